@@ -1,0 +1,69 @@
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# agx4 repository entry points.  See README.md.
+#
+#   make                 arm64 W=1 build of the kernel and agx4.ko
+#   make check           every check (what CI runs)
+#   make kunit [T=glob]  KUnit on UML; T selects suites/cases
+#   make sparse | checkpatch | kerneldoc | bench
+#
+# KSRC=/path/to/linux uses that kernel tree instead of Debian's
+# linux-source-6.12; it is never modified.  JOBS=N sets the parallelism.
+
+ROOT := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
+B := $(ROOT)/build
+JOBS ?= $(shell nproc)
+KSRC ?=
+T ?=
+
+SHELL := /bin/bash
+S := $(ROOT)/scripts
+DEPS_SOURCE := $(if $(KSRC),,--with-source)
+KSRC_CHECK := $(if $(KSRC),$(S)/graft.sh --check '$(KSRC)' &&)
+
+# Everything of ours a build depends on.
+OVERLAY := $(shell cd '$(ROOT)' && find drivers include patches tools \
+	     scripts/agx4-arm64.config scripts/build-arm64.sh -type f 2>/dev/null)
+
+.PHONY: all check kunit bench sparse checkpatch kerneldoc graft clean FORCE
+
+all: $(B)/arm64/.agx4-built
+	@$(S)/report.sh '$(B)'
+
+# The graft runs every time (it is cheap when nothing changed); its stamp
+# only moves when it changed the grafted tree.
+$(B)/.graft-stamp: FORCE
+	@$(KSRC_CHECK) $(S)/deps.sh build $(DEPS_SOURCE)
+	@$(S)/graft.sh '$(B)' '$(KSRC)'
+
+graft: $(B)/.graft-stamp
+
+$(B)/arm64/.agx4-built: $(B)/.graft-stamp $(addprefix $(ROOT)/,$(OVERLAY))
+	@$(S)/build-arm64.sh '$(B)' $(JOBS)
+	@touch $@
+
+kunit: $(B)/.graft-stamp
+	@$(S)/deps.sh check
+	@$(S)/kunit.sh '$(B)' $(JOBS) run '$(T)'
+
+bench: $(B)/.graft-stamp
+	@$(S)/deps.sh check
+	@$(S)/kunit.sh '$(B)' $(JOBS) bench '$(T)'
+
+sparse: $(B)/arm64/.agx4-built
+	@$(S)/deps.sh check
+	@$(S)/kunit.sh '$(B)' $(JOBS) build
+	@$(S)/sparse.sh '$(B)'
+
+checkpatch kerneldoc: $(B)/.graft-stamp
+	@$(S)/deps.sh check
+	@$(S)/$@.sh '$(B)'
+
+check: $(B)/.graft-stamp
+	@$(S)/deps.sh check
+	@$(S)/check.sh '$(B)'
+
+clean:
+	rm -rf '$(B)'
+
+FORCE:

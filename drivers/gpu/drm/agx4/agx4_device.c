@@ -1,0 +1,182 @@
+// SPDX-License-Identifier: GPL-2.0-only OR MIT
+/*
+ * Copyright 2026 The agx4 authors
+ */
+
+#include <linux/device.h>
+#include <linux/err.h>
+#include <linux/mutex.h>
+
+#include <drm/drm_drv.h>
+#include <drm/drm_managed.h>
+#include <drm/drm_print.h>
+
+#include <kunit/visibility.h>
+
+#include "agx4_device.h"
+#include "agx4_drv.h"
+
+/**
+ * DOC: device lifetime
+ *
+ * The probe is a table of steps (&struct agx4_init_step), each bringing
+ * one unit up and each with its undo.  agx4_device_create() parses the
+ * device tree, then runs the steps in order; when step N fails, steps
+ * N-1..0 are undone in reverse and nothing is left behind: memory of the
+ * device itself is managed (devm/drmm) and goes with the failed probe.
+ *
+ * Registering the DRM device is the last step, so userspace only sees a
+ * device that is fully up, and it is the first thing undone.
+ * agx4_device_unplug() undoes every completed step in reverse.  It is
+ * serialised by &agx4_device.unplug.lock and idempotent, because the
+ * platform remove and a failed firmware restart may both call it.
+ *
+ * drm_dev_enter() discipline: undoing the DRM step calls drm_dev_unplug(),
+ * which waits for every drm_dev_enter() section to end and makes every
+ * later drm_dev_enter() fail.  Every path that touches the hardware, the
+ * firmware or memory shared with it (ioctls, the scheduler's run_job,
+ * interrupt and mailbox work, debugfs) runs inside drm_dev_enter() /
+ * drm_dev_exit(), so once unplug passes the DRM step no such path can
+ * run, and the remaining steps tear the units down without racing them.
+ * Paths that only release memory (GEM free, file close) do not need it.
+ */
+
+/**
+ * agx4_device_undo_steps() - undo the completed probe steps, in reverse
+ * @adev: the device.
+ * @steps: the table that agx4_device_run_steps() ran.
+ */
+VISIBLE_IF_KUNIT void agx4_device_undo_steps(struct agx4_device *adev,
+					     const struct agx4_init_step *steps)
+{
+	while (adev->steps_done) {
+		const struct agx4_init_step *s = &steps[--adev->steps_done];
+
+		if (s->fini)
+			s->fini(adev);
+	}
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_device_undo_steps);
+
+/**
+ * agx4_device_run_steps() - run probe steps in order
+ * @adev: the device; its @steps_done must be 0.
+ * @steps: the table.
+ * @n: entries in @steps.
+ *
+ * On failure, the steps that completed are undone in reverse before
+ * returning, and @adev->steps_done is 0 again.
+ *
+ * Return: 0 or the errno of the step that failed.
+ */
+VISIBLE_IF_KUNIT int agx4_device_run_steps(struct agx4_device *adev,
+					   const struct agx4_init_step *steps,
+					   unsigned int n)
+{
+	int ret;
+
+	if (drm_WARN_ON(&adev->base, adev->steps_done))
+		return -EBUSY;
+
+	while (adev->steps_done < n) {
+		const struct agx4_init_step *s = &steps[adev->steps_done];
+
+		ret = s->init(adev);
+		if (ret) {
+			drm_err(&adev->base, "probe step %s failed: %d\n",
+				s->name, ret);
+			agx4_device_undo_steps(adev, steps);
+			return ret;
+		}
+		adev->steps_done++;
+	}
+	return 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_device_run_steps);
+
+static int drm_register_step(struct agx4_device *adev)
+{
+	return drm_dev_register(&adev->base, 0);
+}
+
+static void drm_unregister_step(struct agx4_device *adev)
+{
+	drm_dev_unplug(&adev->base);
+}
+
+/*
+ * The probe, in order.  Units add their step here as they land (firmware
+ * transport, firmware objects, memory, scheduler); registration stays last.
+ */
+static const struct agx4_init_step agx4_probe_steps[] = {
+	{ "drm", drm_register_step, drm_unregister_step },
+};
+
+/**
+ * agx4_device_unplug() - take the device down
+ * @adev: the device.
+ *
+ * Undoes every completed probe step in reverse, starting with the DRM
+ * registration.  Safe to call more than once and from several paths.
+ */
+void agx4_device_unplug(struct agx4_device *adev)
+{
+	mutex_lock(&adev->unplug.lock);
+	if (!adev->unplug.done) {
+		agx4_device_undo_steps(adev, agx4_probe_steps);
+		adev->unplug.done = true;
+	}
+	mutex_unlock(&adev->unplug.lock);
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_device_unplug);
+
+static void unplug_action(void *data)
+{
+	agx4_device_unplug(data);
+}
+
+/**
+ * agx4_device_create() - allocate and bring up an agx4 device
+ * @dev: the parent device (the platform device, or a KUnit device).
+ * @src: its device tree.
+ *
+ * The device is unplugged automatically when @dev goes away, if nobody
+ * did it before.
+ *
+ * Return: the device, or an ERR_PTR(); on error nothing is left set up.
+ */
+struct agx4_device *agx4_device_create(struct device *dev,
+				       const struct agx4_dt_source *src)
+{
+	struct agx4_dt_error derr;
+	struct agx4_device *adev;
+	int ret;
+
+	adev = devm_drm_dev_alloc(dev, &agx4_drm_driver, struct agx4_device,
+				  base);
+	if (IS_ERR(adev))
+		return adev;
+
+	ret = drmm_mutex_init(&adev->base, &adev->unplug.lock);
+	if (ret)
+		return ERR_PTR(ret);
+
+	ret = agx4_of_parse(dev, src, &adev->plat, &derr);
+	if (ret)
+		return ERR_PTR(ret);
+
+	ret = agx4_device_run_steps(adev, agx4_probe_steps,
+				    ARRAY_SIZE(agx4_probe_steps));
+	if (ret)
+		return ERR_PTR(ret);
+
+	ret = devm_add_action_or_reset(dev, unplug_action, adev);
+	if (ret)
+		return ERR_PTR(ret);
+
+	drm_info(&adev->base, "agx%x: firmware %s, %u firmware instance(s)\n",
+		 adev->plat.chip_id, adev->plat.firmware_build,
+		 adev->plat.num_instances);
+	return adev;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_device_create);

@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR MIT */
+/*
+ * Copyright 2026 The agx4 authors
+ */
+#ifndef AGX4_DEVICE_H
+#define AGX4_DEVICE_H
+
+#include <linux/mutex.h>
+#include <linux/types.h>
+
+#include <drm/drm_device.h>
+
+#include "agx4_of.h"
+#include "agx4_transport.h"
+
+struct device;
+
+/**
+ * struct agx4_device - one agx4 GPU
+ */
+struct agx4_device {
+	/** @base: the DRM device; must stay first. */
+	struct drm_device base;
+	/** @plat: the device-tree inputs, fixed after probe. */
+	struct agx4_platform plat;
+	/**
+	 * @transport: how the firmware is reached; set up by the transport
+	 * step of the probe, torn down by unplug.
+	 */
+	struct agx4_fw_transport transport;
+	/** @unplug: unplug state. */
+	struct {
+		/**
+		 * @unplug.lock: serialises agx4_device_unplug(), which the
+		 * platform remove and a failed firmware restart may both call.
+		 */
+		struct mutex lock;
+		/** @unplug.done: unplug ran; protected by @unplug.lock. */
+		bool done;
+	} unplug;
+	/**
+	 * @steps_done: number of probe steps that completed, so unplug (and
+	 * a failed probe) undoes exactly those.  Written by the probe before
+	 * the device is visible, then only under @unplug.lock.
+	 */
+	unsigned int steps_done;
+};
+
+/**
+ * to_agx4_device() - the agx4 device of a DRM device
+ * @drm: a DRM device created by agx4.
+ *
+ * Return: its container.
+ */
+static inline struct agx4_device *to_agx4_device(struct drm_device *drm)
+{
+	return container_of(drm, struct agx4_device, base);
+}
+
+/**
+ * struct agx4_init_step - one step of the probe, and its undo
+ * @name: for messages.
+ * @init: bring the unit up; 0 or a negative errno.
+ * @fini: undo a successful @init; may be NULL.
+ */
+struct agx4_init_step {
+	const char *name;
+	int (*init)(struct agx4_device *adev);
+	void (*fini)(struct agx4_device *adev);
+};
+
+struct agx4_device *agx4_device_create(struct device *dev,
+				       const struct agx4_dt_source *src);
+void agx4_device_unplug(struct agx4_device *adev);
+
+#if IS_ENABLED(CONFIG_KUNIT)
+int agx4_device_run_steps(struct agx4_device *adev,
+			  const struct agx4_init_step *steps, unsigned int n);
+void agx4_device_undo_steps(struct agx4_device *adev,
+			    const struct agx4_init_step *steps);
+#endif
+
+#endif /* AGX4_DEVICE_H */

@@ -1,0 +1,244 @@
+// SPDX-License-Identifier: GPL-2.0-only OR MIT
+/*
+ * Copyright 2026 The agx4 authors
+ *
+ * KUnit suite "agx4_device": the probe and unplug of a device on a fake
+ * parent device, and the probe-step engine's unwinding.
+ */
+
+#include <kunit/test.h>
+#include <kunit/test-bug.h>
+#include <linux/device.h>
+#include <linux/string.h>
+
+#include <drm/drm_drv.h>
+#include <drm/drm_file.h>
+#include <drm/drm_kunit_helpers.h>
+
+#include "../agx4_device.h"
+#include "../agx4_drv.h"
+#include "agx4_test_dt.h"
+
+static void agx4_device_probe_registers_asahi_render_node(struct kunit *test)
+{
+	struct device *dev = drm_kunit_helper_alloc_device(test);
+	struct agx4_test_dt *dt = agx4_test_dt_alloc(test, AGX4_SOC_T8132);
+	struct agx4_device *adev;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, dev);
+	adev = agx4_device_create(dev, &dt->src);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, adev);
+
+	KUNIT_EXPECT_TRUE(test, adev->base.registered);
+	KUNIT_EXPECT_NOT_NULL(test, adev->base.render);
+	KUNIT_EXPECT_STREQ(test, adev->base.driver->name, "asahi");
+	KUNIT_EXPECT_TRUE(test, drm_core_check_feature(&adev->base,
+						       DRIVER_RENDER));
+	KUNIT_EXPECT_TRUE(test, drm_core_check_feature(&adev->base,
+						       DRIVER_SYNCOBJ_TIMELINE));
+	KUNIT_EXPECT_TRUE(test, drm_core_check_feature(&adev->base,
+						       DRIVER_GEM_GPUVA));
+	KUNIT_EXPECT_FALSE(test, drm_core_check_feature(&adev->base,
+							DRIVER_MODESET));
+	KUNIT_EXPECT_EQ(test, adev->plat.chip_id, 0x8132);
+	KUNIT_EXPECT_FALSE(test, drm_dev_is_unplugged(&adev->base));
+}
+
+static void agx4_device_unplug_is_idempotent(struct kunit *test)
+{
+	struct device *dev = drm_kunit_helper_alloc_device(test);
+	struct agx4_test_dt *dt = agx4_test_dt_alloc(test, AGX4_SOC_T8140);
+	struct agx4_device *adev;
+	int idx;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, dev);
+	adev = agx4_device_create(dev, &dt->src);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, adev);
+	KUNIT_ASSERT_TRUE(test, drm_dev_enter(&adev->base, &idx));
+	drm_dev_exit(idx);
+
+	agx4_device_unplug(adev);
+	KUNIT_EXPECT_TRUE(test, drm_dev_is_unplugged(&adev->base));
+	KUNIT_EXPECT_FALSE(test, adev->base.registered);
+	KUNIT_EXPECT_EQ(test, adev->steps_done, 0);
+	KUNIT_EXPECT_FALSE(test, drm_dev_enter(&adev->base, &idx));
+
+	/* Again, and once more by the devm action when the device goes. */
+	agx4_device_unplug(adev);
+	KUNIT_EXPECT_TRUE(test, adev->unplug.done);
+	KUNIT_EXPECT_EQ(test, adev->steps_done, 0);
+}
+
+static void agx4_device_probe_with_bad_dt_fails_cleanly(struct kunit *test)
+{
+	struct device *dev = drm_kunit_helper_alloc_device(test);
+	struct agx4_test_dt *dt = agx4_test_dt_alloc(test, AGX4_SOC_T8132);
+	struct agx4_device *adev;
+	void *group;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, dev);
+	agx4_test_dt_del(dt, "apple,firmware-build");
+
+	/* As the driver core does: release what a failed probe left. */
+	group = devres_open_group(dev, NULL, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, group);
+	adev = agx4_device_create(dev, &dt->src);
+	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(adev), -ENOENT);
+	devres_release_group(dev, group);
+
+	/* The same parent can probe again once the node is fixed. */
+	agx4_test_dt_set_str(test, dt, "apple,firmware-build",
+			     "mBoot-18000.161.10");
+	adev = agx4_device_create(dev, &dt->src);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, adev);
+	KUNIT_EXPECT_TRUE(test, adev->base.registered);
+}
+
+/* The step engine, on a table of steps that record what they did. */
+
+#define NSTEPS 4
+
+struct step_log {
+	int fail_at;
+	int calls[2 * NSTEPS];
+	int ncalls;
+};
+
+static struct step_log *step_log(void)
+{
+	return kunit_get_current_test()->priv;
+}
+
+static int step_init(int i)
+{
+	struct step_log *log = step_log();
+
+	log->calls[log->ncalls++] = i + 1;
+	return i == log->fail_at ? -100 - i : 0;
+}
+
+static void step_fini(int i)
+{
+	struct step_log *log = step_log();
+
+	log->calls[log->ncalls++] = -(i + 1);
+}
+
+static int step0_init(struct agx4_device *adev)
+{
+	return step_init(0);
+}
+
+static void step0_fini(struct agx4_device *adev)
+{
+	step_fini(0);
+}
+
+static int step1_init(struct agx4_device *adev)
+{
+	return step_init(1);
+}
+
+static void step1_fini(struct agx4_device *adev)
+{
+	step_fini(1);
+}
+
+static int step2_init(struct agx4_device *adev)
+{
+	return step_init(2);
+}
+
+static int step3_init(struct agx4_device *adev)
+{
+	return step_init(3);
+}
+
+static void step3_fini(struct agx4_device *adev)
+{
+	step_fini(3);
+}
+
+static const struct agx4_init_step test_steps[NSTEPS] = {
+	{ "zero", step0_init, step0_fini },
+	{ "one", step1_init, step1_fini },
+	{ "two", step2_init, NULL },	/* nothing to undo */
+	{ "three", step3_init, step3_fini },
+};
+
+static const int fail_points[] = { 0, 1, 2, 3, NSTEPS };
+
+static void fail_point_desc(const int *p, char *desc)
+{
+	if (*p == NSTEPS)
+		strscpy(desc, "no step fails", KUNIT_PARAM_DESC_SIZE);
+	else
+		snprintf(desc, KUNIT_PARAM_DESC_SIZE, "step %d fails", *p);
+}
+
+KUNIT_ARRAY_PARAM(fail_point, fail_points, fail_point_desc);
+
+static void agx4_device_failed_step_unwinds_in_reverse(struct kunit *test)
+{
+	int fail_at = *(const int *)test->param_value;
+	struct device *dev = drm_kunit_helper_alloc_device(test);
+	struct agx4_device *adev;
+	struct step_log *log;
+	int expect[2 * NSTEPS], n = 0, i, ret;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, dev);
+	adev = drm_kunit_helper_alloc_drm_device_with_driver(test, dev,
+							     struct agx4_device,
+							     base,
+							     &agx4_drm_driver);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, adev);
+	log = kunit_kzalloc(test, sizeof(*log), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, log);
+	log->fail_at = fail_at;
+	test->priv = log;
+
+	ret = agx4_device_run_steps(adev, test_steps, NSTEPS);
+
+	/* Steps 0..fail_at run; those that completed are undone, last first. */
+	for (i = 0; i <= fail_at && i < NSTEPS; i++)
+		expect[n++] = i + 1;
+	if (fail_at < NSTEPS) {
+		KUNIT_EXPECT_EQ(test, ret, -100 - fail_at);
+		for (i = fail_at - 1; i >= 0; i--)
+			if (test_steps[i].fini)
+				expect[n++] = -(i + 1);
+		KUNIT_EXPECT_EQ(test, adev->steps_done, 0);
+	} else {
+		KUNIT_EXPECT_EQ(test, ret, 0);
+		KUNIT_EXPECT_EQ(test, adev->steps_done, NSTEPS);
+		/* And a later undo takes everything down, last first. */
+		agx4_device_undo_steps(adev, test_steps);
+		for (i = NSTEPS - 1; i >= 0; i--)
+			if (test_steps[i].fini)
+				expect[n++] = -(i + 1);
+		KUNIT_EXPECT_EQ(test, adev->steps_done, 0);
+	}
+	KUNIT_ASSERT_EQ(test, log->ncalls, n);
+	for (i = 0; i < n; i++)
+		KUNIT_EXPECT_EQ_MSG(test, log->calls[i], expect[i], "call %d", i);
+}
+
+static struct kunit_case agx4_device_cases[] = {
+	KUNIT_CASE(agx4_device_probe_registers_asahi_render_node),
+	KUNIT_CASE(agx4_device_unplug_is_idempotent),
+	KUNIT_CASE(agx4_device_probe_with_bad_dt_fails_cleanly),
+	KUNIT_CASE_PARAM(agx4_device_failed_step_unwinds_in_reverse,
+			 fail_point_gen_params),
+	{ }
+};
+
+static struct kunit_suite agx4_device_suite = {
+	.name = "agx4_device",
+	.test_cases = agx4_device_cases,
+};
+
+kunit_test_suite(agx4_device_suite);
+
+MODULE_DESCRIPTION("KUnit tests for agx4");
+MODULE_LICENSE("Dual MIT/GPL");
+MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);

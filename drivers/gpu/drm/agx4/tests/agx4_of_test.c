@@ -1,0 +1,571 @@
+// SPDX-License-Identifier: GPL-2.0-only OR MIT
+/*
+ * Copyright 2026 The agx4 authors
+ *
+ * KUnit suite "agx4_of": device-tree parsing.  Each case starts from a node
+ * that parses cleanly (agx4_test_dt_alloc()), breaks one thing and checks
+ * the exact errno, that the property at fault is named, and that the
+ * output was left untouched.
+ */
+
+#include <kunit/device.h>
+#include <kunit/test.h>
+#include <linux/string.h>
+#include <linux/unaligned.h>
+
+#include "../agx4_of.h"
+#include "agx4_test_dt.h"
+
+struct of_ctx {
+	struct device *dev;
+	struct agx4_platform plat;
+	struct agx4_dt_error err;
+};
+
+/* Parse @dt; on failure also check that the output was not written. */
+static int try_parse(struct kunit *test, struct agx4_test_dt *dt,
+		     struct of_ctx *c)
+{
+	struct agx4_platform *before;
+	int ret;
+
+	before = kunit_kmalloc(test, sizeof(*before), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, before);
+	memset(&c->plat, 0xa5, sizeof(c->plat));
+	memcpy(before, &c->plat, sizeof(*before));
+
+	ret = agx4_of_parse(c->dev, &dt->src, &c->plat, &c->err);
+	if (ret) {
+		KUNIT_EXPECT_MEMEQ_MSG(test, &c->plat, before, sizeof(*before),
+				       "platform written by a failed parse");
+		KUNIT_EXPECT_NOT_NULL(test, c->err.what);
+		KUNIT_EXPECT_NOT_NULL(test, c->err.why);
+	}
+	return ret;
+}
+
+static struct of_ctx *ctx(struct kunit *test)
+{
+	struct of_ctx *c = kunit_kzalloc(test, sizeof(*c), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, c);
+	c->dev = kunit_device_register(test, "agx4_of_test");
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, c->dev);
+	return c;
+}
+
+/* Expect @dt to be rejected with @err, naming @prop. */
+static void expect_rejected(struct kunit *test, struct agx4_test_dt *dt,
+			    struct of_ctx *c, int err, const char *prop)
+{
+	KUNIT_EXPECT_EQ_MSG(test, try_parse(test, dt, c), err, "for %s", prop);
+	KUNIT_EXPECT_STREQ(test, c->err.what ?: "(none)", prop);
+}
+
+static void agx4_of_t8132_good_node_parses(struct kunit *test)
+{
+	struct agx4_test_dt *dt = agx4_test_dt_alloc(test, AGX4_SOC_T8132);
+	struct of_ctx *c = ctx(test);
+	struct agx4_platform *p = &c->plat;
+
+	KUNIT_ASSERT_EQ(test, try_parse(test, dt, c), 0);
+	KUNIT_EXPECT_EQ(test, p->soc, AGX4_SOC_T8132);
+	KUNIT_EXPECT_EQ(test, p->chip_id, 0x8132);
+	KUNIT_EXPECT_EQ(test, p->num_instances, 1);
+	KUNIT_EXPECT_EQ(test, p->num_mboxes, 1);
+	KUNIT_EXPECT_STREQ(test, p->firmware_build, "mBoot-18000.161.10");
+	KUNIT_EXPECT_EQ(test, p->reg[AGX4_REG_SGX].start, 0x300000000ull);
+	KUNIT_EXPECT_EQ(test, p->reg[AGX4_REG_SGX].size, 0x4000000ull);
+	KUNIT_EXPECT_EQ(test, p->reg[AGX4_REG_ASC].start, 0x302600000ull);
+	KUNIT_EXPECT_EQ(test, p->reg[AGX4_REG_ASC1].size, 0);
+	KUNIT_EXPECT_EQ(test, p->mem[AGX4_MEM_PAGETABLES].size, 0x80000);
+	KUNIT_EXPECT_EQ(test, p->mem[AGX4_MEM_FIRMWARE1].size, 0);
+	KUNIT_EXPECT_EQ(test, p->private_vm.start, 0xfffffc0000000000ull);
+	KUNIT_EXPECT_EQ(test, p->private_vm.size, 0x2000000000ull);
+	/* ADT values are little-endian. */
+	KUNIT_EXPECT_EQ(test, p->freq_a[1], 338);
+	KUNIT_EXPECT_EQ(test, p->freq_a[10], 1470);
+	KUNIT_EXPECT_EQ(test, p->core_mv[10], 955);
+	KUNIT_EXPECT_EQ(test, p->relative_b[10], 100);
+	KUNIT_EXPECT_EQ(test, p->chip_revision, 0x11);
+	KUNIT_EXPECT_EQ(test, p->core_mask, 0x3ff);
+	KUNIT_EXPECT_EQ(test, p->max_power_mw, 22000);
+	KUNIT_EXPECT_EQ(test, p->no_gpc, 0);
+	/* Absent: the default of three memory controllers. */
+	KUNIT_EXPECT_EQ(test, p->mcc_mask, 3);
+	/* 8 ms at 24000 AIC clocks per ms. */
+	KUNIT_EXPECT_EQ(test, p->sample_period_clks, 192000);
+	KUNIT_EXPECT_EQ(test, p->meta_swi_len, 20);
+	KUNIT_EXPECT_EQ(test, p->meta_swi[19], 19);
+	KUNIT_EXPECT_EQ(test, p->boot_abi, 0);
+}
+
+static void agx4_of_t8140_good_node_parses(struct kunit *test)
+{
+	struct agx4_test_dt *dt = agx4_test_dt_alloc(test, AGX4_SOC_T8140);
+	struct of_ctx *c = ctx(test);
+	struct agx4_platform *p = &c->plat;
+
+	KUNIT_ASSERT_EQ(test, try_parse(test, dt, c), 0);
+	KUNIT_EXPECT_EQ(test, p->soc, AGX4_SOC_T8140);
+	KUNIT_EXPECT_EQ(test, p->chip_id, 0x8140);
+	KUNIT_EXPECT_EQ(test, p->num_instances, 2);
+	KUNIT_EXPECT_EQ(test, p->num_mboxes, 2);
+	KUNIT_EXPECT_STREQ(test, p->firmware_build, "mBoot-18000.161.9");
+	KUNIT_EXPECT_EQ(test, p->boot_abi, 1);
+	KUNIT_EXPECT_EQ(test, p->reg[AGX4_REG_ASC1].start, 0x482e00000ull);
+	KUNIT_EXPECT_EQ(test, p->reg[AGX4_REG_SGX_AUX].size, 0x12c000);
+	KUNIT_EXPECT_EQ(test, p->mem[AGX4_MEM_FIRMWARE1].start, 0x802000000ull);
+	KUNIT_EXPECT_EQ(test, p->adt_mem[AGX4_MEM_HANDOFF].start,
+			p->mem[AGX4_MEM_HANDOFF].start);
+	KUNIT_EXPECT_EQ(test, p->pstate_count, 16);
+	KUNIT_EXPECT_EQ(test, p->pstate_tables, 1);
+	KUNIT_EXPECT_EQ(test, p->raw_pstates[0].freq_hz, 100000000);
+	KUNIT_EXPECT_EQ(test, p->raw_pstates[15].freq_hz, 1600000000);
+	KUNIT_EXPECT_EQ(test, p->raw_pstates_sram[15].mv, 900);
+	/* t8132-only inputs stay zero. */
+	KUNIT_EXPECT_EQ(test, p->core_mask, 0);
+	KUNIT_EXPECT_EQ(test, p->meta_swi_len, 0);
+}
+
+static void agx4_of_unknown_compatible_is_enodev(struct kunit *test)
+{
+	static const char other[] = "apple,agx-t8103\0apple,agx-g13g";
+	struct agx4_test_dt *dt = agx4_test_dt_alloc(test, AGX4_SOC_T8132);
+	struct of_ctx *c = ctx(test);
+
+	agx4_test_dt_set(test, dt, "compatible", other, sizeof(other));
+	expect_rejected(test, dt, c, -ENODEV, "compatible");
+
+	/* The generation fallback alone is not enough. */
+	agx4_test_dt_set_str(test, dt, "compatible", "apple,agx-g17p");
+	expect_rejected(test, dt, c, -ENODEV, "compatible");
+
+	/* An unterminated list is not read past its end. */
+	agx4_test_dt_set(test, dt, "compatible", "apple,agx-t8132", 15);
+	expect_rejected(test, dt, c, -ENODEV, "compatible");
+
+	agx4_test_dt_del(dt, "compatible");
+	expect_rejected(test, dt, c, -ENODEV, "compatible");
+}
+
+static void agx4_of_compatible_found_anywhere_in_list(struct kunit *test)
+{
+	static const char list[] = "vendor,other\0apple,agx-t8132";
+	struct agx4_test_dt *dt = agx4_test_dt_alloc(test, AGX4_SOC_T8132);
+	struct of_ctx *c = ctx(test);
+
+	agx4_test_dt_set(test, dt, "compatible", list, sizeof(list));
+	KUNIT_EXPECT_EQ(test, try_parse(test, dt, c), 0);
+	KUNIT_EXPECT_EQ(test, c->plat.soc, AGX4_SOC_T8132);
+}
+
+/* Every required property of each SoC, removed one at a time. */
+struct required_case {
+	enum agx4_soc_id soc;
+	const char *prop;
+};
+
+static const struct required_case required_cases[] = {
+	{ AGX4_SOC_T8132, "apple,firmware-build" },
+	{ AGX4_SOC_T8132, "apple,rtkit-private-vm-region" },
+	{ AGX4_SOC_T8132, "apple,m4-freq-a" },
+	{ AGX4_SOC_T8132, "apple,m4-freq-b" },
+	{ AGX4_SOC_T8132, "apple,m4-core-voltage" },
+	{ AGX4_SOC_T8132, "apple,m4-memory-voltage" },
+	{ AGX4_SOC_T8132, "apple,m4-index-a" },
+	{ AGX4_SOC_T8132, "apple,m4-index-b" },
+	{ AGX4_SOC_T8132, "apple,m4-relative-a" },
+	{ AGX4_SOC_T8132, "apple,m4-relative-b" },
+	{ AGX4_SOC_T8132, "apple,chip-revision" },
+	{ AGX4_SOC_T8132, "apple,m4-core-mask" },
+	{ AGX4_SOC_T8132, "apple,sgx-meta-sw-interrupt" },
+	{ AGX4_SOC_T8140, "apple,firmware-build" },
+	{ AGX4_SOC_T8140, "apple,rtkit-private-vm-region" },
+	{ AGX4_SOC_T8140, "apple,neo-boot-abi" },
+	{ AGX4_SOC_T8140, "apple,sgx-gpu-region-base" },
+	{ AGX4_SOC_T8140, "apple,sgx-gfx-shared-region-size" },
+	{ AGX4_SOC_T8140, "apple,sgx-gfx-shared-l2-region-base" },
+	{ AGX4_SOC_T8140, "apple,sgx-gfx-handoff-size" },
+	{ AGX4_SOC_T8140, "apple,sgx-gfx-data-base" },
+	{ AGX4_SOC_T8140, "apple,sgx-gfx1-data-size" },
+	{ AGX4_SOC_T8140, "apple,sgx-perf-state-count" },
+	{ AGX4_SOC_T8140, "apple,sgx-perf-state-table-count" },
+	{ AGX4_SOC_T8140, "apple,sgx-perf-states" },
+	{ AGX4_SOC_T8140, "apple,sgx-perf-states-sram" },
+	{ AGX4_SOC_T8140, "mbox-names" },
+};
+
+static void required_case_desc(const struct required_case *t, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s %s",
+		 t->soc == AGX4_SOC_T8132 ? "t8132" : "t8140", t->prop);
+}
+
+KUNIT_ARRAY_PARAM(required, required_cases, required_case_desc);
+
+static void agx4_of_missing_required_property_is_enoent(struct kunit *test)
+{
+	const struct required_case *t = test->param_value;
+	struct agx4_test_dt *dt = agx4_test_dt_alloc(test, t->soc);
+	struct of_ctx *c = ctx(test);
+
+	KUNIT_ASSERT_NOT_NULL(test, agx4_test_dt_find(dt, t->prop));
+	agx4_test_dt_del(dt, t->prop);
+	expect_rejected(test, dt, c, -ENOENT, t->prop);
+}
+
+/* Every sized property of each SoC, one element short and one long. */
+static const struct required_case sized_cases[] = {
+	{ AGX4_SOC_T8132, "apple,rtkit-private-vm-region" },
+	{ AGX4_SOC_T8132, "apple,m4-freq-a" },
+	{ AGX4_SOC_T8132, "apple,m4-relative-b" },
+	{ AGX4_SOC_T8132, "apple,chip-revision" },
+	{ AGX4_SOC_T8132, "apple,m4-core-mask" },
+	{ AGX4_SOC_T8132, "apple,m4-max-power-mw" },
+	{ AGX4_SOC_T8132, "apple,sgx-gpu-power-sample-period" },
+	{ AGX4_SOC_T8132, "apple,sgx-meta-sw-interrupt" },
+	{ AGX4_SOC_T8140, "apple,neo-boot-abi" },
+	{ AGX4_SOC_T8140, "apple,sgx-gfx-data-base" },
+	{ AGX4_SOC_T8140, "apple,sgx-perf-state-count" },
+	{ AGX4_SOC_T8140, "apple,sgx-perf-states" },
+};
+
+KUNIT_ARRAY_PARAM(sized, sized_cases, required_case_desc);
+
+static void agx4_of_wrong_property_size_is_einval(struct kunit *test)
+{
+	const struct required_case *t = test->param_value;
+	struct agx4_test_dt *dt = agx4_test_dt_alloc(test, t->soc);
+	struct of_ctx *c = ctx(test);
+	struct agx4_test_prop *p = agx4_test_dt_find(dt, t->prop);
+	u8 val[AGX4_TEST_DT_MAX_BYTES] = { };
+	int len;
+
+	KUNIT_ASSERT_NOT_NULL(test, p);
+	len = p->len;
+	memcpy(val, p->val, len);
+
+	agx4_test_dt_set(test, dt, t->prop, val, len - 4);
+	expect_rejected(test, dt, c, -EINVAL, t->prop);
+	agx4_test_dt_set(test, dt, t->prop, val, len + 4);
+	expect_rejected(test, dt, c, -EINVAL, t->prop);
+	agx4_test_dt_set(test, dt, t->prop, val, 0);
+	expect_rejected(test, dt, c, -EINVAL, t->prop);
+
+	/* And the original bytes still parse. */
+	agx4_test_dt_set(test, dt, t->prop, val, len);
+	KUNIT_EXPECT_EQ(test, try_parse(test, dt, c), 0);
+}
+
+static void agx4_of_bad_firmware_build_string_is_einval(struct kunit *test)
+{
+	static const char two[] = "mBoot-18000.161.10\0mBoot-18000.161.9";
+	static const char *what = "apple,firmware-build";
+	struct agx4_test_dt *dt = agx4_test_dt_alloc(test, AGX4_SOC_T8132);
+	struct of_ctx *c = ctx(test);
+	char longest[AGX4_FW_BUILD_MAX];
+
+	agx4_test_dt_set(test, dt, what, "mBoot-18000", 11);
+	expect_rejected(test, dt, c, -EINVAL, what);	/* no NUL */
+	agx4_test_dt_set(test, dt, what, "", 1);
+	expect_rejected(test, dt, c, -EINVAL, what);	/* empty */
+	agx4_test_dt_set(test, dt, what, two, sizeof(two));
+	expect_rejected(test, dt, c, -EINVAL, what);	/* a list */
+
+	memset(longest, 'x', sizeof(longest));
+	longest[sizeof(longest) - 1] = '\0';
+	agx4_test_dt_set(test, dt, what, longest, sizeof(longest));
+	KUNIT_EXPECT_EQ(test, try_parse(test, dt, c), 0);
+	KUNIT_EXPECT_STREQ(test, c->plat.firmware_build, longest);
+
+	longest[sizeof(longest) - 1] = 'x';
+	agx4_test_dt_set(test, dt, what, longest, sizeof(longest));
+	expect_rejected(test, dt, c, -EINVAL, what);	/* no NUL */
+	agx4_test_dt_set_str(test, dt, what, "");
+	expect_rejected(test, dt, c, -EINVAL, what);
+}
+
+static void set_u32(struct kunit *test, struct agx4_test_dt *dt,
+		    const char *name, u32 v)
+{
+	agx4_test_dt_set_le32(test, dt, name, &v, 1);
+}
+
+static void agx4_of_out_of_range_values_are_einval(struct kunit *test)
+{
+	struct agx4_test_dt *dt = agx4_test_dt_alloc(test, AGX4_SOC_T8132);
+	struct agx4_test_dt *dt2 = agx4_test_dt_alloc(test, AGX4_SOC_T8140);
+	struct of_ctx *c = ctx(test);
+	__be32 abi;
+
+	set_u32(test, dt, "apple,m4-core-mask", 0);
+	expect_rejected(test, dt, c, -EINVAL, "apple,m4-core-mask");
+	set_u32(test, dt, "apple,m4-core-mask", 0x7ff);
+	expect_rejected(test, dt, c, -EINVAL, "apple,m4-core-mask");
+	set_u32(test, dt, "apple,m4-core-mask", 0x155);
+	KUNIT_EXPECT_EQ(test, try_parse(test, dt, c), 0);
+	KUNIT_EXPECT_EQ(test, c->plat.core_mask, 0x155);
+
+	set_u32(test, dt, "apple,sgx-active-mcc-bit-vector", 0);
+	expect_rejected(test, dt, c, -EINVAL, "apple,sgx-active-mcc-bit-vector");
+	set_u32(test, dt, "apple,sgx-active-mcc-bit-vector", 0xf);
+	KUNIT_EXPECT_EQ(test, try_parse(test, dt, c), 0);
+	KUNIT_EXPECT_EQ(test, c->plat.mcc_mask, 0xf);
+
+	abi = cpu_to_be32(2);
+	agx4_test_dt_set(test, dt2, "apple,neo-boot-abi", &abi, sizeof(abi));
+	expect_rejected(test, dt2, c, -EINVAL, "apple,neo-boot-abi");
+	abi = cpu_to_be32(1);
+	agx4_test_dt_set(test, dt2, "apple,neo-boot-abi", &abi, sizeof(abi));
+	set_u32(test, dt2, "apple,sgx-perf-state-count", 15);
+	expect_rejected(test, dt2, c, -EINVAL, "apple,sgx-perf-state-count");
+	set_u32(test, dt2, "apple,sgx-perf-state-count", 16);
+	set_u32(test, dt2, "apple,sgx-perf-state-table-count", 2);
+	expect_rejected(test, dt2, c, -EINVAL,
+			"apple,sgx-perf-state-table-count");
+}
+
+static void agx4_of_flag_property_with_value_is_einval(struct kunit *test)
+{
+	struct agx4_test_dt *dt = agx4_test_dt_alloc(test, AGX4_SOC_T8132);
+	struct of_ctx *c = ctx(test);
+
+	agx4_test_dt_set(test, dt, "apple,sgx-no-gpc", NULL, 0);
+	KUNIT_EXPECT_EQ(test, try_parse(test, dt, c), 0);
+	KUNIT_EXPECT_EQ(test, c->plat.no_gpc, 1);
+
+	set_u32(test, dt, "apple,sgx-no-gpc", 1);
+	expect_rejected(test, dt, c, -EINVAL, "apple,sgx-no-gpc");
+}
+
+static void agx4_of_sample_period_sources(struct kunit *test)
+{
+	struct agx4_test_dt *dt = agx4_test_dt_alloc(test, AGX4_SOC_T8132);
+	struct of_ctx *c = ctx(test);
+
+	/* The clock count wins over the millisecond form. */
+	set_u32(test, dt, "apple,sgx-gpu-pwr-sample-period-aic-clks", 1234);
+	KUNIT_EXPECT_EQ(test, try_parse(test, dt, c), 0);
+	KUNIT_EXPECT_EQ(test, c->plat.sample_period_clks, 1234);
+
+	agx4_test_dt_del(dt, "apple,sgx-gpu-pwr-sample-period-aic-clks");
+	set_u32(test, dt, "apple,sgx-gpu-power-sample-period", 0x100000);
+	expect_rejected(test, dt, c, -EINVAL,
+			"apple,sgx-gpu-power-sample-period");
+
+	agx4_test_dt_del(dt, "apple,sgx-gpu-power-sample-period");
+	KUNIT_EXPECT_EQ(test, try_parse(test, dt, c), 0);
+	KUNIT_EXPECT_EQ(test, c->plat.sample_period_clks, 0);
+}
+
+static void agx4_of_meta_swi_takes_20_or_40_bytes(struct kunit *test)
+{
+	static const char *what = "apple,sgx-meta-sw-interrupt";
+	struct agx4_test_dt *dt = agx4_test_dt_alloc(test, AGX4_SOC_T8132);
+	struct of_ctx *c = ctx(test);
+	u8 v[AGX4_META_SWI_MAX + 4];
+
+	memset(v, 0x5a, sizeof(v));
+	agx4_test_dt_set(test, dt, what, v, 40);
+	KUNIT_EXPECT_EQ(test, try_parse(test, dt, c), 0);
+	KUNIT_EXPECT_EQ(test, c->plat.meta_swi_len, 40);
+	KUNIT_EXPECT_EQ(test, c->plat.meta_swi[39], 0x5a);
+
+	agx4_test_dt_set(test, dt, what, v, 30);
+	expect_rejected(test, dt, c, -EINVAL, what);
+	agx4_test_dt_set(test, dt, what, v, 44);
+	expect_rejected(test, dt, c, -EINVAL, what);
+}
+
+static void agx4_of_missing_or_small_reg_window(struct kunit *test)
+{
+	struct agx4_test_dt *dt = agx4_test_dt_alloc(test, AGX4_SOC_T8132);
+	struct agx4_test_dt *dt2 = agx4_test_dt_alloc(test, AGX4_SOC_T8140);
+	struct of_ctx *c = ctx(test);
+
+	dt->reg[AGX4_REG_SGX].size = 0x2000000;
+	expect_rejected(test, dt, c, -EINVAL, "sgx");
+	dt->reg[AGX4_REG_SGX].size = 0;
+	expect_rejected(test, dt, c, -ENOENT, "sgx");
+	dt->reg[AGX4_REG_SGX].size = 0x4000000;
+	dt->reg[AGX4_REG_ASC].size = 0x1000;
+	expect_rejected(test, dt, c, -EINVAL, "asc");
+	dt->reg[AGX4_REG_ASC] = (struct agx4_range){ ~0ull - 0x3fff, 0x8000 };
+	expect_rejected(test, dt, c, -EINVAL, "asc");
+	dt->reg[AGX4_REG_ASC] = (struct agx4_range){ 0x302600000ull, 0x88000 };
+	dt->reg_err[AGX4_REG_ASC] = -EIO;
+	expect_rejected(test, dt, c, -EIO, "asc");
+	dt->reg_err[AGX4_REG_ASC] = 0;
+	KUNIT_EXPECT_EQ(test, try_parse(test, dt, c), 0);
+
+	/* t8140 needs the secondary coprocessor and the aux window. */
+	dt2->reg[AGX4_REG_ASC1].size = 0;
+	expect_rejected(test, dt2, c, -ENOENT, "asc-secondary");
+	dt2->reg[AGX4_REG_ASC1].size = 0x88000;
+	dt2->reg[AGX4_REG_SGX_AUX].size = 0;
+	expect_rejected(test, dt2, c, -ENOENT, "sgx-aux");
+}
+
+static void agx4_of_bad_memory_regions_are_rejected(struct kunit *test)
+{
+	struct agx4_test_dt *dt = agx4_test_dt_alloc(test, AGX4_SOC_T8132);
+	struct of_ctx *c = ctx(test);
+	struct agx4_range good = dt->mem[AGX4_MEM_HANDOFF];
+
+	dt->mem[AGX4_MEM_HANDOFF].start += 0x1000;
+	expect_rejected(test, dt, c, -EINVAL, "handoff");	/* misaligned */
+	dt->mem[AGX4_MEM_HANDOFF] = good;
+	dt->mem[AGX4_MEM_HANDOFF].size = 0x6000;
+	expect_rejected(test, dt, c, -EINVAL, "handoff");	/* odd size */
+	dt->mem[AGX4_MEM_HANDOFF].size = 0;
+	expect_rejected(test, dt, c, -EINVAL, "handoff");	/* empty */
+	dt->mem[AGX4_MEM_HANDOFF] = (struct agx4_range){ ~0ull - 0x3fff - 0x4000,
+							 0x10000 };
+	expect_rejected(test, dt, c, -EINVAL, "handoff");	/* wraps */
+	dt->mem[AGX4_MEM_HANDOFF] = (struct agx4_range){ };
+	expect_rejected(test, dt, c, -ENOENT, "handoff");	/* missing */
+	dt->mem[AGX4_MEM_HANDOFF] = good;
+	KUNIT_EXPECT_EQ(test, try_parse(test, dt, c), 0);
+}
+
+static void agx4_of_overlapping_memory_regions_are_einval(struct kunit *test)
+{
+	struct agx4_test_dt *dt = agx4_test_dt_alloc(test, AGX4_SOC_T8132);
+	struct of_ctx *c = ctx(test);
+	struct agx4_range pt = dt->mem[AGX4_MEM_PAGETABLES];
+
+	/* l2 starts inside pagetables. */
+	dt->mem[AGX4_MEM_L2].start = pt.start + pt.size - 0x4000;
+	expect_rejected(test, dt, c, -EINVAL, "l2");
+
+	/* Touching is fine: l2 starts right after pagetables. */
+	dt->mem[AGX4_MEM_L2].start = pt.start + pt.size;
+	KUNIT_EXPECT_EQ(test, try_parse(test, dt, c), 0);
+
+	/* firmware swallows ttbs whole. */
+	dt->mem[AGX4_MEM_FIRMWARE].start = dt->mem[AGX4_MEM_TTBS].start - 0x4000;
+	expect_rejected(test, dt, c, -EINVAL, "firmware");
+
+	/* Two identical regions. */
+	dt->mem[AGX4_MEM_FIRMWARE] = dt->mem[AGX4_MEM_HANDOFF];
+	expect_rejected(test, dt, c, -EINVAL, "firmware");
+}
+
+static void agx4_of_t8140_small_pagetables_is_einval(struct kunit *test)
+{
+	struct agx4_test_dt *dt = agx4_test_dt_alloc(test, AGX4_SOC_T8140);
+	struct of_ctx *c = ctx(test);
+	u8 v[8];
+
+	dt->mem[AGX4_MEM_PAGETABLES].size = 0x40000;
+	put_unaligned_le64(0x40000, v);
+	agx4_test_dt_set(test, dt, "apple,sgx-gfx-shared-region-size", v,
+			 sizeof(v));
+	expect_rejected(test, dt, c, -EINVAL, "pagetables");
+}
+
+static void agx4_of_t8140_adt_reservation_mismatch_is_einval(struct kunit *test)
+{
+	struct agx4_test_dt *dt = agx4_test_dt_alloc(test, AGX4_SOC_T8140);
+	struct of_ctx *c = ctx(test);
+	u8 v[8];
+
+	put_unaligned_le64(0x801004000ull, v);
+	agx4_test_dt_set(test, dt, "apple,sgx-gfx-data-base", v, sizeof(v));
+	expect_rejected(test, dt, c, -EINVAL, "firmware");
+
+	put_unaligned_le64(0x801000000ull, v);
+	agx4_test_dt_set(test, dt, "apple,sgx-gfx-data-base", v, sizeof(v));
+	KUNIT_EXPECT_EQ(test, try_parse(test, dt, c), 0);
+
+	put_unaligned_le64(0x8000, v);
+	agx4_test_dt_set(test, dt, "apple,sgx-gfx-handoff-size", v, sizeof(v));
+	expect_rejected(test, dt, c, -EINVAL, "handoff");
+
+	/* Big-endian bytes are not the ADT's encoding. */
+	put_unaligned_be64(0x4000, v);
+	agx4_test_dt_set(test, dt, "apple,sgx-gfx-handoff-size", v, sizeof(v));
+	expect_rejected(test, dt, c, -EINVAL, "handoff");
+}
+
+static void agx4_of_mailbox_count_and_names(struct kunit *test)
+{
+	struct agx4_test_dt *dt = agx4_test_dt_alloc(test, AGX4_SOC_T8132);
+	struct agx4_test_dt *dt2 = agx4_test_dt_alloc(test, AGX4_SOC_T8140);
+	struct of_ctx *c = ctx(test);
+
+	dt->mbox_count = 0;
+	expect_rejected(test, dt, c, -ENOENT, "mboxes");
+	dt->mbox_count = -EINVAL;
+	expect_rejected(test, dt, c, -ENOENT, "mboxes");
+	dt->mbox_count = 2;
+	expect_rejected(test, dt, c, -EINVAL, "mboxes");
+
+	dt2->mbox_count = 1;
+	expect_rejected(test, dt2, c, -EINVAL, "mboxes");
+	dt2->mbox_count = 2;
+	agx4_test_dt_set_str(test, dt2, "mbox-names", "primary");
+	expect_rejected(test, dt2, c, -ENOENT, "mbox-names");
+	agx4_test_dt_set(test, dt2, "mbox-names", "primary\0secondary", 17);
+	expect_rejected(test, dt2, c, -EINVAL, "mbox-names");
+	agx4_test_dt_set(test, dt2, "mbox-names", "secondary\0primary", 18);
+	KUNIT_EXPECT_EQ(test, try_parse(test, dt2, c), 0);
+}
+
+static void agx4_of_bad_private_vm_region_is_einval(struct kunit *test)
+{
+	static const char *what = "apple,rtkit-private-vm-region";
+	struct agx4_test_dt *dt = agx4_test_dt_alloc(test, AGX4_SOC_T8132);
+	struct of_ctx *c = ctx(test);
+	__be64 v[2];
+
+	v[0] = cpu_to_be64(0x0000fc0000000000ull);	/* lower half */
+	v[1] = cpu_to_be64(0x2000000000ull);
+	agx4_test_dt_set(test, dt, what, v, sizeof(v));
+	expect_rejected(test, dt, c, -EINVAL, what);
+
+	v[0] = cpu_to_be64(0xfffffc0000001000ull);	/* misaligned */
+	agx4_test_dt_set(test, dt, what, v, sizeof(v));
+	expect_rejected(test, dt, c, -EINVAL, what);
+
+	v[0] = cpu_to_be64(0xfffffc0000000000ull);
+	v[1] = 0;					/* empty */
+	agx4_test_dt_set(test, dt, what, v, sizeof(v));
+	expect_rejected(test, dt, c, -EINVAL, what);
+
+	v[1] = cpu_to_be64(0x0000080000000000ull);	/* wraps */
+	agx4_test_dt_set(test, dt, what, v, sizeof(v));
+	expect_rejected(test, dt, c, -EINVAL, what);
+}
+
+static struct kunit_case agx4_of_cases[] = {
+	KUNIT_CASE(agx4_of_t8132_good_node_parses),
+	KUNIT_CASE(agx4_of_t8140_good_node_parses),
+	KUNIT_CASE(agx4_of_unknown_compatible_is_enodev),
+	KUNIT_CASE(agx4_of_compatible_found_anywhere_in_list),
+	KUNIT_CASE_PARAM(agx4_of_missing_required_property_is_enoent,
+			 required_gen_params),
+	KUNIT_CASE_PARAM(agx4_of_wrong_property_size_is_einval,
+			 sized_gen_params),
+	KUNIT_CASE(agx4_of_bad_firmware_build_string_is_einval),
+	KUNIT_CASE(agx4_of_out_of_range_values_are_einval),
+	KUNIT_CASE(agx4_of_flag_property_with_value_is_einval),
+	KUNIT_CASE(agx4_of_sample_period_sources),
+	KUNIT_CASE(agx4_of_meta_swi_takes_20_or_40_bytes),
+	KUNIT_CASE(agx4_of_missing_or_small_reg_window),
+	KUNIT_CASE(agx4_of_bad_memory_regions_are_rejected),
+	KUNIT_CASE(agx4_of_overlapping_memory_regions_are_einval),
+	KUNIT_CASE(agx4_of_t8140_small_pagetables_is_einval),
+	KUNIT_CASE(agx4_of_t8140_adt_reservation_mismatch_is_einval),
+	KUNIT_CASE(agx4_of_mailbox_count_and_names),
+	KUNIT_CASE(agx4_of_bad_private_vm_region_is_einval),
+	{ }
+};
+
+static struct kunit_suite agx4_of_suite = {
+	.name = "agx4_of",
+	.test_cases = agx4_of_cases,
+};
+
+kunit_test_suite(agx4_of_suite);

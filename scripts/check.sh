@@ -1,0 +1,34 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# make check: run every check, keep going after a failure, print a summary
+# and fail if any check failed.  The last line is the KUnit tally.
+
+set -uo pipefail
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd -P)
+BUILD=$1
+names=(kunit arm64 sparse checkpatch kerneldoc)
+targets=(kunit all sparse checkpatch kerneldoc)
+declare -A result
+failed=0
+
+for i in "${!names[@]}"; do
+	n=${names[$i]}
+	echo "agx4 check: ---- $n ----"
+	start=$SECONDS
+	if make --no-print-directory -C "$ROOT" "${targets[$i]}"; then
+		result[$n]="ok   ($((SECONDS - start)) s)"
+	else
+		result[$n]="FAIL ($((SECONDS - start)) s)"
+		failed=1
+	fi
+done
+
+echo "agx4 check: ---- summary ----"
+for n in "${names[@]}"; do
+	printf 'agx4 check: %-10s %s\n' "$n" "${result[$n]}"
+done
+tally=$(cat "$BUILD/kunit-tally" 2>/dev/null || echo "kunit: 0 passed, 1 failed")
+echo "$tally"
+exit $failed

@@ -1,0 +1,49 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# Install the Debian packages a target needs, when they are missing.
+#
+# Usage: scripts/deps.sh build|check [--with-source]
+#
+# Uses apt-get directly as root, sudo otherwise; fails with a message naming
+# the missing packages when neither is possible.
+
+set -euo pipefail
+
+want=(make gcc gcc-aarch64-linux-gnu flex bison bc libelf-dev libssl-dev
+      python3 perl ccache kmod file xz-utils patch)
+case "${1:-build}" in
+build) ;;
+check) want+=(sparse) ;;
+*) echo "deps.sh: unknown target '$1'" >&2; exit 2 ;;
+esac
+[ "${2:-}" = --with-source ] && want+=(linux-source-6.12)
+
+missing=()
+for p in "${want[@]}"; do
+	if ! dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null |
+	     grep -q '^install ok installed$'; then
+		missing+=("$p")
+	fi
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+if [ "$(id -u)" -eq 0 ]; then
+	SUDO=()
+elif command -v sudo >/dev/null && sudo -n true 2>/dev/null; then
+	SUDO=(sudo -n)
+else
+	echo "agx4: missing Debian packages: ${missing[*]}" >&2
+	echo "agx4: not root and no password-less sudo; install them with:" >&2
+	echo "      apt-get install ${missing[*]}" >&2
+	exit 1
+fi
+
+echo "agx4: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+if ! "${SUDO[@]}" apt-get install -y -qq --no-install-recommends \
+	"${missing[@]}" >/dev/null 2>&1; then
+	"${SUDO[@]}" apt-get update -qq
+	"${SUDO[@]}" apt-get install -y -qq --no-install-recommends \
+		"${missing[@]}"
+fi

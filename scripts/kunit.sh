@@ -1,0 +1,96 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# Build the UML KUnit kernel for agx4 and run it.
+#
+# Usage: scripts/kunit.sh BUILD_DIR JOBS run|bench|build [GLOB]
+#
+#   run    every case that is not marked slow; GLOB ("suite" or
+#          "suite.case", wildcards allowed) narrows the run
+#   bench  only the slow cases (the benchmark suites); prints their figures
+#   build  only build the kernel
+#
+# The raw kernel log is kept in BUILD_DIR/kunit-raw.log.  A run fails when
+# a case fails, when no case ran, or when the kernel log holds a lockdep,
+# KASAN, kmemleak, UBSAN, WARN or BUG report, even if every case passed.
+# Every line that starts with "agx4-" (figures printed by the suites) is
+# repeated.  The last line of a run is "kunit: N passed, N failed".
+
+set -uo pipefail
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd -P)
+BUILD=$(cd "$1" && pwd -P)
+JOBS=$2
+MODE=$3
+GLOB=${4:-}
+SRC=$BUILD/src
+OUT=$BUILD/uml
+RAW=$BUILD/kunit-raw.log
+TALLY=$BUILD/kunit-tally
+KUNITCONFIG=drivers/gpu/drm/agx4/.kunitconfig
+
+die() {
+	echo "agx4 kunit: $*" >&2
+	exit 1
+}
+
+rm -f "$TALLY"
+cc=gcc
+command -v ccache >/dev/null && cc="ccache gcc"
+kunit=(python3 tools/testing/kunit/kunit.py)
+cd "$SRC" || die "no grafted tree at $SRC"
+
+echo "agx4 kunit: building UML kernel in $OUT (log: $BUILD/kunit-build.log)"
+if ! "${kunit[@]}" build --kunitconfig="$KUNITCONFIG" --build_dir="$OUT" \
+	--jobs="$JOBS" --make_options "CC=$cc" --make_options "HOSTCC=$cc" \
+	--make_options AGX4_WERROR=1 >"$BUILD/kunit-build.log" 2>&1; then
+	tail -n 60 "$BUILD/kunit-build.log" >&2
+	die "UML build failed"
+fi
+[ "$MODE" = build ] && exit 0
+
+case "$MODE" in
+run) filter='speed>slow' ;;
+bench) filter='speed<=slow' ;;
+*) die "unknown mode $MODE" ;;
+esac
+args=(--build_dir="$OUT" --raw_output=all --timeout=3000 --filter "$filter")
+[ -n "$GLOB" ] && args+=("$GLOB")
+
+echo "agx4 kunit: running ($filter${GLOB:+, $GLOB}; raw log: $RAW)"
+"${kunit[@]}" exec "${args[@]}" >"$RAW" 2>&1
+parsed=$("${kunit[@]}" parse "$RAW" 2>&1)
+printf '%s\n' "$parsed" | grep -v '^\[..:..:..\] *$' || true
+
+summary=$(printf '%s\n' "$parsed" | grep -o 'Ran [0-9]* tests:.*' | tail -n 1)
+count() {
+	local v
+	v=$(printf '%s\n' "$summary" | grep -o "$1: [0-9]*" | grep -o '[0-9]*$')
+	echo "${v:-0}"
+}
+passed=$(count passed)
+failed=$(( $(count failed) + $(count crashed) + $(count errors) ))
+skipped=$(count skipped)
+[ -n "$summary" ] || failed=$((failed + 1))
+
+# Figures printed by the suites.
+grep -E '^[[:space:]]*(# )?agx4-[a-z]+: ' "$RAW" |
+	sed -E 's/^[[:space:]]*(# )?//; s/[[:space:]]*$//' || true
+
+# Kernel-log reports that fail the run even when every case passed.
+splat='(-+\[ cut here \]-+|WARNING:|BUG:|Oops|Kernel panic|INFO: (possible|trying|task|lockdep)|unreferenced object|UBSAN:|KASAN:|kmemleak: [0-9]+ new suspected|general protection)'
+if grep -Eq "$splat" "$RAW"; then
+	echo "agx4 kunit: kernel log reports:" >&2
+	grep -E -A 12 "$splat" "$RAW" | head -n 80 >&2
+	failed=$((failed + 1))
+fi
+if [ "$passed" -eq 0 ]; then
+	echo "agx4 kunit: no test case passed" >&2
+	failed=$((failed + 1))
+fi
+
+line="kunit: $passed passed, $failed failed"
+[ "$skipped" -ne 0 ] && line+=", $skipped skipped"
+echo "$line" >"$TALLY"
+echo "$line"
+[ "$failed" -eq 0 ]

@@ -193,7 +193,9 @@ add_line() {
 	printf '%s\n' "$line" >>"$file"
 	changed=1
 }
-add_line drivers/gpu/drm/Kconfig 'source "drivers/gpu/drm/agx4/Kconfig"'
+kconfig_line=$(grep -m1 '^source ' "$ROOT/Kconfig") ||
+	die "$ROOT/Kconfig has no source line"
+add_line drivers/gpu/drm/Kconfig "$kconfig_line"
 add_line drivers/gpu/drm/Makefile 'obj-$(CONFIG_DRM_AGX4) += agx4/'
 
 if [ $changed -eq 1 ] || [ ! -f "$STAMP" ]; then

@@ -1,0 +1,765 @@
+// SPDX-License-Identifier: GPL-2.0-only OR MIT
+/*
+ * Copyright 2026 The agx4 authors
+ */
+
+#include <linux/bitfield.h>
+#include <linux/device.h>
+#include <linux/dma-mapping.h>
+#include <linux/gfp.h>
+#include <linux/log2.h>
+#include <linux/minmax.h>
+#include <linux/mm.h>
+#include <linux/slab.h>
+
+#include <kunit/static_stub.h>
+#include <kunit/visibility.h>
+
+#include "agx4_uat.h"
+
+/**
+ * DOC: UAT page tables
+ *
+ * The GPU's MMU (UAT) walks ARMv8-style tables with a 16 KiB granule and
+ * 8-byte descriptors, three levels: the root indexed by VA bits 41..36 (64
+ * entries on G16/G17P, 8 on G13/G14), then two levels of 2048 entries
+ * (bits 35..25 and 24..14).  Each context has two trees, one per address
+ * half; the firmware half is shared by every context.
+ *
+ * Table pages are ordinary kernel pages (16 KiB, naturally aligned),
+ * mapped for DMA so that edits can be cleaned to memory for the UAT, which
+ * does not snoop the CPU caches.  Each table page carries a small
+ * &struct uat_pt in its page's private field: the number of valid entries
+ * (a table is freed when it has none), its parent entry, and the range of
+ * entries edited since they were last cleaned.
+ *
+ * Changes are batched in a &struct agx4_uat_op: reserve (may allocate and
+ * fail), then map and unmap (never allocate, never fail), then end: empty
+ * tables are unlinked, edited entries cleaned once per table, the changed
+ * range invalidated once in the TLB, and only then are dead tables freed,
+ * since the UAT may walk them until the invalidation completes.
+ *
+ * TLB maintenance uses the CPU's outer-shareable broadcast TLBI
+ * instructions, which the UAT observes: by VA and ASID for small ranges,
+ * the whole ASID beyond %AGX4_UAT_TLBI_MAX_PAGES.  On hosts without those
+ * instructions (UML, x86 with COMPILE_TEST) the helper does nothing; KUnit
+ * replaces it with a model of a TLB.
+ */
+
+/* Descriptor bits: the hardware format, common to every generation. */
+#define UAT_PTE_VALID	BIT_ULL(0)
+#define UAT_PTE_TYPE	BIT_ULL(1)	/* table (levels 0-1) or page (leaf) */
+#define UAT_PTE_ATTRIDX	GENMASK_ULL(4, 2)
+#define UAT_PTE_AP		GENMASK_ULL(7, 6)
+#define UAT_PTE_AF		BIT_ULL(10)
+#define UAT_PTE_NG		BIT_ULL(11)
+#define UAT_PTE_PXN		BIT_ULL(53)
+#define UAT_PTE_UXN		BIT_ULL(54)
+#define UAT_PTE_OS		BIT_ULL(55)	/* host-owned page ("GPU access") */
+#define UAT_PTE_TABLE	(UAT_PTE_VALID | UAT_PTE_TYPE)
+
+/* AttrIndx values fixed by the firmware's MAIR. */
+#define UAT_ATTR_CACHED	0
+#define UAT_ATTR_DEVICE	1
+#define UAT_ATTR_UNCACHED	2
+
+/* AP classes. */
+#define UAT_AP_FW_GPU	0
+#define UAT_AP_FW		1
+#define UAT_AP_GPU		2
+
+/* (UXN, PXN) pairs, as a 2-bit number UXN:PXN. */
+#define UAT_XN(uxn, pxn)	(((uxn) << 1) | (pxn))
+
+/* Beyond this many pages, invalidate the whole context instead. */
+#define AGX4_UAT_TLBI_MAX_PAGES	512
+
+#define UAT_TABLE_SIZE		AGX4_UAT_PAGE_SIZE
+#define UAT_TABLE_ORDER		get_order(UAT_TABLE_SIZE)
+
+/**
+ * struct uat_pt - what agx4 knows about one table page
+ * @page: the page.
+ * @dma: its DMA address, for cache maintenance.
+ * @parent: the table that points at this one; NULL for the root.
+ * @parent_index: the entry of @parent that does.
+ * @off: first offset (into the tree's half) the table covers.
+ * @level: 0 for the root.
+ * @valid: valid entries.
+ * @dirty_lo: first entry edited since the last clean.
+ * @dirty_hi: last such entry; below @dirty_lo when none.
+ * @dirty_link: on &agx4_uat_op.dirty while edited.
+ * @link: on &agx4_uat_op.empty or &agx4_uat_op.prealloc.
+ * @on_empty: on &agx4_uat_op.empty.
+ */
+struct uat_pt {
+	struct page *page;
+	dma_addr_t dma;
+	struct uat_pt *parent;
+	u32 parent_index;
+	u64 off;
+	u8 level;
+	u32 valid;
+	u32 dirty_lo;
+	u32 dirty_hi;
+	struct list_head dirty_link;
+	struct list_head link;
+	bool on_empty;
+};
+
+static inline u64 *pt_table(struct uat_pt *pt)
+{
+	return page_address(pt->page);
+}
+
+static inline struct uat_pt *table_pt(u64 *table)
+{
+	return (struct uat_pt *)page_private(virt_to_page(table));
+}
+
+static inline unsigned int level_shift(const struct agx4_uat_geom *g,
+				       unsigned int level)
+{
+	return AGX4_UAT_PAGE_SHIFT + (g->levels - 1 - level) * ilog2(g->entries);
+}
+
+static inline unsigned int level_entries(const struct agx4_uat_geom *g,
+					 unsigned int level)
+{
+	return level ? g->entries : g->root_entries;
+}
+
+/* Entry of @level for @off, an offset into the tree's half. */
+static inline unsigned int level_index(const struct agx4_uat *uat,
+				       unsigned int level, u64 off)
+{
+	return (off >> level_shift(uat->geom, level)) &
+		(level_entries(uat->geom, level) - 1);
+}
+
+static inline u64 oa_mask(const struct agx4_uat_geom *g)
+{
+	return GENMASK_ULL(g->oa_bits - 1, AGX4_UAT_PAGE_SHIFT);
+}
+
+static struct uat_pt *pt_alloc(struct agx4_uat *uat)
+{
+	struct uat_pt *pt;
+
+	pt = kzalloc(sizeof(*pt), GFP_KERNEL);
+	if (!pt)
+		return NULL;
+	pt->page = alloc_pages(GFP_KERNEL | __GFP_ZERO, UAT_TABLE_ORDER);
+	if (!pt->page)
+		goto err_free;
+	pt->dma = dma_map_page(uat->dev, pt->page, 0, UAT_TABLE_SIZE,
+			       DMA_TO_DEVICE);
+	if (dma_mapping_error(uat->dev, pt->dma))
+		goto err_pages;
+	set_page_private(pt->page, (unsigned long)pt);
+	INIT_LIST_HEAD(&pt->dirty_link);
+	INIT_LIST_HEAD(&pt->link);
+	pt->dirty_lo = U32_MAX;
+	return pt;
+
+err_pages:
+	__free_pages(pt->page, UAT_TABLE_ORDER);
+err_free:
+	kfree(pt);
+	return NULL;
+}
+
+static void pt_free(struct agx4_uat *uat, struct uat_pt *pt)
+{
+	dma_unmap_page(uat->dev, pt->dma, UAT_TABLE_SIZE, DMA_TO_DEVICE);
+	set_page_private(pt->page, 0);
+	__free_pages(pt->page, UAT_TABLE_ORDER);
+	kfree(pt);
+}
+
+/**
+ * agx4_uat_init() - create an empty tree
+ * @uat: the tree.
+ * @dev: device the tables are DMA-mapped for.
+ * @geom: its shape.
+ * @high_half: the tree covers the high (firmware) half.
+ *
+ * Return: 0 or -ENOMEM, -EINVAL for an impossible geometry.
+ */
+int agx4_uat_init(struct agx4_uat *uat, struct device *dev,
+		  const struct agx4_uat_geom *geom, bool high_half)
+{
+	unsigned int ias;
+	struct uat_pt *root;
+
+	if (geom->levels < 2 || geom->levels > AGX4_UAT_MAX_LEVELS ||
+	    !is_power_of_2(geom->entries) || !is_power_of_2(geom->root_entries) ||
+	    geom->entries * sizeof(u64) != UAT_TABLE_SIZE ||
+	    geom->root_entries > geom->entries ||
+	    level_shift(geom, 0) != geom->root_shift ||
+	    geom->oa_bits <= AGX4_UAT_PAGE_SHIFT || geom->oa_bits > 52)
+		return -EINVAL;
+
+	ias = geom->root_shift + ilog2(geom->root_entries);
+	memset(uat, 0, sizeof(*uat));
+	uat->dev = dev;
+	uat->geom = geom;
+	uat->va_size = 1ull << ias;
+	uat->va_start = high_half ? -uat->va_size : 0;
+	uat->asid = -1;
+	mutex_init(&uat->lock);
+
+	root = pt_alloc(uat);
+	if (!root) {
+		mutex_destroy(&uat->lock);
+		return -ENOMEM;
+	}
+	uat->root = pt_table(root);
+	uat->root_pa = page_to_phys(root->page);
+	uat->tables = 1;
+	return 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_uat_init);
+
+static void free_tree(struct agx4_uat *uat, u64 *table, unsigned int level)
+{
+	unsigned int i, n = level_entries(uat->geom, level);
+
+	if (level + 1 < uat->geom->levels) {
+		for (i = 0; i < n; i++) {
+			if (table[i] & UAT_PTE_VALID)
+				free_tree(uat, phys_to_virt(table[i] &
+							    oa_mask(uat->geom)),
+					  level + 1);
+		}
+	}
+	pt_free(uat, table_pt(table));
+	uat->tables--;
+}
+
+/**
+ * agx4_uat_fini() - free every table of a tree
+ * @uat: the tree; no context may still use it.
+ */
+void agx4_uat_fini(struct agx4_uat *uat)
+{
+	if (!uat->root)
+		return;
+	free_tree(uat, uat->root, 0);
+	WARN_ON(uat->tables);
+	uat->root = NULL;
+	mutex_destroy(&uat->lock);
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_uat_fini);
+
+/*
+ * (UXN, PXN) for each permission of each class, or -1 where the class
+ * cannot express it (shared/spec/g16-g17p-reference.md 4.1).
+ */
+static const s8 uat_xn[3][5] = {
+	[AGX4_UAT_FW_GPU] = {
+		[AGX4_UAT_NA] = UAT_XN(0, 0), [AGX4_UAT_RO] = UAT_XN(0, 1),
+		[AGX4_UAT_WO] = UAT_XN(1, 0), [AGX4_UAT_RW] = UAT_XN(1, 1),
+		[AGX4_UAT_FW_RW_GPU_RO] = -1,
+	},
+	[AGX4_UAT_FW] = {
+		[AGX4_UAT_RO] = UAT_XN(0, 0), [AGX4_UAT_NA] = UAT_XN(0, 1),
+		[AGX4_UAT_RW] = UAT_XN(1, 0), [AGX4_UAT_FW_RW_GPU_RO] = UAT_XN(1, 1),
+		[AGX4_UAT_WO] = -1,
+	},
+	[AGX4_UAT_GPU] = {
+		[AGX4_UAT_RO] = UAT_XN(0, 0), [AGX4_UAT_WO] = UAT_XN(0, 1),
+		[AGX4_UAT_RW] = UAT_XN(1, 0), [AGX4_UAT_NA] = UAT_XN(1, 1),
+		[AGX4_UAT_FW_RW_GPU_RO] = -1,
+	},
+};
+
+static const u8 uat_ap[3] = {
+	[AGX4_UAT_FW_GPU] = UAT_AP_FW_GPU,
+	[AGX4_UAT_FW] = UAT_AP_FW,
+	[AGX4_UAT_GPU] = UAT_AP_GPU,
+};
+
+static const u8 uat_attr[3] = {
+	[AGX4_UAT_CACHED] = UAT_ATTR_CACHED,
+	[AGX4_UAT_DEVICE] = UAT_ATTR_DEVICE,
+	[AGX4_UAT_UNCACHED] = UAT_ATTR_UNCACHED,
+};
+
+/**
+ * agx4_uat_prot_valid() - can the UAT express these attributes?
+ * @prot: the attributes.
+ *
+ * Return: true if agx4_uat_pte_attrs() can encode them.
+ */
+bool agx4_uat_prot_valid(const struct agx4_uat_prot *prot)
+{
+	return prot->access <= AGX4_UAT_GPU &&
+	       prot->perm <= AGX4_UAT_FW_RW_GPU_RO &&
+	       prot->memtype <= AGX4_UAT_UNCACHED &&
+	       uat_xn[prot->access][prot->perm] >= 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_uat_prot_valid);
+
+/**
+ * agx4_uat_pte_attrs() - the attribute bits of a leaf descriptor
+ * @prot: the attributes; must be valid (agx4_uat_prot_valid()).
+ *
+ * Return: the descriptor without its output address, or 0 for invalid
+ * attributes.
+ */
+u64 agx4_uat_pte_attrs(const struct agx4_uat_prot *prot)
+{
+	int xn;
+
+	if (WARN_ON(!agx4_uat_prot_valid(prot)))
+		return 0;
+	xn = uat_xn[prot->access][prot->perm];
+	return UAT_PTE_VALID | UAT_PTE_TYPE | UAT_PTE_AF | UAT_PTE_OS |
+	       FIELD_PREP(UAT_PTE_ATTRIDX, uat_attr[prot->memtype]) |
+	       FIELD_PREP(UAT_PTE_AP, uat_ap[prot->access]) |
+	       (prot->global ? 0 : UAT_PTE_NG) |
+	       ((xn & 2) ? UAT_PTE_UXN : 0) | ((xn & 1) ? UAT_PTE_PXN : 0);
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_uat_pte_attrs);
+
+/**
+ * agx4_uat_op_begin() - start a batch of changes
+ * @uat: the tree; its lock must be held until agx4_uat_op_end().
+ * @op: the batch.
+ */
+void agx4_uat_op_begin(struct agx4_uat *uat, struct agx4_uat_op *op)
+{
+	lockdep_assert_held(&uat->lock);
+	memset(op, 0, sizeof(*op));
+	op->uat = uat;
+	INIT_LIST_HEAD(&op->prealloc);
+	INIT_LIST_HEAD(&op->dirty);
+	INIT_LIST_HEAD(&op->empty);
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_uat_op_begin);
+
+static bool range_ok(const struct agx4_uat *uat, u64 va, u64 size)
+{
+	u64 off = va - uat->va_start;
+
+	return size && IS_ALIGNED(va, AGX4_UAT_PAGE_SIZE) &&
+	       IS_ALIGNED(size, AGX4_UAT_PAGE_SIZE) &&
+	       off < uat->va_size && size <= uat->va_size - off;
+}
+
+static u64 *child_table(const struct agx4_uat *uat, u64 entry)
+{
+	return phys_to_virt(entry & oa_mask(uat->geom));
+}
+
+/* Missing tables under @table for the offsets [off, end). */
+static unsigned long count_missing(struct agx4_uat *uat, u64 *table,
+				   unsigned int level, u64 off, u64 end)
+{
+	const struct agx4_uat_geom *g = uat->geom;
+	u64 span = 1ull << level_shift(g, level);
+	unsigned long missing = 0;
+
+	while (off < end) {
+		u64 next = min(end, round_down(off, span) + span);
+		u64 entry = table[level_index(uat, level, off)];
+
+		if (level + 2 == g->levels) {
+			/* The entry points at a leaf table. */
+			if (!(entry & UAT_PTE_VALID))
+				missing++;
+		} else if (entry & UAT_PTE_VALID) {
+			missing += count_missing(uat, child_table(uat, entry),
+						 level + 1, off, next);
+		} else {
+			/* This table and every table below it. */
+			u64 sub = 1ull << level_shift(g, level + 1);
+
+			missing += 1 + DIV_ROUND_UP_ULL(next - round_down(off, sub),
+							 sub);
+		}
+		off = next;
+	}
+	return missing;
+}
+
+/**
+ * agx4_uat_op_reserve() - allocate what mapping a range will need
+ * @op: the batch.
+ * @va: start of the range, 16 KiB aligned, inside the tree's half.
+ * @size: its size, 16 KiB aligned, not 0.
+ *
+ * Allocates every table page that agx4_uat_op_map() of this range can
+ * need, given the tables present now.  Reservations add up: reserve every
+ * range of the batch before mapping any.
+ *
+ * Return: 0, -EINVAL for a bad range, -ENOMEM when memory or the tree's
+ * table budget (&agx4_uat.max_tables) runs out (the batch keeps what it
+ * had reserved before).
+ */
+int agx4_uat_op_reserve(struct agx4_uat_op *op, u64 va, u64 size)
+{
+	struct agx4_uat *uat = op->uat;
+	unsigned long n;
+
+	lockdep_assert_held(&uat->lock);
+	if (!range_ok(uat, va, size))
+		return -EINVAL;
+
+	n = count_missing(uat, uat->root, 0, va - uat->va_start,
+			  va - uat->va_start + size);
+	if (uat->max_tables &&
+	    uat->tables + op->nprealloc + n > uat->max_tables) {
+		op->failed_alloc = true;
+		return -ENOMEM;
+	}
+	while (n--) {
+		struct uat_pt *pt = pt_alloc(uat);
+
+		if (!pt) {
+			op->failed_alloc = true;
+			return -ENOMEM;
+		}
+		list_add(&pt->link, &op->prealloc);
+		op->nprealloc++;
+	}
+	return 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_uat_op_reserve);
+
+static void mark_dirty(struct agx4_uat_op *op, struct uat_pt *pt,
+		       unsigned int lo, unsigned int hi)
+{
+	if (list_empty(&pt->dirty_link))
+		list_add_tail(&pt->dirty_link, &op->dirty);
+	pt->dirty_lo = min(pt->dirty_lo, lo);
+	pt->dirty_hi = max(pt->dirty_hi, hi);
+}
+
+static void note_inval(struct agx4_uat_op *op, u64 start, u64 end)
+{
+	if (op->inval_start == op->inval_end) {
+		op->inval_start = start;
+		op->inval_end = end;
+		return;
+	}
+	op->inval_start = min(op->inval_start, start);
+	op->inval_end = max(op->inval_end, end);
+}
+
+/* The leaf table for @off, creating missing tables from the reservation. */
+static u64 *leaf_table(struct agx4_uat_op *op, u64 off)
+{
+	struct agx4_uat *uat = op->uat;
+	u64 *table = uat->root;
+	unsigned int level;
+
+	for (level = 0; level + 1 < uat->geom->levels; level++) {
+		unsigned int idx = level_index(uat, level, off);
+		struct uat_pt *child;
+
+		if (table[idx] & UAT_PTE_VALID) {
+			table = child_table(uat, table[idx]);
+			continue;
+		}
+		if (WARN_ON(list_empty(&op->prealloc)))
+			return NULL;
+		child = list_first_entry(&op->prealloc, struct uat_pt, link);
+		list_del_init(&child->link);
+		op->nprealloc--;
+		child->parent = table_pt(table);
+		child->parent_index = idx;
+		child->level = level + 1;
+		child->off = round_down(off, 1ull << level_shift(uat->geom, level));
+		uat->tables++;
+
+		table[idx] = page_to_phys(child->page) | UAT_PTE_TABLE;
+		child->parent->valid++;
+		mark_dirty(op, child->parent, idx, idx);
+		table = pt_table(child);
+	}
+	return table;
+}
+
+/**
+ * agx4_uat_op_map() - map a physically contiguous range
+ * @op: the batch; the range must have been reserved.
+ * @va: start, 16 KiB aligned.
+ * @pa: physical start, 16 KiB aligned.
+ * @size: size, 16 KiB aligned.
+ * @prot: attributes.
+ *
+ * The range must not be mapped already (unmap it first: changing a live
+ * translation needs break-before-make, which the batch gives by unmapping
+ * and mapping in one operation).  Never allocates, never fails; a range
+ * that was not reserved or is mapped already is a driver bug and WARNs.
+ */
+void agx4_uat_op_map(struct agx4_uat_op *op, u64 va, phys_addr_t pa,
+		     u64 size, const struct agx4_uat_prot *prot)
+{
+	struct agx4_uat *uat = op->uat;
+	const unsigned int leaf = uat->geom->levels - 1;
+	u64 attrs = agx4_uat_pte_attrs(prot);
+	u64 off = va - uat->va_start, end = off + size;
+
+	lockdep_assert_held(&uat->lock);
+	if (WARN_ON(!range_ok(uat, va, size) ||
+		    !IS_ALIGNED(pa, AGX4_UAT_PAGE_SIZE) ||
+		    ((pa + size - 1) >> uat->geom->oa_bits) || !attrs))
+		return;
+
+	note_inval(op, off, end);
+	while (off < end) {
+		u64 *table = leaf_table(op, off);
+		unsigned int first = level_index(uat, leaf, off), i;
+		unsigned int last = min_t(u64, uat->geom->entries,
+					  first + ((end - off) >> AGX4_UAT_PAGE_SHIFT));
+		struct uat_pt *pt;
+
+		if (!table)
+			return;
+		pt = table_pt(table);
+		for (i = first; i < last; i++) {
+			WARN_ON_ONCE(table[i] & UAT_PTE_VALID);
+			table[i] = pa | attrs;
+			pa += AGX4_UAT_PAGE_SIZE;
+		}
+		pt->valid += last - first;
+		mark_dirty(op, pt, first, last - 1);
+		off += (u64)(last - first) << AGX4_UAT_PAGE_SHIFT;
+	}
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_uat_op_map);
+
+static void note_empty(struct agx4_uat_op *op, struct uat_pt *pt)
+{
+	if (!pt->valid && pt->parent && !pt->on_empty) {
+		pt->on_empty = true;
+		list_add_tail(&pt->link, &op->empty);
+	}
+}
+
+/**
+ * agx4_uat_op_unmap() - unmap a range
+ * @op: the batch.
+ * @va: start, 16 KiB aligned.
+ * @size: size, 16 KiB aligned.
+ *
+ * Unmapped holes inside the range are skipped.  Never allocates, never
+ * fails.
+ */
+void agx4_uat_op_unmap(struct agx4_uat_op *op, u64 va, u64 size)
+{
+	struct agx4_uat *uat = op->uat;
+	const struct agx4_uat_geom *g = uat->geom;
+	const unsigned int leaf = g->levels - 1;
+	u64 off = va - uat->va_start, end = off + size;
+
+	lockdep_assert_held(&uat->lock);
+	if (WARN_ON(!range_ok(uat, va, size)))
+		return;
+
+	note_inval(op, off, end);
+	while (off < end) {
+		u64 *table = uat->root;
+		unsigned int level, first, last, i, cleared = 0;
+		u64 next;
+
+		/* Find the leaf table, or skip the whole hole. */
+		for (level = 0; level < leaf; level++) {
+			u64 entry = table[level_index(uat, level, off)];
+
+			if (!(entry & UAT_PTE_VALID))
+				break;
+			table = child_table(uat, entry);
+		}
+		if (level < leaf) {
+			u64 span = 1ull << level_shift(g, level);
+
+			next = round_down(off, span) + span;
+			off = min(end, next);
+			continue;
+		}
+
+		first = level_index(uat, leaf, off);
+		last = min_t(u64, g->entries,
+			     first + ((end - off) >> AGX4_UAT_PAGE_SHIFT));
+		for (i = first; i < last; i++) {
+			if (table[i] & UAT_PTE_VALID) {
+				table[i] = 0;
+				cleared++;
+			}
+		}
+		if (cleared) {
+			struct uat_pt *pt = table_pt(table);
+
+			pt->valid -= cleared;
+			mark_dirty(op, pt, first, last - 1);
+			note_empty(op, pt);
+		}
+		off += (u64)(last - first) << AGX4_UAT_PAGE_SHIFT;
+	}
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_uat_op_unmap);
+
+/**
+ * agx4_uat_tlb_inval() - invalidate the UAT's TLB for a range of a tree
+ * @uat: the tree.
+ * @start: first address, 16 KiB aligned.
+ * @size: bytes, 16 KiB aligned.
+ *
+ * The firmware half is shared by every context and invalidated for all of
+ * them; a low half only for the context it is bound to, and not at all
+ * while it is bound to none (binding a context invalidates it).
+ */
+void agx4_uat_tlb_inval(struct agx4_uat *uat, u64 start, u64 size)
+{
+	KUNIT_STATIC_STUB_REDIRECT(agx4_uat_tlb_inval, uat, start, size);
+#ifdef CONFIG_ARM64
+	{
+		bool all = uat->va_start != 0;
+		u64 pages = size >> AGX4_UAT_PAGE_SHIFT;
+		u64 asid = (u64)uat->asid << 48;
+		u64 va, i;
+
+		if (!all && uat->asid < 0)
+			return;
+		/* Table writes are visible before the invalidation starts. */
+		dsb(osh);
+		if (pages > AGX4_UAT_TLBI_MAX_PAGES) {
+			if (all)	/* TLBI VMALLE1OS */
+				asm volatile("sys #0, c8, c1, #0" : : : "memory");
+			else		/* TLBI ASIDE1OS */
+				asm volatile("sys #0, c8, c1, #2, %0"
+					     : : "r" (asid) : "memory");
+		} else {
+			/* One per 16 KiB page, addresses in 4 KiB units. */
+			for (i = 0, va = start; i < pages;
+			     i++, va += AGX4_UAT_PAGE_SIZE) {
+				u64 arg = (va >> 12) & GENMASK_ULL(43, 0);
+
+				if (all)	/* TLBI VAAE1OS */
+					asm volatile("sys #0, c8, c1, #3, %0"
+						     : : "r" (arg) : "memory");
+				else		/* TLBI VAE1OS */
+					asm volatile("sys #0, c8, c1, #1, %0"
+						     : : "r" (arg | asid)
+						     : "memory");
+			}
+		}
+		dsb(osh);
+		isb();
+	}
+#endif
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_uat_tlb_inval);
+
+/**
+ * agx4_uat_op_end() - finish a batch
+ * @op: the batch.
+ *
+ * Unlinks tables left empty, cleans every edited entry to memory,
+ * invalidates the changed range, then frees the dead tables and whatever
+ * was reserved but not used.
+ */
+void agx4_uat_op_end(struct agx4_uat_op *op)
+{
+	struct agx4_uat *uat = op->uat;
+	struct uat_pt *pt, *tmp;
+	LIST_HEAD(dead);
+	int level;
+
+	lockdep_assert_held(&uat->lock);
+
+	/* Deepest first, so that a parent emptied by its child follows. */
+	for (level = uat->geom->levels - 1; level > 0; level--) {
+		list_for_each_entry_safe(pt, tmp, &op->empty, link) {
+			struct uat_pt *parent = pt->parent;
+			u64 span;
+
+			if (pt->level != level)
+				continue;
+			list_del_init(&pt->link);
+			pt->on_empty = false;
+			if (pt->valid)		/* refilled later in the batch */
+				continue;
+			pt_table(parent)[pt->parent_index] = 0;
+			parent->valid--;
+			mark_dirty(op, parent, pt->parent_index, pt->parent_index);
+			note_empty(op, parent);
+			/* The walk caches may hold the table for its whole span. */
+			span = 1ull << level_shift(uat->geom, level - 1);
+			note_inval(op, pt->off, pt->off + span);
+			if (!list_empty(&pt->dirty_link))
+				list_del_init(&pt->dirty_link);
+			list_add(&pt->link, &dead);
+			uat->tables--;
+		}
+	}
+
+	list_for_each_entry_safe(pt, tmp, &op->dirty, dirty_link) {
+		dma_sync_single_for_device(uat->dev,
+					   pt->dma + pt->dirty_lo * sizeof(u64),
+					   (pt->dirty_hi - pt->dirty_lo + 1) *
+					   sizeof(u64), DMA_TO_DEVICE);
+		pt->dirty_lo = U32_MAX;
+		pt->dirty_hi = 0;
+		list_del_init(&pt->dirty_link);
+	}
+
+	if (op->inval_start != op->inval_end)
+		agx4_uat_tlb_inval(uat, uat->va_start + op->inval_start,
+				   op->inval_end - op->inval_start);
+
+	list_for_each_entry_safe(pt, tmp, &dead, link)
+		pt_free(uat, pt);
+	list_for_each_entry_safe(pt, tmp, &op->prealloc, link)
+		pt_free(uat, pt);
+	op->nprealloc = 0;
+	INIT_LIST_HEAD(&op->prealloc);
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_uat_op_end);
+
+/**
+ * agx4_uat_table_overhead() - host memory agx4 keeps per table page
+ *
+ * Return: bytes of bookkeeping beside each 16 KiB table page.
+ */
+size_t agx4_uat_table_overhead(void)
+{
+	return sizeof(struct uat_pt);
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_uat_table_overhead);
+
+/**
+ * agx4_uat_translate() - walk the tree like the UAT does
+ * @uat: the tree.
+ * @va: the address.
+ * @pa: the physical address it maps to.
+ * @pte: the leaf descriptor; may be NULL.
+ *
+ * Return: 0, -ERANGE outside the tree's half, -ENOENT if unmapped.
+ */
+int agx4_uat_translate(struct agx4_uat *uat, u64 va, phys_addr_t *pa,
+		       u64 *pte)
+{
+	const struct agx4_uat_geom *g = uat->geom;
+	u64 *table = uat->root, entry = 0, off = va - uat->va_start;
+	unsigned int level;
+
+	if (off >= uat->va_size)
+		return -ERANGE;
+	for (level = 0; level < g->levels; level++) {
+		entry = READ_ONCE(table[level_index(uat, level, off)]);
+		if ((entry & UAT_PTE_TABLE) != UAT_PTE_TABLE)
+			return -ENOENT;
+		if (level + 1 < g->levels)
+			table = child_table(uat, entry);
+	}
+	*pa = (entry & oa_mask(g)) | (va & (AGX4_UAT_PAGE_SIZE - 1));
+	if (pte)
+		*pte = entry;
+	return 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_uat_translate);

@@ -1,0 +1,627 @@
+// SPDX-License-Identifier: GPL-2.0-only OR MIT
+/*
+ * Copyright 2026 The agx4 authors
+ *
+ * KUnit suite "agx4_uat": GPU page tables.  Expected descriptor words are
+ * written here from the specification (shared/spec/g16-g17p-reference.md
+ * 4.1), not from the driver's tables; translations are checked by walking
+ * what the driver built; a model TLB (replacing the TLBI helper) catches a
+ * missing or short invalidation.
+ */
+
+#include <kunit/device.h>
+#include <kunit/static_stub.h>
+#include <kunit/test.h>
+#include <linux/dma-mapping.h>
+#include <linux/prandom.h>
+#include <linux/sizes.h>
+
+#include "../agx4_uat.h"
+
+#define PG	AGX4_UAT_PAGE_SIZE
+
+/* G16/G17P: 64 root entries, 42-bit input; G13/G14: 8 entries, 39 bits. */
+static const struct agx4_uat_geom g16_geom = {
+	.levels = 3, .root_shift = 36, .root_entries = 64, .entries = 2048,
+	.oa_bits = 42,
+};
+
+static const struct agx4_uat_geom g13_geom = {
+	.levels = 3, .root_shift = 36, .root_entries = 8, .entries = 2048,
+	.oa_bits = 42,
+};
+
+static const struct agx4_uat_prot gpu_rw = {
+	.access = AGX4_UAT_GPU, .perm = AGX4_UAT_RW,
+	.memtype = AGX4_UAT_UNCACHED,
+};
+
+static const struct agx4_uat_prot fw_rw = {
+	.access = AGX4_UAT_FW, .perm = AGX4_UAT_RW,
+	.memtype = AGX4_UAT_CACHED, .global = true,
+};
+
+/* A model of the UAT's TLB: what the GPU would use for a translation. */
+#define TLB_ENTRIES 64
+
+struct tlb_model {
+	struct agx4_uat *uat[TLB_ENTRIES];
+	u64 va[TLB_ENTRIES];
+	phys_addr_t pa[TLB_ENTRIES];
+	unsigned int next;
+	unsigned int invals;
+	u64 last_start;
+	u64 last_size;
+};
+
+struct uat_ctx {
+	struct device *dev;
+	struct tlb_model tlb;
+};
+
+static void model_tlb_inval(struct agx4_uat *uat, u64 start, u64 size)
+{
+	struct uat_ctx *c = kunit_get_current_test()->priv;
+	struct tlb_model *t = &c->tlb;
+	unsigned int i;
+
+	t->invals++;
+	t->last_start = start;
+	t->last_size = size;
+	for (i = 0; i < TLB_ENTRIES; i++)
+		if (t->uat[i] == uat && t->va[i] - start < size)
+			t->uat[i] = NULL;
+}
+
+/* What the GPU reads at @va: the cached translation, else a walk. */
+static int gpu_translate(struct uat_ctx *c, struct agx4_uat *uat, u64 va,
+			 phys_addr_t *pa)
+{
+	struct tlb_model *t = &c->tlb;
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < TLB_ENTRIES; i++) {
+		if (t->uat[i] == uat && t->va[i] == va) {
+			*pa = t->pa[i];
+			return 0;
+		}
+	}
+	ret = agx4_uat_translate(uat, va, pa, NULL);
+	if (!ret) {
+		i = t->next++ % TLB_ENTRIES;
+		t->uat[i] = uat;
+		t->va[i] = va;
+		t->pa[i] = *pa;
+	}
+	return ret;
+}
+
+static int uat_test_init(struct kunit *test)
+{
+	struct uat_ctx *c = kunit_kzalloc(test, sizeof(*c), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, c);
+	c->dev = kunit_device_register(test, "agx4_uat_test");
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, c->dev);
+	c->dev->dma_mask = &c->dev->coherent_dma_mask;
+	KUNIT_ASSERT_EQ(test, dma_set_mask_and_coherent(c->dev,
+							DMA_BIT_MASK(64)), 0);
+	test->priv = c;
+	kunit_activate_static_stub(test, agx4_uat_tlb_inval, model_tlb_inval);
+	return 0;
+}
+
+KUNIT_DEFINE_ACTION_WRAPPER(uat_fini_action, agx4_uat_fini, struct agx4_uat *);
+
+static struct agx4_uat *new_uat(struct kunit *test,
+				const struct agx4_uat_geom *g, bool high)
+{
+	struct uat_ctx *c = test->priv;
+	struct agx4_uat *uat = kunit_kzalloc(test, sizeof(*uat), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, uat);
+	KUNIT_ASSERT_EQ(test, agx4_uat_init(uat, c->dev, g, high), 0);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, uat_fini_action,
+							uat), 0);
+	uat->asid = 5;
+	return uat;
+}
+
+/* Map in one batch; the reservation must be used up exactly. */
+static void do_map(struct kunit *test, struct agx4_uat *uat, u64 va,
+		   phys_addr_t pa, u64 size, const struct agx4_uat_prot *prot)
+{
+	struct agx4_uat_op op;
+
+	mutex_lock(&uat->lock);
+	agx4_uat_op_begin(uat, &op);
+	KUNIT_EXPECT_EQ(test, agx4_uat_op_reserve(&op, va, size), 0);
+	agx4_uat_op_map(&op, va, pa, size, prot);
+	KUNIT_EXPECT_EQ_MSG(test, op.nprealloc, 0,
+			    "reservation for %llx+%llx not exact", va, size);
+	agx4_uat_op_end(&op);
+	mutex_unlock(&uat->lock);
+}
+
+static void do_unmap(struct agx4_uat *uat, u64 va, u64 size)
+{
+	struct agx4_uat_op op;
+
+	mutex_lock(&uat->lock);
+	agx4_uat_op_begin(uat, &op);
+	agx4_uat_op_unmap(&op, va, size);
+	agx4_uat_op_end(&op);
+	mutex_unlock(&uat->lock);
+}
+
+static void expect_mapped(struct kunit *test, struct agx4_uat *uat, u64 va,
+			  phys_addr_t pa)
+{
+	phys_addr_t got = 0;
+
+	KUNIT_EXPECT_EQ_MSG(test, agx4_uat_translate(uat, va, &got, NULL), 0,
+			    "va %llx", va);
+	KUNIT_EXPECT_EQ_MSG(test, got, pa, "va %llx", va);
+}
+
+static void expect_unmapped(struct kunit *test, struct agx4_uat *uat, u64 va)
+{
+	phys_addr_t got;
+
+	KUNIT_EXPECT_EQ_MSG(test, agx4_uat_translate(uat, va, &got, NULL),
+			    -ENOENT, "va %llx", va);
+}
+
+/* Check the first, last and every table-boundary page, and a few more. */
+static void expect_range(struct kunit *test, struct agx4_uat *uat, u64 va,
+			 phys_addr_t pa, u64 size)
+{
+	u64 off, step = max_t(u64, round_down(size / 7, PG), PG);
+
+	for (off = 0; off < size; off += step)
+		expect_mapped(test, uat, va + off, pa + off);
+	for (off = round_up(va, SZ_32M) - va; off < size; off += SZ_32M) {
+		expect_mapped(test, uat, va + off, pa + off);
+		if (off)
+			expect_mapped(test, uat, va + off - PG, pa + off - PG);
+	}
+	expect_mapped(test, uat, va + size - PG, pa + size - PG);
+	/* The pages around the range are not mapped. */
+	if (va > uat->va_start)
+		expect_unmapped(test, uat, va - PG);
+	if (va + size - uat->va_start < uat->va_size)
+		expect_unmapped(test, uat, va + size);
+}
+
+/* Expected descriptors of the specification, bit by bit. */
+struct pte_case {
+	const char *name;
+	struct agx4_uat_prot prot;
+	u64 pte;
+};
+
+static const struct pte_case pte_cases[] = {
+	/* The concrete words the reference drivers write. */
+	{ "fw rw uncached", { AGX4_UAT_FW, AGX4_UAT_RW, AGX4_UAT_UNCACHED, true },
+	  0x00c000000000044bull },
+	{ "fw rw cached", { AGX4_UAT_FW, AGX4_UAT_RW, AGX4_UAT_CACHED, true },
+	  0x00c0000000000443ull },
+	{ "fw ro uncached", { AGX4_UAT_FW, AGX4_UAT_RO, AGX4_UAT_UNCACHED, true },
+	  0x008000000000044bull },
+	{ "fw mmio rw", { AGX4_UAT_FW, AGX4_UAT_RW, AGX4_UAT_DEVICE, true },
+	  0x00c0000000000447ull },
+	{ "gpu rw uncached", { AGX4_UAT_GPU, AGX4_UAT_RW, AGX4_UAT_UNCACHED },
+	  0x00c0000000000c8bull },
+	{ "gpu ro uncached", { AGX4_UAT_GPU, AGX4_UAT_RO, AGX4_UAT_UNCACHED },
+	  0x0080000000000c8bull },
+	/*
+	 * The permission matrix: bits 54 (UXN) and 53 (PXN) per class, AP in
+	 * bits 7..6, AttrIndx 4..2, AF bit 10, bit 55, nG bit 11 when not
+	 * global, type and valid bits 1..0.
+	 */
+	{ "fw+gpu na", { AGX4_UAT_FW_GPU, AGX4_UAT_NA, AGX4_UAT_UNCACHED },
+	  0x0080000000000c0bull },
+	{ "fw+gpu ro", { AGX4_UAT_FW_GPU, AGX4_UAT_RO, AGX4_UAT_UNCACHED },
+	  0x00a0000000000c0bull },
+	{ "fw+gpu wo", { AGX4_UAT_FW_GPU, AGX4_UAT_WO, AGX4_UAT_UNCACHED },
+	  0x00c0000000000c0bull },
+	{ "fw+gpu rw", { AGX4_UAT_FW_GPU, AGX4_UAT_RW, AGX4_UAT_UNCACHED },
+	  0x00e0000000000c0bull },
+	{ "fw na", { AGX4_UAT_FW, AGX4_UAT_NA, AGX4_UAT_CACHED, true },
+	  0x00a0000000000443ull },
+	{ "fw rw gpu ro", { AGX4_UAT_FW, AGX4_UAT_FW_RW_GPU_RO, AGX4_UAT_CACHED,
+	  true }, 0x00e0000000000443ull },
+	{ "gpu wo", { AGX4_UAT_GPU, AGX4_UAT_WO, AGX4_UAT_CACHED },
+	  0x00a0000000000c83ull },
+	{ "gpu na", { AGX4_UAT_GPU, AGX4_UAT_NA, AGX4_UAT_DEVICE },
+	  0x00e0000000000c87ull },
+	{ "fw+gpu rw global device",
+	  { AGX4_UAT_FW_GPU, AGX4_UAT_RW, AGX4_UAT_DEVICE, true },
+	  0x00e0000000000407ull },
+};
+
+static void pte_case_desc(const struct pte_case *t, char *desc)
+{
+	strscpy(desc, t->name, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(pte, pte_cases, pte_case_desc);
+
+static void agx4_uat_pte_attributes_match_spec(struct kunit *test)
+{
+	const struct pte_case *t = test->param_value;
+	struct agx4_uat *uat = new_uat(test, &g16_geom, false);
+	const phys_addr_t pa = 0x3ff12344000ull;
+	phys_addr_t got;
+	u64 pte;
+
+	KUNIT_EXPECT_TRUE(test, agx4_uat_prot_valid(&t->prot));
+	KUNIT_EXPECT_EQ(test, agx4_uat_pte_attrs(&t->prot), t->pte);
+
+	/* And that is what lands in the table, with the output address. */
+	do_map(test, uat, 0x1234560000ull, pa, PG, &t->prot);
+	KUNIT_ASSERT_EQ(test, agx4_uat_translate(uat, 0x1234560000ull, &got,
+						 &pte), 0);
+	KUNIT_EXPECT_EQ(test, pte, t->pte | pa);
+	KUNIT_EXPECT_EQ(test, got, pa);
+}
+
+static void agx4_uat_inexpressible_permissions_rejected(struct kunit *test)
+{
+	static const struct agx4_uat_prot bad[] = {
+		{ AGX4_UAT_FW, AGX4_UAT_WO, AGX4_UAT_CACHED },
+		{ AGX4_UAT_GPU, AGX4_UAT_FW_RW_GPU_RO, AGX4_UAT_CACHED },
+		{ AGX4_UAT_FW_GPU, AGX4_UAT_FW_RW_GPU_RO, AGX4_UAT_CACHED },
+		{ 3, AGX4_UAT_RW, AGX4_UAT_CACHED },
+		{ AGX4_UAT_GPU, 5, AGX4_UAT_CACHED },
+		{ AGX4_UAT_GPU, AGX4_UAT_RW, 3 },
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(bad); i++)
+		KUNIT_EXPECT_FALSE_MSG(test, agx4_uat_prot_valid(&bad[i]),
+				       "case %u", i);
+}
+
+static void agx4_uat_bad_geometry_rejected(struct kunit *test)
+{
+	struct uat_ctx *c = test->priv;
+	struct agx4_uat uat;
+	struct agx4_uat_geom g = g16_geom;
+
+	g.root_shift = 35;
+	KUNIT_EXPECT_EQ(test, agx4_uat_init(&uat, c->dev, &g, false), -EINVAL);
+	g = g16_geom;
+	g.entries = 1024;
+	KUNIT_EXPECT_EQ(test, agx4_uat_init(&uat, c->dev, &g, false), -EINVAL);
+	g = g16_geom;
+	g.root_entries = 48;
+	KUNIT_EXPECT_EQ(test, agx4_uat_init(&uat, c->dev, &g, false), -EINVAL);
+	g = g16_geom;
+	g.levels = 4;
+	KUNIT_EXPECT_EQ(test, agx4_uat_init(&uat, c->dev, &g, false), -EINVAL);
+}
+
+/* Map/walk round trips at the edges of the window and of every level. */
+struct edge_case {
+	const char *name;
+	bool high;
+	u64 va;
+	u64 size;
+};
+
+static const struct edge_case edge_cases[] = {
+	{ "first page", false, 0, PG },
+	{ "last page of the low half", false, (1ull << 42) - PG, PG },
+	{ "leaf table boundary", false, SZ_32M - 2 * PG, 4 * PG },
+	{ "second level boundary", false, (1ull << 36) - 3 * PG, 5 * PG },
+	{ "both levels, 96 MiB", false, (5ull << 36) - SZ_64M, 3 * SZ_32M },
+	{ "whole leaf table", false, 7 * SZ_32M, SZ_32M },
+	{ "first page of the high half", true, 0xfffffc0000000000ull, PG },
+	{ "last page of the high half", true, 0xffffffffffffc000ull, PG },
+	{ "firmware objects", true, 0xfffffc2000100000ull, 0x40000 },
+	{ "high half, across a root entry", true, 0xfffffc2fffff8000ull,
+	  0x10000 },
+};
+
+static void edge_case_desc(const struct edge_case *t, char *desc)
+{
+	strscpy(desc, t->name, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(edge, edge_cases, edge_case_desc);
+
+static void agx4_uat_map_walk_round_trip_at_edges(struct kunit *test)
+{
+	const struct edge_case *t = test->param_value;
+	struct agx4_uat *uat = new_uat(test, &g16_geom, t->high);
+	const phys_addr_t pa = 0x200000000ull;
+
+	do_map(test, uat, t->va, pa, t->size, t->high ? &fw_rw : &gpu_rw);
+	expect_range(test, uat, t->va, pa, t->size);
+
+	do_unmap(uat, t->va, t->size);
+	expect_unmapped(test, uat, t->va);
+	expect_unmapped(test, uat, t->va + t->size - PG);
+	KUNIT_EXPECT_EQ(test, uat->tables, 1);
+}
+
+static void agx4_uat_random_ranges_round_trip(struct kunit *test)
+{
+	struct agx4_uat *uat = new_uat(test, &g16_geom, false);
+	struct rnd_state rnd;
+	u64 va[32], size[32];
+	unsigned int i, j;
+
+	prandom_seed_state(&rnd, 0xa9c4);
+	for (i = 0; i < ARRAY_SIZE(va); i++) {
+		/* Disjoint: slot i of 64 GiB each, random offset and size. */
+		size[i] = (1 + prandom_u32_state(&rnd) % 5000) * PG;
+		va[i] = ((u64)i << 36) +
+			(prandom_u32_state(&rnd) % 0x100000) * PG;
+		do_map(test, uat, va[i], (u64)(i + 1) << 36, size[i], &gpu_rw);
+	}
+	for (i = 0; i < ARRAY_SIZE(va); i++)
+		expect_range(test, uat, va[i], (u64)(i + 1) << 36, size[i]);
+
+	/* Unmap every other one; the rest stays intact. */
+	for (i = 0; i < ARRAY_SIZE(va); i += 2)
+		do_unmap(uat, va[i], size[i]);
+	for (i = 0; i < ARRAY_SIZE(va); i++) {
+		if (i % 2) {
+			expect_range(test, uat, va[i], (u64)(i + 1) << 36,
+				     size[i]);
+			continue;
+		}
+		for (j = 0; j < 4; j++)
+			expect_unmapped(test, uat, va[i] + j * (size[i] / 4));
+	}
+	for (i = 1; i < ARRAY_SIZE(va); i += 2)
+		do_unmap(uat, va[i], size[i]);
+	KUNIT_EXPECT_EQ(test, uat->tables, 1);
+}
+
+static void agx4_uat_partial_unmap_splits_mapping(struct kunit *test)
+{
+	struct agx4_uat *uat = new_uat(test, &g16_geom, false);
+	const u64 va = SZ_32M - 4 * PG;		/* straddles a leaf table */
+	const phys_addr_t pa = 0x100000000ull;
+	unsigned int i;
+
+	do_map(test, uat, va, pa, 8 * PG, &gpu_rw);
+	do_unmap(uat, va + 3 * PG, 2 * PG);
+	for (i = 0; i < 8; i++) {
+		if (i == 3 || i == 4)
+			expect_unmapped(test, uat, va + i * PG);
+		else
+			expect_mapped(test, uat, va + i * PG, pa + i * PG);
+	}
+	/* Both leaf tables still hold pages. */
+	KUNIT_EXPECT_EQ(test, uat->tables, 4);
+	do_unmap(uat, va, 3 * PG);
+	KUNIT_EXPECT_EQ(test, uat->tables, 3);	/* first leaf table freed */
+	do_unmap(uat, va + 5 * PG, 3 * PG);
+	KUNIT_EXPECT_EQ(test, uat->tables, 1);
+	/* Unmapping a hole changes nothing. */
+	do_unmap(uat, 0, 1ull << 40);
+	KUNIT_EXPECT_EQ(test, uat->tables, 1);
+}
+
+static void agx4_uat_single_page_repeated(struct kunit *test)
+{
+	struct agx4_uat *uat = new_uat(test, &g16_geom, false);
+	const phys_addr_t pa = 0x80000000ull;
+	struct agx4_uat_op op;
+	const u64 va = 0x1000000000ull;
+	unsigned int i;
+
+	mutex_lock(&uat->lock);
+	agx4_uat_op_begin(uat, &op);
+	KUNIT_ASSERT_EQ(test, agx4_uat_op_reserve(&op, va, 3000 * PG), 0);
+	for (i = 0; i < 3000; i++)
+		agx4_uat_op_map(&op, va + i * PG, pa, PG, &gpu_rw);
+	KUNIT_EXPECT_EQ(test, op.nprealloc, 0);
+	agx4_uat_op_end(&op);
+	mutex_unlock(&uat->lock);
+
+	for (i = 0; i < 3000; i += 499)
+		expect_mapped(test, uat, va + i * PG, pa);
+	expect_mapped(test, uat, va + 2999 * PG, pa);
+}
+
+static void agx4_uat_huge_bind_8gib(struct kunit *test)
+{
+	struct agx4_uat *uat = new_uat(test, &g16_geom, false);
+	const u64 va = 0x10000000000ull, size = 8ull << 30;
+
+	do_map(test, uat, va, 0x100000000ull, size, &gpu_rw);
+	/* 256 leaf tables, one second-level table, the root. */
+	KUNIT_EXPECT_EQ(test, uat->tables, 258);
+	expect_range(test, uat, va, 0x100000000ull, size);
+	do_unmap(uat, va, size);
+	KUNIT_EXPECT_EQ(test, uat->tables, 1);
+}
+
+static void agx4_uat_bad_ranges_rejected(struct kunit *test)
+{
+	struct agx4_uat *uat = new_uat(test, &g16_geom, false);
+	struct agx4_uat *hi = new_uat(test, &g16_geom, true);
+	struct agx4_uat_op op;
+
+	mutex_lock(&uat->lock);
+	agx4_uat_op_begin(uat, &op);
+	KUNIT_EXPECT_EQ(test, agx4_uat_op_reserve(&op, 0x2000, PG), -EINVAL);
+	KUNIT_EXPECT_EQ(test, agx4_uat_op_reserve(&op, 0, 0x2000), -EINVAL);
+	KUNIT_EXPECT_EQ(test, agx4_uat_op_reserve(&op, 0, 0), -EINVAL);
+	KUNIT_EXPECT_EQ(test, agx4_uat_op_reserve(&op, 1ull << 42, PG),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, agx4_uat_op_reserve(&op, (1ull << 42) - PG,
+						  2 * PG), -EINVAL);
+	KUNIT_EXPECT_EQ(test, agx4_uat_op_reserve(&op, PG, ~0ull - 0x3fff),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, op.nprealloc, 0);
+	agx4_uat_op_end(&op);
+	mutex_unlock(&uat->lock);
+
+	mutex_lock(&hi->lock);
+	agx4_uat_op_begin(hi, &op);
+	KUNIT_EXPECT_EQ(test, agx4_uat_op_reserve(&op, 0x1000000000ull, PG),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, agx4_uat_op_reserve(&op, 0xfffffbffffffc000ull,
+						  PG), -EINVAL);
+	agx4_uat_op_end(&op);
+	mutex_unlock(&hi->lock);
+
+	/* Outside the window, nothing translates. */
+	{
+		phys_addr_t pa;
+
+		KUNIT_EXPECT_EQ(test, agx4_uat_translate(uat, 1ull << 42, &pa,
+							 NULL), -ERANGE);
+		KUNIT_EXPECT_EQ(test, agx4_uat_translate(hi, 0, &pa, NULL),
+				-ERANGE);
+	}
+}
+
+static void agx4_uat_failed_reserve_leaves_tables_unchanged(struct kunit *test)
+{
+	struct agx4_uat *uat = new_uat(test, &g16_geom, false);
+	const u64 a = 0x100000000ull;
+	struct agx4_uat_op op;
+
+	do_map(test, uat, a, 0x40000000ull, 4 * PG, &gpu_rw);
+	KUNIT_ASSERT_EQ(test, uat->tables, 3);
+
+	/* Room for one more table only; the second range needs two. */
+	uat->max_tables = 5;
+	mutex_lock(&uat->lock);
+	agx4_uat_op_begin(uat, &op);
+	KUNIT_EXPECT_EQ(test, agx4_uat_op_reserve(&op, a + SZ_32M, PG), 0);
+	KUNIT_EXPECT_EQ(test, agx4_uat_op_reserve(&op, 1ull << 40, PG),
+			-ENOMEM);
+	KUNIT_EXPECT_TRUE(test, op.failed_alloc);
+	/* The caller gives up the whole batch: nothing was mapped. */
+	agx4_uat_op_end(&op);
+	mutex_unlock(&uat->lock);
+
+	KUNIT_EXPECT_EQ(test, uat->tables, 3);
+	expect_range(test, uat, a, 0x40000000ull, 4 * PG);
+	expect_unmapped(test, uat, a + SZ_32M);
+	expect_unmapped(test, uat, 1ull << 40);
+}
+
+static void agx4_uat_two_trees_map_same_va_differently(struct kunit *test)
+{
+	struct agx4_uat *a = new_uat(test, &g16_geom, false);
+	struct agx4_uat *b = new_uat(test, &g13_geom, false);
+	const u64 va = 0x1500000000ull;
+
+	do_map(test, a, va, 0x111110000ull, 4 * PG, &gpu_rw);
+	do_map(test, b, va, 0x222220000ull, 4 * PG, &gpu_rw);
+	expect_range(test, a, va, 0x111110000ull, 4 * PG);
+	expect_range(test, b, va, 0x222220000ull, 4 * PG);
+	do_unmap(a, va, 4 * PG);
+	expect_unmapped(test, a, va);
+	expect_mapped(test, b, va, 0x222220000ull);
+
+	/* G13's 39-bit window ends where G16's goes on. */
+	KUNIT_EXPECT_EQ(test, b->va_size, 1ull << 39);
+	KUNIT_EXPECT_EQ(test, a->va_size, 1ull << 42);
+}
+
+static void agx4_uat_remap_is_seen_after_invalidation(struct kunit *test)
+{
+	struct uat_ctx *c = test->priv;
+	struct agx4_uat *uat = new_uat(test, &g16_geom, false);
+	const u64 va = 0x1800000000ull + 5 * PG;
+	struct agx4_uat_op op;
+	phys_addr_t pa;
+
+	do_map(test, uat, va, 0xa0000000ull, PG, &gpu_rw);
+	KUNIT_ASSERT_EQ(test, gpu_translate(c, uat, va, &pa), 0);
+	KUNIT_EXPECT_EQ(test, pa, 0xa0000000ull);
+
+	/* Move the page in one batch; the GPU must see the new one. */
+	c->tlb.invals = 0;
+	mutex_lock(&uat->lock);
+	agx4_uat_op_begin(uat, &op);
+	KUNIT_ASSERT_EQ(test, agx4_uat_op_reserve(&op, va, PG), 0);
+	agx4_uat_op_unmap(&op, va, PG);
+	agx4_uat_op_map(&op, va, 0xb0000000ull, PG, &gpu_rw);
+	agx4_uat_op_end(&op);
+	mutex_unlock(&uat->lock);
+
+	KUNIT_EXPECT_EQ(test, c->tlb.invals, 1);	/* batched: once */
+	KUNIT_ASSERT_EQ(test, gpu_translate(c, uat, va, &pa), 0);
+	KUNIT_EXPECT_EQ(test, pa, 0xb0000000ull);
+
+	/* An unmap is seen too, even when it frees the tables. */
+	do_unmap(uat, va, PG);
+	KUNIT_EXPECT_EQ(test, gpu_translate(c, uat, va, &pa), -ENOENT);
+	KUNIT_EXPECT_LE(test, c->tlb.last_start, va & ~(u64)(SZ_32M - 1));
+	KUNIT_EXPECT_GE(test, c->tlb.last_start + c->tlb.last_size,
+			(va & ~(u64)(SZ_32M - 1)) + SZ_32M);
+}
+
+static void agx4_uat_invalidation_covers_whole_batch(struct kunit *test)
+{
+	struct uat_ctx *c = test->priv;
+	struct agx4_uat *uat = new_uat(test, &g16_geom, false);
+	struct agx4_uat_op op;
+	phys_addr_t pa;
+	unsigned int i;
+
+	for (i = 0; i < 4; i++) {
+		do_map(test, uat, (u64)i << 30, 0x40000000ull + i * PG, PG,
+		       &gpu_rw);
+		KUNIT_ASSERT_EQ(test, gpu_translate(c, uat, (u64)i << 30, &pa),
+				0);
+	}
+	/* Two scattered changes in one batch, one invalidation. */
+	c->tlb.invals = 0;
+	mutex_lock(&uat->lock);
+	agx4_uat_op_begin(uat, &op);
+	agx4_uat_op_unmap(&op, 1ull << 30, PG);
+	agx4_uat_op_unmap(&op, 3ull << 30, PG);
+	agx4_uat_op_end(&op);
+	mutex_unlock(&uat->lock);
+	KUNIT_EXPECT_EQ(test, c->tlb.invals, 1);
+	KUNIT_EXPECT_EQ(test, gpu_translate(c, uat, 1ull << 30, &pa), -ENOENT);
+	KUNIT_EXPECT_EQ(test, gpu_translate(c, uat, 3ull << 30, &pa), -ENOENT);
+	KUNIT_EXPECT_EQ(test, gpu_translate(c, uat, 2ull << 30, &pa), 0);
+	KUNIT_EXPECT_EQ(test, pa, 0x40000000ull + 2 * PG);
+
+	/* A batch that changes nothing invalidates nothing. */
+	mutex_lock(&uat->lock);
+	agx4_uat_op_begin(uat, &op);
+	agx4_uat_op_end(&op);
+	mutex_unlock(&uat->lock);
+	KUNIT_EXPECT_EQ(test, c->tlb.invals, 1);
+}
+
+static struct kunit_case agx4_uat_cases[] = {
+	KUNIT_CASE_PARAM(agx4_uat_pte_attributes_match_spec, pte_gen_params),
+	KUNIT_CASE(agx4_uat_inexpressible_permissions_rejected),
+	KUNIT_CASE(agx4_uat_bad_geometry_rejected),
+	KUNIT_CASE_PARAM(agx4_uat_map_walk_round_trip_at_edges,
+			 edge_gen_params),
+	KUNIT_CASE(agx4_uat_random_ranges_round_trip),
+	KUNIT_CASE(agx4_uat_partial_unmap_splits_mapping),
+	KUNIT_CASE(agx4_uat_single_page_repeated),
+	KUNIT_CASE(agx4_uat_huge_bind_8gib),
+	KUNIT_CASE(agx4_uat_bad_ranges_rejected),
+	KUNIT_CASE(agx4_uat_failed_reserve_leaves_tables_unchanged),
+	KUNIT_CASE(agx4_uat_two_trees_map_same_va_differently),
+	KUNIT_CASE(agx4_uat_remap_is_seen_after_invalidation),
+	KUNIT_CASE(agx4_uat_invalidation_covers_whole_batch),
+	{ }
+};
+
+static struct kunit_suite agx4_uat_suite = {
+	.name = "agx4_uat",
+	.init = uat_test_init,
+	.test_cases = agx4_uat_cases,
+};
+
+kunit_test_suite(agx4_uat_suite);

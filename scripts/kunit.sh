@@ -94,8 +94,10 @@ if [ -z "$summary" ]; then
 fi
 
 # Figures printed by the suites.
-grep -E '^[[:space:]]*(# )?agx4-[a-z]+: ' "$RAW" |
-	sed -E 's/^[[:space:]]*(# )?//; s/[[:space:]]*$//' || true
+# (kunit_info() puts "# <case>: " in front of them.)
+grep -E '^[[:space:]]*(# ([A-Za-z0-9_]+: )?)?agx4-[a-z]+: ' "$RAW" |
+	sed -E 's/^[[:space:]]*(# ([A-Za-z0-9_]+: )?)?//; s/[[:space:]]*$//' ||
+	true
 
 # Kernel-log reports that fail the run even when every case passed.
 splat='(-+\[ cut here \]-+|WARNING:|BUG:|Oops|Kernel panic|INFO: (possible|trying|task|lockdep)|unreferenced object|UBSAN:|KASAN:|kmemleak: [0-9]+ new suspected|general protection)'

@@ -5,6 +5,7 @@
 #ifndef AGX4_DEVICE_H
 #define AGX4_DEVICE_H
 
+#include <linux/atomic.h>
 #include <linux/mutex.h>
 #include <linux/types.h>
 
@@ -44,6 +45,11 @@ struct agx4_device {
 	 * the device is visible, then only under @unplug.lock.
 	 */
 	unsigned int steps_done;
+	/**
+	 * @gem_objects: GEM objects alive, for leak checks (an object is
+	 * counted from allocation to free).
+	 */
+	atomic_t gem_objects;
 };
 
 /**

@@ -18,6 +18,7 @@
 
 #include "agx4_device.h"
 #include "agx4_drv.h"
+#include "agx4_gem.h"
 #include "agx4_of.h"
 
 /*
@@ -49,6 +50,8 @@ const struct drm_driver agx4_drm_driver = {
 	.ioctls = agx4_ioctls,
 	.num_ioctls = ARRAY_SIZE(agx4_ioctls),
 	.fops = &agx4_drm_fops,
+	.gem_create_object = agx4_gem_create_object,
+	.gem_prime_import_sg_table = drm_gem_shmem_prime_import_sg_table,
 	.name = AGX4_DRM_NAME,
 	.desc = AGX4_DRM_DESC,
 	.date = AGX4_DRM_DATE,

@@ -763,3 +763,190 @@ int agx4_uat_translate(struct agx4_uat *uat, u64 va, phys_addr_t *pa,
 	return 0;
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_uat_translate);
+
+/**
+ * DOC: UAT contexts
+ *
+ * The context table has 64 slots.  Slot 0 is the firmware/device context,
+ * set once at boot.  A client address space takes a slot when it is first
+ * needed (agx4_uat_ctx_get()) and keeps it while it has users; two users
+ * of the same tree share the slot.  When all 63 client slots are taken,
+ * agx4_uat_ctx_get() fails with -EBUSY rather than evicting a context the
+ * firmware may be running: the caller waits for a slot to be released (a
+ * queue's job runs once an earlier one retires) or reports the error.
+ *
+ * A slot is (re)written in the order the UAT requires: clear the valid
+ * bits, make the store visible, invalidate the context's TLB entries, and
+ * only then write the new roots.
+ */
+
+#define UAT_TTB_VALID	BIT_ULL(0)
+#define UAT_TTB_ASID	GENMASK_ULL(63, 48)
+
+/**
+ * agx4_uat_tlb_inval_asid() - invalidate every TLB entry of a context
+ * @asid: the context.
+ */
+void agx4_uat_tlb_inval_asid(unsigned int asid)
+{
+	KUNIT_STATIC_STUB_REDIRECT(agx4_uat_tlb_inval_asid, asid);
+#ifdef CONFIG_ARM64
+	dsb(osh);
+	/* TLBI ASIDE1OS */
+	asm volatile("sys #0, c8, c1, #2, %0"
+		     : : "r" ((u64)asid << 48) : "memory");
+	dsb(osh);
+	isb();
+#endif
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_uat_tlb_inval_asid);
+
+/**
+ * agx4_uat_ctx_table_init() - take over the context table
+ * @tbl: the table.
+ * @ttb: the ``ttbs`` page, mapped; every slot is cleared.
+ */
+void agx4_uat_ctx_table_init(struct agx4_uat_ctx_table *tbl, u64 *ttb)
+{
+	memset(tbl, 0, sizeof(*tbl));
+	tbl->ttb = ttb;
+	mutex_init(&tbl->lock);
+	memset(ttb, 0, AGX4_UAT_NUM_CTX * 2 * sizeof(u64));
+	wmb();	/* cleared before any context is used */
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_uat_ctx_table_init);
+
+/**
+ * agx4_uat_ctx_table_fini() - release the context table
+ * @tbl: the table; every client context must have been put.
+ */
+void agx4_uat_ctx_table_fini(struct agx4_uat_ctx_table *tbl)
+{
+	mutex_destroy(&tbl->lock);
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_uat_ctx_table_fini);
+
+static u64 ttb_word(struct agx4_uat *uat, unsigned int ctx)
+{
+	if (!uat)
+		return 0;
+	return uat->root_pa | (ctx ? FIELD_PREP(UAT_TTB_ASID, ctx) : 0) |
+	       UAT_TTB_VALID;
+}
+
+static void ctx_write_locked(struct agx4_uat_ctx_table *tbl, unsigned int ctx,
+			     struct agx4_uat *low, struct agx4_uat *high)
+{
+	u64 *w = &tbl->ttb[2 * ctx];
+
+	lockdep_assert_held(&tbl->lock);
+	if ((READ_ONCE(w[0]) | READ_ONCE(w[1])) & UAT_TTB_VALID) {
+		WRITE_ONCE(w[0], w[0] & ~UAT_TTB_VALID);
+		WRITE_ONCE(w[1], w[1] & ~UAT_TTB_VALID);
+		wmb();	/* invalid before the TLB is flushed */
+		agx4_uat_tlb_inval_asid(ctx);
+	}
+	if (low || high) {
+		WRITE_ONCE(w[0], ttb_word(low, ctx));
+		WRITE_ONCE(w[1], ttb_word(high, ctx));
+		wmb();	/* the new roots are in memory before first use */
+	}
+	tbl->slot[ctx].low = low;
+	tbl->slot[ctx].high = high;
+}
+
+/* Lock order: the context table, then a tree. */
+static void set_asid(struct agx4_uat *uat, int asid)
+{
+	if (!uat)
+		return;
+	mutex_lock(&uat->lock);
+	uat->asid = asid;
+	mutex_unlock(&uat->lock);
+}
+
+/**
+ * agx4_uat_ctx_set_fw() - program the firmware/device context (slot 0)
+ * @tbl: the table.
+ * @low: the device address space (context 0's low half).
+ * @high: the firmware half, shared by every context.
+ *
+ * Return: 0, or -EBUSY if slot 0 is set already.
+ */
+int agx4_uat_ctx_set_fw(struct agx4_uat_ctx_table *tbl, struct agx4_uat *low,
+			struct agx4_uat *high)
+{
+	int ret = 0;
+
+	mutex_lock(&tbl->lock);
+	if (tbl->slot[AGX4_UAT_CTX_FW].users) {
+		ret = -EBUSY;
+	} else {
+		ctx_write_locked(tbl, AGX4_UAT_CTX_FW, low, high);
+		set_asid(low, AGX4_UAT_CTX_FW);
+		tbl->slot[AGX4_UAT_CTX_FW].users = 1;
+	}
+	mutex_unlock(&tbl->lock);
+	return ret;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_uat_ctx_set_fw);
+
+/**
+ * agx4_uat_ctx_get() - a context for a client address space
+ * @tbl: the table.
+ * @low: the client's low-half tree.
+ * @high: the firmware half.
+ *
+ * Return: the context (1..63), shared with earlier users of @low, or
+ * -EBUSY when every client context is in use.
+ */
+int agx4_uat_ctx_get(struct agx4_uat_ctx_table *tbl, struct agx4_uat *low,
+		     struct agx4_uat *high)
+{
+	int ctx, free = -1;
+
+	mutex_lock(&tbl->lock);
+	for (ctx = 1; ctx < AGX4_UAT_NUM_CTX; ctx++) {
+		if (tbl->slot[ctx].users && tbl->slot[ctx].low == low) {
+			tbl->slot[ctx].users++;
+			goto out;
+		}
+		if (!tbl->slot[ctx].users && free < 0)
+			free = ctx;
+	}
+	ctx = free;
+	if (ctx < 0) {
+		ctx = -EBUSY;
+		goto out;
+	}
+	ctx_write_locked(tbl, ctx, low, high);
+	set_asid(low, ctx);
+	tbl->slot[ctx].users = 1;
+out:
+	mutex_unlock(&tbl->lock);
+	return ctx;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_uat_ctx_get);
+
+/**
+ * agx4_uat_ctx_put() - drop a reference to a client context
+ * @tbl: the table.
+ * @ctx: what agx4_uat_ctx_get() returned.
+ *
+ * The last reference clears the slot and its TLB entries.
+ */
+void agx4_uat_ctx_put(struct agx4_uat_ctx_table *tbl, int ctx)
+{
+	struct agx4_uat *low;
+
+	if (WARN_ON(ctx <= AGX4_UAT_CTX_FW || ctx >= AGX4_UAT_NUM_CTX))
+		return;
+	mutex_lock(&tbl->lock);
+	if (!WARN_ON(!tbl->slot[ctx].users) && !--tbl->slot[ctx].users) {
+		low = tbl->slot[ctx].low;
+		ctx_write_locked(tbl, ctx, NULL, NULL);
+		set_asid(low, -1);
+	}
+	mutex_unlock(&tbl->lock);
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_uat_ctx_put);

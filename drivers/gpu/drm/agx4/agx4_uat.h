@@ -173,6 +173,46 @@ struct agx4_uat_op {
 	bool failed_alloc;
 };
 
+/* Contexts (TTB slots); slot 0 is the firmware/device context. */
+#define AGX4_UAT_NUM_CTX	64
+#define AGX4_UAT_CTX_FW		0
+
+/**
+ * struct agx4_uat_ctx_table - the context (TTB) table
+ *
+ * One 16-byte slot per context in the ``ttbs`` reservation: the root of
+ * the low half, then the root of the high half, each as root PA | context
+ * << 48 | valid (no context tag in slot 0).  The context number is the
+ * ASID the TLB entries of its low half are tagged with.
+ */
+struct agx4_uat_ctx_table {
+	/**
+	 * @ttb: the slots, in memory the UAT reads (write-combined, so a
+	 * store needs no cache maintenance).
+	 */
+	u64 *ttb;
+	/** @lock: protects @slot and the words of @ttb. */
+	struct mutex lock;
+	/** @slot: what each context holds; protected by @lock. */
+	struct {
+		/** @slot.low: the low-half tree, NULL when free. */
+		struct agx4_uat *low;
+		/** @slot.high: the high-half tree. */
+		struct agx4_uat *high;
+		/** @slot.users: references from agx4_uat_ctx_get(). */
+		unsigned int users;
+	} slot[AGX4_UAT_NUM_CTX];
+};
+
+void agx4_uat_ctx_table_init(struct agx4_uat_ctx_table *tbl, u64 *ttb);
+void agx4_uat_ctx_table_fini(struct agx4_uat_ctx_table *tbl);
+int agx4_uat_ctx_set_fw(struct agx4_uat_ctx_table *tbl, struct agx4_uat *low,
+			struct agx4_uat *high);
+int agx4_uat_ctx_get(struct agx4_uat_ctx_table *tbl, struct agx4_uat *low,
+		     struct agx4_uat *high);
+void agx4_uat_ctx_put(struct agx4_uat_ctx_table *tbl, int ctx);
+void agx4_uat_tlb_inval_asid(unsigned int asid);
+
 int agx4_uat_init(struct agx4_uat *uat, struct device *dev,
 		  const struct agx4_uat_geom *geom, bool high_half);
 void agx4_uat_fini(struct agx4_uat *uat);

@@ -54,9 +54,12 @@ struct tlb_model {
 	u64 last_size;
 };
 
+struct ttb_log;
+
 struct uat_ctx {
 	struct device *dev;
 	struct tlb_model tlb;
+	struct ttb_log *ttb_log;
 };
 
 static void model_tlb_inval(struct agx4_uat *uat, u64 start, u64 size)
@@ -600,6 +603,137 @@ static void agx4_uat_invalidation_covers_whole_batch(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, c->tlb.invals, 1);
 }
 
+/* Contexts: the TTB words, sharing, exhaustion, replacement order. */
+
+struct ttb_log {
+	u64 *ttb;
+	unsigned int flushes;
+	u64 words_at_flush[2];
+	unsigned int asid_at_flush;
+};
+
+static void record_tlb_inval_asid(unsigned int asid)
+{
+	struct uat_ctx *c = kunit_get_current_test()->priv;
+	struct ttb_log *log = c->ttb_log;
+
+	log->flushes++;
+	log->asid_at_flush = asid;
+	log->words_at_flush[0] = log->ttb[2 * asid];
+	log->words_at_flush[1] = log->ttb[2 * asid + 1];
+}
+
+static struct agx4_uat_ctx_table *new_ctx_table(struct kunit *test,
+						struct ttb_log **logp)
+{
+	struct agx4_uat_ctx_table *tbl;
+	struct ttb_log *log;
+	u64 *ttb;
+
+	tbl = kunit_kzalloc(test, sizeof(*tbl), GFP_KERNEL);
+	ttb = kunit_kzalloc(test, PG, GFP_KERNEL);
+	log = kunit_kzalloc(test, sizeof(*log), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, tbl);
+	KUNIT_ASSERT_NOT_NULL(test, ttb);
+	KUNIT_ASSERT_NOT_NULL(test, log);
+	memset(ttb, 0xff, PG);
+	agx4_uat_ctx_table_init(tbl, ttb);
+	log->ttb = ttb;
+	*logp = log;
+	return tbl;
+}
+
+static void agx4_uat_ctx_words_and_sharing(struct kunit *test)
+{
+	struct agx4_uat *dev_uat = new_uat(test, &g16_geom, false);
+	struct agx4_uat *fw = new_uat(test, &g16_geom, true);
+	struct agx4_uat *vm = new_uat(test, &g16_geom, false);
+	struct agx4_uat_ctx_table *tbl;
+	struct ttb_log *log;
+	int ctx;
+
+	tbl = new_ctx_table(test, &log);
+	/* Every slot starts invalid. */
+	KUNIT_EXPECT_EQ(test, log->ttb[0], 0);
+	KUNIT_EXPECT_EQ(test, log->ttb[127], 0);
+
+	KUNIT_ASSERT_EQ(test, agx4_uat_ctx_set_fw(tbl, dev_uat, fw), 0);
+	KUNIT_EXPECT_EQ(test, log->ttb[0], dev_uat->root_pa | 1);	/* no tag */
+	KUNIT_EXPECT_EQ(test, log->ttb[1], fw->root_pa | 1);
+	KUNIT_EXPECT_EQ(test, dev_uat->asid, 0);
+	KUNIT_EXPECT_EQ(test, agx4_uat_ctx_set_fw(tbl, dev_uat, fw), -EBUSY);
+
+	vm->asid = -1;
+	ctx = agx4_uat_ctx_get(tbl, vm, fw);
+	KUNIT_ASSERT_EQ(test, ctx, 1);
+	KUNIT_EXPECT_EQ(test, log->ttb[2], vm->root_pa | (1ull << 48) | 1);
+	KUNIT_EXPECT_EQ(test, log->ttb[3], fw->root_pa | (1ull << 48) | 1);
+	KUNIT_EXPECT_EQ(test, vm->asid, 1);
+	/* A second user shares the slot. */
+	KUNIT_EXPECT_EQ(test, agx4_uat_ctx_get(tbl, vm, fw), 1);
+	agx4_uat_ctx_put(tbl, 1);
+	KUNIT_EXPECT_EQ(test, log->ttb[2] & 1, 1);
+	agx4_uat_ctx_put(tbl, 1);
+	KUNIT_EXPECT_EQ(test, log->ttb[2] & 1, 0);
+	KUNIT_EXPECT_EQ(test, log->ttb[3] & 1, 0);
+	KUNIT_EXPECT_EQ(test, vm->asid, -1);
+}
+
+static void agx4_uat_ctx_exhaustion_is_ebusy(struct kunit *test)
+{
+	struct agx4_uat *fw = new_uat(test, &g16_geom, true);
+	struct agx4_uat *vm[AGX4_UAT_NUM_CTX];
+	struct agx4_uat_ctx_table *tbl;
+	struct ttb_log *log;
+	unsigned int i;
+
+	tbl = new_ctx_table(test, &log);
+	for (i = 1; i < AGX4_UAT_NUM_CTX; i++) {
+		vm[i] = new_uat(test, &g16_geom, false);
+		KUNIT_ASSERT_EQ(test, agx4_uat_ctx_get(tbl, vm[i], fw), i);
+	}
+	vm[0] = new_uat(test, &g16_geom, false);
+	KUNIT_EXPECT_EQ(test, agx4_uat_ctx_get(tbl, vm[0], fw), -EBUSY);
+	/* Slot 0 is never handed to a client. */
+	KUNIT_EXPECT_EQ(test, log->ttb[0], 0);
+
+	agx4_uat_ctx_put(tbl, 17);
+	KUNIT_EXPECT_EQ(test, agx4_uat_ctx_get(tbl, vm[0], fw), 17);
+	KUNIT_EXPECT_EQ(test, log->ttb[34], vm[0]->root_pa | (17ull << 48) | 1);
+	for (i = 1; i < AGX4_UAT_NUM_CTX; i++)
+		agx4_uat_ctx_put(tbl, i);
+}
+
+static void agx4_uat_ctx_replaced_in_spec_order(struct kunit *test)
+{
+	struct agx4_uat *fw = new_uat(test, &g16_geom, true);
+	struct agx4_uat *a = new_uat(test, &g16_geom, false);
+	struct agx4_uat *b = new_uat(test, &g16_geom, false);
+	struct uat_ctx *c = test->priv;
+	struct agx4_uat_ctx_table *tbl;
+	struct ttb_log *log;
+
+	tbl = new_ctx_table(test, &log);
+	c->ttb_log = log;
+	kunit_activate_static_stub(test, agx4_uat_tlb_inval_asid,
+				   record_tlb_inval_asid);
+
+	KUNIT_ASSERT_EQ(test, agx4_uat_ctx_get(tbl, a, fw), 1);
+	KUNIT_EXPECT_EQ(test, log->flushes, 0);	/* it was empty */
+	agx4_uat_ctx_put(tbl, 1);
+	/* Invalidated before the flush; the flush was for context 1. */
+	KUNIT_EXPECT_EQ(test, log->flushes, 1);
+	KUNIT_EXPECT_EQ(test, log->asid_at_flush, 1);
+	KUNIT_EXPECT_EQ(test, log->words_at_flush[0] & 1, 0);
+	KUNIT_EXPECT_EQ(test, log->words_at_flush[1] & 1, 0);
+
+	/* The freed slot goes to another tree with the new roots. */
+	KUNIT_ASSERT_EQ(test, agx4_uat_ctx_get(tbl, b, fw), 1);
+	KUNIT_EXPECT_EQ(test, log->ttb[2], b->root_pa | (1ull << 48) | 1);
+	agx4_uat_ctx_put(tbl, 1);
+	KUNIT_EXPECT_EQ(test, log->flushes, 2);
+}
+
 static struct kunit_case agx4_uat_cases[] = {
 	KUNIT_CASE_PARAM(agx4_uat_pte_attributes_match_spec, pte_gen_params),
 	KUNIT_CASE(agx4_uat_inexpressible_permissions_rejected),
@@ -615,6 +749,9 @@ static struct kunit_case agx4_uat_cases[] = {
 	KUNIT_CASE(agx4_uat_two_trees_map_same_va_differently),
 	KUNIT_CASE(agx4_uat_remap_is_seen_after_invalidation),
 	KUNIT_CASE(agx4_uat_invalidation_covers_whole_batch),
+	KUNIT_CASE(agx4_uat_ctx_words_and_sharing),
+	KUNIT_CASE(agx4_uat_ctx_exhaustion_is_ebusy),
+	KUNIT_CASE(agx4_uat_ctx_replaced_in_spec_order),
 	{ }
 };
 

@@ -1,0 +1,179 @@
+// SPDX-License-Identifier: GPL-2.0-only OR MIT
+/*
+ * Copyright 2026 The agx4 authors
+ */
+
+#include <linux/dma-buf.h>
+#include <linux/err.h>
+#include <linux/slab.h>
+
+#include <drm/drm_file.h>
+#include <drm/drm_gem.h>
+#include <drm/drm_prime.h>
+
+#include <kunit/visibility.h>
+
+#include "agx4_device.h"
+#include "agx4_gem.h"
+#include "agx4_uat.h"
+
+/**
+ * DOC: GEM objects
+ *
+ * Buffer objects are shmem-backed GEM objects, sized in whole 16 KiB GPU
+ * pages.  Without %AGX4_BO_WRITEBACK the CPU maps them write-combined,
+ * with it write-back (the GPU snoops the CPU caches for these).  A
+ * %AGX4_BO_VM_PRIVATE object belongs to one VM: it shares the VM's
+ * reservation object (so it is locked, fenced and evicted with the VM as a
+ * whole, with no per-object bookkeeping on submission), may only be bound
+ * into that VM, and cannot be exported.  Every other object can be shared
+ * with PRIME.
+ *
+ * Pages are pinned while the object is mapped into any VM (the VM holds a
+ * pin on the pages' scatter list), and the object lives as long as its
+ * last handle, dma-buf or VM mapping.
+ */
+
+static void agx4_gem_free(struct drm_gem_object *obj)
+{
+	struct agx4_gem_object *bo = to_agx4_bo(obj);
+	struct drm_gem_object *vm_root = bo->vm_root;
+	struct agx4_device *adev = to_agx4_device(obj->dev);
+
+	drm_gem_shmem_free(&bo->base);
+	if (vm_root)
+		drm_gem_object_put(vm_root);
+	atomic_dec(&adev->gem_objects);
+}
+
+static struct dma_buf *agx4_gem_export(struct drm_gem_object *obj, int flags)
+{
+	/* A VM-private object's reservation is the VM's: never shared. */
+	if (to_agx4_bo(obj)->flags & AGX4_BO_VM_PRIVATE)
+		return ERR_PTR(-EINVAL);
+	return drm_gem_prime_export(obj, flags);
+}
+
+static const struct drm_gem_object_funcs agx4_gem_funcs = {
+	.free = agx4_gem_free,
+	.print_info = drm_gem_shmem_object_print_info,
+	.pin = drm_gem_shmem_object_pin,
+	.unpin = drm_gem_shmem_object_unpin,
+	.get_sg_table = drm_gem_shmem_object_get_sg_table,
+	.vmap = drm_gem_shmem_object_vmap,
+	.vunmap = drm_gem_shmem_object_vunmap,
+	.mmap = drm_gem_shmem_object_mmap,
+	.export = agx4_gem_export,
+	.vm_ops = &drm_gem_shmem_vm_ops,
+};
+
+/**
+ * agx4_gem_create_object() - &drm_driver.gem_create_object
+ * @drm: the device.
+ * @size: object size.
+ *
+ * Also used for imported objects, which are never VM-private.
+ *
+ * Return: a new object or an ERR_PTR().
+ */
+struct drm_gem_object *agx4_gem_create_object(struct drm_device *drm,
+					      size_t size)
+{
+	struct agx4_gem_object *bo = kzalloc(sizeof(*bo), GFP_KERNEL);
+
+	if (!bo)
+		return ERR_PTR(-ENOMEM);
+	bo->base.base.funcs = &agx4_gem_funcs;
+	atomic_inc(&to_agx4_device(drm)->gem_objects);
+	return &bo->base.base;
+}
+
+/**
+ * agx4_gem_create() - create a buffer object
+ * @drm: the device.
+ * @size: bytes; rounded up to whole 16 KiB pages.
+ * @flags: AGX4_BO_* flags.
+ * @vm_root: with %AGX4_BO_VM_PRIVATE, the VM's reservation object (the
+ *	new object takes a reference); NULL otherwise.
+ *
+ * Return: the object, or ERR_PTR(-EINVAL) for a zero or oversized size,
+ * unknown flags or a VM-private object without its VM, -ENOMEM.
+ */
+struct agx4_gem_object *agx4_gem_create(struct drm_device *drm, u64 size,
+					u32 flags,
+					struct drm_gem_object *vm_root)
+{
+	struct drm_gem_shmem_object *shmem;
+	struct agx4_gem_object *bo;
+
+	if (!size || size > AGX4_BO_MAX_SIZE || (flags & ~AGX4_BO_FLAGS) ||
+	    !(flags & AGX4_BO_VM_PRIVATE) != !vm_root)
+		return ERR_PTR(-EINVAL);
+
+	shmem = drm_gem_shmem_create(drm, ALIGN(size, AGX4_UAT_PAGE_SIZE));
+	if (IS_ERR(shmem))
+		return ERR_CAST(shmem);
+	bo = container_of(shmem, struct agx4_gem_object, base);
+	bo->flags = flags;
+	shmem->map_wc = !(flags & AGX4_BO_WRITEBACK);
+	if (vm_root) {
+		drm_gem_object_get(vm_root);
+		bo->vm_root = vm_root;
+		bo->base.base.resv = vm_root->resv;
+	}
+	return bo;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_gem_create);
+
+/**
+ * agx4_gem_create_with_handle() - create an object and a handle to it
+ * @file: the client.
+ * @drm: the device.
+ * @size: as for agx4_gem_create().
+ * @flags: as for agx4_gem_create().
+ * @vm_root: as for agx4_gem_create().
+ * @handle: the new handle.
+ *
+ * The handle holds the only reference; on failure nothing is left.
+ *
+ * Return: 0 or a negative errno.
+ */
+int agx4_gem_create_with_handle(struct drm_file *file, struct drm_device *drm,
+				u64 size, u32 flags,
+				struct drm_gem_object *vm_root, u32 *handle)
+{
+	struct agx4_gem_object *bo;
+	int ret;
+
+	bo = agx4_gem_create(drm, size, flags, vm_root);
+	if (IS_ERR(bo))
+		return PTR_ERR(bo);
+	ret = drm_gem_handle_create(file, &bo->base.base, handle);
+	drm_gem_object_put(&bo->base.base);
+	return ret;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_gem_create_with_handle);
+
+/**
+ * agx4_gem_mmap_offset() - the fake offset to mmap an object at
+ * @file: the client.
+ * @handle: its handle to the object.
+ * @offset: the offset for mmap() on the DRM file.
+ *
+ * Return: 0, -ENOENT for an unknown handle, or a negative errno.
+ */
+int agx4_gem_mmap_offset(struct drm_file *file, u32 handle, u64 *offset)
+{
+	struct drm_gem_object *obj;
+	int ret;
+
+	obj = drm_gem_object_lookup(file, handle);
+	if (!obj)
+		return -ENOENT;
+	ret = drm_gem_create_mmap_offset(obj);
+	if (!ret)
+		*offset = drm_vma_node_offset_addr(&obj->vma_node);
+	drm_gem_object_put(obj);
+	return ret;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_gem_mmap_offset);

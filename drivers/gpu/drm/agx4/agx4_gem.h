@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR MIT */
+/*
+ * Copyright 2026 The agx4 authors
+ */
+#ifndef AGX4_GEM_H
+#define AGX4_GEM_H
+
+#include <linux/bits.h>
+#include <linux/types.h>
+
+#include <drm/drm_gem_shmem_helper.h>
+
+struct drm_device;
+struct drm_file;
+
+/*
+ * Object flags; the values are the UAPI's (DRM_ASAHI_GEM_WRITEBACK,
+ * DRM_ASAHI_GEM_VM_PRIVATE).
+ */
+#define AGX4_BO_WRITEBACK	BIT(0)
+#define AGX4_BO_VM_PRIVATE	BIT(1)
+#define AGX4_BO_FLAGS		(AGX4_BO_WRITEBACK | AGX4_BO_VM_PRIVATE)
+
+/*
+ * Largest object: the size of a GPU address-space half (2^42), since an
+ * object larger than any VM could never be mapped whole.
+ */
+#define AGX4_BO_MAX_SIZE	BIT_ULL(42)
+
+/**
+ * struct agx4_gem_object - a GPU buffer object
+ */
+struct agx4_gem_object {
+	/** @base: the shmem object; must stay first. */
+	struct drm_gem_shmem_object base;
+	/** @flags: AGX4_BO_* flags it was created with. */
+	u32 flags;
+	/**
+	 * @vm_root: for a VM-private object, the VM's reservation object,
+	 * whose &dma_resv this object shares (a reference is held); NULL
+	 * otherwise.
+	 */
+	struct drm_gem_object *vm_root;
+};
+
+/**
+ * to_agx4_bo() - the agx4 object of a GEM object
+ * @obj: a GEM object created by agx4.
+ *
+ * Return: its container.
+ */
+static inline struct agx4_gem_object *to_agx4_bo(struct drm_gem_object *obj)
+{
+	return container_of(to_drm_gem_shmem_obj(obj), struct agx4_gem_object,
+			    base);
+}
+
+struct drm_gem_object *agx4_gem_create_object(struct drm_device *drm,
+					      size_t size);
+struct agx4_gem_object *agx4_gem_create(struct drm_device *drm, u64 size,
+					u32 flags,
+					struct drm_gem_object *vm_root);
+int agx4_gem_create_with_handle(struct drm_file *file, struct drm_device *drm,
+				u64 size, u32 flags,
+				struct drm_gem_object *vm_root, u32 *handle);
+int agx4_gem_mmap_offset(struct drm_file *file, u32 handle, u64 *offset);
+
+#endif /* AGX4_GEM_H */

@@ -1,0 +1,218 @@
+// SPDX-License-Identifier: GPL-2.0-only OR MIT
+/*
+ * Copyright 2026 The agx4 authors
+ *
+ * KUnit suite "agx4_gem": buffer objects on a fake agx4 device.  Every
+ * case ends by checking that no object is left alive.
+ */
+
+#include <kunit/test.h>
+#include <linux/dma-buf.h>
+#include <linux/dma-mapping.h>
+#include <linux/file.h>
+
+#include <drm/drm_drv.h>
+#include <drm/drm_file.h>
+#include <drm/drm_kunit_helpers.h>
+
+#include "../agx4_device.h"
+#include "../agx4_drv.h"
+#include "../agx4_gem.h"
+
+static int gem_test_init(struct kunit *test)
+{
+	struct device *dev = drm_kunit_helper_alloc_device(test);
+	struct agx4_device *adev;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, dev);
+	KUNIT_ASSERT_EQ(test, dma_set_mask_and_coherent(dev, DMA_BIT_MASK(64)),
+			0);
+	adev = drm_kunit_helper_alloc_drm_device_with_driver(test, dev,
+							     struct agx4_device,
+							     base,
+							     &agx4_drm_driver);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, adev);
+	test->priv = adev;
+	return 0;
+}
+
+static void gem_test_exit(struct kunit *test)
+{
+	struct agx4_device *adev = test->priv;
+
+	KUNIT_EXPECT_EQ_MSG(test, atomic_read(&adev->gem_objects), 0,
+			    "GEM objects leaked");
+}
+
+static void agx4_gem_size_rounds_up_to_16k(struct kunit *test)
+{
+	static const u64 sizes[][2] = {
+		{ 1, 0x4000 }, { 0x4000, 0x4000 }, { 0x4001, 0x8000 },
+		{ 0x123456, 0x124000 },
+	};
+	struct agx4_device *adev = test->priv;
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(sizes); i++) {
+		struct agx4_gem_object *bo;
+
+		bo = agx4_gem_create(&adev->base, sizes[i][0], 0, NULL);
+		KUNIT_ASSERT_NOT_ERR_OR_NULL(test, bo);
+		KUNIT_EXPECT_EQ(test, bo->base.base.size, sizes[i][1]);
+		KUNIT_EXPECT_EQ(test, atomic_read(&adev->gem_objects), 1);
+		drm_gem_object_put(&bo->base.base);
+	}
+}
+
+static void agx4_gem_bad_arguments_are_einval(struct kunit *test)
+{
+	struct agx4_device *adev = test->priv;
+	struct agx4_gem_object *root;
+
+	root = agx4_gem_create(&adev->base, 0x4000, 0, NULL);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, root);
+
+	KUNIT_EXPECT_EQ(test, PTR_ERR(agx4_gem_create(&adev->base, 0, 0, NULL)),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(agx4_gem_create(&adev->base,
+						      AGX4_BO_MAX_SIZE + 1, 0,
+						      NULL)), -EINVAL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(agx4_gem_create(&adev->base, ~0ull, 0,
+						      NULL)), -EINVAL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(agx4_gem_create(&adev->base, 0x4000, 4,
+						      NULL)), -EINVAL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(agx4_gem_create(&adev->base, 0x4000,
+						      AGX4_BO_VM_PRIVATE,
+						      NULL)), -EINVAL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(agx4_gem_create(&adev->base, 0x4000, 0,
+						      &root->base.base)),
+			-EINVAL);
+	/* Only the root is alive. */
+	KUNIT_EXPECT_EQ(test, atomic_read(&adev->gem_objects), 1);
+	KUNIT_EXPECT_EQ(test, kref_read(&root->base.base.refcount), 1);
+	drm_gem_object_put(&root->base.base);
+}
+
+static void agx4_gem_writeback_selects_cpu_caching(struct kunit *test)
+{
+	struct agx4_device *adev = test->priv;
+	struct agx4_gem_object *wc, *wb;
+
+	wc = agx4_gem_create(&adev->base, 0x4000, 0, NULL);
+	wb = agx4_gem_create(&adev->base, 0x4000, AGX4_BO_WRITEBACK, NULL);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, wc);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, wb);
+	KUNIT_EXPECT_TRUE(test, wc->base.map_wc);
+	KUNIT_EXPECT_FALSE(test, wb->base.map_wc);
+	KUNIT_EXPECT_EQ(test, wb->flags, AGX4_BO_WRITEBACK);
+	drm_gem_object_put(&wc->base.base);
+	drm_gem_object_put(&wb->base.base);
+}
+
+static void agx4_gem_vm_private_shares_resv_and_is_not_exported(struct kunit *test)
+{
+	struct agx4_device *adev = test->priv;
+	struct agx4_gem_object *root, *priv, *pub;
+	struct dma_buf *buf;
+
+	root = agx4_gem_create(&adev->base, 0x4000, 0, NULL);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, root);
+	priv = agx4_gem_create(&adev->base, 0x8000, AGX4_BO_VM_PRIVATE,
+			       &root->base.base);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, priv);
+	KUNIT_EXPECT_PTR_EQ(test, priv->base.base.resv, root->base.base.resv);
+	KUNIT_EXPECT_EQ(test, kref_read(&root->base.base.refcount), 2);
+
+	buf = priv->base.base.funcs->export(&priv->base.base, O_RDWR);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(buf), -EINVAL);
+
+	pub = agx4_gem_create(&adev->base, 0x4000, 0, NULL);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, pub);
+	KUNIT_EXPECT_PTR_NE(test, pub->base.base.resv, root->base.base.resv);
+	buf = pub->base.base.funcs->export(&pub->base.base, O_RDWR);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, buf);
+	/* The dma-buf keeps the object alive after the last handle. */
+	drm_gem_object_put(&pub->base.base);
+	KUNIT_EXPECT_EQ(test, atomic_read(&adev->gem_objects), 3);
+	dma_buf_put(buf);
+	flush_delayed_fput();	/* the dma-buf's file goes in a work item */
+	KUNIT_EXPECT_EQ(test, atomic_read(&adev->gem_objects), 2);
+
+	/* The private object holds the VM root until it goes. */
+	drm_gem_object_put(&root->base.base);
+	KUNIT_EXPECT_EQ(test, atomic_read(&adev->gem_objects), 2);
+	drm_gem_object_put(&priv->base.base);
+	KUNIT_EXPECT_EQ(test, atomic_read(&adev->gem_objects), 0);
+}
+
+static void agx4_gem_handle_and_mmap_offset(struct kunit *test)
+{
+	struct agx4_device *adev = test->priv;
+	struct drm_file *dfile;
+	struct file *file;
+	u64 off = 0, off2 = 0;
+	u32 handle = 0;
+
+	file = mock_drm_getfile(adev->base.primary, O_RDWR);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, file);
+	dfile = file->private_data;
+
+	KUNIT_ASSERT_EQ(test, agx4_gem_create_with_handle(dfile, &adev->base,
+							  0x10000, 0, NULL,
+							  &handle), 0);
+	KUNIT_EXPECT_NE(test, handle, 0);
+	KUNIT_EXPECT_EQ(test, atomic_read(&adev->gem_objects), 1);
+	KUNIT_EXPECT_EQ(test, agx4_gem_mmap_offset(dfile, handle, &off), 0);
+	KUNIT_EXPECT_NE(test, off, 0);
+	KUNIT_EXPECT_EQ(test, off % PAGE_SIZE, 0);
+	/* Stable across calls. */
+	KUNIT_EXPECT_EQ(test, agx4_gem_mmap_offset(dfile, handle, &off2), 0);
+	KUNIT_EXPECT_EQ(test, off, off2);
+	KUNIT_EXPECT_EQ(test, agx4_gem_mmap_offset(dfile, handle + 1, &off2),
+			-ENOENT);
+
+	/* A failed create leaves neither handle nor object. */
+	KUNIT_EXPECT_EQ(test, agx4_gem_create_with_handle(dfile, &adev->base,
+							  0, 0, NULL, &handle),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, atomic_read(&adev->gem_objects), 1);
+
+	/* Closing the file drops the handle and the object. */
+	fput(file);
+	flush_delayed_fput();
+	KUNIT_EXPECT_EQ(test, atomic_read(&adev->gem_objects), 0);
+}
+
+static void agx4_gem_pages_pinned_by_sg_table(struct kunit *test)
+{
+	struct agx4_device *adev = test->priv;
+	struct agx4_gem_object *bo;
+	struct sg_table *sgt;
+
+	bo = agx4_gem_create(&adev->base, 0x20000, AGX4_BO_WRITEBACK, NULL);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, bo);
+	sgt = drm_gem_shmem_get_pages_sgt(&bo->base);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, sgt);
+	KUNIT_EXPECT_NOT_NULL(test, bo->base.pages);
+	KUNIT_EXPECT_EQ(test, bo->base.pages_use_count, 1);
+	drm_gem_object_put(&bo->base.base);
+}
+
+static struct kunit_case agx4_gem_cases[] = {
+	KUNIT_CASE(agx4_gem_size_rounds_up_to_16k),
+	KUNIT_CASE(agx4_gem_bad_arguments_are_einval),
+	KUNIT_CASE(agx4_gem_writeback_selects_cpu_caching),
+	KUNIT_CASE(agx4_gem_vm_private_shares_resv_and_is_not_exported),
+	KUNIT_CASE(agx4_gem_handle_and_mmap_offset),
+	KUNIT_CASE(agx4_gem_pages_pinned_by_sg_table),
+	{ }
+};
+
+static struct kunit_suite agx4_gem_suite = {
+	.name = "agx4_gem",
+	.init = gem_test_init,
+	.exit = gem_test_exit,
+	.test_cases = agx4_gem_cases,
+};
+
+kunit_test_suite(agx4_gem_suite);

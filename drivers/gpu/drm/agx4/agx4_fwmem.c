@@ -1,0 +1,382 @@
+// SPDX-License-Identifier: GPL-2.0-only OR MIT
+/*
+ * Copyright 2026 The agx4 authors
+ */
+
+#include <linux/err.h>
+#include <linux/gfp.h>
+#include <linux/mm.h>
+#include <linux/slab.h>
+#include <linux/vmalloc.h>
+
+#include <kunit/visibility.h>
+
+#include "agx4_fwmem.h"
+
+/**
+ * DOC: firmware memory
+ *
+ * Every object the firmware sees lives in the firmware (high) half of the
+ * GPU address space and is made here: agx4_fw_obj_create() allocates its
+ * memory in 16 KiB chunks (one physically contiguous, naturally aligned
+ * allocation each, whatever the CPU page size), gives it a firmware
+ * address from a drm_mm allocator with an unmapped 16 KiB guard page
+ * after it (an overrun by the firmware faults instead of corrupting a
+ * neighbour), maps it with the attributes of its class, maps it for the
+ * CPU write-combined (no CPU cache maintenance is ever needed), and calls
+ * its init callback.
+ *
+ * ============ ================= =============================
+ * class        firmware mapping  use
+ * ============ ================= =============================
+ * PRIVATE      RW, cached        firmware-private state
+ * SHARED       RW, uncached      rings, queues, stamps
+ * RO           RO, uncached      init data, region A/C
+ * MMIO         RW, device        register windows (not owned)
+ * EXTERNAL     RW, uncached      others' pages (not owned)
+ * ============ ================= =============================
+ *
+ * The registry of objects is what a firmware restart uses:
+ * agx4_fwmem_reinit() zeroes every owned object and runs its init
+ * callback again, so shared memory is rebuilt as at first boot.  An
+ * object can also be aliased into another address space (context 0 or a
+ * client VM) with agx4_fw_obj_alias(); aliases go with the object.
+ */
+
+#define CHUNK		AGX4_UAT_PAGE_SIZE
+#define CHUNK_ORDER	get_order(CHUNK)
+#define CHUNK_PAGES	(CHUNK / PAGE_SIZE)
+
+static const struct agx4_uat_prot fwmem_prot[AGX4_FWMEM_NUM_CLASSES] = {
+	[AGX4_FWMEM_PRIVATE] = { AGX4_UAT_FW, AGX4_UAT_RW, AGX4_UAT_CACHED, true },
+	[AGX4_FWMEM_SHARED] = { AGX4_UAT_FW, AGX4_UAT_RW, AGX4_UAT_UNCACHED, true },
+	[AGX4_FWMEM_RO] = { AGX4_UAT_FW, AGX4_UAT_RO, AGX4_UAT_UNCACHED, true },
+	[AGX4_FWMEM_MMIO] = { AGX4_UAT_FW, AGX4_UAT_RW, AGX4_UAT_DEVICE, true },
+	[AGX4_FWMEM_EXTERNAL] = { AGX4_UAT_FW, AGX4_UAT_RW, AGX4_UAT_UNCACHED,
+				  true },
+};
+
+/**
+ * struct fw_alias - another mapping of a firmware object
+ * @link: on &agx4_fw_obj.aliases.
+ * @uat: the tree it is in.
+ * @va: where.
+ */
+struct fw_alias {
+	struct list_head link;
+	struct agx4_uat *uat;
+	u64 va;
+};
+
+/**
+ * agx4_fwmem_init() - set up a firmware address space
+ * @fwm: the space.
+ * @dev: the device.
+ * @uat: the firmware-half tree the objects are mapped in.
+ * @base: first address to hand out, 16 KiB aligned, inside @uat's half.
+ * @size: bytes to hand out from @base.
+ *
+ * Return: 0 or -EINVAL for a range outside the tree.
+ */
+int agx4_fwmem_init(struct agx4_fwmem *fwm, struct device *dev,
+		    struct agx4_uat *uat, u64 base, u64 size)
+{
+	u64 off = base - uat->va_start;
+
+	if (!size || !IS_ALIGNED(base | size, CHUNK) || off >= uat->va_size ||
+	    size > uat->va_size - off)
+		return -EINVAL;
+	fwm->dev = dev;
+	fwm->uat = uat;
+	fwm->base = base;
+	fwm->size = size;
+	mutex_init(&fwm->lock);
+	drm_mm_init(&fwm->mm, 0, size);
+	INIT_LIST_HEAD(&fwm->objects);
+	return 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_fwmem_init);
+
+static void uat_unmap(struct agx4_uat *uat, u64 va, u64 size)
+{
+	struct agx4_uat_op op;
+
+	mutex_lock(&uat->lock);
+	agx4_uat_op_begin(uat, &op);
+	agx4_uat_op_unmap(&op, va, size);
+	agx4_uat_op_end(&op);
+	mutex_unlock(&uat->lock);
+}
+
+/* Map @obj's memory at @va in @uat; all of it or nothing. */
+static int uat_map(struct agx4_fw_obj *obj, struct agx4_uat *uat, u64 va,
+		   const struct agx4_uat_prot *prot)
+{
+	struct agx4_uat_op op;
+	u64 i, n = obj->size / CHUNK;
+	int ret;
+
+	mutex_lock(&uat->lock);
+	agx4_uat_op_begin(uat, &op);
+	ret = agx4_uat_op_reserve(&op, va, obj->size);
+	if (!ret) {
+		if (obj->chunks) {
+			for (i = 0; i < n; i++)
+				agx4_uat_op_map(&op, va + i * CHUNK,
+						page_to_phys(obj->chunks[i]),
+						CHUNK, prot);
+		} else {
+			agx4_uat_op_map(&op, va, obj->pa, obj->size, prot);
+		}
+	}
+	agx4_uat_op_end(&op);
+	mutex_unlock(&uat->lock);
+	return ret;
+}
+
+static void free_chunks(struct agx4_fw_obj *obj)
+{
+	u64 i;
+
+	if (obj->cpu)
+		vunmap(obj->cpu);
+	if (obj->chunks) {
+		for (i = 0; i < obj->size / CHUNK; i++)
+			if (obj->chunks[i])
+				__free_pages(obj->chunks[i], CHUNK_ORDER);
+	}
+	kfree(obj->chunks);
+}
+
+static int alloc_chunks(struct agx4_fw_obj *obj)
+{
+	u64 i, j, n = obj->size / CHUNK;
+	struct page **pages;
+
+	obj->chunks = kcalloc(n, sizeof(*obj->chunks), GFP_KERNEL);
+	pages = kvcalloc(n * CHUNK_PAGES, sizeof(*pages), GFP_KERNEL);
+	if (!obj->chunks || !pages)
+		goto err;
+	for (i = 0; i < n; i++) {
+		obj->chunks[i] = alloc_pages(GFP_KERNEL | __GFP_ZERO,
+					     CHUNK_ORDER);
+		if (!obj->chunks[i])
+			goto err;
+		for (j = 0; j < CHUNK_PAGES; j++)
+			pages[i * CHUNK_PAGES + j] = obj->chunks[i] + j;
+	}
+	obj->cpu = vmap(pages, n * CHUNK_PAGES, VM_MAP,
+			pgprot_writecombine(PAGE_KERNEL));
+	if (!obj->cpu)
+		goto err;
+	kvfree(pages);
+	return 0;
+
+err:
+	kvfree(pages);
+	free_chunks(obj);
+	obj->chunks = NULL;
+	return -ENOMEM;
+}
+
+static struct agx4_fw_obj *obj_create(struct agx4_fwmem *fwm, u64 size,
+				      enum agx4_fwmem_class class,
+				      phys_addr_t pa, agx4_fw_obj_init_fn init,
+				      void *priv)
+{
+	bool owned = class <= AGX4_FWMEM_RO;
+	struct agx4_fw_obj *obj;
+	int ret;
+
+	if (!size || size > fwm->size || class >= AGX4_FWMEM_NUM_CLASSES)
+		return ERR_PTR(-EINVAL);
+	obj = kzalloc(sizeof(*obj), GFP_KERNEL);
+	if (!obj)
+		return ERR_PTR(-ENOMEM);
+	obj->fwm = fwm;
+	obj->size = ALIGN(size, CHUNK);
+	obj->class = class;
+	obj->pa = pa;
+	obj->init = init;
+	obj->priv = priv;
+	INIT_LIST_HEAD(&obj->aliases);
+
+	if (owned) {
+		ret = alloc_chunks(obj);
+		if (ret)
+			goto err_free;
+	}
+
+	mutex_lock(&fwm->lock);
+	/* One unmapped guard chunk after every object. */
+	ret = drm_mm_insert_node_in_range(&fwm->mm, &obj->node,
+					  obj->size + CHUNK, CHUNK, 0, 0,
+					  U64_MAX, DRM_MM_INSERT_BEST);
+	if (ret)
+		goto err_unlock;
+	obj->va = fwm->base + obj->node.start;
+	ret = uat_map(obj, fwm->uat, obj->va, &fwmem_prot[class]);
+	if (ret)
+		goto err_node;
+	list_add_tail(&obj->link, &fwm->objects);
+	mutex_unlock(&fwm->lock);
+
+	if (obj->init)
+		obj->init(obj, obj->priv);
+	return obj;
+
+err_node:
+	drm_mm_remove_node(&obj->node);
+err_unlock:
+	mutex_unlock(&fwm->lock);
+	free_chunks(obj);
+err_free:
+	kfree(obj);
+	return ERR_PTR(ret);
+}
+
+/**
+ * agx4_fw_obj_create() - allocate a firmware object
+ * @fwm: the address space.
+ * @size: bytes, rounded up to 16 KiB.
+ * @class: %AGX4_FWMEM_PRIVATE, %AGX4_FWMEM_SHARED or %AGX4_FWMEM_RO.
+ * @init: fills the zeroed object, now and after each firmware restart;
+ *	may be NULL.
+ * @priv: argument of @init.
+ *
+ * Return: the object, ERR_PTR(-EINVAL) for a bad size or class, -ENOSPC
+ * when the address space is full, -ENOMEM.
+ */
+struct agx4_fw_obj *agx4_fw_obj_create(struct agx4_fwmem *fwm, u64 size,
+				       enum agx4_fwmem_class class,
+				       agx4_fw_obj_init_fn init, void *priv)
+{
+	if (class > AGX4_FWMEM_RO)
+		return ERR_PTR(-EINVAL);
+	return obj_create(fwm, size, class, 0, init, priv);
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_fw_obj_create);
+
+/**
+ * agx4_fw_obj_map_phys() - map memory agx4 does not own for the firmware
+ * @fwm: the address space.
+ * @pa: physical start, 16 KiB aligned.
+ * @size: bytes, 16 KiB aligned.
+ * @class: %AGX4_FWMEM_MMIO or %AGX4_FWMEM_EXTERNAL.
+ *
+ * Return: the object, or an ERR_PTR() as for agx4_fw_obj_create().
+ */
+struct agx4_fw_obj *agx4_fw_obj_map_phys(struct agx4_fwmem *fwm,
+					 phys_addr_t pa, u64 size,
+					 enum agx4_fwmem_class class)
+{
+	if ((class != AGX4_FWMEM_MMIO && class != AGX4_FWMEM_EXTERNAL) ||
+	    !size || !IS_ALIGNED(pa | size, CHUNK) ||
+	    (pa + size - 1) >> fwm->uat->geom->oa_bits)
+		return ERR_PTR(-EINVAL);
+	return obj_create(fwm, size, class, pa, NULL, NULL);
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_fw_obj_map_phys);
+
+/**
+ * agx4_fw_obj_alias() - map a firmware object into another address space
+ * @obj: the object.
+ * @uat: the other tree (context 0, or a client VM's).
+ * @va: where, 16 KiB aligned; the range must be free in @uat.
+ * @prot: the alias's attributes.
+ *
+ * The alias is removed with the object.
+ *
+ * Return: 0, -EINVAL for a bad address or attributes, -ENOMEM.
+ */
+int agx4_fw_obj_alias(struct agx4_fw_obj *obj, struct agx4_uat *uat, u64 va,
+		      const struct agx4_uat_prot *prot)
+{
+	struct agx4_fwmem *fwm = obj->fwm;
+	struct fw_alias *alias;
+	int ret;
+
+	if (!agx4_uat_prot_valid(prot))
+		return -EINVAL;
+	alias = kzalloc(sizeof(*alias), GFP_KERNEL);
+	if (!alias)
+		return -ENOMEM;
+	alias->uat = uat;
+	alias->va = va;
+
+	mutex_lock(&fwm->lock);
+	ret = uat_map(obj, uat, va, prot);
+	if (!ret)
+		list_add_tail(&alias->link, &obj->aliases);
+	mutex_unlock(&fwm->lock);
+	if (ret)
+		kfree(alias);
+	return ret;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_fw_obj_alias);
+
+/**
+ * agx4_fw_obj_destroy() - unmap and free a firmware object
+ * @obj: the object; the firmware must no longer use it.  NULL is ignored.
+ */
+void agx4_fw_obj_destroy(struct agx4_fw_obj *obj)
+{
+	struct agx4_fwmem *fwm;
+	struct fw_alias *alias, *tmp;
+
+	if (IS_ERR_OR_NULL(obj))
+		return;
+	fwm = obj->fwm;
+	mutex_lock(&fwm->lock);
+	list_for_each_entry_safe(alias, tmp, &obj->aliases, link) {
+		uat_unmap(alias->uat, alias->va, obj->size);
+		list_del(&alias->link);
+		kfree(alias);
+	}
+	uat_unmap(fwm->uat, obj->va, obj->size);
+	drm_mm_remove_node(&obj->node);
+	list_del(&obj->link);
+	mutex_unlock(&fwm->lock);
+	free_chunks(obj);
+	kfree(obj);
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_fw_obj_destroy);
+
+/**
+ * agx4_fwmem_reinit() - rebuild every firmware object for a restart
+ * @fwm: the address space; the firmware must be stopped.
+ *
+ * Zeroes every owned object and runs its init callback, in creation order.
+ */
+void agx4_fwmem_reinit(struct agx4_fwmem *fwm)
+{
+	struct agx4_fw_obj *obj;
+
+	mutex_lock(&fwm->lock);
+	list_for_each_entry(obj, &fwm->objects, link) {
+		if (!obj->cpu)
+			continue;
+		memset(obj->cpu, 0, obj->size);
+		if (obj->init)
+			obj->init(obj, obj->priv);
+	}
+	mutex_unlock(&fwm->lock);
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_fwmem_reinit);
+
+/**
+ * agx4_fwmem_fini() - tear down a firmware address space
+ * @fwm: the space; objects still in it are destroyed (and WARNed about).
+ */
+void agx4_fwmem_fini(struct agx4_fwmem *fwm)
+{
+	struct agx4_fw_obj *obj, *tmp;
+
+	list_for_each_entry_safe(obj, tmp, &fwm->objects, link) {
+		WARN_ONCE(1, "agx4: firmware object at %llx leaked\n", obj->va);
+		agx4_fw_obj_destroy(obj);
+	}
+	drm_mm_takedown(&fwm->mm);
+	mutex_destroy(&fwm->lock);
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_fwmem_fini);

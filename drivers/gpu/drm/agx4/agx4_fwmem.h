@@ -1,0 +1,114 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR MIT */
+/*
+ * Copyright 2026 The agx4 authors
+ */
+#ifndef AGX4_FWMEM_H
+#define AGX4_FWMEM_H
+
+#include <linux/list.h>
+#include <linux/mutex.h>
+#include <linux/types.h>
+
+#include <drm/drm_mm.h>
+
+#include "agx4_uat.h"
+
+struct device;
+struct page;
+
+/**
+ * enum agx4_fwmem_class - what a firmware object is and how it is mapped
+ * @AGX4_FWMEM_PRIVATE: firmware-private, read-write, cached.
+ * @AGX4_FWMEM_SHARED: shared with the CPU, read-write, uncached.
+ * @AGX4_FWMEM_RO: shared, read-only for the firmware, uncached.
+ * @AGX4_FWMEM_MMIO: registers (device memory, read-write); not owned.
+ * @AGX4_FWMEM_EXTERNAL: someone else's pages (cursor pages, timestamp
+ *	buffers), shared uncached; not owned.
+ * @AGX4_FWMEM_NUM_CLASSES: number of classes.
+ */
+enum agx4_fwmem_class {
+	AGX4_FWMEM_PRIVATE,
+	AGX4_FWMEM_SHARED,
+	AGX4_FWMEM_RO,
+	AGX4_FWMEM_MMIO,
+	AGX4_FWMEM_EXTERNAL,
+	AGX4_FWMEM_NUM_CLASSES,
+};
+
+struct agx4_fw_obj;
+
+/**
+ * typedef agx4_fw_obj_init_fn - fill a firmware object
+ * @obj: the object, zeroed.
+ * @priv: what was given at creation.
+ *
+ * Called when the object is created and again after every firmware
+ * restart, so shared memory can be rebuilt from scratch.
+ */
+typedef void (*agx4_fw_obj_init_fn)(struct agx4_fw_obj *obj, void *priv);
+
+/**
+ * struct agx4_fw_obj - one object in the firmware address space
+ */
+struct agx4_fw_obj {
+	/** @fwm: the address space. */
+	struct agx4_fwmem *fwm;
+	/** @node: its range, guard page included (offsets into the space). */
+	struct drm_mm_node node;
+	/** @va: firmware virtual address. */
+	u64 va;
+	/** @size: bytes mapped, a multiple of 16 KiB. */
+	u64 size;
+	/** @class: what it is. */
+	enum agx4_fwmem_class class;
+	/** @cpu: kernel mapping of owned objects; NULL otherwise. */
+	void *cpu;
+	/** @chunks: owned 16 KiB chunks, one allocation each. */
+	struct page **chunks;
+	/** @pa: physical address of a not-owned (MMIO/external) range. */
+	phys_addr_t pa;
+	/** @init: refills the object; may be NULL (left zeroed). */
+	agx4_fw_obj_init_fn init;
+	/** @priv: argument of @init. */
+	void *priv;
+	/** @link: on &agx4_fwmem.objects, under &agx4_fwmem.lock. */
+	struct list_head link;
+	/** @aliases: other mappings of the object, under &agx4_fwmem.lock. */
+	struct list_head aliases;
+};
+
+/**
+ * struct agx4_fwmem - the firmware's address space and its objects
+ */
+struct agx4_fwmem {
+	/** @dev: device the memory is for. */
+	struct device *dev;
+	/** @uat: the firmware-half page tables. */
+	struct agx4_uat *uat;
+	/** @base: first address the allocator hands out. */
+	u64 base;
+	/** @size: bytes it hands out from @base. */
+	u64 size;
+	/** @lock: protects @mm and @objects. */
+	struct mutex lock;
+	/** @mm: free and used ranges, as offsets from @base. */
+	struct drm_mm mm;
+	/** @objects: every live object, in creation order. */
+	struct list_head objects;
+};
+
+int agx4_fwmem_init(struct agx4_fwmem *fwm, struct device *dev,
+		    struct agx4_uat *uat, u64 base, u64 size);
+void agx4_fwmem_fini(struct agx4_fwmem *fwm);
+struct agx4_fw_obj *agx4_fw_obj_create(struct agx4_fwmem *fwm, u64 size,
+				       enum agx4_fwmem_class class,
+				       agx4_fw_obj_init_fn init, void *priv);
+struct agx4_fw_obj *agx4_fw_obj_map_phys(struct agx4_fwmem *fwm,
+					 phys_addr_t pa, u64 size,
+					 enum agx4_fwmem_class class);
+void agx4_fw_obj_destroy(struct agx4_fw_obj *obj);
+void agx4_fwmem_reinit(struct agx4_fwmem *fwm);
+int agx4_fw_obj_alias(struct agx4_fw_obj *obj, struct agx4_uat *uat, u64 va,
+		      const struct agx4_uat_prot *prot);
+
+#endif /* AGX4_FWMEM_H */

@@ -1,0 +1,307 @@
+// SPDX-License-Identifier: GPL-2.0-only OR MIT
+/*
+ * Copyright 2026 The agx4 authors
+ *
+ * KUnit suite "agx4_fwmem": firmware objects, checked through the page
+ * tables the firmware would walk.
+ */
+
+#include <kunit/device.h>
+#include <kunit/test.h>
+#include <linux/dma-mapping.h>
+#include <linux/io.h>
+#include <linux/sizes.h>
+
+#include "../agx4_fwmem.h"
+
+#define PG	AGX4_UAT_PAGE_SIZE
+#define FW_BASE	0xfffffc2200000000ull
+
+static const struct agx4_uat_geom geom = {
+	.levels = 3, .root_shift = 36, .root_entries = 64, .entries = 2048,
+	.oa_bits = 42,
+};
+
+struct fwmem_ctx {
+	struct device *dev;
+	struct agx4_uat fw;
+	struct agx4_uat ctx0;
+	struct agx4_fwmem fwm;
+	unsigned int inits;
+};
+
+static int fwmem_test_init(struct kunit *test)
+{
+	struct fwmem_ctx *c = kunit_kzalloc(test, sizeof(*c), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, c);
+	c->dev = kunit_device_register(test, "agx4_fwmem_test");
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, c->dev);
+	c->dev->dma_mask = &c->dev->coherent_dma_mask;
+	KUNIT_ASSERT_EQ(test, dma_set_mask_and_coherent(c->dev,
+							DMA_BIT_MASK(64)), 0);
+	KUNIT_ASSERT_EQ(test, agx4_uat_init(&c->fw, c->dev, &geom, true), 0);
+	KUNIT_ASSERT_EQ(test, agx4_uat_init(&c->ctx0, c->dev, &geom, false), 0);
+	KUNIT_ASSERT_EQ(test, agx4_fwmem_init(&c->fwm, c->dev, &c->fw, FW_BASE,
+					      SZ_1G), 0);
+	test->priv = c;
+	return 0;
+}
+
+static void fwmem_test_exit(struct kunit *test)
+{
+	struct fwmem_ctx *c = test->priv;
+
+	KUNIT_EXPECT_TRUE_MSG(test, list_empty(&c->fwm.objects),
+			      "firmware objects left");
+	agx4_fwmem_fini(&c->fwm);
+	/* Every table went with the objects. */
+	KUNIT_EXPECT_EQ(test, c->fw.tables, 1);
+	KUNIT_EXPECT_EQ(test, c->ctx0.tables, 1);
+	agx4_uat_fini(&c->fw);
+	agx4_uat_fini(&c->ctx0);
+}
+
+/* The descriptor and address the firmware would find at @va. */
+static u64 fw_pte(struct kunit *test, struct agx4_uat *uat, u64 va,
+		  phys_addr_t *pa)
+{
+	u64 pte = 0;
+
+	KUNIT_EXPECT_EQ_MSG(test, agx4_uat_translate(uat, va, pa, &pte), 0,
+			    "va %llx", va);
+	return pte;
+}
+
+#define PTE_ATTRS(pte)	((pte) & ~GENMASK_ULL(41, 14))
+
+static void fill(struct agx4_fw_obj *obj, void *priv)
+{
+	struct fwmem_ctx *c = priv;
+	u32 *w = obj->cpu;
+
+	c->inits++;
+	/* Zeroed on entry, every time. */
+	WARN_ON(w[0] || w[obj->size / 4 - 1]);
+	w[0] = 0x1234abcd;
+	w[obj->size / 4 - 1] = c->inits;
+}
+
+static void agx4_fwmem_object_mapped_with_class_attrs(struct kunit *test)
+{
+	static const struct {
+		enum agx4_fwmem_class class;
+		u64 attrs;
+	} cases[] = {
+		/* The words of the specification (4.1). */
+		{ AGX4_FWMEM_PRIVATE, 0x00c0000000000443ull },
+		{ AGX4_FWMEM_SHARED, 0x00c000000000044bull },
+		{ AGX4_FWMEM_RO, 0x008000000000044bull },
+	};
+	struct fwmem_ctx *c = test->priv;
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		struct agx4_fw_obj *obj;
+		phys_addr_t pa;
+		u64 off;
+
+		obj = agx4_fw_obj_create(&c->fwm, 40000, cases[i].class, fill,
+					 c);
+		KUNIT_ASSERT_NOT_ERR_OR_NULL(test, obj);
+		KUNIT_EXPECT_EQ(test, obj->size, 3 * PG);
+		KUNIT_EXPECT_GE(test, obj->va, FW_BASE);
+		KUNIT_EXPECT_EQ(test, obj->va % PG, 0);
+		for (off = 0; off < obj->size; off += PG) {
+			u64 pte = fw_pte(test, &c->fw, obj->va + off, &pa);
+
+			KUNIT_EXPECT_EQ(test, PTE_ATTRS(pte), cases[i].attrs);
+			KUNIT_EXPECT_EQ(test, pa,
+					page_to_phys(obj->chunks[off / PG]));
+		}
+		/* What the CPU wrote is what the firmware reads. */
+		fw_pte(test, &c->fw, obj->va + obj->size - PG, &pa);
+		KUNIT_EXPECT_EQ(test, *(u32 *)(phys_to_virt(pa) + PG - 4),
+				c->inits);
+		fw_pte(test, &c->fw, obj->va, &pa);
+		KUNIT_EXPECT_EQ(test, *(u32 *)phys_to_virt(pa), 0x1234abcd);
+		agx4_fw_obj_destroy(obj);
+	}
+	KUNIT_EXPECT_EQ(test, c->inits, 3);
+}
+
+static void agx4_fwmem_guard_page_after_each_object(struct kunit *test)
+{
+	struct fwmem_ctx *c = test->priv;
+	struct agx4_fw_obj *a, *b;
+	phys_addr_t pa;
+
+	a = agx4_fw_obj_create(&c->fwm, PG, AGX4_FWMEM_SHARED, NULL, NULL);
+	b = agx4_fw_obj_create(&c->fwm, PG, AGX4_FWMEM_SHARED, NULL, NULL);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, a);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, b);
+	KUNIT_EXPECT_TRUE(test, b->va >= a->va + 2 * PG ||
+			  a->va >= b->va + 2 * PG);
+	KUNIT_EXPECT_EQ(test, agx4_uat_translate(&c->fw, a->va + PG, &pa,
+						 NULL), -ENOENT);
+	KUNIT_EXPECT_EQ(test, agx4_uat_translate(&c->fw, b->va + PG, &pa,
+						 NULL), -ENOENT);
+	agx4_fw_obj_destroy(a);
+	agx4_fw_obj_destroy(b);
+}
+
+static void agx4_fwmem_mmio_and_external_not_owned(struct kunit *test)
+{
+	struct fwmem_ctx *c = test->priv;
+	struct agx4_fw_obj *mmio, *ext;
+	phys_addr_t pa;
+	u64 pte;
+
+	mmio = agx4_fw_obj_map_phys(&c->fwm, 0x300d60000ull, 0x8000,
+				    AGX4_FWMEM_MMIO);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, mmio);
+	KUNIT_EXPECT_NULL(test, mmio->cpu);
+	pte = fw_pte(test, &c->fw, mmio->va + PG, &pa);
+	KUNIT_EXPECT_EQ(test, PTE_ATTRS(pte), 0x00c0000000000447ull);
+	KUNIT_EXPECT_EQ(test, pa, 0x300d64000ull);
+
+	ext = agx4_fw_obj_map_phys(&c->fwm, 0x80000000ull, PG,
+				   AGX4_FWMEM_EXTERNAL);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, ext);
+	pte = fw_pte(test, &c->fw, ext->va, &pa);
+	KUNIT_EXPECT_EQ(test, PTE_ATTRS(pte), 0x00c000000000044bull);
+
+	/* Classes and ranges each call accepts. */
+	KUNIT_EXPECT_EQ(test, PTR_ERR(agx4_fw_obj_map_phys(&c->fwm, 0x2000, PG,
+							   AGX4_FWMEM_MMIO)),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(agx4_fw_obj_map_phys(&c->fwm, 0, PG,
+							   AGX4_FWMEM_SHARED)),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(agx4_fw_obj_map_phys(&c->fwm, 1ull << 42,
+							   PG, AGX4_FWMEM_MMIO)),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(agx4_fw_obj_create(&c->fwm, PG,
+							 AGX4_FWMEM_MMIO, NULL,
+							 NULL)), -EINVAL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(agx4_fw_obj_create(&c->fwm, 0,
+							 AGX4_FWMEM_SHARED,
+							 NULL, NULL)), -EINVAL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(agx4_fw_obj_create(&c->fwm, ~0ull,
+							 AGX4_FWMEM_SHARED,
+							 NULL, NULL)), -EINVAL);
+	agx4_fw_obj_destroy(mmio);
+	agx4_fw_obj_destroy(ext);
+}
+
+static void agx4_fwmem_reinit_rebuilds_owned_objects(struct kunit *test)
+{
+	struct fwmem_ctx *c = test->priv;
+	struct agx4_fw_obj *a, *b;
+	u32 *w;
+
+	a = agx4_fw_obj_create(&c->fwm, PG, AGX4_FWMEM_PRIVATE, fill, c);
+	b = agx4_fw_obj_create(&c->fwm, 2 * PG, AGX4_FWMEM_RO, NULL, NULL);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, a);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, b);
+	KUNIT_EXPECT_EQ(test, c->inits, 1);
+
+	/* The firmware scribbled over both before it died. */
+	w = a->cpu;
+	w[0] = 0xdead;
+	w[7] = 0xbeef;
+	memset(b->cpu, 0x5a, b->size);
+
+	agx4_fwmem_reinit(&c->fwm);
+	KUNIT_EXPECT_EQ(test, c->inits, 2);
+	KUNIT_EXPECT_EQ(test, w[0], 0x1234abcd);
+	KUNIT_EXPECT_EQ(test, w[7], 0);
+	KUNIT_EXPECT_EQ(test, w[PG / 4 - 1], 2);
+	KUNIT_EXPECT_EQ(test, ((u8 *)b->cpu)[b->size - 1], 0);
+	agx4_fw_obj_destroy(a);
+	agx4_fw_obj_destroy(b);
+}
+
+static void agx4_fwmem_space_exhaustion_is_enospc(struct kunit *test)
+{
+	struct fwmem_ctx *c = test->priv;
+	struct agx4_fwmem small;
+	struct agx4_fw_obj *a, *b, *d;
+
+	/* Room for two one-page objects with their guard pages. */
+	KUNIT_ASSERT_EQ(test, agx4_fwmem_init(&small, c->dev, &c->fw,
+					      0xfffffc3000000000ull, 4 * PG),
+			0);
+	a = agx4_fw_obj_create(&small, PG, AGX4_FWMEM_SHARED, NULL, NULL);
+	b = agx4_fw_obj_create(&small, PG, AGX4_FWMEM_SHARED, NULL, NULL);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, a);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, b);
+	d = agx4_fw_obj_create(&small, PG, AGX4_FWMEM_SHARED, NULL, NULL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(d), -ENOSPC);
+	/* Nothing of the failed object is left in the tables. */
+	KUNIT_EXPECT_EQ(test, c->fw.tables, 3);
+
+	agx4_fw_obj_destroy(a);
+	d = agx4_fw_obj_create(&small, PG, AGX4_FWMEM_SHARED, NULL, NULL);
+	KUNIT_EXPECT_NOT_ERR_OR_NULL(test, d);
+	agx4_fw_obj_destroy(b);
+	agx4_fw_obj_destroy(d);
+	agx4_fwmem_fini(&small);
+
+	/* Ranges outside the tree's half are refused. */
+	KUNIT_EXPECT_EQ(test, agx4_fwmem_init(&small, c->dev, &c->fw, 0, PG),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, agx4_fwmem_init(&small, c->dev, &c->fw,
+					      0xffffffffffffc000ull, 2 * PG),
+			-EINVAL);
+}
+
+static void agx4_fwmem_alias_follows_object(struct kunit *test)
+{
+	static const struct agx4_uat_prot gpu_ro = {
+		.access = AGX4_UAT_GPU, .perm = AGX4_UAT_RO,
+		.memtype = AGX4_UAT_UNCACHED,
+	};
+	struct fwmem_ctx *c = test->priv;
+	const u64 alias_va = 0x7001838000ull;
+	struct agx4_fw_obj *obj;
+	phys_addr_t fw_pa, pa;
+	u64 pte;
+
+	obj = agx4_fw_obj_create(&c->fwm, 2 * PG, AGX4_FWMEM_SHARED, NULL,
+				 NULL);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, obj);
+	KUNIT_ASSERT_EQ(test, agx4_fw_obj_alias(obj, &c->ctx0, alias_va,
+						&gpu_ro), 0);
+	fw_pte(test, &c->fw, obj->va + PG, &fw_pa);
+	pte = fw_pte(test, &c->ctx0, alias_va + PG, &pa);
+	KUNIT_EXPECT_EQ(test, pa, fw_pa);
+	KUNIT_EXPECT_EQ(test, PTE_ATTRS(pte), 0x0080000000000c8bull);
+
+	/* An alias needs expressible attributes and a free, valid range. */
+	KUNIT_EXPECT_EQ(test, agx4_fw_obj_alias(obj, &c->ctx0, 1ull << 42,
+						&gpu_ro), -EINVAL);
+
+	agx4_fw_obj_destroy(obj);
+	KUNIT_EXPECT_EQ(test, agx4_uat_translate(&c->ctx0, alias_va, &pa,
+						 NULL), -ENOENT);
+}
+
+static struct kunit_case agx4_fwmem_cases[] = {
+	KUNIT_CASE(agx4_fwmem_object_mapped_with_class_attrs),
+	KUNIT_CASE(agx4_fwmem_guard_page_after_each_object),
+	KUNIT_CASE(agx4_fwmem_mmio_and_external_not_owned),
+	KUNIT_CASE(agx4_fwmem_reinit_rebuilds_owned_objects),
+	KUNIT_CASE(agx4_fwmem_space_exhaustion_is_enospc),
+	KUNIT_CASE(agx4_fwmem_alias_follows_object),
+	{ }
+};
+
+static struct kunit_suite agx4_fwmem_suite = {
+	.name = "agx4_fwmem",
+	.init = fwmem_test_init,
+	.exit = fwmem_test_exit,
+	.test_cases = agx4_fwmem_cases,
+};
+
+kunit_test_suite(agx4_fwmem_suite);

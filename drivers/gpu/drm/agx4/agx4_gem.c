@@ -40,7 +40,8 @@ static void agx4_gem_free(struct drm_gem_object *obj)
 	struct drm_gem_object *vm_root = bo->vm_root;
 	struct agx4_device *adev = to_agx4_device(obj->dev);
 
-	drm_gem_shmem_free(&bo->base);
+	mutex_destroy(&bo->gpuva_lock);
+	drm_gem_shmem_free(&bo->base);	/* frees @bo */
 	if (vm_root)
 		drm_gem_object_put(vm_root);
 	atomic_dec(&adev->gem_objects);
@@ -68,6 +69,17 @@ static const struct drm_gem_object_funcs agx4_gem_funcs = {
 };
 
 /**
+ * agx4_gem_is_agx4() - was an object made by agx4?
+ * @obj: a GEM object of any driver.
+ *
+ * Return: true for agx4's objects, imported ones included.
+ */
+bool agx4_gem_is_agx4(struct drm_gem_object *obj)
+{
+	return obj->funcs == &agx4_gem_funcs;
+}
+
+/**
  * agx4_gem_create_object() - &drm_driver.gem_create_object
  * @drm: the device.
  * @size: object size.
@@ -84,6 +96,8 @@ struct drm_gem_object *agx4_gem_create_object(struct drm_device *drm,
 	if (!bo)
 		return ERR_PTR(-ENOMEM);
 	bo->base.base.funcs = &agx4_gem_funcs;
+	mutex_init(&bo->gpuva_lock);
+	drm_gem_gpuva_set_lock(&bo->base.base, &bo->gpuva_lock);
 	atomic_inc(&to_agx4_device(drm)->gem_objects);
 	return &bo->base.base;
 }
@@ -177,3 +191,26 @@ int agx4_gem_mmap_offset(struct drm_file *file, u32 handle, u64 *offset)
 	return ret;
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_gem_mmap_offset);
+
+/**
+ * agx4_gem_page_pa() - physical address of one 16 KiB GPU page of an object
+ * @bo: the object; its pages must be pinned (drm_gem_shmem_get_pages_sgt()).
+ * @index: the GPU page.
+ *
+ * With 16 KiB CPU pages (every configuration that can drive the GPU) this
+ * is the page's address.  With smaller CPU pages, possible only in
+ * COMPILE_TEST builds such as the UML KUnit kernel, shmem gives no 16 KiB
+ * contiguity: the GPU page is then labelled by the 16 KiB-aligned address
+ * of its first CPU page, which keeps translations checkable in tests but
+ * could not be used by hardware.
+ *
+ * Return: the address.
+ */
+phys_addr_t agx4_gem_page_pa(struct agx4_gem_object *bo, u64 index)
+{
+	const u64 per = AGX4_UAT_PAGE_SIZE / PAGE_SIZE;
+
+	return page_to_phys(bo->base.pages[index * per]) &
+	       ~(phys_addr_t)(AGX4_UAT_PAGE_SIZE - 1);
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_gem_page_pa);

@@ -41,6 +41,12 @@ struct agx4_gem_object {
 	 * otherwise.
 	 */
 	struct drm_gem_object *vm_root;
+	/**
+	 * @gpuva_lock: protects the object's list of VM mappings (the GEM
+	 * gpuva list), instead of its reservation, so that a VM can unmap
+	 * any object without locking every reservation first.
+	 */
+	struct mutex gpuva_lock;
 };
 
 /**
@@ -64,5 +70,7 @@ int agx4_gem_create_with_handle(struct drm_file *file, struct drm_device *drm,
 				u64 size, u32 flags,
 				struct drm_gem_object *vm_root, u32 *handle);
 int agx4_gem_mmap_offset(struct drm_file *file, u32 handle, u64 *offset);
+phys_addr_t agx4_gem_page_pa(struct agx4_gem_object *bo, u64 index);
+bool agx4_gem_is_agx4(struct drm_gem_object *obj);
 
 #endif /* AGX4_GEM_H */

@@ -1,0 +1,591 @@
+// SPDX-License-Identifier: GPL-2.0-only OR MIT
+/*
+ * Copyright 2026 The agx4 authors
+ */
+
+#include <linux/err.h>
+#include <linux/overflow.h>
+#include <linux/slab.h>
+
+#include <drm/drm_gem.h>
+#include <drm/drm_gpuvm.h>
+
+#include <kunit/visibility.h>
+
+#include "agx4_gem.h"
+#include "agx4_vm.h"
+
+/**
+ * DOC: VMs and VM_BIND
+ *
+ * A VM is a &drm_gpuvm over the user window [vm_start, vm_end) with the
+ * kernel carve-out [kernel_start, kernel_end) reserved, and the UAT tree
+ * of its low half.  agx4_vm_bind() applies an array of operations with
+ * all-or-nothing semantics, in three passes:
+ *
+ * 1. Validate every operation (alignment, flags, overflow, bounds of the
+ *    object, the window, the carve-out, VM-private objects of another VM).
+ *    Nothing has changed yet, so any error leaves the VM as it was.
+ * 2. Prepare: pin every object's pages, allocate its &drm_gpuvm_bo, the
+ *    &drm_gpuva structures any split can need (at most three per
+ *    operation) and reserve the page tables of every range.  An error
+ *    undoes the preparation and again leaves the VM unchanged.
+ * 3. Apply, which cannot fail: drm_gpuvm_sm_map() / drm_gpuvm_sm_unmap()
+ *    walk the existing mappings and call back to map, split (remap) or
+ *    unmap, and each callback edits the UAT in one batch whose TLB
+ *    invalidation happens once, at the end.
+ *
+ * A bind over a live range replaces what was there (Mesa relies on this
+ * for sparse binding); unbinding a hole is fine.  Mapped objects stay
+ * alive and their pages pinned while any mapping of them exists.  Each
+ * object's list of mappings is protected by its own gpuva lock, so the
+ * VM never needs to lock every reservation to unmap.
+ */
+
+/* A split needs new mappings before and after the range, and the range. */
+#define VAS_PER_OP	3
+
+/* User mappings: GPU-only class, shared (uncached) memory. */
+static struct agx4_uat_prot va_prot(bool read, bool write)
+{
+	return (struct agx4_uat_prot){
+		.access = AGX4_UAT_GPU,
+		.perm = read && write ? AGX4_UAT_RW :
+			read ? AGX4_UAT_RO : AGX4_UAT_WO,
+		.memtype = AGX4_UAT_UNCACHED,
+	};
+}
+
+/* Mapping flags kept in the drm_gpuva. */
+#define VA_READ		(DRM_GPUVA_USERBITS << 0)
+#define VA_WRITE	(DRM_GPUVA_USERBITS << 1)
+#define VA_SINGLE_PAGE	(DRM_GPUVA_USERBITS << 2)
+
+/**
+ * struct bind_ctx - one agx4_vm_bind() in progress
+ * @vm: the VM.
+ * @uop: the page-table batch.
+ * @vas: preallocated &drm_gpuva structures.
+ * @nvas: how many are left in @vas.
+ * @vm_bos: per operation, its preallocated &drm_gpuvm_bo (or NULL).
+ * @op: the operation being applied.
+ * @op_index: its index.
+ * @dead: mappings removed, freed at the end.
+ */
+struct bind_ctx {
+	struct agx4_vm *vm;
+	struct agx4_uat_op uop;
+	struct drm_gpuva **vas;
+	unsigned int nvas;
+	struct drm_gpuvm_bo **vm_bos;
+	const struct agx4_vm_bind_op *op;
+	unsigned int op_index;
+	struct list_head dead;
+};
+
+static struct agx4_vm *to_agx4_vm(struct drm_gpuvm *gpuvm)
+{
+	return container_of(gpuvm, struct agx4_vm, base);
+}
+
+static struct drm_gpuva *take_va(struct bind_ctx *ctx)
+{
+	if (WARN_ON(!ctx->nvas))
+		return NULL;
+	return ctx->vas[--ctx->nvas];
+}
+
+/* Write the PTEs of @va (which must be in the tree) into the batch. */
+static void uat_map_va(struct bind_ctx *ctx, struct drm_gpuva *va)
+{
+	struct agx4_gem_object *bo = to_agx4_bo(va->gem.obj);
+	const struct agx4_uat_prot prot = va_prot(va->flags & VA_READ,
+						  va->flags & VA_WRITE);
+	u64 first = va->gem.offset / AGX4_UAT_PAGE_SIZE;
+	u64 n = va->va.range / AGX4_UAT_PAGE_SIZE, i = 0;
+
+	while (i < n) {
+		u64 page = va->flags & VA_SINGLE_PAGE ? first : first + i;
+		phys_addr_t pa = agx4_gem_page_pa(bo, page);
+		u64 run = 1;
+
+		/* Coalesce physically contiguous pages into one call. */
+		while (!(va->flags & VA_SINGLE_PAGE) && i + run < n &&
+		       agx4_gem_page_pa(bo, page + run) ==
+		       pa + run * AGX4_UAT_PAGE_SIZE)
+			run++;
+		if (va->flags & VA_SINGLE_PAGE)
+			run = 1;
+		agx4_uat_op_map(&ctx->uop, va->va.addr + i * AGX4_UAT_PAGE_SIZE,
+				pa, run * AGX4_UAT_PAGE_SIZE, &prot);
+		i += run;
+	}
+}
+
+/* Unlink @va from its object; the object may go once its lock is dropped. */
+static void unlink_va(struct drm_gpuva *va)
+{
+	struct drm_gem_object *obj = va->gem.obj;
+	struct agx4_gem_object *bo = to_agx4_bo(obj);
+
+	drm_gem_object_get(obj);
+	mutex_lock(&bo->gpuva_lock);
+	drm_gpuva_unlink(va);
+	mutex_unlock(&bo->gpuva_lock);
+	drm_gem_object_put(obj);
+}
+
+static int step_map(struct drm_gpuva_op *op, void *priv)
+{
+	struct bind_ctx *ctx = priv;
+	const struct agx4_vm_bind_op *bop = ctx->op;
+	struct agx4_gem_object *bo = to_agx4_bo(op->map.gem.obj);
+	struct drm_gpuvm_bo *vm_bo;
+	struct drm_gpuva *va = take_va(ctx);
+
+	if (!va)
+		return 0;
+	drm_gpuva_map(&ctx->vm->base, va, &op->map);
+	va->flags = (bop->flags & AGX4_BIND_READ ? VA_READ : 0) |
+		    (bop->flags & AGX4_BIND_WRITE ? VA_WRITE : 0) |
+		    (bop->flags & AGX4_BIND_SINGLE_PAGE ? VA_SINGLE_PAGE : 0);
+
+	mutex_lock(&bo->gpuva_lock);
+	vm_bo = drm_gpuvm_bo_obtain_prealloc(ctx->vm_bos[ctx->op_index]);
+	ctx->vm_bos[ctx->op_index] = NULL;
+	drm_gpuva_link(va, vm_bo);
+	drm_gpuvm_bo_put(vm_bo);	/* the mapping holds its own */
+	mutex_unlock(&bo->gpuva_lock);
+
+	uat_map_va(ctx, va);
+	return 0;
+}
+
+static int step_remap(struct drm_gpuva_op *op, void *priv)
+{
+	struct bind_ctx *ctx = priv;
+	struct drm_gpuva *orig = op->remap.unmap->va;
+	struct drm_gpuva *prev = NULL, *next = NULL;
+	struct agx4_gem_object *bo = to_agx4_bo(orig->gem.obj);
+	u64 start, range;
+
+	drm_gpuva_op_remap_to_unmap_range(&op->remap, &start, &range);
+	agx4_uat_op_unmap(&ctx->uop, start, range);
+
+	if (op->remap.prev)
+		prev = take_va(ctx);
+	if (op->remap.next)
+		next = take_va(ctx);
+	drm_gpuva_remap(prev, next, &op->remap);
+
+	/* The kept parts keep their pages and PTEs; link them. */
+	mutex_lock(&bo->gpuva_lock);
+	if (prev) {
+		prev->flags = orig->flags;
+		drm_gpuva_link(prev, orig->vm_bo);
+	}
+	if (next) {
+		next->flags = orig->flags;
+		drm_gpuva_link(next, orig->vm_bo);
+	}
+	mutex_unlock(&bo->gpuva_lock);
+
+	unlink_va(orig);
+	list_add(&orig->gem.entry, &ctx->dead);
+	return 0;
+}
+
+static int step_unmap(struct drm_gpuva_op *op, void *priv)
+{
+	struct bind_ctx *ctx = priv;
+	struct drm_gpuva *va = op->unmap.va;
+
+	agx4_uat_op_unmap(&ctx->uop, va->va.addr, va->va.range);
+	drm_gpuva_unmap(&op->unmap);
+	unlink_va(va);
+	list_add(&va->gem.entry, &ctx->dead);
+	return 0;
+}
+
+static void agx4_vm_free(struct drm_gpuvm *gpuvm)
+{
+	struct agx4_vm *vm = to_agx4_vm(gpuvm);
+
+	mutex_destroy(&vm->bind_lock);
+	kfree(vm);
+}
+
+static const struct drm_gpuvm_ops agx4_gpuvm_ops = {
+	.vm_free = agx4_vm_free,
+	.sm_step_map = step_map,
+	.sm_step_remap = step_remap,
+	.sm_step_unmap = step_unmap,
+};
+
+/**
+ * agx4_vm_create() - create a client address space
+ * @drm: the device.
+ * @geom: the page-table geometry of the generation.
+ * @vm_start: first user address (GET_PARAMS vm_start).
+ * @vm_end: end of the user window (GET_PARAMS vm_end), within the tree.
+ * @kernel_start: start of the kernel carve-out userspace gives.
+ * @kernel_end: its end (exclusive).
+ *
+ * The carve-out must lie inside the window, be 16 KiB aligned at both
+ * ends and hold at least %AGX4_VM_KERNEL_MIN_SIZE.
+ *
+ * Return: the VM with one reference, ERR_PTR(-EINVAL) for a bad
+ * carve-out, -ENOMEM.
+ */
+struct agx4_vm *agx4_vm_create(struct drm_device *drm,
+			       const struct agx4_uat_geom *geom,
+			       u64 vm_start, u64 vm_end,
+			       u64 kernel_start, u64 kernel_end)
+{
+	struct drm_gem_object *r_obj;
+	struct agx4_vm *vm;
+	int ret;
+
+	if (kernel_start < vm_start || kernel_end > vm_end ||
+	    kernel_end < kernel_start ||
+	    kernel_end - kernel_start < AGX4_VM_KERNEL_MIN_SIZE ||
+	    !IS_ALIGNED(kernel_start | kernel_end, AGX4_UAT_PAGE_SIZE))
+		return ERR_PTR(-EINVAL);
+
+	vm = kzalloc(sizeof(*vm), GFP_KERNEL);
+	if (!vm)
+		return ERR_PTR(-ENOMEM);
+	ret = agx4_uat_init(&vm->uat, drm->dev, geom, false);
+	if (ret)
+		goto err_free;
+	if (WARN_ON(vm_end > vm->uat.va_size || vm_start >= vm_end)) {
+		ret = -EINVAL;
+		goto err_uat;
+	}
+	vm->uat.max_tables = AGX4_VM_MAX_TABLES;
+
+	r_obj = drm_gpuvm_resv_object_alloc(drm);
+	if (!r_obj) {
+		ret = -ENOMEM;
+		goto err_uat;
+	}
+	kref_init(&vm->ref);
+	mutex_init(&vm->bind_lock);
+	vm->kernel_start = kernel_start;
+	vm->kernel_end = kernel_end;
+	drm_gpuvm_init(&vm->base, "agx4", 0, drm, r_obj, vm_start,
+		       vm_end - vm_start, kernel_start,
+		       kernel_end - kernel_start, &agx4_gpuvm_ops);
+	drm_gem_object_put(r_obj);	/* the gpuvm holds it */
+	return vm;
+
+err_uat:
+	agx4_uat_fini(&vm->uat);
+err_free:
+	kfree(vm);
+	return ERR_PTR(ret);
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_vm_create);
+
+/**
+ * agx4_vm_get() - take a reference to a VM
+ * @vm: the VM.
+ *
+ * Return: @vm.
+ */
+struct agx4_vm *agx4_vm_get(struct agx4_vm *vm)
+{
+	kref_get(&vm->ref);
+	return vm;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_vm_get);
+
+/* Remove every mapping; never allocates, so it cannot fail. */
+static void unmap_all_locked(struct agx4_vm *vm)
+{
+	struct drm_gpuva *va, *next;
+	struct agx4_uat_op uop;
+
+	lockdep_assert_held(&vm->bind_lock);
+	mutex_lock(&vm->uat.lock);
+	agx4_uat_op_begin(&vm->uat, &uop);
+	drm_gpuvm_for_each_va_safe(va, next, &vm->base) {
+		if (va == &vm->base.kernel_alloc_node)
+			continue;
+		agx4_uat_op_unmap(&uop, va->va.addr, va->va.range);
+		drm_gpuva_remove(va);
+		unlink_va(va);
+		kfree(va);
+	}
+	agx4_uat_op_end(&uop);
+	mutex_unlock(&vm->uat.lock);
+}
+
+static void vm_release(struct kref *ref)
+{
+	struct agx4_vm *vm = container_of(ref, struct agx4_vm, ref);
+
+	/* Every mapping goes with the last user; no context uses it now. */
+	mutex_lock(&vm->bind_lock);
+	unmap_all_locked(vm);
+	mutex_unlock(&vm->bind_lock);
+	agx4_uat_fini(&vm->uat);
+	drm_gpuvm_put(&vm->base);
+}
+
+/**
+ * agx4_vm_put() - drop a reference to a VM
+ * @vm: the VM; the last reference unmaps everything and frees it.
+ */
+void agx4_vm_put(struct agx4_vm *vm)
+{
+	if (vm)
+		kref_put(&vm->ref, vm_release);
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_vm_put);
+
+static bool overlaps(u64 a, u64 alen, u64 b, u64 blen)
+{
+	return a < b + blen && b < a + alen;
+}
+
+static int validate_op(struct agx4_vm *vm, const struct agx4_vm_bind_op *op)
+{
+	const u64 pg = AGX4_UAT_PAGE_SIZE;
+	u64 end, used, last;
+
+	if (!op->range || !IS_ALIGNED(op->addr | op->range | op->offset, pg))
+		return -EINVAL;
+	if (check_add_overflow(op->addr, op->range, &end))
+		return -EINVAL;
+	if (op->addr < vm->base.mm_start ||
+	    end > vm->base.mm_start + vm->base.mm_range)
+		return -EINVAL;
+	if (overlaps(op->addr, op->range, vm->kernel_start,
+		     vm->kernel_end - vm->kernel_start))
+		return -EINVAL;
+
+	if (op->flags & AGX4_BIND_UNBIND)
+		return op->flags == AGX4_BIND_UNBIND && !op->obj && !op->offset ?
+		       0 : -EINVAL;
+
+	if (op->flags & ~(AGX4_BIND_READ | AGX4_BIND_WRITE |
+			  AGX4_BIND_SINGLE_PAGE) ||
+	    !(op->flags & (AGX4_BIND_READ | AGX4_BIND_WRITE)))
+		return -EINVAL;
+	if (!op->obj)
+		return -ENOENT;
+	/* Only agx4's own objects of this device (imports included). */
+	if (!agx4_gem_is_agx4(op->obj) || op->obj->dev != vm->base.drm)
+		return -EINVAL;
+	used = op->flags & AGX4_BIND_SINGLE_PAGE ? pg : op->range;
+	if (check_add_overflow(op->offset, used, &last) ||
+	    last > op->obj->size)
+		return -EINVAL;
+	if ((to_agx4_bo(op->obj)->flags & AGX4_BO_VM_PRIVATE) &&
+	    to_agx4_bo(op->obj)->vm_root != vm->base.r_obj)
+		return -EINVAL;
+	return 0;
+}
+
+static void ctx_cleanup(struct bind_ctx *ctx, unsigned int n)
+{
+	struct drm_gpuva *va, *tmp;
+	unsigned int i;
+
+	list_for_each_entry_safe(va, tmp, &ctx->dead, gem.entry)
+		kfree(va);
+	for (i = 0; i < ctx->nvas; i++)
+		kfree(ctx->vas[i]);
+	for (i = 0; i < n; i++) {
+		struct drm_gpuvm_bo *vm_bo = ctx->vm_bos[i];
+		struct agx4_gem_object *bo;
+
+		if (!vm_bo)
+			continue;
+		bo = to_agx4_bo(vm_bo->obj);
+		/* Never linked: dropping it frees it and its references. */
+		drm_gem_object_get(&bo->base.base);
+		mutex_lock(&bo->gpuva_lock);
+		drm_gpuvm_bo_put(vm_bo);
+		mutex_unlock(&bo->gpuva_lock);
+		drm_gem_object_put(&bo->base.base);
+	}
+	kvfree(ctx->vas);
+	kvfree(ctx->vm_bos);
+}
+
+static int bind_locked(struct agx4_vm *vm, const struct agx4_vm_bind_op *ops,
+		       unsigned int n)
+{
+	struct bind_ctx ctx = { .vm = vm };
+	unsigned int i;
+	int ret;
+
+	lockdep_assert_held(&vm->bind_lock);
+
+	/* 1: validate everything before touching anything. */
+	for (i = 0; i < n; i++) {
+		ret = validate_op(vm, &ops[i]);
+		if (ret)
+			return ret;
+	}
+
+	/* 2: prepare; on failure nothing is visible yet. */
+	INIT_LIST_HEAD(&ctx.dead);
+	ctx.vas = kvcalloc(n, VAS_PER_OP * sizeof(*ctx.vas), GFP_KERNEL);
+	ctx.vm_bos = kvcalloc(n, sizeof(*ctx.vm_bos), GFP_KERNEL);
+	if (!ctx.vas || !ctx.vm_bos) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	for (i = 0; i < n * VAS_PER_OP; i++) {
+		ctx.vas[i] = kzalloc(sizeof(*ctx.vas[i]), GFP_KERNEL);
+		if (!ctx.vas[i]) {
+			ret = -ENOMEM;
+			goto out;
+		}
+		ctx.nvas++;
+	}
+	for (i = 0; i < n; i++) {
+		struct drm_gem_shmem_object *shmem;
+		struct sg_table *sgt;
+
+		if (ops[i].flags & AGX4_BIND_UNBIND)
+			continue;
+		shmem = &to_agx4_bo(ops[i].obj)->base;
+		/* Pins the pages until the object is freed. */
+		sgt = drm_gem_shmem_get_pages_sgt(shmem);
+		if (IS_ERR(sgt)) {
+			ret = PTR_ERR(sgt);
+			goto out;
+		}
+		ctx.vm_bos[i] = drm_gpuvm_bo_create(&vm->base, ops[i].obj);
+		if (!ctx.vm_bos[i]) {
+			ret = -ENOMEM;
+			goto out;
+		}
+	}
+
+	mutex_lock(&vm->uat.lock);
+	agx4_uat_op_begin(&vm->uat, &ctx.uop);
+	for (i = 0; i < n; i++) {
+		if (ops[i].flags & AGX4_BIND_UNBIND)
+			continue;
+		ret = agx4_uat_op_reserve(&ctx.uop, ops[i].addr, ops[i].range);
+		if (ret) {
+			agx4_uat_op_end(&ctx.uop);
+			mutex_unlock(&vm->uat.lock);
+			goto out;
+		}
+	}
+
+	/* 3: apply; nothing below can fail. */
+	for (i = 0; i < n; i++) {
+		ctx.op = &ops[i];
+		ctx.op_index = i;
+		if (ops[i].flags & AGX4_BIND_UNBIND)
+			ret = drm_gpuvm_sm_unmap(&vm->base, &ctx, ops[i].addr,
+						 ops[i].range);
+		else
+			ret = drm_gpuvm_sm_map(&vm->base, &ctx, ops[i].addr,
+					       ops[i].range, ops[i].obj,
+					       ops[i].offset);
+		WARN_ON(ret);
+	}
+	agx4_uat_op_end(&ctx.uop);
+	mutex_unlock(&vm->uat.lock);
+	ret = 0;
+out:
+	ctx_cleanup(&ctx, n);
+	return ret;
+}
+
+/**
+ * agx4_vm_bind() - apply VM_BIND operations, all or none
+ * @vm: the VM.
+ * @ops: the operations, applied in order.
+ * @n: their number; 0 is a successful no-op.
+ *
+ * Return: 0; -EINVAL for an invalid operation (misaligned, out of the
+ * window, over the carve-out, beyond the object, bad flags, another VM's
+ * private object); -ENOENT for a bind without an object; -ENOMEM.  On
+ * error the VM is unchanged.
+ */
+int agx4_vm_bind(struct agx4_vm *vm, const struct agx4_vm_bind_op *ops,
+		 unsigned int n)
+{
+	int ret;
+
+	if (!n)
+		return 0;
+	mutex_lock(&vm->bind_lock);
+	ret = bind_locked(vm, ops, n);
+	mutex_unlock(&vm->bind_lock);
+	return ret;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_vm_bind);
+
+/**
+ * agx4_vm_unmap_obj() - remove every mapping of an object from a VM
+ * @vm: the VM.
+ * @obj: the object (its handle is being closed).
+ *
+ * Return: 0 or -ENOMEM (nothing unmapped).
+ */
+int agx4_vm_unmap_obj(struct agx4_vm *vm, struct drm_gem_object *obj)
+{
+	struct agx4_gem_object *bo = to_agx4_bo(obj);
+	struct agx4_vm_bind_op *ops = NULL;
+	struct drm_gpuvm_bo *vm_bo;
+	struct drm_gpuva *va;
+	unsigned int n = 0, i = 0;
+	int ret = 0;
+
+	mutex_lock(&vm->bind_lock);
+	mutex_lock(&bo->gpuva_lock);
+	vm_bo = drm_gpuvm_bo_find(&vm->base, obj);
+	if (vm_bo) {
+		drm_gpuvm_bo_for_each_va(va, vm_bo)
+			n++;
+		ops = kvcalloc(n, sizeof(*ops), GFP_KERNEL);
+		if (ops) {
+			drm_gpuvm_bo_for_each_va(va, vm_bo) {
+				ops[i].flags = AGX4_BIND_UNBIND;
+				ops[i].addr = va->va.addr;
+				ops[i].range = va->va.range;
+				i++;
+			}
+		}
+		drm_gpuvm_bo_put(vm_bo);
+	}
+	mutex_unlock(&bo->gpuva_lock);
+	if (n && !ops)
+		ret = -ENOMEM;
+	else if (n)
+		ret = bind_locked(vm, ops, n);
+	mutex_unlock(&vm->bind_lock);
+	kvfree(ops);
+	return ret;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_vm_unmap_obj);
+
+/**
+ * agx4_vm_num_mappings() - how many mappings a VM has
+ * @vm: the VM.
+ *
+ * Return: the number of &drm_gpuva in its tree (kernel carve-out excluded).
+ */
+unsigned int agx4_vm_num_mappings(struct agx4_vm *vm)
+{
+	struct drm_gpuva *va;
+	unsigned int n = 0;
+
+	mutex_lock(&vm->bind_lock);
+	drm_gpuvm_for_each_va(va, &vm->base)
+		if (va != &vm->base.kernel_alloc_node)
+			n++;
+	mutex_unlock(&vm->bind_lock);
+	return n;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_vm_num_mappings);

@@ -1,0 +1,88 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR MIT */
+/*
+ * Copyright 2026 The agx4 authors
+ */
+#ifndef AGX4_VM_H
+#define AGX4_VM_H
+
+#include <linux/bits.h>
+#include <linux/kref.h>
+#include <linux/mutex.h>
+#include <linux/types.h>
+
+#include <drm/drm_gpuvm.h>
+
+#include "agx4_uat.h"
+
+struct drm_device;
+struct drm_gem_object;
+
+/* Bind flags; the values are the UAPI's (DRM_ASAHI_BIND_*). */
+#define AGX4_BIND_UNBIND	BIT(0)
+#define AGX4_BIND_READ		BIT(1)
+#define AGX4_BIND_WRITE		BIT(2)
+#define AGX4_BIND_SINGLE_PAGE	BIT(3)
+
+/*
+ * Smallest kernel carve-out a VM must give the kernel
+ * (vm_kernel_min_size of GET_PARAMS).
+ */
+#define AGX4_VM_KERNEL_MIN_SIZE	0x20000000ull
+
+/*
+ * Most page-table pages one VM may hold: 1 GiB of tables, enough to map
+ * 64 TiB densely, so only scattered binds of tiny ranges can reach it.
+ */
+#define AGX4_VM_MAX_TABLES	65536
+
+/**
+ * struct agx4_vm_bind_op - one validated-by-type VM_BIND operation
+ * @flags: AGX4_BIND_* flags.
+ * @obj: the object to map (a reference held by the caller), NULL for an
+ *	unbind.
+ * @offset: byte offset into @obj.
+ * @range: bytes of address space.
+ * @addr: GPU address.
+ */
+struct agx4_vm_bind_op {
+	u32 flags;
+	struct drm_gem_object *obj;
+	u64 offset;
+	u64 range;
+	u64 addr;
+};
+
+/**
+ * struct agx4_vm - a client GPU address space
+ */
+struct agx4_vm {
+	/** @base: the GPU VA manager; must stay first. */
+	struct drm_gpuvm base;
+	/** @ref: users (the file's handle, queues, jobs). */
+	struct kref ref;
+	/** @uat: the page tables of the low half. */
+	struct agx4_uat uat;
+	/**
+	 * @bind_lock: serialises every change of the mappings: the VA tree
+	 * in @base and the contents of @uat.  Taken before &agx4_uat.lock
+	 * and before any object's reservation or gpuva lock.
+	 */
+	struct mutex bind_lock;
+	/** @kernel_start: start of the kernel carve-out. */
+	u64 kernel_start;
+	/** @kernel_end: its end (exclusive). */
+	u64 kernel_end;
+};
+
+struct agx4_vm *agx4_vm_create(struct drm_device *drm,
+			       const struct agx4_uat_geom *geom,
+			       u64 vm_start, u64 vm_end,
+			       u64 kernel_start, u64 kernel_end);
+struct agx4_vm *agx4_vm_get(struct agx4_vm *vm);
+void agx4_vm_put(struct agx4_vm *vm);
+int agx4_vm_bind(struct agx4_vm *vm, const struct agx4_vm_bind_op *ops,
+		 unsigned int n);
+int agx4_vm_unmap_obj(struct agx4_vm *vm, struct drm_gem_object *obj);
+unsigned int agx4_vm_num_mappings(struct agx4_vm *vm);
+
+#endif /* AGX4_VM_H */

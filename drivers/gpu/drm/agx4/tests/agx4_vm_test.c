@@ -1,0 +1,446 @@
+// SPDX-License-Identifier: GPL-2.0-only OR MIT
+/*
+ * Copyright 2026 The agx4 authors
+ *
+ * KUnit suite "agx4_vm": VMs and VM_BIND operations on a fake agx4
+ * device.  Mappings are checked by walking the VM's page tables; every
+ * case puts what it made and checks that no object is left.
+ */
+
+#include <kunit/test.h>
+#include <linux/dma-mapping.h>
+#include <linux/sizes.h>
+
+#include <drm/drm_kunit_helpers.h>
+
+#include "../agx4_device.h"
+#include "../agx4_drv.h"
+#include "../agx4_gem.h"
+#include "../agx4_vm.h"
+
+#define PG		AGX4_UAT_PAGE_SIZE
+#define VM_START	0x4000ull
+#define VM_END		((1ull << 39) - 2 * PG)
+#define KERN_START	(VM_END - SZ_32G)
+#define RW		(AGX4_BIND_READ | AGX4_BIND_WRITE)
+#define GPU_RW_ATTRS	0x00c0000000000c8bull
+
+static const struct agx4_uat_geom g16_geom = {
+	.levels = 3, .root_shift = 36, .root_entries = 64, .entries = 2048,
+	.oa_bits = 42,
+};
+
+static int vm_test_init(struct kunit *test)
+{
+	struct device *dev = drm_kunit_helper_alloc_device(test);
+	struct agx4_device *adev;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, dev);
+	KUNIT_ASSERT_EQ(test, dma_set_mask_and_coherent(dev, DMA_BIT_MASK(64)),
+			0);
+	adev = drm_kunit_helper_alloc_drm_device_with_driver(test, dev,
+							     struct agx4_device,
+							     base,
+							     &agx4_drm_driver);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, adev);
+	test->priv = adev;
+	return 0;
+}
+
+static struct agx4_vm *new_vm(struct kunit *test)
+{
+	struct agx4_device *adev = test->priv;
+	struct agx4_vm *vm;
+
+	vm = agx4_vm_create(&adev->base, &g16_geom, VM_START, VM_END,
+			    KERN_START, VM_END);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, vm);
+	return vm;
+}
+
+static struct agx4_gem_object *new_bo(struct kunit *test, u64 pages)
+{
+	struct agx4_device *adev = test->priv;
+	struct agx4_gem_object *bo;
+
+	bo = agx4_gem_create(&adev->base, pages * PG, 0, NULL);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, bo);
+	/* Pin the pages so the expected addresses can be read. */
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, drm_gem_shmem_get_pages_sgt(&bo->base));
+	return bo;
+}
+
+static int bind1(struct agx4_vm *vm, u32 flags, struct agx4_gem_object *bo,
+		 u64 offset, u64 addr, u64 range)
+{
+	struct agx4_vm_bind_op op = {
+		.flags = flags, .obj = bo ? &bo->base.base : NULL,
+		.offset = offset, .addr = addr, .range = range,
+	};
+
+	return agx4_vm_bind(vm, &op, 1);
+}
+
+static void expect_page(struct kunit *test, struct agx4_vm *vm, u64 va,
+			struct agx4_gem_object *bo, u64 page)
+{
+	phys_addr_t pa = 0;
+
+	KUNIT_EXPECT_EQ_MSG(test, agx4_uat_translate(&vm->uat, va, &pa, NULL),
+			    0, "va %llx", va);
+	KUNIT_EXPECT_EQ_MSG(test, pa, agx4_gem_page_pa(bo, page), "va %llx",
+			    va);
+}
+
+static void expect_hole(struct kunit *test, struct agx4_vm *vm, u64 va)
+{
+	phys_addr_t pa;
+
+	KUNIT_EXPECT_EQ_MSG(test, agx4_uat_translate(&vm->uat, va, &pa, NULL),
+			    -ENOENT, "va %llx", va);
+}
+
+static void done(struct kunit *test, struct agx4_vm *vm,
+		 struct agx4_gem_object **bos, unsigned int n)
+{
+	struct agx4_device *adev = test->priv;
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		drm_gem_object_put(&bos[i]->base.base);
+	agx4_vm_put(vm);
+	KUNIT_EXPECT_EQ_MSG(test, atomic_read(&adev->gem_objects), 0,
+			    "objects leaked");
+}
+
+static void agx4_vm_create_checks_carve_out(struct kunit *test)
+{
+	struct agx4_device *adev = test->priv;
+	static const u64 bad[][2] = {
+		{ VM_START - PG, VM_START + SZ_1G },	/* below the window */
+		{ KERN_START, VM_END + PG },		/* above it */
+		{ KERN_START, KERN_START + SZ_256M },	/* too small */
+		{ KERN_START + 0x1000, VM_END },	/* misaligned */
+		{ VM_END, KERN_START },			/* inverted */
+	};
+	struct agx4_vm *vm;
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(bad); i++)
+		KUNIT_EXPECT_EQ_MSG(test,
+				    PTR_ERR(agx4_vm_create(&adev->base,
+							   &g16_geom, VM_START,
+							   VM_END, bad[i][0],
+							   bad[i][1])),
+				    -EINVAL, "case %u", i);
+
+	/* The smallest carve-out, at the bottom of the window. */
+	vm = agx4_vm_create(&adev->base, &g16_geom, VM_START, VM_END, VM_START,
+			    VM_START + AGX4_VM_KERNEL_MIN_SIZE);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, vm);
+	KUNIT_EXPECT_EQ(test, agx4_vm_num_mappings(vm), 0);
+	agx4_vm_put(vm);
+}
+
+static void agx4_vm_bind_maps_object_pages(struct kunit *test)
+{
+	struct agx4_vm *vm = new_vm(test);
+	struct agx4_gem_object *bo = new_bo(test, 8);
+	const u64 va = 0x1000000000ull;
+	phys_addr_t pa;
+	u64 pte, i;
+
+	KUNIT_ASSERT_EQ(test, bind1(vm, RW, bo, 0, va, 8 * PG), 0);
+	KUNIT_EXPECT_EQ(test, agx4_vm_num_mappings(vm), 1);
+	for (i = 0; i < 8; i++)
+		expect_page(test, vm, va + i * PG, bo, i);
+	expect_hole(test, vm, va + 8 * PG);
+	KUNIT_ASSERT_EQ(test, agx4_uat_translate(&vm->uat, va, &pa, &pte), 0);
+	KUNIT_EXPECT_EQ(test, pte & ~GENMASK_ULL(41, 14), GPU_RW_ATTRS);
+
+	/* Read-only and write-only mappings. */
+	KUNIT_ASSERT_EQ(test, bind1(vm, AGX4_BIND_READ, bo, 2 * PG, va, PG), 0);
+	KUNIT_ASSERT_EQ(test, agx4_uat_translate(&vm->uat, va, &pa, &pte), 0);
+	KUNIT_EXPECT_EQ(test, pte & ~GENMASK_ULL(41, 14), 0x0080000000000c8bull);
+	KUNIT_EXPECT_EQ(test, pa, agx4_gem_page_pa(bo, 2));
+	KUNIT_ASSERT_EQ(test, bind1(vm, AGX4_BIND_WRITE, bo, 0, va + PG, PG), 0);
+	KUNIT_ASSERT_EQ(test, agx4_uat_translate(&vm->uat, va + PG, &pa, &pte),
+			0);
+	KUNIT_EXPECT_EQ(test, pte & ~GENMASK_ULL(41, 14), 0x00a0000000000c8bull);
+	done(test, vm, &bo, 1);
+}
+
+static void agx4_vm_partial_unbind_splits(struct kunit *test)
+{
+	struct agx4_vm *vm = new_vm(test);
+	struct agx4_gem_object *bo = new_bo(test, 8);
+	const u64 va = SZ_32M - 4 * PG;		/* across a leaf table */
+	u64 i;
+
+	KUNIT_ASSERT_EQ(test, bind1(vm, RW, bo, 0, va, 8 * PG), 0);
+	KUNIT_ASSERT_EQ(test, bind1(vm, AGX4_BIND_UNBIND, NULL, 0, va + 3 * PG,
+				    2 * PG), 0);
+	KUNIT_EXPECT_EQ(test, agx4_vm_num_mappings(vm), 2);
+	for (i = 0; i < 8; i++) {
+		if (i == 3 || i == 4)
+			expect_hole(test, vm, va + i * PG);
+		else
+			expect_page(test, vm, va + i * PG, bo, i);
+	}
+	/* Unbinding holes and the rest. */
+	KUNIT_EXPECT_EQ(test, bind1(vm, AGX4_BIND_UNBIND, NULL, 0, VM_START,
+				    KERN_START - VM_START), 0);
+	KUNIT_EXPECT_EQ(test, agx4_vm_num_mappings(vm), 0);
+	KUNIT_EXPECT_EQ(test, vm->uat.tables, 1);
+	done(test, vm, &bo, 1);
+}
+
+static void agx4_vm_bind_over_live_range_replaces(struct kunit *test)
+{
+	struct agx4_vm *vm = new_vm(test);
+	struct agx4_gem_object *bo[2] = { new_bo(test, 8), new_bo(test, 2) };
+	const u64 va = 0x2000000000ull;
+	u64 i;
+
+	KUNIT_ASSERT_EQ(test, bind1(vm, RW, bo[0], 0, va, 8 * PG), 0);
+	KUNIT_ASSERT_EQ(test, bind1(vm, RW, bo[1], 0, va + 2 * PG, 2 * PG), 0);
+	KUNIT_EXPECT_EQ(test, agx4_vm_num_mappings(vm), 3);
+	for (i = 0; i < 8; i++) {
+		if (i == 2 || i == 3)
+			expect_page(test, vm, va + i * PG, bo[1], i - 2);
+		else
+			expect_page(test, vm, va + i * PG, bo[0], i);
+	}
+	/* Same object again over the whole range merges nothing wrongly. */
+	KUNIT_ASSERT_EQ(test, bind1(vm, RW, bo[0], 0, va, 8 * PG), 0);
+	for (i = 0; i < 8; i++)
+		expect_page(test, vm, va + i * PG, bo[0], i);
+	done(test, vm, bo, 2);
+}
+
+static void agx4_vm_single_page_repeats(struct kunit *test)
+{
+	struct agx4_vm *vm = new_vm(test);
+	struct agx4_gem_object *bo = new_bo(test, 2);
+	const u64 va = 0x100000000ull;
+	u64 i;
+
+	KUNIT_ASSERT_EQ(test, bind1(vm, RW | AGX4_BIND_SINGLE_PAGE, bo, PG, va,
+				    100 * PG), 0);
+	for (i = 0; i < 100; i += 9)
+		expect_page(test, vm, va + i * PG, bo, 1);
+	expect_page(test, vm, va + 99 * PG, bo, 1);
+	done(test, vm, &bo, 1);
+}
+
+static void agx4_vm_huge_single_page_bind(struct kunit *test)
+{
+	struct agx4_vm *vm = new_vm(test);
+	struct agx4_gem_object *bo = new_bo(test, 1);
+	const u64 va = 0x4000000000ull, size = 8ull << 30;
+
+	KUNIT_ASSERT_EQ(test, bind1(vm, RW | AGX4_BIND_SINGLE_PAGE, bo, 0, va,
+				    size), 0);
+	KUNIT_EXPECT_EQ(test, vm->uat.tables, 258);
+	expect_page(test, vm, va, bo, 0);
+	expect_page(test, vm, va + size - PG, bo, 0);
+	KUNIT_ASSERT_EQ(test, bind1(vm, AGX4_BIND_UNBIND, NULL, 0, va, size), 0);
+	KUNIT_EXPECT_EQ(test, vm->uat.tables, 1);
+	done(test, vm, &bo, 1);
+}
+
+/* Every malformed operation, alone: its errno, and nothing changes. */
+struct bad_op {
+	const char *name;
+	u32 flags;
+	bool obj;
+	u64 offset;
+	u64 addr;
+	u64 range;
+	int err;
+};
+
+static const struct bad_op bad_ops[] = {
+	{ "addr misaligned", RW, true, 0, 0x1000002000ull, PG, -EINVAL },
+	{ "range misaligned", RW, true, 0, 0x1000000000ull, 0x2000, -EINVAL },
+	{ "offset misaligned", RW, true, 0x1000, 0x1000000000ull, PG, -EINVAL },
+	{ "range zero", RW, true, 0, 0x1000000000ull, 0, -EINVAL },
+	{ "addr+range overflows", RW, true, 0, ~0ull - PG + 1, 2 * PG, -EINVAL },
+	{ "below the window", RW, true, 0, 0, PG, -EINVAL },
+	{ "above the window", RW, true, 0, VM_END, PG, -EINVAL },
+	{ "across the window end", RW, true, 0, VM_END - PG, 2 * PG, -EINVAL },
+	{ "over the carve-out", RW, true, 0, KERN_START - PG, 2 * PG, -EINVAL },
+	{ "inside the carve-out", RW, true, 0, KERN_START + SZ_1G, PG,
+	  -EINVAL },
+	{ "unknown flag", RW | 0x10, true, 0, 0x1000000000ull, PG, -EINVAL },
+	{ "neither read nor write", 0, true, 0, 0x1000000000ull, PG, -EINVAL },
+	{ "single page only", AGX4_BIND_SINGLE_PAGE, true, 0, 0x1000000000ull,
+	  PG, -EINVAL },
+	{ "no object", RW, false, 0, 0x1000000000ull, PG, -ENOENT },
+	{ "beyond the object", RW, true, 0, 0x1000000000ull, 5 * PG, -EINVAL },
+	{ "offset beyond the object", RW, true, 4 * PG, 0x1000000000ull, PG,
+	  -EINVAL },
+	{ "offset+range overflows", RW, true, ~0ull - PG + 1, 0x1000000000ull,
+	  2 * PG, -EINVAL },
+	{ "single page past the end", RW | AGX4_BIND_SINGLE_PAGE, true, 4 * PG,
+	  0x1000000000ull, PG, -EINVAL },
+	{ "unbind with an object", AGX4_BIND_UNBIND, true, 0, 0x1000000000ull,
+	  PG, -EINVAL },
+	{ "unbind with an offset", AGX4_BIND_UNBIND, false, PG, 0x1000000000ull,
+	  PG, -EINVAL },
+	{ "unbind with read", AGX4_BIND_UNBIND | AGX4_BIND_READ, false, 0,
+	  0x1000000000ull, PG, -EINVAL },
+	{ "unbind over the carve-out", AGX4_BIND_UNBIND, false, 0, KERN_START,
+	  PG, -EINVAL },
+	{ "unbind misaligned", AGX4_BIND_UNBIND, false, 0, 0x1000002000ull, PG,
+	  -EINVAL },
+};
+
+static void bad_op_desc(const struct bad_op *t, char *desc)
+{
+	strscpy(desc, t->name, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(bad_op, bad_ops, bad_op_desc);
+
+static void agx4_vm_malformed_op_rejected_and_nothing_changes(struct kunit *test)
+{
+	const struct bad_op *t = test->param_value;
+	struct agx4_vm *vm = new_vm(test);
+	struct agx4_gem_object *bo = new_bo(test, 4);
+	struct agx4_vm_bind_op ops[2] = {
+		/* A good op first: it must not be applied either. */
+		{ .flags = RW, .obj = &bo->base.base, .addr = 0x800000000ull,
+		  .range = 4 * PG },
+		{ .flags = t->flags, .obj = t->obj ? &bo->base.base : NULL,
+		  .offset = t->offset, .addr = t->addr, .range = t->range },
+	};
+
+	KUNIT_EXPECT_EQ(test, agx4_vm_bind(vm, &ops[1], 1), t->err);
+	KUNIT_EXPECT_EQ(test, agx4_vm_bind(vm, ops, 2), t->err);
+	KUNIT_EXPECT_EQ(test, agx4_vm_num_mappings(vm), 0);
+	expect_hole(test, vm, 0x800000000ull);
+	KUNIT_EXPECT_EQ(test, vm->uat.tables, 1);
+	done(test, vm, &bo, 1);
+}
+
+static void agx4_vm_other_vms_private_object_rejected(struct kunit *test)
+{
+	struct agx4_device *adev = test->priv;
+	struct agx4_vm *a = new_vm(test), *b = new_vm(test);
+	struct agx4_gem_object *priv;
+
+	priv = agx4_gem_create(&adev->base, PG, AGX4_BO_VM_PRIVATE,
+			       a->base.r_obj);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, priv);
+	KUNIT_EXPECT_EQ(test, bind1(b, RW, priv, 0, 0x100000000ull, PG),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, bind1(a, RW, priv, 0, 0x100000000ull, PG), 0);
+	KUNIT_EXPECT_EQ(test, agx4_vm_num_mappings(a), 1);
+	KUNIT_EXPECT_EQ(test, agx4_vm_num_mappings(b), 0);
+	agx4_vm_put(b);
+	done(test, a, &priv, 1);
+}
+
+static void agx4_vm_failed_prepare_leaves_vm_unchanged(struct kunit *test)
+{
+	struct agx4_vm *vm = new_vm(test);
+	struct agx4_gem_object *bo = new_bo(test, 4);
+	struct agx4_vm_bind_op ops[2] = {
+		{ .flags = AGX4_BIND_UNBIND, .addr = 0x100000000ull,
+		  .range = 4 * PG },
+		{ .flags = RW, .obj = &bo->base.base, .addr = 1ull << 38,
+		  .range = 4 * PG },
+	};
+	u64 i;
+
+	KUNIT_ASSERT_EQ(test, bind1(vm, RW, bo, 0, 0x100000000ull, 4 * PG), 0);
+	/* The second op needs two more tables; allow one. */
+	vm->uat.max_tables = vm->uat.tables + 1;
+	KUNIT_EXPECT_EQ(test, agx4_vm_bind(vm, ops, 2), -ENOMEM);
+	/* The unbind before it did not happen either. */
+	KUNIT_EXPECT_EQ(test, agx4_vm_num_mappings(vm), 1);
+	for (i = 0; i < 4; i++)
+		expect_page(test, vm, 0x100000000ull + i * PG, bo, i);
+	expect_hole(test, vm, 1ull << 38);
+	done(test, vm, &bo, 1);
+}
+
+static void agx4_vm_two_vms_same_va(struct kunit *test)
+{
+	struct agx4_vm *a = new_vm(test), *b = new_vm(test);
+	struct agx4_gem_object *bo[2] = { new_bo(test, 1), new_bo(test, 1) };
+	const u64 va = 0x300000000ull;
+
+	KUNIT_ASSERT_EQ(test, bind1(a, RW, bo[0], 0, va, PG), 0);
+	KUNIT_ASSERT_EQ(test, bind1(b, RW, bo[1], 0, va, PG), 0);
+	expect_page(test, a, va, bo[0], 0);
+	expect_page(test, b, va, bo[1], 0);
+	agx4_vm_put(b);
+	done(test, a, bo, 2);
+}
+
+static void agx4_vm_object_lives_while_mapped(struct kunit *test)
+{
+	struct agx4_device *adev = test->priv;
+	struct agx4_vm *vm = new_vm(test);
+	struct agx4_gem_object *bo = new_bo(test, 2);
+
+	KUNIT_ASSERT_EQ(test, bind1(vm, RW, bo, 0, 0x100000000ull, 2 * PG), 0);
+	/* The last handle goes; the mapping keeps the object. */
+	drm_gem_object_put(&bo->base.base);
+	KUNIT_EXPECT_EQ(test, atomic_read(&adev->gem_objects), 1);
+	expect_page(test, vm, 0x100000000ull + PG, bo, 1);
+	/* A queue still holds the VM after VM_DESTROY dropped the handle. */
+	agx4_vm_get(vm);
+	agx4_vm_put(vm);
+	KUNIT_EXPECT_EQ(test, atomic_read(&adev->gem_objects), 1);
+	agx4_vm_put(vm);
+	KUNIT_EXPECT_EQ(test, atomic_read(&adev->gem_objects), 0);
+}
+
+static void agx4_vm_unmap_obj_removes_only_its_mappings(struct kunit *test)
+{
+	struct agx4_vm *vm = new_vm(test);
+	struct agx4_gem_object *bo[2] = { new_bo(test, 4), new_bo(test, 1) };
+
+	KUNIT_ASSERT_EQ(test, bind1(vm, RW, bo[0], 0, 0x100000000ull, 4 * PG),
+			0);
+	KUNIT_ASSERT_EQ(test, bind1(vm, RW, bo[0], PG, 0x200000000ull, PG), 0);
+	KUNIT_ASSERT_EQ(test, bind1(vm, RW, bo[1], 0, 0x300000000ull, PG), 0);
+	KUNIT_EXPECT_EQ(test, agx4_vm_num_mappings(vm), 3);
+
+	KUNIT_EXPECT_EQ(test, agx4_vm_unmap_obj(vm, &bo[0]->base.base), 0);
+	KUNIT_EXPECT_EQ(test, agx4_vm_num_mappings(vm), 1);
+	expect_hole(test, vm, 0x100000000ull);
+	expect_hole(test, vm, 0x200000000ull);
+	expect_page(test, vm, 0x300000000ull, bo[1], 0);
+	/* Nothing mapped: nothing to do. */
+	KUNIT_EXPECT_EQ(test, agx4_vm_unmap_obj(vm, &bo[0]->base.base), 0);
+	done(test, vm, bo, 2);
+}
+
+static struct kunit_case agx4_vm_cases[] = {
+	KUNIT_CASE(agx4_vm_create_checks_carve_out),
+	KUNIT_CASE(agx4_vm_bind_maps_object_pages),
+	KUNIT_CASE(agx4_vm_partial_unbind_splits),
+	KUNIT_CASE(agx4_vm_bind_over_live_range_replaces),
+	KUNIT_CASE(agx4_vm_single_page_repeats),
+	KUNIT_CASE(agx4_vm_huge_single_page_bind),
+	KUNIT_CASE_PARAM(agx4_vm_malformed_op_rejected_and_nothing_changes,
+			 bad_op_gen_params),
+	KUNIT_CASE(agx4_vm_other_vms_private_object_rejected),
+	KUNIT_CASE(agx4_vm_failed_prepare_leaves_vm_unchanged),
+	KUNIT_CASE(agx4_vm_two_vms_same_va),
+	KUNIT_CASE(agx4_vm_object_lives_while_mapped),
+	KUNIT_CASE(agx4_vm_unmap_obj_removes_only_its_mappings),
+	{ }
+};
+
+static struct kunit_suite agx4_vm_suite = {
+	.name = "agx4_vm",
+	.init = vm_test_init,
+	.test_cases = agx4_vm_cases,
+};
+
+kunit_test_suite(agx4_vm_suite);

@@ -120,11 +120,12 @@ static int uat_map(struct agx4_fw_obj *obj, struct agx4_uat *uat, u64 va,
 	agx4_uat_op_begin(uat, &op);
 	ret = agx4_uat_op_reserve(&op, va, obj->size);
 	if (!ret) {
-		if (obj->chunks) {
+		if (obj->chunks || obj->pas) {
 			for (i = 0; i < n; i++)
 				agx4_uat_op_map(&op, va + i * CHUNK,
-						page_to_phys(obj->chunks[i]),
-						CHUNK, prot);
+						obj->chunks ?
+						page_to_phys(obj->chunks[i]) :
+						obj->pas[i], CHUNK, prot);
 		} else {
 			agx4_uat_op_map(&op, va, obj->pa, obj->size, prot);
 		}
@@ -146,6 +147,7 @@ static void free_chunks(struct agx4_fw_obj *obj)
 				__free_pages(obj->chunks[i], CHUNK_ORDER);
 	}
 	kfree(obj->chunks);
+	kfree(obj->pas);
 }
 
 static int alloc_chunks(struct agx4_fw_obj *obj)
@@ -181,8 +183,8 @@ err:
 
 static struct agx4_fw_obj *obj_create(struct agx4_fwmem *fwm, u64 size,
 				      enum agx4_fwmem_class class,
-				      phys_addr_t pa, agx4_fw_obj_init_fn init,
-				      void *priv)
+				      phys_addr_t pa, const phys_addr_t *pas,
+				      agx4_fw_obj_init_fn init, void *priv)
 {
 	bool owned = class <= AGX4_FWMEM_RO;
 	struct agx4_fw_obj *obj;
@@ -205,6 +207,13 @@ static struct agx4_fw_obj *obj_create(struct agx4_fwmem *fwm, u64 size,
 		ret = alloc_chunks(obj);
 		if (ret)
 			goto err_free;
+	} else if (pas) {
+		obj->pas = kmemdup(pas, obj->size / CHUNK * sizeof(*pas),
+				   GFP_KERNEL);
+		if (!obj->pas) {
+			ret = -ENOMEM;
+			goto err_free;
+		}
 	}
 
 	mutex_lock(&fwm->lock);
@@ -253,7 +262,7 @@ struct agx4_fw_obj *agx4_fw_obj_create(struct agx4_fwmem *fwm, u64 size,
 {
 	if (class > AGX4_FWMEM_RO)
 		return ERR_PTR(-EINVAL);
-	return obj_create(fwm, size, class, 0, init, priv);
+	return obj_create(fwm, size, class, 0, NULL, init, priv);
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_fw_obj_create);
 
@@ -274,9 +283,37 @@ struct agx4_fw_obj *agx4_fw_obj_map_phys(struct agx4_fwmem *fwm,
 	    !size || !IS_ALIGNED(pa | size, CHUNK) ||
 	    (pa + size - 1) >> fwm->uat->geom->oa_bits)
 		return ERR_PTR(-EINVAL);
-	return obj_create(fwm, size, class, pa, NULL, NULL);
+	return obj_create(fwm, size, class, pa, NULL, NULL, NULL);
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_fw_obj_map_phys);
+
+/**
+ * agx4_fw_obj_map_pages() - map scattered pages agx4 does not own
+ * @fwm: the address space.
+ * @pas: the physical address of each 16 KiB page, in order.
+ * @n: their number.
+ * @class: %AGX4_FWMEM_MMIO or %AGX4_FWMEM_EXTERNAL.
+ *
+ * The pages must stay valid until the object is destroyed.
+ *
+ * Return: the object, or an ERR_PTR() as for agx4_fw_obj_create().
+ */
+struct agx4_fw_obj *agx4_fw_obj_map_pages(struct agx4_fwmem *fwm,
+					  const phys_addr_t *pas, u64 n,
+					  enum agx4_fwmem_class class)
+{
+	u64 i;
+
+	if ((class != AGX4_FWMEM_MMIO && class != AGX4_FWMEM_EXTERNAL) ||
+	    !n || n > fwm->size / CHUNK)
+		return ERR_PTR(-EINVAL);
+	for (i = 0; i < n; i++)
+		if (!IS_ALIGNED(pas[i], CHUNK) ||
+		    pas[i] >> fwm->uat->geom->oa_bits)
+			return ERR_PTR(-EINVAL);
+	return obj_create(fwm, n * CHUNK, class, 0, pas, NULL, NULL);
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_fw_obj_map_pages);
 
 /**
  * agx4_fw_obj_alias() - map a firmware object into another address space

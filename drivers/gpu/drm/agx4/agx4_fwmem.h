@@ -65,8 +65,10 @@ struct agx4_fw_obj {
 	void *cpu;
 	/** @chunks: owned 16 KiB chunks, one allocation each. */
 	struct page **chunks;
-	/** @pa: physical address of a not-owned (MMIO/external) range. */
+	/** @pa: physical address of a not-owned contiguous range. */
 	phys_addr_t pa;
+	/** @pas: or, per 16 KiB chunk, the addresses of not-owned pages. */
+	phys_addr_t *pas;
 	/** @init: refills the object; may be NULL (left zeroed). */
 	agx4_fw_obj_init_fn init;
 	/** @priv: argument of @init. */
@@ -106,6 +108,9 @@ struct agx4_fw_obj *agx4_fw_obj_create(struct agx4_fwmem *fwm, u64 size,
 struct agx4_fw_obj *agx4_fw_obj_map_phys(struct agx4_fwmem *fwm,
 					 phys_addr_t pa, u64 size,
 					 enum agx4_fwmem_class class);
+struct agx4_fw_obj *agx4_fw_obj_map_pages(struct agx4_fwmem *fwm,
+					  const phys_addr_t *pas, u64 n,
+					  enum agx4_fwmem_class class);
 void agx4_fw_obj_destroy(struct agx4_fw_obj *obj);
 void agx4_fwmem_reinit(struct agx4_fwmem *fwm);
 int agx4_fw_obj_alias(struct agx4_fw_obj *obj, struct agx4_uat *uat, u64 va,

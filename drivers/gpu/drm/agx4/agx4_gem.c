@@ -5,6 +5,7 @@
 
 #include <linux/dma-buf.h>
 #include <linux/err.h>
+#include <linux/overflow.h>
 #include <linux/slab.h>
 
 #include <drm/drm_file.h>
@@ -14,6 +15,7 @@
 #include <kunit/visibility.h>
 
 #include "agx4_device.h"
+#include "agx4_fwmem.h"
 #include "agx4_gem.h"
 #include "agx4_uat.h"
 
@@ -214,3 +216,71 @@ phys_addr_t agx4_gem_page_pa(struct agx4_gem_object *bo, u64 index)
 	       ~(phys_addr_t)(AGX4_UAT_PAGE_SIZE - 1);
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_gem_page_pa);
+
+/**
+ * agx4_gem_bind_fw() - map a slice of an object for the firmware
+ * @window: where the firmware accepts such objects (for timestamps, the
+ *	firmware's timestamp aperture).
+ * @bo: the object; pinned and referenced until agx4_gem_unbind_fw().
+ * @offset: byte offset of the slice, 16 KiB aligned.
+ * @range: its size, 16 KiB aligned, not 0; the slice must fit @bo.
+ *
+ * This is GEM_BIND_OBJECT: the firmware writes command timestamps into
+ * the slice.
+ *
+ * Return: the binding, ERR_PTR(-EINVAL) for a bad slice, -ENOSPC when the
+ * window is full, -ENOMEM.
+ */
+struct agx4_gem_fw_binding *agx4_gem_bind_fw(struct agx4_fwmem *window,
+					     struct agx4_gem_object *bo,
+					     u64 offset, u64 range)
+{
+	const u64 pg = AGX4_UAT_PAGE_SIZE;
+	struct agx4_gem_fw_binding *b;
+	struct sg_table *sgt;
+	phys_addr_t *pas;
+	u64 end, i, n;
+
+	if (!range || !IS_ALIGNED(offset | range, pg) ||
+	    check_add_overflow(offset, range, &end) ||
+	    end > bo->base.base.size)
+		return ERR_PTR(-EINVAL);
+
+	sgt = drm_gem_shmem_get_pages_sgt(&bo->base);	/* pins the pages */
+	if (IS_ERR(sgt))
+		return ERR_CAST(sgt);
+	n = range / pg;
+	pas = kvmalloc_array(n, sizeof(*pas), GFP_KERNEL);
+	b = kzalloc(sizeof(*b), GFP_KERNEL);
+	if (!pas || !b) {
+		kvfree(pas);
+		kfree(b);
+		return ERR_PTR(-ENOMEM);
+	}
+	for (i = 0; i < n; i++)
+		pas[i] = agx4_gem_page_pa(bo, offset / pg + i);
+	b->fw = agx4_fw_obj_map_pages(window, pas, n, AGX4_FWMEM_EXTERNAL);
+	kvfree(pas);
+	if (IS_ERR(b->fw)) {
+		long err = PTR_ERR(b->fw);
+
+		kfree(b);
+		return ERR_PTR(err);
+	}
+	drm_gem_object_get(&bo->base.base);
+	b->bo = bo;
+	return b;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_gem_bind_fw);
+
+/**
+ * agx4_gem_unbind_fw() - undo agx4_gem_bind_fw()
+ * @b: the binding; the firmware must no longer write to it.
+ */
+void agx4_gem_unbind_fw(struct agx4_gem_fw_binding *b)
+{
+	agx4_fw_obj_destroy(b->fw);
+	drm_gem_object_put(&b->bo->base.base);
+	kfree(b);
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_gem_unbind_fw);

@@ -10,6 +10,8 @@
 
 #include <drm/drm_gem_shmem_helper.h>
 
+struct agx4_fw_obj;
+struct agx4_fwmem;
 struct drm_device;
 struct drm_file;
 
@@ -72,5 +74,20 @@ int agx4_gem_create_with_handle(struct drm_file *file, struct drm_device *drm,
 int agx4_gem_mmap_offset(struct drm_file *file, u32 handle, u64 *offset);
 phys_addr_t agx4_gem_page_pa(struct agx4_gem_object *bo, u64 index);
 bool agx4_gem_is_agx4(struct drm_gem_object *obj);
+
+/**
+ * struct agx4_gem_fw_binding - an object's slice mapped for the firmware
+ * @fw: the firmware-side mapping.
+ * @bo: the object; a reference is held.
+ */
+struct agx4_gem_fw_binding {
+	struct agx4_fw_obj *fw;
+	struct agx4_gem_object *bo;
+};
+
+struct agx4_gem_fw_binding *agx4_gem_bind_fw(struct agx4_fwmem *window,
+					     struct agx4_gem_object *bo,
+					     u64 offset, u64 range);
+void agx4_gem_unbind_fw(struct agx4_gem_fw_binding *b);
 
 #endif /* AGX4_GEM_H */

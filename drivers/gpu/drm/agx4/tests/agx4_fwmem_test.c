@@ -190,6 +190,22 @@ static void agx4_fwmem_mmio_and_external_not_owned(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, PTR_ERR(agx4_fw_obj_create(&c->fwm, ~0ull,
 							 AGX4_FWMEM_SHARED,
 							 NULL, NULL)), -EINVAL);
+	{
+		phys_addr_t pas[2] = { 0x80000000ull, 0x80002000ull };
+
+		KUNIT_EXPECT_EQ(test, PTR_ERR(agx4_fw_obj_map_pages(&c->fwm, pas,
+								    2,
+								    AGX4_FWMEM_EXTERNAL)),
+				-EINVAL);
+		KUNIT_EXPECT_EQ(test, PTR_ERR(agx4_fw_obj_map_pages(&c->fwm, pas,
+								    0,
+								    AGX4_FWMEM_EXTERNAL)),
+				-EINVAL);
+		KUNIT_EXPECT_EQ(test, PTR_ERR(agx4_fw_obj_map_pages(&c->fwm, pas,
+								    1,
+								    AGX4_FWMEM_RO)),
+				-EINVAL);
+	}
 	agx4_fw_obj_destroy(mmio);
 	agx4_fw_obj_destroy(ext);
 }

@@ -10,6 +10,7 @@
 #include <linux/dma-buf.h>
 #include <linux/dma-mapping.h>
 #include <linux/file.h>
+#include <linux/sizes.h>
 
 #include <drm/drm_drv.h>
 #include <drm/drm_file.h>
@@ -17,6 +18,7 @@
 
 #include "../agx4_device.h"
 #include "../agx4_drv.h"
+#include "../agx4_fwmem.h"
 #include "../agx4_gem.h"
 
 static int gem_test_init(struct kunit *test)
@@ -198,6 +200,63 @@ static void agx4_gem_pages_pinned_by_sg_table(struct kunit *test)
 	drm_gem_object_put(&bo->base.base);
 }
 
+static void agx4_gem_bind_fw_maps_slice_for_firmware(struct kunit *test)
+{
+	static const struct agx4_uat_geom geom = {
+		.levels = 3, .root_shift = 36, .root_entries = 64,
+		.entries = 2048, .oa_bits = 42,
+	};
+	/* The firmware's timestamp aperture (spec 3.1). */
+	const u64 window_base = 0xfffffc2181400000ull, pg = 0x4000;
+	struct agx4_device *adev = test->priv;
+	struct agx4_gem_fw_binding *b;
+	struct agx4_gem_object *bo;
+	struct agx4_fwmem *window;
+	struct agx4_uat *fw;
+	phys_addr_t pa;
+	u64 pte;
+
+	fw = kunit_kzalloc(test, sizeof(*fw), GFP_KERNEL);
+	window = kunit_kzalloc(test, sizeof(*window), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, fw);
+	KUNIT_ASSERT_NOT_NULL(test, window);
+	KUNIT_ASSERT_EQ(test, agx4_uat_init(fw, adev->base.dev, &geom, true), 0);
+	KUNIT_ASSERT_EQ(test, agx4_fwmem_init(window, adev->base.dev, fw,
+					      window_base, SZ_64M), 0);
+
+	bo = agx4_gem_create(&adev->base, 4 * pg, 0, NULL);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, bo);
+	b = agx4_gem_bind_fw(window, bo, pg, 2 * pg);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, b);
+	KUNIT_EXPECT_GE(test, b->fw->va, window_base);
+	KUNIT_EXPECT_LT(test, b->fw->va, window_base + SZ_64M);
+	KUNIT_ASSERT_EQ(test, agx4_uat_translate(fw, b->fw->va, &pa, &pte), 0);
+	KUNIT_EXPECT_EQ(test, pa, agx4_gem_page_pa(bo, 1));
+	KUNIT_EXPECT_EQ(test, pte & ~GENMASK_ULL(41, 14), 0x00c000000000044bull);
+	KUNIT_ASSERT_EQ(test, agx4_uat_translate(fw, b->fw->va + pg, &pa, NULL),
+			0);
+	KUNIT_EXPECT_EQ(test, pa, agx4_gem_page_pa(bo, 2));
+
+	/* Slices that do not fit the object. */
+	KUNIT_EXPECT_EQ(test, PTR_ERR(agx4_gem_bind_fw(window, bo, 0x1000, pg)),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(agx4_gem_bind_fw(window, bo, 0, 0)),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(agx4_gem_bind_fw(window, bo, pg, 4 * pg)),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(agx4_gem_bind_fw(window, bo, ~0ull - pg + 1,
+						       2 * pg)), -EINVAL);
+
+	/* The binding keeps the object after its last handle. */
+	drm_gem_object_put(&bo->base.base);
+	KUNIT_EXPECT_EQ(test, atomic_read(&adev->gem_objects), 1);
+	agx4_gem_unbind_fw(b);
+	KUNIT_EXPECT_EQ(test, atomic_read(&adev->gem_objects), 0);
+	KUNIT_EXPECT_EQ(test, fw->tables, 1);
+	agx4_fwmem_fini(window);
+	agx4_uat_fini(fw);
+}
+
 static struct kunit_case agx4_gem_cases[] = {
 	KUNIT_CASE(agx4_gem_size_rounds_up_to_16k),
 	KUNIT_CASE(agx4_gem_bad_arguments_are_einval),
@@ -205,6 +264,7 @@ static struct kunit_case agx4_gem_cases[] = {
 	KUNIT_CASE(agx4_gem_vm_private_shares_resv_and_is_not_exported),
 	KUNIT_CASE(agx4_gem_handle_and_mmap_offset),
 	KUNIT_CASE(agx4_gem_pages_pinned_by_sg_table),
+	KUNIT_CASE(agx4_gem_bind_fw_maps_slice_for_firmware),
 	{ }
 };
 

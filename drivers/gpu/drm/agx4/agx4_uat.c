@@ -11,6 +11,7 @@
 #include <linux/minmax.h>
 #include <linux/mm.h>
 #include <linux/slab.h>
+#include <linux/xarray.h>
 
 #include <kunit/static_stub.h>
 #include <kunit/visibility.h>
@@ -91,6 +92,9 @@
  * @dirty_link: on &agx4_uat_op.dirty while edited.
  * @link: on &agx4_uat_op.empty or &agx4_uat_op.prealloc.
  * @on_empty: on &agx4_uat_op.empty.
+ * @table: the table's kernel address.
+ * @foreign: the table belongs to the boot loader (it lives in the
+ *	borrowed region, is never freed and needs no cache maintenance).
  */
 struct uat_pt {
 	struct page *page;
@@ -105,15 +109,27 @@ struct uat_pt {
 	struct list_head dirty_link;
 	struct list_head link;
 	bool on_empty;
+	u64 *table;
+	bool foreign;
 };
 
 static inline u64 *pt_table(struct uat_pt *pt)
 {
-	return page_address(pt->page);
+	return pt->table;
 }
 
-static inline struct uat_pt *table_pt(u64 *table)
+static inline bool is_foreign(const struct agx4_uat *uat, const void *table)
 {
+	return uat->region && table >= uat->region &&
+	       table < uat->region + uat->region_size;
+}
+
+static inline struct uat_pt *table_pt(const struct agx4_uat *uat, u64 *table)
+{
+	if (is_foreign(uat, table))
+		return xa_load(&((struct agx4_uat *)uat)->foreign,
+			       ((void *)table - uat->region) >>
+			       AGX4_UAT_PAGE_SHIFT);
 	return (struct uat_pt *)page_private(virt_to_page(table));
 }
 
@@ -142,6 +158,17 @@ static inline u64 oa_mask(const struct agx4_uat_geom *g)
 	return GENMASK_ULL(g->oa_bits - 1, AGX4_UAT_PAGE_SHIFT);
 }
 
+/* The table an entry points at, in the borrowed region or in our pages. */
+static u64 *child_table(const struct agx4_uat *uat, u64 entry)
+{
+	phys_addr_t pa = entry & oa_mask(uat->geom);
+
+	if (uat->region && pa >= uat->region_pa &&
+	    pa - uat->region_pa < uat->region_size)
+		return uat->region + (pa - uat->region_pa);
+	return phys_to_virt(pa);
+}
+
 static struct uat_pt *pt_alloc(struct agx4_uat *uat)
 {
 	struct uat_pt *pt;
@@ -157,6 +184,7 @@ static struct uat_pt *pt_alloc(struct agx4_uat *uat)
 	if (dma_mapping_error(uat->dev, pt->dma))
 		goto err_pages;
 	set_page_private(pt->page, (unsigned long)pt);
+	pt->table = page_address(pt->page);
 	INIT_LIST_HEAD(&pt->dirty_link);
 	INIT_LIST_HEAD(&pt->link);
 	pt->dirty_lo = U32_MAX;
@@ -221,19 +249,128 @@ int agx4_uat_init(struct agx4_uat *uat, struct device *dev,
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_uat_init);
 
+/* Record a loader table and, recursively, the loader tables below it. */
+static int adopt_tree(struct agx4_uat *uat, u64 *table, unsigned int level)
+{
+	const struct agx4_uat_geom *g = uat->geom;
+	unsigned int i, n = level_entries(g, level);
+	struct uat_pt *pt;
+	int ret;
+
+	pt = kzalloc(sizeof(*pt), GFP_KERNEL);
+	if (!pt)
+		return -ENOMEM;
+	pt->table = table;
+	pt->foreign = true;
+	pt->level = level;
+	pt->dirty_lo = U32_MAX;
+	INIT_LIST_HEAD(&pt->dirty_link);
+	INIT_LIST_HEAD(&pt->link);
+	ret = xa_insert(&uat->foreign,
+			((void *)table - uat->region) >> AGX4_UAT_PAGE_SHIFT,
+			pt, GFP_KERNEL);
+	if (ret) {
+		kfree(pt);
+		return ret == -EBUSY ? -EINVAL : ret;	/* a table twice */
+	}
+
+	for (i = 0; i < n; i++) {
+		u64 e = READ_ONCE(table[i]);
+		phys_addr_t pa = e & oa_mask(g);
+
+		if (!(e & UAT_PTE_VALID))
+			continue;
+		pt->valid++;
+		if (level + 1 == g->levels)
+			continue;
+		/* Only tables, and only inside the reservation, can be walked. */
+		if ((e & UAT_PTE_TABLE) != UAT_PTE_TABLE ||
+		    pa < uat->region_pa || pa - uat->region_pa >= uat->region_size)
+			return -EINVAL;
+		ret = adopt_tree(uat, child_table(uat, e), level + 1);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/**
+ * agx4_uat_init_borrowed() - take over a tree the boot loader built
+ * @uat: the tree.
+ * @dev: device the tables agx4 adds are DMA-mapped for.
+ * @geom: its shape.
+ * @high_half: the tree covers the high (firmware) half.
+ * @region: the loader's page-table reservation (``pagetables``), mapped
+ *	uncached; it must stay mapped until agx4_uat_fini().
+ * @region_pa: its physical address, 16 KiB aligned.
+ * @region_size: its size.
+ * @root_pa: the loader's root table, inside the region.
+ *
+ * The loader's tables stay where they are and are never freed; agx4 adds
+ * entries to them and its own tables below, and frees only its own.  Every
+ * table the loader's tree reaches must lie inside the region (agx4 has no
+ * other way to reach it), and the loader may not use block descriptors.
+ *
+ * Return: 0; -EINVAL for a root outside the region, a table outside it or
+ * a block descriptor; -ENOMEM.
+ */
+int agx4_uat_init_borrowed(struct agx4_uat *uat, struct device *dev,
+			   const struct agx4_uat_geom *geom, bool high_half,
+			   void *region, phys_addr_t region_pa,
+			   size_t region_size, phys_addr_t root_pa)
+{
+	int ret;
+
+	if (!IS_ALIGNED(region_pa | region_size | root_pa, UAT_TABLE_SIZE) ||
+	    root_pa < region_pa || root_pa - region_pa >= region_size)
+		return -EINVAL;
+	ret = agx4_uat_init(uat, dev, geom, high_half);
+	if (ret)
+		return ret;
+	/* Drop the root agx4_uat_init() made; the loader's takes its place. */
+	pt_free(uat, table_pt(uat, uat->root));
+	uat->tables = 0;
+	uat->borrowed = true;
+	uat->region = region;
+	uat->region_pa = region_pa;
+	uat->region_size = region_size;
+	uat->root = region + (root_pa - region_pa);
+	uat->root_pa = root_pa;
+	xa_init(&uat->foreign);
+
+	ret = adopt_tree(uat, uat->root, 0);
+	if (ret) {
+		unsigned long i;
+		struct uat_pt *pt;
+
+		xa_for_each(&uat->foreign, i, pt)
+			kfree(pt);
+		xa_destroy(&uat->foreign);
+		mutex_destroy(&uat->lock);
+		uat->root = NULL;
+	}
+	return ret;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_uat_init_borrowed);
+
+/* Free our tables under @table, and @table itself unless it is foreign. */
 static void free_tree(struct agx4_uat *uat, u64 *table, unsigned int level)
 {
 	unsigned int i, n = level_entries(uat->geom, level);
+	struct uat_pt *pt = table_pt(uat, table);
 
 	if (level + 1 < uat->geom->levels) {
 		for (i = 0; i < n; i++) {
 			if (table[i] & UAT_PTE_VALID)
-				free_tree(uat, phys_to_virt(table[i] &
-							    oa_mask(uat->geom)),
+				free_tree(uat, child_table(uat, table[i]),
 					  level + 1);
 		}
 	}
-	pt_free(uat, table_pt(table));
+	if (pt->foreign) {
+		kfree(pt);
+		return;
+	}
+	pt_free(uat, pt);
 	uat->tables--;
 }
 
@@ -248,6 +385,8 @@ void agx4_uat_fini(struct agx4_uat *uat)
 	free_tree(uat, uat->root, 0);
 	WARN_ON(uat->tables);
 	uat->root = NULL;
+	if (uat->region)
+		xa_destroy(&uat->foreign);
 	mutex_destroy(&uat->lock);
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_uat_fini);
@@ -346,11 +485,6 @@ static bool range_ok(const struct agx4_uat *uat, u64 va, u64 size)
 	return size && IS_ALIGNED(va, AGX4_UAT_PAGE_SIZE) &&
 	       IS_ALIGNED(size, AGX4_UAT_PAGE_SIZE) &&
 	       off < uat->va_size && size <= uat->va_size - off;
-}
-
-static u64 *child_table(const struct agx4_uat *uat, u64 entry)
-{
-	return phys_to_virt(entry & oa_mask(uat->geom));
 }
 
 /* Missing tables under @table for the offsets [off, end). */
@@ -468,7 +602,7 @@ static u64 *leaf_table(struct agx4_uat_op *op, u64 off)
 		child = list_first_entry(&op->prealloc, struct uat_pt, link);
 		list_del_init(&child->link);
 		op->nprealloc--;
-		child->parent = table_pt(table);
+		child->parent = table_pt(uat, table);
 		child->parent_index = idx;
 		child->level = level + 1;
 		child->off = round_down(off, 1ull << level_shift(uat->geom, level));
@@ -519,7 +653,7 @@ void agx4_uat_op_map(struct agx4_uat_op *op, u64 va, phys_addr_t pa,
 
 		if (!table)
 			return;
-		pt = table_pt(table);
+		pt = table_pt(uat, table);
 		for (i = first; i < last; i++) {
 			WARN_ON_ONCE(table[i] & UAT_PTE_VALID);
 			table[i] = pa | attrs;
@@ -534,7 +668,7 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_uat_op_map);
 
 static void note_empty(struct agx4_uat_op *op, struct uat_pt *pt)
 {
-	if (!pt->valid && pt->parent && !pt->on_empty) {
+	if (!pt->valid && pt->parent && !pt->on_empty && !pt->foreign) {
 		pt->on_empty = true;
 		list_add_tail(&pt->link, &op->empty);
 	}
@@ -592,7 +726,7 @@ void agx4_uat_op_unmap(struct agx4_uat_op *op, u64 va, u64 size)
 			}
 		}
 		if (cleared) {
-			struct uat_pt *pt = table_pt(table);
+			struct uat_pt *pt = table_pt(uat, table);
 
 			pt->valid -= cleared;
 			mark_dirty(op, pt, first, last - 1);
@@ -699,10 +833,12 @@ void agx4_uat_op_end(struct agx4_uat_op *op)
 	}
 
 	list_for_each_entry_safe(pt, tmp, &op->dirty, dirty_link) {
-		dma_sync_single_for_device(uat->dev,
-					   pt->dma + pt->dirty_lo * sizeof(u64),
-					   (pt->dirty_hi - pt->dirty_lo + 1) *
-					   sizeof(u64), DMA_TO_DEVICE);
+		/* The borrowed region is mapped uncached: nothing to clean. */
+		if (!pt->foreign)
+			dma_sync_single_for_device(uat->dev,
+						   pt->dma + pt->dirty_lo * sizeof(u64),
+						   (pt->dirty_hi - pt->dirty_lo + 1) *
+						   sizeof(u64), DMA_TO_DEVICE);
 		pt->dirty_lo = U32_MAX;
 		pt->dirty_hi = 0;
 		list_del_init(&pt->dirty_link);

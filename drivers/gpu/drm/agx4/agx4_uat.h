@@ -9,6 +9,7 @@
 #include <linux/list.h>
 #include <linux/mutex.h>
 #include <linux/types.h>
+#include <linux/xarray.h>
 
 struct device;
 
@@ -137,6 +138,14 @@ struct agx4_uat {
 	unsigned long max_tables;
 	/** @borrowed: the root belongs to someone else (the loader). */
 	bool borrowed;
+	/** @region: the loader's page-table region, mapped; NULL if none. */
+	void *region;
+	/** @region_pa: its physical address. */
+	phys_addr_t region_pa;
+	/** @region_size: its size. */
+	size_t region_size;
+	/** @foreign: bookkeeping of the loader's tables, by region page. */
+	struct xarray foreign;
 };
 
 /**
@@ -215,6 +224,10 @@ void agx4_uat_tlb_inval_asid(unsigned int asid);
 
 int agx4_uat_init(struct agx4_uat *uat, struct device *dev,
 		  const struct agx4_uat_geom *geom, bool high_half);
+int agx4_uat_init_borrowed(struct agx4_uat *uat, struct device *dev,
+			   const struct agx4_uat_geom *geom, bool high_half,
+			   void *region, phys_addr_t region_pa,
+			   size_t region_size, phys_addr_t root_pa);
 void agx4_uat_fini(struct agx4_uat *uat);
 u64 agx4_uat_pte_attrs(const struct agx4_uat_prot *prot);
 bool agx4_uat_prot_valid(const struct agx4_uat_prot *prot);

@@ -734,6 +734,89 @@ static void agx4_uat_ctx_replaced_in_spec_order(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, log->flushes, 2);
 }
 
+/* The loader's firmware tree: adopted, extended, and only ours freed. */
+static void agx4_uat_borrowed_loader_tree_extended(struct kunit *test)
+{
+	struct uat_ctx *c = test->priv;
+	const u64 fw = 0xfffffc0000000000ull;
+	const u64 loader_attrs = 0x00c0000000000443ull;
+	const unsigned int order = get_order(8 * PG);
+	struct agx4_uat *uat;
+	struct page *pages;
+	phys_addr_t rpa;
+	u64 *root, *l1, *l2;
+	void *region;
+
+	pages = alloc_pages(GFP_KERNEL | __GFP_ZERO, order);
+	KUNIT_ASSERT_NOT_NULL(test, pages);
+	region = page_address(pages);
+	rpa = page_to_phys(pages);
+	root = region;
+	l1 = region + PG;
+	l2 = region + 2 * PG;
+	root[0] = (rpa + PG) | 3;
+	l1[0] = (rpa + 2 * PG) | 3;
+	l2[5] = 0x30000000ull | loader_attrs;
+
+	uat = kunit_kzalloc(test, sizeof(*uat), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, uat);
+	KUNIT_ASSERT_EQ(test, agx4_uat_init_borrowed(uat, c->dev, &g16_geom,
+						     true, region, rpa,
+						     8 * PG, rpa), 0);
+	uat->asid = 0;
+	KUNIT_EXPECT_EQ(test, uat->root_pa, rpa);
+	KUNIT_EXPECT_EQ(test, uat->tables, 0);
+	expect_mapped(test, uat, fw + 5 * PG, 0x30000000ull);
+
+	/* Into the loader's leaf table, under its second-level table, and
+	 * under an empty root entry: 0, 1 and 2 tables of ours.
+	 */
+	do_map(test, uat, fw + 6 * PG, 0x40000000ull, PG, &fw_rw);
+	KUNIT_EXPECT_EQ(test, uat->tables, 0);
+	do_map(test, uat, fw + SZ_32M, 0x50000000ull, PG, &fw_rw);
+	KUNIT_EXPECT_EQ(test, uat->tables, 1);
+	do_map(test, uat, 0xfffffc2000100000ull, 0x60000000ull, 2 * PG, &fw_rw);
+	KUNIT_EXPECT_EQ(test, uat->tables, 3);
+	expect_mapped(test, uat, fw + 6 * PG, 0x40000000ull);
+	expect_range(test, uat, 0xfffffc2000100000ull, 0x60000000ull, 2 * PG);
+	KUNIT_EXPECT_EQ(test, l2[6] & ~GENMASK_ULL(41, 14), 0x00c0000000000443ull);
+
+	/* Unmapping frees only agx4's tables; the loader's stay. */
+	do_unmap(uat, fw + 6 * PG, PG);
+	do_unmap(uat, fw + SZ_32M, PG);
+	do_unmap(uat, 0xfffffc2000100000ull, 2 * PG);
+	KUNIT_EXPECT_EQ(test, uat->tables, 0);
+	KUNIT_EXPECT_EQ(test, l1[1], 0);
+	KUNIT_EXPECT_EQ(test, root[2], 0);
+	KUNIT_EXPECT_EQ(test, root[0], (rpa + PG) | 3);
+	expect_mapped(test, uat, fw + 5 * PG, 0x30000000ull);
+
+	/* Loader mappings can be unmapped too, but its tables are kept. */
+	do_unmap(uat, fw + 5 * PG, PG);
+	KUNIT_EXPECT_EQ(test, l1[0], (rpa + 2 * PG) | 3);
+	agx4_uat_fini(uat);
+	KUNIT_EXPECT_NULL(test, uat->root);
+
+	/* Trees agx4 cannot adopt. */
+	memset(region, 0, 8 * PG);
+	KUNIT_EXPECT_EQ(test, agx4_uat_init_borrowed(uat, c->dev, &g16_geom,
+						     true, region, rpa, 8 * PG,
+						     rpa + 8 * PG), -EINVAL);
+	root[0] = 0x10000000ull | 3;		/* table outside the region */
+	KUNIT_EXPECT_EQ(test, agx4_uat_init_borrowed(uat, c->dev, &g16_geom,
+						     true, region, rpa, 8 * PG,
+						     rpa), -EINVAL);
+	root[0] = (rpa + PG) | 1;		/* a block descriptor */
+	KUNIT_EXPECT_EQ(test, agx4_uat_init_borrowed(uat, c->dev, &g16_geom,
+						     true, region, rpa, 8 * PG,
+						     rpa), -EINVAL);
+	root[0] = rpa | 3;			/* the root twice */
+	KUNIT_EXPECT_EQ(test, agx4_uat_init_borrowed(uat, c->dev, &g16_geom,
+						     true, region, rpa, 8 * PG,
+						     rpa), -EINVAL);
+	__free_pages(pages, order);
+}
+
 static struct kunit_case agx4_uat_cases[] = {
 	KUNIT_CASE_PARAM(agx4_uat_pte_attributes_match_spec, pte_gen_params),
 	KUNIT_CASE(agx4_uat_inexpressible_permissions_rejected),
@@ -752,6 +835,7 @@ static struct kunit_case agx4_uat_cases[] = {
 	KUNIT_CASE(agx4_uat_ctx_words_and_sharing),
 	KUNIT_CASE(agx4_uat_ctx_exhaustion_is_ebusy),
 	KUNIT_CASE(agx4_uat_ctx_replaced_in_spec_order),
+	KUNIT_CASE(agx4_uat_borrowed_loader_tree_extended),
 	{ }
 };
 

@@ -52,6 +52,8 @@ if [ "$MODE" = bench ]; then
 	done <"$BENCHCONFIG"
 fi
 
+# A run that fails before its tally is written must not leave an old one.
+[ "$MODE" = build ] || rm -f "$TALLY"
 echo "agx4 kunit: building UML kernel in $OUT (log: $OUT.log)"
 if ! "${kunit[@]}" build --kunitconfig="$KUNITCONFIG" "${extra[@]}" \
 	--build_dir="$OUT" --jobs="$JOBS" --make_options "CC=$cc" \
@@ -61,7 +63,6 @@ if ! "${kunit[@]}" build --kunitconfig="$KUNITCONFIG" "${extra[@]}" \
 	die "UML build failed"
 fi
 [ "$MODE" = build ] && exit 0
-rm -f "$TALLY"
 
 case "$MODE" in
 run) filter='speed>slow' ;;

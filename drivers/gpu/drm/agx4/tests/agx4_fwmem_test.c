@@ -13,14 +13,10 @@
 #include <linux/sizes.h>
 
 #include "../agx4_fwmem.h"
+#include "agx4_test_util.h"
 
 #define PG	AGX4_UAT_PAGE_SIZE
 #define FW_BASE	0xfffffc2200000000ull
-
-static const struct agx4_uat_geom geom = {
-	.levels = 3, .root_shift = 36, .root_entries = 64, .entries = 2048,
-	.oa_bits = 42,
-};
 
 struct fwmem_ctx {
 	struct device *dev;
@@ -35,13 +31,9 @@ static int fwmem_test_init(struct kunit *test)
 	struct fwmem_ctx *c = kunit_kzalloc(test, sizeof(*c), GFP_KERNEL);
 
 	KUNIT_ASSERT_NOT_NULL(test, c);
-	c->dev = kunit_device_register(test, "agx4_fwmem_test");
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, c->dev);
-	c->dev->dma_mask = &c->dev->coherent_dma_mask;
-	KUNIT_ASSERT_EQ(test, dma_set_mask_and_coherent(c->dev,
-							DMA_BIT_MASK(64)), 0);
-	KUNIT_ASSERT_EQ(test, agx4_uat_init(&c->fw, c->dev, &geom, true), 0);
-	KUNIT_ASSERT_EQ(test, agx4_uat_init(&c->ctx0, c->dev, &geom, false), 0);
+	c->dev = agx4_test_dma_device(test, "agx4_fwmem_test");
+	KUNIT_ASSERT_EQ(test, agx4_uat_init(&c->fw, c->dev, &agx4_test_g16_geom, true), 0);
+	KUNIT_ASSERT_EQ(test, agx4_uat_init(&c->ctx0, c->dev, &agx4_test_g16_geom, false), 0);
 	KUNIT_ASSERT_EQ(test, agx4_fwmem_init(&c->fwm, c->dev, &c->fw, FW_BASE,
 					      SZ_1G), 0);
 	test->priv = c;

@@ -20,21 +20,11 @@
 #include "../agx4_drv.h"
 #include "../agx4_fwmem.h"
 #include "../agx4_gem.h"
+#include "agx4_test_util.h"
 
 static int gem_test_init(struct kunit *test)
 {
-	struct device *dev = drm_kunit_helper_alloc_device(test);
-	struct agx4_device *adev;
-
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, dev);
-	KUNIT_ASSERT_EQ(test, dma_set_mask_and_coherent(dev, DMA_BIT_MASK(64)),
-			0);
-	adev = drm_kunit_helper_alloc_drm_device_with_driver(test, dev,
-							     struct agx4_device,
-							     base,
-							     &agx4_drm_driver);
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, adev);
-	test->priv = adev;
+	test->priv = agx4_test_drm_device(test);
 	return 0;
 }
 
@@ -202,10 +192,6 @@ static void agx4_gem_pages_pinned_by_sg_table(struct kunit *test)
 
 static void agx4_gem_bind_fw_maps_slice_for_firmware(struct kunit *test)
 {
-	static const struct agx4_uat_geom geom = {
-		.levels = 3, .root_shift = 36, .root_entries = 64,
-		.entries = 2048, .oa_bits = 42,
-	};
 	/* The firmware's timestamp aperture (spec 3.1). */
 	const u64 window_base = 0xfffffc2181400000ull, pg = 0x4000;
 	struct agx4_device *adev = test->priv;
@@ -220,7 +206,8 @@ static void agx4_gem_bind_fw_maps_slice_for_firmware(struct kunit *test)
 	window = kunit_kzalloc(test, sizeof(*window), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, fw);
 	KUNIT_ASSERT_NOT_NULL(test, window);
-	KUNIT_ASSERT_EQ(test, agx4_uat_init(fw, adev->base.dev, &geom, true), 0);
+	KUNIT_ASSERT_EQ(test, agx4_uat_init(fw, adev->base.dev, &agx4_test_g16_geom,
+					    true), 0);
 	KUNIT_ASSERT_EQ(test, agx4_fwmem_init(window, adev->base.dev, fw,
 					      window_base, SZ_64M), 0);
 

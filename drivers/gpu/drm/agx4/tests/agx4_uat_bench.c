@@ -18,14 +18,10 @@
 #include <linux/sizes.h>
 
 #include "../agx4_uat.h"
+#include "agx4_test_util.h"
 
 #define PG	AGX4_UAT_PAGE_SIZE
 #define RUNS	3
-
-static const struct agx4_uat_geom bench_geom = {
-	.levels = 3, .root_shift = 36, .root_entries = 64, .entries = 2048,
-	.oa_bits = 42,
-};
 
 static const struct agx4_uat_prot bench_prot = {
 	.access = AGX4_UAT_GPU, .perm = AGX4_UAT_RW,
@@ -53,17 +49,6 @@ struct figures {
 	unsigned long tables;
 };
 
-static struct device *bench_dev(struct kunit *test)
-{
-	struct device *dev = kunit_device_register(test, "agx4_uat_bench");
-
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, dev);
-	dev->dma_mask = &dev->coherent_dma_mask;
-	KUNIT_ASSERT_EQ(test, dma_set_mask_and_coherent(dev, DMA_BIT_MASK(64)),
-			0);
-	return dev;
-}
-
 /* agx4: one batch to map the range, one to unmap it. */
 static void run_agx4(struct kunit *test, struct device *dev, u64 va,
 		     u64 size, struct figures *f)
@@ -73,7 +58,7 @@ static void run_agx4(struct kunit *test, struct device *dev, u64 va,
 	ktime_t t0;
 
 	KUNIT_ASSERT_NOT_NULL(test, uat);
-	KUNIT_ASSERT_EQ(test, agx4_uat_init(uat, dev, &bench_geom, false), 0);
+	KUNIT_ASSERT_EQ(test, agx4_uat_init(uat, dev, &agx4_test_g16_geom, false), 0);
 	uat->asid = 1;
 	mutex_lock(&uat->lock);
 
@@ -154,7 +139,7 @@ static unsigned long min_tables(u64 size)
 static void bench_size(struct kunit *test, u64 size, const char *tag,
 		       const char *ratio_suffix, bool report_memory)
 {
-	struct device *dev = bench_dev(test);
+	struct device *dev = agx4_test_dma_device(test, "agx4_uat_bench");
 	const u64 va = 0x10000000000ull;
 	struct figures a, b, best_a = { U64_MAX, U64_MAX }, best_b = best_a;
 	unsigned int run;

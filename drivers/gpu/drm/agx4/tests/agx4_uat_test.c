@@ -17,19 +17,9 @@
 #include <linux/sizes.h>
 
 #include "../agx4_uat.h"
+#include "agx4_test_util.h"
 
 #define PG	AGX4_UAT_PAGE_SIZE
-
-/* G16/G17P: 64 root entries, 42-bit input; G13/G14: 8 entries, 39 bits. */
-static const struct agx4_uat_geom g16_geom = {
-	.levels = 3, .root_shift = 36, .root_entries = 64, .entries = 2048,
-	.oa_bits = 42,
-};
-
-static const struct agx4_uat_geom g13_geom = {
-	.levels = 3, .root_shift = 36, .root_entries = 8, .entries = 2048,
-	.oa_bits = 42,
-};
 
 static const struct agx4_uat_prot gpu_rw = {
 	.access = AGX4_UAT_GPU, .perm = AGX4_UAT_RW,
@@ -105,11 +95,7 @@ static int uat_test_init(struct kunit *test)
 	struct uat_ctx *c = kunit_kzalloc(test, sizeof(*c), GFP_KERNEL);
 
 	KUNIT_ASSERT_NOT_NULL(test, c);
-	c->dev = kunit_device_register(test, "agx4_uat_test");
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, c->dev);
-	c->dev->dma_mask = &c->dev->coherent_dma_mask;
-	KUNIT_ASSERT_EQ(test, dma_set_mask_and_coherent(c->dev,
-							DMA_BIT_MASK(64)), 0);
+	c->dev = agx4_test_dma_device(test, "agx4_uat_test");
 	test->priv = c;
 	kunit_activate_static_stub(test, agx4_uat_tlb_inval, model_tlb_inval);
 	return 0;
@@ -254,7 +240,7 @@ KUNIT_ARRAY_PARAM(pte, pte_cases, pte_case_desc);
 static void agx4_uat_pte_attributes_match_spec(struct kunit *test)
 {
 	const struct pte_case *t = test->param_value;
-	struct agx4_uat *uat = new_uat(test, &g16_geom, false);
+	struct agx4_uat *uat = new_uat(test, &agx4_test_g16_geom, false);
 	const phys_addr_t pa = 0x3ff12344000ull;
 	phys_addr_t got;
 	u64 pte;
@@ -291,17 +277,17 @@ static void agx4_uat_bad_geometry_rejected(struct kunit *test)
 {
 	struct uat_ctx *c = test->priv;
 	struct agx4_uat uat;
-	struct agx4_uat_geom g = g16_geom;
+	struct agx4_uat_geom g = agx4_test_g16_geom;
 
 	g.root_shift = 35;
 	KUNIT_EXPECT_EQ(test, agx4_uat_init(&uat, c->dev, &g, false), -EINVAL);
-	g = g16_geom;
+	g = agx4_test_g16_geom;
 	g.entries = 1024;
 	KUNIT_EXPECT_EQ(test, agx4_uat_init(&uat, c->dev, &g, false), -EINVAL);
-	g = g16_geom;
+	g = agx4_test_g16_geom;
 	g.root_entries = 48;
 	KUNIT_EXPECT_EQ(test, agx4_uat_init(&uat, c->dev, &g, false), -EINVAL);
-	g = g16_geom;
+	g = agx4_test_g16_geom;
 	g.levels = 4;
 	KUNIT_EXPECT_EQ(test, agx4_uat_init(&uat, c->dev, &g, false), -EINVAL);
 }
@@ -338,7 +324,7 @@ KUNIT_ARRAY_PARAM(edge, edge_cases, edge_case_desc);
 static void agx4_uat_map_walk_round_trip_at_edges(struct kunit *test)
 {
 	const struct edge_case *t = test->param_value;
-	struct agx4_uat *uat = new_uat(test, &g16_geom, t->high);
+	struct agx4_uat *uat = new_uat(test, &agx4_test_g16_geom, t->high);
 	const phys_addr_t pa = 0x200000000ull;
 
 	do_map(test, uat, t->va, pa, t->size, t->high ? &fw_rw : &gpu_rw);
@@ -352,7 +338,7 @@ static void agx4_uat_map_walk_round_trip_at_edges(struct kunit *test)
 
 static void agx4_uat_random_ranges_round_trip(struct kunit *test)
 {
-	struct agx4_uat *uat = new_uat(test, &g16_geom, false);
+	struct agx4_uat *uat = new_uat(test, &agx4_test_g16_geom, false);
 	struct rnd_state rnd;
 	u64 va[32], size[32];
 	unsigned int i, j;
@@ -387,7 +373,7 @@ static void agx4_uat_random_ranges_round_trip(struct kunit *test)
 
 static void agx4_uat_partial_unmap_splits_mapping(struct kunit *test)
 {
-	struct agx4_uat *uat = new_uat(test, &g16_geom, false);
+	struct agx4_uat *uat = new_uat(test, &agx4_test_g16_geom, false);
 	const u64 va = SZ_32M - 4 * PG;		/* straddles a leaf table */
 	const phys_addr_t pa = 0x100000000ull;
 	unsigned int i;
@@ -413,7 +399,7 @@ static void agx4_uat_partial_unmap_splits_mapping(struct kunit *test)
 
 static void agx4_uat_single_page_repeated(struct kunit *test)
 {
-	struct agx4_uat *uat = new_uat(test, &g16_geom, false);
+	struct agx4_uat *uat = new_uat(test, &agx4_test_g16_geom, false);
 	const phys_addr_t pa = 0x80000000ull;
 	struct agx4_uat_op op;
 	const u64 va = 0x1000000000ull;
@@ -435,7 +421,7 @@ static void agx4_uat_single_page_repeated(struct kunit *test)
 
 static void agx4_uat_huge_bind_8gib(struct kunit *test)
 {
-	struct agx4_uat *uat = new_uat(test, &g16_geom, false);
+	struct agx4_uat *uat = new_uat(test, &agx4_test_g16_geom, false);
 	const u64 va = 0x10000000000ull, size = 8ull << 30;
 
 	do_map(test, uat, va, 0x100000000ull, size, &gpu_rw);
@@ -448,8 +434,8 @@ static void agx4_uat_huge_bind_8gib(struct kunit *test)
 
 static void agx4_uat_bad_ranges_rejected(struct kunit *test)
 {
-	struct agx4_uat *uat = new_uat(test, &g16_geom, false);
-	struct agx4_uat *hi = new_uat(test, &g16_geom, true);
+	struct agx4_uat *uat = new_uat(test, &agx4_test_g16_geom, false);
+	struct agx4_uat *hi = new_uat(test, &agx4_test_g16_geom, true);
 	struct agx4_uat_op op;
 
 	mutex_lock(&uat->lock);
@@ -489,7 +475,7 @@ static void agx4_uat_bad_ranges_rejected(struct kunit *test)
 
 static void agx4_uat_failed_reserve_leaves_tables_unchanged(struct kunit *test)
 {
-	struct agx4_uat *uat = new_uat(test, &g16_geom, false);
+	struct agx4_uat *uat = new_uat(test, &agx4_test_g16_geom, false);
 	const u64 a = 0x100000000ull;
 	struct agx4_uat_op op;
 
@@ -516,8 +502,8 @@ static void agx4_uat_failed_reserve_leaves_tables_unchanged(struct kunit *test)
 
 static void agx4_uat_two_trees_map_same_va_differently(struct kunit *test)
 {
-	struct agx4_uat *a = new_uat(test, &g16_geom, false);
-	struct agx4_uat *b = new_uat(test, &g13_geom, false);
+	struct agx4_uat *a = new_uat(test, &agx4_test_g16_geom, false);
+	struct agx4_uat *b = new_uat(test, &agx4_test_g13_geom, false);
 	const u64 va = 0x1500000000ull;
 
 	do_map(test, a, va, 0x111110000ull, 4 * PG, &gpu_rw);
@@ -536,7 +522,7 @@ static void agx4_uat_two_trees_map_same_va_differently(struct kunit *test)
 static void agx4_uat_remap_is_seen_after_invalidation(struct kunit *test)
 {
 	struct uat_ctx *c = test->priv;
-	struct agx4_uat *uat = new_uat(test, &g16_geom, false);
+	struct agx4_uat *uat = new_uat(test, &agx4_test_g16_geom, false);
 	const u64 va = 0x1800000000ull + 5 * PG;
 	struct agx4_uat_op op;
 	phys_addr_t pa;
@@ -570,7 +556,7 @@ static void agx4_uat_remap_is_seen_after_invalidation(struct kunit *test)
 static void agx4_uat_invalidation_covers_whole_batch(struct kunit *test)
 {
 	struct uat_ctx *c = test->priv;
-	struct agx4_uat *uat = new_uat(test, &g16_geom, false);
+	struct agx4_uat *uat = new_uat(test, &agx4_test_g16_geom, false);
 	struct agx4_uat_op op;
 	phys_addr_t pa;
 	unsigned int i;
@@ -645,9 +631,9 @@ static struct agx4_uat_ctx_table *new_ctx_table(struct kunit *test,
 
 static void agx4_uat_ctx_words_and_sharing(struct kunit *test)
 {
-	struct agx4_uat *dev_uat = new_uat(test, &g16_geom, false);
-	struct agx4_uat *fw = new_uat(test, &g16_geom, true);
-	struct agx4_uat *vm = new_uat(test, &g16_geom, false);
+	struct agx4_uat *dev_uat = new_uat(test, &agx4_test_g16_geom, false);
+	struct agx4_uat *fw = new_uat(test, &agx4_test_g16_geom, true);
+	struct agx4_uat *vm = new_uat(test, &agx4_test_g16_geom, false);
 	struct agx4_uat_ctx_table *tbl;
 	struct ttb_log *log;
 	int ctx;
@@ -681,7 +667,7 @@ static void agx4_uat_ctx_words_and_sharing(struct kunit *test)
 
 static void agx4_uat_ctx_exhaustion_is_ebusy(struct kunit *test)
 {
-	struct agx4_uat *fw = new_uat(test, &g16_geom, true);
+	struct agx4_uat *fw = new_uat(test, &agx4_test_g16_geom, true);
 	struct agx4_uat *vm[AGX4_UAT_NUM_CTX];
 	struct agx4_uat_ctx_table *tbl;
 	struct ttb_log *log;
@@ -689,10 +675,10 @@ static void agx4_uat_ctx_exhaustion_is_ebusy(struct kunit *test)
 
 	tbl = new_ctx_table(test, &log);
 	for (i = 1; i < AGX4_UAT_NUM_CTX; i++) {
-		vm[i] = new_uat(test, &g16_geom, false);
+		vm[i] = new_uat(test, &agx4_test_g16_geom, false);
 		KUNIT_ASSERT_EQ(test, agx4_uat_ctx_get(tbl, vm[i], fw), i);
 	}
-	vm[0] = new_uat(test, &g16_geom, false);
+	vm[0] = new_uat(test, &agx4_test_g16_geom, false);
 	KUNIT_EXPECT_EQ(test, agx4_uat_ctx_get(tbl, vm[0], fw), -EBUSY);
 	/* Slot 0 is never handed to a client. */
 	KUNIT_EXPECT_EQ(test, log->ttb[0], 0);
@@ -706,9 +692,9 @@ static void agx4_uat_ctx_exhaustion_is_ebusy(struct kunit *test)
 
 static void agx4_uat_ctx_replaced_in_spec_order(struct kunit *test)
 {
-	struct agx4_uat *fw = new_uat(test, &g16_geom, true);
-	struct agx4_uat *a = new_uat(test, &g16_geom, false);
-	struct agx4_uat *b = new_uat(test, &g16_geom, false);
+	struct agx4_uat *fw = new_uat(test, &agx4_test_g16_geom, true);
+	struct agx4_uat *a = new_uat(test, &agx4_test_g16_geom, false);
+	struct agx4_uat *b = new_uat(test, &agx4_test_g16_geom, false);
 	struct uat_ctx *c = test->priv;
 	struct agx4_uat_ctx_table *tbl;
 	struct ttb_log *log;
@@ -760,7 +746,7 @@ static void agx4_uat_borrowed_loader_tree_extended(struct kunit *test)
 
 	uat = kunit_kzalloc(test, sizeof(*uat), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, uat);
-	KUNIT_ASSERT_EQ(test, agx4_uat_init_borrowed(uat, c->dev, &g16_geom,
+	KUNIT_ASSERT_EQ(test, agx4_uat_init_borrowed(uat, c->dev, &agx4_test_g16_geom,
 						     true, region, rpa,
 						     8 * PG, rpa), 0);
 	uat->asid = 0;
@@ -799,19 +785,19 @@ static void agx4_uat_borrowed_loader_tree_extended(struct kunit *test)
 
 	/* Trees agx4 cannot adopt. */
 	memset(region, 0, 8 * PG);
-	KUNIT_EXPECT_EQ(test, agx4_uat_init_borrowed(uat, c->dev, &g16_geom,
+	KUNIT_EXPECT_EQ(test, agx4_uat_init_borrowed(uat, c->dev, &agx4_test_g16_geom,
 						     true, region, rpa, 8 * PG,
 						     rpa + 8 * PG), -EINVAL);
 	root[0] = 0x10000000ull | 3;		/* table outside the region */
-	KUNIT_EXPECT_EQ(test, agx4_uat_init_borrowed(uat, c->dev, &g16_geom,
+	KUNIT_EXPECT_EQ(test, agx4_uat_init_borrowed(uat, c->dev, &agx4_test_g16_geom,
 						     true, region, rpa, 8 * PG,
 						     rpa), -EINVAL);
 	root[0] = (rpa + PG) | 1;		/* a block descriptor */
-	KUNIT_EXPECT_EQ(test, agx4_uat_init_borrowed(uat, c->dev, &g16_geom,
+	KUNIT_EXPECT_EQ(test, agx4_uat_init_borrowed(uat, c->dev, &agx4_test_g16_geom,
 						     true, region, rpa, 8 * PG,
 						     rpa), -EINVAL);
 	root[0] = rpa | 3;			/* the root twice */
-	KUNIT_EXPECT_EQ(test, agx4_uat_init_borrowed(uat, c->dev, &g16_geom,
+	KUNIT_EXPECT_EQ(test, agx4_uat_init_borrowed(uat, c->dev, &agx4_test_g16_geom,
 						     true, region, rpa, 8 * PG,
 						     rpa), -EINVAL);
 	__free_pages(pages, order);

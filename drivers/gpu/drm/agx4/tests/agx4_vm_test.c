@@ -17,6 +17,7 @@
 #include "../agx4_drv.h"
 #include "../agx4_gem.h"
 #include "../agx4_vm.h"
+#include "agx4_test_util.h"
 
 #define PG		AGX4_UAT_PAGE_SIZE
 #define VM_START	0x4000ull
@@ -25,25 +26,9 @@
 #define RW		(AGX4_BIND_READ | AGX4_BIND_WRITE)
 #define GPU_RW_ATTRS	0x00c0000000000c8bull
 
-static const struct agx4_uat_geom g16_geom = {
-	.levels = 3, .root_shift = 36, .root_entries = 64, .entries = 2048,
-	.oa_bits = 42,
-};
-
 static int vm_test_init(struct kunit *test)
 {
-	struct device *dev = drm_kunit_helper_alloc_device(test);
-	struct agx4_device *adev;
-
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, dev);
-	KUNIT_ASSERT_EQ(test, dma_set_mask_and_coherent(dev, DMA_BIT_MASK(64)),
-			0);
-	adev = drm_kunit_helper_alloc_drm_device_with_driver(test, dev,
-							     struct agx4_device,
-							     base,
-							     &agx4_drm_driver);
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, adev);
-	test->priv = adev;
+	test->priv = agx4_test_drm_device(test);
 	return 0;
 }
 
@@ -52,7 +37,7 @@ static struct agx4_vm *new_vm(struct kunit *test)
 	struct agx4_device *adev = test->priv;
 	struct agx4_vm *vm;
 
-	vm = agx4_vm_create(&adev->base, &g16_geom, VM_START, VM_END,
+	vm = agx4_vm_create(&adev->base, &agx4_test_g16_geom, VM_START, VM_END,
 			    KERN_START, VM_END);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, vm);
 	return vm;
@@ -129,13 +114,13 @@ static void agx4_vm_create_checks_carve_out(struct kunit *test)
 	for (i = 0; i < ARRAY_SIZE(bad); i++)
 		KUNIT_EXPECT_EQ_MSG(test,
 				    PTR_ERR(agx4_vm_create(&adev->base,
-							   &g16_geom, VM_START,
+							   &agx4_test_g16_geom, VM_START,
 							   VM_END, bad[i][0],
 							   bad[i][1])),
 				    -EINVAL, "case %u", i);
 
 	/* The smallest carve-out, at the bottom of the window. */
-	vm = agx4_vm_create(&adev->base, &g16_geom, VM_START, VM_END, VM_START,
+	vm = agx4_vm_create(&adev->base, &agx4_test_g16_geom, VM_START, VM_END, VM_START,
 			    VM_START + AGX4_VM_KERNEL_MIN_SIZE);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, vm);
 	KUNIT_EXPECT_EQ(test, agx4_vm_num_mappings(vm), 0);

@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR MIT */
+/*
+ * Copyright 2026 The agx4 authors
+ */
+#ifndef AGX4_TEST_UTIL_H
+#define AGX4_TEST_UTIL_H
+
+#include "../agx4_uat.h"
+
+struct agx4_device;
+struct device;
+struct kunit;
+
+/*
+ * Page-table shapes from the specification (g16-g17p-reference.md 4.1):
+ * G16/G17P 64 root entries and 42 bits, G13/G14 8 entries and 39 bits.
+ */
+extern const struct agx4_uat_geom agx4_test_g16_geom;
+extern const struct agx4_uat_geom agx4_test_g13_geom;
+
+struct device *agx4_test_dma_device(struct kunit *test, const char *name);
+struct agx4_device *agx4_test_drm_device(struct kunit *test);
+
+#endif /* AGX4_TEST_UTIL_H */

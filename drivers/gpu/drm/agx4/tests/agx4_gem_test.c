@@ -15,6 +15,7 @@
 #include <drm/drm_drv.h>
 #include <drm/drm_file.h>
 #include <drm/drm_kunit_helpers.h>
+#include <drm/drm_prime.h>
 
 #include "../agx4_device.h"
 #include "../agx4_drv.h"
@@ -24,7 +25,7 @@
 
 static int gem_test_init(struct kunit *test)
 {
-	test->priv = agx4_test_drm_device(test);
+	test->priv = agx4_test_drm_device(test, "agx4_gem_test");
 	return 0;
 }
 
@@ -244,6 +245,40 @@ static void agx4_gem_bind_fw_maps_slice_for_firmware(struct kunit *test)
 	agx4_uat_fini(fw);
 }
 
+static void agx4_gem_prime_import_self_and_other_device(struct kunit *test)
+{
+	struct agx4_device *adev = test->priv;
+	struct agx4_device *other = agx4_test_drm_device(test, "agx4_gem_other");
+	struct drm_gem_object *self, *imp;
+	struct agx4_gem_object *bo;
+	struct dma_buf *buf;
+
+	bo = agx4_gem_create(&adev->base, 0x8000, 0, NULL);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, bo);
+	buf = drm_gem_prime_export(&bo->base.base, O_RDWR);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, buf);
+
+	/* Into the same device: the object itself. */
+	self = drm_gem_prime_import(&adev->base, buf);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, self);
+	KUNIT_EXPECT_PTR_EQ(test, self, &bo->base.base);
+	drm_gem_object_put(self);
+
+	/* Into another device: a new agx4 object over the same pages. */
+	imp = drm_gem_prime_import(&other->base, buf);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, imp);
+	KUNIT_EXPECT_TRUE(test, agx4_gem_is_agx4(imp));
+	KUNIT_EXPECT_EQ(test, imp->size, 0x8000);
+	KUNIT_EXPECT_EQ(test, to_agx4_bo(imp)->flags, 0);
+	KUNIT_EXPECT_EQ(test, atomic_read(&other->gem_objects), 1);
+
+	drm_gem_object_put(imp);
+	dma_buf_put(buf);
+	drm_gem_object_put(&bo->base.base);
+	flush_delayed_fput();
+	KUNIT_EXPECT_EQ(test, atomic_read(&other->gem_objects), 0);
+}
+
 static struct kunit_case agx4_gem_cases[] = {
 	KUNIT_CASE(agx4_gem_size_rounds_up_to_16k),
 	KUNIT_CASE(agx4_gem_bad_arguments_are_einval),
@@ -252,6 +287,7 @@ static struct kunit_case agx4_gem_cases[] = {
 	KUNIT_CASE(agx4_gem_handle_and_mmap_offset),
 	KUNIT_CASE(agx4_gem_pages_pinned_by_sg_table),
 	KUNIT_CASE(agx4_gem_bind_fw_maps_slice_for_firmware),
+	KUNIT_CASE(agx4_gem_prime_import_self_and_other_device),
 	{ }
 };
 

@@ -46,17 +46,15 @@ struct device *agx4_test_dma_device(struct kunit *test, const char *name)
 /**
  * agx4_test_drm_device() - an agx4 DRM device on a fake parent, not probed
  * @test: the test; the device goes with it.
+ * @name: the parent's name, unique within the test.
  *
  * Return: the device.
  */
-struct agx4_device *agx4_test_drm_device(struct kunit *test)
+struct agx4_device *agx4_test_drm_device(struct kunit *test, const char *name)
 {
-	struct device *dev = drm_kunit_helper_alloc_device(test);
+	struct device *dev = agx4_test_dma_device(test, name);
 	struct agx4_device *adev;
 
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, dev);
-	KUNIT_ASSERT_EQ(test, dma_set_mask_and_coherent(dev, DMA_BIT_MASK(64)),
-			0);
 	adev = drm_kunit_helper_alloc_drm_device_with_driver(test, dev,
 							     struct agx4_device,
 							     base,

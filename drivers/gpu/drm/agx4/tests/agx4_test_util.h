@@ -19,6 +19,6 @@ extern const struct agx4_uat_geom agx4_test_g16_geom;
 extern const struct agx4_uat_geom agx4_test_g13_geom;
 
 struct device *agx4_test_dma_device(struct kunit *test, const char *name);
-struct agx4_device *agx4_test_drm_device(struct kunit *test);
+struct agx4_device *agx4_test_drm_device(struct kunit *test, const char *name);
 
 #endif /* AGX4_TEST_UTIL_H */

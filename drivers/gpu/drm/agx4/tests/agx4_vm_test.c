@@ -28,7 +28,7 @@
 
 static int vm_test_init(struct kunit *test)
 {
-	test->priv = agx4_test_drm_device(test);
+	test->priv = agx4_test_drm_device(test, "agx4_vm_test");
 	return 0;
 }
 

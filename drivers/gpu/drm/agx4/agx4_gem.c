@@ -14,6 +14,8 @@
 
 #include <kunit/visibility.h>
 
+#include <uapi/drm/asahi_drm.h>
+
 #include "agx4_device.h"
 #include "agx4_fwmem.h"
 #include "agx4_gem.h"
@@ -35,6 +37,9 @@
  * pin on the pages' scatter list), and the object lives as long as its
  * last handle, dma-buf or VM mapping.
  */
+
+static_assert(AGX4_BO_WRITEBACK == DRM_ASAHI_GEM_WRITEBACK);
+static_assert(AGX4_BO_VM_PRIVATE == DRM_ASAHI_GEM_VM_PRIVATE);
 
 static void agx4_gem_free(struct drm_gem_object *obj)
 {

@@ -12,6 +12,8 @@
 
 #include <kunit/visibility.h>
 
+#include <uapi/drm/asahi_drm.h>
+
 #include "agx4_gem.h"
 #include "agx4_vm.h"
 
@@ -44,6 +46,11 @@
 
 /* A split needs new mappings before and after the range, and the range. */
 #define VAS_PER_OP	3
+
+static_assert(AGX4_BIND_UNBIND == DRM_ASAHI_BIND_UNBIND);
+static_assert(AGX4_BIND_READ == DRM_ASAHI_BIND_READ);
+static_assert(AGX4_BIND_WRITE == DRM_ASAHI_BIND_WRITE);
+static_assert(AGX4_BIND_SINGLE_PAGE == DRM_ASAHI_BIND_SINGLE_PAGE);
 
 /* User mappings: GPU-only class, shared (uncached) memory. */
 static struct agx4_uat_prot va_prot(bool read, bool write)

@@ -164,6 +164,8 @@ struct agx4_device *agx4_device_create(struct device *dev,
 	ret = agx4_of_parse(dev, src, &adev->plat, &derr);
 	if (ret)
 		return ERR_PTR(ret);
+	/* Both SoCs have the same UAT (spec 4.1). */
+	adev->uat_geom = &agx4_uat_g16_geom;
 
 	ret = agx4_device_run_steps(adev, agx4_probe_steps,
 				    ARRAY_SIZE(agx4_probe_steps));

@@ -13,6 +13,7 @@
 
 #include "agx4_of.h"
 #include "agx4_transport.h"
+#include "agx4_uat.h"
 
 struct device;
 
@@ -24,6 +25,8 @@ struct agx4_device {
 	struct drm_device base;
 	/** @plat: the device-tree inputs, fixed after probe. */
 	struct agx4_platform plat;
+	/** @uat_geom: the page-table shape of the GPU. */
+	const struct agx4_uat_geom *uat_geom;
 	/**
 	 * @transport: how the firmware is reached; set up by the transport
 	 * step of the probe, torn down by unplug.

@@ -4,6 +4,8 @@
  */
 
 #include <linux/err.h>
+#include <linux/math64.h>
+#include <linux/timekeeping.h>
 #include <linux/mod_devicetable.h>
 #include <linux/module.h>
 #include <linux/of.h>
@@ -16,9 +18,16 @@
 
 #include <kunit/visibility.h>
 
+#ifdef CONFIG_ARM64
+#include <asm/arch_timer.h>
+#endif
+#include <uapi/drm/asahi_drm.h>
+
 #include "agx4_device.h"
 #include "agx4_drv.h"
+#include "agx4_file.h"
 #include "agx4_gem.h"
+#include "agx4_vm.h"
 #include "agx4_of.h"
 
 /*
@@ -34,8 +43,60 @@
 #define AGX4_DRM_MINOR		0
 #define AGX4_DRM_PATCHLEVEL	0
 
-/* The UAPI's ioctls land here with the units that implement them. */
+/**
+ * agx4_ioctl_get_time() - DRM_IOCTL_ASAHI_GET_TIME
+ * @drm: the device.
+ * @data: &struct drm_asahi_get_time.
+ * @file: the client.
+ *
+ * The GPU shares the SoC's reference counter with the CPU; its time is
+ * that counter (CNTPCT_EL0) in nanoseconds.  Where there is no such
+ * counter (COMPILE_TEST builds) the raw monotonic clock stands in.
+ *
+ * Return: 0, or -EINVAL for non-zero flags.
+ */
+VISIBLE_IF_KUNIT int agx4_ioctl_get_time(struct drm_device *drm, void *data,
+					 struct drm_file *file)
+{
+	struct drm_asahi_get_time *args = data;
+
+	if (args->flags)
+		return -EINVAL;
+#ifdef CONFIG_ARM64
+	{
+		/* CNTPCT_EL0 at CNTFRQ_EL0 (24 MHz on Apple SoCs). */
+		u32 rate = arch_timer_get_cntfrq();
+
+		args->gpu_timestamp = rate ?
+			mul_u64_u32_div(__arch_counter_get_cntpct(),
+					NSEC_PER_SEC, rate) : 0;
+	}
+#else
+	args->gpu_timestamp = ktime_get_raw_ns();
+#endif
+	return 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_ioctl_get_time);
+
+#define AGX4_IOCTL(name, func, flags) \
+	DRM_IOCTL_DEF_DRV(ASAHI_##name, func, flags)
+
+/*
+ * Indexed by the UAPI's ioctl ids; an id without a handler yet
+ * (GET_PARAMS, GEM_BIND_OBJECT, the queues, SUBMIT) gets -EINVAL from the
+ * DRM core.  The flags are upstream's.
+ */
 static const struct drm_ioctl_desc agx4_ioctls[] = {
+	AGX4_IOCTL(GET_TIME, agx4_ioctl_get_time, DRM_AUTH | DRM_RENDER_ALLOW),
+	AGX4_IOCTL(VM_CREATE, agx4_ioctl_vm_create,
+		   DRM_AUTH | DRM_RENDER_ALLOW),
+	AGX4_IOCTL(VM_DESTROY, agx4_ioctl_vm_destroy,
+		   DRM_AUTH | DRM_RENDER_ALLOW),
+	AGX4_IOCTL(VM_BIND, agx4_ioctl_vm_bind, DRM_AUTH | DRM_RENDER_ALLOW),
+	AGX4_IOCTL(GEM_CREATE, agx4_ioctl_gem_create,
+		   DRM_AUTH | DRM_RENDER_ALLOW),
+	AGX4_IOCTL(GEM_MMAP_OFFSET, agx4_ioctl_gem_mmap_offset,
+		   DRM_AUTH | DRM_RENDER_ALLOW),
 };
 
 DEFINE_DRM_GEM_FOPS(agx4_drm_fops);
@@ -50,6 +111,8 @@ const struct drm_driver agx4_drm_driver = {
 	.ioctls = agx4_ioctls,
 	.num_ioctls = ARRAY_SIZE(agx4_ioctls),
 	.fops = &agx4_drm_fops,
+	.open = agx4_file_open,
+	.postclose = agx4_file_postclose,
 	.gem_create_object = agx4_gem_create_object,
 	.gem_prime_import_sg_table = drm_gem_shmem_prime_import_sg_table,
 	.name = AGX4_DRM_NAME,

@@ -5,8 +5,15 @@
 #ifndef AGX4_DRV_H
 #define AGX4_DRV_H
 
+struct drm_device;
 struct drm_driver;
+struct drm_file;
 
 extern const struct drm_driver agx4_drm_driver;
+
+#if IS_ENABLED(CONFIG_KUNIT)
+int agx4_ioctl_get_time(struct drm_device *drm, void *data,
+			struct drm_file *file);
+#endif
 
 #endif /* AGX4_DRV_H */

@@ -17,9 +17,11 @@
 #include <uapi/drm/asahi_drm.h>
 
 #include "agx4_device.h"
+#include "agx4_file.h"
 #include "agx4_fwmem.h"
 #include "agx4_gem.h"
 #include "agx4_uat.h"
+#include "agx4_vm.h"
 
 /**
  * DOC: GEM objects
@@ -72,6 +74,7 @@ static const struct drm_gem_object_funcs agx4_gem_funcs = {
 	.vunmap = drm_gem_shmem_object_vunmap,
 	.mmap = drm_gem_shmem_object_mmap,
 	.export = agx4_gem_export,
+	.close = agx4_file_close_object,
 	.vm_ops = &drm_gem_shmem_vm_ops,
 };
 
@@ -289,3 +292,56 @@ void agx4_gem_unbind_fw(struct agx4_gem_fw_binding *b)
 	kfree(b);
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_gem_unbind_fw);
+
+/**
+ * agx4_ioctl_gem_create() - DRM_IOCTL_ASAHI_GEM_CREATE
+ * @drm: the device.
+ * @data: &struct drm_asahi_gem_create; @size is left as given.
+ * @file: the client.
+ *
+ * Return: 0; -EINVAL for a non-zero pad, unknown flags, a VM id without
+ * %DRM_ASAHI_GEM_VM_PRIVATE or a bad size; -ENOENT for an unknown VM;
+ * -ENOMEM.
+ */
+int agx4_ioctl_gem_create(struct drm_device *drm, void *data,
+			  struct drm_file *file)
+{
+	struct drm_asahi_gem_create *args = data;
+	struct agx4_vm *vm = NULL;
+	int ret;
+
+	if (args->pad || (args->flags & ~AGX4_BO_FLAGS))
+		return -EINVAL;
+	if (args->flags & AGX4_BO_VM_PRIVATE) {
+		vm = agx4_file_get_vm(file, args->vm_id);
+		if (!vm)
+			return -ENOENT;
+	} else if (args->vm_id) {
+		return -EINVAL;
+	}
+	ret = agx4_gem_create_with_handle(file, drm, args->size, args->flags,
+					  vm ? vm->base.r_obj : NULL,
+					  &args->handle);
+	agx4_vm_put(vm);
+	return ret;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_ioctl_gem_create);
+
+/**
+ * agx4_ioctl_gem_mmap_offset() - DRM_IOCTL_ASAHI_GEM_MMAP_OFFSET
+ * @drm: the device.
+ * @data: &struct drm_asahi_gem_mmap_offset.
+ * @file: the client.
+ *
+ * Return: 0, -EINVAL for non-zero flags, -ENOENT for an unknown handle.
+ */
+int agx4_ioctl_gem_mmap_offset(struct drm_device *drm, void *data,
+			       struct drm_file *file)
+{
+	struct drm_asahi_gem_mmap_offset *args = data;
+
+	if (args->flags)
+		return -EINVAL;
+	return agx4_gem_mmap_offset(file, args->handle, &args->offset);
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_ioctl_gem_mmap_offset);

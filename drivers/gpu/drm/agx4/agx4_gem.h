@@ -90,4 +90,9 @@ struct agx4_gem_fw_binding *agx4_gem_bind_fw(struct agx4_fwmem *window,
 					     u64 offset, u64 range);
 void agx4_gem_unbind_fw(struct agx4_gem_fw_binding *b);
 
+int agx4_ioctl_gem_create(struct drm_device *drm, void *data,
+			  struct drm_file *file);
+int agx4_ioctl_gem_mmap_offset(struct drm_device *drm, void *data,
+			       struct drm_file *file);
+
 #endif /* AGX4_GEM_H */

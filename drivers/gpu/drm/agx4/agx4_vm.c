@@ -6,7 +6,10 @@
 #include <linux/err.h>
 #include <linux/overflow.h>
 #include <linux/slab.h>
+#include <linux/uaccess.h>
 
+#include <drm/drm_drv.h>
+#include <drm/drm_file.h>
 #include <drm/drm_gem.h>
 #include <drm/drm_gpuvm.h>
 
@@ -14,6 +17,8 @@
 
 #include <uapi/drm/asahi_drm.h>
 
+#include "agx4_device.h"
+#include "agx4_file.h"
 #include "agx4_gem.h"
 #include "agx4_vm.h"
 
@@ -356,13 +361,32 @@ static bool overlaps(u64 a, u64 alen, u64 b, u64 blen)
 	return a < b + blen && b < a + alen;
 }
 
-static int validate_op(struct agx4_vm *vm, const struct agx4_vm_bind_op *op)
+/**
+ * agx4_vm_check_op_shape() - the checks of an operation that need no object
+ * @vm: the VM.
+ * @op: the operation; @op->obj is not looked at.
+ *
+ * Alignment, flags, overflow, the window, the carve-out and the shape of
+ * an unbind: what the ioctl checks before it looks the object up, so that
+ * errors come in the order the UAPI gives.
+ *
+ * Return: 0 or -EINVAL.
+ */
+int agx4_vm_check_op_shape(struct agx4_vm *vm, const struct agx4_vm_bind_op *op)
 {
 	const u64 pg = AGX4_UAT_PAGE_SIZE;
-	u64 end, used, last;
+	u64 end;
 
 	if (!op->range || !IS_ALIGNED(op->addr | op->range | op->offset, pg))
 		return -EINVAL;
+	if (op->flags & AGX4_BIND_UNBIND) {
+		if (op->flags != AGX4_BIND_UNBIND || op->offset)
+			return -EINVAL;
+	} else if (op->flags & ~(AGX4_BIND_READ | AGX4_BIND_WRITE |
+				 AGX4_BIND_SINGLE_PAGE) ||
+		   !(op->flags & (AGX4_BIND_READ | AGX4_BIND_WRITE))) {
+		return -EINVAL;
+	}
 	if (check_add_overflow(op->addr, op->range, &end))
 		return -EINVAL;
 	if (op->addr < vm->base.mm_start ||
@@ -371,21 +395,27 @@ static int validate_op(struct agx4_vm *vm, const struct agx4_vm_bind_op *op)
 	if (overlaps(op->addr, op->range, vm->kernel_start,
 		     vm->kernel_end - vm->kernel_start))
 		return -EINVAL;
+	return 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_vm_check_op_shape);
 
+static int validate_op(struct agx4_vm *vm, const struct agx4_vm_bind_op *op)
+{
+	u64 used, last;
+	int ret;
+
+	ret = agx4_vm_check_op_shape(vm, op);
+	if (ret)
+		return ret;
 	if (op->flags & AGX4_BIND_UNBIND)
-		return op->flags == AGX4_BIND_UNBIND && !op->obj && !op->offset ?
-		       0 : -EINVAL;
-
-	if (op->flags & ~(AGX4_BIND_READ | AGX4_BIND_WRITE |
-			  AGX4_BIND_SINGLE_PAGE) ||
-	    !(op->flags & (AGX4_BIND_READ | AGX4_BIND_WRITE)))
-		return -EINVAL;
+		return op->obj ? -EINVAL : 0;
 	if (!op->obj)
 		return -ENOENT;
 	/* Only agx4's own objects of this device (imports included). */
 	if (!agx4_gem_is_agx4(op->obj) || op->obj->dev != vm->base.drm)
 		return -EINVAL;
-	used = op->flags & AGX4_BIND_SINGLE_PAGE ? pg : op->range;
+	used = op->flags & AGX4_BIND_SINGLE_PAGE ? AGX4_UAT_PAGE_SIZE :
+		op->range;
 	if (check_add_overflow(op->offset, used, &last) ||
 	    last > op->obj->size)
 		return -EINVAL;
@@ -596,3 +626,167 @@ unsigned int agx4_vm_num_mappings(struct agx4_vm *vm)
 	return n;
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_vm_num_mappings);
+
+/**
+ * agx4_ioctl_vm_create() - DRM_IOCTL_ASAHI_VM_CREATE
+ * @drm: the device.
+ * @data: &struct drm_asahi_vm_create.
+ * @file: the client.
+ *
+ * Return: 0; -EINVAL for a non-zero pad or a bad carve-out; -ENOSPC when
+ * the file holds %AGX4_VM_MAX_PER_FILE VMs; -ENOMEM.
+ */
+int agx4_ioctl_vm_create(struct drm_device *drm, void *data,
+			 struct drm_file *file)
+{
+	struct drm_asahi_vm_create *args = data;
+	struct agx4_file *af = file->driver_priv;
+	struct agx4_vm *vm;
+	u32 id;
+	int ret;
+
+	if (args->pad)
+		return -EINVAL;
+	vm = agx4_vm_create(drm, to_agx4_device(drm)->uat_geom, AGX4_VM_START,
+			    AGX4_VM_END, args->kernel_start, args->kernel_end);
+	if (IS_ERR(vm))
+		return PTR_ERR(vm);
+	mutex_lock(&af->vm_lock);
+	ret = xa_alloc(&af->vms, &id, vm, XA_LIMIT(1, AGX4_VM_MAX_PER_FILE),
+		       GFP_KERNEL);
+	mutex_unlock(&af->vm_lock);
+	if (ret) {
+		agx4_vm_put(vm);
+		return ret == -EBUSY ? -ENOSPC : ret;
+	}
+	args->vm_id = id;
+	return 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_ioctl_vm_create);
+
+/**
+ * agx4_ioctl_vm_destroy() - DRM_IOCTL_ASAHI_VM_DESTROY
+ * @drm: the device.
+ * @data: &struct drm_asahi_vm_destroy.
+ * @file: the client.
+ *
+ * The VM goes once queues and jobs using it let it go.
+ *
+ * Return: 0, -EINVAL for a non-zero pad, -ENOENT for an unknown VM.
+ */
+int agx4_ioctl_vm_destroy(struct drm_device *drm, void *data,
+			  struct drm_file *file)
+{
+	struct drm_asahi_vm_destroy *args = data;
+	struct agx4_file *af = file->driver_priv;
+	struct agx4_vm *vm;
+
+	if (args->pad)
+		return -EINVAL;
+	mutex_lock(&af->vm_lock);
+	vm = xa_erase(&af->vms, args->vm_id);
+	mutex_unlock(&af->vm_lock);
+	if (!vm)
+		return -ENOENT;
+	agx4_vm_put(vm);
+	return 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_ioctl_vm_destroy);
+
+/* Copy one user operation: a short stride is zero-extended, a longer one
+ * must be zero beyond what this kernel knows.
+ */
+static int copy_bind_op(struct drm_asahi_gem_bind_op *op, u64 uptr, u32 stride)
+{
+	int ret = copy_struct_from_user(op, sizeof(*op), u64_to_user_ptr(uptr),
+					stride);
+
+	return ret == -E2BIG ? -EINVAL : ret;
+}
+
+static void put_objs(struct agx4_vm_bind_op *ops, unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		if (ops[i].obj)
+			drm_gem_object_put(ops[i].obj);
+}
+
+/**
+ * agx4_ioctl_vm_bind() - DRM_IOCTL_ASAHI_VM_BIND
+ * @drm: the device.
+ * @data: &struct drm_asahi_vm_bind.
+ * @file: the client.
+ *
+ * Every operation is copied and checked before any is applied, and they
+ * are applied all or none (agx4_vm_bind()).
+ *
+ * Return: 0; -EINVAL for a bad pad, stride, count, or operation; -ENOENT
+ * for an unknown VM or object; -EFAULT; -ENOMEM; -ENODEV once unplugged.
+ */
+int agx4_ioctl_vm_bind(struct drm_device *drm, void *data,
+		       struct drm_file *file)
+{
+	struct drm_asahi_vm_bind *args = data;
+	struct agx4_vm_bind_op *ops;
+	struct drm_asahi_gem_bind_op uop;
+	struct agx4_vm *vm;
+	unsigned int i;
+	int ret, idx;
+
+	if (args->pad || !args->stride)
+		return -EINVAL;
+	if (!args->num_binds)
+		return 0;
+	if (args->num_binds > AGX4_VM_MAX_BINDS ||
+	    (u64)args->num_binds * args->stride > AGX4_VM_MAX_BIND_BYTES)
+		return -EINVAL;
+
+	vm = agx4_file_get_vm(file, args->vm_id);
+	if (!vm)
+		return -ENOENT;
+	ops = kvcalloc(args->num_binds, sizeof(*ops), GFP_KERNEL);
+	if (!ops) {
+		ret = -ENOMEM;
+		goto out_vm;
+	}
+
+	/* Copy once; everything below looks only at the copy. */
+	for (i = 0; i < args->num_binds; i++) {
+		ret = copy_bind_op(&uop, args->userptr + (u64)i * args->stride,
+				   args->stride);
+		if (ret)
+			goto out_ops;
+		ops[i] = (struct agx4_vm_bind_op){
+			.flags = uop.flags, .offset = uop.offset,
+			.range = uop.range, .addr = uop.addr,
+		};
+		ret = agx4_vm_check_op_shape(vm, &ops[i]);
+		if (!ret && (uop.flags & DRM_ASAHI_BIND_UNBIND) && uop.handle)
+			ret = -EINVAL;
+		if (ret)
+			goto out_ops;
+		if (uop.flags & DRM_ASAHI_BIND_UNBIND)
+			continue;
+		ops[i].obj = drm_gem_object_lookup(file, uop.handle);
+		if (!ops[i].obj) {
+			ret = -ENOENT;
+			goto out_ops;
+		}
+	}
+
+	if (!drm_dev_enter(drm, &idx)) {
+		ret = -ENODEV;
+		goto out_ops;
+	}
+	ret = agx4_vm_bind(vm, ops, args->num_binds);
+	drm_dev_exit(idx);
+out_ops:
+	put_objs(ops, args->num_binds);
+	kvfree(ops);
+out_vm:
+	agx4_vm_put(vm);
+	return ret;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_ioctl_vm_bind);

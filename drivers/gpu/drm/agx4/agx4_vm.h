@@ -30,6 +30,21 @@ struct drm_gem_object;
 #define AGX4_VM_KERNEL_MIN_SIZE	0x20000000ull
 
 /*
+ * The user window (GET_PARAMS vm_start and vm_end): upstream's values, which
+ * Mesa's address-space layout is built around.  Address 0 stays unmapped
+ * and the top two pages below 2^39 are kept for the kernel.
+ */
+#define AGX4_VM_START		0x4000ull
+#define AGX4_VM_END		(BIT_ULL(39) - 2 * AGX4_UAT_PAGE_SIZE)
+
+/* Most operations in one VM_BIND, and most bytes of their array. */
+#define AGX4_VM_MAX_BINDS	4096
+#define AGX4_VM_MAX_BIND_BYTES	0x100000
+
+/* Most VMs one file may hold. */
+#define AGX4_VM_MAX_PER_FILE	1024
+
+/*
  * Most page-table pages one VM may hold: 1 GiB of tables, enough to map
  * 64 TiB densely, so only scattered binds of tiny ranges can reach it.
  */
@@ -80,9 +95,19 @@ struct agx4_vm *agx4_vm_create(struct drm_device *drm,
 			       u64 kernel_start, u64 kernel_end);
 struct agx4_vm *agx4_vm_get(struct agx4_vm *vm);
 void agx4_vm_put(struct agx4_vm *vm);
+int agx4_vm_check_op_shape(struct agx4_vm *vm,
+			   const struct agx4_vm_bind_op *op);
 int agx4_vm_bind(struct agx4_vm *vm, const struct agx4_vm_bind_op *ops,
 		 unsigned int n);
 int agx4_vm_unmap_obj(struct agx4_vm *vm, struct drm_gem_object *obj);
 unsigned int agx4_vm_num_mappings(struct agx4_vm *vm);
+
+struct drm_file;
+int agx4_ioctl_vm_create(struct drm_device *drm, void *data,
+			 struct drm_file *file);
+int agx4_ioctl_vm_destroy(struct drm_device *drm, void *data,
+			  struct drm_file *file);
+int agx4_ioctl_vm_bind(struct drm_device *drm, void *data,
+		       struct drm_file *file);
 
 #endif /* AGX4_VM_H */

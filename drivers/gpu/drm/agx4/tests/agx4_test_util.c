@@ -60,5 +60,6 @@ struct agx4_device *agx4_test_drm_device(struct kunit *test, const char *name)
 							     base,
 							     &agx4_drm_driver);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, adev);
+	adev->uat_geom = &agx4_test_g16_geom;
 	return adev;
 }

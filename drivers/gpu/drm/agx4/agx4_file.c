@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: GPL-2.0-only OR MIT
+/*
+ * Copyright 2026 The agx4 authors
+ */
+
+#include <linux/slab.h>
+
+#include <drm/drm_file.h>
+#include <drm/drm_gem.h>
+
+#include <kunit/visibility.h>
+
+#include "agx4_file.h"
+#include "agx4_vm.h"
+
+/**
+ * agx4_file_open() - &drm_driver.open: per-file state
+ * @drm: the device.
+ * @file: the new file.
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int agx4_file_open(struct drm_device *drm, struct drm_file *file)
+{
+	struct agx4_file *af = kzalloc(sizeof(*af), GFP_KERNEL);
+
+	if (!af)
+		return -ENOMEM;
+	mutex_init(&af->vm_lock);
+	xa_init_flags(&af->vms, XA_FLAGS_ALLOC1);
+	file->driver_priv = af;
+	return 0;
+}
+
+/**
+ * agx4_file_postclose() - &drm_driver.postclose: drop what the file held
+ * @drm: the device.
+ * @file: the file; its handles are gone already.
+ *
+ * A VM still used by queues or jobs lives on until they drop it.
+ */
+void agx4_file_postclose(struct drm_device *drm, struct drm_file *file)
+{
+	struct agx4_file *af = file->driver_priv;
+	struct agx4_vm *vm;
+	unsigned long id;
+
+	xa_for_each(&af->vms, id, vm) {
+		xa_erase(&af->vms, id);
+		agx4_vm_put(vm);
+	}
+	xa_destroy(&af->vms);
+	mutex_destroy(&af->vm_lock);
+	kfree(af);
+}
+
+/**
+ * agx4_file_get_vm() - look a VM of the file up
+ * @file: the file.
+ * @id: the VM's id.
+ *
+ * Return: the VM with a reference the caller drops, or NULL.
+ */
+struct agx4_vm *agx4_file_get_vm(struct drm_file *file, u32 id)
+{
+	struct agx4_file *af = file->driver_priv;
+	struct agx4_vm *vm;
+
+	xa_lock(&af->vms);
+	vm = xa_load(&af->vms, id);
+	if (vm)
+		agx4_vm_get(vm);
+	xa_unlock(&af->vms);
+	return vm;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_file_get_vm);
+
+/**
+ * agx4_file_close_object() - &drm_gem_object_funcs.close
+ * @obj: an object whose handle @file closes.
+ * @file: the file.
+ *
+ * Closing a handle removes the object's mappings from every VM of the
+ * file, as upstream does; Mesa relies on it and never unbinds first.  A
+ * failure to allocate leaves the mappings until the VM goes.
+ */
+void agx4_file_close_object(struct drm_gem_object *obj, struct drm_file *file)
+{
+	struct agx4_file *af = file->driver_priv;
+	struct agx4_vm *vm;
+	unsigned long id;
+
+	if (!af)
+		return;
+	mutex_lock(&af->vm_lock);
+	xa_for_each(&af->vms, id, vm)
+		agx4_vm_unmap_obj(vm, obj);
+	mutex_unlock(&af->vm_lock);
+}

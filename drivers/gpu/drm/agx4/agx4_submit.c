@@ -1,0 +1,288 @@
+// SPDX-License-Identifier: GPL-2.0-only OR MIT
+/*
+ * Copyright 2026 The agx4 authors
+ */
+
+#include <linux/err.h>
+#include <linux/overflow.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+
+#include <kunit/visibility.h>
+
+#include "agx4_submit.h"
+
+/**
+ * DOC: command buffers
+ *
+ * A SUBMIT's command buffer is a run of &struct drm_asahi_cmd_header, each
+ * followed by its payload, with no alignment and no padding.  The ioctl
+ * copies it into kernel memory once; agx4_cmdbuf_parse() then reads every
+ * header and payload with memcpy() into zeroed locals (nothing is aligned,
+ * and nothing is read twice from user memory) and turns the buffer into a
+ * &struct agx4_submit_desc the scheduler can run without checking anything
+ * again.
+ *
+ * Pass one walks the headers: a trailing fragment shorter than a header, a
+ * payload running past the buffer and an unknown command type are
+ * rejected, and there must be 1 to %AGX4_MAX_COMMANDS hardware commands.
+ * Pass two validates each command and resolves its barriers.  Where
+ * upstream is loose, agx4 is strict: a payload longer than the structure
+ * this kernel knows must be zero beyond it (and the walk advances by the
+ * header's size, not by what was copied); an attachments payload must be a
+ * whole number of entries; a software command must carry no barrier.
+ *
+ * Barriers: for each subqueue (VDM for render, CDM for compute) a command
+ * may wait for the work earlier submissions queued (0) or for the n-th
+ * command of that subqueue earlier in this submission (n), never for a
+ * later one.
+ */
+
+/* Valid render flags (shared/spec/uapi.md 3). */
+#define RENDER_FLAGS	(DRM_ASAHI_RENDER_VERTEX_SCRATCH | \
+			 DRM_ASAHI_RENDER_PROCESS_EMPTY_TILES | \
+			 DRM_ASAHI_RENDER_NO_VERTEX_CLUSTERING | \
+			 DRM_ASAHI_RENDER_DBIAS_IS_INT)
+
+/* Framebuffer limits of a render pass (shared/spec/uapi.md 4.17). */
+#define MAX_DIM_PX	16384
+#define MAX_LAYERS	2048
+
+struct parse_state {
+	struct agx4_attachments vertex;
+	struct agx4_attachments fragment;
+	struct agx4_attachments compute;
+	u32 renders_seen;
+	u32 computes_seen;
+};
+
+static bool is_hw(u16 type)
+{
+	return type == DRM_ASAHI_CMD_RENDER || type == DRM_ASAHI_CMD_COMPUTE;
+}
+
+/* Copy a payload into a zeroed struct; a longer one must be zero beyond. */
+static int copy_payload(void *dst, size_t dst_size, const u8 *src, u16 size)
+{
+	size_t n = min_t(size_t, dst_size, size);
+
+	memset(dst, 0, dst_size);
+	memcpy(dst, src, n);
+	if (size > dst_size && memchr_inv(src + dst_size, 0, size - dst_size))
+		return -EINVAL;
+	return 0;
+}
+
+static int resolve_wait(u16 barrier, u32 seen, s32 *wait)
+{
+	if (barrier == DRM_ASAHI_BARRIER_NONE) {
+		*wait = AGX4_WAIT_NONE;
+		return 0;
+	}
+	/* 0 is earlier submissions; 1..seen are this submission's. */
+	if (barrier > seen)
+		return -EINVAL;
+	*wait = barrier;
+	return 0;
+}
+
+static int parse_attachments(const u8 *p, u16 size, struct agx4_attachments *set)
+{
+	const size_t esz = sizeof(struct drm_asahi_attachment);
+	u32 i, n;
+
+	if (size % esz)
+		return -EINVAL;
+	n = size / esz;
+	if (n > AGX4_MAX_ATTACHMENTS)
+		return -EINVAL;
+	for (i = 0; i < n; i++) {
+		struct drm_asahi_attachment *a = &set->a[i];
+		u64 lines;
+
+		memcpy(a, p + i * esz, esz);
+		if (a->pad || a->flags)
+			return -EINVAL;
+		/* The firmware takes the size in 128-byte lines, as a u32. */
+		if (check_add_overflow(a->size, 127ull, &lines) ||
+		    (lines >> 7) > U32_MAX)
+			return -EINVAL;
+	}
+	set->count = n;
+	return 0;
+}
+
+static bool utile_ok(u8 w, u8 h)
+{
+	return (w == 32 && h == 32) || (w == 32 && h == 16) ||
+	       (w == 16 && h == 16);
+}
+
+static int check_render(const struct drm_asahi_cmd_render *r)
+{
+	if (r->flags & ~RENDER_FLAGS)
+		return -EINVAL;
+	if (!r->width_px || r->width_px > MAX_DIM_PX ||
+	    !r->height_px || r->height_px > MAX_DIM_PX ||
+	    !r->layers || r->layers > MAX_LAYERS)
+		return -EINVAL;
+	if (!utile_ok(r->utile_width_px, r->utile_height_px))
+		return -EINVAL;
+	if (r->samples != 1 && r->samples != 2 && r->samples != 4)
+		return -EINVAL;
+	return 0;
+}
+
+static int check_timestamps(const struct drm_asahi_timestamps *ts)
+{
+	/*
+	 * No timestamp objects exist until GEM_BIND_OBJECT lands: any
+	 * handle but 0 ("no timestamp") names nothing.
+	 */
+	return ts->start.handle || ts->end.handle ? -ENOENT : 0;
+}
+
+static int parse_hw(struct parse_state *st, const struct drm_asahi_cmd_header *h,
+		    const u8 *payload, struct agx4_cmd_desc *d)
+{
+	int ret;
+
+	ret = resolve_wait(h->vdm_barrier, st->renders_seen, &d->wait_vdm);
+	if (!ret)
+		ret = resolve_wait(h->cdm_barrier, st->computes_seen,
+				   &d->wait_cdm);
+	if (ret)
+		return ret;
+
+	if (h->cmd_type == DRM_ASAHI_CMD_RENDER) {
+		struct agx4_render_desc *r = &d->render;
+
+		ret = copy_payload(&r->cmd, sizeof(r->cmd), payload, h->size);
+		if (!ret)
+			ret = check_render(&r->cmd);
+		if (!ret)
+			ret = check_timestamps(&r->cmd.ts_vtx);
+		if (!ret)
+			ret = check_timestamps(&r->cmd.ts_frag);
+		if (ret)
+			return ret;
+		r->vertex = st->vertex;
+		r->fragment = st->fragment;
+		st->renders_seen++;
+		return 0;
+	}
+
+	d->is_compute = true;
+	ret = copy_payload(&d->compute.cmd, sizeof(d->compute.cmd), payload,
+			   h->size);
+	if (!ret && d->compute.cmd.flags)
+		ret = -EINVAL;
+	if (!ret)
+		ret = check_timestamps(&d->compute.cmd.ts);
+	if (ret)
+		return ret;
+	d->compute.attachments = st->compute;
+	st->computes_seen++;
+	return 0;
+}
+
+/* Pass one: the commands' framing; returns the number of hardware ones. */
+static int count_commands(const u8 *buf, u32 size)
+{
+	struct drm_asahi_cmd_header h;
+	u32 off = 0, hw = 0;
+
+	while (off < size) {
+		if (size - off < sizeof(h))
+			return -EINVAL;
+		memcpy(&h, buf + off, sizeof(h));
+		off += sizeof(h);
+		if (h.size > size - off)
+			return -EINVAL;
+		if (h.cmd_type > DRM_ASAHI_SET_COMPUTE_ATTACHMENTS)
+			return -EINVAL;
+		if (is_hw(h.cmd_type))
+			hw++;
+		off += h.size;
+	}
+	if (!hw || hw > AGX4_MAX_COMMANDS)
+		return -EINVAL;
+	return hw;
+}
+
+/**
+ * agx4_cmdbuf_parse() - validate a command buffer
+ * @buf: the buffer, in kernel memory.
+ * @size: its size; at most %AGX4_CMDBUF_MAX_SIZE.
+ * @out: on success, the description (kvfree() it).
+ *
+ * Return: 0, -EINVAL for anything malformed, -ENOENT for a timestamp
+ * naming no object, -ENOMEM.
+ */
+int agx4_cmdbuf_parse(const void *buf, u32 size, struct agx4_submit_desc **out)
+{
+	struct agx4_submit_desc *desc;
+	struct parse_state *st;
+	u32 off = 0, i = 0;
+	int hw, ret = 0;
+
+	if (size > AGX4_CMDBUF_MAX_SIZE)
+		return -EINVAL;
+	hw = count_commands(buf, size);
+	if (hw < 0)
+		return hw;
+
+	desc = kvzalloc(struct_size(desc, cmds, hw), GFP_KERNEL);
+	st = kzalloc(sizeof(*st), GFP_KERNEL);
+	if (!desc || !st) {
+		ret = -ENOMEM;
+		goto err;
+	}
+	desc->count = hw;
+
+	while (off < size) {
+		struct drm_asahi_cmd_header h;
+		const u8 *payload;
+
+		memcpy(&h, buf + off, sizeof(h));
+		payload = buf + off + sizeof(h);
+		off += sizeof(h) + h.size;	/* the header's size, always */
+
+		if (is_hw(h.cmd_type)) {
+			ret = parse_hw(st, &h, payload, &desc->cmds[i++]);
+			if (ret)
+				goto err;
+			continue;
+		}
+		/* Software commands carry no barrier. */
+		if (h.vdm_barrier != DRM_ASAHI_BARRIER_NONE ||
+		    h.cdm_barrier != DRM_ASAHI_BARRIER_NONE) {
+			ret = -EINVAL;
+			goto err;
+		}
+		switch (h.cmd_type) {
+		case DRM_ASAHI_SET_VERTEX_ATTACHMENTS:
+			ret = parse_attachments(payload, h.size, &st->vertex);
+			break;
+		case DRM_ASAHI_SET_FRAGMENT_ATTACHMENTS:
+			ret = parse_attachments(payload, h.size, &st->fragment);
+			break;
+		default:
+			ret = parse_attachments(payload, h.size, &st->compute);
+			break;
+		}
+		if (ret)
+			goto err;
+	}
+	desc->renders = st->renders_seen;
+	desc->computes = st->computes_seen;
+	kfree(st);
+	*out = desc;
+	return 0;
+
+err:
+	kfree(st);
+	kvfree(desc);
+	return ret;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_cmdbuf_parse);

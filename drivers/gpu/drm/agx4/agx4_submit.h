@@ -1,0 +1,93 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR MIT */
+/*
+ * Copyright 2026 The agx4 authors
+ */
+#ifndef AGX4_SUBMIT_H
+#define AGX4_SUBMIT_H
+
+#include <linux/sizes.h>
+#include <linux/types.h>
+
+#include <uapi/drm/asahi_drm.h>
+
+/*
+ * Limits of one submission (GET_PARAMS max_commands_per_submission and
+ * max_attachments are the first two: the firmware's).
+ */
+#define AGX4_MAX_COMMANDS	64
+#define AGX4_MAX_ATTACHMENTS	16
+#define AGX4_CMDBUF_MAX_SIZE	SZ_1M
+
+/* A barrier that waits for nothing. */
+#define AGX4_WAIT_NONE		(-1)
+
+/**
+ * struct agx4_attachments - the attachments in effect for a stage
+ * @count: entries used in @a.
+ * @a: the attachments, validated.
+ */
+struct agx4_attachments {
+	u32 count;
+	struct drm_asahi_attachment a[AGX4_MAX_ATTACHMENTS];
+};
+
+/**
+ * struct agx4_render_desc - a validated render command
+ * @cmd: the command, zero-extended.
+ * @vertex: attachments of its vertex stage.
+ * @fragment: attachments of its fragment stage.
+ */
+struct agx4_render_desc {
+	struct drm_asahi_cmd_render cmd;
+	struct agx4_attachments vertex;
+	struct agx4_attachments fragment;
+};
+
+/**
+ * struct agx4_compute_desc - a validated compute command
+ * @cmd: the command, zero-extended.
+ * @attachments: its attachments.
+ */
+struct agx4_compute_desc {
+	struct drm_asahi_cmd_compute cmd;
+	struct agx4_attachments attachments;
+};
+
+/**
+ * struct agx4_cmd_desc - one hardware command of a submission
+ * @is_compute: a compute command, else a render command.
+ * @wait_vdm: the render command it waits for: %AGX4_WAIT_NONE, 0 for the
+ *	render work of earlier submissions, n for the n-th render command of
+ *	this one.
+ * @wait_cdm: the same for compute.
+ * @render: the render command.
+ * @compute: the compute command.
+ */
+struct agx4_cmd_desc {
+	bool is_compute;
+	s32 wait_vdm;
+	s32 wait_cdm;
+	union {
+		struct agx4_render_desc render;
+		struct agx4_compute_desc compute;
+	};
+};
+
+/**
+ * struct agx4_submit_desc - a validated command buffer
+ * @count: hardware commands.
+ * @renders: of which render commands.
+ * @computes: of which compute commands.
+ * @cmds: the commands in order.
+ */
+struct agx4_submit_desc {
+	u32 count;
+	u32 renders;
+	u32 computes;
+	struct agx4_cmd_desc cmds[] __counted_by(count);
+};
+
+int agx4_cmdbuf_parse(const void *buf, u32 size,
+		      struct agx4_submit_desc **out);
+
+#endif /* AGX4_SUBMIT_H */

@@ -27,6 +27,7 @@
 #include "agx4_drv.h"
 #include "agx4_file.h"
 #include "agx4_gem.h"
+#include "agx4_queue.h"
 #include "agx4_vm.h"
 #include "agx4_of.h"
 
@@ -83,8 +84,8 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_ioctl_get_time);
 
 /*
  * Indexed by the UAPI's ioctl ids; an id without a handler yet
- * (GET_PARAMS, GEM_BIND_OBJECT, the queues, SUBMIT) gets -EINVAL from the
- * DRM core.  The flags are upstream's.
+ * (GET_PARAMS, GEM_BIND_OBJECT) gets -EINVAL from the DRM core.  The flags
+ * are upstream's.
  */
 static const struct drm_ioctl_desc agx4_ioctls[] = {
 	AGX4_IOCTL(GET_TIME, agx4_ioctl_get_time, DRM_AUTH | DRM_RENDER_ALLOW),
@@ -97,6 +98,11 @@ static const struct drm_ioctl_desc agx4_ioctls[] = {
 		   DRM_AUTH | DRM_RENDER_ALLOW),
 	AGX4_IOCTL(GEM_MMAP_OFFSET, agx4_ioctl_gem_mmap_offset,
 		   DRM_AUTH | DRM_RENDER_ALLOW),
+	AGX4_IOCTL(QUEUE_CREATE, agx4_ioctl_queue_create,
+		   DRM_AUTH | DRM_RENDER_ALLOW),
+	AGX4_IOCTL(QUEUE_DESTROY, agx4_ioctl_queue_destroy,
+		   DRM_AUTH | DRM_RENDER_ALLOW),
+	AGX4_IOCTL(SUBMIT, agx4_ioctl_submit, DRM_AUTH | DRM_RENDER_ALLOW),
 };
 
 DEFINE_DRM_GEM_FOPS(agx4_drm_fops);

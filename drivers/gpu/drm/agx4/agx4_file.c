@@ -11,6 +11,7 @@
 #include <kunit/visibility.h>
 
 #include "agx4_file.h"
+#include "agx4_queue.h"
 #include "agx4_vm.h"
 
 /**
@@ -28,6 +29,7 @@ int agx4_file_open(struct drm_device *drm, struct drm_file *file)
 		return -ENOMEM;
 	mutex_init(&af->vm_lock);
 	xa_init_flags(&af->vms, XA_FLAGS_ALLOC1);
+	xa_init_flags(&af->queues, XA_FLAGS_ALLOC1);
 	file->driver_priv = af;
 	return 0;
 }
@@ -42,9 +44,16 @@ int agx4_file_open(struct drm_device *drm, struct drm_file *file)
 void agx4_file_postclose(struct drm_device *drm, struct drm_file *file)
 {
 	struct agx4_file *af = file->driver_priv;
+	struct agx4_queue *q;
 	struct agx4_vm *vm;
 	unsigned long id;
 
+	/* Queues first: each holds its VM. */
+	xa_for_each(&af->queues, id, q) {
+		xa_erase(&af->queues, id);
+		agx4_queue_put(q);
+	}
+	xa_destroy(&af->queues);
 	xa_for_each(&af->vms, id, vm) {
 		xa_erase(&af->vms, id);
 		agx4_vm_put(vm);

@@ -25,6 +25,8 @@ struct agx4_file {
 	struct mutex vm_lock;
 	/** @vms: the file's VMs by id (from 1); changed under @vm_lock. */
 	struct xarray vms;
+	/** @queues: the file's queues by id (from 1). */
+	struct xarray queues;
 };
 
 int agx4_file_open(struct drm_device *drm, struct drm_file *file);

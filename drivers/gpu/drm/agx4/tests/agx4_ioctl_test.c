@@ -17,6 +17,7 @@
 
 #include <drm/drm_file.h>
 #include <drm/drm_gem.h>
+#include <drm/drm_syncobj.h>
 
 #include <uapi/drm/asahi_drm.h>
 
@@ -24,6 +25,8 @@
 #include "../agx4_drv.h"
 #include "../agx4_file.h"
 #include "../agx4_gem.h"
+#include "../agx4_queue.h"
+#include "../agx4_submit.h"
 #include "../agx4_vm.h"
 #include "agx4_test_util.h"
 
@@ -391,11 +394,158 @@ static void agx4_ioctl_vm_bind_copies_checks_and_applies(struct kunit *test)
 		   c->hostile);
 }
 
+static u32 new_syncobj(struct kunit *test, struct ioctl_ctx *c, bool fence)
+{
+	struct dma_fence *f = fence ? dma_fence_get_stub() : NULL;
+	struct drm_syncobj *so;
+	u32 handle;
+
+	KUNIT_ASSERT_EQ(test, drm_syncobj_create(&so, 0, f), 0);
+	dma_fence_put(f);
+	KUNIT_ASSERT_EQ(test, drm_syncobj_get_handle(c->file, so, &handle), 0);
+	drm_syncobj_put(so);
+	return handle;
+}
+
+static void agx4_ioctl_queues_and_submit_checked(struct kunit *test)
+{
+	struct ioctl_ctx *c = test->priv;
+	u32 vm = vm_create(test, c);
+	struct drm_asahi_queue_create qc = { .vm_id = vm };
+	struct drm_asahi_queue_destroy qd = { };
+	struct drm_asahi_cmd_header h = {
+		.cmd_type = DRM_ASAHI_CMD_COMPUTE, .size = 64,
+		.vdm_barrier = DRM_ASAHI_BARRIER_NONE, .cdm_barrier = 0,
+	};
+	struct drm_asahi_cmd_compute cc = { };
+	u32 signalled = new_syncobj(test, c, true);
+	u32 empty = new_syncobj(test, c, false);
+	struct drm_asahi_sync syncs[2];
+	const unsigned long ucmd = c->ubuf, usync = c->ubuf + SZ_64K;
+	struct drm_asahi_submit sb;
+	unsigned int i;
+	u32 qid;
+	static const struct {
+		const char *what;
+		struct drm_asahi_sync s[2];
+		int err;
+	} bad_syncs[] = {
+		{ "sync type 2", { { 2, 1, 0 }, { 0, 2, 0 } }, -EINVAL },
+		{ "binary wait with a point", { { 0, 1, 5 }, { 0, 2, 0 } },
+		  -EINVAL },
+		{ "binary signal with a point", { { 0, 1, 0 }, { 0, 2, 5 } },
+		  -EINVAL },
+		{ "wait on unknown syncobj", { { 0, 99, 0 }, { 0, 2, 0 } },
+		  -ENOENT },
+		{ "wait on syncobj without fence", { { 0, 2, 0 }, { 0, 2, 0 } },
+		  -EINVAL },
+		{ "wait on missing timeline point", { { 1, 1, 7 }, { 0, 2, 0 } },
+		  -EINVAL },
+		{ "signal unknown syncobj", { { 0, 1, 0 }, { 0, 99, 0 } },
+		  -ENOENT },
+		{ "signal timeline point 0", { { 0, 1, 0 }, { 1, 2, 0 } },
+		  -EINVAL },
+	};
+
+	KUNIT_ASSERT_EQ(test, signalled, 1);	/* the table below relies on it */
+	KUNIT_ASSERT_EQ(test, empty, 2);
+
+	qc.flags = 1;
+	hostile(test, c, "queue flags", agx4_ioctl_queue_create, &qc, -EINVAL);
+	qc.flags = 0;
+	for (i = DRM_ASAHI_PRIORITY_HIGH; i <= 5; i++) {
+		qc.priority = i;
+		hostile(test, c, "queue priority", agx4_ioctl_queue_create, &qc,
+			-EINVAL);
+	}
+	qc.priority = DRM_ASAHI_PRIORITY_MEDIUM;
+	qc.vm_id = vm + 7;
+	hostile(test, c, "queue unknown vm", agx4_ioctl_queue_create, &qc,
+		-ENOENT);
+	qc.vm_id = vm;
+	KUNIT_ASSERT_EQ(test, agx4_ioctl_queue_create(&c->adev->base, &qc,
+						      c->file), 0);
+	qid = qc.queue_id;
+	KUNIT_EXPECT_NE(test, qid, 0);
+
+	/* A valid submission: one compute command, a wait and a signal. */
+	KUNIT_ASSERT_EQ(test, copy_to_user((void __user *)ucmd, &h, sizeof(h)),
+			0);
+	KUNIT_ASSERT_EQ(test, copy_to_user((void __user *)(ucmd + sizeof(h)),
+					   &cc, sizeof(cc)), 0);
+	syncs[0] = (struct drm_asahi_sync){ DRM_ASAHI_SYNC_SYNCOBJ, signalled };
+	syncs[1] = (struct drm_asahi_sync){ DRM_ASAHI_SYNC_SYNCOBJ, empty };
+	KUNIT_ASSERT_EQ(test, copy_to_user((void __user *)usync, syncs,
+					   sizeof(syncs)), 0);
+	sb = (struct drm_asahi_submit){ usync, ucmd, 0, qid, 1, 1, 72, 0 };
+	KUNIT_EXPECT_EQ(test, agx4_ioctl_submit(&c->adev->base, &sb, c->file),
+			-EOPNOTSUPP);
+
+	sb.flags = 1;
+	hostile(test, c, "submit flags", agx4_ioctl_submit, &sb, -EINVAL);
+	sb.flags = 0;
+	sb.pad = 1;
+	hostile(test, c, "submit pad", agx4_ioctl_submit, &sb, -EINVAL);
+	sb.pad = 0;
+	sb.queue_id = qid + 3;
+	hostile(test, c, "submit unknown queue", agx4_ioctl_submit, &sb,
+		-ENOENT);
+	sb.queue_id = qid;
+	sb.in_sync_count = AGX4_SUBMIT_MAX_SYNCS;
+	hostile(test, c, "submit too many syncs", agx4_ioctl_submit, &sb,
+		-EINVAL);
+	sb.in_sync_count = ~0u;
+	sb.out_sync_count = ~0u;
+	hostile(test, c, "submit sync counts overflow", agx4_ioctl_submit, &sb,
+		-EINVAL);
+	sb.in_sync_count = 1;
+	sb.out_sync_count = 1;
+	sb.syncs = 0;
+	hostile(test, c, "submit syncs NULL", agx4_ioctl_submit, &sb, -EFAULT);
+	sb.syncs = usync;
+	sb.cmdbuf_size = AGX4_CMDBUF_MAX_SIZE + 1;
+	hostile(test, c, "submit cmdbuf too large", agx4_ioctl_submit, &sb,
+		-EINVAL);
+	sb.cmdbuf_size = 0;
+	hostile(test, c, "submit empty cmdbuf", agx4_ioctl_submit, &sb,
+		-EINVAL);
+	sb.cmdbuf_size = 71;
+	hostile(test, c, "submit cmdbuf cut short", agx4_ioctl_submit, &sb,
+		-EINVAL);
+	sb.cmdbuf_size = 72;
+	sb.cmdbuf = 0;
+	hostile(test, c, "submit cmdbuf NULL", agx4_ioctl_submit, &sb, -EFAULT);
+	sb.cmdbuf = ucmd;
+
+	for (i = 0; i < ARRAY_SIZE(bad_syncs); i++) {
+		KUNIT_ASSERT_EQ(test, copy_to_user((void __user *)usync,
+						   bad_syncs[i].s,
+						   sizeof(bad_syncs[i].s)), 0);
+		hostile(test, c, bad_syncs[i].what, agx4_ioctl_submit, &sb,
+			bad_syncs[i].err);
+	}
+
+	qd.queue_id = qid;
+	qd.pad = 1;
+	hostile(test, c, "queue destroy pad", agx4_ioctl_queue_destroy, &qd,
+		-EINVAL);
+	qd.pad = 0;
+	KUNIT_EXPECT_EQ(test, agx4_ioctl_queue_destroy(&c->adev->base, &qd,
+						       c->file), 0);
+	hostile(test, c, "queue destroy twice", agx4_ioctl_queue_destroy, &qd,
+		-ENOENT);
+	hostile(test, c, "submit to destroyed queue", agx4_ioctl_submit, &sb,
+		-ENOENT);
+	kunit_info(test, "agx4-uapi: hostile inputs tried (queue/submit) = %u\n",
+		   c->hostile);
+}
+
 static struct kunit_case agx4_ioctl_cases[] = {
 	KUNIT_CASE(agx4_ioctl_get_time_checks_flags),
 	KUNIT_CASE(agx4_ioctl_vm_create_destroy_check_args),
 	KUNIT_CASE(agx4_ioctl_gem_create_and_mmap_offset),
 	KUNIT_CASE(agx4_ioctl_vm_bind_copies_checks_and_applies),
+	KUNIT_CASE(agx4_ioctl_queues_and_submit_checked),
 	{ }
 };
 

@@ -64,6 +64,22 @@ void agx4_file_postclose(struct drm_device *drm, struct drm_file *file)
 }
 
 /**
+ * agx4_file_add() - give an object an id in one of the file's tables
+ * @xa: the table (&agx4_file.vms or &agx4_file.queues).
+ * @obj: the object; the table takes over the caller's reference.
+ * @max: the largest id, so one file cannot grow a table without bound.
+ * @id: the new id, from 1.
+ *
+ * Return: 0, -ENOSPC when every id up to @max is taken, -ENOMEM.
+ */
+int agx4_file_add(struct xarray *xa, void *obj, u32 max, u32 *id)
+{
+	int ret = xa_alloc(xa, id, obj, XA_LIMIT(1, max), GFP_KERNEL);
+
+	return ret == -EBUSY ? -ENOSPC : ret;
+}
+
+/**
  * agx4_file_get_vm() - look a VM of the file up
  * @file: the file.
  * @id: the VM's id.

@@ -31,6 +31,7 @@ struct agx4_file {
 
 int agx4_file_open(struct drm_device *drm, struct drm_file *file);
 void agx4_file_postclose(struct drm_device *drm, struct drm_file *file);
+int agx4_file_add(struct xarray *xa, void *obj, u32 max, u32 *id);
 struct agx4_vm *agx4_file_get_vm(struct drm_file *file, u32 id);
 void agx4_file_close_object(struct drm_gem_object *obj, struct drm_file *file);
 

@@ -108,11 +108,10 @@ int agx4_ioctl_queue_create(struct drm_device *drm, void *data,
 	kref_init(&q->ref);
 	q->priority = args->priority;
 	q->usc_exec_base = args->usc_exec_base;
-	ret = xa_alloc(&af->queues, &id, q, XA_LIMIT(1, AGX4_QUEUE_MAX_PER_FILE),
-		       GFP_KERNEL);
+	ret = agx4_file_add(&af->queues, q, AGX4_QUEUE_MAX_PER_FILE, &id);
 	if (ret) {
 		agx4_queue_put(q);
-		return ret == -EBUSY ? -ENOSPC : ret;
+		return ret;
 	}
 	args->queue_id = id;
 	return 0;

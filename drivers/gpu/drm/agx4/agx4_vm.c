@@ -652,12 +652,11 @@ int agx4_ioctl_vm_create(struct drm_device *drm, void *data,
 	if (IS_ERR(vm))
 		return PTR_ERR(vm);
 	mutex_lock(&af->vm_lock);
-	ret = xa_alloc(&af->vms, &id, vm, XA_LIMIT(1, AGX4_VM_MAX_PER_FILE),
-		       GFP_KERNEL);
+	ret = agx4_file_add(&af->vms, vm, AGX4_VM_MAX_PER_FILE, &id);
 	mutex_unlock(&af->vm_lock);
 	if (ret) {
 		agx4_vm_put(vm);
-		return ret == -EBUSY ? -ENOSPC : ret;
+		return ret;
 	}
 	args->vm_id = id;
 	return 0;

@@ -30,12 +30,13 @@ struct drm_gem_object;
 #define AGX4_VM_KERNEL_MIN_SIZE	0x20000000ull
 
 /*
- * The user window (GET_PARAMS vm_start and vm_end): upstream's values, which
- * Mesa's address-space layout is built around.  Address 0 stays unmapped
- * and the top two pages below 2^39 are kept for the kernel.
+ * The user window (GET_PARAMS vm_start and vm_end): the whole 42-bit low
+ * half, as the reference drivers for G16/G17P give it (upstream's G13/G14
+ * value is 2^39 minus the same two pages).  Address 0 stays unmapped and
+ * the top two pages are kept for the kernel.
  */
 #define AGX4_VM_START		0x4000ull
-#define AGX4_VM_END		(BIT_ULL(39) - 2 * AGX4_UAT_PAGE_SIZE)
+#define AGX4_VM_END		(BIT_ULL(42) - 2 * AGX4_UAT_PAGE_SIZE)
 
 /* Most operations in one VM_BIND, and most bytes of their array. */
 #define AGX4_VM_MAX_BINDS	4096

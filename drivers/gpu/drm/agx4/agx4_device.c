@@ -15,6 +15,7 @@
 
 #include "agx4_device.h"
 #include "agx4_drv.h"
+#include "agx4_fw.h"
 
 /**
  * DOC: device lifetime
@@ -164,8 +165,10 @@ struct agx4_device *agx4_device_create(struct device *dev,
 	ret = agx4_of_parse(dev, src, &adev->plat, &derr);
 	if (ret)
 		return ERR_PTR(ret);
-	/* Both SoCs have the same UAT (spec 4.1). */
-	adev->uat_geom = &agx4_uat_g16_geom;
+	adev->gen = agx4_fw_gen_select(dev, &adev->plat);
+	if (IS_ERR(adev->gen))
+		return ERR_CAST(adev->gen);
+	adev->uat_geom = adev->gen->uat_geom;
 
 	ret = agx4_device_run_steps(adev, agx4_probe_steps,
 				    ARRAY_SIZE(agx4_probe_steps));
@@ -176,9 +179,9 @@ struct agx4_device *agx4_device_create(struct device *dev,
 	if (ret)
 		return ERR_PTR(ret);
 
-	drm_info(&adev->base, "agx%x: firmware %s, %u firmware instance(s)\n",
-		 adev->plat.chip_id, adev->plat.firmware_build,
-		 adev->plat.num_instances);
+	drm_info(&adev->base, "t%x (%s), firmware %s, %u firmware instance(s)\n",
+		 adev->plat.chip_id, adev->gen->name, adev->plat.firmware_build,
+		 adev->gen->num_instances);
 	return adev;
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_device_create);

@@ -15,6 +15,7 @@
 #include "agx4_transport.h"
 #include "agx4_uat.h"
 
+struct agx4_fw_gen;
 struct device;
 
 /**
@@ -25,7 +26,9 @@ struct agx4_device {
 	struct drm_device base;
 	/** @plat: the device-tree inputs, fixed after probe. */
 	struct agx4_platform plat;
-	/** @uat_geom: the page-table shape of the GPU. */
+	/** @gen: the firmware generation, chosen at probe. */
+	const struct agx4_fw_gen *gen;
+	/** @uat_geom: the page-table shape of the GPU (of @gen). */
 	const struct agx4_uat_geom *uat_geom;
 	/**
 	 * @transport: how the firmware is reached; set up by the transport

@@ -205,19 +205,6 @@ static void pt_free(struct agx4_uat *uat, struct uat_pt *pt)
 	kfree(pt);
 }
 
-/*
- * The UAT of G16 and G17P: 64 root entries (42-bit input), two levels of
- * 2048, 42-bit output.  Moves into the generation descriptor with it.
- */
-const struct agx4_uat_geom agx4_uat_g16_geom = {
-	.levels = 3,
-	.root_shift = 36,
-	.root_entries = 64,
-	.entries = 2048,
-	.oa_bits = 42,
-};
-EXPORT_SYMBOL_IF_KUNIT(agx4_uat_g16_geom);
-
 /**
  * agx4_uat_init() - create an empty tree
  * @uat: the tree.

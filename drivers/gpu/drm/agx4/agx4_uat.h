@@ -39,8 +39,6 @@ struct agx4_uat_geom {
 	u8 oa_bits;
 };
 
-extern const struct agx4_uat_geom agx4_uat_g16_geom;
-
 /**
  * enum agx4_uat_access - who may reach a page (the AP class)
  * @AGX4_UAT_FW_GPU: the firmware and the GPU.

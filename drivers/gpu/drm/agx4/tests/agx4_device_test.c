@@ -94,6 +94,23 @@ static void agx4_device_probe_with_bad_dt_fails_cleanly(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, adev->base.registered);
 }
 
+static void agx4_device_probe_refuses_unknown_firmware(struct kunit *test)
+{
+	struct device *dev = drm_kunit_helper_alloc_device(test);
+	struct agx4_test_dt *dt = agx4_test_dt_alloc(test, AGX4_SOC_T8140);
+	struct agx4_device *adev;
+	void *group;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, dev);
+	agx4_test_dt_set_str(test, dt, "apple,firmware-build",
+			     "mBoot-19000.1.1");
+	group = devres_open_group(dev, NULL, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, group);
+	adev = agx4_device_create(dev, &dt->src);
+	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(adev), -EOPNOTSUPP);
+	devres_release_group(dev, group);
+}
+
 /* The step engine, on a table of steps that record what they did. */
 
 #define NSTEPS 4
@@ -227,6 +244,7 @@ static struct kunit_case agx4_device_cases[] = {
 	KUNIT_CASE(agx4_device_probe_registers_asahi_render_node),
 	KUNIT_CASE(agx4_device_unplug_is_idempotent),
 	KUNIT_CASE(agx4_device_probe_with_bad_dt_fails_cleanly),
+	KUNIT_CASE(agx4_device_probe_refuses_unknown_firmware),
 	KUNIT_CASE_PARAM(agx4_device_failed_step_unwinds_in_reverse,
 			 fail_point_gen_params),
 	{ }

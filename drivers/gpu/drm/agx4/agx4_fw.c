@@ -63,7 +63,9 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_fw_gen_list_builds);
  * @plat: its device-tree inputs (SoC and firmware build).
  *
  * Return: the generation, or ERR_PTR(-EOPNOTSUPP) for a firmware build
- * agx4 does not know on that SoC.
+ * agx4 does not know on that SoC.  The device tree's and the generation's
+ * numbers of firmware instances agree by construction; a mismatch is a
+ * driver bug (-EINVAL).
  */
 const struct agx4_fw_gen *agx4_fw_gen_select(struct device *dev,
 					     const struct agx4_platform *plat)
@@ -76,9 +78,14 @@ const struct agx4_fw_gen *agx4_fw_gen_select(struct device *dev,
 
 		if (gen->soc != plat->soc)
 			continue;
-		for (b = 0; gen->builds[b]; b++)
-			if (!strcmp(gen->builds[b], plat->firmware_build))
-				return gen;
+		for (b = 0; gen->builds[b]; b++) {
+			if (strcmp(gen->builds[b], plat->firmware_build))
+				continue;
+			/* The SoC's coprocessors are the firmware's instances. */
+			if (WARN_ON(gen->num_instances != plat->num_instances))
+				return ERR_PTR(-EINVAL);
+			return gen;
+		}
 	}
 	agx4_fw_gen_list_builds(plat->soc, list, sizeof(list));
 	dev_err(dev, "firmware build %s is not supported on t%x (supported: %s)\n",

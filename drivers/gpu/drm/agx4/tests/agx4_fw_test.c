@@ -31,6 +31,7 @@ static const struct agx4_fw_gen *select_for(struct kunit *test,
 	KUNIT_ASSERT_NOT_NULL(test, p);
 	p->soc = soc;
 	p->chip_id = soc == AGX4_SOC_T8132 ? 0x8132 : 0x8140;
+	p->num_instances = soc == AGX4_SOC_T8132 ? 1 : 2;
 	strscpy(p->firmware_build, build, sizeof(p->firmware_build));
 	return agx4_fw_gen_select(test->priv, p);
 }

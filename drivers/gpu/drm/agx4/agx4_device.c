@@ -5,12 +5,14 @@
 
 #include <linux/device.h>
 #include <linux/err.h>
+#include <linux/io.h>
 #include <linux/mutex.h>
 
 #include <drm/drm_drv.h>
 #include <drm/drm_managed.h>
 #include <drm/drm_print.h>
 
+#include <kunit/static_stub.h>
 #include <kunit/visibility.h>
 
 #include "agx4_device.h"
@@ -95,6 +97,56 @@ VISIBLE_IF_KUNIT int agx4_device_run_steps(struct agx4_device *adev,
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_device_run_steps);
 
+/**
+ * agx4_device_map_sgx() - map the GPU's register window
+ * @adev: the device; its parent is the platform device.
+ *
+ * The window stays mapped for the device's life (devm).  KUnit replaces
+ * this and agx4_device_read_sgx() with a register file.
+ *
+ * Return: 0 or a negative errno.
+ */
+VISIBLE_IF_KUNIT int agx4_device_map_sgx(struct agx4_device *adev)
+{
+	const struct agx4_range *w = &adev->plat.reg[AGX4_REG_SGX];
+
+	KUNIT_STATIC_STUB_REDIRECT(agx4_device_map_sgx, adev);
+	adev->sgx = devm_ioremap(adev->base.dev, w->start, w->size);
+	return adev->sgx ? 0 : -ENOMEM;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_device_map_sgx);
+
+/**
+ * agx4_device_read_sgx() - read a GPU register
+ * @adev: the device, mapped.
+ * @offset: offset in the SGX window.
+ *
+ * Return: the register's value.
+ */
+u32 agx4_device_read_sgx(struct agx4_device *adev, u32 offset)
+{
+	KUNIT_STATIC_STUB_REDIRECT(agx4_device_read_sgx, adev, offset);
+	return readl(adev->sgx + offset);
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_device_read_sgx);
+
+/* Map the registers and learn what the GPU is. */
+static int identify_step(struct agx4_device *adev)
+{
+	int ret = agx4_device_map_sgx(adev);
+
+	if (ret)
+		return ret;
+	ret = adev->gen->read_gpu_info(adev, &adev->info);
+	if (ret)
+		return ret;
+	drm_info(&adev->base, "%s rev %#x: %u die(s), %u cluster(s), core mask %#llx, %u MHz\n",
+		 adev->gen->name, adev->info.revision, adev->info.num_dies,
+		 adev->info.num_clusters, adev->info.core_mask,
+		 adev->info.max_freq_khz / 1000);
+	return 0;
+}
+
 static int drm_register_step(struct agx4_device *adev)
 {
 	return drm_dev_register(&adev->base, 0);
@@ -110,6 +162,7 @@ static void drm_unregister_step(struct agx4_device *adev)
  * transport, firmware objects, memory, scheduler); registration stays last.
  */
 static const struct agx4_init_step agx4_probe_steps[] = {
+	{ "identify", identify_step, NULL },
 	{ "drm", drm_register_step, drm_unregister_step },
 };
 

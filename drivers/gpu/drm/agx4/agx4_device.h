@@ -13,6 +13,7 @@
 
 #include "agx4_of.h"
 #include "agx4_transport.h"
+#include "agx4_fw.h"
 #include "agx4_uat.h"
 
 struct agx4_fw_gen;
@@ -30,6 +31,10 @@ struct agx4_device {
 	const struct agx4_fw_gen *gen;
 	/** @uat_geom: the page-table shape of the GPU (of @gen). */
 	const struct agx4_uat_geom *uat_geom;
+	/** @sgx: the GPU's register window, mapped by the probe. */
+	void __iomem *sgx;
+	/** @info: the GPU's identity, read by the probe. */
+	struct agx4_gpu_info info;
 	/**
 	 * @transport: how the firmware is reached; set up by the transport
 	 * step of the probe, torn down by unplug.
@@ -83,9 +88,11 @@ struct agx4_init_step {
 
 struct agx4_device *agx4_device_create(struct device *dev,
 				       const struct agx4_dt_source *src);
+u32 agx4_device_read_sgx(struct agx4_device *adev, u32 offset);
 void agx4_device_unplug(struct agx4_device *adev);
 
 #if IS_ENABLED(CONFIG_KUNIT)
+int agx4_device_map_sgx(struct agx4_device *adev);
 int agx4_device_run_steps(struct agx4_device *adev,
 			  const struct agx4_init_step *steps, unsigned int n);
 void agx4_device_undo_steps(struct agx4_device *adev,

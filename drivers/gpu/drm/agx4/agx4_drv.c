@@ -6,6 +6,7 @@
 #include <linux/err.h>
 #include <linux/math64.h>
 #include <linux/timekeeping.h>
+#include <linux/uaccess.h>
 #include <linux/mod_devicetable.h>
 #include <linux/module.h>
 #include <linux/of.h>
@@ -28,6 +29,7 @@
 #include "agx4_file.h"
 #include "agx4_gem.h"
 #include "agx4_queue.h"
+#include "agx4_submit.h"
 #include "agx4_vm.h"
 #include "agx4_of.h"
 
@@ -79,15 +81,66 @@ VISIBLE_IF_KUNIT int agx4_ioctl_get_time(struct drm_device *drm, void *data,
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_ioctl_get_time);
 
+/**
+ * agx4_ioctl_get_params() - DRM_IOCTL_ASAHI_GET_PARAMS
+ * @drm: the device.
+ * @data: &struct drm_asahi_get_params.
+ * @file: the client.
+ *
+ * Writes min(size, sizeof(struct drm_asahi_params_global)) bytes: an older
+ * userspace gets a prefix, a newer one keeps what it had beyond.
+ *
+ * Return: 0; -EINVAL for a parameter group other than 0 or a non-zero
+ * pad; -ENODEV for a device that was never identified; -EFAULT.
+ */
+VISIBLE_IF_KUNIT int agx4_ioctl_get_params(struct drm_device *drm, void *data,
+					   struct drm_file *file)
+{
+	struct drm_asahi_get_params *args = data;
+	struct agx4_device *adev = to_agx4_device(drm);
+	const struct agx4_gpu_info *info = &adev->info;
+	struct drm_asahi_params_global p;
+
+	if (args->param_group || args->pad)
+		return -EINVAL;
+	if (!adev->gen || !info->num_clusters)
+		return -ENODEV;
+
+	memset(&p, 0, sizeof(p));
+	p.features = 0;	/* soft faults are not enabled */
+	p.gpu_generation = adev->gen->gpu_generation;
+	p.gpu_variant = adev->gen->gpu_variant;
+	p.gpu_revision = info->revision;
+	p.chip_id = adev->plat.chip_id;
+	p.num_dies = info->num_dies;
+	p.num_clusters_total = info->num_clusters;
+	p.num_cores_per_cluster = info->cores_per_cluster;
+	p.max_frequency_khz = info->max_freq_khz;
+	p.core_masks[0] = info->core_mask;
+	p.vm_start = AGX4_VM_START;
+	p.vm_end = AGX4_VM_END;
+	p.vm_kernel_min_size = AGX4_VM_KERNEL_MIN_SIZE;
+	p.max_commands_per_submission = AGX4_MAX_COMMANDS;
+	p.max_attachments = AGX4_MAX_ATTACHMENTS;
+	/* M: the reference firmware's timestamps are in nanoseconds. */
+	p.command_timestamp_frequency_hz = NSEC_PER_SEC;
+
+	if (copy_to_user(u64_to_user_ptr(args->pointer), &p,
+			 min_t(u64, args->size, sizeof(p))))
+		return -EFAULT;
+	return 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_ioctl_get_params);
+
 #define AGX4_IOCTL(name, func, flags) \
 	DRM_IOCTL_DEF_DRV(ASAHI_##name, func, flags)
 
 /*
- * Indexed by the UAPI's ioctl ids; an id without a handler yet
- * (GET_PARAMS, GEM_BIND_OBJECT) gets -EINVAL from the DRM core.  The flags
- * are upstream's.
+ * Indexed by the UAPI's ioctl ids; GEM_BIND_OBJECT has no handler yet and
+ * gets -EINVAL from the DRM core.  The flags are upstream's.
  */
 static const struct drm_ioctl_desc agx4_ioctls[] = {
+	AGX4_IOCTL(GET_PARAMS, agx4_ioctl_get_params, DRM_RENDER_ALLOW),
 	AGX4_IOCTL(GET_TIME, agx4_ioctl_get_time, DRM_AUTH | DRM_RENDER_ALLOW),
 	AGX4_IOCTL(VM_CREATE, agx4_ioctl_vm_create,
 		   DRM_AUTH | DRM_RENDER_ALLOW),

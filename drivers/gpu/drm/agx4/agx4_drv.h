@@ -14,6 +14,8 @@ extern const struct drm_driver agx4_drm_driver;
 #if IS_ENABLED(CONFIG_KUNIT)
 int agx4_ioctl_get_time(struct drm_device *drm, void *data,
 			struct drm_file *file);
+int agx4_ioctl_get_params(struct drm_device *drm, void *data,
+			  struct drm_file *file);
 #endif
 
 #endif /* AGX4_DRV_H */

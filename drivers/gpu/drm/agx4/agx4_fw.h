@@ -10,7 +10,26 @@
 #include "agx4_of.h"
 #include "agx4_uat.h"
 
+struct agx4_device;
 struct device;
+
+/**
+ * struct agx4_gpu_info - what the GPU says about itself
+ * @revision: GET_PARAMS gpu_revision.
+ * @num_dies: dies.
+ * @num_clusters: clusters on all dies.
+ * @cores_per_cluster: core slots per cluster.
+ * @core_mask: enabled cores of cluster 0.
+ * @max_freq_khz: highest GPU clock.
+ */
+struct agx4_gpu_info {
+	u32 revision;
+	u32 num_dies;
+	u32 num_clusters;
+	u32 cores_per_cluster;
+	u64 core_mask;
+	u32 max_freq_khz;
+};
 
 /**
  * struct agx4_fw_tvb_params - tiled-vertex-buffer growth of a generation
@@ -56,6 +75,12 @@ struct agx4_fw_gen {
 	bool cursors_in_mmio;
 	/** @tvb: tiled-vertex-buffer growth. */
 	struct agx4_fw_tvb_params tvb;
+	/**
+	 * @read_gpu_info: read and check the GPU's identity (ID registers
+	 * and device-tree inputs); -ENODEV for a GPU agx4 cannot drive.
+	 */
+	int (*read_gpu_info)(struct agx4_device *adev,
+			     struct agx4_gpu_info *info);
 };
 
 extern const struct agx4_fw_gen agx4_fw_g16;

@@ -18,6 +18,7 @@
 #include "../agx4_device.h"
 #include "../agx4_drv.h"
 #include "agx4_test_dt.h"
+#include "agx4_test_util.h"
 
 static void agx4_device_probe_registers_asahi_render_node(struct kunit *test)
 {
@@ -26,6 +27,7 @@ static void agx4_device_probe_registers_asahi_render_node(struct kunit *test)
 	struct agx4_device *adev;
 
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, dev);
+	agx4_test_fake_gpu(test, AGX4_SOC_T8132);
 	adev = agx4_device_create(dev, &dt->src);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, adev);
 
@@ -52,6 +54,7 @@ static void agx4_device_unplug_is_idempotent(struct kunit *test)
 	int idx;
 
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, dev);
+	agx4_test_fake_gpu(test, AGX4_SOC_T8140);
 	adev = agx4_device_create(dev, &dt->src);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, adev);
 	KUNIT_ASSERT_TRUE(test, drm_dev_enter(&adev->base, &idx));
@@ -77,6 +80,7 @@ static void agx4_device_probe_with_bad_dt_fails_cleanly(struct kunit *test)
 	void *group;
 
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, dev);
+	agx4_test_fake_gpu(test, AGX4_SOC_T8132);
 	agx4_test_dt_del(dt, "apple,firmware-build");
 
 	/* As the driver core does: release what a failed probe left. */
@@ -109,6 +113,75 @@ static void agx4_device_probe_refuses_unknown_firmware(struct kunit *test)
 	adev = agx4_device_create(dev, &dt->src);
 	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(adev), -EOPNOTSUPP);
 	devres_release_group(dev, group);
+}
+
+static void agx4_device_probe_identifies_gpu(struct kunit *test)
+{
+	struct device *dev = drm_kunit_helper_alloc_device(test);
+	struct agx4_test_dt *g16 = agx4_test_dt_alloc(test, AGX4_SOC_T8132);
+	struct agx4_test_dt *g17p = agx4_test_dt_alloc(test, AGX4_SOC_T8140);
+	struct agx4_device *adev;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, dev);
+	agx4_test_fake_gpu(test, AGX4_SOC_T8132);
+	adev = agx4_device_create(dev, &g16->src);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, adev);
+	/* t8132: fixed topology, core mask and top frequency from the DT. */
+	KUNIT_EXPECT_EQ(test, adev->info.num_dies, 1);
+	KUNIT_EXPECT_EQ(test, adev->info.num_clusters, 1);
+	KUNIT_EXPECT_EQ(test, adev->info.cores_per_cluster, 10);
+	KUNIT_EXPECT_EQ(test, adev->info.core_mask, 0x3ff);
+	KUNIT_EXPECT_EQ(test, adev->info.max_freq_khz, 1470000);
+	agx4_device_unplug(adev);
+
+	/* t8140: from the ID registers; the mask is cut to the cores. */
+	agx4_test_fake_gpu(test, AGX4_SOC_T8140);
+	adev = agx4_device_create(dev, &g17p->src);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, adev);
+	KUNIT_EXPECT_EQ(test, adev->info.revision, 0x11);
+	KUNIT_EXPECT_EQ(test, adev->info.cores_per_cluster, 6);
+	KUNIT_EXPECT_EQ(test, adev->info.core_mask, 0x3f);
+	KUNIT_EXPECT_EQ(test, adev->info.max_freq_khz, 1600000);
+	agx4_device_unplug(adev);
+}
+
+static void agx4_device_probe_refuses_unknown_gpu(struct kunit *test)
+{
+	static const struct {
+		const char *what;
+		enum agx4_soc_id soc;
+		u32 id;
+		u32 counts;
+	} bad[] = {
+		{ "t8132 ID 0", AGX4_SOC_T8132, 0, 0 },
+		{ "t8132 ID all ones", AGX4_SOC_T8132, ~0u, 0 },
+		{ "t8140 family 9", AGX4_SOC_T8140, 0x09001100, 0x00010106 },
+		{ "t8140 bits 23..16 set", AGX4_SOC_T8140, 0x0a011100,
+		  0x00010106 },
+		{ "t8140 two dies", AGX4_SOC_T8140, 0x0a001100, 0x00020106 },
+		{ "t8140 two clusters", AGX4_SOC_T8140, 0x0a001100, 0x00010206 },
+		{ "t8140 no cores", AGX4_SOC_T8140, 0x0a001100, 0x00010100 },
+		{ "t8140 33 cores", AGX4_SOC_T8140, 0x0a001100, 0x00010121 },
+	};
+	struct device *dev = drm_kunit_helper_alloc_device(test);
+	unsigned int i;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, dev);
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		struct agx4_test_dt *dt = agx4_test_dt_alloc(test, bad[i].soc);
+		struct agx4_test_regs *r = agx4_test_fake_gpu(test, bad[i].soc);
+		struct agx4_device *adev;
+		void *group;
+
+		r->id = bad[i].id;
+		r->counts = bad[i].counts;
+		group = devres_open_group(dev, NULL, GFP_KERNEL);
+		KUNIT_ASSERT_NOT_NULL(test, group);
+		adev = agx4_device_create(dev, &dt->src);
+		KUNIT_EXPECT_EQ_MSG(test, PTR_ERR_OR_ZERO(adev), -ENODEV, "%s",
+				    bad[i].what);
+		devres_release_group(dev, group);
+	}
 }
 
 /* The step engine, on a table of steps that record what they did. */
@@ -245,6 +318,8 @@ static struct kunit_case agx4_device_cases[] = {
 	KUNIT_CASE(agx4_device_unplug_is_idempotent),
 	KUNIT_CASE(agx4_device_probe_with_bad_dt_fails_cleanly),
 	KUNIT_CASE(agx4_device_probe_refuses_unknown_firmware),
+	KUNIT_CASE(agx4_device_probe_identifies_gpu),
+	KUNIT_CASE(agx4_device_probe_refuses_unknown_gpu),
 	KUNIT_CASE_PARAM(agx4_device_failed_step_unwinds_in_reverse,
 			 fail_point_gen_params),
 	{ }

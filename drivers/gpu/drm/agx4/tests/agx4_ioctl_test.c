@@ -28,6 +28,7 @@
 #include "../agx4_queue.h"
 #include "../agx4_submit.h"
 #include "../agx4_vm.h"
+#include "agx4_test_dt.h"
 #include "agx4_test_util.h"
 
 #define PG		0x4000ull
@@ -540,8 +541,98 @@ static void agx4_ioctl_queues_and_submit_checked(struct kunit *test)
 		   c->hostile);
 }
 
+static void agx4_ioctl_get_params_writes_prefix(struct kunit *test)
+{
+	struct ioctl_ctx *c = test->priv;
+	struct agx4_test_dt *dt = agx4_test_dt_alloc(test, AGX4_SOC_T8140);
+	struct device *dev = agx4_test_dma_device(test, "agx4_params_test");
+	struct drm_asahi_params_global *p;
+	struct drm_asahi_get_params gp;
+	struct agx4_device *adev;
+	struct file *filp;
+	u8 *buf;
+	int i;
+
+	p = kunit_kzalloc(test, 4096, GFP_KERNEL);
+	buf = kunit_kzalloc(test, 4096, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, p);
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+
+	/* The ioctl suite's device was never identified. */
+	gp = (struct drm_asahi_get_params){ .pointer = c->ubuf, .size = 592 };
+	hostile(test, c, "params of an unidentified device",
+		agx4_ioctl_get_params, &gp, -ENODEV);
+
+	agx4_test_fake_gpu(test, AGX4_SOC_T8140);
+	adev = agx4_device_create(dev, &dt->src);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, adev);
+	filp = mock_drm_getfile(adev->base.render, O_RDWR);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, filp);
+
+	/* Whole: every field, as GET_PARAMS of a t8140 should read. */
+	memset(buf, 0xa5, 4096);
+	KUNIT_ASSERT_EQ(test, copy_to_user((void __user *)c->ubuf, buf, 4096),
+			0);
+	gp = (struct drm_asahi_get_params){ .pointer = c->ubuf, .size = 4096 };
+	KUNIT_ASSERT_EQ(test, agx4_ioctl_get_params(&adev->base, &gp,
+						    filp->private_data), 0);
+	KUNIT_ASSERT_EQ(test, copy_from_user(p, (void __user *)c->ubuf, 4096),
+			0);
+	KUNIT_EXPECT_EQ(test, p->features, 0);
+	KUNIT_EXPECT_EQ(test, p->gpu_generation, 17);
+	KUNIT_EXPECT_EQ(test, p->gpu_variant, 'P');
+	KUNIT_EXPECT_EQ(test, p->gpu_revision, 0x11);
+	KUNIT_EXPECT_EQ(test, p->chip_id, 0x8140);
+	KUNIT_EXPECT_EQ(test, p->num_dies, 1);
+	KUNIT_EXPECT_EQ(test, p->num_clusters_total, 1);
+	KUNIT_EXPECT_EQ(test, p->num_cores_per_cluster, 6);
+	KUNIT_EXPECT_EQ(test, p->max_frequency_khz, 1600000);
+	KUNIT_EXPECT_EQ(test, p->core_masks[0], 0x3f);
+	for (i = 1; i < DRM_ASAHI_MAX_CLUSTERS; i++)
+		KUNIT_EXPECT_EQ(test, p->core_masks[i], 0);
+	KUNIT_EXPECT_EQ(test, p->vm_start, 0x4000);
+	KUNIT_EXPECT_EQ(test, p->vm_end, (1ull << 42) - 0x8000);
+	KUNIT_EXPECT_EQ(test, p->vm_kernel_min_size, 0x20000000);
+	KUNIT_EXPECT_EQ(test, p->max_commands_per_submission, 64);
+	KUNIT_EXPECT_EQ(test, p->max_attachments, 16);
+	KUNIT_EXPECT_EQ(test, p->command_timestamp_frequency_hz, 1000000000);
+	/* Nothing beyond the structure was written. */
+	KUNIT_EXPECT_FALSE(test, memchr_inv((u8 *)p + sizeof(*p), 0xa5,
+					    4096 - sizeof(*p)));
+
+	/* A shorter buffer gets a prefix; zero bytes get nothing. */
+	KUNIT_ASSERT_EQ(test, copy_to_user((void __user *)c->ubuf, buf, 4096),
+			0);
+	gp.size = 12;
+	KUNIT_ASSERT_EQ(test, agx4_ioctl_get_params(&adev->base, &gp,
+						    filp->private_data), 0);
+	KUNIT_ASSERT_EQ(test, copy_from_user(p, (void __user *)c->ubuf, 64), 0);
+	KUNIT_EXPECT_EQ(test, p->gpu_generation, 17);
+	KUNIT_EXPECT_EQ(test, ((u8 *)p)[12], 0xa5);
+	gp.size = 0;
+	gp.pointer = 0;
+	KUNIT_EXPECT_EQ(test, agx4_ioctl_get_params(&adev->base, &gp,
+						    filp->private_data), 0);
+
+	gp = (struct drm_asahi_get_params){ 1, 0, c->ubuf, 592 };
+	KUNIT_EXPECT_EQ(test, agx4_ioctl_get_params(&adev->base, &gp,
+						    filp->private_data), -EINVAL);
+	gp = (struct drm_asahi_get_params){ 0, 1, c->ubuf, 592 };
+	KUNIT_EXPECT_EQ(test, agx4_ioctl_get_params(&adev->base, &gp,
+						    filp->private_data), -EINVAL);
+	gp = (struct drm_asahi_get_params){ 0, 0, 0, 592 };
+	KUNIT_EXPECT_EQ(test, agx4_ioctl_get_params(&adev->base, &gp,
+						    filp->private_data), -EFAULT);
+	c->hostile += 3;
+	fput(filp);
+	flush_delayed_fput();
+	kunit_info(test, "agx4-uapi: hostile inputs tried (get_params) = %u\n",
+		   c->hostile);
+}
+
 static struct kunit_case agx4_ioctl_cases[] = {
 	KUNIT_CASE(agx4_ioctl_get_time_checks_flags),
+	KUNIT_CASE(agx4_ioctl_get_params_writes_prefix),
 	KUNIT_CASE(agx4_ioctl_vm_create_destroy_check_args),
 	KUNIT_CASE(agx4_ioctl_gem_create_and_mmap_offset),
 	KUNIT_CASE(agx4_ioctl_vm_bind_copies_checks_and_applies),

@@ -6,6 +6,8 @@
  */
 
 #include <kunit/device.h>
+#include <kunit/static_stub.h>
+#include <kunit/test-bug.h>
 #include <kunit/test.h>
 #include <linux/dma-mapping.h>
 
@@ -62,4 +64,60 @@ struct agx4_device *agx4_test_drm_device(struct kunit *test, const char *name)
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, adev);
 	adev->uat_geom = &agx4_test_g16_geom;
 	return adev;
+}
+
+/*
+ * The register file of the running test.  KUnit runs one case at a time,
+ * and every case that probes sets it first.
+ */
+static struct agx4_test_regs *current_regs;
+
+static int fake_map_sgx(struct agx4_device *adev)
+{
+	return 0;
+}
+
+static u32 fake_read_sgx(struct agx4_device *adev, u32 offset)
+{
+	struct agx4_test_regs *r = current_regs;
+
+	switch (offset) {
+	case 0xd04000:
+		return r->id;
+	case 0xd04010:
+		return r->counts;
+	case 0xe01500:
+		return r->core_mask;
+	default:
+		/* A register no test expected the driver to read. */
+		KUNIT_FAIL(kunit_get_current_test(), "read of SGX+%#x", offset);
+		return 0;
+	}
+}
+
+/**
+ * agx4_test_fake_gpu() - answer the probe's register reads for this test
+ * @test: the test; the stubs go with it.
+ * @soc: the GPU to look like.
+ *
+ * Return: the registers, set to a good GPU (t8140: one die, one cluster of
+ * six cores, revision 0x11), for the test to change.
+ */
+struct agx4_test_regs *agx4_test_fake_gpu(struct kunit *test,
+					  enum agx4_soc_id soc)
+{
+	struct agx4_test_regs *r = kunit_kzalloc(test, sizeof(*r), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, r);
+	if (soc == AGX4_SOC_T8132) {
+		r->id = 0x10001000;
+	} else {
+		r->id = 0x0a001100;
+		r->counts = 0x00010106;
+		r->core_mask = 0xffffffff;
+	}
+	current_regs = r;
+	kunit_activate_static_stub(test, agx4_device_map_sgx, fake_map_sgx);
+	kunit_activate_static_stub(test, agx4_device_read_sgx, fake_read_sgx);
+	return r;
 }

@@ -5,6 +5,7 @@
 #ifndef AGX4_TEST_UTIL_H
 #define AGX4_TEST_UTIL_H
 
+#include "../agx4_of.h"
 #include "../agx4_uat.h"
 
 struct agx4_device;
@@ -18,7 +19,21 @@ struct kunit;
 extern const struct agx4_uat_geom agx4_test_g16_geom;
 extern const struct agx4_uat_geom agx4_test_g13_geom;
 
+/**
+ * struct agx4_test_regs - the GPU registers a fake GPU answers with
+ * @id: SGX+0xd04000, the GPU ID.
+ * @counts: SGX+0xd04010, dies/clusters/cores (t8140).
+ * @core_mask: SGX+0xe01500, enabled cores (t8140).
+ */
+struct agx4_test_regs {
+	u32 id;
+	u32 counts;
+	u32 core_mask;
+};
+
 struct device *agx4_test_dma_device(struct kunit *test, const char *name);
+struct agx4_test_regs *agx4_test_fake_gpu(struct kunit *test,
+					  enum agx4_soc_id soc);
 struct agx4_device *agx4_test_drm_device(struct kunit *test, const char *name);
 
 #endif /* AGX4_TEST_UTIL_H */

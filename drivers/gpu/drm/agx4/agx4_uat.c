@@ -330,7 +330,6 @@ int agx4_uat_init_borrowed(struct agx4_uat *uat, struct device *dev,
 	/* Drop the root agx4_uat_init() made; the loader's takes its place. */
 	pt_free(uat, table_pt(uat, uat->root));
 	uat->tables = 0;
-	uat->borrowed = true;
 	uat->region = region;
 	uat->region_pa = region_pa;
 	uat->region_size = region_size;

@@ -136,9 +136,10 @@ struct agx4_uat {
 	 * addresses would otherwise cost a 16 KiB table per 32 MiB span.
 	 */
 	unsigned long max_tables;
-	/** @borrowed: the root belongs to someone else (the loader). */
-	bool borrowed;
-	/** @region: the loader's page-table region, mapped; NULL if none. */
+	/**
+	 * @region: the loader's page-table region, mapped, when the tree was
+	 * borrowed from it (agx4_uat_init_borrowed()); NULL otherwise.
+	 */
 	void *region;
 	/** @region_pa: its physical address. */
 	phys_addr_t region_pa;

@@ -72,23 +72,34 @@ static void agx4_device_unplug_is_idempotent(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, adev->steps_done, 0);
 }
 
+/*
+ * Probe @dt on @dev and expect @err; release what the failed probe left,
+ * as the driver core does, so the parent can probe again.
+ */
+static void expect_probe_fails(struct kunit *test, struct device *dev,
+			       struct agx4_test_dt *dt, int err,
+			       const char *what)
+{
+	struct agx4_device *adev;
+	void *group;
+
+	group = devres_open_group(dev, NULL, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, group);
+	adev = agx4_device_create(dev, &dt->src);
+	KUNIT_EXPECT_EQ_MSG(test, PTR_ERR_OR_ZERO(adev), err, "%s", what);
+	devres_release_group(dev, group);
+}
+
 static void agx4_device_probe_with_bad_dt_fails_cleanly(struct kunit *test)
 {
 	struct device *dev = drm_kunit_helper_alloc_device(test);
 	struct agx4_test_dt *dt = agx4_test_dt_alloc(test, AGX4_SOC_T8132);
 	struct agx4_device *adev;
-	void *group;
 
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, dev);
 	agx4_test_fake_gpu(test, AGX4_SOC_T8132);
 	agx4_test_dt_del(dt, "apple,firmware-build");
-
-	/* As the driver core does: release what a failed probe left. */
-	group = devres_open_group(dev, NULL, GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, group);
-	adev = agx4_device_create(dev, &dt->src);
-	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(adev), -ENOENT);
-	devres_release_group(dev, group);
+	expect_probe_fails(test, dev, dt, -ENOENT, "no firmware build");
 
 	/* The same parent can probe again once the node is fixed. */
 	agx4_test_dt_set_str(test, dt, "apple,firmware-build",
@@ -102,17 +113,11 @@ static void agx4_device_probe_refuses_unknown_firmware(struct kunit *test)
 {
 	struct device *dev = drm_kunit_helper_alloc_device(test);
 	struct agx4_test_dt *dt = agx4_test_dt_alloc(test, AGX4_SOC_T8140);
-	struct agx4_device *adev;
-	void *group;
 
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, dev);
 	agx4_test_dt_set_str(test, dt, "apple,firmware-build",
 			     "mBoot-19000.1.1");
-	group = devres_open_group(dev, NULL, GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, group);
-	adev = agx4_device_create(dev, &dt->src);
-	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(adev), -EOPNOTSUPP);
-	devres_release_group(dev, group);
+	expect_probe_fails(test, dev, dt, -EOPNOTSUPP, "unknown build");
 }
 
 static void agx4_device_probe_identifies_gpu(struct kunit *test)
@@ -170,17 +175,10 @@ static void agx4_device_probe_refuses_unknown_gpu(struct kunit *test)
 	for (i = 0; i < ARRAY_SIZE(bad); i++) {
 		struct agx4_test_dt *dt = agx4_test_dt_alloc(test, bad[i].soc);
 		struct agx4_test_regs *r = agx4_test_fake_gpu(test, bad[i].soc);
-		struct agx4_device *adev;
-		void *group;
 
 		r->id = bad[i].id;
 		r->counts = bad[i].counts;
-		group = devres_open_group(dev, NULL, GFP_KERNEL);
-		KUNIT_ASSERT_NOT_NULL(test, group);
-		adev = agx4_device_create(dev, &dt->src);
-		KUNIT_EXPECT_EQ_MSG(test, PTR_ERR_OR_ZERO(adev), -ENODEV, "%s",
-				    bad[i].what);
-		devres_release_group(dev, group);
+		expect_probe_fails(test, dev, dt, -ENODEV, bad[i].what);
 	}
 }
 

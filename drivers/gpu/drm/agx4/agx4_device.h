@@ -14,6 +14,7 @@
 #include "agx4_of.h"
 #include "agx4_transport.h"
 #include "agx4_fw.h"
+#include "agx4_mem.h"
 #include "agx4_uat.h"
 
 struct agx4_fw_gen;
@@ -35,6 +36,8 @@ struct agx4_device {
 	void __iomem *sgx;
 	/** @info: the GPU's identity, read by the probe. */
 	struct agx4_gpu_info info;
+	/** @mem: the firmware address space (memory step). */
+	struct agx4_devmem mem;
 	/**
 	 * @transport: how the firmware is reached; set up by the transport
 	 * step of the probe, torn down by unplug.

@@ -76,6 +76,16 @@ struct agx4_fw_gen {
 	/** @tvb: tiled-vertex-buffer growth. */
 	struct agx4_fw_tvb_params tvb;
 	/**
+	 * @fw_heap: firmware addresses agx4 allocates its own objects from
+	 * (the firmware half; agx4_mem).
+	 */
+	struct agx4_range fw_heap;
+	/**
+	 * @ts_aperture: the only firmware addresses the firmware accepts as
+	 * user timestamp destinations; GEM_BIND_OBJECT maps there.
+	 */
+	struct agx4_range ts_aperture;
+	/**
 	 * @read_gpu_info: read and check the GPU's identity (ID registers
 	 * and device-tree inputs); -ENODEV for a GPU agx4 cannot drive.
 	 */

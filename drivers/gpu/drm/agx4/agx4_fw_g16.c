@@ -67,6 +67,10 @@ const struct agx4_fw_gen agx4_fw_g16 = {
 	.cursors_in_mmio = true,
 	/* The reference's tvb_max_blocks module parameter defaults to 331. */
 	.tvb = { .initial_blocks = 11, .growth_blocks = 10, .max_blocks = 331 },
+	/* Dynamic allocations of the reference; 4 GiB is agx4's choice. */
+	.fw_heap = { 0xfffffc2200000000ull, 0x100000000ull },
+	/* M: the reference's 64 MiB aperture, written at hwdata+0x28. */
+	.ts_aperture = { 0xfffffc2181400000ull, 0x4000000ull },
 	.read_gpu_info = g16_read_gpu_info,
 };
 EXPORT_SYMBOL_IF_KUNIT(agx4_fw_g16);

@@ -87,6 +87,13 @@ const struct agx4_fw_gen agx4_fw_g17p = {
 	.root_version = { 0x04c0, 0x0396, 0xa322, 0x0c8a },
 	.cursors_in_mmio = false,
 	.tvb = { .initial_blocks = 8, .growth_blocks = 10, .max_blocks = 2048 },
+	/* As on G16; 4 GiB is agx4's choice. */
+	.fw_heap = { 0xfffffc2200000000ull, 0x100000000ull },
+	/*
+	 * GAP: G17P keeps the aperture base in its constants, which the
+	 * specification does not decode; G16's is assumed.
+	 */
+	.ts_aperture = { 0xfffffc2181400000ull, 0x4000000ull },
 	.read_gpu_info = g17p_read_gpu_info,
 };
 EXPORT_SYMBOL_IF_KUNIT(agx4_fw_g17p);

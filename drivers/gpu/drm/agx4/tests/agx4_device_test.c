@@ -6,8 +6,10 @@
  * parent device, and the probe-step engine's unwinding.
  */
 
+#include <kunit/static_stub.h>
 #include <kunit/test.h>
 #include <kunit/test-bug.h>
+#include <linux/gfp.h>
 #include <linux/device.h>
 #include <linux/string.h>
 
@@ -17,6 +19,7 @@
 
 #include "../agx4_device.h"
 #include "../agx4_drv.h"
+#include "../agx4_mem.h"
 #include "agx4_test_dt.h"
 #include "agx4_test_util.h"
 
@@ -311,6 +314,77 @@ static void agx4_device_failed_step_unwinds_in_reverse(struct kunit *test)
 		KUNIT_EXPECT_EQ_MSG(test, log->calls[i], expect[i], "call %d", i);
 }
 
+static void agx4_device_probe_adopts_loader_firmware_tree(struct kunit *test)
+{
+	struct device *dev = drm_kunit_helper_alloc_device(test);
+	struct agx4_test_dt *dt = agx4_test_dt_alloc(test, AGX4_SOC_T8132);
+	struct agx4_device *adev;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, dev);
+	agx4_test_fake_gpu(test, AGX4_SOC_T8132);
+	adev = agx4_device_create(dev, &dt->src);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, adev);
+	KUNIT_EXPECT_TRUE(test, adev->mem.ready);
+	/* The root is the loader's, the region's first page. */
+	KUNIT_EXPECT_EQ(test, adev->mem.fw_uat.root_pa, adev->mem.pagetables.pa);
+	KUNIT_EXPECT_PTR_EQ(test, (void *)adev->mem.fw_uat.root,
+			    adev->mem.pagetables.va);
+	KUNIT_EXPECT_EQ(test, adev->mem.heap.base, adev->gen->fw_heap.start);
+	KUNIT_EXPECT_EQ(test, adev->mem.ts.base, adev->gen->ts_aperture.start);
+	KUNIT_EXPECT_EQ(test, adev->mem.ts.size, adev->gen->ts_aperture.size);
+}
+
+/* Reserved memory whose loader tree holds a block descriptor. */
+static int maps_live;
+static int bad_tree_map(struct agx4_device *adev, enum agx4_mem id,
+			struct agx4_mem_region *r)
+{
+	struct page *p = alloc_pages(GFP_KERNEL | __GFP_ZERO, 2);
+	u64 *root;
+
+	if (!p)
+		return -ENOMEM;
+	r->va = page_address(p);
+	r->pa = page_to_phys(p);
+	r->size = 4 * PAGE_SIZE;
+	root = r->va;
+	root[3] = 0x40000000ull | 1;	/* valid, not a table */
+	maps_live++;
+	return 0;
+}
+
+static void bad_tree_unmap(struct agx4_device *adev, struct agx4_mem_region *r)
+{
+	__free_pages(virt_to_page(r->va), 2);
+	maps_live--;
+}
+
+static int no_region_map(struct agx4_device *adev, enum agx4_mem id,
+			 struct agx4_mem_region *r)
+{
+	return -ENODEV;
+}
+
+static void agx4_device_probe_refuses_bad_loader_tree(struct kunit *test)
+{
+	struct device *dev = drm_kunit_helper_alloc_device(test);
+	struct agx4_test_dt *dt = agx4_test_dt_alloc(test, AGX4_SOC_T8132);
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, dev);
+	agx4_test_fake_gpu(test, AGX4_SOC_T8132);
+	maps_live = 0;
+	kunit_activate_static_stub(test, agx4_mem_map_region, bad_tree_map);
+	kunit_activate_static_stub(test, agx4_mem_unmap_region,
+				   bad_tree_unmap);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(agx4_device_create(dev, &dt->src)),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, maps_live, 0);
+
+	kunit_activate_static_stub(test, agx4_mem_map_region, no_region_map);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(agx4_device_create(dev, &dt->src)),
+			-ENODEV);
+}
+
 static struct kunit_case agx4_device_cases[] = {
 	KUNIT_CASE(agx4_device_probe_registers_asahi_render_node),
 	KUNIT_CASE(agx4_device_unplug_is_idempotent),
@@ -318,6 +392,8 @@ static struct kunit_case agx4_device_cases[] = {
 	KUNIT_CASE(agx4_device_probe_refuses_unknown_firmware),
 	KUNIT_CASE(agx4_device_probe_identifies_gpu),
 	KUNIT_CASE(agx4_device_probe_refuses_unknown_gpu),
+	KUNIT_CASE(agx4_device_probe_adopts_loader_firmware_tree),
+	KUNIT_CASE(agx4_device_probe_refuses_bad_loader_tree),
 	KUNIT_CASE_PARAM(agx4_device_failed_step_unwinds_in_reverse,
 			 fail_point_gen_params),
 	{ }

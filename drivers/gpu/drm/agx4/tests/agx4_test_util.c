@@ -10,11 +10,13 @@
 #include <kunit/test-bug.h>
 #include <kunit/test.h>
 #include <linux/dma-mapping.h>
+#include <linux/gfp.h>
 
 #include <drm/drm_kunit_helpers.h>
 
 #include "../agx4_device.h"
 #include "../agx4_drv.h"
+#include "../agx4_mem.h"
 #include "agx4_test_util.h"
 
 const struct agx4_uat_geom agx4_test_g16_geom = {
@@ -95,6 +97,56 @@ static u32 fake_read_sgx(struct agx4_device *adev, u32 offset)
 	}
 }
 
+/*
+ * Reserved memory: one zeroed table page, so the loader's firmware tree is
+ * an empty root.
+ */
+static int fake_map_region(struct agx4_device *adev, enum agx4_mem id,
+			   struct agx4_mem_region *r)
+{
+	struct page *p = alloc_pages(GFP_KERNEL | __GFP_ZERO,
+				     get_order(AGX4_UAT_PAGE_SIZE));
+
+	if (!p)
+		return -ENOMEM;
+	r->va = page_address(p);
+	r->pa = page_to_phys(p);
+	r->size = AGX4_UAT_PAGE_SIZE;
+	return 0;
+}
+
+static void fake_unmap_region(struct agx4_device *adev,
+			      struct agx4_mem_region *r)
+{
+	__free_pages(virt_to_page(r->va), get_order(AGX4_UAT_PAGE_SIZE));
+}
+
+/**
+ * agx4_test_fake_memory() - give the probe reserved memory of the test's
+ * @test: the test; the stubs go with it.
+ */
+void agx4_test_fake_memory(struct kunit *test)
+{
+	kunit_activate_static_stub(test, agx4_mem_map_region, fake_map_region);
+	kunit_activate_static_stub(test, agx4_mem_unmap_region,
+				   fake_unmap_region);
+}
+
+/**
+ * agx4_test_device_memory() - run the memory step on a test device
+ * @test: the test.
+ * @adev: a device from agx4_test_drm_device(); it becomes a @gen device.
+ * @gen: the generation.
+ */
+void agx4_test_device_memory(struct kunit *test, struct agx4_device *adev,
+			     const struct agx4_fw_gen *gen)
+{
+	adev->gen = gen;
+	adev->uat_geom = gen->uat_geom;
+	agx4_test_fake_memory(test);
+	KUNIT_ASSERT_EQ(test, agx4_mem_init(adev), 0);
+}
+
 /**
  * agx4_test_fake_gpu() - answer the probe's register reads for this test
  * @test: the test; the stubs go with it.
@@ -119,5 +171,6 @@ struct agx4_test_regs *agx4_test_fake_gpu(struct kunit *test,
 	current_regs = r;
 	kunit_activate_static_stub(test, agx4_device_map_sgx, fake_map_sgx);
 	kunit_activate_static_stub(test, agx4_device_read_sgx, fake_read_sgx);
+	agx4_test_fake_memory(test);
 	return r;
 }

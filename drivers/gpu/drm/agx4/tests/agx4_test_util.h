@@ -9,6 +9,7 @@
 #include "../agx4_uat.h"
 
 struct agx4_device;
+struct agx4_fw_gen;
 struct device;
 struct kunit;
 
@@ -35,5 +36,8 @@ struct device *agx4_test_dma_device(struct kunit *test, const char *name);
 struct agx4_test_regs *agx4_test_fake_gpu(struct kunit *test,
 					  enum agx4_soc_id soc);
 struct agx4_device *agx4_test_drm_device(struct kunit *test, const char *name);
+void agx4_test_fake_memory(struct kunit *test);
+void agx4_test_device_memory(struct kunit *test, struct agx4_device *adev,
+			     const struct agx4_fw_gen *gen);
 
 #endif /* AGX4_TEST_UTIL_H */

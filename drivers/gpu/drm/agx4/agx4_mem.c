@@ -1,0 +1,137 @@
+// SPDX-License-Identifier: GPL-2.0-only OR MIT
+/*
+ * Copyright 2026 The agx4 authors
+ */
+
+#include <linux/err.h>
+#include <linux/io.h>
+
+#include <drm/drm_managed.h>
+#include <drm/drm_print.h>
+
+#include <kunit/static_stub.h>
+#include <kunit/visibility.h>
+
+#include "agx4_device.h"
+#include "agx4_fw.h"
+#include "agx4_mem.h"
+
+/**
+ * DOC: device memory
+ *
+ * The firmware's half of the GPU address space is a page-table tree the
+ * boot loader built in the ``pagetables`` reservation; its root is the
+ * region's first page.  The memory step of the probe maps the region and
+ * adopts the tree (agx4_uat_init_borrowed()), then carves two allocators
+ * out of it, at the addresses of the generation descriptor
+ * (&agx4_fw_gen.fw_heap, &agx4_fw_gen.ts_aperture): one for agx4's own
+ * firmware objects and the timestamp aperture, the only window in which
+ * the firmware accepts the timestamp destinations of GEM_BIND_OBJECT.
+ *
+ * Unlike the other steps, this one is undone when the DRM device is
+ * released rather than at unplug: a client that still has the device open
+ * after the GPU went away keeps its timestamp objects, and their mappings
+ * must stay valid until it closes them.  The firmware is stopped by then,
+ * so nothing reads the tables.
+ */
+
+/**
+ * agx4_mem_map_region() - map a reserved-memory region
+ * @adev: the device, its device tree parsed.
+ * @id: the region.
+ * @r: filled with the mapping.
+ *
+ * The regions are ``no-map`` reservations; they are mapped write-back (the
+ * page tables are cleaned to the point of coherency after every change).
+ * KUnit replaces this with memory of its own.
+ *
+ * Return: 0, -ENODEV for a region the device tree does not give, -ENOMEM.
+ */
+VISIBLE_IF_KUNIT int agx4_mem_map_region(struct agx4_device *adev,
+					 enum agx4_mem id,
+					 struct agx4_mem_region *r)
+{
+	const struct agx4_range *m = &adev->plat.mem[id];
+
+	KUNIT_STATIC_STUB_REDIRECT(agx4_mem_map_region, adev, id, r);
+	if (!m->size)
+		return -ENODEV;
+	r->va = memremap(m->start, m->size, MEMREMAP_WB);
+	if (!r->va)
+		return -ENOMEM;
+	r->pa = m->start;
+	r->size = m->size;
+	return 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_mem_map_region);
+
+/**
+ * agx4_mem_unmap_region() - undo agx4_mem_map_region()
+ * @adev: the device.
+ * @r: the mapping.
+ */
+VISIBLE_IF_KUNIT void agx4_mem_unmap_region(struct agx4_device *adev,
+					    struct agx4_mem_region *r)
+{
+	KUNIT_STATIC_STUB_REDIRECT(agx4_mem_unmap_region, adev, r);
+	memunmap(r->va);
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_mem_unmap_region);
+
+static void mem_release(struct drm_device *drm, void *data)
+{
+	struct agx4_device *adev = to_agx4_device(drm);
+	struct agx4_devmem *mem = &adev->mem;
+
+	agx4_fwmem_fini(&mem->ts);
+	agx4_fwmem_fini(&mem->heap);
+	agx4_uat_fini(&mem->fw_uat);
+	agx4_mem_unmap_region(adev, &mem->pagetables);
+	mem->ready = false;
+}
+
+/**
+ * agx4_mem_init() - the memory step of the probe
+ * @adev: the device, its generation chosen.
+ *
+ * Return: 0; -ENODEV, -EINVAL for a loader tree agx4 cannot adopt, -ENOMEM.
+ */
+int agx4_mem_init(struct agx4_device *adev)
+{
+	const struct agx4_fw_gen *gen = adev->gen;
+	struct agx4_devmem *mem = &adev->mem;
+	struct device *dev = adev->base.dev;
+	int ret;
+
+	ret = agx4_mem_map_region(adev, AGX4_MEM_PAGETABLES, &mem->pagetables);
+	if (ret)
+		return ret;
+	/* The loader's root is the first page of its region (spec 4.1). */
+	ret = agx4_uat_init_borrowed(&mem->fw_uat, dev, gen->uat_geom, true,
+				     mem->pagetables.va, mem->pagetables.pa,
+				     mem->pagetables.size, mem->pagetables.pa);
+	if (ret) {
+		drm_err(&adev->base, "cannot adopt the loader's page tables: %d\n",
+			ret);
+		goto err_unmap;
+	}
+	ret = agx4_fwmem_init(&mem->heap, dev, &mem->fw_uat,
+			      gen->fw_heap.start, gen->fw_heap.size);
+	if (ret)
+		goto err_uat;
+	ret = agx4_fwmem_init(&mem->ts, dev, &mem->fw_uat,
+			      gen->ts_aperture.start, gen->ts_aperture.size);
+	if (ret)
+		goto err_heap;
+	mem->ready = true;
+	return drmm_add_action_or_reset(&adev->base, mem_release, NULL);
+
+err_heap:
+	agx4_fwmem_fini(&mem->heap);
+err_uat:
+	agx4_uat_fini(&mem->fw_uat);
+err_unmap:
+	agx4_mem_unmap_region(adev, &mem->pagetables);
+	return ret;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_mem_init);

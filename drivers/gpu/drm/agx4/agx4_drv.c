@@ -47,6 +47,22 @@
 #define AGX4_DRM_PATCHLEVEL	0
 
 /**
+ * agx4_ticks_to_ns() - a counter value in nanoseconds
+ * @ticks: counter value.
+ * @rate: its frequency in Hz; 0 for a counter that does not run.
+ *
+ * The product is formed in 128 bits: ticks * 10^9 passes 2^64 after
+ * twelve minutes at 24 MHz.
+ *
+ * Return: @ticks in ns, 0 when @rate is 0.
+ */
+VISIBLE_IF_KUNIT __maybe_unused u64 agx4_ticks_to_ns(u64 ticks, u32 rate)
+{
+	return rate ? mul_u64_u32_div(ticks, NSEC_PER_SEC, rate) : 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_ticks_to_ns);
+
+/**
  * agx4_ioctl_get_time() - DRM_IOCTL_ASAHI_GET_TIME
  * @drm: the device.
  * @data: &struct drm_asahi_get_time.
@@ -66,14 +82,9 @@ VISIBLE_IF_KUNIT int agx4_ioctl_get_time(struct drm_device *drm, void *data,
 	if (args->flags)
 		return -EINVAL;
 #ifdef CONFIG_ARM64
-	{
-		/* CNTPCT_EL0 at CNTFRQ_EL0 (24 MHz on Apple SoCs). */
-		u32 rate = arch_timer_get_cntfrq();
-
-		args->gpu_timestamp = rate ?
-			mul_u64_u32_div(__arch_counter_get_cntpct(),
-					NSEC_PER_SEC, rate) : 0;
-	}
+	/* CNTPCT_EL0 at CNTFRQ_EL0 (24 MHz on Apple SoCs). */
+	args->gpu_timestamp = agx4_ticks_to_ns(__arch_counter_get_cntpct(),
+					       arch_timer_get_cntfrq());
 #else
 	args->gpu_timestamp = ktime_get_raw_ns();
 #endif
@@ -135,10 +146,7 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_ioctl_get_params);
 #define AGX4_IOCTL(name, func, flags) \
 	DRM_IOCTL_DEF_DRV(ASAHI_##name, func, flags)
 
-/*
- * Indexed by the UAPI's ioctl ids; GEM_BIND_OBJECT has no handler yet and
- * gets -EINVAL from the DRM core.  The flags are upstream's.
- */
+/* Indexed by the UAPI's ioctl ids.  The flags are upstream's. */
 static const struct drm_ioctl_desc agx4_ioctls[] = {
 	AGX4_IOCTL(GET_PARAMS, agx4_ioctl_get_params, DRM_RENDER_ALLOW),
 	AGX4_IOCTL(GET_TIME, agx4_ioctl_get_time, DRM_AUTH | DRM_RENDER_ALLOW),
@@ -150,6 +158,8 @@ static const struct drm_ioctl_desc agx4_ioctls[] = {
 	AGX4_IOCTL(GEM_CREATE, agx4_ioctl_gem_create,
 		   DRM_AUTH | DRM_RENDER_ALLOW),
 	AGX4_IOCTL(GEM_MMAP_OFFSET, agx4_ioctl_gem_mmap_offset,
+		   DRM_AUTH | DRM_RENDER_ALLOW),
+	AGX4_IOCTL(GEM_BIND_OBJECT, agx4_ioctl_gem_bind_object,
 		   DRM_AUTH | DRM_RENDER_ALLOW),
 	AGX4_IOCTL(QUEUE_CREATE, agx4_ioctl_queue_create,
 		   DRM_AUTH | DRM_RENDER_ALLOW),

@@ -12,6 +12,9 @@ struct drm_file;
 extern const struct drm_driver agx4_drm_driver;
 
 #if IS_ENABLED(CONFIG_KUNIT)
+#include <linux/types.h>
+
+u64 agx4_ticks_to_ns(u64 ticks, u32 rate);
 int agx4_ioctl_get_time(struct drm_device *drm, void *data,
 			struct drm_file *file);
 int agx4_ioctl_get_params(struct drm_device *drm, void *data,

@@ -11,6 +11,7 @@
 #include <kunit/visibility.h>
 
 #include "agx4_file.h"
+#include "agx4_gem.h"
 #include "agx4_queue.h"
 #include "agx4_vm.h"
 
@@ -30,6 +31,7 @@ int agx4_file_open(struct drm_device *drm, struct drm_file *file)
 	mutex_init(&af->vm_lock);
 	xa_init_flags(&af->vms, XA_FLAGS_ALLOC1);
 	xa_init_flags(&af->queues, XA_FLAGS_ALLOC1);
+	xa_init_flags(&af->ts_objects, XA_FLAGS_ALLOC1);
 	file->driver_priv = af;
 	return 0;
 }
@@ -44,6 +46,7 @@ int agx4_file_open(struct drm_device *drm, struct drm_file *file)
 void agx4_file_postclose(struct drm_device *drm, struct drm_file *file)
 {
 	struct agx4_file *af = file->driver_priv;
+	struct agx4_gem_fw_binding *b;
 	struct agx4_queue *q;
 	struct agx4_vm *vm;
 	unsigned long id;
@@ -54,6 +57,11 @@ void agx4_file_postclose(struct drm_device *drm, struct drm_file *file)
 		agx4_queue_put(q);
 	}
 	xa_destroy(&af->queues);
+	xa_for_each(&af->ts_objects, id, b) {
+		xa_erase(&af->ts_objects, id);
+		agx4_gem_unbind_fw(b);
+	}
+	xa_destroy(&af->ts_objects);
 	xa_for_each(&af->vms, id, vm) {
 		xa_erase(&af->vms, id);
 		agx4_vm_put(vm);

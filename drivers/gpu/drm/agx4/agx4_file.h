@@ -27,6 +27,11 @@ struct agx4_file {
 	struct xarray vms;
 	/** @queues: the file's queues by id (from 1). */
 	struct xarray queues;
+	/**
+	 * @ts_objects: the file's timestamp objects
+	 * (&struct agx4_gem_fw_binding) by object handle (from 1).
+	 */
+	struct xarray ts_objects;
 };
 
 int agx4_file_open(struct drm_device *drm, struct drm_file *file);

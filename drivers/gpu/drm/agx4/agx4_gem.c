@@ -8,6 +8,7 @@
 #include <linux/overflow.h>
 #include <linux/slab.h>
 
+#include <drm/drm_drv.h>
 #include <drm/drm_file.h>
 #include <drm/drm_gem.h>
 #include <drm/drm_prime.h>
@@ -276,22 +277,54 @@ struct agx4_gem_fw_binding *agx4_gem_bind_fw(struct agx4_fwmem *window,
 		return ERR_PTR(err);
 	}
 	drm_gem_object_get(&bo->base.base);
+	kref_init(&b->ref);
 	b->bo = bo;
 	return b;
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_gem_bind_fw);
 
-/**
- * agx4_gem_unbind_fw() - undo agx4_gem_bind_fw()
- * @b: the binding; the firmware must no longer write to it.
- */
-void agx4_gem_unbind_fw(struct agx4_gem_fw_binding *b)
+static void binding_release(struct kref *ref)
 {
+	struct agx4_gem_fw_binding *b =
+		container_of(ref, struct agx4_gem_fw_binding, ref);
+
 	agx4_fw_obj_destroy(b->fw);
 	drm_gem_object_put(&b->bo->base.base);
 	kfree(b);
 }
+
+/**
+ * agx4_gem_unbind_fw() - drop a reference of a binding
+ * @b: the binding; the last reference unmaps it, once the firmware no
+ *	longer writes to it.
+ */
+void agx4_gem_unbind_fw(struct agx4_gem_fw_binding *b)
+{
+	kref_put(&b->ref, binding_release);
+}
 EXPORT_SYMBOL_IF_KUNIT(agx4_gem_unbind_fw);
+
+/**
+ * agx4_gem_ts_get() - look a timestamp object of a file up
+ * @file: the file.
+ * @handle: the object handle GEM_BIND_OBJECT returned.
+ *
+ * Return: the binding with a reference (agx4_gem_unbind_fw() drops it), or
+ * NULL.
+ */
+struct agx4_gem_fw_binding *agx4_gem_ts_get(struct drm_file *file, u32 handle)
+{
+	struct agx4_file *af = file->driver_priv;
+	struct agx4_gem_fw_binding *b;
+
+	xa_lock(&af->ts_objects);
+	b = xa_load(&af->ts_objects, handle);
+	if (b)
+		kref_get(&b->ref);
+	xa_unlock(&af->ts_objects);
+	return b;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_gem_ts_get);
 
 /**
  * agx4_ioctl_gem_create() - DRM_IOCTL_ASAHI_GEM_CREATE
@@ -345,3 +378,90 @@ int agx4_ioctl_gem_mmap_offset(struct drm_device *drm, void *data,
 	return agx4_gem_mmap_offset(file, args->handle, &args->offset);
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_ioctl_gem_mmap_offset);
+
+static int bind_object(struct agx4_device *adev, struct drm_file *file,
+		       struct drm_asahi_gem_bind_object *args)
+{
+	struct agx4_file *af = file->driver_priv;
+	struct agx4_gem_fw_binding *b;
+	struct drm_gem_object *obj;
+	int ret;
+
+	if (args->flags != DRM_ASAHI_BIND_OBJECT_USAGE_TIMESTAMPS)
+		return -EINVAL;
+	if (!adev->mem.ready)
+		return -ENODEV;
+	obj = drm_gem_object_lookup(file, args->handle);
+	if (!obj)
+		return -ENOENT;
+	if (!agx4_gem_is_agx4(obj)) {
+		/* An imported object: its pages are not ours to map. */
+		drm_gem_object_put(obj);
+		return -EINVAL;
+	}
+	b = agx4_gem_bind_fw(&adev->mem.ts, to_agx4_bo(obj), args->offset,
+			     args->range);
+	drm_gem_object_put(obj);
+	if (IS_ERR(b))
+		return PTR_ERR(b);
+	ret = agx4_file_add(&af->ts_objects, b, AGX4_TS_OBJECTS_PER_FILE,
+			    &args->object_handle);
+	if (ret) {
+		agx4_gem_unbind_fw(b);
+		args->object_handle = 0;
+	}
+	return ret;
+}
+
+static int unbind_object(struct drm_file *file,
+			 struct drm_asahi_gem_bind_object *args)
+{
+	struct agx4_file *af = file->driver_priv;
+	struct agx4_gem_fw_binding *b;
+
+	if (args->flags || args->handle || args->offset || args->range)
+		return -EINVAL;
+	b = xa_erase(&af->ts_objects, args->object_handle);
+	if (!b)
+		return -ENOENT;
+	agx4_gem_unbind_fw(b);	/* jobs using it keep it mapped */
+	return 0;
+}
+
+/**
+ * agx4_ioctl_gem_bind_object() - DRM_IOCTL_ASAHI_GEM_BIND_OBJECT
+ * @drm: the device.
+ * @data: &struct drm_asahi_gem_bind_object.
+ * @file: the client.
+ *
+ * BIND maps a slice of an object into the firmware's timestamp aperture
+ * and returns a handle that command timestamps name; UNBIND drops the
+ * handle (the mapping goes when the last job writing into it is done).
+ *
+ * Return: 0; -EINVAL for a non-zero pad or vm_id, an unknown op, bad
+ * flags, a non-zero field UNBIND does not take, a misaligned, empty or
+ * too large slice or an imported object; -ENOENT for an unknown GEM or
+ * object handle; -ENOSPC when the aperture (or the file's share) is full;
+ * -ENODEV once the device is gone; -ENOMEM.
+ */
+int agx4_ioctl_gem_bind_object(struct drm_device *drm, void *data,
+			       struct drm_file *file)
+{
+	struct drm_asahi_gem_bind_object *args = data;
+	int idx, ret;
+
+	if (args->pad || args->vm_id)
+		return -EINVAL;
+	if (args->op != DRM_ASAHI_BIND_OBJECT_OP_BIND &&
+	    args->op != DRM_ASAHI_BIND_OBJECT_OP_UNBIND)
+		return -EINVAL;
+	if (!drm_dev_enter(drm, &idx))
+		return -ENODEV;
+	if (args->op == DRM_ASAHI_BIND_OBJECT_OP_BIND)
+		ret = bind_object(to_agx4_device(drm), file, args);
+	else
+		ret = unbind_object(file, args);
+	drm_dev_exit(idx);
+	return ret;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_ioctl_gem_bind_object);

@@ -6,6 +6,7 @@
 #define AGX4_GEM_H
 
 #include <linux/bits.h>
+#include <linux/kref.h>
 #include <linux/types.h>
 
 #include <drm/drm_gem_shmem_helper.h>
@@ -75,12 +76,21 @@ int agx4_gem_mmap_offset(struct drm_file *file, u32 handle, u64 *offset);
 phys_addr_t agx4_gem_page_pa(struct agx4_gem_object *bo, u64 index);
 bool agx4_gem_is_agx4(struct drm_gem_object *obj);
 
+/*
+ * Timestamp objects one file may hold: the 64 MiB aperture holds at most
+ * 2048 of them (a page and a guard page each), shared by every client.
+ */
+#define AGX4_TS_OBJECTS_PER_FILE	2048
+
 /**
  * struct agx4_gem_fw_binding - an object's slice mapped for the firmware
+ * @ref: the file's handle holds one reference, every job writing into
+ *	the slice another; the last one unmaps it.
  * @fw: the firmware-side mapping.
  * @bo: the object; a reference is held.
  */
 struct agx4_gem_fw_binding {
+	struct kref ref;
 	struct agx4_fw_obj *fw;
 	struct agx4_gem_object *bo;
 };
@@ -89,10 +99,13 @@ struct agx4_gem_fw_binding *agx4_gem_bind_fw(struct agx4_fwmem *window,
 					     struct agx4_gem_object *bo,
 					     u64 offset, u64 range);
 void agx4_gem_unbind_fw(struct agx4_gem_fw_binding *b);
+struct agx4_gem_fw_binding *agx4_gem_ts_get(struct drm_file *file, u32 handle);
 
 int agx4_ioctl_gem_create(struct drm_device *drm, void *data,
 			  struct drm_file *file);
 int agx4_ioctl_gem_mmap_offset(struct drm_device *drm, void *data,
+			       struct drm_file *file);
+int agx4_ioctl_gem_bind_object(struct drm_device *drm, void *data,
 			       struct drm_file *file);
 
 #endif /* AGX4_GEM_H */

@@ -16,6 +16,8 @@
 #include <uapi/drm/asahi_drm.h>
 
 #include "agx4_file.h"
+#include "agx4_fwmem.h"
+#include "agx4_gem.h"
 #include "agx4_queue.h"
 #include "agx4_submit.h"
 #include "agx4_vm.h"
@@ -202,6 +204,29 @@ static int resolve_syncs(struct drm_file *file, const struct drm_asahi_sync *v,
 	return 0;
 }
 
+static int ts_get(void *ctx, u32 handle, u64 *va, u64 *size, void **ref)
+{
+	struct agx4_gem_fw_binding *b = agx4_gem_ts_get(ctx, handle);
+
+	if (!b)
+		return -ENOENT;
+	*va = b->fw->va;
+	*size = b->fw->size;
+	*ref = b;
+	return 0;
+}
+
+static void ts_put(void *ref)
+{
+	agx4_gem_unbind_fw(ref);
+}
+
+/* Timestamps name the client's GEM_BIND_OBJECT objects. */
+static const struct agx4_ts_ops file_ts_ops = {
+	.get = ts_get,
+	.put = ts_put,
+};
+
 /**
  * agx4_ioctl_submit() - DRM_IOCTL_ASAHI_SUBMIT
  * @drm: the device.
@@ -210,7 +235,8 @@ static int resolve_syncs(struct drm_file *file, const struct drm_asahi_sync *v,
  *
  * Return: -EOPNOTSUPP once everything is valid (no scheduler yet);
  * -EINVAL for a bad field, count, sync or command buffer; -ENOENT for an
- * unknown queue, syncobj or timestamp object; -EFAULT; -ENOMEM.
+ * unknown queue, syncobj or timestamp object; -ERANGE for a timestamp past
+ * the end of its object; -EFAULT; -ENOMEM.
  */
 int agx4_ioctl_submit(struct drm_device *drm, void *data,
 		      struct drm_file *file)
@@ -253,11 +279,12 @@ int agx4_ioctl_submit(struct drm_device *drm, void *data,
 		ret = PTR_ERR(cmdbuf);
 		goto out;
 	}
-	ret = agx4_cmdbuf_parse(cmdbuf, args->cmdbuf_size, &desc);
+	ret = agx4_cmdbuf_parse(cmdbuf, args->cmdbuf_size, &file_ts_ops, file,
+				&desc);
 	kvfree(cmdbuf);
 	if (!ret)
 		ret = -EOPNOTSUPP;	/* valid: the scheduler would run it */
-	kvfree(desc);
+	agx4_submit_desc_free(desc);
 out:
 	put_syncs(&refs);
 	kfree(syncs);

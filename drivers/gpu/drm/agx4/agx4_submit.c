@@ -54,6 +54,7 @@ struct parse_state {
 	struct agx4_attachments compute;
 	u32 renders_seen;
 	u32 computes_seen;
+	void *ts_ctx;
 };
 
 static bool is_hw(u16 type)
@@ -133,17 +134,44 @@ static int check_render(const struct drm_asahi_cmd_render *r)
 	return 0;
 }
 
-static int check_timestamps(const struct drm_asahi_timestamps *ts)
+/* Resolve one destination; @ts names no object when its handle is 0. */
+static int resolve_ts(struct parse_state *st, struct agx4_submit_desc *desc,
+		      const struct drm_asahi_timestamp *ts, u64 *va)
 {
-	/*
-	 * No timestamp objects exist until GEM_BIND_OBJECT lands: any
-	 * handle but 0 ("no timestamp") names nothing.
-	 */
-	return ts->start.handle || ts->end.handle ? -ENOENT : 0;
+	u64 base, size;
+	void *ref;
+	int ret;
+
+	*va = 0;
+	if (!ts->handle)
+		return ts->offset ? -EINVAL : 0;
+	if (!desc->ts_ops)
+		return -ENOENT;
+	if (!IS_ALIGNED(ts->offset, AGX4_TS_SIZE))
+		return -EINVAL;
+	ret = desc->ts_ops->get(st->ts_ctx, ts->handle, &base, &size, &ref);
+	if (ret)
+		return ret;
+	desc->refs[desc->nrefs++] = ref;
+	/* u64 arithmetic: a u32 offset plus 8 cannot overflow. */
+	if ((u64)ts->offset + AGX4_TS_SIZE > size)
+		return -ERANGE;
+	*va = base + ts->offset;
+	return 0;
 }
 
-static int parse_hw(struct parse_state *st, const struct drm_asahi_cmd_header *h,
-		    const u8 *payload, struct agx4_cmd_desc *d)
+static int resolve_pair(struct parse_state *st, struct agx4_submit_desc *desc,
+			const struct drm_asahi_timestamps *ts,
+			struct agx4_ts_dests *out)
+{
+	int ret = resolve_ts(st, desc, &ts->start, &out->start);
+
+	return ret ? ret : resolve_ts(st, desc, &ts->end, &out->end);
+}
+
+static int parse_hw(struct parse_state *st, struct agx4_submit_desc *desc,
+		    const struct drm_asahi_cmd_header *h, const u8 *payload,
+		    struct agx4_cmd_desc *d)
 {
 	int ret;
 
@@ -161,9 +189,10 @@ static int parse_hw(struct parse_state *st, const struct drm_asahi_cmd_header *h
 		if (!ret)
 			ret = check_render(&r->cmd);
 		if (!ret)
-			ret = check_timestamps(&r->cmd.ts_vtx);
+			ret = resolve_pair(st, desc, &r->cmd.ts_vtx, &r->ts_vtx);
 		if (!ret)
-			ret = check_timestamps(&r->cmd.ts_frag);
+			ret = resolve_pair(st, desc, &r->cmd.ts_frag,
+					   &r->ts_frag);
 		if (ret)
 			return ret;
 		r->vertex = st->vertex;
@@ -178,7 +207,8 @@ static int parse_hw(struct parse_state *st, const struct drm_asahi_cmd_header *h
 	if (!ret && d->compute.cmd.flags)
 		ret = -EINVAL;
 	if (!ret)
-		ret = check_timestamps(&d->compute.cmd.ts);
+		ret = resolve_pair(st, desc, &d->compute.cmd.ts,
+				   &d->compute.ts);
 	if (ret)
 		return ret;
 	d->compute.attachments = st->compute;
@@ -211,15 +241,39 @@ static int count_commands(const u8 *buf, u32 size)
 }
 
 /**
+ * agx4_submit_desc_free() - free a description and its references
+ * @desc: what agx4_cmdbuf_parse() made; may be NULL.
+ */
+void agx4_submit_desc_free(struct agx4_submit_desc *desc)
+{
+	u32 i;
+
+	if (!desc)
+		return;
+	for (i = 0; i < desc->nrefs; i++)
+		desc->ts_ops->put(desc->refs[i]);
+	kvfree(desc->refs);
+	kvfree(desc);
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_submit_desc_free);
+
+/**
  * agx4_cmdbuf_parse() - validate a command buffer
  * @buf: the buffer, in kernel memory.
  * @size: its size; at most %AGX4_CMDBUF_MAX_SIZE.
- * @out: on success, the description (kvfree() it).
+ * @ops: resolves timestamp objects; NULL if there are none.
+ * @ctx: their argument (the client).
+ * @out: on success, the description (agx4_submit_desc_free() it).
  *
- * Return: 0, -EINVAL for anything malformed, -ENOENT for a timestamp
- * naming no object, -ENOMEM.
+ * A timestamp names an object of @ops and an offset in it, 8-byte aligned,
+ * whose 8 bytes fit the object; handle 0 means none and then the offset
+ * must be 0.
+ *
+ * Return: 0; -EINVAL for anything malformed; -ENOENT for a timestamp
+ * naming no object; -ERANGE for one past the end of its object; -ENOMEM.
  */
-int agx4_cmdbuf_parse(const void *buf, u32 size, struct agx4_submit_desc **out)
+int agx4_cmdbuf_parse(const void *buf, u32 size, const struct agx4_ts_ops *ops,
+		      void *ctx, struct agx4_submit_desc **out)
 {
 	struct agx4_submit_desc *desc;
 	struct parse_state *st;
@@ -239,6 +293,16 @@ int agx4_cmdbuf_parse(const void *buf, u32 size, struct agx4_submit_desc **out)
 		goto err;
 	}
 	desc->count = hw;
+	desc->ts_ops = ops;
+	st->ts_ctx = ctx;
+	if (ops) {
+		desc->refs = kvcalloc(hw * AGX4_TS_PER_CMD, sizeof(*desc->refs),
+				      GFP_KERNEL);
+		if (!desc->refs) {
+			ret = -ENOMEM;
+			goto err;
+		}
+	}
 
 	while (off < size) {
 		struct drm_asahi_cmd_header h;
@@ -249,7 +313,7 @@ int agx4_cmdbuf_parse(const void *buf, u32 size, struct agx4_submit_desc **out)
 		off += sizeof(h) + h.size;	/* the header's size, always */
 
 		if (is_hw(h.cmd_type)) {
-			ret = parse_hw(st, &h, payload, &desc->cmds[i++]);
+			ret = parse_hw(st, desc, &h, payload, &desc->cmds[i++]);
 			if (ret)
 				goto err;
 			continue;
@@ -282,7 +346,7 @@ int agx4_cmdbuf_parse(const void *buf, u32 size, struct agx4_submit_desc **out)
 
 err:
 	kfree(st);
-	kvfree(desc);
+	agx4_submit_desc_free(desc);
 	return ret;
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_cmdbuf_parse);

@@ -31,26 +31,56 @@ struct agx4_attachments {
 	struct drm_asahi_attachment a[AGX4_MAX_ATTACHMENTS];
 };
 
+/* Bytes the firmware writes for one timestamp. */
+#define AGX4_TS_SIZE		8
+
+/**
+ * struct agx4_ts_ops - how the parser resolves timestamp destinations
+ * @get: find the timestamp object @handle names; give its firmware
+ *	address, its size and a reference to keep it mapped; 0 or -ENOENT.
+ * @put: drop a reference @get gave.
+ */
+struct agx4_ts_ops {
+	int (*get)(void *ctx, u32 handle, u64 *va, u64 *size, void **ref);
+	void (*put)(void *ref);
+};
+
+/**
+ * struct agx4_ts_dests - where the firmware writes a stage's timestamps
+ * @start: firmware address for the start, 0 for none.
+ * @end: the same for the end.
+ */
+struct agx4_ts_dests {
+	u64 start;
+	u64 end;
+};
+
 /**
  * struct agx4_render_desc - a validated render command
  * @cmd: the command, zero-extended.
  * @vertex: attachments of its vertex stage.
  * @fragment: attachments of its fragment stage.
+ * @ts_vtx: timestamps of the vertex stage, resolved.
+ * @ts_frag: timestamps of the fragment stage, resolved.
  */
 struct agx4_render_desc {
 	struct drm_asahi_cmd_render cmd;
 	struct agx4_attachments vertex;
 	struct agx4_attachments fragment;
+	struct agx4_ts_dests ts_vtx;
+	struct agx4_ts_dests ts_frag;
 };
 
 /**
  * struct agx4_compute_desc - a validated compute command
  * @cmd: the command, zero-extended.
  * @attachments: its attachments.
+ * @ts: its timestamps, resolved.
  */
 struct agx4_compute_desc {
 	struct drm_asahi_cmd_compute cmd;
 	struct agx4_attachments attachments;
+	struct agx4_ts_dests ts;
 };
 
 /**
@@ -73,21 +103,31 @@ struct agx4_cmd_desc {
 	};
 };
 
+/* Timestamp destinations one hardware command may name. */
+#define AGX4_TS_PER_CMD		4
+
 /**
  * struct agx4_submit_desc - a validated command buffer
+ * @ts_ops: what resolved the timestamps; NULL when none may be named.
+ * @refs: references on the timestamp objects named, @nrefs of them.
+ * @nrefs: entries used in @refs.
  * @count: hardware commands.
  * @renders: of which render commands.
  * @computes: of which compute commands.
  * @cmds: the commands in order.
  */
 struct agx4_submit_desc {
+	const struct agx4_ts_ops *ts_ops;
+	void **refs;
+	u32 nrefs;
 	u32 count;
 	u32 renders;
 	u32 computes;
 	struct agx4_cmd_desc cmds[] __counted_by(count);
 };
 
-int agx4_cmdbuf_parse(const void *buf, u32 size,
-		      struct agx4_submit_desc **out);
+int agx4_cmdbuf_parse(const void *buf, u32 size, const struct agx4_ts_ops *ops,
+		      void *ctx, struct agx4_submit_desc **out);
+void agx4_submit_desc_free(struct agx4_submit_desc *desc);
 
 #endif /* AGX4_SUBMIT_H */

@@ -2,13 +2,15 @@
 /*
  * Copyright 2026 The agx4 authors
  *
- * KUnit suite "agx4_ioctl": the memory ioctls (GET_TIME, VM_CREATE,
- * VM_DESTROY, VM_BIND, GEM_CREATE, GEM_MMAP_OFFSET) through their
- * handlers, with a real DRM file and, for VM_BIND, operation arrays in
- * user memory.  Every malformed call is checked for its exact errno and
- * for leaving no VM, object, handle or mapping behind.
+ * KUnit suite "agx4_ioctl": all eleven ioctls through their handlers (and
+ * the ioctl table through drm_ioctl()), with a real DRM file and
+ * arguments in user memory.  Every malformed call is checked for its exact
+ * errno and for leaving no VM, queue, object, timestamp object or firmware
+ * mapping behind; the suite prints how many it tried, per ioctl and in
+ * all, when it ends.
  */
 
+#include <kunit/test-bug.h>
 #include <kunit/test.h>
 #include <linux/file.h>
 #include <linux/mman.h>
@@ -17,6 +19,7 @@
 
 #include <drm/drm_file.h>
 #include <drm/drm_gem.h>
+#include <drm/drm_ioctl.h>
 #include <drm/drm_syncobj.h>
 
 #include <uapi/drm/asahi_drm.h>
@@ -24,6 +27,8 @@
 #include "../agx4_device.h"
 #include "../agx4_drv.h"
 #include "../agx4_file.h"
+#include "../agx4_fw.h"
+#include "../agx4_fwmem.h"
 #include "../agx4_gem.h"
 #include "../agx4_queue.h"
 #include "../agx4_submit.h"
@@ -39,8 +44,72 @@ struct ioctl_ctx {
 	struct file *filp;
 	struct drm_file *file;
 	unsigned long ubuf;	/* user memory for operation arrays */
-	unsigned int hostile;
 };
+
+/* Malformed calls tried, by ioctl id, over the whole suite. */
+static unsigned int tried[DRM_ASAHI_SUBMIT + 1];
+
+static const char *const ioctl_names[] = {
+	[DRM_ASAHI_GET_PARAMS] = "GET_PARAMS",
+	[DRM_ASAHI_GET_TIME] = "GET_TIME",
+	[DRM_ASAHI_VM_CREATE] = "VM_CREATE",
+	[DRM_ASAHI_VM_DESTROY] = "VM_DESTROY",
+	[DRM_ASAHI_VM_BIND] = "VM_BIND",
+	[DRM_ASAHI_GEM_CREATE] = "GEM_CREATE",
+	[DRM_ASAHI_GEM_MMAP_OFFSET] = "GEM_MMAP_OFFSET",
+	[DRM_ASAHI_GEM_BIND_OBJECT] = "GEM_BIND_OBJECT",
+	[DRM_ASAHI_QUEUE_CREATE] = "QUEUE_CREATE",
+	[DRM_ASAHI_QUEUE_DESTROY] = "QUEUE_DESTROY",
+	[DRM_ASAHI_SUBMIT] = "SUBMIT",
+};
+
+typedef int (*ioctl_fn)(struct drm_device *, void *, struct drm_file *);
+
+static unsigned int ioctl_id(ioctl_fn fn)
+{
+	static const struct {
+		ioctl_fn fn;
+		unsigned int id;
+	} map[] = {
+		{ agx4_ioctl_get_params, DRM_ASAHI_GET_PARAMS },
+		{ agx4_ioctl_get_time, DRM_ASAHI_GET_TIME },
+		{ agx4_ioctl_vm_create, DRM_ASAHI_VM_CREATE },
+		{ agx4_ioctl_vm_destroy, DRM_ASAHI_VM_DESTROY },
+		{ agx4_ioctl_vm_bind, DRM_ASAHI_VM_BIND },
+		{ agx4_ioctl_gem_create, DRM_ASAHI_GEM_CREATE },
+		{ agx4_ioctl_gem_mmap_offset, DRM_ASAHI_GEM_MMAP_OFFSET },
+		{ agx4_ioctl_gem_bind_object, DRM_ASAHI_GEM_BIND_OBJECT },
+		{ agx4_ioctl_queue_create, DRM_ASAHI_QUEUE_CREATE },
+		{ agx4_ioctl_queue_destroy, DRM_ASAHI_QUEUE_DESTROY },
+		{ agx4_ioctl_submit, DRM_ASAHI_SUBMIT },
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(map); i++)
+		if (map[i].fn == fn)
+			return map[i].id;
+	KUNIT_FAIL(kunit_get_current_test(), "not an ioctl handler");
+	return 0;
+}
+
+static int ioctl_suite_init(struct kunit_suite *suite)
+{
+	memset(tried, 0, sizeof(tried));
+	return 0;
+}
+
+static void ioctl_suite_exit(struct kunit_suite *suite)
+{
+	unsigned int i, total = 0;
+
+	for (i = 0; i < ARRAY_SIZE(tried); i++) {
+		kunit_log(KERN_INFO, suite, "agx4-uapi: hostile %s = %u\n",
+			  ioctl_names[i], tried[i]);
+		total += tried[i];
+	}
+	kunit_log(KERN_INFO, suite, "agx4-uapi: hostile inputs tried = %u\n",
+		  total);
+}
 
 static int ioctl_test_init(struct kunit *test)
 {
@@ -92,26 +161,57 @@ static u32 gem_create(struct kunit *test, struct ioctl_ctx *c, u64 size)
 	return args.handle;
 }
 
-/* A malformed call: its errno, and no new VM or object. */
+static unsigned long xa_count(struct xarray *xa)
+{
+	unsigned long n = 0, id;
+	void *e;
+
+	xa_for_each(xa, id, e)
+		n++;
+	return n;
+}
+
+/* Firmware objects of the timestamp aperture, if the device has one. */
+static unsigned long ts_mappings(struct ioctl_ctx *c)
+{
+	struct agx4_fwmem *ts = &c->adev->mem.ts;
+	unsigned long n = 0;
+	struct list_head *l;
+
+	if (!c->adev->mem.ready)
+		return 0;
+	mutex_lock(&ts->lock);
+	list_for_each(l, &ts->objects)
+		n++;
+	mutex_unlock(&ts->lock);
+	return n;
+}
+
+/*
+ * A malformed call: its errno, and no new or lost VM, queue, object,
+ * timestamp object or firmware mapping.
+ */
 static void hostile(struct kunit *test, struct ioctl_ctx *c, const char *what,
-		    int (*fn)(struct drm_device *, void *, struct drm_file *),
-		    void *args, int err)
+		    ioctl_fn fn, void *args, int err)
 {
 	struct agx4_file *af = c->file->driver_priv;
 	int objects = atomic_read(&c->adev->gem_objects);
-	unsigned long vms = 0, id;
-	struct agx4_vm *vm;
+	unsigned long vms = xa_count(&af->vms), queues = xa_count(&af->queues);
+	unsigned long ts = xa_count(&af->ts_objects), maps = ts_mappings(c);
 
-	xa_for_each(&af->vms, id, vm)
-		vms++;
 	KUNIT_EXPECT_EQ_MSG(test, fn(&c->adev->base, args, c->file), err, "%s",
 			    what);
 	KUNIT_EXPECT_EQ_MSG(test, atomic_read(&c->adev->gem_objects), objects,
 			    "%s made an object", what);
-	xa_for_each(&af->vms, id, vm)
-		vms--;
-	KUNIT_EXPECT_EQ_MSG(test, vms, 0, "%s changed the VMs", what);
-	c->hostile++;
+	KUNIT_EXPECT_EQ_MSG(test, xa_count(&af->vms), vms,
+			    "%s changed the VMs", what);
+	KUNIT_EXPECT_EQ_MSG(test, xa_count(&af->queues), queues,
+			    "%s changed the queues", what);
+	KUNIT_EXPECT_EQ_MSG(test, xa_count(&af->ts_objects), ts,
+			    "%s changed the timestamp objects", what);
+	KUNIT_EXPECT_EQ_MSG(test, ts_mappings(c), maps,
+			    "%s changed the aperture", what);
+	tried[ioctl_id(fn)]++;
 }
 
 static void agx4_ioctl_get_time_checks_flags(struct kunit *test)
@@ -130,8 +230,8 @@ static void agx4_ioctl_get_time_checks_flags(struct kunit *test)
 	hostile(test, c, "get_time flags", agx4_ioctl_get_time, &a, -EINVAL);
 	a.flags = 1ull << 63;
 	hostile(test, c, "get_time high flag", agx4_ioctl_get_time, &a, -EINVAL);
-	kunit_info(test, "agx4-uapi: hostile inputs tried (get_time) = %u\n",
-		   c->hostile);
+	a.flags = 2;
+	hostile(test, c, "get_time flag 1", agx4_ioctl_get_time, &a, -EINVAL);
 }
 
 static void agx4_ioctl_vm_create_destroy_check_args(struct kunit *test)
@@ -149,6 +249,10 @@ static void agx4_ioctl_vm_create_destroy_check_args(struct kunit *test)
 		{ "inverted", { AGX4_VM_END, KSTART, 0, 0 } },
 		{ "empty", { KSTART, KSTART, 0, 0 } },
 		{ "wraps", { ~0ull - PG + 1, PG, 0, 0 } },
+		{ "past 2^42", { 1ull << 42, (1ull << 42) + SZ_1G, 0, 0 } },
+		{ "starts at 0", { 0, SZ_1G, 0, 0 } },
+		{ "one page short of 512 MiB",
+		  { AGX4_VM_END - SZ_512M + PG, AGX4_VM_END, 0, 0 } },
 	};
 	struct ioctl_ctx *c = test->priv;
 	struct drm_asahi_vm_destroy d = { };
@@ -182,8 +286,6 @@ static void agx4_ioctl_vm_create_destroy_check_args(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, agx4_ioctl_vm_destroy(&c->adev->base, &d,
 						    c->file), 0);
 	hostile(test, c, "destroy twice", agx4_ioctl_vm_destroy, &d, -ENOENT);
-	kunit_info(test, "agx4-uapi: hostile inputs tried (vm_create/destroy) = %u\n",
-		   c->hostile);
 }
 
 static void agx4_ioctl_gem_create_and_mmap_offset(struct kunit *test)
@@ -240,8 +342,10 @@ static void agx4_ioctl_gem_create_and_mmap_offset(struct kunit *test)
 	mo.handle = h + 100;
 	hostile(test, c, "mmap unknown handle", agx4_ioctl_gem_mmap_offset, &mo,
 		-ENOENT);
-	kunit_info(test, "agx4-uapi: hostile inputs tried (gem) = %u\n",
-		   c->hostile);
+	mo = (struct drm_asahi_gem_mmap_offset){ .handle = h,
+						 .flags = 1u << 31 };
+	hostile(test, c, "mmap high flag", agx4_ioctl_gem_mmap_offset, &mo,
+		-EINVAL);
 }
 
 /* Write @n operations @stride bytes apart into user memory. */
@@ -391,8 +495,6 @@ static void agx4_ioctl_vm_bind_copies_checks_and_applies(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, drm_gem_handle_delete(c->file, h), 0);
 	KUNIT_EXPECT_EQ(test, agx4_vm_num_mappings(vm), 0);
 	agx4_vm_put(vm);
-	kunit_info(test, "agx4-uapi: hostile inputs tried (vm_bind) = %u\n",
-		   c->hostile);
 }
 
 static u32 new_syncobj(struct kunit *test, struct ioctl_ctx *c, bool fence)
@@ -446,6 +548,9 @@ static void agx4_ioctl_queues_and_submit_checked(struct kunit *test)
 		  -ENOENT },
 		{ "signal timeline point 0", { { 0, 1, 0 }, { 1, 2, 0 } },
 		  -EINVAL },
+		{ "wait on syncobj 0", { { 0, 0, 0 }, { 0, 2, 0 } }, -ENOENT },
+		{ "signal syncobj 0", { { 0, 1, 0 }, { 0, 0, 0 } }, -ENOENT },
+		{ "sync type ~0", { { 0, 1, 0 }, { ~0u, 2, 0 } }, -EINVAL },
 	};
 
 	KUNIT_ASSERT_EQ(test, signalled, 1);	/* the table below relies on it */
@@ -459,7 +564,16 @@ static void agx4_ioctl_queues_and_submit_checked(struct kunit *test)
 		hostile(test, c, "queue priority", agx4_ioctl_queue_create, &qc,
 			-EINVAL);
 	}
+	qc.priority = ~0u;
+	hostile(test, c, "queue priority ~0", agx4_ioctl_queue_create, &qc,
+		-EINVAL);
 	qc.priority = DRM_ASAHI_PRIORITY_MEDIUM;
+	qc.flags = 1u << 31;
+	hostile(test, c, "queue high flag", agx4_ioctl_queue_create, &qc,
+		-EINVAL);
+	qc.flags = 0;
+	qc.vm_id = 0;
+	hostile(test, c, "queue vm 0", agx4_ioctl_queue_create, &qc, -ENOENT);
 	qc.vm_id = vm + 7;
 	hostile(test, c, "queue unknown vm", agx4_ioctl_queue_create, &qc,
 		-ENOENT);
@@ -531,14 +645,19 @@ static void agx4_ioctl_queues_and_submit_checked(struct kunit *test)
 	hostile(test, c, "queue destroy pad", agx4_ioctl_queue_destroy, &qd,
 		-EINVAL);
 	qd.pad = 0;
+	qd.queue_id = 0;
+	hostile(test, c, "queue destroy id 0", agx4_ioctl_queue_destroy, &qd,
+		-ENOENT);
+	qd.queue_id = qid + 40;
+	hostile(test, c, "queue destroy unknown", agx4_ioctl_queue_destroy, &qd,
+		-ENOENT);
+	qd.queue_id = qid;
 	KUNIT_EXPECT_EQ(test, agx4_ioctl_queue_destroy(&c->adev->base, &qd,
 						       c->file), 0);
 	hostile(test, c, "queue destroy twice", agx4_ioctl_queue_destroy, &qd,
 		-ENOENT);
 	hostile(test, c, "submit to destroyed queue", agx4_ioctl_submit, &sb,
 		-ENOENT);
-	kunit_info(test, "agx4-uapi: hostile inputs tried (queue/submit) = %u\n",
-		   c->hostile);
 }
 
 static void agx4_ioctl_get_params_writes_prefix(struct kunit *test)
@@ -562,6 +681,13 @@ static void agx4_ioctl_get_params_writes_prefix(struct kunit *test)
 	gp = (struct drm_asahi_get_params){ .pointer = c->ubuf, .size = 592 };
 	hostile(test, c, "params of an unidentified device",
 		agx4_ioctl_get_params, &gp, -ENODEV);
+	/* Arguments are checked before the device. */
+	gp.param_group = ~0u;
+	hostile(test, c, "params group ~0", agx4_ioctl_get_params, &gp,
+		-EINVAL);
+	gp.param_group = 0;
+	gp.pad = ~0u;
+	hostile(test, c, "params pad ~0", agx4_ioctl_get_params, &gp, -EINVAL);
 
 	agx4_test_fake_gpu(test, AGX4_SOC_T8140);
 	adev = agx4_device_create(dev, &dt->src);
@@ -623,11 +749,650 @@ static void agx4_ioctl_get_params_writes_prefix(struct kunit *test)
 	gp = (struct drm_asahi_get_params){ 0, 0, 0, 592 };
 	KUNIT_EXPECT_EQ(test, agx4_ioctl_get_params(&adev->base, &gp,
 						    filp->private_data), -EFAULT);
-	c->hostile += 3;
+	tried[DRM_ASAHI_GET_PARAMS] += 3;
 	fput(filp);
 	flush_delayed_fput();
-	kunit_info(test, "agx4-uapi: hostile inputs tried (get_params) = %u\n",
-		   c->hostile);
+}
+
+static void agx4_ioctl_get_time_scaling_does_not_overflow(struct kunit *test)
+{
+	/* 10^5 s at 24 MHz: ticks * 10^9 would be 2.4e21, past 2^64. */
+	KUNIT_EXPECT_EQ(test, agx4_ticks_to_ns(2400000000000ull, 24000000),
+			100000ull * NSEC_PER_SEC);
+	/* 200 years at 24 MHz, still exact. */
+	KUNIT_EXPECT_EQ(test, agx4_ticks_to_ns(24000000ull * 86400 * 365 * 200,
+					       24000000),
+			86400ull * 365 * 200 * NSEC_PER_SEC);
+	/* A 1 GHz counter is nanoseconds already, to the last value. */
+	KUNIT_EXPECT_EQ(test, agx4_ticks_to_ns(U64_MAX, NSEC_PER_SEC), U64_MAX);
+	KUNIT_EXPECT_EQ(test, agx4_ticks_to_ns(25, 24000000), 1041);
+	KUNIT_EXPECT_EQ(test, agx4_ticks_to_ns(12345, 0), 0);
+}
+
+/* Nothing but the file's own handle keeps @b. */
+static void expect_only_handle_ref(struct kunit *test,
+				   struct agx4_gem_fw_binding *b)
+{
+	KUNIT_EXPECT_EQ(test, kref_read(&b->ref), 1);
+}
+
+static void agx4_ioctl_bind_object_maps_into_aperture(struct kunit *test)
+{
+	struct ioctl_ctx *c = test->priv;
+	const struct agx4_range *ap = &agx4_fw_g16.ts_aperture;
+	struct drm_asahi_gem_bind_object a;
+	struct agx4_gem_fw_binding *b;
+	struct drm_gem_object *obj;
+	phys_addr_t pa;
+	u32 h, h2, oh;
+	u64 va, pte;
+	unsigned int i;
+	struct {
+		const char *what;
+		struct drm_asahi_gem_bind_object a;
+		int err;
+	} bad[] = {
+		{ "pad", { .flags = 1, .offset = 0, .range = PG, .pad = 1 },
+		  -EINVAL },
+		{ "vm_id", { .flags = 1, .vm_id = 1, .range = PG }, -EINVAL },
+		{ "op 2", { .op = 2, .flags = 1, .range = PG }, -EINVAL },
+		{ "op ~0", { .op = ~0u, .flags = 1, .range = PG }, -EINVAL },
+		{ "bind flags 0", { .range = PG }, -EINVAL },
+		{ "bind flags 2", { .flags = 2, .range = PG }, -EINVAL },
+		{ "bind flags 3", { .flags = 3, .range = PG }, -EINVAL },
+		{ "bind high flag", { .flags = 1u << 31 | 1, .range = PG },
+		  -EINVAL },
+		{ "bind range 0", { .flags = 1 }, -EINVAL },
+		{ "bind offset misaligned", { .flags = 1, .offset = 0x1000,
+					      .range = PG }, -EINVAL },
+		{ "bind range misaligned", { .flags = 1, .range = PG + 8 },
+		  -EINVAL },
+		{ "bind past the object", { .flags = 1, .offset = 3 * PG,
+					    .range = 2 * PG }, -EINVAL },
+		{ "bind offset past the object", { .flags = 1,
+						   .offset = 8 * PG,
+						   .range = PG }, -EINVAL },
+		{ "bind offset+range overflows", { .flags = 1,
+						   .offset = ~0ull - PG + 1,
+						   .range = 2 * PG }, -EINVAL },
+		{ "bind range huge", { .flags = 1, .range = 1ull << 62 },
+		  -EINVAL },
+		{ "unbind flags", { .op = 1, .flags = 1, .object_handle = 1 },
+		  -EINVAL },
+		{ "unbind handle", { .op = 1, .handle = 1, .object_handle = 1 },
+		  -EINVAL },
+		{ "unbind offset", { .op = 1, .offset = PG, .object_handle = 1 },
+		  -EINVAL },
+		{ "unbind range", { .op = 1, .range = PG, .object_handle = 1 },
+		  -EINVAL },
+		{ "unbind object 0", { .op = 1 }, -ENOENT },
+		{ "unbind unknown object", { .op = 1, .object_handle = 77 },
+		  -ENOENT },
+	};
+
+	/* The suite's device has no firmware address space yet. */
+	h = gem_create(test, c, 4 * PG);
+	a = (struct drm_asahi_gem_bind_object){ .flags = 1, .handle = h,
+						.range = PG };
+	hostile(test, c, "bind without device memory",
+		agx4_ioctl_gem_bind_object, &a, -ENODEV);
+	agx4_test_device_memory(test, c->adev, &agx4_fw_g16);
+
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		if (!bad[i].a.op)
+			bad[i].a.handle = h;
+		hostile(test, c, bad[i].what, agx4_ioctl_gem_bind_object,
+			&bad[i].a, bad[i].err);
+	}
+	a = (struct drm_asahi_gem_bind_object){ .flags = 1, .range = PG };
+	hostile(test, c, "bind handle 0", agx4_ioctl_gem_bind_object, &a,
+		-ENOENT);
+	a.handle = h + 50;
+	hostile(test, c, "bind unknown handle", agx4_ioctl_gem_bind_object, &a,
+		-ENOENT);
+
+	/* Pages 1 and 2 of the object, as the firmware sees them. */
+	a = (struct drm_asahi_gem_bind_object){ .flags = 1, .handle = h,
+						.offset = PG, .range = 2 * PG };
+	KUNIT_ASSERT_EQ(test, agx4_ioctl_gem_bind_object(&c->adev->base, &a,
+							 c->file), 0);
+	oh = a.object_handle;
+	KUNIT_EXPECT_GE(test, oh, 1);
+	b = agx4_gem_ts_get(c->file, oh);
+	KUNIT_ASSERT_NOT_NULL(test, b);
+	va = b->fw->va;
+	KUNIT_EXPECT_GE(test, va, ap->start);
+	KUNIT_EXPECT_LE(test, va + 2 * PG, ap->start + ap->size);
+	for (i = 0; i < 2; i++) {
+		KUNIT_ASSERT_EQ(test, agx4_uat_translate(&c->adev->mem.fw_uat,
+							 va + i * PG, &pa, &pte),
+				0);
+		KUNIT_EXPECT_EQ(test, pa, agx4_gem_page_pa(b->bo, 1 + i));
+	}
+	KUNIT_EXPECT_NE(test, agx4_uat_translate(&c->adev->mem.fw_uat,
+						 va + 2 * PG, &pa, &pte), 0);
+	agx4_gem_unbind_fw(b);
+	expect_only_handle_ref(test, b);
+
+	/* Mesa binds whole objects; a second handle for the same object. */
+	a = (struct drm_asahi_gem_bind_object){ .flags = 1, .handle = h,
+						.range = 4 * PG };
+	KUNIT_ASSERT_EQ(test, agx4_ioctl_gem_bind_object(&c->adev->base, &a,
+							 c->file), 0);
+	h2 = a.object_handle;
+	KUNIT_EXPECT_NE(test, h2, oh);
+
+	/* The binding keeps the object alive after its handle closes. */
+	obj = drm_gem_object_lookup(c->file, h);
+	KUNIT_ASSERT_NOT_NULL(test, obj);
+	drm_gem_object_put(obj);
+	KUNIT_EXPECT_EQ(test, drm_gem_handle_delete(c->file, h), 0);
+	KUNIT_EXPECT_EQ(test, atomic_read(&c->adev->gem_objects), 1);
+
+	/* UNBIND removes the mapping and the handle, once. */
+	a = (struct drm_asahi_gem_bind_object){
+		.op = DRM_ASAHI_BIND_OBJECT_OP_UNBIND, .object_handle = oh,
+	};
+	KUNIT_EXPECT_EQ(test, agx4_ioctl_gem_bind_object(&c->adev->base, &a,
+							 c->file), 0);
+	KUNIT_EXPECT_NE(test, agx4_uat_translate(&c->adev->mem.fw_uat, va, &pa,
+						 &pte), 0);
+	KUNIT_EXPECT_NULL(test, agx4_gem_ts_get(c->file, oh));
+	hostile(test, c, "unbind twice", agx4_ioctl_gem_bind_object, &a,
+		-ENOENT);
+	/* h2 is left for file close to release (the exit checks leaks). */
+}
+
+static void put_user_buf(struct kunit *test, unsigned long uaddr,
+			 const void *p, size_t n)
+{
+	KUNIT_ASSERT_EQ(test, copy_to_user((void __user *)uaddr, p, n), 0);
+}
+
+/* A queue on a new VM, for submissions. */
+static u32 new_queue(struct kunit *test, struct ioctl_ctx *c)
+{
+	struct drm_asahi_queue_create qc = { .vm_id = vm_create(test, c) };
+
+	KUNIT_ASSERT_EQ(test, agx4_ioctl_queue_create(&c->adev->base, &qc,
+						      c->file), 0);
+	return qc.queue_id;
+}
+
+/* A bound whole object of @pages pages; its object handle. */
+static u32 new_ts_object(struct kunit *test, struct ioctl_ctx *c, u64 pages)
+{
+	struct drm_asahi_gem_bind_object a = {
+		.flags = DRM_ASAHI_BIND_OBJECT_USAGE_TIMESTAMPS,
+		.handle = gem_create(test, c, pages * PG), .range = pages * PG,
+	};
+
+	KUNIT_ASSERT_EQ(test, agx4_ioctl_gem_bind_object(&c->adev->base, &a,
+							 c->file), 0);
+	return a.object_handle;
+}
+
+static struct drm_asahi_cmd_render ok_render(void)
+{
+	return (struct drm_asahi_cmd_render){
+		.width_px = 64, .height_px = 64, .layers = 1,
+		.utile_width_px = 32, .utile_height_px = 32, .samples = 1,
+	};
+}
+
+/* One command, header and payload, at @uaddr; returns the bytes. */
+static u32 put_cmd(struct kunit *test, unsigned long uaddr, u16 type,
+		   const void *payload, u16 size)
+{
+	struct drm_asahi_cmd_header hd = {
+		.cmd_type = type, .size = size,
+		.vdm_barrier = DRM_ASAHI_BARRIER_NONE,
+		.cdm_barrier = DRM_ASAHI_BARRIER_NONE,
+	};
+
+	put_user_buf(test, uaddr, &hd, sizeof(hd));
+	put_user_buf(test, uaddr + sizeof(hd), payload, size);
+	return sizeof(hd) + size;
+}
+
+static void agx4_ioctl_submit_resolves_timestamps(struct kunit *test)
+{
+	struct ioctl_ctx *c = test->priv;
+	const unsigned long ucmd = c->ubuf;
+	struct drm_asahi_cmd_render r;
+	struct drm_asahi_cmd_compute cc;
+	struct drm_asahi_submit sb;
+	struct agx4_gem_fw_binding *b;
+	u32 qid, oh, i;
+	static const struct {
+		const char *what;
+		u32 handle_add;	/* added to the good handle; ~0 for 0 */
+		u32 offset;
+		int err;
+	} bad[] = {
+		{ "ts unknown object", 5, 0, -ENOENT },
+		{ "ts at the end", 0, 2 * 0x4000, -ERANGE },
+		{ "ts last 4 bytes", 0, 2 * 0x4000 - 4, -EINVAL },
+		{ "ts misaligned", 0, 12, -EINVAL },
+		{ "ts offset 0xfffffff8", 0, 0xfffffff8, -ERANGE },
+		{ "ts no object, offset", ~0u, 8, -EINVAL },
+	};
+
+	agx4_test_device_memory(test, c->adev, &agx4_fw_g16);
+	qid = new_queue(test, c);
+	oh = new_ts_object(test, c, 2);
+	b = agx4_gem_ts_get(c->file, oh);
+	KUNIT_ASSERT_NOT_NULL(test, b);
+	agx4_gem_unbind_fw(b);
+
+	/* Valid: compute start and end at the ends of the object. */
+	cc = (struct drm_asahi_cmd_compute){ };
+	cc.ts.start.handle = oh;
+	cc.ts.end.handle = oh;
+	cc.ts.end.offset = 2 * PG - 8;
+	sb = (struct drm_asahi_submit){ .cmdbuf = ucmd, .queue_id = qid };
+	sb.cmdbuf_size = put_cmd(test, ucmd, DRM_ASAHI_CMD_COMPUTE, &cc,
+				 sizeof(cc));
+	KUNIT_EXPECT_EQ(test, agx4_ioctl_submit(&c->adev->base, &sb, c->file),
+			-EOPNOTSUPP);
+	expect_only_handle_ref(test, b);
+
+	/* Valid: a render naming all four. */
+	r = ok_render();
+	r.ts_vtx.start.handle = oh;
+	r.ts_vtx.end = (struct drm_asahi_timestamp){ oh, 8 };
+	r.ts_frag.start = (struct drm_asahi_timestamp){ oh, 16 };
+	r.ts_frag.end = (struct drm_asahi_timestamp){ oh, 24 };
+	sb.cmdbuf_size = put_cmd(test, ucmd, DRM_ASAHI_CMD_RENDER, &r,
+				 sizeof(r));
+	KUNIT_EXPECT_EQ(test, agx4_ioctl_submit(&c->adev->base, &sb, c->file),
+			-EOPNOTSUPP);
+	expect_only_handle_ref(test, b);
+
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		struct drm_asahi_timestamp t = {
+			bad[i].handle_add == ~0u ? 0 : oh + bad[i].handle_add,
+			bad[i].offset,
+		};
+
+		/* In a compute command's end... */
+		cc = (struct drm_asahi_cmd_compute){ };
+		cc.ts.start.handle = oh;
+		cc.ts.end = t;
+		sb.cmdbuf_size = put_cmd(test, ucmd, DRM_ASAHI_CMD_COMPUTE, &cc,
+					 sizeof(cc));
+		hostile(test, c, bad[i].what, agx4_ioctl_submit, &sb,
+			bad[i].err);
+		expect_only_handle_ref(test, b);
+		/* ...and a render command's fragment end. */
+		r = ok_render();
+		r.ts_vtx.start.handle = oh;
+		r.ts_frag.end = t;
+		sb.cmdbuf_size = put_cmd(test, ucmd, DRM_ASAHI_CMD_RENDER, &r,
+					 sizeof(r));
+		hostile(test, c, bad[i].what, agx4_ioctl_submit, &sb,
+			bad[i].err);
+		expect_only_handle_ref(test, b);
+	}
+}
+
+/*
+ * Malformed command buffers through SUBMIT, including each upstream
+ * mis-parse of shared/spec/uapi.md 9.
+ */
+static void agx4_ioctl_submit_rejects_bad_command_buffers(struct kunit *test)
+{
+	struct ioctl_ctx *c = test->priv;
+	const unsigned long u = c->ubuf;
+	struct drm_asahi_cmd_header hd = {
+		.cmd_type = DRM_ASAHI_CMD_COMPUTE, .size = 64,
+		.vdm_barrier = DRM_ASAHI_BARRIER_NONE,
+		.cdm_barrier = DRM_ASAHI_BARRIER_NONE,
+	};
+	struct drm_asahi_attachment att[17] = { };
+	struct drm_asahi_cmd_compute cc = { };
+	struct drm_asahi_cmd_render r;
+	struct drm_asahi_submit sb;
+	u8 *big;
+	u32 n, i;
+
+	big = kunit_kzalloc(test, 512, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, big);
+	sb = (struct drm_asahi_submit){ .cmdbuf = u,
+					.queue_id = new_queue(test, c) };
+
+	/* Framing. */
+	put_user_buf(test, u, &hd, sizeof(hd));
+	sb.cmdbuf_size = 4;
+	hostile(test, c, "cmdbuf cut mid-header", agx4_ioctl_submit, &sb,
+		-EINVAL);
+	sb.cmdbuf_size = 7;
+	hostile(test, c, "cmdbuf 7 bytes", agx4_ioctl_submit, &sb, -EINVAL);
+	n = put_cmd(test, u, DRM_ASAHI_CMD_COMPUTE, &cc, sizeof(cc));
+	sb.cmdbuf_size = n - 1;
+	hostile(test, c, "command longer than the buffer", agx4_ioctl_submit,
+		&sb, -EINVAL);
+	sb.cmdbuf_size = n + 3;
+	hostile(test, c, "trailing bytes after a command", agx4_ioctl_submit,
+		&sb, -EINVAL);
+	n = put_cmd(test, u, 5, NULL, 0);
+	sb.cmdbuf_size = n;
+	hostile(test, c, "command type 5", agx4_ioctl_submit, &sb, -EINVAL);
+	n = put_cmd(test, u, 0xffff, NULL, 0);
+	hostile(test, c, "command type 0xffff", agx4_ioctl_submit, &sb,
+		-EINVAL);
+	n = put_cmd(test, u, DRM_ASAHI_SET_COMPUTE_ATTACHMENTS, NULL, 0);
+	sb.cmdbuf_size = n;
+	hostile(test, c, "only a software command", agx4_ioctl_submit, &sb,
+		-EINVAL);
+	for (i = n = 0; i < AGX4_MAX_COMMANDS + 1; i++)
+		n += put_cmd(test, u + n, DRM_ASAHI_CMD_COMPUTE, &cc,
+			     sizeof(cc));
+	sb.cmdbuf_size = n;
+	hostile(test, c, "65 commands", agx4_ioctl_submit, &sb, -EINVAL);
+
+	/* A payload longer than the structure: the tail must be zero. */
+	memset(big, 0, 512);
+	big[sizeof(cc) + 7] = 1;
+	n = put_cmd(test, u, DRM_ASAHI_CMD_COMPUTE, big, sizeof(cc) + 8);
+	sb.cmdbuf_size = n;
+	hostile(test, c, "compute payload with a junk tail", agx4_ioctl_submit,
+		&sb, -EINVAL);
+	big[sizeof(cc) + 7] = 0;
+	n = put_cmd(test, u, DRM_ASAHI_CMD_COMPUTE, big, sizeof(cc) + 8);
+	KUNIT_EXPECT_EQ(test, agx4_ioctl_submit(&c->adev->base, &sb, c->file),
+			-EOPNOTSUPP);
+	r = ok_render();
+	memset(big, 0, 512);
+	memcpy(big, &r, sizeof(r));
+	big[sizeof(r) + 100] = 0x80;
+	sb.cmdbuf_size = put_cmd(test, u, DRM_ASAHI_CMD_RENDER, big,
+				 sizeof(r) + 128);
+	hostile(test, c, "render payload with a junk tail", agx4_ioctl_submit,
+		&sb, -EINVAL);
+	/* A longer payload then a second command: walked by its size. */
+	big[sizeof(r) + 100] = 0;
+	n = put_cmd(test, u, DRM_ASAHI_CMD_RENDER, big, sizeof(r) + 128);
+	n += put_cmd(test, u + n, 9, NULL, 0);
+	sb.cmdbuf_size = n;
+	hostile(test, c, "bad command after a long payload", agx4_ioctl_submit,
+		&sb, -EINVAL);
+
+	/* Barriers. */
+	hd = (struct drm_asahi_cmd_header){ DRM_ASAHI_CMD_COMPUTE, 64,
+					    DRM_ASAHI_BARRIER_NONE, 1 };
+	put_user_buf(test, u, &hd, sizeof(hd));
+	put_user_buf(test, u + sizeof(hd), &cc, sizeof(cc));
+	sb.cmdbuf_size = sizeof(hd) + sizeof(cc);
+	hostile(test, c, "compute waits for itself", agx4_ioctl_submit, &sb,
+		-EINVAL);
+	hd.cdm_barrier = 0xfffe;
+	put_user_buf(test, u, &hd, sizeof(hd));
+	hostile(test, c, "barrier 0xfffe", agx4_ioctl_submit, &sb, -EINVAL);
+	hd = (struct drm_asahi_cmd_header){ DRM_ASAHI_CMD_COMPUTE, 64, 1,
+					    DRM_ASAHI_BARRIER_NONE };
+	put_user_buf(test, u, &hd, sizeof(hd));
+	hostile(test, c, "compute waits for a later render", agx4_ioctl_submit,
+		&sb, -EINVAL);
+	hd = (struct drm_asahi_cmd_header){ DRM_ASAHI_SET_COMPUTE_ATTACHMENTS,
+					    0, DRM_ASAHI_BARRIER_NONE, 0 };
+	put_user_buf(test, u, &hd, sizeof(hd));
+	n = sizeof(hd) + put_cmd(test, u + sizeof(hd), DRM_ASAHI_CMD_COMPUTE,
+				 &cc, sizeof(cc));
+	sb.cmdbuf_size = n;
+	hostile(test, c, "barrier 0 on a software command", agx4_ioctl_submit,
+		&sb, -EINVAL);
+	hd.vdm_barrier = 3;
+	hd.cdm_barrier = DRM_ASAHI_BARRIER_NONE;
+	put_user_buf(test, u, &hd, sizeof(hd));
+	hostile(test, c, "vdm barrier on a software command",
+		agx4_ioctl_submit, &sb, -EINVAL);
+	/* Two computes; the second waits for a third. */
+	n = put_cmd(test, u, DRM_ASAHI_CMD_COMPUTE, &cc, sizeof(cc));
+	hd = (struct drm_asahi_cmd_header){ DRM_ASAHI_CMD_COMPUTE, 64,
+					    DRM_ASAHI_BARRIER_NONE, 2 };
+	put_user_buf(test, u + n, &hd, sizeof(hd));
+	put_user_buf(test, u + n + sizeof(hd), &cc, sizeof(cc));
+	sb.cmdbuf_size = n + sizeof(hd) + sizeof(cc);
+	hostile(test, c, "compute waits for a later compute",
+		agx4_ioctl_submit, &sb, -EINVAL);
+	hd.cdm_barrier = 1;
+	put_user_buf(test, u + n, &hd, sizeof(hd));
+	KUNIT_EXPECT_EQ(test, agx4_ioctl_submit(&c->adev->base, &sb, c->file),
+			-EOPNOTSUPP);
+
+	/* Attachments. */
+	for (i = 0; i < ARRAY_SIZE(att); i++)
+		att[i] = (struct drm_asahi_attachment){ 0x100000000ull, 64 };
+	n = put_cmd(test, u, DRM_ASAHI_SET_FRAGMENT_ATTACHMENTS, att, 25);
+	sb.cmdbuf_size = n + put_cmd(test, u + n, DRM_ASAHI_CMD_COMPUTE, &cc,
+				     sizeof(cc));
+	hostile(test, c, "attachments of 25 bytes", agx4_ioctl_submit, &sb,
+		-EINVAL);
+	n = put_cmd(test, u, DRM_ASAHI_SET_VERTEX_ATTACHMENTS, att, 49);
+	sb.cmdbuf_size = n + put_cmd(test, u + n, DRM_ASAHI_CMD_COMPUTE, &cc,
+				     sizeof(cc));
+	hostile(test, c, "attachments of 49 bytes", agx4_ioctl_submit, &sb,
+		-EINVAL);
+	n = put_cmd(test, u, DRM_ASAHI_SET_FRAGMENT_ATTACHMENTS, att,
+		    sizeof(att));
+	sb.cmdbuf_size = n + put_cmd(test, u + n, DRM_ASAHI_CMD_COMPUTE, &cc,
+				     sizeof(cc));
+	hostile(test, c, "17 attachments", agx4_ioctl_submit, &sb, -EINVAL);
+	att[0].pad = 1;
+	n = put_cmd(test, u, DRM_ASAHI_SET_VERTEX_ATTACHMENTS, att,
+		    2 * sizeof(att[0]));
+	sb.cmdbuf_size = n + put_cmd(test, u + n, DRM_ASAHI_CMD_COMPUTE, &cc,
+				     sizeof(cc));
+	hostile(test, c, "attachment pad", agx4_ioctl_submit, &sb, -EINVAL);
+	att[0].pad = 0;
+	att[1].flags = 4;
+	n = put_cmd(test, u, DRM_ASAHI_SET_COMPUTE_ATTACHMENTS, att,
+		    2 * sizeof(att[0]));
+	sb.cmdbuf_size = n + put_cmd(test, u + n, DRM_ASAHI_CMD_COMPUTE, &cc,
+				     sizeof(cc));
+	hostile(test, c, "attachment flags", agx4_ioctl_submit, &sb, -EINVAL);
+	att[1].flags = 0;
+	att[1].size = ~0ull;
+	n = put_cmd(test, u, DRM_ASAHI_SET_COMPUTE_ATTACHMENTS, att,
+		    2 * sizeof(att[0]));
+	sb.cmdbuf_size = n + put_cmd(test, u + n, DRM_ASAHI_CMD_COMPUTE, &cc,
+				     sizeof(cc));
+	hostile(test, c, "attachment size overflows", agx4_ioctl_submit, &sb,
+		-EINVAL);
+
+	/* Render and compute fields. */
+#define RF(f) offsetof(struct drm_asahi_cmd_render, f)
+	{
+		static const struct {
+			const char *what;
+			u32 off;	/* of the field in the render command */
+			u32 size;
+			u32 value;
+		} fields[] = {
+			{ "render flag bit 3", RF(flags), 4, 8 },
+			{ "render width 0", RF(width_px), 2, 0 },
+			{ "render width 16385", RF(width_px), 2, 16385 },
+			{ "render height 0", RF(height_px), 2, 0 },
+			{ "render layers 0", RF(layers), 2, 0 },
+			{ "render layers 2049", RF(layers), 2, 2049 },
+			{ "render utile 8", RF(utile_width_px), 1, 8 },
+			{ "render samples 3", RF(samples), 1, 3 },
+			{ "render samples 0", RF(samples), 1, 0 },
+			{ "render samples 8", RF(samples), 1, 8 },
+			{ "render height 16385", RF(height_px), 2, 16385 },
+			{ "render utile 32x8", RF(utile_height_px), 1, 8 },
+			{ "render flag bit 17", RF(flags), 4, 1u << 17 },
+			{ "render flag bit 31", RF(flags), 4, 1u << 31 },
+		};
+
+		for (i = 0; i < ARRAY_SIZE(fields); i++) {
+			r = ok_render();
+			memcpy((u8 *)&r + fields[i].off, &fields[i].value,
+			       fields[i].size);	/* little-endian */
+			sb.cmdbuf_size = put_cmd(test, u, DRM_ASAHI_CMD_RENDER,
+						 &r, sizeof(r));
+			hostile(test, c, fields[i].what, agx4_ioctl_submit,
+				&sb, -EINVAL);
+		}
+	}
+#undef RF
+	cc.flags = 1;
+	sb.cmdbuf_size = put_cmd(test, u, DRM_ASAHI_CMD_COMPUTE, &cc,
+				 sizeof(cc));
+	hostile(test, c, "compute flags", agx4_ioctl_submit, &sb, -EINVAL);
+	cc.flags = 0;
+	cc.ts.start.handle = 3;
+	sb.cmdbuf_size = put_cmd(test, u, DRM_ASAHI_CMD_COMPUTE, &cc,
+				 sizeof(cc));
+	hostile(test, c, "compute timestamp without objects",
+		agx4_ioctl_submit, &sb, -ENOENT);
+}
+
+/* Ids and handles are per file: another file's are unknown here. */
+static void agx4_ioctl_other_files_ids_are_unknown(struct kunit *test)
+{
+	struct ioctl_ctx *c = test->priv;
+	const unsigned long u = c->ubuf;
+	struct drm_asahi_gem_bind_object bo;
+	struct drm_asahi_gem_mmap_offset mo;
+	struct drm_asahi_queue_destroy qd;
+	struct drm_asahi_queue_create qc;
+	struct drm_asahi_cmd_compute cc;
+	struct drm_asahi_gem_create g;
+	struct drm_asahi_vm_destroy vd;
+	struct drm_asahi_gem_bind_op op;
+	struct drm_asahi_vm_bind vb;
+	struct drm_asahi_submit sb;
+	struct drm_asahi_sync sy;
+	struct drm_file *mine = c->file, *other;
+	struct drm_syncobj *so;
+	struct file *filp;
+	u32 vm_b, q_b, gem_b, ts_b, sync_b, q_a;
+
+	agx4_test_device_memory(test, c->adev, &agx4_fw_g16);
+	filp = mock_drm_getfile(c->adev->base.primary, O_RDWR);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, filp);
+	other = filp->private_data;
+
+	/* File B: a VM, a queue, an object, a timestamp object, a syncobj. */
+	c->file = other;
+	vm_b = vm_create(test, c);
+	qc = (struct drm_asahi_queue_create){ .vm_id = vm_b };
+	KUNIT_ASSERT_EQ(test, agx4_ioctl_queue_create(&c->adev->base, &qc,
+						      other), 0);
+	q_b = qc.queue_id;
+	ts_b = new_ts_object(test, c, 1);
+	gem_b = gem_create(test, c, PG);
+	KUNIT_ASSERT_EQ(test, drm_syncobj_create(&so, 0, NULL), 0);
+	KUNIT_ASSERT_EQ(test, drm_syncobj_get_handle(other, so, &sync_b), 0);
+	drm_syncobj_put(so);
+	c->file = mine;
+
+	vd = (struct drm_asahi_vm_destroy){ .vm_id = vm_b };
+	hostile(test, c, "destroy another file's VM", agx4_ioctl_vm_destroy,
+		&vd, -ENOENT);
+	op = (struct drm_asahi_gem_bind_op){ .flags = DRM_ASAHI_BIND_READ,
+					     .handle = gem_b, .range = PG,
+					     .addr = SZ_1G };
+	put_user_buf(test, u, &op, sizeof(op));
+	vb = (struct drm_asahi_vm_bind){ .vm_id = vm_b, .num_binds = 1,
+					 .stride = sizeof(op), .userptr = u };
+	hostile(test, c, "bind into another file's VM", agx4_ioctl_vm_bind,
+		&vb, -ENOENT);
+	g = (struct drm_asahi_gem_create){ .size = PG, .vm_id = vm_b,
+					   .flags = DRM_ASAHI_GEM_VM_PRIVATE };
+	hostile(test, c, "object private to another file's VM",
+		agx4_ioctl_gem_create, &g, -ENOENT);
+	qc = (struct drm_asahi_queue_create){ .vm_id = vm_b };
+	hostile(test, c, "queue on another file's VM", agx4_ioctl_queue_create,
+		&qc, -ENOENT);
+	qd = (struct drm_asahi_queue_destroy){ .queue_id = q_b };
+	hostile(test, c, "destroy another file's queue",
+		agx4_ioctl_queue_destroy, &qd, -ENOENT);
+	sb = (struct drm_asahi_submit){ .queue_id = q_b, .cmdbuf = u,
+					.cmdbuf_size = 72 };
+	hostile(test, c, "submit to another file's queue", agx4_ioctl_submit,
+		&sb, -ENOENT);
+	mo = (struct drm_asahi_gem_mmap_offset){ .handle = gem_b };
+	hostile(test, c, "mmap another file's object",
+		agx4_ioctl_gem_mmap_offset, &mo, -ENOENT);
+	bo = (struct drm_asahi_gem_bind_object){ .flags = 1, .handle = gem_b,
+						 .range = PG };
+	hostile(test, c, "bind another file's object",
+		agx4_ioctl_gem_bind_object, &bo, -ENOENT);
+	bo = (struct drm_asahi_gem_bind_object){ .op = 1,
+						 .object_handle = ts_b };
+	hostile(test, c, "unbind another file's timestamps",
+		agx4_ioctl_gem_bind_object, &bo, -ENOENT);
+
+	/* My own queue, naming file B's timestamps and syncobj. */
+	q_a = new_queue(test, c);
+	cc = (struct drm_asahi_cmd_compute){ };
+	cc.ts.end.handle = ts_b;
+	sb = (struct drm_asahi_submit){ .queue_id = q_a, .cmdbuf = u };
+	sb.cmdbuf_size = put_cmd(test, u, DRM_ASAHI_CMD_COMPUTE, &cc,
+				 sizeof(cc));
+	hostile(test, c, "another file's timestamps", agx4_ioctl_submit, &sb,
+		-ENOENT);
+	cc.ts.end.handle = 0;
+	sb.cmdbuf_size = put_cmd(test, u, DRM_ASAHI_CMD_COMPUTE, &cc,
+				 sizeof(cc));
+	sy = (struct drm_asahi_sync){ DRM_ASAHI_SYNC_SYNCOBJ, sync_b };
+	put_user_buf(test, u + SZ_64K, &sy, sizeof(sy));
+	sb.syncs = u + SZ_64K;
+	sb.out_sync_count = 1;
+	hostile(test, c, "another file's syncobj", agx4_ioctl_submit, &sb,
+		-ENOENT);
+	/* File B's object handle names nothing in my VM either. */
+	op.handle = gem_b;
+	put_user_buf(test, u, &op, sizeof(op));
+	vb.vm_id = vm_create(test, c);
+	hostile(test, c, "bind another file's object handle",
+		agx4_ioctl_vm_bind, &vb, -ENOENT);
+
+	fput(filp);
+	flush_delayed_fput();
+}
+
+/* The ioctl table, through the DRM core's entry point. */
+static void agx4_ioctl_table_dispatches_by_number(struct kunit *test)
+{
+	struct ioctl_ctx *c = test->priv;
+	struct drm_asahi_gem_bind_object bo = { .pad = 1 };
+	struct drm_asahi_get_time t = { };
+	struct drm_asahi_gem_create g = { .size = PG };
+
+	put_user_buf(test, c->ubuf, &t, sizeof(t));
+	KUNIT_EXPECT_EQ(test, drm_ioctl(c->filp, DRM_IOCTL_ASAHI_GET_TIME,
+					c->ubuf), 0);
+	KUNIT_ASSERT_EQ(test, copy_from_user(&t, (void __user *)c->ubuf,
+					     sizeof(t)), 0);
+	KUNIT_EXPECT_NE(test, t.gpu_timestamp, 0);
+
+	put_user_buf(test, c->ubuf, &g, sizeof(g));
+	KUNIT_EXPECT_EQ(test, drm_ioctl(c->filp, DRM_IOCTL_ASAHI_GEM_CREATE,
+					c->ubuf), 0);
+	KUNIT_ASSERT_EQ(test, copy_from_user(&g, (void __user *)c->ubuf,
+					     sizeof(g)), 0);
+	KUNIT_EXPECT_NE(test, g.handle, 0);
+	KUNIT_EXPECT_EQ(test, atomic_read(&c->adev->gem_objects), 1);
+
+	/* GEM_BIND_OBJECT has its entry (a pad error, not "no ioctl"). */
+	put_user_buf(test, c->ubuf, &bo, sizeof(bo));
+	KUNIT_EXPECT_EQ(test, drm_ioctl(c->filp,
+					DRM_IOCTL_ASAHI_GEM_BIND_OBJECT,
+					c->ubuf), -EINVAL);
+	bo = (struct drm_asahi_gem_bind_object){ .op = 1, .object_handle = 9 };
+	put_user_buf(test, c->ubuf, &bo, sizeof(bo));
+	KUNIT_EXPECT_EQ(test, drm_ioctl(c->filp,
+					DRM_IOCTL_ASAHI_GEM_BIND_OBJECT,
+					c->ubuf), -ENOENT);
+	/* Past the last id: the core's -EINVAL. */
+	KUNIT_EXPECT_EQ(test, drm_ioctl(c->filp,
+					DRM_IOWR(DRM_COMMAND_BASE + 11,
+						 struct drm_asahi_get_time),
+					c->ubuf), -EINVAL);
 }
 
 static struct kunit_case agx4_ioctl_cases[] = {
@@ -637,11 +1402,19 @@ static struct kunit_case agx4_ioctl_cases[] = {
 	KUNIT_CASE(agx4_ioctl_gem_create_and_mmap_offset),
 	KUNIT_CASE(agx4_ioctl_vm_bind_copies_checks_and_applies),
 	KUNIT_CASE(agx4_ioctl_queues_and_submit_checked),
+	KUNIT_CASE(agx4_ioctl_get_time_scaling_does_not_overflow),
+	KUNIT_CASE(agx4_ioctl_bind_object_maps_into_aperture),
+	KUNIT_CASE(agx4_ioctl_submit_resolves_timestamps),
+	KUNIT_CASE(agx4_ioctl_submit_rejects_bad_command_buffers),
+	KUNIT_CASE(agx4_ioctl_other_files_ids_are_unknown),
+	KUNIT_CASE(agx4_ioctl_table_dispatches_by_number),
 	{ }
 };
 
 static struct kunit_suite agx4_ioctl_suite = {
 	.name = "agx4_ioctl",
+	.suite_init = ioctl_suite_init,
+	.suite_exit = ioctl_suite_exit,
 	.init = ioctl_test_init,
 	.exit = ioctl_test_exit,
 	.test_cases = agx4_ioctl_cases,

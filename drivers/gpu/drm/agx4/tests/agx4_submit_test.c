@@ -75,10 +75,11 @@ static void add_compute(struct kunit *test, struct cmdbuf *cb, u16 vdm,
 static int parse(struct kunit *test, struct cmdbuf *cb,
 		 struct agx4_submit_desc **d)
 {
-	int ret = agx4_cmdbuf_parse(cb->buf, cb->size, d);
+	int ret = agx4_cmdbuf_parse(cb->buf, cb->size, NULL, NULL, d);
 
 	if (!ret)
-		kunit_add_action(test, (kunit_action_t *)kvfree, *d);
+		kunit_add_action(test, (kunit_action_t *)agx4_submit_desc_free,
+				 *d);
 	return ret;
 }
 
@@ -86,9 +87,9 @@ static void expect_einval(struct kunit *test, struct cmdbuf *cb,
 			  const char *what, int err)
 {
 	struct agx4_submit_desc *d = NULL;
+	int ret = agx4_cmdbuf_parse(cb->buf, cb->size, NULL, NULL, &d);
 
-	KUNIT_EXPECT_EQ_MSG(test, agx4_cmdbuf_parse(cb->buf, cb->size, &d),
-			    err, "%s", what);
+	KUNIT_EXPECT_EQ_MSG(test, ret, err, "%s", what);
 	KUNIT_EXPECT_NULL_MSG(test, d, "%s", what);
 }
 
@@ -269,6 +270,7 @@ static void agx4_submit_malformed_buffers_rejected(struct kunit *test)
 	expect_einval(test, cb, "65 commands", -EINVAL);
 	tried++;
 	KUNIT_EXPECT_EQ(test, agx4_cmdbuf_parse(cb->buf, AGX4_CMDBUF_MAX_SIZE + 1,
+						NULL, NULL,
 						&(struct agx4_submit_desc *){ NULL }),
 			-EINVAL);
 	tried++;
@@ -365,11 +367,83 @@ static void agx4_submit_malformed_buffers_rejected(struct kunit *test)
 		   tried);
 }
 
+/* A fake client with objects 1 (at 0x1000_0000, 64 bytes) and 2. */
+struct fake_ts {
+	int gets;
+	int puts;
+};
+
+static int fake_ts_get(void *ctx, u32 handle, u64 *va, u64 *size, void **ref)
+{
+	struct fake_ts *f = ctx;
+
+	if (handle != 1 && handle != 2)
+		return -ENOENT;
+	*va = handle * 0x10000000ull;
+	*size = handle == 1 ? 64 : 0x4000;
+	*ref = f;
+	f->gets++;
+	return 0;
+}
+
+static void fake_ts_put(void *ref)
+{
+	((struct fake_ts *)ref)->puts++;
+}
+
+static const struct agx4_ts_ops fake_ts_ops = {
+	.get = fake_ts_get,
+	.put = fake_ts_put,
+};
+
+static void agx4_submit_timestamps_resolve_to_object_addresses(struct kunit *test)
+{
+	struct drm_asahi_cmd_render r = good_render();
+	struct drm_asahi_cmd_compute c = { };
+	struct fake_ts f = { };
+	struct agx4_submit_desc *d = NULL;
+	struct cmdbuf *cb = cb_new(test);
+
+	r.ts_vtx.start = (struct drm_asahi_timestamp){ 1, 0 };
+	r.ts_vtx.end = (struct drm_asahi_timestamp){ 1, 56 };
+	r.ts_frag.end = (struct drm_asahi_timestamp){ 2, 0x3ff8 };
+	add_render(test, cb, NONE, NONE, &r);
+	c.ts.end = (struct drm_asahi_timestamp){ 2, 8 };
+	cb_add(test, cb, DRM_ASAHI_CMD_COMPUTE, NONE, NONE, &c, sizeof(c));
+
+	KUNIT_ASSERT_EQ(test, agx4_cmdbuf_parse(cb->buf, cb->size, &fake_ts_ops,
+						&f, &d), 0);
+	KUNIT_EXPECT_EQ(test, d->cmds[0].render.ts_vtx.start, 0x10000000ull);
+	KUNIT_EXPECT_EQ(test, d->cmds[0].render.ts_vtx.end, 0x10000038ull);
+	KUNIT_EXPECT_EQ(test, d->cmds[0].render.ts_frag.start, 0);
+	KUNIT_EXPECT_EQ(test, d->cmds[0].render.ts_frag.end, 0x20003ff8ull);
+	KUNIT_EXPECT_EQ(test, d->cmds[1].compute.ts.start, 0);
+	KUNIT_EXPECT_EQ(test, d->cmds[1].compute.ts.end, 0x20000008ull);
+	/* One reference per destination, all dropped with the description. */
+	KUNIT_EXPECT_EQ(test, f.gets, 4);
+	KUNIT_EXPECT_EQ(test, d->nrefs, 4);
+	agx4_submit_desc_free(d);
+	KUNIT_EXPECT_EQ(test, f.puts, 4);
+
+	/* A failure after some were taken drops those too. */
+	f = (struct fake_ts){ };
+	cb = cb_new(test);
+	r.ts_frag.end = (struct drm_asahi_timestamp){ 1, 64 };
+	add_render(test, cb, NONE, NONE, &r);
+	d = NULL;
+	KUNIT_EXPECT_EQ(test, agx4_cmdbuf_parse(cb->buf, cb->size, &fake_ts_ops,
+						&f, &d), -ERANGE);
+	KUNIT_EXPECT_NULL(test, d);
+	KUNIT_EXPECT_EQ(test, f.gets, 3);
+	KUNIT_EXPECT_EQ(test, f.puts, 3);
+}
+
 static struct kunit_case agx4_submit_cases[] = {
 	KUNIT_CASE(agx4_submit_mesa_style_buffer_parses),
 	KUNIT_CASE(agx4_submit_barrier_none_and_replaced_sets),
 	KUNIT_CASE(agx4_submit_payload_sizes),
 	KUNIT_CASE(agx4_submit_malformed_buffers_rejected),
+	KUNIT_CASE(agx4_submit_timestamps_resolve_to_object_addresses),
 	{ }
 };
 

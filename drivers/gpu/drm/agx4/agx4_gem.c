@@ -394,8 +394,8 @@ static int bind_object(struct agx4_device *adev, struct drm_file *file,
 	obj = drm_gem_object_lookup(file, args->handle);
 	if (!obj)
 		return -ENOENT;
-	if (!agx4_gem_is_agx4(obj)) {
-		/* An imported object: its pages are not ours to map. */
+	if (!agx4_gem_owns_pages(obj)) {
+		/* An imported object: no page array to map from. */
 		drm_gem_object_put(obj);
 		return -EINVAL;
 	}

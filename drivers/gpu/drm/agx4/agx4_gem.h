@@ -76,6 +76,21 @@ int agx4_gem_mmap_offset(struct drm_file *file, u32 handle, u64 *offset);
 phys_addr_t agx4_gem_page_pa(struct agx4_gem_object *bo, u64 index);
 bool agx4_gem_is_agx4(struct drm_gem_object *obj);
 
+/**
+ * agx4_gem_owns_pages() - can the GPU map this object's pages?
+ * @obj: a GEM object of any driver.
+ *
+ * An object imported from another device has a scatter list but no page
+ * array, and agx4 maps objects page by page; such imports cannot be bound
+ * yet (a limit, documented in agx4.rst).
+ *
+ * Return: true for agx4's own, non-imported objects.
+ */
+static inline bool agx4_gem_owns_pages(struct drm_gem_object *obj)
+{
+	return agx4_gem_is_agx4(obj) && !obj->import_attach;
+}
+
 /*
  * Timestamp objects one file may hold: the 64 MiB aperture holds at most
  * 2048 of them (a page and a guard page each), shared by every client.

@@ -411,8 +411,8 @@ static int validate_op(struct agx4_vm *vm, const struct agx4_vm_bind_op *op)
 		return op->obj ? -EINVAL : 0;
 	if (!op->obj)
 		return -ENOENT;
-	/* Only agx4's own objects of this device (imports included). */
-	if (!agx4_gem_is_agx4(op->obj) || op->obj->dev != vm->base.drm)
+	/* Only agx4's own objects of this device, not imports. */
+	if (!agx4_gem_owns_pages(op->obj) || op->obj->dev != vm->base.drm)
 		return -EINVAL;
 	used = op->flags & AGX4_BIND_SINGLE_PAGE ? AGX4_UAT_PAGE_SIZE :
 		op->range;

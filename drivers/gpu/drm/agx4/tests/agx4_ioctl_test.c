@@ -12,6 +12,7 @@
 
 #include <kunit/test-bug.h>
 #include <kunit/test.h>
+#include <linux/dma-buf.h>
 #include <linux/file.h>
 #include <linux/mman.h>
 #include <linux/sizes.h>
@@ -20,6 +21,7 @@
 #include <drm/drm_file.h>
 #include <drm/drm_gem.h>
 #include <drm/drm_ioctl.h>
+#include <drm/drm_prime.h>
 #include <drm/drm_syncobj.h>
 
 #include <uapi/drm/asahi_drm.h>
@@ -909,6 +911,46 @@ static void put_user_buf(struct kunit *test, unsigned long uaddr,
 	KUNIT_ASSERT_EQ(test, copy_to_user((void __user *)uaddr, p, n), 0);
 }
 
+/* Objects imported from another device cannot be mapped (yet). */
+static void agx4_ioctl_imported_objects_are_refused(struct kunit *test)
+{
+	struct ioctl_ctx *c = test->priv;
+	struct agx4_device *other = agx4_test_drm_device(test, "agx4_ioctl_other");
+	struct drm_asahi_gem_bind_object a = { .flags = 1, .range = PG };
+	struct drm_asahi_gem_bind_op op = { .flags = DRM_ASAHI_BIND_READ,
+					    .range = PG, .addr = SZ_1G };
+	struct drm_asahi_vm_bind vb = { .num_binds = 1, .stride = sizeof(op),
+					.userptr = c->ubuf };
+	struct agx4_gem_object *bo;
+	struct drm_gem_object *imp;
+	struct dma_buf *buf;
+	u32 h;
+
+	agx4_test_device_memory(test, c->adev, &agx4_fw_g16);
+	bo = agx4_gem_create(&other->base, PG, 0, NULL);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, bo);
+	buf = drm_gem_prime_export(&bo->base.base, O_RDWR);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, buf);
+	imp = drm_gem_prime_import(&c->adev->base, buf);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, imp);
+	KUNIT_ASSERT_EQ(test, drm_gem_handle_create(c->file, imp, &h), 0);
+	drm_gem_object_put(imp);
+
+	a.handle = h;
+	hostile(test, c, "bind an imported object", agx4_ioctl_gem_bind_object,
+		&a, -EINVAL);
+	op.handle = h;
+	put_user_buf(test, c->ubuf, &op, sizeof(op));
+	vb.vm_id = vm_create(test, c);
+	hostile(test, c, "vm_bind an imported object", agx4_ioctl_vm_bind, &vb,
+		-EINVAL);
+
+	KUNIT_EXPECT_EQ(test, drm_gem_handle_delete(c->file, h), 0);
+	dma_buf_put(buf);
+	drm_gem_object_put(&bo->base.base);
+	flush_delayed_fput();
+}
+
 /* A queue on a new VM, for submissions. */
 static u32 new_queue(struct kunit *test, struct ioctl_ctx *c)
 {
@@ -1404,6 +1446,7 @@ static struct kunit_case agx4_ioctl_cases[] = {
 	KUNIT_CASE(agx4_ioctl_queues_and_submit_checked),
 	KUNIT_CASE(agx4_ioctl_get_time_scaling_does_not_overflow),
 	KUNIT_CASE(agx4_ioctl_bind_object_maps_into_aperture),
+	KUNIT_CASE(agx4_ioctl_imported_objects_are_refused),
 	KUNIT_CASE(agx4_ioctl_submit_resolves_timestamps),
 	KUNIT_CASE(agx4_ioctl_submit_rejects_bad_command_buffers),
 	KUNIT_CASE(agx4_ioctl_other_files_ids_are_unknown),

@@ -224,6 +224,7 @@ struct agx4_device *agx4_device_create(struct device *dev,
 	if (IS_ERR(adev->gen))
 		return ERR_CAST(adev->gen);
 	adev->uat_geom = adev->gen->uat_geom;
+	agx4_fw_debugfs_init(adev);
 
 	ret = agx4_device_run_steps(adev, agx4_probe_steps,
 				    ARRAY_SIZE(agx4_probe_steps));

@@ -3,13 +3,24 @@
  * Copyright 2026 The agx4 authors
  */
 
+#include <linux/bits.h>
 #include <linux/device.h>
 #include <linux/err.h>
+#include <linux/log2.h>
+#include <linux/seq_file.h>
 #include <linux/string.h>
+
+#include <drm/drm_debugfs.h>
+#include <drm/drm_file.h>
+#include <drm/drm_print.h>
 
 #include <kunit/visibility.h>
 
+#include <asm/byteorder.h>
+
+#include "agx4_device.h"
 #include "agx4_fw.h"
+#include "agx4_fwif.h"
 
 /**
  * DOC: firmware generations and builds
@@ -93,3 +104,138 @@ const struct agx4_fw_gen *agx4_fw_gen_select(struct device *dev,
 	return ERR_PTR(-EOPNOTSUPP);
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_fw_gen_select);
+
+/**
+ * agx4_fw_fill_uat_levels() - describe the page tables to the firmware
+ * @gen: the generation (its &agx4_fw_gen.uat_geom).
+ * @levels: the root's level records, one per level, root first.
+ */
+void agx4_fw_fill_uat_levels(const struct agx4_fw_gen *gen, void *levels)
+{
+	const struct agx4_uat_geom *g = gen->uat_geom;
+	struct agx4_fw_uat_level *l = levels;
+	unsigned int i, shift = g->root_shift;
+
+	for (i = 0; i < g->levels; i++, l++) {
+		u32 entries = i ? g->entries : g->root_entries;
+
+		/* Index bits, page bits twice, the level's shift. */
+		l->bits[0] = 8;
+		l->bits[1] = AGX4_UAT_PAGE_SHIFT;
+		l->bits[2] = AGX4_UAT_PAGE_SHIFT;
+		l->bits[3] = shift;
+		l->entries = cpu_to_le16(entries);
+		l->page_size = cpu_to_le16(AGX4_UAT_PAGE_SIZE);
+		l->one = cpu_to_le64(1);
+		l->oa_mask = cpu_to_le64(GENMASK_ULL(g->oa_bits - 1,
+						     AGX4_UAT_PAGE_SHIFT));
+		l->index_mask = cpu_to_le64((u64)(entries - 1) << shift);
+		shift -= ilog2(g->entries);
+	}
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_fw_fill_uat_levels);
+
+/*
+ * Channels 13..15, placed relative to status record A: the same on G16
+ * and G17P (g16-g17p-reference.md 3.3), so kept here rather than in
+ * both generations' files.  0 means "no such word".
+ */
+static const struct {
+	u32 state[3];
+	u32 ring;
+} status_channels[] = {
+	{ { 0x40, 0x2c0, 0x80 }, 0x4ac0 },	/* 13: events */
+	{ { 0x240, 0xa6ac0, 0x280 }, 0xafac0 },	/* 14: trace */
+	{ { 0x2d2c0 }, 0 },			/* 15: a state word */
+};
+
+/**
+ * agx4_fw_fill_status_channels() - fill channels 13..16 of a channel table
+ * @channels: the whole table (&struct agx4_fw_channel[17]).
+ * @status_a: firmware address of status record A.
+ */
+void agx4_fw_fill_status_channels(void *channels, u64 status_a)
+{
+	struct agx4_fw_channel *c = channels;
+	unsigned int i, j;
+
+	c += AGX4_FW_CHAN_EVENT;
+	for (i = 0; i < ARRAY_SIZE(status_channels); i++, c++) {
+		for (j = 0; j < 3; j++)
+			c->state[j] = status_channels[i].state[j] ?
+				cpu_to_le64(status_a +
+					    status_channels[i].state[j]) : 0;
+		c->ring = status_channels[i].ring ?
+			cpu_to_le64(status_a + status_channels[i].ring) : 0;
+	}
+	memset(c, 0, sizeof(*c));	/* 16: unused */
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_fw_fill_status_channels);
+
+/**
+ * agx4_fw_layouts_print() - print object layouts as text
+ * @layouts: the objects.
+ * @n: how many.
+ * @p: where to.
+ *
+ * One ``object field offset size`` line per member (offset and size in
+ * hex), after one ``object - 0 size`` line per object, so that the
+ * layouts of two firmware builds compare with diff.
+ */
+void agx4_fw_layouts_print(const struct agx4_fw_layout *layouts,
+			   unsigned int n, struct drm_printer *p)
+{
+	unsigned int i, j;
+
+	for (i = 0; i < n; i++) {
+		const struct agx4_fw_layout *l = &layouts[i];
+
+		drm_printf(p, "%s - 0x0 0x%x\n", l->name, l->size);
+		for (j = 0; j < l->num_fields; j++)
+			drm_printf(p, "%s %s 0x%x 0x%x\n", l->name,
+				   l->fields[j].name, l->fields[j].offset,
+				   l->fields[j].size);
+	}
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_fw_layouts_print);
+
+/**
+ * agx4_fw_layout_field() - look a member of an object up by name
+ * @l: the object.
+ * @name: the member.
+ *
+ * Return: the member, or NULL.
+ */
+const struct agx4_fw_field *agx4_fw_layout_field(const struct agx4_fw_layout *l,
+						 const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < l->num_fields; i++)
+		if (!strcmp(l->fields[i].name, name))
+			return &l->fields[i];
+	return NULL;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_fw_layout_field);
+
+static int fw_layouts_show(struct seq_file *m, void *data)
+{
+	struct drm_debugfs_entry *entry = m->private;
+	const struct agx4_fw_gen *gen = to_agx4_device(entry->dev)->gen;
+	struct drm_printer p = drm_seq_file_printer(m);
+
+	agx4_fw_layouts_print(gen->layouts, gen->num_layouts, &p);
+	return 0;
+}
+
+/**
+ * agx4_fw_debugfs_init() - add the firmware files to the device's debugfs
+ * @adev: the device, its generation chosen.
+ *
+ * ``fw_layouts``: every object of the generation, as
+ * agx4_fw_layouts_print() writes it.
+ */
+void agx4_fw_debugfs_init(struct agx4_device *adev)
+{
+	drm_debugfs_add_file(&adev->base, "fw_layouts", fw_layouts_show, NULL);
+}

@@ -11,7 +11,69 @@
 #include "agx4_uat.h"
 
 struct agx4_device;
+struct agx4_fw_layout;
 struct device;
+
+/**
+ * struct agx4_fw_root_in - what an init-data root points at
+ * @instance: firmware instance, 0 (primary) or 1.
+ * @region_a: region A.
+ * @main_config: the instance's main config.
+ * @region_c: region C.
+ * @status_a: status record A.
+ * @status_b: status record B.
+ * @extra_0: support object (G16, G17P secondary).
+ * @extra_1: support object (G16, G17P secondary).
+ */
+struct agx4_fw_root_in {
+	u32 instance;
+	u64 region_a;
+	u64 main_config;
+	u64 region_c;
+	u64 status_a;
+	u64 status_b;
+	u64 extra_0;
+	u64 extra_1;
+};
+
+/**
+ * struct agx4_fw_chan_in - where the channel table's rings and cursors are
+ * @bundle: the bundle (hwdata first; the work rings are in it).
+ * @main_config: the main config (the control ring is in it).
+ * @status_a: status record A (the event, trace and state channels are
+ *	placed from it).
+ * @cursors: where the firmware sees the read/done cursor words (G16: the
+ *	alias of SGX+0xd64000; G17P: the RAM state base).
+ * @producers: where it sees the producer words (G16: the alias of
+ *	SGX+0xd60000; G17P: unused, they follow the cursors).
+ */
+struct agx4_fw_chan_in {
+	u64 bundle;
+	u64 main_config;
+	u64 status_a;
+	u64 cursors;
+	u64 producers;
+};
+
+/**
+ * struct agx4_fw_queue_in - a queue record's inputs
+ * @pointers: its pointer block.
+ * @ring: its item ring.
+ * @job_list: its job list.
+ * @self: the record's own address (G16 places its private area after it).
+ * @priority: firmware priority 0..3 (G17P: 2 only).
+ * @uuid: the queue's UUID.
+ * @context: its context/control record.
+ */
+struct agx4_fw_queue_in {
+	u64 pointers;
+	u64 ring;
+	u64 job_list;
+	u64 self;
+	u32 priority;
+	u32 uuid;
+	u64 context;
+};
 
 /**
  * struct agx4_gpu_info - what the GPU says about itself
@@ -91,6 +153,31 @@ struct agx4_fw_gen {
 	 */
 	int (*read_gpu_info)(struct agx4_device *adev,
 			     struct agx4_gpu_info *info);
+	/** @layouts: the decoder's view of every object declared. */
+	const struct agx4_fw_layout *layouts;
+	/** @num_layouts: entries in @layouts. */
+	u32 num_layouts;
+	/**
+	 * @build_root: write an init-data root into @buf (@size bytes,
+	 * zeroed first); -EINVAL for a buffer too small or a bad instance.
+	 */
+	int (*build_root)(const struct agx4_fw_gen *gen,
+			  const struct agx4_fw_root_in *in, void *buf,
+			  size_t size);
+	/**
+	 * @build_channels: fill the channel table of the main config in
+	 * @buf (@size bytes; only the table is written); -EINVAL for a
+	 * buffer too small.
+	 */
+	int (*build_channels)(const struct agx4_fw_chan_in *in, void *buf,
+			      size_t size);
+	/**
+	 * @build_queue: write a queue record into @buf (@size bytes,
+	 * zeroed first); -EINVAL for a buffer too small or a priority the
+	 * generation does not take.
+	 */
+	int (*build_queue)(const struct agx4_fw_queue_in *in, void *buf,
+			   size_t size);
 };
 
 extern const struct agx4_fw_gen agx4_fw_g16;
@@ -99,5 +186,8 @@ extern const struct agx4_fw_gen agx4_fw_g17p;
 const struct agx4_fw_gen *agx4_fw_gen_select(struct device *dev,
 					     const struct agx4_platform *plat);
 int agx4_fw_gen_list_builds(enum agx4_soc_id soc, char *buf, size_t len);
+void agx4_fw_fill_uat_levels(const struct agx4_fw_gen *gen, void *levels);
+void agx4_fw_fill_status_channels(void *channels, u64 status_a);
+void agx4_fw_debugfs_init(struct agx4_device *adev);
 
 #endif /* AGX4_FW_H */

@@ -7,6 +7,7 @@
  */
 
 #include <linux/errno.h>
+#include <linux/string.h>
 
 #include <drm/drm_print.h>
 
@@ -14,6 +15,7 @@
 
 #include "agx4_device.h"
 #include "agx4_fw.h"
+#include "agx4_fwif_g16.h"
 
 /* ID register (SGX window): must read neither 0 nor all ones. */
 #define G16_SGX_GPU_ID		0xd04000
@@ -38,6 +40,198 @@ static int g16_read_gpu_info(struct agx4_device *adev,
 	info->cores_per_cluster = G16_CORES_PER_CLUSTER;
 	info->core_mask = p->core_mask;
 	info->max_freq_khz = p->freq_a[AGX4_NUM_PSTATES - 1] * 1000;
+	return 0;
+}
+
+#define F(type, m) AGX4_FW_FIELD(struct type, m)
+
+static const struct agx4_fw_layout g16_layouts[] = {
+	AGX4_FW_LAYOUT("root", struct g16_root,
+		       F(g16_root, version), F(g16_root, region_a),
+		       F(g16_root, main_config), F(g16_root, region_c),
+		       F(g16_root, kind), F(g16_root, one),
+		       F(g16_root, page_size), F(g16_root, page_bits),
+		       F(g16_root, levels), F(g16_root, level),
+		       F(g16_root, status_a), F(g16_root, status_b),
+		       F(g16_root, extra_0), F(g16_root, extra_1)),
+	AGX4_FW_LAYOUT("uat_level", struct agx4_fw_uat_level,
+		       F(agx4_fw_uat_level, bits),
+		       F(agx4_fw_uat_level, entries),
+		       F(agx4_fw_uat_level, page_size),
+		       F(agx4_fw_uat_level, one),
+		       F(agx4_fw_uat_level, oa_mask),
+		       F(agx4_fw_uat_level, index_mask)),
+	AGX4_FW_LAYOUT("main_config", struct g16_main_config,
+		       F(g16_main_config, hwdata),
+		       F(g16_main_config, repeated),
+		       F(g16_main_config, header),
+		       F(g16_main_config, channels),
+		       F(g16_main_config, addresses),
+		       F(g16_main_config, regions),
+		       F(g16_main_config, four), F(g16_main_config, ff),
+		       F(g16_main_config, unaligned),
+		       F(g16_main_config, control)),
+	AGX4_FW_LAYOUT("channel", struct agx4_fw_channel,
+		       F(agx4_fw_channel, state), F(agx4_fw_channel, ring)),
+	AGX4_FW_LAYOUT("status", struct agx4_fw_status,
+		       F(agx4_fw_status, init), F(agx4_fw_status, ack),
+		       F(agx4_fw_status, accepted)),
+	AGX4_FW_LAYOUT("regwin", struct agx4_fw_regwin,
+		       F(agx4_fw_regwin, pa), F(agx4_fw_regwin, fw_va),
+		       F(agx4_fw_regwin, size), F(agx4_fw_regwin, stride),
+		       F(agx4_fw_regwin, sgx_offset),
+		       F(agx4_fw_regwin, flags)),
+	AGX4_FW_LAYOUT("job_list", struct agx4_fw_job_list,
+		       F(agx4_fw_job_list, head), F(agx4_fw_job_list, self),
+		       F(agx4_fw_job_list, tail)),
+	AGX4_FW_LAYOUT("queue", struct g16_queue,
+		       F(g16_queue, pointers), F(g16_queue, ring),
+		       F(g16_queue, job_list), F(g16_queue, private_area),
+		       F(g16_queue, all_ones), F(g16_queue, priority),
+		       F(g16_queue, priority2), F(g16_queue, priority_mask),
+		       F(g16_queue, first), F(g16_queue, last),
+		       F(g16_queue, all_ones2), F(g16_queue, uuid),
+		       F(g16_queue, context)),
+	AGX4_FW_LAYOUT("pointers", struct g16_pointers,
+		       F(g16_pointers, done), F(g16_pointers, read),
+		       F(g16_pointers, write), F(g16_pointers, capacity)),
+	AGX4_FW_LAYOUT("work_msg", struct g16_work_msg,
+		       F(g16_work_msg, tag), F(g16_work_msg, queue),
+		       F(g16_work_msg, kind), F(g16_work_msg, head)),
+	AGX4_FW_LAYOUT("ctl_register", struct g16_ctl_register,
+		       F(g16_ctl_register, opcode), F(g16_ctl_register, one),
+		       F(g16_ctl_register, mask),
+		       F(g16_ctl_register, control_data),
+		       F(g16_ctl_register, operands),
+		       F(g16_ctl_register, operands2),
+		       F(g16_ctl_register, count), F(g16_ctl_register, one2)),
+	AGX4_FW_LAYOUT("ctl_grow_reply", struct g16_ctl_grow_reply,
+		       F(g16_ctl_grow_reply, opcode),
+		       F(g16_ctl_grow_reply, success),
+		       F(g16_ctl_grow_reply, slot),
+		       F(g16_ctl_grow_reply, context),
+		       F(g16_ctl_grow_reply, counter),
+		       F(g16_ctl_grow_reply, subpipe),
+		       F(g16_ctl_grow_reply, halt_count)),
+	AGX4_FW_LAYOUT("ctl_limit_reply", struct g16_ctl_limit_reply,
+		       F(g16_ctl_limit_reply, opcode),
+		       F(g16_ctl_limit_reply, one),
+		       F(g16_ctl_limit_reply, fragment_queue),
+		       F(g16_ctl_limit_reply, fragment_stamp)),
+	AGX4_FW_LAYOUT("ev_grow", struct g16_ev_grow,
+		       F(g16_ev_grow, kind), F(g16_ev_grow, context),
+		       F(g16_ev_grow, slot), F(g16_ev_grow, counter),
+		       F(g16_ev_grow, subpipe), F(g16_ev_grow, halt_count)),
+	AGX4_FW_LAYOUT("ev_limit", struct g16_ev_limit,
+		       F(g16_ev_limit, kind), F(g16_ev_limit, zero),
+		       F(g16_ev_limit, one), F(g16_ev_limit, fragment_event),
+		       F(g16_ev_limit, fragment_stamp)),
+	AGX4_FW_LAYOUT("ev_partial", struct g16_ev_partial,
+		       F(g16_ev_partial, kind), F(g16_ev_partial, active),
+		       F(g16_ev_partial, queue), F(g16_ev_partial, what),
+		       F(g16_ev_partial, zero)),
+};
+
+#undef F
+
+static int g16_build_root(const struct agx4_fw_gen *gen,
+			  const struct agx4_fw_root_in *in, void *buf,
+			  size_t size)
+{
+	struct g16_root *r = buf;
+	unsigned int i;
+
+	if (size < sizeof(*r) || in->instance)
+		return -EINVAL;
+	memset(r, 0, sizeof(*r));
+	for (i = 0; i < ARRAY_SIZE(r->version); i++)
+		r->version[i] = cpu_to_le16(gen->root_version[i]);
+	r->region_a = cpu_to_le64(in->region_a);
+	r->main_config = cpu_to_le64(in->main_config);
+	r->region_c = cpu_to_le64(in->region_c);
+	r->kind = 0;
+	r->one = cpu_to_le32(1);
+	r->page_size = cpu_to_le16(AGX4_UAT_PAGE_SIZE);
+	r->page_bits = AGX4_UAT_PAGE_SHIFT;
+	r->levels = ARRAY_SIZE(r->level);
+	agx4_fw_fill_uat_levels(gen, r->level);
+	r->status_a = cpu_to_le64(in->status_a);
+	r->status_b = cpu_to_le64(in->status_b);
+	r->extra_0 = cpu_to_le64(in->extra_0);
+	r->extra_1 = cpu_to_le64(in->extra_1);
+	return 0;
+}
+
+static int g16_build_channels(const struct agx4_fw_chan_in *in, void *buf,
+			      size_t size)
+{
+	struct g16_main_config *mc = buf;
+	unsigned int i;
+
+	if (size < sizeof(*mc))
+		return -EINVAL;
+	for (i = 0; i < AGX4_FW_NUM_WORK_CHANNELS; i++) {
+		struct agx4_fw_channel *c = &mc->channels[i];
+		u32 stage = i % 3, prio = i / 3;
+		u64 a = stage * G16_CURSOR_STAGE_STRIDE +
+			prio * G16_CURSOR_PRIO_STRIDE;
+		u64 b = stage * G16_PRODUCER_STAGE_STRIDE +
+			prio * G16_PRODUCER_PRIO_STRIDE;
+
+		c->state[0] = cpu_to_le64(in->cursors + a);
+		c->state[1] = cpu_to_le64(in->cursors + a + G16_CURSOR_DONE);
+		c->state[2] = cpu_to_le64(in->producers + b);
+		c->ring = cpu_to_le64(in->bundle + G16_WORK_RINGS +
+				      stage * G16_RING_STAGE_STRIDE +
+				      (3 - prio) * G16_RING_PRIO_STRIDE);
+	}
+	mc->channels[AGX4_FW_CHAN_CONTROL] = (struct agx4_fw_channel){
+		.state = {
+			cpu_to_le64(in->cursors + G16_CONTROL_CURSOR),
+			cpu_to_le64(in->cursors + G16_CONTROL_CURSOR +
+				    G16_CURSOR_DONE),
+			cpu_to_le64(in->producers + G16_CONTROL_PRODUCER),
+		},
+		.ring = cpu_to_le64(in->main_config +
+				    offsetof(struct g16_main_config, control)),
+	};
+	agx4_fw_fill_status_channels(mc->channels, in->status_a);
+	return 0;
+}
+
+/* Priority rows: mask, first, last (spec 3.9). */
+static const struct {
+	u64 mask;
+	u32 first;
+	u32 last;
+} g16_priorities[] = {
+	{ 0xffffffffffff0000ull, 1, 1 },
+	{ 0xffffffff00000000ull, 0, 0 },
+	{ 0xffff000000000000ull, 0, 2 },
+	{ 0, 0, 3 },
+};
+
+static int g16_build_queue(const struct agx4_fw_queue_in *in, void *buf,
+			   size_t size)
+{
+	struct g16_queue *q = buf;
+
+	if (size < sizeof(*q) || in->priority >= ARRAY_SIZE(g16_priorities))
+		return -EINVAL;
+	memset(q, 0, sizeof(*q));
+	q->pointers = cpu_to_le64(in->pointers);
+	q->ring = cpu_to_le64(in->ring);
+	q->job_list = cpu_to_le64(in->job_list);
+	q->private_area = cpu_to_le64(in->self + sizeof(*q));
+	q->all_ones = cpu_to_le32(U32_MAX);
+	q->priority = cpu_to_le32(in->priority);
+	q->priority2 = cpu_to_le32(in->priority);
+	q->priority_mask = cpu_to_le64(g16_priorities[in->priority].mask);
+	q->first = cpu_to_le32(g16_priorities[in->priority].first);
+	q->last = cpu_to_le32(g16_priorities[in->priority].last);
+	q->all_ones2 = cpu_to_le32(U32_MAX);
+	q->uuid = cpu_to_le32(in->uuid);
+	q->context = cpu_to_le64(in->context);
 	return 0;
 }
 
@@ -72,5 +266,10 @@ const struct agx4_fw_gen agx4_fw_g16 = {
 	/* M: the reference's 64 MiB aperture, written at hwdata+0x28. */
 	.ts_aperture = { 0xfffffc2181400000ull, 0x4000000ull },
 	.read_gpu_info = g16_read_gpu_info,
+	.layouts = g16_layouts,
+	.num_layouts = ARRAY_SIZE(g16_layouts),
+	.build_root = g16_build_root,
+	.build_channels = g16_build_channels,
+	.build_queue = g16_build_queue,
 };
 EXPORT_SYMBOL_IF_KUNIT(agx4_fw_g16);

@@ -8,6 +8,7 @@
 
 #include <linux/bitfield.h>
 #include <linux/errno.h>
+#include <linux/string.h>
 
 #include <drm/drm_print.h>
 
@@ -15,6 +16,7 @@
 
 #include "agx4_device.h"
 #include "agx4_fw.h"
+#include "agx4_fwif_g17p.h"
 
 /* ID registers (SGX window, spec 2.2). */
 #define G17P_SGX_GPU_ID		0xd04000
@@ -62,6 +64,201 @@ static int g17p_read_gpu_info(struct agx4_device *adev,
 	return 0;
 }
 
+#define F(type, m) AGX4_FW_FIELD(struct type, m)
+
+static const struct agx4_fw_layout g17p_layouts[] = {
+	AGX4_FW_LAYOUT("root", struct g17p_root,
+		       F(g17p_root, version), F(g17p_root, region_a),
+		       F(g17p_root, main_config), F(g17p_root, region_c),
+		       F(g17p_root, kind), F(g17p_root, one),
+		       F(g17p_root, page_size), F(g17p_root, page_bits),
+		       F(g17p_root, levels), F(g17p_root, level),
+		       F(g17p_root, status_a), F(g17p_root, status_b)),
+	AGX4_FW_LAYOUT("root_secondary", struct g17p_root_secondary,
+		       F(g17p_root_secondary, base),
+		       F(g17p_root_secondary, extra_0),
+		       F(g17p_root_secondary, extra_1)),
+	AGX4_FW_LAYOUT("uat_level", struct agx4_fw_uat_level,
+		       F(agx4_fw_uat_level, bits),
+		       F(agx4_fw_uat_level, entries),
+		       F(agx4_fw_uat_level, page_size),
+		       F(agx4_fw_uat_level, one),
+		       F(agx4_fw_uat_level, oa_mask),
+		       F(agx4_fw_uat_level, index_mask)),
+	AGX4_FW_LAYOUT("main_config", struct g17p_main_config,
+		       F(g17p_main_config, hwdata),
+		       F(g17p_main_config, repeated),
+		       F(g17p_main_config, channels),
+		       F(g17p_main_config, addresses),
+		       F(g17p_main_config, views),
+		       F(g17p_main_config, four), F(g17p_main_config, ff),
+		       F(g17p_main_config, secondary_extra),
+		       F(g17p_main_config, control)),
+	AGX4_FW_LAYOUT("region_view", struct g17p_region_view,
+		       F(g17p_region_view, address),
+		       F(g17p_region_view, value), F(g17p_region_view, tag)),
+	AGX4_FW_LAYOUT("channel", struct agx4_fw_channel,
+		       F(agx4_fw_channel, state), F(agx4_fw_channel, ring)),
+	AGX4_FW_LAYOUT("status", struct agx4_fw_status,
+		       F(agx4_fw_status, init), F(agx4_fw_status, ack),
+		       F(agx4_fw_status, accepted)),
+	AGX4_FW_LAYOUT("regwin", struct agx4_fw_regwin,
+		       F(agx4_fw_regwin, pa), F(agx4_fw_regwin, fw_va),
+		       F(agx4_fw_regwin, size), F(agx4_fw_regwin, stride),
+		       F(agx4_fw_regwin, sgx_offset),
+		       F(agx4_fw_regwin, flags)),
+	AGX4_FW_LAYOUT("job_list", struct agx4_fw_job_list,
+		       F(agx4_fw_job_list, head), F(agx4_fw_job_list, self),
+		       F(agx4_fw_job_list, tail)),
+	AGX4_FW_LAYOUT("queue", struct g17p_queue,
+		       F(g17p_queue, pointers), F(g17p_queue, ring),
+		       F(g17p_queue, job_list), F(g17p_queue, all_ones),
+		       F(g17p_queue, priority), F(g17p_queue, priority2),
+		       F(g17p_queue, priority_mask), F(g17p_queue, first),
+		       F(g17p_queue, prio5), F(g17p_queue, all_ones2),
+		       F(g17p_queue, uuid), F(g17p_queue, announce),
+		       F(g17p_queue, unk_94), F(g17p_queue, context)),
+	AGX4_FW_LAYOUT("pointers", struct g17p_pointers,
+		       F(g17p_pointers, done), F(g17p_pointers, read),
+		       F(g17p_pointers, write), F(g17p_pointers, all_ones),
+		       F(g17p_pointers, capacity)),
+	AGX4_FW_LAYOUT("work_msg", struct g17p_work_msg,
+		       F(g17p_work_msg, zero), F(g17p_work_msg, queue),
+		       F(g17p_work_msg, kind), F(g17p_work_msg, head)),
+	AGX4_FW_LAYOUT("ctl_grow_reply", struct g17p_ctl_grow_reply,
+		       F(g17p_ctl_grow_reply, opcode),
+		       F(g17p_ctl_grow_reply, success),
+		       F(g17p_ctl_grow_reply, slot),
+		       F(g17p_ctl_grow_reply, context),
+		       F(g17p_ctl_grow_reply, counter)),
+	AGX4_FW_LAYOUT("ctl_cleanup", struct g17p_ctl_cleanup,
+		       F(g17p_ctl_cleanup, opcode), F(g17p_ctl_cleanup, ctrl),
+		       F(g17p_ctl_cleanup, context_control)),
+	AGX4_FW_LAYOUT("ctl_maintenance", struct g17p_ctl_maintenance,
+		       F(g17p_ctl_maintenance, opcode),
+		       F(g17p_ctl_maintenance, kind),
+		       F(g17p_ctl_maintenance, phase)),
+	AGX4_FW_LAYOUT("ctl_tick", struct g17p_ctl_tick,
+		       F(g17p_ctl_tick, opcode), F(g17p_ctl_tick, ordinal)),
+	AGX4_FW_LAYOUT("ev_completion", struct g17p_ev_completion,
+		       F(g17p_ev_completion, kind),
+		       F(g17p_ev_completion, mask)),
+	AGX4_FW_LAYOUT("ev_grow", struct g17p_ev_grow,
+		       F(g17p_ev_grow, kind), F(g17p_ev_grow, context),
+		       F(g17p_ev_grow, slot), F(g17p_ev_grow, counter),
+		       F(g17p_ev_grow, grid), F(g17p_ev_grow, zero),
+		       F(g17p_ev_grow, one), F(g17p_ev_grow, grid_bit)),
+	AGX4_FW_LAYOUT("ev_limit", struct g17p_ev_limit,
+		       F(g17p_ev_limit, kind), F(g17p_ev_limit, zero),
+		       F(g17p_ev_limit, one), F(g17p_ev_limit, event),
+		       F(g17p_ev_limit, work), F(g17p_ev_limit, nonzero),
+		       F(g17p_ev_limit, zero2), F(g17p_ev_limit, fragment),
+		       F(g17p_ev_limit, event2), F(g17p_ev_limit, vm),
+		       F(g17p_ev_limit, pool)),
+	AGX4_FW_LAYOUT("event_item", struct g17p_event_item,
+		       F(g17p_event_item, type), F(g17p_event_item, subtype),
+		       F(g17p_event_item, counter), F(g17p_event_item, kind)),
+};
+
+#undef F
+
+static int g17p_build_root(const struct agx4_fw_gen *gen,
+			   const struct agx4_fw_root_in *in, void *buf,
+			   size_t size)
+{
+	struct g17p_root_secondary *r2 = buf;
+	struct g17p_root *r = buf;
+	size_t need = in->instance ? sizeof(*r2) : sizeof(*r);
+	unsigned int i;
+
+	if (in->instance >= gen->num_instances || size < need)
+		return -EINVAL;
+	memset(buf, 0, need);
+	for (i = 0; i < ARRAY_SIZE(r->version); i++)
+		r->version[i] = cpu_to_le16(gen->root_version[i]);
+	r->region_a = cpu_to_le64(in->region_a);
+	r->main_config = cpu_to_le64(in->main_config);
+	r->region_c = cpu_to_le64(in->region_c);
+	r->kind = cpu_to_le32(in->instance);
+	r->one = cpu_to_le32(1);
+	r->page_size = cpu_to_le16(AGX4_UAT_PAGE_SIZE);
+	r->page_bits = AGX4_UAT_PAGE_SHIFT;
+	r->levels = ARRAY_SIZE(r->level);
+	agx4_fw_fill_uat_levels(gen, r->level);
+	r->status_a = cpu_to_le64(in->status_a);
+	/* The secondary has no status B but the two extras. */
+	if (!in->instance) {
+		r->status_b = cpu_to_le64(in->status_b);
+		return 0;
+	}
+	r2->extra_0 = cpu_to_le64(in->extra_0);
+	r2->extra_1 = cpu_to_le64(in->extra_1);
+	return 0;
+}
+
+static void g17p_cursors(struct agx4_fw_channel *c, u64 base)
+{
+	unsigned int j;
+
+	for (j = 0; j < 3; j++)
+		c->state[j] = cpu_to_le64(base + j * G17P_CURSOR_WORD_STRIDE);
+}
+
+static int g17p_build_channels(const struct agx4_fw_chan_in *in, void *buf,
+			       size_t size)
+{
+	struct g17p_main_config *mc = buf;
+	unsigned int i;
+
+	if (size < sizeof(*mc))
+		return -EINVAL;
+	for (i = 0; i < AGX4_FW_NUM_WORK_CHANNELS; i++) {
+		struct agx4_fw_channel *c = &mc->channels[i];
+		u32 stage = i % 3, prio = i / 3;
+
+		g17p_cursors(c, in->cursors +
+			     stage * G17P_CURSOR_STAGE_STRIDE +
+			     (3 - prio) * G17P_CURSOR_PRIO_STRIDE);
+		c->ring = cpu_to_le64(in->bundle + G17P_WORK_RINGS +
+				      stage * G17P_RING_STAGE_STRIDE +
+				      (3 - prio) * G17P_RING_PRIO_STRIDE);
+	}
+	g17p_cursors(&mc->channels[AGX4_FW_CHAN_CONTROL],
+		     in->cursors + G17P_CONTROL_CURSORS);
+	mc->channels[AGX4_FW_CHAN_CONTROL].ring =
+		cpu_to_le64(in->main_config +
+			    offsetof(struct g17p_main_config, control));
+	agx4_fw_fill_status_channels(mc->channels, in->status_a);
+	return 0;
+}
+
+/* G17P queues run at the one priority row the reference uses (2). */
+#define G17P_QUEUE_PRIORITY	2
+#define G17P_QUEUE_MASK		0xffff000000000000ull
+
+static int g17p_build_queue(const struct agx4_fw_queue_in *in, void *buf,
+			    size_t size)
+{
+	struct g17p_queue *q = buf;
+
+	if (size < sizeof(*q) || in->priority != G17P_QUEUE_PRIORITY)
+		return -EINVAL;
+	memset(q, 0, sizeof(*q));
+	q->pointers = cpu_to_le64(in->pointers);
+	q->ring = cpu_to_le64(in->ring);
+	q->job_list = cpu_to_le64(in->job_list);
+	q->all_ones = cpu_to_le32(U32_MAX);
+	q->priority = cpu_to_le32(G17P_QUEUE_PRIORITY);
+	q->priority2 = cpu_to_le32(G17P_QUEUE_PRIORITY);
+	q->priority_mask = cpu_to_le64(G17P_QUEUE_MASK);
+	q->first = 0;
+	q->prio5 = cpu_to_le32(G17P_QUEUE_PRIORITY);
+	q->all_ones2 = cpu_to_le32(U32_MAX);
+	q->uuid = cpu_to_le32(in->uuid);
+	q->context = cpu_to_le64(in->context);
+	return 0;
+}
+
 static const char *const g17p_builds[] = {
 	"mBoot-18000.161.9",
 	NULL,
@@ -95,5 +292,10 @@ const struct agx4_fw_gen agx4_fw_g17p = {
 	 */
 	.ts_aperture = { 0xfffffc2181400000ull, 0x4000000ull },
 	.read_gpu_info = g17p_read_gpu_info,
+	.layouts = g17p_layouts,
+	.num_layouts = ARRAY_SIZE(g17p_layouts),
+	.build_root = g17p_build_root,
+	.build_channels = g17p_build_channels,
+	.build_queue = g17p_build_queue,
 };
 EXPORT_SYMBOL_IF_KUNIT(agx4_fw_g17p);

@@ -1,0 +1,230 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR MIT */
+/*
+ * Copyright 2026 The agx4 authors
+ */
+#ifndef AGX4_FWIF_H
+#define AGX4_FWIF_H
+
+#include <linux/build_bug.h>
+#include <linux/compiler_attributes.h>
+#include <linux/stddef.h>
+#include <linux/types.h>
+
+struct drm_printer;
+
+/**
+ * DOC: firmware layouts
+ *
+ * Every object shared with the firmware is a packed C structure of
+ * fixed-width little-endian fields, declared once per generation in
+ * agx4_fwif_g16.h or agx4_fwif_g17p.h (records that are the same on every
+ * generation known so far are declared once, here).  Unaligned fields (a
+ * u64 at main config +0x469, say) are ordinary members of a packed
+ * structure; the compiler emits byte-safe accesses.
+ *
+ * Right after each structure, static_assert()s state its size and the
+ * offset of every member, written from the specification.  A member moved
+ * by mistake, or a pad of the wrong length, therefore fails the build.
+ *
+ * The same structures drive the decoder: each generation lists its
+ * objects as &struct agx4_fw_layout tables built with AGX4_FW_FIELD(),
+ * which takes names, offsets and sizes from the structures themselves.
+ * agx4_fw_layouts_print() prints them as ``object field offset size``
+ * lines (the ``fw_layouts`` debugfs file), so two firmware builds compare
+ * with diff.
+ */
+
+/**
+ * struct agx4_fw_field - one member of a firmware object, for the decoder
+ * @name: the member's name.
+ * @offset: its byte offset.
+ * @size: its size in bytes (an array's whole size).
+ */
+struct agx4_fw_field {
+	const char *name;
+	u32 offset;
+	u32 size;
+};
+
+/**
+ * struct agx4_fw_layout - a firmware object, for the decoder
+ * @name: the object's name.
+ * @size: its size in bytes.
+ * @fields: its members in offset order.
+ * @num_fields: entries in @fields.
+ */
+struct agx4_fw_layout {
+	const char *name;
+	u32 size;
+	const struct agx4_fw_field *fields;
+	u32 num_fields;
+};
+
+/*
+ * A decoder entry for the member designated by the variable arguments
+ * (a name, or a name and an index) of @type.
+ */
+#define AGX4_FW_FIELD(type, ...)					\
+	{ #__VA_ARGS__, offsetof(type, __VA_ARGS__),			\
+	  sizeof_field(type, __VA_ARGS__) }
+
+/* A decoder entry for object @name of @type with the given fields. */
+#define AGX4_FW_LAYOUT(lname, type, ...) {				\
+	.name = lname, .size = sizeof(type),				\
+	.fields = (const struct agx4_fw_field[]){ __VA_ARGS__ },	\
+	.num_fields = sizeof((const struct agx4_fw_field[]){ __VA_ARGS__ }) / \
+		      sizeof(struct agx4_fw_field),			\
+}
+
+/* Offset and size checks, written next to each declaration. */
+#define AGX4_FW_CHECK_SIZE(type, size) \
+	static_assert(sizeof(type) == (size), #type " size")
+#define AGX4_FW_CHECK(type, member, off) \
+	static_assert(offsetof(type, member) == (off), #type "." #member)
+
+/**
+ * struct agx4_fw_uat_level - one page-table level, as the root describes it
+ *
+ * The same on G16 and G17P (g16-g17p-reference.md 3.2).
+ */
+struct agx4_fw_uat_level {
+	/** @bits: {8, 14, 14, shift}: index width, page bits, page bits, shift. */
+	u8 bits[4];
+	/** @entries: entries in a table of this level. */
+	__le16 entries;
+	/** @page_size: 0x4000. */
+	__le16 page_size;
+	/** @one: 1. */
+	__le64 one;
+	/** @oa_mask: output-address mask. */
+	__le64 oa_mask;
+	/** @index_mask: (entries - 1) << shift. */
+	__le64 index_mask;
+} __packed;
+AGX4_FW_CHECK_SIZE(struct agx4_fw_uat_level, 0x20);
+AGX4_FW_CHECK(struct agx4_fw_uat_level, entries, 0x04);
+AGX4_FW_CHECK(struct agx4_fw_uat_level, page_size, 0x06);
+AGX4_FW_CHECK(struct agx4_fw_uat_level, one, 0x08);
+AGX4_FW_CHECK(struct agx4_fw_uat_level, oa_mask, 0x10);
+AGX4_FW_CHECK(struct agx4_fw_uat_level, index_mask, 0x18);
+
+/* Channels of the main config's table (g16-g17p-reference.md 3.3). */
+#define AGX4_FW_NUM_CHANNELS		17
+#define AGX4_FW_NUM_WORK_CHANNELS	12
+#define AGX4_FW_CHAN_CONTROL		12
+#define AGX4_FW_CHAN_EVENT		13
+#define AGX4_FW_CHAN_TRACE		14
+#define AGX4_FW_CHAN_STATE		15
+/* Entries of a work, control or event ring. */
+#define AGX4_FW_RING_ENTRIES		256
+
+/**
+ * struct agx4_fw_channel - one record of the channel table
+ *
+ * The same on G16 and G17P.  For ring channels @state holds the firmware
+ * addresses of the read, done and producer cursors.
+ */
+struct agx4_fw_channel {
+	/** @state: the channel's three state-word addresses. */
+	__le64 state[3];
+	/** @ring: its ring. */
+	__le64 ring;
+} __packed;
+AGX4_FW_CHECK_SIZE(struct agx4_fw_channel, 0x20);
+AGX4_FW_CHECK(struct agx4_fw_channel, ring, 0x18);
+
+/**
+ * struct agx4_fw_status - a status record (status_a, status_b)
+ *
+ * The same on G16 and G17P (3.2): the host sets @init before boot, the
+ * firmware @ack and @accepted when it took the init data.
+ */
+struct agx4_fw_status {
+	/** @pad_0: unused. */
+	u8 pad_0[4];
+	/** @init: 1 before boot. */
+	__le32 init;
+	/** @pad_8: unused. */
+	u8 pad_8[8];
+	/** @ack: 1 once acknowledged. */
+	__le32 ack;
+	/** @accepted: 1 once the init data is accepted. */
+	__le32 accepted;
+	/** @pad_18: unused. */
+	u8 pad_18[0x68];
+} __packed;
+AGX4_FW_CHECK_SIZE(struct agx4_fw_status, 0x80);
+AGX4_FW_CHECK(struct agx4_fw_status, init, 0x04);
+AGX4_FW_CHECK(struct agx4_fw_status, ack, 0x10);
+AGX4_FW_CHECK(struct agx4_fw_status, accepted, 0x14);
+
+/**
+ * struct agx4_fw_regwin - a hardware register window the firmware maps
+ *
+ * The same on G16 and G17P (3.4); hwdata holds up to 53 of them.
+ */
+struct agx4_fw_regwin {
+	/** @pa: physical address. */
+	__le64 pa;
+	/** @fw_va: where the firmware sees it. */
+	__le64 fw_va;
+	/** @size: bytes. */
+	__le32 size;
+	/** @stride: size / stride as the reference writes it. */
+	__le32 stride;
+	/** @sgx_offset: offset from the SGX window, 0 if absolute. */
+	__le64 sgx_offset;
+	/** @flags: bit 1, present and read-write. */
+	__le32 flags;
+	/** @pad_24: to the 0x28-byte stride. */
+	u8 pad_24[4];
+} __packed;
+AGX4_FW_CHECK_SIZE(struct agx4_fw_regwin, 0x28);
+AGX4_FW_CHECK(struct agx4_fw_regwin, fw_va, 0x08);
+AGX4_FW_CHECK(struct agx4_fw_regwin, size, 0x10);
+AGX4_FW_CHECK(struct agx4_fw_regwin, stride, 0x14);
+AGX4_FW_CHECK(struct agx4_fw_regwin, sgx_offset, 0x18);
+AGX4_FW_CHECK(struct agx4_fw_regwin, flags, 0x20);
+
+/**
+ * struct agx4_fw_job_list - a queue's job list header
+ *
+ * The same on G16 and G17P (3.9): when empty, @self holds its own
+ * address.
+ */
+struct agx4_fw_job_list {
+	/** @head: first job, 0 when empty. */
+	__le64 head;
+	/** @self: the list's own address when empty. */
+	__le64 self;
+	/** @tail: unused by agx4. */
+	__le64 tail;
+} __packed;
+AGX4_FW_CHECK_SIZE(struct agx4_fw_job_list, 0x18);
+AGX4_FW_CHECK(struct agx4_fw_job_list, self, 0x08);
+
+/* Device-control opcodes (3.7) and event kinds (3.8). */
+#define AGX4_FW_CTL_INITIAL		0x16
+#define AGX4_FW_CTL_INITIAL_SECONDARY	0x2a
+#define AGX4_FW_CTL_REGISTER		0x20
+#define AGX4_FW_CTL_GROW_REPLY		0x08
+#define AGX4_FW_CTL_LIMIT_REPLY		0x09
+#define AGX4_FW_CTL_CLEANUP		0x14
+#define AGX4_FW_CTL_MAINTENANCE		0x1b
+#define AGX4_FW_CTL_TICK		0x2e
+#define AGX4_FW_CTL_SIZE		0x40
+
+#define AGX4_FW_EV_COMPLETION		1
+#define AGX4_FW_EV_FATAL		4
+#define AGX4_FW_EV_PARTIAL		5
+#define AGX4_FW_EV_GROW			6
+#define AGX4_FW_EV_LIMIT		7
+#define AGX4_FW_EV_RECEIPT		13
+#define AGX4_FW_EV_SIZE			0x48
+
+void agx4_fw_layouts_print(const struct agx4_fw_layout *layouts,
+			   unsigned int n, struct drm_printer *p);
+const struct agx4_fw_field *agx4_fw_layout_field(const struct agx4_fw_layout *l,
+						 const char *name);
+
+#endif /* AGX4_FWIF_H */

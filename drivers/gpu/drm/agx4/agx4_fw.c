@@ -173,6 +173,100 @@ void agx4_fw_fill_status_channels(void *channels, u64 status_a)
 EXPORT_SYMBOL_IF_KUNIT(agx4_fw_fill_status_channels);
 
 /**
+ * agx4_fw_build_root() - write an instance's init-data root
+ * @gen: the generation: its version words, page-table shape and which
+ *	instances' roots carry the support objects.
+ * @in: what the root points at.
+ * @buf: where to, zeroed first.
+ * @size: bytes at @buf.
+ *
+ * The root is the same on every generation known (3.2), so both use this
+ * as their &agx4_fw_gen.build_root.
+ *
+ * Return: 0, or -EINVAL for an instance the generation does not have or a
+ * buffer too small for its root.
+ */
+int agx4_fw_build_root(const struct agx4_fw_gen *gen,
+		       const struct agx4_fw_root_in *in, void *buf, size_t size)
+{
+	struct agx4_fw_root_extra *rx = buf;
+	struct agx4_fw_root *r = buf;
+	bool extra;
+	unsigned int i;
+
+	if (in->instance >= gen->num_instances)
+		return -EINVAL;
+	extra = gen->root_extra & BIT(in->instance);
+	if (size < (extra ? sizeof(*rx) : sizeof(*r)))
+		return -EINVAL;
+	memset(buf, 0, extra ? sizeof(*rx) : sizeof(*r));
+	for (i = 0; i < ARRAY_SIZE(r->version); i++)
+		r->version[i] = cpu_to_le16(gen->root_version[i]);
+	r->region_a = cpu_to_le64(in->region_a);
+	r->main_config = cpu_to_le64(in->main_config);
+	r->region_c = cpu_to_le64(in->region_c);
+	r->kind = cpu_to_le32(in->instance);
+	r->one = cpu_to_le32(1);
+	r->page_size = cpu_to_le16(AGX4_UAT_PAGE_SIZE);
+	r->page_bits = AGX4_UAT_PAGE_SHIFT;
+	r->levels = ARRAY_SIZE(r->level);
+	agx4_fw_fill_uat_levels(gen, r->level);
+	r->status_a = cpu_to_le64(in->status_a);
+	r->status_b = cpu_to_le64(in->status_b);
+	if (extra) {
+		rx->extra_0 = cpu_to_le64(in->extra_0);
+		rx->extra_1 = cpu_to_le64(in->extra_1);
+	}
+	return 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_fw_build_root);
+
+#define F(type, m) AGX4_FW_FIELD(struct type, m)
+
+/* The decoder's view of the records every generation shares. */
+const struct agx4_fw_layout agx4_fw_common_layouts[] = {
+	AGX4_FW_LAYOUT("root", struct agx4_fw_root,
+		       F(agx4_fw_root, version), F(agx4_fw_root, region_a),
+		       F(agx4_fw_root, main_config),
+		       F(agx4_fw_root, region_c), F(agx4_fw_root, kind),
+		       F(agx4_fw_root, one), F(agx4_fw_root, page_size),
+		       F(agx4_fw_root, page_bits), F(agx4_fw_root, levels),
+		       F(agx4_fw_root, level), F(agx4_fw_root, status_a),
+		       F(agx4_fw_root, status_b)),
+	AGX4_FW_LAYOUT("root_extra", struct agx4_fw_root_extra,
+		       F(agx4_fw_root_extra, root),
+		       F(agx4_fw_root_extra, extra_0),
+		       F(agx4_fw_root_extra, extra_1)),
+	AGX4_FW_LAYOUT("uat_level", struct agx4_fw_uat_level,
+		       F(agx4_fw_uat_level, bits),
+		       F(agx4_fw_uat_level, entries),
+		       F(agx4_fw_uat_level, page_size),
+		       F(agx4_fw_uat_level, one),
+		       F(agx4_fw_uat_level, oa_mask),
+		       F(agx4_fw_uat_level, index_mask)),
+	AGX4_FW_LAYOUT("channel", struct agx4_fw_channel,
+		       F(agx4_fw_channel, state), F(agx4_fw_channel, ring)),
+	AGX4_FW_LAYOUT("status", struct agx4_fw_status,
+		       F(agx4_fw_status, init), F(agx4_fw_status, ack),
+		       F(agx4_fw_status, accepted)),
+	AGX4_FW_LAYOUT("regwin", struct agx4_fw_regwin,
+		       F(agx4_fw_regwin, pa), F(agx4_fw_regwin, fw_va),
+		       F(agx4_fw_regwin, size), F(agx4_fw_regwin, stride),
+		       F(agx4_fw_regwin, sgx_offset),
+		       F(agx4_fw_regwin, flags)),
+	AGX4_FW_LAYOUT("job_list", struct agx4_fw_job_list,
+		       F(agx4_fw_job_list, head), F(agx4_fw_job_list, self),
+		       F(agx4_fw_job_list, tail)),
+};
+EXPORT_SYMBOL_IF_KUNIT(agx4_fw_common_layouts);
+
+#undef F
+
+const unsigned int agx4_fw_num_common_layouts =
+	ARRAY_SIZE(agx4_fw_common_layouts);
+EXPORT_SYMBOL_IF_KUNIT(agx4_fw_num_common_layouts);
+
+/**
  * agx4_fw_layouts_print() - print object layouts as text
  * @layouts: the objects.
  * @n: how many.
@@ -218,13 +312,52 @@ const struct agx4_fw_field *agx4_fw_layout_field(const struct agx4_fw_layout *l,
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_fw_layout_field);
 
+/**
+ * agx4_fw_gen_layouts_print() - print every object a generation uses
+ * @gen: the generation.
+ * @p: where to.
+ *
+ * The shared records first, then the generation's own, as
+ * agx4_fw_layouts_print() writes them: the ``fw_layouts`` text.
+ */
+void agx4_fw_gen_layouts_print(const struct agx4_fw_gen *gen,
+			       struct drm_printer *p)
+{
+	agx4_fw_layouts_print(agx4_fw_common_layouts,
+			      agx4_fw_num_common_layouts, p);
+	agx4_fw_layouts_print(gen->layouts, gen->num_layouts, p);
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_fw_gen_layouts_print);
+
+/**
+ * agx4_fw_layout_find() - look an object of a generation up by name
+ * @gen: the generation.
+ * @name: the object.
+ *
+ * Return: the object (a shared record or the generation's own), or NULL.
+ */
+const struct agx4_fw_layout *agx4_fw_layout_find(const struct agx4_fw_gen *gen,
+						 const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < agx4_fw_num_common_layouts; i++)
+		if (!strcmp(agx4_fw_common_layouts[i].name, name))
+			return &agx4_fw_common_layouts[i];
+	for (i = 0; i < gen->num_layouts; i++)
+		if (!strcmp(gen->layouts[i].name, name))
+			return &gen->layouts[i];
+	return NULL;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_fw_layout_find);
+
 static int fw_layouts_show(struct seq_file *m, void *data)
 {
 	struct drm_debugfs_entry *entry = m->private;
 	const struct agx4_fw_gen *gen = to_agx4_device(entry->dev)->gen;
 	struct drm_printer p = drm_seq_file_printer(m);
 
-	agx4_fw_layouts_print(gen->layouts, gen->num_layouts, &p);
+	agx4_fw_gen_layouts_print(gen, &p);
 	return 0;
 }
 
@@ -233,7 +366,7 @@ static int fw_layouts_show(struct seq_file *m, void *data)
  * @adev: the device, its generation chosen.
  *
  * ``fw_layouts``: every object of the generation, as
- * agx4_fw_layouts_print() writes it.
+ * agx4_fw_gen_layouts_print() writes it.
  */
 void agx4_fw_debugfs_init(struct agx4_device *adev)
 {

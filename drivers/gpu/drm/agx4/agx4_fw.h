@@ -12,6 +12,7 @@
 
 struct agx4_device;
 struct agx4_fw_layout;
+struct drm_printer;
 struct device;
 
 /**
@@ -131,6 +132,11 @@ struct agx4_fw_gen {
 	/** @root_version: the version words of the init-data root. */
 	u16 root_version[4];
 	/**
+	 * @root_extra: instances (bit n: instance n) whose root carries the
+	 * two support objects (&struct agx4_fw_root_extra).
+	 */
+	u8 root_extra;
+	/**
 	 * @cursors_in_mmio: work-channel cursors are SGX registers (G16)
 	 * rather than shared memory (G17P).
 	 */
@@ -186,6 +192,12 @@ extern const struct agx4_fw_gen agx4_fw_g17p;
 const struct agx4_fw_gen *agx4_fw_gen_select(struct device *dev,
 					     const struct agx4_platform *plat);
 int agx4_fw_gen_list_builds(enum agx4_soc_id soc, char *buf, size_t len);
+int agx4_fw_build_root(const struct agx4_fw_gen *gen,
+		       const struct agx4_fw_root_in *in, void *buf, size_t size);
+void agx4_fw_gen_layouts_print(const struct agx4_fw_gen *gen,
+			       struct drm_printer *p);
+const struct agx4_fw_layout *agx4_fw_layout_find(const struct agx4_fw_gen *gen,
+						 const char *name);
 void agx4_fw_fill_uat_levels(const struct agx4_fw_gen *gen, void *levels);
 void agx4_fw_fill_status_channels(void *channels, u64 status_a);
 void agx4_fw_debugfs_init(struct agx4_device *adev);

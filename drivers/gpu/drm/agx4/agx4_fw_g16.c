@@ -6,6 +6,7 @@
  * (shared/spec/g16-g17p-reference.md 3.2, 4.1, 6.1, 7.1, 8).
  */
 
+#include <linux/bits.h>
 #include <linux/errno.h>
 #include <linux/string.h>
 
@@ -46,21 +47,6 @@ static int g16_read_gpu_info(struct agx4_device *adev,
 #define F(type, m) AGX4_FW_FIELD(struct type, m)
 
 static const struct agx4_fw_layout g16_layouts[] = {
-	AGX4_FW_LAYOUT("root", struct g16_root,
-		       F(g16_root, version), F(g16_root, region_a),
-		       F(g16_root, main_config), F(g16_root, region_c),
-		       F(g16_root, kind), F(g16_root, one),
-		       F(g16_root, page_size), F(g16_root, page_bits),
-		       F(g16_root, levels), F(g16_root, level),
-		       F(g16_root, status_a), F(g16_root, status_b),
-		       F(g16_root, extra_0), F(g16_root, extra_1)),
-	AGX4_FW_LAYOUT("uat_level", struct agx4_fw_uat_level,
-		       F(agx4_fw_uat_level, bits),
-		       F(agx4_fw_uat_level, entries),
-		       F(agx4_fw_uat_level, page_size),
-		       F(agx4_fw_uat_level, one),
-		       F(agx4_fw_uat_level, oa_mask),
-		       F(agx4_fw_uat_level, index_mask)),
 	AGX4_FW_LAYOUT("main_config", struct g16_main_config,
 		       F(g16_main_config, hwdata),
 		       F(g16_main_config, repeated),
@@ -71,19 +57,6 @@ static const struct agx4_fw_layout g16_layouts[] = {
 		       F(g16_main_config, four), F(g16_main_config, ff),
 		       F(g16_main_config, unaligned),
 		       F(g16_main_config, control)),
-	AGX4_FW_LAYOUT("channel", struct agx4_fw_channel,
-		       F(agx4_fw_channel, state), F(agx4_fw_channel, ring)),
-	AGX4_FW_LAYOUT("status", struct agx4_fw_status,
-		       F(agx4_fw_status, init), F(agx4_fw_status, ack),
-		       F(agx4_fw_status, accepted)),
-	AGX4_FW_LAYOUT("regwin", struct agx4_fw_regwin,
-		       F(agx4_fw_regwin, pa), F(agx4_fw_regwin, fw_va),
-		       F(agx4_fw_regwin, size), F(agx4_fw_regwin, stride),
-		       F(agx4_fw_regwin, sgx_offset),
-		       F(agx4_fw_regwin, flags)),
-	AGX4_FW_LAYOUT("job_list", struct agx4_fw_job_list,
-		       F(agx4_fw_job_list, head), F(agx4_fw_job_list, self),
-		       F(agx4_fw_job_list, tail)),
 	AGX4_FW_LAYOUT("queue", struct g16_queue,
 		       F(g16_queue, pointers), F(g16_queue, ring),
 		       F(g16_queue, job_list), F(g16_queue, private_area),
@@ -133,34 +106,6 @@ static const struct agx4_fw_layout g16_layouts[] = {
 };
 
 #undef F
-
-static int g16_build_root(const struct agx4_fw_gen *gen,
-			  const struct agx4_fw_root_in *in, void *buf,
-			  size_t size)
-{
-	struct g16_root *r = buf;
-	unsigned int i;
-
-	if (size < sizeof(*r) || in->instance)
-		return -EINVAL;
-	memset(r, 0, sizeof(*r));
-	for (i = 0; i < ARRAY_SIZE(r->version); i++)
-		r->version[i] = cpu_to_le16(gen->root_version[i]);
-	r->region_a = cpu_to_le64(in->region_a);
-	r->main_config = cpu_to_le64(in->main_config);
-	r->region_c = cpu_to_le64(in->region_c);
-	r->kind = 0;
-	r->one = cpu_to_le32(1);
-	r->page_size = cpu_to_le16(AGX4_UAT_PAGE_SIZE);
-	r->page_bits = AGX4_UAT_PAGE_SHIFT;
-	r->levels = ARRAY_SIZE(r->level);
-	agx4_fw_fill_uat_levels(gen, r->level);
-	r->status_a = cpu_to_le64(in->status_a);
-	r->status_b = cpu_to_le64(in->status_b);
-	r->extra_0 = cpu_to_le64(in->extra_0);
-	r->extra_1 = cpu_to_le64(in->extra_1);
-	return 0;
-}
 
 static int g16_build_channels(const struct agx4_fw_chan_in *in, void *buf,
 			      size_t size)
@@ -258,6 +203,7 @@ const struct agx4_fw_gen agx4_fw_g16 = {
 	.num_instances = 1,
 	.uat_geom = &g16_uat,
 	.root_version = { 0x04b8, 0x8392, 0xc357, 0x0c89 },
+	.root_extra = BIT(0),
 	.cursors_in_mmio = true,
 	/* The reference's tvb_max_blocks module parameter defaults to 331. */
 	.tvb = { .initial_blocks = 11, .growth_blocks = 10, .max_blocks = 331 },
@@ -268,7 +214,7 @@ const struct agx4_fw_gen agx4_fw_g16 = {
 	.read_gpu_info = g16_read_gpu_info,
 	.layouts = g16_layouts,
 	.num_layouts = ARRAY_SIZE(g16_layouts),
-	.build_root = g16_build_root,
+	.build_root = agx4_fw_build_root,
 	.build_channels = g16_build_channels,
 	.build_queue = g16_build_queue,
 };

@@ -7,6 +7,7 @@
  */
 
 #include <linux/bitfield.h>
+#include <linux/bits.h>
 #include <linux/errno.h>
 #include <linux/string.h>
 
@@ -67,24 +68,6 @@ static int g17p_read_gpu_info(struct agx4_device *adev,
 #define F(type, m) AGX4_FW_FIELD(struct type, m)
 
 static const struct agx4_fw_layout g17p_layouts[] = {
-	AGX4_FW_LAYOUT("root", struct g17p_root,
-		       F(g17p_root, version), F(g17p_root, region_a),
-		       F(g17p_root, main_config), F(g17p_root, region_c),
-		       F(g17p_root, kind), F(g17p_root, one),
-		       F(g17p_root, page_size), F(g17p_root, page_bits),
-		       F(g17p_root, levels), F(g17p_root, level),
-		       F(g17p_root, status_a), F(g17p_root, status_b)),
-	AGX4_FW_LAYOUT("root_secondary", struct g17p_root_secondary,
-		       F(g17p_root_secondary, base),
-		       F(g17p_root_secondary, extra_0),
-		       F(g17p_root_secondary, extra_1)),
-	AGX4_FW_LAYOUT("uat_level", struct agx4_fw_uat_level,
-		       F(agx4_fw_uat_level, bits),
-		       F(agx4_fw_uat_level, entries),
-		       F(agx4_fw_uat_level, page_size),
-		       F(agx4_fw_uat_level, one),
-		       F(agx4_fw_uat_level, oa_mask),
-		       F(agx4_fw_uat_level, index_mask)),
 	AGX4_FW_LAYOUT("main_config", struct g17p_main_config,
 		       F(g17p_main_config, hwdata),
 		       F(g17p_main_config, repeated),
@@ -97,19 +80,6 @@ static const struct agx4_fw_layout g17p_layouts[] = {
 	AGX4_FW_LAYOUT("region_view", struct g17p_region_view,
 		       F(g17p_region_view, address),
 		       F(g17p_region_view, value), F(g17p_region_view, tag)),
-	AGX4_FW_LAYOUT("channel", struct agx4_fw_channel,
-		       F(agx4_fw_channel, state), F(agx4_fw_channel, ring)),
-	AGX4_FW_LAYOUT("status", struct agx4_fw_status,
-		       F(agx4_fw_status, init), F(agx4_fw_status, ack),
-		       F(agx4_fw_status, accepted)),
-	AGX4_FW_LAYOUT("regwin", struct agx4_fw_regwin,
-		       F(agx4_fw_regwin, pa), F(agx4_fw_regwin, fw_va),
-		       F(agx4_fw_regwin, size), F(agx4_fw_regwin, stride),
-		       F(agx4_fw_regwin, sgx_offset),
-		       F(agx4_fw_regwin, flags)),
-	AGX4_FW_LAYOUT("job_list", struct agx4_fw_job_list,
-		       F(agx4_fw_job_list, head), F(agx4_fw_job_list, self),
-		       F(agx4_fw_job_list, tail)),
 	AGX4_FW_LAYOUT("queue", struct g17p_queue,
 		       F(g17p_queue, pointers), F(g17p_queue, ring),
 		       F(g17p_queue, job_list), F(g17p_queue, all_ones),
@@ -161,40 +131,6 @@ static const struct agx4_fw_layout g17p_layouts[] = {
 };
 
 #undef F
-
-static int g17p_build_root(const struct agx4_fw_gen *gen,
-			   const struct agx4_fw_root_in *in, void *buf,
-			   size_t size)
-{
-	struct g17p_root_secondary *r2 = buf;
-	struct g17p_root *r = buf;
-	size_t need = in->instance ? sizeof(*r2) : sizeof(*r);
-	unsigned int i;
-
-	if (in->instance >= gen->num_instances || size < need)
-		return -EINVAL;
-	memset(buf, 0, need);
-	for (i = 0; i < ARRAY_SIZE(r->version); i++)
-		r->version[i] = cpu_to_le16(gen->root_version[i]);
-	r->region_a = cpu_to_le64(in->region_a);
-	r->main_config = cpu_to_le64(in->main_config);
-	r->region_c = cpu_to_le64(in->region_c);
-	r->kind = cpu_to_le32(in->instance);
-	r->one = cpu_to_le32(1);
-	r->page_size = cpu_to_le16(AGX4_UAT_PAGE_SIZE);
-	r->page_bits = AGX4_UAT_PAGE_SHIFT;
-	r->levels = ARRAY_SIZE(r->level);
-	agx4_fw_fill_uat_levels(gen, r->level);
-	r->status_a = cpu_to_le64(in->status_a);
-	/* The secondary has no status B but the two extras. */
-	if (!in->instance) {
-		r->status_b = cpu_to_le64(in->status_b);
-		return 0;
-	}
-	r2->extra_0 = cpu_to_le64(in->extra_0);
-	r2->extra_1 = cpu_to_le64(in->extra_1);
-	return 0;
-}
 
 static void g17p_cursors(struct agx4_fw_channel *c, u64 base)
 {
@@ -282,6 +218,7 @@ const struct agx4_fw_gen agx4_fw_g17p = {
 	.num_instances = 2,
 	.uat_geom = &g17p_uat,
 	.root_version = { 0x04c0, 0x0396, 0xa322, 0x0c8a },
+	.root_extra = BIT(1),
 	.cursors_in_mmio = false,
 	.tvb = { .initial_blocks = 8, .growth_blocks = 10, .max_blocks = 2048 },
 	/* As on G16; 4 GiB is agx4's choice. */
@@ -294,7 +231,7 @@ const struct agx4_fw_gen agx4_fw_g17p = {
 	.read_gpu_info = g17p_read_gpu_info,
 	.layouts = g17p_layouts,
 	.num_layouts = ARRAY_SIZE(g17p_layouts),
-	.build_root = g17p_build_root,
+	.build_root = agx4_fw_build_root,
 	.build_channels = g17p_build_channels,
 	.build_queue = g17p_build_queue,
 };

@@ -108,6 +108,73 @@ AGX4_FW_CHECK(struct agx4_fw_uat_level, one, 0x08);
 AGX4_FW_CHECK(struct agx4_fw_uat_level, oa_mask, 0x10);
 AGX4_FW_CHECK(struct agx4_fw_uat_level, index_mask, 0x18);
 
+/**
+ * struct agx4_fw_root - the init-data root (g16-g17p-reference.md 3.2)
+ *
+ * The same on G16 and G17P up to status B (0xb8 bytes); only the version
+ * words differ, and they come from &agx4_fw_gen.root_version.  Roots that
+ * also carry the two support objects are &struct agx4_fw_root_extra.
+ */
+struct agx4_fw_root {
+	/** @version: the root version words. */
+	__le16 version[4];
+	/** @region_a: region A. */
+	__le64 region_a;
+	/** @pad_10: unused. */
+	u8 pad_10[8];
+	/** @main_config: this instance's main config (channel table). */
+	__le64 main_config;
+	/** @region_c: region C. */
+	__le64 region_c;
+	/** @kind: the firmware instance, 0 primary, 1 secondary. */
+	__le32 kind;
+	/** @one: 1. */
+	__le32 one;
+	/** @page_size: UAT page size, 0x4000. */
+	__le16 page_size;
+	/** @page_bits: 14. */
+	u8 page_bits;
+	/** @levels: page-table levels, 3. */
+	u8 levels;
+	/** @level: the levels, root first. */
+	struct agx4_fw_uat_level level[3];
+	/** @pad_94: unused. */
+	u8 pad_94[0x14];
+	/** @status_a: status record A. */
+	__le64 status_a;
+	/** @status_b: status record B (0 on the G17P secondary). */
+	__le64 status_b;
+} __packed;
+AGX4_FW_CHECK_SIZE(struct agx4_fw_root, 0xb8);
+AGX4_FW_CHECK(struct agx4_fw_root, region_a, 0x08);
+AGX4_FW_CHECK(struct agx4_fw_root, main_config, 0x18);
+AGX4_FW_CHECK(struct agx4_fw_root, region_c, 0x20);
+AGX4_FW_CHECK(struct agx4_fw_root, kind, 0x28);
+AGX4_FW_CHECK(struct agx4_fw_root, one, 0x2c);
+AGX4_FW_CHECK(struct agx4_fw_root, page_size, 0x30);
+AGX4_FW_CHECK(struct agx4_fw_root, page_bits, 0x32);
+AGX4_FW_CHECK(struct agx4_fw_root, levels, 0x33);
+AGX4_FW_CHECK(struct agx4_fw_root, level, 0x34);
+AGX4_FW_CHECK(struct agx4_fw_root, status_a, 0xa8);
+AGX4_FW_CHECK(struct agx4_fw_root, status_b, 0xb0);
+
+/**
+ * struct agx4_fw_root_extra - a root with the two support objects (0xc8)
+ *
+ * The G16 root and the G17P secondary's (3.2).
+ */
+struct agx4_fw_root_extra {
+	/** @root: the common part. */
+	struct agx4_fw_root root;
+	/** @extra_0: support object. */
+	__le64 extra_0;
+	/** @extra_1: support object. */
+	__le64 extra_1;
+} __packed;
+AGX4_FW_CHECK_SIZE(struct agx4_fw_root_extra, 0xc8);
+AGX4_FW_CHECK(struct agx4_fw_root_extra, extra_0, 0xb8);
+AGX4_FW_CHECK(struct agx4_fw_root_extra, extra_1, 0xc0);
+
 /* Channels of the main config's table (g16-g17p-reference.md 3.3). */
 #define AGX4_FW_NUM_CHANNELS		17
 #define AGX4_FW_NUM_WORK_CHANNELS	12
@@ -221,6 +288,9 @@ AGX4_FW_CHECK(struct agx4_fw_job_list, self, 0x08);
 #define AGX4_FW_EV_LIMIT		7
 #define AGX4_FW_EV_RECEIPT		13
 #define AGX4_FW_EV_SIZE			0x48
+
+extern const struct agx4_fw_layout agx4_fw_common_layouts[];
+extern const unsigned int agx4_fw_num_common_layouts;
 
 void agx4_fw_layouts_print(const struct agx4_fw_layout *layouts,
 			   unsigned int n, struct drm_printer *p);

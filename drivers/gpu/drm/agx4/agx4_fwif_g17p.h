@@ -13,67 +13,6 @@
 #include "agx4_fwif.h"
 
 /**
- * struct g17p_root - the init-data root of the primary instance (0xb8)
- */
-struct g17p_root {
-	/** @version: the root version words. */
-	__le16 version[4];
-	/** @region_a: region A. */
-	__le64 region_a;
-	/** @pad_10: unused. */
-	u8 pad_10[8];
-	/** @main_config: this instance's main config. */
-	__le64 main_config;
-	/** @region_c: region C. */
-	__le64 region_c;
-	/** @kind: instance index, 0 primary, 1 secondary. */
-	__le32 kind;
-	/** @one: 1. */
-	__le32 one;
-	/** @page_size: UAT page size, 0x4000. */
-	__le16 page_size;
-	/** @page_bits: 14. */
-	u8 page_bits;
-	/** @levels: page-table levels, 3. */
-	u8 levels;
-	/** @level: the levels, root first. */
-	struct agx4_fw_uat_level level[3];
-	/** @pad_94: unused. */
-	u8 pad_94[0x14];
-	/** @status_a: status record A. */
-	__le64 status_a;
-	/** @status_b: status record B (0 on the secondary). */
-	__le64 status_b;
-} __packed;
-AGX4_FW_CHECK_SIZE(struct g17p_root, 0xb8);
-AGX4_FW_CHECK(struct g17p_root, region_a, 0x08);
-AGX4_FW_CHECK(struct g17p_root, main_config, 0x18);
-AGX4_FW_CHECK(struct g17p_root, region_c, 0x20);
-AGX4_FW_CHECK(struct g17p_root, kind, 0x28);
-AGX4_FW_CHECK(struct g17p_root, one, 0x2c);
-AGX4_FW_CHECK(struct g17p_root, page_size, 0x30);
-AGX4_FW_CHECK(struct g17p_root, page_bits, 0x32);
-AGX4_FW_CHECK(struct g17p_root, levels, 0x33);
-AGX4_FW_CHECK(struct g17p_root, level, 0x34);
-AGX4_FW_CHECK(struct g17p_root, status_a, 0xa8);
-AGX4_FW_CHECK(struct g17p_root, status_b, 0xb0);
-
-/**
- * struct g17p_root_secondary - the secondary instance's root (0xc8)
- */
-struct g17p_root_secondary {
-	/** @base: as the primary's. */
-	struct g17p_root base;
-	/** @extra_0: support object. */
-	__le64 extra_0;
-	/** @extra_1: support object. */
-	__le64 extra_1;
-} __packed;
-AGX4_FW_CHECK_SIZE(struct g17p_root_secondary, 0xc8);
-AGX4_FW_CHECK(struct g17p_root_secondary, extra_0, 0xb8);
-AGX4_FW_CHECK(struct g17p_root_secondary, extra_1, 0xc0);
-
-/**
  * struct g17p_region_view - a region view of the main config
  */
 struct g17p_region_view {

@@ -29,6 +29,23 @@ struct expect_field {
 
 /* Shared by both generations (3.2, 3.3, 3.4, 3.9). */
 static const struct expect_field common_fields[] = {
+	{ "root", NULL, 0, 0xb8 },
+	{ "root", "version", 0x00, 8 },
+	{ "root", "region_a", 0x08, 8 },
+	{ "root", "main_config", 0x18, 8 },
+	{ "root", "region_c", 0x20, 8 },
+	{ "root", "kind", 0x28, 4 },
+	{ "root", "one", 0x2c, 4 },
+	{ "root", "page_size", 0x30, 2 },
+	{ "root", "page_bits", 0x32, 1 },
+	{ "root", "levels", 0x33, 1 },
+	{ "root", "level", 0x34, 0x60 },
+	{ "root", "status_a", 0xa8, 8 },
+	{ "root", "status_b", 0xb0, 8 },
+	{ "root_extra", NULL, 0, 0xc8 },
+	{ "root_extra", "root", 0x00, 0xb8 },
+	{ "root_extra", "extra_0", 0xb8, 8 },
+	{ "root_extra", "extra_1", 0xc0, 8 },
 	{ "uat_level", NULL, 0, 0x20 },
 	{ "uat_level", "bits", 0x00, 4 },
 	{ "uat_level", "entries", 0x04, 2 },
@@ -57,21 +74,6 @@ static const struct expect_field common_fields[] = {
 };
 
 static const struct expect_field g16_fields[] = {
-	{ "root", NULL, 0, 0xc8 },
-	{ "root", "version", 0x00, 8 },
-	{ "root", "region_a", 0x08, 8 },
-	{ "root", "main_config", 0x18, 8 },
-	{ "root", "region_c", 0x20, 8 },
-	{ "root", "kind", 0x28, 4 },
-	{ "root", "one", 0x2c, 4 },
-	{ "root", "page_size", 0x30, 2 },
-	{ "root", "page_bits", 0x32, 1 },
-	{ "root", "levels", 0x33, 1 },
-	{ "root", "level", 0x34, 0x60 },
-	{ "root", "status_a", 0xa8, 8 },
-	{ "root", "status_b", 0xb0, 8 },
-	{ "root", "extra_0", 0xb8, 8 },
-	{ "root", "extra_1", 0xc0, 8 },
 	{ "main_config", NULL, 0, 0x500 },
 	{ "main_config", "hwdata", 0x00, 8 },
 	{ "main_config", "repeated", 0x08, 0x10 },
@@ -151,23 +153,6 @@ static const struct expect_field g16_fields[] = {
 };
 
 static const struct expect_field g17p_fields[] = {
-	{ "root", NULL, 0, 0xb8 },
-	{ "root", "version", 0x00, 8 },
-	{ "root", "region_a", 0x08, 8 },
-	{ "root", "main_config", 0x18, 8 },
-	{ "root", "region_c", 0x20, 8 },
-	{ "root", "kind", 0x28, 4 },
-	{ "root", "one", 0x2c, 4 },
-	{ "root", "page_size", 0x30, 2 },
-	{ "root", "page_bits", 0x32, 1 },
-	{ "root", "levels", 0x33, 1 },
-	{ "root", "level", 0x34, 0x60 },
-	{ "root", "status_a", 0xa8, 8 },
-	{ "root", "status_b", 0xb0, 8 },
-	{ "root_secondary", NULL, 0, 0xc8 },
-	{ "root_secondary", "base", 0x00, 0xb8 },
-	{ "root_secondary", "extra_0", 0xb8, 8 },
-	{ "root_secondary", "extra_1", 0xc0, 8 },
 	{ "main_config", NULL, 0, 0x600 },
 	{ "main_config", "hwdata", 0x00, 8 },
 	{ "main_config", "repeated", 0x08, 0x10 },
@@ -289,17 +274,6 @@ static unsigned int case_index(const struct layout_case *c)
 	return c - cases;
 }
 
-static const struct agx4_fw_layout *find_layout(const struct agx4_fw_gen *gen,
-						const char *name)
-{
-	unsigned int i;
-
-	for (i = 0; i < gen->num_layouts; i++)
-		if (!strcmp(gen->layouts[i].name, name))
-			return &gen->layouts[i];
-	return NULL;
-}
-
 static const struct expect_field *field_at(const struct layout_case *c,
 					   unsigned int i)
 {
@@ -315,7 +289,7 @@ static void agx4_fw_layout_matches_spec_table(struct kunit *test)
 
 	for (i = 0; i < total; i++) {
 		const struct expect_field *e = field_at(c, i);
-		const struct agx4_fw_layout *l = find_layout(c->gen, e->obj);
+		const struct agx4_fw_layout *l = agx4_fw_layout_find(c->gen, e->obj);
 		const struct agx4_fw_field *f;
 
 		KUNIT_ASSERT_NOT_NULL_MSG(test, l, "no object %s", e->obj);
@@ -334,8 +308,11 @@ static void agx4_fw_layout_matches_spec_table(struct kunit *test)
 		n += 2;
 	}
 	/* Every declared member is in the table: nothing unreviewed. */
-	for (i = 0; i < c->gen->num_layouts; i++) {
-		const struct agx4_fw_layout *l = &c->gen->layouts[i];
+	for (i = 0; i < agx4_fw_num_common_layouts + c->gen->num_layouts; i++) {
+		const struct agx4_fw_layout *l =
+			i < agx4_fw_num_common_layouts ?
+			&agx4_fw_common_layouts[i] :
+			&c->gen->layouts[i - agx4_fw_num_common_layouts];
 
 		for (j = 0; j < l->num_fields; j++) {
 			bool found = false;
@@ -457,6 +434,7 @@ static void agx4_fw_layout_root_golden_bytes(struct kunit *test)
 		struct agx4_fw_root_in in2 = in;
 
 		in2.instance = 1;
+		in2.status_b = 0;
 		g[12] = (struct golden){ 0x28, 4, 1 };	/* replaces status B */
 		g[n++] = (struct golden){ 0xb8, 8, X0 };
 		g[n++] = (struct golden){ 0xc0, 8, X1 };
@@ -607,7 +585,7 @@ static void agx4_fw_layout_text_lists_every_field(struct kunit *test)
 	for (i = 0; i < c->gen->num_layouts; i++)
 		fields += c->gen->layouts[i].num_fields;
 	KUNIT_EXPECT_GT(test, fields, 60);
-	agx4_fw_layouts_print(c->gen->layouts, c->gen->num_layouts, &p);
+	agx4_fw_gen_layouts_print(c->gen, &p);
 }
 
 static void fw_layout_suite_exit(struct kunit_suite *suite)

@@ -257,6 +257,8 @@ const struct agx4_fw_layout agx4_fw_common_layouts[] = {
 	AGX4_FW_LAYOUT("job_list", struct agx4_fw_job_list,
 		       F(agx4_fw_job_list, head), F(agx4_fw_job_list, self),
 		       F(agx4_fw_job_list, tail)),
+	AGX4_FW_LAYOUT("reg", struct agx4_fw_reg,
+		       F(agx4_fw_reg, reg), F(agx4_fw_reg, value)),
 };
 EXPORT_SYMBOL_IF_KUNIT(agx4_fw_common_layouts);
 

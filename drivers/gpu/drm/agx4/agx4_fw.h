@@ -10,7 +10,13 @@
 #include "agx4_of.h"
 #include "agx4_uat.h"
 
+struct agx4_compute_desc;
 struct agx4_device;
+struct agx4_fw_buf;
+struct agx4_fw_compute_in;
+struct agx4_fw_item;
+struct agx4_fw_render_in;
+struct agx4_render_desc;
 struct agx4_fw_layout;
 struct drm_printer;
 struct device;
@@ -184,6 +190,26 @@ struct agx4_fw_gen {
 	 */
 	int (*build_queue)(const struct agx4_fw_queue_in *in, void *buf,
 			   size_t size);
+	/** @render_objs: the objects @build_render writes, in order. */
+	const struct agx4_fw_item *render_objs;
+	/** @num_render_objs: entries in @render_objs. */
+	u32 num_render_objs;
+	/**
+	 * @build_render: build a render job's work items into @bufs (one
+	 * per entry of @render_objs); nothing is written unless every
+	 * input checks out.
+	 */
+	int (*build_render)(const struct agx4_render_desc *d,
+			    const struct agx4_fw_render_in *in,
+			    const struct agx4_fw_buf *bufs);
+	/** @compute_objs: the objects @build_compute writes, in order. */
+	const struct agx4_fw_item *compute_objs;
+	/** @num_compute_objs: entries in @compute_objs. */
+	u32 num_compute_objs;
+	/** @build_compute: the same for a compute job. */
+	int (*build_compute)(const struct agx4_compute_desc *d,
+			     const struct agx4_fw_compute_in *in,
+			     const struct agx4_fw_buf *bufs);
 };
 
 extern const struct agx4_fw_gen agx4_fw_g16;

@@ -270,6 +270,24 @@ struct agx4_fw_job_list {
 AGX4_FW_CHECK_SIZE(struct agx4_fw_job_list, 0x18);
 AGX4_FW_CHECK(struct agx4_fw_job_list, self, 0x08);
 
+/* Most records a work item's register program holds (3.11). */
+#define AGX4_FW_MAX_REGS		128
+
+/**
+ * struct agx4_fw_reg - one record of a register program
+ *
+ * The same on G16 and G17P (3.11-3.13): the firmware writes @value to
+ * GPU register @reg, in program order; duplicates are significant.
+ */
+struct agx4_fw_reg {
+	/** @reg: the register. */
+	__le32 reg;
+	/** @value: what to write (unaligned). */
+	__le64 value;
+} __packed;
+AGX4_FW_CHECK_SIZE(struct agx4_fw_reg, 12);
+AGX4_FW_CHECK(struct agx4_fw_reg, value, 0x04);
+
 /* Device-control opcodes (3.7) and event kinds (3.8). */
 #define AGX4_FW_CTL_INITIAL		0x16
 #define AGX4_FW_CTL_INITIAL_SECONDARY	0x2a

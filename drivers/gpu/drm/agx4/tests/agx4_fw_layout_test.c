@@ -18,6 +18,7 @@
 #include <drm/drm_print.h>
 
 #include "../agx4_fw.h"
+#include "../agx4_fw_work.h"
 #include "../agx4_fwif.h"
 
 struct expect_field {
@@ -71,6 +72,9 @@ static const struct expect_field common_fields[] = {
 	{ "job_list", "head", 0x00, 8 },
 	{ "job_list", "self", 0x08, 8 },
 	{ "job_list", "tail", 0x10, 8 },
+	{ "reg", NULL, 0, 12 },
+	{ "reg", "reg", 0x00, 4 },
+	{ "reg", "value", 0x04, 8 },
 };
 
 static const struct expect_field g16_fields[] = {
@@ -150,6 +154,345 @@ static const struct expect_field g16_fields[] = {
 	{ "ev_partial", "queue", 0x24, 8 },
 	{ "ev_partial", "what", 0x2c, 4 },
 	{ "ev_partial", "zero", 0x30, 4 },
+	/* 3.11: TA work item */
+	{ "ta_work", NULL, 0, 0x940 },
+	{ "ta_work", "type", 0x000, 4 },
+	{ "ta_work", "counter", 0x004, 8 },
+	{ "ta_work", "context", 0x00c, 4 },
+	{ "ta_work", "event_control", 0x010, 8 },
+	{ "ta_work", "bm_slot", 0x018, 8 },
+	{ "ta_work", "bm", 0x020, 8 },
+	{ "ta_work", "scene", 0x028, 8 },
+	{ "ta_work", "empty_buffer", 0x030, 8 },
+	{ "ta_work", "regs", 0x040, 0x600 },
+	{ "ta_work", "regs_alias", 0x740, 8 },
+	{ "ta_work", "reg_count", 0x748, 2 },
+	{ "ta_work", "reg_bytes", 0x74a, 2 },
+	{ "ta_work", "tpc", 0x760, 8 },
+	{ "ta_work", "tpc_size", 0x768, 8 },
+	{ "ta_work", "microseq", 0x770, 8 },
+	{ "ta_work", "microseq_size", 0x778, 4 },
+	{ "ta_work", "fragment_event", 0x77c, 4 },
+	{ "ta_work", "fragment_stamp", 0x780, 4 },
+	{ "ta_work", "fw_784", 0x784, 0x24 },
+	{ "ta_work", "deflake_1", 0x7a8, 8 },
+	{ "ta_work", "fw_83c", 0x83c, 4 },
+	{ "ta_work", "lifecycle_hi", 0x840, 8 },
+	{ "ta_work", "all_ones", 0x848, 4 },
+	{ "ta_work", "sampler_heap", 0x84c, 8 },
+	{ "ta_work", "sampler_count", 0x854, 4 },
+	{ "ta_work", "sampler_max", 0x858, 4 },
+	{ "ta_work", "fw_85c", 0x85c, 8 },
+	{ "ta_work", "request_growth", 0x864, 1 },
+	{ "ta_work", "driver_stamp", 0x878, 8 },
+	{ "ta_work", "fw_stamp", 0x880, 8 },
+	{ "ta_work", "stamp", 0x888, 4 },
+	{ "ta_work", "event", 0x88c, 4 },
+	{ "ta_work", "uuid", 0x898, 4 },
+	{ "ta_work", "layers_m1", 0x8a0, 8 },
+	{ "ta_work", "fw_8a8", 0x8a8, 0x18 },
+	{ "ta_work", "prof_base", 0x8c0, 8 },
+	{ "ta_work", "prof_start", 0x8c8, 8 },
+	{ "ta_work", "prof_end", 0x8d0, 8 },
+	{ "ta_work", "ts_start", 0x8d8, 8 },
+	{ "ta_work", "ts_end", 0x8e0, 8 },
+	{ "ta_work", "support", 0x8ff, 8 },
+	{ "ta_work", "layer_flags", 0x908, 8 },
+	{ "ta_work", "shared_tail", 0x910, 8 },
+	{ "ta_work", "fw_918", 0x918, 0x10 },
+	{ "ta_work", "fw_928", 0x928, 0x18 },
+	/* 3.11: 3D work item */
+	{ "frag_work", NULL, 0, 0xcc0 },
+	{ "frag_work", "type", 0x000, 4 },
+	{ "frag_work", "counter", 0x004, 8 },
+	{ "frag_work", "context", 0x00c, 4 },
+	{ "frag_work", "zero", 0x010, 4 },
+	{ "frag_work", "microseq", 0x014, 8 },
+	{ "frag_work", "microseq_size", 0x01c, 4 },
+	{ "frag_work", "event_control", 0x020, 8 },
+	{ "frag_work", "bm", 0x028, 8 },
+	{ "frag_work", "scene", 0x030, 8 },
+	{ "frag_work", "empty_buffer", 0x038, 8 },
+	{ "frag_work", "tilemap", 0x040, 8 },
+	{ "frag_work", "msaa", 0x048, 8 },
+	{ "frag_work", "samples", 0x050, 4 },
+	{ "frag_work", "macro_size", 0x054, 4 },
+	{ "frag_work", "merge_x", 0x068, 4 },
+	{ "frag_work", "merge_y", 0x06c, 4 },
+	{ "frag_work", "tiles", 0x078, 8 },
+	{ "frag_work", "regs", 0x080, 0x600 },
+	{ "frag_work", "consts", 0x680, 0x20 },
+	{ "frag_work", "regs_alias", 0x780, 8 },
+	{ "frag_work", "reg_count", 0x788, 2 },
+	{ "frag_work", "reg_bytes", 0x78a, 2 },
+	{ "frag_work", "dbias", 0x7a0, 8 },
+	{ "frag_work", "scissor", 0x7b0, 8 },
+	{ "frag_work", "oclqry", 0x7c0, 8 },
+	{ "frag_work", "load_bind", 0x8f8, 8 },
+	{ "frag_work", "load", 0x900, 8 },
+	{ "frag_work", "partial_load_bind", 0x928, 8 },
+	{ "frag_work", "partial_load", 0x930, 8 },
+	{ "frag_work", "zls_ctrl", 0x938, 8 },
+	{ "frag_work", "zls_const", 0x940, 4 },
+	{ "frag_work", "depth", 0x948, 0x30 },
+	{ "frag_work", "stencil", 0x978, 0x30 },
+	{ "frag_work", "tib", 0x9b8, 4 },
+	{ "frag_work", "aux_fb_flags", 0x9c0, 8 },
+	{ "frag_work", "dims", 0x9c8, 8 },
+	{ "frag_work", "aux_fb_pages", 0x9d0, 8 },
+	{ "frag_work", "tile_config", 0x9d8, 8 },
+	{ "frag_work", "store_bind", 0x9f4, 4 },
+	{ "frag_work", "store", 0x9fc, 8 },
+	{ "frag_work", "partial_store_bind", 0xa14, 4 },
+	{ "frag_work", "partial_store", 0xa1c, 8 },
+	{ "frag_work", "depth_clear", 0xa28, 4 },
+	{ "frag_work", "stencil_clear", 0xa2c, 4 },
+	{ "frag_work", "sample_size", 0xa30, 8 },
+	{ "frag_work", "zls_pixels", 0xa50, 8 },
+	{ "frag_work", "fw_a58", 0xa58, 8 },
+	{ "frag_work", "fw_b70", 0xb70, 8 },
+	{ "frag_work", "sync_grow", 0xb80, 4 },
+	{ "frag_work", "fw_b84", 0xb84, 4 },
+	{ "frag_work", "lifecycle_hi", 0xb88, 8 },
+	{ "frag_work", "all_ones", 0xb90, 4 },
+	{ "frag_work", "sampler_heap", 0xb94, 8 },
+	{ "frag_work", "sampler_count", 0xb9c, 4 },
+	{ "frag_work", "sampler_max", 0xba0, 4 },
+	{ "frag_work", "empty_tiles", 0xba4, 4 },
+	{ "frag_work", "one", 0xba8, 4 },
+	{ "frag_work", "msaa_on", 0xbac, 4 },
+	{ "frag_work", "fw_bb0", 0xbb0, 4 },
+	{ "frag_work", "fw_bb4", 0xbb4, 4 },
+	{ "frag_work", "driver_stamp", 0xbc0, 8 },
+	{ "frag_work", "fw_stamp", 0xbc8, 8 },
+	{ "frag_work", "stamp", 0xbd0, 4 },
+	{ "frag_work", "event", 0xbd4, 4 },
+	{ "frag_work", "uuid", 0xbe0, 4 },
+	{ "frag_work", "layers_m1", 0xbe8, 8 },
+	{ "frag_work", "fw_bf0", 0xbf0, 0x18 },
+	{ "frag_work", "prof_base", 0xc08, 8 },
+	{ "frag_work", "prof_start", 0xc10, 8 },
+	{ "frag_work", "prof_end", 0xc18, 8 },
+	{ "frag_work", "ts_start", 0xc20, 8 },
+	{ "frag_work", "ts_end", 0xc28, 8 },
+	{ "frag_work", "support", 0xc47, 8 },
+	{ "frag_work", "layer_flags", 0xc50, 8 },
+	{ "frag_work", "shared_tail", 0xc58, 8 },
+	{ "frag_work", "fw_c60", 0xc60, 0x10 },
+	{ "frag_work", "fw_c70", 0xc70, 0x10 },
+	{ "frag_work", "one_hi", 0xc80, 8 },
+	/* 3.13: compute work item */
+	{ "compute_work", NULL, 0, 0x8c0 },
+	{ "compute_work", "type", 0x000, 4 },
+	{ "compute_work", "counter", 0x004, 8 },
+	{ "compute_work", "context", 0x00c, 4 },
+	{ "compute_work", "notifier", 0x010, 8 },
+	{ "compute_work", "regs", 0x020, 24 * 12 },
+	{ "compute_work", "regs_alias", 0x720, 8 },
+	{ "compute_work", "reg_header", 0x728, 4 },
+	{ "compute_work", "microseq", 0x760, 8 },
+	{ "compute_work", "microseq_size", 0x768, 4 },
+	{ "compute_work", "fw_76c", 0x76c, 8 },
+	{ "compute_work", "resource", 0x798, 8 },
+	{ "compute_work", "cdm_last", 0x7a0, 8 },
+	{ "compute_work", "cdm_ctrl", 0x7c8, 4 },
+	{ "compute_work", "one", 0x7cc, 4 },
+	{ "compute_work", "fw_7dc", 0x7dc, 4 },
+	{ "compute_work", "identity_hi", 0x7e0, 4 },
+	{ "compute_work", "sampler_heap", 0x7e8, 8 },
+	{ "compute_work", "sampler_count", 0x7f0, 4 },
+	{ "compute_work", "sampler_max", 0x7f4, 4 },
+	{ "compute_work", "driver_stamp", 0x800, 8 },
+	{ "compute_work", "fw_stamp", 0x808, 8 },
+	{ "compute_work", "stamp", 0x810, 4 },
+	{ "compute_work", "event", 0x814, 4 },
+	{ "compute_work", "identity", 0x820, 4 },
+	{ "compute_work", "ordinal", 0x828, 4 },
+	{ "compute_work", "prof_base", 0x82c, 8 },
+	{ "compute_work", "prof_start", 0x834, 8 },
+	{ "compute_work", "prof_end", 0x83c, 8 },
+	{ "compute_work", "support", 0x86a, 8 },
+	{ "compute_work", "support_on", 0x872, 1 },
+	{ "compute_work", "const_874", 0x874, 4 },
+	{ "compute_work", "const_87c", 0x87c, 4 },
+	{ "compute_work", "one_88b", 0x88b, 1 },
+	{ "compute_work", "fw_88c", 0x88c, 0x10 },
+	{ "compute_work", "fw_89c", 0x89c, 0x10 },
+	{ "compute_work", "fw_8ac", 0x8ac, 0x10 },
+	/* 3.11: microsequences */
+	{ "ms_timestamp", NULL, 0, 0x4c },
+	{ "ms_timestamp", "opcode", 0x00, 4 },
+	{ "ms_timestamp", "base", 0x04, 8 },
+	{ "ms_timestamp", "start", 0x0c, 8 },
+	{ "ms_timestamp", "slot", 0x14, 8 },
+	{ "ms_timestamp", "queue", 0x1c, 8 },
+	{ "ms_timestamp", "user", 0x24, 8 },
+	{ "ms_timestamp", "state", 0x2c, 8 },
+	{ "ms_timestamp", "state2", 0x34, 8 },
+	{ "ms_timestamp", "uuid", 0x44, 4 },
+	{ "ms_start_ta", NULL, 0, 0x1cc },
+	{ "ms_start_ta", "opcode", 0x000, 4 },
+	{ "ms_start_ta", "regs", 0x014, 8 },
+	{ "ms_start_ta", "bm", 0x01c, 8 },
+	{ "ms_start_ta", "scene", 0x024, 8 },
+	{ "ms_start_ta", "stats", 0x02c, 8 },
+	{ "ms_start_ta", "queue", 0x034, 8 },
+	{ "ms_start_ta", "state", 0x03c, 8 },
+	{ "ms_start_ta", "context", 0x044, 4 },
+	{ "ms_start_ta", "counter", 0x048, 4 },
+	{ "ms_start_ta", "bm_slot", 0x050, 8 },
+	{ "ms_start_ta", "state2", 0x064, 8 },
+	{ "ms_start_ta", "state3", 0x06c, 8 },
+	{ "ms_start_ta", "uuid", 0x07c, 4 },
+	{ "ms_start_ta", "support", 0x190, 8 },
+	{ "ms_start_ta", "status", 0x1a8, 8 },
+	{ "ms_start_ta", "one", 0x1b8, 8 },
+	{ "ms_start_ta", "event", 0x1c0, 4 },
+	{ "ms_end_ta", NULL, 0, 0x54 },
+	{ "ms_end_ta", "opcode", 0x00, 4 },
+	{ "ms_end_ta", "scene", 0x04, 8 },
+	{ "ms_end_ta", "bm", 0x0c, 8 },
+	{ "ms_end_ta", "stats", 0x14, 8 },
+	{ "ms_end_ta", "queue", 0x1c, 8 },
+	{ "ms_end_ta", "state", 0x24, 8 },
+	{ "ms_end_ta", "context", 0x2c, 4 },
+	{ "ms_end_ta", "state2", 0x34, 8 },
+	{ "ms_end_ta", "uuid", 0x40, 4 },
+	{ "ms_end_ta", "fw_stamp", 0x48, 8 },
+	{ "ms_end_ta", "stamp", 0x50, 4 },
+	{ "ms_trailer_ta", NULL, 0, 0x20 },
+	{ "ms_trailer_ta", "jump", 0x00, 8 },
+	{ "ms_trailer_ta", "rel", 0x08, 4 },
+	{ "ms_trailer_ta", "state", 0x0d, 8 },
+	{ "ms_trailer_ta", "flags", 0x15, 4 },
+	{ "ms_trailer_ta", "finish", 0x1c, 4 },
+	{ "ta_ms", NULL, 0, 0x300 },
+	{ "ta_ms", "start", 0x000, 0x1cc },
+	{ "ta_ms", "ts_start", 0x1cc, 0x4c },
+	{ "ta_ms", "ts_one", 0x218, 4 },
+	{ "ta_ms", "ts_end", 0x21c, 0x4c },
+	{ "ta_ms", "end", 0x268, 0x54 },
+	{ "ta_ms", "trailer", 0x2e0, 0x20 },
+	{ "ms_start_3d", NULL, 0, 0x1ec },
+	{ "ms_start_3d", "opcode", 0x000, 4 },
+	{ "ms_start_3d", "regs", 0x014, 8 },
+	{ "ms_start_3d", "scene", 0x01c, 8 },
+	{ "ms_start_3d", "stats", 0x024, 8 },
+	{ "ms_start_3d", "state", 0x02c, 8 },
+	{ "ms_start_3d", "scene_state", 0x034, 8 },
+	{ "ms_start_3d", "state2", 0x03c, 8 },
+	{ "ms_start_3d", "state3", 0x044, 8 },
+	{ "ms_start_3d", "queue", 0x04c, 8 },
+	{ "ms_start_3d", "work", 0x054, 8 },
+	{ "ms_start_3d", "context", 0x05c, 4 },
+	{ "ms_start_3d", "ta_counter", 0x060, 4 },
+	{ "ms_start_3d", "bm_slot", 0x068, 8 },
+	{ "ms_start_3d", "state4", 0x07c, 8 },
+	{ "ms_start_3d", "state5", 0x084, 8 },
+	{ "ms_start_3d", "uuid", 0x0a0, 4 },
+	{ "ms_start_3d", "support", 0x1b0, 8 },
+	{ "ms_start_3d", "status", 0x1c8, 8 },
+	{ "ms_start_3d", "event", 0x1e0, 4 },
+	{ "ms_start_3d", "one", 0x1e4, 4 },
+	{ "ms_end_3d", NULL, 0, 0x6c },
+	{ "ms_end_3d", "opcode", 0x00, 4 },
+	{ "ms_end_3d", "uuid", 0x04, 4 },
+	{ "ms_end_3d", "fw_stamp", 0x0c, 8 },
+	{ "ms_end_3d", "stamp", 0x14, 4 },
+	{ "ms_end_3d", "scene", 0x1c, 8 },
+	{ "ms_end_3d", "bm", 0x24, 8 },
+	{ "ms_end_3d", "one", 0x2c, 4 },
+	{ "ms_end_3d", "stats", 0x30, 8 },
+	{ "ms_end_3d", "state2", 0x38, 8 },
+	{ "ms_end_3d", "state3", 0x40, 8 },
+	{ "ms_end_3d", "state", 0x48, 8 },
+	{ "ms_end_3d", "queue", 0x50, 8 },
+	{ "ms_end_3d", "work", 0x58, 8 },
+	{ "ms_end_3d", "context", 0x60, 4 },
+	{ "ms_end_3d", "state4", 0x64, 8 },
+	{ "ms_trailer_3d", NULL, 0, 0x28 },
+	{ "ms_trailer_3d", "jump", 0x00, 8 },
+	{ "ms_trailer_3d", "rel", 0x08, 4 },
+	{ "ms_trailer_3d", "state", 0x0d, 8 },
+	{ "ms_trailer_3d", "flags", 0x15, 8 },
+	{ "ms_trailer_3d", "finish", 0x24, 4 },
+	{ "frag_ms", NULL, 0, 0x380 },
+	{ "frag_ms", "start", 0x000, 0x1ec },
+	{ "frag_ms", "ts_start", 0x1ec, 0x4c },
+	{ "frag_ms", "ts_one", 0x238, 4 },
+	{ "frag_ms", "ts_end", 0x23c, 0x4c },
+	{ "frag_ms", "end", 0x288, 0x6c },
+	{ "frag_ms", "trailer", 0x320, 0x28 },
+	{ "ms_start_compute", NULL, 0, 0x1bc },
+	{ "ms_start_compute", "opcode", 0x000, 4 },
+	{ "ms_start_compute", "regs", 0x014, 8 },
+	{ "ms_start_compute", "stats", 0x01c, 8 },
+	{ "ms_start_compute", "queue", 0x024, 8 },
+	{ "ms_start_compute", "context", 0x02c, 4 },
+	{ "ms_start_compute", "one", 0x030, 4 },
+	{ "ms_start_compute", "event_generation", 0x034, 4 },
+	{ "ms_start_compute", "state", 0x044, 8 },
+	{ "ms_start_compute", "identity", 0x050, 4 },
+	{ "ms_start_compute", "support", 0x160, 8 },
+	{ "ms_start_compute", "marker", 0x178, 8 },
+	{ "ms_start_compute", "scratch", 0x188, 0x20 },
+	{ "ms_start_compute", "state2", 0x1a8, 8 },
+	{ "ms_start_compute", "counter", 0x1b0, 4 },
+	{ "ms_start_compute", "event", 0x1b8, 4 },
+	{ "ms_end_compute", NULL, 0, 0x38 },
+	{ "ms_end_compute", "opcode", 0x00, 4 },
+	{ "ms_end_compute", "stats", 0x04, 8 },
+	{ "ms_end_compute", "queue", 0x0c, 8 },
+	{ "ms_end_compute", "context", 0x14, 4 },
+	{ "ms_end_compute", "state", 0x18, 8 },
+	{ "ms_end_compute", "identity", 0x24, 4 },
+	{ "ms_end_compute", "fw_stamp", 0x2c, 8 },
+	{ "ms_end_compute", "stamp", 0x34, 4 },
+	{ "ms_trailer_compute", NULL, 0, 0x24 },
+	{ "ms_trailer_compute", "jump", 0x00, 8 },
+	{ "ms_trailer_compute", "rel", 0x08, 4 },
+	{ "ms_trailer_compute", "state", 0x0d, 8 },
+	{ "ms_trailer_compute", "state2", 0x15, 8 },
+	{ "ms_trailer_compute", "finish", 0x20, 4 },
+	{ "compute_ms", NULL, 0, 0x300 },
+	{ "compute_ms", "start", 0x000, 0x1bc },
+	{ "compute_ms", "ts_start", 0x1bc, 0x4c },
+	{ "compute_ms", "ts_one", 0x208, 4 },
+	{ "compute_ms", "ts_end", 0x20c, 0x4c },
+	{ "compute_ms", "end", 0x258, 0x38 },
+	{ "compute_ms", "trailer", 0x2b4, 0x24 },
+	/* 3.11, 3.9: queue items */
+	{ "ta_prelude", NULL, 0, 0x40 },
+	{ "ta_prelude", "type", 0x00, 4 },
+	{ "ta_prelude", "context", 0x04, 4 },
+	{ "ta_prelude", "bm_slot", 0x08, 4 },
+	{ "ta_prelude", "blocks", 0x10, 4 },
+	{ "ta_prelude", "bm", 0x14, 8 },
+	{ "ta_prelude", "stamp", 0x1c, 4 },
+	{ "barrier", NULL, 0, 0x40 },
+	{ "barrier", "type", 0x00, 4 },
+	{ "barrier", "stamp", 0x04, 8 },
+	{ "barrier", "stamp2", 0x0c, 8 },
+	{ "barrier", "value", 0x14, 4 },
+	{ "barrier", "event", 0x20, 4 },
+	{ "barrier", "own_stamp", 0x24, 4 },
+	{ "barrier", "uuid", 0x28, 4 },
+	{ "barrier", "graph", 0x30, 4 },
+	{ "barrier_boot", NULL, 0, 0x40 },
+	{ "barrier_boot", "type", 0x00, 4 },
+	{ "barrier_boot", "stamp", 0x04, 8 },
+	{ "barrier_boot", "value", 0x0c, 4 },
+	{ "barrier_boot", "event", 0x10, 4 },
+	{ "barrier_boot", "own_stamp", 0x14, 4 },
+	{ "barrier_boot", "uuid", 0x18, 4 },
+	/* 3.10, 3.13 */
+	{ "ts_pair", NULL, 0, 0x10 },
+	{ "ts_pair", "start", 0x00, 8 },
+	{ "ts_pair", "end", 0x08, 8 },
+	{ "cdm_entry", NULL, 0, 12 },
+	{ "cdm_entry", "barrier", 0x00, 4 },
+	{ "cdm_entry", "jump_hi", 0x04, 4 },
+	{ "cdm_entry", "jump_lo", 0x08, 4 },
 };
 
 static const struct expect_field g17p_fields[] = {
@@ -575,6 +918,880 @@ static void agx4_fw_layout_queue_golden_bytes(struct kunit *test)
 	checked[case_index(c)] += 3;
 }
 
+/* A growing list of expected values. */
+struct gold_list {
+	struct golden *g;
+	unsigned int n;
+	unsigned int cap;
+};
+
+static void gl_init(struct kunit *test, struct gold_list *l, unsigned int cap)
+{
+	l->g = kunit_kcalloc(test, cap, sizeof(*l->g), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, l->g);
+	l->n = 0;
+	l->cap = cap;
+}
+
+static void gl_put(struct gold_list *l, u32 off, u8 width, u64 value)
+{
+	if (!WARN_ON(l->n >= l->cap))
+		l->g[l->n++] = (struct golden){ off, width, value };
+}
+
+struct reg_expect {
+	u32 reg;
+	u64 value;
+};
+
+/* A register program at @base: 12-byte records {u32 reg, u64 value}. */
+static void gl_regs(struct gold_list *l, u32 base, const struct reg_expect *r,
+		    unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		gl_put(l, base + 12 * i, 4, r[i].reg);
+		gl_put(l, base + 12 * i + 4, 8, r[i].value);
+	}
+}
+
+/* A timestamp command (3.11) at @off of a microsequence. */
+static void gl_ts(struct gold_list *l, u32 off, u32 opcode, u64 base,
+		  u64 start, u64 slot, u64 queue, u64 user, u64 st, u64 st2,
+		  u32 uuid)
+{
+	gl_put(l, off, 4, opcode);
+	gl_put(l, off + 0x04, 8, base);
+	gl_put(l, off + 0x0c, 8, start);
+	gl_put(l, off + 0x14, 8, slot);
+	gl_put(l, off + 0x1c, 8, queue);
+	gl_put(l, off + 0x24, 8, user);
+	gl_put(l, off + 0x2c, 8, st);
+	gl_put(l, off + 0x34, 8, st2);
+	gl_put(l, off + 0x44, 4, uuid);
+}
+
+/*
+ * One render, fixed: 800x600, one layer, 32x32 tiles, one sample, 8 bytes
+ * a sample.  By 3.12: tiles 25x19, macrotile blocks mx = my = 8, size1 80,
+ * size2 64, size3 128, x/y blocks 0x202018, screen 0x12018, pixels
+ * 0x257031f, macro size 0x80008, 4 tile-buffer blocks, utile config
+ * 0xa000, tile config 0x10280 (empty tiles processed).
+ */
+#define R_CTX		0x1000000000ull
+#define R_TILEMAP	0x1001000000ull
+#define R_TPC		0x1001028000ull
+#define R_HEAPMETA	0x10035d0000ull
+#define R_DEFL1		0x100102c2a0ull
+#define R_DEFL2		0x100102c020ull
+#define R_DEFL3		0x100102c000ull
+#define R_VDM		0x1004000000ull
+#define R_TA_WORK	0xfffffc2200100000ull
+#define R_TA_MS		0xfffffc2200104000ull
+#define R_FR_WORK	0xfffffc2200108000ull
+#define R_FR_MS		0xfffffc220010c000ull
+#define R_TA_ALIAS	0x7200100040ull
+#define R_FR_ALIAS	0x7200108080ull
+#define R_TA_Q		0xfffffc2200200000ull
+#define R_FR_Q		0xfffffc2200204000ull
+#define R_TA_STATS	0xfffffc20c04da684ull
+#define R_FR_STATS	0xfffffc20c04db2c8ull
+#define R_TA_STATUS	0x1000078000ull
+#define R_FR_STATUS	0x10001a8000ull
+#define R_TA_DSTAMP	0xfffffc2000118040ull
+#define R_FR_DSTAMP	0xfffffc2000118044ull
+#define R_TA_FSTAMP	0xfffffc20c0510040ull
+#define R_FR_FSTAMP	0xfffffc20c0510044ull
+#define R_TA_TAIL	0xfffffc2000300000ull
+#define R_FR_TAIL	0xfffffc2000358000ull
+#define R_EVCTL		0xfffffc20c0588100ull
+#define R_BM		0xfffffc20c0678000ull
+#define R_SCENE		0xfffffc20c0600080ull
+#define R_EMPTY		0xfffffc20c0602800ull
+#define R_SUPPORT	0xfffffc20c05b8000ull
+#define R_AUX		0x1000038000ull
+#define R_TS		0xfffffc2181400000ull
+#define R_PROF		0xfffffc2000034fd8ull
+#define R_LIFE_TA	0x1234567800000001ull
+#define R_LIFE_FR	0x1234567900000002ull
+
+static void render_inputs(struct agx4_render_desc *d,
+			  struct agx4_fw_render_in *in)
+{
+	struct drm_asahi_cmd_render *c = &d->cmd;
+
+	memset(d, 0, sizeof(*d));
+	memset(in, 0, sizeof(*in));
+	c->flags = DRM_ASAHI_RENDER_PROCESS_EMPTY_TILES;
+	c->isp_zls_pixels = 0x257031f;
+	c->vdm_ctrl_stream_base = R_VDM;
+	c->isp_scissor_base = 0x1100000000ull;
+	c->isp_dbias_base = 0x1100004000ull;
+	c->isp_oclqry_base = 0x1100008000ull;
+	c->depth = (struct drm_asahi_zls_buffer){ 0x1200000000ull,
+						  0x1200100000ull, 0x1000,
+						  0x100 };
+	c->stencil = (struct drm_asahi_zls_buffer){ 0x1300000000ull,
+						    0x1300100000ull, 0x2000,
+						    0x200 };
+	c->zls_ctrl = 0x1234;
+	c->ppp_multisamplectl = 0x88;
+	c->sampler_heap = 0x1400000000ull;
+	c->sampler_count = 3;
+	c->ppp_ctrl = 0x202;
+	c->width_px = 800;
+	c->height_px = 600;
+	c->layers = 1;
+	c->utile_width_px = 32;
+	c->utile_height_px = 32;
+	c->samples = 1;
+	c->sample_size_B = 8;
+	c->isp_merge_upper_x = 0x3b0dbd2a;
+	c->isp_merge_upper_y = 0x3b3cfc8e;
+	c->bg = (struct drm_asahi_bg_eot){ 0x1000, 0x21 };
+	c->eot = (struct drm_asahi_bg_eot){ 0x2000, 0x22 };
+	c->partial_bg = (struct drm_asahi_bg_eot){ 0x3000, 0x23 };
+	c->partial_eot = (struct drm_asahi_bg_eot){ 0x4000, 0x24 };
+	c->isp_bgobjdepth = 0x3f800000;
+	c->isp_bgobjvals = 0x1ab;
+	d->ts_vtx = (struct agx4_ts_dests){ R_TS, R_TS + 8 };
+	d->ts_frag = (struct agx4_ts_dests){ R_TS + 0x10, R_TS + 0x18 };
+
+	in->ta = (struct agx4_fw_stage_in){
+		.work = R_TA_WORK, .microseq = R_TA_MS,
+		.regs_alias = R_TA_ALIAS, .queue = R_TA_Q,
+		.stats = R_TA_STATS, .status = R_TA_STATUS,
+		.driver_stamp = R_TA_DSTAMP, .fw_stamp = R_TA_FSTAMP,
+		.stamp = 0xd00, .event = 0x22, .uuid = 0x900a6bb,
+		.counter = 3, .lifecycle = R_LIFE_TA, .work_stamp = 0x105,
+		.gate = 0xfe00400020ull, .admission = 7,
+		.shared_tail = R_TA_TAIL,
+		.prof = { R_PROF, R_PROF + 8 },
+	};
+	in->frag = (struct agx4_fw_stage_in){
+		.work = R_FR_WORK, .microseq = R_FR_MS,
+		.regs_alias = R_FR_ALIAS, .queue = R_FR_Q,
+		.stats = R_FR_STATS, .status = R_FR_STATUS,
+		.driver_stamp = R_FR_DSTAMP, .fw_stamp = R_FR_FSTAMP,
+		.stamp = 0x200, .event = 0x23, .uuid = 0x900a6ba,
+		.counter = 2, .lifecycle = R_LIFE_FR, .work_stamp = 0x106,
+		.gate = 0x14600400020ull, .admission = 8,
+		.shared_tail = R_FR_TAIL,
+		.prof = { R_PROF + 0x10, R_PROF + 0x18 },
+	};
+	in->context_id = 9;
+	in->context_base = R_CTX;
+	in->event_control = R_EVCTL;
+	in->bm_slot = 7;
+	in->bm = R_BM;
+	in->scene = R_SCENE;
+	in->empty_buffer = R_EMPTY;
+	in->tilemap = R_TILEMAP;
+	in->tpc = R_TPC;
+	in->heapmeta = R_HEAPMETA;
+	in->deflake[0] = R_DEFL1;
+	in->deflake[1] = R_DEFL2;
+	in->deflake[2] = R_DEFL3;
+	in->cycle = 0x240030;
+	in->record_index = 0x80005;
+	in->completion = 0x10000;
+	in->support = R_SUPPORT;
+	in->aux_fb = R_AUX;
+	in->aux_fb_flags = 0xc001;
+	in->aux_fb_pages = 0x100000;
+	in->request_growth = true;
+}
+
+/* 3.12: the G16 TA program for render_inputs(), in order. */
+static const struct reg_expect g16_ta_regs[] = {
+	{ 0x1748, 1 }, { 0x10141, 512 },
+	{ 0x1c039, 0x1000000 }, { 0x1c9c8, 0x1000000 },
+	{ 0x1c0a1, 0x1028000 },
+	{ 0x1c031, 0x35d0000 | 1ull << 63 }, { 0x1c9c0, 0x35d0000 | 1ull << 63 },
+	{ 0x1c051, 0x3a0012006b0003ull }, { 0x1c061, 1 },
+	{ 0x10149, 0xa000 }, { 0x10139, 0x88 },
+	{ 0x10111, 0x102c2a0 }, { 0x1c9b0, 0x102c2a0 },
+	{ 0x10119, 0x102c020 }, { 0x1c9b8, 0x102c020 },
+	{ 0x1c958, 1 }, { 0x1c950, 0x102c000 | 1ull << 50 }, { 0x1c930, 0 },
+	{ 0x1c880, 0x4000000 },
+	{ 0x1c079, 0x35d0000 }, { 0x1c9d8, 0x35d0000 },
+	{ 0x10151, 0 }, { 0x1c199, 0 }, { 0x1c1a1, 0 }, { 0x1c1a9, 0 },
+	{ 0x1c1b1, 0 }, { 0x1c1b9, 0 }, { 0x1c8f8, 0x8860 },
+	{ 0x1c0b1, 80 }, { 0x1c850, 80 }, { 0x10131, 0x88 },
+	{ 0x10121, 0x202 }, { 0x10129, 0x257031f }, { 0x101b9, 0x12018 },
+	{ 0x1c069, 0x202018 }, { 0x1c071, 0x202018 }, { 0x1c081, 64 },
+	{ 0x1c0a9, 128 }, { 0x10171, 256 }, { 0x10169, 0x8000 },
+	{ 0xa309, 0 }, { 0x1c8e0, ~0ull }, { 0x1c8e8, ~0ull }, { 0x1c898, 0 },
+	{ 0x101e1, 28 }, { 0x1c9e8, 0 },
+	{ 0x1a099, 0 }, { 0x1a0a1, 0 }, { 0x1a069, 0 }, { 0x1a071, 0 },
+	{ 0x1a0c9, 0 }, { 0x1a0d1, 0 }, { 0x101c9, 0 }, { 0xd471, 0 },
+	{ 0x1a0f1, 8 }, { 0x10799, 0xff0000 }, { 0x1c830, 7 },
+	{ 0x1ca30, 0x240030 }, { 0x16c39, 0x240030 }, { 0x1c910, 0x80005 },
+	{ 0xa5a1, 0xfe00400020ull }, { 0xd419, 0x200000001ull },
+	{ 0x1ca10, R_LIFE_TA }, { 0x14a1, R_LIFE_TA }, { 0xa349, R_LIFE_TA },
+	{ 0x10209, 0x105 }, { 0x1c9f0, 0x105 }, { 0x14320, 0x105 },
+	{ 0x14308, 0x10000 }, { 0x14318, R_TA_STATUS | 1 }, { 0x1740, 1 },
+};
+
+/* 3.12: the G16 3D program for render_inputs(), in order. */
+static const struct reg_expect g16_frag_regs[] = {
+	{ 0x1739, 1 }, { 0x10009, 0xa000 },
+	{ 0x15379, 0x22 }, { 0x15381, 0x2000 },
+	{ 0x15369, 0x21 }, { 0x15371, 0x1000 },
+	{ 0x15131, 0x3b0dbd2a }, { 0x15139, 0x3b3cfc8e },
+	{ 0x100a1, 0 }, { 0x15069, 0 }, { 0x15071, 0 }, { 0x16058, 0 },
+	{ 0x10019, 0x88 }, { 0x100b1, 0x80008 }, { 0x16030, 0x80008 },
+	{ 0x100d9, 0x12018 }, { 0xa301, 0 }, { 0x10791, 0xff0200 },
+	{ 0x16098, R_HEAPMETA }, { 0x15109, 0x1100000000ull },
+	{ 0x15101, 0x1100004000ull }, { 0x15021, 0xc001 },
+	{ 0x15211, 600ull << 32 | 800 }, { 0x15049, 0x100000 },
+	{ 0x10051, 4 }, { 0x15321, 0x257031f }, { 0x15301, 0x3f800000 },
+	{ 0x15309, 0x1ab | 0x300 }, { 0x15311, 0x1100008000ull },
+	{ 0x15319, 0x1234 }, { 0x15349, 0x04040404 }, { 0x15351, 0 },
+	{ 0x15329, 0x1200000000ull }, { 0x15331, 0x1200000000ull },
+	{ 0x15339, 0x1300000000ull }, { 0x15341, 0x1300000000ull },
+	{ 0x15231, 0 }, { 0x15221, 0 }, { 0x15239, 0 }, { 0x15229, 0 },
+	{ 0x15401, 0x1000 }, { 0x15421, 0x1000 },
+	{ 0x15409, 0x2000 }, { 0x15429, 0x2000 },
+	{ 0x153c1, 0x1200100000ull }, { 0x15411, 0x100 },
+	{ 0x153c9, 0x1200100000ull }, { 0x15431, 0x100 },
+	{ 0x153d1, 0x1300100000ull }, { 0x15419, 0x200 },
+	{ 0x153d9, 0x1300100000ull }, { 0x15439, 0x200 },
+	{ 0x16429, R_TILEMAP }, { 0x16060, R_HEAPMETA },
+	{ 0x16431, 320ull << 24 }, { 0x10039, 0x10280 },
+	{ 0x16020, 0 }, { 0x16451, 0 }, { 0x15359, 0 }, { 0x100b8, 0x8860 },
+	{ 0x16461, R_AUX }, { 0x16090, R_AUX }, { 0x101e9, 28 },
+	{ 0x160a8, 0 }, { 0x16068, 0x2418a200003717full },
+	{ 0x1a0a9, 0 }, { 0x1a0b1, 0 }, { 0x1a079, 0 }, { 0x1a081, 0 },
+	{ 0x1a0d9, 0 }, { 0x1a0e1, 0 }, { 0x101c1, 0 }, { 0xd469, 0 },
+	{ 0x1a0f9, 8 }, { 0xa5a9, 0x14600400020ull },
+	{ 0xd429, 0x200000001ull },
+	{ 0x160e0, R_LIFE_FR }, { 0x1499, R_LIFE_FR }, { 0xa341, R_LIFE_FR },
+	{ 0x1c838, 8 }, { 0x1ca28, 0x240030 },
+	{ 0x10211, 0x106 }, { 0x10420, 0x106 },
+	{ 0x14048, 0x10000 }, { 0x14080, R_FR_STATUS | 1 },
+	{ 0x1731, 1 }, { 0x1731, 1 },
+};
+
+static void make_bufs(struct kunit *test, const struct agx4_fw_item *objs,
+		      unsigned int nobjs, struct agx4_fw_buf *bufs,
+		      unsigned int n)
+{
+	unsigned int i;
+
+	KUNIT_ASSERT_EQ(test, nobjs, n);
+	for (i = 0; i < n; i++) {
+		/* One byte more than needed, to see nothing is written past. */
+		bufs[i].size = objs[i].size;
+		bufs[i].ptr = kunit_kmalloc(test, bufs[i].size + 1, GFP_KERNEL);
+		KUNIT_ASSERT_NOT_NULL(test, bufs[i].ptr);
+		memset(bufs[i].ptr, 0xa5, bufs[i].size + 1);
+	}
+}
+
+/* Nothing written: every byte still the fill of make_bufs(). */
+static bool untouched(const struct agx4_fw_buf *bufs, unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		if (memchr_inv(bufs[i].ptr, 0xa5, bufs[i].size + 1))
+			return false;
+	return true;
+}
+
+static void agx4_fw_layout_g16_render_golden_bytes(struct kunit *test)
+{
+	const struct agx4_fw_gen *gen = &agx4_fw_g16;
+	struct agx4_render_desc *d = kunit_kzalloc(test, sizeof(*d), GFP_KERNEL);
+	struct agx4_fw_render_in in;
+	struct agx4_fw_buf bufs[4];
+	struct gold_list l;
+	u64 w = R_TA_WORK;
+	unsigned int i, n = 0;
+
+	KUNIT_ASSERT_NOT_NULL(test, d);
+	render_inputs(d, &in);
+	make_bufs(test, gen->render_objs, gen->num_render_objs, bufs,
+		  ARRAY_SIZE(bufs));
+	KUNIT_EXPECT_STREQ(test, gen->render_objs[0].name, "ta_work");
+	KUNIT_EXPECT_EQ(test, gen->render_objs[0].size, 0x940);
+	KUNIT_EXPECT_EQ(test, gen->render_objs[1].size, 0x300);
+	KUNIT_EXPECT_EQ(test, gen->render_objs[2].size, 0xcc0);
+	KUNIT_EXPECT_EQ(test, gen->render_objs[3].size, 0x380);
+	KUNIT_ASSERT_EQ(test, ARRAY_SIZE(g16_ta_regs), 71);
+	KUNIT_ASSERT_EQ(test, ARRAY_SIZE(g16_frag_regs), 87);
+	KUNIT_ASSERT_EQ(test, gen->build_render(d, &in, bufs), 0);
+	for (i = 0; i < ARRAY_SIZE(bufs); i++)
+		KUNIT_EXPECT_EQ(test, ((u8 *)bufs[i].ptr)[bufs[i].size], 0xa5);
+
+	/* TA work item (3.11) */
+	gl_init(test, &l, 256);
+	gl_put(&l, 0x000, 4, 0);
+	gl_put(&l, 0x004, 8, 3);
+	gl_put(&l, 0x00c, 4, 9);
+	gl_put(&l, 0x010, 8, R_EVCTL);
+	gl_put(&l, 0x018, 8, 7);
+	gl_put(&l, 0x020, 8, R_BM);
+	gl_put(&l, 0x028, 8, R_SCENE);
+	gl_put(&l, 0x030, 8, R_EMPTY);
+	gl_regs(&l, 0x040, g16_ta_regs, ARRAY_SIZE(g16_ta_regs));
+	gl_put(&l, 0x740, 8, R_TA_ALIAS);
+	gl_put(&l, 0x748, 2, 0x41);
+	gl_put(&l, 0x74a, 2, 0x41 * 12);
+	gl_put(&l, 0x760, 8, R_TPC);
+	gl_put(&l, 0x768, 8, (128 << 6) * 1);
+	gl_put(&l, 0x770, 8, R_TA_MS);
+	gl_put(&l, 0x778, 4, 0x300);
+	gl_put(&l, 0x77c, 4, 0x23);
+	gl_put(&l, 0x780, 4, 0x200);
+	gl_put(&l, 0x7a8, 8, 0x102c2a0);
+	gl_put(&l, 0x840, 8, R_LIFE_TA >> 32);
+	gl_put(&l, 0x848, 4, 0xffffffff);
+	gl_put(&l, 0x84c, 8, 0x1400000000ull);
+	gl_put(&l, 0x854, 4, 3);
+	gl_put(&l, 0x858, 4, 4);
+	gl_put(&l, 0x864, 1, 1);
+	gl_put(&l, 0x878, 8, R_TA_DSTAMP);
+	gl_put(&l, 0x880, 8, R_TA_FSTAMP);
+	gl_put(&l, 0x888, 4, 0xd00);
+	gl_put(&l, 0x88c, 4, 0x22);
+	gl_put(&l, 0x898, 4, 0x900a6bb);
+	gl_put(&l, 0x8a0, 8, 0);
+	gl_put(&l, 0x8c8, 8, R_PROF);
+	gl_put(&l, 0x8d0, 8, R_PROF + 8);
+	gl_put(&l, 0x8d8, 8, R_TS);
+	gl_put(&l, 0x8e0, 8, R_TS + 8);
+	gl_put(&l, 0x8ff, 8, 1ull << 56 | R_SUPPORT >> 8);
+	gl_put(&l, 0x908, 8, 0xdaa0);
+	gl_put(&l, 0x910, 8, 1ull << 56 | R_TA_TAIL >> 8);
+	n += expect_image(test, bufs[0].ptr, 0x940, l.g, l.n, "G16 TA work");
+
+	/* TA microsequence (3.11) */
+	gl_init(test, &l, 96);
+	gl_put(&l, 0x000, 4, 5);
+	gl_put(&l, 0x014, 8, w + 0x40);
+	gl_put(&l, 0x01c, 8, R_BM);
+	gl_put(&l, 0x024, 8, R_SCENE);
+	gl_put(&l, 0x02c, 8, R_TA_STATS);
+	gl_put(&l, 0x034, 8, R_TA_Q);
+	gl_put(&l, 0x03c, 8, w + 0x85c);
+	gl_put(&l, 0x044, 4, 9);
+	gl_put(&l, 0x048, 4, 3);
+	gl_put(&l, 0x050, 8, 7);
+	gl_put(&l, 0x064, 8, w + 0x784);
+	gl_put(&l, 0x06c, 8, w + 0x8a8);
+	gl_put(&l, 0x07c, 4, 0x900a6bb);
+	gl_put(&l, 0x190, 8, R_SUPPORT);
+	gl_put(&l, 0x1a8, 8, R_TA_STATUS);
+	gl_put(&l, 0x1b8, 8, 1);
+	gl_put(&l, 0x1c0, 4, 0x22);
+	gl_ts(&l, 0x1cc, 0x80000003, w + 0x8c0, w + 0x8c8, w + 0x8c8, R_TA_Q,
+	      w + 0x8d8, w + 0x928, w + 0x83c, 0x900a6bb);
+	gl_put(&l, 0x218, 4, 1);
+	gl_ts(&l, 0x21c, 3, w + 0x8c0, w + 0x8c8, w + 0x8d0, R_TA_Q,
+	      w + 0x8d8, w + 0x928, w + 0x83c, 0x900a6bb);
+	gl_put(&l, 0x268, 4, 6);
+	gl_put(&l, 0x26c, 8, R_SCENE);
+	gl_put(&l, 0x274, 8, R_BM);
+	gl_put(&l, 0x27c, 8, R_TA_STATS);
+	gl_put(&l, 0x284, 8, R_TA_Q);
+	gl_put(&l, 0x28c, 8, w + 0x85c);
+	gl_put(&l, 0x294, 4, 9);
+	gl_put(&l, 0x29c, 8, w + 0x784);
+	gl_put(&l, 0x2a8, 4, 0x900a6bb);
+	gl_put(&l, 0x2b0, 8, R_TA_FSTAMP);
+	gl_put(&l, 0x2b8, 4, 0xd00);
+	gl_put(&l, 0x2e0, 8, R_TA_MS + 0x190);
+	gl_put(&l, 0x2e8, 4, (u32)-0x268);
+	gl_put(&l, 0x2ed, 8, w + 0x918);
+	gl_put(&l, 0x2f5, 4, 1);
+	gl_put(&l, 0x2fc, 4, 0x40000002);
+	n += expect_image(test, bufs[1].ptr, 0x300, l.g, l.n, "G16 TA ms");
+
+	/* 3D work item (3.11) */
+	w = R_FR_WORK;
+	gl_init(test, &l, 320);
+	gl_put(&l, 0x000, 4, 1);
+	gl_put(&l, 0x004, 8, 2);
+	gl_put(&l, 0x00c, 4, 9);
+	gl_put(&l, 0x014, 8, R_FR_MS);
+	gl_put(&l, 0x01c, 4, 0x380);
+	gl_put(&l, 0x020, 8, R_EVCTL);
+	gl_put(&l, 0x028, 8, R_BM);
+	gl_put(&l, 0x030, 8, R_SCENE);
+	gl_put(&l, 0x038, 8, R_EMPTY);
+	gl_put(&l, 0x040, 8, R_TILEMAP);
+	gl_put(&l, 0x048, 8, 0x88);
+	gl_put(&l, 0x050, 4, 1);
+	gl_put(&l, 0x054, 4, 0x80008);
+	gl_put(&l, 0x068, 4, 0x3b0dbd2a);
+	gl_put(&l, 0x06c, 4, 0x3b3cfc8e);
+	gl_put(&l, 0x078, 8, 25 * 19);
+	gl_regs(&l, 0x080, g16_frag_regs, ARRAY_SIZE(g16_frag_regs));
+	gl_put(&l, 0x680, 8, 0x8c020001dddc00ull);
+	gl_put(&l, 0x688, 8, 0xa0001de1800ull);
+	gl_put(&l, 0x690, 8, 0x8c020200029800ull);
+	gl_put(&l, 0x698, 8, 0x220200039520ull);
+	gl_put(&l, 0x780, 8, R_FR_ALIAS);
+	gl_put(&l, 0x788, 2, 0x51);
+	gl_put(&l, 0x78a, 2, 0x51 * 12);
+	gl_put(&l, 0x7a0, 8, 0x1100004000ull);
+	gl_put(&l, 0x7b0, 8, 0x1100000000ull);
+	gl_put(&l, 0x7c0, 8, 0x1100008000ull);
+	gl_put(&l, 0x8f8, 8, 0x21);
+	gl_put(&l, 0x900, 8, 0x1000);
+	gl_put(&l, 0x928, 8, 0x23);
+	gl_put(&l, 0x930, 8, 0x3000);
+	gl_put(&l, 0x938, 8, 0x1234);
+	gl_put(&l, 0x940, 4, 0x04040404);
+	gl_put(&l, 0x948, 8, 0x1200000000ull);
+	gl_put(&l, 0x950, 8, 0x1000);
+	gl_put(&l, 0x958, 8, 0x100);
+	gl_put(&l, 0x960, 8, 0x1200000000ull);
+	gl_put(&l, 0x968, 8, 0x1200000000ull);
+	gl_put(&l, 0x970, 8, 0x1200100000ull);
+	gl_put(&l, 0x978, 8, 0x1300000000ull);
+	gl_put(&l, 0x980, 8, 0x2000);
+	gl_put(&l, 0x988, 8, 0x200);
+	gl_put(&l, 0x990, 8, 0x1300000000ull);
+	gl_put(&l, 0x998, 8, 0x1300000000ull);
+	gl_put(&l, 0x9a0, 8, 0x1300100000ull);
+	gl_put(&l, 0x9b8, 4, 4);
+	gl_put(&l, 0x9c0, 8, 0xc001);
+	gl_put(&l, 0x9c8, 8, 600ull << 32 | 800);
+	gl_put(&l, 0x9d0, 8, 0x100000);
+	gl_put(&l, 0x9d8, 8, 0x10280);
+	gl_put(&l, 0x9f4, 4, 0x22);
+	gl_put(&l, 0x9fc, 8, 0x2000);
+	gl_put(&l, 0xa14, 4, 0x24);
+	gl_put(&l, 0xa1c, 8, 0x4000);
+	gl_put(&l, 0xa28, 4, 0x3f800000);
+	gl_put(&l, 0xa2c, 4, 0xab | 0x300);
+	gl_put(&l, 0xa30, 8, 8);
+	gl_put(&l, 0xa50, 8, 0x257031f);
+	gl_put(&l, 0xb80, 4, 0);
+	gl_put(&l, 0xb88, 8, R_LIFE_FR >> 32);
+	gl_put(&l, 0xb90, 4, 0xffffffff);
+	gl_put(&l, 0xb94, 8, 0x1400000000ull);
+	gl_put(&l, 0xb9c, 4, 3);
+	gl_put(&l, 0xba0, 4, 4);
+	gl_put(&l, 0xba4, 4, 1);
+	gl_put(&l, 0xba8, 4, 1);
+	gl_put(&l, 0xbac, 4, 0);
+	gl_put(&l, 0xbc0, 8, R_FR_DSTAMP);
+	gl_put(&l, 0xbc8, 8, R_FR_FSTAMP);
+	gl_put(&l, 0xbd0, 4, 0x200);
+	gl_put(&l, 0xbd4, 4, 0x23);
+	gl_put(&l, 0xbe0, 4, 0x900a6ba);
+	gl_put(&l, 0xbe8, 8, 0);
+	gl_put(&l, 0xc10, 8, R_PROF + 0x10);
+	gl_put(&l, 0xc18, 8, R_PROF + 0x18);
+	gl_put(&l, 0xc20, 8, R_TS + 0x10);
+	gl_put(&l, 0xc28, 8, R_TS + 0x18);
+	gl_put(&l, 0xc47, 8, 1ull << 56 | R_SUPPORT >> 8);
+	gl_put(&l, 0xc50, 8, 0x113a0);
+	gl_put(&l, 0xc58, 8, 1ull << 56 | R_FR_TAIL >> 8);
+	gl_put(&l, 0xc80, 8, 0x100000000ull);
+	n += expect_image(test, bufs[2].ptr, 0xcc0, l.g, l.n, "G16 3D work");
+
+	/* 3D microsequence (3.11) */
+	gl_init(test, &l, 128);
+	gl_put(&l, 0x000, 4, 7);
+	gl_put(&l, 0x014, 8, w + 0x80);
+	gl_put(&l, 0x01c, 8, R_SCENE);
+	gl_put(&l, 0x024, 8, R_FR_STATS);
+	gl_put(&l, 0x02c, 8, w + 0xb70);
+	gl_put(&l, 0x034, 8, R_SCENE + 0x54);
+	gl_put(&l, 0x03c, 8, w + 0xbb0);
+	gl_put(&l, 0x044, 8, w + 0xbb4);
+	gl_put(&l, 0x04c, 8, R_FR_Q);
+	gl_put(&l, 0x054, 8, w);
+	gl_put(&l, 0x05c, 4, 9);
+	gl_put(&l, 0x060, 4, 3);
+	gl_put(&l, 0x068, 8, 7);
+	gl_put(&l, 0x07c, 8, w + 0xa58);
+	gl_put(&l, 0x084, 8, w + 0xbf0);
+	gl_put(&l, 0x0a0, 4, 0x900a6ba);
+	gl_put(&l, 0x1b0, 8, R_SUPPORT);
+	gl_put(&l, 0x1c8, 8, R_FR_STATUS);
+	gl_put(&l, 0x1e0, 4, 0x23);
+	gl_put(&l, 0x1e4, 4, 1);
+	gl_ts(&l, 0x1ec, 0x80000003, w + 0xc08, w + 0xc10, w + 0xc10, R_FR_Q,
+	      w + 0xc20, w + 0xc70, w + 0xb84, 0x900a6ba);
+	gl_put(&l, 0x238, 4, 1);
+	gl_ts(&l, 0x23c, 3, w + 0xc08, w + 0xc10, w + 0xc18, R_FR_Q,
+	      w + 0xc20, w + 0xc70, w + 0xb84, 0x900a6ba);
+	gl_put(&l, 0x288, 4, 8);
+	gl_put(&l, 0x28c, 4, 0x900a6ba);
+	gl_put(&l, 0x294, 8, R_FR_FSTAMP);
+	gl_put(&l, 0x29c, 4, 0x200);
+	gl_put(&l, 0x2a4, 8, R_SCENE);
+	gl_put(&l, 0x2ac, 8, R_BM);
+	gl_put(&l, 0x2b4, 4, 1);
+	gl_put(&l, 0x2b8, 8, R_FR_STATS);
+	gl_put(&l, 0x2c0, 8, w + 0xbb0);
+	gl_put(&l, 0x2c8, 8, w + 0xbb4);
+	gl_put(&l, 0x2d0, 8, w + 0xb70);
+	gl_put(&l, 0x2d8, 8, R_FR_Q);
+	gl_put(&l, 0x2e0, 8, w);
+	gl_put(&l, 0x2e8, 4, 9);
+	gl_put(&l, 0x2ec, 8, w + 0xa58);
+	gl_put(&l, 0x320, 8, R_FR_MS + 0x1b0);
+	gl_put(&l, 0x328, 4, (u32)-0x288);
+	gl_put(&l, 0x32d, 8, w + 0xc60);
+	gl_put(&l, 0x335, 8, 0x110100000001ull);
+	gl_put(&l, 0x344, 4, 0x40000002);
+	n += expect_image(test, bufs[3].ptr, 0x380, l.g, l.n, "G16 3D ms");
+	checked[0] += n;
+}
+
+/* Each input check of the render builder, one at a time. */
+static void agx4_fw_layout_render_builder_refuses_bad_input(struct kunit *test)
+{
+	const struct layout_case *c = test->param_value;
+	const struct agx4_fw_gen *gen = c->gen;
+	struct agx4_render_desc *d = kunit_kzalloc(test, sizeof(*d), GFP_KERNEL);
+	struct agx4_render_desc *good = kunit_kzalloc(test, sizeof(*d),
+						      GFP_KERNEL);
+	struct agx4_fw_render_in in, good_in;
+	struct agx4_fw_buf bufs[8];
+	unsigned int i, n = gen->num_render_objs;
+	static const struct {
+		const char *what;
+		int err;
+	} cases[] = {
+		{ "width 0", -EINVAL }, { "width 16385", -EINVAL },
+		{ "height 0", -EINVAL }, { "height 16385", -EINVAL },
+		{ "layers 0", -EINVAL }, { "layers 2049", -EINVAL },
+		{ "utile 16x32", -EINVAL }, { "3 samples", -EINVAL },
+		{ "tile buffer > 64 blocks", -EINVAL },
+		{ "sampler heap misaligned", -EINVAL },
+		{ "samplers without heap", -EINVAL },
+		{ "heap without samplers", -EINVAL },
+		{ "tilemap below context base", -ERANGE },
+		{ "VDM stream 4 GiB above it", -ERANGE },
+		{ "deflake 3 out of range", -ERANGE },
+		{ "buffer short", -EINVAL }, { "buffer missing", -EINVAL },
+	};
+
+	if (!gen->build_render)
+		kunit_skip(test, "%s: no render builder yet", gen->name);
+	KUNIT_ASSERT_NOT_NULL(test, d);
+	KUNIT_ASSERT_NOT_NULL(test, good);
+	KUNIT_ASSERT_LE(test, n, ARRAY_SIZE(bufs));
+	render_inputs(good, &good_in);
+	make_bufs(test, gen->render_objs, n, bufs, n);
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		struct drm_asahi_cmd_render *cmd = &d->cmd;
+		struct agx4_fw_buf b[8];
+
+		*d = *good;
+		in = good_in;
+		memcpy(b, bufs, sizeof(b));
+		switch (i) {
+		case 0:
+			cmd->width_px = 0;
+			break;
+		case 1:
+			cmd->width_px = 16385;
+			break;
+		case 2:
+			cmd->height_px = 0;
+			break;
+		case 3:
+			cmd->height_px = 16385;
+			break;
+		case 4:
+			cmd->layers = 0;
+			break;
+		case 5:
+			cmd->layers = 2049;
+			break;
+		case 6:
+			cmd->utile_width_px = 16;
+			break;
+		case 7:
+			cmd->samples = 3;
+			break;
+		case 8:
+			cmd->samples = 4;
+			cmd->sample_size_B = 64;
+			break;
+		case 9:
+			cmd->sampler_heap |= 4;
+			break;
+		case 10:
+			cmd->sampler_heap = 0;
+			break;
+		case 11:
+			cmd->sampler_count = 0;
+			break;
+		case 12:
+			in.tilemap = in.context_base - 0x4000;
+			break;
+		case 13:
+			cmd->vdm_ctrl_stream_base = in.context_base +
+						    0x100000000ull;
+			break;
+		case 14:
+			in.deflake[2] = in.context_base + 0x1ffff0000ull;
+			break;
+		case 15:
+			b[n - 1].size--;
+			break;
+		case 16:
+			b[0].ptr = NULL;
+			break;
+		}
+		KUNIT_EXPECT_EQ_MSG(test, gen->build_render(d, &in, b),
+				    cases[i].err, "%s", cases[i].what);
+		KUNIT_EXPECT_TRUE_MSG(test, untouched(bufs, n),
+				      "%s: output written", cases[i].what);
+	}
+	if (gen == &agx4_fw_g16) {
+		/* G16 tags the support and shared-tail pages: 256-aligned. */
+		in = good_in;
+		in.support += 0x80;
+		KUNIT_EXPECT_EQ(test, gen->build_render(good, &in, bufs),
+				-EINVAL);
+		in = good_in;
+		in.frag.shared_tail += 8;
+		KUNIT_EXPECT_EQ(test, gen->build_render(good, &in, bufs),
+				-EINVAL);
+		KUNIT_EXPECT_TRUE(test, untouched(bufs, n));
+	}
+	/* And the good inputs do build. */
+	KUNIT_EXPECT_EQ(test, gen->build_render(good, &good_in, bufs), 0);
+}
+
+#define C_WORK		0xfffffc2200300000ull
+#define C_MS		(C_WORK + 0x1000)
+#define C_ALIAS		0x7100300020ull
+#define C_Q		0xfffffc20c5000000ull
+#define C_STATS		0xfffffc20c5008000ull
+#define C_RES		0x1000c64000ull
+#define C_ENTRY		0x7100301a00ull
+#define C_SUPPORT	0xfffffc20c05e8000ull
+#define C_SCRATCH	0x70030e0000ull
+#define C_MARKER	0x1000c60000ull
+#define C_CDM		0x1500000000ull
+
+static void compute_inputs(struct agx4_compute_desc *d,
+			   struct agx4_fw_compute_in *in)
+{
+	memset(d, 0, sizeof(*d));
+	memset(in, 0, sizeof(*in));
+	d->cmd.cdm_ctrl_stream_base = C_CDM;
+	d->cmd.cdm_ctrl_stream_end = C_CDM + 0x1000;
+	d->ts = (struct agx4_ts_dests){ R_TS + 0x20, R_TS + 0x28 };
+	in->st = (struct agx4_fw_stage_in){
+		.work = C_WORK, .microseq = C_MS, .regs_alias = C_ALIAS,
+		.queue = C_Q, .stats = C_STATS,
+		.driver_stamp = C_WORK + 0x1600, .fw_stamp = C_WORK + 0x1680,
+		.stamp = 0x200, .event = 4, .counter = 2,
+		.prof = { C_WORK + 0x1700, C_WORK + 0x1708 },
+	};
+	in->context_id = 1;
+	in->notifier = C_WORK + 0x1400;
+	in->resource = C_RES;
+	in->cdm_entry = C_ENTRY;
+	in->identity = (1ull << 32) + 2;
+	in->reg_identity = (1ull << 32) + 1;
+	in->ordinal = 5;
+	in->event_generation = 2;
+	in->support = C_SUPPORT;
+	in->scratch = C_SCRATCH;
+	in->marker = C_MARKER;
+	in->user_ts = C_WORK + 0x17c0;
+}
+
+/* 3.13: the G16 compute program for compute_inputs(), in order. */
+static const struct reg_expect g16_compute_regs[] = {
+	{ 0x1a510, C_RES }, { 0x1a420, C_ENTRY },
+	{ 0x1a4d0, C_RES + 0x1480 }, { 0x1a4d8, C_RES + 0x1488 },
+	{ 0x1a4e0, C_RES + 0x1490 }, { 0x1a4e8, C_RES + 0x1498 },
+	{ 0x1a440, 0x154024201ull }, { 0x1a458, 0x10c08ae0 },
+	{ 0x101d9, 0x1c }, { 0x1a089, 0 }, { 0x1a091, 0 }, { 0x1a059, 0 },
+	{ 0x1a061, 0 }, { 0x1a0b9, 0 }, { 0x1a0c1, 0 }, { 0x101d1, 0 },
+	{ 0xd479, 0 }, { 0x1a0e9, 8 }, { 0x107a1, 0xff0000 },
+	{ 0xa599, 0x20000400020ull }, { 0xd411, 0x200000001ull },
+	{ 0x1a540, (1ull << 32) + 1 }, { 0x14a9, (1ull << 32) + 1 },
+	{ 0xa351, (1ull << 32) + 1 },
+};
+
+static void agx4_fw_layout_g16_compute_golden_bytes(struct kunit *test)
+{
+	const struct agx4_fw_gen *gen = &agx4_fw_g16;
+	struct agx4_compute_desc *d = kunit_kzalloc(test, sizeof(*d),
+						    GFP_KERNEL);
+	struct agx4_fw_compute_in in;
+	struct agx4_fw_buf bufs[4];
+	struct gold_list l;
+	const u64 w = C_WORK;
+	unsigned int n = 0;
+
+	KUNIT_ASSERT_NOT_NULL(test, d);
+	compute_inputs(d, &in);
+	make_bufs(test, gen->compute_objs, gen->num_compute_objs, bufs,
+		  ARRAY_SIZE(bufs));
+	KUNIT_EXPECT_EQ(test, gen->compute_objs[0].size, 0x8c0);
+	KUNIT_EXPECT_EQ(test, gen->compute_objs[1].size, 0x300);
+	KUNIT_ASSERT_EQ(test, ARRAY_SIZE(g16_compute_regs), 24);
+	KUNIT_ASSERT_EQ(test, gen->build_compute(d, &in, bufs), 0);
+
+	gl_init(test, &l, 128);
+	gl_put(&l, 0x000, 4, 3);
+	gl_put(&l, 0x004, 8, 2);
+	gl_put(&l, 0x00c, 4, 1);
+	gl_put(&l, 0x010, 8, w + 0x1400);
+	gl_regs(&l, 0x020, g16_compute_regs, ARRAY_SIZE(g16_compute_regs));
+	gl_put(&l, 0x720, 8, C_ALIAS);
+	gl_put(&l, 0x728, 4, 24 | 288 << 16);
+	gl_put(&l, 0x760, 8, C_MS);
+	gl_put(&l, 0x768, 4, 0x300);
+	gl_put(&l, 0x798, 8, C_RES);
+	gl_put(&l, 0x7a0, 8, C_CDM + 0x1000 - 4);
+	gl_put(&l, 0x7c8, 4, 0x54024201);
+	gl_put(&l, 0x7cc, 4, 1);
+	gl_put(&l, 0x7e0, 4, 1);
+	gl_put(&l, 0x7e8, 8, 0xffffffff);
+	gl_put(&l, 0x7f0, 4, 0);
+	gl_put(&l, 0x7f4, 4, 0);
+	gl_put(&l, 0x800, 8, w + 0x1600);
+	gl_put(&l, 0x808, 8, w + 0x1680);
+	gl_put(&l, 0x810, 4, 0x200);
+	gl_put(&l, 0x814, 4, 4);
+	gl_put(&l, 0x820, 4, 2);
+	gl_put(&l, 0x828, 4, 5);
+	gl_put(&l, 0x834, 8, w + 0x1700);
+	gl_put(&l, 0x83c, 8, w + 0x1708);
+	gl_put(&l, 0x86a, 8, C_SUPPORT);
+	gl_put(&l, 0x872, 1, 1);
+	gl_put(&l, 0x874, 4, 0x21b00);
+	gl_put(&l, 0x87c, 4, 0x11700);
+	gl_put(&l, 0x88b, 1, 1);
+	n += expect_image(test, bufs[0].ptr, 0x8c0, l.g, l.n, "G16 compute work");
+
+	gl_init(test, &l, 96);
+	gl_put(&l, 0x000, 4, 0xb);
+	gl_put(&l, 0x014, 8, w + 0x20);
+	gl_put(&l, 0x01c, 8, C_STATS);
+	gl_put(&l, 0x024, 8, C_Q);
+	gl_put(&l, 0x02c, 4, 1);
+	gl_put(&l, 0x030, 4, 1);
+	gl_put(&l, 0x034, 4, 2);
+	gl_put(&l, 0x044, 8, w + 0x76c);
+	gl_put(&l, 0x050, 4, 2);
+	gl_put(&l, 0x160, 8, C_SUPPORT);
+	gl_put(&l, 0x178, 8, C_MARKER);
+	gl_put(&l, 0x188, 8, C_SCRATCH);
+	gl_put(&l, 0x190, 8, C_SCRATCH + 0xf400);
+	gl_put(&l, 0x198, 8, C_SCRATCH + 0x1e800);
+	gl_put(&l, 0x1a0, 8, C_SCRATCH + 0x1f000);
+	gl_put(&l, 0x1a8, 8, w + 0x8ac);
+	gl_put(&l, 0x1b0, 4, 2);
+	gl_put(&l, 0x1b8, 4, 4);
+	gl_ts(&l, 0x1bc, 0x80000003, w + 0x82c, w + 0x834, w + 0x834, C_Q,
+	      w + 0x17c0, w + 0x89c, w + 0x7dc, 2);
+	gl_put(&l, 0x208, 4, 1);
+	gl_ts(&l, 0x20c, 3, w + 0x82c, w + 0x834, w + 0x83c, C_Q,
+	      w + 0x17c0, w + 0x89c, w + 0x7dc, 2);
+	gl_put(&l, 0x258, 4, 0xc);
+	gl_put(&l, 0x25c, 8, C_STATS);
+	gl_put(&l, 0x264, 8, C_Q);
+	gl_put(&l, 0x26c, 4, 1);
+	gl_put(&l, 0x270, 8, w + 0x76c);
+	gl_put(&l, 0x27c, 4, 2);
+	gl_put(&l, 0x284, 8, w + 0x1680);
+	gl_put(&l, 0x28c, 4, 0x200);
+	gl_put(&l, 0x2b4, 8, C_MS + 0x160);
+	gl_put(&l, 0x2bc, 4, (u32)-0x258);
+	gl_put(&l, 0x2c1, 8, w + 0x8ac);
+	gl_put(&l, 0x2c9, 8, w + 0x88c);
+	gl_put(&l, 0x2d4, 4, 0x40000002);
+	n += expect_image(test, bufs[1].ptr, 0x300, l.g, l.n, "G16 compute ms");
+
+	/* 3.13: the entry trampoline; 3.10: the user timestamp pair. */
+	gl_init(test, &l, 4);
+	gl_put(&l, 0, 4, 0x600fffff);
+	gl_put(&l, 4, 4, 0x20000000 | upper_32_bits(C_CDM));
+	gl_put(&l, 8, 4, lower_32_bits(C_CDM));
+	n += expect_image(test, bufs[2].ptr, 12, l.g, l.n, "G16 CDM entry");
+	gl_init(test, &l, 2);
+	gl_put(&l, 0, 8, R_TS + 0x20);
+	gl_put(&l, 8, 8, R_TS + 0x28);
+	n += expect_image(test, bufs[3].ptr, 16, l.g, l.n, "G16 ts pair");
+	checked[0] += n;
+}
+
+/* Each input check of the compute builder. */
+static void agx4_fw_layout_compute_builder_refuses_bad_input(struct kunit *test)
+{
+	const struct layout_case *c = test->param_value;
+	const struct agx4_fw_gen *gen = c->gen;
+	struct agx4_compute_desc *good = kunit_kzalloc(test, sizeof(*good),
+						       GFP_KERNEL);
+	struct agx4_compute_desc *d = kunit_kzalloc(test, sizeof(*d),
+						    GFP_KERNEL);
+	struct agx4_fw_compute_in in;
+	struct agx4_fw_buf bufs[8];
+	unsigned int i, n = gen->num_compute_objs;
+	static const char *const what[] = {
+		"no stream", "stream misaligned", "end misaligned",
+		"end before start", "sampler heap misaligned",
+		"samplers without heap", "buffer short", "buffer missing",
+	};
+
+	if (!gen->build_compute)
+		kunit_skip(test, "%s: no compute builder yet", gen->name);
+	KUNIT_ASSERT_NOT_NULL(test, good);
+	KUNIT_ASSERT_NOT_NULL(test, d);
+	KUNIT_ASSERT_LE(test, n, ARRAY_SIZE(bufs));
+	compute_inputs(good, &in);
+	make_bufs(test, gen->compute_objs, n, bufs, n);
+	for (i = 0; i < ARRAY_SIZE(what); i++) {
+		struct drm_asahi_cmd_compute *cmd = &d->cmd;
+		struct agx4_fw_buf b[8];
+
+		*d = *good;
+		memcpy(b, bufs, sizeof(b));
+		switch (i) {
+		case 0:
+			cmd->cdm_ctrl_stream_base = 0;
+			break;
+		case 1:
+			cmd->cdm_ctrl_stream_base += 2;
+			break;
+		case 2:
+			cmd->cdm_ctrl_stream_end += 1;
+			break;
+		case 3:
+			cmd->cdm_ctrl_stream_end = cmd->cdm_ctrl_stream_base;
+			break;
+		case 4:
+			cmd->sampler_heap = 0x1400000004ull;
+			cmd->sampler_count = 1;
+			break;
+		case 5:
+			cmd->sampler_count = 1;
+			break;
+		case 6:
+			b[0].size--;
+			break;
+		case 7:
+			b[n - 1].ptr = NULL;
+			break;
+		}
+		KUNIT_EXPECT_EQ_MSG(test, gen->build_compute(d, &in, b), -EINVAL,
+				    "%s", what[i]);
+		KUNIT_EXPECT_TRUE_MSG(test, untouched(bufs, n),
+				      "%s: output written", what[i]);
+	}
+	KUNIT_EXPECT_EQ(test, gen->build_compute(good, &in, bufs), 0);
+}
+
 /* The fw_layouts text, as the debugfs file prints it, in the test log. */
 static void agx4_fw_layout_text_lists_every_field(struct kunit *test)
 {
@@ -610,6 +1827,12 @@ static struct kunit_case agx4_fw_layout_cases[] = {
 	KUNIT_CASE_PARAM(agx4_fw_layout_channel_table_golden_bytes,
 			 gen_gen_params),
 	KUNIT_CASE_PARAM(agx4_fw_layout_queue_golden_bytes, gen_gen_params),
+	KUNIT_CASE(agx4_fw_layout_g16_render_golden_bytes),
+	KUNIT_CASE(agx4_fw_layout_g16_compute_golden_bytes),
+	KUNIT_CASE_PARAM(agx4_fw_layout_render_builder_refuses_bad_input,
+			 gen_gen_params),
+	KUNIT_CASE_PARAM(agx4_fw_layout_compute_builder_refuses_bad_input,
+			 gen_gen_params),
 	KUNIT_CASE_PARAM(agx4_fw_layout_text_lists_every_field,
 			 gen_gen_params),
 	{ }

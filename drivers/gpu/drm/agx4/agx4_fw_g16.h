@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR MIT */
+/*
+ * Copyright 2026 The agx4 authors
+ *
+ * Between the G16 descriptor (agx4_fw_g16.c) and its work builders
+ * (agx4_fw_g16_work.c).
+ */
+#ifndef AGX4_FW_G16_H
+#define AGX4_FW_G16_H
+
+#include "agx4_fw_work.h"
+
+extern const struct agx4_fw_item g16_render_objs[4];
+extern const struct agx4_fw_item g16_compute_objs[4];
+
+int g16_build_render(const struct agx4_render_desc *d,
+		     const struct agx4_fw_render_in *in,
+		     const struct agx4_fw_buf *bufs);
+int g16_build_compute(const struct agx4_compute_desc *d,
+		      const struct agx4_fw_compute_in *in,
+		      const struct agx4_fw_buf *bufs);
+
+#endif /* AGX4_FW_G16_H */

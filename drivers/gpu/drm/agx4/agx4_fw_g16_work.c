@@ -1,0 +1,748 @@
+// SPDX-License-Identifier: GPL-2.0-only OR MIT
+/*
+ * Copyright 2026 The agx4 authors
+ *
+ * G16 work items: the register programs (g16-g17p-reference.md 3.12,
+ * 3.13, in the order of the reference driver, whose grouping the
+ * specification's prose follows only loosely) and the builders of the TA,
+ * 3D and compute work items, their microsequences and the queue items
+ * around them (3.9-3.11).
+ */
+
+#include <linux/bits.h>
+#include <linux/errno.h>
+#include <linux/kernel.h>
+#include <linux/string.h>
+
+#include <kunit/visibility.h>
+
+#include <asm/byteorder.h>
+
+#include "agx4_fw.h"
+#include "agx4_fw_g16.h"
+#include "agx4_fw_work.h"
+#include "agx4_fwif_g16.h"
+
+#define RV(r, m)	AGX4_FW_REG_VAL(struct agx4_fw_render_vals, r, m)
+#define CV(r, m)	AGX4_FW_REG_VAL(struct agx4_fw_compute_vals, r, m)
+#define K(r, v)		AGX4_FW_REG_CONST(r, v)
+
+/* The TA program (71 records). */
+static const struct agx4_fw_reg_src g16_ta_prog[G16_TA_REGS] = {
+	K(0x01748, 1),
+	K(0x10141, 512),
+	RV(0x1c039, ta_tilemap),
+	RV(0x1c9c8, ta_tilemap),
+	RV(0x1c0a1, ta_tpc),
+	RV(0x1c031, ta_heapmeta_tag),
+	RV(0x1c9c0, ta_heapmeta_tag),
+	K(0x1c051, 0x3a0012006b0003ull),
+	K(0x1c061, 1),
+	RV(0x10149, utile_config),
+	RV(0x10139, msaa),
+	RV(0x10111, ta_deflake1),
+	RV(0x1c9b0, ta_deflake1),
+	RV(0x10119, ta_deflake2),
+	RV(0x1c9b8, ta_deflake2),
+	K(0x1c958, 1),
+	RV(0x1c950, ta_deflake3_tag),
+	K(0x1c930, 0),
+	RV(0x1c880, ta_encoder),
+	/* Layer metadata: the heap metadata. */
+	RV(0x1c079, ta_heapmeta),
+	RV(0x1c9d8, ta_heapmeta),
+	K(0x10151, 0),
+	K(0x1c199, 0),
+	K(0x1c1a1, 0),
+	K(0x1c1a9, 0),
+	K(0x1c1b1, 0),
+	K(0x1c1b9, 0),
+	K(0x1c8f8, 0x8860),
+	RV(0x1c0b1, size1),
+	RV(0x1c850, size1),
+	K(0x10131, 0x88),
+	RV(0x10121, ppp_ctrl),
+	RV(0x10129, pixels),
+	RV(0x101b9, screen),
+	RV(0x1c069, x_blocks),
+	RV(0x1c071, y_blocks),
+	RV(0x1c081, size2),
+	RV(0x1c0a9, size3),
+	K(0x10171, 256),
+	RV(0x10169, target_layers),
+	K(0x0a309, 0),
+	K(0x1c8e0, U64_MAX),
+	K(0x1c8e8, U64_MAX),
+	K(0x1c898, 0),
+	K(0x101e1, 28),
+	RV(0x1c9e8, target_layers_low),
+	K(0x1a099, 0),
+	K(0x1a0a1, 0),
+	K(0x1a069, 0),
+	K(0x1a071, 0),
+	K(0x1a0c9, 0),
+	K(0x1a0d1, 0),
+	K(0x101c9, 0),
+	K(0x0d471, 0),
+	K(0x1a0f1, 8),
+	K(0x10799, 0xff0000),
+	RV(0x1c830, ta_admission),
+	RV(0x1ca30, cycle),
+	RV(0x16c39, cycle),
+	RV(0x1c910, record_index),
+	RV(0x0a5a1, ta_gate),
+	K(0x0d419, 0x200000001ull),
+	RV(0x1ca10, ta_lifecycle),
+	RV(0x014a1, ta_lifecycle),
+	RV(0x0a349, ta_lifecycle),
+	RV(0x10209, ta_work_stamp),
+	RV(0x1c9f0, ta_work_stamp),
+	RV(0x14320, ta_work_stamp),
+	RV(0x14308, completion),
+	RV(0x14318, ta_status),
+	K(0x01740, 1),
+};
+
+/* The 3D program (87 records). */
+static const struct agx4_fw_reg_src g16_frag_prog[G16_FRAG_REGS] = {
+	K(0x01739, 1),
+	RV(0x10009, utile_config),
+	RV(0x15379, store_bind),
+	RV(0x15381, store),
+	RV(0x15369, load_bind),
+	RV(0x15371, load),
+	RV(0x15131, merge_x),
+	RV(0x15139, merge_y),
+	K(0x100a1, 0),
+	K(0x15069, 0),
+	K(0x15071, 0),
+	K(0x16058, 0),
+	RV(0x10019, msaa),
+	RV(0x100b1, macro_size),
+	RV(0x16030, macro_size),
+	RV(0x100d9, screen),
+	K(0x0a301, 0),
+	K(0x10791, 0xff0200),
+	RV(0x16098, heapmeta),
+	RV(0x15109, scissor),
+	RV(0x15101, dbias),
+	RV(0x15021, aux_fb_flags),
+	RV(0x15211, dims),
+	RV(0x15049, aux_fb_pages),
+	RV(0x10051, tib),
+	RV(0x15321, zls_pixels),
+	RV(0x15301, depth_clear),
+	RV(0x15309, stencil_clear),
+	RV(0x15311, oclqry),
+	RV(0x15319, zls_ctrl),
+	K(0x15349, 0x04040404),
+	K(0x15351, 0),
+	RV(0x15329, depth),
+	RV(0x15331, depth),
+	RV(0x15339, stencil),
+	RV(0x15341, stencil),
+	K(0x15231, 0),
+	K(0x15221, 0),
+	K(0x15239, 0),
+	K(0x15229, 0),
+	RV(0x15401, depth_stride),
+	RV(0x15421, depth_stride),
+	RV(0x15409, stencil_stride),
+	RV(0x15429, stencil_stride),
+	RV(0x153c1, depth_comp),
+	RV(0x15411, depth_comp_stride),
+	RV(0x153c9, depth_comp),
+	RV(0x15431, depth_comp_stride),
+	RV(0x153d1, stencil_comp),
+	RV(0x15419, stencil_comp_stride),
+	RV(0x153d9, stencil_comp),
+	RV(0x15439, stencil_comp_stride),
+	RV(0x16429, tilemap),
+	RV(0x16060, layermeta),
+	RV(0x16431, size1_tag),
+	RV(0x10039, tile_config),
+	K(0x16020, 0),
+	K(0x16451, 0),
+	K(0x15359, 0),
+	K(0x100b8, 0x8860),
+	RV(0x16461, aux_fb),
+	RV(0x16090, aux_fb),
+	K(0x101e9, 28),
+	K(0x160a8, 0),
+	RV(0x16068, tile_state),
+	K(0x1a0a9, 0),
+	K(0x1a0b1, 0),
+	K(0x1a079, 0),
+	K(0x1a081, 0),
+	K(0x1a0d9, 0),
+	K(0x1a0e1, 0),
+	K(0x101c1, 0),
+	K(0x0d469, 0),
+	K(0x1a0f9, 8),
+	RV(0x0a5a9, frag_gate),
+	K(0x0d429, 0x200000001ull),
+	RV(0x160e0, frag_lifecycle),
+	RV(0x01499, frag_lifecycle),
+	RV(0x0a341, frag_lifecycle),
+	RV(0x1c838, frag_admission),
+	RV(0x1ca28, cycle),
+	RV(0x10211, frag_work_stamp),
+	RV(0x10420, frag_work_stamp),
+	RV(0x14048, completion),
+	RV(0x14080, frag_status),
+	K(0x01731, 1),
+	K(0x01731, 1),
+};
+
+/* The compute program (24 records). */
+static const struct agx4_fw_reg_src g16_compute_prog[G16_COMPUTE_REGS] = {
+	CV(0x1a510, resource),
+	CV(0x1a420, cdm_start),
+	CV(0x1a4d0, resource_regs[0]),
+	CV(0x1a4d8, resource_regs[1]),
+	CV(0x1a4e0, resource_regs[2]),
+	CV(0x1a4e8, resource_regs[3]),
+	K(0x1a440, 0x154024201ull),
+	K(0x1a458, 0x10c08ae0),
+	K(0x101d9, 0x1c),
+	K(0x1a089, 0),
+	K(0x1a091, 0),
+	K(0x1a059, 0),
+	K(0x1a061, 0),
+	K(0x1a0b9, 0),
+	K(0x1a0c1, 0),
+	K(0x101d1, 0),
+	K(0x0d479, 0),
+	K(0x1a0e9, 8),
+	K(0x107a1, 0xff0000),
+	K(0x0a599, 0x20000400020ull),
+	K(0x0d411, 0x200000001ull),
+	CV(0x1a540, reg_identity),
+	CV(0x014a9, reg_identity),
+	CV(0x0a351, reg_identity),
+};
+
+#undef RV
+#undef CV
+#undef K
+
+/* A program's records, from the values of a render or compute job. */
+static int emit_render(const struct agx4_fw_reg_src *prog, unsigned int n,
+		       const struct agx4_fw_render_vals *v,
+		       struct agx4_fw_reg *out, unsigned int max)
+{
+	return agx4_fw_emit_regs(prog, n, (const u64 *)v,
+				 sizeof(*v) / sizeof(u64), out, max);
+}
+
+static int emit_compute(const struct agx4_fw_reg_src *prog, unsigned int n,
+			const struct agx4_fw_compute_vals *v,
+			struct agx4_fw_reg *out, unsigned int max)
+{
+	return agx4_fw_emit_regs(prog, n, (const u64 *)v,
+				 sizeof(*v) / sizeof(u64), out, max);
+}
+
+/* Firmware address of member @m of the object of @type at @base. */
+#define AT(base, type, m)	cpu_to_le64((base) + offsetof(type, m))
+
+static __le64 tag_page(u64 addr)
+{
+	return cpu_to_le64(G16_PAGE_TAG | addr >> G16_PAGE_TAG_SHIFT);
+}
+
+static bool page_tag_ok(u64 addr)
+{
+	return !(addr & (BIT_ULL(G16_PAGE_TAG_SHIFT) - 1));
+}
+
+/* The objects of a render, in the order of agx4_fw_g16.render_objs. */
+enum { G16_R_TA, G16_R_TA_MS, G16_R_FRAG, G16_R_FRAG_MS, G16_R_NUM };
+/* The objects of a compute job. */
+enum { G16_C_WORK, G16_C_MS, G16_C_ENTRY, G16_C_TS, G16_C_NUM };
+
+const struct agx4_fw_item g16_render_objs[G16_R_NUM] = {
+	[G16_R_TA] = { "ta_work", sizeof(struct g16_ta_work) },
+	[G16_R_TA_MS] = { "ta_ms", sizeof(struct g16_ta_ms) },
+	[G16_R_FRAG] = { "frag_work", sizeof(struct g16_frag_work) },
+	[G16_R_FRAG_MS] = { "frag_ms", sizeof(struct g16_frag_ms) },
+};
+
+const struct agx4_fw_item g16_compute_objs[G16_C_NUM] = {
+	[G16_C_WORK] = { "compute_work", sizeof(struct g16_compute_work) },
+	[G16_C_MS] = { "compute_ms", sizeof(struct g16_compute_ms) },
+	[G16_C_ENTRY] = { "cdm_entry", sizeof(struct g16_cdm_entry) },
+	[G16_C_TS] = { "ts_pair", sizeof(struct g16_ts_pair) },
+};
+
+static void samplers(const struct agx4_fw_render_vals *v, __le64 *heap,
+		     __le32 *count, __le32 *max)
+{
+	*heap = cpu_to_le64(v->sampler_heap);
+	*count = cpu_to_le32(v->sampler_count);
+	*max = cpu_to_le32(v->sampler_max);
+}
+
+static int g16_ta_work(const struct agx4_render_desc *d,
+		       const struct agx4_fw_render_in *in,
+		       const struct agx4_fw_render_vals *v,
+		       struct g16_ta_work *w)
+{
+	const struct agx4_fw_stage_in *s = &in->ta;
+	int ret;
+
+	memset(w, 0, sizeof(*w));
+	ret = emit_render(g16_ta_prog, ARRAY_SIZE(g16_ta_prog), v, w->regs,
+			  ARRAY_SIZE(w->regs));
+	if (ret < 0)
+		return ret;
+	w->type = cpu_to_le32(G16_WORK_TA);
+	w->counter = cpu_to_le64(s->counter);
+	w->context = cpu_to_le32(in->context_id);
+	w->event_control = cpu_to_le64(in->event_control);
+	w->bm_slot = cpu_to_le64(in->bm_slot);
+	w->bm = cpu_to_le64(in->bm);
+	w->scene = cpu_to_le64(in->scene);
+	w->empty_buffer = cpu_to_le64(in->empty_buffer);
+	w->regs_alias = cpu_to_le64(s->regs_alias);
+	w->reg_count = cpu_to_le16(G16_TA_REG_COUNT);
+	w->reg_bytes = cpu_to_le16(G16_TA_REG_COUNT * sizeof(w->regs[0]));
+	w->tpc = cpu_to_le64(in->tpc);
+	w->tpc_size = cpu_to_le64(v->tpc_size);
+	w->microseq = cpu_to_le64(s->microseq);
+	w->microseq_size = cpu_to_le32(sizeof(struct g16_ta_ms));
+	w->fragment_event = cpu_to_le32(in->frag.event);
+	w->fragment_stamp = cpu_to_le32(in->frag.stamp);
+	w->deflake_1 = cpu_to_le64(v->ta_deflake1);
+	w->lifecycle_hi = cpu_to_le64(s->lifecycle >> 32);
+	w->all_ones = cpu_to_le32(U32_MAX);
+	samplers(v, &w->sampler_heap, &w->sampler_count, &w->sampler_max);
+	w->request_growth = in->request_growth;
+	w->driver_stamp = cpu_to_le64(s->driver_stamp);
+	w->fw_stamp = cpu_to_le64(s->fw_stamp);
+	w->stamp = cpu_to_le32(s->stamp);
+	w->event = cpu_to_le32(s->event);
+	w->uuid = cpu_to_le32(s->uuid);
+	w->layers_m1 = cpu_to_le64(v->layers - 1);
+	w->prof_start = cpu_to_le64(s->prof.start);
+	w->prof_end = cpu_to_le64(s->prof.end);
+	w->ts_start = cpu_to_le64(d->ts_vtx.start);
+	w->ts_end = cpu_to_le64(d->ts_vtx.end);
+	w->support = tag_page(in->support);
+	w->layer_flags = cpu_to_le64(G16_TA_LAYER_FLAGS |
+				     (v->layered ? G16_LAYERED : 0));
+	w->shared_tail = tag_page(s->shared_tail);
+	return 0;
+}
+
+static void g16_ms_ts(struct g16_ms_timestamp *t, u32 opcode, u64 base,
+		      u64 start, u64 slot, u64 queue, u64 user, u64 state,
+		      u64 state2, u32 uuid)
+{
+	t->opcode = cpu_to_le32(opcode);
+	t->base = cpu_to_le64(base);
+	t->start = cpu_to_le64(start);
+	t->slot = cpu_to_le64(slot);
+	t->queue = cpu_to_le64(queue);
+	t->user = cpu_to_le64(user);
+	t->state = cpu_to_le64(state);
+	t->state2 = cpu_to_le64(state2);
+	t->uuid = cpu_to_le32(uuid);
+}
+
+/* Where a stage's microsequence finds the user timestamps, 0 for none. */
+static u64 user_ts(const struct agx4_ts_dests *ts, u64 pair)
+{
+	return ts->start || ts->end ? pair : 0;
+}
+
+#define TA(m)	((u64)offsetof(struct g16_ta_work, m))
+
+static void g16_ta_ms(const struct agx4_render_desc *d,
+		      const struct agx4_fw_render_in *in, struct g16_ta_ms *m)
+{
+	const struct agx4_fw_stage_in *s = &in->ta;
+	struct g16_ms_start_ta *st = &m->start;
+	struct g16_ms_end_ta *e = &m->end;
+	u64 w = s->work, user = user_ts(&d->ts_vtx, w + TA(ts_start));
+
+	memset(m, 0, sizeof(*m));
+	st->opcode = cpu_to_le32(G16_MS_START_TA);
+	st->regs = cpu_to_le64(w + TA(regs));
+	st->bm = cpu_to_le64(in->bm);
+	st->scene = cpu_to_le64(in->scene);
+	st->stats = cpu_to_le64(s->stats);
+	st->queue = cpu_to_le64(s->queue);
+	st->state = cpu_to_le64(w + TA(fw_85c));
+	st->context = cpu_to_le32(in->context_id);
+	st->counter = cpu_to_le32(s->counter);
+	st->bm_slot = cpu_to_le64(in->bm_slot);
+	st->state2 = cpu_to_le64(w + TA(fw_784));
+	st->state3 = cpu_to_le64(w + TA(fw_8a8));
+	st->uuid = cpu_to_le32(s->uuid);
+	st->support = cpu_to_le64(in->support);
+	st->status = cpu_to_le64(s->status);
+	st->one = cpu_to_le64(1);
+	st->event = cpu_to_le32(s->event);
+	g16_ms_ts(&m->ts_start, G16_MS_TS_START, w + TA(prof_base),
+		  w + TA(prof_start), w + TA(prof_start), s->queue, user,
+		  w + TA(fw_928), w + TA(fw_83c), s->uuid);
+	m->ts_one = cpu_to_le32(1);
+	g16_ms_ts(&m->ts_end, G16_MS_TS_END, w + TA(prof_base),
+		  w + TA(prof_start), w + TA(prof_end), s->queue, user,
+		  w + TA(fw_928), w + TA(fw_83c), s->uuid);
+	e->opcode = cpu_to_le32(G16_MS_END_TA);
+	e->scene = cpu_to_le64(in->scene);
+	e->bm = cpu_to_le64(in->bm);
+	e->stats = cpu_to_le64(s->stats);
+	e->queue = cpu_to_le64(s->queue);
+	e->state = st->state;
+	e->context = st->context;
+	e->state2 = st->state2;
+	e->uuid = st->uuid;
+	e->fw_stamp = cpu_to_le64(s->fw_stamp);
+	e->stamp = cpu_to_le32(s->stamp);
+	m->trailer.jump = AT(s->microseq, struct g16_ta_ms, start.support);
+	m->trailer.rel = cpu_to_le32(-(s32)offsetof(struct g16_ta_ms, end));
+	m->trailer.state = cpu_to_le64(w + TA(fw_918));
+	m->trailer.flags = cpu_to_le32(G16_MS_TA_TRAILER_FLAGS);
+	m->trailer.finish = cpu_to_le32(G16_MS_FINISH);
+}
+
+#undef TA
+
+static void zls_words(__le64 *out, u64 buf, u64 stride, u64 comp,
+		      u64 comp_stride)
+{
+	/* buffer, stride, comp stride, buffer, buffer, comp buffer */
+	out[0] = cpu_to_le64(buf);
+	out[1] = cpu_to_le64(stride);
+	out[2] = cpu_to_le64(comp_stride);
+	out[3] = cpu_to_le64(buf);
+	out[4] = cpu_to_le64(buf);
+	out[5] = cpu_to_le64(comp);
+}
+
+static int g16_frag_work(const struct agx4_render_desc *d,
+			 const struct agx4_fw_render_in *in,
+			 const struct agx4_fw_render_vals *v,
+			 struct g16_frag_work *w)
+{
+	static const u64 consts[] = G16_FRAG_CONSTS;
+	const struct agx4_fw_stage_in *s = &in->frag;
+	unsigned int i;
+	int ret;
+
+	memset(w, 0, sizeof(*w));
+	ret = emit_render(g16_frag_prog, ARRAY_SIZE(g16_frag_prog), v, w->regs,
+			  ARRAY_SIZE(w->regs));
+	if (ret < 0)
+		return ret;
+	w->type = cpu_to_le32(G16_WORK_FRAG);
+	w->counter = cpu_to_le64(s->counter);
+	w->context = cpu_to_le32(in->context_id);
+	w->microseq = cpu_to_le64(s->microseq);
+	w->microseq_size = cpu_to_le32(sizeof(struct g16_frag_ms));
+	w->event_control = cpu_to_le64(in->event_control);
+	w->bm = cpu_to_le64(in->bm);
+	w->scene = cpu_to_le64(in->scene);
+	w->empty_buffer = cpu_to_le64(in->empty_buffer);
+	w->tilemap = cpu_to_le64(in->tilemap);
+	w->msaa = cpu_to_le64(v->msaa);
+	w->samples = cpu_to_le32(v->samples);
+	w->macro_size = cpu_to_le32(v->macro_size);
+	w->merge_x = cpu_to_le32(v->merge_x);
+	w->merge_y = cpu_to_le32(v->merge_y);
+	w->tiles = cpu_to_le64(v->tiles);
+	for (i = 0; i < ARRAY_SIZE(consts); i++)
+		w->consts[i] = cpu_to_le64(consts[i]);
+	w->regs_alias = cpu_to_le64(s->regs_alias);
+	w->reg_count = cpu_to_le16(G16_FRAG_REG_COUNT);
+	w->reg_bytes = cpu_to_le16(G16_FRAG_REG_COUNT * sizeof(w->regs[0]));
+	w->dbias = cpu_to_le64(v->dbias);
+	w->scissor = cpu_to_le64(v->scissor);
+	w->oclqry = cpu_to_le64(v->oclqry);
+	w->load_bind = cpu_to_le64(v->load_bind);
+	w->load = cpu_to_le64(v->load);
+	w->partial_load_bind = cpu_to_le64(v->partial_load_bind);
+	w->partial_load = cpu_to_le64(v->partial_load);
+	w->zls_ctrl = cpu_to_le64(v->zls_ctrl);
+	w->zls_const = cpu_to_le32(G16_ZLS_CONST);
+	zls_words(w->depth, v->depth, v->depth_stride, v->depth_comp,
+		  v->depth_comp_stride);
+	zls_words(w->stencil, v->stencil, v->stencil_stride, v->stencil_comp,
+		  v->stencil_comp_stride);
+	w->tib = cpu_to_le32(v->tib);
+	w->aux_fb_flags = cpu_to_le64(v->aux_fb_flags);
+	w->dims = cpu_to_le64(v->dims);
+	w->aux_fb_pages = cpu_to_le64(v->aux_fb_pages);
+	w->tile_config = cpu_to_le64(v->tile_config);
+	w->store_bind = cpu_to_le32(v->store_bind);
+	w->store = cpu_to_le64(v->store);
+	w->partial_store_bind = cpu_to_le32(v->partial_store_bind);
+	w->partial_store = cpu_to_le64(v->partial_store);
+	w->depth_clear = cpu_to_le32(v->depth_clear);
+	w->stencil_clear = cpu_to_le32((d->cmd.isp_bgobjvals & 0xff) | 0x300);
+	w->sample_size = cpu_to_le64(v->sample_size);
+	w->zls_pixels = cpu_to_le64(v->zls_pixels);
+	w->sync_grow = cpu_to_le32(in->sync_grow);
+	w->lifecycle_hi = cpu_to_le64(s->lifecycle >> 32);
+	w->all_ones = cpu_to_le32(U32_MAX);
+	samplers(v, &w->sampler_heap, &w->sampler_count, &w->sampler_max);
+	w->empty_tiles = cpu_to_le32(v->empty_tiles);
+	w->one = cpu_to_le32(1);
+	w->msaa_on = cpu_to_le32(v->samples > 1);
+	w->driver_stamp = cpu_to_le64(s->driver_stamp);
+	w->fw_stamp = cpu_to_le64(s->fw_stamp);
+	w->stamp = cpu_to_le32(s->stamp);
+	w->event = cpu_to_le32(s->event);
+	w->uuid = cpu_to_le32(s->uuid);
+	w->layers_m1 = cpu_to_le64(v->layers - 1);
+	w->prof_start = cpu_to_le64(s->prof.start);
+	w->prof_end = cpu_to_le64(s->prof.end);
+	w->ts_start = cpu_to_le64(d->ts_frag.start);
+	w->ts_end = cpu_to_le64(d->ts_frag.end);
+	w->support = tag_page(in->support);
+	w->layer_flags = cpu_to_le64(G16_FRAG_LAYER_FLAGS |
+				     (v->layered ? G16_LAYERED : 0));
+	w->shared_tail = tag_page(s->shared_tail);
+	w->one_hi = cpu_to_le64(G16_FRAG_ONE_HI);
+	return 0;
+}
+
+#define FR(m)	((u64)offsetof(struct g16_frag_work, m))
+
+static void g16_frag_ms(const struct agx4_render_desc *d,
+			const struct agx4_fw_render_in *in,
+			struct g16_frag_ms *m)
+{
+	const struct agx4_fw_stage_in *s = &in->frag;
+	struct g16_ms_start_3d *st = &m->start;
+	struct g16_ms_end_3d *e = &m->end;
+	u64 w = s->work, user = user_ts(&d->ts_frag, w + FR(ts_start));
+
+	memset(m, 0, sizeof(*m));
+	st->opcode = cpu_to_le32(G16_MS_START_3D);
+	st->regs = cpu_to_le64(w + FR(regs));
+	st->scene = cpu_to_le64(in->scene);
+	st->stats = cpu_to_le64(s->stats);
+	st->state = cpu_to_le64(w + FR(fw_b70));
+	st->scene_state = cpu_to_le64(in->scene + G16_SCENE_FRAG_STATE);
+	st->state2 = cpu_to_le64(w + FR(fw_bb0));
+	st->state3 = cpu_to_le64(w + FR(fw_bb4));
+	st->queue = cpu_to_le64(s->queue);
+	st->work = cpu_to_le64(w);
+	st->context = cpu_to_le32(in->context_id);
+	st->ta_counter = cpu_to_le32(in->ta.counter);
+	st->bm_slot = cpu_to_le64(in->bm_slot);
+	st->state4 = cpu_to_le64(w + FR(fw_a58));
+	st->state5 = cpu_to_le64(w + FR(fw_bf0));
+	st->uuid = cpu_to_le32(s->uuid);
+	st->support = cpu_to_le64(in->support);
+	st->status = cpu_to_le64(s->status);
+	st->event = cpu_to_le32(s->event);
+	st->one = cpu_to_le32(1);
+	g16_ms_ts(&m->ts_start, G16_MS_TS_START, w + FR(prof_base),
+		  w + FR(prof_start), w + FR(prof_start), s->queue, user,
+		  w + FR(fw_c70), w + FR(fw_b84), s->uuid);
+	m->ts_one = cpu_to_le32(1);
+	g16_ms_ts(&m->ts_end, G16_MS_TS_END, w + FR(prof_base),
+		  w + FR(prof_start), w + FR(prof_end), s->queue, user,
+		  w + FR(fw_c70), w + FR(fw_b84), s->uuid);
+	e->opcode = cpu_to_le32(G16_MS_END_3D);
+	e->uuid = st->uuid;
+	e->fw_stamp = cpu_to_le64(s->fw_stamp);
+	e->stamp = cpu_to_le32(s->stamp);
+	e->scene = st->scene;
+	e->bm = cpu_to_le64(in->bm);
+	e->one = cpu_to_le32(1);
+	e->stats = st->stats;
+	e->state2 = st->state2;
+	e->state3 = st->state3;
+	e->state = st->state;
+	e->queue = st->queue;
+	e->work = st->work;
+	e->context = st->context;
+	e->state4 = st->state4;
+	m->trailer.jump = AT(s->microseq, struct g16_frag_ms, start.support);
+	m->trailer.rel = cpu_to_le32(-(s32)offsetof(struct g16_frag_ms, end));
+	m->trailer.state = cpu_to_le64(w + FR(fw_c60));
+	m->trailer.flags = cpu_to_le64(G16_MS_3D_TRAILER_FLAGS);
+	m->trailer.finish = cpu_to_le32(G16_MS_FINISH);
+}
+
+#undef FR
+
+/**
+ * g16_build_render() - build the work items of a G16 render
+ * @d: the validated command.
+ * @in: the kernel's placement.
+ * @bufs: one buffer per object of &agx4_fw_g16.render_objs: TA work item,
+ *	TA microsequence, 3D work item, 3D microsequence.
+ *
+ * Nothing is written unless every input checks out.
+ *
+ * Return: 0, -EINVAL for a missing or short buffer, inputs the firmware
+ * does not take (agx4_fw_render_vals()) or a support or shared-tail page
+ * not 256-byte aligned, -ERANGE for a TA address out of range.
+ */
+int g16_build_render(const struct agx4_render_desc *d,
+		     const struct agx4_fw_render_in *in,
+		     const struct agx4_fw_buf *bufs)
+{
+	struct agx4_fw_render_vals v;
+	int ret;
+
+	ret = agx4_fw_bufs_check(g16_render_objs, G16_R_NUM, bufs);
+	if (ret)
+		return ret;
+	if (!page_tag_ok(in->support) || !page_tag_ok(in->ta.shared_tail) ||
+	    !page_tag_ok(in->frag.shared_tail))
+		return -EINVAL;
+	ret = agx4_fw_render_vals(d, in, &v);
+	if (ret)
+		return ret;
+	ret = g16_ta_work(d, in, &v, bufs[G16_R_TA].ptr) ?:
+	      g16_frag_work(d, in, &v, bufs[G16_R_FRAG].ptr);
+	if (ret)
+		return ret;
+	g16_ta_ms(d, in, bufs[G16_R_TA_MS].ptr);
+	g16_frag_ms(d, in, bufs[G16_R_FRAG_MS].ptr);
+	return 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(g16_build_render);
+
+#define CW(m)	((u64)offsetof(struct g16_compute_work, m))
+
+static void g16_compute_work(const struct agx4_compute_desc *d,
+			     const struct agx4_fw_compute_in *in,
+			     const struct agx4_fw_compute_vals *v,
+			     struct g16_compute_work *w)
+{
+	const struct agx4_fw_stage_in *s = &in->st;
+
+	w->type = cpu_to_le32(G16_WORK_COMPUTE);
+	w->counter = cpu_to_le64(s->counter);
+	w->context = cpu_to_le32(in->context_id);
+	w->notifier = cpu_to_le64(in->notifier);
+	w->regs_alias = cpu_to_le64(s->regs_alias);
+	w->reg_header = cpu_to_le32(G16_COMPUTE_REG_HEADER);
+	w->microseq = cpu_to_le64(s->microseq);
+	w->microseq_size = cpu_to_le32(sizeof(struct g16_compute_ms));
+	w->resource = cpu_to_le64(v->resource);
+	w->cdm_last = cpu_to_le64(v->cdm_last);
+	w->cdm_ctrl = cpu_to_le32(G16_COMPUTE_CDM_CTRL);
+	w->one = cpu_to_le32(1);
+	w->identity_hi = cpu_to_le32(in->identity >> 32);
+	w->sampler_heap = cpu_to_le64(v->sampler_count ? v->sampler_heap :
+				      U32_MAX);
+	w->sampler_count = cpu_to_le32(v->sampler_count);
+	w->sampler_max = cpu_to_le32(v->sampler_max);
+	w->driver_stamp = cpu_to_le64(s->driver_stamp);
+	w->fw_stamp = cpu_to_le64(s->fw_stamp);
+	w->stamp = cpu_to_le32(s->stamp);
+	w->event = cpu_to_le32(s->event);
+	w->identity = cpu_to_le32(in->identity);
+	w->ordinal = cpu_to_le32(in->ordinal);
+	w->prof_start = cpu_to_le64(s->prof.start);
+	w->prof_end = cpu_to_le64(s->prof.end);
+	w->support = cpu_to_le64(in->support);
+	w->support_on = 1;
+	w->const_874 = cpu_to_le32(G16_COMPUTE_CONST_874);
+	w->const_87c = cpu_to_le32(G16_COMPUTE_CONST_87C);
+	w->one_88b = 1;
+}
+
+static void g16_compute_ms(const struct agx4_compute_desc *d,
+			   const struct agx4_fw_compute_in *in,
+			   struct g16_compute_ms *m)
+{
+	static const u32 scratch[] = G16_COMPUTE_SCRATCH_OFFSETS;
+	const struct agx4_fw_stage_in *s = &in->st;
+	struct g16_ms_start_compute *st = &m->start;
+	struct g16_ms_end_compute *e = &m->end;
+	u64 w = s->work, user = user_ts(&d->ts, in->user_ts);
+	unsigned int i;
+
+	memset(m, 0, sizeof(*m));
+	st->opcode = cpu_to_le32(G16_MS_START_COMPUTE);
+	st->regs = cpu_to_le64(w + CW(regs));
+	st->stats = cpu_to_le64(s->stats);
+	st->queue = cpu_to_le64(s->queue);
+	st->context = cpu_to_le32(in->context_id);
+	st->one = cpu_to_le32(1);
+	st->event_generation = cpu_to_le32(in->event_generation);
+	st->state = cpu_to_le64(w + CW(fw_76c));
+	st->identity = cpu_to_le32(in->identity);
+	st->support = cpu_to_le64(in->support);
+	st->marker = cpu_to_le64(in->marker);
+	for (i = 0; i < ARRAY_SIZE(st->scratch); i++)
+		st->scratch[i] = cpu_to_le64(in->scratch + scratch[i]);
+	st->state2 = cpu_to_le64(w + CW(fw_8ac));
+	st->counter = cpu_to_le32(s->counter);
+	st->event = cpu_to_le32(s->event);
+	g16_ms_ts(&m->ts_start, G16_MS_TS_START, w + CW(prof_base),
+		  w + CW(prof_start), w + CW(prof_start), s->queue, user,
+		  w + CW(fw_89c), w + CW(fw_7dc), in->identity);
+	m->ts_one = cpu_to_le32(1);
+	g16_ms_ts(&m->ts_end, G16_MS_TS_END, w + CW(prof_base),
+		  w + CW(prof_start), w + CW(prof_end), s->queue, user,
+		  w + CW(fw_89c), w + CW(fw_7dc), in->identity);
+	e->opcode = cpu_to_le32(G16_MS_END_COMPUTE);
+	e->stats = st->stats;
+	e->queue = st->queue;
+	e->context = st->context;
+	e->state = st->state;
+	e->identity = st->identity;
+	e->fw_stamp = cpu_to_le64(s->fw_stamp);
+	e->stamp = cpu_to_le32(s->stamp);
+	m->trailer.jump = AT(s->microseq, struct g16_compute_ms,
+			     start.support);
+	m->trailer.rel = cpu_to_le32(-(s32)offsetof(struct g16_compute_ms,
+						    end));
+	m->trailer.state = cpu_to_le64(w + CW(fw_8ac));
+	m->trailer.state2 = cpu_to_le64(w + CW(fw_88c));
+	m->trailer.finish = cpu_to_le32(G16_MS_FINISH);
+}
+
+#undef CW
+
+/**
+ * g16_build_compute() - build the work items of a G16 compute job
+ * @d: the validated command.
+ * @in: the kernel's placement.
+ * @bufs: one buffer per object of &agx4_fw_g16.compute_objs: work item,
+ *	microsequence, entry trampoline, user timestamp pair.
+ *
+ * Return: 0, or -EINVAL for a missing or short buffer or inputs the
+ * firmware does not take (agx4_fw_compute_vals()).
+ */
+int g16_build_compute(const struct agx4_compute_desc *d,
+		      const struct agx4_fw_compute_in *in,
+		      const struct agx4_fw_buf *bufs)
+{
+	struct g16_compute_work *w = bufs[G16_C_WORK].ptr;
+	struct g16_cdm_entry *entry = bufs[G16_C_ENTRY].ptr;
+	struct g16_ts_pair *ts = bufs[G16_C_TS].ptr;
+	struct agx4_fw_compute_vals v;
+	int ret;
+
+	ret = agx4_fw_bufs_check(g16_compute_objs, G16_C_NUM, bufs) ?:
+	      agx4_fw_compute_vals(d, in, &v);
+	if (ret)
+		return ret;
+	memset(w, 0, sizeof(*w));
+	ret = emit_compute(g16_compute_prog, ARRAY_SIZE(g16_compute_prog), &v,
+			   w->regs, ARRAY_SIZE(w->regs));
+	if (ret < 0)
+		return ret;
+	g16_compute_work(d, in, &v, w);
+	g16_compute_ms(d, in, bufs[G16_C_MS].ptr);
+	entry->barrier = cpu_to_le32(G16_CDM_BARRIER);
+	entry->jump_hi = cpu_to_le32(G16_CDM_JUMP | v.cdm_stream >> 32);
+	entry->jump_lo = cpu_to_le32(lower_32_bits(v.cdm_stream));
+	ts->start = cpu_to_le64(d->ts.start);
+	ts->end = cpu_to_le64(d->ts.end);
+	return 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(g16_build_compute);

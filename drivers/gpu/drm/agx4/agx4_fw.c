@@ -221,6 +221,36 @@ int agx4_fw_build_root(const struct agx4_fw_gen *gen,
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_fw_build_root);
 
+/**
+ * agx4_fw_parse_common_event() - decode the events every generation shares
+ * @rec: an event record of %AGX4_FW_EV_SIZE bytes.
+ * @ev: out: the event.
+ *
+ * Return: 0 for a fatal report (4) or a receipt (13), -EPROTO for a fatal
+ * report whose must-be-zero body is not, -ENOENT for any other kind.
+ */
+int agx4_fw_parse_common_event(const void *rec, struct agx4_fw_event *ev)
+{
+	const struct agx4_fw_ev_receipt *r = rec;
+	const struct agx4_fw_ev_fatal *f = rec;
+	unsigned int i;
+
+	switch (le32_to_cpu(f->kind)) {
+	case AGX4_FW_EV_FATAL:
+		if (memchr_inv(f->zero, 0, sizeof(f->zero)))
+			return -EPROTO;
+		ev->kind = AGX4_FW_EV_FATAL;
+		return 0;
+	case AGX4_FW_EV_RECEIPT:
+		ev->kind = AGX4_FW_EV_RECEIPT;
+		for (i = 0; i < ARRAY_SIZE(r->echo); i++)
+			ev->echo[i] = le32_to_cpu(r->echo[i]);
+		return 0;
+	}
+	return -ENOENT;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_fw_parse_common_event);
+
 #define F(type, m) AGX4_FW_FIELD(struct type, m)
 
 /* The decoder's view of the records every generation shares. */
@@ -257,6 +287,11 @@ const struct agx4_fw_layout agx4_fw_common_layouts[] = {
 	AGX4_FW_LAYOUT("job_list", struct agx4_fw_job_list,
 		       F(agx4_fw_job_list, head), F(agx4_fw_job_list, self),
 		       F(agx4_fw_job_list, tail)),
+	AGX4_FW_LAYOUT("ev_fatal", struct agx4_fw_ev_fatal,
+		       F(agx4_fw_ev_fatal, kind), F(agx4_fw_ev_fatal, zero)),
+	AGX4_FW_LAYOUT("ev_receipt", struct agx4_fw_ev_receipt,
+		       F(agx4_fw_ev_receipt, kind),
+		       F(agx4_fw_ev_receipt, echo)),
 	AGX4_FW_LAYOUT("reg", struct agx4_fw_reg,
 		       F(agx4_fw_reg, reg), F(agx4_fw_reg, value)),
 };

@@ -113,6 +113,113 @@ struct agx4_fw_tvb_params {
 };
 
 /**
+ * struct agx4_fw_ev_grow_in - a TVB growth request (event 6)
+ * @context: the VM's context id (G17P: 1 or 2).
+ * @slot: the pool (G16: buffer-manager slot 7..63; G17P: 0 or 1).
+ * @counter: the request counter, echoed in the reply.
+ * @subpipe: G16 subpipe; G17P grid (< 64).
+ * @halt_count: G16 halt count, echoed in the reply.
+ */
+struct agx4_fw_ev_grow_in {
+	u32 context;
+	u32 slot;
+	u32 counter;
+	u32 subpipe;
+	u64 halt_count;
+};
+
+/**
+ * struct agx4_fw_ev_limit_in - memory limit reached (event 7)
+ * @event: the fragment event (G16) or the work's event (G17P).
+ * @stamp: the fragment stamp (G16).
+ * @work: the TA or 3D descriptor (G17P).
+ * @fragment: the fragment descriptor (G17P).
+ * @vm: the VM (G17P).
+ * @pool: the pool (G17P).
+ */
+struct agx4_fw_ev_limit_in {
+	u32 event;
+	u32 stamp;
+	u64 work;
+	u64 fragment;
+	u64 vm;
+	u64 pool;
+};
+
+/**
+ * struct agx4_fw_event - an event record, checked and decoded
+ * @kind: %AGX4_FW_EV_COMPLETION, %AGX4_FW_EV_FATAL, %AGX4_FW_EV_PARTIAL,
+ *	%AGX4_FW_EV_GROW, %AGX4_FW_EV_LIMIT or %AGX4_FW_EV_RECEIPT.
+ * @mask: completion: the 128-bit grid mask (G17P; G16 sends none).
+ * @grow: growth request.
+ * @limit: memory limit.
+ * @partial_start: partial-render record (G16 trace channel): a partial
+ *	render of @partial_queue started; false for other records.
+ * @partial_queue: its queue.
+ * @echo: receipt: words 1..17 of the control record it answers.
+ */
+struct agx4_fw_event {
+	u32 kind;
+	union {
+		u64 mask[2];
+		struct agx4_fw_ev_grow_in grow;
+		struct agx4_fw_ev_limit_in limit;
+		struct {
+			bool partial_start;
+			u64 partial_queue;
+		};
+		u32 echo[17];
+	};
+};
+
+/**
+ * struct agx4_fw_ctl - a device-control command, before encoding
+ * @opcode: the command (%AGX4_FW_CTL_GROW_REPLY, ...).
+ * @grow: %AGX4_FW_CTL_GROW_REPLY: @grow.subpipe is the G16 subpipe and
+ *	@grow.halt_count its halt count (both echoed); @grow_ok 1 if the
+ *	pool grew.
+ * @grow_ok: see @grow.
+ * @fragment_queue: %AGX4_FW_CTL_LIMIT_REPLY (G16): the fragment queue.
+ * @fragment_stamp: and its stamp.
+ * @control_data: %AGX4_FW_CTL_REGISTER (G16): CONTROL_DATA.
+ * @operands: and the operand table.
+ * @count: and the operand count (160).
+ * @ctrl: %AGX4_FW_CTL_CLEANUP (G17P): bytes 0x26, 0, 1 and 4 of the
+ *	channel-control record.
+ * @context_control: and the context-control record.
+ * @maint_kind: %AGX4_FW_CTL_MAINTENANCE (G17P): kind 0..2.
+ * @maint_phase: and phase 1..2.
+ * @ordinal: %AGX4_FW_CTL_TICK (G17P): the render ordinal, 2 or more.
+ */
+struct agx4_fw_ctl {
+	u32 opcode;
+	union {
+		struct {
+			struct agx4_fw_ev_grow_in grow;
+			u32 grow_ok;
+		};
+		struct {
+			u64 fragment_queue;
+			u32 fragment_stamp;
+		};
+		struct {
+			u64 control_data;
+			u64 operands;
+			u32 count;
+		};
+		struct {
+			u8 ctrl[4];
+			u64 context_control;
+		};
+		struct {
+			u32 maint_kind;
+			u32 maint_phase;
+		};
+		u32 ordinal;
+	};
+};
+
+/**
  * struct agx4_fw_gen - what agx4 knows of one GPU generation's firmware
  *
  * One per generation, in that generation's own file (agx4_fw_g16.c,
@@ -210,6 +317,21 @@ struct agx4_fw_gen {
 	int (*build_compute)(const struct agx4_compute_desc *d,
 			     const struct agx4_fw_compute_in *in,
 			     const struct agx4_fw_buf *bufs);
+	/**
+	 * @parse_event: check and decode the event record at @rec (@size
+	 * bytes): 0; -EINVAL for a short record; -EPROTO for an unknown
+	 * kind, a non-zero must-be-zero field or a wrong constant; -ERANGE
+	 * for an index out of range.
+	 */
+	int (*parse_event)(const void *rec, size_t size,
+			   struct agx4_fw_event *ev);
+	/**
+	 * @build_ctl: encode a device-control command into @buf (@size
+	 * bytes, zeroed first): 0; -EINVAL for a short buffer or an
+	 * argument out of range; -EOPNOTSUPP for a command the generation
+	 * does not have.
+	 */
+	int (*build_ctl)(const struct agx4_fw_ctl *c, void *buf, size_t size);
 };
 
 extern const struct agx4_fw_gen agx4_fw_g16;
@@ -224,6 +346,7 @@ void agx4_fw_gen_layouts_print(const struct agx4_fw_gen *gen,
 			       struct drm_printer *p);
 const struct agx4_fw_layout *agx4_fw_layout_find(const struct agx4_fw_gen *gen,
 						 const char *name);
+int agx4_fw_parse_common_event(const void *rec, struct agx4_fw_event *ev);
 void agx4_fw_fill_uat_levels(const struct agx4_fw_gen *gen, void *levels);
 void agx4_fw_fill_status_channels(void *channels, u64 status_a);
 void agx4_fw_debugfs_init(struct agx4_device *adev);

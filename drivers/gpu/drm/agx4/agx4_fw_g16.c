@@ -402,6 +402,98 @@ static int g16_build_queue(const struct agx4_fw_queue_in *in, void *buf,
 	return 0;
 }
 
+static bool g16_slot_ok(u32 slot)
+{
+	return slot >= G16_BM_SLOT_FIRST &&
+	       slot < G16_BM_SLOT_FIRST + G16_BM_SLOTS;
+}
+
+static int g16_parse_event(const void *rec, size_t size,
+			   struct agx4_fw_event *ev)
+{
+	const struct g16_ev_partial *p = rec;
+	const struct g16_ev_limit *l = rec;
+	const struct g16_ev_grow *g = rec;
+	int ret;
+
+	memset(ev, 0, sizeof(*ev));
+	if (size < AGX4_FW_EV_SIZE)
+		return -EINVAL;
+	ret = agx4_fw_parse_common_event(rec, ev);
+	if (ret != -ENOENT)
+		return ret;
+	ev->kind = le32_to_cpu(g->kind);
+	switch (ev->kind) {
+	case AGX4_FW_EV_COMPLETION:
+		/* G16 completion reports carry nothing the host reads. */
+		return 0;
+	case AGX4_FW_EV_PARTIAL:
+		ev->partial_start = (le32_to_cpu(p->what) & 0xffff) ==
+				    G16_PARTIAL_WHAT && !p->zero && p->active;
+		ev->partial_queue = le64_to_cpu(p->queue);
+		return 0;
+	case AGX4_FW_EV_GROW:
+		ev->grow.context = le32_to_cpu(g->context);
+		ev->grow.slot = le32_to_cpu(g->slot);
+		ev->grow.counter = le32_to_cpu(g->counter);
+		ev->grow.subpipe = le32_to_cpu(g->subpipe);
+		ev->grow.halt_count = le64_to_cpu(g->halt_count);
+		return g16_slot_ok(ev->grow.slot) ? 0 : -ERANGE;
+	case AGX4_FW_EV_LIMIT:
+		if (l->zero || le32_to_cpu(l->one) != 1)
+			return -EPROTO;
+		ev->limit.event = le32_to_cpu(l->fragment_event);
+		ev->limit.stamp = le32_to_cpu(l->fragment_stamp);
+		return 0;
+	}
+	return -EPROTO;
+}
+
+static int g16_build_ctl(const struct agx4_fw_ctl *c, void *buf, size_t size)
+{
+	struct g16_ctl_limit_reply *l = buf;
+	struct g16_ctl_grow_reply *g = buf;
+	struct g16_ctl_register *r = buf;
+
+	if (size < AGX4_FW_CTL_SIZE)
+		return -EINVAL;
+	switch (c->opcode) {
+	case AGX4_FW_CTL_REGISTER:
+		if (!c->count)
+			return -EINVAL;
+		memset(buf, 0, AGX4_FW_CTL_SIZE);
+		r->one = cpu_to_le32(1);
+		r->mask = cpu_to_le32(G16_CTL_REGISTER_MASK);
+		r->control_data = cpu_to_le64(c->control_data);
+		r->operands = cpu_to_le64(c->operands);
+		r->operands2 = cpu_to_le64(c->operands);
+		r->count = cpu_to_le32(c->count);
+		r->one2 = cpu_to_le32(1);
+		break;
+	case AGX4_FW_CTL_GROW_REPLY:
+		if (c->grow_ok > 1 || !g16_slot_ok(c->grow.slot))
+			return -EINVAL;
+		memset(buf, 0, AGX4_FW_CTL_SIZE);
+		g->success = cpu_to_le32(c->grow_ok);
+		g->slot = cpu_to_le32(c->grow.slot);
+		g->context = cpu_to_le32(c->grow.context);
+		g->counter = cpu_to_le32(c->grow.counter);
+		g->subpipe = cpu_to_le32(c->grow.subpipe);
+		g->halt_count = cpu_to_le64(c->grow.halt_count);
+		break;
+	case AGX4_FW_CTL_LIMIT_REPLY:
+		memset(buf, 0, AGX4_FW_CTL_SIZE);
+		l->one = cpu_to_le32(1);
+		l->fragment_queue = cpu_to_le64(c->fragment_queue);
+		l->fragment_stamp = cpu_to_le32(c->fragment_stamp);
+		break;
+	default:
+		return -EOPNOTSUPP;
+	}
+	r->opcode = cpu_to_le32(c->opcode);
+	return 0;
+}
+
 static const char *const g16_builds[] = {
 	"mBoot-18000.161.10",
 	NULL,
@@ -445,5 +537,7 @@ const struct agx4_fw_gen agx4_fw_g16 = {
 	.compute_objs = g16_compute_objs,
 	.num_compute_objs = ARRAY_SIZE(g16_compute_objs),
 	.build_compute = g16_build_compute,
+	.parse_event = g16_parse_event,
+	.build_ctl = g16_build_ctl,
 };
 EXPORT_SYMBOL_IF_KUNIT(agx4_fw_g16);

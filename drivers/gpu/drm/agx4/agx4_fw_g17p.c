@@ -10,6 +10,7 @@
 #include <linux/bits.h>
 #include <linux/errno.h>
 #include <linux/string.h>
+#include <linux/unaligned.h>
 
 #include <drm/drm_print.h>
 
@@ -195,6 +196,119 @@ static int g17p_build_queue(const struct agx4_fw_queue_in *in, void *buf,
 	return 0;
 }
 
+static bool g17p_pool_ok(u32 vm, u32 pool)
+{
+	return vm >= G17P_FIRST_VM && vm < G17P_FIRST_VM + G17P_NUM_VMS &&
+	       pool < G17P_NUM_POOLS;
+}
+
+static int g17p_parse_grow(const struct g17p_ev_grow *g,
+			   struct agx4_fw_event *ev)
+{
+	ev->grow.context = le32_to_cpu(g->context);
+	ev->grow.slot = le32_to_cpu(g->slot);
+	ev->grow.counter = le32_to_cpu(g->counter);
+	ev->grow.subpipe = le32_to_cpu(g->grid);
+	if (!g17p_pool_ok(ev->grow.context, ev->grow.slot) ||
+	    ev->grow.subpipe >= G17P_NUM_GRIDS)
+		return -ERANGE;
+	if (memchr_inv(g->zero, 0, sizeof(g->zero)) ||
+	    le64_to_cpu(g->one) != 1 ||
+	    le64_to_cpu(g->grid_bit) != BIT_ULL(ev->grow.subpipe))
+		return -EPROTO;
+	return 0;
+}
+
+static int g17p_parse_limit(const struct g17p_ev_limit *l,
+			    struct agx4_fw_event *ev)
+{
+	if (l->zero || le32_to_cpu(l->one) != 1 || !l->nonzero || l->zero2)
+		return -EPROTO;
+	ev->limit.event = le32_to_cpu(l->event);
+	ev->limit.work = le64_to_cpu(l->work);
+	ev->limit.fragment = le64_to_cpu(l->fragment);
+	ev->limit.vm = le64_to_cpu(l->vm);
+	ev->limit.pool = le64_to_cpu(l->pool);
+	if (ev->limit.vm > U32_MAX || ev->limit.pool > U32_MAX ||
+	    !g17p_pool_ok(ev->limit.vm, ev->limit.pool))
+		return -ERANGE;
+	return 0;
+}
+
+static int g17p_parse_event(const void *rec, size_t size,
+			    struct agx4_fw_event *ev)
+{
+	const struct g17p_ev_completion *c = rec;
+	int ret;
+
+	memset(ev, 0, sizeof(*ev));
+	if (size < AGX4_FW_EV_SIZE)
+		return -EINVAL;
+	ret = agx4_fw_parse_common_event(rec, ev);
+	if (ret != -ENOENT)
+		return ret;
+	ev->kind = le32_to_cpu(c->kind);
+	switch (ev->kind) {
+	case AGX4_FW_EV_COMPLETION:
+		ev->mask[0] = get_unaligned_le64(c->mask);
+		ev->mask[1] = get_unaligned_le64(c->mask + 8);
+		return 0;
+	case AGX4_FW_EV_GROW:
+		return g17p_parse_grow(rec, ev);
+	case AGX4_FW_EV_LIMIT:
+		return g17p_parse_limit(rec, ev);
+	}
+	return -EPROTO;
+}
+
+static int g17p_build_ctl(const struct agx4_fw_ctl *c, void *buf,
+			  size_t size)
+{
+	struct g17p_ctl_maintenance *m = buf;
+	struct g17p_ctl_grow_reply *g = buf;
+	struct g17p_ctl_cleanup *cl = buf;
+	struct g17p_ctl_tick *t = buf;
+
+	if (size < AGX4_FW_CTL_SIZE)
+		return -EINVAL;
+	switch (c->opcode) {
+	case AGX4_FW_CTL_GROW_REPLY:
+		if (c->grow_ok > 1 ||
+		    !g17p_pool_ok(c->grow.context, c->grow.slot))
+			return -EINVAL;
+		memset(buf, 0, AGX4_FW_CTL_SIZE);
+		g->success = cpu_to_le32(c->grow_ok);
+		g->slot = cpu_to_le32(c->grow.slot);
+		g->context = cpu_to_le32(c->grow.context);
+		g->counter = cpu_to_le32(c->grow.counter);
+		break;
+	case AGX4_FW_CTL_CLEANUP:
+		memset(buf, 0, AGX4_FW_CTL_SIZE);
+		memcpy(cl->ctrl, c->ctrl, sizeof(cl->ctrl));
+		cl->context_control = cpu_to_le64(c->context_control);
+		break;
+	case AGX4_FW_CTL_MAINTENANCE:
+		if (c->maint_kind >= G17P_MAINT_KINDS || !c->maint_phase ||
+		    c->maint_phase > G17P_MAINT_PHASES)
+			return -EINVAL;
+		memset(buf, 0, AGX4_FW_CTL_SIZE);
+		m->kind = cpu_to_le32(c->maint_kind);
+		m->phase = cpu_to_le32(c->maint_phase);
+		break;
+	case AGX4_FW_CTL_TICK:
+		if (c->ordinal < G17P_TICK_FIRST_ORDINAL)
+			return -EINVAL;
+		memset(buf, 0, AGX4_FW_CTL_SIZE);
+		t->ordinal = cpu_to_le32(c->ordinal - 1);
+		break;
+	default:
+		/* Opcode 9 exists on G17P only as a diagnostic (6.2). */
+		return -EOPNOTSUPP;
+	}
+	g->opcode = cpu_to_le32(c->opcode);
+	return 0;
+}
+
 static const char *const g17p_builds[] = {
 	"mBoot-18000.161.9",
 	NULL,
@@ -234,5 +348,7 @@ const struct agx4_fw_gen agx4_fw_g17p = {
 	.build_root = agx4_fw_build_root,
 	.build_channels = g17p_build_channels,
 	.build_queue = g17p_build_queue,
+	.parse_event = g17p_parse_event,
+	.build_ctl = g17p_build_ctl,
 };
 EXPORT_SYMBOL_IF_KUNIT(agx4_fw_g17p);

@@ -310,6 +310,35 @@ AGX4_FW_CHECK(struct agx4_fw_reg, value, 0x04);
 extern const struct agx4_fw_layout agx4_fw_common_layouts[];
 extern const unsigned int agx4_fw_num_common_layouts;
 
+/**
+ * struct agx4_fw_ev_fatal - event 4, a fatal firmware condition
+ *
+ * The same on G16 and G17P (3.8): no fault address or owner.
+ */
+struct agx4_fw_ev_fatal {
+	/** @kind: %AGX4_FW_EV_FATAL. */
+	__le32 kind;
+	/** @zero: must be zero. */
+	u8 zero[0x44];
+} __packed;
+AGX4_FW_CHECK_SIZE(struct agx4_fw_ev_fatal, AGX4_FW_EV_SIZE);
+AGX4_FW_CHECK(struct agx4_fw_ev_fatal, zero, 0x04);
+
+/**
+ * struct agx4_fw_ev_receipt - event 13, a device-control command done
+ *
+ * The same on G16 and G17P (3.8): the body echoes the control record
+ * from its second word on.
+ */
+struct agx4_fw_ev_receipt {
+	/** @kind: %AGX4_FW_EV_RECEIPT. */
+	__le32 kind;
+	/** @echo: words 1.. of the control record. */
+	__le32 echo[17];
+} __packed;
+AGX4_FW_CHECK_SIZE(struct agx4_fw_ev_receipt, AGX4_FW_EV_SIZE);
+AGX4_FW_CHECK(struct agx4_fw_ev_receipt, echo, 0x04);
+
 void agx4_fw_layouts_print(const struct agx4_fw_layout *layouts,
 			   unsigned int n, struct drm_printer *p);
 const struct agx4_fw_field *agx4_fw_layout_field(const struct agx4_fw_layout *l,

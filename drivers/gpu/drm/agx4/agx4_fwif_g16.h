@@ -255,6 +255,14 @@ AGX4_FW_CHECK_SIZE(struct g16_ctl_limit_reply, AGX4_FW_CTL_SIZE);
 AGX4_FW_CHECK(struct g16_ctl_limit_reply, fragment_queue, 0x08);
 AGX4_FW_CHECK(struct g16_ctl_limit_reply, fragment_stamp, 0x10);
 
+/* Buffer-manager slots: 7 + the support lease, leases 0..56 (6.1, 3.16). */
+#define G16_BM_SLOT_FIRST	7
+#define G16_BM_SLOTS		57
+/* The opening registration's mask (3.7). */
+#define G16_CTL_REGISTER_MASK	0x3f
+/* event 5: the low half of @what for a partial render. */
+#define G16_PARTIAL_WHAT	4
+
 /**
  * struct g16_ev_grow - event 6, TVB growth request
  */

@@ -286,6 +286,17 @@ struct g17p_ev_completion {
 AGX4_FW_CHECK_SIZE(struct g17p_ev_completion, AGX4_FW_EV_SIZE);
 AGX4_FW_CHECK(struct g17p_ev_completion, mask, 0x04);
 
+/* TVB growth (6.2): VMs 1 and 2, pools 0 and 1, grids below 64. */
+#define G17P_FIRST_VM		1
+#define G17P_NUM_VMS		2
+#define G17P_NUM_POOLS		2
+#define G17P_NUM_GRIDS		64
+/* Post-cleanup maintenance (3.7): kinds 0..2, phases 1..2. */
+#define G17P_MAINT_KINDS	3
+#define G17P_MAINT_PHASES	2
+/* Control ticks are sent for render ordinals from this on (3.7). */
+#define G17P_TICK_FIRST_ORDINAL	2
+
 /**
  * struct g17p_ev_grow - event 6, TVB growth request
  */

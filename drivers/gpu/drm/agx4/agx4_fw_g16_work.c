@@ -304,7 +304,7 @@ static int g16_ta_work(const struct agx4_render_desc *d,
 	w->bm = cpu_to_le64(in->bm);
 	w->scene = cpu_to_le64(in->scene);
 	w->empty_buffer = cpu_to_le64(in->empty_buffer);
-	w->regs_alias = cpu_to_le64(s->regs_alias);
+	w->regs_alias = AT(s->work_alias, struct g16_ta_work, regs);
 	w->reg_count = cpu_to_le16(G16_TA_REG_COUNT);
 	w->reg_bytes = cpu_to_le16(G16_TA_REG_COUNT * sizeof(w->regs[0]));
 	w->tpc = cpu_to_le64(in->tpc);
@@ -456,7 +456,7 @@ static int g16_frag_work(const struct agx4_render_desc *d,
 	w->tiles = cpu_to_le64(v->tiles);
 	for (i = 0; i < ARRAY_SIZE(consts); i++)
 		w->consts[i] = cpu_to_le64(consts[i]);
-	w->regs_alias = cpu_to_le64(s->regs_alias);
+	w->regs_alias = AT(s->work_alias, struct g16_frag_work, regs);
 	w->reg_count = cpu_to_le16(G16_FRAG_REG_COUNT);
 	w->reg_bytes = cpu_to_le16(G16_FRAG_REG_COUNT * sizeof(w->regs[0]));
 	w->dbias = cpu_to_le64(v->dbias);
@@ -625,7 +625,7 @@ static void g16_compute_work(const struct agx4_compute_desc *d,
 	w->counter = cpu_to_le64(s->counter);
 	w->context = cpu_to_le32(in->context_id);
 	w->notifier = cpu_to_le64(in->notifier);
-	w->regs_alias = cpu_to_le64(s->regs_alias);
+	w->regs_alias = AT(s->work_alias, struct g16_compute_work, regs);
 	w->reg_header = cpu_to_le32(G16_COMPUTE_REG_HEADER);
 	w->microseq = cpu_to_le64(s->microseq);
 	w->microseq_size = cpu_to_le32(sizeof(struct g16_compute_ms));

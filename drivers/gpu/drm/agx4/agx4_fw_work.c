@@ -143,6 +143,7 @@ static int tile_buffer(const struct drm_asahi_cmd_render *c,
 
 	if (blocks > AGX4_FW_MAX_TIB_BLOCKS)
 		return -EINVAL;
+	v->tib_blocks = blocks;
 	v->tib = blocks & 0x3f;
 	if (c->samples > 1)
 		v->tib |= (u64)(c->samples * (blocks > 32 ? 2 : 1)) << 16;
@@ -254,6 +255,7 @@ int agx4_fw_render_vals(const struct agx4_render_desc *d,
 	v->oclqry = c->isp_oclqry_base;
 	v->empty_tiles = !!(c->flags & DRM_ASAHI_RENDER_PROCESS_EMPTY_TILES);
 	v->tile_config = 0x280 | v->layered | v->empty_tiles << 16;
+	v->tile_config_low = v->tile_config & 0xffff;
 	v->tile_state = 0x3717f | (v->tiles_x - 1) << 44 |
 			(v->tiles_y - 1) << 53 | 0x2000000000ull |
 			v->layered << 32 | (v->utile_config & 0xf000) << 28;
@@ -263,6 +265,10 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_fw_render_vals);
 
 /* Save-area words the compute program points the hardware at (3.13). */
 static const u32 compute_resource_words[] = { 0x1480, 0x1488, 0x1490, 0x1498 };
+/* Operand-state words of the G17P compute program (3.13). */
+static const u32 compute_opstate_words[] = {
+	0x12800, 0x13000, 0x9405, 0x12400, 0x5, 0x9000,
+};
 
 /**
  * agx4_fw_compute_vals() - compute the values a compute work item uses
@@ -295,6 +301,14 @@ int agx4_fw_compute_vals(const struct agx4_compute_desc *d,
 	v->cdm_start = in->cdm_entry ?: c->cdm_ctrl_stream_base;
 	v->cdm_last = c->cdm_ctrl_stream_end - 4;
 	v->reg_identity = in->reg_identity;
+	v->helper_binary = c->helper.binary;
+	v->helper_data = c->helper.data;
+	v->helper_cfg = c->helper.cfg;
+	v->ctx_ordinal = (u64)in->context_id << 8 | (in->ordinal & 0xff);
+	v->gate = in->gate;
+	v->robustness = in->robustness | 1;
+	for (i = 0; i < ARRAY_SIZE(v->opstate); i++)
+		v->opstate[i] = in->operand_state + compute_opstate_words[i];
 	return 0;
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_fw_compute_vals);

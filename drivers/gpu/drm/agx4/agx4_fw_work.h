@@ -40,7 +40,8 @@ struct agx4_fw_item {
  *
  * @work: the stage's work item.
  * @microseq: its microsequence (G16).
- * @regs_alias: GPU address at which its register program is also mapped.
+ * @work_alias: GPU address at which the work item is also mapped; the
+ *	firmware reaches its register programs there.
  * @queue: the queue record it is pushed to.
  * @stats: the stage's statistics record.
  * @status: its status page (GPU address, written to a register).
@@ -56,11 +57,19 @@ struct agx4_fw_item {
  * @admission: the admission register value (G16: the pool slot).
  * @shared_tail: the shared tail page (G16; 256-byte aligned).
  * @prof: the private profiling slots the firmware writes raw ticks to.
+ * @dispatch: the pair dispatch slots (G17P).
+ * @status_rec: the status record (G17P).
+ * @grid: the grid (G17P).
+ * @item: the queue item (G17P; TA: below 256).
+ * @index: the item index (G17P).
+ * @store_flag: the stage's store flag (G17P).
+ * @ev_group: the event item's group, below 2^24 (G17P).
+ * @ev_counter: the event item's counter, low byte (G17P).
  */
 struct agx4_fw_stage_in {
 	u64 work;
 	u64 microseq;
-	u64 regs_alias;
+	u64 work_alias;
 	u64 queue;
 	u64 stats;
 	u64 status;
@@ -76,6 +85,14 @@ struct agx4_fw_stage_in {
 	u64 admission;
 	u64 shared_tail;
 	struct agx4_ts_dests prof;
+	u64 dispatch[2];
+	u64 status_rec;
+	u32 grid;
+	u32 item;
+	u32 index;
+	bool store_flag;
+	u32 ev_group;
+	u8 ev_counter;
 };
 
 /**
@@ -91,7 +108,7 @@ struct agx4_fw_stage_in {
  * @context_base: GPU address the TA offsets count from
  *	(%AGX4_FW_CONTEXT_BASE on both generations known).
  * @event_control: the event-control record.
- * @bm_slot: the buffer-manager (TVB pool) slot.
+ * @bm_slot: the buffer-manager (TVB pool) slot (G17P: the pool, 0 or 1).
  * @bm: the buffer manager.
  * @scene: the scene record ("buffer thing").
  * @empty_buffer: the empty buffer.
@@ -106,8 +123,12 @@ struct agx4_fw_stage_in {
  * @aux_fb: GPU address of the aux framebuffer.
  * @aux_fb_flags: its flags.
  * @aux_fb_pages: its page count.
- * @request_growth: ask the firmware to request TVB growth.
+ * @request_growth: ask the firmware to request TVB growth (G17P: reactive
+ *	growth).
  * @sync_grow: fragment sync-grow.
+ * @pool_objs: the scheduler pool records of the render (G17P): pool-A
+ *	record, shared object A, pool-B record, shared object B.
+ * @work_value: the render's work value, ordinal + ordinal / 2 (G17P).
  */
 struct agx4_fw_render_in {
 	struct agx4_fw_stage_in ta;
@@ -132,6 +153,8 @@ struct agx4_fw_render_in {
 	u64 aux_fb_pages;
 	bool request_growth;
 	bool sync_grow;
+	u64 pool_objs[4];
+	u32 work_value;
 };
 
 /**
@@ -151,6 +174,18 @@ struct agx4_fw_render_in {
  * @marker: the compute marker page.
  * @user_ts: where the user timestamp pair is placed (G16: the work's
  *	storage + 0x17c0).
+ * @sched: the scheduler record (G17P).
+ * @status: the status pair (G17P).
+ * @shared_control: shared control (G17P).
+ * @zero_page: the zero page (G17P).
+ * @support_control: support control (G17P).
+ * @support_flags: support flags (G17P).
+ * @queue_submission: the queue's submission count, 1..0xffffff (G17P).
+ * @queue_ordinal: the queue ordinal (G17P).
+ * @submission_index: the submission index, not 0 (G17P).
+ * @gate: the execution-gate register value (G17P).
+ * @robustness: the robustness register value, without bit 0 (G17P).
+ * @operand_state: the operand-state base (G17P).
  */
 struct agx4_fw_compute_in {
 	struct agx4_fw_stage_in st;
@@ -166,6 +201,18 @@ struct agx4_fw_compute_in {
 	u64 scratch;
 	u64 marker;
 	u64 user_ts;
+	u64 sched;
+	u64 status[2];
+	u64 shared_control;
+	u64 zero_page;
+	u32 support_control;
+	u32 support_flags;
+	u32 queue_submission;
+	u32 queue_ordinal;
+	u32 submission_index;
+	u64 gate;
+	u64 robustness;
+	u64 operand_state;
 };
 
 /*
@@ -220,7 +267,9 @@ struct agx4_fw_compute_in {
  * @samples: samples per pixel.
  * @sample_size: tile-buffer bytes per sample.
  * @tib: the tile-buffer encoding.
+ * @tib_blocks: the tile-buffer blocks.
  * @tile_config: 0x280 | layered | process-empty-tiles << 16.
+ * @tile_config_low: @tile_config & 0xffff.
  * @tile_state: the 3D tile-state register value.
  * @dims: height << 32 | width.
  * @merge_x: ISP merge upper X.
@@ -279,7 +328,8 @@ struct agx4_fw_render_vals {
 	u64 size1, size2, size3, size1_tag, pixels, screen;
 	u64 x_blocks, y_blocks, macro_size, target_layers, target_layers_low;
 	u64 tiles, tiles_x, tiles_y, tpc_size, layers, layered, samples;
-	u64 sample_size, tib, tile_config, tile_state, dims;
+	u64 sample_size, tib, tib_blocks, tile_config, tile_config_low;
+	u64 tile_state, dims;
 	u64 merge_x, merge_y;
 	u64 store_bind, store, load_bind, load;
 	u64 partial_store_bind, partial_store, partial_load_bind, partial_load;
@@ -309,6 +359,15 @@ struct agx4_fw_render_vals {
  * @sampler_heap: sampler heap.
  * @sampler_count: samplers.
  * @sampler_max: samplers + 1, 0 if none.
+ * @usc_base: the USC execution base (G17P).
+ * @helper_binary: the helper program (must be 0 on G17P).
+ * @helper_data: its data.
+ * @helper_cfg: its configuration.
+ * @ctx_ordinal: context << 8 | ordinal & 0xff (G17P).
+ * @gate: the execution gate (G17P).
+ * @robustness: robustness | 1 (G17P).
+ * @opstate: operand-state words (G17P): base + 0x12800, + 0x13000,
+ *	+ 0x9405, + 0x12400, + 5, + 0x9000.
  */
 struct agx4_fw_compute_vals {
 	u64 resource;
@@ -320,6 +379,14 @@ struct agx4_fw_compute_vals {
 	u64 sampler_heap;
 	u64 sampler_count;
 	u64 sampler_max;
+	u64 usc_base;
+	u64 helper_binary;
+	u64 helper_data;
+	u64 helper_cfg;
+	u64 ctx_ordinal;
+	u64 gate;
+	u64 robustness;
+	u64 opstate[6];
 };
 
 /* A register program record whose value is a constant. */

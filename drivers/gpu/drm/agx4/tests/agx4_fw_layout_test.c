@@ -588,6 +588,198 @@ static const struct expect_field g17p_fields[] = {
 	{ "event_item", "subtype", 0x04, 4 },
 	{ "event_item", "counter", 0x08, 4 },
 	{ "event_item", "kind", 0x10, 4 },
+	/* 3.12 and the reference: TA descriptor */
+	{ "ta_work", NULL, 0, 0x9c0 },
+	{ "ta_work", "type", 0x000, 4 },
+	{ "ta_work", "sequence", 0x004, 8 },
+	{ "ta_work", "context", 0x00c, 4 },
+	{ "ta_work", "pool_a", 0x010, 8 },
+	{ "ta_work", "pool", 0x018, 4 },
+	{ "ta_work", "shared_a", 0x020, 8 },
+	{ "ta_work", "pool_b", 0x028, 8 },
+	{ "ta_work", "shared_b", 0x030, 8 },
+	{ "ta_work", "const_38", 0x038, 1 },
+	{ "ta_work", "const_3a", 0x03a, 1 },
+	{ "ta_work", "const_3c", 0x03c, 1 },
+	{ "ta_work", "work", 0x048, 4 },
+	{ "ta_work", "regs", 0x060, 0x600 },
+	{ "ta_work", "regs_alias", 0x760, 8 },
+	{ "ta_work", "reg_header", 0x768, 4 },
+	{ "ta_work", "tpc", 0x780, 8 },
+	{ "ta_work", "const_789", 0x789, 1 },
+	{ "ta_work", "grid_p1", 0x79c, 4 },
+	{ "ta_work", "item_phase", 0x7a0, 4 },
+	{ "ta_work", "item", 0x7a8, 4 },
+	{ "ta_work", "item_x101", 0x7b0, 4 },
+	{ "ta_work", "deflake_1", 0x7d6, 4 },
+	{ "ta_work", "lifecycle_hi", 0x86e, 8 },
+	{ "ta_work", "all_ones", 0x876, 4 },
+	{ "ta_work", "sampler_heap", 0x87a, 8 },
+	{ "ta_work", "sampler_count", 0x882, 4 },
+	{ "ta_work", "sampler_max", 0x886, 4 },
+	{ "ta_work", "reactive_growth", 0x892, 1 },
+	{ "ta_work", "store_flag", 0x89a, 1 },
+	{ "ta_work", "dispatch", 0x8a6, 0x10 },
+	{ "ta_work", "item_8b6", 0x8b6, 2 },
+	{ "ta_work", "grid", 0x8ba, 4 },
+	{ "ta_work", "item_hi16", 0x8c4, 4 },
+	{ "ta_work", "item_hi24", 0x8c8, 4 },
+	{ "ta_work", "lifecycle_lo", 0x8ce, 4 },
+	{ "ta_work", "index_hi16", 0x8d4, 4 },
+	{ "ta_work", "prof_start", 0x8fe, 8 },
+	{ "ta_work", "prof_end", 0x906, 8 },
+	{ "ta_work", "ts_start", 0x90e, 8 },
+	{ "ta_work", "ts_end", 0x916, 8 },
+	{ "ta_work", "const_932", 0x932, 1 },
+	{ "ta_work", "support", 0x934, 8 },
+	{ "ta_work", "one_93c", 0x93c, 1 },
+	{ "ta_work", "status", 0x945, 8 },
+	{ "ta_work", "one_94d", 0x94d, 1 },
+	/* 3.12: 3D descriptor */
+	{ "frag_work", NULL, 0, 0x2240 },
+	{ "frag_work", "type", 0x000, 4 },
+	{ "frag_work", "sequence", 0x004, 8 },
+	{ "frag_work", "context", 0x00c, 4 },
+	{ "frag_work", "pool_a", 0x020, 8 },
+	{ "frag_work", "shared_a", 0x028, 8 },
+	{ "frag_work", "pool_b", 0x030, 8 },
+	{ "frag_work", "shared_b", 0x038, 8 },
+	{ "frag_work", "tilemap", 0x040, 8 },
+	{ "frag_work", "msaa", 0x048, 8 },
+	{ "frag_work", "one_50", 0x050, 1 },
+	{ "frag_work", "macro_size", 0x054, 4 },
+	{ "frag_work", "merge_x", 0x068, 4 },
+	{ "frag_work", "merge_y", 0x06c, 4 },
+	{ "frag_work", "tiles", 0x078, 8 },
+	{ "frag_work", "const_80", 0x080, 1 },
+	{ "frag_work", "const_82", 0x082, 1 },
+	{ "frag_work", "const_84", 0x084, 1 },
+	{ "frag_work", "const_88", 0x088, 1 },
+	{ "frag_work", "item", 0x090, 4 },
+	{ "frag_work", "regs", 0x0a0, 0x600 },
+	{ "frag_work", "regs_alias", 0x7a0, 8 },
+	{ "frag_work", "reg_header", 0x7a8, 4 },
+	{ "frag_work", "pstore_regs", 0x7c0, 16 * 12 },
+	{ "frag_work", "pstore_alias", 0xec0, 8 },
+	{ "frag_work", "pstore_header", 0xec8, 4 },
+	{ "frag_work", "presume_regs", 0xee0, 23 * 12 },
+	{ "frag_work", "presume_alias", 0x15e0, 8 },
+	{ "frag_work", "presume_header", 0x15e8, 4 },
+	{ "frag_work", "pload_regs", 0x1600, 10 * 12 },
+	{ "frag_work", "pload_alias", 0x1d00, 8 },
+	{ "frag_work", "pload_header", 0x1d08, 4 },
+	{ "frag_work", "dbias", 0x1d20, 8 },
+	{ "frag_work", "scissor", 0x1d30, 8 },
+	{ "frag_work", "oclqry", 0x1d40, 8 },
+	{ "frag_work", "load_bind", 0x1e78, 8 },
+	{ "frag_work", "load", 0x1e80, 8 },
+	{ "frag_work", "partial_load_bind", 0x1ea8, 8 },
+	{ "frag_work", "partial_load", 0x1eb0, 8 },
+	{ "frag_work", "zls_const", 0x1ec0, 4 },
+	{ "frag_work", "tib", 0x1f38, 8 },
+	{ "frag_work", "aux_fb_flags", 0x1f40, 8 },
+	{ "frag_work", "width", 0x1f48, 4 },
+	{ "frag_work", "height", 0x1f4c, 4 },
+	{ "frag_work", "aux_fb_pages", 0x1f50, 8 },
+	{ "frag_work", "tile_config", 0x1f58, 8 },
+	{ "frag_work", "store_bind", 0x1f78, 4 },
+	{ "frag_work", "store", 0x1f7c, 8 },
+	{ "frag_work", "partial_store_bind", 0x1f98, 4 },
+	{ "frag_work", "partial_store", 0x1f9c, 8 },
+	{ "frag_work", "depth_clear", 0x1fa8, 4 },
+	{ "frag_work", "tib_tag", 0x1fac, 8 },
+	{ "frag_work", "store_flag", 0x20fc, 1 },
+	{ "frag_work", "sync_grow", 0x2100, 1 },
+	{ "frag_work", "lifecycle_hi", 0x2108, 8 },
+	{ "frag_work", "all_ones", 0x2110, 4 },
+	{ "frag_work", "sampler_heap", 0x2114, 8 },
+	{ "frag_work", "sampler_count", 0x211c, 4 },
+	{ "frag_work", "sampler_max", 0x2120, 4 },
+	{ "frag_work", "empty_tiles", 0x2124, 1 },
+	{ "frag_work", "one_2128", 0x2128, 1 },
+	{ "frag_work", "dispatch", 0x2140, 0x10 },
+	{ "frag_work", "item_phase", 0x2150, 4 },
+	{ "frag_work", "grid", 0x2154, 4 },
+	{ "frag_work", "one_215c", 0x215c, 4 },
+	{ "frag_work", "item2", 0x2160, 4 },
+	{ "frag_work", "item_phase2", 0x2164, 4 },
+	{ "frag_work", "lifecycle_lo", 0x2168, 8 },
+	{ "frag_work", "index", 0x2170, 4 },
+	{ "frag_work", "prof_start", 0x2198, 8 },
+	{ "frag_work", "prof_end", 0x21a0, 8 },
+	{ "frag_work", "ts_start", 0x21a8, 8 },
+	{ "frag_work", "ts_end", 0x21b0, 8 },
+	{ "frag_work", "const_21cc", 0x21cc, 1 },
+	{ "frag_work", "support", 0x21ce, 8 },
+	{ "frag_work", "one_21d6", 0x21d6, 1 },
+	{ "frag_work", "status", 0x21df, 8 },
+	{ "frag_work", "one_21e7", 0x21e7, 1 },
+	{ "frag_work", "one_2208", 0x2208, 1 },
+	{ "frag_work", "one_220c", 0x220c, 1 },
+	{ "frag_work", "one_222d", 0x222d, 1 },
+	/* 3.13: compute descriptor */
+	{ "compute_work", NULL, 0, 0x4000 },
+	{ "compute_work", "type", 0x000, 4 },
+	{ "compute_work", "sequence", 0x004, 8 },
+	{ "compute_work", "context", 0x00c, 4 },
+	{ "compute_work", "sched", 0x010, 8 },
+	{ "compute_work", "classes", 0x018, 8 },
+	{ "compute_work", "regs", 0x040, 0x600 },
+	{ "compute_work", "regs_alias", 0x740, 8 },
+	{ "compute_work", "reg_header", 0x748, 4 },
+	{ "compute_work", "regs2", 0x760, 4 * 12 },
+	{ "compute_work", "regs2_alias", 0xe60, 8 },
+	{ "compute_work", "reg2_header", 0xe68, 4 },
+	{ "compute_work", "resource", 0xed8, 8 },
+	{ "compute_work", "cdm_last", 0xee0, 8 },
+	{ "compute_work", "control", 0xf08, 8 },
+	{ "compute_work", "identity_hi", 0xf20, 4 },
+	{ "compute_work", "all_ones", 0xf28, 4 },
+	{ "compute_work", "sampler_heap", 0xf2c, 8 },
+	{ "compute_work", "sampler_count", 0xf34, 4 },
+	{ "compute_work", "sampler_max", 0xf38, 4 },
+	{ "compute_work", "dispatch", 0xf40, 0x10 },
+	{ "compute_work", "queue_submission", 0xf50, 4 },
+	{ "compute_work", "grid", 0xf54, 4 },
+	{ "compute_work", "queue_ordinal", 0xf58, 4 },
+	{ "compute_work", "submission_index", 0xf60, 4 },
+	{ "compute_work", "identity", 0xf68, 8 },
+	{ "compute_work", "ordinal", 0xf70, 4 },
+	{ "compute_work", "status", 0xf7c, 0x10 },
+	{ "compute_work", "timestamps", 0xf8c, 0x10 },
+	{ "compute_work", "const_fb0", 0xfb0, 2 },
+	{ "compute_work", "shared_control", 0xfb2, 8 },
+	{ "compute_work", "support_control", 0xfba, 4 },
+	{ "compute_work", "support_flags", 0xfbe, 4 },
+	{ "compute_work", "const_fc5", 0xfc5, 1 },
+	{ "compute_work", "zero_page", 0xfcb, 8 },
+	{ "compute_work", "one_fd3", 0xfd3, 1 },
+	/* 3.9: optional record, compute event item */
+	{ "optional", NULL, 0, 0xc0 },
+	{ "optional", "type", 0x00, 4 },
+	{ "optional", "context_low", 0x08, 8 },
+	{ "optional", "context_high", 0x10, 8 },
+	{ "optional", "grid", 0x18, 2 },
+	{ "optional", "first", 0x1a, 2 },
+	{ "optional", "sched_class", 0x1e, 2 },
+	{ "optional", "two", 0x22, 2 },
+	{ "optional", "item", 0x2a, 2 },
+	{ "optional", "phase", 0x2e, 2 },
+	{ "optional", "context", 0x32, 2 },
+	{ "optional", "shared_control", 0x36, 8 },
+	{ "optional", "ordinal", 0x3e, 2 },
+	{ "optional", "field_46", 0x46, 2 },
+	{ "optional", "channel_control", 0x4a, 8 },
+	{ "optional", "first2", 0x52, 2 },
+	{ "optional", "context2", 0x56, 2 },
+	{ "optional", "uuid", 0x5a, 2 },
+	{ "optional", "scheduler", 0x5e, 2 },
+	{ "optional", "first3", 0x62, 2 },
+	{ "optional", "one", 0x66, 2 },
+	{ "optional", "tiling_shared", 0x6e, 8 },
+	{ "optional", "tail", 0x76, 0x10 },
+	{ "event_item_compute", NULL, 0, 0x400 },
+	{ "event_item_compute", "item", 0x00, 0x40 },
 };
 
 struct layout_case {
@@ -997,8 +1189,8 @@ static void gl_ts(struct gold_list *l, u32 off, u32 opcode, u64 base,
 #define R_TA_MS		0xfffffc2200104000ull
 #define R_FR_WORK	0xfffffc2200108000ull
 #define R_FR_MS		0xfffffc220010c000ull
-#define R_TA_ALIAS	0x7200100040ull
-#define R_FR_ALIAS	0x7200108080ull
+#define R_TA_ALIAS	0x7200100000ull
+#define R_FR_ALIAS	0x7200108000ull
 #define R_TA_Q		0xfffffc2200200000ull
 #define R_FR_Q		0xfffffc2200204000ull
 #define R_TA_STATS	0xfffffc20c04da684ull
@@ -1066,7 +1258,7 @@ static void render_inputs(struct agx4_render_desc *d,
 
 	in->ta = (struct agx4_fw_stage_in){
 		.work = R_TA_WORK, .microseq = R_TA_MS,
-		.regs_alias = R_TA_ALIAS, .queue = R_TA_Q,
+		.work_alias = R_TA_ALIAS, .queue = R_TA_Q,
 		.stats = R_TA_STATS, .status = R_TA_STATUS,
 		.driver_stamp = R_TA_DSTAMP, .fw_stamp = R_TA_FSTAMP,
 		.stamp = 0xd00, .event = 0x22, .uuid = 0x900a6bb,
@@ -1077,7 +1269,7 @@ static void render_inputs(struct agx4_render_desc *d,
 	};
 	in->frag = (struct agx4_fw_stage_in){
 		.work = R_FR_WORK, .microseq = R_FR_MS,
-		.regs_alias = R_FR_ALIAS, .queue = R_FR_Q,
+		.work_alias = R_FR_ALIAS, .queue = R_FR_Q,
 		.stats = R_FR_STATS, .status = R_FR_STATUS,
 		.driver_stamp = R_FR_DSTAMP, .fw_stamp = R_FR_FSTAMP,
 		.stamp = 0x200, .event = 0x23, .uuid = 0x900a6ba,
@@ -1243,7 +1435,7 @@ static void agx4_fw_layout_g16_render_golden_bytes(struct kunit *test)
 	gl_put(&l, 0x028, 8, R_SCENE);
 	gl_put(&l, 0x030, 8, R_EMPTY);
 	gl_regs(&l, 0x040, g16_ta_regs, ARRAY_SIZE(g16_ta_regs));
-	gl_put(&l, 0x740, 8, R_TA_ALIAS);
+	gl_put(&l, 0x740, 8, R_TA_ALIAS + 0x40);
 	gl_put(&l, 0x748, 2, 0x41);
 	gl_put(&l, 0x74a, 2, 0x41 * 12);
 	gl_put(&l, 0x760, 8, R_TPC);
@@ -1340,7 +1532,7 @@ static void agx4_fw_layout_g16_render_golden_bytes(struct kunit *test)
 	gl_put(&l, 0x688, 8, 0xa0001de1800ull);
 	gl_put(&l, 0x690, 8, 0x8c020200029800ull);
 	gl_put(&l, 0x698, 8, 0x220200039520ull);
-	gl_put(&l, 0x780, 8, R_FR_ALIAS);
+	gl_put(&l, 0x780, 8, R_FR_ALIAS + 0x80);
 	gl_put(&l, 0x788, 2, 0x51);
 	gl_put(&l, 0x78a, 2, 0x51 * 12);
 	gl_put(&l, 0x7a0, 8, 0x1100004000ull);
@@ -1453,6 +1645,646 @@ static void agx4_fw_layout_g16_render_golden_bytes(struct kunit *test)
 	checked[0] += n;
 }
 
+#define C_WORK		0xfffffc2200300000ull
+#define C_MS		(C_WORK + 0x1000)
+#define C_ALIAS		0x7100300000ull
+#define C_Q		0xfffffc20c5000000ull
+#define C_STATS		0xfffffc20c5008000ull
+#define C_RES		0x1000c64000ull
+#define C_ENTRY		0x7100301a00ull
+#define C_SUPPORT	0xfffffc20c05e8000ull
+#define C_SCRATCH	0x70030e0000ull
+#define C_MARKER	0x1000c60000ull
+#define C_CDM		0x1500000000ull
+
+static void compute_inputs(struct agx4_compute_desc *d,
+			   struct agx4_fw_compute_in *in)
+{
+	memset(d, 0, sizeof(*d));
+	memset(in, 0, sizeof(*in));
+	d->cmd.cdm_ctrl_stream_base = C_CDM;
+	d->cmd.cdm_ctrl_stream_end = C_CDM + 0x1000;
+	d->ts = (struct agx4_ts_dests){ R_TS + 0x20, R_TS + 0x28 };
+	in->st = (struct agx4_fw_stage_in){
+		.work = C_WORK, .microseq = C_MS, .work_alias = C_ALIAS,
+		.queue = C_Q, .stats = C_STATS,
+		.driver_stamp = C_WORK + 0x1600, .fw_stamp = C_WORK + 0x1680,
+		.stamp = 0x200, .event = 4, .counter = 2,
+		.prof = { C_WORK + 0x1700, C_WORK + 0x1708 },
+	};
+	in->context_id = 1;
+	in->notifier = C_WORK + 0x1400;
+	in->resource = C_RES;
+	in->cdm_entry = C_ENTRY;
+	in->identity = (1ull << 32) + 2;
+	in->reg_identity = (1ull << 32) + 1;
+	in->ordinal = 5;
+	in->event_generation = 2;
+	in->support = C_SUPPORT;
+	in->scratch = C_SCRATCH;
+	in->marker = C_MARKER;
+	in->user_ts = C_WORK + 0x17c0;
+}
+
+/* 3.13: the G16 compute program for compute_inputs(), in order. */
+static const struct reg_expect g16_compute_regs[] = {
+	{ 0x1a510, C_RES }, { 0x1a420, C_ENTRY },
+	{ 0x1a4d0, C_RES + 0x1480 }, { 0x1a4d8, C_RES + 0x1488 },
+	{ 0x1a4e0, C_RES + 0x1490 }, { 0x1a4e8, C_RES + 0x1498 },
+	{ 0x1a440, 0x154024201ull }, { 0x1a458, 0x10c08ae0 },
+	{ 0x101d9, 0x1c }, { 0x1a089, 0 }, { 0x1a091, 0 }, { 0x1a059, 0 },
+	{ 0x1a061, 0 }, { 0x1a0b9, 0 }, { 0x1a0c1, 0 }, { 0x101d1, 0 },
+	{ 0xd479, 0 }, { 0x1a0e9, 8 }, { 0x107a1, 0xff0000 },
+	{ 0xa599, 0x20000400020ull }, { 0xd411, 0x200000001ull },
+	{ 0x1a540, (1ull << 32) + 1 }, { 0x14a9, (1ull << 32) + 1 },
+	{ 0xa351, (1ull << 32) + 1 },
+};
+
+static void agx4_fw_layout_g16_compute_golden_bytes(struct kunit *test)
+{
+	const struct agx4_fw_gen *gen = &agx4_fw_g16;
+	struct agx4_compute_desc *d = kunit_kzalloc(test, sizeof(*d),
+						    GFP_KERNEL);
+	struct agx4_fw_compute_in in;
+	struct agx4_fw_buf bufs[4];
+	struct gold_list l;
+	const u64 w = C_WORK;
+	unsigned int n = 0;
+
+	KUNIT_ASSERT_NOT_NULL(test, d);
+	compute_inputs(d, &in);
+	make_bufs(test, gen->compute_objs, gen->num_compute_objs, bufs,
+		  ARRAY_SIZE(bufs));
+	KUNIT_EXPECT_EQ(test, gen->compute_objs[0].size, 0x8c0);
+	KUNIT_EXPECT_EQ(test, gen->compute_objs[1].size, 0x300);
+	KUNIT_ASSERT_EQ(test, ARRAY_SIZE(g16_compute_regs), 24);
+	KUNIT_ASSERT_EQ(test, gen->build_compute(d, &in, bufs), 0);
+
+	gl_init(test, &l, 128);
+	gl_put(&l, 0x000, 4, 3);
+	gl_put(&l, 0x004, 8, 2);
+	gl_put(&l, 0x00c, 4, 1);
+	gl_put(&l, 0x010, 8, w + 0x1400);
+	gl_regs(&l, 0x020, g16_compute_regs, ARRAY_SIZE(g16_compute_regs));
+	gl_put(&l, 0x720, 8, C_ALIAS + 0x20);
+	gl_put(&l, 0x728, 4, 24 | 288 << 16);
+	gl_put(&l, 0x760, 8, C_MS);
+	gl_put(&l, 0x768, 4, 0x300);
+	gl_put(&l, 0x798, 8, C_RES);
+	gl_put(&l, 0x7a0, 8, C_CDM + 0x1000 - 4);
+	gl_put(&l, 0x7c8, 4, 0x54024201);
+	gl_put(&l, 0x7cc, 4, 1);
+	gl_put(&l, 0x7e0, 4, 1);
+	gl_put(&l, 0x7e8, 8, 0xffffffff);
+	gl_put(&l, 0x7f0, 4, 0);
+	gl_put(&l, 0x7f4, 4, 0);
+	gl_put(&l, 0x800, 8, w + 0x1600);
+	gl_put(&l, 0x808, 8, w + 0x1680);
+	gl_put(&l, 0x810, 4, 0x200);
+	gl_put(&l, 0x814, 4, 4);
+	gl_put(&l, 0x820, 4, 2);
+	gl_put(&l, 0x828, 4, 5);
+	gl_put(&l, 0x834, 8, w + 0x1700);
+	gl_put(&l, 0x83c, 8, w + 0x1708);
+	gl_put(&l, 0x86a, 8, C_SUPPORT);
+	gl_put(&l, 0x872, 1, 1);
+	gl_put(&l, 0x874, 4, 0x21b00);
+	gl_put(&l, 0x87c, 4, 0x11700);
+	gl_put(&l, 0x88b, 1, 1);
+	n += expect_image(test, bufs[0].ptr, 0x8c0, l.g, l.n, "G16 compute work");
+
+	gl_init(test, &l, 96);
+	gl_put(&l, 0x000, 4, 0xb);
+	gl_put(&l, 0x014, 8, w + 0x20);
+	gl_put(&l, 0x01c, 8, C_STATS);
+	gl_put(&l, 0x024, 8, C_Q);
+	gl_put(&l, 0x02c, 4, 1);
+	gl_put(&l, 0x030, 4, 1);
+	gl_put(&l, 0x034, 4, 2);
+	gl_put(&l, 0x044, 8, w + 0x76c);
+	gl_put(&l, 0x050, 4, 2);
+	gl_put(&l, 0x160, 8, C_SUPPORT);
+	gl_put(&l, 0x178, 8, C_MARKER);
+	gl_put(&l, 0x188, 8, C_SCRATCH);
+	gl_put(&l, 0x190, 8, C_SCRATCH + 0xf400);
+	gl_put(&l, 0x198, 8, C_SCRATCH + 0x1e800);
+	gl_put(&l, 0x1a0, 8, C_SCRATCH + 0x1f000);
+	gl_put(&l, 0x1a8, 8, w + 0x8ac);
+	gl_put(&l, 0x1b0, 4, 2);
+	gl_put(&l, 0x1b8, 4, 4);
+	gl_ts(&l, 0x1bc, 0x80000003, w + 0x82c, w + 0x834, w + 0x834, C_Q,
+	      w + 0x17c0, w + 0x89c, w + 0x7dc, 2);
+	gl_put(&l, 0x208, 4, 1);
+	gl_ts(&l, 0x20c, 3, w + 0x82c, w + 0x834, w + 0x83c, C_Q,
+	      w + 0x17c0, w + 0x89c, w + 0x7dc, 2);
+	gl_put(&l, 0x258, 4, 0xc);
+	gl_put(&l, 0x25c, 8, C_STATS);
+	gl_put(&l, 0x264, 8, C_Q);
+	gl_put(&l, 0x26c, 4, 1);
+	gl_put(&l, 0x270, 8, w + 0x76c);
+	gl_put(&l, 0x27c, 4, 2);
+	gl_put(&l, 0x284, 8, w + 0x1680);
+	gl_put(&l, 0x28c, 4, 0x200);
+	gl_put(&l, 0x2b4, 8, C_MS + 0x160);
+	gl_put(&l, 0x2bc, 4, (u32)-0x258);
+	gl_put(&l, 0x2c1, 8, w + 0x8ac);
+	gl_put(&l, 0x2c9, 8, w + 0x88c);
+	gl_put(&l, 0x2d4, 4, 0x40000002);
+	n += expect_image(test, bufs[1].ptr, 0x300, l.g, l.n, "G16 compute ms");
+
+	/* 3.13: the entry trampoline; 3.10: the user timestamp pair. */
+	gl_init(test, &l, 4);
+	gl_put(&l, 0, 4, 0x600fffff);
+	gl_put(&l, 4, 4, 0x20000000 | upper_32_bits(C_CDM));
+	gl_put(&l, 8, 4, lower_32_bits(C_CDM));
+	n += expect_image(test, bufs[2].ptr, 12, l.g, l.n, "G16 CDM entry");
+	gl_init(test, &l, 2);
+	gl_put(&l, 0, 8, R_TS + 0x20);
+	gl_put(&l, 8, 8, R_TS + 0x28);
+	n += expect_image(test, bufs[3].ptr, 16, l.g, l.n, "G16 ts pair");
+	checked[0] += n;
+}
+
+/* What G17P takes beyond render_inputs() (3.9, 3.12). */
+#define P_POOL_A	0xfffffc20c07c8300ull
+#define P_SHARED_A	0xfffffc20c07d0000ull
+#define P_POOL_B	0xfffffc20c07d8280ull
+#define P_SHARED_B	0xfffffc20c07e0000ull
+#define P_TA_D0		0xfffffc20001c8000ull
+#define P_TA_D1		0xfffffc20c07c0000ull
+#define P_FR_D0		0xfffffc20001c8004ull
+#define P_FR_D1		0xfffffc20c07c0004ull
+#define P_TA_STATUS	0xfffffc2001610040ull
+#define P_FR_STATUS	0xfffffc2001630040ull
+#define P_STAMP_A	0xfffffc2000024c68ull
+
+static void g17p_render_inputs(struct agx4_render_desc *d,
+			       struct agx4_fw_render_in *in)
+{
+	render_inputs(d, in);
+	d->cmd.ppp_multisamplectl = 0x99;
+	in->bm_slot = 1;
+	in->ta.admission = 1;
+	in->frag.admission = 1;
+	in->pool_objs[0] = P_POOL_A;
+	in->pool_objs[1] = P_SHARED_A;
+	in->pool_objs[2] = P_POOL_B;
+	in->pool_objs[3] = P_SHARED_B;
+	in->work_value = 4;
+	in->ta.grid = 0;
+	in->ta.item = 2;
+	in->ta.index = 1;
+	in->ta.dispatch[0] = P_TA_D0;
+	in->ta.dispatch[1] = P_TA_D1;
+	in->ta.status_rec = P_TA_STATUS;
+	in->ta.ev_group = 0x12;
+	in->ta.ev_counter = 0x34;
+	in->ta.prof = (struct agx4_ts_dests){ P_STAMP_A, P_STAMP_A + 8 };
+	in->frag.grid = 1;
+	in->frag.item = 2;
+	in->frag.index = 1;
+	in->frag.dispatch[0] = P_FR_D0;
+	in->frag.dispatch[1] = P_FR_D1;
+	in->frag.status_rec = P_FR_STATUS;
+	in->frag.store_flag = true;
+	in->frag.ev_group = 0x12;
+	in->frag.ev_counter = 0x35;
+	in->frag.prof = (struct agx4_ts_dests){ P_STAMP_A, P_STAMP_A + 8 };
+}
+
+/* 3.12: the G17P TA program for g17p_render_inputs(), in order. */
+static const struct reg_expect g17p_ta_regs[] = {
+	{ 0x1748, 1 }, { 0x10141, 512 },
+	{ 0x1c039, 0x1000000 }, { 0x1c9c8, 0x1000000 },
+	{ 0x1c0a1, 0x1028000 },
+	{ 0x1c031, 0x35d0000 | 1ull << 63 }, { 0x1c9c0, 0x35d0000 | 1ull << 63 },
+	{ 0x1c051, 0x3a0012006b0003ull }, { 0x1c061, 1 },
+	{ 0x10149, 0xa000 }, { 0x10139, 0x99 },
+	{ 0x10111, 0x102c2a0 }, { 0x1c9b0, 0x102c2a0 },
+	{ 0x10119, 0x102c020 }, { 0x1c9b8, 0x102c020 },
+	{ 0x1c958, 1 }, { 0x1c950, 0x102c000 | 1ull << 50 }, { 0x1c930, 0 },
+	{ 0x1c880, 0x4000000 },
+	{ 0x1c079, 0x35d0000 }, { 0x1c9d8, 0x35d0000 },
+	{ 0x10151, 0 }, { 0x1c199, 0 }, { 0x1c1a1, 0 }, { 0x1c1a9, 0 },
+	{ 0x1c1b1, 0 }, { 0x1c1b9, 0 }, { 0x1c8f8, 0x8860 },
+	{ 0x1c0b1, 80 }, { 0x1c850, 80 }, { 0x10131, 0x99 },
+	{ 0x10121, 0x202 }, { 0x10129, 0x257031f }, { 0x101b9, 0x12018 },
+	{ 0x1c069, 0x202018 }, { 0x1c071, 0x202018 }, { 0x1c081, 64 },
+	{ 0x1c0a9, 128 }, { 0x10171, 256 }, { 0x10169, 0x8000 },
+	{ 0xa309, 0 }, { 0x1c8e0, ~0ull }, { 0x1c8e8, ~0ull }, { 0x1c898, 0 },
+	{ 0x101e1, 28 }, { 0x1c9e8, 0 },
+	{ 0x1a099, 0 }, { 0x1a0a1, 0 }, { 0x1a069, 0 }, { 0x1a071, 0 },
+	{ 0x1a0c9, 0 }, { 0x1a0d1, 0 }, { 0x101c9, 0 }, { 0xd471, 0 },
+	{ 0x1a0f1, 8 }, { 0x10799, 0xff0000 }, { 0x1c830, 1 },
+	{ 0x1ca30, 0x240030 }, { 0x16c39, 0x240030 }, { 0x1c910, 0x80005 },
+	{ 0xa5a1, 0xfe00400020ull }, { 0xd419, 0x200000001ull },
+	{ 0x1ca10, R_LIFE_TA }, { 0x14a1, R_LIFE_TA }, { 0xa349, R_LIFE_TA },
+	{ 0x10209, 0x105 }, { 0x1c9f0, 0x105 }, { 0x14320, 0x105 },
+	{ 0x14308, 0 }, { 0x14318, R_TA_STATUS | 1 }, { 0x1740, 1 },
+	{ 0x1c880, 0x102c2a0 }, { 0x1c898, 1 },
+};
+
+/* 3.12: the G17P main 3D program for g17p_render_inputs(), in order. */
+static const struct reg_expect g17p_frag_regs[] = {
+	{ 0x1739, 1 }, { 0x10009, 0xa000 },
+	{ 0x15379, 0x22 }, { 0x15381, 0x2000 },
+	{ 0x15369, 0x21 }, { 0x15371, 0x1000 },
+	{ 0x15131, 0x3b0dbd2a }, { 0x15139, 0x3b3cfc8e },
+	{ 0x100a1, 0 }, { 0x15069, 0 }, { 0x15071, 0 }, { 0x16058, 0 },
+	{ 0x10019, 0x99 }, { 0x100b1, 0x80008 }, { 0x16030, 0x80008 },
+	{ 0x100d9, 0x12018 }, { 0xa301, 0 }, { 0x10791, 0xff0200 },
+	{ 0x16098, R_HEAPMETA }, { 0x15109, 0x1100000000ull },
+	{ 0x15101, 0x1100004000ull }, { 0x15021, 0xc001 },
+	{ 0x15211, 600ull << 32 | 800 }, { 0x15049, 0x100000 },
+	{ 0x10051, 4 }, { 0x15321, 0x257031f }, { 0x15301, 0x3f800000 },
+	{ 0x15309, 0x3ab }, { 0x15311, 0x1100008000ull },
+	{ 0x15319, 0x1234 }, { 0x15349, 0x04040404 }, { 0x15351, 0 },
+	{ 0x15329, 0x1200000000ull }, { 0x15331, 0x1200000000ull },
+	{ 0x15339, 0x1300000000ull }, { 0x15341, 0x1300000000ull },
+	{ 0x15231, 0 }, { 0x15221, 0 }, { 0x15239, 0 }, { 0x15229, 0 },
+	{ 0x15401, 0x1000 }, { 0x15421, 0x1000 },
+	{ 0x15409, 0x2000 }, { 0x15429, 0x2000 },
+	{ 0x153c1, 0x1200100000ull }, { 0x15411, 0x100 },
+	{ 0x153c9, 0x1200100000ull }, { 0x15431, 0x100 },
+	{ 0x153d1, 0x1300100000ull }, { 0x15419, 0x200 },
+	{ 0x153d9, 0x1300100000ull }, { 0x15439, 0x200 },
+	{ 0x16429, R_TILEMAP }, { 0x16060, R_HEAPMETA },
+	{ 0x16431, 320ull << 24 }, { 0x10039, 0x10280 },
+	{ 0x16020, 0 }, { 0x16451, 0 }, { 0x15359, 0 }, { 0x100b8, 0x8860 },
+	{ 0x16461, R_AUX }, { 0x16090, R_AUX }, { 0x101e9, 28 },
+	{ 0x160a8, 0 }, { 0x16068, 0x2418a200003717full },
+	{ 0x1a0a9, 0 }, { 0x1a0b1, 0 }, { 0x1a079, 0 }, { 0x1a081, 0 },
+	{ 0x1a0d9, 0 }, { 0x1a0e1, 0 }, { 0x101c1, 0 }, { 0xd469, 0 },
+	{ 0x1a0f9, 8 }, { 0xa5a9, 0x14600400020ull },
+	{ 0xd429, 0x200000001ull },
+	{ 0x160e0, R_LIFE_FR }, { 0x1499, R_LIFE_FR }, { 0xa341, R_LIFE_FR },
+	{ 0x1c838, 1 }, { 0x1ca28, 0x240030 },
+	{ 0x10211, 0x106 }, { 0x10420, 0x106 },
+	{ 0x14048, 0 }, { 0x14080, R_FR_STATUS | 1 },
+	{ 0x1731, 1 }, { 0x16020, 1 }, { 0x16020, 0 }, { 0x16068, 0x40000 },
+};
+
+#define DEPTH	0x1200000000ull
+#define DCOMP	0x1200100000ull
+#define STEN	0x1300000000ull
+#define SCOMP	0x1300100000ull
+
+/* 3.12: the partial programs, in order. */
+static const struct reg_expect g17p_pstore_regs[] = {
+	{ 0x15379, 0x24 }, { 0x15381, 0x4000 }, { 0x10039, 0x10280 },
+	{ 0x15359, 0x20 }, { 0x15331, DEPTH }, { 0x153c9, DCOMP },
+	{ 0x15341, STEN }, { 0x153d9, SCOMP }, { 0x15421, 0x1000 },
+	{ 0x15431, 0x100 }, { 0x15429, 0x2000 }, { 0x15439, 0x200 },
+	{ 0x15221, 0 }, { 0x15229, 0 }, { 0x15319, 0x1234 },
+	{ 0x15349, 0x04040404 },
+};
+
+static const struct reg_expect g17p_presume_regs[] = {
+	{ 0x15379, 0x24 }, { 0x15381, 0x4000 }, { 0x15369, 0x23 },
+	{ 0x15371, 0x3000 }, { 0x10039, 0x0280 }, { 0x15359, 0x20 },
+	{ 0x15331, DEPTH }, { 0x153c9, DCOMP }, { 0x15341, STEN },
+	{ 0x153d9, SCOMP }, { 0x15421, 0x1000 }, { 0x15431, 0x100 },
+	{ 0x15429, 0x2000 }, { 0x15439, 0x200 }, { 0x15221, 0 },
+	{ 0x15229, 0 }, { 0x15309, 0x3ab }, { 0x15329, DEPTH },
+	{ 0x153c1, DCOMP }, { 0x15339, STEN }, { 0x153d1, SCOMP },
+	{ 0x15319, 0x1234 }, { 0x15349, 0x04040404 },
+};
+
+static const struct reg_expect g17p_pload_regs[] = {
+	{ 0x15369, 0x23 }, { 0x15371, 0x3000 }, { 0x10039, 0x0280 },
+	{ 0x15309, 0x3ab }, { 0x15329, DEPTH }, { 0x153c1, DCOMP },
+	{ 0x15339, STEN }, { 0x153d1, SCOMP }, { 0x15319, 0x1234 },
+	{ 0x15349, 0x04040404 },
+};
+
+static void agx4_fw_layout_g17p_render_golden_bytes(struct kunit *test)
+{
+	const struct agx4_fw_gen *gen = &agx4_fw_g17p;
+	struct agx4_render_desc *d = kunit_kzalloc(test, sizeof(*d), GFP_KERNEL);
+	struct agx4_fw_render_in in;
+	struct agx4_fw_buf bufs[4];
+	struct gold_list l;
+	unsigned int n = 0;
+
+	KUNIT_ASSERT_NOT_NULL(test, d);
+	g17p_render_inputs(d, &in);
+	make_bufs(test, gen->render_objs, gen->num_render_objs, bufs,
+		  ARRAY_SIZE(bufs));
+	KUNIT_EXPECT_EQ(test, gen->render_objs[0].size, 0x9c0);
+	KUNIT_EXPECT_EQ(test, gen->render_objs[1].size, 0x40);
+	KUNIT_EXPECT_EQ(test, gen->render_objs[2].size, 0x2240);
+	KUNIT_ASSERT_EQ(test, ARRAY_SIZE(g17p_ta_regs), 73);
+	KUNIT_ASSERT_EQ(test, ARRAY_SIZE(g17p_frag_regs), 89);
+	KUNIT_ASSERT_EQ(test, gen->build_render(d, &in, bufs), 0);
+
+	/* TA descriptor */
+	gl_init(test, &l, 256);
+	gl_put(&l, 0x000, 4, 0);
+	gl_put(&l, 0x004, 8, 3);
+	gl_put(&l, 0x00c, 4, 9);
+	gl_put(&l, 0x010, 8, P_POOL_A);
+	gl_put(&l, 0x018, 4, 1);
+	gl_put(&l, 0x020, 8, P_SHARED_A);
+	gl_put(&l, 0x028, 8, P_POOL_B);
+	gl_put(&l, 0x030, 8, P_SHARED_B);
+	gl_put(&l, 0x038, 1, 0x47);
+	gl_put(&l, 0x03a, 1, 0x49);
+	gl_put(&l, 0x03c, 1, 0x49);
+	gl_put(&l, 0x048, 4, 4);
+	gl_regs(&l, 0x060, g17p_ta_regs, ARRAY_SIZE(g17p_ta_regs));
+	gl_put(&l, 0x760, 8, R_TA_ALIAS + 0x60);
+	gl_put(&l, 0x768, 4, 0x036c0049);
+	gl_put(&l, 0x780, 8, R_TPC);
+	gl_put(&l, 0x789, 1, 0x78);
+	gl_put(&l, 0x79c, 4, 1);
+	gl_put(&l, 0x7a0, 4, 2 * 0x100);
+	gl_put(&l, 0x7a8, 4, 2);
+	gl_put(&l, 0x7b0, 4, 2 * 0x101);
+	gl_put(&l, 0x7d6, 4, 0x102c2a0);
+	gl_put(&l, 0x86e, 8, R_LIFE_TA >> 32);
+	gl_put(&l, 0x876, 4, 0xffffffff);
+	gl_put(&l, 0x87a, 8, 0x1400000000ull);
+	gl_put(&l, 0x882, 4, 3);
+	gl_put(&l, 0x886, 4, 4);
+	gl_put(&l, 0x892, 1, 1);
+	gl_put(&l, 0x8a6, 8, P_TA_D0);
+	gl_put(&l, 0x8ae, 8, P_TA_D1);
+	/* Over the top of the second slot: item << 24 | 0xffff. */
+	gl_put(&l, 0x8b4, 4, 2 << 24 | 0xffff);
+	gl_put(&l, 0x8ba, 4, 0);
+	gl_put(&l, 0x8c4, 4, 2 << 16);
+	gl_put(&l, 0x8c8, 4, 2 << 24);
+	gl_put(&l, 0x8ce, 4, R_LIFE_TA & 0xffffffff);
+	gl_put(&l, 0x8d4, 4, 1 << 16);
+	gl_put(&l, 0x8fe, 8, P_STAMP_A);
+	gl_put(&l, 0x906, 8, P_STAMP_A + 8);
+	gl_put(&l, 0x90e, 8, R_TS);
+	gl_put(&l, 0x916, 8, R_TS + 8);
+	gl_put(&l, 0x932, 1, 0x44);
+	gl_put(&l, 0x934, 8, R_SUPPORT);
+	gl_put(&l, 0x93c, 1, 1);
+	gl_put(&l, 0x945, 8, P_TA_STATUS);
+	gl_put(&l, 0x94d, 1, 1);
+	n += expect_image(test, bufs[0].ptr, 0x9c0, l.g, l.n, "G17P TA");
+
+	/* Event items (3.9): 0x0e, 0x10000 | grid, group << 8 | counter, kind << 8. */
+	gl_init(test, &l, 4);
+	gl_put(&l, 0x00, 4, 0x0e);
+	gl_put(&l, 0x04, 4, 0x10000);
+	gl_put(&l, 0x08, 4, 0x1234);
+	gl_put(&l, 0x10, 4, 0);
+	n += expect_image(test, bufs[1].ptr, 0x40, l.g, l.n, "G17P TA event");
+	gl_init(test, &l, 4);
+	gl_put(&l, 0x00, 4, 0x0e);
+	gl_put(&l, 0x04, 4, 0x10001);
+	gl_put(&l, 0x08, 4, 0x1235);
+	gl_put(&l, 0x10, 4, 0x100);
+	n += expect_image(test, bufs[3].ptr, 0x40, l.g, l.n, "G17P 3D event");
+
+	/* 3D descriptor */
+	gl_init(test, &l, 512);
+	gl_put(&l, 0x000, 4, 1);
+	gl_put(&l, 0x004, 8, 2);
+	gl_put(&l, 0x00c, 4, 9);
+	gl_put(&l, 0x020, 8, P_POOL_A);
+	gl_put(&l, 0x028, 8, P_SHARED_A);
+	gl_put(&l, 0x030, 8, P_POOL_B);
+	gl_put(&l, 0x038, 8, P_SHARED_B);
+	gl_put(&l, 0x040, 8, R_TILEMAP);
+	gl_put(&l, 0x048, 8, 0x99);
+	gl_put(&l, 0x050, 1, 1);
+	gl_put(&l, 0x054, 4, 0x80008);
+	gl_put(&l, 0x068, 4, 0x3b0dbd2a);
+	gl_put(&l, 0x06c, 4, 0x3b3cfc8e);
+	gl_put(&l, 0x078, 8, 25 * 19);
+	gl_put(&l, 0x080, 1, 0x56);
+	gl_put(&l, 0x082, 1, 0x57);
+	gl_put(&l, 0x084, 1, 0x57);
+	gl_put(&l, 0x088, 1, 0x59);
+	gl_put(&l, 0x090, 4, 2);
+	gl_regs(&l, 0x0a0, g17p_frag_regs, ARRAY_SIZE(g17p_frag_regs));
+	gl_put(&l, 0x7a0, 8, R_FR_ALIAS + 0xa0);
+	gl_put(&l, 0x7a8, 4, (89 * 12) << 16 | 89);
+	gl_regs(&l, 0x7c0, g17p_pstore_regs, ARRAY_SIZE(g17p_pstore_regs));
+	gl_put(&l, 0xec0, 8, R_FR_ALIAS + 0x7c0);
+	gl_put(&l, 0xec8, 4, (16 * 12) << 16 | 16);
+	gl_regs(&l, 0xee0, g17p_presume_regs, ARRAY_SIZE(g17p_presume_regs));
+	gl_put(&l, 0x15e0, 8, R_FR_ALIAS + 0xee0);
+	gl_put(&l, 0x15e8, 4, (23 * 12) << 16 | 23);
+	gl_regs(&l, 0x1600, g17p_pload_regs, ARRAY_SIZE(g17p_pload_regs));
+	gl_put(&l, 0x1d00, 8, R_FR_ALIAS + 0x1600);
+	gl_put(&l, 0x1d08, 4, (10 * 12) << 16 | 10);
+	gl_put(&l, 0x1d20, 8, 0x1100004000ull);
+	gl_put(&l, 0x1d30, 8, 0x1100000000ull);
+	gl_put(&l, 0x1d40, 8, 0x1100008000ull);
+	gl_put(&l, 0x1e78, 8, 0x21);
+	gl_put(&l, 0x1e80, 8, 0x1000);
+	gl_put(&l, 0x1ea8, 8, 0x23);
+	gl_put(&l, 0x1eb0, 8, 0x3000);
+	gl_put(&l, 0x1ec0, 4, 0x04040404);
+	gl_put(&l, 0x1f38, 8, 4);
+	gl_put(&l, 0x1f40, 8, 0xc001);
+	gl_put(&l, 0x1f48, 4, 800);
+	gl_put(&l, 0x1f4c, 4, 600);
+	gl_put(&l, 0x1f50, 8, 0x100000);
+	gl_put(&l, 0x1f58, 8, 0x10280);
+	gl_put(&l, 0x1f78, 4, 0x22);
+	gl_put(&l, 0x1f7c, 8, 0x2000);
+	gl_put(&l, 0x1f98, 4, 0x24);
+	gl_put(&l, 0x1f9c, 8, 0x4000);
+	gl_put(&l, 0x1fa8, 4, 0x3f800000);
+	gl_put(&l, 0x1fac, 8, 4ull << 33 | 0x300);
+	gl_put(&l, 0x20fc, 1, 1);
+	gl_put(&l, 0x2100, 1, 0);
+	gl_put(&l, 0x2108, 8, R_LIFE_FR >> 32);
+	gl_put(&l, 0x2110, 4, 0xffffffff);
+	gl_put(&l, 0x2114, 8, 0x1400000000ull);
+	gl_put(&l, 0x211c, 4, 3);
+	gl_put(&l, 0x2120, 4, 4);
+	gl_put(&l, 0x2124, 1, 1);
+	gl_put(&l, 0x2128, 1, 1);
+	gl_put(&l, 0x2140, 8, P_FR_D0);
+	gl_put(&l, 0x2148, 8, P_FR_D1);
+	gl_put(&l, 0x2150, 4, 2 << 8);
+	gl_put(&l, 0x2154, 4, 1);
+	gl_put(&l, 0x215c, 4, 1);
+	gl_put(&l, 0x2160, 4, 2);
+	gl_put(&l, 0x2164, 4, 2 << 8);
+	gl_put(&l, 0x2168, 8, R_LIFE_FR & 0xffffffff);
+	gl_put(&l, 0x2170, 4, 1);
+	gl_put(&l, 0x2198, 8, P_STAMP_A);
+	gl_put(&l, 0x21a0, 8, P_STAMP_A + 8);
+	gl_put(&l, 0x21a8, 8, R_TS + 0x10);
+	gl_put(&l, 0x21b0, 8, R_TS + 0x18);
+	gl_put(&l, 0x21cc, 1, 0x53);
+	gl_put(&l, 0x21ce, 8, R_SUPPORT);
+	gl_put(&l, 0x21d6, 1, 1);
+	gl_put(&l, 0x21df, 8, P_FR_STATUS);
+	gl_put(&l, 0x21e7, 1, 1);
+	gl_put(&l, 0x2208, 1, 1);
+	gl_put(&l, 0x220c, 1, 1);
+	gl_put(&l, 0x222d, 1, 1);
+	n += expect_image(test, bufs[2].ptr, 0x2240, l.g, l.n, "G17P 3D");
+	checked[1] += n;
+
+	/* G17P specifics refused: a third pool, a TA item past a byte, a
+	 * second dispatch slot outside the firmware half.
+	 */
+	in.bm_slot = 2;
+	KUNIT_EXPECT_EQ(test, gen->build_render(d, &in, bufs), -EINVAL);
+	g17p_render_inputs(d, &in);
+	in.ta.item = 0x100;
+	KUNIT_EXPECT_EQ(test, gen->build_render(d, &in, bufs), -EINVAL);
+	g17p_render_inputs(d, &in);
+	in.ta.dispatch[1] = 0x00001c20c07c0000ull;
+	KUNIT_EXPECT_EQ(test, gen->build_render(d, &in, bufs), -EINVAL);
+}
+
+#define Q_SCHED		0xfffffc20c0840000ull
+#define Q_D0		0xfffffc20001c8010ull
+#define Q_D1		0xfffffc20c07c0010ull
+#define Q_S0		0xfffffc2001640000ull
+#define Q_SC		0xfffffc20c0848000ull
+#define Q_ZP		0xfffffc2000400000ull
+#define Q_OS		0x7000400000ull
+
+static void g17p_compute_inputs(struct agx4_compute_desc *d,
+				struct agx4_fw_compute_in *in)
+{
+	compute_inputs(d, in);
+	d->ts = (struct agx4_ts_dests){ };
+	in->cdm_entry = 0;
+	in->st.grid = 4;
+	in->st.dispatch[0] = Q_D0;
+	in->st.dispatch[1] = Q_D1;
+	in->st.ev_group = 0x20;
+	in->st.ev_counter = 7;
+	in->st.prof = (struct agx4_ts_dests){ P_STAMP_A, P_STAMP_A + 8 };
+	in->sched = Q_SCHED;
+	in->status[0] = Q_S0;
+	in->status[1] = Q_S0 + 8;
+	in->shared_control = Q_SC;
+	in->zero_page = Q_ZP;
+	in->support_control = 0x1234;
+	in->support_flags = 0x5678;
+	in->queue_submission = 3;
+	in->queue_ordinal = 6;
+	in->submission_index = 7;
+	in->gate = 0xabc;
+	in->robustness = 0x100;
+	in->operand_state = Q_OS;
+}
+
+/* 3.13: the G17P compute programs for g17p_compute_inputs(), in order. */
+static const struct reg_expect g17p_compute_regs[] = {
+	{ 0x1a510, C_RES }, { 0x1a420, C_CDM },
+	{ 0x1a4d0, C_RES + 0x1480 }, { 0x1a4d8, C_RES + 0x1488 },
+	{ 0x1a4e0, C_RES + 0x1490 }, { 0x1a4e8, C_RES + 0x1498 },
+	{ 0x10071, 0x10000000000ull }, { 0x11841, 0 }, { 0x11849, 0 },
+	{ 0x11f81, 0 }, { 0x1a440, 0x154024201ull }, { 0x1a458, 0x10c08860 },
+	{ 0x101d9, 0x1c }, { 0x1a089, 0 }, { 0x1a091, 0 }, { 0x1a059, 0 },
+	{ 0x1a061, 0 }, { 0x1a0b9, 0 }, { 0x1a0c1, 0 }, { 0x101d1, 0 },
+	{ 0xd479, 0 }, { 0x1a0e9, 8 }, { 0x107a1, 0xff0000 },
+	{ 0xa599, 0x13200400020ull }, { 0xd411, 0x200000001ull },
+	{ 0x1a540, (1ull << 32) + 1 }, { 0x14a9, (1ull << 32) + 1 },
+	{ 0xa351, (1ull << 32) + 1 },
+	{ 0x10201, 1 << 8 | 5 }, { 0x10428, 1 << 8 | 5 },
+	{ 0x14028, 0xabc }, { 0x14070, 0x101 },
+	{ 0x10229, Q_OS + 0x12800 }, { 0x140a8, Q_OS + 0x13000 },
+	{ 0x10099, Q_OS + 0x9405 }, { 0x10091, Q_OS + 0x12400 },
+	{ 0xa5c1, Q_OS + 5 }, { 0xa5c9, Q_OS + 0x9000 },
+	{ 0x1a440, 0x154024209ull }, { 0xa599, 0x6000400020ull },
+};
+
+static const struct reg_expect g17p_compute_regs2[] = {
+	{ 0x10099, Q_OS + 5 }, { 0x10091, Q_OS + 0x9000 },
+	{ 0xa5c1, Q_OS + 0x9405 }, { 0xa5c9, Q_OS + 0x12400 },
+};
+
+static void agx4_fw_layout_g17p_compute_golden_bytes(struct kunit *test)
+{
+	const struct agx4_fw_gen *gen = &agx4_fw_g17p;
+	struct agx4_compute_desc *d = kunit_kzalloc(test, sizeof(*d),
+						    GFP_KERNEL);
+	struct agx4_fw_compute_in in;
+	struct agx4_fw_buf bufs[2];
+	struct gold_list l;
+	unsigned int n = 0;
+
+	KUNIT_ASSERT_NOT_NULL(test, d);
+	g17p_compute_inputs(d, &in);
+	make_bufs(test, gen->compute_objs, gen->num_compute_objs, bufs,
+		  ARRAY_SIZE(bufs));
+	KUNIT_EXPECT_EQ(test, gen->compute_objs[0].size, 0x4000);
+	KUNIT_ASSERT_EQ(test, ARRAY_SIZE(g17p_compute_regs), 40);
+	KUNIT_ASSERT_EQ(test, gen->build_compute(d, &in, bufs), 0);
+
+	gl_init(test, &l, 160);
+	gl_put(&l, 0x000, 4, 3);
+	gl_put(&l, 0x004, 8, 2);
+	gl_put(&l, 0x00c, 4, 1);
+	gl_put(&l, 0x010, 8, Q_SCHED);
+	gl_put(&l, 0x018, 2, 0x22);
+	gl_put(&l, 0x01a, 2, 0x23);
+	gl_put(&l, 0x01c, 2, 0x23);
+	gl_put(&l, 0x01e, 2, 0x24);
+	gl_regs(&l, 0x040, g17p_compute_regs, ARRAY_SIZE(g17p_compute_regs));
+	gl_put(&l, 0x740, 8, C_ALIAS + 0x40);
+	gl_put(&l, 0x748, 4, (40 * 12) << 16 | 40);
+	gl_regs(&l, 0x760, g17p_compute_regs2, ARRAY_SIZE(g17p_compute_regs2));
+	gl_put(&l, 0xe60, 8, C_ALIAS + 0x760);
+	gl_put(&l, 0xe68, 4, 0x300004);
+	gl_put(&l, 0xed8, 8, C_RES);
+	gl_put(&l, 0xee0, 8, C_CDM + 0x1000 - 4);
+	gl_put(&l, 0xf08, 8, 0x154024201ull);
+	gl_put(&l, 0xf20, 4, 1);
+	gl_put(&l, 0xf28, 4, 0xffffffff);
+	gl_put(&l, 0xf2c, 8, 0);
+	gl_put(&l, 0xf34, 4, 0);
+	gl_put(&l, 0xf38, 4, 0);
+	gl_put(&l, 0xf40, 8, Q_D0);
+	gl_put(&l, 0xf48, 8, Q_D1);
+	gl_put(&l, 0xf50, 4, 3 << 8);
+	gl_put(&l, 0xf54, 4, 4);
+	gl_put(&l, 0xf58, 4, 6);
+	gl_put(&l, 0xf60, 4, 7);
+	gl_put(&l, 0xf68, 8, 1);
+	gl_put(&l, 0xf70, 4, 5);
+	gl_put(&l, 0xf7c, 8, Q_S0);
+	gl_put(&l, 0xf84, 8, Q_S0 + 8);
+	gl_put(&l, 0xf8c, 8, P_STAMP_A);
+	gl_put(&l, 0xf94, 8, P_STAMP_A + 8);
+	gl_put(&l, 0xfb0, 2, 0x1a);
+	gl_put(&l, 0xfb2, 8, Q_SC);
+	gl_put(&l, 0xfba, 4, 0x1234);
+	gl_put(&l, 0xfbe, 4, 0x5678);
+	gl_put(&l, 0xfc5, 1, 0x9f);
+	gl_put(&l, 0xfcb, 8, Q_ZP);
+	gl_put(&l, 0xfd3, 1, 1);
+	n += expect_image(test, bufs[0].ptr, 0x4000, l.g, l.n, "G17P compute");
+	gl_init(test, &l, 4);
+	gl_put(&l, 0x00, 4, 0x0e);
+	gl_put(&l, 0x04, 4, 0x10004);
+	gl_put(&l, 0x08, 4, 0x2007);
+	gl_put(&l, 0x10, 4, 0x200);
+	n += expect_image(test, bufs[1].ptr, 0x400, l.g, l.n,
+			  "G17P compute event");
+	checked[1] += n;
+
+	/* G17P specifics refused. */
+	in.submission_index = 0;
+	KUNIT_EXPECT_EQ(test, gen->build_compute(d, &in, bufs), -EINVAL);
+	g17p_compute_inputs(d, &in);
+	in.queue_submission = 0x1000000;
+	KUNIT_EXPECT_EQ(test, gen->build_compute(d, &in, bufs), -EINVAL);
+	g17p_compute_inputs(d, &in);
+	d->cmd.helper.binary = 0x1000;
+	KUNIT_EXPECT_EQ(test, gen->build_compute(d, &in, bufs), -EOPNOTSUPP);
+	g17p_compute_inputs(d, &in);
+	d->ts.end = R_TS;
+	KUNIT_EXPECT_EQ(test, gen->build_compute(d, &in, bufs), -EOPNOTSUPP);
+}
+
 /* Each input check of the render builder, one at a time. */
 static void agx4_fw_layout_render_builder_refuses_bad_input(struct kunit *test)
 {
@@ -1487,7 +2319,10 @@ static void agx4_fw_layout_render_builder_refuses_bad_input(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, d);
 	KUNIT_ASSERT_NOT_NULL(test, good);
 	KUNIT_ASSERT_LE(test, n, ARRAY_SIZE(bufs));
-	render_inputs(good, &good_in);
+	if (gen == &agx4_fw_g17p)
+		g17p_render_inputs(good, &good_in);
+	else
+		render_inputs(good, &good_in);
 	make_bufs(test, gen->render_objs, n, bufs, n);
 	for (i = 0; i < ARRAY_SIZE(cases); i++) {
 		struct drm_asahi_cmd_render *cmd = &d->cmd;
@@ -1572,166 +2407,6 @@ static void agx4_fw_layout_render_builder_refuses_bad_input(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, gen->build_render(good, &good_in, bufs), 0);
 }
 
-#define C_WORK		0xfffffc2200300000ull
-#define C_MS		(C_WORK + 0x1000)
-#define C_ALIAS		0x7100300020ull
-#define C_Q		0xfffffc20c5000000ull
-#define C_STATS		0xfffffc20c5008000ull
-#define C_RES		0x1000c64000ull
-#define C_ENTRY		0x7100301a00ull
-#define C_SUPPORT	0xfffffc20c05e8000ull
-#define C_SCRATCH	0x70030e0000ull
-#define C_MARKER	0x1000c60000ull
-#define C_CDM		0x1500000000ull
-
-static void compute_inputs(struct agx4_compute_desc *d,
-			   struct agx4_fw_compute_in *in)
-{
-	memset(d, 0, sizeof(*d));
-	memset(in, 0, sizeof(*in));
-	d->cmd.cdm_ctrl_stream_base = C_CDM;
-	d->cmd.cdm_ctrl_stream_end = C_CDM + 0x1000;
-	d->ts = (struct agx4_ts_dests){ R_TS + 0x20, R_TS + 0x28 };
-	in->st = (struct agx4_fw_stage_in){
-		.work = C_WORK, .microseq = C_MS, .regs_alias = C_ALIAS,
-		.queue = C_Q, .stats = C_STATS,
-		.driver_stamp = C_WORK + 0x1600, .fw_stamp = C_WORK + 0x1680,
-		.stamp = 0x200, .event = 4, .counter = 2,
-		.prof = { C_WORK + 0x1700, C_WORK + 0x1708 },
-	};
-	in->context_id = 1;
-	in->notifier = C_WORK + 0x1400;
-	in->resource = C_RES;
-	in->cdm_entry = C_ENTRY;
-	in->identity = (1ull << 32) + 2;
-	in->reg_identity = (1ull << 32) + 1;
-	in->ordinal = 5;
-	in->event_generation = 2;
-	in->support = C_SUPPORT;
-	in->scratch = C_SCRATCH;
-	in->marker = C_MARKER;
-	in->user_ts = C_WORK + 0x17c0;
-}
-
-/* 3.13: the G16 compute program for compute_inputs(), in order. */
-static const struct reg_expect g16_compute_regs[] = {
-	{ 0x1a510, C_RES }, { 0x1a420, C_ENTRY },
-	{ 0x1a4d0, C_RES + 0x1480 }, { 0x1a4d8, C_RES + 0x1488 },
-	{ 0x1a4e0, C_RES + 0x1490 }, { 0x1a4e8, C_RES + 0x1498 },
-	{ 0x1a440, 0x154024201ull }, { 0x1a458, 0x10c08ae0 },
-	{ 0x101d9, 0x1c }, { 0x1a089, 0 }, { 0x1a091, 0 }, { 0x1a059, 0 },
-	{ 0x1a061, 0 }, { 0x1a0b9, 0 }, { 0x1a0c1, 0 }, { 0x101d1, 0 },
-	{ 0xd479, 0 }, { 0x1a0e9, 8 }, { 0x107a1, 0xff0000 },
-	{ 0xa599, 0x20000400020ull }, { 0xd411, 0x200000001ull },
-	{ 0x1a540, (1ull << 32) + 1 }, { 0x14a9, (1ull << 32) + 1 },
-	{ 0xa351, (1ull << 32) + 1 },
-};
-
-static void agx4_fw_layout_g16_compute_golden_bytes(struct kunit *test)
-{
-	const struct agx4_fw_gen *gen = &agx4_fw_g16;
-	struct agx4_compute_desc *d = kunit_kzalloc(test, sizeof(*d),
-						    GFP_KERNEL);
-	struct agx4_fw_compute_in in;
-	struct agx4_fw_buf bufs[4];
-	struct gold_list l;
-	const u64 w = C_WORK;
-	unsigned int n = 0;
-
-	KUNIT_ASSERT_NOT_NULL(test, d);
-	compute_inputs(d, &in);
-	make_bufs(test, gen->compute_objs, gen->num_compute_objs, bufs,
-		  ARRAY_SIZE(bufs));
-	KUNIT_EXPECT_EQ(test, gen->compute_objs[0].size, 0x8c0);
-	KUNIT_EXPECT_EQ(test, gen->compute_objs[1].size, 0x300);
-	KUNIT_ASSERT_EQ(test, ARRAY_SIZE(g16_compute_regs), 24);
-	KUNIT_ASSERT_EQ(test, gen->build_compute(d, &in, bufs), 0);
-
-	gl_init(test, &l, 128);
-	gl_put(&l, 0x000, 4, 3);
-	gl_put(&l, 0x004, 8, 2);
-	gl_put(&l, 0x00c, 4, 1);
-	gl_put(&l, 0x010, 8, w + 0x1400);
-	gl_regs(&l, 0x020, g16_compute_regs, ARRAY_SIZE(g16_compute_regs));
-	gl_put(&l, 0x720, 8, C_ALIAS);
-	gl_put(&l, 0x728, 4, 24 | 288 << 16);
-	gl_put(&l, 0x760, 8, C_MS);
-	gl_put(&l, 0x768, 4, 0x300);
-	gl_put(&l, 0x798, 8, C_RES);
-	gl_put(&l, 0x7a0, 8, C_CDM + 0x1000 - 4);
-	gl_put(&l, 0x7c8, 4, 0x54024201);
-	gl_put(&l, 0x7cc, 4, 1);
-	gl_put(&l, 0x7e0, 4, 1);
-	gl_put(&l, 0x7e8, 8, 0xffffffff);
-	gl_put(&l, 0x7f0, 4, 0);
-	gl_put(&l, 0x7f4, 4, 0);
-	gl_put(&l, 0x800, 8, w + 0x1600);
-	gl_put(&l, 0x808, 8, w + 0x1680);
-	gl_put(&l, 0x810, 4, 0x200);
-	gl_put(&l, 0x814, 4, 4);
-	gl_put(&l, 0x820, 4, 2);
-	gl_put(&l, 0x828, 4, 5);
-	gl_put(&l, 0x834, 8, w + 0x1700);
-	gl_put(&l, 0x83c, 8, w + 0x1708);
-	gl_put(&l, 0x86a, 8, C_SUPPORT);
-	gl_put(&l, 0x872, 1, 1);
-	gl_put(&l, 0x874, 4, 0x21b00);
-	gl_put(&l, 0x87c, 4, 0x11700);
-	gl_put(&l, 0x88b, 1, 1);
-	n += expect_image(test, bufs[0].ptr, 0x8c0, l.g, l.n, "G16 compute work");
-
-	gl_init(test, &l, 96);
-	gl_put(&l, 0x000, 4, 0xb);
-	gl_put(&l, 0x014, 8, w + 0x20);
-	gl_put(&l, 0x01c, 8, C_STATS);
-	gl_put(&l, 0x024, 8, C_Q);
-	gl_put(&l, 0x02c, 4, 1);
-	gl_put(&l, 0x030, 4, 1);
-	gl_put(&l, 0x034, 4, 2);
-	gl_put(&l, 0x044, 8, w + 0x76c);
-	gl_put(&l, 0x050, 4, 2);
-	gl_put(&l, 0x160, 8, C_SUPPORT);
-	gl_put(&l, 0x178, 8, C_MARKER);
-	gl_put(&l, 0x188, 8, C_SCRATCH);
-	gl_put(&l, 0x190, 8, C_SCRATCH + 0xf400);
-	gl_put(&l, 0x198, 8, C_SCRATCH + 0x1e800);
-	gl_put(&l, 0x1a0, 8, C_SCRATCH + 0x1f000);
-	gl_put(&l, 0x1a8, 8, w + 0x8ac);
-	gl_put(&l, 0x1b0, 4, 2);
-	gl_put(&l, 0x1b8, 4, 4);
-	gl_ts(&l, 0x1bc, 0x80000003, w + 0x82c, w + 0x834, w + 0x834, C_Q,
-	      w + 0x17c0, w + 0x89c, w + 0x7dc, 2);
-	gl_put(&l, 0x208, 4, 1);
-	gl_ts(&l, 0x20c, 3, w + 0x82c, w + 0x834, w + 0x83c, C_Q,
-	      w + 0x17c0, w + 0x89c, w + 0x7dc, 2);
-	gl_put(&l, 0x258, 4, 0xc);
-	gl_put(&l, 0x25c, 8, C_STATS);
-	gl_put(&l, 0x264, 8, C_Q);
-	gl_put(&l, 0x26c, 4, 1);
-	gl_put(&l, 0x270, 8, w + 0x76c);
-	gl_put(&l, 0x27c, 4, 2);
-	gl_put(&l, 0x284, 8, w + 0x1680);
-	gl_put(&l, 0x28c, 4, 0x200);
-	gl_put(&l, 0x2b4, 8, C_MS + 0x160);
-	gl_put(&l, 0x2bc, 4, (u32)-0x258);
-	gl_put(&l, 0x2c1, 8, w + 0x8ac);
-	gl_put(&l, 0x2c9, 8, w + 0x88c);
-	gl_put(&l, 0x2d4, 4, 0x40000002);
-	n += expect_image(test, bufs[1].ptr, 0x300, l.g, l.n, "G16 compute ms");
-
-	/* 3.13: the entry trampoline; 3.10: the user timestamp pair. */
-	gl_init(test, &l, 4);
-	gl_put(&l, 0, 4, 0x600fffff);
-	gl_put(&l, 4, 4, 0x20000000 | upper_32_bits(C_CDM));
-	gl_put(&l, 8, 4, lower_32_bits(C_CDM));
-	n += expect_image(test, bufs[2].ptr, 12, l.g, l.n, "G16 CDM entry");
-	gl_init(test, &l, 2);
-	gl_put(&l, 0, 8, R_TS + 0x20);
-	gl_put(&l, 8, 8, R_TS + 0x28);
-	n += expect_image(test, bufs[3].ptr, 16, l.g, l.n, "G16 ts pair");
-	checked[0] += n;
-}
-
 /* Each input check of the compute builder. */
 static void agx4_fw_layout_compute_builder_refuses_bad_input(struct kunit *test)
 {
@@ -1755,7 +2430,10 @@ static void agx4_fw_layout_compute_builder_refuses_bad_input(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, good);
 	KUNIT_ASSERT_NOT_NULL(test, d);
 	KUNIT_ASSERT_LE(test, n, ARRAY_SIZE(bufs));
-	compute_inputs(good, &in);
+	if (gen == &agx4_fw_g17p)
+		g17p_compute_inputs(good, &in);
+	else
+		compute_inputs(good, &in);
 	make_bufs(test, gen->compute_objs, n, bufs, n);
 	for (i = 0; i < ARRAY_SIZE(what); i++) {
 		struct drm_asahi_cmd_compute *cmd = &d->cmd;
@@ -2164,6 +2842,8 @@ static struct kunit_case agx4_fw_layout_cases[] = {
 	KUNIT_CASE_PARAM(agx4_fw_layout_queue_golden_bytes, gen_gen_params),
 	KUNIT_CASE(agx4_fw_layout_g16_render_golden_bytes),
 	KUNIT_CASE(agx4_fw_layout_g16_compute_golden_bytes),
+	KUNIT_CASE(agx4_fw_layout_g17p_render_golden_bytes),
+	KUNIT_CASE(agx4_fw_layout_g17p_compute_golden_bytes),
 	KUNIT_CASE_PARAM(agx4_fw_layout_render_builder_refuses_bad_input,
 			 gen_gen_params),
 	KUNIT_CASE_PARAM(agx4_fw_layout_compute_builder_refuses_bad_input,

@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR MIT */
+/*
+ * Copyright 2026 The agx4 authors
+ *
+ * Between the G17P descriptor (agx4_fw_g17p.c) and its work builders
+ * (agx4_fw_g17p_work.c).
+ */
+#ifndef AGX4_FW_G17P_H
+#define AGX4_FW_G17P_H
+
+#include "agx4_fw_work.h"
+
+extern const struct agx4_fw_item g17p_render_objs[4];
+extern const struct agx4_fw_item g17p_compute_objs[2];
+
+int g17p_build_render(const struct agx4_render_desc *d,
+		      const struct agx4_fw_render_in *in,
+		      const struct agx4_fw_buf *bufs);
+int g17p_build_compute(const struct agx4_compute_desc *d,
+		       const struct agx4_fw_compute_in *in,
+		       const struct agx4_fw_buf *bufs);
+
+#endif /* AGX4_FW_G17P_H */

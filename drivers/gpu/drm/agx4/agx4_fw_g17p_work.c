@@ -1,0 +1,705 @@
+// SPDX-License-Identifier: GPL-2.0-only OR MIT
+/*
+ * Copyright 2026 The agx4 authors
+ *
+ * G17P work items: the register programs (g16-g17p-reference.md 3.12,
+ * 3.13, in the reference driver's order) and the builders of the TA, 3D
+ * and compute descriptors and their event items (3.9, 3.12, 3.13).
+ */
+
+#include <linux/bits.h>
+#include <linux/errno.h>
+#include <linux/kernel.h>
+#include <linux/string.h>
+
+#include <kunit/visibility.h>
+
+#include <asm/byteorder.h>
+
+#include "agx4_fw.h"
+#include "agx4_fw_g17p.h"
+#include "agx4_fw_work.h"
+#include "agx4_fwif_g17p.h"
+
+#define RV(r, m)	AGX4_FW_REG_VAL(struct agx4_fw_render_vals, r, m)
+#define CV(r, m)	AGX4_FW_REG_VAL(struct agx4_fw_compute_vals, r, m)
+#define K(r, v)		AGX4_FW_REG_CONST(r, v)
+
+/* The TA program (73 records). */
+static const struct agx4_fw_reg_src g17p_ta_prog[G17P_TA_REGS] = {
+	K(0x01748, 1),
+	K(0x10141, 512),
+	RV(0x1c039, ta_tilemap),
+	RV(0x1c9c8, ta_tilemap),
+	RV(0x1c0a1, ta_tpc),
+	RV(0x1c031, ta_heapmeta_tag),
+	RV(0x1c9c0, ta_heapmeta_tag),
+	K(0x1c051, 0x3a0012006b0003ull),
+	K(0x1c061, 1),
+	RV(0x10149, utile_config),
+	RV(0x10139, msaa),
+	RV(0x10111, ta_deflake1),
+	RV(0x1c9b0, ta_deflake1),
+	RV(0x10119, ta_deflake2),
+	RV(0x1c9b8, ta_deflake2),
+	K(0x1c958, 1),
+	RV(0x1c950, ta_deflake3_tag),
+	K(0x1c930, 0),
+	RV(0x1c880, ta_encoder),
+	RV(0x1c079, ta_heapmeta),
+	RV(0x1c9d8, ta_heapmeta),
+	K(0x10151, 0),
+	K(0x1c199, 0),
+	K(0x1c1a1, 0),
+	K(0x1c1a9, 0),
+	K(0x1c1b1, 0),
+	K(0x1c1b9, 0),
+	K(0x1c8f8, 0x8860),
+	RV(0x1c0b1, size1),
+	RV(0x1c850, size1),
+	RV(0x10131, msaa),
+	RV(0x10121, ppp_ctrl),
+	RV(0x10129, pixels),
+	RV(0x101b9, screen),
+	RV(0x1c069, x_blocks),
+	RV(0x1c071, y_blocks),
+	RV(0x1c081, size2),
+	RV(0x1c0a9, size3),
+	K(0x10171, 256),
+	RV(0x10169, target_layers),
+	K(0x0a309, 0),
+	K(0x1c8e0, U64_MAX),
+	K(0x1c8e8, U64_MAX),
+	K(0x1c898, 0),
+	K(0x101e1, 28),
+	K(0x1c9e8, 0),
+	K(0x1a099, 0),
+	K(0x1a0a1, 0),
+	K(0x1a069, 0),
+	K(0x1a071, 0),
+	K(0x1a0c9, 0),
+	K(0x1a0d1, 0),
+	K(0x101c9, 0),
+	K(0x0d471, 0),
+	K(0x1a0f1, 8),
+	K(0x10799, 0xff0000),
+	/* The TVB pool. */
+	RV(0x1c830, ta_admission),
+	RV(0x1ca30, cycle),
+	RV(0x16c39, cycle),
+	RV(0x1c910, record_index),
+	K(0x0a5a1, 0xfe00400020ull),
+	K(0x0d419, 0x200000001ull),
+	RV(0x1ca10, ta_lifecycle),
+	RV(0x014a1, ta_lifecycle),
+	RV(0x0a349, ta_lifecycle),
+	RV(0x10209, ta_work_stamp),
+	RV(0x1c9f0, ta_work_stamp),
+	RV(0x14320, ta_work_stamp),
+	K(0x14308, 0),
+	RV(0x14318, ta_status),
+	K(0x01740, 1),
+	RV(0x1c880, ta_deflake1),
+	K(0x1c898, 1),
+};
+
+/* The main 3D program (89 records). */
+static const struct agx4_fw_reg_src g17p_frag_prog[G17P_FRAG_REGS] = {
+	K(0x01739, 1),
+	RV(0x10009, utile_config),
+	RV(0x15379, store_bind),
+	RV(0x15381, store),
+	RV(0x15369, load_bind),
+	RV(0x15371, load),
+	RV(0x15131, merge_x),
+	RV(0x15139, merge_y),
+	K(0x100a1, 0),
+	K(0x15069, 0),
+	K(0x15071, 0),
+	K(0x16058, 0),
+	RV(0x10019, msaa),
+	RV(0x100b1, macro_size),
+	RV(0x16030, macro_size),
+	RV(0x100d9, screen),
+	K(0x0a301, 0),
+	K(0x10791, 0xff0200),
+	RV(0x16098, heapmeta),
+	RV(0x15109, scissor),
+	RV(0x15101, dbias),
+	RV(0x15021, aux_fb_flags),
+	RV(0x15211, dims),
+	RV(0x15049, aux_fb_pages),
+	RV(0x10051, tib_blocks),
+	RV(0x15321, zls_pixels),
+	RV(0x15301, depth_clear),
+	RV(0x15309, stencil_clear),
+	RV(0x15311, oclqry),
+	RV(0x15319, zls_ctrl),
+	K(0x15349, 0x04040404),
+	K(0x15351, 0),
+	RV(0x15329, depth),
+	RV(0x15331, depth),
+	RV(0x15339, stencil),
+	RV(0x15341, stencil),
+	K(0x15231, 0),
+	K(0x15221, 0),
+	K(0x15239, 0),
+	K(0x15229, 0),
+	RV(0x15401, depth_stride),
+	RV(0x15421, depth_stride),
+	RV(0x15409, stencil_stride),
+	RV(0x15429, stencil_stride),
+	RV(0x153c1, depth_comp),
+	RV(0x15411, depth_comp_stride),
+	RV(0x153c9, depth_comp),
+	RV(0x15431, depth_comp_stride),
+	RV(0x153d1, stencil_comp),
+	RV(0x15419, stencil_comp_stride),
+	RV(0x153d9, stencil_comp),
+	RV(0x15439, stencil_comp_stride),
+	RV(0x16429, tilemap),
+	RV(0x16060, layermeta),
+	RV(0x16431, size1_tag),
+	RV(0x10039, tile_config),
+	K(0x16020, 0),
+	K(0x16451, 0),
+	K(0x15359, 0),
+	K(0x100b8, 0x8860),
+	RV(0x16461, aux_fb),
+	RV(0x16090, aux_fb),
+	K(0x101e9, 28),
+	K(0x160a8, 0),
+	RV(0x16068, tile_state),
+	K(0x1a0a9, 0),
+	K(0x1a0b1, 0),
+	K(0x1a079, 0),
+	K(0x1a081, 0),
+	K(0x1a0d9, 0),
+	K(0x1a0e1, 0),
+	K(0x101c1, 0),
+	K(0x0d469, 0),
+	K(0x1a0f9, 8),
+	K(0x0a5a9, 0x14600400020ull),
+	K(0x0d429, 0x200000001ull),
+	RV(0x160e0, frag_lifecycle),
+	RV(0x01499, frag_lifecycle),
+	RV(0x0a341, frag_lifecycle),
+	/* The TVB pool. */
+	RV(0x1c838, frag_admission),
+	RV(0x1ca28, cycle),
+	RV(0x10211, frag_work_stamp),
+	RV(0x10420, frag_work_stamp),
+	K(0x14048, 0),
+	RV(0x14080, frag_status),
+	K(0x01731, 1),
+	K(0x16020, 1),
+	K(0x16020, 0),
+	K(0x16068, 0x40000),
+};
+
+/* The partial-render store program (16 records). */
+static const struct agx4_fw_reg_src g17p_pstore_prog[G17P_PSTORE_REGS] = {
+	RV(0x15379, partial_store_bind),
+	RV(0x15381, partial_store),
+	RV(0x10039, tile_config),
+	K(0x15359, 0x20),
+	RV(0x15331, depth),
+	RV(0x153c9, depth_comp),
+	RV(0x15341, stencil),
+	RV(0x153d9, stencil_comp),
+	RV(0x15421, depth_stride),
+	RV(0x15431, depth_comp_stride),
+	RV(0x15429, stencil_stride),
+	RV(0x15439, stencil_comp_stride),
+	K(0x15221, 0),
+	K(0x15229, 0),
+	RV(0x15319, zls_ctrl),
+	K(0x15349, 0x04040404),
+};
+
+/* The partial-render resume program (23 records). */
+static const struct agx4_fw_reg_src g17p_presume_prog[G17P_PRESUME_REGS] = {
+	RV(0x15379, partial_store_bind),
+	RV(0x15381, partial_store),
+	RV(0x15369, partial_load_bind),
+	RV(0x15371, partial_load),
+	RV(0x10039, tile_config_low),
+	K(0x15359, 0x20),
+	RV(0x15331, depth),
+	RV(0x153c9, depth_comp),
+	RV(0x15341, stencil),
+	RV(0x153d9, stencil_comp),
+	RV(0x15421, depth_stride),
+	RV(0x15431, depth_comp_stride),
+	RV(0x15429, stencil_stride),
+	RV(0x15439, stencil_comp_stride),
+	K(0x15221, 0),
+	K(0x15229, 0),
+	RV(0x15309, stencil_clear),
+	RV(0x15329, depth),
+	RV(0x153c1, depth_comp),
+	RV(0x15339, stencil),
+	RV(0x153d1, stencil_comp),
+	RV(0x15319, zls_ctrl),
+	K(0x15349, 0x04040404),
+};
+
+/* The partial-render load program (10 records). */
+static const struct agx4_fw_reg_src g17p_pload_prog[G17P_PLOAD_REGS] = {
+	RV(0x15369, partial_load_bind),
+	RV(0x15371, partial_load),
+	RV(0x10039, tile_config_low),
+	RV(0x15309, stencil_clear),
+	RV(0x15329, depth),
+	RV(0x153c1, depth_comp),
+	RV(0x15339, stencil),
+	RV(0x153d1, stencil_comp),
+	RV(0x15319, zls_ctrl),
+	K(0x15349, 0x04040404),
+};
+
+/* The compute program (40 records). */
+static const struct agx4_fw_reg_src g17p_compute_prog[G17P_COMPUTE_REGS] = {
+	CV(0x1a510, resource),
+	CV(0x1a420, cdm_start),
+	CV(0x1a4d0, resource_regs[0]),
+	CV(0x1a4d8, resource_regs[1]),
+	CV(0x1a4e0, resource_regs[2]),
+	CV(0x1a4e8, resource_regs[3]),
+	CV(0x10071, usc_base),
+	CV(0x11841, helper_binary),
+	CV(0x11849, helper_data),
+	CV(0x11f81, helper_cfg),
+	K(0x1a440, 0x154024201ull),
+	K(0x1a458, 0x10c08860),
+	K(0x101d9, 0x1c),
+	K(0x1a089, 0),
+	K(0x1a091, 0),
+	K(0x1a059, 0),
+	K(0x1a061, 0),
+	K(0x1a0b9, 0),
+	K(0x1a0c1, 0),
+	K(0x101d1, 0),
+	K(0x0d479, 0),
+	K(0x1a0e9, 8),
+	K(0x107a1, 0xff0000),
+	K(0x0a599, 0x13200400020ull),
+	K(0x0d411, 0x200000001ull),
+	CV(0x1a540, reg_identity),
+	CV(0x014a9, reg_identity),
+	CV(0x0a351, reg_identity),
+	CV(0x10201, ctx_ordinal),
+	CV(0x10428, ctx_ordinal),
+	CV(0x14028, gate),
+	CV(0x14070, robustness),
+	CV(0x10229, opstate[0]),
+	CV(0x140a8, opstate[1]),
+	CV(0x10099, opstate[2]),
+	CV(0x10091, opstate[3]),
+	CV(0x0a5c1, opstate[4]),
+	CV(0x0a5c9, opstate[5]),
+	K(0x1a440, 0x154024209ull),
+	K(0x0a599, 0x6000400020ull),
+};
+
+/* The secondary compute program: the operand-state pairs, swapped. */
+static const struct agx4_fw_reg_src g17p_compute_prog2[G17P_COMPUTE_REGS2] = {
+	CV(0x10099, opstate[4]),
+	CV(0x10091, opstate[5]),
+	CV(0x0a5c1, opstate[2]),
+	CV(0x0a5c9, opstate[3]),
+};
+
+/* The value the descriptor repeats of the program's first CDM control. */
+#define G17P_COMPUTE_CONTROL	0x154024201ull
+
+#undef RV
+#undef CV
+#undef K
+
+static int emit_render(const struct agx4_fw_reg_src *prog, unsigned int n,
+		       const struct agx4_fw_render_vals *v,
+		       struct agx4_fw_reg *out, unsigned int max)
+{
+	return agx4_fw_emit_regs(prog, n, (const u64 *)v,
+				 sizeof(*v) / sizeof(u64), out, max);
+}
+
+static int emit_compute(const struct agx4_fw_reg_src *prog, unsigned int n,
+			const struct agx4_fw_compute_vals *v,
+			struct agx4_fw_reg *out, unsigned int max)
+{
+	return agx4_fw_emit_regs(prog, n, (const u64 *)v,
+				 sizeof(*v) / sizeof(u64), out, max);
+}
+
+/* A program's header word. */
+static __le32 reg_header(unsigned int n)
+{
+	return cpu_to_le32(n * sizeof(struct agx4_fw_reg) <<
+			   G17P_REG_HEADER_SHIFT | n);
+}
+
+/* Firmware address of member @m of the object of @type at @base. */
+#define AT(base, type, m)	cpu_to_le64((base) + offsetof(type, m))
+
+enum { G17P_R_TA, G17P_R_TA_EV, G17P_R_FRAG, G17P_R_FRAG_EV, G17P_R_NUM };
+enum { G17P_C_WORK, G17P_C_EV, G17P_C_NUM };
+
+const struct agx4_fw_item g17p_render_objs[G17P_R_NUM] = {
+	[G17P_R_TA] = { "ta_work", sizeof(struct g17p_ta_work) },
+	[G17P_R_TA_EV] = { "event_item", sizeof(struct g17p_event_item) },
+	[G17P_R_FRAG] = { "frag_work", sizeof(struct g17p_frag_work) },
+	[G17P_R_FRAG_EV] = { "event_item", sizeof(struct g17p_event_item) },
+};
+
+const struct agx4_fw_item g17p_compute_objs[G17P_C_NUM] = {
+	[G17P_C_WORK] = { "compute_work", sizeof(struct g17p_compute_work) },
+	[G17P_C_EV] = { "event_item_compute",
+			sizeof(struct g17p_event_item_compute) },
+};
+
+static void g17p_event_item(struct g17p_event_item *e,
+			    const struct agx4_fw_stage_in *s, u32 kind)
+{
+	e->type = cpu_to_le32(G17P_ITEM_EVENT);
+	e->subtype = cpu_to_le32(G17P_EVENT_SUBTYPE | (s->grid & 0xffff));
+	e->counter = cpu_to_le32(s->ev_group << 8 | s->ev_counter);
+	e->kind = cpu_to_le32(kind << 8);
+}
+
+static void samplers(const struct agx4_fw_render_vals *v, __le64 *heap,
+		     __le32 *count, __le32 *max)
+{
+	*heap = cpu_to_le64(v->sampler_heap);
+	*count = cpu_to_le32(v->sampler_count);
+	*max = cpu_to_le32(v->sampler_max);
+}
+
+/* The scheduler pool records, as both descriptors start with them. */
+static void pool_objs(const struct agx4_fw_render_in *in, __le64 *pool_a,
+		      __le64 *shared_a, __le64 *pool_b, __le64 *shared_b)
+{
+	*pool_a = cpu_to_le64(in->pool_objs[0]);
+	*shared_a = cpu_to_le64(in->pool_objs[1]);
+	*pool_b = cpu_to_le64(in->pool_objs[2]);
+	*shared_b = cpu_to_le64(in->pool_objs[3]);
+}
+
+static int g17p_ta_work(const struct agx4_render_desc *d,
+			const struct agx4_fw_render_in *in,
+			const struct agx4_fw_render_vals *v,
+			struct g17p_ta_work *w)
+{
+	const struct agx4_fw_stage_in *s = &in->ta;
+	int ret;
+
+	memset(w, 0, sizeof(*w));
+	ret = emit_render(g17p_ta_prog, ARRAY_SIZE(g17p_ta_prog), v, w->regs,
+			  ARRAY_SIZE(w->regs));
+	if (ret < 0)
+		return ret;
+	w->type = cpu_to_le32(G17P_WORK_TA);
+	w->sequence = cpu_to_le64(s->counter);
+	w->context = cpu_to_le32(in->context_id);
+	pool_objs(in, &w->pool_a, &w->shared_a, &w->pool_b, &w->shared_b);
+	w->pool = cpu_to_le32(in->bm_slot);
+	w->const_38 = G17P_TA_CONST_38;
+	w->const_3a = G17P_TA_CONST_3A;
+	w->const_3c = G17P_TA_CONST_3A;
+	w->work = cpu_to_le32(in->work_value);
+	w->regs_alias = AT(s->work_alias, struct g17p_ta_work, regs);
+	w->reg_header = reg_header(G17P_TA_REGS);
+	w->tpc = cpu_to_le64(in->tpc);
+	w->const_789 = G17P_TA_CONST_789;
+	w->grid_p1 = cpu_to_le32(s->grid + 1);
+	w->item_phase = cpu_to_le32(s->item << 8);
+	w->item = cpu_to_le32(s->item);
+	w->item_x101 = cpu_to_le32(s->item * 0x101);
+	w->deflake_1 = cpu_to_le32(v->ta_deflake1);
+	w->lifecycle_hi = cpu_to_le64(s->lifecycle >> 32);
+	w->all_ones = cpu_to_le32(U32_MAX);
+	samplers(v, &w->sampler_heap, &w->sampler_count, &w->sampler_max);
+	w->reactive_growth = in->request_growth;
+	w->store_flag = s->store_flag;
+	w->dispatch[0] = cpu_to_le64(s->dispatch[0]);
+	w->dispatch[1] = cpu_to_le64(s->dispatch[1]);
+	w->item_8b6 = cpu_to_le16(s->item << 8);
+	w->grid = cpu_to_le32(s->grid);
+	w->item_hi16 = cpu_to_le32(s->item << 16);
+	w->item_hi24 = cpu_to_le32(s->item << 24);
+	w->lifecycle_lo = cpu_to_le32(lower_32_bits(s->lifecycle));
+	w->index_hi16 = cpu_to_le32(s->index << 16);
+	w->prof_start = cpu_to_le64(s->prof.start);
+	w->prof_end = cpu_to_le64(s->prof.end);
+	w->ts_start = cpu_to_le64(d->ts_vtx.start);
+	w->ts_end = cpu_to_le64(d->ts_vtx.end);
+	w->const_932 = G17P_TA_CONST_932;
+	w->support = cpu_to_le64(in->support);
+	w->one_93c = 1;
+	w->status = cpu_to_le64(s->status_rec);
+	w->one_94d = 1;
+	return 0;
+}
+
+/* An embedded program: its records, alias and header. */
+static int g17p_program(const struct agx4_fw_reg_src *prog, unsigned int n,
+			const struct agx4_fw_render_vals *v, u64 base,
+			struct g17p_frag_work *w, struct agx4_fw_reg *regs,
+			unsigned int max, __le64 *alias, __le32 *header)
+{
+	int ret = emit_render(prog, n, v, regs, max);
+
+	if (ret < 0)
+		return ret;
+	*alias = cpu_to_le64(base + ((u8 *)regs - (u8 *)w));
+	*header = reg_header(n);
+	return 0;
+}
+
+static int g17p_frag_programs(const struct agx4_fw_render_in *in,
+			      const struct agx4_fw_render_vals *v,
+			      struct g17p_frag_work *w)
+{
+	u64 base = in->frag.work_alias;
+
+	return g17p_program(g17p_frag_prog, ARRAY_SIZE(g17p_frag_prog), v,
+			    base, w, w->regs, ARRAY_SIZE(w->regs),
+			    &w->regs_alias, &w->reg_header) ?:
+	       g17p_program(g17p_pstore_prog, ARRAY_SIZE(g17p_pstore_prog), v,
+			    base, w, w->pstore_regs, ARRAY_SIZE(w->pstore_regs),
+			    &w->pstore_alias, &w->pstore_header) ?:
+	       g17p_program(g17p_presume_prog, ARRAY_SIZE(g17p_presume_prog),
+			    v, base, w, w->presume_regs,
+			    ARRAY_SIZE(w->presume_regs), &w->presume_alias,
+			    &w->presume_header) ?:
+	       g17p_program(g17p_pload_prog, ARRAY_SIZE(g17p_pload_prog), v,
+			    base, w, w->pload_regs, ARRAY_SIZE(w->pload_regs),
+			    &w->pload_alias, &w->pload_header);
+}
+
+static int g17p_frag_work(const struct agx4_render_desc *d,
+			  const struct agx4_fw_render_in *in,
+			  const struct agx4_fw_render_vals *v,
+			  struct g17p_frag_work *w)
+{
+	const struct agx4_fw_stage_in *s = &in->frag;
+	int ret;
+
+	memset(w, 0, sizeof(*w));
+	ret = g17p_frag_programs(in, v, w);
+	if (ret)
+		return ret;
+	w->type = cpu_to_le32(G17P_WORK_FRAG);
+	w->sequence = cpu_to_le64(s->counter);
+	w->context = cpu_to_le32(in->context_id);
+	pool_objs(in, &w->pool_a, &w->shared_a, &w->pool_b, &w->shared_b);
+	w->tilemap = cpu_to_le64(in->tilemap);
+	w->msaa = cpu_to_le64(v->msaa);
+	w->one_50 = 1;
+	w->macro_size = cpu_to_le32(v->macro_size);
+	w->merge_x = cpu_to_le32(v->merge_x);
+	w->merge_y = cpu_to_le32(v->merge_y);
+	w->tiles = cpu_to_le64(v->tiles);
+	w->const_80 = G17P_FRAG_CONST_80;
+	w->const_82 = G17P_FRAG_CONST_82;
+	w->const_84 = G17P_FRAG_CONST_82;
+	w->const_88 = G17P_FRAG_CONST_88;
+	w->item = cpu_to_le32(s->item);
+	w->dbias = cpu_to_le64(v->dbias);
+	w->scissor = cpu_to_le64(v->scissor);
+	w->oclqry = cpu_to_le64(v->oclqry);
+	w->load_bind = cpu_to_le64(v->load_bind);
+	w->load = cpu_to_le64(v->load);
+	w->partial_load_bind = cpu_to_le64(v->partial_load_bind);
+	w->partial_load = cpu_to_le64(v->partial_load);
+	w->zls_const = cpu_to_le32(G17P_ZLS_CONST);
+	w->tib = cpu_to_le64(v->tib_blocks);
+	w->aux_fb_flags = cpu_to_le64(v->aux_fb_flags);
+	w->width = cpu_to_le32(d->cmd.width_px);
+	w->height = cpu_to_le32(d->cmd.height_px);
+	w->aux_fb_pages = cpu_to_le64(v->aux_fb_pages);
+	w->tile_config = cpu_to_le64(v->tile_config);
+	w->store_bind = cpu_to_le32(v->store_bind);
+	w->store = cpu_to_le64(v->store);
+	w->partial_store_bind = cpu_to_le32(v->partial_store_bind);
+	w->partial_store = cpu_to_le64(v->partial_store);
+	w->depth_clear = cpu_to_le32(v->depth_clear);
+	w->tib_tag = cpu_to_le64(v->tib_blocks << G17P_TIB_TAG_SHIFT |
+				 G17P_TIB_TAG);
+	w->store_flag = s->store_flag;
+	w->sync_grow = in->sync_grow;
+	w->lifecycle_hi = cpu_to_le64(s->lifecycle >> 32);
+	w->all_ones = cpu_to_le32(U32_MAX);
+	samplers(v, &w->sampler_heap, &w->sampler_count, &w->sampler_max);
+	w->empty_tiles = v->empty_tiles;
+	w->one_2128 = 1;
+	w->dispatch[0] = cpu_to_le64(s->dispatch[0]);
+	w->dispatch[1] = cpu_to_le64(s->dispatch[1]);
+	w->item_phase = cpu_to_le32(s->item << 8);
+	w->grid = cpu_to_le32(s->grid);
+	w->one_215c = cpu_to_le32(1);
+	w->item2 = cpu_to_le32(s->item);
+	w->item_phase2 = cpu_to_le32(s->item << 8);
+	w->lifecycle_lo = cpu_to_le64(lower_32_bits(s->lifecycle));
+	w->index = cpu_to_le32(s->index);
+	w->prof_start = cpu_to_le64(s->prof.start);
+	w->prof_end = cpu_to_le64(s->prof.end);
+	w->ts_start = cpu_to_le64(d->ts_frag.start);
+	w->ts_end = cpu_to_le64(d->ts_frag.end);
+	w->const_21cc = G17P_FRAG_CONST_21CC;
+	w->support = cpu_to_le64(in->support);
+	w->one_21d6 = 1;
+	w->status = cpu_to_le64(s->status_rec);
+	w->one_21e7 = 1;
+	w->one_2208 = 1;
+	w->one_220c = 1;
+	w->one_222d = 1;
+	return 0;
+}
+
+/*
+ * The TA descriptor's item field shares bytes with the top of the second
+ * dispatch slot, which therefore must be a firmware (high-half) address.
+ */
+static bool g17p_dispatch_ok(const struct agx4_fw_stage_in *s)
+{
+	return upper_16_bits(upper_32_bits(s->dispatch[1])) == 0xffff;
+}
+
+/**
+ * g17p_build_render() - build the work items of a G17P render
+ * @d: the validated command.
+ * @in: the kernel's placement.
+ * @bufs: one buffer per object of &agx4_fw_g17p.render_objs: TA
+ *	descriptor, its event item, 3D descriptor, its event item.
+ *
+ * Nothing is written unless every input checks out.
+ *
+ * Return: 0; -EINVAL for a missing or short buffer, inputs the firmware
+ * does not take (agx4_fw_render_vals()), a pool other than 0 and 1, a TA
+ * queue item above 255 or a TA dispatch slot outside the firmware half;
+ * -ERANGE for a TA address out of range.
+ */
+int g17p_build_render(const struct agx4_render_desc *d,
+		      const struct agx4_fw_render_in *in,
+		      const struct agx4_fw_buf *bufs)
+{
+	struct agx4_fw_render_vals v;
+	int ret;
+
+	ret = agx4_fw_bufs_check(g17p_render_objs, G17P_R_NUM, bufs);
+	if (ret)
+		return ret;
+	if (in->bm_slot >= G17P_NUM_POOLS || in->ta.item > G17P_TA_MAX_ITEM ||
+	    !g17p_dispatch_ok(&in->ta))
+		return -EINVAL;
+	ret = agx4_fw_render_vals(d, in, &v);
+	if (ret)
+		return ret;
+	ret = g17p_ta_work(d, in, &v, bufs[G17P_R_TA].ptr) ?:
+	      g17p_frag_work(d, in, &v, bufs[G17P_R_FRAG].ptr);
+	if (ret)
+		return ret;
+	memset(bufs[G17P_R_TA_EV].ptr, 0, sizeof(struct g17p_event_item));
+	memset(bufs[G17P_R_FRAG_EV].ptr, 0, sizeof(struct g17p_event_item));
+	g17p_event_item(bufs[G17P_R_TA_EV].ptr, &in->ta, G17P_KIND_TA);
+	g17p_event_item(bufs[G17P_R_FRAG_EV].ptr, &in->frag, G17P_KIND_3D);
+	return 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(g17p_build_render);
+
+static void g17p_compute_work(const struct agx4_fw_compute_in *in,
+			      const struct agx4_fw_compute_vals *v,
+			      struct g17p_compute_work *w)
+{
+	static const u16 classes[] = G17P_COMPUTE_CLASSES;
+	const struct agx4_fw_stage_in *s = &in->st;
+	unsigned int i;
+
+	w->type = cpu_to_le32(G17P_WORK_COMPUTE);
+	w->sequence = cpu_to_le64(s->counter);
+	w->context = cpu_to_le32(in->context_id);
+	w->sched = cpu_to_le64(in->sched);
+	for (i = 0; i < ARRAY_SIZE(classes); i++)
+		w->classes[i] = cpu_to_le16(classes[i]);
+	w->regs_alias = AT(s->work_alias, struct g17p_compute_work, regs);
+	w->reg_header = reg_header(G17P_COMPUTE_REGS);
+	w->regs2_alias = AT(s->work_alias, struct g17p_compute_work, regs2);
+	w->reg2_header = reg_header(G17P_COMPUTE_REGS2);
+	w->resource = cpu_to_le64(v->resource);
+	w->cdm_last = cpu_to_le64(v->cdm_last);
+	w->control = cpu_to_le64(G17P_COMPUTE_CONTROL);
+	w->identity_hi = cpu_to_le32(upper_32_bits(v->reg_identity));
+	w->all_ones = cpu_to_le32(U32_MAX);
+	w->sampler_heap = cpu_to_le64(v->sampler_heap);
+	w->sampler_count = cpu_to_le32(v->sampler_count);
+	w->sampler_max = cpu_to_le32(v->sampler_max);
+	w->dispatch[0] = cpu_to_le64(s->dispatch[0]);
+	w->dispatch[1] = cpu_to_le64(s->dispatch[1]);
+	w->queue_submission = cpu_to_le32(in->queue_submission << 8);
+	w->grid = cpu_to_le32(s->grid);
+	w->queue_ordinal = cpu_to_le32(in->queue_ordinal);
+	w->submission_index = cpu_to_le32(in->submission_index);
+	w->identity = cpu_to_le64(lower_32_bits(v->reg_identity));
+	w->ordinal = cpu_to_le32(in->ordinal);
+	w->status[0] = cpu_to_le64(in->status[0]);
+	w->status[1] = cpu_to_le64(in->status[1]);
+	w->timestamps[0] = cpu_to_le64(s->prof.start);
+	w->timestamps[1] = cpu_to_le64(s->prof.end);
+	w->const_fb0 = cpu_to_le16(G17P_COMPUTE_CONST_FB0);
+	w->shared_control = cpu_to_le64(in->shared_control);
+	w->support_control = cpu_to_le32(in->support_control);
+	w->support_flags = cpu_to_le32(in->support_flags);
+	w->const_fc5 = G17P_COMPUTE_CONST_FC5;
+	w->zero_page = cpu_to_le64(in->zero_page);
+	w->one_fd3 = 1;
+}
+
+/**
+ * g17p_build_compute() - build the work items of a G17P compute job
+ * @d: the validated command.
+ * @in: the kernel's placement.
+ * @bufs: one buffer per object of &agx4_fw_g17p.compute_objs: the
+ *	descriptor and its event item.
+ *
+ * Return: 0; -EINVAL for a missing or short buffer, inputs the firmware
+ * does not take (agx4_fw_compute_vals()), a submission index of 0 or a
+ * queue submission count outside 1..0xffffff; -EOPNOTSUPP for a helper
+ * program (the reference requires none) or user timestamps (GAP: where
+ * G17P compute takes them is not known).
+ */
+int g17p_build_compute(const struct agx4_compute_desc *d,
+		       const struct agx4_fw_compute_in *in,
+		       const struct agx4_fw_buf *bufs)
+{
+	struct g17p_compute_work *w = bufs[G17P_C_WORK].ptr;
+	struct agx4_fw_compute_vals v;
+	int ret;
+
+	ret = agx4_fw_bufs_check(g17p_compute_objs, G17P_C_NUM, bufs) ?:
+	      agx4_fw_compute_vals(d, in, &v);
+	if (ret)
+		return ret;
+	if (!in->submission_index || !in->queue_submission ||
+	    in->queue_submission > G17P_MAX_SUBMISSION)
+		return -EINVAL;
+	if (v.helper_binary || v.helper_data || v.helper_cfg ||
+	    d->ts.start || d->ts.end)
+		return -EOPNOTSUPP;
+	v.usc_base = G17P_USC_EXEC_BASE;
+	memset(w, 0, sizeof(*w));
+	ret = emit_compute(g17p_compute_prog, ARRAY_SIZE(g17p_compute_prog),
+			   &v, w->regs, ARRAY_SIZE(w->regs));
+	if (ret < 0)
+		return ret;
+	ret = emit_compute(g17p_compute_prog2, ARRAY_SIZE(g17p_compute_prog2),
+			   &v, w->regs2, ARRAY_SIZE(w->regs2));
+	if (ret < 0)
+		return ret;
+	g17p_compute_work(in, &v, w);
+	memset(bufs[G17P_C_EV].ptr, 0, sizeof(struct g17p_event_item_compute));
+	g17p_event_item(bufs[G17P_C_EV].ptr, &in->st, G17P_KIND_COMPUTE);
+	return 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(g17p_build_compute);

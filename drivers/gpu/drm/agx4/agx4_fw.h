@@ -350,5 +350,10 @@ int agx4_fw_parse_common_event(const void *rec, struct agx4_fw_event *ev);
 void agx4_fw_fill_uat_levels(const struct agx4_fw_gen *gen, void *levels);
 void agx4_fw_fill_status_channels(void *channels, u64 status_a);
 void agx4_fw_debugfs_init(struct agx4_device *adev);
+int agx4_fw_debugfs_add_object(struct agx4_device *adev, const char *file,
+			       const char *object, const void *obj,
+			       size_t size);
+void agx4_fw_decode(const struct agx4_fw_layout *l, const void *obj,
+		    size_t size, struct drm_printer *p);
 
 #endif /* AGX4_FW_H */

@@ -656,6 +656,20 @@ static void g17p_compute_work(const struct agx4_fw_compute_in *in,
 	w->one_fd3 = 1;
 }
 
+/* The values only the G17P compute program has. */
+static void g17p_compute_vals(const struct agx4_fw_compute_in *in,
+			      struct agx4_fw_compute_vals *v)
+{
+	static const u32 opstate[] = G17P_COMPUTE_OPSTATE_WORDS;
+	unsigned int i;
+
+	v->usc_base = G17P_USC_EXEC_BASE;
+	v->ctx_ordinal = (u64)in->context_id << G17P_WORK_TAG_SHIFT |
+			 (in->ordinal & G17P_WORK_TAG_MASK);
+	for (i = 0; i < ARRAY_SIZE(v->opstate); i++)
+		v->opstate[i] = in->operand_state + opstate[i];
+}
+
 /**
  * g17p_build_compute() - build the work items of a G17P compute job
  * @d: the validated command.
@@ -687,7 +701,7 @@ int g17p_build_compute(const struct agx4_compute_desc *d,
 	if (v.helper_binary || v.helper_data || v.helper_cfg ||
 	    d->ts.start || d->ts.end)
 		return -EOPNOTSUPP;
-	v.usc_base = G17P_USC_EXEC_BASE;
+	g17p_compute_vals(in, &v);
 	memset(w, 0, sizeof(*w));
 	ret = emit_compute(g17p_compute_prog, ARRAY_SIZE(g17p_compute_prog),
 			   &v, w->regs, ARRAY_SIZE(w->regs));

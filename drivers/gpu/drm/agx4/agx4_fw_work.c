@@ -100,8 +100,8 @@ static int ta_offsets(const struct agx4_render_desc *d,
 	      ta_offset(base, d->cmd.vdm_ctrl_stream_base, &v->ta_encoder);
 	if (ret)
 		return ret;
-	v->ta_heapmeta_tag = v->ta_heapmeta | BIT_ULL(63);
-	v->ta_deflake3_tag |= BIT_ULL(50);
+	v->ta_heapmeta_tag = v->ta_heapmeta | AGX4_FW_HEAPMETA_TAG;
+	v->ta_deflake3_tag |= AGX4_FW_DEFLAKE3_TAG;
 	return 0;
 }
 
@@ -129,8 +129,10 @@ static void geometry(const struct drm_asahi_cmd_render *c,
 	v->dims = (u64)c->height_px << 32 | c->width_px;
 	v->layers = c->layers;
 	v->layered = c->layers > 1;
-	v->target_layers = v->layered ? 0xe000 | (c->layers - 1) : 0x8000;
-	v->target_layers_low = v->target_layers & 0x4fff;
+	v->target_layers = v->layered ?
+			   AGX4_FW_LAYERS_LAYERED | (c->layers - 1) :
+			   AGX4_FW_LAYERS_SINGLE;
+	v->target_layers_low = v->target_layers & AGX4_FW_LAYERS_LOW_MASK;
 	v->tpc_size = (v->size3 << 6) * c->layers;
 }
 
@@ -144,9 +146,11 @@ static int tile_buffer(const struct drm_asahi_cmd_render *c,
 	if (blocks > AGX4_FW_MAX_TIB_BLOCKS)
 		return -EINVAL;
 	v->tib_blocks = blocks;
-	v->tib = blocks & 0x3f;
+	v->tib = blocks & AGX4_FW_TIB_BLOCK_MASK;
 	if (c->samples > 1)
-		v->tib |= (u64)(c->samples * (blocks > 32 ? 2 : 1)) << 16;
+		v->tib |= (u64)(c->samples *
+				(blocks > AGX4_FW_TIB_BANK_BLOCKS ? 2 : 1))
+			  << AGX4_FW_TIB_SAMPLES_SHIFT;
 	v->sample_size = c->sample_size_B;
 	return 0;
 }
@@ -170,7 +174,7 @@ static void zls(const struct drm_asahi_cmd_render *c,
 	v->zls_ctrl = c->zls_ctrl;
 	v->zls_pixels = c->isp_zls_pixels;
 	v->depth_clear = c->isp_bgobjdepth;
-	v->stencil_clear = c->isp_bgobjvals | 0x300;
+	v->stencil_clear = c->isp_bgobjvals | AGX4_FW_STENCIL_CLEAR_TAG;
 	v->depth = c->depth.base;
 	v->depth_stride = c->depth.stride;
 	v->depth_comp = c->depth.comp_base;
@@ -254,21 +258,21 @@ int agx4_fw_render_vals(const struct agx4_render_desc *d,
 	v->dbias = c->isp_dbias_base;
 	v->oclqry = c->isp_oclqry_base;
 	v->empty_tiles = !!(c->flags & DRM_ASAHI_RENDER_PROCESS_EMPTY_TILES);
-	v->tile_config = 0x280 | v->layered | v->empty_tiles << 16;
-	v->tile_config_low = v->tile_config & 0xffff;
-	v->tile_state = 0x3717f | (v->tiles_x - 1) << 44 |
-			(v->tiles_y - 1) << 53 | 0x2000000000ull |
-			v->layered << 32 | (v->utile_config & 0xf000) << 28;
+	v->tile_config = AGX4_FW_TILE_CONFIG_BASE | v->layered |
+			 (v->empty_tiles ? AGX4_FW_TILE_CONFIG_EMPTY : 0);
+	v->tile_config_low = v->tile_config & AGX4_FW_TILE_CONFIG_LOW;
+	v->tile_state = AGX4_FW_TILE_STATE_BASE | AGX4_FW_TILE_STATE_FIXED |
+			(v->tiles_x - 1) << AGX4_FW_TILE_STATE_TX_SHIFT |
+			(v->tiles_y - 1) << AGX4_FW_TILE_STATE_TY_SHIFT |
+			(v->layered ? AGX4_FW_TILE_STATE_LAYERED : 0) |
+			(v->utile_config & AGX4_FW_TILE_STATE_UTILE_MASK) <<
+			AGX4_FW_TILE_STATE_UTILE_SHIFT;
 	return 0;
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_fw_render_vals);
 
 /* Save-area words the compute program points the hardware at (3.13). */
-static const u32 compute_resource_words[] = { 0x1480, 0x1488, 0x1490, 0x1498 };
-/* Operand-state words of the G17P compute program (3.13). */
-static const u32 compute_opstate_words[] = {
-	0x12800, 0x13000, 0x9405, 0x12400, 0x5, 0x9000,
-};
+static const u32 compute_resource_words[] = AGX4_FW_COMPUTE_SAVE_WORDS;
 
 /**
  * agx4_fw_compute_vals() - compute the values a compute work item uses
@@ -304,11 +308,8 @@ int agx4_fw_compute_vals(const struct agx4_compute_desc *d,
 	v->helper_binary = c->helper.binary;
 	v->helper_data = c->helper.data;
 	v->helper_cfg = c->helper.cfg;
-	v->ctx_ordinal = (u64)in->context_id << 8 | (in->ordinal & 0xff);
 	v->gate = in->gate;
 	v->robustness = in->robustness | 1;
-	for (i = 0; i < ARRAY_SIZE(v->opstate); i++)
-		v->opstate[i] = in->operand_state + compute_opstate_words[i];
 	return 0;
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_fw_compute_vals);

@@ -215,14 +215,6 @@ struct agx4_fw_compute_in {
 	u64 operand_state;
 };
 
-/*
- * The TA stage addresses tilemap, TPC, heap metadata, deflake buffers
- * and the VDM stream as 32-bit offsets from this GPU address
- * (g16-g17p-reference.md 3.12), so all of them must lie in the 4 GiB
- * above it.
- */
-#define AGX4_FW_CONTEXT_BASE	0x1000000000ull
-
 /* Render geometry limits (3.12). */
 #define AGX4_FW_MAX_DIM		16384
 #define AGX4_FW_MAX_LAYERS	2048

@@ -5,6 +5,7 @@
 #ifndef AGX4_FWIF_H
 #define AGX4_FWIF_H
 
+#include <linux/bits.h>
 #include <linux/build_bug.h>
 #include <linux/compiler_attributes.h>
 #include <linux/stddef.h>
@@ -269,6 +270,43 @@ struct agx4_fw_job_list {
 } __packed;
 AGX4_FW_CHECK_SIZE(struct agx4_fw_job_list, 0x18);
 AGX4_FW_CHECK(struct agx4_fw_job_list, self, 0x08);
+
+/*
+ * Register-value encodings shared by G16 and G17P (g16-g17p-reference.md
+ * 3.12, 3.13), which agx4_fw_render_vals() and agx4_fw_compute_vals()
+ * compute for both.
+ */
+/* The TA stage's 32-bit offsets count from here. */
+#define AGX4_FW_CONTEXT_BASE		0x1000000000ull
+/* Target layers: layered ? LAYERED | (layers - 1) : SINGLE. */
+#define AGX4_FW_LAYERS_LAYERED		0xe000
+#define AGX4_FW_LAYERS_SINGLE		0x8000
+#define AGX4_FW_LAYERS_LOW_MASK		0x4fff
+/* Tile-buffer encoding: blocks (wrapping at 64), samples * banks << 16. */
+#define AGX4_FW_TIB_BLOCK_MASK		0x3f
+#define AGX4_FW_TIB_SAMPLES_SHIFT	16
+#define AGX4_FW_TIB_BANK_BLOCKS		32
+/* The stencil clear register carries this above the value. */
+#define AGX4_FW_STENCIL_CLEAR_TAG	0x300
+/* Tile config: BASE | layered | process-empty-tiles. */
+#define AGX4_FW_TILE_CONFIG_BASE	0x280
+#define AGX4_FW_TILE_CONFIG_EMPTY	BIT(16)
+#define AGX4_FW_TILE_CONFIG_LOW		GENMASK(15, 0)
+/* Tile state: BASE | FIXED | (tx-1) << 44 | (ty-1) << 53 | layered << 32 |
+ * (utile config & 0xf000) << 28.
+ */
+#define AGX4_FW_TILE_STATE_BASE		0x3717f
+#define AGX4_FW_TILE_STATE_FIXED	BIT_ULL(37)
+#define AGX4_FW_TILE_STATE_TX_SHIFT	44
+#define AGX4_FW_TILE_STATE_TY_SHIFT	53
+#define AGX4_FW_TILE_STATE_LAYERED	BIT_ULL(32)
+#define AGX4_FW_TILE_STATE_UTILE_MASK	GENMASK_ULL(15, 12)
+#define AGX4_FW_TILE_STATE_UTILE_SHIFT	28
+/* Heap metadata and deflake 3 go to the TA tagged with these. */
+#define AGX4_FW_HEAPMETA_TAG		BIT_ULL(63)
+#define AGX4_FW_DEFLAKE3_TAG		BIT_ULL(50)
+/* The compute save-area words the program points the hardware at. */
+#define AGX4_FW_COMPUTE_SAVE_WORDS	{ 0x1480, 0x1488, 0x1490, 0x1498 }
 
 /* Most records a work item's register program holds (3.11). */
 #define AGX4_FW_MAX_REGS		128

@@ -429,6 +429,12 @@ AGX4_FW_CHECK(struct g17p_event_item, kind, 0x10);
 #define G17P_COMPUTE_CONST_FC5	0x9f
 /* The only USC execution base the reference runs (3.13). */
 #define G17P_USC_EXEC_BASE	0x10000000000ull
+/* Operand-state words of the compute program (3.13). */
+#define G17P_COMPUTE_OPSTATE_WORDS { 0x12800, 0x13000, 0x9405, 0x12400, \
+				     0x5, 0x9000 }
+/* Its hardware work tag: context << 8 | the ordinal's low byte. */
+#define G17P_WORK_TAG_SHIFT	8
+#define G17P_WORK_TAG_MASK	0xff
 /* The TA queue item fits a byte (3.9). */
 #define G17P_TA_MAX_ITEM	0xff
 /* The queue submission field holds 24 bits. */

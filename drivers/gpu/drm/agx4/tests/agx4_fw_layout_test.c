@@ -17,9 +17,11 @@
 
 #include <drm/drm_print.h>
 
+#include "../agx4_device.h"
 #include "../agx4_fw.h"
 #include "../agx4_fw_work.h"
 #include "../agx4_fwif.h"
+#include "agx4_test_util.h"
 
 struct expect_field {
 	const char *obj;
@@ -2805,6 +2807,63 @@ static void agx4_fw_layout_control_records_golden_bytes(struct kunit *test)
 	checked[case_index(c)] += n;
 }
 
+/* The decoder names every member of a live object and its value. */
+static void agx4_fw_layout_decoder_prints_live_fields(struct kunit *test)
+{
+	const struct layout_case *c = test->param_value;
+	const struct agx4_fw_gen *gen = c->gen;
+	const struct agx4_fw_root_in in = {
+		.region_a = RA, .main_config = MC, .region_c = RC,
+		.status_a = SA, .status_b = SB,
+	};
+	const struct agx4_fw_layout *l = agx4_fw_layout_find(gen, "root");
+	struct drm_print_iterator iter = { };
+	struct agx4_device *adev;
+	struct drm_printer p;
+	char *text, line[64];
+	u8 *root;
+
+	KUNIT_ASSERT_NOT_NULL(test, l);
+	root = kunit_kzalloc(test, 0xc8, GFP_KERNEL);
+	text = kunit_kzalloc(test, 4096, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, root);
+	KUNIT_ASSERT_NOT_NULL(test, text);
+	KUNIT_ASSERT_EQ(test, gen->build_root(gen, &in, root, 0xc8), 0);
+	iter.data = text;
+	iter.remain = 4095;
+	p = drm_coredump_printer(&iter);
+	agx4_fw_decode(l, root, 0xb8, &p);
+
+	snprintf(line, sizeof(line), "root.main_config = 0x%llx\n", MC);
+	KUNIT_EXPECT_NOT_NULL(test, strstr(text, line));
+	snprintf(line, sizeof(line), "root.status_b = 0x%llx\n", SB);
+	KUNIT_EXPECT_NOT_NULL(test, strstr(text, line));
+	/* Eight bytes read as one little-endian word, whatever they hold. */
+	snprintf(line, sizeof(line), "root.version = 0x%llx\n",
+		 (u64)c->version[3] << 48 | (u64)c->version[2] << 32 |
+		 (u64)c->version[1] << 16 | c->version[0]);
+	KUNIT_EXPECT_NOT_NULL(test, strstr(text, line));
+	KUNIT_EXPECT_NOT_NULL(test, strstr(text, "root.page_bits = 0xe\n"));
+	/* An array: hex bytes by offset. */
+	KUNIT_EXPECT_NOT_NULL(test, strstr(text, "root.level+0x0 = 08 0e 0e 24"));
+	/* Nothing past the size it was given. */
+	iter = (struct drm_print_iterator){ .data = text, .remain = 4095 };
+	memset(text, 0, 4096);
+	p = drm_coredump_printer(&iter);
+	agx4_fw_decode(l, root, 0xb0, &p);
+	KUNIT_EXPECT_NULL(test, strstr(text, "root.status_b"));
+	KUNIT_EXPECT_NOT_NULL(test, strstr(text, "root.status_a"));
+	checked[case_index(c)] += 4;
+
+	/* The debugfs side: objects the generation has, by name. */
+	adev = agx4_test_drm_device(test, "agx4-decode");
+	adev->gen = gen;
+	KUNIT_EXPECT_EQ(test, agx4_fw_debugfs_add_object(adev, "fw_root0",
+							 "root", root, 0xb8), 0);
+	KUNIT_EXPECT_EQ(test, agx4_fw_debugfs_add_object(adev, "fw_x", "nope",
+							 root, 0xb8), -ENOENT);
+}
+
 /* The fw_layouts text, as the debugfs file prints it, in the test log. */
 static void agx4_fw_layout_text_lists_every_field(struct kunit *test)
 {
@@ -2850,6 +2909,8 @@ static struct kunit_case agx4_fw_layout_cases[] = {
 			 gen_gen_params),
 	KUNIT_CASE_PARAM(agx4_fw_layout_events_parse_per_spec, gen_gen_params),
 	KUNIT_CASE_PARAM(agx4_fw_layout_control_records_golden_bytes,
+			 gen_gen_params),
+	KUNIT_CASE_PARAM(agx4_fw_layout_decoder_prints_live_fields,
 			 gen_gen_params),
 	KUNIT_CASE_PARAM(agx4_fw_layout_text_lists_every_field,
 			 gen_gen_params),

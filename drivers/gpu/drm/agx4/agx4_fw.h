@@ -16,6 +16,7 @@ struct agx4_fw_buf;
 struct agx4_fw_compute_in;
 struct agx4_fw_item;
 struct agx4_fw_render_in;
+struct agx4_fw_tvb_in;
 struct agx4_render_desc;
 struct agx4_fw_layout;
 struct drm_printer;
@@ -80,6 +81,38 @@ struct agx4_fw_queue_in {
 	u32 priority;
 	u32 uuid;
 	u64 context;
+};
+
+/**
+ * struct agx4_fw_regwin_in - a hardware register window for hwdata
+ * @slot: its slot, below %AGX4_FW_NUM_REGWINS.
+ * @rw: the firmware may write it.
+ * @pa: its physical address.
+ * @fw_va: where the firmware sees it.
+ * @size: its size in bytes, not 0.
+ * @stride: the record's second size word, as the reference writes it.
+ * @sgx_offset: its offset in the SGX window, 0 if absolute.
+ */
+struct agx4_fw_regwin_in {
+	u32 slot;
+	bool rw;
+	u64 pa;
+	u64 fw_va;
+	u32 size;
+	u32 stride;
+	u64 sgx_offset;
+};
+
+/**
+ * struct agx4_fw_hwdata_in - what hwdata says beyond the device tree
+ * @ts_aperture: firmware address of the timestamp aperture.
+ * @wins: the register windows.
+ * @num_wins: how many.
+ */
+struct agx4_fw_hwdata_in {
+	u64 ts_aperture;
+	const struct agx4_fw_regwin_in *wins;
+	u32 num_wins;
 };
 
 /**
@@ -297,6 +330,22 @@ struct agx4_fw_gen {
 	 */
 	int (*build_queue)(const struct agx4_fw_queue_in *in, void *buf,
 			   size_t size);
+	/**
+	 * @build_hwdata: write hwdata into @buf (@size bytes, zeroed first)
+	 * from the device-tree inputs and @in; -EINVAL for a short buffer, a
+	 * window slot out of range or used twice, or device-tree values the
+	 * firmware does not take.  NULL where agx4 cannot build it yet.
+	 */
+	int (*build_hwdata)(const struct agx4_fw_gen *gen,
+			    const struct agx4_platform *plat,
+			    const struct agx4_fw_hwdata_in *in, void *buf,
+			    size_t size);
+	/**
+	 * @build_region_c: write region C into @buf (@size bytes, zeroed
+	 * first); -EINVAL for a short buffer or a missing power limit.
+	 */
+	int (*build_region_c)(const struct agx4_platform *plat, void *buf,
+			      size_t size);
 	/** @render_objs: the objects @build_render writes, in order. */
 	const struct agx4_fw_item *render_objs;
 	/** @num_render_objs: entries in @render_objs. */
@@ -317,6 +366,18 @@ struct agx4_fw_gen {
 	int (*build_compute)(const struct agx4_compute_desc *d,
 			     const struct agx4_fw_compute_in *in,
 			     const struct agx4_fw_buf *bufs);
+	/** @tvb_objs: the objects @build_tvb writes, in order. */
+	const struct agx4_fw_item *tvb_objs;
+	/** @num_tvb_objs: entries in @tvb_objs. */
+	u32 num_tvb_objs;
+	/**
+	 * @build_tvb: build a VM's TVB pool objects into @bufs (one per
+	 * entry of @tvb_objs); nothing is written unless every input checks
+	 * out.
+	 */
+	int (*build_tvb)(const struct agx4_fw_gen *gen,
+			 const struct agx4_fw_tvb_in *in,
+			 const struct agx4_fw_buf *bufs);
 	/**
 	 * @parse_event: check and decode the event record at @rec (@size
 	 * bytes): 0; -EINVAL for a short record; -EPROTO for an unknown

@@ -6,6 +6,7 @@
  * (shared/spec/g16-g17p-reference.md 3.2, 4.1, 6.1, 7.1, 8).
  */
 
+#include <linux/bitmap.h>
 #include <linux/bits.h>
 #include <linux/errno.h>
 #include <linux/string.h>
@@ -320,6 +321,42 @@ static const struct agx4_fw_layout g16_layouts[] = {
 		       F(g16_barrier_boot, value), F(g16_barrier_boot, event),
 		       F(g16_barrier_boot, own_stamp),
 		       F(g16_barrier_boot, uuid)),
+	AGX4_FW_LAYOUT("bm", struct g16_bm,
+		       F(g16_bm, slot), F(g16_bm, page_list),
+		       F(g16_bm, const_28), F(g16_bm, const_2c),
+		       F(g16_bm, page_list_size), F(g16_bm, const_34),
+		       F(g16_bm, max_blocks), F(g16_bm, blocks),
+		       F(g16_bm, block_list), F(g16_bm, block_control),
+		       F(g16_bm, const_54), F(g16_bm, block_size),
+		       F(g16_bm, counter), F(g16_bm, const_7c),
+		       F(g16_bm, const_80), F(g16_bm, const_84)),
+	AGX4_FW_LAYOUT("block_control", struct g16_block_control,
+		       F(g16_block_control, blocks),
+		       F(g16_block_control, blocks2),
+		       F(g16_block_control, one)),
+	AGX4_FW_LAYOUT("scene", struct g16_scene,
+		       F(g16_scene, pool_slot), F(g16_scene, scene_list),
+		       F(g16_scene, scratch), F(g16_scene, block_control),
+		       F(g16_scene, one_hi)),
+	AGX4_FW_LAYOUT("pb_desc", struct g16_pb_desc,
+		       F(g16_pb_desc, page_list), F(g16_pb_desc, pages)),
+	AGX4_FW_LAYOUT("block_entry", struct g16_block_entry,
+		       F(g16_block_entry, id)),
+	AGX4_FW_LAYOUT("event_control", struct g16_event_control,
+		       F(g16_event_control, count),
+		       F(g16_event_control, control)),
+	AGX4_FW_LAYOUT("queue_context", struct g16_queue_context,
+		       F(g16_queue_context, ff), F(g16_queue_context, one),
+		       F(g16_queue_context, two), F(g16_queue_context, ff2)),
+	AGX4_FW_LAYOUT("region_c", struct g16_region_c,
+		       F(g16_region_c, ktrace), F(g16_region_c, const_24),
+		       F(g16_region_c, ffff_54), F(g16_region_c, const_56),
+		       F(g16_region_c, ffff_58), F(g16_region_c, one_78),
+		       F(g16_region_c, max_power_mw),
+		       F(g16_region_c, thousand_88),
+		       F(g16_region_c, thousand_98), F(g16_region_c, const_998),
+		       F(g16_region_c, const_9c8), F(g16_region_c, const_e28),
+		       F(g16_region_c, one_e2c)),
 	AGX4_FW_LAYOUT("ts_pair", struct g16_ts_pair,
 		       F(g16_ts_pair, start), F(g16_ts_pair, end)),
 	AGX4_FW_LAYOUT("cdm_entry", struct g16_cdm_entry,
@@ -399,6 +436,133 @@ static int g16_build_queue(const struct agx4_fw_queue_in *in, void *buf,
 	q->all_ones2 = cpu_to_le32(U32_MAX);
 	q->uuid = cpu_to_le32(in->uuid);
 	q->context = cpu_to_le64(in->context);
+	return 0;
+}
+
+/* -EINVAL for a window with a bad or repeated slot or no size. */
+static int regwins_check(const struct agx4_fw_hwdata_in *in)
+{
+	DECLARE_BITMAP(used, AGX4_FW_NUM_REGWINS) = { };
+	unsigned int i;
+
+	for (i = 0; i < in->num_wins; i++) {
+		const struct agx4_fw_regwin_in *w = &in->wins[i];
+
+		if (w->slot >= AGX4_FW_NUM_REGWINS || !w->size ||
+		    __test_and_set_bit(w->slot, used))
+			return -EINVAL;
+	}
+	return 0;
+}
+
+/* The register windows, by slot. */
+static void regwins(struct agx4_fw_hwdata *hw,
+		    const struct agx4_fw_hwdata_in *in)
+{
+	unsigned int i;
+
+	for (i = 0; i < in->num_wins; i++) {
+		const struct agx4_fw_regwin_in *w = &in->wins[i];
+		struct agx4_fw_regwin *r = &hw->regwin[w->slot];
+
+		r->pa = cpu_to_le64(w->pa);
+		r->fw_va = cpu_to_le64(w->fw_va);
+		r->size = cpu_to_le32(w->size);
+		r->stride = cpu_to_le32(w->stride);
+		r->sgx_offset = cpu_to_le64(w->sgx_offset);
+		r->flags = cpu_to_le32(w->rw ? G16_REGWIN_RW : 0);
+	}
+}
+
+static void le32_copy(__le32 *dst, const u32 *src, unsigned int n)
+{
+	while (n--)
+		*dst++ = cpu_to_le32(*src++);
+}
+
+static void vrows(struct agx4_fw_vrow *rows, const u32 *mv)
+{
+	unsigned int i, j;
+
+	for (i = 0; i < AGX4_FW_NUM_PSTATES; i++)
+		for (j = 0; j < ARRAY_SIZE(rows[i].mv); j++)
+			rows[i].mv[j] = cpu_to_le32(mv[i]);
+}
+
+static int g16_build_hwdata(const struct agx4_fw_gen *gen,
+			    const struct agx4_platform *p,
+			    const struct agx4_fw_hwdata_in *in, void *buf,
+			    size_t size)
+{
+	static const u32 groups[] = G16_HWDATA_GROUPS;
+	struct agx4_fw_hwdata *hw = buf;
+	unsigned int i;
+	int ret;
+
+	static_assert(AGX4_FW_NUM_PSTATES == AGX4_NUM_PSTATES);
+	if (size < sizeof(*hw) || !p->sample_period_clks)
+		return -EINVAL;
+	ret = regwins_check(in);
+	if (ret)
+		return ret;
+	memset(hw, 0, sizeof(*hw));
+	regwins(hw, in);
+	hw->ts_aperture = cpu_to_le64(in->ts_aperture);
+	hw->chip_id = cpu_to_le32(p->chip_id);
+	hw->rev_hi = cpu_to_le32(p->chip_revision >> G16_HWDATA_REV_HI_SHIFT);
+	hw->rev_lo = cpu_to_le32(p->chip_revision & G16_HWDATA_REV_LO_MASK);
+	hw->gpc = cpu_to_le32(!p->no_gpc);
+	hw->one_eb8 = cpu_to_le32(1);
+	hw->one_ec8 = cpu_to_le32(1);
+	hw->clocks_per_ms = cpu_to_le32(G16_HWDATA_CLOCKS_PER_MS);
+	hw->sample_period = cpu_to_le32(p->sample_period_clks /
+					G16_HWDATA_CLOCKS_PER_MS);
+	for (i = 0; i < ARRAY_SIZE(hw->ones_ee0); i++)
+		hw->ones_ee0[i] = cpu_to_le32(1);
+	hw->max_pstate = cpu_to_le32(AGX4_FW_NUM_PSTATES - 1);
+	hw->max_pstate_b = hw->max_pstate;
+	le32_copy(hw->freq_a, p->freq_a, AGX4_FW_NUM_PSTATES);
+	vrows(hw->core_mv, p->core_mv);
+	vrows(hw->mem_mv, p->mem_mv);
+	le32_copy(hw->freq_b, p->freq_b, AGX4_FW_NUM_PSTATES);
+	le32_copy(hw->freq_b2, p->freq_b, AGX4_FW_NUM_PSTATES);
+	for (i = 0; i < AGX4_FW_NUM_PSTATES; i++)
+		hw->scale_b[i] = cpu_to_le32(G16_HWDATA_SCALE_B);
+	le32_copy(hw->relative_a, p->relative_a, AGX4_FW_NUM_PSTATES);
+	le32_copy(hw->relative_b, p->relative_b, AGX4_FW_NUM_PSTATES);
+	le32_copy(hw->index_a, p->index_a, AGX4_FW_NUM_PSTATES);
+	le32_copy(hw->index_b, p->index_b, AGX4_FW_NUM_PSTATES);
+	hw->const_258e = cpu_to_le16(G16_HWDATA_CONST_258E);
+	le32_copy(hw->groups, groups, ARRAY_SIZE(groups));
+	for (i = 0; i < ARRAY_SIZE(hw->channel_ones); i++)
+		hw->channel_ones[i] = cpu_to_le32(U32_MAX);
+	hw->one_25f4 = cpu_to_le32(1);
+	hw->one_2604 = cpu_to_le32(1);
+	return 0;
+}
+
+static int g16_build_region_c(const struct agx4_platform *p, void *buf,
+			      size_t size)
+{
+	static const u32 c998[] = G16_RC_CONST_998, c9c8[] = G16_RC_CONST_9C8;
+	struct g16_region_c *rc = buf;
+
+	if (size < sizeof(*rc) || !p->max_power_mw)
+		return -EINVAL;
+	memset(rc, 0, sizeof(*rc));
+	rc->const_24 = cpu_to_le32(G16_RC_CONST_24);
+	rc->ffff_54 = cpu_to_le16(U16_MAX);
+	rc->const_56 = cpu_to_le16(G16_RC_CONST_56);
+	rc->ffff_58 = cpu_to_le16(U16_MAX);
+	rc->one_78 = cpu_to_le32(1);
+	rc->max_power_mw = cpu_to_le32(p->max_power_mw);
+	rc->thousand_88[0] = cpu_to_le32(G16_RC_THOUSAND);
+	rc->thousand_88[1] = cpu_to_le32(G16_RC_THOUSAND);
+	rc->thousand_98 = cpu_to_le32(G16_RC_THOUSAND);
+	le32_copy(rc->const_998, c998, ARRAY_SIZE(c998));
+	le32_copy(rc->const_9c8, c9c8, ARRAY_SIZE(c9c8));
+	rc->const_e28 = cpu_to_le32(G16_RC_CONST_E28);
+	rc->one_e2c = cpu_to_le32(1);
 	return 0;
 }
 
@@ -531,12 +695,17 @@ const struct agx4_fw_gen agx4_fw_g16 = {
 	.build_root = agx4_fw_build_root,
 	.build_channels = g16_build_channels,
 	.build_queue = g16_build_queue,
+	.build_hwdata = g16_build_hwdata,
+	.build_region_c = g16_build_region_c,
 	.render_objs = g16_render_objs,
 	.num_render_objs = ARRAY_SIZE(g16_render_objs),
 	.build_render = g16_build_render,
 	.compute_objs = g16_compute_objs,
 	.num_compute_objs = ARRAY_SIZE(g16_compute_objs),
 	.build_compute = g16_build_compute,
+	.tvb_objs = g16_tvb_objs,
+	.num_tvb_objs = ARRAY_SIZE(g16_tvb_objs),
+	.build_tvb = g16_build_tvb,
 	.parse_event = g16_parse_event,
 	.build_ctl = g16_build_ctl,
 };

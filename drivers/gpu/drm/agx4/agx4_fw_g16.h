@@ -12,6 +12,7 @@
 
 extern const struct agx4_fw_item g16_render_objs[4];
 extern const struct agx4_fw_item g16_compute_objs[4];
+extern const struct agx4_fw_item g16_tvb_objs[6];
 
 int g16_build_render(const struct agx4_render_desc *d,
 		     const struct agx4_fw_render_in *in,
@@ -19,5 +20,9 @@ int g16_build_render(const struct agx4_render_desc *d,
 int g16_build_compute(const struct agx4_compute_desc *d,
 		      const struct agx4_fw_compute_in *in,
 		      const struct agx4_fw_buf *bufs);
+
+int g16_build_tvb(const struct agx4_fw_gen *gen,
+		  const struct agx4_fw_tvb_in *in,
+		  const struct agx4_fw_buf *bufs);
 
 #endif /* AGX4_FW_G16_H */

@@ -746,3 +746,139 @@ int g16_build_compute(const struct agx4_compute_desc *d,
 	return 0;
 }
 EXPORT_SYMBOL_IF_KUNIT(g16_build_compute);
+
+/* The TVB pool's objects; lists sized for the most blocks a pool holds. */
+#define G16_TVB_MAX_BLOCKS	331
+enum {
+	G16_T_BM, G16_T_CONTROL, G16_T_BLOCKS, G16_T_PAGES, G16_T_SCENES,
+	G16_T_PB, G16_T_NUM
+};
+
+const struct agx4_fw_item g16_tvb_objs[G16_T_NUM] = {
+	[G16_T_BM] = { "bm", sizeof(struct g16_bm) },
+	[G16_T_CONTROL] = { "block_control", sizeof(struct g16_block_control) },
+	[G16_T_BLOCKS] = { "block_list", G16_TVB_MAX_BLOCKS *
+			   sizeof(struct g16_block_entry) },
+	[G16_T_PAGES] = { "page_list", G16_TVB_MAX_BLOCKS *
+			  G16_TVB_PAGES_PER_BLOCK * sizeof(__le32) },
+	[G16_T_SCENES] = { "scene_page", G16_SCENES_PER_PAGE *
+			   sizeof(struct g16_scene) },
+	[G16_T_PB] = { "pb_desc", sizeof(struct g16_pb_desc) },
+};
+
+static void g16_bm(const struct agx4_fw_tvb_in *in, struct g16_bm *bm)
+{
+	memset(bm, 0, sizeof(*bm));
+	bm->slot = cpu_to_le32(in->slot);
+	bm->page_list = cpu_to_le64(in->page_list);
+	bm->const_28 = cpu_to_le32(G16_BM_CONST_28);
+	bm->const_2c = cpu_to_le32(G16_BM_CONST_2C);
+	bm->page_list_size = cpu_to_le32(G16_BM_PAGE_LIST_SIZE);
+	bm->const_34 = cpu_to_le32(G16_BM_CONST_34);
+	bm->max_blocks = cpu_to_le32(G16_BM_MAX_BLOCKS);
+	bm->blocks = cpu_to_le32(in->blocks);
+	bm->block_list = cpu_to_le64(in->block_list);
+	bm->block_control = cpu_to_le64(in->block_control);
+	bm->const_54 = cpu_to_le32(G16_BM_CONST_54);
+	bm->block_size = cpu_to_le32(G16_TVB_BLOCK_SIZE);
+	bm->counter = cpu_to_le64(in->counter);
+	bm->const_7c = cpu_to_le32(G16_BM_CONST_7C);
+	bm->const_80 = cpu_to_le32(G16_BM_CONST_80);
+	bm->const_84 = cpu_to_le32(G16_BM_CONST_84);
+}
+
+static void g16_scenes(const struct agx4_fw_tvb_in *in, struct g16_scene *sc)
+{
+	unsigned int i;
+
+	memset(sc, 0, G16_SCENES_PER_PAGE * sizeof(*sc));
+	for (i = 0; i < G16_SCENES_PER_PAGE; i++, sc++) {
+		sc->pool_slot = cpu_to_le64(in->pool_slots + i * sizeof(u32));
+		sc->scene_list = cpu_to_le64(in->scene_list + i * sizeof(u32));
+		sc->scratch = cpu_to_le64(G16_SCENE_SCRATCH +
+					  (i % G16_SCENE_SLOTS) *
+					  G16_SCENE_SCRATCH_STRIDE);
+		sc->block_control = cpu_to_le64(in->block_control +
+						G16_BLOCK_CONTROL_SCENE);
+		sc->one_hi = cpu_to_le64(G16_SCENE_ONE_HI);
+	}
+}
+
+/**
+ * g16_build_tvb() - build a VM's TVB pool (6.1)
+ * @gen: the generation (its initial and most blocks).
+ * @in: where the pool's objects are.
+ * @bufs: one buffer per object of &agx4_fw_g16.tvb_objs: buffer manager,
+ *	block control, block list, page list, scene page, PB descriptor.
+ *
+ * Block i is mapped at @in->first_block + i * 0x28000; its id is its
+ * distance from the context base in 32 KiB units, and its four pages'
+ * ids follow it.
+ *
+ * Return: 0, or -EINVAL for a missing or short buffer, a slot outside
+ * 7..63, a block count outside 1..the generation's limit, a first block
+ * not 32 KiB-aligned above the context base or ids past 32 bits, or a
+ * page list the PB descriptor cannot address (below the context base, 2^36
+ * or more above it, or not 128-byte aligned).
+ */
+int g16_build_tvb(const struct agx4_fw_gen *gen,
+		  const struct agx4_fw_tvb_in *in,
+		  const struct agx4_fw_buf *bufs)
+{
+	struct g16_block_control *bc = bufs[G16_T_CONTROL].ptr;
+	struct g16_block_entry *bl = bufs[G16_T_BLOCKS].ptr;
+	struct g16_pb_desc *pb = bufs[G16_T_PB].ptr;
+	__le32 *pages = bufs[G16_T_PAGES].ptr;
+	u64 first, last, pb_addr;
+	unsigned int i, j;
+	int ret;
+
+	ret = agx4_fw_bufs_check(g16_tvb_objs, G16_T_NUM, bufs);
+	if (ret)
+		return ret;
+	if (in->slot < G16_BM_SLOT_FIRST ||
+	    in->slot >= G16_BM_SLOT_FIRST + G16_BM_SLOTS || !in->blocks ||
+	    in->blocks > gen->tvb.max_blocks ||
+	    in->blocks > G16_TVB_MAX_BLOCKS)
+		return -EINVAL;
+	if (in->first_block < AGX4_FW_CONTEXT_BASE ||
+	    in->first_block % G16_TVB_ID_UNIT ||
+	    in->page_list_gpu < AGX4_FW_CONTEXT_BASE)
+		return -EINVAL;
+	/*
+	 * The reference writes (address >> 4) & 0xfffffff8 into 32 bits,
+	 * which is the page list's distance from the context base >> 4 for
+	 * every address it can take: 128-byte aligned, within 2^36 above it.
+	 */
+	pb_addr = (in->page_list_gpu - AGX4_FW_CONTEXT_BASE) >> G16_PB_SHIFT;
+	if (pb_addr != (pb_addr & G16_PB_MASK))
+		return -EINVAL;
+	first = (in->first_block - AGX4_FW_CONTEXT_BASE) / G16_TVB_ID_UNIT;
+	last = first + (u64)(gen->tvb.max_blocks - 1) *
+		       (G16_TVB_BLOCK_STRIDE / G16_TVB_ID_UNIT) +
+	       G16_TVB_PAGES_PER_BLOCK - 1;
+	if (last > U32_MAX)
+		return -EINVAL;
+
+	g16_bm(in, bufs[G16_T_BM].ptr);
+	memset(bc, 0, sizeof(*bc));
+	bc->blocks = cpu_to_le32(in->blocks);
+	bc->blocks2 = cpu_to_le32(in->blocks);
+	bc->one = cpu_to_le32(1);
+	memset(bl, 0, g16_tvb_objs[G16_T_BLOCKS].size);
+	memset(pages, 0, g16_tvb_objs[G16_T_PAGES].size);
+	for (i = 0; i < in->blocks; i++) {
+		u32 id = first + i * (G16_TVB_BLOCK_STRIDE / G16_TVB_ID_UNIT);
+
+		bl[i].id = cpu_to_le32(id);
+		for (j = 0; j < G16_TVB_PAGES_PER_BLOCK; j++)
+			pages[i * G16_TVB_PAGES_PER_BLOCK + j] =
+				cpu_to_le32(id + j);
+	}
+	g16_scenes(in, bufs[G16_T_SCENES].ptr);
+	memset(pb, 0, sizeof(*pb));
+	pb->page_list = cpu_to_le32(pb_addr);
+	pb->pages = cpu_to_le32(in->blocks * G16_TVB_PAGES_PER_BLOCK);
+	return 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(g16_build_tvb);

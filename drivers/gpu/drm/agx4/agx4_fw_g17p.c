@@ -262,6 +262,15 @@ static const struct agx4_fw_layout g17p_layouts[] = {
 		       F(g17p_optional, uuid), F(g17p_optional, scheduler),
 		       F(g17p_optional, first3), F(g17p_optional, one),
 		       F(g17p_optional, tiling_shared), F(g17p_optional, tail)),
+	AGX4_FW_LAYOUT("region_c", struct g17p_region_c,
+		       F(g17p_region_c, ktrace), F(g17p_region_c, const_24),
+		       F(g17p_region_c, ffff_54), F(g17p_region_c, const_56),
+		       F(g17p_region_c, ffff_58), F(g17p_region_c, one_78),
+		       F(g17p_region_c, max_power_mw),
+		       F(g17p_region_c, thousand_88),
+		       F(g17p_region_c, thousand_98),
+		       F(g17p_region_c, const_998),
+		       F(g17p_region_c, const_9b8)),
 	AGX4_FW_LAYOUT("event_item_compute", struct g17p_event_item_compute,
 		       F(g17p_event_item_compute, item)),
 };
@@ -328,6 +337,32 @@ static int g17p_build_queue(const struct agx4_fw_queue_in *in, void *buf,
 	q->all_ones2 = cpu_to_le32(U32_MAX);
 	q->uuid = cpu_to_le32(in->uuid);
 	q->context = cpu_to_le64(in->context);
+	return 0;
+}
+
+static int g17p_build_region_c(const struct agx4_platform *p, void *buf,
+			       size_t size)
+{
+	static const u32 c998[] = G17P_RC_CONST_998, c9b8[] = G17P_RC_CONST_9B8;
+	struct g17p_region_c *rc = buf;
+	unsigned int i;
+
+	if (size < sizeof(*rc))
+		return -EINVAL;
+	memset(rc, 0, sizeof(*rc));
+	rc->const_24 = cpu_to_le32(G17P_RC_CONST_24);
+	rc->ffff_54 = cpu_to_le16(U16_MAX);
+	rc->const_56 = cpu_to_le16(G17P_RC_CONST_56);
+	rc->ffff_58 = cpu_to_le16(U16_MAX);
+	rc->one_78 = cpu_to_le32(1);
+	rc->max_power_mw = cpu_to_le32(G17P_MAX_POWER_MW);
+	rc->thousand_88[0] = cpu_to_le32(G17P_RC_THOUSAND);
+	rc->thousand_88[1] = cpu_to_le32(G17P_RC_THOUSAND);
+	rc->thousand_98 = cpu_to_le32(G17P_RC_THOUSAND);
+	for (i = 0; i < ARRAY_SIZE(c998); i++)
+		rc->const_998[i] = cpu_to_le32(c998[i]);
+	for (i = 0; i < ARRAY_SIZE(c9b8); i++)
+		rc->const_9b8[i] = cpu_to_le32(c9b8[i]);
 	return 0;
 }
 
@@ -483,6 +518,11 @@ const struct agx4_fw_gen agx4_fw_g17p = {
 	.build_root = agx4_fw_build_root,
 	.build_channels = g17p_build_channels,
 	.build_queue = g17p_build_queue,
+	/*
+	 * GAP: G17P's hwdata carries ~30 constant runs the specification
+	 * does not decode, so agx4 does not build it yet.
+	 */
+	.build_region_c = g17p_build_region_c,
 	.render_objs = g17p_render_objs,
 	.num_render_objs = ARRAY_SIZE(g17p_render_objs),
 	.build_render = g17p_build_render,

@@ -215,6 +215,33 @@ struct agx4_fw_compute_in {
 	u64 operand_state;
 };
 
+/**
+ * struct agx4_fw_tvb_in - a VM's tiled-vertex-buffer pool, placed
+ * @slot: the pool's buffer-manager slot (G16: 7..63).
+ * @blocks: blocks it starts with (the generation's initial blocks).
+ * @first_block: GPU address of its first block; the others follow at the
+ *	generation's block stride.
+ * @page_list: firmware address of the page list.
+ * @page_list_gpu: GPU address the page list is also mapped at.
+ * @block_list: firmware address of the block list.
+ * @block_control: firmware address of the block control.
+ * @counter: firmware address of the growth counter.
+ * @scene_list: firmware address of the scene list.
+ * @pool_slots: GPU address of the pool-slot words.
+ */
+struct agx4_fw_tvb_in {
+	u32 slot;
+	u32 blocks;
+	u64 first_block;
+	u64 page_list;
+	u64 page_list_gpu;
+	u64 block_list;
+	u64 block_control;
+	u64 counter;
+	u64 scene_list;
+	u64 pool_slots;
+};
+
 /* Render geometry limits (3.12). */
 #define AGX4_FW_MAX_DIM		16384
 #define AGX4_FW_MAX_LAYERS	2048

@@ -254,6 +254,169 @@ AGX4_FW_CHECK(struct agx4_fw_regwin, stride, 0x14);
 AGX4_FW_CHECK(struct agx4_fw_regwin, sgx_offset, 0x18);
 AGX4_FW_CHECK(struct agx4_fw_regwin, flags, 0x20);
 
+/* hwdata (g16-g17p-reference.md 3.4): window slots and performance states. */
+#define AGX4_FW_NUM_REGWINS		53
+#define AGX4_FW_NUM_PSTATES		11
+
+/**
+ * struct agx4_fw_vrow - one voltage row of hwdata
+ */
+struct agx4_fw_vrow {
+	/** @mv: millivolts, the same in every word. */
+	__le32 mv[16];
+} __packed;
+AGX4_FW_CHECK_SIZE(struct agx4_fw_vrow, 0x40);
+
+/**
+ * struct agx4_fw_hwdata - hwdata, the start of the bundle (0x3db4 bytes)
+ *
+ * The layout G16 and G17P share (g16-g17p-reference.md 3.4).  GAP: the
+ * specification places "1 copy of voltage rows" after @freq_b2 without
+ * an offset, and G17P's region records from +0x2610 without a count;
+ * neither is declared.
+ */
+struct agx4_fw_hwdata {
+	/** @pad_0: unused. */
+	u8 pad_0[0x28];
+	/** @ts_aperture: the timestamp aperture's firmware address. */
+	__le64 ts_aperture;
+	/** @pad_30: unused. */
+	u8 pad_30[0x610];
+	/** @regwin: the register windows, by slot. */
+	struct agx4_fw_regwin regwin[AGX4_FW_NUM_REGWINS];
+	/** @pad_e88: unused. */
+	u8 pad_e88[0x8];
+	/** @chip_id: 0x8132 or 0x8140. */
+	__le32 chip_id;
+	/** @rev_hi: G16: chip revision >> 4. */
+	__le32 rev_hi;
+	/** @rev_lo: G16: chip revision & 7. */
+	__le32 rev_lo;
+	/** @pad_e9c: unused. */
+	u8 pad_e9c[0x4];
+	/** @gpc: G16: 1 unless the GPU has no GPC. */
+	__le32 gpc;
+	/** @pad_ea4: unused. */
+	u8 pad_ea4[0x14];
+	/** @one_eb8: G16: 1. */
+	__le32 one_eb8;
+	/** @pad_ebc: unused. */
+	u8 pad_ebc[0xc];
+	/** @one_ec8: G16: 1. */
+	__le32 one_ec8;
+	/** @pad_ecc: unused. */
+	u8 pad_ecc[0x4];
+	/** @clocks_per_ms: G16: AIC clocks per ms, 24000. */
+	__le32 clocks_per_ms;
+	/** @pad_ed4: unused. */
+	u8 pad_ed4[0x4];
+	/** @sample_period: G16: the power sample period, ms. */
+	__le32 sample_period;
+	/** @pad_edc: unused. */
+	u8 pad_edc[0x4];
+	/** @ones_ee0: G16: 1, 1, 1. */
+	__le32 ones_ee0[3];
+	/** @pad_eec: unused. */
+	u8 pad_eec[0xd8];
+	/** @max_pstate: performance states - 1. */
+	__le32 max_pstate;
+	/** @freq_a: frequencies A, MHz. */
+	__le32 freq_a[AGX4_FW_NUM_PSTATES];
+	/** @pad_ff4: unused. */
+	u8 pad_ff4[0x14];
+	/** @core_mv: core voltage rows. */
+	struct agx4_fw_vrow core_mv[AGX4_FW_NUM_PSTATES];
+	/** @pad_12c8: unused. */
+	u8 pad_12c8[0x140];
+	/** @mem_mv: memory voltage rows. */
+	struct agx4_fw_vrow mem_mv[AGX4_FW_NUM_PSTATES];
+	/** @pad_16c8: unused. */
+	u8 pad_16c8[0x140];
+	/** @freq_b: frequencies B, MHz. */
+	__le32 freq_b[AGX4_FW_NUM_PSTATES];
+	/** @pad_1834: unused. */
+	u8 pad_1834[0x14];
+	/** @scale_b: scales B (binary32). */
+	__le32 scale_b[AGX4_FW_NUM_PSTATES];
+	/** @pad_1874: unused. */
+	u8 pad_1874[0x54];
+	/** @relative_a: relative performance A. */
+	__le32 relative_a[AGX4_FW_NUM_PSTATES];
+	/** @pad_18f4: unused. */
+	u8 pad_18f4[0x14];
+	/** @relative_b: relative performance B. */
+	__le32 relative_b[AGX4_FW_NUM_PSTATES];
+	/** @pad_1934: unused. */
+	u8 pad_1934[0x94];
+	/** @index_a: indices A. */
+	__le32 index_a[AGX4_FW_NUM_PSTATES];
+	/** @pad_19f4: unused. */
+	u8 pad_19f4[0x14];
+	/** @index_b: indices B. */
+	__le32 index_b[AGX4_FW_NUM_PSTATES];
+	/** @pad_1a34: unused. */
+	u8 pad_1a34[0x2a4];
+	/** @max_pstate_b: performance states - 1, again. */
+	__le32 max_pstate_b;
+	/** @freq_b2: frequencies B, again. */
+	__le32 freq_b2[AGX4_FW_NUM_PSTATES];
+	/** @pad_1d08: unused. */
+	u8 pad_1d08[0x886];
+	/** @const_258e: 22 (G16) or 12 (G17P). */
+	__le16 const_258e;
+	/** @groups: G16: words 1..3 of each 16-byte group 1; G17P: 0, 1, 1, 1. */
+	__le32 groups[8];
+	/** @pad_25b0: unused. */
+	u8 pad_25b0[0x4];
+	/** @channel_ones: 0xffffffff, one per work channel. */
+	__le32 channel_ones[AGX4_FW_NUM_WORK_CHANNELS];
+	/** @pad_25e4: unused. */
+	u8 pad_25e4[0x10];
+	/** @one_25f4: 1. */
+	__le32 one_25f4;
+	/** @pad_25f8: unused. */
+	u8 pad_25f8[0x8];
+	/** @one_2600: G17P: 1. */
+	__le32 one_2600;
+	/** @one_2604: G16: 1. */
+	__le32 one_2604;
+	/** @one_2608: G17P: 1. */
+	__le32 one_2608;
+	/** @pad_260c: unused. */
+	u8 pad_260c[0x17a8];
+} __packed;
+AGX4_FW_CHECK_SIZE(struct agx4_fw_hwdata, 0x3db4);
+AGX4_FW_CHECK(struct agx4_fw_hwdata, ts_aperture, 0x28);
+AGX4_FW_CHECK(struct agx4_fw_hwdata, regwin, 0x640);
+AGX4_FW_CHECK(struct agx4_fw_hwdata, chip_id, 0xe90);
+AGX4_FW_CHECK(struct agx4_fw_hwdata, rev_hi, 0xe94);
+AGX4_FW_CHECK(struct agx4_fw_hwdata, rev_lo, 0xe98);
+AGX4_FW_CHECK(struct agx4_fw_hwdata, gpc, 0xea0);
+AGX4_FW_CHECK(struct agx4_fw_hwdata, one_eb8, 0xeb8);
+AGX4_FW_CHECK(struct agx4_fw_hwdata, one_ec8, 0xec8);
+AGX4_FW_CHECK(struct agx4_fw_hwdata, clocks_per_ms, 0xed0);
+AGX4_FW_CHECK(struct agx4_fw_hwdata, sample_period, 0xed8);
+AGX4_FW_CHECK(struct agx4_fw_hwdata, ones_ee0, 0xee0);
+AGX4_FW_CHECK(struct agx4_fw_hwdata, max_pstate, 0xfc4);
+AGX4_FW_CHECK(struct agx4_fw_hwdata, freq_a, 0xfc8);
+AGX4_FW_CHECK(struct agx4_fw_hwdata, core_mv, 0x1008);
+AGX4_FW_CHECK(struct agx4_fw_hwdata, mem_mv, 0x1408);
+AGX4_FW_CHECK(struct agx4_fw_hwdata, freq_b, 0x1808);
+AGX4_FW_CHECK(struct agx4_fw_hwdata, scale_b, 0x1848);
+AGX4_FW_CHECK(struct agx4_fw_hwdata, relative_a, 0x18c8);
+AGX4_FW_CHECK(struct agx4_fw_hwdata, relative_b, 0x1908);
+AGX4_FW_CHECK(struct agx4_fw_hwdata, index_a, 0x19c8);
+AGX4_FW_CHECK(struct agx4_fw_hwdata, index_b, 0x1a08);
+AGX4_FW_CHECK(struct agx4_fw_hwdata, max_pstate_b, 0x1cd8);
+AGX4_FW_CHECK(struct agx4_fw_hwdata, freq_b2, 0x1cdc);
+AGX4_FW_CHECK(struct agx4_fw_hwdata, const_258e, 0x258e);
+AGX4_FW_CHECK(struct agx4_fw_hwdata, groups, 0x2590);
+AGX4_FW_CHECK(struct agx4_fw_hwdata, channel_ones, 0x25b4);
+AGX4_FW_CHECK(struct agx4_fw_hwdata, one_25f4, 0x25f4);
+AGX4_FW_CHECK(struct agx4_fw_hwdata, one_2600, 0x2600);
+AGX4_FW_CHECK(struct agx4_fw_hwdata, one_2604, 0x2604);
+AGX4_FW_CHECK(struct agx4_fw_hwdata, one_2608, 0x2608);
+
 /**
  * struct agx4_fw_job_list - a queue's job list header
  *

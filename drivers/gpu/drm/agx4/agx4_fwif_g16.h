@@ -1668,4 +1668,297 @@ struct g16_ts_pair {
 AGX4_FW_CHECK_SIZE(struct g16_ts_pair, 0x10);
 AGX4_FW_CHECK(struct g16_ts_pair, end, 0x08);
 
+/*
+ * The TVB pool of a VM (g16-g17p-reference.md 6.1): a buffer manager, its
+ * block control, block and page lists, a page of scene records and a
+ * parameter-buffer descriptor slot.
+ */
+#define G16_BM_CONST_28		0x258000
+#define G16_BM_CONST_2C		0x10
+#define G16_BM_PAGE_LIST_SIZE	0x1c000
+#define G16_BM_CONST_34		0x2c
+#define G16_BM_MAX_BLOCKS	0x19b3
+#define G16_BM_CONST_54		0x2b
+#define G16_BM_CONST_7C		0x66cc
+#define G16_BM_CONST_80		0x2244
+#define G16_BM_CONST_84		0x248000
+/* Blocks: 0x20000 bytes each, mapped 0x28000 apart (a guard between). */
+#define G16_TVB_BLOCK_SIZE	0x20000
+#define G16_TVB_BLOCK_STRIDE	0x28000
+/* Block and page ids count 32 KiB units above the context base. */
+#define G16_TVB_ID_UNIT		0x8000
+#define G16_TVB_PAGES_PER_BLOCK	4
+/* Scene records: 80 to a page, 36 scratch slots. */
+#define G16_SCENES_PER_PAGE	80
+#define G16_SCENE_SLOTS		36
+#define G16_SCENE_SCRATCH	0x240000
+#define G16_SCENE_SCRATCH_STRIDE 0x30
+#define G16_BLOCK_CONTROL_SCENE	0x40
+#define G16_SCENE_ONE_HI	0x100000000ull
+#define G16_EVENT_CONTROL	0x50
+/* The PB descriptor holds the page list's GPU address >> 4, 8-aligned. */
+#define G16_PB_SHIFT		4
+#define G16_PB_MASK		0xfffffff8
+
+/**
+ * struct g16_bm - the TVB buffer manager (6.1)
+ *
+ * Known up to +0x88; the reference gives it a page.
+ */
+struct g16_bm {
+	/** @pad_0: unused. */
+	u8 pad_0[0xc];
+	/** @slot: the buffer-manager slot. */
+	__le32 slot;
+	/** @pad_10: unused. */
+	u8 pad_10[0x10];
+	/** @page_list: the page list (unaligned). */
+	__le64 page_list;
+	/** @const_28: %G16_BM_CONST_28. */
+	__le32 const_28;
+	/** @const_2c: %G16_BM_CONST_2C. */
+	__le32 const_2c;
+	/** @page_list_size: %G16_BM_PAGE_LIST_SIZE. */
+	__le32 page_list_size;
+	/** @const_34: %G16_BM_CONST_34. */
+	__le32 const_34;
+	/** @max_blocks: %G16_BM_MAX_BLOCKS. */
+	__le32 max_blocks;
+	/** @blocks: current blocks (the firmware keeps it up to date). */
+	__le32 blocks;
+	/** @pad_40: unused. */
+	u8 pad_40[0x4];
+	/** @block_list: the block list (unaligned). */
+	__le64 block_list;
+	/** @block_control: the block control (unaligned). */
+	__le64 block_control;
+	/** @const_54: %G16_BM_CONST_54. */
+	__le32 const_54;
+	/** @block_size: bytes a block, %G16_TVB_BLOCK_SIZE. */
+	__le32 block_size;
+	/** @pad_5c: unused. */
+	u8 pad_5c[0x8];
+	/** @counter: the growth counter (unaligned). */
+	__le64 counter;
+	/** @pad_6c: unused. */
+	u8 pad_6c[0x10];
+	/** @const_7c: %G16_BM_CONST_7C. */
+	__le32 const_7c;
+	/** @const_80: %G16_BM_CONST_80. */
+	__le32 const_80;
+	/** @const_84: %G16_BM_CONST_84. */
+	__le32 const_84;
+} __packed;
+AGX4_FW_CHECK_SIZE(struct g16_bm, 0x88);
+AGX4_FW_CHECK(struct g16_bm, slot, 0x0c);
+AGX4_FW_CHECK(struct g16_bm, page_list, 0x20);
+AGX4_FW_CHECK(struct g16_bm, const_28, 0x28);
+AGX4_FW_CHECK(struct g16_bm, const_2c, 0x2c);
+AGX4_FW_CHECK(struct g16_bm, page_list_size, 0x30);
+AGX4_FW_CHECK(struct g16_bm, const_34, 0x34);
+AGX4_FW_CHECK(struct g16_bm, max_blocks, 0x38);
+AGX4_FW_CHECK(struct g16_bm, blocks, 0x3c);
+AGX4_FW_CHECK(struct g16_bm, block_list, 0x44);
+AGX4_FW_CHECK(struct g16_bm, block_control, 0x4c);
+AGX4_FW_CHECK(struct g16_bm, const_54, 0x54);
+AGX4_FW_CHECK(struct g16_bm, block_size, 0x58);
+AGX4_FW_CHECK(struct g16_bm, counter, 0x64);
+AGX4_FW_CHECK(struct g16_bm, const_7c, 0x7c);
+AGX4_FW_CHECK(struct g16_bm, const_80, 0x80);
+AGX4_FW_CHECK(struct g16_bm, const_84, 0x84);
+
+/**
+ * struct g16_block_control - TVB block control (6.1)
+ *
+ * Scene records point at +0x40 of it.
+ */
+struct g16_block_control {
+	/** @blocks: blocks the pool has. */
+	__le32 blocks;
+	/** @blocks2: the same again. */
+	__le32 blocks2;
+	/** @pad_8: unused. */
+	u8 pad_8[0x58];
+	/** @one: 1. */
+	__le32 one;
+} __packed;
+AGX4_FW_CHECK_SIZE(struct g16_block_control, 0x64);
+AGX4_FW_CHECK(struct g16_block_control, blocks2, 0x04);
+AGX4_FW_CHECK(struct g16_block_control, one, 0x60);
+
+/**
+ * struct g16_scene - a scene record ("buffer thing", 6.1)
+ */
+struct g16_scene {
+	/** @pool_slot: the pool-slot word of this record. */
+	__le64 pool_slot;
+	/** @scene_list: the scene-list word of this record. */
+	__le64 scene_list;
+	/** @pad_10: unused. */
+	u8 pad_10[0x18];
+	/** @scratch: %G16_SCENE_SCRATCH + (record mod 36) * 0x30. */
+	__le64 scratch;
+	/** @pad_30: unused. */
+	u8 pad_30[0x10];
+	/** @block_control: the block control + %G16_BLOCK_CONTROL_SCENE. */
+	__le64 block_control;
+	/** @one_hi: 0x1_0000_0000. */
+	__le64 one_hi;
+	/** @pad_50: unused. */
+	u8 pad_50[0x30];
+} __packed;
+AGX4_FW_CHECK_SIZE(struct g16_scene, 0x80);
+AGX4_FW_CHECK(struct g16_scene, scene_list, 0x08);
+AGX4_FW_CHECK(struct g16_scene, scratch, 0x28);
+AGX4_FW_CHECK(struct g16_scene, block_control, 0x40);
+AGX4_FW_CHECK(struct g16_scene, one_hi, 0x48);
+
+/**
+ * struct g16_pb_desc - a parameter-buffer descriptor slot (6.1)
+ */
+struct g16_pb_desc {
+	/** @page_list: (page list GPU address >> 4) & 0xfffffff8, in 32 bits. */
+	__le32 page_list;
+	/** @pages: pages in the list. */
+	__le32 pages;
+	/** @pad_8: unused. */
+	u8 pad_8[0x8];
+} __packed;
+AGX4_FW_CHECK_SIZE(struct g16_pb_desc, 0x10);
+AGX4_FW_CHECK(struct g16_pb_desc, pages, 0x04);
+
+/**
+ * struct g16_block_entry - a block-list entry (6.1)
+ */
+struct g16_block_entry {
+	/** @id: the block id, (GPU address - 0x10_0000_0000) / 0x8000. */
+	__le32 id;
+	/** @pad_4: unused. */
+	u8 pad_4[0x4];
+} __packed;
+AGX4_FW_CHECK_SIZE(struct g16_block_entry, 0x8);
+
+/**
+ * struct g16_event_control - an event-control record (6.1)
+ */
+struct g16_event_control {
+	/** @count: this record's word of the event count array. */
+	__le64 count;
+	/** @pad_8: unused. */
+	u8 pad_8[0x8];
+	/** @control: %G16_EVENT_CONTROL on the render's own record. */
+	__le32 control;
+	/** @pad_14: unused. */
+	u8 pad_14[0xec];
+} __packed;
+AGX4_FW_CHECK_SIZE(struct g16_event_control, 0x100);
+AGX4_FW_CHECK(struct g16_event_control, control, 0x10);
+
+/**
+ * struct g16_queue_context - a queue context (3.9)
+ */
+struct g16_queue_context {
+	/** @ff: 0xff, 0xff. */
+	u8 ff[2];
+	/** @pad_2: unused. */
+	u8 pad_2[0x3];
+	/** @one: 1. */
+	u8 one;
+	/** @pad_6: unused. */
+	u8 pad_6[0x20];
+	/** @two: 2. */
+	u8 two;
+	/** @pad_27: unused. */
+	u8 pad_27[0xc];
+	/** @ff2: 0xff. */
+	u8 ff2;
+	/** @pad_34: unused. */
+	u8 pad_34[0xc];
+} __packed;
+AGX4_FW_CHECK_SIZE(struct g16_queue_context, 0x40);
+AGX4_FW_CHECK(struct g16_queue_context, one, 0x05);
+AGX4_FW_CHECK(struct g16_queue_context, two, 0x26);
+AGX4_FW_CHECK(struct g16_queue_context, ff2, 0x33);
+
+/* hwdata constants of G16 (3.4). */
+#define G16_HWDATA_CLOCKS_PER_MS	24000
+#define G16_HWDATA_CONST_258E		22
+#define G16_HWDATA_GROUPS		{ 0, 1, 1, 1, 0, 1, 1, 1 }
+/* binary32 1.02 */
+#define G16_HWDATA_SCALE_B		0x3f828f5c
+#define G16_HWDATA_REV_HI_SHIFT		4
+#define G16_HWDATA_REV_LO_MASK		7
+/* A register window the firmware may write. */
+#define G16_REGWIN_RW			BIT(1)
+/* Region C constants (3.5). */
+#define G16_RC_CONST_24		4096
+#define G16_RC_CONST_56		40
+#define G16_RC_THOUSAND		1000
+#define G16_RC_CONST_998	{ 32, 8, 256, 1 }
+#define G16_RC_CONST_9C8	{ 64, 64, 2 }
+#define G16_RC_CONST_E28	3
+
+/**
+ * struct g16_region_c - region C (0x1000 bytes)
+ */
+struct g16_region_c {
+	/** @ktrace: the KTrace mask, 0xffffffff to trace everything. */
+	__le32 ktrace;
+	/** @pad_4: unused. */
+	u8 pad_4[0x20];
+	/** @const_24: %G16_RC_CONST_24. */
+	__le32 const_24;
+	/** @pad_28: unused. */
+	u8 pad_28[0x2c];
+	/** @ffff_54: 0xffff. */
+	__le16 ffff_54;
+	/** @const_56: %G16_RC_CONST_56. */
+	__le16 const_56;
+	/** @ffff_58: 0xffff. */
+	__le16 ffff_58;
+	/** @pad_5a: unused. */
+	u8 pad_5a[0x1e];
+	/** @one_78: 1. */
+	__le32 one_78;
+	/** @pad_7c: unused. */
+	u8 pad_7c[0x8];
+	/** @max_power_mw: the GPU's most power, mW (device tree). */
+	__le32 max_power_mw;
+	/** @thousand_88: 1000, 1000. */
+	__le32 thousand_88[2];
+	/** @pad_90: unused. */
+	u8 pad_90[0x8];
+	/** @thousand_98: 1000. */
+	__le32 thousand_98;
+	/** @pad_9c: unused. */
+	u8 pad_9c[0x8fc];
+	/** @const_998: %G16_RC_CONST_998. */
+	__le32 const_998[4];
+	/** @pad_9a8: unused. */
+	u8 pad_9a8[0x20];
+	/** @const_9c8: %G16_RC_CONST_9C8. */
+	__le32 const_9c8[3];
+	/** @pad_9d4: unused. */
+	u8 pad_9d4[0x454];
+	/** @const_e28: %G16_RC_CONST_E28. */
+	__le32 const_e28;
+	/** @one_e2c: 1. */
+	__le32 one_e2c;
+	/** @pad_e30: unused. */
+	u8 pad_e30[0x1d0];
+} __packed;
+AGX4_FW_CHECK_SIZE(struct g16_region_c, 0x1000);
+AGX4_FW_CHECK(struct g16_region_c, const_24, 0x24);
+AGX4_FW_CHECK(struct g16_region_c, ffff_54, 0x54);
+AGX4_FW_CHECK(struct g16_region_c, const_56, 0x56);
+AGX4_FW_CHECK(struct g16_region_c, ffff_58, 0x58);
+AGX4_FW_CHECK(struct g16_region_c, one_78, 0x78);
+AGX4_FW_CHECK(struct g16_region_c, max_power_mw, 0x84);
+AGX4_FW_CHECK(struct g16_region_c, thousand_88, 0x88);
+AGX4_FW_CHECK(struct g16_region_c, thousand_98, 0x98);
+AGX4_FW_CHECK(struct g16_region_c, const_998, 0x998);
+AGX4_FW_CHECK(struct g16_region_c, const_9c8, 0x9c8);
+AGX4_FW_CHECK(struct g16_region_c, const_e28, 0xe28);
+AGX4_FW_CHECK(struct g16_region_c, one_e2c, 0xe2c);
+
 #endif /* AGX4_FWIF_G16_H */

@@ -1229,4 +1229,70 @@ struct g17p_event_item_compute {
 } __packed;
 AGX4_FW_CHECK_SIZE(struct g17p_event_item_compute, 0x400);
 
+/* Region C constants (3.5). */
+#define G17P_RC_CONST_24	3000
+#define G17P_RC_CONST_56	40
+#define G17P_MAX_POWER_MW	9550
+#define G17P_RC_THOUSAND	1000
+#define G17P_RC_CONST_998	{ 40, 10, 250, 1 }
+#define G17P_RC_CONST_9B8	{ 600000, 600000, 5, 0, 40, 50, 1 }
+
+/**
+ * struct g17p_region_c - region C (0x1000 bytes)
+ *
+ * GAP: the reference also sets +0xe1c, +0xe38 and +0xe50 and more words
+ * near +0x54, which the specification does not give.
+ */
+struct g17p_region_c {
+	/** @ktrace: the KTrace mask. */
+	__le32 ktrace;
+	/** @pad_4: unused. */
+	u8 pad_4[0x20];
+	/** @const_24: %G17P_RC_CONST_24. */
+	__le32 const_24;
+	/** @pad_28: unused. */
+	u8 pad_28[0x2c];
+	/** @ffff_54: 0xffff. */
+	__le16 ffff_54;
+	/** @const_56: %G17P_RC_CONST_56. */
+	__le16 const_56;
+	/** @ffff_58: 0xffff. */
+	__le16 ffff_58;
+	/** @pad_5a: unused. */
+	u8 pad_5a[0x1e];
+	/** @one_78: 1. */
+	__le32 one_78;
+	/** @pad_7c: unused. */
+	u8 pad_7c[0x8];
+	/** @max_power_mw: the GPU's most power, %G17P_MAX_POWER_MW. */
+	__le32 max_power_mw;
+	/** @thousand_88: 1000, 1000. */
+	__le32 thousand_88[2];
+	/** @pad_90: unused. */
+	u8 pad_90[0x8];
+	/** @thousand_98: 1000. */
+	__le32 thousand_98;
+	/** @pad_9c: unused. */
+	u8 pad_9c[0x8fc];
+	/** @const_998: %G17P_RC_CONST_998. */
+	__le32 const_998[4];
+	/** @pad_9a8: unused. */
+	u8 pad_9a8[0x10];
+	/** @const_9b8: %G17P_RC_CONST_9B8. */
+	__le32 const_9b8[7];
+	/** @pad_9d4: unused. */
+	u8 pad_9d4[0x62c];
+} __packed;
+AGX4_FW_CHECK_SIZE(struct g17p_region_c, 0x1000);
+AGX4_FW_CHECK(struct g17p_region_c, const_24, 0x24);
+AGX4_FW_CHECK(struct g17p_region_c, ffff_54, 0x54);
+AGX4_FW_CHECK(struct g17p_region_c, const_56, 0x56);
+AGX4_FW_CHECK(struct g17p_region_c, ffff_58, 0x58);
+AGX4_FW_CHECK(struct g17p_region_c, one_78, 0x78);
+AGX4_FW_CHECK(struct g17p_region_c, max_power_mw, 0x84);
+AGX4_FW_CHECK(struct g17p_region_c, thousand_88, 0x88);
+AGX4_FW_CHECK(struct g17p_region_c, thousand_98, 0x98);
+AGX4_FW_CHECK(struct g17p_region_c, const_998, 0x998);
+AGX4_FW_CHECK(struct g17p_region_c, const_9b8, 0x9b8);
+
 #endif /* AGX4_FWIF_G17P_H */

@@ -19,6 +19,7 @@
 
 #include "../agx4_device.h"
 #include "../agx4_fw.h"
+#include "../agx4_of.h"
 #include "../agx4_fw_work.h"
 #include "../agx4_fwif.h"
 #include "agx4_test_util.h"
@@ -80,6 +81,39 @@ static const struct expect_field common_fields[] = {
 	{ "ev_receipt", NULL, 0, 0x48 },
 	{ "ev_receipt", "kind", 0x00, 4 },
 	{ "ev_receipt", "echo", 0x04, 0x44 },
+	{ "vrow", NULL, 0, 0x40 },
+	{ "vrow", "mv", 0x00, 0x40 },
+	{ "hwdata", NULL, 0, 0x3db4 },
+	{ "hwdata", "ts_aperture", 0x0028, 8 },
+	{ "hwdata", "regwin", 0x0640, 53 * 0x28 },
+	{ "hwdata", "chip_id", 0x0e90, 4 },
+	{ "hwdata", "rev_hi", 0x0e94, 4 },
+	{ "hwdata", "rev_lo", 0x0e98, 4 },
+	{ "hwdata", "gpc", 0x0ea0, 4 },
+	{ "hwdata", "one_eb8", 0x0eb8, 4 },
+	{ "hwdata", "one_ec8", 0x0ec8, 4 },
+	{ "hwdata", "clocks_per_ms", 0x0ed0, 4 },
+	{ "hwdata", "sample_period", 0x0ed8, 4 },
+	{ "hwdata", "ones_ee0", 0x0ee0, 12 },
+	{ "hwdata", "max_pstate", 0x0fc4, 4 },
+	{ "hwdata", "freq_a", 0x0fc8, 44 },
+	{ "hwdata", "core_mv", 0x1008, 11 * 0x40 },
+	{ "hwdata", "mem_mv", 0x1408, 11 * 0x40 },
+	{ "hwdata", "freq_b", 0x1808, 44 },
+	{ "hwdata", "scale_b", 0x1848, 44 },
+	{ "hwdata", "relative_a", 0x18c8, 44 },
+	{ "hwdata", "relative_b", 0x1908, 44 },
+	{ "hwdata", "index_a", 0x19c8, 44 },
+	{ "hwdata", "index_b", 0x1a08, 44 },
+	{ "hwdata", "max_pstate_b", 0x1cd8, 4 },
+	{ "hwdata", "freq_b2", 0x1cdc, 44 },
+	{ "hwdata", "const_258e", 0x258e, 2 },
+	{ "hwdata", "groups", 0x2590, 32 },
+	{ "hwdata", "channel_ones", 0x25b4, 48 },
+	{ "hwdata", "one_25f4", 0x25f4, 4 },
+	{ "hwdata", "one_2600", 0x2600, 4 },
+	{ "hwdata", "one_2604", 0x2604, 4 },
+	{ "hwdata", "one_2608", 0x2608, 4 },
 	{ "reg", NULL, 0, 12 },
 	{ "reg", "reg", 0x00, 4 },
 	{ "reg", "value", 0x04, 8 },
@@ -501,6 +535,63 @@ static const struct expect_field g16_fields[] = {
 	{ "cdm_entry", "barrier", 0x00, 4 },
 	{ "cdm_entry", "jump_hi", 0x04, 4 },
 	{ "cdm_entry", "jump_lo", 0x08, 4 },
+	/* 6.1: the TVB pool */
+	{ "bm", NULL, 0, 0x88 },
+	{ "bm", "slot", 0x0c, 4 },
+	{ "bm", "page_list", 0x20, 8 },
+	{ "bm", "const_28", 0x28, 4 },
+	{ "bm", "const_2c", 0x2c, 4 },
+	{ "bm", "page_list_size", 0x30, 4 },
+	{ "bm", "const_34", 0x34, 4 },
+	{ "bm", "max_blocks", 0x38, 4 },
+	{ "bm", "blocks", 0x3c, 4 },
+	{ "bm", "block_list", 0x44, 8 },
+	{ "bm", "block_control", 0x4c, 8 },
+	{ "bm", "const_54", 0x54, 4 },
+	{ "bm", "block_size", 0x58, 4 },
+	{ "bm", "counter", 0x64, 8 },
+	{ "bm", "const_7c", 0x7c, 4 },
+	{ "bm", "const_80", 0x80, 4 },
+	{ "bm", "const_84", 0x84, 4 },
+	{ "block_control", NULL, 0, 0x64 },
+	{ "block_control", "blocks", 0x00, 4 },
+	{ "block_control", "blocks2", 0x04, 4 },
+	{ "block_control", "one", 0x60, 4 },
+	{ "scene", NULL, 0, 0x80 },
+	{ "scene", "pool_slot", 0x00, 8 },
+	{ "scene", "scene_list", 0x08, 8 },
+	{ "scene", "scratch", 0x28, 8 },
+	{ "scene", "block_control", 0x40, 8 },
+	{ "scene", "one_hi", 0x48, 8 },
+	{ "pb_desc", NULL, 0, 0x10 },
+	{ "pb_desc", "page_list", 0x00, 4 },
+	{ "pb_desc", "pages", 0x04, 4 },
+	{ "block_entry", NULL, 0, 8 },
+	{ "block_entry", "id", 0x00, 4 },
+	{ "event_control", NULL, 0, 0x100 },
+	{ "event_control", "count", 0x00, 8 },
+	{ "event_control", "control", 0x10, 4 },
+	/* 3.9 */
+	{ "queue_context", NULL, 0, 0x40 },
+	{ "queue_context", "ff", 0x00, 2 },
+	{ "queue_context", "one", 0x05, 1 },
+	{ "queue_context", "two", 0x26, 1 },
+	{ "queue_context", "ff2", 0x33, 1 },
+	/* 3.5 */
+	{ "region_c", NULL, 0, 0x1000 },
+	{ "region_c", "ktrace", 0x000, 4 },
+	{ "region_c", "const_24", 0x024, 4 },
+	{ "region_c", "ffff_54", 0x054, 2 },
+	{ "region_c", "const_56", 0x056, 2 },
+	{ "region_c", "ffff_58", 0x058, 2 },
+	{ "region_c", "one_78", 0x078, 4 },
+	{ "region_c", "max_power_mw", 0x084, 4 },
+	{ "region_c", "thousand_88", 0x088, 8 },
+	{ "region_c", "thousand_98", 0x098, 4 },
+	{ "region_c", "const_998", 0x998, 16 },
+	{ "region_c", "const_9c8", 0x9c8, 12 },
+	{ "region_c", "const_e28", 0xe28, 4 },
+	{ "region_c", "one_e2c", 0xe2c, 4 },
 };
 
 static const struct expect_field g17p_fields[] = {
@@ -782,6 +873,19 @@ static const struct expect_field g17p_fields[] = {
 	{ "optional", "tail", 0x76, 0x10 },
 	{ "event_item_compute", NULL, 0, 0x400 },
 	{ "event_item_compute", "item", 0x00, 0x40 },
+	/* 3.5 */
+	{ "region_c", NULL, 0, 0x1000 },
+	{ "region_c", "ktrace", 0x000, 4 },
+	{ "region_c", "const_24", 0x024, 4 },
+	{ "region_c", "ffff_54", 0x054, 2 },
+	{ "region_c", "const_56", 0x056, 2 },
+	{ "region_c", "ffff_58", 0x058, 2 },
+	{ "region_c", "one_78", 0x078, 4 },
+	{ "region_c", "max_power_mw", 0x084, 4 },
+	{ "region_c", "thousand_88", 0x088, 8 },
+	{ "region_c", "thousand_98", 0x098, 4 },
+	{ "region_c", "const_998", 0x998, 16 },
+	{ "region_c", "const_9b8", 0x9b8, 28 },
 };
 
 struct layout_case {
@@ -2478,6 +2582,305 @@ static void agx4_fw_layout_compute_builder_refuses_bad_input(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, gen->build_compute(good, &in, bufs), 0);
 }
 
+#define T_PL		0xfffffc20c0890000ull
+#define T_PL_GPU	0x1000258000ull
+#define T_BL		0xfffffc20c0878000ull
+#define T_BC		0xfffffc2000340000ull
+#define T_CNT		0xfffffc2000350000ull
+#define T_SL		0xfffffc2000348000ull
+#define T_SLOTS		0x1000080000ull
+
+/* 6.1: the pool of the reference's first VM, written out. */
+static void agx4_fw_layout_g16_tvb_golden_bytes(struct kunit *test)
+{
+	const struct agx4_fw_gen *gen = &agx4_fw_g16;
+	struct agx4_fw_tvb_in in = {
+		.slot = 7, .blocks = 11, .first_block = 0x1000088000ull,
+		.page_list = T_PL, .page_list_gpu = T_PL_GPU,
+		.block_list = T_BL, .block_control = T_BC, .counter = T_CNT,
+		.scene_list = T_SL, .pool_slots = T_SLOTS,
+	};
+	struct agx4_fw_tvb_in bad;
+	struct agx4_fw_buf bufs[6];
+	struct gold_list l;
+	unsigned int n = 0, i, j;
+
+	make_bufs(test, gen->tvb_objs, gen->num_tvb_objs, bufs,
+		  ARRAY_SIZE(bufs));
+	KUNIT_ASSERT_EQ(test, gen->build_tvb(gen, &in, bufs), 0);
+
+	gl_init(test, &l, 16);
+	gl_put(&l, 0x0c, 4, 7);
+	gl_put(&l, 0x20, 8, T_PL);
+	gl_put(&l, 0x28, 4, 0x258000);
+	gl_put(&l, 0x2c, 4, 0x10);
+	gl_put(&l, 0x30, 4, 0x1c000);
+	gl_put(&l, 0x34, 4, 0x2c);
+	gl_put(&l, 0x38, 4, 0x19b3);
+	gl_put(&l, 0x3c, 4, 11);
+	gl_put(&l, 0x44, 8, T_BL);
+	gl_put(&l, 0x4c, 8, T_BC);
+	gl_put(&l, 0x54, 4, 0x2b);
+	gl_put(&l, 0x58, 4, 0x20000);
+	gl_put(&l, 0x64, 8, T_CNT);
+	gl_put(&l, 0x7c, 4, 0x66cc);
+	gl_put(&l, 0x80, 4, 0x2244);
+	gl_put(&l, 0x84, 4, 0x248000);
+	n += expect_image(test, bufs[0].ptr, bufs[0].size, l.g, l.n, "BM");
+
+	gl_init(test, &l, 3);
+	gl_put(&l, 0x00, 4, 11);
+	gl_put(&l, 0x04, 4, 11);
+	gl_put(&l, 0x60, 4, 1);
+	n += expect_image(test, bufs[1].ptr, bufs[1].size, l.g, l.n,
+			  "block control");
+
+	/* Block ids 0x11 + 5i, page ids 0x11 + 5i + j. */
+	gl_init(test, &l, 11);
+	for (i = 0; i < 11; i++)
+		gl_put(&l, i * 8, 4, 0x11 + 5 * i);
+	n += expect_image(test, bufs[2].ptr, bufs[2].size, l.g, l.n,
+			  "block list");
+	gl_init(test, &l, 44);
+	for (i = 0; i < 11; i++)
+		for (j = 0; j < 4; j++)
+			gl_put(&l, (i * 4 + j) * 4, 4, 0x11 + 5 * i + j);
+	n += expect_image(test, bufs[3].ptr, bufs[3].size, l.g, l.n,
+			  "page list");
+
+	gl_init(test, &l, 80 * 5);
+	for (i = 0; i < 80; i++) {
+		gl_put(&l, i * 0x80, 8, T_SLOTS + i * 4);
+		gl_put(&l, i * 0x80 + 0x08, 8, T_SL + i * 4);
+		gl_put(&l, i * 0x80 + 0x28, 8, 0x240000 + (i % 36) * 0x30);
+		gl_put(&l, i * 0x80 + 0x40, 8, T_BC + 0x40);
+		gl_put(&l, i * 0x80 + 0x48, 8, 0x100000000ull);
+	}
+	n += expect_image(test, bufs[4].ptr, 0x2800, l.g, l.n, "scene page");
+
+	gl_init(test, &l, 2);
+	gl_put(&l, 0x00, 4, lower_32_bits((T_PL_GPU >> 4) & 0xfffffff8));
+	gl_put(&l, 0x04, 4, 44);
+	n += expect_image(test, bufs[5].ptr, 16, l.g, l.n, "PB descriptor");
+	checked[0] += n;
+
+	/* Refused, with nothing written. */
+	make_bufs(test, gen->tvb_objs, gen->num_tvb_objs, bufs,
+		  ARRAY_SIZE(bufs));
+	for (i = 0; i < 8; i++) {
+		bad = in;
+		switch (i) {
+		case 0:
+			bad.slot = 6;
+			break;
+		case 1:
+			bad.slot = 64;
+			break;
+		case 2:
+			bad.blocks = 0;
+			break;
+		case 3:
+			bad.blocks = gen->tvb.max_blocks + 1;
+			break;
+		case 4:
+			bad.first_block += 0x4000;
+			break;
+		case 5:
+			bad.first_block = 0x80000;
+			break;
+		case 6:
+			bad.page_list_gpu += 0x40;
+			break;
+		case 7:
+			bad.page_list_gpu = AGX4_FW_CONTEXT_BASE + (1ull << 36);
+			break;
+		}
+		KUNIT_EXPECT_EQ_MSG(test, gen->build_tvb(gen, &bad, bufs),
+				    -EINVAL, "case %u", i);
+	}
+	KUNIT_EXPECT_TRUE(test, untouched(bufs, ARRAY_SIZE(bufs)));
+}
+
+/* 3.4, 3.5: hwdata and region C from fixed device-tree inputs. */
+static void agx4_fw_layout_hwdata_and_region_c_golden_bytes(struct kunit *test)
+{
+	const struct layout_case *c = test->param_value;
+	const struct agx4_fw_gen *gen = c->gen;
+	bool g16 = gen == &agx4_fw_g16;
+	static const u32 fa[11] = { 0, 338, 492, 618, 796, 928, 1056, 1170,
+				    1278, 1338, 1470 };
+	static const u32 fb[11] = { 0, 338, 492, 618, 796, 928, 952, 1053,
+				    1152, 1204, 1326 };
+	static const u32 cmv[11] = { 125, 595, 615, 635, 685, 730, 780, 815,
+				     865, 885, 955 };
+	static const u32 mmv[11] = { 765, 765, 765, 765, 765, 765, 780, 815,
+				     865, 885, 955 };
+	static const u32 ra[11] = { 0, 16, 23, 30, 43, 57, 74, 85, 90, 92, 100 };
+	static const u32 rb[11] = { 0, 0, 13, 24, 40, 52, 63, 73, 83, 88, 100 };
+	static const u32 ia[11] = { 0, 1, 2, 3, 4, 5, 7, 9, 11, 13, 15 };
+	static const u32 ib[11] = { 0, 1, 2, 3, 4, 5, 6, 8, 10, 12, 14 };
+	const struct agx4_fw_regwin_in wins[] = {
+		{ .slot = 17, .rw = true, .pa = 0x404000000ull,
+		  .fw_va = 0xfffffc2180200000ull, .size = 0x20000,
+		  .stride = 0x20000, .sgx_offset = 0 },
+		{ .slot = 32, .rw = true, .pa = 0x404d60000ull,
+		  .fw_va = 0xfffffc2180224000ull, .size = 0x8000,
+		  .stride = 0x8000, .sgx_offset = 0xd60000 },
+		{ .slot = 9, .pa = 0x3803d0000ull,
+		  .fw_va = 0xfffffc2180230000ull, .size = 0x4000,
+		  .stride = 0x4000 },
+	};
+	struct agx4_fw_hwdata_in in = {
+		.ts_aperture = 0xfffffc2181400000ull,
+		.wins = wins, .num_wins = ARRAY_SIZE(wins),
+	};
+	struct agx4_fw_regwin_in bad[2];
+	struct agx4_platform *p = kunit_kzalloc(test, sizeof(*p), GFP_KERNEL);
+	u8 *buf = kunit_kzalloc(test, 0x4000, GFP_KERNEL);
+	struct gold_list l;
+	unsigned int n = 0, i, j;
+
+	KUNIT_ASSERT_NOT_NULL(test, p);
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	p->chip_id = g16 ? 0x8132 : 0x8140;
+	p->max_power_mw = 20000;
+	memcpy(p->freq_a, fa, sizeof(fa));
+	memcpy(p->freq_b, fb, sizeof(fb));
+	memcpy(p->core_mv, cmv, sizeof(cmv));
+	memcpy(p->mem_mv, mmv, sizeof(mmv));
+	memcpy(p->relative_a, ra, sizeof(ra));
+	memcpy(p->relative_b, rb, sizeof(rb));
+	memcpy(p->index_a, ia, sizeof(ia));
+	memcpy(p->index_b, ib, sizeof(ib));
+	p->chip_revision = 0x11;
+	p->sample_period_clks = 24000 * 8;
+
+	/* Region C */
+	KUNIT_ASSERT_EQ(test, gen->build_region_c(p, buf, 0x1000), 0);
+	gl_init(test, &l, 24);
+	gl_put(&l, 0x024, 4, g16 ? 4096 : 3000);
+	gl_put(&l, 0x054, 2, 0xffff);
+	gl_put(&l, 0x056, 2, 40);
+	gl_put(&l, 0x058, 2, 0xffff);
+	gl_put(&l, 0x078, 4, 1);
+	gl_put(&l, 0x084, 4, g16 ? 20000 : 9550);
+	gl_put(&l, 0x088, 4, 1000);
+	gl_put(&l, 0x08c, 4, 1000);
+	gl_put(&l, 0x098, 4, 1000);
+	if (g16) {
+		gl_put(&l, 0x998, 4, 32);
+		gl_put(&l, 0x99c, 4, 8);
+		gl_put(&l, 0x9a0, 4, 256);
+		gl_put(&l, 0x9a4, 4, 1);
+		gl_put(&l, 0x9c8, 4, 64);
+		gl_put(&l, 0x9cc, 4, 64);
+		gl_put(&l, 0x9d0, 4, 2);
+		gl_put(&l, 0xe28, 4, 3);
+		gl_put(&l, 0xe2c, 4, 1);
+	} else {
+		gl_put(&l, 0x998, 4, 40);
+		gl_put(&l, 0x99c, 4, 10);
+		gl_put(&l, 0x9a0, 4, 250);
+		gl_put(&l, 0x9a4, 4, 1);
+		gl_put(&l, 0x9b8, 4, 600000);
+		gl_put(&l, 0x9bc, 4, 600000);
+		gl_put(&l, 0x9c0, 4, 5);
+		gl_put(&l, 0x9c4, 4, 0);
+		gl_put(&l, 0x9c8, 4, 40);
+		gl_put(&l, 0x9cc, 4, 50);
+		gl_put(&l, 0x9d0, 4, 1);
+	}
+	n += expect_image(test, buf, 0x1000, l.g, l.n, "region C");
+	KUNIT_EXPECT_EQ(test, gen->build_region_c(p, buf, 0xfff), -EINVAL);
+	if (g16) {
+		p->max_power_mw = 0;
+		KUNIT_EXPECT_EQ(test, gen->build_region_c(p, buf, 0x1000),
+				-EINVAL);
+	}
+
+	if (!gen->build_hwdata) {
+		checked[case_index(c)] += n;
+		kunit_skip(test, "%s: hwdata not built (GAP)", gen->name);
+	}
+	/* hwdata (3.4) */
+	memset(buf, 0xa5, 0x4000);
+	KUNIT_ASSERT_EQ(test, gen->build_hwdata(gen, p, &in, buf, 0x3db4), 0);
+	KUNIT_EXPECT_EQ(test, buf[0x3db4], 0xa5);
+	gl_init(test, &l, 600);
+	gl_put(&l, 0x28, 8, 0xfffffc2181400000ull);
+	for (i = 0; i < ARRAY_SIZE(wins); i++) {
+		u32 r = 0x640 + 0x28 * wins[i].slot;
+
+		gl_put(&l, r, 8, wins[i].pa);
+		gl_put(&l, r + 0x08, 8, wins[i].fw_va);
+		gl_put(&l, r + 0x10, 4, wins[i].size);
+		gl_put(&l, r + 0x14, 4, wins[i].stride);
+		gl_put(&l, r + 0x18, 8, wins[i].sgx_offset);
+		gl_put(&l, r + 0x20, 4, wins[i].rw ? 2 : 0);
+	}
+	gl_put(&l, 0xe90, 4, 0x8132);
+	gl_put(&l, 0xe94, 4, 1);
+	gl_put(&l, 0xe98, 4, 1);
+	gl_put(&l, 0xea0, 4, 1);
+	gl_put(&l, 0xeb8, 4, 1);
+	gl_put(&l, 0xec8, 4, 1);
+	gl_put(&l, 0xed0, 4, 24000);
+	gl_put(&l, 0xed8, 4, 8);
+	gl_put(&l, 0xee0, 4, 1);
+	gl_put(&l, 0xee4, 4, 1);
+	gl_put(&l, 0xee8, 4, 1);
+	gl_put(&l, 0xfc4, 4, 10);
+	gl_put(&l, 0x1cd8, 4, 10);
+	for (i = 0; i < 11; i++) {
+		gl_put(&l, 0xfc8 + 4 * i, 4, fa[i]);
+		for (j = 0; j < 16; j++) {
+			gl_put(&l, 0xfc8 + 0x40 + 0x40 * i + 4 * j, 4, cmv[i]);
+			gl_put(&l, 0xfc8 + 0x440 + 0x40 * i + 4 * j, 4, mmv[i]);
+		}
+		gl_put(&l, 0x1808 + 4 * i, 4, fb[i]);
+		gl_put(&l, 0x1cdc + 4 * i, 4, fb[i]);
+		gl_put(&l, 0x1848 + 4 * i, 4, 0x3f828f5c);
+		gl_put(&l, 0x18c8 + 4 * i, 4, ra[i]);
+		gl_put(&l, 0x1908 + 4 * i, 4, rb[i]);
+		gl_put(&l, 0x19c8 + 4 * i, 4, ia[i]);
+		gl_put(&l, 0x1a08 + 4 * i, 4, ib[i]);
+	}
+	gl_put(&l, 0x258e, 2, 22);
+	for (i = 0; i < 2; i++)
+		for (j = 1; j < 4; j++)
+			gl_put(&l, 0x2590 + 16 * i + 4 * j, 4, 1);
+	for (i = 0; i < 12; i++)
+		gl_put(&l, 0x25b4 + 4 * i, 4, 0xffffffff);
+	gl_put(&l, 0x25f4, 4, 1);
+	gl_put(&l, 0x2604, 4, 1);
+	n += expect_image(test, buf, 0x3db4, l.g, l.n, "hwdata");
+	checked[case_index(c)] += n;
+
+	/* Refused: slot 53, a slot twice, an empty window, no period. */
+	memset(buf, 0xa5, 0x4000);
+	bad[0] = wins[0];
+	bad[1] = wins[1];
+	in.wins = bad;
+	in.num_wins = 2;
+	bad[1].slot = 53;
+	KUNIT_EXPECT_EQ(test, gen->build_hwdata(gen, p, &in, buf, 0x3db4),
+			-EINVAL);
+	bad[1].slot = bad[0].slot;
+	KUNIT_EXPECT_EQ(test, gen->build_hwdata(gen, p, &in, buf, 0x3db4),
+			-EINVAL);
+	bad[1] = wins[1];
+	bad[1].size = 0;
+	KUNIT_EXPECT_EQ(test, gen->build_hwdata(gen, p, &in, buf, 0x3db4),
+			-EINVAL);
+	bad[1] = wins[1];
+	KUNIT_EXPECT_EQ(test, gen->build_hwdata(gen, p, &in, buf, 0x3db3),
+			-EINVAL);
+	p->sample_period_clks = 0;
+	KUNIT_EXPECT_EQ(test, gen->build_hwdata(gen, p, &in, buf, 0x3db4),
+			-EINVAL);
+	KUNIT_EXPECT_TRUE(test, !memchr_inv(buf, 0xa5, 0x4000));
+}
+
 /* An event record written byte by byte from 3.8. */
 static u8 *ev_rec(struct kunit *test, u32 kind)
 {
@@ -2901,11 +3304,14 @@ static struct kunit_case agx4_fw_layout_cases[] = {
 	KUNIT_CASE_PARAM(agx4_fw_layout_queue_golden_bytes, gen_gen_params),
 	KUNIT_CASE(agx4_fw_layout_g16_render_golden_bytes),
 	KUNIT_CASE(agx4_fw_layout_g16_compute_golden_bytes),
+	KUNIT_CASE(agx4_fw_layout_g16_tvb_golden_bytes),
 	KUNIT_CASE(agx4_fw_layout_g17p_render_golden_bytes),
 	KUNIT_CASE(agx4_fw_layout_g17p_compute_golden_bytes),
 	KUNIT_CASE_PARAM(agx4_fw_layout_render_builder_refuses_bad_input,
 			 gen_gen_params),
 	KUNIT_CASE_PARAM(agx4_fw_layout_compute_builder_refuses_bad_input,
+			 gen_gen_params),
+	KUNIT_CASE_PARAM(agx4_fw_layout_hwdata_and_region_c_golden_bytes,
 			 gen_gen_params),
 	KUNIT_CASE_PARAM(agx4_fw_layout_events_parse_per_spec, gen_gen_params),
 	KUNIT_CASE_PARAM(agx4_fw_layout_control_records_golden_bytes,

@@ -64,6 +64,38 @@ struct agx4_fw_chan_in {
 };
 
 /**
+ * struct agx4_fw_mc_view - a region view of a G17P main config
+ * @address: the region.
+ * @value: its value word.
+ */
+struct agx4_fw_mc_view {
+	u64 address;
+	u32 value;
+};
+
+/* Regions (G16) and region views (G17P) a main config lists. */
+#define AGX4_FW_MC_REGIONS	6
+#define AGX4_FW_MC_VIEWS	3
+
+/**
+ * struct agx4_fw_mc_in - what a main config holds besides its channels
+ * @chan: where its channels' rings and cursors are.
+ * @instance: the firmware instance it is for.
+ * @header: G16: the header pointer.
+ * @regions: G16: the six region addresses.
+ * @views: G17P primary: the three region views.
+ * @extra: G17P secondary: its extra object.
+ */
+struct agx4_fw_mc_in {
+	struct agx4_fw_chan_in chan;
+	u32 instance;
+	u64 header;
+	u64 regions[AGX4_FW_MC_REGIONS];
+	struct agx4_fw_mc_view views[AGX4_FW_MC_VIEWS];
+	u64 extra;
+};
+
+/**
  * struct agx4_fw_queue_in - a queue record's inputs
  * @pointers: its pointer block.
  * @ring: its item ring.
@@ -323,6 +355,14 @@ struct agx4_fw_gen {
 	 */
 	int (*build_channels)(const struct agx4_fw_chan_in *in, void *buf,
 			      size_t size);
+	/**
+	 * @build_main_config: write a whole main config into @buf (@size
+	 * bytes, zeroed first), channel table included; -EINVAL for a
+	 * buffer too small or an instance the generation does not have.
+	 */
+	int (*build_main_config)(const struct agx4_fw_gen *gen,
+				 const struct agx4_fw_mc_in *in, void *buf,
+				 size_t size);
 	/**
 	 * @build_queue: write a queue record into @buf (@size bytes,
 	 * zeroed first); -EINVAL for a buffer too small or a priority the

@@ -10,6 +10,7 @@
 #include <linux/bits.h>
 #include <linux/errno.h>
 #include <linux/string.h>
+#include <linux/unaligned.h>
 
 #include <drm/drm_print.h>
 
@@ -403,6 +404,35 @@ static int g16_build_channels(const struct agx4_fw_chan_in *in, void *buf,
 	return 0;
 }
 
+static int g16_build_main_config(const struct agx4_fw_gen *gen,
+				 const struct agx4_fw_mc_in *in, void *buf,
+				 size_t size)
+{
+	static const u32 addresses[] = G16_MC_ADDRESSES;
+	struct g16_main_config *mc = buf;
+	u64 bundle = in->chan.bundle;
+	unsigned int i;
+
+	if (size < sizeof(*mc) || in->instance)
+		return -EINVAL;
+	memset(mc, 0, sizeof(*mc));
+	g16_build_channels(&in->chan, buf, size);
+	mc->hwdata = cpu_to_le64(bundle);
+	mc->repeated[0] = cpu_to_le64(bundle + G16_MC_REPEATED);
+	mc->repeated[1] = mc->repeated[0];
+	mc->header = cpu_to_le64(in->header);
+	for (i = 0; i < ARRAY_SIZE(addresses); i++)
+		mc->addresses[i] = addresses[i] ?
+				   cpu_to_le64(bundle + addresses[i]) : 0;
+	for (i = 0; i < ARRAY_SIZE(mc->regions); i++)
+		mc->regions[i] = cpu_to_le64(in->regions[i]);
+	mc->four = cpu_to_le32(G16_MC_FOUR);
+	mc->ff = cpu_to_le32(G16_MC_FF);
+	mc->unaligned = cpu_to_le64(bundle + G16_MC_UNALIGNED);
+	put_unaligned_le32(AGX4_FW_CTL_INITIAL, mc->control);
+	return 0;
+}
+
 /* Priority rows: mask, first, last (spec 3.9). */
 static const struct {
 	u64 mask;
@@ -694,6 +724,7 @@ const struct agx4_fw_gen agx4_fw_g16 = {
 	.num_layouts = ARRAY_SIZE(g16_layouts),
 	.build_root = agx4_fw_build_root,
 	.build_channels = g16_build_channels,
+	.build_main_config = g16_build_main_config,
 	.build_queue = g16_build_queue,
 	.build_hwdata = g16_build_hwdata,
 	.build_region_c = g16_build_region_c,

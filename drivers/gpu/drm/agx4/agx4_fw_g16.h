@@ -10,7 +10,7 @@
 
 #include "agx4_fw_work.h"
 
-extern const struct agx4_fw_item g16_render_objs[4];
+extern const struct agx4_fw_item g16_render_objs[6];
 extern const struct agx4_fw_item g16_compute_objs[4];
 extern const struct agx4_fw_item g16_tvb_objs[6];
 

@@ -257,7 +257,11 @@ static bool page_tag_ok(u64 addr)
 }
 
 /* The objects of a render, in the order of agx4_fw_g16.render_objs. */
-enum { G16_R_TA, G16_R_TA_MS, G16_R_FRAG, G16_R_FRAG_MS, G16_R_NUM };
+enum {
+	G16_R_TA, G16_R_TA_MS, G16_R_FRAG, G16_R_FRAG_MS, G16_R_TA_PRELUDE,
+	G16_R_FRAG_PRELUDE, G16_R_NUM
+};
+
 /* The objects of a compute job. */
 enum { G16_C_WORK, G16_C_MS, G16_C_ENTRY, G16_C_TS, G16_C_NUM };
 
@@ -266,6 +270,8 @@ const struct agx4_fw_item g16_render_objs[G16_R_NUM] = {
 	[G16_R_TA_MS] = { "ta_ms", sizeof(struct g16_ta_ms) },
 	[G16_R_FRAG] = { "frag_work", sizeof(struct g16_frag_work) },
 	[G16_R_FRAG_MS] = { "frag_ms", sizeof(struct g16_frag_ms) },
+	[G16_R_TA_PRELUDE] = { "ta_prelude", sizeof(struct g16_ta_prelude) },
+	[G16_R_FRAG_PRELUDE] = { "barrier", sizeof(struct g16_barrier) },
 };
 
 const struct agx4_fw_item g16_compute_objs[G16_C_NUM] = {
@@ -573,12 +579,41 @@ static void g16_frag_ms(const struct agx4_render_desc *d,
 
 #undef FR
 
+/* The TVB initialisation pushed before a pool's first TA (3.11). */
+static void g16_ta_prelude(const struct agx4_fw_render_in *in,
+			   struct g16_ta_prelude *p)
+{
+	memset(p, 0, sizeof(*p));
+	p->type = cpu_to_le32(G16_ITEM_TA_PRELUDE);
+	p->context = cpu_to_le32(in->context_id);
+	p->bm_slot = cpu_to_le32(in->bm_slot);
+	p->blocks = cpu_to_le32(in->tvb_blocks);
+	p->bm = cpu_to_le64(in->bm);
+	p->stamp = cpu_to_le32(in->ta.stamp);
+}
+
+/* The barrier before the 3D work: wait for the TA's firmware stamp. */
+static void g16_frag_prelude(const struct agx4_fw_render_in *in,
+			     struct g16_barrier *b)
+{
+	memset(b, 0, sizeof(*b));
+	b->type = cpu_to_le32(G16_ITEM_BARRIER);
+	b->stamp = cpu_to_le64(in->ta.fw_stamp);
+	b->stamp2 = b->stamp;
+	b->value = cpu_to_le32(in->ta.stamp);
+	b->event = cpu_to_le32(in->ta.event);
+	b->own_stamp = cpu_to_le32(in->frag.stamp);
+	b->uuid = cpu_to_le32(in->frag.uuid);
+	b->graph = 0;
+}
+
 /**
  * g16_build_render() - build the work items of a G16 render
  * @d: the validated command.
  * @in: the kernel's placement.
  * @bufs: one buffer per object of &agx4_fw_g16.render_objs: TA work item,
- *	TA microsequence, 3D work item, 3D microsequence.
+ *	TA microsequence, 3D work item, 3D microsequence, TA prelude (which
+ *	the caller pushes only before a pool's first render), 3D prelude.
  *
  * Nothing is written unless every input checks out.
  *
@@ -608,6 +643,8 @@ int g16_build_render(const struct agx4_render_desc *d,
 		return ret;
 	g16_ta_ms(d, in, bufs[G16_R_TA_MS].ptr);
 	g16_frag_ms(d, in, bufs[G16_R_FRAG_MS].ptr);
+	g16_ta_prelude(in, bufs[G16_R_TA_PRELUDE].ptr);
+	g16_frag_prelude(in, bufs[G16_R_FRAG_PRELUDE].ptr);
 	return 0;
 }
 EXPORT_SYMBOL_IF_KUNIT(g16_build_render);

@@ -313,6 +313,43 @@ static int g17p_build_channels(const struct agx4_fw_chan_in *in, void *buf,
 	return 0;
 }
 
+static int g17p_build_main_config(const struct agx4_fw_gen *gen,
+				  const struct agx4_fw_mc_in *in, void *buf,
+				  size_t size)
+{
+	static const u32 addresses[] = G17P_MC_ADDRESSES;
+	struct g17p_main_config *mc = buf;
+	u64 bundle = in->chan.bundle;
+	unsigned int i;
+
+	if (size < sizeof(*mc) || in->instance >= gen->num_instances)
+		return -EINVAL;
+	memset(mc, 0, sizeof(*mc));
+	g17p_build_channels(&in->chan, buf, size);
+	mc->hwdata = cpu_to_le64(bundle);
+	mc->repeated[0] = cpu_to_le64(bundle + G17P_MC_REPEATED);
+	mc->repeated[1] = mc->repeated[0];
+	if (in->instance) {
+		/* The secondary has no work channels. */
+		memset(mc->channels, 0,
+		       AGX4_FW_NUM_WORK_CHANNELS * sizeof(mc->channels[0]));
+		mc->four = cpu_to_le32(G17P_MC_FOUR);
+		mc->secondary_extra = cpu_to_le64(in->extra);
+		put_unaligned_le32(AGX4_FW_CTL_INITIAL_SECONDARY, mc->control);
+		return 0;
+	}
+	for (i = 0; i < ARRAY_SIZE(addresses); i++)
+		mc->addresses[i] = cpu_to_le64(bundle + addresses[i]);
+	for (i = 0; i < ARRAY_SIZE(mc->views); i++) {
+		mc->views[i].address = cpu_to_le64(in->views[i].address);
+		mc->views[i].value = cpu_to_le32(in->views[i].value);
+		mc->views[i].tag = cpu_to_le32(G17P_MC_VIEW_TAG);
+	}
+	mc->ff = cpu_to_le32(G17P_MC_FF);
+	put_unaligned_le32(AGX4_FW_CTL_INITIAL, mc->control);
+	return 0;
+}
+
 /* G17P queues run at the one priority row the reference uses (2). */
 #define G17P_QUEUE_PRIORITY	2
 #define G17P_QUEUE_MASK		0xffff000000000000ull
@@ -517,6 +554,7 @@ const struct agx4_fw_gen agx4_fw_g17p = {
 	.num_layouts = ARRAY_SIZE(g17p_layouts),
 	.build_root = agx4_fw_build_root,
 	.build_channels = g17p_build_channels,
+	.build_main_config = g17p_build_main_config,
 	.build_queue = g17p_build_queue,
 	/*
 	 * GAP: G17P's hwdata carries ~30 constant runs the specification

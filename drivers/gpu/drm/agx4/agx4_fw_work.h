@@ -129,6 +129,7 @@ struct agx4_fw_stage_in {
  * @pool_objs: the scheduler pool records of the render (G17P): pool-A
  *	record, shared object A, pool-B record, shared object B.
  * @work_value: the render's work value, ordinal + ordinal / 2 (G17P).
+ * @tvb_blocks: blocks the TA prelude starts the pool with (G16).
  */
 struct agx4_fw_render_in {
 	struct agx4_fw_stage_in ta;
@@ -155,6 +156,7 @@ struct agx4_fw_render_in {
 	bool sync_grow;
 	u64 pool_objs[4];
 	u32 work_value;
+	u32 tvb_blocks;
 };
 
 /**

@@ -60,6 +60,13 @@ AGX4_FW_CHECK(struct g16_main_config, ff, 0x3d8);
 AGX4_FW_CHECK(struct g16_main_config, unaligned, 0x469);
 AGX4_FW_CHECK(struct g16_main_config, control, 0x4c0);
 
+/* The main config's fixed contents (3.3), bundle-relative. */
+#define G16_MC_REPEATED		0xb980
+#define G16_MC_ADDRESSES	{ 0, 0x2680, 0x32c0, 0x4540, 0xb900 }
+#define G16_MC_UNALIGNED	0x5380
+#define G16_MC_FOUR		4
+#define G16_MC_FF		0xff
+
 /* Work rings in the bundle: R + (i % 3) * 0x6000 + (3 - i / 3) * 0x1800. */
 #define G16_WORK_RINGS		0xba40
 #define G16_RING_STAGE_STRIDE	0x6000

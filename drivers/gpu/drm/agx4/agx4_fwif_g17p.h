@@ -74,6 +74,13 @@ AGX4_FW_CHECK(struct g17p_main_config, secondary_extra, 0x471);
 AGX4_FW_CHECK(struct g17p_main_config, control, 0x4c0);
 
 /* Work rings in the bundle: R + (i % 3) * 0x6000 + (3 - i / 3) * 0x1800. */
+/* The main config's fixed contents (3.3), bundle-relative. */
+#define G17P_MC_REPEATED	0xc500
+#define G17P_MC_ADDRESSES	{ 0x2740, 0x3380, 0x4400, 0xbc80, 0xbd00 }
+#define G17P_MC_FOUR		4
+#define G17P_MC_FF		0xff
+#define G17P_MC_VIEW_TAG	0x70
+
 #define G17P_WORK_RINGS		0xc5c0
 #define G17P_RING_STAGE_STRIDE	0x6000
 #define G17P_RING_PRIO_STRIDE	0x1800

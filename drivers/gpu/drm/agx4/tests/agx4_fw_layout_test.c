@@ -1098,29 +1098,22 @@ static void agx4_fw_layout_root_golden_bytes(struct kunit *test)
 #define CUR	0xfffffc2000028000ull
 #define PROD	0xfffffc2000020000ull
 
-static void agx4_fw_layout_channel_table_golden_bytes(struct kunit *test)
+/*
+ * The channel table (3.3) as expected values: work channels unless
+ * @control_only, then control, events, trace and state.
+ */
+static unsigned int channel_gold(const struct layout_case *c,
+				 struct golden *g, bool control_only)
 {
-	const struct layout_case *c = test->param_value;
-	const struct agx4_fw_chan_in in = {
-		.bundle = BUNDLE, .main_config = MC, .status_a = SA,
-		.cursors = CUR, .producers = PROD,
-	};
 	bool g16 = c->gen == &agx4_fw_g16;
-	u32 size = g16 ? 0x500 : 0x600;
 	/* G17P cursor offsets by channel (3.3, written out). */
 	static const u32 g17p_off[12] = {
 		0xc0, 0x1c0, 0x2c0, 0x80, 0x180, 0x280,
 		0x40, 0x140, 0x240, 0x00, 0x100, 0x200,
 	};
-	struct golden *g;
 	unsigned int n = 0, i;
-	u8 *buf;
 
-	buf = kunit_kzalloc(test, size, GFP_KERNEL);
-	g = kunit_kcalloc(test, 17 * 4, sizeof(*g), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, buf);
-	KUNIT_ASSERT_NOT_NULL(test, g);
-	for (i = 0; i < 12; i++) {
+	for (i = 0; i < 12 && !control_only; i++) {
 		u32 rec = 0x20 + 0x20 * i;
 		u64 ring = BUNDLE + c->ring_base + (i % 3) * 0x6000 +
 			   (3 - i / 3) * 0x1800;
@@ -1162,12 +1155,118 @@ static void agx4_fw_layout_channel_table_golden_bytes(struct kunit *test)
 	g[n++] = (struct golden){ 0x1f0, 8, SA + 0x280 };
 	g[n++] = (struct golden){ 0x1f8, 8, SA + 0xafac0 };
 	g[n++] = (struct golden){ 0x200, 8, SA + 0x2d2c0 };
+	return n;
+}
 
+static void agx4_fw_layout_channel_table_golden_bytes(struct kunit *test)
+{
+	const struct layout_case *c = test->param_value;
+	const struct agx4_fw_chan_in in = {
+		.bundle = BUNDLE, .main_config = MC, .status_a = SA,
+		.cursors = CUR, .producers = PROD,
+	};
+	bool g16 = c->gen == &agx4_fw_g16;
+	u32 size = g16 ? 0x500 : 0x600;
+	struct golden *g;
+	unsigned int n;
+	u8 *buf;
+
+	buf = kunit_kzalloc(test, size, GFP_KERNEL);
+	g = kunit_kcalloc(test, 17 * 4, sizeof(*g), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	KUNIT_ASSERT_NOT_NULL(test, g);
+	n = channel_gold(c, g, false);
 	KUNIT_ASSERT_EQ(test, c->gen->build_channels(&in, buf, size), 0);
 	checked[case_index(c)] += expect_image(test, buf, size, g, n,
 					       "channel table");
 	KUNIT_EXPECT_EQ(test, c->gen->build_channels(&in, buf, size - 1),
 			-EINVAL);
+}
+
+/* 3.3: whole main configs, every field outside the table too. */
+static void agx4_fw_layout_main_config_golden_bytes(struct kunit *test)
+{
+	const struct layout_case *c = test->param_value;
+	const struct agx4_fw_gen *gen = c->gen;
+	bool g16 = gen == &agx4_fw_g16;
+	const u64 gb = 0xfffffc2000000000ull;	/* G17P graph base */
+	struct agx4_fw_mc_in in = {
+		.chan = { .bundle = BUNDLE, .main_config = MC, .status_a = SA,
+			  .cursors = CUR, .producers = PROD },
+		.header = 0xfffffc2000020068ull,
+		.regions = { 0xfffffc20c0518000ull, 0x7000278000ull,
+			     0xfffffc2000128000ull, 0x7000280000ull,
+			     0xfffffc2000130000ull, 0 },
+		.views = { { gb + 0xc07c8000ull, 0x1838000 },
+			   { gb + 0x15e0000ull, 0x1840000 },
+			   { gb + 0x15e8000ull, 0 } },
+		.extra = 0xfffffc20c04ff000ull,
+	};
+	u32 size = g16 ? 0x500 : 0x600;
+	struct golden *g = kunit_kcalloc(test, 128, sizeof(*g), GFP_KERNEL);
+	u8 *buf = kunit_kzalloc(test, size, GFP_KERNEL);
+	unsigned int n, i;
+
+	KUNIT_ASSERT_NOT_NULL(test, g);
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	KUNIT_ASSERT_EQ(test, gen->build_main_config(gen, &in, buf, size), 0);
+	n = channel_gold(c, g, false);
+	g[n++] = (struct golden){ 0x00, 8, BUNDLE };
+	g[n++] = (struct golden){ 0x08, 8, BUNDLE + (g16 ? 0xb980 : 0xc500) };
+	g[n++] = (struct golden){ 0x10, 8, BUNDLE + (g16 ? 0xb980 : 0xc500) };
+	g[n++] = (struct golden){ 0x4c0, 4, 0x16 };
+	if (g16) {
+		static const u32 addr[5] = { 0, 0x2680, 0x32c0, 0x4540, 0xb900 };
+
+		g[n++] = (struct golden){ 0x18, 8, 0xfffffc2000020068ull };
+		for (i = 0; i < 5; i++)
+			g[n++] = (struct golden){ 0x24c + 8 * i, 8,
+						  addr[i] ? BUNDLE + addr[i] : 0 };
+		for (i = 0; i < 6; i++)
+			g[n++] = (struct golden){ 0x2c8 + 8 * i, 8,
+						  in.regions[i] };
+		g[n++] = (struct golden){ 0x2f8, 4, 4 };
+		g[n++] = (struct golden){ 0x3d8, 4, 0xff };
+		g[n++] = (struct golden){ 0x469, 8, BUNDLE + 0x5380 };
+	} else {
+		static const u32 addr[5] = {
+			0x2740, 0x3380, 0x4400, 0xbc80, 0xbd00,
+		};
+
+		for (i = 0; i < 5; i++)
+			g[n++] = (struct golden){ 0x254 + 8 * i, 8,
+						  BUNDLE + addr[i] };
+		for (i = 0; i < 3; i++) {
+			g[n++] = (struct golden){ 0x2d0 + 0x10 * i, 8,
+						  in.views[i].address };
+			g[n++] = (struct golden){ 0x2d8 + 0x10 * i, 4,
+						  in.views[i].value };
+			g[n++] = (struct golden){ 0x2dc + 0x10 * i, 4, 0x70 };
+		}
+		g[n++] = (struct golden){ 0x3e0, 4, 0xff };
+	}
+	checked[case_index(c)] += expect_image(test, buf, size, g, n,
+					       "main config");
+	KUNIT_EXPECT_EQ(test, gen->build_main_config(gen, &in, buf, size - 1),
+			-EINVAL);
+	in.instance = gen->num_instances;
+	KUNIT_EXPECT_EQ(test, gen->build_main_config(gen, &in, buf, size),
+			-EINVAL);
+	if (g16)
+		return;
+
+	/* The G17P secondary: channels 12.. only, 4 at 0x300, 0x2a. */
+	in.instance = 1;
+	KUNIT_ASSERT_EQ(test, gen->build_main_config(gen, &in, buf, size), 0);
+	n = channel_gold(c, g, true);
+	g[n++] = (struct golden){ 0x00, 8, BUNDLE };
+	g[n++] = (struct golden){ 0x08, 8, BUNDLE + 0xc500 };
+	g[n++] = (struct golden){ 0x10, 8, BUNDLE + 0xc500 };
+	g[n++] = (struct golden){ 0x300, 4, 4 };
+	g[n++] = (struct golden){ 0x471, 8, in.extra };
+	g[n++] = (struct golden){ 0x4c0, 4, 0x2a };
+	checked[case_index(c)] += expect_image(test, buf, size, g, n,
+					       "secondary main config");
 }
 
 static void agx4_fw_layout_queue_golden_bytes(struct kunit *test)
@@ -1405,6 +1504,7 @@ static void render_inputs(struct agx4_render_desc *d,
 	in->aux_fb_flags = 0xc001;
 	in->aux_fb_pages = 0x100000;
 	in->request_growth = true;
+	in->tvb_blocks = 11;
 }
 
 /* 3.12: the G16 TA program for render_inputs(), in order. */
@@ -1510,7 +1610,7 @@ static void agx4_fw_layout_g16_render_golden_bytes(struct kunit *test)
 	const struct agx4_fw_gen *gen = &agx4_fw_g16;
 	struct agx4_render_desc *d = kunit_kzalloc(test, sizeof(*d), GFP_KERNEL);
 	struct agx4_fw_render_in in;
-	struct agx4_fw_buf bufs[4];
+	struct agx4_fw_buf bufs[6];
 	struct gold_list l;
 	u64 w = R_TA_WORK;
 	unsigned int i, n = 0;
@@ -1748,6 +1848,26 @@ static void agx4_fw_layout_g16_render_golden_bytes(struct kunit *test)
 	gl_put(&l, 0x335, 8, 0x110100000001ull);
 	gl_put(&l, 0x344, 4, 0x40000002);
 	n += expect_image(test, bufs[3].ptr, 0x380, l.g, l.n, "G16 3D ms");
+
+	/* Preludes (3.11, 3.9): TVB init, and the 3D barrier on the TA. */
+	gl_init(test, &l, 8);
+	gl_put(&l, 0x00, 4, 6);
+	gl_put(&l, 0x04, 4, 9);
+	gl_put(&l, 0x08, 4, 7);
+	gl_put(&l, 0x10, 4, 11);
+	gl_put(&l, 0x14, 8, R_BM);
+	gl_put(&l, 0x1c, 4, 0xd00);
+	n += expect_image(test, bufs[4].ptr, 0x40, l.g, l.n, "G16 TA prelude");
+	gl_init(test, &l, 8);
+	gl_put(&l, 0x00, 4, 4);
+	gl_put(&l, 0x04, 8, R_TA_FSTAMP);
+	gl_put(&l, 0x0c, 8, R_TA_FSTAMP);
+	gl_put(&l, 0x14, 4, 0xd00);
+	gl_put(&l, 0x20, 4, 0x22);
+	gl_put(&l, 0x24, 4, 0x200);
+	gl_put(&l, 0x28, 4, 0x900a6ba);
+	gl_put(&l, 0x30, 4, 0);
+	n += expect_image(test, bufs[5].ptr, 0x40, l.g, l.n, "G16 3D prelude");
 	checked[0] += n;
 }
 
@@ -3300,6 +3420,8 @@ static struct kunit_case agx4_fw_layout_cases[] = {
 	KUNIT_CASE_PARAM(agx4_fw_layout_matches_spec_table, gen_gen_params),
 	KUNIT_CASE_PARAM(agx4_fw_layout_root_golden_bytes, gen_gen_params),
 	KUNIT_CASE_PARAM(agx4_fw_layout_channel_table_golden_bytes,
+			 gen_gen_params),
+	KUNIT_CASE_PARAM(agx4_fw_layout_main_config_golden_bytes,
 			 gen_gen_params),
 	KUNIT_CASE_PARAM(agx4_fw_layout_queue_golden_bytes, gen_gen_params),
 	KUNIT_CASE(agx4_fw_layout_g16_render_golden_bytes),

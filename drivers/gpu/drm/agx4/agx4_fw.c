@@ -108,6 +108,41 @@ const struct agx4_fw_gen *agx4_fw_gen_select(struct device *dev,
 EXPORT_SYMBOL_IF_KUNIT(agx4_fw_gen_select);
 
 /**
+ * agx4_fw_stamp_value() - the stamp value that means "work item done"
+ * @gen: the generation (its &agx4_fw_chan_geom stamp values).
+ * @lane: 0 TA, 1 3D, 2 compute.
+ * @ordinal: the work item's ordinal on its lane.
+ *
+ * first + ordinal * step, wrapping at 32 bits (3.10); the word starts at
+ * the value minus one step, "not done".
+ *
+ * Return: the value, or 0 for a lane the generation has no stamps for.
+ */
+u32 agx4_fw_stamp_value(const struct agx4_fw_gen *gen, unsigned int lane,
+			u32 ordinal)
+{
+	if (lane >= ARRAY_SIZE(gen->chan.stamp_first) || !gen->chan.stamp_step)
+		return 0;
+	return gen->chan.stamp_first[lane] + ordinal * gen->chan.stamp_step;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_fw_stamp_value);
+
+/**
+ * agx4_fw_stamp_reached() - has a stamp word reached a value
+ * @stamp: the word as read.
+ * @target: the value waited for.
+ *
+ * A signed 32-bit comparison (3.10), so the stamps may wrap.
+ *
+ * Return: true once @stamp is at or past @target.
+ */
+bool agx4_fw_stamp_reached(u32 stamp, u32 target)
+{
+	return (s32)(stamp - target) >= 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_fw_stamp_reached);
+
+/**
  * agx4_fw_fill_uat_levels() - describe the page tables to the firmware
  * @gen: the generation (its &agx4_fw_gen.uat_geom).
  * @levels: the root's level records, one per level, root first.

@@ -166,6 +166,26 @@ struct agx4_gpu_info {
 };
 
 /**
+ * struct agx4_fw_chan_geom - the shape of a generation's channels
+ * @work_msg_size: bytes of a work-channel message.
+ * @ctl_size: bytes of a device-control record.
+ * @event_size: bytes of an event record.
+ * @ring_entries: entries of a work, control or event ring.
+ * @trace_entries: entries of the trace ring.
+ * @stamp_step: G16: what a lane's stamp advances by per work item.
+ * @stamp_first: G16: the first stamp value of a TA, 3D and compute lane.
+ */
+struct agx4_fw_chan_geom {
+	u32 work_msg_size;
+	u32 ctl_size;
+	u32 event_size;
+	u32 ring_entries;
+	u32 trace_entries;
+	u32 stamp_step;
+	u32 stamp_first[3];
+};
+
+/**
  * struct agx4_fw_tvb_params - tiled-vertex-buffer growth of a generation
  * @initial_blocks: blocks a render starts with.
  * @growth_blocks: blocks added per growth request.
@@ -319,6 +339,8 @@ struct agx4_fw_gen {
 	 * rather than shared memory (G17P).
 	 */
 	bool cursors_in_mmio;
+	/** @chan: ring and stamp geometry. */
+	struct agx4_fw_chan_geom chan;
 	/** @tvb: tiled-vertex-buffer growth. */
 	struct agx4_fw_tvb_params tvb;
 	/**
@@ -448,6 +470,9 @@ void agx4_fw_gen_layouts_print(const struct agx4_fw_gen *gen,
 const struct agx4_fw_layout *agx4_fw_layout_find(const struct agx4_fw_gen *gen,
 						 const char *name);
 int agx4_fw_parse_common_event(const void *rec, struct agx4_fw_event *ev);
+u32 agx4_fw_stamp_value(const struct agx4_fw_gen *gen, unsigned int lane,
+			u32 ordinal);
+bool agx4_fw_stamp_reached(u32 stamp, u32 target);
 void agx4_fw_fill_uat_levels(const struct agx4_fw_gen *gen, void *levels);
 void agx4_fw_fill_status_channels(void *channels, u64 status_a);
 void agx4_fw_debugfs_init(struct agx4_device *adev);

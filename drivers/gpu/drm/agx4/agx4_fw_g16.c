@@ -713,6 +713,15 @@ const struct agx4_fw_gen agx4_fw_g16 = {
 	.root_version = { 0x04b8, 0x8392, 0xc357, 0x0c89 },
 	.root_extra = BIT(0),
 	.cursors_in_mmio = true,
+	.chan = {
+		.work_msg_size = G16_WORK_MSG_SIZE,
+		.ctl_size = AGX4_FW_CTL_SIZE,
+		.event_size = AGX4_FW_EV_SIZE,
+		.ring_entries = AGX4_FW_RING_ENTRIES,
+		.trace_entries = G16_TRACE_ENTRIES,
+		.stamp_step = G16_STAMP_STEP,
+		.stamp_first = G16_STAMP_FIRST,
+	},
 	/* The reference's tvb_max_blocks module parameter defaults to 331. */
 	.tvb = { .initial_blocks = 11, .growth_blocks = 10, .max_blocks = 331 },
 	/* Dynamic allocations of the reference; 4 GiB is agx4's choice. */

@@ -271,6 +271,8 @@ static const struct agx4_fw_layout g17p_layouts[] = {
 		       F(g17p_region_c, thousand_98),
 		       F(g17p_region_c, const_998),
 		       F(g17p_region_c, const_9b8)),
+	AGX4_FW_LAYOUT("pool_state", struct g17p_pool_state,
+		       F(g17p_pool_state, blocks), F(g17p_pool_state, blocks2)),
 	AGX4_FW_LAYOUT("event_item_compute", struct g17p_event_item_compute,
 		       F(g17p_event_item_compute, item)),
 };
@@ -541,6 +543,14 @@ const struct agx4_fw_gen agx4_fw_g17p = {
 	.root_version = { 0x04c0, 0x0396, 0xa322, 0x0c8a },
 	.root_extra = BIT(1),
 	.cursors_in_mmio = false,
+	/* G17P completes by status records, not stamps (3.10, 5.3). */
+	.chan = {
+		.work_msg_size = G17P_WORK_MSG_SIZE,
+		.ctl_size = AGX4_FW_CTL_SIZE,
+		.event_size = AGX4_FW_EV_SIZE,
+		.ring_entries = AGX4_FW_RING_ENTRIES,
+		.trace_entries = G17P_TRACE_ENTRIES,
+	},
 	.tvb = { .initial_blocks = 8, .growth_blocks = 10, .max_blocks = 2048 },
 	/* As on G16; 4 GiB is agx4's choice. */
 	.fw_heap = { 0xfffffc2200000000ull, 0x100000000ull },

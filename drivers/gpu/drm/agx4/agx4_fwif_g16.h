@@ -67,6 +67,12 @@ AGX4_FW_CHECK(struct g16_main_config, control, 0x4c0);
 #define G16_MC_FOUR		4
 #define G16_MC_FF		0xff
 
+/* Stamps (3.10): first + ordinal * step per lane (TA, 3D, compute). */
+#define G16_STAMP_STEP		0x100
+#define G16_STAMP_FIRST		{ 0xc00, 0x100, 0x100 }
+/* The trace ring (channel 14) holds 512 records. */
+#define G16_TRACE_ENTRIES	512
+
 /* Work rings in the bundle: R + (i % 3) * 0x6000 + (3 - i / 3) * 0x1800. */
 #define G16_WORK_RINGS		0xba40
 #define G16_RING_STAGE_STRIDE	0x6000

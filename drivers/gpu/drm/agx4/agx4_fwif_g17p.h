@@ -81,6 +81,12 @@ AGX4_FW_CHECK(struct g17p_main_config, control, 0x4c0);
 #define G17P_MC_FF		0xff
 #define G17P_MC_VIEW_TAG	0x70
 
+/*
+ * GAP: the specification gives the G17P trace ring's size only for G16
+ * (512); G17P is assumed alike.
+ */
+#define G17P_TRACE_ENTRIES	512
+
 #define G17P_WORK_RINGS		0xc5c0
 #define G17P_RING_STAGE_STRIDE	0x6000
 #define G17P_RING_PRIO_STRIDE	0x1800
@@ -1301,5 +1307,20 @@ AGX4_FW_CHECK(struct g17p_region_c, thousand_88, 0x88);
 AGX4_FW_CHECK(struct g17p_region_c, thousand_98, 0x98);
 AGX4_FW_CHECK(struct g17p_region_c, const_998, 0x998);
 AGX4_FW_CHECK(struct g17p_region_c, const_9b8, 0x9b8);
+
+/**
+ * struct g17p_pool_state - a TVB pool's state page (6.2)
+ *
+ * The block-id list it goes with holds up to %G17P_TVB_MAX_IDS u32 ids.
+ */
+struct g17p_pool_state {
+	/** @blocks: blocks the pool has (initially 8). */
+	__le32 blocks;
+	/** @blocks2: the same again. */
+	__le32 blocks2;
+} __packed;
+AGX4_FW_CHECK_SIZE(struct g17p_pool_state, 8);
+AGX4_FW_CHECK(struct g17p_pool_state, blocks2, 0x04);
+#define G17P_TVB_MAX_IDS	2048
 
 #endif /* AGX4_FWIF_G17P_H */

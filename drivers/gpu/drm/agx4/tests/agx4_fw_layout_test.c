@@ -886,6 +886,10 @@ static const struct expect_field g17p_fields[] = {
 	{ "region_c", "thousand_98", 0x098, 4 },
 	{ "region_c", "const_998", 0x998, 16 },
 	{ "region_c", "const_9b8", 0x9b8, 28 },
+	/* 6.2 */
+	{ "pool_state", NULL, 0, 8 },
+	{ "pool_state", "blocks", 0x00, 4 },
+	{ "pool_state", "blocks2", 0x04, 4 },
 };
 
 struct layout_case {
@@ -3001,6 +3005,46 @@ static void agx4_fw_layout_hwdata_and_region_c_golden_bytes(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, !memchr_inv(buf, 0xa5, 0x4000));
 }
 
+/* 3.3, 3.8, 3.9, 3.10: ring geometry and stamps in the descriptor. */
+static void agx4_fw_layout_channel_geometry_and_stamps(struct kunit *test)
+{
+	const struct layout_case *c = test->param_value;
+	const struct agx4_fw_gen *gen = c->gen;
+	bool g16 = gen == &agx4_fw_g16;
+
+	KUNIT_EXPECT_EQ(test, gen->chan.work_msg_size, 0x18);
+	KUNIT_EXPECT_EQ(test, gen->chan.ctl_size, 0x40);
+	KUNIT_EXPECT_EQ(test, gen->chan.event_size, 0x48);
+	KUNIT_EXPECT_EQ(test, gen->chan.ring_entries, 256);
+	KUNIT_EXPECT_EQ(test, gen->chan.trace_entries, 512);
+	KUNIT_EXPECT_EQ(test, gen->num_instances, g16 ? 1 : 2);
+	KUNIT_EXPECT_EQ(test, gen->cursors_in_mmio, g16);
+	KUNIT_EXPECT_EQ(test, gen->tvb.initial_blocks, g16 ? 11 : 8);
+	KUNIT_EXPECT_EQ(test, gen->tvb.growth_blocks, 10);
+	KUNIT_EXPECT_EQ(test, gen->tvb.max_blocks, g16 ? 331 : 2048);
+	checked[case_index(c)] += 10;
+	if (!g16) {
+		/* G17P completes by status records: no stamps. */
+		KUNIT_EXPECT_EQ(test, agx4_fw_stamp_value(gen, 0, 1), 0);
+		return;
+	}
+	/* first + ordinal * 0x100: TA 0xc00, 3D and compute 0x100. */
+	KUNIT_EXPECT_EQ(test, agx4_fw_stamp_value(gen, 0, 0), 0xc00);
+	KUNIT_EXPECT_EQ(test, agx4_fw_stamp_value(gen, 0, 1), 0xd00);
+	KUNIT_EXPECT_EQ(test, agx4_fw_stamp_value(gen, 1, 1), 0x200);
+	KUNIT_EXPECT_EQ(test, agx4_fw_stamp_value(gen, 2, 5), 0x600);
+	KUNIT_EXPECT_EQ(test, agx4_fw_stamp_value(gen, 1, 0x00ffffff),
+			0x100 + 0xffffff00);
+	KUNIT_EXPECT_EQ(test, agx4_fw_stamp_value(gen, 3, 0), 0);
+	checked[case_index(c)] += 5;
+	/* Reached is a signed comparison: the "not done" value is not. */
+	KUNIT_EXPECT_TRUE(test, agx4_fw_stamp_reached(0xd00, 0xd00));
+	KUNIT_EXPECT_TRUE(test, agx4_fw_stamp_reached(0xe00, 0xd00));
+	KUNIT_EXPECT_FALSE(test, agx4_fw_stamp_reached(0xc00, 0xd00));
+	KUNIT_EXPECT_TRUE(test, agx4_fw_stamp_reached(0x100, 0xffffff00));
+	KUNIT_EXPECT_FALSE(test, agx4_fw_stamp_reached(0xffffff00, 0x100));
+}
+
 /* An event record written byte by byte from 3.8. */
 static u8 *ev_rec(struct kunit *test, u32 kind)
 {
@@ -3434,6 +3478,8 @@ static struct kunit_case agx4_fw_layout_cases[] = {
 	KUNIT_CASE_PARAM(agx4_fw_layout_compute_builder_refuses_bad_input,
 			 gen_gen_params),
 	KUNIT_CASE_PARAM(agx4_fw_layout_hwdata_and_region_c_golden_bytes,
+			 gen_gen_params),
+	KUNIT_CASE_PARAM(agx4_fw_layout_channel_geometry_and_stamps,
 			 gen_gen_params),
 	KUNIT_CASE_PARAM(agx4_fw_layout_events_parse_per_spec, gen_gen_params),
 	KUNIT_CASE_PARAM(agx4_fw_layout_control_records_golden_bytes,

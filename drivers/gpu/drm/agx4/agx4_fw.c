@@ -3,6 +3,7 @@
  * Copyright 2026 The agx4 authors
  */
 
+#include <linux/bitmap.h>
 #include <linux/bits.h>
 #include <linux/device.h>
 #include <linux/err.h>
@@ -288,6 +289,97 @@ int agx4_fw_parse_common_event(const void *rec, struct agx4_fw_event *ev)
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_fw_parse_common_event);
 
+/**
+ * agx4_fw_build_region_a() - write region A
+ * @buf: where to.
+ * @size: bytes at @buf.
+ *
+ * Region A is a zeroed page on every generation known.
+ *
+ * Return: 0, or -EINVAL for a buffer too small.
+ */
+int agx4_fw_build_region_a(void *buf, size_t size)
+{
+	if (size < sizeof(struct agx4_fw_region_a))
+		return -EINVAL;
+	memset(buf, 0, sizeof(struct agx4_fw_region_a));
+	return 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_fw_build_region_a);
+
+/**
+ * agx4_fw_apply_runs() - lay constant runs over an object
+ * @runs: the runs, each {offset, length, bytes}.
+ * @n: how many.
+ * @buf: the object.
+ * @size: its size.
+ *
+ * For objects a generation fills partly from constants its reference
+ * driver carries as byte runs (G17P hwdata and region C).
+ *
+ * Return: 0, or -EINVAL if a run does not fit (nothing written then).
+ */
+int agx4_fw_apply_runs(const struct agx4_fw_run *runs, unsigned int n,
+		       void *buf, size_t size)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		if (runs[i].offset + runs[i].len > size)
+			return -EINVAL;
+	for (i = 0; i < n; i++)
+		memcpy((u8 *)buf + runs[i].offset, runs[i].bytes, runs[i].len);
+	return 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_fw_apply_runs);
+
+/**
+ * agx4_fw_regwins_check() - check the register windows for hwdata
+ * @in: the hwdata inputs.
+ *
+ * Return: 0, or -EINVAL for a window with a slot out of range or used
+ * twice, or no size.
+ */
+int agx4_fw_regwins_check(const struct agx4_fw_hwdata_in *in)
+{
+	DECLARE_BITMAP(used, AGX4_FW_NUM_REGWINS) = { };
+	unsigned int i;
+
+	for (i = 0; i < in->num_wins; i++) {
+		const struct agx4_fw_regwin_in *w = &in->wins[i];
+
+		if (w->slot >= AGX4_FW_NUM_REGWINS || !w->size ||
+		    __test_and_set_bit(w->slot, used))
+			return -EINVAL;
+	}
+	return 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_fw_regwins_check);
+
+/**
+ * agx4_fw_regwins_fill() - write checked register windows into hwdata
+ * @hw: hwdata.
+ * @in: the inputs, checked by agx4_fw_regwins_check().
+ */
+void agx4_fw_regwins_fill(struct agx4_fw_hwdata *hw,
+			  const struct agx4_fw_hwdata_in *in)
+{
+	unsigned int i;
+
+	for (i = 0; i < in->num_wins; i++) {
+		const struct agx4_fw_regwin_in *w = &in->wins[i];
+		struct agx4_fw_regwin *r = &hw->regwin[w->slot];
+
+		r->pa = cpu_to_le64(w->pa);
+		r->fw_va = cpu_to_le64(w->fw_va);
+		r->size = cpu_to_le32(w->size);
+		r->stride = cpu_to_le32(w->stride);
+		r->sgx_offset = cpu_to_le64(w->sgx_offset);
+		r->flags = cpu_to_le32(w->rw ? AGX4_FW_REGWIN_RW : 0);
+	}
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_fw_regwins_fill);
+
 #define F(type, m) AGX4_FW_FIELD(struct type, m)
 
 /* The decoder's view of the records every generation shares. */
@@ -353,6 +445,8 @@ const struct agx4_fw_layout agx4_fw_common_layouts[] = {
 		       F(agx4_fw_hwdata, one_25f4), F(agx4_fw_hwdata, one_2600),
 		       F(agx4_fw_hwdata, one_2604),
 		       F(agx4_fw_hwdata, one_2608)),
+	AGX4_FW_LAYOUT("region_a", struct agx4_fw_region_a,
+		       F(agx4_fw_region_a, opaque)),
 	AGX4_FW_LAYOUT("reg", struct agx4_fw_reg,
 		       F(agx4_fw_reg, reg), F(agx4_fw_reg, value)),
 };

@@ -14,6 +14,7 @@ struct agx4_compute_desc;
 struct agx4_device;
 struct agx4_fw_buf;
 struct agx4_fw_compute_in;
+struct agx4_fw_hwdata;
 struct agx4_fw_item;
 struct agx4_fw_render_in;
 struct agx4_fw_tvb_in;
@@ -116,6 +117,32 @@ struct agx4_fw_queue_in {
 };
 
 /**
+ * struct agx4_fw_run - constant bytes at an offset of an object
+ * @offset: where.
+ * @len: how many.
+ * @bytes: the bytes.
+ */
+struct agx4_fw_run {
+	u32 offset;
+	u32 len;
+	const u8 *bytes;
+};
+
+/**
+ * struct agx4_fw_hw_region_in - a region record of G17P hwdata
+ * @lead: its lead word.
+ * @value: its value word.
+ * @address: the region.
+ * @trail: its trail word.
+ */
+struct agx4_fw_hw_region_in {
+	u32 lead;
+	u32 value;
+	u64 address;
+	u32 trail;
+};
+
+/**
  * struct agx4_fw_regwin_in - a hardware register window for hwdata
  * @slot: its slot, below %AGX4_FW_NUM_REGWINS.
  * @rw: the firmware may write it.
@@ -140,12 +167,22 @@ struct agx4_fw_regwin_in {
  * @ts_aperture: firmware address of the timestamp aperture.
  * @wins: the register windows.
  * @num_wins: how many.
+ * @regions: G17P: the region records.
+ * @num_regions: how many (G17P: up to %AGX4_FW_MAX_HW_REGIONS).
  */
 struct agx4_fw_hwdata_in {
 	u64 ts_aperture;
 	const struct agx4_fw_regwin_in *wins;
 	u32 num_wins;
+	const struct agx4_fw_hw_region_in *regions;
+	u32 num_regions;
 };
+
+/*
+ * GAP: how many region records G17P hwdata holds is not known; agx4
+ * takes up to this many (they stay below the next known field).
+ */
+#define AGX4_FW_MAX_HW_REGIONS	16
 
 /**
  * struct agx4_gpu_info - what the GPU says about itself
@@ -469,6 +506,12 @@ void agx4_fw_gen_layouts_print(const struct agx4_fw_gen *gen,
 			       struct drm_printer *p);
 const struct agx4_fw_layout *agx4_fw_layout_find(const struct agx4_fw_gen *gen,
 						 const char *name);
+int agx4_fw_build_region_a(void *buf, size_t size);
+int agx4_fw_regwins_check(const struct agx4_fw_hwdata_in *in);
+void agx4_fw_regwins_fill(struct agx4_fw_hwdata *hw,
+			  const struct agx4_fw_hwdata_in *in);
+int agx4_fw_apply_runs(const struct agx4_fw_run *runs, unsigned int n,
+		       void *buf, size_t size);
 int agx4_fw_parse_common_event(const void *rec, struct agx4_fw_event *ev);
 u32 agx4_fw_stamp_value(const struct agx4_fw_gen *gen, unsigned int lane,
 			u32 ordinal);

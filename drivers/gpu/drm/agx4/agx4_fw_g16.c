@@ -469,41 +469,6 @@ static int g16_build_queue(const struct agx4_fw_queue_in *in, void *buf,
 	return 0;
 }
 
-/* -EINVAL for a window with a bad or repeated slot or no size. */
-static int regwins_check(const struct agx4_fw_hwdata_in *in)
-{
-	DECLARE_BITMAP(used, AGX4_FW_NUM_REGWINS) = { };
-	unsigned int i;
-
-	for (i = 0; i < in->num_wins; i++) {
-		const struct agx4_fw_regwin_in *w = &in->wins[i];
-
-		if (w->slot >= AGX4_FW_NUM_REGWINS || !w->size ||
-		    __test_and_set_bit(w->slot, used))
-			return -EINVAL;
-	}
-	return 0;
-}
-
-/* The register windows, by slot. */
-static void regwins(struct agx4_fw_hwdata *hw,
-		    const struct agx4_fw_hwdata_in *in)
-{
-	unsigned int i;
-
-	for (i = 0; i < in->num_wins; i++) {
-		const struct agx4_fw_regwin_in *w = &in->wins[i];
-		struct agx4_fw_regwin *r = &hw->regwin[w->slot];
-
-		r->pa = cpu_to_le64(w->pa);
-		r->fw_va = cpu_to_le64(w->fw_va);
-		r->size = cpu_to_le32(w->size);
-		r->stride = cpu_to_le32(w->stride);
-		r->sgx_offset = cpu_to_le64(w->sgx_offset);
-		r->flags = cpu_to_le32(w->rw ? G16_REGWIN_RW : 0);
-	}
-}
-
 static void le32_copy(__le32 *dst, const u32 *src, unsigned int n)
 {
 	while (n--)
@@ -532,11 +497,11 @@ static int g16_build_hwdata(const struct agx4_fw_gen *gen,
 	static_assert(AGX4_FW_NUM_PSTATES == AGX4_NUM_PSTATES);
 	if (size < sizeof(*hw) || !p->sample_period_clks)
 		return -EINVAL;
-	ret = regwins_check(in);
+	ret = agx4_fw_regwins_check(in);
 	if (ret)
 		return ret;
 	memset(hw, 0, sizeof(*hw));
-	regwins(hw, in);
+	agx4_fw_regwins_fill(hw, in);
 	hw->ts_aperture = cpu_to_le64(in->ts_aperture);
 	hw->chip_id = cpu_to_le32(p->chip_id);
 	hw->rev_hi = cpu_to_le32(p->chip_revision >> G16_HWDATA_REV_HI_SHIFT);

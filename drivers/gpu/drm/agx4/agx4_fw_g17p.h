@@ -8,6 +8,7 @@
 #ifndef AGX4_FW_G17P_H
 #define AGX4_FW_G17P_H
 
+#include "agx4_fw.h"
 #include "agx4_fw_work.h"
 
 extern const struct agx4_fw_item g17p_render_objs[4];
@@ -19,5 +20,8 @@ int g17p_build_render(const struct agx4_render_desc *d,
 int g17p_build_compute(const struct agx4_compute_desc *d,
 		       const struct agx4_fw_compute_in *in,
 		       const struct agx4_fw_buf *bufs);
+
+extern const struct agx4_fw_run *const g17p_runs[2];
+extern const unsigned int g17p_num_runs[2];
 
 #endif /* AGX4_FW_G17P_H */

@@ -255,6 +255,8 @@ AGX4_FW_CHECK(struct agx4_fw_regwin, sgx_offset, 0x18);
 AGX4_FW_CHECK(struct agx4_fw_regwin, flags, 0x20);
 
 /* hwdata (g16-g17p-reference.md 3.4): window slots and performance states. */
+/* A register window the firmware may write (flag bit 1). */
+#define AGX4_FW_REGWIN_RW		BIT(1)
 #define AGX4_FW_NUM_REGWINS		53
 #define AGX4_FW_NUM_PSTATES		11
 
@@ -416,6 +418,19 @@ AGX4_FW_CHECK(struct agx4_fw_hwdata, one_25f4, 0x25f4);
 AGX4_FW_CHECK(struct agx4_fw_hwdata, one_2600, 0x2600);
 AGX4_FW_CHECK(struct agx4_fw_hwdata, one_2604, 0x2604);
 AGX4_FW_CHECK(struct agx4_fw_hwdata, one_2608, 0x2608);
+
+/**
+ * struct agx4_fw_region_a - region A of the init data
+ *
+ * A zeroed page the firmware owns: m1n1 describes it so for G13/G14 (H,
+ * fw-abi.md 2.1), the G17P reference allocates 0x4000 bytes and the G16
+ * reference a page, neither writing anything (M).
+ */
+struct agx4_fw_region_a {
+	/** @opaque: the firmware's; zero when handed over. */
+	u8 opaque[0x4000];
+} __packed;
+AGX4_FW_CHECK_SIZE(struct agx4_fw_region_a, 0x4000);
 
 /**
  * struct agx4_fw_job_list - a queue's job list header

@@ -1901,8 +1901,6 @@ AGX4_FW_CHECK(struct g16_queue_context, ff2, 0x33);
 #define G16_HWDATA_SCALE_B		0x3f828f5c
 #define G16_HWDATA_REV_HI_SHIFT		4
 #define G16_HWDATA_REV_LO_MASK		7
-/* A register window the firmware may write. */
-#define G16_REGWIN_RW			BIT(1)
 /* Region C constants (3.5). */
 #define G16_RC_CONST_24		4096
 #define G16_RC_CONST_56		40

@@ -1242,6 +1242,60 @@ struct g17p_event_item_compute {
 } __packed;
 AGX4_FW_CHECK_SIZE(struct g17p_event_item_compute, 0x400);
 
+/* hwdata (3.4): the fixed T8140 performance table. */
+#define G17P_FREQ_A	{ 0, 338, 492, 618, 796, 928, 1056, 1170, 1278, 1338, \
+			  1470 }
+#define G17P_FREQ_B	{ 0, 338, 492, 618, 796, 928, 952, 1053, 1152, 1204, \
+			  1326 }
+#define G17P_CORE_MV	{ 125, 595, 615, 635, 685, 730, 780, 815, 865, 885, \
+			  955 }
+#define G17P_MEM_MV	{ 765, 765, 765, 765, 765, 765, 780, 815, 865, 885, \
+			  955 }
+#define G17P_RELATIVE_A	{ 0, 16, 23, 30, 43, 57, 74, 85, 90, 92, 100 }
+#define G17P_RELATIVE_B	{ 0, 0, 13, 24, 40, 52, 63, 73, 83, 88, 100 }
+#define G17P_INDEX_A	{ 0, 1, 2, 3, 4, 5, 7, 9, 11, 13, 15 }
+#define G17P_INDEX_B	{ 0, 1, 2, 3, 4, 5, 6, 8, 10, 12, 14 }
+/* binary32 1.02 */
+#define G17P_SCALE_B		0x3f828f5c
+#define G17P_HWDATA_CONST_258E	12
+#define G17P_HWDATA_GROUPS	{ 0, 1, 1, 1 }
+/* Region records, 0x40 apart from here. */
+#define G17P_HW_REGIONS		0x2610
+#define G17P_HW_REGION_STRIDE	0x40
+#define G17P_HW_REGION_SIZE_A	0x800
+#define G17P_HW_REGION_SIZE_B	0x40
+
+/**
+ * struct g17p_hw_region - a region record of G17P hwdata (3.4)
+ *
+ * At hwdata + %G17P_HW_REGIONS + 0x40 * n.
+ */
+struct g17p_hw_region {
+	/** @lead: lead word. */
+	__le32 lead;
+	/** @value: the region's value word. */
+	__le32 value;
+	/** @tag: %G17P_MC_VIEW_TAG. */
+	__le32 tag;
+	/** @address: the region (unaligned). */
+	__le64 address;
+	/** @size_a: %G17P_HW_REGION_SIZE_A. */
+	__le32 size_a;
+	/** @size_b: %G17P_HW_REGION_SIZE_B. */
+	__le32 size_b;
+	/** @trail: trail word. */
+	__le32 trail;
+	/** @pad_20: unused. */
+	u8 pad_20[0x20];
+} __packed;
+AGX4_FW_CHECK_SIZE(struct g17p_hw_region, 0x40);
+AGX4_FW_CHECK(struct g17p_hw_region, value, 0x04);
+AGX4_FW_CHECK(struct g17p_hw_region, tag, 0x08);
+AGX4_FW_CHECK(struct g17p_hw_region, address, 0x0c);
+AGX4_FW_CHECK(struct g17p_hw_region, size_a, 0x14);
+AGX4_FW_CHECK(struct g17p_hw_region, size_b, 0x18);
+AGX4_FW_CHECK(struct g17p_hw_region, trail, 0x1c);
+
 /* Region C constants (3.5). */
 #define G17P_RC_CONST_24	3000
 #define G17P_RC_CONST_56	40
@@ -1253,8 +1307,9 @@ AGX4_FW_CHECK_SIZE(struct g17p_event_item_compute, 0x400);
 /**
  * struct g17p_region_c - region C (0x1000 bytes)
  *
- * GAP: the reference also sets +0xe1c, +0xe38 and +0xe50 and more words
- * near +0x54, which the specification does not give.
+ * The named members are those the specification gives; the constant runs
+ * the builder lays over it (agx4_fw_g17p.c) also set +0x30, words after
+ * +0x58, +0x7c4 and +0xe1c, +0xe38, +0xe50.
  */
 struct g17p_region_c {
 	/** @ktrace: the KTrace mask. */

@@ -20,6 +20,7 @@
 #include "../agx4_device.h"
 #include "../agx4_fw.h"
 #include "../agx4_of.h"
+#include "../agx4_fw_g17p.h"
 #include "../agx4_fw_work.h"
 #include "../agx4_fwif.h"
 #include "agx4_test_util.h"
@@ -114,6 +115,8 @@ static const struct expect_field common_fields[] = {
 	{ "hwdata", "one_2600", 0x2600, 4 },
 	{ "hwdata", "one_2604", 0x2604, 4 },
 	{ "hwdata", "one_2608", 0x2608, 4 },
+	{ "region_a", NULL, 0, 0x4000 },
+	{ "region_a", "opaque", 0x00, 0x4000 },
 	{ "reg", NULL, 0, 12 },
 	{ "reg", "reg", 0x00, 4 },
 	{ "reg", "value", 0x04, 8 },
@@ -890,6 +893,15 @@ static const struct expect_field g17p_fields[] = {
 	{ "pool_state", NULL, 0, 8 },
 	{ "pool_state", "blocks", 0x00, 4 },
 	{ "pool_state", "blocks2", 0x04, 4 },
+	/* 3.4 */
+	{ "hw_region", NULL, 0, 0x40 },
+	{ "hw_region", "lead", 0x00, 4 },
+	{ "hw_region", "value", 0x04, 4 },
+	{ "hw_region", "tag", 0x08, 4 },
+	{ "hw_region", "address", 0x0c, 8 },
+	{ "hw_region", "size_a", 0x14, 4 },
+	{ "hw_region", "size_b", 0x18, 4 },
+	{ "hw_region", "trail", 0x1c, 4 },
 };
 
 struct layout_case {
@@ -2825,6 +2837,33 @@ static void agx4_fw_layout_g16_tvb_golden_bytes(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, untouched(bufs, ARRAY_SIZE(bufs)));
 }
 
+/* The little-endian value of @width bytes at @off inside some run. */
+static u64 find_run(const struct agx4_fw_run *runs, unsigned int n, u32 off,
+		    unsigned int width)
+{
+	unsigned int i;
+	u8 v[8] = { };
+
+	for (i = 0; i < n; i++)
+		if (off >= runs[i].offset &&
+		    off + width <= runs[i].offset + runs[i].len) {
+			memcpy(v, runs[i].bytes + off - runs[i].offset, width);
+			return get_unaligned_le64(v);
+		}
+	return ~0ull;
+}
+
+/* Expect the bytes of the constant runs @runs. */
+static void gl_runs(struct gold_list *l, const struct agx4_fw_run *runs,
+		    unsigned int n)
+{
+	unsigned int i, j;
+
+	for (i = 0; i < n; i++)
+		for (j = 0; j < runs[i].len; j++)
+			gl_put(l, runs[i].offset + j, 1, runs[i].bytes[j]);
+}
+
 /* 3.4, 3.5: hwdata and region C from fixed device-tree inputs. */
 static void agx4_fw_layout_hwdata_and_region_c_golden_bytes(struct kunit *test)
 {
@@ -2858,6 +2897,10 @@ static void agx4_fw_layout_hwdata_and_region_c_golden_bytes(struct kunit *test)
 		.ts_aperture = 0xfffffc2181400000ull,
 		.wins = wins, .num_wins = ARRAY_SIZE(wins),
 	};
+	static const struct agx4_fw_hw_region_in hw_regions[] = {
+		{ 1, 0x1838000, 0xfffffc20c07c8000ull, 2 },
+		{ 3, 0x1840000, 0xfffffc20015e0000ull, 4 },
+	};
 	struct agx4_fw_regwin_in bad[2];
 	struct agx4_platform *p = kunit_kzalloc(test, sizeof(*p), GFP_KERNEL);
 	u8 *buf = kunit_kzalloc(test, 0x4000, GFP_KERNEL);
@@ -2878,10 +2921,26 @@ static void agx4_fw_layout_hwdata_and_region_c_golden_bytes(struct kunit *test)
 	memcpy(p->index_b, ib, sizeof(ib));
 	p->chip_revision = 0x11;
 	p->sample_period_clks = 24000 * 8;
+	/* 3.5, 3.4: values the G17P runs must agree with. */
+	if (!g16) {
+		KUNIT_EXPECT_EQ(test, find_run(g17p_runs[1], g17p_num_runs[1],
+					       0x84, 4), 9550);
+		KUNIT_EXPECT_EQ(test, find_run(g17p_runs[0], g17p_num_runs[0],
+					       0x1cd8, 1), 10);
+	}
+
+	/* Region A: a zeroed page (fw-abi.md 2.1). */
+	memset(buf, 0xa5, 0x4000);
+	KUNIT_EXPECT_EQ(test, agx4_fw_build_region_a(buf, 0x3fff), -EINVAL);
+	KUNIT_ASSERT_EQ(test, agx4_fw_build_region_a(buf, 0x4000), 0);
+	KUNIT_EXPECT_TRUE(test, !memchr_inv(buf, 0, 0x4000));
+	n++;
 
 	/* Region C */
 	KUNIT_ASSERT_EQ(test, gen->build_region_c(p, buf, 0x1000), 0);
-	gl_init(test, &l, 24);
+	gl_init(test, &l, 256);
+	if (!g16)
+		gl_runs(&l, g17p_runs[1], g17p_num_runs[1]);
 	gl_put(&l, 0x024, 4, g16 ? 4096 : 3000);
 	gl_put(&l, 0x054, 2, 0xffff);
 	gl_put(&l, 0x056, 2, 40);
@@ -2922,15 +2981,31 @@ static void agx4_fw_layout_hwdata_and_region_c_golden_bytes(struct kunit *test)
 				-EINVAL);
 	}
 
-	if (!gen->build_hwdata) {
-		checked[case_index(c)] += n;
-		kunit_skip(test, "%s: hwdata not built (GAP)", gen->name);
-	}
 	/* hwdata (3.4) */
+	if (!g16) {
+		in.regions = hw_regions;
+		in.num_regions = ARRAY_SIZE(hw_regions);
+	}
 	memset(buf, 0xa5, 0x4000);
 	KUNIT_ASSERT_EQ(test, gen->build_hwdata(gen, p, &in, buf, 0x3db4), 0);
 	KUNIT_EXPECT_EQ(test, buf[0x3db4], 0xa5);
-	gl_init(test, &l, 600);
+	gl_init(test, &l, 1200);
+	if (!g16) {
+		/* The runs, and the values of theirs the specification gives. */
+		gl_runs(&l, g17p_runs[0], g17p_num_runs[0]);
+		gl_put(&l, 0xed0, 4, 24000);
+		for (i = 0; i < ARRAY_SIZE(hw_regions); i++) {
+			u32 r = 0x2610 + 0x40 * i;
+
+			gl_put(&l, r, 4, hw_regions[i].lead);
+			gl_put(&l, r + 0x04, 4, hw_regions[i].value);
+			gl_put(&l, r + 0x08, 4, 0x70);
+			gl_put(&l, r + 0x0c, 8, hw_regions[i].address);
+			gl_put(&l, r + 0x14, 4, 0x800);
+			gl_put(&l, r + 0x18, 4, 0x40);
+			gl_put(&l, r + 0x1c, 4, hw_regions[i].trail);
+		}
+	}
 	gl_put(&l, 0x28, 8, 0xfffffc2181400000ull);
 	for (i = 0; i < ARRAY_SIZE(wins); i++) {
 		u32 r = 0x640 + 0x28 * wins[i].slot;
@@ -2942,17 +3017,19 @@ static void agx4_fw_layout_hwdata_and_region_c_golden_bytes(struct kunit *test)
 		gl_put(&l, r + 0x18, 8, wins[i].sgx_offset);
 		gl_put(&l, r + 0x20, 4, wins[i].rw ? 2 : 0);
 	}
-	gl_put(&l, 0xe90, 4, 0x8132);
-	gl_put(&l, 0xe94, 4, 1);
-	gl_put(&l, 0xe98, 4, 1);
-	gl_put(&l, 0xea0, 4, 1);
-	gl_put(&l, 0xeb8, 4, 1);
-	gl_put(&l, 0xec8, 4, 1);
-	gl_put(&l, 0xed0, 4, 24000);
-	gl_put(&l, 0xed8, 4, 8);
-	gl_put(&l, 0xee0, 4, 1);
-	gl_put(&l, 0xee4, 4, 1);
-	gl_put(&l, 0xee8, 4, 1);
+	gl_put(&l, 0xe90, 4, g16 ? 0x8132 : 0x8140);
+	if (g16) {
+		gl_put(&l, 0xe94, 4, 1);
+		gl_put(&l, 0xe98, 4, 1);
+		gl_put(&l, 0xea0, 4, 1);
+		gl_put(&l, 0xeb8, 4, 1);
+		gl_put(&l, 0xec8, 4, 1);
+		gl_put(&l, 0xed0, 4, 24000);
+		gl_put(&l, 0xed8, 4, 8);
+		gl_put(&l, 0xee0, 4, 1);
+		gl_put(&l, 0xee4, 4, 1);
+		gl_put(&l, 0xee8, 4, 1);
+	}
 	gl_put(&l, 0xfc4, 4, 10);
 	gl_put(&l, 0x1cd8, 4, 10);
 	for (i = 0; i < 11; i++) {
@@ -2969,14 +3046,19 @@ static void agx4_fw_layout_hwdata_and_region_c_golden_bytes(struct kunit *test)
 		gl_put(&l, 0x19c8 + 4 * i, 4, ia[i]);
 		gl_put(&l, 0x1a08 + 4 * i, 4, ib[i]);
 	}
-	gl_put(&l, 0x258e, 2, 22);
-	for (i = 0; i < 2; i++)
+	gl_put(&l, 0x258e, 2, g16 ? 22 : 12);
+	for (i = 0; i < (g16 ? 2 : 1); i++)
 		for (j = 1; j < 4; j++)
 			gl_put(&l, 0x2590 + 16 * i + 4 * j, 4, 1);
 	for (i = 0; i < 12; i++)
 		gl_put(&l, 0x25b4 + 4 * i, 4, 0xffffffff);
 	gl_put(&l, 0x25f4, 4, 1);
-	gl_put(&l, 0x2604, 4, 1);
+	if (g16) {
+		gl_put(&l, 0x2604, 4, 1);
+	} else {
+		gl_put(&l, 0x2600, 4, 1);
+		gl_put(&l, 0x2608, 4, 1);
+	}
 	n += expect_image(test, buf, 0x3db4, l.g, l.n, "hwdata");
 	checked[case_index(c)] += n;
 
@@ -2999,9 +3081,17 @@ static void agx4_fw_layout_hwdata_and_region_c_golden_bytes(struct kunit *test)
 	bad[1] = wins[1];
 	KUNIT_EXPECT_EQ(test, gen->build_hwdata(gen, p, &in, buf, 0x3db3),
 			-EINVAL);
-	p->sample_period_clks = 0;
-	KUNIT_EXPECT_EQ(test, gen->build_hwdata(gen, p, &in, buf, 0x3db4),
-			-EINVAL);
+	if (g16) {
+		p->sample_period_clks = 0;
+		KUNIT_EXPECT_EQ(test, gen->build_hwdata(gen, p, &in, buf,
+							0x3db4), -EINVAL);
+	} else {
+		in.wins = wins;
+		in.num_wins = ARRAY_SIZE(wins);
+		in.num_regions = 17;
+		KUNIT_EXPECT_EQ(test, gen->build_hwdata(gen, p, &in, buf,
+							0x3db4), -EINVAL);
+	}
 	KUNIT_EXPECT_TRUE(test, !memchr_inv(buf, 0xa5, 0x4000));
 }
 

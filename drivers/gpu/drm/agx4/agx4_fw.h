@@ -16,6 +16,7 @@ struct agx4_fw_buf;
 struct agx4_fw_compute_in;
 struct agx4_fw_hwdata;
 struct agx4_fw_item;
+struct agx4_fw_optional_in;
 struct agx4_fw_render_in;
 struct agx4_fw_tvb_in;
 struct agx4_render_desc;
@@ -465,6 +466,14 @@ struct agx4_fw_gen {
 	int (*build_compute)(const struct agx4_compute_desc *d,
 			     const struct agx4_fw_compute_in *in,
 			     const struct agx4_fw_buf *bufs);
+	/**
+	 * @build_optional: write the optional record that precedes a
+	 * descriptor (G17P; NULL elsewhere) into @buf (@size bytes, zeroed
+	 * first); -EINVAL for a short buffer, an unknown stage or a value
+	 * too wide for its field.
+	 */
+	int (*build_optional)(const struct agx4_fw_optional_in *in, void *buf,
+			      size_t size);
 	/** @tvb_objs: the objects @build_tvb writes, in order. */
 	const struct agx4_fw_item *tvb_objs;
 	/** @num_tvb_objs: entries in @tvb_objs. */

@@ -21,6 +21,9 @@ int g17p_build_compute(const struct agx4_compute_desc *d,
 		       const struct agx4_fw_compute_in *in,
 		       const struct agx4_fw_buf *bufs);
 
+int g17p_build_optional(const struct agx4_fw_optional_in *in, void *buf,
+			size_t size);
+
 extern const struct agx4_fw_run *const g17p_runs[2];
 extern const unsigned int g17p_num_runs[2];
 

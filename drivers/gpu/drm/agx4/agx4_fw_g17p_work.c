@@ -717,3 +717,69 @@ int g17p_build_compute(const struct agx4_compute_desc *d,
 	return 0;
 }
 EXPORT_SYMBOL_IF_KUNIT(g17p_build_compute);
+
+/* A value for a 16-bit field, or false if it does not fit. */
+static bool put16(__le16 *field, u32 v)
+{
+	*field = cpu_to_le16(v);
+	return v <= U16_MAX;
+}
+
+/**
+ * g17p_build_optional() - build the optional record before a descriptor
+ * @in: its fields.
+ * @buf: where to, zeroed first.
+ * @size: bytes at @buf.
+ *
+ * The TA form carries the tiling shared object, lifecycle, namespace and
+ * grid + 1; the 3D and compute forms 0xff bytes there (3.9).
+ *
+ * Return: 0, or -EINVAL for a short buffer, an unknown stage, an item
+ * index above 255 or a value too wide for its 16-bit field (nothing
+ * written then).
+ */
+int g17p_build_optional(const struct agx4_fw_optional_in *in, void *buf,
+			size_t size)
+{
+	struct g17p_optional o = { };
+	bool ok;
+
+	if (size < sizeof(o) || in->kind > G17P_KIND_COMPUTE ||
+	    in->item > G17P_TA_MAX_ITEM)
+		return -EINVAL;
+	o.type = cpu_to_le32(G17P_ITEM_OPTIONAL);
+	o.context_low = cpu_to_le64(in->context_low);
+	o.context_high = cpu_to_le64(in->context_high);
+	ok = put16(&o.grid, in->grid) &
+	     put16(&o.sched_class, in->sched_class) &
+	     put16(&o.context, in->context) &
+	     put16(&o.context2, in->context) &
+	     put16(&o.ordinal, in->ordinal) &
+	     put16(&o.field_46, in->field_46) &
+	     put16(&o.uuid, in->uuid) &
+	     put16(&o.scheduler, in->scheduler);
+	if (!ok)
+		return -EINVAL;
+	o.first = cpu_to_le16(in->first);
+	o.first2 = o.first;
+	o.first3 = o.first;
+	o.two = cpu_to_le16(G17P_OPTIONAL_TWO);
+	o.item = cpu_to_le16(in->item);
+	o.phase = cpu_to_le16(in->item << G17P_OPTIONAL_PHASE_SHIFT);
+	o.shared_control = cpu_to_le64(in->shared_control);
+	o.channel_control = cpu_to_le64(in->channel_control);
+	o.one = cpu_to_le16(1);
+	if (in->kind == G17P_KIND_TA) {
+		o.tiling_shared = cpu_to_le64(in->tiling_shared);
+		o.lifecycle = cpu_to_le64(in->lifecycle);
+		o.ns = cpu_to_le32(in->ns);
+		o.grid_p1 = cpu_to_le32(in->grid + 1);
+	} else {
+		memset((u8 *)&o + offsetof(struct g17p_optional, lifecycle),
+		       0xff, sizeof(o.lifecycle) + sizeof(o.ns) +
+		       sizeof(o.grid_p1));
+	}
+	memcpy(buf, &o, sizeof(o));
+	return 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(g17p_build_optional);

@@ -244,6 +244,48 @@ struct agx4_fw_tvb_in {
 	u64 pool_slots;
 };
 
+/**
+ * struct agx4_fw_optional_in - a G17P optional record, before encoding
+ * @kind: the stage it precedes: 0 TA, 1 3D, 2 compute.
+ * @context_low: the context scratch, low alias.
+ * @context_high: the firmware scratch.
+ * @grid: the grid.
+ * @first: this is the queue's first item.
+ * @sched_class: the scheduler class.
+ * @item: the item index, below 256 (the phase is item << 8 in 16 bits).
+ * @context: the context, written at +0x32 and +0x56.
+ * @shared_control: the shared control object.
+ * @ordinal: the ordinal.
+ * @field_46: +0x46, as the reference writes it.
+ * @channel_control: the channel control record.
+ * @uuid: the UUID.
+ * @scheduler: the scheduler.
+ * @tiling_shared: TA: the tiling shared object.
+ * @lifecycle: TA: the lifecycle.
+ * @ns: TA: the namespace.
+ *
+ * The record's 16-bit fields take values below 2^16 only.
+ */
+struct agx4_fw_optional_in {
+	u32 kind;
+	u64 context_low;
+	u64 context_high;
+	u32 grid;
+	bool first;
+	u32 sched_class;
+	u32 item;
+	u32 context;
+	u64 shared_control;
+	u32 ordinal;
+	u32 field_46;
+	u64 channel_control;
+	u32 uuid;
+	u32 scheduler;
+	u64 tiling_shared;
+	u64 lifecycle;
+	u32 ns;
+};
+
 /* Render geometry limits (3.12). */
 #define AGX4_FW_MAX_DIM		16384
 #define AGX4_FW_MAX_LAYERS	2048

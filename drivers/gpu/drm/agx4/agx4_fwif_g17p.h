@@ -425,6 +425,9 @@ AGX4_FW_CHECK(struct g17p_event_item, kind, 0x10);
 #define G17P_KIND_3D		1
 #define G17P_KIND_COMPUTE	2
 #define G17P_ITEM_OPTIONAL	0x0f
+/* The optional record: constants, and the phase's item shift. */
+#define G17P_OPTIONAL_TWO	2
+#define G17P_OPTIONAL_PHASE_SHIFT 8
 /* Constants of the descriptors, as the reference writes them. */
 #define G17P_TA_CONST_38	0x47
 #define G17P_TA_CONST_3A	0x49
@@ -1201,8 +1204,12 @@ struct g17p_optional {
 	u8 pad_68[0x6];
 	/** @tiling_shared: TA: the tiling shared object (unaligned). */
 	__le64 tiling_shared;
-	/** @tail: TA: lifecycle, namespace, grid + 1; 3D and compute: 0xff. */
-	u8 tail[0x10];
+	/** @lifecycle: TA: the lifecycle (unaligned); 3D, compute: 0xff bytes. */
+	__le64 lifecycle;
+	/** @ns: TA: the namespace (unaligned); 3D, compute: 0xff bytes. */
+	__le32 ns;
+	/** @grid_p1: TA: grid + 1 (unaligned); 3D, compute: 0xff bytes. */
+	__le32 grid_p1;
 	/** @pad_86: unused. */
 	u8 pad_86[0x3a];
 } __packed;
@@ -1227,7 +1234,9 @@ AGX4_FW_CHECK(struct g17p_optional, scheduler, 0x5e);
 AGX4_FW_CHECK(struct g17p_optional, first3, 0x62);
 AGX4_FW_CHECK(struct g17p_optional, one, 0x66);
 AGX4_FW_CHECK(struct g17p_optional, tiling_shared, 0x6e);
-AGX4_FW_CHECK(struct g17p_optional, tail, 0x76);
+AGX4_FW_CHECK(struct g17p_optional, lifecycle, 0x76);
+AGX4_FW_CHECK(struct g17p_optional, ns, 0x7e);
+AGX4_FW_CHECK(struct g17p_optional, grid_p1, 0x82);
 
 /**
  * struct g17p_event_item_compute - the compute event item (0x400 bytes)

@@ -873,7 +873,9 @@ static const struct expect_field g17p_fields[] = {
 	{ "optional", "first3", 0x62, 2 },
 	{ "optional", "one", 0x66, 2 },
 	{ "optional", "tiling_shared", 0x6e, 8 },
-	{ "optional", "tail", 0x76, 0x10 },
+	{ "optional", "lifecycle", 0x76, 8 },
+	{ "optional", "ns", 0x7e, 4 },
+	{ "optional", "grid_p1", 0x82, 4 },
 	{ "event_item_compute", NULL, 0, 0x400 },
 	{ "event_item_compute", "item", 0x00, 0x40 },
 	/* 3.5 */
@@ -3135,6 +3137,82 @@ static void agx4_fw_layout_channel_geometry_and_stamps(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, agx4_fw_stamp_reached(0xffffff00, 0x100));
 }
 
+/* 3.9: the G17P optional record, TA and 3D forms. */
+static void agx4_fw_layout_g17p_optional_golden_bytes(struct kunit *test)
+{
+	const struct agx4_fw_gen *gen = &agx4_fw_g17p;
+	struct agx4_fw_optional_in in = {
+		.kind = 0, .context_low = 0x7000438000ull,
+		.context_high = 0xfffffc20001d8000ull, .grid = 2, .first = true,
+		.sched_class = 4, .item = 3, .context = 1,
+		.shared_control = 0xfffffc20c0848000ull, .ordinal = 9,
+		.field_46 = 0x46, .channel_control = 0xfffffc20c07b8000ull,
+		.uuid = 0x15, .scheduler = 5,
+		.tiling_shared = 0xfffffc20c0850000ull,
+		.lifecycle = 0x123456789ull, .ns = 0x77,
+	};
+	u8 *buf = kunit_kmalloc(test, 0xc1, GFP_KERNEL);
+	struct gold_list l;
+	unsigned int n = 0, i;
+
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	KUNIT_EXPECT_NULL(test, agx4_fw_g16.build_optional);
+	memset(buf, 0xa5, 0xc1);
+	KUNIT_ASSERT_EQ(test, gen->build_optional(&in, buf, 0xc0), 0);
+	KUNIT_EXPECT_EQ(test, buf[0xc0], 0xa5);
+	gl_init(test, &l, 48);
+	gl_put(&l, 0x00, 4, 0xf);
+	gl_put(&l, 0x08, 8, 0x7000438000ull);
+	gl_put(&l, 0x10, 8, 0xfffffc20001d8000ull);
+	gl_put(&l, 0x18, 2, 2);
+	gl_put(&l, 0x1a, 2, 1);
+	gl_put(&l, 0x1e, 2, 4);
+	gl_put(&l, 0x22, 2, 2);
+	gl_put(&l, 0x2a, 2, 3);
+	gl_put(&l, 0x2e, 2, 3 << 8);
+	gl_put(&l, 0x32, 2, 1);
+	gl_put(&l, 0x36, 8, 0xfffffc20c0848000ull);
+	gl_put(&l, 0x3e, 2, 9);
+	gl_put(&l, 0x46, 2, 0x46);
+	gl_put(&l, 0x4a, 8, 0xfffffc20c07b8000ull);
+	gl_put(&l, 0x52, 2, 1);
+	gl_put(&l, 0x56, 2, 1);
+	gl_put(&l, 0x5a, 2, 0x15);
+	gl_put(&l, 0x5e, 2, 5);
+	gl_put(&l, 0x62, 2, 1);
+	gl_put(&l, 0x66, 2, 1);
+	gl_put(&l, 0x6e, 8, 0xfffffc20c0850000ull);
+	gl_put(&l, 0x76, 8, 0x123456789ull);
+	gl_put(&l, 0x7e, 4, 0x77);
+	gl_put(&l, 0x82, 4, 3);
+	n += expect_image(test, buf, 0xc0, l.g, l.n, "optional TA");
+
+	/* 3D: no tiling object, 0x76..0x85 all 0xff. */
+	in.kind = 1;
+	KUNIT_ASSERT_EQ(test, gen->build_optional(&in, buf, 0xc0), 0);
+	l.n -= 4;
+	for (i = 0x76; i < 0x86; i++)
+		gl_put(&l, i, 1, 0xff);
+	n += expect_image(test, buf, 0xc0, l.g, l.n, "optional 3D");
+	checked[1] += n;
+
+	/* Refused, nothing written. */
+	memset(buf, 0xa5, 0xc1);
+	in.kind = 3;
+	KUNIT_EXPECT_EQ(test, gen->build_optional(&in, buf, 0xc0), -EINVAL);
+	in.kind = 2;
+	KUNIT_EXPECT_EQ(test, gen->build_optional(&in, buf, 0xbf), -EINVAL);
+	in.item = 256;
+	KUNIT_EXPECT_EQ(test, gen->build_optional(&in, buf, 0xc0), -EINVAL);
+	in.item = 3;
+	in.uuid = 0x10000;
+	KUNIT_EXPECT_EQ(test, gen->build_optional(&in, buf, 0xc0), -EINVAL);
+	in.uuid = 0x15;
+	in.context = 0x10000;
+	KUNIT_EXPECT_EQ(test, gen->build_optional(&in, buf, 0xc0), -EINVAL);
+	KUNIT_EXPECT_TRUE(test, !memchr_inv(buf, 0xa5, 0xc1));
+}
+
 /* An event record written byte by byte from 3.8. */
 static u8 *ev_rec(struct kunit *test, u32 kind)
 {
@@ -3563,6 +3641,7 @@ static struct kunit_case agx4_fw_layout_cases[] = {
 	KUNIT_CASE(agx4_fw_layout_g16_tvb_golden_bytes),
 	KUNIT_CASE(agx4_fw_layout_g17p_render_golden_bytes),
 	KUNIT_CASE(agx4_fw_layout_g17p_compute_golden_bytes),
+	KUNIT_CASE(agx4_fw_layout_g17p_optional_golden_bytes),
 	KUNIT_CASE_PARAM(agx4_fw_layout_render_builder_refuses_bad_input,
 			 gen_gen_params),
 	KUNIT_CASE_PARAM(agx4_fw_layout_compute_builder_refuses_bad_input,

@@ -3213,6 +3213,43 @@ static void agx4_fw_layout_g17p_optional_golden_bytes(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, !memchr_inv(buf, 0xa5, 0xc1));
 }
 
+/* The shared helpers refuse what does not fit, writing nothing. */
+static void agx4_fw_layout_helpers_refuse_what_does_not_fit(struct kunit *test)
+{
+	static const struct agx4_fw_reg_src prog[] = {
+		AGX4_FW_REG_CONST(0x1748, 1),
+		{ .reg = 0x10141, .val = 1 },
+		{ .reg = 0x10149, .val = 2 },
+	};
+	static const u8 bytes[] = { 1, 2, 3, 4 };
+	const struct agx4_fw_run runs[] = {
+		{ 0, sizeof(bytes), bytes }, { 0x3e, sizeof(bytes), bytes },
+	};
+	const u64 vals[3] = { 10, 20, 30 };
+	struct agx4_fw_reg out[4];
+	u8 buf[0x40];
+
+	memset(out, 0xa5, sizeof(out));
+	/* More records than room; a record naming a value past the end. */
+	KUNIT_EXPECT_EQ(test, agx4_fw_emit_regs(prog, 3, vals, 3, out, 2),
+			-E2BIG);
+	KUNIT_EXPECT_EQ(test, agx4_fw_emit_regs(prog, 3, vals, 2, out, 4),
+			-EINVAL);
+	KUNIT_EXPECT_TRUE(test, !memchr_inv(out, 0xa5, sizeof(out)));
+	KUNIT_ASSERT_EQ(test, agx4_fw_emit_regs(prog, 3, vals, 3, out, 4), 3);
+	KUNIT_EXPECT_EQ(test, le32_to_cpu(out[1].reg), 0x10141);
+	KUNIT_EXPECT_EQ(test, get_unaligned_le64(&out[1].value), 20);
+	KUNIT_EXPECT_EQ(test, get_unaligned_le64(&out[0].value), 1);
+
+	/* A run past the object's end. */
+	memset(buf, 0xa5, sizeof(buf));
+	KUNIT_EXPECT_EQ(test, agx4_fw_apply_runs(runs, 2, buf, sizeof(buf)),
+			-EINVAL);
+	KUNIT_EXPECT_TRUE(test, !memchr_inv(buf, 0xa5, sizeof(buf)));
+	KUNIT_EXPECT_EQ(test, agx4_fw_apply_runs(runs, 1, buf, sizeof(buf)), 0);
+	KUNIT_EXPECT_EQ(test, buf[3], 4);
+}
+
 /* An event record written byte by byte from 3.8. */
 static u8 *ev_rec(struct kunit *test, u32 kind)
 {
@@ -3642,6 +3679,7 @@ static struct kunit_case agx4_fw_layout_cases[] = {
 	KUNIT_CASE(agx4_fw_layout_g17p_render_golden_bytes),
 	KUNIT_CASE(agx4_fw_layout_g17p_compute_golden_bytes),
 	KUNIT_CASE(agx4_fw_layout_g17p_optional_golden_bytes),
+	KUNIT_CASE(agx4_fw_layout_helpers_refuse_what_does_not_fit),
 	KUNIT_CASE_PARAM(agx4_fw_layout_render_builder_refuses_bad_input,
 			 gen_gen_params),
 	KUNIT_CASE_PARAM(agx4_fw_layout_compute_builder_refuses_bad_input,

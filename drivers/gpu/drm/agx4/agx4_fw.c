@@ -173,19 +173,11 @@ void agx4_fw_fill_uat_levels(const struct agx4_fw_gen *gen, void *levels)
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_fw_fill_uat_levels);
 
-/*
- * Channels 13..15, placed relative to status record A: the same on G16
- * and G17P (g16-g17p-reference.md 3.3), so kept here rather than in
- * both generations' files.  0 means "no such word".
- */
+/* Channels 13..15, placed relative to status record A (agx4_fwif.h). */
 static const struct {
 	u32 state[3];
 	u32 ring;
-} status_channels[] = {
-	{ { 0x40, 0x2c0, 0x80 }, 0x4ac0 },	/* 13: events */
-	{ { 0x240, 0xa6ac0, 0x280 }, 0xafac0 },	/* 14: trace */
-	{ { 0x2d2c0 }, 0 },			/* 15: a state word */
-};
+} status_channels[] = AGX4_FW_STATUS_CHANNELS;
 
 /**
  * agx4_fw_fill_status_channels() - fill channels 13..16 of a channel table

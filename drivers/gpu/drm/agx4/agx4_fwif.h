@@ -186,6 +186,17 @@ AGX4_FW_CHECK(struct agx4_fw_root_extra, extra_1, 0xc0);
 /* Entries of a work, control or event ring. */
 #define AGX4_FW_RING_ENTRIES		256
 
+/*
+ * Channels 13 (events), 14 (trace) and 15 (a state word), as offsets from
+ * status record A of their three state words and their ring: the same on
+ * G16 and G17P (g16-g17p-reference.md 3.3); 0 means "no such word".
+ */
+#define AGX4_FW_STATUS_CHANNELS {				\
+	{ { 0x40, 0x2c0, 0x80 }, 0x4ac0 },			\
+	{ { 0x240, 0xa6ac0, 0x280 }, 0xafac0 },			\
+	{ { 0x2d2c0 }, 0 },					\
+}
+
 /**
  * struct agx4_fw_channel - one record of the channel table
  *

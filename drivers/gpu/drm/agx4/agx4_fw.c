@@ -372,6 +372,59 @@ void agx4_fw_regwins_fill(struct agx4_fw_hwdata *hw,
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_fw_regwins_fill);
 
+static void le32_copy(__le32 *dst, const u32 *src, unsigned int n)
+{
+	while (n--)
+		*dst++ = cpu_to_le32(*src++);
+}
+
+static void vrows(struct agx4_fw_vrow *rows, const u32 *mv)
+{
+	unsigned int i, j;
+
+	for (i = 0; i < AGX4_FW_NUM_PSTATES; i++)
+		for (j = 0; j < ARRAY_SIZE(rows[i].mv); j++)
+			rows[i].mv[j] = cpu_to_le32(mv[i]);
+}
+
+/**
+ * agx4_fw_hwdata_fill() - write what hwdata holds alike on all generations
+ * @hw: hwdata.
+ * @ps: the performance states, %AGX4_FW_NUM_PSTATES of each table.
+ * @groups: the words at +0x2590.
+ * @ngroups: how many.
+ *
+ * The performance tables (voltage rows as 16 copies a state, the second
+ * frequency table twice), the state counts, the 0xffffffff per work
+ * channel and the flag at +0x25f4 (3.4).
+ */
+void agx4_fw_hwdata_fill(struct agx4_fw_hwdata *hw,
+			 const struct agx4_fw_pstates *ps, const u32 *groups,
+			 unsigned int ngroups)
+{
+	unsigned int i;
+
+	hw->max_pstate = cpu_to_le32(AGX4_FW_NUM_PSTATES - 1);
+	hw->max_pstate_b = hw->max_pstate;
+	le32_copy(hw->freq_a, ps->freq_a, AGX4_FW_NUM_PSTATES);
+	vrows(hw->core_mv, ps->core_mv);
+	vrows(hw->mem_mv, ps->mem_mv);
+	le32_copy(hw->freq_b, ps->freq_b, AGX4_FW_NUM_PSTATES);
+	le32_copy(hw->freq_b2, ps->freq_b, AGX4_FW_NUM_PSTATES);
+	for (i = 0; i < AGX4_FW_NUM_PSTATES; i++)
+		hw->scale_b[i] = cpu_to_le32(ps->scale_b);
+	le32_copy(hw->relative_a, ps->relative_a, AGX4_FW_NUM_PSTATES);
+	le32_copy(hw->relative_b, ps->relative_b, AGX4_FW_NUM_PSTATES);
+	le32_copy(hw->index_a, ps->index_a, AGX4_FW_NUM_PSTATES);
+	le32_copy(hw->index_b, ps->index_b, AGX4_FW_NUM_PSTATES);
+	le32_copy(hw->groups, groups, min_t(unsigned int, ngroups,
+					    ARRAY_SIZE(hw->groups)));
+	for (i = 0; i < ARRAY_SIZE(hw->channel_ones); i++)
+		hw->channel_ones[i] = cpu_to_le32(U32_MAX);
+	hw->one_25f4 = cpu_to_le32(1);
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_fw_hwdata_fill);
+
 #define F(type, m) AGX4_FW_FIELD(struct type, m)
 
 /* The decoder's view of the records every generation shares. */

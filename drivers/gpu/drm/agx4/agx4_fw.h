@@ -144,6 +144,30 @@ struct agx4_fw_hw_region_in {
 };
 
 /**
+ * struct agx4_fw_pstates - the performance-state tables of hwdata
+ * @freq_a: frequencies A, MHz.
+ * @freq_b: frequencies B, MHz.
+ * @core_mv: core millivolts.
+ * @mem_mv: memory millivolts.
+ * @relative_a: relative performance A.
+ * @relative_b: relative performance B.
+ * @index_a: indices A.
+ * @index_b: indices B.
+ * @scale_b: the scale B of every state (binary32).
+ */
+struct agx4_fw_pstates {
+	const u32 *freq_a;
+	const u32 *freq_b;
+	const u32 *core_mv;
+	const u32 *mem_mv;
+	const u32 *relative_a;
+	const u32 *relative_b;
+	const u32 *index_a;
+	const u32 *index_b;
+	u32 scale_b;
+};
+
+/**
  * struct agx4_fw_regwin_in - a hardware register window for hwdata
  * @slot: its slot, below %AGX4_FW_NUM_REGWINS.
  * @rw: the firmware may write it.
@@ -517,6 +541,9 @@ const struct agx4_fw_layout *agx4_fw_layout_find(const struct agx4_fw_gen *gen,
 						 const char *name);
 int agx4_fw_build_region_a(void *buf, size_t size);
 int agx4_fw_regwins_check(const struct agx4_fw_hwdata_in *in);
+void agx4_fw_hwdata_fill(struct agx4_fw_hwdata *hw,
+			 const struct agx4_fw_pstates *ps, const u32 *groups,
+			 unsigned int ngroups);
 void agx4_fw_regwins_fill(struct agx4_fw_hwdata *hw,
 			  const struct agx4_fw_hwdata_in *in);
 int agx4_fw_apply_runs(const struct agx4_fw_run *runs, unsigned int n,

@@ -469,21 +469,6 @@ static int g16_build_queue(const struct agx4_fw_queue_in *in, void *buf,
 	return 0;
 }
 
-static void le32_copy(__le32 *dst, const u32 *src, unsigned int n)
-{
-	while (n--)
-		*dst++ = cpu_to_le32(*src++);
-}
-
-static void vrows(struct agx4_fw_vrow *rows, const u32 *mv)
-{
-	unsigned int i, j;
-
-	for (i = 0; i < AGX4_FW_NUM_PSTATES; i++)
-		for (j = 0; j < ARRAY_SIZE(rows[i].mv); j++)
-			rows[i].mv[j] = cpu_to_le32(mv[i]);
-}
-
 static int g16_build_hwdata(const struct agx4_fw_gen *gen,
 			    const struct agx4_platform *p,
 			    const struct agx4_fw_hwdata_in *in, void *buf,
@@ -514,24 +499,14 @@ static int g16_build_hwdata(const struct agx4_fw_gen *gen,
 					G16_HWDATA_CLOCKS_PER_MS);
 	for (i = 0; i < ARRAY_SIZE(hw->ones_ee0); i++)
 		hw->ones_ee0[i] = cpu_to_le32(1);
-	hw->max_pstate = cpu_to_le32(AGX4_FW_NUM_PSTATES - 1);
-	hw->max_pstate_b = hw->max_pstate;
-	le32_copy(hw->freq_a, p->freq_a, AGX4_FW_NUM_PSTATES);
-	vrows(hw->core_mv, p->core_mv);
-	vrows(hw->mem_mv, p->mem_mv);
-	le32_copy(hw->freq_b, p->freq_b, AGX4_FW_NUM_PSTATES);
-	le32_copy(hw->freq_b2, p->freq_b, AGX4_FW_NUM_PSTATES);
-	for (i = 0; i < AGX4_FW_NUM_PSTATES; i++)
-		hw->scale_b[i] = cpu_to_le32(G16_HWDATA_SCALE_B);
-	le32_copy(hw->relative_a, p->relative_a, AGX4_FW_NUM_PSTATES);
-	le32_copy(hw->relative_b, p->relative_b, AGX4_FW_NUM_PSTATES);
-	le32_copy(hw->index_a, p->index_a, AGX4_FW_NUM_PSTATES);
-	le32_copy(hw->index_b, p->index_b, AGX4_FW_NUM_PSTATES);
+	agx4_fw_hwdata_fill(hw, &(struct agx4_fw_pstates){
+		.freq_a = p->freq_a, .freq_b = p->freq_b,
+		.core_mv = p->core_mv, .mem_mv = p->mem_mv,
+		.relative_a = p->relative_a, .relative_b = p->relative_b,
+		.index_a = p->index_a, .index_b = p->index_b,
+		.scale_b = G16_HWDATA_SCALE_B,
+	}, groups, ARRAY_SIZE(groups));
 	hw->const_258e = cpu_to_le16(G16_HWDATA_CONST_258E);
-	le32_copy(hw->groups, groups, ARRAY_SIZE(groups));
-	for (i = 0; i < ARRAY_SIZE(hw->channel_ones); i++)
-		hw->channel_ones[i] = cpu_to_le32(U32_MAX);
-	hw->one_25f4 = cpu_to_le32(1);
 	hw->one_2604 = cpu_to_le32(1);
 	return 0;
 }
@@ -541,6 +516,7 @@ static int g16_build_region_c(const struct agx4_platform *p, void *buf,
 {
 	static const u32 c998[] = G16_RC_CONST_998, c9c8[] = G16_RC_CONST_9C8;
 	struct g16_region_c *rc = buf;
+	unsigned int i;
 
 	if (size < sizeof(*rc) || !p->max_power_mw)
 		return -EINVAL;
@@ -554,8 +530,10 @@ static int g16_build_region_c(const struct agx4_platform *p, void *buf,
 	rc->thousand_88[0] = cpu_to_le32(G16_RC_THOUSAND);
 	rc->thousand_88[1] = cpu_to_le32(G16_RC_THOUSAND);
 	rc->thousand_98 = cpu_to_le32(G16_RC_THOUSAND);
-	le32_copy(rc->const_998, c998, ARRAY_SIZE(c998));
-	le32_copy(rc->const_9c8, c9c8, ARRAY_SIZE(c9c8));
+	for (i = 0; i < ARRAY_SIZE(c998); i++)
+		rc->const_998[i] = cpu_to_le32(c998[i]);
+	for (i = 0; i < ARRAY_SIZE(c9c8); i++)
+		rc->const_9c8[i] = cpu_to_le32(c9c8[i]);
 	rc->const_e28 = cpu_to_le32(G16_RC_CONST_E28);
 	rc->one_e2c = cpu_to_le32(1);
 	return 0;

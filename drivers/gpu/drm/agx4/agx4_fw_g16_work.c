@@ -2,11 +2,11 @@
 /*
  * Copyright 2026 The agx4 authors
  *
- * G16 work items: the register programs (g16-g17p-reference.md 3.12,
- * 3.13, in the order of the reference driver, whose grouping the
- * specification's prose follows only loosely) and the builders of the TA,
- * 3D and compute work items, their microsequences and the queue items
- * around them (3.9-3.11).
+ * G16 work items: its tail of the render programs both generations share
+ * (agx4_fw_work.c) and its compute program (g16-g17p-reference.md 3.12,
+ * 3.13, in the reference driver's order), and the builders of the TA, 3D
+ * and compute work items, their microsequences and the queue items around
+ * them (3.9-3.11).
  */
 
 #include <linux/bits.h>
@@ -23,176 +23,16 @@
 #include "agx4_fw_work.h"
 #include "agx4_fwif_g16.h"
 
-#define RV(r, m)	AGX4_FW_REG_VAL(struct agx4_fw_render_vals, r, m)
 #define CV(r, m)	AGX4_FW_REG_VAL(struct agx4_fw_compute_vals, r, m)
 #define K(r, v)		AGX4_FW_REG_CONST(r, v)
 
-/* The TA program (71 records). */
-static const struct agx4_fw_reg_src g16_ta_prog[G16_TA_REGS] = {
-	K(0x01748, 1),
-	K(0x10141, 512),
-	RV(0x1c039, ta_tilemap),
-	RV(0x1c9c8, ta_tilemap),
-	RV(0x1c0a1, ta_tpc),
-	RV(0x1c031, ta_heapmeta_tag),
-	RV(0x1c9c0, ta_heapmeta_tag),
-	K(0x1c051, 0x3a0012006b0003ull),
-	K(0x1c061, 1),
-	RV(0x10149, utile_config),
-	RV(0x10139, msaa),
-	RV(0x10111, ta_deflake1),
-	RV(0x1c9b0, ta_deflake1),
-	RV(0x10119, ta_deflake2),
-	RV(0x1c9b8, ta_deflake2),
-	K(0x1c958, 1),
-	RV(0x1c950, ta_deflake3_tag),
-	K(0x1c930, 0),
-	RV(0x1c880, ta_encoder),
-	/* Layer metadata: the heap metadata. */
-	RV(0x1c079, ta_heapmeta),
-	RV(0x1c9d8, ta_heapmeta),
-	K(0x10151, 0),
-	K(0x1c199, 0),
-	K(0x1c1a1, 0),
-	K(0x1c1a9, 0),
-	K(0x1c1b1, 0),
-	K(0x1c1b9, 0),
-	K(0x1c8f8, 0x8860),
-	RV(0x1c0b1, size1),
-	RV(0x1c850, size1),
-	K(0x10131, 0x88),
-	RV(0x10121, ppp_ctrl),
-	RV(0x10129, pixels),
-	RV(0x101b9, screen),
-	RV(0x1c069, x_blocks),
-	RV(0x1c071, y_blocks),
-	RV(0x1c081, size2),
-	RV(0x1c0a9, size3),
-	K(0x10171, 256),
-	RV(0x10169, target_layers),
-	K(0x0a309, 0),
-	K(0x1c8e0, U64_MAX),
-	K(0x1c8e8, U64_MAX),
-	K(0x1c898, 0),
-	K(0x101e1, 28),
-	RV(0x1c9e8, target_layers_low),
-	K(0x1a099, 0),
-	K(0x1a0a1, 0),
-	K(0x1a069, 0),
-	K(0x1a071, 0),
-	K(0x1a0c9, 0),
-	K(0x1a0d1, 0),
-	K(0x101c9, 0),
-	K(0x0d471, 0),
-	K(0x1a0f1, 8),
-	K(0x10799, 0xff0000),
-	RV(0x1c830, ta_admission),
-	RV(0x1ca30, cycle),
-	RV(0x16c39, cycle),
-	RV(0x1c910, record_index),
-	RV(0x0a5a1, ta_gate),
-	K(0x0d419, 0x200000001ull),
-	RV(0x1ca10, ta_lifecycle),
-	RV(0x014a1, ta_lifecycle),
-	RV(0x0a349, ta_lifecycle),
-	RV(0x10209, ta_work_stamp),
-	RV(0x1c9f0, ta_work_stamp),
-	RV(0x14320, ta_work_stamp),
-	RV(0x14308, completion),
-	RV(0x14318, ta_status),
-	K(0x01740, 1),
+/* The 3D program ends with its start flag written twice. */
+static const struct agx4_fw_reg_src g16_frag_tail[] = {
+	K(0x01731, 1),
 };
 
-/* The 3D program (87 records). */
-static const struct agx4_fw_reg_src g16_frag_prog[G16_FRAG_REGS] = {
-	K(0x01739, 1),
-	RV(0x10009, utile_config),
-	RV(0x15379, store_bind),
-	RV(0x15381, store),
-	RV(0x15369, load_bind),
-	RV(0x15371, load),
-	RV(0x15131, merge_x),
-	RV(0x15139, merge_y),
-	K(0x100a1, 0),
-	K(0x15069, 0),
-	K(0x15071, 0),
-	K(0x16058, 0),
-	RV(0x10019, msaa),
-	RV(0x100b1, macro_size),
-	RV(0x16030, macro_size),
-	RV(0x100d9, screen),
-	K(0x0a301, 0),
-	K(0x10791, 0xff0200),
-	RV(0x16098, heapmeta),
-	RV(0x15109, scissor),
-	RV(0x15101, dbias),
-	RV(0x15021, aux_fb_flags),
-	RV(0x15211, dims),
-	RV(0x15049, aux_fb_pages),
-	RV(0x10051, tib),
-	RV(0x15321, zls_pixels),
-	RV(0x15301, depth_clear),
-	RV(0x15309, stencil_clear),
-	RV(0x15311, oclqry),
-	RV(0x15319, zls_ctrl),
-	K(0x15349, 0x04040404),
-	K(0x15351, 0),
-	RV(0x15329, depth),
-	RV(0x15331, depth),
-	RV(0x15339, stencil),
-	RV(0x15341, stencil),
-	K(0x15231, 0),
-	K(0x15221, 0),
-	K(0x15239, 0),
-	K(0x15229, 0),
-	RV(0x15401, depth_stride),
-	RV(0x15421, depth_stride),
-	RV(0x15409, stencil_stride),
-	RV(0x15429, stencil_stride),
-	RV(0x153c1, depth_comp),
-	RV(0x15411, depth_comp_stride),
-	RV(0x153c9, depth_comp),
-	RV(0x15431, depth_comp_stride),
-	RV(0x153d1, stencil_comp),
-	RV(0x15419, stencil_comp_stride),
-	RV(0x153d9, stencil_comp),
-	RV(0x15439, stencil_comp_stride),
-	RV(0x16429, tilemap),
-	RV(0x16060, layermeta),
-	RV(0x16431, size1_tag),
-	RV(0x10039, tile_config),
-	K(0x16020, 0),
-	K(0x16451, 0),
-	K(0x15359, 0),
-	K(0x100b8, 0x8860),
-	RV(0x16461, aux_fb),
-	RV(0x16090, aux_fb),
-	K(0x101e9, 28),
-	K(0x160a8, 0),
-	RV(0x16068, tile_state),
-	K(0x1a0a9, 0),
-	K(0x1a0b1, 0),
-	K(0x1a079, 0),
-	K(0x1a081, 0),
-	K(0x1a0d9, 0),
-	K(0x1a0e1, 0),
-	K(0x101c1, 0),
-	K(0x0d469, 0),
-	K(0x1a0f9, 8),
-	RV(0x0a5a9, frag_gate),
-	K(0x0d429, 0x200000001ull),
-	RV(0x160e0, frag_lifecycle),
-	RV(0x01499, frag_lifecycle),
-	RV(0x0a341, frag_lifecycle),
-	RV(0x1c838, frag_admission),
-	RV(0x1ca28, cycle),
-	RV(0x10211, frag_work_stamp),
-	RV(0x10420, frag_work_stamp),
-	RV(0x14048, completion),
-	RV(0x14080, frag_status),
-	K(0x01731, 1),
-	K(0x01731, 1),
-};
+static_assert(AGX4_FW_TA_REGS == G16_TA_REGS);
+static_assert(AGX4_FW_FRAG_REGS + ARRAY_SIZE(g16_frag_tail) == G16_FRAG_REGS);
 
 /* The compute program (24 records). */
 static const struct agx4_fw_reg_src g16_compute_prog[G16_COMPUTE_REGS] = {
@@ -222,19 +62,10 @@ static const struct agx4_fw_reg_src g16_compute_prog[G16_COMPUTE_REGS] = {
 	CV(0x0a351, reg_identity),
 };
 
-#undef RV
 #undef CV
 #undef K
 
-/* A program's records, from the values of a render or compute job. */
-static int emit_render(const struct agx4_fw_reg_src *prog, unsigned int n,
-		       const struct agx4_fw_render_vals *v,
-		       struct agx4_fw_reg *out, unsigned int max)
-{
-	return agx4_fw_emit_regs(prog, n, (const u64 *)v,
-				 sizeof(*v) / sizeof(u64), out, max);
-}
-
+/* A program's records, from the values of a compute job. */
 static int emit_compute(const struct agx4_fw_reg_src *prog, unsigned int n,
 			const struct agx4_fw_compute_vals *v,
 			struct agx4_fw_reg *out, unsigned int max)
@@ -298,8 +129,8 @@ static int g16_ta_work(const struct agx4_render_desc *d,
 	int ret;
 
 	memset(w, 0, sizeof(*w));
-	ret = emit_render(g16_ta_prog, ARRAY_SIZE(g16_ta_prog), v, w->regs,
-			  ARRAY_SIZE(w->regs));
+	ret = agx4_fw_emit_render(false, NULL, 0, v, w->regs,
+				  ARRAY_SIZE(w->regs));
 	if (ret < 0)
 		return ret;
 	w->type = cpu_to_le32(G16_WORK_TA);
@@ -440,8 +271,9 @@ static int g16_frag_work(const struct agx4_render_desc *d,
 	int ret;
 
 	memset(w, 0, sizeof(*w));
-	ret = emit_render(g16_frag_prog, ARRAY_SIZE(g16_frag_prog), v, w->regs,
-			  ARRAY_SIZE(w->regs));
+	ret = agx4_fw_emit_render(true, g16_frag_tail,
+				  ARRAY_SIZE(g16_frag_tail), v, w->regs,
+				  ARRAY_SIZE(w->regs));
 	if (ret < 0)
 		return ret;
 	w->type = cpu_to_le32(G16_WORK_FRAG);
@@ -637,6 +469,10 @@ int g16_build_render(const struct agx4_render_desc *d,
 	ret = agx4_fw_render_vals(d, in, &v);
 	if (ret)
 		return ret;
+	/* Where G16's programs differ from G17P's (3.12). */
+	v.ta_msaa2 = G16_TA_MSAA2;
+	v.ta_layer_word = v.target_layers_low;
+	v.frag_tib = v.tib;
 	ret = g16_ta_work(d, in, &v, bufs[G16_R_TA].ptr) ?:
 	      g16_frag_work(d, in, &v, bufs[G16_R_FRAG].ptr);
 	if (ret)

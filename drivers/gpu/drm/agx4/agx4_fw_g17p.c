@@ -497,42 +497,20 @@ static int g17p_build_region_c(const struct agx4_platform *p, void *buf,
 				  sizeof(struct g17p_region_c));
 }
 
-static void le32_table(__le32 *dst, const u32 *src, unsigned int n)
-{
-	while (n--)
-		*dst++ = cpu_to_le32(*src++);
-}
+/* The fixed T8140 performance table (3.4). */
+static const u32 g17p_freq_a[] = G17P_FREQ_A, g17p_freq_b[] = G17P_FREQ_B;
+static const u32 g17p_core_mv[] = G17P_CORE_MV, g17p_mem_mv[] = G17P_MEM_MV;
+static const u32 g17p_rel_a[] = G17P_RELATIVE_A, g17p_rel_b[] = G17P_RELATIVE_B;
+static const u32 g17p_idx_a[] = G17P_INDEX_A, g17p_idx_b[] = G17P_INDEX_B;
+static_assert(ARRAY_SIZE(g17p_freq_a) == AGX4_FW_NUM_PSTATES);
 
-static void g17p_vrows(struct agx4_fw_vrow *rows, const u32 *mv)
-{
-	unsigned int i, j;
-
-	for (i = 0; i < AGX4_FW_NUM_PSTATES; i++)
-		for (j = 0; j < ARRAY_SIZE(rows[i].mv); j++)
-			rows[i].mv[j] = cpu_to_le32(mv[i]);
-}
-
-static void g17p_perf_table(struct agx4_fw_hwdata *hw)
-{
-	static const u32 fa[] = G17P_FREQ_A, fb[] = G17P_FREQ_B;
-	static const u32 cmv[] = G17P_CORE_MV, mmv[] = G17P_MEM_MV;
-	static const u32 ra[] = G17P_RELATIVE_A, rb[] = G17P_RELATIVE_B;
-	static const u32 ia[] = G17P_INDEX_A, ib[] = G17P_INDEX_B;
-	unsigned int i;
-
-	static_assert(ARRAY_SIZE(fa) == AGX4_FW_NUM_PSTATES);
-	le32_table(hw->freq_a, fa, ARRAY_SIZE(fa));
-	g17p_vrows(hw->core_mv, cmv);
-	g17p_vrows(hw->mem_mv, mmv);
-	le32_table(hw->freq_b, fb, ARRAY_SIZE(fb));
-	le32_table(hw->freq_b2, fb, ARRAY_SIZE(fb));
-	for (i = 0; i < AGX4_FW_NUM_PSTATES; i++)
-		hw->scale_b[i] = cpu_to_le32(G17P_SCALE_B);
-	le32_table(hw->relative_a, ra, ARRAY_SIZE(ra));
-	le32_table(hw->relative_b, rb, ARRAY_SIZE(rb));
-	le32_table(hw->index_a, ia, ARRAY_SIZE(ia));
-	le32_table(hw->index_b, ib, ARRAY_SIZE(ib));
-}
+static const struct agx4_fw_pstates g17p_pstates = {
+	.freq_a = g17p_freq_a, .freq_b = g17p_freq_b,
+	.core_mv = g17p_core_mv, .mem_mv = g17p_mem_mv,
+	.relative_a = g17p_rel_a, .relative_b = g17p_rel_b,
+	.index_a = g17p_idx_a, .index_b = g17p_idx_b,
+	.scale_b = G17P_SCALE_B,
+};
 
 static int g17p_build_hwdata(const struct agx4_fw_gen *gen,
 			     const struct agx4_platform *p,
@@ -558,12 +536,8 @@ static int g17p_build_hwdata(const struct agx4_fw_gen *gen,
 	agx4_fw_regwins_fill(hw, in);
 	hw->ts_aperture = cpu_to_le64(in->ts_aperture);
 	hw->chip_id = cpu_to_le32(p->chip_id);
-	g17p_perf_table(hw);
+	agx4_fw_hwdata_fill(hw, &g17p_pstates, groups, ARRAY_SIZE(groups));
 	hw->const_258e = cpu_to_le16(G17P_HWDATA_CONST_258E);
-	le32_table(hw->groups, groups, ARRAY_SIZE(groups));
-	for (i = 0; i < ARRAY_SIZE(hw->channel_ones); i++)
-		hw->channel_ones[i] = cpu_to_le32(U32_MAX);
-	hw->one_25f4 = cpu_to_le32(1);
 	hw->one_2600 = cpu_to_le32(1);
 	hw->one_2608 = cpu_to_le32(1);
 	for (i = 0; i < in->num_regions; i++) {

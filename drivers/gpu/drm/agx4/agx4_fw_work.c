@@ -32,10 +32,13 @@
  *   agx4_fw_render_vals, &struct agx4_fw_compute_vals), which also checks
  *   the geometry limits of g16-g17p-reference.md 3.12.
  *
- * Register programs are data: an ordered table of &struct agx4_fw_reg_src
- * per generation and stage, each record naming the register and the value
- * member it writes.  agx4_fw_emit_regs() turns a table into the records
- * the firmware reads, in table order, duplicates kept.
+ * Register programs are data: ordered tables of &struct agx4_fw_reg_src,
+ * each record naming the register and the value member it writes.  The
+ * TA and 3D programs are the same on G16 and G17P but for three values
+ * each generation sets and a tail each appends (agx4_fw_emit_render());
+ * partial-render and compute programs are per generation.
+ * agx4_fw_emit_regs() turns a table into the records the firmware reads,
+ * in table order, duplicates kept.
  */
 
 /**
@@ -347,3 +350,211 @@ int agx4_fw_emit_regs(const struct agx4_fw_reg_src *prog, unsigned int n,
 	return n;
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_fw_emit_regs);
+
+#define RV(r, m)	AGX4_FW_REG_VAL(struct agx4_fw_render_vals, r, m)
+#define K(r, v)		AGX4_FW_REG_CONST(r, v)
+
+/*
+ * The render programs G16 and G17P share (g16-g17p-reference.md 3.12, in
+ * the reference driver's order): the records that differ between them
+ * name a value each generation sets (&agx4_fw_render_vals.ta_msaa2,
+ * .ta_layer_word, .frag_tib), and each generation appends its own tail.
+ */
+static const struct agx4_fw_reg_src ta_prog[AGX4_FW_TA_REGS] = {
+	K(0x01748, 1),
+	K(0x10141, 512),
+	RV(0x1c039, ta_tilemap),
+	RV(0x1c9c8, ta_tilemap),
+	RV(0x1c0a1, ta_tpc),
+	RV(0x1c031, ta_heapmeta_tag),
+	RV(0x1c9c0, ta_heapmeta_tag),
+	K(0x1c051, 0x3a0012006b0003ull),
+	K(0x1c061, 1),
+	RV(0x10149, utile_config),
+	RV(0x10139, msaa),
+	RV(0x10111, ta_deflake1),
+	RV(0x1c9b0, ta_deflake1),
+	RV(0x10119, ta_deflake2),
+	RV(0x1c9b8, ta_deflake2),
+	K(0x1c958, 1),
+	RV(0x1c950, ta_deflake3_tag),
+	K(0x1c930, 0),
+	RV(0x1c880, ta_encoder),
+	/* Layer metadata: the heap metadata. */
+	RV(0x1c079, ta_heapmeta),
+	RV(0x1c9d8, ta_heapmeta),
+	K(0x10151, 0),
+	K(0x1c199, 0),
+	K(0x1c1a1, 0),
+	K(0x1c1a9, 0),
+	K(0x1c1b1, 0),
+	K(0x1c1b9, 0),
+	K(0x1c8f8, 0x8860),
+	RV(0x1c0b1, size1),
+	RV(0x1c850, size1),
+	RV(0x10131, ta_msaa2),
+	RV(0x10121, ppp_ctrl),
+	RV(0x10129, pixels),
+	RV(0x101b9, screen),
+	RV(0x1c069, x_blocks),
+	RV(0x1c071, y_blocks),
+	RV(0x1c081, size2),
+	RV(0x1c0a9, size3),
+	K(0x10171, 256),
+	RV(0x10169, target_layers),
+	K(0x0a309, 0),
+	K(0x1c8e0, U64_MAX),
+	K(0x1c8e8, U64_MAX),
+	K(0x1c898, 0),
+	K(0x101e1, 28),
+	RV(0x1c9e8, ta_layer_word),
+	K(0x1a099, 0),
+	K(0x1a0a1, 0),
+	K(0x1a069, 0),
+	K(0x1a071, 0),
+	K(0x1a0c9, 0),
+	K(0x1a0d1, 0),
+	K(0x101c9, 0),
+	K(0x0d471, 0),
+	K(0x1a0f1, 8),
+	K(0x10799, 0xff0000),
+	/* G16: the buffer-manager slot; G17P: the TVB pool. */
+	RV(0x1c830, ta_admission),
+	RV(0x1ca30, cycle),
+	RV(0x16c39, cycle),
+	RV(0x1c910, record_index),
+	RV(0x0a5a1, ta_gate),
+	K(0x0d419, 0x200000001ull),
+	RV(0x1ca10, ta_lifecycle),
+	RV(0x014a1, ta_lifecycle),
+	RV(0x0a349, ta_lifecycle),
+	RV(0x10209, ta_work_stamp),
+	RV(0x1c9f0, ta_work_stamp),
+	RV(0x14320, ta_work_stamp),
+	RV(0x14308, completion),
+	RV(0x14318, ta_status),
+	K(0x01740, 1),
+};
+
+static const struct agx4_fw_reg_src frag_prog[AGX4_FW_FRAG_REGS] = {
+	K(0x01739, 1),
+	RV(0x10009, utile_config),
+	RV(0x15379, store_bind),
+	RV(0x15381, store),
+	RV(0x15369, load_bind),
+	RV(0x15371, load),
+	RV(0x15131, merge_x),
+	RV(0x15139, merge_y),
+	K(0x100a1, 0),
+	K(0x15069, 0),
+	K(0x15071, 0),
+	K(0x16058, 0),
+	RV(0x10019, msaa),
+	RV(0x100b1, macro_size),
+	RV(0x16030, macro_size),
+	RV(0x100d9, screen),
+	K(0x0a301, 0),
+	K(0x10791, 0xff0200),
+	RV(0x16098, heapmeta),
+	RV(0x15109, scissor),
+	RV(0x15101, dbias),
+	RV(0x15021, aux_fb_flags),
+	RV(0x15211, dims),
+	RV(0x15049, aux_fb_pages),
+	RV(0x10051, frag_tib),
+	RV(0x15321, zls_pixels),
+	RV(0x15301, depth_clear),
+	RV(0x15309, stencil_clear),
+	RV(0x15311, oclqry),
+	RV(0x15319, zls_ctrl),
+	K(0x15349, 0x04040404),
+	K(0x15351, 0),
+	RV(0x15329, depth),
+	RV(0x15331, depth),
+	RV(0x15339, stencil),
+	RV(0x15341, stencil),
+	K(0x15231, 0),
+	K(0x15221, 0),
+	K(0x15239, 0),
+	K(0x15229, 0),
+	RV(0x15401, depth_stride),
+	RV(0x15421, depth_stride),
+	RV(0x15409, stencil_stride),
+	RV(0x15429, stencil_stride),
+	RV(0x153c1, depth_comp),
+	RV(0x15411, depth_comp_stride),
+	RV(0x153c9, depth_comp),
+	RV(0x15431, depth_comp_stride),
+	RV(0x153d1, stencil_comp),
+	RV(0x15419, stencil_comp_stride),
+	RV(0x153d9, stencil_comp),
+	RV(0x15439, stencil_comp_stride),
+	RV(0x16429, tilemap),
+	RV(0x16060, layermeta),
+	RV(0x16431, size1_tag),
+	RV(0x10039, tile_config),
+	K(0x16020, 0),
+	K(0x16451, 0),
+	K(0x15359, 0),
+	K(0x100b8, 0x8860),
+	RV(0x16461, aux_fb),
+	RV(0x16090, aux_fb),
+	K(0x101e9, 28),
+	K(0x160a8, 0),
+	RV(0x16068, tile_state),
+	K(0x1a0a9, 0),
+	K(0x1a0b1, 0),
+	K(0x1a079, 0),
+	K(0x1a081, 0),
+	K(0x1a0d9, 0),
+	K(0x1a0e1, 0),
+	K(0x101c1, 0),
+	K(0x0d469, 0),
+	K(0x1a0f9, 8),
+	RV(0x0a5a9, frag_gate),
+	K(0x0d429, 0x200000001ull),
+	RV(0x160e0, frag_lifecycle),
+	RV(0x01499, frag_lifecycle),
+	RV(0x0a341, frag_lifecycle),
+	RV(0x1c838, frag_admission),
+	RV(0x1ca28, cycle),
+	RV(0x10211, frag_work_stamp),
+	RV(0x10420, frag_work_stamp),
+	RV(0x14048, completion),
+	RV(0x14080, frag_status),
+	K(0x01731, 1),
+};
+
+#undef RV
+#undef K
+
+/**
+ * agx4_fw_emit_render() - write a render stage's register program
+ * @frag: the 3D program, else the TA program.
+ * @tail: the generation's records after the shared ones.
+ * @ntail: how many.
+ * @v: the render's values.
+ * @out: where to.
+ * @max: records there is room for at @out.
+ *
+ * Return: records written, or -E2BIG if they do not fit.
+ */
+int agx4_fw_emit_render(bool frag, const struct agx4_fw_reg_src *tail,
+			unsigned int ntail, const struct agx4_fw_render_vals *v,
+			struct agx4_fw_reg *out, unsigned int max)
+{
+	const struct agx4_fw_reg_src *prog = frag ? frag_prog : ta_prog;
+	unsigned int n = frag ? ARRAY_SIZE(frag_prog) : ARRAY_SIZE(ta_prog);
+	const u64 *vals = (const u64 *)v;
+	unsigned int nvals = sizeof(*v) / sizeof(u64);
+	int ret;
+
+	if (n + ntail > max)
+		return -E2BIG;
+	ret = agx4_fw_emit_regs(prog, n, vals, nvals, out, max);
+	if (ret < 0)
+		return ret;
+	ret = agx4_fw_emit_regs(tail, ntail, vals, nvals, out + n, max - n);
+	return ret < 0 ? ret : n + ntail;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_fw_emit_render);

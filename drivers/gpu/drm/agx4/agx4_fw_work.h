@@ -383,6 +383,10 @@ struct agx4_fw_optional_in {
  * @completion: completion control.
  * @ta_status: TA status page | 1.
  * @frag_status: 3D status page | 1.
+ * @ta_msaa2: the TA's second multisample register (G16 0x88, G17P the
+ *	multisample control).
+ * @ta_layer_word: the TA's layer word (G16 @target_layers_low, G17P 0).
+ * @frag_tib: the 3D tile-buffer register (G16 @tib, G17P @tib_blocks).
  */
 struct agx4_fw_render_vals {
 	u64 ta_tilemap, ta_tpc, ta_heapmeta, ta_heapmeta_tag;
@@ -405,6 +409,7 @@ struct agx4_fw_render_vals {
 	u64 ta_admission, frag_admission, cycle, record_index;
 	u64 ta_gate, frag_gate, ta_lifecycle, frag_lifecycle;
 	u64 ta_work_stamp, frag_work_stamp, completion, ta_status, frag_status;
+	u64 ta_msaa2, ta_layer_word, frag_tib;
 };
 
 /**
@@ -483,6 +488,13 @@ int agx4_fw_render_vals(const struct agx4_render_desc *d,
 int agx4_fw_compute_vals(const struct agx4_compute_desc *d,
 			 const struct agx4_fw_compute_in *in,
 			 struct agx4_fw_compute_vals *v);
+/* Records of the render programs both generations share. */
+#define AGX4_FW_TA_REGS		71
+#define AGX4_FW_FRAG_REGS	86
+
+int agx4_fw_emit_render(bool frag, const struct agx4_fw_reg_src *tail,
+			unsigned int ntail, const struct agx4_fw_render_vals *v,
+			struct agx4_fw_reg *out, unsigned int max);
 int agx4_fw_emit_regs(const struct agx4_fw_reg_src *prog, unsigned int n,
 		      const u64 *vals, unsigned int nvals,
 		      struct agx4_fw_reg *out, unsigned int max);

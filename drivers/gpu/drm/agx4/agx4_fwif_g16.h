@@ -369,6 +369,8 @@ AGX4_FW_CHECK(struct g16_ev_partial, zero, 0x30);
 #define G16_TA_REGS		71
 #define G16_FRAG_REGS		87
 #define G16_COMPUTE_REGS	24
+/* The TA's second multisample register holds a constant on G16. */
+#define G16_TA_MSAA2		0x88
 #define G16_COMPUTE_REG_HEADER	(24 | 288 << 16)
 /* Microsequence sizes. */
 #define G16_TA_MS_SIZE		0x300

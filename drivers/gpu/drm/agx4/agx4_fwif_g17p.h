@@ -411,6 +411,9 @@ AGX4_FW_CHECK(struct g17p_event_item, kind, 0x10);
 #define G17P_PRESUME_REGS	23
 #define G17P_PLOAD_REGS		10
 #define G17P_COMPUTE_REGS	40
+/* The execution gates are constants on G17P (3.12). */
+#define G17P_TA_GATE		0xfe00400020ull
+#define G17P_FRAG_GATE		0x14600400020ull
 #define G17P_COMPUTE_REGS2	4
 /* A program header is its bytes << 16 | its records. */
 #define G17P_REG_HEADER_SHIFT	16

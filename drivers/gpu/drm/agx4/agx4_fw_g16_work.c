@@ -65,18 +65,6 @@ static const struct agx4_fw_reg_src g16_compute_prog[G16_COMPUTE_REGS] = {
 #undef CV
 #undef K
 
-/* A program's records, from the values of a compute job. */
-static int emit_compute(const struct agx4_fw_reg_src *prog, unsigned int n,
-			const struct agx4_fw_compute_vals *v,
-			struct agx4_fw_reg *out, unsigned int max)
-{
-	return agx4_fw_emit_regs(prog, n, (const u64 *)v,
-				 sizeof(*v) / sizeof(u64), out, max);
-}
-
-/* Firmware address of member @m of the object of @type at @base. */
-#define AT(base, type, m)	cpu_to_le64((base) + offsetof(type, m))
-
 static __le64 tag_page(u64 addr)
 {
 	return cpu_to_le64(G16_PAGE_TAG | addr >> G16_PAGE_TAG_SHIFT);
@@ -112,14 +100,6 @@ const struct agx4_fw_item g16_compute_objs[G16_C_NUM] = {
 	[G16_C_TS] = { "ts_pair", sizeof(struct g16_ts_pair) },
 };
 
-static void samplers(const struct agx4_fw_render_vals *v, __le64 *heap,
-		     __le32 *count, __le32 *max)
-{
-	*heap = cpu_to_le64(v->sampler_heap);
-	*count = cpu_to_le32(v->sampler_count);
-	*max = cpu_to_le32(v->sampler_max);
-}
-
 static int g16_ta_work(const struct agx4_render_desc *d,
 		       const struct agx4_fw_render_in *in,
 		       const struct agx4_fw_render_vals *v,
@@ -141,7 +121,8 @@ static int g16_ta_work(const struct agx4_render_desc *d,
 	w->bm = cpu_to_le64(in->bm);
 	w->scene = cpu_to_le64(in->scene);
 	w->empty_buffer = cpu_to_le64(in->empty_buffer);
-	w->regs_alias = AT(s->work_alias, struct g16_ta_work, regs);
+	w->regs_alias = AGX4_FW_AT(s->work_alias, struct g16_ta_work,
+				   regs);
 	w->reg_count = cpu_to_le16(G16_TA_REG_COUNT);
 	w->reg_bytes = cpu_to_le16(G16_TA_REG_COUNT * sizeof(w->regs[0]));
 	w->tpc = cpu_to_le64(in->tpc);
@@ -153,7 +134,8 @@ static int g16_ta_work(const struct agx4_render_desc *d,
 	w->deflake_1 = cpu_to_le64(v->ta_deflake1);
 	w->lifecycle_hi = cpu_to_le64(s->lifecycle >> 32);
 	w->all_ones = cpu_to_le32(U32_MAX);
-	samplers(v, &w->sampler_heap, &w->sampler_count, &w->sampler_max);
+	agx4_fw_samplers(v, &w->sampler_heap, &w->sampler_count,
+			 &w->sampler_max);
 	w->request_growth = in->request_growth;
 	w->driver_stamp = cpu_to_le64(s->driver_stamp);
 	w->fw_stamp = cpu_to_le64(s->fw_stamp);
@@ -239,7 +221,8 @@ static void g16_ta_ms(const struct agx4_render_desc *d,
 	e->uuid = st->uuid;
 	e->fw_stamp = cpu_to_le64(s->fw_stamp);
 	e->stamp = cpu_to_le32(s->stamp);
-	m->trailer.jump = AT(s->microseq, struct g16_ta_ms, start.support);
+	m->trailer.jump = AGX4_FW_AT(s->microseq, struct g16_ta_ms,
+				     start.support);
 	m->trailer.rel = cpu_to_le32(-(s32)offsetof(struct g16_ta_ms, end));
 	m->trailer.state = cpu_to_le64(w + TA(fw_918));
 	m->trailer.flags = cpu_to_le32(G16_MS_TA_TRAILER_FLAGS);
@@ -294,7 +277,8 @@ static int g16_frag_work(const struct agx4_render_desc *d,
 	w->tiles = cpu_to_le64(v->tiles);
 	for (i = 0; i < ARRAY_SIZE(consts); i++)
 		w->consts[i] = cpu_to_le64(consts[i]);
-	w->regs_alias = AT(s->work_alias, struct g16_frag_work, regs);
+	w->regs_alias = AGX4_FW_AT(s->work_alias, struct g16_frag_work,
+				   regs);
 	w->reg_count = cpu_to_le16(G16_FRAG_REG_COUNT);
 	w->reg_bytes = cpu_to_le16(G16_FRAG_REG_COUNT * sizeof(w->regs[0]));
 	w->dbias = cpu_to_le64(v->dbias);
@@ -326,7 +310,8 @@ static int g16_frag_work(const struct agx4_render_desc *d,
 	w->sync_grow = cpu_to_le32(in->sync_grow);
 	w->lifecycle_hi = cpu_to_le64(s->lifecycle >> 32);
 	w->all_ones = cpu_to_le32(U32_MAX);
-	samplers(v, &w->sampler_heap, &w->sampler_count, &w->sampler_max);
+	agx4_fw_samplers(v, &w->sampler_heap, &w->sampler_count,
+			 &w->sampler_max);
 	w->empty_tiles = cpu_to_le32(v->empty_tiles);
 	w->one = cpu_to_le32(1);
 	w->msaa_on = cpu_to_le32(v->samples > 1);
@@ -402,7 +387,8 @@ static void g16_frag_ms(const struct agx4_render_desc *d,
 	e->work = st->work;
 	e->context = st->context;
 	e->state4 = st->state4;
-	m->trailer.jump = AT(s->microseq, struct g16_frag_ms, start.support);
+	m->trailer.jump = AGX4_FW_AT(s->microseq, struct g16_frag_ms,
+				     start.support);
 	m->trailer.rel = cpu_to_le32(-(s32)offsetof(struct g16_frag_ms, end));
 	m->trailer.state = cpu_to_le64(w + FR(fw_c60));
 	m->trailer.flags = cpu_to_le64(G16_MS_3D_TRAILER_FLAGS);
@@ -498,7 +484,8 @@ static void g16_compute_work(const struct agx4_compute_desc *d,
 	w->counter = cpu_to_le64(s->counter);
 	w->context = cpu_to_le32(in->context_id);
 	w->notifier = cpu_to_le64(in->notifier);
-	w->regs_alias = AT(s->work_alias, struct g16_compute_work, regs);
+	w->regs_alias = AGX4_FW_AT(s->work_alias, struct g16_compute_work,
+				   regs);
 	w->reg_header = cpu_to_le32(G16_COMPUTE_REG_HEADER);
 	w->microseq = cpu_to_le64(s->microseq);
 	w->microseq_size = cpu_to_le32(sizeof(struct g16_compute_ms));
@@ -569,8 +556,8 @@ static void g16_compute_ms(const struct agx4_compute_desc *d,
 	e->identity = st->identity;
 	e->fw_stamp = cpu_to_le64(s->fw_stamp);
 	e->stamp = cpu_to_le32(s->stamp);
-	m->trailer.jump = AT(s->microseq, struct g16_compute_ms,
-			     start.support);
+	m->trailer.jump = AGX4_FW_AT(s->microseq, struct g16_compute_ms,
+				     start.support);
 	m->trailer.rel = cpu_to_le32(-(s32)offsetof(struct g16_compute_ms,
 						    end));
 	m->trailer.state = cpu_to_le64(w + CW(fw_8ac));
@@ -605,8 +592,9 @@ int g16_build_compute(const struct agx4_compute_desc *d,
 	if (ret)
 		return ret;
 	memset(w, 0, sizeof(*w));
-	ret = emit_compute(g16_compute_prog, ARRAY_SIZE(g16_compute_prog), &v,
-			   w->regs, ARRAY_SIZE(w->regs));
+	ret = agx4_fw_emit_cvals(g16_compute_prog,
+				 ARRAY_SIZE(g16_compute_prog), &v, w->regs,
+				 ARRAY_SIZE(w->regs));
 	if (ret < 0)
 		return ret;
 	g16_compute_work(d, in, &v, w);

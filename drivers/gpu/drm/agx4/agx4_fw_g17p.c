@@ -706,8 +706,8 @@ const struct agx4_fw_gen agx4_fw_g17p = {
 	/* As on G16; 4 GiB is agx4's choice. */
 	.fw_heap = { 0xfffffc2200000000ull, 0x100000000ull },
 	/*
-	 * GAP: G17P keeps the aperture base in its constants, which the
-	 * specification does not decode; G16's is assumed.
+	 * The base is the one G17P's hwdata constants carry at +0x28 (the
+	 * same as G16's); M: the size is G16's.
 	 */
 	.ts_aperture = { 0xfffffc2181400000ull, 0x4000000ull },
 	.read_gpu_info = g17p_read_gpu_info,

@@ -163,31 +163,12 @@ static const struct agx4_fw_reg_src g17p_compute_prog2[G17P_COMPUTE_REGS2] = {
 #undef CV
 #undef K
 
-static int emit_render(const struct agx4_fw_reg_src *prog, unsigned int n,
-		       const struct agx4_fw_render_vals *v,
-		       struct agx4_fw_reg *out, unsigned int max)
-{
-	return agx4_fw_emit_regs(prog, n, (const u64 *)v,
-				 sizeof(*v) / sizeof(u64), out, max);
-}
-
-static int emit_compute(const struct agx4_fw_reg_src *prog, unsigned int n,
-			const struct agx4_fw_compute_vals *v,
-			struct agx4_fw_reg *out, unsigned int max)
-{
-	return agx4_fw_emit_regs(prog, n, (const u64 *)v,
-				 sizeof(*v) / sizeof(u64), out, max);
-}
-
 /* A program's header word. */
 static __le32 reg_header(unsigned int n)
 {
 	return cpu_to_le32(n * sizeof(struct agx4_fw_reg) <<
 			   G17P_REG_HEADER_SHIFT | n);
 }
-
-/* Firmware address of member @m of the object of @type at @base. */
-#define AT(base, type, m)	cpu_to_le64((base) + offsetof(type, m))
 
 enum { G17P_R_TA, G17P_R_TA_EV, G17P_R_FRAG, G17P_R_FRAG_EV, G17P_R_NUM };
 enum { G17P_C_WORK, G17P_C_EV, G17P_C_NUM };
@@ -212,14 +193,6 @@ static void g17p_event_item(struct g17p_event_item *e,
 	e->subtype = cpu_to_le32(G17P_EVENT_SUBTYPE | (s->grid & 0xffff));
 	e->counter = cpu_to_le32(s->ev_group << 8 | s->ev_counter);
 	e->kind = cpu_to_le32(kind << 8);
-}
-
-static void samplers(const struct agx4_fw_render_vals *v, __le64 *heap,
-		     __le32 *count, __le32 *max)
-{
-	*heap = cpu_to_le64(v->sampler_heap);
-	*count = cpu_to_le32(v->sampler_count);
-	*max = cpu_to_le32(v->sampler_max);
 }
 
 /* The scheduler pool records, as both descriptors start with them. */
@@ -254,7 +227,8 @@ static int g17p_ta_work(const struct agx4_render_desc *d,
 	w->const_3a = G17P_TA_CONST_3A;
 	w->const_3c = G17P_TA_CONST_3A;
 	w->work = cpu_to_le32(in->work_value);
-	w->regs_alias = AT(s->work_alias, struct g17p_ta_work, regs);
+	w->regs_alias = AGX4_FW_AT(s->work_alias, struct g17p_ta_work,
+				   regs);
 	w->reg_header = reg_header(ret);
 	w->tpc = cpu_to_le64(in->tpc);
 	w->const_789 = G17P_TA_CONST_789;
@@ -265,7 +239,8 @@ static int g17p_ta_work(const struct agx4_render_desc *d,
 	w->deflake_1 = cpu_to_le32(v->ta_deflake1);
 	w->lifecycle_hi = cpu_to_le64(s->lifecycle >> 32);
 	w->all_ones = cpu_to_le32(U32_MAX);
-	samplers(v, &w->sampler_heap, &w->sampler_count, &w->sampler_max);
+	agx4_fw_samplers(v, &w->sampler_heap, &w->sampler_count,
+			 &w->sampler_max);
 	w->reactive_growth = in->request_growth;
 	w->store_flag = s->store_flag;
 	w->dispatch[0] = cpu_to_le64(s->dispatch[0]);
@@ -294,7 +269,7 @@ static int g17p_program(const struct agx4_fw_reg_src *prog, unsigned int n,
 			struct g17p_frag_work *w, struct agx4_fw_reg *regs,
 			unsigned int max, __le64 *alias, __le32 *header)
 {
-	int ret = emit_render(prog, n, v, regs, max);
+	int ret = agx4_fw_emit_rvals(prog, n, v, regs, max);
 
 	if (ret < 0)
 		return ret;
@@ -315,7 +290,7 @@ static int g17p_frag_programs(const struct agx4_fw_render_in *in,
 
 	if (n < 0)
 		return n;
-	w->regs_alias = AT(base, struct g17p_frag_work, regs);
+	w->regs_alias = AGX4_FW_AT(base, struct g17p_frag_work, regs);
 	w->reg_header = reg_header(n);
 	return g17p_program(g17p_pstore_prog, ARRAY_SIZE(g17p_pstore_prog), v,
 			    base, w, w->pstore_regs, ARRAY_SIZE(w->pstore_regs),
@@ -382,7 +357,8 @@ static int g17p_frag_work(const struct agx4_render_desc *d,
 	w->sync_grow = in->sync_grow;
 	w->lifecycle_hi = cpu_to_le64(s->lifecycle >> 32);
 	w->all_ones = cpu_to_le32(U32_MAX);
-	samplers(v, &w->sampler_heap, &w->sampler_count, &w->sampler_max);
+	agx4_fw_samplers(v, &w->sampler_heap, &w->sampler_count,
+			 &w->sampler_max);
 	w->empty_tiles = v->empty_tiles;
 	w->one_2128 = 1;
 	w->dispatch[0] = cpu_to_le64(s->dispatch[0]);
@@ -485,9 +461,11 @@ static void g17p_compute_work(const struct agx4_fw_compute_in *in,
 	w->sched = cpu_to_le64(in->sched);
 	for (i = 0; i < ARRAY_SIZE(classes); i++)
 		w->classes[i] = cpu_to_le16(classes[i]);
-	w->regs_alias = AT(s->work_alias, struct g17p_compute_work, regs);
+	w->regs_alias = AGX4_FW_AT(s->work_alias, struct g17p_compute_work,
+				   regs);
 	w->reg_header = reg_header(G17P_COMPUTE_REGS);
-	w->regs2_alias = AT(s->work_alias, struct g17p_compute_work, regs2);
+	w->regs2_alias = AGX4_FW_AT(s->work_alias, struct g17p_compute_work,
+				    regs2);
 	w->reg2_header = reg_header(G17P_COMPUTE_REGS2);
 	w->resource = cpu_to_le64(v->resource);
 	w->cdm_last = cpu_to_le64(v->cdm_last);
@@ -565,12 +543,14 @@ int g17p_build_compute(const struct agx4_compute_desc *d,
 		return -EOPNOTSUPP;
 	g17p_compute_vals(in, &v);
 	memset(w, 0, sizeof(*w));
-	ret = emit_compute(g17p_compute_prog, ARRAY_SIZE(g17p_compute_prog),
-			   &v, w->regs, ARRAY_SIZE(w->regs));
+	ret = agx4_fw_emit_cvals(g17p_compute_prog,
+				 ARRAY_SIZE(g17p_compute_prog), &v, w->regs,
+				 ARRAY_SIZE(w->regs));
 	if (ret < 0)
 		return ret;
-	ret = emit_compute(g17p_compute_prog2, ARRAY_SIZE(g17p_compute_prog2),
-			   &v, w->regs2, ARRAY_SIZE(w->regs2));
+	ret = agx4_fw_emit_cvals(g17p_compute_prog2,
+				 ARRAY_SIZE(g17p_compute_prog2), &v, w->regs2,
+				 ARRAY_SIZE(w->regs2));
 	if (ret < 0)
 		return ret;
 	g17p_compute_work(in, &v, w);

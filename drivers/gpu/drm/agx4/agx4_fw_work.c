@@ -529,6 +529,44 @@ static const struct agx4_fw_reg_src frag_prog[AGX4_FW_FRAG_REGS] = {
 #undef K
 
 /**
+ * agx4_fw_emit_rvals() - write a register program from a render's values
+ * @prog: the program's records, in order.
+ * @n: how many.
+ * @v: the values.
+ * @out: where to.
+ * @max: records there is room for at @out.
+ *
+ * Return: as agx4_fw_emit_regs().
+ */
+int agx4_fw_emit_rvals(const struct agx4_fw_reg_src *prog, unsigned int n,
+		       const struct agx4_fw_render_vals *v,
+		       struct agx4_fw_reg *out, unsigned int max)
+{
+	return agx4_fw_emit_regs(prog, n, (const u64 *)v,
+				 sizeof(*v) / sizeof(u64), out, max);
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_fw_emit_rvals);
+
+/**
+ * agx4_fw_emit_cvals() - write a register program from a compute job's values
+ * @prog: the program's records, in order.
+ * @n: how many.
+ * @v: the values.
+ * @out: where to.
+ * @max: records there is room for at @out.
+ *
+ * Return: as agx4_fw_emit_regs().
+ */
+int agx4_fw_emit_cvals(const struct agx4_fw_reg_src *prog, unsigned int n,
+		       const struct agx4_fw_compute_vals *v,
+		       struct agx4_fw_reg *out, unsigned int max)
+{
+	return agx4_fw_emit_regs(prog, n, (const u64 *)v,
+				 sizeof(*v) / sizeof(u64), out, max);
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_fw_emit_cvals);
+
+/**
  * agx4_fw_emit_render() - write a render stage's register program
  * @frag: the 3D program, else the TA program.
  * @tail: the generation's records after the shared ones.
@@ -545,16 +583,14 @@ int agx4_fw_emit_render(bool frag, const struct agx4_fw_reg_src *tail,
 {
 	const struct agx4_fw_reg_src *prog = frag ? frag_prog : ta_prog;
 	unsigned int n = frag ? ARRAY_SIZE(frag_prog) : ARRAY_SIZE(ta_prog);
-	const u64 *vals = (const u64 *)v;
-	unsigned int nvals = sizeof(*v) / sizeof(u64);
 	int ret;
 
 	if (n + ntail > max)
 		return -E2BIG;
-	ret = agx4_fw_emit_regs(prog, n, vals, nvals, out, max);
+	ret = agx4_fw_emit_rvals(prog, n, v, out, max);
 	if (ret < 0)
 		return ret;
-	ret = agx4_fw_emit_regs(tail, ntail, vals, nvals, out + n, max - n);
+	ret = agx4_fw_emit_rvals(tail, ntail, v, out + n, max - n);
 	return ret < 0 ? ret : n + ntail;
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_fw_emit_render);

@@ -8,6 +8,8 @@
 #include <linux/stddef.h>
 #include <linux/types.h>
 
+#include <asm/byteorder.h>
+
 #include "agx4_submit.h"
 
 struct agx4_fw_reg;
@@ -53,7 +55,7 @@ struct agx4_fw_item {
  * @counter: the work item's counter (queue ordinal based).
  * @lifecycle: the lifecycle word (registers and, >> 32, the item).
  * @work_stamp: the work-stamp register value.
- * @gate: the execution-gate register value.
+ * @gate: the execution-gate register value (G17P: fixed, ignored).
  * @admission: the admission register value (G16: the pool slot).
  * @shared_tail: the shared tail page (G16; 256-byte aligned).
  * @prof: the private profiling slots the firmware writes raw ticks to.
@@ -118,7 +120,8 @@ struct agx4_fw_stage_in {
  * @deflake: GPU addresses of the three deflake buffers.
  * @cycle: the scene-scratch "cycle" register value.
  * @record_index: the record-index register value.
- * @completion: the completion-control register value.
+ * @completion: the completion-control register value (G17P: none,
+ *	ignored).
  * @support: the render support object (G16: 256-byte aligned).
  * @aux_fb: GPU address of the aux framebuffer.
  * @aux_fb_flags: its flags.
@@ -492,6 +495,30 @@ int agx4_fw_compute_vals(const struct agx4_compute_desc *d,
 #define AGX4_FW_TA_REGS		71
 #define AGX4_FW_FRAG_REGS	86
 
+/* Firmware address of member @m of the object of @type at @base, LE. */
+#define AGX4_FW_AT(base, type, m)	cpu_to_le64((base) + offsetof(type, m))
+
+/**
+ * agx4_fw_samplers() - write a work item's sampler heap, count and maximum
+ * @v: the render's values.
+ * @heap: the heap field.
+ * @count: the count field.
+ * @max: the count + 1 field.
+ */
+static inline void agx4_fw_samplers(const struct agx4_fw_render_vals *v,
+				    __le64 *heap, __le32 *count, __le32 *max)
+{
+	*heap = cpu_to_le64(v->sampler_heap);
+	*count = cpu_to_le32(v->sampler_count);
+	*max = cpu_to_le32(v->sampler_max);
+}
+
+int agx4_fw_emit_rvals(const struct agx4_fw_reg_src *prog, unsigned int n,
+		       const struct agx4_fw_render_vals *v,
+		       struct agx4_fw_reg *out, unsigned int max);
+int agx4_fw_emit_cvals(const struct agx4_fw_reg_src *prog, unsigned int n,
+		       const struct agx4_fw_compute_vals *v,
+		       struct agx4_fw_reg *out, unsigned int max);
 int agx4_fw_emit_render(bool frag, const struct agx4_fw_reg_src *tail,
 			unsigned int ntail, const struct agx4_fw_render_vals *v,
 			struct agx4_fw_reg *out, unsigned int max);

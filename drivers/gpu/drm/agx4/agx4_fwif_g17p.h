@@ -1308,14 +1308,6 @@ AGX4_FW_CHECK(struct g17p_hw_region, size_a, 0x14);
 AGX4_FW_CHECK(struct g17p_hw_region, size_b, 0x18);
 AGX4_FW_CHECK(struct g17p_hw_region, trail, 0x1c);
 
-/* Region C constants (3.5). */
-#define G17P_RC_CONST_24	3000
-#define G17P_RC_CONST_56	40
-#define G17P_MAX_POWER_MW	9550
-#define G17P_RC_THOUSAND	1000
-#define G17P_RC_CONST_998	{ 40, 10, 250, 1 }
-#define G17P_RC_CONST_9B8	{ 600000, 600000, 5, 0, 40, 50, 1 }
-
 /**
  * struct g17p_region_c - region C (0x1000 bytes)
  *
@@ -1328,13 +1320,13 @@ struct g17p_region_c {
 	__le32 ktrace;
 	/** @pad_4: unused. */
 	u8 pad_4[0x20];
-	/** @const_24: %G17P_RC_CONST_24. */
+	/** @const_24: 3000. */
 	__le32 const_24;
 	/** @pad_28: unused. */
 	u8 pad_28[0x2c];
 	/** @ffff_54: 0xffff. */
 	__le16 ffff_54;
-	/** @const_56: %G17P_RC_CONST_56. */
+	/** @const_56: 40. */
 	__le16 const_56;
 	/** @ffff_58: 0xffff. */
 	__le16 ffff_58;
@@ -1344,7 +1336,7 @@ struct g17p_region_c {
 	__le32 one_78;
 	/** @pad_7c: unused. */
 	u8 pad_7c[0x8];
-	/** @max_power_mw: the GPU's most power, %G17P_MAX_POWER_MW. */
+	/** @max_power_mw: the GPU's most power, 9550 mW. */
 	__le32 max_power_mw;
 	/** @thousand_88: 1000, 1000. */
 	__le32 thousand_88[2];
@@ -1354,11 +1346,11 @@ struct g17p_region_c {
 	__le32 thousand_98;
 	/** @pad_9c: unused. */
 	u8 pad_9c[0x8fc];
-	/** @const_998: %G17P_RC_CONST_998. */
+	/** @const_998: 40, 10, 250, 1. */
 	__le32 const_998[4];
 	/** @pad_9a8: unused. */
 	u8 pad_9a8[0x10];
-	/** @const_9b8: %G17P_RC_CONST_9B8. */
+	/** @const_9b8: 600000, 600000, 5, 0, 40, 50, 1. */
 	__le32 const_9b8[7];
 	/** @pad_9d4: unused. */
 	u8 pad_9d4[0x62c];

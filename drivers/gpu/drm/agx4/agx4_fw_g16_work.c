@@ -100,6 +100,28 @@ const struct agx4_fw_item g16_compute_objs[G16_C_NUM] = {
 	[G16_C_TS] = { "ts_pair", sizeof(struct g16_ts_pair) },
 };
 
+/* The tail both render work items end with; @flags: the stage's. */
+static void g16_work_tail(struct g16_work_tail *t,
+			  const struct agx4_fw_stage_in *s,
+			  const struct agx4_ts_dests *ts,
+			  const struct agx4_fw_render_in *in,
+			  const struct agx4_fw_render_vals *v, u64 flags)
+{
+	t->driver_stamp = cpu_to_le64(s->driver_stamp);
+	t->fw_stamp = cpu_to_le64(s->fw_stamp);
+	t->stamp = cpu_to_le32(s->stamp);
+	t->event = cpu_to_le32(s->event);
+	t->uuid = cpu_to_le32(s->uuid);
+	t->layers_m1 = cpu_to_le64(v->layers - 1);
+	t->prof_start = cpu_to_le64(s->prof.start);
+	t->prof_end = cpu_to_le64(s->prof.end);
+	t->ts_start = cpu_to_le64(ts->start);
+	t->ts_end = cpu_to_le64(ts->end);
+	t->support = tag_page(in->support);
+	t->layer_flags = cpu_to_le64(flags | (v->layered ? G16_LAYERED : 0));
+	t->shared_tail = tag_page(s->shared_tail);
+}
+
 static int g16_ta_work(const struct agx4_render_desc *d,
 		       const struct agx4_fw_render_in *in,
 		       const struct agx4_fw_render_vals *v,
@@ -137,20 +159,7 @@ static int g16_ta_work(const struct agx4_render_desc *d,
 	agx4_fw_samplers(v, &w->sampler_heap, &w->sampler_count,
 			 &w->sampler_max);
 	w->request_growth = in->request_growth;
-	w->driver_stamp = cpu_to_le64(s->driver_stamp);
-	w->fw_stamp = cpu_to_le64(s->fw_stamp);
-	w->stamp = cpu_to_le32(s->stamp);
-	w->event = cpu_to_le32(s->event);
-	w->uuid = cpu_to_le32(s->uuid);
-	w->layers_m1 = cpu_to_le64(v->layers - 1);
-	w->prof_start = cpu_to_le64(s->prof.start);
-	w->prof_end = cpu_to_le64(s->prof.end);
-	w->ts_start = cpu_to_le64(d->ts_vtx.start);
-	w->ts_end = cpu_to_le64(d->ts_vtx.end);
-	w->support = tag_page(in->support);
-	w->layer_flags = cpu_to_le64(G16_TA_LAYER_FLAGS |
-				     (v->layered ? G16_LAYERED : 0));
-	w->shared_tail = tag_page(s->shared_tail);
+	g16_work_tail(&w->tail, s, &d->ts_vtx, in, v, G16_TA_LAYER_FLAGS);
 	return 0;
 }
 
@@ -183,7 +192,7 @@ static void g16_ta_ms(const struct agx4_render_desc *d,
 	const struct agx4_fw_stage_in *s = &in->ta;
 	struct g16_ms_start_ta *st = &m->start;
 	struct g16_ms_end_ta *e = &m->end;
-	u64 w = s->work, user = user_ts(&d->ts_vtx, w + TA(ts_start));
+	u64 w = s->work, user = user_ts(&d->ts_vtx, w + TA(tail.ts_start));
 
 	memset(m, 0, sizeof(*m));
 	st->opcode = cpu_to_le32(G16_MS_START_TA);
@@ -197,19 +206,19 @@ static void g16_ta_ms(const struct agx4_render_desc *d,
 	st->counter = cpu_to_le32(s->counter);
 	st->bm_slot = cpu_to_le64(in->bm_slot);
 	st->state2 = cpu_to_le64(w + TA(fw_784));
-	st->state3 = cpu_to_le64(w + TA(fw_8a8));
+	st->state3 = cpu_to_le64(w + TA(tail.fw_30));
 	st->uuid = cpu_to_le32(s->uuid);
 	st->support = cpu_to_le64(in->support);
 	st->status = cpu_to_le64(s->status);
 	st->one = cpu_to_le64(1);
 	st->event = cpu_to_le32(s->event);
-	g16_ms_ts(&m->ts_start, G16_MS_TS_START, w + TA(prof_base),
-		  w + TA(prof_start), w + TA(prof_start), s->queue, user,
-		  w + TA(fw_928), w + TA(fw_83c), s->uuid);
+	g16_ms_ts(&m->ts_start, G16_MS_TS_START, w + TA(tail.prof_base),
+		  w + TA(tail.prof_start), w + TA(tail.prof_start), s->queue, user,
+		  w + TA(tail.fw_b0), w + TA(fw_83c), s->uuid);
 	m->ts_one = cpu_to_le32(1);
-	g16_ms_ts(&m->ts_end, G16_MS_TS_END, w + TA(prof_base),
-		  w + TA(prof_start), w + TA(prof_end), s->queue, user,
-		  w + TA(fw_928), w + TA(fw_83c), s->uuid);
+	g16_ms_ts(&m->ts_end, G16_MS_TS_END, w + TA(tail.prof_base),
+		  w + TA(tail.prof_start), w + TA(tail.prof_end), s->queue, user,
+		  w + TA(tail.fw_b0), w + TA(fw_83c), s->uuid);
 	e->opcode = cpu_to_le32(G16_MS_END_TA);
 	e->scene = cpu_to_le64(in->scene);
 	e->bm = cpu_to_le64(in->bm);
@@ -224,7 +233,7 @@ static void g16_ta_ms(const struct agx4_render_desc *d,
 	m->trailer.jump = AGX4_FW_AT(s->microseq, struct g16_ta_ms,
 				     start.support);
 	m->trailer.rel = cpu_to_le32(-(s32)offsetof(struct g16_ta_ms, end));
-	m->trailer.state = cpu_to_le64(w + TA(fw_918));
+	m->trailer.state = cpu_to_le64(w + TA(tail.fw_a0));
 	m->trailer.flags = cpu_to_le32(G16_MS_TA_TRAILER_FLAGS);
 	m->trailer.finish = cpu_to_le32(G16_MS_FINISH);
 }
@@ -315,20 +324,7 @@ static int g16_frag_work(const struct agx4_render_desc *d,
 	w->empty_tiles = cpu_to_le32(v->empty_tiles);
 	w->one = cpu_to_le32(1);
 	w->msaa_on = cpu_to_le32(v->samples > 1);
-	w->driver_stamp = cpu_to_le64(s->driver_stamp);
-	w->fw_stamp = cpu_to_le64(s->fw_stamp);
-	w->stamp = cpu_to_le32(s->stamp);
-	w->event = cpu_to_le32(s->event);
-	w->uuid = cpu_to_le32(s->uuid);
-	w->layers_m1 = cpu_to_le64(v->layers - 1);
-	w->prof_start = cpu_to_le64(s->prof.start);
-	w->prof_end = cpu_to_le64(s->prof.end);
-	w->ts_start = cpu_to_le64(d->ts_frag.start);
-	w->ts_end = cpu_to_le64(d->ts_frag.end);
-	w->support = tag_page(in->support);
-	w->layer_flags = cpu_to_le64(G16_FRAG_LAYER_FLAGS |
-				     (v->layered ? G16_LAYERED : 0));
-	w->shared_tail = tag_page(s->shared_tail);
+	g16_work_tail(&w->tail, s, &d->ts_frag, in, v, G16_FRAG_LAYER_FLAGS);
 	w->one_hi = cpu_to_le64(G16_FRAG_ONE_HI);
 	return 0;
 }
@@ -342,7 +338,7 @@ static void g16_frag_ms(const struct agx4_render_desc *d,
 	const struct agx4_fw_stage_in *s = &in->frag;
 	struct g16_ms_start_3d *st = &m->start;
 	struct g16_ms_end_3d *e = &m->end;
-	u64 w = s->work, user = user_ts(&d->ts_frag, w + FR(ts_start));
+	u64 w = s->work, user = user_ts(&d->ts_frag, w + FR(tail.ts_start));
 
 	memset(m, 0, sizeof(*m));
 	st->opcode = cpu_to_le32(G16_MS_START_3D);
@@ -359,19 +355,19 @@ static void g16_frag_ms(const struct agx4_render_desc *d,
 	st->ta_counter = cpu_to_le32(in->ta.counter);
 	st->bm_slot = cpu_to_le64(in->bm_slot);
 	st->state4 = cpu_to_le64(w + FR(fw_a58));
-	st->state5 = cpu_to_le64(w + FR(fw_bf0));
+	st->state5 = cpu_to_le64(w + FR(tail.fw_30));
 	st->uuid = cpu_to_le32(s->uuid);
 	st->support = cpu_to_le64(in->support);
 	st->status = cpu_to_le64(s->status);
 	st->event = cpu_to_le32(s->event);
 	st->one = cpu_to_le32(1);
-	g16_ms_ts(&m->ts_start, G16_MS_TS_START, w + FR(prof_base),
-		  w + FR(prof_start), w + FR(prof_start), s->queue, user,
-		  w + FR(fw_c70), w + FR(fw_b84), s->uuid);
+	g16_ms_ts(&m->ts_start, G16_MS_TS_START, w + FR(tail.prof_base),
+		  w + FR(tail.prof_start), w + FR(tail.prof_start), s->queue, user,
+		  w + FR(tail.fw_b0), w + FR(fw_b84), s->uuid);
 	m->ts_one = cpu_to_le32(1);
-	g16_ms_ts(&m->ts_end, G16_MS_TS_END, w + FR(prof_base),
-		  w + FR(prof_start), w + FR(prof_end), s->queue, user,
-		  w + FR(fw_c70), w + FR(fw_b84), s->uuid);
+	g16_ms_ts(&m->ts_end, G16_MS_TS_END, w + FR(tail.prof_base),
+		  w + FR(tail.prof_start), w + FR(tail.prof_end), s->queue, user,
+		  w + FR(tail.fw_b0), w + FR(fw_b84), s->uuid);
 	e->opcode = cpu_to_le32(G16_MS_END_3D);
 	e->uuid = st->uuid;
 	e->fw_stamp = cpu_to_le64(s->fw_stamp);
@@ -390,7 +386,7 @@ static void g16_frag_ms(const struct agx4_render_desc *d,
 	m->trailer.jump = AGX4_FW_AT(s->microseq, struct g16_frag_ms,
 				     start.support);
 	m->trailer.rel = cpu_to_le32(-(s32)offsetof(struct g16_frag_ms, end));
-	m->trailer.state = cpu_to_le64(w + FR(fw_c60));
+	m->trailer.state = cpu_to_le64(w + FR(tail.fw_a0));
 	m->trailer.flags = cpu_to_le64(G16_MS_3D_TRAILER_FLAGS);
 	m->trailer.finish = cpu_to_le32(G16_MS_FINISH);
 }

@@ -415,6 +415,75 @@ AGX4_FW_CHECK(struct g16_ev_partial, zero, 0x30);
 #define G16_PAGE_TAG_SHIFT	8
 
 /**
+ * struct g16_work_tail - what a TA and a 3D work item both end with
+ *
+ * At TA +0x878 and 3D +0xbc0 (3.11): the same members at the same
+ * distances.  Members named fw_<offset> are firmware state the
+ * microsequence points at.
+ */
+struct g16_work_tail {
+	/** @driver_stamp: driver stamp. */
+	__le64 driver_stamp;
+	/** @fw_stamp: firmware stamp. */
+	__le64 fw_stamp;
+	/** @stamp: stamp value. */
+	__le32 stamp;
+	/** @event: event id. */
+	__le32 event;
+	/** @pad_18: unused. */
+	u8 pad_18[0x8];
+	/** @uuid: UUID. */
+	__le32 uuid;
+	/** @pad_24: unused. */
+	u8 pad_24[0x4];
+	/** @layers_m1: layers - 1. */
+	__le64 layers_m1;
+	/** @fw_30: firmware state. */
+	u8 fw_30[0x18];
+	/** @prof_base: base of the profiling slots (microsequence only). */
+	__le64 prof_base;
+	/** @prof_start: private profiling start slot. */
+	__le64 prof_start;
+	/** @prof_end: private profiling end slot. */
+	__le64 prof_end;
+	/** @ts_start: user timestamp start (aperture address). */
+	__le64 ts_start;
+	/** @ts_end: user timestamp end. */
+	__le64 ts_end;
+	/** @pad_70: unused. */
+	u8 pad_70[0x17];
+	/** @support: tagged support page, 1 << 56 | support >> 8 (unaligned). */
+	__le64 support;
+	/** @pad_8f: unused. */
+	u8 pad_8f[0x1];
+	/** @layer_flags: TA 0xdaa0, 3D 0x113a0, | 1 << 62 when layered. */
+	__le64 layer_flags;
+	/** @shared_tail: tagged shared tail page. */
+	__le64 shared_tail;
+	/** @fw_a0: firmware state. */
+	u8 fw_a0[0x10];
+	/** @fw_b0: firmware state. */
+	u8 fw_b0[0x10];
+} __packed;
+AGX4_FW_CHECK_SIZE(struct g16_work_tail, 0xc0);
+AGX4_FW_CHECK(struct g16_work_tail, fw_stamp, 0x08);
+AGX4_FW_CHECK(struct g16_work_tail, stamp, 0x10);
+AGX4_FW_CHECK(struct g16_work_tail, event, 0x14);
+AGX4_FW_CHECK(struct g16_work_tail, uuid, 0x20);
+AGX4_FW_CHECK(struct g16_work_tail, layers_m1, 0x28);
+AGX4_FW_CHECK(struct g16_work_tail, fw_30, 0x30);
+AGX4_FW_CHECK(struct g16_work_tail, prof_base, 0x48);
+AGX4_FW_CHECK(struct g16_work_tail, prof_start, 0x50);
+AGX4_FW_CHECK(struct g16_work_tail, prof_end, 0x58);
+AGX4_FW_CHECK(struct g16_work_tail, ts_start, 0x60);
+AGX4_FW_CHECK(struct g16_work_tail, ts_end, 0x68);
+AGX4_FW_CHECK(struct g16_work_tail, support, 0x87);
+AGX4_FW_CHECK(struct g16_work_tail, layer_flags, 0x90);
+AGX4_FW_CHECK(struct g16_work_tail, shared_tail, 0x98);
+AGX4_FW_CHECK(struct g16_work_tail, fw_a0, 0xa0);
+AGX4_FW_CHECK(struct g16_work_tail, fw_b0, 0xb0);
+
+/**
  * struct g16_ta_work - TA (tiling) work item (0x940 bytes)
  *
  * Members named fw_<offset> are firmware state inside the item that
@@ -487,48 +556,10 @@ struct g16_ta_work {
 	u8 request_growth;
 	/** @pad_865: unused. */
 	u8 pad_865[0x13];
-	/** @driver_stamp: driver stamp. */
-	__le64 driver_stamp;
-	/** @fw_stamp: firmware stamp. */
-	__le64 fw_stamp;
-	/** @stamp: stamp value. */
-	__le32 stamp;
-	/** @event: event id. */
-	__le32 event;
-	/** @pad_890: unused. */
-	u8 pad_890[0x8];
-	/** @uuid: UUID. */
-	__le32 uuid;
-	/** @pad_89c: unused. */
-	u8 pad_89c[0x4];
-	/** @layers_m1: layers - 1. */
-	__le64 layers_m1;
-	/** @fw_8a8: firmware state the microsequence points at. */
-	u8 fw_8a8[0x18];
-	/** @prof_base: base of the profiling slots (microsequence only). */
-	__le64 prof_base;
-	/** @prof_start: private profiling start slot. */
-	__le64 prof_start;
-	/** @prof_end: private profiling end slot. */
-	__le64 prof_end;
-	/** @ts_start: user timestamp start (aperture address). */
-	__le64 ts_start;
-	/** @ts_end: user timestamp end. */
-	__le64 ts_end;
-	/** @pad_8e8: unused. */
-	u8 pad_8e8[0x17];
-	/** @support: tagged support page, 1 << 56 | support >> 8 (unaligned). */
-	__le64 support;
-	/** @pad_907: unused. */
-	u8 pad_907[0x1];
-	/** @layer_flags: 0xdaa0, | 1 << 62 when layered. */
-	__le64 layer_flags;
-	/** @shared_tail: tagged shared tail page. */
-	__le64 shared_tail;
-	/** @fw_918: firmware state the microsequence points at. */
-	u8 fw_918[0x10];
-	/** @fw_928: firmware state the microsequence points at. */
-	u8 fw_928[0x18];
+	/** @tail: the stamps, profiling and pages every render stage has. */
+	struct g16_work_tail tail;
+	/** @pad_938: unused. */
+	u8 pad_938[0x8];
 } __packed;
 AGX4_FW_CHECK_SIZE(struct g16_ta_work, 0x940);
 AGX4_FW_CHECK(struct g16_ta_work, counter, 0x04);
@@ -558,23 +589,7 @@ AGX4_FW_CHECK(struct g16_ta_work, sampler_count, 0x854);
 AGX4_FW_CHECK(struct g16_ta_work, sampler_max, 0x858);
 AGX4_FW_CHECK(struct g16_ta_work, fw_85c, 0x85c);
 AGX4_FW_CHECK(struct g16_ta_work, request_growth, 0x864);
-AGX4_FW_CHECK(struct g16_ta_work, driver_stamp, 0x878);
-AGX4_FW_CHECK(struct g16_ta_work, fw_stamp, 0x880);
-AGX4_FW_CHECK(struct g16_ta_work, stamp, 0x888);
-AGX4_FW_CHECK(struct g16_ta_work, event, 0x88c);
-AGX4_FW_CHECK(struct g16_ta_work, uuid, 0x898);
-AGX4_FW_CHECK(struct g16_ta_work, layers_m1, 0x8a0);
-AGX4_FW_CHECK(struct g16_ta_work, fw_8a8, 0x8a8);
-AGX4_FW_CHECK(struct g16_ta_work, prof_base, 0x8c0);
-AGX4_FW_CHECK(struct g16_ta_work, prof_start, 0x8c8);
-AGX4_FW_CHECK(struct g16_ta_work, prof_end, 0x8d0);
-AGX4_FW_CHECK(struct g16_ta_work, ts_start, 0x8d8);
-AGX4_FW_CHECK(struct g16_ta_work, ts_end, 0x8e0);
-AGX4_FW_CHECK(struct g16_ta_work, support, 0x8ff);
-AGX4_FW_CHECK(struct g16_ta_work, layer_flags, 0x908);
-AGX4_FW_CHECK(struct g16_ta_work, shared_tail, 0x910);
-AGX4_FW_CHECK(struct g16_ta_work, fw_918, 0x918);
-AGX4_FW_CHECK(struct g16_ta_work, fw_928, 0x928);
+AGX4_FW_CHECK(struct g16_ta_work, tail, 0x878);
 
 /**
  * struct g16_frag_work - 3D (fragment) work item (0xcc0 bytes)
@@ -740,48 +755,8 @@ struct g16_frag_work {
 	u8 fw_bb4[4];
 	/** @pad_bb8: unused. */
 	u8 pad_bb8[0x8];
-	/** @driver_stamp: driver stamp. */
-	__le64 driver_stamp;
-	/** @fw_stamp: firmware stamp. */
-	__le64 fw_stamp;
-	/** @stamp: stamp value. */
-	__le32 stamp;
-	/** @event: event id. */
-	__le32 event;
-	/** @pad_bd8: unused. */
-	u8 pad_bd8[0x8];
-	/** @uuid: UUID. */
-	__le32 uuid;
-	/** @pad_be4: unused. */
-	u8 pad_be4[0x4];
-	/** @layers_m1: layers - 1. */
-	__le64 layers_m1;
-	/** @fw_bf0: firmware state the microsequence points at. */
-	u8 fw_bf0[0x18];
-	/** @prof_base: base of the profiling slots (microsequence only). */
-	__le64 prof_base;
-	/** @prof_start: private profiling start slot. */
-	__le64 prof_start;
-	/** @prof_end: private profiling end slot. */
-	__le64 prof_end;
-	/** @ts_start: user timestamp start. */
-	__le64 ts_start;
-	/** @ts_end: user timestamp end. */
-	__le64 ts_end;
-	/** @pad_c30: unused. */
-	u8 pad_c30[0x17];
-	/** @support: tagged support page (unaligned). */
-	__le64 support;
-	/** @pad_c4f: unused. */
-	u8 pad_c4f[0x1];
-	/** @layer_flags: 0x113a0, | 1 << 62 when layered. */
-	__le64 layer_flags;
-	/** @shared_tail: tagged shared tail page. */
-	__le64 shared_tail;
-	/** @fw_c60: firmware state the microsequence points at. */
-	u8 fw_c60[0x10];
-	/** @fw_c70: firmware state the microsequence points at. */
-	u8 fw_c70[0x10];
+	/** @tail: as the TA work item's. */
+	struct g16_work_tail tail;
 	/** @one_hi: 0x1_0000_0000. */
 	__le64 one_hi;
 	/** @pad_c88: unused. */
@@ -847,23 +822,7 @@ AGX4_FW_CHECK(struct g16_frag_work, one, 0xba8);
 AGX4_FW_CHECK(struct g16_frag_work, msaa_on, 0xbac);
 AGX4_FW_CHECK(struct g16_frag_work, fw_bb0, 0xbb0);
 AGX4_FW_CHECK(struct g16_frag_work, fw_bb4, 0xbb4);
-AGX4_FW_CHECK(struct g16_frag_work, driver_stamp, 0xbc0);
-AGX4_FW_CHECK(struct g16_frag_work, fw_stamp, 0xbc8);
-AGX4_FW_CHECK(struct g16_frag_work, stamp, 0xbd0);
-AGX4_FW_CHECK(struct g16_frag_work, event, 0xbd4);
-AGX4_FW_CHECK(struct g16_frag_work, uuid, 0xbe0);
-AGX4_FW_CHECK(struct g16_frag_work, layers_m1, 0xbe8);
-AGX4_FW_CHECK(struct g16_frag_work, fw_bf0, 0xbf0);
-AGX4_FW_CHECK(struct g16_frag_work, prof_base, 0xc08);
-AGX4_FW_CHECK(struct g16_frag_work, prof_start, 0xc10);
-AGX4_FW_CHECK(struct g16_frag_work, prof_end, 0xc18);
-AGX4_FW_CHECK(struct g16_frag_work, ts_start, 0xc20);
-AGX4_FW_CHECK(struct g16_frag_work, ts_end, 0xc28);
-AGX4_FW_CHECK(struct g16_frag_work, support, 0xc47);
-AGX4_FW_CHECK(struct g16_frag_work, layer_flags, 0xc50);
-AGX4_FW_CHECK(struct g16_frag_work, shared_tail, 0xc58);
-AGX4_FW_CHECK(struct g16_frag_work, fw_c60, 0xc60);
-AGX4_FW_CHECK(struct g16_frag_work, fw_c70, 0xc70);
+AGX4_FW_CHECK(struct g16_frag_work, tail, 0xbc0);
 AGX4_FW_CHECK(struct g16_frag_work, one_hi, 0xc80);
 
 /**

@@ -229,23 +229,26 @@ static const struct expect_field g16_fields[] = {
 	{ "ta_work", "sampler_max", 0x858, 4 },
 	{ "ta_work", "fw_85c", 0x85c, 8 },
 	{ "ta_work", "request_growth", 0x864, 1 },
-	{ "ta_work", "driver_stamp", 0x878, 8 },
-	{ "ta_work", "fw_stamp", 0x880, 8 },
-	{ "ta_work", "stamp", 0x888, 4 },
-	{ "ta_work", "event", 0x88c, 4 },
-	{ "ta_work", "uuid", 0x898, 4 },
-	{ "ta_work", "layers_m1", 0x8a0, 8 },
-	{ "ta_work", "fw_8a8", 0x8a8, 0x18 },
-	{ "ta_work", "prof_base", 0x8c0, 8 },
-	{ "ta_work", "prof_start", 0x8c8, 8 },
-	{ "ta_work", "prof_end", 0x8d0, 8 },
-	{ "ta_work", "ts_start", 0x8d8, 8 },
-	{ "ta_work", "ts_end", 0x8e0, 8 },
-	{ "ta_work", "support", 0x8ff, 8 },
-	{ "ta_work", "layer_flags", 0x908, 8 },
-	{ "ta_work", "shared_tail", 0x910, 8 },
-	{ "ta_work", "fw_918", 0x918, 0x10 },
-	{ "ta_work", "fw_928", 0x928, 0x18 },
+	{ "ta_work", "tail", 0x878, 0xc0 },
+	/* 3.11: what both ends share, from TA +0x878 (and 3D +0xbc0) */
+	{ "work_tail", NULL, 0, 0xc0 },
+	{ "work_tail", "driver_stamp", 0x878 - 0x878, 8 },
+	{ "work_tail", "fw_stamp", 0x880 - 0x878, 8 },
+	{ "work_tail", "stamp", 0x888 - 0x878, 4 },
+	{ "work_tail", "event", 0x88c - 0x878, 4 },
+	{ "work_tail", "uuid", 0x898 - 0x878, 4 },
+	{ "work_tail", "layers_m1", 0x8a0 - 0x878, 8 },
+	{ "work_tail", "fw_30", 0x8a8 - 0x878, 0x18 },
+	{ "work_tail", "prof_base", 0x8c0 - 0x878, 8 },
+	{ "work_tail", "prof_start", 0x8c8 - 0x878, 8 },
+	{ "work_tail", "prof_end", 0x8d0 - 0x878, 8 },
+	{ "work_tail", "ts_start", 0x8d8 - 0x878, 8 },
+	{ "work_tail", "ts_end", 0x8e0 - 0x878, 8 },
+	{ "work_tail", "support", 0x8ff - 0x878, 8 },
+	{ "work_tail", "layer_flags", 0x908 - 0x878, 8 },
+	{ "work_tail", "shared_tail", 0x910 - 0x878, 8 },
+	{ "work_tail", "fw_a0", 0x918 - 0x878, 0x10 },
+	{ "work_tail", "fw_b0", 0x928 - 0x878, 0x10 },
 	/* 3.11: 3D work item */
 	{ "frag_work", NULL, 0, 0xcc0 },
 	{ "frag_work", "type", 0x000, 4 },
@@ -308,23 +311,7 @@ static const struct expect_field g16_fields[] = {
 	{ "frag_work", "msaa_on", 0xbac, 4 },
 	{ "frag_work", "fw_bb0", 0xbb0, 4 },
 	{ "frag_work", "fw_bb4", 0xbb4, 4 },
-	{ "frag_work", "driver_stamp", 0xbc0, 8 },
-	{ "frag_work", "fw_stamp", 0xbc8, 8 },
-	{ "frag_work", "stamp", 0xbd0, 4 },
-	{ "frag_work", "event", 0xbd4, 4 },
-	{ "frag_work", "uuid", 0xbe0, 4 },
-	{ "frag_work", "layers_m1", 0xbe8, 8 },
-	{ "frag_work", "fw_bf0", 0xbf0, 0x18 },
-	{ "frag_work", "prof_base", 0xc08, 8 },
-	{ "frag_work", "prof_start", 0xc10, 8 },
-	{ "frag_work", "prof_end", 0xc18, 8 },
-	{ "frag_work", "ts_start", 0xc20, 8 },
-	{ "frag_work", "ts_end", 0xc28, 8 },
-	{ "frag_work", "support", 0xc47, 8 },
-	{ "frag_work", "layer_flags", 0xc50, 8 },
-	{ "frag_work", "shared_tail", 0xc58, 8 },
-	{ "frag_work", "fw_c60", 0xc60, 0x10 },
-	{ "frag_work", "fw_c70", 0xc70, 0x10 },
+	{ "frag_work", "tail", 0xbc0, 0xc0 },
 	{ "frag_work", "one_hi", 0xc80, 8 },
 	/* 3.13: compute work item */
 	{ "compute_work", NULL, 0, 0x8c0 },
@@ -595,6 +582,27 @@ static const struct expect_field g16_fields[] = {
 	{ "region_c", "const_9c8", 0x9c8, 12 },
 	{ "region_c", "const_e28", 0xe28, 4 },
 	{ "region_c", "one_e2c", 0xe2c, 4 },
+};
+
+/* 3.11: the 3D work item's tail members, at their 3D offsets. */
+static const struct expect_field g16_frag_tail_fields[] = {
+	{ "frag_work", "driver_stamp", 0xbc0, 8 },
+	{ "frag_work", "fw_stamp", 0xbc8, 8 },
+	{ "frag_work", "stamp", 0xbd0, 4 },
+	{ "frag_work", "event", 0xbd4, 4 },
+	{ "frag_work", "uuid", 0xbe0, 4 },
+	{ "frag_work", "layers_m1", 0xbe8, 8 },
+	{ "frag_work", "fw_30", 0xbf0, 0x18 },
+	{ "frag_work", "prof_base", 0xc08, 8 },
+	{ "frag_work", "prof_start", 0xc10, 8 },
+	{ "frag_work", "prof_end", 0xc18, 8 },
+	{ "frag_work", "ts_start", 0xc20, 8 },
+	{ "frag_work", "ts_end", 0xc28, 8 },
+	{ "frag_work", "support", 0xc47, 8 },
+	{ "frag_work", "layer_flags", 0xc50, 8 },
+	{ "frag_work", "shared_tail", 0xc58, 8 },
+	{ "frag_work", "fw_a0", 0xc60, 0x10 },
+	{ "frag_work", "fw_b0", 0xc70, 0x10 },
 };
 
 static const struct expect_field g17p_fields[] = {
@@ -992,6 +1000,29 @@ static void agx4_fw_layout_matches_spec_table(struct kunit *test)
 			KUNIT_EXPECT_TRUE_MSG(test, found,
 					      "%s.%s not in the spec table",
 					      l->name, l->fields[j].name);
+		}
+	}
+	/* G16's 3D tail: the shared record placed at the 3D offsets. */
+	if (c->gen == &agx4_fw_g16) {
+		const struct agx4_fw_layout *fw, *wt;
+		const struct agx4_fw_field *t, *f;
+
+		fw = agx4_fw_layout_find(c->gen, "frag_work");
+		wt = agx4_fw_layout_find(c->gen, "work_tail");
+		KUNIT_ASSERT_NOT_NULL(test, fw);
+		KUNIT_ASSERT_NOT_NULL(test, wt);
+		t = agx4_fw_layout_field(fw, "tail");
+		KUNIT_ASSERT_NOT_NULL(test, t);
+		for (i = 0; i < ARRAY_SIZE(g16_frag_tail_fields); i++) {
+			const struct expect_field *e = &g16_frag_tail_fields[i];
+
+			f = agx4_fw_layout_field(wt, e->field);
+			KUNIT_ASSERT_NOT_NULL(test, f);
+			KUNIT_EXPECT_EQ_MSG(test, t->offset + f->offset, e->off,
+					    "frag_work.%s offset", e->field);
+			KUNIT_EXPECT_EQ_MSG(test, f->size, e->size,
+					    "frag_work.%s size", e->field);
+			n += 2;
 		}
 	}
 	checked[case_index(c)] += n;

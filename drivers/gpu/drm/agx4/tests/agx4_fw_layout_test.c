@@ -3667,6 +3667,43 @@ static void agx4_fw_layout_decoder_prints_live_fields(struct kunit *test)
 							 root, 0xb8), -ENOENT);
 }
 
+/* Every decoder entry: in its object, in offset order, none overlapping. */
+static void agx4_fw_layout_fields_ordered_and_disjoint(struct kunit *test)
+{
+	const struct layout_case *c = test->param_value;
+	unsigned int i, j, total = agx4_fw_num_common_layouts +
+				   c->gen->num_layouts;
+
+	for (i = 0; i < total; i++) {
+		const struct agx4_fw_layout *l =
+			i < agx4_fw_num_common_layouts ?
+			&agx4_fw_common_layouts[i] :
+			&c->gen->layouts[i - agx4_fw_num_common_layouts];
+		u32 end = 0;
+
+		KUNIT_EXPECT_GT_MSG(test, l->num_fields, 0, "%s", l->name);
+		for (j = 0; j < l->num_fields; j++) {
+			const struct agx4_fw_field *f = &l->fields[j];
+
+			KUNIT_EXPECT_GE_MSG(test, f->offset, end, "%s.%s",
+					    l->name, f->name);
+			KUNIT_EXPECT_LE_MSG(test, f->offset + f->size, l->size,
+					    "%s.%s", l->name, f->name);
+			end = f->offset + f->size;
+		}
+		/* Names are unique within an object and across objects. */
+		for (j = 0; j < total; j++) {
+			const struct agx4_fw_layout *o =
+				j < agx4_fw_num_common_layouts ?
+				&agx4_fw_common_layouts[j] :
+				&c->gen->layouts[j - agx4_fw_num_common_layouts];
+
+			if (o != l)
+				KUNIT_EXPECT_STRNEQ(test, o->name, l->name);
+		}
+	}
+}
+
 /* The fw_layouts text, as the debugfs file prints it, in the test log. */
 static void agx4_fw_layout_text_lists_every_field(struct kunit *test)
 {
@@ -3723,6 +3760,8 @@ static struct kunit_case agx4_fw_layout_cases[] = {
 	KUNIT_CASE_PARAM(agx4_fw_layout_control_records_golden_bytes,
 			 gen_gen_params),
 	KUNIT_CASE_PARAM(agx4_fw_layout_decoder_prints_live_fields,
+			 gen_gen_params),
+	KUNIT_CASE_PARAM(agx4_fw_layout_fields_ordered_and_disjoint,
 			 gen_gen_params),
 	KUNIT_CASE_PARAM(agx4_fw_layout_text_lists_every_field,
 			 gen_gen_params),

@@ -163,8 +163,8 @@ static void drm_unregister_step(struct agx4_device *adev)
  */
 static const struct agx4_init_step agx4_probe_steps[] = {
 	{ "identify", identify_step, NULL },
-	/* Undone at DRM release, not at unplug (agx4_mem). */
-	{ "memory", agx4_mem_init, NULL },
+	/* Undone at DRM release, not at unplug (agx4_fw_mem). */
+	{ "memory", agx4_fw_mem_init, NULL },
 	{ "drm", drm_register_step, drm_unregister_step },
 };
 

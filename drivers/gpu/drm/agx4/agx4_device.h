@@ -14,7 +14,7 @@
 #include "agx4_of.h"
 #include "agx4_transport.h"
 #include "agx4_fw.h"
-#include "agx4_mem.h"
+#include "agx4_fw_mem.h"
 #include "agx4_uat.h"
 
 struct agx4_fw_gen;
@@ -37,7 +37,7 @@ struct agx4_device {
 	/** @info: the GPU's identity, read by the probe. */
 	struct agx4_gpu_info info;
 	/** @mem: the firmware address space (memory step). */
-	struct agx4_devmem mem;
+	struct agx4_fw_mem mem;
 	/**
 	 * @transport: how the firmware is reached; set up by the transport
 	 * step of the probe, torn down by unplug.

@@ -29,7 +29,7 @@
 #include "agx4_file.h"
 #include "agx4_gem.h"
 #include "agx4_queue.h"
-#include "agx4_submit.h"
+#include "agx4_cmdbuf.h"
 #include "agx4_vm.h"
 #include "agx4_of.h"
 

@@ -407,7 +407,7 @@ struct agx4_fw_gen {
 	struct agx4_fw_tvb_params tvb;
 	/**
 	 * @fw_heap: firmware addresses agx4 allocates its own objects from
-	 * (the firmware half; agx4_mem).
+	 * (the firmware half; agx4_fw_mem).
 	 */
 	struct agx4_range fw_heap;
 	/**

@@ -10,7 +10,7 @@
 
 #include <asm/byteorder.h>
 
-#include "agx4_submit.h"
+#include "agx4_cmdbuf.h"
 
 struct agx4_fw_reg;
 

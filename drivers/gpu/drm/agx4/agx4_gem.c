@@ -19,7 +19,7 @@
 
 #include "agx4_device.h"
 #include "agx4_file.h"
-#include "agx4_fwmem.h"
+#include "agx4_fw_obj.h"
 #include "agx4_gem.h"
 #include "agx4_uat.h"
 #include "agx4_vm.h"
@@ -240,7 +240,7 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_gem_page_pa);
  * Return: the binding, ERR_PTR(-EINVAL) for a bad slice, -ENOSPC when the
  * window is full, -ENOMEM.
  */
-struct agx4_gem_fw_binding *agx4_gem_bind_fw(struct agx4_fwmem *window,
+struct agx4_gem_fw_binding *agx4_gem_bind_fw(struct agx4_fw_obj_heap *window,
 					     struct agx4_gem_object *bo,
 					     u64 offset, u64 range)
 {
@@ -268,7 +268,7 @@ struct agx4_gem_fw_binding *agx4_gem_bind_fw(struct agx4_fwmem *window,
 	}
 	for (i = 0; i < n; i++)
 		pas[i] = agx4_gem_page_pa(bo, offset / pg + i);
-	b->fw = agx4_fw_obj_map_pages(window, pas, n, AGX4_FWMEM_EXTERNAL);
+	b->fw = agx4_fw_obj_map_pages(window, pas, n, AGX4_FW_OBJ_EXTERNAL);
 	kvfree(pas);
 	if (IS_ERR(b->fw)) {
 		long err = PTR_ERR(b->fw);

@@ -12,7 +12,7 @@
 #include <drm/drm_gem_shmem_helper.h>
 
 struct agx4_fw_obj;
-struct agx4_fwmem;
+struct agx4_fw_obj_heap;
 struct drm_device;
 struct drm_file;
 
@@ -110,7 +110,7 @@ struct agx4_gem_fw_binding {
 	struct agx4_gem_object *bo;
 };
 
-struct agx4_gem_fw_binding *agx4_gem_bind_fw(struct agx4_fwmem *window,
+struct agx4_gem_fw_binding *agx4_gem_bind_fw(struct agx4_fw_obj_heap *window,
 					     struct agx4_gem_object *bo,
 					     u64 offset, u64 range);
 void agx4_gem_unbind_fw(struct agx4_gem_fw_binding *b);

@@ -16,10 +16,10 @@
 #include <uapi/drm/asahi_drm.h>
 
 #include "agx4_file.h"
-#include "agx4_fwmem.h"
+#include "agx4_fw_obj.h"
 #include "agx4_gem.h"
 #include "agx4_queue.h"
-#include "agx4_submit.h"
+#include "agx4_cmdbuf.h"
 #include "agx4_vm.h"
 
 /**
@@ -29,7 +29,7 @@
  * SUBMIT checks everything a job needs before anything is queued: the
  * queue, every wait (its fence must exist now) and every signal (its
  * syncobj must exist; a timeline point must not be 0), and the command
- * buffer, copied once and validated into a &struct agx4_submit_desc.
+ * buffer, copied once and validated into a &struct agx4_cmdbuf.
  *
  * Until the scheduler lands, a SUBMIT that passes every check returns
  * -EOPNOTSUPP and queues nothing.
@@ -242,7 +242,7 @@ int agx4_ioctl_submit(struct drm_device *drm, void *data,
 		      struct drm_file *file)
 {
 	struct drm_asahi_submit *args = data;
-	struct agx4_submit_desc *desc = NULL;
+	struct agx4_cmdbuf *desc = NULL;
 	struct sync_refs refs = { };
 	struct drm_asahi_sync *syncs = NULL;
 	struct agx4_queue *q;
@@ -284,7 +284,7 @@ int agx4_ioctl_submit(struct drm_device *drm, void *data,
 	kvfree(cmdbuf);
 	if (!ret)
 		ret = -EOPNOTSUPP;	/* valid: the scheduler would run it */
-	agx4_submit_desc_free(desc);
+	agx4_cmdbuf_free(desc);
 out:
 	put_syncs(&refs);
 	kfree(syncs);

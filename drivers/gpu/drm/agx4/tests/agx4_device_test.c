@@ -19,7 +19,7 @@
 
 #include "../agx4_device.h"
 #include "../agx4_drv.h"
-#include "../agx4_mem.h"
+#include "../agx4_fw_mem.h"
 #include "agx4_test_dt.h"
 #include "agx4_test_util.h"
 
@@ -337,7 +337,7 @@ static void agx4_device_probe_adopts_loader_firmware_tree(struct kunit *test)
 /* Reserved memory whose loader tree holds a block descriptor. */
 static int maps_live;
 static int bad_tree_map(struct agx4_device *adev, enum agx4_mem id,
-			struct agx4_mem_region *r)
+			struct agx4_fw_mem_region *r)
 {
 	struct page *p = alloc_pages(GFP_KERNEL | __GFP_ZERO, 2);
 	u64 *root;
@@ -353,14 +353,14 @@ static int bad_tree_map(struct agx4_device *adev, enum agx4_mem id,
 	return 0;
 }
 
-static void bad_tree_unmap(struct agx4_device *adev, struct agx4_mem_region *r)
+static void bad_tree_unmap(struct agx4_device *adev, struct agx4_fw_mem_region *r)
 {
 	__free_pages(virt_to_page(r->va), 2);
 	maps_live--;
 }
 
 static int no_region_map(struct agx4_device *adev, enum agx4_mem id,
-			 struct agx4_mem_region *r)
+			 struct agx4_fw_mem_region *r)
 {
 	return -ENODEV;
 }
@@ -373,14 +373,14 @@ static void agx4_device_probe_refuses_bad_loader_tree(struct kunit *test)
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, dev);
 	agx4_test_fake_gpu(test, AGX4_SOC_T8132);
 	maps_live = 0;
-	kunit_activate_static_stub(test, agx4_mem_map_region, bad_tree_map);
-	kunit_activate_static_stub(test, agx4_mem_unmap_region,
+	kunit_activate_static_stub(test, agx4_fw_mem_map_region, bad_tree_map);
+	kunit_activate_static_stub(test, agx4_fw_mem_unmap_region,
 				   bad_tree_unmap);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(agx4_device_create(dev, &dt->src)),
 			-EINVAL);
 	KUNIT_EXPECT_EQ(test, maps_live, 0);
 
-	kunit_activate_static_stub(test, agx4_mem_map_region, no_region_map);
+	kunit_activate_static_stub(test, agx4_fw_mem_map_region, no_region_map);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(agx4_device_create(dev, &dt->src)),
 			-ENODEV);
 }

@@ -19,7 +19,7 @@
 
 #include "../agx4_device.h"
 #include "../agx4_drv.h"
-#include "../agx4_fwmem.h"
+#include "../agx4_fw_obj.h"
 #include "../agx4_gem.h"
 #include "agx4_test_util.h"
 
@@ -198,7 +198,7 @@ static void agx4_gem_bind_fw_maps_slice_for_firmware(struct kunit *test)
 	struct agx4_device *adev = test->priv;
 	struct agx4_gem_fw_binding *b;
 	struct agx4_gem_object *bo;
-	struct agx4_fwmem *window;
+	struct agx4_fw_obj_heap *window;
 	struct agx4_uat *fw;
 	phys_addr_t pa;
 	u64 pte;
@@ -209,7 +209,7 @@ static void agx4_gem_bind_fw_maps_slice_for_firmware(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, window);
 	KUNIT_ASSERT_EQ(test, agx4_uat_init(fw, adev->base.dev, &agx4_test_g16_geom,
 					    true), 0);
-	KUNIT_ASSERT_EQ(test, agx4_fwmem_init(window, adev->base.dev, fw,
+	KUNIT_ASSERT_EQ(test, agx4_fw_obj_heap_init(window, adev->base.dev, fw,
 					      window_base, SZ_64M), 0);
 
 	bo = agx4_gem_create(&adev->base, 4 * pg, 0, NULL);
@@ -241,7 +241,7 @@ static void agx4_gem_bind_fw_maps_slice_for_firmware(struct kunit *test)
 	agx4_gem_unbind_fw(b);
 	KUNIT_EXPECT_EQ(test, atomic_read(&adev->gem_objects), 0);
 	KUNIT_EXPECT_EQ(test, fw->tables, 1);
-	agx4_fwmem_fini(window);
+	agx4_fw_obj_heap_fini(window);
 	agx4_uat_fini(fw);
 }
 

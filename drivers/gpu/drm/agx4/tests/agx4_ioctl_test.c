@@ -30,10 +30,10 @@
 #include "../agx4_drv.h"
 #include "../agx4_file.h"
 #include "../agx4_fw.h"
-#include "../agx4_fwmem.h"
+#include "../agx4_fw_obj.h"
 #include "../agx4_gem.h"
 #include "../agx4_queue.h"
-#include "../agx4_submit.h"
+#include "../agx4_cmdbuf.h"
 #include "../agx4_vm.h"
 #include "agx4_test_dt.h"
 #include "agx4_test_util.h"
@@ -176,7 +176,7 @@ static unsigned long xa_count(struct xarray *xa)
 /* Firmware objects of the timestamp aperture, if the device has one. */
 static unsigned long ts_mappings(struct ioctl_ctx *c)
 {
-	struct agx4_fwmem *ts = &c->adev->mem.ts;
+	struct agx4_fw_obj_heap *ts = &c->adev->mem.ts;
 	unsigned long n = 0;
 	struct list_head *l;
 

@@ -16,7 +16,7 @@
 
 #include "../agx4_device.h"
 #include "../agx4_drv.h"
-#include "../agx4_mem.h"
+#include "../agx4_fw_mem.h"
 #include "agx4_test_util.h"
 
 const struct agx4_uat_geom agx4_test_g16_geom = {
@@ -102,7 +102,7 @@ static u32 fake_read_sgx(struct agx4_device *adev, u32 offset)
  * an empty root.
  */
 static int fake_map_region(struct agx4_device *adev, enum agx4_mem id,
-			   struct agx4_mem_region *r)
+			   struct agx4_fw_mem_region *r)
 {
 	struct page *p = alloc_pages(GFP_KERNEL | __GFP_ZERO,
 				     get_order(AGX4_UAT_PAGE_SIZE));
@@ -116,7 +116,7 @@ static int fake_map_region(struct agx4_device *adev, enum agx4_mem id,
 }
 
 static void fake_unmap_region(struct agx4_device *adev,
-			      struct agx4_mem_region *r)
+			      struct agx4_fw_mem_region *r)
 {
 	__free_pages(virt_to_page(r->va), get_order(AGX4_UAT_PAGE_SIZE));
 }
@@ -127,8 +127,8 @@ static void fake_unmap_region(struct agx4_device *adev,
  */
 void agx4_test_fake_memory(struct kunit *test)
 {
-	kunit_activate_static_stub(test, agx4_mem_map_region, fake_map_region);
-	kunit_activate_static_stub(test, agx4_mem_unmap_region,
+	kunit_activate_static_stub(test, agx4_fw_mem_map_region, fake_map_region);
+	kunit_activate_static_stub(test, agx4_fw_mem_unmap_region,
 				   fake_unmap_region);
 }
 
@@ -144,7 +144,7 @@ void agx4_test_device_memory(struct kunit *test, struct agx4_device *adev,
 	adev->gen = gen;
 	adev->uat_geom = gen->uat_geom;
 	agx4_test_fake_memory(test);
-	KUNIT_ASSERT_EQ(test, agx4_mem_init(adev), 0);
+	KUNIT_ASSERT_EQ(test, agx4_fw_mem_init(adev), 0);
 }
 
 /**

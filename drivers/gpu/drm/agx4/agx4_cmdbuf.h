@@ -2,8 +2,8 @@
 /*
  * Copyright 2026 The agx4 authors
  */
-#ifndef AGX4_SUBMIT_H
-#define AGX4_SUBMIT_H
+#ifndef AGX4_CMDBUF_H
+#define AGX4_CMDBUF_H
 
 #include <linux/sizes.h>
 #include <linux/types.h>
@@ -107,7 +107,7 @@ struct agx4_cmd_desc {
 #define AGX4_TS_PER_CMD		4
 
 /**
- * struct agx4_submit_desc - a validated command buffer
+ * struct agx4_cmdbuf - a validated command buffer
  * @ts_ops: what resolved the timestamps; NULL when none may be named.
  * @refs: references on the timestamp objects named, @nrefs of them.
  * @nrefs: entries used in @refs.
@@ -116,7 +116,7 @@ struct agx4_cmd_desc {
  * @computes: of which compute commands.
  * @cmds: the commands in order.
  */
-struct agx4_submit_desc {
+struct agx4_cmdbuf {
 	const struct agx4_ts_ops *ts_ops;
 	void **refs;
 	u32 nrefs;
@@ -127,7 +127,7 @@ struct agx4_submit_desc {
 };
 
 int agx4_cmdbuf_parse(const void *buf, u32 size, const struct agx4_ts_ops *ops,
-		      void *ctx, struct agx4_submit_desc **out);
-void agx4_submit_desc_free(struct agx4_submit_desc *desc);
+		      void *ctx, struct agx4_cmdbuf **out);
+void agx4_cmdbuf_free(struct agx4_cmdbuf *desc);
 
-#endif /* AGX4_SUBMIT_H */
+#endif /* AGX4_CMDBUF_H */

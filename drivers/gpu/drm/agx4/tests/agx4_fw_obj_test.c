@@ -2,7 +2,7 @@
 /*
  * Copyright 2026 The agx4 authors
  *
- * KUnit suite "agx4_fwmem": firmware objects, checked through the page
+ * KUnit suite "agx4_fw_obj": firmware objects, checked through the page
  * tables the firmware would walk.
  */
 
@@ -12,41 +12,41 @@
 #include <linux/io.h>
 #include <linux/sizes.h>
 
-#include "../agx4_fwmem.h"
+#include "../agx4_fw_obj.h"
 #include "agx4_test_util.h"
 
 #define PG	AGX4_UAT_PAGE_SIZE
 #define FW_BASE	0xfffffc2200000000ull
 
-struct fwmem_ctx {
+struct obj_ctx {
 	struct device *dev;
 	struct agx4_uat fw;
 	struct agx4_uat ctx0;
-	struct agx4_fwmem fwm;
+	struct agx4_fw_obj_heap fwm;
 	unsigned int inits;
 };
 
-static int fwmem_test_init(struct kunit *test)
+static int obj_test_init(struct kunit *test)
 {
-	struct fwmem_ctx *c = kunit_kzalloc(test, sizeof(*c), GFP_KERNEL);
+	struct obj_ctx *c = kunit_kzalloc(test, sizeof(*c), GFP_KERNEL);
 
 	KUNIT_ASSERT_NOT_NULL(test, c);
-	c->dev = agx4_test_dma_device(test, "agx4_fwmem_test");
+	c->dev = agx4_test_dma_device(test, "agx4_fw_obj_test");
 	KUNIT_ASSERT_EQ(test, agx4_uat_init(&c->fw, c->dev, &agx4_test_g16_geom, true), 0);
 	KUNIT_ASSERT_EQ(test, agx4_uat_init(&c->ctx0, c->dev, &agx4_test_g16_geom, false), 0);
-	KUNIT_ASSERT_EQ(test, agx4_fwmem_init(&c->fwm, c->dev, &c->fw, FW_BASE,
+	KUNIT_ASSERT_EQ(test, agx4_fw_obj_heap_init(&c->fwm, c->dev, &c->fw, FW_BASE,
 					      SZ_1G), 0);
 	test->priv = c;
 	return 0;
 }
 
-static void fwmem_test_exit(struct kunit *test)
+static void obj_test_exit(struct kunit *test)
 {
-	struct fwmem_ctx *c = test->priv;
+	struct obj_ctx *c = test->priv;
 
 	KUNIT_EXPECT_TRUE_MSG(test, list_empty(&c->fwm.objects),
 			      "firmware objects left");
-	agx4_fwmem_fini(&c->fwm);
+	agx4_fw_obj_heap_fini(&c->fwm);
 	/* Every table went with the objects. */
 	KUNIT_EXPECT_EQ(test, c->fw.tables, 1);
 	KUNIT_EXPECT_EQ(test, c->ctx0.tables, 1);
@@ -69,7 +69,7 @@ static u64 fw_pte(struct kunit *test, struct agx4_uat *uat, u64 va,
 
 static void fill(struct agx4_fw_obj *obj, void *priv)
 {
-	struct fwmem_ctx *c = priv;
+	struct obj_ctx *c = priv;
 	u32 *w = obj->cpu;
 
 	c->inits++;
@@ -79,18 +79,18 @@ static void fill(struct agx4_fw_obj *obj, void *priv)
 	w[obj->size / 4 - 1] = c->inits;
 }
 
-static void agx4_fwmem_object_mapped_with_class_attrs(struct kunit *test)
+static void agx4_fw_obj_object_mapped_with_class_attrs(struct kunit *test)
 {
 	static const struct {
-		enum agx4_fwmem_class class;
+		enum agx4_fw_obj_class class;
 		u64 attrs;
 	} cases[] = {
 		/* The words of the specification (4.1). */
-		{ AGX4_FWMEM_PRIVATE, 0x00c0000000000443ull },
-		{ AGX4_FWMEM_SHARED, 0x00c000000000044bull },
-		{ AGX4_FWMEM_RO, 0x008000000000044bull },
+		{ AGX4_FW_OBJ_PRIVATE, 0x00c0000000000443ull },
+		{ AGX4_FW_OBJ_SHARED, 0x00c000000000044bull },
+		{ AGX4_FW_OBJ_RO, 0x008000000000044bull },
 	};
-	struct fwmem_ctx *c = test->priv;
+	struct obj_ctx *c = test->priv;
 	unsigned int i;
 
 	for (i = 0; i < ARRAY_SIZE(cases); i++) {
@@ -122,14 +122,14 @@ static void agx4_fwmem_object_mapped_with_class_attrs(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, c->inits, 3);
 }
 
-static void agx4_fwmem_guard_page_after_each_object(struct kunit *test)
+static void agx4_fw_obj_guard_page_after_each_object(struct kunit *test)
 {
-	struct fwmem_ctx *c = test->priv;
+	struct obj_ctx *c = test->priv;
 	struct agx4_fw_obj *a, *b;
 	phys_addr_t pa;
 
-	a = agx4_fw_obj_create(&c->fwm, PG, AGX4_FWMEM_SHARED, NULL, NULL);
-	b = agx4_fw_obj_create(&c->fwm, PG, AGX4_FWMEM_SHARED, NULL, NULL);
+	a = agx4_fw_obj_create(&c->fwm, PG, AGX4_FW_OBJ_SHARED, NULL, NULL);
+	b = agx4_fw_obj_create(&c->fwm, PG, AGX4_FW_OBJ_SHARED, NULL, NULL);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, a);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, b);
 	KUNIT_EXPECT_TRUE(test, b->va >= a->va + 2 * PG ||
@@ -142,15 +142,15 @@ static void agx4_fwmem_guard_page_after_each_object(struct kunit *test)
 	agx4_fw_obj_destroy(b);
 }
 
-static void agx4_fwmem_mmio_and_external_not_owned(struct kunit *test)
+static void agx4_fw_obj_mmio_and_external_not_owned(struct kunit *test)
 {
-	struct fwmem_ctx *c = test->priv;
+	struct obj_ctx *c = test->priv;
 	struct agx4_fw_obj *mmio, *ext;
 	phys_addr_t pa;
 	u64 pte;
 
 	mmio = agx4_fw_obj_map_phys(&c->fwm, 0x300d60000ull, 0x8000,
-				    AGX4_FWMEM_MMIO);
+				    AGX4_FW_OBJ_MMIO);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, mmio);
 	KUNIT_EXPECT_NULL(test, mmio->cpu);
 	pte = fw_pte(test, &c->fw, mmio->va + PG, &pa);
@@ -158,58 +158,58 @@ static void agx4_fwmem_mmio_and_external_not_owned(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, pa, 0x300d64000ull);
 
 	ext = agx4_fw_obj_map_phys(&c->fwm, 0x80000000ull, PG,
-				   AGX4_FWMEM_EXTERNAL);
+				   AGX4_FW_OBJ_EXTERNAL);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, ext);
 	pte = fw_pte(test, &c->fw, ext->va, &pa);
 	KUNIT_EXPECT_EQ(test, PTE_ATTRS(pte), 0x00c000000000044bull);
 
 	/* Classes and ranges each call accepts. */
 	KUNIT_EXPECT_EQ(test, PTR_ERR(agx4_fw_obj_map_phys(&c->fwm, 0x2000, PG,
-							   AGX4_FWMEM_MMIO)),
+							   AGX4_FW_OBJ_MMIO)),
 			-EINVAL);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(agx4_fw_obj_map_phys(&c->fwm, 0, PG,
-							   AGX4_FWMEM_SHARED)),
+							   AGX4_FW_OBJ_SHARED)),
 			-EINVAL);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(agx4_fw_obj_map_phys(&c->fwm, 1ull << 42,
-							   PG, AGX4_FWMEM_MMIO)),
+							   PG, AGX4_FW_OBJ_MMIO)),
 			-EINVAL);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(agx4_fw_obj_create(&c->fwm, PG,
-							 AGX4_FWMEM_MMIO, NULL,
+							 AGX4_FW_OBJ_MMIO, NULL,
 							 NULL)), -EINVAL);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(agx4_fw_obj_create(&c->fwm, 0,
-							 AGX4_FWMEM_SHARED,
+							 AGX4_FW_OBJ_SHARED,
 							 NULL, NULL)), -EINVAL);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(agx4_fw_obj_create(&c->fwm, ~0ull,
-							 AGX4_FWMEM_SHARED,
+							 AGX4_FW_OBJ_SHARED,
 							 NULL, NULL)), -EINVAL);
 	{
 		phys_addr_t pas[2] = { 0x80000000ull, 0x80002000ull };
 
 		KUNIT_EXPECT_EQ(test, PTR_ERR(agx4_fw_obj_map_pages(&c->fwm, pas,
 								    2,
-								    AGX4_FWMEM_EXTERNAL)),
+								    AGX4_FW_OBJ_EXTERNAL)),
 				-EINVAL);
 		KUNIT_EXPECT_EQ(test, PTR_ERR(agx4_fw_obj_map_pages(&c->fwm, pas,
 								    0,
-								    AGX4_FWMEM_EXTERNAL)),
+								    AGX4_FW_OBJ_EXTERNAL)),
 				-EINVAL);
 		KUNIT_EXPECT_EQ(test, PTR_ERR(agx4_fw_obj_map_pages(&c->fwm, pas,
 								    1,
-								    AGX4_FWMEM_RO)),
+								    AGX4_FW_OBJ_RO)),
 				-EINVAL);
 	}
 	agx4_fw_obj_destroy(mmio);
 	agx4_fw_obj_destroy(ext);
 }
 
-static void agx4_fwmem_reinit_rebuilds_owned_objects(struct kunit *test)
+static void agx4_fw_obj_reinit_rebuilds_owned_objects(struct kunit *test)
 {
-	struct fwmem_ctx *c = test->priv;
+	struct obj_ctx *c = test->priv;
 	struct agx4_fw_obj *a, *b;
 	u32 *w;
 
-	a = agx4_fw_obj_create(&c->fwm, PG, AGX4_FWMEM_PRIVATE, fill, c);
-	b = agx4_fw_obj_create(&c->fwm, 2 * PG, AGX4_FWMEM_RO, NULL, NULL);
+	a = agx4_fw_obj_create(&c->fwm, PG, AGX4_FW_OBJ_PRIVATE, fill, c);
+	b = agx4_fw_obj_create(&c->fwm, 2 * PG, AGX4_FW_OBJ_RO, NULL, NULL);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, a);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, b);
 	KUNIT_EXPECT_EQ(test, c->inits, 1);
@@ -220,7 +220,7 @@ static void agx4_fwmem_reinit_rebuilds_owned_objects(struct kunit *test)
 	w[7] = 0xbeef;
 	memset(b->cpu, 0x5a, b->size);
 
-	agx4_fwmem_reinit(&c->fwm);
+	agx4_fw_obj_heap_reinit(&c->fwm);
 	KUNIT_EXPECT_EQ(test, c->inits, 2);
 	KUNIT_EXPECT_EQ(test, w[0], 0x1234abcd);
 	KUNIT_EXPECT_EQ(test, w[7], 0);
@@ -230,53 +230,53 @@ static void agx4_fwmem_reinit_rebuilds_owned_objects(struct kunit *test)
 	agx4_fw_obj_destroy(b);
 }
 
-static void agx4_fwmem_space_exhaustion_is_enospc(struct kunit *test)
+static void agx4_fw_obj_space_exhaustion_is_enospc(struct kunit *test)
 {
-	struct fwmem_ctx *c = test->priv;
-	struct agx4_fwmem small;
+	struct obj_ctx *c = test->priv;
+	struct agx4_fw_obj_heap small;
 	struct agx4_fw_obj *a, *b, *d;
 
 	/* Room for two one-page objects with their guard pages. */
-	KUNIT_ASSERT_EQ(test, agx4_fwmem_init(&small, c->dev, &c->fw,
+	KUNIT_ASSERT_EQ(test, agx4_fw_obj_heap_init(&small, c->dev, &c->fw,
 					      0xfffffc3000000000ull, 4 * PG),
 			0);
-	a = agx4_fw_obj_create(&small, PG, AGX4_FWMEM_SHARED, NULL, NULL);
-	b = agx4_fw_obj_create(&small, PG, AGX4_FWMEM_SHARED, NULL, NULL);
+	a = agx4_fw_obj_create(&small, PG, AGX4_FW_OBJ_SHARED, NULL, NULL);
+	b = agx4_fw_obj_create(&small, PG, AGX4_FW_OBJ_SHARED, NULL, NULL);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, a);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, b);
-	d = agx4_fw_obj_create(&small, PG, AGX4_FWMEM_SHARED, NULL, NULL);
+	d = agx4_fw_obj_create(&small, PG, AGX4_FW_OBJ_SHARED, NULL, NULL);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(d), -ENOSPC);
 	/* Nothing of the failed object is left in the tables. */
 	KUNIT_EXPECT_EQ(test, c->fw.tables, 3);
 
 	agx4_fw_obj_destroy(a);
-	d = agx4_fw_obj_create(&small, PG, AGX4_FWMEM_SHARED, NULL, NULL);
+	d = agx4_fw_obj_create(&small, PG, AGX4_FW_OBJ_SHARED, NULL, NULL);
 	KUNIT_EXPECT_NOT_ERR_OR_NULL(test, d);
 	agx4_fw_obj_destroy(b);
 	agx4_fw_obj_destroy(d);
-	agx4_fwmem_fini(&small);
+	agx4_fw_obj_heap_fini(&small);
 
 	/* Ranges outside the tree's half are refused. */
-	KUNIT_EXPECT_EQ(test, agx4_fwmem_init(&small, c->dev, &c->fw, 0, PG),
+	KUNIT_EXPECT_EQ(test, agx4_fw_obj_heap_init(&small, c->dev, &c->fw, 0, PG),
 			-EINVAL);
-	KUNIT_EXPECT_EQ(test, agx4_fwmem_init(&small, c->dev, &c->fw,
+	KUNIT_EXPECT_EQ(test, agx4_fw_obj_heap_init(&small, c->dev, &c->fw,
 					      0xffffffffffffc000ull, 2 * PG),
 			-EINVAL);
 }
 
-static void agx4_fwmem_alias_follows_object(struct kunit *test)
+static void agx4_fw_obj_alias_follows_object(struct kunit *test)
 {
 	static const struct agx4_uat_prot gpu_ro = {
 		.access = AGX4_UAT_GPU, .perm = AGX4_UAT_RO,
 		.memtype = AGX4_UAT_UNCACHED,
 	};
-	struct fwmem_ctx *c = test->priv;
+	struct obj_ctx *c = test->priv;
 	const u64 alias_va = 0x7001838000ull;
 	struct agx4_fw_obj *obj;
 	phys_addr_t fw_pa, pa;
 	u64 pte;
 
-	obj = agx4_fw_obj_create(&c->fwm, 2 * PG, AGX4_FWMEM_SHARED, NULL,
+	obj = agx4_fw_obj_create(&c->fwm, 2 * PG, AGX4_FW_OBJ_SHARED, NULL,
 				 NULL);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, obj);
 	KUNIT_ASSERT_EQ(test, agx4_fw_obj_alias(obj, &c->ctx0, alias_va,
@@ -295,21 +295,21 @@ static void agx4_fwmem_alias_follows_object(struct kunit *test)
 						 NULL), -ENOENT);
 }
 
-static struct kunit_case agx4_fwmem_cases[] = {
-	KUNIT_CASE(agx4_fwmem_object_mapped_with_class_attrs),
-	KUNIT_CASE(agx4_fwmem_guard_page_after_each_object),
-	KUNIT_CASE(agx4_fwmem_mmio_and_external_not_owned),
-	KUNIT_CASE(agx4_fwmem_reinit_rebuilds_owned_objects),
-	KUNIT_CASE(agx4_fwmem_space_exhaustion_is_enospc),
-	KUNIT_CASE(agx4_fwmem_alias_follows_object),
+static struct kunit_case agx4_fw_obj_cases[] = {
+	KUNIT_CASE(agx4_fw_obj_object_mapped_with_class_attrs),
+	KUNIT_CASE(agx4_fw_obj_guard_page_after_each_object),
+	KUNIT_CASE(agx4_fw_obj_mmio_and_external_not_owned),
+	KUNIT_CASE(agx4_fw_obj_reinit_rebuilds_owned_objects),
+	KUNIT_CASE(agx4_fw_obj_space_exhaustion_is_enospc),
+	KUNIT_CASE(agx4_fw_obj_alias_follows_object),
 	{ }
 };
 
-static struct kunit_suite agx4_fwmem_suite = {
-	.name = "agx4_fwmem",
-	.init = fwmem_test_init,
-	.exit = fwmem_test_exit,
-	.test_cases = agx4_fwmem_cases,
+static struct kunit_suite agx4_fw_obj_suite = {
+	.name = "agx4_fw_obj",
+	.init = obj_test_init,
+	.exit = obj_test_exit,
+	.test_cases = agx4_fw_obj_cases,
 };
 
-kunit_test_suite(agx4_fwmem_suite);
+kunit_test_suite(agx4_fw_obj_suite);

@@ -2,8 +2,8 @@
 /*
  * Copyright 2026 The agx4 authors
  */
-#ifndef AGX4_FWMEM_H
-#define AGX4_FWMEM_H
+#ifndef AGX4_FW_OBJ_H
+#define AGX4_FW_OBJ_H
 
 #include <linux/list.h>
 #include <linux/mutex.h>
@@ -17,22 +17,22 @@ struct device;
 struct page;
 
 /**
- * enum agx4_fwmem_class - what a firmware object is and how it is mapped
- * @AGX4_FWMEM_PRIVATE: firmware-private, read-write, cached.
- * @AGX4_FWMEM_SHARED: shared with the CPU, read-write, uncached.
- * @AGX4_FWMEM_RO: shared, read-only for the firmware, uncached.
- * @AGX4_FWMEM_MMIO: registers (device memory, read-write); not owned.
- * @AGX4_FWMEM_EXTERNAL: someone else's pages (cursor pages, timestamp
+ * enum agx4_fw_obj_class - what a firmware object is and how it is mapped
+ * @AGX4_FW_OBJ_PRIVATE: firmware-private, read-write, cached.
+ * @AGX4_FW_OBJ_SHARED: shared with the CPU, read-write, uncached.
+ * @AGX4_FW_OBJ_RO: shared, read-only for the firmware, uncached.
+ * @AGX4_FW_OBJ_MMIO: registers (device memory, read-write); not owned.
+ * @AGX4_FW_OBJ_EXTERNAL: someone else's pages (cursor pages, timestamp
  *	buffers), shared uncached; not owned.
- * @AGX4_FWMEM_NUM_CLASSES: number of classes.
+ * @AGX4_FW_OBJ_NUM_CLASSES: number of classes.
  */
-enum agx4_fwmem_class {
-	AGX4_FWMEM_PRIVATE,
-	AGX4_FWMEM_SHARED,
-	AGX4_FWMEM_RO,
-	AGX4_FWMEM_MMIO,
-	AGX4_FWMEM_EXTERNAL,
-	AGX4_FWMEM_NUM_CLASSES,
+enum agx4_fw_obj_class {
+	AGX4_FW_OBJ_PRIVATE,
+	AGX4_FW_OBJ_SHARED,
+	AGX4_FW_OBJ_RO,
+	AGX4_FW_OBJ_MMIO,
+	AGX4_FW_OBJ_EXTERNAL,
+	AGX4_FW_OBJ_NUM_CLASSES,
 };
 
 struct agx4_fw_obj;
@@ -52,7 +52,7 @@ typedef void (*agx4_fw_obj_init_fn)(struct agx4_fw_obj *obj, void *priv);
  */
 struct agx4_fw_obj {
 	/** @fwm: the address space. */
-	struct agx4_fwmem *fwm;
+	struct agx4_fw_obj_heap *fwm;
 	/** @node: its range, guard page included (offsets into the space). */
 	struct drm_mm_node node;
 	/** @va: firmware virtual address. */
@@ -60,7 +60,7 @@ struct agx4_fw_obj {
 	/** @size: bytes mapped, a multiple of 16 KiB. */
 	u64 size;
 	/** @class: what it is. */
-	enum agx4_fwmem_class class;
+	enum agx4_fw_obj_class class;
 	/** @cpu: kernel mapping of owned objects; NULL otherwise. */
 	void *cpu;
 	/** @chunks: owned 16 KiB chunks, one allocation each. */
@@ -73,16 +73,16 @@ struct agx4_fw_obj {
 	agx4_fw_obj_init_fn init;
 	/** @priv: argument of @init. */
 	void *priv;
-	/** @link: on &agx4_fwmem.objects, under &agx4_fwmem.lock. */
+	/** @link: on &agx4_fw_obj_heap.objects, under &agx4_fw_obj_heap.lock. */
 	struct list_head link;
-	/** @aliases: other mappings of the object, under &agx4_fwmem.lock. */
+	/** @aliases: other mappings of the object, under &agx4_fw_obj_heap.lock. */
 	struct list_head aliases;
 };
 
 /**
- * struct agx4_fwmem - the firmware's address space and its objects
+ * struct agx4_fw_obj_heap - the firmware's address space and its objects
  */
-struct agx4_fwmem {
+struct agx4_fw_obj_heap {
 	/** @dev: device the memory is for. */
 	struct device *dev;
 	/** @uat: the firmware-half page tables. */
@@ -99,21 +99,21 @@ struct agx4_fwmem {
 	struct list_head objects;
 };
 
-int agx4_fwmem_init(struct agx4_fwmem *fwm, struct device *dev,
+int agx4_fw_obj_heap_init(struct agx4_fw_obj_heap *fwm, struct device *dev,
 		    struct agx4_uat *uat, u64 base, u64 size);
-void agx4_fwmem_fini(struct agx4_fwmem *fwm);
-struct agx4_fw_obj *agx4_fw_obj_create(struct agx4_fwmem *fwm, u64 size,
-				       enum agx4_fwmem_class class,
+void agx4_fw_obj_heap_fini(struct agx4_fw_obj_heap *fwm);
+struct agx4_fw_obj *agx4_fw_obj_create(struct agx4_fw_obj_heap *fwm, u64 size,
+				       enum agx4_fw_obj_class class,
 				       agx4_fw_obj_init_fn init, void *priv);
-struct agx4_fw_obj *agx4_fw_obj_map_phys(struct agx4_fwmem *fwm,
+struct agx4_fw_obj *agx4_fw_obj_map_phys(struct agx4_fw_obj_heap *fwm,
 					 phys_addr_t pa, u64 size,
-					 enum agx4_fwmem_class class);
-struct agx4_fw_obj *agx4_fw_obj_map_pages(struct agx4_fwmem *fwm,
+					 enum agx4_fw_obj_class class);
+struct agx4_fw_obj *agx4_fw_obj_map_pages(struct agx4_fw_obj_heap *fwm,
 					  const phys_addr_t *pas, u64 n,
-					  enum agx4_fwmem_class class);
+					  enum agx4_fw_obj_class class);
 void agx4_fw_obj_destroy(struct agx4_fw_obj *obj);
-void agx4_fwmem_reinit(struct agx4_fwmem *fwm);
+void agx4_fw_obj_heap_reinit(struct agx4_fw_obj_heap *fwm);
 int agx4_fw_obj_alias(struct agx4_fw_obj *obj, struct agx4_uat *uat, u64 va,
 		      const struct agx4_uat_prot *prot);
 
-#endif /* AGX4_FWMEM_H */
+#endif /* AGX4_FW_OBJ_H */

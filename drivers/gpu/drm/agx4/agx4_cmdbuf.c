@@ -10,7 +10,7 @@
 
 #include <kunit/visibility.h>
 
-#include "agx4_submit.h"
+#include "agx4_cmdbuf.h"
 
 /**
  * DOC: command buffers
@@ -20,7 +20,7 @@
  * copies it into kernel memory once; agx4_cmdbuf_parse() then reads every
  * header and payload with memcpy() into zeroed locals (nothing is aligned,
  * and nothing is read twice from user memory) and turns the buffer into a
- * &struct agx4_submit_desc the scheduler can run without checking anything
+ * &struct agx4_cmdbuf the scheduler can run without checking anything
  * again.
  *
  * Pass one walks the headers: a trailing fragment shorter than a header, a
@@ -135,7 +135,7 @@ static int check_render(const struct drm_asahi_cmd_render *r)
 }
 
 /* Resolve one destination; @ts names no object when its handle is 0. */
-static int resolve_ts(struct parse_state *st, struct agx4_submit_desc *desc,
+static int resolve_ts(struct parse_state *st, struct agx4_cmdbuf *desc,
 		      const struct drm_asahi_timestamp *ts, u64 *va)
 {
 	u64 base, size;
@@ -160,7 +160,7 @@ static int resolve_ts(struct parse_state *st, struct agx4_submit_desc *desc,
 	return 0;
 }
 
-static int resolve_pair(struct parse_state *st, struct agx4_submit_desc *desc,
+static int resolve_pair(struct parse_state *st, struct agx4_cmdbuf *desc,
 			const struct drm_asahi_timestamps *ts,
 			struct agx4_ts_dests *out)
 {
@@ -169,7 +169,7 @@ static int resolve_pair(struct parse_state *st, struct agx4_submit_desc *desc,
 	return ret ? ret : resolve_ts(st, desc, &ts->end, &out->end);
 }
 
-static int parse_hw(struct parse_state *st, struct agx4_submit_desc *desc,
+static int parse_hw(struct parse_state *st, struct agx4_cmdbuf *desc,
 		    const struct drm_asahi_cmd_header *h, const u8 *payload,
 		    struct agx4_cmd_desc *d)
 {
@@ -241,10 +241,10 @@ static int count_commands(const u8 *buf, u32 size)
 }
 
 /**
- * agx4_submit_desc_free() - free a description and its references
+ * agx4_cmdbuf_free() - free a description and its references
  * @desc: what agx4_cmdbuf_parse() made; may be NULL.
  */
-void agx4_submit_desc_free(struct agx4_submit_desc *desc)
+void agx4_cmdbuf_free(struct agx4_cmdbuf *desc)
 {
 	u32 i;
 
@@ -255,7 +255,7 @@ void agx4_submit_desc_free(struct agx4_submit_desc *desc)
 	kvfree(desc->refs);
 	kvfree(desc);
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_submit_desc_free);
+EXPORT_SYMBOL_IF_KUNIT(agx4_cmdbuf_free);
 
 /**
  * agx4_cmdbuf_parse() - validate a command buffer
@@ -263,7 +263,7 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_submit_desc_free);
  * @size: its size; at most %AGX4_CMDBUF_MAX_SIZE.
  * @ops: resolves timestamp objects; NULL if there are none.
  * @ctx: their argument (the client).
- * @out: on success, the description (agx4_submit_desc_free() it).
+ * @out: on success, the description (agx4_cmdbuf_free() it).
  *
  * A timestamp names an object of @ops and an offset in it, 8-byte aligned,
  * whose 8 bytes fit the object; handle 0 means none and then the offset
@@ -273,9 +273,9 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_submit_desc_free);
  * naming no object; -ERANGE for one past the end of its object; -ENOMEM.
  */
 int agx4_cmdbuf_parse(const void *buf, u32 size, const struct agx4_ts_ops *ops,
-		      void *ctx, struct agx4_submit_desc **out)
+		      void *ctx, struct agx4_cmdbuf **out)
 {
-	struct agx4_submit_desc *desc;
+	struct agx4_cmdbuf *desc;
 	struct parse_state *st;
 	u32 off = 0, i = 0;
 	int hw, ret = 0;
@@ -346,7 +346,7 @@ int agx4_cmdbuf_parse(const void *buf, u32 size, const struct agx4_ts_ops *ops,
 
 err:
 	kfree(st);
-	agx4_submit_desc_free(desc);
+	agx4_cmdbuf_free(desc);
 	return ret;
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_cmdbuf_parse);

@@ -2,7 +2,7 @@
 /*
  * Copyright 2026 The agx4 authors
  *
- * KUnit suite "agx4_submit": command-buffer parsing.  Buffers are built
+ * KUnit suite "agx4_cmdbuf": command-buffer parsing.  Buffers are built
  * here byte by byte (unaligned where the format allows it), and every
  * malformed one is checked for its exact errno.
  */
@@ -11,7 +11,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
-#include "../agx4_submit.h"
+#include "../agx4_cmdbuf.h"
 
 #define NONE	DRM_ASAHI_BARRIER_NONE
 
@@ -73,12 +73,12 @@ static void add_compute(struct kunit *test, struct cmdbuf *cb, u16 vdm,
 }
 
 static int parse(struct kunit *test, struct cmdbuf *cb,
-		 struct agx4_submit_desc **d)
+		 struct agx4_cmdbuf **d)
 {
 	int ret = agx4_cmdbuf_parse(cb->buf, cb->size, NULL, NULL, d);
 
 	if (!ret)
-		kunit_add_action(test, (kunit_action_t *)agx4_submit_desc_free,
+		kunit_add_action(test, (kunit_action_t *)agx4_cmdbuf_free,
 				 *d);
 	return ret;
 }
@@ -86,14 +86,14 @@ static int parse(struct kunit *test, struct cmdbuf *cb,
 static void expect_einval(struct kunit *test, struct cmdbuf *cb,
 			  const char *what, int err)
 {
-	struct agx4_submit_desc *d = NULL;
+	struct agx4_cmdbuf *d = NULL;
 	int ret = agx4_cmdbuf_parse(cb->buf, cb->size, NULL, NULL, &d);
 
 	KUNIT_EXPECT_EQ_MSG(test, ret, err, "%s", what);
 	KUNIT_EXPECT_NULL_MSG(test, d, "%s", what);
 }
 
-static void agx4_submit_mesa_style_buffer_parses(struct kunit *test)
+static void agx4_cmdbuf_mesa_style_buffer_parses(struct kunit *test)
 {
 	struct drm_asahi_attachment att[2] = {
 		{ .pointer = 0x200000000ull, .size = 4096 },
@@ -101,7 +101,7 @@ static void agx4_submit_mesa_style_buffer_parses(struct kunit *test)
 	};
 	struct drm_asahi_cmd_render r = good_render();
 	struct cmdbuf *cb = cb_new(test);
-	struct agx4_submit_desc *d;
+	struct agx4_cmdbuf *d;
 
 	/* As Mesa does: every command waits on all earlier work. */
 	cb_add(test, cb, DRM_ASAHI_SET_FRAGMENT_ATTACHMENTS, NONE, NONE, att,
@@ -134,12 +134,12 @@ static void agx4_submit_mesa_style_buffer_parses(struct kunit *test)
 			0x300000000ull);
 }
 
-static void agx4_submit_barrier_none_and_replaced_sets(struct kunit *test)
+static void agx4_cmdbuf_barrier_none_and_replaced_sets(struct kunit *test)
 {
 	struct drm_asahi_cmd_render r = good_render();
 	struct drm_asahi_attachment att = { .pointer = 0x1000, .size = 64 };
 	struct cmdbuf *cb = cb_new(test);
-	struct agx4_submit_desc *d;
+	struct agx4_cmdbuf *d;
 
 	cb_add(test, cb, DRM_ASAHI_SET_VERTEX_ATTACHMENTS, NONE, NONE, &att,
 	       sizeof(att));
@@ -154,12 +154,12 @@ static void agx4_submit_barrier_none_and_replaced_sets(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, d->cmds[1].render.vertex.count, 0);
 }
 
-static void agx4_submit_payload_sizes(struct kunit *test)
+static void agx4_cmdbuf_payload_sizes(struct kunit *test)
 {
 	struct drm_asahi_cmd_render r = good_render();
 	u8 big[sizeof(r) + 16] = { };
 	struct cmdbuf *cb = cb_new(test);
-	struct agx4_submit_desc *d;
+	struct agx4_cmdbuf *d;
 
 	/* Longer than this kernel knows, zero beyond: accepted, and the
 	 * walk continues after the whole payload.
@@ -187,7 +187,7 @@ static void agx4_submit_payload_sizes(struct kunit *test)
 }
 
 /* One malformed buffer per case. */
-static void agx4_submit_malformed_buffers_rejected(struct kunit *test)
+static void agx4_cmdbuf_malformed_buffers_rejected(struct kunit *test)
 {
 	const size_t att_size = (AGX4_MAX_ATTACHMENTS + 1) *
 				sizeof(struct drm_asahi_attachment);
@@ -271,7 +271,7 @@ static void agx4_submit_malformed_buffers_rejected(struct kunit *test)
 	tried++;
 	KUNIT_EXPECT_EQ(test, agx4_cmdbuf_parse(cb->buf, AGX4_CMDBUF_MAX_SIZE + 1,
 						NULL, NULL,
-						&(struct agx4_submit_desc *){ NULL }),
+						&(struct agx4_cmdbuf *){ NULL }),
 			-EINVAL);
 	tried++;
 
@@ -396,12 +396,12 @@ static const struct agx4_ts_ops fake_ts_ops = {
 	.put = fake_ts_put,
 };
 
-static void agx4_submit_timestamps_resolve_to_object_addresses(struct kunit *test)
+static void agx4_cmdbuf_timestamps_resolve_to_object_addresses(struct kunit *test)
 {
 	struct drm_asahi_cmd_render r = good_render();
 	struct drm_asahi_cmd_compute c = { };
 	struct fake_ts f = { };
-	struct agx4_submit_desc *d = NULL;
+	struct agx4_cmdbuf *d = NULL;
 	struct cmdbuf *cb = cb_new(test);
 
 	r.ts_vtx.start = (struct drm_asahi_timestamp){ 1, 0 };
@@ -422,7 +422,7 @@ static void agx4_submit_timestamps_resolve_to_object_addresses(struct kunit *tes
 	/* One reference per destination, all dropped with the description. */
 	KUNIT_EXPECT_EQ(test, f.gets, 4);
 	KUNIT_EXPECT_EQ(test, d->nrefs, 4);
-	agx4_submit_desc_free(d);
+	agx4_cmdbuf_free(d);
 	KUNIT_EXPECT_EQ(test, f.puts, 4);
 
 	/* A failure after some were taken drops those too. */
@@ -438,18 +438,18 @@ static void agx4_submit_timestamps_resolve_to_object_addresses(struct kunit *tes
 	KUNIT_EXPECT_EQ(test, f.puts, 3);
 }
 
-static struct kunit_case agx4_submit_cases[] = {
-	KUNIT_CASE(agx4_submit_mesa_style_buffer_parses),
-	KUNIT_CASE(agx4_submit_barrier_none_and_replaced_sets),
-	KUNIT_CASE(agx4_submit_payload_sizes),
-	KUNIT_CASE(agx4_submit_malformed_buffers_rejected),
-	KUNIT_CASE(agx4_submit_timestamps_resolve_to_object_addresses),
+static struct kunit_case agx4_cmdbuf_cases[] = {
+	KUNIT_CASE(agx4_cmdbuf_mesa_style_buffer_parses),
+	KUNIT_CASE(agx4_cmdbuf_barrier_none_and_replaced_sets),
+	KUNIT_CASE(agx4_cmdbuf_payload_sizes),
+	KUNIT_CASE(agx4_cmdbuf_malformed_buffers_rejected),
+	KUNIT_CASE(agx4_cmdbuf_timestamps_resolve_to_object_addresses),
 	{ }
 };
 
-static struct kunit_suite agx4_submit_suite = {
-	.name = "agx4_submit",
-	.test_cases = agx4_submit_cases,
+static struct kunit_suite agx4_cmdbuf_suite = {
+	.name = "agx4_cmdbuf",
+	.test_cases = agx4_cmdbuf_cases,
 };
 
-kunit_test_suite(agx4_submit_suite);
+kunit_test_suite(agx4_cmdbuf_suite);

@@ -11,7 +11,7 @@
 
 #include <kunit/visibility.h>
 
-#include "agx4_fwmem.h"
+#include "agx4_fw_obj.h"
 
 /**
  * DOC: firmware memory
@@ -37,7 +37,7 @@
  * ============ ================= =============================
  *
  * The registry of objects is what a firmware restart uses:
- * agx4_fwmem_reinit() zeroes every owned object and runs its init
+ * agx4_fw_obj_heap_reinit() zeroes every owned object and runs its init
  * callback again, so shared memory is rebuilt as at first boot.  An
  * object can also be aliased into another address space (context 0 or a
  * client VM) with agx4_fw_obj_alias(); aliases go with the object.
@@ -47,12 +47,12 @@
 #define CHUNK_ORDER	get_order(CHUNK)
 #define CHUNK_PAGES	(CHUNK / PAGE_SIZE)
 
-static const struct agx4_uat_prot fwmem_prot[AGX4_FWMEM_NUM_CLASSES] = {
-	[AGX4_FWMEM_PRIVATE] = { AGX4_UAT_FW, AGX4_UAT_RW, AGX4_UAT_CACHED, true },
-	[AGX4_FWMEM_SHARED] = { AGX4_UAT_FW, AGX4_UAT_RW, AGX4_UAT_UNCACHED, true },
-	[AGX4_FWMEM_RO] = { AGX4_UAT_FW, AGX4_UAT_RO, AGX4_UAT_UNCACHED, true },
-	[AGX4_FWMEM_MMIO] = { AGX4_UAT_FW, AGX4_UAT_RW, AGX4_UAT_DEVICE, true },
-	[AGX4_FWMEM_EXTERNAL] = { AGX4_UAT_FW, AGX4_UAT_RW, AGX4_UAT_UNCACHED,
+static const struct agx4_uat_prot obj_prot[AGX4_FW_OBJ_NUM_CLASSES] = {
+	[AGX4_FW_OBJ_PRIVATE] = { AGX4_UAT_FW, AGX4_UAT_RW, AGX4_UAT_CACHED, true },
+	[AGX4_FW_OBJ_SHARED] = { AGX4_UAT_FW, AGX4_UAT_RW, AGX4_UAT_UNCACHED, true },
+	[AGX4_FW_OBJ_RO] = { AGX4_UAT_FW, AGX4_UAT_RO, AGX4_UAT_UNCACHED, true },
+	[AGX4_FW_OBJ_MMIO] = { AGX4_UAT_FW, AGX4_UAT_RW, AGX4_UAT_DEVICE, true },
+	[AGX4_FW_OBJ_EXTERNAL] = { AGX4_UAT_FW, AGX4_UAT_RW, AGX4_UAT_UNCACHED,
 				  true },
 };
 
@@ -69,7 +69,7 @@ struct fw_alias {
 };
 
 /**
- * agx4_fwmem_init() - set up a firmware address space
+ * agx4_fw_obj_heap_init() - set up a firmware address space
  * @fwm: the space.
  * @dev: the device.
  * @uat: the firmware-half tree the objects are mapped in.
@@ -78,7 +78,7 @@ struct fw_alias {
  *
  * Return: 0 or -EINVAL for a range outside the tree.
  */
-int agx4_fwmem_init(struct agx4_fwmem *fwm, struct device *dev,
+int agx4_fw_obj_heap_init(struct agx4_fw_obj_heap *fwm, struct device *dev,
 		    struct agx4_uat *uat, u64 base, u64 size)
 {
 	u64 off = base - uat->va_start;
@@ -95,7 +95,7 @@ int agx4_fwmem_init(struct agx4_fwmem *fwm, struct device *dev,
 	INIT_LIST_HEAD(&fwm->objects);
 	return 0;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_fwmem_init);
+EXPORT_SYMBOL_IF_KUNIT(agx4_fw_obj_heap_init);
 
 static void uat_unmap(struct agx4_uat *uat, u64 va, u64 size)
 {
@@ -181,16 +181,16 @@ err:
 	return -ENOMEM;
 }
 
-static struct agx4_fw_obj *obj_create(struct agx4_fwmem *fwm, u64 size,
-				      enum agx4_fwmem_class class,
+static struct agx4_fw_obj *obj_create(struct agx4_fw_obj_heap *fwm, u64 size,
+				      enum agx4_fw_obj_class class,
 				      phys_addr_t pa, const phys_addr_t *pas,
 				      agx4_fw_obj_init_fn init, void *priv)
 {
-	bool owned = class <= AGX4_FWMEM_RO;
+	bool owned = class <= AGX4_FW_OBJ_RO;
 	struct agx4_fw_obj *obj;
 	int ret;
 
-	if (!size || size > fwm->size || class >= AGX4_FWMEM_NUM_CLASSES)
+	if (!size || size > fwm->size || class >= AGX4_FW_OBJ_NUM_CLASSES)
 		return ERR_PTR(-EINVAL);
 	obj = kzalloc(sizeof(*obj), GFP_KERNEL);
 	if (!obj)
@@ -224,7 +224,7 @@ static struct agx4_fw_obj *obj_create(struct agx4_fwmem *fwm, u64 size,
 	if (ret)
 		goto err_unlock;
 	obj->va = fwm->base + obj->node.start;
-	ret = uat_map(obj, fwm->uat, obj->va, &fwmem_prot[class]);
+	ret = uat_map(obj, fwm->uat, obj->va, &obj_prot[class]);
 	if (ret)
 		goto err_node;
 	list_add_tail(&obj->link, &fwm->objects);
@@ -248,7 +248,7 @@ err_free:
  * agx4_fw_obj_create() - allocate a firmware object
  * @fwm: the address space.
  * @size: bytes, rounded up to 16 KiB.
- * @class: %AGX4_FWMEM_PRIVATE, %AGX4_FWMEM_SHARED or %AGX4_FWMEM_RO.
+ * @class: %AGX4_FW_OBJ_PRIVATE, %AGX4_FW_OBJ_SHARED or %AGX4_FW_OBJ_RO.
  * @init: fills the zeroed object, now and after each firmware restart;
  *	may be NULL.
  * @priv: argument of @init.
@@ -256,11 +256,11 @@ err_free:
  * Return: the object, ERR_PTR(-EINVAL) for a bad size or class, -ENOSPC
  * when the address space is full, -ENOMEM.
  */
-struct agx4_fw_obj *agx4_fw_obj_create(struct agx4_fwmem *fwm, u64 size,
-				       enum agx4_fwmem_class class,
+struct agx4_fw_obj *agx4_fw_obj_create(struct agx4_fw_obj_heap *fwm, u64 size,
+				       enum agx4_fw_obj_class class,
 				       agx4_fw_obj_init_fn init, void *priv)
 {
-	if (class > AGX4_FWMEM_RO)
+	if (class > AGX4_FW_OBJ_RO)
 		return ERR_PTR(-EINVAL);
 	return obj_create(fwm, size, class, 0, NULL, init, priv);
 }
@@ -271,15 +271,15 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_fw_obj_create);
  * @fwm: the address space.
  * @pa: physical start, 16 KiB aligned.
  * @size: bytes, 16 KiB aligned.
- * @class: %AGX4_FWMEM_MMIO or %AGX4_FWMEM_EXTERNAL.
+ * @class: %AGX4_FW_OBJ_MMIO or %AGX4_FW_OBJ_EXTERNAL.
  *
  * Return: the object, or an ERR_PTR() as for agx4_fw_obj_create().
  */
-struct agx4_fw_obj *agx4_fw_obj_map_phys(struct agx4_fwmem *fwm,
+struct agx4_fw_obj *agx4_fw_obj_map_phys(struct agx4_fw_obj_heap *fwm,
 					 phys_addr_t pa, u64 size,
-					 enum agx4_fwmem_class class)
+					 enum agx4_fw_obj_class class)
 {
-	if ((class != AGX4_FWMEM_MMIO && class != AGX4_FWMEM_EXTERNAL) ||
+	if ((class != AGX4_FW_OBJ_MMIO && class != AGX4_FW_OBJ_EXTERNAL) ||
 	    !size || !IS_ALIGNED(pa | size, CHUNK) ||
 	    (pa + size - 1) >> fwm->uat->geom->oa_bits)
 		return ERR_PTR(-EINVAL);
@@ -292,19 +292,19 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_fw_obj_map_phys);
  * @fwm: the address space.
  * @pas: the physical address of each 16 KiB page, in order.
  * @n: their number.
- * @class: %AGX4_FWMEM_MMIO or %AGX4_FWMEM_EXTERNAL.
+ * @class: %AGX4_FW_OBJ_MMIO or %AGX4_FW_OBJ_EXTERNAL.
  *
  * The pages must stay valid until the object is destroyed.
  *
  * Return: the object, or an ERR_PTR() as for agx4_fw_obj_create().
  */
-struct agx4_fw_obj *agx4_fw_obj_map_pages(struct agx4_fwmem *fwm,
+struct agx4_fw_obj *agx4_fw_obj_map_pages(struct agx4_fw_obj_heap *fwm,
 					  const phys_addr_t *pas, u64 n,
-					  enum agx4_fwmem_class class)
+					  enum agx4_fw_obj_class class)
 {
 	u64 i;
 
-	if ((class != AGX4_FWMEM_MMIO && class != AGX4_FWMEM_EXTERNAL) ||
+	if ((class != AGX4_FW_OBJ_MMIO && class != AGX4_FW_OBJ_EXTERNAL) ||
 	    !n || n > fwm->size / CHUNK)
 		return ERR_PTR(-EINVAL);
 	for (i = 0; i < n; i++)
@@ -329,7 +329,7 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_fw_obj_map_pages);
 int agx4_fw_obj_alias(struct agx4_fw_obj *obj, struct agx4_uat *uat, u64 va,
 		      const struct agx4_uat_prot *prot)
 {
-	struct agx4_fwmem *fwm = obj->fwm;
+	struct agx4_fw_obj_heap *fwm = obj->fwm;
 	struct fw_alias *alias;
 	int ret;
 
@@ -358,7 +358,7 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_fw_obj_alias);
  */
 void agx4_fw_obj_destroy(struct agx4_fw_obj *obj)
 {
-	struct agx4_fwmem *fwm;
+	struct agx4_fw_obj_heap *fwm;
 	struct fw_alias *alias, *tmp;
 
 	if (IS_ERR_OR_NULL(obj))
@@ -380,12 +380,12 @@ void agx4_fw_obj_destroy(struct agx4_fw_obj *obj)
 EXPORT_SYMBOL_IF_KUNIT(agx4_fw_obj_destroy);
 
 /**
- * agx4_fwmem_reinit() - rebuild every firmware object for a restart
+ * agx4_fw_obj_heap_reinit() - rebuild every firmware object for a restart
  * @fwm: the address space; the firmware must be stopped.
  *
  * Zeroes every owned object and runs its init callback, in creation order.
  */
-void agx4_fwmem_reinit(struct agx4_fwmem *fwm)
+void agx4_fw_obj_heap_reinit(struct agx4_fw_obj_heap *fwm)
 {
 	struct agx4_fw_obj *obj;
 
@@ -399,13 +399,13 @@ void agx4_fwmem_reinit(struct agx4_fwmem *fwm)
 	}
 	mutex_unlock(&fwm->lock);
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_fwmem_reinit);
+EXPORT_SYMBOL_IF_KUNIT(agx4_fw_obj_heap_reinit);
 
 /**
- * agx4_fwmem_fini() - tear down a firmware address space
+ * agx4_fw_obj_heap_fini() - tear down a firmware address space
  * @fwm: the space; objects still in it are destroyed (and WARNed about).
  */
-void agx4_fwmem_fini(struct agx4_fwmem *fwm)
+void agx4_fw_obj_heap_fini(struct agx4_fw_obj_heap *fwm)
 {
 	struct agx4_fw_obj *obj, *tmp;
 
@@ -416,4 +416,4 @@ void agx4_fwmem_fini(struct agx4_fwmem *fwm)
 	drm_mm_takedown(&fwm->mm);
 	mutex_destroy(&fwm->lock);
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_fwmem_fini);
+EXPORT_SYMBOL_IF_KUNIT(agx4_fw_obj_heap_fini);

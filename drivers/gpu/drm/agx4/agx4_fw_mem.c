@@ -14,7 +14,7 @@
 
 #include "agx4_device.h"
 #include "agx4_fw.h"
-#include "agx4_mem.h"
+#include "agx4_fw_mem.h"
 
 /**
  * DOC: device memory
@@ -36,7 +36,7 @@
  */
 
 /**
- * agx4_mem_map_region() - map a reserved-memory region
+ * agx4_fw_mem_map_region() - map a reserved-memory region
  * @adev: the device, its device tree parsed.
  * @id: the region.
  * @r: filled with the mapping.
@@ -47,13 +47,13 @@
  *
  * Return: 0, -ENODEV for a region the device tree does not give, -ENOMEM.
  */
-VISIBLE_IF_KUNIT int agx4_mem_map_region(struct agx4_device *adev,
+VISIBLE_IF_KUNIT int agx4_fw_mem_map_region(struct agx4_device *adev,
 					 enum agx4_mem id,
-					 struct agx4_mem_region *r)
+					 struct agx4_fw_mem_region *r)
 {
 	const struct agx4_range *m = &adev->plat.mem[id];
 
-	KUNIT_STATIC_STUB_REDIRECT(agx4_mem_map_region, adev, id, r);
+	KUNIT_STATIC_STUB_REDIRECT(agx4_fw_mem_map_region, adev, id, r);
 	if (!m->size)
 		return -ENODEV;
 	r->va = memremap(m->start, m->size, MEMREMAP_WB);
@@ -63,47 +63,47 @@ VISIBLE_IF_KUNIT int agx4_mem_map_region(struct agx4_device *adev,
 	r->size = m->size;
 	return 0;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_mem_map_region);
+EXPORT_SYMBOL_IF_KUNIT(agx4_fw_mem_map_region);
 
 /**
- * agx4_mem_unmap_region() - undo agx4_mem_map_region()
+ * agx4_fw_mem_unmap_region() - undo agx4_fw_mem_map_region()
  * @adev: the device.
  * @r: the mapping.
  */
-VISIBLE_IF_KUNIT void agx4_mem_unmap_region(struct agx4_device *adev,
-					    struct agx4_mem_region *r)
+VISIBLE_IF_KUNIT void agx4_fw_mem_unmap_region(struct agx4_device *adev,
+					    struct agx4_fw_mem_region *r)
 {
-	KUNIT_STATIC_STUB_REDIRECT(agx4_mem_unmap_region, adev, r);
+	KUNIT_STATIC_STUB_REDIRECT(agx4_fw_mem_unmap_region, adev, r);
 	memunmap(r->va);
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_mem_unmap_region);
+EXPORT_SYMBOL_IF_KUNIT(agx4_fw_mem_unmap_region);
 
 static void mem_release(struct drm_device *drm, void *data)
 {
 	struct agx4_device *adev = to_agx4_device(drm);
-	struct agx4_devmem *mem = &adev->mem;
+	struct agx4_fw_mem *mem = &adev->mem;
 
-	agx4_fwmem_fini(&mem->ts);
-	agx4_fwmem_fini(&mem->heap);
+	agx4_fw_obj_heap_fini(&mem->ts);
+	agx4_fw_obj_heap_fini(&mem->heap);
 	agx4_uat_fini(&mem->fw_uat);
-	agx4_mem_unmap_region(adev, &mem->pagetables);
+	agx4_fw_mem_unmap_region(adev, &mem->pagetables);
 	mem->ready = false;
 }
 
 /**
- * agx4_mem_init() - the memory step of the probe
+ * agx4_fw_mem_init() - the memory step of the probe
  * @adev: the device, its generation chosen.
  *
  * Return: 0; -ENODEV, -EINVAL for a loader tree agx4 cannot adopt, -ENOMEM.
  */
-int agx4_mem_init(struct agx4_device *adev)
+int agx4_fw_mem_init(struct agx4_device *adev)
 {
 	const struct agx4_fw_gen *gen = adev->gen;
-	struct agx4_devmem *mem = &adev->mem;
+	struct agx4_fw_mem *mem = &adev->mem;
 	struct device *dev = adev->base.dev;
 	int ret;
 
-	ret = agx4_mem_map_region(adev, AGX4_MEM_PAGETABLES, &mem->pagetables);
+	ret = agx4_fw_mem_map_region(adev, AGX4_MEM_PAGETABLES, &mem->pagetables);
 	if (ret)
 		return ret;
 	/* The loader's root is the first page of its region (spec 4.1). */
@@ -115,11 +115,11 @@ int agx4_mem_init(struct agx4_device *adev)
 			ret);
 		goto err_unmap;
 	}
-	ret = agx4_fwmem_init(&mem->heap, dev, &mem->fw_uat,
+	ret = agx4_fw_obj_heap_init(&mem->heap, dev, &mem->fw_uat,
 			      gen->fw_heap.start, gen->fw_heap.size);
 	if (ret)
 		goto err_uat;
-	ret = agx4_fwmem_init(&mem->ts, dev, &mem->fw_uat,
+	ret = agx4_fw_obj_heap_init(&mem->ts, dev, &mem->fw_uat,
 			      gen->ts_aperture.start, gen->ts_aperture.size);
 	if (ret)
 		goto err_heap;
@@ -127,11 +127,11 @@ int agx4_mem_init(struct agx4_device *adev)
 	return drmm_add_action_or_reset(&adev->base, mem_release, NULL);
 
 err_heap:
-	agx4_fwmem_fini(&mem->heap);
+	agx4_fw_obj_heap_fini(&mem->heap);
 err_uat:
 	agx4_uat_fini(&mem->fw_uat);
 err_unmap:
-	agx4_mem_unmap_region(adev, &mem->pagetables);
+	agx4_fw_mem_unmap_region(adev, &mem->pagetables);
 	return ret;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_mem_init);
+EXPORT_SYMBOL_IF_KUNIT(agx4_fw_mem_init);

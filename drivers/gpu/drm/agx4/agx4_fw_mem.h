@@ -2,56 +2,56 @@
 /*
  * Copyright 2026 The agx4 authors
  */
-#ifndef AGX4_MEM_H
-#define AGX4_MEM_H
+#ifndef AGX4_FW_MEM_H
+#define AGX4_FW_MEM_H
 
 #include <linux/types.h>
 
-#include "agx4_fwmem.h"
+#include "agx4_fw_obj.h"
 #include "agx4_of.h"
 #include "agx4_uat.h"
 
 struct agx4_device;
 
 /**
- * struct agx4_mem_region - a reserved-memory region, mapped
+ * struct agx4_fw_mem_region - a reserved-memory region, mapped
  * @va: kernel mapping.
  * @pa: physical address.
  * @size: bytes.
  */
-struct agx4_mem_region {
+struct agx4_fw_mem_region {
 	void *va;
 	phys_addr_t pa;
 	size_t size;
 };
 
 /**
- * struct agx4_devmem - the device's firmware address space
+ * struct agx4_fw_mem - the device's firmware address space
  *
  * Set up by the memory step of the probe and kept until the DRM device is
  * released (not at unplug): open files may still hold timestamp objects
  * mapped in it, and the firmware is stopped by then.
  */
-struct agx4_devmem {
+struct agx4_fw_mem {
 	/** @pagetables: the loader's page-table region. */
-	struct agx4_mem_region pagetables;
+	struct agx4_fw_mem_region pagetables;
 	/** @fw_uat: the firmware half, borrowed from the loader. */
 	struct agx4_uat fw_uat;
 	/** @heap: agx4's firmware objects. */
-	struct agx4_fwmem heap;
+	struct agx4_fw_obj_heap heap;
 	/** @ts: the timestamp aperture (GEM_BIND_OBJECT). */
-	struct agx4_fwmem ts;
+	struct agx4_fw_obj_heap ts;
 	/** @ready: the members above are set up. */
 	bool ready;
 };
 
-int agx4_mem_init(struct agx4_device *adev);
+int agx4_fw_mem_init(struct agx4_device *adev);
 
 #if IS_ENABLED(CONFIG_KUNIT)
-int agx4_mem_map_region(struct agx4_device *adev, enum agx4_mem id,
-			struct agx4_mem_region *r);
-void agx4_mem_unmap_region(struct agx4_device *adev,
-			   struct agx4_mem_region *r);
+int agx4_fw_mem_map_region(struct agx4_device *adev, enum agx4_mem id,
+			struct agx4_fw_mem_region *r);
+void agx4_fw_mem_unmap_region(struct agx4_device *adev,
+			   struct agx4_fw_mem_region *r);
 #endif
 
-#endif /* AGX4_MEM_H */
+#endif /* AGX4_FW_MEM_H */

@@ -13,12 +13,29 @@
 
 #include "agx4_of.h"
 #include "agx4_transport.h"
-#include "agx4_fw.h"
 #include "agx4_fw_mem.h"
 #include "agx4_uat.h"
 
 struct agx4_fw_gen;
 struct device;
+
+/**
+ * struct agx4_gpu_info - what the GPU says about itself
+ * @revision: GET_PARAMS gpu_revision.
+ * @num_dies: dies.
+ * @num_clusters: clusters on all dies.
+ * @cores_per_cluster: core slots per cluster.
+ * @core_mask: enabled cores of cluster 0.
+ * @max_freq_khz: highest GPU clock.
+ */
+struct agx4_gpu_info {
+	u32 revision;
+	u32 num_dies;
+	u32 num_clusters;
+	u32 cores_per_cluster;
+	u64 core_mask;
+	u32 max_freq_khz;
+};
 
 /**
  * struct agx4_device - one agx4 GPU

@@ -26,6 +26,7 @@
 
 #include "agx4_device.h"
 #include "agx4_drv.h"
+#include "agx4_fw.h"
 #include "agx4_file.h"
 #include "agx4_gem.h"
 #include "agx4_queue.h"

@@ -13,219 +13,22 @@
 struct agx4_compute_desc;
 struct agx4_device;
 struct agx4_fw_buf;
+struct agx4_fw_chan_in;
 struct agx4_fw_compute_in;
-struct agx4_fw_hwdata;
+struct agx4_fw_ctl;
+struct agx4_fw_event;
+struct agx4_fw_hwdata_in;
 struct agx4_fw_item;
-struct agx4_fw_optional_in;
-struct agx4_fw_render_in;
-struct agx4_fw_tvb_in;
-struct agx4_render_desc;
 struct agx4_fw_layout;
-struct drm_printer;
+struct agx4_fw_mc_in;
+struct agx4_fw_optional_in;
+struct agx4_fw_queue_in;
+struct agx4_fw_render_in;
+struct agx4_fw_root_in;
+struct agx4_fw_tvb_in;
+struct agx4_gpu_info;
+struct agx4_render_desc;
 struct device;
-
-/**
- * struct agx4_fw_root_in - what an init-data root points at
- * @instance: firmware instance, 0 (primary) or 1.
- * @region_a: region A.
- * @main_config: the instance's main config.
- * @region_c: region C.
- * @status_a: status record A.
- * @status_b: status record B.
- * @extra_0: support object (G16, G17P secondary).
- * @extra_1: support object (G16, G17P secondary).
- */
-struct agx4_fw_root_in {
-	u32 instance;
-	u64 region_a;
-	u64 main_config;
-	u64 region_c;
-	u64 status_a;
-	u64 status_b;
-	u64 extra_0;
-	u64 extra_1;
-};
-
-/**
- * struct agx4_fw_chan_in - where the channel table's rings and cursors are
- * @bundle: the bundle (hwdata first; the work rings are in it).
- * @main_config: the main config (the control ring is in it).
- * @status_a: status record A (the event, trace and state channels are
- *	placed from it).
- * @cursors: where the firmware sees the read/done cursor words (G16: the
- *	alias of SGX+0xd64000; G17P: the RAM state base).
- * @producers: where it sees the producer words (G16: the alias of
- *	SGX+0xd60000; G17P: unused, they follow the cursors).
- */
-struct agx4_fw_chan_in {
-	u64 bundle;
-	u64 main_config;
-	u64 status_a;
-	u64 cursors;
-	u64 producers;
-};
-
-/**
- * struct agx4_fw_mc_view - a region view of a G17P main config
- * @address: the region.
- * @value: its value word.
- */
-struct agx4_fw_mc_view {
-	u64 address;
-	u32 value;
-};
-
-/* Regions (G16) and region views (G17P) a main config lists. */
-#define AGX4_FW_MC_REGIONS	6
-#define AGX4_FW_MC_VIEWS	3
-
-/**
- * struct agx4_fw_mc_in - what a main config holds besides its channels
- * @chan: where its channels' rings and cursors are.
- * @instance: the firmware instance it is for.
- * @header: G16: the header pointer.
- * @regions: G16: the six region addresses.
- * @views: G17P primary: the three region views.
- * @extra: G17P secondary: its extra object.
- */
-struct agx4_fw_mc_in {
-	struct agx4_fw_chan_in chan;
-	u32 instance;
-	u64 header;
-	u64 regions[AGX4_FW_MC_REGIONS];
-	struct agx4_fw_mc_view views[AGX4_FW_MC_VIEWS];
-	u64 extra;
-};
-
-/**
- * struct agx4_fw_queue_in - a queue record's inputs
- * @pointers: its pointer block.
- * @ring: its item ring.
- * @job_list: its job list.
- * @self: the record's own address (G16 places its private area after it).
- * @priority: firmware priority 0..3 (G17P: 2 only).
- * @uuid: the queue's UUID.
- * @context: its context/control record.
- */
-struct agx4_fw_queue_in {
-	u64 pointers;
-	u64 ring;
-	u64 job_list;
-	u64 self;
-	u32 priority;
-	u32 uuid;
-	u64 context;
-};
-
-/**
- * struct agx4_fw_run - constant bytes at an offset of an object
- * @offset: where.
- * @len: how many.
- * @bytes: the bytes.
- */
-struct agx4_fw_run {
-	u32 offset;
-	u32 len;
-	const u8 *bytes;
-};
-
-/**
- * struct agx4_fw_hw_region_in - a region record of G17P hwdata
- * @lead: its lead word.
- * @value: its value word.
- * @address: the region.
- * @trail: its trail word.
- */
-struct agx4_fw_hw_region_in {
-	u32 lead;
-	u32 value;
-	u64 address;
-	u32 trail;
-};
-
-/**
- * struct agx4_fw_pstates - the performance-state tables of hwdata
- * @freq_a: frequencies A, MHz.
- * @freq_b: frequencies B, MHz.
- * @core_mv: core millivolts.
- * @mem_mv: memory millivolts.
- * @relative_a: relative performance A.
- * @relative_b: relative performance B.
- * @index_a: indices A.
- * @index_b: indices B.
- * @scale_b: the scale B of every state (binary32).
- */
-struct agx4_fw_pstates {
-	const u32 *freq_a;
-	const u32 *freq_b;
-	const u32 *core_mv;
-	const u32 *mem_mv;
-	const u32 *relative_a;
-	const u32 *relative_b;
-	const u32 *index_a;
-	const u32 *index_b;
-	u32 scale_b;
-};
-
-/**
- * struct agx4_fw_regwin_in - a hardware register window for hwdata
- * @slot: its slot, below %AGX4_FW_NUM_REGWINS.
- * @rw: the firmware may write it.
- * @pa: its physical address.
- * @fw_va: where the firmware sees it.
- * @size: its size in bytes, not 0.
- * @stride: the record's second size word, as the reference writes it.
- * @sgx_offset: its offset in the SGX window, 0 if absolute.
- */
-struct agx4_fw_regwin_in {
-	u32 slot;
-	bool rw;
-	u64 pa;
-	u64 fw_va;
-	u32 size;
-	u32 stride;
-	u64 sgx_offset;
-};
-
-/**
- * struct agx4_fw_hwdata_in - what hwdata says beyond the device tree
- * @ts_aperture: firmware address of the timestamp aperture.
- * @wins: the register windows.
- * @num_wins: how many.
- * @regions: G17P: the region records.
- * @num_regions: how many (G17P: up to %AGX4_FW_MAX_HW_REGIONS).
- */
-struct agx4_fw_hwdata_in {
-	u64 ts_aperture;
-	const struct agx4_fw_regwin_in *wins;
-	u32 num_wins;
-	const struct agx4_fw_hw_region_in *regions;
-	u32 num_regions;
-};
-
-/*
- * GAP: how many region records G17P hwdata holds is not known; agx4
- * takes up to this many (they stay below the next known field).
- */
-#define AGX4_FW_MAX_HW_REGIONS	16
-
-/**
- * struct agx4_gpu_info - what the GPU says about itself
- * @revision: GET_PARAMS gpu_revision.
- * @num_dies: dies.
- * @num_clusters: clusters on all dies.
- * @cores_per_cluster: core slots per cluster.
- * @core_mask: enabled cores of cluster 0.
- * @max_freq_khz: highest GPU clock.
- */
-struct agx4_gpu_info {
-	u32 revision;
-	u32 num_dies;
-	u32 num_clusters;
-	u32 cores_per_cluster;
-	u64 core_mask;
-	u32 max_freq_khz;
-};
 
 /**
  * struct agx4_fw_chan_geom - the shape of a generation's channels
@@ -257,113 +60,6 @@ struct agx4_fw_tvb_params {
 	u32 initial_blocks;
 	u32 growth_blocks;
 	u32 max_blocks;
-};
-
-/**
- * struct agx4_fw_ev_grow_in - a TVB growth request (event 6)
- * @context: the VM's context id (G17P: 1 or 2).
- * @slot: the pool (G16: buffer-manager slot 7..63; G17P: 0 or 1).
- * @counter: the request counter, echoed in the reply.
- * @subpipe: G16 subpipe; G17P grid (< 64).
- * @halt_count: G16 halt count, echoed in the reply.
- */
-struct agx4_fw_ev_grow_in {
-	u32 context;
-	u32 slot;
-	u32 counter;
-	u32 subpipe;
-	u64 halt_count;
-};
-
-/**
- * struct agx4_fw_ev_limit_in - memory limit reached (event 7)
- * @event: the fragment event (G16) or the work's event (G17P).
- * @stamp: the fragment stamp (G16).
- * @work: the TA or 3D descriptor (G17P).
- * @fragment: the fragment descriptor (G17P).
- * @vm: the VM (G17P).
- * @pool: the pool (G17P).
- */
-struct agx4_fw_ev_limit_in {
-	u32 event;
-	u32 stamp;
-	u64 work;
-	u64 fragment;
-	u64 vm;
-	u64 pool;
-};
-
-/**
- * struct agx4_fw_event - an event record, checked and decoded
- * @kind: %AGX4_FW_EV_COMPLETION, %AGX4_FW_EV_FATAL, %AGX4_FW_EV_PARTIAL,
- *	%AGX4_FW_EV_GROW, %AGX4_FW_EV_LIMIT or %AGX4_FW_EV_RECEIPT.
- * @mask: completion: the 128-bit grid mask (G17P; G16 sends none).
- * @grow: growth request.
- * @limit: memory limit.
- * @partial_start: partial-render record (G16 trace channel): a partial
- *	render of @partial_queue started; false for other records.
- * @partial_queue: its queue.
- * @echo: receipt: words 1..17 of the control record it answers.
- */
-struct agx4_fw_event {
-	u32 kind;
-	union {
-		u64 mask[2];
-		struct agx4_fw_ev_grow_in grow;
-		struct agx4_fw_ev_limit_in limit;
-		struct {
-			bool partial_start;
-			u64 partial_queue;
-		};
-		u32 echo[17];
-	};
-};
-
-/**
- * struct agx4_fw_ctl - a device-control command, before encoding
- * @opcode: the command (%AGX4_FW_CTL_GROW_REPLY, ...).
- * @grow: %AGX4_FW_CTL_GROW_REPLY: @grow.subpipe is the G16 subpipe and
- *	@grow.halt_count its halt count (both echoed); @grow_ok 1 if the
- *	pool grew.
- * @grow_ok: see @grow.
- * @fragment_queue: %AGX4_FW_CTL_LIMIT_REPLY (G16): the fragment queue.
- * @fragment_stamp: and its stamp.
- * @control_data: %AGX4_FW_CTL_REGISTER (G16): CONTROL_DATA.
- * @operands: and the operand table.
- * @count: and the operand count (160).
- * @ctrl: %AGX4_FW_CTL_CLEANUP (G17P): bytes 0x26, 0, 1 and 4 of the
- *	channel-control record.
- * @context_control: and the context-control record.
- * @maint_kind: %AGX4_FW_CTL_MAINTENANCE (G17P): kind 0..2.
- * @maint_phase: and phase 1..2.
- * @ordinal: %AGX4_FW_CTL_TICK (G17P): the render ordinal, 2 or more.
- */
-struct agx4_fw_ctl {
-	u32 opcode;
-	union {
-		struct {
-			struct agx4_fw_ev_grow_in grow;
-			u32 grow_ok;
-		};
-		struct {
-			u64 fragment_queue;
-			u32 fragment_stamp;
-		};
-		struct {
-			u64 control_data;
-			u64 operands;
-			u32 count;
-		};
-		struct {
-			u8 ctrl[4];
-			u64 context_control;
-		};
-		struct {
-			u32 maint_kind;
-			u32 maint_phase;
-		};
-		u32 ordinal;
-	};
 };
 
 /**
@@ -526,39 +222,14 @@ struct agx4_fw_gen {
 	 */
 	int (*build_ctl)(const struct agx4_fw_ctl *c, void *buf, size_t size);
 };
-
 extern const struct agx4_fw_gen agx4_fw_g16;
 extern const struct agx4_fw_gen agx4_fw_g17p;
 
 const struct agx4_fw_gen *agx4_fw_gen_select(struct device *dev,
 					     const struct agx4_platform *plat);
 int agx4_fw_gen_list_builds(enum agx4_soc_id soc, char *buf, size_t len);
-int agx4_fw_build_root(const struct agx4_fw_gen *gen,
-		       const struct agx4_fw_root_in *in, void *buf, size_t size);
-void agx4_fw_gen_layouts_print(const struct agx4_fw_gen *gen,
-			       struct drm_printer *p);
-const struct agx4_fw_layout *agx4_fw_layout_find(const struct agx4_fw_gen *gen,
-						 const char *name);
-int agx4_fw_build_region_a(void *buf, size_t size);
-int agx4_fw_regwins_check(const struct agx4_fw_hwdata_in *in);
-void agx4_fw_hwdata_fill(struct agx4_fw_hwdata *hw,
-			 const struct agx4_fw_pstates *ps, const u32 *groups,
-			 unsigned int ngroups);
-void agx4_fw_regwins_fill(struct agx4_fw_hwdata *hw,
-			  const struct agx4_fw_hwdata_in *in);
-int agx4_fw_apply_runs(const struct agx4_fw_run *runs, unsigned int n,
-		       void *buf, size_t size);
-int agx4_fw_parse_common_event(const void *rec, struct agx4_fw_event *ev);
 u32 agx4_fw_stamp_value(const struct agx4_fw_gen *gen, unsigned int lane,
 			u32 ordinal);
 bool agx4_fw_stamp_reached(u32 stamp, u32 target);
-void agx4_fw_fill_uat_levels(const struct agx4_fw_gen *gen, void *levels);
-void agx4_fw_fill_status_channels(void *channels, u64 status_a);
-void agx4_fw_debugfs_init(struct agx4_device *adev);
-int agx4_fw_debugfs_add_object(struct agx4_device *adev, const char *file,
-			       const char *object, const void *obj,
-			       size_t size);
-void agx4_fw_decode(const struct agx4_fw_layout *l, const void *obj,
-		    size_t size, struct drm_printer *p);
 
 #endif /* AGX4_FW_H */

@@ -10,19 +10,20 @@
 
 #include "agx4_fw_work.h"
 
-extern const struct agx4_fw_item g16_render_objs[6];
-extern const struct agx4_fw_item g16_compute_objs[4];
-extern const struct agx4_fw_item g16_tvb_objs[6];
+struct agx4_fw_gen;
 
-int g16_build_render(const struct agx4_render_desc *d,
-		     const struct agx4_fw_render_in *in,
-		     const struct agx4_fw_buf *bufs);
-int g16_build_compute(const struct agx4_compute_desc *d,
-		      const struct agx4_fw_compute_in *in,
-		      const struct agx4_fw_buf *bufs);
+extern const struct agx4_fw_item agx4_fw_g16_render_objs[6];
+extern const struct agx4_fw_item agx4_fw_g16_compute_objs[4];
+extern const struct agx4_fw_item agx4_fw_g16_tvb_objs[6];
 
-int g16_build_tvb(const struct agx4_fw_gen *gen,
-		  const struct agx4_fw_tvb_in *in,
-		  const struct agx4_fw_buf *bufs);
+int agx4_fw_g16_build_render(const struct agx4_render_desc *d,
+			     const struct agx4_fw_render_in *in,
+			     const struct agx4_fw_buf *bufs);
+int agx4_fw_g16_build_compute(const struct agx4_compute_desc *d,
+			      const struct agx4_fw_compute_in *in,
+			      const struct agx4_fw_buf *bufs);
+int agx4_fw_g16_build_tvb(const struct agx4_fw_gen *gen,
+			  const struct agx4_fw_tvb_in *in,
+			  const struct agx4_fw_buf *bufs);
 
 #endif /* AGX4_FW_G16_H */

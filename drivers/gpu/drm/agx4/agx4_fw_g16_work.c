@@ -84,7 +84,7 @@ enum {
 /* The objects of a compute job. */
 enum { G16_C_WORK, G16_C_MS, G16_C_ENTRY, G16_C_TS, G16_C_NUM };
 
-const struct agx4_fw_item g16_render_objs[G16_R_NUM] = {
+const struct agx4_fw_item agx4_fw_g16_render_objs[G16_R_NUM] = {
 	[G16_R_TA] = { "ta_work", sizeof(struct g16_ta_work) },
 	[G16_R_TA_MS] = { "ta_ms", sizeof(struct g16_ta_ms) },
 	[G16_R_FRAG] = { "frag_work", sizeof(struct g16_frag_work) },
@@ -93,7 +93,7 @@ const struct agx4_fw_item g16_render_objs[G16_R_NUM] = {
 	[G16_R_FRAG_PRELUDE] = { "barrier", sizeof(struct g16_barrier) },
 };
 
-const struct agx4_fw_item g16_compute_objs[G16_C_NUM] = {
+const struct agx4_fw_item agx4_fw_g16_compute_objs[G16_C_NUM] = {
 	[G16_C_WORK] = { "compute_work", sizeof(struct g16_compute_work) },
 	[G16_C_MS] = { "compute_ms", sizeof(struct g16_compute_ms) },
 	[G16_C_ENTRY] = { "cdm_entry", sizeof(struct g16_cdm_entry) },
@@ -422,7 +422,7 @@ static void g16_frag_prelude(const struct agx4_fw_render_in *in,
 }
 
 /**
- * g16_build_render() - build the work items of a G16 render
+ * agx4_fw_g16_build_render() - build the work items of a G16 render
  * @d: the validated command.
  * @in: the kernel's placement.
  * @bufs: one buffer per object of &agx4_fw_g16.render_objs: TA work item,
@@ -435,14 +435,14 @@ static void g16_frag_prelude(const struct agx4_fw_render_in *in,
  * does not take (agx4_fw_render_vals()) or a support or shared-tail page
  * not 256-byte aligned, -ERANGE for a TA address out of range.
  */
-int g16_build_render(const struct agx4_render_desc *d,
-		     const struct agx4_fw_render_in *in,
-		     const struct agx4_fw_buf *bufs)
+int agx4_fw_g16_build_render(const struct agx4_render_desc *d,
+			     const struct agx4_fw_render_in *in,
+			     const struct agx4_fw_buf *bufs)
 {
 	struct agx4_fw_render_vals v;
 	int ret;
 
-	ret = agx4_fw_bufs_check(g16_render_objs, G16_R_NUM, bufs);
+	ret = agx4_fw_bufs_check(agx4_fw_g16_render_objs, G16_R_NUM, bufs);
 	if (ret)
 		return ret;
 	if (!page_tag_ok(in->support) || !page_tag_ok(in->ta.shared_tail) ||
@@ -465,7 +465,7 @@ int g16_build_render(const struct agx4_render_desc *d,
 	g16_frag_prelude(in, bufs[G16_R_FRAG_PRELUDE].ptr);
 	return 0;
 }
-EXPORT_SYMBOL_IF_KUNIT(g16_build_render);
+EXPORT_SYMBOL_IF_KUNIT(agx4_fw_g16_build_render);
 
 #define CW(m)	((u64)offsetof(struct g16_compute_work, m))
 
@@ -564,7 +564,7 @@ static void g16_compute_ms(const struct agx4_compute_desc *d,
 #undef CW
 
 /**
- * g16_build_compute() - build the work items of a G16 compute job
+ * agx4_fw_g16_build_compute() - build the work items of a G16 compute job
  * @d: the validated command.
  * @in: the kernel's placement.
  * @bufs: one buffer per object of &agx4_fw_g16.compute_objs: work item,
@@ -573,9 +573,9 @@ static void g16_compute_ms(const struct agx4_compute_desc *d,
  * Return: 0, or -EINVAL for a missing or short buffer or inputs the
  * firmware does not take (agx4_fw_compute_vals()).
  */
-int g16_build_compute(const struct agx4_compute_desc *d,
-		      const struct agx4_fw_compute_in *in,
-		      const struct agx4_fw_buf *bufs)
+int agx4_fw_g16_build_compute(const struct agx4_compute_desc *d,
+			      const struct agx4_fw_compute_in *in,
+			      const struct agx4_fw_buf *bufs)
 {
 	struct g16_compute_work *w = bufs[G16_C_WORK].ptr;
 	struct g16_cdm_entry *entry = bufs[G16_C_ENTRY].ptr;
@@ -583,7 +583,7 @@ int g16_build_compute(const struct agx4_compute_desc *d,
 	struct agx4_fw_compute_vals v;
 	int ret;
 
-	ret = agx4_fw_bufs_check(g16_compute_objs, G16_C_NUM, bufs) ?:
+	ret = agx4_fw_bufs_check(agx4_fw_g16_compute_objs, G16_C_NUM, bufs) ?:
 	      agx4_fw_compute_vals(d, in, &v);
 	if (ret)
 		return ret;
@@ -602,7 +602,7 @@ int g16_build_compute(const struct agx4_compute_desc *d,
 	ts->end = cpu_to_le64(d->ts.end);
 	return 0;
 }
-EXPORT_SYMBOL_IF_KUNIT(g16_build_compute);
+EXPORT_SYMBOL_IF_KUNIT(agx4_fw_g16_build_compute);
 
 /* The TVB pool's objects; lists sized for the most blocks a pool holds. */
 #define G16_TVB_MAX_BLOCKS	331
@@ -611,7 +611,7 @@ enum {
 	G16_T_PB, G16_T_NUM
 };
 
-const struct agx4_fw_item g16_tvb_objs[G16_T_NUM] = {
+const struct agx4_fw_item agx4_fw_g16_tvb_objs[G16_T_NUM] = {
 	[G16_T_BM] = { "bm", sizeof(struct g16_bm) },
 	[G16_T_CONTROL] = { "block_control", sizeof(struct g16_block_control) },
 	[G16_T_BLOCKS] = { "block_list", G16_TVB_MAX_BLOCKS *
@@ -662,7 +662,7 @@ static void g16_scenes(const struct agx4_fw_tvb_in *in, struct g16_scene *sc)
 }
 
 /**
- * g16_build_tvb() - build a VM's TVB pool (6.1)
+ * agx4_fw_g16_build_tvb() - build a VM's TVB pool (6.1)
  * @gen: the generation (its initial and most blocks).
  * @in: where the pool's objects are.
  * @bufs: one buffer per object of &agx4_fw_g16.tvb_objs: buffer manager,
@@ -678,9 +678,9 @@ static void g16_scenes(const struct agx4_fw_tvb_in *in, struct g16_scene *sc)
  * page list the PB descriptor cannot address (below the context base, 2^36
  * or more above it, or not 128-byte aligned).
  */
-int g16_build_tvb(const struct agx4_fw_gen *gen,
-		  const struct agx4_fw_tvb_in *in,
-		  const struct agx4_fw_buf *bufs)
+int agx4_fw_g16_build_tvb(const struct agx4_fw_gen *gen,
+			  const struct agx4_fw_tvb_in *in,
+			  const struct agx4_fw_buf *bufs)
 {
 	struct g16_block_control *bc = bufs[G16_T_CONTROL].ptr;
 	struct g16_block_entry *bl = bufs[G16_T_BLOCKS].ptr;
@@ -690,7 +690,7 @@ int g16_build_tvb(const struct agx4_fw_gen *gen,
 	unsigned int i, j;
 	int ret;
 
-	ret = agx4_fw_bufs_check(g16_tvb_objs, G16_T_NUM, bufs);
+	ret = agx4_fw_bufs_check(agx4_fw_g16_tvb_objs, G16_T_NUM, bufs);
 	if (ret)
 		return ret;
 	if (in->slot < G16_BM_SLOT_FIRST ||
@@ -722,8 +722,8 @@ int g16_build_tvb(const struct agx4_fw_gen *gen,
 	bc->blocks = cpu_to_le32(in->blocks);
 	bc->blocks2 = cpu_to_le32(in->blocks);
 	bc->one = cpu_to_le32(1);
-	memset(bl, 0, g16_tvb_objs[G16_T_BLOCKS].size);
-	memset(pages, 0, g16_tvb_objs[G16_T_PAGES].size);
+	memset(bl, 0, agx4_fw_g16_tvb_objs[G16_T_BLOCKS].size);
+	memset(pages, 0, agx4_fw_g16_tvb_objs[G16_T_PAGES].size);
 	for (i = 0; i < in->blocks; i++) {
 		u32 id = first + i * (G16_TVB_BLOCK_STRIDE / G16_TVB_ID_UNIT);
 
@@ -738,4 +738,4 @@ int g16_build_tvb(const struct agx4_fw_gen *gen,
 	pb->pages = cpu_to_le32(in->blocks * G16_TVB_PAGES_PER_BLOCK);
 	return 0;
 }
-EXPORT_SYMBOL_IF_KUNIT(g16_build_tvb);
+EXPORT_SYMBOL_IF_KUNIT(agx4_fw_g16_build_tvb);

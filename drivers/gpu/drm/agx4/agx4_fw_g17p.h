@@ -8,23 +8,22 @@
 #ifndef AGX4_FW_G17P_H
 #define AGX4_FW_G17P_H
 
-#include "agx4_fw.h"
+#include "agx4_fw_build.h"
 #include "agx4_fw_work.h"
 
-extern const struct agx4_fw_item g17p_render_objs[4];
-extern const struct agx4_fw_item g17p_compute_objs[2];
+extern const struct agx4_fw_item agx4_fw_g17p_render_objs[4];
+extern const struct agx4_fw_item agx4_fw_g17p_compute_objs[2];
 
-int g17p_build_render(const struct agx4_render_desc *d,
-		      const struct agx4_fw_render_in *in,
-		      const struct agx4_fw_buf *bufs);
-int g17p_build_compute(const struct agx4_compute_desc *d,
-		       const struct agx4_fw_compute_in *in,
-		       const struct agx4_fw_buf *bufs);
+int agx4_fw_g17p_build_render(const struct agx4_render_desc *d,
+			      const struct agx4_fw_render_in *in,
+			      const struct agx4_fw_buf *bufs);
+int agx4_fw_g17p_build_compute(const struct agx4_compute_desc *d,
+			       const struct agx4_fw_compute_in *in,
+			       const struct agx4_fw_buf *bufs);
+int agx4_fw_g17p_build_optional(const struct agx4_fw_optional_in *in,
+				void *buf, size_t size);
 
-int g17p_build_optional(const struct agx4_fw_optional_in *in, void *buf,
-			size_t size);
-
-extern const struct agx4_fw_run *const g17p_runs[2];
-extern const unsigned int g17p_num_runs[2];
+extern const struct agx4_fw_run *const agx4_fw_g17p_runs[2];
+extern const unsigned int agx4_fw_g17p_num_runs[2];
 
 #endif /* AGX4_FW_G17P_H */

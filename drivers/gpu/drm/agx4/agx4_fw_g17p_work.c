@@ -173,14 +173,14 @@ static __le32 reg_header(unsigned int n)
 enum { G17P_R_TA, G17P_R_TA_EV, G17P_R_FRAG, G17P_R_FRAG_EV, G17P_R_NUM };
 enum { G17P_C_WORK, G17P_C_EV, G17P_C_NUM };
 
-const struct agx4_fw_item g17p_render_objs[G17P_R_NUM] = {
+const struct agx4_fw_item agx4_fw_g17p_render_objs[G17P_R_NUM] = {
 	[G17P_R_TA] = { "ta_work", sizeof(struct g17p_ta_work) },
 	[G17P_R_TA_EV] = { "event_item", sizeof(struct g17p_event_item) },
 	[G17P_R_FRAG] = { "frag_work", sizeof(struct g17p_frag_work) },
 	[G17P_R_FRAG_EV] = { "event_item", sizeof(struct g17p_event_item) },
 };
 
-const struct agx4_fw_item g17p_compute_objs[G17P_C_NUM] = {
+const struct agx4_fw_item agx4_fw_g17p_compute_objs[G17P_C_NUM] = {
 	[G17P_C_WORK] = { "compute_work", sizeof(struct g17p_compute_work) },
 	[G17P_C_EV] = { "event_item_compute",
 			sizeof(struct g17p_event_item_compute) },
@@ -395,7 +395,7 @@ static bool g17p_dispatch_ok(const struct agx4_fw_stage_in *s)
 }
 
 /**
- * g17p_build_render() - build the work items of a G17P render
+ * agx4_fw_g17p_build_render() - build the work items of a G17P render
  * @d: the validated command.
  * @in: the kernel's placement.
  * @bufs: one buffer per object of &agx4_fw_g17p.render_objs: TA
@@ -408,14 +408,14 @@ static bool g17p_dispatch_ok(const struct agx4_fw_stage_in *s)
  * queue item above 255 or a TA dispatch slot outside the firmware half;
  * -ERANGE for a TA address out of range.
  */
-int g17p_build_render(const struct agx4_render_desc *d,
-		      const struct agx4_fw_render_in *in,
-		      const struct agx4_fw_buf *bufs)
+int agx4_fw_g17p_build_render(const struct agx4_render_desc *d,
+			      const struct agx4_fw_render_in *in,
+			      const struct agx4_fw_buf *bufs)
 {
 	struct agx4_fw_render_vals v;
 	int ret;
 
-	ret = agx4_fw_bufs_check(g17p_render_objs, G17P_R_NUM, bufs);
+	ret = agx4_fw_bufs_check(agx4_fw_g17p_render_objs, G17P_R_NUM, bufs);
 	if (ret)
 		return ret;
 	if (in->bm_slot >= G17P_NUM_POOLS || in->ta.item > G17P_TA_MAX_ITEM ||
@@ -445,7 +445,7 @@ int g17p_build_render(const struct agx4_render_desc *d,
 	g17p_event_item(bufs[G17P_R_FRAG_EV].ptr, &in->frag, G17P_KIND_3D);
 	return 0;
 }
-EXPORT_SYMBOL_IF_KUNIT(g17p_build_render);
+EXPORT_SYMBOL_IF_KUNIT(agx4_fw_g17p_build_render);
 
 static void g17p_compute_work(const struct agx4_fw_compute_in *in,
 			      const struct agx4_fw_compute_vals *v,
@@ -511,7 +511,7 @@ static void g17p_compute_vals(const struct agx4_fw_compute_in *in,
 }
 
 /**
- * g17p_build_compute() - build the work items of a G17P compute job
+ * agx4_fw_g17p_build_compute() - build the work items of a G17P compute job
  * @d: the validated command.
  * @in: the kernel's placement.
  * @bufs: one buffer per object of &agx4_fw_g17p.compute_objs: the
@@ -523,15 +523,15 @@ static void g17p_compute_vals(const struct agx4_fw_compute_in *in,
  * program (the reference requires none) or user timestamps (GAP: where
  * G17P compute takes them is not known).
  */
-int g17p_build_compute(const struct agx4_compute_desc *d,
-		       const struct agx4_fw_compute_in *in,
-		       const struct agx4_fw_buf *bufs)
+int agx4_fw_g17p_build_compute(const struct agx4_compute_desc *d,
+			       const struct agx4_fw_compute_in *in,
+			       const struct agx4_fw_buf *bufs)
 {
 	struct g17p_compute_work *w = bufs[G17P_C_WORK].ptr;
 	struct agx4_fw_compute_vals v;
 	int ret;
 
-	ret = agx4_fw_bufs_check(g17p_compute_objs, G17P_C_NUM, bufs) ?:
+	ret = agx4_fw_bufs_check(agx4_fw_g17p_compute_objs, G17P_C_NUM, bufs) ?:
 	      agx4_fw_compute_vals(d, in, &v);
 	if (ret)
 		return ret;
@@ -558,7 +558,7 @@ int g17p_build_compute(const struct agx4_compute_desc *d,
 	g17p_event_item(bufs[G17P_C_EV].ptr, &in->st, G17P_KIND_COMPUTE);
 	return 0;
 }
-EXPORT_SYMBOL_IF_KUNIT(g17p_build_compute);
+EXPORT_SYMBOL_IF_KUNIT(agx4_fw_g17p_build_compute);
 
 /* A value for a 16-bit field, or false if it does not fit. */
 static bool put16(__le16 *field, u32 v)
@@ -568,7 +568,7 @@ static bool put16(__le16 *field, u32 v)
 }
 
 /**
- * g17p_build_optional() - build the optional record before a descriptor
+ * agx4_fw_g17p_build_optional() - build the optional record before a descriptor
  * @in: its fields.
  * @buf: where to, zeroed first.
  * @size: bytes at @buf.
@@ -580,8 +580,8 @@ static bool put16(__le16 *field, u32 v)
  * index above 255 or a value too wide for its 16-bit field (nothing
  * written then).
  */
-int g17p_build_optional(const struct agx4_fw_optional_in *in, void *buf,
-			size_t size)
+int agx4_fw_g17p_build_optional(const struct agx4_fw_optional_in *in,
+				void *buf, size_t size)
 {
 	struct g17p_optional o = { };
 	bool ok;
@@ -624,4 +624,4 @@ int g17p_build_optional(const struct agx4_fw_optional_in *in, void *buf,
 	memcpy(buf, &o, sizeof(o));
 	return 0;
 }
-EXPORT_SYMBOL_IF_KUNIT(g17p_build_optional);
+EXPORT_SYMBOL_IF_KUNIT(agx4_fw_g17p_build_optional);

@@ -5,6 +5,7 @@
 #ifndef AGX4_FW_WORK_H
 #define AGX4_FW_WORK_H
 
+#include <linux/build_bug.h>
 #include <linux/stddef.h>
 #include <linux/types.h>
 
@@ -476,9 +477,16 @@ struct agx4_fw_reg_src {
 	u64 imm;
 };
 
-/* A record writing member @m of values structure @type. */
-#define AGX4_FW_REG_VAL(type, r, m) \
-	{ .reg = (r), .val = offsetof(type, m) / sizeof(u64) }
+/*
+ * A record writing member @m of values structure @type.  The emitters read
+ * the values structure as an array of u64, so @m must be an aligned u64:
+ * the build fails otherwise.
+ */
+#define AGX4_FW_REG_VAL(type, r, m)					\
+	{ .reg = (r),							\
+	  .val = offsetof(type, m) / sizeof(u64) +			\
+		 BUILD_BUG_ON_ZERO(sizeof_field(type, m) != sizeof(u64) ||	\
+				   offsetof(type, m) % sizeof(u64)) }
 /* A record writing the constant @v. */
 #define AGX4_FW_REG_CONST(r, v) \
 	{ .reg = (r), .val = AGX4_FW_REG_IMM, .imm = (v) }

@@ -14,51 +14,38 @@
 
 #include "agx4_fwif.h"
 
-/**
- * struct g16_main_config - the main config (0x500 bytes, bundle+0x1da40)
- */
+/* The main config (0x500 bytes, bundle+0x1da40). */
 struct g16_main_config {
-	/** @hwdata: hwdata (the bundle). */
+	/* Hwdata (the bundle). */
 	__le64 hwdata;
-	/** @repeated: bundle+0xb980, twice. */
+	/* Bundle+0xb980, twice. */
 	__le64 repeated[2];
-	/** @header: header pointer. */
+	/* Header pointer. */
 	__le64 header;
-	/** @channels: the channel table. */
+	/* The channel table. */
 	struct agx4_fw_channel channels[AGX4_FW_NUM_CHANNELS];
-	/** @pad_240: unused. */
-	u8 pad_240[0xc];
-	/** @addresses: five bundle addresses (unaligned). */
+	u8 __pad_240[0xc];
+	/* Five bundle addresses (unaligned). */
 	__le64 addresses[5];
-	/** @pad_274: unused. */
-	u8 pad_274[0x54];
-	/** @regions: six region addresses. */
+	u8 __pad_274[0x54];
+	/* Six region addresses. */
 	__le64 regions[6];
-	/** @four: 4. */
 	__le32 four;
-	/** @pad_2fc: unused. */
-	u8 pad_2fc[0xdc];
-	/** @ff: 0xff. */
+	u8 __pad_2fc[0xdc];
 	__le32 ff;
-	/** @pad_3dc: unused. */
-	u8 pad_3dc[0x8d];
-	/** @unaligned: bundle+0x5380 (unaligned). */
+	u8 __pad_3dc[0x8d];
+	/* Bundle+0x5380 (unaligned). */
 	__le64 unaligned;
-	/** @pad_471: unused. */
-	u8 pad_471[0x4f];
-	/** @control: slot 0 of the device-control ring. */
+	u8 __pad_471[0x4f];
+	/* Slot 0 of the device-control ring. */
 	u8 control[AGX4_FW_CTL_SIZE];
 } __packed;
-AGX4_FW_CHECK_SIZE(struct g16_main_config, 0x500);
-AGX4_FW_CHECK(struct g16_main_config, repeated, 0x08);
-AGX4_FW_CHECK(struct g16_main_config, header, 0x18);
-AGX4_FW_CHECK(struct g16_main_config, channels, 0x20);
-AGX4_FW_CHECK(struct g16_main_config, addresses, 0x24c);
-AGX4_FW_CHECK(struct g16_main_config, regions, 0x2c8);
-AGX4_FW_CHECK(struct g16_main_config, four, 0x2f8);
-AGX4_FW_CHECK(struct g16_main_config, ff, 0x3d8);
-AGX4_FW_CHECK(struct g16_main_config, unaligned, 0x469);
-AGX4_FW_CHECK(struct g16_main_config, control, 0x4c0);
+#define G16_MAIN_CONFIG_FIELDS(X, T)					\
+	X(T, hwdata, 0x0) X(T, repeated, 0x8) X(T, header, 0x18)	\
+	X(T, channels, 0x20) X(T, addresses, 0x24c)			\
+	X(T, regions, 0x2c8) X(T, four, 0x2f8) X(T, ff, 0x3d8)		\
+	X(T, unaligned, 0x469) X(T, control, 0x4c0)
+AGX4_FW_CHECK_FIELDS(struct g16_main_config, 0x500, G16_MAIN_CONFIG_FIELDS);
 
 /* The main config's fixed contents (3.3), bundle-relative. */
 #define G16_MC_REPEATED		0xb980
@@ -87,186 +74,140 @@ AGX4_FW_CHECK(struct g16_main_config, control, 0x4c0);
 #define G16_CONTROL_CURSOR	0xc0
 #define G16_CONTROL_PRODUCER	0x60
 
-/**
- * struct g16_queue - a queue (workqueue) record (0xb0 bytes)
- */
+/* A queue (workqueue) record (0xb0 bytes). */
 struct g16_queue {
-	/** @pointers: the pointer block. */
+	/* The pointer block. */
 	__le64 pointers;
-	/** @ring: the item ring. */
+	/* The item ring. */
 	__le64 ring;
-	/** @job_list: the job list. */
 	__le64 job_list;
-	/** @private_area: queue + 0xb0 (0x2410 bytes zeroed on first use). */
+	/* Queue + 0xb0 (0x2410 bytes zeroed on first use). */
 	__le64 private_area;
-	/** @pad_20: unused. */
-	u8 pad_20[0xc];
-	/** @all_ones: 0xffffffff. */
+	u8 __pad_20[0xc];
 	__le32 all_ones;
-	/** @priority: priority. */
 	__le32 priority;
-	/** @priority2: priority again. */
+	/* Priority again. */
 	__le32 priority2;
-	/** @priority_mask: mask of the priority. */
 	__le64 priority_mask;
-	/** @first: first of the priority row. */
+	/* First of the priority row. */
 	__le32 first;
-	/** @pad_44: unused. */
-	u8 pad_44[4];
-	/** @last: last of the priority row. */
+	u8 __pad_44[4];
+	/* Last of the priority row. */
 	__le32 last;
-	/** @all_ones2: 0xffffffff. */
 	__le32 all_ones2;
-	/** @uuid: the queue's UUID. */
+	/* The queue's UUID. */
 	__le32 uuid;
-	/** @pad_54: unused. */
-	u8 pad_54[0x50];
-	/** @context: context/control record (unaligned). */
+	u8 __pad_54[0x50];
+	/* Context/control record (unaligned). */
 	__le64 context;
-	/** @pad_ac: unused. */
-	u8 pad_ac[4];
+	u8 __pad_ac[4];
 } __packed;
-AGX4_FW_CHECK_SIZE(struct g16_queue, 0xb0);
-AGX4_FW_CHECK(struct g16_queue, ring, 0x08);
-AGX4_FW_CHECK(struct g16_queue, job_list, 0x10);
-AGX4_FW_CHECK(struct g16_queue, private_area, 0x18);
-AGX4_FW_CHECK(struct g16_queue, all_ones, 0x2c);
-AGX4_FW_CHECK(struct g16_queue, priority, 0x30);
-AGX4_FW_CHECK(struct g16_queue, priority2, 0x34);
-AGX4_FW_CHECK(struct g16_queue, priority_mask, 0x38);
-AGX4_FW_CHECK(struct g16_queue, first, 0x40);
-AGX4_FW_CHECK(struct g16_queue, last, 0x48);
-AGX4_FW_CHECK(struct g16_queue, all_ones2, 0x4c);
-AGX4_FW_CHECK(struct g16_queue, uuid, 0x50);
-AGX4_FW_CHECK(struct g16_queue, context, 0xa4);
+#define G16_QUEUE_FIELDS(X, T)						\
+	X(T, pointers, 0x0) X(T, ring, 0x8) X(T, job_list, 0x10)	\
+	X(T, private_area, 0x18) X(T, all_ones, 0x2c)			\
+	X(T, priority, 0x30) X(T, priority2, 0x34)			\
+	X(T, priority_mask, 0x38) X(T, first, 0x40) X(T, last, 0x48)	\
+	X(T, all_ones2, 0x4c) X(T, uuid, 0x50) X(T, context, 0xa4)
+AGX4_FW_CHECK_FIELDS(struct g16_queue, 0xb0, G16_QUEUE_FIELDS);
 
-/**
- * struct g16_pointers - a queue's pointer block (0x60 bytes)
- */
+/* A queue's pointer block (0x60 bytes). */
 struct g16_pointers {
-	/** @done: firmware done index. */
+	/* Firmware done index. */
 	__le32 done;
-	/** @pad_4: unused. */
-	u8 pad_4[0x2c];
-	/** @read: firmware read index. */
+	u8 __pad_4[0x2c];
+	/* Firmware read index. */
 	__le32 read;
-	/** @pad_34: unused. */
-	u8 pad_34[0xc];
-	/** @write: host write index. */
+	u8 __pad_34[0xc];
+	/* Host write index. */
 	__le32 write;
-	/** @pad_44: unused. */
-	u8 pad_44[0xc];
-	/** @capacity: ring capacity, 0x500. */
+	u8 __pad_44[0xc];
+	/* Ring capacity, 0x500. */
 	__le32 capacity;
-	/** @pad_54: unused. */
-	u8 pad_54[0xc];
+	u8 __pad_54[0xc];
 } __packed;
-AGX4_FW_CHECK_SIZE(struct g16_pointers, 0x60);
-AGX4_FW_CHECK(struct g16_pointers, read, 0x30);
-AGX4_FW_CHECK(struct g16_pointers, write, 0x40);
-AGX4_FW_CHECK(struct g16_pointers, capacity, 0x50);
+#define G16_POINTERS_FIELDS(X, T)					\
+	X(T, done, 0x0) X(T, read, 0x30) X(T, write, 0x40)		\
+	X(T, capacity, 0x50)
+AGX4_FW_CHECK_FIELDS(struct g16_pointers, 0x60, G16_POINTERS_FIELDS);
 
-/**
- * struct g16_work_msg - a work-channel (transport) message (0x18 bytes)
- */
+/* A work-channel (transport) message (0x18 bytes). */
 struct g16_work_msg {
-	/** @tag: publication sequence + 1. */
+	/* Publication sequence + 1. */
 	__le64 tag;
-	/** @queue: the queue record. */
+	/* The queue record. */
 	__le64 queue;
-	/** @kind: 0 TA, 1 3D, 2 compute. */
+	/* 0 TA, 1 3D, 2 compute. */
 	__le32 kind;
-	/** @head: head | event << 16 | first << 24. */
+	/* Head | event << 16 | first << 24. */
 	__le32 head;
 } __packed;
-AGX4_FW_CHECK_SIZE(struct g16_work_msg, G16_WORK_MSG_SIZE);
-AGX4_FW_CHECK(struct g16_work_msg, queue, 0x08);
-AGX4_FW_CHECK(struct g16_work_msg, kind, 0x10);
-AGX4_FW_CHECK(struct g16_work_msg, head, 0x14);
+#define G16_WORK_MSG_FIELDS(X, T)					\
+	X(T, tag, 0x0) X(T, queue, 0x8) X(T, kind, 0x10)		\
+	X(T, head, 0x14)
+AGX4_FW_CHECK_FIELDS(struct g16_work_msg, G16_WORK_MSG_SIZE,
+		     G16_WORK_MSG_FIELDS);
 
-/**
- * struct g16_ctl_register - device control 0x20, opening registration
- */
+/* Device control 0x20, opening registration. */
 struct g16_ctl_register {
-	/** @opcode: %AGX4_FW_CTL_REGISTER. */
 	__le32 opcode;
-	/** @one: 1. */
 	__le32 one;
-	/** @mask: 0x3f. */
 	__le32 mask;
-	/** @pad_c: unused. */
-	u8 pad_c[8];
-	/** @control_data: CONTROL_DATA (unaligned). */
+	u8 __pad_c[8];
+	/* CONTROL_DATA (unaligned). */
 	__le64 control_data;
-	/** @operands: the operand table (unaligned). */
+	/* The operand table (unaligned). */
 	__le64 operands;
-	/** @operands2: the operand table again (unaligned). */
+	/* The operand table again (unaligned). */
 	__le64 operands2;
-	/** @count: 160. */
 	__le32 count;
-	/** @pad_30: unused. */
-	u8 pad_30[4];
-	/** @one2: 1. */
+	u8 __pad_30[4];
 	__le32 one2;
-	/** @pad_38: unused. */
-	u8 pad_38[8];
+	u8 __pad_38[8];
 } __packed;
-AGX4_FW_CHECK_SIZE(struct g16_ctl_register, AGX4_FW_CTL_SIZE);
-AGX4_FW_CHECK(struct g16_ctl_register, one, 0x04);
-AGX4_FW_CHECK(struct g16_ctl_register, mask, 0x08);
-AGX4_FW_CHECK(struct g16_ctl_register, control_data, 0x14);
-AGX4_FW_CHECK(struct g16_ctl_register, operands, 0x1c);
-AGX4_FW_CHECK(struct g16_ctl_register, operands2, 0x24);
-AGX4_FW_CHECK(struct g16_ctl_register, count, 0x2c);
-AGX4_FW_CHECK(struct g16_ctl_register, one2, 0x34);
+#define G16_CTL_REGISTER_FIELDS(X, T)					\
+	X(T, opcode, 0x0) X(T, one, 0x4) X(T, mask, 0x8)		\
+	X(T, control_data, 0x14) X(T, operands, 0x1c)			\
+	X(T, operands2, 0x24) X(T, count, 0x2c) X(T, one2, 0x34)
+AGX4_FW_CHECK_FIELDS(struct g16_ctl_register, AGX4_FW_CTL_SIZE,
+		     G16_CTL_REGISTER_FIELDS);
 
-/**
- * struct g16_ctl_grow_reply - device control 8, TVB growth reply
- */
+/* Device control 8, TVB growth reply. */
 struct g16_ctl_grow_reply {
-	/** @opcode: %AGX4_FW_CTL_GROW_REPLY. */
 	__le32 opcode;
-	/** @success: 1 if the pool grew. */
+	/* 1 if the pool grew. */
 	__le32 success;
-	/** @slot: pool slot. */
+	/* Pool slot. */
 	__le32 slot;
-	/** @context: context (VM) id. */
+	/* Context (VM) id. */
 	__le32 context;
-	/** @counter: request counter. */
+	/* Request counter. */
 	__le32 counter;
-	/** @subpipe: subpipe of the request. */
+	/* Subpipe of the request. */
 	__le32 subpipe;
-	/** @halt_count: halt count of the request. */
+	/* Halt count of the request. */
 	__le64 halt_count;
-	/** @pad_20: unused. */
-	u8 pad_20[0x20];
+	u8 __pad_20[0x20];
 } __packed;
-AGX4_FW_CHECK_SIZE(struct g16_ctl_grow_reply, AGX4_FW_CTL_SIZE);
-AGX4_FW_CHECK(struct g16_ctl_grow_reply, success, 0x04);
-AGX4_FW_CHECK(struct g16_ctl_grow_reply, slot, 0x08);
-AGX4_FW_CHECK(struct g16_ctl_grow_reply, context, 0x0c);
-AGX4_FW_CHECK(struct g16_ctl_grow_reply, counter, 0x10);
-AGX4_FW_CHECK(struct g16_ctl_grow_reply, subpipe, 0x14);
-AGX4_FW_CHECK(struct g16_ctl_grow_reply, halt_count, 0x18);
+#define G16_CTL_GROW_REPLY_FIELDS(X, T)					\
+	X(T, opcode, 0x0) X(T, success, 0x4) X(T, slot, 0x8)		\
+	X(T, context, 0xc) X(T, counter, 0x10) X(T, subpipe, 0x14)	\
+	X(T, halt_count, 0x18)
+AGX4_FW_CHECK_FIELDS(struct g16_ctl_grow_reply, AGX4_FW_CTL_SIZE,
+		     G16_CTL_GROW_REPLY_FIELDS);
 
-/**
- * struct g16_ctl_limit_reply - device control 9, memory-limit reply
- */
+/* Device control 9, memory-limit reply. */
 struct g16_ctl_limit_reply {
-	/** @opcode: %AGX4_FW_CTL_LIMIT_REPLY. */
 	__le32 opcode;
-	/** @one: 1. */
 	__le32 one;
-	/** @fragment_queue: the fragment queue. */
 	__le64 fragment_queue;
-	/** @fragment_stamp: its stamp. */
 	__le32 fragment_stamp;
-	/** @pad_14: unused. */
-	u8 pad_14[0x2c];
+	u8 __pad_14[0x2c];
 } __packed;
-AGX4_FW_CHECK_SIZE(struct g16_ctl_limit_reply, AGX4_FW_CTL_SIZE);
-AGX4_FW_CHECK(struct g16_ctl_limit_reply, fragment_queue, 0x08);
-AGX4_FW_CHECK(struct g16_ctl_limit_reply, fragment_stamp, 0x10);
+#define G16_CTL_LIMIT_REPLY_FIELDS(X, T)				\
+	X(T, opcode, 0x0) X(T, one, 0x4) X(T, fragment_queue, 0x8)	\
+	X(T, fragment_stamp, 0x10)
+AGX4_FW_CHECK_FIELDS(struct g16_ctl_limit_reply, AGX4_FW_CTL_SIZE,
+		     G16_CTL_LIMIT_REPLY_FIELDS);
 
 /* Buffer-manager slots: 7 + the support lease, leases 0..56 (6.1, 3.16). */
 #define G16_BM_SLOT_FIRST	7
@@ -276,80 +217,57 @@ AGX4_FW_CHECK(struct g16_ctl_limit_reply, fragment_stamp, 0x10);
 /* event 5: the low half of @what for a partial render. */
 #define G16_PARTIAL_WHAT	4
 
-/**
- * struct g16_ev_grow - event 6, TVB growth request
- */
+/* Event 6, TVB growth request. */
 struct g16_ev_grow {
-	/** @kind: %AGX4_FW_EV_GROW. */
 	__le32 kind;
-	/** @context: context (VM) id. */
+	/* Context (VM) id. */
 	__le32 context;
-	/** @slot: pool slot. */
+	/* Pool slot. */
 	__le32 slot;
-	/** @counter: request counter. */
+	/* Request counter. */
 	__le32 counter;
-	/** @subpipe: subpipe. */
 	__le32 subpipe;
-	/** @halt_count: halt count. */
 	__le64 halt_count;
-	/** @pad_1c: unused. */
-	u8 pad_1c[0x2c];
+	u8 __pad_1c[0x2c];
 } __packed;
-AGX4_FW_CHECK_SIZE(struct g16_ev_grow, AGX4_FW_EV_SIZE);
-AGX4_FW_CHECK(struct g16_ev_grow, context, 0x04);
-AGX4_FW_CHECK(struct g16_ev_grow, slot, 0x08);
-AGX4_FW_CHECK(struct g16_ev_grow, counter, 0x0c);
-AGX4_FW_CHECK(struct g16_ev_grow, subpipe, 0x10);
-AGX4_FW_CHECK(struct g16_ev_grow, halt_count, 0x14);
+#define G16_EV_GROW_FIELDS(X, T)					\
+	X(T, kind, 0x0) X(T, context, 0x4) X(T, slot, 0x8)		\
+	X(T, counter, 0xc) X(T, subpipe, 0x10) X(T, halt_count, 0x14)
+AGX4_FW_CHECK_FIELDS(struct g16_ev_grow, AGX4_FW_EV_SIZE, G16_EV_GROW_FIELDS);
 
-/**
- * struct g16_ev_limit - event 7, memory limit reached
- */
+/* Event 7, memory limit reached. */
 struct g16_ev_limit {
-	/** @kind: %AGX4_FW_EV_LIMIT. */
 	__le32 kind;
-	/** @zero: 0. */
 	__le32 zero;
-	/** @one: 1. */
 	__le32 one;
-	/** @fragment_event: the fragment event. */
 	__le32 fragment_event;
-	/** @fragment_stamp: the fragment stamp. */
 	__le32 fragment_stamp;
-	/** @pad_14: unused. */
-	u8 pad_14[0x34];
+	u8 __pad_14[0x34];
 } __packed;
-AGX4_FW_CHECK_SIZE(struct g16_ev_limit, AGX4_FW_EV_SIZE);
-AGX4_FW_CHECK(struct g16_ev_limit, one, 0x08);
-AGX4_FW_CHECK(struct g16_ev_limit, fragment_event, 0x0c);
-AGX4_FW_CHECK(struct g16_ev_limit, fragment_stamp, 0x10);
+#define G16_EV_LIMIT_FIELDS(X, T)					\
+	X(T, kind, 0x0) X(T, zero, 0x4) X(T, one, 0x8)			\
+	X(T, fragment_event, 0xc) X(T, fragment_stamp, 0x10)
+AGX4_FW_CHECK_FIELDS(struct g16_ev_limit, AGX4_FW_EV_SIZE, G16_EV_LIMIT_FIELDS);
 
-/**
- * struct g16_ev_partial - event 5 (trace channel), partial render start
- */
+/* Event 5 (trace channel), partial render start. */
 struct g16_ev_partial {
-	/** @kind: %AGX4_FW_EV_PARTIAL. */
 	__le32 kind;
-	/** @pad_4: unused. */
-	u8 pad_4[0x10];
-	/** @active: non-zero for a partial render. */
+	u8 __pad_4[0x10];
+	/* Non-zero for a partial render. */
 	__le32 active;
-	/** @pad_18: unused. */
-	u8 pad_18[0xc];
-	/** @queue: the queue (unaligned). */
+	u8 __pad_18[0xc];
+	/* The queue (unaligned). */
 	__le64 queue;
-	/** @what: low 16 bits 4 for a partial render. */
+	/* Low 16 bits 4 for a partial render. */
 	__le32 what;
-	/** @zero: 0. */
 	__le32 zero;
-	/** @pad_34: unused. */
-	u8 pad_34[0x14];
+	u8 __pad_34[0x14];
 } __packed;
-AGX4_FW_CHECK_SIZE(struct g16_ev_partial, AGX4_FW_EV_SIZE);
-AGX4_FW_CHECK(struct g16_ev_partial, active, 0x14);
-AGX4_FW_CHECK(struct g16_ev_partial, queue, 0x24);
-AGX4_FW_CHECK(struct g16_ev_partial, what, 0x2c);
-AGX4_FW_CHECK(struct g16_ev_partial, zero, 0x30);
+#define G16_EV_PARTIAL_FIELDS(X, T)					\
+	X(T, kind, 0x0) X(T, active, 0x14) X(T, queue, 0x24)		\
+	X(T, what, 0x2c) X(T, zero, 0x30)
+AGX4_FW_CHECK_FIELDS(struct g16_ev_partial, AGX4_FW_EV_SIZE,
+		     G16_EV_PARTIAL_FIELDS);
 
 /*
  * Work items, microsequences and queue items (g16-g17p-reference.md
@@ -414,1233 +332,890 @@ AGX4_FW_CHECK(struct g16_ev_partial, zero, 0x30);
 #define G16_PAGE_TAG		BIT_ULL(56)
 #define G16_PAGE_TAG_SHIFT	8
 
-/**
- * struct g16_work_tail - what a TA and a 3D work item both end with
+/*
+ * What a TA and a 3D work item both end with.
  *
  * At TA +0x878 and 3D +0xbc0 (3.11): the same members at the same
  * distances.  Members named fw_<offset> are firmware state the
  * microsequence points at.
  */
 struct g16_work_tail {
-	/** @driver_stamp: driver stamp. */
 	__le64 driver_stamp;
-	/** @fw_stamp: firmware stamp. */
+	/* Firmware stamp. */
 	__le64 fw_stamp;
-	/** @stamp: stamp value. */
 	__le32 stamp;
-	/** @event: event id. */
 	__le32 event;
-	/** @pad_18: unused. */
-	u8 pad_18[0x8];
-	/** @uuid: UUID. */
+	u8 __pad_18[0x8];
 	__le32 uuid;
-	/** @pad_24: unused. */
-	u8 pad_24[0x4];
-	/** @layers_m1: layers - 1. */
+	u8 __pad_24[0x4];
+	/* Layers - 1. */
 	__le64 layers_m1;
-	/** @fw_30: firmware state. */
+	/* Firmware state. */
 	u8 fw_30[0x18];
-	/** @prof_base: base of the profiling slots (microsequence only). */
+	/* Base of the profiling slots (microsequence only). */
 	__le64 prof_base;
-	/** @prof_start: private profiling start slot. */
+	/* Private profiling start slot. */
 	__le64 prof_start;
-	/** @prof_end: private profiling end slot. */
+	/* Private profiling end slot. */
 	__le64 prof_end;
-	/** @ts_start: user timestamp start (aperture address). */
+	/* User timestamp start (aperture address). */
 	__le64 ts_start;
-	/** @ts_end: user timestamp end. */
+	/* User timestamp end. */
 	__le64 ts_end;
-	/** @pad_70: unused. */
-	u8 pad_70[0x17];
-	/** @support: tagged support page, 1 << 56 | support >> 8 (unaligned). */
+	u8 __pad_70[0x17];
+	/* Tagged support page, 1 << 56 | support >> 8 (unaligned). */
 	__le64 support;
-	/** @pad_8f: unused. */
-	u8 pad_8f[0x1];
-	/** @layer_flags: TA 0xdaa0, 3D 0x113a0, | 1 << 62 when layered. */
+	u8 __pad_8f[0x1];
+	/* TA 0xdaa0, 3D 0x113a0, | 1 << 62 when layered. */
 	__le64 layer_flags;
-	/** @shared_tail: tagged shared tail page. */
+	/* Tagged shared tail page. */
 	__le64 shared_tail;
-	/** @fw_a0: firmware state. */
+	/* Firmware state. */
 	u8 fw_a0[0x10];
-	/** @fw_b0: firmware state. */
+	/* Firmware state. */
 	u8 fw_b0[0x10];
 } __packed;
-AGX4_FW_CHECK_SIZE(struct g16_work_tail, 0xc0);
-AGX4_FW_CHECK(struct g16_work_tail, fw_stamp, 0x08);
-AGX4_FW_CHECK(struct g16_work_tail, stamp, 0x10);
-AGX4_FW_CHECK(struct g16_work_tail, event, 0x14);
-AGX4_FW_CHECK(struct g16_work_tail, uuid, 0x20);
-AGX4_FW_CHECK(struct g16_work_tail, layers_m1, 0x28);
-AGX4_FW_CHECK(struct g16_work_tail, fw_30, 0x30);
-AGX4_FW_CHECK(struct g16_work_tail, prof_base, 0x48);
-AGX4_FW_CHECK(struct g16_work_tail, prof_start, 0x50);
-AGX4_FW_CHECK(struct g16_work_tail, prof_end, 0x58);
-AGX4_FW_CHECK(struct g16_work_tail, ts_start, 0x60);
-AGX4_FW_CHECK(struct g16_work_tail, ts_end, 0x68);
-AGX4_FW_CHECK(struct g16_work_tail, support, 0x87);
-AGX4_FW_CHECK(struct g16_work_tail, layer_flags, 0x90);
-AGX4_FW_CHECK(struct g16_work_tail, shared_tail, 0x98);
-AGX4_FW_CHECK(struct g16_work_tail, fw_a0, 0xa0);
-AGX4_FW_CHECK(struct g16_work_tail, fw_b0, 0xb0);
+#define G16_WORK_TAIL_FIELDS(X, T)					\
+	X(T, driver_stamp, 0x0) X(T, fw_stamp, 0x8) X(T, stamp, 0x10)	\
+	X(T, event, 0x14) X(T, uuid, 0x20) X(T, layers_m1, 0x28)	\
+	X(T, fw_30, 0x30) X(T, prof_base, 0x48) X(T, prof_start, 0x50)	\
+	X(T, prof_end, 0x58) X(T, ts_start, 0x60) X(T, ts_end, 0x68)	\
+	X(T, support, 0x87) X(T, layer_flags, 0x90)			\
+	X(T, shared_tail, 0x98) X(T, fw_a0, 0xa0) X(T, fw_b0, 0xb0)
+AGX4_FW_CHECK_FIELDS(struct g16_work_tail, 0xc0, G16_WORK_TAIL_FIELDS);
 
-/**
- * struct g16_ta_work - TA (tiling) work item (0x940 bytes)
+/*
+ * TA (tiling) work item (0x940 bytes).
  *
  * Members named fw_<offset> are firmware state inside the item that
  * the microsequence points at; agx4 only passes their addresses.
  */
 struct g16_ta_work {
-	/** @type: 0 (TA). */
 	__le32 type;
-	/** @counter: queue ordinal * 2 + 1 (unaligned). */
+	/* Queue ordinal 2 + 1 (unaligned). */
 	__le64 counter;
-	/** @context: context id (ASID slot). */
+	/* Context id (ASID slot). */
 	__le32 context;
-	/** @event_control: event control record. */
+	/* Event control record. */
 	__le64 event_control;
-	/** @bm_slot: buffer-manager slot. */
+	/* Buffer-manager slot. */
 	__le64 bm_slot;
-	/** @bm: buffer manager. */
+	/* Buffer manager. */
 	__le64 bm;
-	/** @scene: scene record. */
+	/* Scene record. */
 	__le64 scene;
-	/** @empty_buffer: empty buffer. */
 	__le64 empty_buffer;
-	/** @pad_38: unused. */
-	u8 pad_38[0x8];
-	/** @regs: the register program. */
+	u8 __pad_38[0x8];
+	/* The register program. */
 	struct agx4_fw_reg regs[AGX4_FW_MAX_REGS];
-	/** @pad_640: unused. */
-	u8 pad_640[0x100];
-	/** @regs_alias: GPU address of @regs. */
+	u8 __pad_640[0x100];
+	/* GPU address of @regs. */
 	__le64 regs_alias;
-	/** @reg_count: %G16_TA_REG_COUNT. */
 	__le16 reg_count;
-	/** @reg_bytes: %G16_TA_REG_COUNT * 12. */
 	__le16 reg_bytes;
-	/** @pad_74c: unused. */
-	u8 pad_74c[0x14];
-	/** @tpc: TPC base. */
+	u8 __pad_74c[0x14];
+	/* TPC base. */
 	__le64 tpc;
-	/** @tpc_size: (size3 << 6) * layers. */
+	/* (size3 << 6) layers. */
 	__le64 tpc_size;
-	/** @microseq: the microsequence. */
+	/* The microsequence. */
 	__le64 microseq;
-	/** @microseq_size: its size. */
 	__le32 microseq_size;
-	/** @fragment_event: event of the matching 3D work (partial renders find it by this). */
+	/* Event of the matching 3D work (partial renders find it by this). */
 	__le32 fragment_event;
-	/** @fragment_stamp: its stamp value. */
 	__le32 fragment_stamp;
-	/** @fw_784: firmware state the microsequence points at. */
+	/* Firmware state the microsequence points at. */
 	u8 fw_784[0x24];
-	/** @deflake_1: deflake buffer 1, as a context offset. */
+	/* Deflake buffer 1, as a context offset. */
 	__le64 deflake_1;
-	/** @pad_7b0: unused. */
-	u8 pad_7b0[0x8c];
-	/** @fw_83c: firmware state the microsequence points at. */
+	u8 __pad_7b0[0x8c];
+	/* Firmware state the microsequence points at. */
 	u8 fw_83c[4];
-	/** @lifecycle_hi: lifecycle >> 32. */
+	/* Lifecycle >> 32. */
 	__le64 lifecycle_hi;
-	/** @all_ones: 0xffffffff. */
 	__le32 all_ones;
-	/** @sampler_heap: sampler heap (unaligned). */
+	/* Sampler heap (unaligned). */
 	__le64 sampler_heap;
-	/** @sampler_count: samplers. */
+	/* Samplers. */
 	__le32 sampler_count;
-	/** @sampler_max: samplers + 1, 0 if none. */
+	/* Samplers + 1, 0 if none. */
 	__le32 sampler_max;
-	/** @fw_85c: firmware state the microsequence points at. */
+	/* Firmware state the microsequence points at. */
 	u8 fw_85c[8];
-	/** @request_growth: request TVB growth. */
+	/* Request TVB growth. */
 	u8 request_growth;
-	/** @pad_865: unused. */
-	u8 pad_865[0x13];
-	/** @tail: the stamps, profiling and pages every render stage has. */
+	u8 __pad_865[0x13];
+	/* The stamps, profiling and pages every render stage has. */
 	struct g16_work_tail tail;
-	/** @pad_938: unused. */
-	u8 pad_938[0x8];
+	u8 __pad_938[0x8];
 } __packed;
-AGX4_FW_CHECK_SIZE(struct g16_ta_work, 0x940);
-AGX4_FW_CHECK(struct g16_ta_work, counter, 0x04);
-AGX4_FW_CHECK(struct g16_ta_work, context, 0x0c);
-AGX4_FW_CHECK(struct g16_ta_work, event_control, 0x10);
-AGX4_FW_CHECK(struct g16_ta_work, bm_slot, 0x18);
-AGX4_FW_CHECK(struct g16_ta_work, bm, 0x20);
-AGX4_FW_CHECK(struct g16_ta_work, scene, 0x28);
-AGX4_FW_CHECK(struct g16_ta_work, empty_buffer, 0x30);
-AGX4_FW_CHECK(struct g16_ta_work, regs, 0x40);
-AGX4_FW_CHECK(struct g16_ta_work, regs_alias, 0x740);
-AGX4_FW_CHECK(struct g16_ta_work, reg_count, 0x748);
-AGX4_FW_CHECK(struct g16_ta_work, reg_bytes, 0x74a);
-AGX4_FW_CHECK(struct g16_ta_work, tpc, 0x760);
-AGX4_FW_CHECK(struct g16_ta_work, tpc_size, 0x768);
-AGX4_FW_CHECK(struct g16_ta_work, microseq, 0x770);
-AGX4_FW_CHECK(struct g16_ta_work, microseq_size, 0x778);
-AGX4_FW_CHECK(struct g16_ta_work, fragment_event, 0x77c);
-AGX4_FW_CHECK(struct g16_ta_work, fragment_stamp, 0x780);
-AGX4_FW_CHECK(struct g16_ta_work, fw_784, 0x784);
-AGX4_FW_CHECK(struct g16_ta_work, deflake_1, 0x7a8);
-AGX4_FW_CHECK(struct g16_ta_work, fw_83c, 0x83c);
-AGX4_FW_CHECK(struct g16_ta_work, lifecycle_hi, 0x840);
-AGX4_FW_CHECK(struct g16_ta_work, all_ones, 0x848);
-AGX4_FW_CHECK(struct g16_ta_work, sampler_heap, 0x84c);
-AGX4_FW_CHECK(struct g16_ta_work, sampler_count, 0x854);
-AGX4_FW_CHECK(struct g16_ta_work, sampler_max, 0x858);
-AGX4_FW_CHECK(struct g16_ta_work, fw_85c, 0x85c);
-AGX4_FW_CHECK(struct g16_ta_work, request_growth, 0x864);
-AGX4_FW_CHECK(struct g16_ta_work, tail, 0x878);
+#define G16_TA_WORK_FIELDS(X, T)					\
+	X(T, type, 0x0) X(T, counter, 0x4) X(T, context, 0xc)		\
+	X(T, event_control, 0x10) X(T, bm_slot, 0x18) X(T, bm, 0x20)	\
+	X(T, scene, 0x28) X(T, empty_buffer, 0x30) X(T, regs, 0x40)	\
+	X(T, regs_alias, 0x740) X(T, reg_count, 0x748)			\
+	X(T, reg_bytes, 0x74a) X(T, tpc, 0x760) X(T, tpc_size, 0x768)	\
+	X(T, microseq, 0x770) X(T, microseq_size, 0x778)		\
+	X(T, fragment_event, 0x77c) X(T, fragment_stamp, 0x780)		\
+	X(T, fw_784, 0x784) X(T, deflake_1, 0x7a8) X(T, fw_83c, 0x83c)	\
+	X(T, lifecycle_hi, 0x840) X(T, all_ones, 0x848)			\
+	X(T, sampler_heap, 0x84c) X(T, sampler_count, 0x854)		\
+	X(T, sampler_max, 0x858) X(T, fw_85c, 0x85c)			\
+	X(T, request_growth, 0x864) X(T, tail, 0x878)
+AGX4_FW_CHECK_FIELDS(struct g16_ta_work, 0x940, G16_TA_WORK_FIELDS);
 
-/**
- * struct g16_frag_work - 3D (fragment) work item (0xcc0 bytes)
- */
+/* 3D (fragment) work item (0xcc0 bytes). */
 struct g16_frag_work {
-	/** @type: 1 (3D). */
 	__le32 type;
-	/** @counter: queue ordinal * 2 (unaligned). */
+	/* Queue ordinal 2 (unaligned). */
 	__le64 counter;
-	/** @context: context id. */
 	__le32 context;
-	/** @zero: 0. */
 	__le32 zero;
-	/** @microseq: the microsequence (unaligned). */
+	/* The microsequence (unaligned). */
 	__le64 microseq;
-	/** @microseq_size: its size. */
 	__le32 microseq_size;
-	/** @event_control: event control record. */
+	/* Event control record. */
 	__le64 event_control;
-	/** @bm: buffer manager. */
+	/* Buffer manager. */
 	__le64 bm;
-	/** @scene: scene record. */
+	/* Scene record. */
 	__le64 scene;
-	/** @empty_buffer: empty buffer. */
 	__le64 empty_buffer;
-	/** @tilemap: tilemap. */
 	__le64 tilemap;
-	/** @msaa: PPP multisample control. */
+	/* PPP multisample control. */
 	__le64 msaa;
-	/** @samples: samples. */
 	__le32 samples;
-	/** @macro_size: macrotile size. */
+	/* Macrotile size. */
 	__le32 macro_size;
-	/** @pad_58: unused. */
-	u8 pad_58[0x10];
-	/** @merge_x: ISP merge upper X (float bits). */
+	u8 __pad_58[0x10];
+	/* ISP merge upper X (float bits). */
 	__le32 merge_x;
-	/** @merge_y: ISP merge upper Y. */
+	/* ISP merge upper Y. */
 	__le32 merge_y;
-	/** @pad_70: unused. */
-	u8 pad_70[0x8];
-	/** @tiles: tiles_x * tiles_y. */
+	u8 __pad_70[0x8];
+	/* Tiles_x tiles_y. */
 	__le64 tiles;
-	/** @regs: the register program. */
+	/* The register program. */
 	struct agx4_fw_reg regs[AGX4_FW_MAX_REGS];
-	/** @consts: four constants, %G16_FRAG_CONSTS. */
+	/* Four constants, %G16_FRAG_CONSTS. */
 	__le64 consts[4];
-	/** @pad_6a0: unused. */
-	u8 pad_6a0[0xe0];
-	/** @regs_alias: GPU address of @regs. */
+	u8 __pad_6a0[0xe0];
+	/* GPU address of @regs. */
 	__le64 regs_alias;
-	/** @reg_count: %G16_FRAG_REG_COUNT. */
 	__le16 reg_count;
-	/** @reg_bytes: %G16_FRAG_REG_COUNT * 12. */
 	__le16 reg_bytes;
-	/** @pad_78c: unused. */
-	u8 pad_78c[0x14];
-	/** @dbias: depth-bias array. */
+	u8 __pad_78c[0x14];
+	/* Depth-bias array. */
 	__le64 dbias;
-	/** @pad_7a8: unused. */
-	u8 pad_7a8[0x8];
-	/** @scissor: scissor array. */
+	u8 __pad_7a8[0x8];
+	/* Scissor array. */
 	__le64 scissor;
-	/** @pad_7b8: unused. */
-	u8 pad_7b8[0x8];
-	/** @oclqry: occlusion query base. */
+	u8 __pad_7b8[0x8];
+	/* Occlusion query base. */
 	__le64 oclqry;
-	/** @pad_7c8: unused. */
-	u8 pad_7c8[0x130];
-	/** @load_bind: background program resources. */
+	u8 __pad_7c8[0x130];
+	/* Background program resources. */
 	__le64 load_bind;
-	/** @load: background program. */
+	/* Background program. */
 	__le64 load;
-	/** @pad_908: unused. */
-	u8 pad_908[0x20];
-	/** @partial_load_bind: partial-render background resources. */
+	u8 __pad_908[0x20];
+	/* Partial-render background resources. */
 	__le64 partial_load_bind;
-	/** @partial_load: partial-render background program. */
+	/* Partial-render background program. */
 	__le64 partial_load;
-	/** @zls_ctrl: ZLS control. */
+	/* ZLS control. */
 	__le64 zls_ctrl;
-	/** @zls_const: 0x04040404. */
 	__le32 zls_const;
-	/** @pad_944: unused. */
-	u8 pad_944[0x4];
-	/** @depth: depth: buffer, stride, comp stride, buffer, buffer, comp buffer. */
+	u8 __pad_944[0x4];
+	/* Depth: buffer, stride, comp stride, buffer, buffer, comp buffer. */
 	__le64 depth[6];
-	/** @stencil: stencil, likewise. */
+	/* Stencil, likewise. */
 	__le64 stencil[6];
-	/** @pad_9a8: unused. */
-	u8 pad_9a8[0x10];
-	/** @tib: tile-buffer encoding. */
+	u8 __pad_9a8[0x10];
+	/* Tile-buffer encoding. */
 	__le32 tib;
-	/** @pad_9bc: unused. */
-	u8 pad_9bc[0x4];
-	/** @aux_fb_flags: aux framebuffer flags. */
+	u8 __pad_9bc[0x4];
+	/* Aux framebuffer flags. */
 	__le64 aux_fb_flags;
-	/** @dims: height << 32 | width. */
+	/* Height << 32 | width. */
 	__le64 dims;
-	/** @aux_fb_pages: aux framebuffer pages. */
+	/* Aux framebuffer pages. */
 	__le64 aux_fb_pages;
-	/** @tile_config: tile config. */
 	__le64 tile_config;
-	/** @pad_9e0: unused. */
-	u8 pad_9e0[0x14];
-	/** @store_bind: end-of-tile program resources. */
+	u8 __pad_9e0[0x14];
+	/* End-of-tile program resources. */
 	__le32 store_bind;
-	/** @pad_9f8: unused. */
-	u8 pad_9f8[0x4];
-	/** @store: end-of-tile program (unaligned). */
+	u8 __pad_9f8[0x4];
+	/* End-of-tile program (unaligned). */
 	__le64 store;
-	/** @pad_a04: unused. */
-	u8 pad_a04[0x10];
-	/** @partial_store_bind: partial-render end-of-tile resources. */
+	u8 __pad_a04[0x10];
+	/* Partial-render end-of-tile resources. */
 	__le32 partial_store_bind;
-	/** @pad_a18: unused. */
-	u8 pad_a18[0x4];
-	/** @partial_store: partial-render end-of-tile program (unaligned). */
+	u8 __pad_a18[0x4];
+	/* Partial-render end-of-tile program (unaligned). */
 	__le64 partial_store;
-	/** @pad_a24: unused. */
-	u8 pad_a24[0x4];
-	/** @depth_clear: depth clear value bits. */
+	u8 __pad_a24[0x4];
+	/* Depth clear value bits. */
 	__le32 depth_clear;
-	/** @stencil_clear: stencil clear value | 0x300. */
+	/* Stencil clear value | 0x300. */
 	__le32 stencil_clear;
-	/** @sample_size: tile-buffer bytes per sample. */
+	/* Tile-buffer bytes per sample. */
 	__le64 sample_size;
-	/** @pad_a38: unused. */
-	u8 pad_a38[0x18];
-	/** @zls_pixels: ISP ZLS pixels. */
+	u8 __pad_a38[0x18];
+	/* ISP ZLS pixels. */
 	__le64 zls_pixels;
-	/** @fw_a58: firmware state the microsequence points at. */
+	/* Firmware state the microsequence points at. */
 	u8 fw_a58[8];
-	/** @pad_a60: unused. */
-	u8 pad_a60[0x110];
-	/** @fw_b70: firmware state the microsequence points at. */
+	u8 __pad_a60[0x110];
+	/* Firmware state the microsequence points at. */
 	u8 fw_b70[8];
-	/** @pad_b78: unused. */
-	u8 pad_b78[0x8];
-	/** @sync_grow: fragment sync grow. */
+	u8 __pad_b78[0x8];
+	/* Fragment sync grow. */
 	__le32 sync_grow;
-	/** @fw_b84: firmware state the microsequence points at. */
+	/* Firmware state the microsequence points at. */
 	u8 fw_b84[4];
-	/** @lifecycle_hi: lifecycle >> 32. */
+	/* Lifecycle >> 32. */
 	__le64 lifecycle_hi;
-	/** @all_ones: 0xffffffff. */
 	__le32 all_ones;
-	/** @sampler_heap: sampler heap (unaligned). */
+	/* Sampler heap (unaligned). */
 	__le64 sampler_heap;
-	/** @sampler_count: samplers. */
+	/* Samplers. */
 	__le32 sampler_count;
-	/** @sampler_max: samplers + 1, 0 if none. */
+	/* Samplers + 1, 0 if none. */
 	__le32 sampler_max;
-	/** @empty_tiles: process empty tiles. */
+	/* Process empty tiles. */
 	__le32 empty_tiles;
-	/** @one: 1. */
 	__le32 one;
-	/** @msaa_on: samples > 1. */
+	/* Samples > 1. */
 	__le32 msaa_on;
-	/** @fw_bb0: firmware state the microsequence points at. */
+	/* Firmware state the microsequence points at. */
 	u8 fw_bb0[4];
-	/** @fw_bb4: firmware state the microsequence points at. */
+	/* Firmware state the microsequence points at. */
 	u8 fw_bb4[4];
-	/** @pad_bb8: unused. */
-	u8 pad_bb8[0x8];
-	/** @tail: as the TA work item's. */
+	u8 __pad_bb8[0x8];
+	/* As the TA work item's. */
 	struct g16_work_tail tail;
-	/** @one_hi: 0x1_0000_0000. */
 	__le64 one_hi;
-	/** @pad_c88: unused. */
-	u8 pad_c88[0x38];
+	u8 __pad_c88[0x38];
 } __packed;
-AGX4_FW_CHECK_SIZE(struct g16_frag_work, 0xcc0);
-AGX4_FW_CHECK(struct g16_frag_work, counter, 0x04);
-AGX4_FW_CHECK(struct g16_frag_work, context, 0x0c);
-AGX4_FW_CHECK(struct g16_frag_work, zero, 0x10);
-AGX4_FW_CHECK(struct g16_frag_work, microseq, 0x14);
-AGX4_FW_CHECK(struct g16_frag_work, microseq_size, 0x1c);
-AGX4_FW_CHECK(struct g16_frag_work, event_control, 0x20);
-AGX4_FW_CHECK(struct g16_frag_work, bm, 0x28);
-AGX4_FW_CHECK(struct g16_frag_work, scene, 0x30);
-AGX4_FW_CHECK(struct g16_frag_work, empty_buffer, 0x38);
-AGX4_FW_CHECK(struct g16_frag_work, tilemap, 0x40);
-AGX4_FW_CHECK(struct g16_frag_work, msaa, 0x48);
-AGX4_FW_CHECK(struct g16_frag_work, samples, 0x50);
-AGX4_FW_CHECK(struct g16_frag_work, macro_size, 0x54);
-AGX4_FW_CHECK(struct g16_frag_work, merge_x, 0x68);
-AGX4_FW_CHECK(struct g16_frag_work, merge_y, 0x6c);
-AGX4_FW_CHECK(struct g16_frag_work, tiles, 0x78);
-AGX4_FW_CHECK(struct g16_frag_work, regs, 0x80);
-AGX4_FW_CHECK(struct g16_frag_work, consts, 0x680);
-AGX4_FW_CHECK(struct g16_frag_work, regs_alias, 0x780);
-AGX4_FW_CHECK(struct g16_frag_work, reg_count, 0x788);
-AGX4_FW_CHECK(struct g16_frag_work, reg_bytes, 0x78a);
-AGX4_FW_CHECK(struct g16_frag_work, dbias, 0x7a0);
-AGX4_FW_CHECK(struct g16_frag_work, scissor, 0x7b0);
-AGX4_FW_CHECK(struct g16_frag_work, oclqry, 0x7c0);
-AGX4_FW_CHECK(struct g16_frag_work, load_bind, 0x8f8);
-AGX4_FW_CHECK(struct g16_frag_work, load, 0x900);
-AGX4_FW_CHECK(struct g16_frag_work, partial_load_bind, 0x928);
-AGX4_FW_CHECK(struct g16_frag_work, partial_load, 0x930);
-AGX4_FW_CHECK(struct g16_frag_work, zls_ctrl, 0x938);
-AGX4_FW_CHECK(struct g16_frag_work, zls_const, 0x940);
-AGX4_FW_CHECK(struct g16_frag_work, depth, 0x948);
-AGX4_FW_CHECK(struct g16_frag_work, stencil, 0x978);
-AGX4_FW_CHECK(struct g16_frag_work, tib, 0x9b8);
-AGX4_FW_CHECK(struct g16_frag_work, aux_fb_flags, 0x9c0);
-AGX4_FW_CHECK(struct g16_frag_work, dims, 0x9c8);
-AGX4_FW_CHECK(struct g16_frag_work, aux_fb_pages, 0x9d0);
-AGX4_FW_CHECK(struct g16_frag_work, tile_config, 0x9d8);
-AGX4_FW_CHECK(struct g16_frag_work, store_bind, 0x9f4);
-AGX4_FW_CHECK(struct g16_frag_work, store, 0x9fc);
-AGX4_FW_CHECK(struct g16_frag_work, partial_store_bind, 0xa14);
-AGX4_FW_CHECK(struct g16_frag_work, partial_store, 0xa1c);
-AGX4_FW_CHECK(struct g16_frag_work, depth_clear, 0xa28);
-AGX4_FW_CHECK(struct g16_frag_work, stencil_clear, 0xa2c);
-AGX4_FW_CHECK(struct g16_frag_work, sample_size, 0xa30);
-AGX4_FW_CHECK(struct g16_frag_work, zls_pixels, 0xa50);
-AGX4_FW_CHECK(struct g16_frag_work, fw_a58, 0xa58);
-AGX4_FW_CHECK(struct g16_frag_work, fw_b70, 0xb70);
-AGX4_FW_CHECK(struct g16_frag_work, sync_grow, 0xb80);
-AGX4_FW_CHECK(struct g16_frag_work, fw_b84, 0xb84);
-AGX4_FW_CHECK(struct g16_frag_work, lifecycle_hi, 0xb88);
-AGX4_FW_CHECK(struct g16_frag_work, all_ones, 0xb90);
-AGX4_FW_CHECK(struct g16_frag_work, sampler_heap, 0xb94);
-AGX4_FW_CHECK(struct g16_frag_work, sampler_count, 0xb9c);
-AGX4_FW_CHECK(struct g16_frag_work, sampler_max, 0xba0);
-AGX4_FW_CHECK(struct g16_frag_work, empty_tiles, 0xba4);
-AGX4_FW_CHECK(struct g16_frag_work, one, 0xba8);
-AGX4_FW_CHECK(struct g16_frag_work, msaa_on, 0xbac);
-AGX4_FW_CHECK(struct g16_frag_work, fw_bb0, 0xbb0);
-AGX4_FW_CHECK(struct g16_frag_work, fw_bb4, 0xbb4);
-AGX4_FW_CHECK(struct g16_frag_work, tail, 0xbc0);
-AGX4_FW_CHECK(struct g16_frag_work, one_hi, 0xc80);
+#define G16_FRAG_WORK_FIELDS(X, T)					\
+	X(T, type, 0x0) X(T, counter, 0x4) X(T, context, 0xc)		\
+	X(T, zero, 0x10) X(T, microseq, 0x14) X(T, microseq_size, 0x1c)	\
+	X(T, event_control, 0x20) X(T, bm, 0x28) X(T, scene, 0x30)	\
+	X(T, empty_buffer, 0x38) X(T, tilemap, 0x40) X(T, msaa, 0x48)	\
+	X(T, samples, 0x50) X(T, macro_size, 0x54) X(T, merge_x, 0x68)	\
+	X(T, merge_y, 0x6c) X(T, tiles, 0x78) X(T, regs, 0x80)		\
+	X(T, consts, 0x680) X(T, regs_alias, 0x780)			\
+	X(T, reg_count, 0x788) X(T, reg_bytes, 0x78a)			\
+	X(T, dbias, 0x7a0) X(T, scissor, 0x7b0) X(T, oclqry, 0x7c0)	\
+	X(T, load_bind, 0x8f8) X(T, load, 0x900)			\
+	X(T, partial_load_bind, 0x928) X(T, partial_load, 0x930)	\
+	X(T, zls_ctrl, 0x938) X(T, zls_const, 0x940) X(T, depth, 0x948)	\
+	X(T, stencil, 0x978) X(T, tib, 0x9b8) X(T, aux_fb_flags, 0x9c0)	\
+	X(T, dims, 0x9c8) X(T, aux_fb_pages, 0x9d0)			\
+	X(T, tile_config, 0x9d8) X(T, store_bind, 0x9f4)		\
+	X(T, store, 0x9fc) X(T, partial_store_bind, 0xa14)		\
+	X(T, partial_store, 0xa1c) X(T, depth_clear, 0xa28)		\
+	X(T, stencil_clear, 0xa2c) X(T, sample_size, 0xa30)		\
+	X(T, zls_pixels, 0xa50) X(T, fw_a58, 0xa58) X(T, fw_b70, 0xb70)	\
+	X(T, sync_grow, 0xb80) X(T, fw_b84, 0xb84)			\
+	X(T, lifecycle_hi, 0xb88) X(T, all_ones, 0xb90)			\
+	X(T, sampler_heap, 0xb94) X(T, sampler_count, 0xb9c)		\
+	X(T, sampler_max, 0xba0) X(T, empty_tiles, 0xba4)		\
+	X(T, one, 0xba8) X(T, msaa_on, 0xbac) X(T, fw_bb0, 0xbb0)	\
+	X(T, fw_bb4, 0xbb4) X(T, tail, 0xbc0) X(T, one_hi, 0xc80)
+AGX4_FW_CHECK_FIELDS(struct g16_frag_work, 0xcc0, G16_FRAG_WORK_FIELDS);
 
-/**
- * struct g16_compute_work - compute work item (0x8c0 bytes)
- */
+/* Compute work item (0x8c0 bytes). */
 struct g16_compute_work {
-	/** @type: 3 (compute). */
 	__le32 type;
-	/** @counter: publication counter (unaligned). */
+	/* Publication counter (unaligned). */
 	__le64 counter;
-	/** @context: context id. */
 	__le32 context;
-	/** @notifier: the compute notifier. */
+	/* The compute notifier. */
 	__le64 notifier;
-	/** @pad_18: unused. */
-	u8 pad_18[0x8];
-	/** @regs: the register program. */
+	u8 __pad_18[0x8];
+	/* The register program. */
 	struct agx4_fw_reg regs[G16_COMPUTE_REGS];
-	/** @pad_140: unused. */
-	u8 pad_140[0x5e0];
-	/** @regs_alias: GPU address of @regs. */
+	u8 __pad_140[0x5e0];
+	/* GPU address of @regs. */
 	__le64 regs_alias;
-	/** @reg_header: count | bytes << 16 as the reference writes it: 24 | 288 << 16. */
+	/* Count | bytes << 16 as the reference writes it: 24 | 288 << 16. */
 	__le32 reg_header;
-	/** @pad_72c: unused. */
-	u8 pad_72c[0x34];
-	/** @microseq: the microsequence. */
+	u8 __pad_72c[0x34];
+	/* The microsequence. */
 	__le64 microseq;
-	/** @microseq_size: its size. */
 	__le32 microseq_size;
-	/** @fw_76c: firmware state the microsequence points at. */
+	/* Firmware state the microsequence points at. */
 	u8 fw_76c[8];
-	/** @pad_774: unused. */
-	u8 pad_774[0x24];
-	/** @resource: preemption/save area. */
+	u8 __pad_774[0x24];
+	/* Preemption/save area. */
 	__le64 resource;
-	/** @cdm_last: CDM stream end - 4. */
+	/* CDM stream end - 4. */
 	__le64 cdm_last;
-	/** @pad_7a8: unused. */
-	u8 pad_7a8[0x20];
-	/** @cdm_ctrl: 0x54024201. */
+	u8 __pad_7a8[0x20];
 	__le32 cdm_ctrl;
-	/** @one: 1. */
 	__le32 one;
-	/** @pad_7d0: unused. */
-	u8 pad_7d0[0xc];
-	/** @fw_7dc: firmware state the microsequence points at. */
+	u8 __pad_7d0[0xc];
+	/* Firmware state the microsequence points at. */
 	u8 fw_7dc[4];
-	/** @identity_hi: identity >> 32. */
+	/* Identity >> 32. */
 	__le32 identity_hi;
-	/** @pad_7e4: unused. */
-	u8 pad_7e4[0x4];
-	/** @sampler_heap: sampler heap, 0xffffffff if none. */
+	u8 __pad_7e4[0x4];
+	/* Sampler heap, 0xffffffff if none. */
 	__le64 sampler_heap;
-	/** @sampler_count: samplers. */
+	/* Samplers. */
 	__le32 sampler_count;
-	/** @sampler_max: samplers + 1, 0 if none. */
+	/* Samplers + 1, 0 if none. */
 	__le32 sampler_max;
-	/** @pad_7f8: unused. */
-	u8 pad_7f8[0x8];
-	/** @driver_stamp: driver stamp. */
+	u8 __pad_7f8[0x8];
 	__le64 driver_stamp;
-	/** @fw_stamp: firmware stamp. */
+	/* Firmware stamp. */
 	__le64 fw_stamp;
-	/** @stamp: stamp value. */
 	__le32 stamp;
-	/** @event: event id. */
 	__le32 event;
-	/** @pad_818: unused. */
-	u8 pad_818[0x8];
-	/** @identity: identity, low word. */
+	u8 __pad_818[0x8];
+	/* Identity, low word. */
 	__le32 identity;
-	/** @pad_824: unused. */
-	u8 pad_824[0x4];
-	/** @ordinal: ordinal. */
+	u8 __pad_824[0x4];
 	__le32 ordinal;
-	/** @prof_base: base of the profiling slots (microsequence only). */
+	/* Base of the profiling slots (microsequence only). */
 	__le64 prof_base;
-	/** @prof_start: private profiling start slot (unaligned). */
+	/* Private profiling start slot (unaligned). */
 	__le64 prof_start;
-	/** @prof_end: private profiling end slot (unaligned). */
+	/* Private profiling end slot (unaligned). */
 	__le64 prof_end;
-	/** @pad_844: unused. */
-	u8 pad_844[0x26];
-	/** @support: support object (unaligned). */
+	u8 __pad_844[0x26];
+	/* Support object (unaligned). */
 	__le64 support;
-	/** @support_on: 1. */
 	u8 support_on;
-	/** @pad_873: unused. */
-	u8 pad_873[0x1];
-	/** @const_874: 0x21b00. */
+	u8 __pad_873[0x1];
 	__le32 const_874;
-	/** @pad_878: unused. */
-	u8 pad_878[0x4];
-	/** @const_87c: 0x11700. */
+	u8 __pad_878[0x4];
 	__le32 const_87c;
-	/** @pad_880: unused. */
-	u8 pad_880[0xb];
-	/** @one_88b: 1. */
+	u8 __pad_880[0xb];
 	u8 one_88b;
-	/** @fw_88c: firmware state the microsequence points at. */
+	/* Firmware state the microsequence points at. */
 	u8 fw_88c[0x10];
-	/** @fw_89c: firmware state the microsequence points at. */
+	/* Firmware state the microsequence points at. */
 	u8 fw_89c[0x10];
-	/** @fw_8ac: firmware state the microsequence points at. */
+	/* Firmware state the microsequence points at. */
 	u8 fw_8ac[0x10];
-	/** @pad_8bc: unused. */
-	u8 pad_8bc[0x4];
+	u8 __pad_8bc[0x4];
 } __packed;
-AGX4_FW_CHECK_SIZE(struct g16_compute_work, 0x8c0);
-AGX4_FW_CHECK(struct g16_compute_work, counter, 0x04);
-AGX4_FW_CHECK(struct g16_compute_work, context, 0x0c);
-AGX4_FW_CHECK(struct g16_compute_work, notifier, 0x10);
-AGX4_FW_CHECK(struct g16_compute_work, regs, 0x20);
-AGX4_FW_CHECK(struct g16_compute_work, regs_alias, 0x720);
-AGX4_FW_CHECK(struct g16_compute_work, reg_header, 0x728);
-AGX4_FW_CHECK(struct g16_compute_work, microseq, 0x760);
-AGX4_FW_CHECK(struct g16_compute_work, microseq_size, 0x768);
-AGX4_FW_CHECK(struct g16_compute_work, fw_76c, 0x76c);
-AGX4_FW_CHECK(struct g16_compute_work, resource, 0x798);
-AGX4_FW_CHECK(struct g16_compute_work, cdm_last, 0x7a0);
-AGX4_FW_CHECK(struct g16_compute_work, cdm_ctrl, 0x7c8);
-AGX4_FW_CHECK(struct g16_compute_work, one, 0x7cc);
-AGX4_FW_CHECK(struct g16_compute_work, fw_7dc, 0x7dc);
-AGX4_FW_CHECK(struct g16_compute_work, identity_hi, 0x7e0);
-AGX4_FW_CHECK(struct g16_compute_work, sampler_heap, 0x7e8);
-AGX4_FW_CHECK(struct g16_compute_work, sampler_count, 0x7f0);
-AGX4_FW_CHECK(struct g16_compute_work, sampler_max, 0x7f4);
-AGX4_FW_CHECK(struct g16_compute_work, driver_stamp, 0x800);
-AGX4_FW_CHECK(struct g16_compute_work, fw_stamp, 0x808);
-AGX4_FW_CHECK(struct g16_compute_work, stamp, 0x810);
-AGX4_FW_CHECK(struct g16_compute_work, event, 0x814);
-AGX4_FW_CHECK(struct g16_compute_work, identity, 0x820);
-AGX4_FW_CHECK(struct g16_compute_work, ordinal, 0x828);
-AGX4_FW_CHECK(struct g16_compute_work, prof_base, 0x82c);
-AGX4_FW_CHECK(struct g16_compute_work, prof_start, 0x834);
-AGX4_FW_CHECK(struct g16_compute_work, prof_end, 0x83c);
-AGX4_FW_CHECK(struct g16_compute_work, support, 0x86a);
-AGX4_FW_CHECK(struct g16_compute_work, support_on, 0x872);
-AGX4_FW_CHECK(struct g16_compute_work, const_874, 0x874);
-AGX4_FW_CHECK(struct g16_compute_work, const_87c, 0x87c);
-AGX4_FW_CHECK(struct g16_compute_work, one_88b, 0x88b);
-AGX4_FW_CHECK(struct g16_compute_work, fw_88c, 0x88c);
-AGX4_FW_CHECK(struct g16_compute_work, fw_89c, 0x89c);
-AGX4_FW_CHECK(struct g16_compute_work, fw_8ac, 0x8ac);
+#define G16_COMPUTE_WORK_FIELDS(X, T)					\
+	X(T, type, 0x0) X(T, counter, 0x4) X(T, context, 0xc)		\
+	X(T, notifier, 0x10) X(T, regs, 0x20) X(T, regs_alias, 0x720)	\
+	X(T, reg_header, 0x728) X(T, microseq, 0x760)			\
+	X(T, microseq_size, 0x768) X(T, fw_76c, 0x76c)			\
+	X(T, resource, 0x798) X(T, cdm_last, 0x7a0)			\
+	X(T, cdm_ctrl, 0x7c8) X(T, one, 0x7cc) X(T, fw_7dc, 0x7dc)	\
+	X(T, identity_hi, 0x7e0) X(T, sampler_heap, 0x7e8)		\
+	X(T, sampler_count, 0x7f0) X(T, sampler_max, 0x7f4)		\
+	X(T, driver_stamp, 0x800) X(T, fw_stamp, 0x808)			\
+	X(T, stamp, 0x810) X(T, event, 0x814) X(T, identity, 0x820)	\
+	X(T, ordinal, 0x828) X(T, prof_base, 0x82c)			\
+	X(T, prof_start, 0x834) X(T, prof_end, 0x83c)			\
+	X(T, support, 0x86a) X(T, support_on, 0x872)			\
+	X(T, const_874, 0x874) X(T, const_87c, 0x87c)			\
+	X(T, one_88b, 0x88b) X(T, fw_88c, 0x88c) X(T, fw_89c, 0x89c)	\
+	X(T, fw_8ac, 0x8ac)
+AGX4_FW_CHECK_FIELDS(struct g16_compute_work, 0x8c0, G16_COMPUTE_WORK_FIELDS);
 
-/**
- * struct g16_ms_timestamp - microsequence command: take a timestamp
- */
+/* Microsequence command: take a timestamp. */
 struct g16_ms_timestamp {
-	/** @opcode: %G16_MS_TS_START or %G16_MS_TS_END. */
+	/* %G16_MS_TS_START or %G16_MS_TS_END. */
 	__le32 opcode;
-	/** @base: the work item's profiling slots. */
+	/* The work item's profiling slots. */
 	__le64 base;
-	/** @start: its start slot. */
+	/* Its start slot. */
 	__le64 start;
-	/** @slot: the slot this command writes. */
+	/* The slot this command writes. */
 	__le64 slot;
-	/** @queue: the queue record. */
+	/* The queue record. */
 	__le64 queue;
-	/** @user: the work item's user timestamp pair, 0 if none. */
+	/* The work item's user timestamp pair, 0 if none. */
 	__le64 user;
-	/** @state: firmware state in the work item. */
+	/* Firmware state in the work item. */
 	__le64 state;
-	/** @state2: firmware state in the work item. */
+	/* Firmware state in the work item. */
 	__le64 state2;
-	/** @pad_3c: unused. */
-	u8 pad_3c[0x8];
-	/** @uuid: UUID. */
+	u8 __pad_3c[0x8];
 	__le32 uuid;
-	/** @pad_48: unused. */
-	u8 pad_48[0x4];
+	u8 __pad_48[0x4];
 } __packed;
-AGX4_FW_CHECK_SIZE(struct g16_ms_timestamp, 0x4c);
-AGX4_FW_CHECK(struct g16_ms_timestamp, base, 0x04);
-AGX4_FW_CHECK(struct g16_ms_timestamp, start, 0x0c);
-AGX4_FW_CHECK(struct g16_ms_timestamp, slot, 0x14);
-AGX4_FW_CHECK(struct g16_ms_timestamp, queue, 0x1c);
-AGX4_FW_CHECK(struct g16_ms_timestamp, user, 0x24);
-AGX4_FW_CHECK(struct g16_ms_timestamp, state, 0x2c);
-AGX4_FW_CHECK(struct g16_ms_timestamp, state2, 0x34);
-AGX4_FW_CHECK(struct g16_ms_timestamp, uuid, 0x44);
+#define G16_MS_TIMESTAMP_FIELDS(X, T)					\
+	X(T, opcode, 0x0) X(T, base, 0x4) X(T, start, 0xc)		\
+	X(T, slot, 0x14) X(T, queue, 0x1c) X(T, user, 0x24)		\
+	X(T, state, 0x2c) X(T, state2, 0x34) X(T, uuid, 0x44)
+AGX4_FW_CHECK_FIELDS(struct g16_ms_timestamp, 0x4c, G16_MS_TIMESTAMP_FIELDS);
 
-/**
- * struct g16_ms_start_ta - microsequence command: start TA
- */
+/* Microsequence command: start TA. */
 struct g16_ms_start_ta {
-	/** @opcode: %G16_MS_START_TA. */
 	__le32 opcode;
-	/** @pad_4: unused. */
-	u8 pad_4[0x10];
-	/** @regs: the work item's register program. */
+	u8 __pad_4[0x10];
+	/* The work item's register program. */
 	__le64 regs;
-	/** @bm: buffer manager. */
+	/* Buffer manager. */
 	__le64 bm;
-	/** @scene: scene record. */
+	/* Scene record. */
 	__le64 scene;
-	/** @stats: stage statistics. */
+	/* Stage statistics. */
 	__le64 stats;
-	/** @queue: the queue record. */
+	/* The queue record. */
 	__le64 queue;
-	/** @state: work item state (&g16_ta_work.fw_85c). */
+	/* Work item state (&g16_ta_work.fw_85c). */
 	__le64 state;
-	/** @context: context id. */
 	__le32 context;
-	/** @counter: the work item's counter. */
+	/* The work item's counter. */
 	__le32 counter;
-	/** @pad_4c: unused. */
-	u8 pad_4c[0x4];
-	/** @bm_slot: buffer-manager slot. */
+	u8 __pad_4c[0x4];
+	/* Buffer-manager slot. */
 	__le64 bm_slot;
-	/** @pad_58: unused. */
-	u8 pad_58[0xc];
-	/** @state2: work item state (&g16_ta_work.fw_784). */
+	u8 __pad_58[0xc];
+	/* Work item state (&g16_ta_work.fw_784). */
 	__le64 state2;
-	/** @state3: work item state (&g16_ta_work.fw_8a8). */
+	/* Work item state (&g16_ta_work.fw_8a8). */
 	__le64 state3;
-	/** @pad_74: unused. */
-	u8 pad_74[0x8];
-	/** @uuid: UUID. */
+	u8 __pad_74[0x8];
 	__le32 uuid;
-	/** @pad_80: unused. */
-	u8 pad_80[0x110];
-	/** @support: support object; the trailer jumps here. */
+	u8 __pad_80[0x110];
+	/* Support object; the trailer jumps here. */
 	__le64 support;
-	/** @pad_198: unused. */
-	u8 pad_198[0x10];
-	/** @status: TA status page. */
+	u8 __pad_198[0x10];
+	/* TA status page. */
 	__le64 status;
-	/** @pad_1b0: unused. */
-	u8 pad_1b0[0x8];
-	/** @one: 1. */
+	u8 __pad_1b0[0x8];
 	__le64 one;
-	/** @event: event id. */
 	__le32 event;
-	/** @pad_1c4: unused. */
-	u8 pad_1c4[0x8];
+	u8 __pad_1c4[0x8];
 } __packed;
-AGX4_FW_CHECK_SIZE(struct g16_ms_start_ta, 0x1cc);
-AGX4_FW_CHECK(struct g16_ms_start_ta, regs, 0x14);
-AGX4_FW_CHECK(struct g16_ms_start_ta, bm, 0x1c);
-AGX4_FW_CHECK(struct g16_ms_start_ta, scene, 0x24);
-AGX4_FW_CHECK(struct g16_ms_start_ta, stats, 0x2c);
-AGX4_FW_CHECK(struct g16_ms_start_ta, queue, 0x34);
-AGX4_FW_CHECK(struct g16_ms_start_ta, state, 0x3c);
-AGX4_FW_CHECK(struct g16_ms_start_ta, context, 0x44);
-AGX4_FW_CHECK(struct g16_ms_start_ta, counter, 0x48);
-AGX4_FW_CHECK(struct g16_ms_start_ta, bm_slot, 0x50);
-AGX4_FW_CHECK(struct g16_ms_start_ta, state2, 0x64);
-AGX4_FW_CHECK(struct g16_ms_start_ta, state3, 0x6c);
-AGX4_FW_CHECK(struct g16_ms_start_ta, uuid, 0x7c);
-AGX4_FW_CHECK(struct g16_ms_start_ta, support, 0x190);
-AGX4_FW_CHECK(struct g16_ms_start_ta, status, 0x1a8);
-AGX4_FW_CHECK(struct g16_ms_start_ta, one, 0x1b8);
-AGX4_FW_CHECK(struct g16_ms_start_ta, event, 0x1c0);
+#define G16_MS_START_TA_FIELDS(X, T)					\
+	X(T, opcode, 0x0) X(T, regs, 0x14) X(T, bm, 0x1c)		\
+	X(T, scene, 0x24) X(T, stats, 0x2c) X(T, queue, 0x34)		\
+	X(T, state, 0x3c) X(T, context, 0x44) X(T, counter, 0x48)	\
+	X(T, bm_slot, 0x50) X(T, state2, 0x64) X(T, state3, 0x6c)	\
+	X(T, uuid, 0x7c) X(T, support, 0x190) X(T, status, 0x1a8)	\
+	X(T, one, 0x1b8) X(T, event, 0x1c0)
+AGX4_FW_CHECK_FIELDS(struct g16_ms_start_ta, 0x1cc, G16_MS_START_TA_FIELDS);
 
-/**
- * struct g16_ms_end_ta - microsequence command: end TA
- */
+/* Microsequence command: end TA. */
 struct g16_ms_end_ta {
-	/** @opcode: %G16_MS_END_TA. */
 	__le32 opcode;
-	/** @scene: scene record. */
+	/* Scene record. */
 	__le64 scene;
-	/** @bm: buffer manager. */
+	/* Buffer manager. */
 	__le64 bm;
-	/** @stats: stage statistics. */
+	/* Stage statistics. */
 	__le64 stats;
-	/** @queue: the queue record. */
+	/* The queue record. */
 	__le64 queue;
-	/** @state: as &g16_ms_start_ta.state. */
+	/* As &g16_ms_start_ta.state. */
 	__le64 state;
-	/** @context: context id. */
 	__le32 context;
-	/** @pad_30: unused. */
-	u8 pad_30[0x4];
-	/** @state2: as &g16_ms_start_ta.state2. */
+	u8 __pad_30[0x4];
+	/* As &g16_ms_start_ta.state2. */
 	__le64 state2;
-	/** @pad_3c: unused. */
-	u8 pad_3c[0x4];
-	/** @uuid: UUID. */
+	u8 __pad_3c[0x4];
 	__le32 uuid;
-	/** @pad_44: unused. */
-	u8 pad_44[0x4];
-	/** @fw_stamp: firmware stamp. */
+	u8 __pad_44[0x4];
+	/* Firmware stamp. */
 	__le64 fw_stamp;
-	/** @stamp: stamp value. */
 	__le32 stamp;
 } __packed;
-AGX4_FW_CHECK_SIZE(struct g16_ms_end_ta, 0x54);
-AGX4_FW_CHECK(struct g16_ms_end_ta, scene, 0x04);
-AGX4_FW_CHECK(struct g16_ms_end_ta, bm, 0x0c);
-AGX4_FW_CHECK(struct g16_ms_end_ta, stats, 0x14);
-AGX4_FW_CHECK(struct g16_ms_end_ta, queue, 0x1c);
-AGX4_FW_CHECK(struct g16_ms_end_ta, state, 0x24);
-AGX4_FW_CHECK(struct g16_ms_end_ta, context, 0x2c);
-AGX4_FW_CHECK(struct g16_ms_end_ta, state2, 0x34);
-AGX4_FW_CHECK(struct g16_ms_end_ta, uuid, 0x40);
-AGX4_FW_CHECK(struct g16_ms_end_ta, fw_stamp, 0x48);
-AGX4_FW_CHECK(struct g16_ms_end_ta, stamp, 0x50);
+#define G16_MS_END_TA_FIELDS(X, T)					\
+	X(T, opcode, 0x0) X(T, scene, 0x4) X(T, bm, 0xc)		\
+	X(T, stats, 0x14) X(T, queue, 0x1c) X(T, state, 0x24)		\
+	X(T, context, 0x2c) X(T, state2, 0x34) X(T, uuid, 0x40)		\
+	X(T, fw_stamp, 0x48) X(T, stamp, 0x50)
+AGX4_FW_CHECK_FIELDS(struct g16_ms_end_ta, 0x54, G16_MS_END_TA_FIELDS);
 
-/**
- * struct g16_ms_trailer_ta - microsequence trailer of TA
- */
+/* Microsequence trailer of TA. */
 struct g16_ms_trailer_ta {
-	/** @jump: where the firmware resumes (&g16_ms_start_ta.support). */
+	/* Where the firmware resumes (&g16_ms_start_ta.support). */
 	__le64 jump;
-	/** @rel: minus the offset of the end command. */
+	/* Minus the offset of the end command. */
 	__le32 rel;
-	/** @pad_c: unused. */
-	u8 pad_c[0x1];
-	/** @state: work item state (unaligned). */
+	u8 __pad_c[0x1];
+	/* Work item state (unaligned). */
 	__le64 state;
-	/** @flags: %G16_MS_TA_TRAILER_FLAGS (unaligned). */
+	/* %G16_MS_TA_TRAILER_FLAGS (unaligned). */
 	__le32 flags;
-	/** @pad_19: unused. */
-	u8 pad_19[0x3];
-	/** @finish: %G16_MS_FINISH. */
+	u8 __pad_19[0x3];
 	__le32 finish;
 } __packed;
-AGX4_FW_CHECK_SIZE(struct g16_ms_trailer_ta, 0x20);
-AGX4_FW_CHECK(struct g16_ms_trailer_ta, rel, 0x08);
-AGX4_FW_CHECK(struct g16_ms_trailer_ta, state, 0x0d);
-AGX4_FW_CHECK(struct g16_ms_trailer_ta, flags, 0x15);
-AGX4_FW_CHECK(struct g16_ms_trailer_ta, finish, 0x1c);
+#define G16_MS_TRAILER_TA_FIELDS(X, T)					\
+	X(T, jump, 0x0) X(T, rel, 0x8) X(T, state, 0xd)			\
+	X(T, flags, 0x15) X(T, finish, 0x1c)
+AGX4_FW_CHECK_FIELDS(struct g16_ms_trailer_ta, 0x20, G16_MS_TRAILER_TA_FIELDS);
 
-/**
- * struct g16_ta_ms - the TA microsequence (0x300 bytes)
- */
+/* The TA microsequence (0x300 bytes). */
 struct g16_ta_ms {
-	/** @start: start TA. */
+	/* Start TA. */
 	struct g16_ms_start_ta start;
-	/** @ts_start: start timestamp. */
+	/* Start timestamp. */
 	struct g16_ms_timestamp ts_start;
-	/** @ts_one: 1. */
 	__le32 ts_one;
-	/** @ts_end: end timestamp. */
+	/* End timestamp. */
 	struct g16_ms_timestamp ts_end;
-	/** @end: end TA. */
+	/* End TA. */
 	struct g16_ms_end_ta end;
-	/** @pad_2bc: unused. */
-	u8 pad_2bc[0x24];
-	/** @trailer: the trailer. */
+	u8 __pad_2bc[0x24];
 	struct g16_ms_trailer_ta trailer;
 } __packed;
-AGX4_FW_CHECK_SIZE(struct g16_ta_ms, 0x300);
-AGX4_FW_CHECK(struct g16_ta_ms, ts_start, 0x1cc);
-AGX4_FW_CHECK(struct g16_ta_ms, ts_one, 0x218);
-AGX4_FW_CHECK(struct g16_ta_ms, ts_end, 0x21c);
-AGX4_FW_CHECK(struct g16_ta_ms, end, 0x268);
-AGX4_FW_CHECK(struct g16_ta_ms, trailer, 0x2e0);
+#define G16_TA_MS_FIELDS(X, T)						\
+	X(T, start, 0x0) X(T, ts_start, 0x1cc) X(T, ts_one, 0x218)	\
+	X(T, ts_end, 0x21c) X(T, end, 0x268) X(T, trailer, 0x2e0)
+AGX4_FW_CHECK_FIELDS(struct g16_ta_ms, 0x300, G16_TA_MS_FIELDS);
 
-/**
- * struct g16_ms_start_3d - microsequence command: start 3D
- */
+/* Microsequence command: start 3D. */
 struct g16_ms_start_3d {
-	/** @opcode: %G16_MS_START_3D. */
 	__le32 opcode;
-	/** @pad_4: unused. */
-	u8 pad_4[0x10];
-	/** @regs: the work item's register program. */
+	u8 __pad_4[0x10];
+	/* The work item's register program. */
 	__le64 regs;
-	/** @scene: scene record. */
+	/* Scene record. */
 	__le64 scene;
-	/** @stats: stage statistics. */
+	/* Stage statistics. */
 	__le64 stats;
-	/** @state: work item state (&g16_frag_work.fw_b70). */
+	/* Work item state (&g16_frag_work.fw_b70). */
 	__le64 state;
-	/** @scene_state: scene record + %G16_SCENE_FRAG_STATE. */
+	/* Scene record + %G16_SCENE_FRAG_STATE. */
 	__le64 scene_state;
-	/** @state2: work item state (&g16_frag_work.fw_bb0). */
+	/* Work item state (&g16_frag_work.fw_bb0). */
 	__le64 state2;
-	/** @state3: work item state (&g16_frag_work.fw_bb4). */
+	/* Work item state (&g16_frag_work.fw_bb4). */
 	__le64 state3;
-	/** @queue: the queue record. */
+	/* The queue record. */
 	__le64 queue;
-	/** @work: the work item. */
+	/* The work item. */
 	__le64 work;
-	/** @context: context id. */
 	__le32 context;
-	/** @ta_counter: the TA work item's counter. */
+	/* The TA work item's counter. */
 	__le32 ta_counter;
-	/** @pad_64: unused. */
-	u8 pad_64[0x4];
-	/** @bm_slot: buffer-manager slot. */
+	u8 __pad_64[0x4];
+	/* Buffer-manager slot. */
 	__le64 bm_slot;
-	/** @pad_70: unused. */
-	u8 pad_70[0xc];
-	/** @state4: work item state (&g16_frag_work.fw_a58). */
+	u8 __pad_70[0xc];
+	/* Work item state (&g16_frag_work.fw_a58). */
 	__le64 state4;
-	/** @state5: work item state (&g16_frag_work.fw_bf0). */
+	/* Work item state (&g16_frag_work.fw_bf0). */
 	__le64 state5;
-	/** @pad_8c: unused. */
-	u8 pad_8c[0x14];
-	/** @uuid: UUID. */
+	u8 __pad_8c[0x14];
 	__le32 uuid;
-	/** @pad_a4: unused. */
-	u8 pad_a4[0x10c];
-	/** @support: support object; the trailer jumps here. */
+	u8 __pad_a4[0x10c];
+	/* Support object; the trailer jumps here. */
 	__le64 support;
-	/** @pad_1b8: unused. */
-	u8 pad_1b8[0x10];
-	/** @status: 3D status page. */
+	u8 __pad_1b8[0x10];
+	/* 3D status page. */
 	__le64 status;
-	/** @pad_1d0: unused. */
-	u8 pad_1d0[0x10];
-	/** @event: event id. */
+	u8 __pad_1d0[0x10];
 	__le32 event;
-	/** @one: 1. */
 	__le32 one;
-	/** @pad_1e8: unused. */
-	u8 pad_1e8[0x4];
+	u8 __pad_1e8[0x4];
 } __packed;
-AGX4_FW_CHECK_SIZE(struct g16_ms_start_3d, 0x1ec);
-AGX4_FW_CHECK(struct g16_ms_start_3d, regs, 0x14);
-AGX4_FW_CHECK(struct g16_ms_start_3d, scene, 0x1c);
-AGX4_FW_CHECK(struct g16_ms_start_3d, stats, 0x24);
-AGX4_FW_CHECK(struct g16_ms_start_3d, state, 0x2c);
-AGX4_FW_CHECK(struct g16_ms_start_3d, scene_state, 0x34);
-AGX4_FW_CHECK(struct g16_ms_start_3d, state2, 0x3c);
-AGX4_FW_CHECK(struct g16_ms_start_3d, state3, 0x44);
-AGX4_FW_CHECK(struct g16_ms_start_3d, queue, 0x4c);
-AGX4_FW_CHECK(struct g16_ms_start_3d, work, 0x54);
-AGX4_FW_CHECK(struct g16_ms_start_3d, context, 0x5c);
-AGX4_FW_CHECK(struct g16_ms_start_3d, ta_counter, 0x60);
-AGX4_FW_CHECK(struct g16_ms_start_3d, bm_slot, 0x68);
-AGX4_FW_CHECK(struct g16_ms_start_3d, state4, 0x7c);
-AGX4_FW_CHECK(struct g16_ms_start_3d, state5, 0x84);
-AGX4_FW_CHECK(struct g16_ms_start_3d, uuid, 0xa0);
-AGX4_FW_CHECK(struct g16_ms_start_3d, support, 0x1b0);
-AGX4_FW_CHECK(struct g16_ms_start_3d, status, 0x1c8);
-AGX4_FW_CHECK(struct g16_ms_start_3d, event, 0x1e0);
-AGX4_FW_CHECK(struct g16_ms_start_3d, one, 0x1e4);
+#define G16_MS_START_3D_FIELDS(X, T)					\
+	X(T, opcode, 0x0) X(T, regs, 0x14) X(T, scene, 0x1c)		\
+	X(T, stats, 0x24) X(T, state, 0x2c) X(T, scene_state, 0x34)	\
+	X(T, state2, 0x3c) X(T, state3, 0x44) X(T, queue, 0x4c)		\
+	X(T, work, 0x54) X(T, context, 0x5c) X(T, ta_counter, 0x60)	\
+	X(T, bm_slot, 0x68) X(T, state4, 0x7c) X(T, state5, 0x84)	\
+	X(T, uuid, 0xa0) X(T, support, 0x1b0) X(T, status, 0x1c8)	\
+	X(T, event, 0x1e0) X(T, one, 0x1e4)
+AGX4_FW_CHECK_FIELDS(struct g16_ms_start_3d, 0x1ec, G16_MS_START_3D_FIELDS);
 
-/**
- * struct g16_ms_end_3d - microsequence command: end 3D
- */
+/* Microsequence command: end 3D. */
 struct g16_ms_end_3d {
-	/** @opcode: %G16_MS_END_3D. */
 	__le32 opcode;
-	/** @uuid: UUID. */
 	__le32 uuid;
-	/** @pad_8: unused. */
-	u8 pad_8[0x4];
-	/** @fw_stamp: firmware stamp. */
+	u8 __pad_8[0x4];
+	/* Firmware stamp. */
 	__le64 fw_stamp;
-	/** @stamp: stamp value. */
 	__le32 stamp;
-	/** @pad_18: unused. */
-	u8 pad_18[0x4];
-	/** @scene: scene record. */
+	u8 __pad_18[0x4];
+	/* Scene record. */
 	__le64 scene;
-	/** @bm: buffer manager. */
+	/* Buffer manager. */
 	__le64 bm;
-	/** @one: 1. */
 	__le32 one;
-	/** @stats: stage statistics. */
+	/* Stage statistics. */
 	__le64 stats;
-	/** @state2: as &g16_ms_start_3d.state2. */
+	/* As &g16_ms_start_3d.state2. */
 	__le64 state2;
-	/** @state3: as &g16_ms_start_3d.state3. */
+	/* As &g16_ms_start_3d.state3. */
 	__le64 state3;
-	/** @state: as &g16_ms_start_3d.state. */
+	/* As &g16_ms_start_3d.state. */
 	__le64 state;
-	/** @queue: the queue record. */
+	/* The queue record. */
 	__le64 queue;
-	/** @work: the work item. */
+	/* The work item. */
 	__le64 work;
-	/** @context: context id. */
 	__le32 context;
-	/** @state4: as &g16_ms_start_3d.state4. */
+	/* As &g16_ms_start_3d.state4. */
 	__le64 state4;
 } __packed;
-AGX4_FW_CHECK_SIZE(struct g16_ms_end_3d, 0x6c);
-AGX4_FW_CHECK(struct g16_ms_end_3d, uuid, 0x04);
-AGX4_FW_CHECK(struct g16_ms_end_3d, fw_stamp, 0x0c);
-AGX4_FW_CHECK(struct g16_ms_end_3d, stamp, 0x14);
-AGX4_FW_CHECK(struct g16_ms_end_3d, scene, 0x1c);
-AGX4_FW_CHECK(struct g16_ms_end_3d, bm, 0x24);
-AGX4_FW_CHECK(struct g16_ms_end_3d, one, 0x2c);
-AGX4_FW_CHECK(struct g16_ms_end_3d, stats, 0x30);
-AGX4_FW_CHECK(struct g16_ms_end_3d, state2, 0x38);
-AGX4_FW_CHECK(struct g16_ms_end_3d, state3, 0x40);
-AGX4_FW_CHECK(struct g16_ms_end_3d, state, 0x48);
-AGX4_FW_CHECK(struct g16_ms_end_3d, queue, 0x50);
-AGX4_FW_CHECK(struct g16_ms_end_3d, work, 0x58);
-AGX4_FW_CHECK(struct g16_ms_end_3d, context, 0x60);
-AGX4_FW_CHECK(struct g16_ms_end_3d, state4, 0x64);
+#define G16_MS_END_3D_FIELDS(X, T)					\
+	X(T, opcode, 0x0) X(T, uuid, 0x4) X(T, fw_stamp, 0xc)		\
+	X(T, stamp, 0x14) X(T, scene, 0x1c) X(T, bm, 0x24)		\
+	X(T, one, 0x2c) X(T, stats, 0x30) X(T, state2, 0x38)		\
+	X(T, state3, 0x40) X(T, state, 0x48) X(T, queue, 0x50)		\
+	X(T, work, 0x58) X(T, context, 0x60) X(T, state4, 0x64)
+AGX4_FW_CHECK_FIELDS(struct g16_ms_end_3d, 0x6c, G16_MS_END_3D_FIELDS);
 
-/**
- * struct g16_ms_trailer_3d - microsequence trailer of 3D
- */
+/* Microsequence trailer of 3D. */
 struct g16_ms_trailer_3d {
-	/** @jump: where the firmware resumes (&g16_ms_start_3d.support). */
+	/* Where the firmware resumes (&g16_ms_start_3d.support). */
 	__le64 jump;
-	/** @rel: minus the offset of the end command. */
+	/* Minus the offset of the end command. */
 	__le32 rel;
-	/** @pad_c: unused. */
-	u8 pad_c[0x1];
-	/** @state: work item state (unaligned). */
+	u8 __pad_c[0x1];
+	/* Work item state (unaligned). */
 	__le64 state;
-	/** @flags: %G16_MS_3D_TRAILER_FLAGS (unaligned). */
+	/* %G16_MS_3D_TRAILER_FLAGS (unaligned). */
 	__le64 flags;
-	/** @pad_1d: unused. */
-	u8 pad_1d[0x7];
-	/** @finish: %G16_MS_FINISH. */
+	u8 __pad_1d[0x7];
 	__le32 finish;
 } __packed;
-AGX4_FW_CHECK_SIZE(struct g16_ms_trailer_3d, 0x28);
-AGX4_FW_CHECK(struct g16_ms_trailer_3d, rel, 0x08);
-AGX4_FW_CHECK(struct g16_ms_trailer_3d, state, 0x0d);
-AGX4_FW_CHECK(struct g16_ms_trailer_3d, flags, 0x15);
-AGX4_FW_CHECK(struct g16_ms_trailer_3d, finish, 0x24);
+#define G16_MS_TRAILER_3D_FIELDS(X, T)					\
+	X(T, jump, 0x0) X(T, rel, 0x8) X(T, state, 0xd)			\
+	X(T, flags, 0x15) X(T, finish, 0x24)
+AGX4_FW_CHECK_FIELDS(struct g16_ms_trailer_3d, 0x28, G16_MS_TRAILER_3D_FIELDS);
 
-/**
- * struct g16_frag_ms - the 3D microsequence (0x380 bytes)
- */
+/* The 3D microsequence (0x380 bytes). */
 struct g16_frag_ms {
-	/** @start: start 3D. */
+	/* Start 3D. */
 	struct g16_ms_start_3d start;
-	/** @ts_start: start timestamp. */
+	/* Start timestamp. */
 	struct g16_ms_timestamp ts_start;
-	/** @ts_one: 1. */
 	__le32 ts_one;
-	/** @ts_end: end timestamp. */
+	/* End timestamp. */
 	struct g16_ms_timestamp ts_end;
-	/** @end: end 3D. */
+	/* End 3D. */
 	struct g16_ms_end_3d end;
-	/** @pad_2f4: unused. */
-	u8 pad_2f4[0x2c];
-	/** @trailer: the trailer. */
+	u8 __pad_2f4[0x2c];
 	struct g16_ms_trailer_3d trailer;
-	/** @pad_348: unused. */
-	u8 pad_348[0x38];
+	u8 __pad_348[0x38];
 } __packed;
-AGX4_FW_CHECK_SIZE(struct g16_frag_ms, 0x380);
-AGX4_FW_CHECK(struct g16_frag_ms, ts_start, 0x1ec);
-AGX4_FW_CHECK(struct g16_frag_ms, ts_one, 0x238);
-AGX4_FW_CHECK(struct g16_frag_ms, ts_end, 0x23c);
-AGX4_FW_CHECK(struct g16_frag_ms, end, 0x288);
-AGX4_FW_CHECK(struct g16_frag_ms, trailer, 0x320);
+#define G16_FRAG_MS_FIELDS(X, T)					\
+	X(T, start, 0x0) X(T, ts_start, 0x1ec) X(T, ts_one, 0x238)	\
+	X(T, ts_end, 0x23c) X(T, end, 0x288) X(T, trailer, 0x320)
+AGX4_FW_CHECK_FIELDS(struct g16_frag_ms, 0x380, G16_FRAG_MS_FIELDS);
 
-/**
- * struct g16_ms_start_compute - microsequence command: start compute
- */
+/* Microsequence command: start compute. */
 struct g16_ms_start_compute {
-	/** @opcode: %G16_MS_START_COMPUTE. */
 	__le32 opcode;
-	/** @pad_4: unused. */
-	u8 pad_4[0x10];
-	/** @regs: the work item's register program. */
+	u8 __pad_4[0x10];
+	/* The work item's register program. */
 	__le64 regs;
-	/** @stats: stage statistics. */
+	/* Stage statistics. */
 	__le64 stats;
-	/** @queue: the queue record. */
+	/* The queue record. */
 	__le64 queue;
-	/** @context: context id. */
 	__le32 context;
-	/** @one: 1. */
 	__le32 one;
-	/** @event_generation: notifier event generation. */
+	/* Notifier event generation. */
 	__le32 event_generation;
-	/** @pad_38: unused. */
-	u8 pad_38[0xc];
-	/** @state: work item state (&g16_compute_work.fw_76c). */
+	u8 __pad_38[0xc];
+	/* Work item state (&g16_compute_work.fw_76c). */
 	__le64 state;
-	/** @pad_4c: unused. */
-	u8 pad_4c[0x4];
-	/** @identity: identity, low word. */
+	u8 __pad_4c[0x4];
+	/* Identity, low word. */
 	__le32 identity;
-	/** @pad_54: unused. */
-	u8 pad_54[0x10c];
-	/** @support: support object; the trailer jumps here. */
+	u8 __pad_54[0x10c];
+	/* Support object; the trailer jumps here. */
 	__le64 support;
-	/** @pad_168: unused. */
-	u8 pad_168[0x10];
-	/** @marker: compute marker page. */
+	u8 __pad_168[0x10];
+	/* Compute marker page. */
 	__le64 marker;
-	/** @pad_180: unused. */
-	u8 pad_180[0x8];
-	/** @scratch: compute scratch at %G16_COMPUTE_SCRATCH_OFFSETS. */
+	u8 __pad_180[0x8];
+	/* Compute scratch at %G16_COMPUTE_SCRATCH_OFFSETS. */
 	__le64 scratch[4];
-	/** @state2: work item state (&g16_compute_work.fw_8ac). */
+	/* Work item state (&g16_compute_work.fw_8ac). */
 	__le64 state2;
-	/** @counter: the work item's counter. */
+	/* The work item's counter. */
 	__le32 counter;
-	/** @pad_1b4: unused. */
-	u8 pad_1b4[0x4];
-	/** @event: event id. */
+	u8 __pad_1b4[0x4];
 	__le32 event;
 } __packed;
-AGX4_FW_CHECK_SIZE(struct g16_ms_start_compute, 0x1bc);
-AGX4_FW_CHECK(struct g16_ms_start_compute, regs, 0x14);
-AGX4_FW_CHECK(struct g16_ms_start_compute, stats, 0x1c);
-AGX4_FW_CHECK(struct g16_ms_start_compute, queue, 0x24);
-AGX4_FW_CHECK(struct g16_ms_start_compute, context, 0x2c);
-AGX4_FW_CHECK(struct g16_ms_start_compute, one, 0x30);
-AGX4_FW_CHECK(struct g16_ms_start_compute, event_generation, 0x34);
-AGX4_FW_CHECK(struct g16_ms_start_compute, state, 0x44);
-AGX4_FW_CHECK(struct g16_ms_start_compute, identity, 0x50);
-AGX4_FW_CHECK(struct g16_ms_start_compute, support, 0x160);
-AGX4_FW_CHECK(struct g16_ms_start_compute, marker, 0x178);
-AGX4_FW_CHECK(struct g16_ms_start_compute, scratch, 0x188);
-AGX4_FW_CHECK(struct g16_ms_start_compute, state2, 0x1a8);
-AGX4_FW_CHECK(struct g16_ms_start_compute, counter, 0x1b0);
-AGX4_FW_CHECK(struct g16_ms_start_compute, event, 0x1b8);
+#define G16_MS_START_COMPUTE_FIELDS(X, T)				\
+	X(T, opcode, 0x0) X(T, regs, 0x14) X(T, stats, 0x1c)		\
+	X(T, queue, 0x24) X(T, context, 0x2c) X(T, one, 0x30)		\
+	X(T, event_generation, 0x34) X(T, state, 0x44)			\
+	X(T, identity, 0x50) X(T, support, 0x160) X(T, marker, 0x178)	\
+	X(T, scratch, 0x188) X(T, state2, 0x1a8) X(T, counter, 0x1b0)	\
+	X(T, event, 0x1b8)
+AGX4_FW_CHECK_FIELDS(struct g16_ms_start_compute, 0x1bc,
+		     G16_MS_START_COMPUTE_FIELDS);
 
-/**
- * struct g16_ms_end_compute - microsequence command: end compute
- */
+/* Microsequence command: end compute. */
 struct g16_ms_end_compute {
-	/** @opcode: %G16_MS_END_COMPUTE. */
 	__le32 opcode;
-	/** @stats: stage statistics. */
+	/* Stage statistics. */
 	__le64 stats;
-	/** @queue: the queue record. */
+	/* The queue record. */
 	__le64 queue;
-	/** @context: context id. */
 	__le32 context;
-	/** @state: as &g16_ms_start_compute.state. */
+	/* As &g16_ms_start_compute.state. */
 	__le64 state;
-	/** @pad_20: unused. */
-	u8 pad_20[0x4];
-	/** @identity: identity, low word. */
+	u8 __pad_20[0x4];
+	/* Identity, low word. */
 	__le32 identity;
-	/** @pad_28: unused. */
-	u8 pad_28[0x4];
-	/** @fw_stamp: firmware stamp. */
+	u8 __pad_28[0x4];
+	/* Firmware stamp. */
 	__le64 fw_stamp;
-	/** @stamp: stamp value. */
 	__le32 stamp;
 } __packed;
-AGX4_FW_CHECK_SIZE(struct g16_ms_end_compute, 0x38);
-AGX4_FW_CHECK(struct g16_ms_end_compute, stats, 0x04);
-AGX4_FW_CHECK(struct g16_ms_end_compute, queue, 0x0c);
-AGX4_FW_CHECK(struct g16_ms_end_compute, context, 0x14);
-AGX4_FW_CHECK(struct g16_ms_end_compute, state, 0x18);
-AGX4_FW_CHECK(struct g16_ms_end_compute, identity, 0x24);
-AGX4_FW_CHECK(struct g16_ms_end_compute, fw_stamp, 0x2c);
-AGX4_FW_CHECK(struct g16_ms_end_compute, stamp, 0x34);
+#define G16_MS_END_COMPUTE_FIELDS(X, T)					\
+	X(T, opcode, 0x0) X(T, stats, 0x4) X(T, queue, 0xc)		\
+	X(T, context, 0x14) X(T, state, 0x18) X(T, identity, 0x24)	\
+	X(T, fw_stamp, 0x2c) X(T, stamp, 0x34)
+AGX4_FW_CHECK_FIELDS(struct g16_ms_end_compute, 0x38,
+		     G16_MS_END_COMPUTE_FIELDS);
 
-/**
- * struct g16_ms_trailer_compute - microsequence trailer of compute
- */
+/* Microsequence trailer of compute. */
 struct g16_ms_trailer_compute {
-	/** @jump: where the firmware resumes (&g16_ms_start_compute.support). */
+	/* Where the firmware resumes (&g16_ms_start_compute.support). */
 	__le64 jump;
-	/** @rel: minus the offset of the end command. */
+	/* Minus the offset of the end command. */
 	__le32 rel;
-	/** @pad_c: unused. */
-	u8 pad_c[0x1];
-	/** @state: work item state (&g16_compute_work.fw_8ac; unaligned). */
+	u8 __pad_c[0x1];
+	/* Work item state (&g16_compute_work.fw_8ac; unaligned). */
 	__le64 state;
-	/** @state2: work item state (&g16_compute_work.fw_88c; unaligned). */
+	/* Work item state (&g16_compute_work.fw_88c; unaligned). */
 	__le64 state2;
-	/** @pad_1d: unused. */
-	u8 pad_1d[0x3];
-	/** @finish: %G16_MS_FINISH. */
+	u8 __pad_1d[0x3];
 	__le32 finish;
 } __packed;
-AGX4_FW_CHECK_SIZE(struct g16_ms_trailer_compute, 0x24);
-AGX4_FW_CHECK(struct g16_ms_trailer_compute, rel, 0x08);
-AGX4_FW_CHECK(struct g16_ms_trailer_compute, state, 0x0d);
-AGX4_FW_CHECK(struct g16_ms_trailer_compute, state2, 0x15);
-AGX4_FW_CHECK(struct g16_ms_trailer_compute, finish, 0x20);
+#define G16_MS_TRAILER_COMPUTE_FIELDS(X, T)				\
+	X(T, jump, 0x0) X(T, rel, 0x8) X(T, state, 0xd)			\
+	X(T, state2, 0x15) X(T, finish, 0x20)
+AGX4_FW_CHECK_FIELDS(struct g16_ms_trailer_compute, 0x24,
+		     G16_MS_TRAILER_COMPUTE_FIELDS);
 
-/**
- * struct g16_compute_ms - the compute microsequence (0x300 bytes)
- */
+/* The compute microsequence (0x300 bytes). */
 struct g16_compute_ms {
-	/** @start: start compute. */
+	/* Start compute. */
 	struct g16_ms_start_compute start;
-	/** @ts_start: start timestamp. */
+	/* Start timestamp. */
 	struct g16_ms_timestamp ts_start;
-	/** @ts_one: 1. */
 	__le32 ts_one;
-	/** @ts_end: end timestamp. */
+	/* End timestamp. */
 	struct g16_ms_timestamp ts_end;
-	/** @end: end compute. */
+	/* End compute. */
 	struct g16_ms_end_compute end;
-	/** @pad_290: unused. */
-	u8 pad_290[0x24];
-	/** @trailer: the trailer. */
+	u8 __pad_290[0x24];
 	struct g16_ms_trailer_compute trailer;
-	/** @pad_2d8: unused. */
-	u8 pad_2d8[0x28];
+	u8 __pad_2d8[0x28];
 } __packed;
-AGX4_FW_CHECK_SIZE(struct g16_compute_ms, 0x300);
-AGX4_FW_CHECK(struct g16_compute_ms, ts_start, 0x1bc);
-AGX4_FW_CHECK(struct g16_compute_ms, ts_one, 0x208);
-AGX4_FW_CHECK(struct g16_compute_ms, ts_end, 0x20c);
-AGX4_FW_CHECK(struct g16_compute_ms, end, 0x258);
-AGX4_FW_CHECK(struct g16_compute_ms, trailer, 0x2b4);
+#define G16_COMPUTE_MS_FIELDS(X, T)					\
+	X(T, start, 0x0) X(T, ts_start, 0x1bc) X(T, ts_one, 0x208)	\
+	X(T, ts_end, 0x20c) X(T, end, 0x258) X(T, trailer, 0x2b4)
+AGX4_FW_CHECK_FIELDS(struct g16_compute_ms, 0x300, G16_COMPUTE_MS_FIELDS);
 
-/**
- * struct g16_ta_prelude - queue item: TVB init before a pool's first TA
- */
+/* Queue item: TVB init before a pool's first TA. */
 struct g16_ta_prelude {
-	/** @type: %G16_ITEM_TA_PRELUDE. */
 	__le32 type;
-	/** @context: context id. */
 	__le32 context;
-	/** @bm_slot: buffer-manager slot. */
+	/* Buffer-manager slot. */
 	__le32 bm_slot;
-	/** @pad_c: unused. */
-	u8 pad_c[0x4];
-	/** @blocks: initial TVB blocks. */
+	u8 __pad_c[0x4];
+	/* Initial TVB blocks. */
 	__le32 blocks;
-	/** @bm: buffer manager (unaligned). */
+	/* Buffer manager (unaligned). */
 	__le64 bm;
-	/** @stamp: the TA stamp value. */
+	/* The TA stamp value. */
 	__le32 stamp;
-	/** @pad_20: unused. */
-	u8 pad_20[0x20];
+	u8 __pad_20[0x20];
 } __packed;
-AGX4_FW_CHECK_SIZE(struct g16_ta_prelude, 0x40);
-AGX4_FW_CHECK(struct g16_ta_prelude, context, 0x04);
-AGX4_FW_CHECK(struct g16_ta_prelude, bm_slot, 0x08);
-AGX4_FW_CHECK(struct g16_ta_prelude, blocks, 0x10);
-AGX4_FW_CHECK(struct g16_ta_prelude, bm, 0x14);
-AGX4_FW_CHECK(struct g16_ta_prelude, stamp, 0x1c);
+#define G16_TA_PRELUDE_FIELDS(X, T)					\
+	X(T, type, 0x0) X(T, context, 0x4) X(T, bm_slot, 0x8)		\
+	X(T, blocks, 0x10) X(T, bm, 0x14) X(T, stamp, 0x1c)
+AGX4_FW_CHECK_FIELDS(struct g16_ta_prelude, 0x40, G16_TA_PRELUDE_FIELDS);
 
-/**
- * struct g16_barrier - queue item: wait for a stamp
- */
+/* Queue item: wait for a stamp. */
 struct g16_barrier {
-	/** @type: %G16_ITEM_BARRIER. */
 	__le32 type;
-	/** @stamp: the stamp waited for (unaligned). */
+	/* The stamp waited for (unaligned). */
 	__le64 stamp;
-	/** @stamp2: the same stamp again (unaligned). */
+	/* The same stamp again (unaligned). */
 	__le64 stamp2;
-	/** @value: the value waited for. */
+	/* The value waited for. */
 	__le32 value;
-	/** @pad_18: unused. */
-	u8 pad_18[0x8];
-	/** @event: the event of the work waited for. */
+	u8 __pad_18[0x8];
+	/* The event of the work waited for. */
 	__le32 event;
-	/** @own_stamp: the stamp of the work that waits. */
+	/* The stamp of the work that waits. */
 	__le32 own_stamp;
-	/** @uuid: UUID of the work that waits. */
+	/* UUID of the work that waits. */
 	__le32 uuid;
-	/** @pad_2c: unused. */
-	u8 pad_2c[0x4];
-	/** @graph: 1: a dependency in the firmware graph; 0: the 3D prelude waiting for its TA. */
+	u8 __pad_2c[0x4];
+	/*
+	 * 1: a dependency in the firmware graph; 0: the 3D prelude waiting
+	 * for its TA.
+	 */
 	__le32 graph;
-	/** @pad_34: unused. */
-	u8 pad_34[0xc];
+	u8 __pad_34[0xc];
 } __packed;
-AGX4_FW_CHECK_SIZE(struct g16_barrier, 0x40);
-AGX4_FW_CHECK(struct g16_barrier, stamp, 0x04);
-AGX4_FW_CHECK(struct g16_barrier, stamp2, 0x0c);
-AGX4_FW_CHECK(struct g16_barrier, value, 0x14);
-AGX4_FW_CHECK(struct g16_barrier, event, 0x20);
-AGX4_FW_CHECK(struct g16_barrier, own_stamp, 0x24);
-AGX4_FW_CHECK(struct g16_barrier, uuid, 0x28);
-AGX4_FW_CHECK(struct g16_barrier, graph, 0x30);
+#define G16_BARRIER_FIELDS(X, T)					\
+	X(T, type, 0x0) X(T, stamp, 0x4) X(T, stamp2, 0xc)		\
+	X(T, value, 0x14) X(T, event, 0x20) X(T, own_stamp, 0x24)	\
+	X(T, uuid, 0x28) X(T, graph, 0x30)
+AGX4_FW_CHECK_FIELDS(struct g16_barrier, 0x40, G16_BARRIER_FIELDS);
 
-/**
- * struct g16_barrier_boot - queue item: the bootstrap barrier
- */
+/* Queue item: the bootstrap barrier. */
 struct g16_barrier_boot {
-	/** @type: %G16_ITEM_BARRIER. */
 	__le32 type;
-	/** @stamp: the stamp waited for (unaligned). */
+	/* The stamp waited for (unaligned). */
 	__le64 stamp;
-	/** @value: the value waited for. */
+	/* The value waited for. */
 	__le32 value;
-	/** @event: the event of the work waited for. */
+	/* The event of the work waited for. */
 	__le32 event;
-	/** @own_stamp: the stamp of the work that waits. */
+	/* The stamp of the work that waits. */
 	__le32 own_stamp;
-	/** @uuid: UUID of the work that waits. */
+	/* UUID of the work that waits. */
 	__le32 uuid;
-	/** @pad_1c: unused. */
-	u8 pad_1c[0x24];
+	u8 __pad_1c[0x24];
 } __packed;
-AGX4_FW_CHECK_SIZE(struct g16_barrier_boot, 0x40);
-AGX4_FW_CHECK(struct g16_barrier_boot, stamp, 0x04);
-AGX4_FW_CHECK(struct g16_barrier_boot, value, 0x0c);
-AGX4_FW_CHECK(struct g16_barrier_boot, event, 0x10);
-AGX4_FW_CHECK(struct g16_barrier_boot, own_stamp, 0x14);
-AGX4_FW_CHECK(struct g16_barrier_boot, uuid, 0x18);
+#define G16_BARRIER_BOOT_FIELDS(X, T)					\
+	X(T, type, 0x0) X(T, stamp, 0x4) X(T, value, 0xc)		\
+	X(T, event, 0x10) X(T, own_stamp, 0x14) X(T, uuid, 0x18)
+AGX4_FW_CHECK_FIELDS(struct g16_barrier_boot, 0x40, G16_BARRIER_BOOT_FIELDS);
 
-/**
- * struct g16_cdm_entry - the compute entry trampoline (12 bytes)
+/*
+ * The compute entry trampoline (12 bytes).
  *
  * Where a compute program starts: a full cache flush and barrier, then a
  * jump to the user's CDM stream.  The reference found the weaker barrier
  * 0x60000168 loses SSBO writes between work items.
  */
 struct g16_cdm_entry {
-	/** @barrier: %G16_CDM_BARRIER. */
 	__le32 barrier;
-	/** @jump_hi: %G16_CDM_JUMP | the stream's address >> 32. */
+	/* %G16_CDM_JUMP | the stream's address >> 32. */
 	__le32 jump_hi;
-	/** @jump_lo: the stream's address, low word. */
+	/* The stream's address, low word. */
 	__le32 jump_lo;
 } __packed;
-AGX4_FW_CHECK_SIZE(struct g16_cdm_entry, 12);
-AGX4_FW_CHECK(struct g16_cdm_entry, jump_hi, 0x04);
-AGX4_FW_CHECK(struct g16_cdm_entry, jump_lo, 0x08);
+#define G16_CDM_ENTRY_FIELDS(X, T)					\
+	X(T, barrier, 0x0) X(T, jump_hi, 0x4) X(T, jump_lo, 0x8)
+AGX4_FW_CHECK_FIELDS(struct g16_cdm_entry, 12, G16_CDM_ENTRY_FIELDS);
 #define G16_CDM_BARRIER		0x600fffff
 #define G16_CDM_JUMP		0x20000000
 
-/**
- * struct g16_ts_pair - a compute job's user timestamp destinations
+/*
+ * A compute job's user timestamp destinations.
  *
  * The timestamp commands of the compute microsequence point at it.
  */
 struct g16_ts_pair {
-	/** @start: start destination (aperture address), 0 for none. */
+	/* Start destination (aperture address), 0 for none. */
 	__le64 start;
-	/** @end: end destination. */
+	/* End destination. */
 	__le64 end;
 } __packed;
-AGX4_FW_CHECK_SIZE(struct g16_ts_pair, 0x10);
-AGX4_FW_CHECK(struct g16_ts_pair, end, 0x08);
+#define G16_TS_PAIR_FIELDS(X, T)					\
+	X(T, start, 0x0) X(T, end, 0x8)
+AGX4_FW_CHECK_FIELDS(struct g16_ts_pair, 0x10, G16_TS_PAIR_FIELDS);
 
 /*
  * The TVB pool of a VM (g16-g17p-reference.md 6.1): a buffer manager, its
@@ -1674,185 +1249,136 @@ AGX4_FW_CHECK(struct g16_ts_pair, end, 0x08);
 #define G16_PB_SHIFT		4
 #define G16_PB_MASK		0xfffffff8
 
-/**
- * struct g16_bm - the TVB buffer manager (6.1)
+/*
+ * The TVB buffer manager (6.1).
  *
  * Known up to +0x88; the reference gives it a page.
  */
 struct g16_bm {
-	/** @pad_0: unused. */
-	u8 pad_0[0xc];
-	/** @slot: the buffer-manager slot. */
+	u8 __pad_0[0xc];
+	/* The buffer-manager slot. */
 	__le32 slot;
-	/** @pad_10: unused. */
-	u8 pad_10[0x10];
-	/** @page_list: the page list (unaligned). */
+	u8 __pad_10[0x10];
+	/* The page list (unaligned). */
 	__le64 page_list;
-	/** @const_28: %G16_BM_CONST_28. */
 	__le32 const_28;
-	/** @const_2c: %G16_BM_CONST_2C. */
 	__le32 const_2c;
-	/** @page_list_size: %G16_BM_PAGE_LIST_SIZE. */
 	__le32 page_list_size;
-	/** @const_34: %G16_BM_CONST_34. */
 	__le32 const_34;
-	/** @max_blocks: %G16_BM_MAX_BLOCKS. */
 	__le32 max_blocks;
-	/** @blocks: current blocks (the firmware keeps it up to date). */
+	/* Current blocks (the firmware keeps it up to date). */
 	__le32 blocks;
-	/** @pad_40: unused. */
-	u8 pad_40[0x4];
-	/** @block_list: the block list (unaligned). */
+	u8 __pad_40[0x4];
+	/* The block list (unaligned). */
 	__le64 block_list;
-	/** @block_control: the block control (unaligned). */
+	/* The block control (unaligned). */
 	__le64 block_control;
-	/** @const_54: %G16_BM_CONST_54. */
 	__le32 const_54;
-	/** @block_size: bytes a block, %G16_TVB_BLOCK_SIZE. */
+	/* Bytes a block, %G16_TVB_BLOCK_SIZE. */
 	__le32 block_size;
-	/** @pad_5c: unused. */
-	u8 pad_5c[0x8];
-	/** @counter: the growth counter (unaligned). */
+	u8 __pad_5c[0x8];
+	/* The growth counter (unaligned). */
 	__le64 counter;
-	/** @pad_6c: unused. */
-	u8 pad_6c[0x10];
-	/** @const_7c: %G16_BM_CONST_7C. */
+	u8 __pad_6c[0x10];
 	__le32 const_7c;
-	/** @const_80: %G16_BM_CONST_80. */
 	__le32 const_80;
-	/** @const_84: %G16_BM_CONST_84. */
 	__le32 const_84;
 } __packed;
-AGX4_FW_CHECK_SIZE(struct g16_bm, 0x88);
-AGX4_FW_CHECK(struct g16_bm, slot, 0x0c);
-AGX4_FW_CHECK(struct g16_bm, page_list, 0x20);
-AGX4_FW_CHECK(struct g16_bm, const_28, 0x28);
-AGX4_FW_CHECK(struct g16_bm, const_2c, 0x2c);
-AGX4_FW_CHECK(struct g16_bm, page_list_size, 0x30);
-AGX4_FW_CHECK(struct g16_bm, const_34, 0x34);
-AGX4_FW_CHECK(struct g16_bm, max_blocks, 0x38);
-AGX4_FW_CHECK(struct g16_bm, blocks, 0x3c);
-AGX4_FW_CHECK(struct g16_bm, block_list, 0x44);
-AGX4_FW_CHECK(struct g16_bm, block_control, 0x4c);
-AGX4_FW_CHECK(struct g16_bm, const_54, 0x54);
-AGX4_FW_CHECK(struct g16_bm, block_size, 0x58);
-AGX4_FW_CHECK(struct g16_bm, counter, 0x64);
-AGX4_FW_CHECK(struct g16_bm, const_7c, 0x7c);
-AGX4_FW_CHECK(struct g16_bm, const_80, 0x80);
-AGX4_FW_CHECK(struct g16_bm, const_84, 0x84);
+#define G16_BM_FIELDS(X, T)						\
+	X(T, slot, 0xc) X(T, page_list, 0x20) X(T, const_28, 0x28)	\
+	X(T, const_2c, 0x2c) X(T, page_list_size, 0x30)			\
+	X(T, const_34, 0x34) X(T, max_blocks, 0x38) X(T, blocks, 0x3c)	\
+	X(T, block_list, 0x44) X(T, block_control, 0x4c)		\
+	X(T, const_54, 0x54) X(T, block_size, 0x58) X(T, counter, 0x64)	\
+	X(T, const_7c, 0x7c) X(T, const_80, 0x80) X(T, const_84, 0x84)
+AGX4_FW_CHECK_FIELDS(struct g16_bm, 0x88, G16_BM_FIELDS);
 
-/**
- * struct g16_block_control - TVB block control (6.1)
+/*
+ * TVB block control (6.1).
  *
  * Scene records point at +0x40 of it.
  */
 struct g16_block_control {
-	/** @blocks: blocks the pool has. */
+	/* Blocks the pool has. */
 	__le32 blocks;
-	/** @blocks2: the same again. */
+	/* The same again. */
 	__le32 blocks2;
-	/** @pad_8: unused. */
-	u8 pad_8[0x58];
-	/** @one: 1. */
+	u8 __pad_8[0x58];
 	__le32 one;
 } __packed;
-AGX4_FW_CHECK_SIZE(struct g16_block_control, 0x64);
-AGX4_FW_CHECK(struct g16_block_control, blocks2, 0x04);
-AGX4_FW_CHECK(struct g16_block_control, one, 0x60);
+#define G16_BLOCK_CONTROL_FIELDS(X, T)					\
+	X(T, blocks, 0x0) X(T, blocks2, 0x4) X(T, one, 0x60)
+AGX4_FW_CHECK_FIELDS(struct g16_block_control, 0x64, G16_BLOCK_CONTROL_FIELDS);
 
-/**
- * struct g16_scene - a scene record ("buffer thing", 6.1)
- */
+/* A scene record ("buffer thing", 6.1). */
 struct g16_scene {
-	/** @pool_slot: the pool-slot word of this record. */
+	/* The pool-slot word of this record. */
 	__le64 pool_slot;
-	/** @scene_list: the scene-list word of this record. */
+	/* The scene-list word of this record. */
 	__le64 scene_list;
-	/** @pad_10: unused. */
-	u8 pad_10[0x18];
-	/** @scratch: %G16_SCENE_SCRATCH + (record mod 36) * 0x30. */
+	u8 __pad_10[0x18];
+	/* %G16_SCENE_SCRATCH + (record mod 36) 0x30. */
 	__le64 scratch;
-	/** @pad_30: unused. */
-	u8 pad_30[0x10];
-	/** @block_control: the block control + %G16_BLOCK_CONTROL_SCENE. */
+	u8 __pad_30[0x10];
+	/* The block control + %G16_BLOCK_CONTROL_SCENE. */
 	__le64 block_control;
-	/** @one_hi: 0x1_0000_0000. */
 	__le64 one_hi;
-	/** @pad_50: unused. */
-	u8 pad_50[0x30];
+	u8 __pad_50[0x30];
 } __packed;
-AGX4_FW_CHECK_SIZE(struct g16_scene, 0x80);
-AGX4_FW_CHECK(struct g16_scene, scene_list, 0x08);
-AGX4_FW_CHECK(struct g16_scene, scratch, 0x28);
-AGX4_FW_CHECK(struct g16_scene, block_control, 0x40);
-AGX4_FW_CHECK(struct g16_scene, one_hi, 0x48);
+#define G16_SCENE_FIELDS(X, T)						\
+	X(T, pool_slot, 0x0) X(T, scene_list, 0x8) X(T, scratch, 0x28)	\
+	X(T, block_control, 0x40) X(T, one_hi, 0x48)
+AGX4_FW_CHECK_FIELDS(struct g16_scene, 0x80, G16_SCENE_FIELDS);
 
-/**
- * struct g16_pb_desc - a parameter-buffer descriptor slot (6.1)
- */
+/* A parameter-buffer descriptor slot (6.1). */
 struct g16_pb_desc {
-	/** @page_list: (page list GPU address >> 4) & 0xfffffff8, in 32 bits. */
+	/* (page list GPU address >> 4) & 0xfffffff8, in 32 bits. */
 	__le32 page_list;
-	/** @pages: pages in the list. */
+	/* Pages in the list. */
 	__le32 pages;
-	/** @pad_8: unused. */
-	u8 pad_8[0x8];
+	u8 __pad_8[0x8];
 } __packed;
-AGX4_FW_CHECK_SIZE(struct g16_pb_desc, 0x10);
-AGX4_FW_CHECK(struct g16_pb_desc, pages, 0x04);
+#define G16_PB_DESC_FIELDS(X, T)					\
+	X(T, page_list, 0x0) X(T, pages, 0x4)
+AGX4_FW_CHECK_FIELDS(struct g16_pb_desc, 0x10, G16_PB_DESC_FIELDS);
 
-/**
- * struct g16_block_entry - a block-list entry (6.1)
- */
+/* A block-list entry (6.1). */
 struct g16_block_entry {
-	/** @id: the block id, (GPU address - 0x10_0000_0000) / 0x8000. */
+	/* The block id, (GPU address - 0x10_0000_0000) / 0x8000. */
 	__le32 id;
-	/** @pad_4: unused. */
-	u8 pad_4[0x4];
+	u8 __pad_4[0x4];
 } __packed;
-AGX4_FW_CHECK_SIZE(struct g16_block_entry, 0x8);
+#define G16_BLOCK_ENTRY_FIELDS(X, T)					\
+	X(T, id, 0x0)
+AGX4_FW_CHECK_FIELDS(struct g16_block_entry, 0x8, G16_BLOCK_ENTRY_FIELDS);
 
-/**
- * struct g16_event_control - an event-control record (6.1)
- */
+/* An event-control record (6.1). */
 struct g16_event_control {
-	/** @count: this record's word of the event count array. */
+	/* This record's word of the event count array. */
 	__le64 count;
-	/** @pad_8: unused. */
-	u8 pad_8[0x8];
-	/** @control: %G16_EVENT_CONTROL on the render's own record. */
+	u8 __pad_8[0x8];
+	/* %G16_EVENT_CONTROL on the render's own record. */
 	__le32 control;
-	/** @pad_14: unused. */
-	u8 pad_14[0xec];
+	u8 __pad_14[0xec];
 } __packed;
-AGX4_FW_CHECK_SIZE(struct g16_event_control, 0x100);
-AGX4_FW_CHECK(struct g16_event_control, control, 0x10);
+#define G16_EVENT_CONTROL_FIELDS(X, T)					\
+	X(T, count, 0x0) X(T, control, 0x10)
+AGX4_FW_CHECK_FIELDS(struct g16_event_control, 0x100, G16_EVENT_CONTROL_FIELDS);
 
-/**
- * struct g16_queue_context - a queue context (3.9)
- */
+/* A queue context (3.9). */
 struct g16_queue_context {
-	/** @ff: 0xff, 0xff. */
 	u8 ff[2];
-	/** @pad_2: unused. */
-	u8 pad_2[0x3];
-	/** @one: 1. */
+	u8 __pad_2[0x3];
 	u8 one;
-	/** @pad_6: unused. */
-	u8 pad_6[0x20];
-	/** @two: 2. */
+	u8 __pad_6[0x20];
 	u8 two;
-	/** @pad_27: unused. */
-	u8 pad_27[0xc];
-	/** @ff2: 0xff. */
+	u8 __pad_27[0xc];
 	u8 ff2;
-	/** @pad_34: unused. */
-	u8 pad_34[0xc];
+	u8 __pad_34[0xc];
 } __packed;
-AGX4_FW_CHECK_SIZE(struct g16_queue_context, 0x40);
-AGX4_FW_CHECK(struct g16_queue_context, one, 0x05);
-AGX4_FW_CHECK(struct g16_queue_context, two, 0x26);
-AGX4_FW_CHECK(struct g16_queue_context, ff2, 0x33);
+#define G16_QUEUE_CONTEXT_FIELDS(X, T)					\
+	X(T, ff, 0x0) X(T, one, 0x5) X(T, two, 0x26) X(T, ff2, 0x33)
+AGX4_FW_CHECK_FIELDS(struct g16_queue_context, 0x40, G16_QUEUE_CONTEXT_FIELDS);
 
 /* hwdata constants of G16 (3.4). */
 #define G16_HWDATA_CLOCKS_PER_MS	24000
@@ -1870,67 +1396,40 @@ AGX4_FW_CHECK(struct g16_queue_context, ff2, 0x33);
 #define G16_RC_CONST_9C8	{ 64, 64, 2 }
 #define G16_RC_CONST_E28	3
 
-/**
- * struct g16_region_c - region C (0x1000 bytes)
- */
+/* Region C (0x1000 bytes). */
 struct g16_region_c {
-	/** @ktrace: the KTrace mask, 0xffffffff to trace everything. */
+	/* The KTrace mask, 0xffffffff to trace everything. */
 	__le32 ktrace;
-	/** @pad_4: unused. */
-	u8 pad_4[0x20];
-	/** @const_24: %G16_RC_CONST_24. */
+	u8 __pad_4[0x20];
 	__le32 const_24;
-	/** @pad_28: unused. */
-	u8 pad_28[0x2c];
-	/** @ffff_54: 0xffff. */
+	u8 __pad_28[0x2c];
 	__le16 ffff_54;
-	/** @const_56: %G16_RC_CONST_56. */
 	__le16 const_56;
-	/** @ffff_58: 0xffff. */
 	__le16 ffff_58;
-	/** @pad_5a: unused. */
-	u8 pad_5a[0x1e];
-	/** @one_78: 1. */
+	u8 __pad_5a[0x1e];
 	__le32 one_78;
-	/** @pad_7c: unused. */
-	u8 pad_7c[0x8];
-	/** @max_power_mw: the GPU's most power, mW (device tree). */
+	u8 __pad_7c[0x8];
+	/* The GPU's most power, mW (device tree). */
 	__le32 max_power_mw;
-	/** @thousand_88: 1000, 1000. */
 	__le32 thousand_88[2];
-	/** @pad_90: unused. */
-	u8 pad_90[0x8];
-	/** @thousand_98: 1000. */
+	u8 __pad_90[0x8];
 	__le32 thousand_98;
-	/** @pad_9c: unused. */
-	u8 pad_9c[0x8fc];
-	/** @const_998: %G16_RC_CONST_998. */
+	u8 __pad_9c[0x8fc];
 	__le32 const_998[4];
-	/** @pad_9a8: unused. */
-	u8 pad_9a8[0x20];
-	/** @const_9c8: %G16_RC_CONST_9C8. */
+	u8 __pad_9a8[0x20];
 	__le32 const_9c8[3];
-	/** @pad_9d4: unused. */
-	u8 pad_9d4[0x454];
-	/** @const_e28: %G16_RC_CONST_E28. */
+	u8 __pad_9d4[0x454];
 	__le32 const_e28;
-	/** @one_e2c: 1. */
 	__le32 one_e2c;
-	/** @pad_e30: unused. */
-	u8 pad_e30[0x1d0];
+	u8 __pad_e30[0x1d0];
 } __packed;
-AGX4_FW_CHECK_SIZE(struct g16_region_c, 0x1000);
-AGX4_FW_CHECK(struct g16_region_c, const_24, 0x24);
-AGX4_FW_CHECK(struct g16_region_c, ffff_54, 0x54);
-AGX4_FW_CHECK(struct g16_region_c, const_56, 0x56);
-AGX4_FW_CHECK(struct g16_region_c, ffff_58, 0x58);
-AGX4_FW_CHECK(struct g16_region_c, one_78, 0x78);
-AGX4_FW_CHECK(struct g16_region_c, max_power_mw, 0x84);
-AGX4_FW_CHECK(struct g16_region_c, thousand_88, 0x88);
-AGX4_FW_CHECK(struct g16_region_c, thousand_98, 0x98);
-AGX4_FW_CHECK(struct g16_region_c, const_998, 0x998);
-AGX4_FW_CHECK(struct g16_region_c, const_9c8, 0x9c8);
-AGX4_FW_CHECK(struct g16_region_c, const_e28, 0xe28);
-AGX4_FW_CHECK(struct g16_region_c, one_e2c, 0xe2c);
+#define G16_REGION_C_FIELDS(X, T)					\
+	X(T, ktrace, 0x0) X(T, const_24, 0x24) X(T, ffff_54, 0x54)	\
+	X(T, const_56, 0x56) X(T, ffff_58, 0x58) X(T, one_78, 0x78)	\
+	X(T, max_power_mw, 0x84) X(T, thousand_88, 0x88)		\
+	X(T, thousand_98, 0x98) X(T, const_998, 0x998)			\
+	X(T, const_9c8, 0x9c8) X(T, const_e28, 0xe28)			\
+	X(T, one_e2c, 0xe2c)
+AGX4_FW_CHECK_FIELDS(struct g16_region_c, 0x1000, G16_REGION_C_FIELDS);
 
 #endif /* AGX4_FWIF_G16_H */

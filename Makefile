@@ -5,7 +5,7 @@
 #   make                 arm64 W=1 build of the kernel and agx4.ko
 #   make check           every check (what CI runs)
 #   make kunit [T=glob]  KUnit on UML; T selects suites/cases
-#   make sparse | checkpatch | kerneldoc | bench
+#   make sparse | checkpatch | kerneldoc | bench | units | symbols
 #
 # KSRC=/path/to/linux uses that kernel tree instead of Debian's
 # linux-source-6.12; it is never modified.  JOBS=N sets the parallelism.
@@ -25,7 +25,8 @@ KSRC_CHECK := $(if $(KSRC),$(S)/graft.sh --check '$(KSRC)' &&)
 OVERLAY := $(shell cd '$(ROOT)' && find drivers include patches tools \
 	     Kconfig scripts/agx4-arm64.config scripts/build-arm64.sh -type f 2>/dev/null)
 
-.PHONY: all check kunit bench sparse checkpatch kerneldoc graft clean FORCE
+.PHONY: all check kunit bench sparse checkpatch kerneldoc units symbols graft \
+	clean FORCE
 
 all: $(B)/arm64/.agx4-built
 	@$(S)/report.sh '$(B)'
@@ -54,6 +55,14 @@ sparse: $(B)/arm64/.agx4-built
 	@$(S)/deps.sh check
 	@$(S)/kunit.sh '$(B)' $(JOBS) build
 	@$(S)/sparse.sh '$(B)'
+
+# The units' include graph has no cycle (agx4_device.h is the hub).
+units:
+	@python3 $(S)/units.py '$(ROOT)/drivers/gpu/drm/agx4'
+
+# Every global symbol of the driver starts with agx4_.
+symbols: $(B)/arm64/.agx4-built
+	@$(S)/symbols.sh '$(B)'
 
 checkpatch kerneldoc: $(B)/.graft-stamp
 	@$(S)/deps.sh check

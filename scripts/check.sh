@@ -8,8 +8,8 @@ set -uo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd -P)
 BUILD=$1
-names=(kunit arm64 sparse checkpatch kerneldoc)
-targets=(kunit all sparse checkpatch kerneldoc)
+names=(units kunit arm64 symbols sparse checkpatch kerneldoc)
+targets=(units kunit all symbols sparse checkpatch kerneldoc)
 declare -A result
 failed=0
 

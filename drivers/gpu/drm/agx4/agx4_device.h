@@ -13,11 +13,16 @@
 
 #include "agx4_of.h"
 #include "agx4_transport.h"
-#include "agx4_fw_mem.h"
 #include "agx4_uat.h"
 
 struct agx4_fw_gen;
+struct agx4_fw_mem;
+struct agx4_gem_fw_pool;
+struct agx4_queue_pool;
+struct agx4_vm_pool;
 struct device;
+struct drm_file;
+struct drm_gem_object;
 
 /**
  * struct agx4_gpu_info - what the GPU says about itself
@@ -53,8 +58,11 @@ struct agx4_device {
 	void __iomem *sgx;
 	/** @info: the GPU's identity, read by the probe. */
 	struct agx4_gpu_info info;
-	/** @mem: the firmware address space (memory step). */
-	struct agx4_fw_mem mem;
+	/**
+	 * @mem: the firmware's memory, set up by the memory step of the
+	 * probe; NULL before it and once the DRM device is released.
+	 */
+	struct agx4_fw_mem *mem;
 	/**
 	 * @transport: how the firmware is reached; set up by the transport
 	 * step of the probe, torn down by unplug.
@@ -82,6 +90,23 @@ struct agx4_device {
 	 */
 	atomic_t gem_objects;
 };
+
+/**
+ * struct agx4_file - what one open DRM file holds
+ *
+ * Each pool belongs to its unit, which alone reads and changes it; the
+ * ioctl handlers in agx4_drv.c pass a pool to its unit.
+ */
+struct agx4_file {
+	/** @vms: the file's VMs (agx4_vm). */
+	struct agx4_vm_pool *vms;
+	/** @queues: the file's queues (agx4_queue). */
+	struct agx4_queue_pool *queues;
+	/** @fw_objects: the file's firmware-bound objects (agx4_gem). */
+	struct agx4_gem_fw_pool *fw_objects;
+};
+
+void agx4_drv_close_object(struct drm_gem_object *obj, struct drm_file *file);
 
 /**
  * to_agx4_device() - the agx4 device of a DRM device

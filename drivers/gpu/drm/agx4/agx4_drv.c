@@ -3,19 +3,23 @@
  * Copyright 2026 The agx4 authors
  */
 
+#include <linux/dma-fence.h>
 #include <linux/err.h>
 #include <linux/math64.h>
-#include <linux/timekeeping.h>
-#include <linux/uaccess.h>
 #include <linux/mod_devicetable.h>
 #include <linux/module.h>
 #include <linux/of.h>
+#include <linux/overflow.h>
 #include <linux/platform_device.h>
+#include <linux/slab.h>
+#include <linux/timekeeping.h>
+#include <linux/uaccess.h>
 
 #include <drm/drm_drv.h>
 #include <drm/drm_file.h>
 #include <drm/drm_gem.h>
 #include <drm/drm_ioctl.h>
+#include <drm/drm_syncobj.h>
 
 #include <kunit/visibility.h>
 
@@ -24,15 +28,31 @@
 #endif
 #include <uapi/drm/asahi_drm.h>
 
+#include "agx4_cmdbuf.h"
 #include "agx4_device.h"
 #include "agx4_drv.h"
 #include "agx4_fw.h"
-#include "agx4_file.h"
+#include "agx4_fw_mem.h"
 #include "agx4_gem.h"
-#include "agx4_queue.h"
-#include "agx4_cmdbuf.h"
-#include "agx4_vm.h"
 #include "agx4_of.h"
+#include "agx4_queue.h"
+#include "agx4_vm.h"
+
+/**
+ * DOC: ioctls
+ *
+ * Every ioctl handler lives here: it copies its arguments in, checks
+ * what the UAPI says about them, and calls down into the unit that owns
+ * the object (agx4_vm, agx4_gem, agx4_queue).  Each unit owns its part of
+ * a file's state, a pool of its objects by id (&struct agx4_file), and no
+ * unit touches another's pool: a handler looks an object up in one pool
+ * and hands it to another unit.  At postclose each pool is destroyed by
+ * its unit, queues first since each holds its VM.
+ *
+ * A handler either succeeds or changes nothing the client can see: every
+ * argument is checked before the first object is created, and a failure
+ * after that undoes what was made.
+ */
 
 /*
  * Mesa's asahi driver finds its device by this name, so it is the
@@ -134,7 +154,10 @@ VISIBLE_IF_KUNIT int agx4_ioctl_get_params(struct drm_device *drm, void *data,
 	p.vm_kernel_min_size = AGX4_VM_KERNEL_MIN_SIZE;
 	p.max_commands_per_submission = AGX4_MAX_COMMANDS;
 	p.max_attachments = AGX4_MAX_ATTACHMENTS;
-	/* M: the reference firmware's timestamps are in nanoseconds. */
+	/*
+	 * The G16/G17P firmware writes command timestamps in nanoseconds
+	 * (M: one reference driver reports it).
+	 */
 	p.command_timestamp_frequency_hz = NSEC_PER_SEC;
 
 	if (copy_to_user(u64_to_user_ptr(args->pointer), &p,
@@ -143,6 +166,576 @@ VISIBLE_IF_KUNIT int agx4_ioctl_get_params(struct drm_device *drm, void *data,
 	return 0;
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_ioctl_get_params);
+
+/**
+ * agx4_drv_open() - &drm_driver.open: an empty pool of each kind
+ * @drm: the device.
+ * @file: the new file.
+ *
+ * Return: 0 or -ENOMEM.
+ */
+static int agx4_drv_open(struct drm_device *drm, struct drm_file *file)
+{
+	struct agx4_file *af = kzalloc(sizeof(*af), GFP_KERNEL);
+
+	if (!af)
+		return -ENOMEM;
+	af->vms = agx4_vm_pool_create();
+	af->queues = agx4_queue_pool_create();
+	af->fw_objects = agx4_gem_fw_pool_create();
+	if (!af->vms || !af->queues || !af->fw_objects) {
+		agx4_gem_fw_pool_destroy(af->fw_objects);
+		agx4_queue_pool_destroy(af->queues);
+		agx4_vm_pool_destroy(af->vms);
+		kfree(af);
+		return -ENOMEM;
+	}
+	file->driver_priv = af;
+	return 0;
+}
+
+/**
+ * agx4_drv_postclose() - &drm_driver.postclose: each unit drops its pool
+ * @drm: the device.
+ * @file: the file; its GEM handles are gone already.
+ *
+ * Queues go first, since each holds its VM; a VM or binding still used by
+ * a job lives on until the job drops it.
+ */
+static void agx4_drv_postclose(struct drm_device *drm, struct drm_file *file)
+{
+	struct agx4_file *af = file->driver_priv;
+
+	agx4_queue_pool_destroy(af->queues);
+	agx4_gem_fw_pool_destroy(af->fw_objects);
+	agx4_vm_pool_destroy(af->vms);
+	kfree(af);
+}
+
+/**
+ * agx4_drv_close_object() - &drm_gem_object_funcs.close of agx4's objects
+ * @obj: an object whose handle @file closes.
+ * @file: the file.
+ *
+ * Closing a handle removes the object's mappings from every VM of the
+ * file, as upstream does: Mesa never unbinds before it closes.
+ */
+void agx4_drv_close_object(struct drm_gem_object *obj, struct drm_file *file)
+{
+	struct agx4_file *af = file->driver_priv;
+
+	if (af)
+		agx4_vm_pool_unmap_obj(af->vms, obj);
+}
+
+/**
+ * agx4_ioctl_vm_create() - DRM_IOCTL_ASAHI_VM_CREATE
+ * @drm: the device.
+ * @data: &struct drm_asahi_vm_create.
+ * @file: the client.
+ *
+ * Return: 0; -EINVAL for a non-zero pad or a bad carve-out; -ENOSPC when
+ * the file holds %AGX4_VM_MAX_PER_FILE VMs; -ENOMEM.
+ */
+VISIBLE_IF_KUNIT int agx4_ioctl_vm_create(struct drm_device *drm, void *data,
+					  struct drm_file *file)
+{
+	struct drm_asahi_vm_create *args = data;
+	struct agx4_file *af = file->driver_priv;
+	struct agx4_vm *vm;
+	u32 id;
+	int ret;
+
+	if (args->pad)
+		return -EINVAL;
+	vm = agx4_vm_create(drm, to_agx4_device(drm)->uat_geom, AGX4_VM_START,
+			    AGX4_VM_END, args->kernel_start, args->kernel_end);
+	if (IS_ERR(vm))
+		return PTR_ERR(vm);
+	ret = agx4_vm_pool_add(af->vms, vm, &id);
+	if (ret) {
+		agx4_vm_put(vm);
+		return ret;
+	}
+	args->vm_id = id;
+	return 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_ioctl_vm_create);
+
+/**
+ * agx4_ioctl_vm_destroy() - DRM_IOCTL_ASAHI_VM_DESTROY
+ * @drm: the device.
+ * @data: &struct drm_asahi_vm_destroy.
+ * @file: the client.
+ *
+ * The VM goes once queues and jobs using it let it go.
+ *
+ * Return: 0, -EINVAL for a non-zero pad, -ENOENT for an unknown VM.
+ */
+VISIBLE_IF_KUNIT int agx4_ioctl_vm_destroy(struct drm_device *drm, void *data,
+					   struct drm_file *file)
+{
+	struct drm_asahi_vm_destroy *args = data;
+	struct agx4_file *af = file->driver_priv;
+
+	if (args->pad)
+		return -EINVAL;
+	return agx4_vm_pool_remove(af->vms, args->vm_id);
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_ioctl_vm_destroy);
+
+/*
+ * Copy one user bind operation: a short stride is zero-extended, a longer
+ * one must be zero beyond what this kernel knows.
+ */
+static int copy_bind_op(struct drm_asahi_gem_bind_op *op, u64 uptr, u32 stride)
+{
+	int ret = copy_struct_from_user(op, sizeof(*op), u64_to_user_ptr(uptr),
+					stride);
+
+	return ret == -E2BIG ? -EINVAL : ret;
+}
+
+static void put_bind_objs(struct agx4_vm_bind_op *ops, unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		if (ops[i].obj)
+			drm_gem_object_put(ops[i].obj);
+}
+
+/**
+ * agx4_ioctl_vm_bind() - DRM_IOCTL_ASAHI_VM_BIND
+ * @drm: the device.
+ * @data: &struct drm_asahi_vm_bind.
+ * @file: the client.
+ *
+ * Every operation is copied and checked before any is applied, and they
+ * are applied all or none (agx4_vm_bind()).
+ *
+ * Return: 0; -EINVAL for a bad pad, stride, count, or operation (an
+ * import the GPU cannot map included); -ENOENT for an unknown VM or
+ * object; -EFAULT; -ENOMEM; -ENODEV once unplugged.
+ */
+VISIBLE_IF_KUNIT int agx4_ioctl_vm_bind(struct drm_device *drm, void *data,
+					struct drm_file *file)
+{
+	struct drm_asahi_vm_bind *args = data;
+	struct agx4_file *af = file->driver_priv;
+	struct drm_asahi_gem_bind_op uop;
+	struct agx4_vm_bind_op *ops;
+	struct agx4_vm *vm;
+	unsigned int i;
+	int ret, idx;
+
+	if (args->pad || !args->stride)
+		return -EINVAL;
+	if (!args->num_binds)
+		return 0;
+	if (args->num_binds > AGX4_VM_MAX_BINDS ||
+	    (u64)args->num_binds * args->stride > AGX4_VM_MAX_BIND_BYTES)
+		return -EINVAL;
+
+	vm = agx4_vm_pool_get(af->vms, args->vm_id);
+	if (!vm)
+		return -ENOENT;
+	ops = kvcalloc(args->num_binds, sizeof(*ops), GFP_KERNEL);
+	if (!ops) {
+		ret = -ENOMEM;
+		goto out_vm;
+	}
+
+	/* Copy once; everything below looks only at the copy. */
+	for (i = 0; i < args->num_binds; i++) {
+		ret = copy_bind_op(&uop, args->userptr + (u64)i * args->stride,
+				   args->stride);
+		if (ret)
+			goto out_ops;
+		ops[i] = (struct agx4_vm_bind_op){
+			.flags = uop.flags, .offset = uop.offset,
+			.range = uop.range, .addr = uop.addr,
+		};
+		ret = agx4_vm_check_op_shape(vm, &ops[i]);
+		if (!ret && (uop.flags & DRM_ASAHI_BIND_UNBIND) && uop.handle)
+			ret = -EINVAL;
+		if (ret)
+			goto out_ops;
+		if (uop.flags & DRM_ASAHI_BIND_UNBIND)
+			continue;
+		ops[i].obj = drm_gem_object_lookup(file, uop.handle);
+		if (!ops[i].obj) {
+			ret = -ENOENT;
+			goto out_ops;
+		}
+	}
+
+	if (!drm_dev_enter(drm, &idx)) {
+		ret = -ENODEV;
+		goto out_ops;
+	}
+	ret = agx4_vm_bind(vm, ops, args->num_binds);
+	drm_dev_exit(idx);
+out_ops:
+	put_bind_objs(ops, args->num_binds);
+	kvfree(ops);
+out_vm:
+	agx4_vm_put(vm);
+	return ret;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_ioctl_vm_bind);
+
+/**
+ * agx4_ioctl_gem_create() - DRM_IOCTL_ASAHI_GEM_CREATE
+ * @drm: the device.
+ * @data: &struct drm_asahi_gem_create; @size is left as given.
+ * @file: the client.
+ *
+ * Return: 0; -EINVAL for a non-zero pad, unknown flags, a VM id without
+ * %DRM_ASAHI_GEM_VM_PRIVATE or a bad size; -ENOENT for an unknown VM;
+ * -ENOMEM.
+ */
+VISIBLE_IF_KUNIT int agx4_ioctl_gem_create(struct drm_device *drm, void *data,
+					   struct drm_file *file)
+{
+	struct drm_asahi_gem_create *args = data;
+	struct agx4_file *af = file->driver_priv;
+	struct agx4_vm *vm = NULL;
+	int ret;
+
+	if (args->pad || (args->flags & ~AGX4_BO_FLAGS))
+		return -EINVAL;
+	if (args->flags & AGX4_BO_VM_PRIVATE) {
+		vm = agx4_vm_pool_get(af->vms, args->vm_id);
+		if (!vm)
+			return -ENOENT;
+	} else if (args->vm_id) {
+		return -EINVAL;
+	}
+	ret = agx4_gem_create_with_handle(file, drm, args->size, args->flags,
+					  vm ? vm->base.r_obj : NULL,
+					  &args->handle);
+	agx4_vm_put(vm);
+	return ret;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_ioctl_gem_create);
+
+/**
+ * agx4_ioctl_gem_mmap_offset() - DRM_IOCTL_ASAHI_GEM_MMAP_OFFSET
+ * @drm: the device.
+ * @data: &struct drm_asahi_gem_mmap_offset.
+ * @file: the client.
+ *
+ * Return: 0, -EINVAL for non-zero flags, -ENOENT for an unknown handle.
+ */
+VISIBLE_IF_KUNIT int agx4_ioctl_gem_mmap_offset(struct drm_device *drm,
+						void *data,
+						struct drm_file *file)
+{
+	struct drm_asahi_gem_mmap_offset *args = data;
+
+	if (args->flags)
+		return -EINVAL;
+	return agx4_gem_mmap_offset(file, args->handle, &args->offset);
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_ioctl_gem_mmap_offset);
+
+static int bind_object(struct agx4_device *adev, struct drm_file *file,
+		       struct drm_asahi_gem_bind_object *args)
+{
+	struct agx4_file *af = file->driver_priv;
+	struct agx4_gem_fw_binding *b;
+	struct drm_gem_object *obj;
+	int ret;
+
+	if (args->flags != DRM_ASAHI_BIND_OBJECT_USAGE_TIMESTAMPS)
+		return -EINVAL;
+	if (!adev->mem)
+		return -ENODEV;
+	obj = drm_gem_object_lookup(file, args->handle);
+	if (!obj)
+		return -ENOENT;
+	if (!agx4_gem_gpu_mappable(obj)) {
+		drm_gem_object_put(obj);
+		return -EINVAL;
+	}
+	b = agx4_gem_bind_fw(&adev->mem->ts, to_agx4_bo(obj), args->offset,
+			     args->range);
+	drm_gem_object_put(obj);
+	if (IS_ERR(b))
+		return PTR_ERR(b);
+	ret = agx4_gem_fw_pool_add(af->fw_objects, b, &args->object_handle);
+	if (ret) {
+		agx4_gem_unbind_fw(b);
+		args->object_handle = 0;
+	}
+	return ret;
+}
+
+/**
+ * agx4_ioctl_gem_bind_object() - DRM_IOCTL_ASAHI_GEM_BIND_OBJECT
+ * @drm: the device.
+ * @data: &struct drm_asahi_gem_bind_object.
+ * @file: the client.
+ *
+ * BIND maps a slice of an object into the firmware's timestamp aperture
+ * and returns a handle that command timestamps name; UNBIND drops the
+ * handle (the mapping goes when the last job writing into it is done).
+ *
+ * Return: 0; -EINVAL for a non-zero pad or vm_id, an unknown op, bad
+ * flags, a non-zero field UNBIND does not take, a misaligned, empty or
+ * too large slice or an import the GPU cannot map; -ENOENT for an unknown
+ * GEM or object handle; -ENOSPC when the aperture (or the file's share) is
+ * full; -ENODEV once the device is gone; -ENOMEM.
+ */
+VISIBLE_IF_KUNIT int agx4_ioctl_gem_bind_object(struct drm_device *drm,
+						void *data,
+						struct drm_file *file)
+{
+	struct drm_asahi_gem_bind_object *args = data;
+	struct agx4_file *af = file->driver_priv;
+	int idx, ret;
+
+	if (args->pad || args->vm_id)
+		return -EINVAL;
+	if (args->op == DRM_ASAHI_BIND_OBJECT_OP_UNBIND) {
+		if (args->flags || args->handle || args->offset || args->range)
+			return -EINVAL;
+		return agx4_gem_fw_pool_remove(af->fw_objects,
+					       args->object_handle);
+	}
+	if (args->op != DRM_ASAHI_BIND_OBJECT_OP_BIND)
+		return -EINVAL;
+	if (!drm_dev_enter(drm, &idx))
+		return -ENODEV;
+	ret = bind_object(to_agx4_device(drm), file, args);
+	drm_dev_exit(idx);
+	return ret;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_ioctl_gem_bind_object);
+
+/**
+ * agx4_ioctl_queue_create() - DRM_IOCTL_ASAHI_QUEUE_CREATE
+ * @drm: the device.
+ * @data: &struct drm_asahi_queue_create.
+ * @file: the client.
+ *
+ * Return: 0; -EINVAL for non-zero flags, a priority above MEDIUM (HIGH
+ * and REALTIME are reserved, as upstream), a USC execution base other
+ * than %AGX4_USC_EXEC_BASE or a VM whose kernel carve-out overlaps the
+ * shader range; -ENOENT for an unknown VM; -ENOSPC past
+ * %AGX4_QUEUE_MAX_PER_FILE queues; -ENOMEM.
+ */
+VISIBLE_IF_KUNIT int agx4_ioctl_queue_create(struct drm_device *drm,
+					     void *data,
+					     struct drm_file *file)
+{
+	struct drm_asahi_queue_create *args = data;
+	struct agx4_file *af = file->driver_priv;
+	struct agx4_queue *q;
+	struct agx4_vm *vm;
+	u32 id;
+	int ret;
+
+	if (args->flags || args->priority > DRM_ASAHI_PRIORITY_MEDIUM ||
+	    args->usc_exec_base != AGX4_USC_EXEC_BASE)
+		return -EINVAL;
+	vm = agx4_vm_pool_get(af->vms, args->vm_id);
+	if (!vm)
+		return -ENOENT;
+	if (vm->kernel_start < args->usc_exec_base + AGX4_USC_RANGE &&
+	    args->usc_exec_base < vm->kernel_end) {
+		agx4_vm_put(vm);
+		return -EINVAL;
+	}
+	q = agx4_queue_create(vm, args->priority, args->usc_exec_base);
+	agx4_vm_put(vm);
+	if (IS_ERR(q))
+		return PTR_ERR(q);
+	ret = agx4_queue_pool_add(af->queues, q, &id);
+	if (ret) {
+		agx4_queue_put(q);
+		return ret;
+	}
+	args->queue_id = id;
+	return 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_ioctl_queue_create);
+
+/**
+ * agx4_ioctl_queue_destroy() - DRM_IOCTL_ASAHI_QUEUE_DESTROY
+ * @drm: the device.
+ * @data: &struct drm_asahi_queue_destroy.
+ * @file: the client.
+ *
+ * Return: 0, -EINVAL for a non-zero pad, -ENOENT for an unknown queue.
+ */
+VISIBLE_IF_KUNIT int agx4_ioctl_queue_destroy(struct drm_device *drm,
+					      void *data,
+					      struct drm_file *file)
+{
+	struct drm_asahi_queue_destroy *args = data;
+	struct agx4_file *af = file->driver_priv;
+
+	if (args->pad)
+		return -EINVAL;
+	return agx4_queue_pool_remove(af->queues, args->queue_id);
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_ioctl_queue_destroy);
+
+/* What the syncs of one SUBMIT resolved to. */
+struct submit_syncs {
+	struct dma_fence **in;
+	struct drm_syncobj **out;
+	u32 nin;
+	u32 nout;
+};
+
+static void put_syncs(struct submit_syncs *s)
+{
+	u32 i;
+
+	for (i = 0; i < s->nin; i++)
+		dma_fence_put(s->in[i]);
+	for (i = 0; i < s->nout; i++)
+		drm_syncobj_put(s->out[i]);
+	kfree(s->in);
+	kfree(s->out);
+}
+
+static int resolve_syncs(struct drm_file *file, const struct drm_asahi_sync *v,
+			 u32 nin, u32 nout, struct submit_syncs *s)
+{
+	u32 i;
+	int ret;
+
+	s->in = kcalloc(nin, sizeof(*s->in), GFP_KERNEL);
+	s->out = kcalloc(nout, sizeof(*s->out), GFP_KERNEL);
+	if ((nin && !s->in) || (nout && !s->out))
+		return -ENOMEM;
+
+	for (i = 0; i < nin + nout; i++) {
+		bool timeline = v[i].sync_type == DRM_ASAHI_SYNC_TIMELINE_SYNCOBJ;
+
+		if (v[i].sync_type > DRM_ASAHI_SYNC_TIMELINE_SYNCOBJ)
+			return -EINVAL;
+		if (!timeline && v[i].timeline_value)
+			return -EINVAL;
+		if (i < nin) {
+			/* The fence must exist now (-ENOENT, -EINVAL). */
+			ret = drm_syncobj_find_fence(file, v[i].handle,
+						     v[i].timeline_value, 0,
+						     &s->in[s->nin]);
+			if (ret)
+				return ret;
+			s->nin++;
+			continue;
+		}
+		/* Signalling timeline point 0 is meaningless. */
+		if (timeline && !v[i].timeline_value)
+			return -EINVAL;
+		s->out[s->nout] = drm_syncobj_find(file, v[i].handle);
+		if (!s->out[s->nout])
+			return -ENOENT;
+		s->nout++;
+	}
+	return 0;
+}
+
+static int ts_get(void *ctx, u32 handle, u64 *va, u64 *size, void **ref)
+{
+	struct agx4_gem_fw_binding *b = agx4_gem_fw_pool_get(ctx, handle);
+
+	if (!b)
+		return -ENOENT;
+	*va = b->fw->va;
+	*size = b->fw->size;
+	*ref = b;
+	return 0;
+}
+
+static void ts_put(void *ref)
+{
+	agx4_gem_unbind_fw(ref);
+}
+
+/* Timestamps name the client's GEM_BIND_OBJECT handles. */
+static const struct agx4_ts_ops file_ts_ops = {
+	.get = ts_get,
+	.put = ts_put,
+};
+
+/**
+ * agx4_ioctl_submit() - DRM_IOCTL_ASAHI_SUBMIT
+ * @drm: the device.
+ * @data: &struct drm_asahi_submit.
+ * @file: the client.
+ *
+ * Everything a job needs is checked before anything is queued: the
+ * queue, every wait (its fence must exist now), every signal (its syncobj
+ * must exist; a timeline point must not be 0) and the command buffer,
+ * copied once and parsed into a &struct agx4_cmdbuf.
+ *
+ * Return: -EOPNOTSUPP once everything is valid (no scheduler yet);
+ * -EINVAL for a bad field, count, sync or command buffer; -ENOENT for an
+ * unknown queue, syncobj or timestamp object; -ERANGE for a timestamp past
+ * the end of its object; -EFAULT; -ENOMEM.
+ */
+VISIBLE_IF_KUNIT int agx4_ioctl_submit(struct drm_device *drm, void *data,
+				       struct drm_file *file)
+{
+	struct drm_asahi_submit *args = data;
+	struct agx4_file *af = file->driver_priv;
+	struct drm_asahi_sync *syncs = NULL;
+	struct submit_syncs refs = { };
+	struct agx4_cmdbuf *desc = NULL;
+	struct agx4_queue *q;
+	void *cmdbuf;
+	u64 nsyncs;
+	int ret;
+
+	if (args->flags || args->pad)
+		return -EINVAL;
+	nsyncs = (u64)args->in_sync_count + args->out_sync_count;
+	if (nsyncs > AGX4_SUBMIT_MAX_SYNCS ||
+	    args->cmdbuf_size > AGX4_CMDBUF_MAX_SIZE)
+		return -EINVAL;
+	q = agx4_queue_pool_get(af->queues, args->queue_id);
+	if (!q)
+		return -ENOENT;
+
+	if (nsyncs) {
+		syncs = memdup_array_user(u64_to_user_ptr(args->syncs), nsyncs,
+					  sizeof(*syncs));
+		if (IS_ERR(syncs)) {
+			ret = PTR_ERR(syncs);
+			syncs = NULL;
+			goto out;
+		}
+	}
+	ret = resolve_syncs(file, syncs, args->in_sync_count,
+			    args->out_sync_count, &refs);
+	if (ret)
+		goto out;
+
+	cmdbuf = vmemdup_user(u64_to_user_ptr(args->cmdbuf), args->cmdbuf_size);
+	if (IS_ERR(cmdbuf)) {
+		ret = PTR_ERR(cmdbuf);
+		goto out;
+	}
+	ret = agx4_cmdbuf_parse(cmdbuf, args->cmdbuf_size, &file_ts_ops,
+				af->fw_objects, &desc);
+	kvfree(cmdbuf);
+	if (!ret)
+		ret = -EOPNOTSUPP;	/* valid: the scheduler would run it */
+	agx4_cmdbuf_free(desc);
+out:
+	put_syncs(&refs);
+	kfree(syncs);
+	agx4_queue_put(q);
+	return ret;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_ioctl_submit);
 
 #define AGX4_IOCTL(name, func, flags) \
 	DRM_IOCTL_DEF_DRV(ASAHI_##name, func, flags)
@@ -181,10 +774,10 @@ const struct drm_driver agx4_drm_driver = {
 	.ioctls = agx4_ioctls,
 	.num_ioctls = ARRAY_SIZE(agx4_ioctls),
 	.fops = &agx4_drm_fops,
-	.open = agx4_file_open,
-	.postclose = agx4_file_postclose,
+	.open = agx4_drv_open,
+	.postclose = agx4_drv_postclose,
 	.gem_create_object = agx4_gem_create_object,
-	.gem_prime_import_sg_table = drm_gem_shmem_prime_import_sg_table,
+	.gem_prime_import_sg_table = agx4_gem_prime_import_sg_table,
 	.name = AGX4_DRM_NAME,
 	.desc = AGX4_DRM_DESC,
 	.date = AGX4_DRM_DATE,

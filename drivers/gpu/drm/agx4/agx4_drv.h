@@ -19,6 +19,24 @@ int agx4_ioctl_get_time(struct drm_device *drm, void *data,
 			struct drm_file *file);
 int agx4_ioctl_get_params(struct drm_device *drm, void *data,
 			  struct drm_file *file);
+int agx4_ioctl_vm_create(struct drm_device *drm, void *data,
+			 struct drm_file *file);
+int agx4_ioctl_vm_destroy(struct drm_device *drm, void *data,
+			  struct drm_file *file);
+int agx4_ioctl_vm_bind(struct drm_device *drm, void *data,
+		       struct drm_file *file);
+int agx4_ioctl_gem_create(struct drm_device *drm, void *data,
+			  struct drm_file *file);
+int agx4_ioctl_gem_mmap_offset(struct drm_device *drm, void *data,
+			       struct drm_file *file);
+int agx4_ioctl_gem_bind_object(struct drm_device *drm, void *data,
+			       struct drm_file *file);
+int agx4_ioctl_queue_create(struct drm_device *drm, void *data,
+			    struct drm_file *file);
+int agx4_ioctl_queue_destroy(struct drm_device *drm, void *data,
+			     struct drm_file *file);
+int agx4_ioctl_submit(struct drm_device *drm, void *data,
+		      struct drm_file *file);
 #endif
 
 #endif /* AGX4_DRV_H */

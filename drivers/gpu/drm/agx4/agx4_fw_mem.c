@@ -81,13 +81,13 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_fw_mem_unmap_region);
 static void mem_release(struct drm_device *drm, void *data)
 {
 	struct agx4_device *adev = to_agx4_device(drm);
-	struct agx4_fw_mem *mem = &adev->mem;
+	struct agx4_fw_mem *mem = data;
 
 	agx4_fw_obj_heap_fini(&mem->ts);
 	agx4_fw_obj_heap_fini(&mem->heap);
 	agx4_uat_fini(&mem->fw_uat);
 	agx4_fw_mem_unmap_region(adev, &mem->pagetables);
-	mem->ready = false;
+	adev->mem = NULL;
 }
 
 /**
@@ -99,14 +99,18 @@ static void mem_release(struct drm_device *drm, void *data)
 int agx4_fw_mem_init(struct agx4_device *adev)
 {
 	const struct agx4_fw_gen *gen = adev->gen;
-	struct agx4_fw_mem *mem = &adev->mem;
 	struct device *dev = adev->base.dev;
+	struct agx4_fw_mem *mem;
 	int ret;
+
+	mem = drmm_kzalloc(&adev->base, sizeof(*mem), GFP_KERNEL);
+	if (!mem)
+		return -ENOMEM;
 
 	ret = agx4_fw_mem_map_region(adev, AGX4_MEM_PAGETABLES, &mem->pagetables);
 	if (ret)
 		return ret;
-	/* The loader's root is the first page of its region (spec 4.1). */
+	/* The loader's root is the first page of its region. */
 	ret = agx4_uat_init_borrowed(&mem->fw_uat, dev, gen->uat_geom, true,
 				     mem->pagetables.va, mem->pagetables.pa,
 				     mem->pagetables.size, mem->pagetables.pa);
@@ -123,8 +127,8 @@ int agx4_fw_mem_init(struct agx4_device *adev)
 			      gen->ts_aperture.start, gen->ts_aperture.size);
 	if (ret)
 		goto err_heap;
-	mem->ready = true;
-	return drmm_add_action_or_reset(&adev->base, mem_release, NULL);
+	adev->mem = mem;
+	return drmm_add_action_or_reset(&adev->base, mem_release, mem);
 
 err_heap:
 	agx4_fw_obj_heap_fini(&mem->heap);

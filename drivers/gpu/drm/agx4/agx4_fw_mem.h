@@ -41,8 +41,6 @@ struct agx4_fw_mem {
 	struct agx4_fw_obj_heap heap;
 	/** @ts: the timestamp aperture (GEM_BIND_OBJECT). */
 	struct agx4_fw_obj_heap ts;
-	/** @ready: the members above are set up. */
-	bool ready;
 };
 
 int agx4_fw_mem_init(struct agx4_device *adev);

@@ -5,24 +5,25 @@
 
 #include <linux/dma-buf.h>
 #include <linux/err.h>
+#include <linux/mm.h>
 #include <linux/overflow.h>
+#include <linux/scatterlist.h>
 #include <linux/slab.h>
 
 #include <drm/drm_drv.h>
 #include <drm/drm_file.h>
 #include <drm/drm_gem.h>
 #include <drm/drm_prime.h>
+#include <drm/drm_print.h>
 
 #include <kunit/visibility.h>
 
 #include <uapi/drm/asahi_drm.h>
 
 #include "agx4_device.h"
-#include "agx4_file.h"
 #include "agx4_fw_obj.h"
 #include "agx4_gem.h"
 #include "agx4_uat.h"
-#include "agx4_vm.h"
 
 /**
  * DOC: GEM objects
@@ -51,6 +52,7 @@ static void agx4_gem_free(struct drm_gem_object *obj)
 	struct agx4_device *adev = to_agx4_device(obj->dev);
 
 	mutex_destroy(&bo->gpuva_lock);
+	kvfree(bo->import_pas);
 	drm_gem_shmem_free(&bo->base);	/* frees @bo */
 	if (vm_root)
 		drm_gem_object_put(vm_root);
@@ -75,7 +77,7 @@ static const struct drm_gem_object_funcs agx4_gem_funcs = {
 	.vunmap = drm_gem_shmem_object_vunmap,
 	.mmap = drm_gem_shmem_object_mmap,
 	.export = agx4_gem_export,
-	.close = agx4_file_close_object,
+	.close = agx4_drv_close_object,
 	.vm_ops = &drm_gem_shmem_vm_ops,
 };
 
@@ -203,9 +205,95 @@ int agx4_gem_mmap_offset(struct drm_file *file, u32 handle, u64 *offset)
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_gem_mmap_offset);
 
+/*
+ * The 16 KiB page addresses of an imported scatter list, or NULL when a
+ * segment is not 16 KiB-aligned in address or length, or the list is
+ * shorter than the object.  The GPU has no IOMMU in front of it (its UAT
+ * is the only translation), so the DMA addresses the exporter mapped for
+ * agx4 are the physical addresses the UAT takes.
+ */
+static phys_addr_t *import_page_addrs(struct sg_table *sgt, size_t size)
+{
+	const u64 pg = AGX4_UAT_PAGE_SIZE;
+	u64 n = DIV_ROUND_UP(size, pg), k = 0, off;
+	struct scatterlist *sg;
+	phys_addr_t *pas;
+	unsigned int i;
+
+	pas = kvmalloc_array(n, sizeof(*pas), GFP_KERNEL);
+	if (!pas)
+		return NULL;
+	for_each_sgtable_dma_sg(sgt, sg, i) {
+		dma_addr_t addr = sg_dma_address(sg);
+		unsigned int len = sg_dma_len(sg);
+
+		if (!IS_ALIGNED(addr | len, pg))
+			goto unmappable;
+		for (off = 0; off < len && k < n; off += pg)
+			pas[k++] = addr + off;
+	}
+	if (k == n)
+		return pas;
+unmappable:
+	kvfree(pas);
+	return NULL;
+}
+
+/**
+ * agx4_gem_prime_import_sg_table() - &drm_driver.gem_prime_import_sg_table
+ * @drm: the device.
+ * @attach: agx4's attachment to another device's dma-buf.
+ * @sgt: the exporter's scatter list, mapped for agx4.
+ *
+ * Buffers from any exporter (a display controller, V4L2, udmabuf, another
+ * GPU) are imported.  The GPU maps 16 KiB pages, so an import whose
+ * scatter list has a segment that is not 16 KiB-aligned is imported but
+ * cannot be bound: VM_BIND and GEM_BIND_OBJECT refuse it with -EINVAL.
+ *
+ * Return: the object, or an ERR_PTR().
+ */
+struct drm_gem_object *
+agx4_gem_prime_import_sg_table(struct drm_device *drm,
+			       struct dma_buf_attachment *attach,
+			       struct sg_table *sgt)
+{
+	struct drm_gem_object *obj;
+
+	obj = drm_gem_shmem_prime_import_sg_table(drm, attach, sgt);
+	if (IS_ERR(obj))
+		return obj;
+	to_agx4_bo(obj)->import_pas = import_page_addrs(sgt, obj->size);
+	if (!to_agx4_bo(obj)->import_pas)
+		drm_dbg_prime(drm, "import of %zu bytes is not 16 KiB-aligned: it cannot be bound\n",
+			      obj->size);
+	return obj;
+}
+
+/**
+ * agx4_gem_pin_pages() - keep an object's pages where the GPU maps them
+ * @bo: the object.
+ *
+ * agx4's own objects get their pages pinned until they are freed; an
+ * import's pages stay put while agx4's attachment lives, which is as long
+ * as the object.
+ *
+ * Return: 0; -EINVAL for an import the GPU cannot map
+ * (agx4_gem_gpu_mappable()); -ENOMEM.
+ */
+int agx4_gem_pin_pages(struct agx4_gem_object *bo)
+{
+	struct sg_table *sgt;
+
+	if (bo->base.base.import_attach)
+		return bo->import_pas ? 0 : -EINVAL;
+	sgt = drm_gem_shmem_get_pages_sgt(&bo->base);
+	return PTR_ERR_OR_ZERO(sgt);
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_gem_pin_pages);
+
 /**
  * agx4_gem_page_pa() - physical address of one 16 KiB GPU page of an object
- * @bo: the object; its pages must be pinned (drm_gem_shmem_get_pages_sgt()).
+ * @bo: the object, pinned by agx4_gem_pin_pages().
  * @index: the GPU page.
  *
  * With 16 KiB CPU pages (every configuration that can drive the GPU) this
@@ -213,7 +301,8 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_gem_mmap_offset);
  * COMPILE_TEST builds such as the UML KUnit kernel, shmem gives no 16 KiB
  * contiguity: the GPU page is then labelled by the 16 KiB-aligned address
  * of its first CPU page, which keeps translations checkable in tests but
- * could not be used by hardware.
+ * could not be used by hardware.  An import's pages come from its
+ * exporter's scatter list.
  *
  * Return: the address.
  */
@@ -221,6 +310,8 @@ phys_addr_t agx4_gem_page_pa(struct agx4_gem_object *bo, u64 index)
 {
 	const u64 per = AGX4_UAT_PAGE_SIZE / PAGE_SIZE;
 
+	if (bo->import_pas)
+		return bo->import_pas[index];
 	return page_to_phys(bo->base.pages[index * per]) &
 	       ~(phys_addr_t)(AGX4_UAT_PAGE_SIZE - 1);
 }
@@ -237,8 +328,8 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_gem_page_pa);
  * This is GEM_BIND_OBJECT: the firmware writes command timestamps into
  * the slice.
  *
- * Return: the binding, ERR_PTR(-EINVAL) for a bad slice, -ENOSPC when the
- * window is full, -ENOMEM.
+ * Return: the binding, ERR_PTR(-EINVAL) for a bad slice or an import the
+ * GPU cannot map, -ENOSPC when the window is full, -ENOMEM.
  */
 struct agx4_gem_fw_binding *agx4_gem_bind_fw(struct agx4_fw_obj_heap *window,
 					     struct agx4_gem_object *bo,
@@ -246,18 +337,18 @@ struct agx4_gem_fw_binding *agx4_gem_bind_fw(struct agx4_fw_obj_heap *window,
 {
 	const u64 pg = AGX4_UAT_PAGE_SIZE;
 	struct agx4_gem_fw_binding *b;
-	struct sg_table *sgt;
 	phys_addr_t *pas;
 	u64 end, i, n;
+	int ret;
 
 	if (!range || !IS_ALIGNED(offset | range, pg) ||
 	    check_add_overflow(offset, range, &end) ||
 	    end > bo->base.base.size)
 		return ERR_PTR(-EINVAL);
 
-	sgt = drm_gem_shmem_get_pages_sgt(&bo->base);	/* pins the pages */
-	if (IS_ERR(sgt))
-		return ERR_CAST(sgt);
+	ret = agx4_gem_pin_pages(bo);
+	if (ret)
+		return ERR_PTR(ret);
 	n = range / pg;
 	pas = kvmalloc_array(n, sizeof(*pas), GFP_KERNEL);
 	b = kzalloc(sizeof(*b), GFP_KERNEL);
@@ -305,163 +396,121 @@ void agx4_gem_unbind_fw(struct agx4_gem_fw_binding *b)
 EXPORT_SYMBOL_IF_KUNIT(agx4_gem_unbind_fw);
 
 /**
- * agx4_gem_ts_get() - look a timestamp object of a file up
- * @file: the file.
- * @handle: the object handle GEM_BIND_OBJECT returned.
+ * struct agx4_gem_fw_pool - a file's firmware-bound objects
+ *
+ * GEM_BIND_OBJECT's handles: each entry holds one reference of its
+ * &struct agx4_gem_fw_binding.
+ */
+struct agx4_gem_fw_pool {
+	/** @xa: bindings by handle, from 1. */
+	struct xarray xa;
+};
+
+/**
+ * agx4_gem_fw_pool_create() - an empty pool for a new file
+ *
+ * Return: the pool or NULL.
+ */
+struct agx4_gem_fw_pool *agx4_gem_fw_pool_create(void)
+{
+	struct agx4_gem_fw_pool *pool = kzalloc(sizeof(*pool), GFP_KERNEL);
+
+	if (pool)
+		xa_init_flags(&pool->xa, XA_FLAGS_ALLOC1);
+	return pool;
+}
+
+/**
+ * agx4_gem_fw_pool_destroy() - drop every handle of a closing file
+ * @pool: the pool, or NULL.
+ *
+ * Jobs still writing into a slice keep it mapped until they are done.
+ */
+void agx4_gem_fw_pool_destroy(struct agx4_gem_fw_pool *pool)
+{
+	struct agx4_gem_fw_binding *b;
+	unsigned long handle;
+
+	if (!pool)
+		return;
+	xa_for_each(&pool->xa, handle, b)
+		agx4_gem_unbind_fw(xa_erase(&pool->xa, handle));
+	xa_destroy(&pool->xa);
+	kfree(pool);
+}
+
+/**
+ * agx4_gem_fw_pool_add() - give a binding a handle
+ * @pool: the file's pool.
+ * @b: the binding; the pool takes over the caller's reference on success.
+ * @handle: the new handle, from 1.
+ *
+ * Return: 0, -ENOSPC past %AGX4_TS_OBJECTS_PER_FILE handles, -ENOMEM.
+ */
+int agx4_gem_fw_pool_add(struct agx4_gem_fw_pool *pool,
+			 struct agx4_gem_fw_binding *b, u32 *handle)
+{
+	int ret = xa_alloc(&pool->xa, handle, b,
+			   XA_LIMIT(1, AGX4_TS_OBJECTS_PER_FILE), GFP_KERNEL);
+
+	return ret == -EBUSY ? -ENOSPC : ret;
+}
+
+/**
+ * agx4_gem_fw_pool_get() - look a binding up by handle
+ * @pool: the file's pool.
+ * @handle: what agx4_gem_fw_pool_add() returned.
  *
  * Return: the binding with a reference (agx4_gem_unbind_fw() drops it), or
  * NULL.
  */
-struct agx4_gem_fw_binding *agx4_gem_ts_get(struct drm_file *file, u32 handle)
+struct agx4_gem_fw_binding *agx4_gem_fw_pool_get(struct agx4_gem_fw_pool *pool,
+						 u32 handle)
 {
-	struct agx4_file *af = file->driver_priv;
 	struct agx4_gem_fw_binding *b;
 
-	xa_lock(&af->ts_objects);
-	b = xa_load(&af->ts_objects, handle);
+	xa_lock(&pool->xa);
+	b = xa_load(&pool->xa, handle);
 	if (b)
 		kref_get(&b->ref);
-	xa_unlock(&af->ts_objects);
+	xa_unlock(&pool->xa);
 	return b;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_gem_ts_get);
+EXPORT_SYMBOL_IF_KUNIT(agx4_gem_fw_pool_get);
 
 /**
- * agx4_ioctl_gem_create() - DRM_IOCTL_ASAHI_GEM_CREATE
- * @drm: the device.
- * @data: &struct drm_asahi_gem_create; @size is left as given.
- * @file: the client.
+ * agx4_gem_fw_pool_remove() - drop a handle
+ * @pool: the file's pool.
+ * @handle: the handle.
  *
- * Return: 0; -EINVAL for a non-zero pad, unknown flags, a VM id without
- * %DRM_ASAHI_GEM_VM_PRIVATE or a bad size; -ENOENT for an unknown VM;
- * -ENOMEM.
+ * Return: 0, or -ENOENT for an unknown handle.
  */
-int agx4_ioctl_gem_create(struct drm_device *drm, void *data,
-			  struct drm_file *file)
+int agx4_gem_fw_pool_remove(struct agx4_gem_fw_pool *pool, u32 handle)
 {
-	struct drm_asahi_gem_create *args = data;
-	struct agx4_vm *vm = NULL;
-	int ret;
+	struct agx4_gem_fw_binding *b = xa_erase(&pool->xa, handle);
 
-	if (args->pad || (args->flags & ~AGX4_BO_FLAGS))
-		return -EINVAL;
-	if (args->flags & AGX4_BO_VM_PRIVATE) {
-		vm = agx4_file_get_vm(file, args->vm_id);
-		if (!vm)
-			return -ENOENT;
-	} else if (args->vm_id) {
-		return -EINVAL;
-	}
-	ret = agx4_gem_create_with_handle(file, drm, args->size, args->flags,
-					  vm ? vm->base.r_obj : NULL,
-					  &args->handle);
-	agx4_vm_put(vm);
-	return ret;
-}
-EXPORT_SYMBOL_IF_KUNIT(agx4_ioctl_gem_create);
-
-/**
- * agx4_ioctl_gem_mmap_offset() - DRM_IOCTL_ASAHI_GEM_MMAP_OFFSET
- * @drm: the device.
- * @data: &struct drm_asahi_gem_mmap_offset.
- * @file: the client.
- *
- * Return: 0, -EINVAL for non-zero flags, -ENOENT for an unknown handle.
- */
-int agx4_ioctl_gem_mmap_offset(struct drm_device *drm, void *data,
-			       struct drm_file *file)
-{
-	struct drm_asahi_gem_mmap_offset *args = data;
-
-	if (args->flags)
-		return -EINVAL;
-	return agx4_gem_mmap_offset(file, args->handle, &args->offset);
-}
-EXPORT_SYMBOL_IF_KUNIT(agx4_ioctl_gem_mmap_offset);
-
-static int bind_object(struct agx4_device *adev, struct drm_file *file,
-		       struct drm_asahi_gem_bind_object *args)
-{
-	struct agx4_file *af = file->driver_priv;
-	struct agx4_gem_fw_binding *b;
-	struct drm_gem_object *obj;
-	int ret;
-
-	if (args->flags != DRM_ASAHI_BIND_OBJECT_USAGE_TIMESTAMPS)
-		return -EINVAL;
-	if (!adev->mem.ready)
-		return -ENODEV;
-	obj = drm_gem_object_lookup(file, args->handle);
-	if (!obj)
-		return -ENOENT;
-	if (!agx4_gem_owns_pages(obj)) {
-		/* An imported object: no page array to map from. */
-		drm_gem_object_put(obj);
-		return -EINVAL;
-	}
-	b = agx4_gem_bind_fw(&adev->mem.ts, to_agx4_bo(obj), args->offset,
-			     args->range);
-	drm_gem_object_put(obj);
-	if (IS_ERR(b))
-		return PTR_ERR(b);
-	ret = agx4_file_add(&af->ts_objects, b, AGX4_TS_OBJECTS_PER_FILE,
-			    &args->object_handle);
-	if (ret) {
-		agx4_gem_unbind_fw(b);
-		args->object_handle = 0;
-	}
-	return ret;
-}
-
-static int unbind_object(struct drm_file *file,
-			 struct drm_asahi_gem_bind_object *args)
-{
-	struct agx4_file *af = file->driver_priv;
-	struct agx4_gem_fw_binding *b;
-
-	if (args->flags || args->handle || args->offset || args->range)
-		return -EINVAL;
-	b = xa_erase(&af->ts_objects, args->object_handle);
 	if (!b)
 		return -ENOENT;
 	agx4_gem_unbind_fw(b);	/* jobs using it keep it mapped */
 	return 0;
 }
 
+#if IS_ENABLED(CONFIG_KUNIT)
 /**
- * agx4_ioctl_gem_bind_object() - DRM_IOCTL_ASAHI_GEM_BIND_OBJECT
- * @drm: the device.
- * @data: &struct drm_asahi_gem_bind_object.
- * @file: the client.
+ * agx4_gem_fw_pool_count() - handles a pool holds
+ * @pool: the pool.
  *
- * BIND maps a slice of an object into the firmware's timestamp aperture
- * and returns a handle that command timestamps name; UNBIND drops the
- * handle (the mapping goes when the last job writing into it is done).
- *
- * Return: 0; -EINVAL for a non-zero pad or vm_id, an unknown op, bad
- * flags, a non-zero field UNBIND does not take, a misaligned, empty or
- * too large slice or an imported object; -ENOENT for an unknown GEM or
- * object handle; -ENOSPC when the aperture (or the file's share) is full;
- * -ENODEV once the device is gone; -ENOMEM.
+ * Return: the number of handles.
  */
-int agx4_ioctl_gem_bind_object(struct drm_device *drm, void *data,
-			       struct drm_file *file)
+unsigned int agx4_gem_fw_pool_count(struct agx4_gem_fw_pool *pool)
 {
-	struct drm_asahi_gem_bind_object *args = data;
-	int idx, ret;
+	struct agx4_gem_fw_binding *b;
+	unsigned long handle;
+	unsigned int n = 0;
 
-	if (args->pad || args->vm_id)
-		return -EINVAL;
-	if (args->op != DRM_ASAHI_BIND_OBJECT_OP_BIND &&
-	    args->op != DRM_ASAHI_BIND_OBJECT_OP_UNBIND)
-		return -EINVAL;
-	if (!drm_dev_enter(drm, &idx))
-		return -ENODEV;
-	if (args->op == DRM_ASAHI_BIND_OBJECT_OP_BIND)
-		ret = bind_object(to_agx4_device(drm), file, args);
-	else
-		ret = unbind_object(file, args);
-	drm_dev_exit(idx);
-	return ret;
+	xa_for_each(&pool->xa, handle, b)
+		n++;
+	return n;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_ioctl_gem_bind_object);
+EXPORT_SYMBOL_IF_KUNIT(agx4_gem_fw_pool_count);
+#endif

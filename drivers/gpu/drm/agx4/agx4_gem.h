@@ -13,8 +13,10 @@
 
 struct agx4_fw_obj;
 struct agx4_fw_obj_heap;
+struct dma_buf_attachment;
 struct drm_device;
 struct drm_file;
+struct sg_table;
 
 /*
  * Object flags; the values are the UAPI's (DRM_ASAHI_GEM_WRITEBACK,
@@ -50,6 +52,13 @@ struct agx4_gem_object {
 	 * any object without locking every reservation first.
 	 */
 	struct mutex gpuva_lock;
+	/**
+	 * @import_pas: for an object imported from another device, the
+	 * address of each of its 16 KiB GPU pages, taken from the exporter's
+	 * scatter list at import; NULL for agx4's own objects and for an
+	 * import the GPU cannot map (a segment not 16 KiB-aligned).
+	 */
+	phys_addr_t *import_pas;
 };
 
 /**
@@ -73,22 +82,28 @@ int agx4_gem_create_with_handle(struct drm_file *file, struct drm_device *drm,
 				u64 size, u32 flags,
 				struct drm_gem_object *vm_root, u32 *handle);
 int agx4_gem_mmap_offset(struct drm_file *file, u32 handle, u64 *offset);
+struct drm_gem_object *
+agx4_gem_prime_import_sg_table(struct drm_device *drm,
+			       struct dma_buf_attachment *attach,
+			       struct sg_table *sgt);
+int agx4_gem_pin_pages(struct agx4_gem_object *bo);
 phys_addr_t agx4_gem_page_pa(struct agx4_gem_object *bo, u64 index);
 bool agx4_gem_is_agx4(struct drm_gem_object *obj);
 
 /**
- * agx4_gem_owns_pages() - can the GPU map this object's pages?
+ * agx4_gem_gpu_mappable() - can the GPU map this object's pages?
  * @obj: a GEM object of any driver.
  *
- * An object imported from another device has a scatter list but no page
- * array, and agx4 maps objects page by page; such imports cannot be bound
- * yet (a limit, documented in agx4.rst).
+ * agx4's own objects always can; an object imported from another device
+ * can when every segment of the exporter's scatter list is 16 KiB-aligned
+ * in address and length (always so with 16 KiB CPU pages).
  *
- * Return: true for agx4's own, non-imported objects.
+ * Return: true when agx4_gem_pin_pages() and agx4_gem_page_pa() work.
  */
-static inline bool agx4_gem_owns_pages(struct drm_gem_object *obj)
+static inline bool agx4_gem_gpu_mappable(struct drm_gem_object *obj)
 {
-	return agx4_gem_is_agx4(obj) && !obj->import_attach;
+	return agx4_gem_is_agx4(obj) &&
+	       (!obj->import_attach || to_agx4_bo(obj)->import_pas);
 }
 
 /*
@@ -114,13 +129,17 @@ struct agx4_gem_fw_binding *agx4_gem_bind_fw(struct agx4_fw_obj_heap *window,
 					     struct agx4_gem_object *bo,
 					     u64 offset, u64 range);
 void agx4_gem_unbind_fw(struct agx4_gem_fw_binding *b);
-struct agx4_gem_fw_binding *agx4_gem_ts_get(struct drm_file *file, u32 handle);
 
-int agx4_ioctl_gem_create(struct drm_device *drm, void *data,
-			  struct drm_file *file);
-int agx4_ioctl_gem_mmap_offset(struct drm_device *drm, void *data,
-			       struct drm_file *file);
-int agx4_ioctl_gem_bind_object(struct drm_device *drm, void *data,
-			       struct drm_file *file);
+struct agx4_gem_fw_pool;
+struct agx4_gem_fw_pool *agx4_gem_fw_pool_create(void);
+void agx4_gem_fw_pool_destroy(struct agx4_gem_fw_pool *pool);
+int agx4_gem_fw_pool_add(struct agx4_gem_fw_pool *pool,
+			 struct agx4_gem_fw_binding *b, u32 *handle);
+struct agx4_gem_fw_binding *agx4_gem_fw_pool_get(struct agx4_gem_fw_pool *pool,
+						 u32 handle);
+int agx4_gem_fw_pool_remove(struct agx4_gem_fw_pool *pool, u32 handle);
+#if IS_ENABLED(CONFIG_KUNIT)
+unsigned int agx4_gem_fw_pool_count(struct agx4_gem_fw_pool *pool);
+#endif
 
 #endif /* AGX4_GEM_H */

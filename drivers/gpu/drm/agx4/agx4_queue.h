@@ -5,16 +5,25 @@
 #ifndef AGX4_QUEUE_H
 #define AGX4_QUEUE_H
 
+#include <linux/bits.h>
 #include <linux/kref.h>
 #include <linux/types.h>
 
 struct agx4_vm;
-struct drm_device;
-struct drm_file;
 
 /* Most queues one file may hold, and syncs one SUBMIT may carry. */
 #define AGX4_QUEUE_MAX_PER_FILE	1024
 #define AGX4_SUBMIT_MAX_SYNCS	256
+
+/*
+ * The USC execution base: every 32-bit shader address of a queue is
+ * relative to it.  The G16 and G17P firmware run shaders only at 2^40
+ * (the register programs of their work items carry it), Mesa passes 2^40
+ * on both, and QUEUE_CREATE refuses any other value.  Shaders live in
+ * [base, base + 4 GiB), which must not overlap the VM's kernel carve-out.
+ */
+#define AGX4_USC_EXEC_BASE	BIT_ULL(40)
+#define AGX4_USC_RANGE		BIT_ULL(32)
 
 /**
  * struct agx4_queue - a user queue (render and compute subqueues)
@@ -33,13 +42,20 @@ struct agx4_queue {
 	u64 usc_exec_base;
 };
 
+struct agx4_queue *agx4_queue_create(struct agx4_vm *vm, u32 priority,
+				     u64 usc_exec_base);
 struct agx4_queue *agx4_queue_get(struct agx4_queue *q);
 void agx4_queue_put(struct agx4_queue *q);
-int agx4_ioctl_queue_create(struct drm_device *drm, void *data,
-			    struct drm_file *file);
-int agx4_ioctl_queue_destroy(struct drm_device *drm, void *data,
-			     struct drm_file *file);
-int agx4_ioctl_submit(struct drm_device *drm, void *data,
-		      struct drm_file *file);
+
+struct agx4_queue_pool;
+struct agx4_queue_pool *agx4_queue_pool_create(void);
+void agx4_queue_pool_destroy(struct agx4_queue_pool *pool);
+int agx4_queue_pool_add(struct agx4_queue_pool *pool, struct agx4_queue *q,
+			u32 *id);
+struct agx4_queue *agx4_queue_pool_get(struct agx4_queue_pool *pool, u32 id);
+int agx4_queue_pool_remove(struct agx4_queue_pool *pool, u32 id);
+#if IS_ENABLED(CONFIG_KUNIT)
+unsigned int agx4_queue_pool_count(struct agx4_queue_pool *pool);
+#endif
 
 #endif /* AGX4_QUEUE_H */

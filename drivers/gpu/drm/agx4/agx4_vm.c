@@ -6,10 +6,7 @@
 #include <linux/err.h>
 #include <linux/overflow.h>
 #include <linux/slab.h>
-#include <linux/uaccess.h>
 
-#include <drm/drm_drv.h>
-#include <drm/drm_file.h>
 #include <drm/drm_gem.h>
 #include <drm/drm_gpuvm.h>
 
@@ -17,8 +14,6 @@
 
 #include <uapi/drm/asahi_drm.h>
 
-#include "agx4_device.h"
-#include "agx4_file.h"
 #include "agx4_gem.h"
 #include "agx4_vm.h"
 
@@ -411,8 +406,11 @@ static int validate_op(struct agx4_vm *vm, const struct agx4_vm_bind_op *op)
 		return op->obj ? -EINVAL : 0;
 	if (!op->obj)
 		return -ENOENT;
-	/* Only agx4's own objects of this device, not imports. */
-	if (!agx4_gem_owns_pages(op->obj) || op->obj->dev != vm->base.drm)
+	/*
+	 * Objects of this device: agx4's own, and imports whose scatter
+	 * list the GPU can map.
+	 */
+	if (!agx4_gem_gpu_mappable(op->obj) || op->obj->dev != vm->base.drm)
 		return -EINVAL;
 	used = op->flags & AGX4_BIND_SINGLE_PAGE ? AGX4_UAT_PAGE_SIZE :
 		op->range;
@@ -485,18 +483,12 @@ static int bind_locked(struct agx4_vm *vm, const struct agx4_vm_bind_op *ops,
 		ctx.nvas++;
 	}
 	for (i = 0; i < n; i++) {
-		struct drm_gem_shmem_object *shmem;
-		struct sg_table *sgt;
-
 		if (ops[i].flags & AGX4_BIND_UNBIND)
 			continue;
-		shmem = &to_agx4_bo(ops[i].obj)->base;
 		/* Pins the pages until the object is freed. */
-		sgt = drm_gem_shmem_get_pages_sgt(shmem);
-		if (IS_ERR(sgt)) {
-			ret = PTR_ERR(sgt);
+		ret = agx4_gem_pin_pages(to_agx4_bo(ops[i].obj));
+		if (ret)
 			goto out;
-		}
 		ctx.vm_bos[i] = drm_gpuvm_bo_create(&vm->base, ops[i].obj);
 		if (!ctx.vm_bos[i]) {
 			ret = -ENOMEM;
@@ -628,164 +620,152 @@ unsigned int agx4_vm_num_mappings(struct agx4_vm *vm)
 EXPORT_SYMBOL_IF_KUNIT(agx4_vm_num_mappings);
 
 /**
- * agx4_ioctl_vm_create() - DRM_IOCTL_ASAHI_VM_CREATE
- * @drm: the device.
- * @data: &struct drm_asahi_vm_create.
- * @file: the client.
- *
- * Return: 0; -EINVAL for a non-zero pad or a bad carve-out; -ENOSPC when
- * the file holds %AGX4_VM_MAX_PER_FILE VMs; -ENOMEM.
+ * struct agx4_vm_pool - a file's VMs
  */
-int agx4_ioctl_vm_create(struct drm_device *drm, void *data,
-			 struct drm_file *file)
-{
-	struct drm_asahi_vm_create *args = data;
-	struct agx4_file *af = file->driver_priv;
-	struct agx4_vm *vm;
-	u32 id;
-	int ret;
-
-	if (args->pad)
-		return -EINVAL;
-	vm = agx4_vm_create(drm, to_agx4_device(drm)->uat_geom, AGX4_VM_START,
-			    AGX4_VM_END, args->kernel_start, args->kernel_end);
-	if (IS_ERR(vm))
-		return PTR_ERR(vm);
-	mutex_lock(&af->vm_lock);
-	ret = agx4_file_add(&af->vms, vm, AGX4_VM_MAX_PER_FILE, &id);
-	mutex_unlock(&af->vm_lock);
-	if (ret) {
-		agx4_vm_put(vm);
-		return ret;
-	}
-	args->vm_id = id;
-	return 0;
-}
-EXPORT_SYMBOL_IF_KUNIT(agx4_ioctl_vm_create);
+struct agx4_vm_pool {
+	/**
+	 * @lock: serialises changes of @xa with walks over it that sleep
+	 * (closing an object handle unmaps it from every VM of the file).
+	 */
+	struct mutex lock;
+	/** @xa: the VMs by id, from 1; each entry holds a reference. */
+	struct xarray xa;
+};
 
 /**
- * agx4_ioctl_vm_destroy() - DRM_IOCTL_ASAHI_VM_DESTROY
- * @drm: the device.
- * @data: &struct drm_asahi_vm_destroy.
- * @file: the client.
+ * agx4_vm_pool_create() - an empty pool for a new file
+ *
+ * Return: the pool or NULL.
+ */
+struct agx4_vm_pool *agx4_vm_pool_create(void)
+{
+	struct agx4_vm_pool *pool = kzalloc(sizeof(*pool), GFP_KERNEL);
+
+	if (!pool)
+		return NULL;
+	mutex_init(&pool->lock);
+	xa_init_flags(&pool->xa, XA_FLAGS_ALLOC1);
+	return pool;
+}
+
+/**
+ * agx4_vm_pool_destroy() - drop every VM of a closing file
+ * @pool: the pool, or NULL.
+ *
+ * A VM still used by queues or jobs lives on until they drop it.
+ */
+void agx4_vm_pool_destroy(struct agx4_vm_pool *pool)
+{
+	struct agx4_vm *vm;
+	unsigned long id;
+
+	if (!pool)
+		return;
+	xa_for_each(&pool->xa, id, vm)
+		agx4_vm_put(xa_erase(&pool->xa, id));
+	xa_destroy(&pool->xa);
+	mutex_destroy(&pool->lock);
+	kfree(pool);
+}
+
+/**
+ * agx4_vm_pool_add() - give a VM an id
+ * @pool: the file's pool.
+ * @vm: the VM; the pool takes over the caller's reference on success.
+ * @id: the new id, from 1.
+ *
+ * Return: 0, -ENOSPC past %AGX4_VM_MAX_PER_FILE VMs, -ENOMEM.
+ */
+int agx4_vm_pool_add(struct agx4_vm_pool *pool, struct agx4_vm *vm, u32 *id)
+{
+	int ret;
+
+	mutex_lock(&pool->lock);
+	ret = xa_alloc(&pool->xa, id, vm, XA_LIMIT(1, AGX4_VM_MAX_PER_FILE),
+		       GFP_KERNEL);
+	mutex_unlock(&pool->lock);
+	return ret == -EBUSY ? -ENOSPC : ret;
+}
+
+/**
+ * agx4_vm_pool_get() - look a VM up by id
+ * @pool: the file's pool.
+ * @id: the VM's id.
+ *
+ * Return: the VM with a reference the caller drops, or NULL.
+ */
+struct agx4_vm *agx4_vm_pool_get(struct agx4_vm_pool *pool, u32 id)
+{
+	struct agx4_vm *vm;
+
+	xa_lock(&pool->xa);
+	vm = xa_load(&pool->xa, id);
+	if (vm)
+		agx4_vm_get(vm);
+	xa_unlock(&pool->xa);
+	return vm;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_vm_pool_get);
+
+/**
+ * agx4_vm_pool_remove() - drop a VM's id
+ * @pool: the file's pool.
+ * @id: the VM's id.
  *
  * The VM goes once queues and jobs using it let it go.
  *
- * Return: 0, -EINVAL for a non-zero pad, -ENOENT for an unknown VM.
+ * Return: 0, or -ENOENT for an unknown id.
  */
-int agx4_ioctl_vm_destroy(struct drm_device *drm, void *data,
-			  struct drm_file *file)
+int agx4_vm_pool_remove(struct agx4_vm_pool *pool, u32 id)
 {
-	struct drm_asahi_vm_destroy *args = data;
-	struct agx4_file *af = file->driver_priv;
 	struct agx4_vm *vm;
 
-	if (args->pad)
-		return -EINVAL;
-	mutex_lock(&af->vm_lock);
-	vm = xa_erase(&af->vms, args->vm_id);
-	mutex_unlock(&af->vm_lock);
+	mutex_lock(&pool->lock);
+	vm = xa_erase(&pool->xa, id);
+	mutex_unlock(&pool->lock);
 	if (!vm)
 		return -ENOENT;
 	agx4_vm_put(vm);
 	return 0;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_ioctl_vm_destroy);
-
-/* Copy one user operation: a short stride is zero-extended, a longer one
- * must be zero beyond what this kernel knows.
- */
-static int copy_bind_op(struct drm_asahi_gem_bind_op *op, u64 uptr, u32 stride)
-{
-	int ret = copy_struct_from_user(op, sizeof(*op), u64_to_user_ptr(uptr),
-					stride);
-
-	return ret == -E2BIG ? -EINVAL : ret;
-}
-
-static void put_objs(struct agx4_vm_bind_op *ops, unsigned int n)
-{
-	unsigned int i;
-
-	for (i = 0; i < n; i++)
-		if (ops[i].obj)
-			drm_gem_object_put(ops[i].obj);
-}
 
 /**
- * agx4_ioctl_vm_bind() - DRM_IOCTL_ASAHI_VM_BIND
- * @drm: the device.
- * @data: &struct drm_asahi_vm_bind.
- * @file: the client.
+ * agx4_vm_pool_unmap_obj() - remove an object from every VM of a file
+ * @pool: the file's pool.
+ * @obj: an object whose handle the file closes.
  *
- * Every operation is copied and checked before any is applied, and they
- * are applied all or none (agx4_vm_bind()).
- *
- * Return: 0; -EINVAL for a bad pad, stride, count, or operation; -ENOENT
- * for an unknown VM or object; -EFAULT; -ENOMEM; -ENODEV once unplugged.
+ * Closing a handle removes the object's mappings from every VM of the
+ * file, as upstream does; Mesa relies on it and never unbinds first.  A
+ * failure to allocate leaves the mappings until the VM goes.
  */
-int agx4_ioctl_vm_bind(struct drm_device *drm, void *data,
-		       struct drm_file *file)
+void agx4_vm_pool_unmap_obj(struct agx4_vm_pool *pool,
+			    struct drm_gem_object *obj)
 {
-	struct drm_asahi_vm_bind *args = data;
-	struct agx4_vm_bind_op *ops;
-	struct drm_asahi_gem_bind_op uop;
 	struct agx4_vm *vm;
-	unsigned int i;
-	int ret, idx;
+	unsigned long id;
 
-	if (args->pad || !args->stride)
-		return -EINVAL;
-	if (!args->num_binds)
-		return 0;
-	if (args->num_binds > AGX4_VM_MAX_BINDS ||
-	    (u64)args->num_binds * args->stride > AGX4_VM_MAX_BIND_BYTES)
-		return -EINVAL;
-
-	vm = agx4_file_get_vm(file, args->vm_id);
-	if (!vm)
-		return -ENOENT;
-	ops = kvcalloc(args->num_binds, sizeof(*ops), GFP_KERNEL);
-	if (!ops) {
-		ret = -ENOMEM;
-		goto out_vm;
-	}
-
-	/* Copy once; everything below looks only at the copy. */
-	for (i = 0; i < args->num_binds; i++) {
-		ret = copy_bind_op(&uop, args->userptr + (u64)i * args->stride,
-				   args->stride);
-		if (ret)
-			goto out_ops;
-		ops[i] = (struct agx4_vm_bind_op){
-			.flags = uop.flags, .offset = uop.offset,
-			.range = uop.range, .addr = uop.addr,
-		};
-		ret = agx4_vm_check_op_shape(vm, &ops[i]);
-		if (!ret && (uop.flags & DRM_ASAHI_BIND_UNBIND) && uop.handle)
-			ret = -EINVAL;
-		if (ret)
-			goto out_ops;
-		if (uop.flags & DRM_ASAHI_BIND_UNBIND)
-			continue;
-		ops[i].obj = drm_gem_object_lookup(file, uop.handle);
-		if (!ops[i].obj) {
-			ret = -ENOENT;
-			goto out_ops;
-		}
-	}
-
-	if (!drm_dev_enter(drm, &idx)) {
-		ret = -ENODEV;
-		goto out_ops;
-	}
-	ret = agx4_vm_bind(vm, ops, args->num_binds);
-	drm_dev_exit(idx);
-out_ops:
-	put_objs(ops, args->num_binds);
-	kvfree(ops);
-out_vm:
-	agx4_vm_put(vm);
-	return ret;
+	mutex_lock(&pool->lock);
+	xa_for_each(&pool->xa, id, vm)
+		agx4_vm_unmap_obj(vm, obj);
+	mutex_unlock(&pool->lock);
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_ioctl_vm_bind);
+
+#if IS_ENABLED(CONFIG_KUNIT)
+/**
+ * agx4_vm_pool_count() - VMs a pool holds
+ * @pool: the pool.
+ *
+ * Return: the number of ids.
+ */
+unsigned int agx4_vm_pool_count(struct agx4_vm_pool *pool)
+{
+	struct agx4_vm *vm;
+	unsigned long id;
+	unsigned int n = 0;
+
+	xa_for_each(&pool->xa, id, vm)
+		n++;
+	return n;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_vm_pool_count);
+#endif

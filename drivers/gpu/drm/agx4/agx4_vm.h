@@ -103,12 +103,16 @@ int agx4_vm_bind(struct agx4_vm *vm, const struct agx4_vm_bind_op *ops,
 int agx4_vm_unmap_obj(struct agx4_vm *vm, struct drm_gem_object *obj);
 unsigned int agx4_vm_num_mappings(struct agx4_vm *vm);
 
-struct drm_file;
-int agx4_ioctl_vm_create(struct drm_device *drm, void *data,
-			 struct drm_file *file);
-int agx4_ioctl_vm_destroy(struct drm_device *drm, void *data,
-			  struct drm_file *file);
-int agx4_ioctl_vm_bind(struct drm_device *drm, void *data,
-		       struct drm_file *file);
+struct agx4_vm_pool;
+struct agx4_vm_pool *agx4_vm_pool_create(void);
+void agx4_vm_pool_destroy(struct agx4_vm_pool *pool);
+int agx4_vm_pool_add(struct agx4_vm_pool *pool, struct agx4_vm *vm, u32 *id);
+struct agx4_vm *agx4_vm_pool_get(struct agx4_vm_pool *pool, u32 id);
+int agx4_vm_pool_remove(struct agx4_vm_pool *pool, u32 id);
+void agx4_vm_pool_unmap_obj(struct agx4_vm_pool *pool,
+			    struct drm_gem_object *obj);
+#if IS_ENABLED(CONFIG_KUNIT)
+unsigned int agx4_vm_pool_count(struct agx4_vm_pool *pool);
+#endif
 
 #endif /* AGX4_VM_H */

@@ -19,6 +19,7 @@
 
 #include "../agx4_device.h"
 #include "../agx4_drv.h"
+#include "../agx4_fw.h"
 #include "../agx4_fw_mem.h"
 #include "agx4_test_dt.h"
 #include "agx4_test_util.h"
@@ -324,14 +325,14 @@ static void agx4_device_probe_adopts_loader_firmware_tree(struct kunit *test)
 	agx4_test_fake_gpu(test, AGX4_SOC_T8132);
 	adev = agx4_device_create(dev, &dt->src);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, adev);
-	KUNIT_EXPECT_TRUE(test, adev->mem.ready);
+	KUNIT_ASSERT_NOT_NULL(test, adev->mem);
 	/* The root is the loader's, the region's first page. */
-	KUNIT_EXPECT_EQ(test, adev->mem.fw_uat.root_pa, adev->mem.pagetables.pa);
-	KUNIT_EXPECT_PTR_EQ(test, (void *)adev->mem.fw_uat.root,
-			    adev->mem.pagetables.va);
-	KUNIT_EXPECT_EQ(test, adev->mem.heap.base, adev->gen->fw_heap.start);
-	KUNIT_EXPECT_EQ(test, adev->mem.ts.base, adev->gen->ts_aperture.start);
-	KUNIT_EXPECT_EQ(test, adev->mem.ts.size, adev->gen->ts_aperture.size);
+	KUNIT_EXPECT_EQ(test, adev->mem->fw_uat.root_pa, adev->mem->pagetables.pa);
+	KUNIT_EXPECT_PTR_EQ(test, (void *)adev->mem->fw_uat.root,
+			    adev->mem->pagetables.va);
+	KUNIT_EXPECT_EQ(test, adev->mem->heap.base, adev->gen->fw_heap.start);
+	KUNIT_EXPECT_EQ(test, adev->mem->ts.base, adev->gen->ts_aperture.start);
+	KUNIT_EXPECT_EQ(test, adev->mem->ts.size, adev->gen->ts_aperture.size);
 }
 
 /* Reserved memory whose loader tree holds a block descriptor. */

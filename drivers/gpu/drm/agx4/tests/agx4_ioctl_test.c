@@ -14,7 +14,9 @@
 #include <kunit/test.h>
 #include <linux/dma-buf.h>
 #include <linux/file.h>
+#include <linux/gfp.h>
 #include <linux/mman.h>
+#include <linux/scatterlist.h>
 #include <linux/sizes.h>
 #include <linux/uaccess.h>
 
@@ -28,8 +30,8 @@
 
 #include "../agx4_device.h"
 #include "../agx4_drv.h"
-#include "../agx4_file.h"
 #include "../agx4_fw.h"
+#include "../agx4_fw_mem.h"
 #include "../agx4_fw_obj.h"
 #include "../agx4_gem.h"
 #include "../agx4_queue.h"
@@ -47,6 +49,11 @@ struct ioctl_ctx {
 	struct drm_file *file;
 	unsigned long ubuf;	/* user memory for operation arrays */
 };
+
+static struct agx4_file *file_of(struct ioctl_ctx *c)
+{
+	return c->file->driver_priv;
+}
 
 /* Malformed calls tried, by ioctl id, over the whole suite. */
 static unsigned int tried[DRM_ASAHI_SUBMIT + 1];
@@ -163,25 +170,16 @@ static u32 gem_create(struct kunit *test, struct ioctl_ctx *c, u64 size)
 	return args.handle;
 }
 
-static unsigned long xa_count(struct xarray *xa)
-{
-	unsigned long n = 0, id;
-	void *e;
-
-	xa_for_each(xa, id, e)
-		n++;
-	return n;
-}
-
 /* Firmware objects of the timestamp aperture, if the device has one. */
 static unsigned long ts_mappings(struct ioctl_ctx *c)
 {
-	struct agx4_fw_obj_heap *ts = &c->adev->mem.ts;
+	struct agx4_fw_obj_heap *ts;
 	unsigned long n = 0;
 	struct list_head *l;
 
-	if (!c->adev->mem.ready)
+	if (!c->adev->mem)
 		return 0;
+	ts = &c->adev->mem->ts;
 	mutex_lock(&ts->lock);
 	list_for_each(l, &ts->objects)
 		n++;
@@ -198,18 +196,18 @@ static void hostile(struct kunit *test, struct ioctl_ctx *c, const char *what,
 {
 	struct agx4_file *af = c->file->driver_priv;
 	int objects = atomic_read(&c->adev->gem_objects);
-	unsigned long vms = xa_count(&af->vms), queues = xa_count(&af->queues);
-	unsigned long ts = xa_count(&af->ts_objects), maps = ts_mappings(c);
+	unsigned long vms = agx4_vm_pool_count(af->vms), queues = agx4_queue_pool_count(af->queues);
+	unsigned long ts = agx4_gem_fw_pool_count(af->fw_objects), maps = ts_mappings(c);
 
 	KUNIT_EXPECT_EQ_MSG(test, fn(&c->adev->base, args, c->file), err, "%s",
 			    what);
 	KUNIT_EXPECT_EQ_MSG(test, atomic_read(&c->adev->gem_objects), objects,
 			    "%s made an object", what);
-	KUNIT_EXPECT_EQ_MSG(test, xa_count(&af->vms), vms,
+	KUNIT_EXPECT_EQ_MSG(test, agx4_vm_pool_count(af->vms), vms,
 			    "%s changed the VMs", what);
-	KUNIT_EXPECT_EQ_MSG(test, xa_count(&af->queues), queues,
+	KUNIT_EXPECT_EQ_MSG(test, agx4_queue_pool_count(af->queues), queues,
 			    "%s changed the queues", what);
-	KUNIT_EXPECT_EQ_MSG(test, xa_count(&af->ts_objects), ts,
+	KUNIT_EXPECT_EQ_MSG(test, agx4_gem_fw_pool_count(af->fw_objects), ts,
 			    "%s changed the timestamp objects", what);
 	KUNIT_EXPECT_EQ_MSG(test, ts_mappings(c), maps,
 			    "%s changed the aperture", what);
@@ -376,7 +374,7 @@ static void agx4_ioctl_vm_bind_copies_checks_and_applies(struct kunit *test)
 {
 	struct ioctl_ctx *c = test->priv;
 	u32 vm_id = vm_create(test, c), h = gem_create(test, c, 4 * PG);
-	struct agx4_vm *vm = agx4_file_get_vm(c->file, vm_id);
+	struct agx4_vm *vm = agx4_vm_pool_get(file_of(c)->vms, vm_id);
 	const u32 rw = DRM_ASAHI_BIND_READ | DRM_ASAHI_BIND_WRITE;
 	struct drm_asahi_gem_bind_op good = {
 		.flags = rw, .handle = h, .range = 4 * PG,
@@ -516,7 +514,9 @@ static void agx4_ioctl_queues_and_submit_checked(struct kunit *test)
 {
 	struct ioctl_ctx *c = test->priv;
 	u32 vm = vm_create(test, c);
-	struct drm_asahi_queue_create qc = { .vm_id = vm };
+	struct drm_asahi_queue_create qc = {
+		.vm_id = vm, .usc_exec_base = AGX4_USC_EXEC_BASE,
+	};
 	struct drm_asahi_queue_destroy qd = { };
 	struct drm_asahi_cmd_header h = {
 		.cmd_type = DRM_ASAHI_CMD_COMPUTE, .size = 64,
@@ -555,8 +555,21 @@ static void agx4_ioctl_queues_and_submit_checked(struct kunit *test)
 		{ "sync type ~0", { { 0, 1, 0 }, { ~0u, 2, 0 } }, -EINVAL },
 	};
 
+	static const u64 bad_usc[] = {
+		0, AGX4_USC_EXEC_BASE - SZ_4G, AGX4_USC_EXEC_BASE + SZ_4G,
+		AGX4_USC_EXEC_BASE | 1, BIT_ULL(39), BIT_ULL(41), ~0ull,
+	};
+	struct drm_asahi_vm_create carve = {
+		.kernel_start = AGX4_USC_EXEC_BASE + SZ_2G,
+		.kernel_end = AGX4_USC_EXEC_BASE + SZ_2G + SZ_1G,
+	};
+	u32 usc_carved;
+
 	KUNIT_ASSERT_EQ(test, signalled, 1);	/* the table below relies on it */
 	KUNIT_ASSERT_EQ(test, empty, 2);
+	KUNIT_ASSERT_EQ(test, agx4_ioctl_vm_create(&c->adev->base, &carve,
+						   c->file), 0);
+	usc_carved = carve.vm_id;
 
 	qc.flags = 1;
 	hostile(test, c, "queue flags", agx4_ioctl_queue_create, &qc, -EINVAL);
@@ -574,6 +587,16 @@ static void agx4_ioctl_queues_and_submit_checked(struct kunit *test)
 	hostile(test, c, "queue high flag", agx4_ioctl_queue_create, &qc,
 		-EINVAL);
 	qc.flags = 0;
+	/* The firmware runs shaders only at 2^40, which Mesa passes. */
+	for (i = 0; i < ARRAY_SIZE(bad_usc); i++) {
+		qc.usc_exec_base = bad_usc[i];
+		hostile(test, c, "queue USC base", agx4_ioctl_queue_create, &qc,
+			-EINVAL);
+	}
+	qc.usc_exec_base = AGX4_USC_EXEC_BASE;
+	qc.vm_id = usc_carved;
+	hostile(test, c, "queue on a VM whose carve-out holds the USC range",
+		agx4_ioctl_queue_create, &qc, -EINVAL);
 	qc.vm_id = 0;
 	hostile(test, c, "queue vm 0", agx4_ioctl_queue_create, &qc, -ENOENT);
 	qc.vm_id = vm + 7;
@@ -860,18 +883,18 @@ static void agx4_ioctl_bind_object_maps_into_aperture(struct kunit *test)
 							 c->file), 0);
 	oh = a.object_handle;
 	KUNIT_EXPECT_GE(test, oh, 1);
-	b = agx4_gem_ts_get(c->file, oh);
+	b = agx4_gem_fw_pool_get(file_of(c)->fw_objects, oh);
 	KUNIT_ASSERT_NOT_NULL(test, b);
 	va = b->fw->va;
 	KUNIT_EXPECT_GE(test, va, ap->start);
 	KUNIT_EXPECT_LE(test, va + 2 * PG, ap->start + ap->size);
 	for (i = 0; i < 2; i++) {
-		KUNIT_ASSERT_EQ(test, agx4_uat_translate(&c->adev->mem.fw_uat,
+		KUNIT_ASSERT_EQ(test, agx4_uat_translate(&c->adev->mem->fw_uat,
 							 va + i * PG, &pa, &pte),
 				0);
 		KUNIT_EXPECT_EQ(test, pa, agx4_gem_page_pa(b->bo, 1 + i));
 	}
-	KUNIT_EXPECT_NE(test, agx4_uat_translate(&c->adev->mem.fw_uat,
+	KUNIT_EXPECT_NE(test, agx4_uat_translate(&c->adev->mem->fw_uat,
 						 va + 2 * PG, &pa, &pte), 0);
 	agx4_gem_unbind_fw(b);
 	expect_only_handle_ref(test, b);
@@ -897,9 +920,9 @@ static void agx4_ioctl_bind_object_maps_into_aperture(struct kunit *test)
 	};
 	KUNIT_EXPECT_EQ(test, agx4_ioctl_gem_bind_object(&c->adev->base, &a,
 							 c->file), 0);
-	KUNIT_EXPECT_NE(test, agx4_uat_translate(&c->adev->mem.fw_uat, va, &pa,
+	KUNIT_EXPECT_NE(test, agx4_uat_translate(&c->adev->mem->fw_uat, va, &pa,
 						 &pte), 0);
-	KUNIT_EXPECT_NULL(test, agx4_gem_ts_get(c->file, oh));
+	KUNIT_EXPECT_NULL(test, agx4_gem_fw_pool_get(file_of(c)->fw_objects, oh));
 	hostile(test, c, "unbind twice", agx4_ioctl_gem_bind_object, &a,
 		-ENOENT);
 	/* h2 is left for file close to release (the exit checks leaks). */
@@ -911,50 +934,179 @@ static void put_user_buf(struct kunit *test, unsigned long uaddr,
 	KUNIT_ASSERT_EQ(test, copy_to_user((void __user *)uaddr, p, n), 0);
 }
 
-/* Objects imported from another device cannot be mapped (yet). */
-static void agx4_ioctl_imported_objects_are_refused(struct kunit *test)
+/*
+ * A dma-buf exporter that is not a DRM driver (a display controller, V4L2
+ * or udmabuf in real life): one physically contiguous block whose bus
+ * address it states itself, starting @misalign bytes into the block.
+ */
+struct foreign_buf {
+	struct page *pages;
+	unsigned int order;
+	size_t size;
+	unsigned int misalign;
+};
+
+static struct sg_table *foreign_map(struct dma_buf_attachment *at,
+				    enum dma_data_direction dir)
+{
+	struct foreign_buf *f = at->dmabuf->priv;
+	struct sg_table *sgt = kzalloc(sizeof(*sgt), GFP_KERNEL);
+
+	if (!sgt || sg_alloc_table(sgt, 1, GFP_KERNEL)) {
+		kfree(sgt);
+		return ERR_PTR(-ENOMEM);
+	}
+	sg_set_page(sgt->sgl, f->pages, f->size, f->misalign);
+	sg_dma_address(sgt->sgl) = page_to_phys(f->pages) + f->misalign;
+	sg_dma_len(sgt->sgl) = f->size;
+	return sgt;
+}
+
+static void foreign_unmap(struct dma_buf_attachment *at, struct sg_table *sgt,
+			  enum dma_data_direction dir)
+{
+	sg_free_table(sgt);
+	kfree(sgt);
+}
+
+static void foreign_release(struct dma_buf *buf)
+{
+	struct foreign_buf *f = buf->priv;
+
+	__free_pages(f->pages, f->order);
+	kfree(f);
+}
+
+static const struct dma_buf_ops foreign_ops = {
+	.map_dma_buf = foreign_map,
+	.unmap_dma_buf = foreign_unmap,
+	.release = foreign_release,
+};
+
+/* Import @size bytes of a foreign buffer as a handle of @c's file. */
+static u32 foreign_import(struct kunit *test, struct ioctl_ctx *c, size_t size,
+			  unsigned int misalign, phys_addr_t *pa)
+{
+	DEFINE_DMA_BUF_EXPORT_INFO(info);
+	struct drm_gem_object *imp;
+	struct foreign_buf *f;
+	struct dma_buf *buf;
+	u32 h;
+
+	f = kzalloc(sizeof(*f), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, f);
+	f->order = get_order(size + misalign);
+	f->pages = alloc_pages(GFP_KERNEL | __GFP_ZERO, f->order);
+	KUNIT_ASSERT_NOT_NULL(test, f->pages);
+	f->size = size;
+	f->misalign = misalign;
+	*pa = page_to_phys(f->pages) + misalign;
+	info.ops = &foreign_ops;
+	info.size = size;
+	info.flags = O_RDWR;
+	info.priv = f;
+	buf = dma_buf_export(&info);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, buf);
+	imp = drm_gem_prime_import(&c->adev->base, buf);
+	dma_buf_put(buf);	/* the import holds the buffer */
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, imp);
+	KUNIT_EXPECT_TRUE(test, agx4_gem_is_agx4(imp));
+	KUNIT_ASSERT_EQ(test, drm_gem_handle_create(c->file, imp, &h), 0);
+	drm_gem_object_put(imp);
+	return h;
+}
+
+/* Buffers of any exporter bind, at the addresses the exporter gave. */
+static void agx4_ioctl_foreign_import_binds_at_exporter_addresses(struct kunit *test)
 {
 	struct ioctl_ctx *c = test->priv;
-	struct agx4_device *other = agx4_test_drm_device(test, "agx4_ioctl_other");
+	struct drm_asahi_gem_bind_object a = { .flags = 1, .range = PG };
+	struct drm_asahi_gem_bind_op op = {
+		.flags = DRM_ASAHI_BIND_READ | DRM_ASAHI_BIND_WRITE,
+		.range = 2 * PG, .addr = SZ_1G,
+	};
+	struct drm_asahi_vm_bind vb = { .num_binds = 1, .stride = sizeof(op),
+					.userptr = c->ubuf };
+	struct agx4_gem_fw_binding *b;
+	struct agx4_vm *vm;
+	phys_addr_t base, pa;
+	u64 pte;
+	u32 h;
+
+	agx4_test_device_memory(test, c->adev, &agx4_fw_g16);
+	h = foreign_import(test, c, 2 * PG, 0, &base);
+	KUNIT_ASSERT_EQ(test, base & (PG - 1), 0);
+
+	op.handle = h;
+	put_user_buf(test, c->ubuf, &op, sizeof(op));
+	vb.vm_id = vm_create(test, c);
+	KUNIT_ASSERT_EQ(test, agx4_ioctl_vm_bind(&c->adev->base, &vb, c->file),
+			0);
+	vm = agx4_vm_pool_get(file_of(c)->vms, vb.vm_id);
+	KUNIT_ASSERT_NOT_NULL(test, vm);
+	KUNIT_EXPECT_EQ(test, agx4_uat_translate(&vm->uat, SZ_1G, &pa, &pte), 0);
+	KUNIT_EXPECT_EQ(test, pa, base);
+	KUNIT_EXPECT_EQ(test, agx4_uat_translate(&vm->uat, SZ_1G + PG + 8, &pa,
+						 &pte), 0);
+	KUNIT_EXPECT_EQ(test, pa, base + PG + 8);
+	agx4_vm_put(vm);
+
+	/* Timestamps may land in an imported buffer too. */
+	a.handle = h;
+	a.offset = PG;
+	KUNIT_ASSERT_EQ(test, agx4_ioctl_gem_bind_object(&c->adev->base, &a,
+							 c->file), 0);
+	b = agx4_gem_fw_pool_get(file_of(c)->fw_objects, a.object_handle);
+	KUNIT_ASSERT_NOT_NULL(test, b);
+	KUNIT_EXPECT_EQ(test, agx4_uat_translate(&c->adev->mem->fw_uat,
+						 b->fw->va, &pa, &pte), 0);
+	KUNIT_EXPECT_EQ(test, pa, base + PG);
+	agx4_gem_unbind_fw(b);
+
+	/* Closing the handle unmaps it from the VM (the exit checks leaks). */
+	KUNIT_EXPECT_EQ(test, drm_gem_handle_delete(c->file, h), 0);
+	vm = agx4_vm_pool_get(file_of(c)->vms, vb.vm_id);
+	KUNIT_EXPECT_EQ(test, agx4_vm_num_mappings(vm), 0);
+	agx4_vm_put(vm);
+	flush_delayed_fput();
+}
+
+/*
+ * An exporter's segment that is not 16 KiB-aligned cannot be mapped by
+ * the GPU: the import works, binding it fails and changes nothing.
+ */
+static void agx4_ioctl_foreign_import_misaligned_is_refused(struct kunit *test)
+{
+	struct ioctl_ctx *c = test->priv;
 	struct drm_asahi_gem_bind_object a = { .flags = 1, .range = PG };
 	struct drm_asahi_gem_bind_op op = { .flags = DRM_ASAHI_BIND_READ,
 					    .range = PG, .addr = SZ_1G };
 	struct drm_asahi_vm_bind vb = { .num_binds = 1, .stride = sizeof(op),
 					.userptr = c->ubuf };
-	struct agx4_gem_object *bo;
-	struct drm_gem_object *imp;
-	struct dma_buf *buf;
+	phys_addr_t pa;
 	u32 h;
 
 	agx4_test_device_memory(test, c->adev, &agx4_fw_g16);
-	bo = agx4_gem_create(&other->base, PG, 0, NULL);
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, bo);
-	buf = drm_gem_prime_export(&bo->base.base, O_RDWR);
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, buf);
-	imp = drm_gem_prime_import(&c->adev->base, buf);
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, imp);
-	KUNIT_ASSERT_EQ(test, drm_gem_handle_create(c->file, imp, &h), 0);
-	drm_gem_object_put(imp);
+	h = foreign_import(test, c, PG, SZ_4K, &pa);
 
 	a.handle = h;
-	hostile(test, c, "bind an imported object", agx4_ioctl_gem_bind_object,
+	hostile(test, c, "bind a misaligned import", agx4_ioctl_gem_bind_object,
 		&a, -EINVAL);
 	op.handle = h;
 	put_user_buf(test, c->ubuf, &op, sizeof(op));
 	vb.vm_id = vm_create(test, c);
-	hostile(test, c, "vm_bind an imported object", agx4_ioctl_vm_bind, &vb,
-		-EINVAL);
-
+	hostile(test, c, "vm_bind a misaligned import", agx4_ioctl_vm_bind,
+		&vb, -EINVAL);
 	KUNIT_EXPECT_EQ(test, drm_gem_handle_delete(c->file, h), 0);
-	dma_buf_put(buf);
-	drm_gem_object_put(&bo->base.base);
 	flush_delayed_fput();
 }
 
 /* A queue on a new VM, for submissions. */
 static u32 new_queue(struct kunit *test, struct ioctl_ctx *c)
 {
-	struct drm_asahi_queue_create qc = { .vm_id = vm_create(test, c) };
+	struct drm_asahi_queue_create qc = {
+		.vm_id = vm_create(test, c), .usc_exec_base = AGX4_USC_EXEC_BASE,
+	};
 
 	KUNIT_ASSERT_EQ(test, agx4_ioctl_queue_create(&c->adev->base, &qc,
 						      c->file), 0);
@@ -1023,7 +1175,7 @@ static void agx4_ioctl_submit_resolves_timestamps(struct kunit *test)
 	agx4_test_device_memory(test, c->adev, &agx4_fw_g16);
 	qid = new_queue(test, c);
 	oh = new_ts_object(test, c, 2);
-	b = agx4_gem_ts_get(c->file, oh);
+	b = agx4_gem_fw_pool_get(file_of(c)->fw_objects, oh);
 	KUNIT_ASSERT_NOT_NULL(test, b);
 	agx4_gem_unbind_fw(b);
 
@@ -1079,8 +1231,8 @@ static void agx4_ioctl_submit_resolves_timestamps(struct kunit *test)
 }
 
 /*
- * Malformed command buffers through SUBMIT, including each upstream
- * mis-parse of shared/spec/uapi.md 9.
+ * Malformed command buffers through SUBMIT, including each command-buffer
+ * mis-parse known in the upstream Rust driver.
  */
 static void agx4_ioctl_submit_rejects_bad_command_buffers(struct kunit *test)
 {
@@ -1320,7 +1472,9 @@ static void agx4_ioctl_other_files_ids_are_unknown(struct kunit *test)
 	/* File B: a VM, a queue, an object, a timestamp object, a syncobj. */
 	c->file = other;
 	vm_b = vm_create(test, c);
-	qc = (struct drm_asahi_queue_create){ .vm_id = vm_b };
+	qc = (struct drm_asahi_queue_create){
+		.vm_id = vm_b, .usc_exec_base = AGX4_USC_EXEC_BASE,
+	};
 	KUNIT_ASSERT_EQ(test, agx4_ioctl_queue_create(&c->adev->base, &qc,
 						      other), 0);
 	q_b = qc.queue_id;
@@ -1346,7 +1500,9 @@ static void agx4_ioctl_other_files_ids_are_unknown(struct kunit *test)
 					   .flags = DRM_ASAHI_GEM_VM_PRIVATE };
 	hostile(test, c, "object private to another file's VM",
 		agx4_ioctl_gem_create, &g, -ENOENT);
-	qc = (struct drm_asahi_queue_create){ .vm_id = vm_b };
+	qc = (struct drm_asahi_queue_create){
+		.vm_id = vm_b, .usc_exec_base = AGX4_USC_EXEC_BASE,
+	};
 	hostile(test, c, "queue on another file's VM", agx4_ioctl_queue_create,
 		&qc, -ENOENT);
 	qd = (struct drm_asahi_queue_destroy){ .queue_id = q_b };
@@ -1446,7 +1602,8 @@ static struct kunit_case agx4_ioctl_cases[] = {
 	KUNIT_CASE(agx4_ioctl_queues_and_submit_checked),
 	KUNIT_CASE(agx4_ioctl_get_time_scaling_does_not_overflow),
 	KUNIT_CASE(agx4_ioctl_bind_object_maps_into_aperture),
-	KUNIT_CASE(agx4_ioctl_imported_objects_are_refused),
+	KUNIT_CASE(agx4_ioctl_foreign_import_binds_at_exporter_addresses),
+	KUNIT_CASE(agx4_ioctl_foreign_import_misaligned_is_refused),
 	KUNIT_CASE(agx4_ioctl_submit_resolves_timestamps),
 	KUNIT_CASE(agx4_ioctl_submit_rejects_bad_command_buffers),
 	KUNIT_CASE(agx4_ioctl_other_files_ids_are_unknown),

@@ -16,6 +16,7 @@
 
 #include "../agx4_device.h"
 #include "../agx4_drv.h"
+#include "../agx4_fw.h"
 #include "../agx4_fw_mem.h"
 #include "agx4_test_util.h"
 

@@ -38,13 +38,13 @@
  * later one.
  */
 
-/* Valid render flags (shared/spec/uapi.md 3). */
+/* The render flags the UAPI defines. */
 #define RENDER_FLAGS	(DRM_ASAHI_RENDER_VERTEX_SCRATCH | \
 			 DRM_ASAHI_RENDER_PROCESS_EMPTY_TILES | \
 			 DRM_ASAHI_RENDER_NO_VERTEX_CLUSTERING | \
 			 DRM_ASAHI_RENDER_DBIAS_IS_INT)
 
-/* Framebuffer limits of a render pass (shared/spec/uapi.md 4.17). */
+/* Framebuffer limits of a render pass, as upstream's UAPI states them. */
 #define MAX_DIM_PX	16384
 #define MAX_LAYERS	2048
 

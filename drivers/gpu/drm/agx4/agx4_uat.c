@@ -392,7 +392,8 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_uat_fini);
 
 /*
  * (UXN, PXN) for each permission of each class, or -1 where the class
- * cannot express it (shared/spec/g16-g17p-reference.md 4.1).
+ * cannot express it: the UAT's PTE permission encoding, as m1n1 and the
+ * G16/G17P reference drivers program it (H).
  */
 static const s8 uat_xn[3][5] = {
 	[AGX4_UAT_FW_GPU] = {

@@ -193,7 +193,7 @@ static void agx4_gem_pages_pinned_by_sg_table(struct kunit *test)
 
 static void agx4_gem_bind_fw_maps_slice_for_firmware(struct kunit *test)
 {
-	/* The firmware's timestamp aperture (spec 3.1). */
+	/* The firmware's timestamp aperture. */
 	const u64 window_base = 0xfffffc2181400000ull, pg = 0x4000;
 	struct agx4_device *adev = test->priv;
 	struct agx4_gem_fw_binding *b;

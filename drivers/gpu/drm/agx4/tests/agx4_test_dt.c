@@ -3,9 +3,9 @@
  * Copyright 2026 The agx4 authors
  *
  * A fake device-tree node for KUnit: the property-table side of
- * &struct agx4_dt_source_ops, and good nodes for each SoC written from the
- * specification (shared/spec/g16-g17p-reference.md 2.1, 2.5-2.7) that
- * tests then break one property at a time.
+ * &struct agx4_dt_source_ops, and good nodes for each SoC, written from
+ * the device trees the loader writes for these SoCs (as the public G16/G17P
+ * reference driver reads them), that tests break one property at a time.
  */
 
 #include <kunit/test.h>
@@ -195,7 +195,7 @@ static const char *const adt_mem_props[AGX4_MEM_COUNT][2] = {
 				 "apple,sgx-gfx1-data-size" },
 };
 
-/* The t8140 performance table of the spec (3.4), in MHz and mV. */
+/* The t8140 performance table the loader gives, in MHz and mV. */
 static const u32 t8140_freq_a[AGX4_NUM_PSTATES] = {
 	0, 338, 492, 618, 796, 928, 1056, 1170, 1278, 1338, 1470 };
 static const u32 t8140_core_mv[AGX4_NUM_PSTATES] = {

@@ -14,7 +14,7 @@ struct device;
 struct kunit;
 
 /*
- * Page-table shapes from the specification (g16-g17p-reference.md 4.1):
+ * Page-table shapes of the UAT (m1n1, the reference drivers):
  * G16/G17P 64 root entries and 42 bits, G13/G14 8 entries and 39 bits.
  */
 extern const struct agx4_uat_geom agx4_test_g16_geom;

@@ -3,8 +3,8 @@
  * Copyright 2026 The agx4 authors
  *
  * KUnit suite "agx4_uat": GPU page tables.  Expected descriptor words are
- * written here from the specification (shared/spec/g16-g17p-reference.md
- * 4.1), not from the driver's tables; translations are checked by walking
+ * written here from the UAT's PTE format as m1n1 and the G16/G17P
+ * reference drivers program it, not from the driver's tables; translations are checked by walking
  * what the driver built; a model TLB (replacing the TLBI helper) catches a
  * missing or short invalidation.
  */

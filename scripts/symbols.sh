@@ -22,7 +22,7 @@ done
 [ ${#objs[@]} -gt 0 ] || { echo "agx4 symbols: no objects in $dir" >&2; exit 1; }
 bad=$(nm -g --defined-only "${objs[@]}" |
 	awk 'NF == 3 { print $3 }' |
-	grep -v -E '^(agx4_|__UNIQUE_ID_|__export_symbol_|__ksymtab_|__kstrtab_|__kstrtabns_|init_module$|cleanup_module$|__initcall)' |
+	grep -v -E '^(agx4_|__UNIQUE_ID_|__export_symbol_|__ksymtab_|__kstrtab_|__kstrtabns_|__mod_[a-z0-9]+__[A-Za-z0-9_]+_device_table$|init_module$|cleanup_module$|__initcall)' |
 	sort -u || true)
 n=$(nm -g --defined-only "${objs[@]}" | awk 'NF == 3' | wc -l)
 if [ -n "$bad" ]; then

@@ -48,8 +48,8 @@
  * Return: 0, -ENODEV for a region the device tree does not give, -ENOMEM.
  */
 VISIBLE_IF_KUNIT int agx4_fw_mem_map_region(struct agx4_device *adev,
-					 enum agx4_mem id,
-					 struct agx4_fw_mem_region *r)
+					    enum agx4_mem id,
+					    struct agx4_fw_mem_region *r)
 {
 	const struct agx4_range *m = &adev->plat.mem[id];
 
@@ -71,7 +71,7 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_fw_mem_map_region);
  * @r: the mapping.
  */
 VISIBLE_IF_KUNIT void agx4_fw_mem_unmap_region(struct agx4_device *adev,
-					    struct agx4_fw_mem_region *r)
+					       struct agx4_fw_mem_region *r)
 {
 	KUNIT_STATIC_STUB_REDIRECT(agx4_fw_mem_unmap_region, adev, r);
 	memunmap(r->va);
@@ -120,11 +120,11 @@ int agx4_fw_mem_init(struct agx4_device *adev)
 		goto err_unmap;
 	}
 	ret = agx4_fw_obj_heap_init(&mem->heap, dev, &mem->fw_uat,
-			      gen->fw_heap.start, gen->fw_heap.size);
+				    gen->fw_heap.start, gen->fw_heap.size);
 	if (ret)
 		goto err_uat;
 	ret = agx4_fw_obj_heap_init(&mem->ts, dev, &mem->fw_uat,
-			      gen->ts_aperture.start, gen->ts_aperture.size);
+				    gen->ts_aperture.start, gen->ts_aperture.size);
 	if (ret)
 		goto err_heap;
 	adev->mem = mem;

@@ -79,7 +79,7 @@ struct fw_alias {
  * Return: 0 or -EINVAL for a range outside the tree.
  */
 int agx4_fw_obj_heap_init(struct agx4_fw_obj_heap *fwm, struct device *dev,
-		    struct agx4_uat *uat, u64 base, u64 size)
+			  struct agx4_uat *uat, u64 base, u64 size)
 {
 	u64 off = base - uat->va_start;
 

@@ -264,8 +264,7 @@ agx4_gem_prime_import_sg_table(struct drm_device *drm,
 		return obj;
 	to_agx4_bo(obj)->import_pas = import_page_addrs(sgt, obj->size);
 	if (!to_agx4_bo(obj)->import_pas)
-		drm_dbg_prime(drm, "import of %zu bytes is not 16 KiB-aligned: it cannot be bound\n",
-			      obj->size);
+		drm_dbg_prime(drm, "import not 16 KiB-aligned: cannot be bound\n");
 	return obj;
 }
 

@@ -35,7 +35,7 @@ static int obj_test_init(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, agx4_uat_init(&c->fw, c->dev, &agx4_test_g16_geom, true), 0);
 	KUNIT_ASSERT_EQ(test, agx4_uat_init(&c->ctx0, c->dev, &agx4_test_g16_geom, false), 0);
 	KUNIT_ASSERT_EQ(test, agx4_fw_obj_heap_init(&c->fwm, c->dev, &c->fw, FW_BASE,
-					      SZ_1G), 0);
+						    SZ_1G), 0);
 	test->priv = c;
 	return 0;
 }
@@ -238,7 +238,7 @@ static void agx4_fw_obj_space_exhaustion_is_enospc(struct kunit *test)
 
 	/* Room for two one-page objects with their guard pages. */
 	KUNIT_ASSERT_EQ(test, agx4_fw_obj_heap_init(&small, c->dev, &c->fw,
-					      0xfffffc3000000000ull, 4 * PG),
+						    0xfffffc3000000000ull, 4 * PG),
 			0);
 	a = agx4_fw_obj_create(&small, PG, AGX4_FW_OBJ_SHARED, NULL, NULL);
 	b = agx4_fw_obj_create(&small, PG, AGX4_FW_OBJ_SHARED, NULL, NULL);
@@ -260,7 +260,7 @@ static void agx4_fw_obj_space_exhaustion_is_enospc(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, agx4_fw_obj_heap_init(&small, c->dev, &c->fw, 0, PG),
 			-EINVAL);
 	KUNIT_EXPECT_EQ(test, agx4_fw_obj_heap_init(&small, c->dev, &c->fw,
-					      0xffffffffffffc000ull, 2 * PG),
+						    0xffffffffffffc000ull, 2 * PG),
 			-EINVAL);
 }
 

@@ -210,7 +210,7 @@ static void agx4_gem_bind_fw_maps_slice_for_firmware(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, agx4_uat_init(fw, adev->base.dev, &agx4_test_g16_geom,
 					    true), 0);
 	KUNIT_ASSERT_EQ(test, agx4_fw_obj_heap_init(window, adev->base.dev, fw,
-					      window_base, SZ_64M), 0);
+						    window_base, SZ_64M), 0);
 
 	bo = agx4_gem_create(&adev->base, 4 * pg, 0, NULL);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, bo);

@@ -100,7 +100,7 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_fw_gen_select);
  * @lane: 0 TA, 1 3D, 2 compute.
  * @ordinal: the work item's ordinal on its lane.
  *
- * first + ordinal * step, wrapping at 32 bits (3.10); the word starts at
+ * first + ordinal * step, wrapping at 32 bits; the word starts at
  * the value minus one step, "not done".
  *
  * Return: the value, or 0 for a lane the generation has no stamps for.
@@ -119,7 +119,7 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_fw_stamp_value);
  * @stamp: the word as read.
  * @target: the value waited for.
  *
- * A signed 32-bit comparison (3.10), so the stamps may wrap.
+ * A signed 32-bit comparison, so the stamps may wrap.
  *
  * Return: true once @stamp is at or past @target.
  */

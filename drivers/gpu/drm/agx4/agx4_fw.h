@@ -10,6 +10,11 @@
 #include "agx4_of.h"
 #include "agx4_uat.h"
 
+/* Lanes (stages) of work: queue records, stamps and channels. */
+#define AGX4_FW_LANE_TA		0
+#define AGX4_FW_LANE_3D		1
+#define AGX4_FW_LANE_COMPUTE	2
+
 struct agx4_compute_desc;
 struct agx4_device;
 struct agx4_fw_buf;
@@ -222,6 +227,7 @@ struct agx4_fw_gen {
 	 */
 	int (*build_ctl)(const struct agx4_fw_ctl *c, void *buf, size_t size);
 };
+
 extern const struct agx4_fw_gen agx4_fw_g16;
 extern const struct agx4_fw_gen agx4_fw_g17p;
 

@@ -61,8 +61,9 @@ struct agx4_fw_chan_in {
 
 /**
  * struct agx4_fw_mc_view - a region view of a G17P main config
- * @address: the region.
- * @value: its value word.
+ * @address: the region (0 for the secondary's views).
+ * @value: its value word; 0 for a view without one, whose tag word then
+ *	stays 0 too.
  */
 struct agx4_fw_mc_view {
 	u64 address;
@@ -98,6 +99,8 @@ struct agx4_fw_mc_in {
  * @job_list: its job list.
  * @self: the record's own address (G16 places its private area after it).
  * @priority: firmware priority 0..3 (G17P: 2 only).
+ * @lane: the lane it feeds: %AGX4_FW_LANE_TA, %AGX4_FW_LANE_3D or
+ *	%AGX4_FW_LANE_COMPUTE.
  * @uuid: the queue's UUID.
  * @context: its context/control record.
  */
@@ -107,6 +110,7 @@ struct agx4_fw_queue_in {
 	u64 job_list;
 	u64 self;
 	u32 priority;
+	u32 lane;
 	u32 uuid;
 	u64 context;
 };
@@ -167,7 +171,8 @@ struct agx4_fw_pstates {
  * @rw: the firmware may write it.
  * @pa: its physical address.
  * @fw_va: where the firmware sees it.
- * @size: its size in bytes, not 0.
+ * @size: its size in bytes; 0 for a flag-only slot (G17P), which has
+ *	@rw set and no address, stride or offset, and is not mapped.
  * @stride: the record's second size word, as the reference writes it.
  * @sgx_offset: its offset in the SGX window, 0 if absolute.
  */
@@ -247,7 +252,13 @@ struct agx4_fw_ev_limit_in {
  * @partial_start: partial-render record (G16 trace channel): a partial
  *	render of @partial_queue started; false for other records.
  * @partial_queue: its queue.
- * @echo: receipt: words 1..17 of the control record it answers.
+ * @receipt: receipt: what it reports of the command it answers (for the
+ *	G16 opening registration: its control data, operand table twice and
+ *	count).
+ * @receipt.control_data: +0xc.
+ * @receipt.operands: +0x14.
+ * @receipt.operands2: +0x1c.
+ * @receipt.count: +0x24.
  */
 struct agx4_fw_event {
 	u32 kind;
@@ -259,7 +270,12 @@ struct agx4_fw_event {
 			bool partial_start;
 			u64 partial_queue;
 		};
-		u32 echo[17];
+		struct {
+			u64 control_data;
+			u64 operands;
+			u64 operands2;
+			u32 count;
+		} receipt;
 	};
 };
 
@@ -315,8 +331,7 @@ int agx4_fw_build_root(const struct agx4_fw_gen *gen,
 int agx4_fw_build_region_a(void *buf, size_t size);
 int agx4_fw_regwins_check(const struct agx4_fw_hwdata_in *in);
 void agx4_fw_hwdata_fill(struct agx4_fw_hwdata *hw,
-			 const struct agx4_fw_pstates *ps, const u32 *groups,
-			 unsigned int ngroups);
+			 const struct agx4_fw_pstates *ps);
 void agx4_fw_regwins_fill(struct agx4_fw_hwdata *hw,
 			  const struct agx4_fw_hwdata_in *in);
 int agx4_fw_apply_runs(const struct agx4_fw_run *runs, unsigned int n,

@@ -87,7 +87,7 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_fw_fill_status_channels);
  * @buf: where to, zeroed first.
  * @size: bytes at @buf.
  *
- * The root is the same on every generation known (3.2), so both use this
+ * The root is the same on every generation known, so both use this
  * as their &agx4_fw_gen.build_root.
  *
  * Return: 0, or -EINVAL for an instance the generation does not have or a
@@ -133,14 +133,17 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_fw_build_root);
  * @rec: an event record of %AGX4_FW_EV_SIZE bytes.
  * @ev: out: the event.
  *
+ * A receipt's first 0x28 bytes are decoded; the rest is firmware stack and
+ * is not read.
+ *
  * Return: 0 for a fatal report (4) or a receipt (13), -EPROTO for a fatal
- * report whose must-be-zero body is not, -ENOENT for any other kind.
+ * report whose must-be-zero body is not or a receipt whose second and
+ * third words are not 1 and 0, -ENOENT for any other kind.
  */
 int agx4_fw_parse_common_event(const void *rec, struct agx4_fw_event *ev)
 {
 	const struct agx4_fw_ev_receipt *r = rec;
 	const struct agx4_fw_ev_fatal *f = rec;
-	unsigned int i;
 
 	switch (le32_to_cpu(f->kind)) {
 	case AGX4_FW_EV_FATAL:
@@ -149,9 +152,13 @@ int agx4_fw_parse_common_event(const void *rec, struct agx4_fw_event *ev)
 		ev->kind = AGX4_FW_EV_FATAL;
 		return 0;
 	case AGX4_FW_EV_RECEIPT:
+		if (le32_to_cpu(r->one) != 1 || r->zero)
+			return -EPROTO;
 		ev->kind = AGX4_FW_EV_RECEIPT;
-		for (i = 0; i < ARRAY_SIZE(r->echo); i++)
-			ev->echo[i] = le32_to_cpu(r->echo[i]);
+		ev->receipt.control_data = le64_to_cpu(r->control_data);
+		ev->receipt.operands = le64_to_cpu(r->operands);
+		ev->receipt.operands2 = le64_to_cpu(r->operands2);
+		ev->receipt.count = le32_to_cpu(r->count);
 		return 0;
 	}
 	return -ENOENT;
@@ -206,8 +213,12 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_fw_apply_runs);
  * agx4_fw_regwins_check() - check the register windows for hwdata
  * @in: the hwdata inputs.
  *
+ * A window of size 0 is a flag-only slot: G17P's table has 17 that carry
+ * only the read-write flag (H), with no address, stride or offset.
+ *
  * Return: 0, or -EINVAL for a window with a slot out of range or used
- * twice, or no size.
+ * twice, or a flag-only slot with an address, stride or offset or without
+ * the flag.
  */
 int agx4_fw_regwins_check(const struct agx4_fw_hwdata_in *in)
 {
@@ -217,8 +228,11 @@ int agx4_fw_regwins_check(const struct agx4_fw_hwdata_in *in)
 	for (i = 0; i < in->num_wins; i++) {
 		const struct agx4_fw_regwin_in *w = &in->wins[i];
 
-		if (w->slot >= AGX4_FW_NUM_REGWINS || !w->size ||
+		if (w->slot >= AGX4_FW_NUM_REGWINS ||
 		    __test_and_set_bit(w->slot, used))
+			return -EINVAL;
+		if (!w->size && (w->pa || w->fw_va || w->stride ||
+				 w->sgx_offset || !w->rw))
 			return -EINVAL;
 	}
 	return 0;
@@ -255,12 +269,14 @@ static void le32_copy(__le32 *dst, const u32 *src, unsigned int n)
 		*dst++ = cpu_to_le32(*src++);
 }
 
-static void vrows(struct agx4_fw_vrow *rows, const u32 *mv)
+/* Voltage rows: @copies words of each state's voltage, the rest 0. */
+static void vrows(struct agx4_fw_vrow *rows, const u32 *mv,
+		  unsigned int copies)
 {
 	unsigned int i, j;
 
 	for (i = 0; i < AGX4_FW_NUM_PSTATES; i++)
-		for (j = 0; j < ARRAY_SIZE(rows[i].mv); j++)
+		for (j = 0; j < copies; j++)
 			rows[i].mv[j] = cpu_to_le32(mv[i]);
 }
 
@@ -268,24 +284,26 @@ static void vrows(struct agx4_fw_vrow *rows, const u32 *mv)
  * agx4_fw_hwdata_fill() - write what hwdata holds alike on all generations
  * @hw: hwdata.
  * @ps: the performance states, %AGX4_FW_NUM_PSTATES of each table.
- * @groups: the words at +0x2590.
- * @ngroups: how many.
  *
- * The performance tables (voltage rows as 16 copies a state, the second
- * frequency table twice), the state counts, the 0xffffffff per work
- * channel and the flag at +0x25f4 (3.4).
+ * The performance tables (the first voltage rows as 16 copies a state,
+ * the second as one; the second frequency table twice), the state counts,
+ * the two groups at +0x2590 and the 0xffffffff per work channel.
  */
 void agx4_fw_hwdata_fill(struct agx4_fw_hwdata *hw,
-			 const struct agx4_fw_pstates *ps, const u32 *groups,
-			 unsigned int ngroups)
+			 const struct agx4_fw_pstates *ps)
 {
+	static const u32 groups[] = AGX4_FW_HWDATA_GROUPS;
 	unsigned int i;
+
+	static_assert(ARRAY_SIZE(groups) == ARRAY_SIZE(hw->groups));
 
 	hw->max_pstate = cpu_to_le32(AGX4_FW_NUM_PSTATES - 1);
 	hw->max_pstate_b = hw->max_pstate;
 	le32_copy(hw->freq_a, ps->freq_a, AGX4_FW_NUM_PSTATES);
-	vrows(hw->core_mv, ps->core_mv);
-	vrows(hw->mem_mv, ps->mem_mv);
+	vrows(hw->core_mv, ps->core_mv, ARRAY_SIZE(hw->core_mv[0].mv));
+	vrows(hw->mem_mv, ps->mem_mv, ARRAY_SIZE(hw->mem_mv[0].mv));
+	vrows(hw->core_mv2, ps->core_mv, 1);
+	vrows(hw->mem_mv2, ps->mem_mv, 1);
 	le32_copy(hw->freq_b, ps->freq_b, AGX4_FW_NUM_PSTATES);
 	le32_copy(hw->freq_b2, ps->freq_b, AGX4_FW_NUM_PSTATES);
 	for (i = 0; i < AGX4_FW_NUM_PSTATES; i++)
@@ -294,40 +312,38 @@ void agx4_fw_hwdata_fill(struct agx4_fw_hwdata *hw,
 	le32_copy(hw->relative_b, ps->relative_b, AGX4_FW_NUM_PSTATES);
 	le32_copy(hw->index_a, ps->index_a, AGX4_FW_NUM_PSTATES);
 	le32_copy(hw->index_b, ps->index_b, AGX4_FW_NUM_PSTATES);
-	le32_copy(hw->groups, groups, min_t(unsigned int, ngroups,
-					    ARRAY_SIZE(hw->groups)));
+	le32_copy(hw->groups, groups, ARRAY_SIZE(groups));
 	for (i = 0; i < ARRAY_SIZE(hw->channel_ones); i++)
 		hw->channel_ones[i] = cpu_to_le32(U32_MAX);
-	hw->one_25f4 = cpu_to_le32(1);
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_fw_hwdata_fill);
 
-
 /* The decoder's view of the records every generation shares. */
 const struct agx4_fw_layout agx4_fw_common_layouts[] = {
-	AGX4_FW_LAYOUT("root", struct agx4_fw_root, AGX4_FW_ROOT_FIELDS),
-	AGX4_FW_LAYOUT("root_extra", struct agx4_fw_root_extra,
-		       AGX4_FW_ROOT_EXTRA_FIELDS),
-	AGX4_FW_LAYOUT("uat_level", struct agx4_fw_uat_level,
-		       AGX4_FW_UAT_LEVEL_FIELDS),
-	AGX4_FW_LAYOUT("channel", struct agx4_fw_channel,
-		       AGX4_FW_CHANNEL_FIELDS),
-	AGX4_FW_LAYOUT("status", struct agx4_fw_status, AGX4_FW_STATUS_FIELDS),
-	AGX4_FW_LAYOUT("regwin", struct agx4_fw_regwin, AGX4_FW_REGWIN_FIELDS),
-	AGX4_FW_LAYOUT("job_list", struct agx4_fw_job_list,
-		       AGX4_FW_JOB_LIST_FIELDS),
-	AGX4_FW_LAYOUT("ev_fatal", struct agx4_fw_ev_fatal,
-		       AGX4_FW_EV_FATAL_FIELDS),
-	AGX4_FW_LAYOUT("ev_receipt", struct agx4_fw_ev_receipt,
-		       AGX4_FW_EV_RECEIPT_FIELDS),
-	AGX4_FW_LAYOUT("vrow", struct agx4_fw_vrow, AGX4_FW_VROW_FIELDS),
-	AGX4_FW_LAYOUT("hwdata", struct agx4_fw_hwdata, AGX4_FW_HWDATA_FIELDS),
-	AGX4_FW_LAYOUT("region_a", struct agx4_fw_region_a,
-		       AGX4_FW_REGION_A_FIELDS),
-	AGX4_FW_LAYOUT("reg", struct agx4_fw_reg, AGX4_FW_REG_FIELDS),
+	AGX4_FW_LAYOUT("root", AGX4_FW_ROOT_FIELDS, struct agx4_fw_root),
+	AGX4_FW_LAYOUT("root_extra", AGX4_FW_ROOT_EXTRA_FIELDS,
+		       struct agx4_fw_root_extra),
+	AGX4_FW_LAYOUT("uat_level", AGX4_FW_UAT_LEVEL_FIELDS,
+		       struct agx4_fw_uat_level),
+	AGX4_FW_LAYOUT("channel", AGX4_FW_CHANNEL_FIELDS,
+		       struct agx4_fw_channel),
+	AGX4_FW_LAYOUT("status", AGX4_FW_STATUS_FIELDS, struct agx4_fw_status),
+	AGX4_FW_LAYOUT("regwin", AGX4_FW_REGWIN_FIELDS, struct agx4_fw_regwin),
+	AGX4_FW_LAYOUT("job_list", AGX4_FW_JOB_LIST_FIELDS,
+		       struct agx4_fw_job_list),
+	AGX4_FW_LAYOUT("ev_fatal", AGX4_FW_EV_FATAL_FIELDS,
+		       struct agx4_fw_ev_fatal),
+	AGX4_FW_LAYOUT("ev_receipt", AGX4_FW_EV_RECEIPT_FIELDS,
+		       struct agx4_fw_ev_receipt),
+	AGX4_FW_LAYOUT("vrow", AGX4_FW_VROW_FIELDS, struct agx4_fw_vrow),
+	AGX4_FW_LAYOUT("hwdata", AGX4_FW_HWDATA_FIELDS, struct agx4_fw_hwdata),
+	AGX4_FW_LAYOUT("region_c", AGX4_FW_REGION_C_FIELDS,
+		       struct agx4_fw_region_c),
+	AGX4_FW_LAYOUT("region_a", AGX4_FW_REGION_A_FIELDS,
+		       struct agx4_fw_region_a),
+	AGX4_FW_LAYOUT("reg", AGX4_FW_REG_FIELDS, struct agx4_fw_reg),
 };
 EXPORT_SYMBOL_IF_KUNIT(agx4_fw_common_layouts);
-
 
 const unsigned int agx4_fw_num_common_layouts =
 	ARRAY_SIZE(agx4_fw_common_layouts);

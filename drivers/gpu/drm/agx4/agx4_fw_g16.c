@@ -2,8 +2,7 @@
 /*
  * Copyright 2026 The agx4 authors
  *
- * G16 (Apple M4, t8132): the generation's firmware facts
- * (shared/spec/g16-g17p-reference.md 3.2, 4.1, 6.1, 7.1, 8).
+ * G16 (Apple M4, t8132): the generation's firmware facts.
  */
 
 #include <linux/bitmap.h>
@@ -25,7 +24,7 @@
 /* ID register (SGX window): must read neither 0 nor all ones. */
 #define G16_SGX_GPU_ID		0xd04000
 
-/* Fixed on t8132: one die, one cluster, ten core slots (spec 7.1). */
+/* Fixed on t8132: one die, one cluster, ten core slots. */
 #define G16_CORES_PER_CLUSTER	10
 
 static int g16_read_gpu_info(struct agx4_device *adev,
@@ -48,71 +47,68 @@ static int g16_read_gpu_info(struct agx4_device *adev,
 	return 0;
 }
 
-
 static const struct agx4_fw_layout g16_layouts[] = {
-	AGX4_FW_LAYOUT("main_config", struct g16_main_config,
-		       G16_MAIN_CONFIG_FIELDS),
-	AGX4_FW_LAYOUT("queue", struct g16_queue, G16_QUEUE_FIELDS),
-	AGX4_FW_LAYOUT("pointers", struct g16_pointers, G16_POINTERS_FIELDS),
-	AGX4_FW_LAYOUT("work_msg", struct g16_work_msg, G16_WORK_MSG_FIELDS),
-	AGX4_FW_LAYOUT("ctl_register", struct g16_ctl_register,
-		       G16_CTL_REGISTER_FIELDS),
-	AGX4_FW_LAYOUT("ctl_grow_reply", struct g16_ctl_grow_reply,
-		       G16_CTL_GROW_REPLY_FIELDS),
-	AGX4_FW_LAYOUT("ctl_limit_reply", struct g16_ctl_limit_reply,
-		       G16_CTL_LIMIT_REPLY_FIELDS),
-	AGX4_FW_LAYOUT("ev_grow", struct g16_ev_grow, G16_EV_GROW_FIELDS),
-	AGX4_FW_LAYOUT("ev_limit", struct g16_ev_limit, G16_EV_LIMIT_FIELDS),
-	AGX4_FW_LAYOUT("ev_partial", struct g16_ev_partial,
-		       G16_EV_PARTIAL_FIELDS),
-	AGX4_FW_LAYOUT("work_tail", struct g16_work_tail, G16_WORK_TAIL_FIELDS),
-	AGX4_FW_LAYOUT("ta_work", struct g16_ta_work, G16_TA_WORK_FIELDS),
-	AGX4_FW_LAYOUT("frag_work", struct g16_frag_work, G16_FRAG_WORK_FIELDS),
-	AGX4_FW_LAYOUT("compute_work", struct g16_compute_work,
-		       G16_COMPUTE_WORK_FIELDS),
-	AGX4_FW_LAYOUT("ms_timestamp", struct g16_ms_timestamp,
-		       G16_MS_TIMESTAMP_FIELDS),
-	AGX4_FW_LAYOUT("ms_start_ta", struct g16_ms_start_ta,
-		       G16_MS_START_TA_FIELDS),
-	AGX4_FW_LAYOUT("ms_end_ta", struct g16_ms_end_ta, G16_MS_END_TA_FIELDS),
-	AGX4_FW_LAYOUT("ms_trailer_ta", struct g16_ms_trailer_ta,
-		       G16_MS_TRAILER_TA_FIELDS),
-	AGX4_FW_LAYOUT("ta_ms", struct g16_ta_ms, G16_TA_MS_FIELDS),
-	AGX4_FW_LAYOUT("ms_start_3d", struct g16_ms_start_3d,
-		       G16_MS_START_3D_FIELDS),
-	AGX4_FW_LAYOUT("ms_end_3d", struct g16_ms_end_3d, G16_MS_END_3D_FIELDS),
-	AGX4_FW_LAYOUT("ms_trailer_3d", struct g16_ms_trailer_3d,
-		       G16_MS_TRAILER_3D_FIELDS),
-	AGX4_FW_LAYOUT("frag_ms", struct g16_frag_ms, G16_FRAG_MS_FIELDS),
-	AGX4_FW_LAYOUT("ms_start_compute", struct g16_ms_start_compute,
-		       G16_MS_START_COMPUTE_FIELDS),
-	AGX4_FW_LAYOUT("ms_end_compute", struct g16_ms_end_compute,
-		       G16_MS_END_COMPUTE_FIELDS),
-	AGX4_FW_LAYOUT("ms_trailer_compute", struct g16_ms_trailer_compute,
-		       G16_MS_TRAILER_COMPUTE_FIELDS),
-	AGX4_FW_LAYOUT("compute_ms", struct g16_compute_ms,
-		       G16_COMPUTE_MS_FIELDS),
-	AGX4_FW_LAYOUT("ta_prelude", struct g16_ta_prelude,
-		       G16_TA_PRELUDE_FIELDS),
-	AGX4_FW_LAYOUT("barrier", struct g16_barrier, G16_BARRIER_FIELDS),
-	AGX4_FW_LAYOUT("barrier_boot", struct g16_barrier_boot,
-		       G16_BARRIER_BOOT_FIELDS),
-	AGX4_FW_LAYOUT("bm", struct g16_bm, G16_BM_FIELDS),
-	AGX4_FW_LAYOUT("block_control", struct g16_block_control,
-		       G16_BLOCK_CONTROL_FIELDS),
-	AGX4_FW_LAYOUT("scene", struct g16_scene, G16_SCENE_FIELDS),
-	AGX4_FW_LAYOUT("pb_desc", struct g16_pb_desc, G16_PB_DESC_FIELDS),
-	AGX4_FW_LAYOUT("block_entry", struct g16_block_entry,
-		       G16_BLOCK_ENTRY_FIELDS),
-	AGX4_FW_LAYOUT("event_control", struct g16_event_control,
-		       G16_EVENT_CONTROL_FIELDS),
-	AGX4_FW_LAYOUT("queue_context", struct g16_queue_context,
-		       G16_QUEUE_CONTEXT_FIELDS),
-	AGX4_FW_LAYOUT("region_c", struct g16_region_c, G16_REGION_C_FIELDS),
-	AGX4_FW_LAYOUT("ts_pair", struct g16_ts_pair, G16_TS_PAIR_FIELDS),
-	AGX4_FW_LAYOUT("cdm_entry", struct g16_cdm_entry, G16_CDM_ENTRY_FIELDS),
+	AGX4_FW_LAYOUT("main_config", G16_MAIN_CONFIG_FIELDS,
+		       struct g16_main_config),
+	AGX4_FW_LAYOUT("queue", G16_QUEUE_FIELDS, struct g16_queue),
+	AGX4_FW_LAYOUT("pointers", G16_POINTERS_FIELDS, struct g16_pointers),
+	AGX4_FW_LAYOUT("work_msg", G16_WORK_MSG_FIELDS, struct g16_work_msg),
+	AGX4_FW_LAYOUT("ctl_register", G16_CTL_REGISTER_FIELDS,
+		       struct g16_ctl_register),
+	AGX4_FW_LAYOUT("ctl_grow_reply", G16_CTL_GROW_REPLY_FIELDS,
+		       struct g16_ctl_grow_reply),
+	AGX4_FW_LAYOUT("ctl_limit_reply", G16_CTL_LIMIT_REPLY_FIELDS,
+		       struct g16_ctl_limit_reply),
+	AGX4_FW_LAYOUT("ev_grow", G16_EV_GROW_FIELDS, struct g16_ev_grow),
+	AGX4_FW_LAYOUT("ev_limit", G16_EV_LIMIT_FIELDS, struct g16_ev_limit),
+	AGX4_FW_LAYOUT("ev_partial", G16_EV_PARTIAL_FIELDS,
+		       struct g16_ev_partial),
+	AGX4_FW_LAYOUT("work_tail", G16_WORK_TAIL_FIELDS, struct g16_work_tail),
+	AGX4_FW_LAYOUT("ta_work", G16_TA_WORK_FIELDS, struct g16_ta_work),
+	AGX4_FW_LAYOUT("frag_work", G16_FRAG_WORK_FIELDS, struct g16_frag_work),
+	AGX4_FW_LAYOUT("compute_work", G16_COMPUTE_WORK_FIELDS,
+		       struct g16_compute_work),
+	AGX4_FW_LAYOUT("ms_timestamp", G16_MS_TIMESTAMP_FIELDS,
+		       struct g16_ms_timestamp),
+	AGX4_FW_LAYOUT("ms_start_ta", G16_MS_START_TA_FIELDS,
+		       struct g16_ms_start_ta),
+	AGX4_FW_LAYOUT("ms_end_ta", G16_MS_END_TA_FIELDS, struct g16_ms_end_ta),
+	AGX4_FW_LAYOUT("ms_trailer_ta", G16_MS_TRAILER_TA_FIELDS,
+		       struct g16_ms_trailer_ta),
+	AGX4_FW_LAYOUT("ta_ms", G16_TA_MS_FIELDS, struct g16_ta_ms),
+	AGX4_FW_LAYOUT("ms_start_3d", G16_MS_START_3D_FIELDS,
+		       struct g16_ms_start_3d),
+	AGX4_FW_LAYOUT("ms_end_3d", G16_MS_END_3D_FIELDS, struct g16_ms_end_3d),
+	AGX4_FW_LAYOUT("ms_trailer_3d", G16_MS_TRAILER_3D_FIELDS,
+		       struct g16_ms_trailer_3d),
+	AGX4_FW_LAYOUT("frag_ms", G16_FRAG_MS_FIELDS, struct g16_frag_ms),
+	AGX4_FW_LAYOUT("ms_start_compute", G16_MS_START_COMPUTE_FIELDS,
+		       struct g16_ms_start_compute),
+	AGX4_FW_LAYOUT("ms_end_compute", G16_MS_END_COMPUTE_FIELDS,
+		       struct g16_ms_end_compute),
+	AGX4_FW_LAYOUT("ms_trailer_compute", G16_MS_TRAILER_COMPUTE_FIELDS,
+		       struct g16_ms_trailer_compute),
+	AGX4_FW_LAYOUT("compute_ms", G16_COMPUTE_MS_FIELDS,
+		       struct g16_compute_ms),
+	AGX4_FW_LAYOUT("ta_prelude", G16_TA_PRELUDE_FIELDS,
+		       struct g16_ta_prelude),
+	AGX4_FW_LAYOUT("barrier", G16_BARRIER_FIELDS, struct g16_barrier),
+	AGX4_FW_LAYOUT("barrier_boot", G16_BARRIER_BOOT_FIELDS,
+		       struct g16_barrier_boot),
+	AGX4_FW_LAYOUT("bm", G16_BM_FIELDS, struct g16_bm),
+	AGX4_FW_LAYOUT("block_control", G16_BLOCK_CONTROL_FIELDS,
+		       struct g16_block_control),
+	AGX4_FW_LAYOUT("scene", G16_SCENE_FIELDS, struct g16_scene),
+	AGX4_FW_LAYOUT("pb_desc", G16_PB_DESC_FIELDS, struct g16_pb_desc),
+	AGX4_FW_LAYOUT("block_entry", G16_BLOCK_ENTRY_FIELDS,
+		       struct g16_block_entry),
+	AGX4_FW_LAYOUT("event_control", G16_EVENT_CONTROL_FIELDS,
+		       struct g16_event_control),
+	AGX4_FW_LAYOUT("queue_context", G16_QUEUE_CONTEXT_FIELDS,
+		       struct g16_queue_context),
+	AGX4_FW_LAYOUT("ts_pair", G16_TS_PAIR_FIELDS, struct g16_ts_pair),
+	AGX4_FW_LAYOUT("cdm_entry", G16_CDM_ENTRY_FIELDS, struct g16_cdm_entry),
 };
-
 
 static int g16_build_channels(const struct agx4_fw_chan_in *in, void *buf,
 			      size_t size)
@@ -180,7 +176,7 @@ static int g16_build_main_config(const struct agx4_fw_gen *gen,
 	return 0;
 }
 
-/* Priority rows: mask, first, last (spec 3.9). */
+/* Priority rows: mask, first, last. */
 static const struct {
 	u64 mask;
 	u32 first;
@@ -197,7 +193,8 @@ static int g16_build_queue(const struct agx4_fw_queue_in *in, void *buf,
 {
 	struct g16_queue *q = buf;
 
-	if (size < sizeof(*q) || in->priority >= ARRAY_SIZE(g16_priorities))
+	if (size < sizeof(*q) || in->priority >= ARRAY_SIZE(g16_priorities) ||
+	    in->lane > AGX4_FW_LANE_COMPUTE)
 		return -EINVAL;
 	memset(q, 0, sizeof(*q));
 	q->pointers = cpu_to_le64(in->pointers);
@@ -210,6 +207,15 @@ static int g16_build_queue(const struct agx4_fw_queue_in *in, void *buf,
 	q->priority_mask = cpu_to_le64(g16_priorities[in->priority].mask);
 	q->first = cpu_to_le32(g16_priorities[in->priority].first);
 	q->last = cpu_to_le32(g16_priorities[in->priority].last);
+	if (in->lane == AGX4_FW_LANE_COMPUTE) {
+		/*
+		 * H: the newest reference keeps compute non-preemptible:
+		 * after the row it rewrites these two words for the compute
+		 * lane of every priority (the TA and 3D lanes keep the row).
+		 */
+		q->priority = cpu_to_le32(G16_QUEUE_COMPUTE_PRIORITY);
+		q->last = cpu_to_le32(G16_QUEUE_COMPUTE_LAST);
+	}
 	q->all_ones2 = cpu_to_le32(U32_MAX);
 	q->uuid = cpu_to_le32(in->uuid);
 	q->context = cpu_to_le64(in->context);
@@ -221,7 +227,6 @@ static int g16_build_hwdata(const struct agx4_fw_gen *gen,
 			    const struct agx4_fw_hwdata_in *in, void *buf,
 			    size_t size)
 {
-	static const u32 groups[] = G16_HWDATA_GROUPS;
 	struct agx4_fw_hwdata *hw = buf;
 	unsigned int i;
 	int ret;
@@ -234,55 +239,63 @@ static int g16_build_hwdata(const struct agx4_fw_gen *gen,
 		return ret;
 	memset(hw, 0, sizeof(*hw));
 	agx4_fw_regwins_fill(hw, in);
+	/*
+	 * H: the reference's platform builder leaves +0x28 zero and its
+	 * bootstrap then writes the aperture there, before the bundle goes
+	 * to the firmware; the firmware accepts user timestamps only inside.
+	 */
 	hw->ts_aperture = cpu_to_le64(in->ts_aperture);
 	hw->chip_id = cpu_to_le32(p->chip_id);
 	hw->rev_hi = cpu_to_le32(p->chip_revision >> G16_HWDATA_REV_HI_SHIFT);
 	hw->rev_lo = cpu_to_le32(p->chip_revision & G16_HWDATA_REV_LO_MASK);
 	hw->gpc = cpu_to_le32(!p->no_gpc);
-	hw->one_eb8 = cpu_to_le32(1);
-	hw->one_ec8 = cpu_to_le32(1);
+	hw->gap_eb8 = cpu_to_le32(G16_HWDATA_EB8);
+	hw->gap_ec8 = cpu_to_le32(G16_HWDATA_EC8);
 	hw->clocks_per_ms = cpu_to_le32(G16_HWDATA_CLOCKS_PER_MS);
 	hw->sample_period = cpu_to_le32(p->sample_period_clks /
 					G16_HWDATA_CLOCKS_PER_MS);
-	for (i = 0; i < ARRAY_SIZE(hw->ones_ee0); i++)
-		hw->ones_ee0[i] = cpu_to_le32(1);
+	for (i = 0; i < ARRAY_SIZE(hw->gap_ee0); i++)
+		hw->gap_ee0[i] = cpu_to_le32(G16_HWDATA_EE0);
 	agx4_fw_hwdata_fill(hw, &(struct agx4_fw_pstates){
 		.freq_a = p->freq_a, .freq_b = p->freq_b,
 		.core_mv = p->core_mv, .mem_mv = p->mem_mv,
 		.relative_a = p->relative_a, .relative_b = p->relative_b,
 		.index_a = p->index_a, .index_b = p->index_b,
 		.scale_b = G16_HWDATA_SCALE_B,
-	}, groups, ARRAY_SIZE(groups));
-	hw->const_258e = cpu_to_le16(G16_HWDATA_CONST_258E);
-	hw->one_2604 = cpu_to_le32(1);
+	});
+	hw->gap_258e = cpu_to_le16(G16_HWDATA_258E);
+	hw->gap_2604 = cpu_to_le32(G16_HWDATA_2604);
 	return 0;
 }
 
 static int g16_build_region_c(const struct agx4_platform *p, void *buf,
 			      size_t size)
 {
-	static const u32 c998[] = G16_RC_CONST_998, c9c8[] = G16_RC_CONST_9C8;
-	struct g16_region_c *rc = buf;
+	static const u32 c998[] = G16_RC_998, c9c8[] = G16_RC_9C8;
+	struct agx4_fw_region_c *rc = buf;
 	unsigned int i;
 
-	if (size < sizeof(*rc) || !p->max_power_mw)
+	static_assert(sizeof(*rc) <= G16_REGION_C_SIZE);
+	if (size < G16_REGION_C_SIZE || !p->max_power_mw)
 		return -EINVAL;
-	memset(rc, 0, sizeof(*rc));
-	rc->const_24 = cpu_to_le32(G16_RC_CONST_24);
-	rc->ffff_54 = cpu_to_le16(U16_MAX);
-	rc->const_56 = cpu_to_le16(G16_RC_CONST_56);
-	rc->ffff_58 = cpu_to_le16(U16_MAX);
-	rc->one_78 = cpu_to_le32(1);
+	memset(buf, 0, G16_REGION_C_SIZE);
+	rc->gap_24 = cpu_to_le32(G16_RC_24);
+	rc->gap_54 = cpu_to_le16(G16_RC_54);
+	rc->gap_56 = cpu_to_le16(G16_RC_56);
+	rc->gap_58 = cpu_to_le16(G16_RC_58);
+	rc->gap_78 = cpu_to_le32(G16_RC_78);
 	rc->max_power_mw = cpu_to_le32(p->max_power_mw);
-	rc->thousand_88[0] = cpu_to_le32(G16_RC_THOUSAND);
-	rc->thousand_88[1] = cpu_to_le32(G16_RC_THOUSAND);
-	rc->thousand_98 = cpu_to_le32(G16_RC_THOUSAND);
+	rc->gap_88[0] = cpu_to_le32(G16_RC_88);
+	rc->gap_88[1] = cpu_to_le32(G16_RC_88);
+	rc->gap_98 = cpu_to_le32(G16_RC_98);
+	rc->gap_7e8[1] = cpu_to_le32(G16_RC_7EC);
+	rc->gap_7e8[2] = cpu_to_le32(G16_RC_7F0);
 	for (i = 0; i < ARRAY_SIZE(c998); i++)
-		rc->const_998[i] = cpu_to_le32(c998[i]);
+		rc->gap_998[i] = cpu_to_le32(c998[i]);
 	for (i = 0; i < ARRAY_SIZE(c9c8); i++)
-		rc->const_9c8[i] = cpu_to_le32(c9c8[i]);
-	rc->const_e28 = cpu_to_le32(G16_RC_CONST_E28);
-	rc->one_e2c = cpu_to_le32(1);
+		rc->gap_9c8[i] = cpu_to_le32(c9c8[i]);
+	rc->gap_e28 = cpu_to_le32(G16_RC_E28);
+	rc->gap_e2c = cpu_to_le32(G16_RC_E2C);
 	return 0;
 }
 
@@ -416,7 +429,10 @@ const struct agx4_fw_gen agx4_fw_g16 = {
 	.tvb = { .initial_blocks = 11, .growth_blocks = 10, .max_blocks = 331 },
 	/* Dynamic allocations of the reference; 4 GiB is agx4's choice. */
 	.fw_heap = { 0xfffffc2200000000ull, 0x100000000ull },
-	/* M: the reference's 64 MiB aperture, written at hwdata+0x28. */
+	/*
+	 * The reference's 64 MiB aperture, written at hwdata+0x28 (M: one
+	 * source gives the base).
+	 */
 	.ts_aperture = { 0xfffffc2181400000ull, 0x4000000ull },
 	.read_gpu_info = g16_read_gpu_info,
 	.layouts = g16_layouts,

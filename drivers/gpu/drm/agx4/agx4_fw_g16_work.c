@@ -3,10 +3,9 @@
  * Copyright 2026 The agx4 authors
  *
  * G16 work items: its tail of the render programs both generations share
- * (agx4_fw_work.c) and its compute program (g16-g17p-reference.md 3.12,
- * 3.13, in the reference driver's order), and the builders of the TA, 3D
- * and compute work items, their microsequences and the queue items around
- * them (3.9-3.11).
+ * (agx4_fw_work.c) and its compute program (in the reference driver's
+ * order), and the builders of the TA, 3D and compute work items, their
+ * microsequences and the queue items around them.
  */
 
 #include <linux/bits.h>
@@ -393,7 +392,7 @@ static void g16_frag_ms(const struct agx4_render_desc *d,
 
 #undef FR
 
-/* The TVB initialisation pushed before a pool's first TA (3.11). */
+/* The TVB initialisation pushed before a pool's first TA. */
 static void g16_ta_prelude(const struct agx4_fw_render_in *in,
 			   struct g16_ta_prelude *p)
 {
@@ -451,7 +450,7 @@ int agx4_fw_g16_build_render(const struct agx4_render_desc *d,
 	ret = agx4_fw_render_vals(d, in, &v);
 	if (ret)
 		return ret;
-	/* Where G16's programs differ from G17P's (3.12). */
+	/* Where G16's programs differ from G17P's. */
 	v.ta_msaa2 = G16_TA_MSAA2;
 	v.ta_layer_word = v.target_layers_low;
 	v.frag_tib = v.tib;
@@ -662,7 +661,7 @@ static void g16_scenes(const struct agx4_fw_tvb_in *in, struct g16_scene *sc)
 }
 
 /**
- * agx4_fw_g16_build_tvb() - build a VM's TVB pool (6.1)
+ * agx4_fw_g16_build_tvb() - build a VM's TVB pool
  * @gen: the generation (its initial and most blocks).
  * @in: where the pool's objects are.
  * @bufs: one buffer per object of &agx4_fw_g16.tvb_objs: buffer manager,

@@ -2,8 +2,7 @@
 /*
  * Copyright 2026 The agx4 authors
  *
- * G17P (Apple A18 Pro, t8140): the generation's firmware facts
- * (shared/spec/g16-g17p-reference.md 3.2, 4.1, 6.2, 7.1, 8).
+ * G17P (Apple A18 Pro, t8140): the generation's firmware facts.
  */
 
 #include <linux/bitfield.h>
@@ -22,7 +21,7 @@
 #include "agx4_fw_g17p.h"
 #include "agx4_fwif_g17p.h"
 
-/* ID registers (SGX window, spec 2.2). */
+/* ID registers (SGX window). */
 #define G17P_SGX_GPU_ID		0xd04000
 #define G17P_ID_FAMILY		GENMASK(31, 24)	/* must be 10 */
 #define G17P_ID_ZERO		GENMASK(23, 16)	/* must be 0 */
@@ -68,43 +67,40 @@ static int g17p_read_gpu_info(struct agx4_device *adev,
 	return 0;
 }
 
-
 static const struct agx4_fw_layout g17p_layouts[] = {
-	AGX4_FW_LAYOUT("main_config", struct g17p_main_config,
-		       G17P_MAIN_CONFIG_FIELDS),
-	AGX4_FW_LAYOUT("region_view", struct g17p_region_view,
-		       G17P_REGION_VIEW_FIELDS),
-	AGX4_FW_LAYOUT("queue", struct g17p_queue, G17P_QUEUE_FIELDS),
-	AGX4_FW_LAYOUT("pointers", struct g17p_pointers, G17P_POINTERS_FIELDS),
-	AGX4_FW_LAYOUT("work_msg", struct g17p_work_msg, G17P_WORK_MSG_FIELDS),
-	AGX4_FW_LAYOUT("ctl_grow_reply", struct g17p_ctl_grow_reply,
-		       G17P_CTL_GROW_REPLY_FIELDS),
-	AGX4_FW_LAYOUT("ctl_cleanup", struct g17p_ctl_cleanup,
-		       G17P_CTL_CLEANUP_FIELDS),
-	AGX4_FW_LAYOUT("ctl_maintenance", struct g17p_ctl_maintenance,
-		       G17P_CTL_MAINTENANCE_FIELDS),
-	AGX4_FW_LAYOUT("ctl_tick", struct g17p_ctl_tick, G17P_CTL_TICK_FIELDS),
-	AGX4_FW_LAYOUT("ev_completion", struct g17p_ev_completion,
-		       G17P_EV_COMPLETION_FIELDS),
-	AGX4_FW_LAYOUT("ev_grow", struct g17p_ev_grow, G17P_EV_GROW_FIELDS),
-	AGX4_FW_LAYOUT("ev_limit", struct g17p_ev_limit, G17P_EV_LIMIT_FIELDS),
-	AGX4_FW_LAYOUT("event_item", struct g17p_event_item,
-		       G17P_EVENT_ITEM_FIELDS),
-	AGX4_FW_LAYOUT("ta_work", struct g17p_ta_work, G17P_TA_WORK_FIELDS),
-	AGX4_FW_LAYOUT("frag_work", struct g17p_frag_work,
-		       G17P_FRAG_WORK_FIELDS),
-	AGX4_FW_LAYOUT("compute_work", struct g17p_compute_work,
-		       G17P_COMPUTE_WORK_FIELDS),
-	AGX4_FW_LAYOUT("optional", struct g17p_optional, G17P_OPTIONAL_FIELDS),
-	AGX4_FW_LAYOUT("region_c", struct g17p_region_c, G17P_REGION_C_FIELDS),
-	AGX4_FW_LAYOUT("hw_region", struct g17p_hw_region,
-		       G17P_HW_REGION_FIELDS),
-	AGX4_FW_LAYOUT("pool_state", struct g17p_pool_state,
-		       G17P_POOL_STATE_FIELDS),
-	AGX4_FW_LAYOUT("event_item_compute", struct g17p_event_item_compute,
-		       G17P_EVENT_ITEM_COMPUTE_FIELDS),
+	AGX4_FW_LAYOUT("main_config", G17P_MAIN_CONFIG_FIELDS,
+		       struct g17p_main_config),
+	AGX4_FW_LAYOUT("region_view", G17P_REGION_VIEW_FIELDS,
+		       struct g17p_region_view),
+	AGX4_FW_LAYOUT("queue", G17P_QUEUE_FIELDS, struct g17p_queue),
+	AGX4_FW_LAYOUT("pointers", G17P_POINTERS_FIELDS, struct g17p_pointers),
+	AGX4_FW_LAYOUT("work_msg", G17P_WORK_MSG_FIELDS, struct g17p_work_msg),
+	AGX4_FW_LAYOUT("ctl_grow_reply", G17P_CTL_GROW_REPLY_FIELDS,
+		       struct g17p_ctl_grow_reply),
+	AGX4_FW_LAYOUT("ctl_cleanup", G17P_CTL_CLEANUP_FIELDS,
+		       struct g17p_ctl_cleanup),
+	AGX4_FW_LAYOUT("ctl_maintenance", G17P_CTL_MAINTENANCE_FIELDS,
+		       struct g17p_ctl_maintenance),
+	AGX4_FW_LAYOUT("ctl_tick", G17P_CTL_TICK_FIELDS, struct g17p_ctl_tick),
+	AGX4_FW_LAYOUT("ev_completion", G17P_EV_COMPLETION_FIELDS,
+		       struct g17p_ev_completion),
+	AGX4_FW_LAYOUT("ev_grow", G17P_EV_GROW_FIELDS, struct g17p_ev_grow),
+	AGX4_FW_LAYOUT("ev_limit", G17P_EV_LIMIT_FIELDS, struct g17p_ev_limit),
+	AGX4_FW_LAYOUT("event_item", G17P_EVENT_ITEM_FIELDS,
+		       struct g17p_event_item),
+	AGX4_FW_LAYOUT("ta_work", G17P_TA_WORK_FIELDS, struct g17p_ta_work),
+	AGX4_FW_LAYOUT("frag_work", G17P_FRAG_WORK_FIELDS,
+		       struct g17p_frag_work),
+	AGX4_FW_LAYOUT("compute_work", G17P_COMPUTE_WORK_FIELDS,
+		       struct g17p_compute_work),
+	AGX4_FW_LAYOUT("optional", G17P_OPTIONAL_FIELDS, struct g17p_optional),
+	AGX4_FW_LAYOUT("hw_region", G17P_HW_REGION_FIELDS,
+		       struct g17p_hw_region),
+	AGX4_FW_LAYOUT("pool_state", G17P_POOL_STATE_FIELDS,
+		       struct g17p_pool_state),
+	AGX4_FW_LAYOUT("event_item_compute", G17P_EVENT_ITEM_COMPUTE_FIELDS,
+		       struct g17p_event_item_compute),
 };
-
 
 static void g17p_cursors(struct agx4_fw_channel *c, u64 base)
 {
@@ -158,6 +154,13 @@ static int g17p_build_main_config(const struct agx4_fw_gen *gen,
 	mc->hwdata = cpu_to_le64(bundle);
 	mc->repeated[0] = cpu_to_le64(bundle + G17P_MC_REPEATED);
 	mc->repeated[1] = mc->repeated[0];
+	/* A view without a value has no tag either (H). */
+	for (i = 0; i < ARRAY_SIZE(mc->views); i++) {
+		mc->views[i].address = cpu_to_le64(in->views[i].address);
+		mc->views[i].value = cpu_to_le32(in->views[i].value);
+		if (in->views[i].value)
+			mc->views[i].tag = cpu_to_le32(G17P_MC_VIEW_TAG);
+	}
 	if (in->instance) {
 		/* The secondary has no work channels. */
 		memset(mc->channels, 0,
@@ -169,11 +172,6 @@ static int g17p_build_main_config(const struct agx4_fw_gen *gen,
 	}
 	for (i = 0; i < ARRAY_SIZE(addresses); i++)
 		mc->addresses[i] = cpu_to_le64(bundle + addresses[i]);
-	for (i = 0; i < ARRAY_SIZE(mc->views); i++) {
-		mc->views[i].address = cpu_to_le64(in->views[i].address);
-		mc->views[i].value = cpu_to_le32(in->views[i].value);
-		mc->views[i].tag = cpu_to_le32(G17P_MC_VIEW_TAG);
-	}
 	mc->ff = cpu_to_le32(G17P_MC_FF);
 	put_unaligned_le32(AGX4_FW_CTL_INITIAL, mc->control);
 	return 0;
@@ -207,118 +205,81 @@ static int g17p_build_queue(const struct agx4_fw_queue_in *in, void *buf,
 }
 
 /*
- * The constant runs the reference lays over G17P hwdata and region C:
- * facts of its firmware interface (GravityLinux g17p_constants.rs,
- * generated from m1n1's G17P init data), as data.  They agree with every
- * value the specification gives (the timestamp aperture at hwdata+0x28,
- * 24000 at +0xed0, 10 at +0xfc4 and +0x1cd8; region C's 3000, 9550, the
- * 1000s, +0x998 and +0x9b8).
+ * The constant runs left of the reference's G17P hwdata constants: the
+ * bytes its 29 hwdata runs set that are not a declared member.  Both fall
+ * in the region records from +0x2610 (records 2 and 3), whose layout there
+ * is not known (GAP); the first holds the address of an init-graph page
+ * (M), which must follow the graph base.  Its 12 region C runs are all
+ * written through &struct agx4_fw_region_c.
  */
 /* A run of constant bytes at @off. */
 #define RUN(off, ...) { (off), sizeof((const u8[]){ __VA_ARGS__ }),	\
 			(const u8[]){ __VA_ARGS__ } }
 
-/* hwdata: 30 runs. */
 static const struct agx4_fw_run g17p_hwdata_runs[] = {
-	RUN(0x4, 0x6f, 0x00, 0x00, 0x00, 0x00, 0x00, 0xc0, 0xff),
-	RUN(0x14, 0x10, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x10, 0x00,
-	    0x00, 0x00, 0x00, 0x80, 0xff, 0xff, 0xff, 0x02, 0x00, 0x00, 0x00,
-	    0x00, 0x40, 0x81, 0x21, 0xfc, 0xff, 0xff),
-	RUN(0xe0, 0x08, 0x20),
-	RUN(0xea, 0x08, 0x20),
-	RUN(0xf4, 0x08, 0x20, 0x00, 0x00, 0xcb, 0x24, 0x00, 0x00, 0xfa, 0x2c,
-	    0x8a, 0xc9, 0xcb, 0x24, 0xf6, 0xf4, 0x17, 0xe9, 0x77, 0x18, 0xcb,
-	    0x24, 0xd9, 0x38, 0x00, 0x00, 0xab, 0xbd),
-	RUN(0x2d9, 0x20, 0xf8, 0xff, 0xdb, 0x2c, 0x2d, 0xd3, 0x00, 0x20, 0x00,
-	    0xf5, 0x26, 0xe9, 0xda, 0x21, 0x00, 0x20, 0xb6, 0x38, 0x08, 0x00,
-	    0x42, 0xc7),
-	RUN(0x3e0, 0xe0, 0x7f),
-	RUN(0x3ea, 0xe0, 0x7f),
-	RUN(0x3f4, 0xe0, 0x7f, 0x00, 0x00, 0x00, 0x80),
-	RUN(0x403, 0x80),
-	RUN(0x40d, 0x80),
-	RUN(0x5d8, 0x45, 0x26, 0x23, 0x4b, 0x98, 0x0e, 0x00, 0x00, 0x5f, 0xea,
-	    0xa2, 0xd5, 0xff, 0x3f, 0x00, 0x40, 0x00, 0x40, 0x5e, 0xca, 0xa2,
-	    0xf5, 0x00, 0x40),
-	RUN(0xe94, 0x01, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00,
-	    0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x01),
-	RUN(0xeb8, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01, 0x00,
-	    0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x00,
-	    0x00, 0x00, 0x00, 0xc0, 0x5d, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00,
-	    0x10, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00,
-	    0x00, 0x01, 0x00, 0x00, 0x00, 0x01),
-	RUN(0xf04, 0x1f),
-	RUN(0xf24, 0x04),
-	RUN(0xf34, 0x01, 0x00, 0x00, 0x00, 0x01),
-	RUN(0xf4c, 0x31),
-	RUN(0xf6c, 0x01),
-	RUN(0xf88, 0x06, 0x00, 0x00, 0x00, 0x01),
-	RUN(0xfac, 0x01),
-	RUN(0xfb8, 0x1e, 0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00, 0x06, 0x00,
-	    0x00, 0x00, 0x0a),
-	RUN(0x1cd8, 0x0a),
-	RUN(0x2544, 0x04, 0x00, 0x00, 0x00, 0x06, 0x00, 0x00, 0x00, 0x03, 0x00,
-	    0x00, 0x00, 0x07, 0x00, 0x00, 0x00, 0x07),
-	RUN(0x2568, 0x05, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01),
 	RUN(0x26ad, 0x80, 0x5d, 0x01, 0x20, 0xfc, 0xff, 0xff, 0x01, 0x00, 0x00,
 	    0x00, 0x01),
 	RUN(0x26e8, 0x01),
-	RUN(0x3d98, 0xff, 0xff, 0xff, 0xff),
-	RUN(0x3db0, 0xff, 0xff, 0xff, 0xff),
-};
-
-/* region C: 12 runs. */
-static const struct agx4_fw_run g17p_region_c_runs[] = {
-	RUN(0x24, 0xb8, 0x0b, 0x00, 0x00),
-	RUN(0x30, 0x01, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00,
-	    0x00, 0x00, 0x78, 0x00, 0x00, 0x00),
-	RUN(0x54, 0xff, 0xff, 0x28, 0x00, 0xff, 0xff, 0x00, 0x00, 0x00, 0x00,
-	    0x01, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x03, 0x00, 0x00,
-	    0x00, 0x01, 0x00),
-	RUN(0x78, 0x01, 0x00, 0x00, 0x00),
-	RUN(0x84, 0x4e, 0x25, 0x00, 0x00, 0xe8, 0x03, 0x00, 0x00, 0xe8, 0x03,
-	    0x00, 0x00),
-	RUN(0x98, 0xe8, 0x03, 0x00, 0x00),
-	RUN(0x7c4, 0xd0, 0x07, 0x00, 0x00, 0x00, 0x00, 0x80, 0x3f, 0xcd, 0xcc,
-	    0x4c, 0x3f, 0xcd, 0xcc, 0x4c, 0x3e, 0x66, 0x66, 0x66, 0x3f, 0xcd,
-	    0xcc, 0xcc, 0x3d, 0x00, 0x00, 0x80, 0x3e, 0x9a, 0x99, 0x19, 0x3f,
-	    0x66, 0x66, 0x66, 0x3f, 0x06, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00,
-	    0x00, 0x01, 0x00, 0x00, 0x00, 0x64, 0x00, 0x00, 0x00, 0x64, 0x00,
-	    0x00, 0x00),
-	RUN(0x998, 0x28, 0x00, 0x00, 0x00, 0x0a, 0x00, 0x00, 0x00, 0xfa, 0x00,
-	    0x00, 0x00, 0x01, 0x00, 0x00, 0x00),
-	RUN(0x9b8, 0xc0, 0x27, 0x09, 0x00, 0xc0, 0x27, 0x09, 0x00, 0x05, 0x00,
-	    0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x28, 0x00, 0x00, 0x00, 0x32,
-	    0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00),
-	RUN(0xe1c, 0x00, 0x01, 0x00, 0x00),
-	RUN(0xe38, 0x00, 0x03, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00),
-	RUN(0xe50, 0x00, 0x01, 0x00, 0x00),
 };
 
 #undef RUN
 
 const struct agx4_fw_run *const agx4_fw_g17p_runs[2] = {
-	g17p_hwdata_runs, g17p_region_c_runs,
+	g17p_hwdata_runs, NULL,
 };
 EXPORT_SYMBOL_IF_KUNIT(agx4_fw_g17p_runs);
 
 const unsigned int agx4_fw_g17p_num_runs[2] = {
-	ARRAY_SIZE(g17p_hwdata_runs), ARRAY_SIZE(g17p_region_c_runs),
+	ARRAY_SIZE(g17p_hwdata_runs), 0,
 };
 EXPORT_SYMBOL_IF_KUNIT(agx4_fw_g17p_num_runs);
+
+static void le32_fill(__le32 *dst, const u32 *src, unsigned int n)
+{
+	while (n--)
+		*dst++ = cpu_to_le32(*src++);
+}
 
 static int g17p_build_region_c(const struct agx4_platform *p, void *buf,
 			       size_t size)
 {
-	if (size < sizeof(struct g17p_region_c))
+	static const u32 c30[] = G17P_RC_30, c7c8[] = G17P_RC_7C8;
+	static const u32 c7e8[] = G17P_RC_7E8, c998[] = G17P_RC_998;
+	static const u32 c9b8[] = G17P_RC_9B8, c9c8[] = G17P_RC_9C8;
+	static const u32 ce38[] = G17P_RC_E38;
+	static const u16 c5a[] = G17P_RC_5A;
+	struct agx4_fw_region_c *rc = buf;
+	unsigned int i;
+
+	static_assert(sizeof(*rc) == G17P_REGION_C_SIZE);
+	if (size < sizeof(*rc))
 		return -EINVAL;
-	memset(buf, 0, sizeof(struct g17p_region_c));
-	return agx4_fw_apply_runs(g17p_region_c_runs,
-				  ARRAY_SIZE(g17p_region_c_runs), buf,
-				  sizeof(struct g17p_region_c));
+	memset(rc, 0, sizeof(*rc));
+	rc->gap_24 = cpu_to_le32(G17P_RC_24);
+	le32_fill(rc->gap_30, c30, ARRAY_SIZE(c30));
+	rc->gap_54 = cpu_to_le16(G17P_RC_54);
+	rc->gap_56 = cpu_to_le16(G17P_RC_56);
+	rc->gap_58 = cpu_to_le16(G17P_RC_58);
+	for (i = 0; i < ARRAY_SIZE(c5a); i++)
+		rc->gap_5a[i] = cpu_to_le16(c5a[i]);
+	rc->gap_78 = cpu_to_le32(G17P_RC_78);
+	rc->max_power_mw = cpu_to_le32(G17P_RC_MAX_POWER_MW);
+	rc->gap_88[0] = cpu_to_le32(G17P_RC_88);
+	rc->gap_88[1] = cpu_to_le32(G17P_RC_88);
+	rc->gap_98 = cpu_to_le32(G17P_RC_98);
+	rc->gap_7c4 = cpu_to_le32(G17P_RC_7C4);
+	le32_fill(rc->gap_7c8, c7c8, ARRAY_SIZE(c7c8));
+	le32_fill(rc->gap_7e8, c7e8, ARRAY_SIZE(c7e8));
+	le32_fill(rc->gap_998, c998, ARRAY_SIZE(c998));
+	le32_fill(rc->gap_9b8, c9b8, ARRAY_SIZE(c9b8));
+	le32_fill(rc->gap_9c8, c9c8, ARRAY_SIZE(c9c8));
+	rc->gap_e1c = cpu_to_le32(G17P_RC_E1C);
+	le32_fill(rc->gap_e38, ce38, ARRAY_SIZE(ce38));
+	rc->gap_e50 = cpu_to_le32(G17P_RC_E50);
+	return 0;
 }
 
-/* The fixed T8140 performance table (3.4). */
+/* The fixed T8140 performance table. */
 static const u32 g17p_freq_a[] = G17P_FREQ_A, g17p_freq_b[] = G17P_FREQ_B;
 static const u32 g17p_core_mv[] = G17P_CORE_MV, g17p_mem_mv[] = G17P_MEM_MV;
 static const u32 g17p_rel_a[] = G17P_RELATIVE_A, g17p_rel_b[] = G17P_RELATIVE_B;
@@ -333,12 +294,69 @@ static const struct agx4_fw_pstates g17p_pstates = {
 	.scale_b = G17P_SCALE_B,
 };
 
+/* Matrix @m of hwdata: @diag on the diagonal, or the 12 words of @v. */
+static void g17p_yuv(struct agx4_fw_hwdata *hw, unsigned int m, s16 diag,
+		     const s16 *v)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(hw->yuv[m]); i++)
+		hw->yuv[m][i] = cpu_to_le16(v ? v[i] : i % 5 ? 0 : diag);
+}
+
+static void g17p_hwdata_consts(struct agx4_fw_hwdata *hw)
+{
+	static const s16 yuv7[] = G17P_YUV_7, yuv27[] = G17P_YUV_27;
+	static const s16 yuv59[] = G17P_YUV_59;
+	static const u64 c0[] = G17P_HWDATA_0;
+	static const u32 cf34[] = G17P_HWDATA_F34, cf88[] = G17P_HWDATA_F88;
+	static const u32 cfb8[] = G17P_HWDATA_FB8, c2544[] = G17P_HWDATA_2544;
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(c0); i++)
+		hw->gap_0[i] = cpu_to_le64(c0[i]);
+	g17p_yuv(hw, 6, G17P_YUV_IDENTITY, NULL);
+	g17p_yuv(hw, 7, 0, yuv7);
+	g17p_yuv(hw, 27, 0, yuv27);
+	g17p_yuv(hw, 38, G17P_YUV_38_DIAG, NULL);
+	g17p_yuv(hw, 39, G17P_YUV_39_DIAG, NULL);
+	g17p_yuv(hw, 59, 0, yuv59);
+	hw->rev_hi = cpu_to_le32(G17P_HWDATA_REV_HI);
+	hw->rev_lo = cpu_to_le32(G17P_HWDATA_REV_LO);
+	hw->gpc = cpu_to_le32(G17P_HWDATA_GPC);
+	hw->gap_ea4 = cpu_to_le32(G17P_HWDATA_EA4);
+	hw->gap_eb8 = cpu_to_le32(G17P_HWDATA_EB8);
+	hw->gap_ec0 = cpu_to_le32(G17P_HWDATA_EC0);
+	hw->gap_ec8 = cpu_to_le32(G17P_HWDATA_EC8);
+	hw->clocks_per_ms = cpu_to_le32(G17P_HWDATA_CLOCKS_PER_MS);
+	hw->gap_ed4 = cpu_to_le32(G17P_HWDATA_ED4);
+	hw->sample_period = cpu_to_le32(G17P_HWDATA_SAMPLE_PERIOD);
+	for (i = 0; i < ARRAY_SIZE(hw->gap_ee0); i++)
+		hw->gap_ee0[i] = cpu_to_le32(G17P_HWDATA_EE0);
+	hw->gap_f04 = cpu_to_le32(G17P_HWDATA_F04);
+	hw->gap_f24 = cpu_to_le32(G17P_HWDATA_F24);
+	le32_fill(hw->gap_f34, cf34, ARRAY_SIZE(cf34));
+	hw->gap_f4c = cpu_to_le32(G17P_HWDATA_F4C);
+	hw->gap_f6c = cpu_to_le32(G17P_HWDATA_F6C);
+	le32_fill(hw->gap_f88, cf88, ARRAY_SIZE(cf88));
+	hw->gap_fac = cpu_to_le32(G17P_HWDATA_FAC);
+	le32_fill(hw->gap_fb8, cfb8, ARRAY_SIZE(cfb8));
+	le32_fill(hw->gap_2544, c2544, ARRAY_SIZE(c2544));
+	hw->gap_2568 = cpu_to_le32(G17P_HWDATA_2568);
+	hw->gap_2570 = cpu_to_le32(G17P_HWDATA_2570);
+	hw->gap_258e = cpu_to_le16(G17P_HWDATA_258E);
+	hw->gap_25f4 = cpu_to_le32(G17P_HWDATA_25F4);
+	hw->gap_2600 = cpu_to_le32(G17P_HWDATA_2600);
+	hw->gap_2608 = cpu_to_le32(G17P_HWDATA_2608);
+	hw->gap_3d98 = cpu_to_le32(G17P_HWDATA_3D98);
+	hw->gap_3db0 = cpu_to_le32(G17P_HWDATA_3DB0);
+}
+
 static int g17p_build_hwdata(const struct agx4_fw_gen *gen,
 			     const struct agx4_platform *p,
 			     const struct agx4_fw_hwdata_in *in, void *buf,
 			     size_t size)
 {
-	static const u32 groups[] = G17P_HWDATA_GROUPS;
 	struct agx4_fw_hwdata *hw = buf;
 	u8 *base = buf;
 	unsigned int i;
@@ -354,13 +372,11 @@ static int g17p_build_hwdata(const struct agx4_fw_gen *gen,
 				 ARRAY_SIZE(g17p_hwdata_runs), hw, sizeof(*hw));
 	if (ret)
 		return ret;
+	g17p_hwdata_consts(hw);
 	agx4_fw_regwins_fill(hw, in);
 	hw->ts_aperture = cpu_to_le64(in->ts_aperture);
 	hw->chip_id = cpu_to_le32(p->chip_id);
-	agx4_fw_hwdata_fill(hw, &g17p_pstates, groups, ARRAY_SIZE(groups));
-	hw->const_258e = cpu_to_le16(G17P_HWDATA_CONST_258E);
-	hw->one_2600 = cpu_to_le32(1);
-	hw->one_2608 = cpu_to_le32(1);
+	agx4_fw_hwdata_fill(hw, &g17p_pstates);
 	for (i = 0; i < in->num_regions; i++) {
 		const struct agx4_fw_hw_region_in *r = &in->regions[i];
 		struct g17p_hw_region *out = (void *)(base + G17P_HW_REGIONS +
@@ -379,7 +395,7 @@ static int g17p_build_hwdata(const struct agx4_fw_gen *gen,
 
 static bool g17p_pool_ok(u32 vm, u32 pool)
 {
-	return vm >= G17P_FIRST_VM && vm < G17P_FIRST_VM + G17P_NUM_VMS &&
+	return vm >= G17P_FIRST_VM && vm <= G17P_LAST_VM &&
 	       pool < G17P_NUM_POOLS;
 }
 
@@ -483,7 +499,7 @@ static int g17p_build_ctl(const struct agx4_fw_ctl *c, void *buf,
 		t->ordinal = cpu_to_le32(c->ordinal - 1);
 		break;
 	default:
-		/* Opcode 9 exists on G17P only as a diagnostic (6.2). */
+		/* Opcode 9 exists on G17P only as a diagnostic. */
 		return -EOPNOTSUPP;
 	}
 	g->opcode = cpu_to_le32(c->opcode);
@@ -515,7 +531,7 @@ const struct agx4_fw_gen agx4_fw_g17p = {
 	.root_version = { 0x04c0, 0x0396, 0xa322, 0x0c8a },
 	.root_extra = BIT(1),
 	.cursors_in_mmio = false,
-	/* G17P completes by status records, not stamps (3.10, 5.3). */
+	/* G17P completes by status records, not stamps. */
 	.chan = {
 		.work_msg_size = G17P_WORK_MSG_SIZE,
 		.ctl_size = AGX4_FW_CTL_SIZE,
@@ -528,7 +544,7 @@ const struct agx4_fw_gen agx4_fw_g17p = {
 	.fw_heap = { 0xfffffc2200000000ull, 0x100000000ull },
 	/*
 	 * The base is the one G17P's hwdata constants carry at +0x28 (the
-	 * same as G16's); M: the size is G16's.
+	 * same as G16's); L: the size is assumed to be G16's.
 	 */
 	.ts_aperture = { 0xfffffc2181400000ull, 0x4000000ull },
 	.read_gpu_info = g17p_read_gpu_info,

@@ -3,10 +3,9 @@
  * Copyright 2026 The agx4 authors
  *
  * G17P work items: its tails of the render programs both generations
- * share (agx4_fw_work.c), its partial-render and compute programs
- * (g16-g17p-reference.md 3.12, 3.13, in the reference driver's order), and
- * the builders of the TA, 3D and compute descriptors, the optional record
- * and the event items (3.9, 3.12, 3.13).
+ * share (agx4_fw_work.c), its partial-render and compute programs (in
+ * the reference driver's order), and the builders of the TA, 3D and
+ * compute descriptors, the optional record and the event items.
  */
 
 #include <linux/bits.h>
@@ -425,7 +424,7 @@ int agx4_fw_g17p_build_render(const struct agx4_render_desc *d,
 	if (ret)
 		return ret;
 	/*
-	 * Where G17P's programs differ from G16's (3.12): the second MSAA
+	 * Where G17P's programs differ from G16's: the second MSAA
 	 * control and the layer word, the tile-buffer block count, the fixed
 	 * gates and no completion control.
 	 */
@@ -573,8 +572,12 @@ static bool put16(__le16 *field, u32 v)
  * @buf: where to, zeroed first.
  * @size: bytes at @buf.
  *
- * The TA form carries the tiling shared object, lifecycle, namespace and
- * grid + 1; the 3D and compute forms 0xff bytes there (3.9).
+ * The reference has two forms (H).  The render form (TA, 3D) writes the
+ * scheduler at +0x5e and, only with a scheduler class or for context 2,
+ * at +0x1e and +0x46; the TA record carries the tiling shared object,
+ * lifecycle, namespace and grid + 1, the 3D record 0xff bytes there.  The
+ * compute form takes its three scheduler and two context words from the
+ * caller as they are, and carries 0xff bytes where the TA tail is.
  *
  * Return: 0, or -EINVAL for a short buffer, an unknown stage, an item
  * index above 255 or a value too wide for its 16-bit field (nothing
@@ -584,6 +587,7 @@ int agx4_fw_g17p_build_optional(const struct agx4_fw_optional_in *in,
 				void *buf, size_t size)
 {
 	struct g17p_optional o = { };
+	u32 sched;
 	bool ok;
 
 	if (size < sizeof(o) || in->kind > G17P_KIND_COMPUTE ||
@@ -592,35 +596,46 @@ int agx4_fw_g17p_build_optional(const struct agx4_fw_optional_in *in,
 	o.type = cpu_to_le32(G17P_ITEM_OPTIONAL);
 	o.context_low = cpu_to_le64(in->context_low);
 	o.context_high = cpu_to_le64(in->context_high);
-	ok = put16(&o.grid, in->grid) &
-	     put16(&o.sched_class, in->sched_class) &
-	     put16(&o.context, in->context) &
-	     put16(&o.context2, in->context) &
-	     put16(&o.ordinal, in->ordinal) &
-	     put16(&o.field_46, in->field_46) &
-	     put16(&o.uuid, in->uuid) &
-	     put16(&o.scheduler, in->scheduler);
-	if (!ok)
-		return -EINVAL;
 	o.first = cpu_to_le16(in->first);
 	o.first2 = o.first;
 	o.first3 = o.first;
-	o.two = cpu_to_le16(G17P_OPTIONAL_TWO);
+	o.kind = cpu_to_le16(in->kind);
 	o.item = cpu_to_le16(in->item);
 	o.phase = cpu_to_le16(in->item << G17P_OPTIONAL_PHASE_SHIFT);
 	o.shared_control = cpu_to_le64(in->shared_control);
 	o.channel_control = cpu_to_le64(in->channel_control);
 	o.one = cpu_to_le16(1);
+	ok = put16(&o.grid, in->grid) & put16(&o.ordinal, in->ordinal) &
+	     put16(&o.uuid, in->uuid);
+	if (in->kind == G17P_KIND_COMPUTE) {
+		ok &= put16(&o.scheduler, in->sched[0]) &
+		      put16(&o.scheduler2, in->sched[1]) &
+		      put16(&o.scheduler3, in->sched[2]) &
+		      put16(&o.context, in->ctx[0]) &
+		      put16(&o.context2, in->ctx[1]);
+	} else {
+		sched = in->sched_class ?: in->context;
+		ok &= put16(&o.context, in->context) &
+		      put16(&o.context2, in->context) &
+		      put16(&o.scheduler3, sched);
+		if (in->sched_class ||
+		    in->context == G17P_OPTIONAL_SCHED_CONTEXT) {
+			o.scheduler = o.scheduler3;
+			o.scheduler2 = o.scheduler3;
+		}
+		o.gap_26 = cpu_to_le16(G17P_OPTIONAL_RENDER_26);
+	}
 	if (in->kind == G17P_KIND_TA) {
 		o.tiling_shared = cpu_to_le64(in->tiling_shared);
-		o.lifecycle = cpu_to_le64(in->lifecycle);
-		o.ns = cpu_to_le32(in->ns);
-		o.grid_p1 = cpu_to_le32(in->grid + 1);
+		ok &= put16(&o.lifecycle, in->lifecycle) &
+		      put16(&o.ns, in->ns) & put16(&o.grid_p1, in->grid + 1);
 	} else {
 		memset((u8 *)&o + offsetof(struct g17p_optional, lifecycle),
-		       0xff, sizeof(o.lifecycle) + sizeof(o.ns) +
-		       sizeof(o.grid_p1));
+		       0xff, G17P_OPTIONAL_TA_TAIL_END -
+		       offsetof(struct g17p_optional, lifecycle));
 	}
+	if (!ok)
+		return -EINVAL;
 	memcpy(buf, &o, sizeof(o));
 	return 0;
 }

@@ -30,7 +30,7 @@
  *   &struct agx4_fw_compute_in (where the objects, stamps and pools are);
  * - the values both imply, computed here once (&struct
  *   agx4_fw_render_vals, &struct agx4_fw_compute_vals), which also checks
- *   the geometry limits of g16-g17p-reference.md 3.12.
+ *   the render geometry limits (%AGX4_FW_MAX_DIM and the others).
  *
  * Register programs are data: ordered tables of &struct agx4_fw_reg_src,
  * each record naming the register and the value member it writes.  The
@@ -139,7 +139,7 @@ static void geometry(const struct drm_asahi_cmd_render *c,
 	v->tpc_size = (v->size3 << 6) * c->layers;
 }
 
-/* Tile-buffer blocks and their encoding (3.11, 3.12). */
+/* Tile-buffer blocks and their encoding. */
 static int tile_buffer(const struct drm_asahi_cmd_render *c,
 		       struct agx4_fw_render_vals *v)
 {
@@ -218,7 +218,7 @@ static void placement(const struct agx4_fw_render_in *in,
  * @in: the kernel's placement.
  * @v: out: the values.
  *
- * Checks the limits of g16-g17p-reference.md 3.12 whatever the command
+ * Checks the render geometry limits whatever the command
  * parser already checked, so that no builder depends on its caller.
  *
  * Return: 0; -EINVAL for a size, layer count, tile size, sample count,
@@ -274,7 +274,7 @@ int agx4_fw_render_vals(const struct agx4_render_desc *d,
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_fw_render_vals);
 
-/* Save-area words the compute program points the hardware at (3.13). */
+/* Save-area words the compute program points the hardware at. */
 static const u32 compute_resource_words[] = AGX4_FW_COMPUTE_SAVE_WORDS;
 
 /**
@@ -355,8 +355,8 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_fw_emit_regs);
 #define K(r, v)		AGX4_FW_REG_CONST(r, v)
 
 /*
- * The render programs G16 and G17P share (g16-g17p-reference.md 3.12, in
- * the reference driver's order): the records that differ between them
+ * The render programs G16 and G17P share (in the reference drivers'
+ * order): the records that differ between them
  * name a value each generation sets (&agx4_fw_render_vals.ta_msaa2,
  * .ta_layer_word, .frag_tib), and each generation appends its own tail.
  */

@@ -255,18 +255,19 @@ struct agx4_fw_tvb_in {
  * @context_high: the firmware scratch.
  * @grid: the grid.
  * @first: this is the queue's first item.
- * @sched_class: the scheduler class.
  * @item: the item index, below 256 (the phase is item << 8 in 16 bits).
- * @context: the context, written at +0x32 and +0x56.
  * @shared_control: the shared control object.
  * @ordinal: the ordinal.
- * @field_46: +0x46, as the reference writes it.
  * @channel_control: the channel control record.
  * @uuid: the UUID.
- * @scheduler: the scheduler.
+ * @context: render: the context, written at +0x32 and +0x56.
+ * @sched_class: render: the scheduler class, 0 for none (then the
+ *	scheduler is @context).
  * @tiling_shared: TA: the tiling shared object.
- * @lifecycle: TA: the lifecycle.
+ * @lifecycle: TA: the lifecycle (16 bits).
  * @ns: TA: the namespace.
+ * @sched: compute: the scheduler words at +0x1e, +0x46 and +0x5e.
+ * @ctx: compute: the context words at +0x32 and +0x56.
  *
  * The record's 16-bit fields take values below 2^16 only.
  */
@@ -276,21 +277,21 @@ struct agx4_fw_optional_in {
 	u64 context_high;
 	u32 grid;
 	bool first;
-	u32 sched_class;
 	u32 item;
-	u32 context;
 	u64 shared_control;
 	u32 ordinal;
-	u32 field_46;
 	u64 channel_control;
 	u32 uuid;
-	u32 scheduler;
+	u32 context;
+	u32 sched_class;
 	u64 tiling_shared;
-	u64 lifecycle;
+	u32 lifecycle;
 	u32 ns;
+	u32 sched[3];
+	u32 ctx[2];
 };
 
-/* Render geometry limits (3.12). */
+/* Render geometry limits. */
 #define AGX4_FW_MAX_DIM		16384
 #define AGX4_FW_MAX_LAYERS	2048
 #define AGX4_FW_MAX_TIB_BLOCKS	64
@@ -478,15 +479,15 @@ struct agx4_fw_reg_src {
 };
 
 /*
- * A record writing member @m of values structure @type.  The emitters read
- * the values structure as an array of u64, so @m must be an aligned u64:
- * the build fails otherwise.
+ * A record writing the member of values structure @type that the variadic
+ * argument designates.  The emitters read the values structure as an array
+ * of u64, so the member must be an aligned u64: the build fails otherwise.
  */
-#define AGX4_FW_REG_VAL(type, r, m)					\
+#define AGX4_FW_REG_VAL(type, r, ...)					\
 	{ .reg = (r),							\
-	  .val = offsetof(type, m) / sizeof(u64) +			\
-		 BUILD_BUG_ON_ZERO(sizeof_field(type, m) != sizeof(u64) ||	\
-				   offsetof(type, m) % sizeof(u64)) }
+	  .val = offsetof(type, __VA_ARGS__) / sizeof(u64) +		\
+		 BUILD_BUG_ON_ZERO(sizeof_field(type, __VA_ARGS__) != 8 ||	\
+				   offsetof(type, __VA_ARGS__) % 8) }
 /* A record writing the constant @v. */
 #define AGX4_FW_REG_CONST(r, v) \
 	{ .reg = (r), .val = AGX4_FW_REG_IMM, .imm = (v) }

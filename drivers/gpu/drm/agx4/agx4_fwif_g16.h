@@ -2,10 +2,10 @@
 /*
  * Copyright 2026 The agx4 authors
  *
- * G16 (t8132, firmware mBoot-18000.161.10): the firmware objects, from
- * shared/spec/g16-g17p-reference.md 3.2-3.9.  Every offset of G16 is here
- * and nowhere else; the static_assert()s after each structure repeat the
- * specification's numbers so a wrong declaration does not build.
+ * G16 (t8132, firmware mBoot-18000.161.10): the firmware objects.  Every
+ * offset of G16 is here and nowhere else; the field list after each
+ * structure states the offsets the reference drivers use, and the build
+ * fails where a declaration does not match it.
  */
 #ifndef AGX4_FWIF_G16_H
 #define AGX4_FWIF_G16_H
@@ -40,21 +40,26 @@ struct g16_main_config {
 	/* Slot 0 of the device-control ring. */
 	u8 control[AGX4_FW_CTL_SIZE];
 } __packed;
-#define G16_MAIN_CONFIG_FIELDS(X, T)					\
-	X(T, hwdata, 0x0) X(T, repeated, 0x8) X(T, header, 0x18)	\
-	X(T, channels, 0x20) X(T, addresses, 0x24c)			\
-	X(T, regions, 0x2c8) X(T, four, 0x2f8) X(T, ff, 0x3d8)		\
-	X(T, unaligned, 0x469) X(T, control, 0x4c0)
+#define G16_MAIN_CONFIG_FIELDS(TYPE, ...)				\
+	(TYPE(__VA_ARGS__, hwdata, 0x0)					\
+	 TYPE(__VA_ARGS__, repeated, 0x8)				\
+	 TYPE(__VA_ARGS__, header, 0x18)				\
+	 TYPE(__VA_ARGS__, channels, 0x20)				\
+	 TYPE(__VA_ARGS__, addresses, 0x24c)				\
+	 TYPE(__VA_ARGS__, regions, 0x2c8)				\
+	 TYPE(__VA_ARGS__, four, 0x2f8) TYPE(__VA_ARGS__, ff, 0x3d8)	\
+	 TYPE(__VA_ARGS__, unaligned, 0x469)				\
+	 TYPE(__VA_ARGS__, control, 0x4c0))
 AGX4_FW_CHECK_FIELDS(struct g16_main_config, 0x500, G16_MAIN_CONFIG_FIELDS);
 
-/* The main config's fixed contents (3.3), bundle-relative. */
+/* The main config's fixed contents, bundle-relative. */
 #define G16_MC_REPEATED		0xb980
 #define G16_MC_ADDRESSES	{ 0, 0x2680, 0x32c0, 0x4540, 0xb900 }
 #define G16_MC_UNALIGNED	0x5380
 #define G16_MC_FOUR		4
 #define G16_MC_FF		0xff
 
-/* Stamps (3.10): first + ordinal * step per lane (TA, 3D, compute). */
+/* Stamps: first + ordinal * step per lane (TA, 3D, compute). */
 #define G16_STAMP_STEP		0x100
 #define G16_STAMP_FIRST		{ 0xc00, 0x100, 0x100 }
 /* The trace ring (channel 14) holds 512 records. */
@@ -102,13 +107,25 @@ struct g16_queue {
 	__le64 context;
 	u8 __pad_ac[4];
 } __packed;
-#define G16_QUEUE_FIELDS(X, T)						\
-	X(T, pointers, 0x0) X(T, ring, 0x8) X(T, job_list, 0x10)	\
-	X(T, private_area, 0x18) X(T, all_ones, 0x2c)			\
-	X(T, priority, 0x30) X(T, priority2, 0x34)			\
-	X(T, priority_mask, 0x38) X(T, first, 0x40) X(T, last, 0x48)	\
-	X(T, all_ones2, 0x4c) X(T, uuid, 0x50) X(T, context, 0xa4)
+#define G16_QUEUE_FIELDS(TYPE, ...)					\
+	(TYPE(__VA_ARGS__, pointers, 0x0) TYPE(__VA_ARGS__, ring, 0x8)	\
+	 TYPE(__VA_ARGS__, job_list, 0x10)				\
+	 TYPE(__VA_ARGS__, private_area, 0x18)				\
+	 TYPE(__VA_ARGS__, all_ones, 0x2c)				\
+	 TYPE(__VA_ARGS__, priority, 0x30)				\
+	 TYPE(__VA_ARGS__, priority2, 0x34)				\
+	 TYPE(__VA_ARGS__, priority_mask, 0x38)				\
+	 TYPE(__VA_ARGS__, first, 0x40) TYPE(__VA_ARGS__, last, 0x48)	\
+	 TYPE(__VA_ARGS__, all_ones2, 0x4c)				\
+	 TYPE(__VA_ARGS__, uuid, 0x50)					\
+	 TYPE(__VA_ARGS__, context, 0xa4))
 AGX4_FW_CHECK_FIELDS(struct g16_queue, 0xb0, G16_QUEUE_FIELDS);
+/*
+ * What the compute lane's queue record carries at +0x30 and +0x48 instead
+ * of its priority row's values: compute is not preempted.
+ */
+#define G16_QUEUE_COMPUTE_PRIORITY	0
+#define G16_QUEUE_COMPUTE_LAST		1
 
 /* A queue's pointer block (0x60 bytes). */
 struct g16_pointers {
@@ -125,9 +142,10 @@ struct g16_pointers {
 	__le32 capacity;
 	u8 __pad_54[0xc];
 } __packed;
-#define G16_POINTERS_FIELDS(X, T)					\
-	X(T, done, 0x0) X(T, read, 0x30) X(T, write, 0x40)		\
-	X(T, capacity, 0x50)
+#define G16_POINTERS_FIELDS(TYPE, ...)					\
+	(TYPE(__VA_ARGS__, done, 0x0) TYPE(__VA_ARGS__, read, 0x30)	\
+	 TYPE(__VA_ARGS__, write, 0x40)					\
+	 TYPE(__VA_ARGS__, capacity, 0x50))
 AGX4_FW_CHECK_FIELDS(struct g16_pointers, 0x60, G16_POINTERS_FIELDS);
 
 /* A work-channel (transport) message (0x18 bytes). */
@@ -141,9 +159,9 @@ struct g16_work_msg {
 	/* Head | event << 16 | first << 24. */
 	__le32 head;
 } __packed;
-#define G16_WORK_MSG_FIELDS(X, T)					\
-	X(T, tag, 0x0) X(T, queue, 0x8) X(T, kind, 0x10)		\
-	X(T, head, 0x14)
+#define G16_WORK_MSG_FIELDS(TYPE, ...)					\
+	(TYPE(__VA_ARGS__, tag, 0x0) TYPE(__VA_ARGS__, queue, 0x8)	\
+	 TYPE(__VA_ARGS__, kind, 0x10) TYPE(__VA_ARGS__, head, 0x14))
 AGX4_FW_CHECK_FIELDS(struct g16_work_msg, G16_WORK_MSG_SIZE,
 		     G16_WORK_MSG_FIELDS);
 
@@ -164,10 +182,13 @@ struct g16_ctl_register {
 	__le32 one2;
 	u8 __pad_38[8];
 } __packed;
-#define G16_CTL_REGISTER_FIELDS(X, T)					\
-	X(T, opcode, 0x0) X(T, one, 0x4) X(T, mask, 0x8)		\
-	X(T, control_data, 0x14) X(T, operands, 0x1c)			\
-	X(T, operands2, 0x24) X(T, count, 0x2c) X(T, one2, 0x34)
+#define G16_CTL_REGISTER_FIELDS(TYPE, ...)				\
+	(TYPE(__VA_ARGS__, opcode, 0x0) TYPE(__VA_ARGS__, one, 0x4)	\
+	 TYPE(__VA_ARGS__, mask, 0x8)					\
+	 TYPE(__VA_ARGS__, control_data, 0x14)				\
+	 TYPE(__VA_ARGS__, operands, 0x1c)				\
+	 TYPE(__VA_ARGS__, operands2, 0x24)				\
+	 TYPE(__VA_ARGS__, count, 0x2c) TYPE(__VA_ARGS__, one2, 0x34))
 AGX4_FW_CHECK_FIELDS(struct g16_ctl_register, AGX4_FW_CTL_SIZE,
 		     G16_CTL_REGISTER_FIELDS);
 
@@ -188,10 +209,12 @@ struct g16_ctl_grow_reply {
 	__le64 halt_count;
 	u8 __pad_20[0x20];
 } __packed;
-#define G16_CTL_GROW_REPLY_FIELDS(X, T)					\
-	X(T, opcode, 0x0) X(T, success, 0x4) X(T, slot, 0x8)		\
-	X(T, context, 0xc) X(T, counter, 0x10) X(T, subpipe, 0x14)	\
-	X(T, halt_count, 0x18)
+#define G16_CTL_GROW_REPLY_FIELDS(TYPE, ...)				\
+	(TYPE(__VA_ARGS__, opcode, 0x0) TYPE(__VA_ARGS__, success, 0x4)	\
+	 TYPE(__VA_ARGS__, slot, 0x8) TYPE(__VA_ARGS__, context, 0xc)	\
+	 TYPE(__VA_ARGS__, counter, 0x10)				\
+	 TYPE(__VA_ARGS__, subpipe, 0x14)				\
+	 TYPE(__VA_ARGS__, halt_count, 0x18))
 AGX4_FW_CHECK_FIELDS(struct g16_ctl_grow_reply, AGX4_FW_CTL_SIZE,
 		     G16_CTL_GROW_REPLY_FIELDS);
 
@@ -203,16 +226,17 @@ struct g16_ctl_limit_reply {
 	__le32 fragment_stamp;
 	u8 __pad_14[0x2c];
 } __packed;
-#define G16_CTL_LIMIT_REPLY_FIELDS(X, T)				\
-	X(T, opcode, 0x0) X(T, one, 0x4) X(T, fragment_queue, 0x8)	\
-	X(T, fragment_stamp, 0x10)
+#define G16_CTL_LIMIT_REPLY_FIELDS(TYPE, ...)				\
+	(TYPE(__VA_ARGS__, opcode, 0x0) TYPE(__VA_ARGS__, one, 0x4)	\
+	 TYPE(__VA_ARGS__, fragment_queue, 0x8)				\
+	 TYPE(__VA_ARGS__, fragment_stamp, 0x10))
 AGX4_FW_CHECK_FIELDS(struct g16_ctl_limit_reply, AGX4_FW_CTL_SIZE,
 		     G16_CTL_LIMIT_REPLY_FIELDS);
 
-/* Buffer-manager slots: 7 + the support lease, leases 0..56 (6.1, 3.16). */
+/* Buffer-manager slots: 7 + the support lease, leases 0..56. */
 #define G16_BM_SLOT_FIRST	7
 #define G16_BM_SLOTS		57
-/* The opening registration's mask (3.7). */
+/* The opening registration's mask. */
 #define G16_CTL_REGISTER_MASK	0x3f
 /* event 5: the low half of @what for a partial render. */
 #define G16_PARTIAL_WHAT	4
@@ -230,9 +254,11 @@ struct g16_ev_grow {
 	__le64 halt_count;
 	u8 __pad_1c[0x2c];
 } __packed;
-#define G16_EV_GROW_FIELDS(X, T)					\
-	X(T, kind, 0x0) X(T, context, 0x4) X(T, slot, 0x8)		\
-	X(T, counter, 0xc) X(T, subpipe, 0x10) X(T, halt_count, 0x14)
+#define G16_EV_GROW_FIELDS(TYPE, ...)					\
+	(TYPE(__VA_ARGS__, kind, 0x0) TYPE(__VA_ARGS__, context, 0x4)	\
+	 TYPE(__VA_ARGS__, slot, 0x8) TYPE(__VA_ARGS__, counter, 0xc)	\
+	 TYPE(__VA_ARGS__, subpipe, 0x10)				\
+	 TYPE(__VA_ARGS__, halt_count, 0x14))
 AGX4_FW_CHECK_FIELDS(struct g16_ev_grow, AGX4_FW_EV_SIZE, G16_EV_GROW_FIELDS);
 
 /* Event 7, memory limit reached. */
@@ -244,36 +270,39 @@ struct g16_ev_limit {
 	__le32 fragment_stamp;
 	u8 __pad_14[0x34];
 } __packed;
-#define G16_EV_LIMIT_FIELDS(X, T)					\
-	X(T, kind, 0x0) X(T, zero, 0x4) X(T, one, 0x8)			\
-	X(T, fragment_event, 0xc) X(T, fragment_stamp, 0x10)
+#define G16_EV_LIMIT_FIELDS(TYPE, ...)					\
+	(TYPE(__VA_ARGS__, kind, 0x0) TYPE(__VA_ARGS__, zero, 0x4)	\
+	 TYPE(__VA_ARGS__, one, 0x8)					\
+	 TYPE(__VA_ARGS__, fragment_event, 0xc)				\
+	 TYPE(__VA_ARGS__, fragment_stamp, 0x10))
 AGX4_FW_CHECK_FIELDS(struct g16_ev_limit, AGX4_FW_EV_SIZE, G16_EV_LIMIT_FIELDS);
 
 /* Event 5 (trace channel), partial render start. */
 struct g16_ev_partial {
 	__le32 kind;
 	u8 __pad_4[0x10];
-	/* Non-zero for a partial render. */
-	__le32 active;
-	u8 __pad_18[0xc];
+	/* Non-zero for a partial render (unaligned). */
+	__le64 active;
+	u8 __pad_1c[0x8];
 	/* The queue (unaligned). */
 	__le64 queue;
-	/* Low 16 bits 4 for a partial render. */
+	/* Low 16 bits %G16_PARTIAL_WHAT for a partial render. */
 	__le32 what;
-	__le32 zero;
-	u8 __pad_34[0x14];
+	/* Zero for a partial render. */
+	__le64 zero;
+	u8 __pad_38[0x10];
 } __packed;
-#define G16_EV_PARTIAL_FIELDS(X, T)					\
-	X(T, kind, 0x0) X(T, active, 0x14) X(T, queue, 0x24)		\
-	X(T, what, 0x2c) X(T, zero, 0x30)
+#define G16_EV_PARTIAL_FIELDS(TYPE, ...)				\
+	(TYPE(__VA_ARGS__, kind, 0x0) TYPE(__VA_ARGS__, active, 0x14)	\
+	 TYPE(__VA_ARGS__, queue, 0x24) TYPE(__VA_ARGS__, what, 0x2c)	\
+	 TYPE(__VA_ARGS__, zero, 0x30))
 AGX4_FW_CHECK_FIELDS(struct g16_ev_partial, AGX4_FW_EV_SIZE,
 		     G16_EV_PARTIAL_FIELDS);
 
 /*
- * Work items, microsequences and queue items (g16-g17p-reference.md
- * 3.9-3.13).  Members named fw_<offset> are firmware state inside an
- * object that a microsequence points at; agx4 only passes their
- * addresses.
+ * Work items, microsequences and queue items.  Members named fw_<offset>
+ * are firmware state inside an object that a microsequence points at;
+ * agx4 only passes their addresses.
  */
 
 /* Register-program header words, as the reference writes them. */
@@ -335,7 +364,7 @@ AGX4_FW_CHECK_FIELDS(struct g16_ev_partial, AGX4_FW_EV_SIZE,
 /*
  * What a TA and a 3D work item both end with.
  *
- * At TA +0x878 and 3D +0xbc0 (3.11): the same members at the same
+ * At TA +0x878 and 3D +0xbc0: the same members at the same
  * distances.  Members named fw_<offset> are firmware state the
  * microsequence points at.
  */
@@ -375,13 +404,22 @@ struct g16_work_tail {
 	/* Firmware state. */
 	u8 fw_b0[0x10];
 } __packed;
-#define G16_WORK_TAIL_FIELDS(X, T)					\
-	X(T, driver_stamp, 0x0) X(T, fw_stamp, 0x8) X(T, stamp, 0x10)	\
-	X(T, event, 0x14) X(T, uuid, 0x20) X(T, layers_m1, 0x28)	\
-	X(T, fw_30, 0x30) X(T, prof_base, 0x48) X(T, prof_start, 0x50)	\
-	X(T, prof_end, 0x58) X(T, ts_start, 0x60) X(T, ts_end, 0x68)	\
-	X(T, support, 0x87) X(T, layer_flags, 0x90)			\
-	X(T, shared_tail, 0x98) X(T, fw_a0, 0xa0) X(T, fw_b0, 0xb0)
+#define G16_WORK_TAIL_FIELDS(TYPE, ...)					\
+	(TYPE(__VA_ARGS__, driver_stamp, 0x0)				\
+	 TYPE(__VA_ARGS__, fw_stamp, 0x8)				\
+	 TYPE(__VA_ARGS__, stamp, 0x10) TYPE(__VA_ARGS__, event, 0x14)	\
+	 TYPE(__VA_ARGS__, uuid, 0x20)					\
+	 TYPE(__VA_ARGS__, layers_m1, 0x28)				\
+	 TYPE(__VA_ARGS__, fw_30, 0x30)					\
+	 TYPE(__VA_ARGS__, prof_base, 0x48)				\
+	 TYPE(__VA_ARGS__, prof_start, 0x50)				\
+	 TYPE(__VA_ARGS__, prof_end, 0x58)				\
+	 TYPE(__VA_ARGS__, ts_start, 0x60)				\
+	 TYPE(__VA_ARGS__, ts_end, 0x68)				\
+	 TYPE(__VA_ARGS__, support, 0x87)				\
+	 TYPE(__VA_ARGS__, layer_flags, 0x90)				\
+	 TYPE(__VA_ARGS__, shared_tail, 0x98)				\
+	 TYPE(__VA_ARGS__, fw_a0, 0xa0) TYPE(__VA_ARGS__, fw_b0, 0xb0))
 AGX4_FW_CHECK_FIELDS(struct g16_work_tail, 0xc0, G16_WORK_TAIL_FIELDS);
 
 /*
@@ -449,19 +487,34 @@ struct g16_ta_work {
 	struct g16_work_tail tail;
 	u8 __pad_938[0x8];
 } __packed;
-#define G16_TA_WORK_FIELDS(X, T)					\
-	X(T, type, 0x0) X(T, counter, 0x4) X(T, context, 0xc)		\
-	X(T, event_control, 0x10) X(T, bm_slot, 0x18) X(T, bm, 0x20)	\
-	X(T, scene, 0x28) X(T, empty_buffer, 0x30) X(T, regs, 0x40)	\
-	X(T, regs_alias, 0x740) X(T, reg_count, 0x748)			\
-	X(T, reg_bytes, 0x74a) X(T, tpc, 0x760) X(T, tpc_size, 0x768)	\
-	X(T, microseq, 0x770) X(T, microseq_size, 0x778)		\
-	X(T, fragment_event, 0x77c) X(T, fragment_stamp, 0x780)		\
-	X(T, fw_784, 0x784) X(T, deflake_1, 0x7a8) X(T, fw_83c, 0x83c)	\
-	X(T, lifecycle_hi, 0x840) X(T, all_ones, 0x848)			\
-	X(T, sampler_heap, 0x84c) X(T, sampler_count, 0x854)		\
-	X(T, sampler_max, 0x858) X(T, fw_85c, 0x85c)			\
-	X(T, request_growth, 0x864) X(T, tail, 0x878)
+#define G16_TA_WORK_FIELDS(TYPE, ...)					\
+	(TYPE(__VA_ARGS__, type, 0x0) TYPE(__VA_ARGS__, counter, 0x4)	\
+	 TYPE(__VA_ARGS__, context, 0xc)				\
+	 TYPE(__VA_ARGS__, event_control, 0x10)				\
+	 TYPE(__VA_ARGS__, bm_slot, 0x18) TYPE(__VA_ARGS__, bm, 0x20)	\
+	 TYPE(__VA_ARGS__, scene, 0x28)					\
+	 TYPE(__VA_ARGS__, empty_buffer, 0x30)				\
+	 TYPE(__VA_ARGS__, regs, 0x40)					\
+	 TYPE(__VA_ARGS__, regs_alias, 0x740)				\
+	 TYPE(__VA_ARGS__, reg_count, 0x748)				\
+	 TYPE(__VA_ARGS__, reg_bytes, 0x74a)				\
+	 TYPE(__VA_ARGS__, tpc, 0x760)					\
+	 TYPE(__VA_ARGS__, tpc_size, 0x768)				\
+	 TYPE(__VA_ARGS__, microseq, 0x770)				\
+	 TYPE(__VA_ARGS__, microseq_size, 0x778)			\
+	 TYPE(__VA_ARGS__, fragment_event, 0x77c)			\
+	 TYPE(__VA_ARGS__, fragment_stamp, 0x780)			\
+	 TYPE(__VA_ARGS__, fw_784, 0x784)				\
+	 TYPE(__VA_ARGS__, deflake_1, 0x7a8)				\
+	 TYPE(__VA_ARGS__, fw_83c, 0x83c)				\
+	 TYPE(__VA_ARGS__, lifecycle_hi, 0x840)				\
+	 TYPE(__VA_ARGS__, all_ones, 0x848)				\
+	 TYPE(__VA_ARGS__, sampler_heap, 0x84c)				\
+	 TYPE(__VA_ARGS__, sampler_count, 0x854)			\
+	 TYPE(__VA_ARGS__, sampler_max, 0x858)				\
+	 TYPE(__VA_ARGS__, fw_85c, 0x85c)				\
+	 TYPE(__VA_ARGS__, request_growth, 0x864)			\
+	 TYPE(__VA_ARGS__, tail, 0x878))
 AGX4_FW_CHECK_FIELDS(struct g16_ta_work, 0x940, G16_TA_WORK_FIELDS);
 
 /* 3D (fragment) work item (0xcc0 bytes). */
@@ -598,32 +651,64 @@ struct g16_frag_work {
 	__le64 one_hi;
 	u8 __pad_c88[0x38];
 } __packed;
-#define G16_FRAG_WORK_FIELDS(X, T)					\
-	X(T, type, 0x0) X(T, counter, 0x4) X(T, context, 0xc)		\
-	X(T, zero, 0x10) X(T, microseq, 0x14) X(T, microseq_size, 0x1c)	\
-	X(T, event_control, 0x20) X(T, bm, 0x28) X(T, scene, 0x30)	\
-	X(T, empty_buffer, 0x38) X(T, tilemap, 0x40) X(T, msaa, 0x48)	\
-	X(T, samples, 0x50) X(T, macro_size, 0x54) X(T, merge_x, 0x68)	\
-	X(T, merge_y, 0x6c) X(T, tiles, 0x78) X(T, regs, 0x80)		\
-	X(T, consts, 0x680) X(T, regs_alias, 0x780)			\
-	X(T, reg_count, 0x788) X(T, reg_bytes, 0x78a)			\
-	X(T, dbias, 0x7a0) X(T, scissor, 0x7b0) X(T, oclqry, 0x7c0)	\
-	X(T, load_bind, 0x8f8) X(T, load, 0x900)			\
-	X(T, partial_load_bind, 0x928) X(T, partial_load, 0x930)	\
-	X(T, zls_ctrl, 0x938) X(T, zls_const, 0x940) X(T, depth, 0x948)	\
-	X(T, stencil, 0x978) X(T, tib, 0x9b8) X(T, aux_fb_flags, 0x9c0)	\
-	X(T, dims, 0x9c8) X(T, aux_fb_pages, 0x9d0)			\
-	X(T, tile_config, 0x9d8) X(T, store_bind, 0x9f4)		\
-	X(T, store, 0x9fc) X(T, partial_store_bind, 0xa14)		\
-	X(T, partial_store, 0xa1c) X(T, depth_clear, 0xa28)		\
-	X(T, stencil_clear, 0xa2c) X(T, sample_size, 0xa30)		\
-	X(T, zls_pixels, 0xa50) X(T, fw_a58, 0xa58) X(T, fw_b70, 0xb70)	\
-	X(T, sync_grow, 0xb80) X(T, fw_b84, 0xb84)			\
-	X(T, lifecycle_hi, 0xb88) X(T, all_ones, 0xb90)			\
-	X(T, sampler_heap, 0xb94) X(T, sampler_count, 0xb9c)		\
-	X(T, sampler_max, 0xba0) X(T, empty_tiles, 0xba4)		\
-	X(T, one, 0xba8) X(T, msaa_on, 0xbac) X(T, fw_bb0, 0xbb0)	\
-	X(T, fw_bb4, 0xbb4) X(T, tail, 0xbc0) X(T, one_hi, 0xc80)
+#define G16_FRAG_WORK_FIELDS(TYPE, ...)					\
+	(TYPE(__VA_ARGS__, type, 0x0) TYPE(__VA_ARGS__, counter, 0x4)	\
+	 TYPE(__VA_ARGS__, context, 0xc) TYPE(__VA_ARGS__, zero, 0x10)	\
+	 TYPE(__VA_ARGS__, microseq, 0x14)				\
+	 TYPE(__VA_ARGS__, microseq_size, 0x1c)				\
+	 TYPE(__VA_ARGS__, event_control, 0x20)				\
+	 TYPE(__VA_ARGS__, bm, 0x28) TYPE(__VA_ARGS__, scene, 0x30)	\
+	 TYPE(__VA_ARGS__, empty_buffer, 0x38)				\
+	 TYPE(__VA_ARGS__, tilemap, 0x40) TYPE(__VA_ARGS__, msaa, 0x48)	\
+	 TYPE(__VA_ARGS__, samples, 0x50)				\
+	 TYPE(__VA_ARGS__, macro_size, 0x54)				\
+	 TYPE(__VA_ARGS__, merge_x, 0x68)				\
+	 TYPE(__VA_ARGS__, merge_y, 0x6c)				\
+	 TYPE(__VA_ARGS__, tiles, 0x78) TYPE(__VA_ARGS__, regs, 0x80)	\
+	 TYPE(__VA_ARGS__, consts, 0x680)				\
+	 TYPE(__VA_ARGS__, regs_alias, 0x780)				\
+	 TYPE(__VA_ARGS__, reg_count, 0x788)				\
+	 TYPE(__VA_ARGS__, reg_bytes, 0x78a)				\
+	 TYPE(__VA_ARGS__, dbias, 0x7a0)				\
+	 TYPE(__VA_ARGS__, scissor, 0x7b0)				\
+	 TYPE(__VA_ARGS__, oclqry, 0x7c0)				\
+	 TYPE(__VA_ARGS__, load_bind, 0x8f8)				\
+	 TYPE(__VA_ARGS__, load, 0x900)					\
+	 TYPE(__VA_ARGS__, partial_load_bind, 0x928)			\
+	 TYPE(__VA_ARGS__, partial_load, 0x930)				\
+	 TYPE(__VA_ARGS__, zls_ctrl, 0x938)				\
+	 TYPE(__VA_ARGS__, zls_const, 0x940)				\
+	 TYPE(__VA_ARGS__, depth, 0x948)				\
+	 TYPE(__VA_ARGS__, stencil, 0x978)				\
+	 TYPE(__VA_ARGS__, tib, 0x9b8)					\
+	 TYPE(__VA_ARGS__, aux_fb_flags, 0x9c0)				\
+	 TYPE(__VA_ARGS__, dims, 0x9c8)					\
+	 TYPE(__VA_ARGS__, aux_fb_pages, 0x9d0)				\
+	 TYPE(__VA_ARGS__, tile_config, 0x9d8)				\
+	 TYPE(__VA_ARGS__, store_bind, 0x9f4)				\
+	 TYPE(__VA_ARGS__, store, 0x9fc)				\
+	 TYPE(__VA_ARGS__, partial_store_bind, 0xa14)			\
+	 TYPE(__VA_ARGS__, partial_store, 0xa1c)			\
+	 TYPE(__VA_ARGS__, depth_clear, 0xa28)				\
+	 TYPE(__VA_ARGS__, stencil_clear, 0xa2c)			\
+	 TYPE(__VA_ARGS__, sample_size, 0xa30)				\
+	 TYPE(__VA_ARGS__, zls_pixels, 0xa50)				\
+	 TYPE(__VA_ARGS__, fw_a58, 0xa58)				\
+	 TYPE(__VA_ARGS__, fw_b70, 0xb70)				\
+	 TYPE(__VA_ARGS__, sync_grow, 0xb80)				\
+	 TYPE(__VA_ARGS__, fw_b84, 0xb84)				\
+	 TYPE(__VA_ARGS__, lifecycle_hi, 0xb88)				\
+	 TYPE(__VA_ARGS__, all_ones, 0xb90)				\
+	 TYPE(__VA_ARGS__, sampler_heap, 0xb94)				\
+	 TYPE(__VA_ARGS__, sampler_count, 0xb9c)			\
+	 TYPE(__VA_ARGS__, sampler_max, 0xba0)				\
+	 TYPE(__VA_ARGS__, empty_tiles, 0xba4)				\
+	 TYPE(__VA_ARGS__, one, 0xba8)					\
+	 TYPE(__VA_ARGS__, msaa_on, 0xbac)				\
+	 TYPE(__VA_ARGS__, fw_bb0, 0xbb0)				\
+	 TYPE(__VA_ARGS__, fw_bb4, 0xbb4)				\
+	 TYPE(__VA_ARGS__, tail, 0xbc0)					\
+	 TYPE(__VA_ARGS__, one_hi, 0xc80))
 AGX4_FW_CHECK_FIELDS(struct g16_frag_work, 0xcc0, G16_FRAG_WORK_FIELDS);
 
 /* Compute work item (0x8c0 bytes). */
@@ -703,23 +788,41 @@ struct g16_compute_work {
 	u8 fw_8ac[0x10];
 	u8 __pad_8bc[0x4];
 } __packed;
-#define G16_COMPUTE_WORK_FIELDS(X, T)					\
-	X(T, type, 0x0) X(T, counter, 0x4) X(T, context, 0xc)		\
-	X(T, notifier, 0x10) X(T, regs, 0x20) X(T, regs_alias, 0x720)	\
-	X(T, reg_header, 0x728) X(T, microseq, 0x760)			\
-	X(T, microseq_size, 0x768) X(T, fw_76c, 0x76c)			\
-	X(T, resource, 0x798) X(T, cdm_last, 0x7a0)			\
-	X(T, cdm_ctrl, 0x7c8) X(T, one, 0x7cc) X(T, fw_7dc, 0x7dc)	\
-	X(T, identity_hi, 0x7e0) X(T, sampler_heap, 0x7e8)		\
-	X(T, sampler_count, 0x7f0) X(T, sampler_max, 0x7f4)		\
-	X(T, driver_stamp, 0x800) X(T, fw_stamp, 0x808)			\
-	X(T, stamp, 0x810) X(T, event, 0x814) X(T, identity, 0x820)	\
-	X(T, ordinal, 0x828) X(T, prof_base, 0x82c)			\
-	X(T, prof_start, 0x834) X(T, prof_end, 0x83c)			\
-	X(T, support, 0x86a) X(T, support_on, 0x872)			\
-	X(T, const_874, 0x874) X(T, const_87c, 0x87c)			\
-	X(T, one_88b, 0x88b) X(T, fw_88c, 0x88c) X(T, fw_89c, 0x89c)	\
-	X(T, fw_8ac, 0x8ac)
+#define G16_COMPUTE_WORK_FIELDS(TYPE, ...)				\
+	(TYPE(__VA_ARGS__, type, 0x0) TYPE(__VA_ARGS__, counter, 0x4)	\
+	 TYPE(__VA_ARGS__, context, 0xc)				\
+	 TYPE(__VA_ARGS__, notifier, 0x10)				\
+	 TYPE(__VA_ARGS__, regs, 0x20)					\
+	 TYPE(__VA_ARGS__, regs_alias, 0x720)				\
+	 TYPE(__VA_ARGS__, reg_header, 0x728)				\
+	 TYPE(__VA_ARGS__, microseq, 0x760)				\
+	 TYPE(__VA_ARGS__, microseq_size, 0x768)			\
+	 TYPE(__VA_ARGS__, fw_76c, 0x76c)				\
+	 TYPE(__VA_ARGS__, resource, 0x798)				\
+	 TYPE(__VA_ARGS__, cdm_last, 0x7a0)				\
+	 TYPE(__VA_ARGS__, cdm_ctrl, 0x7c8)				\
+	 TYPE(__VA_ARGS__, one, 0x7cc) TYPE(__VA_ARGS__, fw_7dc, 0x7dc)	\
+	 TYPE(__VA_ARGS__, identity_hi, 0x7e0)				\
+	 TYPE(__VA_ARGS__, sampler_heap, 0x7e8)				\
+	 TYPE(__VA_ARGS__, sampler_count, 0x7f0)			\
+	 TYPE(__VA_ARGS__, sampler_max, 0x7f4)				\
+	 TYPE(__VA_ARGS__, driver_stamp, 0x800)				\
+	 TYPE(__VA_ARGS__, fw_stamp, 0x808)				\
+	 TYPE(__VA_ARGS__, stamp, 0x810)				\
+	 TYPE(__VA_ARGS__, event, 0x814)				\
+	 TYPE(__VA_ARGS__, identity, 0x820)				\
+	 TYPE(__VA_ARGS__, ordinal, 0x828)				\
+	 TYPE(__VA_ARGS__, prof_base, 0x82c)				\
+	 TYPE(__VA_ARGS__, prof_start, 0x834)				\
+	 TYPE(__VA_ARGS__, prof_end, 0x83c)				\
+	 TYPE(__VA_ARGS__, support, 0x86a)				\
+	 TYPE(__VA_ARGS__, support_on, 0x872)				\
+	 TYPE(__VA_ARGS__, const_874, 0x874)				\
+	 TYPE(__VA_ARGS__, const_87c, 0x87c)				\
+	 TYPE(__VA_ARGS__, one_88b, 0x88b)				\
+	 TYPE(__VA_ARGS__, fw_88c, 0x88c)				\
+	 TYPE(__VA_ARGS__, fw_89c, 0x89c)				\
+	 TYPE(__VA_ARGS__, fw_8ac, 0x8ac))
 AGX4_FW_CHECK_FIELDS(struct g16_compute_work, 0x8c0, G16_COMPUTE_WORK_FIELDS);
 
 /* Microsequence command: take a timestamp. */
@@ -744,10 +847,12 @@ struct g16_ms_timestamp {
 	__le32 uuid;
 	u8 __pad_48[0x4];
 } __packed;
-#define G16_MS_TIMESTAMP_FIELDS(X, T)					\
-	X(T, opcode, 0x0) X(T, base, 0x4) X(T, start, 0xc)		\
-	X(T, slot, 0x14) X(T, queue, 0x1c) X(T, user, 0x24)		\
-	X(T, state, 0x2c) X(T, state2, 0x34) X(T, uuid, 0x44)
+#define G16_MS_TIMESTAMP_FIELDS(TYPE, ...)				\
+	(TYPE(__VA_ARGS__, opcode, 0x0) TYPE(__VA_ARGS__, base, 0x4)	\
+	 TYPE(__VA_ARGS__, start, 0xc) TYPE(__VA_ARGS__, slot, 0x14)	\
+	 TYPE(__VA_ARGS__, queue, 0x1c) TYPE(__VA_ARGS__, user, 0x24)	\
+	 TYPE(__VA_ARGS__, state, 0x2c) TYPE(__VA_ARGS__, state2, 0x34)	\
+	 TYPE(__VA_ARGS__, uuid, 0x44))
 AGX4_FW_CHECK_FIELDS(struct g16_ms_timestamp, 0x4c, G16_MS_TIMESTAMP_FIELDS);
 
 /* Microsequence command: start TA. */
@@ -790,13 +895,19 @@ struct g16_ms_start_ta {
 	__le32 event;
 	u8 __pad_1c4[0x8];
 } __packed;
-#define G16_MS_START_TA_FIELDS(X, T)					\
-	X(T, opcode, 0x0) X(T, regs, 0x14) X(T, bm, 0x1c)		\
-	X(T, scene, 0x24) X(T, stats, 0x2c) X(T, queue, 0x34)		\
-	X(T, state, 0x3c) X(T, context, 0x44) X(T, counter, 0x48)	\
-	X(T, bm_slot, 0x50) X(T, state2, 0x64) X(T, state3, 0x6c)	\
-	X(T, uuid, 0x7c) X(T, support, 0x190) X(T, status, 0x1a8)	\
-	X(T, one, 0x1b8) X(T, event, 0x1c0)
+#define G16_MS_START_TA_FIELDS(TYPE, ...)				\
+	(TYPE(__VA_ARGS__, opcode, 0x0) TYPE(__VA_ARGS__, regs, 0x14)	\
+	 TYPE(__VA_ARGS__, bm, 0x1c) TYPE(__VA_ARGS__, scene, 0x24)	\
+	 TYPE(__VA_ARGS__, stats, 0x2c) TYPE(__VA_ARGS__, queue, 0x34)	\
+	 TYPE(__VA_ARGS__, state, 0x3c)					\
+	 TYPE(__VA_ARGS__, context, 0x44)				\
+	 TYPE(__VA_ARGS__, counter, 0x48)				\
+	 TYPE(__VA_ARGS__, bm_slot, 0x50)				\
+	 TYPE(__VA_ARGS__, state2, 0x64)				\
+	 TYPE(__VA_ARGS__, state3, 0x6c) TYPE(__VA_ARGS__, uuid, 0x7c)	\
+	 TYPE(__VA_ARGS__, support, 0x190)				\
+	 TYPE(__VA_ARGS__, status, 0x1a8) TYPE(__VA_ARGS__, one, 0x1b8)	\
+	 TYPE(__VA_ARGS__, event, 0x1c0))
 AGX4_FW_CHECK_FIELDS(struct g16_ms_start_ta, 0x1cc, G16_MS_START_TA_FIELDS);
 
 /* Microsequence command: end TA. */
@@ -823,11 +934,14 @@ struct g16_ms_end_ta {
 	__le64 fw_stamp;
 	__le32 stamp;
 } __packed;
-#define G16_MS_END_TA_FIELDS(X, T)					\
-	X(T, opcode, 0x0) X(T, scene, 0x4) X(T, bm, 0xc)		\
-	X(T, stats, 0x14) X(T, queue, 0x1c) X(T, state, 0x24)		\
-	X(T, context, 0x2c) X(T, state2, 0x34) X(T, uuid, 0x40)		\
-	X(T, fw_stamp, 0x48) X(T, stamp, 0x50)
+#define G16_MS_END_TA_FIELDS(TYPE, ...)					\
+	(TYPE(__VA_ARGS__, opcode, 0x0) TYPE(__VA_ARGS__, scene, 0x4)	\
+	 TYPE(__VA_ARGS__, bm, 0xc) TYPE(__VA_ARGS__, stats, 0x14)	\
+	 TYPE(__VA_ARGS__, queue, 0x1c) TYPE(__VA_ARGS__, state, 0x24)	\
+	 TYPE(__VA_ARGS__, context, 0x2c)				\
+	 TYPE(__VA_ARGS__, state2, 0x34) TYPE(__VA_ARGS__, uuid, 0x40)	\
+	 TYPE(__VA_ARGS__, fw_stamp, 0x48)				\
+	 TYPE(__VA_ARGS__, stamp, 0x50))
 AGX4_FW_CHECK_FIELDS(struct g16_ms_end_ta, 0x54, G16_MS_END_TA_FIELDS);
 
 /* Microsequence trailer of TA. */
@@ -844,9 +958,10 @@ struct g16_ms_trailer_ta {
 	u8 __pad_19[0x3];
 	__le32 finish;
 } __packed;
-#define G16_MS_TRAILER_TA_FIELDS(X, T)					\
-	X(T, jump, 0x0) X(T, rel, 0x8) X(T, state, 0xd)			\
-	X(T, flags, 0x15) X(T, finish, 0x1c)
+#define G16_MS_TRAILER_TA_FIELDS(TYPE, ...)				\
+	(TYPE(__VA_ARGS__, jump, 0x0) TYPE(__VA_ARGS__, rel, 0x8)	\
+	 TYPE(__VA_ARGS__, state, 0xd) TYPE(__VA_ARGS__, flags, 0x15)	\
+	 TYPE(__VA_ARGS__, finish, 0x1c))
 AGX4_FW_CHECK_FIELDS(struct g16_ms_trailer_ta, 0x20, G16_MS_TRAILER_TA_FIELDS);
 
 /* The TA microsequence (0x300 bytes). */
@@ -863,9 +978,12 @@ struct g16_ta_ms {
 	u8 __pad_2bc[0x24];
 	struct g16_ms_trailer_ta trailer;
 } __packed;
-#define G16_TA_MS_FIELDS(X, T)						\
-	X(T, start, 0x0) X(T, ts_start, 0x1cc) X(T, ts_one, 0x218)	\
-	X(T, ts_end, 0x21c) X(T, end, 0x268) X(T, trailer, 0x2e0)
+#define G16_TA_MS_FIELDS(TYPE, ...)					\
+	(TYPE(__VA_ARGS__, start, 0x0)					\
+	 TYPE(__VA_ARGS__, ts_start, 0x1cc)				\
+	 TYPE(__VA_ARGS__, ts_one, 0x218)				\
+	 TYPE(__VA_ARGS__, ts_end, 0x21c) TYPE(__VA_ARGS__, end, 0x268)	\
+	 TYPE(__VA_ARGS__, trailer, 0x2e0))
 AGX4_FW_CHECK_FIELDS(struct g16_ta_ms, 0x300, G16_TA_MS_FIELDS);
 
 /* Microsequence command: start 3D. */
@@ -914,14 +1032,21 @@ struct g16_ms_start_3d {
 	__le32 one;
 	u8 __pad_1e8[0x4];
 } __packed;
-#define G16_MS_START_3D_FIELDS(X, T)					\
-	X(T, opcode, 0x0) X(T, regs, 0x14) X(T, scene, 0x1c)		\
-	X(T, stats, 0x24) X(T, state, 0x2c) X(T, scene_state, 0x34)	\
-	X(T, state2, 0x3c) X(T, state3, 0x44) X(T, queue, 0x4c)		\
-	X(T, work, 0x54) X(T, context, 0x5c) X(T, ta_counter, 0x60)	\
-	X(T, bm_slot, 0x68) X(T, state4, 0x7c) X(T, state5, 0x84)	\
-	X(T, uuid, 0xa0) X(T, support, 0x1b0) X(T, status, 0x1c8)	\
-	X(T, event, 0x1e0) X(T, one, 0x1e4)
+#define G16_MS_START_3D_FIELDS(TYPE, ...)				\
+	(TYPE(__VA_ARGS__, opcode, 0x0) TYPE(__VA_ARGS__, regs, 0x14)	\
+	 TYPE(__VA_ARGS__, scene, 0x1c) TYPE(__VA_ARGS__, stats, 0x24)	\
+	 TYPE(__VA_ARGS__, state, 0x2c)					\
+	 TYPE(__VA_ARGS__, scene_state, 0x34)				\
+	 TYPE(__VA_ARGS__, state2, 0x3c)				\
+	 TYPE(__VA_ARGS__, state3, 0x44) TYPE(__VA_ARGS__, queue, 0x4c)	\
+	 TYPE(__VA_ARGS__, work, 0x54) TYPE(__VA_ARGS__, context, 0x5c)	\
+	 TYPE(__VA_ARGS__, ta_counter, 0x60)				\
+	 TYPE(__VA_ARGS__, bm_slot, 0x68)				\
+	 TYPE(__VA_ARGS__, state4, 0x7c)				\
+	 TYPE(__VA_ARGS__, state5, 0x84) TYPE(__VA_ARGS__, uuid, 0xa0)	\
+	 TYPE(__VA_ARGS__, support, 0x1b0)				\
+	 TYPE(__VA_ARGS__, status, 0x1c8)				\
+	 TYPE(__VA_ARGS__, event, 0x1e0) TYPE(__VA_ARGS__, one, 0x1e4))
 AGX4_FW_CHECK_FIELDS(struct g16_ms_start_3d, 0x1ec, G16_MS_START_3D_FIELDS);
 
 /* Microsequence command: end 3D. */
@@ -954,12 +1079,16 @@ struct g16_ms_end_3d {
 	/* As &g16_ms_start_3d.state4. */
 	__le64 state4;
 } __packed;
-#define G16_MS_END_3D_FIELDS(X, T)					\
-	X(T, opcode, 0x0) X(T, uuid, 0x4) X(T, fw_stamp, 0xc)		\
-	X(T, stamp, 0x14) X(T, scene, 0x1c) X(T, bm, 0x24)		\
-	X(T, one, 0x2c) X(T, stats, 0x30) X(T, state2, 0x38)		\
-	X(T, state3, 0x40) X(T, state, 0x48) X(T, queue, 0x50)		\
-	X(T, work, 0x58) X(T, context, 0x60) X(T, state4, 0x64)
+#define G16_MS_END_3D_FIELDS(TYPE, ...)					\
+	(TYPE(__VA_ARGS__, opcode, 0x0) TYPE(__VA_ARGS__, uuid, 0x4)	\
+	 TYPE(__VA_ARGS__, fw_stamp, 0xc)				\
+	 TYPE(__VA_ARGS__, stamp, 0x14) TYPE(__VA_ARGS__, scene, 0x1c)	\
+	 TYPE(__VA_ARGS__, bm, 0x24) TYPE(__VA_ARGS__, one, 0x2c)	\
+	 TYPE(__VA_ARGS__, stats, 0x30) TYPE(__VA_ARGS__, state2, 0x38)	\
+	 TYPE(__VA_ARGS__, state3, 0x40) TYPE(__VA_ARGS__, state, 0x48)	\
+	 TYPE(__VA_ARGS__, queue, 0x50) TYPE(__VA_ARGS__, work, 0x58)	\
+	 TYPE(__VA_ARGS__, context, 0x60)				\
+	 TYPE(__VA_ARGS__, state4, 0x64))
 AGX4_FW_CHECK_FIELDS(struct g16_ms_end_3d, 0x6c, G16_MS_END_3D_FIELDS);
 
 /* Microsequence trailer of 3D. */
@@ -976,9 +1105,10 @@ struct g16_ms_trailer_3d {
 	u8 __pad_1d[0x7];
 	__le32 finish;
 } __packed;
-#define G16_MS_TRAILER_3D_FIELDS(X, T)					\
-	X(T, jump, 0x0) X(T, rel, 0x8) X(T, state, 0xd)			\
-	X(T, flags, 0x15) X(T, finish, 0x24)
+#define G16_MS_TRAILER_3D_FIELDS(TYPE, ...)				\
+	(TYPE(__VA_ARGS__, jump, 0x0) TYPE(__VA_ARGS__, rel, 0x8)	\
+	 TYPE(__VA_ARGS__, state, 0xd) TYPE(__VA_ARGS__, flags, 0x15)	\
+	 TYPE(__VA_ARGS__, finish, 0x24))
 AGX4_FW_CHECK_FIELDS(struct g16_ms_trailer_3d, 0x28, G16_MS_TRAILER_3D_FIELDS);
 
 /* The 3D microsequence (0x380 bytes). */
@@ -996,9 +1126,12 @@ struct g16_frag_ms {
 	struct g16_ms_trailer_3d trailer;
 	u8 __pad_348[0x38];
 } __packed;
-#define G16_FRAG_MS_FIELDS(X, T)					\
-	X(T, start, 0x0) X(T, ts_start, 0x1ec) X(T, ts_one, 0x238)	\
-	X(T, ts_end, 0x23c) X(T, end, 0x288) X(T, trailer, 0x320)
+#define G16_FRAG_MS_FIELDS(TYPE, ...)					\
+	(TYPE(__VA_ARGS__, start, 0x0)					\
+	 TYPE(__VA_ARGS__, ts_start, 0x1ec)				\
+	 TYPE(__VA_ARGS__, ts_one, 0x238)				\
+	 TYPE(__VA_ARGS__, ts_end, 0x23c) TYPE(__VA_ARGS__, end, 0x288)	\
+	 TYPE(__VA_ARGS__, trailer, 0x320))
 AGX4_FW_CHECK_FIELDS(struct g16_frag_ms, 0x380, G16_FRAG_MS_FIELDS);
 
 /* Microsequence command: start compute. */
@@ -1037,13 +1170,19 @@ struct g16_ms_start_compute {
 	u8 __pad_1b4[0x4];
 	__le32 event;
 } __packed;
-#define G16_MS_START_COMPUTE_FIELDS(X, T)				\
-	X(T, opcode, 0x0) X(T, regs, 0x14) X(T, stats, 0x1c)		\
-	X(T, queue, 0x24) X(T, context, 0x2c) X(T, one, 0x30)		\
-	X(T, event_generation, 0x34) X(T, state, 0x44)			\
-	X(T, identity, 0x50) X(T, support, 0x160) X(T, marker, 0x178)	\
-	X(T, scratch, 0x188) X(T, state2, 0x1a8) X(T, counter, 0x1b0)	\
-	X(T, event, 0x1b8)
+#define G16_MS_START_COMPUTE_FIELDS(TYPE, ...)				\
+	(TYPE(__VA_ARGS__, opcode, 0x0) TYPE(__VA_ARGS__, regs, 0x14)	\
+	 TYPE(__VA_ARGS__, stats, 0x1c) TYPE(__VA_ARGS__, queue, 0x24)	\
+	 TYPE(__VA_ARGS__, context, 0x2c) TYPE(__VA_ARGS__, one, 0x30)	\
+	 TYPE(__VA_ARGS__, event_generation, 0x34)			\
+	 TYPE(__VA_ARGS__, state, 0x44)					\
+	 TYPE(__VA_ARGS__, identity, 0x50)				\
+	 TYPE(__VA_ARGS__, support, 0x160)				\
+	 TYPE(__VA_ARGS__, marker, 0x178)				\
+	 TYPE(__VA_ARGS__, scratch, 0x188)				\
+	 TYPE(__VA_ARGS__, state2, 0x1a8)				\
+	 TYPE(__VA_ARGS__, counter, 0x1b0)				\
+	 TYPE(__VA_ARGS__, event, 0x1b8))
 AGX4_FW_CHECK_FIELDS(struct g16_ms_start_compute, 0x1bc,
 		     G16_MS_START_COMPUTE_FIELDS);
 
@@ -1065,10 +1204,13 @@ struct g16_ms_end_compute {
 	__le64 fw_stamp;
 	__le32 stamp;
 } __packed;
-#define G16_MS_END_COMPUTE_FIELDS(X, T)					\
-	X(T, opcode, 0x0) X(T, stats, 0x4) X(T, queue, 0xc)		\
-	X(T, context, 0x14) X(T, state, 0x18) X(T, identity, 0x24)	\
-	X(T, fw_stamp, 0x2c) X(T, stamp, 0x34)
+#define G16_MS_END_COMPUTE_FIELDS(TYPE, ...)				\
+	(TYPE(__VA_ARGS__, opcode, 0x0) TYPE(__VA_ARGS__, stats, 0x4)	\
+	 TYPE(__VA_ARGS__, queue, 0xc) TYPE(__VA_ARGS__, context, 0x14)	\
+	 TYPE(__VA_ARGS__, state, 0x18)					\
+	 TYPE(__VA_ARGS__, identity, 0x24)				\
+	 TYPE(__VA_ARGS__, fw_stamp, 0x2c)				\
+	 TYPE(__VA_ARGS__, stamp, 0x34))
 AGX4_FW_CHECK_FIELDS(struct g16_ms_end_compute, 0x38,
 		     G16_MS_END_COMPUTE_FIELDS);
 
@@ -1086,9 +1228,10 @@ struct g16_ms_trailer_compute {
 	u8 __pad_1d[0x3];
 	__le32 finish;
 } __packed;
-#define G16_MS_TRAILER_COMPUTE_FIELDS(X, T)				\
-	X(T, jump, 0x0) X(T, rel, 0x8) X(T, state, 0xd)			\
-	X(T, state2, 0x15) X(T, finish, 0x20)
+#define G16_MS_TRAILER_COMPUTE_FIELDS(TYPE, ...)			\
+	(TYPE(__VA_ARGS__, jump, 0x0) TYPE(__VA_ARGS__, rel, 0x8)	\
+	 TYPE(__VA_ARGS__, state, 0xd) TYPE(__VA_ARGS__, state2, 0x15)	\
+	 TYPE(__VA_ARGS__, finish, 0x20))
 AGX4_FW_CHECK_FIELDS(struct g16_ms_trailer_compute, 0x24,
 		     G16_MS_TRAILER_COMPUTE_FIELDS);
 
@@ -1107,9 +1250,12 @@ struct g16_compute_ms {
 	struct g16_ms_trailer_compute trailer;
 	u8 __pad_2d8[0x28];
 } __packed;
-#define G16_COMPUTE_MS_FIELDS(X, T)					\
-	X(T, start, 0x0) X(T, ts_start, 0x1bc) X(T, ts_one, 0x208)	\
-	X(T, ts_end, 0x20c) X(T, end, 0x258) X(T, trailer, 0x2b4)
+#define G16_COMPUTE_MS_FIELDS(TYPE, ...)				\
+	(TYPE(__VA_ARGS__, start, 0x0)					\
+	 TYPE(__VA_ARGS__, ts_start, 0x1bc)				\
+	 TYPE(__VA_ARGS__, ts_one, 0x208)				\
+	 TYPE(__VA_ARGS__, ts_end, 0x20c) TYPE(__VA_ARGS__, end, 0x258)	\
+	 TYPE(__VA_ARGS__, trailer, 0x2b4))
 AGX4_FW_CHECK_FIELDS(struct g16_compute_ms, 0x300, G16_COMPUTE_MS_FIELDS);
 
 /* Queue item: TVB init before a pool's first TA. */
@@ -1127,9 +1273,11 @@ struct g16_ta_prelude {
 	__le32 stamp;
 	u8 __pad_20[0x20];
 } __packed;
-#define G16_TA_PRELUDE_FIELDS(X, T)					\
-	X(T, type, 0x0) X(T, context, 0x4) X(T, bm_slot, 0x8)		\
-	X(T, blocks, 0x10) X(T, bm, 0x14) X(T, stamp, 0x1c)
+#define G16_TA_PRELUDE_FIELDS(TYPE, ...)				\
+	(TYPE(__VA_ARGS__, type, 0x0) TYPE(__VA_ARGS__, context, 0x4)	\
+	 TYPE(__VA_ARGS__, bm_slot, 0x8)				\
+	 TYPE(__VA_ARGS__, blocks, 0x10) TYPE(__VA_ARGS__, bm, 0x14)	\
+	 TYPE(__VA_ARGS__, stamp, 0x1c))
 AGX4_FW_CHECK_FIELDS(struct g16_ta_prelude, 0x40, G16_TA_PRELUDE_FIELDS);
 
 /* Queue item: wait for a stamp. */
@@ -1156,10 +1304,12 @@ struct g16_barrier {
 	__le32 graph;
 	u8 __pad_34[0xc];
 } __packed;
-#define G16_BARRIER_FIELDS(X, T)					\
-	X(T, type, 0x0) X(T, stamp, 0x4) X(T, stamp2, 0xc)		\
-	X(T, value, 0x14) X(T, event, 0x20) X(T, own_stamp, 0x24)	\
-	X(T, uuid, 0x28) X(T, graph, 0x30)
+#define G16_BARRIER_FIELDS(TYPE, ...)					\
+	(TYPE(__VA_ARGS__, type, 0x0) TYPE(__VA_ARGS__, stamp, 0x4)	\
+	 TYPE(__VA_ARGS__, stamp2, 0xc) TYPE(__VA_ARGS__, value, 0x14)	\
+	 TYPE(__VA_ARGS__, event, 0x20)					\
+	 TYPE(__VA_ARGS__, own_stamp, 0x24)				\
+	 TYPE(__VA_ARGS__, uuid, 0x28) TYPE(__VA_ARGS__, graph, 0x30))
 AGX4_FW_CHECK_FIELDS(struct g16_barrier, 0x40, G16_BARRIER_FIELDS);
 
 /* Queue item: the bootstrap barrier. */
@@ -1177,9 +1327,11 @@ struct g16_barrier_boot {
 	__le32 uuid;
 	u8 __pad_1c[0x24];
 } __packed;
-#define G16_BARRIER_BOOT_FIELDS(X, T)					\
-	X(T, type, 0x0) X(T, stamp, 0x4) X(T, value, 0xc)		\
-	X(T, event, 0x10) X(T, own_stamp, 0x14) X(T, uuid, 0x18)
+#define G16_BARRIER_BOOT_FIELDS(TYPE, ...)				\
+	(TYPE(__VA_ARGS__, type, 0x0) TYPE(__VA_ARGS__, stamp, 0x4)	\
+	 TYPE(__VA_ARGS__, value, 0xc) TYPE(__VA_ARGS__, event, 0x10)	\
+	 TYPE(__VA_ARGS__, own_stamp, 0x14)				\
+	 TYPE(__VA_ARGS__, uuid, 0x18))
 AGX4_FW_CHECK_FIELDS(struct g16_barrier_boot, 0x40, G16_BARRIER_BOOT_FIELDS);
 
 /*
@@ -1196,8 +1348,10 @@ struct g16_cdm_entry {
 	/* The stream's address, low word. */
 	__le32 jump_lo;
 } __packed;
-#define G16_CDM_ENTRY_FIELDS(X, T)					\
-	X(T, barrier, 0x0) X(T, jump_hi, 0x4) X(T, jump_lo, 0x8)
+#define G16_CDM_ENTRY_FIELDS(TYPE, ...)					\
+	(TYPE(__VA_ARGS__, barrier, 0x0)				\
+	 TYPE(__VA_ARGS__, jump_hi, 0x4)				\
+	 TYPE(__VA_ARGS__, jump_lo, 0x8))
 AGX4_FW_CHECK_FIELDS(struct g16_cdm_entry, 12, G16_CDM_ENTRY_FIELDS);
 #define G16_CDM_BARRIER		0x600fffff
 #define G16_CDM_JUMP		0x20000000
@@ -1213,12 +1367,12 @@ struct g16_ts_pair {
 	/* End destination. */
 	__le64 end;
 } __packed;
-#define G16_TS_PAIR_FIELDS(X, T)					\
-	X(T, start, 0x0) X(T, end, 0x8)
+#define G16_TS_PAIR_FIELDS(TYPE, ...)					\
+	(TYPE(__VA_ARGS__, start, 0x0) TYPE(__VA_ARGS__, end, 0x8))
 AGX4_FW_CHECK_FIELDS(struct g16_ts_pair, 0x10, G16_TS_PAIR_FIELDS);
 
 /*
- * The TVB pool of a VM (g16-g17p-reference.md 6.1): a buffer manager, its
+ * The TVB pool of a VM: a buffer manager, its
  * block control, block and page lists, a page of scene records and a
  * parameter-buffer descriptor slot.
  */
@@ -1250,7 +1404,7 @@ AGX4_FW_CHECK_FIELDS(struct g16_ts_pair, 0x10, G16_TS_PAIR_FIELDS);
 #define G16_PB_MASK		0xfffffff8
 
 /*
- * The TVB buffer manager (6.1).
+ * The TVB buffer manager.
  *
  * Known up to +0x88; the reference gives it a page.
  */
@@ -1284,17 +1438,27 @@ struct g16_bm {
 	__le32 const_80;
 	__le32 const_84;
 } __packed;
-#define G16_BM_FIELDS(X, T)						\
-	X(T, slot, 0xc) X(T, page_list, 0x20) X(T, const_28, 0x28)	\
-	X(T, const_2c, 0x2c) X(T, page_list_size, 0x30)			\
-	X(T, const_34, 0x34) X(T, max_blocks, 0x38) X(T, blocks, 0x3c)	\
-	X(T, block_list, 0x44) X(T, block_control, 0x4c)		\
-	X(T, const_54, 0x54) X(T, block_size, 0x58) X(T, counter, 0x64)	\
-	X(T, const_7c, 0x7c) X(T, const_80, 0x80) X(T, const_84, 0x84)
+#define G16_BM_FIELDS(TYPE, ...)					\
+	(TYPE(__VA_ARGS__, slot, 0xc)					\
+	 TYPE(__VA_ARGS__, page_list, 0x20)				\
+	 TYPE(__VA_ARGS__, const_28, 0x28)				\
+	 TYPE(__VA_ARGS__, const_2c, 0x2c)				\
+	 TYPE(__VA_ARGS__, page_list_size, 0x30)			\
+	 TYPE(__VA_ARGS__, const_34, 0x34)				\
+	 TYPE(__VA_ARGS__, max_blocks, 0x38)				\
+	 TYPE(__VA_ARGS__, blocks, 0x3c)				\
+	 TYPE(__VA_ARGS__, block_list, 0x44)				\
+	 TYPE(__VA_ARGS__, block_control, 0x4c)				\
+	 TYPE(__VA_ARGS__, const_54, 0x54)				\
+	 TYPE(__VA_ARGS__, block_size, 0x58)				\
+	 TYPE(__VA_ARGS__, counter, 0x64)				\
+	 TYPE(__VA_ARGS__, const_7c, 0x7c)				\
+	 TYPE(__VA_ARGS__, const_80, 0x80)				\
+	 TYPE(__VA_ARGS__, const_84, 0x84))
 AGX4_FW_CHECK_FIELDS(struct g16_bm, 0x88, G16_BM_FIELDS);
 
 /*
- * TVB block control (6.1).
+ * TVB block control.
  *
  * Scene records point at +0x40 of it.
  */
@@ -1306,11 +1470,12 @@ struct g16_block_control {
 	u8 __pad_8[0x58];
 	__le32 one;
 } __packed;
-#define G16_BLOCK_CONTROL_FIELDS(X, T)					\
-	X(T, blocks, 0x0) X(T, blocks2, 0x4) X(T, one, 0x60)
+#define G16_BLOCK_CONTROL_FIELDS(TYPE, ...)				\
+	(TYPE(__VA_ARGS__, blocks, 0x0) TYPE(__VA_ARGS__, blocks2, 0x4)	\
+	 TYPE(__VA_ARGS__, one, 0x60))
 AGX4_FW_CHECK_FIELDS(struct g16_block_control, 0x64, G16_BLOCK_CONTROL_FIELDS);
 
-/* A scene record ("buffer thing", 6.1). */
+/* A scene record ("buffer thing"). */
 struct g16_scene {
 	/* The pool-slot word of this record. */
 	__le64 pool_slot;
@@ -1325,12 +1490,15 @@ struct g16_scene {
 	__le64 one_hi;
 	u8 __pad_50[0x30];
 } __packed;
-#define G16_SCENE_FIELDS(X, T)						\
-	X(T, pool_slot, 0x0) X(T, scene_list, 0x8) X(T, scratch, 0x28)	\
-	X(T, block_control, 0x40) X(T, one_hi, 0x48)
+#define G16_SCENE_FIELDS(TYPE, ...)					\
+	(TYPE(__VA_ARGS__, pool_slot, 0x0)				\
+	 TYPE(__VA_ARGS__, scene_list, 0x8)				\
+	 TYPE(__VA_ARGS__, scratch, 0x28)				\
+	 TYPE(__VA_ARGS__, block_control, 0x40)				\
+	 TYPE(__VA_ARGS__, one_hi, 0x48))
 AGX4_FW_CHECK_FIELDS(struct g16_scene, 0x80, G16_SCENE_FIELDS);
 
-/* A parameter-buffer descriptor slot (6.1). */
+/* A parameter-buffer descriptor slot. */
 struct g16_pb_desc {
 	/* (page list GPU address >> 4) & 0xfffffff8, in 32 bits. */
 	__le32 page_list;
@@ -1338,21 +1506,22 @@ struct g16_pb_desc {
 	__le32 pages;
 	u8 __pad_8[0x8];
 } __packed;
-#define G16_PB_DESC_FIELDS(X, T)					\
-	X(T, page_list, 0x0) X(T, pages, 0x4)
+#define G16_PB_DESC_FIELDS(TYPE, ...)					\
+	(TYPE(__VA_ARGS__, page_list, 0x0)				\
+	 TYPE(__VA_ARGS__, pages, 0x4))
 AGX4_FW_CHECK_FIELDS(struct g16_pb_desc, 0x10, G16_PB_DESC_FIELDS);
 
-/* A block-list entry (6.1). */
+/* A block-list entry. */
 struct g16_block_entry {
 	/* The block id, (GPU address - 0x10_0000_0000) / 0x8000. */
 	__le32 id;
 	u8 __pad_4[0x4];
 } __packed;
-#define G16_BLOCK_ENTRY_FIELDS(X, T)					\
-	X(T, id, 0x0)
+#define G16_BLOCK_ENTRY_FIELDS(TYPE, ...)				\
+	(TYPE(__VA_ARGS__, id, 0x0))
 AGX4_FW_CHECK_FIELDS(struct g16_block_entry, 0x8, G16_BLOCK_ENTRY_FIELDS);
 
-/* An event-control record (6.1). */
+/* An event-control record. */
 struct g16_event_control {
 	/* This record's word of the event count array. */
 	__le64 count;
@@ -1361,11 +1530,12 @@ struct g16_event_control {
 	__le32 control;
 	u8 __pad_14[0xec];
 } __packed;
-#define G16_EVENT_CONTROL_FIELDS(X, T)					\
-	X(T, count, 0x0) X(T, control, 0x10)
+#define G16_EVENT_CONTROL_FIELDS(TYPE, ...)				\
+	(TYPE(__VA_ARGS__, count, 0x0)					\
+	 TYPE(__VA_ARGS__, control, 0x10))
 AGX4_FW_CHECK_FIELDS(struct g16_event_control, 0x100, G16_EVENT_CONTROL_FIELDS);
 
-/* A queue context (3.9). */
+/* A queue context. */
 struct g16_queue_context {
 	u8 ff[2];
 	u8 __pad_2[0x3];
@@ -1376,60 +1546,42 @@ struct g16_queue_context {
 	u8 ff2;
 	u8 __pad_34[0xc];
 } __packed;
-#define G16_QUEUE_CONTEXT_FIELDS(X, T)					\
-	X(T, ff, 0x0) X(T, one, 0x5) X(T, two, 0x26) X(T, ff2, 0x33)
+#define G16_QUEUE_CONTEXT_FIELDS(TYPE, ...)				\
+	(TYPE(__VA_ARGS__, ff, 0x0) TYPE(__VA_ARGS__, one, 0x5)		\
+	 TYPE(__VA_ARGS__, two, 0x26) TYPE(__VA_ARGS__, ff2, 0x33))
 AGX4_FW_CHECK_FIELDS(struct g16_queue_context, 0x40, G16_QUEUE_CONTEXT_FIELDS);
 
-/* hwdata constants of G16 (3.4). */
+/* hwdata constants of G16. */
 #define G16_HWDATA_CLOCKS_PER_MS	24000
-#define G16_HWDATA_CONST_258E		22
-#define G16_HWDATA_GROUPS		{ 0, 1, 1, 1, 0, 1, 1, 1 }
 /* binary32 1.02 */
 #define G16_HWDATA_SCALE_B		0x3f828f5c
 #define G16_HWDATA_REV_HI_SHIFT		4
 #define G16_HWDATA_REV_LO_MASK		7
-/* Region C constants (3.5). */
-#define G16_RC_CONST_24		4096
-#define G16_RC_CONST_56		40
-#define G16_RC_THOUSAND		1000
-#define G16_RC_CONST_998	{ 32, 8, 256, 1 }
-#define G16_RC_CONST_9C8	{ 64, 64, 2 }
-#define G16_RC_CONST_E28	3
+/* GAP: words of unknown meaning, as the reference writes them (H). */
+#define G16_HWDATA_EB8			1
+#define G16_HWDATA_EC8			1
+#define G16_HWDATA_EE0			1
+#define G16_HWDATA_258E			22
+#define G16_HWDATA_2604			1
 
-/* Region C (0x1000 bytes). */
-struct g16_region_c {
-	/* The KTrace mask, 0xffffffff to trace everything. */
-	__le32 ktrace;
-	u8 __pad_4[0x20];
-	__le32 const_24;
-	u8 __pad_28[0x2c];
-	__le16 ffff_54;
-	__le16 const_56;
-	__le16 ffff_58;
-	u8 __pad_5a[0x1e];
-	__le32 one_78;
-	u8 __pad_7c[0x8];
-	/* The GPU's most power, mW (device tree). */
-	__le32 max_power_mw;
-	__le32 thousand_88[2];
-	u8 __pad_90[0x8];
-	__le32 thousand_98;
-	u8 __pad_9c[0x8fc];
-	__le32 const_998[4];
-	u8 __pad_9a8[0x20];
-	__le32 const_9c8[3];
-	u8 __pad_9d4[0x454];
-	__le32 const_e28;
-	__le32 one_e2c;
-	u8 __pad_e30[0x1d0];
-} __packed;
-#define G16_REGION_C_FIELDS(X, T)					\
-	X(T, ktrace, 0x0) X(T, const_24, 0x24) X(T, ffff_54, 0x54)	\
-	X(T, const_56, 0x56) X(T, ffff_58, 0x58) X(T, one_78, 0x78)	\
-	X(T, max_power_mw, 0x84) X(T, thousand_88, 0x88)		\
-	X(T, thousand_98, 0x98) X(T, const_998, 0x998)			\
-	X(T, const_9c8, 0x9c8) X(T, const_e28, 0xe28)			\
-	X(T, one_e2c, 0xe2c)
-AGX4_FW_CHECK_FIELDS(struct g16_region_c, 0x1000, G16_REGION_C_FIELDS);
+/*
+ * Region C: the reference gives it a whole 16 KiB page (H); the members
+ * are &struct agx4_fw_region_c's.  GAP: words of unknown meaning, as the
+ * reference writes them (H).
+ */
+#define G16_REGION_C_SIZE	0x4000
+#define G16_RC_24		4096
+#define G16_RC_54		0xffff
+#define G16_RC_56		40
+#define G16_RC_58		0xffff
+#define G16_RC_78		1
+#define G16_RC_88		1000
+#define G16_RC_98		1000
+#define G16_RC_7EC		1
+#define G16_RC_7F0		1
+#define G16_RC_998		{ 32, 8, 256, 1 }
+#define G16_RC_9C8		{ 64, 64, 2 }
+#define G16_RC_E28		3
+#define G16_RC_E2C		1
 
 #endif /* AGX4_FWIF_G16_H */

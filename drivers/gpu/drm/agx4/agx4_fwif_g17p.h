@@ -2,10 +2,10 @@
 /*
  * Copyright 2026 The agx4 authors
  *
- * G17P (t8140, firmware mBoot-18000.161.9): the firmware objects, from
- * shared/spec/g16-g17p-reference.md 3.2-3.9 and 3.14.  Every offset of
- * G17P is here and nowhere else; the static_assert()s after each
- * structure repeat the specification's numbers.
+ * G17P (t8140, firmware mBoot-18000.161.9): the firmware objects.  Every
+ * offset of G17P is here and nowhere else; the field list after each
+ * structure states the offsets the reference drivers use, and the build
+ * fails where a declaration does not match it.
  */
 #ifndef AGX4_FWIF_G17P_H
 #define AGX4_FWIF_G17P_H
@@ -20,8 +20,9 @@ struct g17p_region_view {
 	__le32 value;
 	__le32 tag;
 } __packed;
-#define G17P_REGION_VIEW_FIELDS(X, T)					\
-	X(T, address, 0x0) X(T, value, 0x8) X(T, tag, 0xc)
+#define G17P_REGION_VIEW_FIELDS(TYPE, ...)				\
+	(TYPE(__VA_ARGS__, address, 0x0) TYPE(__VA_ARGS__, value, 0x8)	\
+	 TYPE(__VA_ARGS__, tag, 0xc))
 AGX4_FW_CHECK_FIELDS(struct g17p_region_view, 0x10, G17P_REGION_VIEW_FIELDS);
 
 /*
@@ -55,15 +56,19 @@ struct g17p_main_config {
 	u8 control[AGX4_FW_CTL_SIZE];
 	u8 __pad_500[0x100];
 } __packed;
-#define G17P_MAIN_CONFIG_FIELDS(X, T)					\
-	X(T, hwdata, 0x0) X(T, repeated, 0x8) X(T, channels, 0x20)	\
-	X(T, addresses, 0x254) X(T, views, 0x2d0) X(T, four, 0x300)	\
-	X(T, ff, 0x3e0) X(T, secondary_extra, 0x471)			\
-	X(T, control, 0x4c0)
+#define G17P_MAIN_CONFIG_FIELDS(TYPE, ...)				\
+	(TYPE(__VA_ARGS__, hwdata, 0x0)					\
+	 TYPE(__VA_ARGS__, repeated, 0x8)				\
+	 TYPE(__VA_ARGS__, channels, 0x20)				\
+	 TYPE(__VA_ARGS__, addresses, 0x254)				\
+	 TYPE(__VA_ARGS__, views, 0x2d0) TYPE(__VA_ARGS__, four, 0x300)	\
+	 TYPE(__VA_ARGS__, ff, 0x3e0)					\
+	 TYPE(__VA_ARGS__, secondary_extra, 0x471)			\
+	 TYPE(__VA_ARGS__, control, 0x4c0))
 AGX4_FW_CHECK_FIELDS(struct g17p_main_config, 0x600, G17P_MAIN_CONFIG_FIELDS);
 
 /* Work rings in the bundle: R + (i % 3) * 0x6000 + (3 - i / 3) * 0x1800. */
-/* The main config's fixed contents (3.3), bundle-relative. */
+/* The main config's fixed contents, bundle-relative. */
 #define G17P_MC_REPEATED	0xc500
 #define G17P_MC_ADDRESSES	{ 0x2740, 0x3380, 0x4400, 0xbc80, 0xbd00 }
 #define G17P_MC_FOUR		4
@@ -71,8 +76,8 @@ AGX4_FW_CHECK_FIELDS(struct g17p_main_config, 0x600, G17P_MAIN_CONFIG_FIELDS);
 #define G17P_MC_VIEW_TAG	0x70
 
 /*
- * GAP: the specification gives the G17P trace ring's size only for G16
- * (512); G17P is assumed alike.
+ * GAP: the trace ring's size is known only for G16 (512); G17P is assumed
+ * alike.
  */
 #define G17P_TRACE_ENTRIES	512
 
@@ -124,12 +129,19 @@ struct g17p_queue {
 	__le64 context;
 	u8 __pad_a4[0x1c];
 } __packed;
-#define G17P_QUEUE_FIELDS(X, T)						\
-	X(T, pointers, 0x0) X(T, ring, 0x8) X(T, job_list, 0x10)	\
-	X(T, all_ones, 0x24) X(T, priority, 0x28) X(T, priority2, 0x2c)	\
-	X(T, priority_mask, 0x30) X(T, first, 0x38) X(T, prio5, 0x40)	\
-	X(T, all_ones2, 0x44) X(T, uuid, 0x48) X(T, announce, 0x7c)	\
-	X(T, unk_94, 0x94) X(T, context, 0x9c)
+#define G17P_QUEUE_FIELDS(TYPE, ...)					\
+	(TYPE(__VA_ARGS__, pointers, 0x0) TYPE(__VA_ARGS__, ring, 0x8)	\
+	 TYPE(__VA_ARGS__, job_list, 0x10)				\
+	 TYPE(__VA_ARGS__, all_ones, 0x24)				\
+	 TYPE(__VA_ARGS__, priority, 0x28)				\
+	 TYPE(__VA_ARGS__, priority2, 0x2c)				\
+	 TYPE(__VA_ARGS__, priority_mask, 0x30)				\
+	 TYPE(__VA_ARGS__, first, 0x38) TYPE(__VA_ARGS__, prio5, 0x40)	\
+	 TYPE(__VA_ARGS__, all_ones2, 0x44)				\
+	 TYPE(__VA_ARGS__, uuid, 0x48)					\
+	 TYPE(__VA_ARGS__, announce, 0x7c)				\
+	 TYPE(__VA_ARGS__, unk_94, 0x94)				\
+	 TYPE(__VA_ARGS__, context, 0x9c))
 AGX4_FW_CHECK_FIELDS(struct g17p_queue, 0xc0, G17P_QUEUE_FIELDS);
 
 /* A queue's pointer block (0x80 bytes). */
@@ -149,9 +161,11 @@ struct g17p_pointers {
 	__le32 capacity;
 	u8 __pad_64[0x1c];
 } __packed;
-#define G17P_POINTERS_FIELDS(X, T)					\
-	X(T, done, 0x0) X(T, read, 0x30) X(T, write, 0x40)		\
-	X(T, all_ones, 0x50) X(T, capacity, 0x60)
+#define G17P_POINTERS_FIELDS(TYPE, ...)					\
+	(TYPE(__VA_ARGS__, done, 0x0) TYPE(__VA_ARGS__, read, 0x30)	\
+	 TYPE(__VA_ARGS__, write, 0x40)					\
+	 TYPE(__VA_ARGS__, all_ones, 0x50)				\
+	 TYPE(__VA_ARGS__, capacity, 0x60))
 AGX4_FW_CHECK_FIELDS(struct g17p_pointers, 0x80, G17P_POINTERS_FIELDS);
 
 /* A work-channel (transport) message (0x18 bytes). */
@@ -164,9 +178,9 @@ struct g17p_work_msg {
 	/* Head | grid << 16 | first << 24. */
 	__le32 head;
 } __packed;
-#define G17P_WORK_MSG_FIELDS(X, T)					\
-	X(T, zero, 0x0) X(T, queue, 0x8) X(T, kind, 0x10)		\
-	X(T, head, 0x14)
+#define G17P_WORK_MSG_FIELDS(TYPE, ...)					\
+	(TYPE(__VA_ARGS__, zero, 0x0) TYPE(__VA_ARGS__, queue, 0x8)	\
+	 TYPE(__VA_ARGS__, kind, 0x10) TYPE(__VA_ARGS__, head, 0x14))
 AGX4_FW_CHECK_FIELDS(struct g17p_work_msg, G17P_WORK_MSG_SIZE,
 		     G17P_WORK_MSG_FIELDS);
 
@@ -183,9 +197,10 @@ struct g17p_ctl_grow_reply {
 	__le32 counter;
 	u8 __pad_14[0x2c];
 } __packed;
-#define G17P_CTL_GROW_REPLY_FIELDS(X, T)				\
-	X(T, opcode, 0x0) X(T, success, 0x4) X(T, slot, 0x8)		\
-	X(T, context, 0xc) X(T, counter, 0x10)
+#define G17P_CTL_GROW_REPLY_FIELDS(TYPE, ...)				\
+	(TYPE(__VA_ARGS__, opcode, 0x0) TYPE(__VA_ARGS__, success, 0x4)	\
+	 TYPE(__VA_ARGS__, slot, 0x8) TYPE(__VA_ARGS__, context, 0xc)	\
+	 TYPE(__VA_ARGS__, counter, 0x10))
 AGX4_FW_CHECK_FIELDS(struct g17p_ctl_grow_reply, AGX4_FW_CTL_SIZE,
 		     G17P_CTL_GROW_REPLY_FIELDS);
 
@@ -199,8 +214,9 @@ struct g17p_ctl_cleanup {
 	__le64 context_control;
 	u8 __pad_14[0x2c];
 } __packed;
-#define G17P_CTL_CLEANUP_FIELDS(X, T)					\
-	X(T, opcode, 0x0) X(T, ctrl, 0x8) X(T, context_control, 0xc)
+#define G17P_CTL_CLEANUP_FIELDS(TYPE, ...)				\
+	(TYPE(__VA_ARGS__, opcode, 0x0) TYPE(__VA_ARGS__, ctrl, 0x8)	\
+	 TYPE(__VA_ARGS__, context_control, 0xc))
 AGX4_FW_CHECK_FIELDS(struct g17p_ctl_cleanup, AGX4_FW_CTL_SIZE,
 		     G17P_CTL_CLEANUP_FIELDS);
 
@@ -213,8 +229,9 @@ struct g17p_ctl_maintenance {
 	__le32 phase;
 	u8 __pad_c[0x34];
 } __packed;
-#define G17P_CTL_MAINTENANCE_FIELDS(X, T)				\
-	X(T, opcode, 0x0) X(T, kind, 0x4) X(T, phase, 0x8)
+#define G17P_CTL_MAINTENANCE_FIELDS(TYPE, ...)				\
+	(TYPE(__VA_ARGS__, opcode, 0x0) TYPE(__VA_ARGS__, kind, 0x4)	\
+	 TYPE(__VA_ARGS__, phase, 0x8))
 AGX4_FW_CHECK_FIELDS(struct g17p_ctl_maintenance, AGX4_FW_CTL_SIZE,
 		     G17P_CTL_MAINTENANCE_FIELDS);
 
@@ -225,8 +242,9 @@ struct g17p_ctl_tick {
 	__le32 ordinal;
 	u8 __pad_8[0x38];
 } __packed;
-#define G17P_CTL_TICK_FIELDS(X, T)					\
-	X(T, opcode, 0x0) X(T, ordinal, 0x4)
+#define G17P_CTL_TICK_FIELDS(TYPE, ...)					\
+	(TYPE(__VA_ARGS__, opcode, 0x0)					\
+	 TYPE(__VA_ARGS__, ordinal, 0x4))
 AGX4_FW_CHECK_FIELDS(struct g17p_ctl_tick, AGX4_FW_CTL_SIZE,
 		     G17P_CTL_TICK_FIELDS);
 
@@ -237,20 +255,25 @@ struct g17p_ev_completion {
 	u8 mask[16];
 	u8 __pad_14[0x34];
 } __packed;
-#define G17P_EV_COMPLETION_FIELDS(X, T)					\
-	X(T, kind, 0x0) X(T, mask, 0x4)
+#define G17P_EV_COMPLETION_FIELDS(TYPE, ...)				\
+	(TYPE(__VA_ARGS__, kind, 0x0) TYPE(__VA_ARGS__, mask, 0x4))
 AGX4_FW_CHECK_FIELDS(struct g17p_ev_completion, AGX4_FW_EV_SIZE,
 		     G17P_EV_COMPLETION_FIELDS);
 
-/* TVB growth (6.2): VMs 1 and 2, pools 0 and 1, grids below 64. */
+/* TVB growth: owners (VM, pool) and grids below 64. */
+/*
+ * The reference accepts an owner with a VM in 1..63 and a pool below its
+ * pool count (H); agx4 runs two pools a VM (M: the reference's count, up
+ * to 15, was not read).
+ */
 #define G17P_FIRST_VM		1
-#define G17P_NUM_VMS		2
+#define G17P_LAST_VM		63
 #define G17P_NUM_POOLS		2
 #define G17P_NUM_GRIDS		64
-/* Post-cleanup maintenance (3.7): kinds 0..2, phases 1..2. */
+/* Post-cleanup maintenance: kinds 0..2, phases 1..2. */
 #define G17P_MAINT_KINDS	3
 #define G17P_MAINT_PHASES	2
-/* Control ticks are sent for render ordinals from this on (3.7). */
+/* Control ticks are sent for render ordinals from this on. */
 #define G17P_TICK_FIRST_ORDINAL	2
 
 /* Event 6, TVB growth request. */
@@ -269,10 +292,12 @@ struct g17p_ev_grow {
 	/* 1 << @grid. */
 	__le64 grid_bit;
 } __packed;
-#define G17P_EV_GROW_FIELDS(X, T)					\
-	X(T, kind, 0x0) X(T, context, 0x4) X(T, slot, 0x8)		\
-	X(T, counter, 0xc) X(T, grid, 0x10) X(T, zero, 0x14)		\
-	X(T, one, 0x38) X(T, grid_bit, 0x40)
+#define G17P_EV_GROW_FIELDS(TYPE, ...)					\
+	(TYPE(__VA_ARGS__, kind, 0x0) TYPE(__VA_ARGS__, context, 0x4)	\
+	 TYPE(__VA_ARGS__, slot, 0x8) TYPE(__VA_ARGS__, counter, 0xc)	\
+	 TYPE(__VA_ARGS__, grid, 0x10) TYPE(__VA_ARGS__, zero, 0x14)	\
+	 TYPE(__VA_ARGS__, one, 0x38)					\
+	 TYPE(__VA_ARGS__, grid_bit, 0x40))
 AGX4_FW_CHECK_FIELDS(struct g17p_ev_grow, AGX4_FW_EV_SIZE, G17P_EV_GROW_FIELDS);
 
 /* Event 7, memory limit reached. */
@@ -293,11 +318,14 @@ struct g17p_ev_limit {
 	__le64 vm;
 	__le64 pool;
 } __packed;
-#define G17P_EV_LIMIT_FIELDS(X, T)					\
-	X(T, kind, 0x0) X(T, zero, 0x4) X(T, one, 0x8) X(T, event, 0xc)	\
-	X(T, work, 0x10) X(T, nonzero, 0x18) X(T, zero2, 0x20)		\
-	X(T, fragment, 0x28) X(T, event2, 0x30) X(T, vm, 0x38)		\
-	X(T, pool, 0x40)
+#define G17P_EV_LIMIT_FIELDS(TYPE, ...)					\
+	(TYPE(__VA_ARGS__, kind, 0x0) TYPE(__VA_ARGS__, zero, 0x4)	\
+	 TYPE(__VA_ARGS__, one, 0x8) TYPE(__VA_ARGS__, event, 0xc)	\
+	 TYPE(__VA_ARGS__, work, 0x10) TYPE(__VA_ARGS__, nonzero, 0x18)	\
+	 TYPE(__VA_ARGS__, zero2, 0x20)					\
+	 TYPE(__VA_ARGS__, fragment, 0x28)				\
+	 TYPE(__VA_ARGS__, event2, 0x30) TYPE(__VA_ARGS__, vm, 0x38)	\
+	 TYPE(__VA_ARGS__, pool, 0x40))
 AGX4_FW_CHECK_FIELDS(struct g17p_ev_limit, AGX4_FW_EV_SIZE,
 		     G17P_EV_LIMIT_FIELDS);
 
@@ -313,13 +341,13 @@ struct g17p_event_item {
 	__le32 kind;
 	u8 __pad_14[0x2c];
 } __packed;
-#define G17P_EVENT_ITEM_FIELDS(X, T)					\
-	X(T, type, 0x0) X(T, subtype, 0x4) X(T, counter, 0x8)		\
-	X(T, kind, 0x10)
+#define G17P_EVENT_ITEM_FIELDS(TYPE, ...)				\
+	(TYPE(__VA_ARGS__, type, 0x0) TYPE(__VA_ARGS__, subtype, 0x4)	\
+	 TYPE(__VA_ARGS__, counter, 0x8) TYPE(__VA_ARGS__, kind, 0x10))
 AGX4_FW_CHECK_FIELDS(struct g17p_event_item, 0x40, G17P_EVENT_ITEM_FIELDS);
 
 /*
- * Work items (g16-g17p-reference.md 3.9, 3.12, 3.13).  A render pushes
+ * Work items.  A render pushes
  * {descriptor, optional record, event item} per stage, a compute job
  * {descriptor, event item} (its first also the optional record).
  */
@@ -329,7 +357,7 @@ AGX4_FW_CHECK_FIELDS(struct g17p_event_item, 0x40, G17P_EVENT_ITEM_FIELDS);
 #define G17P_PRESUME_REGS	23
 #define G17P_PLOAD_REGS		10
 #define G17P_COMPUTE_REGS	40
-/* The execution gates are constants on G17P (3.12). */
+/* The execution gates are constants on G17P. */
 #define G17P_TA_GATE		0xfe00400020ull
 #define G17P_FRAG_GATE		0x14600400020ull
 #define G17P_COMPUTE_REGS2	4
@@ -346,9 +374,13 @@ AGX4_FW_CHECK_FIELDS(struct g17p_event_item, 0x40, G17P_EVENT_ITEM_FIELDS);
 #define G17P_KIND_3D		1
 #define G17P_KIND_COMPUTE	2
 #define G17P_ITEM_OPTIONAL	0x0f
-/* The optional record: constants, and the phase's item shift. */
-#define G17P_OPTIONAL_TWO	2
+/* The optional record: the phase's item shift; render forms' +0x26. */
 #define G17P_OPTIONAL_PHASE_SHIFT 8
+#define G17P_OPTIONAL_RENDER_26	1
+/* Render forms write the scheduler at +0x1e/+0x46 for this context. */
+#define G17P_OPTIONAL_SCHED_CONTEXT 2
+/* 3D and compute: 0xff bytes from the lifecycle to here. */
+#define G17P_OPTIONAL_TA_TAIL_END 0x86
 /* Constants of the descriptors, as the reference writes them. */
 #define G17P_TA_CONST_38	0x47
 #define G17P_TA_CONST_3A	0x49
@@ -364,15 +396,15 @@ AGX4_FW_CHECK_FIELDS(struct g17p_event_item, 0x40, G17P_EVENT_ITEM_FIELDS);
 #define G17P_COMPUTE_CLASSES	{ 0x22, 0x23, 0x23, 0x24 }
 #define G17P_COMPUTE_CONST_FB0	0x1a
 #define G17P_COMPUTE_CONST_FC5	0x9f
-/* The only USC execution base the reference runs (3.13). */
+/* The only USC execution base the reference runs. */
 #define G17P_USC_EXEC_BASE	0x10000000000ull
-/* Operand-state words of the compute program (3.13). */
+/* Operand-state words of the compute program. */
 #define G17P_COMPUTE_OPSTATE_WORDS { 0x12800, 0x13000, 0x9405, 0x12400, \
 				     0x5, 0x9000 }
 /* Its hardware work tag: context << 8 | the ordinal's low byte. */
 #define G17P_WORK_TAG_SHIFT	8
 #define G17P_WORK_TAG_MASK	0xff
-/* The TA queue item fits a byte (3.9). */
+/* The TA queue item fits a byte. */
 #define G17P_TA_MAX_ITEM	0xff
 /* The queue submission field holds 24 bits. */
 #define G17P_MAX_SUBMISSION	0xffffff
@@ -380,7 +412,7 @@ AGX4_FW_CHECK_FIELDS(struct g17p_event_item, 0x40, G17P_EVENT_ITEM_FIELDS);
 /*
  * TA descriptor (0x9c0 bytes).
  *
- * Only the fields the specification decodes are declared; the reference
+ * Only the fields whose meaning is known are declared; the reference
  * fills no others.
  */
 struct g17p_ta_work {
@@ -493,25 +525,49 @@ struct g17p_ta_work {
 	u8 one_94d;
 	u8 __pad_94e[0x72];
 } __packed;
-#define G17P_TA_WORK_FIELDS(X, T)					\
-	X(T, type, 0x0) X(T, sequence, 0x4) X(T, context, 0xc)		\
-	X(T, pool_a, 0x10) X(T, pool, 0x18) X(T, shared_a, 0x20)	\
-	X(T, pool_b, 0x28) X(T, shared_b, 0x30) X(T, const_38, 0x38)	\
-	X(T, const_3a, 0x3a) X(T, const_3c, 0x3c) X(T, work, 0x48)	\
-	X(T, regs, 0x60) X(T, regs_alias, 0x760)			\
-	X(T, reg_header, 0x768) X(T, tpc, 0x780) X(T, const_789, 0x789)	\
-	X(T, grid_p1, 0x79c) X(T, item_phase, 0x7a0) X(T, item, 0x7a8)	\
-	X(T, item_x101, 0x7b0) X(T, deflake_1, 0x7d6)			\
-	X(T, lifecycle_hi, 0x86e) X(T, all_ones, 0x876)			\
-	X(T, sampler_heap, 0x87a) X(T, sampler_count, 0x882)		\
-	X(T, sampler_max, 0x886) X(T, reactive_growth, 0x892)		\
-	X(T, store_flag, 0x89a) X(T, dispatch, 0x8a6)			\
-	X(T, item_8b6, 0x8b6) X(T, grid, 0x8ba) X(T, item_hi16, 0x8c4)	\
-	X(T, item_hi24, 0x8c8) X(T, lifecycle_lo, 0x8ce)		\
-	X(T, index_hi16, 0x8d4) X(T, prof_start, 0x8fe)			\
-	X(T, prof_end, 0x906) X(T, ts_start, 0x90e) X(T, ts_end, 0x916)	\
-	X(T, const_932, 0x932) X(T, support, 0x934)			\
-	X(T, one_93c, 0x93c) X(T, status, 0x945) X(T, one_94d, 0x94d)
+#define G17P_TA_WORK_FIELDS(TYPE, ...)					\
+	(TYPE(__VA_ARGS__, type, 0x0) TYPE(__VA_ARGS__, sequence, 0x4)	\
+	 TYPE(__VA_ARGS__, context, 0xc)				\
+	 TYPE(__VA_ARGS__, pool_a, 0x10) TYPE(__VA_ARGS__, pool, 0x18)	\
+	 TYPE(__VA_ARGS__, shared_a, 0x20)				\
+	 TYPE(__VA_ARGS__, pool_b, 0x28)				\
+	 TYPE(__VA_ARGS__, shared_b, 0x30)				\
+	 TYPE(__VA_ARGS__, const_38, 0x38)				\
+	 TYPE(__VA_ARGS__, const_3a, 0x3a)				\
+	 TYPE(__VA_ARGS__, const_3c, 0x3c)				\
+	 TYPE(__VA_ARGS__, work, 0x48) TYPE(__VA_ARGS__, regs, 0x60)	\
+	 TYPE(__VA_ARGS__, regs_alias, 0x760)				\
+	 TYPE(__VA_ARGS__, reg_header, 0x768)				\
+	 TYPE(__VA_ARGS__, tpc, 0x780)					\
+	 TYPE(__VA_ARGS__, const_789, 0x789)				\
+	 TYPE(__VA_ARGS__, grid_p1, 0x79c)				\
+	 TYPE(__VA_ARGS__, item_phase, 0x7a0)				\
+	 TYPE(__VA_ARGS__, item, 0x7a8)					\
+	 TYPE(__VA_ARGS__, item_x101, 0x7b0)				\
+	 TYPE(__VA_ARGS__, deflake_1, 0x7d6)				\
+	 TYPE(__VA_ARGS__, lifecycle_hi, 0x86e)				\
+	 TYPE(__VA_ARGS__, all_ones, 0x876)				\
+	 TYPE(__VA_ARGS__, sampler_heap, 0x87a)				\
+	 TYPE(__VA_ARGS__, sampler_count, 0x882)			\
+	 TYPE(__VA_ARGS__, sampler_max, 0x886)				\
+	 TYPE(__VA_ARGS__, reactive_growth, 0x892)			\
+	 TYPE(__VA_ARGS__, store_flag, 0x89a)				\
+	 TYPE(__VA_ARGS__, dispatch, 0x8a6)				\
+	 TYPE(__VA_ARGS__, item_8b6, 0x8b6)				\
+	 TYPE(__VA_ARGS__, grid, 0x8ba)					\
+	 TYPE(__VA_ARGS__, item_hi16, 0x8c4)				\
+	 TYPE(__VA_ARGS__, item_hi24, 0x8c8)				\
+	 TYPE(__VA_ARGS__, lifecycle_lo, 0x8ce)				\
+	 TYPE(__VA_ARGS__, index_hi16, 0x8d4)				\
+	 TYPE(__VA_ARGS__, prof_start, 0x8fe)				\
+	 TYPE(__VA_ARGS__, prof_end, 0x906)				\
+	 TYPE(__VA_ARGS__, ts_start, 0x90e)				\
+	 TYPE(__VA_ARGS__, ts_end, 0x916)				\
+	 TYPE(__VA_ARGS__, const_932, 0x932)				\
+	 TYPE(__VA_ARGS__, support, 0x934)				\
+	 TYPE(__VA_ARGS__, one_93c, 0x93c)				\
+	 TYPE(__VA_ARGS__, status, 0x945)				\
+	 TYPE(__VA_ARGS__, one_94d, 0x94d))
 AGX4_FW_CHECK_FIELDS(struct g17p_ta_work, 0x9c0, G17P_TA_WORK_FIELDS);
 
 /*
@@ -697,43 +753,84 @@ struct g17p_frag_work {
 	u8 one_222d;
 	u8 __pad_222e[0x12];
 } __packed;
-#define G17P_FRAG_WORK_FIELDS(X, T)					\
-	X(T, type, 0x0) X(T, sequence, 0x4) X(T, context, 0xc)		\
-	X(T, pool_a, 0x20) X(T, shared_a, 0x28) X(T, pool_b, 0x30)	\
-	X(T, shared_b, 0x38) X(T, tilemap, 0x40) X(T, msaa, 0x48)	\
-	X(T, one_50, 0x50) X(T, macro_size, 0x54) X(T, merge_x, 0x68)	\
-	X(T, merge_y, 0x6c) X(T, tiles, 0x78) X(T, const_80, 0x80)	\
-	X(T, const_82, 0x82) X(T, const_84, 0x84) X(T, const_88, 0x88)	\
-	X(T, item, 0x90) X(T, regs, 0xa0) X(T, regs_alias, 0x7a0)	\
-	X(T, reg_header, 0x7a8) X(T, pstore_regs, 0x7c0)		\
-	X(T, pstore_alias, 0xec0) X(T, pstore_header, 0xec8)		\
-	X(T, presume_regs, 0xee0) X(T, presume_alias, 0x15e0)		\
-	X(T, presume_header, 0x15e8) X(T, pload_regs, 0x1600)		\
-	X(T, pload_alias, 0x1d00) X(T, pload_header, 0x1d08)		\
-	X(T, dbias, 0x1d20) X(T, scissor, 0x1d30) X(T, oclqry, 0x1d40)	\
-	X(T, load_bind, 0x1e78) X(T, load, 0x1e80)			\
-	X(T, partial_load_bind, 0x1ea8) X(T, partial_load, 0x1eb0)	\
-	X(T, zls_const, 0x1ec0) X(T, tib, 0x1f38)			\
-	X(T, aux_fb_flags, 0x1f40) X(T, width, 0x1f48)			\
-	X(T, height, 0x1f4c) X(T, aux_fb_pages, 0x1f50)			\
-	X(T, tile_config, 0x1f58) X(T, store_bind, 0x1f78)		\
-	X(T, store, 0x1f7c) X(T, partial_store_bind, 0x1f98)		\
-	X(T, partial_store, 0x1f9c) X(T, depth_clear, 0x1fa8)		\
-	X(T, tib_tag, 0x1fac) X(T, store_flag, 0x20fc)			\
-	X(T, sync_grow, 0x2100) X(T, lifecycle_hi, 0x2108)		\
-	X(T, all_ones, 0x2110) X(T, sampler_heap, 0x2114)		\
-	X(T, sampler_count, 0x211c) X(T, sampler_max, 0x2120)		\
-	X(T, empty_tiles, 0x2124) X(T, one_2128, 0x2128)		\
-	X(T, dispatch, 0x2140) X(T, item_phase, 0x2150)			\
-	X(T, grid, 0x2154) X(T, one_215c, 0x215c) X(T, item2, 0x2160)	\
-	X(T, item_phase2, 0x2164) X(T, lifecycle_lo, 0x2168)		\
-	X(T, index, 0x2170) X(T, prof_start, 0x2198)			\
-	X(T, prof_end, 0x21a0) X(T, ts_start, 0x21a8)			\
-	X(T, ts_end, 0x21b0) X(T, const_21cc, 0x21cc)			\
-	X(T, support, 0x21ce) X(T, one_21d6, 0x21d6)			\
-	X(T, status, 0x21df) X(T, one_21e7, 0x21e7)			\
-	X(T, one_2208, 0x2208) X(T, one_220c, 0x220c)			\
-	X(T, one_222d, 0x222d)
+#define G17P_FRAG_WORK_FIELDS(TYPE, ...)				\
+	(TYPE(__VA_ARGS__, type, 0x0) TYPE(__VA_ARGS__, sequence, 0x4)	\
+	 TYPE(__VA_ARGS__, context, 0xc)				\
+	 TYPE(__VA_ARGS__, pool_a, 0x20)				\
+	 TYPE(__VA_ARGS__, shared_a, 0x28)				\
+	 TYPE(__VA_ARGS__, pool_b, 0x30)				\
+	 TYPE(__VA_ARGS__, shared_b, 0x38)				\
+	 TYPE(__VA_ARGS__, tilemap, 0x40) TYPE(__VA_ARGS__, msaa, 0x48)	\
+	 TYPE(__VA_ARGS__, one_50, 0x50)				\
+	 TYPE(__VA_ARGS__, macro_size, 0x54)				\
+	 TYPE(__VA_ARGS__, merge_x, 0x68)				\
+	 TYPE(__VA_ARGS__, merge_y, 0x6c)				\
+	 TYPE(__VA_ARGS__, tiles, 0x78)					\
+	 TYPE(__VA_ARGS__, const_80, 0x80)				\
+	 TYPE(__VA_ARGS__, const_82, 0x82)				\
+	 TYPE(__VA_ARGS__, const_84, 0x84)				\
+	 TYPE(__VA_ARGS__, const_88, 0x88)				\
+	 TYPE(__VA_ARGS__, item, 0x90) TYPE(__VA_ARGS__, regs, 0xa0)	\
+	 TYPE(__VA_ARGS__, regs_alias, 0x7a0)				\
+	 TYPE(__VA_ARGS__, reg_header, 0x7a8)				\
+	 TYPE(__VA_ARGS__, pstore_regs, 0x7c0)				\
+	 TYPE(__VA_ARGS__, pstore_alias, 0xec0)				\
+	 TYPE(__VA_ARGS__, pstore_header, 0xec8)			\
+	 TYPE(__VA_ARGS__, presume_regs, 0xee0)				\
+	 TYPE(__VA_ARGS__, presume_alias, 0x15e0)			\
+	 TYPE(__VA_ARGS__, presume_header, 0x15e8)			\
+	 TYPE(__VA_ARGS__, pload_regs, 0x1600)				\
+	 TYPE(__VA_ARGS__, pload_alias, 0x1d00)				\
+	 TYPE(__VA_ARGS__, pload_header, 0x1d08)			\
+	 TYPE(__VA_ARGS__, dbias, 0x1d20)				\
+	 TYPE(__VA_ARGS__, scissor, 0x1d30)				\
+	 TYPE(__VA_ARGS__, oclqry, 0x1d40)				\
+	 TYPE(__VA_ARGS__, load_bind, 0x1e78)				\
+	 TYPE(__VA_ARGS__, load, 0x1e80)				\
+	 TYPE(__VA_ARGS__, partial_load_bind, 0x1ea8)			\
+	 TYPE(__VA_ARGS__, partial_load, 0x1eb0)			\
+	 TYPE(__VA_ARGS__, zls_const, 0x1ec0)				\
+	 TYPE(__VA_ARGS__, tib, 0x1f38)					\
+	 TYPE(__VA_ARGS__, aux_fb_flags, 0x1f40)			\
+	 TYPE(__VA_ARGS__, width, 0x1f48)				\
+	 TYPE(__VA_ARGS__, height, 0x1f4c)				\
+	 TYPE(__VA_ARGS__, aux_fb_pages, 0x1f50)			\
+	 TYPE(__VA_ARGS__, tile_config, 0x1f58)				\
+	 TYPE(__VA_ARGS__, store_bind, 0x1f78)				\
+	 TYPE(__VA_ARGS__, store, 0x1f7c)				\
+	 TYPE(__VA_ARGS__, partial_store_bind, 0x1f98)			\
+	 TYPE(__VA_ARGS__, partial_store, 0x1f9c)			\
+	 TYPE(__VA_ARGS__, depth_clear, 0x1fa8)				\
+	 TYPE(__VA_ARGS__, tib_tag, 0x1fac)				\
+	 TYPE(__VA_ARGS__, store_flag, 0x20fc)				\
+	 TYPE(__VA_ARGS__, sync_grow, 0x2100)				\
+	 TYPE(__VA_ARGS__, lifecycle_hi, 0x2108)			\
+	 TYPE(__VA_ARGS__, all_ones, 0x2110)				\
+	 TYPE(__VA_ARGS__, sampler_heap, 0x2114)			\
+	 TYPE(__VA_ARGS__, sampler_count, 0x211c)			\
+	 TYPE(__VA_ARGS__, sampler_max, 0x2120)				\
+	 TYPE(__VA_ARGS__, empty_tiles, 0x2124)				\
+	 TYPE(__VA_ARGS__, one_2128, 0x2128)				\
+	 TYPE(__VA_ARGS__, dispatch, 0x2140)				\
+	 TYPE(__VA_ARGS__, item_phase, 0x2150)				\
+	 TYPE(__VA_ARGS__, grid, 0x2154)				\
+	 TYPE(__VA_ARGS__, one_215c, 0x215c)				\
+	 TYPE(__VA_ARGS__, item2, 0x2160)				\
+	 TYPE(__VA_ARGS__, item_phase2, 0x2164)				\
+	 TYPE(__VA_ARGS__, lifecycle_lo, 0x2168)			\
+	 TYPE(__VA_ARGS__, index, 0x2170)				\
+	 TYPE(__VA_ARGS__, prof_start, 0x2198)				\
+	 TYPE(__VA_ARGS__, prof_end, 0x21a0)				\
+	 TYPE(__VA_ARGS__, ts_start, 0x21a8)				\
+	 TYPE(__VA_ARGS__, ts_end, 0x21b0)				\
+	 TYPE(__VA_ARGS__, const_21cc, 0x21cc)				\
+	 TYPE(__VA_ARGS__, support, 0x21ce)				\
+	 TYPE(__VA_ARGS__, one_21d6, 0x21d6)				\
+	 TYPE(__VA_ARGS__, status, 0x21df)				\
+	 TYPE(__VA_ARGS__, one_21e7, 0x21e7)				\
+	 TYPE(__VA_ARGS__, one_2208, 0x2208)				\
+	 TYPE(__VA_ARGS__, one_220c, 0x220c)				\
+	 TYPE(__VA_ARGS__, one_222d, 0x222d))
 AGX4_FW_CHECK_FIELDS(struct g17p_frag_work, 0x2240, G17P_FRAG_WORK_FIELDS);
 
 /*
@@ -820,23 +917,39 @@ struct g17p_compute_work {
 	u8 one_fd3;
 	u8 __pad_fd4[0x302c];
 } __packed;
-#define G17P_COMPUTE_WORK_FIELDS(X, T)					\
-	X(T, type, 0x0) X(T, sequence, 0x4) X(T, context, 0xc)		\
-	X(T, sched, 0x10) X(T, classes, 0x18) X(T, regs, 0x40)		\
-	X(T, regs_alias, 0x740) X(T, reg_header, 0x748)			\
-	X(T, regs2, 0x760) X(T, regs2_alias, 0xe60)			\
-	X(T, reg2_header, 0xe68) X(T, resource, 0xed8)			\
-	X(T, cdm_last, 0xee0) X(T, control, 0xf08)			\
-	X(T, identity_hi, 0xf20) X(T, all_ones, 0xf28)			\
-	X(T, sampler_heap, 0xf2c) X(T, sampler_count, 0xf34)		\
-	X(T, sampler_max, 0xf38) X(T, dispatch, 0xf40)			\
-	X(T, queue_submission, 0xf50) X(T, grid, 0xf54)			\
-	X(T, queue_ordinal, 0xf58) X(T, submission_index, 0xf60)	\
-	X(T, identity, 0xf68) X(T, ordinal, 0xf70) X(T, status, 0xf7c)	\
-	X(T, timestamps, 0xf8c) X(T, const_fb0, 0xfb0)			\
-	X(T, shared_control, 0xfb2) X(T, support_control, 0xfba)	\
-	X(T, support_flags, 0xfbe) X(T, const_fc5, 0xfc5)		\
-	X(T, zero_page, 0xfcb) X(T, one_fd3, 0xfd3)
+#define G17P_COMPUTE_WORK_FIELDS(TYPE, ...)				\
+	(TYPE(__VA_ARGS__, type, 0x0) TYPE(__VA_ARGS__, sequence, 0x4)	\
+	 TYPE(__VA_ARGS__, context, 0xc) TYPE(__VA_ARGS__, sched, 0x10)	\
+	 TYPE(__VA_ARGS__, classes, 0x18) TYPE(__VA_ARGS__, regs, 0x40)	\
+	 TYPE(__VA_ARGS__, regs_alias, 0x740)				\
+	 TYPE(__VA_ARGS__, reg_header, 0x748)				\
+	 TYPE(__VA_ARGS__, regs2, 0x760)				\
+	 TYPE(__VA_ARGS__, regs2_alias, 0xe60)				\
+	 TYPE(__VA_ARGS__, reg2_header, 0xe68)				\
+	 TYPE(__VA_ARGS__, resource, 0xed8)				\
+	 TYPE(__VA_ARGS__, cdm_last, 0xee0)				\
+	 TYPE(__VA_ARGS__, control, 0xf08)				\
+	 TYPE(__VA_ARGS__, identity_hi, 0xf20)				\
+	 TYPE(__VA_ARGS__, all_ones, 0xf28)				\
+	 TYPE(__VA_ARGS__, sampler_heap, 0xf2c)				\
+	 TYPE(__VA_ARGS__, sampler_count, 0xf34)			\
+	 TYPE(__VA_ARGS__, sampler_max, 0xf38)				\
+	 TYPE(__VA_ARGS__, dispatch, 0xf40)				\
+	 TYPE(__VA_ARGS__, queue_submission, 0xf50)			\
+	 TYPE(__VA_ARGS__, grid, 0xf54)					\
+	 TYPE(__VA_ARGS__, queue_ordinal, 0xf58)			\
+	 TYPE(__VA_ARGS__, submission_index, 0xf60)			\
+	 TYPE(__VA_ARGS__, identity, 0xf68)				\
+	 TYPE(__VA_ARGS__, ordinal, 0xf70)				\
+	 TYPE(__VA_ARGS__, status, 0xf7c)				\
+	 TYPE(__VA_ARGS__, timestamps, 0xf8c)				\
+	 TYPE(__VA_ARGS__, const_fb0, 0xfb0)				\
+	 TYPE(__VA_ARGS__, shared_control, 0xfb2)			\
+	 TYPE(__VA_ARGS__, support_control, 0xfba)			\
+	 TYPE(__VA_ARGS__, support_flags, 0xfbe)			\
+	 TYPE(__VA_ARGS__, const_fc5, 0xfc5)				\
+	 TYPE(__VA_ARGS__, zero_page, 0xfcb)				\
+	 TYPE(__VA_ARGS__, one_fd3, 0xfd3))
 AGX4_FW_CHECK_FIELDS(struct g17p_compute_work, 0x4000,
 		     G17P_COMPUTE_WORK_FIELDS);
 
@@ -852,11 +965,14 @@ struct g17p_optional {
 	/* 1 for the queue's first item. */
 	__le16 first;
 	u8 __pad_1c[0x2];
-	/* Scheduler class. */
-	__le16 sched_class;
+	__le16 scheduler;
 	u8 __pad_20[0x2];
-	__le16 two;
-	u8 __pad_24[0x6];
+	/* %G17P_KIND_TA, %G17P_KIND_3D or %G17P_KIND_COMPUTE. */
+	__le16 kind;
+	u8 __pad_24[0x2];
+	/* 1 in the render forms, 0 in the compute form (GAP: meaning). */
+	__le16 gap_26;
+	u8 __pad_28[0x2];
 	/* Item index. */
 	__le16 item;
 	u8 __pad_2c[0x2];
@@ -869,64 +985,73 @@ struct g17p_optional {
 	__le64 shared_control;
 	__le16 ordinal;
 	u8 __pad_40[0x6];
-	/* As the reference writes it. */
-	__le16 field_46;
+	__le16 scheduler2;
 	u8 __pad_48[0x2];
 	/* Channel control (unaligned). */
 	__le64 channel_control;
-	/* @first again. */
 	__le16 first2;
 	u8 __pad_54[0x2];
-	/* Context again. */
 	__le16 context2;
 	u8 __pad_58[0x2];
 	__le16 uuid;
 	u8 __pad_5c[0x2];
-	__le16 scheduler;
+	__le16 scheduler3;
 	u8 __pad_60[0x2];
-	/* @first again. */
 	__le16 first3;
 	u8 __pad_64[0x2];
 	__le16 one;
 	u8 __pad_68[0x6];
 	/* TA: the tiling shared object (unaligned). */
 	__le64 tiling_shared;
-	/* TA: the lifecycle (unaligned); 3D, compute: 0xff bytes. */
-	__le64 lifecycle;
-	/* TA: the namespace (unaligned); 3D, compute: 0xff bytes. */
-	__le32 ns;
-	/* TA: grid + 1 (unaligned); 3D, compute: 0xff bytes. */
-	__le32 grid_p1;
-	u8 __pad_86[0x3a];
+	/* TA, as the next two: 3D and compute have 0xff bytes up to +0x86. */
+	__le16 lifecycle;
+	u8 __pad_78[0x6];
+	/* The namespace. */
+	__le16 ns;
+	u8 __pad_80[0x2];
+	/* Grid + 1. */
+	__le16 grid_p1;
+	u8 __pad_84[0x3c];
 } __packed;
-#define G17P_OPTIONAL_FIELDS(X, T)					\
-	X(T, type, 0x0) X(T, context_low, 0x8) X(T, context_high, 0x10)	\
-	X(T, grid, 0x18) X(T, first, 0x1a) X(T, sched_class, 0x1e)	\
-	X(T, two, 0x22) X(T, item, 0x2a) X(T, phase, 0x2e)		\
-	X(T, context, 0x32) X(T, shared_control, 0x36)			\
-	X(T, ordinal, 0x3e) X(T, field_46, 0x46)			\
-	X(T, channel_control, 0x4a) X(T, first2, 0x52)			\
-	X(T, context2, 0x56) X(T, uuid, 0x5a) X(T, scheduler, 0x5e)	\
-	X(T, first3, 0x62) X(T, one, 0x66) X(T, tiling_shared, 0x6e)	\
-	X(T, lifecycle, 0x76) X(T, ns, 0x7e) X(T, grid_p1, 0x82)
+#define G17P_OPTIONAL_FIELDS(TYPE, ...)					\
+	(TYPE(__VA_ARGS__, type, 0x0)					\
+	 TYPE(__VA_ARGS__, context_low, 0x8)				\
+	 TYPE(__VA_ARGS__, context_high, 0x10)				\
+	 TYPE(__VA_ARGS__, grid, 0x18) TYPE(__VA_ARGS__, first, 0x1a)	\
+	 TYPE(__VA_ARGS__, scheduler, 0x1e)				\
+	 TYPE(__VA_ARGS__, kind, 0x22) TYPE(__VA_ARGS__, gap_26, 0x26)	\
+	 TYPE(__VA_ARGS__, item, 0x2a) TYPE(__VA_ARGS__, phase, 0x2e)	\
+	 TYPE(__VA_ARGS__, context, 0x32)				\
+	 TYPE(__VA_ARGS__, shared_control, 0x36)			\
+	 TYPE(__VA_ARGS__, ordinal, 0x3e)				\
+	 TYPE(__VA_ARGS__, scheduler2, 0x46)				\
+	 TYPE(__VA_ARGS__, channel_control, 0x4a)			\
+	 TYPE(__VA_ARGS__, first2, 0x52)				\
+	 TYPE(__VA_ARGS__, context2, 0x56)				\
+	 TYPE(__VA_ARGS__, uuid, 0x5a)					\
+	 TYPE(__VA_ARGS__, scheduler3, 0x5e)				\
+	 TYPE(__VA_ARGS__, first3, 0x62) TYPE(__VA_ARGS__, one, 0x66)	\
+	 TYPE(__VA_ARGS__, tiling_shared, 0x6e)				\
+	 TYPE(__VA_ARGS__, lifecycle, 0x76) TYPE(__VA_ARGS__, ns, 0x7e)	\
+	 TYPE(__VA_ARGS__, grid_p1, 0x82))
 AGX4_FW_CHECK_FIELDS(struct g17p_optional, 0xc0, G17P_OPTIONAL_FIELDS);
 
 /*
  * The compute event item (0x400 bytes).
  *
- * Compute stores kind 0x200 and a 0x400-byte area (3.9).
+ * Compute stores kind 0x200 and a 0x400-byte area.
  */
 struct g17p_event_item_compute {
 	/* As &struct g17p_event_item. */
 	struct g17p_event_item item;
 	u8 __pad_40[0x3c0];
 } __packed;
-#define G17P_EVENT_ITEM_COMPUTE_FIELDS(X, T)				\
-	X(T, item, 0x0)
+#define G17P_EVENT_ITEM_COMPUTE_FIELDS(TYPE, ...)			\
+	(TYPE(__VA_ARGS__, item, 0x0))
 AGX4_FW_CHECK_FIELDS(struct g17p_event_item_compute, 0x400,
 		     G17P_EVENT_ITEM_COMPUTE_FIELDS);
 
-/* hwdata (3.4): the fixed T8140 performance table. */
+/* hwdata: the fixed T8140 performance table. */
 #define G17P_FREQ_A	{ 0, 338, 492, 618, 796, 928, 1056, 1170, 1278, 1338, \
 			  1470 }
 #define G17P_FREQ_B	{ 0, 338, 492, 618, 796, 928, 952, 1053, 1152, 1204, \
@@ -941,8 +1066,54 @@ AGX4_FW_CHECK_FIELDS(struct g17p_event_item_compute, 0x400,
 #define G17P_INDEX_B	{ 0, 1, 2, 3, 4, 5, 6, 8, 10, 12, 14 }
 /* binary32 1.02 */
 #define G17P_SCALE_B		0x3f828f5c
-#define G17P_HWDATA_CONST_258E	12
-#define G17P_HWDATA_GROUPS	{ 0, 1, 1, 1 }
+/*
+ * GAP: hwdata words of unknown meaning, as the reference's constants give
+ * them (H); per word unless an array.
+ */
+#define G17P_HWDATA_0		{ 0x6f00000000ull, 0xffc00000,		\
+				  0x1000000000ull, 0x1000000000ull,	\
+				  0x2ffffff8000ull }
+#define G17P_HWDATA_REV_HI	1
+#define G17P_HWDATA_REV_LO	1
+#define G17P_HWDATA_GPC		1
+#define G17P_HWDATA_EA4		1
+#define G17P_HWDATA_EB8		1
+#define G17P_HWDATA_EC0		1
+#define G17P_HWDATA_EC8		1
+#define G17P_HWDATA_CLOCKS_PER_MS 24000
+#define G17P_HWDATA_ED4		1
+#define G17P_HWDATA_SAMPLE_PERIOD 16
+#define G17P_HWDATA_EE0		1
+#define G17P_HWDATA_F04		31
+#define G17P_HWDATA_F24		4
+#define G17P_HWDATA_F34		{ 1, 1 }
+#define G17P_HWDATA_F4C		49
+#define G17P_HWDATA_F6C		1
+#define G17P_HWDATA_F88		{ 6, 1 }
+#define G17P_HWDATA_FAC		1
+#define G17P_HWDATA_FB8		{ 30, 4, 6 }
+#define G17P_HWDATA_2544	{ 4, 6, 3, 7, 7 }
+#define G17P_HWDATA_2568	5
+#define G17P_HWDATA_2570	1
+#define G17P_HWDATA_258E	12
+#define G17P_HWDATA_25F4	1
+#define G17P_HWDATA_2600	1
+#define G17P_HWDATA_2608	1
+#define G17P_HWDATA_3D98	0xffffffff
+#define G17P_HWDATA_3DB0	0xffffffff
+/*
+ * The colour-space matrices the reference sets (M: what its constants
+ * decode to), 3 rows of 4 signed words; the others stay 0.
+ */
+#define G17P_YUV_IDENTITY	0x2008
+#define G17P_YUV_7 { 0x24cb, 0, 0x2cfa, -0x3676, 0x24cb, -0x0b0a, -0x16e9, \
+		     0x1877, 0x24cb, 0x38d9, 0, -0x4255 }
+#define G17P_YUV_27 { 0x2000, -8, 0x2cdb, -0x2cd3, 0x2000, -0x0b00, \
+		      -0x16da, 0x21da, 0x2000, 0x38b6, 8, -0x38be }
+#define G17P_YUV_38_DIAG	0x7fe0
+#define G17P_YUV_39_DIAG	-0x8000
+#define G17P_YUV_59 { 0x2645, 0x4b23, 0x0e98, 0, -0x15a1, -0x2a5e, 0x3fff, \
+		      0x4000, 0x4000, -0x35a2, -0x0a5e, 0x4000 }
 /* Region records, 0x40 apart from here. */
 #define G17P_HW_REGIONS		0x2610
 #define G17P_HW_REGION_STRIDE	0x40
@@ -950,7 +1121,7 @@ AGX4_FW_CHECK_FIELDS(struct g17p_event_item_compute, 0x400,
 #define G17P_HW_REGION_SIZE_B	0x40
 
 /*
- * A region record of G17P hwdata (3.4).
+ * A region record of G17P hwdata.
  *
  * At hwdata + %G17P_HW_REGIONS + 0x40 * n.
  */
@@ -968,54 +1139,52 @@ struct g17p_hw_region {
 	__le32 trail;
 	u8 __pad_20[0x20];
 } __packed;
-#define G17P_HW_REGION_FIELDS(X, T)					\
-	X(T, lead, 0x0) X(T, value, 0x4) X(T, tag, 0x8)			\
-	X(T, address, 0xc) X(T, size_a, 0x14) X(T, size_b, 0x18)	\
-	X(T, trail, 0x1c)
+#define G17P_HW_REGION_FIELDS(TYPE, ...)				\
+	(TYPE(__VA_ARGS__, lead, 0x0) TYPE(__VA_ARGS__, value, 0x4)	\
+	 TYPE(__VA_ARGS__, tag, 0x8) TYPE(__VA_ARGS__, address, 0xc)	\
+	 TYPE(__VA_ARGS__, size_a, 0x14)				\
+	 TYPE(__VA_ARGS__, size_b, 0x18)				\
+	 TYPE(__VA_ARGS__, trail, 0x1c))
 AGX4_FW_CHECK_FIELDS(struct g17p_hw_region, 0x40, G17P_HW_REGION_FIELDS);
 
 /*
- * Region C (0x1000 bytes).
- *
- * The named members are those the specification gives; the constant runs
- * the builder lays over it (agx4_fw_g17p.c) also set +0x30, words after
- * +0x58, +0x7c4 and +0xe1c, +0xe38, +0xe50.
+ * Region C (&struct agx4_fw_region_c, 0x1000 bytes).  GAP: words of
+ * unknown meaning, as the reference's constants give them (H).
  */
-struct g17p_region_c {
-	/* The KTrace mask. */
-	__le32 ktrace;
-	u8 __pad_4[0x20];
-	__le32 const_24;
-	u8 __pad_28[0x2c];
-	__le16 ffff_54;
-	__le16 const_56;
-	__le16 ffff_58;
-	u8 __pad_5a[0x1e];
-	__le32 one_78;
-	u8 __pad_7c[0x8];
-	/* The GPU's most power, 9550 mW. */
-	__le32 max_power_mw;
-	__le32 thousand_88[2];
-	u8 __pad_90[0x8];
-	__le32 thousand_98;
-	u8 __pad_9c[0x8fc];
-	__le32 const_998[4];
-	u8 __pad_9a8[0x10];
-	__le32 const_9b8[7];
-	u8 __pad_9d4[0x62c];
-} __packed;
-#define G17P_REGION_C_FIELDS(X, T)					\
-	X(T, ktrace, 0x0) X(T, const_24, 0x24) X(T, ffff_54, 0x54)	\
-	X(T, const_56, 0x56) X(T, ffff_58, 0x58) X(T, one_78, 0x78)	\
-	X(T, max_power_mw, 0x84) X(T, thousand_88, 0x88)		\
-	X(T, thousand_98, 0x98) X(T, const_998, 0x998)			\
-	X(T, const_9b8, 0x9b8)
-AGX4_FW_CHECK_FIELDS(struct g17p_region_c, 0x1000, G17P_REGION_C_FIELDS);
+#define G17P_REGION_C_SIZE	0x1000
+#define G17P_RC_24		3000
+#define G17P_RC_30		{ 1, 1, 0, 120 }
+#define G17P_RC_54		0xffff
+#define G17P_RC_56		40
+#define G17P_RC_58		0xffff
+#define G17P_RC_5A		{ 0, 0, 1, 0, 1, 0, 3, 0, 1 }
+#define G17P_RC_78		1
+#define G17P_RC_MAX_POWER_MW	9550
+#define G17P_RC_88		1000
+#define G17P_RC_98		1000
+#define G17P_RC_7C4		2000
+/* binary32 1.0, 0.8, 0.2, 0.9, 0.1, 0.25, 0.6, 0.9 */
+#define G17P_RC_7C8		{ 0x3f800000, 0x3f4ccccd, 0x3e4ccccd, \
+				  0x3f666666, 0x3dcccccd, 0x3e800000, \
+				  0x3f19999a, 0x3f666666 }
+#define G17P_RC_7E8		{ 6, 1, 1, 100, 100 }
+#define G17P_RC_998		{ 40, 10, 250, 1 }
+#define G17P_RC_9B8		{ 600000, 600000, 5, 0 }
+#define G17P_RC_9C8		{ 40, 50, 1 }
+#define G17P_RC_E1C		0x100
+#define G17P_RC_E38		{ 0x300, 0x100 }
+/*
+ * H: the reference's author reports the primary firmware faulting on the
+ * first registration when this is 0.
+ */
+#define G17P_RC_E50		0x100
 
 /*
- * A TVB pool's state page (6.2).
+ * A TVB pool's state page.
  *
- * The block-id list it goes with holds up to %G17P_TVB_MAX_IDS u32 ids.
+ * The block-id list it goes with holds up to %G17P_TVB_MAX_IDS entries of
+ * 8 bytes (one 16 KiB page), each a block id (H: the reference's list
+ * entries are u64; the ids fit 32 bits).
  */
 struct g17p_pool_state {
 	/* Blocks the pool has (initially 8). */
@@ -1023,8 +1192,9 @@ struct g17p_pool_state {
 	/* The same again. */
 	__le32 blocks2;
 } __packed;
-#define G17P_POOL_STATE_FIELDS(X, T)					\
-	X(T, blocks, 0x0) X(T, blocks2, 0x4)
+#define G17P_POOL_STATE_FIELDS(TYPE, ...)				\
+	(TYPE(__VA_ARGS__, blocks, 0x0)					\
+	 TYPE(__VA_ARGS__, blocks2, 0x4))
 AGX4_FW_CHECK_FIELDS(struct g17p_pool_state, 8, G17P_POOL_STATE_FIELDS);
 #define G17P_TVB_MAX_IDS	2048
 

@@ -132,6 +132,21 @@ u32 agx4_device_read_sgx(struct agx4_device *adev, u32 offset)
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_device_read_sgx);
 
+/**
+ * agx4_device_write_sgx() - write a GPU register
+ * @adev: the device, mapped.
+ * @offset: offset in the SGX window.
+ * @value: the value.
+ *
+ * Orders earlier writes to memory before the register's (writel()).
+ */
+void agx4_device_write_sgx(struct agx4_device *adev, u32 offset, u32 value)
+{
+	KUNIT_STATIC_STUB_REDIRECT(agx4_device_write_sgx, adev, offset, value);
+	writel(value, adev->sgx + offset);
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_device_write_sgx);
+
 /* Map the registers and learn what the GPU is. */
 static int identify_step(struct agx4_device *adev)
 {

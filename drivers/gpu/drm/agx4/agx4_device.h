@@ -134,6 +134,7 @@ struct agx4_init_step {
 struct agx4_device *agx4_device_create(struct device *dev,
 				       const struct agx4_dt_source *src);
 u32 agx4_device_read_sgx(struct agx4_device *adev, u32 offset);
+void agx4_device_write_sgx(struct agx4_device *adev, u32 offset, u32 value);
 void agx4_device_unplug(struct agx4_device *adev);
 
 #if IS_ENABLED(CONFIG_KUNIT)

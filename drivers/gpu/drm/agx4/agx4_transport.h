@@ -57,6 +57,13 @@ struct agx4_fw_transport_ops {
 	 * submission path; -EBUSY when the mailbox stays full.
 	 */
 	int (*ring)(void *priv, unsigned int inst, u8 ep, u64 msg);
+	/**
+	 * @read_crashlog: copy up to @len bytes of the crash log @inst
+	 * left into @buf.  Optional (NULL: no crash log is kept).  Returns
+	 * the bytes copied, 0 when there is none, or a negative errno.
+	 */
+	ssize_t (*read_crashlog)(void *priv, unsigned int inst, void *buf,
+				 size_t len);
 };
 
 /**

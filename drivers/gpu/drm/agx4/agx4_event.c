@@ -1,0 +1,201 @@
+// SPDX-License-Identifier: GPL-2.0-only OR MIT
+/*
+ * Copyright 2026 The agx4 authors
+ */
+
+#include <linux/errno.h>
+#include <linux/jiffies.h>
+#include <linux/slab.h>
+#include <linux/unaligned.h>
+
+#include <drm/drm_device.h>
+#include <drm/drm_print.h>
+
+#include <kunit/visibility.h>
+
+#include "agx4_event.h"
+#include "agx4_fw.h"
+#include "agx4_fw_build.h"
+#include "agx4_fwif.h"
+
+/**
+ * DOC: events
+ *
+ * The firmware reports through channel 13, a ring of fixed-size records
+ * it fills, and then sends the notification message (0x42) on its
+ * endpoint.  The notification is only a hint: agx4_event_notify() queues
+ * the drain work, which takes every record the firmware's write cursor
+ * covers, hands the slot back, checks the record with the generation's
+ * parser and passes it to its consumer by kind: completions, TVB growth
+ * requests and memory-limit reports to the units that own them, fatal
+ * errors to recovery, and device-control receipts (kind 13) to whoever
+ * waits for them (agx4_event_wait_receipts()).
+ *
+ * Nothing the firmware writes is trusted: a record the parser refuses is
+ * counted as malformed, a kind without a consumer is counted as unknown,
+ * both with a ratelimited message, and the drain goes on.  A write cursor
+ * out of range stops the drain (there is nothing sane to read) and is
+ * counted.  The drain runs on its own workqueue, never in the mailbox's
+ * receive path, and never holds a lock of the notifier.
+ */
+
+static void drain_work(struct work_struct *work)
+{
+	agx4_event_drain(container_of(work, struct agx4_event, work));
+}
+
+/**
+ * agx4_event_init() - prepare the event unit of a device
+ * @ev: the unit; its @ring is set up by the caller before the firmware
+ *	starts.
+ * @drm: the device.
+ * @gen: its generation.
+ * @handlers: the consumers.
+ * @priv: their argument.
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int agx4_event_init(struct agx4_event *ev, struct drm_device *drm,
+		    const struct agx4_fw_gen *gen,
+		    const struct agx4_event_handlers *handlers, void *priv)
+{
+	memset(ev, 0, sizeof(*ev));
+	ev->drm = drm;
+	ev->gen = gen;
+	ev->handlers = handlers;
+	ev->priv = priv;
+	ev->record_size = gen->chan.event_size;
+	mutex_init(&ev->lock);
+	init_waitqueue_head(&ev->receipt_wq);
+	INIT_WORK(&ev->work, drain_work);
+	ev->wq = alloc_ordered_workqueue("agx4-events", WQ_HIGHPRI);
+	if (!ev->wq) {
+		mutex_destroy(&ev->lock);
+		return -ENOMEM;
+	}
+	return 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_event_init);
+
+/**
+ * agx4_event_fini() - stop draining
+ * @ev: the unit; no notification may come any more.
+ */
+void agx4_event_fini(struct agx4_event *ev)
+{
+	if (!ev->wq)
+		return;
+	cancel_work_sync(&ev->work);
+	destroy_workqueue(ev->wq);
+	ev->wq = NULL;
+	mutex_destroy(&ev->lock);
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_event_fini);
+
+/**
+ * agx4_event_notify() - the firmware said its rings were updated
+ * @ev: the unit.
+ *
+ * Cheap, and safe from the transport's receive path.
+ */
+void agx4_event_notify(struct agx4_event *ev)
+{
+	queue_work(ev->wq, &ev->work);
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_event_notify);
+
+static void dispatch_locked(struct agx4_event *ev, const struct agx4_fw_event *e)
+{
+	const struct agx4_event_handlers *h = ev->handlers;
+	void (*fn)(void *priv, const struct agx4_fw_event *e) = NULL;
+
+	lockdep_assert_held(&ev->lock);
+	ev->by_kind[e->kind]++;
+	switch (e->kind) {
+	case AGX4_FW_EV_RECEIPT:
+		WRITE_ONCE(ev->receipts, ev->receipts + 1);
+		wake_up_all(&ev->receipt_wq);
+		return;
+	case AGX4_FW_EV_COMPLETION:
+		fn = h ? h->completion : NULL;
+		break;
+	case AGX4_FW_EV_GROW:
+		fn = h ? h->grow : NULL;
+		break;
+	case AGX4_FW_EV_LIMIT:
+		fn = h ? h->limit : NULL;
+		break;
+	case AGX4_FW_EV_FATAL:
+		fn = h ? h->fatal : NULL;
+		break;
+	}
+	if (fn) {
+		fn(ev->priv, e);
+		return;
+	}
+	ev->unknown++;
+	dev_warn_ratelimited(ev->drm->dev,
+			     "firmware event of kind %u not handled\n", e->kind);
+}
+
+/**
+ * agx4_event_drain() - take every posted record and dispatch it
+ * @ev: the unit.
+ *
+ * Normally run by the drain work; callable directly (a boot step polling
+ * for a receipt, tests).
+ */
+void agx4_event_drain(struct agx4_event *ev)
+{
+	struct agx4_fw_event e;
+	u8 *rec;
+	int ret;
+
+	rec = kmalloc(ev->record_size, GFP_KERNEL);
+	if (!rec)
+		return;
+	mutex_lock(&ev->lock);
+	while (ev->ring.ring) {
+		ret = agx4_channel_pop(&ev->ring, rec, ev->record_size);
+		if (ret == -ENOENT)
+			break;
+		if (ret) {
+			ev->ring_errors++;
+			drm_err_ratelimited(ev->drm, "event ring cursor out of range: %d\n",
+					    ret);
+			break;
+		}
+		memset(&e, 0, sizeof(e));
+		ret = ev->gen->parse_event(rec, ev->record_size, &e);
+		if (ret || e.kind >= AGX4_EVENT_KINDS) {
+			ev->malformed++;
+			dev_warn_ratelimited(ev->drm->dev,
+					     "malformed firmware event (kind %u): %d\n",
+					     get_unaligned_le32(rec), ret);
+			continue;
+		}
+		dispatch_locked(ev, &e);
+	}
+	mutex_unlock(&ev->lock);
+	kfree(rec);
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_event_drain);
+
+/**
+ * agx4_event_wait_receipts() - wait until a number of receipts came
+ * @ev: the unit.
+ * @count: the receipt count to reach.
+ * @timeout_ms: how long to wait.
+ *
+ * Return: 0, or -ETIMEDOUT.
+ */
+int agx4_event_wait_receipts(struct agx4_event *ev, u64 count,
+			     unsigned int timeout_ms)
+{
+	long left = wait_event_timeout(ev->receipt_wq,
+				       READ_ONCE(ev->receipts) >= count,
+				       msecs_to_jiffies(timeout_ms));
+
+	return left ? 0 : -ETIMEDOUT;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_event_wait_receipts);

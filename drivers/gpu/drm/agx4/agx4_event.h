@@ -1,0 +1,87 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR MIT */
+/*
+ * Copyright 2026 The agx4 authors
+ */
+#ifndef AGX4_EVENT_H
+#define AGX4_EVENT_H
+
+#include <linux/mutex.h>
+#include <linux/types.h>
+#include <linux/wait.h>
+#include <linux/workqueue.h>
+
+#include "agx4_channel.h"
+
+struct agx4_fw_event;
+struct agx4_fw_gen;
+struct drm_device;
+
+/* Event kinds agx4 counts; larger kinds are counted as unknown. */
+#define AGX4_EVENT_KINDS	16
+
+/**
+ * struct agx4_event_handlers - who consumes each kind of event
+ *
+ * Each is optional; called from the drain work with &agx4_event.lock
+ * held, in the order the firmware posted the events.
+ */
+struct agx4_event_handlers {
+	/** @completion: work finished (kind 1). */
+	void (*completion)(void *priv, const struct agx4_fw_event *e);
+	/** @grow: a TVB growth request (kind 6). */
+	void (*grow)(void *priv, const struct agx4_fw_event *e);
+	/** @limit: a TVB memory limit was reached (kind 7). */
+	void (*limit)(void *priv, const struct agx4_fw_event *e);
+	/** @fatal: the firmware reports a fatal error (kind 4). */
+	void (*fatal)(void *priv, const struct agx4_fw_event *e);
+};
+
+/**
+ * struct agx4_event - the firmware's event ring and who drains it
+ */
+struct agx4_event {
+	/** @drm: the device, for messages. */
+	struct drm_device *drm;
+	/** @gen: the generation, whose parser checks each record. */
+	const struct agx4_fw_gen *gen;
+	/** @handlers: the consumers; @priv is their argument. */
+	const struct agx4_event_handlers *handlers;
+	/** @priv: see @handlers. */
+	void *priv;
+	/** @wq: where @work runs, off the mailbox's receive path. */
+	struct workqueue_struct *wq;
+	/** @work: drains the ring. */
+	struct work_struct work;
+	/**
+	 * @lock: serialises drains: protects @ring and every counter below,
+	 * which readers sample without it.
+	 */
+	struct mutex lock;
+	/** @ring: channel 13. */
+	struct agx4_channel ring;
+	/** @record_size: bytes of one record. */
+	u32 record_size;
+	/** @by_kind: events seen, by kind. */
+	u64 by_kind[AGX4_EVENT_KINDS];
+	/** @unknown: records of a kind agx4 does not know. */
+	u64 unknown;
+	/** @malformed: records the generation's parser refused. */
+	u64 malformed;
+	/** @ring_errors: drains stopped by a wild firmware cursor. */
+	u64 ring_errors;
+	/** @receipts: device-control receipts (kind 13) seen. */
+	u64 receipts;
+	/** @receipt_wq: woken at every receipt. */
+	wait_queue_head_t receipt_wq;
+};
+
+int agx4_event_init(struct agx4_event *ev, struct drm_device *drm,
+		    const struct agx4_fw_gen *gen,
+		    const struct agx4_event_handlers *handlers, void *priv);
+void agx4_event_fini(struct agx4_event *ev);
+void agx4_event_notify(struct agx4_event *ev);
+void agx4_event_drain(struct agx4_event *ev);
+int agx4_event_wait_receipts(struct agx4_event *ev, u64 count,
+			     unsigned int timeout_ms);
+
+#endif /* AGX4_EVENT_H */

@@ -1,0 +1,184 @@
+// SPDX-License-Identifier: GPL-2.0-only OR MIT
+/*
+ * Copyright 2026 The agx4 authors
+ *
+ * KUnit suite "agx4_event": draining the firmware's event ring.  Records
+ * are written here byte by byte as the firmware posts them (kind in the
+ * first word, fields at the offsets the protocol gives), not with the
+ * driver's builders.
+ */
+
+#include <kunit/test.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/unaligned.h>
+
+#include <drm/drm_kunit_helpers.h>
+
+#include "../agx4_device.h"
+#include "../agx4_event.h"
+#include "../agx4_fw.h"
+#include "../agx4_fw_build.h"
+#include "agx4_test_util.h"
+
+#define REC		0x48
+#define ENTRIES		16
+
+struct ev_ctx {
+	struct agx4_event ev;
+	u8 ring[ENTRIES * REC];
+	u32 write;	/* the firmware's write cursor */
+	u32 read;	/* the host's read cursor */
+	unsigned int completions;
+	u32 kinds_seen[8];
+};
+
+static void on_completion(void *priv, const struct agx4_fw_event *e)
+{
+	struct ev_ctx *c = priv;
+
+	if (c->completions < ARRAY_SIZE(c->kinds_seen))
+		c->kinds_seen[c->completions] = e->kind;
+	c->completions++;
+}
+
+static const struct agx4_event_handlers handlers = {
+	.completion = on_completion,
+};
+
+static struct ev_ctx *ev_setup(struct kunit *test)
+{
+	struct agx4_device *adev = agx4_test_drm_device(test, "agx4_event");
+	struct ev_ctx *c = kunit_kzalloc(test, sizeof(*c), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, c);
+	KUNIT_ASSERT_EQ(test, agx4_event_init(&c->ev, &adev->base, &agx4_fw_g16,
+					      &handlers, c), 0);
+	KUNIT_ASSERT_EQ(test, agx4_channel_init(&c->ev.ring, "events", c->ring,
+						REC, ENTRIES), 0);
+	c->ev.ring.prod.ram = &c->write;
+	c->ev.ring.read.ram = &c->read;
+	return c;
+}
+
+/* The firmware posts a record: body, then its write cursor. */
+static void post(struct ev_ctx *c, const u8 *rec)
+{
+	memcpy(&c->ring[c->write * REC], rec, REC);
+	c->write = (c->write + 1) % ENTRIES;
+}
+
+/* A receipt of the G16 opening registration: 13, 1, 0, addresses, 160. */
+static void receipt(u8 *rec)
+{
+	memset(rec, 0, REC);
+	put_unaligned_le32(13, rec);
+	put_unaligned_le32(1, rec + 4);
+	put_unaligned_le64(0xfffffc20c0528000ull, rec + 0xc);
+	put_unaligned_le64(0xfffffc20c0530000ull, rec + 0x14);
+	put_unaligned_le64(0xfffffc20c0530000ull, rec + 0x1c);
+	put_unaligned_le32(160, rec + 0x24);
+	memset(rec + 0x28, 0xa5, 0x20);	/* left as stack contents */
+}
+
+static void agx4_event_receipts_wake_waiters(struct kunit *test)
+{
+	struct ev_ctx *c = ev_setup(test);
+	u8 rec[REC];
+
+	KUNIT_EXPECT_EQ(test, agx4_event_wait_receipts(&c->ev, 1, 10),
+			-ETIMEDOUT);
+	receipt(rec);
+	post(c, rec);
+	post(c, rec);
+	agx4_event_notify(&c->ev);
+	KUNIT_EXPECT_EQ(test, agx4_event_wait_receipts(&c->ev, 2, 2000), 0);
+	flush_workqueue(c->ev.wq);
+	KUNIT_EXPECT_EQ(test, c->ev.receipts, 2);
+	KUNIT_EXPECT_EQ(test, c->ev.by_kind[13], 2);
+	/* Both slots were handed back. */
+	KUNIT_EXPECT_EQ(test, c->read, 2);
+	KUNIT_EXPECT_EQ(test, c->ev.malformed + c->ev.unknown, 0);
+	agx4_event_fini(&c->ev);
+}
+
+/*
+ * Bad records are counted and skipped; the drain goes on to the good ones
+ * behind them, in order.
+ */
+static void agx4_event_bad_records_are_counted_and_skipped(struct kunit *test)
+{
+	struct ev_ctx *c = ev_setup(test);
+	u8 rec[REC];
+
+	memset(rec, 0, REC);
+	put_unaligned_le32(1, rec);		/* a completion */
+	post(c, rec);
+	put_unaligned_le32(0x77, rec);		/* no such kind */
+	post(c, rec);
+	receipt(rec);
+	put_unaligned_le32(2, rec + 4);		/* receipt with +4 != 1 */
+	post(c, rec);
+	memset(rec, 0, REC);
+	put_unaligned_le32(4, rec);		/* fatal: nobody consumes it */
+	post(c, rec);
+	memset(rec, 0, REC);
+	put_unaligned_le32(1, rec);		/* another completion */
+	post(c, rec);
+
+	agx4_event_drain(&c->ev);
+	KUNIT_EXPECT_EQ(test, c->completions, 2);
+	KUNIT_EXPECT_EQ(test, c->kinds_seen[0], 1);
+	KUNIT_EXPECT_EQ(test, c->kinds_seen[1], 1);
+	KUNIT_EXPECT_EQ(test, c->ev.malformed, 2);
+	KUNIT_EXPECT_EQ(test, c->ev.unknown, 1);
+	KUNIT_EXPECT_EQ(test, c->ev.receipts, 0);
+	KUNIT_EXPECT_EQ(test, c->read, 5);
+	agx4_event_fini(&c->ev);
+}
+
+/* A write cursor past the ring stops the drain without reading. */
+static void agx4_event_wild_cursor_stops_the_drain(struct kunit *test)
+{
+	struct ev_ctx *c = ev_setup(test);
+
+	c->write = ENTRIES + 1;
+	agx4_event_drain(&c->ev);
+	KUNIT_EXPECT_EQ(test, c->ev.ring_errors, 1);
+	KUNIT_EXPECT_EQ(test, c->read, 0);
+	KUNIT_EXPECT_EQ(test, c->completions, 0);
+	agx4_event_fini(&c->ev);
+}
+
+/* A full ring (N - 1 records) drains whole, and wraps. */
+static void agx4_event_full_ring_drains_and_wraps(struct kunit *test)
+{
+	struct ev_ctx *c = ev_setup(test);
+	unsigned int i, round;
+	u8 rec[REC];
+
+	for (round = 0; round < 3; round++) {
+		receipt(rec);
+		for (i = 0; i < ENTRIES - 1; i++)
+			post(c, rec);
+		agx4_event_drain(&c->ev);
+		KUNIT_EXPECT_EQ(test, c->ev.receipts, (round + 1) * (ENTRIES - 1));
+		KUNIT_EXPECT_EQ(test, c->read, c->write);
+	}
+	agx4_event_fini(&c->ev);
+}
+
+static struct kunit_case agx4_event_cases[] = {
+	KUNIT_CASE(agx4_event_receipts_wake_waiters),
+	KUNIT_CASE(agx4_event_bad_records_are_counted_and_skipped),
+	KUNIT_CASE(agx4_event_wild_cursor_stops_the_drain),
+	KUNIT_CASE(agx4_event_full_ring_drains_and_wraps),
+	{ }
+};
+
+static struct kunit_suite agx4_event_suite = {
+	.name = "agx4_event",
+	.test_cases = agx4_event_cases,
+};
+
+kunit_test_suite(agx4_event_suite);

@@ -503,9 +503,9 @@ static void g16_compute_work(const struct agx4_compute_desc *d,
 	w->prof_end = cpu_to_le64(s->prof.end);
 	w->support = cpu_to_le64(in->support);
 	w->support_on = 1;
-	w->const_874 = cpu_to_le32(G16_COMPUTE_CONST_874);
-	w->const_87c = cpu_to_le32(G16_COMPUTE_CONST_87C);
-	w->one_88b = 1;
+	w->gap_874 = cpu_to_le32(G16_COMPUTE_874);
+	w->gap_87c = cpu_to_le32(G16_COMPUTE_87C);
+	w->gap_88b = 1;
 }
 
 static void g16_compute_ms(const struct agx4_compute_desc *d,
@@ -627,20 +627,20 @@ static void g16_bm(const struct agx4_fw_tvb_in *in, struct g16_bm *bm)
 	memset(bm, 0, sizeof(*bm));
 	bm->slot = cpu_to_le32(in->slot);
 	bm->page_list = cpu_to_le64(in->page_list);
-	bm->const_28 = cpu_to_le32(G16_BM_CONST_28);
-	bm->const_2c = cpu_to_le32(G16_BM_CONST_2C);
+	bm->gap_28 = cpu_to_le32(G16_BM_28);
+	bm->gap_2c = cpu_to_le32(G16_BM_2C);
 	bm->page_list_size = cpu_to_le32(G16_BM_PAGE_LIST_SIZE);
-	bm->const_34 = cpu_to_le32(G16_BM_CONST_34);
+	bm->gap_34 = cpu_to_le32(G16_BM_34);
 	bm->max_blocks = cpu_to_le32(G16_BM_MAX_BLOCKS);
 	bm->blocks = cpu_to_le32(in->blocks);
 	bm->block_list = cpu_to_le64(in->block_list);
 	bm->block_control = cpu_to_le64(in->block_control);
-	bm->const_54 = cpu_to_le32(G16_BM_CONST_54);
+	bm->gap_54 = cpu_to_le32(G16_BM_54);
 	bm->block_size = cpu_to_le32(G16_TVB_BLOCK_SIZE);
 	bm->counter = cpu_to_le64(in->counter);
-	bm->const_7c = cpu_to_le32(G16_BM_CONST_7C);
-	bm->const_80 = cpu_to_le32(G16_BM_CONST_80);
-	bm->const_84 = cpu_to_le32(G16_BM_CONST_84);
+	bm->max_pages = cpu_to_le32(G16_BM_MAX_PAGES);
+	bm->max_pages_nomemless = cpu_to_le32(G16_BM_MAX_PAGES_NOMEMLESS);
+	bm->gap_84 = cpu_to_le32(G16_BM_84);
 }
 
 static void g16_scenes(const struct agx4_fw_tvb_in *in, struct g16_scene *sc)

@@ -222,15 +222,15 @@ static int g17p_ta_work(const struct agx4_render_desc *d,
 	w->context = cpu_to_le32(in->context_id);
 	pool_objs(in, &w->pool_a, &w->shared_a, &w->pool_b, &w->shared_b);
 	w->pool = cpu_to_le32(in->bm_slot);
-	w->const_38 = G17P_TA_CONST_38;
-	w->const_3a = G17P_TA_CONST_3A;
-	w->const_3c = G17P_TA_CONST_3A;
+	w->gap_38 = G17P_TA_38;
+	w->gap_3a = G17P_TA_3A;
+	w->gap_3c = G17P_TA_3A;
 	w->work = cpu_to_le32(in->work_value);
 	w->regs_alias = AGX4_FW_AT(s->work_alias, struct g17p_ta_work,
 				   regs);
 	w->reg_header = reg_header(ret);
 	w->tpc = cpu_to_le64(in->tpc);
-	w->const_789 = G17P_TA_CONST_789;
+	w->gap_789 = G17P_TA_789;
 	w->grid_p1 = cpu_to_le32(s->grid + 1);
 	w->item_phase = cpu_to_le32(s->item << 8);
 	w->item = cpu_to_le32(s->item);
@@ -254,11 +254,11 @@ static int g17p_ta_work(const struct agx4_render_desc *d,
 	w->prof_end = cpu_to_le64(s->prof.end);
 	w->ts_start = cpu_to_le64(d->ts_vtx.start);
 	w->ts_end = cpu_to_le64(d->ts_vtx.end);
-	w->const_932 = G17P_TA_CONST_932;
+	w->gap_932 = G17P_TA_932;
 	w->support = cpu_to_le64(in->support);
-	w->one_93c = 1;
+	w->gap_93c = 1;
 	w->status = cpu_to_le64(s->status_rec);
-	w->one_94d = 1;
+	w->gap_94d = 1;
 	return 0;
 }
 
@@ -321,15 +321,15 @@ static int g17p_frag_work(const struct agx4_render_desc *d,
 	pool_objs(in, &w->pool_a, &w->shared_a, &w->pool_b, &w->shared_b);
 	w->tilemap = cpu_to_le64(in->tilemap);
 	w->msaa = cpu_to_le64(v->msaa);
-	w->one_50 = 1;
+	w->gap_50 = 1;
 	w->macro_size = cpu_to_le32(v->macro_size);
 	w->merge_x = cpu_to_le32(v->merge_x);
 	w->merge_y = cpu_to_le32(v->merge_y);
 	w->tiles = cpu_to_le64(v->tiles);
-	w->const_80 = G17P_FRAG_CONST_80;
-	w->const_82 = G17P_FRAG_CONST_82;
-	w->const_84 = G17P_FRAG_CONST_82;
-	w->const_88 = G17P_FRAG_CONST_88;
+	w->gap_80 = G17P_FRAG_80;
+	w->gap_82 = G17P_FRAG_82;
+	w->gap_84 = G17P_FRAG_82;
+	w->gap_88 = G17P_FRAG_88;
 	w->item = cpu_to_le32(s->item);
 	w->dbias = cpu_to_le64(v->dbias);
 	w->scissor = cpu_to_le64(v->scissor);
@@ -359,12 +359,12 @@ static int g17p_frag_work(const struct agx4_render_desc *d,
 	agx4_fw_samplers(v, &w->sampler_heap, &w->sampler_count,
 			 &w->sampler_max);
 	w->empty_tiles = v->empty_tiles;
-	w->one_2128 = 1;
+	w->gap_2128 = 1;
 	w->dispatch[0] = cpu_to_le64(s->dispatch[0]);
 	w->dispatch[1] = cpu_to_le64(s->dispatch[1]);
 	w->item_phase = cpu_to_le32(s->item << 8);
 	w->grid = cpu_to_le32(s->grid);
-	w->one_215c = cpu_to_le32(1);
+	w->gap_215c = cpu_to_le32(1);
 	w->item2 = cpu_to_le32(s->item);
 	w->item_phase2 = cpu_to_le32(s->item << 8);
 	w->lifecycle_lo = cpu_to_le64(lower_32_bits(s->lifecycle));
@@ -373,14 +373,14 @@ static int g17p_frag_work(const struct agx4_render_desc *d,
 	w->prof_end = cpu_to_le64(s->prof.end);
 	w->ts_start = cpu_to_le64(d->ts_frag.start);
 	w->ts_end = cpu_to_le64(d->ts_frag.end);
-	w->const_21cc = G17P_FRAG_CONST_21CC;
+	w->gap_21cc = G17P_FRAG_21CC;
 	w->support = cpu_to_le64(in->support);
-	w->one_21d6 = 1;
+	w->gap_21d6 = 1;
 	w->status = cpu_to_le64(s->status_rec);
-	w->one_21e7 = 1;
-	w->one_2208 = 1;
-	w->one_220c = 1;
-	w->one_222d = 1;
+	w->gap_21e7 = 1;
+	w->gap_2208 = 1;
+	w->gap_220c = 1;
+	w->gap_222d = 1;
 	return 0;
 }
 
@@ -486,13 +486,13 @@ static void g17p_compute_work(const struct agx4_fw_compute_in *in,
 	w->status[1] = cpu_to_le64(in->status[1]);
 	w->timestamps[0] = cpu_to_le64(s->prof.start);
 	w->timestamps[1] = cpu_to_le64(s->prof.end);
-	w->const_fb0 = cpu_to_le16(G17P_COMPUTE_CONST_FB0);
+	w->gap_fb0 = cpu_to_le16(G17P_COMPUTE_FB0);
 	w->shared_control = cpu_to_le64(in->shared_control);
 	w->support_control = cpu_to_le32(in->support_control);
 	w->support_flags = cpu_to_le32(in->support_flags);
-	w->const_fc5 = G17P_COMPUTE_CONST_FC5;
+	w->gap_fc5 = G17P_COMPUTE_FC5;
 	w->zero_page = cpu_to_le64(in->zero_page);
-	w->one_fd3 = 1;
+	w->gap_fd3 = 1;
 }
 
 /* The values only the G17P compute program has. */

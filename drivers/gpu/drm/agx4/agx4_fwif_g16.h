@@ -355,8 +355,9 @@ AGX4_FW_CHECK_FIELDS(struct g16_ev_partial, AGX4_FW_EV_SIZE,
 #define G16_ZLS_CONST		0x04040404
 #define G16_FRAG_ONE_HI		0x100000000ull
 #define G16_COMPUTE_CDM_CTRL	0x54024201
-#define G16_COMPUTE_CONST_874	0x21b00
-#define G16_COMPUTE_CONST_87C	0x11700
+/* GAP: compute work item words of unknown meaning (H for the values). */
+#define G16_COMPUTE_874		0x21b00
+#define G16_COMPUTE_87C		0x11700
 /* A page the firmware takes tagged: 1 << 56 | address >> 8. */
 #define G16_PAGE_TAG		BIT_ULL(56)
 #define G16_PAGE_TAG_SHIFT	8
@@ -775,11 +776,11 @@ struct g16_compute_work {
 	__le64 support;
 	u8 support_on;
 	u8 __pad_873[0x1];
-	__le32 const_874;
+	__le32 gap_874;
 	u8 __pad_878[0x4];
-	__le32 const_87c;
+	__le32 gap_87c;
 	u8 __pad_880[0xb];
-	u8 one_88b;
+	u8 gap_88b;
 	/* Firmware state the microsequence points at. */
 	u8 fw_88c[0x10];
 	/* Firmware state the microsequence points at. */
@@ -817,9 +818,9 @@ struct g16_compute_work {
 	 TYPE(__VA_ARGS__, prof_end, 0x83c)				\
 	 TYPE(__VA_ARGS__, support, 0x86a)				\
 	 TYPE(__VA_ARGS__, support_on, 0x872)				\
-	 TYPE(__VA_ARGS__, const_874, 0x874)				\
-	 TYPE(__VA_ARGS__, const_87c, 0x87c)				\
-	 TYPE(__VA_ARGS__, one_88b, 0x88b)				\
+	 TYPE(__VA_ARGS__, gap_874, 0x874)				\
+	 TYPE(__VA_ARGS__, gap_87c, 0x87c)				\
+	 TYPE(__VA_ARGS__, gap_88b, 0x88b)				\
 	 TYPE(__VA_ARGS__, fw_88c, 0x88c)				\
 	 TYPE(__VA_ARGS__, fw_89c, 0x89c)				\
 	 TYPE(__VA_ARGS__, fw_8ac, 0x8ac))
@@ -1372,19 +1373,24 @@ struct g16_ts_pair {
 AGX4_FW_CHECK_FIELDS(struct g16_ts_pair, 0x10, G16_TS_PAIR_FIELDS);
 
 /*
- * The TVB pool of a VM: a buffer manager, its
- * block control, block and page lists, a page of scene records and a
- * parameter-buffer descriptor slot.
+ * The TVB pool of a VM: a buffer manager, its block control, block and page
+ * lists, a page of scene records and a parameter-buffer descriptor slot.
+ * GAP: the buffer manager's gap_<offset> words, of unknown meaning, carry
+ * these values of the reference (H for the values).
  */
-#define G16_BM_CONST_28		0x258000
-#define G16_BM_CONST_2C		0x10
+#define G16_BM_28		0x258000
+#define G16_BM_2C		0x10
+#define G16_BM_34		0x2c
+#define G16_BM_54		0x2b
+#define G16_BM_84		0x248000
 #define G16_BM_PAGE_LIST_SIZE	0x1c000
-#define G16_BM_CONST_34		0x2c
 #define G16_BM_MAX_BLOCKS	0x19b3
-#define G16_BM_CONST_54		0x2b
-#define G16_BM_CONST_7C		0x66cc
-#define G16_BM_CONST_80		0x2244
-#define G16_BM_CONST_84		0x248000
+/*
+ * L: the pages of the most blocks (4 x 0x19b3) and a third of them, where
+ * the older generations' buffer managers keep their page limits.
+ */
+#define G16_BM_MAX_PAGES	0x66cc
+#define G16_BM_MAX_PAGES_NOMEMLESS 0x2244
 /* Blocks: 0x20000 bytes each, mapped 0x28000 apart (a guard between). */
 #define G16_TVB_BLOCK_SIZE	0x20000
 #define G16_TVB_BLOCK_STRIDE	0x28000
@@ -1415,10 +1421,10 @@ struct g16_bm {
 	u8 __pad_10[0x10];
 	/* The page list (unaligned). */
 	__le64 page_list;
-	__le32 const_28;
-	__le32 const_2c;
+	__le32 gap_28;
+	__le32 gap_2c;
 	__le32 page_list_size;
-	__le32 const_34;
+	__le32 gap_34;
 	__le32 max_blocks;
 	/* Current blocks (the firmware keeps it up to date). */
 	__le32 blocks;
@@ -1427,34 +1433,34 @@ struct g16_bm {
 	__le64 block_list;
 	/* The block control (unaligned). */
 	__le64 block_control;
-	__le32 const_54;
+	__le32 gap_54;
 	/* Bytes a block, %G16_TVB_BLOCK_SIZE. */
 	__le32 block_size;
 	u8 __pad_5c[0x8];
 	/* The growth counter (unaligned). */
 	__le64 counter;
 	u8 __pad_6c[0x10];
-	__le32 const_7c;
-	__le32 const_80;
-	__le32 const_84;
+	__le32 max_pages;
+	__le32 max_pages_nomemless;
+	__le32 gap_84;
 } __packed;
 #define G16_BM_FIELDS(TYPE, ...)					\
 	(TYPE(__VA_ARGS__, slot, 0xc)					\
 	 TYPE(__VA_ARGS__, page_list, 0x20)				\
-	 TYPE(__VA_ARGS__, const_28, 0x28)				\
-	 TYPE(__VA_ARGS__, const_2c, 0x2c)				\
+	 TYPE(__VA_ARGS__, gap_28, 0x28)				\
+	 TYPE(__VA_ARGS__, gap_2c, 0x2c)				\
 	 TYPE(__VA_ARGS__, page_list_size, 0x30)			\
-	 TYPE(__VA_ARGS__, const_34, 0x34)				\
+	 TYPE(__VA_ARGS__, gap_34, 0x34)				\
 	 TYPE(__VA_ARGS__, max_blocks, 0x38)				\
 	 TYPE(__VA_ARGS__, blocks, 0x3c)				\
 	 TYPE(__VA_ARGS__, block_list, 0x44)				\
 	 TYPE(__VA_ARGS__, block_control, 0x4c)				\
-	 TYPE(__VA_ARGS__, const_54, 0x54)				\
+	 TYPE(__VA_ARGS__, gap_54, 0x54)				\
 	 TYPE(__VA_ARGS__, block_size, 0x58)				\
 	 TYPE(__VA_ARGS__, counter, 0x64)				\
-	 TYPE(__VA_ARGS__, const_7c, 0x7c)				\
-	 TYPE(__VA_ARGS__, const_80, 0x80)				\
-	 TYPE(__VA_ARGS__, const_84, 0x84))
+	 TYPE(__VA_ARGS__, max_pages, 0x7c)				\
+	 TYPE(__VA_ARGS__, max_pages_nomemless, 0x80)				\
+	 TYPE(__VA_ARGS__, gap_84, 0x84))
 AGX4_FW_CHECK_FIELDS(struct g16_bm, 0x88, G16_BM_FIELDS);
 
 /*

@@ -123,7 +123,7 @@ struct g17p_queue {
 	__le32 announce;
 	u8 __pad_80[0x14];
 	/* Unknown. */
-	__le32 unk_94;
+	__le32 gap_94;
 	u8 __pad_98[4];
 	/* Context/control record (unaligned). */
 	__le64 context;
@@ -140,7 +140,7 @@ struct g17p_queue {
 	 TYPE(__VA_ARGS__, all_ones2, 0x44)				\
 	 TYPE(__VA_ARGS__, uuid, 0x48)					\
 	 TYPE(__VA_ARGS__, announce, 0x7c)				\
-	 TYPE(__VA_ARGS__, unk_94, 0x94)				\
+	 TYPE(__VA_ARGS__, gap_94, 0x94)				\
 	 TYPE(__VA_ARGS__, context, 0x9c))
 AGX4_FW_CHECK_FIELDS(struct g17p_queue, 0xc0, G17P_QUEUE_FIELDS);
 
@@ -381,21 +381,24 @@ AGX4_FW_CHECK_FIELDS(struct g17p_event_item, 0x40, G17P_EVENT_ITEM_FIELDS);
 #define G17P_OPTIONAL_SCHED_CONTEXT 2
 /* 3D and compute: 0xff bytes from the lifecycle to here. */
 #define G17P_OPTIONAL_TA_TAIL_END 0x86
-/* Constants of the descriptors, as the reference writes them. */
-#define G17P_TA_CONST_38	0x47
-#define G17P_TA_CONST_3A	0x49
-#define G17P_TA_CONST_789	0x78
-#define G17P_TA_CONST_932	0x44
-#define G17P_FRAG_CONST_80	0x56
-#define G17P_FRAG_CONST_82	0x57
-#define G17P_FRAG_CONST_88	0x59
-#define G17P_FRAG_CONST_21CC	0x53
+/*
+ * GAP: the descriptors' gap_<offset> members are words of unknown meaning;
+ * these are the reference's values (H), the others it writes are 1.
+ */
+#define G17P_TA_38		0x47
+#define G17P_TA_3A		0x49
+#define G17P_TA_789		0x78
+#define G17P_TA_932		0x44
+#define G17P_FRAG_80		0x56
+#define G17P_FRAG_82		0x57
+#define G17P_FRAG_88		0x59
+#define G17P_FRAG_21CC		0x53
 #define G17P_ZLS_CONST		0x04040404
 #define G17P_TIB_TAG_SHIFT	33
 #define G17P_TIB_TAG		0x300
 #define G17P_COMPUTE_CLASSES	{ 0x22, 0x23, 0x23, 0x24 }
-#define G17P_COMPUTE_CONST_FB0	0x1a
-#define G17P_COMPUTE_CONST_FC5	0x9f
+#define G17P_COMPUTE_FB0		0x1a
+#define G17P_COMPUTE_FC5		0x9f
 /* The only USC execution base the reference runs. */
 #define G17P_USC_EXEC_BASE	0x10000000000ull
 /* Operand-state words of the compute program. */
@@ -432,11 +435,11 @@ struct g17p_ta_work {
 	__le64 pool_b;
 	/* Shared pool object B. */
 	__le64 shared_b;
-	u8 const_38;
+	u8 gap_38;
 	u8 __pad_39[0x1];
-	u8 const_3a;
+	u8 gap_3a;
 	u8 __pad_3b[0x1];
-	u8 const_3c;
+	u8 gap_3c;
 	u8 __pad_3d[0xb];
 	/* The work value, ordinal + ordinal / 2. */
 	__le32 work;
@@ -452,7 +455,7 @@ struct g17p_ta_work {
 	/* TPC base. */
 	__le64 tpc;
 	u8 __pad_788[0x1];
-	u8 const_789;
+	u8 gap_789;
 	u8 __pad_78a[0x12];
 	/* Grid + 1. */
 	__le32 grid_p1;
@@ -514,15 +517,15 @@ struct g17p_ta_work {
 	/* User timestamp end (unaligned). */
 	__le64 ts_end;
 	u8 __pad_91e[0x14];
-	u8 const_932;
+	u8 gap_932;
 	u8 __pad_933[0x1];
 	/* The render support object. */
 	__le64 support;
-	u8 one_93c;
+	u8 gap_93c;
 	u8 __pad_93d[0x8];
 	/* The status record (unaligned). */
 	__le64 status;
-	u8 one_94d;
+	u8 gap_94d;
 	u8 __pad_94e[0x72];
 } __packed;
 #define G17P_TA_WORK_FIELDS(TYPE, ...)					\
@@ -532,14 +535,14 @@ struct g17p_ta_work {
 	 TYPE(__VA_ARGS__, shared_a, 0x20)				\
 	 TYPE(__VA_ARGS__, pool_b, 0x28)				\
 	 TYPE(__VA_ARGS__, shared_b, 0x30)				\
-	 TYPE(__VA_ARGS__, const_38, 0x38)				\
-	 TYPE(__VA_ARGS__, const_3a, 0x3a)				\
-	 TYPE(__VA_ARGS__, const_3c, 0x3c)				\
+	 TYPE(__VA_ARGS__, gap_38, 0x38)				\
+	 TYPE(__VA_ARGS__, gap_3a, 0x3a)				\
+	 TYPE(__VA_ARGS__, gap_3c, 0x3c)				\
 	 TYPE(__VA_ARGS__, work, 0x48) TYPE(__VA_ARGS__, regs, 0x60)	\
 	 TYPE(__VA_ARGS__, regs_alias, 0x760)				\
 	 TYPE(__VA_ARGS__, reg_header, 0x768)				\
 	 TYPE(__VA_ARGS__, tpc, 0x780)					\
-	 TYPE(__VA_ARGS__, const_789, 0x789)				\
+	 TYPE(__VA_ARGS__, gap_789, 0x789)				\
 	 TYPE(__VA_ARGS__, grid_p1, 0x79c)				\
 	 TYPE(__VA_ARGS__, item_phase, 0x7a0)				\
 	 TYPE(__VA_ARGS__, item, 0x7a8)					\
@@ -563,11 +566,11 @@ struct g17p_ta_work {
 	 TYPE(__VA_ARGS__, prof_end, 0x906)				\
 	 TYPE(__VA_ARGS__, ts_start, 0x90e)				\
 	 TYPE(__VA_ARGS__, ts_end, 0x916)				\
-	 TYPE(__VA_ARGS__, const_932, 0x932)				\
+	 TYPE(__VA_ARGS__, gap_932, 0x932)				\
 	 TYPE(__VA_ARGS__, support, 0x934)				\
-	 TYPE(__VA_ARGS__, one_93c, 0x93c)				\
+	 TYPE(__VA_ARGS__, gap_93c, 0x93c)				\
 	 TYPE(__VA_ARGS__, status, 0x945)				\
-	 TYPE(__VA_ARGS__, one_94d, 0x94d))
+	 TYPE(__VA_ARGS__, gap_94d, 0x94d))
 AGX4_FW_CHECK_FIELDS(struct g17p_ta_work, 0x9c0, G17P_TA_WORK_FIELDS);
 
 /*
@@ -593,7 +596,7 @@ struct g17p_frag_work {
 	__le64 tilemap;
 	/* PPP multisample control. */
 	__le64 msaa;
-	u8 one_50;
+	u8 gap_50;
 	u8 __pad_51[0x3];
 	/* Macrotile size. */
 	__le32 macro_size;
@@ -605,13 +608,13 @@ struct g17p_frag_work {
 	u8 __pad_70[0x8];
 	/* Tiles_x tiles_y. */
 	__le64 tiles;
-	u8 const_80;
+	u8 gap_80;
 	u8 __pad_81[0x1];
-	u8 const_82;
+	u8 gap_82;
 	u8 __pad_83[0x1];
-	u8 const_84;
+	u8 gap_84;
 	u8 __pad_85[0x3];
-	u8 const_88;
+	u8 gap_88;
 	u8 __pad_89[0x7];
 	/* Queue item. */
 	__le32 item;
@@ -709,7 +712,7 @@ struct g17p_frag_work {
 	/* Process empty tiles. */
 	u8 empty_tiles;
 	u8 __pad_2125[0x3];
-	u8 one_2128;
+	u8 gap_2128;
 	u8 __pad_2129[0x17];
 	/* The pair dispatch slots. */
 	__le64 dispatch[2];
@@ -717,7 +720,7 @@ struct g17p_frag_work {
 	__le32 item_phase;
 	__le32 grid;
 	u8 __pad_2158[0x4];
-	__le32 one_215c;
+	__le32 gap_215c;
 	/* Queue item again. */
 	__le32 item2;
 	/* Queue item << 8 again. */
@@ -736,21 +739,21 @@ struct g17p_frag_work {
 	/* User timestamp end. */
 	__le64 ts_end;
 	u8 __pad_21b8[0x14];
-	u8 const_21cc;
+	u8 gap_21cc;
 	u8 __pad_21cd[0x1];
 	/* The render support object (unaligned). */
 	__le64 support;
-	u8 one_21d6;
+	u8 gap_21d6;
 	u8 __pad_21d7[0x8];
 	/* The status record (unaligned). */
 	__le64 status;
-	u8 one_21e7;
+	u8 gap_21e7;
 	u8 __pad_21e8[0x20];
-	u8 one_2208;
+	u8 gap_2208;
 	u8 __pad_2209[0x3];
-	u8 one_220c;
+	u8 gap_220c;
 	u8 __pad_220d[0x20];
-	u8 one_222d;
+	u8 gap_222d;
 	u8 __pad_222e[0x12];
 } __packed;
 #define G17P_FRAG_WORK_FIELDS(TYPE, ...)				\
@@ -761,15 +764,15 @@ struct g17p_frag_work {
 	 TYPE(__VA_ARGS__, pool_b, 0x30)				\
 	 TYPE(__VA_ARGS__, shared_b, 0x38)				\
 	 TYPE(__VA_ARGS__, tilemap, 0x40) TYPE(__VA_ARGS__, msaa, 0x48)	\
-	 TYPE(__VA_ARGS__, one_50, 0x50)				\
+	 TYPE(__VA_ARGS__, gap_50, 0x50)				\
 	 TYPE(__VA_ARGS__, macro_size, 0x54)				\
 	 TYPE(__VA_ARGS__, merge_x, 0x68)				\
 	 TYPE(__VA_ARGS__, merge_y, 0x6c)				\
 	 TYPE(__VA_ARGS__, tiles, 0x78)					\
-	 TYPE(__VA_ARGS__, const_80, 0x80)				\
-	 TYPE(__VA_ARGS__, const_82, 0x82)				\
-	 TYPE(__VA_ARGS__, const_84, 0x84)				\
-	 TYPE(__VA_ARGS__, const_88, 0x88)				\
+	 TYPE(__VA_ARGS__, gap_80, 0x80)				\
+	 TYPE(__VA_ARGS__, gap_82, 0x82)				\
+	 TYPE(__VA_ARGS__, gap_84, 0x84)				\
+	 TYPE(__VA_ARGS__, gap_88, 0x88)				\
 	 TYPE(__VA_ARGS__, item, 0x90) TYPE(__VA_ARGS__, regs, 0xa0)	\
 	 TYPE(__VA_ARGS__, regs_alias, 0x7a0)				\
 	 TYPE(__VA_ARGS__, reg_header, 0x7a8)				\
@@ -810,11 +813,11 @@ struct g17p_frag_work {
 	 TYPE(__VA_ARGS__, sampler_count, 0x211c)			\
 	 TYPE(__VA_ARGS__, sampler_max, 0x2120)				\
 	 TYPE(__VA_ARGS__, empty_tiles, 0x2124)				\
-	 TYPE(__VA_ARGS__, one_2128, 0x2128)				\
+	 TYPE(__VA_ARGS__, gap_2128, 0x2128)				\
 	 TYPE(__VA_ARGS__, dispatch, 0x2140)				\
 	 TYPE(__VA_ARGS__, item_phase, 0x2150)				\
 	 TYPE(__VA_ARGS__, grid, 0x2154)				\
-	 TYPE(__VA_ARGS__, one_215c, 0x215c)				\
+	 TYPE(__VA_ARGS__, gap_215c, 0x215c)				\
 	 TYPE(__VA_ARGS__, item2, 0x2160)				\
 	 TYPE(__VA_ARGS__, item_phase2, 0x2164)				\
 	 TYPE(__VA_ARGS__, lifecycle_lo, 0x2168)			\
@@ -823,14 +826,14 @@ struct g17p_frag_work {
 	 TYPE(__VA_ARGS__, prof_end, 0x21a0)				\
 	 TYPE(__VA_ARGS__, ts_start, 0x21a8)				\
 	 TYPE(__VA_ARGS__, ts_end, 0x21b0)				\
-	 TYPE(__VA_ARGS__, const_21cc, 0x21cc)				\
+	 TYPE(__VA_ARGS__, gap_21cc, 0x21cc)				\
 	 TYPE(__VA_ARGS__, support, 0x21ce)				\
-	 TYPE(__VA_ARGS__, one_21d6, 0x21d6)				\
+	 TYPE(__VA_ARGS__, gap_21d6, 0x21d6)				\
 	 TYPE(__VA_ARGS__, status, 0x21df)				\
-	 TYPE(__VA_ARGS__, one_21e7, 0x21e7)				\
-	 TYPE(__VA_ARGS__, one_2208, 0x2208)				\
-	 TYPE(__VA_ARGS__, one_220c, 0x220c)				\
-	 TYPE(__VA_ARGS__, one_222d, 0x222d))
+	 TYPE(__VA_ARGS__, gap_21e7, 0x21e7)				\
+	 TYPE(__VA_ARGS__, gap_2208, 0x2208)				\
+	 TYPE(__VA_ARGS__, gap_220c, 0x220c)				\
+	 TYPE(__VA_ARGS__, gap_222d, 0x222d))
 AGX4_FW_CHECK_FIELDS(struct g17p_frag_work, 0x2240, G17P_FRAG_WORK_FIELDS);
 
 /*
@@ -902,7 +905,7 @@ struct g17p_compute_work {
 	/* Firmware timestamp slots (unaligned). */
 	__le64 timestamps[2];
 	u8 __pad_f9c[0x14];
-	__le16 const_fb0;
+	__le16 gap_fb0;
 	/* Shared control (unaligned). */
 	__le64 shared_control;
 	/* Support control (unaligned). */
@@ -910,11 +913,11 @@ struct g17p_compute_work {
 	/* Support flags (unaligned). */
 	__le32 support_flags;
 	u8 __pad_fc2[0x3];
-	u8 const_fc5;
+	u8 gap_fc5;
 	u8 __pad_fc6[0x5];
 	/* Zero page (unaligned). */
 	__le64 zero_page;
-	u8 one_fd3;
+	u8 gap_fd3;
 	u8 __pad_fd4[0x302c];
 } __packed;
 #define G17P_COMPUTE_WORK_FIELDS(TYPE, ...)				\
@@ -943,13 +946,13 @@ struct g17p_compute_work {
 	 TYPE(__VA_ARGS__, ordinal, 0xf70)				\
 	 TYPE(__VA_ARGS__, status, 0xf7c)				\
 	 TYPE(__VA_ARGS__, timestamps, 0xf8c)				\
-	 TYPE(__VA_ARGS__, const_fb0, 0xfb0)				\
+	 TYPE(__VA_ARGS__, gap_fb0, 0xfb0)				\
 	 TYPE(__VA_ARGS__, shared_control, 0xfb2)			\
 	 TYPE(__VA_ARGS__, support_control, 0xfba)			\
 	 TYPE(__VA_ARGS__, support_flags, 0xfbe)			\
-	 TYPE(__VA_ARGS__, const_fc5, 0xfc5)				\
+	 TYPE(__VA_ARGS__, gap_fc5, 0xfc5)				\
 	 TYPE(__VA_ARGS__, zero_page, 0xfcb)				\
-	 TYPE(__VA_ARGS__, one_fd3, 0xfd3))
+	 TYPE(__VA_ARGS__, gap_fd3, 0xfd3))
 AGX4_FW_CHECK_FIELDS(struct g17p_compute_work, 0x4000,
 		     G17P_COMPUTE_WORK_FIELDS);
 

@@ -15,6 +15,7 @@
 #include "agx4_transport.h"
 #include "agx4_uat.h"
 
+struct agx4_fw_boot;
 struct agx4_fw_gen;
 struct agx4_fw_mem;
 struct agx4_gem_fw_pool;
@@ -68,6 +69,13 @@ struct agx4_device {
 	 * step of the probe, torn down by unplug.
 	 */
 	struct agx4_fw_transport transport;
+	/** @fw: the running firmware (firmware step), or NULL. */
+	struct agx4_fw_boot *fw;
+	/**
+	 * @fw_timeout_ms: how long each firmware handshake step may take;
+	 * 0 for the default.  Tests shorten it.
+	 */
+	unsigned int fw_timeout_ms;
 	/** @unplug: unplug state. */
 	struct {
 		/**

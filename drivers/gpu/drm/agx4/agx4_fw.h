@@ -17,6 +17,7 @@
 
 struct agx4_compute_desc;
 struct agx4_device;
+struct agx4_fw_boot;
 struct agx4_fw_buf;
 struct agx4_fw_chan_in;
 struct agx4_fw_compute_in;
@@ -226,6 +227,13 @@ struct agx4_fw_gen {
 	 * does not have.
 	 */
 	int (*build_ctl)(const struct agx4_fw_ctl *c, void *buf, size_t size);
+	/**
+	 * @boot: build the init data, start every instance and complete the
+	 * boot handshake (agx4_fw_boot); NULL where agx4 cannot boot the
+	 * generation yet.  What it started and allocated is undone by the
+	 * caller on failure.
+	 */
+	int (*boot)(struct agx4_fw_boot *b);
 };
 
 extern const struct agx4_fw_gen agx4_fw_g16;

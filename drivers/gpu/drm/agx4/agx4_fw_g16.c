@@ -454,5 +454,6 @@ const struct agx4_fw_gen agx4_fw_g16 = {
 	.build_tvb = agx4_fw_g16_build_tvb,
 	.parse_event = g16_parse_event,
 	.build_ctl = g16_build_ctl,
+	.boot = agx4_fw_g16_boot,
 };
 EXPORT_SYMBOL_IF_KUNIT(agx4_fw_g16);

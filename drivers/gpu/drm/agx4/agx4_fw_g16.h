@@ -10,12 +10,14 @@
 
 #include "agx4_fw_work.h"
 
+struct agx4_fw_boot;
 struct agx4_fw_gen;
 
 extern const struct agx4_fw_item agx4_fw_g16_render_objs[6];
 extern const struct agx4_fw_item agx4_fw_g16_compute_objs[4];
 extern const struct agx4_fw_item agx4_fw_g16_tvb_objs[6];
 
+int agx4_fw_g16_boot(struct agx4_fw_boot *b);
 int agx4_fw_g16_build_render(const struct agx4_render_desc *d,
 			     const struct agx4_fw_render_in *in,
 			     const struct agx4_fw_buf *bufs);

@@ -47,9 +47,8 @@
  *
  * Return: 0, -ENODEV for a region the device tree does not give, -ENOMEM.
  */
-VISIBLE_IF_KUNIT int agx4_fw_mem_map_region(struct agx4_device *adev,
-					    enum agx4_mem id,
-					    struct agx4_fw_mem_region *r)
+int agx4_fw_mem_map_region(struct agx4_device *adev, enum agx4_mem id,
+			   struct agx4_fw_mem_region *r)
 {
 	const struct agx4_range *m = &adev->plat.mem[id];
 
@@ -70,8 +69,8 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_fw_mem_map_region);
  * @adev: the device.
  * @r: the mapping.
  */
-VISIBLE_IF_KUNIT void agx4_fw_mem_unmap_region(struct agx4_device *adev,
-					       struct agx4_fw_mem_region *r)
+void agx4_fw_mem_unmap_region(struct agx4_device *adev,
+			      struct agx4_fw_mem_region *r)
 {
 	KUNIT_STATIC_STUB_REDIRECT(agx4_fw_mem_unmap_region, adev, r);
 	memunmap(r->va);

@@ -45,11 +45,9 @@ struct agx4_fw_mem {
 
 int agx4_fw_mem_init(struct agx4_device *adev);
 
-#if IS_ENABLED(CONFIG_KUNIT)
 int agx4_fw_mem_map_region(struct agx4_device *adev, enum agx4_mem id,
 			   struct agx4_fw_mem_region *r);
 void agx4_fw_mem_unmap_region(struct agx4_device *adev,
 			      struct agx4_fw_mem_region *r);
-#endif
 
 #endif /* AGX4_FW_MEM_H */

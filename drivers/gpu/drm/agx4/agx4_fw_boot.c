@@ -1,0 +1,621 @@
+// SPDX-License-Identifier: GPL-2.0-only OR MIT
+/*
+ * Copyright 2026 The agx4 authors
+ */
+
+#include <linux/bitops.h>
+#include <linux/delay.h>
+#include <linux/devcoredump.h>
+#include <linux/err.h>
+#include <linux/jiffies.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+
+#include <drm/drm_managed.h>
+#include <drm/drm_print.h>
+
+#include <kunit/static_stub.h>
+#include <kunit/visibility.h>
+
+#include "agx4_device.h"
+#include "agx4_fw.h"
+#include "agx4_fw_boot.h"
+#include "agx4_fw_decode.h"
+#include "agx4_fw_obj.h"
+#include "agx4_rtkit.h"
+
+/**
+ * DOC: firmware lifecycle
+ *
+ * The firmware step of the probe (agx4_fw_boot_init()) hands the
+ * generation's boot op a &struct agx4_fw_boot, through which it allocates
+ * the init data in the firmware's address space, starts each firmware
+ * instance and runs the handshake; what is generation-neutral lives here:
+ *
+ * - the transport callbacks: a notification queues the event drain; the
+ *   G17P init acknowledgement wakes the boot; a message agx4 does not know
+ *   is counted and reported (ratelimited), never acted on;
+ * - waits: every handshake step polls or sleeps with a timeout
+ *   (&agx4_fw_boot.timeout_ms) and fails the probe with -ETIMEDOUT, after
+ *   which every step done so far is undone;
+ * - the loader handoff page and the context table, written before the
+ *   firmware may look at them;
+ * - crashes: the transport's crashed callback marks the instance,
+ *   captures a devcoredump (the crash log the coprocessor left and every
+ *   object the boot made, decoded by name where the decoder knows it) and
+ *   queues the one reset entry point, agx4_fw_boot_reset().  Recovery
+ *   extends that entry point to restart the firmware; today it stops it.
+ *
+ * Firmware memory is allocated from the firmware heap, never placed at a
+ * fixed address, except where the generation says the firmware requires
+ * one (its boot op names each).
+ */
+
+/*
+ * The loader handoff page, shared by every generation known (m1n1's
+ * description, H): the host magic at +0, the current context (none yet) at
+ * +0x18 and a word the host clears at +0x640.  The firmware refuses to run
+ * ("invalid magic") without them.
+ */
+#define HANDOFF_MAGIC_HOST	0x4b1d000000000002ull
+#define HANDOFF_MAGIC		0x000
+#define HANDOFF_CUR_CTX		0x018
+#define HANDOFF_CUR_CTX_NONE	0xffffffffu
+#define HANDOFF_CLEAR		0x640
+
+/* Poll interval of the handshake waits that have nothing to sleep on. */
+#define POLL_US			1000
+
+static struct agx4_fw_boot *to_boot(void *cookie)
+{
+	return cookie;
+}
+
+static void fw_recv(void *cookie, unsigned int inst, u8 ep, u64 msg)
+{
+	struct agx4_fw_boot *b = to_boot(cookie);
+	struct drm_device *drm = &b->adev->base;
+
+	switch (agx4_rtkit_msg_decode(ep, msg)) {
+	case AGX4_RTKIT_MSG_NOTIFY:
+		agx4_event_notify(&b->events);
+		return;
+	case AGX4_RTKIT_MSG_INIT_ACK:
+		if (inst < AGX4_MAX_INSTANCES) {
+			set_bit(inst, &b->acked);
+			wake_up_all(&b->wq);
+			return;
+		}
+		break;
+	}
+	atomic_inc(&b->bad_messages);
+	drm_err_ratelimited(drm, "firmware %u: unexpected message %#llx on endpoint %#x\n",
+			    inst, msg, ep);
+}
+
+struct dump_buf {
+	char *p;
+	size_t len;
+	size_t size;
+};
+
+static void dump_puts(struct drm_printer *p, struct va_format *vaf)
+{
+	struct dump_buf *d = p->arg;
+	int n;
+
+	if (d->len >= d->size)
+		return;
+	n = vsnprintf(d->p + d->len, d->size - d->len, vaf->fmt, *vaf->va);
+	d->len = min(d->len + n, d->size);
+}
+
+/* Room for the text part of a dump; the crash log follows it. */
+#define DUMP_TEXT_SIZE		SZ_256K
+#define DUMP_CRASHLOG_SIZE	SZ_64K
+
+/**
+ * agx4_fw_boot_coredump() - capture the firmware's state after a crash
+ * @b: the firmware.
+ * @inst: the instance that crashed.
+ *
+ * A text part (which instance, every object the boot made, decoded by
+ * name where the generation's decoder knows it) followed by the crash log
+ * the coprocessor left, if the transport kept one.  Handed to
+ * devcoredump, which frees it.
+ */
+VISIBLE_IF_KUNIT void agx4_fw_boot_coredump(struct agx4_fw_boot *b,
+					    unsigned int inst)
+{
+	struct agx4_device *adev = b->adev;
+	const struct agx4_fw_transport_ops *ops = adev->transport.ops;
+	struct dump_buf d = { .size = DUMP_TEXT_SIZE };
+	struct drm_printer p = {
+		.printfn = dump_puts,
+		.arg = &d,
+	};
+	unsigned int i;
+	ssize_t n = 0;
+
+	KUNIT_STATIC_STUB_REDIRECT(agx4_fw_boot_coredump, b, inst);
+	d.p = kvzalloc(DUMP_TEXT_SIZE + DUMP_CRASHLOG_SIZE, GFP_KERNEL);
+	if (!d.p)
+		return;
+	drm_printf(&p, "agx4 firmware crash: %s, firmware %s, instance %u\n",
+		   adev->gen->name, adev->plat.firmware_build, inst);
+	drm_printf(&p, "bad messages: %d, resets: %d\n",
+		   atomic_read(&b->bad_messages), atomic_read(&b->resets));
+	mutex_lock(&b->lock);
+	for (i = 0; i < b->num_objs; i++) {
+		const struct agx4_fw_boot_obj *o = &b->objs[i];
+		const struct agx4_fw_layout *l;
+
+		drm_printf(&p, "object %s at %#llx, %#llx bytes\n", o->name,
+			   o->obj->va, o->obj->size);
+		l = agx4_fw_layout_find(adev->gen, o->name);
+		if (l && o->obj->cpu)
+			agx4_fw_decode(l, o->obj->cpu, o->obj->size, &p);
+	}
+	mutex_unlock(&b->lock);
+	drm_printf(&p, "crashlog:\n");
+	if (ops->read_crashlog)
+		n = ops->read_crashlog(adev->transport.priv, inst, d.p + d.len,
+				       DUMP_CRASHLOG_SIZE);
+	dev_coredumpv(adev->base.dev, d.p, d.len + max_t(ssize_t, n, 0),
+		      GFP_KERNEL);
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_fw_boot_coredump);
+
+/*
+ * The transport's crashed callback: cheap, and without the boot's lock
+ * (a boot in progress holds it while it waits for the firmware, and stops
+ * the transport, which waits for this callback, when it gives up).
+ */
+static void fw_crashed(void *cookie, unsigned int inst)
+{
+	struct agx4_fw_boot *b = to_boot(cookie);
+
+	if (inst >= AGX4_MAX_INSTANCES)
+		return;
+	set_bit(inst, &b->crashed);
+	wake_up_all(&b->wq);
+	schedule_work(&b->crash_work);
+}
+
+static const struct agx4_fw_transport_events fw_events = {
+	.recv = fw_recv,
+	.crashed = fw_crashed,
+};
+
+static void stop_all_locked(struct agx4_fw_boot *b)
+{
+	const struct agx4_fw_transport *t = &b->adev->transport;
+	unsigned int i;
+
+	lockdep_assert_held(&b->lock);
+	for (i = 0; i < AGX4_MAX_INSTANCES; i++)
+		if (test_and_clear_bit(i, &b->started))
+			t->ops->stop(t->priv, i);
+}
+
+/**
+ * agx4_fw_boot_reset() - the reset entry point
+ * @b: the firmware.
+ *
+ * Runs after a firmware crash (and, with recovery, after a fatal event or
+ * a hung job).  Today it stops every instance, so nothing is sent to a
+ * dead coprocessor; the firmware is not restarted.
+ */
+void agx4_fw_boot_reset(struct agx4_fw_boot *b)
+{
+	atomic_inc(&b->resets);
+	mutex_lock(&b->lock);
+	stop_all_locked(b);
+	mutex_unlock(&b->lock);
+	drm_err(&b->adev->base, "firmware stopped after a crash; not restarted\n");
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_fw_boot_reset);
+
+/* After a crash: capture it once per crashed instance, then reset. */
+static void crash_work(struct work_struct *work)
+{
+	struct agx4_fw_boot *b = container_of(work, struct agx4_fw_boot,
+					      crash_work);
+	unsigned long todo = READ_ONCE(b->crashed) & ~b->dumped;
+	unsigned int inst;
+
+	for_each_set_bit(inst, &todo, AGX4_MAX_INSTANCES) {
+		drm_err(&b->adev->base, "firmware %u crashed\n", inst);
+		agx4_fw_boot_coredump(b, inst);
+		b->dumped |= BIT(inst);
+	}
+	if (todo)
+		agx4_fw_boot_reset(b);
+}
+
+/**
+ * agx4_fw_boot_alloc() - a firmware object for the init data
+ * @b: the firmware.
+ * @name: what it holds: the decoder's name of its object, for dumps.
+ * @size: bytes (rounded up to whole 16 KiB pages).
+ * @class: an &enum agx4_fw_obj_class.
+ *
+ * The object lives until agx4_fw_boot_fini().
+ *
+ * Return: the object, zeroed, or an ERR_PTR().
+ */
+struct agx4_fw_obj *agx4_fw_boot_alloc(struct agx4_fw_boot *b,
+				       const char *name, u64 size,
+				       unsigned int class)
+{
+	struct agx4_fw_obj *obj;
+
+	if (b->num_objs == AGX4_FW_BOOT_MAX_OBJS)
+		return ERR_PTR(-ENOSPC);
+	obj = agx4_fw_obj_create(&b->adev->mem->heap, size, class, NULL, NULL);
+	if (IS_ERR(obj))
+		return obj;
+	b->objs[b->num_objs++] = (struct agx4_fw_boot_obj){ name, obj };
+	return obj;
+}
+
+/**
+ * agx4_fw_boot_map_sgx() - map GPU registers for the firmware
+ * @b: the firmware.
+ * @name: what they are.
+ * @offset: their offset in the SGX window, 16 KiB aligned.
+ * @size: bytes.
+ * @class: %AGX4_FW_OBJ_MMIO, or %AGX4_FW_OBJ_RO for registers the
+ *	firmware only reads.
+ *
+ * Return: the object, or an ERR_PTR().
+ */
+struct agx4_fw_obj *agx4_fw_boot_map_sgx(struct agx4_fw_boot *b,
+					 const char *name, u32 offset,
+					 u64 size, unsigned int class)
+{
+	const struct agx4_range *sgx = &b->adev->plat.reg[AGX4_REG_SGX];
+	struct agx4_fw_obj *obj;
+
+	if (b->num_objs == AGX4_FW_BOOT_MAX_OBJS)
+		return ERR_PTR(-ENOSPC);
+	if ((u64)offset + size > sgx->size)
+		return ERR_PTR(-EINVAL);
+	obj = agx4_fw_obj_map_phys(&b->adev->mem->heap, sgx->start + offset,
+				   size, class);
+	if (IS_ERR(obj))
+		return obj;
+	b->objs[b->num_objs++] = (struct agx4_fw_boot_obj){ name, obj };
+	return obj;
+}
+
+/**
+ * agx4_fw_boot_start() - start a firmware instance and its endpoints
+ * @b: the firmware.
+ * @inst: the instance.
+ *
+ * Return: 0 or the transport's errno.
+ */
+int agx4_fw_boot_start(struct agx4_fw_boot *b, unsigned int inst)
+{
+	const struct agx4_fw_transport *t = &b->adev->transport;
+	int ret;
+
+	lockdep_assert_held(&b->lock);
+	ret = t->ops->start(t->priv, inst);
+	if (ret) {
+		drm_err(&b->adev->base, "firmware %u did not start: %d\n", inst,
+			ret);
+		return ret;
+	}
+	set_bit(inst, &b->started);
+	ret = t->ops->start_endpoint(t->priv, inst, AGX4_RTKIT_EP_FW);
+	if (!ret)
+		ret = t->ops->start_endpoint(t->priv, inst,
+					     AGX4_RTKIT_EP_DOORBELL);
+	if (ret)
+		drm_err(&b->adev->base, "firmware %u: its endpoints did not start: %d\n",
+			inst, ret);
+	return ret;
+}
+
+/**
+ * agx4_fw_boot_send() - send a message to a firmware instance
+ * @b: the firmware.
+ * @inst: the instance.
+ * @ep: the endpoint.
+ * @msg: the message (agx4_rtkit_msg_*()).
+ *
+ * Return: 0, -EIO once the instance crashed, or the transport's errno.
+ */
+int agx4_fw_boot_send(struct agx4_fw_boot *b, unsigned int inst, u8 ep,
+		      u64 msg)
+{
+	const struct agx4_fw_transport *t = &b->adev->transport;
+
+	if (test_bit(inst, &b->crashed))
+		return -EIO;
+	return t->ops->send(t->priv, inst, ep, msg);
+}
+
+/**
+ * agx4_fw_boot_publish_root() - hand an instance its init data
+ * @b: the firmware.
+ * @inst: the instance.
+ * @root_va: firmware address of its root.
+ *
+ * Return: 0 or a negative errno.
+ */
+int agx4_fw_boot_publish_root(struct agx4_fw_boot *b, unsigned int inst,
+			      u64 root_va)
+{
+	u64 msg;
+	int ret = agx4_rtkit_msg_init(root_va, &msg);
+
+	if (ret)
+		return ret;
+	return agx4_fw_boot_send(b, inst, AGX4_RTKIT_EP_FW, msg);
+}
+
+/* Wait for @cond, or a crash, for the boot's timeout. */
+#define boot_wait(b, cond) ({						\
+	unsigned long __end = jiffies + msecs_to_jiffies((b)->timeout_ms); \
+	int __ret = 0;							\
+	while (!(cond)) {						\
+		if ((b)->crashed) {					\
+			__ret = -EIO;					\
+			break;						\
+		}							\
+		if (time_after(jiffies, __end)) {			\
+			__ret = -ETIMEDOUT;				\
+			break;						\
+		}							\
+		usleep_range(POLL_US, 2 * POLL_US);			\
+	}								\
+	__ret;								\
+})
+
+/**
+ * agx4_fw_boot_wait_u32() - wait until the firmware writes a value
+ * @b: the firmware.
+ * @word: a word of shared memory the firmware writes.
+ * @value: the value to wait for.
+ *
+ * Return: 0, -ETIMEDOUT, or -EIO when the firmware crashed meanwhile.
+ */
+int agx4_fw_boot_wait_u32(struct agx4_fw_boot *b, const u32 *word, u32 value)
+{
+	return boot_wait(b, le32_to_cpu(READ_ONCE(*(const __le32 *)word)) ==
+			    value);
+}
+
+/**
+ * agx4_fw_boot_wait_acked() - wait for init acknowledgements (G17P)
+ * @b: the firmware.
+ * @mask: the instances (bit n: instance n) that must have acknowledged.
+ *
+ * Return: 0, -ETIMEDOUT, or -EIO when the firmware crashed meanwhile.
+ */
+int agx4_fw_boot_wait_acked(struct agx4_fw_boot *b, unsigned long mask)
+{
+	long left = wait_event_timeout(b->wq,
+				       (READ_ONCE(b->acked) & mask) == mask ||
+				       READ_ONCE(b->crashed),
+				       msecs_to_jiffies(b->timeout_ms));
+
+	if (READ_ONCE(b->crashed))
+		return -EIO;
+	return left ? 0 : -ETIMEDOUT;
+}
+
+/**
+ * agx4_fw_boot_ctl_push() - queue a device-control record
+ * @b: the firmware.
+ * @inst: the instance.
+ * @rec: the record (the generation's build_ctl() output).
+ * @len: its bytes.
+ *
+ * Return: 0 or agx4_channel_push()'s errno.
+ */
+int agx4_fw_boot_ctl_push(struct agx4_fw_boot *b, unsigned int inst,
+			  const void *rec, size_t len)
+{
+	return agx4_channel_push(&b->ctl[inst], rec, len);
+}
+
+/**
+ * agx4_fw_boot_ctl_ring() - ring an instance's device-control doorbell
+ * @b: the firmware.
+ * @inst: the instance.
+ *
+ * Return: 0 or the transport's errno.
+ */
+int agx4_fw_boot_ctl_ring(struct agx4_fw_boot *b, unsigned int inst)
+{
+	return agx4_fw_boot_send(b, inst, AGX4_RTKIT_EP_DOORBELL,
+				 agx4_rtkit_msg_ctl_doorbell());
+}
+
+/**
+ * agx4_fw_boot_wait_ctl() - wait until the firmware consumed every record
+ * @b: the firmware.
+ * @inst: the instance.
+ *
+ * Return: 0, -ETIMEDOUT, or -EIO when the firmware crashed meanwhile.
+ */
+int agx4_fw_boot_wait_ctl(struct agx4_fw_boot *b, unsigned int inst)
+{
+	return boot_wait(b, agx4_channel_consumed(&b->ctl[inst]));
+}
+
+/**
+ * agx4_fw_boot_handoff() - prepare the loader handoff page
+ * @b: the firmware.
+ *
+ * Return: 0 or the mapping's errno.
+ */
+int agx4_fw_boot_handoff(struct agx4_fw_boot *b)
+{
+	u8 *h;
+	int ret;
+
+	if (!b->handoff.va) {
+		ret = agx4_fw_mem_map_region(b->adev, AGX4_MEM_HANDOFF,
+					     &b->handoff);
+		if (ret)
+			return ret;
+	}
+	h = b->handoff.va;
+	*(__le64 *)(h + HANDOFF_MAGIC) = cpu_to_le64(HANDOFF_MAGIC_HOST);
+	*(__le32 *)(h + HANDOFF_CUR_CTX) = cpu_to_le32(HANDOFF_CUR_CTX_NONE);
+	*(__le64 *)(h + HANDOFF_CLEAR) = 0;
+	/* The firmware reads the page uncached: make it reach memory. */
+	wmb();
+	return 0;
+}
+
+/**
+ * agx4_fw_boot_contexts() - take over the context table
+ * @b: the firmware.
+ *
+ * Maps the ``ttbs`` page, clears every slot and makes context 0 the
+ * firmware's: an empty device address space in the low half, the
+ * firmware half the loader built (and agx4 extends) in the high half.
+ *
+ * Return: 0 or a negative errno.
+ */
+int agx4_fw_boot_contexts(struct agx4_fw_boot *b)
+{
+	struct agx4_device *adev = b->adev;
+	int ret;
+
+	ret = agx4_fw_mem_map_region(adev, AGX4_MEM_TTBS, &b->ttbs);
+	if (ret)
+		return ret;
+	ret = agx4_uat_init(&b->dev_uat, adev->base.dev, adev->uat_geom, false);
+	if (ret)
+		goto err_unmap;
+	agx4_uat_ctx_table_init(&b->ctx, b->ttbs.va);
+	ret = agx4_uat_ctx_set_fw(&b->ctx, &b->dev_uat, &adev->mem->fw_uat);
+	if (ret)
+		goto err_uat;
+	return 0;
+
+err_uat:
+	agx4_uat_ctx_table_fini(&b->ctx);
+	agx4_uat_fini(&b->dev_uat);
+err_unmap:
+	agx4_fw_mem_unmap_region(adev, &b->ttbs);
+	b->ttbs.va = NULL;
+	return ret;
+}
+
+static void boot_release(struct agx4_fw_boot *b)
+{
+	struct agx4_device *adev = b->adev;
+
+	lockdep_assert_held(&b->lock);
+	while (b->num_objs)
+		agx4_fw_obj_destroy(b->objs[--b->num_objs].obj);
+	if (b->ttbs.va) {
+		agx4_uat_ctx_table_fini(&b->ctx);
+		agx4_uat_fini(&b->dev_uat);
+		agx4_fw_mem_unmap_region(adev, &b->ttbs);
+		b->ttbs.va = NULL;
+	}
+	if (b->handoff.va) {
+		agx4_fw_mem_unmap_region(adev, &b->handoff);
+		b->handoff.va = NULL;
+	}
+	kfree(b->gen_priv);
+	b->gen_priv = NULL;
+}
+
+/**
+ * agx4_fw_boot_init() - the firmware step of the probe
+ * @adev: the device, its memory and transport set up.
+ *
+ * Runs the generation's boot; on failure stops whatever it started and
+ * frees whatever it made.
+ *
+ * Return: 0; -ENODEV for a generation agx4 cannot boot yet; the boot's
+ * errno (-ETIMEDOUT for a handshake step that did not complete, -EIO for
+ * a firmware crash during boot, -EPROTO for firmware that answered
+ * wrongly).
+ */
+int agx4_fw_boot_init(struct agx4_device *adev)
+{
+	const struct agx4_fw_gen *gen = adev->gen;
+	struct agx4_fw_boot *b;
+	int ret;
+
+	if (!gen->boot)
+		return -ENODEV;
+	b = kzalloc(sizeof(*b), GFP_KERNEL);
+	if (!b)
+		return -ENOMEM;
+	b->adev = adev;
+	b->timeout_ms = adev->fw_timeout_ms ?: AGX4_FW_BOOT_TIMEOUT_MS;
+	mutex_init(&b->lock);
+	init_waitqueue_head(&b->wq);
+	INIT_WORK(&b->crash_work, crash_work);
+	ret = agx4_event_init(&b->events, &adev->base, gen, NULL, b);
+	if (ret)
+		goto err_free;
+
+	adev->fw = b;
+	adev->transport.events = &fw_events;
+	adev->transport.cookie = b;
+
+	mutex_lock(&b->lock);
+	ret = gen->boot(b);
+	if (ret)
+		stop_all_locked(b);
+	mutex_unlock(&b->lock);
+	if (ret)
+		goto err_events;
+	drm_info(&adev->base, "%s firmware up\n", gen->name);
+	return 0;
+
+err_events:
+	cancel_work_sync(&b->crash_work);
+	agx4_event_fini(&b->events);
+	mutex_lock(&b->lock);
+	boot_release(b);
+	mutex_unlock(&b->lock);
+	adev->fw = NULL;
+	adev->transport.events = NULL;
+err_free:
+	mutex_destroy(&b->lock);
+	kfree(b);
+	return ret;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_fw_boot_init);
+
+/**
+ * agx4_fw_boot_fini() - shut the firmware down
+ * @adev: the device.
+ *
+ * Stops every instance (its RTKit shut down cleanly, so it could boot
+ * again), stops draining events and frees the init data.
+ */
+void agx4_fw_boot_fini(struct agx4_device *adev)
+{
+	struct agx4_fw_boot *b = adev->fw;
+
+	if (!b)
+		return;
+	mutex_lock(&b->lock);
+	stop_all_locked(b);
+	mutex_unlock(&b->lock);
+	cancel_work_sync(&b->crash_work);
+	agx4_event_fini(&b->events);
+	mutex_lock(&b->lock);
+	boot_release(b);
+	mutex_unlock(&b->lock);
+	adev->transport.events = NULL;
+	adev->fw = NULL;
+	mutex_destroy(&b->lock);
+	kfree(b);
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_fw_boot_fini);

@@ -1,0 +1,125 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR MIT */
+/*
+ * Copyright 2026 The agx4 authors
+ */
+#ifndef AGX4_FW_BOOT_H
+#define AGX4_FW_BOOT_H
+
+#include <linux/mutex.h>
+#include <linux/types.h>
+#include <linux/wait.h>
+#include <linux/workqueue.h>
+
+#include "agx4_channel.h"
+#include "agx4_event.h"
+#include "agx4_fw_mem.h"
+#include "agx4_of.h"
+#include "agx4_uat.h"
+
+struct agx4_device;
+struct agx4_fw_obj;
+
+/* Firmware objects one boot may allocate. */
+#define AGX4_FW_BOOT_MAX_OBJS	32
+
+/* Default wait for each boot handshake step. */
+#define AGX4_FW_BOOT_TIMEOUT_MS	3000
+
+/**
+ * struct agx4_fw_boot_obj - a firmware object the boot made
+ * @name: the decoder's name of what it holds (for dumps), or a label.
+ * @obj: the object.
+ */
+struct agx4_fw_boot_obj {
+	const char *name;
+	struct agx4_fw_obj *obj;
+};
+
+/**
+ * struct agx4_fw_boot - the firmware of one device, while it runs
+ *
+ * Made by the firmware step of the probe (agx4_fw_boot_init()), undone by
+ * agx4_fw_boot_fini().  The generation's boot op fills the objects and
+ * channels and runs the handshake; everything here is the generation-
+ * neutral part of the firmware's lifecycle: transport callbacks, waits,
+ * crash capture and the reset entry point.
+ */
+struct agx4_fw_boot {
+	/** @adev: the device. */
+	struct agx4_device *adev;
+	/** @timeout_ms: how long each handshake step may take. */
+	unsigned int timeout_ms;
+	/**
+	 * @lock: serialises boot, shutdown, reset and crash capture;
+	 * protects @started, @objs and @num_objs.
+	 */
+	struct mutex lock;
+	/** @started: bit n: instance n was started and must be stopped. */
+	unsigned long started;
+	/** @objs: every object the boot allocated, in order. */
+	struct agx4_fw_boot_obj objs[AGX4_FW_BOOT_MAX_OBJS];
+	/** @num_objs: entries of @objs. */
+	unsigned int num_objs;
+	/** @handoff: the loader handoff page. */
+	struct agx4_fw_mem_region handoff;
+	/** @ttbs: the context table page. */
+	struct agx4_fw_mem_region ttbs;
+	/** @ctx: the context table, in @ttbs. */
+	struct agx4_uat_ctx_table ctx;
+	/** @dev_uat: context 0's low half (the device address space). */
+	struct agx4_uat dev_uat;
+	/** @ctl: each instance's device-control channel (12). */
+	struct agx4_channel ctl[AGX4_MAX_INSTANCES];
+	/** @events: the event channel (13) and its drain. */
+	struct agx4_event events;
+	/** @acked: bit n: instance n acknowledged its init data (G17P). */
+	unsigned long acked;
+	/** @wq: woken at every acknowledgement and crash. */
+	wait_queue_head_t wq;
+	/** @crashed: bit n: instance n crashed. */
+	unsigned long crashed;
+	/** @bad_messages: malformed or unknown messages from the firmware. */
+	atomic_t bad_messages;
+	/** @resets: times the reset entry point ran. */
+	atomic_t resets;
+	/**
+	 * @dumped: bit n: instance n's crash was captured; only the crash
+	 * work touches it.
+	 */
+	unsigned long dumped;
+	/** @crash_work: captures a crash and calls agx4_fw_boot_reset(). */
+	struct work_struct crash_work;
+	/** @gen_priv: the generation's own state, kfree()d with the rest. */
+	void *gen_priv;
+};
+
+int agx4_fw_boot_init(struct agx4_device *adev);
+void agx4_fw_boot_fini(struct agx4_device *adev);
+void agx4_fw_boot_reset(struct agx4_fw_boot *b);
+
+/* For the generations' boot ops. */
+struct agx4_fw_obj *agx4_fw_boot_alloc(struct agx4_fw_boot *b,
+				       const char *name, u64 size,
+				       unsigned int class);
+struct agx4_fw_obj *agx4_fw_boot_map_sgx(struct agx4_fw_boot *b,
+					 const char *name, u32 offset,
+					 u64 size, unsigned int class);
+int agx4_fw_boot_start(struct agx4_fw_boot *b, unsigned int inst);
+int agx4_fw_boot_send(struct agx4_fw_boot *b, unsigned int inst, u8 ep,
+		      u64 msg);
+int agx4_fw_boot_publish_root(struct agx4_fw_boot *b, unsigned int inst,
+			      u64 root_va);
+int agx4_fw_boot_wait_u32(struct agx4_fw_boot *b, const u32 *word, u32 value);
+int agx4_fw_boot_wait_acked(struct agx4_fw_boot *b, unsigned long mask);
+int agx4_fw_boot_ctl_push(struct agx4_fw_boot *b, unsigned int inst,
+			  const void *rec, size_t len);
+int agx4_fw_boot_ctl_ring(struct agx4_fw_boot *b, unsigned int inst);
+int agx4_fw_boot_wait_ctl(struct agx4_fw_boot *b, unsigned int inst);
+int agx4_fw_boot_handoff(struct agx4_fw_boot *b);
+int agx4_fw_boot_contexts(struct agx4_fw_boot *b);
+
+#if IS_ENABLED(CONFIG_KUNIT)
+void agx4_fw_boot_coredump(struct agx4_fw_boot *b, unsigned int inst);
+#endif
+
+#endif /* AGX4_FW_BOOT_H */

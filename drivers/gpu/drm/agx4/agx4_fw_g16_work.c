@@ -21,13 +21,15 @@
 #include "agx4_fw_g16.h"
 #include "agx4_fw_work.h"
 #include "agx4_fwif_g16.h"
+#include "agx4_regs.h"
+#include "agx4_regs_g16.h"
 
 #define CV(r, m)	AGX4_FW_REG_VAL(struct agx4_fw_compute_vals, r, m)
 #define K(r, v)		AGX4_FW_REG_CONST(r, v)
 
 /* The 3D program ends with its start flag written twice. */
 static const struct agx4_fw_reg_src g16_frag_tail[] = {
-	K(0x01731, 1),
+	K(AGX4_CR_01731, 1),
 };
 
 static_assert(AGX4_FW_TA_REGS == G16_TA_REGS);
@@ -35,30 +37,30 @@ static_assert(AGX4_FW_FRAG_REGS + ARRAY_SIZE(g16_frag_tail) == G16_FRAG_REGS);
 
 /* The compute program (24 records). */
 static const struct agx4_fw_reg_src g16_compute_prog[G16_COMPUTE_REGS] = {
-	CV(0x1a510, resource),
-	CV(0x1a420, cdm_start),
-	CV(0x1a4d0, resource_regs[0]),
-	CV(0x1a4d8, resource_regs[1]),
-	CV(0x1a4e0, resource_regs[2]),
-	CV(0x1a4e8, resource_regs[3]),
-	K(0x1a440, 0x154024201ull),
-	K(0x1a458, 0x10c08ae0),
-	K(0x101d9, 0x1c),
-	K(0x1a089, 0),
-	K(0x1a091, 0),
-	K(0x1a059, 0),
-	K(0x1a061, 0),
-	K(0x1a0b9, 0),
-	K(0x1a0c1, 0),
-	K(0x101d1, 0),
-	K(0x0d479, 0),
-	K(0x1a0e9, 8),
-	K(0x107a1, 0xff0000),
-	K(0x0a599, 0x20000400020ull),
-	K(0x0d411, 0x200000001ull),
-	CV(0x1a540, reg_identity),
-	CV(0x014a9, reg_identity),
-	CV(0x0a351, reg_identity),
+	CV(AGX4_CR_CDM_RESOURCE, resource),
+	CV(AGX4_CR_CDM_START, cdm_start),
+	CV(AGX4_CR_CDM_RESOURCE_REGS_0, resource_regs[0]),
+	CV(AGX4_CR_CDM_RESOURCE_REGS_1, resource_regs[1]),
+	CV(AGX4_CR_CDM_RESOURCE_REGS_2, resource_regs[2]),
+	CV(AGX4_CR_CDM_RESOURCE_REGS_3, resource_regs[3]),
+	K(AGX4_CR_CDM_CONTROL, AGX4_CR_CDM_CONTROL_VALUE),
+	K(AGX4_CR_1A458, G16_CR_1A458_VALUE),
+	K(AGX4_CR_101D9, 0x1c),
+	K(AGX4_CR_1A089, 0),
+	K(AGX4_CR_1A091, 0),
+	K(AGX4_CR_1A059, 0),
+	K(AGX4_CR_1A061, 0),
+	K(AGX4_CR_1A0B9, 0),
+	K(AGX4_CR_1A0C1, 0),
+	K(AGX4_CR_101D1, 0),
+	K(AGX4_CR_0D479, 0),
+	K(AGX4_CR_1A0E9, 8),
+	K(AGX4_CR_107A1, AGX4_CR_107A1_VALUE),
+	K(AGX4_CR_0A599, G16_CR_0A599_VALUE),
+	K(AGX4_CR_0D411, AGX4_CR_0D411_VALUE),
+	CV(AGX4_CR_CDM_REG_IDENTITY, reg_identity),
+	CV(AGX4_CR_CDM_REG_IDENTITY_B, reg_identity),
+	CV(AGX4_CR_CDM_REG_IDENTITY_C, reg_identity),
 };
 
 #undef CV

@@ -21,6 +21,8 @@
 #include "agx4_fw_g17p.h"
 #include "agx4_fw_work.h"
 #include "agx4_fwif_g17p.h"
+#include "agx4_regs.h"
+#include "agx4_regs_g17p.h"
 
 #define RV(r, m)	AGX4_FW_REG_VAL(struct agx4_fw_render_vals, r, m)
 #define CV(r, m)	AGX4_FW_REG_VAL(struct agx4_fw_compute_vals, r, m)
@@ -28,14 +30,14 @@
 
 /* After the shared programs: the TA's deflake and flag, the 3D's resets. */
 static const struct agx4_fw_reg_src g17p_ta_tail[] = {
-	RV(0x1c880, ta_deflake1),
-	K(0x1c898, 1),
+	RV(AGX4_CR_TA_ENCODER, ta_deflake1),
+	K(AGX4_CR_1C898, 1),
 };
 
 static const struct agx4_fw_reg_src g17p_frag_tail[] = {
-	K(0x16020, 1),
-	K(0x16020, 0),
-	K(0x16068, 0x40000),
+	K(AGX4_CR_16020, 1),
+	K(AGX4_CR_16020, 0),
+	K(AGX4_CR_FRAG_TILE_STATE, G17P_CR_FRAG_TILE_STATE_VALUE),
 };
 
 static_assert(AGX4_FW_TA_REGS + ARRAY_SIZE(g17p_ta_tail) == G17P_TA_REGS);
@@ -44,119 +46,116 @@ static_assert(AGX4_FW_FRAG_REGS + ARRAY_SIZE(g17p_frag_tail) ==
 
 /* The partial-render store program (16 records). */
 static const struct agx4_fw_reg_src g17p_pstore_prog[G17P_PSTORE_REGS] = {
-	RV(0x15379, partial_store_bind),
-	RV(0x15381, partial_store),
-	RV(0x10039, tile_config),
-	K(0x15359, 0x20),
-	RV(0x15331, depth),
-	RV(0x153c9, depth_comp),
-	RV(0x15341, stencil),
-	RV(0x153d9, stencil_comp),
-	RV(0x15421, depth_stride),
-	RV(0x15431, depth_comp_stride),
-	RV(0x15429, stencil_stride),
-	RV(0x15439, stencil_comp_stride),
-	K(0x15221, 0),
-	K(0x15229, 0),
-	RV(0x15319, zls_ctrl),
-	K(0x15349, 0x04040404),
+	RV(AGX4_CR_FRAG_STORE_BIND, partial_store_bind),
+	RV(AGX4_CR_FRAG_STORE, partial_store),
+	RV(AGX4_CR_FRAG_TILE_CONFIG, tile_config),
+	K(AGX4_CR_15359, 0x20),
+	RV(AGX4_CR_FRAG_DEPTH_B, depth),
+	RV(AGX4_CR_FRAG_DEPTH_COMP_B, depth_comp),
+	RV(AGX4_CR_FRAG_STENCIL_B, stencil),
+	RV(AGX4_CR_FRAG_STENCIL_COMP_B, stencil_comp),
+	RV(AGX4_CR_FRAG_DEPTH_STRIDE_B, depth_stride),
+	RV(AGX4_CR_FRAG_DEPTH_COMP_STRIDE_B, depth_comp_stride),
+	RV(AGX4_CR_FRAG_STENCIL_STRIDE_B, stencil_stride),
+	RV(AGX4_CR_FRAG_STENCIL_COMP_STRIDE_B, stencil_comp_stride),
+	K(AGX4_CR_15221, 0),
+	K(AGX4_CR_15229, 0),
+	RV(AGX4_CR_FRAG_ZLS_CTRL, zls_ctrl),
+	K(AGX4_CR_15349, AGX4_CR_15349_VALUE),
 };
 
 /* The partial-render resume program (23 records). */
 static const struct agx4_fw_reg_src g17p_presume_prog[G17P_PRESUME_REGS] = {
-	RV(0x15379, partial_store_bind),
-	RV(0x15381, partial_store),
-	RV(0x15369, partial_load_bind),
-	RV(0x15371, partial_load),
-	RV(0x10039, tile_config_low),
-	K(0x15359, 0x20),
-	RV(0x15331, depth),
-	RV(0x153c9, depth_comp),
-	RV(0x15341, stencil),
-	RV(0x153d9, stencil_comp),
-	RV(0x15421, depth_stride),
-	RV(0x15431, depth_comp_stride),
-	RV(0x15429, stencil_stride),
-	RV(0x15439, stencil_comp_stride),
-	K(0x15221, 0),
-	K(0x15229, 0),
-	RV(0x15309, stencil_clear),
-	RV(0x15329, depth),
-	RV(0x153c1, depth_comp),
-	RV(0x15339, stencil),
-	RV(0x153d1, stencil_comp),
-	RV(0x15319, zls_ctrl),
-	K(0x15349, 0x04040404),
+	RV(AGX4_CR_FRAG_STORE_BIND, partial_store_bind),
+	RV(AGX4_CR_FRAG_STORE, partial_store),
+	RV(AGX4_CR_FRAG_LOAD_BIND, partial_load_bind),
+	RV(AGX4_CR_FRAG_LOAD, partial_load),
+	RV(AGX4_CR_FRAG_TILE_CONFIG, tile_config_low),
+	K(AGX4_CR_15359, 0x20),
+	RV(AGX4_CR_FRAG_DEPTH_B, depth),
+	RV(AGX4_CR_FRAG_DEPTH_COMP_B, depth_comp),
+	RV(AGX4_CR_FRAG_STENCIL_B, stencil),
+	RV(AGX4_CR_FRAG_STENCIL_COMP_B, stencil_comp),
+	RV(AGX4_CR_FRAG_DEPTH_STRIDE_B, depth_stride),
+	RV(AGX4_CR_FRAG_DEPTH_COMP_STRIDE_B, depth_comp_stride),
+	RV(AGX4_CR_FRAG_STENCIL_STRIDE_B, stencil_stride),
+	RV(AGX4_CR_FRAG_STENCIL_COMP_STRIDE_B, stencil_comp_stride),
+	K(AGX4_CR_15221, 0),
+	K(AGX4_CR_15229, 0),
+	RV(AGX4_CR_FRAG_STENCIL_CLEAR, stencil_clear),
+	RV(AGX4_CR_FRAG_DEPTH, depth),
+	RV(AGX4_CR_FRAG_DEPTH_COMP, depth_comp),
+	RV(AGX4_CR_FRAG_STENCIL, stencil),
+	RV(AGX4_CR_FRAG_STENCIL_COMP, stencil_comp),
+	RV(AGX4_CR_FRAG_ZLS_CTRL, zls_ctrl),
+	K(AGX4_CR_15349, AGX4_CR_15349_VALUE),
 };
 
 /* The partial-render load program (10 records). */
 static const struct agx4_fw_reg_src g17p_pload_prog[G17P_PLOAD_REGS] = {
-	RV(0x15369, partial_load_bind),
-	RV(0x15371, partial_load),
-	RV(0x10039, tile_config_low),
-	RV(0x15309, stencil_clear),
-	RV(0x15329, depth),
-	RV(0x153c1, depth_comp),
-	RV(0x15339, stencil),
-	RV(0x153d1, stencil_comp),
-	RV(0x15319, zls_ctrl),
-	K(0x15349, 0x04040404),
+	RV(AGX4_CR_FRAG_LOAD_BIND, partial_load_bind),
+	RV(AGX4_CR_FRAG_LOAD, partial_load),
+	RV(AGX4_CR_FRAG_TILE_CONFIG, tile_config_low),
+	RV(AGX4_CR_FRAG_STENCIL_CLEAR, stencil_clear),
+	RV(AGX4_CR_FRAG_DEPTH, depth),
+	RV(AGX4_CR_FRAG_DEPTH_COMP, depth_comp),
+	RV(AGX4_CR_FRAG_STENCIL, stencil),
+	RV(AGX4_CR_FRAG_STENCIL_COMP, stencil_comp),
+	RV(AGX4_CR_FRAG_ZLS_CTRL, zls_ctrl),
+	K(AGX4_CR_15349, AGX4_CR_15349_VALUE),
 };
 
 /* The compute program (40 records). */
 static const struct agx4_fw_reg_src g17p_compute_prog[G17P_COMPUTE_REGS] = {
-	CV(0x1a510, resource),
-	CV(0x1a420, cdm_start),
-	CV(0x1a4d0, resource_regs[0]),
-	CV(0x1a4d8, resource_regs[1]),
-	CV(0x1a4e0, resource_regs[2]),
-	CV(0x1a4e8, resource_regs[3]),
-	CV(0x10071, usc_base),
-	CV(0x11841, helper_binary),
-	CV(0x11849, helper_data),
-	CV(0x11f81, helper_cfg),
-	K(0x1a440, 0x154024201ull),
-	K(0x1a458, 0x10c08860),
-	K(0x101d9, 0x1c),
-	K(0x1a089, 0),
-	K(0x1a091, 0),
-	K(0x1a059, 0),
-	K(0x1a061, 0),
-	K(0x1a0b9, 0),
-	K(0x1a0c1, 0),
-	K(0x101d1, 0),
-	K(0x0d479, 0),
-	K(0x1a0e9, 8),
-	K(0x107a1, 0xff0000),
-	K(0x0a599, 0x13200400020ull),
-	K(0x0d411, 0x200000001ull),
-	CV(0x1a540, reg_identity),
-	CV(0x014a9, reg_identity),
-	CV(0x0a351, reg_identity),
-	CV(0x10201, ctx_ordinal),
-	CV(0x10428, ctx_ordinal),
-	CV(0x14028, gate),
-	CV(0x14070, robustness),
-	CV(0x10229, opstate[0]),
-	CV(0x140a8, opstate[1]),
-	CV(0x10099, opstate[2]),
-	CV(0x10091, opstate[3]),
-	CV(0x0a5c1, opstate[4]),
-	CV(0x0a5c9, opstate[5]),
-	K(0x1a440, 0x154024209ull),
-	K(0x0a599, 0x6000400020ull),
+	CV(AGX4_CR_CDM_RESOURCE, resource),
+	CV(AGX4_CR_CDM_START, cdm_start),
+	CV(AGX4_CR_CDM_RESOURCE_REGS_0, resource_regs[0]),
+	CV(AGX4_CR_CDM_RESOURCE_REGS_1, resource_regs[1]),
+	CV(AGX4_CR_CDM_RESOURCE_REGS_2, resource_regs[2]),
+	CV(AGX4_CR_CDM_RESOURCE_REGS_3, resource_regs[3]),
+	CV(G17P_CR_CDM_USC_BASE, usc_base),
+	CV(G17P_CR_CDM_HELPER_BINARY, helper_binary),
+	CV(G17P_CR_CDM_HELPER_DATA, helper_data),
+	CV(G17P_CR_CDM_HELPER_CFG, helper_cfg),
+	K(AGX4_CR_CDM_CONTROL, AGX4_CR_CDM_CONTROL_VALUE),
+	K(AGX4_CR_1A458, G17P_CR_1A458_VALUE),
+	K(AGX4_CR_101D9, 0x1c),
+	K(AGX4_CR_1A089, 0),
+	K(AGX4_CR_1A091, 0),
+	K(AGX4_CR_1A059, 0),
+	K(AGX4_CR_1A061, 0),
+	K(AGX4_CR_1A0B9, 0),
+	K(AGX4_CR_1A0C1, 0),
+	K(AGX4_CR_101D1, 0),
+	K(AGX4_CR_0D479, 0),
+	K(AGX4_CR_1A0E9, 8),
+	K(AGX4_CR_107A1, AGX4_CR_107A1_VALUE),
+	K(AGX4_CR_0A599, G17P_CR_0A599_VALUE),
+	K(AGX4_CR_0D411, AGX4_CR_0D411_VALUE),
+	CV(AGX4_CR_CDM_REG_IDENTITY, reg_identity),
+	CV(AGX4_CR_CDM_REG_IDENTITY_B, reg_identity),
+	CV(AGX4_CR_CDM_REG_IDENTITY_C, reg_identity),
+	CV(G17P_CR_CDM_CTX_ORDINAL, ctx_ordinal),
+	CV(G17P_CR_CDM_CTX_ORDINAL_B, ctx_ordinal),
+	CV(G17P_CR_CDM_GATE, gate),
+	CV(G17P_CR_CDM_ROBUSTNESS, robustness),
+	CV(G17P_CR_CDM_OPSTATE_0, opstate[0]),
+	CV(G17P_CR_CDM_OPSTATE_1, opstate[1]),
+	CV(G17P_CR_CDM_OPSTATE_2, opstate[2]),
+	CV(G17P_CR_CDM_OPSTATE_3, opstate[3]),
+	CV(G17P_CR_CDM_OPSTATE_4, opstate[4]),
+	CV(G17P_CR_CDM_OPSTATE_5, opstate[5]),
+	K(AGX4_CR_CDM_CONTROL, G17P_CR_CDM_CONTROL_VALUE),
+	K(AGX4_CR_0A599, G17P_CR_0A599_VALUE2),
 };
 
 /* The secondary compute program: the operand-state pairs, swapped. */
 static const struct agx4_fw_reg_src g17p_compute_prog2[G17P_COMPUTE_REGS2] = {
-	CV(0x10099, opstate[4]),
-	CV(0x10091, opstate[5]),
-	CV(0x0a5c1, opstate[2]),
-	CV(0x0a5c9, opstate[3]),
+	CV(G17P_CR_CDM_OPSTATE_2, opstate[4]),
+	CV(G17P_CR_CDM_OPSTATE_3, opstate[5]),
+	CV(G17P_CR_CDM_OPSTATE_4, opstate[2]),
+	CV(G17P_CR_CDM_OPSTATE_5, opstate[3]),
 };
-
-/* The value the descriptor repeats of the program's first CDM control. */
-#define G17P_COMPUTE_CONTROL	0x154024201ull
 
 #undef RV
 #undef CV
@@ -468,7 +467,7 @@ static void g17p_compute_work(const struct agx4_fw_compute_in *in,
 	w->reg2_header = reg_header(G17P_COMPUTE_REGS2);
 	w->resource = cpu_to_le64(v->resource);
 	w->cdm_last = cpu_to_le64(v->cdm_last);
-	w->control = cpu_to_le64(G17P_COMPUTE_CONTROL);
+	w->control = cpu_to_le64(AGX4_CR_CDM_CONTROL_VALUE);
 	w->identity_hi = cpu_to_le32(upper_32_bits(v->reg_identity));
 	w->all_ones = cpu_to_le32(U32_MAX);
 	w->sampler_heap = cpu_to_le64(v->sampler_heap);

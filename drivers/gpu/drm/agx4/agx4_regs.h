@@ -1,0 +1,212 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR MIT */
+/*
+ * Copyright 2026 The agx4 authors
+ */
+#ifndef AGX4_REGS_H
+#define AGX4_REGS_H
+
+/*
+ * GPU registers a work item's register program writes, and the constant
+ * values it writes to them: those both G16 and G17P write.  The firmware
+ * writes each record's value to the register, in program order.  A
+ * register the reference drivers write one value to several times is
+ * named after that value, with _B and _C for the later registers.
+ */
+#define AGX4_CR_FRAG_LIFECYCLE_B		0x01499
+#define AGX4_CR_TA_LIFECYCLE_B			0x014a1
+#define AGX4_CR_CDM_REG_IDENTITY_B		0x014a9
+#define AGX4_CR_FRAG_LIFECYCLE_C		0x0a341
+#define AGX4_CR_TA_LIFECYCLE_C			0x0a349
+#define AGX4_CR_CDM_REG_IDENTITY_C		0x0a351
+#define AGX4_CR_TA_GATE				0x0a5a1
+#define AGX4_CR_FRAG_GATE			0x0a5a9
+#define AGX4_CR_FRAG_UTILE_CONFIG		0x10009
+#define AGX4_CR_FRAG_MSAA			0x10019
+#define AGX4_CR_FRAG_TILE_CONFIG		0x10039
+#define AGX4_CR_FRAG_TIB			0x10051
+#define AGX4_CR_FRAG_MACRO_SIZE			0x100b1
+#define AGX4_CR_FRAG_SCREEN			0x100d9
+#define AGX4_CR_TA_DEFLAKE1			0x10111
+#define AGX4_CR_TA_DEFLAKE2			0x10119
+#define AGX4_CR_TA_PPP_CTRL			0x10121
+#define AGX4_CR_TA_PIXELS			0x10129
+#define AGX4_CR_TA_MSAA2			0x10131
+#define AGX4_CR_TA_MSAA				0x10139
+#define AGX4_CR_TA_UTILE_CONFIG			0x10149
+#define AGX4_CR_TA_TARGET_LAYERS		0x10169
+#define AGX4_CR_TA_SCREEN			0x101b9
+#define AGX4_CR_TA_WORK_STAMP			0x10209
+#define AGX4_CR_FRAG_WORK_STAMP			0x10211
+#define AGX4_CR_FRAG_WORK_STAMP_B		0x10420
+#define AGX4_CR_FRAG_COMPLETION			0x14048
+#define AGX4_CR_FRAG_STATUS			0x14080
+#define AGX4_CR_TA_COMPLETION			0x14308
+#define AGX4_CR_TA_STATUS			0x14318
+#define AGX4_CR_TA_WORK_STAMP_C			0x14320
+#define AGX4_CR_FRAG_AUX_FB_FLAGS		0x15021
+#define AGX4_CR_FRAG_AUX_FB_PAGES		0x15049
+#define AGX4_CR_FRAG_DBIAS			0x15101
+#define AGX4_CR_FRAG_SCISSOR			0x15109
+#define AGX4_CR_FRAG_MERGE_X			0x15131
+#define AGX4_CR_FRAG_MERGE_Y			0x15139
+#define AGX4_CR_FRAG_DIMS			0x15211
+#define AGX4_CR_FRAG_DEPTH_CLEAR		0x15301
+#define AGX4_CR_FRAG_STENCIL_CLEAR		0x15309
+#define AGX4_CR_FRAG_OCLQRY			0x15311
+#define AGX4_CR_FRAG_ZLS_CTRL			0x15319
+#define AGX4_CR_FRAG_ZLS_PIXELS			0x15321
+#define AGX4_CR_FRAG_DEPTH			0x15329
+#define AGX4_CR_FRAG_DEPTH_B			0x15331
+#define AGX4_CR_FRAG_STENCIL			0x15339
+#define AGX4_CR_FRAG_STENCIL_B			0x15341
+#define AGX4_CR_FRAG_LOAD_BIND			0x15369
+#define AGX4_CR_FRAG_LOAD			0x15371
+#define AGX4_CR_FRAG_STORE_BIND			0x15379
+#define AGX4_CR_FRAG_STORE			0x15381
+#define AGX4_CR_FRAG_DEPTH_COMP			0x153c1
+#define AGX4_CR_FRAG_DEPTH_COMP_B		0x153c9
+#define AGX4_CR_FRAG_STENCIL_COMP		0x153d1
+#define AGX4_CR_FRAG_STENCIL_COMP_B		0x153d9
+#define AGX4_CR_FRAG_DEPTH_STRIDE		0x15401
+#define AGX4_CR_FRAG_STENCIL_STRIDE		0x15409
+#define AGX4_CR_FRAG_DEPTH_COMP_STRIDE		0x15411
+#define AGX4_CR_FRAG_STENCIL_COMP_STRIDE	0x15419
+#define AGX4_CR_FRAG_DEPTH_STRIDE_B		0x15421
+#define AGX4_CR_FRAG_STENCIL_STRIDE_B		0x15429
+#define AGX4_CR_FRAG_DEPTH_COMP_STRIDE_B	0x15431
+#define AGX4_CR_FRAG_STENCIL_COMP_STRIDE_B	0x15439
+#define AGX4_CR_FRAG_MACRO_SIZE_B		0x16030
+#define AGX4_CR_FRAG_LAYERMETA			0x16060
+#define AGX4_CR_FRAG_TILE_STATE			0x16068
+#define AGX4_CR_FRAG_AUX_FB_B			0x16090
+#define AGX4_CR_FRAG_HEAPMETA			0x16098
+#define AGX4_CR_FRAG_LIFECYCLE			0x160e0
+#define AGX4_CR_FRAG_TILEMAP			0x16429
+#define AGX4_CR_FRAG_SIZE1_TAG			0x16431
+#define AGX4_CR_FRAG_AUX_FB			0x16461
+#define AGX4_CR_TA_CYCLE_B			0x16c39
+#define AGX4_CR_CDM_START			0x1a420
+#define AGX4_CR_CDM_CONTROL			0x1a440
+#define AGX4_CR_CDM_RESOURCE_REGS_0		0x1a4d0
+#define AGX4_CR_CDM_RESOURCE_REGS_1		0x1a4d8
+#define AGX4_CR_CDM_RESOURCE_REGS_2		0x1a4e0
+#define AGX4_CR_CDM_RESOURCE_REGS_3		0x1a4e8
+#define AGX4_CR_CDM_RESOURCE			0x1a510
+#define AGX4_CR_CDM_REG_IDENTITY		0x1a540
+#define AGX4_CR_TA_HEAPMETA_TAG			0x1c031
+#define AGX4_CR_TA_TILEMAP			0x1c039
+#define AGX4_CR_TA_X_BLOCKS			0x1c069
+#define AGX4_CR_TA_Y_BLOCKS			0x1c071
+#define AGX4_CR_TA_HEAPMETA			0x1c079
+#define AGX4_CR_TA_SIZE2			0x1c081
+#define AGX4_CR_TA_TPC				0x1c0a1
+#define AGX4_CR_TA_SIZE3			0x1c0a9
+#define AGX4_CR_TA_SIZE1			0x1c0b1
+#define AGX4_CR_TA_ADMISSION			0x1c830
+#define AGX4_CR_FRAG_ADMISSION			0x1c838
+#define AGX4_CR_TA_SIZE1_B			0x1c850
+#define AGX4_CR_TA_ENCODER			0x1c880
+#define AGX4_CR_TA_RECORD_INDEX			0x1c910
+#define AGX4_CR_TA_DEFLAKE3_TAG			0x1c950
+#define AGX4_CR_TA_DEFLAKE1_B			0x1c9b0
+#define AGX4_CR_TA_DEFLAKE2_B			0x1c9b8
+#define AGX4_CR_TA_HEAPMETA_TAG_B		0x1c9c0
+#define AGX4_CR_TA_TILEMAP_B			0x1c9c8
+#define AGX4_CR_TA_HEAPMETA_B			0x1c9d8
+#define AGX4_CR_TA_LAYER_WORD			0x1c9e8
+#define AGX4_CR_TA_WORK_STAMP_B			0x1c9f0
+#define AGX4_CR_TA_LIFECYCLE			0x1ca10
+#define AGX4_CR_FRAG_CYCLE			0x1ca28
+#define AGX4_CR_TA_CYCLE			0x1ca30
+
+/* GAP: registers whose meaning is not known, named by number. */
+#define AGX4_CR_01731				0x01731
+#define AGX4_CR_01739				0x01739
+#define AGX4_CR_01740				0x01740
+#define AGX4_CR_01748				0x01748
+#define AGX4_CR_0A301				0x0a301
+#define AGX4_CR_0A309				0x0a309
+#define AGX4_CR_0A599				0x0a599
+#define AGX4_CR_0D411				0x0d411
+#define AGX4_CR_0D419				0x0d419
+#define AGX4_CR_0D429				0x0d429
+#define AGX4_CR_0D469				0x0d469
+#define AGX4_CR_0D471				0x0d471
+#define AGX4_CR_0D479				0x0d479
+#define AGX4_CR_100A1				0x100a1
+#define AGX4_CR_100B8				0x100b8
+#define AGX4_CR_10141				0x10141
+#define AGX4_CR_10151				0x10151
+#define AGX4_CR_10171				0x10171
+#define AGX4_CR_101C1				0x101c1
+#define AGX4_CR_101C9				0x101c9
+#define AGX4_CR_101D1				0x101d1
+#define AGX4_CR_101D9				0x101d9
+#define AGX4_CR_101E1				0x101e1
+#define AGX4_CR_101E9				0x101e9
+#define AGX4_CR_10791				0x10791
+#define AGX4_CR_10799				0x10799
+#define AGX4_CR_107A1				0x107a1
+#define AGX4_CR_15069				0x15069
+#define AGX4_CR_15071				0x15071
+#define AGX4_CR_15221				0x15221
+#define AGX4_CR_15229				0x15229
+#define AGX4_CR_15231				0x15231
+#define AGX4_CR_15239				0x15239
+#define AGX4_CR_15349				0x15349
+#define AGX4_CR_15351				0x15351
+#define AGX4_CR_15359				0x15359
+#define AGX4_CR_16020				0x16020
+#define AGX4_CR_16058				0x16058
+#define AGX4_CR_160A8				0x160a8
+#define AGX4_CR_16451				0x16451
+#define AGX4_CR_1A059				0x1a059
+#define AGX4_CR_1A061				0x1a061
+#define AGX4_CR_1A069				0x1a069
+#define AGX4_CR_1A071				0x1a071
+#define AGX4_CR_1A079				0x1a079
+#define AGX4_CR_1A081				0x1a081
+#define AGX4_CR_1A089				0x1a089
+#define AGX4_CR_1A091				0x1a091
+#define AGX4_CR_1A099				0x1a099
+#define AGX4_CR_1A0A1				0x1a0a1
+#define AGX4_CR_1A0A9				0x1a0a9
+#define AGX4_CR_1A0B1				0x1a0b1
+#define AGX4_CR_1A0B9				0x1a0b9
+#define AGX4_CR_1A0C1				0x1a0c1
+#define AGX4_CR_1A0C9				0x1a0c9
+#define AGX4_CR_1A0D1				0x1a0d1
+#define AGX4_CR_1A0D9				0x1a0d9
+#define AGX4_CR_1A0E1				0x1a0e1
+#define AGX4_CR_1A0E9				0x1a0e9
+#define AGX4_CR_1A0F1				0x1a0f1
+#define AGX4_CR_1A0F9				0x1a0f9
+#define AGX4_CR_1A458				0x1a458
+#define AGX4_CR_1C051				0x1c051
+#define AGX4_CR_1C061				0x1c061
+#define AGX4_CR_1C199				0x1c199
+#define AGX4_CR_1C1A1				0x1c1a1
+#define AGX4_CR_1C1A9				0x1c1a9
+#define AGX4_CR_1C1B1				0x1c1b1
+#define AGX4_CR_1C1B9				0x1c1b9
+#define AGX4_CR_1C898				0x1c898
+#define AGX4_CR_1C8E0				0x1c8e0
+#define AGX4_CR_1C8E8				0x1c8e8
+#define AGX4_CR_1C8F8				0x1c8f8
+#define AGX4_CR_1C930				0x1c930
+#define AGX4_CR_1C958				0x1c958
+
+/* Values the reference writes (H); GAP: their meaning. */
+#define AGX4_CR_0D411_VALUE			0x200000001ull
+#define AGX4_CR_0D419_VALUE			0x200000001ull
+#define AGX4_CR_0D429_VALUE			0x200000001ull
+#define AGX4_CR_100B8_VALUE			0x8860
+#define AGX4_CR_10791_VALUE			0xff0200
+#define AGX4_CR_10799_VALUE			0xff0000
+#define AGX4_CR_107A1_VALUE			0xff0000
+#define AGX4_CR_15349_VALUE			0x04040404
+#define AGX4_CR_CDM_CONTROL_VALUE		0x154024201ull
+#define AGX4_CR_1C051_VALUE			0x3a0012006b0003ull
+#define AGX4_CR_1C8F8_VALUE			0x8860
+
+#endif /* AGX4_REGS_H */

@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR MIT */
+/*
+ * Copyright 2026 The agx4 authors
+ */
+#ifndef AGX4_REGS_G16_H
+#define AGX4_REGS_G16_H
+
+/*
+ * What only G16's register programs write (agx4_regs.h has the registers
+ * both generations write).
+ */
+/* Values the reference writes (H); GAP: their meaning. */
+#define G16_CR_0A599_VALUE			0x20000400020ull
+#define G16_CR_1A458_VALUE			0x10c08ae0
+
+#endif /* AGX4_REGS_G16_H */

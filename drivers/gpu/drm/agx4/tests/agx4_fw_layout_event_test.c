@@ -42,18 +42,46 @@ static void agx4_fw_layout_events_parse_per_spec(struct kunit *test)
 	unsigned int n = 0, i;
 	u8 *r;
 
-	/* 13: a receipt echoes the control record. */
+	/*
+	 * 13: the receipt of the opening registration: +4 1, +8 0, then
+	 * CONTROL_DATA, the operand table twice (u64 at +0xc, +0x14, +0x1c)
+	 * and the operand count 160 at +0x24.  From +0x28 on the record is
+	 * firmware scratch: never read, whatever it holds.  Not an echo of
+	 * the control record (whose +8 is 0x3f and whose count is at +0x2c).
+	 */
 	r = ev_rec(test, 13);
+	memset(r + 0x28, 0xa5, 0x20);
 	put_unaligned_le32(1, r + 4);
 	put_unaligned_le64(0xfffffc20c0528000ull, r + 0xc);
-	put_unaligned_le32(160, r + 0x28);
+	put_unaligned_le64(0x7000408000ull, r + 0x14);
+	put_unaligned_le64(0x7000408000ull, r + 0x1c);
+	put_unaligned_le32(160, r + 0x24);
 	KUNIT_ASSERT_EQ(test, gen->parse_event(r, 0x48, &ev), 0);
 	KUNIT_EXPECT_EQ(test, ev.kind, 13);
-	KUNIT_EXPECT_EQ(test, ev.echo[0], 1);
-	KUNIT_EXPECT_EQ(test, ev.echo[2], 0xc0528000);
-	KUNIT_EXPECT_EQ(test, ev.echo[3], 0xfffffc20);
-	KUNIT_EXPECT_EQ(test, ev.echo[9], 160);
+	KUNIT_EXPECT_EQ(test, ev.receipt.control_data, 0xfffffc20c0528000ull);
+	KUNIT_EXPECT_EQ(test, ev.receipt.operands, 0x7000408000ull);
+	KUNIT_EXPECT_EQ(test, ev.receipt.operands2, 0x7000408000ull);
+	KUNIT_EXPECT_EQ(test, ev.receipt.count, 160);
 	n += 5;
+	/* The count is the word at +0x24, not the one after it. */
+	put_unaligned_le32(0, r + 0x24);
+	put_unaligned_le32(160, r + 0x28);
+	KUNIT_ASSERT_EQ(test, gen->parse_event(r, 0x48, &ev), 0);
+	KUNIT_EXPECT_EQ(test, ev.receipt.count, 0);
+	n++;
+	/* +8 is 0 in a receipt; the control record's 0x3f there is not. */
+	put_unaligned_le32(0x3f, r + 8);
+	KUNIT_EXPECT_EQ(test, gen->parse_event(r, 0x48, &ev), -EPROTO);
+	put_unaligned_le32(0, r + 8);
+	put_unaligned_le32(2, r + 4);
+	KUNIT_EXPECT_EQ(test, gen->parse_event(r, 0x48, &ev), -EPROTO);
+	/* The startup receipt: 13, 1 and nothing else. */
+	r = ev_rec(test, 13);
+	put_unaligned_le32(1, r + 4);
+	KUNIT_ASSERT_EQ(test, gen->parse_event(r, 0x48, &ev), 0);
+	KUNIT_EXPECT_EQ(test, ev.receipt.control_data, 0);
+	KUNIT_EXPECT_EQ(test, ev.receipt.count, 0);
+	n += 2;
 
 	/* 4: fatal, all-zero body. */
 	r = ev_rec(test, 4);
@@ -114,7 +142,10 @@ static void agx4_fw_layout_events_parse_per_spec(struct kunit *test)
 		put_unaligned_le32(2, r + 8);
 		KUNIT_EXPECT_EQ(test, gen->parse_event(r, 0x48, &ev), -EPROTO);
 
-		/* 5: partial render when +0x2c & 0xffff == 4, +0x30 == 0, +0x14 != 0. */
+		/*
+		 * 5: a partial render starts when u32 +0x2c & 0xffff == 4,
+		 * u64 +0x30 == 0 and u64 +0x14 != 0; u64 +0x24 is the queue.
+		 */
 		r = ev_rec(test, 5);
 		put_unaligned_le32(1, r + 0x14);
 		put_unaligned_le64(R_FR_Q, r + 0x24);
@@ -126,6 +157,16 @@ static void agx4_fw_layout_events_parse_per_spec(struct kunit *test)
 		KUNIT_ASSERT_EQ(test, gen->parse_event(r, 0x48, &ev), 0);
 		KUNIT_EXPECT_FALSE(test, ev.partial_start);
 		n += 3;
+		/* Both words are 64 bits: their high halves count too. */
+		put_unaligned_le32(0, r + 0x30);
+		put_unaligned_le32(0, r + 0x14);
+		put_unaligned_le32(1, r + 0x18);
+		KUNIT_ASSERT_EQ(test, gen->parse_event(r, 0x48, &ev), 0);
+		KUNIT_EXPECT_TRUE(test, ev.partial_start);
+		put_unaligned_le32(1, r + 0x34);
+		KUNIT_ASSERT_EQ(test, gen->parse_event(r, 0x48, &ev), 0);
+		KUNIT_EXPECT_FALSE(test, ev.partial_start);
+		n += 2;
 		agx4_layout_checked[c->idx] += n;
 		return;
 	}
@@ -155,6 +196,12 @@ static void agx4_fw_layout_events_parse_per_spec(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, ev.grow.counter, 7);
 	KUNIT_EXPECT_EQ(test, ev.grow.subpipe, 5);
 	n += 4;
+	/* Any VM 1..63 may ask. */
+	put_unaligned_le32(63, r + 4);
+	KUNIT_ASSERT_EQ(test, gen->parse_event(r, 0x48, &ev), 0);
+	KUNIT_EXPECT_EQ(test, ev.grow.context, 63);
+	put_unaligned_le32(2, r + 4);
+	n++;
 	{
 		static const struct {
 			u32 off;
@@ -162,7 +209,7 @@ static void agx4_fw_layout_events_parse_per_spec(struct kunit *test)
 			u64 value;
 			int err;
 		} bad[] = {
-			{ 0x04, 4, 0, -ERANGE }, { 0x04, 4, 3, -ERANGE },
+			{ 0x04, 4, 0, -ERANGE }, { 0x04, 4, 64, -ERANGE },
 			{ 0x08, 4, 2, -ERANGE }, { 0x10, 4, 64, -ERANGE },
 			{ 0x14, 1, 1, -EPROTO }, { 0x37, 1, 1, -EPROTO },
 			{ 0x38, 8, 2, -EPROTO }, { 0x40, 8, 1 << 4, -EPROTO },
@@ -207,7 +254,13 @@ static void agx4_fw_layout_events_parse_per_spec(struct kunit *test)
 	put_unaligned_le64(1, r + 0x20);
 	KUNIT_EXPECT_EQ(test, gen->parse_event(r, 0x48, &ev), -EPROTO);
 	put_unaligned_le64(0, r + 0x20);
-	put_unaligned_le64(3, r + 0x38);
+	put_unaligned_le64(63, r + 0x38);
+	KUNIT_ASSERT_EQ(test, gen->parse_event(r, 0x48, &ev), 0);
+	KUNIT_EXPECT_EQ(test, ev.limit.vm, 63);
+	n++;
+	put_unaligned_le64(64, r + 0x38);
+	KUNIT_EXPECT_EQ(test, gen->parse_event(r, 0x48, &ev), -ERANGE);
+	put_unaligned_le64(0, r + 0x38);
 	KUNIT_EXPECT_EQ(test, gen->parse_event(r, 0x48, &ev), -ERANGE);
 	put_unaligned_le64(1, r + 0x38);
 	put_unaligned_le64(1ull << 32, r + 0x40);

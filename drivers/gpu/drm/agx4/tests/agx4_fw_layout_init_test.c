@@ -9,6 +9,7 @@
  */
 
 #include <kunit/test.h>
+#include <linux/hex.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/unaligned.h>
@@ -243,13 +244,18 @@ static void agx4_fw_layout_main_config_golden_bytes(struct kunit *test)
 		for (i = 0; i < 5; i++)
 			g[n++] = (struct agx4_golden){ 0x254 + 8 * i, 8,
 						  BUNDLE + addr[i] };
-		for (i = 0; i < 3; i++) {
-			g[n++] = (struct agx4_golden){ 0x2d0 + 0x10 * i, 8,
-						  in.views[i].address };
-			g[n++] = (struct agx4_golden){ 0x2d8 + 0x10 * i, 4,
-						  in.views[i].value };
-			g[n++] = (struct agx4_golden){ 0x2dc + 0x10 * i, 4, 0x70 };
-		}
+		/*
+		 * Three views {u64 address, u32 value, u32 tag 0x70}; the
+		 * third has no value and so no tag.
+		 */
+		g[n++] = (struct agx4_golden){ 0x2d0, 8, gb + 0xc07c8000ull };
+		g[n++] = (struct agx4_golden){ 0x2d8, 4, 0x1838000 };
+		g[n++] = (struct agx4_golden){ 0x2dc, 4, 0x70 };
+		g[n++] = (struct agx4_golden){ 0x2e0, 8, gb + 0x15e0000ull };
+		g[n++] = (struct agx4_golden){ 0x2e8, 4, 0x1840000 };
+		g[n++] = (struct agx4_golden){ 0x2ec, 4, 0x70 };
+		g[n++] = (struct agx4_golden){ 0x2f0, 8, gb + 0x15e8000ull };
+		g[n++] = (struct agx4_golden){ 0x2f8, 8, 0 };
 		g[n++] = (struct agx4_golden){ 0x3e0, 4, 0xff };
 	}
 	agx4_layout_checked[c->idx] += agx4_golden_expect(test, buf, size, g, n,
@@ -262,10 +268,19 @@ static void agx4_fw_layout_main_config_golden_bytes(struct kunit *test)
 	if (g16)
 		return;
 
-	/* The G17P secondary: channels 12.. only, 4 at 0x300, 0x2a. */
+	/*
+	 * The G17P secondary: channels 12.. only, 4 at 0x300, 0x2a at 0x4c0,
+	 * and the two valued views without addresses.
+	 */
 	in.instance = 1;
+	for (i = 0; i < 3; i++)
+		in.views[i].address = 0;
 	KUNIT_ASSERT_EQ(test, gen->build_main_config(gen, &in, buf, size), 0);
 	n = channel_gold(c, g, true);
+	g[n++] = (struct agx4_golden){ 0x2d8, 4, 0x1838000 };
+	g[n++] = (struct agx4_golden){ 0x2dc, 4, 0x70 };
+	g[n++] = (struct agx4_golden){ 0x2e8, 4, 0x1840000 };
+	g[n++] = (struct agx4_golden){ 0x2ec, 4, 0x70 };
 	g[n++] = (struct agx4_golden){ 0x00, 8, BUNDLE };
 	g[n++] = (struct agx4_golden){ 0x08, 8, BUNDLE + 0xc500 };
 	g[n++] = (struct agx4_golden){ 0x10, 8, BUNDLE + 0xc500 };
@@ -312,20 +327,60 @@ static void agx4_fw_layout_queue_golden_bytes(struct kunit *test)
 	in.priority = 4;
 	KUNIT_EXPECT_EQ(test, c->gen->build_queue(&in, buf, 0x100), -EINVAL);
 	if (!g16) {
-		/* G17P takes only the priority-2 row. */
+		/* G17P takes only the priority-2 row, whatever the lane. */
 		in.priority = 0;
 		KUNIT_EXPECT_EQ(test, c->gen->build_queue(&in, buf, 0x100),
 				-EINVAL);
+		in.priority = 2;
+		in.lane = 2;
+		KUNIT_ASSERT_EQ(test, c->gen->build_queue(&in, buf,
+							  c->queue_size), 0);
+		agx4_layout_checked[c->idx] +=
+			agx4_golden_expect(test, buf, c->queue_size, g, n,
+					   "compute queue");
 		return;
 	}
-	/* The G16 priority-0 row. */
-	in.priority = 0;
-	KUNIT_ASSERT_EQ(test, c->gen->build_queue(&in, buf, 0x100), 0);
-	KUNIT_EXPECT_EQ(test, get_unaligned_le64(buf + 0x38),
-			0xffffffffffff0000ull);
-	KUNIT_EXPECT_EQ(test, get_unaligned_le32(buf + 0x40), 1);
-	KUNIT_EXPECT_EQ(test, get_unaligned_le32(buf + 0x48), 1);
-	agx4_layout_checked[c->idx] += 3;
+	/*
+	 * The G16 rows: +0x30 and +0x34 the priority p, u64 mask +0x38,
+	 * +0x40 first and +0x48 last.  The compute lane (2) is not
+	 * preemptible: +0x30 = 0 and +0x48 = 1 at every priority; the TA (0)
+	 * and 3D (1) lanes keep the row.
+	 */
+	for (in.priority = 0; in.priority < 4; in.priority++) {
+		static const struct {
+			u64 mask;
+			u32 first;
+			u32 last;
+		} row[4] = {
+			{ 0xffffffffffff0000ull, 1, 1 },
+			{ 0xffffffff00000000ull, 0, 0 },
+			{ 0xffff000000000000ull, 0, 2 },
+			{ 0, 0, 3 },
+		};
+		u32 p = in.priority;
+
+		for (in.lane = 0; in.lane < 3; in.lane++) {
+			bool compute = in.lane == 2;
+
+			KUNIT_ASSERT_EQ(test, c->gen->build_queue(&in, buf,
+								  0x100), 0);
+			KUNIT_EXPECT_EQ_MSG(test, get_unaligned_le32(buf + 0x30),
+					    compute ? 0 : p, "p %u lane %u", p,
+					    in.lane);
+			KUNIT_EXPECT_EQ_MSG(test, get_unaligned_le32(buf + 0x34),
+					    p, "p %u lane %u", p, in.lane);
+			KUNIT_EXPECT_EQ_MSG(test, get_unaligned_le64(buf + 0x38),
+					    row[p].mask, "p %u lane %u", p,
+					    in.lane);
+			KUNIT_EXPECT_EQ_MSG(test, get_unaligned_le32(buf + 0x40),
+					    row[p].first, "p %u lane %u", p,
+					    in.lane);
+			KUNIT_EXPECT_EQ_MSG(test, get_unaligned_le32(buf + 0x48),
+					    compute ? 1 : row[p].last,
+					    "p %u lane %u", p, in.lane);
+			agx4_layout_checked[c->idx] += 5;
+		}
+	}
 }
 
 #define T_PL		0xfffffc20c0890000ull
@@ -447,34 +502,107 @@ static void agx4_fw_layout_g16_tvb_golden_bytes(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, agx4_golden_untouched(bufs, ARRAY_SIZE(bufs)));
 }
 
-/* The little-endian value of @width bytes at @off inside some run. */
-static u64 find_run(const struct agx4_fw_run *runs, unsigned int n, u32 off,
-		    unsigned int width)
-{
-	unsigned int i;
-	u8 v[8] = { };
+/* Constant bytes at an offset, in hex as the specification prints them. */
+struct spec_run {
+	u16 off;
+	u16 len;
+	const char *hex[3];
+};
 
-	for (i = 0; i < n; i++)
-		if (off >= runs[i].offset &&
-		    off + width <= runs[i].offset + runs[i].len) {
-			memcpy(v, runs[i].bytes + off - runs[i].offset, width);
-			return get_unaligned_le64(v);
+/*
+ * The 29 constant runs of G17P hwdata (269 bytes) and the 12 of its region
+ * C (180 bytes), copied from the byte dumps of the A18 Pro boot
+ * description, not from the driver's tables.
+ */
+static const struct spec_run g17p_hwdata_runs[] = {
+	{ 0x0004, 8, { "6f0000000000c0ff" } },
+	{ 0x0014, 28, {
+		"1000000000000000 100000000080ffff ff02000000004081",
+		"21fcffff" } },
+	{ 0x00e0, 2, { "0820" } },
+	{ 0x00ea, 2, { "0820" } },
+	{ 0x00f4, 28, {
+		"08200000cb240000 fa2c8ac9cb24f6f4 17e97718cb24d938",
+		"0000abbd" } },
+	{ 0x02d9, 23, { "20f8ffdb2c2dd300 2000f526e9da2100 20b638080042c7" } },
+	{ 0x03e0, 2, { "e07f" } },
+	{ 0x03ea, 2, { "e07f" } },
+	{ 0x03f4, 6, { "e07f00000080" } },
+	{ 0x0403, 1, { "80" } },
+	{ 0x040d, 1, { "80" } },
+	{ 0x05d8, 24, {
+		"4526234b980e0000 5feaa2d5ff3f0040 00405ecaa2f50040" } },
+	{ 0x0e94, 17, { "0100000001000000 0000000001000000 01" } },
+	{ 0x0eb8, 49, {
+		"0100000000000000 0100000000000000 0100000000000000",
+		"c05d000001000000 1000000000000000 0100000001000000",
+		"01" } },
+	{ 0x0f04, 1, { "1f" } },
+	{ 0x0f24, 1, { "04" } },
+	{ 0x0f34, 5, { "0100000001" } },
+	{ 0x0f4c, 1, { "31" } },
+	{ 0x0f6c, 1, { "01" } },
+	{ 0x0f88, 5, { "0600000001" } },
+	{ 0x0fac, 1, { "01" } },
+	{ 0x0fb8, 13, { "1e00000004000000 060000000a" } },
+	{ 0x1cd8, 1, { "0a" } },
+	{ 0x2544, 17, { "0400000006000000 0300000007000000 07" } },
+	{ 0x2568, 9, { "0500000000000000 01" } },
+	{ 0x26ad, 12, { "805d0120fcffff01 00000001" } },
+	{ 0x26e8, 1, { "01" } },
+	{ 0x3d98, 4, { "ffffffff" } },
+	{ 0x3db0, 4, { "ffffffff" } },
+};
+
+static const struct spec_run g17p_region_c_runs[] = {
+	{ 0x0024, 4, { "b80b0000" } },
+	{ 0x0030, 16, { "0100000001000000 0000000078000000" } },
+	{ 0x0054, 24, {
+		"ffff2800ffff0000 0000010000000100 0000030000000100" } },
+	{ 0x0078, 4, { "01000000" } },
+	{ 0x0084, 12, { "4e250000e8030000 e8030000" } },
+	{ 0x0098, 4, { "e8030000" } },
+	{ 0x07c4, 56, {
+		"d00700000000803f cdcc4c3fcdcc4c3e 6666663fcdcccc3d",
+		"0000803e9a99193f 6666663f06000000 0100000001000000",
+		"6400000064000000" } },
+	{ 0x0998, 16, { "280000000a000000 fa00000001000000" } },
+	{ 0x09b8, 28, {
+		"c0270900c0270900 0500000000000000 2800000032000000",
+		"01000000" } },
+	{ 0x0e1c, 4, { "00010000" } },
+	{ 0x0e38, 8, { "0003000000010000" } },
+	{ 0x0e50, 4, { "00010000" } },
+};
+
+/* Expect the bytes of @runs; return how many. */
+static unsigned int put_spec_runs(struct kunit *test, struct agx4_golden_list *l,
+				  const struct spec_run *runs, unsigned int n)
+{
+	unsigned int i, j, total = 0;
+	u8 byte;
+
+	for (i = 0; i < n; i++) {
+		unsigned int part;
+
+		for (j = 0, part = 0; part < 3 && runs[i].hex[part]; part++) {
+			const char *h = runs[i].hex[part];
+
+			for (; *h; j++, h += 2) {
+				if (*h == ' ')
+					h++;
+				KUNIT_ASSERT_LT(test, j, runs[i].len);
+				KUNIT_ASSERT_EQ(test, hex2bin(&byte, h, 1), 0);
+				agx4_golden_put(l, runs[i].off + j, 1, byte);
+			}
 		}
-	return ~0ull;
+		KUNIT_EXPECT_EQ(test, j, runs[i].len);
+		total += j;
+	}
+	return total;
 }
 
-/* Expect the bytes of the constant runs @runs. */
-static void gl_runs(struct agx4_golden_list *l, const struct agx4_fw_run *runs,
-		    unsigned int n)
-{
-	unsigned int i, j;
-
-	for (i = 0; i < n; i++)
-		for (j = 0; j < runs[i].len; j++)
-			agx4_golden_put(l, runs[i].offset + j, 1, runs[i].bytes[j]);
-}
-
-/* 3.4, 3.5: hwdata and region C from fixed device-tree inputs. */
+/* hwdata and region C from fixed device-tree inputs. */
 static void agx4_fw_layout_hwdata_and_region_c_golden_bytes(struct kunit *test)
 {
 	const struct agx4_layout_case *c = test->param_value;
@@ -488,7 +616,8 @@ static void agx4_fw_layout_hwdata_and_region_c_golden_bytes(struct kunit *test)
 				     865, 885, 955 };
 	static const u32 mmv[11] = { 765, 765, 765, 765, 765, 765, 780, 815,
 				     865, 885, 955 };
-	static const u32 ra[11] = { 0, 16, 23, 30, 43, 57, 74, 85, 90, 92, 100 };
+	static const u32 ra[11] = { 0, 16, 23, 30, 43, 57, 74, 85, 90, 92,
+				    100 };
 	static const u32 rb[11] = { 0, 0, 13, 24, 40, 52, 63, 73, 83, 88, 100 };
 	static const u32 ia[11] = { 0, 1, 2, 3, 4, 5, 7, 9, 11, 13, 15 };
 	static const u32 ib[11] = { 0, 1, 2, 3, 4, 5, 6, 8, 10, 12, 14 };
@@ -511,9 +640,11 @@ static void agx4_fw_layout_hwdata_and_region_c_golden_bytes(struct kunit *test)
 		{ 1, 0x1838000, 0xfffffc20c07c8000ull, 2 },
 		{ 3, 0x1840000, 0xfffffc20015e0000ull, 4 },
 	};
+	/* Region C: a whole 16 KiB page on G16, 4 KiB on G17P. */
+	u32 rc_size = g16 ? 0x4000 : 0x1000;
 	struct agx4_fw_regwin_in bad[2];
 	struct agx4_platform *p = kunit_kzalloc(test, sizeof(*p), GFP_KERNEL);
-	u8 *buf = kunit_kzalloc(test, 0x4000, GFP_KERNEL);
+	u8 *buf = kunit_kzalloc(test, 0x4001, GFP_KERNEL);
 	struct agx4_golden_list l;
 	unsigned int n = 0, i, j;
 
@@ -531,26 +662,22 @@ static void agx4_fw_layout_hwdata_and_region_c_golden_bytes(struct kunit *test)
 	memcpy(p->index_b, ib, sizeof(ib));
 	p->chip_revision = 0x11;
 	p->sample_period_clks = 24000 * 8;
-	/* 3.5, 3.4: values the G17P runs must agree with. */
-	if (!g16) {
-		KUNIT_EXPECT_EQ(test, find_run(agx4_fw_g17p_runs[1], agx4_fw_g17p_num_runs[1],
-					       0x84, 4), 9550);
-		KUNIT_EXPECT_EQ(test, find_run(agx4_fw_g17p_runs[0], agx4_fw_g17p_num_runs[0],
-					       0x1cd8, 1), 10);
-	}
 
-	/* Region A: a zeroed page (fw-abi.md 2.1). */
+	/* Region A: a zeroed page. */
 	memset(buf, 0xa5, 0x4000);
 	KUNIT_EXPECT_EQ(test, agx4_fw_build_region_a(buf, 0x3fff), -EINVAL);
 	KUNIT_ASSERT_EQ(test, agx4_fw_build_region_a(buf, 0x4000), 0);
 	KUNIT_EXPECT_TRUE(test, !memchr_inv(buf, 0, 0x4000));
 	n++;
 
-	/* Region C */
-	KUNIT_ASSERT_EQ(test, gen->build_region_c(p, buf, 0x1000), 0);
-	agx4_golden_init(test, &l, 256);
+	/* Region C: every byte of the object written, nothing past it. */
+	memset(buf, 0xa5, 0x4001);
+	KUNIT_ASSERT_EQ(test, gen->build_region_c(p, buf, rc_size), 0);
+	KUNIT_EXPECT_EQ(test, buf[rc_size], 0xa5);
+	agx4_golden_init(test, &l, 512);
 	if (!g16)
-		gl_runs(&l, agx4_fw_g17p_runs[1], agx4_fw_g17p_num_runs[1]);
+		put_spec_runs(test, &l, g17p_region_c_runs,
+			      ARRAY_SIZE(g17p_region_c_runs));
 	agx4_golden_put(&l, 0x024, 4, g16 ? 4096 : 3000);
 	agx4_golden_put(&l, 0x054, 2, 0xffff);
 	agx4_golden_put(&l, 0x056, 2, 40);
@@ -560,6 +687,9 @@ static void agx4_fw_layout_hwdata_and_region_c_golden_bytes(struct kunit *test)
 	agx4_golden_put(&l, 0x088, 4, 1000);
 	agx4_golden_put(&l, 0x08c, 4, 1000);
 	agx4_golden_put(&l, 0x098, 4, 1000);
+	/* Both generations: u32 1 at 0x7ec and 0x7f0. */
+	agx4_golden_put(&l, 0x7ec, 4, 1);
+	agx4_golden_put(&l, 0x7f0, 4, 1);
 	if (g16) {
 		agx4_golden_put(&l, 0x998, 4, 32);
 		agx4_golden_put(&l, 0x99c, 4, 8);
@@ -583,15 +713,16 @@ static void agx4_fw_layout_hwdata_and_region_c_golden_bytes(struct kunit *test)
 		agx4_golden_put(&l, 0x9cc, 4, 50);
 		agx4_golden_put(&l, 0x9d0, 4, 1);
 	}
-	n += agx4_golden_expect(test, buf, 0x1000, l.g, l.n, "region C");
-	KUNIT_EXPECT_EQ(test, gen->build_region_c(p, buf, 0xfff), -EINVAL);
+	n += agx4_golden_expect(test, buf, rc_size, l.g, l.n, "region C");
+	KUNIT_EXPECT_EQ(test, gen->build_region_c(p, buf, rc_size - 1),
+			-EINVAL);
 	if (g16) {
 		p->max_power_mw = 0;
-		KUNIT_EXPECT_EQ(test, gen->build_region_c(p, buf, 0x1000),
+		KUNIT_EXPECT_EQ(test, gen->build_region_c(p, buf, rc_size),
 				-EINVAL);
 	}
 
-	/* hwdata (3.4) */
+	/* hwdata */
 	if (!g16) {
 		in.regions = hw_regions;
 		in.num_regions = ARRAY_SIZE(hw_regions);
@@ -599,11 +730,14 @@ static void agx4_fw_layout_hwdata_and_region_c_golden_bytes(struct kunit *test)
 	memset(buf, 0xa5, 0x4000);
 	KUNIT_ASSERT_EQ(test, gen->build_hwdata(gen, p, &in, buf, 0x3db4), 0);
 	KUNIT_EXPECT_EQ(test, buf[0x3db4], 0xa5);
-	agx4_golden_init(test, &l, 1200);
+	agx4_golden_init(test, &l, 1600);
 	if (!g16) {
-		/* The runs, and the values of theirs the specification gives. */
-		gl_runs(&l, agx4_fw_g17p_runs[0], agx4_fw_g17p_num_runs[0]);
+		put_spec_runs(test, &l, g17p_hwdata_runs,
+			      ARRAY_SIZE(g17p_hwdata_runs));
+		/* Values inside the runs that the description also decodes. */
 		agx4_golden_put(&l, 0xed0, 4, 24000);
+		agx4_golden_put(&l, 0xed8, 4, 16);
+		agx4_golden_put(&l, 0x26ac, 8, 0xfffffc20015d8000ull);
 		for (i = 0; i < ARRAY_SIZE(hw_regions); i++) {
 			u32 r = 0x2610 + 0x40 * i;
 
@@ -616,6 +750,7 @@ static void agx4_fw_layout_hwdata_and_region_c_golden_bytes(struct kunit *test)
 			agx4_golden_put(&l, r + 0x1c, 4, hw_regions[i].trail);
 		}
 	}
+	/* Both: the timestamp aperture (G16 too, after the platform fill). */
 	agx4_golden_put(&l, 0x28, 8, 0xfffffc2181400000ull);
 	for (i = 0; i < ARRAY_SIZE(wins); i++) {
 		u32 r = 0x640 + 0x28 * wins[i].slot;
@@ -640,33 +775,45 @@ static void agx4_fw_layout_hwdata_and_region_c_golden_bytes(struct kunit *test)
 		agx4_golden_put(&l, 0xee4, 4, 1);
 		agx4_golden_put(&l, 0xee8, 4, 1);
 	}
+	/* Two performance groups of 11 states, at 0xfc8 and 0x1cdc. */
 	agx4_golden_put(&l, 0xfc4, 4, 10);
 	agx4_golden_put(&l, 0x1cd8, 4, 10);
 	for (i = 0; i < 11; i++) {
+		/* Group 1: 16 copies of each state's voltages. */
 		agx4_golden_put(&l, 0xfc8 + 4 * i, 4, fa[i]);
 		for (j = 0; j < 16; j++) {
-			agx4_golden_put(&l, 0xfc8 + 0x40 + 0x40 * i + 4 * j, 4, cmv[i]);
-			agx4_golden_put(&l, 0xfc8 + 0x440 + 0x40 * i + 4 * j, 4, mmv[i]);
+			agx4_golden_put(&l, 0x1008 + 0x40 * i + 4 * j, 4, cmv[i]);
+			agx4_golden_put(&l, 0x1408 + 0x40 * i + 4 * j, 4, mmv[i]);
 		}
 		agx4_golden_put(&l, 0x1808 + 4 * i, 4, fb[i]);
-		agx4_golden_put(&l, 0x1cdc + 4 * i, 4, fb[i]);
 		agx4_golden_put(&l, 0x1848 + 4 * i, 4, 0x3f828f5c);
 		agx4_golden_put(&l, 0x18c8 + 4 * i, 4, ra[i]);
 		agx4_golden_put(&l, 0x1908 + 4 * i, 4, rb[i]);
 		agx4_golden_put(&l, 0x19c8 + 4 * i, 4, ia[i]);
 		agx4_golden_put(&l, 0x1a08 + 4 * i, 4, ib[i]);
+		/*
+		 * Group 2: the same voltages, one word per 0x40 block, the
+		 * other 15 words zero.
+		 */
+		agx4_golden_put(&l, 0x1cdc + 4 * i, 4, fb[i]);
+		agx4_golden_put(&l, 0x1d1c + 0x40 * i, 4, cmv[i]);
+		agx4_golden_put(&l, 0x211c + 0x40 * i, 4, mmv[i]);
 	}
+	/* Both: 22 (G16) or 12 (G17P), then two groups {0, 1, 1, 1}. */
 	agx4_golden_put(&l, 0x258e, 2, g16 ? 22 : 12);
-	for (i = 0; i < (g16 ? 2 : 1); i++)
-		for (j = 1; j < 4; j++)
-			agx4_golden_put(&l, 0x2590 + 16 * i + 4 * j, 4, 1);
+	for (i = 0; i < 2; i++)
+		for (j = 0; j < 4; j++)
+			agx4_golden_put(&l, 0x2590 + 16 * i + 4 * j, 4, !!j);
 	for (i = 0; i < 12; i++)
 		agx4_golden_put(&l, 0x25b4 + 4 * i, 4, 0xffffffff);
-	agx4_golden_put(&l, 0x25f4, 4, 1);
+	/* G16: u32 1 at 0x2604 only; G17P: at 0x25f4, 0x2600 and 0x2608. */
 	if (g16) {
+		agx4_golden_put(&l, 0x25f4, 4, 0);
 		agx4_golden_put(&l, 0x2604, 4, 1);
 	} else {
+		agx4_golden_put(&l, 0x25f4, 4, 1);
 		agx4_golden_put(&l, 0x2600, 4, 1);
+		agx4_golden_put(&l, 0x2604, 4, 0);
 		agx4_golden_put(&l, 0x2608, 4, 1);
 	}
 	n += agx4_golden_expect(test, buf, 0x3db4, l.g, l.n, "hwdata");
@@ -703,6 +850,65 @@ static void agx4_fw_layout_hwdata_and_region_c_golden_bytes(struct kunit *test)
 							0x3db4), -EINVAL);
 	}
 	KUNIT_EXPECT_TRUE(test, !memchr_inv(buf, 0xa5, 0x4000));
+}
+
+/*
+ * The 17 flag-only slots of the G17P register-window table: u32 2 at
+ * +0x20 of the 0x28-byte record at 0x640 + 0x28 * slot, the 0x20 bytes
+ * before it zero.  A size-0 window with an address is still refused.
+ */
+static void agx4_fw_layout_g17p_flag_only_windows(struct kunit *test)
+{
+	static const u8 slots[17] = { 2, 5, 6, 7, 8, 30, 33, 34, 37, 38, 42,
+				      43, 46, 47, 48, 49, 52 };
+	static const u16 flag_at[17] = {
+		0x6b0, 0x728, 0x750, 0x778, 0x7a0, 0xb10, 0xb88, 0xbb0, 0xc28,
+		0xc50, 0xcf0, 0xd18, 0xd90, 0xdb8, 0xde0, 0xe08, 0xe80,
+	};
+	const struct agx4_fw_gen *gen = &agx4_fw_g17p;
+	struct agx4_fw_regwin_in wins[18] = {
+		{ .slot = 0, .rw = true, .pa = 0x301014000ull,
+		  .fw_va = 0xfffffc2180000000ull, .size = 0x4000,
+		  .stride = 0x4000 },
+	};
+	struct agx4_fw_hwdata_in in = {
+		.ts_aperture = 0xfffffc2181400000ull,
+		.wins = wins, .num_wins = ARRAY_SIZE(wins),
+	};
+	struct agx4_platform *p = kunit_kzalloc(test, sizeof(*p), GFP_KERNEL);
+	u8 *buf = kunit_kzalloc(test, 0x3db4, GFP_KERNEL);
+	unsigned int i;
+
+	KUNIT_ASSERT_NOT_NULL(test, p);
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	p->chip_id = 0x8140;
+	p->max_power_mw = 20000;
+	p->sample_period_clks = 24000 * 8;
+	for (i = 0; i < ARRAY_SIZE(slots); i++)
+		wins[i + 1] = (struct agx4_fw_regwin_in){ .slot = slots[i],
+							  .rw = true };
+	KUNIT_ASSERT_EQ(test, gen->build_hwdata(gen, p, &in, buf, 0x3db4), 0);
+	/* Slot 0, a full window, for contrast. */
+	KUNIT_EXPECT_EQ(test, get_unaligned_le64(buf + 0x640), 0x301014000ull);
+	KUNIT_EXPECT_EQ(test, get_unaligned_le32(buf + 0x660), 2);
+	for (i = 0; i < ARRAY_SIZE(slots); i++) {
+		u32 rec = flag_at[i] - 0x20;
+
+		KUNIT_EXPECT_EQ_MSG(test, get_unaligned_le32(buf + flag_at[i]),
+				    2, "slot %u", slots[i]);
+		KUNIT_EXPECT_TRUE_MSG(test, !memchr_inv(buf + rec, 0, 0x20),
+				      "slot %u", slots[i]);
+	}
+	agx4_layout_checked[1] += 2 + 2 * ARRAY_SIZE(slots);
+
+	/* Flag-only means no address, stride or offset, and writable. */
+	wins[1].pa = 0x300000000ull;
+	KUNIT_EXPECT_EQ(test, gen->build_hwdata(gen, p, &in, buf, 0x3db4),
+			-EINVAL);
+	wins[1].pa = 0;
+	wins[1].rw = false;
+	KUNIT_EXPECT_EQ(test, gen->build_hwdata(gen, p, &in, buf, 0x3db4),
+			-EINVAL);
 }
 
 /* 3.3, 3.8, 3.9, 3.10: ring geometry and stamps in the descriptor. */
@@ -755,6 +961,7 @@ static struct kunit_case agx4_fw_layout_init_cases[] = {
 	KUNIT_CASE(agx4_fw_layout_g16_tvb_golden_bytes),
 	KUNIT_CASE_PARAM(agx4_fw_layout_hwdata_and_region_c_golden_bytes,
 			 agx4_layout_gen_params),
+	KUNIT_CASE(agx4_fw_layout_g17p_flag_only_windows),
 	KUNIT_CASE_PARAM(agx4_fw_layout_channel_geometry_and_stamps,
 			 agx4_layout_gen_params),
 	{ }

@@ -4,10 +4,12 @@
  *
  * KUnit suite "agx4_fw_layout_table": the declared firmware objects against
  * a table of offsets and sizes written here from the specification, not from
- * the declarations; every declared member must be in the table.
+ * the declarations; every declared member must be in the table, and the
+ * fw_layouts text must print exactly the table.
  */
 
 #include <kunit/test.h>
+#include <linux/sizes.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/unaligned.h>
@@ -80,22 +82,44 @@ static const struct expect_field common_fields[] = {
 	{ "ev_fatal", "kind", 0x00, 4 },
 	{ "ev_fatal", "zero", 0x04, 0x44 },
 	{ "ev_receipt", NULL, 0, 0x48 },
+	/* Not an echo: +8 is 0, the count is at +0x24, the rest scratch. */
 	{ "ev_receipt", "kind", 0x00, 4 },
-	{ "ev_receipt", "echo", 0x04, 0x44 },
+	{ "ev_receipt", "one", 0x04, 4 },
+	{ "ev_receipt", "zero", 0x08, 4 },
+	{ "ev_receipt", "control_data", 0x0c, 8 },
+	{ "ev_receipt", "operands", 0x14, 8 },
+	{ "ev_receipt", "operands2", 0x1c, 8 },
+	{ "ev_receipt", "count", 0x24, 4 },
+	{ "ev_receipt", "opaque", 0x28, 0x20 },
 	{ "vrow", NULL, 0, 0x40 },
 	{ "vrow", "mv", 0x00, 0x40 },
 	{ "hwdata", NULL, 0, 0x3db4 },
+	/* Five u64 constants at 0x0..0x27 (G17P's first two runs). */
+	{ "hwdata", "gap_0", 0x0000, 0x28 },
 	{ "hwdata", "ts_aperture", 0x0028, 8 },
+	/* 63 YUV matrices of 3 x 4 i16. */
+	{ "hwdata", "yuv", 0x0050, 63 * 0x18 },
 	{ "hwdata", "regwin", 0x0640, 53 * 0x28 },
 	{ "hwdata", "chip_id", 0x0e90, 4 },
 	{ "hwdata", "rev_hi", 0x0e94, 4 },
 	{ "hwdata", "rev_lo", 0x0e98, 4 },
 	{ "hwdata", "gpc", 0x0ea0, 4 },
-	{ "hwdata", "one_eb8", 0x0eb8, 4 },
-	{ "hwdata", "one_ec8", 0x0ec8, 4 },
+	{ "hwdata", "gap_ea4", 0x0ea4, 4 },
+	{ "hwdata", "gap_eb8", 0x0eb8, 4 },
+	{ "hwdata", "gap_ec0", 0x0ec0, 4 },
+	{ "hwdata", "gap_ec8", 0x0ec8, 4 },
 	{ "hwdata", "clocks_per_ms", 0x0ed0, 4 },
+	{ "hwdata", "gap_ed4", 0x0ed4, 4 },
 	{ "hwdata", "sample_period", 0x0ed8, 4 },
-	{ "hwdata", "ones_ee0", 0x0ee0, 12 },
+	{ "hwdata", "gap_ee0", 0x0ee0, 12 },
+	{ "hwdata", "gap_f04", 0x0f04, 4 },
+	{ "hwdata", "gap_f24", 0x0f24, 4 },
+	{ "hwdata", "gap_f34", 0x0f34, 8 },
+	{ "hwdata", "gap_f4c", 0x0f4c, 4 },
+	{ "hwdata", "gap_f6c", 0x0f6c, 4 },
+	{ "hwdata", "gap_f88", 0x0f88, 8 },
+	{ "hwdata", "gap_fac", 0x0fac, 4 },
+	{ "hwdata", "gap_fb8", 0x0fb8, 12 },
 	{ "hwdata", "max_pstate", 0x0fc4, 4 },
 	{ "hwdata", "freq_a", 0x0fc8, 44 },
 	{ "hwdata", "core_mv", 0x1008, 11 * 0x40 },
@@ -108,15 +132,52 @@ static const struct expect_field common_fields[] = {
 	{ "hwdata", "index_b", 0x1a08, 44 },
 	{ "hwdata", "max_pstate_b", 0x1cd8, 4 },
 	{ "hwdata", "freq_b2", 0x1cdc, 44 },
-	{ "hwdata", "const_258e", 0x258e, 2 },
+	/* The second voltage rows: one word per 0x40 block, 11 states. */
+	{ "hwdata", "core_mv2", 0x1d1c, 11 * 0x40 },
+	{ "hwdata", "mem_mv2", 0x211c, 11 * 0x40 },
+	{ "hwdata", "gap_2544", 0x2544, 5 * 4 },
+	{ "hwdata", "gap_2568", 0x2568, 4 },
+	{ "hwdata", "gap_2570", 0x2570, 4 },
+	{ "hwdata", "gap_258e", 0x258e, 2 },
+	/* Two groups of four words. */
 	{ "hwdata", "groups", 0x2590, 32 },
 	{ "hwdata", "channel_ones", 0x25b4, 48 },
-	{ "hwdata", "one_25f4", 0x25f4, 4 },
-	{ "hwdata", "one_2600", 0x2600, 4 },
-	{ "hwdata", "one_2604", 0x2604, 4 },
-	{ "hwdata", "one_2608", 0x2608, 4 },
+	{ "hwdata", "gap_25f4", 0x25f4, 4 },
+	{ "hwdata", "gap_2600", 0x2600, 4 },
+	{ "hwdata", "gap_2604", 0x2604, 4 },
+	{ "hwdata", "gap_2608", 0x2608, 4 },
+	{ "hwdata", "gap_3d98", 0x3d98, 4 },
+	{ "hwdata", "gap_3db0", 0x3db0, 4 },
 	{ "region_a", NULL, 0, 0x4000 },
 	{ "region_a", "opaque", 0x00, 0x4000 },
+	/*
+	 * Region C, one layout for both (the values differ): 4 KiB declared,
+	 * G16 writes a whole 16 KiB page.
+	 */
+	{ "region_c", NULL, 0, 0x1000 },
+	{ "region_c", "ktrace", 0x000, 4 },
+	{ "region_c", "gap_24", 0x024, 4 },
+	{ "region_c", "gap_30", 0x030, 16 },
+	{ "region_c", "gap_54", 0x054, 2 },
+	{ "region_c", "gap_56", 0x056, 2 },
+	{ "region_c", "gap_58", 0x058, 2 },
+	{ "region_c", "gap_5a", 0x05a, 0x12 },
+	{ "region_c", "gap_78", 0x078, 4 },
+	{ "region_c", "max_power_mw", 0x084, 4 },
+	{ "region_c", "gap_88", 0x088, 8 },
+	{ "region_c", "gap_98", 0x098, 4 },
+	{ "region_c", "gap_7c4", 0x7c4, 4 },
+	{ "region_c", "gap_7c8", 0x7c8, 0x20 },
+	/* u32 6, 1, 1, 100, 100: the two 1s at 0x7ec and 0x7f0. */
+	{ "region_c", "gap_7e8", 0x7e8, 0x14 },
+	{ "region_c", "gap_998", 0x998, 16 },
+	{ "region_c", "gap_9b8", 0x9b8, 16 },
+	{ "region_c", "gap_9c8", 0x9c8, 12 },
+	{ "region_c", "gap_e1c", 0xe1c, 4 },
+	{ "region_c", "gap_e28", 0xe28, 4 },
+	{ "region_c", "gap_e2c", 0xe2c, 4 },
+	{ "region_c", "gap_e38", 0xe38, 8 },
+	{ "region_c", "gap_e50", 0xe50, 4 },
 	{ "reg", NULL, 0, 12 },
 	{ "reg", "reg", 0x00, 4 },
 	{ "reg", "value", 0x04, 8 },
@@ -195,10 +256,10 @@ static const struct expect_field g16_fields[] = {
 	{ "ev_limit", "fragment_stamp", 0x10, 4 },
 	{ "ev_partial", NULL, 0, 0x48 },
 	{ "ev_partial", "kind", 0x00, 4 },
-	{ "ev_partial", "active", 0x14, 4 },
+	{ "ev_partial", "active", 0x14, 8 },
 	{ "ev_partial", "queue", 0x24, 8 },
 	{ "ev_partial", "what", 0x2c, 4 },
-	{ "ev_partial", "zero", 0x30, 4 },
+	{ "ev_partial", "zero", 0x30, 8 },
 	/* 3.11: TA work item */
 	{ "ta_work", NULL, 0, 0x940 },
 	{ "ta_work", "type", 0x000, 4 },
@@ -345,9 +406,9 @@ static const struct expect_field g16_fields[] = {
 	{ "compute_work", "prof_end", 0x83c, 8 },
 	{ "compute_work", "support", 0x86a, 8 },
 	{ "compute_work", "support_on", 0x872, 1 },
-	{ "compute_work", "const_874", 0x874, 4 },
-	{ "compute_work", "const_87c", 0x87c, 4 },
-	{ "compute_work", "one_88b", 0x88b, 1 },
+	{ "compute_work", "gap_874", 0x874, 4 },
+	{ "compute_work", "gap_87c", 0x87c, 4 },
+	{ "compute_work", "gap_88b", 0x88b, 1 },
 	{ "compute_work", "fw_88c", 0x88c, 0x10 },
 	{ "compute_work", "fw_89c", 0x89c, 0x10 },
 	{ "compute_work", "fw_8ac", 0x8ac, 0x10 },
@@ -529,20 +590,20 @@ static const struct expect_field g16_fields[] = {
 	{ "bm", NULL, 0, 0x88 },
 	{ "bm", "slot", 0x0c, 4 },
 	{ "bm", "page_list", 0x20, 8 },
-	{ "bm", "const_28", 0x28, 4 },
-	{ "bm", "const_2c", 0x2c, 4 },
+	{ "bm", "gap_28", 0x28, 4 },
+	{ "bm", "gap_2c", 0x2c, 4 },
 	{ "bm", "page_list_size", 0x30, 4 },
-	{ "bm", "const_34", 0x34, 4 },
+	{ "bm", "gap_34", 0x34, 4 },
 	{ "bm", "max_blocks", 0x38, 4 },
 	{ "bm", "blocks", 0x3c, 4 },
 	{ "bm", "block_list", 0x44, 8 },
 	{ "bm", "block_control", 0x4c, 8 },
-	{ "bm", "const_54", 0x54, 4 },
+	{ "bm", "gap_54", 0x54, 4 },
 	{ "bm", "block_size", 0x58, 4 },
 	{ "bm", "counter", 0x64, 8 },
-	{ "bm", "const_7c", 0x7c, 4 },
-	{ "bm", "const_80", 0x80, 4 },
-	{ "bm", "const_84", 0x84, 4 },
+	{ "bm", "max_pages", 0x7c, 4 },
+	{ "bm", "max_pages_nomemless", 0x80, 4 },
+	{ "bm", "gap_84", 0x84, 4 },
 	{ "block_control", NULL, 0, 0x64 },
 	{ "block_control", "blocks", 0x00, 4 },
 	{ "block_control", "blocks2", 0x04, 4 },
@@ -567,21 +628,6 @@ static const struct expect_field g16_fields[] = {
 	{ "queue_context", "one", 0x05, 1 },
 	{ "queue_context", "two", 0x26, 1 },
 	{ "queue_context", "ff2", 0x33, 1 },
-	/* 3.5 */
-	{ "region_c", NULL, 0, 0x1000 },
-	{ "region_c", "ktrace", 0x000, 4 },
-	{ "region_c", "const_24", 0x024, 4 },
-	{ "region_c", "ffff_54", 0x054, 2 },
-	{ "region_c", "const_56", 0x056, 2 },
-	{ "region_c", "ffff_58", 0x058, 2 },
-	{ "region_c", "one_78", 0x078, 4 },
-	{ "region_c", "max_power_mw", 0x084, 4 },
-	{ "region_c", "thousand_88", 0x088, 8 },
-	{ "region_c", "thousand_98", 0x098, 4 },
-	{ "region_c", "const_998", 0x998, 16 },
-	{ "region_c", "const_9c8", 0x9c8, 12 },
-	{ "region_c", "const_e28", 0xe28, 4 },
-	{ "region_c", "one_e2c", 0xe2c, 4 },
 };
 
 /* 3.11: the 3D work item's tail members, at their 3D offsets. */
@@ -633,7 +679,7 @@ static const struct expect_field g17p_fields[] = {
 	{ "queue", "all_ones2", 0x44, 4 },
 	{ "queue", "uuid", 0x48, 4 },
 	{ "queue", "announce", 0x7c, 4 },
-	{ "queue", "unk_94", 0x94, 4 },
+	{ "queue", "gap_94", 0x94, 4 },
 	{ "queue", "context", 0x9c, 8 },
 	{ "pointers", NULL, 0, 0x80 },
 	{ "pointers", "done", 0x00, 4 },
@@ -702,15 +748,15 @@ static const struct expect_field g17p_fields[] = {
 	{ "ta_work", "shared_a", 0x020, 8 },
 	{ "ta_work", "pool_b", 0x028, 8 },
 	{ "ta_work", "shared_b", 0x030, 8 },
-	{ "ta_work", "const_38", 0x038, 1 },
-	{ "ta_work", "const_3a", 0x03a, 1 },
-	{ "ta_work", "const_3c", 0x03c, 1 },
+	{ "ta_work", "gap_38", 0x038, 1 },
+	{ "ta_work", "gap_3a", 0x03a, 1 },
+	{ "ta_work", "gap_3c", 0x03c, 1 },
 	{ "ta_work", "work", 0x048, 4 },
 	{ "ta_work", "regs", 0x060, 0x600 },
 	{ "ta_work", "regs_alias", 0x760, 8 },
 	{ "ta_work", "reg_header", 0x768, 4 },
 	{ "ta_work", "tpc", 0x780, 8 },
-	{ "ta_work", "const_789", 0x789, 1 },
+	{ "ta_work", "gap_789", 0x789, 1 },
 	{ "ta_work", "grid_p1", 0x79c, 4 },
 	{ "ta_work", "item_phase", 0x7a0, 4 },
 	{ "ta_work", "item", 0x7a8, 4 },
@@ -734,11 +780,11 @@ static const struct expect_field g17p_fields[] = {
 	{ "ta_work", "prof_end", 0x906, 8 },
 	{ "ta_work", "ts_start", 0x90e, 8 },
 	{ "ta_work", "ts_end", 0x916, 8 },
-	{ "ta_work", "const_932", 0x932, 1 },
+	{ "ta_work", "gap_932", 0x932, 1 },
 	{ "ta_work", "support", 0x934, 8 },
-	{ "ta_work", "one_93c", 0x93c, 1 },
+	{ "ta_work", "gap_93c", 0x93c, 1 },
 	{ "ta_work", "status", 0x945, 8 },
-	{ "ta_work", "one_94d", 0x94d, 1 },
+	{ "ta_work", "gap_94d", 0x94d, 1 },
 	/* 3.12: 3D descriptor */
 	{ "frag_work", NULL, 0, 0x2240 },
 	{ "frag_work", "type", 0x000, 4 },
@@ -750,15 +796,15 @@ static const struct expect_field g17p_fields[] = {
 	{ "frag_work", "shared_b", 0x038, 8 },
 	{ "frag_work", "tilemap", 0x040, 8 },
 	{ "frag_work", "msaa", 0x048, 8 },
-	{ "frag_work", "one_50", 0x050, 1 },
+	{ "frag_work", "gap_50", 0x050, 1 },
 	{ "frag_work", "macro_size", 0x054, 4 },
 	{ "frag_work", "merge_x", 0x068, 4 },
 	{ "frag_work", "merge_y", 0x06c, 4 },
 	{ "frag_work", "tiles", 0x078, 8 },
-	{ "frag_work", "const_80", 0x080, 1 },
-	{ "frag_work", "const_82", 0x082, 1 },
-	{ "frag_work", "const_84", 0x084, 1 },
-	{ "frag_work", "const_88", 0x088, 1 },
+	{ "frag_work", "gap_80", 0x080, 1 },
+	{ "frag_work", "gap_82", 0x082, 1 },
+	{ "frag_work", "gap_84", 0x084, 1 },
+	{ "frag_work", "gap_88", 0x088, 1 },
 	{ "frag_work", "item", 0x090, 4 },
 	{ "frag_work", "regs", 0x0a0, 0x600 },
 	{ "frag_work", "regs_alias", 0x7a0, 8 },
@@ -800,11 +846,11 @@ static const struct expect_field g17p_fields[] = {
 	{ "frag_work", "sampler_count", 0x211c, 4 },
 	{ "frag_work", "sampler_max", 0x2120, 4 },
 	{ "frag_work", "empty_tiles", 0x2124, 1 },
-	{ "frag_work", "one_2128", 0x2128, 1 },
+	{ "frag_work", "gap_2128", 0x2128, 1 },
 	{ "frag_work", "dispatch", 0x2140, 0x10 },
 	{ "frag_work", "item_phase", 0x2150, 4 },
 	{ "frag_work", "grid", 0x2154, 4 },
-	{ "frag_work", "one_215c", 0x215c, 4 },
+	{ "frag_work", "gap_215c", 0x215c, 4 },
 	{ "frag_work", "item2", 0x2160, 4 },
 	{ "frag_work", "item_phase2", 0x2164, 4 },
 	{ "frag_work", "lifecycle_lo", 0x2168, 8 },
@@ -813,14 +859,14 @@ static const struct expect_field g17p_fields[] = {
 	{ "frag_work", "prof_end", 0x21a0, 8 },
 	{ "frag_work", "ts_start", 0x21a8, 8 },
 	{ "frag_work", "ts_end", 0x21b0, 8 },
-	{ "frag_work", "const_21cc", 0x21cc, 1 },
+	{ "frag_work", "gap_21cc", 0x21cc, 1 },
 	{ "frag_work", "support", 0x21ce, 8 },
-	{ "frag_work", "one_21d6", 0x21d6, 1 },
+	{ "frag_work", "gap_21d6", 0x21d6, 1 },
 	{ "frag_work", "status", 0x21df, 8 },
-	{ "frag_work", "one_21e7", 0x21e7, 1 },
-	{ "frag_work", "one_2208", 0x2208, 1 },
-	{ "frag_work", "one_220c", 0x220c, 1 },
-	{ "frag_work", "one_222d", 0x222d, 1 },
+	{ "frag_work", "gap_21e7", 0x21e7, 1 },
+	{ "frag_work", "gap_2208", 0x2208, 1 },
+	{ "frag_work", "gap_220c", 0x220c, 1 },
+	{ "frag_work", "gap_222d", 0x222d, 1 },
 	/* 3.13: compute descriptor */
 	{ "compute_work", NULL, 0, 0x4000 },
 	{ "compute_work", "type", 0x000, 4 },
@@ -851,13 +897,13 @@ static const struct expect_field g17p_fields[] = {
 	{ "compute_work", "ordinal", 0xf70, 4 },
 	{ "compute_work", "status", 0xf7c, 0x10 },
 	{ "compute_work", "timestamps", 0xf8c, 0x10 },
-	{ "compute_work", "const_fb0", 0xfb0, 2 },
+	{ "compute_work", "gap_fb0", 0xfb0, 2 },
 	{ "compute_work", "shared_control", 0xfb2, 8 },
 	{ "compute_work", "support_control", 0xfba, 4 },
 	{ "compute_work", "support_flags", 0xfbe, 4 },
-	{ "compute_work", "const_fc5", 0xfc5, 1 },
+	{ "compute_work", "gap_fc5", 0xfc5, 1 },
 	{ "compute_work", "zero_page", 0xfcb, 8 },
-	{ "compute_work", "one_fd3", 0xfd3, 1 },
+	{ "compute_work", "gap_fd3", 0xfd3, 1 },
 	/* 3.9: optional record, compute event item */
 	{ "optional", NULL, 0, 0xc0 },
 	{ "optional", "type", 0x00, 4 },
@@ -865,40 +911,30 @@ static const struct expect_field g17p_fields[] = {
 	{ "optional", "context_high", 0x10, 8 },
 	{ "optional", "grid", 0x18, 2 },
 	{ "optional", "first", 0x1a, 2 },
-	{ "optional", "sched_class", 0x1e, 2 },
-	{ "optional", "two", 0x22, 2 },
+	{ "optional", "scheduler", 0x1e, 2 },
+	/* 0 TA, 1 3D, 2 compute; +0x26 1 in the render form only. */
+	{ "optional", "kind", 0x22, 2 },
+	{ "optional", "gap_26", 0x26, 2 },
 	{ "optional", "item", 0x2a, 2 },
 	{ "optional", "phase", 0x2e, 2 },
 	{ "optional", "context", 0x32, 2 },
 	{ "optional", "shared_control", 0x36, 8 },
 	{ "optional", "ordinal", 0x3e, 2 },
-	{ "optional", "field_46", 0x46, 2 },
+	{ "optional", "scheduler2", 0x46, 2 },
 	{ "optional", "channel_control", 0x4a, 8 },
 	{ "optional", "first2", 0x52, 2 },
 	{ "optional", "context2", 0x56, 2 },
 	{ "optional", "uuid", 0x5a, 2 },
-	{ "optional", "scheduler", 0x5e, 2 },
+	{ "optional", "scheduler3", 0x5e, 2 },
 	{ "optional", "first3", 0x62, 2 },
 	{ "optional", "one", 0x66, 2 },
 	{ "optional", "tiling_shared", 0x6e, 8 },
-	{ "optional", "lifecycle", 0x76, 8 },
-	{ "optional", "ns", 0x7e, 4 },
-	{ "optional", "grid_p1", 0x82, 4 },
+	/* TA: three u16. */
+	{ "optional", "lifecycle", 0x76, 2 },
+	{ "optional", "ns", 0x7e, 2 },
+	{ "optional", "grid_p1", 0x82, 2 },
 	{ "event_item_compute", NULL, 0, 0x400 },
 	{ "event_item_compute", "item", 0x00, 0x40 },
-	/* 3.5 */
-	{ "region_c", NULL, 0, 0x1000 },
-	{ "region_c", "ktrace", 0x000, 4 },
-	{ "region_c", "const_24", 0x024, 4 },
-	{ "region_c", "ffff_54", 0x054, 2 },
-	{ "region_c", "const_56", 0x056, 2 },
-	{ "region_c", "ffff_58", 0x058, 2 },
-	{ "region_c", "one_78", 0x078, 4 },
-	{ "region_c", "max_power_mw", 0x084, 4 },
-	{ "region_c", "thousand_88", 0x088, 8 },
-	{ "region_c", "thousand_98", 0x098, 4 },
-	{ "region_c", "const_998", 0x998, 16 },
-	{ "region_c", "const_9b8", 0x9b8, 28 },
 	/* 6.2 */
 	{ "pool_state", NULL, 0, 8 },
 	{ "pool_state", "blocks", 0x00, 4 },
@@ -1005,8 +1041,90 @@ static void agx4_fw_layout_matches_spec_table(struct kunit *test)
 	agx4_layout_checked[c->idx] += n;
 }
 
+/* @line, a whole line of @text. */
+static bool has_line(const char *text, const char *line)
+{
+	const char *at = text;
+
+	while ((at = strstr(at, line))) {
+		if (at == text || at[-1] == '\n')
+			return true;
+		at++;
+	}
+	return false;
+}
+
+/*
+ * The fw_layouts text is the table above and nothing else: an ``object -
+ * 0x0 size`` line per object and an ``object member offset size`` line per
+ * member, in hex.
+ */
+static void agx4_fw_layout_text_lists_every_field(struct kunit *test)
+{
+	const struct agx4_layout_case *c = test->param_value;
+	unsigned int total = ARRAY_SIZE(common_fields) +
+			     gen_tables[c->idx].num_fields;
+	const size_t cap = SZ_128K;
+	struct drm_print_iterator iter = { };
+	unsigned int i, lines = 0;
+	const char *at, *end;
+	struct drm_printer p;
+	char line[96], *text;
+
+	text = kunit_kzalloc(test, cap, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, text);
+	iter.data = text;
+	iter.remain = cap - 1;
+	p = drm_coredump_printer(&iter);
+	agx4_fw_gen_layouts_print(c->gen, &p);
+	KUNIT_ASSERT_GT_MSG(test, iter.remain, 0, "text longer than %zu", cap);
+
+	/* Two lines written out, as a reader diffing two builds sees them. */
+	KUNIT_EXPECT_TRUE(test, has_line(text, "root - 0x0 0xb8\n"));
+	KUNIT_EXPECT_TRUE(test, has_line(text, "root main_config 0x18 0x8\n"));
+	for (i = 0; i < total; i++) {
+		const struct expect_field *e = field_at(c, i);
+
+		if (e->field)
+			snprintf(line, sizeof(line), "%s %s 0x%x 0x%x\n",
+				 e->obj, e->field, e->off, e->size);
+		else
+			snprintf(line, sizeof(line), "%s - 0x0 0x%x\n",
+				 e->obj, e->size);
+		KUNIT_EXPECT_TRUE_MSG(test, has_line(text, line), "no line %s",
+				      line);
+	}
+	/* And no line the table does not have. */
+	for (at = text; *at; at = end + 1) {
+		bool found = false;
+
+		end = strchrnul(at, '\n');
+		for (i = 0; i < total && !found; i++) {
+			const struct expect_field *e = field_at(c, i);
+
+			if (e->field)
+				snprintf(line, sizeof(line), "%s %s 0x%x 0x%x",
+					 e->obj, e->field, e->off, e->size);
+			else
+				snprintf(line, sizeof(line), "%s - 0x0 0x%x",
+					 e->obj, e->size);
+			found = strlen(line) == end - at &&
+				!strncmp(line, at, end - at);
+		}
+		KUNIT_EXPECT_TRUE_MSG(test, found, "line not in the table: %.*s",
+				      (int)(end - at), at);
+		lines++;
+		if (!*end)
+			break;
+	}
+	KUNIT_EXPECT_EQ(test, lines, total);
+	agx4_layout_checked[c->idx] += total + 2;
+}
+
 static struct kunit_case agx4_fw_layout_table_cases[] = {
 	KUNIT_CASE_PARAM(agx4_fw_layout_matches_spec_table, agx4_layout_gen_params),
+	KUNIT_CASE_PARAM(agx4_fw_layout_text_lists_every_field,
+			 agx4_layout_gen_params),
 	{ }
 };
 

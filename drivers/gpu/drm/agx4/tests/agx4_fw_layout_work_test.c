@@ -879,71 +879,168 @@ static void agx4_fw_layout_g17p_compute_golden_bytes(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, gen->build_compute(d, &in, bufs), -EOPNOTSUPP);
 }
 
-/* 3.9: the G17P optional record, TA and 3D forms. */
+/*
+ * The G17P optional record (item type 0xf, 0xc0 bytes) as the render and
+ * the compute builders of the reference write it.
+ *
+ * Both: +0x00 u32 0xf; u64 context low/high at +0x08/+0x10; u16 grid at
+ * +0x18; u16 first at +0x1a, +0x52 and +0x62; u16 item and item << 8 at
+ * +0x2a/+0x2e; u64 shared control at +0x36; u16 ordinal at +0x3e; u64
+ * channel control at +0x4a; u16 UUID at +0x5a; u16 1 at +0x66.
+ *
+ * Render: u16 +0x22 is 0 (TA) or 1 (3D), u16 +0x26 1; the context at +0x32
+ * and +0x56; the scheduler (the class if one is given, else the context) at
+ * +0x5e, and at +0x1e and +0x46 only with a class or in context 2.  TA
+ * then has u64 tiling shared at +0x6e and u16 lifecycle, namespace and
+ * grid + 1 at +0x76, +0x7e, +0x82; 3D has 0x76..0x85 all 0xff.
+ *
+ * Compute: u16 +0x22 2, +0x26 not written; the caller's scheduler words at
+ * +0x1e, +0x46, +0x5e and context words at +0x32, +0x56; 0x76..0x85 0xff.
+ */
+static void optional_common(struct agx4_golden_list *l,
+			    const struct agx4_fw_optional_in *in)
+{
+	agx4_golden_put(l, 0x00, 4, 0xf);
+	agx4_golden_put(l, 0x08, 8, in->context_low);
+	agx4_golden_put(l, 0x10, 8, in->context_high);
+	agx4_golden_put(l, 0x18, 2, in->grid);
+	agx4_golden_put(l, 0x1a, 2, in->first);
+	agx4_golden_put(l, 0x2a, 2, in->item);
+	agx4_golden_put(l, 0x2e, 2, in->item << 8);
+	agx4_golden_put(l, 0x36, 8, in->shared_control);
+	agx4_golden_put(l, 0x3e, 2, in->ordinal);
+	agx4_golden_put(l, 0x4a, 8, in->channel_control);
+	agx4_golden_put(l, 0x52, 2, in->first);
+	agx4_golden_put(l, 0x5a, 2, in->uuid);
+	agx4_golden_put(l, 0x62, 2, in->first);
+	agx4_golden_put(l, 0x66, 2, 1);
+}
+
+static void optional_ff_tail(struct agx4_golden_list *l)
+{
+	unsigned int i;
+
+	for (i = 0x76; i < 0x86; i++)
+		agx4_golden_put(l, i, 1, 0xff);
+}
+
+static unsigned int optional_expect(struct kunit *test, u8 *buf,
+				    const struct agx4_fw_optional_in *in,
+				    const struct agx4_golden_list *l,
+				    const char *what)
+{
+	memset(buf, 0xa5, 0xc1);
+	KUNIT_ASSERT_EQ_MSG(test, agx4_fw_g17p.build_optional(in, buf, 0xc0),
+			    0, "%s", what);
+	KUNIT_EXPECT_EQ(test, buf[0xc0], 0xa5);
+	return agx4_golden_expect(test, buf, 0xc0, l->g, l->n, what);
+}
+
 static void agx4_fw_layout_g17p_optional_golden_bytes(struct kunit *test)
 {
 	const struct agx4_fw_gen *gen = &agx4_fw_g17p;
+	/* An appended render: item 3, context 1, no scheduler class. */
 	struct agx4_fw_optional_in in = {
 		.kind = 0, .context_low = 0x7000438000ull,
 		.context_high = 0xfffffc20001d8000ull, .grid = 2, .first = true,
-		.sched_class = 4, .item = 3, .context = 1,
-		.shared_control = 0xfffffc20c0848000ull, .ordinal = 9,
-		.field_46 = 0x46, .channel_control = 0xfffffc20c07b8000ull,
-		.uuid = 0x15, .scheduler = 5,
+		.item = 3, .shared_control = 0xfffffc20c0848000ull,
+		.ordinal = 9, .channel_control = 0xfffffc20c07b8000ull,
+		.uuid = 0x15, .context = 1, .sched_class = 0,
 		.tiling_shared = 0xfffffc20c0850000ull,
-		.lifecycle = 0x123456789ull, .ns = 0x77,
+		.lifecycle = 0x6789, .ns = 0x77,
+	};
+	/* The first command of a direct compute queue, as the reference. */
+	const struct agx4_fw_optional_in comp = {
+		.kind = 2, .context_low = 0x70004d8000ull,
+		.context_high = 0xfffffc2000278000ull, .grid = 4, .first = true,
+		.item = 0, .shared_control = 0xfffffc20c0870000ull,
+		.ordinal = 0x3f, .channel_control = 0xfffffc20c07b8040ull,
+		.uuid = 0x170, .sched = { 2, 1, 2 }, .ctx = { 2, 1 },
 	};
 	u8 *buf = kunit_kmalloc(test, 0xc1, GFP_KERNEL);
 	struct agx4_golden_list l;
-	unsigned int n = 0, i;
+	unsigned int n = 0;
 
 	KUNIT_ASSERT_NOT_NULL(test, buf);
 	KUNIT_EXPECT_NULL(test, agx4_fw_g16.build_optional);
-	memset(buf, 0xa5, 0xc1);
-	KUNIT_ASSERT_EQ(test, gen->build_optional(&in, buf, 0xc0), 0);
-	KUNIT_EXPECT_EQ(test, buf[0xc0], 0xa5);
-	agx4_golden_init(test, &l, 48);
-	agx4_golden_put(&l, 0x00, 4, 0xf);
-	agx4_golden_put(&l, 0x08, 8, 0x7000438000ull);
-	agx4_golden_put(&l, 0x10, 8, 0xfffffc20001d8000ull);
-	agx4_golden_put(&l, 0x18, 2, 2);
-	agx4_golden_put(&l, 0x1a, 2, 1);
-	agx4_golden_put(&l, 0x1e, 2, 4);
-	agx4_golden_put(&l, 0x22, 2, 2);
-	agx4_golden_put(&l, 0x2a, 2, 3);
-	agx4_golden_put(&l, 0x2e, 2, 3 << 8);
-	agx4_golden_put(&l, 0x32, 2, 1);
-	agx4_golden_put(&l, 0x36, 8, 0xfffffc20c0848000ull);
-	agx4_golden_put(&l, 0x3e, 2, 9);
-	agx4_golden_put(&l, 0x46, 2, 0x46);
-	agx4_golden_put(&l, 0x4a, 8, 0xfffffc20c07b8000ull);
-	agx4_golden_put(&l, 0x52, 2, 1);
-	agx4_golden_put(&l, 0x56, 2, 1);
-	agx4_golden_put(&l, 0x5a, 2, 0x15);
-	agx4_golden_put(&l, 0x5e, 2, 5);
-	agx4_golden_put(&l, 0x62, 2, 1);
-	agx4_golden_put(&l, 0x66, 2, 1);
-	agx4_golden_put(&l, 0x6e, 8, 0xfffffc20c0850000ull);
-	agx4_golden_put(&l, 0x76, 8, 0x123456789ull);
-	agx4_golden_put(&l, 0x7e, 4, 0x77);
-	agx4_golden_put(&l, 0x82, 4, 3);
-	n += agx4_golden_expect(test, buf, 0xc0, l.g, l.n, "optional TA");
+	agx4_golden_init(test, &l, 64);
 
-	/* 3D: no tiling object, 0x76..0x85 all 0xff. */
+	/* TA, context 1, no class: no scheduler at +0x1e/+0x46. */
+	optional_common(&l, &in);
+	agx4_golden_put(&l, 0x22, 2, 0);
+	agx4_golden_put(&l, 0x26, 2, 1);
+	agx4_golden_put(&l, 0x32, 2, 1);
+	agx4_golden_put(&l, 0x56, 2, 1);
+	agx4_golden_put(&l, 0x5e, 2, 1);
+	agx4_golden_put(&l, 0x6e, 8, 0xfffffc20c0850000ull);
+	agx4_golden_put(&l, 0x76, 2, 0x6789);
+	agx4_golden_put(&l, 0x7e, 2, 0x77);
+	agx4_golden_put(&l, 0x82, 2, 3);
+	n += optional_expect(test, buf, &in, &l, "optional TA");
+
+	/* 3D: +0x22 1, no tiling object, 0x76..0x85 all 0xff. */
 	in.kind = 1;
-	KUNIT_ASSERT_EQ(test, gen->build_optional(&in, buf, 0xc0), 0);
-	l.n -= 4;
-	for (i = 0x76; i < 0x86; i++)
-		agx4_golden_put(&l, i, 1, 0xff);
-	n += agx4_golden_expect(test, buf, 0xc0, l.g, l.n, "optional 3D");
+	in.tiling_shared = 0;
+	l.n = 0;
+	optional_common(&l, &in);
+	agx4_golden_put(&l, 0x22, 2, 1);
+	agx4_golden_put(&l, 0x26, 2, 1);
+	agx4_golden_put(&l, 0x32, 2, 1);
+	agx4_golden_put(&l, 0x56, 2, 1);
+	agx4_golden_put(&l, 0x5e, 2, 1);
+	optional_ff_tail(&l);
+	n += optional_expect(test, buf, &in, &l, "optional 3D");
+
+	/* Context 2: the scheduler is written at +0x1e, +0x46 and +0x5e. */
+	in.context = 2;
+	l.n = 0;
+	optional_common(&l, &in);
+	agx4_golden_put(&l, 0x1e, 2, 2);
+	agx4_golden_put(&l, 0x22, 2, 1);
+	agx4_golden_put(&l, 0x26, 2, 1);
+	agx4_golden_put(&l, 0x32, 2, 2);
+	agx4_golden_put(&l, 0x46, 2, 2);
+	agx4_golden_put(&l, 0x56, 2, 2);
+	agx4_golden_put(&l, 0x5e, 2, 2);
+	optional_ff_tail(&l);
+	n += optional_expect(test, buf, &in, &l, "optional 3D context 2");
+
+	/* A scheduler class: it, not the context, is the scheduler. */
+	in.context = 1;
+	in.sched_class = 4;
+	l.n = 0;
+	optional_common(&l, &in);
+	agx4_golden_put(&l, 0x1e, 2, 4);
+	agx4_golden_put(&l, 0x22, 2, 1);
+	agx4_golden_put(&l, 0x26, 2, 1);
+	agx4_golden_put(&l, 0x32, 2, 1);
+	agx4_golden_put(&l, 0x46, 2, 4);
+	agx4_golden_put(&l, 0x56, 2, 1);
+	agx4_golden_put(&l, 0x5e, 2, 4);
+	optional_ff_tail(&l);
+	n += optional_expect(test, buf, &in, &l, "optional 3D class 4");
+
+	/* Compute. */
+	l.n = 0;
+	optional_common(&l, &comp);
+	agx4_golden_put(&l, 0x1e, 2, 2);
+	agx4_golden_put(&l, 0x22, 2, 2);
+	agx4_golden_put(&l, 0x32, 2, 2);
+	agx4_golden_put(&l, 0x46, 2, 1);
+	agx4_golden_put(&l, 0x56, 2, 1);
+	agx4_golden_put(&l, 0x5e, 2, 2);
+	optional_ff_tail(&l);
+	n += optional_expect(test, buf, &comp, &l, "optional compute");
 	agx4_layout_checked[1] += n;
 
 	/* Refused, nothing written. */
+	in.sched_class = 0;
 	memset(buf, 0xa5, 0xc1);
 	in.kind = 3;
 	KUNIT_EXPECT_EQ(test, gen->build_optional(&in, buf, 0xc0), -EINVAL);
 	in.kind = 2;
 	KUNIT_EXPECT_EQ(test, gen->build_optional(&in, buf, 0xbf), -EINVAL);
+	in.kind = 0;
 	in.item = 256;
 	KUNIT_EXPECT_EQ(test, gen->build_optional(&in, buf, 0xc0), -EINVAL);
 	in.item = 3;

@@ -1,0 +1,1728 @@
+// SPDX-License-Identifier: GPL-2.0-only OR MIT
+/*
+ * Copyright 2026 The agx4 authors
+ */
+
+#include <linux/bitfield.h>
+#include <linux/device.h>
+#include <linux/err.h>
+#include <linux/gfp.h>
+#include <linux/io.h>
+#include <linux/jiffies.h>
+#include <linux/mm.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/unaligned.h>
+#include <linux/vmalloc.h>
+
+#include <kunit/visibility.h>
+
+#include "agx4_fwmodel_core.h"
+
+/**
+ * DOC: firmware model
+ *
+ * The firmware model plays the GPU coprocessor's firmware for tests and
+ * for a software backend without hardware.  It is written from the
+ * protocol description, never from agx4's own layout declarations, so a
+ * layout or page-table bug on the driver's side cannot agree with itself.
+ *
+ * What it plays:
+ *
+ * - the boot loader: the reserved regions ("ttbs", "pagetables", "l2",
+ *   "handoff", "firmware" and, on G17P, "firmware-secondary") as ordinary
+ *   16 KiB-aligned kernel pages; the loader's firmware root in the first
+ *   page of "pagetables" (G17P: a second root 0x40000 further for the
+ *   secondary), whose entry 0 maps the firmware's own image at the bottom
+ *   of the firmware-private range, entry 1 an empty table of that range
+ *   and entry 2 the empty table in "l2" where the host's objects go; a
+ *   handoff page with stale bytes where the host must write;
+ * - the GPU register window (plain memory) with identity registers and,
+ *   on G16, the channel cursors; the coprocessor control windows;
+ * - the firmware: the transport ops of &struct agx4_fw_transport_ops.
+ *   Every host message is handled on the model's own ordered workqueue;
+ *   firmware messages reach the host from that worker, with no lock of
+ *   the model held.
+ *
+ * What it checks: the firmware sees memory only through context 0 of the
+ * context table in "ttbs", walking the host's page tables with its own
+ * walker (16 KiB pages, three levels, valid = low bits 0b11, output
+ * address bits 41..14, the permission classes of AP bits 7..6 and
+ * UXN/PXN, the access flag).  On the init message it checks the handoff
+ * page, the loader's image mapping, the root (version words, page-table
+ * geometry), every object the root and the channel table name, with the
+ * access the firmware needs (read for what it only reads, write for
+ * status words, cursors and firmware-to-host rings).  The first thing that
+ * is wrong is kept as a named error with the VA or value involved
+ * (agx4_fwmodel_error()); an access or layout error crashes the firmware
+ * (the transport's crashed callback), a bad message or device-control
+ * record is counted and ignored.
+ *
+ * How it is told to misbehave: agx4_fwmodel_inject() arms one of
+ * &enum agx4_fwmodel_fault: never or late acknowledgment, a wrong
+ * status, a crash during boot or at once, malformed or unknown messages
+ * to the host, dropped doorbells, an event ring filled without
+ * notification.
+ *
+ * The model does not speak RTKit's management protocol: the transport
+ * ops sit above the RTKit library, and the 6.12 mailbox driver has no
+ * software backend under UML to put a management-protocol peer behind.
+ */
+
+#define FWM_OA_MASK		GENMASK_ULL(41, 14)
+#define FWM_PTE_VALID		0x3ULL
+#define FWM_PTE_AF		BIT_ULL(10)
+#define FWM_PTE_AP		GENMASK_ULL(7, 6)
+#define FWM_PTE_PXN		BIT_ULL(53)
+#define FWM_PTE_UXN		BIT_ULL(54)
+#define FWM_TTB_TAG		GENMASK_ULL(63, 48)
+#define FWM_TTB_VALID		BIT_ULL(0)
+
+/* Loader table and leaf attributes (H: firmware RW cached is 0x00c0...0443). */
+#define FWM_LOADER_TABLE	0x3ULL
+#define FWM_LOADER_FW_RW	0x00c0000000000443ULL
+
+/* The firmware-private range starts here; the loader maps the image at its base (M). */
+#define FWM_FW_IMAGE_VA		0xfffffc0000000000ULL
+/* High-half VAs are rebuilt from a 44-bit field with this prefix (L). */
+#define FWM_HIGH_PREFIX		0xfffff00000000000ULL
+
+#define FWM_HANDOFF_MAGIC	0x4b1d000000000002ULL
+
+/* Loader table pages inside one loader root block (GAP: the model's layout). */
+#define FWM_LDR_ROOT		0x0000
+#define FWM_LDR_L1_IMAGE	0x4000
+#define FWM_LDR_L2_IMAGE	0x8000
+#define FWM_LDR_L1_AUX		0xc000
+
+/* SGX offsets (H). */
+#define FWM_SGX_SIZE		0x1010000
+#define FWM_SGX_AXI_A		0x1000104
+#define FWM_SGX_AXI_B		0x1000108
+#define FWM_ASC_SIZE		0x4000
+#define FWM_ASC_CPU_CONTROL	0x44
+#define FWM_ASC_CPU_STATUS	0x48
+#define FWM_ASC_RUN		BIT(4)
+
+static const char *const region_name[FWM_NR_REGIONS] = {
+	[FWM_R_TTBS] = "ttbs",
+	[FWM_R_PAGETABLES] = "pagetables",
+	[FWM_R_L2] = "l2",
+	[FWM_R_HANDOFF] = "handoff",
+	[FWM_R_FIRMWARE] = "firmware",
+	[FWM_R_FIRMWARE2] = "firmware-secondary",
+};
+
+static const char *const err_names[AGX4_FWMODEL_NR_ERRS] = {
+	[AGX4_FWMODEL_OK] = "ok",
+	[AGX4_FWMODEL_UNMAPPED] = "unmapped",
+	[AGX4_FWMODEL_PERMISSION] = "permission",
+	[AGX4_FWMODEL_BAD_PA] = "bad-pa",
+	[AGX4_FWMODEL_BAD_TTB] = "bad-ttb",
+	[AGX4_FWMODEL_LOADER_MAP] = "loader-map",
+	[AGX4_FWMODEL_BAD_ROOT] = "bad-root",
+	[AGX4_FWMODEL_BAD_CHANNEL] = "bad-channel",
+	[AGX4_FWMODEL_BAD_HANDOFF] = "bad-handoff",
+	[AGX4_FWMODEL_BAD_MESSAGE] = "bad-message",
+	[AGX4_FWMODEL_BAD_SEQUENCE] = "bad-sequence",
+	[AGX4_FWMODEL_NOT_STARTED] = "not-started",
+	[AGX4_FWMODEL_BAD_RECORD] = "bad-record",
+	[AGX4_FWMODEL_COLD_STATE] = "cold-state",
+	[AGX4_FWMODEL_INJECTED] = "injected",
+};
+
+/**
+ * agx4_fwmodel_err_name() - name of a model error
+ * @e: the error.
+ *
+ * Return: a short lower-case name, "unknown" for values out of range.
+ */
+const char *agx4_fwmodel_err_name(enum agx4_fwmodel_err e)
+{
+	if ((unsigned int)e >= AGX4_FWMODEL_NR_ERRS)
+		return "unknown";
+	return err_names[e];
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_err_name);
+
+int agx4_fwmodel_fail(struct agx4_fwmodel *m, enum agx4_fwmodel_err e,
+		      u64 where)
+{
+	spin_lock(&m->lock);
+	if (m->err == AGX4_FWMODEL_OK) {
+		m->err = e;
+		m->err_where = where;
+	}
+	spin_unlock(&m->lock);
+	dev_dbg(m->dev, "fwmodel: %s at %#llx\n", agx4_fwmodel_err_name(e),
+		where);
+	return -EIO;
+}
+
+void agx4_fwmodel_counter_add(struct agx4_fwmodel *m,
+			      enum agx4_fwmodel_counter c)
+{
+	spin_lock(&m->lock);
+	m->counters[c]++;
+	spin_unlock(&m->lock);
+}
+
+/* ---- the page-table walker ---- */
+
+/*
+ * Firmware access by AP class (bits 7..6) and (UXN << 1 | PXN) (H for the
+ * classes and the words seen; M for AP 0 with UXN 1/PXN 0 = write-only).
+ */
+static const u8 fw_perm[4][4] = {
+	/* firmware + GPU: NA, RO, WO, RW */
+	{ 0, AGX4_FWMODEL_READ, AGX4_FWMODEL_WRITE,
+	  AGX4_FWMODEL_READ | AGX4_FWMODEL_WRITE },
+	/* firmware only: RO, NA, RW, RW (GPU RO) */
+	{ AGX4_FWMODEL_READ, 0, AGX4_FWMODEL_READ | AGX4_FWMODEL_WRITE,
+	  AGX4_FWMODEL_READ | AGX4_FWMODEL_WRITE },
+	/* GPU only */
+	{ 0, 0, 0, 0 },
+	/* reserved: nobody */
+	{ 0, 0, 0, 0 },
+};
+
+static bool ram(phys_addr_t pa, size_t len)
+{
+	return pfn_valid(PHYS_PFN(pa)) && pfn_valid(PHYS_PFN(pa + len - 1));
+}
+
+static u64 ttb_word(struct agx4_fwmodel *m, unsigned int slot, bool high)
+{
+	const __le64 *ttb = m->region[FWM_R_TTBS].va;
+
+	return le64_to_cpu(READ_ONCE(ttb[slot * 2 + high]));
+}
+
+/* The root an instance runs on for one half, or an error. */
+static enum agx4_fwmodel_err root_of(struct agx4_fwmodel *m,
+				     unsigned int inst, bool high,
+				     phys_addr_t *root, u64 *where)
+{
+	u64 w = ttb_word(m, 0, high);
+
+	*where = w;
+	if (!(w & FWM_TTB_VALID))
+		return high ? AGX4_FWMODEL_BAD_TTB : AGX4_FWMODEL_UNMAPPED;
+	/* Context 0 carries no tag; nothing but tag, address and valid may be set. */
+	if (FIELD_GET(FWM_TTB_TAG, w) != 0 ||
+	    (w & ~(FWM_TTB_TAG | FWM_OA_MASK | FWM_TTB_VALID)))
+		return AGX4_FWMODEL_BAD_TTB;
+	*root = w & FWM_OA_MASK;
+	/*
+	 * L: the G17P secondary runs on the high root 0x40000 after the
+	 * primary's (the host must keep its copy there).
+	 */
+	if (inst > 0 && high)
+		*root += m->desc->secondary_root_offset;
+	if (!ram(*root, FWM_PAGE))
+		return AGX4_FWMODEL_BAD_TTB;
+	return AGX4_FWMODEL_OK;
+}
+
+static enum agx4_fwmodel_err walk(struct agx4_fwmodel *m, unsigned int inst,
+				  u64 va, unsigned int access,
+				  phys_addr_t *pa, u64 *where)
+{
+	static const unsigned int shift[3] = { 36, 25, 14 };
+	static const unsigned int mask[3] = { 63, 2047, 2047 };
+	enum agx4_fwmodel_err e;
+	phys_addr_t table;
+	unsigned int lvl, ap, up, perm;
+	bool high;
+	u64 pte = 0;
+
+	if ((va >> 42) == 0) {
+		high = false;
+	} else if ((va >> 42) == GENMASK_ULL(21, 0)) {
+		high = true;
+	} else {
+		*where = va;
+		return AGX4_FWMODEL_UNMAPPED;
+	}
+	e = root_of(m, inst, high, &table, where);
+	if (e != AGX4_FWMODEL_OK) {
+		if (e == AGX4_FWMODEL_UNMAPPED)
+			*where = va;
+		return e;
+	}
+	*where = va;
+	for (lvl = 0; lvl < 3; lvl++) {
+		const __le64 *t;
+
+		if (!ram(table, FWM_PAGE))
+			return AGX4_FWMODEL_BAD_PA;
+		t = phys_to_virt(table);
+		pte = le64_to_cpu(READ_ONCE(t[(va >> shift[lvl]) & mask[lvl]]));
+		if ((pte & FWM_PTE_VALID) != FWM_PTE_VALID)
+			return AGX4_FWMODEL_UNMAPPED;
+		table = pte & FWM_OA_MASK;
+	}
+	ap = FIELD_GET(FWM_PTE_AP, pte);
+	up = (pte & FWM_PTE_UXN ? 2 : 0) | (pte & FWM_PTE_PXN ? 1 : 0);
+	perm = fw_perm[ap][up];
+	/* H: an access-flag fault is its own fault reason on G13. */
+	if (!(pte & FWM_PTE_AF) || (perm & access) != access)
+		return AGX4_FWMODEL_PERMISSION;
+	*pa = (pte & FWM_OA_MASK) | (va & (FWM_PAGE - 1));
+	return AGX4_FWMODEL_OK;
+}
+
+/**
+ * agx4_fwmodel_translate() - translate a VA as the firmware would
+ * @m: the model.
+ * @inst: firmware instance whose view is used.
+ * @va: firmware or GPU VA (high half walks the high root of context 0,
+ *	low half the low root).
+ * @access: %AGX4_FWMODEL_READ and/or %AGX4_FWMODEL_WRITE.
+ * @pa: the physical address, on success.
+ *
+ * Does not record an error.
+ *
+ * Return: %AGX4_FWMODEL_OK or why the firmware could not make the access.
+ */
+enum agx4_fwmodel_err agx4_fwmodel_translate(struct agx4_fwmodel *m,
+					     unsigned int inst, u64 va,
+					     unsigned int access,
+					     phys_addr_t *pa)
+{
+	u64 where;
+
+	return walk(m, inst, va, access, pa, &where);
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_translate);
+
+/* Check that [va, va + size) allows @access; records the error. */
+int agx4_fwmodel_check(struct agx4_fwmodel *m, unsigned int inst, u64 va,
+		       u64 size, unsigned int access)
+{
+	enum agx4_fwmodel_err e;
+	phys_addr_t pa;
+	u64 p, where;
+
+	if (!size)
+		return 0;
+	for (p = va; p - va < size; p = (p | (FWM_PAGE - 1)) + 1) {
+		e = walk(m, inst, p, access, &pa, &where);
+		if (e != AGX4_FWMODEL_OK)
+			return agx4_fwmodel_fail(m, e, where);
+	}
+	return 0;
+}
+
+/* Copy between the firmware's view and @buf, one page at a time. */
+static int access_mem(struct agx4_fwmodel *m, unsigned int inst, u64 va,
+		      void *buf, size_t len, unsigned int access)
+{
+	enum agx4_fwmodel_err e;
+	phys_addr_t pa;
+	u64 where;
+	size_t n;
+
+	while (len) {
+		n = min_t(u64, len, FWM_PAGE - (va & (FWM_PAGE - 1)));
+		e = walk(m, inst, va, access, &pa, &where);
+		if (e == AGX4_FWMODEL_OK && !ram(pa, n))
+			e = AGX4_FWMODEL_BAD_PA;
+		if (e != AGX4_FWMODEL_OK)
+			return agx4_fwmodel_fail(m, e, where);
+		if (access & AGX4_FWMODEL_WRITE)
+			memcpy(phys_to_virt(pa), buf, n);
+		else
+			memcpy(buf, phys_to_virt(pa), n);
+		va += n;
+		buf += n;
+		len -= n;
+	}
+	return 0;
+}
+
+int agx4_fwmodel_read(struct agx4_fwmodel *m, unsigned int inst, u64 va,
+		      void *buf, size_t len)
+{
+	return access_mem(m, inst, va, buf, len, AGX4_FWMODEL_READ);
+}
+
+int agx4_fwmodel_write(struct agx4_fwmodel *m, unsigned int inst, u64 va,
+		       const void *buf, size_t len)
+{
+	return access_mem(m, inst, va, (void *)buf, len, AGX4_FWMODEL_WRITE);
+}
+
+/* Cursor words: one aligned 32-bit access, ordered against the records. */
+int agx4_fwmodel_read32(struct agx4_fwmodel *m, unsigned int inst, u64 va,
+			u32 *val)
+{
+	enum agx4_fwmodel_err e;
+	phys_addr_t pa;
+	u64 where;
+
+	e = walk(m, inst, va, AGX4_FWMODEL_READ, &pa, &where);
+	if (e == AGX4_FWMODEL_OK && (!ram(pa, 4) || (pa & 3)))
+		e = AGX4_FWMODEL_BAD_PA;
+	if (e != AGX4_FWMODEL_OK)
+		return agx4_fwmodel_fail(m, e, where);
+	*val = le32_to_cpu(READ_ONCE(*(__le32 *)phys_to_virt(pa)));
+	/* Records written before the cursor are read after it. */
+	smp_rmb();
+	return 0;
+}
+
+int agx4_fwmodel_write32(struct agx4_fwmodel *m, unsigned int inst, u64 va,
+			 u32 val)
+{
+	enum agx4_fwmodel_err e;
+	phys_addr_t pa;
+	u64 where;
+
+	e = walk(m, inst, va, AGX4_FWMODEL_WRITE, &pa, &where);
+	if (e == AGX4_FWMODEL_OK && (!ram(pa, 4) || (pa & 3)))
+		e = AGX4_FWMODEL_BAD_PA;
+	if (e != AGX4_FWMODEL_OK)
+		return agx4_fwmodel_fail(m, e, where);
+	/* Records are visible before the cursor that publishes them. */
+	smp_wmb();
+	WRITE_ONCE(*(__le32 *)phys_to_virt(pa), cpu_to_le32(val));
+	return 0;
+}
+
+u32 agx4_fwmodel_sgx_read(struct agx4_fwmodel *m, u32 off)
+{
+	u32 v = le32_to_cpu(READ_ONCE(*(__le32 *)(m->sgx + off)));
+
+	/* A producer cursor is read before the records it publishes. */
+	smp_rmb();
+	return v;
+}
+
+void agx4_fwmodel_sgx_write(struct agx4_fwmodel *m, u32 off, u32 val)
+{
+	/* What a cursor publishes is visible before the cursor. */
+	smp_wmb();
+	WRITE_ONCE(*(__le32 *)(m->sgx + off), cpu_to_le32(val));
+}
+
+/* ---- talking to the host (worker only) ---- */
+
+void agx4_fwmodel_send(struct agx4_fwmodel *m, unsigned int inst, u8 ep,
+		       u64 msg)
+{
+	const struct agx4_fw_transport_events *ev;
+	void *cookie;
+
+	spin_lock(&m->lock);
+	ev = m->ev;
+	cookie = m->cookie;
+	m->counters[ev ? AGX4_FWMODEL_CNT_SENT : AGX4_FWMODEL_CNT_IGNORED]++;
+	spin_unlock(&m->lock);
+	if (ev && ev->recv)
+		ev->recv(cookie, inst, ep, msg);
+}
+
+void agx4_fwmodel_crash(struct agx4_fwmodel *m, unsigned int inst,
+			enum agx4_fwmodel_err e, u64 where)
+{
+	const struct agx4_fw_transport_events *ev;
+	void *cookie;
+
+	if (e != AGX4_FWMODEL_OK)
+		agx4_fwmodel_fail(m, e, where);
+	spin_lock(&m->lock);
+	if (m->inst[inst].crashed) {
+		spin_unlock(&m->lock);
+		return;
+	}
+	m->inst[inst].crashed = true;
+	m->counters[AGX4_FWMODEL_CNT_CRASHES]++;
+	ev = m->ev;
+	cookie = m->cookie;
+	spin_unlock(&m->lock);
+	dev_dbg(m->dev, "fwmodel: instance %u crashed\n", inst);
+	if (ev && ev->crashed)
+		ev->crashed(cookie, inst);
+}
+
+/**
+ * agx4_fwmodel_post() - post one event record on an instance's channel 13
+ * @m: the model.
+ * @inst: instance.
+ * @rec: 0x48 bytes.
+ * @notify: send the 0x42 notification after it.
+ *
+ * A full ring is never overwritten: the event is dropped and counted.
+ *
+ * Return: 0, -ENOSPC when the ring was full, -ENODEV before init, -EIO
+ * when the firmware could not reach the ring (it has crashed).
+ */
+int agx4_fwmodel_post(struct agx4_fwmodel *m, unsigned int inst,
+		      const u8 *rec, bool notify)
+{
+	struct fwm_inst *fi = &m->inst[inst];
+	u64 cur = fi->ch[13].state[0], base = fi->ch[13].state[1];
+	u32 r, w;
+
+	if (!cur || !base)
+		return -ENODEV;
+	if (agx4_fwmodel_read32(m, inst, cur + FWM_CUR_READ, &r) ||
+	    agx4_fwmodel_read32(m, inst, cur + FWM_CUR_WRITE, &w))
+		goto crash;
+	r %= FWM_RING_ENTRIES;
+	w %= FWM_RING_ENTRIES;
+	if ((w + 1) % FWM_RING_ENTRIES == r) {
+		agx4_fwmodel_counter_add(m, AGX4_FWMODEL_CNT_EVENTS_DROPPED);
+		return -ENOSPC;
+	}
+	if (agx4_fwmodel_write(m, inst, base + (u64)w * FWM_EVT_RECORD, rec,
+			       FWM_EVT_RECORD) ||
+	    agx4_fwmodel_write32(m, inst, cur + FWM_CUR_WRITE,
+				 (w + 1) % FWM_RING_ENTRIES))
+		goto crash;
+	agx4_fwmodel_counter_add(m, AGX4_FWMODEL_CNT_EVENTS);
+	if (notify)
+		agx4_fwmodel_send(m, inst, FWM_EP_FW, (u64)FWM_MSG_NOTIFY << 48);
+	return 0;
+crash:
+	agx4_fwmodel_crash(m, inst, AGX4_FWMODEL_OK, 0);
+	return -EIO;
+}
+
+/* ---- faults ---- */
+
+static bool fault_take(struct agx4_fwmodel *m, enum agx4_fwmodel_fault f,
+		       u32 *arg)
+{
+	bool armed;
+
+	spin_lock(&m->lock);
+	armed = test_and_clear_bit(f, &m->fault);
+	if (arg)
+		*arg = m->fault_arg[f];
+	spin_unlock(&m->lock);
+	return armed;
+}
+
+static bool fault_armed(struct agx4_fwmodel *m, enum agx4_fwmodel_fault f,
+			u32 *arg)
+{
+	bool armed;
+
+	spin_lock(&m->lock);
+	armed = test_bit(f, &m->fault);
+	if (arg)
+		*arg = m->fault_arg[f];
+	spin_unlock(&m->lock);
+	return armed;
+}
+
+/* Called with a doorbell: true when it must be dropped. */
+static bool drop_doorbell(struct agx4_fwmodel *m)
+{
+	const unsigned int f = AGX4_FWMODEL_FAULT_DROP_DOORBELL;
+	bool drop = false;
+
+	spin_lock(&m->lock);
+	if (test_bit(f, &m->fault) && m->fault_arg[f]) {
+		drop = true;
+		if (!--m->fault_arg[f])
+			clear_bit(f, &m->fault);
+		m->counters[AGX4_FWMODEL_CNT_DOORBELLS_DROPPED]++;
+	} else {
+		m->counters[AGX4_FWMODEL_CNT_DOORBELLS]++;
+	}
+	spin_unlock(&m->lock);
+	return drop;
+}
+
+static int queue_msg(struct agx4_fwmodel *m, unsigned int inst, u8 ep,
+		     u64 msg, const void *rec, size_t len, gfp_t gfp)
+{
+	struct fwm_msg *q = kzalloc(sizeof(*q), gfp);
+
+	if (!q)
+		return -ENOMEM;
+	q->inst = inst;
+	q->ep = ep;
+	q->msg = msg;
+	if (rec)
+		memcpy(q->rec, rec, min(len, sizeof(q->rec)));
+	spin_lock(&m->lock);
+	if (m->dying) {
+		spin_unlock(&m->lock);
+		kfree(q);
+		return -ENODEV;
+	}
+	q->epoch = m->inst[inst].epoch;
+	list_add_tail(&q->node, &m->msgs);
+	queue_work(m->wq, &m->work);
+	spin_unlock(&m->lock);
+	return 0;
+}
+
+/* Messages the host asked the firmware to misbehave with, once booted. */
+static void send_bad(struct agx4_fwmodel *m, unsigned int inst)
+{
+	u32 arg;
+
+	if (fault_take(m, AGX4_FWMODEL_FAULT_MALFORMED_MSG, &arg))
+		agx4_fwmodel_send(m, inst, FWM_EP_FW,
+				  ((u64)FWM_MSG_NOTIFY << 48) | (arg ?: 0xff));
+	if (fault_take(m, AGX4_FWMODEL_FAULT_UNKNOWN_MSG, &arg))
+		agx4_fwmodel_send(m, inst, FWM_EP_FW,
+				  (u64)(arg ?: 0x77) << 48);
+}
+
+static void fill_events(struct agx4_fwmodel *m, unsigned int inst, u32 n)
+{
+	u8 rec[FWM_EVT_RECORD] = { 1 };	/* kind 1, empty completion mask */
+	u32 i;
+
+	for (i = 0; i < n; i++)
+		if (agx4_fwmodel_post(m, inst, rec, false) == -EIO)
+			return;
+	agx4_fwmodel_send(m, inst, FWM_EP_FW, (u64)FWM_MSG_NOTIFY << 48);
+}
+
+/**
+ * agx4_fwmodel_inject() - arm a fault
+ * @m: the model.
+ * @f: the fault; %AGX4_FWMODEL_FAULT_NONE disarms all.
+ * @arg: its argument (see &enum agx4_fwmodel_fault).
+ *
+ * Faults about the boot act on the next init message; message faults
+ * act at once if an instance has booted, otherwise right after the first
+ * acknowledgment; a crash acts at once.
+ */
+void agx4_fwmodel_inject(struct agx4_fwmodel *m, enum agx4_fwmodel_fault f,
+			 u32 arg)
+{
+	bool booted;
+
+	if (f > AGX4_FWMODEL_FAULT_CRASH)
+		return;
+	spin_lock(&m->lock);
+	if (f == AGX4_FWMODEL_FAULT_NONE) {
+		m->fault = 0;
+		spin_unlock(&m->lock);
+		return;
+	}
+	booted = m->inst[0].acked;
+	if (f != AGX4_FWMODEL_FAULT_CRASH &&
+	    f != AGX4_FWMODEL_FAULT_FILL_EVENT_RING) {
+		set_bit(f, &m->fault);
+		m->fault_arg[f] = arg;
+	}
+	spin_unlock(&m->lock);
+
+	switch (f) {
+	case AGX4_FWMODEL_FAULT_CRASH:
+		queue_msg(m, arg < m->desc->instances ? arg : 0, FWM_EP_CMD,
+			  FWM_CMD_CRASH, NULL, 0, GFP_KERNEL);
+		break;
+	case AGX4_FWMODEL_FAULT_FILL_EVENT_RING:
+		queue_msg(m, 0, FWM_EP_CMD, FWM_CMD_FILL, &arg, sizeof(arg),
+			  GFP_KERNEL);
+		break;
+	case AGX4_FWMODEL_FAULT_MALFORMED_MSG:
+	case AGX4_FWMODEL_FAULT_UNKNOWN_MSG:
+		if (booted)
+			queue_msg(m, 0, FWM_EP_CMD, FWM_CMD_SEND_BAD, NULL, 0,
+				  GFP_KERNEL);
+		break;
+	default:
+		break;
+	}
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_inject);
+
+/* ---- boot ---- */
+
+int agx4_fwmodel_handoff_check(struct agx4_fwmodel *m)
+{
+	u8 *h = m->region[FWM_R_HANDOFF].va;
+
+	if (get_unaligned_le64(h) != FWM_HANDOFF_MAGIC)
+		return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_HANDOFF, 0);
+	if (get_unaligned_le32(h + 0x18) != 0xffffffff)
+		return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_HANDOFF, 0x18);
+	if (get_unaligned_le64(h + 0x640) != 0)
+		return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_HANDOFF, 0x640);
+	/* H: the firmware answers with the same magic once it is up. */
+	put_unaligned_le64(FWM_HANDOFF_MAGIC, h + 8);
+	spin_lock(&m->lock);
+	m->handoff_ok = true;
+	spin_unlock(&m->lock);
+	return 0;
+}
+
+/* The root's page-table geometry, level i at 0x34 + 0x20 * i (H). */
+static int check_geometry(struct agx4_fwmodel *m, u64 va, const u8 *root)
+{
+	static const u8 shift[3] = { 36, 25, 14 };
+	static const u16 entries[3] = { 64, 2048, 2048 };
+	unsigned int i;
+
+	if (get_unaligned_le32(root + 0x2c) != 1)
+		return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_ROOT, va + 0x2c);
+	if (get_unaligned_le16(root + 0x30) != FWM_PAGE)
+		return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_ROOT, va + 0x30);
+	if (root[0x32] != 14)
+		return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_ROOT, va + 0x32);
+	if (root[0x33] != 3)
+		return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_ROOT, va + 0x33);
+	for (i = 0; i < 3; i++) {
+		const u8 *l = root + 0x34 + 0x20 * i;
+		u64 lva = va + 0x34 + 0x20 * i;
+
+		if (l[0] != 8 || l[1] != 14 || l[2] != 14 || l[3] != shift[i])
+			return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_ROOT, lva);
+		if (get_unaligned_le16(l + 4) != entries[i])
+			return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_ROOT,
+						 lva + 4);
+		if (get_unaligned_le16(l + 6) != FWM_PAGE)
+			return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_ROOT,
+						 lva + 6);
+		if (get_unaligned_le64(l + 8) != 1)
+			return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_ROOT,
+						 lva + 8);
+		if (get_unaligned_le64(l + 0x10) != FWM_OA_MASK)
+			return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_ROOT,
+						 lva + 0x10);
+		if (get_unaligned_le64(l + 0x18) !=
+		    (u64)(entries[i] - 1) << shift[i])
+			return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_ROOT,
+						 lva + 0x18);
+	}
+	return 0;
+}
+
+/*
+ * A pointer the firmware follows: non-zero (else unmapped, at the VA of
+ * the pointer) and reachable for @size bytes with @access.
+ */
+int agx4_fwmodel_need(struct agx4_fwmodel *m, unsigned int inst, u64 where,
+		      u64 ptr, u64 size, unsigned int access)
+{
+	if (!ptr)
+		return agx4_fwmodel_fail(m, AGX4_FWMODEL_UNMAPPED, where);
+	return agx4_fwmodel_check(m, inst, ptr, size, access);
+}
+
+static int need(struct agx4_fwmodel *m, unsigned int inst, u64 where,
+		u64 ptr, u64 size, unsigned int access)
+{
+	return agx4_fwmodel_need(m, inst, where, ptr, size, access);
+}
+
+static int check_channels(struct agx4_fwmodel *m, unsigned int inst)
+{
+	const unsigned int rw = AGX4_FWMODEL_READ | AGX4_FWMODEL_WRITE;
+	struct fwm_inst *fi = &m->inst[inst];
+	bool ram_cursors = m->gen == AGX4_FWMODEL_G17P;
+	unsigned int i, k;
+	int ret;
+
+	for (i = 0; i < 16; i++) {
+		struct fwm_channel *c = &fi->ch[i];
+		u64 rva = fi->main_va + 0x20 + 0x20 * i;
+
+		/* The G17P secondary fills only the trailing channels (H). */
+		if (i < 12 && inst > 0)
+			continue;
+		if (i <= 12) {
+			u64 len = i < 12 ? FWM_RING_ENTRIES * FWM_WORK_MSG :
+					   FWM_RING_ENTRIES * FWM_CTL_RECORD;
+
+			if (!c->ring)
+				return agx4_fwmodel_fail(m,
+						AGX4_FWMODEL_BAD_CHANNEL, rva);
+			ret = agx4_fwmodel_check(m, inst, c->ring, len,
+						 AGX4_FWMODEL_READ);
+			if (ret)
+				return ret;
+			if (ram_cursors) {
+				/* G17P cursors are RAM words at state[0] + 0/0x10/0x20 (H). */
+				ret = need(m, inst, rva, c->state[0],
+					   FWM_CUR_BLOCK, rw);
+				if (ret)
+					return ret;
+				continue;
+			}
+			/* L: G16 keeps its cursors in SGX; any state named must be mapped. */
+			for (k = 0; k < 3; k++) {
+				u64 len = c->state[k] ? 4 : 0;
+
+				ret = agx4_fwmodel_check(m, inst, c->state[k],
+							 len, AGX4_FWMODEL_READ);
+				if (ret)
+					return ret;
+			}
+			continue;
+		}
+		if (i == 15) {
+			ret = need(m, inst, rva, c->state[0], 4, rw);
+			if (ret)
+				return ret;
+			continue;
+		}
+		/* 13, 14: states[0] cursors, states[1] records, ring = their end (H). */
+		k = i == 13 ? FWM_RING_ENTRIES : FWM_STAT_ENTRIES;
+		ret = need(m, inst, rva, c->state[0], FWM_CUR_BLOCK, rw);
+		if (!ret)
+			ret = need(m, inst, rva + 8, c->state[1],
+				   (u64)k * FWM_EVT_RECORD, rw);
+		if (ret)
+			return ret;
+		if (c->ring != c->state[1] + (u64)k * FWM_EVT_RECORD)
+			return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_CHANNEL,
+						 rva + 0x18);
+		ret = agx4_fwmodel_check(m, inst, c->state[2],
+					 c->state[2] ? 4 : 0, AGX4_FWMODEL_READ);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+static int check_init(struct agx4_fwmodel *m, unsigned int inst, u64 va)
+{
+	const struct fwm_gen_desc *d = m->desc;
+	struct fwm_inst *fi = &m->inst[inst];
+	u8 root[0xc8], mc[0x20 + 0x20 * FWM_CHANNELS];
+	enum agx4_fwmodel_err e;
+	phys_addr_t pa, img;
+	unsigned int i;
+	u64 where;
+	int ret;
+
+	if (!m->handoff_ok) {
+		ret = agx4_fwmodel_handoff_check(m);
+		if (ret)
+			return ret;
+	}
+
+	/* The firmware runs from its image: the loader's mapping must survive. */
+	e = walk(m, inst, FWM_FW_IMAGE_VA, AGX4_FWMODEL_READ, &pa, &where);
+	if (e == AGX4_FWMODEL_BAD_TTB)
+		return agx4_fwmodel_fail(m, e, where);
+	img = m->region[inst ? FWM_R_FIRMWARE2 : FWM_R_FIRMWARE].pa;
+	if (e != AGX4_FWMODEL_OK || pa != img)
+		return agx4_fwmodel_fail(m, AGX4_FWMODEL_LOADER_MAP,
+					 FWM_FW_IMAGE_VA);
+
+	if (agx4_fwmodel_read(m, inst, va, root, d->root_size[inst]))
+		return -EIO;
+	for (i = 0; i < 4; i++)
+		if (get_unaligned_le16(root + 2 * i) != d->version[i])
+			return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_ROOT,
+						 va + 2 * i);
+	ret = check_geometry(m, va, root);
+	if (ret)
+		return ret;
+	/* Region A, main config, region C, status A (H). */
+	ret = need(m, inst, va + 0x08, get_unaligned_le64(root + 0x08),
+		   FWM_PAGE, AGX4_FWMODEL_READ);
+	if (!ret)
+		ret = need(m, inst, va + 0x18, get_unaligned_le64(root + 0x18),
+			   d->main_size, AGX4_FWMODEL_READ);
+	if (!ret)
+		ret = need(m, inst, va + 0x20, get_unaligned_le64(root + 0x20),
+			   0x1000, AGX4_FWMODEL_READ);
+	if (!ret)
+		ret = need(m, inst, va + 0xa8, get_unaligned_le64(root + 0xa8),
+			   0x80, AGX4_FWMODEL_READ | AGX4_FWMODEL_WRITE);
+	if (!ret)
+		ret = d->check_root(m, inst, va, root);
+	if (ret)
+		return ret;
+
+	fi->root_va = va;
+	fi->main_va = get_unaligned_le64(root + 0x18);
+	fi->status_a = get_unaligned_le64(root + 0xa8);
+	if (agx4_fwmodel_read(m, inst, fi->main_va, mc, sizeof(mc)))
+		return -EIO;
+	/* hwdata (0x3db4 bytes) and the firmware-written "repeated" area (L: 0xc0). */
+	ret = need(m, inst, fi->main_va, get_unaligned_le64(mc), 0x3db4,
+		   AGX4_FWMODEL_READ);
+	for (i = 1; i < 3 && !ret; i++)
+		ret = need(m, inst, fi->main_va + 8 * i,
+			   get_unaligned_le64(mc + 8 * i), 0xc0,
+			   AGX4_FWMODEL_READ | AGX4_FWMODEL_WRITE);
+	if (ret)
+		return ret;
+	for (i = 0; i < FWM_CHANNELS; i++) {
+		const u8 *c = mc + 0x20 + 0x20 * i;
+
+		fi->ch[i].state[0] = get_unaligned_le64(c);
+		fi->ch[i].state[1] = get_unaligned_le64(c + 8);
+		fi->ch[i].state[2] = get_unaligned_le64(c + 0x10);
+		fi->ch[i].ring = get_unaligned_le64(c + 0x18);
+	}
+	return check_channels(m, inst);
+}
+
+/* Consume device-control records from the read cursor to the producer. */
+static int control_consume(struct agx4_fwmodel *m, unsigned int inst)
+{
+	const struct fwm_gen_desc *d = m->desc;
+	u64 ring = m->inst[inst].ch[12].ring;
+	u8 rec[FWM_CTL_RECORD];
+	u32 r, p;
+	int ret;
+
+	if (d->ctl_cursor(m, inst, 0, &r, false) ||
+	    d->ctl_cursor(m, inst, 2, &p, false))
+		return -EIO;
+	if (r >= FWM_RING_ENTRIES || p >= FWM_RING_ENTRIES) {
+		agx4_fwmodel_counter_add(m, AGX4_FWMODEL_CNT_BAD_RECORDS);
+		agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_RECORD, max(r, p));
+		return 0;
+	}
+	while (r != p) {
+		u64 va = ring + (u64)r * FWM_CTL_RECORD;
+
+		if (agx4_fwmodel_read(m, inst, va, rec, sizeof(rec)))
+			return -EIO;
+		ret = d->ctl_record(m, inst, va, rec);
+		if (ret == -EIO)
+			return ret;
+		agx4_fwmodel_counter_add(m, ret ? AGX4_FWMODEL_CNT_BAD_RECORDS :
+					 AGX4_FWMODEL_CNT_CONTROL_RECORDS);
+		if (ret)
+			agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_RECORD, va);
+		r = (r + 1) % FWM_RING_ENTRIES;
+		if (d->ctl_cursor(m, inst, 0, &r, true) ||
+		    d->ctl_cursor(m, inst, 1, &r, true))
+			return -EIO;
+	}
+	return 0;
+}
+
+static void ack(struct agx4_fwmodel *m, unsigned int inst)
+{
+	u32 status = 1, arg;
+
+	if (fault_armed(m, AGX4_FWMODEL_FAULT_WRONG_STATUS, &arg))
+		status = arg ?: 2;
+	/* Status A: +0x10 and +0x14 = 1 when the init data is accepted (H). */
+	if (agx4_fwmodel_write32(m, inst, m->inst[inst].status_a + 0x10, 1) ||
+	    agx4_fwmodel_write32(m, inst, m->inst[inst].status_a + 0x14,
+				 status)) {
+		agx4_fwmodel_crash(m, inst, AGX4_FWMODEL_OK, 0);
+		return;
+	}
+	if (m->desc->acked)
+		m->desc->acked(m, inst, status);
+	spin_lock(&m->lock);
+	m->inst[inst].acked = true;
+	spin_unlock(&m->lock);
+	send_bad(m, inst);
+}
+
+static void ack_work(struct work_struct *w)
+{
+	struct agx4_fwmodel *m = container_of(w, struct agx4_fwmodel,
+					      ack_work.work);
+	unsigned int i;
+
+	for (i = 0; i < m->desc->instances; i++) {
+		bool go;
+
+		spin_lock(&m->lock);
+		go = m->inst[i].ack_pending && m->inst[i].running &&
+		     !m->inst[i].crashed;
+		m->inst[i].ack_pending = false;
+		spin_unlock(&m->lock);
+		if (go)
+			ack(m, i);
+	}
+}
+
+static void handle_init(struct agx4_fwmodel *m, unsigned int inst, u64 msg)
+{
+	u64 va = FWM_HIGH_PREFIX | (msg & GENMASK_ULL(43, 0));
+	bool again;
+	u32 arg;
+
+	if (msg & GENMASK_ULL(47, 44)) {
+		agx4_fwmodel_counter_add(m, AGX4_FWMODEL_CNT_BAD_MESSAGES);
+		agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_MESSAGE, msg);
+		return;
+	}
+	spin_lock(&m->lock);
+	again = m->inst[inst].init_seen;
+	m->inst[inst].init_seen = true;
+	spin_unlock(&m->lock);
+	if (again) {
+		agx4_fwmodel_counter_add(m, AGX4_FWMODEL_CNT_BAD_MESSAGES);
+		agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_SEQUENCE, msg);
+		return;
+	}
+	if (fault_armed(m, AGX4_FWMODEL_FAULT_CRASH_IN_BOOT, &arg) && !arg) {
+		fault_take(m, AGX4_FWMODEL_FAULT_CRASH_IN_BOOT, NULL);
+		agx4_fwmodel_crash(m, inst, AGX4_FWMODEL_INJECTED,
+				   AGX4_FWMODEL_FAULT_CRASH_IN_BOOT);
+		return;
+	}
+	if (check_init(m, inst, va) || control_consume(m, inst)) {
+		agx4_fwmodel_crash(m, inst, AGX4_FWMODEL_OK, 0);
+		return;
+	}
+	if (fault_armed(m, AGX4_FWMODEL_FAULT_NEVER_ACK, NULL))
+		return;
+	if (fault_armed(m, AGX4_FWMODEL_FAULT_ACK_LATE, &arg)) {
+		spin_lock(&m->lock);
+		if (!m->dying) {
+			m->inst[inst].ack_pending = true;
+			queue_delayed_work(m->wq, &m->ack_work,
+					   msecs_to_jiffies(arg));
+		}
+		spin_unlock(&m->lock);
+		return;
+	}
+	ack(m, inst);
+}
+
+/* ---- work channels ---- */
+
+static int work_consume(struct agx4_fwmodel *m, unsigned int inst,
+			unsigned int ch)
+{
+	const struct fwm_gen_desc *d = m->desc;
+	u64 ring = m->inst[inst].ch[ch].ring;
+	u8 wm[FWM_WORK_MSG];
+	u32 r, p;
+
+	if (!ring)
+		return 0;
+	if (d->work_cursor(m, inst, ch, 0, &r, false) ||
+	    d->work_cursor(m, inst, ch, 2, &p, false))
+		return -EIO;
+	r %= FWM_RING_ENTRIES;
+	p %= FWM_RING_ENTRIES;
+	while (r != p) {
+		u64 q, pb;
+		u32 head;
+
+		if (agx4_fwmodel_read(m, inst, ring + (u64)r * FWM_WORK_MSG,
+				      wm, sizeof(wm)))
+			return -EIO;
+		q = get_unaligned_le64(wm + 8);
+		head = get_unaligned_le32(wm + 0x14) & 0xffff;
+		/*
+		 * The queue's pointer block: done index +0, firmware read
+		 * index +0x30 (H).  Items are not run yet: the model retires
+		 * up to the message's head, which is what the bootstrap
+		 * barrier waits for.
+		 */
+		if (q) {
+			__le64 raw;
+
+			if (agx4_fwmodel_read(m, inst, q, &raw, sizeof(raw)))
+				return -EIO;
+			pb = le64_to_cpu(raw);
+			if (agx4_fwmodel_write32(m, inst, pb + 0x30, head) ||
+			    agx4_fwmodel_write32(m, inst, pb, head))
+				return -EIO;
+		}
+		agx4_fwmodel_counter_add(m, AGX4_FWMODEL_CNT_WORK_MSGS);
+		r = (r + 1) % FWM_RING_ENTRIES;
+		if (d->work_cursor(m, inst, ch, 0, &r, true) ||
+		    d->work_cursor(m, inst, ch, 1, &r, true))
+			return -EIO;
+	}
+	return 0;
+}
+
+static void bad_msg(struct agx4_fwmodel *m, enum agx4_fwmodel_err e, u64 v)
+{
+	agx4_fwmodel_counter_add(m, AGX4_FWMODEL_CNT_BAD_MESSAGES);
+	agx4_fwmodel_fail(m, e, v);
+}
+
+static void handle_db(struct agx4_fwmodel *m, unsigned int inst, u64 msg,
+		      bool acked, bool control_started)
+{
+	u32 type = FWM_MSG_TYPE(msg);
+	u64 payload = msg & GENMASK_ULL(47, 0);
+	unsigned int ch;
+
+	switch (type) {
+	case FWM_MSG_KICK:
+		/* (slot << 2) | pipe; pipe 3 and channels past 11 do not exist (H). */
+		if (payload > 0x1f || (payload & 3) == 3 ||
+		    (payload >> 2) * 3 + (payload & 3) >= 12) {
+			bad_msg(m, AGX4_FWMODEL_BAD_MESSAGE, msg);
+			return;
+		}
+		if (drop_doorbell(m))
+			return;
+		ch = (payload >> 2) * 3 + (payload & 3);
+		spin_lock(&m->lock);
+		m->kicks[ch]++;
+		spin_unlock(&m->lock);
+		if (!acked) {
+			bad_msg(m, AGX4_FWMODEL_BAD_SEQUENCE, msg);
+			return;
+		}
+		if (work_consume(m, inst, ch))
+			agx4_fwmodel_crash(m, inst, AGX4_FWMODEL_OK, 0);
+		return;
+	case FWM_MSG_CONTROL:
+		if (payload != FWM_CONTROL_PAYLOAD) {
+			bad_msg(m, AGX4_FWMODEL_BAD_MESSAGE, msg);
+			return;
+		}
+		if (drop_doorbell(m))
+			return;
+		if (!acked || (m->gen == AGX4_FWMODEL_G17P && !control_started)) {
+			bad_msg(m, AGX4_FWMODEL_BAD_SEQUENCE, msg);
+			return;
+		}
+		if (control_consume(m, inst))
+			agx4_fwmodel_crash(m, inst, AGX4_FWMODEL_OK, 0);
+		return;
+	case FWM_MSG_CONTROL_START:
+		if (m->gen != AGX4_FWMODEL_G17P || payload) {
+			bad_msg(m, AGX4_FWMODEL_BAD_MESSAGE, msg);
+			return;
+		}
+		if (!acked || control_started) {
+			bad_msg(m, AGX4_FWMODEL_BAD_SEQUENCE, msg);
+			return;
+		}
+		spin_lock(&m->lock);
+		m->inst[inst].control_started = true;
+		spin_unlock(&m->lock);
+		return;
+	default:
+		bad_msg(m, AGX4_FWMODEL_BAD_MESSAGE, msg);
+	}
+}
+
+static void handle_cmd(struct agx4_fwmodel *m, struct fwm_msg *q)
+{
+	switch (q->msg) {
+	case FWM_CMD_CRASH:
+		agx4_fwmodel_crash(m, q->inst, AGX4_FWMODEL_INJECTED,
+				   AGX4_FWMODEL_FAULT_CRASH);
+		break;
+	case FWM_CMD_POST:
+		agx4_fwmodel_post(m, q->inst, q->rec, true);
+		break;
+	case FWM_CMD_FILL:
+		fill_events(m, q->inst, get_unaligned((u32 *)q->rec));
+		break;
+	case FWM_CMD_SEND_BAD:
+		send_bad(m, q->inst);
+		break;
+	}
+}
+
+static void handle(struct agx4_fwmodel *m, struct fwm_msg *q)
+{
+	struct fwm_inst *fi = &m->inst[q->inst];
+	bool live, started, acked, control_started;
+
+	spin_lock(&m->lock);
+	live = fi->running && !fi->crashed && q->epoch == fi->epoch;
+	started = q->ep != FWM_EP_CMD && fi->ep_started[q->ep - FWM_EP_FW];
+	acked = fi->acked;
+	control_started = fi->control_started;
+	if (!live)
+		m->counters[AGX4_FWMODEL_CNT_IGNORED]++;
+	else if (q->ep != FWM_EP_CMD)
+		m->counters[AGX4_FWMODEL_CNT_RECEIVED]++;
+	spin_unlock(&m->lock);
+	if (!live)
+		return;
+	if (q->ep == FWM_EP_CMD) {
+		handle_cmd(m, q);
+		return;
+	}
+	if (!started) {
+		bad_msg(m, AGX4_FWMODEL_NOT_STARTED, q->ep);
+		return;
+	}
+	if (q->ep == FWM_EP_FW) {
+		if (FWM_MSG_TYPE(q->msg) == FWM_MSG_INIT)
+			handle_init(m, q->inst, q->msg);
+		else
+			bad_msg(m, AGX4_FWMODEL_BAD_MESSAGE, q->msg);
+		return;
+	}
+	handle_db(m, q->inst, q->msg, acked, control_started);
+}
+
+static void fwm_work(struct work_struct *w)
+{
+	struct agx4_fwmodel *m = container_of(w, struct agx4_fwmodel, work);
+	struct fwm_msg *q;
+
+	for (;;) {
+		spin_lock(&m->lock);
+		q = list_first_entry_or_null(&m->msgs, struct fwm_msg, node);
+		if (q)
+			list_del(&q->node);
+		spin_unlock(&m->lock);
+		if (!q)
+			return;
+		handle(m, q);
+		kfree(q);
+	}
+}
+
+/* ---- transport ops ---- */
+
+static void asc_set(struct agx4_fwmodel *m, unsigned int inst, bool run)
+{
+	__le32 *ctl = m->asc[inst] + FWM_ASC_CPU_CONTROL;
+	__le32 *st = m->asc[inst] + FWM_ASC_CPU_STATUS;
+	u32 v = le32_to_cpu(READ_ONCE(*ctl));
+
+	v = run ? v | FWM_ASC_RUN : v & ~FWM_ASC_RUN;
+	WRITE_ONCE(*ctl, cpu_to_le32(v));
+	/* Status bit 0 running, bit 1 stopped (M). */
+	WRITE_ONCE(*st, cpu_to_le32(run ? 1 : 2));
+}
+
+static int op_start(void *priv, unsigned int inst)
+{
+	struct agx4_fwmodel *m = priv;
+	struct fwm_inst *fi;
+	u32 arg;
+
+	if (inst >= m->desc->instances)
+		return -EINVAL;
+	fi = &m->inst[inst];
+	if (fault_armed(m, AGX4_FWMODEL_FAULT_CRASH_IN_BOOT, &arg) && arg) {
+		fault_take(m, AGX4_FWMODEL_FAULT_CRASH_IN_BOOT, NULL);
+		agx4_fwmodel_fail(m, AGX4_FWMODEL_INJECTED,
+				  AGX4_FWMODEL_FAULT_CRASH_IN_BOOT);
+		return -ETIMEDOUT;
+	}
+	/*
+	 * GAP: what hardware does without the AXI transition bits is not
+	 * known; both generations set them before the coprocessor starts,
+	 * and the model refuses to boot without them.
+	 */
+	if (!(agx4_fwmodel_sgx_read(m, FWM_SGX_AXI_A) & 1)) {
+		agx4_fwmodel_fail(m, AGX4_FWMODEL_COLD_STATE, FWM_SGX_AXI_A);
+		return -EIO;
+	}
+	if (!(agx4_fwmodel_sgx_read(m, FWM_SGX_AXI_B) & 1)) {
+		agx4_fwmodel_fail(m, AGX4_FWMODEL_COLD_STATE, FWM_SGX_AXI_B);
+		return -EIO;
+	}
+	/* G16 writes the handoff page before the coprocessor starts (H). */
+	if (m->gen == AGX4_FWMODEL_G16 && agx4_fwmodel_handoff_check(m))
+		return -EIO;
+
+	spin_lock(&m->lock);
+	if (fi->running) {
+		spin_unlock(&m->lock);
+		return -EBUSY;
+	}
+	fi->running = true;
+	fi->crashed = false;
+	fi->init_seen = false;
+	fi->acked = false;
+	fi->control_started = false;
+	fi->ack_pending = false;
+	fi->ep_started[0] = false;
+	fi->ep_started[1] = false;
+	fi->epoch++;
+	spin_unlock(&m->lock);
+	asc_set(m, inst, true);
+	return 0;
+}
+
+static void op_stop(void *priv, unsigned int inst)
+{
+	struct agx4_fwmodel *m = priv;
+	struct fwm_inst *fi;
+
+	if (inst >= m->desc->instances)
+		return;
+	fi = &m->inst[inst];
+	spin_lock(&m->lock);
+	if (fi->running) {
+		fi->running = false;
+		fi->stops++;
+		fi->epoch++;
+		fi->acked = false;
+		fi->control_started = false;
+		fi->ack_pending = false;
+		fi->ep_started[0] = false;
+		fi->ep_started[1] = false;
+		m->handoff_ok = false;
+	}
+	spin_unlock(&m->lock);
+	asc_set(m, inst, false);
+}
+
+static int op_start_endpoint(void *priv, unsigned int inst, u8 ep)
+{
+	struct agx4_fwmodel *m = priv;
+	int ret = 0;
+
+	if (inst >= m->desc->instances || (ep != FWM_EP_FW && ep != FWM_EP_DB))
+		return -EINVAL;
+	spin_lock(&m->lock);
+	if (m->inst[inst].running)
+		m->inst[inst].ep_started[ep - FWM_EP_FW] = true;
+	else
+		ret = -EIO;
+	spin_unlock(&m->lock);
+	return ret;
+}
+
+static int do_send(struct agx4_fwmodel *m, unsigned int inst, u8 ep,
+		   u64 msg, gfp_t gfp)
+{
+	bool running;
+
+	if (inst >= m->desc->instances)
+		return -EINVAL;
+	if (ep != FWM_EP_FW && ep != FWM_EP_DB) {
+		bad_msg(m, AGX4_FWMODEL_BAD_MESSAGE, msg);
+		return -EINVAL;
+	}
+	spin_lock(&m->lock);
+	running = m->inst[inst].running;
+	if (!running)
+		m->counters[AGX4_FWMODEL_CNT_IGNORED]++;
+	spin_unlock(&m->lock);
+	if (!running)
+		return -EIO;
+	return queue_msg(m, inst, ep, msg, NULL, 0, gfp);
+}
+
+static int op_send(void *priv, unsigned int inst, u8 ep, u64 msg)
+{
+	return do_send(priv, inst, ep, msg, GFP_KERNEL);
+}
+
+static int op_ring(void *priv, unsigned int inst, u8 ep, u64 msg)
+{
+	int ret = do_send(priv, inst, ep, msg, GFP_ATOMIC);
+
+	return ret == -ENOMEM ? -EBUSY : ret;
+}
+
+const struct agx4_fw_transport_ops agx4_fwmodel_transport_ops = {
+	.start = op_start,
+	.stop = op_stop,
+	.start_endpoint = op_start_endpoint,
+	.send = op_send,
+	.ring = op_ring,
+};
+EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_transport_ops);
+
+/* ---- creation: what the boot loader leaves behind ---- */
+
+static void loader_root(struct agx4_fwmodel *m, size_t off,
+			enum fwm_region image)
+{
+	struct fwm_region_mem *pt = &m->region[FWM_R_PAGETABLES];
+	struct fwm_region_mem *img = &m->region[image];
+	__le64 *root = pt->va + off + FWM_LDR_ROOT;
+	__le64 *l1 = pt->va + off + FWM_LDR_L1_IMAGE;
+	__le64 *l2 = pt->va + off + FWM_LDR_L2_IMAGE;
+	size_t i;
+
+	/*
+	 * GAP: the loader's firmware tables are not described; the model
+	 * maps what the firmware cannot run without (its image, at the base
+	 * of the private range, root entry 0), gives entry 1 an empty table
+	 * and points entry 2, where the host's objects live, at the empty
+	 * shared table in "l2" (H for G17P: entries 0..2 valid, entry 2 the
+	 * "l2" table).
+	 */
+	root[0] = cpu_to_le64((pt->pa + off + FWM_LDR_L1_IMAGE) |
+			      FWM_LOADER_TABLE);
+	root[1] = cpu_to_le64((pt->pa + off + FWM_LDR_L1_AUX) |
+			      FWM_LOADER_TABLE);
+	root[2] = cpu_to_le64(m->region[FWM_R_L2].pa | FWM_LOADER_TABLE);
+	l1[0] = cpu_to_le64((pt->pa + off + FWM_LDR_L2_IMAGE) |
+			    FWM_LOADER_TABLE);
+	for (i = 0; i < img->size / FWM_PAGE; i++)
+		l2[i] = cpu_to_le64((img->pa + i * FWM_PAGE) |
+				    FWM_LOADER_FW_RW);
+}
+
+static int alloc_regions(struct agx4_fwmodel *m)
+{
+	unsigned int i;
+
+	for (i = 0; i < FWM_NR_REGIONS; i++) {
+		struct fwm_region_mem *r = &m->region[i];
+		size_t size = m->desc->region_size[i];
+
+		if (!size)
+			continue;
+		r->order = max(get_order(size), get_order(FWM_PAGE));
+		r->pages = alloc_pages(GFP_KERNEL | __GFP_ZERO, r->order);
+		if (!r->pages)
+			return -ENOMEM;
+		r->va = page_address(r->pages);
+		r->pa = page_to_phys(r->pages);
+		r->size = size;
+	}
+	return 0;
+}
+
+static void free_regions(struct agx4_fwmodel *m)
+{
+	unsigned int i;
+
+	for (i = 0; i < FWM_NR_REGIONS; i++)
+		if (m->region[i].pages)
+			__free_pages(m->region[i].pages, m->region[i].order);
+}
+
+/**
+ * agx4_fwmodel_destroy() - stop and free a model
+ * @m: the model, or NULL/ERR_PTR (ignored).
+ *
+ * Safe at any point, including after a crash or in the middle of a boot:
+ * pending work is cancelled or finished first.  The host must not use the
+ * transport afterwards.
+ */
+void agx4_fwmodel_destroy(struct agx4_fwmodel *m)
+{
+	struct fwm_msg *q, *tmp;
+	unsigned int i;
+
+	if (IS_ERR_OR_NULL(m))
+		return;
+	if (m->wq) {
+		spin_lock(&m->lock);
+		m->dying = true;
+		spin_unlock(&m->lock);
+		cancel_delayed_work_sync(&m->ack_work);
+		destroy_workqueue(m->wq);
+	}
+	list_for_each_entry_safe(q, tmp, &m->msgs, node)
+		kfree(q);
+	for (i = 0; i < FWM_MAX_INST; i++)
+		kfree(m->asc[i]);
+	vfree(m->sgx);
+	free_regions(m);
+	kfree(m);
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_destroy);
+
+/**
+ * agx4_fwmodel_create() - a firmware model in its cold, just-loaded state
+ * @dev: device the model belongs to (for messages).
+ * @gen: generation to play.
+ *
+ * Return: the model, or an ERR_PTR.
+ */
+struct agx4_fwmodel *agx4_fwmodel_create(struct device *dev,
+					 enum agx4_fwmodel_gen gen)
+{
+	struct agx4_fwmodel *m;
+	const u32 (*id)[2];
+	unsigned int i;
+	u8 *h;
+
+	if (gen != AGX4_FWMODEL_G16 && gen != AGX4_FWMODEL_G17P)
+		return ERR_PTR(-EINVAL);
+	m = kzalloc(sizeof(*m), GFP_KERNEL);
+	if (!m)
+		return ERR_PTR(-ENOMEM);
+	m->dev = dev;
+	m->gen = gen;
+	m->desc = gen == AGX4_FWMODEL_G16 ? &agx4_fwmodel_g16_desc :
+					    &agx4_fwmodel_g17p_desc;
+	spin_lock_init(&m->lock);
+	INIT_LIST_HEAD(&m->msgs);
+	INIT_WORK(&m->work, fwm_work);
+	INIT_DELAYED_WORK(&m->ack_work, ack_work);
+
+	if (alloc_regions(m))
+		goto nomem;
+	m->sgx_size = FWM_SGX_SIZE;
+	m->sgx = vzalloc(m->sgx_size);
+	if (!m->sgx)
+		goto nomem;
+	for (i = 0; i < m->desc->instances; i++) {
+		m->asc[i] = kzalloc(FWM_ASC_SIZE, GFP_KERNEL);
+		if (!m->asc[i])
+			goto nomem;
+		asc_set(m, i, false);
+	}
+	m->wq = alloc_ordered_workqueue("agx4-fwmodel", 0);
+	if (!m->wq)
+		goto nomem;
+
+	for (id = m->desc->sgx_id; (*id)[0]; id++)
+		agx4_fwmodel_sgx_write(m, (*id)[0], (*id)[1]);
+	loader_root(m, 0, FWM_R_FIRMWARE);
+	if (m->desc->instances > 1)
+		loader_root(m, m->desc->secondary_root_offset,
+			    FWM_R_FIRMWARE2);
+	/*
+	 * GAP: stale loader bytes where the host must write, so that a
+	 * missing write is seen (the host's +0x640 must become 0).
+	 */
+	h = m->region[FWM_R_HANDOFF].va;
+	put_unaligned_le64(0x0640064006400640ULL, h + 0x640);
+	return m;
+
+nomem:
+	agx4_fwmodel_destroy(m);
+	return ERR_PTR(-ENOMEM);
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_create);
+
+/* ---- queries ---- */
+
+/**
+ * agx4_fwmodel_region() - a region the boot loader left behind
+ * @m: the model.
+ * @name: memory-region name ("ttbs", "pagetables", "l2", "handoff",
+ *	"firmware", "firmware-secondary").
+ * @va: kernel address of the region (may be NULL).
+ * @pa: its physical address, 16 KiB aligned (may be NULL).
+ * @size: its size (may be NULL).
+ *
+ * Return: 0, or -ENOENT when this generation has no such region.
+ */
+int agx4_fwmodel_region(struct agx4_fwmodel *m, const char *name, void **va,
+			phys_addr_t *pa, size_t *size)
+{
+	unsigned int i;
+
+	for (i = 0; i < FWM_NR_REGIONS; i++) {
+		if (strcmp(name, region_name[i]) || !m->region[i].size)
+			continue;
+		if (va)
+			*va = m->region[i].va;
+		if (pa)
+			*pa = m->region[i].pa;
+		if (size)
+			*size = m->region[i].size;
+		return 0;
+	}
+	return -ENOENT;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_region);
+
+/**
+ * agx4_fwmodel_sgx() - the GPU register window
+ * @m: the model.
+ * @size: its size (0x1010000 bytes: up to and past the AXI bits).
+ *
+ * Plain zeroed memory with the identity registers filled in; G16 channel
+ * cursors live here.  The host accesses it with readl()/writel() through
+ * an __iomem cast.
+ *
+ * Return: the window.
+ */
+void *agx4_fwmodel_sgx(struct agx4_fwmodel *m, size_t *size)
+{
+	if (size)
+		*size = m->sgx_size;
+	return m->sgx;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_sgx);
+
+/**
+ * agx4_fwmodel_asc() - the coprocessor control window of an instance
+ * @m: the model.
+ * @inst: instance.
+ * @size: its size (0x4000).
+ *
+ * CPU control at +0x44 (bit 4 = run) and status at +0x48 (2 = stopped,
+ * cold; 1 = running), kept by the model's start and stop.
+ *
+ * Return: the window, or NULL for an instance the generation lacks.
+ */
+void *agx4_fwmodel_asc(struct agx4_fwmodel *m, unsigned int inst,
+		       size_t *size)
+{
+	if (inst >= m->desc->instances)
+		return NULL;
+	if (size)
+		*size = FWM_ASC_SIZE;
+	return m->asc[inst];
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_asc);
+
+/**
+ * agx4_fwmodel_attach() - connect the host's callbacks
+ * @m: the model.
+ * @ev: callbacks; firmware messages before this are dropped and counted.
+ * @cookie: their first argument.
+ */
+void agx4_fwmodel_attach(struct agx4_fwmodel *m,
+			 const struct agx4_fw_transport_events *ev,
+			 void *cookie)
+{
+	spin_lock(&m->lock);
+	m->ev = ev;
+	m->cookie = cookie;
+	spin_unlock(&m->lock);
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_attach);
+
+/**
+ * agx4_fwmodel_error() - the first error the firmware met
+ * @m: the model.
+ * @where: the VA or value involved (may be NULL).
+ *
+ * Return: the error, %AGX4_FWMODEL_OK when none.
+ */
+enum agx4_fwmodel_err agx4_fwmodel_error(struct agx4_fwmodel *m, u64 *where)
+{
+	enum agx4_fwmodel_err e;
+
+	spin_lock(&m->lock);
+	e = m->err;
+	if (where)
+		*where = m->err_where;
+	spin_unlock(&m->lock);
+	return e;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_error);
+
+/**
+ * agx4_fwmodel_sync() - wait until the firmware handled every message
+ * @m: the model.
+ *
+ * Late acknowledgments still waiting for their delay are not waited
+ * for.  Must not be called from a transport callback.
+ */
+void agx4_fwmodel_sync(struct agx4_fwmodel *m)
+{
+	flush_workqueue(m->wq);
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_sync);
+
+/**
+ * agx4_fwmodel_booted() - has an instance acknowledged its init data?
+ * @m: the model.
+ * @inst: instance.
+ *
+ * Return: true once acknowledged (even with a wrong status), until stop.
+ */
+bool agx4_fwmodel_booted(struct agx4_fwmodel *m, unsigned int inst)
+{
+	bool b;
+
+	if (inst >= m->desc->instances)
+		return false;
+	spin_lock(&m->lock);
+	b = m->inst[inst].acked && !m->inst[inst].crashed;
+	spin_unlock(&m->lock);
+	return b;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_booted);
+
+/**
+ * agx4_fwmodel_running() - is an instance's coprocessor started?
+ * @m: the model.
+ * @inst: instance.
+ *
+ * Return: true between a successful start and the next stop.
+ */
+bool agx4_fwmodel_running(struct agx4_fwmodel *m, unsigned int inst)
+{
+	bool r;
+
+	if (inst >= m->desc->instances)
+		return false;
+	spin_lock(&m->lock);
+	r = m->inst[inst].running;
+	spin_unlock(&m->lock);
+	return r;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_running);
+
+/**
+ * agx4_fwmodel_stops() - how often a running instance was stopped
+ * @m: the model.
+ * @inst: instance.
+ *
+ * Return: the number of stops that shut a running instance down.
+ */
+unsigned int agx4_fwmodel_stops(struct agx4_fwmodel *m, unsigned int inst)
+{
+	unsigned int n;
+
+	if (inst >= m->desc->instances)
+		return 0;
+	spin_lock(&m->lock);
+	n = m->inst[inst].stops;
+	spin_unlock(&m->lock);
+	return n;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_stops);
+
+/**
+ * agx4_fwmodel_count() - read a counter
+ * @m: the model.
+ * @c: the counter.
+ *
+ * Return: its value.
+ */
+u32 agx4_fwmodel_count(struct agx4_fwmodel *m, enum agx4_fwmodel_counter c)
+{
+	u32 v;
+
+	if ((unsigned int)c >= AGX4_FWMODEL_NR_COUNTERS)
+		return 0;
+	spin_lock(&m->lock);
+	v = m->counters[c];
+	spin_unlock(&m->lock);
+	return v;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_count);
+
+/**
+ * agx4_fwmodel_kicks() - work kicks seen for a channel
+ * @m: the model.
+ * @channel: work channel, 0..11.
+ *
+ * Return: the number of kicks (dropped ones not included).
+ */
+u32 agx4_fwmodel_kicks(struct agx4_fwmodel *m, unsigned int channel)
+{
+	u32 v;
+
+	if (channel >= AGX4_FWMODEL_WORK_CHANNELS)
+		return 0;
+	spin_lock(&m->lock);
+	v = m->kicks[channel];
+	spin_unlock(&m->lock);
+	return v;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_kicks);
+
+/**
+ * agx4_fwmodel_post_event() - make the firmware post an event
+ * @m: the model.
+ * @inst: instance whose event ring (channel 13) gets it.
+ * @rec: the record, up to 0x48 bytes (the rest is zero).
+ * @len: its length.
+ *
+ * The firmware's worker writes the record, advances its cursor and sends
+ * the 0x42 notification, as for its own events.
+ *
+ * Return: 0 or a negative errno (the post itself is asynchronous).
+ */
+int agx4_fwmodel_post_event(struct agx4_fwmodel *m, unsigned int inst,
+			    const void *rec, size_t len)
+{
+	if (inst >= m->desc->instances || len > FWM_EVT_RECORD)
+		return -EINVAL;
+	return queue_msg(m, inst, FWM_EP_CMD, FWM_CMD_POST, rec, len,
+			 GFP_KERNEL);
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_post_event);

@@ -1,0 +1,168 @@
+// SPDX-License-Identifier: GPL-2.0-only OR MIT
+/*
+ * Copyright 2026 The agx4 authors
+ *
+ * Firmware model, G16 (M4, t8132): one instance, channel cursors in the
+ * GPU register window, acknowledgment through status A.
+ */
+
+#include <linux/errno.h>
+#include <linux/sizes.h>
+#include <linux/unaligned.h>
+
+#include "agx4_fwmodel_core.h"
+
+/* Control ring cursors in SGX: firmware read, firmware done, host producer (H). */
+static const u32 ctl_cursor_off[3] = { 0xd640c0, 0xd640c8, 0xd60060 };
+
+/* Work channel cursors in SGX (H). */
+#define G16_CUR_FW		0xd64000
+#define G16_CUR_HOST		0xd60000
+
+/* Registration record (opcode 0x20) fields (H). */
+#define G16_OP_NOP		0x16
+#define G16_OP_REGISTER		0x20
+#define G16_OP_TVB_REPLY	0x08
+#define G16_OP_LIMIT_REPLY	0x09
+#define G16_EVENT_RECEIPT	13
+/* Status A + 0x1c: the registration has been taken (H). */
+#define G16_STATUS_REGISTERED	0x1c
+
+/*
+ * GAP: identity values for t8132 are not recorded; these are non-zero,
+ * not all-ones, and describe one die, one cluster of ten cores.
+ */
+static const u32 g16_sgx_id[][2] = {
+	{ 0xd04000, 0x09000100 },
+	{ 0xd04010, 0x0001010a },
+	{ 0xd0401c, 1 },
+	{ 0, 0 },
+};
+
+static int g16_check_root(struct agx4_fwmodel *m, unsigned int inst, u64 va,
+			  const u8 *root)
+{
+	const unsigned int rw = AGX4_FWMODEL_READ | AGX4_FWMODEL_WRITE;
+	__le64 hdr;
+	int ret;
+
+	if (get_unaligned_le32(root + 0x28))
+		return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_ROOT, va + 0x28);
+	/* L: status B's and the extras' sizes are not known; the model reads their heads. */
+	ret = agx4_fwmodel_need(m, inst, va + 0xb0,
+				get_unaligned_le64(root + 0xb0), 0x80, rw);
+	if (!ret)
+		ret = agx4_fwmodel_need(m, inst, va + 0xb8,
+					get_unaligned_le64(root + 0xb8), 8,
+					AGX4_FWMODEL_READ);
+	if (!ret)
+		ret = agx4_fwmodel_need(m, inst, va + 0xc0,
+					get_unaligned_le64(root + 0xc0), 0x80,
+					AGX4_FWMODEL_READ);
+	if (ret)
+		return ret;
+	/* Main config + 0x18: the header pointer into the producer-cursor page (H). */
+	if (agx4_fwmodel_read(m, inst, get_unaligned_le64(root + 0x18) + 0x18,
+			      &hdr, sizeof(hdr)))
+		return -EIO;
+	return agx4_fwmodel_need(m, inst, get_unaligned_le64(root + 0x18) + 0x18,
+				 le64_to_cpu(hdr), 8, AGX4_FWMODEL_READ);
+}
+
+static int g16_ctl_cursor(struct agx4_fwmodel *m, unsigned int inst,
+			  unsigned int which, u32 *val, bool write)
+{
+	if (write)
+		agx4_fwmodel_sgx_write(m, ctl_cursor_off[which], *val);
+	else
+		*val = agx4_fwmodel_sgx_read(m, ctl_cursor_off[which]);
+	return 0;
+}
+
+static int g16_work_cursor(struct agx4_fwmodel *m, unsigned int inst,
+			   unsigned int ch, unsigned int which, u32 *val,
+			   bool write)
+{
+	u32 a = (ch % 3) * 0x40 + (ch / 3) * 0x10;
+	u32 b = (ch % 3) * 0x20 + (ch / 3) * 8;
+	u32 off = which == 2 ? G16_CUR_HOST + b : G16_CUR_FW + a + which * 8;
+
+	if (write)
+		agx4_fwmodel_sgx_write(m, off, *val);
+	else
+		*val = agx4_fwmodel_sgx_read(m, off);
+	return 0;
+}
+
+/*
+ * The opening registration: +4 = 1, +8 = 0x3f, +0x14 control data,
+ * +0x1c and +0x24 the operand table (twice), +0x2c = 160, +0x34 = 1 (H).
+ */
+static int g16_register(struct agx4_fwmodel *m, unsigned int inst, u64 va,
+			const u8 *rec)
+{
+	u8 ev[FWM_EVT_RECORD] = {};
+	u64 data = get_unaligned_le64(rec + 0x14);
+	u64 table = get_unaligned_le64(rec + 0x1c);
+	int ret;
+
+	if (get_unaligned_le32(rec + 4) != 1 ||
+	    get_unaligned_le32(rec + 8) != 0x3f || !data || !table ||
+	    get_unaligned_le64(rec + 0x24) != table ||
+	    get_unaligned_le32(rec + 0x2c) != 160 ||
+	    get_unaligned_le32(rec + 0x34) != 1)
+		return -EINVAL;
+	/* The firmware reads the control data it is given. */
+	if (agx4_fwmodel_check(m, inst, data, 1, AGX4_FWMODEL_READ))
+		return -EIO;
+	/*
+	 * The receipt echoes the record under kind 13 (H); the echo's
+	 * layout is not known (GAP): the body is copied at the same
+	 * offsets, with the second word 0 as the one observed echo shows.
+	 */
+	memcpy(ev, rec, FWM_CTL_RECORD);
+	put_unaligned_le32(G16_EVENT_RECEIPT, ev);
+	put_unaligned_le32(0, ev + 8);
+	ret = agx4_fwmodel_post(m, inst, ev, true);
+	if (ret == -EIO)
+		return ret;
+	return agx4_fwmodel_write32(m, inst,
+				    m->inst[inst].status_a +
+				    G16_STATUS_REGISTERED, 1);
+}
+
+static int g16_ctl_record(struct agx4_fwmodel *m, unsigned int inst, u64 va,
+			  const u8 *rec)
+{
+	switch (get_unaligned_le32(rec)) {
+	case G16_OP_NOP:
+	/* L: growth and memory-limit replies are accepted, not acted on yet. */
+	case G16_OP_TVB_REPLY:
+	case G16_OP_LIMIT_REPLY:
+		return 0;
+	case G16_OP_REGISTER:
+		return g16_register(m, inst, va, rec);
+	default:
+		return -EINVAL;
+	}
+}
+
+const struct fwm_gen_desc agx4_fwmodel_g16_desc = {
+	.instances = 1,
+	/* GAP: the loader's region sizes; each is at least what the model puts there. */
+	.region_size = {
+		[FWM_R_TTBS] = SZ_16K,
+		[FWM_R_PAGETABLES] = SZ_64K,
+		[FWM_R_L2] = SZ_16K,
+		[FWM_R_HANDOFF] = SZ_16K,
+		[FWM_R_FIRMWARE] = SZ_64K,
+	},
+	.version = { 0x04b8, 0x8392, 0xc357, 0x0c89 },
+	.root_size = { 0xc8 },
+	.main_size = 0x500,
+	.sgx_id = g16_sgx_id,
+	.check_root = g16_check_root,
+	.ctl_cursor = g16_ctl_cursor,
+	.work_cursor = g16_work_cursor,
+	.ctl_record = g16_ctl_record,
+};

@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: GPL-2.0-only OR MIT
+/*
+ * Copyright 2026 The agx4 authors
+ *
+ * Firmware model, G17P (A18 Pro, t8140): a primary and a secondary
+ * instance, channel cursors in RAM, acknowledgment by message 0x09.
+ */
+
+#include <linux/errno.h>
+#include <linux/sizes.h>
+#include <linux/unaligned.h>
+
+#include "agx4_fwmodel_core.h"
+
+/* Device-control opcodes the firmware knows (H); unknown ones are refused. */
+#define G17P_OP_TVB_REPLY	0x08
+#define G17P_OP_CLEANUP		0x14
+#define G17P_OP_OPEN_PRIMARY	0x16
+#define G17P_OP_MAINTENANCE	0x1b
+#define G17P_OP_OPEN_SECONDARY	0x2a
+#define G17P_OP_TICK		0x2e
+
+/*
+ * Identity: bits 31..24 = 10 and 23..16 = 0 are what the reference
+ * requires (H); revision 1 is chosen (GAP).  One die, one cluster, six
+ * cores (M), all enabled.
+ */
+static const u32 g17p_sgx_id[][2] = {
+	{ 0xd04000, 0x0a000100 },
+	{ 0xd04010, 0x00010106 },
+	{ 0xd0401c, 1 },
+	{ 0xe01500, 0x3f },
+	{ 0, 0 },
+};
+
+static int g17p_check_root(struct agx4_fwmodel *m, unsigned int inst, u64 va,
+			   const u8 *root)
+{
+	int ret;
+
+	/* +0x28 "kind" = instance index (H). */
+	if (get_unaligned_le32(root + 0x28) != inst)
+		return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_ROOT, va + 0x28);
+	if (inst == 0)
+		/* Primary status B, 0xeb00 bytes, firmware-written (H). */
+		return agx4_fwmodel_need(m, inst, va + 0xb0,
+					 get_unaligned_le64(root + 0xb0),
+					 0xeb00, AGX4_FWMODEL_READ |
+					 AGX4_FWMODEL_WRITE);
+	/* The secondary has no status B, and two extras (H). */
+	if (get_unaligned_le64(root + 0xb0))
+		return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_ROOT, va + 0xb0);
+	ret = agx4_fwmodel_need(m, inst, va + 0xb8,
+				get_unaligned_le64(root + 0xb8), 0x6c0,
+				AGX4_FWMODEL_READ);
+	if (ret)
+		return ret;
+	return agx4_fwmodel_need(m, inst, va + 0xc0,
+				 get_unaligned_le64(root + 0xc0), 0x80,
+				 AGX4_FWMODEL_READ);
+}
+
+/* Cursors are RAM words at the channel's state[0] + 0, 0x10, 0x20 (H). */
+static int cursor(struct agx4_fwmodel *m, unsigned int inst, u64 base,
+		  unsigned int which, u32 *val, bool write)
+{
+	u64 va = base + which * FWM_CUR_DONE;
+
+	if (write)
+		return agx4_fwmodel_write32(m, inst, va, *val);
+	return agx4_fwmodel_read32(m, inst, va, val);
+}
+
+static int g17p_ctl_cursor(struct agx4_fwmodel *m, unsigned int inst,
+			   unsigned int which, u32 *val, bool write)
+{
+	return cursor(m, inst, m->inst[inst].ch[12].state[0], which, val,
+		      write);
+}
+
+static int g17p_work_cursor(struct agx4_fwmodel *m, unsigned int inst,
+			    unsigned int ch, unsigned int which, u32 *val,
+			    bool write)
+{
+	return cursor(m, inst, m->inst[inst].ch[ch].state[0], which, val,
+		      write);
+}
+
+static void g17p_acked(struct agx4_fwmodel *m, unsigned int inst, u32 status)
+{
+	/* 0x09 << 48 acknowledges; a wrong status is carried in the payload. */
+	agx4_fwmodel_send(m, inst, FWM_EP_FW,
+			  ((u64)FWM_MSG_INIT_ACK << 48) |
+			  (status == 1 ? 0 : status));
+}
+
+static int g17p_ctl_record(struct agx4_fwmodel *m, unsigned int inst, u64 va,
+			   const u8 *rec)
+{
+	switch (get_unaligned_le32(rec)) {
+	case G17P_OP_OPEN_PRIMARY:
+	case G17P_OP_OPEN_SECONDARY:
+	/* L: replies and lifecycle records are accepted, not acted on yet. */
+	case G17P_OP_TVB_REPLY:
+	case G17P_OP_CLEANUP:
+	case G17P_OP_MAINTENANCE:
+	case G17P_OP_TICK:
+		return 0;
+	default:
+		return -EINVAL;
+	}
+}
+
+const struct fwm_gen_desc agx4_fwmodel_g17p_desc = {
+	.instances = 2,
+	/* "pagetables" is at least 0x80000 (H); the other sizes are GAP. */
+	.region_size = {
+		[FWM_R_TTBS] = SZ_16K,
+		[FWM_R_PAGETABLES] = SZ_512K,
+		[FWM_R_L2] = SZ_16K,
+		[FWM_R_HANDOFF] = SZ_16K,
+		[FWM_R_FIRMWARE] = SZ_64K,
+		[FWM_R_FIRMWARE2] = SZ_64K,
+	},
+	/* The secondary's roots sit 0x40000 after the primary's (H). */
+	.secondary_root_offset = 0x40000,
+	.version = { 0x04c0, 0x0396, 0xa322, 0x0c8a },
+	.root_size = { 0xb8, 0xc8 },
+	.main_size = 0x600,
+	.sgx_id = g17p_sgx_id,
+	.check_root = g17p_check_root,
+	.ctl_cursor = g17p_ctl_cursor,
+	.work_cursor = g17p_work_cursor,
+	.acked = g17p_acked,
+	.ctl_record = g17p_ctl_record,
+};

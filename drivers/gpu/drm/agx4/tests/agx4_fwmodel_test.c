@@ -1,0 +1,1532 @@
+// SPDX-License-Identifier: GPL-2.0-only OR MIT
+/*
+ * Copyright 2026 The agx4 authors
+ *
+ * KUnit suite "agx4_fwmodel": the firmware model on its own.  The host
+ * side here is a minimal hand-written sequence: page tables, descriptor
+ * words, addresses and record bytes are written in this file from the
+ * protocol description (fixed firmware VAs of the G16 and G17P reference
+ * drivers, the UAT PTE format), never with agx4's builders or layouts.
+ */
+
+#include <kunit/device.h>
+#include <kunit/test.h>
+#include <linux/delay.h>
+#include <linux/gfp.h>
+#include <linux/io.h>
+#include <linux/mm.h>
+#include <linux/sizes.h>
+#include <linux/spinlock.h>
+#include <linux/unaligned.h>
+
+#include "../agx4_fwmodel.h"
+
+#define PG		0x4000ULL
+#define OA		0x3ffffffc000ULL
+
+/* PTE words (UAT format: AP 7..6, AF 10, nG 11, PXN 53, UXN 54, bit 55). */
+#define FW_RW		0x00c000000000044bULL	/* AP 1, UXN 1 PXN 0 */
+#define FW_RW_CACHED	0x00c0000000000443ULL
+#define FW_RO		0x008000000000044bULL	/* AP 1, UXN 0 PXN 0 */
+#define GPU_RW		0x00c0000000000c8bULL	/* AP 2: no firmware access */
+#define TABLE		0x3ULL
+
+/* G16 firmware VAs (fixed placements of the reference driver). */
+#define G16_ROOT	0xfffffc2000100000ULL
+#define G16_REGION_A	0xfffffc2000108000ULL
+#define G16_REGION_C	0xfffffc20000f8000ULL
+#define G16_SHARED	0xfffffc2000030000ULL	/* 0xc4000: status B/A, rings */
+#define G16_SHARED_SZ	0xc4000ULL
+#define G16_STATUS_B	0xfffffc2000030000ULL
+#define G16_STATUS_A	0xfffffc200003f180ULL
+#define G16_EXTRA_0	0xfffffc200003eb00ULL
+#define G16_EXTRA_1	0xfffffc20000f3440ULL
+#define G16_BUNDLE	0xfffffc20c04d8000ULL
+#define G16_BUNDLE_SZ	0x24000ULL
+#define G16_MAIN	(G16_BUNDLE + 0x1da40)
+#define G16_CURSOR_PG	0xfffffc2000020000ULL
+#define G16_CTL_DATA	0xfffffc20c0528000ULL
+#define G16_OPERANDS	0x0000007000000000ULL
+#define G16_INIT_MSG	0x00810c2000100000ULL
+
+/* G16 SGX cursors. */
+#define SGX_CTL_READ	0xd640c0
+#define SGX_CTL_DONE	0xd640c8
+#define SGX_CTL_PROD	0xd60060
+
+/* G17P firmware VAs (graph base 0xffff_fc20_0000_0000). */
+#define G17_BASE	0xfffffc2000000000ULL
+#define G17_PRIV	(G17_BASE + 0x20000)
+#define G17_PRIV_SZ	0x178000ULL
+#define G17_BUNDLE	(G17_BASE + 0xc0788000ULL)
+#define G17_BUNDLE_SZ	0x28000ULL
+#define G17_REGION_C	(G17_BASE + 0x1a0000)
+#define G17_ROOT0	(G17_BASE + 0x1a8000)
+#define G17_ROOT1	(G17_BASE + 0x1b0000)
+#define G17_REGION_A	(G17_BASE + 0x1b8000)
+
+#define MAX_PAGES	320
+#define MAX_MSGS	512
+
+struct fwt {
+	struct kunit *test;
+	struct agx4_fwmodel *m;
+	const struct agx4_fw_transport_ops *ops;
+	void *sgx;
+	__le64 *ttbs;
+	void *handoff;
+	__le64 *root;			/* the high root the test maps into */
+	phys_addr_t root_pa;
+	struct page *pages[MAX_PAGES];
+	unsigned int npages;
+
+	spinlock_t lock;		/* protects the fields below */
+	unsigned int nmsgs;
+	struct { unsigned int inst; u8 ep; u64 msg; } msgs[MAX_MSGS];
+	unsigned int crashes[2];
+};
+
+static void ev_recv(void *cookie, unsigned int inst, u8 ep, u64 msg)
+{
+	struct fwt *t = cookie;
+
+	spin_lock(&t->lock);
+	if (t->nmsgs < MAX_MSGS) {
+		t->msgs[t->nmsgs].inst = inst;
+		t->msgs[t->nmsgs].ep = ep;
+		t->msgs[t->nmsgs].msg = msg;
+		t->nmsgs++;
+	}
+	spin_unlock(&t->lock);
+}
+
+static void ev_crashed(void *cookie, unsigned int inst)
+{
+	struct fwt *t = cookie;
+
+	spin_lock(&t->lock);
+	t->crashes[inst]++;
+	spin_unlock(&t->lock);
+}
+
+static const struct agx4_fw_transport_events events = {
+	.recv = ev_recv,
+	.crashed = ev_crashed,
+};
+
+/* How many messages @msg arrived from @inst on @ep. */
+static unsigned int got(struct fwt *t, unsigned int inst, u8 ep, u64 msg)
+{
+	unsigned int i, n = 0;
+
+	spin_lock(&t->lock);
+	for (i = 0; i < t->nmsgs; i++)
+		n += t->msgs[i].inst == inst && t->msgs[i].ep == ep &&
+		     t->msgs[i].msg == msg;
+	spin_unlock(&t->lock);
+	return n;
+}
+
+static unsigned int crashes(struct fwt *t, unsigned int inst)
+{
+	unsigned int n;
+
+	spin_lock(&t->lock);
+	n = t->crashes[inst];
+	spin_unlock(&t->lock);
+	return n;
+}
+
+static void fwt_release(void *data)
+{
+	struct fwt *t = data;
+	unsigned int i;
+
+	agx4_fwmodel_destroy(t->m);
+	for (i = 0; i < t->npages; i++)
+		__free_pages(t->pages[i], 2);
+}
+
+/* A zeroed 16 KiB page of the test's own. */
+static void *tpage(struct fwt *t, phys_addr_t *pa)
+{
+	struct page *p;
+
+	KUNIT_ASSERT_LT(t->test, t->npages, MAX_PAGES);
+	p = alloc_pages(GFP_KERNEL | __GFP_ZERO, 2);
+	KUNIT_ASSERT_NOT_NULL(t->test, p);
+	t->pages[t->npages++] = p;
+	*pa = page_to_phys(p);
+	return page_address(p);
+}
+
+/* The next-level table under @e, made if absent. */
+static __le64 *tnext(struct fwt *t, __le64 *e)
+{
+	phys_addr_t pa;
+	void *va;
+
+	if ((le64_to_cpu(*e) & 3) == 3)
+		return phys_to_virt(le64_to_cpu(*e) & OA);
+	va = tpage(t, &pa);
+	*e = cpu_to_le64(pa | TABLE);
+	return va;
+}
+
+/* The leaf PTE slot of @va under @root (levels: bits 41..36, 35..25, 24..14). */
+static __le64 *tpte(struct fwt *t, __le64 *root, u64 va)
+{
+	__le64 *l1 = tnext(t, &root[(va >> 36) & 63]);
+	__le64 *l2 = tnext(t, &l1[(va >> 25) & 2047]);
+
+	return &l2[(va >> 14) & 2047];
+}
+
+/* Back [va, va + size) with fresh pages mapped with @attr. */
+static void tmap(struct fwt *t, u64 va, u64 size, u64 attr)
+{
+	u64 p;
+
+	for (p = va & ~(PG - 1); p < va + size; p += PG) {
+		phys_addr_t pa;
+
+		tpage(t, &pa);
+		*tpte(t, t->root, p) = cpu_to_le64(pa | attr);
+	}
+}
+
+/* Change the attributes of the page holding @va. */
+static void tattr(struct fwt *t, u64 va, u64 attr)
+{
+	__le64 *pte = tpte(t, t->root, va);
+
+	*pte = cpu_to_le64((le64_to_cpu(*pte) & OA) | attr);
+}
+
+static void tunmap(struct fwt *t, u64 va)
+{
+	*tpte(t, t->root, va) = 0;
+}
+
+/* The kernel address behind @va in the test's tables. */
+static void *tva(struct fwt *t, u64 va)
+{
+	u64 pte = le64_to_cpu(*tpte(t, t->root, va));
+
+	KUNIT_ASSERT_EQ(t->test, pte & 3, 3ULL);
+	return phys_to_virt((pte & OA) | (va & (PG - 1)));
+}
+
+static void w32(struct fwt *t, u64 va, u32 v)
+{
+	put_unaligned_le32(v, tva(t, va));
+}
+
+static void w64(struct fwt *t, u64 va, u64 v)
+{
+	put_unaligned_le64(v, tva(t, va));
+}
+
+static u32 r32(struct fwt *t, u64 va)
+{
+	return get_unaligned_le32(tva(t, va));
+}
+
+static u32 sgx_r(struct fwt *t, u32 off)
+{
+	return get_unaligned_le32(t->sgx + off);
+}
+
+static void sgx_w(struct fwt *t, u32 off, u32 v)
+{
+	put_unaligned_le32(v, t->sgx + off);
+}
+
+static struct fwt *fwt_new(struct kunit *test, enum agx4_fwmodel_gen gen)
+{
+	struct device *dev = kunit_device_register(test, "agx4-fwmodel");
+	struct fwt *t = kunit_kzalloc(test, sizeof(*t), GFP_KERNEL);
+	phys_addr_t pa;
+	void *va;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, dev);
+	KUNIT_ASSERT_NOT_NULL(test, t);
+	t->test = test;
+	spin_lock_init(&t->lock);
+	t->m = agx4_fwmodel_create(dev, gen);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, t->m);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, fwt_release, t),
+			0);
+	t->ops = &agx4_fwmodel_transport_ops;
+	agx4_fwmodel_attach(t->m, &events, t);
+	t->sgx = agx4_fwmodel_sgx(t->m, NULL);
+	KUNIT_ASSERT_EQ(test, agx4_fwmodel_region(t->m, "ttbs", &va, NULL,
+						  NULL), 0);
+	t->ttbs = va;
+	KUNIT_ASSERT_EQ(test, agx4_fwmodel_region(t->m, "handoff",
+						  &t->handoff, NULL, NULL), 0);
+	/* The host adopts the loader's firmware root and extends it. */
+	KUNIT_ASSERT_EQ(test, agx4_fwmodel_region(t->m, "pagetables", &va,
+						  &pa, NULL), 0);
+	t->root = va;
+	t->root_pa = pa;
+	return t;
+}
+
+/* Context 0: the high root the test extends, an empty low root. */
+static void set_ttb(struct fwt *t)
+{
+	phys_addr_t low;
+
+	tpage(t, &low);
+	t->ttbs[0] = cpu_to_le64(low | 1);
+	t->ttbs[1] = cpu_to_le64(t->root_pa | 1);
+}
+
+static void write_handoff(struct fwt *t)
+{
+	put_unaligned_le64(0x4b1d000000000002ULL, t->handoff);
+	put_unaligned_le32(0xffffffff, t->handoff + 0x18);
+	put_unaligned_le64(0, t->handoff + 0x640);
+}
+
+/* Version words, kind, 1, page size, bits, levels, three level records. */
+static void write_root_head(struct fwt *t, u64 root, const u16 *ver, u32 kind)
+{
+	static const u8 shift[3] = { 36, 25, 14 };
+	static const u16 entries[3] = { 64, 2048, 2048 };
+	u8 *r = tva(t, root);
+	unsigned int i;
+
+	for (i = 0; i < 4; i++)
+		put_unaligned_le16(ver[i], r + 2 * i);
+	put_unaligned_le32(kind, r + 0x28);
+	put_unaligned_le32(1, r + 0x2c);
+	put_unaligned_le16(0x4000, r + 0x30);
+	r[0x32] = 14;
+	r[0x33] = 3;
+	for (i = 0; i < 3; i++) {
+		u8 *l = r + 0x34 + 0x20 * i;
+
+		l[0] = 8;
+		l[1] = 14;
+		l[2] = 14;
+		l[3] = shift[i];
+		put_unaligned_le16(entries[i], l + 4);
+		put_unaligned_le16(0x4000, l + 6);
+		put_unaligned_le64(1, l + 8);
+		put_unaligned_le64(OA, l + 0x10);
+		put_unaligned_le64((u64)(entries[i] - 1) << shift[i], l + 0x18);
+	}
+}
+
+/* Channel record i of a main config: state[3], ring. */
+static void write_channel(struct fwt *t, u64 main, unsigned int i, u64 s0,
+			  u64 s1, u64 s2, u64 ring)
+{
+	u64 rec = main + 0x20 + 0x20 * i;
+
+	w64(t, rec, s0);
+	w64(t, rec + 8, s1);
+	w64(t, rec + 0x10, s2);
+	w64(t, rec + 0x18, ring);
+}
+
+/* Trailing channels 13..15, relative to status A (same on both generations). */
+static void write_trailing(struct fwt *t, u64 main, u64 sa)
+{
+	write_channel(t, main, 13, sa + 0x40, sa + 0x2c0, sa + 0x80,
+		      sa + 0x4ac0);
+	write_channel(t, main, 14, sa + 0x240, sa + 0xa6ac0, sa + 0x280,
+		      sa + 0xafac0);
+	write_channel(t, main, 15, sa + 0x2d2c0, 0, 0, 0);
+}
+
+static const u16 g16_ver[4] = { 0x04b8, 0x8392, 0xc357, 0x0c89 };
+static const u16 g17_ver[4] = { 0x04c0, 0x0396, 0xa322, 0x0c8a };
+
+/* Everything the G16 firmware reads at init, as the reference places it. */
+static void g16_init_data(struct fwt *t)
+{
+	u8 *r;
+	unsigned int i;
+
+	tmap(t, G16_ROOT, PG, FW_RO);
+	tmap(t, G16_REGION_A, PG, FW_RO);
+	tmap(t, G16_REGION_C, PG, FW_RO);
+	tmap(t, G16_SHARED, G16_SHARED_SZ, FW_RW);
+	tmap(t, G16_BUNDLE, G16_BUNDLE_SZ, FW_RW_CACHED);
+	tmap(t, G16_CURSOR_PG, PG, FW_RO);
+	tmap(t, G16_CTL_DATA, PG, FW_RW_CACHED);
+
+	write_root_head(t, G16_ROOT, g16_ver, 0);
+	r = tva(t, G16_ROOT);
+	put_unaligned_le64(G16_REGION_A, r + 0x08);
+	put_unaligned_le64(G16_MAIN, r + 0x18);
+	put_unaligned_le64(G16_REGION_C, r + 0x20);
+	put_unaligned_le64(G16_STATUS_A, r + 0xa8);
+	put_unaligned_le64(G16_STATUS_B, r + 0xb0);
+	put_unaligned_le64(G16_EXTRA_0, r + 0xb8);
+	put_unaligned_le64(G16_EXTRA_1, r + 0xc0);
+
+	w64(t, G16_MAIN, G16_BUNDLE);
+	w64(t, G16_MAIN + 0x08, G16_BUNDLE + 0xb980);
+	w64(t, G16_MAIN + 0x10, G16_BUNDLE + 0xb980);
+	w64(t, G16_MAIN + 0x18, G16_CURSOR_PG + 0x68);
+	for (i = 0; i < 12; i++)
+		write_channel(t, G16_MAIN, i, 0, 0, 0,
+			      G16_BUNDLE + 0xba40 + (i % 3) * 0x6000 +
+			      (3 - i / 3) * 0x1800);
+	write_channel(t, G16_MAIN, 12, 0, 0, 0, G16_MAIN + 0x4c0);
+	write_trailing(t, G16_MAIN, G16_STATUS_A);
+	/* Slot 0 of the control ring: the opening no-op, produced. */
+	w32(t, G16_MAIN + 0x4c0, 0x16);
+	w32(t, G16_STATUS_A + 4, 1);
+	w32(t, G16_STATUS_B + 4, 1);
+}
+
+/* Cold start, handoff, AXI bits, RTKit, endpoints: G16 steps 4..6. */
+static int g16_start(struct fwt *t)
+{
+	int ret;
+
+	sgx_w(t, 0x1000104, 1);
+	sgx_w(t, 0x1000108, 1);
+	write_handoff(t);
+	ret = t->ops->start(t->m, 0);
+	if (ret)
+		return ret;
+	KUNIT_EXPECT_EQ(t->test, t->ops->start_endpoint(t->m, 0, 0x20), 0);
+	KUNIT_EXPECT_EQ(t->test, t->ops->start_endpoint(t->m, 0, 0x21), 0);
+	return 0;
+}
+
+/* Publish: cursors, TTB slot 0, the init message (step 8). */
+static void g16_publish(struct fwt *t)
+{
+	sgx_w(t, SGX_CTL_READ, 0);
+	sgx_w(t, SGX_CTL_DONE, 0);
+	sgx_w(t, SGX_CTL_PROD, 1);
+	set_ttb(t);
+	KUNIT_ASSERT_EQ(t->test, t->ops->send(t->m, 0, 0x20, G16_INIT_MSG), 0);
+	agx4_fwmodel_sync(t->m);
+}
+
+static struct fwt *g16_ready(struct kunit *test)
+{
+	struct fwt *t = fwt_new(test, AGX4_FWMODEL_G16);
+
+	g16_init_data(t);
+	KUNIT_ASSERT_EQ(test, g16_start(t), 0);
+	return t;
+}
+
+static struct fwt *g16_booted(struct kunit *test)
+{
+	struct fwt *t = g16_ready(test);
+
+	g16_publish(t);
+	KUNIT_ASSERT_TRUE(test, agx4_fwmodel_booted(t->m, 0));
+	return t;
+}
+
+static void expect_err(struct fwt *t, enum agx4_fwmodel_err e, u64 where)
+{
+	u64 w = 0;
+
+	KUNIT_EXPECT_STREQ(t->test,
+			   agx4_fwmodel_err_name(agx4_fwmodel_error(t->m, &w)),
+			   agx4_fwmodel_err_name(e));
+	KUNIT_EXPECT_EQ(t->test, w, where);
+}
+
+/* ---- G16 boot ---- */
+
+static void g16_boot_acknowledges_in_status_a(struct kunit *test)
+{
+	struct fwt *t = g16_booted(test);
+
+	expect_err(t, AGX4_FWMODEL_OK, 0);
+	KUNIT_EXPECT_EQ(test, r32(t, G16_STATUS_A + 0x10), 1);
+	KUNIT_EXPECT_EQ(test, r32(t, G16_STATUS_A + 0x14), 1);
+	/* The pre-filled no-op in slot 0 was consumed. */
+	KUNIT_EXPECT_EQ(test, sgx_r(t, SGX_CTL_READ), 1);
+	KUNIT_EXPECT_EQ(test, sgx_r(t, SGX_CTL_DONE), 1);
+	KUNIT_EXPECT_EQ(test,
+			agx4_fwmodel_count(t->m,
+					   AGX4_FWMODEL_CNT_CONTROL_RECORDS), 1);
+	/* The firmware answered the handoff with its own magic. */
+	KUNIT_EXPECT_EQ(test, get_unaligned_le64(t->handoff + 8),
+			0x4b1d000000000002ULL);
+	KUNIT_EXPECT_EQ(test, crashes(t, 0), 0);
+}
+
+/* Step 9: slots 1 (no-op) and 2 (registration), producer 3, doorbell. */
+static void g16_open_control(struct fwt *t)
+{
+	u64 rec = G16_MAIN + 0x4c0 + 2 * 0x40;
+
+	w32(t, G16_MAIN + 0x4c0 + 0x40, 0x16);
+	w32(t, rec, 0x20);
+	w32(t, rec + 4, 1);
+	w32(t, rec + 8, 0x3f);
+	w64(t, rec + 0x14, G16_CTL_DATA);
+	w64(t, rec + 0x1c, G16_OPERANDS);
+	w64(t, rec + 0x24, G16_OPERANDS);
+	w32(t, rec + 0x2c, 160);
+	w32(t, rec + 0x34, 1);
+	sgx_w(t, SGX_CTL_PROD, 3);
+	KUNIT_ASSERT_EQ(t->test, t->ops->ring(t->m, 0, 0x21,
+					      0x0084000000000011ULL), 0);
+	agx4_fwmodel_sync(t->m);
+}
+
+static void g16_registration_posts_receipt(struct kunit *test)
+{
+	struct fwt *t = g16_booted(test);
+	u64 ev = G16_STATUS_A + 0x2c0;
+
+	g16_open_control(t);
+	expect_err(t, AGX4_FWMODEL_OK, 0);
+	KUNIT_EXPECT_EQ(test, sgx_r(t, SGX_CTL_READ), 3);
+	KUNIT_EXPECT_EQ(test, sgx_r(t, SGX_CTL_DONE), 3);
+	KUNIT_EXPECT_EQ(test, r32(t, G16_STATUS_A + 0x1c), 1);
+	/* Event ring: firmware write cursor at state[0] + 0x20 = 1, kind 13. */
+	KUNIT_EXPECT_EQ(test, r32(t, G16_STATUS_A + 0x40 + 0x20), 1);
+	KUNIT_EXPECT_EQ(test, r32(t, ev), 13);
+	KUNIT_EXPECT_EQ(test, r32(t, ev + 4), 1);
+	KUNIT_EXPECT_EQ(test, get_unaligned_le64(tva(t, ev + 0x14)),
+			G16_CTL_DATA);
+	KUNIT_EXPECT_EQ(test, r32(t, ev + 0x2c), 160);
+	KUNIT_EXPECT_EQ(test, got(t, 0, 0x20, 0x0042000000000000ULL), 1);
+}
+
+static void g16_unknown_record_is_bad_record(struct kunit *test)
+{
+	struct fwt *t = g16_booted(test);
+	u64 rec = G16_MAIN + 0x4c0 + 0x40;
+
+	w32(t, rec, 0x99);
+	sgx_w(t, SGX_CTL_PROD, 2);
+	KUNIT_ASSERT_EQ(test, t->ops->ring(t->m, 0, 0x21,
+					   0x0084000000000011ULL), 0);
+	agx4_fwmodel_sync(t->m);
+	expect_err(t, AGX4_FWMODEL_BAD_RECORD, rec);
+	KUNIT_EXPECT_EQ(test,
+			agx4_fwmodel_count(t->m, AGX4_FWMODEL_CNT_BAD_RECORDS),
+			1);
+	/* Consumed all the same, and the firmware lives on. */
+	KUNIT_EXPECT_EQ(test, sgx_r(t, SGX_CTL_READ), 2);
+	KUNIT_EXPECT_EQ(test, crashes(t, 0), 0);
+	KUNIT_EXPECT_TRUE(test, agx4_fwmodel_booted(t->m, 0));
+}
+
+static void g16_malformed_registration_is_bad_record(struct kunit *test)
+{
+	struct fwt *t = g16_booted(test);
+	u64 rec = G16_MAIN + 0x4c0 + 0x40;
+
+	/* A registration whose size word is not 160. */
+	w32(t, rec, 0x20);
+	w32(t, rec + 4, 1);
+	w32(t, rec + 8, 0x3f);
+	w64(t, rec + 0x14, G16_CTL_DATA);
+	w64(t, rec + 0x1c, G16_OPERANDS);
+	w64(t, rec + 0x24, G16_OPERANDS);
+	w32(t, rec + 0x2c, 161);
+	w32(t, rec + 0x34, 1);
+	sgx_w(t, SGX_CTL_PROD, 2);
+	KUNIT_ASSERT_EQ(test, t->ops->ring(t->m, 0, 0x21,
+					   0x0084000000000011ULL), 0);
+	agx4_fwmodel_sync(t->m);
+	expect_err(t, AGX4_FWMODEL_BAD_RECORD, rec);
+	KUNIT_EXPECT_EQ(test, r32(t, G16_STATUS_A + 0x1c), 0);
+	KUNIT_EXPECT_EQ(test, got(t, 0, 0x20, 0x0042000000000000ULL), 0);
+}
+
+/* ---- G16 errors, each from one crafted change to a good sequence ---- */
+
+static void g16_unmapped_main_config(struct kunit *test)
+{
+	struct fwt *t = g16_ready(test);
+	const u64 hole = 0xfffffc20c1000000ULL;
+
+	put_unaligned_le64(hole, tva(t, G16_ROOT) + 0x18);
+	g16_publish(t);
+	expect_err(t, AGX4_FWMODEL_UNMAPPED, hole);
+	KUNIT_EXPECT_EQ(test, crashes(t, 0), 1);
+	KUNIT_EXPECT_FALSE(test, agx4_fwmodel_booted(t->m, 0));
+	KUNIT_EXPECT_EQ(test, r32(t, G16_STATUS_A + 0x14), 0);
+}
+
+static void g16_unmapped_event_ring(struct kunit *test)
+{
+	struct fwt *t = g16_ready(test);
+	u64 page = G16_STATUS_A + 0x2c0 + 0x4000;
+
+	tunmap(t, page);
+	g16_publish(t);
+	expect_err(t, AGX4_FWMODEL_UNMAPPED, page & ~(PG - 1));
+	KUNIT_EXPECT_EQ(test, crashes(t, 0), 1);
+}
+
+static void g16_root_gpu_only_is_permission(struct kunit *test)
+{
+	struct fwt *t = g16_ready(test);
+
+	tattr(t, G16_ROOT, GPU_RW);
+	g16_publish(t);
+	expect_err(t, AGX4_FWMODEL_PERMISSION, G16_ROOT);
+	KUNIT_EXPECT_EQ(test, crashes(t, 0), 1);
+}
+
+static void g16_status_read_only_is_permission(struct kunit *test)
+{
+	struct fwt *t = g16_ready(test);
+
+	tattr(t, G16_STATUS_A, FW_RO);
+	g16_publish(t);
+	expect_err(t, AGX4_FWMODEL_PERMISSION, G16_STATUS_A);
+}
+
+static void g16_event_ring_read_only_is_permission(struct kunit *test)
+{
+	struct fwt *t = g16_ready(test);
+	u64 last = G16_STATUS_A + 0x2c0 + 0x4800 - 1;
+
+	tattr(t, last, FW_RO);
+	g16_publish(t);
+	expect_err(t, AGX4_FWMODEL_PERMISSION, last & ~(PG - 1));
+}
+
+static void g16_access_flag_clear_is_permission(struct kunit *test)
+{
+	struct fwt *t = g16_ready(test);
+
+	tattr(t, G16_REGION_C, FW_RO & ~BIT_ULL(10));
+	g16_publish(t);
+	expect_err(t, AGX4_FWMODEL_PERMISSION, G16_REGION_C);
+}
+
+static void g16_mapping_outside_ram_is_bad_pa(struct kunit *test)
+{
+	struct fwt *t = g16_ready(test);
+
+	*tpte(t, t->root, G16_ROOT) = cpu_to_le64(0x3fffff00000ULL | FW_RO);
+	g16_publish(t);
+	expect_err(t, AGX4_FWMODEL_BAD_PA, G16_ROOT);
+}
+
+static void g16_bad_version_is_bad_root(struct kunit *test)
+{
+	struct fwt *t = g16_ready(test);
+
+	put_unaligned_le16(0xc358, tva(t, G16_ROOT) + 4);
+	g16_publish(t);
+	expect_err(t, AGX4_FWMODEL_BAD_ROOT, G16_ROOT + 4);
+	KUNIT_EXPECT_EQ(test, crashes(t, 0), 1);
+}
+
+static void g16_bad_geometry_is_bad_root(struct kunit *test)
+{
+	struct fwt *t = g16_ready(test);
+
+	/* Level 1 claims 1024 entries. */
+	put_unaligned_le16(1024, tva(t, G16_ROOT) + 0x34 + 0x20 + 4);
+	g16_publish(t);
+	expect_err(t, AGX4_FWMODEL_BAD_ROOT, G16_ROOT + 0x54 + 4);
+}
+
+static void g16_bad_levels_is_bad_root(struct kunit *test)
+{
+	struct fwt *t = g16_ready(test);
+
+	((u8 *)tva(t, G16_ROOT))[0x33] = 4;
+	g16_publish(t);
+	expect_err(t, AGX4_FWMODEL_BAD_ROOT, G16_ROOT + 0x33);
+}
+
+static void g16_event_ring_end_is_bad_channel(struct kunit *test)
+{
+	struct fwt *t = g16_ready(test);
+	u64 rec = G16_MAIN + 0x20 + 0x20 * 13;
+
+	w64(t, rec + 0x18, G16_STATUS_A + 0x4ac0 + 0x48);
+	g16_publish(t);
+	expect_err(t, AGX4_FWMODEL_BAD_CHANNEL, rec + 0x18);
+}
+
+static void g16_missing_work_ring_is_bad_channel(struct kunit *test)
+{
+	struct fwt *t = g16_ready(test);
+	u64 rec = G16_MAIN + 0x20 + 0x20 * 5;
+
+	w64(t, rec + 0x18, 0);
+	g16_publish(t);
+	expect_err(t, AGX4_FWMODEL_BAD_CHANNEL, rec);
+}
+
+static void g16_invalid_ttb_is_bad_ttb(struct kunit *test)
+{
+	struct fwt *t = g16_ready(test);
+
+	set_ttb(t);
+	t->ttbs[1] = cpu_to_le64(t->root_pa);	/* valid bit clear */
+	KUNIT_ASSERT_EQ(test, t->ops->send(t->m, 0, 0x20, G16_INIT_MSG), 0);
+	agx4_fwmodel_sync(t->m);
+	expect_err(t, AGX4_FWMODEL_BAD_TTB, t->root_pa);
+	KUNIT_EXPECT_EQ(test, crashes(t, 0), 1);
+}
+
+static void g16_tagged_slot0_is_bad_ttb(struct kunit *test)
+{
+	struct fwt *t = g16_ready(test);
+	u64 w = t->root_pa | (1ULL << 48) | 1;
+
+	set_ttb(t);
+	t->ttbs[1] = cpu_to_le64(w);
+	KUNIT_ASSERT_EQ(test, t->ops->send(t->m, 0, 0x20, G16_INIT_MSG), 0);
+	agx4_fwmodel_sync(t->m);
+	expect_err(t, AGX4_FWMODEL_BAD_TTB, w);
+}
+
+static void g16_lost_image_is_loader_map(struct kunit *test)
+{
+	struct fwt *t = g16_ready(test);
+
+	t->root[0] = 0;
+	g16_publish(t);
+	expect_err(t, AGX4_FWMODEL_LOADER_MAP, 0xfffffc0000000000ULL);
+}
+
+static void g16_handoff_checked_at_start(struct kunit *test)
+{
+	struct fwt *t = fwt_new(test, AGX4_FWMODEL_G16);
+
+	sgx_w(t, 0x1000104, 1);
+	sgx_w(t, 0x1000108, 1);
+	write_handoff(t);
+	put_unaligned_le32(0, t->handoff + 0x18);
+	KUNIT_EXPECT_EQ(test, t->ops->start(t->m, 0), -EIO);
+	expect_err(t, AGX4_FWMODEL_BAD_HANDOFF, 0x18);
+	KUNIT_EXPECT_FALSE(test, agx4_fwmodel_running(t->m, 0));
+}
+
+static void g16_stale_handoff_word_refused(struct kunit *test)
+{
+	struct fwt *t = fwt_new(test, AGX4_FWMODEL_G16);
+
+	sgx_w(t, 0x1000104, 1);
+	sgx_w(t, 0x1000108, 1);
+	/* The host forgets to clear +0x640: the loader's bytes stay. */
+	put_unaligned_le64(0x4b1d000000000002ULL, t->handoff);
+	put_unaligned_le32(0xffffffff, t->handoff + 0x18);
+	KUNIT_EXPECT_EQ(test, t->ops->start(t->m, 0), -EIO);
+	expect_err(t, AGX4_FWMODEL_BAD_HANDOFF, 0x640);
+}
+
+static void g16_start_without_axi_is_cold_state(struct kunit *test)
+{
+	struct fwt *t = fwt_new(test, AGX4_FWMODEL_G16);
+
+	write_handoff(t);
+	sgx_w(t, 0x1000104, 1);
+	KUNIT_EXPECT_EQ(test, t->ops->start(t->m, 0), -EIO);
+	expect_err(t, AGX4_FWMODEL_COLD_STATE, 0x1000108);
+}
+
+static void g16_message_to_stopped_endpoint(struct kunit *test)
+{
+	struct fwt *t = fwt_new(test, AGX4_FWMODEL_G16);
+
+	g16_init_data(t);
+	sgx_w(t, 0x1000104, 1);
+	sgx_w(t, 0x1000108, 1);
+	write_handoff(t);
+	KUNIT_ASSERT_EQ(test, t->ops->start(t->m, 0), 0);
+	KUNIT_EXPECT_EQ(test, t->ops->start_endpoint(t->m, 0, 0x21), 0);
+	KUNIT_EXPECT_EQ(test, t->ops->start_endpoint(t->m, 0, 0x22), -EINVAL);
+	KUNIT_EXPECT_EQ(test, t->ops->start_endpoint(t->m, 0, 0x1), -EINVAL);
+	g16_publish(t);
+	expect_err(t, AGX4_FWMODEL_NOT_STARTED, 0x20);
+	KUNIT_EXPECT_FALSE(test, agx4_fwmodel_booted(t->m, 0));
+	KUNIT_EXPECT_EQ(test, crashes(t, 0), 0);
+}
+
+static void g16_unknown_message_is_bad_message(struct kunit *test)
+{
+	struct fwt *t = g16_booted(test);
+
+	KUNIT_EXPECT_EQ(test, t->ops->send(t->m, 0, 0x22, 1), -EINVAL);
+	KUNIT_EXPECT_EQ(test, t->ops->send(t->m, 1, 0x20, 1), -EINVAL);
+	KUNIT_ASSERT_EQ(test, t->ops->send(t->m, 0, 0x20,
+					   0x0055000000000000ULL), 0);
+	KUNIT_ASSERT_EQ(test, t->ops->send(t->m, 0, 0x21,
+					   0x0084000000000012ULL), 0);
+	agx4_fwmodel_sync(t->m);
+	expect_err(t, AGX4_FWMODEL_BAD_MESSAGE, 1);
+	KUNIT_EXPECT_EQ(test,
+			agx4_fwmodel_count(t->m, AGX4_FWMODEL_CNT_BAD_MESSAGES),
+			3);
+	KUNIT_EXPECT_TRUE(test, agx4_fwmodel_booted(t->m, 0));
+}
+
+static void g16_out_of_order_is_bad_sequence(struct kunit *test)
+{
+	struct fwt *t = g16_ready(test);
+
+	/* A control doorbell before init, then a second init message. */
+	KUNIT_ASSERT_EQ(test, t->ops->ring(t->m, 0, 0x21,
+					   0x0084000000000011ULL), 0);
+	agx4_fwmodel_sync(t->m);
+	expect_err(t, AGX4_FWMODEL_BAD_SEQUENCE, 0x0084000000000011ULL);
+	g16_publish(t);
+	KUNIT_EXPECT_TRUE(test, agx4_fwmodel_booted(t->m, 0));
+	KUNIT_ASSERT_EQ(test, t->ops->send(t->m, 0, 0x20, G16_INIT_MSG), 0);
+	agx4_fwmodel_sync(t->m);
+	KUNIT_EXPECT_EQ(test,
+			agx4_fwmodel_count(t->m, AGX4_FWMODEL_CNT_BAD_MESSAGES),
+			2);
+}
+
+static void g16_init_with_high_bits_is_bad_message(struct kunit *test)
+{
+	struct fwt *t = g16_ready(test);
+	const u64 msg = G16_INIT_MSG | (1ULL << 44);
+
+	set_ttb(t);
+	KUNIT_ASSERT_EQ(test, t->ops->send(t->m, 0, 0x20, msg), 0);
+	agx4_fwmodel_sync(t->m);
+	expect_err(t, AGX4_FWMODEL_BAD_MESSAGE, msg);
+}
+
+/* ---- work channels ---- */
+
+static void g16_kick_counts_and_barrier_retires(struct kunit *test)
+{
+	struct fwt *t = g16_booted(test);
+	u64 ring1 = G16_BUNDLE + 0xba40 + 1 * 0x6000 + 3 * 0x1800;
+	u64 queue = G16_SHARED + 0x20000, pb = G16_SHARED + 0x20100;
+	u64 msg = ring1;
+
+	/* One channel-1 message for a queue whose ring holds two items. */
+	w64(t, queue, pb);
+	w64(t, msg, 1);
+	w64(t, msg + 8, queue);
+	w32(t, msg + 0x10, 1);
+	w32(t, msg + 0x14, 2 | (1 << 24));
+	w32(t, pb + 0x40, 2);
+	/* Producer of channel 1: SGX+0xd60000 + (1 % 3) * 0x20. */
+	sgx_w(t, 0xd60020, 1);
+	KUNIT_ASSERT_EQ(test, t->ops->ring(t->m, 0, 0x21,
+					   0x0083000000000001ULL), 0);
+	agx4_fwmodel_sync(t->m);
+	expect_err(t, AGX4_FWMODEL_OK, 0);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_kicks(t->m, 1), 1);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_kicks(t->m, 0), 0);
+	/* Channel 1 cursors, firmware side: SGX+0xd64000 + 0x40 and + 8. */
+	KUNIT_EXPECT_EQ(test, sgx_r(t, 0xd64040), 1);
+	KUNIT_EXPECT_EQ(test, sgx_r(t, 0xd64048), 1);
+	KUNIT_EXPECT_EQ(test, r32(t, pb + 0x30), 2);
+}
+
+static void g16_kick_to_missing_pipe_is_bad_message(struct kunit *test)
+{
+	struct fwt *t = g16_booted(test);
+
+	KUNIT_ASSERT_EQ(test, t->ops->ring(t->m, 0, 0x21,
+					   0x0083000000000003ULL), 0);
+	agx4_fwmodel_sync(t->m);
+	expect_err(t, AGX4_FWMODEL_BAD_MESSAGE, 0x0083000000000003ULL);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_kicks(t->m, 0), 0);
+}
+
+/* ---- faults ---- */
+
+static void fault_never_ack(struct kunit *test)
+{
+	struct fwt *t = g16_ready(test);
+
+	agx4_fwmodel_inject(t->m, AGX4_FWMODEL_FAULT_NEVER_ACK, 0);
+	g16_publish(t);
+	expect_err(t, AGX4_FWMODEL_OK, 0);
+	KUNIT_EXPECT_FALSE(test, agx4_fwmodel_booted(t->m, 0));
+	KUNIT_EXPECT_EQ(test, r32(t, G16_STATUS_A + 0x14), 0);
+}
+
+static void fault_ack_late(struct kunit *test)
+{
+	struct fwt *t = g16_ready(test);
+
+	agx4_fwmodel_inject(t->m, AGX4_FWMODEL_FAULT_ACK_LATE, 50);
+	g16_publish(t);
+	KUNIT_EXPECT_EQ(test, r32(t, G16_STATUS_A + 0x14), 0);
+	msleep(150);
+	agx4_fwmodel_sync(t->m);
+	KUNIT_EXPECT_EQ(test, r32(t, G16_STATUS_A + 0x14), 1);
+	KUNIT_EXPECT_TRUE(test, agx4_fwmodel_booted(t->m, 0));
+}
+
+static void fault_ack_late_then_destroy(struct kunit *test)
+{
+	struct fwt *t = g16_ready(test);
+
+	agx4_fwmodel_inject(t->m, AGX4_FWMODEL_FAULT_ACK_LATE, 10000);
+	g16_publish(t);
+	/* fwt_release destroys the model with the acknowledgment pending. */
+	KUNIT_EXPECT_FALSE(test, agx4_fwmodel_booted(t->m, 0));
+}
+
+static void fault_wrong_status(struct kunit *test)
+{
+	struct fwt *t = g16_ready(test);
+
+	agx4_fwmodel_inject(t->m, AGX4_FWMODEL_FAULT_WRONG_STATUS, 0);
+	g16_publish(t);
+	KUNIT_EXPECT_EQ(test, r32(t, G16_STATUS_A + 0x14), 2);
+}
+
+static void fault_crash_in_boot_on_init(struct kunit *test)
+{
+	struct fwt *t = g16_ready(test);
+
+	agx4_fwmodel_inject(t->m, AGX4_FWMODEL_FAULT_CRASH_IN_BOOT, 0);
+	g16_publish(t);
+	KUNIT_EXPECT_EQ(test, crashes(t, 0), 1);
+	expect_err(t, AGX4_FWMODEL_INJECTED, AGX4_FWMODEL_FAULT_CRASH_IN_BOOT);
+	KUNIT_EXPECT_EQ(test, r32(t, G16_STATUS_A + 0x14), 0);
+	/* A crashed firmware ignores what follows. */
+	KUNIT_ASSERT_EQ(test, t->ops->ring(t->m, 0, 0x21,
+					   0x0084000000000011ULL), 0);
+	agx4_fwmodel_sync(t->m);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_count(t->m, AGX4_FWMODEL_CNT_IGNORED),
+			1);
+}
+
+static void fault_crash_in_boot_in_rtkit(struct kunit *test)
+{
+	struct fwt *t = fwt_new(test, AGX4_FWMODEL_G16);
+
+	agx4_fwmodel_inject(t->m, AGX4_FWMODEL_FAULT_CRASH_IN_BOOT, 1);
+	KUNIT_EXPECT_EQ(test, g16_start(t), -ETIMEDOUT);
+	KUNIT_EXPECT_FALSE(test, agx4_fwmodel_running(t->m, 0));
+	expect_err(t, AGX4_FWMODEL_INJECTED, AGX4_FWMODEL_FAULT_CRASH_IN_BOOT);
+	/* One-shot: the next start boots. */
+	KUNIT_EXPECT_EQ(test, g16_start(t), 0);
+}
+
+static void fault_malformed_and_unknown_messages(struct kunit *test)
+{
+	struct fwt *t = g16_ready(test);
+
+	agx4_fwmodel_inject(t->m, AGX4_FWMODEL_FAULT_MALFORMED_MSG, 0);
+	g16_publish(t);
+	KUNIT_EXPECT_EQ(test, got(t, 0, 0x20, 0x00420000000000ffULL), 1);
+	agx4_fwmodel_inject(t->m, AGX4_FWMODEL_FAULT_UNKNOWN_MSG, 0);
+	agx4_fwmodel_sync(t->m);
+	KUNIT_EXPECT_EQ(test, got(t, 0, 0x20, 0x0077000000000000ULL), 1);
+}
+
+static void fault_drop_doorbell(struct kunit *test)
+{
+	struct fwt *t = g16_booted(test);
+
+	w32(t, G16_MAIN + 0x4c0 + 0x40, 0x16);
+	sgx_w(t, SGX_CTL_PROD, 2);
+	agx4_fwmodel_inject(t->m, AGX4_FWMODEL_FAULT_DROP_DOORBELL, 1);
+	KUNIT_ASSERT_EQ(test, t->ops->ring(t->m, 0, 0x21,
+					   0x0084000000000011ULL), 0);
+	agx4_fwmodel_sync(t->m);
+	KUNIT_EXPECT_EQ(test, sgx_r(t, SGX_CTL_READ), 1);
+	KUNIT_EXPECT_EQ(test,
+			agx4_fwmodel_count(t->m,
+					   AGX4_FWMODEL_CNT_DOORBELLS_DROPPED), 1);
+	KUNIT_ASSERT_EQ(test, t->ops->ring(t->m, 0, 0x21,
+					   0x0084000000000011ULL), 0);
+	agx4_fwmodel_sync(t->m);
+	KUNIT_EXPECT_EQ(test, sgx_r(t, SGX_CTL_READ), 2);
+}
+
+static void fault_fill_event_ring(struct kunit *test)
+{
+	struct fwt *t = g16_booted(test);
+
+	agx4_fwmodel_inject(t->m, AGX4_FWMODEL_FAULT_FILL_EVENT_RING, 300);
+	agx4_fwmodel_sync(t->m);
+	/* 256 slots hold 255 records; the rest are dropped, never overwritten. */
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_count(t->m, AGX4_FWMODEL_CNT_EVENTS),
+			255);
+	KUNIT_EXPECT_EQ(test,
+			agx4_fwmodel_count(t->m,
+					   AGX4_FWMODEL_CNT_EVENTS_DROPPED), 45);
+	KUNIT_EXPECT_EQ(test, r32(t, G16_STATUS_A + 0x40 + 0x20), 255);
+	KUNIT_EXPECT_EQ(test, got(t, 0, 0x20, 0x0042000000000000ULL), 1);
+	/* The host drains (read cursor = write cursor): room again. */
+	w32(t, G16_STATUS_A + 0x40, 255);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_post_event(t->m, 0, "\x05", 1), 0);
+	agx4_fwmodel_sync(t->m);
+	KUNIT_EXPECT_EQ(test, r32(t, G16_STATUS_A + 0x40 + 0x20), 0);
+	KUNIT_EXPECT_EQ(test, r32(t, G16_STATUS_A + 0x2c0 + 255 * 0x48), 5);
+}
+
+static void fault_crash_after_boot(struct kunit *test)
+{
+	struct fwt *t = g16_booted(test);
+
+	agx4_fwmodel_inject(t->m, AGX4_FWMODEL_FAULT_CRASH, 0);
+	agx4_fwmodel_sync(t->m);
+	KUNIT_EXPECT_EQ(test, crashes(t, 0), 1);
+	KUNIT_EXPECT_FALSE(test, agx4_fwmodel_booted(t->m, 0));
+	expect_err(t, AGX4_FWMODEL_INJECTED, AGX4_FWMODEL_FAULT_CRASH);
+	/* Stop and start again: a fresh boot. */
+	t->ops->stop(t->m, 0);
+	KUNIT_ASSERT_EQ(test, g16_start(t), 0);
+	g16_publish(t);
+	KUNIT_EXPECT_TRUE(test, agx4_fwmodel_booted(t->m, 0));
+}
+
+static void post_event_notifies(struct kunit *test)
+{
+	struct fwt *t = g16_booted(test);
+	u8 rec[0x48] = { 6 };
+
+	put_unaligned_le32(0x1234, rec + 0xc);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_post_event(t->m, 0, rec,
+						      sizeof(rec)), 0);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_post_event(t->m, 0, rec, 0x49),
+			-EINVAL);
+	agx4_fwmodel_sync(t->m);
+	KUNIT_EXPECT_EQ(test, r32(t, G16_STATUS_A + 0x2c0), 6);
+	KUNIT_EXPECT_EQ(test, r32(t, G16_STATUS_A + 0x2c0 + 0xc), 0x1234);
+	KUNIT_EXPECT_EQ(test, got(t, 0, 0x20, 0x0042000000000000ULL), 1);
+}
+
+static void stop_is_recorded_and_idempotent(struct kunit *test)
+{
+	struct fwt *t = g16_booted(test);
+	u8 *asc = agx4_fwmodel_asc(t->m, 0, NULL);
+
+	KUNIT_EXPECT_EQ(test, get_unaligned_le32(asc + 0x44) & 0x10, 0x10);
+	t->ops->stop(t->m, 0);
+	t->ops->stop(t->m, 0);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_stops(t->m, 0), 1);
+	KUNIT_EXPECT_FALSE(test, agx4_fwmodel_running(t->m, 0));
+	KUNIT_EXPECT_FALSE(test, agx4_fwmodel_booted(t->m, 0));
+	KUNIT_EXPECT_EQ(test, get_unaligned_le32(asc + 0x44) & 0x10, 0);
+	KUNIT_EXPECT_EQ(test, get_unaligned_le32(asc + 0x48) & 3, 2);
+	/* A stopped instance takes no messages. */
+	KUNIT_EXPECT_EQ(test, t->ops->send(t->m, 0, 0x20, G16_INIT_MSG), -EIO);
+}
+
+/* ---- the walker, on tables built here ---- */
+
+struct walk_case {
+	u64 attr_low;	/* AP bits and AF */
+	bool uxn, pxn;
+	unsigned int access;	/* firmware access allowed */
+};
+
+/* Firmware access by AP class and (UXN, PXN), from the UAT permission table. */
+static const struct walk_case perm_cases[] = {
+	{ 0x000 | 0x400, 0, 0, 0 },
+	{ 0x000 | 0x400, 0, 1, AGX4_FWMODEL_READ },
+	{ 0x000 | 0x400, 1, 0, AGX4_FWMODEL_WRITE },
+	{ 0x000 | 0x400, 1, 1, AGX4_FWMODEL_READ | AGX4_FWMODEL_WRITE },
+	{ 0x040 | 0x400, 0, 0, AGX4_FWMODEL_READ },
+	{ 0x040 | 0x400, 0, 1, 0 },
+	{ 0x040 | 0x400, 1, 0, AGX4_FWMODEL_READ | AGX4_FWMODEL_WRITE },
+	{ 0x040 | 0x400, 1, 1, AGX4_FWMODEL_READ | AGX4_FWMODEL_WRITE },
+	{ 0x080 | 0x400, 0, 0, 0 },
+	{ 0x080 | 0x400, 0, 1, 0 },
+	{ 0x080 | 0x400, 1, 0, 0 },
+	{ 0x080 | 0x400, 1, 1, 0 },
+	{ 0x0c0 | 0x400, 1, 1, 0 },
+};
+
+static void walker_permission_classes(struct kunit *test)
+{
+	struct fwt *t = fwt_new(test, AGX4_FWMODEL_G16);
+	const u64 va = 0xfffffc2000400000ULL;
+	unsigned int i, a;
+
+	set_ttb(t);
+	tmap(t, va, PG, FW_RW);
+	for (i = 0; i < ARRAY_SIZE(perm_cases); i++) {
+		const struct walk_case *c = &perm_cases[i];
+		u64 attr = 0x3 | c->attr_low | (c->uxn ? BIT_ULL(54) : 0) |
+			   (c->pxn ? BIT_ULL(53) : 0) | BIT_ULL(55);
+
+		tattr(t, va, attr);
+		for (a = 1; a <= 3; a++) {
+			phys_addr_t pa;
+			enum agx4_fwmodel_err e =
+				agx4_fwmodel_translate(t->m, 0, va, a, &pa);
+
+			KUNIT_EXPECT_EQ_MSG(test, e == AGX4_FWMODEL_OK,
+					    (c->access & a) == a,
+					    "case %u access %u", i, a);
+			if (e != AGX4_FWMODEL_OK)
+				KUNIT_EXPECT_EQ(test, e,
+						AGX4_FWMODEL_PERMISSION);
+		}
+	}
+}
+
+static void walker_three_levels_and_offset(struct kunit *test)
+{
+	struct fwt *t = fwt_new(test, AGX4_FWMODEL_G16);
+	/* Indices 2 / 0x605 / 0x7ff, offset 0x1234. */
+	const u64 va = 0xfffffc2000000000ULL | (0x605ULL << 25) |
+		       (0x7ffULL << 14) | 0x1234;
+	phys_addr_t pa, got_pa;
+
+	set_ttb(t);
+	tpage(t, &pa);
+	*tpte(t, t->root, va) = cpu_to_le64(pa | FW_RO);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_translate(t->m, 0, va,
+						     AGX4_FWMODEL_READ,
+						     &got_pa),
+			AGX4_FWMODEL_OK);
+	KUNIT_EXPECT_EQ(test, got_pa, pa + 0x1234);
+	/* The neighbours at each level are not mapped. */
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_translate(t->m, 0, va - PG,
+						     AGX4_FWMODEL_READ, &got_pa),
+			AGX4_FWMODEL_UNMAPPED);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_translate(t->m, 0, va ^ (1ULL << 25),
+						     AGX4_FWMODEL_READ, &got_pa),
+			AGX4_FWMODEL_UNMAPPED);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_translate(t->m, 0, va ^ (8ULL << 36),
+						     AGX4_FWMODEL_READ, &got_pa),
+			AGX4_FWMODEL_UNMAPPED);
+	/* A write to a read-only page. */
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_translate(t->m, 0, va,
+						     AGX4_FWMODEL_WRITE,
+						     &got_pa),
+			AGX4_FWMODEL_PERMISSION);
+}
+
+static void walker_output_address_mask(struct kunit *test)
+{
+	struct fwt *t = fwt_new(test, AGX4_FWMODEL_G16);
+	const u64 va = 0xfffffc2000404000ULL;
+	phys_addr_t pa, got_pa;
+
+	set_ttb(t);
+	tpage(t, &pa);
+	/* Bits 47..42 and 13..12 are not address bits. */
+	*tpte(t, t->root, va) = cpu_to_le64(pa | (0x3fULL << 42) | 0x3000 |
+					    FW_RW);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_translate(t->m, 0, va + 8,
+						     AGX4_FWMODEL_READ,
+						     &got_pa),
+			AGX4_FWMODEL_OK);
+	KUNIT_EXPECT_EQ(test, got_pa, pa + 8);
+}
+
+static void walker_invalid_descriptors(struct kunit *test)
+{
+	struct fwt *t = fwt_new(test, AGX4_FWMODEL_G16);
+	const u64 va = 0xfffffc2000408000ULL;
+	__le64 *l1, *l2;
+	phys_addr_t pa;
+	u64 good;
+	unsigned int lvl, low;
+
+	set_ttb(t);
+	tmap(t, va, PG, FW_RW);
+	l1 = phys_to_virt(le64_to_cpu(t->root[2]) & OA);
+	l2 = phys_to_virt(le64_to_cpu(l1[(va >> 25) & 2047]) & OA);
+	for (lvl = 0; lvl < 3; lvl++) {
+		__le64 *e = lvl == 0 ? &t->root[2] :
+			    lvl == 1 ? &l1[(va >> 25) & 2047] :
+				       &l2[(va >> 14) & 2047];
+
+		good = le64_to_cpu(*e);
+		/* Low bits 0b01 (block), 0b10, 0b00: all invalid here. */
+		for (low = 0; low < 3; low++) {
+			enum agx4_fwmodel_err err;
+
+			*e = cpu_to_le64((good & ~3ULL) | low);
+			err = agx4_fwmodel_translate(t->m, 0, va,
+						     AGX4_FWMODEL_READ, &pa);
+			KUNIT_EXPECT_EQ_MSG(test, err, AGX4_FWMODEL_UNMAPPED,
+					    "level %u low bits %u", lvl, low);
+		}
+		*e = cpu_to_le64(good);
+	}
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_translate(t->m, 0, va,
+						     AGX4_FWMODEL_READ, &pa),
+			AGX4_FWMODEL_OK);
+}
+
+static void walker_low_half_uses_low_root(struct kunit *test)
+{
+	struct fwt *t = fwt_new(test, AGX4_FWMODEL_G16);
+	const u64 va = 0x0000007001838000ULL;
+	phys_addr_t low_pa, pa, got_pa;
+	__le64 *low = tpage(t, &low_pa);
+
+	t->ttbs[1] = cpu_to_le64(t->root_pa | 1);
+	tpage(t, &pa);
+	*tpte(t, low, va) = cpu_to_le64(pa | FW_RW);
+	/* Low root invalid: the low half is simply not mapped. */
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_translate(t->m, 0, va,
+						     AGX4_FWMODEL_READ,
+						     &got_pa),
+			AGX4_FWMODEL_UNMAPPED);
+	t->ttbs[0] = cpu_to_le64(low_pa | 1);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_translate(t->m, 0, va,
+						     AGX4_FWMODEL_READ,
+						     &got_pa),
+			AGX4_FWMODEL_OK);
+	KUNIT_EXPECT_EQ(test, got_pa, pa);
+	/* The same index in the high half is another mapping. */
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_translate(t->m, 0,
+						     va | 0xfffffc0000000000ULL,
+						     AGX4_FWMODEL_READ,
+						     &got_pa),
+			AGX4_FWMODEL_UNMAPPED);
+	/* Neither half: not canonical. */
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_translate(t->m, 0,
+						     va | (1ULL << 50),
+						     AGX4_FWMODEL_READ,
+						     &got_pa),
+			AGX4_FWMODEL_UNMAPPED);
+}
+
+static void walker_table_outside_ram(struct kunit *test)
+{
+	struct fwt *t = fwt_new(test, AGX4_FWMODEL_G16);
+	const u64 va = 0xfffffc3000000000ULL;	/* root index 3 */
+	phys_addr_t pa;
+
+	set_ttb(t);
+	t->root[3] = cpu_to_le64(0x3fffff00000ULL | TABLE);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_translate(t->m, 0, va,
+						     AGX4_FWMODEL_READ, &pa),
+			AGX4_FWMODEL_BAD_PA);
+}
+
+static void loader_maps_the_image(struct kunit *test)
+{
+	struct fwt *t = fwt_new(test, AGX4_FWMODEL_G16);
+	phys_addr_t img, pa, l2;
+	size_t size;
+
+	KUNIT_ASSERT_EQ(test, agx4_fwmodel_region(t->m, "firmware", NULL,
+						  &img, &size), 0);
+	KUNIT_ASSERT_EQ(test, agx4_fwmodel_region(t->m, "l2", NULL, &l2,
+						  NULL), 0);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_region(t->m, "firmware-secondary",
+						  NULL, NULL, NULL), -ENOENT);
+	KUNIT_EXPECT_EQ(test, img & (PG - 1), 0);
+	set_ttb(t);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_translate(t->m, 0,
+						     0xfffffc0000000000ULL +
+						     size - 4,
+						     AGX4_FWMODEL_READ, &pa),
+			AGX4_FWMODEL_OK);
+	KUNIT_EXPECT_EQ(test, pa, img + size - 4);
+	/* Root entry 2, where the host's objects go, is the "l2" table. */
+	KUNIT_EXPECT_EQ(test, le64_to_cpu(t->root[2]), l2 | 3);
+	KUNIT_EXPECT_EQ(test, get_unaligned_le32(t->sgx + 0xd04010), 0x0001010a);
+}
+
+/* ---- G17P ---- */
+
+#define G17_MAIN0	(G17_BUNDLE + 0x1e5c0)
+#define G17_MAIN1	(G17_BUNDLE + 0x22a80)
+#define G17_SA0		(G17_BASE + 0x2ee40)
+#define G17_SA1		(G17_BASE + 0xe3100)
+#define G17_SB0		(G17_BASE + 0x20340)
+#define G17_STATE0	(G17_BASE + 0x20000)
+#define G17_STATE1	(G17_BASE + 0x1970c0)
+
+static void g17_instance(struct fwt *t, unsigned int inst)
+{
+	u64 root = inst ? G17_ROOT1 : G17_ROOT0;
+	u64 main = inst ? G17_MAIN1 : G17_MAIN0;
+	u64 sa = inst ? G17_SA1 : G17_SA0;
+	u64 state = inst ? G17_STATE1 : G17_STATE0;
+	u8 *r;
+	unsigned int i;
+
+	write_root_head(t, root, g17_ver, inst);
+	r = tva(t, root);
+	put_unaligned_le64(G17_REGION_A, r + 0x08);
+	put_unaligned_le64(main, r + 0x18);
+	put_unaligned_le64(G17_REGION_C, r + 0x20);
+	put_unaligned_le64(sa, r + 0xa8);
+	if (inst) {
+		put_unaligned_le64(G17_BASE + 0x2e780, r + 0xb8);
+		put_unaligned_le64(G17_BASE + 0x197400, r + 0xc0);
+	} else {
+		put_unaligned_le64(G17_SB0, r + 0xb0);
+	}
+	w64(t, main, G17_BUNDLE);
+	w64(t, main + 0x08, G17_BUNDLE + 0xc500);
+	w64(t, main + 0x10, G17_BUNDLE + 0xc500);
+	for (i = 0; i < 12 && !inst; i++)
+		write_channel(t, main, i,
+			      state + (i % 3) * 0x100 + (3 - i / 3) * 0x40,
+			      0, 0, G17_BUNDLE + 0xc5c0 + (i % 3) * 0x6000 +
+			      (3 - i / 3) * 0x1800);
+	write_channel(t, main, 12, state + 0x300, 0, 0, main + 0x4c0);
+	write_trailing(t, main, sa);
+	/* The control ring, pre-staged: one consumed record. */
+	w32(t, main + 0x4c0, inst ? 0x2a : 0x16);
+	w32(t, state + 0x300, 1);
+	w32(t, state + 0x310, 1);
+	w32(t, state + 0x320, 1);
+	w32(t, sa + 4, 1);
+}
+
+static struct fwt *g17_ready(struct kunit *test)
+{
+	struct fwt *t = fwt_new(test, AGX4_FWMODEL_G17P);
+	unsigned int i;
+
+	tmap(t, G17_PRIV, G17_PRIV_SZ, FW_RW);
+	tmap(t, G17_BUNDLE, G17_BUNDLE_SZ, FW_RW_CACHED);
+	tmap(t, G17_REGION_C, PG, FW_RO);
+	tmap(t, G17_ROOT0, PG, FW_RO);
+	tmap(t, G17_ROOT1, PG, FW_RO);
+	tmap(t, G17_REGION_A, PG, FW_RO);
+	g17_instance(t, 0);
+	g17_instance(t, 1);
+
+	sgx_w(t, 0x1000104, 1);
+	sgx_w(t, 0x1000108, 1);
+	for (i = 0; i < 2; i++)
+		KUNIT_ASSERT_EQ(test, t->ops->start(t->m, i), 0);
+	/* G17P writes the handoff page after the RTKit boots. */
+	write_handoff(t);
+	set_ttb(t);
+	for (i = 0; i < 2; i++) {
+		KUNIT_EXPECT_EQ(test, t->ops->start_endpoint(t->m, i, 0x20), 0);
+		KUNIT_EXPECT_EQ(test, t->ops->start_endpoint(t->m, i, 0x21), 0);
+	}
+	return t;
+}
+
+static void g17_publish(struct fwt *t)
+{
+	KUNIT_ASSERT_EQ(t->test, t->ops->send(t->m, 0, 0x20,
+					      0x00810c20001a8000ULL), 0);
+	KUNIT_ASSERT_EQ(t->test, t->ops->send(t->m, 1, 0x20,
+					      0x00810c20001b0000ULL), 0);
+	agx4_fwmodel_sync(t->m);
+}
+
+static void g17p_boot_acks_both_instances(struct kunit *test)
+{
+	struct fwt *t = g17_ready(test);
+	unsigned int i;
+
+	g17_publish(t);
+	expect_err(t, AGX4_FWMODEL_OK, 0);
+	for (i = 0; i < 2; i++) {
+		KUNIT_EXPECT_EQ(test, got(t, i, 0x20, 0x0009000000000000ULL), 1);
+		KUNIT_EXPECT_TRUE(test, agx4_fwmodel_booted(t->m, i));
+	}
+	KUNIT_EXPECT_EQ(test, r32(t, G17_SA0 + 0x14), 1);
+	KUNIT_EXPECT_EQ(test, r32(t, G17_SA1 + 0x14), 1);
+	/* Control start, then the doorbell on the primary. */
+	for (i = 0; i < 2; i++)
+		KUNIT_ASSERT_EQ(test, t->ops->send(t->m, i, 0x21,
+						   0x0089000000000000ULL), 0);
+	KUNIT_ASSERT_EQ(test, t->ops->ring(t->m, 0, 0x21,
+					   0x0084000000000011ULL), 0);
+	agx4_fwmodel_sync(t->m);
+	expect_err(t, AGX4_FWMODEL_OK, 0);
+	KUNIT_EXPECT_EQ(test, r32(t, G17_STATE0 + 0x300), 1);
+	KUNIT_EXPECT_EQ(test, r32(t, G17_STATE0 + 0x310), 1);
+	KUNIT_EXPECT_EQ(test, r32(t, G17_STATE1 + 0x300), 1);
+	KUNIT_EXPECT_EQ(test, crashes(t, 0) + crashes(t, 1), 0);
+}
+
+static void g17p_doorbell_before_control_start(struct kunit *test)
+{
+	struct fwt *t = g17_ready(test);
+
+	g17_publish(t);
+	KUNIT_ASSERT_EQ(test, t->ops->ring(t->m, 0, 0x21,
+					   0x0084000000000011ULL), 0);
+	agx4_fwmodel_sync(t->m);
+	expect_err(t, AGX4_FWMODEL_BAD_SEQUENCE, 0x0084000000000011ULL);
+}
+
+static void g17p_control_record_consumed_from_ram(struct kunit *test)
+{
+	struct fwt *t = g17_ready(test);
+
+	g17_publish(t);
+	KUNIT_ASSERT_EQ(test, t->ops->send(t->m, 0, 0x21,
+					   0x0089000000000000ULL), 0);
+	w32(t, G17_MAIN0 + 0x4c0 + 0x40, 0x2e);
+	w32(t, G17_STATE0 + 0x320, 2);
+	KUNIT_ASSERT_EQ(test, t->ops->ring(t->m, 0, 0x21,
+					   0x0084000000000011ULL), 0);
+	agx4_fwmodel_sync(t->m);
+	expect_err(t, AGX4_FWMODEL_OK, 0);
+	KUNIT_EXPECT_EQ(test, r32(t, G17_STATE0 + 0x300), 2);
+	KUNIT_EXPECT_EQ(test, r32(t, G17_STATE0 + 0x310), 2);
+}
+
+static void g17p_handoff_checked_at_init(struct kunit *test)
+{
+	struct fwt *t = g17_ready(test);
+
+	put_unaligned_le64(0, t->handoff);
+	g17_publish(t);
+	expect_err(t, AGX4_FWMODEL_BAD_HANDOFF, 0);
+	KUNIT_EXPECT_EQ(test, crashes(t, 0), 1);
+	KUNIT_EXPECT_EQ(test, got(t, 0, 0x20, 0x0009000000000000ULL), 0);
+}
+
+static void g17p_secondary_kind_is_bad_root(struct kunit *test)
+{
+	struct fwt *t = g17_ready(test);
+
+	put_unaligned_le32(0, tva(t, G17_ROOT1) + 0x28);
+	g17_publish(t);
+	expect_err(t, AGX4_FWMODEL_BAD_ROOT, G17_ROOT1 + 0x28);
+	KUNIT_EXPECT_EQ(test, crashes(t, 0), 0);
+	KUNIT_EXPECT_EQ(test, crashes(t, 1), 1);
+	KUNIT_EXPECT_TRUE(test, agx4_fwmodel_booted(t->m, 0));
+}
+
+static void g17p_secondary_runs_on_its_own_root(struct kunit *test)
+{
+	struct fwt *t = g17_ready(test);
+	__le64 *second = (void *)t->root + 0x40000;
+
+	/* The secondary's root loses the host's entry 2. */
+	second[2] = 0;
+	g17_publish(t);
+	expect_err(t, AGX4_FWMODEL_UNMAPPED, G17_ROOT1);
+	KUNIT_EXPECT_EQ(test, crashes(t, 1), 1);
+	KUNIT_EXPECT_TRUE(test, agx4_fwmodel_booted(t->m, 0));
+}
+
+static void g17p_status_b_gpu_only_is_permission(struct kunit *test)
+{
+	struct fwt *t = g17_ready(test);
+	u64 page = G17_BASE + 0x28000;	/* inside status B only */
+
+	tattr(t, page, GPU_RW);
+	g17_publish(t);
+	expect_err(t, AGX4_FWMODEL_PERMISSION, page);
+	KUNIT_EXPECT_EQ(test, crashes(t, 0), 1);
+}
+
+static void g17p_wrong_status_in_ack(struct kunit *test)
+{
+	struct fwt *t = g17_ready(test);
+
+	agx4_fwmodel_inject(t->m, AGX4_FWMODEL_FAULT_WRONG_STATUS, 7);
+	g17_publish(t);
+	KUNIT_EXPECT_EQ(test, got(t, 0, 0x20, 0x0009000000000007ULL), 1);
+	KUNIT_EXPECT_EQ(test, got(t, 0, 0x20, 0x0009000000000000ULL), 0);
+}
+
+static void g17p_ids_for_identify(struct kunit *test)
+{
+	struct fwt *t = fwt_new(test, AGX4_FWMODEL_G17P);
+	u32 id = get_unaligned_le32(t->sgx + 0xd04000);
+	u32 counts = get_unaligned_le32(t->sgx + 0xd04010);
+	size_t size;
+
+	KUNIT_EXPECT_EQ(test, id >> 24, 10);
+	KUNIT_EXPECT_EQ(test, (id >> 16) & 0xff, 0);
+	KUNIT_EXPECT_EQ(test, (counts >> 16) & 0xf, 1);
+	KUNIT_EXPECT_LE(test, counts & 0xff, 32);
+	KUNIT_EXPECT_NE(test, get_unaligned_le32(t->sgx + 0xe01500), 0);
+	KUNIT_EXPECT_PTR_EQ(test, agx4_fwmodel_sgx(t->m, &size), t->sgx);
+	KUNIT_EXPECT_GE(test, size, (size_t)0x1000108 + 4);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_region(t->m, "pagetables", NULL,
+						  NULL, &size), 0);
+	KUNIT_EXPECT_GE(test, size, (size_t)0x80000);
+	KUNIT_EXPECT_NOT_NULL(test, agx4_fwmodel_asc(t->m, 1, NULL));
+	KUNIT_EXPECT_EQ(test, t->ops->start(t->m, 2), -EINVAL);
+}
+
+static void err_names_are_distinct(struct kunit *test)
+{
+	unsigned int i, j;
+
+	for (i = 0; i < AGX4_FWMODEL_NR_ERRS; i++)
+		for (j = i + 1; j < AGX4_FWMODEL_NR_ERRS; j++)
+			KUNIT_EXPECT_STRNEQ(test, agx4_fwmodel_err_name(i),
+					    agx4_fwmodel_err_name(j));
+	KUNIT_EXPECT_STREQ(test, agx4_fwmodel_err_name(AGX4_FWMODEL_NR_ERRS),
+			   "unknown");
+}
+
+static struct kunit_case agx4_fwmodel_cases[] = {
+	KUNIT_CASE(walker_permission_classes),
+	KUNIT_CASE(walker_three_levels_and_offset),
+	KUNIT_CASE(walker_output_address_mask),
+	KUNIT_CASE(walker_invalid_descriptors),
+	KUNIT_CASE(walker_low_half_uses_low_root),
+	KUNIT_CASE(walker_table_outside_ram),
+	KUNIT_CASE(loader_maps_the_image),
+	KUNIT_CASE(err_names_are_distinct),
+	KUNIT_CASE(g16_boot_acknowledges_in_status_a),
+	KUNIT_CASE(g16_registration_posts_receipt),
+	KUNIT_CASE(g16_unknown_record_is_bad_record),
+	KUNIT_CASE(g16_malformed_registration_is_bad_record),
+	KUNIT_CASE(g16_unmapped_main_config),
+	KUNIT_CASE(g16_unmapped_event_ring),
+	KUNIT_CASE(g16_root_gpu_only_is_permission),
+	KUNIT_CASE(g16_status_read_only_is_permission),
+	KUNIT_CASE(g16_event_ring_read_only_is_permission),
+	KUNIT_CASE(g16_access_flag_clear_is_permission),
+	KUNIT_CASE(g16_mapping_outside_ram_is_bad_pa),
+	KUNIT_CASE(g16_bad_version_is_bad_root),
+	KUNIT_CASE(g16_bad_geometry_is_bad_root),
+	KUNIT_CASE(g16_bad_levels_is_bad_root),
+	KUNIT_CASE(g16_event_ring_end_is_bad_channel),
+	KUNIT_CASE(g16_missing_work_ring_is_bad_channel),
+	KUNIT_CASE(g16_invalid_ttb_is_bad_ttb),
+	KUNIT_CASE(g16_tagged_slot0_is_bad_ttb),
+	KUNIT_CASE(g16_lost_image_is_loader_map),
+	KUNIT_CASE(g16_handoff_checked_at_start),
+	KUNIT_CASE(g16_stale_handoff_word_refused),
+	KUNIT_CASE(g16_start_without_axi_is_cold_state),
+	KUNIT_CASE(g16_message_to_stopped_endpoint),
+	KUNIT_CASE(g16_unknown_message_is_bad_message),
+	KUNIT_CASE(g16_out_of_order_is_bad_sequence),
+	KUNIT_CASE(g16_init_with_high_bits_is_bad_message),
+	KUNIT_CASE(g16_kick_counts_and_barrier_retires),
+	KUNIT_CASE(g16_kick_to_missing_pipe_is_bad_message),
+	KUNIT_CASE(fault_never_ack),
+	KUNIT_CASE(fault_ack_late),
+	KUNIT_CASE(fault_ack_late_then_destroy),
+	KUNIT_CASE(fault_wrong_status),
+	KUNIT_CASE(fault_crash_in_boot_on_init),
+	KUNIT_CASE(fault_crash_in_boot_in_rtkit),
+	KUNIT_CASE(fault_malformed_and_unknown_messages),
+	KUNIT_CASE(fault_drop_doorbell),
+	KUNIT_CASE(fault_fill_event_ring),
+	KUNIT_CASE(fault_crash_after_boot),
+	KUNIT_CASE(post_event_notifies),
+	KUNIT_CASE(stop_is_recorded_and_idempotent),
+	KUNIT_CASE(g17p_boot_acks_both_instances),
+	KUNIT_CASE(g17p_doorbell_before_control_start),
+	KUNIT_CASE(g17p_control_record_consumed_from_ram),
+	KUNIT_CASE(g17p_handoff_checked_at_init),
+	KUNIT_CASE(g17p_secondary_kind_is_bad_root),
+	KUNIT_CASE(g17p_secondary_runs_on_its_own_root),
+	KUNIT_CASE(g17p_status_b_gpu_only_is_permission),
+	KUNIT_CASE(g17p_wrong_status_in_ack),
+	KUNIT_CASE(g17p_ids_for_identify),
+	{}
+};
+
+static struct kunit_suite agx4_fwmodel_suite = {
+	.name = "agx4_fwmodel",
+	.test_cases = agx4_fwmodel_cases,
+};
+
+kunit_test_suite(agx4_fwmodel_suite);

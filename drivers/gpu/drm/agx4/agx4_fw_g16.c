@@ -20,9 +20,7 @@
 #include "agx4_fw_build.h"
 #include "agx4_fw_g16.h"
 #include "agx4_fwif_g16.h"
-
-/* ID register (SGX window): must read neither 0 nor all ones. */
-#define G16_SGX_GPU_ID		0xd04000
+#include "agx4_regs.h"
 
 /* Fixed on t8132: one die, one cluster, ten core slots. */
 #define G16_CORES_PER_CLUSTER	10
@@ -31,7 +29,7 @@ static int g16_read_gpu_info(struct agx4_device *adev,
 			     struct agx4_gpu_info *info)
 {
 	const struct agx4_platform *p = &adev->plat;
-	u32 id = agx4_device_read_sgx(adev, G16_SGX_GPU_ID);
+	u32 id = agx4_device_read_sgx(adev, AGX4_SGX_GPU_ID);
 
 	if (!id || id == ~0u) {
 		drm_err(&adev->base, "GPU ID register reads %#x\n", id);

@@ -20,24 +20,16 @@
 #include "agx4_fw_build.h"
 #include "agx4_fw_g17p.h"
 #include "agx4_fwif_g17p.h"
+#include "agx4_regs.h"
+#include "agx4_regs_g17p.h"
 
-/* ID registers (SGX window). */
-#define G17P_SGX_GPU_ID		0xd04000
-#define G17P_ID_FAMILY		GENMASK(31, 24)	/* must be 10 */
-#define G17P_ID_ZERO		GENMASK(23, 16)	/* must be 0 */
-#define G17P_ID_REVISION	GENMASK(15, 8)
-#define G17P_SGX_COUNTS		0xd04010
-#define G17P_COUNT_DIES		GENMASK(19, 16)
-#define G17P_COUNT_CLUSTERS	GENMASK(15, 8)	/* per die */
-#define G17P_COUNT_CORES	GENMASK(7, 0)	/* per cluster */
-#define G17P_SGX_CORE_MASK	0xe01500
 #define G17P_MAX_CORES		32
 
 static int g17p_read_gpu_info(struct agx4_device *adev,
 			      struct agx4_gpu_info *info)
 {
 	const struct agx4_platform *p = &adev->plat;
-	u32 id = agx4_device_read_sgx(adev, G17P_SGX_GPU_ID);
+	u32 id = agx4_device_read_sgx(adev, AGX4_SGX_GPU_ID);
 	u32 counts = agx4_device_read_sgx(adev, G17P_SGX_COUNTS);
 	u32 dies = FIELD_GET(G17P_COUNT_DIES, counts);
 	u32 cores = FIELD_GET(G17P_COUNT_CORES, counts);
@@ -223,16 +215,6 @@ static const struct agx4_fw_run g17p_hwdata_runs[] = {
 };
 
 #undef RUN
-
-const struct agx4_fw_run *const agx4_fw_g17p_runs[2] = {
-	g17p_hwdata_runs, NULL,
-};
-EXPORT_SYMBOL_IF_KUNIT(agx4_fw_g17p_runs);
-
-const unsigned int agx4_fw_g17p_num_runs[2] = {
-	ARRAY_SIZE(g17p_hwdata_runs), 0,
-};
-EXPORT_SYMBOL_IF_KUNIT(agx4_fw_g17p_num_runs);
 
 static void le32_fill(__le32 *dst, const u32 *src, unsigned int n)
 {

@@ -23,7 +23,4 @@ int agx4_fw_g17p_build_compute(const struct agx4_compute_desc *d,
 int agx4_fw_g17p_build_optional(const struct agx4_fw_optional_in *in,
 				void *buf, size_t size);
 
-extern const struct agx4_fw_run *const agx4_fw_g17p_runs[2];
-extern const unsigned int agx4_fw_g17p_num_runs[2];
-
 #endif /* AGX4_FW_G17P_H */

@@ -5,6 +5,9 @@
 #ifndef AGX4_REGS_H
 #define AGX4_REGS_H
 
+/* The GPU ID register of the SGX window: neither 0 nor all ones. */
+#define AGX4_SGX_GPU_ID				0xd04000
+
 /*
  * GPU registers a work item's register program writes, and the constant
  * values it writes to them: those both G16 and G17P write.  The firmware

@@ -5,6 +5,20 @@
 #ifndef AGX4_REGS_G17P_H
 #define AGX4_REGS_G17P_H
 
+#include <linux/bits.h>
+
+/* Fields of %AGX4_SGX_GPU_ID on G17P. */
+#define G17P_ID_FAMILY			GENMASK(31, 24)	/* must be 10 */
+#define G17P_ID_ZERO			GENMASK(23, 16)	/* must be 0 */
+#define G17P_ID_REVISION		GENMASK(15, 8)
+/* The topology register: dies, clusters a die, cores a cluster. */
+#define G17P_SGX_COUNTS			0xd04010
+#define G17P_COUNT_DIES			GENMASK(19, 16)
+#define G17P_COUNT_CLUSTERS		GENMASK(15, 8)
+#define G17P_COUNT_CORES		GENMASK(7, 0)
+/* Enabled cores of cluster 0. */
+#define G17P_SGX_CORE_MASK		0xe01500
+
 /*
  * GPU registers and values only G17P's register programs write (agx4_regs.h
  * has the registers both generations write).

@@ -109,7 +109,7 @@ static int ta_offsets(const struct agx4_render_desc *d,
 	return 0;
 }
 
-/* The tiling geometry of 3.12 (mx, my: macrotile blocks; ux, uy: utiles). */
+/* The tiling geometry (mx, my: macrotile blocks; ux, uy: utiles). */
 static void geometry(const struct drm_asahi_cmd_render *c,
 		     struct agx4_fw_render_vals *v)
 {

@@ -77,7 +77,7 @@ struct agx4_fw_layout {
  * bit-field '<member>_is_not_at_<offset>'".
  */
 #define AGX4_FW_ASSERT_FIELD(T, m, off)					\
-	-sizeof(struct { int m##_is_not_at_##off :			\
+	-sizeof(struct { unsigned int m##_is_not_at_##off :		\
 			 offsetof(T, m) == (off) ? 1 : -1; })
 #define AGX4_FW_DECODE_FIELD(T, m, off)					\
 	{ #m, (off), sizeof_field(T, m) },

@@ -12,12 +12,17 @@
 
 #include "agx4_fwif.h"
 
-/* A region view of the main config. */
+/*
+ * A region view of the main config.  @value and @tag, when the view has a
+ * value, read together as a context-0 GPU address (0x70_0183_8000, say)
+ * that aliases the next view's region (M).
+ */
 struct g17p_region_view {
 	/* The region. */
 	__le64 address;
-	/* Its value word. */
+	/* Its value word; 0 for a view without one. */
 	__le32 value;
+	/* %G17P_MC_VIEW_TAG with a value, else 0. */
 	__le32 tag;
 } __packed;
 #define G17P_REGION_VIEW_FIELDS(TYPE, ...)				\

@@ -23,7 +23,7 @@
 #include "agx4_fw_layout_golden.h"
 #include "agx4_test_util.h"
 
-/* An event record written byte by byte from 3.8. */
+/* An event record, written byte by byte. */
 static u8 *ev_rec(struct kunit *test, u32 kind)
 {
 	u8 *r = kunit_kzalloc(test, 0x48, GFP_KERNEL);

@@ -104,7 +104,7 @@ void agx4_golden_regs(struct agx4_golden_list *l, u32 base,
 	}
 }
 
-/* A timestamp command (3.11) at @off of a microsequence. */
+/* A timestamp command at @off of a microsequence. */
 void agx4_golden_ts(struct agx4_golden_list *l, u32 off, u32 opcode,
 		    u64 base, u64 start, u64 slot, u64 queue, u64 user,
 		    u64 st, u64 st2, u32 uuid)

@@ -77,7 +77,7 @@ struct agx4_golden_reg {
 
 /*
  * One render, fixed: 800x600, one layer, 32x32 tiles, one sample, 8 bytes
- * a sample.  By 3.12: tiles 25x19, macrotile blocks mx = my = 8, size1 80,
+ * a sample.  Hence: tiles 25x19, macrotile blocks mx = my = 8, size1 80,
  * size2 64, size3 128, x/y blocks 0x202018, screen 0x12018, pixels
  * 0x257031f, macro size 0x80008, 4 tile-buffer blocks, utile config
  * 0xa000, tile config 0x10280 (empty tiles processed).
@@ -131,7 +131,7 @@ struct agx4_golden_reg {
 #define C_MARKER	0x1000c60000ull
 #define C_CDM		0x1500000000ull
 
-/* What G17P takes beyond agx4_golden_render_inputs() (3.9, 3.12). */
+/* What G17P takes beyond agx4_golden_render_inputs(). */
 #define P_POOL_A	0xfffffc20c07c8300ull
 #define P_SHARED_A	0xfffffc20c07d0000ull
 #define P_POOL_B	0xfffffc20c07d8280ull

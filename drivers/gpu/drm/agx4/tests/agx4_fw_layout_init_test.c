@@ -107,14 +107,14 @@ static void agx4_fw_layout_root_golden_bytes(struct kunit *test)
 #define PROD	0xfffffc2000020000ull
 
 /*
- * The channel table (3.3) as expected values: work channels unless
+ * The channel table as expected values: work channels unless
  * @control_only, then control, events, trace and state.
  */
 static unsigned int channel_gold(const struct agx4_layout_case *c,
 				 struct agx4_golden *g, bool control_only)
 {
 	bool g16 = c->gen == &agx4_fw_g16;
-	/* G17P cursor offsets by channel (3.3, written out). */
+	/* G17P cursor offsets by channel (written out). */
 	static const u32 g17p_off[12] = {
 		0xc0, 0x1c0, 0x2c0, 0x80, 0x180, 0x280,
 		0x40, 0x140, 0x240, 0x00, 0x100, 0x200,
@@ -191,7 +191,7 @@ static void agx4_fw_layout_channel_table_golden_bytes(struct kunit *test)
 			-EINVAL);
 }
 
-/* 3.3: whole main configs, every field outside the table too. */
+/* Whole main configs, every field outside the table too. */
 static void agx4_fw_layout_main_config_golden_bytes(struct kunit *test)
 {
 	const struct agx4_layout_case *c = test->param_value;
@@ -303,7 +303,7 @@ static void agx4_fw_layout_queue_golden_bytes(struct kunit *test)
 		.self = self, .priority = 2, .uuid = 0x15,
 		.context = 0xfffffc220002c000ull,
 	};
-	/* Shifted by 8 from 0x2c on for G17P (3.9). */
+	/* Shifted by 8 from 0x2c on for G17P. */
 	u32 s = g16 ? 0 : 8;
 	struct agx4_golden g[16] = {
 		{ 0x00, 8, in.pointers }, { 0x08, 8, in.ring },
@@ -391,7 +391,7 @@ static void agx4_fw_layout_queue_golden_bytes(struct kunit *test)
 #define T_SL		0xfffffc2000348000ull
 #define T_SLOTS		0x1000080000ull
 
-/* 6.1: the pool of the reference's first VM, written out. */
+/* The pool of the reference's first VM, written out. */
 static void agx4_fw_layout_g16_tvb_golden_bytes(struct kunit *test)
 {
 	const struct agx4_fw_gen *gen = &agx4_fw_g16;
@@ -857,7 +857,7 @@ static void agx4_fw_layout_hwdata_and_region_c_golden_bytes(struct kunit *test)
  * +0x20 of the 0x28-byte record at 0x640 + 0x28 * slot, the 0x20 bytes
  * before it zero.  A size-0 window with an address is still refused.
  */
-static void agx4_fw_layout_g17p_flag_only_windows(struct kunit *test)
+static void agx4_fw_layout_g17p_flag_only_slots_golden_bytes(struct kunit *test)
 {
 	static const u8 slots[17] = { 2, 5, 6, 7, 8, 30, 33, 34, 37, 38, 42,
 				      43, 46, 47, 48, 49, 52 };
@@ -911,7 +911,7 @@ static void agx4_fw_layout_g17p_flag_only_windows(struct kunit *test)
 			-EINVAL);
 }
 
-/* 3.3, 3.8, 3.9, 3.10: ring geometry and stamps in the descriptor. */
+/* Ring geometry and stamps in the descriptor. */
 static void agx4_fw_layout_channel_geometry_and_stamps(struct kunit *test)
 {
 	const struct agx4_layout_case *c = test->param_value;
@@ -961,7 +961,7 @@ static struct kunit_case agx4_fw_layout_init_cases[] = {
 	KUNIT_CASE(agx4_fw_layout_g16_tvb_golden_bytes),
 	KUNIT_CASE_PARAM(agx4_fw_layout_hwdata_and_region_c_golden_bytes,
 			 agx4_layout_gen_params),
-	KUNIT_CASE(agx4_fw_layout_g17p_flag_only_windows),
+	KUNIT_CASE(agx4_fw_layout_g17p_flag_only_slots_golden_bytes),
 	KUNIT_CASE_PARAM(agx4_fw_layout_channel_geometry_and_stamps,
 			 agx4_layout_gen_params),
 	{ }

@@ -34,7 +34,7 @@ struct expect_field {
 	u32 size;
 };
 
-/* Shared by both generations (3.2, 3.3, 3.4, 3.9). */
+/* Shared by both generations. */
 static const struct expect_field common_fields[] = {
 	{ "root", NULL, 0, 0xb8 },
 	{ "root", "version", 0x00, 8 },
@@ -260,7 +260,7 @@ static const struct expect_field g16_fields[] = {
 	{ "ev_partial", "queue", 0x24, 8 },
 	{ "ev_partial", "what", 0x2c, 4 },
 	{ "ev_partial", "zero", 0x30, 8 },
-	/* 3.11: TA work item */
+	/* TA work item */
 	{ "ta_work", NULL, 0, 0x940 },
 	{ "ta_work", "type", 0x000, 4 },
 	{ "ta_work", "counter", 0x004, 8 },
@@ -291,7 +291,7 @@ static const struct expect_field g16_fields[] = {
 	{ "ta_work", "fw_85c", 0x85c, 8 },
 	{ "ta_work", "request_growth", 0x864, 1 },
 	{ "ta_work", "tail", 0x878, 0xc0 },
-	/* 3.11: what both ends share, from TA +0x878 (and 3D +0xbc0) */
+	/* What both ends share, from TA +0x878 (and 3D +0xbc0) */
 	{ "work_tail", NULL, 0, 0xc0 },
 	{ "work_tail", "driver_stamp", 0x878 - 0x878, 8 },
 	{ "work_tail", "fw_stamp", 0x880 - 0x878, 8 },
@@ -310,7 +310,7 @@ static const struct expect_field g16_fields[] = {
 	{ "work_tail", "shared_tail", 0x910 - 0x878, 8 },
 	{ "work_tail", "fw_a0", 0x918 - 0x878, 0x10 },
 	{ "work_tail", "fw_b0", 0x928 - 0x878, 0x10 },
-	/* 3.11: 3D work item */
+	/* 3D work item */
 	{ "frag_work", NULL, 0, 0xcc0 },
 	{ "frag_work", "type", 0x000, 4 },
 	{ "frag_work", "counter", 0x004, 8 },
@@ -374,7 +374,7 @@ static const struct expect_field g16_fields[] = {
 	{ "frag_work", "fw_bb4", 0xbb4, 4 },
 	{ "frag_work", "tail", 0xbc0, 0xc0 },
 	{ "frag_work", "one_hi", 0xc80, 8 },
-	/* 3.13: compute work item */
+	/* Compute work item */
 	{ "compute_work", NULL, 0, 0x8c0 },
 	{ "compute_work", "type", 0x000, 4 },
 	{ "compute_work", "counter", 0x004, 8 },
@@ -412,7 +412,7 @@ static const struct expect_field g16_fields[] = {
 	{ "compute_work", "fw_88c", 0x88c, 0x10 },
 	{ "compute_work", "fw_89c", 0x89c, 0x10 },
 	{ "compute_work", "fw_8ac", 0x8ac, 0x10 },
-	/* 3.11: microsequences */
+	/* Microsequences */
 	{ "ms_timestamp", NULL, 0, 0x4c },
 	{ "ms_timestamp", "opcode", 0x00, 4 },
 	{ "ms_timestamp", "base", 0x04, 8 },
@@ -554,7 +554,7 @@ static const struct expect_field g16_fields[] = {
 	{ "compute_ms", "ts_end", 0x20c, 0x4c },
 	{ "compute_ms", "end", 0x258, 0x38 },
 	{ "compute_ms", "trailer", 0x2b4, 0x24 },
-	/* 3.11, 3.9: queue items */
+	/* Queue items */
 	{ "ta_prelude", NULL, 0, 0x40 },
 	{ "ta_prelude", "type", 0x00, 4 },
 	{ "ta_prelude", "context", 0x04, 4 },
@@ -578,7 +578,6 @@ static const struct expect_field g16_fields[] = {
 	{ "barrier_boot", "event", 0x10, 4 },
 	{ "barrier_boot", "own_stamp", 0x14, 4 },
 	{ "barrier_boot", "uuid", 0x18, 4 },
-	/* 3.10, 3.13 */
 	{ "ts_pair", NULL, 0, 0x10 },
 	{ "ts_pair", "start", 0x00, 8 },
 	{ "ts_pair", "end", 0x08, 8 },
@@ -586,7 +585,7 @@ static const struct expect_field g16_fields[] = {
 	{ "cdm_entry", "barrier", 0x00, 4 },
 	{ "cdm_entry", "jump_hi", 0x04, 4 },
 	{ "cdm_entry", "jump_lo", 0x08, 4 },
-	/* 6.1: the TVB pool */
+	/* The TVB pool */
 	{ "bm", NULL, 0, 0x88 },
 	{ "bm", "slot", 0x0c, 4 },
 	{ "bm", "page_list", 0x20, 8 },
@@ -622,7 +621,6 @@ static const struct expect_field g16_fields[] = {
 	{ "event_control", NULL, 0, 0x100 },
 	{ "event_control", "count", 0x00, 8 },
 	{ "event_control", "control", 0x10, 4 },
-	/* 3.9 */
 	{ "queue_context", NULL, 0, 0x40 },
 	{ "queue_context", "ff", 0x00, 2 },
 	{ "queue_context", "one", 0x05, 1 },
@@ -630,7 +628,7 @@ static const struct expect_field g16_fields[] = {
 	{ "queue_context", "ff2", 0x33, 1 },
 };
 
-/* 3.11: the 3D work item's tail members, at their 3D offsets. */
+/* The 3D work item's tail members, at their 3D offsets. */
 static const struct expect_field g16_frag_tail_fields[] = {
 	{ "frag_work", "driver_stamp", 0xbc0, 8 },
 	{ "frag_work", "fw_stamp", 0xbc8, 8 },
@@ -738,7 +736,7 @@ static const struct expect_field g17p_fields[] = {
 	{ "event_item", "subtype", 0x04, 4 },
 	{ "event_item", "counter", 0x08, 4 },
 	{ "event_item", "kind", 0x10, 4 },
-	/* 3.12 and the reference: TA descriptor */
+	/* TA descriptor */
 	{ "ta_work", NULL, 0, 0x9c0 },
 	{ "ta_work", "type", 0x000, 4 },
 	{ "ta_work", "sequence", 0x004, 8 },
@@ -785,7 +783,7 @@ static const struct expect_field g17p_fields[] = {
 	{ "ta_work", "gap_93c", 0x93c, 1 },
 	{ "ta_work", "status", 0x945, 8 },
 	{ "ta_work", "gap_94d", 0x94d, 1 },
-	/* 3.12: 3D descriptor */
+	/* 3D descriptor */
 	{ "frag_work", NULL, 0, 0x2240 },
 	{ "frag_work", "type", 0x000, 4 },
 	{ "frag_work", "sequence", 0x004, 8 },
@@ -867,7 +865,7 @@ static const struct expect_field g17p_fields[] = {
 	{ "frag_work", "gap_2208", 0x2208, 1 },
 	{ "frag_work", "gap_220c", 0x220c, 1 },
 	{ "frag_work", "gap_222d", 0x222d, 1 },
-	/* 3.13: compute descriptor */
+	/* Compute descriptor */
 	{ "compute_work", NULL, 0, 0x4000 },
 	{ "compute_work", "type", 0x000, 4 },
 	{ "compute_work", "sequence", 0x004, 8 },
@@ -904,7 +902,7 @@ static const struct expect_field g17p_fields[] = {
 	{ "compute_work", "gap_fc5", 0xfc5, 1 },
 	{ "compute_work", "zero_page", 0xfcb, 8 },
 	{ "compute_work", "gap_fd3", 0xfd3, 1 },
-	/* 3.9: optional record, compute event item */
+	/* Optional record, compute event item */
 	{ "optional", NULL, 0, 0xc0 },
 	{ "optional", "type", 0x00, 4 },
 	{ "optional", "context_low", 0x08, 8 },
@@ -935,11 +933,9 @@ static const struct expect_field g17p_fields[] = {
 	{ "optional", "grid_p1", 0x82, 2 },
 	{ "event_item_compute", NULL, 0, 0x400 },
 	{ "event_item_compute", "item", 0x00, 0x40 },
-	/* 6.2 */
 	{ "pool_state", NULL, 0, 8 },
 	{ "pool_state", "blocks", 0x00, 4 },
 	{ "pool_state", "blocks2", 0x04, 4 },
-	/* 3.4 */
 	{ "hw_region", NULL, 0, 0x40 },
 	{ "hw_region", "lead", 0x00, 4 },
 	{ "hw_region", "value", 0x04, 4 },

@@ -25,7 +25,7 @@
 #include "agx4_fw_layout_golden.h"
 #include "agx4_test_util.h"
 
-/* 3.12: the G16 TA program for agx4_golden_render_inputs(), in order. */
+/* The G16 TA program for agx4_golden_render_inputs(), in order. */
 static const struct agx4_golden_reg g16_ta_regs[] = {
 	{ 0x1748, 1 }, { 0x10141, 512 },
 	{ 0x1c039, 0x1000000 }, { 0x1c9c8, 0x1000000 },
@@ -56,7 +56,7 @@ static const struct agx4_golden_reg g16_ta_regs[] = {
 	{ 0x14308, 0x10000 }, { 0x14318, R_TA_STATUS | 1 }, { 0x1740, 1 },
 };
 
-/* 3.12: the G16 3D program for agx4_golden_render_inputs(), in order. */
+/* The G16 3D program for agx4_golden_render_inputs(), in order. */
 static const struct agx4_golden_reg g16_frag_regs[] = {
 	{ 0x1739, 1 }, { 0x10009, 0xa000 },
 	{ 0x15379, 0x22 }, { 0x15381, 0x2000 },
@@ -121,7 +121,7 @@ static void agx4_fw_layout_g16_render_golden_bytes(struct kunit *test)
 	for (i = 0; i < ARRAY_SIZE(bufs); i++)
 		KUNIT_EXPECT_EQ(test, ((u8 *)bufs[i].ptr)[bufs[i].size], 0xa5);
 
-	/* TA work item (3.11) */
+	/* TA work item */
 	agx4_golden_init(test, &l, 256);
 	agx4_golden_put(&l, 0x000, 4, 0);
 	agx4_golden_put(&l, 0x004, 8, 3);
@@ -163,7 +163,7 @@ static void agx4_fw_layout_g16_render_golden_bytes(struct kunit *test)
 	agx4_golden_put(&l, 0x910, 8, 1ull << 56 | R_TA_TAIL >> 8);
 	n += agx4_golden_expect(test, bufs[0].ptr, 0x940, l.g, l.n, "G16 TA work");
 
-	/* TA microsequence (3.11) */
+	/* TA microsequence */
 	agx4_golden_init(test, &l, 96);
 	agx4_golden_put(&l, 0x000, 4, 5);
 	agx4_golden_put(&l, 0x014, 8, w + 0x40);
@@ -205,7 +205,7 @@ static void agx4_fw_layout_g16_render_golden_bytes(struct kunit *test)
 	agx4_golden_put(&l, 0x2fc, 4, 0x40000002);
 	n += agx4_golden_expect(test, bufs[1].ptr, 0x300, l.g, l.n, "G16 TA ms");
 
-	/* 3D work item (3.11) */
+	/* 3D work item */
 	w = R_FR_WORK;
 	agx4_golden_init(test, &l, 320);
 	agx4_golden_put(&l, 0x000, 4, 1);
@@ -291,7 +291,7 @@ static void agx4_fw_layout_g16_render_golden_bytes(struct kunit *test)
 	agx4_golden_put(&l, 0xc80, 8, 0x100000000ull);
 	n += agx4_golden_expect(test, bufs[2].ptr, 0xcc0, l.g, l.n, "G16 3D work");
 
-	/* 3D microsequence (3.11) */
+	/* 3D microsequence */
 	agx4_golden_init(test, &l, 128);
 	agx4_golden_put(&l, 0x000, 4, 7);
 	agx4_golden_put(&l, 0x014, 8, w + 0x80);
@@ -340,7 +340,7 @@ static void agx4_fw_layout_g16_render_golden_bytes(struct kunit *test)
 	agx4_golden_put(&l, 0x344, 4, 0x40000002);
 	n += agx4_golden_expect(test, bufs[3].ptr, 0x380, l.g, l.n, "G16 3D ms");
 
-	/* Preludes (3.11, 3.9): TVB init, and the 3D barrier on the TA. */
+	/* Preludes: TVB init, and the 3D barrier on the TA. */
 	agx4_golden_init(test, &l, 8);
 	agx4_golden_put(&l, 0x00, 4, 6);
 	agx4_golden_put(&l, 0x04, 4, 9);
@@ -362,7 +362,7 @@ static void agx4_fw_layout_g16_render_golden_bytes(struct kunit *test)
 	agx4_layout_checked[0] += n;
 }
 
-/* 3.13: the G16 compute program for agx4_golden_compute_inputs(), in order. */
+/* The G16 compute program for agx4_golden_compute_inputs(), in order. */
 static const struct agx4_golden_reg g16_compute_regs[] = {
 	{ 0x1a510, C_RES }, { 0x1a420, C_ENTRY },
 	{ 0x1a4d0, C_RES + 0x1480 }, { 0x1a4d8, C_RES + 0x1488 },
@@ -468,7 +468,7 @@ static void agx4_fw_layout_g16_compute_golden_bytes(struct kunit *test)
 	agx4_golden_put(&l, 0x2d4, 4, 0x40000002);
 	n += agx4_golden_expect(test, bufs[1].ptr, 0x300, l.g, l.n, "G16 compute ms");
 
-	/* 3.13: the entry trampoline; 3.10: the user timestamp pair. */
+	/* The entry trampoline; the user timestamp pair. */
 	agx4_golden_init(test, &l, 4);
 	agx4_golden_put(&l, 0, 4, 0x600fffff);
 	agx4_golden_put(&l, 4, 4, 0x20000000 | upper_32_bits(C_CDM));
@@ -481,7 +481,7 @@ static void agx4_fw_layout_g16_compute_golden_bytes(struct kunit *test)
 	agx4_layout_checked[0] += n;
 }
 
-/* 3.12: the G17P TA program for agx4_golden_g17p_render_inputs(), in order. */
+/* The G17P TA program for agx4_golden_g17p_render_inputs(), in order. */
 static const struct agx4_golden_reg g17p_ta_regs[] = {
 	{ 0x1748, 1 }, { 0x10141, 512 },
 	{ 0x1c039, 0x1000000 }, { 0x1c9c8, 0x1000000 },
@@ -513,7 +513,7 @@ static const struct agx4_golden_reg g17p_ta_regs[] = {
 	{ 0x1c880, 0x102c2a0 }, { 0x1c898, 1 },
 };
 
-/* 3.12: the G17P main 3D program for agx4_golden_g17p_render_inputs(), in order. */
+/* The G17P main 3D program for agx4_golden_g17p_render_inputs(), in order. */
 static const struct agx4_golden_reg g17p_frag_regs[] = {
 	{ 0x1739, 1 }, { 0x10009, 0xa000 },
 	{ 0x15379, 0x22 }, { 0x15381, 0x2000 },
@@ -558,7 +558,7 @@ static const struct agx4_golden_reg g17p_frag_regs[] = {
 #define STEN	0x1300000000ull
 #define SCOMP	0x1300100000ull
 
-/* 3.12: the partial programs, in order. */
+/* The partial programs, in order. */
 static const struct agx4_golden_reg g17p_pstore_regs[] = {
 	{ 0x15379, 0x24 }, { 0x15381, 0x4000 }, { 0x10039, 0x10280 },
 	{ 0x15359, 0x20 }, { 0x15331, DEPTH }, { 0x153c9, DCOMP },
@@ -656,7 +656,7 @@ static void agx4_fw_layout_g17p_render_golden_bytes(struct kunit *test)
 	agx4_golden_put(&l, 0x94d, 1, 1);
 	n += agx4_golden_expect(test, bufs[0].ptr, 0x9c0, l.g, l.n, "G17P TA");
 
-	/* Event items (3.9): 0x0e, 0x10000 | grid, group << 8 | counter, kind << 8. */
+	/* Event items: 0x0e, 0x10000 | grid, group << 8 | counter, kind << 8. */
 	agx4_golden_init(test, &l, 4);
 	agx4_golden_put(&l, 0x00, 4, 0x0e);
 	agx4_golden_put(&l, 0x04, 4, 0x10000);
@@ -769,7 +769,7 @@ static void agx4_fw_layout_g17p_render_golden_bytes(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, gen->build_render(d, &in, bufs), -EINVAL);
 }
 
-/* 3.13: the G17P compute programs for agx4_golden_g17p_compute_inputs(), in order. */
+/* The G17P compute programs for agx4_golden_g17p_compute_inputs(), in order. */
 static const struct agx4_golden_reg g17p_compute_regs[] = {
 	{ 0x1a510, C_RES }, { 0x1a420, C_CDM },
 	{ 0x1a4d0, C_RES + 0x1480 }, { 0x1a4d8, C_RES + 0x1488 },

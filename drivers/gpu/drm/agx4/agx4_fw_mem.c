@@ -85,6 +85,8 @@ static void mem_release(struct drm_device *drm, void *data)
 	agx4_fw_obj_heap_fini(&mem->ts);
 	agx4_fw_obj_heap_fini(&mem->heap);
 	agx4_uat_fini(&mem->fw_uat);
+	if (mem->l2.va)
+		agx4_fw_mem_unmap_region(adev, &mem->l2);
 	agx4_fw_mem_unmap_region(adev, &mem->pagetables);
 	adev->mem = NULL;
 }
@@ -98,8 +100,10 @@ static void mem_release(struct drm_device *drm, void *data)
 int agx4_fw_mem_init(struct agx4_device *adev)
 {
 	const struct agx4_fw_gen *gen = adev->gen;
+	struct agx4_uat_region regions[AGX4_UAT_MAX_REGIONS];
 	struct device *dev = adev->base.dev;
 	struct agx4_fw_mem *mem;
+	unsigned int n = 1;
 	int ret;
 
 	mem = drmm_kzalloc(&adev->base, sizeof(*mem), GFP_KERNEL);
@@ -109,10 +113,22 @@ int agx4_fw_mem_init(struct agx4_device *adev)
 	ret = agx4_fw_mem_map_region(adev, AGX4_MEM_PAGETABLES, &mem->pagetables);
 	if (ret)
 		return ret;
+	regions[0] = (struct agx4_uat_region){
+		mem->pagetables.va, mem->pagetables.pa, mem->pagetables.size };
+	/*
+	 * The loader keeps the table every firmware instance shares (the
+	 * firmware half's entry 2) in the l2 reservation.
+	 */
+	if (adev->plat.mem[AGX4_MEM_L2].size) {
+		ret = agx4_fw_mem_map_region(adev, AGX4_MEM_L2, &mem->l2);
+		if (ret)
+			goto err_unmap;
+		regions[n++] = (struct agx4_uat_region){
+			mem->l2.va, mem->l2.pa, mem->l2.size };
+	}
 	/* The loader's root is the first page of its region. */
 	ret = agx4_uat_init_borrowed(&mem->fw_uat, dev, gen->uat_geom, true,
-				     mem->pagetables.va, mem->pagetables.pa,
-				     mem->pagetables.size, mem->pagetables.pa);
+				     regions, n, mem->pagetables.pa);
 	if (ret) {
 		drm_err(&adev->base, "cannot adopt the loader's page tables: %d\n",
 			ret);
@@ -134,6 +150,8 @@ err_heap:
 err_uat:
 	agx4_uat_fini(&mem->fw_uat);
 err_unmap:
+	if (mem->l2.va)
+		agx4_fw_mem_unmap_region(adev, &mem->l2);
 	agx4_fw_mem_unmap_region(adev, &mem->pagetables);
 	return ret;
 }

@@ -35,6 +35,11 @@ struct agx4_fw_mem_region {
 struct agx4_fw_mem {
 	/** @pagetables: the loader's page-table region. */
 	struct agx4_fw_mem_region pagetables;
+	/**
+	 * @l2: the loader's table shared by every firmware instance, if the
+	 * device tree gives its reservation.
+	 */
+	struct agx4_fw_mem_region l2;
 	/** @fw_uat: the firmware half, borrowed from the loader. */
 	struct agx4_uat fw_uat;
 	/** @heap: agx4's firmware objects. */

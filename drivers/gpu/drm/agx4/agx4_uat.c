@@ -118,18 +118,50 @@ static inline u64 *pt_table(struct uat_pt *pt)
 	return pt->table;
 }
 
-static inline bool is_foreign(const struct agx4_uat *uat, const void *table)
+/* The borrowed region a table's kernel address lies in, or NULL. */
+static const struct agx4_uat_region *region_of_table(const struct agx4_uat *uat,
+						     const void *table)
 {
-	return uat->region && table >= uat->region &&
-	       table < uat->region + uat->region_size;
+	unsigned int i;
+
+	for (i = 0; i < uat->num_regions; i++) {
+		const struct agx4_uat_region *r = &uat->regions[i];
+
+		if (table >= r->va && table < r->va + r->size)
+			return r;
+	}
+	return NULL;
+}
+
+/* The borrowed region a physical address lies in, or NULL. */
+static const struct agx4_uat_region *region_of_pa(const struct agx4_uat *uat,
+						  phys_addr_t pa)
+{
+	unsigned int i;
+
+	for (i = 0; i < uat->num_regions; i++) {
+		const struct agx4_uat_region *r = &uat->regions[i];
+
+		if (pa >= r->pa && pa - r->pa < r->size)
+			return r;
+	}
+	return NULL;
+}
+
+/* The &agx4_uat.foreign index of a loader table: its physical page. */
+static unsigned long foreign_index(const struct agx4_uat_region *r,
+				   const void *table)
+{
+	return (r->pa + (table - r->va)) >> AGX4_UAT_PAGE_SHIFT;
 }
 
 static inline struct uat_pt *table_pt(const struct agx4_uat *uat, u64 *table)
 {
-	if (is_foreign(uat, table))
+	const struct agx4_uat_region *r = region_of_table(uat, table);
+
+	if (r)
 		return xa_load(&((struct agx4_uat *)uat)->foreign,
-			       ((void *)table - uat->region) >>
-			       AGX4_UAT_PAGE_SHIFT);
+			       foreign_index(r, table));
 	return (struct uat_pt *)page_private(virt_to_page(table));
 }
 
@@ -162,10 +194,10 @@ static inline u64 oa_mask(const struct agx4_uat_geom *g)
 static u64 *child_table(const struct agx4_uat *uat, u64 entry)
 {
 	phys_addr_t pa = entry & oa_mask(uat->geom);
+	const struct agx4_uat_region *r = region_of_pa(uat, pa);
 
-	if (uat->region && pa >= uat->region_pa &&
-	    pa - uat->region_pa < uat->region_size)
-		return uat->region + (pa - uat->region_pa);
+	if (r)
+		return r->va + (pa - r->pa);
 	return phys_to_virt(pa);
 }
 
@@ -267,8 +299,8 @@ static int adopt_tree(struct agx4_uat *uat, u64 *table, unsigned int level)
 	INIT_LIST_HEAD(&pt->dirty_link);
 	INIT_LIST_HEAD(&pt->link);
 	ret = xa_insert(&uat->foreign,
-			((void *)table - uat->region) >> AGX4_UAT_PAGE_SHIFT,
-			pt, GFP_KERNEL);
+			foreign_index(region_of_table(uat, table), table), pt,
+			GFP_KERNEL);
 	if (ret) {
 		kfree(pt);
 		return ret == -EBUSY ? -EINVAL : ret;	/* a table twice */
@@ -283,9 +315,9 @@ static int adopt_tree(struct agx4_uat *uat, u64 *table, unsigned int level)
 		pt->valid++;
 		if (level + 1 == g->levels)
 			continue;
-		/* Only tables, and only inside the reservation, can be walked. */
+		/* Only tables, and only inside the regions, can be walked. */
 		if ((e & UAT_PTE_TABLE) != UAT_PTE_TABLE ||
-		    pa < uat->region_pa || pa - uat->region_pa >= uat->region_size)
+		    !region_of_pa(uat, pa))
 			return -EINVAL;
 		ret = adopt_tree(uat, child_table(uat, e), level + 1);
 		if (ret)
@@ -300,40 +332,56 @@ static int adopt_tree(struct agx4_uat *uat, u64 *table, unsigned int level)
  * @dev: device the tables agx4 adds are DMA-mapped for.
  * @geom: its shape.
  * @high_half: the tree covers the high (firmware) half.
- * @region: the loader's page-table reservation (``pagetables``), mapped
- *	uncached; it must stay mapped until agx4_uat_fini().
- * @region_pa: its physical address, 16 KiB aligned.
- * @region_size: its size.
- * @root_pa: the loader's root table, inside the region.
+ * @regions: the reservations the loader's tables lie in (``pagetables``,
+ *	and ``l2`` where the loader keeps the table its firmware instances
+ *	share), mapped uncached; they must stay mapped until agx4_uat_fini().
+ * @num_regions: entries of @regions, 1 or 2.
+ * @root_pa: the loader's root table, inside a region.
  *
  * The loader's tables stay where they are and are never freed; agx4 adds
  * entries to them and its own tables below, and frees only its own.  Every
- * table the loader's tree reaches must lie inside the region (agx4 has no
+ * table the loader's tree reaches must lie inside a region (agx4 has no
  * other way to reach it), and the loader may not use block descriptors.
  *
- * Return: 0; -EINVAL for a root outside the region, a table outside it or
- * a block descriptor; -ENOMEM.
+ * Return: 0; -EINVAL for misaligned or overlapping regions, a root outside
+ * them, a table outside them or a block descriptor; -ENOMEM.
  */
 int agx4_uat_init_borrowed(struct agx4_uat *uat, struct device *dev,
 			   const struct agx4_uat_geom *geom, bool high_half,
-			   void *region, phys_addr_t region_pa,
-			   size_t region_size, phys_addr_t root_pa)
+			   const struct agx4_uat_region *regions,
+			   unsigned int num_regions, phys_addr_t root_pa)
 {
+	const struct agx4_uat_region *root_region;
+	unsigned int i;
 	int ret;
 
-	if (!IS_ALIGNED(region_pa | region_size | root_pa, UAT_TABLE_SIZE) ||
-	    root_pa < region_pa || root_pa - region_pa >= region_size)
+	if (!num_regions || num_regions > AGX4_UAT_MAX_REGIONS ||
+	    !IS_ALIGNED(root_pa, UAT_TABLE_SIZE))
 		return -EINVAL;
+	for (i = 0; i < num_regions; i++) {
+		const struct agx4_uat_region *r = &regions[i];
+
+		if (!r->size || !IS_ALIGNED(r->pa | r->size, UAT_TABLE_SIZE) ||
+		    (i && r->pa < regions[0].pa + regions[0].size &&
+		     regions[0].pa < r->pa + r->size))
+			return -EINVAL;
+	}
 	ret = agx4_uat_init(uat, dev, geom, high_half);
 	if (ret)
 		return ret;
 	/* Drop the root agx4_uat_init() made; the loader's takes its place. */
 	pt_free(uat, table_pt(uat, uat->root));
 	uat->tables = 0;
-	uat->region = region;
-	uat->region_pa = region_pa;
-	uat->region_size = region_size;
-	uat->root = region + (root_pa - region_pa);
+	memcpy(uat->regions, regions, num_regions * sizeof(*regions));
+	uat->num_regions = num_regions;
+	root_region = region_of_pa(uat, root_pa);
+	if (!root_region) {
+		uat->num_regions = 0;
+		mutex_destroy(&uat->lock);
+		uat->root = NULL;
+		return -EINVAL;
+	}
+	uat->root = root_region->va + (root_pa - root_region->pa);
 	uat->root_pa = root_pa;
 	xa_init(&uat->foreign);
 
@@ -384,7 +432,7 @@ void agx4_uat_fini(struct agx4_uat *uat)
 	free_tree(uat, uat->root, 0);
 	WARN_ON(uat->tables);
 	uat->root = NULL;
-	if (uat->region)
+	if (uat->num_regions)
 		xa_destroy(&uat->foreign);
 	mutex_destroy(&uat->lock);
 }

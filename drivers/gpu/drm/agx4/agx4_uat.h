@@ -99,6 +99,25 @@ struct agx4_uat_prot {
 };
 
 /**
+ * struct agx4_uat_region - memory holding page tables the boot loader built
+ * @va: its kernel mapping (uncached).
+ * @pa: its physical address, 16 KiB aligned.
+ * @size: its size, a multiple of 16 KiB.
+ */
+struct agx4_uat_region {
+	void *va;
+	phys_addr_t pa;
+	size_t size;
+};
+
+/*
+ * Regions a borrowed tree's tables may lie in: the loader's ``pagetables``
+ * reservation, and ``l2``, where it keeps the table shared by every
+ * firmware instance.
+ */
+#define AGX4_UAT_MAX_REGIONS	2
+
+/**
  * struct agx4_uat - one page-table tree (one root)
  *
  * Covers one half of a GPU address space: the low (user) half [0, 2^ias)
@@ -137,15 +156,13 @@ struct agx4_uat {
 	 */
 	unsigned long max_tables;
 	/**
-	 * @region: the loader's page-table region, mapped, when the tree was
-	 * borrowed from it (agx4_uat_init_borrowed()); NULL otherwise.
+	 * @regions: the loader's page-table regions, when the tree was
+	 * borrowed (agx4_uat_init_borrowed()).
 	 */
-	void *region;
-	/** @region_pa: its physical address. */
-	phys_addr_t region_pa;
-	/** @region_size: its size. */
-	size_t region_size;
-	/** @foreign: bookkeeping of the loader's tables, by region page. */
+	struct agx4_uat_region regions[AGX4_UAT_MAX_REGIONS];
+	/** @num_regions: entries of @regions; 0 for a tree agx4 built. */
+	unsigned int num_regions;
+	/** @foreign: bookkeeping of the loader's tables, by physical page. */
 	struct xarray foreign;
 };
 
@@ -227,8 +244,8 @@ int agx4_uat_init(struct agx4_uat *uat, struct device *dev,
 		  const struct agx4_uat_geom *geom, bool high_half);
 int agx4_uat_init_borrowed(struct agx4_uat *uat, struct device *dev,
 			   const struct agx4_uat_geom *geom, bool high_half,
-			   void *region, phys_addr_t region_pa,
-			   size_t region_size, phys_addr_t root_pa);
+			   const struct agx4_uat_region *regions,
+			   unsigned int num_regions, phys_addr_t root_pa);
 void agx4_uat_fini(struct agx4_uat *uat);
 u64 agx4_uat_pte_attrs(const struct agx4_uat_prot *prot);
 bool agx4_uat_prot_valid(const struct agx4_uat_prot *prot);

@@ -730,6 +730,7 @@ static void agx4_uat_borrowed_loader_tree_extended(struct kunit *test)
 	struct agx4_uat *uat;
 	struct page *pages;
 	phys_addr_t rpa;
+	struct agx4_uat_region one, two[2];
 	u64 *root, *l1, *l2;
 	void *region;
 
@@ -737,6 +738,11 @@ static void agx4_uat_borrowed_loader_tree_extended(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, pages);
 	region = page_address(pages);
 	rpa = page_to_phys(pages);
+	one = (struct agx4_uat_region){ region, rpa, 8 * PG };
+	/* The same pages as two reservations, as pagetables and l2 are. */
+	two[0] = (struct agx4_uat_region){ region, rpa, 4 * PG };
+	two[1] = (struct agx4_uat_region){ region + 4 * PG, rpa + 4 * PG,
+					   4 * PG };
 	root = region;
 	l1 = region + PG;
 	l2 = region + 2 * PG;
@@ -747,8 +753,7 @@ static void agx4_uat_borrowed_loader_tree_extended(struct kunit *test)
 	uat = kunit_kzalloc(test, sizeof(*uat), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, uat);
 	KUNIT_ASSERT_EQ(test, agx4_uat_init_borrowed(uat, c->dev, &agx4_test_g16_geom,
-						     true, region, rpa,
-						     8 * PG, rpa), 0);
+						     true, &one, 1, rpa), 0);
 	uat->asid = 0;
 	KUNIT_EXPECT_EQ(test, uat->root_pa, rpa);
 	KUNIT_EXPECT_EQ(test, uat->tables, 0);
@@ -786,20 +791,40 @@ static void agx4_uat_borrowed_loader_tree_extended(struct kunit *test)
 	/* Trees agx4 cannot adopt. */
 	memset(region, 0, 8 * PG);
 	KUNIT_EXPECT_EQ(test, agx4_uat_init_borrowed(uat, c->dev, &agx4_test_g16_geom,
-						     true, region, rpa, 8 * PG,
+						     true, &one, 1,
 						     rpa + 8 * PG), -EINVAL);
 	root[0] = 0x10000000ull | 3;		/* table outside the region */
 	KUNIT_EXPECT_EQ(test, agx4_uat_init_borrowed(uat, c->dev, &agx4_test_g16_geom,
-						     true, region, rpa, 8 * PG,
-						     rpa), -EINVAL);
+						     true, &one, 1, rpa), -EINVAL);
 	root[0] = (rpa + PG) | 1;		/* a block descriptor */
 	KUNIT_EXPECT_EQ(test, agx4_uat_init_borrowed(uat, c->dev, &agx4_test_g16_geom,
-						     true, region, rpa, 8 * PG,
-						     rpa), -EINVAL);
+						     true, &one, 1, rpa), -EINVAL);
 	root[0] = rpa | 3;			/* the root twice */
 	KUNIT_EXPECT_EQ(test, agx4_uat_init_borrowed(uat, c->dev, &agx4_test_g16_geom,
-						     true, region, rpa, 8 * PG,
-						     rpa), -EINVAL);
+						     true, &one, 1, rpa), -EINVAL);
+
+	/*
+	 * A loader table in its second reservation (l2) is adopted, and
+	 * mapping below it fills it; without that reservation the tree
+	 * cannot be adopted.
+	 */
+	memset(region, 0, 8 * PG);
+	root[2] = (rpa + 4 * PG) | 3;
+	KUNIT_EXPECT_EQ(test, agx4_uat_init_borrowed(uat, c->dev, &agx4_test_g16_geom,
+						     true, two, 1, rpa), -EINVAL);
+	KUNIT_ASSERT_EQ(test, agx4_uat_init_borrowed(uat, c->dev, &agx4_test_g16_geom,
+						     true, two, 2, rpa), 0);
+	uat->asid = 0;
+	do_map(test, uat, 0xfffffc2000100000ull, 0x60000000ull, PG, &fw_rw);
+	KUNIT_EXPECT_EQ(test, uat->tables, 1);	/* one leaf table of ours */
+	KUNIT_EXPECT_NE(test, ((u64 *)(region + 4 * PG))[0] & 3, 0);
+	expect_mapped(test, uat, 0xfffffc2000100000ull, 0x60000000ull);
+	do_unmap(uat, 0xfffffc2000100000ull, PG);
+	agx4_uat_fini(uat);
+	/* Overlapping reservations are refused. */
+	two[1].pa = rpa + 3 * PG;
+	KUNIT_EXPECT_EQ(test, agx4_uat_init_borrowed(uat, c->dev, &agx4_test_g16_geom,
+						     true, two, 2, rpa), -EINVAL);
 	__free_pages(pages, order);
 }
 

@@ -52,6 +52,7 @@ static const struct agx4_uat_prot obj_prot[AGX4_FW_OBJ_NUM_CLASSES] = {
 	[AGX4_FW_OBJ_SHARED] = { AGX4_UAT_FW, AGX4_UAT_RW, AGX4_UAT_UNCACHED, true },
 	[AGX4_FW_OBJ_RO] = { AGX4_UAT_FW, AGX4_UAT_RO, AGX4_UAT_UNCACHED, true },
 	[AGX4_FW_OBJ_MMIO] = { AGX4_UAT_FW, AGX4_UAT_RW, AGX4_UAT_DEVICE, true },
+	[AGX4_FW_OBJ_MMIO_RO] = { AGX4_UAT_FW, AGX4_UAT_RO, AGX4_UAT_DEVICE, true },
 	[AGX4_FW_OBJ_EXTERNAL] = { AGX4_UAT_FW, AGX4_UAT_RW, AGX4_UAT_UNCACHED,
 				  true },
 };
@@ -271,7 +272,7 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_fw_obj_create);
  * @fwm: the address space.
  * @pa: physical start, 16 KiB aligned.
  * @size: bytes, 16 KiB aligned.
- * @class: %AGX4_FW_OBJ_MMIO or %AGX4_FW_OBJ_EXTERNAL.
+ * @class: %AGX4_FW_OBJ_MMIO, %AGX4_FW_OBJ_MMIO_RO or %AGX4_FW_OBJ_EXTERNAL.
  *
  * Return: the object, or an ERR_PTR() as for agx4_fw_obj_create().
  */
@@ -279,7 +280,7 @@ struct agx4_fw_obj *agx4_fw_obj_map_phys(struct agx4_fw_obj_heap *fwm,
 					 phys_addr_t pa, u64 size,
 					 enum agx4_fw_obj_class class)
 {
-	if ((class != AGX4_FW_OBJ_MMIO && class != AGX4_FW_OBJ_EXTERNAL) ||
+	if (class <= AGX4_FW_OBJ_RO || class >= AGX4_FW_OBJ_NUM_CLASSES ||
 	    !size || !IS_ALIGNED(pa | size, CHUNK) ||
 	    (pa + size - 1) >> fwm->uat->geom->oa_bits)
 		return ERR_PTR(-EINVAL);
@@ -292,7 +293,7 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_fw_obj_map_phys);
  * @fwm: the address space.
  * @pas: the physical address of each 16 KiB page, in order.
  * @n: their number.
- * @class: %AGX4_FW_OBJ_MMIO or %AGX4_FW_OBJ_EXTERNAL.
+ * @class: %AGX4_FW_OBJ_MMIO, %AGX4_FW_OBJ_MMIO_RO or %AGX4_FW_OBJ_EXTERNAL.
  *
  * The pages must stay valid until the object is destroyed.
  *
@@ -304,7 +305,7 @@ struct agx4_fw_obj *agx4_fw_obj_map_pages(struct agx4_fw_obj_heap *fwm,
 {
 	u64 i;
 
-	if ((class != AGX4_FW_OBJ_MMIO && class != AGX4_FW_OBJ_EXTERNAL) ||
+	if (class <= AGX4_FW_OBJ_RO || class >= AGX4_FW_OBJ_NUM_CLASSES ||
 	    !n || n > fwm->size / CHUNK)
 		return ERR_PTR(-EINVAL);
 	for (i = 0; i < n; i++)

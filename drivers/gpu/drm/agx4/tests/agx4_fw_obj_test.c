@@ -156,6 +156,15 @@ static void agx4_fw_obj_mmio_and_external_not_owned(struct kunit *test)
 	pte = fw_pte(test, &c->fw, mmio->va + PG, &pa);
 	KUNIT_EXPECT_EQ(test, PTE_ATTRS(pte), 0x00c0000000000447ull);
 	KUNIT_EXPECT_EQ(test, pa, 0x300d64000ull);
+	agx4_fw_obj_destroy(mmio);
+
+	/* Registers the firmware only reads: firmware-only RO, device. */
+	mmio = agx4_fw_obj_map_phys(&c->fwm, 0x300d60000ull, PG,
+				    AGX4_FW_OBJ_MMIO_RO);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, mmio);
+	pte = fw_pte(test, &c->fw, mmio->va, &pa);
+	KUNIT_EXPECT_EQ(test, PTE_ATTRS(pte), 0x0080000000000447ull);
+	KUNIT_EXPECT_EQ(test, pa, 0x300d60000ull);
 
 	ext = agx4_fw_obj_map_phys(&c->fwm, 0x80000000ull, PG,
 				   AGX4_FW_OBJ_EXTERNAL);

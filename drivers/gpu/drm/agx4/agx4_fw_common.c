@@ -41,7 +41,7 @@ void agx4_fw_fill_uat_levels(const struct agx4_fw_gen *gen, void *levels)
 		l->bits[3] = shift;
 		l->entries = cpu_to_le16(entries);
 		l->page_size = cpu_to_le16(AGX4_UAT_PAGE_SIZE);
-		l->one = cpu_to_le64(1);
+		l->gap_8 = cpu_to_le64(1);
 		l->oa_mask = cpu_to_le64(GENMASK_ULL(g->oa_bits - 1,
 						     AGX4_UAT_PAGE_SHIFT));
 		l->index_mask = cpu_to_le64((u64)(entries - 1) << shift);
@@ -113,7 +113,7 @@ int agx4_fw_build_root(const struct agx4_fw_gen *gen,
 	r->main_config = cpu_to_le64(in->main_config);
 	r->region_c = cpu_to_le64(in->region_c);
 	r->kind = cpu_to_le32(in->instance);
-	r->one = cpu_to_le32(1);
+	r->gap_2c = cpu_to_le32(1);
 	r->page_size = cpu_to_le16(AGX4_UAT_PAGE_SIZE);
 	r->page_bits = AGX4_UAT_PAGE_SHIFT;
 	r->levels = ARRAY_SIZE(r->level);
@@ -152,7 +152,7 @@ int agx4_fw_parse_common_event(const void *rec, struct agx4_fw_event *ev)
 		ev->kind = AGX4_FW_EV_FATAL;
 		return 0;
 	case AGX4_FW_EV_RECEIPT:
-		if (le32_to_cpu(r->one) != 1 || r->zero)
+		if (le32_to_cpu(r->gap_4) != 1 || r->zero)
 			return -EPROTO;
 		ev->kind = AGX4_FW_EV_RECEIPT;
 		ev->receipt.control_data = le64_to_cpu(r->control_data);

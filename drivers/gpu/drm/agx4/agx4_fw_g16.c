@@ -167,9 +167,9 @@ static int g16_build_main_config(const struct agx4_fw_gen *gen,
 				   cpu_to_le64(bundle + addresses[i]) : 0;
 	for (i = 0; i < ARRAY_SIZE(mc->regions); i++)
 		mc->regions[i] = cpu_to_le64(in->regions[i]);
-	mc->four = cpu_to_le32(G16_MC_FOUR);
-	mc->ff = cpu_to_le32(G16_MC_FF);
-	mc->unaligned = cpu_to_le64(bundle + G16_MC_UNALIGNED);
+	mc->gap_2f8 = cpu_to_le32(G16_MC_2F8);
+	mc->gap_3d8 = cpu_to_le32(G16_MC_3D8);
+	mc->power = cpu_to_le64(bundle + G16_MC_POWER);
 	put_unaligned_le32(AGX4_FW_CTL_INITIAL, mc->control);
 	return 0;
 }
@@ -199,7 +199,7 @@ static int g16_build_queue(const struct agx4_fw_queue_in *in, void *buf,
 	q->ring = cpu_to_le64(in->ring);
 	q->job_list = cpu_to_le64(in->job_list);
 	q->private_area = cpu_to_le64(in->self + sizeof(*q));
-	q->all_ones = cpu_to_le32(U32_MAX);
+	q->gap_2c = cpu_to_le32(U32_MAX);
 	q->priority = cpu_to_le32(in->priority);
 	q->priority2 = cpu_to_le32(in->priority);
 	q->priority_mask = cpu_to_le64(g16_priorities[in->priority].mask);
@@ -214,7 +214,7 @@ static int g16_build_queue(const struct agx4_fw_queue_in *in, void *buf,
 		q->priority = cpu_to_le32(G16_QUEUE_COMPUTE_PRIORITY);
 		q->last = cpu_to_le32(G16_QUEUE_COMPUTE_LAST);
 	}
-	q->all_ones2 = cpu_to_le32(U32_MAX);
+	q->gap_4c = cpu_to_le32(U32_MAX);
 	q->uuid = cpu_to_le32(in->uuid);
 	q->context = cpu_to_le64(in->context);
 	return 0;
@@ -335,7 +335,7 @@ static int g16_parse_event(const void *rec, size_t size,
 		ev->grow.halt_count = le64_to_cpu(g->halt_count);
 		return g16_slot_ok(ev->grow.slot) ? 0 : -ERANGE;
 	case AGX4_FW_EV_LIMIT:
-		if (l->zero || le32_to_cpu(l->one) != 1)
+		if (l->zero || le32_to_cpu(l->gap_8) != 1)
 			return -EPROTO;
 		ev->limit.event = le32_to_cpu(l->fragment_event);
 		ev->limit.stamp = le32_to_cpu(l->fragment_stamp);
@@ -357,13 +357,13 @@ static int g16_build_ctl(const struct agx4_fw_ctl *c, void *buf, size_t size)
 		if (!c->count)
 			return -EINVAL;
 		memset(buf, 0, AGX4_FW_CTL_SIZE);
-		r->one = cpu_to_le32(1);
+		r->gap_4 = cpu_to_le32(1);
 		r->mask = cpu_to_le32(G16_CTL_REGISTER_MASK);
 		r->control_data = cpu_to_le64(c->control_data);
 		r->operands = cpu_to_le64(c->operands);
 		r->operands2 = cpu_to_le64(c->operands);
 		r->count = cpu_to_le32(c->count);
-		r->one2 = cpu_to_le32(1);
+		r->gap_34 = cpu_to_le32(1);
 		break;
 	case AGX4_FW_CTL_GROW_REPLY:
 		if (c->grow_ok > 1 || !g16_slot_ok(c->grow.slot))
@@ -378,7 +378,7 @@ static int g16_build_ctl(const struct agx4_fw_ctl *c, void *buf, size_t size)
 		break;
 	case AGX4_FW_CTL_LIMIT_REPLY:
 		memset(buf, 0, AGX4_FW_CTL_SIZE);
-		l->one = cpu_to_le32(1);
+		l->gap_4 = cpu_to_le32(1);
 		l->fragment_queue = cpu_to_le64(c->fragment_queue);
 		l->fragment_stamp = cpu_to_le32(c->fragment_stamp);
 		break;

@@ -156,7 +156,7 @@ static int g16_ta_work(const struct agx4_render_desc *d,
 	w->fragment_stamp = cpu_to_le32(in->frag.stamp);
 	w->deflake_1 = cpu_to_le64(v->ta_deflake1);
 	w->lifecycle_hi = cpu_to_le64(s->lifecycle >> 32);
-	w->all_ones = cpu_to_le32(U32_MAX);
+	w->gap_848 = cpu_to_le32(U32_MAX);
 	agx4_fw_samplers(v, &w->sampler_heap, &w->sampler_count,
 			 &w->sampler_max);
 	w->request_growth = in->request_growth;
@@ -211,7 +211,7 @@ static void g16_ta_ms(const struct agx4_render_desc *d,
 	st->uuid = cpu_to_le32(s->uuid);
 	st->support = cpu_to_le64(in->support);
 	st->status = cpu_to_le64(s->status);
-	st->one = cpu_to_le64(1);
+	st->gap_1b8 = cpu_to_le64(1);
 	st->event = cpu_to_le32(s->event);
 	g16_ms_ts(&m->ts_start, G16_MS_TS_START, w + TA(tail.prof_base),
 		  w + TA(tail.prof_start), w + TA(tail.prof_start), s->queue, user,
@@ -319,14 +319,14 @@ static int g16_frag_work(const struct agx4_render_desc *d,
 	w->zls_pixels = cpu_to_le64(v->zls_pixels);
 	w->sync_grow = cpu_to_le32(in->sync_grow);
 	w->lifecycle_hi = cpu_to_le64(s->lifecycle >> 32);
-	w->all_ones = cpu_to_le32(U32_MAX);
+	w->gap_b90 = cpu_to_le32(U32_MAX);
 	agx4_fw_samplers(v, &w->sampler_heap, &w->sampler_count,
 			 &w->sampler_max);
 	w->empty_tiles = cpu_to_le32(v->empty_tiles);
-	w->one = cpu_to_le32(1);
+	w->gap_ba8 = cpu_to_le32(1);
 	w->msaa_on = cpu_to_le32(v->samples > 1);
 	g16_work_tail(&w->tail, s, &d->ts_frag, in, v, G16_FRAG_LAYER_FLAGS);
-	w->one_hi = cpu_to_le64(G16_FRAG_ONE_HI);
+	w->gap_c80 = cpu_to_le64(G16_FRAG_C80);
 	return 0;
 }
 
@@ -361,7 +361,7 @@ static void g16_frag_ms(const struct agx4_render_desc *d,
 	st->support = cpu_to_le64(in->support);
 	st->status = cpu_to_le64(s->status);
 	st->event = cpu_to_le32(s->event);
-	st->one = cpu_to_le32(1);
+	st->gap_1e4 = cpu_to_le32(1);
 	g16_ms_ts(&m->ts_start, G16_MS_TS_START, w + FR(tail.prof_base),
 		  w + FR(tail.prof_start), w + FR(tail.prof_start), s->queue, user,
 		  w + FR(tail.fw_b0), w + FR(fw_b84), s->uuid);
@@ -375,7 +375,7 @@ static void g16_frag_ms(const struct agx4_render_desc *d,
 	e->stamp = cpu_to_le32(s->stamp);
 	e->scene = st->scene;
 	e->bm = cpu_to_le64(in->bm);
-	e->one = cpu_to_le32(1);
+	e->gap_2c = cpu_to_le32(1);
 	e->stats = st->stats;
 	e->state2 = st->state2;
 	e->state3 = st->state3;
@@ -489,7 +489,7 @@ static void g16_compute_work(const struct agx4_compute_desc *d,
 	w->resource = cpu_to_le64(v->resource);
 	w->cdm_last = cpu_to_le64(v->cdm_last);
 	w->cdm_ctrl = cpu_to_le32(G16_COMPUTE_CDM_CTRL);
-	w->one = cpu_to_le32(1);
+	w->gap_7cc = cpu_to_le32(1);
 	w->identity_hi = cpu_to_le32(in->identity >> 32);
 	w->sampler_heap = cpu_to_le64(v->sampler_count ? v->sampler_heap :
 				      U32_MAX);
@@ -527,7 +527,7 @@ static void g16_compute_ms(const struct agx4_compute_desc *d,
 	st->stats = cpu_to_le64(s->stats);
 	st->queue = cpu_to_le64(s->queue);
 	st->context = cpu_to_le32(in->context_id);
-	st->one = cpu_to_le32(1);
+	st->gap_30 = cpu_to_le32(1);
 	st->event_generation = cpu_to_le32(in->event_generation);
 	st->state = cpu_to_le64(w + CW(fw_76c));
 	st->identity = cpu_to_le32(in->identity);
@@ -658,7 +658,7 @@ static void g16_scenes(const struct agx4_fw_tvb_in *in, struct g16_scene *sc)
 					  G16_SCENE_SCRATCH_STRIDE);
 		sc->block_control = cpu_to_le64(in->block_control +
 						G16_BLOCK_CONTROL_SCENE);
-		sc->one_hi = cpu_to_le64(G16_SCENE_ONE_HI);
+		sc->gap_48 = cpu_to_le64(G16_SCENE_48);
 	}
 }
 
@@ -722,7 +722,7 @@ int agx4_fw_g16_build_tvb(const struct agx4_fw_gen *gen,
 	memset(bc, 0, sizeof(*bc));
 	bc->blocks = cpu_to_le32(in->blocks);
 	bc->blocks2 = cpu_to_le32(in->blocks);
-	bc->one = cpu_to_le32(1);
+	bc->gap_60 = cpu_to_le32(1);
 	memset(bl, 0, agx4_fw_g16_tvb_objs[G16_T_BLOCKS].size);
 	memset(pages, 0, agx4_fw_g16_tvb_objs[G16_T_PAGES].size);
 	for (i = 0; i < in->blocks; i++) {

@@ -157,14 +157,14 @@ static int g17p_build_main_config(const struct agx4_fw_gen *gen,
 		/* The secondary has no work channels. */
 		memset(mc->channels, 0,
 		       AGX4_FW_NUM_WORK_CHANNELS * sizeof(mc->channels[0]));
-		mc->four = cpu_to_le32(G17P_MC_FOUR);
+		mc->gap_300 = cpu_to_le32(G17P_MC_300);
 		mc->secondary_extra = cpu_to_le64(in->extra);
 		put_unaligned_le32(AGX4_FW_CTL_INITIAL_SECONDARY, mc->control);
 		return 0;
 	}
 	for (i = 0; i < ARRAY_SIZE(addresses); i++)
 		mc->addresses[i] = cpu_to_le64(bundle + addresses[i]);
-	mc->ff = cpu_to_le32(G17P_MC_FF);
+	mc->gap_3e0 = cpu_to_le32(G17P_MC_3E0);
 	put_unaligned_le32(AGX4_FW_CTL_INITIAL, mc->control);
 	return 0;
 }
@@ -184,13 +184,13 @@ static int g17p_build_queue(const struct agx4_fw_queue_in *in, void *buf,
 	q->pointers = cpu_to_le64(in->pointers);
 	q->ring = cpu_to_le64(in->ring);
 	q->job_list = cpu_to_le64(in->job_list);
-	q->all_ones = cpu_to_le32(U32_MAX);
+	q->gap_24 = cpu_to_le32(U32_MAX);
 	q->priority = cpu_to_le32(G17P_QUEUE_PRIORITY);
 	q->priority2 = cpu_to_le32(G17P_QUEUE_PRIORITY);
 	q->priority_mask = cpu_to_le64(G17P_QUEUE_MASK);
 	q->first = 0;
-	q->prio5 = cpu_to_le32(G17P_QUEUE_PRIORITY);
-	q->all_ones2 = cpu_to_le32(U32_MAX);
+	q->last = cpu_to_le32(G17P_QUEUE_PRIORITY);
+	q->gap_44 = cpu_to_le32(U32_MAX);
 	q->uuid = cpu_to_le32(in->uuid);
 	q->context = cpu_to_le64(in->context);
 	return 0;
@@ -392,7 +392,7 @@ static int g17p_parse_grow(const struct g17p_ev_grow *g,
 	    ev->grow.subpipe >= G17P_NUM_GRIDS)
 		return -ERANGE;
 	if (memchr_inv(g->zero, 0, sizeof(g->zero)) ||
-	    le64_to_cpu(g->one) != 1 ||
+	    le64_to_cpu(g->gap_38) != 1 ||
 	    le64_to_cpu(g->grid_bit) != BIT_ULL(ev->grow.subpipe))
 		return -EPROTO;
 	return 0;
@@ -401,7 +401,7 @@ static int g17p_parse_grow(const struct g17p_ev_grow *g,
 static int g17p_parse_limit(const struct g17p_ev_limit *l,
 			    struct agx4_fw_event *ev)
 {
-	if (l->zero || le32_to_cpu(l->one) != 1 || !l->nonzero || l->zero2)
+	if (l->zero || le32_to_cpu(l->gap_8) != 1 || !l->nonzero || l->zero2)
 		return -EPROTO;
 	ev->limit.event = le32_to_cpu(l->event);
 	ev->limit.work = le64_to_cpu(l->work);

@@ -236,7 +236,7 @@ static int g17p_ta_work(const struct agx4_render_desc *d,
 	w->item_x101 = cpu_to_le32(s->item * 0x101);
 	w->deflake_1 = cpu_to_le32(v->ta_deflake1);
 	w->lifecycle_hi = cpu_to_le64(s->lifecycle >> 32);
-	w->all_ones = cpu_to_le32(U32_MAX);
+	w->gap_876 = cpu_to_le32(U32_MAX);
 	agx4_fw_samplers(v, &w->sampler_heap, &w->sampler_count,
 			 &w->sampler_max);
 	w->reactive_growth = in->request_growth;
@@ -354,7 +354,7 @@ static int g17p_frag_work(const struct agx4_render_desc *d,
 	w->store_flag = s->store_flag;
 	w->sync_grow = in->sync_grow;
 	w->lifecycle_hi = cpu_to_le64(s->lifecycle >> 32);
-	w->all_ones = cpu_to_le32(U32_MAX);
+	w->gap_2110 = cpu_to_le32(U32_MAX);
 	agx4_fw_samplers(v, &w->sampler_heap, &w->sampler_count,
 			 &w->sampler_max);
 	w->empty_tiles = v->empty_tiles;
@@ -469,7 +469,7 @@ static void g17p_compute_work(const struct agx4_fw_compute_in *in,
 	w->cdm_last = cpu_to_le64(v->cdm_last);
 	w->control = cpu_to_le64(AGX4_CR_CDM_CONTROL_VALUE);
 	w->identity_hi = cpu_to_le32(upper_32_bits(v->reg_identity));
-	w->all_ones = cpu_to_le32(U32_MAX);
+	w->gap_f28 = cpu_to_le32(U32_MAX);
 	w->sampler_heap = cpu_to_le64(v->sampler_heap);
 	w->sampler_count = cpu_to_le32(v->sampler_count);
 	w->sampler_max = cpu_to_le32(v->sampler_max);
@@ -603,7 +603,7 @@ int agx4_fw_g17p_build_optional(const struct agx4_fw_optional_in *in,
 	o.phase = cpu_to_le16(in->item << G17P_OPTIONAL_PHASE_SHIFT);
 	o.shared_control = cpu_to_le64(in->shared_control);
 	o.channel_control = cpu_to_le64(in->channel_control);
-	o.one = cpu_to_le16(1);
+	o.gap_66 = cpu_to_le16(1);
 	ok = put16(&o.grid, in->grid) & put16(&o.ordinal, in->ordinal) &
 	     put16(&o.uuid, in->uuid);
 	if (in->kind == G17P_KIND_COMPUTE) {

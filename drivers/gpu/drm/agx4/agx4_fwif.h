@@ -116,7 +116,7 @@ struct agx4_fw_uat_level {
 	/* Entries in a table of this level. */
 	__le16 entries;
 	__le16 page_size;
-	__le64 one;
+	__le64 gap_8;
 	/* Output-address mask. */
 	__le64 oa_mask;
 	/* (entries - 1) << shift. */
@@ -124,7 +124,7 @@ struct agx4_fw_uat_level {
 } __packed;
 #define AGX4_FW_UAT_LEVEL_FIELDS(TYPE, ...)				\
 	(TYPE(__VA_ARGS__, bits, 0x0) TYPE(__VA_ARGS__, entries, 0x4)	\
-	 TYPE(__VA_ARGS__, page_size, 0x6) TYPE(__VA_ARGS__, one, 0x8)	\
+	 TYPE(__VA_ARGS__, page_size, 0x6) TYPE(__VA_ARGS__, gap_8, 0x8)	\
 	 TYPE(__VA_ARGS__, oa_mask, 0x10)				\
 	 TYPE(__VA_ARGS__, index_mask, 0x18))
 AGX4_FW_CHECK_FIELDS(struct agx4_fw_uat_level, 0x20, AGX4_FW_UAT_LEVEL_FIELDS);
@@ -146,7 +146,7 @@ struct agx4_fw_root {
 	__le64 region_c;
 	/* The firmware instance, 0 primary, 1 secondary. */
 	__le32 kind;
-	__le32 one;
+	__le32 gap_2c;
 	/* UAT page size, 0x4000. */
 	__le16 page_size;
 	u8 page_bits;
@@ -165,7 +165,7 @@ struct agx4_fw_root {
 	 TYPE(__VA_ARGS__, region_a, 0x8)				\
 	 TYPE(__VA_ARGS__, main_config, 0x18)				\
 	 TYPE(__VA_ARGS__, region_c, 0x20)				\
-	 TYPE(__VA_ARGS__, kind, 0x28) TYPE(__VA_ARGS__, one, 0x2c)	\
+	 TYPE(__VA_ARGS__, kind, 0x28) TYPE(__VA_ARGS__, gap_2c, 0x2c)	\
 	 TYPE(__VA_ARGS__, page_size, 0x30)				\
 	 TYPE(__VA_ARGS__, page_bits, 0x32)				\
 	 TYPE(__VA_ARGS__, levels, 0x33) TYPE(__VA_ARGS__, level, 0x34)	\
@@ -687,7 +687,7 @@ AGX4_FW_CHECK_FIELDS(struct agx4_fw_ev_fatal, AGX4_FW_EV_SIZE,
  */
 struct agx4_fw_ev_receipt {
 	__le32 kind;
-	__le32 one;
+	__le32 gap_4;
 	__le32 zero;
 	/* Unaligned. */
 	__le64 control_data;
@@ -700,7 +700,7 @@ struct agx4_fw_ev_receipt {
 	u8 opaque[0x20];
 } __packed;
 #define AGX4_FW_EV_RECEIPT_FIELDS(TYPE, ...)				\
-	(TYPE(__VA_ARGS__, kind, 0x0) TYPE(__VA_ARGS__, one, 0x4)	\
+	(TYPE(__VA_ARGS__, kind, 0x0) TYPE(__VA_ARGS__, gap_4, 0x4)	\
 	 TYPE(__VA_ARGS__, zero, 0x8)					\
 	 TYPE(__VA_ARGS__, control_data, 0xc)				\
 	 TYPE(__VA_ARGS__, operands, 0x14)				\

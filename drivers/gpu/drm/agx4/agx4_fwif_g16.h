@@ -30,12 +30,15 @@ struct g16_main_config {
 	u8 __pad_274[0x54];
 	/* Six region addresses. */
 	__le64 regions[6];
-	__le32 four;
+	__le32 gap_2f8;
 	u8 __pad_2fc[0xdc];
-	__le32 ff;
+	__le32 gap_3d8;
 	u8 __pad_3dc[0x8d];
-	/* Bundle+0x5380 (unaligned). */
-	__le64 unaligned;
+	/*
+	 * The power object, bundle+%G16_MC_POWER (unaligned; M: the power
+	 * fields found there match the older generations' power data).
+	 */
+	__le64 power;
 	u8 __pad_471[0x4f];
 	/* Slot 0 of the device-control ring. */
 	u8 control[AGX4_FW_CTL_SIZE];
@@ -47,17 +50,18 @@ struct g16_main_config {
 	 TYPE(__VA_ARGS__, channels, 0x20)				\
 	 TYPE(__VA_ARGS__, addresses, 0x24c)				\
 	 TYPE(__VA_ARGS__, regions, 0x2c8)				\
-	 TYPE(__VA_ARGS__, four, 0x2f8) TYPE(__VA_ARGS__, ff, 0x3d8)	\
-	 TYPE(__VA_ARGS__, unaligned, 0x469)				\
+	 TYPE(__VA_ARGS__, gap_2f8, 0x2f8) TYPE(__VA_ARGS__, gap_3d8, 0x3d8)	\
+	 TYPE(__VA_ARGS__, power, 0x469)				\
 	 TYPE(__VA_ARGS__, control, 0x4c0))
 AGX4_FW_CHECK_FIELDS(struct g16_main_config, 0x500, G16_MAIN_CONFIG_FIELDS);
 
 /* The main config's fixed contents, bundle-relative. */
 #define G16_MC_REPEATED		0xb980
 #define G16_MC_ADDRESSES	{ 0, 0x2680, 0x32c0, 0x4540, 0xb900 }
-#define G16_MC_UNALIGNED	0x5380
-#define G16_MC_FOUR		4
-#define G16_MC_FF		0xff
+#define G16_MC_POWER		0x5380
+/* GAP: main config words of unknown meaning, as the reference writes them. */
+#define G16_MC_2F8		4
+#define G16_MC_3D8		0xff
 
 /* Stamps: first + ordinal * step per lane (TA, 3D, compute). */
 #define G16_STAMP_STEP		0x100
@@ -89,7 +93,7 @@ struct g16_queue {
 	/* Queue + 0xb0 (0x2410 bytes zeroed on first use). */
 	__le64 private_area;
 	u8 __pad_20[0xc];
-	__le32 all_ones;
+	__le32 gap_2c;
 	__le32 priority;
 	/* Priority again. */
 	__le32 priority2;
@@ -99,7 +103,7 @@ struct g16_queue {
 	u8 __pad_44[4];
 	/* Last of the priority row. */
 	__le32 last;
-	__le32 all_ones2;
+	__le32 gap_4c;
 	/* The queue's UUID. */
 	__le32 uuid;
 	u8 __pad_54[0x50];
@@ -111,12 +115,12 @@ struct g16_queue {
 	(TYPE(__VA_ARGS__, pointers, 0x0) TYPE(__VA_ARGS__, ring, 0x8)	\
 	 TYPE(__VA_ARGS__, job_list, 0x10)				\
 	 TYPE(__VA_ARGS__, private_area, 0x18)				\
-	 TYPE(__VA_ARGS__, all_ones, 0x2c)				\
+	 TYPE(__VA_ARGS__, gap_2c, 0x2c)				\
 	 TYPE(__VA_ARGS__, priority, 0x30)				\
 	 TYPE(__VA_ARGS__, priority2, 0x34)				\
 	 TYPE(__VA_ARGS__, priority_mask, 0x38)				\
 	 TYPE(__VA_ARGS__, first, 0x40) TYPE(__VA_ARGS__, last, 0x48)	\
-	 TYPE(__VA_ARGS__, all_ones2, 0x4c)				\
+	 TYPE(__VA_ARGS__, gap_4c, 0x4c)				\
 	 TYPE(__VA_ARGS__, uuid, 0x50)					\
 	 TYPE(__VA_ARGS__, context, 0xa4))
 AGX4_FW_CHECK_FIELDS(struct g16_queue, 0xb0, G16_QUEUE_FIELDS);
@@ -168,7 +172,7 @@ AGX4_FW_CHECK_FIELDS(struct g16_work_msg, G16_WORK_MSG_SIZE,
 /* Device control 0x20, opening registration. */
 struct g16_ctl_register {
 	__le32 opcode;
-	__le32 one;
+	__le32 gap_4;
 	__le32 mask;
 	u8 __pad_c[8];
 	/* CONTROL_DATA (unaligned). */
@@ -179,16 +183,16 @@ struct g16_ctl_register {
 	__le64 operands2;
 	__le32 count;
 	u8 __pad_30[4];
-	__le32 one2;
+	__le32 gap_34;
 	u8 __pad_38[8];
 } __packed;
 #define G16_CTL_REGISTER_FIELDS(TYPE, ...)				\
-	(TYPE(__VA_ARGS__, opcode, 0x0) TYPE(__VA_ARGS__, one, 0x4)	\
+	(TYPE(__VA_ARGS__, opcode, 0x0) TYPE(__VA_ARGS__, gap_4, 0x4)	\
 	 TYPE(__VA_ARGS__, mask, 0x8)					\
 	 TYPE(__VA_ARGS__, control_data, 0x14)				\
 	 TYPE(__VA_ARGS__, operands, 0x1c)				\
 	 TYPE(__VA_ARGS__, operands2, 0x24)				\
-	 TYPE(__VA_ARGS__, count, 0x2c) TYPE(__VA_ARGS__, one2, 0x34))
+	 TYPE(__VA_ARGS__, count, 0x2c) TYPE(__VA_ARGS__, gap_34, 0x34))
 AGX4_FW_CHECK_FIELDS(struct g16_ctl_register, AGX4_FW_CTL_SIZE,
 		     G16_CTL_REGISTER_FIELDS);
 
@@ -221,13 +225,13 @@ AGX4_FW_CHECK_FIELDS(struct g16_ctl_grow_reply, AGX4_FW_CTL_SIZE,
 /* Device control 9, memory-limit reply. */
 struct g16_ctl_limit_reply {
 	__le32 opcode;
-	__le32 one;
+	__le32 gap_4;
 	__le64 fragment_queue;
 	__le32 fragment_stamp;
 	u8 __pad_14[0x2c];
 } __packed;
 #define G16_CTL_LIMIT_REPLY_FIELDS(TYPE, ...)				\
-	(TYPE(__VA_ARGS__, opcode, 0x0) TYPE(__VA_ARGS__, one, 0x4)	\
+	(TYPE(__VA_ARGS__, opcode, 0x0) TYPE(__VA_ARGS__, gap_4, 0x4)	\
 	 TYPE(__VA_ARGS__, fragment_queue, 0x8)				\
 	 TYPE(__VA_ARGS__, fragment_stamp, 0x10))
 AGX4_FW_CHECK_FIELDS(struct g16_ctl_limit_reply, AGX4_FW_CTL_SIZE,
@@ -265,14 +269,14 @@ AGX4_FW_CHECK_FIELDS(struct g16_ev_grow, AGX4_FW_EV_SIZE, G16_EV_GROW_FIELDS);
 struct g16_ev_limit {
 	__le32 kind;
 	__le32 zero;
-	__le32 one;
+	__le32 gap_8;
 	__le32 fragment_event;
 	__le32 fragment_stamp;
 	u8 __pad_14[0x34];
 } __packed;
 #define G16_EV_LIMIT_FIELDS(TYPE, ...)					\
 	(TYPE(__VA_ARGS__, kind, 0x0) TYPE(__VA_ARGS__, zero, 0x4)	\
-	 TYPE(__VA_ARGS__, one, 0x8)					\
+	 TYPE(__VA_ARGS__, gap_8, 0x8)					\
 	 TYPE(__VA_ARGS__, fragment_event, 0xc)				\
 	 TYPE(__VA_ARGS__, fragment_stamp, 0x10))
 AGX4_FW_CHECK_FIELDS(struct g16_ev_limit, AGX4_FW_EV_SIZE, G16_EV_LIMIT_FIELDS);
@@ -353,7 +357,8 @@ AGX4_FW_CHECK_FIELDS(struct g16_ev_partial, AGX4_FW_EV_SIZE,
 #define G16_FRAG_CONSTS		{ 0x8c020001dddc00ull, 0xa0001de1800ull, \
 				  0x8c020200029800ull, 0x220200039520ull }
 #define G16_ZLS_CONST		0x04040404
-#define G16_FRAG_ONE_HI		0x100000000ull
+/* GAP: the 3D work item word at +0xc80. */
+#define G16_FRAG_C80		0x100000000ull
 #define G16_COMPUTE_CDM_CTRL	0x54024201
 /* GAP: compute work item words of unknown meaning (H for the values). */
 #define G16_COMPUTE_874		0x21b00
@@ -472,7 +477,7 @@ struct g16_ta_work {
 	u8 fw_83c[4];
 	/* Lifecycle >> 32. */
 	__le64 lifecycle_hi;
-	__le32 all_ones;
+	__le32 gap_848;
 	/* Sampler heap (unaligned). */
 	__le64 sampler_heap;
 	/* Samplers. */
@@ -509,7 +514,7 @@ struct g16_ta_work {
 	 TYPE(__VA_ARGS__, deflake_1, 0x7a8)				\
 	 TYPE(__VA_ARGS__, fw_83c, 0x83c)				\
 	 TYPE(__VA_ARGS__, lifecycle_hi, 0x840)				\
-	 TYPE(__VA_ARGS__, all_ones, 0x848)				\
+	 TYPE(__VA_ARGS__, gap_848, 0x848)				\
 	 TYPE(__VA_ARGS__, sampler_heap, 0x84c)				\
 	 TYPE(__VA_ARGS__, sampler_count, 0x854)			\
 	 TYPE(__VA_ARGS__, sampler_max, 0x858)				\
@@ -630,7 +635,7 @@ struct g16_frag_work {
 	u8 fw_b84[4];
 	/* Lifecycle >> 32. */
 	__le64 lifecycle_hi;
-	__le32 all_ones;
+	__le32 gap_b90;
 	/* Sampler heap (unaligned). */
 	__le64 sampler_heap;
 	/* Samplers. */
@@ -639,7 +644,7 @@ struct g16_frag_work {
 	__le32 sampler_max;
 	/* Process empty tiles. */
 	__le32 empty_tiles;
-	__le32 one;
+	__le32 gap_ba8;
 	/* Samples > 1. */
 	__le32 msaa_on;
 	/* Firmware state the microsequence points at. */
@@ -649,7 +654,7 @@ struct g16_frag_work {
 	u8 __pad_bb8[0x8];
 	/* As the TA work item's. */
 	struct g16_work_tail tail;
-	__le64 one_hi;
+	__le64 gap_c80;
 	u8 __pad_c88[0x38];
 } __packed;
 #define G16_FRAG_WORK_FIELDS(TYPE, ...)					\
@@ -699,17 +704,17 @@ struct g16_frag_work {
 	 TYPE(__VA_ARGS__, sync_grow, 0xb80)				\
 	 TYPE(__VA_ARGS__, fw_b84, 0xb84)				\
 	 TYPE(__VA_ARGS__, lifecycle_hi, 0xb88)				\
-	 TYPE(__VA_ARGS__, all_ones, 0xb90)				\
+	 TYPE(__VA_ARGS__, gap_b90, 0xb90)				\
 	 TYPE(__VA_ARGS__, sampler_heap, 0xb94)				\
 	 TYPE(__VA_ARGS__, sampler_count, 0xb9c)			\
 	 TYPE(__VA_ARGS__, sampler_max, 0xba0)				\
 	 TYPE(__VA_ARGS__, empty_tiles, 0xba4)				\
-	 TYPE(__VA_ARGS__, one, 0xba8)					\
+	 TYPE(__VA_ARGS__, gap_ba8, 0xba8)					\
 	 TYPE(__VA_ARGS__, msaa_on, 0xbac)				\
 	 TYPE(__VA_ARGS__, fw_bb0, 0xbb0)				\
 	 TYPE(__VA_ARGS__, fw_bb4, 0xbb4)				\
 	 TYPE(__VA_ARGS__, tail, 0xbc0)					\
-	 TYPE(__VA_ARGS__, one_hi, 0xc80))
+	 TYPE(__VA_ARGS__, gap_c80, 0xc80))
 AGX4_FW_CHECK_FIELDS(struct g16_frag_work, 0xcc0, G16_FRAG_WORK_FIELDS);
 
 /* Compute work item (0x8c0 bytes). */
@@ -741,7 +746,7 @@ struct g16_compute_work {
 	__le64 cdm_last;
 	u8 __pad_7a8[0x20];
 	__le32 cdm_ctrl;
-	__le32 one;
+	__le32 gap_7cc;
 	u8 __pad_7d0[0xc];
 	/* Firmware state the microsequence points at. */
 	u8 fw_7dc[4];
@@ -802,7 +807,7 @@ struct g16_compute_work {
 	 TYPE(__VA_ARGS__, resource, 0x798)				\
 	 TYPE(__VA_ARGS__, cdm_last, 0x7a0)				\
 	 TYPE(__VA_ARGS__, cdm_ctrl, 0x7c8)				\
-	 TYPE(__VA_ARGS__, one, 0x7cc) TYPE(__VA_ARGS__, fw_7dc, 0x7dc)	\
+	 TYPE(__VA_ARGS__, gap_7cc, 0x7cc) TYPE(__VA_ARGS__, fw_7dc, 0x7dc)	\
 	 TYPE(__VA_ARGS__, identity_hi, 0x7e0)				\
 	 TYPE(__VA_ARGS__, sampler_heap, 0x7e8)				\
 	 TYPE(__VA_ARGS__, sampler_count, 0x7f0)			\
@@ -892,7 +897,7 @@ struct g16_ms_start_ta {
 	/* TA status page. */
 	__le64 status;
 	u8 __pad_1b0[0x8];
-	__le64 one;
+	__le64 gap_1b8;
 	__le32 event;
 	u8 __pad_1c4[0x8];
 } __packed;
@@ -907,7 +912,7 @@ struct g16_ms_start_ta {
 	 TYPE(__VA_ARGS__, state2, 0x64)				\
 	 TYPE(__VA_ARGS__, state3, 0x6c) TYPE(__VA_ARGS__, uuid, 0x7c)	\
 	 TYPE(__VA_ARGS__, support, 0x190)				\
-	 TYPE(__VA_ARGS__, status, 0x1a8) TYPE(__VA_ARGS__, one, 0x1b8)	\
+	 TYPE(__VA_ARGS__, status, 0x1a8) TYPE(__VA_ARGS__, gap_1b8, 0x1b8)	\
 	 TYPE(__VA_ARGS__, event, 0x1c0))
 AGX4_FW_CHECK_FIELDS(struct g16_ms_start_ta, 0x1cc, G16_MS_START_TA_FIELDS);
 
@@ -1030,7 +1035,7 @@ struct g16_ms_start_3d {
 	__le64 status;
 	u8 __pad_1d0[0x10];
 	__le32 event;
-	__le32 one;
+	__le32 gap_1e4;
 	u8 __pad_1e8[0x4];
 } __packed;
 #define G16_MS_START_3D_FIELDS(TYPE, ...)				\
@@ -1047,7 +1052,7 @@ struct g16_ms_start_3d {
 	 TYPE(__VA_ARGS__, state5, 0x84) TYPE(__VA_ARGS__, uuid, 0xa0)	\
 	 TYPE(__VA_ARGS__, support, 0x1b0)				\
 	 TYPE(__VA_ARGS__, status, 0x1c8)				\
-	 TYPE(__VA_ARGS__, event, 0x1e0) TYPE(__VA_ARGS__, one, 0x1e4))
+	 TYPE(__VA_ARGS__, event, 0x1e0) TYPE(__VA_ARGS__, gap_1e4, 0x1e4))
 AGX4_FW_CHECK_FIELDS(struct g16_ms_start_3d, 0x1ec, G16_MS_START_3D_FIELDS);
 
 /* Microsequence command: end 3D. */
@@ -1063,7 +1068,7 @@ struct g16_ms_end_3d {
 	__le64 scene;
 	/* Buffer manager. */
 	__le64 bm;
-	__le32 one;
+	__le32 gap_2c;
 	/* Stage statistics. */
 	__le64 stats;
 	/* As &g16_ms_start_3d.state2. */
@@ -1084,7 +1089,7 @@ struct g16_ms_end_3d {
 	(TYPE(__VA_ARGS__, opcode, 0x0) TYPE(__VA_ARGS__, uuid, 0x4)	\
 	 TYPE(__VA_ARGS__, fw_stamp, 0xc)				\
 	 TYPE(__VA_ARGS__, stamp, 0x14) TYPE(__VA_ARGS__, scene, 0x1c)	\
-	 TYPE(__VA_ARGS__, bm, 0x24) TYPE(__VA_ARGS__, one, 0x2c)	\
+	 TYPE(__VA_ARGS__, bm, 0x24) TYPE(__VA_ARGS__, gap_2c, 0x2c)	\
 	 TYPE(__VA_ARGS__, stats, 0x30) TYPE(__VA_ARGS__, state2, 0x38)	\
 	 TYPE(__VA_ARGS__, state3, 0x40) TYPE(__VA_ARGS__, state, 0x48)	\
 	 TYPE(__VA_ARGS__, queue, 0x50) TYPE(__VA_ARGS__, work, 0x58)	\
@@ -1146,7 +1151,7 @@ struct g16_ms_start_compute {
 	/* The queue record. */
 	__le64 queue;
 	__le32 context;
-	__le32 one;
+	__le32 gap_30;
 	/* Notifier event generation. */
 	__le32 event_generation;
 	u8 __pad_38[0xc];
@@ -1174,7 +1179,7 @@ struct g16_ms_start_compute {
 #define G16_MS_START_COMPUTE_FIELDS(TYPE, ...)				\
 	(TYPE(__VA_ARGS__, opcode, 0x0) TYPE(__VA_ARGS__, regs, 0x14)	\
 	 TYPE(__VA_ARGS__, stats, 0x1c) TYPE(__VA_ARGS__, queue, 0x24)	\
-	 TYPE(__VA_ARGS__, context, 0x2c) TYPE(__VA_ARGS__, one, 0x30)	\
+	 TYPE(__VA_ARGS__, context, 0x2c) TYPE(__VA_ARGS__, gap_30, 0x30)	\
 	 TYPE(__VA_ARGS__, event_generation, 0x34)			\
 	 TYPE(__VA_ARGS__, state, 0x44)					\
 	 TYPE(__VA_ARGS__, identity, 0x50)				\
@@ -1403,7 +1408,8 @@ AGX4_FW_CHECK_FIELDS(struct g16_ts_pair, 0x10, G16_TS_PAIR_FIELDS);
 #define G16_SCENE_SCRATCH	0x240000
 #define G16_SCENE_SCRATCH_STRIDE 0x30
 #define G16_BLOCK_CONTROL_SCENE	0x40
-#define G16_SCENE_ONE_HI	0x100000000ull
+/* GAP: the scene record word at +0x48. */
+#define G16_SCENE_48		0x100000000ull
 #define G16_EVENT_CONTROL	0x50
 /* The PB descriptor holds the page list's GPU address >> 4, 8-aligned. */
 #define G16_PB_SHIFT		4
@@ -1474,11 +1480,11 @@ struct g16_block_control {
 	/* The same again. */
 	__le32 blocks2;
 	u8 __pad_8[0x58];
-	__le32 one;
+	__le32 gap_60;
 } __packed;
 #define G16_BLOCK_CONTROL_FIELDS(TYPE, ...)				\
 	(TYPE(__VA_ARGS__, blocks, 0x0) TYPE(__VA_ARGS__, blocks2, 0x4)	\
-	 TYPE(__VA_ARGS__, one, 0x60))
+	 TYPE(__VA_ARGS__, gap_60, 0x60))
 AGX4_FW_CHECK_FIELDS(struct g16_block_control, 0x64, G16_BLOCK_CONTROL_FIELDS);
 
 /* A scene record ("buffer thing"). */
@@ -1493,7 +1499,7 @@ struct g16_scene {
 	u8 __pad_30[0x10];
 	/* The block control + %G16_BLOCK_CONTROL_SCENE. */
 	__le64 block_control;
-	__le64 one_hi;
+	__le64 gap_48;
 	u8 __pad_50[0x30];
 } __packed;
 #define G16_SCENE_FIELDS(TYPE, ...)					\
@@ -1501,7 +1507,7 @@ struct g16_scene {
 	 TYPE(__VA_ARGS__, scene_list, 0x8)				\
 	 TYPE(__VA_ARGS__, scratch, 0x28)				\
 	 TYPE(__VA_ARGS__, block_control, 0x40)				\
-	 TYPE(__VA_ARGS__, one_hi, 0x48))
+	 TYPE(__VA_ARGS__, gap_48, 0x48))
 AGX4_FW_CHECK_FIELDS(struct g16_scene, 0x80, G16_SCENE_FIELDS);
 
 /* A parameter-buffer descriptor slot. */
@@ -1543,18 +1549,18 @@ AGX4_FW_CHECK_FIELDS(struct g16_event_control, 0x100, G16_EVENT_CONTROL_FIELDS);
 
 /* A queue context. */
 struct g16_queue_context {
-	u8 ff[2];
+	u8 gap_0[2];
 	u8 __pad_2[0x3];
-	u8 one;
+	u8 gap_5;
 	u8 __pad_6[0x20];
-	u8 two;
+	u8 gap_26;
 	u8 __pad_27[0xc];
-	u8 ff2;
+	u8 gap_33;
 	u8 __pad_34[0xc];
 } __packed;
 #define G16_QUEUE_CONTEXT_FIELDS(TYPE, ...)				\
-	(TYPE(__VA_ARGS__, ff, 0x0) TYPE(__VA_ARGS__, one, 0x5)		\
-	 TYPE(__VA_ARGS__, two, 0x26) TYPE(__VA_ARGS__, ff2, 0x33))
+	(TYPE(__VA_ARGS__, gap_0, 0x0) TYPE(__VA_ARGS__, gap_5, 0x5)		\
+	 TYPE(__VA_ARGS__, gap_26, 0x26) TYPE(__VA_ARGS__, gap_33, 0x33))
 AGX4_FW_CHECK_FIELDS(struct g16_queue_context, 0x40, G16_QUEUE_CONTEXT_FIELDS);
 
 /* hwdata constants of G16. */

@@ -49,10 +49,10 @@ struct g17p_main_config {
 	/* Three region views. */
 	struct g17p_region_view views[3];
 	/* 4 (secondary only). */
-	__le32 four;
+	__le32 gap_300;
 	u8 __pad_304[0xdc];
 	/* 0xff (primary only). */
-	__le32 ff;
+	__le32 gap_3e0;
 	u8 __pad_3e4[0x8d];
 	/* Secondary only (unaligned). */
 	__le64 secondary_extra;
@@ -66,8 +66,8 @@ struct g17p_main_config {
 	 TYPE(__VA_ARGS__, repeated, 0x8)				\
 	 TYPE(__VA_ARGS__, channels, 0x20)				\
 	 TYPE(__VA_ARGS__, addresses, 0x254)				\
-	 TYPE(__VA_ARGS__, views, 0x2d0) TYPE(__VA_ARGS__, four, 0x300)	\
-	 TYPE(__VA_ARGS__, ff, 0x3e0)					\
+	 TYPE(__VA_ARGS__, views, 0x2d0) TYPE(__VA_ARGS__, gap_300, 0x300)	\
+	 TYPE(__VA_ARGS__, gap_3e0, 0x3e0)					\
 	 TYPE(__VA_ARGS__, secondary_extra, 0x471)			\
 	 TYPE(__VA_ARGS__, control, 0x4c0))
 AGX4_FW_CHECK_FIELDS(struct g17p_main_config, 0x600, G17P_MAIN_CONFIG_FIELDS);
@@ -76,8 +76,9 @@ AGX4_FW_CHECK_FIELDS(struct g17p_main_config, 0x600, G17P_MAIN_CONFIG_FIELDS);
 /* The main config's fixed contents, bundle-relative. */
 #define G17P_MC_REPEATED	0xc500
 #define G17P_MC_ADDRESSES	{ 0x2740, 0x3380, 0x4400, 0xbc80, 0xbd00 }
-#define G17P_MC_FOUR		4
-#define G17P_MC_FF		0xff
+/* GAP: main config words of unknown meaning, as the reference writes them. */
+#define G17P_MC_300		4
+#define G17P_MC_3E0		0xff
 #define G17P_MC_VIEW_TAG	0x70
 
 /*
@@ -112,15 +113,15 @@ struct g17p_queue {
 	__le64 ring;
 	__le64 job_list;
 	u8 __pad_18[0xc];
-	__le32 all_ones;
+	__le32 gap_24;
 	__le32 priority;
 	__le32 priority2;
 	/* Mask, or 0xff sentinel bytes at 0x36..0x37. */
 	__le64 priority_mask;
 	__le32 first;
 	u8 __pad_3c[4];
-	__le32 prio5;
-	__le32 all_ones2;
+	__le32 last;
+	__le32 gap_44;
 	/* 0x15 ordinary, 0x16 native. */
 	__le32 uuid;
 	u8 __pad_4c[0x30];
@@ -137,12 +138,12 @@ struct g17p_queue {
 #define G17P_QUEUE_FIELDS(TYPE, ...)					\
 	(TYPE(__VA_ARGS__, pointers, 0x0) TYPE(__VA_ARGS__, ring, 0x8)	\
 	 TYPE(__VA_ARGS__, job_list, 0x10)				\
-	 TYPE(__VA_ARGS__, all_ones, 0x24)				\
+	 TYPE(__VA_ARGS__, gap_24, 0x24)				\
 	 TYPE(__VA_ARGS__, priority, 0x28)				\
 	 TYPE(__VA_ARGS__, priority2, 0x2c)				\
 	 TYPE(__VA_ARGS__, priority_mask, 0x30)				\
-	 TYPE(__VA_ARGS__, first, 0x38) TYPE(__VA_ARGS__, prio5, 0x40)	\
-	 TYPE(__VA_ARGS__, all_ones2, 0x44)				\
+	 TYPE(__VA_ARGS__, first, 0x38) TYPE(__VA_ARGS__, last, 0x40)	\
+	 TYPE(__VA_ARGS__, gap_44, 0x44)				\
 	 TYPE(__VA_ARGS__, uuid, 0x48)					\
 	 TYPE(__VA_ARGS__, announce, 0x7c)				\
 	 TYPE(__VA_ARGS__, gap_94, 0x94)				\
@@ -160,7 +161,7 @@ struct g17p_pointers {
 	/* Host write index. */
 	__le32 write;
 	u8 __pad_44[0xc];
-	__le32 all_ones;
+	__le32 gap_50;
 	u8 __pad_54[0xc];
 	/* Ring capacity, 0x500. */
 	__le32 capacity;
@@ -169,7 +170,7 @@ struct g17p_pointers {
 #define G17P_POINTERS_FIELDS(TYPE, ...)					\
 	(TYPE(__VA_ARGS__, done, 0x0) TYPE(__VA_ARGS__, read, 0x30)	\
 	 TYPE(__VA_ARGS__, write, 0x40)					\
-	 TYPE(__VA_ARGS__, all_ones, 0x50)				\
+	 TYPE(__VA_ARGS__, gap_50, 0x50)				\
 	 TYPE(__VA_ARGS__, capacity, 0x60))
 AGX4_FW_CHECK_FIELDS(struct g17p_pointers, 0x80, G17P_POINTERS_FIELDS);
 
@@ -293,7 +294,7 @@ struct g17p_ev_grow {
 	__le32 grid;
 	/* Must be zero. */
 	u8 zero[0x24];
-	__le64 one;
+	__le64 gap_38;
 	/* 1 << @grid. */
 	__le64 grid_bit;
 } __packed;
@@ -301,7 +302,7 @@ struct g17p_ev_grow {
 	(TYPE(__VA_ARGS__, kind, 0x0) TYPE(__VA_ARGS__, context, 0x4)	\
 	 TYPE(__VA_ARGS__, slot, 0x8) TYPE(__VA_ARGS__, counter, 0xc)	\
 	 TYPE(__VA_ARGS__, grid, 0x10) TYPE(__VA_ARGS__, zero, 0x14)	\
-	 TYPE(__VA_ARGS__, one, 0x38)					\
+	 TYPE(__VA_ARGS__, gap_38, 0x38)					\
 	 TYPE(__VA_ARGS__, grid_bit, 0x40))
 AGX4_FW_CHECK_FIELDS(struct g17p_ev_grow, AGX4_FW_EV_SIZE, G17P_EV_GROW_FIELDS);
 
@@ -309,7 +310,7 @@ AGX4_FW_CHECK_FIELDS(struct g17p_ev_grow, AGX4_FW_EV_SIZE, G17P_EV_GROW_FIELDS);
 struct g17p_ev_limit {
 	__le32 kind;
 	__le32 zero;
-	__le32 one;
+	__le32 gap_8;
 	__le32 event;
 	/* The TA or 3D descriptor. */
 	__le64 work;
@@ -325,7 +326,7 @@ struct g17p_ev_limit {
 } __packed;
 #define G17P_EV_LIMIT_FIELDS(TYPE, ...)					\
 	(TYPE(__VA_ARGS__, kind, 0x0) TYPE(__VA_ARGS__, zero, 0x4)	\
-	 TYPE(__VA_ARGS__, one, 0x8) TYPE(__VA_ARGS__, event, 0xc)	\
+	 TYPE(__VA_ARGS__, gap_8, 0x8) TYPE(__VA_ARGS__, event, 0xc)	\
 	 TYPE(__VA_ARGS__, work, 0x10) TYPE(__VA_ARGS__, nonzero, 0x18)	\
 	 TYPE(__VA_ARGS__, zero2, 0x20)					\
 	 TYPE(__VA_ARGS__, fragment, 0x28)				\
@@ -478,7 +479,7 @@ struct g17p_ta_work {
 	u8 __pad_7da[0x94];
 	/* Lifecycle >> 32 (unaligned). */
 	__le64 lifecycle_hi;
-	__le32 all_ones;
+	__le32 gap_876;
 	/* Sampler heap (unaligned). */
 	__le64 sampler_heap;
 	/* Samplers. */
@@ -554,7 +555,7 @@ struct g17p_ta_work {
 	 TYPE(__VA_ARGS__, item_x101, 0x7b0)				\
 	 TYPE(__VA_ARGS__, deflake_1, 0x7d6)				\
 	 TYPE(__VA_ARGS__, lifecycle_hi, 0x86e)				\
-	 TYPE(__VA_ARGS__, all_ones, 0x876)				\
+	 TYPE(__VA_ARGS__, gap_876, 0x876)				\
 	 TYPE(__VA_ARGS__, sampler_heap, 0x87a)				\
 	 TYPE(__VA_ARGS__, sampler_count, 0x882)			\
 	 TYPE(__VA_ARGS__, sampler_max, 0x886)				\
@@ -707,7 +708,7 @@ struct g17p_frag_work {
 	u8 __pad_2101[0x7];
 	/* Lifecycle >> 32. */
 	__le64 lifecycle_hi;
-	__le32 all_ones;
+	__le32 gap_2110;
 	/* Sampler heap (unaligned). */
 	__le64 sampler_heap;
 	/* Samplers. */
@@ -813,7 +814,7 @@ struct g17p_frag_work {
 	 TYPE(__VA_ARGS__, store_flag, 0x20fc)				\
 	 TYPE(__VA_ARGS__, sync_grow, 0x2100)				\
 	 TYPE(__VA_ARGS__, lifecycle_hi, 0x2108)			\
-	 TYPE(__VA_ARGS__, all_ones, 0x2110)				\
+	 TYPE(__VA_ARGS__, gap_2110, 0x2110)				\
 	 TYPE(__VA_ARGS__, sampler_heap, 0x2114)			\
 	 TYPE(__VA_ARGS__, sampler_count, 0x211c)			\
 	 TYPE(__VA_ARGS__, sampler_max, 0x2120)				\
@@ -884,7 +885,7 @@ struct g17p_compute_work {
 	/* Identity >> 32. */
 	__le32 identity_hi;
 	u8 __pad_f24[0x4];
-	__le32 all_ones;
+	__le32 gap_f28;
 	/* Sampler heap (unaligned). */
 	__le64 sampler_heap;
 	/* Samplers. */
@@ -938,7 +939,7 @@ struct g17p_compute_work {
 	 TYPE(__VA_ARGS__, cdm_last, 0xee0)				\
 	 TYPE(__VA_ARGS__, control, 0xf08)				\
 	 TYPE(__VA_ARGS__, identity_hi, 0xf20)				\
-	 TYPE(__VA_ARGS__, all_ones, 0xf28)				\
+	 TYPE(__VA_ARGS__, gap_f28, 0xf28)				\
 	 TYPE(__VA_ARGS__, sampler_heap, 0xf2c)				\
 	 TYPE(__VA_ARGS__, sampler_count, 0xf34)			\
 	 TYPE(__VA_ARGS__, sampler_max, 0xf38)				\
@@ -1007,7 +1008,7 @@ struct g17p_optional {
 	u8 __pad_60[0x2];
 	__le16 first3;
 	u8 __pad_64[0x2];
-	__le16 one;
+	__le16 gap_66;
 	u8 __pad_68[0x6];
 	/* TA: the tiling shared object (unaligned). */
 	__le64 tiling_shared;
@@ -1038,7 +1039,7 @@ struct g17p_optional {
 	 TYPE(__VA_ARGS__, context2, 0x56)				\
 	 TYPE(__VA_ARGS__, uuid, 0x5a)					\
 	 TYPE(__VA_ARGS__, scheduler3, 0x5e)				\
-	 TYPE(__VA_ARGS__, first3, 0x62) TYPE(__VA_ARGS__, one, 0x66)	\
+	 TYPE(__VA_ARGS__, first3, 0x62) TYPE(__VA_ARGS__, gap_66, 0x66)	\
 	 TYPE(__VA_ARGS__, tiling_shared, 0x6e)				\
 	 TYPE(__VA_ARGS__, lifecycle, 0x76) TYPE(__VA_ARGS__, ns, 0x7e)	\
 	 TYPE(__VA_ARGS__, grid_p1, 0x82))

@@ -28,10 +28,10 @@
  * structure's size and of every member's offset, so a member moved by
  * mistake, or a pad of the wrong length, fails the build with the member's
  * name; AGX4_FW_LAYOUT() expands it into the decoder's &struct
- * agx4_fw_layout.  Pads (``__pad_<offset>``)
- * are in no list.  agx4_fw_layouts_print() prints the layouts as ``object
- * field offset size`` lines (the ``fw_layouts`` debugfs file), so two
- * firmware builds compare with diff.
+ * agx4_fw_layout.  Pads (``__pad_<offset>``) are in no list.
+ * agx4_fw_layouts_print() prints the layouts as ``object field offset
+ * size`` lines (the ``fw_layouts`` debugfs file), so two firmware builds
+ * compare with diff.
  *
  * The structures carry plain comments where a member's name does not say
  * enough; a constant a builder writes is named where the builder writes
@@ -66,12 +66,12 @@ struct agx4_fw_layout {
 
 /*
  * Each object's members are listed once, right after its declaration, as
- * NAME_FIELDS(TYPE, ...): one TYPE(__VA_ARGS__, member, offset) per member,
- * in offset order, pads left out; TYPE is the macro applied to each member
- * and the variadic arguments its first ones (checkpatch accepts the reuse
- * of a parameter named so).  The list expands into the offset
- * checks (AGX4_FW_CHECK_FIELDS()) and into the decoder entry
- * (AGX4_FW_LAYOUT()).
+ * NAME_FIELDS(TYPE, ...): in parentheses, one TYPE(__VA_ARGS__, member,
+ * offset) per member, in offset order, pads left out.  TYPE is the macro
+ * applied to each member, the variadic arguments its first ones
+ * (checkpatch accepts the reuse of parameters named so).  The list expands
+ * into the offset checks (AGX4_FW_CHECK_FIELDS()) and, unwrapped, into the
+ * decoder entry (AGX4_FW_LAYOUT()).
  *
  * A member at the wrong offset fails the build with "negative width in
  * bit-field '<member>_is_not_at_<offset>'".

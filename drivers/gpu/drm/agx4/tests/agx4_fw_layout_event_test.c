@@ -406,7 +406,8 @@ static void agx4_fw_layout_control_records_golden_bytes(struct kunit *test)
 }
 
 static struct kunit_case agx4_fw_layout_event_cases[] = {
-	KUNIT_CASE_PARAM(agx4_fw_layout_events_parse_per_spec, agx4_layout_gen_params),
+	KUNIT_CASE_PARAM(agx4_fw_layout_events_parse_per_spec,
+			 agx4_layout_gen_params),
 	KUNIT_CASE_PARAM(agx4_fw_layout_control_records_golden_bytes,
 			 agx4_layout_gen_params),
 	{ }

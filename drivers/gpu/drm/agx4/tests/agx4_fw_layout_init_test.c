@@ -68,7 +68,8 @@ static void agx4_fw_layout_root_golden_bytes(struct kunit *test)
 	}
 	memset(buf, 0xa5, 0x100);
 	KUNIT_ASSERT_EQ(test, c->gen->build_root(c->gen, &in, buf, size), 0);
-	agx4_layout_checked[c->idx] += agx4_golden_expect(test, buf, size, g, n, "root");
+	agx4_layout_checked[c->idx] +=
+		agx4_golden_expect(test, buf, size, g, n, "root");
 	/* Nothing written past the object. */
 	KUNIT_EXPECT_EQ(test, buf[size], 0xa5);
 
@@ -95,8 +96,9 @@ static void agx4_fw_layout_root_golden_bytes(struct kunit *test)
 		g[n++] = (struct agx4_golden){ 0xc0, 8, X1 };
 		KUNIT_ASSERT_EQ(test, c->gen->build_root(c->gen, &in2, buf,
 							 0xc8), 0);
-		agx4_layout_checked[c->idx] += agx4_golden_expect(test, buf, 0xc8, g, n,
-						       "secondary root");
+		agx4_layout_checked[c->idx] +=
+			agx4_golden_expect(test, buf, 0xc8, g, n,
+					   "secondary root");
 		KUNIT_EXPECT_EQ(test, c->gen->build_root(c->gen, &in2, buf,
 							 0xc7), -EINVAL);
 	}
@@ -185,8 +187,8 @@ static void agx4_fw_layout_channel_table_golden_bytes(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, g);
 	n = channel_gold(c, g, false);
 	KUNIT_ASSERT_EQ(test, c->gen->build_channels(&in, buf, size), 0);
-	agx4_layout_checked[c->idx] += agx4_golden_expect(test, buf, size, g, n,
-					       "channel table");
+	agx4_layout_checked[c->idx] +=
+		agx4_golden_expect(test, buf, size, g, n, "channel table");
 	KUNIT_EXPECT_EQ(test, c->gen->build_channels(&in, buf, size - 1),
 			-EINVAL);
 }
@@ -258,8 +260,8 @@ static void agx4_fw_layout_main_config_golden_bytes(struct kunit *test)
 		g[n++] = (struct agx4_golden){ 0x2f8, 8, 0 };
 		g[n++] = (struct agx4_golden){ 0x3e0, 4, 0xff };
 	}
-	agx4_layout_checked[c->idx] += agx4_golden_expect(test, buf, size, g, n,
-					       "main config");
+	agx4_layout_checked[c->idx] +=
+		agx4_golden_expect(test, buf, size, g, n, "main config");
 	KUNIT_EXPECT_EQ(test, gen->build_main_config(gen, &in, buf, size - 1),
 			-EINVAL);
 	in.instance = gen->num_instances;
@@ -287,8 +289,9 @@ static void agx4_fw_layout_main_config_golden_bytes(struct kunit *test)
 	g[n++] = (struct agx4_golden){ 0x300, 4, 4 };
 	g[n++] = (struct agx4_golden){ 0x471, 8, in.extra };
 	g[n++] = (struct agx4_golden){ 0x4c0, 4, 0x2a };
-	agx4_layout_checked[c->idx] += agx4_golden_expect(test, buf, size, g, n,
-					       "secondary main config");
+	agx4_layout_checked[c->idx] +=
+		agx4_golden_expect(test, buf, size, g, n,
+				   "secondary main config");
 }
 
 static void agx4_fw_layout_queue_golden_bytes(struct kunit *test)
@@ -320,8 +323,8 @@ static void agx4_fw_layout_queue_golden_bytes(struct kunit *test)
 	if (g16)
 		g[n++] = (struct agx4_golden){ 0x18, 8, self + 0xb0 };
 	KUNIT_ASSERT_EQ(test, c->gen->build_queue(&in, buf, c->queue_size), 0);
-	agx4_layout_checked[c->idx] += agx4_golden_expect(test, buf, c->queue_size, g, n,
-					       "queue");
+	agx4_layout_checked[c->idx] +=
+		agx4_golden_expect(test, buf, c->queue_size, g, n, "queue");
 	KUNIT_EXPECT_EQ(test, c->gen->build_queue(&in, buf,
 						  c->queue_size - 1), -EINVAL);
 	in.priority = 4;

@@ -427,7 +427,8 @@ static void agx4_fw_layout_g16_compute_golden_bytes(struct kunit *test)
 	agx4_golden_put(&l, 0x874, 4, 0x21b00);
 	agx4_golden_put(&l, 0x87c, 4, 0x11700);
 	agx4_golden_put(&l, 0x88b, 1, 1);
-	n += agx4_golden_expect(test, bufs[0].ptr, 0x8c0, l.g, l.n, "G16 compute work");
+	n += agx4_golden_expect(test, bufs[0].ptr, 0x8c0, l.g, l.n,
+				"G16 compute work");
 
 	agx4_golden_init(test, &l, 96);
 	agx4_golden_put(&l, 0x000, 4, 0xb);
@@ -825,7 +826,8 @@ static void agx4_fw_layout_g17p_compute_golden_bytes(struct kunit *test)
 	agx4_golden_regs(&l, 0x040, g17p_compute_regs, ARRAY_SIZE(g17p_compute_regs));
 	agx4_golden_put(&l, 0x740, 8, C_ALIAS + 0x40);
 	agx4_golden_put(&l, 0x748, 4, (40 * 12) << 16 | 40);
-	agx4_golden_regs(&l, 0x760, g17p_compute_regs2, ARRAY_SIZE(g17p_compute_regs2));
+	agx4_golden_regs(&l, 0x760, g17p_compute_regs2,
+			 ARRAY_SIZE(g17p_compute_regs2));
 	agx4_golden_put(&l, 0xe60, 8, C_ALIAS + 0x760);
 	agx4_golden_put(&l, 0xe68, 4, 0x300004);
 	agx4_golden_put(&l, 0xed8, 8, C_RES);

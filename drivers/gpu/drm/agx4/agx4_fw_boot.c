@@ -510,6 +510,39 @@ err_unmap:
 	return ret;
 }
 
+/**
+ * agx4_fw_boot_render_context() - give the render context its slot (G17P)
+ * @b: the firmware, its contexts taken over (agx4_fw_boot_contexts()).
+ *
+ * G17P's firmware expects context 1 to be the render context at boot: an
+ * address space of its own in the low half, the firmware half in the high
+ * half, both tagged with the context.  It takes the first client slot of
+ * the freshly cleared table, which is 1.
+ *
+ * Return: 0, -EBUSY if that slot is not 1, or a negative errno.
+ */
+int agx4_fw_boot_render_context(struct agx4_fw_boot *b)
+{
+	struct agx4_device *adev = b->adev;
+	int ctx, ret;
+
+	if (!b->ttbs.va || b->render_ctx)
+		return -EINVAL;
+	ret = agx4_uat_init(&b->render_uat, adev->base.dev, adev->uat_geom,
+			    false);
+	if (ret)
+		return ret;
+	ctx = agx4_uat_ctx_get(&b->ctx, &b->render_uat, &adev->mem->fw_uat);
+	if (ctx == 1) {
+		b->render_ctx = ctx;
+		return 0;
+	}
+	if (ctx > 0)
+		agx4_uat_ctx_put(&b->ctx, ctx);
+	agx4_uat_fini(&b->render_uat);
+	return ctx < 0 ? ctx : -EBUSY;
+}
+
 static void boot_release(struct agx4_fw_boot *b)
 {
 	struct agx4_device *adev = b->adev;
@@ -517,6 +550,11 @@ static void boot_release(struct agx4_fw_boot *b)
 	lockdep_assert_held(&b->lock);
 	while (b->num_objs)
 		agx4_fw_obj_destroy(b->objs[--b->num_objs].obj);
+	if (b->render_ctx) {
+		agx4_uat_ctx_put(&b->ctx, b->render_ctx);
+		agx4_uat_fini(&b->render_uat);
+		b->render_ctx = 0;
+	}
 	if (b->ttbs.va) {
 		agx4_uat_ctx_table_fini(&b->ctx);
 		agx4_uat_fini(&b->dev_uat);

@@ -68,6 +68,13 @@ struct agx4_fw_boot {
 	struct agx4_uat_ctx_table ctx;
 	/** @dev_uat: context 0's low half (the device address space). */
 	struct agx4_uat dev_uat;
+	/**
+	 * @render_uat: G17P: the render context's low half, in context 1
+	 * (agx4_fw_boot_render_context()).
+	 */
+	struct agx4_uat render_uat;
+	/** @render_ctx: @render_uat's context, 0 while it has none. */
+	int render_ctx;
 	/** @ctl: each instance's device-control channel (12). */
 	struct agx4_channel ctl[AGX4_MAX_INSTANCES];
 	/** @events: the event channel (13) and its drain. */
@@ -117,6 +124,7 @@ int agx4_fw_boot_ctl_ring(struct agx4_fw_boot *b, unsigned int inst);
 int agx4_fw_boot_wait_ctl(struct agx4_fw_boot *b, unsigned int inst);
 int agx4_fw_boot_handoff(struct agx4_fw_boot *b);
 int agx4_fw_boot_contexts(struct agx4_fw_boot *b);
+int agx4_fw_boot_render_context(struct agx4_fw_boot *b);
 
 #if IS_ENABLED(CONFIG_KUNIT)
 void agx4_fw_boot_coredump(struct agx4_fw_boot *b, unsigned int inst);

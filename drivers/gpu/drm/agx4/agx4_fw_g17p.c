@@ -547,5 +547,6 @@ const struct agx4_fw_gen agx4_fw_g17p = {
 	.build_compute = agx4_fw_g17p_build_compute,
 	.parse_event = g17p_parse_event,
 	.build_ctl = g17p_build_ctl,
+	.boot = agx4_fw_g17p_boot,
 };
 EXPORT_SYMBOL_IF_KUNIT(agx4_fw_g17p);

@@ -11,6 +11,8 @@
 #include "agx4_fw_build.h"
 #include "agx4_fw_work.h"
 
+struct agx4_fw_boot;
+
 extern const struct agx4_fw_item agx4_fw_g17p_render_objs[4];
 extern const struct agx4_fw_item agx4_fw_g17p_compute_objs[2];
 
@@ -20,6 +22,7 @@ int agx4_fw_g17p_build_render(const struct agx4_render_desc *d,
 int agx4_fw_g17p_build_compute(const struct agx4_compute_desc *d,
 			       const struct agx4_fw_compute_in *in,
 			       const struct agx4_fw_buf *bufs);
+int agx4_fw_g17p_boot(struct agx4_fw_boot *b);
 int agx4_fw_g17p_build_optional(const struct agx4_fw_optional_in *in,
 				void *buf, size_t size);
 

@@ -385,7 +385,6 @@ struct g16_work_tail {
 	u8 __pad_24[0x4];
 	/* Layers - 1. */
 	__le64 layers_m1;
-	/* Firmware state. */
 	u8 fw_30[0x18];
 	/* Base of the profiling slots (microsequence only). */
 	__le64 prof_base;
@@ -405,9 +404,7 @@ struct g16_work_tail {
 	__le64 layer_flags;
 	/* Tagged shared tail page. */
 	__le64 shared_tail;
-	/* Firmware state. */
 	u8 fw_a0[0x10];
-	/* Firmware state. */
 	u8 fw_b0[0x10];
 } __packed;
 #define G16_WORK_TAIL_FIELDS(TYPE, ...)					\
@@ -436,7 +433,7 @@ AGX4_FW_CHECK_FIELDS(struct g16_work_tail, 0xc0, G16_WORK_TAIL_FIELDS);
  */
 struct g16_ta_work {
 	__le32 type;
-	/* Queue ordinal 2 + 1 (unaligned). */
+	/* Queue ordinal * 2 + 1 (unaligned). */
 	__le64 counter;
 	/* Context id (ASID slot). */
 	__le32 context;
@@ -460,7 +457,7 @@ struct g16_ta_work {
 	u8 __pad_74c[0x14];
 	/* TPC base. */
 	__le64 tpc;
-	/* (size3 << 6) layers. */
+	/* (size3 << 6) * layers. */
 	__le64 tpc_size;
 	/* The microsequence. */
 	__le64 microseq;
@@ -468,12 +465,10 @@ struct g16_ta_work {
 	/* Event of the matching 3D work (partial renders find it by this). */
 	__le32 fragment_event;
 	__le32 fragment_stamp;
-	/* Firmware state the microsequence points at. */
 	u8 fw_784[0x24];
 	/* Deflake buffer 1, as a context offset. */
 	__le64 deflake_1;
 	u8 __pad_7b0[0x8c];
-	/* Firmware state the microsequence points at. */
 	u8 fw_83c[4];
 	/* Lifecycle >> 32. */
 	__le64 lifecycle_hi;
@@ -484,7 +479,6 @@ struct g16_ta_work {
 	__le32 sampler_count;
 	/* Samplers + 1, 0 if none. */
 	__le32 sampler_max;
-	/* Firmware state the microsequence points at. */
 	u8 fw_85c[8];
 	/* Request TVB growth. */
 	u8 request_growth;
@@ -526,7 +520,7 @@ AGX4_FW_CHECK_FIELDS(struct g16_ta_work, 0x940, G16_TA_WORK_FIELDS);
 /* 3D (fragment) work item (0xcc0 bytes). */
 struct g16_frag_work {
 	__le32 type;
-	/* Queue ordinal 2 (unaligned). */
+	/* Queue ordinal * 2 (unaligned). */
 	__le64 counter;
 	__le32 context;
 	__le32 zero;
@@ -552,7 +546,7 @@ struct g16_frag_work {
 	/* ISP merge upper Y. */
 	__le32 merge_y;
 	u8 __pad_70[0x8];
-	/* Tiles_x tiles_y. */
+	/* Tiles_x * tiles_y. */
 	__le64 tiles;
 	/* The register program. */
 	struct agx4_fw_reg regs[AGX4_FW_MAX_REGS];
@@ -623,15 +617,12 @@ struct g16_frag_work {
 	u8 __pad_a38[0x18];
 	/* ISP ZLS pixels. */
 	__le64 zls_pixels;
-	/* Firmware state the microsequence points at. */
 	u8 fw_a58[8];
 	u8 __pad_a60[0x110];
-	/* Firmware state the microsequence points at. */
 	u8 fw_b70[8];
 	u8 __pad_b78[0x8];
 	/* Fragment sync grow. */
 	__le32 sync_grow;
-	/* Firmware state the microsequence points at. */
 	u8 fw_b84[4];
 	/* Lifecycle >> 32. */
 	__le64 lifecycle_hi;
@@ -647,9 +638,7 @@ struct g16_frag_work {
 	__le32 gap_ba8;
 	/* Samples > 1. */
 	__le32 msaa_on;
-	/* Firmware state the microsequence points at. */
 	u8 fw_bb0[4];
-	/* Firmware state the microsequence points at. */
 	u8 fw_bb4[4];
 	u8 __pad_bb8[0x8];
 	/* As the TA work item's. */
@@ -737,7 +726,6 @@ struct g16_compute_work {
 	/* The microsequence. */
 	__le64 microseq;
 	__le32 microseq_size;
-	/* Firmware state the microsequence points at. */
 	u8 fw_76c[8];
 	u8 __pad_774[0x24];
 	/* Preemption/save area. */
@@ -748,7 +736,6 @@ struct g16_compute_work {
 	__le32 cdm_ctrl;
 	__le32 gap_7cc;
 	u8 __pad_7d0[0xc];
-	/* Firmware state the microsequence points at. */
 	u8 fw_7dc[4];
 	/* Identity >> 32. */
 	__le32 identity_hi;
@@ -786,11 +773,8 @@ struct g16_compute_work {
 	__le32 gap_87c;
 	u8 __pad_880[0xb];
 	u8 gap_88b;
-	/* Firmware state the microsequence points at. */
 	u8 fw_88c[0x10];
-	/* Firmware state the microsequence points at. */
 	u8 fw_89c[0x10];
-	/* Firmware state the microsequence points at. */
 	u8 fw_8ac[0x10];
 	u8 __pad_8bc[0x4];
 } __packed;
@@ -1494,7 +1478,7 @@ struct g16_scene {
 	/* The scene-list word of this record. */
 	__le64 scene_list;
 	u8 __pad_10[0x18];
-	/* %G16_SCENE_SCRATCH + (record mod 36) 0x30. */
+	/* %G16_SCENE_SCRATCH + (record mod 36) * 0x30. */
 	__le64 scratch;
 	u8 __pad_30[0x10];
 	/* The block control + %G16_BLOCK_CONTROL_SCENE. */

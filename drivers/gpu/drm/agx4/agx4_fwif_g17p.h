@@ -471,7 +471,7 @@ struct g17p_ta_work {
 	/* Queue item. */
 	__le32 item;
 	u8 __pad_7ac[0x4];
-	/* Queue item 0x101. */
+	/* Queue item * 0x101. */
 	__le32 item_x101;
 	u8 __pad_7b4[0x22];
 	/* Deflake buffer 1, as a TA offset (unaligned). */
@@ -612,7 +612,7 @@ struct g17p_frag_work {
 	/* ISP merge upper Y. */
 	__le32 merge_y;
 	u8 __pad_70[0x8];
-	/* Tiles_x tiles_y. */
+	/* Tiles_x * tiles_y. */
 	__le64 tiles;
 	u8 gap_80;
 	u8 __pad_81[0x1];

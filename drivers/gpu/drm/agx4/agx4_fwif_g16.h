@@ -16,7 +16,7 @@
 
 /* The main config (0x500 bytes, bundle+0x1da40). */
 struct g16_main_config {
-	/* Hwdata (the bundle). */
+	/* hwdata (the bundle). */
 	__le64 hwdata;
 	/* Bundle+0xb980, twice. */
 	__le64 repeated[2];
@@ -546,7 +546,7 @@ struct g16_frag_work {
 	/* ISP merge upper Y. */
 	__le32 merge_y;
 	u8 __pad_70[0x8];
-	/* Tiles_x * tiles_y. */
+	/* tiles_x * tiles_y. */
 	__le64 tiles;
 	/* The register program. */
 	struct agx4_fw_reg regs[AGX4_FW_MAX_REGS];

@@ -35,7 +35,7 @@ AGX4_FW_CHECK_FIELDS(struct g17p_region_view, 0x10, G17P_REGION_VIEW_FIELDS);
  * bundle+0x1e5c0, secondary at bundle+0x22a80)
  */
 struct g17p_main_config {
-	/* Hwdata (the bundle). */
+	/* hwdata (the bundle). */
 	__le64 hwdata;
 	/* Bundle+0xc500, twice. */
 	__le64 repeated[2];
@@ -612,7 +612,7 @@ struct g17p_frag_work {
 	/* ISP merge upper Y. */
 	__le32 merge_y;
 	u8 __pad_70[0x8];
-	/* Tiles_x * tiles_y. */
+	/* tiles_x * tiles_y. */
 	__le64 tiles;
 	u8 gap_80;
 	u8 __pad_81[0x1];

@@ -311,7 +311,20 @@ static void agx4_fw_layout_control_records_golden_bytes(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, gen->build_ctl(&ctl, buf, 0x40), -EINVAL);
 	ctl.grow.slot = g16 ? 9 : 1;
 	KUNIT_EXPECT_EQ(test, gen->build_ctl(&ctl, buf, 0x3f), -EINVAL);
+	if (!g16) {
+		/* A G17P reply goes to a VM 1..63. */
+		ctl.grow.context = 64;
+		KUNIT_EXPECT_EQ(test, gen->build_ctl(&ctl, buf, 0x40), -EINVAL);
+		ctl.grow.context = 0;
+		KUNIT_EXPECT_EQ(test, gen->build_ctl(&ctl, buf, 0x40), -EINVAL);
+	}
 	KUNIT_EXPECT_TRUE(test, !memchr_inv(buf, 0xa5, 0x41));
+	if (!g16) {
+		ctl.grow.context = 63;
+		KUNIT_ASSERT_EQ(test, gen->build_ctl(&ctl, buf, 0x40), 0);
+		KUNIT_EXPECT_EQ(test, get_unaligned_le32(buf + 0x0c), 63);
+		n++;
+	}
 
 	if (g16) {
 		/* 0x20: opening registration. */

@@ -19,7 +19,9 @@
 #include "agx4_drv.h"
 #include "agx4_fw.h"
 #include "agx4_fw_mem.h"
+#include "agx4_fw_boot.h"
 #include "agx4_fw_decode.h"
+#include "agx4_rtkit.h"
 
 /**
  * DOC: device lifetime
@@ -164,6 +166,22 @@ static int identify_step(struct agx4_device *adev)
 	return 0;
 }
 
+/**
+ * agx4_device_transport_init() - bind the firmware transport
+ * @adev: the device.
+ *
+ * On hardware, the RTKit transport (agx4_rtkit).  KUnit replaces it with
+ * the firmware model.
+ *
+ * Return: 0 or a negative errno.
+ */
+VISIBLE_IF_KUNIT int agx4_device_transport_init(struct agx4_device *adev)
+{
+	KUNIT_STATIC_STUB_REDIRECT(agx4_device_transport_init, adev);
+	return agx4_rtkit_init(adev, &adev->transport);
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_device_transport_init);
+
 static int drm_register_step(struct agx4_device *adev)
 {
 	return drm_dev_register(&adev->base, 0);
@@ -175,13 +193,16 @@ static void drm_unregister_step(struct agx4_device *adev)
 }
 
 /*
- * The probe, in order.  Units add their step here as they land (firmware
- * transport, firmware objects, memory, scheduler); registration stays last.
+ * The probe, in order.  Units add their step here as they land (the
+ * scheduler next); registration stays last.
  */
 static const struct agx4_init_step agx4_probe_steps[] = {
 	{ "identify", identify_step, NULL },
 	/* Undone at DRM release, not at unplug (agx4_fw_mem). */
 	{ "memory", agx4_fw_mem_init, NULL },
+	/* Device-managed: goes with the device. */
+	{ "transport", agx4_device_transport_init, NULL },
+	{ "firmware", agx4_fw_boot_init, agx4_fw_boot_fini },
 	{ "drm", drm_register_step, drm_unregister_step },
 };
 

@@ -147,6 +147,7 @@ void agx4_device_unplug(struct agx4_device *adev);
 
 #if IS_ENABLED(CONFIG_KUNIT)
 int agx4_device_map_sgx(struct agx4_device *adev);
+int agx4_device_transport_init(struct agx4_device *adev);
 int agx4_device_run_steps(struct agx4_device *adev,
 			  const struct agx4_init_step *steps, unsigned int n);
 void agx4_device_undo_steps(struct agx4_device *adev,

@@ -10,6 +10,7 @@
 #include <linux/jiffies.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/vmalloc.h>
 
 #include <drm/drm_managed.h>
 #include <drm/drm_print.h>
@@ -71,6 +72,7 @@ static struct agx4_fw_boot *to_boot(void *cookie)
 	return cookie;
 }
 
+/* The transport's receive callback: may run in hard-IRQ context. */
 static void fw_recv(void *cookie, unsigned int inst, u8 ep, u64 msg)
 {
 	struct agx4_fw_boot *b = to_boot(cookie);
@@ -137,8 +139,8 @@ VISIBLE_IF_KUNIT void agx4_fw_boot_coredump(struct agx4_fw_boot *b,
 	unsigned int i;
 	ssize_t n = 0;
 
-	KUNIT_STATIC_STUB_REDIRECT(agx4_fw_boot_coredump, b, inst);
-	d.p = kvzalloc(DUMP_TEXT_SIZE + DUMP_CRASHLOG_SIZE, GFP_KERNEL);
+	/* devcoredump frees it with vfree(). */
+	d.p = vzalloc(DUMP_TEXT_SIZE + DUMP_CRASHLOG_SIZE);
 	if (!d.p)
 		return;
 	drm_printf(&p, "agx4 firmware crash: %s, firmware %s, instance %u\n",
@@ -265,7 +267,7 @@ struct agx4_fw_obj *agx4_fw_boot_alloc(struct agx4_fw_boot *b,
  * @name: what they are.
  * @offset: their offset in the SGX window, 16 KiB aligned.
  * @size: bytes.
- * @class: %AGX4_FW_OBJ_MMIO, or %AGX4_FW_OBJ_RO for registers the
+ * @class: %AGX4_FW_OBJ_MMIO, or %AGX4_FW_OBJ_MMIO_RO for registers the
  *	firmware only reads.
  *
  * Return: the object, or an ERR_PTR().
@@ -337,6 +339,7 @@ int agx4_fw_boot_send(struct agx4_fw_boot *b, unsigned int inst, u8 ep,
 		return -EIO;
 	return t->ops->send(t->priv, inst, ep, msg);
 }
+EXPORT_SYMBOL_IF_KUNIT(agx4_fw_boot_send);
 
 /**
  * agx4_fw_boot_publish_root() - hand an instance its init data
@@ -350,12 +353,15 @@ int agx4_fw_boot_publish_root(struct agx4_fw_boot *b, unsigned int inst,
 			      u64 root_va)
 {
 	u64 msg;
-	int ret = agx4_rtkit_msg_init(root_va, &msg);
+	int ret;
 
+	KUNIT_STATIC_STUB_REDIRECT(agx4_fw_boot_publish_root, b, inst, root_va);
+	ret = agx4_rtkit_msg_init(root_va, &msg);
 	if (ret)
 		return ret;
 	return agx4_fw_boot_send(b, inst, AGX4_RTKIT_EP_FW, msg);
 }
+EXPORT_SYMBOL_IF_KUNIT(agx4_fw_boot_publish_root);
 
 /* Wait for @cond, or a crash, for the boot's timeout. */
 #define boot_wait(b, cond) ({						\

@@ -177,7 +177,7 @@ static int alloc_objects(struct agx4_fw_boot *b, struct g16_boot *g)
 		ALLOC(regions[i], region_names[i], SZ_16K, AGX4_FW_OBJ_SHARED);
 #undef ALLOC
 	g->producers = agx4_fw_boot_map_sgx(b, "producers", G16_SGX_PRODUCERS,
-					    SZ_16K, AGX4_FW_OBJ_RO);
+					    SZ_16K, AGX4_FW_OBJ_MMIO_RO);
 	if (IS_ERR(g->producers))
 		return PTR_ERR(g->producers);
 	g->cursors = agx4_fw_boot_map_sgx(b, "cursors", G16_SGX_CURSORS,
@@ -412,12 +412,18 @@ int agx4_fw_g16_boot(struct agx4_fw_boot *b)
 	if (ret)
 		return ret;
 	ret = alloc_objects(b, g);
-	if (!ret)
-		ret = build_init_data(b, g);
+	if (ret) {
+		drm_err(&adev->base, "G16 init data: allocation failed: %d\n", ret);
+		return ret;
+	}
+	ret = build_init_data(b, g);
 	if (!ret)
 		ret = setup_channels(b, g);
-	if (!ret)
-		ret = publish(b, g);
+	if (ret) {
+		drm_err(&adev->base, "G16 init data: build failed: %d\n", ret);
+		return ret;
+	}
+	ret = publish(b, g);
 	if (!ret)
 		ret = open_control(b, g);
 	return ret;

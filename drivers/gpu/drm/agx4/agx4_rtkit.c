@@ -49,7 +49,9 @@
  * hand them to the transport (&struct agx4_fw_transport_ops) opaquely.
  * On hardware the transport is implemented here, on the kernel's RTKit
  * library: one &struct apple_rtkit per firmware instance, its mailbox taken
- * by index from the device tree's ``mboxes``.  Starting an instance checks
+ * by index from the device tree's ``mboxes``.  The GPU's messages are
+ * handed over from the mailbox's receive interrupt (recv_message_early),
+ * RTKit's own on its workqueue.  Starting an instance checks
  * that its coprocessor is cold (the CPU-control run bit clear and the
  * status reporting "stopped"), starts the CPU and runs the RTKit handshake;
  * stopping it shuts RTKit down and stops the CPU, so it can boot again.
@@ -239,6 +241,20 @@ static void rtkit_recv(void *cookie, u8 ep, u64 msg)
 		t->events->recv(t->cookie, ri->idx, ep, msg);
 }
 
+/*
+ * The mailbox's hard-IRQ hook: the GPU's messages are consumed here, at
+ * once, since what agx4 does with them is cheap and IRQ-safe (queue the
+ * event drain, set a bit and wake a waiter, count a bad message); RTKit's
+ * own endpoints go on to its workqueue.
+ */
+static bool rtkit_recv_early(void *cookie, u8 ep, u64 msg)
+{
+	if (ep < AGX4_RTKIT_EP_FW)
+		return false;
+	rtkit_recv(cookie, ep, msg);
+	return true;
+}
+
 static struct rtkit_buffer *free_slot_locked(struct rtkit_inst *ri)
 {
 	unsigned int i;
@@ -331,6 +347,7 @@ static void rtkit_shmem_destroy(void *cookie, struct apple_rtkit_shmem *bfr)
 static const struct apple_rtkit_ops rtkit_ops = {
 	.crashed = rtkit_crashed,
 	.recv_message = rtkit_recv,
+	.recv_message_early = rtkit_recv_early,
 	.shmem_setup = rtkit_shmem_setup,
 	.shmem_destroy = rtkit_shmem_destroy,
 };

@@ -70,14 +70,19 @@ struct agx4_fw_transport_ops {
  * struct agx4_fw_transport_events - what the firmware side raises
  *
  * Called by the transport implementation with the @cookie given in
- * &struct agx4_fw_transport.  Both run in process context (RTKit's
- * receive workqueue, or the firmware model's worker), never with a lock of
- * agx4's held.
+ * &struct agx4_fw_transport, never with a lock of agx4's held.
  */
 struct agx4_fw_transport_events {
-	/** @recv: message @msg arrived from endpoint @ep of @inst. */
+	/**
+	 * @recv: message @msg arrived from endpoint @ep of @inst.  May run
+	 * in hard-IRQ context (the mailbox's receive interrupt): it must not
+	 * sleep, and does only cheap work.
+	 */
 	void (*recv)(void *cookie, unsigned int inst, u8 ep, u64 msg);
-	/** @crashed: @inst reported a crash (RTKit crashlog). */
+	/**
+	 * @crashed: @inst reported a crash (RTKit crashlog).  Process
+	 * context.
+	 */
 	void (*crashed)(void *cookie, unsigned int inst);
 };
 

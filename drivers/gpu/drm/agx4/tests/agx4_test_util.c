@@ -13,11 +13,13 @@
 #include <linux/gfp.h>
 
 #include <drm/drm_kunit_helpers.h>
+#include <drm/drm_managed.h>
 
 #include "../agx4_device.h"
 #include "../agx4_drv.h"
 #include "../agx4_fw.h"
 #include "../agx4_fw_mem.h"
+#include "../agx4_fwmodel.h"
 #include "agx4_test_util.h"
 
 const struct agx4_uat_geom agx4_test_g16_geom = {
@@ -70,19 +72,135 @@ struct agx4_device *agx4_test_drm_device(struct kunit *test, const char *name)
 }
 
 /*
- * The register file of the running test.  KUnit runs one case at a time,
- * and every case that probes sets it first.
+ * The register file and the firmware model of the running test.  KUnit
+ * runs one case at a time, and every case that probes sets them first.
  */
 static struct agx4_test_regs *current_regs;
+static struct agx4_fwmodel *current_model;
+static u32 *current_sgx;
+static size_t current_sgx_size;
+/* A fault to arm on the next model, and the handshake timeout to use. */
+static enum agx4_fwmodel_fault next_fault;
+static u32 next_fault_arg;
+static unsigned int next_timeout_ms;
 
+static void model_destroy(struct drm_device *drm, void *data)
+{
+	if (current_model == data) {
+		current_model = NULL;
+		current_sgx = NULL;
+	}
+	agx4_fwmodel_destroy(data);
+}
+
+/*
+ * The probe's first step maps the registers: the GPU's firmware model is
+ * made then, for the device being probed, and goes when the DRM device is
+ * released: after its unplug, which shuts the firmware down, and after the
+ * firmware address space, whose loader tables are the model's memory.
+ */
 static int fake_map_sgx(struct agx4_device *adev)
 {
+	struct kunit *test = kunit_get_current_test();
+	enum agx4_fwmodel_gen gen = adev->plat.soc == AGX4_SOC_T8132 ?
+				    AGX4_FWMODEL_G16 : AGX4_FWMODEL_G17P;
+	struct agx4_fwmodel *m = agx4_fwmodel_create(adev->base.dev, gen);
+
+	if (IS_ERR(m))
+		return PTR_ERR(m);
+	KUNIT_ASSERT_EQ(test, drmm_add_action_or_reset(&adev->base,
+						       model_destroy, m), 0);
+	current_model = m;
+	current_sgx = agx4_fwmodel_sgx(m, &current_sgx_size);
+	if (next_fault)
+		agx4_fwmodel_inject(m, next_fault, next_fault_arg);
 	return 0;
+}
+
+static u32 *sgx_word(u32 offset)
+{
+	struct kunit *test = kunit_get_current_test();
+
+	if (!current_sgx || offset % 4 || offset >= current_sgx_size) {
+		KUNIT_FAIL(test, "access to SGX+%#x", offset);
+		return NULL;
+	}
+	return &current_sgx[offset / 4];
+}
+
+static void fake_write_sgx(struct agx4_device *adev, u32 offset, u32 value)
+{
+	u32 *w = sgx_word(offset);
+
+	if (w)
+		WRITE_ONCE(*w, value);
+}
+
+/* The transport is the model's; its events go wherever the device says. */
+static void model_recv(void *cookie, unsigned int inst, u8 ep, u64 msg)
+{
+	struct agx4_device *adev = cookie;
+	const struct agx4_fw_transport_events *ev = adev->transport.events;
+
+	if (ev && ev->recv)
+		ev->recv(adev->transport.cookie, inst, ep, msg);
+}
+
+static void model_crashed(void *cookie, unsigned int inst)
+{
+	struct agx4_device *adev = cookie;
+	const struct agx4_fw_transport_events *ev = adev->transport.events;
+
+	if (ev && ev->crashed)
+		ev->crashed(adev->transport.cookie, inst);
+}
+
+static const struct agx4_fw_transport_events model_events = {
+	.recv = model_recv,
+	.crashed = model_crashed,
+};
+
+static int fake_transport_init(struct agx4_device *adev)
+{
+	if (!current_model)
+		return -ENODEV;
+	adev->transport.ops = &agx4_fwmodel_transport_ops;
+	adev->transport.priv = current_model;
+	adev->fw_timeout_ms = next_timeout_ms;
+	agx4_fwmodel_attach(current_model, &model_events, adev);
+	return 0;
+}
+
+/**
+ * agx4_test_model() - the firmware model of the device the test probed
+ *
+ * Return: the model of the last probe's device, or NULL.
+ */
+struct agx4_fwmodel *agx4_test_model(void)
+{
+	return current_model;
+}
+
+/**
+ * agx4_test_arm_model() - how the next probe's firmware must behave
+ * @fault: a fault to inject as soon as the model exists, or
+ *	%AGX4_FWMODEL_FAULT_NONE.
+ * @arg: its argument.
+ * @timeout_ms: the handshake timeout of the next probe (0: the driver's
+ *	default).
+ */
+void agx4_test_arm_model(enum agx4_fwmodel_fault fault, u32 arg,
+			 unsigned int timeout_ms)
+{
+	next_fault = fault;
+	next_fault_arg = arg;
+	next_timeout_ms = timeout_ms;
 }
 
 static u32 fake_read_sgx(struct agx4_device *adev, u32 offset)
 {
 	struct agx4_test_regs *r = current_regs;
+	u32 *w;
 
 	switch (offset) {
 	case 0xd04000:
@@ -92,21 +210,54 @@ static u32 fake_read_sgx(struct agx4_device *adev, u32 offset)
 	case 0xe01500:
 		return r->core_mask;
 	default:
-		/* A register no test expected the driver to read. */
-		KUNIT_FAIL(kunit_get_current_test(), "read of SGX+%#x", offset);
-		return 0;
+		/* Anything else is the model's register file. */
+		w = sgx_word(offset);
+		return w ? READ_ONCE(*w) : 0;
 	}
+}
+
+/* Pages fake_map_region() allocated and has not freed. */
+static void *own_pages[32];
+
+/* Remember @va (@add) or forget it; false when full, or not ours. */
+static bool own_page(void *va, bool add)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(own_pages); i++) {
+		if (own_pages[i] == (add ? NULL : va)) {
+			own_pages[i] = add ? va : NULL;
+			return true;
+		}
+	}
+	return false;
 }
 
 /*
  * Reserved memory: one zeroed table page, so the loader's firmware tree is
- * an empty root.
+ * an empty root; or, when the test's GPU has a firmware model, the memory
+ * the model's boot loader left.
  */
 static int fake_map_region(struct agx4_device *adev, enum agx4_mem id,
 			   struct agx4_fw_mem_region *r)
 {
-	struct page *p = alloc_pages(GFP_KERNEL | __GFP_ZERO,
-				     get_order(AGX4_UAT_PAGE_SIZE));
+	struct page *p;
+
+	/* With a model, the loader's memory is the model's. */
+	if (current_model) {
+		size_t size;
+		int ret;
+
+		ret = agx4_fwmodel_region(current_model, agx4_of_mem_name(id),
+					  &r->va, &r->pa, &size);
+		r->size = size;
+		return ret;
+	}
+	p = alloc_pages(GFP_KERNEL | __GFP_ZERO, get_order(AGX4_UAT_PAGE_SIZE));
+	if (p && !own_page(page_address(p), true)) {
+		__free_pages(p, get_order(AGX4_UAT_PAGE_SIZE));
+		p = NULL;
+	}
 
 	if (!p)
 		return -ENOMEM;
@@ -119,7 +270,9 @@ static int fake_map_region(struct agx4_device *adev, enum agx4_mem id,
 static void fake_unmap_region(struct agx4_device *adev,
 			      struct agx4_fw_mem_region *r)
 {
-	__free_pages(virt_to_page(r->va), get_order(AGX4_UAT_PAGE_SIZE));
+	/* Only what fake_map_region() allocated; the model's stays its own. */
+	if (own_page(r->va, false))
+		__free_pages(virt_to_page(r->va), get_order(AGX4_UAT_PAGE_SIZE));
 }
 
 /**
@@ -170,8 +323,14 @@ struct agx4_test_regs *agx4_test_fake_gpu(struct kunit *test,
 		r->core_mask = 0xffffffff;
 	}
 	current_regs = r;
+	current_model = NULL;
+	current_sgx = NULL;
+	agx4_test_arm_model(AGX4_FWMODEL_FAULT_NONE, 0, 0);
 	kunit_activate_static_stub(test, agx4_device_map_sgx, fake_map_sgx);
 	kunit_activate_static_stub(test, agx4_device_read_sgx, fake_read_sgx);
+	kunit_activate_static_stub(test, agx4_device_write_sgx, fake_write_sgx);
+	kunit_activate_static_stub(test, agx4_device_transport_init,
+				   fake_transport_init);
 	agx4_test_fake_memory(test);
 	return r;
 }

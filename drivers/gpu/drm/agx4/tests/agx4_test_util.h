@@ -5,6 +5,7 @@
 #ifndef AGX4_TEST_UTIL_H
 #define AGX4_TEST_UTIL_H
 
+#include "../agx4_fwmodel.h"
 #include "../agx4_of.h"
 #include "../agx4_uat.h"
 
@@ -39,5 +40,8 @@ struct agx4_device *agx4_test_drm_device(struct kunit *test, const char *name);
 void agx4_test_fake_memory(struct kunit *test);
 void agx4_test_device_memory(struct kunit *test, struct agx4_device *adev,
 			     const struct agx4_fw_gen *gen);
+struct agx4_fwmodel *agx4_test_model(void);
+void agx4_test_arm_model(enum agx4_fwmodel_fault fault, u32 arg,
+			 unsigned int timeout_ms);
 
 #endif /* AGX4_TEST_UTIL_H */

@@ -1,0 +1,370 @@
+// SPDX-License-Identifier: GPL-2.0-only OR MIT
+/*
+ * Copyright 2026 The agx4 authors
+ *
+ * KUnit suite "agx4_boot": the whole probe, firmware boot included,
+ * against the firmware model, for G16 and G17P.  The model reads the init
+ * data only by walking the page tables agx4 built, with its own walker and
+ * its own offsets, so a layout or mapping bug fails here.  Each failure
+ * the model can be told to commit must end in a clean probe error: the
+ * errno the boot documents, nothing left running, nothing leaked, no
+ * warning in the kernel log (the run fails on any).
+ */
+
+#include <kunit/static_stub.h>
+#include <kunit/test-bug.h>
+#include <kunit/test.h>
+#include <linux/delay.h>
+#include <linux/string.h>
+#include <linux/unaligned.h>
+
+#include <drm/drm_kunit_helpers.h>
+
+#include "../agx4_device.h"
+#include "../agx4_fw.h"
+#include "../agx4_fw_boot.h"
+#include "../agx4_fw_mem.h"
+#include "../agx4_fw_obj.h"
+#include "../agx4_fwmodel.h"
+#include "../agx4_rtkit.h"
+#include "agx4_test_dt.h"
+#include "agx4_test_util.h"
+
+/* A short handshake timeout for the cases that must time out. */
+#define SHORT_MS	200
+
+static const enum agx4_soc_id socs[] = { AGX4_SOC_T8132, AGX4_SOC_T8140 };
+
+static void soc_desc(const enum agx4_soc_id *soc, char *desc)
+{
+	strscpy(desc, *soc == AGX4_SOC_T8132 ? "G16" : "G17P",
+		KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(soc, socs, soc_desc);
+
+static enum agx4_soc_id param_soc(struct kunit *test)
+{
+	return *(const enum agx4_soc_id *)test->param_value;
+}
+
+static unsigned int instances(struct kunit *test)
+{
+	return param_soc(test) == AGX4_SOC_T8132 ? 1 : 2;
+}
+
+/* Probe a device of the case's SoC; the model is armed beforehand. */
+static struct agx4_device *probe(struct kunit *test,
+				 enum agx4_fwmodel_fault fault, u32 arg,
+				 unsigned int timeout_ms)
+{
+	struct device *dev = drm_kunit_helper_alloc_device(test);
+	struct agx4_test_dt *dt = agx4_test_dt_alloc(test, param_soc(test));
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, dev);
+	agx4_test_fake_gpu(test, param_soc(test));
+	agx4_test_arm_model(fault, arg, timeout_ms);
+	return agx4_device_create(dev, &dt->src);
+}
+
+static void expect_no_model_error(struct kunit *test, struct agx4_fwmodel *m)
+{
+	enum agx4_fwmodel_err e;
+	u64 where = 0;
+
+	e = agx4_fwmodel_error(m, &where);
+	KUNIT_EXPECT_EQ_MSG(test, e, AGX4_FWMODEL_OK, "model: %s at %#llx",
+			    agx4_fwmodel_err_name(e), where);
+}
+
+/* A failed probe left the firmware stopped and nothing running. */
+static void expect_clean_failure(struct kunit *test, struct agx4_fwmodel *m)
+{
+	unsigned int i;
+
+	KUNIT_ASSERT_NOT_NULL(test, m);
+	agx4_fwmodel_sync(m);
+	for (i = 0; i < instances(test); i++)
+		KUNIT_EXPECT_FALSE_MSG(test, agx4_fwmodel_running(m, i),
+				       "instance %u still running", i);
+}
+
+static void agx4_boot_probe_boots_the_firmware(struct kunit *test)
+{
+	struct agx4_device *adev = probe(test, AGX4_FWMODEL_FAULT_NONE, 0, 0);
+	struct agx4_fwmodel *m = agx4_test_model();
+	unsigned int i;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, adev);
+	KUNIT_ASSERT_NOT_NULL(test, adev->fw);
+	agx4_fwmodel_sync(m);
+	expect_no_model_error(test, m);
+	for (i = 0; i < instances(test); i++) {
+		KUNIT_EXPECT_TRUE(test, agx4_fwmodel_booted(m, i));
+		KUNIT_EXPECT_TRUE(test, agx4_fwmodel_running(m, i));
+	}
+	/* Every device-control record agx4 queued was taken. */
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_count(m, AGX4_FWMODEL_CNT_BAD_RECORDS),
+			0);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_count(m, AGX4_FWMODEL_CNT_BAD_MESSAGES),
+			0);
+	KUNIT_EXPECT_EQ(test, atomic_read(&adev->fw->bad_messages), 0);
+	KUNIT_EXPECT_TRUE(test, agx4_channel_consumed(&adev->fw->ctl[0]));
+}
+
+/* Remove after boot shuts the model's firmware down, once. */
+static void agx4_boot_remove_shuts_the_firmware_down(struct kunit *test)
+{
+	struct agx4_device *adev = probe(test, AGX4_FWMODEL_FAULT_NONE, 0, 0);
+	struct agx4_fwmodel *m = agx4_test_model();
+	unsigned int i;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, adev);
+	agx4_device_unplug(adev);
+	agx4_device_unplug(adev);
+	agx4_fwmodel_sync(m);
+	for (i = 0; i < instances(test); i++) {
+		KUNIT_EXPECT_FALSE(test, agx4_fwmodel_running(m, i));
+		KUNIT_EXPECT_EQ(test, agx4_fwmodel_stops(m, i), 1);
+	}
+	KUNIT_EXPECT_NULL(test, adev->fw);
+}
+
+/* The firmware takes the init data but never says so. */
+static void agx4_boot_never_acked_times_out(struct kunit *test)
+{
+	struct agx4_device *adev = probe(test, AGX4_FWMODEL_FAULT_NEVER_ACK, 0,
+					 SHORT_MS);
+
+	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(adev), -ETIMEDOUT);
+	expect_clean_failure(test, agx4_test_model());
+}
+
+/* Late, but within the timeout: the boot waits. */
+static void agx4_boot_late_ack_within_timeout_boots(struct kunit *test)
+{
+	struct agx4_device *adev = probe(test, AGX4_FWMODEL_FAULT_ACK_LATE,
+					 SHORT_MS / 4, SHORT_MS * 4);
+
+	KUNIT_EXPECT_NOT_ERR_OR_NULL(test, adev);
+	expect_no_model_error(test, agx4_test_model());
+}
+
+/* Later than the timeout: the boot gives up. */
+static void agx4_boot_ack_after_timeout_fails(struct kunit *test)
+{
+	struct agx4_device *adev = probe(test, AGX4_FWMODEL_FAULT_ACK_LATE,
+					 SHORT_MS * 3, SHORT_MS);
+
+	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(adev), -ETIMEDOUT);
+	expect_clean_failure(test, agx4_test_model());
+}
+
+/*
+ * An acknowledgement with the wrong value: G16's status word is not 1
+ * (the boot keeps waiting for 1), G17P's 0x09 carries a payload (a
+ * malformed message, counted, not an acknowledgement).
+ */
+static void agx4_boot_wrong_status_fails(struct kunit *test)
+{
+	struct agx4_device *adev = probe(test, AGX4_FWMODEL_FAULT_WRONG_STATUS,
+					 0, SHORT_MS);
+
+	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(adev), -ETIMEDOUT);
+	expect_clean_failure(test, agx4_test_model());
+}
+
+/* A crash when the firmware reads its init data. */
+static void agx4_boot_crash_during_boot_fails_with_eio(struct kunit *test)
+{
+	struct agx4_device *adev = probe(test, AGX4_FWMODEL_FAULT_CRASH_IN_BOOT,
+					 0, SHORT_MS * 10);
+
+	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(adev), -EIO);
+	expect_clean_failure(test, agx4_test_model());
+}
+
+/* The coprocessor does not come up at all (RTKit handshake fails). */
+static void agx4_boot_rtkit_start_failure_fails(struct kunit *test)
+{
+	struct agx4_device *adev = probe(test, AGX4_FWMODEL_FAULT_CRASH_IN_BOOT,
+					 1, SHORT_MS);
+
+	KUNIT_EXPECT_TRUE(test, IS_ERR(adev));
+	expect_clean_failure(test, agx4_test_model());
+}
+
+/*
+ * The device-control doorbell is lost.  G16 waits for its two opening
+ * records to be consumed: the step times out.  G17P's boot only checks
+ * the counters the pre-staged record left at (1, 1, 1), so it cannot tell
+ * and comes up; the lost doorbell would show with the first command.
+ */
+static void agx4_boot_dropped_doorbell(struct kunit *test)
+{
+	struct agx4_device *adev = probe(test, AGX4_FWMODEL_FAULT_DROP_DOORBELL,
+					 1, SHORT_MS);
+
+	if (param_soc(test) == AGX4_SOC_T8140) {
+		KUNIT_EXPECT_NOT_ERR_OR_NULL(test, adev);
+		return;
+	}
+	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(adev), -ETIMEDOUT);
+	expect_clean_failure(test, agx4_test_model());
+}
+
+/* Messages agx4 does not know are counted, never acted on. */
+static void agx4_boot_bad_messages_after_boot_are_counted(struct kunit *test)
+{
+	static const enum agx4_fwmodel_fault faults[] = {
+		AGX4_FWMODEL_FAULT_MALFORMED_MSG, AGX4_FWMODEL_FAULT_UNKNOWN_MSG,
+	};
+	struct agx4_device *adev = probe(test, AGX4_FWMODEL_FAULT_NONE, 0, 0);
+	struct agx4_fwmodel *m = agx4_test_model();
+	unsigned int i;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, adev);
+	for (i = 0; i < ARRAY_SIZE(faults); i++) {
+		agx4_fwmodel_inject(m, faults[i], 0);
+		agx4_fwmodel_sync(m);
+		KUNIT_EXPECT_EQ(test, atomic_read(&adev->fw->bad_messages),
+				i + 1);
+	}
+	/* Still up and answering. */
+	KUNIT_EXPECT_FALSE(test, adev->fw->crashed);
+	KUNIT_EXPECT_TRUE(test, agx4_fwmodel_running(m, 0));
+}
+
+/* An event ring filled behind one notification is drained whole. */
+static void agx4_boot_full_event_ring_is_drained(struct kunit *test)
+{
+	struct agx4_device *adev = probe(test, AGX4_FWMODEL_FAULT_NONE, 0, 0);
+	struct agx4_fwmodel *m = agx4_test_model();
+	u64 done, unhandled;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, adev);
+	done = adev->fw->events.by_kind[1];
+	unhandled = adev->fw->events.unknown;
+	agx4_fwmodel_inject(m, AGX4_FWMODEL_FAULT_FILL_EVENT_RING, 100);
+	agx4_fwmodel_sync(m);
+	flush_workqueue(adev->fw->events.wq);
+	KUNIT_EXPECT_EQ(test, adev->fw->events.by_kind[1] - done, 100);
+	/* Completions have no consumer yet: each is counted as unhandled. */
+	KUNIT_EXPECT_EQ(test, adev->fw->events.unknown - unhandled, 100);
+	KUNIT_EXPECT_EQ(test, adev->fw->events.malformed, 0);
+	KUNIT_EXPECT_EQ(test, adev->fw->events.ring_errors, 0);
+}
+
+/* What a crash after boot leaves: a dump, and the reset entry point. */
+static void agx4_boot_crash_after_boot_dumps_and_resets(struct kunit *test)
+{
+	struct agx4_device *adev = probe(test, AGX4_FWMODEL_FAULT_NONE, 0, 0);
+	struct agx4_fwmodel *m = agx4_test_model();
+	unsigned int i;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, adev);
+	agx4_fwmodel_inject(m, AGX4_FWMODEL_FAULT_CRASH, 0);
+	agx4_fwmodel_sync(m);
+	flush_work(&adev->fw->crash_work);
+	/* Captured once, for the instance that crashed. */
+	KUNIT_EXPECT_EQ(test, adev->fw->dumped, BIT(0));
+	KUNIT_EXPECT_EQ(test, atomic_read(&adev->fw->resets), 1);
+	KUNIT_EXPECT_TRUE(test, test_bit(0, &adev->fw->crashed));
+	/* The reset entry point stopped every instance. */
+	for (i = 0; i < instances(test); i++)
+		KUNIT_EXPECT_FALSE(test, agx4_fwmodel_running(m, i));
+	/* Nothing is sent to a crashed firmware. */
+	KUNIT_EXPECT_EQ(test, agx4_fw_boot_send(adev->fw, 0, AGX4_RTKIT_EP_FW,
+						0), -EIO);
+}
+
+/* The real capture, once: it must not fault and must reach devcoredump. */
+static void agx4_boot_coredump_of_a_live_firmware(struct kunit *test)
+{
+	struct agx4_device *adev = probe(test, AGX4_FWMODEL_FAULT_NONE, 0, 0);
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, adev);
+	agx4_fw_boot_coredump(adev->fw, 0);
+}
+
+/*
+ * The page-table walk is what the model reads through: remove the
+ * firmware's mapping of region C just before the root goes out, and the
+ * model's firmware faults on exactly that address.
+ */
+static u64 unmapped_va;
+
+static int publish_without_region_c(struct agx4_fw_boot *b, unsigned int inst,
+				    u64 root_va)
+{
+	struct kunit *test = kunit_get_current_test();
+	struct agx4_uat *uat = &b->adev->mem->fw_uat;
+	struct agx4_uat_op op;
+	unsigned int i;
+
+	for (i = 0; i < b->num_objs; i++) {
+		if (strcmp(b->objs[i].name, "region_c"))
+			continue;
+		unmapped_va = b->objs[i].obj->va;
+		mutex_lock(&uat->lock);
+		agx4_uat_op_begin(uat, &op);
+		agx4_uat_op_unmap(&op, unmapped_va, AGX4_UAT_PAGE_SIZE);
+		agx4_uat_op_end(&op);
+		mutex_unlock(&uat->lock);
+	}
+	KUNIT_EXPECT_NE(test, unmapped_va, 0);
+	kunit_deactivate_static_stub(test, agx4_fw_boot_publish_root);
+	return agx4_fw_boot_publish_root(b, inst, root_va);
+}
+
+static void agx4_boot_unmapped_init_data_fails_with_model_error(struct kunit *test)
+{
+	struct agx4_device *adev;
+	struct agx4_fwmodel *m;
+	enum agx4_fwmodel_err e;
+	u64 where = 0;
+
+	unmapped_va = 0;
+	kunit_activate_static_stub(test, agx4_fw_boot_publish_root,
+				   publish_without_region_c);
+	adev = probe(test, AGX4_FWMODEL_FAULT_NONE, 0, SHORT_MS * 10);
+	m = agx4_test_model();
+	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(adev), -EIO);
+	KUNIT_ASSERT_NOT_NULL(test, m);
+	e = agx4_fwmodel_error(m, &where);
+	KUNIT_EXPECT_EQ_MSG(test, e, AGX4_FWMODEL_UNMAPPED, "model: %s",
+			    agx4_fwmodel_err_name(e));
+	KUNIT_EXPECT_EQ(test, where, unmapped_va);
+	expect_clean_failure(test, m);
+}
+
+static struct kunit_case agx4_boot_cases[] = {
+	KUNIT_CASE_PARAM(agx4_boot_probe_boots_the_firmware, soc_gen_params),
+	KUNIT_CASE_PARAM(agx4_boot_remove_shuts_the_firmware_down,
+			 soc_gen_params),
+	KUNIT_CASE_PARAM(agx4_boot_never_acked_times_out, soc_gen_params),
+	KUNIT_CASE_PARAM(agx4_boot_late_ack_within_timeout_boots,
+			 soc_gen_params),
+	KUNIT_CASE_PARAM(agx4_boot_ack_after_timeout_fails, soc_gen_params),
+	KUNIT_CASE_PARAM(agx4_boot_wrong_status_fails, soc_gen_params),
+	KUNIT_CASE_PARAM(agx4_boot_crash_during_boot_fails_with_eio,
+			 soc_gen_params),
+	KUNIT_CASE_PARAM(agx4_boot_rtkit_start_failure_fails, soc_gen_params),
+	KUNIT_CASE_PARAM(agx4_boot_dropped_doorbell, soc_gen_params),
+	KUNIT_CASE_PARAM(agx4_boot_bad_messages_after_boot_are_counted,
+			 soc_gen_params),
+	KUNIT_CASE_PARAM(agx4_boot_full_event_ring_is_drained, soc_gen_params),
+	KUNIT_CASE_PARAM(agx4_boot_crash_after_boot_dumps_and_resets,
+			 soc_gen_params),
+	KUNIT_CASE_PARAM(agx4_boot_coredump_of_a_live_firmware, soc_gen_params),
+	KUNIT_CASE_PARAM(agx4_boot_unmapped_init_data_fails_with_model_error,
+			 soc_gen_params),
+	{ }
+};
+
+static struct kunit_suite agx4_boot_suite = {
+	.name = "agx4_boot",
+	.test_cases = agx4_boot_cases,
+};
+
+kunit_test_suite(agx4_boot_suite);

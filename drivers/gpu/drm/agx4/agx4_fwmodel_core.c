@@ -148,12 +148,14 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_err_name);
 int agx4_fwmodel_fail(struct agx4_fwmodel *m, enum agx4_fwmodel_err e,
 		      u64 where)
 {
-	spin_lock(&m->lock);
+	unsigned long flags;
+
+	spin_lock_irqsave(&m->lock, flags);
 	if (m->err == AGX4_FWMODEL_OK) {
 		m->err = e;
 		m->err_where = where;
 	}
-	spin_unlock(&m->lock);
+	spin_unlock_irqrestore(&m->lock, flags);
 	dev_dbg(m->dev, "fwmodel: %s at %#llx\n", agx4_fwmodel_err_name(e),
 		where);
 	return -EIO;
@@ -162,9 +164,11 @@ int agx4_fwmodel_fail(struct agx4_fwmodel *m, enum agx4_fwmodel_err e,
 void agx4_fwmodel_counter_add(struct agx4_fwmodel *m,
 			      enum agx4_fwmodel_counter c)
 {
-	spin_lock(&m->lock);
+	unsigned long flags;
+
+	spin_lock_irqsave(&m->lock, flags);
 	m->counters[c]++;
-	spin_unlock(&m->lock);
+	spin_unlock_irqrestore(&m->lock, flags);
 }
 
 /* ---- the page-table walker ---- */
@@ -411,14 +415,15 @@ void agx4_fwmodel_sgx_write(struct agx4_fwmodel *m, u32 off, u32 val)
 void agx4_fwmodel_send(struct agx4_fwmodel *m, unsigned int inst, u8 ep,
 		       u64 msg)
 {
+	unsigned long flags;
 	const struct agx4_fw_transport_events *ev;
 	void *cookie;
 
-	spin_lock(&m->lock);
+	spin_lock_irqsave(&m->lock, flags);
 	ev = m->ev;
 	cookie = m->cookie;
 	m->counters[ev ? AGX4_FWMODEL_CNT_SENT : AGX4_FWMODEL_CNT_IGNORED]++;
-	spin_unlock(&m->lock);
+	spin_unlock_irqrestore(&m->lock, flags);
 	if (ev && ev->recv)
 		ev->recv(cookie, inst, ep, msg);
 }
@@ -426,21 +431,22 @@ void agx4_fwmodel_send(struct agx4_fwmodel *m, unsigned int inst, u8 ep,
 void agx4_fwmodel_crash(struct agx4_fwmodel *m, unsigned int inst,
 			enum agx4_fwmodel_err e, u64 where)
 {
+	unsigned long flags;
 	const struct agx4_fw_transport_events *ev;
 	void *cookie;
 
 	if (e != AGX4_FWMODEL_OK)
 		agx4_fwmodel_fail(m, e, where);
-	spin_lock(&m->lock);
+	spin_lock_irqsave(&m->lock, flags);
 	if (m->inst[inst].crashed) {
-		spin_unlock(&m->lock);
+		spin_unlock_irqrestore(&m->lock, flags);
 		return;
 	}
 	m->inst[inst].crashed = true;
 	m->counters[AGX4_FWMODEL_CNT_CRASHES]++;
 	ev = m->ev;
 	cookie = m->cookie;
-	spin_unlock(&m->lock);
+	spin_unlock_irqrestore(&m->lock, flags);
 	dev_dbg(m->dev, "fwmodel: instance %u crashed\n", inst);
 	if (ev && ev->crashed)
 		ev->crashed(cookie, inst);
@@ -495,36 +501,39 @@ crash:
 static bool fault_take(struct agx4_fwmodel *m, enum agx4_fwmodel_fault f,
 		       u32 *arg)
 {
+	unsigned long flags;
 	bool armed;
 
-	spin_lock(&m->lock);
+	spin_lock_irqsave(&m->lock, flags);
 	armed = test_and_clear_bit(f, &m->fault);
 	if (arg)
 		*arg = m->fault_arg[f];
-	spin_unlock(&m->lock);
+	spin_unlock_irqrestore(&m->lock, flags);
 	return armed;
 }
 
 static bool fault_armed(struct agx4_fwmodel *m, enum agx4_fwmodel_fault f,
 			u32 *arg)
 {
+	unsigned long flags;
 	bool armed;
 
-	spin_lock(&m->lock);
+	spin_lock_irqsave(&m->lock, flags);
 	armed = test_bit(f, &m->fault);
 	if (arg)
 		*arg = m->fault_arg[f];
-	spin_unlock(&m->lock);
+	spin_unlock_irqrestore(&m->lock, flags);
 	return armed;
 }
 
 /* Called with a doorbell: true when it must be dropped. */
 static bool drop_doorbell(struct agx4_fwmodel *m)
 {
+	unsigned long flags;
 	const unsigned int f = AGX4_FWMODEL_FAULT_DROP_DOORBELL;
 	bool drop = false;
 
-	spin_lock(&m->lock);
+	spin_lock_irqsave(&m->lock, flags);
 	if (test_bit(f, &m->fault) && m->fault_arg[f]) {
 		drop = true;
 		if (!--m->fault_arg[f])
@@ -533,13 +542,14 @@ static bool drop_doorbell(struct agx4_fwmodel *m)
 	} else {
 		m->counters[AGX4_FWMODEL_CNT_DOORBELLS]++;
 	}
-	spin_unlock(&m->lock);
+	spin_unlock_irqrestore(&m->lock, flags);
 	return drop;
 }
 
 static int queue_msg(struct agx4_fwmodel *m, unsigned int inst, u8 ep,
 		     u64 msg, const void *rec, size_t len, gfp_t gfp)
 {
+	unsigned long flags;
 	struct fwm_msg *q = kzalloc(sizeof(*q), gfp);
 
 	if (!q)
@@ -549,16 +559,16 @@ static int queue_msg(struct agx4_fwmodel *m, unsigned int inst, u8 ep,
 	q->msg = msg;
 	if (rec)
 		memcpy(q->rec, rec, min(len, sizeof(q->rec)));
-	spin_lock(&m->lock);
+	spin_lock_irqsave(&m->lock, flags);
 	if (m->dying) {
-		spin_unlock(&m->lock);
+		spin_unlock_irqrestore(&m->lock, flags);
 		kfree(q);
 		return -ENODEV;
 	}
 	q->epoch = m->inst[inst].epoch;
 	list_add_tail(&q->node, &m->msgs);
 	queue_work(m->wq, &m->work);
-	spin_unlock(&m->lock);
+	spin_unlock_irqrestore(&m->lock, flags);
 	return 0;
 }
 
@@ -599,14 +609,15 @@ static void fill_events(struct agx4_fwmodel *m, unsigned int inst, u32 n)
 void agx4_fwmodel_inject(struct agx4_fwmodel *m, enum agx4_fwmodel_fault f,
 			 u32 arg)
 {
+	unsigned long flags;
 	bool booted;
 
 	if (f > AGX4_FWMODEL_FAULT_CRASH)
 		return;
-	spin_lock(&m->lock);
+	spin_lock_irqsave(&m->lock, flags);
 	if (f == AGX4_FWMODEL_FAULT_NONE) {
 		m->fault = 0;
-		spin_unlock(&m->lock);
+		spin_unlock_irqrestore(&m->lock, flags);
 		return;
 	}
 	booted = m->inst[0].acked;
@@ -615,7 +626,7 @@ void agx4_fwmodel_inject(struct agx4_fwmodel *m, enum agx4_fwmodel_fault f,
 		set_bit(f, &m->fault);
 		m->fault_arg[f] = arg;
 	}
-	spin_unlock(&m->lock);
+	spin_unlock_irqrestore(&m->lock, flags);
 
 	switch (f) {
 	case AGX4_FWMODEL_FAULT_CRASH:
@@ -642,6 +653,7 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_inject);
 
 int agx4_fwmodel_handoff_check(struct agx4_fwmodel *m)
 {
+	unsigned long flags;
 	u8 *h = m->region[FWM_R_HANDOFF].va;
 
 	if (get_unaligned_le64(h) != FWM_HANDOFF_MAGIC)
@@ -652,9 +664,9 @@ int agx4_fwmodel_handoff_check(struct agx4_fwmodel *m)
 		return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_HANDOFF, 0x640);
 	/* H: the firmware answers with the same magic once it is up. */
 	put_unaligned_le64(FWM_HANDOFF_MAGIC, h + 8);
-	spin_lock(&m->lock);
+	spin_lock_irqsave(&m->lock, flags);
 	m->handoff_ok = true;
-	spin_unlock(&m->lock);
+	spin_unlock_irqrestore(&m->lock, flags);
 	return 0;
 }
 
@@ -903,6 +915,7 @@ static int control_consume(struct agx4_fwmodel *m, unsigned int inst)
 
 static void ack(struct agx4_fwmodel *m, unsigned int inst)
 {
+	unsigned long flags;
 	u32 status = 1, arg;
 
 	if (fault_armed(m, AGX4_FWMODEL_FAULT_WRONG_STATUS, &arg))
@@ -916,14 +929,15 @@ static void ack(struct agx4_fwmodel *m, unsigned int inst)
 	}
 	if (m->desc->acked)
 		m->desc->acked(m, inst, status);
-	spin_lock(&m->lock);
+	spin_lock_irqsave(&m->lock, flags);
 	m->inst[inst].acked = true;
-	spin_unlock(&m->lock);
+	spin_unlock_irqrestore(&m->lock, flags);
 	send_bad(m, inst);
 }
 
 static void ack_work(struct work_struct *w)
 {
+	unsigned long flags;
 	struct agx4_fwmodel *m = container_of(w, struct agx4_fwmodel,
 					      ack_work.work);
 	unsigned int i;
@@ -931,11 +945,11 @@ static void ack_work(struct work_struct *w)
 	for (i = 0; i < m->desc->instances; i++) {
 		bool go;
 
-		spin_lock(&m->lock);
+		spin_lock_irqsave(&m->lock, flags);
 		go = m->inst[i].ack_pending && m->inst[i].running &&
 		     !m->inst[i].crashed;
 		m->inst[i].ack_pending = false;
-		spin_unlock(&m->lock);
+		spin_unlock_irqrestore(&m->lock, flags);
 		if (go)
 			ack(m, i);
 	}
@@ -943,6 +957,7 @@ static void ack_work(struct work_struct *w)
 
 static void handle_init(struct agx4_fwmodel *m, unsigned int inst, u64 msg)
 {
+	unsigned long flags;
 	u64 va = FWM_HIGH_PREFIX | (msg & GENMASK_ULL(43, 0));
 	bool again;
 	u32 arg;
@@ -952,10 +967,10 @@ static void handle_init(struct agx4_fwmodel *m, unsigned int inst, u64 msg)
 		agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_MESSAGE, msg);
 		return;
 	}
-	spin_lock(&m->lock);
+	spin_lock_irqsave(&m->lock, flags);
 	again = m->inst[inst].init_seen;
 	m->inst[inst].init_seen = true;
-	spin_unlock(&m->lock);
+	spin_unlock_irqrestore(&m->lock, flags);
 	if (again) {
 		agx4_fwmodel_counter_add(m, AGX4_FWMODEL_CNT_BAD_MESSAGES);
 		agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_SEQUENCE, msg);
@@ -974,13 +989,13 @@ static void handle_init(struct agx4_fwmodel *m, unsigned int inst, u64 msg)
 	if (fault_armed(m, AGX4_FWMODEL_FAULT_NEVER_ACK, NULL))
 		return;
 	if (fault_armed(m, AGX4_FWMODEL_FAULT_ACK_LATE, &arg)) {
-		spin_lock(&m->lock);
+		spin_lock_irqsave(&m->lock, flags);
 		if (!m->dying) {
 			m->inst[inst].ack_pending = true;
 			queue_delayed_work(m->wq, &m->ack_work,
 					   msecs_to_jiffies(arg));
 		}
-		spin_unlock(&m->lock);
+		spin_unlock_irqrestore(&m->lock, flags);
 		return;
 	}
 	ack(m, inst);
@@ -1046,6 +1061,7 @@ static void bad_msg(struct agx4_fwmodel *m, enum agx4_fwmodel_err e, u64 v)
 static void handle_db(struct agx4_fwmodel *m, unsigned int inst, u64 msg,
 		      bool acked, bool control_started)
 {
+	unsigned long flags;
 	u32 type = FWM_MSG_TYPE(msg);
 	u64 payload = msg & GENMASK_ULL(47, 0);
 	unsigned int ch;
@@ -1061,9 +1077,9 @@ static void handle_db(struct agx4_fwmodel *m, unsigned int inst, u64 msg,
 		if (drop_doorbell(m))
 			return;
 		ch = (payload >> 2) * 3 + (payload & 3);
-		spin_lock(&m->lock);
+		spin_lock_irqsave(&m->lock, flags);
 		m->kicks[ch]++;
-		spin_unlock(&m->lock);
+		spin_unlock_irqrestore(&m->lock, flags);
 		if (!acked) {
 			bad_msg(m, AGX4_FWMODEL_BAD_SEQUENCE, msg);
 			return;
@@ -1094,9 +1110,9 @@ static void handle_db(struct agx4_fwmodel *m, unsigned int inst, u64 msg,
 			bad_msg(m, AGX4_FWMODEL_BAD_SEQUENCE, msg);
 			return;
 		}
-		spin_lock(&m->lock);
+		spin_lock_irqsave(&m->lock, flags);
 		m->inst[inst].control_started = true;
-		spin_unlock(&m->lock);
+		spin_unlock_irqrestore(&m->lock, flags);
 		return;
 	default:
 		bad_msg(m, AGX4_FWMODEL_BAD_MESSAGE, msg);
@@ -1124,10 +1140,11 @@ static void handle_cmd(struct agx4_fwmodel *m, struct fwm_msg *q)
 
 static void handle(struct agx4_fwmodel *m, struct fwm_msg *q)
 {
+	unsigned long flags;
 	struct fwm_inst *fi = &m->inst[q->inst];
 	bool live, started, acked, control_started;
 
-	spin_lock(&m->lock);
+	spin_lock_irqsave(&m->lock, flags);
 	live = fi->running && !fi->crashed && q->epoch == fi->epoch;
 	started = q->ep != FWM_EP_CMD && fi->ep_started[q->ep - FWM_EP_FW];
 	acked = fi->acked;
@@ -1136,7 +1153,7 @@ static void handle(struct agx4_fwmodel *m, struct fwm_msg *q)
 		m->counters[AGX4_FWMODEL_CNT_IGNORED]++;
 	else if (q->ep != FWM_EP_CMD)
 		m->counters[AGX4_FWMODEL_CNT_RECEIVED]++;
-	spin_unlock(&m->lock);
+	spin_unlock_irqrestore(&m->lock, flags);
 	if (!live)
 		return;
 	if (q->ep == FWM_EP_CMD) {
@@ -1159,15 +1176,16 @@ static void handle(struct agx4_fwmodel *m, struct fwm_msg *q)
 
 static void fwm_work(struct work_struct *w)
 {
+	unsigned long flags;
 	struct agx4_fwmodel *m = container_of(w, struct agx4_fwmodel, work);
 	struct fwm_msg *q;
 
 	for (;;) {
-		spin_lock(&m->lock);
+		spin_lock_irqsave(&m->lock, flags);
 		q = list_first_entry_or_null(&m->msgs, struct fwm_msg, node);
 		if (q)
 			list_del(&q->node);
-		spin_unlock(&m->lock);
+		spin_unlock_irqrestore(&m->lock, flags);
 		if (!q)
 			return;
 		handle(m, q);
@@ -1191,6 +1209,7 @@ static void asc_set(struct agx4_fwmodel *m, unsigned int inst, bool run)
 
 static int op_start(void *priv, unsigned int inst)
 {
+	unsigned long flags;
 	struct agx4_fwmodel *m = priv;
 	struct fwm_inst *fi;
 	u32 arg;
@@ -1221,9 +1240,9 @@ static int op_start(void *priv, unsigned int inst)
 	if (m->gen == AGX4_FWMODEL_G16 && agx4_fwmodel_handoff_check(m))
 		return -EIO;
 
-	spin_lock(&m->lock);
+	spin_lock_irqsave(&m->lock, flags);
 	if (fi->running) {
-		spin_unlock(&m->lock);
+		spin_unlock_irqrestore(&m->lock, flags);
 		return -EBUSY;
 	}
 	fi->running = true;
@@ -1235,20 +1254,21 @@ static int op_start(void *priv, unsigned int inst)
 	fi->ep_started[0] = false;
 	fi->ep_started[1] = false;
 	fi->epoch++;
-	spin_unlock(&m->lock);
+	spin_unlock_irqrestore(&m->lock, flags);
 	asc_set(m, inst, true);
 	return 0;
 }
 
 static void op_stop(void *priv, unsigned int inst)
 {
+	unsigned long flags;
 	struct agx4_fwmodel *m = priv;
 	struct fwm_inst *fi;
 
 	if (inst >= m->desc->instances)
 		return;
 	fi = &m->inst[inst];
-	spin_lock(&m->lock);
+	spin_lock_irqsave(&m->lock, flags);
 	if (fi->running) {
 		fi->running = false;
 		fi->stops++;
@@ -1260,29 +1280,31 @@ static void op_stop(void *priv, unsigned int inst)
 		fi->ep_started[1] = false;
 		m->handoff_ok = false;
 	}
-	spin_unlock(&m->lock);
+	spin_unlock_irqrestore(&m->lock, flags);
 	asc_set(m, inst, false);
 }
 
 static int op_start_endpoint(void *priv, unsigned int inst, u8 ep)
 {
+	unsigned long flags;
 	struct agx4_fwmodel *m = priv;
 	int ret = 0;
 
 	if (inst >= m->desc->instances || (ep != FWM_EP_FW && ep != FWM_EP_DB))
 		return -EINVAL;
-	spin_lock(&m->lock);
+	spin_lock_irqsave(&m->lock, flags);
 	if (m->inst[inst].running)
 		m->inst[inst].ep_started[ep - FWM_EP_FW] = true;
 	else
 		ret = -EIO;
-	spin_unlock(&m->lock);
+	spin_unlock_irqrestore(&m->lock, flags);
 	return ret;
 }
 
 static int do_send(struct agx4_fwmodel *m, unsigned int inst, u8 ep,
 		   u64 msg, gfp_t gfp)
 {
+	unsigned long flags;
 	bool running;
 
 	if (inst >= m->desc->instances)
@@ -1291,11 +1313,11 @@ static int do_send(struct agx4_fwmodel *m, unsigned int inst, u8 ep,
 		bad_msg(m, AGX4_FWMODEL_BAD_MESSAGE, msg);
 		return -EINVAL;
 	}
-	spin_lock(&m->lock);
+	spin_lock_irqsave(&m->lock, flags);
 	running = m->inst[inst].running;
 	if (!running)
 		m->counters[AGX4_FWMODEL_CNT_IGNORED]++;
-	spin_unlock(&m->lock);
+	spin_unlock_irqrestore(&m->lock, flags);
 	if (!running)
 		return -EIO;
 	return queue_msg(m, inst, ep, msg, NULL, 0, gfp);
@@ -1394,15 +1416,16 @@ static void free_regions(struct agx4_fwmodel *m)
  */
 void agx4_fwmodel_destroy(struct agx4_fwmodel *m)
 {
+	unsigned long flags;
 	struct fwm_msg *q, *tmp;
 	unsigned int i;
 
 	if (IS_ERR_OR_NULL(m))
 		return;
 	if (m->wq) {
-		spin_lock(&m->lock);
+		spin_lock_irqsave(&m->lock, flags);
 		m->dying = true;
-		spin_unlock(&m->lock);
+		spin_unlock_irqrestore(&m->lock, flags);
 		cancel_delayed_work_sync(&m->ack_work);
 		destroy_workqueue(m->wq);
 	}
@@ -1565,10 +1588,12 @@ void agx4_fwmodel_attach(struct agx4_fwmodel *m,
 			 const struct agx4_fw_transport_events *ev,
 			 void *cookie)
 {
-	spin_lock(&m->lock);
+	unsigned long flags;
+
+	spin_lock_irqsave(&m->lock, flags);
 	m->ev = ev;
 	m->cookie = cookie;
-	spin_unlock(&m->lock);
+	spin_unlock_irqrestore(&m->lock, flags);
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_attach);
 
@@ -1581,13 +1606,14 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_attach);
  */
 enum agx4_fwmodel_err agx4_fwmodel_error(struct agx4_fwmodel *m, u64 *where)
 {
+	unsigned long flags;
 	enum agx4_fwmodel_err e;
 
-	spin_lock(&m->lock);
+	spin_lock_irqsave(&m->lock, flags);
 	e = m->err;
 	if (where)
 		*where = m->err_where;
-	spin_unlock(&m->lock);
+	spin_unlock_irqrestore(&m->lock, flags);
 	return e;
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_error);
@@ -1614,13 +1640,14 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_sync);
  */
 bool agx4_fwmodel_booted(struct agx4_fwmodel *m, unsigned int inst)
 {
+	unsigned long flags;
 	bool b;
 
 	if (inst >= m->desc->instances)
 		return false;
-	spin_lock(&m->lock);
+	spin_lock_irqsave(&m->lock, flags);
 	b = m->inst[inst].acked && !m->inst[inst].crashed;
-	spin_unlock(&m->lock);
+	spin_unlock_irqrestore(&m->lock, flags);
 	return b;
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_booted);
@@ -1634,13 +1661,14 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_booted);
  */
 bool agx4_fwmodel_running(struct agx4_fwmodel *m, unsigned int inst)
 {
+	unsigned long flags;
 	bool r;
 
 	if (inst >= m->desc->instances)
 		return false;
-	spin_lock(&m->lock);
+	spin_lock_irqsave(&m->lock, flags);
 	r = m->inst[inst].running;
-	spin_unlock(&m->lock);
+	spin_unlock_irqrestore(&m->lock, flags);
 	return r;
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_running);
@@ -1654,13 +1682,14 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_running);
  */
 unsigned int agx4_fwmodel_stops(struct agx4_fwmodel *m, unsigned int inst)
 {
+	unsigned long flags;
 	unsigned int n;
 
 	if (inst >= m->desc->instances)
 		return 0;
-	spin_lock(&m->lock);
+	spin_lock_irqsave(&m->lock, flags);
 	n = m->inst[inst].stops;
-	spin_unlock(&m->lock);
+	spin_unlock_irqrestore(&m->lock, flags);
 	return n;
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_stops);
@@ -1674,13 +1703,14 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_stops);
  */
 u32 agx4_fwmodel_count(struct agx4_fwmodel *m, enum agx4_fwmodel_counter c)
 {
+	unsigned long flags;
 	u32 v;
 
 	if ((unsigned int)c >= AGX4_FWMODEL_NR_COUNTERS)
 		return 0;
-	spin_lock(&m->lock);
+	spin_lock_irqsave(&m->lock, flags);
 	v = m->counters[c];
-	spin_unlock(&m->lock);
+	spin_unlock_irqrestore(&m->lock, flags);
 	return v;
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_count);
@@ -1694,13 +1724,14 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_count);
  */
 u32 agx4_fwmodel_kicks(struct agx4_fwmodel *m, unsigned int channel)
 {
+	unsigned long flags;
 	u32 v;
 
 	if (channel >= AGX4_FWMODEL_WORK_CHANNELS)
 		return 0;
-	spin_lock(&m->lock);
+	spin_lock_irqsave(&m->lock, flags);
 	v = m->kicks[channel];
-	spin_unlock(&m->lock);
+	spin_unlock_irqrestore(&m->lock, flags);
 	return v;
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_kicks);

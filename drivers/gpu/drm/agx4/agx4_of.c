@@ -55,6 +55,8 @@
 #define AGX4_G17P_PT_MIN_SIZE	0x80000
 /* AIC clocks per millisecond, to convert a sample period given in ms. */
 #define AGX4_AIC_CLKS_PER_MS	24000
+/* The exponent field of an IEEE-754 binary32. */
+#define AGX4_F32_EXP_MASK	GENMASK(30, 23)
 
 /**
  * enum agx4_prop_kind - how a property is encoded
@@ -65,6 +67,8 @@
  * @AGX4_PROP_LE64: little-endian u64 values (ADT bytes).
  * @AGX4_PROP_BE64: pairs of big-endian cells, most significant first.
  * @AGX4_PROP_BYTES: raw bytes; length @min or @max.
+ * @AGX4_PROP_F32: little-endian IEEE-754 binary32 bit patterns (ADT
+ *	bytes); Inf and NaN are rejected.
  */
 enum agx4_prop_kind {
 	AGX4_PROP_STRING,
@@ -74,6 +78,7 @@ enum agx4_prop_kind {
 	AGX4_PROP_LE64,
 	AGX4_PROP_BE64,
 	AGX4_PROP_BYTES,
+	AGX4_PROP_F32,
 };
 
 /**
@@ -87,6 +92,8 @@ enum agx4_prop_kind {
  * @min: smallest accepted value of each u32 element (or BYTES length).
  * @max: largest accepted value; 0 means any.
  * @def: value of an absent optional u32 property.
+ * @has_offset: if not 0, where 1 goes when the optional property is
+ *	present.
  */
 struct agx4_prop_desc {
 	const char *name;
@@ -98,6 +105,7 @@ struct agx4_prop_desc {
 	u32 min;
 	u32 max;
 	u32 def;
+	u16 has_offset;
 };
 
 #define P_FIELD(f)	offsetof(struct agx4_platform, f)
@@ -109,6 +117,24 @@ struct agx4_prop_desc {
 #define P_LE64(n, f)	P_REQ(n, AGX4_PROP_LE64, f, 1)
 #define P_OPT(n, k, f, d) \
 	{ .name = n, .kind = k, .count = 1, .offset = P_FIELD(f), .def = d }
+
+/*
+ * t8132 power-controller tunables (``apple,sgx-gpu-*``): name, member of
+ * &struct agx4_g16_tunables, default, accepted range (max 0: any).
+ * Checks that depend on the sample period or the maximum power are the
+ * power-block builder's.
+ */
+#define P_PWR(n, f, d, lo, hi) \
+	{ .name = "apple,sgx-gpu-" n, .kind = AGX4_PROP_LE32, .count = 1, \
+	  .offset = P_FIELD(pwr.f), .def = d, .min = lo, .max = hi }
+#define P_PWRF(n, f, d) \
+	{ .name = "apple,sgx-gpu-" n, .kind = AGX4_PROP_F32, .count = 1, \
+	  .offset = P_FIELD(pwr.f), .def = d }
+/* Optional without a default: the builder's choice depends on presence. */
+#define P_PWR_HAS(n, k, f, lo) \
+	{ .name = "apple,sgx-gpu-" n, .kind = k, .count = 1, \
+	  .offset = P_FIELD(pwr.f), .min = lo, \
+	  .has_offset = P_FIELD(pwr.has_##f) }
 
 /* Read by both SoCs. */
 static const struct agx4_prop_desc agx4_common_props[] = {
@@ -145,6 +171,78 @@ static const struct agx4_prop_desc agx4_t8132_props[] = {
 	  .required = true, .count = AGX4_META_SWI_MAX,
 	  .offset = P_FIELD(meta_swi), .len_offset = P_FIELD(meta_swi_len),
 	  .min = 20, .max = 40 },
+	/* Power loop; the integral clamp must not exceed the maximum power. */
+	P_PWR("pwr-min-duty-cycle", pwr_min_duty_cycle, 40, 0,
+	      AGX4_PWR_DUTY_MAX),
+	P_PWR("pwr-integral-min-clamp", pwr_integral_min_clamp, 0, 0, 0),
+	P_PWR("pwr-filter-time-constant", pwr_filter_time_constant, 313, 1, 0),
+	P_PWRF("pwr-integral-gain", pwr_integral_gain, 0x3ca59586),
+	P_PWRF("pwr-proportional-gain", pwr_proportional_gain, 0x40a90fdb),
+	/* PPM loop; the time constant must be at least one sample period. */
+	P_PWR("ppm-filter-time-constant-ms", ppm_filter_time_constant_ms, 16,
+	      1, 0),
+	P_PWRF("ppm-ki", ppm_ki, 0x43160000),
+	P_PWRF("ppm-kp", ppm_kp, 0x3e800000),
+	/* Utilisation loop; the dead zone must not exceed the target. */
+	P_PWR("perf-base-pstate", perf_base_pstate, 1, 1,
+	      AGX4_PWR_BASE_PSTATE_MAX),
+	P_PWR("perf-tgt-utilization", perf_tgt_utilization, 85, 0,
+	      AGX4_PWR_PERCENT_MAX),
+	P_PWR("perf-dz", perf_dz, 0, 0, 0),
+	P_PWR("perf-boost-min-util", perf_boost_min_util, 95, 0,
+	      AGX4_PWR_PERCENT_MAX),
+	P_PWR("perf-integral-min-clamp", perf_integral_min_clamp, 0, 0,
+	      AGX4_PWR_PERF_CLAMP_MAX),
+	P_PWR("perf-filter-time-constant", perf_filter_time_constant, 5, 1, 0),
+	P_PWR("perf-filter-time-constant2", perf_filter_time_constant2, 200,
+	      1, 0),
+	P_PWRF("perf-integral-gain", perf_integral_gain, 0x3f4c28f6),
+	P_PWRF("perf-integral-gain2", perf_integral_gain2, 0x3f4c28f6),
+	P_PWRF("perf-proportional-gain", perf_proportional_gain, 0x40accccd),
+	P_PWRF("perf-proportional-gain2", perf_proportional_gain2, 0x40accccd),
+	P_PWR("perf-boost-ce-step", perf_boost_ce_step, 50, 0, 0),
+	P_PWR("perf-reset-iters", perf_reset_iters, 6, 0, 0),
+	P_PWR("perf-filter-drop-threshold", perf_filter_drop_threshold, 0, 0,
+	      0),
+	/* SE loop (GAP: units of the thresholds, criteria, tolerances). */
+	P_PWR("se-filter-time-constant", se_filter_time_constant, 9, 1, 0),
+	P_PWR("se-filter-time-constant-1", se_filter_time_constant_1, 3, 1, 0),
+	P_PWRF("se-ki", se_ki, 0xc2480000),
+	P_PWRF("se-ki-1", se_ki_1, 0xc2c80000),
+	P_PWRF("se-kp", se_kp, 0xc0a00000),
+	P_PWRF("se-kp-1", se_kp_1, 0xc0a00000),
+	P_PWR("se-inactive-threshold", se_inactive_threshold, 2500, 0, 0),
+	P_PWR("se-engagement-criteria", se_engagement_criteria, 600, 0, 0),
+	P_PWR("se-engagement-tolerance", se_engagement_tolerance, 2, 0, 0),
+	P_PWR("se-reset-tolerance", se_reset_tolerance, 4, 0, 0),
+	P_PWR("se-reset-criteria", se_reset_criteria, 50, 0, 0),
+	/*
+	 * Average-power loop.  L: the reference reads input-filter-tc only
+	 * when filter-tc-ms is absent; agx4 also rejects a malformed one
+	 * that is then unused.
+	 */
+	P_PWR("avg-power-target-filter-tc", avg_power_target_filter_tc, 1, 1,
+	      0),
+	P_PWR_HAS("avg-power-ki-only", AGX4_PROP_F32, avg_power_ki_only, 0),
+	P_PWR_HAS("avg-power-ki", AGX4_PROP_F32, avg_power_ki, 0),
+	P_PWR("avg-power-min-duty-cycle", avg_power_min_duty_cycle, 40, 0,
+	      AGX4_PWR_DUTY_MAX),
+	P_PWRF("avg-power-kp", avg_power_kp, 0x401ae148),
+	P_PWR_HAS("avg-power-filter-tc-ms", AGX4_PROP_LE32,
+		  avg_power_filter_tc_ms, 1),
+	P_PWR_HAS("avg-power-input-filter-tc", AGX4_PROP_LE32,
+		  avg_power_input_filter_tc, 1),
+	/* Fast die-0 thermal loop: degrees C, multiplied by 100 to a u32. */
+	P_PWR("fast-die0-release-temp", fast_die0_release_temp, 80, 0,
+	      AGX4_PWR_TEMP_MAX),
+	P_PWR("fast-die0-prop-tgt-delta", fast_die0_prop_tgt_delta, 0, 0,
+	      AGX4_PWR_TEMP_MAX),
+	P_PWRF("fast-die0-integral-gain", fast_die0_integral_gain, 0x43480000),
+	P_PWRF("fast-die0-proportional-gain", fast_die0_proportional_gain,
+	       0x42f00000),
+	/* The turbo controller's mode: any value; absent means mode 2. */
+	P_PWR_HAS("turbo-controller-input", AGX4_PROP_LE32,
+		  turbo_controller_input, 0),
 };
 
 /* t8140 (G17P): the loader ABI, the ADT's reservations, raw P-states. */
@@ -341,6 +439,7 @@ static u64 get_value(const void *raw, enum agx4_prop_kind kind, unsigned int i)
 {
 	switch (kind) {
 	case AGX4_PROP_LE32:
+	case AGX4_PROP_F32:
 		return get_unaligned_le32(raw + 4 * i);
 	case AGX4_PROP_BE32:
 		return get_unaligned_be32(raw + 4 * i);
@@ -358,6 +457,7 @@ static unsigned int elem_size(enum agx4_prop_kind kind)
 	switch (kind) {
 	case AGX4_PROP_LE32:
 	case AGX4_PROP_BE32:
+	case AGX4_PROP_F32:
 		return 4;
 	case AGX4_PROP_LE64:
 	case AGX4_PROP_BE64:
@@ -423,8 +523,15 @@ static int parse_prop(struct parse_ctx *pc, const struct agx4_prop_desc *d,
 		}
 		if (v < d->min || (d->max && v > d->max))
 			return reject(pc, -EINVAL, d->name, "value out of range");
+		/* An all-ones binary32 exponent is Inf or NaN. */
+		if (d->kind == AGX4_PROP_F32 &&
+		    (v & AGX4_F32_EXP_MASK) == AGX4_F32_EXP_MASK)
+			return reject(pc, -EINVAL, d->name,
+				      "not a finite binary32");
 		((u32 *)dst)[i] = v;
 	}
+	if (d->has_offset)
+		*(u32 *)((void *)p + d->has_offset) = 1;
 	return 0;
 }
 

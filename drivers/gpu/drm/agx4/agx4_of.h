@@ -88,6 +88,80 @@ struct agx4_raw_pstate {
 	u32 mv;
 };
 
+/*
+ * Limits of the t8132 power-controller tunables the parser and the
+ * power-block builder both check: duty cycles are performance states x
+ * 100 (at most 1000), utilisations are percentages, temperatures are
+ * multiplied by 100 into a u32.
+ */
+#define AGX4_PWR_DUTY_MAX		1000
+#define AGX4_PWR_PERCENT_MAX		100
+#define AGX4_PWR_PERF_CLAMP_MAX		95
+#define AGX4_PWR_BASE_PSTATE_MAX	10
+#define AGX4_PWR_TEMP_MAX		42949672
+
+/*
+ * The t8132 power-controller tunables: member x is the little-endian u32
+ * property ``apple,sgx-gpu-<x with '-' for '_'>`` the loader copies from
+ * the ADT, or its default when absent.  Members named *_gain, *_ki*,
+ * *_kp* are IEEE-754 binary32 bit patterns (finite).  The has_* members
+ * say whether the optional property they follow was present; the
+ * power-block builder picks defaults for those itself.  Which of them a
+ * real M4 ADT holds, and with which values, is not known (GAP).
+ */
+struct agx4_g16_tunables {
+	u32 pwr_min_duty_cycle;
+	u32 pwr_integral_min_clamp;
+	u32 pwr_filter_time_constant;
+	u32 pwr_integral_gain;
+	u32 pwr_proportional_gain;
+	u32 ppm_filter_time_constant_ms;
+	u32 ppm_ki;
+	u32 ppm_kp;
+	u32 perf_base_pstate;
+	u32 perf_tgt_utilization;
+	u32 perf_dz;
+	u32 perf_boost_min_util;
+	u32 perf_integral_min_clamp;
+	u32 perf_filter_time_constant;
+	u32 perf_filter_time_constant2;
+	u32 perf_integral_gain;
+	u32 perf_integral_gain2;
+	u32 perf_proportional_gain;
+	u32 perf_proportional_gain2;
+	u32 perf_boost_ce_step;
+	u32 perf_reset_iters;
+	u32 perf_filter_drop_threshold;
+	u32 se_filter_time_constant;
+	u32 se_filter_time_constant_1;
+	u32 se_ki;
+	u32 se_ki_1;
+	u32 se_kp;
+	u32 se_kp_1;
+	u32 se_inactive_threshold;
+	u32 se_engagement_criteria;
+	u32 se_engagement_tolerance;
+	u32 se_reset_tolerance;
+	u32 se_reset_criteria;
+	u32 avg_power_target_filter_tc;
+	u32 avg_power_ki_only;
+	u32 has_avg_power_ki_only;
+	u32 avg_power_ki;
+	u32 has_avg_power_ki;
+	u32 avg_power_min_duty_cycle;
+	u32 avg_power_kp;
+	u32 avg_power_filter_tc_ms;
+	u32 has_avg_power_filter_tc_ms;
+	u32 avg_power_input_filter_tc;
+	u32 has_avg_power_input_filter_tc;
+	u32 fast_die0_release_temp;
+	u32 fast_die0_prop_tgt_delta;
+	u32 fast_die0_integral_gain;
+	u32 fast_die0_proportional_gain;
+	u32 turbo_controller_input;
+	u32 has_turbo_controller_input;
+};
+
 /**
  * struct agx4_platform - everything agx4 takes from the device tree
  *
@@ -153,6 +227,8 @@ struct agx4_platform {
 	u8 meta_swi[AGX4_META_SWI_MAX];
 	/** @meta_swi_len: its length, 20 or 40. */
 	u32 meta_swi_len;
+	/** @pwr: the ``apple,sgx-gpu-*`` power-controller tunables. */
+	struct agx4_g16_tunables pwr;
 
 	/* t8140 (G17P) inputs. */
 

@@ -539,6 +539,210 @@ static void agx4_of_bad_private_vm_region_is_einval(struct kunit *test)
 	expect_rejected(test, dt, c, -EINVAL, what);
 }
 
+/*
+ * The t8132 power-controller tunables, from the specification of the
+ * G16 power block: property (after "apple,sgx-gpu-"), member, float or
+ * not, default (NO_DEFAULT: optional, has_* says whether present), up to
+ * two values the parser must refuse (0 and 0: none; floats: Inf and NaN
+ * always), and a value it must take.
+ */
+#define NO_DEFAULT	0xdeadbeef
+#define NONE		0xdeadbeef
+
+struct tunable {
+	const char *name;
+	size_t off;
+	size_t has_off;
+	bool f32;
+	u32 def;
+	u32 bad[2];
+	u32 good;
+};
+
+#define TUN(n, m, d, b0, b1, g) \
+	{ "apple,sgx-gpu-" n, offsetof(struct agx4_g16_tunables, m), 0, \
+	  false, d, { b0, b1 }, g }
+#define TUNF(n, m, d, g) \
+	{ "apple,sgx-gpu-" n, offsetof(struct agx4_g16_tunables, m), 0, \
+	  true, d, { NONE, NONE }, g }
+#define TUN_HAS(n, m, f, b0, g) \
+	{ "apple,sgx-gpu-" n, offsetof(struct agx4_g16_tunables, m), \
+	  offsetof(struct agx4_g16_tunables, has_##m), f, NO_DEFAULT, \
+	  { b0, NONE }, g }
+
+static const struct tunable tunables[] = {
+	TUN("pwr-min-duty-cycle", pwr_min_duty_cycle, 40, 1001, NONE, 1000),
+	TUN("pwr-integral-min-clamp", pwr_integral_min_clamp, 0, NONE, NONE,
+	    100),
+	TUN("pwr-filter-time-constant", pwr_filter_time_constant, 313, 0,
+	    NONE, 1),
+	TUNF("pwr-integral-gain", pwr_integral_gain, 0x3ca59586, 0x3f000000),
+	TUNF("pwr-proportional-gain", pwr_proportional_gain, 0x40a90fdb,
+	     0xbf800000),
+	TUN("ppm-filter-time-constant-ms", ppm_filter_time_constant_ms, 16, 0,
+	    NONE, 32),
+	TUNF("ppm-ki", ppm_ki, 0x43160000, 0x00000001),
+	TUNF("ppm-kp", ppm_kp, 0x3e800000, 0x7f7fffff),
+	TUN("perf-base-pstate", perf_base_pstate, 1, 0, 11, 10),
+	TUN("perf-tgt-utilization", perf_tgt_utilization, 85, 101, NONE, 100),
+	TUN("perf-dz", perf_dz, 0, NONE, NONE, 5),
+	TUN("perf-boost-min-util", perf_boost_min_util, 95, 101, NONE, 100),
+	TUN("perf-integral-min-clamp", perf_integral_min_clamp, 0, 96, NONE,
+	    95),
+	TUN("perf-filter-time-constant", perf_filter_time_constant, 5, 0,
+	    NONE, 6),
+	TUN("perf-filter-time-constant2", perf_filter_time_constant2, 200, 0,
+	    NONE, 7),
+	TUNF("perf-integral-gain", perf_integral_gain, 0x3f4c28f6, 0x3f000000),
+	TUNF("perf-integral-gain2", perf_integral_gain2, 0x3f4c28f6,
+	     0x3f000000),
+	TUNF("perf-proportional-gain", perf_proportional_gain, 0x40accccd,
+	     0x3f000000),
+	TUNF("perf-proportional-gain2", perf_proportional_gain2, 0x40accccd,
+	     0x3f000000),
+	TUN("perf-boost-ce-step", perf_boost_ce_step, 50, NONE, NONE,
+	    0xffffffff),
+	TUN("perf-reset-iters", perf_reset_iters, 6, NONE, NONE, 0),
+	TUN("perf-filter-drop-threshold", perf_filter_drop_threshold, 0, NONE,
+	    NONE, 9),
+	TUN("se-filter-time-constant", se_filter_time_constant, 9, 0, NONE,
+	    10),
+	TUN("se-filter-time-constant-1", se_filter_time_constant_1, 3, 0, NONE,
+	    4),
+	TUNF("se-ki", se_ki, 0xc2480000, 0x3f000000),
+	TUNF("se-ki-1", se_ki_1, 0xc2c80000, 0x3f000000),
+	TUNF("se-kp", se_kp, 0xc0a00000, 0x3f000000),
+	TUNF("se-kp-1", se_kp_1, 0xc0a00000, 0x3f000000),
+	TUN("se-inactive-threshold", se_inactive_threshold, 2500, NONE, NONE,
+	    1),
+	TUN("se-engagement-criteria", se_engagement_criteria, 600, NONE, NONE,
+	    1),
+	TUN("se-engagement-tolerance", se_engagement_tolerance, 2, NONE, NONE,
+	    1),
+	TUN("se-reset-tolerance", se_reset_tolerance, 4, NONE, NONE, 1),
+	TUN("se-reset-criteria", se_reset_criteria, 50, NONE, NONE, 1),
+	TUN("avg-power-target-filter-tc", avg_power_target_filter_tc, 1, 0,
+	    NONE, 2),
+	TUN_HAS("avg-power-ki-only", avg_power_ki_only, true, NONE, 0x41000000),
+	TUN_HAS("avg-power-ki", avg_power_ki, true, NONE, 0),
+	TUN("avg-power-min-duty-cycle", avg_power_min_duty_cycle, 40, 1001,
+	    NONE, 0),
+	TUNF("avg-power-kp", avg_power_kp, 0x401ae148, 0x3f000000),
+	TUN_HAS("avg-power-filter-tc-ms", avg_power_filter_tc_ms, false, 0,
+		300),
+	TUN_HAS("avg-power-input-filter-tc", avg_power_input_filter_tc, false,
+		0, 9),
+	TUN("fast-die0-release-temp", fast_die0_release_temp, 80, 42949673,
+	    NONE, 42949672),
+	TUN("fast-die0-prop-tgt-delta", fast_die0_prop_tgt_delta, 0, 42949673,
+	    NONE, 1),
+	TUNF("fast-die0-integral-gain", fast_die0_integral_gain, 0x43480000,
+	     0x3f000000),
+	TUNF("fast-die0-proportional-gain", fast_die0_proportional_gain,
+	     0x42f00000, 0x3f000000),
+	TUN_HAS("turbo-controller-input", turbo_controller_input, false, NONE,
+		0),
+};
+
+static void tunable_desc(const struct tunable *t, char *desc)
+{
+	strscpy(desc, t->name + strlen("apple,sgx-gpu-"),
+		KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(tunable, tunables, tunable_desc);
+
+/* The tunables that have values to refuse. */
+static const void *ranged_gen_params(const void *prev, char *desc)
+{
+	const struct tunable *t = prev ? (const struct tunable *)prev + 1 :
+					 tunables;
+
+	for (; t < tunables + ARRAY_SIZE(tunables); t++) {
+		if (t->f32 || t->bad[0] != NONE) {
+			tunable_desc(t, desc);
+			return t;
+		}
+	}
+	return NULL;
+}
+
+static u32 tunable_of(struct of_ctx *c, size_t off)
+{
+	return *(u32 *)((u8 *)&c->plat.pwr + off);
+}
+
+static void agx4_of_power_tunable_absent_takes_default(struct kunit *test)
+{
+	const struct tunable *t = test->param_value;
+	struct agx4_test_dt *dt = agx4_test_dt_alloc(test, AGX4_SOC_T8132);
+	struct of_ctx *c = ctx(test);
+
+	KUNIT_ASSERT_NULL(test, agx4_test_dt_find(dt, t->name));
+	KUNIT_ASSERT_EQ(test, try_parse(test, dt, c), 0);
+	if (t->has_off)
+		KUNIT_EXPECT_EQ(test, tunable_of(c, t->has_off), 0);
+	else
+		KUNIT_EXPECT_EQ(test, tunable_of(c, t->off), t->def);
+}
+
+static void agx4_of_power_tunable_present_is_read(struct kunit *test)
+{
+	const struct tunable *t = test->param_value;
+	struct agx4_test_dt *dt = agx4_test_dt_alloc(test, AGX4_SOC_T8132);
+	struct of_ctx *c = ctx(test);
+
+	set_u32(test, dt, t->name, t->good);
+	KUNIT_ASSERT_EQ(test, try_parse(test, dt, c), 0);
+	KUNIT_EXPECT_EQ(test, tunable_of(c, t->off), t->good);
+	if (t->has_off)
+		KUNIT_EXPECT_EQ(test, tunable_of(c, t->has_off), 1);
+	/* ADT bytes are little-endian; 5 is in every range. */
+	agx4_test_dt_set(test, dt, t->name, "\x05\x00\x00\x00", 4);
+	KUNIT_ASSERT_EQ(test, try_parse(test, dt, c), 0);
+	KUNIT_EXPECT_EQ(test, tunable_of(c, t->off), 5);
+}
+
+static void agx4_of_power_tunable_out_of_range_is_einval(struct kunit *test)
+{
+	static const u32 not_finite[] = {
+		0x7f800000, 0xff800000, 0x7fc00000, 0xffffffff,
+	};
+	const struct tunable *t = test->param_value;
+	struct agx4_test_dt *dt = agx4_test_dt_alloc(test, AGX4_SOC_T8132);
+	struct of_ctx *c = ctx(test);
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(t->bad); i++) {
+		if (t->bad[i] == NONE)
+			continue;
+		set_u32(test, dt, t->name, t->bad[i]);
+		expect_rejected(test, dt, c, -EINVAL, t->name);
+	}
+	for (i = 0; t->f32 && i < ARRAY_SIZE(not_finite); i++) {
+		set_u32(test, dt, t->name, not_finite[i]);
+		expect_rejected(test, dt, c, -EINVAL, t->name);
+	}
+	/* And a value in range is taken. */
+	set_u32(test, dt, t->name, t->good);
+	KUNIT_EXPECT_EQ(test, try_parse(test, dt, c), 0);
+}
+
+static void agx4_of_power_tunable_wrong_size_is_einval(struct kunit *test)
+{
+	const struct tunable *t = test->param_value;
+	struct agx4_test_dt *dt = agx4_test_dt_alloc(test, AGX4_SOC_T8132);
+	struct of_ctx *c = ctx(test);
+	u32 two[2] = { t->good, t->good };
+
+	agx4_test_dt_set_le32(test, dt, t->name, two, 2);
+	expect_rejected(test, dt, c, -EINVAL, t->name);
+	agx4_test_dt_set(test, dt, t->name, two, 3);
+	expect_rejected(test, dt, c, -EINVAL, t->name);
+	agx4_test_dt_set(test, dt, t->name, NULL, 0);
+	expect_rejected(test, dt, c, -EINVAL, t->name);
+}
+
 static struct kunit_case agx4_of_cases[] = {
 	KUNIT_CASE(agx4_of_t8132_good_node_parses),
 	KUNIT_CASE(agx4_of_t8140_good_node_parses),
@@ -560,6 +764,14 @@ static struct kunit_case agx4_of_cases[] = {
 	KUNIT_CASE(agx4_of_t8140_adt_reservation_mismatch_is_einval),
 	KUNIT_CASE(agx4_of_mailbox_count_and_names),
 	KUNIT_CASE(agx4_of_bad_private_vm_region_is_einval),
+	KUNIT_CASE_PARAM(agx4_of_power_tunable_absent_takes_default,
+			 tunable_gen_params),
+	KUNIT_CASE_PARAM(agx4_of_power_tunable_present_is_read,
+			 tunable_gen_params),
+	KUNIT_CASE_PARAM(agx4_of_power_tunable_out_of_range_is_einval,
+			 ranged_gen_params),
+	KUNIT_CASE_PARAM(agx4_of_power_tunable_wrong_size_is_einval,
+			 tunable_gen_params),
 	{ }
 };
 

@@ -20,6 +20,7 @@
 #include "agx4_fw_build.h"
 #include "agx4_fw_g16.h"
 #include "agx4_fwif_g16.h"
+#include "agx4_fwif_g16_power.h"
 #include "agx4_regs.h"
 
 /* Fixed on t8132: one die, one cluster, ten core slots. */
@@ -106,6 +107,7 @@ static const struct agx4_fw_layout g16_layouts[] = {
 		       struct g16_queue_context),
 	AGX4_FW_LAYOUT("ts_pair", G16_TS_PAIR_FIELDS, struct g16_ts_pair),
 	AGX4_FW_LAYOUT("cdm_entry", G16_CDM_ENTRY_FIELDS, struct g16_cdm_entry),
+	AGX4_FW_LAYOUT("power", G16_POWER_FIELDS, struct g16_power),
 };
 
 static int g16_build_channels(const struct agx4_fw_chan_in *in, void *buf,

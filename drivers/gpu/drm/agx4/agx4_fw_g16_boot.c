@@ -5,6 +5,7 @@
 
 #include <linux/delay.h>
 #include <linux/err.h>
+#include <linux/random.h>
 #include <linux/sizes.h>
 #include <linux/slab.h>
 #include <linux/unaligned.h>
@@ -16,6 +17,7 @@
 #include "agx4_fw_boot.h"
 #include "agx4_fw_build.h"
 #include "agx4_fw_g16.h"
+#include "agx4_fw_g16_power.h"
 #include "agx4_fw_obj.h"
 #include "agx4_fwif_g16.h"
 
@@ -29,8 +31,9 @@
  *    driver does it before every boot).
  * 2. The loader handoff page gets the host magic.
  * 3. The coprocessor starts; RTKit boots; endpoints 0x20 and 0x21 start.
- * 4. The init data is allocated and built: the bundle (hwdata, then the
- *    work rings, then the main config with its channel table and the
+ * 4. The init data is allocated and built: the bundle (hwdata, the
+ *    power-controller block from the device tree's tunables, the work
+ *    rings, then the main config with its channel table and the
  *    device-control ring), the root, regions A and C, the status area
  *    (status records A and B, the two support objects, the event and
  *    statistics rings), and the two register pages of the work and
@@ -46,11 +49,10 @@
  *    cursor at 3), writes 1 at status A +0x1c and posts a receipt.
  *
  * Every step is bounded by the boot's timeout; a failure unwinds all of
- * it.  Still missing (named where it matters): the power-controller block
- * of the bundle, the opening FList contents and support objects, the
- * register windows whose sizes are not known, the second context and the
- * bootstrap barrier.  Real firmware needs them; the firmware model does
- * not check them.
+ * it.  Still missing (named where it matters): the opening FList contents
+ * and support objects, the register windows whose sizes are not known,
+ * the second context and the bootstrap barrier.  Real firmware needs
+ * them; the firmware model does not check them.
  */
 
 /* Host-written registers of the boot (SGX offsets). */
@@ -135,6 +137,7 @@ struct g16_boot {
 	struct agx4_fw_obj *control_data;
 	struct agx4_fw_obj *operands;
 	struct agx4_fw_obj *notify;
+	struct agx4_fw_obj *policy;
 	struct agx4_fw_obj *regions[3];
 	struct agx4_fw_regwin_in wins[ARRAY_SIZE(g16_windows)];
 };
@@ -172,6 +175,8 @@ static int alloc_objects(struct agx4_fw_boot *b, struct g16_boot *g)
 	ALLOC(operands, "operands", SZ_16K, AGX4_FW_OBJ_SHARED);
 	/* The mapping-notification state (first page) and ring (second). */
 	ALLOC(notify, "notify", 2 * SZ_16K, AGX4_FW_OBJ_SHARED);
+	/* Extra policy objects the power block points at, zeroed (GAP). */
+	ALLOC(policy, "policy", SZ_16K, AGX4_FW_OBJ_PRIVATE);
 	/* GAP: the opening region objects are left zeroed. */
 	for (i = 0; i < ARRAY_SIZE(g->regions); i++)
 		ALLOC(regions[i], region_names[i], SZ_16K, AGX4_FW_OBJ_SHARED);
@@ -240,11 +245,20 @@ static int build_init_data(struct agx4_fw_boot *b, struct g16_boot *g)
 		.extra_0 = status_b + G16_STATUS_EXTRA_0,
 		.extra_1 = status_b + G16_STATUS_EXTRA_1,
 	};
+	struct agx4_fw_g16_power_in pwr = {
+		.extra_1 = status_b + G16_STATUS_EXTRA_1,
+		.policy = g->policy->va,
+		.random = get_random_u32(),
+	};
 	u8 *sb = g->status->cpu;
 	int ret;
 
 	ret = gen->build_hwdata(gen, &adev->plat, &hw, g->bundle->cpu,
 				G16_HWDATA_SIZE);
+	if (ret)
+		return ret;
+	ret = agx4_fw_g16_build_power(&adev->plat, &pwr, g->bundle->cpu,
+				      g->bundle->size);
 	if (ret)
 		return ret;
 	ret = gen->build_main_config(gen, &mc, g->bundle->cpu +

@@ -16,9 +16,16 @@
 #include <linux/string.h>
 #include <linux/unaligned.h>
 
+#include <drm/drm_kunit_helpers.h>
+
+#include "../agx4_device.h"
+#include "../agx4_fw_boot.h"
 #include "../agx4_fw_g16_power.h"
+#include "../agx4_fw_obj.h"
+#include "../agx4_fwmodel.h"
 #include "../agx4_of.h"
 #include "agx4_test_dt.h"
+#include "agx4_test_util.h"
 
 /* The bundle; the block is written from +0x5380 up to +0xb758. */
 #define BUNDLE_SIZE	0x24000
@@ -640,6 +647,75 @@ static void agx4_g16_power_bundle_too_small_is_refused(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, get_unaligned_le32(c->bundle + 0xb754), RANDOM);
 }
 
+/* The G16 probe against the firmware model, with @dt. */
+static struct agx4_device *probe_g16(struct kunit *test,
+				     struct agx4_test_dt *dt)
+{
+	struct device *dev = drm_kunit_helper_alloc_device(test);
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, dev);
+	agx4_test_fake_gpu(test, AGX4_SOC_T8132);
+	agx4_test_arm_model(AGX4_FWMODEL_FAULT_NONE, 0, 0);
+	return agx4_device_create(dev, &dt->src);
+}
+
+static struct agx4_fw_obj *boot_obj(struct agx4_fw_boot *b, const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < b->num_objs; i++)
+		if (!strcmp(b->objs[i].name, name))
+			return b->objs[i].obj;
+	return NULL;
+}
+
+/*
+ * The boot builds the block into the bundle it publishes: the fake node's
+ * 8 ms period, its 22000 mW, the policy page and support object 1.
+ */
+static void agx4_g16_power_boot_fills_the_bundle(struct kunit *test)
+{
+	struct agx4_test_dt *dt = agx4_test_dt_alloc(test, AGX4_SOC_T8132);
+	struct agx4_fw_obj *bundle, *policy, *status;
+	struct agx4_device *adev = probe_g16(test, dt);
+	u8 *p;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, adev);
+	KUNIT_ASSERT_NOT_NULL(test, adev->fw);
+	bundle = boot_obj(adev->fw, "hwdata");
+	policy = boot_obj(adev->fw, "policy");
+	status = boot_obj(adev->fw, "status");
+	KUNIT_ASSERT_NOT_NULL(test, bundle);
+	KUNIT_ASSERT_NOT_NULL(test, policy);
+	KUNIT_ASSERT_NOT_NULL(test, status);
+	p = bundle->cpu;
+	KUNIT_EXPECT_EQ(test, get_unaligned_le32(p + 0x5384), 192000);
+	KUNIT_EXPECT_EQ(test, get_unaligned_le32(p + 0x5d84), 22000);
+	KUNIT_EXPECT_EQ(test, get_unaligned_le32(p + 0x5d60), 0x46abe000);
+	KUNIT_EXPECT_EQ(test, get_unaligned_le32(p + 0x757c), FREQ_MAX);
+	KUNIT_EXPECT_EQ(test, get_unaligned_le64(p + 0xb698), policy->va);
+	/* Support object 1 is status B + 0xc3440. */
+	KUNIT_EXPECT_EQ(test, get_unaligned_le64(p + 0x8ed0),
+			status->va + 0xc3440 + 0x80);
+	KUNIT_EXPECT_EQ(test, get_unaligned_le32(p + 0xb6a0), 0x67305452);
+	KUNIT_EXPECT_TRUE(test, mem_is_zero(policy->cpu, policy->size));
+}
+
+/* A tunable only the builder can refuse (needs the period) fails probe. */
+static void agx4_g16_power_refusal_fails_probe(struct kunit *test)
+{
+	struct agx4_test_dt *dt = agx4_test_dt_alloc(test, AGX4_SOC_T8132);
+	struct agx4_device *adev;
+	u32 v = 7;
+
+	agx4_test_dt_set_le32(test, dt,
+			      "apple,sgx-gpu-ppm-filter-time-constant-ms", &v, 1);
+	adev = probe_g16(test, dt);
+	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(adev), -EINVAL);
+	agx4_fwmodel_sync(agx4_test_model());
+	KUNIT_EXPECT_FALSE(test, agx4_fwmodel_running(agx4_test_model(), 0));
+}
+
 static struct kunit_case agx4_g16_power_cases[] = {
 	KUNIT_CASE(agx4_g16_power_defaults_match_the_spec_table),
 	KUNIT_CASE(agx4_g16_power_slots_are_odd_aligned_i16_max),
@@ -657,6 +733,8 @@ static struct kunit_case agx4_g16_power_cases[] = {
 	KUNIT_CASE(agx4_g16_power_centi_degrees_through_binary32),
 	KUNIT_CASE(agx4_g16_power_out_of_range_inputs_are_refused),
 	KUNIT_CASE(agx4_g16_power_bundle_too_small_is_refused),
+	KUNIT_CASE(agx4_g16_power_boot_fills_the_bundle),
+	KUNIT_CASE(agx4_g16_power_refusal_fails_probe),
 	{ }
 };
 

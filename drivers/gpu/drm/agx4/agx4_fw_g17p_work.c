@@ -501,7 +501,7 @@ static void g17p_compute_vals(const struct agx4_fw_compute_in *in,
 	static const u32 opstate[] = G17P_COMPUTE_OPSTATE_WORDS;
 	unsigned int i;
 
-	v->usc_base = G17P_USC_EXEC_BASE;
+	v->usc_base = in->usc_base;
 	v->ctx_ordinal = (u64)in->context_id << G17P_WORK_TAG_SHIFT |
 			 (in->ordinal & G17P_WORK_TAG_MASK);
 	for (i = 0; i < ARRAY_SIZE(v->opstate); i++)
@@ -516,8 +516,9 @@ static void g17p_compute_vals(const struct agx4_fw_compute_in *in,
  *	descriptor and its event item.
  *
  * Return: 0; -EINVAL for a missing or short buffer, inputs the firmware
- * does not take (agx4_fw_compute_vals()), a submission index of 0 or a
- * queue submission count outside 1..0xffffff; -EOPNOTSUPP for a helper
+ * does not take (agx4_fw_compute_vals()), a submission index of 0, a
+ * queue submission count outside 1..0xffffff or a USC execution base
+ * other than 2^40; -EOPNOTSUPP for a helper
  * program (the reference requires none) or user timestamps (GAP: where
  * G17P compute takes them is not known).
  */
@@ -534,7 +535,8 @@ int agx4_fw_g17p_build_compute(const struct agx4_compute_desc *d,
 	if (ret)
 		return ret;
 	if (!in->submission_index || !in->queue_submission ||
-	    in->queue_submission > G17P_MAX_SUBMISSION)
+	    in->queue_submission > G17P_MAX_SUBMISSION ||
+	    in->usc_base != G17P_USC_EXEC_BASE)
 		return -EINVAL;
 	if (v.helper_binary || v.helper_data || v.helper_cfg ||
 	    d->ts.start || d->ts.end)

@@ -192,6 +192,8 @@ struct agx4_fw_render_in {
  * @gate: the execution-gate register value (G17P).
  * @robustness: the robustness register value, without bit 0 (G17P).
  * @operand_state: the operand-state base (G17P).
+ * @usc_base: the queue's USC execution base (G17P: its compute program
+ *	carries it; the firmware runs shaders only at 2^40).
  */
 struct agx4_fw_compute_in {
 	struct agx4_fw_stage_in st;
@@ -219,6 +221,7 @@ struct agx4_fw_compute_in {
 	u64 gate;
 	u64 robustness;
 	u64 operand_state;
+	u64 usc_base;
 };
 
 /**

@@ -324,4 +324,5 @@ void agx4_golden_g17p_compute_inputs(struct agx4_compute_desc *d,
 	in->gate = 0xabc;
 	in->robustness = 0x100;
 	in->operand_state = Q_OS;
+	in->usc_base = 1ull << 40;	/* what Mesa passes, and G17P takes */
 }

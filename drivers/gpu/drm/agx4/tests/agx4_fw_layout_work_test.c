@@ -873,6 +873,10 @@ static void agx4_fw_layout_g17p_compute_golden_bytes(struct kunit *test)
 	agx4_golden_g17p_compute_inputs(d, &in);
 	in.queue_submission = 0x1000000;
 	KUNIT_EXPECT_EQ(test, gen->build_compute(d, &in, bufs), -EINVAL);
+	/* The firmware runs shaders only at 2^40. */
+	agx4_golden_g17p_compute_inputs(d, &in);
+	in.usc_base = 1ull << 39;
+	KUNIT_EXPECT_EQ(test, gen->build_compute(d, &in, bufs), -EINVAL);
 	agx4_golden_g17p_compute_inputs(d, &in);
 	d->cmd.helper.binary = 0x1000;
 	KUNIT_EXPECT_EQ(test, gen->build_compute(d, &in, bufs), -EOPNOTSUPP);

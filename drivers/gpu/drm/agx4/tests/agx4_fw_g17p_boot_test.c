@@ -12,14 +12,28 @@
  * each image is checked field by field, then every expected field is
  * cleared and the rest of the image must be zero, so a byte the driver
  * writes that no field explains fails as surely as a wrong field.
+ *
+ * And the whole graph after a boot against the firmware model: the
+ * relations between its objects the firmware depends on, read as the
+ * firmware reads them (through the model's walk of the page tables, from
+ * the roots down).
  */
 
 #include <kunit/test.h>
+#include <linux/io.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/unaligned.h>
 
+#include <drm/drm_kunit_helpers.h>
+
+#include "../agx4_device.h"
+#include "../agx4_fw_boot.h"
 #include "../agx4_fw_g17p_init.h"
+#include "../agx4_fw_obj.h"
+#include "../agx4_fwmodel.h"
+#include "agx4_test_dt.h"
+#include "agx4_test_util.h"
 
 #define BUNDLE_SIZE	0x28000
 #define SB_SIZE		0xeb00
@@ -417,6 +431,179 @@ static void agx4_fw_g17p_init_refuses_short_buffers(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, first_nonzero(b, BUNDLE_SIZE), BUNDLE_SIZE);
 }
 
+/* Read @len bytes at firmware address @va as instance @inst sees them. */
+static void fw_read(struct kunit *test, struct agx4_fwmodel *m,
+		    unsigned int inst, u64 va, void *buf, size_t len)
+{
+	u8 *p = buf;
+
+	while (len) {
+		size_t n = min_t(size_t, len, SZ_16K - (va & (SZ_16K - 1)));
+		enum agx4_fwmodel_err e;
+		phys_addr_t pa;
+
+		e = agx4_fwmodel_translate(m, inst, va, AGX4_FWMODEL_READ, &pa);
+		KUNIT_ASSERT_EQ_MSG(test, e, AGX4_FWMODEL_OK,
+				    "instance %u cannot read %#llx: %s", inst,
+				    va, agx4_fwmodel_err_name(e));
+		memcpy(p, phys_to_virt(pa), n);
+		va += n;
+		p += n;
+		len -= n;
+	}
+}
+
+static u64 fw64(struct kunit *test, struct agx4_fwmodel *m,
+		unsigned int inst, u64 va)
+{
+	u8 b[8];
+
+	fw_read(test, m, inst, va, b, sizeof(b));
+	return get_unaligned_le64(b);
+}
+
+static u32 fw32(struct kunit *test, struct agx4_fwmodel *m,
+		unsigned int inst, u64 va)
+{
+	u8 b[4];
+
+	fw_read(test, m, inst, va, b, sizeof(b));
+	return get_unaligned_le32(b);
+}
+
+/* Instance @inst may read and write @size bytes at @va. */
+static void expect_fw_rw(struct kunit *test, struct agx4_fwmodel *m,
+			 unsigned int inst, u64 va, u64 size)
+{
+	enum agx4_fwmodel_err e = AGX4_FWMODEL_OK;
+	phys_addr_t pa;
+	u64 p;
+
+	for (p = va; p < va + size && e == AGX4_FWMODEL_OK; p += SZ_16K)
+		e = agx4_fwmodel_translate(m, inst, p, AGX4_FWMODEL_READ |
+					   AGX4_FWMODEL_WRITE, &pa);
+	KUNIT_EXPECT_EQ_MSG(test, e, AGX4_FWMODEL_OK, "%#llx + %#llx: %s",
+			    va, size, agx4_fwmodel_err_name(e));
+}
+
+/* The physical page behind @va in instance 0's view of context 0. */
+static phys_addr_t ctx0_page(struct kunit *test, struct agx4_fwmodel *m,
+			     u64 va)
+{
+	phys_addr_t pa = 0;
+
+	KUNIT_EXPECT_EQ_MSG(test, agx4_fwmodel_translate(m, 0, va, 0, &pa),
+			    AGX4_FWMODEL_OK, "%#llx", va);
+	return pa;
+}
+
+/* Channel 12 of a main config: state[0] at +0x1a0, its ring at +0x1b8. */
+#define MC_CTL_STATE	(0x20 + 0x20 * 12)
+#define MC_CTL_RING	(MC_CTL_STATE + 0x18)
+
+static void agx4_fw_g17p_boot_graph_relations(struct kunit *test)
+{
+	struct device *dev = drm_kunit_helper_alloc_device(test);
+	struct agx4_test_dt *dt = agx4_test_dt_alloc(test, AGX4_SOC_T8140);
+	u64 roots = 0, r0, r1, sb, mc0, mc1, bundle, fwctl, p;
+	struct agx4_device *adev;
+	struct agx4_fwmodel *m;
+	unsigned int i;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, dev);
+	agx4_test_fake_gpu(test, AGX4_SOC_T8140);
+	agx4_test_arm_model(AGX4_FWMODEL_FAULT_NONE, 0, 0);
+	adev = agx4_device_create(dev, &dt->src);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, adev);
+	m = agx4_test_model();
+	KUNIT_ASSERT_NOT_NULL(test, m);
+	agx4_fwmodel_sync(m);
+	for (i = 0; i < adev->fw->num_objs; i++)
+		if (!strcmp(adev->fw->objs[i].name, "roots"))
+			roots = adev->fw->objs[i].obj->va;
+	KUNIT_ASSERT_NE(test, roots, 0);
+
+	/* The secondary's root is the primary's + 0x8000. */
+	r0 = roots;
+	r1 = roots + 0x8000;
+	KUNIT_EXPECT_EQ(test, fw32(test, m, 0, r0 + 0x28), 0);
+	KUNIT_EXPECT_EQ(test, fw32(test, m, 1, r1 + 0x28), 1);
+	/* Regions A and C are shared. */
+	KUNIT_EXPECT_EQ(test, fw64(test, m, 1, r1 + 0x08),
+			fw64(test, m, 0, r0 + 0x08));
+	KUNIT_EXPECT_EQ(test, fw64(test, m, 1, r1 + 0x20),
+			fw64(test, m, 0, r0 + 0x20));
+	/* Status B (0xeb00) ends at status A; its config block is root 1's. */
+	sb = fw64(test, m, 0, r0 + 0xb0);
+	KUNIT_EXPECT_EQ(test, fw64(test, m, 0, r0 + 0xa8), sb + 0xeb00);
+	KUNIT_EXPECT_EQ(test, fw64(test, m, 1, r1 + 0xb0), 0);
+	KUNIT_EXPECT_EQ(test, fw64(test, m, 1, r1 + 0xb8), sb + 0xe440);
+	KUNIT_EXPECT_EQ(test, fw32(test, m, 1, fw64(test, m, 1, r1 + 0xc0) +
+				   0x50), 6250);
+
+	/* One bundle: hwdata, main configs at +0x1e5c0 and +0x22a80. */
+	mc0 = fw64(test, m, 0, r0 + 0x18);
+	mc1 = fw64(test, m, 1, r1 + 0x18);
+	bundle = fw64(test, m, 0, mc0);
+	KUNIT_EXPECT_EQ(test, fw64(test, m, 1, mc1), bundle);
+	KUNIT_EXPECT_EQ(test, mc0, bundle + 0x1e5c0);
+	KUNIT_EXPECT_EQ(test, mc1, bundle + 0x22a80);
+	KUNIT_EXPECT_EQ(test, fw64(test, m, 0, mc0 + 0x08), bundle + 0xc500);
+	KUNIT_EXPECT_EQ(test, fw64(test, m, 1, mc1 + 0x471), bundle + 0x5240);
+	/* bundle + 0x8ed8: after root 1's support object, = ch12 state + 0xc0. */
+	p = fw64(test, m, 0, bundle + 0x8ed8);
+	KUNIT_EXPECT_EQ(test, p, fw64(test, m, 1, r1 + 0xc0) + 0x80);
+	KUNIT_EXPECT_EQ(test, p, fw64(test, m, 1, mc1 + MC_CTL_STATE) + 0xc0);
+	expect_fw_rw(test, m, 1, p, 0xb80);
+	/* hwdata + 0x26ac: a page of its own, firmware read-write. */
+	p = fw64(test, m, 0, bundle + 0x26ac);
+	KUNIT_EXPECT_TRUE(test, p < bundle || p >= bundle + BUNDLE_SIZE);
+	expect_fw_rw(test, m, 0, p, SZ_16K);
+	/* The region records: 8-page hw regions and their context-0 aliases. */
+	for (i = 0; i < 2; i++) {
+		u64 rec = bundle + 0x2610 + 0x40 * i;
+		u64 hw = fw64(test, m, 0, rec + 0x0c);
+		u64 low = fw64(test, m, 0, rec + 0x04);
+
+		KUNIT_EXPECT_EQ(test, low, i ? 0x7001870000ull : 0x7001848000ull);
+		expect_fw_rw(test, m, 0, hw, 0x20000);
+		KUNIT_EXPECT_EQ(test, ctx0_page(test, m, low + 0x1c000),
+				ctx0_page(test, m, hw + 0x1c000));
+	}
+	/* The region views: each context-0 VA aliases the address after it. */
+	KUNIT_EXPECT_EQ(test, fw64(test, m, 0, mc0 + 0x2d8), 0x7001838000ull);
+	KUNIT_EXPECT_EQ(test, fw64(test, m, 0, mc0 + 0x2e8), 0x7001840000ull);
+	KUNIT_EXPECT_EQ(test, fw64(test, m, 1, mc1 + 0x2d8), 0x7001838000ull);
+	KUNIT_EXPECT_EQ(test, fw64(test, m, 1, mc1 + 0x2e8), 0x7001840000ull);
+	KUNIT_EXPECT_EQ(test, ctx0_page(test, m, 0x7001838000ull),
+			ctx0_page(test, m, fw64(test, m, 0, mc0 + 0x2e0)));
+	KUNIT_EXPECT_EQ(test, ctx0_page(test, m, 0x7001840000ull),
+			ctx0_page(test, m, fw64(test, m, 0, mc0 + 0x2f0)));
+
+	/* fwctl and the status-config words of control start. */
+	fwctl = fw64(test, m, 0, sb + 0x48e0);
+	KUNIT_EXPECT_EQ(test, fw64(test, m, 0, sb + 0x48e8), fwctl + 0x40);
+	expect_fw_rw(test, m, 0, fwctl, SZ_16K);
+	KUNIT_EXPECT_EQ(test, fw64(test, m, 0, sb + 0x4018),
+			0x0005060100000000ull);
+	KUNIT_EXPECT_EQ(test, fw64(test, m, 0, sb + 0x4020), 61);
+	KUNIT_EXPECT_EQ(test, fw64(test, m, 0, sb + 0x40b0), 5);
+
+	/* Both control rings: one record consumed, counters (1, 1, 1). */
+	for (i = 0; i < 2; i++) {
+		u64 mc = i ? mc1 : mc0;
+		u64 st = fw64(test, m, i, mc + MC_CTL_STATE);
+
+		KUNIT_EXPECT_EQ(test, fw64(test, m, i, mc + MC_CTL_RING),
+				mc + 0x4c0);
+		KUNIT_EXPECT_EQ(test, fw32(test, m, i, mc + 0x4c0),
+				i ? 0x2a : 0x16);
+		KUNIT_EXPECT_EQ(test, fw32(test, m, i, st), 1);
+		KUNIT_EXPECT_EQ(test, fw32(test, m, i, st + 0x10), 1);
+		KUNIT_EXPECT_EQ(test, fw32(test, m, i, st + 0x20), 1);
+	}
+}
+
 static struct kunit_case agx4_fw_g17p_init_cases[] = {
 	KUNIT_CASE(agx4_fw_g17p_bundle_power_block_fields),
 	KUNIT_CASE(agx4_fw_g17p_bundle_third_page_fields),
@@ -425,6 +612,7 @@ static struct kunit_case agx4_fw_g17p_init_cases[] = {
 	KUNIT_CASE(agx4_fw_g17p_status_config_words),
 	KUNIT_CASE(agx4_fw_g17p_secondary_extra_image),
 	KUNIT_CASE(agx4_fw_g17p_init_refuses_short_buffers),
+	KUNIT_CASE(agx4_fw_g17p_boot_graph_relations),
 	{}
 };
 

@@ -259,8 +259,12 @@ static int build_init_data(struct agx4_fw_boot *b, struct g16_boot *g)
 		return ret;
 	ret = agx4_fw_g16_build_power(&adev->plat, &pwr, g->bundle->cpu,
 				      g->bundle->size);
-	if (ret)
+	if (ret) {
+		drm_err(&adev->base, "G16 power block not built (%d): apple,sgx-gpu-* tunables vs. a %u-clock sample period and %u mW\n",
+			ret, adev->plat.sample_period_clks,
+			adev->plat.max_power_mw);
 		return ret;
+	}
 	ret = gen->build_main_config(gen, &mc, g->bundle->cpu +
 				     G16_BUNDLE_MAIN_CONFIG,
 				     sizeof(struct g16_main_config));

@@ -918,6 +918,7 @@ static void ack(struct agx4_fwmodel *m, unsigned int inst)
 	unsigned long flags;
 	u32 status = 1, arg;
 
+	/* GAP: what a refusal looks like is not known; any value but 1 is one. */
 	if (fault_armed(m, AGX4_FWMODEL_FAULT_WRONG_STATUS, &arg))
 		status = arg ?: 2;
 	/* Status A: +0x10 and +0x14 = 1 when the init data is accepted (H). */
@@ -982,6 +983,11 @@ static void handle_init(struct agx4_fwmodel *m, unsigned int inst, u64 msg)
 				   AGX4_FWMODEL_FAULT_CRASH_IN_BOOT);
 		return;
 	}
+	/*
+	 * L: records already produced are consumed at init: G16 produces
+	 * the opening no-op before init and finds all three control cursors
+	 * at 1 afterwards; G17P stages them consumed.
+	 */
 	if (check_init(m, inst, va) || control_consume(m, inst)) {
 		agx4_fwmodel_crash(m, inst, AGX4_FWMODEL_OK, 0);
 		return;
@@ -1029,7 +1035,7 @@ static int work_consume(struct agx4_fwmodel *m, unsigned int inst,
 		head = get_unaligned_le32(wm + 0x14) & 0xffff;
 		/*
 		 * The queue's pointer block: done index +0, firmware read
-		 * index +0x30 (H).  Items are not run yet: the model retires
+		 * index +0x30 (H).  L: items are not run yet; the model retires
 		 * up to the message's head, which is what the bootstrap
 		 * barrier waits for.
 		 */

@@ -122,7 +122,10 @@ const struct fwm_gen_desc agx4_fwmodel_g17p_desc = {
 		[FWM_R_FIRMWARE] = SZ_64K,
 		[FWM_R_FIRMWARE2] = SZ_64K,
 	},
-	/* The secondary's roots sit 0x40000 after the primary's (H). */
+	/*
+	 * The host keeps the secondary's high root 0x40000 after the
+	 * primary's (H); that the secondary firmware runs on it is L.
+	 */
 	.secondary_root_offset = 0x40000,
 	.version = { 0x04c0, 0x0396, 0xa322, 0x0c8a },
 	.root_size = { 0xb8, 0xc8 },

@@ -559,6 +559,16 @@ static void g16_unmapped_main_config(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, r32(t, G16_STATUS_A + 0x14), 0);
 }
 
+static void g16_null_pointer_is_unmapped_at_the_field(struct kunit *test)
+{
+	struct fwt *t = g16_ready(test);
+
+	put_unaligned_le64(0, tva(t, G16_ROOT) + 0x08);
+	g16_publish(t);
+	expect_err(t, AGX4_FWMODEL_UNMAPPED, G16_ROOT + 0x08);
+	KUNIT_EXPECT_EQ(test, crashes(t, 0), 1);
+}
+
 static void g16_unmapped_event_ring(struct kunit *test)
 {
 	struct fwt *t = g16_ready(test);
@@ -854,6 +864,18 @@ static void fault_never_ack(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, r32(t, G16_STATUS_A + 0x14), 0);
 }
 
+static void fault_none_disarms(struct kunit *test)
+{
+	struct fwt *t = g16_ready(test);
+
+	agx4_fwmodel_inject(t->m, AGX4_FWMODEL_FAULT_NEVER_ACK, 0);
+	agx4_fwmodel_inject(t->m, AGX4_FWMODEL_FAULT_WRONG_STATUS, 0);
+	agx4_fwmodel_inject(t->m, AGX4_FWMODEL_FAULT_NONE, 0);
+	g16_publish(t);
+	KUNIT_EXPECT_TRUE(test, agx4_fwmodel_booted(t->m, 0));
+	KUNIT_EXPECT_EQ(test, r32(t, G16_STATUS_A + 0x14), 1);
+}
+
 static void fault_ack_late(struct kunit *test)
 {
 	struct fwt *t = g16_ready(test);
@@ -875,6 +897,18 @@ static void fault_ack_late_then_destroy(struct kunit *test)
 	g16_publish(t);
 	/* fwt_release destroys the model with the acknowledgment pending. */
 	KUNIT_EXPECT_FALSE(test, agx4_fwmodel_booted(t->m, 0));
+}
+
+static void destroy_with_messages_in_flight(struct kunit *test)
+{
+	struct fwt *t = g16_booted(test);
+	unsigned int i;
+
+	/* fwt_release destroys the model while these may still be queued. */
+	for (i = 0; i < 64; i++)
+		KUNIT_EXPECT_EQ(test, t->ops->ring(t->m, 0, 0x21,
+						   0x0084000000000011ULL), 0);
+	agx4_fwmodel_inject(t->m, AGX4_FWMODEL_FAULT_CRASH, 0);
 }
 
 static void fault_wrong_status(struct kunit *test)
@@ -1430,6 +1464,37 @@ static void g17p_wrong_status_in_ack(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, got(t, 0, 0x20, 0x0009000000000000ULL), 0);
 }
 
+static void g17p_never_ack_sends_no_0x09(struct kunit *test)
+{
+	struct fwt *t = g17_ready(test);
+
+	agx4_fwmodel_inject(t->m, AGX4_FWMODEL_FAULT_NEVER_ACK, 0);
+	g17_publish(t);
+	expect_err(t, AGX4_FWMODEL_OK, 0);
+	KUNIT_EXPECT_EQ(test, got(t, 0, 0x20, 0x0009000000000000ULL), 0);
+	KUNIT_EXPECT_EQ(test, got(t, 1, 0x20, 0x0009000000000000ULL), 0);
+	/* Control start before the acknowledgment is out of order. */
+	KUNIT_ASSERT_EQ(test, t->ops->send(t->m, 0, 0x21,
+					   0x0089000000000000ULL), 0);
+	agx4_fwmodel_sync(t->m);
+	expect_err(t, AGX4_FWMODEL_BAD_SEQUENCE, 0x0089000000000000ULL);
+}
+
+static void g17p_event_on_secondary_ring(struct kunit *test)
+{
+	struct fwt *t = g17_ready(test);
+
+	g17_publish(t);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_post_event(t->m, 1, "\x0d\x01", 2),
+			0);
+	agx4_fwmodel_sync(t->m);
+	KUNIT_EXPECT_EQ(test, r32(t, G17_SA1 + 0x2c0), 0x10d);
+	KUNIT_EXPECT_EQ(test, r32(t, G17_SA1 + 0x40 + 0x20), 1);
+	KUNIT_EXPECT_EQ(test, r32(t, G17_SA0 + 0x40 + 0x20), 0);
+	KUNIT_EXPECT_EQ(test, got(t, 1, 0x20, 0x0042000000000000ULL), 1);
+	KUNIT_EXPECT_EQ(test, got(t, 0, 0x20, 0x0042000000000000ULL), 0);
+}
+
 static void g17p_ids_for_identify(struct kunit *test)
 {
 	struct fwt *t = fwt_new(test, AGX4_FWMODEL_G17P);
@@ -1477,6 +1542,7 @@ static struct kunit_case agx4_fwmodel_cases[] = {
 	KUNIT_CASE(g16_unknown_record_is_bad_record),
 	KUNIT_CASE(g16_malformed_registration_is_bad_record),
 	KUNIT_CASE(g16_unmapped_main_config),
+	KUNIT_CASE(g16_null_pointer_is_unmapped_at_the_field),
 	KUNIT_CASE(g16_unmapped_event_ring),
 	KUNIT_CASE(g16_root_gpu_only_is_permission),
 	KUNIT_CASE(g16_status_read_only_is_permission),
@@ -1501,8 +1567,10 @@ static struct kunit_case agx4_fwmodel_cases[] = {
 	KUNIT_CASE(g16_kick_counts_and_barrier_retires),
 	KUNIT_CASE(g16_kick_to_missing_pipe_is_bad_message),
 	KUNIT_CASE(fault_never_ack),
+	KUNIT_CASE(fault_none_disarms),
 	KUNIT_CASE(fault_ack_late),
 	KUNIT_CASE(fault_ack_late_then_destroy),
+	KUNIT_CASE(destroy_with_messages_in_flight),
 	KUNIT_CASE(fault_wrong_status),
 	KUNIT_CASE(fault_crash_in_boot_on_init),
 	KUNIT_CASE(fault_crash_in_boot_in_rtkit),
@@ -1520,6 +1588,8 @@ static struct kunit_case agx4_fwmodel_cases[] = {
 	KUNIT_CASE(g17p_secondary_runs_on_its_own_root),
 	KUNIT_CASE(g17p_status_b_gpu_only_is_permission),
 	KUNIT_CASE(g17p_wrong_status_in_ack),
+	KUNIT_CASE(g17p_never_ack_sends_no_0x09),
+	KUNIT_CASE(g17p_event_on_secondary_ring),
 	KUNIT_CASE(g17p_ids_for_identify),
 	{}
 };

@@ -16,10 +16,10 @@
 /*
  * The power-controller block (0x63d8 bytes, bundle+0x5380): the sample
  * period, the performance-state header, and the power, PPM, utilisation,
- * fast die-0 thermal, turbo, average-power and SE control loops, then
- * three bundle words past them (a support-object pointer, the policy
- * page, the SMC keys and a random word).  A bundle offset is the offset
- * here + 0x5380.
+ * fast die-0 thermal, turbo, average-power and SE control loops, then,
+ * past them, pointers to support object 1 and to the policy page, the
+ * SMC keys and a random word.  A bundle offset is the offset here +
+ * 0x5380.
  *
  * Filters with a time constant of n samples carry A(n) = (n - 1) / n and
  * I(n) = 1 / n; "binary32" members are IEEE-754 single bit patterns that

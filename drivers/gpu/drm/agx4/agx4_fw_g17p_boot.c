@@ -77,14 +77,26 @@
  * root entry 2 (the ``l2`` reservation), so the secondary's root needs no
  * copy of agx4's mappings as long as the heap stays in that entry.
  *
- * GAP, named where each matters: SGX+0xd06030 (written 0 by one reference
- * script, not at all by the other: not written); the endpoints start with
- * the coprocessors rather than at control start; the render address
- * space of context 1 is empty (the reference maps a blank render shape,
- * including the page hwdata +0x20 names); the register windows outside
- * the SGX block are not mapped; the three unknown status-config words;
- * the start order (the reference's two sources disagree); the firmware's
- * startup receipt is not waited for.
+ * GAP, named where each matters:
+ *
+ * - SGX+0xd06030: one reference script writes 0 before the first init
+ *   data, the reference driver nothing; agx4 does not write it.
+ * - The endpoints start with the coprocessors, not at control start.
+ * - Start order: the reference driver starts the primary first, its
+ *   author's notes say the secondary first.
+ * - Context 1's render address space is empty; the reference maps a
+ *   blank render shape there, including the page hwdata +0x20 names.
+ * - The register windows outside the SGX block are not mapped.
+ * - Region A is a zeroed page, as in the reference driver; whether the
+ *   firmware wants real contents there is not known.
+ * - The three unknown status-config words, and which of the five the
+ *   firmware needs.
+ * - Words one reference script writes just before the init data (main
+ *   config +0x32c, +0x344; region C +0x7c, +0x80, +0x9c, +0xa0) and the
+ *   reference driver does not: not written.
+ * - The acknowledgments are waited for the boot's timeout (3 s by
+ *   default); the reference waits 5 s.
+ * - The firmware's startup receipt on the event ring is not waited for.
  */
 
 /* Host-written registers of the boot (SGX offsets). */

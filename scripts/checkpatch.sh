@@ -30,8 +30,15 @@ run() {
 for f in "${files[@]}"; do
 	run -f "$f"
 done
+# A patch is read from standard input: given as patches/NAME, checkpatch
+# takes the path for a quilt series and flags every blank context line.
 for p in "${patches[@]}"; do
-	run "$p"
+	out=$(perl "$CP" --strict --no-tree --no-summary --terse \
+		--show-types - <"$p" 2>&1)
+	if [ -n "$out" ]; then
+		printf '%s\n' "$out" | sed "s|^-:|$p:|"
+		bad=1
+	fi
 done
 echo "agx4 checkpatch: ${#files[@]} files, ${#patches[@]} patches"
 if [ $bad -ne 0 ]; then

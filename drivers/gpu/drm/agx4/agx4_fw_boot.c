@@ -34,7 +34,7 @@
  * instance and runs the handshake; what is generation-neutral lives here:
  *
  * - the transport callbacks: a notification queues the event drain; the
- *   G17P init acknowledgement wakes the boot; a message agx4 does not know
+ *   G17P init acknowledgment wakes the boot; a message agx4 does not know
  *   is counted and reported (ratelimited), never acted on;
  * - waits: every handshake step polls or sleeps with a timeout
  *   (&agx4_fw_boot.timeout_ms) and fails the probe with -ETIMEDOUT, after
@@ -363,23 +363,39 @@ int agx4_fw_boot_publish_root(struct agx4_fw_boot *b, unsigned int inst,
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_fw_boot_publish_root);
 
-/* Wait for @cond, or a crash, for the boot's timeout. */
-#define boot_wait(b, cond) ({						\
-	unsigned long __end = jiffies + msecs_to_jiffies((b)->timeout_ms); \
-	int __ret = 0;							\
-	while (!(cond)) {						\
-		if ((b)->crashed) {					\
-			__ret = -EIO;					\
-			break;						\
-		}							\
-		if (time_after(jiffies, __end)) {			\
-			__ret = -ETIMEDOUT;				\
-			break;						\
-		}							\
-		usleep_range(POLL_US, 2 * POLL_US);			\
-	}								\
-	__ret;								\
-})
+/* Poll @done(@arg) until it holds, the firmware crashes, or time is up. */
+static int boot_wait(struct agx4_fw_boot *b, bool (*done)(const void *arg),
+		     const void *arg)
+{
+	unsigned long end = jiffies + msecs_to_jiffies(b->timeout_ms);
+
+	while (!done(arg)) {
+		if (READ_ONCE(b->crashed))
+			return -EIO;
+		if (time_after(jiffies, end))
+			return -ETIMEDOUT;
+		usleep_range(POLL_US, 2 * POLL_US);
+	}
+	return 0;
+}
+
+/* A word and the value awaited in it. */
+struct word_wait {
+	const u32 *word;
+	u32 value;
+};
+
+static bool word_reached(const void *arg)
+{
+	const struct word_wait *w = arg;
+
+	return le32_to_cpu(READ_ONCE(*(const __le32 *)w->word)) == w->value;
+}
+
+static bool ctl_consumed(const void *arg)
+{
+	return agx4_channel_consumed((struct agx4_channel *)arg);
+}
 
 /**
  * agx4_fw_boot_wait_u32() - wait until the firmware writes a value
@@ -391,12 +407,13 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_fw_boot_publish_root);
  */
 int agx4_fw_boot_wait_u32(struct agx4_fw_boot *b, const u32 *word, u32 value)
 {
-	return boot_wait(b, le32_to_cpu(READ_ONCE(*(const __le32 *)word)) ==
-			    value);
+	const struct word_wait w = { word, value };
+
+	return boot_wait(b, word_reached, &w);
 }
 
 /**
- * agx4_fw_boot_wait_acked() - wait for init acknowledgements (G17P)
+ * agx4_fw_boot_wait_acked() - wait for init acknowledgments (G17P)
  * @b: the firmware.
  * @mask: the instances (bit n: instance n) that must have acknowledged.
  *
@@ -451,7 +468,7 @@ int agx4_fw_boot_ctl_ring(struct agx4_fw_boot *b, unsigned int inst)
  */
 int agx4_fw_boot_wait_ctl(struct agx4_fw_boot *b, unsigned int inst)
 {
-	return boot_wait(b, agx4_channel_consumed(&b->ctl[inst]));
+	return boot_wait(b, ctl_consumed, &b->ctl[inst]);
 }
 
 /**

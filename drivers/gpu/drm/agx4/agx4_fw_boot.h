@@ -81,7 +81,7 @@ struct agx4_fw_boot {
 	struct agx4_event events;
 	/** @acked: bit n: instance n acknowledged its init data (G17P). */
 	unsigned long acked;
-	/** @wq: woken at every acknowledgement and crash. */
+	/** @wq: woken at every acknowledgment and crash. */
 	wait_queue_head_t wq;
 	/** @crashed: bit n: instance n crashed. */
 	unsigned long crashed;

@@ -154,33 +154,38 @@ static u8 *status_a(struct g16_boot *g)
 
 static int alloc_objects(struct agx4_fw_boot *b, struct g16_boot *g)
 {
-	static const char *const region_names[] = {
-		"region_0", "region_2", "region_4",
+	const struct {
+		struct agx4_fw_obj **obj;
+		const char *name;
+		u64 size;
+		unsigned int class;
+	} objs[] = {
+		/* Named for what the decoder shows of it: hwdata comes first. */
+		{ &g->bundle, "hwdata", G16_BUNDLE_SIZE, AGX4_FW_OBJ_PRIVATE },
+		{ &g->root, "root_extra", SZ_16K, AGX4_FW_OBJ_RO },
+		{ &g->region_a, "region_a", SZ_16K, AGX4_FW_OBJ_RO },
+		{ &g->region_c, "region_c", SZ_16K, AGX4_FW_OBJ_RO },
+		{ &g->status, "status", G16_STATUS_SIZE, AGX4_FW_OBJ_SHARED },
+		/* GAP: the opening FList and operand table are left zeroed. */
+		{ &g->control_data, "control_data", SZ_16K, AGX4_FW_OBJ_PRIVATE },
+		{ &g->operands, "operands", SZ_16K, AGX4_FW_OBJ_SHARED },
+		/* The mapping-notification state (first page) and ring. */
+		{ &g->notify, "notify", 2 * SZ_16K, AGX4_FW_OBJ_SHARED },
+		/* Extra policy objects the power block points at, zeroed (GAP). */
+		{ &g->policy, "policy", SZ_16K, AGX4_FW_OBJ_PRIVATE },
+		/* GAP: the opening region objects are left zeroed. */
+		{ &g->regions[0], "region_0", SZ_16K, AGX4_FW_OBJ_SHARED },
+		{ &g->regions[1], "region_2", SZ_16K, AGX4_FW_OBJ_SHARED },
+		{ &g->regions[2], "region_4", SZ_16K, AGX4_FW_OBJ_SHARED },
 	};
 	unsigned int i;
 
-#define ALLOC(field, name, size, class) do {				\
-		g->field = agx4_fw_boot_alloc(b, name, size, class);	\
-		if (IS_ERR(g->field))					\
-			return PTR_ERR(g->field);			\
-	} while (0)
-	/* Named for what the decoder shows of it: hwdata comes first. */
-	ALLOC(bundle, "hwdata", G16_BUNDLE_SIZE, AGX4_FW_OBJ_PRIVATE);
-	ALLOC(root, "root_extra", SZ_16K, AGX4_FW_OBJ_RO);
-	ALLOC(region_a, "region_a", SZ_16K, AGX4_FW_OBJ_RO);
-	ALLOC(region_c, "region_c", SZ_16K, AGX4_FW_OBJ_RO);
-	ALLOC(status, "status", G16_STATUS_SIZE, AGX4_FW_OBJ_SHARED);
-	/* GAP: the opening FList and operand table are left zeroed. */
-	ALLOC(control_data, "control_data", SZ_16K, AGX4_FW_OBJ_PRIVATE);
-	ALLOC(operands, "operands", SZ_16K, AGX4_FW_OBJ_SHARED);
-	/* The mapping-notification state (first page) and ring (second). */
-	ALLOC(notify, "notify", 2 * SZ_16K, AGX4_FW_OBJ_SHARED);
-	/* Extra policy objects the power block points at, zeroed (GAP). */
-	ALLOC(policy, "policy", SZ_16K, AGX4_FW_OBJ_PRIVATE);
-	/* GAP: the opening region objects are left zeroed. */
-	for (i = 0; i < ARRAY_SIZE(g->regions); i++)
-		ALLOC(regions[i], region_names[i], SZ_16K, AGX4_FW_OBJ_SHARED);
-#undef ALLOC
+	for (i = 0; i < ARRAY_SIZE(objs); i++) {
+		*objs[i].obj = agx4_fw_boot_alloc(b, objs[i].name, objs[i].size,
+						  objs[i].class);
+		if (IS_ERR(*objs[i].obj))
+			return PTR_ERR(*objs[i].obj);
+	}
 	g->producers = agx4_fw_boot_map_sgx(b, "producers", G16_SGX_PRODUCERS,
 					    SZ_16K, AGX4_FW_OBJ_MMIO_RO);
 	if (IS_ERR(g->producers))

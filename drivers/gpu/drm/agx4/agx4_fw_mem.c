@@ -70,7 +70,7 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_fw_mem_map_region);
  * @r: the mapping.
  */
 void agx4_fw_mem_unmap_region(struct agx4_device *adev,
-					       struct agx4_fw_mem_region *r)
+			      struct agx4_fw_mem_region *r)
 {
 	KUNIT_STATIC_STUB_REDIRECT(agx4_fw_mem_unmap_region, adev, r);
 	memunmap(r->va);

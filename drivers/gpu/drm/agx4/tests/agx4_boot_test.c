@@ -161,9 +161,9 @@ static void agx4_boot_ack_after_timeout_fails(struct kunit *test)
 }
 
 /*
- * An acknowledgement with the wrong value: G16's status word is not 1
+ * An acknowledgment with the wrong value: G16's status word is not 1
  * (the boot keeps waiting for 1), G17P's 0x09 carries a payload (a
- * malformed message, counted, not an acknowledgement).
+ * malformed message, counted, not an acknowledgment).
  */
 static void agx4_boot_wrong_status_fails(struct kunit *test)
 {

@@ -3,8 +3,9 @@
  * Copyright 2026 The agx4 authors
  *
  * KUnit suite "agx4_fw_gen": generation descriptors and their selection.
- * Expected values are written here from the specification
- * (shared/spec/g16-g17p-reference.md 3.2, 4.1, 7.1, 8).
+ * Expected values are written here from the protocol description (root
+ * version words, UAT geometry, GET_PARAMS values, firmware builds), not
+ * from the descriptors.
  */
 
 #include <kunit/device.h>

@@ -65,8 +65,15 @@
  * notification.
  *
  * The model does not speak RTKit's management protocol: the transport
- * ops sit above the RTKit library, and the 6.12 mailbox driver has no
- * software backend under UML to put a management-protocol peer behind.
+ * ops sit above the RTKit library, and in 6.12 that library talks to the
+ * ASC mailbox driver directly (apple_mbox_get(), not the mailbox
+ * framework), which maps the mailbox registers and takes its interrupts
+ * from a platform device; under UML there is neither to fake, so a
+ * management-protocol peer would need a change to the library itself.
+ *
+ * Callbacks run on the model's worker: after the host stops an instance
+ * no new callback starts for it, but one already running may finish;
+ * agx4_fwmodel_sync() waits for it.
  */
 
 #define FWM_OA_MASK		GENMASK_ULL(41, 14)

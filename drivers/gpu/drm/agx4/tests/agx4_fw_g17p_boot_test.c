@@ -497,6 +497,10 @@ static phys_addr_t ctx0_page(struct kunit *test, struct agx4_fwmodel *m,
 	return pa;
 }
 
+/* Context-table words: the context tag and the valid bit. */
+#define TTB_TAG		GENMASK_ULL(63, 48)
+#define TTB_VALID	BIT_ULL(0)
+
 /* Channel 12 of a main config: state[0] at +0x1a0, its ring at +0x1b8. */
 #define MC_CTL_STATE	(0x20 + 0x20 * 12)
 #define MC_CTL_RING	(MC_CTL_STATE + 0x18)
@@ -509,6 +513,8 @@ static void agx4_fw_g17p_boot_graph_relations(struct kunit *test)
 	struct agx4_device *adev;
 	struct agx4_fwmodel *m;
 	unsigned int i;
+	void *tbl;
+	u64 *ttbs;
 
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, dev);
 	agx4_test_fake_gpu(test, AGX4_SOC_T8140);
@@ -588,6 +594,23 @@ static void agx4_fw_g17p_boot_graph_relations(struct kunit *test)
 			0x0005060100000000ull);
 	KUNIT_EXPECT_EQ(test, fw64(test, m, 0, sb + 0x4020), 61);
 	KUNIT_EXPECT_EQ(test, fw64(test, m, 0, sb + 0x40b0), 5);
+
+	/*
+	 * Context table: slot 0 untagged {device, firmware half}; slot 1
+	 * {render, the same firmware half}, both words tagged 1.
+	 */
+	KUNIT_ASSERT_EQ(test, agx4_fwmodel_region(m, "ttbs", &tbl, NULL, NULL),
+			0);
+	ttbs = tbl;
+	KUNIT_EXPECT_EQ(test, ttbs[0] & (TTB_TAG | TTB_VALID), TTB_VALID);
+	KUNIT_EXPECT_EQ(test, ttbs[1] & (TTB_TAG | TTB_VALID), TTB_VALID);
+	KUNIT_EXPECT_EQ(test, ttbs[2] & (TTB_TAG | TTB_VALID),
+			BIT_ULL(48) | TTB_VALID);
+	KUNIT_EXPECT_EQ(test, ttbs[3], (ttbs[1] & ~TTB_TAG) | BIT_ULL(48));
+	KUNIT_EXPECT_NE(test, ttbs[2] & ~(TTB_TAG | TTB_VALID),
+			ttbs[0] & ~(TTB_TAG | TTB_VALID));
+	for (i = 4; i < 2 * 64; i++)
+		KUNIT_EXPECT_EQ_MSG(test, ttbs[i], 0, "context %u", i / 2);
 
 	/* Both control rings: one record consumed, counters (1, 1, 1). */
 	for (i = 0; i < 2; i++) {

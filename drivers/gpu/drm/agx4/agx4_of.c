@@ -144,25 +144,30 @@ static const struct agx4_prop_desc agx4_common_props[] = {
 	P_REQ("apple,rtkit-private-vm-region", AGX4_PROP_BE64, private_vm, 2),
 };
 
-/* t8132 (G16): the inputs of the hardware-data and power tables. */
+/*
+ * t8132 (G16): the inputs of the hardware-data and power tables.  The
+ * apple,m4-* properties and apple,chip-revision are ordinary DT cells the
+ * loader writes big-endian (H); only the apple,sgx-* properties are ADT
+ * bytes copied verbatim, little-endian.
+ */
 static const struct agx4_prop_desc agx4_t8132_props[] = {
 	/* The ladder form apple,m4-power-mw is not read yet (L). */
-	P_OPT("apple,m4-max-power-mw", AGX4_PROP_LE32, max_power_mw, 0),
+	P_OPT("apple,m4-max-power-mw", AGX4_PROP_BE32, max_power_mw, 0),
 	/* L: 11 values each, the performance states of the firmware tables. */
-	P_REQ("apple,m4-freq-a", AGX4_PROP_LE32, freq_a, AGX4_NUM_PSTATES),
-	P_REQ("apple,m4-freq-b", AGX4_PROP_LE32, freq_b, AGX4_NUM_PSTATES),
-	P_REQ("apple,m4-core-voltage", AGX4_PROP_LE32, core_mv, AGX4_NUM_PSTATES),
-	P_REQ("apple,m4-memory-voltage", AGX4_PROP_LE32, mem_mv, AGX4_NUM_PSTATES),
-	P_REQ("apple,m4-index-a", AGX4_PROP_LE32, index_a, AGX4_NUM_PSTATES),
-	P_REQ("apple,m4-index-b", AGX4_PROP_LE32, index_b, AGX4_NUM_PSTATES),
-	P_REQ("apple,m4-relative-a", AGX4_PROP_LE32, relative_a, AGX4_NUM_PSTATES),
-	P_REQ("apple,m4-relative-b", AGX4_PROP_LE32, relative_b, AGX4_NUM_PSTATES),
-	P_REQ("apple,chip-revision", AGX4_PROP_LE32, chip_revision, 1),
+	P_REQ("apple,m4-freq-a", AGX4_PROP_BE32, freq_a, AGX4_NUM_PSTATES),
+	P_REQ("apple,m4-freq-b", AGX4_PROP_BE32, freq_b, AGX4_NUM_PSTATES),
+	P_REQ("apple,m4-core-voltage", AGX4_PROP_BE32, core_mv, AGX4_NUM_PSTATES),
+	P_REQ("apple,m4-memory-voltage", AGX4_PROP_BE32, mem_mv, AGX4_NUM_PSTATES),
+	P_REQ("apple,m4-index-a", AGX4_PROP_BE32, index_a, AGX4_NUM_PSTATES),
+	P_REQ("apple,m4-index-b", AGX4_PROP_BE32, index_b, AGX4_NUM_PSTATES),
+	P_REQ("apple,m4-relative-a", AGX4_PROP_BE32, relative_a, AGX4_NUM_PSTATES),
+	P_REQ("apple,m4-relative-b", AGX4_PROP_BE32, relative_b, AGX4_NUM_PSTATES),
+	P_REQ("apple,chip-revision", AGX4_PROP_BE32, chip_revision, 1),
 	P_OPT("apple,sgx-no-gpc", AGX4_PROP_FLAG, no_gpc, 0),
 	P_OPT("apple,sgx-gpu-pwr-sample-period-aic-clks", AGX4_PROP_LE32,
 	      sample_period_clks, 0),
 	/* At most 10 cores on t8132. */
-	P_RANGE("apple,m4-core-mask", AGX4_PROP_LE32, core_mask, 1, 0x3ff),
+	P_RANGE("apple,m4-core-mask", AGX4_PROP_BE32, core_mask, 1, 0x3ff),
 	/* L: the number of memory controllers; 16 bits are accepted. */
 	{ .name = "apple,sgx-active-mcc-bit-vector", .kind = AGX4_PROP_LE32,
 	  .count = 1, .offset = P_FIELD(mcc_mask), .min = 1, .max = 0xffff,

@@ -175,7 +175,7 @@ static struct power_ctx *power_ctx(struct kunit *test,
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, dev);
 	if (!dt)
 		dt = agx4_test_dt_alloc(test, AGX4_SOC_T8132);
-	agx4_test_dt_set_le32(test, dt, "apple,m4-max-power-mw", &v, 1);
+	agx4_test_dt_set_be32(test, dt, "apple,m4-max-power-mw", &v, 1);
 	KUNIT_ASSERT_EQ(test, agx4_of_parse(dev, &dt->src, &c->plat, &err), 0);
 	c->in = (struct agx4_fw_g16_power_in){
 		.extra_1 = EXTRA_1, .policy = POLICY, .random = RANDOM,

@@ -82,7 +82,6 @@ static void agx4_of_t8132_good_node_parses(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, p->mem[AGX4_MEM_FIRMWARE1].size, 0);
 	KUNIT_EXPECT_EQ(test, p->private_vm.start, 0xfffffc0000000000ull);
 	KUNIT_EXPECT_EQ(test, p->private_vm.size, 0x2000000000ull);
-	/* ADT values are little-endian. */
 	KUNIT_EXPECT_EQ(test, p->freq_a[1], 338);
 	KUNIT_EXPECT_EQ(test, p->freq_a[10], 1470);
 	KUNIT_EXPECT_EQ(test, p->core_mv[10], 955);
@@ -98,6 +97,41 @@ static void agx4_of_t8132_good_node_parses(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, p->meta_swi_len, 20);
 	KUNIT_EXPECT_EQ(test, p->meta_swi[19], 19);
 	KUNIT_EXPECT_EQ(test, p->boot_abi, 0);
+}
+
+/*
+ * The loader writes apple,m4-* and apple,chip-revision as ordinary DT
+ * cells, big-endian; the apple,sgx-* properties are ADT bytes copied as
+ * they are, little-endian.  The bytes here are what each side writes.
+ */
+static void agx4_of_t8132_cells_big_endian_adt_little(struct kunit *test)
+{
+	static const u8 mask[] = { 0x00, 0x00, 0x01, 0x55 };
+	static const u8 rev[] = { 0x00, 0x00, 0x00, 0x21 };
+	static const u8 power[] = { 0x00, 0x00, 0x91, 0x75 };
+	static const u8 mcc[] = { 0x0f, 0x00, 0x00, 0x00 };
+	struct agx4_test_dt *dt = agx4_test_dt_alloc(test, AGX4_SOC_T8132);
+	struct of_ctx *c = ctx(test);
+	struct agx4_platform *p = &c->plat;
+	u8 freq[4 * AGX4_NUM_PSTATES] = { };
+
+	/* 1470 MHz as the last state: 0x000005be. */
+	freq[4 * 10 + 2] = 0x05;
+	freq[4 * 10 + 3] = 0xbe;
+	agx4_test_dt_set(test, dt, "apple,m4-freq-a", freq, sizeof(freq));
+	agx4_test_dt_set(test, dt, "apple,m4-core-mask", mask, sizeof(mask));
+	agx4_test_dt_set(test, dt, "apple,chip-revision", rev, sizeof(rev));
+	agx4_test_dt_set(test, dt, "apple,m4-max-power-mw", power,
+			 sizeof(power));
+	agx4_test_dt_set(test, dt, "apple,sgx-active-mcc-bit-vector", mcc,
+			 sizeof(mcc));
+	KUNIT_ASSERT_EQ(test, try_parse(test, dt, c), 0);
+	KUNIT_EXPECT_EQ(test, p->freq_a[10], 1470);
+	KUNIT_EXPECT_EQ(test, p->freq_a[9], 0);
+	KUNIT_EXPECT_EQ(test, p->core_mask, 0x155);
+	KUNIT_EXPECT_EQ(test, p->chip_revision, 0x21);
+	KUNIT_EXPECT_EQ(test, p->max_power_mw, 37237);
+	KUNIT_EXPECT_EQ(test, p->mcc_mask, 0xf);
 }
 
 static void agx4_of_t8140_good_node_parses(struct kunit *test)
@@ -292,6 +326,12 @@ static void set_u32(struct kunit *test, struct agx4_test_dt *dt,
 	agx4_test_dt_set_le32(test, dt, name, &v, 1);
 }
 
+static void set_be32(struct kunit *test, struct agx4_test_dt *dt,
+		     const char *name, u32 v)
+{
+	agx4_test_dt_set_be32(test, dt, name, &v, 1);
+}
+
 static void agx4_of_out_of_range_values_are_einval(struct kunit *test)
 {
 	struct agx4_test_dt *dt = agx4_test_dt_alloc(test, AGX4_SOC_T8132);
@@ -299,11 +339,11 @@ static void agx4_of_out_of_range_values_are_einval(struct kunit *test)
 	struct of_ctx *c = ctx(test);
 	__be32 abi;
 
-	set_u32(test, dt, "apple,m4-core-mask", 0);
+	set_be32(test, dt, "apple,m4-core-mask", 0);
 	expect_rejected(test, dt, c, -EINVAL, "apple,m4-core-mask");
-	set_u32(test, dt, "apple,m4-core-mask", 0x7ff);
+	set_be32(test, dt, "apple,m4-core-mask", 0x7ff);
 	expect_rejected(test, dt, c, -EINVAL, "apple,m4-core-mask");
-	set_u32(test, dt, "apple,m4-core-mask", 0x155);
+	set_be32(test, dt, "apple,m4-core-mask", 0x155);
 	KUNIT_EXPECT_EQ(test, try_parse(test, dt, c), 0);
 	KUNIT_EXPECT_EQ(test, c->plat.core_mask, 0x155);
 
@@ -745,6 +785,7 @@ static void agx4_of_power_tunable_wrong_size_is_einval(struct kunit *test)
 
 static struct kunit_case agx4_of_cases[] = {
 	KUNIT_CASE(agx4_of_t8132_good_node_parses),
+	KUNIT_CASE(agx4_of_t8132_cells_big_endian_adt_little),
 	KUNIT_CASE(agx4_of_t8140_good_node_parses),
 	KUNIT_CASE(agx4_of_unknown_compatible_is_enodev),
 	KUNIT_CASE(agx4_of_compatible_found_anywhere_in_list),

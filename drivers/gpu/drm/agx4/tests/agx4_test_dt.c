@@ -75,6 +75,26 @@ void agx4_test_dt_set_le32(struct kunit *test, struct agx4_test_dt *dt,
 	agx4_test_dt_set(test, dt, name, buf, n * 4);
 }
 
+/**
+ * agx4_test_dt_set_be32() - set a property of big-endian cells
+ * @test: the test.
+ * @dt: the node.
+ * @name: the property.
+ * @vals: the values.
+ * @n: how many.
+ */
+void agx4_test_dt_set_be32(struct kunit *test, struct agx4_test_dt *dt,
+			   const char *name, const u32 *vals, unsigned int n)
+{
+	u8 buf[AGX4_TEST_DT_MAX_BYTES];
+	unsigned int i;
+
+	KUNIT_ASSERT_LE(test, n * 4, sizeof(buf));
+	for (i = 0; i < n; i++)
+		put_unaligned_be32(vals[i], buf + 4 * i);
+	agx4_test_dt_set(test, dt, name, buf, n * 4);
+}
+
 static void set_le64(struct kunit *test, struct agx4_test_dt *dt,
 		     const char *name, u64 v)
 {
@@ -217,30 +237,30 @@ static void fill_t8132(struct kunit *test, struct agx4_test_dt *dt)
 		dt->mem[i] = good_mem[i];
 	dt->mbox_count = 1;
 
-	agx4_test_dt_set_le32(test, dt, "apple,m4-freq-a", t8140_freq_a,
+	agx4_test_dt_set_be32(test, dt, "apple,m4-freq-a", t8140_freq_a,
 			      AGX4_NUM_PSTATES);
-	agx4_test_dt_set_le32(test, dt, "apple,m4-freq-b", t8140_freq_a,
+	agx4_test_dt_set_be32(test, dt, "apple,m4-freq-b", t8140_freq_a,
 			      AGX4_NUM_PSTATES);
-	agx4_test_dt_set_le32(test, dt, "apple,m4-core-voltage", t8140_core_mv,
+	agx4_test_dt_set_be32(test, dt, "apple,m4-core-voltage", t8140_core_mv,
 			      AGX4_NUM_PSTATES);
-	agx4_test_dt_set_le32(test, dt, "apple,m4-memory-voltage",
+	agx4_test_dt_set_be32(test, dt, "apple,m4-memory-voltage",
 			      t8140_core_mv, AGX4_NUM_PSTATES);
 	for (i = 0; i < AGX4_NUM_PSTATES; i++)
 		v[i] = i;
-	agx4_test_dt_set_le32(test, dt, "apple,m4-index-a", v, AGX4_NUM_PSTATES);
-	agx4_test_dt_set_le32(test, dt, "apple,m4-index-b", v, AGX4_NUM_PSTATES);
+	agx4_test_dt_set_be32(test, dt, "apple,m4-index-a", v, AGX4_NUM_PSTATES);
+	agx4_test_dt_set_be32(test, dt, "apple,m4-index-b", v, AGX4_NUM_PSTATES);
 	for (i = 0; i < AGX4_NUM_PSTATES; i++)
 		v[i] = i * 10;
-	agx4_test_dt_set_le32(test, dt, "apple,m4-relative-a", v,
+	agx4_test_dt_set_be32(test, dt, "apple,m4-relative-a", v,
 			      AGX4_NUM_PSTATES);
-	agx4_test_dt_set_le32(test, dt, "apple,m4-relative-b", v,
+	agx4_test_dt_set_be32(test, dt, "apple,m4-relative-b", v,
 			      AGX4_NUM_PSTATES);
 	v[0] = 0x11;
-	agx4_test_dt_set_le32(test, dt, "apple,chip-revision", v, 1);
+	agx4_test_dt_set_be32(test, dt, "apple,chip-revision", v, 1);
 	v[0] = 0x3ff;
-	agx4_test_dt_set_le32(test, dt, "apple,m4-core-mask", v, 1);
+	agx4_test_dt_set_be32(test, dt, "apple,m4-core-mask", v, 1);
 	v[0] = 22000;
-	agx4_test_dt_set_le32(test, dt, "apple,m4-max-power-mw", v, 1);
+	agx4_test_dt_set_be32(test, dt, "apple,m4-max-power-mw", v, 1);
 	v[0] = 8;
 	agx4_test_dt_set_le32(test, dt, "apple,sgx-gpu-power-sample-period",
 			      v, 1);

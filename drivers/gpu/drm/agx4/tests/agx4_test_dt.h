@@ -52,6 +52,8 @@ struct agx4_test_dt *agx4_test_dt_alloc(struct kunit *test,
 					enum agx4_soc_id soc);
 void agx4_test_dt_set(struct kunit *test, struct agx4_test_dt *dt,
 		      const char *name, const void *val, int len);
+void agx4_test_dt_set_be32(struct kunit *test, struct agx4_test_dt *dt,
+			   const char *name, const u32 *vals, unsigned int n);
 void agx4_test_dt_set_le32(struct kunit *test, struct agx4_test_dt *dt,
 			   const char *name, const u32 *vals, unsigned int n);
 void agx4_test_dt_set_str(struct kunit *test, struct agx4_test_dt *dt,

@@ -4,6 +4,7 @@
  */
 
 #include <linux/bitops.h>
+#include <linux/debugfs.h>
 #include <linux/delay.h>
 #include <linux/devcoredump.h>
 #include <linux/err.h>
@@ -22,6 +23,7 @@
 #include "agx4_fw.h"
 #include "agx4_fw_boot.h"
 #include "agx4_fw_decode.h"
+#include "agx4_fwif.h"
 #include "agx4_fw_obj.h"
 #include "agx4_rtkit.h"
 
@@ -158,6 +160,17 @@ VISIBLE_IF_KUNIT void agx4_fw_boot_coredump(struct agx4_fw_boot *b,
 		if (l && o->obj->cpu)
 			agx4_fw_decode(l, o->obj->cpu, o->obj->size, &p);
 	}
+	for (i = 0; i < b->num_views; i++) {
+		const struct agx4_fw_boot_view *v = &b->views[i];
+		const struct agx4_fw_layout *l;
+
+		drm_printf(&p, "%s: %s at %#llx\n", v->file, v->layout,
+			   v->obj->va + v->offset);
+		l = agx4_fw_layout_find(adev->gen, v->layout);
+		if (l && v->obj->cpu)
+			agx4_fw_decode(l, v->obj->cpu + v->offset,
+				       v->obj->size - v->offset, &p);
+	}
 	mutex_unlock(&b->lock);
 	drm_printf(&p, "crashlog:\n");
 	if (ops->read_crashlog)
@@ -259,6 +272,37 @@ struct agx4_fw_obj *agx4_fw_boot_alloc(struct agx4_fw_boot *b,
 		return obj;
 	b->objs[b->num_objs++] = (struct agx4_fw_boot_obj){ name, obj };
 	return obj;
+}
+
+/**
+ * agx4_fw_boot_view() - name a record inside a boot object
+ * @b: the firmware.
+ * @file: its debugfs file name, unique per device.
+ * @layout: the decoder's name of the record.
+ * @obj: an object the boot allocated (owned, so mapped for the CPU).
+ * @offset: where the record lies in @obj.
+ *
+ * Once the firmware is up the record is shown, decoded by field, in a
+ * debugfs file of that name; a crash dump decodes it too.
+ *
+ * Return: 0, or -EINVAL for a record outside @obj or a layout the
+ * generation does not have, -ENOSPC when the table is full.
+ */
+int agx4_fw_boot_view(struct agx4_fw_boot *b, const char *file,
+		      const char *layout, struct agx4_fw_obj *obj, u64 offset)
+{
+	const struct agx4_fw_layout *l = agx4_fw_layout_find(b->adev->gen,
+							     layout);
+
+	lockdep_assert_held(&b->lock);
+	if (!l || !obj->cpu || offset >= obj->size ||
+	    obj->size - offset < l->size)
+		return -EINVAL;
+	if (b->num_views == AGX4_FW_BOOT_MAX_VIEWS)
+		return -ENOSPC;
+	b->views[b->num_views++] = (struct agx4_fw_boot_view){
+		file, layout, obj, offset };
+	return 0;
 }
 
 /**
@@ -566,11 +610,39 @@ int agx4_fw_boot_render_context(struct agx4_fw_boot *b)
 	return ctx < 0 ? ctx : -EBUSY;
 }
 
+/*
+ * The named records in debugfs, once the firmware is up; removed again
+ * before the objects they show are freed (debugfs waits for a reader that
+ * is inside the file).
+ */
+static void show_views(struct agx4_fw_boot *b)
+{
+	unsigned int i;
+
+	b->views_shown = true;
+	for (i = 0; i < b->num_views; i++) {
+		const struct agx4_fw_boot_view *v = &b->views[i];
+
+		if (agx4_fw_debugfs_add_object(b->adev, v->file, v->layout,
+					       v->obj->cpu + v->offset,
+					       v->obj->size - v->offset))
+			drm_warn(&b->adev->base, "no debugfs file %s\n", v->file);
+	}
+}
+
 static void boot_release(struct agx4_fw_boot *b)
 {
 	struct agx4_device *adev = b->adev;
+	unsigned int i;
 
 	lockdep_assert_held(&b->lock);
+	if (b->views_shown) {
+		for (i = 0; i < b->num_views; i++)
+			debugfs_lookup_and_remove(b->views[i].file,
+						  adev->base.debugfs_root);
+		b->views_shown = false;
+	}
+	b->num_views = 0;
 	while (b->num_objs)
 		agx4_fw_obj_destroy(b->objs[--b->num_objs].obj);
 	if (b->render_ctx) {
@@ -635,6 +707,7 @@ int agx4_fw_boot_init(struct agx4_device *adev)
 	mutex_unlock(&b->lock);
 	if (ret)
 		goto err_events;
+	show_views(b);
 	drm_info(&adev->base, "%s firmware up\n", gen->name);
 	return 0;
 

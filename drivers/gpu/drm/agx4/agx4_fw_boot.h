@@ -21,6 +21,8 @@ struct agx4_fw_obj;
 
 /* Firmware objects one boot may allocate. */
 #define AGX4_FW_BOOT_MAX_OBJS	32
+/* Records inside those objects the decoder shows by name. */
+#define AGX4_FW_BOOT_MAX_VIEWS	16
 
 /* Default wait for each boot handshake step. */
 #define AGX4_FW_BOOT_TIMEOUT_MS	3000
@@ -33,6 +35,20 @@ struct agx4_fw_obj;
 struct agx4_fw_boot_obj {
 	const char *name;
 	struct agx4_fw_obj *obj;
+};
+
+/**
+ * struct agx4_fw_boot_view - a record inside a boot object, by name
+ * @file: its debugfs file name ("fw_root0", ...), unique per device.
+ * @layout: the decoder's name of the record.
+ * @obj: the object it lies in.
+ * @offset: where in @obj.
+ */
+struct agx4_fw_boot_view {
+	const char *file;
+	const char *layout;
+	struct agx4_fw_obj *obj;
+	u64 offset;
 };
 
 /**
@@ -60,6 +76,12 @@ struct agx4_fw_boot {
 	struct agx4_fw_boot_obj objs[AGX4_FW_BOOT_MAX_OBJS];
 	/** @num_objs: entries of @objs. */
 	unsigned int num_objs;
+	/** @views: records the decoder shows, in debugfs and crash dumps. */
+	struct agx4_fw_boot_view views[AGX4_FW_BOOT_MAX_VIEWS];
+	/** @num_views: entries of @views; protected like @objs. */
+	unsigned int num_views;
+	/** @views_shown: @views have debugfs files; protected like @objs. */
+	bool views_shown;
 	/** @handoff: the loader handoff page. */
 	struct agx4_fw_mem_region handoff;
 	/** @ttbs: the context table page. */
@@ -111,6 +133,8 @@ struct agx4_fw_obj *agx4_fw_boot_alloc(struct agx4_fw_boot *b,
 struct agx4_fw_obj *agx4_fw_boot_map_sgx(struct agx4_fw_boot *b,
 					 const char *name, u32 offset,
 					 u64 size, unsigned int class);
+int agx4_fw_boot_view(struct agx4_fw_boot *b, const char *file,
+		      const char *layout, struct agx4_fw_obj *obj, u64 offset);
 int agx4_fw_boot_start(struct agx4_fw_boot *b, unsigned int inst);
 int agx4_fw_boot_send(struct agx4_fw_boot *b, unsigned int inst, u8 ep,
 		      u64 msg);

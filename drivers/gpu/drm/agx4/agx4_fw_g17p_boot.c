@@ -604,6 +604,36 @@ static int control_start(struct agx4_fw_boot *b, struct g17p_boot *g)
 	return 0;
 }
 
+/* The records debugfs and crash dumps show by name. */
+static int add_views(struct agx4_fw_boot *b, struct g17p_boot *g)
+{
+	const struct {
+		const char *file;
+		const char *layout;
+		struct agx4_fw_obj *obj;
+		u64 offset;
+	} views[] = {
+		{ "fw_root0", "root", g->roots, 0 },
+		{ "fw_root1", "root_extra", g->roots, G17P_ROOT_SEC },
+		{ "fw_hwdata", "hwdata", g->bundle, 0 },
+		{ "fw_main_config0", "main_config", g->bundle, G17P_MAIN_PRI },
+		{ "fw_main_config1", "main_config", g->bundle, G17P_MAIN_SEC },
+		{ "fw_region_c", "region_c", g->region_c, 0 },
+		{ "fw_status_a0", "status", g->cluster, G17P_PRI_STATUS_A },
+		{ "fw_status_a1", "status", g->cluster, G17P_SEC_STATUS_A },
+	};
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < ARRAY_SIZE(views); i++) {
+		ret = agx4_fw_boot_view(b, views[i].file, views[i].layout,
+					views[i].obj, views[i].offset);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
 /**
  * agx4_fw_g17p_boot() - &agx4_fw_gen.boot of G17P
  * @b: the firmware, its lock held.
@@ -626,6 +656,8 @@ int agx4_fw_g17p_boot(struct agx4_fw_boot *b)
 	ret = alloc_objects(b, g);
 	if (!ret)
 		ret = build_init_data(b, g);
+	if (!ret)
+		ret = add_views(b, g);
 	if (ret)
 		return ret;
 	sgx_set(adev, G17P_SGX_AXI_A, G17P_SGX_AXI_ON);

@@ -14,15 +14,18 @@
 #include <kunit/static_stub.h>
 #include <kunit/test-bug.h>
 #include <kunit/test.h>
+#include <linux/debugfs.h>
 #include <linux/delay.h>
 #include <linux/string.h>
 #include <linux/unaligned.h>
 
 #include <drm/drm_kunit_helpers.h>
+#include <drm/drm_print.h>
 
 #include "../agx4_device.h"
 #include "../agx4_fw.h"
 #include "../agx4_fw_boot.h"
+#include "../agx4_fw_decode.h"
 #include "../agx4_fw_mem.h"
 #include "../agx4_fw_obj.h"
 #include "../agx4_fwmodel.h"
@@ -110,6 +113,59 @@ static void agx4_boot_probe_boots_the_firmware(struct kunit *test)
 			0);
 	KUNIT_EXPECT_EQ(test, atomic_read(&adev->fw->bad_messages), 0);
 	KUNIT_EXPECT_TRUE(test, agx4_channel_consumed(&adev->fw->ctl[0]));
+}
+
+/* A printer into a buffer, to read what the decoder writes. */
+struct text {
+	char buf[4096];
+	size_t len;
+};
+
+static void text_print(struct drm_printer *p, struct va_format *vaf)
+{
+	struct text *t = p->arg;
+
+	if (t->len < sizeof(t->buf))
+		t->len += vscnprintf(t->buf + t->len, sizeof(t->buf) - t->len,
+				     vaf->fmt, *vaf->va);
+}
+
+/*
+ * The root and main config are shown by name, in debugfs while the
+ * firmware runs: the decoded root names the main config at the address
+ * its +0x18 word holds, and the files go at unplug, before the memory.
+ */
+static void agx4_boot_named_records_are_shown(struct kunit *test)
+{
+	struct agx4_device *adev = probe(test, AGX4_FWMODEL_FAULT_NONE, 0, 0);
+	const char *root = param_soc(test) == AGX4_SOC_T8132 ? "fw_root" :
+			   "fw_root0";
+	struct text *t = kunit_kzalloc(test, sizeof(*t), GFP_KERNEL);
+	struct drm_printer p = { .printfn = text_print, .arg = t };
+	const struct agx4_fw_boot_view *v = NULL;
+	struct dentry *d;
+	char want[64];
+	unsigned int i;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, adev);
+	KUNIT_ASSERT_NOT_NULL(test, t);
+	for (i = 0; i < adev->fw->num_views; i++)
+		if (!strcmp(adev->fw->views[i].file, root))
+			v = &adev->fw->views[i];
+	KUNIT_ASSERT_NOT_NULL(test, v);
+	agx4_fw_decode(agx4_fw_layout_find(adev->gen, v->layout),
+		       v->obj->cpu + v->offset, v->obj->size - v->offset, &p);
+	snprintf(want, sizeof(want), ".main_config = 0x%llx\n",
+		 get_unaligned_le64(v->obj->cpu + v->offset + 0x18));
+	KUNIT_EXPECT_NOT_NULL_MSG(test, strstr(t->buf, want), "%s", t->buf);
+
+	d = debugfs_lookup(root, adev->base.debugfs_root);
+	KUNIT_EXPECT_NOT_NULL(test, d);
+	dput(d);
+	agx4_device_unplug(adev);
+	d = debugfs_lookup(root, adev->base.debugfs_root);
+	KUNIT_EXPECT_NULL(test, d);
+	dput(d);
 }
 
 /* Remove after boot shuts the model's firmware down, once. */
@@ -340,6 +396,7 @@ static void agx4_boot_unmapped_init_data_fails_with_model_error(struct kunit *te
 
 static struct kunit_case agx4_boot_cases[] = {
 	KUNIT_CASE_PARAM(agx4_boot_probe_boots_the_firmware, soc_gen_params),
+	KUNIT_CASE_PARAM(agx4_boot_named_records_are_shown, soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_boot_remove_shuts_the_firmware_down,
 			 soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_boot_never_acked_times_out, soc_gen_params),

@@ -275,33 +275,37 @@ struct agx4_fw_obj *agx4_fw_boot_alloc(struct agx4_fw_boot *b,
 }
 
 /**
- * agx4_fw_boot_view() - name a record inside a boot object
+ * agx4_fw_boot_views() - name records inside the boot's objects
  * @b: the firmware.
- * @file: its debugfs file name, unique per device.
- * @layout: the decoder's name of the record.
- * @obj: an object the boot allocated (owned, so mapped for the CPU).
- * @offset: where the record lies in @obj.
+ * @views: the records: a debugfs file name unique per device, the
+ *	decoder's layout, an object the boot allocated (owned, so mapped for
+ *	the CPU) and where in it the record lies.
+ * @n: entries of @views.
  *
- * Once the firmware is up the record is shown, decoded by field, in a
- * debugfs file of that name; a crash dump decodes it too.
+ * Once the firmware is up each record is shown, decoded by field, in a
+ * debugfs file of that name; a crash dump decodes them too.
  *
- * Return: 0, or -EINVAL for a record outside @obj or a layout the
+ * Return: 0, or -EINVAL for a record outside its object or a layout the
  * generation does not have, -ENOSPC when the table is full.
  */
-int agx4_fw_boot_view(struct agx4_fw_boot *b, const char *file,
-		      const char *layout, struct agx4_fw_obj *obj, u64 offset)
+int agx4_fw_boot_views(struct agx4_fw_boot *b,
+		       const struct agx4_fw_boot_view *views, unsigned int n)
 {
-	const struct agx4_fw_layout *l = agx4_fw_layout_find(b->adev->gen,
-							     layout);
+	unsigned int i;
 
 	lockdep_assert_held(&b->lock);
-	if (!l || !obj->cpu || offset >= obj->size ||
-	    obj->size - offset < l->size)
-		return -EINVAL;
-	if (b->num_views == AGX4_FW_BOOT_MAX_VIEWS)
-		return -ENOSPC;
-	b->views[b->num_views++] = (struct agx4_fw_boot_view){
-		file, layout, obj, offset };
+	for (i = 0; i < n; i++) {
+		const struct agx4_fw_boot_view *v = &views[i];
+		const struct agx4_fw_layout *l =
+			agx4_fw_layout_find(b->adev->gen, v->layout);
+
+		if (!l || !v->obj->cpu || v->offset >= v->obj->size ||
+		    v->obj->size - v->offset < l->size)
+			return -EINVAL;
+		if (b->num_views == AGX4_FW_BOOT_MAX_VIEWS)
+			return -ENOSPC;
+		b->views[b->num_views++] = *v;
+	}
 	return 0;
 }
 

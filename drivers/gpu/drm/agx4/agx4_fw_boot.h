@@ -133,8 +133,8 @@ struct agx4_fw_obj *agx4_fw_boot_alloc(struct agx4_fw_boot *b,
 struct agx4_fw_obj *agx4_fw_boot_map_sgx(struct agx4_fw_boot *b,
 					 const char *name, u32 offset,
 					 u64 size, unsigned int class);
-int agx4_fw_boot_view(struct agx4_fw_boot *b, const char *file,
-		      const char *layout, struct agx4_fw_obj *obj, u64 offset);
+int agx4_fw_boot_views(struct agx4_fw_boot *b,
+		       const struct agx4_fw_boot_view *views, unsigned int n);
 int agx4_fw_boot_start(struct agx4_fw_boot *b, unsigned int inst);
 int agx4_fw_boot_send(struct agx4_fw_boot *b, unsigned int inst, u8 ep,
 		      u64 msg);

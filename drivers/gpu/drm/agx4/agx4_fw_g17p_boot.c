@@ -607,12 +607,7 @@ static int control_start(struct agx4_fw_boot *b, struct g17p_boot *g)
 /* The records debugfs and crash dumps show by name. */
 static int add_views(struct agx4_fw_boot *b, struct g17p_boot *g)
 {
-	const struct {
-		const char *file;
-		const char *layout;
-		struct agx4_fw_obj *obj;
-		u64 offset;
-	} views[] = {
+	const struct agx4_fw_boot_view views[] = {
 		{ "fw_root0", "root", g->roots, 0 },
 		{ "fw_root1", "root_extra", g->roots, G17P_ROOT_SEC },
 		{ "fw_hwdata", "hwdata", g->bundle, 0 },
@@ -622,16 +617,8 @@ static int add_views(struct agx4_fw_boot *b, struct g17p_boot *g)
 		{ "fw_status_a0", "status", g->cluster, G17P_PRI_STATUS_A },
 		{ "fw_status_a1", "status", g->cluster, G17P_SEC_STATUS_A },
 	};
-	unsigned int i;
-	int ret;
 
-	for (i = 0; i < ARRAY_SIZE(views); i++) {
-		ret = agx4_fw_boot_view(b, views[i].file, views[i].layout,
-					views[i].obj, views[i].offset);
-		if (ret)
-			return ret;
-	}
-	return 0;
+	return agx4_fw_boot_views(b, views, ARRAY_SIZE(views));
 }
 
 /**

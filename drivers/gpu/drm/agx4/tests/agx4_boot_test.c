@@ -133,7 +133,8 @@ static void text_print(struct drm_printer *p, struct va_format *vaf)
 /*
  * The root and main config are shown by name, in debugfs while the
  * firmware runs: the decoded root names the main config at the address
- * its +0x18 word holds, and the files go at unplug, before the memory.
+ * its +0x18 word holds, and the files go with the firmware, before the
+ * memory they show.
  */
 static void agx4_boot_named_records_are_shown(struct kunit *test)
 {
@@ -162,7 +163,11 @@ static void agx4_boot_named_records_are_shown(struct kunit *test)
 	d = debugfs_lookup(root, adev->base.debugfs_root);
 	KUNIT_EXPECT_NOT_NULL(test, d);
 	dput(d);
-	agx4_device_unplug(adev);
+	/*
+	 * The firmware going away while the DRM device stays (a reset, or a
+	 * later probe step failing) takes the files with it.
+	 */
+	agx4_fw_boot_fini(adev);
 	d = debugfs_lookup(root, adev->base.debugfs_root);
 	KUNIT_EXPECT_NULL(test, d);
 	dput(d);

@@ -108,6 +108,11 @@ static const struct agx4_fw_layout g16_layouts[] = {
 	AGX4_FW_LAYOUT("ts_pair", G16_TS_PAIR_FIELDS, struct g16_ts_pair),
 	AGX4_FW_LAYOUT("cdm_entry", G16_CDM_ENTRY_FIELDS, struct g16_cdm_entry),
 	AGX4_FW_LAYOUT("power", G16_POWER_FIELDS, struct g16_power),
+	AGX4_FW_LAYOUT("flist", G16_FLIST_FIELDS, struct g16_flist),
+	AGX4_FW_LAYOUT("support", G16_SUPPORT_FIELDS, struct g16_support),
+	AGX4_FW_LAYOUT("compute_state", G16_COMPUTE_STATE_FIELDS,
+		       struct g16_compute_state),
+	AGX4_FW_LAYOUT("resume", G16_RESUME_FIELDS, struct g16_resume),
 };
 
 static int g16_build_channels(const struct agx4_fw_chan_in *in, void *buf,

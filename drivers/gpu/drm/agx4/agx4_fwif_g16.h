@@ -1547,6 +1547,160 @@ struct g16_queue_context {
 	 TYPE(__VA_ARGS__, gap_26, 0x26) TYPE(__VA_ARGS__, gap_33, 0x33))
 AGX4_FW_CHECK_FIELDS(struct g16_queue_context, 0x40, G16_QUEUE_CONTEXT_FIELDS);
 
+/*
+ * The opening FList (0x80 bytes at CONTROL_DATA), which the opening
+ * registration (device control 0x20) names: the list of 4 KiB operand
+ * pages the firmware may draw accelerator-private memory from, and the
+ * operand table.  Of the same family as &struct g16_support (the list
+ * here, the directory there, at +0x14).
+ */
+struct g16_flist {
+	__le32 gap_0;
+	u8 __pad_4[0x10];
+	/* The operand-page list's GPU address (unaligned). */
+	__le64 list;
+	/* Entries the list has room for. */
+	__le32 list_entries;
+	u8 __pad_20[0x8];
+	__le32 gap_28;
+	u8 __pad_2c[0x4];
+	/* The operand table's GPU address. */
+	__le64 operands;
+	u8 __pad_38[0x10];
+	/* Firmware-written progress, %G16_FLIST_TAKEN once all is taken. */
+	__le32 cursor;
+	/* CONTROL_AUX, which the firmware also writes (unaligned). */
+	__le64 aux;
+	u8 __pad_54[0x2c];
+} __packed;
+#define G16_FLIST_FIELDS(TYPE, ...)					\
+	(TYPE(__VA_ARGS__, gap_0, 0x0) TYPE(__VA_ARGS__, list, 0x14)	\
+	 TYPE(__VA_ARGS__, list_entries, 0x1c)				\
+	 TYPE(__VA_ARGS__, gap_28, 0x28)				\
+	 TYPE(__VA_ARGS__, operands, 0x30)				\
+	 TYPE(__VA_ARGS__, cursor, 0x48) TYPE(__VA_ARGS__, aux, 0x4c))
+AGX4_FW_CHECK_FIELDS(struct g16_flist, 0x80, G16_FLIST_FIELDS);
+/* GAP: FList words of unknown meaning, as the reference writes them (H). */
+#define G16_FLIST_0		1
+#define G16_FLIST_28		1
+/* The list has room for 4 MiB of u64 entries. */
+#define G16_FLIST_ENTRIES	0x80000
+/* M: the progress the reference waits for: 8 per operand buffer. */
+#define G16_FLIST_TAKEN		160
+
+/*
+ * The opening operand namespace, in context 0's low half: the page list,
+ * the operand table (zero) and twenty 2 MiB operand buffers, each followed
+ * by an unmapped 32 KiB guard.  List entry k is buffer k / 512, 4 KiB page
+ * k % 512.
+ */
+#define G16_OPEN_LIST		0x7000000000ull
+#define G16_OPEN_TABLE		0x7000408000ull
+#define G16_OPEN_TABLE_SIZE	0x10000
+#define G16_OPEN_BUFFERS	0x7000420000ull
+#define G16_OPEN_NUM_BUFFERS	20
+/* Operand buffers, here and in the compute namespace. */
+#define G16_OPERAND_BUFFER_SIZE	0x200000
+#define G16_OPERAND_BUFFER_STRIDE 0x208000
+#define G16_OPERAND_PAGE	0x1000
+#define G16_OPERAND_PAGES	(G16_OPERAND_BUFFER_SIZE / G16_OPERAND_PAGE)
+
+/*
+ * The compute operand namespace, likewise: a directory of 4 KiB page
+ * addresses (entry k: buffer k / 512, page k % 512) and sixteen 2 MiB
+ * buffers.
+ */
+#define G16_COMPUTE_DIRECTORY	0x7002cc0000ull
+#define G16_COMPUTE_DIRECTORY_SIZE 0x18000
+#define G16_COMPUTE_BUFFERS	0x7003108000ull
+#define G16_COMPUTE_NUM_BUFFERS	16
+
+/*
+ * The GPU aliases of the parameter-buffer descriptor table and of the page
+ * after it, in context 0 (the main config's region list names both).
+ */
+#define G16_PB_TABLE_GPU	0x7000278000ull
+#define G16_PB_AUX_GPU		0x7000280000ull
+
+/*
+ * A support object (0x100 bytes): an operand namespace the firmware draws
+ * accelerator-private pages from, with its own private-memory slot.  The
+ * compute support exists from boot; each VM's render support is one.
+ */
+struct g16_support {
+	/* The pool identity. */
+	__le64 id;
+	/* The private-memory (FList) slot, distinct per support object. */
+	__le32 slot;
+	u8 __pad_c[0x8];
+	/* The operand directory's GPU address (unaligned). */
+	__le64 directory;
+	/* The directory's capacity, in u64 entries. */
+	__le32 capacity;
+	u8 __pad_20[0x4];
+	/* @pages modulo @capacity. */
+	__le32 pages_mod;
+	u8 __pad_28[0x4];
+	/* 4 KiB pages in the namespace. */
+	__le32 pages;
+	/* The operand table, 0 for none (compute). */
+	__le64 operands;
+	u8 __pad_38[0x10];
+	__le32 cursor;
+	/* The shared-state page (unaligned). */
+	__le64 shared;
+	u8 __pad_54[0xac];
+} __packed;
+#define G16_SUPPORT_FIELDS(TYPE, ...)					\
+	(TYPE(__VA_ARGS__, id, 0x0) TYPE(__VA_ARGS__, slot, 0x8)	\
+	 TYPE(__VA_ARGS__, directory, 0x14)				\
+	 TYPE(__VA_ARGS__, capacity, 0x1c)				\
+	 TYPE(__VA_ARGS__, pages_mod, 0x24)				\
+	 TYPE(__VA_ARGS__, pages, 0x2c) TYPE(__VA_ARGS__, operands, 0x30)	\
+	 TYPE(__VA_ARGS__, cursor, 0x48) TYPE(__VA_ARGS__, shared, 0x4c))
+AGX4_FW_CHECK_FIELDS(struct g16_support, 0x100, G16_SUPPORT_FIELDS);
+/* The compute support's identity and slot (the opening FList has 1). */
+#define G16_SUPPORT_COMPUTE_ID	2
+#define G16_SUPPORT_COMPUTE_SLOT 2
+
+/*
+ * The compute shared state: the number of compute work items published
+ * (low 32 bits), which the firmware compares with what it consumed (M).
+ */
+struct g16_compute_state {
+	__le32 published;
+} __packed;
+#define G16_COMPUTE_STATE_FIELDS(TYPE, ...)				\
+	(TYPE(__VA_ARGS__, published, 0x0))
+AGX4_FW_CHECK_FIELDS(struct g16_compute_state, 4, G16_COMPUTE_STATE_FIELDS);
+/* What it holds at boot. */
+#define G16_COMPUTE_STATE_BOOT	1
+
+/*
+ * A resume record, one of 96 in a page the firmware only reads.  GAP: who
+ * reads them and why is not known; the reference writes the first word of
+ * each and nothing else.
+ */
+struct g16_resume {
+	__le64 gap_0;
+	u8 __pad_8[0x38];
+} __packed;
+#define G16_RESUME_FIELDS(TYPE, ...)					\
+	(TYPE(__VA_ARGS__, gap_0, 0x0))
+AGX4_FW_CHECK_FIELDS(struct g16_resume, 0x40, G16_RESUME_FIELDS);
+#define G16_RESUME_RECORDS	96
+#define G16_RESUME_0		0x0000007000001822ull
+
+/* A queue's item ring: this many u64 item pointers. */
+#define G16_QUEUE_RING_ITEMS	0x500
+/* The private area after a queue record, zero when first used. */
+#define G16_QUEUE_PRIVATE_SIZE	0x2410
+/* GAP: a queue context's bytes, as the reference writes them (H). */
+#define G16_QUEUE_CONTEXT_0	0xff
+#define G16_QUEUE_CONTEXT_5	1
+#define G16_QUEUE_CONTEXT_26	2
+#define G16_QUEUE_CONTEXT_33	0xff
+
 /* hwdata constants of G16. */
 #define G16_HWDATA_CLOCKS_PER_MS	24000
 /* binary32 1.02 */

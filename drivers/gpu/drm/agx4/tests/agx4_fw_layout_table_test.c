@@ -815,6 +815,30 @@ static const struct expect_field g16_fields[] = {
 	{ "power", "smc_eb", 0xb710 - PWR, 4 },
 	{ "power", "smc_el", 0xb714 - PWR, 4 },
 	{ "power", "random", 0xb754 - PWR, 4 },
+	/* The opening FList at CONTROL_DATA. */
+	{ "flist", NULL, 0, 0x80 },
+	{ "flist", "gap_0", 0x00, 4 },
+	{ "flist", "list", 0x14, 8 },
+	{ "flist", "list_entries", 0x1c, 4 },
+	{ "flist", "gap_28", 0x28, 4 },
+	{ "flist", "operands", 0x30, 8 },
+	{ "flist", "cursor", 0x48, 4 },
+	{ "flist", "aux", 0x4c, 8 },
+	/* Support objects (the compute support at boot). */
+	{ "support", NULL, 0, 0x100 },
+	{ "support", "id", 0x00, 8 },
+	{ "support", "slot", 0x08, 4 },
+	{ "support", "directory", 0x14, 8 },
+	{ "support", "capacity", 0x1c, 4 },
+	{ "support", "pages_mod", 0x24, 4 },
+	{ "support", "pages", 0x2c, 4 },
+	{ "support", "operands", 0x30, 8 },
+	{ "support", "cursor", 0x48, 4 },
+	{ "support", "shared", 0x4c, 8 },
+	{ "compute_state", NULL, 0, 4 },
+	{ "compute_state", "published", 0x00, 4 },
+	{ "resume", NULL, 0, 0x40 },
+	{ "resume", "gap_0", 0x00, 8 },
 };
 
 /* The 3D work item's tail members, at their 3D offsets. */

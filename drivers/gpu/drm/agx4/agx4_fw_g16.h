@@ -18,6 +18,13 @@ extern const struct agx4_fw_item agx4_fw_g16_compute_objs[4];
 extern const struct agx4_fw_item agx4_fw_g16_tvb_objs[6];
 
 int agx4_fw_g16_boot(struct agx4_fw_boot *b);
+#if IS_ENABLED(CONFIG_KUNIT)
+int agx4_fw_g16_build_flist(void *buf, size_t size, u64 aux);
+int agx4_fw_g16_build_operand_dir(void *buf, size_t size, u64 base,
+				  unsigned int buffers);
+int agx4_fw_g16_build_compute_support(void *buf, size_t size, u64 shared);
+int agx4_fw_g16_build_resume(void *buf, size_t size);
+#endif
 int agx4_fw_g16_build_render(const struct agx4_render_desc *d,
 			     const struct agx4_fw_render_in *in,
 			     const struct agx4_fw_buf *bufs);

@@ -12,6 +12,8 @@
 
 #include <drm/drm_print.h>
 
+#include <kunit/visibility.h>
+
 #include "agx4_device.h"
 #include "agx4_fw.h"
 #include "agx4_fw_boot.h"
@@ -38,21 +40,38 @@
  *    (status records A and B, the two support objects, the event and
  *    statistics rings), and the two register pages of the work and
  *    control cursors mapped for the firmware (the producer page read-only).
+ *    With them the device-wide objects that exist before any submission:
+ *    the opening FList in CONTROL_DATA with CONTROL_AUX, its operand
+ *    namespace (a 4 MiB page list, the operand table, twenty 2 MiB operand
+ *    buffers), the compute support with its shared state and its operand
+ *    namespace (a directory and sixteen 2 MiB buffers), the 96 resume
+ *    records, the parameter-buffer descriptor table and the page after it.
+ *    Each VM's render support is that VM's, made with it: nothing of it
+ *    exists at boot.
  * 5. Publication: every work cursor is zeroed, the control cursors are
  *    (0, 0) with the producer at 1 (slot 0 of the control ring already
- *    holds the initial record), context 0 is written, and the root goes
- *    out (0x81).  The firmware accepts it by writing 1 at status A +0x14.
+ *    holds the initial record), context 0 is written with the PB views in
+ *    its low half, context 1 (the opening client) with the two operand
+ *    namespaces in its own, and the root goes out (0x81).  The firmware
+ *    accepts it by writing 1 at status A +0x14.
  * 6. Opening: two device-control records follow the initial one (another
- *    initial record, and the registration of the opening control data),
- *    the notification state and ring are published in status B, and the
- *    doorbell rings.  The firmware consumes both records (every control
- *    cursor at 3), writes 1 at status A +0x1c and posts a receipt.
+ *    initial record, and the registration of the opening FList and its
+ *    operand table), the notification state and ring are published in
+ *    status B, and the doorbell rings.  The firmware consumes both records
+ *    (every control cursor at 3), writes 1 at status A +0x1c and posts a
+ *    receipt.
  *
  * Every step is bounded by the boot's timeout; a failure unwinds all of
- * it.  Still missing (named where it matters): the opening FList contents
- * and support objects, the register windows whose sizes are not known,
- * the second context and the bootstrap barrier.  Real firmware needs
+ * it.  Still missing (named where it matters): the register windows whose
+ * sizes are not known, and the bootstrap barrier.  Real firmware may need
  * them; the firmware model does not check them.
+ * The opening client's high half is the firmware's, as in every agx4
+ * context (the reference gives it an empty one of its own).
+ *
+ * The operand namespaces cost 73 MiB of memory per device (twenty and
+ * sixteen 2 MiB buffers with their 32 KiB guards), the FList's page list
+ * 4 MiB (0x80000 entries, of which the first 10240 are used), the rest a
+ * few pages.
  */
 
 /* Host-written registers of the boot (SGX offsets). */
@@ -99,8 +118,15 @@
 /* The main config's header pointer: the producer page + 0x68 (M). */
 #define G16_MC_HEADER		0x68
 
-/* Records the opening registration announces (M). */
+/* Records the opening registration announces (M): 8 per operand buffer. */
 #define G16_OPENING_OPERANDS	160
+
+/* The alias attributes: GPU read-write, uncached (H: the reference's). */
+static const struct agx4_uat_prot gpu_rw = {
+	.access = AGX4_UAT_GPU,
+	.perm = AGX4_UAT_RW,
+	.memtype = AGX4_UAT_UNCACHED,
+};
 
 /* Device-control records queued at boot: slot 0, then slots 1 and 2. */
 #define G16_CTL_BOOT_RECORDS	3
@@ -135,10 +161,20 @@ struct g16_boot {
 	struct agx4_fw_obj *producers;
 	struct agx4_fw_obj *cursors;
 	struct agx4_fw_obj *control_data;
-	struct agx4_fw_obj *operands;
+	struct agx4_fw_obj *control_aux;
+	struct agx4_fw_obj *operand_list;
+	struct agx4_fw_obj *operand_table;
+	struct agx4_fw_obj *operand_bufs;
 	struct agx4_fw_obj *notify;
 	struct agx4_fw_obj *policy;
-	struct agx4_fw_obj *regions[3];
+	struct agx4_fw_obj *region_0;
+	struct agx4_fw_obj *pb_table;
+	struct agx4_fw_obj *pb_aux;
+	struct agx4_fw_obj *compute_support;
+	struct agx4_fw_obj *compute_state;
+	struct agx4_fw_obj *resume;
+	struct agx4_fw_obj *compute_dir;
+	struct agx4_fw_obj *compute_bufs;
 	struct agx4_fw_regwin_in wins[ARRAY_SIZE(g16_windows)];
 };
 
@@ -151,6 +187,122 @@ static u8 *status_a(struct g16_boot *g)
 {
 	return (u8 *)g->status->cpu + G16_STATUS_A;
 }
+
+/**
+ * agx4_fw_g16_build_flist() - build the opening FList
+ * @buf: CONTROL_DATA (zeroed first).
+ * @size: its bytes.
+ * @aux: CONTROL_AUX's firmware address.
+ *
+ * The FList names the opening namespace at its GPU addresses in context 0
+ * (%G16_OPEN_LIST, %G16_OPEN_TABLE): the firmware hands those on as they
+ * are, so the namespace must be mapped exactly there (the reference has
+ * never placed it elsewhere, M).
+ *
+ * Return: 0, or -EINVAL for a short buffer.
+ */
+VISIBLE_IF_KUNIT int agx4_fw_g16_build_flist(void *buf, size_t size, u64 aux)
+{
+	struct g16_flist *fl = buf;
+
+	if (size < sizeof(*fl))
+		return -EINVAL;
+	memset(fl, 0, sizeof(*fl));
+	fl->gap_0 = cpu_to_le32(G16_FLIST_0);
+	fl->list = cpu_to_le64(G16_OPEN_LIST);
+	fl->list_entries = cpu_to_le32(G16_FLIST_ENTRIES);
+	fl->gap_28 = cpu_to_le32(G16_FLIST_28);
+	fl->operands = cpu_to_le64(G16_OPEN_TABLE);
+	fl->aux = cpu_to_le64(aux);
+	return 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_fw_g16_build_flist);
+
+/**
+ * agx4_fw_g16_build_operand_dir() - list the 4 KiB pages of operand buffers
+ * @buf: the list (or directory), zeroed first.
+ * @size: its bytes.
+ * @base: the first buffer's GPU address; the others follow every
+ *	%G16_OPERAND_BUFFER_STRIDE bytes.
+ * @buffers: how many.
+ *
+ * Entry k is page k % 512 of buffer k / 512; the entries past the last
+ * page stay zero.
+ *
+ * Return: 0, or -EINVAL for a list too short for every page.
+ */
+VISIBLE_IF_KUNIT int agx4_fw_g16_build_operand_dir(void *buf, size_t size,
+						   u64 base,
+						   unsigned int buffers)
+{
+	u32 k, n = buffers * G16_OPERAND_PAGES;
+	__le64 *dir = buf;
+
+	if (size < (size_t)n * sizeof(*dir))
+		return -EINVAL;
+	memset(buf, 0, size);
+	for (k = 0; k < n; k++)
+		dir[k] = cpu_to_le64(base +
+				     (u64)(k / G16_OPERAND_PAGES) *
+				     G16_OPERAND_BUFFER_STRIDE +
+				     (u64)(k % G16_OPERAND_PAGES) *
+				     G16_OPERAND_PAGE);
+	return 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_fw_g16_build_operand_dir);
+
+/**
+ * agx4_fw_g16_build_compute_support() - build the compute support object
+ * @buf: the object (zeroed first).
+ * @size: its bytes.
+ * @shared: the compute shared state's firmware address.
+ *
+ * The compute operand namespace: the directory at %G16_COMPUTE_DIRECTORY
+ * and its sixteen buffers; no operand table.
+ *
+ * Return: 0, or -EINVAL for a short buffer.
+ */
+VISIBLE_IF_KUNIT int agx4_fw_g16_build_compute_support(void *buf, size_t size,
+						       u64 shared)
+{
+	u32 cap = G16_COMPUTE_DIRECTORY_SIZE / sizeof(__le64);
+	u32 pages = G16_COMPUTE_NUM_BUFFERS * G16_OPERAND_PAGES;
+	struct g16_support *s = buf;
+
+	if (size < sizeof(*s))
+		return -EINVAL;
+	memset(s, 0, sizeof(*s));
+	s->id = cpu_to_le64(G16_SUPPORT_COMPUTE_ID);
+	s->slot = cpu_to_le32(G16_SUPPORT_COMPUTE_SLOT);
+	s->directory = cpu_to_le64(G16_COMPUTE_DIRECTORY);
+	s->capacity = cpu_to_le32(cap);
+	s->pages_mod = cpu_to_le32(pages % cap);
+	s->pages = cpu_to_le32(pages);
+	s->shared = cpu_to_le64(shared);
+	return 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_fw_g16_build_compute_support);
+
+/**
+ * agx4_fw_g16_build_resume() - build the resume records
+ * @buf: their page (zeroed first).
+ * @size: its bytes.
+ *
+ * Return: 0, or -EINVAL for a buffer short of the 96 records.
+ */
+VISIBLE_IF_KUNIT int agx4_fw_g16_build_resume(void *buf, size_t size)
+{
+	struct g16_resume *r = buf;
+	unsigned int i;
+
+	if (size < G16_RESUME_RECORDS * sizeof(*r))
+		return -EINVAL;
+	memset(buf, 0, size);
+	for (i = 0; i < G16_RESUME_RECORDS; i++)
+		r[i].gap_0 = cpu_to_le64(G16_RESUME_0);
+	return 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_fw_g16_build_resume);
 
 static int alloc_objects(struct agx4_fw_boot *b, struct g16_boot *g)
 {
@@ -166,17 +318,40 @@ static int alloc_objects(struct agx4_fw_boot *b, struct g16_boot *g)
 		{ &g->region_a, "region_a", SZ_16K, AGX4_FW_OBJ_RO },
 		{ &g->region_c, "region_c", SZ_16K, AGX4_FW_OBJ_RO },
 		{ &g->status, "status", G16_STATUS_SIZE, AGX4_FW_OBJ_SHARED },
-		/* GAP: the opening FList and operand table are left zeroed. */
-		{ &g->control_data, "control_data", SZ_16K, AGX4_FW_OBJ_PRIVATE },
-		{ &g->operands, "operands", SZ_16K, AGX4_FW_OBJ_SHARED },
+		/* CONTROL_DATA holds the opening FList. */
+		{ &g->control_data, "flist", SZ_16K, AGX4_FW_OBJ_PRIVATE },
+		{ &g->control_aux, "control_aux", SZ_16K, AGX4_FW_OBJ_SHARED },
+		/* The opening namespace: GPU-only, aliased in context 0. */
+		{ &g->operand_list, "operand_list",
+		  G16_FLIST_ENTRIES * sizeof(__le64), AGX4_FW_OBJ_SHARED },
+		{ &g->operand_table, "operand_table", G16_OPEN_TABLE_SIZE,
+		  AGX4_FW_OBJ_SHARED },
 		/* The mapping-notification state (first page) and ring. */
 		{ &g->notify, "notify", 2 * SZ_16K, AGX4_FW_OBJ_SHARED },
 		/* Extra policy objects the power block points at, zeroed (GAP). */
 		{ &g->policy, "policy", SZ_16K, AGX4_FW_OBJ_PRIVATE },
-		/* GAP: the opening region objects are left zeroed. */
-		{ &g->regions[0], "region_0", SZ_16K, AGX4_FW_OBJ_SHARED },
-		{ &g->regions[1], "region_2", SZ_16K, AGX4_FW_OBJ_SHARED },
-		{ &g->regions[2], "region_4", SZ_16K, AGX4_FW_OBJ_SHARED },
+		/* GAP: the main config's first region, left zeroed. */
+		{ &g->region_0, "region_0", SZ_16K, AGX4_FW_OBJ_SHARED },
+		/* Zero until a VM's TVB pool takes a slot. */
+		{ &g->pb_table, "pb_table", SZ_16K, AGX4_FW_OBJ_SHARED },
+		/* GAP: the page after the table, left zeroed. */
+		{ &g->pb_aux, "pb_aux", SZ_16K, AGX4_FW_OBJ_SHARED },
+		{ &g->compute_support, "support", SZ_16K, AGX4_FW_OBJ_PRIVATE },
+		{ &g->compute_state, "compute_state", SZ_16K,
+		  AGX4_FW_OBJ_SHARED },
+		{ &g->resume, "resume", SZ_16K, AGX4_FW_OBJ_RO },
+		{ &g->compute_dir, "compute_directory",
+		  G16_COMPUTE_DIRECTORY_SIZE, AGX4_FW_OBJ_SHARED },
+		/*
+		 * The operand buffers, each followed by its guard (allocated,
+		 * never mapped for the GPU): one object per namespace.
+		 */
+		{ &g->operand_bufs, "operand_buffers",
+		  G16_OPEN_NUM_BUFFERS * G16_OPERAND_BUFFER_STRIDE,
+		  AGX4_FW_OBJ_SHARED },
+		{ &g->compute_bufs, "compute_buffers",
+		  G16_COMPUTE_NUM_BUFFERS * G16_OPERAND_BUFFER_STRIDE,
+		  AGX4_FW_OBJ_SHARED },
 	};
 	unsigned int i;
 
@@ -216,6 +391,107 @@ static int alloc_objects(struct agx4_fw_boot *b, struct g16_boot *g)
 	return 0;
 }
 
+/* The device-wide objects that exist before the first submission. */
+static int build_device_objects(struct g16_boot *g)
+{
+	struct g16_compute_state *cs = g->compute_state->cpu;
+	int ret;
+
+	ret = agx4_fw_g16_build_flist(g->control_data->cpu,
+				      g->control_data->size,
+				      g->control_aux->va);
+	if (!ret)
+		ret = agx4_fw_g16_build_operand_dir(g->operand_list->cpu,
+						    g->operand_list->size,
+						    G16_OPEN_BUFFERS,
+						    G16_OPEN_NUM_BUFFERS);
+	if (!ret)
+		ret = agx4_fw_g16_build_operand_dir(g->compute_dir->cpu,
+						    g->compute_dir->size,
+						    G16_COMPUTE_BUFFERS,
+						    G16_COMPUTE_NUM_BUFFERS);
+	if (!ret)
+		ret = agx4_fw_g16_build_compute_support(g->compute_support->cpu,
+							g->compute_support->size,
+							g->compute_state->va);
+	if (!ret)
+		ret = agx4_fw_g16_build_resume(g->resume->cpu, g->resume->size);
+	if (ret)
+		return ret;
+	cs->published = cpu_to_le32(G16_COMPUTE_STATE_BOOT);
+	return 0;
+}
+
+/*
+ * @n operand buffers from @va, each 2 MiB followed by an unmapped guard:
+ * the whole object is mapped, then each guard unmapped again (the object
+ * unmaps the rest when it goes).
+ */
+static int map_buffers(struct agx4_uat *uat, struct agx4_fw_obj *obj, u64 va,
+		       unsigned int n)
+{
+	struct agx4_uat_op op;
+	unsigned int i;
+	int ret;
+
+	ret = agx4_fw_obj_alias(obj, uat, va, &gpu_rw);
+	if (ret)
+		return ret;
+	mutex_lock(&uat->lock);
+	agx4_uat_op_begin(uat, &op);
+	for (i = 0; i < n; i++)
+		agx4_uat_op_unmap(&op, va + (u64)i * G16_OPERAND_BUFFER_STRIDE +
+				  G16_OPERAND_BUFFER_SIZE,
+				  G16_OPERAND_BUFFER_STRIDE -
+				  G16_OPERAND_BUFFER_SIZE);
+	agx4_uat_op_end(&op);
+	mutex_unlock(&uat->lock);
+	return 0;
+}
+
+/*
+ * The GPU views.  Context 0's low half holds the PB descriptor table and
+ * the page after it; context 1, the opening client (an address space of
+ * its own in the low half, tagged with its context), holds the two
+ * operand namespaces: as in the reference, which keeps them apart because
+ * the page list at %G16_OPEN_LIST spans both PB views.  None of these
+ * addresses is agx4's to choose: the FList, the compute support and the
+ * main config's region list hand them to the firmware, which passes them
+ * on to the GPU as they are (M: the reference has only ever used these).
+ */
+static int map_gpu_views(struct agx4_fw_boot *b, struct g16_boot *g)
+{
+	struct {
+		struct agx4_fw_obj *obj;
+		struct agx4_uat *uat;
+		u64 va;
+	} views[] = {
+		{ g->pb_table, &b->dev_uat, G16_PB_TABLE_GPU },
+		{ g->pb_aux, &b->dev_uat, G16_PB_AUX_GPU },
+		{ g->operand_list, &b->render_uat, G16_OPEN_LIST },
+		{ g->operand_table, &b->render_uat, G16_OPEN_TABLE },
+		{ g->compute_dir, &b->render_uat, G16_COMPUTE_DIRECTORY },
+	};
+	unsigned int i;
+	int ret;
+
+	ret = agx4_fw_boot_render_context(b);
+	if (ret)
+		return ret;
+	for (i = 0; i < ARRAY_SIZE(views); i++) {
+		ret = agx4_fw_obj_alias(views[i].obj, views[i].uat, views[i].va,
+					&gpu_rw);
+		if (ret)
+			return ret;
+	}
+	ret = map_buffers(&b->render_uat, g->operand_bufs, G16_OPEN_BUFFERS,
+			  G16_OPEN_NUM_BUFFERS);
+	if (!ret)
+		ret = map_buffers(&b->render_uat, g->compute_bufs,
+				  G16_COMPUTE_BUFFERS, G16_COMPUTE_NUM_BUFFERS);
+	return ret;
+}
+
 static int build_init_data(struct agx4_fw_boot *b, struct g16_boot *g)
 {
 	struct agx4_device *adev = b->adev;
@@ -236,9 +512,10 @@ static int build_init_data(struct agx4_fw_boot *b, struct g16_boot *g)
 			.producers = g->producers->va,
 		},
 		.header = g->producers->va + G16_MC_HEADER,
+		/* The PB table and the page after it, in both views. */
 		.regions = {
-			g->regions[0]->va, 0, g->regions[1]->va, 0,
-			g->regions[2]->va, 0,
+			g->region_0->va, G16_PB_TABLE_GPU, g->pb_table->va,
+			G16_PB_AUX_GPU, g->pb_aux->va, 0,
 		},
 	};
 	struct agx4_fw_root_in root = {
@@ -283,6 +560,9 @@ static int build_init_data(struct agx4_fw_boot *b, struct g16_boot *g)
 		return ret;
 	ret = gen->build_region_c(&adev->plat, g->region_c->cpu,
 				  g->region_c->size);
+	if (ret)
+		return ret;
+	ret = build_device_objects(g);
 	if (ret)
 		return ret;
 	put_unaligned_le32(1, sb + G16_STATUS_PRESENT);
@@ -352,6 +632,8 @@ static int publish(struct agx4_fw_boot *b, struct g16_boot *g)
 
 	zero_cursors(b);
 	ret = agx4_fw_boot_contexts(b);
+	if (!ret)
+		ret = map_gpu_views(b, g);
 	if (ret)
 		return ret;
 	ret = agx4_fw_boot_publish_root(b, 0, g->root->va);
@@ -371,7 +653,7 @@ static int open_control(struct agx4_fw_boot *b, struct g16_boot *g)
 	struct agx4_fw_ctl reg = {
 		.opcode = AGX4_FW_CTL_REGISTER,
 		.control_data = g->control_data->va,
-		.operands = g->operands->va,
+		.operands = G16_OPEN_TABLE,
 		.count = G16_OPENING_OPERANDS,
 	};
 	u8 rec[AGX4_FW_CTL_SIZE] = { };

@@ -1,0 +1,340 @@
+// SPDX-License-Identifier: GPL-2.0-only OR MIT
+/*
+ * Copyright 2026 The agx4 authors
+ *
+ * KUnit suite "agx4_fw_g16_open": what the G16 boot builds before the
+ * first submission (the opening FList and its operand namespace, the
+ * compute support and its namespace, the resume records).  Expected bytes
+ * and addresses are written here from the specification of each object,
+ * read back by raw offset, never through the driver's declarations.
+ */
+
+#include <kunit/test.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/unaligned.h>
+#include <linux/vmalloc.h>
+
+#include <drm/drm_kunit_helpers.h>
+
+#include "../agx4_device.h"
+#include "../agx4_fw_boot.h"
+#include "../agx4_fw_g16.h"
+#include "../agx4_fw_obj.h"
+#include "../agx4_fwmodel.h"
+#include "../agx4_uat.h"
+#include "agx4_test_dt.h"
+#include "agx4_test_util.h"
+
+#define FILL		0xa5
+#define AUX		0xfffffc2000148000ull
+#define SHARED		0xfffffc20001b0000ull
+
+/* The opening namespace and the compute namespace (GPU addresses). */
+#define OPEN_LIST	0x7000000000ull
+#define OPEN_TABLE	0x7000408000ull
+#define OPEN_BUFFERS	0x7000420000ull
+#define COMPUTE_DIR	0x7002cc0000ull
+#define COMPUTE_BUFFERS	0x7003108000ull
+#define BUFFER_STRIDE	0x208000ull
+#define BUFFER_SIZE	0x200000ull
+#define PB_TABLE_GPU	0x7000278000ull
+#define PB_AUX_GPU	0x7000280000ull
+
+/* One little-endian word of a golden record. */
+struct word {
+	u32 off;
+	u32 size;
+	u64 val;
+};
+
+/* @buf (@len bytes) holds exactly @w and zero elsewhere. */
+static void expect_words(struct kunit *test, const u8 *buf, size_t len,
+			 const struct word *w, unsigned int n)
+{
+	u8 *want = kunit_kzalloc(test, len, GFP_KERNEL);
+	unsigned int i, bad = 0;
+	size_t j;
+
+	KUNIT_ASSERT_NOT_NULL(test, want);
+	for (i = 0; i < n; i++) {
+		if (w[i].size == 8)
+			put_unaligned_le64(w[i].val, want + w[i].off);
+		else
+			put_unaligned_le32(w[i].val, want + w[i].off);
+	}
+	for (j = 0; j < len; j++)
+		if (buf[j] != want[j] && bad++ < 4)
+			KUNIT_FAIL(test, "byte %#zx: %#x, not %#x", j, buf[j],
+				   want[j]);
+	KUNIT_EXPECT_EQ(test, bad, 0);
+}
+
+/* The FList: 1, the list, its room, 1, the table, CONTROL_AUX. */
+static const struct word flist_words[] = {
+	{ 0x00, 4, 1 },
+	{ 0x14, 8, OPEN_LIST },
+	{ 0x1c, 4, 0x80000 },
+	{ 0x28, 4, 1 },
+	{ 0x30, 8, OPEN_TABLE },
+	{ 0x4c, 8, AUX },
+};
+
+static void agx4_g16_open_flist_bytes(struct kunit *test)
+{
+	u8 buf[0x80];
+
+	memset(buf, FILL, sizeof(buf));
+	KUNIT_ASSERT_EQ(test, agx4_fw_g16_build_flist(buf, sizeof(buf), AUX),
+			0);
+	expect_words(test, buf, sizeof(buf), flist_words,
+		     ARRAY_SIZE(flist_words));
+}
+
+/* Entry k: buffer k / 512 (0x208000 apart), 4 KiB page k % 512. */
+static void expect_dir(struct kunit *test, const __le64 *dir, size_t bytes,
+		       u64 base, unsigned int buffers)
+{
+	unsigned int k, n = buffers * 512, bad = 0;
+
+	for (k = 0; k < bytes / 8; k++) {
+		u64 want = k < n ? base + (k / 512) * BUFFER_STRIDE +
+				   (k % 512) * 0x1000ull : 0;
+
+		if (le64_to_cpu(dir[k]) != want && bad++ < 4)
+			KUNIT_FAIL(test, "entry %u: %#llx, not %#llx", k,
+				   le64_to_cpu(dir[k]), want);
+	}
+	KUNIT_EXPECT_EQ(test, bad, 0);
+}
+
+static void agx4_g16_open_list_names_every_operand_page(struct kunit *test)
+{
+	size_t bytes = 0x80000 * 8;
+	__le64 *list = vmalloc(bytes);
+
+	KUNIT_ASSERT_NOT_NULL(test, list);
+	memset(list, FILL, bytes);
+	KUNIT_EXPECT_EQ(test, agx4_fw_g16_build_operand_dir(list, bytes,
+							    OPEN_BUFFERS, 20),
+			0);
+	KUNIT_EXPECT_EQ(test, le64_to_cpu(list[0]), 0x7000420000ull);
+	KUNIT_EXPECT_EQ(test, le64_to_cpu(list[511]), 0x700061f000ull);
+	KUNIT_EXPECT_EQ(test, le64_to_cpu(list[512]), 0x7000628000ull);
+	KUNIT_EXPECT_EQ(test, le64_to_cpu(list[20 * 512 - 1]),
+			0x7002cb7000ull);
+	expect_dir(test, list, bytes, OPEN_BUFFERS, 20);
+	vfree(list);
+}
+
+static void agx4_g16_open_compute_directory(struct kunit *test)
+{
+	size_t bytes = 0x18000;
+	__le64 *dir = kunit_kmalloc(test, bytes, GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, dir);
+	memset(dir, FILL, bytes);
+	KUNIT_EXPECT_EQ(test, agx4_fw_g16_build_operand_dir(dir, bytes,
+							    COMPUTE_BUFFERS,
+							    16), 0);
+	KUNIT_EXPECT_EQ(test, le64_to_cpu(dir[16 * 512 - 1]),
+			0x700517f000ull);
+	expect_dir(test, dir, bytes, COMPUTE_BUFFERS, 16);
+}
+
+/* Compute support: pool 2, slot 2, its directory, 0x3000, 8192, 8192. */
+static const struct word support_words[] = {
+	{ 0x00, 8, 2 },
+	{ 0x08, 4, 2 },
+	{ 0x14, 8, COMPUTE_DIR },
+	{ 0x1c, 4, 0x3000 },
+	{ 0x24, 4, 8192 },
+	{ 0x2c, 4, 8192 },
+	{ 0x4c, 8, SHARED },
+};
+
+static void agx4_g16_open_compute_support_bytes(struct kunit *test)
+{
+	u8 buf[0x100];
+
+	memset(buf, FILL, sizeof(buf));
+	KUNIT_ASSERT_EQ(test, agx4_fw_g16_build_compute_support(buf,
+								sizeof(buf),
+								SHARED), 0);
+	expect_words(test, buf, sizeof(buf), support_words,
+		     ARRAY_SIZE(support_words));
+}
+
+static void agx4_g16_open_resume_records_bytes(struct kunit *test)
+{
+	struct word w[96];
+	size_t len = 0x4000;
+	u8 *buf = kunit_kmalloc(test, len, GFP_KERNEL);
+	unsigned int i;
+
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	for (i = 0; i < ARRAY_SIZE(w); i++)
+		w[i] = (struct word){ i * 0x40, 8, 0x0000007000001822ull };
+	memset(buf, FILL, len);
+	KUNIT_ASSERT_EQ(test, agx4_fw_g16_build_resume(buf, len), 0);
+	expect_words(test, buf, len, w, ARRAY_SIZE(w));
+}
+
+static void agx4_g16_open_short_buffers_are_refused(struct kunit *test)
+{
+	u8 buf[0x100];
+
+	KUNIT_EXPECT_EQ(test, agx4_fw_g16_build_flist(buf, 0x7f, AUX), -EINVAL);
+	KUNIT_EXPECT_EQ(test, agx4_fw_g16_build_compute_support(buf, 0xff,
+								SHARED),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, agx4_fw_g16_build_resume(buf, sizeof(buf)),
+			-EINVAL);
+	/* One buffer's 512 entries need 4 KiB of list. */
+	KUNIT_EXPECT_EQ(test, agx4_fw_g16_build_operand_dir(buf, sizeof(buf),
+							    0, 1),
+			-EINVAL);
+}
+
+static struct agx4_device *probe_g16(struct kunit *test)
+{
+	struct device *dev = drm_kunit_helper_alloc_device(test);
+	struct agx4_test_dt *dt = agx4_test_dt_alloc(test, AGX4_SOC_T8132);
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, dev);
+	agx4_test_fake_gpu(test, AGX4_SOC_T8132);
+	agx4_test_arm_model(AGX4_FWMODEL_FAULT_NONE, 0, 0);
+	return agx4_device_create(dev, &dt->src);
+}
+
+static struct agx4_fw_obj *boot_obj(struct kunit *test, struct agx4_fw_boot *b,
+				    const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < b->num_objs; i++)
+		if (!strcmp(b->objs[i].name, name))
+			return b->objs[i].obj;
+	KUNIT_FAIL(test, "no boot object %s", name);
+	return NULL;
+}
+
+static phys_addr_t obj_pa(struct agx4_fw_obj *obj, u64 off)
+{
+	return page_to_phys(obj->chunks[off / AGX4_UAT_PAGE_SIZE]) +
+	       off % AGX4_UAT_PAGE_SIZE;
+}
+
+/* @va maps @obj + @off in @uat. */
+static void expect_view(struct kunit *test, struct agx4_uat *uat, u64 va,
+			struct agx4_fw_obj *obj, u64 off)
+{
+	phys_addr_t pa = 0;
+
+	KUNIT_EXPECT_EQ_MSG(test, agx4_uat_translate(uat, va, &pa, NULL), 0,
+			    "%#llx", va);
+	KUNIT_EXPECT_EQ_MSG(test, pa, obj_pa(obj, off), "%#llx", va);
+}
+
+/*
+ * After boot: the FList at CONTROL_DATA and its registration, the main
+ * config's PB views (context 0, walked by the model's own walker) and the
+ * operand namespaces in context 1, guards unmapped.
+ */
+static void agx4_g16_open_boot_maps_the_namespaces(struct kunit *test)
+{
+	struct agx4_device *adev = probe_g16(test);
+	struct agx4_fw_obj *flist, *aux, *hw, *pb, *pb_aux, *bufs, *cbufs;
+	struct agx4_fwmodel *m = agx4_test_model();
+	struct word w[ARRAY_SIZE(flist_words)];
+	struct agx4_fw_boot *b;
+	phys_addr_t pa = 0;
+	const u8 *mc, *reg;
+	unsigned int i;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, adev);
+	b = adev->fw;
+	KUNIT_ASSERT_NOT_NULL(test, b);
+	flist = boot_obj(test, b, "flist");
+	aux = boot_obj(test, b, "control_aux");
+	hw = boot_obj(test, b, "hwdata");
+	pb = boot_obj(test, b, "pb_table");
+	pb_aux = boot_obj(test, b, "pb_aux");
+	bufs = boot_obj(test, b, "operand_buffers");
+	cbufs = boot_obj(test, b, "compute_buffers");
+	KUNIT_ASSERT_TRUE(test, flist && aux && hw && pb && pb_aux && bufs &&
+			  cbufs);
+
+	memcpy(w, flist_words, sizeof(w));
+	w[5].val = aux->va;
+	expect_words(test, flist->cpu, 0x80, w, ARRAY_SIZE(w));
+	/* Main config (bundle + 0x1da40): regions +0x2c8, control ring +0x4c0. */
+	mc = hw->cpu + 0x1da40;
+	KUNIT_EXPECT_EQ(test, get_unaligned_le64(mc + 0x2c8 + 8), PB_TABLE_GPU);
+	KUNIT_EXPECT_EQ(test, get_unaligned_le64(mc + 0x2c8 + 16), pb->va);
+	KUNIT_EXPECT_EQ(test, get_unaligned_le64(mc + 0x2c8 + 24), PB_AUX_GPU);
+	KUNIT_EXPECT_EQ(test, get_unaligned_le64(mc + 0x2c8 + 32), pb_aux->va);
+	reg = mc + 0x4c0 + 2 * 0x40;
+	KUNIT_EXPECT_EQ(test, get_unaligned_le32(reg), 0x20);
+	KUNIT_EXPECT_EQ(test, get_unaligned_le64(reg + 0x14), flist->va);
+	KUNIT_EXPECT_EQ(test, get_unaligned_le64(reg + 0x1c), OPEN_TABLE);
+	KUNIT_EXPECT_EQ(test, get_unaligned_le64(reg + 0x24), OPEN_TABLE);
+
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_translate(m, 0, PB_TABLE_GPU, 0,
+						     &pa), AGX4_FWMODEL_OK);
+	KUNIT_EXPECT_EQ(test, pa, obj_pa(pb, 0));
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_translate(m, 0, PB_AUX_GPU, 0, &pa),
+			AGX4_FWMODEL_OK);
+	KUNIT_EXPECT_EQ(test, pa, obj_pa(pb_aux, 0));
+
+	KUNIT_ASSERT_EQ(test, b->render_ctx, 1);
+	expect_view(test, &b->render_uat, OPEN_LIST,
+		    boot_obj(test, b, "operand_list"), 0);
+	expect_view(test, &b->render_uat, OPEN_TABLE,
+		    boot_obj(test, b, "operand_table"), 0);
+	expect_view(test, &b->render_uat, COMPUTE_DIR,
+		    boot_obj(test, b, "compute_directory"), 0);
+	for (i = 0; i < 20; i++) {
+		u64 va = OPEN_BUFFERS + i * BUFFER_STRIDE;
+
+		expect_view(test, &b->render_uat, va, bufs, i * BUFFER_STRIDE);
+		expect_view(test, &b->render_uat, va + BUFFER_SIZE - 0x4000,
+			    bufs, i * BUFFER_STRIDE + BUFFER_SIZE - 0x4000);
+		KUNIT_EXPECT_EQ_MSG(test, agx4_uat_translate(&b->render_uat,
+							     va + BUFFER_SIZE,
+							     &pa, NULL),
+				    -ENOENT, "guard %u", i);
+	}
+	for (i = 0; i < 16; i++) {
+		u64 va = COMPUTE_BUFFERS + i * BUFFER_STRIDE;
+
+		expect_view(test, &b->render_uat, va, cbufs, i * BUFFER_STRIDE);
+		KUNIT_EXPECT_EQ_MSG(test, agx4_uat_translate(&b->render_uat,
+							     va + BUFFER_SIZE +
+							     0x4000, &pa,
+							     NULL),
+				    -ENOENT, "guard %u", i);
+	}
+	/* Nothing of the opening namespace in context 0. */
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_translate(m, 0, OPEN_BUFFERS, 0,
+						     &pa),
+			AGX4_FWMODEL_UNMAPPED);
+}
+
+static struct kunit_case agx4_g16_open_cases[] = {
+	KUNIT_CASE(agx4_g16_open_flist_bytes),
+	KUNIT_CASE(agx4_g16_open_list_names_every_operand_page),
+	KUNIT_CASE(agx4_g16_open_compute_directory),
+	KUNIT_CASE(agx4_g16_open_compute_support_bytes),
+	KUNIT_CASE(agx4_g16_open_resume_records_bytes),
+	KUNIT_CASE(agx4_g16_open_short_buffers_are_refused),
+	KUNIT_CASE(agx4_g16_open_boot_maps_the_namespaces),
+	{ }
+};
+
+static struct kunit_suite agx4_g16_open_suite = {
+	.name = "agx4_fw_g16_open",
+	.test_cases = agx4_g16_open_cases,
+};
+
+kunit_test_suite(agx4_g16_open_suite);

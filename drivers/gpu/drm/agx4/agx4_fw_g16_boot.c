@@ -5,6 +5,7 @@
 
 #include <linux/delay.h>
 #include <linux/err.h>
+#include <linux/iopoll.h>
 #include <linux/random.h>
 #include <linux/sizes.h>
 #include <linux/slab.h>
@@ -22,6 +23,7 @@
 #include "agx4_fw_g16_power.h"
 #include "agx4_fw_obj.h"
 #include "agx4_fwif_g16.h"
+#include "agx4_rtkit.h"
 
 /**
  * DOC: G16 boot
@@ -60,11 +62,18 @@
  *    status B, and the doorbell rings.  The firmware consumes both records
  *    (every control cursor at 3), writes 1 at status A +0x1c and posts a
  *    receipt.
+ * 7. The bootstrap barrier: one message on work channel 1 (priority 0,
+ *    3D) names a bootstrap queue whose ring holds two barrier items, both
+ *    already satisfied; the kick (priority 0, 3D) follows.  The firmware
+ *    takes the message (channel 1's read and done cursors at 1) and both
+ *    items (the queue's read index at 2).
  *
  * Every step is bounded by the boot's timeout; a failure unwinds all of
  * it.  Still missing (named where it matters): the register windows whose
- * sizes are not known, and the bootstrap barrier.  Real firmware may need
- * them; the firmware model does not check them.
+ * sizes are not known, and a wait the reference makes before the
+ * barrier's kick, until the firmware reports the FList taken
+ * (CONTROL_DATA +0x48 at 160; the firmware model does not write it).
+ * Real firmware may need them; the firmware model does not check them.
  * The opening client's high half is the firmware's, as in every agx4
  * context (the reference gives it an empty one of its own).
  *
@@ -121,6 +130,38 @@
 /* Records the opening registration announces (M): 8 per operand buffer. */
 #define G16_OPENING_OPERANDS	160
 
+/*
+ * The bootstrap queue, agx4's placement (the firmware learns it from the
+ * record and the work message): a firmware-private object with the queue
+ * record, its private area, the barrier item and the item ring; a shared
+ * one with the pointer block, the job list, the queue context and the
+ * stamp the barrier waits for.
+ */
+#define G16_BQ_BARRIER		0x2500
+#define G16_BQ_RING		0x4000
+#define G16_BQ_SIZE		0x8000
+#define G16_BS_JOB_LIST		0x100
+#define G16_BS_CONTEXT		0x140
+#define G16_BS_STAMP		0x200
+/*
+ * M: the reference's bootstrap values: queue UUID 1, priority 0, event 1;
+ * each barrier item waits for 0 at the zero stamp (so it is satisfied),
+ * as stamp 1 of UUID 1, event 0.
+ */
+#define G16_BOOT_UUID		1
+#define G16_BOOT_PRIORITY	0
+#define G16_BOOT_EVENT		1
+#define G16_BOOT_OWN_STAMP	1
+#define G16_BOOT_ITEMS		2
+/* Work channel 1: priority 0, 3D. */
+#define G16_BOOT_CHANNEL_PRIO	0
+/* The work message's head word: new write index, event, first. */
+#define G16_MSG_EVENT_SHIFT	16
+#define G16_MSG_FIRST		BIT(24)
+/* M: status A words the reference clears before the barrier. */
+#define G16_STATUS_A_10		0x10
+#define G16_STATUS_A_18		0x18
+
 /* The alias attributes: GPU read-write, uncached (H: the reference's). */
 static const struct agx4_uat_prot gpu_rw = {
 	.access = AGX4_UAT_GPU,
@@ -175,7 +216,11 @@ struct g16_boot {
 	struct agx4_fw_obj *resume;
 	struct agx4_fw_obj *compute_dir;
 	struct agx4_fw_obj *compute_bufs;
+	struct agx4_fw_obj *boot_queue;
+	struct agx4_fw_obj *boot_shared;
 	struct agx4_fw_regwin_in wins[ARRAY_SIZE(g16_windows)];
+	/* Work channel 1, which carries the bootstrap barrier. */
+	struct agx4_channel work;
 };
 
 static void sgx_set(struct agx4_device *adev, u32 reg, u32 bits)
@@ -352,6 +397,8 @@ static int alloc_objects(struct agx4_fw_boot *b, struct g16_boot *g)
 		{ &g->compute_bufs, "compute_buffers",
 		  G16_COMPUTE_NUM_BUFFERS * G16_OPERAND_BUFFER_STRIDE,
 		  AGX4_FW_OBJ_SHARED },
+		{ &g->boot_queue, "queue", G16_BQ_SIZE, AGX4_FW_OBJ_PRIVATE },
+		{ &g->boot_shared, "pointers", SZ_16K, AGX4_FW_OBJ_SHARED },
 	};
 	unsigned int i;
 
@@ -570,7 +617,34 @@ static int build_init_data(struct agx4_fw_boot *b, struct g16_boot *g)
 	return 0;
 }
 
-/* The host's view of the control and event channels. */
+/* The host's view of the work channel of @stage at @prio. */
+static int work_channel(struct agx4_fw_boot *b, struct g16_boot *g,
+			u32 stage, u32 prio)
+{
+	struct agx4_device *adev = b->adev;
+	struct agx4_channel *ch = &g->work;
+	u32 a = stage * G16_CURSOR_STAGE_STRIDE + prio * G16_CURSOR_PRIO_STRIDE;
+	int ret;
+
+	ret = agx4_channel_init(ch, "work", g->bundle->cpu + G16_WORK_RINGS +
+				stage * G16_RING_STAGE_STRIDE +
+				(3 - prio) * G16_RING_PRIO_STRIDE,
+				adev->gen->chan.work_msg_size,
+				adev->gen->chan.ring_entries);
+	if (ret)
+		return ret;
+	ch->read = (struct agx4_cursor){
+		.adev = adev, .sgx = G16_SGX_CURSORS + a };
+	ch->done = (struct agx4_cursor){
+		.adev = adev, .sgx = G16_SGX_CURSORS + a + G16_CURSOR_DONE };
+	ch->prod = (struct agx4_cursor){
+		.adev = adev,
+		.sgx = G16_SGX_PRODUCERS + stage * G16_PRODUCER_STAGE_STRIDE +
+		       prio * G16_PRODUCER_PRIO_STRIDE };
+	return 0;
+}
+
+/* The host's view of the control, event and bootstrap work channels. */
 static int setup_channels(struct agx4_fw_boot *b, struct g16_boot *g)
 {
 	struct agx4_device *adev = b->adev;
@@ -591,6 +665,10 @@ static int setup_channels(struct agx4_fw_boot *b, struct g16_boot *g)
 		.sgx = G16_SGX_CURSORS + G16_CONTROL_CURSOR + G16_CURSOR_DONE };
 	ctl->prod = (struct agx4_cursor){
 		.adev = adev, .sgx = G16_SGX_PRODUCERS + G16_CONTROL_PRODUCER };
+
+	ret = work_channel(b, g, AGX4_FW_LANE_3D, G16_BOOT_CHANNEL_PRIO);
+	if (ret)
+		return ret;
 
 	ret = agx4_channel_init(ev, "events", status_a(g) + G16_EVENT_RING,
 				adev->gen->chan.event_size,
@@ -688,6 +766,98 @@ static int open_control(struct agx4_fw_boot *b, struct g16_boot *g)
 	return ret;
 }
 
+/* The bootstrap queue: its record, pointers, job list, context and items. */
+static int build_boot_queue(struct agx4_fw_boot *b, struct g16_boot *g)
+{
+	u64 qva = g->boot_queue->va, sva = g->boot_shared->va;
+	u8 *q = g->boot_queue->cpu, *s = g->boot_shared->cpu;
+	struct g16_pointers *ptr = (struct g16_pointers *)s;
+	struct agx4_fw_job_list *jobs = (void *)(s + G16_BS_JOB_LIST);
+	struct g16_queue_context *ctx = (void *)(s + G16_BS_CONTEXT);
+	struct g16_barrier_boot *bar = (void *)(q + G16_BQ_BARRIER);
+	__le64 *ring = (__le64 *)(q + G16_BQ_RING);
+	const struct agx4_fw_queue_in in = {
+		.pointers = sva,
+		.ring = qva + G16_BQ_RING,
+		.job_list = sva + G16_BS_JOB_LIST,
+		.self = qva,
+		.priority = G16_BOOT_PRIORITY,
+		.lane = AGX4_FW_LANE_3D,
+		.uuid = G16_BOOT_UUID,
+		.context = sva + G16_BS_CONTEXT,
+	};
+	unsigned int i;
+	int ret;
+
+	static_assert(sizeof(struct g16_queue) + G16_QUEUE_PRIVATE_SIZE <=
+		      G16_BQ_BARRIER);
+	static_assert(G16_BQ_RING + G16_QUEUE_RING_ITEMS * sizeof(__le64) <=
+		      G16_BQ_SIZE);
+	ret = b->adev->gen->build_queue(&in, q, sizeof(struct g16_queue));
+	if (ret)
+		return ret;
+	jobs->self = cpu_to_le64(in.job_list);
+	ctx->gap_0[0] = G16_QUEUE_CONTEXT_0;
+	ctx->gap_0[1] = G16_QUEUE_CONTEXT_0;
+	ctx->gap_5 = G16_QUEUE_CONTEXT_5;
+	ctx->gap_26 = G16_QUEUE_CONTEXT_26;
+	ctx->gap_33 = G16_QUEUE_CONTEXT_33;
+	/* Satisfied already: it waits for 0 at a stamp that is 0. */
+	bar->type = cpu_to_le32(G16_ITEM_BARRIER);
+	bar->stamp = cpu_to_le64(sva + G16_BS_STAMP);
+	bar->own_stamp = cpu_to_le32(G16_BOOT_OWN_STAMP);
+	bar->uuid = cpu_to_le32(G16_BOOT_UUID);
+	/* M: the reference's two items are the same item, twice. */
+	for (i = 0; i < G16_BOOT_ITEMS; i++)
+		ring[i] = cpu_to_le64(qva + G16_BQ_BARRIER);
+	ptr->capacity = cpu_to_le32(G16_QUEUE_RING_ITEMS);
+	ptr->write = cpu_to_le32(G16_BOOT_ITEMS);
+	return 0;
+}
+
+/* The bootstrap barrier: the first work the firmware takes. */
+static int submit_barrier(struct agx4_fw_boot *b, struct g16_boot *g)
+{
+	struct g16_pointers *ptr = g->boot_shared->cpu;
+	const struct g16_work_msg msg = {
+		.tag = cpu_to_le64(1),
+		.queue = cpu_to_le64(g->boot_queue->va),
+		.kind = cpu_to_le32(AGX4_FW_LANE_3D),
+		.head = cpu_to_le32(G16_BOOT_ITEMS |
+				    (G16_BOOT_EVENT << G16_MSG_EVENT_SHIFT) |
+				    G16_MSG_FIRST),
+	};
+	bool done;
+	u64 kick;
+	int ret;
+
+	ret = build_boot_queue(b, g);
+	if (ret)
+		return ret;
+	put_unaligned_le32(0, status_a(g) + G16_STATUS_A_10);
+	put_unaligned_le32(0, status_a(g) + G16_STATUS_A_18);
+	ret = agx4_channel_push(&g->work, &msg, sizeof(msg));
+	if (!ret)
+		ret = agx4_rtkit_msg_kick(G16_BOOT_CHANNEL_PRIO,
+					  AGX4_FW_LANE_3D, &kick);
+	if (!ret)
+		ret = agx4_fw_boot_send(b, 0, AGX4_RTKIT_EP_DOORBELL, kick);
+	if (ret)
+		return ret;
+	/* Both items taken, then the message retired on the channel. */
+	ret = agx4_fw_boot_wait_u32(b, (const u32 *)(void *)&ptr->read,
+				    G16_BOOT_ITEMS);
+	if (!ret)
+		ret = read_poll_timeout(agx4_channel_consumed, done, done, 1000,
+					b->timeout_ms * 1000ull, false,
+					&g->work);
+	if (ret)
+		drm_err(&b->adev->base, "G16 firmware did not take the bootstrap barrier: %d (channel %u/%u, queue %u)\n",
+			ret, agx4_cursor_get(&g->work.read),
+			agx4_cursor_get(&g->work.done), le32_to_cpu(ptr->read));
+	return ret;
+}
+
 /**
  * agx4_fw_g16_boot() - &agx4_fw_gen.boot of G16
  * @b: the firmware, its lock held.
@@ -731,5 +901,7 @@ int agx4_fw_g16_boot(struct agx4_fw_boot *b)
 	ret = publish(b, g);
 	if (!ret)
 		ret = open_control(b, g);
+	if (!ret)
+		ret = submit_barrier(b, g);
 	return ret;
 }

@@ -4,9 +4,10 @@
  *
  * KUnit suite "agx4_fw_g16_open": what the G16 boot builds before the
  * first submission (the opening FList and its operand namespace, the
- * compute support and its namespace, the resume records).  Expected bytes
- * and addresses are written here from the specification of each object,
- * read back by raw offset, never through the driver's declarations.
+ * compute support and its namespace, the resume records) and the
+ * bootstrap barrier it ends with.  Expected bytes and addresses are
+ * written here from the specification of each object, read back by raw
+ * offset, never through the driver's declarations.
  */
 
 #include <kunit/test.h>
@@ -321,6 +322,69 @@ static void agx4_g16_open_boot_maps_the_namespaces(struct kunit *test)
 			AGX4_FWMODEL_UNMAPPED);
 }
 
+/*
+ * The bootstrap barrier: channel 1's first message names a queue whose
+ * ring holds two barrier items, one kick (priority 0, 3D) went out and
+ * the firmware took the message and both items.
+ */
+static void agx4_g16_open_boot_sends_the_barrier(struct kunit *test)
+{
+	struct agx4_device *adev = probe_g16(test);
+	struct agx4_fwmodel *m = agx4_test_model();
+	struct agx4_fw_obj *hw, *queue, *ptrs;
+	const u8 *msg, *q, *item;
+	u64 ring, bar;
+	unsigned int i;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, adev);
+	agx4_fwmodel_sync(m);
+	hw = boot_obj(test, adev->fw, "hwdata");
+	queue = boot_obj(test, adev->fw, "queue");
+	ptrs = boot_obj(test, adev->fw, "pointers");
+	KUNIT_ASSERT_TRUE(test, hw && queue && ptrs);
+	/* Channel 1's ring: bundle + 0xba40 + 1 * 0x6000 + 3 * 0x1800. */
+	msg = hw->cpu + 0x16240;
+	KUNIT_EXPECT_EQ(test, get_unaligned_le64(msg), 1);
+	KUNIT_EXPECT_EQ(test, get_unaligned_le64(msg + 8), queue->va);
+	KUNIT_EXPECT_EQ(test, get_unaligned_le32(msg + 0x10), 1);
+	KUNIT_EXPECT_EQ(test, get_unaligned_le32(msg + 0x14), 0x01010002);
+	/* The queue record: pointer block, ring, priority 0's row, UUID 1. */
+	q = queue->cpu;
+	KUNIT_EXPECT_EQ(test, get_unaligned_le64(q), ptrs->va);
+	KUNIT_EXPECT_EQ(test, get_unaligned_le64(q + 0x38),
+			0xffffffffffff0000ull);
+	KUNIT_EXPECT_EQ(test, get_unaligned_le32(q + 0x40), 1);
+	KUNIT_EXPECT_EQ(test, get_unaligned_le32(q + 0x48), 1);
+	KUNIT_EXPECT_EQ(test, get_unaligned_le32(q + 0x50), 1);
+	ring = get_unaligned_le64(q + 8);
+	KUNIT_ASSERT_TRUE(test, ring >= queue->va &&
+			  ring + 16 <= queue->va + queue->size);
+	for (i = 0; i < 2; i++) {
+		bar = get_unaligned_le64(queue->cpu + (ring - queue->va) +
+					 i * 8);
+		KUNIT_ASSERT_TRUE(test, bar >= queue->va &&
+				  bar + 0x40 <= queue->va + queue->size);
+		item = queue->cpu + (bar - queue->va);
+		KUNIT_EXPECT_EQ(test, get_unaligned_le32(item), 4);
+		KUNIT_EXPECT_NE(test, get_unaligned_le64(item + 4), 0);
+		KUNIT_EXPECT_EQ(test, get_unaligned_le32(item + 0xc), 0);
+		KUNIT_EXPECT_EQ(test, get_unaligned_le32(item + 0x18), 1);
+	}
+	/* Pointer block: firmware read index +0x30, capacity +0x50. */
+	KUNIT_EXPECT_EQ(test, get_unaligned_le32(ptrs->cpu + 0x30), 2);
+	KUNIT_EXPECT_EQ(test, get_unaligned_le32(ptrs->cpu + 0x40), 2);
+	KUNIT_EXPECT_EQ(test, get_unaligned_le32(ptrs->cpu + 0x50), 0x500);
+	/* Channel 1's cursors: read, done (SGX+0xd64040/8), producer. */
+	KUNIT_EXPECT_EQ(test, agx4_device_read_sgx(adev, 0xd64040), 1);
+	KUNIT_EXPECT_EQ(test, agx4_device_read_sgx(adev, 0xd64048), 1);
+	KUNIT_EXPECT_EQ(test, agx4_device_read_sgx(adev, 0xd60020), 1);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_kicks(m, 1), 1);
+	for (i = 0; i < 12; i++)
+		if (i != 1)
+			KUNIT_EXPECT_EQ_MSG(test, agx4_fwmodel_kicks(m, i), 0,
+					    "channel %u", i);
+}
+
 static struct kunit_case agx4_g16_open_cases[] = {
 	KUNIT_CASE(agx4_g16_open_flist_bytes),
 	KUNIT_CASE(agx4_g16_open_list_names_every_operand_page),
@@ -329,6 +393,7 @@ static struct kunit_case agx4_g16_open_cases[] = {
 	KUNIT_CASE(agx4_g16_open_resume_records_bytes),
 	KUNIT_CASE(agx4_g16_open_short_buffers_are_refused),
 	KUNIT_CASE(agx4_g16_open_boot_maps_the_namespaces),
+	KUNIT_CASE(agx4_g16_open_boot_sends_the_barrier),
 	{ }
 };
 

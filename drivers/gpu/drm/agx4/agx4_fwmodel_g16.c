@@ -27,6 +27,8 @@ static const u32 ctl_cursor_off[3] = { 0xd640c0, 0xd640c8, 0xd60060 };
 #define G16_EVENT_RECEIPT	13
 /* Status A + 0x1c: the registration has been taken (H). */
 #define G16_STATUS_REGISTERED	0x1c
+/* Control data + 0x48: the FList's progress, the record's count once taken (M). */
+#define G16_FLIST_PROGRESS	0x48
 
 /*
  * GAP: identity values for t8132 are not recorded; these are non-zero,
@@ -126,6 +128,9 @@ static int g16_register(struct agx4_fwmodel *m, unsigned int inst, u64 va,
 	ret = agx4_fwmodel_post(m, inst, ev, true);
 	if (ret == -EIO)
 		return ret;
+	/* L: the whole FList is taken at once; the count is 8 per buffer. */
+	if (agx4_fwmodel_write32(m, inst, data + G16_FLIST_PROGRESS, 160))
+		return -EIO;
 	return agx4_fwmodel_write32(m, inst,
 				    m->inst[inst].status_a +
 				    G16_STATUS_REGISTERED, 1);

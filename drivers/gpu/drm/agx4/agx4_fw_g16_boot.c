@@ -62,20 +62,19 @@
  *    status B, and the doorbell rings.  The firmware consumes both records
  *    (every control cursor at 3), writes 1 at status A +0x1c and posts a
  *    receipt.
- * 7. The bootstrap barrier: one message on work channel 1 (priority 0,
- *    3D) names a bootstrap queue whose ring holds two barrier items, both
- *    already satisfied; the kick (priority 0, 3D) follows.  The firmware
- *    takes the message (channel 1's read and done cursors at 1) and both
- *    items (the queue's read index at 2).
+ * 7. The bootstrap barrier: once the firmware reports the FList taken
+ *    (its cursor, CONTROL_DATA +0x48, at 160), one message on work
+ *    channel 1 (priority 0, 3D) names a bootstrap queue whose ring holds
+ *    two barrier items, both already satisfied; the kick (priority 0, 3D)
+ *    follows.  The firmware takes the message (channel 1's read and done
+ *    cursors at 1) and both items (the queue's read index at 2).
  *
  * Every step is bounded by the boot's timeout; a failure unwinds all of
  * it.  Still missing (named where it matters): the register windows whose
- * sizes are not known, and a wait the reference makes before the
- * barrier's kick, until the firmware reports the FList taken
- * (CONTROL_DATA +0x48 at 160; the firmware model does not write it).
- * Real firmware may need them; the firmware model does not check them.
- * The opening client's high half is the firmware's, as in every agx4
- * context (the reference gives it an empty one of its own).
+ * sizes are not known.  Real firmware may need them; the firmware model
+ * does not check them.  The opening client's high half is the
+ * firmware's, as in every agx4 context (the reference gives it an empty
+ * one of its own).
  *
  * The operand namespaces cost 73 MiB of memory per device (twenty and
  * sixteen 2 MiB buffers with their 32 KiB guards), the FList's page list
@@ -818,6 +817,7 @@ static int build_boot_queue(struct agx4_fw_boot *b, struct g16_boot *g)
 /* The bootstrap barrier: the first work the firmware takes. */
 static int submit_barrier(struct agx4_fw_boot *b, struct g16_boot *g)
 {
+	struct g16_flist *fl = g->control_data->cpu;
 	struct g16_pointers *ptr = g->boot_shared->cpu;
 	const struct g16_work_msg msg = {
 		.tag = cpu_to_le64(1),
@@ -834,6 +834,20 @@ static int submit_barrier(struct agx4_fw_boot *b, struct g16_boot *g)
 	ret = build_boot_queue(b, g);
 	if (ret)
 		return ret;
+	/*
+	 * M: as the reference, first wait until the firmware took the FList
+	 * (its cursor at 8 per operand buffer) with CONTROL_AUX 0 or 1.
+	 */
+	ret = agx4_fw_boot_wait_u32(b, (const u32 *)(void *)&fl->cursor,
+				    G16_FLIST_TAKEN);
+	if (!ret && get_unaligned_le32(g->control_aux->cpu) > 1)
+		ret = -EPROTO;
+	if (ret) {
+		drm_err(&b->adev->base, "G16 firmware did not take the opening FList: %d (%u/%u, aux %u)\n",
+			ret, le32_to_cpu(READ_ONCE(fl->cursor)), G16_FLIST_TAKEN,
+			get_unaligned_le32(g->control_aux->cpu));
+		return ret;
+	}
 	put_unaligned_le32(0, status_a(g) + G16_STATUS_A_10);
 	put_unaligned_le32(0, status_a(g) + G16_STATUS_A_18);
 	ret = agx4_channel_push(&g->work, &msg, sizeof(msg));

@@ -238,16 +238,17 @@ static void expect_view(struct kunit *test, struct agx4_uat *uat, u64 va,
 }
 
 /*
- * After boot: the FList at CONTROL_DATA and its registration, the main
- * config's PB views (context 0, walked by the model's own walker) and the
- * operand namespaces in context 1, guards unmapped.
+ * After boot: the FList at CONTROL_DATA (taken whole by the firmware)
+ * and its registration, the main config's PB views (context 0, walked by
+ * the model's own walker) and the operand namespaces in context 1, guards
+ * unmapped.
  */
 static void agx4_g16_open_boot_maps_the_namespaces(struct kunit *test)
 {
 	struct agx4_device *adev = probe_g16(test);
 	struct agx4_fw_obj *flist, *aux, *hw, *pb, *pb_aux, *bufs, *cbufs;
 	struct agx4_fwmodel *m = agx4_test_model();
-	struct word w[ARRAY_SIZE(flist_words)];
+	struct word w[ARRAY_SIZE(flist_words) + 1];
 	struct agx4_fw_boot *b;
 	phys_addr_t pa = 0;
 	const u8 *mc, *reg;
@@ -266,8 +267,10 @@ static void agx4_g16_open_boot_maps_the_namespaces(struct kunit *test)
 	KUNIT_ASSERT_TRUE(test, flist && aux && hw && pb && pb_aux && bufs &&
 			  cbufs);
 
-	memcpy(w, flist_words, sizeof(w));
+	memcpy(w, flist_words, sizeof(flist_words));
 	w[5].val = aux->va;
+	/* The firmware's progress: 8 per operand buffer, all taken. */
+	w[6] = (struct word){ 0x48, 4, 160 };
 	expect_words(test, flist->cpu, 0x80, w, ARRAY_SIZE(w));
 	/* Main config (bundle + 0x1da40): regions +0x2c8, control ring +0x4c0. */
 	mc = hw->cpu + 0x1da40;

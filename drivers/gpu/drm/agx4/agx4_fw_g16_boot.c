@@ -23,6 +23,7 @@
 #include "agx4_fw_g16_power.h"
 #include "agx4_fw_obj.h"
 #include "agx4_fwif_g16.h"
+#include "agx4_fwif_g16_power.h"
 #include "agx4_rtkit.h"
 
 /**
@@ -872,6 +873,23 @@ static int submit_barrier(struct agx4_fw_boot *b, struct g16_boot *g)
 	return ret;
 }
 
+/* The records debugfs and crash dumps show by name. */
+static int add_views(struct agx4_fw_boot *b, struct g16_boot *g)
+{
+	const struct agx4_fw_boot_view views[] = {
+		{ "fw_root", "root", g->root, 0 },
+		{ "fw_hwdata", "hwdata", g->bundle, 0 },
+		{ "fw_power", "power", g->bundle, G16_POWER },
+		{ "fw_main_config", "main_config", g->bundle,
+		  G16_BUNDLE_MAIN_CONFIG },
+		{ "fw_region_c", "region_c", g->region_c, 0 },
+		{ "fw_status_a", "status", g->status, G16_STATUS_A },
+		{ "fw_status_b", "status", g->status, 0 },
+	};
+
+	return agx4_fw_boot_views(b, views, ARRAY_SIZE(views));
+}
+
 /**
  * agx4_fw_g16_boot() - &agx4_fw_gen.boot of G16
  * @b: the firmware, its lock held.
@@ -908,6 +926,8 @@ int agx4_fw_g16_boot(struct agx4_fw_boot *b)
 	ret = build_init_data(b, g);
 	if (!ret)
 		ret = setup_channels(b, g);
+	if (!ret)
+		ret = add_views(b, g);
 	if (ret) {
 		drm_err(&adev->base, "G16 init data: build failed: %d\n", ret);
 		return ret;

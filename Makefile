@@ -6,6 +6,8 @@
 #   make check           every check (what CI runs)
 #   make kunit [T=glob]  KUnit on UML; T selects suites/cases
 #   make sparse | checkpatch | kerneldoc | bench | units | symbols
+#   make series          the patch series for review, in build/series/
+#   make series-check    apply it to a clean tree, check every patch
 #
 # KSRC=/path/to/linux uses that kernel tree instead of Debian's
 # linux-source-6.12; it is never modified.  JOBS=N sets the parallelism.
@@ -26,7 +28,7 @@ OVERLAY := $(shell cd '$(ROOT)' && find drivers include patches tools \
 	     Kconfig scripts/agx4-arm64.config scripts/build-arm64.sh -type f 2>/dev/null)
 
 .PHONY: all check kunit bench sparse checkpatch kerneldoc units symbols graft \
-	clean FORCE
+	series series-check clean FORCE
 
 all: $(B)/arm64/.agx4-built
 	@$(S)/report.sh '$(B)'
@@ -71,6 +73,15 @@ checkpatch kerneldoc: $(B)/.graft-stamp
 check: $(B)/.graft-stamp
 	@$(S)/deps.sh check
 	@$(S)/check.sh '$(B)'
+
+# The review series: build/series/ from the current files, then every
+# patch applied, built (arm64, W=1) and checkpatch'ed on its own.
+series: $(B)/.graft-stamp
+	@$(S)/deps.sh series
+	@$(S)/series.sh '$(B)' '$(KSRC)'
+
+series-check: series
+	@$(S)/series-check.sh '$(B)' '$(KSRC)' $(JOBS)
 
 clean:
 	rm -rf '$(B)'

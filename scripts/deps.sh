@@ -3,7 +3,11 @@
 #
 # Install the Debian packages a target needs, when they are missing.
 #
-# Usage: scripts/deps.sh build|check [--with-source]
+# Usage: scripts/deps.sh build|check|series [--with-source]
+#
+# series (make series, make series-check) adds git, python3-ply and
+# python3-git (checkpatch's SPDX check in a tree), Sphinx with the Read
+# the Docs theme (htmldocs) and dt-schema with yamllint (dt_binding_check).
 #
 # Uses apt-get directly as root, sudo otherwise; fails with a message naming
 # the missing packages when neither is possible.
@@ -15,6 +19,8 @@ want=(make gcc gcc-aarch64-linux-gnu flex bison bc libelf-dev libssl-dev
 case "${1:-build}" in
 build) ;;
 check) want+=(sparse) ;;
+series) want+=(git python3-ply python3-git python3-sphinx python3-sphinx-rtd-theme
+	       dt-schema yamllint) ;;
 *) echo "deps.sh: unknown target '$1'" >&2; exit 2 ;;
 esac
 [ "${2:-}" = --with-source ] && want+=(linux-source-6.12)

@@ -297,19 +297,39 @@ if [ -n "$bindings" ]; then
 		dtstat="SKIPPED (dt-schema or yamllint missing: apt-get install dt-schema yamllint)"
 		say "dt_binding_check: $dtstat"
 	else
-		# Debian's dt-schema is older than the minimum this tree names;
-		# its meta-schema is what bookworm can offer.
 		have=$(dt-doc-validate --version 2>/dev/null | head -n1)
+		minv=$(sed -n 's/^DT_SCHEMA_MIN_VERSION = //p' \
+			"$TREE/Documentation/devicetree/bindings/Makefile")
 		log=$LOGS/dt_binding_check.log
-		if locked "${kmake[@]}" DT_SCHEMA_MIN_VERSION="$have" \
-			DT_SCHEMA_FILES="$bindings" dt_binding_check >"$log" 2>&1 &&
-		   ! grep -E '(warning|error|ERROR|WARNING)' "$log" |
-			grep -q "${bindings//:/\\|}"; then
-			dtstat="ok (dt-schema $have, yamllint)"
+		# The tree may ask for a newer dt-schema than Debian has; then
+		# the binding is still checked against the meta-schema, with
+		# yamllint and dtc, but the example is not validated against
+		# it: dt-schema 2022.08 reads a list of phandles in a .dtb as
+		# one entry ("memory-region: ... is too short"; the tree's own
+		# ti,k3-dsp-rproc.yaml fails the same way).
+		strict=1
+		examples="examples validated"
+		if [ -n "$minv" ] &&
+		   [ "$(printf '%s\n' "$minv" "$have" | sort -V | head -n1)" != "$minv" ]; then
+			strict=
+			examples="examples compiled, not validated: dt-schema $have is older than the $minv this tree asks for"
+		fi
+		locked "${kmake[@]}" DT_SCHEMA_MIN_VERSION="$have" \
+			DT_SCHEMA_FILES="$bindings" dt_binding_check >"$log" 2>&1
+		rc=$?
+		bad=$(for b in ${bindings//:/ }; do
+			      base=${b%.yaml}
+			      grep -F -e "$b" -e "${base##*/}.example" "$log"
+		      done | grep -v '^[[:space:]]' |
+		      grep -vE '^  (DTEX|DTC|CHKDT|LINT|SCHEMA)' |
+		      if [ -n "$strict" ]; then cat; else grep -v '\.example\.dtb:'; fi)
+		if [ $rc -eq 0 ] && [ -z "$bad" ]; then
+			dtstat="ok (dt-schema $have, yamllint; $examples)"
 		else
-			grep -E 'apple|warning|error|ERROR' "$log" | head -n 20 >&2
+			printf '%s\n' "$bad" | head -n 20 >&2
+			[ $rc -ne 0 ] && tail -n 5 "$log" >&2
 			fail "dt_binding_check (log: $log)"
-			dtstat=FAIL
+			dtstat="FAIL ($examples)"
 		fi
 		say "dt_binding_check: $dtstat"
 	fi

@@ -117,8 +117,14 @@ def body_paras(paras):
         if len(out) >= 4:
             break
         if re.match(r"^(\d+\.|-|\*) ", first):
-            # A list: keep its items as lines of their own.
-            out.append("\n".join(plain(x.strip()) for x in p))
+            # A list: one line per item, continuation lines joined.
+            items = []
+            for x in p:
+                if re.match(r"^\s*(\d+\.|-|\*) ", x) or not items:
+                    items.append(x.strip())
+                else:
+                    items[-1] += " " + x.strip()
+            out.append("\n".join(plain(x) for x in items))
         else:
             out.append(plain(" ".join(x.strip() for x in p)))
     if len(out) > 1 and out[-1].rstrip().endswith(":"):
@@ -135,7 +141,9 @@ def wrap(paras):
         if "\n" in p:
             lines = []
             for item in p.split("\n"):
-                lines.extend(textwrap.wrap(item, 72, subsequent_indent="   ",
+                ind = " " * (len(re.match(r"^(\d+\.|-|\*)? *", item)
+                                     .group(0)))
+                lines.extend(textwrap.wrap(item, 72, subsequent_indent=ind,
                                            break_on_hyphens=False))
             res.append("\n".join(lines))
         else:
@@ -330,6 +338,8 @@ def mk_header(text):
 
 
 def mk_compile_only(text, objs):
+    # In the order of the final list, so the switch to it is a small diff.
+    objs = sorted(objs, key=lambda o: (text.find(o) < 0, text.find(o), o))
     lines = [mk_header(text), "\n",
              "# Until the probe and the DRM driver are added, the units are "
              "compiled\n# but not linked into a module.\n",
@@ -384,23 +394,36 @@ def toctree_add(text, entry):
 
 
 def maintainers_add(text, entry):
+    """Insert entry between two sections whose titles sort around its own;
+    MAINTAINERS is not sorted everywhere, so of the places that fit, take
+    the one whose neighbour shares the longest prefix with the title."""
     title = entry.splitlines()[0].strip()
     lines = text.splitlines(True)
-    start = None
-    for i, l in enumerate(lines):
-        if l.startswith("Maintainers List"):
-            start = i
-            break
+    start = next((i for i, l in enumerate(lines)
+                  if l.startswith("Maintainers List")), None)
     if start is None:
         return text.rstrip("\n") + "\n\n" + entry
-    for i in range(start, len(lines) - 1):
-        prev = lines[i - 1].strip() if i else ""
-        if (not prev and lines[i].strip() and
-                re.match(r"^[A-Z]:\t", lines[i + 1]) and
-                lines[i].strip() > title):
-            return "".join(lines[:i]) + entry.rstrip("\n") + "\n\n" + \
-                "".join(lines[i:])
-    return text.rstrip("\n") + "\n\n" + entry
+    heads = [i for i in range(start + 1, len(lines) - 1)
+             if not lines[i - 1].strip() and lines[i].strip() and
+             re.match(r"^[A-Z]:\t", lines[i + 1])]
+
+    def common(a, b):
+        n = 0
+        while n < min(len(a), len(b)) and a[n] == b[n]:
+            n += 1
+        return n
+
+    best, best_score = None, -1
+    for k in range(1, len(heads)):
+        prev, cur = lines[heads[k - 1]].strip(), lines[heads[k]].strip()
+        if prev < title < cur:
+            score = max(common(prev, title), common(cur, title))
+            if score > best_score:
+                best, best_score = heads[k], score
+    if best is None:
+        return text.rstrip("\n") + "\n\n" + entry
+    return "".join(lines[:best]) + entry.rstrip("\n") + "\n\n" + \
+        "".join(lines[best:])
 
 
 # ------------------------------------------------------------------ series

@@ -551,7 +551,11 @@ def main():
         die(__doc__)
     root, pristine, repo, outdir, name, email = sys.argv[1:]
     ddir = os.path.join(root, DRV)
-    date = run(["git", "log", "-1", "--format=%aD"], root).strip() or None
+    # The date of the repository's last commit: the same files give the
+    # same series.
+    r = subprocess.run(["git", "log", "-1", "--format=%aD"], cwd=root,
+                       capture_output=True, text=True)
+    date = r.stdout.strip() if r.returncode == 0 else ""
     date = date or subprocess.run(["date", "-R"], capture_output=True,
                                   text=True).stdout.strip()
 
@@ -639,6 +643,16 @@ def main():
     for u in units.has_c & drv_units:
         if "MODULE_LICENSE" in read(os.path.join(ddir, u + ".c")):
             last.add(u)
+    # A unit that includes a header of those cannot compile before them:
+    # it goes into their patch (and so does whatever includes it).
+    joined = set()
+    while True:
+        more = {u for u in units.has_c & drv_units - last
+                if units.closure(u) & last}
+        if not more:
+            break
+        last |= more
+        joined |= more
     early_c = [u for u in units.order(drv_units - last)
                if u in units.has_c]
     # A header-only unit goes with the first .c unit that needs it.
@@ -719,6 +733,11 @@ def main():
                 "and the DRM driver are added (the last driver patch), the "
                 "Makefile compiles each unit as it arrives without linking "
                 "a module, so every patch of the series builds.")
+        if final and joined:
+            paras.append(
+                "It also carries " + ", ".join(sorted(joined)) + ", which "
+                "include(s) a header of the probe or the DRM driver and so "
+                "cannot be built before them.")
         if final:
             paras.append(
                 "Every unit calls into the device (register access) and "
@@ -727,6 +746,7 @@ def main():
                 "unit added so far.")
         subject = f"drm/agx4: {', '.join(names)}: Add {whats[0]}"
         if len(cs) > 1:
+            names = [", ".join(names[:-1]), names[-1]]
             subject = (f"drm/agx4: {' and '.join(names)}: Add the "
                        f"{'probe and the DRM driver' if final else whats[0]}")
         s.commit(subject, wrap(paras), paths)

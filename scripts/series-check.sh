@@ -344,7 +344,10 @@ else
 	t0=$SECONDS
 	locked "${kmake[@]}" SPHINXDIRS=gpu htmldocs >"$log" 2>&1
 	rc=$?
-	w=$(grep -E 'agx4|asahi_drm' "$log" | grep -iE 'warning|error' | head -n 20)
+	# Paths made relative first: the build directory's own path may
+	# well contain "agx4".
+	w=$(sed -e "s|$TREE/||g" -e "s|$OUT/||g" -e "s|$BUILD/||g" "$log" |
+	    grep -E 'agx4|asahi_drm' | grep -iE 'warning|error' | head -n 20)
 	if [ ! -f "$OUT/Documentation/output/gpu/agx4.html" ]; then
 		tail -n 20 "$log" >&2
 		fail "htmldocs made no gpu/agx4.html (log: $log)"

@@ -597,8 +597,11 @@ def main():
     compat = []
     for b in bindings:
         s.copy(b)
-        compat += re.findall(r"^\s*-\s*(apple,[\w-]+)\s*$",
-                             read(os.path.join(root, b)), re.M)
+        m = re.search(r"^  compatible:\n((?:    .*\n|\n)*)",
+                      read(os.path.join(root, b)), re.M)
+        if m:
+            compat += re.findall(r"(?:const|-)\s*:?\s*([a-z0-9-]+,[\w.-]+)",
+                                 m.group(1))
     s.commit(
         "dt-bindings: gpu: Add Apple M4 and A18 Pro GPU (agx4)",
         wrap([
@@ -608,7 +611,7 @@ def main():
             "first page tables, reserves the memory it uses and copies the "
             "properties the driver needs from Apple's device tree into the "
             "GPU node; the binding describes that node (compatibles: "
-            + ", ".join(sorted(set(compat))) + ").",
+            + ", ".join(dict.fromkeys(compat)) + ").",
             "The binding goes first so that the driver patches that follow "
             "match documented compatibles."]),
         bindings)

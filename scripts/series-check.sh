@@ -156,6 +156,7 @@ link_check() {
 	und=$(${CROSS}nm -u "$A/agx4.o" | awk '$2 ~ /^agx4_/ {print $2}')
 	if [ -n "$und" ]; then
 		fail "$1: agx4.o leaves agx4 symbols undefined: $(echo $und)"
+		return 1
 	fi
 	[ -f "$A/tests/agx4_test.o" ] || return 0
 	und=$(comm -23 <(${CROSS}nm -u "$A/tests/agx4_test.o" |
@@ -164,6 +165,7 @@ link_check() {
 			 awk '{print $3}' | sort -u))
 	if [ -n "$und" ]; then
 		fail "$1: agx4_test.o uses agx4 symbols agx4.o lacks: $(echo $und)"
+		return 1
 	fi
 }
 
@@ -175,6 +177,9 @@ say "${#patches[@]} patches, builds in $OUT (logs: $LOGS)"
 # Composite objects of an earlier run must not pass for this run's.
 rm -f "$A/agx4.o" "$A/agx4.ko" "$A/tests/agx4_test.o" "$A/tests/agx4_test.ko"
 n=0
+cp_bad=0
+build_bad=0
+nbuilt=0
 for p in "${patches[@]}"; do
 	n=$((n + 1))
 	name=${p##*/}
@@ -196,6 +201,7 @@ for p in "${patches[@]}"; do
 	if [ -n "$out" ]; then
 		printf '%s\n' "$out" | sed "s|^-:|$name:|" >&2
 		fail "$name: checkpatch --strict"
+		cp_bad=$((cp_bad + 1))
 	fi
 
 	# Build what the patch touches.
@@ -210,6 +216,7 @@ for p in "${patches[@]}"; do
 		if ! locked "${kmake[@]}" "${tg[@]}" >"$log" 2>&1; then
 			tail -n 30 "$log" >&2
 			fail "$name: the build fails (log: $log)"
+			build_bad=$((build_bad + 1))
 		fi
 		files=$(sed -n 's|^+++ b/\([^[:space:]]*\).*|\1|p' "$p" | paste -sd'|')
 		warn=$(grep -E "(drivers/gpu/drm/agx4/|$files).*(warning|error):" "$log" |
@@ -217,8 +224,10 @@ for p in "${patches[@]}"; do
 		if [ -n "$warn" ]; then
 			printf '%s\n' "$warn" >&2
 			fail "$name: warnings (log: $log)"
+			build_bad=$((build_bad + 1))
 		fi
-		link_check "$name"
+		link_check "$name" || build_bad=$((build_bad + 1))
+		nbuilt=$((nbuilt + 1))
 		built=" built ${tg[*]}"
 	fi
 	printf 'agx4 series-check: %2d/%d %s:%s (%d s)\n' "$n" "${#patches[@]}" \
@@ -364,7 +373,8 @@ say "htmldocs: $docstat"
 
 say "---- summary ----"
 say "${#patches[@]} patches applied with git am onto $SRC"
-say "checkpatch --strict: $([ $failed -eq 0 ] && echo clean || echo see above)"
+say "builds (arm64, W=1): $nbuilt patches built, $build_bad failed"
+say "checkpatch --strict: $((n - cp_bad)) of ${#patches[@]} patches clean"
 say "dt_binding_check: $dtstat"
 say "htmldocs: $docstat"
 if [ $failed -ne 0 ]; then

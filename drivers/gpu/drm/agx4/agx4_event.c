@@ -5,7 +5,6 @@
 
 #include <linux/errno.h>
 #include <linux/jiffies.h>
-#include <linux/slab.h>
 #include <linux/unaligned.h>
 
 #include <drm/drm_device.h>
@@ -53,12 +52,14 @@ static void drain_work(struct work_struct *work)
  * @handlers: the consumers.
  * @priv: their argument.
  *
- * Return: 0 or -ENOMEM.
+ * Return: 0, -EINVAL for event records larger than agx4 knows, -ENOMEM.
  */
 int agx4_event_init(struct agx4_event *ev, struct drm_device *drm,
 		    const struct agx4_fw_gen *gen,
 		    const struct agx4_event_handlers *handlers, void *priv)
 {
+	if (gen->chan.event_size > AGX4_FW_EV_SIZE)
+		return -EINVAL;
 	memset(ev, 0, sizeof(*ev));
 	ev->drm = drm;
 	ev->gen = gen;
@@ -147,13 +148,14 @@ static void dispatch_locked(struct agx4_event *ev, const struct agx4_fw_event *e
  */
 void agx4_event_drain(struct agx4_event *ev)
 {
+	/*
+	 * No allocation here: completions will signal fences from this
+	 * drain, and the fence-signalling path must not allocate.
+	 */
+	u8 rec[AGX4_FW_EV_SIZE] __aligned(8);
 	struct agx4_fw_event e;
-	u8 *rec;
 	int ret;
 
-	rec = kmalloc(ev->record_size, GFP_KERNEL);
-	if (!rec)
-		return;
 	mutex_lock(&ev->lock);
 	while (ev->ring.ring) {
 		ret = agx4_channel_pop(&ev->ring, rec, ev->record_size);
@@ -177,7 +179,6 @@ void agx4_event_drain(struct agx4_event *ev)
 		dispatch_locked(ev, &e);
 	}
 	mutex_unlock(&ev->lock);
-	kfree(rec);
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_event_drain);
 

@@ -31,6 +31,7 @@ struct agx4_fw_optional_in;
 struct agx4_fw_queue_in;
 struct agx4_fw_render_in;
 struct agx4_fw_root_in;
+struct agx4_fw_submit_ops;
 struct agx4_fw_tvb_in;
 struct agx4_gpu_info;
 struct agx4_render_desc;
@@ -234,6 +235,11 @@ struct agx4_fw_gen {
 	 * caller on failure.
 	 */
 	int (*boot)(struct agx4_fw_boot *b);
+	/**
+	 * @submit: the submission backend (agx4_fw_queue.h); NULL where
+	 * agx4 cannot run work on the generation yet.
+	 */
+	const struct agx4_fw_submit_ops *submit;
 };
 
 extern const struct agx4_fw_gen agx4_fw_g16;

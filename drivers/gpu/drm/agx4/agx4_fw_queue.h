@@ -1,0 +1,116 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR MIT */
+/*
+ * Copyright 2026 The agx4 authors
+ */
+#ifndef AGX4_FW_QUEUE_H
+#define AGX4_FW_QUEUE_H
+
+#include <linux/types.h>
+
+struct agx4_cmdbuf;
+struct agx4_device;
+struct agx4_fw_job;
+struct agx4_fw_queue;
+struct agx4_vm;
+
+/**
+ * DOC: firmware queues
+ *
+ * The contract between the job unit (agx4_job, agx4_queue: drm_sched,
+ * fences, syncobjs) and a generation's submission backend, which alone
+ * knows the firmware's queue records, rings, work storage, channel
+ * messages and stamps.
+ *
+ * A UAPI queue owns one &struct agx4_fw_queue, made at QUEUE_CREATE.  A
+ * SUBMIT becomes one &struct agx4_fw_job:
+ *
+ * 1. @job_prepare runs in the ioctl, in submission order (the caller holds
+ *    the queue's submit lock), may sleep and may fail: it allocates the
+ *    job's firmware storage, assigns its ordinals and stamps, resolves its
+ *    barriers against earlier jobs of the queue and builds every work item
+ *    into that storage.  Nothing it writes is visible to the firmware yet.
+ *    If the caller then drops the job, @job_free undoes it; a backend must
+ *    accept a job that was prepared and never published, and the next
+ *    prepare must not depend on it (the caller drops jobs only when it
+ *    has prepared nothing after them).
+ * 2. @job_publish runs from drm_sched's run_job, in the same order, once
+ *    the job's dependencies are met.  It never fails, never sleeps and
+ *    never allocates: it writes the ring entries, dependency items,
+ *    channel messages and producer cursors and rings the doorbells.  Room
+ *    in the queue's rings is what the scheduler's credits count
+ *    (@credit_limit and the credits @job_prepare returned), so it is
+ *    there.  Room in a channel ring, which every queue of a priority
+ *    shares, is the backend's to find: it may defer a message to @poll.
+ * 3. @job_status tells whether the firmware is done with a published job
+ *    (stamps are authoritative; events only wake the caller up).  It is
+ *    called under a spinlock, also from the fence-signalling path, and
+ *    must not sleep or allocate.
+ * 4. @job_free releases the job's storage after @job_status said done, or
+ *    for a job never published.
+ */
+
+/**
+ * struct agx4_fw_queue_args - what a firmware queue is made for
+ * @vm: the VM its commands run in.
+ * @priority: &enum drm_asahi_priority, checked by the caller.
+ * @usc_exec_base: the USC execution base, checked by the caller.
+ */
+struct agx4_fw_queue_args {
+	struct agx4_vm *vm;
+	u32 priority;
+	u64 usc_exec_base;
+};
+
+/**
+ * struct agx4_fw_submit_ops - a generation's submission backend
+ *
+ * Every member is set by a generation that can submit; a generation
+ * without submission has no ops (SUBMIT then fails with -EOPNOTSUPP).
+ */
+struct agx4_fw_submit_ops {
+	/**
+	 * @credit_limit: the scheduler credits of one queue: the work one
+	 * queue may have published and not retired, in the unit
+	 * @job_prepare counts in.
+	 */
+	u32 credit_limit;
+	/**
+	 * @queue_create: make a queue's firmware side; 0, -ENOMEM, -ENOSPC
+	 * when the firmware has no room for another queue.
+	 */
+	int (*queue_create)(struct agx4_device *adev,
+			    const struct agx4_fw_queue_args *args,
+			    struct agx4_fw_queue **out);
+	/**
+	 * @queue_destroy: free it; the caller guarantees no job of the queue
+	 * is published and unretired, and none is prepared.
+	 */
+	void (*queue_destroy)(struct agx4_fw_queue *fq);
+	/**
+	 * @job_prepare: see the DOC above.  @credits receives what the job
+	 * takes of @credit_limit (1 or more, at most @credit_limit).  0;
+	 * -EINVAL for commands the firmware cannot run (named in the
+	 * backend), -ENOMEM, -ENOSPC.
+	 */
+	int (*job_prepare)(struct agx4_fw_queue *fq,
+			   const struct agx4_cmdbuf *cb,
+			   struct agx4_fw_job **out, u32 *credits);
+	/** @job_publish: see the DOC above. */
+	void (*job_publish)(struct agx4_fw_job *job);
+	/**
+	 * @job_status: -EINPROGRESS while the firmware is not done with the
+	 * job, 0 when it completed, or the error it ended with (-ENOMEM for
+	 * a render that hit the memory limit).
+	 */
+	int (*job_status)(struct agx4_fw_job *job);
+	/** @job_free: see the DOC above. */
+	void (*job_free)(struct agx4_fw_job *job);
+	/**
+	 * @poll: optional; called at every completion scan, before the
+	 * statuses are read, under the same rules as @job_status: flush
+	 * what @job_publish deferred.
+	 */
+	void (*poll)(struct agx4_device *adev);
+};
+
+#endif /* AGX4_FW_QUEUE_H */

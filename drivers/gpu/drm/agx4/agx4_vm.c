@@ -218,6 +218,7 @@ static void agx4_vm_free(struct drm_gpuvm *gpuvm)
 {
 	struct agx4_vm *vm = to_agx4_vm(gpuvm);
 
+	mutex_destroy(&vm->fw_lock);
 	mutex_destroy(&vm->bind_lock);
 	kfree(vm);
 }
@@ -278,6 +279,7 @@ struct agx4_vm *agx4_vm_create(struct drm_device *drm,
 	}
 	kref_init(&vm->ref);
 	mutex_init(&vm->bind_lock);
+	mutex_init(&vm->fw_lock);
 	vm->kernel_start = kernel_start;
 	vm->kernel_end = kernel_end;
 	drm_gpuvm_init(&vm->base, "agx4", 0, drm, r_obj, vm_start,
@@ -332,6 +334,9 @@ static void vm_release(struct kref *ref)
 {
 	struct agx4_vm *vm = container_of(ref, struct agx4_vm, ref);
 
+	/* The backend's objects first: they may be mapped in the VM. */
+	if (vm->fw_free)
+		vm->fw_free(vm, vm->fw);
 	/* Every mapping goes with the last user; no context uses it now. */
 	mutex_lock(&vm->bind_lock);
 	unmap_all_locked(vm);

@@ -88,6 +88,19 @@ struct agx4_vm {
 	u64 kernel_start;
 	/** @kernel_end: its end (exclusive). */
 	u64 kernel_end;
+	/** @fw_lock: protects @fw and @fw_free. */
+	struct mutex fw_lock;
+	/**
+	 * @fw: the submission backend's state for this VM (its firmware
+	 * objects and contexts), made by the backend at the VM's first job;
+	 * NULL before.
+	 */
+	void *fw;
+	/**
+	 * @fw_free: frees @fw when the last reference goes, before the
+	 * mappings do; set together with @fw.
+	 */
+	void (*fw_free)(struct agx4_vm *vm, void *fw);
 };
 
 struct agx4_vm *agx4_vm_create(struct drm_device *drm,

@@ -21,6 +21,7 @@
 #include "agx4_fw_mem.h"
 #include "agx4_fw_boot.h"
 #include "agx4_fw_decode.h"
+#include "agx4_job.h"
 #include "agx4_rtkit.h"
 
 /**
@@ -193,8 +194,8 @@ static void drm_unregister_step(struct agx4_device *adev)
 }
 
 /*
- * The probe, in order.  Units add their step here as they land (the
- * scheduler next); registration stays last.
+ * The probe, in order.  Units add their step here as they land;
+ * registration stays last.
  */
 static const struct agx4_init_step agx4_probe_steps[] = {
 	{ "identify", identify_step, NULL },
@@ -203,6 +204,7 @@ static const struct agx4_init_step agx4_probe_steps[] = {
 	/* Device-managed: goes with the device. */
 	{ "transport", agx4_device_transport_init, NULL },
 	{ "firmware", agx4_fw_boot_init, agx4_fw_boot_fini },
+	{ "jobs", agx4_job_init, agx4_job_fini },
 	{ "drm", drm_register_step, drm_unregister_step },
 };
 

@@ -16,6 +16,7 @@
 #include "agx4_uat.h"
 
 struct agx4_fw_boot;
+struct agx4_job_dev;
 struct agx4_fw_gen;
 struct agx4_fw_mem;
 struct agx4_gem_fw_pool;
@@ -71,6 +72,11 @@ struct agx4_device {
 	struct agx4_fw_transport transport;
 	/** @fw: the running firmware (firmware step), or NULL. */
 	struct agx4_fw_boot *fw;
+	/**
+	 * @jobs: the job unit (jobs step; agx4_job), NULL where the
+	 * generation has no submission backend.
+	 */
+	struct agx4_job_dev *jobs;
 	/**
 	 * @fw_timeout_ms: how long each firmware handshake step may take;
 	 * 0 for the default.  Tests shorten it.

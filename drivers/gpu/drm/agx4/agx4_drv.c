@@ -34,6 +34,7 @@
 #include "agx4_fw.h"
 #include "agx4_fw_mem.h"
 #include "agx4_gem.h"
+#include "agx4_job.h"
 #include "agx4_of.h"
 #include "agx4_queue.h"
 #include "agx4_vm.h"
@@ -548,7 +549,8 @@ VISIBLE_IF_KUNIT int agx4_ioctl_queue_create(struct drm_device *drm,
 		agx4_vm_put(vm);
 		return -EINVAL;
 	}
-	q = agx4_queue_create(vm, args->priority, args->usc_exec_base);
+	q = agx4_queue_create(to_agx4_device(drm), vm, args->priority,
+			      args->usc_exec_base);
 	agx4_vm_put(vm);
 	if (IS_ERR(q))
 		return PTR_ERR(q);
@@ -583,15 +585,7 @@ VISIBLE_IF_KUNIT int agx4_ioctl_queue_destroy(struct drm_device *drm,
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_ioctl_queue_destroy);
 
-/* What the syncs of one SUBMIT resolved to. */
-struct submit_syncs {
-	struct dma_fence **in;
-	struct drm_syncobj **out;
-	u32 nin;
-	u32 nout;
-};
-
-static void put_syncs(struct submit_syncs *s)
+static void put_syncs(struct agx4_job_syncs *s)
 {
 	u32 i;
 
@@ -601,17 +595,19 @@ static void put_syncs(struct submit_syncs *s)
 		drm_syncobj_put(s->out[i]);
 	kfree(s->in);
 	kfree(s->out);
+	kfree(s->points);
 }
 
 static int resolve_syncs(struct drm_file *file, const struct drm_asahi_sync *v,
-			 u32 nin, u32 nout, struct submit_syncs *s)
+			 u32 nin, u32 nout, struct agx4_job_syncs *s)
 {
 	u32 i;
 	int ret;
 
 	s->in = kcalloc(nin, sizeof(*s->in), GFP_KERNEL);
 	s->out = kcalloc(nout, sizeof(*s->out), GFP_KERNEL);
-	if ((nin && !s->in) || (nout && !s->out))
+	s->points = kcalloc(nout, sizeof(*s->points), GFP_KERNEL);
+	if ((nin && !s->in) || (nout && (!s->out || !s->points)))
 		return -ENOMEM;
 
 	for (i = 0; i < nin + nout; i++) {
@@ -637,6 +633,7 @@ static int resolve_syncs(struct drm_file *file, const struct drm_asahi_sync *v,
 		s->out[s->nout] = drm_syncobj_find(file, v[i].handle);
 		if (!s->out[s->nout])
 			return -ENOENT;
+		s->points[s->nout] = v[i].timeline_value;
 		s->nout++;
 	}
 	return 0;
@@ -676,10 +673,16 @@ static const struct agx4_ts_ops file_ts_ops = {
  * must exist; a timeline point must not be 0) and the command buffer,
  * copied once and parsed into a &struct agx4_cmdbuf.
  *
- * Return: -EOPNOTSUPP once everything is valid (no scheduler yet);
- * -EINVAL for a bad field, count, sync or command buffer; -ENOENT for an
- * unknown queue, syncobj or timestamp object; -ERANGE for a timestamp past
- * the end of its object; -EFAULT; -ENOMEM.
+ * Then the job is queued (agx4_job_submit()): its finished fence replaces
+ * each binary out-sync's fence and becomes the named point of each
+ * timeline out-sync.
+ *
+ * Return: 0; -EINVAL for a bad field, count, sync or command buffer, or
+ * commands the firmware cannot run; -ENOENT for an unknown queue,
+ * syncobj or timestamp object; -ERANGE for a timestamp past the end of
+ * its object; -ECANCELED for a queue a timeout killed; -ENOSPC when the
+ * firmware has no room for the job's objects; -EOPNOTSUPP on a
+ * generation agx4 cannot submit to; -EFAULT; -ENOMEM.
  */
 VISIBLE_IF_KUNIT int agx4_ioctl_submit(struct drm_device *drm, void *data,
 				       struct drm_file *file)
@@ -687,7 +690,7 @@ VISIBLE_IF_KUNIT int agx4_ioctl_submit(struct drm_device *drm, void *data,
 	struct drm_asahi_submit *args = data;
 	struct agx4_file *af = file->driver_priv;
 	struct drm_asahi_sync *syncs = NULL;
-	struct submit_syncs refs = { };
+	struct agx4_job_syncs refs = { };
 	struct agx4_cmdbuf *desc = NULL;
 	struct agx4_queue *q;
 	void *cmdbuf;
@@ -727,8 +730,7 @@ VISIBLE_IF_KUNIT int agx4_ioctl_submit(struct drm_device *drm, void *data,
 				af->fw_objects, &desc);
 	kvfree(cmdbuf);
 	if (!ret)
-		ret = -EOPNOTSUPP;	/* valid: the scheduler would run it */
-	agx4_cmdbuf_free(desc);
+		ret = agx4_job_submit(q->jobs, file, desc, &refs);	/* owns desc */
 out:
 	put_syncs(&refs);
 	kfree(syncs);

@@ -47,6 +47,13 @@ struct agx4_vm;
  *    must not sleep or allocate.
  * 4. @job_free releases the job's storage after @job_status said done, or
  *    for a job never published.
+ *
+ * @job_publish, @job_status and @poll are called with the job unit's
+ * device spinlock held (interrupts off), so they are serialised against
+ * each other across every queue of the device: a backend needs no lock
+ * of its own for state only they touch (channel cursors, staged
+ * messages).  @queue_create, @queue_destroy, @job_prepare and @job_free
+ * run in process context outside it.
  */
 
 /**

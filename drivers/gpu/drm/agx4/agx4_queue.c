@@ -9,6 +9,7 @@
 
 #include <kunit/visibility.h>
 
+#include "agx4_job.h"
 #include "agx4_queue.h"
 #include "agx4_vm.h"
 
@@ -20,14 +21,17 @@
  * reference of their queue, and a queue one of its VM, so a queue or VM
  * destroyed by its file lives on until its last job is done.
  *
- * The scheduler entity and the firmware queues arrive with submission;
- * until then SUBMIT validates everything and queues nothing.
+ * Each queue has its scheduler and firmware side in agx4_job, made with
+ * it.  When the queue goes (QUEUE_DESTROY or its file's close), that
+ * side stops taking jobs at once; the jobs it runs already still
+ * complete, and keep it alive until they do.
  */
 
 static void queue_release(struct kref *ref)
 {
 	struct agx4_queue *q = container_of(ref, struct agx4_queue, ref);
 
+	agx4_job_queue_destroy(q->jobs);
 	agx4_vm_put(q->vm);
 	kfree(q);
 }
@@ -56,20 +60,30 @@ void agx4_queue_put(struct agx4_queue *q)
 
 /**
  * agx4_queue_create() - a new queue
+ * @adev: the device.
  * @vm: the VM its commands run in; the queue takes a reference.
  * @priority: &enum drm_asahi_priority, checked by the caller.
  * @usc_exec_base: the USC execution base, checked by the caller
  *	(%AGX4_USC_EXEC_BASE).
  *
- * Return: the queue with one reference, or ERR_PTR(-ENOMEM).
+ * Return: the queue with one reference, or ERR_PTR() of -ENOMEM or of
+ * agx4_job_queue_create()'s errno (-ENOSPC: no room in the firmware).
  */
-struct agx4_queue *agx4_queue_create(struct agx4_vm *vm, u32 priority,
+struct agx4_queue *agx4_queue_create(struct agx4_device *adev,
+				     struct agx4_vm *vm, u32 priority,
 				     u64 usc_exec_base)
 {
 	struct agx4_queue *q = kzalloc(sizeof(*q), GFP_KERNEL);
 
 	if (!q)
 		return ERR_PTR(-ENOMEM);
+	q->jobs = agx4_job_queue_create(adev, vm, priority, usc_exec_base);
+	if (IS_ERR(q->jobs)) {
+		int ret = PTR_ERR(q->jobs);
+
+		kfree(q);
+		return ERR_PTR(ret);
+	}
 	kref_init(&q->ref);
 	q->vm = agx4_vm_get(vm);
 	q->priority = priority;

@@ -9,6 +9,8 @@
 #include <linux/kref.h>
 #include <linux/types.h>
 
+struct agx4_device;
+struct agx4_job_queue;
 struct agx4_vm;
 
 /* Most queues one file may hold, and syncs one SUBMIT may carry. */
@@ -40,9 +42,15 @@ struct agx4_queue {
 	u32 priority;
 	/** @usc_exec_base: base of every 32-bit shader address. */
 	u64 usc_exec_base;
+	/**
+	 * @jobs: its scheduler and firmware side (agx4_job); jobs keep it
+	 * alive after the queue goes.
+	 */
+	struct agx4_job_queue *jobs;
 };
 
-struct agx4_queue *agx4_queue_create(struct agx4_vm *vm, u32 priority,
+struct agx4_queue *agx4_queue_create(struct agx4_device *adev,
+				     struct agx4_vm *vm, u32 priority,
 				     u64 usc_exec_base);
 struct agx4_queue *agx4_queue_get(struct agx4_queue *q);
 void agx4_queue_put(struct agx4_queue *q);

@@ -1,0 +1,739 @@
+// SPDX-License-Identifier: GPL-2.0-only OR MIT
+/*
+ * Copyright 2026 The agx4 authors
+ */
+
+#include <linux/dma-fence.h>
+#include <linux/dma-fence-chain.h>
+#include <linux/dma-resv.h>
+#include <linux/list.h>
+#include <linux/moduleparam.h>
+#include <linux/slab.h>
+#include <linux/spinlock.h>
+#include <linux/workqueue.h>
+
+#include <drm/drm_exec.h>
+#include <drm/drm_file.h>
+#include <drm/drm_gpuvm.h>
+#include <drm/drm_managed.h>
+#include <drm/drm_print.h>
+#include <drm/drm_syncobj.h>
+#include <drm/gpu_scheduler.h>
+
+#include <kunit/visibility.h>
+
+#include "agx4_cmdbuf.h"
+#include "agx4_device.h"
+#include "agx4_event.h"
+#include "agx4_fw.h"
+#include "agx4_fw_boot.h"
+#include "agx4_fw_queue.h"
+#include "agx4_job.h"
+#include "agx4_vm.h"
+
+/**
+ * DOC: jobs
+ *
+ * A job is one SUBMIT: the commands of one validated command buffer, run
+ * by the firmware on the queue it names.  Each queue has its own
+ * drm_gpu_scheduler and one entity (the firmware arbitrates between
+ * queues, as in panthor), so drm_sched orders a queue's jobs, resolves
+ * their fences and times them out; the generation's submission backend
+ * (&struct agx4_fw_submit_ops) writes and reads the firmware's side.
+ *
+ * The life of a job:
+ *
+ * 1. SUBMIT validates everything (agx4_drv.c), resolves its in-syncs to
+ *    fences and its out-syncs to syncobjs, and allocates a timeline chain
+ *    node per timeline out-sync.
+ * 2. Under the queue's @submit_lock, the backend prepares the job: it
+ *    allocates the firmware storage, assigns the queue ordinals and stamps
+ *    and builds every work item.  The job is initialised on the queue's
+ *    entity with the scheduler credits the backend asked for (ring
+ *    room), takes the in-fences and the VM's kernel fences as
+ *    dependencies, and reserves a fence slot in the VM's reservation.
+ * 3. Point of no return: drm_sched_job_arm().  Nothing after it fails:
+ *    the out-syncs get the job's finished fence, the VM's reservation gets
+ *    it as a bookkeeping fence and the job is pushed to the entity.
+ * 4. When its dependencies are met, drm_sched calls run_job, which has
+ *    the backend publish the work (ring entries, channel messages,
+ *    producer cursors, doorbells) and returns the job's done fence.
+ * 5. The firmware completes the work and posts a completion event.  The
+ *    event is a hint: it wakes the completion scan, which asks the backend
+ *    for the status of each queue's oldest published jobs (stamps are
+ *    authoritative) and signals their done fences in order, with the
+ *    error the backend reports.  A delayed poll repeats the scan while
+ *    anything is in flight, so a lost event costs latency, not a hang.
+ * 6. drm_sched frees the job: the backend releases its storage.
+ *
+ * Locking: @submit_lock (a mutex, per queue) orders prepare, arm and push
+ * of one queue's jobs.  &struct agx4_job_dev.lock (a spinlock, per
+ * device) protects every queue's list of published jobs and serialises
+ * the backend's publish, status and poll calls; done fences are signalled
+ * under it, nothing allocates or sleeps there.
+ *
+ * A timeout kills the job's queue: its published jobs end with
+ * -ETIMEDOUT, jobs not yet run with -ECANCELED, and later SUBMITs on it
+ * fail with -ECANCELED.  Other queues carry on.  The firmware's storage
+ * of the killed jobs is kept until the queue goes, because the firmware
+ * may still write it.
+ */
+
+static unsigned int job_timeout_ms = AGX4_JOB_TIMEOUT_MS;
+module_param(job_timeout_ms, uint, 0444);
+MODULE_PARM_DESC(job_timeout_ms,
+		 "Milliseconds a job may run before its queue is killed (default 10000)");
+
+/* Re-scan period while jobs are in flight: a lost event costs this much. */
+#define AGX4_JOB_POLL_MS	10
+
+/**
+ * struct agx4_job_dev - the job unit's device state
+ */
+struct agx4_job_dev {
+	/** @adev: the device. */
+	struct agx4_device *adev;
+	/** @ops: the generation's submission backend. */
+	const struct agx4_fw_submit_ops *ops;
+	/**
+	 * @lock: protects @active, @stopped and every queue's &agx4_job_queue.inflight;
+	 * serialises the backend's publish, status and poll calls.
+	 */
+	spinlock_t lock;
+	/** @active: queues with published, unretired jobs. */
+	struct list_head active;
+	/** @stopped: the firmware is gone; nothing is published or scanned. */
+	bool stopped;
+	/** @poll: re-scans while anything is in flight. */
+	struct delayed_work poll;
+	/** @wq: where queues are released, off the schedulers' own queues. */
+	struct workqueue_struct *wq;
+};
+
+/**
+ * struct agx4_job_queue - the scheduler and firmware side of a queue
+ */
+struct agx4_job_queue {
+	/** @ref: the queue's reference and one per job. */
+	struct kref ref;
+	/** @adev: the device. */
+	struct agx4_device *adev;
+	/** @vm: the VM its jobs run in; a reference is held. */
+	struct agx4_vm *vm;
+	/** @fw: the backend's side. */
+	struct agx4_fw_queue *fw;
+	/** @entity_gone: @entity was destroyed (the queue went). */
+	bool entity_gone;
+	/** @sched: the queue's scheduler. */
+	struct drm_gpu_scheduler sched;
+	/** @entity: its one entity. */
+	struct drm_sched_entity entity;
+	/**
+	 * @submit_lock: orders the prepare, arm and push of the queue's
+	 * jobs; protects @fence_seqno.
+	 */
+	struct mutex submit_lock;
+	/**
+	 * @dead: a timeout killed the queue; set under &agx4_job_dev.lock,
+	 * read locklessly by SUBMIT.
+	 */
+	bool dead;
+	/** @fence_lock: the lock of the done fences. */
+	spinlock_t fence_lock;
+	/** @fence_ctx: the done fences' context. */
+	u64 fence_ctx;
+	/** @fence_seqno: the last done fence's seqno. */
+	u64 fence_seqno;
+	/**
+	 * @inflight: published, unretired jobs, oldest first; protected by
+	 * &agx4_job_dev.lock.
+	 */
+	struct list_head inflight;
+	/** @zombies: killed jobs whose storage is kept; the same lock. */
+	struct list_head zombies;
+	/**
+	 * @active: in &agx4_job_dev.active while @inflight is not empty; the
+	 * same lock.
+	 */
+	struct list_head active;
+	/** @release_work: frees the queue off its own scheduler. */
+	struct work_struct release_work;
+};
+
+/**
+ * struct agx4_job - one SUBMIT
+ */
+struct agx4_job {
+	/** @base: the scheduler's job; must stay first. */
+	struct drm_sched_job base;
+	/** @q: the queue's scheduler side; a reference is held. */
+	struct agx4_job_queue *q;
+	/** @fw: the backend's side. */
+	struct agx4_fw_job *fw;
+	/**
+	 * @zombie: killed while published: @fw outlives the job's fences, in
+	 * &agx4_job_queue.zombies.
+	 */
+	bool zombie;
+	/** @cb: the commands; it holds the timestamp objects' references. */
+	struct agx4_cmdbuf *cb;
+	/** @done: signalled by the completion scan. */
+	struct dma_fence *done;
+	/**
+	 * @node: in &agx4_job_queue.inflight while published and unretired, then
+	 * in &agx4_job_queue.zombies if killed; protected by &agx4_job_dev.lock.
+	 */
+	struct list_head node;
+};
+
+static void queue_put(struct agx4_job_queue *q);
+
+static struct agx4_job *to_job(struct drm_sched_job *sj)
+{
+	return container_of(sj, struct agx4_job, base);
+}
+
+static const char *fence_driver_name(struct dma_fence *f)
+{
+	return "asahi";
+}
+
+static const char *fence_timeline_name(struct dma_fence *f)
+{
+	return "agx4-queue";
+}
+
+static const struct dma_fence_ops done_fence_ops = {
+	.get_driver_name = fence_driver_name,
+	.get_timeline_name = fence_timeline_name,
+};
+
+/* Signal @job's done fence with @err (0 for success). */
+static void retire_locked(struct agx4_job_dev *jd, struct agx4_job *job,
+			  int err)
+{
+	lockdep_assert_held(&jd->lock);
+	list_del_init(&job->node);
+	if (err)
+		dma_fence_set_error(job->done, err);
+	dma_fence_signal(job->done);
+}
+
+static void scan_locked(struct agx4_job_dev *jd)
+{
+	struct agx4_job_queue *q, *tmp;
+
+	lockdep_assert_held(&jd->lock);
+	if (jd->stopped)
+		return;
+	if (jd->ops->poll)
+		jd->ops->poll(jd->adev);
+	list_for_each_entry_safe(q, tmp, &jd->active, active) {
+		struct agx4_job *job, *next;
+
+		/* A queue's jobs complete in order. */
+		list_for_each_entry_safe(job, next, &q->inflight, node) {
+			int st = jd->ops->job_status(job->fw);
+
+			if (st == -EINPROGRESS)
+				break;
+			retire_locked(jd, job, st);
+		}
+		if (list_empty(&q->inflight))
+			list_del_init(&q->active);
+	}
+	if (!list_empty(&jd->active))
+		mod_delayed_work(system_wq, &jd->poll,
+				 msecs_to_jiffies(AGX4_JOB_POLL_MS));
+}
+
+static void scan(struct agx4_job_dev *jd)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&jd->lock, flags);
+	scan_locked(jd);
+	spin_unlock_irqrestore(&jd->lock, flags);
+}
+
+static void poll_work(struct work_struct *w)
+{
+	scan(container_of(to_delayed_work(w), struct agx4_job_dev, poll));
+}
+
+/**
+ * agx4_job_notify() - the firmware says work may have completed
+ * @adev: the device.
+ *
+ * Runs the completion scan.  Safe from any context the event drain runs
+ * in; a device without submission ignores it.
+ */
+void agx4_job_notify(struct agx4_device *adev)
+{
+	if (adev->jobs)
+		scan(adev->jobs);
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_job_notify);
+
+static void event_completion(void *priv, const struct agx4_fw_event *e)
+{
+	agx4_job_notify(priv);
+}
+
+static const struct agx4_event_handlers job_event_handlers = {
+	.completion = event_completion,
+};
+
+static struct dma_fence *run_job(struct drm_sched_job *sj)
+{
+	struct agx4_job *job = to_job(sj);
+	struct agx4_job_queue *q = job->q;
+	struct agx4_job_dev *jd = q->adev->jobs;
+	unsigned long flags;
+
+	spin_lock_irqsave(&jd->lock, flags);
+	if (q->dead || jd->stopped) {
+		/* Not published: the backend never saw it run. */
+		dma_fence_set_error(job->done, -ECANCELED);
+		dma_fence_signal(job->done);
+	} else {
+		jd->ops->job_publish(job->fw);
+		list_add_tail(&job->node, &q->inflight);
+		if (list_empty(&q->active))
+			list_add_tail(&q->active, &jd->active);
+		/* The firmware may be done already; the poll catches it too. */
+		scan_locked(jd);
+	}
+	spin_unlock_irqrestore(&jd->lock, flags);
+	return dma_fence_get(job->done);
+}
+
+/* Free a job drm_sched never took (the submit failed before arming). */
+static void job_free(struct agx4_job *job)
+{
+	struct agx4_job_queue *q = job->q;
+
+	if (job->fw)
+		q->adev->jobs->ops->job_free(job->fw);
+	agx4_cmdbuf_free(job->cb);
+	kfree(job->done);	/* never initialised as a fence */
+	kfree(job);
+	queue_put(q);
+}
+
+static void free_job(struct drm_sched_job *sj)
+{
+	struct agx4_job *job = to_job(sj);
+	struct agx4_job_queue *q = job->q;
+	struct agx4_job_dev *jd = q->adev->jobs;
+	unsigned long flags;
+
+	drm_sched_job_cleanup(sj);
+	agx4_cmdbuf_free(job->cb);
+	job->cb = NULL;
+	dma_fence_put(job->done);
+	job->done = NULL;
+	if (job->zombie) {
+		/* The queue frees it when it goes (agx4_job_queue_fini()). */
+		spin_lock_irqsave(&jd->lock, flags);
+		list_add_tail(&job->node, &q->zombies);
+		spin_unlock_irqrestore(&jd->lock, flags);
+	} else {
+		/* After unplug the storage goes with the device's heap. */
+		if (!READ_ONCE(jd->stopped))
+			jd->ops->job_free(job->fw);
+		kfree(job);
+	}
+	queue_put(q);
+}
+
+/*
+ * End every published job of @q with @err.  The firmware may still write
+ * their storage, so the queue keeps it until it goes.
+ */
+static void kill_locked(struct agx4_job_dev *jd, struct agx4_job_queue *q, int err)
+{
+	struct agx4_job *job, *next;
+
+	lockdep_assert_held(&jd->lock);
+	q->dead = true;
+	list_for_each_entry_safe(job, next, &q->inflight, node) {
+		job->zombie = true;
+		retire_locked(jd, job, err);
+	}
+	list_del_init(&q->active);
+}
+
+static enum drm_gpu_sched_stat timedout_job(struct drm_sched_job *sj)
+{
+	struct agx4_job *job = to_job(sj);
+	struct agx4_job_queue *q = job->q;
+	struct agx4_job_dev *jd = q->adev->jobs;
+	unsigned long flags;
+
+	drm_sched_stop(&q->sched, sj);
+	spin_lock_irqsave(&jd->lock, flags);
+	/* It may have completed since the timer fired. */
+	scan_locked(jd);
+	if (!dma_fence_is_signaled(job->done)) {
+		dev_warn_ratelimited(q->adev->base.dev,
+				     "job timed out after %u ms: queue killed\n",
+				     job_timeout_ms);
+		kill_locked(jd, q, -ETIMEDOUT);
+	}
+	spin_unlock_irqrestore(&jd->lock, flags);
+	drm_sched_start(&q->sched);
+	return DRM_GPU_SCHED_STAT_NOMINAL;
+}
+
+static const struct drm_sched_backend_ops job_sched_ops = {
+	.run_job = run_job,
+	.timedout_job = timedout_job,
+	.free_job = free_job,
+};
+
+/**
+ * agx4_job_submit() - queue one SUBMIT
+ * @q: the queue's scheduler side (NULL without submission); the job
+ *	takes its own reference.
+ * @file: the submitting file.
+ * @cb: the validated commands; the job owns them from here on, also when
+ *	the call fails.
+ * @syncs: the resolved syncs; the job takes the in-fences (their entries
+ *	are cleared) and attaches its finished fence to the out-syncs.
+ *
+ * Return: 0 once the job is queued; -EOPNOTSUPP on a device agx4 cannot
+ * submit to yet; -ECANCELED on a queue killed by a timeout; the backend's
+ * -EINVAL, -ENOSPC or -ENOMEM; -EINTR or -ERESTARTSYS while locking the
+ * VM.  Nothing is queued or signalled on failure.
+ */
+int agx4_job_submit(struct agx4_job_queue *q, struct drm_file *file,
+		    struct agx4_cmdbuf *cb, struct agx4_job_syncs *syncs)
+{
+	struct agx4_job_dev *jd = q ? q->adev->jobs : NULL;
+	struct dma_fence_chain **chains = NULL;
+	struct drm_gem_object *r_obj;
+	struct dma_fence *finished;
+	struct agx4_job *job;
+	struct drm_exec exec;
+	u32 credits, i;
+	int ret;
+
+	if (!q) {
+		agx4_cmdbuf_free(cb);
+		return -EOPNOTSUPP;
+	}
+	r_obj = drm_gpuvm_resv_obj(&q->vm->base);
+	job = kzalloc(sizeof(*job), GFP_KERNEL);
+	if (!job) {
+		agx4_cmdbuf_free(cb);
+		return -ENOMEM;
+	}
+	kref_get(&q->ref);
+	job->q = q;
+	job->cb = cb;
+	INIT_LIST_HEAD(&job->node);
+	job->done = kzalloc(sizeof(*job->done), GFP_KERNEL);
+	chains = kcalloc(syncs->nout, sizeof(*chains), GFP_KERNEL);
+	if (!job->done || (syncs->nout && !chains)) {
+		ret = -ENOMEM;
+		goto err_free;
+	}
+	for (i = 0; i < syncs->nout; i++) {
+		if (!syncs->points[i])
+			continue;
+		chains[i] = dma_fence_chain_alloc();
+		if (!chains[i]) {
+			ret = -ENOMEM;
+			goto err_free;
+		}
+	}
+
+	mutex_lock(&q->submit_lock);
+	if (READ_ONCE(q->dead)) {
+		ret = -ECANCELED;
+		goto err_unlock;
+	}
+	ret = jd->ops->job_prepare(q->fw, cb, &job->fw, &credits);
+	if (ret)
+		goto err_unlock;
+	ret = drm_sched_job_init(&job->base, &q->entity, credits, file,
+				 file->client_id);
+	if (ret)
+		goto err_unlock;
+	for (i = 0; i < syncs->nin; i++) {
+		/* Consumes the reference, also on failure. */
+		ret = drm_sched_job_add_dependency(&job->base, syncs->in[i]);
+		syncs->in[i] = NULL;
+		if (ret)
+			goto err_cleanup;
+	}
+	drm_exec_init(&exec, DRM_EXEC_INTERRUPTIBLE_WAIT, 1);
+	drm_exec_until_all_locked(&exec) {
+		ret = drm_exec_prepare_obj(&exec, r_obj, 1);
+		drm_exec_retry_on_contention(&exec);
+		if (ret)
+			break;
+	}
+	if (!ret)
+		ret = drm_sched_job_add_resv_dependencies(&job->base, r_obj->resv,
+							  DMA_RESV_USAGE_KERNEL);
+	if (ret)
+		goto err_exec;
+
+	/* The point of no return: nothing below fails. */
+	drm_sched_job_arm(&job->base);
+	dma_fence_init(job->done, &done_fence_ops, &q->fence_lock,
+		       q->fence_ctx, ++q->fence_seqno);
+	finished = &job->base.s_fence->finished;
+	dma_resv_add_fence(r_obj->resv, finished, DMA_RESV_USAGE_BOOKKEEP);
+	for (i = 0; i < syncs->nout; i++) {
+		if (chains[i]) {
+			drm_syncobj_add_point(syncs->out[i], chains[i],
+					      finished, syncs->points[i]);
+			chains[i] = NULL;
+		} else {
+			drm_syncobj_replace_fence(syncs->out[i], finished);
+		}
+	}
+	drm_sched_entity_push_job(&job->base);
+	drm_exec_fini(&exec);
+	mutex_unlock(&q->submit_lock);
+	kfree(chains);
+	return 0;
+
+err_exec:
+	drm_exec_fini(&exec);
+err_cleanup:
+	drm_sched_job_cleanup(&job->base);
+err_unlock:
+	/* Freed under the lock: the backend forgets the job's ordinals. */
+	job_free(job);
+	job = NULL;
+	mutex_unlock(&q->submit_lock);
+err_free:
+	if (job)
+		job_free(job);
+	for (i = 0; chains && i < syncs->nout; i++)
+		dma_fence_chain_free(chains[i]);
+	kfree(chains);
+	return ret;
+}
+
+static void queue_fini(struct agx4_job_queue *q)
+{
+	struct agx4_job_dev *jd = q->adev->jobs;
+	struct agx4_job *job, *next;
+	bool busy = false;
+
+	if (!q->entity_gone)
+		drm_sched_entity_destroy(&q->entity);
+	drm_sched_fini(&q->sched);
+	if (jd->stopped) {
+		/* The firmware is gone; its memory goes with the device. */
+		list_for_each_entry_safe(job, next, &q->zombies, node)
+			kfree(job);
+		goto out;
+	}
+	/*
+	 * Killed jobs whose storage the firmware may still write are kept,
+	 * with the firmware queue, until a firmware reset reclaims them.
+	 */
+	list_for_each_entry(job, &q->zombies, node)
+		if (jd->ops->job_status(job->fw) == -EINPROGRESS)
+			busy = true;
+	if (busy) {
+		dev_warn_ratelimited(q->adev->base.dev,
+				     "firmware still owns a killed queue's storage: kept\n");
+		goto out;
+	}
+	list_for_each_entry_safe(job, next, &q->zombies, node) {
+		jd->ops->job_free(job->fw);
+		kfree(job);
+	}
+	jd->ops->queue_destroy(q->fw);
+out:
+	agx4_vm_put(q->vm);
+	mutex_destroy(&q->submit_lock);
+	kfree(q);
+}
+
+static void queue_release_work(struct work_struct *w)
+{
+	queue_fini(container_of(w, struct agx4_job_queue, release_work));
+}
+
+/*
+ * The last reference may go in the queue's own scheduler (its last job's
+ * free_job), where drm_sched_fini() cannot run: free it elsewhere.
+ */
+static void queue_release(struct kref *ref)
+{
+	struct agx4_job_queue *q = container_of(ref, struct agx4_job_queue,
+						ref);
+
+	INIT_WORK(&q->release_work, queue_release_work);
+	queue_work(q->adev->jobs->wq, &q->release_work);
+}
+
+static void queue_put(struct agx4_job_queue *q)
+{
+	kref_put(&q->ref, queue_release);
+}
+
+/**
+ * agx4_job_queue_create() - the scheduler and firmware side of a new queue
+ * @adev: the device.
+ * @vm: the VM its jobs run in; a reference is taken.
+ * @priority: &enum drm_asahi_priority, checked by the caller.
+ * @usc_exec_base: the USC execution base, checked by the caller.
+ *
+ * Return: the new side, NULL on a device without submission (SUBMIT then
+ * fails with -EOPNOTSUPP), or ERR_PTR() of the backend's -ENOSPC or
+ * -ENOMEM, or of drm_sched's errno.
+ */
+struct agx4_job_queue *agx4_job_queue_create(struct agx4_device *adev,
+					     struct agx4_vm *vm, u32 priority,
+					     u64 usc_exec_base)
+{
+	struct agx4_job_dev *jd = adev->jobs;
+	const struct agx4_fw_queue_args args = {
+		.vm = vm,
+		.priority = priority,
+		.usc_exec_base = usc_exec_base,
+	};
+	struct drm_sched_init_args sargs = {
+		.ops = &job_sched_ops,
+		.num_rqs = 1,
+		.timeout = msecs_to_jiffies(job_timeout_ms),
+		.name = "agx4-queue",
+		.dev = adev->base.dev,
+	};
+	struct drm_gpu_scheduler *sched;
+	struct agx4_job_queue *q;
+	int ret;
+
+	if (!jd)
+		return NULL;
+	q = kzalloc(sizeof(*q), GFP_KERNEL);
+	if (!q)
+		return ERR_PTR(-ENOMEM);
+	kref_init(&q->ref);
+	q->adev = adev;
+	mutex_init(&q->submit_lock);
+	spin_lock_init(&q->fence_lock);
+	INIT_LIST_HEAD(&q->inflight);
+	INIT_LIST_HEAD(&q->zombies);
+	INIT_LIST_HEAD(&q->active);
+	ret = jd->ops->queue_create(adev, &args, &q->fw);
+	if (ret)
+		goto err_free;
+	sargs.credit_limit = jd->ops->credit_limit;
+	ret = drm_sched_init(&q->sched, &sargs);
+	if (ret)
+		goto err_fw;
+	sched = &q->sched;
+	ret = drm_sched_entity_init(&q->entity, DRM_SCHED_PRIORITY_KERNEL,
+				    &sched, 1, NULL);
+	if (ret)
+		goto err_sched;
+	q->fence_ctx = dma_fence_context_alloc(1);
+	q->vm = agx4_vm_get(vm);
+	return q;
+
+err_sched:
+	drm_sched_fini(&q->sched);
+err_fw:
+	jd->ops->queue_destroy(q->fw);
+err_free:
+	mutex_destroy(&q->submit_lock);
+	kfree(q);
+	return ERR_PTR(ret);
+}
+
+/**
+ * agx4_job_queue_destroy() - the queue went: take no more jobs
+ * @q: its scheduler side, or NULL.
+ *
+ * Jobs already queued get a second to become runnable and are cancelled
+ * after that (drm_sched_entity_destroy()); published jobs run to
+ * completion and keep @q alive until they do.
+ */
+void agx4_job_queue_destroy(struct agx4_job_queue *q)
+{
+	if (!q)
+		return;
+	drm_sched_entity_destroy(&q->entity);
+	q->entity_gone = true;
+	queue_put(q);
+}
+
+static void job_dev_release(struct drm_device *drm, void *data)
+{
+	struct agx4_job_dev *jd = data;
+
+	destroy_workqueue(jd->wq);
+}
+
+/**
+ * agx4_job_init() - the job unit of a device (a probe step)
+ * @adev: the device, its firmware up.
+ *
+ * A generation without a submission backend gets none; its queues refuse
+ * SUBMIT with -EOPNOTSUPP.
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int agx4_job_init(struct agx4_device *adev)
+{
+	const struct agx4_fw_submit_ops *ops = adev->gen->submit;
+	struct agx4_job_dev *jd;
+	int ret;
+
+	if (!ops || !adev->fw)
+		return 0;
+	jd = drmm_kzalloc(&adev->base, sizeof(*jd), GFP_KERNEL);
+	if (!jd)
+		return -ENOMEM;
+	jd->adev = adev;
+	jd->ops = ops;
+	spin_lock_init(&jd->lock);
+	INIT_LIST_HEAD(&jd->active);
+	INIT_DELAYED_WORK(&jd->poll, poll_work);
+	jd->wq = alloc_workqueue("agx4-jobs", WQ_UNBOUND, 0);
+	if (!jd->wq)
+		return -ENOMEM;
+	ret = drmm_add_action_or_reset(&adev->base, job_dev_release, jd);
+	if (ret)
+		return ret;
+	mutex_lock(&adev->fw->events.lock);
+	adev->fw->events.handlers = &job_event_handlers;
+	adev->fw->events.priv = adev;
+	mutex_unlock(&adev->fw->events.lock);
+	adev->jobs = jd;
+	return 0;
+}
+
+/**
+ * agx4_job_fini() - stop the job unit before the firmware goes
+ * @adev: the device.
+ *
+ * Nothing is published or scanned afterwards; queues still open are
+ * released with their files, without touching the firmware.
+ */
+void agx4_job_fini(struct agx4_device *adev)
+{
+	struct agx4_job_dev *jd = adev->jobs;
+	unsigned long flags;
+
+	if (!jd)
+		return;
+	mutex_lock(&adev->fw->events.lock);
+	adev->fw->events.handlers = NULL;
+	mutex_unlock(&adev->fw->events.lock);
+	spin_lock_irqsave(&jd->lock, flags);
+	jd->stopped = true;
+	spin_unlock_irqrestore(&jd->lock, flags);
+	cancel_delayed_work_sync(&jd->poll);
+	flush_workqueue(jd->wq);
+}

@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR MIT */
+/*
+ * Copyright 2026 The agx4 authors
+ */
+#ifndef AGX4_JOB_H
+#define AGX4_JOB_H
+
+#include <linux/types.h>
+
+struct agx4_cmdbuf;
+struct agx4_device;
+struct agx4_job_queue;
+struct agx4_vm;
+struct dma_fence;
+struct drm_file;
+struct drm_syncobj;
+
+/* How long a job may run before its queue is killed, by default. */
+#define AGX4_JOB_TIMEOUT_MS	10000
+
+/**
+ * struct agx4_job_syncs - the resolved syncs of one SUBMIT
+ * @in: fences to wait for, @nin of them; the job takes the references.
+ * @nin: entries of @in.
+ * @out: syncobjs to signal, @nout of them; references held by the caller.
+ * @points: for each of @out, the timeline point, 0 for a binary syncobj.
+ * @nout: entries of @out and @points.
+ */
+struct agx4_job_syncs {
+	struct dma_fence **in;
+	u32 nin;
+	struct drm_syncobj **out;
+	u64 *points;
+	u32 nout;
+};
+
+int agx4_job_init(struct agx4_device *adev);
+void agx4_job_fini(struct agx4_device *adev);
+
+struct agx4_job_queue *agx4_job_queue_create(struct agx4_device *adev,
+					     struct agx4_vm *vm, u32 priority,
+					     u64 usc_exec_base);
+void agx4_job_queue_destroy(struct agx4_job_queue *q);
+
+int agx4_job_submit(struct agx4_job_queue *q, struct drm_file *file,
+		    struct agx4_cmdbuf *cb, struct agx4_job_syncs *syncs);
+void agx4_job_notify(struct agx4_device *adev);
+
+#endif /* AGX4_JOB_H */

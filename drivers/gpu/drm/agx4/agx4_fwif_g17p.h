@@ -112,7 +112,10 @@ struct g17p_queue {
 	/* The item ring. */
 	__le64 ring;
 	__le64 job_list;
-	u8 __pad_18[0xc];
+	u8 __pad_18[0x4];
+	/* Firmware-written mirror of the done index. */
+	__le32 done;
+	u8 __pad_20[0x4];
 	__le32 gap_24;
 	__le32 priority;
 	__le32 priority2;
@@ -138,7 +141,7 @@ struct g17p_queue {
 #define G17P_QUEUE_FIELDS(TYPE, ...)					\
 	(TYPE(__VA_ARGS__, pointers, 0x0) TYPE(__VA_ARGS__, ring, 0x8)	\
 	 TYPE(__VA_ARGS__, job_list, 0x10)				\
-	 TYPE(__VA_ARGS__, gap_24, 0x24)				\
+	 TYPE(__VA_ARGS__, done, 0x1c) TYPE(__VA_ARGS__, gap_24, 0x24)	\
 	 TYPE(__VA_ARGS__, priority, 0x28)				\
 	 TYPE(__VA_ARGS__, priority2, 0x2c)				\
 	 TYPE(__VA_ARGS__, priority_mask, 0x30)				\
@@ -1059,6 +1062,383 @@ struct g17p_event_item_compute {
 	(TYPE(__VA_ARGS__, item, 0x0))
 AGX4_FW_CHECK_FIELDS(struct g17p_event_item_compute, 0x400,
 		     G17P_EVENT_ITEM_COMPUTE_FIELDS);
+
+/*
+ * Submission objects (agx4_fw_g17p_queue.c).  Only the words the host
+ * writes or reads are declared; the rest is firmware-owned or unknown.
+ */
+
+/*
+ * A dependency-point block (0x110 bytes, at +0x20 of every context
+ * record): a header, then up to 32 points "do not start before grid g has
+ * completed v commands".
+ */
+struct g17p_dep_points {
+	/* 0xffff << 48 | engine << 40 | event slot << 32 | (2^n - 1). */
+	__le64 header;
+	/* Grid << 40 | value (value below 2^30). */
+	__le64 points[32];
+	u8 __pad_108[0x8];
+} __packed;
+#define G17P_DEP_POINTS_FIELDS(TYPE, ...)				\
+	(TYPE(__VA_ARGS__, header, 0x0) TYPE(__VA_ARGS__, points, 0x8))
+AGX4_FW_CHECK_FIELDS(struct g17p_dep_points, 0x110, G17P_DEP_POINTS_FIELDS);
+#define G17P_DEP_MAX_POINTS	32
+#define G17P_DEP_HEADER_TAG	0xffff000000000000ull
+#define G17P_DEP_ENGINE_SHIFT	40
+#define G17P_DEP_SLOT_SHIFT	32
+#define G17P_DEP_GRID_SHIFT	40
+#define G17P_DEP_MAX_VALUE	(BIT(30) - 1)
+/* Engines of a point block: TA, 3D, compute. */
+#define G17P_DEP_ENGINE_TA	0x0c
+#define G17P_DEP_ENGINE_3D	0x18
+#define G17P_DEP_ENGINE_COMPUTE	0x08
+
+/*
+ * A queue-context record: 0x180 bytes of a 0x200-byte slot; 256 slots
+ * make a queue's context area, record n + 1 describing its command n.
+ */
+struct g17p_context {
+	/* Flags | (grid * 4) << 40 | 4 * (index + 1). */
+	__le64 header;
+	/* 3D, ordinary context-1 form only: its descriptor locator base. */
+	__le64 frag_base;
+	/* The descriptor. */
+	__le64 work;
+	/* The queue record. */
+	__le64 queue;
+	struct g17p_dep_points points;
+	/* Compute: 0 and 8 (GAP: meaning). */
+	__le64 gap_130;
+	__le64 gap_138;
+	u8 __pad_140[0x10];
+	/* Code << 40 | main program GPU alias >> 5. */
+	__le64 program;
+	/*
+	 * 3D: the partial store, resume and load programs' locators;
+	 * compute: [0] the secondary program's.
+	 */
+	__le64 partial[3];
+	u8 __pad_170[0x8];
+	/* 0x003f_ffff_ffff_ffff. */
+	__le64 gap_178;
+} __packed;
+#define G17P_CONTEXT_FIELDS(TYPE, ...)					\
+	(TYPE(__VA_ARGS__, header, 0x0)					\
+	 TYPE(__VA_ARGS__, frag_base, 0x8)				\
+	 TYPE(__VA_ARGS__, work, 0x10) TYPE(__VA_ARGS__, queue, 0x18)	\
+	 TYPE(__VA_ARGS__, points, 0x20)				\
+	 TYPE(__VA_ARGS__, gap_130, 0x130)				\
+	 TYPE(__VA_ARGS__, gap_138, 0x138)				\
+	 TYPE(__VA_ARGS__, program, 0x150)				\
+	 TYPE(__VA_ARGS__, partial, 0x158)				\
+	 TYPE(__VA_ARGS__, gap_178, 0x178))
+AGX4_FW_CHECK_FIELDS(struct g17p_context, 0x180, G17P_CONTEXT_FIELDS);
+
+/* The compute form: the same record, the whole 0x200-byte slot. */
+struct g17p_context_compute {
+	struct g17p_context ctx;
+	u8 __pad_180[0x80];
+} __packed;
+#define G17P_CONTEXT_COMPUTE_FIELDS(TYPE, ...)				\
+	(TYPE(__VA_ARGS__, ctx, 0x0))
+AGX4_FW_CHECK_FIELDS(struct g17p_context_compute, 0x200,
+		     G17P_CONTEXT_COMPUTE_FIELDS);
+#define G17P_CONTEXT_SLOT	0x200
+#define G17P_CONTEXT_SLOTS	256
+/* Header: the grid-addressed form's flag, grid and index shifts. */
+#define G17P_CONTEXT_GRID_FORM	BIT_ULL(60)
+#define G17P_CONTEXT_GRID_SHIFT	40
+#define G17P_CONTEXT_LIMIT	0x003fffffffffffffull
+/* Locators: code << 40 | alias >> 5 (GAP-9: codes copied). */
+#define G17P_LOCATOR_CODE_SHIFT	40
+#define G17P_LOCATOR_ALIAS_SHIFT 5
+#define G17P_LOCATOR_COMPUTE	0x110ull
+#define G17P_LOCATOR_COMPUTE2	0x20ull
+#define G17P_LOCATOR_TA		0x238ull
+#define G17P_LOCATOR_3D		0x2b0ull
+/* 3D partial-program codes for a context of 3 or more: 8 x records. */
+#define G17P_LOCATOR_PSTORE	0x80ull
+#define G17P_LOCATOR_PRESUME	0xb8ull
+#define G17P_LOCATOR_PLOAD	0x50ull
+#define G17P_CONTEXT_COMPUTE_138 8
+
+/*
+ * A scheduler record (0x100 bytes); pool-A records of a render pool are
+ * the same family.
+ */
+struct g17p_sched {
+	/* The scheduler slot word (pool A: its slot in the pool-A leaf). */
+	__le64 slot;
+	/* Work id (pool A: the render's node). */
+	__le32 work;
+	/* Phase; non-zero on a reused pool-A record. */
+	__le32 phase;
+	/* 0x50. */
+	__le32 gap_10;
+	u8 __pad_14[0x10];
+	/* 1 when the phase is not 0. */
+	__le32 gap_24;
+	u8 __pad_28[0x78];
+	/* Other profiles: the job list. */
+	__le64 job_list;
+	u8 __pad_a8[0x18];
+	/* Other profiles: 1, or a completion kind. */
+	__le32 gap_c0;
+	u8 __pad_c4[0x3c];
+} __packed;
+#define G17P_SCHED_FIELDS(TYPE, ...)					\
+	(TYPE(__VA_ARGS__, slot, 0x0) TYPE(__VA_ARGS__, work, 0x8)	\
+	 TYPE(__VA_ARGS__, phase, 0xc) TYPE(__VA_ARGS__, gap_10, 0x10)	\
+	 TYPE(__VA_ARGS__, gap_24, 0x24)				\
+	 TYPE(__VA_ARGS__, job_list, 0xa0)				\
+	 TYPE(__VA_ARGS__, gap_c0, 0xc0))
+AGX4_FW_CHECK_FIELDS(struct g17p_sched, 0x100, G17P_SCHED_FIELDS);
+#define G17P_SCHED_10		0x50
+
+/*
+ * A 0x40-byte slot of a per-command array: scheduler slot word (u32 1),
+ * status pair (the second word non-zero when done), dispatch word pair.
+ */
+struct g17p_slot {
+	__le64 word[2];
+	u8 __pad_10[0x30];
+} __packed;
+#define G17P_SLOT_FIELDS(TYPE, ...)	(TYPE(__VA_ARGS__, word, 0x0))
+AGX4_FW_CHECK_FIELDS(struct g17p_slot, 0x40, G17P_SLOT_FIELDS);
+
+/*
+ * The channel-control record (0x40 bytes): the G16 queue context's
+ * family.  Bytes 0, 1, 4 and 0x26 are echoed by a cleanup command.
+ */
+struct g17p_chan_control {
+	__le64 gap_0;
+	__le64 gap_8;
+	__le64 gap_10;
+	u8 __pad_18[0x8];
+	__le64 gap_20;
+	__le64 gap_28;
+	__le64 gap_30;
+	u8 __pad_38[0x8];
+} __packed;
+#define G17P_CHAN_CONTROL_FIELDS(TYPE, ...)				\
+	(TYPE(__VA_ARGS__, gap_0, 0x0) TYPE(__VA_ARGS__, gap_8, 0x8)	\
+	 TYPE(__VA_ARGS__, gap_10, 0x10) TYPE(__VA_ARGS__, gap_20, 0x20)	\
+	 TYPE(__VA_ARGS__, gap_28, 0x28) TYPE(__VA_ARGS__, gap_30, 0x30))
+AGX4_FW_CHECK_FIELDS(struct g17p_chan_control, 0x40,
+		     G17P_CHAN_CONTROL_FIELDS);
+/* The ordinary form (GAP: meaning). */
+#define G17P_CHAN_CONTROL_0	0x000001000000ffffull
+#define G17P_CHAN_CONTROL_20	0x0002000000000000ull
+#define G17P_CHAN_CONTROL_30	0xff000000ull
+
+/*
+ * A support ("class") object (0x70 bytes at the start of a zeroed page),
+ * both forms: the compact form's u32 class and low buffer overlay the
+ * ordinary form's u64 2 at +0x10.
+ */
+struct g17p_support {
+	/* Kind or the context (ASID) of an independent queue. */
+	__le64 header;
+	__le64 gap_8;
+	/* 2. */
+	__le32 class;
+	/* Compact form: a low GPU buffer's low 32 bits. */
+	__le32 low;
+	/* 0x0004_0000_0000_0070. */
+	__le64 gap_18;
+	/* Class << 40, twice. */
+	__le64 class_20;
+	__le64 class_28;
+	/* The operand table. */
+	__le64 operands;
+	u8 __pad_38[0x8];
+	/* 4. */
+	__le32 gap_40;
+	/* Render class-4 state: active. */
+	__le32 active;
+	/* The cursor: 0xa8 compute, 0xb0 render, 0xe0 opening. */
+	__le32 cursor;
+	/* The firmware-state page (unaligned). */
+	__le64 state;
+	/* Compute: the owner index. */
+	__le32 owner;
+	u8 __pad_58[0x4];
+	/* Compute: 1. */
+	__le32 gap_5c;
+	/* 2 compute, 3 render. */
+	__le32 kind;
+	u8 __pad_64[0xc];
+} __packed;
+#define G17P_SUPPORT_FIELDS(TYPE, ...)					\
+	(TYPE(__VA_ARGS__, header, 0x0) TYPE(__VA_ARGS__, gap_8, 0x8)	\
+	 TYPE(__VA_ARGS__, class, 0x10) TYPE(__VA_ARGS__, low, 0x14)	\
+	 TYPE(__VA_ARGS__, gap_18, 0x18)				\
+	 TYPE(__VA_ARGS__, class_20, 0x20)				\
+	 TYPE(__VA_ARGS__, class_28, 0x28)				\
+	 TYPE(__VA_ARGS__, operands, 0x30)				\
+	 TYPE(__VA_ARGS__, gap_40, 0x40)				\
+	 TYPE(__VA_ARGS__, active, 0x44)				\
+	 TYPE(__VA_ARGS__, cursor, 0x48) TYPE(__VA_ARGS__, state, 0x4c)	\
+	 TYPE(__VA_ARGS__, owner, 0x54) TYPE(__VA_ARGS__, gap_5c, 0x5c)	\
+	 TYPE(__VA_ARGS__, kind, 0x60))
+AGX4_FW_CHECK_FIELDS(struct g17p_support, 0x70, G17P_SUPPORT_FIELDS);
+#define G17P_SUPPORT_CLASS	2
+#define G17P_SUPPORT_18		0x0004000000000070ull
+#define G17P_SUPPORT_CLASS_SHIFT 40
+#define G17P_SUPPORT_CLASS_COMPUTE 0x15ull
+#define G17P_SUPPORT_CLASS_RENDER 0x16ull
+#define G17P_SUPPORT_40		4
+#define G17P_SUPPORT_CURSOR_COMPUTE 0xa8
+#define G17P_SUPPORT_CURSOR_RENDER 0xb0
+#define G17P_SUPPORT_KIND_COMPUTE 2
+#define G17P_SUPPORT_KIND_RENDER 3
+/* The operand table both compute and render roots carry (H). */
+#define G17P_OPERAND_TABLE	0x7000208000ull
+/* The compute program's operand state (H). */
+#define G17P_OPERAND_STATE	0x7000220000ull
+
+/* The dispatch block (0x20 bytes, primary region 1 + 0x20; GAP-6). */
+struct g17p_dispatch {
+	__le32 gap_0;
+	__le32 gap_4;
+	__le32 gap_8;
+	__le32 gap_c;
+	__le32 gap_10;
+	u8 __pad_14[0xc];
+} __packed;
+#define G17P_DISPATCH_FIELDS(TYPE, ...)					\
+	(TYPE(__VA_ARGS__, gap_0, 0x0) TYPE(__VA_ARGS__, gap_4, 0x4)	\
+	 TYPE(__VA_ARGS__, gap_8, 0x8) TYPE(__VA_ARGS__, gap_c, 0xc)	\
+	 TYPE(__VA_ARGS__, gap_10, 0x10))
+AGX4_FW_CHECK_FIELDS(struct g17p_dispatch, 0x20, G17P_DISPATCH_FIELDS);
+#define G17P_DISPATCH_OFFSET	0x20
+#define G17P_DISPATCH_WORDS	{ 0xe0000000, 0x08000000, 0, 0x2a00, 0x1500 }
+
+/* Pool B of a render pool: 79 records (0x80 bytes), a pre-record first. */
+struct g17p_pool_b {
+	/* 0x80004 + (work << 15) + pair * 0x140 + 4i. */
+	__le32 value;
+	/* 0x10. */
+	__le32 gap_4;
+	/* Its slot in the pool-B leaf. */
+	__le64 slot;
+	u8 __pad_10[0x18];
+	/* The cycle value. */
+	__le32 cycle;
+	u8 __pad_2c[0x14];
+	/* The shared-slots leaf + 0x40. */
+	__le64 shared;
+	u8 __pad_48[0x4];
+	/* 1 once used. */
+	__le32 used;
+	u8 __pad_50[0x30];
+} __packed;
+#define G17P_POOL_B_FIELDS(TYPE, ...)					\
+	(TYPE(__VA_ARGS__, value, 0x0) TYPE(__VA_ARGS__, gap_4, 0x4)	\
+	 TYPE(__VA_ARGS__, slot, 0x8) TYPE(__VA_ARGS__, cycle, 0x28)	\
+	 TYPE(__VA_ARGS__, shared, 0x40) TYPE(__VA_ARGS__, used, 0x4c))
+AGX4_FW_CHECK_FIELDS(struct g17p_pool_b, 0x80, G17P_POOL_B_FIELDS);
+#define G17P_POOL_A_RECORDS	35
+#define G17P_POOL_B_RECORDS	79
+
+/* The shared pool object (0x88 bytes): G17P's TVB buffer manager. */
+struct g17p_pool_shared {
+	/* The pool's last item index. */
+	__le32 item;
+	u8 __pad_4[0x8];
+	/* The pair (0xffffffff while being rewritten). */
+	__le32 pair;
+	u8 __pad_10[0x10];
+	/* The primary-index leaf. */
+	__le64 primary;
+	/* Its low GPU alias. */
+	__le64 primary_gpu;
+	/* 0x10000. */
+	__le32 gap_30;
+	/* Groups * 4. */
+	__le32 pages;
+	/* 0xc18. */
+	__le32 gap_38;
+	/* Groups (current blocks). */
+	__le32 blocks;
+	/* Tail, 0. */
+	__le32 tail;
+	/* The secondary-index leaf (unaligned). */
+	__le64 secondary;
+	/* The shared-slots leaf (unaligned). */
+	__le64 shared_slots;
+	/* Groups * 4 - 1. */
+	__le32 pages_m1;
+	/* Block size, 0x20000. */
+	__le32 block_size;
+	u8 __pad_5c[0x8];
+	/* The flag leaf. */
+	__le64 flag;
+	u8 __pad_6c[0x10];
+	/* 0x3060, 0x1020, 0x180000 + the pool's private delta. */
+	__le32 gap_7c;
+	__le32 gap_80;
+	__le32 gap_84;
+} __packed;
+#define G17P_POOL_SHARED_FIELDS(TYPE, ...)				\
+	(TYPE(__VA_ARGS__, item, 0x0) TYPE(__VA_ARGS__, pair, 0xc)	\
+	 TYPE(__VA_ARGS__, primary, 0x20)				\
+	 TYPE(__VA_ARGS__, primary_gpu, 0x28)				\
+	 TYPE(__VA_ARGS__, gap_30, 0x30) TYPE(__VA_ARGS__, pages, 0x34)	\
+	 TYPE(__VA_ARGS__, gap_38, 0x38) TYPE(__VA_ARGS__, blocks, 0x3c)	\
+	 TYPE(__VA_ARGS__, tail, 0x40)					\
+	 TYPE(__VA_ARGS__, secondary, 0x44)				\
+	 TYPE(__VA_ARGS__, shared_slots, 0x4c)				\
+	 TYPE(__VA_ARGS__, pages_m1, 0x54)				\
+	 TYPE(__VA_ARGS__, block_size, 0x58)				\
+	 TYPE(__VA_ARGS__, flag, 0x64) TYPE(__VA_ARGS__, gap_7c, 0x7c)	\
+	 TYPE(__VA_ARGS__, gap_80, 0x80) TYPE(__VA_ARGS__, gap_84, 0x84))
+AGX4_FW_CHECK_FIELDS(struct g17p_pool_shared, 0x88,
+		     G17P_POOL_SHARED_FIELDS);
+
+/* The shared-slots leaf of a render pool. */
+struct g17p_leaf_shared {
+	/* Block count, twice. */
+	__le32 blocks;
+	__le32 blocks2;
+	u8 __pad_8[0x38];
+	/* 0x13 once a pool's first item completed (pools >= 1). */
+	__le32 done;
+	u8 __pad_44[0x1c];
+	/* 1. */
+	__le32 gap_60;
+	u8 __pad_64[0x1c];
+} __packed;
+#define G17P_LEAF_SHARED_FIELDS(TYPE, ...)				\
+	(TYPE(__VA_ARGS__, blocks, 0x0) TYPE(__VA_ARGS__, blocks2, 0x4)	\
+	 TYPE(__VA_ARGS__, done, 0x40) TYPE(__VA_ARGS__, gap_60, 0x60))
+AGX4_FW_CHECK_FIELDS(struct g17p_leaf_shared, 0x80, G17P_LEAF_SHARED_FIELDS);
+
+/* An index registration in primary region 0, at + pool * 0x10. */
+struct g17p_index_reg {
+	/* (Primary-index low GPU VA - 0x10_0000_0000) >> 4. */
+	__le32 index;
+	/* Groups. */
+	__le32 groups;
+	u8 __pad_8[0x8];
+} __packed;
+#define G17P_INDEX_REG_FIELDS(TYPE, ...)				\
+	(TYPE(__VA_ARGS__, index, 0x0) TYPE(__VA_ARGS__, groups, 0x4))
+AGX4_FW_CHECK_FIELDS(struct g17p_index_reg, 0x10, G17P_INDEX_REG_FIELDS);
+
+/* The aux-framebuffer page: two words (G16 has them at +0x600/+0x604). */
+struct g17p_aux_fb {
+	u8 __pad_0[0x480];
+	__le32 gap_480;
+	__le32 gap_484;
+	u8 __pad_488[0x3b78];
+} __packed;
+#define G17P_AUX_FB_FIELDS(TYPE, ...)					\
+	(TYPE(__VA_ARGS__, gap_480, 0x480) TYPE(__VA_ARGS__, gap_484, 0x484))
+AGX4_FW_CHECK_FIELDS(struct g17p_aux_fb, 0x4000, G17P_AUX_FB_FIELDS);
+#define G17P_AUX_FB_480		0x60000000
+#define G17P_AUX_FB_484		0x35b
 
 /* hwdata: the fixed T8140 performance table. */
 #define G17P_FREQ_A	{ 0, 338, 492, 618, 796, 928, 1056, 1170, 1278, 1338, \

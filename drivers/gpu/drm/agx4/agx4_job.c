@@ -79,8 +79,9 @@
  * may still write it.
  */
 
-static unsigned int job_timeout_ms = AGX4_JOB_TIMEOUT_MS;
-module_param(job_timeout_ms, uint, 0444);
+VISIBLE_IF_KUNIT unsigned int agx4_job_timeout_ms = AGX4_JOB_TIMEOUT_MS;
+EXPORT_SYMBOL_IF_KUNIT(agx4_job_timeout_ms);
+module_param_named(job_timeout_ms, agx4_job_timeout_ms, uint, 0444);
 MODULE_PARM_DESC(job_timeout_ms,
 		 "Milliseconds a job may run before its queue is killed (default 10000)");
 
@@ -371,17 +372,23 @@ static enum drm_gpu_sched_stat timedout_job(struct drm_sched_job *sj)
 	struct agx4_job_dev *jd = q->adev->jobs;
 	unsigned long flags;
 
-	drm_sched_stop(&q->sched, sj);
 	spin_lock_irqsave(&jd->lock, flags);
 	/* It may have completed since the timer fired. */
 	scan_locked(jd);
 	if (!dma_fence_is_signaled(job->done)) {
 		dev_warn_ratelimited(q->adev->base.dev,
 				     "job timed out after %u ms: queue killed\n",
-				     job_timeout_ms);
+				     agx4_job_timeout_ms);
 		kill_locked(jd, q, -ETIMEDOUT);
 	}
 	spin_unlock_irqrestore(&jd->lock, flags);
+	/*
+	 * Every published job of the queue is done now, with its error; the
+	 * stop puts the timed-out job back on the pending list, so drm_sched
+	 * frees it and the others, and the start lets the rest run (to be
+	 * cancelled, on a killed queue).
+	 */
+	drm_sched_stop(&q->sched, sj);
 	drm_sched_start(&q->sched);
 	return DRM_GPU_SCHED_STAT_NOMINAL;
 }
@@ -605,7 +612,7 @@ struct agx4_job_queue *agx4_job_queue_create(struct agx4_device *adev,
 	struct drm_sched_init_args sargs = {
 		.ops = &job_sched_ops,
 		.num_rqs = 1,
-		.timeout = msecs_to_jiffies(job_timeout_ms),
+		.timeout = msecs_to_jiffies(agx4_job_timeout_ms),
 		.name = "agx4-queue",
 		.dev = adev->base.dev,
 	};
@@ -672,26 +679,16 @@ static void job_dev_release(struct drm_device *drm, void *data)
 {
 	struct agx4_job_dev *jd = data;
 
+	cancel_delayed_work_sync(&jd->poll);
 	destroy_workqueue(jd->wq);
 }
 
-/**
- * agx4_job_init() - the job unit of a device (a probe step)
- * @adev: the device, its firmware up.
- *
- * A generation without a submission backend gets none; its queues refuse
- * SUBMIT with -EOPNOTSUPP.
- *
- * Return: 0 or -ENOMEM.
- */
-int agx4_job_init(struct agx4_device *adev)
+static int job_dev_create(struct agx4_device *adev,
+			  const struct agx4_fw_submit_ops *ops)
 {
-	const struct agx4_fw_submit_ops *ops = adev->gen->submit;
 	struct agx4_job_dev *jd;
 	int ret;
 
-	if (!ops || !adev->fw)
-		return 0;
 	jd = drmm_kzalloc(&adev->base, sizeof(*jd), GFP_KERNEL);
 	if (!jd)
 		return -ENOMEM;
@@ -706,11 +703,33 @@ int agx4_job_init(struct agx4_device *adev)
 	ret = drmm_add_action_or_reset(&adev->base, job_dev_release, jd);
 	if (ret)
 		return ret;
+	adev->jobs = jd;
+	return 0;
+}
+
+/**
+ * agx4_job_init() - the job unit of a device (a probe step)
+ * @adev: the device, its firmware up.
+ *
+ * A generation without a submission backend gets none; its queues refuse
+ * SUBMIT with -EOPNOTSUPP.
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int agx4_job_init(struct agx4_device *adev)
+{
+	const struct agx4_fw_submit_ops *ops = adev->gen->submit;
+	int ret;
+
+	if (!ops || !adev->fw)
+		return 0;
+	ret = job_dev_create(adev, ops);
+	if (ret)
+		return ret;
 	mutex_lock(&adev->fw->events.lock);
 	adev->fw->events.handlers = &job_event_handlers;
 	adev->fw->events.priv = adev;
 	mutex_unlock(&adev->fw->events.lock);
-	adev->jobs = jd;
 	return 0;
 }
 
@@ -728,12 +747,41 @@ void agx4_job_fini(struct agx4_device *adev)
 
 	if (!jd)
 		return;
-	mutex_lock(&adev->fw->events.lock);
-	adev->fw->events.handlers = NULL;
-	mutex_unlock(&adev->fw->events.lock);
+	if (adev->fw) {
+		mutex_lock(&adev->fw->events.lock);
+		adev->fw->events.handlers = NULL;
+		mutex_unlock(&adev->fw->events.lock);
+	}
 	spin_lock_irqsave(&jd->lock, flags);
 	jd->stopped = true;
 	spin_unlock_irqrestore(&jd->lock, flags);
 	cancel_delayed_work_sync(&jd->poll);
 	flush_workqueue(jd->wq);
 }
+
+#if IS_ENABLED(CONFIG_KUNIT)
+/**
+ * agx4_job_init_backend() - the job unit on a backend a test supplies
+ * @adev: a device without one.
+ * @ops: the backend.
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int agx4_job_init_backend(struct agx4_device *adev,
+			  const struct agx4_fw_submit_ops *ops)
+{
+	return job_dev_create(adev, ops);
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_job_init_backend);
+
+/**
+ * agx4_job_flush() - wait until every queue let go has been freed
+ * @adev: the device.
+ */
+void agx4_job_flush(struct agx4_device *adev)
+{
+	if (adev->jobs)
+		flush_workqueue(adev->jobs->wq);
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_job_flush);
+#endif

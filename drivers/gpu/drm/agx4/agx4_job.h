@@ -46,4 +46,13 @@ int agx4_job_submit(struct agx4_job_queue *q, struct drm_file *file,
 		    struct agx4_cmdbuf *cb, struct agx4_job_syncs *syncs);
 void agx4_job_notify(struct agx4_device *adev);
 
+#if IS_ENABLED(CONFIG_KUNIT)
+struct agx4_fw_submit_ops;
+
+extern unsigned int agx4_job_timeout_ms;
+int agx4_job_init_backend(struct agx4_device *adev,
+			  const struct agx4_fw_submit_ops *ops);
+void agx4_job_flush(struct agx4_device *adev);
+#endif
+
 #endif /* AGX4_JOB_H */

@@ -1,0 +1,592 @@
+// SPDX-License-Identifier: GPL-2.0-only OR MIT
+/*
+ * Copyright 2026 The agx4 authors
+ *
+ * KUnit suite "agx4_job": the job unit (scheduler, done fences, syncobjs,
+ * timeouts, queue and file teardown) through the real SUBMIT ioctl, on a
+ * scripted backend in place of a firmware generation.  The backend
+ * completes exactly the jobs a case tells it to, with the status the case
+ * chooses, so each case can tell what the job unit does from what the
+ * firmware does.  The generations' own backends and the firmware model
+ * are tested elsewhere.
+ */
+
+#include <kunit/test.h>
+#include <linux/delay.h>
+#include <linux/dma-fence.h>
+#include <linux/file.h>
+#include <linux/mman.h>
+#include <linux/sizes.h>
+#include <linux/uaccess.h>
+
+#include <drm/drm_file.h>
+#include <drm/drm_syncobj.h>
+
+#include <uapi/drm/asahi_drm.h>
+
+#include "../agx4_device.h"
+#include "../agx4_drv.h"
+#include "../agx4_fw_queue.h"
+#include "../agx4_job.h"
+#include "../agx4_queue.h"
+#include "../agx4_vm.h"
+#include "agx4_test_util.h"
+
+#define KSTART		(AGX4_VM_END - SZ_32G)
+#define WAIT_MS		2000
+
+/* The scripted backend: one per case. */
+struct fake {
+	spinlock_t lock;		/* protects @published */
+	struct list_head published;	/* fake_job.node, in publish order */
+	atomic_t queues;		/* firmware queues alive */
+	atomic_t jobs;			/* firmware jobs alive */
+	atomic_t npublished;
+	int refuse;			/* job_prepare's answer when non-zero */
+	u32 credits;
+	bool auto_complete;
+};
+
+struct agx4_fw_queue {
+	struct fake *f;
+	u32 prepared;
+};
+
+struct agx4_fw_job {
+	struct agx4_fw_queue *q;
+	struct list_head node;
+	u32 ordinal;
+	bool published;
+	bool done;
+	int err;
+};
+
+static struct fake *cur;
+
+static int fake_queue_create(struct agx4_device *adev,
+			     const struct agx4_fw_queue_args *args,
+			     struct agx4_fw_queue **out)
+{
+	struct agx4_fw_queue *q = kzalloc(sizeof(*q), GFP_KERNEL);
+
+	if (!q)
+		return -ENOMEM;
+	q->f = cur;
+	atomic_inc(&cur->queues);
+	*out = q;
+	return 0;
+}
+
+static void fake_queue_destroy(struct agx4_fw_queue *q)
+{
+	atomic_dec(&q->f->queues);
+	kfree(q);
+}
+
+static int fake_job_prepare(struct agx4_fw_queue *q,
+			    const struct agx4_cmdbuf *cb,
+			    struct agx4_fw_job **out, u32 *credits)
+{
+	struct agx4_fw_job *j;
+
+	if (q->f->refuse)
+		return q->f->refuse;
+	j = kzalloc(sizeof(*j), GFP_KERNEL);
+	if (!j)
+		return -ENOMEM;
+	j->q = q;
+	j->ordinal = q->prepared++;
+	INIT_LIST_HEAD(&j->node);
+	atomic_inc(&q->f->jobs);
+	*credits = q->f->credits;
+	*out = j;
+	return 0;
+}
+
+static void fake_job_publish(struct agx4_fw_job *j)
+{
+	struct fake *f = j->q->f;
+
+	spin_lock(&f->lock);
+	j->published = true;
+	j->done = f->auto_complete;
+	list_add_tail(&j->node, &f->published);
+	spin_unlock(&f->lock);
+	atomic_inc(&f->npublished);
+}
+
+static int fake_job_status(struct agx4_fw_job *j)
+{
+	return READ_ONCE(j->done) ? j->err : -EINPROGRESS;
+}
+
+static void fake_job_free(struct agx4_fw_job *j)
+{
+	struct fake *f = j->q->f;
+
+	spin_lock(&f->lock);
+	list_del(&j->node);
+	spin_unlock(&f->lock);
+	atomic_dec(&f->jobs);
+	kfree(j);
+}
+
+static const struct agx4_fw_submit_ops fake_ops = {
+	.credit_limit = 16,
+	.queue_create = fake_queue_create,
+	.queue_destroy = fake_queue_destroy,
+	.job_prepare = fake_job_prepare,
+	.job_publish = fake_job_publish,
+	.job_status = fake_job_status,
+	.job_free = fake_job_free,
+};
+
+struct job_ctx {
+	struct agx4_device *adev;
+	struct fake f;
+	struct file *filp;
+	struct drm_file *file;
+	unsigned long ubuf;
+	u32 vm;
+};
+
+static int job_test_init(struct kunit *test)
+{
+	struct job_ctx *c = kunit_kzalloc(test, sizeof(*c), GFP_KERNEL);
+	struct drm_asahi_vm_create vc = {
+		.kernel_start = KSTART, .kernel_end = AGX4_VM_END,
+	};
+
+	KUNIT_ASSERT_NOT_NULL(test, c);
+	spin_lock_init(&c->f.lock);
+	INIT_LIST_HEAD(&c->f.published);
+	c->f.credits = 1;
+	cur = &c->f;
+	c->adev = agx4_test_drm_device(test, "agx4_job_test");
+	KUNIT_ASSERT_EQ(test, agx4_job_init_backend(c->adev, &fake_ops), 0);
+	c->filp = mock_drm_getfile(c->adev->base.primary, O_RDWR);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, c->filp);
+	c->file = c->filp->private_data;
+	c->ubuf = kunit_vm_mmap(test, NULL, 0, SZ_1M, PROT_READ | PROT_WRITE,
+				MAP_ANONYMOUS | MAP_PRIVATE, 0);
+	KUNIT_ASSERT_NE(test, c->ubuf, 0);
+	KUNIT_ASSERT_EQ(test, agx4_ioctl_vm_create(&c->adev->base, &vc,
+						   c->file), 0);
+	c->vm = vc.vm_id;
+	test->priv = c;
+	return 0;
+}
+
+/* Close the file, then check every firmware queue and job went. */
+static void close_file(struct kunit *test, struct job_ctx *c)
+{
+	unsigned int i;
+
+	if (c->filp) {
+		fput(c->filp);
+		flush_delayed_fput();
+		c->filp = NULL;
+	}
+	for (i = 0; i < WAIT_MS && (atomic_read(&c->f.jobs) ||
+				    atomic_read(&c->f.queues)); i++) {
+		agx4_job_flush(c->adev);
+		usleep_range(1000, 2000);
+	}
+	KUNIT_EXPECT_EQ_MSG(test, atomic_read(&c->f.jobs), 0, "jobs leaked");
+	KUNIT_EXPECT_EQ_MSG(test, atomic_read(&c->f.queues), 0,
+			    "queues leaked");
+}
+
+static void job_test_exit(struct kunit *test)
+{
+	struct job_ctx *c = test->priv;
+	struct agx4_fw_job *j;
+
+	/* Complete whatever a failed case left, so nothing hangs. */
+	spin_lock(&c->f.lock);
+	list_for_each_entry(j, &c->f.published, node)
+		WRITE_ONCE(j->done, true);
+	spin_unlock(&c->f.lock);
+	agx4_job_notify(c->adev);
+	close_file(test, c);
+	agx4_job_timeout_ms = AGX4_JOB_TIMEOUT_MS;
+}
+
+static u32 queue_create(struct kunit *test, struct job_ctx *c)
+{
+	struct drm_asahi_queue_create qc = {
+		.vm_id = c->vm, .usc_exec_base = AGX4_USC_EXEC_BASE,
+	};
+
+	KUNIT_ASSERT_EQ(test, agx4_ioctl_queue_create(&c->adev->base, &qc,
+						      c->file), 0);
+	return qc.queue_id;
+}
+
+static u32 syncobj(struct kunit *test, struct job_ctx *c,
+		   struct dma_fence *fence)
+{
+	struct drm_syncobj *so;
+	u32 handle;
+
+	KUNIT_ASSERT_EQ(test, drm_syncobj_create(&so, 0, fence), 0);
+	KUNIT_ASSERT_EQ(test, drm_syncobj_get_handle(c->file, so, &handle), 0);
+	drm_syncobj_put(so);
+	return handle;
+}
+
+/* One compute command; @syncs (in-syncs first) and its counts. */
+static int submit(struct kunit *test, struct job_ctx *c, u32 qid,
+		  const struct drm_asahi_sync *syncs, u32 nin, u32 nout)
+{
+	const struct drm_asahi_cmd_header h = {
+		.cmd_type = DRM_ASAHI_CMD_COMPUTE,
+		.size = sizeof(struct drm_asahi_cmd_compute),
+		.vdm_barrier = DRM_ASAHI_BARRIER_NONE,
+		.cdm_barrier = DRM_ASAHI_BARRIER_NONE,
+	};
+	const struct drm_asahi_cmd_compute cc = { };
+	const unsigned long ucmd = c->ubuf, usync = c->ubuf + SZ_64K;
+	struct drm_asahi_submit sb = {
+		.syncs = usync, .cmdbuf = ucmd, .queue_id = qid,
+		.in_sync_count = nin, .out_sync_count = nout,
+		.cmdbuf_size = sizeof(h) + sizeof(cc),
+	};
+
+	KUNIT_ASSERT_EQ(test, copy_to_user((void __user *)ucmd, &h, sizeof(h)),
+			0);
+	KUNIT_ASSERT_EQ(test, copy_to_user((void __user *)(ucmd + sizeof(h)),
+					   &cc, sizeof(cc)), 0);
+	if (nin + nout)
+		KUNIT_ASSERT_EQ(test, copy_to_user((void __user *)usync, syncs,
+						   (nin + nout) * sizeof(*syncs)),
+				0);
+	return agx4_ioctl_submit(&c->adev->base, &sb, c->file);
+}
+
+static int submit_signal(struct kunit *test, struct job_ctx *c, u32 qid,
+			 u32 handle, u64 point)
+{
+	const struct drm_asahi_sync s = {
+		.sync_type = point ? DRM_ASAHI_SYNC_TIMELINE_SYNCOBJ :
+				     DRM_ASAHI_SYNC_SYNCOBJ,
+		.handle = handle, .timeline_value = point,
+	};
+
+	return submit(test, c, qid, &s, 0, 1);
+}
+
+/* The fence a syncobj holds (at @point for a timeline), or NULL. */
+static struct dma_fence *fence_of(struct job_ctx *c, u32 handle, u64 point)
+{
+	struct dma_fence *f = NULL;
+
+	if (drm_syncobj_find_fence(c->file, handle, point, 0, &f))
+		return NULL;
+	return f;
+}
+
+/* Wait until @n jobs were published in all. */
+static bool wait_published(struct job_ctx *c, int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < WAIT_MS; i++) {
+		if (atomic_read(&c->f.npublished) >= n)
+			return true;
+		usleep_range(1000, 2000);
+	}
+	return false;
+}
+
+/* Complete the @idx-th published job (from 0) with @err. */
+static void finish(struct job_ctx *c, int idx, int err)
+{
+	struct agx4_fw_job *j;
+	int i = 0;
+
+	spin_lock(&c->f.lock);
+	list_for_each_entry(j, &c->f.published, node)
+		if (i++ == idx) {
+			j->err = err;
+			WRITE_ONCE(j->done, true);
+		}
+	spin_unlock(&c->f.lock);
+	agx4_job_notify(c->adev);
+}
+
+static const char *gate_name(struct dma_fence *f)
+{
+	return "agx4-job-test";
+}
+
+static const struct dma_fence_ops gate_ops = {
+	.get_driver_name = gate_name,
+	.get_timeline_name = gate_name,
+};
+
+static bool signalled_within(struct dma_fence *f, unsigned int ms)
+{
+	return dma_fence_wait_timeout(f, false, msecs_to_jiffies(ms)) > 0;
+}
+
+static void agx4_job_out_sync_signals_when_the_firmware_is_done(struct kunit *test)
+{
+	struct job_ctx *c = test->priv;
+	u32 q = queue_create(test, c), out = syncobj(test, c, NULL);
+	struct dma_fence *f;
+
+	KUNIT_ASSERT_EQ(test, submit_signal(test, c, q, out, 0), 0);
+	f = fence_of(c, out, 0);
+	KUNIT_ASSERT_NOT_NULL(test, f);
+	KUNIT_ASSERT_TRUE(test, wait_published(c, 1));
+	KUNIT_EXPECT_FALSE(test, signalled_within(f, 50));
+	finish(c, 0, 0);
+	KUNIT_EXPECT_TRUE(test, signalled_within(f, WAIT_MS));
+	KUNIT_EXPECT_EQ(test, f->error, 0);
+	dma_fence_put(f);
+}
+
+static void agx4_job_done_fences_signal_in_queue_order(struct kunit *test)
+{
+	struct job_ctx *c = test->priv;
+	u32 q = queue_create(test, c);
+	struct dma_fence *f[3];
+	u32 h[3];
+	int i;
+
+	for (i = 0; i < 3; i++) {
+		h[i] = syncobj(test, c, NULL);
+		KUNIT_ASSERT_EQ(test, submit_signal(test, c, q, h[i], 0), 0);
+		f[i] = fence_of(c, h[i], 0);
+		KUNIT_ASSERT_NOT_NULL(test, f[i]);
+	}
+	KUNIT_ASSERT_TRUE(test, wait_published(c, 3));
+	/* The firmware finishes the last two first: nothing may signal. */
+	finish(c, 2, 0);
+	finish(c, 1, 0);
+	KUNIT_EXPECT_FALSE(test, signalled_within(f[1], 50));
+	KUNIT_EXPECT_FALSE(test, dma_fence_is_signaled(f[2]));
+	finish(c, 0, 0);
+	for (i = 0; i < 3; i++) {
+		KUNIT_EXPECT_TRUE(test, signalled_within(f[i], WAIT_MS));
+		dma_fence_put(f[i]);
+	}
+}
+
+static void agx4_job_backend_error_ends_the_fence(struct kunit *test)
+{
+	struct job_ctx *c = test->priv;
+	u32 q = queue_create(test, c), a = syncobj(test, c, NULL);
+	u32 b = syncobj(test, c, NULL);
+	struct dma_fence *fa, *fb;
+
+	KUNIT_ASSERT_EQ(test, submit_signal(test, c, q, a, 0), 0);
+	KUNIT_ASSERT_EQ(test, submit_signal(test, c, q, b, 0), 0);
+	fa = fence_of(c, a, 0);
+	fb = fence_of(c, b, 0);
+	KUNIT_ASSERT_TRUE(test, wait_published(c, 2));
+	finish(c, 0, -ENOMEM);
+	finish(c, 1, 0);
+	KUNIT_ASSERT_TRUE(test, signalled_within(fa, WAIT_MS));
+	KUNIT_ASSERT_TRUE(test, signalled_within(fb, WAIT_MS));
+	KUNIT_EXPECT_EQ(test, fa->error, -ENOMEM);
+	/* The queue stays usable: the next job succeeds. */
+	KUNIT_EXPECT_EQ(test, fb->error, 0);
+	dma_fence_put(fa);
+	dma_fence_put(fb);
+}
+
+static void agx4_job_waits_for_its_in_sync(struct kunit *test)
+{
+	struct job_ctx *c = test->priv;
+	struct dma_fence *gate = kunit_kzalloc(test, sizeof(*gate), GFP_KERNEL);
+	u32 q = queue_create(test, c), in, out = syncobj(test, c, NULL);
+	struct drm_asahi_sync s[2];
+	static DEFINE_SPINLOCK(gate_lock);
+
+	KUNIT_ASSERT_NOT_NULL(test, gate);
+	dma_fence_init(gate, &gate_ops, &gate_lock,
+		       dma_fence_context_alloc(1), 1);
+	dma_fence_get(gate);	/* the test's own reference */
+	in = syncobj(test, c, gate);
+	s[0] = (struct drm_asahi_sync){ DRM_ASAHI_SYNC_SYNCOBJ, in };
+	s[1] = (struct drm_asahi_sync){ DRM_ASAHI_SYNC_SYNCOBJ, out };
+	c->f.auto_complete = true;
+	KUNIT_ASSERT_EQ(test, submit(test, c, q, s, 1, 1), 0);
+	msleep(50);
+	KUNIT_EXPECT_EQ_MSG(test, atomic_read(&c->f.npublished), 0,
+			    "published before its in-sync signalled");
+	dma_fence_signal(gate);
+	KUNIT_EXPECT_TRUE(test, wait_published(c, 1));
+	dma_fence_put(gate);
+}
+
+static void agx4_job_timeline_out_sync_gets_its_point(struct kunit *test)
+{
+	struct job_ctx *c = test->priv;
+	u32 q = queue_create(test, c), tl = syncobj(test, c, NULL);
+	struct dma_fence *f;
+
+	c->f.auto_complete = true;
+	KUNIT_ASSERT_EQ(test, submit_signal(test, c, q, tl, 5), 0);
+	f = fence_of(c, tl, 5);
+	KUNIT_ASSERT_NOT_NULL(test, f);
+	KUNIT_EXPECT_TRUE(test, signalled_within(f, WAIT_MS));
+	dma_fence_put(f);
+	/* Waiting on the point the job signalled works from userspace. */
+	f = fence_of(c, tl, 4);
+	KUNIT_EXPECT_NOT_NULL(test, f);
+	dma_fence_put(f);
+	KUNIT_EXPECT_NULL(test, fence_of(c, tl, 6));
+}
+
+static void agx4_job_refused_by_the_backend_leaves_nothing(struct kunit *test)
+{
+	struct job_ctx *c = test->priv;
+	u32 q = queue_create(test, c), out = syncobj(test, c, NULL);
+	static const int errs[] = { -EINVAL, -ENOSPC, -ENOMEM };
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(errs); i++) {
+		c->f.refuse = errs[i];
+		KUNIT_EXPECT_EQ(test, submit_signal(test, c, q, out, 0),
+				errs[i]);
+		/* The out-sync was not touched. */
+		KUNIT_EXPECT_NULL(test, fence_of(c, out, 0));
+	}
+	KUNIT_EXPECT_EQ(test, atomic_read(&c->f.jobs), 0);
+	c->f.refuse = 0;
+	c->f.auto_complete = true;
+	KUNIT_EXPECT_EQ(test, submit_signal(test, c, q, out, 0), 0);
+}
+
+static void agx4_job_timeout_kills_only_its_queue(struct kunit *test)
+{
+	struct job_ctx *c = test->priv;
+	u32 hung, ok, a = syncobj(test, c, NULL), b = syncobj(test, c, NULL);
+	struct dma_fence *fa, *fb;
+
+	agx4_job_timeout_ms = 100;
+	hung = queue_create(test, c);
+	ok = queue_create(test, c);
+	KUNIT_ASSERT_EQ(test, submit_signal(test, c, hung, a, 0), 0);
+	fa = fence_of(c, a, 0);
+	KUNIT_ASSERT_TRUE(test, signalled_within(fa, WAIT_MS));
+	KUNIT_EXPECT_EQ(test, fa->error, -ETIMEDOUT);
+	dma_fence_put(fa);
+	KUNIT_EXPECT_EQ(test, submit_signal(test, c, hung, a, 0), -ECANCELED);
+
+	c->f.auto_complete = true;
+	KUNIT_ASSERT_EQ(test, submit_signal(test, c, ok, b, 0), 0);
+	fb = fence_of(c, b, 0);
+	KUNIT_EXPECT_TRUE(test, signalled_within(fb, WAIT_MS));
+	KUNIT_EXPECT_EQ(test, fb->error, 0);
+	dma_fence_put(fb);
+}
+
+static void agx4_job_queue_destroy_with_work_in_flight(struct kunit *test)
+{
+	struct job_ctx *c = test->priv;
+	u32 q = queue_create(test, c), out = syncobj(test, c, NULL);
+	struct drm_asahi_queue_destroy qd = { .queue_id = q };
+	struct dma_fence *f;
+
+	KUNIT_ASSERT_EQ(test, submit_signal(test, c, q, out, 0), 0);
+	f = fence_of(c, out, 0);
+	KUNIT_ASSERT_TRUE(test, wait_published(c, 1));
+	KUNIT_ASSERT_EQ(test, agx4_ioctl_queue_destroy(&c->adev->base, &qd,
+						       c->file), 0);
+	KUNIT_EXPECT_EQ(test, submit_signal(test, c, q, out, 0), -ENOENT);
+	/* The published job still completes, and keeps its queue. */
+	KUNIT_EXPECT_EQ(test, atomic_read(&c->f.queues), 1);
+	finish(c, 0, 0);
+	KUNIT_EXPECT_TRUE(test, signalled_within(f, WAIT_MS));
+	KUNIT_EXPECT_EQ(test, f->error, 0);
+	dma_fence_put(f);
+	close_file(test, c);
+}
+
+static void agx4_job_file_close_with_work_in_flight(struct kunit *test)
+{
+	struct job_ctx *c = test->priv;
+	u32 q = queue_create(test, c), out = syncobj(test, c, NULL);
+	struct dma_fence *f;
+	int i;
+
+	for (i = 0; i < 4; i++)
+		KUNIT_ASSERT_EQ(test, submit_signal(test, c, q, out, 0), 0);
+	f = fence_of(c, out, 0);
+	KUNIT_ASSERT_TRUE(test, wait_published(c, 4));
+	fput(c->filp);
+	flush_delayed_fput();
+	c->filp = NULL;
+	for (i = 0; i < 4; i++)
+		finish(c, i, 0);
+	KUNIT_EXPECT_TRUE(test, signalled_within(f, WAIT_MS));
+	dma_fence_put(f);
+	close_file(test, c);
+}
+
+static void agx4_job_64_queues_complete(struct kunit *test)
+{
+	struct job_ctx *c = test->priv;
+	struct dma_fence *f[64];
+	u32 out[64];
+	int i;
+
+	c->f.auto_complete = true;
+	for (i = 0; i < 64; i++) {
+		u32 q = queue_create(test, c);
+
+		out[i] = syncobj(test, c, NULL);
+		KUNIT_ASSERT_EQ(test, submit_signal(test, c, q, out[i], 0), 0);
+		f[i] = fence_of(c, out[i], 0);
+	}
+	KUNIT_EXPECT_EQ(test, atomic_read(&c->f.queues), 64);
+	for (i = 0; i < 64; i++) {
+		KUNIT_EXPECT_TRUE(test, signalled_within(f[i], WAIT_MS));
+		dma_fence_put(f[i]);
+	}
+}
+
+static void agx4_job_credits_bound_what_is_published(struct kunit *test)
+{
+	struct job_ctx *c = test->priv;
+	u32 q = queue_create(test, c), out = syncobj(test, c, NULL);
+	int i;
+
+	/* Each job takes 8 of the queue's 16 credits: two fit. */
+	c->f.credits = 8;
+	for (i = 0; i < 3; i++)
+		KUNIT_ASSERT_EQ(test, submit_signal(test, c, q, out, 0), 0);
+	KUNIT_ASSERT_TRUE(test, wait_published(c, 2));
+	msleep(50);
+	KUNIT_EXPECT_EQ(test, atomic_read(&c->f.npublished), 2);
+	finish(c, 0, 0);
+	KUNIT_EXPECT_TRUE(test, wait_published(c, 3));
+}
+
+static struct kunit_case agx4_job_cases[] = {
+	KUNIT_CASE(agx4_job_out_sync_signals_when_the_firmware_is_done),
+	KUNIT_CASE(agx4_job_done_fences_signal_in_queue_order),
+	KUNIT_CASE(agx4_job_backend_error_ends_the_fence),
+	KUNIT_CASE(agx4_job_waits_for_its_in_sync),
+	KUNIT_CASE(agx4_job_timeline_out_sync_gets_its_point),
+	KUNIT_CASE(agx4_job_refused_by_the_backend_leaves_nothing),
+	KUNIT_CASE(agx4_job_timeout_kills_only_its_queue),
+	KUNIT_CASE(agx4_job_queue_destroy_with_work_in_flight),
+	KUNIT_CASE(agx4_job_file_close_with_work_in_flight),
+	KUNIT_CASE(agx4_job_64_queues_complete),
+	KUNIT_CASE(agx4_job_credits_bound_what_is_published),
+	{}
+};
+
+static struct kunit_suite agx4_job_suite = {
+	.name = "agx4_job",
+	.init = job_test_init,
+	.exit = job_test_exit,
+	.test_cases = agx4_job_cases,
+};
+
+kunit_test_suite(agx4_job_suite);

@@ -9,17 +9,28 @@
 #include <kunit/static_stub.h>
 #include <kunit/test-bug.h>
 #include <kunit/test.h>
+#include <linux/dma-fence.h>
 #include <linux/dma-mapping.h>
+#include <linux/file.h>
 #include <linux/gfp.h>
+#include <linux/iosys-map.h>
+#include <linux/log2.h>
+#include <linux/mman.h>
+#include <linux/uaccess.h>
 
 #include <drm/drm_kunit_helpers.h>
+#include <drm/drm_file.h>
+#include <drm/drm_gem.h>
 #include <drm/drm_managed.h>
+#include <drm/drm_syncobj.h>
 
 #include "../agx4_device.h"
 #include "../agx4_drv.h"
 #include "../agx4_fw.h"
 #include "../agx4_fw_mem.h"
 #include "../agx4_fwmodel.h"
+#include "../agx4_gem.h"
+#include "agx4_test_dt.h"
 #include "agx4_test_util.h"
 
 const struct agx4_uat_geom agx4_test_g16_geom = {
@@ -333,4 +344,731 @@ struct agx4_test_regs *agx4_test_fake_gpu(struct kunit *test,
 				   fake_transport_init);
 	agx4_test_fake_memory(test);
 	return r;
+}
+
+/**
+ * agx4_test_probe() - probe a device of @soc against the firmware model
+ * @test: the test; the device goes with it.
+ * @soc: the GPU.
+ *
+ * Return: the device, booted.
+ */
+struct agx4_device *agx4_test_probe(struct kunit *test, enum agx4_soc_id soc)
+{
+	struct device *dev = drm_kunit_helper_alloc_device(test);
+	struct agx4_test_dt *dt = agx4_test_dt_alloc(test, soc);
+	struct agx4_device *adev;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, dev);
+	agx4_test_fake_gpu(test, soc);
+	adev = agx4_device_create(dev, &dt->src);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, adev);
+	KUNIT_ASSERT_NOT_NULL(test, adev->fw);
+	return adev;
+}
+
+static void client_release(void *data)
+{
+	struct agx4_test_client *c = data;
+
+	fput(c->filp);
+	flush_delayed_fput();
+}
+
+/**
+ * agx4_test_client_open() - open the render node of @adev
+ * @test: the test; the file is closed when it ends, if not before.
+ * @adev: the device.
+ *
+ * Return: the client.
+ */
+struct agx4_test_client *agx4_test_client_open(struct kunit *test,
+					       struct agx4_device *adev)
+{
+	struct agx4_test_client *c = kunit_kzalloc(test, sizeof(*c),
+						   GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, c);
+	c->test = test;
+	c->adev = adev;
+	c->filp = mock_drm_getfile(adev->base.render, O_RDWR);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, c->filp);
+	c->file = c->filp->private_data;
+	c->ubuf = kunit_vm_mmap(test, NULL, 0, AGX4_TEST_UBUF_SIZE,
+				PROT_READ | PROT_WRITE,
+				MAP_ANONYMOUS | MAP_PRIVATE, 0);
+	KUNIT_ASSERT_NE_MSG(test, c->ubuf, 0, "no user memory");
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, client_release,
+							c), 0);
+	return c;
+}
+
+/**
+ * agx4_test_client_close() - close the client's file now
+ * @c: the client; gone on return.
+ */
+void agx4_test_client_close(struct agx4_test_client *c)
+{
+	kunit_release_action(c->test, client_release, c);
+}
+
+/**
+ * agx4_test_put_user() - copy into the client's user memory
+ * @c: the client.
+ * @offset: where, from the start of its user memory.
+ * @p: what.
+ * @n: bytes.
+ */
+void agx4_test_put_user(struct agx4_test_client *c, u64 offset,
+			const void *p, size_t n)
+{
+	KUNIT_ASSERT_LE(c->test, offset + n, AGX4_TEST_UBUF_SIZE);
+	KUNIT_ASSERT_EQ(c->test, copy_to_user((void __user *)(c->ubuf + offset),
+					      p, n), 0);
+}
+
+/**
+ * agx4_test_vm_create() - VM_CREATE
+ * @c: the client.
+ * @kernel_start: the kernel range.
+ * @kernel_end: its end.
+ * @vm_id: out: the VM.
+ *
+ * Return: what the ioctl returned.
+ */
+int agx4_test_vm_create(struct agx4_test_client *c, u64 kernel_start,
+			u64 kernel_end, u32 *vm_id)
+{
+	struct drm_asahi_vm_create a = {
+		.kernel_start = kernel_start, .kernel_end = kernel_end,
+	};
+	int ret = agx4_ioctl_vm_create(&c->adev->base, &a, c->file);
+
+	*vm_id = a.vm_id;
+	return ret;
+}
+
+/**
+ * agx4_test_gem_create() - GEM_CREATE, which must succeed
+ * @c: the client.
+ * @size: bytes.
+ * @flags: DRM_ASAHI_GEM_*.
+ * @vm_id: the VM of a private object, else 0.
+ *
+ * Return: the handle.
+ */
+u32 agx4_test_gem_create(struct agx4_test_client *c, u64 size, u32 flags,
+			 u32 vm_id)
+{
+	struct drm_asahi_gem_create a = {
+		.size = size, .flags = flags, .vm_id = vm_id,
+	};
+
+	KUNIT_ASSERT_EQ(c->test, agx4_ioctl_gem_create(&c->adev->base, &a,
+						       c->file), 0);
+	return a.handle;
+}
+
+/**
+ * agx4_test_vm_bind() - VM_BIND of one operation
+ * @c: the client.
+ * @vm_id: the VM.
+ * @flags: DRM_ASAHI_BIND_*.
+ * @handle: the object, 0 to unbind.
+ * @offset: into the object.
+ * @range: bytes.
+ * @addr: GPU address.
+ *
+ * Return: what the ioctl returned.
+ */
+int agx4_test_vm_bind(struct agx4_test_client *c, u32 vm_id, u32 flags,
+		      u32 handle, u64 offset, u64 range, u64 addr)
+{
+	struct drm_asahi_gem_bind_op op = {
+		.flags = flags, .handle = handle, .offset = offset,
+		.range = range, .addr = addr,
+	};
+	struct drm_asahi_vm_bind b = {
+		.vm_id = vm_id, .num_binds = 1, .stride = sizeof(op),
+		.userptr = c->ubuf + 2 * SZ_1M,
+	};
+
+	agx4_test_put_user(c, 2 * SZ_1M, &op, sizeof(op));
+	return agx4_ioctl_vm_bind(&c->adev->base, &b, c->file);
+}
+
+/**
+ * agx4_test_bind_timestamps() - GEM_BIND_OBJECT of a whole object for
+ *	timestamps, as Mesa does; must succeed
+ * @c: the client.
+ * @handle: the object.
+ * @size: its size.
+ *
+ * Return: the object handle that commands name.
+ */
+u32 agx4_test_bind_timestamps(struct agx4_test_client *c, u32 handle,
+			      u64 size)
+{
+	struct drm_asahi_gem_bind_object a = {
+		.op = DRM_ASAHI_BIND_OBJECT_OP_BIND,
+		.flags = DRM_ASAHI_BIND_OBJECT_USAGE_TIMESTAMPS,
+		.handle = handle, .range = size,
+	};
+
+	KUNIT_ASSERT_EQ(c->test, agx4_ioctl_gem_bind_object(&c->adev->base, &a,
+							    c->file), 0);
+	return a.object_handle;
+}
+
+/**
+ * agx4_test_queue_create() - QUEUE_CREATE with Mesa's USC base
+ * @c: the client.
+ * @vm_id: the VM.
+ * @priority: &enum drm_asahi_priority.
+ * @queue_id: out: the queue.
+ *
+ * Return: what the ioctl returned.
+ */
+int agx4_test_queue_create(struct agx4_test_client *c, u32 vm_id,
+			   u32 priority, u32 *queue_id)
+{
+	struct drm_asahi_queue_create a = {
+		.vm_id = vm_id, .priority = priority,
+		.usc_exec_base = BIT_ULL(40),
+	};
+	int ret = agx4_ioctl_queue_create(&c->adev->base, &a, c->file);
+
+	*queue_id = a.queue_id;
+	return ret;
+}
+
+/**
+ * agx4_test_queue_destroy() - QUEUE_DESTROY
+ * @c: the client.
+ * @queue_id: the queue.
+ *
+ * Return: what the ioctl returned.
+ */
+int agx4_test_queue_destroy(struct agx4_test_client *c, u32 queue_id)
+{
+	struct drm_asahi_queue_destroy a = { .queue_id = queue_id };
+
+	return agx4_ioctl_queue_destroy(&c->adev->base, &a, c->file);
+}
+
+/**
+ * agx4_test_bo() - the object a handle names
+ * @c: the client.
+ * @handle: the handle, which keeps the object alive.
+ *
+ * Return: the object.
+ */
+struct agx4_gem_object *agx4_test_bo(struct agx4_test_client *c, u32 handle)
+{
+	struct drm_gem_object *obj = drm_gem_object_lookup(c->file, handle);
+
+	KUNIT_ASSERT_NOT_NULL(c->test, obj);
+	drm_gem_object_put(obj);
+	return to_agx4_bo(obj);
+}
+
+/**
+ * agx4_test_bo_read() - read an object's contents
+ * @c: the client.
+ * @handle: the object.
+ * @offset: from where.
+ * @p: to.
+ * @n: bytes.
+ */
+void agx4_test_bo_read(struct agx4_test_client *c, u32 handle, u64 offset,
+		       void *p, size_t n)
+{
+	struct drm_gem_object *obj = drm_gem_object_lookup(c->file, handle);
+	struct iosys_map map;
+
+	KUNIT_ASSERT_NOT_NULL(c->test, obj);
+	KUNIT_ASSERT_LE(c->test, offset + n, obj->size);
+	KUNIT_ASSERT_EQ(c->test, drm_gem_vmap_unlocked(obj, &map), 0);
+	iosys_map_memcpy_from(p, &map, offset, n);
+	drm_gem_vunmap_unlocked(obj, &map);
+	drm_gem_object_put(obj);
+}
+
+/**
+ * agx4_test_syncobj() - a new syncobj of the client
+ * @c: the client.
+ * @fence: its fence, or NULL.
+ *
+ * Return: its handle.
+ */
+u32 agx4_test_syncobj(struct agx4_test_client *c, struct dma_fence *fence)
+{
+	struct drm_syncobj *so;
+	u32 handle;
+
+	KUNIT_ASSERT_EQ(c->test, drm_syncobj_create(&so, 0, fence), 0);
+	KUNIT_ASSERT_EQ(c->test, drm_syncobj_get_handle(c->file, so, &handle),
+			0);
+	drm_syncobj_put(so);
+	return handle;
+}
+
+/**
+ * agx4_test_syncobj_fence() - the fence of a syncobj, or of a point
+ * @c: the client.
+ * @handle: the syncobj.
+ * @point: the timeline point, 0 for a binary syncobj.
+ *
+ * Return: a reference to the fence, NULL if there is none (yet).
+ */
+struct dma_fence *agx4_test_syncobj_fence(struct agx4_test_client *c,
+					  u32 handle, u64 point)
+{
+	struct dma_fence *f = NULL;
+
+	if (drm_syncobj_find_fence(c->file, handle, point, 0, &f))
+		return NULL;
+	return f;
+}
+
+/**
+ * agx4_test_fence_wait() - wait for a fence, a bounded time
+ * @f: the fence.
+ * @ms: the most to wait; a bound for a broken driver, never a measure.
+ *
+ * Return: 0 when it signalled without error, its error, or -ETIMEDOUT.
+ */
+int agx4_test_fence_wait(struct dma_fence *f, unsigned int ms)
+{
+	long ret = dma_fence_wait_timeout(f, false, msecs_to_jiffies(ms));
+
+	if (ret < 0)
+		return ret;
+	if (!ret)
+		return -ETIMEDOUT;
+	return min(dma_fence_get_status(f), 0);
+}
+
+/**
+ * agx4_test_cmd() - append a command
+ * @cb: the buffer.
+ * @type: DRM_ASAHI_CMD_* or DRM_ASAHI_SET_*_ATTACHMENTS.
+ * @payload: the payload.
+ * @size: its size.
+ * @vdm_barrier: the header's render barrier.
+ * @cdm_barrier: its compute barrier.
+ */
+void agx4_test_cmd(struct agx4_test_cmdbuf *cb, u16 type, const void *payload,
+		   u16 size, u16 vdm_barrier, u16 cdm_barrier)
+{
+	struct drm_asahi_cmd_header h = {
+		.cmd_type = type, .size = size, .vdm_barrier = vdm_barrier,
+		.cdm_barrier = cdm_barrier,
+	};
+
+	if (WARN_ON(cb->size + sizeof(h) + size > sizeof(cb->buf)))
+		return;
+	memcpy(cb->buf + cb->size, &h, sizeof(h));
+	memcpy(cb->buf + cb->size + sizeof(h), payload, size);
+	cb->size += sizeof(h) + size;
+	if (type == DRM_ASAHI_CMD_RENDER)
+		cb->renders++;
+	else if (type == DRM_ASAHI_CMD_COMPUTE)
+		cb->computes++;
+}
+
+/**
+ * agx4_test_cmd_render() - append a render command with Mesa's barriers
+ * @cb: the buffer.
+ * @r: the command.
+ *
+ * Mesa makes every command wait for all earlier work of both kinds: the
+ * barriers are the counts of render and compute commands before it.
+ */
+void agx4_test_cmd_render(struct agx4_test_cmdbuf *cb,
+			  const struct drm_asahi_cmd_render *r)
+{
+	agx4_test_cmd(cb, DRM_ASAHI_CMD_RENDER, r, sizeof(*r), cb->renders,
+		      cb->computes);
+}
+
+/**
+ * agx4_test_cmd_compute() - append a compute command with Mesa's barriers
+ * @cb: the buffer.
+ * @cc: the command.
+ */
+void agx4_test_cmd_compute(struct agx4_test_cmdbuf *cb,
+			   const struct drm_asahi_cmd_compute *cc)
+{
+	agx4_test_cmd(cb, DRM_ASAHI_CMD_COMPUTE, cc, sizeof(*cc), cb->renders,
+		      cb->computes);
+}
+
+/**
+ * agx4_test_submit() - SUBMIT
+ * @c: the client.
+ * @queue_id: the queue.
+ * @cb: the commands.
+ * @syncs: @nin waits then @nout signals.
+ * @nin: waits.
+ * @nout: signals.
+ *
+ * Return: what the ioctl returned.
+ */
+int agx4_test_submit(struct agx4_test_client *c, u32 queue_id,
+		     const struct agx4_test_cmdbuf *cb,
+		     const struct drm_asahi_sync *syncs, u32 nin, u32 nout)
+{
+	struct drm_asahi_submit a = {
+		.syncs = nin + nout ? c->ubuf + SZ_1M : 0,
+		.cmdbuf = c->ubuf, .queue_id = queue_id,
+		.in_sync_count = nin, .out_sync_count = nout,
+		.cmdbuf_size = cb->size,
+	};
+
+	agx4_test_put_user(c, 0, cb->buf, cb->size);
+	if (nin + nout)
+		agx4_test_put_user(c, SZ_1M, syncs,
+				   (nin + nout) * sizeof(*syncs));
+	return agx4_ioctl_submit(&c->adev->base, &a, c->file);
+}
+
+/*
+ * The device open of the Mesa fork that drives G16 and G17P (its Gallium
+ * driver is their real client), computed from GET_PARAMS as the fork
+ * computes it:
+ *
+ * - the USC heap is [2^40, 2^40 + 4 GiB), allocated bottom-up: the first
+ *   arena lands at 2^40, bound read-only; another arena is re-bound there
+ *   in turn (UNBIND, then BIND);
+ * - the user window starts at 2^36 plus the 16 KiB printf reservation,
+ *   rounded up to 4 GiB (0x11_0000_0000), and ends at 2^39;
+ * - the kernel range: G16 [0x11_0000_0000 - vm_kernel_min_size,
+ *   0x11_0000_0000), refused below 64 MiB; G17P [vm_end - max(min,
+ *   32 GiB), vm_end);
+ * - the main heap starts at the user window's start rounded up to a power
+ *   of two; its size is the largest power of two within the window,
+ *   halved, and halved again if it equals the start; the read-only mirror
+ *   is that size above.  It allocates top-down, each object followed by a
+ *   16 KiB guard, and every object is bound where it allocated it;
+ * - the render context (0x6c000 bytes) at 0x10_0000_0000, the zero page at
+ *   2^32 read-only, the scratch page after it and the printf buffer after
+ *   the render context, read-write;
+ * - the context heap [0x10_0400_0000, min(kernel_start, 0x11_0000_0000)),
+ *   which keeps the 64 MiB below it for fixed context aliases.
+ */
+#define FORK_SHADER_BASE	BIT_ULL(40)
+#define FORK_USC_SIZE		SZ_4G
+#define FORK_PRINTF_END		(BIT_ULL(36) + SZ_16K)
+#define FORK_USER_END		BIT_ULL(39)
+#define FORK_CONTEXT		0x1000000000ull
+#define FORK_CONTEXT_END	0x1100000000ull
+#define FORK_CTX_HEAP		0x1004000000ull
+#define FORK_ZERO_PAGE		BIT_ULL(32)
+#define FORK_G16_KERNEL_MIN	SZ_64M
+#define FORK_KERNEL_SIZE	SZ_32G
+#define FORK_GUARD		SZ_16K
+
+static u64 fork_main_alloc(struct agx4_test_fork *f, u64 size, u64 align)
+{
+	f->main_next = ALIGN_DOWN(f->main_next - size - FORK_GUARD,
+				  max_t(u64, align, SZ_16K));
+	return f->main_next;
+}
+
+static u64 fork_usc_alloc(struct agx4_test_fork *f, u64 size, u64 align)
+{
+	u64 addr = ALIGN(f->usc_next, max_t(u64, align, SZ_16K));
+
+	f->usc_next = addr + size + FORK_GUARD;
+	return addr;
+}
+
+static void fork_create(struct agx4_test_fork *f, u32 bo, u64 size,
+			u32 flags)
+{
+	f->size[bo] = size;
+	f->handle[bo] = agx4_test_gem_create(f->c, size,
+					     flags | DRM_ASAHI_GEM_VM_PRIVATE,
+					     f->vm_id);
+}
+
+static int fork_bind(struct agx4_test_fork *f, u32 bo, u64 addr, bool write,
+		     const char *what)
+{
+	u32 flags = DRM_ASAHI_BIND_READ | (write ? DRM_ASAHI_BIND_WRITE : 0);
+	int ret = agx4_test_vm_bind(f->c, f->vm_id, flags, f->handle[bo], 0,
+				    f->size[bo], addr);
+
+	KUNIT_EXPECT_EQ_MSG(f->c->test, ret, 0, "fork: %s at %#llx", what,
+			    addr);
+	if (!ret && !WARN_ON(f->nmaps == AGX4_FORK_MAX_MAPS))
+		f->maps[f->nmaps++] = (struct agx4_test_fork_map){
+			bo, addr, f->size[bo], write,
+		};
+	return ret;
+}
+
+/* An object in the main heap, bound there read-write (or read-only). */
+static int fork_main_object(struct agx4_test_fork *f, u32 bo, u64 size,
+			    u64 align, u32 flags, bool write, const char *what)
+{
+	fork_create(f, bo, size, flags);
+	f->addr[bo] = fork_main_alloc(f, size, align);
+	return fork_bind(f, bo, f->addr[bo], write, what);
+}
+
+/**
+ * agx4_test_fork_open() - replay the Mesa fork's device open
+ * @c: the client, on a G16 or G17P device.
+ * @f: out: the layout.
+ *
+ * GET_PARAMS, VM_CREATE, and every object and binding of the fork's
+ * layout (see the comment above), then a context-heap and a main-heap
+ * object at each end of their heaps (the main ones with their read-only
+ * mirrors) and a timestamp buffer; each step is expected to succeed.
+ *
+ * Return: 0, or the first error.
+ */
+int agx4_test_fork_open(struct agx4_test_client *c, struct agx4_test_fork *f)
+{
+	struct kunit *test = c->test;
+	struct drm_asahi_params_global *p = &f->params;
+	struct drm_asahi_get_params gp = {
+		.pointer = c->ubuf + 3 * SZ_1M, .size = sizeof(*p),
+	};
+	u64 user_start, size;
+	int ret, err = 0;
+
+	memset(f, 0, sizeof(*f));
+	f->c = c;
+	ret = agx4_ioctl_get_params(&c->adev->base, &gp, c->file);
+	KUNIT_EXPECT_EQ_MSG(test, ret, 0, "fork: GET_PARAMS");
+	if (ret)
+		return ret;
+	KUNIT_ASSERT_EQ(test, copy_from_user(p, u64_to_user_ptr(gp.pointer),
+					     sizeof(*p)), 0);
+
+	/* What the fork checks before it builds anything. */
+	f->shader_base = FORK_SHADER_BASE;
+	user_start = ALIGN(max_t(u64, p->vm_start, FORK_PRINTF_END), SZ_4G);
+	if (p->gpu_generation == 16 && p->gpu_variant == 'G') {
+		if (p->vm_kernel_min_size < FORK_G16_KERNEL_MIN)
+			return -ERANGE;
+		f->kernel_end = FORK_CONTEXT_END;
+		f->kernel_start = f->kernel_end - p->vm_kernel_min_size;
+	} else if (p->gpu_generation == 17 && p->gpu_variant == 'P') {
+		size = max_t(u64, p->vm_kernel_min_size, FORK_KERNEL_SIZE);
+		f->kernel_start = p->vm_end - size;
+		f->kernel_end = p->vm_end;
+	} else {
+		return -ENODEV;
+	}
+	if (p->vm_start > f->shader_base ||
+	    f->shader_base + FORK_USC_SIZE >= p->vm_end ||
+	    user_start >= FORK_USER_END)
+		return -ERANGE;
+
+	ret = agx4_test_vm_create(c, f->kernel_start, f->kernel_end,
+				  &f->vm_id);
+	KUNIT_EXPECT_EQ_MSG(test, ret, 0, "fork: VM_CREATE [%#llx, %#llx)",
+			    f->kernel_start, f->kernel_end);
+	if (ret)
+		return ret;
+
+	f->ctx_start = FORK_CTX_HEAP;
+	f->ctx_end = min(f->kernel_start, FORK_CONTEXT_END);
+	size = rounddown_pow_of_two(FORK_USER_END - user_start);
+	f->main_start = roundup_pow_of_two(user_start);
+	f->main_size = size / 2;
+	if (f->main_size == f->main_start)
+		f->main_size /= 2;
+	f->main_next = f->main_start + f->main_size;
+	f->usc_next = f->shader_base;
+
+	/* The arena: the USC heap's first object, at its base, read-only. */
+	fork_create(f, AGX4_FORK_ARENA, AGX4_FORK_ARENA_SIZE,
+		    DRM_ASAHI_GEM_WRITEBACK);
+	f->addr[AGX4_FORK_ARENA] = fork_usc_alloc(f, AGX4_FORK_ARENA_SIZE,
+						  AGX4_FORK_ARENA_SIZE);
+	err = err ?: fork_bind(f, AGX4_FORK_ARENA, f->addr[AGX4_FORK_ARENA],
+			       false, "USC arena");
+	f->arena_owner = AGX4_FORK_ARENA;
+	/* The second arena, read-only in the main heap until switched in. */
+	err = err ?: fork_main_object(f, AGX4_FORK_ARENA2, AGX4_FORK_ARENA_SIZE,
+				      AGX4_FORK_ARENA_SIZE,
+				      DRM_ASAHI_GEM_WRITEBACK, false,
+				      "second arena");
+
+	err = err ?: fork_main_object(f, AGX4_FORK_RENDER_CTX,
+				      AGX4_FORK_RENDER_CTX_SIZE, SZ_16K,
+				      DRM_ASAHI_GEM_WRITEBACK, true,
+				      "render context (heap)");
+	f->addr[AGX4_FORK_RENDER_CTX] = FORK_CONTEXT;
+	err = err ?: fork_bind(f, AGX4_FORK_RENDER_CTX, FORK_CONTEXT, true,
+			       "render context");
+
+	err = err ?: fork_main_object(f, AGX4_FORK_ZERO, SZ_16K, SZ_16K, 0,
+				      true, "zero page (heap)");
+	f->addr[AGX4_FORK_ZERO] = FORK_ZERO_PAGE;
+	err = err ?: fork_bind(f, AGX4_FORK_ZERO, FORK_ZERO_PAGE, false,
+			       "zero page");
+
+	err = err ?: fork_main_object(f, AGX4_FORK_SCRATCH, SZ_16K, SZ_16K, 0,
+				      true, "scratch page (heap)");
+	f->addr[AGX4_FORK_SCRATCH] = FORK_ZERO_PAGE + SZ_16K;
+	err = err ?: fork_bind(f, AGX4_FORK_SCRATCH, FORK_ZERO_PAGE + SZ_16K,
+			       true, "scratch page");
+
+	err = err ?: fork_main_object(f, AGX4_FORK_PRINTF,
+				      AGX4_FORK_PRINTF_SIZE, SZ_16K,
+				      DRM_ASAHI_GEM_WRITEBACK, true,
+				      "printf (heap)");
+	f->addr[AGX4_FORK_PRINTF] = FORK_CONTEXT + AGX4_FORK_RENDER_CTX_SIZE;
+	err = err ?: fork_bind(f, AGX4_FORK_PRINTF, f->addr[AGX4_FORK_PRINTF],
+			       true, "printf");
+
+	/* The context heap's first object (top-down), and its bottom. */
+	fork_create(f, AGX4_FORK_CTX_TOP, AGX4_FORK_HEAP_BO_SIZE,
+		    DRM_ASAHI_GEM_WRITEBACK);
+	f->addr[AGX4_FORK_CTX_TOP] = f->ctx_end - AGX4_FORK_HEAP_BO_SIZE -
+				     FORK_GUARD;
+	err = err ?: fork_bind(f, AGX4_FORK_CTX_TOP, f->addr[AGX4_FORK_CTX_TOP],
+			       true, "context heap top");
+	fork_create(f, AGX4_FORK_CTX_BOTTOM, AGX4_FORK_HEAP_BO_SIZE,
+		    DRM_ASAHI_GEM_WRITEBACK);
+	f->addr[AGX4_FORK_CTX_BOTTOM] = f->ctx_start;
+	err = err ?: fork_bind(f, AGX4_FORK_CTX_BOTTOM, f->ctx_start, true,
+			       "context heap bottom");
+
+	/* The main heap's next object and its bottom, with their mirrors. */
+	err = err ?: fork_main_object(f, AGX4_FORK_MAIN_TOP,
+				      AGX4_FORK_HEAP_BO_SIZE, SZ_16K,
+				      DRM_ASAHI_GEM_WRITEBACK, true,
+				      "main heap top");
+	err = err ?: fork_bind(f, AGX4_FORK_MAIN_TOP,
+			       f->addr[AGX4_FORK_MAIN_TOP] + f->main_size,
+			       false, "main heap top mirror");
+	fork_create(f, AGX4_FORK_MAIN_BOTTOM, AGX4_FORK_HEAP_BO_SIZE,
+		    DRM_ASAHI_GEM_WRITEBACK);
+	f->addr[AGX4_FORK_MAIN_BOTTOM] = f->main_start;
+	err = err ?: fork_bind(f, AGX4_FORK_MAIN_BOTTOM, f->main_start, true,
+			       "main heap bottom");
+	err = err ?: fork_bind(f, AGX4_FORK_MAIN_BOTTOM,
+			       f->main_start + f->main_size, false,
+			       "main heap bottom mirror");
+
+	/* Timestamps: bound for the GPU and for the firmware. */
+	err = err ?: fork_main_object(f, AGX4_FORK_TS, SZ_16K, SZ_16K,
+				      DRM_ASAHI_GEM_WRITEBACK, true,
+				      "timestamps");
+	if (!err)
+		f->ts_object = agx4_test_bind_timestamps(c,
+							 f->handle[AGX4_FORK_TS],
+							 SZ_16K);
+	return err;
+}
+
+/**
+ * agx4_test_fork_switch_arena() - re-bind 2^40 to another arena, as the
+ *	fork does: UNBIND the arena's range, then BIND the other read-only
+ * @f: the layout.
+ * @to: %AGX4_FORK_ARENA or %AGX4_FORK_ARENA2.
+ *
+ * Return: 0, or the first error.
+ */
+int agx4_test_fork_switch_arena(struct agx4_test_fork *f,
+				enum agx4_test_fork_bo to)
+{
+	unsigned int i;
+	int ret;
+
+	ret = agx4_test_vm_bind(f->c, f->vm_id, DRM_ASAHI_BIND_UNBIND, 0, 0,
+				AGX4_FORK_ARENA_SIZE, f->shader_base);
+	KUNIT_EXPECT_EQ_MSG(f->c->test, ret, 0, "fork: unbind the arena");
+	if (ret)
+		return ret;
+	for (i = 0; i < f->nmaps; i++) {
+		if (f->maps[i].addr == f->shader_base)
+			f->maps[i--] = f->maps[--f->nmaps];
+	}
+	ret = fork_bind(f, to, f->shader_base, false, "arena re-bound");
+	if (!ret)
+		f->arena_owner = to;
+	return ret;
+}
+
+/* Where the fork's commands keep what they point at. */
+#define FORK_STREAM_STRIDE	0x400
+#define FORK_SCISSOR		0x0
+#define FORK_DBIAS		0x1000
+#define FORK_OCLQRY		0x2000
+#define FORK_SAMPLERS		0x8000
+#define FORK_DEPTH		0x10000
+#define FORK_STENCIL		0x20000
+#define FORK_CDM_STREAMS	0x30000
+
+/**
+ * agx4_test_fork_render() - a valid render command of the fork's layout
+ * @f: the layout.
+ * @n: which (0..63): each has its own VDM control stream.
+ *
+ * A 64x64 single-layer pass with 32x32 tiles: its VDM stream in the
+ * context heap (the TA reaches it by an offset from 0x10_0000_0000), its
+ * depth, stencil, scissor, depth-bias, query and sampler arrays in the
+ * main heap, its background and end-of-tile programs in the USC arena, no
+ * timestamps.
+ *
+ * Return: the command.
+ */
+struct drm_asahi_cmd_render agx4_test_fork_render(struct agx4_test_fork *f,
+						  unsigned int n)
+{
+	u64 m = f->addr[AGX4_FORK_MAIN_TOP];
+
+	return (struct drm_asahi_cmd_render){
+		.flags = DRM_ASAHI_RENDER_PROCESS_EMPTY_TILES,
+		.isp_zls_pixels = 63 | 63 << 15,
+		.vdm_ctrl_stream_base = f->addr[AGX4_FORK_CTX_TOP] +
+					n * FORK_STREAM_STRIDE,
+		.isp_scissor_base = m + FORK_SCISSOR,
+		.isp_dbias_base = m + FORK_DBIAS,
+		.isp_oclqry_base = m + FORK_OCLQRY,
+		.depth = { .base = m + FORK_DEPTH },
+		.stencil = { .base = m + FORK_STENCIL },
+		.ppp_multisamplectl = 0x88,
+		.sampler_heap = m + FORK_SAMPLERS,
+		.ppp_ctrl = 0x202,
+		.width_px = 64, .height_px = 64, .layers = 1,
+		.sampler_count = 1,
+		.utile_width_px = 32, .utile_height_px = 32, .samples = 1,
+		.sample_size_B = 8,
+		.isp_merge_upper_x = 0x3cddb3d7, .isp_merge_upper_y = 0x3cddb3d7,
+		.bg = { .usc = 0x1000 | 4, .rsrc_spec = 0x10 },
+		.eot = { .usc = 0x2000 | 4, .rsrc_spec = 0x10 },
+		.partial_bg = { .usc = 0x3000 | 4, .rsrc_spec = 0x10 },
+		.partial_eot = { .usc = 0x4000 | 4, .rsrc_spec = 0x10 },
+	};
+}
+
+/**
+ * agx4_test_fork_compute() - a valid compute command of the fork's layout
+ * @f: the layout.
+ * @n: which (0..63): each has its own CDM control stream.
+ *
+ * Return: the command: its stream and samplers in the main heap, no
+ * helper, no timestamps.
+ */
+struct drm_asahi_cmd_compute agx4_test_fork_compute(struct agx4_test_fork *f,
+						    unsigned int n)
+{
+	u64 m = f->addr[AGX4_FORK_MAIN_TOP];
+	u64 s = m + FORK_CDM_STREAMS + n * FORK_STREAM_STRIDE;
+
+	return (struct drm_asahi_cmd_compute){
+		.sampler_count = 1,
+		.cdm_ctrl_stream_base = s,
+		.cdm_ctrl_stream_end = s + FORK_STREAM_STRIDE,
+		.sampler_heap = m + FORK_SAMPLERS,
+	};
 }

@@ -251,10 +251,14 @@ static void scan_locked(struct agx4_job_dev *jd)
 static void scan(struct agx4_job_dev *jd)
 {
 	unsigned long flags;
+	bool cookie;
 
+	/* Lockdep proves nothing here waits for a fence or allocates. */
+	cookie = dma_fence_begin_signalling();
 	spin_lock_irqsave(&jd->lock, flags);
 	scan_locked(jd);
 	spin_unlock_irqrestore(&jd->lock, flags);
+	dma_fence_end_signalling(cookie);
 }
 
 static void poll_work(struct work_struct *w)
@@ -291,7 +295,9 @@ static struct dma_fence *run_job(struct drm_sched_job *sj)
 	struct agx4_job_queue *q = job->q;
 	struct agx4_job_dev *jd = q->adev->jobs;
 	unsigned long flags;
+	bool cookie;
 
+	cookie = dma_fence_begin_signalling();
 	spin_lock_irqsave(&jd->lock, flags);
 	if (q->dead || jd->stopped) {
 		/* Not published: the backend never saw it run. */
@@ -306,6 +312,7 @@ static struct dma_fence *run_job(struct drm_sched_job *sj)
 		scan_locked(jd);
 	}
 	spin_unlock_irqrestore(&jd->lock, flags);
+	dma_fence_end_signalling(cookie);
 	return dma_fence_get(job->done);
 }
 

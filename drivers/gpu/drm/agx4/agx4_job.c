@@ -744,8 +744,10 @@ int agx4_job_init(struct agx4_device *adev)
  * agx4_job_fini() - stop the job unit before the firmware goes
  * @adev: the device.
  *
+ * Queues already let go are freed first, firmware side included.
  * Nothing is published or scanned afterwards; queues still open are
- * released with their files, without touching the firmware.
+ * released with their files, without touching the firmware (their
+ * firmware memory goes with the device).
  */
 void agx4_job_fini(struct agx4_device *adev)
 {
@@ -754,6 +756,8 @@ void agx4_job_fini(struct agx4_device *adev)
 
 	if (!jd)
 		return;
+	/* Queues their files let go already still reach the firmware. */
+	flush_workqueue(jd->wq);
 	if (adev->fw) {
 		mutex_lock(&adev->fw->events.lock);
 		adev->fw->events.handlers = NULL;

@@ -53,6 +53,18 @@ enum agx4_fwmodel_gen {
  * @AGX4_FWMODEL_COLD_STATE: the coprocessor was started without the AXI
  *	transition bits set (where = SGX offset).
  * @AGX4_FWMODEL_INJECTED: a crash the test asked for (where = the fault).
+ * @AGX4_FWMODEL_BAD_WORK_MSG: a work-channel message the firmware cannot
+ *	take: wrong kind for its channel, a head past the ring, an unknown
+ *	queue without the "first" flag (where = VA of the message word).
+ * @AGX4_FWMODEL_BAD_QUEUE: a queue record or pointer block the firmware
+ *	cannot use (where = VA of the word).
+ * @AGX4_FWMODEL_BAD_ITEM: a malformed queue item: unknown type, wrong
+ *	size, register-program header or count, microsequence command, a
+ *	field that must repeat another (where = VA of the word).
+ * @AGX4_FWMODEL_GPU_FAULT: a buffer the GPU must reach through the
+ *	client's page tables is not mapped there with the access it needs, or
+ *	the client's context slot is invalid (where = the GPU VA, or the slot
+ *	word's context for the latter).
  * @AGX4_FWMODEL_NR_ERRS: number of error codes.
  *
  * Access and layout errors during boot crash the firmware (the transport's
@@ -76,6 +88,10 @@ enum agx4_fwmodel_err {
 	AGX4_FWMODEL_BAD_RECORD,
 	AGX4_FWMODEL_COLD_STATE,
 	AGX4_FWMODEL_INJECTED,
+	AGX4_FWMODEL_BAD_WORK_MSG,
+	AGX4_FWMODEL_BAD_QUEUE,
+	AGX4_FWMODEL_BAD_ITEM,
+	AGX4_FWMODEL_GPU_FAULT,
 	AGX4_FWMODEL_NR_ERRS,
 };
 
@@ -129,6 +145,13 @@ enum agx4_fwmodel_fault {
  * @AGX4_FWMODEL_CNT_IGNORED: messages dropped because their instance was
  *	stopped or crashed, or no host was attached.
  * @AGX4_FWMODEL_CNT_WORK_MSGS: work-channel messages consumed.
+ * @AGX4_FWMODEL_CNT_TA: TA (vertex) work items completed.
+ * @AGX4_FWMODEL_CNT_3D: 3D (fragment) work items completed.
+ * @AGX4_FWMODEL_CNT_COMPUTE: compute work items completed.
+ * @AGX4_FWMODEL_CNT_WAITS: dependency and barrier items passed (G16
+ *	barrier items; G17P commands whose dependency points were met).
+ * @AGX4_FWMODEL_CNT_TVB_INITS: G16 TVB-init preludes executed.
+ * @AGX4_FWMODEL_CNT_STALLS: times a lane stopped on an unmet wait.
  * @AGX4_FWMODEL_NR_COUNTERS: number of counters.
  */
 enum agx4_fwmodel_counter {
@@ -144,7 +167,85 @@ enum agx4_fwmodel_counter {
 	AGX4_FWMODEL_CNT_CRASHES,
 	AGX4_FWMODEL_CNT_IGNORED,
 	AGX4_FWMODEL_CNT_WORK_MSGS,
+	AGX4_FWMODEL_CNT_TA,
+	AGX4_FWMODEL_CNT_3D,
+	AGX4_FWMODEL_CNT_COMPUTE,
+	AGX4_FWMODEL_CNT_WAITS,
+	AGX4_FWMODEL_CNT_TVB_INITS,
+	AGX4_FWMODEL_CNT_STALLS,
 	AGX4_FWMODEL_NR_COUNTERS,
+};
+
+/**
+ * enum agx4_fwmodel_mode - when the model completes the work it takes
+ * @AGX4_FWMODEL_RUN: complete every work item as soon as it starts (the
+ *	default).
+ * @AGX4_FWMODEL_HOLD: start work items (their lane's read index moves)
+ *	but complete none until agx4_fwmodel_release().
+ * @AGX4_FWMODEL_DELAY: complete each work item @arg ms after it started.
+ *
+ * A lane executes its items in order, so at most one work item per lane
+ * is in progress; the others wait behind it.
+ */
+enum agx4_fwmodel_mode {
+	AGX4_FWMODEL_RUN,
+	AGX4_FWMODEL_HOLD,
+	AGX4_FWMODEL_DELAY,
+};
+
+/**
+ * enum agx4_fwmodel_order - in which order held work completes
+ * @AGX4_FWMODEL_OLDEST_FIRST: in the order the work items started.
+ * @AGX4_FWMODEL_NEWEST_FIRST: the reverse: the last queue started
+ *	completes first.
+ */
+enum agx4_fwmodel_order {
+	AGX4_FWMODEL_OLDEST_FIRST,
+	AGX4_FWMODEL_NEWEST_FIRST,
+};
+
+/**
+ * enum agx4_fwmodel_action - what a script does to the work item it matches
+ * @AGX4_FWMODEL_ACT_NEVER: take the work item and never complete it (its
+ *	lane stops behind it until the instance restarts).
+ * @AGX4_FWMODEL_ACT_GROW: request TVB growth @arg times before completing
+ *	(hook for the recovery issue; refused with -EOPNOTSUPP today).
+ * @AGX4_FWMODEL_ACT_LIMIT: report the memory limit (hook; -EOPNOTSUPP).
+ * @AGX4_FWMODEL_ACT_FATAL: post a fatal report (kind 4, empty body) and
+ *	never complete the work item.
+ * @AGX4_FWMODEL_ACT_CRASH: crash the firmware instance when the work item
+ *	starts.
+ */
+enum agx4_fwmodel_action {
+	AGX4_FWMODEL_ACT_NEVER,
+	AGX4_FWMODEL_ACT_GROW,
+	AGX4_FWMODEL_ACT_LIMIT,
+	AGX4_FWMODEL_ACT_FATAL,
+	AGX4_FWMODEL_ACT_CRASH,
+};
+
+/* Work kinds, as the channel message names them, for &agx4_fwmodel_script.kinds. */
+#define AGX4_FWMODEL_KIND_TA		BIT(0)
+#define AGX4_FWMODEL_KIND_3D		BIT(1)
+#define AGX4_FWMODEL_KIND_COMPUTE	BIT(2)
+
+/**
+ * struct agx4_fwmodel_script - a per-job script
+ * @action: what to do.
+ * @arg: its argument (see &enum agx4_fwmodel_action).
+ * @kinds: %AGX4_FWMODEL_KIND_* the script applies to; 0 for any.
+ * @queue: firmware VA of the queue record it applies to; 0 for any.
+ * @skip: matching work items to let through before it acts.
+ *
+ * A script acts once, on the first matching work item that starts after
+ * @skip others matched; then it is gone.
+ */
+struct agx4_fwmodel_script {
+	enum agx4_fwmodel_action action;
+	u32 arg;
+	u32 kinds;
+	u64 queue;
+	u32 skip;
 };
 
 /* Access a firmware translation needs (agx4_fwmodel_translate()). */
@@ -184,6 +285,16 @@ u32 agx4_fwmodel_count(struct agx4_fwmodel *m, enum agx4_fwmodel_counter c);
 u32 agx4_fwmodel_kicks(struct agx4_fwmodel *m, unsigned int channel);
 int agx4_fwmodel_post_event(struct agx4_fwmodel *m, unsigned int inst,
 			    const void *rec, size_t len);
+void agx4_fwmodel_exec(struct agx4_fwmodel *m, enum agx4_fwmodel_mode mode,
+		       u32 arg);
+void agx4_fwmodel_hold(struct agx4_fwmodel *m);
+int agx4_fwmodel_release(struct agx4_fwmodel *m,
+			 enum agx4_fwmodel_order order);
+unsigned int agx4_fwmodel_held(struct agx4_fwmodel *m);
+unsigned int agx4_fwmodel_busy(struct agx4_fwmodel *m);
+int agx4_fwmodel_script(struct agx4_fwmodel *m,
+			const struct agx4_fwmodel_script *s);
+u32 agx4_fwmodel_grid(struct agx4_fwmodel *m, unsigned int grid);
 enum agx4_fwmodel_err agx4_fwmodel_translate(struct agx4_fwmodel *m,
 					     unsigned int inst, u64 va,
 					     unsigned int access,

@@ -136,6 +136,10 @@ static const char *const err_names[AGX4_FWMODEL_NR_ERRS] = {
 	[AGX4_FWMODEL_BAD_RECORD] = "bad-record",
 	[AGX4_FWMODEL_COLD_STATE] = "cold-state",
 	[AGX4_FWMODEL_INJECTED] = "injected",
+	[AGX4_FWMODEL_BAD_WORK_MSG] = "bad-work-message",
+	[AGX4_FWMODEL_BAD_QUEUE] = "bad-queue",
+	[AGX4_FWMODEL_BAD_ITEM] = "bad-item",
+	[AGX4_FWMODEL_GPU_FAULT] = "gpu-fault",
 };
 
 /**
@@ -197,6 +201,20 @@ static const u8 fw_perm[4][4] = {
 	{ 0, 0, 0, 0 },
 };
 
+/*
+ * GPU access by the same index (H): the firmware-and-GPU class as for the
+ * firmware; firmware-only pages are GPU read-only with UXN 1, PXN 1 and
+ * unreachable otherwise; the GPU-only class is RO, WO, RW, NA.
+ */
+static const u8 gpu_perm[4][4] = {
+	{ 0, AGX4_FWMODEL_READ, AGX4_FWMODEL_WRITE,
+	  AGX4_FWMODEL_READ | AGX4_FWMODEL_WRITE },
+	{ 0, 0, 0, AGX4_FWMODEL_READ },
+	{ AGX4_FWMODEL_READ, AGX4_FWMODEL_WRITE,
+	  AGX4_FWMODEL_READ | AGX4_FWMODEL_WRITE, 0 },
+	{ 0, 0, 0, 0 },
+};
+
 static bool ram(phys_addr_t pa, size_t len)
 {
 	return pfn_valid(PHYS_PFN(pa)) && pfn_valid(PHYS_PFN(pa + len - 1));
@@ -209,18 +227,21 @@ static u64 ttb_word(struct agx4_fwmodel *m, unsigned int slot, bool high)
 	return le64_to_cpu(READ_ONCE(ttb[slot * 2 + high]));
 }
 
-/* The root an instance runs on for one half, or an error. */
+/* The root an instance runs on for one half of context @slot, or an error. */
 static enum agx4_fwmodel_err root_of(struct agx4_fwmodel *m,
-				     unsigned int inst, bool high,
-				     phys_addr_t *root, u64 *where)
+				     unsigned int inst, unsigned int slot,
+				     bool high, phys_addr_t *root, u64 *where)
 {
-	u64 w = ttb_word(m, 0, high);
+	u64 w = ttb_word(m, slot, high);
 
 	*where = w;
 	if (!(w & FWM_TTB_VALID))
 		return high ? AGX4_FWMODEL_BAD_TTB : AGX4_FWMODEL_UNMAPPED;
-	/* Context 0 carries no tag; nothing but tag, address and valid may be set. */
-	if (FIELD_GET(FWM_TTB_TAG, w) != 0 ||
+	/*
+	 * A slot is tagged with its number, so context 0 carries none;
+	 * nothing but tag, address and valid may be set.
+	 */
+	if (FIELD_GET(FWM_TTB_TAG, w) != slot ||
 	    (w & ~(FWM_TTB_TAG | FWM_OA_MASK | FWM_TTB_VALID)))
 		return AGX4_FWMODEL_BAD_TTB;
 	*root = w & FWM_OA_MASK;
@@ -228,16 +249,17 @@ static enum agx4_fwmodel_err root_of(struct agx4_fwmodel *m,
 	 * L: the G17P secondary runs on the high root 0x40000 after the
 	 * primary's (the host must keep its copy there).
 	 */
-	if (inst > 0 && high)
+	if (inst > 0 && high && slot == 0)
 		*root += m->desc->secondary_root_offset;
 	if (!ram(*root, FWM_PAGE))
 		return AGX4_FWMODEL_BAD_TTB;
 	return AGX4_FWMODEL_OK;
 }
 
-static enum agx4_fwmodel_err walk(struct agx4_fwmodel *m, unsigned int inst,
-				  u64 va, unsigned int access,
-				  phys_addr_t *pa, u64 *where)
+static enum agx4_fwmodel_err walk_ctx(struct agx4_fwmodel *m,
+				      unsigned int inst, unsigned int slot,
+				      bool gpu, u64 va, unsigned int access,
+				      phys_addr_t *pa, u64 *where)
 {
 	static const unsigned int shift[3] = { 36, 25, 14 };
 	static const unsigned int mask[3] = { 63, 2047, 2047 };
@@ -255,7 +277,7 @@ static enum agx4_fwmodel_err walk(struct agx4_fwmodel *m, unsigned int inst,
 		*where = va;
 		return AGX4_FWMODEL_UNMAPPED;
 	}
-	e = root_of(m, inst, high, &table, where);
+	e = root_of(m, inst, slot, high, &table, where);
 	if (e != AGX4_FWMODEL_OK) {
 		if (e == AGX4_FWMODEL_UNMAPPED)
 			*where = va;
@@ -275,12 +297,67 @@ static enum agx4_fwmodel_err walk(struct agx4_fwmodel *m, unsigned int inst,
 	}
 	ap = FIELD_GET(FWM_PTE_AP, pte);
 	up = (pte & FWM_PTE_UXN ? 2 : 0) | (pte & FWM_PTE_PXN ? 1 : 0);
-	perm = fw_perm[ap][up];
+	perm = gpu ? gpu_perm[ap][up] : fw_perm[ap][up];
 	/* H: an access-flag fault is its own fault reason on G13. */
 	if (!(pte & FWM_PTE_AF) || (perm & access) != access)
 		return AGX4_FWMODEL_PERMISSION;
 	*pa = (pte & FWM_OA_MASK) | (va & (FWM_PAGE - 1));
 	return AGX4_FWMODEL_OK;
+}
+
+/* The firmware's own view: context 0. */
+static enum agx4_fwmodel_err walk(struct agx4_fwmodel *m, unsigned int inst,
+				  u64 va, unsigned int access,
+				  phys_addr_t *pa, u64 *where)
+{
+	return walk_ctx(m, inst, 0, false, va, access, pa, where);
+}
+
+/*
+ * Check that the GPU reaches [va, va + size) with @access through the
+ * tables of context @slot; anything else is a GPU fault at the VA.
+ */
+int agx4_fwmodel_gpu_check(struct agx4_fwmodel *m, unsigned int inst,
+			   unsigned int slot, u64 va, u64 size,
+			   unsigned int access)
+{
+	enum agx4_fwmodel_err e;
+	phys_addr_t pa;
+	u64 p, where;
+
+	for (p = va; p - va < size; p = (p | (FWM_PAGE - 1)) + 1) {
+		e = walk_ctx(m, inst, slot, true, p, access, &pa, &where);
+		if (e == AGX4_FWMODEL_OK && !ram(pa, 1))
+			e = AGX4_FWMODEL_BAD_PA;
+		if (e != AGX4_FWMODEL_OK)
+			return agx4_fwmodel_fail(m, AGX4_FWMODEL_GPU_FAULT, p);
+	}
+	return 0;
+}
+
+/* Read what the GPU reads at @va in context @slot. */
+int agx4_fwmodel_gpu_read(struct agx4_fwmodel *m, unsigned int inst,
+			  unsigned int slot, u64 va, void *buf, size_t len)
+{
+	enum agx4_fwmodel_err e;
+	phys_addr_t pa;
+	u64 where;
+	size_t n;
+
+	while (len) {
+		n = min_t(u64, len, FWM_PAGE - (va & (FWM_PAGE - 1)));
+		e = walk_ctx(m, inst, slot, true, va, AGX4_FWMODEL_READ, &pa,
+			     &where);
+		if (e == AGX4_FWMODEL_OK && !ram(pa, n))
+			e = AGX4_FWMODEL_BAD_PA;
+		if (e != AGX4_FWMODEL_OK)
+			return agx4_fwmodel_fail(m, AGX4_FWMODEL_GPU_FAULT, va);
+		memcpy(buf, phys_to_virt(pa), n);
+		va += n;
+		buf += n;
+		len -= n;
+	}
+	return 0;
 }
 
 /**
@@ -365,6 +442,17 @@ int agx4_fwmodel_write(struct agx4_fwmodel *m, unsigned int inst, u64 va,
 }
 
 /* Cursor words: one aligned 32-bit access, ordered against the records. */
+int agx4_fwmodel_read64(struct agx4_fwmodel *m, unsigned int inst, u64 va,
+			u64 *val)
+{
+	__le64 raw;
+
+	if (agx4_fwmodel_read(m, inst, va, &raw, sizeof(raw)))
+		return -EIO;
+	*val = le64_to_cpu(raw);
+	return 0;
+}
+
 int agx4_fwmodel_read32(struct agx4_fwmodel *m, unsigned int inst, u64 va,
 			u32 *val)
 {
@@ -577,6 +665,13 @@ static int queue_msg(struct agx4_fwmodel *m, unsigned int inst, u8 ep,
 	queue_work(m->wq, &m->work);
 	spin_unlock_irqrestore(&m->lock, flags);
 	return 0;
+}
+
+/* Queue an internal command for the worker. */
+int agx4_fwmodel_queue_cmd(struct agx4_fwmodel *m, unsigned int inst,
+			   enum fwm_cmd cmd)
+{
+	return queue_msg(m, inst, FWM_EP_CMD, cmd, NULL, 0, GFP_KERNEL);
 }
 
 /* Messages the host asked the firmware to misbehave with, once booted. */
@@ -1014,57 +1109,6 @@ static void handle_init(struct agx4_fwmodel *m, unsigned int inst, u64 msg)
 	ack(m, inst);
 }
 
-/* ---- work channels ---- */
-
-static int work_consume(struct agx4_fwmodel *m, unsigned int inst,
-			unsigned int ch)
-{
-	const struct fwm_gen_desc *d = m->desc;
-	u64 ring = m->inst[inst].ch[ch].ring;
-	u8 wm[FWM_WORK_MSG];
-	u32 r, p;
-
-	if (!ring)
-		return 0;
-	if (d->work_cursor(m, inst, ch, 0, &r, false) ||
-	    d->work_cursor(m, inst, ch, 2, &p, false))
-		return -EIO;
-	r %= FWM_RING_ENTRIES;
-	p %= FWM_RING_ENTRIES;
-	while (r != p) {
-		u64 q, pb;
-		u32 head;
-
-		if (agx4_fwmodel_read(m, inst, ring + (u64)r * FWM_WORK_MSG,
-				      wm, sizeof(wm)))
-			return -EIO;
-		q = get_unaligned_le64(wm + 8);
-		head = get_unaligned_le32(wm + 0x14) & 0xffff;
-		/*
-		 * The queue's pointer block: done index +0, firmware read
-		 * index +0x30 (H).  L: items are not run yet; the model retires
-		 * up to the message's head, which is what the bootstrap
-		 * barrier waits for.
-		 */
-		if (q) {
-			__le64 raw;
-
-			if (agx4_fwmodel_read(m, inst, q, &raw, sizeof(raw)))
-				return -EIO;
-			pb = le64_to_cpu(raw);
-			if (agx4_fwmodel_write32(m, inst, pb + 0x30, head) ||
-			    agx4_fwmodel_write32(m, inst, pb, head))
-				return -EIO;
-		}
-		agx4_fwmodel_counter_add(m, AGX4_FWMODEL_CNT_WORK_MSGS);
-		r = (r + 1) % FWM_RING_ENTRIES;
-		if (d->work_cursor(m, inst, ch, 0, &r, true) ||
-		    d->work_cursor(m, inst, ch, 1, &r, true))
-			return -EIO;
-	}
-	return 0;
-}
-
 static void bad_msg(struct agx4_fwmodel *m, enum agx4_fwmodel_err e, u64 v)
 {
 	agx4_fwmodel_counter_add(m, AGX4_FWMODEL_CNT_BAD_MESSAGES);
@@ -1081,7 +1125,7 @@ static void handle_db(struct agx4_fwmodel *m, unsigned int inst, u64 msg,
 
 	switch (type) {
 	case FWM_MSG_KICK:
-		/* (slot << 2) | pipe; pipe 3 and channels past 11 do not exist (H). */
+		/* (priority << 2) | engine; engine 3 and channels past 11 do not exist (H). */
 		if (payload > 0x1f || (payload & 3) == 3 ||
 		    (payload >> 2) * 3 + (payload & 3) >= 12) {
 			bad_msg(m, AGX4_FWMODEL_BAD_MESSAGE, msg);
@@ -1097,8 +1141,16 @@ static void handle_db(struct agx4_fwmodel *m, unsigned int inst, u64 msg,
 			bad_msg(m, AGX4_FWMODEL_BAD_SEQUENCE, msg);
 			return;
 		}
-		if (work_consume(m, inst, ch))
-			agx4_fwmodel_crash(m, inst, AGX4_FWMODEL_OK, 0);
+		/*
+		 * Engine 0 is render: its TA and 3D channels together; 2
+		 * compute (H); 1 the 3D channel alone, as the G16 bootstrap
+		 * barrier kicks it (M).
+		 */
+		if (agx4_fwmodel_exec_kick(m, inst, ch) ||
+		    ((payload & 3) == 0 &&
+		     agx4_fwmodel_exec_kick(m, inst, ch + 1)))
+			return;
+		agx4_fwmodel_exec_run(m, inst);
 		return;
 	case FWM_MSG_CONTROL:
 		if (payload != FWM_CONTROL_PAYLOAD) {
@@ -1147,6 +1199,9 @@ static void handle_cmd(struct agx4_fwmodel *m, struct fwm_msg *q)
 		break;
 	case FWM_CMD_SEND_BAD:
 		send_bad(m, q->inst);
+		break;
+	case FWM_CMD_RELEASE:
+		agx4_fwmodel_exec_release(m, q->inst);
 		break;
 	}
 }
@@ -1440,8 +1495,10 @@ void agx4_fwmodel_destroy(struct agx4_fwmodel *m)
 		m->dying = true;
 		spin_unlock_irqrestore(&m->lock, flags);
 		cancel_delayed_work_sync(&m->ack_work);
+		cancel_delayed_work_sync(&m->exec_work);
 		destroy_workqueue(m->wq);
 	}
+	agx4_fwmodel_exec_fini(m);
 	list_for_each_entry_safe(q, tmp, &m->msgs, node)
 		kfree(q);
 	for (i = 0; i < FWM_MAX_INST; i++)
@@ -1480,6 +1537,7 @@ struct agx4_fwmodel *agx4_fwmodel_create(struct device *dev,
 	INIT_LIST_HEAD(&m->msgs);
 	INIT_WORK(&m->work, fwm_work);
 	INIT_DELAYED_WORK(&m->ack_work, ack_work);
+	agx4_fwmodel_exec_init(m);
 
 	if (alloc_regions(m))
 		goto nomem;

@@ -84,6 +84,101 @@ enum fwm_cmd {
 	FWM_CMD_POST,
 	FWM_CMD_FILL,
 	FWM_CMD_SEND_BAD,
+	FWM_CMD_RELEASE,
+};
+
+/* Work kinds as the channel message carries them (H). */
+#define FWM_KIND_TA		0
+#define FWM_KIND_3D		1
+#define FWM_KIND_COMPUTE	2
+
+/* Event record kinds (H). */
+#define FWM_EV_COMPLETE		1
+#define FWM_EV_FATAL		4
+
+/* The 64 MiB user timestamp aperture (H). */
+#define FWM_TS_APERTURE		0xfffffc2181400000ULL
+#define FWM_TS_APERTURE_SIZE	0x4000000ULL
+
+/* What a completion write stores. */
+enum fwm_wkind {
+	FWM_W32,		/* the u32 value */
+	FWM_W_TICKS_START,	/* u64 24 MHz ticks at the start */
+	FWM_W_TICKS_END,	/* u64 24 MHz ticks at completion */
+	FWM_W_NS_START,		/* u64 ns at the start */
+	FWM_W_NS_END,		/* u64 ns at completion */
+};
+
+struct fwm_write {
+	u64 va;
+	u32 val;
+	u8 what;
+};
+
+#define FWM_JOB_WRITES		16
+
+/*
+ * The work item a lane is executing: where its items end, and what
+ * completing it writes, read from the item when it started.
+ */
+struct fwm_job {
+	bool active;
+	bool held;
+	bool never;
+	bool delayed;
+	unsigned long due;
+	u64 seq;
+	u32 next;
+	u64 item;
+	u64 start_ns;
+	unsigned int nwrites;
+	struct fwm_write w[FWM_JOB_WRITES];
+	/* G16: event id for the completion event; G17P: the grid. */
+	u32 event;
+	/* G17P: the terminal report's grid mask (two u64s), 0 for none. */
+	u64 mask[2];
+	bool report;
+};
+
+/*
+ * A firmware queue (lane) the model knows: registered by a channel
+ * message with "first", executed from its read index to the newest head.
+ * Worker only.
+ */
+struct fwm_lane {
+	struct list_head node;
+	unsigned int inst;
+	u32 epoch;
+	unsigned int channel;
+	u32 kind;
+	u64 queue;
+	u64 pointers;
+	u64 ring;
+	u32 cap;
+	u32 head;
+	u32 read;
+	u32 done;
+	u32 event;
+	bool stalled;
+	/* G17P: the context area the optional record named. */
+	u64 ctx_area;
+	struct fwm_job job;
+};
+
+/* What a work-channel message says (filled by the generation). */
+struct fwm_work_msg {
+	u64 queue;
+	u32 kind;
+	u32 head;
+	u32 event;
+	bool first;
+};
+
+/* What a generation's step over a lane's ring did. */
+enum fwm_step {
+	FWM_STEP_PASS,		/* items done at once (waits met, preludes) */
+	FWM_STEP_WAIT,		/* an unmet wait: the lane stops */
+	FWM_STEP_WORK,		/* a work item started: lane->job filled */
 };
 
 struct fwm_channel {
@@ -114,6 +209,9 @@ struct fwm_inst {
 
 struct fwm_gen_desc;
 
+#define FWM_SCRIPTS		16
+#define FWM_GRIDS		128
+
 /**
  * struct agx4_fwmodel - the firmware model
  * @dev: device the model belongs to.
@@ -140,6 +238,19 @@ struct fwm_gen_desc;
  * @kicks: work kicks per channel.
  * @err: first error.
  * @err_where: VA or value involved.
+ * @exec_work: completes delayed work (worker).
+ * @exec_epoch: the instance epochs @lanes belong to (worker only).
+ * @lanes: the lanes the firmware knows (worker only).
+ * @job_seq: start order of work items (worker only).
+ * @grid_done: G17P: commands completed per grid (worker writes; read
+ *	under @lock).
+ * @mode: see &enum agx4_fwmodel_mode (under @lock).
+ * @mode_arg: its argument (under @lock).
+ * @release: a release is pending, in this order + 1 (under @lock).
+ * @held: work items held now (under @lock).
+ * @busy: work items started and not complete (under @lock).
+ * @scripts: armed scripts (under @lock).
+ * @nscripts: their number (under @lock).
  */
 struct agx4_fwmodel {
 	struct device *dev;
@@ -167,6 +278,19 @@ struct agx4_fwmodel {
 	u32 kicks[AGX4_FWMODEL_WORK_CHANNELS];
 	enum agx4_fwmodel_err err;
 	u64 err_where;
+
+	struct delayed_work exec_work;
+	u32 exec_epoch[FWM_MAX_INST];
+	struct list_head lanes;
+	u64 job_seq;
+	u32 grid_done[FWM_GRIDS];
+	enum agx4_fwmodel_mode mode;
+	u32 mode_arg;
+	unsigned int release;
+	unsigned int held;
+	unsigned int busy;
+	struct agx4_fwmodel_script scripts[FWM_SCRIPTS];
+	unsigned int nscripts;
 };
 
 /**
@@ -186,6 +310,16 @@ struct agx4_fwmodel {
  * @acked: after the status words: what else acknowledges init data.
  * @ctl_record: act on a device-control record: 0, -EINVAL when malformed
  *	or unknown, -EIO when the firmware could not reach memory.
+ * @work_msg: parse a work-channel message at @va: 0 or -EIO (error
+ *	recorded).
+ * @open_lane: check a lane's queue record and pointer block and set its
+ *	ring capacity: 0 or -EIO (error recorded).
+ * @step: execute the item(s) at ring index @r of @l: an &enum fwm_step
+ *	with *@n the items it covers, or -EIO (error recorded).
+ * @retire: after a work item of @l completed: generation bookkeeping
+ *	(G17P: grid counts, done mirror): 0 or -EIO.
+ * @ring_wraps: the item ring wraps at its capacity (G16) or is used
+ *	linearly (G17P).
  */
 struct fwm_gen_desc {
 	unsigned int instances;
@@ -205,9 +339,31 @@ struct fwm_gen_desc {
 	void (*acked)(struct agx4_fwmodel *m, unsigned int inst, u32 status);
 	int (*ctl_record)(struct agx4_fwmodel *m, unsigned int inst, u64 va,
 			  const u8 *rec);
+	int (*work_msg)(struct agx4_fwmodel *m, unsigned int inst,
+			unsigned int ch, u64 va, const u8 *msg,
+			struct fwm_work_msg *out);
+	int (*open_lane)(struct agx4_fwmodel *m, struct fwm_lane *l);
+	int (*step)(struct agx4_fwmodel *m, struct fwm_lane *l, u32 r, u32 *n);
+	int (*retire)(struct agx4_fwmodel *m, struct fwm_lane *l);
+	bool ring_wraps;
 };
 
 extern const struct fwm_gen_desc agx4_fwmodel_g16_desc;
+
+/* Work execution per generation (agx4_fwmodel_g16_work.c, _g17p_work.c). */
+int agx4_fwmodel_g16_work_msg(struct agx4_fwmodel *m, unsigned int inst,
+			      unsigned int ch, u64 va, const u8 *msg,
+			      struct fwm_work_msg *out);
+int agx4_fwmodel_g16_open_lane(struct agx4_fwmodel *m, struct fwm_lane *l);
+int agx4_fwmodel_g16_step(struct agx4_fwmodel *m, struct fwm_lane *l, u32 r,
+			  u32 *n);
+int agx4_fwmodel_g17p_work_msg(struct agx4_fwmodel *m, unsigned int inst,
+			       unsigned int ch, u64 va, const u8 *msg,
+			       struct fwm_work_msg *out);
+int agx4_fwmodel_g17p_open_lane(struct agx4_fwmodel *m, struct fwm_lane *l);
+int agx4_fwmodel_g17p_step(struct agx4_fwmodel *m, struct fwm_lane *l, u32 r,
+			   u32 *n);
+int agx4_fwmodel_g17p_retire(struct agx4_fwmodel *m, struct fwm_lane *l);
 extern const struct fwm_gen_desc agx4_fwmodel_g17p_desc;
 
 /* Core services for the generation files. */
@@ -236,5 +392,26 @@ int agx4_fwmodel_post(struct agx4_fwmodel *m, unsigned int inst,
 void agx4_fwmodel_counter_add(struct agx4_fwmodel *m,
 			      enum agx4_fwmodel_counter c);
 int agx4_fwmodel_handoff_check(struct agx4_fwmodel *m);
+int agx4_fwmodel_queue_cmd(struct agx4_fwmodel *m, unsigned int inst,
+			   enum fwm_cmd cmd);
+int agx4_fwmodel_gpu_read(struct agx4_fwmodel *m, unsigned int inst,
+			  unsigned int slot, u64 va, void *buf, size_t len);
+int agx4_fwmodel_gpu_check(struct agx4_fwmodel *m, unsigned int inst,
+			   unsigned int slot, u64 va, u64 size,
+			   unsigned int access);
+int agx4_fwmodel_read64(struct agx4_fwmodel *m, unsigned int inst, u64 va,
+			u64 *val);
+
+/* Execution (agx4_fwmodel_exec.c), worker only unless said. */
+void agx4_fwmodel_exec_init(struct agx4_fwmodel *m);
+void agx4_fwmodel_exec_fini(struct agx4_fwmodel *m);
+int agx4_fwmodel_exec_kick(struct agx4_fwmodel *m, unsigned int inst,
+			   unsigned int ch);
+void agx4_fwmodel_exec_run(struct agx4_fwmodel *m, unsigned int inst);
+void agx4_fwmodel_exec_release(struct agx4_fwmodel *m, unsigned int inst);
+void agx4_fwmodel_exec_timer(struct work_struct *w);
+int agx4_fwmodel_job_write(struct agx4_fwmodel *m, struct fwm_lane *l,
+			   u64 va, enum fwm_wkind what, u32 val);
+int agx4_fwmodel_item_fail(struct agx4_fwmodel *m, u64 where);
 
 #endif /* AGX4_FWMODEL_CORE_H */

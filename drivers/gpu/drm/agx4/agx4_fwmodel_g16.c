@@ -170,4 +170,8 @@ const struct fwm_gen_desc agx4_fwmodel_g16_desc = {
 	.ctl_cursor = g16_ctl_cursor,
 	.work_cursor = g16_work_cursor,
 	.ctl_record = g16_ctl_record,
+	.work_msg = agx4_fwmodel_g16_work_msg,
+	.open_lane = agx4_fwmodel_g16_open_lane,
+	.step = agx4_fwmodel_g16_step,
+	.ring_wraps = true,
 };

@@ -136,4 +136,8 @@ const struct fwm_gen_desc agx4_fwmodel_g17p_desc = {
 	.work_cursor = g17p_work_cursor,
 	.acked = g17p_acked,
 	.ctl_record = g17p_ctl_record,
+	.work_msg = agx4_fwmodel_g17p_work_msg,
+	.open_lane = agx4_fwmodel_g17p_open_lane,
+	.step = agx4_fwmodel_g17p_step,
+	.retire = agx4_fwmodel_g17p_retire,
 };

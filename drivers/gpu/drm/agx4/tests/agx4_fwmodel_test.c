@@ -65,7 +65,7 @@
 #define G17_ROOT1	(G17_BASE + 0x1b0000)
 #define G17_REGION_A	(G17_BASE + 0x1b8000)
 
-#define MAX_PAGES	320
+#define MAX_PAGES	480
 #define MAX_MSGS	512
 
 struct fwt {
@@ -77,6 +77,8 @@ struct fwt {
 	void *handoff;
 	__le64 *root;			/* the high root the test maps into */
 	phys_addr_t root_pa;
+	__le64 *low;			/* context 0's low root */
+	u8 prod[12];			/* work-channel producers */
 	struct page *pages[MAX_PAGES];
 	unsigned int npages;
 
@@ -182,8 +184,8 @@ static __le64 *tpte(struct fwt *t, __le64 *root, u64 va)
 	return &l2[(va >> 14) & 2047];
 }
 
-/* Back [va, va + size) with fresh pages mapped with @attr. */
-static void tmap(struct fwt *t, u64 va, u64 size, u64 attr)
+/* Back [va, va + size) of @root with fresh pages mapped with @attr. */
+static void tmap_in(struct fwt *t, __le64 *root, u64 va, u64 size, u64 attr)
 {
 	u64 p;
 
@@ -191,7 +193,25 @@ static void tmap(struct fwt *t, u64 va, u64 size, u64 attr)
 		phys_addr_t pa;
 
 		tpage(t, &pa);
-		*tpte(t, t->root, p) = cpu_to_le64(pa | attr);
+		*tpte(t, root, p) = cpu_to_le64(pa | attr);
+	}
+}
+
+static void tmap(struct fwt *t, u64 va, u64 size, u64 attr)
+{
+	tmap_in(t, t->root, va, size, attr);
+}
+
+/* Map @gva in @root onto the pages behind firmware VA @fwva. */
+static void talias(struct fwt *t, __le64 *root, u64 gva, u64 fwva, u64 size,
+		   u64 attr)
+{
+	u64 off;
+
+	for (off = 0; off < size; off += PG) {
+		u64 pte = le64_to_cpu(*tpte(t, t->root, fwva + off));
+
+		*tpte(t, root, gva + off) = cpu_to_le64((pte & OA) | attr);
 	}
 }
 
@@ -232,6 +252,11 @@ static u32 r32(struct fwt *t, u64 va)
 	return get_unaligned_le32(tva(t, va));
 }
 
+static u64 r64(struct fwt *t, u64 va)
+{
+	return get_unaligned_le64(tva(t, va));
+}
+
 static u32 sgx_r(struct fwt *t, u32 off)
 {
 	return get_unaligned_le32(t->sgx + off);
@@ -244,10 +269,17 @@ static void sgx_w(struct fwt *t, u32 off, u32 v)
 
 static struct fwt *fwt_new(struct kunit *test, enum agx4_fwmodel_gen gen)
 {
-	struct device *dev = kunit_device_register(test, "agx4-fwmodel");
+	static atomic_t serial = ATOMIC_INIT(0);
 	struct fwt *t = kunit_kzalloc(test, sizeof(*t), GFP_KERNEL);
+	struct device *dev;
+	char name[32];
 	phys_addr_t pa;
 	void *va;
+
+	/* Cases that boot several models need distinct device names. */
+	snprintf(name, sizeof(name), "agx4-fwmodel-%d",
+		 atomic_inc_return(&serial));
+	dev = kunit_device_register(test, name);
 
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, dev);
 	KUNIT_ASSERT_NOT_NULL(test, t);
@@ -278,7 +310,7 @@ static void set_ttb(struct fwt *t)
 {
 	phys_addr_t low;
 
-	tpage(t, &low);
+	t->low = tpage(t, &low);
 	t->ttbs[0] = cpu_to_le64(low | 1);
 	t->ttbs[1] = cpu_to_le64(t->root_pa | 1);
 }
@@ -810,27 +842,263 @@ static void g16_init_with_high_bits_is_bad_message(struct kunit *test)
 	expect_err(t, AGX4_FWMODEL_BAD_MESSAGE, msg);
 }
 
-/* ---- work channels ---- */
+/* ---- G16 work ---- */
+
+/*
+ * Objects of one UAPI queue and its work, placed as the reference
+ * places them (lanes, Work storage and their GPU aliases), in the
+ * dynamic firmware range.
+ */
+#define DYN		0xfffffc2200000000ULL
+#define LANE(s)		(DYN + (s) * 0xc000ULL)	/* s: 0 TA, 1 3D, 2 compute */
+#define LANE_PB(s)	(LANE(s) + 0x4000)
+#define LANE_RING(s)	(LANE(s) + 0x8000)
+#define LANE_STAMP(s)	(LANE_PB(s) + 0x1040)
+#define LANE_JOBS	(DYN + 0x4100)
+#define LANE_CTX	(DYN + 0x4140)
+#define RWORK		(DYN + 0x100000)	/* render Work, 0x1c000 */
+#define CWORK(i)	(DYN + 0x200000 + (i) * 0x8000ULL)
+#define RALIAS(w)	(0x7200000000ULL + ((w) - DYN))
+#define CALIAS(w)	(0x7100000000ULL + ((w) - DYN))
+#define BM		(DYN + 0x300000)
+#define TS_AP		0xfffffc2181400000ULL
+#define CTX_BASE	0x1000000000ULL
+#define USER_VDM	(CTX_BASE + 0x100000)
+#define USER_STATUS	(CTX_BASE + 0x130000)
+#define USER_CDM	0x0000001200000000ULL
+#define SLOT		9
+#define GPU_RO		0x0080000000000c8bULL
+
+#define TA_W		(RWORK + 0x2940)
+#define FRAG_W		(RWORK + 0x9b40)
+#define TA_MS		(RWORK + 0x6340)
+#define FRAG_MS		(RWORK + 0xd680)
+#define NOTIFIER	(RWORK + 0x200)
+
+struct g16w {
+	struct fwt *t;
+	__le64 *client;
+	u32 head[3];
+	bool first[3];
+};
+
+/* A client context: low root tagged with its slot. */
+static __le64 *client_slot(struct fwt *t, unsigned int slot)
+{
+	phys_addr_t pa;
+	__le64 *root = tpage(t, &pa);
+
+	t->ttbs[slot * 2] = cpu_to_le64(pa | (u64)slot << 48 | 1);
+	t->ttbs[slot * 2 + 1] = cpu_to_le64(t->root_pa | (u64)slot << 48 | 1);
+	return root;
+}
+
+/*
+ * Queue record, pointer block (capacity 0x500), lane stamp one step
+ * before @first_stamp, for lane @s at priority @p.
+ */
+static void g16_lane(struct fwt *t, unsigned int s, unsigned int p,
+		     u32 first_stamp)
+{
+	static const struct { u64 mask; u32 first, last; } row[4] = {
+		{ 0xffffffffffff0000ULL, 1, 1 }, { 0xffffffff00000000ULL, 0, 0 },
+		{ 0xffff000000000000ULL, 0, 2 }, { 0, 0, 3 },
+	};
+	u64 q = LANE(s);
+
+	w64(t, q, LANE_PB(s));
+	w64(t, q + 8, LANE_RING(s));
+	w64(t, q + 0x10, LANE_JOBS);
+	w64(t, q + 0x18, q + 0xb0);
+	w32(t, q + 0x2c, 0xffffffff);
+	w32(t, q + 0x30, s == 2 ? 0 : p);
+	w32(t, q + 0x34, p);
+	w64(t, q + 0x38, row[p].mask);
+	w32(t, q + 0x40, row[p].first);
+	w32(t, q + 0x48, s == 2 ? 1 : row[p].last);
+	w32(t, q + 0x4c, 0xffffffff);
+	w32(t, q + 0x50, (q - DYN) / 0x4000 + 2);
+	w64(t, q + 0xa4, LANE_CTX);
+	w32(t, LANE_PB(s) + 0x50, 0x500);
+	w32(t, LANE_STAMP(s), first_stamp - 0x100);
+}
+
+static struct g16w *g16w_new(struct kunit *test)
+{
+	struct g16w *g = kunit_kzalloc(test, sizeof(*g), GFP_KERNEL);
+	struct fwt *t;
+	unsigned int s;
+
+	KUNIT_ASSERT_NOT_NULL(test, g);
+	t = g16_booted(test);
+	g->t = t;
+	tmap(t, DYN, 0x24000, FW_RW);
+	tmap(t, RWORK, 0x10000, FW_RW_CACHED);
+	tmap(t, RWORK + 0x10000, 0xc000, FW_RW);
+	tmap(t, CWORK(0), 0x10000, FW_RW);
+	tmap(t, BM, PG, FW_RW);
+	tmap(t, TS_AP, PG, FW_RW);
+	g->client = client_slot(t, SLOT);
+	/* Work register pages at their GPU aliases; the user's buffers. */
+	talias(t, g->client, RALIAS(RWORK), RWORK, PG, GPU_RO);
+	talias(t, g->client, RALIAS(RWORK) + 0x4000, RWORK + 0x8000, PG,
+	       GPU_RO);
+	talias(t, g->client, CALIAS(CWORK(0)), CWORK(0), PG, GPU_RO);
+	talias(t, g->client, CALIAS(CWORK(1)), CWORK(1), PG, GPU_RO);
+	tmap_in(t, g->client, USER_VDM, PG, GPU_RO);
+	tmap_in(t, g->client, USER_STATUS, PG, GPU_RW);
+	tmap_in(t, g->client, USER_CDM, PG, GPU_RO);
+	for (s = 0; s < 3; s++) {
+		g16_lane(t, s, 2, s == 0 ? 0xc00 : 0x100);
+		g->first[s] = true;
+	}
+	return g;
+}
+
+static void reg(struct fwt *t, u64 at, u32 r, u64 v)
+{
+	w32(t, at, r);
+	w64(t, at + 4, v);
+}
+
+/* A timestamp command of a microsequence (start or end). */
+static void ms_ts(struct fwt *t, u64 at, bool end, u64 slot, u64 q, u64 pair)
+{
+	w32(t, at, end ? 3 : 0x80000003);
+	w64(t, at + 0x14, slot);
+	w64(t, at + 0x1c, q);
+	w64(t, at + 0x24, pair);
+}
+
+/* Compute Work @i on lane 2, stamp @stamp, event @event, user timestamps. */
+static void g16_compute(struct g16w *g, unsigned int i, u32 stamp, u32 event)
+{
+	struct fwt *t = g->t;
+	u64 w = CWORK(i), ms = w + 0x1000, ntf = w + 0x1400, q = LANE(2);
+	unsigned int k;
+
+	w32(t, w, 3);
+	w64(t, w + 4, i + 1);
+	w32(t, w + 0xc, SLOT);
+	w64(t, w + 0x10, ntf);
+	for (k = 0; k < 24; k++)
+		reg(t, w + 0x20 + 12 * k, k ? 0x1a0e9 : 0x1a420,
+		    k ? 8 : CALIAS(w) + 0x1a00);
+	w64(t, w + 0x720, CALIAS(w) + 0x20);
+	w32(t, w + 0x728, 24 | 288 << 16);
+	w64(t, w + 0x760, ms);
+	w32(t, w + 0x768, 0x300);
+	w64(t, w + 0x800, w + 0x4000);
+	w64(t, w + 0x808, LANE_STAMP(2));
+	w32(t, w + 0x810, stamp);
+	w32(t, w + 0x814, event);
+	w64(t, w + 0x834, w + 0x1700);
+	w64(t, w + 0x83c, w + 0x1708);
+	/* Microsequence (0x300): start, two timestamps, end, finish. */
+	w32(t, ms, 0x0b);
+	w64(t, ms + 0x14, w + 0x20);
+	w64(t, ms + 0x24, q);
+	ms_ts(t, ms + 0x1bc, false, w + 0x834, q, w + 0x17c0);
+	ms_ts(t, ms + 0x20c, true, w + 0x83c, q, w + 0x17c0);
+	w32(t, ms + 0x258, 0x0c);
+	w64(t, ms + 0x264, q);
+	w64(t, ms + 0x284, LANE_STAMP(2));
+	w32(t, ms + 0x28c, stamp);
+	w32(t, ms + 0x2d4, 0x40000002);
+	/* Notifier, user timestamp pair, trampoline, driver stamp. */
+	w64(t, ntf, w + 0x1800);
+	w32(t, ntf + 0x10, 0x50);
+	w32(t, ntf + 0x24, SLOT);
+	w32(t, ntf + 0x94, 1);
+	w64(t, w + 0x17c0, TS_AP + 0x100 + 16 * i);
+	w64(t, w + 0x17c8, TS_AP + 0x108 + 16 * i);
+	w32(t, w + 0x1800, 1);
+	w32(t, w + 0x1a00, 0x600fffff);
+	w32(t, w + 0x1a04, 0x20000000 | (u32)(USER_CDM >> 32));
+	w32(t, w + 0x1a08, lower_32_bits(USER_CDM));
+	w32(t, w + 0x4000, stamp - 0x100);
+}
+
+/* Put @item on lane @s's ring. */
+static void push(struct g16w *g, unsigned int s, u64 item)
+{
+	w64(g->t, LANE_RING(s) + 8 * g->head[s], item);
+	g->head[s]++;
+	w32(g->t, LANE_PB(s) + 0x40, g->head[s]);
+}
+
+/* One message for lane @s at priority 2 (channel 6 + s), then the kick. */
+static void g16_publish_lane(struct g16w *g, unsigned int s, u32 event)
+{
+	struct fwt *t = g->t;
+	unsigned int ch = 6 + s;
+	u64 msg = G16_BUNDLE + 0xba40 + (ch % 3) * 0x6000 +
+		  (3 - ch / 3) * 0x1800 + t->prod[ch] * 0x18;
+
+	w64(t, msg, 1);
+	w64(t, msg + 8, LANE(s));
+	w32(t, msg + 0x10, s);
+	w32(t, msg + 0x14, g->head[s] | event << 16 | g->first[s] << 24);
+	g->first[s] = false;
+	t->prod[ch]++;
+	sgx_w(t, 0xd60000 + (ch % 3) * 0x20 + (ch / 3) * 8, t->prod[ch]);
+}
+
+static void kick(struct fwt *t, unsigned int prio, unsigned int engine)
+{
+	KUNIT_ASSERT_EQ(t->test, t->ops->ring(t->m, 0, 0x21,
+					      0x0083000000000000ULL |
+					      prio << 2 | engine), 0);
+	agx4_fwmodel_sync(t->m);
+}
+
+/* The G16 firmware read and done cursors of work channel @ch. */
+static u32 g16_cursor(struct fwt *t, unsigned int ch, unsigned int which)
+{
+	return sgx_r(t, 0xd64000 + (ch % 3) * 0x40 + (ch / 3) * 0x10 +
+		     which * 8);
+}
+
+/* Event record @i on the G16 event ring: word at @off. */
+static u32 g16_event(struct fwt *t, unsigned int i, u32 off)
+{
+	return r32(t, G16_STATUS_A + 0x2c0 + i * 0x48 + off);
+}
 
 static void g16_kick_counts_and_barrier_retires(struct kunit *test)
 {
 	struct fwt *t = g16_booted(test);
 	u64 ring1 = G16_BUNDLE + 0xba40 + 1 * 0x6000 + 3 * 0x1800;
-	u64 queue = G16_SHARED + 0x20000, pb = G16_SHARED + 0x20100;
-	u64 msg = ring1;
+	u64 q = G16_SHARED + 0x20000, pb = G16_SHARED + 0x20100;
+	u64 ring = G16_SHARED + 0x24000, bar = G16_SHARED + 0x20200;
+	u64 stamp = G16_SHARED + 0x20300;
 
-	/* One channel-1 message for a queue whose ring holds two items. */
-	w64(t, queue, pb);
-	w64(t, msg, 1);
-	w64(t, msg + 8, queue);
-	w32(t, msg + 0x10, 1);
-	w32(t, msg + 0x14, 2 | (1 << 24));
+	/*
+	 * The bootstrap barrier: a priority-0 3D queue whose ring holds the
+	 * same barrier item twice, waiting for 0 at a zero stamp.
+	 */
+	w64(t, q, pb);
+	w64(t, q + 8, ring);
+	w32(t, q + 0x2c, 0xffffffff);
+	w64(t, q + 0x38, 0xffffffffffff0000ULL);
+	w32(t, q + 0x40, 1);
+	w32(t, q + 0x48, 1);
+	w32(t, q + 0x4c, 0xffffffff);
+	w32(t, pb + 0x50, 0x500);
+	w32(t, bar, 4);
+	w64(t, bar + 4, stamp);
+	w32(t, bar + 0x14, 1);
+	w32(t, bar + 0x18, 1);
+	w64(t, ring, bar);
+	w64(t, ring + 8, bar);
 	w32(t, pb + 0x40, 2);
+	w64(t, ring1, 1);
+	w64(t, ring1 + 8, q);
+	w32(t, ring1 + 0x10, 1);
+	w32(t, ring1 + 0x14, 2 | (1 << 16) | (1 << 24));
 	/* Producer of channel 1: SGX+0xd60000 + (1 % 3) * 0x20. */
 	sgx_w(t, 0xd60020, 1);
-	KUNIT_ASSERT_EQ(test, t->ops->ring(t->m, 0, 0x21,
-					   0x0083000000000001ULL), 0);
-	agx4_fwmodel_sync(t->m);
+	kick(t, 0, 1);
 	expect_err(t, AGX4_FWMODEL_OK, 0);
 	KUNIT_EXPECT_EQ(test, agx4_fwmodel_kicks(t->m, 1), 1);
 	KUNIT_EXPECT_EQ(test, agx4_fwmodel_kicks(t->m, 0), 0);
@@ -838,6 +1106,457 @@ static void g16_kick_counts_and_barrier_retires(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, sgx_r(t, 0xd64040), 1);
 	KUNIT_EXPECT_EQ(test, sgx_r(t, 0xd64048), 1);
 	KUNIT_EXPECT_EQ(test, r32(t, pb + 0x30), 2);
+	KUNIT_EXPECT_EQ(test, r32(t, pb), 2);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_count(t->m, AGX4_FWMODEL_CNT_WAITS),
+			2);
+}
+
+static void g16_compute_completes(struct kunit *test)
+{
+	struct g16w *g = g16w_new(test);
+	struct fwt *t = g->t;
+
+	g16_compute(g, 0, 0x100, 35);
+	push(g, 2, CWORK(0));
+	g16_publish_lane(g, 2, 35);
+	kick(t, 2, 2);
+	expect_err(t, AGX4_FWMODEL_OK, 0);
+	KUNIT_EXPECT_EQ(test, crashes(t, 0), 0);
+	/* Stamps, notifier unlinked, indices, channel 8's cursors. */
+	KUNIT_EXPECT_EQ(test, r32(t, LANE_STAMP(2)), 0x100);
+	KUNIT_EXPECT_EQ(test, r32(t, CWORK(0) + 0x4000), 0x100);
+	KUNIT_EXPECT_EQ(test, r32(t, CWORK(0) + 0x1400 + 0x94), 0);
+	KUNIT_EXPECT_EQ(test, r32(t, LANE_PB(2)), 1);
+	KUNIT_EXPECT_EQ(test, r32(t, LANE_PB(2) + 0x30), 1);
+	KUNIT_EXPECT_EQ(test, g16_cursor(t, 8, 0), 1);
+	KUNIT_EXPECT_EQ(test, g16_cursor(t, 8, 1), 1);
+	/* Private profiling (ticks) and user timestamps (ns), start <= end. */
+	KUNIT_EXPECT_NE(test, r64(t, CWORK(0) + 0x1700), 0);
+	KUNIT_EXPECT_LE(test, r64(t, CWORK(0) + 0x1700),
+			r64(t, CWORK(0) + 0x1708));
+	KUNIT_EXPECT_NE(test, r64(t, TS_AP + 0x100), 0);
+	KUNIT_EXPECT_LE(test, r64(t, TS_AP + 0x100), r64(t, TS_AP + 0x108));
+	/* One completion event, kind 1, event 35's bit; one notification. */
+	KUNIT_EXPECT_EQ(test, r32(t, G16_STATUS_A + 0x40 + 0x20), 1);
+	KUNIT_EXPECT_EQ(test, g16_event(t, 0, 0), 1);
+	KUNIT_EXPECT_EQ(test, g16_event(t, 0, 4 + 4), BIT(35 - 32));
+	KUNIT_EXPECT_EQ(test, got(t, 0, 0x20, 0x0042000000000000ULL), 1);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_count(t->m, AGX4_FWMODEL_CNT_COMPUTE),
+			1);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_busy(t->m), 0);
+}
+
+/* A dependency item stops the lane until the stamp it names is reached. */
+static void g16_dependency_waits_for_stamp(struct kunit *test)
+{
+	struct g16w *g = g16w_new(test);
+	struct fwt *t = g->t;
+	u64 dep = CWORK(0) + 0x1900;
+
+	g16_compute(g, 0, 0x100, 35);
+	/* Type 4, graph form: wait for 0x200 at the 3D lane's stamp. */
+	w32(t, dep, 4);
+	w64(t, dep + 4, LANE_STAMP(1));
+	w64(t, dep + 0xc, LANE_STAMP(1));
+	w32(t, dep + 0x14, 0x200);
+	w32(t, dep + 0x20, 33);
+	w32(t, dep + 0x24, 0x100);
+	w32(t, dep + 0x30, 1);
+	push(g, 2, dep);
+	push(g, 2, CWORK(0));
+	g16_publish_lane(g, 2, 35);
+	kick(t, 2, 2);
+	expect_err(t, AGX4_FWMODEL_OK, 0);
+	KUNIT_EXPECT_EQ(test, r32(t, LANE_PB(2) + 0x30), 0);
+	KUNIT_EXPECT_EQ(test, r32(t, LANE_STAMP(2)), 0);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_count(t->m, AGX4_FWMODEL_CNT_STALLS),
+			1);
+	/* Reached in signed distance: 0x200 itself. */
+	w32(t, LANE_STAMP(1), 0x200);
+	kick(t, 2, 2);
+	expect_err(t, AGX4_FWMODEL_OK, 0);
+	KUNIT_EXPECT_EQ(test, r32(t, LANE_PB(2)), 2);
+	KUNIT_EXPECT_EQ(test, r32(t, LANE_STAMP(2)), 0x100);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_count(t->m, AGX4_FWMODEL_CNT_WAITS),
+			1);
+}
+
+/* TA and 3D Work of one render, the 3D behind its prelude on the TA stamp. */
+static void g16_render(struct g16w *g, bool tvb_init)
+{
+	struct fwt *t = g->t;
+	u64 ra = RALIAS(RWORK);
+	unsigned int k;
+
+	/* Notifier shared by both stages, count array. */
+	w64(t, NOTIFIER, RWORK + 0x300);
+	w32(t, NOTIFIER + 8, 0x100);
+	w32(t, NOTIFIER + 0x10, 0x50);
+	w32(t, NOTIFIER + 0x24, SLOT);
+	w32(t, NOTIFIER + 0x94, 1);
+	w32(t, RWORK + 0x300, 2);
+	/* TA Work. */
+	w32(t, TA_W, 0);
+	w64(t, TA_W + 4, 1);
+	w32(t, TA_W + 0xc, SLOT);
+	w64(t, TA_W + 0x10, NOTIFIER);
+	for (k = 0; k < 0x41; k++)
+		reg(t, TA_W + 0x40 + 12 * k,
+		    k == 0 ? 0x1c880 : k == 1 ? 0x14318 : 0x1748,
+		    k == 0 ? USER_VDM - CTX_BASE : k == 1 ? USER_STATUS | 1 : 1);
+	w64(t, TA_W + 0x740, ra + 0x2980);
+	put_unaligned_le16(0x41, tva(t, TA_W + 0x748));
+	put_unaligned_le16(0x41 * 12, tva(t, TA_W + 0x74a));
+	w64(t, TA_W + 0x770, TA_MS);
+	w32(t, TA_W + 0x778, 0x300);
+	w64(t, TA_W + 0x878, RWORK + 0x18000);
+	w64(t, TA_W + 0x880, LANE_STAMP(0));
+	w32(t, TA_W + 0x888, 0xc00);
+	w32(t, TA_W + 0x88c, 32);
+	w64(t, TA_W + 0x8c8, RWORK + 0x100);
+	w64(t, TA_W + 0x8d0, RWORK + 0x108);
+	w32(t, TA_MS, 5);
+	w64(t, TA_MS + 0x14, TA_W + 0x40);
+	w64(t, TA_MS + 0x34, LANE(0));
+	ms_ts(t, TA_MS + 0x1cc, false, TA_W + 0x8c8, LANE(0), 0);
+	ms_ts(t, TA_MS + 0x21c, true, TA_W + 0x8d0, LANE(0), 0);
+	w32(t, TA_MS + 0x268, 6);
+	w64(t, TA_MS + 0x284, LANE(0));
+	w64(t, TA_MS + 0x2b0, LANE_STAMP(0));
+	w32(t, TA_MS + 0x2b8, 0xc00);
+	w32(t, TA_MS + 0x2fc, 0x40000002);
+	w32(t, RWORK + 0x18000, 0xb00);
+	/* 3D Work. */
+	w32(t, FRAG_W, 1);
+	w64(t, FRAG_W + 4, 0);
+	w32(t, FRAG_W + 0xc, SLOT);
+	w64(t, FRAG_W + 0x14, FRAG_MS);
+	w32(t, FRAG_W + 0x1c, 0x380);
+	w64(t, FRAG_W + 0x20, NOTIFIER);
+	for (k = 0; k < 0x51; k++)
+		reg(t, FRAG_W + 0x80 + 12 * k, k ? 0x1739 : 0x14080,
+		    k ? 1 : USER_STATUS | 1);
+	w64(t, FRAG_W + 0x780, ra + 0x4000 + 0x1bc0);
+	put_unaligned_le16(0x51, tva(t, FRAG_W + 0x788));
+	put_unaligned_le16(0x51 * 12, tva(t, FRAG_W + 0x78a));
+	w64(t, FRAG_W + 0xbc0, RWORK + 0x18040);
+	w64(t, FRAG_W + 0xbc8, LANE_STAMP(1));
+	w32(t, FRAG_W + 0xbd0, 0x100);
+	w32(t, FRAG_W + 0xbd4, 33);
+	w64(t, FRAG_W + 0xc10, RWORK + 0x110);
+	w64(t, FRAG_W + 0xc18, RWORK + 0x118);
+	w32(t, FRAG_MS, 7);
+	w64(t, FRAG_MS + 0x14, FRAG_W + 0x80);
+	w64(t, FRAG_MS + 0x4c, LANE(1));
+	ms_ts(t, FRAG_MS + 0x1ec, false, FRAG_W + 0xc10, LANE(1), 0);
+	ms_ts(t, FRAG_MS + 0x23c, true, FRAG_W + 0xc18, LANE(1), 0);
+	w32(t, FRAG_MS + 0x288, 8);
+	w64(t, FRAG_MS + 0x294, LANE_STAMP(1));
+	w32(t, FRAG_MS + 0x29c, 0x100);
+	w64(t, FRAG_MS + 0x2d8, LANE(1));
+	w32(t, FRAG_MS + 0x344, 0x40000002);
+	w32(t, RWORK + 0x18040, 0);
+	/* Preludes: TVB init (TA), barrier on the TA stamp (3D, graph 0). */
+	w32(t, RWORK + 0x4000, 6);
+	w32(t, RWORK + 0x4004, SLOT);
+	w32(t, RWORK + 0x4008, 7);
+	w32(t, RWORK + 0x4010, 11);
+	w64(t, RWORK + 0x4014, BM);
+	w32(t, RWORK + 0x401c, 0xc00);
+	w32(t, RWORK + 0xc000, 4);
+	w64(t, RWORK + 0xc004, LANE_STAMP(0));
+	w64(t, RWORK + 0xc00c, LANE_STAMP(0));
+	w32(t, RWORK + 0xc014, 0xc00);
+	w32(t, RWORK + 0xc020, 32);
+	w32(t, RWORK + 0xc024, 0x100);
+	if (tvb_init)
+		push(g, 0, RWORK + 0x4000);
+	push(g, 0, TA_W);
+	push(g, 1, RWORK + 0xc000);
+	push(g, 1, FRAG_W);
+	/* 3D then TA, as the host flushes them. */
+	g16_publish_lane(g, 1, 33);
+	g16_publish_lane(g, 0, 32);
+}
+
+static void g16_render_completes_both_stages(struct kunit *test)
+{
+	struct g16w *g = g16w_new(test);
+	struct fwt *t = g->t;
+
+	g16_render(g, true);
+	kick(t, 2, 0);
+	expect_err(t, AGX4_FWMODEL_OK, 0);
+	KUNIT_EXPECT_EQ(test, r32(t, LANE_STAMP(0)), 0xc00);
+	KUNIT_EXPECT_EQ(test, r32(t, LANE_STAMP(1)), 0x100);
+	KUNIT_EXPECT_EQ(test, r32(t, RWORK + 0x18000), 0xc00);
+	KUNIT_EXPECT_EQ(test, r32(t, RWORK + 0x18040), 0x100);
+	KUNIT_EXPECT_EQ(test, r32(t, NOTIFIER + 0x94), 0);
+	KUNIT_EXPECT_EQ(test, r32(t, LANE_PB(0)), 2);
+	KUNIT_EXPECT_EQ(test, r32(t, LANE_PB(1)), 2);
+	KUNIT_EXPECT_NE(test, r64(t, RWORK + 0x100), 0);
+	KUNIT_EXPECT_NE(test, r64(t, RWORK + 0x118), 0);
+	KUNIT_EXPECT_EQ(test, g16_cursor(t, 6, 1), 1);
+	KUNIT_EXPECT_EQ(test, g16_cursor(t, 7, 1), 1);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_count(t->m, AGX4_FWMODEL_CNT_TA), 1);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_count(t->m, AGX4_FWMODEL_CNT_3D), 1);
+	KUNIT_EXPECT_EQ(test,
+			agx4_fwmodel_count(t->m, AGX4_FWMODEL_CNT_TVB_INITS), 1);
+	KUNIT_EXPECT_EQ(test, r32(t, G16_STATUS_A + 0x40 + 0x20), 2);
+}
+
+/* Held TA: the 3D lane stops on its prelude; released, both complete. */
+static void g16_held_ta_stalls_its_3d(struct kunit *test)
+{
+	struct g16w *g = g16w_new(test);
+	struct fwt *t = g->t;
+
+	agx4_fwmodel_hold(t->m);
+	g16_render(g, false);
+	kick(t, 2, 0);
+	expect_err(t, AGX4_FWMODEL_OK, 0);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_held(t->m), 1);
+	/* The TA was taken (read index) but is not done. */
+	KUNIT_EXPECT_EQ(test, r32(t, LANE_PB(0) + 0x30), 1);
+	KUNIT_EXPECT_EQ(test, r32(t, LANE_PB(0)), 0);
+	KUNIT_EXPECT_EQ(test, r32(t, LANE_STAMP(0)), 0xb00);
+	KUNIT_EXPECT_EQ(test, r32(t, LANE_PB(1) + 0x30), 0);
+	KUNIT_EXPECT_EQ(test, r32(t, LANE_STAMP(1)), 0);
+	KUNIT_EXPECT_EQ(test, r32(t, G16_STATUS_A + 0x40 + 0x20), 0);
+	KUNIT_ASSERT_EQ(test, agx4_fwmodel_release(t->m,
+						   AGX4_FWMODEL_OLDEST_FIRST), 0);
+	agx4_fwmodel_sync(t->m);
+	expect_err(t, AGX4_FWMODEL_OK, 0);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_held(t->m), 0);
+	KUNIT_EXPECT_EQ(test, r32(t, LANE_STAMP(0)), 0xc00);
+	KUNIT_EXPECT_EQ(test, r32(t, LANE_STAMP(1)), 0x100);
+	KUNIT_EXPECT_EQ(test, r32(t, LANE_PB(1)), 2);
+}
+
+/* Two queues held, released newest first: completion events in reverse. */
+static void g16_release_newest_first(struct kunit *test)
+{
+	struct g16w *g = g16w_new(test);
+	struct fwt *t = g->t;
+
+	agx4_fwmodel_hold(t->m);
+	g16_render(g, false);
+	kick(t, 2, 0);
+	g16_compute(g, 0, 0x100, 35);
+	push(g, 2, CWORK(0));
+	g16_publish_lane(g, 2, 35);
+	kick(t, 2, 2);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_held(t->m), 2);
+	KUNIT_ASSERT_EQ(test, agx4_fwmodel_release(t->m,
+						   AGX4_FWMODEL_NEWEST_FIRST), 0);
+	agx4_fwmodel_sync(t->m);
+	expect_err(t, AGX4_FWMODEL_OK, 0);
+	/* Compute (event 35) first, then the TA (32), then the 3D (33). */
+	KUNIT_EXPECT_EQ(test, g16_event(t, 0, 8), BIT(35 - 32));
+	KUNIT_EXPECT_EQ(test, g16_event(t, 1, 8), BIT(32 - 32));
+	KUNIT_EXPECT_EQ(test, g16_event(t, 2, 8), BIT(33 - 32));
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_busy(t->m), 0);
+}
+
+static void g16_delay_completes_later(struct kunit *test)
+{
+	struct g16w *g = g16w_new(test);
+	struct fwt *t = g->t;
+
+	agx4_fwmodel_exec(t->m, AGX4_FWMODEL_DELAY, 50);
+	g16_compute(g, 0, 0x100, 35);
+	push(g, 2, CWORK(0));
+	g16_publish_lane(g, 2, 35);
+	kick(t, 2, 2);
+	KUNIT_EXPECT_EQ(test, r32(t, LANE_STAMP(2)), 0);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_busy(t->m), 1);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_held(t->m), 0);
+	msleep(150);
+	agx4_fwmodel_sync(t->m);
+	KUNIT_EXPECT_EQ(test, r32(t, LANE_STAMP(2)), 0x100);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_busy(t->m), 0);
+	KUNIT_EXPECT_GE(test, r64(t, TS_AP + 0x108) - r64(t, TS_AP + 0x100),
+			40000000ULL);
+}
+
+/* A never-completing job stops its lane only; other queues carry on. */
+static void g16_script_never_completes_one_job(struct kunit *test)
+{
+	struct g16w *g = g16w_new(test);
+	struct fwt *t = g->t;
+	const struct agx4_fwmodel_script never = {
+		.action = AGX4_FWMODEL_ACT_NEVER,
+		.kinds = AGX4_FWMODEL_KIND_COMPUTE,
+	};
+
+	KUNIT_ASSERT_EQ(test, agx4_fwmodel_script(t->m, &never), 0);
+	g16_compute(g, 0, 0x100, 35);
+	push(g, 2, CWORK(0));
+	g16_publish_lane(g, 2, 35);
+	kick(t, 2, 2);
+	g16_render(g, false);
+	kick(t, 2, 0);
+	expect_err(t, AGX4_FWMODEL_OK, 0);
+	KUNIT_EXPECT_EQ(test, r32(t, LANE_STAMP(2)), 0);
+	KUNIT_EXPECT_EQ(test, r32(t, LANE_PB(2) + 0x30), 1);
+	KUNIT_EXPECT_EQ(test, r32(t, LANE_PB(2)), 0);
+	KUNIT_EXPECT_EQ(test, r32(t, LANE_STAMP(1)), 0x100);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_busy(t->m), 1);
+	/* Release does not touch it: it is not held. */
+	KUNIT_ASSERT_EQ(test, agx4_fwmodel_release(t->m,
+						   AGX4_FWMODEL_OLDEST_FIRST), 0);
+	agx4_fwmodel_sync(t->m);
+	KUNIT_EXPECT_EQ(test, r32(t, LANE_STAMP(2)), 0);
+}
+
+static void g16_script_fatal_and_crash(struct kunit *test)
+{
+	struct g16w *g = g16w_new(test);
+	struct fwt *t = g->t;
+	struct agx4_fwmodel_script s = {
+		.action = AGX4_FWMODEL_ACT_FATAL,
+		.queue = LANE(1),
+	};
+
+	KUNIT_ASSERT_EQ(test, agx4_fwmodel_script(t->m, &s), 0);
+	s.action = AGX4_FWMODEL_ACT_CRASH;
+	s.queue = 0;
+	s.kinds = AGX4_FWMODEL_KIND_COMPUTE;
+	KUNIT_ASSERT_EQ(test, agx4_fwmodel_script(t->m, &s), 0);
+	s.action = AGX4_FWMODEL_ACT_GROW;
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_script(t->m, &s), -EOPNOTSUPP);
+	s.action = AGX4_FWMODEL_ACT_NEVER;
+	s.kinds = BIT(3);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_script(t->m, &s), -EINVAL);
+	/* The 3D's fatal report: kind 4, empty body; the 3D never completes. */
+	g16_render(g, false);
+	kick(t, 2, 0);
+	expect_err(t, AGX4_FWMODEL_OK, 0);
+	KUNIT_EXPECT_EQ(test, g16_event(t, 0, 0), 1);
+	KUNIT_EXPECT_EQ(test, g16_event(t, 1, 0), 4);
+	KUNIT_EXPECT_EQ(test, g16_event(t, 1, 8), 0);
+	KUNIT_EXPECT_EQ(test, r32(t, LANE_STAMP(1)), 0);
+	/* The compute crashes the firmware when it starts. */
+	g16_compute(g, 0, 0x100, 35);
+	push(g, 2, CWORK(0));
+	g16_publish_lane(g, 2, 35);
+	kick(t, 2, 2);
+	expect_err(t, AGX4_FWMODEL_INJECTED, CWORK(0));
+	KUNIT_EXPECT_EQ(test, crashes(t, 0), 1);
+	KUNIT_EXPECT_EQ(test, r32(t, LANE_STAMP(2)), 0);
+}
+
+/* One broken field per case: the error, where, and a crash. */
+struct g16_bad {
+	const char *name;
+	u64 va;
+	u32 val;
+	bool wide;
+	enum agx4_fwmodel_err err;
+	u64 where;
+};
+
+static const struct g16_bad g16_bad_cases[] = {
+	{ "unknown item type", CWORK(0), 5, false, AGX4_FWMODEL_BAD_ITEM,
+	  CWORK(0) },
+	{ "start command", CWORK(0) + 0x1000, 0x0a, false,
+	  AGX4_FWMODEL_BAD_ITEM, CWORK(0) + 0x1000 },
+	{ "end command", CWORK(0) + 0x1258, 0x0b, false,
+	  AGX4_FWMODEL_BAD_ITEM, CWORK(0) + 0x1258 },
+	{ "finish command", CWORK(0) + 0x12d4, 0, false,
+	  AGX4_FWMODEL_BAD_ITEM, CWORK(0) + 0x12d4 },
+	{ "timestamp command", CWORK(0) + 0x120c, 0x80000003, false,
+	  AGX4_FWMODEL_BAD_ITEM, CWORK(0) + 0x120c },
+	{ "register header", CWORK(0) + 0x728, 25 | 300 << 16, false,
+	  AGX4_FWMODEL_BAD_ITEM, CWORK(0) + 0x728 },
+	{ "microsequence size", CWORK(0) + 0x768, 0x380, false,
+	  AGX4_FWMODEL_BAD_ITEM, CWORK(0) + 0x768 },
+	{ "end stamp differs from the item's", CWORK(0) + 0x128c, 0x200,
+	  false, AGX4_FWMODEL_BAD_ITEM, CWORK(0) + 0x128c },
+	{ "register alias elsewhere", CWORK(0) + 0x720,
+	  lower_32_bits(CALIAS(CWORK(0)) + 0x40), false, AGX4_FWMODEL_BAD_ITEM,
+	  CWORK(0) + 0x720 },
+	{ "context slot", CWORK(0) + 0xc, 64, false, AGX4_FWMODEL_BAD_ITEM,
+	  CWORK(0) + 0xc },
+	{ "notifier 0x50", CWORK(0) + 0x1410, 0x51, false,
+	  AGX4_FWMODEL_BAD_ITEM, CWORK(0) + 0x1410 },
+	{ "user timestamp outside the aperture", CWORK(0) + 0x17c8,
+	  0x2000, true, AGX4_FWMODEL_BAD_ITEM, CWORK(0) + 0x17c8 },
+	{ "driver stamp unmapped", CWORK(0) + 0x800, 0x10000000, true,
+	  AGX4_FWMODEL_UNMAPPED, 0x10000000 },
+	{ "lane stamp read-only", CWORK(0) + 0x808, 0, true,
+	  AGX4_FWMODEL_PERMISSION, G16_CURSOR_PG },
+	{ "trampoline barrier", CWORK(0) + 0x1a00, 0x60000168, false,
+	  AGX4_FWMODEL_BAD_ITEM, CALIAS(CWORK(0)) + 0x1a00 },
+	{ "CDM stream not in the client", CWORK(0) + 0x1a08, 0x4000, false,
+	  AGX4_FWMODEL_GPU_FAULT, USER_CDM + 0x4000 },
+	{ "queue priority row", LANE(2) + 0x48, 2, false,
+	  AGX4_FWMODEL_BAD_QUEUE, LANE(2) + 0x48 },
+	{ "pointer block capacity", LANE_PB(2) + 0x50, 0x400, false,
+	  AGX4_FWMODEL_BAD_QUEUE, LANE_PB(2) + 0x50 },
+};
+
+static void g16_malformed_work_crashes(struct kunit *test)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(g16_bad_cases); i++) {
+		const struct g16_bad *c = &g16_bad_cases[i];
+		struct g16w *g = g16w_new(test);
+		struct fwt *t = g->t;
+		u64 v = c->val;
+
+		g16_compute(g, 0, 0x100, 35);
+		/* The lane stamp case points both stamps at a read-only page. */
+		if (c->err == AGX4_FWMODEL_PERMISSION) {
+			v = G16_CURSOR_PG;
+			w64(t, CWORK(0) + 0x1284, v);
+		}
+		if (c->wide)
+			w64(t, c->va, v);
+		else
+			w32(t, c->va, v);
+		push(g, 2, CWORK(0));
+		g16_publish_lane(g, 2, 35);
+		kick(t, 2, 2);
+		KUNIT_EXPECT_STREQ_MSG(test,
+				       agx4_fwmodel_err_name(agx4_fwmodel_error(t->m, NULL)),
+				       agx4_fwmodel_err_name(c->err), "%s", c->name);
+		expect_err(t, c->err, c->where);
+		KUNIT_EXPECT_EQ_MSG(test, crashes(t, 0), 1, "%s", c->name);
+		KUNIT_EXPECT_EQ_MSG(test, r32(t, LANE_STAMP(2)), 0, "%s", c->name);
+	}
+}
+
+/* Channel messages the firmware cannot take. */
+static void g16_malformed_messages_crash(struct kunit *test)
+{
+	unsigned int i;
+
+	for (i = 0; i < 4; i++) {
+		struct g16w *g = g16w_new(test);
+		struct fwt *t = g->t;
+		u64 msg = G16_BUNDLE + 0xba40 + 2 * 0x6000 + 1 * 0x1800;
+		u64 where = msg + 0x14;
+
+		g16_compute(g, 0, 0x100, 35);
+		push(g, 2, CWORK(0));
+		if (i == 3)
+			g->first[2] = false;	/* unknown queue without "first" */
+		g16_publish_lane(g, 2, 35);
+		if (i == 0) {
+			w32(t, msg + 0x10, 1);	/* a 3D kind on a compute channel */
+			where = msg + 0x10;
+		} else if (i == 1) {
+			w32(t, msg + 0x14, 0x500 | 1 << 24);	/* head past the ring */
+		} else if (i == 2) {
+			w64(t, msg, 0);		/* tag 0 */
+			where = msg;
+		}
+		kick(t, 2, 2);
+		expect_err(t, AGX4_FWMODEL_BAD_WORK_MSG, where);
+		KUNIT_EXPECT_EQ(test, crashes(t, 0), 1);
+	}
 }
 
 static void g16_kick_to_missing_pipe_is_bad_message(struct kunit *test)
@@ -1565,6 +2284,16 @@ static struct kunit_case agx4_fwmodel_cases[] = {
 	KUNIT_CASE(g16_out_of_order_is_bad_sequence),
 	KUNIT_CASE(g16_init_with_high_bits_is_bad_message),
 	KUNIT_CASE(g16_kick_counts_and_barrier_retires),
+	KUNIT_CASE(g16_compute_completes),
+	KUNIT_CASE(g16_dependency_waits_for_stamp),
+	KUNIT_CASE(g16_render_completes_both_stages),
+	KUNIT_CASE(g16_held_ta_stalls_its_3d),
+	KUNIT_CASE(g16_release_newest_first),
+	KUNIT_CASE(g16_delay_completes_later),
+	KUNIT_CASE(g16_script_never_completes_one_job),
+	KUNIT_CASE(g16_script_fatal_and_crash),
+	KUNIT_CASE(g16_malformed_work_crashes),
+	KUNIT_CASE(g16_malformed_messages_crash),
 	KUNIT_CASE(g16_kick_to_missing_pipe_is_bad_message),
 	KUNIT_CASE(fault_never_ack),
 	KUNIT_CASE(fault_none_disarms),

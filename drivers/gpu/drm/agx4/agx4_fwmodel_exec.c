@@ -1,0 +1,785 @@
+// SPDX-License-Identifier: GPL-2.0-only OR MIT
+/*
+ * Copyright 2026 The agx4 authors
+ */
+
+#include <linux/jiffies.h>
+#include <linux/ktime.h>
+#include <linux/list.h>
+#include <linux/math64.h>
+#include <linux/slab.h>
+#include <linux/unaligned.h>
+
+#include <kunit/visibility.h>
+
+#include "agx4_fwmodel_core.h"
+
+/**
+ * DOC: firmware model execution
+ *
+ * A doorbell 0x83 (priority << 2 | engine) makes the model's firmware
+ * take the messages of the channels it names (engine 0: the TA and 3D
+ * channels of that priority, 1: the 3D channel, 2: compute), from its read
+ * cursor to the host's producer.  Each message names a queue record (a
+ * lane) and the lane's new head; the message with "first" registers the
+ * lane, whose read and done indices then come from its pointer block.
+ * The channel's read and done cursors move as soon as a message is taken:
+ * taking a message does not mean its work ran.
+ *
+ * Every lane is then executed from its read index to its head, through
+ * the queue record's item ring, one item after the other: a wait that is
+ * not met stops the lane and is tried again whenever another lane moves
+ * (and at every kick); a work item starts (the read index moves past it),
+ * is checked from end to end, and completes (its completion words, the
+ * done index, the completion report) at once, after a delay, when the
+ * test releases it, or never, as &enum agx4_fwmodel_mode and the per-job
+ * scripts (&struct agx4_fwmodel_script) say.  What the items hold and what
+ * completing one writes is the generation's: agx4_fwmodel_g16_work.c and
+ * agx4_fwmodel_g17p_work.c.
+ *
+ * A malformed message, queue or item, or an access the firmware cannot
+ * make, records a named error at the VA involved and crashes the
+ * instance, as real firmware would stop on input it cannot execute.
+ * Everything here runs on the model's ordered worker.
+ */
+
+/* Pointer block: firmware done index at +0, read index at +0x30 (H, both). */
+#define PB_DONE			0x00
+#define PB_READ			0x30
+
+#define WORK_MSG_RING		256
+
+/* Work done in one pass over the lanes. */
+struct pass {
+	unsigned int posted;
+	bool have_due;
+	unsigned long due;
+};
+
+void agx4_fwmodel_exec_init(struct agx4_fwmodel *m)
+{
+	INIT_LIST_HEAD(&m->lanes);
+	INIT_DELAYED_WORK(&m->exec_work, agx4_fwmodel_exec_timer);
+}
+
+void agx4_fwmodel_exec_fini(struct agx4_fwmodel *m)
+{
+	struct fwm_lane *l, *tmp;
+
+	list_for_each_entry_safe(l, tmp, &m->lanes, node) {
+		list_del(&l->node);
+		kfree(l);
+	}
+}
+
+int agx4_fwmodel_item_fail(struct agx4_fwmodel *m, u64 where)
+{
+	return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_ITEM, where);
+}
+
+/* Drop the lanes an instance forgot when it was stopped or restarted. */
+static void sync_epoch(struct agx4_fwmodel *m, unsigned int inst, u32 epoch)
+{
+	unsigned long flags;
+	struct fwm_lane *l, *tmp;
+
+	if (m->exec_epoch[inst] == epoch)
+		return;
+	list_for_each_entry_safe(l, tmp, &m->lanes, node) {
+		if (l->inst != inst)
+			continue;
+		spin_lock_irqsave(&m->lock, flags);
+		if (l->job.active)
+			m->busy--;
+		if (l->job.held)
+			m->held--;
+		spin_unlock_irqrestore(&m->lock, flags);
+		list_del(&l->node);
+		kfree(l);
+	}
+	if (inst == 0) {
+		spin_lock_irqsave(&m->lock, flags);
+		memset(m->grid_done, 0, sizeof(m->grid_done));
+		spin_unlock_irqrestore(&m->lock, flags);
+	}
+	m->exec_epoch[inst] = epoch;
+}
+
+/* Is the instance up (acknowledged, not crashed)?  Its epoch in @epoch. */
+static bool live(struct agx4_fwmodel *m, unsigned int inst, u32 *epoch)
+{
+	unsigned long flags;
+	struct fwm_inst *fi = &m->inst[inst];
+	bool up;
+
+	spin_lock_irqsave(&m->lock, flags);
+	up = fi->running && fi->acked && !fi->crashed;
+	*epoch = fi->epoch;
+	spin_unlock_irqrestore(&m->lock, flags);
+	return up;
+}
+
+/**
+ * agx4_fwmodel_job_write() - add a completion write to a work item
+ * @m: the model.
+ * @l: its lane.
+ * @va: firmware VA written.
+ * @what: what is written there.
+ * @val: the value for %FWM_W32.
+ *
+ * The firmware must be able to write @va (checked now, so a bad address
+ * fails when the work starts, not when it completes).
+ *
+ * Return: 0 or -EIO (error recorded).
+ */
+int agx4_fwmodel_job_write(struct agx4_fwmodel *m, struct fwm_lane *l, u64 va,
+			   enum fwm_wkind what, u32 val)
+{
+	struct fwm_job *j = &l->job;
+
+	if (WARN_ON_ONCE(j->nwrites >= FWM_JOB_WRITES))
+		return -EIO;
+	if (agx4_fwmodel_check(m, l->inst, va, what == FWM_W32 ? 4 : 8,
+			       AGX4_FWMODEL_WRITE))
+		return -EIO;
+	j->w[j->nwrites].va = va;
+	j->w[j->nwrites].what = what;
+	j->w[j->nwrites].val = val;
+	j->nwrites++;
+	return 0;
+}
+
+static struct fwm_lane *find_lane(struct agx4_fwmodel *m, unsigned int inst,
+				  u64 queue)
+{
+	struct fwm_lane *l;
+
+	list_for_each_entry(l, &m->lanes, node)
+		if (l->inst == inst && l->queue == queue)
+			return l;
+	return NULL;
+}
+
+/* Take one message: register or update its lane. */
+static int take_msg(struct agx4_fwmodel *m, unsigned int inst,
+		    unsigned int ch, u64 va, const struct fwm_work_msg *mi,
+		    u32 epoch)
+{
+	struct fwm_lane *l = find_lane(m, inst, mi->queue);
+	u64 pointers, ring;
+	bool fresh = false;
+
+	if (!l) {
+		/* The firmware learns a queue from its first message (H). */
+		if (!mi->first)
+			return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_WORK_MSG,
+						 va + 0x14);
+		l = kzalloc(sizeof(*l), GFP_KERNEL);
+		if (!l)
+			return -ENOMEM;
+		l->inst = inst;
+		l->epoch = epoch;
+		l->queue = mi->queue;
+		l->kind = mi->kind;
+		list_add_tail(&l->node, &m->lanes);
+		fresh = true;
+	}
+	/* A queue is one lane: its kind never changes (H). */
+	if (l->kind != mi->kind)
+		return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_WORK_MSG,
+					 va + 0x10);
+	l->channel = ch;
+	l->event = mi->event;
+	if (agx4_fwmodel_read64(m, inst, l->queue, &pointers) ||
+	    agx4_fwmodel_read64(m, inst, l->queue + 8, &ring))
+		return -EIO;
+	/*
+	 * The queue record may name a new pointer block and ring while the
+	 * lane is idle (G17P bank switch, H); the indices restart from what
+	 * the new block holds.
+	 */
+	if (fresh || mi->first || pointers != l->pointers || ring != l->ring) {
+		if (l->job.active || l->read != l->head)
+			return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_QUEUE,
+						 l->queue);
+		if (!pointers)
+			return agx4_fwmodel_fail(m, AGX4_FWMODEL_UNMAPPED,
+						 l->queue);
+		if (!ring)
+			return agx4_fwmodel_fail(m, AGX4_FWMODEL_UNMAPPED,
+						 l->queue + 8);
+		l->pointers = pointers;
+		l->ring = ring;
+		if (m->desc->open_lane(m, l) ||
+		    agx4_fwmodel_read32(m, inst, pointers + PB_DONE, &l->done) ||
+		    agx4_fwmodel_read32(m, inst, pointers + PB_READ, &l->read))
+			return -EIO;
+		if (l->read != l->done || l->read >= l->cap)
+			return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_QUEUE,
+						 pointers + PB_READ);
+		l->head = l->read;
+	}
+	/* G16 rings wrap (head < capacity); G17P rings are linear (H). */
+	if (m->desc->ring_wraps ? mi->head >= l->cap :
+	    mi->head > l->cap || mi->head < l->head)
+		return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_WORK_MSG,
+					 va + 0x14);
+	l->head = mi->head;
+	return 0;
+}
+
+/**
+ * agx4_fwmodel_exec_kick() - take the messages of one work channel
+ * @m: the model.
+ * @inst: instance.
+ * @ch: work channel.
+ *
+ * Return: 0, or -EIO after the instance crashed on what it found.
+ */
+int agx4_fwmodel_exec_kick(struct agx4_fwmodel *m, unsigned int inst,
+			   unsigned int ch)
+{
+	const struct fwm_gen_desc *d = m->desc;
+	u64 ring = m->inst[inst].ch[ch].ring;
+	u8 wm[FWM_WORK_MSG];
+	struct fwm_work_msg mi;
+	u32 r, p, epoch;
+	int ret;
+
+	if (!ring || !live(m, inst, &epoch))
+		return 0;
+	sync_epoch(m, inst, epoch);
+	if (d->work_cursor(m, inst, ch, 0, &r, false) ||
+	    d->work_cursor(m, inst, ch, 2, &p, false))
+		goto crash;
+	r %= WORK_MSG_RING;
+	p %= WORK_MSG_RING;
+	while (r != p) {
+		u64 va = ring + (u64)r * FWM_WORK_MSG;
+
+		memset(&mi, 0, sizeof(mi));
+		if (agx4_fwmodel_read(m, inst, va, wm, sizeof(wm)) ||
+		    d->work_msg(m, inst, ch, va, wm, &mi))
+			goto crash;
+		ret = take_msg(m, inst, ch, va, &mi, epoch);
+		if (ret)
+			goto crash;
+		agx4_fwmodel_counter_add(m, AGX4_FWMODEL_CNT_WORK_MSGS);
+		r = (r + 1) % WORK_MSG_RING;
+		if (d->work_cursor(m, inst, ch, 0, &r, true) ||
+		    d->work_cursor(m, inst, ch, 1, &r, true))
+			goto crash;
+	}
+	return 0;
+crash:
+	agx4_fwmodel_crash(m, inst, AGX4_FWMODEL_OK, 0);
+	return -EIO;
+}
+
+static int set_index(struct agx4_fwmodel *m, struct fwm_lane *l, u32 off,
+		     u32 v)
+{
+	return agx4_fwmodel_write32(m, l->inst, l->pointers + off, v);
+}
+
+/* The first armed script matching a work item of @l, consumed; -1 for none. */
+static int script_match(struct agx4_fwmodel *m, struct fwm_lane *l)
+{
+	struct agx4_fwmodel_script *s;
+	unsigned int i;
+	int action;
+
+	lockdep_assert_held(&m->lock);
+	for (i = 0; i < m->nscripts; i++) {
+		s = &m->scripts[i];
+		if (s->kinds && !(s->kinds & BIT(l->kind)))
+			continue;
+		if (s->queue && s->queue != l->queue)
+			continue;
+		if (s->skip) {
+			s->skip--;
+			continue;
+		}
+		action = s->action;
+		memmove(s, s + 1, (m->nscripts - i - 1) * sizeof(*s));
+		m->nscripts--;
+		return action;
+	}
+	return -1;
+}
+
+static int post(struct agx4_fwmodel *m, unsigned int inst, u32 kind,
+		const u64 *mask, struct pass *ps)
+{
+	u8 rec[FWM_EVT_RECORD] = {};
+	int ret;
+
+	put_unaligned_le32(kind, rec);
+	if (mask) {
+		put_unaligned_le64(mask[0], rec + 4);
+		put_unaligned_le64(mask[1], rec + 0xc);
+	}
+	ret = agx4_fwmodel_post(m, inst, rec, false);
+	if (ret == -EIO)
+		return ret;
+	if (!ret)
+		ps->posted++;
+	return 0;
+}
+
+/* A work item of @l started: decide when it completes. */
+static int job_start(struct agx4_fwmodel *m, struct fwm_lane *l,
+		     struct pass *ps)
+{
+	unsigned long flags;
+	struct fwm_job *j = &l->job;
+	int action;
+
+	j->active = true;
+	j->seq = ++m->job_seq;
+	j->start_ns = ktime_get_ns();
+	spin_lock_irqsave(&m->lock, flags);
+	m->busy++;
+	action = script_match(m, l);
+	if (action < 0 && m->mode == AGX4_FWMODEL_HOLD) {
+		j->held = true;
+		m->held++;
+	} else if (action < 0 && m->mode == AGX4_FWMODEL_DELAY) {
+		j->due = jiffies + msecs_to_jiffies(m->mode_arg);
+		j->delayed = true;
+	}
+	spin_unlock_irqrestore(&m->lock, flags);
+
+	switch (action) {
+	case AGX4_FWMODEL_ACT_NEVER:
+		j->never = true;
+		break;
+	case AGX4_FWMODEL_ACT_FATAL:
+		/* A fatal report has an empty body (H). */
+		j->never = true;
+		return post(m, l->inst, FWM_EV_FATAL, NULL, ps);
+	case AGX4_FWMODEL_ACT_CRASH:
+		return agx4_fwmodel_fail(m, AGX4_FWMODEL_INJECTED, j->item);
+	case AGX4_FWMODEL_ACT_GROW:
+	case AGX4_FWMODEL_ACT_LIMIT:
+		/*
+		 * Hooks for the recovery work: growth requests and the
+		 * memory-limit report.  agx4_fwmodel_script() refuses them
+		 * until they exist.
+		 */
+		WARN_ON_ONCE(1);
+		break;
+	default:
+		break;
+	}
+	return 0;
+}
+
+/* Can the work item of @l complete now? */
+static bool job_due(struct fwm_lane *l, struct pass *ps)
+{
+	struct fwm_job *j = &l->job;
+
+	if (j->never || j->held)
+		return false;
+	if (j->delayed && time_before(jiffies, j->due)) {
+		if (!ps->have_due || time_before(j->due, ps->due))
+			ps->due = j->due;
+		ps->have_due = true;
+		return false;
+	}
+	return true;
+}
+
+static const enum agx4_fwmodel_counter kind_counter[] = {
+	[FWM_KIND_TA] = AGX4_FWMODEL_CNT_TA,
+	[FWM_KIND_3D] = AGX4_FWMODEL_CNT_3D,
+	[FWM_KIND_COMPUTE] = AGX4_FWMODEL_CNT_COMPUTE,
+};
+
+/* 24 MHz ticks, never 0 (0 is "not written" for the host). */
+static u64 ticks(u64 ns)
+{
+	return max_t(u64, mul_u64_u32_div(ns, 3, 125), 1);
+}
+
+static int job_complete(struct agx4_fwmodel *m, struct fwm_lane *l,
+			struct pass *ps)
+{
+	unsigned long flags;
+	struct fwm_job *j = &l->job;
+	u64 now = ktime_get_ns();
+	unsigned int i;
+
+	for (i = 0; i < j->nwrites; i++) {
+		const struct fwm_write *w = &j->w[i];
+		__le64 v;
+		int ret;
+
+		switch (w->what) {
+		case FWM_W32:
+			ret = agx4_fwmodel_write32(m, l->inst, w->va, w->val);
+			break;
+		default:
+			v = cpu_to_le64(w->what == FWM_W_TICKS_START ?
+					ticks(j->start_ns) :
+					w->what == FWM_W_TICKS_END ? ticks(now) :
+					w->what == FWM_W_NS_START ?
+					j->start_ns : now);
+			ret = agx4_fwmodel_write(m, l->inst, w->va, &v,
+						 sizeof(v));
+			break;
+		}
+		if (ret)
+			return ret;
+	}
+	if (set_index(m, l, PB_DONE, j->next))
+		return -EIO;
+	l->done = j->next;
+	if (m->desc->retire && m->desc->retire(m, l))
+		return -EIO;
+	if (j->report && post(m, l->inst, FWM_EV_COMPLETE, j->mask, ps))
+		return -EIO;
+	agx4_fwmodel_counter_add(m, kind_counter[l->kind]);
+	spin_lock_irqsave(&m->lock, flags);
+	m->busy--;
+	spin_unlock_irqrestore(&m->lock, flags);
+	memset(j, 0, sizeof(*j));
+	return 0;
+}
+
+/* Advance @r by @n items on @l's ring. */
+static u32 advance(struct agx4_fwmodel *m, struct fwm_lane *l, u32 r, u32 n)
+{
+	return m->desc->ring_wraps ? (r + n) % l->cap : r + n;
+}
+
+/* Execute @l as far as it goes; *@moved when anything happened. */
+static int lane_run(struct agx4_fwmodel *m, struct fwm_lane *l, bool *moved,
+		    struct pass *ps)
+{
+	u32 n, next;
+	int ret;
+
+	for (;;) {
+		if (l->job.active) {
+			if (!job_due(l, ps))
+				return 0;
+			ret = job_complete(m, l, ps);
+			if (ret)
+				return ret;
+			*moved = true;
+			continue;
+		}
+		if (l->read == l->head)
+			return 0;
+		memset(&l->job, 0, sizeof(l->job));
+		n = 0;
+		ret = m->desc->step(m, l, l->read, &n);
+		if (ret < 0)
+			return ret;
+		if (ret == FWM_STEP_WAIT) {
+			if (!l->stalled)
+				agx4_fwmodel_counter_add(m, AGX4_FWMODEL_CNT_STALLS);
+			l->stalled = true;
+			return 0;
+		}
+		l->stalled = false;
+		next = advance(m, l, l->read, n);
+		if (set_index(m, l, PB_READ, next))
+			return -EIO;
+		l->read = next;
+		*moved = true;
+		if (ret == FWM_STEP_PASS) {
+			if (set_index(m, l, PB_DONE, next))
+				return -EIO;
+			l->done = next;
+			continue;
+		}
+		l->job.next = next;
+		ret = job_start(m, l, ps);
+		if (ret)
+			return ret;
+	}
+}
+
+/* After a pass: one notification for what was posted, re-arm delays. */
+static void pass_end(struct agx4_fwmodel *m, unsigned int inst,
+		     struct pass *ps)
+{
+	unsigned long flags;
+
+	if (ps->posted)
+		agx4_fwmodel_send(m, inst, FWM_EP_FW,
+				  (u64)FWM_MSG_NOTIFY << 48);
+	if (!ps->have_due)
+		return;
+	spin_lock_irqsave(&m->lock, flags);
+	if (!m->dying)
+		mod_delayed_work(m->wq, &m->exec_work,
+				 time_after(ps->due, jiffies) ?
+				 ps->due - jiffies : 0);
+	spin_unlock_irqrestore(&m->lock, flags);
+}
+
+static void run_lanes(struct agx4_fwmodel *m, unsigned int inst,
+		      struct pass *ps)
+{
+	struct fwm_lane *l;
+	bool moved;
+
+	do {
+		moved = false;
+		list_for_each_entry(l, &m->lanes, node) {
+			if (l->inst != inst)
+				continue;
+			if (lane_run(m, l, &moved, ps)) {
+				agx4_fwmodel_crash(m, inst, AGX4_FWMODEL_OK, 0);
+				return;
+			}
+		}
+	} while (moved);
+}
+
+/**
+ * agx4_fwmodel_exec_run() - execute every lane of an instance
+ * @m: the model.
+ * @inst: instance.
+ *
+ * Until nothing moves: a lane that completes work may meet another
+ * lane's wait.
+ */
+void agx4_fwmodel_exec_run(struct agx4_fwmodel *m, unsigned int inst)
+{
+	struct pass ps = {};
+	u32 epoch;
+
+	if (!live(m, inst, &epoch))
+		return;
+	sync_epoch(m, inst, epoch);
+	run_lanes(m, inst, &ps);
+	pass_end(m, inst, &ps);
+}
+
+/* The held work item to complete next in @order, or NULL. */
+static struct fwm_lane *next_held(struct agx4_fwmodel *m, unsigned int inst,
+				  enum agx4_fwmodel_order order)
+{
+	struct fwm_lane *l, *best = NULL;
+
+	list_for_each_entry(l, &m->lanes, node) {
+		if (l->inst != inst || !l->job.held)
+			continue;
+		if (!best ||
+		    (order == AGX4_FWMODEL_NEWEST_FIRST ?
+		     l->job.seq > best->job.seq : l->job.seq < best->job.seq))
+			best = l;
+	}
+	return best;
+}
+
+/**
+ * agx4_fwmodel_exec_release() - complete the held work items (worker)
+ * @m: the model.
+ * @inst: instance.
+ *
+ * In the order agx4_fwmodel_release() asked for, all of them before any
+ * lane moves on; then the lanes run as usual.
+ */
+void agx4_fwmodel_exec_release(struct agx4_fwmodel *m, unsigned int inst)
+{
+	unsigned long flags;
+	struct pass ps = {};
+	struct fwm_lane *l;
+	unsigned int order;
+	u32 epoch;
+
+	spin_lock_irqsave(&m->lock, flags);
+	order = m->release;
+	m->release = 0;
+	spin_unlock_irqrestore(&m->lock, flags);
+	if (!order || !live(m, inst, &epoch))
+		return;
+	sync_epoch(m, inst, epoch);
+	while ((l = next_held(m, inst, order - 1))) {
+		spin_lock_irqsave(&m->lock, flags);
+		l->job.held = false;
+		m->held--;
+		spin_unlock_irqrestore(&m->lock, flags);
+		if (job_complete(m, l, &ps)) {
+			agx4_fwmodel_crash(m, inst, AGX4_FWMODEL_OK, 0);
+			return;
+		}
+	}
+	run_lanes(m, inst, &ps);
+	pass_end(m, inst, &ps);
+}
+
+void agx4_fwmodel_exec_timer(struct work_struct *w)
+{
+	struct agx4_fwmodel *m = container_of(w, struct agx4_fwmodel,
+					      exec_work.work);
+	unsigned int i;
+
+	for (i = 0; i < m->desc->instances; i++)
+		agx4_fwmodel_exec_run(m, i);
+}
+
+/**
+ * agx4_fwmodel_exec() - choose when work completes
+ * @m: the model.
+ * @mode: see &enum agx4_fwmodel_mode.
+ * @arg: the delay in ms for %AGX4_FWMODEL_DELAY.
+ *
+ * Applies to work items that start from now on; held items stay held
+ * until agx4_fwmodel_release().  Any context but a transport callback.
+ */
+void agx4_fwmodel_exec(struct agx4_fwmodel *m, enum agx4_fwmodel_mode mode,
+		       u32 arg)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&m->lock, flags);
+	m->mode = mode;
+	m->mode_arg = arg;
+	spin_unlock_irqrestore(&m->lock, flags);
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_exec);
+
+/**
+ * agx4_fwmodel_hold() - hold every work item that starts from now on
+ * @m: the model.
+ *
+ * The same as agx4_fwmodel_exec(@m, %AGX4_FWMODEL_HOLD, 0).
+ */
+void agx4_fwmodel_hold(struct agx4_fwmodel *m)
+{
+	agx4_fwmodel_exec(m, AGX4_FWMODEL_HOLD, 0);
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_hold);
+
+/**
+ * agx4_fwmodel_release() - complete the held work, then run freely
+ * @m: the model.
+ * @order: the order the held work items complete in.
+ *
+ * The mode returns to %AGX4_FWMODEL_RUN at once; the firmware's worker
+ * completes every held work item in @order before any lane moves on
+ * (agx4_fwmodel_sync() waits for it).
+ *
+ * Return: 0 or a negative errno.
+ */
+int agx4_fwmodel_release(struct agx4_fwmodel *m,
+			 enum agx4_fwmodel_order order)
+{
+	unsigned long flags;
+
+	if (order != AGX4_FWMODEL_OLDEST_FIRST &&
+	    order != AGX4_FWMODEL_NEWEST_FIRST)
+		return -EINVAL;
+	spin_lock_irqsave(&m->lock, flags);
+	m->mode = AGX4_FWMODEL_RUN;
+	m->release = order + 1;
+	spin_unlock_irqrestore(&m->lock, flags);
+	/* Work is executed by the primary instance on both generations (H). */
+	return agx4_fwmodel_queue_cmd(m, 0, FWM_CMD_RELEASE);
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_release);
+
+/**
+ * agx4_fwmodel_held() - work items held now
+ * @m: the model.
+ *
+ * Return: their number.
+ */
+unsigned int agx4_fwmodel_held(struct agx4_fwmodel *m)
+{
+	unsigned long flags;
+	unsigned int n;
+
+	spin_lock_irqsave(&m->lock, flags);
+	n = m->held;
+	spin_unlock_irqrestore(&m->lock, flags);
+	return n;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_held);
+
+/**
+ * agx4_fwmodel_busy() - work items started and not complete
+ * @m: the model.
+ *
+ * Held, delayed and never-completing ones.
+ *
+ * Return: their number.
+ */
+unsigned int agx4_fwmodel_busy(struct agx4_fwmodel *m)
+{
+	unsigned long flags;
+	unsigned int n;
+
+	spin_lock_irqsave(&m->lock, flags);
+	n = m->busy;
+	spin_unlock_irqrestore(&m->lock, flags);
+	return n;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_busy);
+
+/**
+ * agx4_fwmodel_script() - arm a per-job script
+ * @m: the model.
+ * @s: the script (copied).
+ *
+ * Return: 0; -EINVAL for an unknown action or kind, -EOPNOTSUPP for the
+ * growth and memory-limit hooks (not implemented yet), -ENOSPC when 16
+ * scripts are armed.
+ */
+int agx4_fwmodel_script(struct agx4_fwmodel *m,
+			const struct agx4_fwmodel_script *s)
+{
+	unsigned long flags;
+	int ret = 0;
+
+	switch (s->action) {
+	case AGX4_FWMODEL_ACT_NEVER:
+	case AGX4_FWMODEL_ACT_FATAL:
+	case AGX4_FWMODEL_ACT_CRASH:
+		break;
+	case AGX4_FWMODEL_ACT_GROW:
+	case AGX4_FWMODEL_ACT_LIMIT:
+		return -EOPNOTSUPP;
+	default:
+		return -EINVAL;
+	}
+	if (s->kinds & ~(AGX4_FWMODEL_KIND_TA | AGX4_FWMODEL_KIND_3D |
+			 AGX4_FWMODEL_KIND_COMPUTE))
+		return -EINVAL;
+	spin_lock_irqsave(&m->lock, flags);
+	if (m->nscripts < FWM_SCRIPTS)
+		m->scripts[m->nscripts++] = *s;
+	else
+		ret = -ENOSPC;
+	spin_unlock_irqrestore(&m->lock, flags);
+	return ret;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_script);
+
+/**
+ * agx4_fwmodel_grid() - G17P: commands completed on a grid
+ * @m: the model.
+ * @grid: grid, 0..127.
+ *
+ * Return: the count since the primary last started (0 on G16).
+ */
+u32 agx4_fwmodel_grid(struct agx4_fwmodel *m, unsigned int grid)
+{
+	unsigned long flags;
+	u32 n;
+
+	if (grid >= FWM_GRIDS)
+		return 0;
+	spin_lock_irqsave(&m->lock, flags);
+	n = m->grid_done[grid];
+	spin_unlock_irqrestore(&m->lock, flags);
+	return n;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_grid);

@@ -1,0 +1,552 @@
+// SPDX-License-Identifier: GPL-2.0-only OR MIT
+/*
+ * Copyright 2026 The agx4 authors
+ *
+ * Firmware model, G16: what the work channels carry and how the firmware
+ * executes a lane's items (barriers, TVB init, TA/3D/compute work).
+ * Offsets are the protocol's, written here again; nothing is shared
+ * with the driver's declarations.
+ */
+
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/unaligned.h>
+
+#include "agx4_fwmodel_core.h"
+
+/* Queue items: their first word (H). */
+#define ITEM_TA			0
+#define ITEM_3D			1
+#define ITEM_COMPUTE		3
+#define ITEM_BARRIER		4
+#define ITEM_TVB_INIT		6
+#define ITEM_SIZE		0x40
+
+/* Ring capacity in entries, pointer block +0x50 (H). */
+#define G16_RING_CAP		0x500
+
+/* Timestamp commands and the microsequence's last command (H). */
+#define MS_TS_START		0x80000003
+#define MS_TS_END		0x00000003
+#define MS_FINISH		0x40000002
+/* In a timestamp command: the slot holding the destination, the queue, the user pair. */
+#define TS_SLOT			0x14
+#define TS_QUEUE		0x1c
+#define TS_USER			0x24
+
+/* Notifier: +0x10 = 0x50, +0x24 context, +0x94 back to 0 once unlinked (H). */
+#define NOTIFIER_SIZE		0x100
+#define NOTIFIER_50		0x10
+#define NOTIFIER_CONTEXT	0x24
+#define NOTIFIER_LINKED		0x94
+
+/* TA addresses are 32-bit offsets from the context base (H). */
+#define CONTEXT_BASE		0x1000000000ULL
+
+/* Registers naming what the GPU reads or writes (H). */
+#define REG_TA_ENCODER		0x1c880
+#define REG_TA_STATUS		0x14318
+#define REG_3D_STATUS		0x14080
+#define REG_CDM_START		0x1a420
+/* The CDM entry trampoline: a full barrier, then a jump (H). */
+#define CDM_BARRIER		0x600fffff
+#define CDM_JUMP		0x20000000
+#define CDM_JUMP_MASK		0xff000000
+#define REG_SIZE		12
+
+/* Where each work kind keeps what the firmware reads (H). */
+struct work_layout {
+	u32 type;
+	u32 size;
+	u32 notifier;
+	u32 regs;
+	u32 reg_alias;
+	u32 reg_header;
+	/* Register count: u16 count, u16 bytes (render) or one u32 (compute). */
+	u32 reg_count;
+	bool header32;
+	u32 ms;
+	u32 ms_size_at;
+	u32 ms_size;
+	/* Driver stamp, firmware stamp, stamp value, event. */
+	u32 driver_stamp;
+	u32 fw_stamp;
+	u32 stamp;
+	u32 event;
+	/* Microsequence: start, its register and queue pointers, timestamps, end. */
+	u32 ms_start;
+	u32 ms_start_queue;
+	u32 ms_ts[2];
+	u32 ms_end_at;
+	u32 ms_end;
+	u32 ms_end_queue;
+	u32 ms_end_stamp;
+	u32 ms_end_value;
+	u32 ms_finish;
+	/* A register naming a status page the GPU writes (0 for none). */
+	u32 status_reg;
+};
+
+static const struct work_layout layouts[3] = {
+	[FWM_KIND_TA] = {
+		.type = ITEM_TA, .size = 0x940, .notifier = 0x10,
+		.regs = 0x40, .reg_alias = 0x740, .reg_header = 0x748,
+		.reg_count = 0x41, .ms = 0x770, .ms_size_at = 0x778,
+		.ms_size = 0x300, .driver_stamp = 0x878, .fw_stamp = 0x880,
+		.stamp = 0x888, .event = 0x88c,
+		.ms_start = 0x05, .ms_start_queue = 0x34,
+		.ms_ts = { 0x1cc, 0x21c },
+		.ms_end_at = 0x268, .ms_end = 0x06, .ms_end_queue = 0x284,
+		.ms_end_stamp = 0x2b0, .ms_end_value = 0x2b8,
+		.ms_finish = 0x2fc, .status_reg = REG_TA_STATUS,
+	},
+	[FWM_KIND_3D] = {
+		.type = ITEM_3D, .size = 0xcc0, .notifier = 0x20,
+		.regs = 0x80, .reg_alias = 0x780, .reg_header = 0x788,
+		.reg_count = 0x51, .ms = 0x14, .ms_size_at = 0x1c,
+		.ms_size = 0x380, .driver_stamp = 0xbc0, .fw_stamp = 0xbc8,
+		.stamp = 0xbd0, .event = 0xbd4,
+		.ms_start = 0x07, .ms_start_queue = 0x4c,
+		.ms_ts = { 0x1ec, 0x23c },
+		.ms_end_at = 0x288, .ms_end = 0x08, .ms_end_queue = 0x2d8,
+		.ms_end_stamp = 0x294, .ms_end_value = 0x29c,
+		.ms_finish = 0x344, .status_reg = REG_3D_STATUS,
+	},
+	[FWM_KIND_COMPUTE] = {
+		.type = ITEM_COMPUTE, .size = 0x8c0, .notifier = 0x10,
+		.regs = 0x20, .reg_alias = 0x720, .reg_header = 0x728,
+		.reg_count = 24, .header32 = true, .ms = 0x760,
+		.ms_size_at = 0x768, .ms_size = 0x300,
+		.driver_stamp = 0x800, .fw_stamp = 0x808, .stamp = 0x810,
+		.event = 0x814,
+		.ms_start = 0x0b, .ms_start_queue = 0x24,
+		.ms_ts = { 0x1bc, 0x20c },
+		.ms_end_at = 0x258, .ms_end = 0x0c, .ms_end_queue = 0x264,
+		.ms_end_stamp = 0x284, .ms_end_value = 0x28c,
+		.ms_finish = 0x2d4,
+	},
+};
+
+/* The microsequence's register pointer, right after its start command (H). */
+#define MS_REGS			0x14
+#define MS_MAX			0x380
+
+/* Channel message: tag, queue record, kind, head | event << 16 | first << 24 (H). */
+int agx4_fwmodel_g16_work_msg(struct agx4_fwmodel *m, unsigned int inst,
+			      unsigned int ch, u64 va, const u8 *msg,
+			      struct fwm_work_msg *out)
+{
+	u32 w = get_unaligned_le32(msg + 0x14);
+
+	/* M: the tag is a publication count + 1, never 0. */
+	if (!get_unaligned_le64(msg))
+		return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_WORK_MSG, va);
+	out->queue = get_unaligned_le64(msg + 8);
+	if (!out->queue)
+		return agx4_fwmodel_fail(m, AGX4_FWMODEL_UNMAPPED, va + 8);
+	/* Channel = priority * 3 + stage; the kind is the stage (H). */
+	out->kind = get_unaligned_le32(msg + 0x10);
+	if (out->kind != ch % 3)
+		return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_WORK_MSG,
+					 va + 0x10);
+	if (w >> 25)
+		return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_WORK_MSG,
+					 va + 0x14);
+	out->head = w & 0xffff;
+	out->event = (w >> 16) & 0xff;
+	out->first = w >> 24;
+	return 0;
+}
+
+/* Priority rows: mask, first, last (H). */
+static const struct { u64 mask; u32 first, last; } prio_rows[4] = {
+	{ 0xffffffffffff0000ULL, 1, 1 },
+	{ 0xffffffff00000000ULL, 0, 0 },
+	{ 0xffff000000000000ULL, 0, 2 },
+	{ 0, 0, 3 },
+};
+
+/*
+ * The queue record (0xb0): +0x2c and +0x4c all-ones, the priority row of
+ * its channel at +0x30..+0x48 (compute lanes: +0x30 = 0, +0x48 = 1); the
+ * pointer block with capacity 0x500 at +0x50 (H).
+ */
+int agx4_fwmodel_g16_open_lane(struct agx4_fwmodel *m, struct fwm_lane *l)
+{
+	const unsigned int rw = AGX4_FWMODEL_READ | AGX4_FWMODEL_WRITE;
+	unsigned int p = l->channel / 3;
+	bool compute = l->kind == FWM_KIND_COMPUTE;
+	u8 q[0xb0];
+	u32 cap;
+
+	if (agx4_fwmodel_read(m, l->inst, l->queue, q, sizeof(q)))
+		return -EIO;
+	if (get_unaligned_le32(q + 0x2c) != U32_MAX)
+		return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_QUEUE,
+					 l->queue + 0x2c);
+	if (get_unaligned_le32(q + 0x4c) != U32_MAX)
+		return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_QUEUE,
+					 l->queue + 0x4c);
+	if (get_unaligned_le32(q + 0x30) != (compute ? 0 : p))
+		return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_QUEUE,
+					 l->queue + 0x30);
+	if (get_unaligned_le32(q + 0x34) != p)
+		return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_QUEUE,
+					 l->queue + 0x34);
+	if (get_unaligned_le64(q + 0x38) != prio_rows[p].mask)
+		return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_QUEUE,
+					 l->queue + 0x38);
+	if (get_unaligned_le32(q + 0x40) != prio_rows[p].first)
+		return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_QUEUE,
+					 l->queue + 0x40);
+	if (get_unaligned_le32(q + 0x48) != (compute ? 1 : prio_rows[p].last))
+		return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_QUEUE,
+					 l->queue + 0x48);
+	if (agx4_fwmodel_check(m, l->inst, l->pointers, 0x60, rw) ||
+	    agx4_fwmodel_read32(m, l->inst, l->pointers + 0x50, &cap))
+		return -EIO;
+	if (cap != G16_RING_CAP)
+		return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_QUEUE,
+					 l->pointers + 0x50);
+	l->cap = cap;
+	return agx4_fwmodel_check(m, l->inst, l->ring, (u64)cap * 8,
+				  AGX4_FWMODEL_READ);
+}
+
+/*
+ * A barrier waits until a stamp word reaches a value (signed 32-bit
+ * distance, H).  Two forms (H): the dependency form repeats the stamp
+ * address at +0xc and waits for +0x14, with +0x30 = 1 (a dependency) or
+ * 0 (the 3D prelude waiting for its TA); the bootstrap form waits for
+ * +0xc.  L: the firmware tells them apart by that repeated address.
+ */
+static int wait_item(struct agx4_fwmodel *m, struct fwm_lane *l, u64 item)
+{
+	u8 b[ITEM_SIZE];
+	u64 stamp;
+	u32 value, cur, graph;
+
+	if (agx4_fwmodel_read(m, l->inst, item, b, sizeof(b)))
+		return -EIO;
+	stamp = get_unaligned_le64(b + 4);
+	if (get_unaligned_le64(b + 0xc) == stamp) {
+		value = get_unaligned_le32(b + 0x14);
+		graph = get_unaligned_le32(b + 0x30);
+		if (graph > 1)
+			return agx4_fwmodel_item_fail(m, item + 0x30);
+	} else {
+		value = get_unaligned_le32(b + 0xc);
+	}
+	if (!stamp)
+		return agx4_fwmodel_fail(m, AGX4_FWMODEL_UNMAPPED, item + 4);
+	if (agx4_fwmodel_read32(m, l->inst, stamp, &cur))
+		return -EIO;
+	if ((s32)(cur - value) < 0)
+		return FWM_STEP_WAIT;
+	agx4_fwmodel_counter_add(m, AGX4_FWMODEL_CNT_WAITS);
+	return FWM_STEP_PASS;
+}
+
+/*
+ * TVB init before a pool's first TA: +4 context, +8 buffer-manager slot
+ * (7..63 as the reference leases them, M), +0x10 initial blocks, +0x14
+ * the buffer manager, which the firmware updates (0x88 bytes used, H).
+ */
+static int tvb_init(struct agx4_fwmodel *m, struct fwm_lane *l, u64 item)
+{
+	u8 b[ITEM_SIZE];
+	u32 ctx, slot;
+
+	if (agx4_fwmodel_read(m, l->inst, item, b, sizeof(b)))
+		return -EIO;
+	ctx = get_unaligned_le32(b + 4);
+	slot = get_unaligned_le32(b + 8);
+	if (!ctx || ctx > 63)
+		return agx4_fwmodel_item_fail(m, item + 4);
+	if (slot < 7 || slot > 63)
+		return agx4_fwmodel_item_fail(m, item + 8);
+	if (!get_unaligned_le32(b + 0x10))
+		return agx4_fwmodel_item_fail(m, item + 0x10);
+	if (agx4_fwmodel_need(m, l->inst, item + 0x14,
+			      get_unaligned_le64(b + 0x14), 0x88,
+			      AGX4_FWMODEL_READ | AGX4_FWMODEL_WRITE))
+		return -EIO;
+	agx4_fwmodel_counter_add(m, AGX4_FWMODEL_CNT_TVB_INITS);
+	return FWM_STEP_PASS;
+}
+
+/* The last value register @reg gets in a program, or false. */
+static bool reg_value(const u8 *regs, u32 count, u32 reg, u64 *val)
+{
+	bool found = false;
+	u32 i;
+
+	for (i = 0; i < count; i++) {
+		if (get_unaligned_le32(regs + i * REG_SIZE) != reg)
+			continue;
+		*val = get_unaligned_le64(regs + i * REG_SIZE + 4);
+		found = true;
+	}
+	return found;
+}
+
+/* What the registers name must be reachable by the GPU in the client's tables. */
+static int user_buffers(struct agx4_fwmodel *m, struct fwm_lane *l,
+			const struct work_layout *k, const u8 *regs,
+			u32 count, u32 ctx)
+{
+	const unsigned int rw = AGX4_FWMODEL_READ | AGX4_FWMODEL_WRITE;
+	u8 tramp[REG_SIZE];
+	u64 v;
+	u32 hi;
+
+	if (k->status_reg && reg_value(regs, count, k->status_reg, &v) &&
+	    agx4_fwmodel_gpu_check(m, l->inst, ctx, v & ~1ULL, 4, rw))
+		return -EIO;
+	if (l->kind == FWM_KIND_TA &&
+	    reg_value(regs, count, REG_TA_ENCODER, &v) &&
+	    agx4_fwmodel_gpu_check(m, l->inst, ctx, CONTEXT_BASE + v, 4,
+				   AGX4_FWMODEL_READ))
+		return -EIO;
+	if (l->kind != FWM_KIND_COMPUTE)
+		return 0;
+	if (!reg_value(regs, count, REG_CDM_START, &v))
+		return agx4_fwmodel_item_fail(m, l->job.item + k->regs);
+	if (agx4_fwmodel_gpu_read(m, l->inst, ctx, v, tramp, sizeof(tramp)))
+		return -EIO;
+	hi = get_unaligned_le32(tramp + 4);
+	if (get_unaligned_le32(tramp) != CDM_BARRIER ||
+	    (hi & CDM_JUMP_MASK) != CDM_JUMP)
+		return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_ITEM, v);
+	return agx4_fwmodel_gpu_check(m, l->inst, ctx,
+				      (u64)(hi & ~CDM_JUMP_MASK) << 32 |
+				      get_unaligned_le32(tramp + 8), 4,
+				      AGX4_FWMODEL_READ);
+}
+
+/*
+ * The microsequence's timestamp command at @at: the private profiling
+ * destination is read from the slot it names; the user pair (start, end)
+ * lies in the timestamp aperture (H).
+ */
+static int timestamp(struct agx4_fwmodel *m, struct fwm_lane *l, u64 msva,
+		     const u8 *ms, u32 at, bool end)
+{
+	u64 slot = get_unaligned_le64(ms + at + TS_SLOT);
+	u64 pair = get_unaligned_le64(ms + at + TS_USER);
+	u64 dest, user;
+
+	if (get_unaligned_le32(ms + at) != (end ? MS_TS_END : MS_TS_START))
+		return agx4_fwmodel_item_fail(m, msva + at);
+	if (get_unaligned_le64(ms + at + TS_QUEUE) != l->queue)
+		return agx4_fwmodel_item_fail(m, msva + at + TS_QUEUE);
+	if (slot) {
+		if (agx4_fwmodel_read64(m, l->inst, slot, &dest))
+			return -EIO;
+		if (dest && agx4_fwmodel_job_write(m, l, dest, end ?
+						   FWM_W_TICKS_END :
+						   FWM_W_TICKS_START, 0))
+			return -EIO;
+	}
+	if (!pair)
+		return 0;
+	if (agx4_fwmodel_read64(m, l->inst, pair + (end ? 8 : 0), &user))
+		return -EIO;
+	if (!user)
+		return 0;
+	if (user < FWM_TS_APERTURE ||
+	    user - FWM_TS_APERTURE > FWM_TS_APERTURE_SIZE - 8)
+		return agx4_fwmodel_item_fail(m, pair + (end ? 8 : 0));
+	return agx4_fwmodel_job_write(m, l, user,
+				      end ? FWM_W_NS_END : FWM_W_NS_START, 0);
+}
+
+/* The microsequence: its commands, and what its end command stamps. */
+static int microsequence(struct agx4_fwmodel *m, struct fwm_lane *l,
+			 const struct work_layout *k, const u8 *w, u64 item)
+{
+	u64 msva = get_unaligned_le64(w + k->ms);
+	u64 stamp;
+	u32 value;
+	u8 *ms;
+	int ret;
+
+	if (get_unaligned_le32(w + k->ms_size_at) != k->ms_size)
+		return agx4_fwmodel_item_fail(m, item + k->ms_size_at);
+	if (!msva)
+		return agx4_fwmodel_fail(m, AGX4_FWMODEL_UNMAPPED, item + k->ms);
+	ms = kmalloc(MS_MAX, GFP_KERNEL);
+	if (!ms)
+		return -ENOMEM;
+	ret = agx4_fwmodel_read(m, l->inst, msva, ms, k->ms_size);
+	if (ret)
+		goto out;
+	ret = -EIO;
+	if (get_unaligned_le32(ms) != k->ms_start) {
+		agx4_fwmodel_item_fail(m, msva);
+		goto out;
+	}
+	if (get_unaligned_le64(ms + MS_REGS) != item + k->regs) {
+		agx4_fwmodel_item_fail(m, msva + MS_REGS);
+		goto out;
+	}
+	if (get_unaligned_le64(ms + k->ms_start_queue) != l->queue) {
+		agx4_fwmodel_item_fail(m, msva + k->ms_start_queue);
+		goto out;
+	}
+	if (get_unaligned_le32(ms + k->ms_end_at) != k->ms_end) {
+		agx4_fwmodel_item_fail(m, msva + k->ms_end_at);
+		goto out;
+	}
+	if (get_unaligned_le64(ms + k->ms_end_queue) != l->queue) {
+		agx4_fwmodel_item_fail(m, msva + k->ms_end_queue);
+		goto out;
+	}
+	if (get_unaligned_le32(ms + k->ms_finish) != MS_FINISH) {
+		agx4_fwmodel_item_fail(m, msva + k->ms_finish);
+		goto out;
+	}
+	/* The end command stamps the lane; the work item says the same (H). */
+	stamp = get_unaligned_le64(ms + k->ms_end_stamp);
+	value = get_unaligned_le32(ms + k->ms_end_value);
+	if (stamp != get_unaligned_le64(w + k->fw_stamp)) {
+		agx4_fwmodel_item_fail(m, msva + k->ms_end_stamp);
+		goto out;
+	}
+	if (value != get_unaligned_le32(w + k->stamp)) {
+		agx4_fwmodel_item_fail(m, msva + k->ms_end_value);
+		goto out;
+	}
+	if (timestamp(m, l, msva, ms, k->ms_ts[0], false) ||
+	    timestamp(m, l, msva, ms, k->ms_ts[1], true))
+		goto out;
+	if (!stamp) {
+		agx4_fwmodel_fail(m, AGX4_FWMODEL_UNMAPPED,
+				  msva + k->ms_end_stamp);
+		goto out;
+	}
+	ret = agx4_fwmodel_job_write(m, l, stamp, FWM_W32, value);
+out:
+	kfree(ms);
+	return ret;
+}
+
+/* The register program: header, count, and the same bytes at its GPU alias. */
+static int registers(struct agx4_fwmodel *m, struct fwm_lane *l,
+		     const struct work_layout *k, const u8 *w, u64 item,
+		     u32 ctx)
+{
+	const u8 *regs = w + k->regs;
+	u32 bytes = k->reg_count * REG_SIZE;
+	u8 *alias;
+	int ret;
+
+	if (k->header32 ? get_unaligned_le32(w + k->reg_header) !=
+			  (k->reg_count | bytes << 16) :
+			  get_unaligned_le16(w + k->reg_header) !=
+			  k->reg_count ||
+			  get_unaligned_le16(w + k->reg_header + 2) != bytes)
+		return agx4_fwmodel_item_fail(m, item + k->reg_header);
+	alias = kmalloc(bytes, GFP_KERNEL);
+	if (!alias)
+		return -ENOMEM;
+	ret = agx4_fwmodel_gpu_read(m, l->inst, ctx,
+				    get_unaligned_le64(w + k->reg_alias),
+				    alias, bytes);
+	if (!ret && memcmp(alias, regs, bytes))
+		ret = agx4_fwmodel_item_fail(m, item + k->reg_alias);
+	kfree(alias);
+	if (!ret)
+		ret = user_buffers(m, l, k, regs, k->reg_count, ctx);
+	return ret;
+}
+
+/*
+ * A work item: checked from end to end when it starts; completing it
+ * writes the timestamps, the lane's firmware stamp, the driver stamp,
+ * notifier +0x94 = 0 (H), then the done index and a completion event
+ * (kind 1) whose mask has the work's event bit (M: the G13 layout; the
+ * host does not read the body).
+ */
+static int work(struct agx4_fwmodel *m, struct fwm_lane *l, u64 item)
+{
+	const unsigned int rw = AGX4_FWMODEL_READ | AGX4_FWMODEL_WRITE;
+	const struct work_layout *k = &layouts[l->kind];
+	u64 notifier, dstamp;
+	u32 ctx, event;
+	u8 *w, *nt;
+	int ret;
+
+	w = kmalloc(k->size + NOTIFIER_SIZE, GFP_KERNEL);
+	if (!w)
+		return -ENOMEM;
+	nt = w + k->size;
+	l->job.item = item;
+	ret = agx4_fwmodel_read(m, l->inst, item, w, k->size);
+	if (ret)
+		goto out;
+	ret = -EIO;
+	ctx = get_unaligned_le32(w + 0xc);
+	if (!ctx || ctx > 63) {
+		agx4_fwmodel_item_fail(m, item + 0xc);
+		goto out;
+	}
+	if (registers(m, l, k, w, item, ctx) ||
+	    microsequence(m, l, k, w, item))
+		goto out;
+	dstamp = get_unaligned_le64(w + k->driver_stamp);
+	if (agx4_fwmodel_need(m, l->inst, item + k->driver_stamp, dstamp, 4,
+			      AGX4_FWMODEL_WRITE) ||
+	    agx4_fwmodel_job_write(m, l, dstamp, FWM_W32,
+				   get_unaligned_le32(w + k->stamp)))
+		goto out;
+	notifier = get_unaligned_le64(w + k->notifier);
+	if (agx4_fwmodel_need(m, l->inst, item + k->notifier, notifier,
+			      NOTIFIER_SIZE, rw) ||
+	    agx4_fwmodel_read(m, l->inst, notifier, nt, NOTIFIER_SIZE))
+		goto out;
+	if (get_unaligned_le32(nt + NOTIFIER_50) != 0x50) {
+		agx4_fwmodel_item_fail(m, notifier + NOTIFIER_50);
+		goto out;
+	}
+	if (get_unaligned_le32(nt + NOTIFIER_CONTEXT) != ctx) {
+		agx4_fwmodel_item_fail(m, notifier + NOTIFIER_CONTEXT);
+		goto out;
+	}
+	if (agx4_fwmodel_job_write(m, l, notifier + NOTIFIER_LINKED, FWM_W32,
+				   0))
+		goto out;
+	event = get_unaligned_le32(w + k->event);
+	l->job.event = event;
+	l->job.report = true;
+	if (event < 128)
+		l->job.mask[event / 64] = BIT_ULL(event % 64);
+	ret = FWM_STEP_WORK;
+out:
+	kfree(w);
+	return ret;
+}
+
+/* The item at ring index @r of @l. */
+int agx4_fwmodel_g16_step(struct agx4_fwmodel *m, struct fwm_lane *l, u32 r,
+			  u32 *n)
+{
+	u64 slot = l->ring + (u64)r * 8, item;
+	u32 type;
+
+	*n = 1;
+	if (agx4_fwmodel_read64(m, l->inst, slot, &item))
+		return -EIO;
+	if (!item)
+		return agx4_fwmodel_fail(m, AGX4_FWMODEL_UNMAPPED, slot);
+	if (agx4_fwmodel_read32(m, l->inst, item, &type))
+		return -EIO;
+	if (type == ITEM_BARRIER)
+		return wait_item(m, l, item);
+	/* TVB init comes before a TA; work items only on their own lane (H). */
+	if (type == ITEM_TVB_INIT && l->kind == FWM_KIND_TA)
+		return tvb_init(m, l, item);
+	if (type == layouts[l->kind].type)
+		return work(m, l, item);
+	return agx4_fwmodel_item_fail(m, item);
+}

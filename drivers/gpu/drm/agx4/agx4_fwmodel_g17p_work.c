@@ -1,0 +1,430 @@
+// SPDX-License-Identifier: GPL-2.0-only OR MIT
+/*
+ * Copyright 2026 The agx4 authors
+ *
+ * Firmware model, G17P: what the work channels carry and how the firmware
+ * executes a queue's commands: [descriptor, optional record?, event item]
+ * from a linear item ring, each waiting for the dependency points of its
+ * context record, completing with its status words, completion word,
+ * indices and a terminal report.  Offsets are the protocol's, written
+ * here again; nothing is shared with the driver's declarations.
+ */
+
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/unaligned.h>
+
+#include "agx4_fwmodel_core.h"
+
+/* Item types, their first word (H). */
+#define ITEM_TA			0
+#define ITEM_3D			1
+#define ITEM_COMPUTE		3
+#define ITEM_EVENT		0x0e
+#define ITEM_OPTIONAL		0x0f
+
+#define EVENT_SIZE		0x40
+#define OPTIONAL_SIZE		0xc0
+#define REG_SIZE		12
+
+/* Pointer block: +0x50 all-ones, +0x60 capacity 0x500 (H). */
+#define PB_SIZE			0x80
+#define PB_CAP			0x500
+
+/* Queue record: +0x1c mirrors the done index (H). */
+#define QUEUE_SIZE		0xc0
+#define QUEUE_DONE_MIRROR	0x1c
+
+/* Context records: 0x200 slots, indexed by the item's group (H). */
+#define CTX_SLOT		0x200
+#define CTX_SIZE		0x180
+#define CTX_SLOTS		256
+#define CTX_POINTS		0x20
+#define POINT_VALUE		GENMASK_ULL(29, 0)
+
+/* Status records (render) are 0x40 bytes (H). */
+#define STATUS_SIZE		0x40
+
+/* A register program: its records, header (bytes << 16 | count), alias. */
+struct program {
+	u32 regs;
+	u32 alias;
+	u32 header;
+	u32 count;
+};
+
+/* What each descriptor kind holds, and where (H). */
+struct desc_layout {
+	u32 type;
+	/* Bytes the firmware reads, and bytes its low alias must map. */
+	u32 size;
+	u32 alias_size;
+	u32 engine;
+	struct program prog[4];
+	/* Firmware timestamp pair, user timestamp pair, status (0: none). */
+	u32 fw_ts;
+	u32 user_ts;
+	u32 status;
+	/* Compute: the status pair pointers. */
+	u32 status_pair;
+};
+
+static const struct desc_layout layouts[3] = {
+	[FWM_KIND_TA] = {
+		.type = ITEM_TA, .size = 0x9c0, .engine = 0x0c,
+		.prog = { { 0x60, 0x760, 0x768, 73 } },
+		.fw_ts = 0x8fe, .user_ts = 0x90e, .status = 0x945,
+	},
+	[FWM_KIND_3D] = {
+		.type = ITEM_3D, .size = 0x2240, .engine = 0x18,
+		.prog = {
+			{ 0xa0, 0x7a0, 0x7a8, 89 },
+			{ 0x7c0, 0xec0, 0xec8, 16 },
+			{ 0xee0, 0x15e0, 0x15e8, 23 },
+			{ 0x1600, 0x1d00, 0x1d08, 10 },
+		},
+		.fw_ts = 0x2198, .user_ts = 0x21a8, .status = 0x21df,
+	},
+	[FWM_KIND_COMPUTE] = {
+		.type = ITEM_COMPUTE, .size = 0x1000, .alias_size = 0x1040,
+		.engine = 0x08,
+		.prog = { { 0x40, 0x740, 0x748, 40 }, { 0x760, 0xe60, 0xe68, 4 } },
+		.user_ts = 0xf8c, .status_pair = 0xf7c,
+	},
+};
+
+/* Channel message: 0, queue record, kind, w' | grid << 16 | first << 24 (H). */
+int agx4_fwmodel_g17p_work_msg(struct agx4_fwmodel *m, unsigned int inst,
+			       unsigned int ch, u64 va, const u8 *msg,
+			       struct fwm_work_msg *out)
+{
+	u32 w = get_unaligned_le32(msg + 0x14);
+
+	if (get_unaligned_le64(msg))
+		return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_WORK_MSG, va);
+	out->queue = get_unaligned_le64(msg + 8);
+	if (!out->queue)
+		return agx4_fwmodel_fail(m, AGX4_FWMODEL_UNMAPPED, va + 8);
+	out->kind = get_unaligned_le32(msg + 0x10);
+	if (out->kind != ch % 3)
+		return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_WORK_MSG,
+					 va + 0x10);
+	/* Grids are below 128: the terminal mask has 128 bits (H). */
+	if (w >> 25 || ((w >> 16) & 0xff) >= FWM_GRIDS)
+		return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_WORK_MSG,
+					 va + 0x14);
+	out->head = w & 0xffff;
+	out->event = (w >> 16) & 0xff;
+	out->first = w >> 24;
+	return 0;
+}
+
+/* Queue record +0x24 and +0x44 all-ones; pointer block +0x50 all-ones, +0x60 0x500 (H). */
+int agx4_fwmodel_g17p_open_lane(struct agx4_fwmodel *m, struct fwm_lane *l)
+{
+	const unsigned int rw = AGX4_FWMODEL_READ | AGX4_FWMODEL_WRITE;
+	u8 q[QUEUE_SIZE], pb[PB_SIZE];
+
+	if (agx4_fwmodel_check(m, l->inst, l->queue, QUEUE_SIZE, rw) ||
+	    agx4_fwmodel_read(m, l->inst, l->queue, q, sizeof(q)))
+		return -EIO;
+	if (get_unaligned_le32(q + 0x24) != U32_MAX)
+		return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_QUEUE,
+					 l->queue + 0x24);
+	if (get_unaligned_le32(q + 0x44) != U32_MAX)
+		return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_QUEUE,
+					 l->queue + 0x44);
+	if (agx4_fwmodel_check(m, l->inst, l->pointers, PB_SIZE, rw) ||
+	    agx4_fwmodel_read(m, l->inst, l->pointers, pb, sizeof(pb)))
+		return -EIO;
+	if (get_unaligned_le32(pb + 0x50) != U32_MAX)
+		return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_QUEUE,
+					 l->pointers + 0x50);
+	if (get_unaligned_le32(pb + 0x60) != PB_CAP)
+		return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_QUEUE,
+					 l->pointers + 0x60);
+	l->cap = PB_CAP;
+	return agx4_fwmodel_check(m, l->inst, l->ring, (u64)l->cap * 8,
+				  AGX4_FWMODEL_READ);
+}
+
+static int item_at(struct agx4_fwmodel *m, struct fwm_lane *l, u32 r,
+		   u64 *item, u32 *type)
+{
+	u64 slot = l->ring + (u64)r * 8;
+
+	if (agx4_fwmodel_read64(m, l->inst, slot, item))
+		return -EIO;
+	if (!*item)
+		return agx4_fwmodel_fail(m, AGX4_FWMODEL_UNMAPPED, slot);
+	return agx4_fwmodel_read32(m, l->inst, *item, type);
+}
+
+/*
+ * The optional record: +0x18 u16 grid, +8 the context area's low alias
+ * and +0x10 its firmware VA (H): the firmware finds the context records
+ * of later commands there.
+ */
+static int optional(struct agx4_fwmodel *m, struct fwm_lane *l, u64 item)
+{
+	u8 o[OPTIONAL_SIZE];
+	u64 area;
+
+	if (agx4_fwmodel_read(m, l->inst, item, o, sizeof(o)))
+		return -EIO;
+	if (get_unaligned_le16(o + 0x18) != l->event)
+		return agx4_fwmodel_item_fail(m, item + 0x18);
+	if (!get_unaligned_le64(o + 8))
+		return agx4_fwmodel_fail(m, AGX4_FWMODEL_UNMAPPED, item + 8);
+	area = get_unaligned_le64(o + 0x10);
+	if (agx4_fwmodel_need(m, l->inst, item + 0x10, area,
+			      CTX_SLOTS * CTX_SLOT, AGX4_FWMODEL_READ))
+		return -EIO;
+	l->ctx_area = area;
+	return 0;
+}
+
+/* Event item: 0x0e, 0x10000 | grid, group << 8 | low, kind << 8 (H). */
+static int event_item(struct agx4_fwmodel *m, struct fwm_lane *l, u64 item,
+		      u32 *group)
+{
+	u8 e[EVENT_SIZE];
+
+	if (agx4_fwmodel_read(m, l->inst, item, e, sizeof(e)))
+		return -EIO;
+	if (get_unaligned_le32(e + 4) != (0x10000 | l->event))
+		return agx4_fwmodel_item_fail(m, item + 4);
+	if (get_unaligned_le32(e + 0x10) != l->kind << 8)
+		return agx4_fwmodel_item_fail(m, item + 0x10);
+	*group = get_unaligned_le32(e + 8) >> 8;
+	if (!*group)
+		return agx4_fwmodel_item_fail(m, item + 8);
+	return 0;
+}
+
+/*
+ * The context record of a command: at the context area + (group mod
+ * 256) * 0x200 (L: the slot the host uses, (index + 1) mod 256, is the
+ * group the event item carries), naming the descriptor and the queue;
+ * its dependency points (H): a header 0xffff << 48 | engine << 40 |
+ * slot << 32 | (2^n - 1), then n points grid << 40 | value, each met
+ * once grid has completed value commands (M).
+ *
+ * Return: 1 when every point is met, 0 when not, or -EIO.
+ */
+static int points_met(struct agx4_fwmodel *m, struct fwm_lane *l, u64 desc,
+		      u32 group)
+{
+	const struct desc_layout *k = &layouts[l->kind];
+	unsigned long flags;
+	u64 ctx, h, p;
+	u8 c[CTX_SIZE];
+	u32 mask, n, i, grid;
+	bool met = true;
+
+	if (!l->ctx_area)
+		return agx4_fwmodel_item_fail(m, desc);
+	ctx = l->ctx_area + (u64)(group % CTX_SLOTS) * CTX_SLOT;
+	if (agx4_fwmodel_read(m, l->inst, ctx, c, sizeof(c)))
+		return -EIO;
+	if (get_unaligned_le64(c + 0x10) != desc)
+		return agx4_fwmodel_item_fail(m, ctx + 0x10);
+	if (get_unaligned_le64(c + 0x18) != l->queue)
+		return agx4_fwmodel_item_fail(m, ctx + 0x18);
+	h = get_unaligned_le64(c + CTX_POINTS);
+	mask = lower_32_bits(h);
+	n = hweight32(mask);
+	if (h >> 48 != 0xffff || ((h >> 40) & 0xff) != k->engine ||
+	    (mask & (mask + 1)))
+		return agx4_fwmodel_item_fail(m, ctx + CTX_POINTS);
+	for (i = 0; i < n; i++) {
+		p = get_unaligned_le64(c + CTX_POINTS + 8 + 8 * i);
+		grid = p >> 40;
+		if (grid >= FWM_GRIDS || (p & GENMASK_ULL(39, 30)))
+			return agx4_fwmodel_item_fail(m, ctx + CTX_POINTS +
+						      8 + 8 * i);
+		spin_lock_irqsave(&m->lock, flags);
+		met &= m->grid_done[grid] >= (p & POINT_VALUE);
+		spin_unlock_irqrestore(&m->lock, flags);
+	}
+	if (met && n)
+		agx4_fwmodel_counter_add(m, AGX4_FWMODEL_CNT_WAITS);
+	return met;
+}
+
+/* Each register program: its header, and the same bytes at its low alias. */
+static int programs(struct agx4_fwmodel *m, struct fwm_lane *l,
+		    const struct desc_layout *k, const u8 *d, u64 desc)
+{
+	const struct program *p;
+	u8 *alias;
+	u32 bytes;
+	int ret = 0;
+	unsigned int i;
+
+	alias = kmalloc(0x100 * REG_SIZE, GFP_KERNEL);
+	if (!alias)
+		return -ENOMEM;
+	for (i = 0; i < ARRAY_SIZE(k->prog) && k->prog[i].count && !ret; i++) {
+		p = &k->prog[i];
+		bytes = p->count * REG_SIZE;
+		if (get_unaligned_le32(d + p->header) != (bytes << 16 | p->count)) {
+			ret = agx4_fwmodel_item_fail(m, desc + p->header);
+			break;
+		}
+		/* M: the low aliases live in context 0, the firmware's own. */
+		ret = agx4_fwmodel_gpu_read(m, l->inst, 0,
+					    get_unaligned_le64(d + p->alias),
+					    alias, bytes);
+		if (!ret && memcmp(alias, d + p->regs, bytes))
+			ret = agx4_fwmodel_item_fail(m, desc + p->alias);
+	}
+	kfree(alias);
+	/* The firmware reads past the host's bytes: the alias must cover them (H). */
+	if (!ret && k->alias_size)
+		ret = agx4_fwmodel_gpu_check(m, l->inst, 0,
+					     get_unaligned_le64(d + k->prog[0].alias) -
+					     k->prog[0].regs, k->alias_size,
+					     AGX4_FWMODEL_READ);
+	return ret;
+}
+
+/* A pair of u64 destinations at @off of the descriptor. */
+static int pair(struct agx4_fwmodel *m, struct fwm_lane *l, const u8 *d,
+		u64 desc, u32 off, bool user, bool need_end)
+{
+	unsigned int i;
+	u64 dest;
+
+	for (i = 0; i < 2; i++) {
+		dest = get_unaligned_le64(d + off + 8 * i);
+		if (!dest && i == 1 && need_end)
+			return agx4_fwmodel_fail(m, AGX4_FWMODEL_UNMAPPED,
+						 desc + off + 8);
+		if (!dest)
+			continue;
+		if (user && (dest < FWM_TS_APERTURE ||
+			     dest - FWM_TS_APERTURE >
+			     FWM_TS_APERTURE_SIZE - 8))
+			return agx4_fwmodel_item_fail(m, desc + off + 8 * i);
+		if (agx4_fwmodel_job_write(m, l, dest, user ?
+					   (i ? FWM_W_NS_END : FWM_W_NS_START) :
+					   (i ? FWM_W_TICKS_END :
+					    FWM_W_TICKS_START), 0))
+			return -EIO;
+	}
+	return 0;
+}
+
+/*
+ * A descriptor, checked when its command starts.  Completing it writes
+ * (H): the firmware timestamp pair (the 3D end word is the render's
+ * completion word), the user timestamps, the status record (render: at
+ * least one non-zero qword; GAP what else) or the status pair (compute:
+ * the second word non-zero).
+ */
+static int descriptor(struct agx4_fwmodel *m, struct fwm_lane *l, u64 desc)
+{
+	const struct desc_layout *k = &layouts[l->kind];
+	u64 status;
+	u32 ctx;
+	u8 *d;
+	int ret;
+
+	d = kmalloc(k->size, GFP_KERNEL);
+	if (!d)
+		return -ENOMEM;
+	ret = agx4_fwmodel_read(m, l->inst, desc, d, k->size);
+	if (ret)
+		goto out;
+	ret = -EIO;
+	ctx = get_unaligned_le32(d + 0xc);
+	if (!ctx || ctx > 63) {
+		agx4_fwmodel_item_fail(m, desc + 0xc);
+		goto out;
+	}
+	if (programs(m, l, k, d, desc))
+		goto out;
+	if (k->fw_ts && pair(m, l, d, desc, k->fw_ts, false,
+			     l->kind == FWM_KIND_3D))
+		goto out;
+	if (pair(m, l, d, desc, k->user_ts, true, false))
+		goto out;
+	if (k->status_pair) {
+		if (pair(m, l, d, desc, k->status_pair, false, true))
+			goto out;
+	} else {
+		status = get_unaligned_le64(d + k->status);
+		if (agx4_fwmodel_need(m, l->inst, desc + k->status, status,
+				      STATUS_SIZE, AGX4_FWMODEL_WRITE) ||
+		    agx4_fwmodel_job_write(m, l, status, FWM_W_TICKS_END, 0))
+			goto out;
+	}
+	ret = 0;
+out:
+	kfree(d);
+	return ret;
+}
+
+/* The command at ring index @r of @l: descriptor, optional record?, event item. */
+int agx4_fwmodel_g17p_step(struct agx4_fwmodel *m, struct fwm_lane *l, u32 r,
+			   u32 *n)
+{
+	const struct desc_layout *k = &layouts[l->kind];
+	u64 desc, item;
+	u32 type, group;
+	int ret;
+
+	if (item_at(m, l, r, &desc, &type))
+		return -EIO;
+	if (type != k->type)
+		return agx4_fwmodel_item_fail(m, desc);
+	*n = 1;
+	for (;;) {
+		if (r + *n >= l->head)
+			return agx4_fwmodel_item_fail(m, l->ring +
+						      (u64)(r + *n) * 8);
+		if (item_at(m, l, r + *n, &item, &type))
+			return -EIO;
+		(*n)++;
+		if (type == ITEM_EVENT)
+			break;
+		if (type != ITEM_OPTIONAL || *n > 2)
+			return agx4_fwmodel_item_fail(m, item);
+		if (optional(m, l, item))
+			return -EIO;
+	}
+	if (event_item(m, l, item, &group))
+		return -EIO;
+	ret = points_met(m, l, desc, group);
+	if (ret <= 0)
+		return ret < 0 ? ret : FWM_STEP_WAIT;
+	l->job.item = desc;
+	if (descriptor(m, l, desc))
+		return -EIO;
+	/*
+	 * One terminal report per completed command (H): compute its own
+	 * grid; a render both grids of its pair once the 3D completes, the
+	 * TA grid being the 3D grid - 1 (H: TA even, 3D = TA + 1).
+	 */
+	if (l->kind != FWM_KIND_TA) {
+		l->job.report = true;
+		l->job.mask[l->event / 64] |= BIT_ULL(l->event % 64);
+		if (l->kind == FWM_KIND_3D && (l->event & 1))
+			l->job.mask[(l->event - 1) / 64] |=
+				BIT_ULL((l->event - 1) % 64);
+	}
+	return FWM_STEP_WORK;
+}
+
+/* After a command completed: its grid's count and the queue's done mirror. */
+int agx4_fwmodel_g17p_retire(struct agx4_fwmodel *m, struct fwm_lane *l)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&m->lock, flags);
+	m->grid_done[l->event]++;
+	spin_unlock_irqrestore(&m->lock, flags);
+	return agx4_fwmodel_write32(m, l->inst, l->queue + QUEUE_DONE_MIRROR,
+				    l->done);
+}

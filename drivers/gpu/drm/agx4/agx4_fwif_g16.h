@@ -1517,19 +1517,89 @@ struct g16_block_entry {
 	(TYPE(__VA_ARGS__, id, 0x0))
 AGX4_FW_CHECK_FIELDS(struct g16_block_entry, 0x8, G16_BLOCK_ENTRY_FIELDS);
 
-/* An event-control record. */
+/*
+ * A render notifier ("event control", 0x100 bytes at Work +0x200): what the
+ * firmware's notifier pass reads when a render's stages complete.  The
+ * host writes @count, @stamp, @gap_c, @control and @context before each
+ * publication; bytes 0x14..0x24 and everything from 0x28 on are the
+ * firmware's (list links and state), never written by the host once the
+ * record was published.
+ */
 struct g16_event_control {
-	/* This record's word of the event count array. */
+	/* The notifier's count array (u32 2: two stages). */
 	__le64 count;
-	u8 __pad_8[0x8];
-	/* %G16_EVENT_CONTROL on the render's own record. */
+	/* The 3D stamp value. */
+	__le32 stamp;
+	/* 0 (H: the reference writes it). */
+	__le32 gap_c;
+	/* %G16_EVENT_CONTROL. */
 	__le32 control;
-	u8 __pad_14[0xec];
+	u8 __pad_14[0x10];
+	/* The context (ASID slot). */
+	__le32 context;
+	u8 __pad_28[0x6c];
+	/* Firmware-owned: 0 once the notifier pass unlinked the work (GAP). */
+	__le32 linked;
+	u8 __pad_98[0x68];
 } __packed;
 #define G16_EVENT_CONTROL_FIELDS(TYPE, ...)				\
-	(TYPE(__VA_ARGS__, count, 0x0)					\
-	 TYPE(__VA_ARGS__, control, 0x10))
+	(TYPE(__VA_ARGS__, count, 0x0) TYPE(__VA_ARGS__, stamp, 0x8)	\
+	 TYPE(__VA_ARGS__, gap_c, 0xc)					\
+	 TYPE(__VA_ARGS__, control, 0x10)				\
+	 TYPE(__VA_ARGS__, context, 0x24)				\
+	 TYPE(__VA_ARGS__, linked, 0x94))
 AGX4_FW_CHECK_FIELDS(struct g16_event_control, 0x100, G16_EVENT_CONTROL_FIELDS);
+/* A render notifier's count array: one count per stage. */
+#define G16_EVENT_COUNT_RENDER	2
+
+/*
+ * A compute notifier (0x100 bytes at compute Work +0x1400), of the render
+ * notifier's family.  The host writes only bytes 0..0x14 and 0x24..0x28;
+ * bytes 0x14..0x24 are firmware-owned list links, even after completion.
+ */
+struct g16_compute_notifier {
+	/* The threshold word (u32 1). */
+	__le64 threshold;
+	/* The event generation: the compute publication count. */
+	__le32 generation;
+	/* 0. */
+	__le32 count;
+	/* %G16_EVENT_CONTROL. */
+	__le32 control;
+	u8 __pad_14[0x10];
+	/* The context (ASID slot). */
+	__le32 context;
+	u8 __pad_28[0x6c];
+	/* Firmware-owned: 0 once the notifier pass unlinked the work (GAP). */
+	__le32 linked;
+	u8 __pad_98[0x68];
+} __packed;
+#define G16_COMPUTE_NOTIFIER_FIELDS(TYPE, ...)				\
+	(TYPE(__VA_ARGS__, threshold, 0x0)				\
+	 TYPE(__VA_ARGS__, generation, 0x8)				\
+	 TYPE(__VA_ARGS__, count, 0xc) TYPE(__VA_ARGS__, control, 0x10)	\
+	 TYPE(__VA_ARGS__, context, 0x24)				\
+	 TYPE(__VA_ARGS__, linked, 0x94))
+AGX4_FW_CHECK_FIELDS(struct g16_compute_notifier, 0x100,
+		     G16_COMPUTE_NOTIFIER_FIELDS);
+/* What a compute notifier's threshold word holds. */
+#define G16_COMPUTE_THRESHOLD	1
+
+/*
+ * The aux-framebuffer page a render's 3D stage is given (GPU memory, one
+ * 16 KiB page): two words at +0x600 and +0x604, zero elsewhere.  GAP:
+ * their meaning is not known; the values are the reference's (H).
+ */
+struct g16_aux_fb {
+	u8 __pad_0[0x600];
+	__le32 gap_600;
+	__le32 gap_604;
+} __packed;
+#define G16_AUX_FB_FIELDS(TYPE, ...)					\
+	(TYPE(__VA_ARGS__, gap_600, 0x600) TYPE(__VA_ARGS__, gap_604, 0x604))
+AGX4_FW_CHECK_FIELDS(struct g16_aux_fb, 0x608, G16_AUX_FB_FIELDS);
+#define G16_AUX_FB_600		0x60000000
+#define G16_AUX_FB_604		0x35b
 
 /* A queue context. */
 struct g16_queue_context {
@@ -1693,6 +1763,10 @@ AGX4_FW_CHECK_FIELDS(struct g16_resume, 0x40, G16_RESUME_FIELDS);
 
 /* A queue's item ring: this many u64 item pointers. */
 #define G16_QUEUE_RING_ITEMS	0x500
+/* A lane's firmware stamp word: its pointer block + 0x1040. */
+#define G16_LANE_STAMP		0x1040
+/* The dependency variant of &struct g16_barrier: a firmware graph item. */
+#define G16_BARRIER_GRAPH	1
 /* The private area after a queue record, zero when first used. */
 #define G16_QUEUE_PRIVATE_SIZE	0x2410
 /* GAP: a queue context's bytes, as the reference writes them (H). */

@@ -19,6 +19,7 @@
 #include "agx4_fw.h"
 #include "agx4_fw_build.h"
 #include "agx4_fw_g17p.h"
+#include "agx4_fw_g17p_queue.h"
 #include "agx4_fwif_g17p.h"
 #include "agx4_regs.h"
 #include "agx4_regs_g17p.h"
@@ -569,5 +570,6 @@ const struct agx4_fw_gen agx4_fw_g17p = {
 	.parse_event = g17p_parse_event,
 	.build_ctl = g17p_build_ctl,
 	.boot = agx4_fw_g17p_boot,
+	.submit = &agx4_fw_g17p_submit,
 };
 EXPORT_SYMBOL_IF_KUNIT(agx4_fw_g17p);

@@ -18,6 +18,7 @@
 #include "agx4_fw_build.h"
 #include "agx4_fw_g17p.h"
 #include "agx4_fw_g17p_init.h"
+#include "agx4_fw_g17p_queue.h"
 #include "agx4_fw_obj.h"
 #include "agx4_fwif_g17p.h"
 #include "agx4_rtkit.h"
@@ -232,6 +233,7 @@ struct g17p_boot {
 	struct agx4_fw_obj *pri_region[2];
 	struct agx4_fw_obj *sentinel;
 	struct agx4_fw_regwin_in wins[G17P_NUM_WINS];
+	struct agx4_fw_g17p_sub sub;
 };
 
 static void sgx_set(struct agx4_device *adev, u32 reg, u32 bits)
@@ -538,7 +540,22 @@ static int setup_channels(struct agx4_fw_boot *b, struct g17p_boot *g)
 		return ret;
 	ev->prod.ram = (u32 *)cluster(g, G17P_PRI_STATUS_A + G17P_EVENT_WRITE);
 	ev->read.ram = (u32 *)cluster(g, G17P_PRI_STATUS_A + G17P_EVENT_READ);
+	/* The primary's work channels, for submission. */
+	agx4_fw_g17p_sub_init(&g->sub, b, g->bundle->cpu, g->bundle->va,
+			      cluster(g, G17P_PRI_STATE), g->pri_region[0]->cpu,
+			      g->pri_region[1]->cpu);
 	return 0;
+}
+
+/**
+ * agx4_fw_g17p_sub() - the submission state of a booted G17P device
+ * @b: the firmware.
+ *
+ * Return: the state, set up by the boot.
+ */
+struct agx4_fw_g17p_sub *agx4_fw_g17p_sub(struct agx4_fw_boot *b)
+{
+	return &((struct g17p_boot *)b->gen_priv)->sub;
 }
 
 /* Both roots out, the primary first; both must acknowledge (0x09). */

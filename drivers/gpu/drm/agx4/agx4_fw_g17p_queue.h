@@ -1,0 +1,86 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR MIT */
+/*
+ * Copyright 2026 The agx4 authors
+ *
+ * Between the G17P boot (agx4_fw_g17p_boot.c) and the G17P submission
+ * backend (agx4_fw_g17p_queue.c): what boot built that submission uses.
+ */
+#ifndef AGX4_FW_G17P_QUEUE_H
+#define AGX4_FW_G17P_QUEUE_H
+
+#include <linux/bitmap.h>
+#include <linux/list.h>
+#include <linux/mutex.h>
+#include <linux/spinlock.h>
+#include <linux/types.h>
+
+#include "agx4_channel.h"
+
+struct agx4_fw_boot;
+struct agx4_fw_obj;
+
+/* Work channels used: priority 2's TA, 3D and compute (6, 7, 8). */
+#define AGX4_G17P_NUM_STAGES	3
+/* Compute owners: grids 32 .. 127. */
+#define AGX4_G17P_MAX_OWNERS	96
+/* Render pools: grids 0 .. 31 without 4 and 5. */
+#define AGX4_G17P_MAX_POOLS	15
+
+/**
+ * struct agx4_fw_g17p_sub - the device's G17P submission state
+ *
+ * Made by the boot (agx4_fw_g17p_boot()), in the boot's own state.
+ */
+struct agx4_fw_g17p_sub {
+	/** @b: the firmware. */
+	struct agx4_fw_boot *b;
+	/**
+	 * @lock: protects @chan (rings and producer cursors) and @deferred;
+	 * taken with interrupts off, it is also taken from the completion
+	 * scan.
+	 */
+	spinlock_t lock;
+	/** @chan: the primary's channels 6, 7 and 8, by stage. */
+	struct agx4_channel chan[AGX4_G17P_NUM_STAGES];
+	/** @chan_va: firmware addresses of their rings. */
+	u64 chan_va[AGX4_G17P_NUM_STAGES];
+	/**
+	 * @prod: messages published on each of @chan, counted from boot.
+	 */
+	u64 prod[AGX4_G17P_NUM_STAGES];
+	/**
+	 * @cons: the firmware's read and done counters of each of @chan,
+	 * extended to 64 bits.
+	 */
+	u64 cons[AGX4_G17P_NUM_STAGES][2];
+	/** @deferred: jobs not wholly published, in publication order. */
+	struct list_head deferred;
+	/** @pass: passes over @deferred. */
+	u64 pass;
+	/** @kick_lost: pipes whose doorbell the mailbox refused. */
+	unsigned long kick_lost;
+	/**
+	 * @setup_lock: protects @owners, @pools, @operands and the dispatch
+	 * block.
+	 */
+	struct mutex setup_lock;
+	/** @owners: compute owner indices in use. */
+	DECLARE_BITMAP(owners, AGX4_G17P_MAX_OWNERS);
+	/** @pools: render pool indices in use. */
+	DECLARE_BITMAP(pools, AGX4_G17P_MAX_POOLS);
+	/** @operands: the compute operand buffers, made at first use. */
+	struct agx4_fw_obj *operands;
+	/** @dispatch: the dispatch block (primary region 1 + 0x20), CPU view. */
+	void *dispatch;
+	/** @region0: primary region 0, CPU view. */
+	void *region0;
+};
+
+struct agx4_fw_g17p_sub *agx4_fw_g17p_sub(struct agx4_fw_boot *b);
+void agx4_fw_g17p_sub_init(struct agx4_fw_g17p_sub *sub,
+			   struct agx4_fw_boot *b, u8 *bundle, u64 bundle_va,
+			   u8 *cursors, void *region0, void *region1);
+
+extern const struct agx4_fw_submit_ops agx4_fw_g17p_submit;
+
+#endif /* AGX4_FW_G17P_QUEUE_H */

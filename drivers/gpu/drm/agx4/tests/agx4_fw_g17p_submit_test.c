@@ -1,0 +1,637 @@
+// SPDX-License-Identifier: GPL-2.0-only OR MIT
+/*
+ * Copyright 2026 The agx4 authors
+ *
+ * KUnit suite "agx4_fw_g17p_submit": the G17P submission backend on a
+ * booted device (firmware model), driven through its ops directly: what
+ * prepare and publish write, when a job counts as done, transport bank
+ * rotation, and what is refused.  Expected values are written here from
+ * the specification and read back by raw offset from the firmware
+ * addresses the channel message and the records name, never through the
+ * driver's declarations.  Work doorbells are recorded and not passed on,
+ * so only the test plays the firmware's side (indices, cursors, status
+ * words).
+ */
+
+#include <kunit/test.h>
+#include <linux/list.h>
+#include <linux/overflow.h>
+#include <linux/slab.h>
+#include <linux/unaligned.h>
+
+#include <drm/drm_kunit_helpers.h>
+
+#include "../agx4_cmdbuf.h"
+#include "../agx4_device.h"
+#include "../agx4_fw.h"
+#include "../agx4_fw_boot.h"
+#include "../agx4_fw_g17p_queue.h"
+#include "../agx4_fw_mem.h"
+#include "../agx4_fw_obj.h"
+#include "../agx4_fw_queue.h"
+#include "../agx4_fwmodel.h"
+#include "../agx4_transport.h"
+#include "../agx4_uat.h"
+#include "../agx4_vm.h"
+#include "agx4_test_dt.h"
+#include "agx4_test_util.h"
+
+/* Channel 8 (priority 2, compute): ring in the bundle, cursors in RAM. */
+#define CH8_RING	(0xc5c0u + 2 * 0x6000 + 1 * 0x1800)
+#define CH8_READ	(2 * 0x100u + 1 * 0x40)
+#define CH8_DONE	(CH8_READ + 0x10)
+#define CH8_PROD	(CH8_READ + 0x20)
+/* The compute doorbell: 0x83 << 48 | priority 2 << 2 | engine 2. */
+#define KICK_COMPUTE	0x008300000000000aull
+/* The first owner's grid and UUID. */
+#define GRID0		32
+#define UUID0		(0x200 + GRID0)
+
+#define CDM_BASE	0x2000000000ull
+#define CDM_END		0x2000000100ull
+#define KERNEL_START	0x3000000000ull
+
+struct ctx {
+	struct agx4_device *adev;
+	const struct agx4_fw_submit_ops *ops;
+	struct agx4_vm *vm;
+	u8 *bundle;
+	u8 *cursors;
+	struct agx4_fw_transport_ops wrap;
+	const struct agx4_fw_transport_ops *real;
+	u64 kicks[64];
+	unsigned int nkicks;
+};
+
+static struct ctx *the_ctx;
+
+/* Record work doorbells and keep them from the model. */
+static int wrap_ring(void *priv, unsigned int inst, u8 ep, u64 msg)
+{
+	struct ctx *c = the_ctx;
+
+	if (msg >> 48 == 0x83) {
+		if (c->nkicks < ARRAY_SIZE(c->kicks))
+			c->kicks[c->nkicks++] = msg;
+		return 0;
+	}
+	return c->real->ring(priv, inst, ep, msg);
+}
+
+static void put_vm(void *vm)
+{
+	agx4_vm_put(vm);
+}
+
+static void unwrap(void *arg)
+{
+	struct ctx *c = arg;
+
+	c->adev->transport.ops = c->real;
+	the_ctx = NULL;
+}
+
+static struct agx4_fw_obj *boot_obj(struct agx4_fw_boot *b, const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < b->num_objs; i++)
+		if (!strcmp(b->objs[i].name, name))
+			return b->objs[i].obj;
+	return NULL;
+}
+
+static unsigned int heap_objects(struct agx4_device *adev)
+{
+	struct agx4_fw_obj_heap *h = &adev->mem->heap;
+	struct agx4_fw_obj *o;
+	unsigned int n = 0;
+
+	mutex_lock(&h->lock);
+	list_for_each_entry(o, &h->objects, link)
+		n++;
+	mutex_unlock(&h->lock);
+	return n;
+}
+
+/* The CPU view of firmware address @va, in any object of the heap. */
+static u8 *fw_ptr(struct kunit *test, u64 va)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fw_obj_heap *h = &c->adev->mem->heap;
+	struct agx4_fw_obj *o;
+	u8 *p = NULL;
+
+	mutex_lock(&h->lock);
+	list_for_each_entry(o, &h->objects, link)
+		if (o->cpu && va >= o->va && va < o->va + o->size)
+			p = (u8 *)o->cpu + (va - o->va);
+	mutex_unlock(&h->lock);
+	KUNIT_ASSERT_NOT_NULL_MSG(test, p, "%#llx is no object", va);
+	return p;
+}
+
+static int init(struct kunit *test)
+{
+	struct device *dev = drm_kunit_helper_alloc_device(test);
+	struct agx4_test_dt *dt = agx4_test_dt_alloc(test, AGX4_SOC_T8140);
+	struct ctx *c = kunit_kzalloc(test, sizeof(*c), GFP_KERNEL);
+	struct agx4_fw_obj *bundle, *cluster;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, dev);
+	KUNIT_ASSERT_NOT_NULL(test, c);
+	agx4_test_fake_gpu(test, AGX4_SOC_T8140);
+	agx4_test_arm_model(AGX4_FWMODEL_FAULT_NONE, 0, 0);
+	c->adev = agx4_device_create(dev, &dt->src);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, c->adev);
+	c->ops = c->adev->gen->submit;
+	KUNIT_ASSERT_PTR_EQ(test, c->ops, &agx4_fw_g17p_submit);
+	agx4_fwmodel_sync(agx4_test_model());
+	bundle = boot_obj(c->adev->fw, "bundle");
+	cluster = boot_obj(c->adev->fw, "status");
+	KUNIT_ASSERT_TRUE(test, bundle && cluster);
+	c->bundle = bundle->cpu;
+	c->cursors = cluster->cpu;
+	c->real = c->adev->transport.ops;
+	c->wrap = *c->real;
+	c->wrap.ring = wrap_ring;
+	the_ctx = c;
+	c->adev->transport.ops = &c->wrap;
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, unwrap, c), 0);
+	c->vm = agx4_vm_create(&c->adev->base, c->adev->uat_geom,
+			       AGX4_VM_START, AGX4_VM_END, KERNEL_START,
+			       KERNEL_START + AGX4_VM_KERNEL_MIN_SIZE);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, c->vm);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, put_vm, c->vm),
+			0);
+	test->priv = c;
+	return 0;
+}
+
+static struct agx4_fw_queue *queue(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	const struct agx4_fw_queue_args args = {
+		.vm = c->vm, .priority = 1, .usc_exec_base = 1ull << 40,
+	};
+	struct agx4_fw_queue *fq = NULL;
+
+	KUNIT_ASSERT_EQ(test, c->ops->queue_create(c->adev, &args, &fq), 0);
+	KUNIT_ASSERT_NOT_NULL(test, fq);
+	return fq;
+}
+
+/* A command buffer of @n compute commands, no barriers, no timestamps. */
+static struct agx4_cmdbuf *computes(struct kunit *test, u32 n)
+{
+	struct agx4_cmdbuf *cb;
+	u32 i;
+
+	cb = kunit_kzalloc(test, struct_size(cb, cmds, n), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, cb);
+	cb->count = n;
+	cb->computes = n;
+	for (i = 0; i < n; i++) {
+		struct agx4_cmd_desc *d = &cb->cmds[i];
+
+		d->is_compute = true;
+		d->wait_vdm = AGX4_WAIT_NONE;
+		d->wait_cdm = AGX4_WAIT_NONE;
+		d->compute.cmd.cdm_ctrl_stream_base = CDM_BASE;
+		d->compute.cmd.cdm_ctrl_stream_end = CDM_END;
+	}
+	return cb;
+}
+
+static struct agx4_fw_job *prepare(struct kunit *test,
+				   struct agx4_fw_queue *fq,
+				   const struct agx4_cmdbuf *cb)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fw_job *job = NULL;
+	u32 got = 0;
+
+	KUNIT_ASSERT_EQ(test, c->ops->job_prepare(fq, cb, &job, &got), 0);
+	KUNIT_ASSERT_NOT_NULL(test, job);
+	KUNIT_EXPECT_EQ(test, got, cb->count);
+	return job;
+}
+
+static u32 rd32(const void *base, u32 off)
+{
+	return get_unaligned_le32(base + off);
+}
+
+static u64 rd64(const void *base, u32 off)
+{
+	return get_unaligned_le64(base + off);
+}
+
+static u32 *cursor(struct ctx *c, u32 off)
+{
+	return (u32 *)(c->cursors + off);
+}
+
+/* The channel-8 message in slot @slot. */
+static const u8 *msg(struct ctx *c, u32 slot)
+{
+	return c->bundle + CH8_RING + slot * 0x18;
+}
+
+/* The firmware consumed channel 8 up to its producer. */
+static void consume(struct ctx *c)
+{
+	u32 p = READ_ONCE(*cursor(c, CH8_PROD));
+
+	WRITE_ONCE(*cursor(c, CH8_READ), p);
+	WRITE_ONCE(*cursor(c, CH8_DONE), p);
+}
+
+/*
+ * The firmware completed what queue @q's pointer block holds: done index
+ * up to the write index, and the second status word of every slot of
+ * the owner (the status array named by descriptor @desc +0xf7c).
+ */
+static void fw_complete(struct kunit *test, u64 q, u64 desc0)
+{
+	u8 *qr = fw_ptr(test, q);
+	u8 *p = fw_ptr(test, rd64(qr, 0x00));
+	u8 *st = fw_ptr(test, rd64(fw_ptr(test, desc0), 0xf7c));
+	u32 s;
+
+	put_unaligned_le32(rd32(p, 0x40), p + 0x00);
+	for (s = 0; s < 256; s++)
+		put_unaligned_le64(1, st + s * 0x40 + 8);
+	consume(test->priv);
+}
+
+/*
+ * Prepare writes nothing the firmware sees; publish writes the owner's
+ * objects as the independent compute profile has them, the item ring, the
+ * event item, the channel message, the write index and the producer, and
+ * rings the compute doorbell once.
+ */
+static void agx4_g17p_submit_compute_publishes_per_spec(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fw_queue *fq = queue(test);
+	u64 q, p, r, d, o, e, ctl, jl, sup, state, sched, ctxa, dlow;
+	struct agx4_fw_job *job;
+	const u8 *m, *rec;
+	phys_addr_t pa_hi = 0, pa_lo = 0;
+	int asid = c->vm->uat.asid;
+
+	KUNIT_EXPECT_GT(test, asid, 1);
+	job = prepare(test, fq, computes(test, 1));
+	KUNIT_EXPECT_EQ(test, *cursor(c, CH8_PROD), 0);
+	KUNIT_EXPECT_EQ(test, rd64(msg(c, 0), 0x08), 0);
+	c->ops->job_publish(job);
+
+	KUNIT_EXPECT_EQ(test, *cursor(c, CH8_PROD), 1);
+	KUNIT_ASSERT_EQ(test, c->nkicks, 1);
+	KUNIT_EXPECT_EQ(test, c->kicks[0], KICK_COMPUTE);
+	/* Message: queue record, kind 2, head 3 | grid << 16 | first << 24. */
+	m = msg(c, 0);
+	KUNIT_EXPECT_EQ(test, rd64(m, 0x00), 0);
+	q = rd64(m, 0x08);
+	KUNIT_EXPECT_EQ(test, rd32(m, 0x10), 2);
+	KUNIT_EXPECT_EQ(test, rd32(m, 0x14), 3 | GRID0 << 16 | 1 << 24);
+
+	/* Queue record: priority-2 profile, UUID 0x200 + grid. */
+	rec = fw_ptr(test, q);
+	p = rd64(rec, 0x00);
+	r = rd64(rec, 0x08);
+	jl = rd64(rec, 0x10);
+	ctl = rd64(rec, 0x9c);
+	KUNIT_EXPECT_EQ(test, rd32(rec, 0x24), 0xffffffff);
+	KUNIT_EXPECT_EQ(test, rd32(rec, 0x28), 2);
+	KUNIT_EXPECT_EQ(test, rd32(rec, 0x2c), 2);
+	KUNIT_EXPECT_EQ(test, rd32(rec, 0x40), 2);
+	KUNIT_EXPECT_EQ(test, rd32(rec, 0x44), 0xffffffff);
+	KUNIT_EXPECT_EQ(test, rd32(rec, 0x48), UUID0);
+	KUNIT_EXPECT_EQ(test, rd64(fw_ptr(test, jl), 0x08), jl);
+	KUNIT_EXPECT_EQ(test, rd64(fw_ptr(test, ctl), 0x00),
+			0x000001000000ffffull);
+	KUNIT_EXPECT_EQ(test, rd64(fw_ptr(test, ctl), 0x20),
+			0x0002000000000000ull);
+	KUNIT_EXPECT_EQ(test, rd64(fw_ptr(test, ctl), 0x30), 0xff000000ull);
+	/* Pointer block: write index 3, +0x50 0xffffffff, +0x60 0x500. */
+	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, p), 0x40), 3);
+	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, p), 0x50), 0xffffffff);
+	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, p), 0x60), 0x500);
+	/* Items: descriptor, optional record, event item. */
+	d = rd64(fw_ptr(test, r), 0x00);
+	o = rd64(fw_ptr(test, r), 0x08);
+	e = rd64(fw_ptr(test, r), 0x10);
+	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, e), 0x00), 0x0e);
+	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, e), 0x04), 0x10000 | GRID0);
+	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, e), 0x08), 1 << 8 | 2);
+	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, e), 0x10), 0x200);
+	/* Optional record, compute form. */
+	rec = fw_ptr(test, o);
+	KUNIT_EXPECT_EQ(test, rd32(rec, 0x00), 0x0f);
+	KUNIT_EXPECT_EQ(test, get_unaligned_le16(rec + 0x18), GRID0);
+	KUNIT_EXPECT_EQ(test, get_unaligned_le16(rec + 0x1a), 1);
+	KUNIT_EXPECT_EQ(test, get_unaligned_le16(rec + 0x1e), 2);
+	KUNIT_EXPECT_EQ(test, get_unaligned_le16(rec + 0x22), 2);
+	KUNIT_EXPECT_EQ(test, get_unaligned_le16(rec + 0x32), asid);
+	KUNIT_EXPECT_EQ(test, get_unaligned_le16(rec + 0x3e), 0x29);
+	KUNIT_EXPECT_EQ(test, rd64(rec, 0x4a), ctl);
+	KUNIT_EXPECT_EQ(test, get_unaligned_le16(rec + 0x56), 2);
+	KUNIT_EXPECT_EQ(test, get_unaligned_le16(rec + 0x5a), UUID0);
+	KUNIT_EXPECT_EQ(test, get_unaligned_le16(rec + 0x5e), 2);
+	KUNIT_EXPECT_EQ(test, rec[0x76], 0xff);
+	KUNIT_EXPECT_EQ(test, rec[0x85], 0xff);
+	sup = rd64(rec, 0x36);
+	ctxa = rd64(rec, 0x10);
+	/* The context area's low alias is the same memory. */
+	KUNIT_EXPECT_EQ(test, agx4_uat_translate(&c->adev->fw->dev_uat,
+						 rd64(rec, 0x08), &pa_lo, NULL),
+			0);
+	KUNIT_EXPECT_EQ(test, agx4_uat_translate(&c->adev->mem->fw_uat, ctxa,
+						 &pa_hi, NULL), 0);
+	KUNIT_EXPECT_EQ(test, pa_lo, pa_hi);
+	/* Support: header = ASID, class 0x15, cursor 0xa8, state n + 1. */
+	rec = fw_ptr(test, sup);
+	KUNIT_EXPECT_EQ(test, rd64(rec, 0x00), asid);
+	KUNIT_EXPECT_EQ(test, rd64(rec, 0x08), 1);
+	KUNIT_EXPECT_EQ(test, rd64(rec, 0x10), 2);
+	KUNIT_EXPECT_EQ(test, rd64(rec, 0x18), 0x0004000000000070ull);
+	KUNIT_EXPECT_EQ(test, rd64(rec, 0x20), 0x150000000000ull);
+	KUNIT_EXPECT_EQ(test, rd64(rec, 0x28), 0x150000000000ull);
+	KUNIT_EXPECT_EQ(test, rd32(rec, 0x48), 0xa8);
+	KUNIT_EXPECT_EQ(test, rd32(rec, 0x5c), 1);
+	KUNIT_EXPECT_EQ(test, rd32(rec, 0x60), 2);
+	state = rd64(rec, 0x4c);
+	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, state), 0), 1);
+	/* Descriptor: type 3, context, grid, scheduler record. */
+	rec = fw_ptr(test, d);
+	KUNIT_EXPECT_EQ(test, rd32(rec, 0x00), 3);
+	KUNIT_EXPECT_EQ(test, rd32(rec, 0x0c), asid);
+	KUNIT_EXPECT_EQ(test, rd32(rec, 0xf54), GRID0);
+	KUNIT_EXPECT_EQ(test, rd32(rec, 0xf60), 1);
+	KUNIT_EXPECT_EQ(test, rd64(rec, 0xfb2), sup);
+	sched = rd64(rec, 0x10);
+	dlow = rd64(rec, 0x740) - 0x40;
+	/* Scheduler record: slot word (1), work 0, phase 0, 0x50. */
+	rec = fw_ptr(test, sched);
+	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, rd64(rec, 0x00)), 0), 1);
+	KUNIT_EXPECT_EQ(test, rd32(rec, 0x08), 0);
+	KUNIT_EXPECT_EQ(test, rd32(rec, 0x0c), 0);
+	KUNIT_EXPECT_EQ(test, rd32(rec, 0x10), 0x50);
+	/* Context record (n + 1 = slot 1): grid form, one point (32, 0). */
+	rec = fw_ptr(test, ctxa + 0x200);
+	KUNIT_EXPECT_EQ(test, rd64(rec, 0x000),
+			1ull << 60 | (u64)GRID0 * 4 << 40 | 4);
+	KUNIT_EXPECT_EQ(test, rd64(rec, 0x010), d);
+	KUNIT_EXPECT_EQ(test, rd64(rec, 0x018), q);
+	KUNIT_EXPECT_EQ(test, rd64(rec, 0x020), 0xffff080200000001ull);
+	KUNIT_EXPECT_EQ(test, rd64(rec, 0x028), (u64)GRID0 << 40);
+	KUNIT_EXPECT_EQ(test, rd64(rec, 0x030), 0);
+	KUNIT_EXPECT_EQ(test, rd64(rec, 0x138), 8);
+	KUNIT_EXPECT_EQ(test, rd64(rec, 0x150),
+			0x0001100000000000ull | (dlow + 0x40) >> 5);
+	KUNIT_EXPECT_EQ(test, rd64(rec, 0x158),
+			0x0000200000000000ull | (dlow + 0x760) >> 5);
+	KUNIT_EXPECT_EQ(test, rd64(rec, 0x178), 0x003fffffffffffffull);
+
+	fw_complete(test, q, d);
+	KUNIT_EXPECT_EQ(test, c->ops->job_status(job), 0);
+	c->ops->job_free(job);
+	c->ops->queue_destroy(fq);
+}
+
+/*
+ * The second command: two items (no optional record), write index 5,
+ * not "first", event counter 2 << 8 | 2, context slot 2 waiting for the
+ * first command (point (grid, 1)), support state 2.
+ */
+static void agx4_g17p_submit_second_command_follows(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fw_queue *fq = queue(test);
+	struct agx4_fw_job *j1, *j2;
+	u64 q, r, d1, d2, e, ctxa;
+	const u8 *rec;
+
+	j1 = prepare(test, fq, computes(test, 1));
+	j2 = prepare(test, fq, computes(test, 1));
+	c->ops->job_publish(j1);
+	c->ops->job_publish(j2);
+	KUNIT_EXPECT_EQ(test, *cursor(c, CH8_PROD), 2);
+	KUNIT_EXPECT_EQ(test, c->nkicks, 2);
+	KUNIT_EXPECT_EQ(test, rd32(msg(c, 1), 0x14), 5 | GRID0 << 16);
+	q = rd64(msg(c, 1), 0x08);
+	KUNIT_EXPECT_EQ(test, q, rd64(msg(c, 0), 0x08));
+	rec = fw_ptr(test, q);
+	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, rd64(rec, 0)), 0x40), 5);
+	r = rd64(rec, 0x08);
+	d1 = rd64(fw_ptr(test, r), 0x00);
+	d2 = rd64(fw_ptr(test, r), 0x18);
+	e = rd64(fw_ptr(test, r), 0x20);
+	KUNIT_EXPECT_EQ(test, d2 - d1, 0x1040);
+	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, e), 0x08), 2 << 8 | 2);
+	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, d2), 0xf60), 2);
+	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, d2), 0xf70), 1);
+	ctxa = rd64(fw_ptr(test, rd64(fw_ptr(test, r), 0x08)), 0x10);
+	rec = fw_ptr(test, ctxa + 2 * 0x200);
+	KUNIT_EXPECT_EQ(test, rd64(rec, 0x000),
+			1ull << 60 | (u64)GRID0 * 4 << 40 | 8);
+	KUNIT_EXPECT_EQ(test, rd64(rec, 0x010), d2);
+	KUNIT_EXPECT_EQ(test, rd64(rec, 0x028), (u64)GRID0 << 40 | 1);
+	/* The support's state word counts the commands. */
+	rec = fw_ptr(test, rd64(fw_ptr(test, d2), 0xfb2));
+	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, rd64(rec, 0x4c)), 0), 2);
+	fw_complete(test, q, d1);
+	KUNIT_EXPECT_EQ(test, c->ops->job_status(j1), 0);
+	KUNIT_EXPECT_EQ(test, c->ops->job_status(j2), 0);
+	c->ops->job_free(j1);
+	c->ops->job_free(j2);
+	c->ops->queue_destroy(fq);
+}
+
+/*
+ * Done needs all three: the done index at the command's write index,
+ * both channel consumers past its message, its second status word.
+ */
+static void agx4_g17p_submit_done_needs_every_signal(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fw_queue *fq = queue(test);
+	struct agx4_fw_job *job = prepare(test, fq, computes(test, 1));
+	u8 *p, *st;
+	u64 q, d;
+
+	c->ops->job_publish(job);
+	q = rd64(msg(c, 0), 0x08);
+	d = rd64(fw_ptr(test, rd64(fw_ptr(test, q), 0x08)), 0);
+	p = fw_ptr(test, rd64(fw_ptr(test, q), 0x00));
+	st = fw_ptr(test, rd64(fw_ptr(test, d), 0xf84));
+	KUNIT_EXPECT_EQ(test, c->ops->job_status(job), -EINPROGRESS);
+	put_unaligned_le32(3, p);
+	put_unaligned_le64(1, st);
+	WRITE_ONCE(*cursor(c, CH8_READ), 1);
+	KUNIT_EXPECT_EQ(test, c->ops->job_status(job), -EINPROGRESS);
+	WRITE_ONCE(*cursor(c, CH8_DONE), 1);
+	put_unaligned_le32(2, p);
+	KUNIT_EXPECT_EQ(test, c->ops->job_status(job), -EINPROGRESS);
+	put_unaligned_le32(3, p);
+	put_unaligned_le64(0, st);
+	KUNIT_EXPECT_EQ(test, c->ops->job_status(job), -EINPROGRESS);
+	put_unaligned_le64(1, st);
+	KUNIT_EXPECT_EQ(test, c->ops->job_status(job), 0);
+	c->ops->job_free(job);
+	c->ops->queue_destroy(fq);
+}
+
+/*
+ * Command 128 opens a fresh transport bank: it waits (unpublished) until
+ * the owner is idle, then goes out through poll() on the new bank at
+ * write index 0 with the record's done mirror reset.
+ */
+static void agx4_g17p_submit_rotates_bank_when_idle(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fw_queue *fq = queue(test);
+	struct agx4_fw_job *a, *b, *j;
+	u64 q, p0, d0;
+	u8 *rec, *p1;
+
+	a = prepare(test, fq, computes(test, 64));
+	b = prepare(test, fq, computes(test, 64));
+	j = prepare(test, fq, computes(test, 1));
+	c->ops->job_publish(a);
+	c->ops->job_publish(b);
+	KUNIT_EXPECT_EQ(test, *cursor(c, CH8_PROD), 128);
+	q = rd64(msg(c, 0), 0x08);
+	rec = fw_ptr(test, q);
+	p0 = rd64(rec, 0x00);
+	d0 = rd64(fw_ptr(test, rd64(rec, 0x08)), 0);
+	/* 1 + 128 * 2 items in the first bank. */
+	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, p0), 0x40), 257);
+	c->ops->job_publish(j);
+	KUNIT_EXPECT_EQ(test, *cursor(c, CH8_PROD), 128);
+	KUNIT_EXPECT_EQ(test, c->ops->job_status(j), -EINPROGRESS);
+	c->ops->poll(c->adev);
+	KUNIT_EXPECT_EQ(test, *cursor(c, CH8_PROD), 128);
+	fw_complete(test, q, d0);
+	put_unaligned_le32(257, rec + 0x1c);
+	c->ops->poll(c->adev);
+	KUNIT_ASSERT_EQ(test, *cursor(c, CH8_PROD), 129);
+	KUNIT_EXPECT_NE(test, rd64(rec, 0x00), p0);
+	KUNIT_EXPECT_EQ(test, rd32(rec, 0x1c), 0);
+	p1 = fw_ptr(test, rd64(rec, 0x00));
+	KUNIT_EXPECT_EQ(test, rd32(p1, 0x40), 2);
+	KUNIT_EXPECT_EQ(test, rd32(p1, 0x50), 0xffffffff);
+	KUNIT_EXPECT_EQ(test, rd32(p1, 0x60), 0x500);
+	KUNIT_EXPECT_EQ(test, rd32(msg(c, 128), 0x14), 2 | GRID0 << 16);
+	KUNIT_EXPECT_EQ(test, rd64(fw_ptr(test, rd64(rec, 0x08)), 0),
+			d0 + 128 * 0x1040);
+	fw_complete(test, q, d0);
+	KUNIT_EXPECT_EQ(test, c->ops->job_status(a), 0);
+	KUNIT_EXPECT_EQ(test, c->ops->job_status(j), 0);
+	c->ops->job_free(a);
+	c->ops->job_free(b);
+	c->ops->job_free(j);
+	c->ops->queue_destroy(fq);
+}
+
+/*
+ * A compute command behind render work of its queue waits on the CPU;
+ * one behind compute work takes the owner's point and goes out at once.
+ */
+static void agx4_g17p_submit_compute_barrier_on_compute_is_a_point(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fw_queue *fq = queue(test);
+	struct agx4_cmdbuf *cb = computes(test, 2);
+	struct agx4_fw_job *job;
+
+	cb->cmds[1].wait_cdm = 1;
+	job = prepare(test, fq, cb);
+	c->ops->job_publish(job);
+	KUNIT_EXPECT_EQ(test, *cursor(c, CH8_PROD), 2);
+	c->ops->job_free(job);
+	c->ops->queue_destroy(fq);
+}
+
+/* What prepare refuses, and that a refusal gives every ordinal back. */
+static void agx4_g17p_submit_refusals_give_back(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fw_queue *fq = queue(test);
+	struct agx4_cmdbuf *bad = computes(test, 2), *empty = computes(test, 0);
+	struct agx4_cmdbuf *render = computes(test, 1);
+	struct agx4_fw_job *job = NULL;
+	u32 credits = 0;
+
+	bad->cmds[1].compute.cmd.cdm_ctrl_stream_end = CDM_BASE;
+	KUNIT_EXPECT_EQ(test, c->ops->job_prepare(fq, bad, &job, &credits),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, c->ops->job_prepare(fq, empty, &job, &credits),
+			-EINVAL);
+	render->cmds[0].is_compute = false;
+	KUNIT_EXPECT_EQ(test, c->ops->job_prepare(fq, render, &job, &credits),
+			-EOPNOTSUPP);
+	KUNIT_EXPECT_NULL(test, job);
+	/* The next command is still the owner's first. */
+	job = prepare(test, fq, computes(test, 1));
+	c->ops->job_publish(job);
+	KUNIT_EXPECT_EQ(test, rd32(msg(c, 0), 0x14), 3 | GRID0 << 16 | 1 << 24);
+	/* A prepared job dropped before it ran gives its ordinal back. */
+	c->ops->job_free(prepare(test, fq, computes(test, 1)));
+	job = prepare(test, fq, computes(test, 1));
+	c->ops->job_publish(job);
+	KUNIT_EXPECT_EQ(test, rd32(msg(c, 1), 0x14), 5 | GRID0 << 16);
+	c->ops->job_free(job);
+	c->ops->queue_destroy(fq);
+}
+
+/*
+ * Queues take owners until the grids run out (-ENOSPC, nothing kept);
+ * destroying a queue frees everything its creation allocated.
+ */
+static void agx4_g17p_submit_queue_create_and_destroy_balance(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fw_g17p_sub *sub = agx4_fw_g17p_sub(c->adev->fw);
+	const struct agx4_fw_queue_args args = {
+		.vm = c->vm, .usc_exec_base = 1ull << 40,
+	};
+	struct agx4_fw_queue *fq = queue(test), *none = NULL;
+	unsigned int before;
+	int i;
+
+	c->ops->queue_destroy(fq);
+	before = heap_objects(c->adev);
+	fq = queue(test);
+	KUNIT_EXPECT_GT(test, heap_objects(c->adev), before);
+	c->ops->queue_destroy(fq);
+	KUNIT_EXPECT_EQ(test, heap_objects(c->adev), before);
+	for (i = 0; i < AGX4_G17P_MAX_OWNERS; i++)
+		set_bit(i, sub->owners);
+	KUNIT_EXPECT_EQ(test, c->ops->queue_create(c->adev, &args, &none),
+			-ENOSPC);
+	KUNIT_EXPECT_NULL(test, none);
+	KUNIT_EXPECT_EQ(test, heap_objects(c->adev), before);
+	bitmap_zero(sub->owners, AGX4_G17P_MAX_OWNERS);
+}
+
+static struct kunit_case agx4_g17p_submit_cases[] = {
+	KUNIT_CASE(agx4_g17p_submit_compute_publishes_per_spec),
+	KUNIT_CASE(agx4_g17p_submit_second_command_follows),
+	KUNIT_CASE(agx4_g17p_submit_done_needs_every_signal),
+	KUNIT_CASE(agx4_g17p_submit_rotates_bank_when_idle),
+	KUNIT_CASE(agx4_g17p_submit_compute_barrier_on_compute_is_a_point),
+	KUNIT_CASE(agx4_g17p_submit_refusals_give_back),
+	KUNIT_CASE(agx4_g17p_submit_queue_create_and_destroy_balance),
+	{ }
+};
+
+static struct kunit_suite agx4_g17p_submit_suite = {
+	.name = "agx4_fw_g17p_submit",
+	.init = init,
+	.test_cases = agx4_g17p_submit_cases,
+};
+
+kunit_test_suite(agx4_g17p_submit_suite);

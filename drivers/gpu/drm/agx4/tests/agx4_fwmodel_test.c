@@ -2214,6 +2214,422 @@ static void g17p_event_on_secondary_ring(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, got(t, 0, 0x20, 0x0042000000000000ULL), 0);
 }
 
+/* ---- G17P work ---- */
+
+/* Independent compute owner i (ASID 4 + i, grid 32 + i), as the reference places it. */
+#define OWN(i)		(0xfffffc20e0000000ULL + (i) * 0x200000ULL)
+#define OWN_LOW(i)	(0x7200000000ULL + (i) * 0x200000ULL)
+#define OWN_Q(i)	(OWN(i) + 0x100000)
+#define OWN_PB(i)	(OWN(i) + 0x104000)
+#define OWN_RING(i)	(OWN(i) + 0x108000)
+#define OWN_CTX(i)	(OWN(i) + 0x110000)
+#define OWN_OPT(i)	(OWN(i) + 0x154000)
+#define OWN_STATUS(i)	(OWN(i) + 0x178000)
+#define OWN_EVENTS(i)	(OWN(i) + 0x1a0000)
+#define OWN_DESC(i, n)	(OWN(i) + (n) * 0x1040ULL)
+
+/* A render pool: TA grid 0, 3D grid 1 (s = 0 TA, 1 3D). */
+#define POOL		0xfffffc20d0000000ULL
+#define POOL_Q(s)	(POOL + (s) * 0xc0)
+#define POOL_PB(s)	(POOL + 0x8000 + (s) * 0x8000ULL)
+#define POOL_RING(s)	(POOL + 0x18000 + (s) * 0x8000ULL)
+#define POOL_STATUS(s)	(POOL + 0x28000 + (s) * 0x8000ULL)
+#define POOL_DESC(s)	(POOL + 0x40000 + (s) * 0x4000ULL)
+#define POOL_OPT(s)	(POOL + 0x48000 + (s) * 0xc0ULL)
+#define POOL_EV(s)	(POOL + 0x48200 + (s) * 0x40ULL)
+#define POOL_PAIR	(POOL + 0x48400)
+#define POOL_CTX(s)	(POOL + 0x90000 + (s) * 0x20000ULL)
+#define POOL_LOW(s)	(0x7000000000ULL + (s) * 0x4000ULL)
+
+struct g17w {
+	struct fwt *t;
+	u32 head[12];
+	u32 ring_head[2];
+};
+
+static struct g17w *g17w_new(struct kunit *test)
+{
+	struct g17w *g = kunit_kzalloc(test, sizeof(*g), GFP_KERNEL);
+	struct fwt *t;
+	unsigned int i;
+
+	KUNIT_ASSERT_NOT_NULL(test, g);
+	t = g17_ready(test);
+	g->t = t;
+	g17_publish(t);
+	for (i = 0; i < 2; i++)
+		KUNIT_ASSERT_EQ(test, t->ops->send(t->m, i, 0x21,
+						   0x0089000000000000ULL), 0);
+	agx4_fwmodel_sync(t->m);
+	KUNIT_ASSERT_TRUE(test, agx4_fwmodel_booted(t->m, 0));
+	tmap(t, TS_AP, PG, FW_RW);
+	return g;
+}
+
+/* Owner @i's queue record, pointer block, ring and pages. */
+static void g17_owner(struct g17w *g, unsigned int i)
+{
+	struct fwt *t = g->t;
+	u64 q = OWN_Q(i);
+
+	tmap(t, OWN(i), PG, FW_RW);
+	talias(t, t->low, OWN_LOW(i), OWN(i), PG, GPU_RO);
+	tmap(t, q, PG, FW_RW);
+	tmap(t, OWN_PB(i), PG, FW_RW);
+	tmap(t, OWN_RING(i), PG, FW_RW);
+	tmap(t, OWN_CTX(i), 0x20000, FW_RW);
+	tmap(t, OWN_OPT(i), PG, FW_RW);
+	tmap(t, OWN_STATUS(i), PG, FW_RW);
+	tmap(t, OWN_EVENTS(i), PG, FW_RW);
+	w64(t, q, OWN_PB(i));
+	w64(t, q + 8, OWN_RING(i));
+	w64(t, q + 0x10, OWN(i) + 0x150000);
+	w32(t, q + 0x24, 0xffffffff);
+	w32(t, q + 0x28, 2);
+	w32(t, q + 0x2c, 2);
+	w32(t, q + 0x40, 2);
+	w32(t, q + 0x44, 0xffffffff);
+	w32(t, q + 0x48, 0x200 + 32 + i);
+	w64(t, q + 0x9c, OWN(i) + 0x14c000);
+	w32(t, OWN_PB(i) + 0x50, 0xffffffff);
+	w32(t, OWN_PB(i) + 0x60, 0x500);
+}
+
+static void g17_ring(struct g17w *g, u64 ring, unsigned int *head, u64 item)
+{
+	w64(g->t, ring + 8 * *head, item);
+	(*head)++;
+}
+
+/*
+ * Command @n of owner @i: descriptor, optional record (n = 0), event
+ * item, context record waiting for the owner's previous command and,
+ * if @grid2 is not 0, for @grid2 to reach @value2.
+ */
+static void g17_compute(struct g17w *g, unsigned int i, unsigned int n,
+			unsigned int grid2, u32 value2)
+{
+	struct fwt *t = g->t;
+	u64 d = OWN_DESC(i, n), low = OWN_LOW(i) + n * 0x1040;
+	u64 ev = OWN_EVENTS(i) + n * 0x400, st = OWN_STATUS(i) + n * 0x40;
+	u64 ctx = OWN_CTX(i) + (n + 1) * 0x200ULL;
+	unsigned int grid = 32 + i, k;
+
+	w32(t, d, 3);
+	w32(t, d + 4, n);
+	w32(t, d + 0xc, 4 + i);
+	w64(t, d + 0x10, OWN(i) + 0x160000 + n * 0x100);
+	for (k = 0; k < 40; k++)
+		reg(t, d + 0x40 + 12 * k, 0x10071 + k, 0x10000000000ULL + k);
+	w64(t, d + 0x740, low + 0x40);
+	w32(t, d + 0x748, 40 * 12 << 16 | 40);
+	for (k = 0; k < 4; k++)
+		reg(t, d + 0x760 + 12 * k, 0x1a420 + k, k);
+	w64(t, d + 0xe60, low + 0x760);
+	w32(t, d + 0xe68, 0x300004);
+	w64(t, d + 0xf7c, st);
+	w64(t, d + 0xf84, st + 8);
+	w64(t, d + 0xf8c, TS_AP + 0x200 + 16 * n);
+	w64(t, d + 0xf94, TS_AP + 0x208 + 16 * n);
+	if (n == 0) {
+		u64 o = OWN_OPT(i);
+
+		w32(t, o, 0x0f);
+		w64(t, o + 8, OWN_LOW(i) + 0x110000);
+		w64(t, o + 0x10, OWN_CTX(i));
+		put_unaligned_le16(grid, tva(t, o + 0x18));
+	}
+	w32(t, ev, 0x0e);
+	w32(t, ev + 4, 0x10000 | grid);
+	w32(t, ev + 8, (n + 1) << 8 | 2);
+	w32(t, ev + 0x10, 0x200);
+	w64(t, ctx, 1ULL << 60 | (u64)(grid * 4) << 40 | 4 * (n + 1));
+	w64(t, ctx + 0x10, d);
+	w64(t, ctx + 0x18, OWN_Q(i));
+	w64(t, ctx + 0x20, 0xffff080200000000ULL | (grid2 ? 3 : 1));
+	w64(t, ctx + 0x28, (u64)grid << 40 | n);
+	if (grid2)
+		w64(t, ctx + 0x30, (u64)grid2 << 40 | value2);
+	g17_ring(g, OWN_RING(i), &g->head[i], d);
+	if (n == 0)
+		g17_ring(g, OWN_RING(i), &g->head[i], OWN_OPT(i));
+	g17_ring(g, OWN_RING(i), &g->head[i], ev);
+}
+
+/* RAM cursors of primary work channel @ch: +0 read, +0x10 done, +0x20 producer. */
+static u64 g17_state(unsigned int ch)
+{
+	return G17_STATE0 + (ch % 3) * 0x100 + (3 - ch / 3) * 0x40;
+}
+
+/* One message on channel @ch for @queue, head @w, then the producer. */
+static void g17_message(struct g17w *g, unsigned int ch, u64 queue, u32 w,
+			unsigned int grid, bool first)
+{
+	struct fwt *t = g->t;
+	u64 msg = G17_BUNDLE + 0xc5c0 + (ch % 3) * 0x6000 +
+		  (3 - ch / 3) * 0x1800 + t->prod[ch] * 0x18;
+
+	w64(t, msg, 0);
+	w64(t, msg + 8, queue);
+	w32(t, msg + 0x10, ch % 3);
+	w32(t, msg + 0x14, w | grid << 16 | first << 24);
+	t->prod[ch]++;
+	w32(t, g17_state(ch) + 0x20, t->prod[ch]);
+}
+
+/* Report @i on the primary's report ring: word at @off. */
+static u32 g17_report(struct fwt *t, unsigned int i, u32 off)
+{
+	return r32(t, G17_SA0 + 0x2c0 + i * 0x48 + off);
+}
+
+static void g17p_compute_completes(struct kunit *test)
+{
+	struct g17w *g = g17w_new(test);
+	struct fwt *t = g->t;
+
+	g17_owner(g, 0);
+	g17_compute(g, 0, 0, 0, 0);
+	g17_compute(g, 0, 1, 0, 0);
+	g17_message(g, 8, OWN_Q(0), 5, 32, true);
+	kick(t, 2, 2);
+	expect_err(t, AGX4_FWMODEL_OK, 0);
+	KUNIT_EXPECT_EQ(test, crashes(t, 0), 0);
+	/* Both commands: status pair second word, done/read, mirror, cursors. */
+	KUNIT_EXPECT_NE(test, r64(t, OWN_STATUS(0) + 8), 0);
+	KUNIT_EXPECT_NE(test, r64(t, OWN_STATUS(0) + 0x48), 0);
+	KUNIT_EXPECT_EQ(test, r32(t, OWN_PB(0)), 5);
+	KUNIT_EXPECT_EQ(test, r32(t, OWN_PB(0) + 0x30), 5);
+	KUNIT_EXPECT_EQ(test, r32(t, OWN_Q(0) + 0x1c), 5);
+	KUNIT_EXPECT_EQ(test, r32(t, g17_state(8)), 1);
+	KUNIT_EXPECT_EQ(test, r32(t, g17_state(8) + 0x10), 1);
+	KUNIT_EXPECT_NE(test, r64(t, TS_AP + 0x218), 0);
+	/* One kind-1 report per command: bit 32 of the mask at bytes 4..19. */
+	KUNIT_EXPECT_EQ(test, r32(t, G17_SA0 + 0x40 + 0x20), 2);
+	KUNIT_EXPECT_EQ(test, g17_report(t, 0, 0), 1);
+	KUNIT_EXPECT_EQ(test, g17_report(t, 0, 4), 0);
+	KUNIT_EXPECT_EQ(test, g17_report(t, 0, 8), 1);
+	KUNIT_EXPECT_EQ(test, g17_report(t, 0, 0xc), 0);
+	KUNIT_EXPECT_EQ(test, g17_report(t, 0, 0x10), 0);
+	KUNIT_EXPECT_EQ(test, g17_report(t, 1, 8), 1);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_grid(t->m, 32), 2);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_count(t->m, AGX4_FWMODEL_CNT_COMPUTE),
+			2);
+	KUNIT_EXPECT_EQ(test, got(t, 0, 0x20, 0x0042000000000000ULL), 1);
+}
+
+/* A dependency point on another grid stops the command until that grid completes. */
+static void g17p_point_waits_for_other_grid(struct kunit *test)
+{
+	struct g17w *g = g17w_new(test);
+	struct fwt *t = g->t;
+
+	g17_owner(g, 0);
+	g17_owner(g, 1);
+	g17_compute(g, 0, 0, 33, 1);
+	g17_message(g, 8, OWN_Q(0), 3, 32, true);
+	kick(t, 2, 2);
+	expect_err(t, AGX4_FWMODEL_OK, 0);
+	KUNIT_EXPECT_EQ(test, r32(t, OWN_PB(0) + 0x30), 0);
+	KUNIT_EXPECT_EQ(test, r64(t, OWN_STATUS(0) + 8), 0);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_count(t->m, AGX4_FWMODEL_CNT_STALLS),
+			1);
+	/* Grid 33's first command completes; the waiting one follows. */
+	g17_compute(g, 1, 0, 0, 0);
+	g17_message(g, 8, OWN_Q(1), 3, 33, true);
+	kick(t, 2, 2);
+	expect_err(t, AGX4_FWMODEL_OK, 0);
+	KUNIT_EXPECT_EQ(test, r32(t, OWN_PB(0)), 3);
+	KUNIT_EXPECT_NE(test, r64(t, OWN_STATUS(0) + 8), 0);
+	/* Grid 33 reported first, then 32. */
+	KUNIT_EXPECT_EQ(test, g17_report(t, 0, 8), 2);
+	KUNIT_EXPECT_EQ(test, g17_report(t, 1, 8), 1);
+}
+
+/* A render: TA then 3D behind the TA's grid; one report with both bits. */
+static void g17_render(struct g17w *g)
+{
+	struct fwt *t = g->t;
+	static const u32 prog3d[4][4] = {
+		{ 0xa0, 0x7a0, 0x7a8, 89 }, { 0x7c0, 0xec0, 0xec8, 16 },
+		{ 0xee0, 0x15e0, 0x15e8, 23 }, { 0x1600, 0x1d00, 0x1d08, 10 },
+	};
+	unsigned int s, k, p;
+
+	tmap(t, POOL, PG, FW_RW);
+	tmap(t, POOL_PB(0), 0x10000, FW_RW);
+	tmap(t, POOL_RING(0), 0x10000, FW_RW);
+	tmap(t, POOL_STATUS(0), 0x10000, FW_RW);
+	tmap(t, POOL_DESC(0), 0x8000, FW_RW);
+	tmap(t, POOL_OPT(0), PG, FW_RW);
+	tmap(t, POOL_CTX(0), 0x40000, FW_RW);
+	for (s = 0; s < 2; s++) {
+		u64 q = POOL_Q(s), d = POOL_DESC(s), o = POOL_OPT(s);
+		u64 ev = POOL_EV(s), ctx = POOL_CTX(s) + 0x200;
+
+		talias(t, t->low, POOL_LOW(s), d, PG, GPU_RO);
+		w64(t, q, POOL_PB(s));
+		w64(t, q + 8, POOL_RING(s));
+		w32(t, q + 0x24, 0xffffffff);
+		w32(t, q + 0x44, 0xffffffff);
+		w32(t, q + 0x48, 0x15);
+		w32(t, POOL_PB(s) + 0x50, 0xffffffff);
+		w32(t, POOL_PB(s) + 0x60, 0x500);
+		w32(t, d, s);
+		w32(t, d + 4, s ? 0 : 1);
+		w32(t, d + 0xc, 1);
+		if (s == 0) {
+			for (k = 0; k < 73; k++)
+				reg(t, d + 0x60 + 12 * k, 0x1748 + k, k);
+			w64(t, d + 0x760, POOL_LOW(0) + 0x60);
+			w32(t, d + 0x768, 0x036c0049);
+			w64(t, d + 0x906, POOL_PAIR);
+			w64(t, d + 0x945, POOL_STATUS(0));
+		} else {
+			for (p = 0; p < 4; p++) {
+				for (k = 0; k < prog3d[p][3]; k++)
+					reg(t, d + prog3d[p][0] + 12 * k,
+					    0x15000 + p * 0x100 + k, k);
+				w64(t, d + prog3d[p][1],
+				    POOL_LOW(1) + prog3d[p][0]);
+				w32(t, d + prog3d[p][2],
+				    prog3d[p][3] * 12 << 16 | prog3d[p][3]);
+			}
+			w64(t, d + 0x2198, POOL_PAIR);
+			w64(t, d + 0x21a0, POOL_PAIR + 8);
+			w64(t, d + 0x21df, POOL_STATUS(1));
+		}
+		w32(t, o, 0x0f);
+		w64(t, o + 8, 0x7000438000ULL + s * 0x28000);
+		w64(t, o + 0x10, POOL_CTX(s));
+		put_unaligned_le16(s, tva(t, o + 0x18));
+		w32(t, ev, 0x0e);
+		w32(t, ev + 4, 0x10000 | s);
+		w32(t, ev + 8, 1 << 8);
+		w32(t, ev + 0x10, s << 8);
+		/* TA: (own grid, 0); 3D: (TA grid, 1) and (own grid, 0). */
+		w64(t, ctx + 0x10, d);
+		w64(t, ctx + 0x18, q);
+		w64(t, ctx + 0x20, 0xffff000000000000ULL |
+		    (u64)(s ? 0x18 : 0x0c) << 40 | (s ? 3 : 1));
+		w64(t, ctx + 0x28, s ? 1 : 0);
+		w64(t, ctx + 0x30, s ? 1ULL << 40 : 0);
+		g17_ring(g, POOL_RING(s), &g->ring_head[s], d);
+		g17_ring(g, POOL_RING(s), &g->ring_head[s], o);
+		g17_ring(g, POOL_RING(s), &g->ring_head[s], ev);
+	}
+	g17_message(g, 6, POOL_Q(0), 3, 0, true);
+	g17_message(g, 7, POOL_Q(1), 3, 1, true);
+}
+
+static void g17p_render_reports_the_pair_once(struct kunit *test)
+{
+	struct g17w *g = g17w_new(test);
+	struct fwt *t = g->t;
+
+	agx4_fwmodel_hold(t->m);
+	g17_render(g);
+	kick(t, 2, 0);
+	expect_err(t, AGX4_FWMODEL_OK, 0);
+	/* TA held: the 3D waits for grid 0 without starting. */
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_held(t->m), 1);
+	KUNIT_EXPECT_EQ(test, r32(t, POOL_PB(0) + 0x30), 3);
+	KUNIT_EXPECT_EQ(test, r32(t, POOL_PB(1) + 0x30), 0);
+	KUNIT_EXPECT_EQ(test, r64(t, POOL_PAIR + 8), 0);
+	KUNIT_ASSERT_EQ(test, agx4_fwmodel_release(t->m,
+						   AGX4_FWMODEL_OLDEST_FIRST), 0);
+	agx4_fwmodel_sync(t->m);
+	expect_err(t, AGX4_FWMODEL_OK, 0);
+	KUNIT_EXPECT_NE(test, r64(t, POOL_STATUS(0)), 0);
+	KUNIT_EXPECT_NE(test, r64(t, POOL_STATUS(1)), 0);
+	KUNIT_EXPECT_NE(test, r64(t, POOL_PAIR), 0);
+	KUNIT_EXPECT_NE(test, r64(t, POOL_PAIR + 8), 0);
+	KUNIT_EXPECT_EQ(test, r32(t, POOL_PB(1)), 3);
+	KUNIT_EXPECT_EQ(test, r32(t, POOL_Q(0) + 0x1c), 3);
+	KUNIT_EXPECT_EQ(test, r32(t, POOL_Q(1) + 0x1c), 3);
+	/* One terminal report: both grids of the pool, after the 3D. */
+	KUNIT_EXPECT_EQ(test, r32(t, G17_SA0 + 0x40 + 0x20), 1);
+	KUNIT_EXPECT_EQ(test, g17_report(t, 0, 0), 1);
+	KUNIT_EXPECT_EQ(test, g17_report(t, 0, 4), 3);
+	KUNIT_EXPECT_EQ(test, g17_report(t, 0, 0xc), 0);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_count(t->m, AGX4_FWMODEL_CNT_TA), 1);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_count(t->m, AGX4_FWMODEL_CNT_3D), 1);
+}
+
+struct g17_bad {
+	const char *name;
+	u64 va;
+	u64 val;
+	u8 width;
+	enum agx4_fwmodel_err err;
+	u64 where;
+};
+
+#define G17_MSG8	(G17_BUNDLE + 0xc5c0 + 2 * 0x6000 + 1 * 0x1800)
+
+static const struct g17_bad g17_bad_cases[] = {
+	{ "message word 0", G17_MSG8, 1, 8, AGX4_FWMODEL_BAD_WORK_MSG,
+	  G17_MSG8 },
+	{ "program header", OWN_DESC(0, 0) + 0x748, 41 * 12 << 16 | 41, 4,
+	  AGX4_FWMODEL_BAD_ITEM, OWN_DESC(0, 0) + 0x748 },
+	{ "secondary program alias", OWN_DESC(0, 0) + 0xe60,
+	  OWN_LOW(0) + 0x770, 8, AGX4_FWMODEL_BAD_ITEM,
+	  OWN_DESC(0, 0) + 0xe60 },
+	{ "descriptor alias elsewhere", OWN_DESC(0, 0) + 0x740,
+	  OWN_LOW(0) + 0x3000 + 0x40, 8, AGX4_FWMODEL_BAD_ITEM,
+	  OWN_DESC(0, 0) + 0x740 },
+	{ "event item grid", OWN_EVENTS(0) + 4, 0x10000 | 33, 4,
+	  AGX4_FWMODEL_BAD_ITEM, OWN_EVENTS(0) + 4 },
+	{ "event item kind", OWN_EVENTS(0) + 0x10, 0x100, 4,
+	  AGX4_FWMODEL_BAD_ITEM, OWN_EVENTS(0) + 0x10 },
+	{ "context names another descriptor", OWN_CTX(0) + 0x210,
+	  OWN_DESC(0, 1), 8, AGX4_FWMODEL_BAD_ITEM, OWN_CTX(0) + 0x210 },
+	{ "points engine", OWN_CTX(0) + 0x220, 0xffff0c0200000001ULL, 8,
+	  AGX4_FWMODEL_BAD_ITEM, OWN_CTX(0) + 0x220 },
+	{ "point value past 30 bits", OWN_CTX(0) + 0x228,
+	  32ULL << 40 | 1ULL << 30, 8, AGX4_FWMODEL_BAD_ITEM,
+	  OWN_CTX(0) + 0x228 },
+	{ "status word unset", OWN_DESC(0, 0) + 0xf84, 0, 8,
+	  AGX4_FWMODEL_UNMAPPED, OWN_DESC(0, 0) + 0xf84 },
+	{ "status pair unmapped", OWN_DESC(0, 0) + 0xf84, OWN(0) + 0x4000,
+	  8, AGX4_FWMODEL_UNMAPPED, OWN(0) + 0x4000 },
+	{ "pointer block capacity", OWN_PB(0) + 0x60, 0x800, 4,
+	  AGX4_FWMODEL_BAD_QUEUE, OWN_PB(0) + 0x60 },
+	{ "descriptor slot holds the optional record", OWN_RING(0),
+	  OWN_OPT(0), 8, AGX4_FWMODEL_BAD_ITEM, OWN_OPT(0) },
+	{ "no event item before the head", G17_MSG8 + 0x14,
+	  2 | 32 << 16 | 1 << 24, 4, AGX4_FWMODEL_BAD_ITEM,
+	  OWN_RING(0) + 0x10 },
+};
+
+static void g17p_malformed_work_crashes(struct kunit *test)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(g17_bad_cases); i++) {
+		const struct g17_bad *c = &g17_bad_cases[i];
+		struct g17w *g = g17w_new(test);
+		struct fwt *t = g->t;
+
+		g17_owner(g, 0);
+		g17_compute(g, 0, 0, 0, 0);
+		g17_message(g, 8, OWN_Q(0), 3, 32, true);
+		if (c->width == 8)
+			w64(t, c->va, c->val);
+		else
+			w32(t, c->va, c->val);
+		kick(t, 2, 2);
+		KUNIT_EXPECT_STREQ_MSG(test,
+				       agx4_fwmodel_err_name(agx4_fwmodel_error(t->m, NULL)),
+				       agx4_fwmodel_err_name(c->err), "%s", c->name);
+		expect_err(t, c->err, c->where);
+		KUNIT_EXPECT_EQ_MSG(test, crashes(t, 0), 1, "%s", c->name);
+		KUNIT_EXPECT_EQ_MSG(test, r32(t, G17_SA0 + 0x40 + 0x20), 0, "%s",
+				    c->name);
+	}
+}
+
 static void g17p_ids_for_identify(struct kunit *test)
 {
 	struct fwt *t = fwt_new(test, AGX4_FWMODEL_G17P);
@@ -2320,6 +2736,10 @@ static struct kunit_case agx4_fwmodel_cases[] = {
 	KUNIT_CASE(g17p_never_ack_sends_no_0x09),
 	KUNIT_CASE(g17p_event_on_secondary_ring),
 	KUNIT_CASE(g17p_ids_for_identify),
+	KUNIT_CASE(g17p_compute_completes),
+	KUNIT_CASE(g17p_point_waits_for_other_grid),
+	KUNIT_CASE(g17p_render_reports_the_pair_once),
+	KUNIT_CASE(g17p_malformed_work_crashes),
 	{}
 };
 

@@ -31,6 +31,9 @@
 #include "agx4_job.h"
 #include "agx4_vm.h"
 
+#define CREATE_TRACE_POINTS
+#include "agx4_trace.h"
+
 /**
  * DOC: jobs
  *
@@ -189,6 +192,11 @@ struct agx4_job {
 
 static void queue_put(struct agx4_job_queue *q);
 
+static u32 dev_index(const struct agx4_job_queue *q)
+{
+	return q->adev->base.primary ? q->adev->base.primary->index : 0;
+}
+
 static struct agx4_job *to_job(struct drm_sched_job *sj)
 {
 	return container_of(sj, struct agx4_job, base);
@@ -218,6 +226,8 @@ static void retire_locked(struct agx4_job_dev *jd, struct agx4_job *job,
 	if (err)
 		dma_fence_set_error(job->done, err);
 	dma_fence_signal(job->done);
+	trace_agx4_job_done(dev_index(job->q), job->done->context,
+			    job->done->seqno, err);
 }
 
 static void scan_locked(struct agx4_job_dev *jd)
@@ -305,6 +315,8 @@ static struct dma_fence *run_job(struct drm_sched_job *sj)
 		dma_fence_signal(job->done);
 	} else {
 		jd->ops->job_publish(job->fw);
+		trace_agx4_job_kick(dev_index(q), q->fence_ctx,
+				    job->done->seqno, 0);
 		list_add_tail(&job->node, &q->inflight);
 		if (list_empty(&q->active))
 			list_add_tail(&q->active, &jd->active);
@@ -386,6 +398,8 @@ static enum drm_gpu_sched_stat timedout_job(struct drm_sched_job *sj)
 		dev_warn_ratelimited(q->adev->base.dev,
 				     "job timed out after %u ms: queue killed\n",
 				     agx4_job_timeout_ms);
+		trace_agx4_job_timeout(dev_index(q), q->fence_ctx,
+				       job->done->seqno, -ETIMEDOUT);
 		kill_locked(jd, q, -ETIMEDOUT);
 	}
 	spin_unlock_irqrestore(&jd->lock, flags);
@@ -511,6 +525,7 @@ int agx4_job_submit(struct agx4_job_queue *q, struct drm_file *file,
 		}
 	}
 	drm_sched_entity_push_job(&job->base);
+	trace_agx4_job_submit(dev_index(q), q->fence_ctx, q->fence_seqno, 0);
 	drm_exec_fini(&exec);
 	mutex_unlock(&q->submit_lock);
 	kfree(chains);
@@ -526,6 +541,7 @@ err_unlock:
 	job = NULL;
 	mutex_unlock(&q->submit_lock);
 err_free:
+	trace_agx4_job_submit(dev_index(q), q->fence_ctx, 0, ret);
 	if (job)
 		job_free(job);
 	for (i = 0; chains && i < syncs->nout; i++)

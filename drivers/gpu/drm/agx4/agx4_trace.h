@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR MIT */
+/*
+ * Copyright 2026 The agx4 authors
+ *
+ * Tracepoints of the submission path: each event names the device (the
+ * primary node's index), the queue (its done fences' context) and the
+ * job (its done fence's seqno), so one job can be followed from SUBMIT
+ * to its fence.
+ */
+
+#if !defined(AGX4_TRACE_H) || defined(TRACE_HEADER_MULTI_READ)
+#define AGX4_TRACE_H
+
+#include <linux/tracepoint.h>
+#include <linux/types.h>
+
+#undef TRACE_SYSTEM
+#define TRACE_SYSTEM agx4
+#define TRACE_INCLUDE_FILE agx4_trace
+
+DECLARE_EVENT_CLASS(agx4_job,
+		    TP_PROTO(u32 dev, u64 ctx, u64 seqno, int err),
+		    TP_ARGS(dev, ctx, seqno, err),
+		    TP_STRUCT__entry(__field(u32, dev)
+				     __field(u64, ctx)
+				     __field(u64, seqno)
+				     __field(int, err)),
+		    TP_fast_assign(__entry->dev = dev;
+				   __entry->ctx = ctx;
+				   __entry->seqno = seqno;
+				   __entry->err = err;),
+		    TP_printk("dev=%u queue=%llu job=%llu err=%d",
+			      __entry->dev, __entry->ctx, __entry->seqno,
+			      __entry->err));
+
+/* A SUBMIT became a job (err 0) or was refused after validation. */
+DEFINE_EVENT(agx4_job, agx4_job_submit,
+	     TP_PROTO(u32 dev, u64 ctx, u64 seqno, int err),
+	     TP_ARGS(dev, ctx, seqno, err));
+
+/* The backend published the job and rang the doorbells. */
+DEFINE_EVENT(agx4_job, agx4_job_kick,
+	     TP_PROTO(u32 dev, u64 ctx, u64 seqno, int err),
+	     TP_ARGS(dev, ctx, seqno, err));
+
+/* The job's done fence signalled, with its error. */
+DEFINE_EVENT(agx4_job, agx4_job_done,
+	     TP_PROTO(u32 dev, u64 ctx, u64 seqno, int err),
+	     TP_ARGS(dev, ctx, seqno, err));
+
+/* The job timed out and killed its queue. */
+DEFINE_EVENT(agx4_job, agx4_job_timeout,
+	     TP_PROTO(u32 dev, u64 ctx, u64 seqno, int err),
+	     TP_ARGS(dev, ctx, seqno, err));
+
+#endif /* AGX4_TRACE_H */
+
+/* Outside the guard: define_trace.h reads this file again. */
+#undef TRACE_INCLUDE_PATH
+#define TRACE_INCLUDE_PATH .
+#include <trace/define_trace.h>

@@ -15,6 +15,7 @@
 #include <linux/gfp.h>
 #include <linux/iosys-map.h>
 #include <linux/log2.h>
+#include <linux/logic_iomem.h>
 #include <linux/mman.h>
 #include <linux/uaccess.h>
 
@@ -104,6 +105,155 @@ static void model_destroy(struct drm_device *drm, void *data)
 	agx4_fwmodel_destroy(data);
 }
 
+static u32 *sgx_word(u32 offset)
+{
+	struct kunit *test = kunit_get_current_test();
+
+	if (!current_sgx || offset % 4 || offset >= current_sgx_size) {
+		/* Off the test's thread (a work item), there is no test. */
+		if (test)
+			KUNIT_FAIL(test, "access to SGX+%#x", offset);
+		else
+			pr_err("agx4 test: access to SGX+%#x\n", offset);
+		return NULL;
+	}
+	return &current_sgx[offset / 4];
+}
+
+static void fake_write_sgx(struct agx4_device *adev, u32 offset, u32 value)
+{
+	u32 *w = sgx_word(offset);
+
+	if (w)
+		WRITE_ONCE(*w, value);
+}
+
+static u32 fake_read_sgx(struct agx4_device *adev, u32 offset)
+{
+	struct agx4_test_regs *r = current_regs;
+	u32 *w;
+
+	switch (offset) {
+	case 0xd04000:
+		return r->id;
+	case 0xd04010:
+		return r->counts;
+	case 0xe01500:
+		return r->core_mask;
+	default:
+		/* Anything else is the model's register file. */
+		w = sgx_word(offset);
+		return w ? READ_ONCE(*w) : 0;
+	}
+}
+
+#if IS_ENABLED(CONFIG_INDIRECT_IOMEM)
+/*
+ * The register window, for accesses off the test's thread: static stubs
+ * only redirect calls made by the test's own task, and the driver reads
+ * and writes registers from work items too (the scheduler's run_job, the
+ * event drain).  Under UML, an ioremap() of a region registered with
+ * logic_iomem gives a mapping whose readl()/writel() call back here from
+ * any task.  A logic_iomem mapping spans at most 16 MiB, so the window is
+ * mapped as WINDOW_CHUNKS consecutive mappings; regions cannot be removed,
+ * so one is registered for the whole run.
+ */
+#define WINDOW_CHUNK	SZ_16M
+#define WINDOW_CHUNKS	2
+#define WINDOW_BASE	0x7f0000000000ull
+
+static struct resource window_res = {
+	.name = "agx4 test SGX",
+	.start = WINDOW_BASE,
+	.end = WINDOW_BASE + WINDOW_CHUNKS * WINDOW_CHUNK - 1,
+	.flags = IORESOURCE_MEM,
+};
+
+static unsigned long window_read(void *priv, unsigned int offset, int size)
+{
+	u32 off = (unsigned long)priv + offset;
+
+	if (size != 4) {
+		pr_err("agx4 test: %d-byte read of SGX+%#x\n", size, off);
+		return ~0ul;
+	}
+	return fake_read_sgx(NULL, off);
+}
+
+static void window_write(void *priv, unsigned int offset, int size,
+			 unsigned long val)
+{
+	u32 off = (unsigned long)priv + offset;
+
+	if (size != 4)
+		pr_err("agx4 test: %d-byte write of SGX+%#x\n", size, off);
+	else
+		fake_write_sgx(NULL, off, val);
+}
+
+static const struct logic_iomem_ops window_ops = {
+	.read = window_read,
+	.write = window_write,
+};
+
+static long window_map(unsigned long offset, size_t size,
+		       const struct logic_iomem_ops **ops, void **priv)
+{
+	*ops = &window_ops;
+	*priv = (void *)offset;
+	return 0;
+}
+
+static const struct logic_iomem_region_ops window_region_ops = {
+	.map = window_map,
+};
+
+struct window {
+	void __iomem *chunk[WINDOW_CHUNKS];
+};
+
+static void window_unmap(struct drm_device *drm, void *data)
+{
+	struct window *w = data;
+	unsigned int i;
+
+	for (i = 0; i < WINDOW_CHUNKS; i++)
+		if (w->chunk[i])
+			iounmap(w->chunk[i]);
+	kfree(w);
+}
+
+/* Map the register window; NULL if it cannot be (the stubs still work). */
+static void __iomem *window_map_all(struct agx4_device *adev)
+{
+	static bool registered;
+	struct window *w;
+	unsigned int i;
+
+	if (!registered &&
+	    logic_iomem_add_region(&window_res, &window_region_ops))
+		return NULL;
+	registered = true;
+	w = kzalloc(sizeof(*w), GFP_KERNEL);
+	if (!w || drmm_add_action_or_reset(&adev->base, window_unmap, w))
+		return NULL;
+	for (i = 0; i < WINDOW_CHUNKS; i++) {
+		w->chunk[i] = ioremap(WINDOW_BASE + i * WINDOW_CHUNK,
+				      WINDOW_CHUNK);
+		/* Consecutive mappings make one window. */
+		if (!w->chunk[i] ||
+		    w->chunk[i] != w->chunk[0] + i * WINDOW_CHUNK)
+			return NULL;
+	}
+	return w->chunk[0];
+}
+#else
+static void __iomem *window_map_all(struct agx4_device *adev)
+{
+	return NULL;
+}
+#endif
+
 /*
  * The probe's first step maps the registers: the GPU's firmware model is
  * made then, for the device being probed, and goes when the DRM device is
@@ -125,26 +275,8 @@ static int fake_map_sgx(struct agx4_device *adev)
 	current_sgx = agx4_fwmodel_sgx(m, &current_sgx_size);
 	if (next_fault)
 		agx4_fwmodel_inject(m, next_fault, next_fault_arg);
+	adev->sgx = window_map_all(adev);
 	return 0;
-}
-
-static u32 *sgx_word(u32 offset)
-{
-	struct kunit *test = kunit_get_current_test();
-
-	if (!current_sgx || offset % 4 || offset >= current_sgx_size) {
-		KUNIT_FAIL(test, "access to SGX+%#x", offset);
-		return NULL;
-	}
-	return &current_sgx[offset / 4];
-}
-
-static void fake_write_sgx(struct agx4_device *adev, u32 offset, u32 value)
-{
-	u32 *w = sgx_word(offset);
-
-	if (w)
-		WRITE_ONCE(*w, value);
 }
 
 /* The transport is the model's; its events go wherever the device says. */
@@ -206,25 +338,6 @@ void agx4_test_arm_model(enum agx4_fwmodel_fault fault, u32 arg,
 	next_fault = fault;
 	next_fault_arg = arg;
 	next_timeout_ms = timeout_ms;
-}
-
-static u32 fake_read_sgx(struct agx4_device *adev, u32 offset)
-{
-	struct agx4_test_regs *r = current_regs;
-	u32 *w;
-
-	switch (offset) {
-	case 0xd04000:
-		return r->id;
-	case 0xd04010:
-		return r->counts;
-	case 0xe01500:
-		return r->core_mask;
-	default:
-		/* Anything else is the model's register file. */
-		w = sgx_word(offset);
-		return w ? READ_ONCE(*w) : 0;
-	}
 }
 
 /* Pages fake_map_region() allocated and has not freed. */

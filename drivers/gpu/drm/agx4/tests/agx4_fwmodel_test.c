@@ -1478,6 +1478,8 @@ static const struct g16_bad g16_bad_cases[] = {
 	  CWORK(0) + 0x720 },
 	{ "context slot", CWORK(0) + 0xc, 64, false, AGX4_FWMODEL_BAD_ITEM,
 	  CWORK(0) + 0xc },
+	{ "context slot without tables", CWORK(0) + 0xc, 10, false,
+	  AGX4_FWMODEL_GPU_FAULT, CALIAS(CWORK(0)) + 0x20 },
 	{ "notifier 0x50", CWORK(0) + 0x1410, 0x51, false,
 	  AGX4_FWMODEL_BAD_ITEM, CWORK(0) + 0x1410 },
 	{ "user timestamp outside the aperture", CWORK(0) + 0x17c8,
@@ -2272,7 +2274,8 @@ static void g17_owner(struct g17w *g, unsigned int i)
 	struct fwt *t = g->t;
 	u64 q = OWN_Q(i);
 
-	tmap(t, OWN(i), PG, FW_RW);
+	/* Two pages of descriptors; only the first has its low alias. */
+	tmap(t, OWN(i), 2 * PG, FW_RW);
 	talias(t, t->low, OWN_LOW(i), OWN(i), PG, GPU_RO);
 	tmap(t, q, PG, FW_RW);
 	tmap(t, OWN_PB(i), PG, FW_RW);
@@ -2592,8 +2595,8 @@ static const struct g17_bad g17_bad_cases[] = {
 	  OWN_CTX(0) + 0x228 },
 	{ "status word unset", OWN_DESC(0, 0) + 0xf84, 0, 8,
 	  AGX4_FWMODEL_UNMAPPED, OWN_DESC(0, 0) + 0xf84 },
-	{ "status pair unmapped", OWN_DESC(0, 0) + 0xf84, OWN(0) + 0x4000,
-	  8, AGX4_FWMODEL_UNMAPPED, OWN(0) + 0x4000 },
+	{ "status pair unmapped", OWN_DESC(0, 0) + 0xf84, OWN(0) + 0x8000,
+	  8, AGX4_FWMODEL_UNMAPPED, OWN(0) + 0x8000 },
 	{ "pointer block capacity", OWN_PB(0) + 0x60, 0x800, 4,
 	  AGX4_FWMODEL_BAD_QUEUE, OWN_PB(0) + 0x60 },
 	{ "descriptor slot holds the optional record", OWN_RING(0),
@@ -2602,6 +2605,29 @@ static const struct g17_bad g17_bad_cases[] = {
 	  2 | 32 << 16 | 1 << 24, 4, AGX4_FWMODEL_BAD_ITEM,
 	  OWN_RING(0) + 0x10 },
 };
+
+/*
+ * The firmware reads 0x40 bytes past a compute descriptor's 0x1000: its
+ * low alias must cover them.  Descriptor 3 ends 0x100 bytes into the
+ * next page, which has no alias.
+ */
+static void g17p_descriptor_alias_covers_0x1040(struct kunit *test)
+{
+	struct g17w *g = g17w_new(test);
+	struct fwt *t = g->t;
+
+	g17_owner(g, 0);
+	g17_compute(g, 0, 0, 0, 0);
+	g17_compute(g, 0, 3, 0, 0);
+	/* Command 3 waits for command 0 only. */
+	w64(t, OWN_CTX(0) + 4 * 0x200 + 0x28, 32ULL << 40 | 1);
+	g17_message(g, 8, OWN_Q(0), 5, 32, true);
+	kick(t, 2, 2);
+	KUNIT_EXPECT_NE(test, r64(t, OWN_STATUS(0) + 8), 0);
+	expect_err(t, AGX4_FWMODEL_GPU_FAULT, OWN_LOW(0) + 0x4000);
+	KUNIT_EXPECT_EQ(test, crashes(t, 0), 1);
+	KUNIT_EXPECT_EQ(test, r64(t, OWN_STATUS(0) + 3 * 0x40 + 8), 0);
+}
 
 static void g17p_malformed_work_crashes(struct kunit *test)
 {
@@ -2740,6 +2766,7 @@ static struct kunit_case agx4_fwmodel_cases[] = {
 	KUNIT_CASE(g17p_point_waits_for_other_grid),
 	KUNIT_CASE(g17p_render_reports_the_pair_once),
 	KUNIT_CASE(g17p_malformed_work_crashes),
+	KUNIT_CASE(g17p_descriptor_alias_covers_0x1040),
 	{}
 };
 

@@ -564,6 +564,7 @@ static void agx4_g17p_submit_refusals_give_back(struct kunit *test)
 	struct agx4_cmdbuf *render = computes(test, 1);
 	struct agx4_fw_job *job = NULL;
 	u32 credits = 0;
+	const u8 *ring;
 
 	bad->cmds[1].compute.cmd.cdm_ctrl_stream_end = CDM_BASE;
 	KUNIT_EXPECT_EQ(test, c->ops->job_prepare(fq, bad, &job, &credits),
@@ -583,6 +584,10 @@ static void agx4_g17p_submit_refusals_give_back(struct kunit *test)
 	job = prepare(test, fq, computes(test, 1));
 	c->ops->job_publish(job);
 	KUNIT_EXPECT_EQ(test, rd32(msg(c, 1), 0x14), 5 | GRID0 << 16);
+	/* Its event item counts it as the owner's second command. */
+	ring = fw_ptr(test, rd64(fw_ptr(test, rd64(msg(c, 1), 0x08)), 0x08));
+	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, rd64(ring, 4 * 8)), 0x08),
+			2 << 8 | 2);
 	c->ops->job_free(job);
 	c->ops->queue_destroy(fq);
 }
@@ -617,6 +622,103 @@ static void agx4_g17p_submit_queue_create_and_destroy_balance(struct kunit *test
 	bitmap_zero(sub->owners, AGX4_G17P_MAX_OWNERS);
 }
 
+/*
+ * A full channel 8 (255 messages outstanding) holds the rest of a job;
+ * a later job of the same queue waits behind it even once there is room;
+ * poll() sends both, in order.
+ */
+static void agx4_g17p_submit_full_channel_defers_in_order(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fw_queue *a = queue(test), *b = queue(test);
+	struct agx4_fw_queue *d = queue(test);
+	struct agx4_fw_job *b1, *d1, *a1, *a2;
+	u64 qa;
+
+	/* 127 commands each: no bank switch (every 128) gets in the way. */
+	b1 = prepare(test, b, computes(test, 127));
+	d1 = prepare(test, d, computes(test, 127));
+	a1 = prepare(test, a, computes(test, 2));
+	a2 = prepare(test, a, computes(test, 1));
+	c->ops->job_publish(b1);
+	c->ops->job_publish(d1);
+	c->ops->job_publish(a1);
+	/* 255 outstanding: A's second command waits. */
+	KUNIT_EXPECT_EQ(test, *cursor(c, CH8_PROD), 255);
+	qa = rd64(msg(c, 254), 0x08);
+	KUNIT_EXPECT_EQ(test, rd32(msg(c, 254), 0x14) & 0xffff, 3);
+	KUNIT_EXPECT_EQ(test, c->ops->job_status(a1), -EINPROGRESS);
+	/* The firmware took one message: room, but a2 is behind a1. */
+	WRITE_ONCE(*cursor(c, CH8_READ), 1);
+	WRITE_ONCE(*cursor(c, CH8_DONE), 1);
+	c->ops->job_publish(a2);
+	KUNIT_EXPECT_EQ(test, *cursor(c, CH8_PROD), 255);
+	consume(c);
+	c->ops->poll(c->adev);
+	KUNIT_EXPECT_EQ(test, *cursor(c, CH8_PROD), 1);
+	KUNIT_EXPECT_EQ(test, rd64(msg(c, 255), 0x08), qa);
+	KUNIT_EXPECT_EQ(test, rd32(msg(c, 255), 0x14) & 0xffff, 5);
+	KUNIT_EXPECT_EQ(test, rd64(msg(c, 0), 0x08), qa);
+	KUNIT_EXPECT_EQ(test, rd32(msg(c, 0), 0x14) & 0xffff, 7);
+	/* One doorbell per publication pass that sent something. */
+	KUNIT_EXPECT_EQ(test, c->nkicks, 4);
+	c->ops->job_free(a1);
+	c->ops->job_free(a2);
+	c->ops->job_free(b1);
+	c->ops->job_free(d1);
+	c->ops->queue_destroy(a);
+	c->ops->queue_destroy(b);
+	c->ops->queue_destroy(d);
+}
+
+/*
+ * A queue whose creation fails on the way (no page-table room in the VM
+ * for its save areas, or for the VM's operand namespace) keeps nothing:
+ * heap objects, owner index and context are given back.
+ */
+static void agx4_g17p_submit_failed_create_keeps_nothing(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	const struct agx4_fw_queue_args args = {
+		.vm = c->vm, .usc_exec_base = 1ull << 40,
+	};
+	struct agx4_fw_queue *fq = queue(test), *none = NULL;
+	struct agx4_fw_job *job;
+	struct agx4_vm *vm2;
+	unsigned int before;
+
+	c->ops->queue_destroy(fq);
+	before = heap_objects(c->adev);
+	c->vm->uat.max_tables = c->vm->uat.tables;
+	KUNIT_EXPECT_EQ(test, c->ops->queue_create(c->adev, &args, &none),
+			-ENOMEM);
+	KUNIT_EXPECT_NULL(test, none);
+	KUNIT_EXPECT_EQ(test, heap_objects(c->adev), before);
+	c->vm->uat.max_tables = 0;
+	/* Owner 0 again: its first message names grid 32. */
+	fq = queue(test);
+	job = prepare(test, fq, computes(test, 1));
+	c->ops->job_publish(job);
+	KUNIT_EXPECT_EQ(test, rd32(msg(c, 0), 0x14), 3 | GRID0 << 16 | 1 << 24);
+	c->ops->job_free(job);
+	c->ops->queue_destroy(fq);
+
+	/* A VM whose namespace cannot be mapped gets no state. */
+	vm2 = agx4_vm_create(&c->adev->base, c->adev->uat_geom, AGX4_VM_START,
+			     AGX4_VM_END, KERNEL_START,
+			     KERNEL_START + AGX4_VM_KERNEL_MIN_SIZE);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, vm2);
+	vm2->uat.max_tables = vm2->uat.tables + 1;
+	none = NULL;
+	KUNIT_EXPECT_EQ(test, c->ops->queue_create(c->adev, &(struct agx4_fw_queue_args){
+				.vm = vm2, .usc_exec_base = 1ull << 40 }, &none),
+			-ENOMEM);
+	KUNIT_EXPECT_NULL(test, none);
+	KUNIT_EXPECT_NULL(test, vm2->fw);
+	KUNIT_EXPECT_EQ(test, heap_objects(c->adev), before);
+	agx4_vm_put(vm2);
+}
+
 static struct kunit_case agx4_g17p_submit_cases[] = {
 	KUNIT_CASE(agx4_g17p_submit_compute_publishes_per_spec),
 	KUNIT_CASE(agx4_g17p_submit_second_command_follows),
@@ -625,6 +727,8 @@ static struct kunit_case agx4_g17p_submit_cases[] = {
 	KUNIT_CASE(agx4_g17p_submit_compute_barrier_on_compute_is_a_point),
 	KUNIT_CASE(agx4_g17p_submit_refusals_give_back),
 	KUNIT_CASE(agx4_g17p_submit_queue_create_and_destroy_balance),
+	KUNIT_CASE(agx4_g17p_submit_full_channel_defers_in_order),
+	KUNIT_CASE(agx4_g17p_submit_failed_create_keeps_nothing),
 	{ }
 };
 

@@ -463,5 +463,6 @@ const struct agx4_fw_gen agx4_fw_g16 = {
 	.parse_event = g16_parse_event,
 	.build_ctl = g16_build_ctl,
 	.boot = agx4_fw_g16_boot,
+	.submit = &agx4_fw_g16_submit_ops,
 };
 EXPORT_SYMBOL_IF_KUNIT(agx4_fw_g16);

@@ -12,10 +12,16 @@
 
 struct agx4_fw_boot;
 struct agx4_fw_gen;
+struct agx4_fw_job;
+struct agx4_fw_obj;
+struct agx4_fw_queue;
+struct agx4_fw_submit_ops;
 
 extern const struct agx4_fw_item agx4_fw_g16_render_objs[6];
 extern const struct agx4_fw_item agx4_fw_g16_compute_objs[4];
 extern const struct agx4_fw_item agx4_fw_g16_tvb_objs[6];
+
+extern const struct agx4_fw_submit_ops agx4_fw_g16_submit_ops;
 
 int agx4_fw_g16_boot(struct agx4_fw_boot *b);
 #if IS_ENABLED(CONFIG_KUNIT)
@@ -24,6 +30,8 @@ int agx4_fw_g16_build_operand_dir(void *buf, size_t size, u64 base,
 				  unsigned int buffers);
 int agx4_fw_g16_build_compute_support(void *buf, size_t size, u64 shared);
 int agx4_fw_g16_build_resume(void *buf, size_t size);
+struct agx4_fw_obj *agx4_fw_g16_queue_obj(struct agx4_fw_queue *fq);
+struct agx4_fw_obj *agx4_fw_g16_job_obj(struct agx4_fw_job *job, u32 i);
 #endif
 int agx4_fw_g16_build_render(const struct agx4_render_desc *d,
 			     const struct agx4_fw_render_in *in,

@@ -20,6 +20,7 @@
 #include "agx4_fw_boot.h"
 #include "agx4_fw_build.h"
 #include "agx4_fw_g16.h"
+#include "agx4_fw_g16_boot.h"
 #include "agx4_fw_g16_power.h"
 #include "agx4_fw_obj.h"
 #include "agx4_fwif_g16.h"
@@ -218,9 +219,12 @@ struct g16_boot {
 	struct agx4_fw_obj *compute_bufs;
 	struct agx4_fw_obj *boot_queue;
 	struct agx4_fw_obj *boot_shared;
+	struct agx4_fw_obj *compute_stats;
 	struct agx4_fw_regwin_in wins[ARRAY_SIZE(g16_windows)];
 	/* Work channel 1, which carries the bootstrap barrier. */
 	struct agx4_channel work;
+	/* Submission's shared state, once the barrier went through. */
+	struct agx4_fw_g16_sub sub;
 };
 
 static void sgx_set(struct agx4_device *adev, u32 reg, u32 bits)
@@ -399,6 +403,13 @@ static int alloc_objects(struct agx4_fw_boot *b, struct g16_boot *g)
 		  AGX4_FW_OBJ_SHARED },
 		{ &g->boot_queue, "queue", G16_BQ_SIZE, AGX4_FW_OBJ_PRIVATE },
 		{ &g->boot_shared, "pointers", SZ_16K, AGX4_FW_OBJ_SHARED },
+		/*
+		 * Written by the firmware only; every compute microsequence
+		 * names it (the reference places it in a bootstrap compute
+		 * queue's allocation, M).
+		 */
+		{ &g->compute_stats, "compute_stats", SZ_16K,
+		  AGX4_FW_OBJ_PRIVATE },
 	};
 	unsigned int i;
 
@@ -617,12 +628,11 @@ static int build_init_data(struct agx4_fw_boot *b, struct g16_boot *g)
 	return 0;
 }
 
-/* The host's view of the work channel of @stage at @prio. */
+/* The host's view @ch of the work channel of @stage at @prio. */
 static int work_channel(struct agx4_fw_boot *b, struct g16_boot *g,
-			u32 stage, u32 prio)
+			struct agx4_channel *ch, u32 stage, u32 prio)
 {
 	struct agx4_device *adev = b->adev;
-	struct agx4_channel *ch = &g->work;
 	u32 a = stage * G16_CURSOR_STAGE_STRIDE + prio * G16_CURSOR_PRIO_STRIDE;
 	int ret;
 
@@ -666,7 +676,8 @@ static int setup_channels(struct agx4_fw_boot *b, struct g16_boot *g)
 	ctl->prod = (struct agx4_cursor){
 		.adev = adev, .sgx = G16_SGX_PRODUCERS + G16_CONTROL_PRODUCER };
 
-	ret = work_channel(b, g, AGX4_FW_LANE_3D, G16_BOOT_CHANNEL_PRIO);
+	ret = work_channel(b, g, &g->work, AGX4_FW_LANE_3D,
+			   G16_BOOT_CHANNEL_PRIO);
 	if (ret)
 		return ret;
 
@@ -873,6 +884,47 @@ static int submit_barrier(struct agx4_fw_boot *b, struct g16_boot *g)
 	return ret;
 }
 
+/*
+ * Submission's shared state: every work channel, its host cursor where
+ * the producer is (channel 1 past the bootstrap barrier), and the
+ * device-wide objects compute work names.
+ */
+static int init_submission(struct agx4_fw_boot *b, struct g16_boot *g)
+{
+	struct agx4_fw_g16_sub *sub = &g->sub;
+	unsigned int i;
+	int ret;
+
+	spin_lock_init(&sub->lock);
+	INIT_LIST_HEAD(&sub->deferred);
+	for (i = 0; i < AGX4_FW_NUM_WORK_CHANNELS; i++) {
+		struct agx4_channel *ch = &sub->chans[i];
+
+		ret = work_channel(b, g, ch, i % 3, i / 3);
+		if (ret)
+			return ret;
+		ch->head = agx4_cursor_get(&ch->prod) % ch->entries;
+	}
+	sub->compute_support = g->compute_support->va;
+	sub->compute_state = g->compute_state->cpu;
+	sub->compute_stats = g->compute_stats->va;
+	return 0;
+}
+
+/**
+ * agx4_fw_g16_sub() - G16 submission's shared state
+ * @b: the firmware, booted.
+ *
+ * Return: the state, or NULL if the firmware is not a booted G16.
+ */
+struct agx4_fw_g16_sub *agx4_fw_g16_sub(struct agx4_fw_boot *b)
+{
+	struct g16_boot *g = b ? b->gen_priv : NULL;
+
+	return g && g->sub.compute_support ? &g->sub : NULL;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_fw_g16_sub);
+
 /* The records debugfs and crash dumps show by name. */
 static int add_views(struct agx4_fw_boot *b, struct g16_boot *g)
 {
@@ -937,5 +989,7 @@ int agx4_fw_g16_boot(struct agx4_fw_boot *b)
 		ret = open_control(b, g);
 	if (!ret)
 		ret = submit_barrier(b, g);
+	if (!ret)
+		ret = init_submission(b, g);
 	return ret;
 }

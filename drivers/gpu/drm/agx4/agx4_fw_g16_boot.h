@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR MIT */
+/*
+ * Copyright 2026 The agx4 authors
+ *
+ * Between the G16 boot (agx4_fw_g16_boot.c), which builds the device-wide
+ * objects, and the G16 submission backend (agx4_fw_g16_queue.c), which
+ * uses them.
+ */
+#ifndef AGX4_FW_G16_BOOT_H
+#define AGX4_FW_G16_BOOT_H
+
+#include <linux/list.h>
+#include <linux/spinlock.h>
+#include <linux/types.h>
+
+#include "agx4_channel.h"
+#include "agx4_fwif.h"
+
+struct agx4_fw_boot;
+
+/**
+ * struct agx4_fw_g16_sub - what G16 submission shares across queues
+ *
+ * Made by the boot once the bootstrap barrier went through; lives as
+ * long as the firmware.
+ */
+struct agx4_fw_g16_sub {
+	/**
+	 * @lock: protects @chans, @deferred, the publication counts and
+	 * @events.  Taken inside the job unit's spinlock (the ops run under
+	 * it), never around anything that sleeps.
+	 */
+	spinlock_t lock;
+	/** @chans: the work channels, by firmware priority * 3 + stage. */
+	struct agx4_channel chans[AGX4_FW_NUM_WORK_CHANNELS];
+	/** @deferred: jobs whose channel messages wait for ring room. */
+	struct list_head deferred;
+	/** @compute_published: compute work items published so far. */
+	u64 compute_published;
+	/** @render_published: render work items (TA + 3D) published. */
+	u64 render_published;
+	/** @events: bit k: event lease k (ids 32 + 3k ..) is taken. */
+	unsigned long events;
+	/** @compute_support: firmware address of the compute support. */
+	u64 compute_support;
+	/** @compute_state: the compute shared state (CPU view). */
+	__le32 *compute_state;
+	/** @compute_stats: the compute statistics record. */
+	u64 compute_stats;
+};
+
+struct agx4_fw_g16_sub *agx4_fw_g16_sub(struct agx4_fw_boot *b);
+
+#endif /* AGX4_FW_G16_BOOT_H */

@@ -1,0 +1,675 @@
+// SPDX-License-Identifier: GPL-2.0-only OR MIT
+/*
+ * Copyright 2026 The agx4 authors
+ *
+ * KUnit suite "agx4_fw_g16_submit": the G16 submission backend on a booted
+ * device (firmware model), driven through its ops directly: what queue
+ * creation, prepare and publish write, when a job counts as done, and what
+ * is refused.  Expected values are written here from the specification of
+ * each object and read back by raw offset, never through the driver's
+ * declarations.  The model's doorbells are dropped so that only the test
+ * plays the firmware's side (stamps, indices, cursors).
+ */
+
+#include <kunit/test.h>
+#include <linux/list.h>
+#include <linux/overflow.h>
+#include <linux/slab.h>
+#include <linux/unaligned.h>
+
+#include <drm/drm_kunit_helpers.h>
+
+#include "../agx4_cmdbuf.h"
+#include "../agx4_device.h"
+#include "../agx4_fw.h"
+#include "../agx4_fw_boot.h"
+#include "../agx4_fw_g16.h"
+#include "../agx4_fw_mem.h"
+#include "../agx4_fw_obj.h"
+#include "../agx4_fw_queue.h"
+#include "../agx4_fwmodel.h"
+#include "../agx4_uat.h"
+#include "../agx4_vm.h"
+#include "agx4_test_dt.h"
+#include "agx4_test_util.h"
+
+/* The firmware heap and the compute Work alias window. */
+#define HEAP		0xfffffc2200000000ull
+#define ALIAS		0x7100000000ull
+
+/* The queue block: lane s at s * 0xc000. */
+#define LANE(s)		((s) * 0xc000u)
+#define PTRS		0x4000u
+#define RING		0x8000u
+#define JOB_LIST	0x4100u
+#define QCTX		0x4140u
+#define STAMP		0x1040u
+
+/* Compute Work storage. */
+#define W_MS		0x1000u
+#define W_NOTIFIER	0x1400u
+#define W_TS		0x17c0u
+#define W_THRESHOLD	0x1800u
+#define W_DEPS		0x1900u
+#define W_ENTRY		0x1a00u
+#define W_DSTAMP	0x4000u
+
+/* Channel 11 (priority 3, compute) and channel 8 (priority 2, compute). */
+#define CH11_READ	(0xd64000u + 2 * 0x40 + 3 * 0x10)
+#define CH11_DONE	(CH11_READ + 8)
+#define CH11_PROD	(0xd60000u + 2 * 0x20 + 3 * 8)
+#define CH11_RING	(0xba40u + 2 * 0x6000 + 0 * 0x1800)
+
+/* A CDM stream in the VM (never read: doorbells are dropped). */
+#define CDM_BASE	0x2000000000ull
+#define CDM_END		0x2000000100ull
+
+struct ctx {
+	struct agx4_device *adev;
+	const struct agx4_fw_submit_ops *ops;
+	struct agx4_fwmodel *m;
+	struct agx4_vm *vm;
+};
+
+static void put_vm(void *vm)
+{
+	agx4_vm_put(vm);
+}
+
+static struct agx4_fw_obj *boot_obj(struct kunit *test, struct agx4_fw_boot *b,
+				    const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < b->num_objs; i++)
+		if (!strcmp(b->objs[i].name, name))
+			return b->objs[i].obj;
+	KUNIT_FAIL(test, "no boot object %s", name);
+	return NULL;
+}
+
+static unsigned int heap_objects(struct agx4_device *adev)
+{
+	struct agx4_fw_obj_heap *h = &adev->mem->heap;
+	struct agx4_fw_obj *o;
+	unsigned int n = 0;
+
+	mutex_lock(&h->lock);
+	list_for_each_entry(o, &h->objects, link)
+		n++;
+	mutex_unlock(&h->lock);
+	return n;
+}
+
+static int init(struct kunit *test)
+{
+	struct device *dev = drm_kunit_helper_alloc_device(test);
+	struct agx4_test_dt *dt = agx4_test_dt_alloc(test, AGX4_SOC_T8132);
+	struct ctx *c = kunit_kzalloc(test, sizeof(*c), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, dev);
+	KUNIT_ASSERT_NOT_NULL(test, c);
+	agx4_test_fake_gpu(test, AGX4_SOC_T8132);
+	agx4_test_arm_model(AGX4_FWMODEL_FAULT_NONE, 0, 0);
+	c->adev = agx4_device_create(dev, &dt->src);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, c->adev);
+	c->ops = c->adev->gen->submit;
+	KUNIT_ASSERT_PTR_EQ(test, c->ops, &agx4_fw_g16_submit_ops);
+	c->m = agx4_test_model();
+	agx4_fwmodel_sync(c->m);
+	/* Only the test plays the firmware from here on. */
+	agx4_fwmodel_inject(c->m, AGX4_FWMODEL_FAULT_DROP_DOORBELL, 10000);
+	c->vm = agx4_vm_create(&c->adev->base, c->adev->uat_geom,
+			       AGX4_VM_START, AGX4_VM_END,
+			       0x1100000000ull - AGX4_VM_KERNEL_MIN_SIZE,
+			       0x1100000000ull);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, c->vm);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, put_vm, c->vm),
+			0);
+	test->priv = c;
+	return 0;
+}
+
+static struct agx4_fw_queue *queue(struct kunit *test, u32 prio)
+{
+	struct ctx *c = test->priv;
+	const struct agx4_fw_queue_args args = {
+		.vm = c->vm, .priority = prio, .usc_exec_base = 1ull << 40,
+	};
+	struct agx4_fw_queue *fq = NULL;
+
+	KUNIT_ASSERT_EQ(test, c->ops->queue_create(c->adev, &args, &fq), 0);
+	KUNIT_ASSERT_NOT_NULL(test, fq);
+	return fq;
+}
+
+/* A command buffer of @n compute commands, no barriers, no timestamps. */
+static struct agx4_cmdbuf *computes(struct kunit *test, u32 n)
+{
+	struct agx4_cmdbuf *cb;
+	u32 i;
+
+	cb = kunit_kzalloc(test, struct_size(cb, cmds, n), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, cb);
+	cb->count = n;
+	cb->computes = n;
+	for (i = 0; i < n; i++) {
+		struct agx4_cmd_desc *d = &cb->cmds[i];
+
+		d->is_compute = true;
+		d->wait_vdm = AGX4_WAIT_NONE;
+		d->wait_cdm = AGX4_WAIT_NONE;
+		d->compute.cmd.cdm_ctrl_stream_base = CDM_BASE;
+		d->compute.cmd.cdm_ctrl_stream_end = CDM_END;
+	}
+	return cb;
+}
+
+static struct agx4_fw_job *prepare(struct kunit *test,
+				   struct agx4_fw_queue *fq,
+				   const struct agx4_cmdbuf *cb, u32 credits)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fw_job *job = NULL;
+	u32 got = 0;
+
+	KUNIT_ASSERT_EQ(test, c->ops->job_prepare(fq, cb, &job, &got), 0);
+	KUNIT_ASSERT_NOT_NULL(test, job);
+	KUNIT_EXPECT_EQ(test, got, credits);
+	return job;
+}
+
+static u32 rd32(const void *base, u32 off)
+{
+	return get_unaligned_le32(base + off);
+}
+
+static u64 rd64(const void *base, u32 off)
+{
+	return get_unaligned_le64(base + off);
+}
+
+/* Queue records, pointer blocks, stamps, job list and context. */
+static void expect_lanes(struct kunit *test, struct agx4_fw_obj *q,
+			 u32 prio, u64 mask, u32 first, u32 last)
+{
+	static const u32 stamp0[3] = { 0xb00, 0, 0 };
+	u32 s;
+
+	KUNIT_EXPECT_EQ(test, q->size, 0x24000);
+	for (s = 0; s < 3; s++) {
+		const u8 *rec = q->cpu + LANE(s);
+		u64 va = q->va + LANE(s);
+
+		KUNIT_EXPECT_EQ(test, rd64(rec, 0x00), va + PTRS);
+		KUNIT_EXPECT_EQ(test, rd64(rec, 0x08), va + RING);
+		KUNIT_EXPECT_EQ(test, rd64(rec, 0x10), q->va + JOB_LIST);
+		KUNIT_EXPECT_EQ(test, rd64(rec, 0x18), va + 0xb0);
+		KUNIT_EXPECT_EQ(test, rd32(rec, 0x2c), 0xffffffff);
+		/* Compute: not preemptible (+0x30 0, +0x48 1). */
+		KUNIT_EXPECT_EQ(test, rd32(rec, 0x30), s == 2 ? 0 : prio);
+		KUNIT_EXPECT_EQ(test, rd32(rec, 0x34), prio);
+		KUNIT_EXPECT_EQ(test, rd64(rec, 0x38), mask);
+		KUNIT_EXPECT_EQ(test, rd32(rec, 0x40), first);
+		KUNIT_EXPECT_EQ(test, rd32(rec, 0x48), s == 2 ? 1 : last);
+		KUNIT_EXPECT_EQ(test, rd32(rec, 0x4c), 0xffffffff);
+		KUNIT_EXPECT_EQ(test, rd32(rec, 0x50),
+				((va - HEAP) >> 14) + 2);
+		KUNIT_EXPECT_EQ(test, rd64(rec, 0xa4), q->va + QCTX);
+		/* Pointer block: indices 0, capacity 0x500. */
+		KUNIT_EXPECT_EQ(test, rd32(rec, PTRS + 0x00), 0);
+		KUNIT_EXPECT_EQ(test, rd32(rec, PTRS + 0x30), 0);
+		KUNIT_EXPECT_EQ(test, rd32(rec, PTRS + 0x40), 0);
+		KUNIT_EXPECT_EQ(test, rd32(rec, PTRS + 0x50), 0x500);
+		/* One step before the first target (0xc00 TA, 0x100 others). */
+		KUNIT_EXPECT_EQ(test, rd32(rec, PTRS + STAMP), stamp0[s]);
+	}
+	KUNIT_EXPECT_EQ(test, rd64(q->cpu, JOB_LIST + 8), q->va + JOB_LIST);
+	KUNIT_EXPECT_EQ(test, ((u8 *)q->cpu)[QCTX + 0], 0xff);
+	KUNIT_EXPECT_EQ(test, ((u8 *)q->cpu)[QCTX + 1], 0xff);
+	KUNIT_EXPECT_EQ(test, ((u8 *)q->cpu)[QCTX + 5], 1);
+	KUNIT_EXPECT_EQ(test, ((u8 *)q->cpu)[QCTX + 0x26], 2);
+	KUNIT_EXPECT_EQ(test, ((u8 *)q->cpu)[QCTX + 0x33], 0xff);
+}
+
+/* UAPI LOW runs at firmware priority 3, MEDIUM at 2. */
+static void agx4_g16_submit_queue_records_by_priority(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fw_queue *low = queue(test, DRM_ASAHI_PRIORITY_LOW);
+	struct agx4_fw_queue *med = queue(test, DRM_ASAHI_PRIORITY_MEDIUM);
+
+	expect_lanes(test, agx4_fw_g16_queue_obj(low), 3, 0, 0, 3);
+	expect_lanes(test, agx4_fw_g16_queue_obj(med), 2,
+		     0xffff000000000000ull, 0, 2);
+	c->ops->queue_destroy(low);
+	c->ops->queue_destroy(med);
+}
+
+/* A register record of the compute program, by register. */
+static u64 reg_value(struct kunit *test, const u8 *work, u32 reg)
+{
+	u32 i;
+
+	for (i = 0; i < 24; i++)
+		if (rd32(work, 0x20 + i * 12) == reg)
+			return rd64(work, 0x20 + i * 12 + 4);
+	KUNIT_FAIL(test, "no register %#x", reg);
+	return 0;
+}
+
+static void expect_mapped(struct kunit *test, struct agx4_uat *uat, u64 va,
+			  struct agx4_fw_obj *obj)
+{
+	phys_addr_t pa = 0;
+
+	KUNIT_EXPECT_EQ_MSG(test, agx4_uat_translate(uat, va, &pa, NULL), 0,
+			    "%#llx", va);
+	KUNIT_EXPECT_EQ(test, pa, page_to_phys(obj->chunks[0]));
+}
+
+/*
+ * Prepare writes the Work storage and nothing the firmware can see;
+ * publish numbers it, writes the ring, the write index, the message on
+ * channel 11 and its producer, and rings one doorbell.
+ */
+static void agx4_g16_submit_compute_prepare_then_publish(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_device *adev = c->adev;
+	struct agx4_fw_queue *fq = queue(test, DRM_ASAHI_PRIORITY_LOW);
+	struct agx4_fw_obj *q = agx4_fw_g16_queue_obj(fq);
+	struct agx4_fw_obj *hw = boot_obj(test, adev->fw, "hwdata");
+	struct agx4_fw_obj *cs = boot_obj(test, adev->fw, "compute_state");
+	struct agx4_fw_obj *sup = boot_obj(test, adev->fw, "support");
+	const u8 *lane = q->cpu + LANE(2), *msg;
+	u32 dropped, prod;
+	struct agx4_fw_job *job;
+	struct agx4_fw_obj *w;
+	u64 alias, wv;
+	int ctx;
+
+	KUNIT_ASSERT_TRUE(test, hw && cs && sup);
+	prod = agx4_device_read_sgx(adev, CH11_PROD);
+	job = prepare(test, fq, computes(test, 1), 1);
+	w = agx4_fw_g16_job_obj(job, 0);
+	KUNIT_ASSERT_NOT_NULL(test, w);
+	wv = w->va;
+	alias = ALIAS + (wv - HEAP);
+	ctx = c->vm->uat.asid;
+	KUNIT_EXPECT_GT(test, ctx, 1);
+
+	/* Work item: type 3, context, notifier, program, stamps, event. */
+	KUNIT_EXPECT_EQ(test, rd32(w->cpu, 0x0), 3);
+	KUNIT_EXPECT_EQ(test, rd32(w->cpu, 0xc), ctx);
+	KUNIT_EXPECT_EQ(test, rd64(w->cpu, 0x10), wv + W_NOTIFIER);
+	KUNIT_EXPECT_EQ(test, rd64(w->cpu, 0x720), alias + 0x20);
+	KUNIT_EXPECT_EQ(test, rd64(w->cpu, 0x760), wv + W_MS);
+	KUNIT_EXPECT_EQ(test, rd64(w->cpu, 0x798), alias + 0x2000);
+	KUNIT_EXPECT_EQ(test, rd32(w->cpu, 0x7e0), ctx);
+	KUNIT_EXPECT_EQ(test, rd64(w->cpu, 0x800), wv + W_DSTAMP);
+	KUNIT_EXPECT_EQ(test, rd64(w->cpu, 0x808), q->va + LANE(2) + PTRS +
+			STAMP);
+	KUNIT_EXPECT_EQ(test, rd32(w->cpu, 0x810), 0x100);
+	/* First lease: event 32 + 3 * 0 + 2. */
+	KUNIT_EXPECT_EQ(test, rd32(w->cpu, 0x814), 34);
+	KUNIT_EXPECT_EQ(test, rd64(w->cpu, 0x86a), sup->va);
+	KUNIT_EXPECT_EQ(test, reg_value(test, w->cpu, 0x1a420),
+			alias + W_ENTRY);
+	KUNIT_EXPECT_EQ(test, reg_value(test, w->cpu, 0x1a510),
+			alias + 0x2000);
+	/* Microsequence: queue, scratch and marker of the lease. */
+	KUNIT_EXPECT_EQ(test, rd32(w->cpu, W_MS + 0x0), 0x0b);
+	KUNIT_EXPECT_EQ(test, rd64(w->cpu, W_MS + 0x24), q->va + LANE(2));
+	KUNIT_EXPECT_EQ(test, rd64(w->cpu, W_MS + 0x160), sup->va);
+	KUNIT_EXPECT_EQ(test, rd64(w->cpu, W_MS + 0x188), alias + 0x8000);
+	KUNIT_EXPECT_EQ(test, rd64(w->cpu, W_MS + 0x178),
+			alias + 0x8000 + 0x20000);
+	KUNIT_EXPECT_EQ(test, rd32(w->cpu, W_MS + 0x1b8), 34);
+	KUNIT_EXPECT_EQ(test, rd64(w->cpu, W_MS + 0x284), q->va + LANE(2) +
+			PTRS + STAMP);
+	KUNIT_EXPECT_EQ(test, rd32(w->cpu, W_MS + 0x28c), 0x100);
+	/* Notifier: threshold, 0, 0x50, context; threshold word 1. */
+	KUNIT_EXPECT_EQ(test, rd64(w->cpu, W_NOTIFIER + 0x0), wv + W_THRESHOLD);
+	KUNIT_EXPECT_EQ(test, rd32(w->cpu, W_NOTIFIER + 0xc), 0);
+	KUNIT_EXPECT_EQ(test, rd32(w->cpu, W_NOTIFIER + 0x10), 0x50);
+	KUNIT_EXPECT_EQ(test, rd32(w->cpu, W_NOTIFIER + 0x24), ctx);
+	KUNIT_EXPECT_EQ(test, rd32(w->cpu, W_THRESHOLD), 1);
+	/* Driver stamp: target - 0x100. */
+	KUNIT_EXPECT_EQ(test, rd32(w->cpu, W_DSTAMP), 0);
+	/* Trampoline: full barrier, then a jump to the stream. */
+	KUNIT_EXPECT_EQ(test, rd32(w->cpu, W_ENTRY), 0x600fffff);
+	KUNIT_EXPECT_EQ(test, rd32(w->cpu, W_ENTRY + 4),
+			0x20000000 | upper_32_bits(CDM_BASE));
+	KUNIT_EXPECT_EQ(test, rd32(w->cpu, W_ENTRY + 8),
+			lower_32_bits(CDM_BASE));
+	/* The GPU sees the storage at the alias, in context 0 and the VM. */
+	expect_mapped(test, &adev->fw->dev_uat, alias, w);
+	expect_mapped(test, &c->vm->uat, alias, w);
+	/* Nothing visible yet. */
+	KUNIT_EXPECT_EQ(test, rd64(lane, RING), 0);
+	KUNIT_EXPECT_EQ(test, rd32(lane, PTRS + 0x40), 0);
+	KUNIT_EXPECT_EQ(test, agx4_device_read_sgx(adev, CH11_PROD), prod);
+
+	dropped = agx4_fwmodel_count(c->m, AGX4_FWMODEL_CNT_DOORBELLS_DROPPED);
+	/* Not what the boot left (1): publication writes its own count. */
+	put_unaligned_le32(0xdead, cs->cpu);
+	c->ops->job_publish(job);
+	/* Numbered 1: the first compute publication. */
+	KUNIT_EXPECT_EQ(test, rd32(cs->cpu, 0), 1);
+	KUNIT_EXPECT_EQ(test, rd64(w->cpu, 0x4), 1);
+	KUNIT_EXPECT_EQ(test, rd32(w->cpu, 0x820), 1);
+	KUNIT_EXPECT_EQ(test, rd32(w->cpu, W_MS + 0x34), 1);
+	KUNIT_EXPECT_EQ(test, rd32(w->cpu, W_MS + 0x50), 1);
+	KUNIT_EXPECT_EQ(test, rd32(w->cpu, W_MS + 0x1b0), 1);
+	KUNIT_EXPECT_EQ(test, rd32(w->cpu, W_NOTIFIER + 0x8), 1);
+	/* Ring entry, then the write index. */
+	KUNIT_EXPECT_EQ(test, rd64(lane, RING), wv);
+	KUNIT_EXPECT_EQ(test, rd32(lane, PTRS + 0x40), 1);
+	/* Channel 11's message: tag, queue, kind 2, head | event | first. */
+	msg = hw->cpu + CH11_RING + prod * 0x18;
+	KUNIT_EXPECT_EQ(test, rd64(msg, 0x0), 1);
+	KUNIT_EXPECT_EQ(test, rd64(msg, 0x8), q->va + LANE(2));
+	KUNIT_EXPECT_EQ(test, rd32(msg, 0x10), 2);
+	KUNIT_EXPECT_EQ(test, rd32(msg, 0x14), 1 | 34 << 16 | 1 << 24);
+	KUNIT_EXPECT_EQ(test, agx4_device_read_sgx(adev, CH11_PROD), prod + 1);
+	/* The model takes its mailbox asynchronously. */
+	agx4_fwmodel_sync(c->m);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_count(c->m,
+						 AGX4_FWMODEL_CNT_DOORBELLS_DROPPED),
+			dropped + 1);
+	KUNIT_EXPECT_EQ(test, c->ops->job_status(job), -EINPROGRESS);
+	c->ops->job_free(job);
+	c->ops->queue_destroy(fq);
+}
+
+/* Play the firmware: complete @job's compute work on channel 11. */
+enum { F_LANE_STAMP, F_DRIVER_STAMP, F_DONE, F_READ, F_CH_READ, F_CH_DONE,
+	F_NUM };
+
+static void firmware_step(struct ctx *c, struct agx4_fw_obj *q,
+			  struct agx4_fw_obj *w, u32 step, u32 stamp, u32 head,
+			  u32 epoch)
+{
+	u8 *lane = q->cpu + LANE(2);
+
+	switch (step) {
+	case F_LANE_STAMP:
+		put_unaligned_le32(stamp, lane + PTRS + STAMP);
+		break;
+	case F_DRIVER_STAMP:
+		put_unaligned_le32(stamp, w->cpu + W_DSTAMP);
+		break;
+	case F_DONE:
+		put_unaligned_le32(head, lane + PTRS + 0x00);
+		break;
+	case F_READ:
+		put_unaligned_le32(head, lane + PTRS + 0x30);
+		break;
+	case F_CH_READ:
+		agx4_device_write_sgx(c->adev, CH11_READ, epoch);
+		break;
+	case F_CH_DONE:
+		agx4_device_write_sgx(c->adev, CH11_DONE, epoch);
+		break;
+	}
+}
+
+/*
+ * Done needs every signal: the lane stamp, the driver stamp, both lane
+ * indices and both channel cursors, and the notifier's firmware word
+ * back at 0; each one missing keeps the job in progress.
+ */
+static void agx4_g16_submit_compute_done_needs_every_signal(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	u32 prod = agx4_device_read_sgx(c->adev, CH11_PROD);
+	u32 missing, step;
+
+	for (missing = 0; missing <= F_NUM; missing++) {
+		struct agx4_fw_queue *fq = queue(test, DRM_ASAHI_PRIORITY_LOW);
+		struct agx4_fw_obj *q = agx4_fw_g16_queue_obj(fq);
+		struct agx4_fw_job *job = prepare(test, fq,
+						  computes(test, 1), 1);
+		struct agx4_fw_obj *w = agx4_fw_g16_job_obj(job, 0);
+
+		c->ops->job_publish(job);
+		prod++;
+		for (step = 0; step < F_NUM; step++)
+			if (step != missing)
+				firmware_step(c, q, w, step, 0x100, 1, prod);
+		/* missing == F_NUM: the notifier word is still linked. */
+		if (missing == F_NUM)
+			put_unaligned_le32(1, w->cpu + W_NOTIFIER + 0x94);
+		KUNIT_EXPECT_EQ_MSG(test, c->ops->job_status(job),
+				    -EINPROGRESS, "without signal %u",
+				    missing);
+		if (missing < F_NUM)
+			firmware_step(c, q, w, missing, 0x100, 1, prod);
+		else
+			put_unaligned_le32(0, w->cpu + W_NOTIFIER + 0x94);
+		KUNIT_EXPECT_EQ_MSG(test, c->ops->job_status(job), 0,
+				    "with signal %u", missing);
+		c->ops->job_free(job);
+		c->ops->queue_destroy(fq);
+	}
+}
+
+/* Stamps compare signed: 0x80000000 past the target is not "reached". */
+static void agx4_g16_submit_stamps_compare_signed(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fw_queue *fq = queue(test, DRM_ASAHI_PRIORITY_LOW);
+	struct agx4_fw_obj *q = agx4_fw_g16_queue_obj(fq);
+	struct agx4_fw_job *job = prepare(test, fq, computes(test, 1), 1);
+	struct agx4_fw_obj *w = agx4_fw_g16_job_obj(job, 0);
+	u32 prod = agx4_device_read_sgx(c->adev, CH11_PROD) + 1;
+	u32 step;
+
+	c->ops->job_publish(job);
+	for (step = 0; step < F_NUM; step++)
+		firmware_step(c, q, w, step, 0x100 + 0x80000000u, 1, prod);
+	KUNIT_EXPECT_EQ(test, c->ops->job_status(job), -EINPROGRESS);
+	firmware_step(c, q, w, F_LANE_STAMP, 0x100 + 0x7fffff00u, 1, prod);
+	firmware_step(c, q, w, F_DRIVER_STAMP, 0x200, 1, prod);
+	KUNIT_EXPECT_EQ(test, c->ops->job_status(job), 0);
+	c->ops->job_free(job);
+	c->ops->queue_destroy(fq);
+}
+
+/*
+ * Barriers become dependency items ahead of the Work: the second command
+ * waits for the first (cdm_barrier 1); a later job's barrier 0 waits for
+ * the last compute of the queue.
+ */
+static void agx4_g16_submit_barriers_become_dependency_items(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fw_queue *fq = queue(test, DRM_ASAHI_PRIORITY_LOW);
+	struct agx4_fw_obj *q = agx4_fw_g16_queue_obj(fq);
+	struct agx4_cmdbuf *cb = computes(test, 2), *cb2 = computes(test, 1);
+	const u8 *lane = q->cpu + LANE(2);
+	u64 stamp_va = q->va + LANE(2) + PTRS + STAMP;
+	struct agx4_fw_job *job, *job2;
+	struct agx4_fw_obj *w0, *w1, *w2;
+	const u8 *dep;
+
+	/* Barrier 0 on a queue that ran nothing: no item. */
+	cb->cmds[0].wait_cdm = 0;
+	cb->cmds[0].wait_vdm = 0;
+	cb->cmds[1].wait_cdm = 1;
+	job = prepare(test, fq, cb, 1 + 2);
+	w0 = agx4_fw_g16_job_obj(job, 0);
+	w1 = agx4_fw_g16_job_obj(job, 1);
+	KUNIT_EXPECT_EQ(test, rd32(w0->cpu, W_DEPS), 0);
+	dep = w1->cpu + W_DEPS;
+	KUNIT_EXPECT_EQ(test, rd32(dep, 0x00), 4);
+	KUNIT_EXPECT_EQ(test, rd64(dep, 0x04), stamp_va);
+	KUNIT_EXPECT_EQ(test, rd64(dep, 0x0c), stamp_va);
+	KUNIT_EXPECT_EQ(test, rd32(dep, 0x14), 0x100);
+	KUNIT_EXPECT_EQ(test, rd32(dep, 0x20), 34);
+	KUNIT_EXPECT_EQ(test, rd32(dep, 0x24), 0x200);
+	KUNIT_EXPECT_EQ(test, rd32(dep, 0x28), rd32(lane, 0x50));
+	KUNIT_EXPECT_EQ(test, rd32(dep, 0x30), 1);
+	c->ops->job_publish(job);
+	/* Ring: Work 0, the item, Work 1; one message covers all three. */
+	KUNIT_EXPECT_EQ(test, rd64(lane, RING + 0), w0->va);
+	KUNIT_EXPECT_EQ(test, rd64(lane, RING + 8), w1->va + W_DEPS);
+	KUNIT_EXPECT_EQ(test, rd64(lane, RING + 16), w1->va);
+	KUNIT_EXPECT_EQ(test, rd32(lane, PTRS + 0x40), 3);
+
+	cb2->cmds[0].wait_cdm = 0;
+	job2 = prepare(test, fq, cb2, 2);
+	w2 = agx4_fw_g16_job_obj(job2, 0);
+	KUNIT_EXPECT_EQ(test, rd32(w2->cpu, W_DEPS + 0x14), 0x200);
+	KUNIT_EXPECT_EQ(test, rd32(w2->cpu, W_DEPS + 0x24), 0x300);
+	c->ops->job_free(job2);
+	c->ops->job_free(job);
+	c->ops->queue_destroy(fq);
+}
+
+/*
+ * A channel without room (a firmware cursor 127 behind the producer)
+ * defers the message: nothing of it is visible until the poll finds
+ * room.
+ */
+static void agx4_g16_submit_full_channel_defers_to_poll(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fw_queue *fq = queue(test, DRM_ASAHI_PRIORITY_LOW);
+	struct agx4_fw_obj *q = agx4_fw_g16_queue_obj(fq);
+	const u8 *lane = q->cpu + LANE(2);
+	u32 prod = agx4_device_read_sgx(c->adev, CH11_PROD);
+	struct agx4_fw_job *job;
+
+	agx4_device_write_sgx(c->adev, CH11_DONE, (prod + 256 - 127) % 256);
+	job = prepare(test, fq, computes(test, 1), 1);
+	c->ops->job_publish(job);
+	KUNIT_EXPECT_EQ(test, rd32(lane, PTRS + 0x40), 0);
+	KUNIT_EXPECT_EQ(test, agx4_device_read_sgx(c->adev, CH11_PROD), prod);
+	c->ops->poll(c->adev);
+	KUNIT_EXPECT_EQ(test, agx4_device_read_sgx(c->adev, CH11_PROD), prod);
+	KUNIT_EXPECT_EQ(test, c->ops->job_status(job), -EINPROGRESS);
+	/* One more slot consumed: room again. */
+	agx4_device_write_sgx(c->adev, CH11_DONE, (prod + 256 - 126) % 256);
+	c->ops->poll(c->adev);
+	KUNIT_EXPECT_EQ(test, rd32(lane, PTRS + 0x40), 1);
+	KUNIT_EXPECT_EQ(test, agx4_device_read_sgx(c->adev, CH11_PROD),
+			(prod + 1) % 256);
+	agx4_device_write_sgx(c->adev, CH11_DONE, prod);
+	c->ops->job_free(job);
+	c->ops->queue_destroy(fq);
+}
+
+/* Render commands are not built yet; an empty buffer is refused. */
+static void agx4_g16_submit_refuses_render_and_empty(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fw_queue *fq = queue(test, DRM_ASAHI_PRIORITY_LOW);
+	struct agx4_cmdbuf *cb = computes(test, 2);
+	struct agx4_fw_job *job = NULL;
+	unsigned int objs = heap_objects(c->adev);
+	u32 credits = 0;
+
+	cb->cmds[1].is_compute = false;
+	KUNIT_EXPECT_EQ(test, c->ops->job_prepare(fq, cb, &job, &credits),
+			-EOPNOTSUPP);
+	cb->count = 0;
+	KUNIT_EXPECT_EQ(test, c->ops->job_prepare(fq, cb, &job, &credits),
+			-EINVAL);
+	KUNIT_EXPECT_NULL(test, job);
+	KUNIT_EXPECT_EQ(test, heap_objects(c->adev), objs);
+	c->ops->queue_destroy(fq);
+}
+
+/*
+ * A command the builder refuses (no CDM stream) fails the prepare with
+ * everything it took given back: its storage, the queue's ordinal (the
+ * next job gets the first stamp again) and the event lease.
+ */
+static void agx4_g16_submit_failed_prepare_gives_back(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fw_queue *fq = queue(test, DRM_ASAHI_PRIORITY_LOW);
+	struct agx4_cmdbuf *cb = computes(test, 2);
+	unsigned int objs = heap_objects(c->adev);
+	struct agx4_fw_job *job = NULL;
+	u32 credits = 0;
+
+	cb->cmds[1].compute.cmd.cdm_ctrl_stream_base = 0;
+	KUNIT_EXPECT_EQ(test, c->ops->job_prepare(fq, cb, &job, &credits),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, heap_objects(c->adev), objs);
+	job = prepare(test, fq, computes(test, 1), 1);
+	KUNIT_EXPECT_EQ(test, rd32(agx4_fw_g16_job_obj(job, 0)->cpu, 0x810),
+			0x100);
+	KUNIT_EXPECT_EQ(test, rd32(agx4_fw_g16_job_obj(job, 0)->cpu, 0x814),
+			34);
+	/* A job never published: freeing it undoes its prepare too. */
+	c->ops->job_free(job);
+	KUNIT_EXPECT_EQ(test, heap_objects(c->adev), objs);
+	job = prepare(test, fq, computes(test, 1), 1);
+	KUNIT_EXPECT_EQ(test, rd32(agx4_fw_g16_job_obj(job, 0)->cpu, 0x810),
+			0x100);
+	c->ops->job_free(job);
+	c->ops->queue_destroy(fq);
+}
+
+/*
+ * 64 queues exist at once; 32 of them may hold work (one event lease
+ * each, ids 32 + 3k + stage); the 33rd busy queue gets -ENOSPC until a
+ * lease comes back.
+ */
+static void agx4_g16_submit_event_leases_bound_busy_queues(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fw_queue *fq[64];
+	struct agx4_fw_job *job[33] = { }, *extra = NULL;
+	struct agx4_cmdbuf *cb = computes(test, 1);
+	u32 credits, i;
+	int ret;
+
+	for (i = 0; i < 64; i++)
+		fq[i] = queue(test, DRM_ASAHI_PRIORITY_MEDIUM);
+	for (i = 0; i < 32; i++) {
+		job[i] = prepare(test, fq[i], cb, 1);
+		KUNIT_EXPECT_EQ(test,
+				rd32(agx4_fw_g16_job_obj(job[i], 0)->cpu,
+				     0x814), 32 + 3 * i + 2);
+	}
+	ret = c->ops->job_prepare(fq[32], cb, &extra, &credits);
+	KUNIT_EXPECT_EQ(test, ret, -ENOSPC);
+	if (!ret)
+		c->ops->job_free(extra);
+	c->ops->job_free(job[5]);
+	job[32] = prepare(test, fq[32], cb, 1);
+	KUNIT_EXPECT_EQ(test, rd32(agx4_fw_g16_job_obj(job[32], 0)->cpu,
+				   0x814), 32 + 3 * 5 + 2);
+	for (i = 0; i < 33; i++)
+		if (i != 5)
+			c->ops->job_free(job[i]);
+	for (i = 0; i < 64; i++)
+		c->ops->queue_destroy(fq[i]);
+}
+
+static struct kunit_case agx4_g16_submit_cases[] = {
+	KUNIT_CASE(agx4_g16_submit_queue_records_by_priority),
+	KUNIT_CASE(agx4_g16_submit_compute_prepare_then_publish),
+	KUNIT_CASE(agx4_g16_submit_compute_done_needs_every_signal),
+	KUNIT_CASE(agx4_g16_submit_stamps_compare_signed),
+	KUNIT_CASE(agx4_g16_submit_barriers_become_dependency_items),
+	KUNIT_CASE(agx4_g16_submit_full_channel_defers_to_poll),
+	KUNIT_CASE(agx4_g16_submit_refuses_render_and_empty),
+	KUNIT_CASE(agx4_g16_submit_failed_prepare_gives_back),
+	KUNIT_CASE(agx4_g16_submit_event_leases_bound_busy_queues),
+	{ }
+};
+
+static struct kunit_suite agx4_g16_submit_suite = {
+	.name = "agx4_fw_g16_submit",
+	.init = init,
+	.test_cases = agx4_g16_submit_cases,
+};
+
+kunit_test_suite(agx4_g16_submit_suite);
+

@@ -62,9 +62,9 @@ enum agx4_fwmodel_gen {
  *	size, register-program header or count, microsequence command, a
  *	field that must repeat another (where = VA of the word).
  * @AGX4_FWMODEL_GPU_FAULT: a buffer the GPU must reach through the
- *	client's page tables is not mapped there with the access it needs, or
- *	the client's context slot is invalid (where = the GPU VA, or the slot
- *	word's context for the latter).
+ *	client's page tables (the context slot its work names) is not mapped
+ *	there with the access it needs, or the slot has no valid tables
+ *	(where = the GPU VA).
  * @AGX4_FWMODEL_NR_ERRS: number of error codes.
  *
  * Access and layout errors during boot crash the firmware (the transport's

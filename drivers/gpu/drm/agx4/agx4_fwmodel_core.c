@@ -56,7 +56,8 @@
  * is wrong is kept as a named error with the VA or value involved
  * (agx4_fwmodel_error()); an access or layout error crashes the firmware
  * (the transport's crashed callback), a bad message or device-control
- * record is counted and ignored.
+ * record is counted and ignored.  Work is executed as the DOC "firmware
+ * model execution" describes; what it cannot execute crashes it.
  *
  * How it is told to misbehave: agx4_fwmodel_inject() arms one of
  * &enum agx4_fwmodel_fault: never or late acknowledgment, a wrong

@@ -112,6 +112,7 @@ static void g16_work_tail(struct g16_work_tail *t,
 	t->fw_stamp = cpu_to_le64(s->fw_stamp);
 	t->stamp = cpu_to_le32(s->stamp);
 	t->event = cpu_to_le32(s->event);
+	t->notify_flush = cpu_to_le32(G16_NOTIFY_FLUSH);
 	t->uuid = cpu_to_le32(s->uuid);
 	t->layers_m1 = cpu_to_le64(v->layers - 1);
 	t->prof_start = cpu_to_le64(s->prof.start);
@@ -499,6 +500,7 @@ static void g16_compute_work(const struct agx4_compute_desc *d,
 	w->fw_stamp = cpu_to_le64(s->fw_stamp);
 	w->stamp = cpu_to_le32(s->stamp);
 	w->event = cpu_to_le32(s->event);
+	w->notify_flush = cpu_to_le32(G16_NOTIFY_FLUSH);
 	w->identity = cpu_to_le32(in->identity);
 	w->ordinal = cpu_to_le32(in->ordinal);
 	w->prof_start = cpu_to_le64(s->prof.start);

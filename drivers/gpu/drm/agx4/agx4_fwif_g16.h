@@ -360,6 +360,8 @@ AGX4_FW_CHECK_FIELDS(struct g16_ev_partial, AGX4_FW_EV_SIZE,
 /* GAP: the 3D work item word at +0xc80. */
 #define G16_FRAG_C80		0x100000000ull
 #define G16_COMPUTE_CDM_CTRL	0x54024201
+/* Work items ask the firmware to flush notifier stamps (H). */
+#define G16_NOTIFY_FLUSH	1
 /* GAP: compute work item words of unknown meaning (H for the values). */
 #define G16_COMPUTE_874		0x21b00
 #define G16_COMPUTE_87C		0x11700
@@ -380,7 +382,12 @@ struct g16_work_tail {
 	__le64 fw_stamp;
 	__le32 stamp;
 	__le32 event;
-	u8 __pad_18[0x8];
+	u8 __pad_18[0x4];
+	/*
+	 * %G16_NOTIFY_FLUSH: the firmware flushes the notifier's stamps
+	 * before the storage may be reused (H: the reference's comment).
+	 */
+	__le32 notify_flush;
 	__le32 uuid;
 	u8 __pad_24[0x4];
 	/* Layers - 1. */
@@ -411,6 +418,7 @@ struct g16_work_tail {
 	(TYPE(__VA_ARGS__, driver_stamp, 0x0)				\
 	 TYPE(__VA_ARGS__, fw_stamp, 0x8)				\
 	 TYPE(__VA_ARGS__, stamp, 0x10) TYPE(__VA_ARGS__, event, 0x14)	\
+	 TYPE(__VA_ARGS__, notify_flush, 0x1c)				\
 	 TYPE(__VA_ARGS__, uuid, 0x20)					\
 	 TYPE(__VA_ARGS__, layers_m1, 0x28)				\
 	 TYPE(__VA_ARGS__, fw_30, 0x30)					\
@@ -752,7 +760,9 @@ struct g16_compute_work {
 	__le64 fw_stamp;
 	__le32 stamp;
 	__le32 event;
-	u8 __pad_818[0x8];
+	u8 __pad_818[0x4];
+	/* %G16_NOTIFY_FLUSH, as in &g16_work_tail.notify_flush. */
+	__le32 notify_flush;
 	/* Identity, low word. */
 	__le32 identity;
 	u8 __pad_824[0x4];
@@ -800,6 +810,7 @@ struct g16_compute_work {
 	 TYPE(__VA_ARGS__, fw_stamp, 0x808)				\
 	 TYPE(__VA_ARGS__, stamp, 0x810)				\
 	 TYPE(__VA_ARGS__, event, 0x814)				\
+	 TYPE(__VA_ARGS__, notify_flush, 0x81c)				\
 	 TYPE(__VA_ARGS__, identity, 0x820)				\
 	 TYPE(__VA_ARGS__, ordinal, 0x828)				\
 	 TYPE(__VA_ARGS__, prof_base, 0x82c)				\

@@ -152,6 +152,7 @@ static void agx4_fw_layout_g16_render_golden_bytes(struct kunit *test)
 	agx4_golden_put(&l, 0x880, 8, R_TA_FSTAMP);
 	agx4_golden_put(&l, 0x888, 4, 0xd00);
 	agx4_golden_put(&l, 0x88c, 4, 0x22);
+	agx4_golden_put(&l, 0x894, 4, 1);
 	agx4_golden_put(&l, 0x898, 4, 0x900a6bb);
 	agx4_golden_put(&l, 0x8a0, 8, 0);
 	agx4_golden_put(&l, 0x8c8, 8, R_PROF);
@@ -279,6 +280,7 @@ static void agx4_fw_layout_g16_render_golden_bytes(struct kunit *test)
 	agx4_golden_put(&l, 0xbc8, 8, R_FR_FSTAMP);
 	agx4_golden_put(&l, 0xbd0, 4, 0x200);
 	agx4_golden_put(&l, 0xbd4, 4, 0x23);
+	agx4_golden_put(&l, 0xbdc, 4, 1);
 	agx4_golden_put(&l, 0xbe0, 4, 0x900a6ba);
 	agx4_golden_put(&l, 0xbe8, 8, 0);
 	agx4_golden_put(&l, 0xc10, 8, R_PROF + 0x10);
@@ -418,6 +420,7 @@ static void agx4_fw_layout_g16_compute_golden_bytes(struct kunit *test)
 	agx4_golden_put(&l, 0x808, 8, w + 0x1680);
 	agx4_golden_put(&l, 0x810, 4, 0x200);
 	agx4_golden_put(&l, 0x814, 4, 4);
+	agx4_golden_put(&l, 0x81c, 4, 1);
 	agx4_golden_put(&l, 0x820, 4, 2);
 	agx4_golden_put(&l, 0x828, 4, 5);
 	agx4_golden_put(&l, 0x834, 8, w + 0x1700);

@@ -181,7 +181,8 @@ enum agx4_fwmodel_counter {
  * @AGX4_FWMODEL_RUN: complete every work item as soon as it starts (the
  *	default).
  * @AGX4_FWMODEL_HOLD: start work items (their lane's read index moves)
- *	but complete none until agx4_fwmodel_release().
+ *	but complete none until agx4_fwmodel_release() completes those held
+ *	at that time.
  * @AGX4_FWMODEL_DELAY: complete each work item @arg ms after it started.
  *
  * A lane executes its items in order, so at most one work item per lane

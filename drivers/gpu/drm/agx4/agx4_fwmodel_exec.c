@@ -659,13 +659,15 @@ void agx4_fwmodel_hold(struct agx4_fwmodel *m)
 EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_hold);
 
 /**
- * agx4_fwmodel_release() - complete the held work, then run freely
+ * agx4_fwmodel_release() - complete the work held now
  * @m: the model.
  * @order: the order the held work items complete in.
  *
- * The mode returns to %AGX4_FWMODEL_RUN at once; the firmware's worker
- * completes every held work item in @order before any lane moves on
- * (agx4_fwmodel_sync() waits for it).
+ * The firmware's worker completes every work item held now, in @order,
+ * before any lane moves on (agx4_fwmodel_sync() waits for it); then the
+ * lanes run on in the current mode, so in %AGX4_FWMODEL_HOLD the next
+ * work items are held again (one step at a time).  To run freely, set
+ * %AGX4_FWMODEL_RUN with agx4_fwmodel_exec() first.
  *
  * Return: 0 or a negative errno.
  */
@@ -678,7 +680,6 @@ int agx4_fwmodel_release(struct agx4_fwmodel *m,
 	    order != AGX4_FWMODEL_NEWEST_FIRST)
 		return -EINVAL;
 	spin_lock_irqsave(&m->lock, flags);
-	m->mode = AGX4_FWMODEL_RUN;
 	m->release = order + 1;
 	spin_unlock_irqrestore(&m->lock, flags);
 	/* Work is executed by the primary instance on both generations (H). */

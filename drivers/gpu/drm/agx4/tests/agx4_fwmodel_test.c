@@ -1323,12 +1323,21 @@ static void g16_held_ta_stalls_its_3d(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, r32(t, LANE_PB(1) + 0x30), 0);
 	KUNIT_EXPECT_EQ(test, r32(t, LANE_STAMP(1)), 0);
 	KUNIT_EXPECT_EQ(test, r32(t, G16_STATUS_A + 0x40 + 0x20), 0);
+	/* Still holding: the TA completes, the 3D starts and is held. */
 	KUNIT_ASSERT_EQ(test, agx4_fwmodel_release(t->m,
 						   AGX4_FWMODEL_OLDEST_FIRST), 0);
 	agx4_fwmodel_sync(t->m);
 	expect_err(t, AGX4_FWMODEL_OK, 0);
-	KUNIT_EXPECT_EQ(test, agx4_fwmodel_held(t->m), 0);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_held(t->m), 1);
 	KUNIT_EXPECT_EQ(test, r32(t, LANE_STAMP(0)), 0xc00);
+	KUNIT_EXPECT_EQ(test, r32(t, LANE_PB(1) + 0x30), 2);
+	KUNIT_EXPECT_EQ(test, r32(t, LANE_STAMP(1)), 0);
+	/* Running freely, the held 3D completes. */
+	agx4_fwmodel_exec(t->m, AGX4_FWMODEL_RUN, 0);
+	KUNIT_ASSERT_EQ(test, agx4_fwmodel_release(t->m,
+						   AGX4_FWMODEL_OLDEST_FIRST), 0);
+	agx4_fwmodel_sync(t->m);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_held(t->m), 0);
 	KUNIT_EXPECT_EQ(test, r32(t, LANE_STAMP(1)), 0x100);
 	KUNIT_EXPECT_EQ(test, r32(t, LANE_PB(1)), 2);
 }
@@ -1347,6 +1356,7 @@ static void g16_release_newest_first(struct kunit *test)
 	g16_publish_lane(g, 2, 35);
 	kick(t, 2, 2);
 	KUNIT_EXPECT_EQ(test, agx4_fwmodel_held(t->m), 2);
+	agx4_fwmodel_exec(t->m, AGX4_FWMODEL_RUN, 0);
 	KUNIT_ASSERT_EQ(test, agx4_fwmodel_release(t->m,
 						   AGX4_FWMODEL_NEWEST_FIRST), 0);
 	agx4_fwmodel_sync(t->m);
@@ -2540,6 +2550,7 @@ static void g17p_render_reports_the_pair_once(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, r32(t, POOL_PB(0) + 0x30), 3);
 	KUNIT_EXPECT_EQ(test, r32(t, POOL_PB(1) + 0x30), 0);
 	KUNIT_EXPECT_EQ(test, r64(t, POOL_PAIR + 8), 0);
+	agx4_fwmodel_exec(t->m, AGX4_FWMODEL_RUN, 0);
 	KUNIT_ASSERT_EQ(test, agx4_fwmodel_release(t->m,
 						   AGX4_FWMODEL_OLDEST_FIRST), 0);
 	agx4_fwmodel_sync(t->m);

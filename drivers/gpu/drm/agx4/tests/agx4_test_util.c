@@ -29,6 +29,7 @@
 #include "../agx4_drv.h"
 #include "../agx4_fw.h"
 #include "../agx4_fw_mem.h"
+#include "../agx4_fw_obj.h"
 #include "../agx4_fwmodel.h"
 #include "../agx4_gem.h"
 #include "agx4_test_dt.h"
@@ -1184,4 +1185,27 @@ struct drm_asahi_cmd_compute agx4_test_fork_compute(struct agx4_test_fork *f,
 		.cdm_ctrl_stream_end = s + FORK_STREAM_STRIDE,
 		.sampler_heap = m + FORK_SAMPLERS,
 	};
+}
+
+/**
+ * agx4_test_fw_objects() - firmware objects of a device
+ * @adev: the device.
+ * @ts: count the timestamp aperture's objects, else agx4's own.
+ *
+ * Return: how many are alive, 0 without firmware memory.
+ */
+unsigned int agx4_test_fw_objects(struct agx4_device *adev, bool ts)
+{
+	struct agx4_fw_obj_heap *h;
+	struct list_head *l;
+	unsigned int n = 0;
+
+	if (!adev->mem)
+		return 0;
+	h = ts ? &adev->mem->ts : &adev->mem->heap;
+	mutex_lock(&h->lock);
+	list_for_each(l, &h->objects)
+		n++;
+	mutex_unlock(&h->lock);
+	return n;
 }

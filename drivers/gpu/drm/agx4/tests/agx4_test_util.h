@@ -101,6 +101,8 @@ void agx4_test_client_close(struct agx4_test_client *c);
 void agx4_test_put_user(struct agx4_test_client *c, u64 offset,
 			const void *p, size_t n);
 
+unsigned int agx4_test_fw_objects(struct agx4_device *adev, bool ts);
+
 int agx4_test_vm_create(struct agx4_test_client *c, u64 kernel_start,
 			u64 kernel_end, u32 *vm_id);
 u32 agx4_test_gem_create(struct agx4_test_client *c, u64 size, u32 flags,

@@ -1456,6 +1456,33 @@ static void g16_script_fatal_and_crash(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, r32(t, LANE_STAMP(2)), 0);
 }
 
+/* The G16 ring wraps at its capacity: items at 0x4ff and 0, head 1. */
+static void g16_ring_wraps_at_0x500(struct kunit *test)
+{
+	struct g16w *g = g16w_new(test);
+	struct fwt *t = g->t;
+	u64 dep = CWORK(0) + 0x1900;
+
+	/* The lane starts near the end of its ring (both indices 0x4ff). */
+	w32(t, LANE_PB(2), 0x4ff);
+	w32(t, LANE_PB(2) + 0x30, 0x4ff);
+	g->head[2] = 0x4ff;
+	g16_compute(g, 0, 0x100, 35);
+	w32(t, dep, 4);
+	w64(t, dep + 4, LANE_STAMP(1));
+	w64(t, dep + 0xc, LANE_STAMP(1));
+	w32(t, dep + 0x30, 1);
+	push(g, 2, dep);
+	g->head[2] = 0;
+	push(g, 2, CWORK(0));
+	g16_publish_lane(g, 2, 35);
+	kick(t, 2, 2);
+	expect_err(t, AGX4_FWMODEL_OK, 0);
+	KUNIT_EXPECT_EQ(test, r32(t, LANE_PB(2)), 1);
+	KUNIT_EXPECT_EQ(test, r32(t, LANE_PB(2) + 0x30), 1);
+	KUNIT_EXPECT_EQ(test, r32(t, LANE_STAMP(2)), 0x100);
+}
+
 /* One broken field per case: the error, where, and a crash. */
 struct g16_bad {
 	const char *name;
@@ -2571,6 +2598,44 @@ static void g17p_render_reports_the_pair_once(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, agx4_fwmodel_count(t->m, AGX4_FWMODEL_CNT_3D), 1);
 }
 
+/*
+ * A bank switch: while the owner is idle the host gives its queue record
+ * a fresh pointer block and ring (indices 0) and the mirror 0; the next
+ * command, without "first", starts at ring index 0 of the new bank.
+ */
+static void g17p_bank_switch_restarts_the_ring(struct kunit *test)
+{
+	struct g17w *g = g17w_new(test);
+	struct fwt *t = g->t;
+	u64 pb2 = OWN(0) + 0x190000, ring2 = pb2 + 0x4000;
+
+	g17_owner(g, 0);
+	g17_compute(g, 0, 0, 0, 0);
+	g17_message(g, 8, OWN_Q(0), 3, 32, true);
+	kick(t, 2, 2);
+	KUNIT_EXPECT_EQ(test, r32(t, OWN_Q(0) + 0x1c), 3);
+	tmap(t, pb2, 0x8000, FW_RW);
+	w32(t, pb2 + 0x50, 0xffffffff);
+	w32(t, pb2 + 0x60, 0x500);
+	w64(t, OWN_Q(0), pb2);
+	w64(t, OWN_Q(0) + 8, ring2);
+	w32(t, OWN_Q(0) + 0x1c, 0);
+	g->head[0] = 0;
+	w64(t, OWN_RING(0), 0);
+	g17_compute(g, 0, 1, 0, 0);
+	/* The new command's items went to the old ring: copy them over. */
+	w64(t, ring2, r64(t, OWN_RING(0)));
+	w64(t, ring2 + 8, r64(t, OWN_RING(0) + 8));
+	g17_message(g, 8, OWN_Q(0), 2, 32, false);
+	kick(t, 2, 2);
+	expect_err(t, AGX4_FWMODEL_OK, 0);
+	KUNIT_EXPECT_EQ(test, r32(t, pb2), 2);
+	KUNIT_EXPECT_EQ(test, r32(t, pb2 + 0x30), 2);
+	KUNIT_EXPECT_EQ(test, r32(t, OWN_Q(0) + 0x1c), 2);
+	KUNIT_EXPECT_NE(test, r64(t, OWN_STATUS(0) + 0x48), 0);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_grid(t->m, 32), 2);
+}
+
 struct g17_bad {
 	const char *name;
 	u64 va;
@@ -2745,6 +2810,7 @@ static struct kunit_case agx4_fwmodel_cases[] = {
 	KUNIT_CASE(g16_delay_completes_later),
 	KUNIT_CASE(g16_script_never_completes_one_job),
 	KUNIT_CASE(g16_script_fatal_and_crash),
+	KUNIT_CASE(g16_ring_wraps_at_0x500),
 	KUNIT_CASE(g16_malformed_work_crashes),
 	KUNIT_CASE(g16_malformed_messages_crash),
 	KUNIT_CASE(g16_kick_to_missing_pipe_is_bad_message),
@@ -2776,6 +2842,7 @@ static struct kunit_case agx4_fwmodel_cases[] = {
 	KUNIT_CASE(g17p_compute_completes),
 	KUNIT_CASE(g17p_point_waits_for_other_grid),
 	KUNIT_CASE(g17p_render_reports_the_pair_once),
+	KUNIT_CASE(g17p_bank_switch_restarts_the_ring),
 	KUNIT_CASE(g17p_malformed_work_crashes),
 	KUNIT_CASE(g17p_descriptor_alias_covers_0x1040),
 	{}

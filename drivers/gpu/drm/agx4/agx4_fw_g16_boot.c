@@ -908,6 +908,8 @@ static int init_submission(struct agx4_fw_boot *b, struct g16_boot *g)
 	sub->compute_support = g->compute_support->va;
 	sub->compute_state = g->compute_state->cpu;
 	sub->compute_stats = g->compute_stats->va;
+	sub->compute_dir = g->compute_dir;
+	sub->compute_bufs = g->compute_bufs;
 	return 0;
 }
 

@@ -17,6 +17,7 @@
 #include "agx4_fwif.h"
 
 struct agx4_fw_boot;
+struct agx4_fw_obj;
 
 /**
  * struct agx4_fw_g16_sub - what G16 submission shares across queues
@@ -47,6 +48,10 @@ struct agx4_fw_g16_sub {
 	__le32 *compute_state;
 	/** @compute_stats: the compute statistics record. */
 	u64 compute_stats;
+	/** @compute_dir: the compute operand directory. */
+	struct agx4_fw_obj *compute_dir;
+	/** @compute_bufs: the compute operand buffers, with their guards. */
+	struct agx4_fw_obj *compute_bufs;
 };
 
 struct agx4_fw_g16_sub *agx4_fw_g16_sub(struct agx4_fw_boot *b);

@@ -6,6 +6,7 @@
 #include <linux/bitops.h>
 #include <linux/err.h>
 #include <linux/list.h>
+#include <linux/mm.h>
 #include <linux/lockdep.h>
 #include <linux/mutex.h>
 #include <linux/overflow.h>
@@ -62,13 +63,15 @@
  *
  * **Contexts.**  A VM's commands run in one context (ASID) taken at its
  * first job and kept for the VM's life.  The reference gives each VM a
- * separate compute view (its own roots, with the device's compute
- * operand namespace mapped in); agx4 runs compute in the VM's own tree:
- * the compute shaders' buffers are the VM's mappings, and the compute
- * support names the namespace at addresses the firmware hands to the GPU
- * through the support object, not through the VM (L: the reference's
- * compute view maps it; if the GPU needs it in the client's tree, map it
- * here).  Running out of contexts fails a prepare with -ENOSPC.
+ * separate compute view: roots of its own, with the device's compute
+ * operand namespace (its directory and sixteen buffers, at the GPU
+ * addresses the compute support names) mapped in, the same physical
+ * pages in every VM.  agx4 runs compute in the VM's own tree instead, so
+ * the user's buffers need no second mapping, and maps the namespace there
+ * at the VM's first job (guards unmapped), until the VM goes.  The
+ * namespace and the Work aliases below lie in [0x70_0000_0000,
+ * 0x73_0000_0000), which the user must not bind (the fork's layout leaves
+ * it free).  Running out of contexts fails a prepare with -ENOSPC.
  *
  * **Compute jobs.**  Each compute command gets its own 0x2c000-byte
  * object: the 0x8000-byte Work storage (work item at +0, microsequence
@@ -425,12 +428,71 @@ static void g16_queue_destroy(struct agx4_fw_queue *fq)
 
 /* ---- per-VM state ---- */
 
+/* Map @size bytes of @obj from @off at @va (reserved first). */
+static int map_chunks(struct agx4_uat_op *op, struct agx4_fw_obj *obj, u64 off,
+		      u64 va, u64 size)
+{
+	u64 k;
+	int ret;
+
+	ret = agx4_uat_op_reserve(op, va, size);
+	if (ret)
+		return ret;
+	for (k = 0; k < size; k += AGX4_UAT_PAGE_SIZE)
+		agx4_uat_op_map(op, va + k,
+				page_to_phys(obj->chunks[(off + k) /
+							 AGX4_UAT_PAGE_SIZE]),
+				AGX4_UAT_PAGE_SIZE, &gpu_rw);
+	return 0;
+}
+
+/*
+ * The device's compute operand namespace in @uat (@map) or out of it:
+ * the directory, then each 2 MiB buffer without its guard.
+ */
+static int compute_namespace(struct agx4_fw_g16_sub *sub, struct agx4_uat *uat,
+			     bool map)
+{
+	struct agx4_uat_op op;
+	int ret = 0;
+	u32 i;
+
+	mutex_lock(&uat->lock);
+	agx4_uat_op_begin(uat, &op);
+	if (map)
+		ret = map_chunks(&op, sub->compute_dir, 0,
+				 G16_COMPUTE_DIRECTORY,
+				 G16_COMPUTE_DIRECTORY_SIZE);
+	else
+		agx4_uat_op_unmap(&op, G16_COMPUTE_DIRECTORY,
+				  G16_COMPUTE_DIRECTORY_SIZE);
+	for (i = 0; i < G16_COMPUTE_NUM_BUFFERS && !ret; i++) {
+		u64 off = (u64)i * G16_OPERAND_BUFFER_STRIDE;
+
+		if (map)
+			ret = map_chunks(&op, sub->compute_bufs, off,
+					 G16_COMPUTE_BUFFERS + off,
+					 G16_OPERAND_BUFFER_SIZE);
+		else
+			agx4_uat_op_unmap(&op, G16_COMPUTE_BUFFERS + off,
+					  G16_OPERAND_BUFFER_SIZE);
+	}
+	agx4_uat_op_end(&op);
+	mutex_unlock(&uat->lock);
+	if (ret)
+		compute_namespace(sub, uat, false);
+	return ret;
+}
+
 static void g16_vm_free(struct agx4_vm *vm, void *fw)
 {
 	struct g16_vm *gv = fw;
+	struct agx4_fw_g16_sub *sub = agx4_fw_g16_sub(gv->adev->fw);
 
-	if (gv->adev->fw)
+	if (sub) {
+		compute_namespace(sub, &vm->uat, false);
 		agx4_uat_ctx_put(&gv->adev->fw->ctx, gv->ctx);
+	}
 	kfree(gv);
 }
 
@@ -440,7 +502,7 @@ static int vm_context(struct agx4_fw_queue *fq)
 	struct agx4_device *adev = fq->adev;
 	struct agx4_vm *vm = fq->vm;
 	struct g16_vm *gv;
-	int ctx;
+	int ctx, ret;
 
 	mutex_lock(&vm->fw_lock);
 	gv = vm->fw;
@@ -458,6 +520,13 @@ static int vm_context(struct agx4_fw_queue *fq)
 		kfree(gv);
 		/* Every slot is another VM's. */
 		ctx = ctx == -EBUSY ? -ENOSPC : ctx;
+		goto out;
+	}
+	ret = compute_namespace(fq->sub, &vm->uat, true);
+	if (ret) {
+		agx4_uat_ctx_put(&adev->fw->ctx, ctx);
+		kfree(gv);
+		ctx = ret;
 		goto out;
 	}
 	gv->adev = adev;

@@ -383,6 +383,52 @@ static void agx4_g16_submit_compute_prepare_then_publish(struct kunit *test)
 	c->ops->queue_destroy(fq);
 }
 
+/*
+ * The VM's first job maps the device's compute operand namespace into the
+ * VM's tree: the directory at 0x70_02cc_0000 and sixteen 2 MiB buffers
+ * from 0x70_0310_8000, 0x208000 apart, the same pages as the device's,
+ * the 32 KiB guards unmapped.
+ */
+static void agx4_g16_submit_vm_maps_compute_namespace(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fw_obj *dir = boot_obj(test, c->adev->fw,
+					   "compute_directory");
+	struct agx4_fw_obj *bufs = boot_obj(test, c->adev->fw,
+					    "compute_buffers");
+	struct agx4_fw_queue *fq = queue(test, DRM_ASAHI_PRIORITY_LOW);
+	struct agx4_uat *uat = &c->vm->uat;
+	struct agx4_fw_job *job;
+	phys_addr_t pa = 0;
+	u32 i;
+
+	KUNIT_ASSERT_TRUE(test, dir && bufs);
+	KUNIT_EXPECT_EQ(test, agx4_uat_translate(uat, 0x7002cc0000ull, &pa,
+						 NULL), -ENOENT);
+	job = prepare(test, fq, computes(test, 1), 1);
+	KUNIT_EXPECT_EQ(test, agx4_uat_translate(uat, 0x7002cc0000ull, &pa,
+						 NULL), 0);
+	KUNIT_EXPECT_EQ(test, pa, page_to_phys(dir->chunks[0]));
+	KUNIT_EXPECT_EQ(test, agx4_uat_translate(uat, 0x7002cd4000ull, &pa,
+						 NULL), 0);
+	KUNIT_EXPECT_EQ(test, pa, page_to_phys(dir->chunks[5]));
+	for (i = 0; i < 16; i++) {
+		u64 va = 0x7003108000ull + i * 0x208000ull;
+		u64 last = i * 0x208000ull + 0x200000 - 0x4000;
+
+		KUNIT_EXPECT_EQ_MSG(test, agx4_uat_translate(uat, va + 0x1fc000,
+							     &pa, NULL), 0,
+				    "buffer %u", i);
+		KUNIT_EXPECT_EQ(test, pa, page_to_phys(bufs->chunks[last /
+								     0x4000]));
+		KUNIT_EXPECT_EQ_MSG(test, agx4_uat_translate(uat, va + 0x200000,
+							     &pa, NULL),
+				    -ENOENT, "guard %u", i);
+	}
+	c->ops->job_free(job);
+	c->ops->queue_destroy(fq);
+}
+
 /* Play the firmware: complete @job's compute work on channel 11. */
 enum { F_LANE_STAMP, F_DRIVER_STAMP, F_DONE, F_READ, F_CH_READ, F_CH_DONE,
 	F_NUM };
@@ -655,6 +701,7 @@ static void agx4_g16_submit_event_leases_bound_busy_queues(struct kunit *test)
 static struct kunit_case agx4_g16_submit_cases[] = {
 	KUNIT_CASE(agx4_g16_submit_queue_records_by_priority),
 	KUNIT_CASE(agx4_g16_submit_compute_prepare_then_publish),
+	KUNIT_CASE(agx4_g16_submit_vm_maps_compute_namespace),
 	KUNIT_CASE(agx4_g16_submit_compute_done_needs_every_signal),
 	KUNIT_CASE(agx4_g16_submit_stamps_compare_signed),
 	KUNIT_CASE(agx4_g16_submit_barriers_become_dependency_items),

@@ -1,0 +1,276 @@
+// SPDX-License-Identifier: GPL-2.0-only OR MIT
+/*
+ * Copyright 2026 The agx4 authors
+ *
+ * KUnit suite "agx4_submit_bench" (slow cases, run by "make bench"): the
+ * CPU cost of a job from SUBMIT to its done fence, on a G17P device whose
+ * firmware model completes work as soon as it starts, against a bare
+ * drm_sched job (a scheduler of the test's whose run_job returns a fence
+ * that has already signalled) timed the same way in the same run; and
+ * jobs per second with 1, 8 and 64 queues.  Every figure is printed as
+ * "agx4-bench: <metric> = <value>"; nothing asserts a time.
+ *
+ * The job is one compute command with one binary out-sync, what Mesa
+ * sends for a dispatch.  Its cost is measured serially (submit, then wait
+ * for the done fence, then the next), so it includes the scheduler's
+ * wake-ups on both sides; the rates with up to 64 jobs unfinished.
+ */
+
+#include <kunit/test.h>
+#include <linux/dma-fence.h>
+#include <linux/ktime.h>
+#include <linux/sizes.h>
+#include <linux/slab.h>
+
+#include <drm/gpu_scheduler.h>
+
+#include <uapi/drm/asahi_drm.h>
+
+#include "agx4_test_util.h"
+
+/* The device measured. */
+#define BENCH_SOC	AGX4_SOC_T8140
+
+#define RUNS		3
+#define COST_JOBS	256
+#define RATE_JOBS	512
+#define WINDOW		64
+#define BOUND_MS	10000
+
+/* The baseline: a scheduler that has nothing to run. */
+struct bare_job {
+	struct drm_sched_job base;
+};
+
+static struct dma_fence *bare_run_job(struct drm_sched_job *job)
+{
+	return dma_fence_get_stub();
+}
+
+static enum drm_gpu_sched_stat bare_timedout_job(struct drm_sched_job *job)
+{
+	return DRM_GPU_SCHED_STAT_NOMINAL;
+}
+
+static void bare_free_job(struct drm_sched_job *job)
+{
+	drm_sched_job_cleanup(job);
+	kfree(container_of(job, struct bare_job, base));
+}
+
+static const struct drm_sched_backend_ops bare_ops = {
+	.run_job = bare_run_job,
+	.timedout_job = bare_timedout_job,
+	.free_job = bare_free_job,
+};
+
+struct bare {
+	struct drm_gpu_scheduler sched;
+	struct drm_sched_entity entity;
+};
+
+static void bare_init(struct kunit *test, struct bare *b)
+{
+	struct drm_gpu_scheduler *list = &b->sched;
+	const struct drm_sched_init_args args = {
+		.ops = &bare_ops,
+		.num_rqs = DRM_SCHED_PRIORITY_COUNT,
+		.credit_limit = 64,
+		.timeout = MAX_SCHEDULE_TIMEOUT,
+		.name = "agx4_bench_bare",
+		.dev = agx4_test_dma_device(test, "agx4_submit_bench"),
+	};
+
+	KUNIT_ASSERT_EQ(test, drm_sched_init(&b->sched, &args), 0);
+	KUNIT_ASSERT_EQ(test, drm_sched_entity_init(&b->entity,
+						    DRM_SCHED_PRIORITY_NORMAL,
+						    &list, 1, NULL), 0);
+}
+
+static void bare_fini(struct bare *b)
+{
+	drm_sched_entity_destroy(&b->entity);
+	drm_sched_fini(&b->sched);
+}
+
+/* One bare job pushed; a reference to its finished fence. */
+static struct dma_fence *bare_submit(struct kunit *test, struct bare *b)
+{
+	struct bare_job *job = kzalloc(sizeof(*job), GFP_KERNEL);
+	struct dma_fence *f;
+
+	KUNIT_ASSERT_NOT_NULL(test, job);
+	KUNIT_ASSERT_EQ(test, drm_sched_job_init(&job->base, &b->entity, 1,
+						 NULL, 0), 0);
+	drm_sched_job_arm(&job->base);
+	f = dma_fence_get(&job->base.s_fence->finished);
+	drm_sched_entity_push_job(&job->base);
+	return f;
+}
+
+/* A client as the fork opens it, with its queues. */
+struct bench {
+	struct agx4_test_client *c;
+	struct agx4_test_fork f;
+	struct agx4_test_cmdbuf *cb;
+	u32 out;
+	u32 queue[64];
+};
+
+static struct bench *bench_open(struct kunit *test, unsigned int queues)
+{
+	struct bench *b = kunit_kzalloc(test, sizeof(*b), GFP_KERNEL);
+	struct drm_asahi_cmd_compute cc;
+	unsigned int i;
+
+	KUNIT_ASSERT_NOT_NULL(test, b);
+	b->cb = kunit_kzalloc(test, sizeof(*b->cb), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, b->cb);
+	b->c = agx4_test_client_open(test, agx4_test_probe(test, BENCH_SOC));
+	KUNIT_ASSERT_EQ(test, agx4_test_fork_open(b->c, &b->f), 0);
+	for (i = 0; i < queues; i++)
+		KUNIT_ASSERT_EQ(test, agx4_test_queue_create(b->c, b->f.vm_id,
+							     DRM_ASAHI_PRIORITY_MEDIUM,
+							     &b->queue[i]), 0);
+	cc = agx4_test_fork_compute(&b->f, 0);
+	agx4_test_cmd_compute(b->cb, &cc);
+	b->out = agx4_test_syncobj(b->c, NULL);
+	return b;
+}
+
+/* One agx4 job submitted; a reference to its done fence. */
+static struct dma_fence *agx4_submit(struct kunit *test, struct bench *b,
+				     unsigned int q)
+{
+	struct drm_asahi_sync sy = { DRM_ASAHI_SYNC_SYNCOBJ, b->out };
+	struct dma_fence *f;
+
+	KUNIT_ASSERT_EQ(test, agx4_test_submit(b->c, b->queue[q], b->cb, &sy,
+					       0, 1), 0);
+	f = agx4_test_syncobj_fence(b->c, b->out, 0);
+	KUNIT_ASSERT_NOT_NULL(test, f);
+	return f;
+}
+
+static void wait_put(struct kunit *test, struct dma_fence *f)
+{
+	KUNIT_EXPECT_EQ(test, agx4_test_fence_wait(f, BOUND_MS), 0);
+	dma_fence_put(f);
+}
+
+/* ns per job, submit then wait, @COST_JOBS of them; best of @RUNS. */
+static u64 cost_bare(struct kunit *test, struct bare *b)
+{
+	u64 best = U64_MAX;
+	unsigned int run, i;
+	ktime_t t0;
+
+	for (run = 0; run < RUNS; run++) {
+		t0 = ktime_get();
+		for (i = 0; i < COST_JOBS; i++)
+			wait_put(test, bare_submit(test, b));
+		best = min_t(u64, best, ktime_to_ns(ktime_sub(ktime_get(), t0)));
+	}
+	return best / COST_JOBS;
+}
+
+static u64 cost_agx4(struct kunit *test, struct bench *b)
+{
+	u64 best = U64_MAX;
+	unsigned int run, i;
+	ktime_t t0;
+
+	for (run = 0; run < RUNS; run++) {
+		t0 = ktime_get();
+		for (i = 0; i < COST_JOBS; i++)
+			wait_put(test, agx4_submit(test, b, 0));
+		best = min_t(u64, best, ktime_to_ns(ktime_sub(ktime_get(), t0)));
+	}
+	return best / COST_JOBS;
+}
+
+static void agx4_submit_bench_cost_vs_bare_sched(struct kunit *test)
+{
+	struct bare *bare = kunit_kzalloc(test, sizeof(*bare), GFP_KERNEL);
+	struct bench *b;
+	u64 a, s;
+
+	KUNIT_ASSERT_NOT_NULL(test, bare);
+	bare_init(test, bare);
+	b = bench_open(test, 1);
+	/* Warm both paths once. */
+	wait_put(test, bare_submit(test, bare));
+	wait_put(test, agx4_submit(test, b, 0));
+
+	s = cost_bare(test, bare);
+	a = cost_agx4(test, b);
+	s = max_t(u64, s, 1);
+	bare_fini(bare);
+
+	kunit_info(test, "agx4-bench: submit_ns_per_job = %llu ns\n", a);
+	kunit_info(test, "agx4-bench: bare_sched_ns_per_job = %llu ns\n", s);
+	kunit_info(test, "agx4-bench: submit_cost_ratio_vs_bare_sched = %llu.%03llu\n",
+		   a / s, a * 1000 / s % 1000);
+}
+
+/*
+ * Jobs per second over @queues queues, submitted round-robin with at most
+ * WINDOW of them unfinished (a client keeps a bounded number of frames in
+ * flight; the firmware's job storage is bounded too).
+ */
+static void rate(struct kunit *test, unsigned int queues)
+{
+	struct dma_fence **f = kunit_kcalloc(test, RATE_JOBS, sizeof(*f),
+					     GFP_KERNEL);
+	struct bench *b = bench_open(test, queues);
+	u64 best = U64_MAX;
+	unsigned int run, i;
+	ktime_t t0;
+
+	KUNIT_ASSERT_NOT_NULL(test, f);
+	wait_put(test, agx4_submit(test, b, 0));
+	for (run = 0; run < RUNS; run++) {
+		t0 = ktime_get();
+		for (i = 0; i < RATE_JOBS; i++) {
+			if (i >= WINDOW)
+				wait_put(test, f[i - WINDOW]);
+			f[i] = agx4_submit(test, b, i % queues);
+		}
+		for (i = RATE_JOBS - WINDOW; i < RATE_JOBS; i++)
+			wait_put(test, f[i]);
+		best = min_t(u64, best, ktime_to_ns(ktime_sub(ktime_get(), t0)));
+	}
+	best = max_t(u64, best, 1);
+	kunit_info(test, "agx4-bench: jobs_per_s_%uq = %llu\n", queues,
+		   RATE_JOBS * NSEC_PER_SEC / best);
+}
+
+static void agx4_submit_bench_jobs_per_s_1q(struct kunit *test)
+{
+	rate(test, 1);
+}
+
+static void agx4_submit_bench_jobs_per_s_8q(struct kunit *test)
+{
+	rate(test, 8);
+}
+
+static void agx4_submit_bench_jobs_per_s_64q(struct kunit *test)
+{
+	rate(test, 64);
+}
+
+static struct kunit_case agx4_submit_bench_cases[] = {
+	KUNIT_CASE_SLOW(agx4_submit_bench_cost_vs_bare_sched),
+	KUNIT_CASE_SLOW(agx4_submit_bench_jobs_per_s_1q),
+	KUNIT_CASE_SLOW(agx4_submit_bench_jobs_per_s_8q),
+	KUNIT_CASE_SLOW(agx4_submit_bench_jobs_per_s_64q),
+	{ }
+};
+
+static struct kunit_suite agx4_submit_bench_suite = {
+	.name = "agx4_submit_bench",
+	.test_cases = agx4_submit_bench_cases,
+};
+
+kunit_test_suite(agx4_submit_bench_suite);

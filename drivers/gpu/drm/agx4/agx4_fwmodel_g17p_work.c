@@ -26,6 +26,7 @@
 #define EVENT_SIZE		0x40
 #define OPTIONAL_SIZE		0xc0
 #define REG_SIZE		12
+#define REG_CDM_START		0x1a420
 
 /* Pointer block: +0x50 all-ones, +0x60 capacity 0x500 (H). */
 #define PB_SIZE			0x80
@@ -252,6 +253,34 @@ static int points_met(struct agx4_fwmodel *m, struct fwm_lane *l, u64 desc,
 	return met;
 }
 
+/*
+ * A compute program's CDM start register names the user's command stream
+ * (H): the GPU reads it through the tables of the descriptor's context.
+ */
+static int cdm_stream(struct agx4_fwmodel *m, struct fwm_lane *l,
+		      const struct desc_layout *k, const u8 *d)
+{
+	const struct program *p;
+	unsigned int i, r;
+
+	if (l->kind != FWM_KIND_COMPUTE)
+		return 0;
+	for (i = 0; i < ARRAY_SIZE(k->prog) && k->prog[i].count; i++) {
+		p = &k->prog[i];
+		for (r = 0; r < p->count; r++) {
+			const u8 *rec = d + p->regs + r * REG_SIZE;
+
+			if (get_unaligned_le32(rec) != REG_CDM_START)
+				continue;
+			return agx4_fwmodel_gpu_check(m, l->inst,
+						      get_unaligned_le32(d + 0xc),
+						      get_unaligned_le64(rec + 4),
+						      4, AGX4_FWMODEL_READ);
+		}
+	}
+	return agx4_fwmodel_item_fail(m, l->job.item + k->prog[0].regs);
+}
+
 /* Each register program: its header, and the same bytes at its low alias. */
 static int programs(struct agx4_fwmodel *m, struct fwm_lane *l,
 		    const struct desc_layout *k, const u8 *d, u64 desc)
@@ -280,6 +309,8 @@ static int programs(struct agx4_fwmodel *m, struct fwm_lane *l,
 			ret = agx4_fwmodel_item_fail(m, desc + p->alias);
 	}
 	kfree(alias);
+	if (!ret)
+		ret = cdm_stream(m, l, k, d);
 	/* The firmware reads past the host's bytes: the alias must cover them (H). */
 	if (!ret && k->alias_size)
 		ret = agx4_fwmodel_gpu_check(m, l->inst, 0,

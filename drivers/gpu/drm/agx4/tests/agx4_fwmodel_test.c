@@ -2266,6 +2266,7 @@ static void g17p_event_on_secondary_ring(struct kunit *test)
 #define OWN_STATUS(i)	(OWN(i) + 0x178000)
 #define OWN_EVENTS(i)	(OWN(i) + 0x1a0000)
 #define OWN_DESC(i, n)	(OWN(i) + (n) * 0x1040ULL)
+#define OWN_CDM(i)	(0x1200000000ULL + (i) * 0x100000ULL)
 
 /* A render pool: TA grid 0, 3D grid 1 (s = 0 TA, 1 3D). */
 #define POOL		0xfffffc20d0000000ULL
@@ -2331,6 +2332,8 @@ static void g17_owner(struct g17w *g, unsigned int i)
 	w32(t, q + 0x44, 0xffffffff);
 	w32(t, q + 0x48, 0x200 + 32 + i);
 	w64(t, q + 0x9c, OWN(i) + 0x14c000);
+	/* The caller's tables under ASID 4 + i, with its command stream. */
+	tmap_in(t, client_slot(t, 4 + i), OWN_CDM(i), PG, GPU_RO);
 	w32(t, OWN_PB(i) + 0x50, 0xffffffff);
 	w32(t, OWN_PB(i) + 0x60, 0x500);
 }
@@ -2364,7 +2367,7 @@ static void g17_compute(struct g17w *g, unsigned int i, unsigned int n,
 	w64(t, d + 0x740, low + 0x40);
 	w32(t, d + 0x748, 40 * 12 << 16 | 40);
 	for (k = 0; k < 4; k++)
-		reg(t, d + 0x760 + 12 * k, 0x1a420 + k, k);
+		reg(t, d + 0x760 + 12 * k, 0x1a420 + k, k ? k : OWN_CDM(i));
 	w64(t, d + 0xe60, low + 0x760);
 	w32(t, d + 0xe68, 0x300004);
 	w64(t, d + 0xf7c, st);
@@ -2673,6 +2676,8 @@ static const struct g17_bad g17_bad_cases[] = {
 	  AGX4_FWMODEL_UNMAPPED, OWN_DESC(0, 0) + 0xf84 },
 	{ "status pair unmapped", OWN_DESC(0, 0) + 0xf84, OWN(0) + 0x8000,
 	  8, AGX4_FWMODEL_UNMAPPED, OWN(0) + 0x8000 },
+	{ "CDM stream not in the caller's tables", OWN_DESC(0, 0) + 0x764,
+	  OWN_CDM(0) + 0x4000, 8, AGX4_FWMODEL_GPU_FAULT, OWN_CDM(0) + 0x4000 },
 	{ "pointer block capacity", OWN_PB(0) + 0x60, 0x800, 4,
 	  AGX4_FWMODEL_BAD_QUEUE, OWN_PB(0) + 0x60 },
 	{ "descriptor slot holds the optional record", OWN_RING(0),

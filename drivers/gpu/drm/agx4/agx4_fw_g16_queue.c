@@ -73,8 +73,11 @@
  * 0x73_0000_0000), which the user must not bind (the fork's layout leaves
  * it free).  Running out of contexts fails a prepare with -ENOSPC.
  *
- * **Compute jobs.**  Each compute command gets its own 0x2c000-byte
- * object: the 0x8000-byte Work storage (work item at +0, microsequence
+ * **Compute jobs.**  Each compute command gets a 0x2c000-byte object of
+ * its own while it runs (a VM keeps up to %G16_VM_SPARE_WORKS of them,
+ * still mapped, for its next commands; the save area is zeroed at every
+ * reuse and the notifier's firmware bytes are left alone): the
+ * 0x8000-byte Work storage (work item at +0, microsequence
  * +0x1000, notifier +0x1400, profiling slots +0x1700, user timestamp
  * pair +0x17c0, threshold word +0x1800, dependency items from +0x1900,
  * entry trampoline +0x1a00, save area +0x2000, driver stamp +0x4000)
@@ -278,14 +281,22 @@ struct agx4_fw_job {
 	struct g16_cmd cmds[] __counted_by(ncmds);
 };
 
+/* Compute storage a VM keeps for reuse (the reference's arenas hold 16). */
+#define G16_VM_SPARE_WORKS	16
+
 /**
  * struct g16_vm - what a VM holds for G16 submission
  * @adev: the device.
  * @ctx: the VM's context (ASID slot).
+ * @spare: compute storage of retired commands, mapped still, for reuse;
+ *	protected by &agx4_vm.fw_lock.
+ * @nspare: entries of @spare; protected likewise.
  */
 struct g16_vm {
 	struct agx4_device *adev;
 	int ctx;
+	struct agx4_fw_obj *spare[G16_VM_SPARE_WORKS];
+	u32 nspare;
 };
 
 /* "a has reached b": signed 32-bit distance (H). */
@@ -489,6 +500,8 @@ static void g16_vm_free(struct agx4_vm *vm, void *fw)
 	struct g16_vm *gv = fw;
 	struct agx4_fw_g16_sub *sub = agx4_fw_g16_sub(gv->adev->fw);
 
+	while (gv->nspare)
+		agx4_fw_obj_destroy(gv->spare[--gv->nspare]);
 	if (sub) {
 		compute_namespace(sub, &vm->uat, false);
 		agx4_uat_ctx_put(&gv->adev->fw->ctx, gv->ctx);
@@ -608,35 +621,89 @@ static const struct g16_hist *resolve(const struct g16_hist *e, u32 n,
 	return &e[wait];
 }
 
+/* Where the GPU sees compute storage @obj. */
+static u64 compute_alias(struct agx4_device *adev, struct agx4_fw_obj *obj)
+{
+	return G16_COMPUTE_ALIAS + (obj->va - adev->gen->fw_heap.start);
+}
+
+/*
+ * Compute storage for a command: a spare of the VM's, its save area
+ * zeroed again, or a new one mapped at its alias in context 0 and the VM.
+ */
+static struct agx4_fw_obj *work_get(struct agx4_fw_queue *fq)
+{
+	struct agx4_device *adev = fq->adev;
+	struct agx4_vm *vm = fq->vm;
+	struct g16_vm *gv = vm->fw;
+	struct agx4_fw_obj *obj = NULL;
+	int ret;
+
+	mutex_lock(&vm->fw_lock);
+	if (gv->nspare)
+		obj = gv->spare[--gv->nspare];
+	mutex_unlock(&vm->fw_lock);
+	if (obj) {
+		/* H: the GPU-writable save area is zero at every use. */
+		memset(obj->cpu + G16_CW_SAVE, 0,
+		       G16_CW_DRIVER_STAMP - G16_CW_SAVE);
+		return obj;
+	}
+	obj = agx4_fw_obj_create(&adev->mem->heap, G16_CW_SIZE + G16_CS_SIZE,
+				 AGX4_FW_OBJ_SHARED, NULL, NULL);
+	if (IS_ERR(obj))
+		return obj;
+	if (obj->va - adev->gen->fw_heap.start + obj->size >
+	    G16_ALIAS_WINDOW)
+		ret = -ENOSPC;
+	else
+		ret = agx4_fw_obj_alias(obj, &adev->fw->dev_uat,
+					compute_alias(adev, obj), &gpu_rw) ?:
+		      agx4_fw_obj_alias(obj, &vm->uat,
+					compute_alias(adev, obj), &gpu_rw);
+	if (ret) {
+		agx4_fw_obj_destroy(obj);
+		return ERR_PTR(ret);
+	}
+	return obj;
+}
+
+/*
+ * Give compute storage back once the firmware is done with it (or never
+ * saw it): kept for the VM's next command while there is room.
+ */
+static void work_put(struct agx4_fw_queue *fq, struct agx4_fw_obj *obj)
+{
+	struct agx4_vm *vm = fq->vm;
+	struct g16_vm *gv = vm->fw;
+
+	mutex_lock(&vm->fw_lock);
+	if (gv->nspare < G16_VM_SPARE_WORKS) {
+		gv->spare[gv->nspare++] = obj;
+		obj = NULL;
+	}
+	mutex_unlock(&vm->fw_lock);
+	agx4_fw_obj_destroy(obj);
+}
+
 static int build_compute(struct agx4_fw_queue *fq, struct g16_cmd *cmd,
 			 const struct agx4_compute_desc *d, int ctx,
 			 const struct g16_hist **deps, u32 ndeps)
 {
-	struct agx4_device *adev = fq->adev;
 	struct agx4_fw_g16_sub *sub = fq->sub;
 	struct g16_lane *l = &fq->lanes[AGX4_FW_LANE_COMPUTE];
 	struct g16_compute_notifier *nt;
 	struct agx4_fw_obj *obj;
-	u64 off, alias, w;
+	u64 alias, w;
 	u8 *cpu;
 	u32 k;
 	int ret;
 
-	obj = agx4_fw_obj_create(&adev->mem->heap, G16_CW_SIZE + G16_CS_SIZE,
-				 AGX4_FW_OBJ_SHARED, NULL, NULL);
+	obj = work_get(fq);
 	if (IS_ERR(obj))
 		return PTR_ERR(obj);
 	cmd->obj = obj;
-	off = obj->va - adev->gen->fw_heap.start;
-	if (off + obj->size > G16_ALIAS_WINDOW)
-		return -ENOSPC;
-	alias = G16_COMPUTE_ALIAS + off;
-	ret = agx4_fw_obj_alias(obj, &adev->fw->dev_uat, alias, &gpu_rw);
-	if (!ret)
-		ret = agx4_fw_obj_alias(obj, &fq->vm->uat, alias, &gpu_rw);
-	if (ret)
-		return ret;
-
+	alias = compute_alias(fq->adev, obj);
 	w = obj->va;
 	cpu = obj->cpu;
 	{
@@ -711,8 +778,8 @@ static void free_cmds(struct agx4_fw_job *job)
 	u32 i;
 
 	for (i = 0; i < job->ncmds; i++)
-		if (!IS_ERR_OR_NULL(job->cmds[i].obj))
-			agx4_fw_obj_destroy(job->cmds[i].obj);
+		if (job->cmds[i].obj)
+			work_put(job->fq, job->cmds[i].obj);
 }
 
 static int prepare_cmds(struct agx4_fw_job *job, const struct agx4_cmdbuf *cb,

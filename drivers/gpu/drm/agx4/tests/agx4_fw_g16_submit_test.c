@@ -645,18 +645,54 @@ static void agx4_g16_submit_failed_prepare_gives_back(struct kunit *test)
 	cb->cmds[1].compute.cmd.cdm_ctrl_stream_base = 0;
 	KUNIT_EXPECT_EQ(test, c->ops->job_prepare(fq, cb, &job, &credits),
 			-EINVAL);
-	KUNIT_EXPECT_EQ(test, heap_objects(c->adev), objs);
+	/* Both commands' storage went back to the VM's spares, no more. */
+	KUNIT_EXPECT_EQ(test, heap_objects(c->adev), objs + 2);
 	job = prepare(test, fq, computes(test, 1), 1);
+	KUNIT_EXPECT_EQ(test, heap_objects(c->adev), objs + 2);
 	KUNIT_EXPECT_EQ(test, rd32(agx4_fw_g16_job_obj(job, 0)->cpu, 0x810),
 			0x100);
 	KUNIT_EXPECT_EQ(test, rd32(agx4_fw_g16_job_obj(job, 0)->cpu, 0x814),
 			34);
 	/* A job never published: freeing it undoes its prepare too. */
 	c->ops->job_free(job);
-	KUNIT_EXPECT_EQ(test, heap_objects(c->adev), objs);
+	KUNIT_EXPECT_EQ(test, heap_objects(c->adev), objs + 2);
 	job = prepare(test, fq, computes(test, 1), 1);
 	KUNIT_EXPECT_EQ(test, rd32(agx4_fw_g16_job_obj(job, 0)->cpu, 0x810),
 			0x100);
+	c->ops->job_free(job);
+	c->ops->queue_destroy(fq);
+}
+
+/*
+ * Storage comes back for the VM's next command: the same object, its save
+ * area zero again, the notifier's firmware bytes (0x14..0x24) and the
+ * firmware's profiling slots untouched, the host's words rewritten.
+ */
+static void agx4_g16_submit_reused_storage_is_reset(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fw_queue *fq = queue(test, DRM_ASAHI_PRIORITY_LOW);
+	struct agx4_fw_job *job = prepare(test, fq, computes(test, 1), 1);
+	struct agx4_fw_obj *w = agx4_fw_g16_job_obj(job, 0), *w2;
+	u8 *cpu = w->cpu;
+	u32 i, bad = 0;
+
+	memset(cpu + 0x2000, 0x5a, 0x2000);
+	memset(cpu + W_NOTIFIER + 0x14, 0xa5, 0x10);
+	put_unaligned_le32(0x777, cpu + W_DSTAMP);
+	put_unaligned_le32(0, cpu + W_THRESHOLD);
+	c->ops->job_free(job);
+	job = prepare(test, fq, computes(test, 1), 1);
+	w2 = agx4_fw_g16_job_obj(job, 0);
+	KUNIT_ASSERT_PTR_EQ(test, w2, w);
+	for (i = 0x2000; i < 0x4000; i++)
+		bad += cpu[i] != 0;
+	KUNIT_EXPECT_EQ(test, bad, 0);
+	for (i = 0x14; i < 0x24; i++)
+		KUNIT_EXPECT_EQ(test, cpu[W_NOTIFIER + i], 0xa5);
+	KUNIT_EXPECT_EQ(test, rd32(cpu, W_DSTAMP), 0);
+	KUNIT_EXPECT_EQ(test, rd32(cpu, W_THRESHOLD), 1);
+	KUNIT_EXPECT_EQ(test, rd32(cpu, W_NOTIFIER + 0x10), 0x50);
 	c->ops->job_free(job);
 	c->ops->queue_destroy(fq);
 }
@@ -708,6 +744,7 @@ static struct kunit_case agx4_g16_submit_cases[] = {
 	KUNIT_CASE(agx4_g16_submit_full_channel_defers_to_poll),
 	KUNIT_CASE(agx4_g16_submit_refuses_render_and_empty),
 	KUNIT_CASE(agx4_g16_submit_failed_prepare_gives_back),
+	KUNIT_CASE(agx4_g16_submit_reused_storage_is_reset),
 	KUNIT_CASE(agx4_g16_submit_event_leases_bound_busy_queues),
 	{ }
 };

@@ -211,7 +211,7 @@ struct agx4_fw_hwdata_in {
 /**
  * struct agx4_fw_ev_grow_in - a TVB growth request (event 6)
  * @context: the VM's context id (G17P: 1 or 2).
- * @slot: the pool (G16: buffer-manager slot 7..63; G17P: 0 or 1).
+ * @slot: the pool (G16: buffer-manager slot 7..63; G17P: 0..14).
  * @counter: the request counter, echoed in the reply.
  * @subpipe: G16 subpipe; G17P grid (< 64).
  * @halt_count: G16 halt count, echoed in the reply.

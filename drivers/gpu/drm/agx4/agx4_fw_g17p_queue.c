@@ -64,6 +64,38 @@
  * namespace (operand lists, table, state and 21 buffers of 1 MiB) the
  * support object and the compute program point at.
  *
+ * Render runs in render pools: each UAPI queue gets one pool (a firmware
+ * TA and 3D queue pair on channels 6 and 7) at its first render, so a
+ * queue used only for compute takes none; pool p completes on grids
+ * 2p + (p >= 2 ? 2 : 0) (TA) and one more (3D), its event slot is p, and
+ * there are at most 15 (the grids below 32 without the compute grids 4
+ * and 5): the render that finds none free fails with -ENOSPC.  A pool is
+ * the reference's general form (pools 2 and up) with every object its
+ * own: one arena in the firmware heap (queue records, pointer blocks,
+ * rings, two banks each, status arrays, job list, pool A and B records
+ * with their pre-records, the shared pool object (the TVB buffer
+ * manager) and its leaves, both context areas, support and state,
+ * channel control, descriptors, optional records, event items, completion
+ * pairs and dispatch words), aliased in context 0 at 0x74_0000_0000 +
+ * p * 4 MiB, and a 4 MiB window in the client VM at 0x10_0040_0000 +
+ * p * 4 MiB, in the 64 MiB above the context base that the Mesa fork
+ * leaves to the kernel: the aux-framebuffer page, metadata and deflake
+ * pages, the status arrays and two leaves aliased, the pool's 8 TVB
+ * blocks, and 2 MiB for the tilemap ring (8 blocks) and the TPC.  A render
+ * whose tilemap ring and TPC do not fit there is refused with -EINVAL.
+ *
+ * What the render path does not do (GAP, named where each matters): the
+ * lifecycle words after a pool's first render are not known, so every
+ * render carries the first render's; the device-control "tick" the
+ * reference sends before renders from the second one, its prestate and
+ * its extra control doorbells are not sent; a pool's index registration
+ * in primary region 0 is not written (the reference writes it only for
+ * 32-group pools); the pool-B "done" mark is not written at completion;
+ * TVB growth is not answered here.  The fragment-barrier render flag is
+ * not taken: a vertex barrier on earlier render work of the queue is a
+ * point in the TA's context record, a compute barrier on a render waits
+ * on the CPU.
+ *
  * A job is one SUBMIT.  job_prepare() builds each command's descriptor,
  * context record (with its dependency points) and optional record into
  * the job's own memory; job_publish() copies them into the owner's slot
@@ -82,13 +114,18 @@
  * queue, until that work is done; the completion scan's poll() publishes
  * it then.  A compute command's barrier on an earlier compute command of
  * its queue is the point on the owner's previous command every compute
- * context record carries; a barrier on render work waits on the CPU.
+ * context record carries; a barrier on render work waits on the CPU.  A
+ * render reuses tilemap block (index mod 8) only once the render that
+ * used it before is done, and a new bank or a new scratch geometry waits
+ * for the pool to be idle.
  *
  * A compute command is done when the firmware's done index of its bank
  * reached its write index, both channel consumers passed its message and
- * the second word of its status pair is non-zero.  The grid's terminal
- * count in the report ring is not consulted (GAP: whether the firmware
- * coalesces terminal reports).
+ * the second word of its status pair is non-zero; a render when both its
+ * stages are (indices and consumers), both status records have a non-zero
+ * word and its completion word (the 3D's end timestamp) is set.  The
+ * grids' terminal counts in the report ring are not consulted (GAP:
+ * whether the firmware coalesces terminal reports).
  *
  * Queue teardown sends no cleanup command to the firmware (GAP: the
  * context cleanup sequence is only known for the native profile).
@@ -190,6 +227,124 @@ static_assert(PRIV_SIZE <= KC_OWNER_SIZE);
 static_assert(KC_OWNERS + AGX4_G17P_MAX_OWNERS * KC_OWNER_SIZE <=
 	      AGX4_VM_KERNEL_MIN_SIZE);
 
+/*
+ * A render pool's arena: offsets from its base.  The reference's layout
+ * for pools 2 and up (H), with everything a pool uses its own (support,
+ * state, channel control, descriptors, optional records, event items,
+ * completion pairs, dispatch words), so pools never share a slot.
+ */
+#define POOL_QUEUE(st)		((st) * 0xc0)
+#define POOL_POINTERS(st)	(0x8000 + (st) * 0x8000)
+#define POOL_RING(st)		(0x18000 + (st) * 0x8000)
+#define POOL_STATUS(st)		(0x28000 + (st) * 0x8000)
+#define POOL_JOB_LIST		0x38000
+#define POOL_A_PRE		0x40000
+#define POOL_A			0x40100
+#define POOL_B_PRE		0x48000
+#define POOL_B			0x48080
+#define POOL_SHARED1		0x4a800
+#define POOL_LEAF_PRIMARY	0x50000
+#define POOL_LEAF_SECONDARY	0x60000
+#define POOL_LEAF_A		0x68000
+#define POOL_LEAF_B		0x70000
+#define POOL_LEAF_SHARED	0x78000
+#define POOL_LEAF_FLAG		0x80000
+#define POOL_SHARED0		0x88000
+#define POOL_CONTEXTS(st)	(0x90000 + (st) * 0x20000)
+#define POOL_BANKS(st)		(0xd0000 + (st) * 0x10000)
+#define POOL_SUPPORT		0xf0000
+#define POOL_STATE		0xf4000
+#define POOL_CONTROL		0xf8000
+#define POOL_STAMPS		0xfc000
+#define POOL_DISPATCH		0x100000
+#define POOL_DISPATCH_B		0x2000
+#define POOL_OPTIONAL		0x104000
+#define POOL_EVENTS		0x110000
+#define POOL_DESC_TA		0x120000
+#define POOL_DESC_3D		0x170000
+#define POOL_SIZE		0x284000
+/* Storage slots (descriptors, optional records, events, completion). */
+#define POOL_SLOTS		128
+#define POOL_OPT_SIZE		0x180
+#define POOL_EV_SIZE		0x80
+#define POOL_STAMP_SIZE		0x40
+#define POOL_STATUS_SIZE	0x40
+#define POOL_TA_SIZE		0x9c0
+#define POOL_3D_SIZE		0x2240
+static_assert(POOL_DESC_TA + POOL_SLOTS * POOL_TA_SIZE <= POOL_DESC_3D);
+static_assert(POOL_DESC_3D + POOL_SLOTS * POOL_3D_SIZE <= POOL_SIZE);
+static_assert(POOL_SLOTS >= G17P_CREDITS);
+/* Item rings: 3 items a render, used up to 0x500 entries (H). */
+#define POOL_RING_ENTRIES	0x500
+#define POOL_BANK_RENDERS	(POOL_RING_ENTRIES / 3)
+/* Context-0 alias of pool p's arena (agx4's choice of window). */
+#define POOL_LOW_BASE		0x7400000000ull
+#define POOL_LOW_STRIDE		0x400000
+#define POOL_UUID		0x15
+/* Groups of TVB blocks a pool starts with, and their geometry (H). */
+#define POOL_GROUPS		8
+#define POOL_BLOCK_SIZE		0x20000
+#define POOL_BLOCK_STRIDE	0x28000
+#define POOL_BLOCK_PAGES	4
+#define POOL_ID_SHIFT		15
+/* Pool-B cycle values (H). */
+#define POOL_B_VALUE		0x80004
+#define POOL_B_PRE_VALUE	0x80000
+#define POOL_B_4		0x10
+#define POOL_B_CYCLE		0x178020
+#define POOL_B_CYCLE_LAST	0x178000
+#define POOL_B_CYCLES		36
+#define POOL_SHARED_30		0x10000
+#define POOL_SHARED_38		0xc18
+#define POOL_SHARED_7C		0x3060
+#define POOL_SHARED_80		0x1020
+#define POOL_SHARED_84		0x180000
+#define POOL_DONE_MARK		0x13
+
+/*
+ * Pool p's window in the client VM, in the 64 MiB above the context base
+ * that the Mesa fork leaves to the kernel (M): the aux-framebuffer,
+ * metadata and deflake pages, the status arrays and two leaves aliased,
+ * the TVB blocks and a scratch area for the tilemap ring and TPC.
+ */
+#define WIN_BASE		(AGX4_FW_CONTEXT_BASE + 0x400000)
+#define WIN_STRIDE		0x400000
+#define WIN_AUX			0x0
+#define WIN_META		0x4000
+#define WIN_DEFLAKE		0x8000
+#define WIN_STATUS(st)		(0xc000 + (st) * 0x4000)
+#define WIN_LEAF_B		0x14000
+#define WIN_LEAF_PRIMARY	0x18000
+#define WIN_BLOCKS		0x20000
+#define WIN_SCRATCH		0x180000
+#define WIN_SCRATCH_SIZE	0x200000
+static_assert(WIN_BLOCKS + POOL_GROUPS * POOL_BLOCK_STRIDE <= WIN_SCRATCH);
+static_assert(WIN_SCRATCH + WIN_SCRATCH_SIZE <= WIN_STRIDE);
+static_assert(WIN_BASE + AGX4_G17P_MAX_POOLS * WIN_STRIDE <=
+	      AGX4_FW_CONTEXT_BASE + 0x4000000);
+/* The pool's own memory there: aux, meta, deflake, blocks, scratch. */
+#define MEM_BLOCKS		0xc000
+#define MEM_SCRATCH		(MEM_BLOCKS + POOL_GROUPS * POOL_BLOCK_SIZE)
+#define MEM_SIZE		(MEM_SCRATCH + WIN_SCRATCH_SIZE)
+#define DEFLAKE_3		0x0
+#define DEFLAKE_2		0x20
+#define DEFLAKE_1		0x2a0
+#define HEAPMETA_LAYERED	0x100
+/* The tilemap ring: one block a render, by index (H). */
+#define TILEMAP_BLOCKS		8
+/* Render support (class-4 state form, H). */
+#define POOL_SUPPORT_HEADER	6
+/*
+ * GAP: the lifecycle words of a render after the first are not known;
+ * agx4 uses the first render's (H) for every render.
+ */
+#define POOL_TA_LIFECYCLE	0xc4010000e8ull
+#define POOL_3D_LIFECYCLE	0xc4010000e7ull
+/* Aux-framebuffer flags and pages, as G16's (M: same family). */
+#define POOL_AUX_FLAGS		0xc000
+#define POOL_AUX_PAGES		0x100000
+#define POOL_AUX_DBIAS		BIT(18)
+
 /* GPU read-write, uncached, in a client or the device context. */
 static const struct agx4_uat_prot gpu_rw = {
 	.access = AGX4_UAT_GPU,
@@ -237,6 +392,38 @@ struct g17p_owner {
 };
 
 /**
+ * struct g17p_pool - a render pool: a firmware TA and 3D queue pair
+ * @index: pool number, also its event slot.
+ * @grid: its TA grid; the 3D grid is @grid + 1.
+ * @arena: the arena (firmware half).
+ * @low: its context-0 alias.
+ * @mem: its memory in the VM window.
+ * @gpu: the window's base in the VM.
+ * @next: index of the next render prepared; the caller's submit lock, as
+ *	the next two.
+ * @tile: tilemap block bytes of the last render prepared, 0 before.
+ * @tpc: TPC bytes of the last render prepared.
+ * @epoch: transport epoch; the rest under &agx4_fw_g17p_sub.lock.
+ * @w: write index of each stage in the current bank.
+ * @recent: the last %TILEMAP_BLOCKS renders published, by index, while
+ *	their job lives.
+ */
+struct g17p_pool {
+	unsigned int index;
+	u32 grid;
+	struct agx4_fw_obj *arena;
+	u64 low;
+	struct agx4_fw_obj *mem;
+	u64 gpu;
+	u32 next;
+	u64 tile;
+	u64 tpc;
+	u32 epoch;
+	u32 w[2];
+	struct g17p_cmd *recent[TILEMAP_BLOCKS];
+};
+
+/**
  * struct g17p_cmd - one command of a job
  * @compute: a compute command.
  * @wait_render: every render command published before it must be done.
@@ -250,8 +437,19 @@ struct g17p_owner {
  * @seq: the channel's producer count after its message.
  * @desc: descriptor bytes (%OWN_DESC_BYTES).
  * @ev: its event item.
- * @ctx: its context record's host words.
+ * @ctx: its context record's host words (render: the TA's).
  * @npoints: dependency points in @ctx.
+ * @pool: render: its pool.
+ * @item: render: its queue item (1..255).
+ * @fresh_geometry: render: zero the pool's TPC and tilemaps first.
+ * @desc3d: render: 3D descriptor bytes.
+ * @ev3d: render: the 3D event item.
+ * @ctx3d: render: the 3D context record.
+ * @npoints3d: dependency points in @ctx3d.
+ * @opt: render: the TA and 3D optional records.
+ * @ptrs3d: render: the 3D pointer block of its bank.
+ * @w_end3d: render: the 3D write index after it.
+ * @seq3d: render: channel 7's producer count after its message.
  */
 struct g17p_cmd {
 	bool compute;
@@ -268,6 +466,17 @@ struct g17p_cmd {
 	struct g17p_event_item ev;
 	struct g17p_context ctx;
 	u32 npoints;
+	struct g17p_pool *pool;
+	u32 item;
+	bool fresh_geometry;
+	void *desc3d;
+	struct g17p_event_item ev3d;
+	struct g17p_context ctx3d;
+	u32 npoints3d;
+	struct g17p_optional opt[2];
+	struct g17p_pointers *ptrs3d;
+	u32 w_end3d;
+	u64 seq3d;
 };
 
 /**
@@ -279,6 +488,9 @@ struct g17p_cmd {
  * @first_n: its first compute ordinal.
  * @ncompute: its compute commands.
  * @nrender: its render commands.
+ * @first_k: its first render index.
+ * @tile: the pool's tilemap block bytes before it.
+ * @tpc: the pool's TPC bytes before it.
  * @next: its first command not published yet.
  * @count: its commands.
  * @cmds: the commands.
@@ -291,6 +503,9 @@ struct agx4_fw_job {
 	u32 first_n;
 	u32 ncompute;
 	u32 nrender;
+	u32 first_k;
+	u64 tile;
+	u64 tpc;
 	u32 next;
 	u32 count;
 	struct g17p_cmd cmds[] __counted_by(count);
@@ -305,6 +520,7 @@ struct agx4_fw_job {
  * @asid: the VM's context.
  * @usc_base: the USC execution base.
  * @owner: its compute owner.
+ * @pool: its render pool, made at its first render.
  * @scratch: the builders' output before the copy into the job.
  * @renders: render commands prepared; the caller's submit lock.
  * @last_render: the last render command published, or NULL; under
@@ -322,6 +538,7 @@ struct agx4_fw_queue {
 	int asid;
 	u64 usc_base;
 	struct g17p_owner *owner;
+	struct g17p_pool *pool;
 	void *scratch;
 	u32 renders;
 	struct g17p_cmd *last_render;
@@ -648,6 +865,248 @@ err_ret:
 	return ret;
 }
 
+static u64 pool_va(const struct g17p_pool *pl, u32 off)
+{
+	return pl->arena->va + off;
+}
+
+static void *pool_cpu(const struct g17p_pool *pl, u32 off)
+{
+	return (u8 *)pl->arena->cpu + off;
+}
+
+static u64 pool_low(const struct g17p_pool *pl, u32 off)
+{
+	return pl->low + off;
+}
+
+/* TVB block ids count 32 KiB from the context base (H). */
+static u32 block_id(u64 gpu)
+{
+	return (gpu - AGX4_FW_CONTEXT_BASE) >> POOL_ID_SHIFT;
+}
+
+/* Leaves, pool A and B with their pre-records, the shared objects (H). */
+static void init_pool_tvb(struct g17p_pool *pl)
+{
+	struct g17p_pool_shared *sh = pool_cpu(pl, POOL_SHARED0);
+	struct g17p_leaf_shared *ls = pool_cpu(pl, POOL_LEAF_SHARED);
+	__le32 *primary = pool_cpu(pl, POOL_LEAF_PRIMARY);
+	__le64 *secondary = pool_cpu(pl, POOL_LEAF_SECONDARY);
+	struct g17p_sched *a = pool_cpu(pl, POOL_A_PRE);
+	struct g17p_pool_b *b = pool_cpu(pl, POOL_B_PRE);
+	u64 shared_ctl = pool_va(pl, POOL_LEAF_SHARED) +
+			 offsetof(struct g17p_leaf_shared, done);
+	u32 g, m, i;
+
+	for (g = 0; g < POOL_GROUPS; g++) {
+		u32 id = block_id(pl->gpu + WIN_BLOCKS + g * POOL_BLOCK_STRIDE);
+
+		for (m = 0; m < POOL_BLOCK_PAGES; m++)
+			primary[g * POOL_BLOCK_PAGES + m] = cpu_to_le32(id + m);
+		secondary[g] = cpu_to_le64(id);
+	}
+	*(__le32 *)pool_cpu(pl, POOL_LEAF_A + 4) = cpu_to_le32(2);
+	ls->blocks = cpu_to_le32(POOL_GROUPS);
+	ls->blocks2 = cpu_to_le32(POOL_GROUPS);
+	ls->gap_60 = cpu_to_le32(1);
+	*(__le32 *)pool_cpu(pl, POOL_LEAF_FLAG) = cpu_to_le32(1);
+	a[0].slot = cpu_to_le64(pool_va(pl, POOL_LEAF_A));
+	for (i = 0; i < G17P_POOL_A_RECORDS; i++)
+		a[1 + i].slot = cpu_to_le64(pool_va(pl, POOL_LEAF_A) + 4 + 4 * i);
+	a[1].gap_10 = cpu_to_le32(G17P_SCHED_10);
+	b[0].value = cpu_to_le32(POOL_B_PRE_VALUE);
+	b[0].gap_4 = cpu_to_le32(POOL_B_4);
+	b[0].slot = cpu_to_le64(pool_va(pl, POOL_LEAF_B));
+	b[0].cycle = cpu_to_le32(POOL_B_CYCLE_LAST);
+	b[0].shared = cpu_to_le64(shared_ctl);
+	for (i = 0; i < G17P_POOL_B_RECORDS; i++) {
+		struct g17p_pool_b *r = &b[1 + i];
+		u32 k = i % POOL_B_CYCLES;
+
+		r->value = cpu_to_le32(POOL_B_VALUE + 4 * i);
+		r->gap_4 = cpu_to_le32(POOL_B_4);
+		r->slot = cpu_to_le64(pool_va(pl, POOL_LEAF_B) + 4 + 4 * i);
+		r->cycle = cpu_to_le32(k == POOL_B_CYCLES - 1 ?
+				       POOL_B_CYCLE_LAST :
+				       POOL_B_CYCLE + k * 0x20);
+		r->shared = cpu_to_le64(shared_ctl);
+	}
+	b[1].used = cpu_to_le32(1);
+	/* GAP: +0x0c names the pool (the reference's "pair"). */
+	sh->pair = cpu_to_le32(pl->index);
+	sh->primary = cpu_to_le64(pool_va(pl, POOL_LEAF_PRIMARY));
+	sh->primary_gpu = cpu_to_le64(pl->gpu + WIN_LEAF_PRIMARY);
+	sh->gap_30 = cpu_to_le32(POOL_SHARED_30);
+	sh->pages = cpu_to_le32(POOL_GROUPS * POOL_BLOCK_PAGES);
+	sh->gap_38 = cpu_to_le32(POOL_SHARED_38);
+	sh->blocks = cpu_to_le32(POOL_GROUPS);
+	put_unaligned_le64(pool_va(pl, POOL_LEAF_SECONDARY), &sh->secondary);
+	put_unaligned_le64(pool_va(pl, POOL_LEAF_SHARED), &sh->shared_slots);
+	sh->pages_m1 = cpu_to_le32(POOL_GROUPS * POOL_BLOCK_PAGES - 1);
+	sh->block_size = cpu_to_le32(POOL_BLOCK_SIZE);
+	put_unaligned_le64(pool_va(pl, POOL_LEAF_FLAG), &sh->flag);
+	sh->gap_7c = cpu_to_le32(POOL_SHARED_7C);
+	sh->gap_80 = cpu_to_le32(POOL_SHARED_80);
+	/* GAP: +0x84 is 0x180000 + the pool's delta; agx4's window's. */
+	sh->gap_84 = cpu_to_le32(POOL_SHARED_84 + (u32)(pl->gpu - WIN_BASE));
+}
+
+static int init_pool(struct agx4_fw_queue *fq, struct g17p_pool *pl)
+{
+	const struct agx4_fw_gen *gen = fq->adev->gen;
+	struct g17p_support *sup = pool_cpu(pl, POOL_SUPPORT);
+	struct g17p_chan_control *cc = pool_cpu(pl, POOL_CONTROL);
+	struct agx4_fw_job_list *jl = pool_cpu(pl, POOL_JOB_LIST);
+	struct g17p_aux_fb *aux = pl->mem->cpu + WIN_AUX;
+	u64 cls = G17P_SUPPORT_CLASS_RENDER << G17P_SUPPORT_CLASS_SHIFT;
+	unsigned int st;
+	int ret;
+
+	sup->header = cpu_to_le64(POOL_SUPPORT_HEADER);
+	sup->gap_8 = cpu_to_le64(fq->asid);
+	sup->class = cpu_to_le32(G17P_SUPPORT_CLASS);
+	sup->gap_18 = cpu_to_le64(G17P_SUPPORT_18);
+	sup->class_20 = cpu_to_le64(cls);
+	sup->class_28 = cpu_to_le64(cls);
+	/* GAP: the render operand namespace; the VM's compute one. */
+	sup->operands = cpu_to_le64(fq->vm->kernel_start + KC_TABLE);
+	sup->gap_40 = cpu_to_le32(G17P_SUPPORT_40);
+	sup->cursor = cpu_to_le32(G17P_SUPPORT_CURSOR_RENDER);
+	put_unaligned_le64(pool_va(pl, POOL_STATE), &sup->state);
+	sup->kind = cpu_to_le32(G17P_SUPPORT_KIND_RENDER);
+	cc->gap_0 = cpu_to_le64(G17P_CHAN_CONTROL_0);
+	cc->gap_20 = cpu_to_le64(G17P_CHAN_CONTROL_20);
+	cc->gap_30 = cpu_to_le64(G17P_CHAN_CONTROL_30);
+	jl->self = cpu_to_le64(pool_va(pl, POOL_JOB_LIST));
+	aux->gap_480 = cpu_to_le32(G17P_AUX_FB_480);
+	aux->gap_484 = cpu_to_le32(G17P_AUX_FB_484);
+	init_pool_tvb(pl);
+	for (st = 0; st < 2; st++) {
+		struct agx4_fw_queue_in qin = {
+			.pointers = pool_va(pl, POOL_POINTERS(st)),
+			.ring = pool_va(pl, POOL_RING(st)),
+			.job_list = pool_va(pl, POOL_JOB_LIST),
+			.self = pool_va(pl, POOL_QUEUE(st)),
+			.priority = G17P_PRIORITY,
+			.lane = st,
+			.uuid = POOL_UUID,
+			.context = pool_va(pl, POOL_CONTROL),
+		};
+
+		init_pointers(pool_cpu(pl, POOL_POINTERS(st)));
+		ret = gen->build_queue(&qin, pool_cpu(pl, POOL_QUEUE(st)),
+				       sizeof(struct g17p_queue));
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/* The pool's window in the VM: its memory and four arena pages. */
+static int map_window(struct agx4_vm *vm, struct g17p_pool *pl)
+{
+	struct agx4_uat *uat = &vm->uat;
+	u64 w = pl->gpu;
+	int ret;
+	u32 g;
+
+	lockdep_assert_held(&vm->bind_lock);
+	ret = map_part(uat, w + WIN_AUX, pl->mem, 0, MEM_BLOCKS) ?:
+	      map_part(uat, w + WIN_STATUS(0), pl->arena, POOL_STATUS(0),
+		       SZ_16K) ?:
+	      map_part(uat, w + WIN_STATUS(1), pl->arena, POOL_STATUS(1),
+		       SZ_16K) ?:
+	      map_part(uat, w + WIN_LEAF_B, pl->arena, POOL_LEAF_B, SZ_16K) ?:
+	      map_part(uat, w + WIN_LEAF_PRIMARY, pl->arena, POOL_LEAF_PRIMARY,
+		       SZ_16K) ?:
+	      map_part(uat, w + WIN_SCRATCH, pl->mem, MEM_SCRATCH,
+		       WIN_SCRATCH_SIZE);
+	for (g = 0; g < POOL_GROUPS && !ret; g++)
+		ret = map_part(uat, w + WIN_BLOCKS + g * POOL_BLOCK_STRIDE,
+			       pl->mem, MEM_BLOCKS + g * POOL_BLOCK_SIZE,
+			       POOL_BLOCK_SIZE);
+	return ret;
+}
+
+static void pool_free(struct agx4_fw_queue *fq, struct g17p_pool *pl)
+{
+	struct agx4_fw_g17p_sub *sub = fq->sub;
+
+	if (!pl)
+		return;
+	if (!IS_ERR_OR_NULL(pl->mem)) {
+		mutex_lock(&fq->vm->bind_lock);
+		unmap_part(&fq->vm->uat, pl->gpu, WIN_STRIDE);
+		mutex_unlock(&fq->vm->bind_lock);
+		agx4_fw_obj_destroy(pl->mem);
+	}
+	agx4_fw_obj_destroy(pl->arena);
+	mutex_lock(&sub->setup_lock);
+	clear_bit(pl->index, sub->pools);
+	mutex_unlock(&sub->setup_lock);
+	kfree(pl);
+}
+
+/*
+ * A render pool for @fq, at its first render: -ENOSPC once every pool is
+ * taken (%AGX4_G17P_MAX_POOLS, the grids below 32 without the compute
+ * grids 4 and 5).
+ */
+static int pool_create(struct agx4_fw_queue *fq)
+{
+	struct agx4_fw_g17p_sub *sub = fq->sub;
+	struct agx4_fw_obj_heap *heap = &fq->adev->mem->heap;
+	struct g17p_pool *pl;
+	unsigned int i;
+	int ret;
+
+	pl = kzalloc(sizeof(*pl), GFP_KERNEL);
+	if (!pl)
+		return -ENOMEM;
+	mutex_lock(&sub->setup_lock);
+	i = find_first_zero_bit(sub->pools, AGX4_G17P_MAX_POOLS);
+	if (i < AGX4_G17P_MAX_POOLS)
+		set_bit(i, sub->pools);
+	mutex_unlock(&sub->setup_lock);
+	if (i >= AGX4_G17P_MAX_POOLS) {
+		kfree(pl);
+		return -ENOSPC;
+	}
+	pl->index = i;
+	pl->grid = 2 * i + (i >= 2 ? 2 : 0);
+	pl->low = POOL_LOW_BASE + (u64)i * POOL_LOW_STRIDE;
+	pl->gpu = WIN_BASE + (u64)i * WIN_STRIDE;
+	pl->arena = agx4_fw_obj_create(heap, POOL_SIZE, AGX4_FW_OBJ_SHARED,
+				       NULL, NULL);
+	if (IS_ERR(pl->arena)) {
+		ret = PTR_ERR(pl->arena);
+		goto err;
+	}
+	ret = agx4_fw_obj_alias(pl->arena, &sub->b->dev_uat, pl->low, &gpu_rw);
+	if (ret)
+		goto err;
+	pl->mem = agx4_fw_obj_create(heap, MEM_SIZE, AGX4_FW_OBJ_SHARED,
+				     NULL, NULL);
+	if (IS_ERR(pl->mem)) {
+		ret = PTR_ERR(pl->mem);
+		goto err;
+	}
+	mutex_lock(&fq->vm->bind_lock);
+	ret = map_window(fq->vm, pl);
+	mutex_unlock(&fq->vm->bind_lock);
+	if (!ret)
+		ret = init_pool(fq, pl);
+	if (ret)
+		goto err;
+	fq->pool = pl;
+	return 0;
+
+err:
+	pool_free(fq, pl);
+	return ret;
+}
+
 static int g17p_queue_create(struct agx4_device *adev,
 			     const struct agx4_fw_queue_args *args,
 			     struct agx4_fw_queue **out)
@@ -699,6 +1158,7 @@ err_vm:
 
 static void g17p_queue_destroy(struct agx4_fw_queue *fq)
 {
+	pool_free(fq, fq->pool);
 	owner_free(fq, fq->owner);
 	agx4_uat_ctx_put(&fq->sub->b->ctx, fq->asid);
 	kvfree(fq->scratch);
@@ -836,6 +1296,224 @@ static int prepare_compute(struct agx4_fw_queue *fq,
 	return 0;
 }
 
+/* Tilemap block and TPC bytes of a render (H: the reference's lease). */
+static int render_scratch(const struct agx4_render_desc *d, u64 *tile,
+			  u64 *tpc)
+{
+	const u64 base = AGX4_FW_CONTEXT_BASE;
+	const struct agx4_fw_render_in probe = {
+		.context_base = base, .tilemap = base, .tpc = base,
+		.heapmeta = base, .deflake = { base, base, base },
+	};
+	struct agx4_fw_render_vals *v;
+	int ret;
+
+	v = kmalloc(sizeof(*v), GFP_KERNEL);
+	if (!v)
+		return -ENOMEM;
+	ret = agx4_fw_render_vals(d, &probe, v);
+	if (!ret) {
+		*tile = round_up(v->size1 * 64 * v->layers, SZ_16K);
+		*tpc = round_up(v->size3 * 64 * v->layers, SZ_16K);
+		/* agx4's limit: the ring and TPC fit the pool's window. */
+		if (TILEMAP_BLOCKS * *tile + *tpc > WIN_SCRATCH_SIZE)
+			ret = -EINVAL;
+	}
+	kfree(v);
+	return ret;
+}
+
+static u64 partial_code(int asid, u64 code)
+{
+	/* Contexts below 3 take code 0x10 for every partial program (H). */
+	return asid < 3 ? 0x10 : code;
+}
+
+static void render_contexts(struct agx4_fw_queue *fq, struct g17p_cmd *c,
+			    u64 ta_alias, u64 fr_alias)
+{
+	struct g17p_pool *pl = c->pool;
+	u32 k = c->n;
+	u64 hdr = G17P_CONTEXT_GRID_FORM | 4ull * (k + 1);
+
+	c->ctx.header = cpu_to_le64(hdr | (u64)pl->grid * 4 <<
+				    G17P_CONTEXT_GRID_SHIFT);
+	c->ctx.queue = cpu_to_le64(pool_va(pl, POOL_QUEUE(0)));
+	c->ctx.program = cpu_to_le64(locator(G17P_LOCATOR_TA, ta_alias +
+					     offsetof(struct g17p_ta_work,
+						      regs)));
+	c->ctx.gap_178 = cpu_to_le64(G17P_CONTEXT_LIMIT);
+	c->ctx3d.header = cpu_to_le64(hdr | (u64)(pl->grid + 1) * 4 <<
+				      G17P_CONTEXT_GRID_SHIFT);
+	c->ctx3d.queue = cpu_to_le64(pool_va(pl, POOL_QUEUE(1)));
+	c->ctx3d.program = cpu_to_le64(locator(G17P_LOCATOR_3D, fr_alias +
+					       offsetof(struct g17p_frag_work,
+							regs)));
+	c->ctx3d.partial[0] =
+		cpu_to_le64(locator(partial_code(fq->asid, G17P_LOCATOR_PSTORE),
+				    fr_alias + offsetof(struct g17p_frag_work,
+							pstore_regs)));
+	c->ctx3d.partial[1] =
+		cpu_to_le64(locator(partial_code(fq->asid, G17P_LOCATOR_PRESUME),
+				    fr_alias + offsetof(struct g17p_frag_work,
+							presume_regs)));
+	c->ctx3d.partial[2] =
+		cpu_to_le64(locator(partial_code(fq->asid, G17P_LOCATOR_PLOAD),
+				    fr_alias + offsetof(struct g17p_frag_work,
+							pload_regs)));
+	c->ctx3d.gap_178 = cpu_to_le64(G17P_CONTEXT_LIMIT);
+}
+
+static int render_optional(struct agx4_fw_queue *fq, struct g17p_cmd *c,
+			   unsigned int st)
+{
+	struct g17p_pool *pl = c->pool;
+	struct agx4_fw_optional_in in = {
+		.kind = st,
+		.context_low = pool_low(pl, POOL_CONTEXTS(st)),
+		.context_high = pool_va(pl, POOL_CONTEXTS(st)),
+		.grid = pl->grid + st,
+		.first = !c->n,
+		.item = c->item,
+		.shared_control = pool_va(pl, POOL_SUPPORT),
+		.ordinal = c->n & U16_MAX,
+		.channel_control = pool_va(pl, POOL_CONTROL),
+		.uuid = POOL_UUID,
+		.context = fq->asid,
+		/* GAP: the TA's lifecycle and namespace words. */
+		.tiling_shared = pool_va(pl, POOL_SHARED0),
+		.lifecycle = lower_16_bits(POOL_TA_LIFECYCLE),
+	};
+
+	return fq->adev->gen->build_optional(&in, &c->opt[st],
+					     sizeof(c->opt[st]));
+}
+
+/*
+ * A render's TA and 3D descriptors, event items, optional records and
+ * context records with their points: the TA waits for the pool's
+ * previous TA, the 3D for its TA and the pool's previous 3D (H); a
+ * vertex barrier on an earlier render of the queue waits for that
+ * render's 3D (H: the same queue's pool).
+ */
+static int prepare_render(struct agx4_fw_queue *fq,
+			  const struct agx4_render_desc *d,
+			  struct g17p_cmd *c, s64 barrier)
+{
+	struct g17p_pool *pl = fq->pool;
+	u32 k = pl->next, st = k % POOL_SLOTS, s = k % G17P_CONTEXT_SLOTS;
+	u32 node = k + k / 2, ra = (2 * k) % G17P_POOL_A_RECORDS;
+	u32 rb = k % G17P_POOL_B_RECORDS;
+	const struct g17p_pool_b *pb = pool_cpu(pl, POOL_B + rb * sizeof(*pb));
+	u64 ta = POOL_DESC_TA + st * POOL_TA_SIZE;
+	u64 fr = POOL_DESC_3D + st * POOL_3D_SIZE;
+	u64 stamps = pool_va(pl, POOL_STAMPS + st * POOL_STAMP_SIZE);
+	u64 dispatch = pool_va(pl, POOL_DISPATCH), deflake, tile, tpc;
+	u8 *buf = fq->scratch;
+	struct agx4_fw_buf bufs[] = {
+		{ buf, sizeof(struct g17p_ta_work) },
+		{ buf + 0x1000, sizeof(struct g17p_event_item) },
+		{ buf + 0x1100, sizeof(struct g17p_frag_work) },
+		{ buf + 0x3400, sizeof(struct g17p_event_item) },
+	};
+	struct agx4_fw_render_in in = { };
+	struct agx4_fw_stage_in *stage[2] = { &in.ta, &in.frag };
+	u32 i;
+	int ret;
+
+	static_assert(0x3400 + sizeof(struct g17p_event_item) <= SCRATCH_SIZE);
+	ret = render_scratch(d, &tile, &tpc);
+	if (ret)
+		return ret;
+	c->pool = pl;
+	c->n = k;
+	/* GAP: the TA item is 8 bits; agx4 counts 1..255 round. */
+	c->item = k % G17P_TA_MAX_ITEM + 1;
+	/* A pool's memory starts zeroed: only a change needs clearing. */
+	c->fresh_geometry = pl->tile && (pl->tile != tile || pl->tpc != tpc);
+	for (i = 0; i < 2; i++) {
+		struct agx4_fw_stage_in *x = stage[i];
+		u64 work = i ? fr : ta;
+
+		x->work = pool_va(pl, work);
+		x->work_alias = pool_low(pl, work);
+		x->queue = pool_va(pl, POOL_QUEUE(i));
+		/* GAP: the register names the record's alias, by index. */
+		x->status = pl->gpu + WIN_STATUS(i) + s * POOL_STATUS_SIZE;
+		x->status_rec = pool_va(pl, POOL_STATUS(i) + s * POOL_STATUS_SIZE);
+		x->lifecycle = i ? POOL_3D_LIFECYCLE : POOL_TA_LIFECYCLE;
+		x->work_stamp = ((u64)fq->asid << 8) + node;
+		x->admission = pl->index;
+		x->dispatch[0] = dispatch + 4 * i;
+		x->dispatch[1] = dispatch + POOL_DISPATCH_B + 4 * i;
+		x->grid = pl->grid + i;
+		x->item = c->item;
+		x->index = k;
+		x->store_flag = i;
+		x->ev_group = k + 1;
+		/* The TA's end and the 3D's start share a word (H). */
+		x->prof.start = stamps;
+		x->prof.end = stamps + (i ? 8 : 0);
+	}
+	in.context_id = fq->asid;
+	in.context_base = AGX4_FW_CONTEXT_BASE;
+	in.bm_slot = pl->index;
+	in.tilemap = pl->gpu + WIN_SCRATCH + (k % TILEMAP_BLOCKS) * tile;
+	in.tpc = pl->gpu + WIN_SCRATCH + TILEMAP_BLOCKS * tile;
+	in.heapmeta = pl->gpu + WIN_META +
+		      (d->cmd.layers > 1 ? HEAPMETA_LAYERED : 0);
+	deflake = pl->gpu + WIN_DEFLAKE;
+	in.deflake[0] = deflake + DEFLAKE_1;
+	in.deflake[1] = deflake + DEFLAKE_2;
+	in.deflake[2] = deflake + DEFLAKE_3;
+	in.cycle = le32_to_cpu(pb->cycle);
+	in.record_index = le32_to_cpu(pb->value) | 1;
+	in.support = pool_va(pl, POOL_SUPPORT);
+	in.aux_fb = pl->gpu + WIN_AUX;
+	in.aux_fb_flags = POOL_AUX_FLAGS |
+			  (d->cmd.flags & DRM_ASAHI_RENDER_DBIAS_IS_INT ?
+			   POOL_AUX_DBIAS : 0);
+	in.aux_fb_pages = POOL_AUX_PAGES;
+	in.request_growth = true;
+	in.pool_objs[0] = pool_va(pl, POOL_A + ra * sizeof(struct g17p_sched));
+	in.pool_objs[1] = pool_va(pl, POOL_SHARED0);
+	in.pool_objs[2] = pool_va(pl, POOL_B + rb * sizeof(*pb));
+	in.pool_objs[3] = pool_va(pl, POOL_SHARED1);
+	in.work_value = node;
+	ret = fq->adev->gen->build_render(d, &in, bufs);
+	if (ret)
+		return ret;
+	c->desc = kmemdup(bufs[0].ptr, POOL_TA_SIZE, GFP_KERNEL);
+	c->desc3d = kmemdup(bufs[2].ptr, POOL_3D_SIZE, GFP_KERNEL);
+	if (!c->desc || !c->desc3d)
+		return -ENOMEM;
+	memcpy(&c->ev, bufs[1].ptr, sizeof(c->ev));
+	memcpy(&c->ev3d, bufs[3].ptr, sizeof(c->ev3d));
+	ret = render_optional(fq, c, 0) ?: render_optional(fq, c, 1);
+	if (ret)
+		return ret;
+	render_contexts(fq, c, in.ta.work_alias, in.frag.work_alias);
+	c->ctx.work = cpu_to_le64(in.ta.work);
+	c->ctx3d.work = cpu_to_le64(in.frag.work);
+	ret = add_point(&c->ctx, &c->npoints, pl->grid, k) ?:
+	      add_point(&c->ctx3d, &c->npoints3d, pl->grid, k + 1) ?:
+	      add_point(&c->ctx3d, &c->npoints3d, pl->grid + 1, k);
+	if (!ret && barrier >= 0 && barrier < k)
+		ret = add_point(&c->ctx, &c->npoints, pl->grid + 1,
+				barrier + 1);
+	if (ret)
+		return ret;
+	points_header(&c->ctx, G17P_DEP_ENGINE_TA, pl->index, c->npoints);
+	points_header(&c->ctx3d, G17P_DEP_ENGINE_3D, pl->index,
+		      c->npoints3d);
+	/* A new bank, or new scratch geometry, needs the pool idle. */
+	c->wait_render = (k && !(k % POOL_BANK_RENDERS)) || c->fresh_geometry;
+	pl->tile = tile;
+	pl->tpc = tpc;
+	pl->next++;
+	return 0;
+}
+
 /* The compute optional record, with the owner's first command (H). */
 static int write_optional(struct agx4_fw_queue *fq, struct g17p_owner *o)
 {
@@ -862,16 +1540,77 @@ static void free_cmds(struct agx4_fw_job *job)
 {
 	u32 i;
 
-	for (i = 0; i < job->count; i++)
+	for (i = 0; i < job->count; i++) {
 		kfree(job->cmds[i].desc);
+		kfree(job->cmds[i].desc3d);
+	}
+}
+
+/* Give back what a job that never ran took of its queue's counters. */
+static void rollback(struct agx4_fw_job *job)
+{
+	struct agx4_fw_queue *fq = job->fq;
+
+	fq->owner->next = job->first_n;
+	fq->renders -= job->nrender;
+	if (fq->pool) {
+		fq->pool->next = job->first_k;
+		fq->pool->tile = job->tile;
+		fq->pool->tpc = job->tpc;
+	}
+}
+
+/* The render a vertex barrier names, as a pool index; -1 for none. */
+static s64 vdm_target(struct agx4_fw_queue *fq, const struct agx4_fw_job *job,
+		      s32 wait)
+{
+	if (wait == AGX4_WAIT_NONE)
+		return -1;
+	if (!wait)
+		return fq->renders > job->nrender ?
+		       (s64)job->first_k - 1 : -1;
+	return wait <= job->nrender ? (s64)job->first_k + wait - 1 : -1;
+}
+
+static int prepare_cmd(struct agx4_fw_queue *fq, struct agx4_fw_job *job,
+		       const struct agx4_cmd_desc *cd, struct g17p_cmd *c)
+{
+	s64 target;
+	int ret;
+
+	if (cd->is_compute) {
+		ret = prepare_compute(fq, &cd->compute, c);
+		if (!ret && !c->n)
+			ret = write_optional(fq, fq->owner);
+		job->ncompute++;
+		/* Render work of this or an earlier SUBMIT: on the CPU. */
+		if (cd->wait_vdm != AGX4_WAIT_NONE &&
+		    (cd->wait_vdm || fq->renders > job->nrender))
+			c->wait_render = true;
+		return ret;
+	}
+	if (!fq->pool) {
+		ret = pool_create(fq);
+		if (ret)
+			return ret;
+		job->first_k = fq->pool->next;
+	}
+	target = vdm_target(fq, job, cd->wait_vdm);
+	ret = prepare_render(fq, &cd->render, c, target);
+	if (ret)
+		return ret;
+	job->nrender++;
+	fq->renders++;
+	/* Compute work of this or an earlier SUBMIT: on the CPU. */
+	if (cd->wait_cdm != AGX4_WAIT_NONE && (cd->wait_cdm || job->first_n))
+		c->wait_compute = true;
+	return 0;
 }
 
 static int g17p_job_prepare(struct agx4_fw_queue *fq,
 			    const struct agx4_cmdbuf *cb,
 			    struct agx4_fw_job **out, u32 *credits)
 {
-	struct g17p_owner *o = fq->owner;
-	u32 first_n = o->next, renders = fq->renders;
 	struct agx4_fw_job *job;
 	u32 i;
 	int ret = 0;
@@ -883,30 +1622,19 @@ static int g17p_job_prepare(struct agx4_fw_queue *fq,
 		return -ENOMEM;
 	job->fq = fq;
 	job->count = cb->count;
-	job->first_n = first_n;
-	INIT_LIST_HEAD(&job->link);
-	for (i = 0; i < cb->count && !ret; i++) {
-		const struct agx4_cmd_desc *cd = &cb->cmds[i];
-		struct g17p_cmd *c = &job->cmds[i];
-
-		if (!cd->is_compute) {
-			/* The render path follows (agx4 cannot run it yet). */
-			ret = -EOPNOTSUPP;
-			break;
-		}
-		ret = prepare_compute(fq, &cd->compute, c);
-		if (!ret && !c->n)
-			ret = write_optional(fq, o);
-		job->ncompute++;
-		/* Render work of this or an earlier SUBMIT: on the CPU. */
-		if (cd->wait_vdm != AGX4_WAIT_NONE && (cd->wait_vdm || renders))
-			c->wait_render = true;
+	job->first_n = fq->owner->next;
+	if (fq->pool) {
+		job->first_k = fq->pool->next;
+		job->tile = fq->pool->tile;
+		job->tpc = fq->pool->tpc;
 	}
+	INIT_LIST_HEAD(&job->link);
+	for (i = 0; i < cb->count && !ret; i++)
+		ret = prepare_cmd(fq, job, &cb->cmds[i], &job->cmds[i]);
 	if (ret) {
+		rollback(job);
 		free_cmds(job);
 		kfree(job);
-		o->next = first_n;
-		fq->renders = renders;
 		return ret;
 	}
 	*out = job;
@@ -949,6 +1677,28 @@ static bool chan_room(struct agx4_fw_g17p_sub *sub, unsigned int stage)
 	       AGX4_FW_RING_ENTRIES - 1;
 }
 
+/* One published stage: done index, both consumers. */
+static bool stage_done(struct agx4_fw_g17p_sub *sub, unsigned int stage,
+		       const struct g17p_pointers *p, u32 w_end, u64 seq)
+{
+	chan_observe(sub, stage);
+	return le32_to_cpu(READ_ONCE(p->done)) >= w_end &&
+	       chan_passed(sub, stage, seq);
+}
+
+/* A render status record with some non-zero word: the stage completed. */
+static bool status_set(const struct g17p_pool *pl, unsigned int st, u32 k)
+{
+	const u64 *r = pool_cpu(pl, POOL_STATUS(st) +
+				(k % G17P_CONTEXT_SLOTS) * POOL_STATUS_SIZE);
+	unsigned int i;
+
+	for (i = 0; i < POOL_STATUS_SIZE / sizeof(u64); i++)
+		if (READ_ONCE(r[i]))
+			return true;
+	return false;
+}
+
 static bool cmd_done_locked(struct agx4_fw_g17p_sub *sub, struct g17p_cmd *c)
 {
 	lockdep_assert_held(&sub->lock);
@@ -960,12 +1710,25 @@ static bool cmd_done_locked(struct agx4_fw_g17p_sub *sub, struct g17p_cmd *c)
 		struct g17p_owner *o = c->owner;
 		struct g17p_slot *st;
 
-		chan_observe(sub, AGX4_FW_LANE_COMPUTE);
-		if (le32_to_cpu(READ_ONCE(c->ptrs->done)) < c->w_end ||
-		    !chan_passed(sub, AGX4_FW_LANE_COMPUTE, c->seq))
+		if (!stage_done(sub, AGX4_FW_LANE_COMPUTE, c->ptrs, c->w_end,
+				c->seq))
 			return false;
 		st = own_cpu(o, OWN_STATUS + (c->n % OWN_RECORDS) * sizeof(*st));
 		if (!READ_ONCE(st->word[1]))
+			return false;
+	} else {
+		struct g17p_pool *pl = c->pool;
+		const __le64 *stamps = pool_cpu(pl, POOL_STAMPS +
+						(c->n % POOL_SLOTS) *
+						POOL_STAMP_SIZE);
+
+		/* Both stages, both status records, the completion word. */
+		if (!stage_done(sub, AGX4_FW_LANE_TA, c->ptrs, c->w_end,
+				c->seq) ||
+		    !stage_done(sub, AGX4_FW_LANE_3D, c->ptrs3d, c->w_end3d,
+				c->seq3d) ||
+		    !status_set(pl, 0, c->n) || !status_set(pl, 1, c->n) ||
+		    !READ_ONCE(stamps[1]))
 			return false;
 	}
 	WRITE_ONCE(c->done, true);
@@ -1026,7 +1789,8 @@ static void publish_items(struct agx4_fw_g17p_sub *sub, unsigned int stage,
 			  u64 queue, struct g17p_pointers *p, __le64 *ring,
 			  u32 w, const u64 *items, u32 nitems, void *event,
 			  const struct g17p_event_item *ev, u32 grid,
-			  bool first, struct g17p_cmd *c)
+			  bool first, struct g17p_pointers **pp, u32 *w_end,
+			  u64 *seq)
 {
 	struct agx4_channel *ch = &sub->chan[stage];
 	struct g17p_work_msg *msg = ch->ring + ch->head * sizeof(*msg);
@@ -1046,10 +1810,9 @@ static void publish_items(struct agx4_fw_g17p_sub *sub, unsigned int stage,
 	sub->prod[stage]++;
 	/* agx4_cursor_set() orders the inner index before the producer. */
 	agx4_cursor_set(&ch->prod, ch->head);
-	c->ptrs = p;
-	c->w_end = w + nitems;
-	c->seq = sub->prod[stage];
-	c->published = true;
+	*pp = p;
+	*w_end = w + nitems;
+	*seq = sub->prod[stage];
 }
 
 static void publish_compute(struct agx4_fw_queue *fq, struct g17p_cmd *c)
@@ -1091,13 +1854,148 @@ static void publish_compute(struct agx4_fw_queue *fq, struct g17p_cmd *c)
 	publish_items(sub, AGX4_FW_LANE_COMPUTE, own_va(o, OWN_QUEUE),
 		      own_cpu(o, bank_offset(o)), own_cpu(o, ring_offset(o)),
 		      o->w, items, nitems, own_cpu(o, ev), &c->ev, o->grid,
-		      !n, c);
+		      !n, &c->ptrs, &c->w_end, &c->seq);
+	c->published = true;
 	o->w += nitems;
 	o->published++;
 	fq->last_compute = c;
 }
 
-/* May @c go out now: its CPU waits are over and its channel has room? */
+/* Move an idle pool to the next transport bank of both stages (H). */
+static void switch_pool_banks(struct g17p_pool *pl)
+{
+	u32 bank = (pl->epoch % 2) * OWN_BANK_SIZE;
+	unsigned int st;
+
+	for (st = 0; st < 2; st++) {
+		struct g17p_queue *q = pool_cpu(pl, POOL_QUEUE(st));
+		u32 off = POOL_BANKS(st) + bank;
+
+		init_pointers(pool_cpu(pl, off));
+		memset(pool_cpu(pl, off + OWN_BANK_RING), 0,
+		       POOL_RING_ENTRIES * sizeof(u64));
+		wmb();	/* the fresh bank before the record names it */
+		q->pointers = cpu_to_le64(pool_va(pl, off));
+		q->ring = cpu_to_le64(pool_va(pl, off + OWN_BANK_RING));
+		q->done = 0;
+		pl->w[st] = 0;
+	}
+	wmb();	/* the records before anything published through them */
+	pl->epoch++;
+}
+
+static u32 pool_bank(const struct g17p_pool *pl, unsigned int st)
+{
+	return pl->epoch ? POOL_BANKS(st) + ((pl->epoch - 1) % 2) *
+			   OWN_BANK_SIZE : POOL_POINTERS(st);
+}
+
+static u32 pool_ring(const struct g17p_pool *pl, unsigned int st)
+{
+	return pl->epoch ? pool_bank(pl, st) + OWN_BANK_RING : POOL_RING(st);
+}
+
+/* One stage's objects: descriptor, optional record, context record. */
+static void render_stage(struct g17p_pool *pl, struct g17p_cmd *c,
+			 unsigned int st)
+{
+	u32 k = c->n, slot = k % POOL_SLOTS;
+	u32 s = k % G17P_CONTEXT_SLOTS;
+	u32 ra = (2 * k) % G17P_POOL_A_RECORDS;
+	u32 desc = st ? POOL_DESC_3D + slot * POOL_3D_SIZE :
+			POOL_DESC_TA + slot * POOL_TA_SIZE;
+
+	memcpy(pool_cpu(pl, desc), st ? c->desc3d : c->desc,
+	       st ? POOL_3D_SIZE : POOL_TA_SIZE);
+	memcpy(pool_cpu(pl, POOL_OPTIONAL + slot * POOL_OPT_SIZE +
+			(st ? 0 : sizeof(struct g17p_optional))),
+	       &c->opt[st], sizeof(c->opt[st]));
+	write_context(pool_cpu(pl, POOL_CONTEXTS(st) +
+			       ((k + 1) % G17P_CONTEXT_SLOTS) *
+			       G17P_CONTEXT_SLOT),
+		      st ? &c->ctx3d : &c->ctx, st ? c->npoints3d : c->npoints);
+	/* Pool-A slot word: phase 1 for the 3D, 2 for the TA (H). */
+	*(__le32 *)pool_cpu(pl, POOL_LEAF_A + 4 + 4 * ra) =
+		cpu_to_le32(st ? 1 : 2);
+	/* The support's count of works: 2k + 1 after the 3D, + 2 after the TA. */
+	*(__le32 *)pool_cpu(pl, POOL_STATE) = cpu_to_le32(2 * k + (st ? 1 : 2));
+	memset(pool_cpu(pl, POOL_STATUS(st) + s * POOL_STATUS_SIZE), 0,
+	       POOL_STATUS_SIZE);
+}
+
+/* A render, as the append path of the reference writes it (H). */
+static void publish_render(struct agx4_fw_queue *fq, struct g17p_cmd *c)
+{
+	struct agx4_fw_g17p_sub *sub = fq->sub;
+	struct g17p_pool *pl = c->pool;
+	u32 k = c->n, slot = k % POOL_SLOTS;
+	u32 ra = (2 * k) % G17P_POOL_A_RECORDS;
+	u32 rb = k % G17P_POOL_B_RECORDS;
+	struct g17p_sched *a = pool_cpu(pl, POOL_A + ra * sizeof(*a));
+	struct g17p_pool_b *b = pool_cpu(pl, POOL_B + rb * sizeof(*b));
+	struct g17p_pool_shared *sh = pool_cpu(pl, POOL_SHARED0);
+	struct g17p_leaf_shared *ls = pool_cpu(pl, POOL_LEAF_SHARED);
+	u32 ev = POOL_EVENTS + slot * POOL_EV_SIZE;
+	u32 opt = POOL_OPTIONAL + slot * POOL_OPT_SIZE;
+	u8 *scratch = (u8 *)pl->mem->cpu + MEM_SCRATCH;
+	unsigned int st;
+
+	lockdep_assert_held(&sub->lock);
+	if (k && !(k % POOL_BANK_RENDERS))
+		switch_pool_banks(pl);
+	if (c->fresh_geometry)
+		memset(scratch, 0, WIN_SCRATCH_SIZE);
+	else if (k >= TILEMAP_BLOCKS)
+		memset(scratch + (k % TILEMAP_BLOCKS) * pl->tile, 0, pl->tile);
+	memset(pool_cpu(pl, POOL_DISPATCH), 0, 16);
+	memset(pool_cpu(pl, POOL_DISPATCH + POOL_DISPATCH_B), 0, 16);
+	a->work = cpu_to_le32(k + k / 2);
+	a->gap_10 = cpu_to_le32(G17P_SCHED_10);
+	b->used = cpu_to_le32(1);
+	ls->gap_60 = cpu_to_le32(1);
+	*(__le32 *)pool_cpu(pl, POOL_LEAF_A + 4 + 4 * ra) = 0;
+	render_stage(pl, c, 1);
+	*(__le32 *)pool_cpu(pl, POOL_LEAF_FLAG) = cpu_to_le32(k + 1);
+	memset(pool_cpu(pl, POOL_STAMPS + slot * POOL_STAMP_SIZE), 0, 16);
+	render_stage(pl, c, 0);
+	sh->pair = cpu_to_le32(U32_MAX);
+	wmb();	/* the pool is being rewritten before it is named again */
+	sh->pair = cpu_to_le32(pl->index);
+	sh->item = cpu_to_le32(k);
+	for (st = 0; st < 2; st++) {
+		u32 d = st ? POOL_DESC_3D + slot * POOL_3D_SIZE :
+			     POOL_DESC_TA + slot * POOL_TA_SIZE;
+		u32 e = ev + (st ? 0 : sizeof(struct g17p_event_item));
+		u64 items[3] = {
+			pool_va(pl, d),
+			pool_va(pl, opt + (st ? 0 : sizeof(struct g17p_optional))),
+			pool_va(pl, e),
+		};
+
+		publish_items(sub, st, pool_va(pl, POOL_QUEUE(st)),
+			      pool_cpu(pl, pool_bank(pl, st)),
+			      pool_cpu(pl, pool_ring(pl, st)), pl->w[st], items,
+			      ARRAY_SIZE(items), pool_cpu(pl, e),
+			      st ? &c->ev3d : &c->ev, pl->grid + st, !k,
+			      st ? &c->ptrs3d : &c->ptrs,
+			      st ? &c->w_end3d : &c->w_end,
+			      st ? &c->seq3d : &c->seq);
+		pl->w[st] += ARRAY_SIZE(items);
+	}
+	c->published = true;
+	pl->recent[k % TILEMAP_BLOCKS] = c;
+	fq->last_render = c;
+}
+
+/* Is the render that used tilemap block @k mod 8 before @c done? */
+static bool tilemap_free(struct agx4_fw_g17p_sub *sub, struct g17p_cmd *c)
+{
+	struct g17p_cmd *prev = c->pool->recent[c->n % TILEMAP_BLOCKS];
+
+	return c->n < TILEMAP_BLOCKS || !prev || cmd_done_locked(sub, prev);
+}
+
+/* May @c go out now: its CPU waits are over and its channels have room? */
 static bool cmd_ready(struct agx4_fw_queue *fq, struct g17p_cmd *c)
 {
 	struct agx4_fw_g17p_sub *sub = fq->sub;
@@ -1109,7 +2007,10 @@ static bool cmd_ready(struct agx4_fw_queue *fq, struct g17p_cmd *c)
 	if (c->wait_compute && fq->last_compute &&
 	    !cmd_done_locked(sub, fq->last_compute))
 		return false;
-	return chan_room(sub, AGX4_FW_LANE_COMPUTE);
+	if (c->compute)
+		return chan_room(sub, AGX4_FW_LANE_COMPUTE);
+	return tilemap_free(sub, c) && chan_room(sub, AGX4_FW_LANE_TA) &&
+	       chan_room(sub, AGX4_FW_LANE_3D);
 }
 
 /* Publish what of @job may go out; true when all of it went. */
@@ -1123,8 +2024,13 @@ static bool publish_job_locked(struct agx4_fw_job *job, unsigned long *kick)
 
 		if (!cmd_ready(fq, c))
 			return false;
-		publish_compute(fq, c);
-		*kick |= BIT(G17P_PIPE_COMPUTE);
+		if (c->compute) {
+			publish_compute(fq, c);
+			*kick |= BIT(G17P_PIPE_COMPUTE);
+		} else {
+			publish_render(fq, c);
+			*kick |= BIT(G17P_PIPE_RENDER);
+		}
 	}
 	return true;
 }
@@ -1228,6 +2134,7 @@ static void g17p_job_free(struct agx4_fw_job *job)
 	struct agx4_fw_g17p_sub *sub = fq->sub;
 	struct g17p_cmd *first = job->cmds, *end = job->cmds + job->count;
 	unsigned long flags;
+	unsigned int i;
 
 	spin_lock_irqsave(&sub->lock, flags);
 	if (job->deferred)
@@ -1237,12 +2144,16 @@ static void g17p_job_free(struct agx4_fw_job *job)
 		fq->last_compute = NULL;
 	if (fq->last_render >= first && fq->last_render < end)
 		fq->last_render = NULL;
+	if (fq->pool)
+		for (i = 0; i < TILEMAP_BLOCKS; i++)
+			if (fq->pool->recent[i] >= first &&
+			    fq->pool->recent[i] < end)
+				fq->pool->recent[i] = NULL;
 	spin_unlock_irqrestore(&sub->lock, flags);
 	/* A job dropped before it ran gives its ordinals back. */
-	if (!job->ran && fq->owner->next == job->first_n + job->ncompute) {
-		fq->owner->next = job->first_n;
-		fq->renders -= job->nrender;
-	}
+	if (!job->ran && fq->owner->next == job->first_n + job->ncompute &&
+	    (!fq->pool || fq->pool->next == job->first_k + job->nrender))
+		rollback(job);
 	free_cmds(job);
 	kfree(job);
 }

@@ -15,6 +15,7 @@
 #include <linux/types.h>
 
 #include "agx4_channel.h"
+#include "agx4_fwif_g17p.h"
 
 struct agx4_fw_boot;
 struct agx4_fw_obj;
@@ -24,7 +25,7 @@ struct agx4_fw_obj;
 /* Compute owners: grids 32 .. 127. */
 #define AGX4_G17P_MAX_OWNERS	96
 /* Render pools: grids 0 .. 31 without 4 and 5. */
-#define AGX4_G17P_MAX_POOLS	15
+#define AGX4_G17P_MAX_POOLS	G17P_NUM_POOLS
 
 /**
  * struct agx4_fw_g17p_sub - the device's G17P submission state

@@ -402,7 +402,7 @@ static bool g17p_dispatch_ok(const struct agx4_fw_stage_in *s)
  * Nothing is written unless every input checks out.
  *
  * Return: 0; -EINVAL for a missing or short buffer, inputs the firmware
- * does not take (agx4_fw_render_vals()), a pool other than 0 and 1, a TA
+ * does not take (agx4_fw_render_vals()), a pool of 15 or more, a TA
  * queue item above 255 or a TA dispatch slot outside the firmware half;
  * -ERANGE for a TA address out of range.
  */

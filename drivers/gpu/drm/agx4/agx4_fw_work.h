@@ -111,7 +111,7 @@ struct agx4_fw_stage_in {
  * @context_base: GPU address the TA offsets count from
  *	(%AGX4_FW_CONTEXT_BASE on both generations known).
  * @event_control: the event-control record.
- * @bm_slot: the buffer-manager (TVB pool) slot (G17P: the pool, 0 or 1).
+ * @bm_slot: the buffer-manager (TVB pool) slot (G17P: the pool, 0..14).
  * @bm: the buffer manager.
  * @scene: the scene record ("buffer thing").
  * @empty_buffer: the empty buffer.

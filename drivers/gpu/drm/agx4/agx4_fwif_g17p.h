@@ -272,12 +272,12 @@ AGX4_FW_CHECK_FIELDS(struct g17p_ev_completion, AGX4_FW_EV_SIZE,
 /* TVB growth: owners (VM, pool) and grids below 64. */
 /*
  * The reference accepts an owner with a VM in 1..63 and a pool below its
- * pool count (H); agx4 runs two pools a VM (M: the reference's count, up
- * to 15, was not read).
+ * pool count (H); agx4 numbers render pools device-wide, up to the
+ * reference's 15 (the grids below 32 without 4 and 5).
  */
 #define G17P_FIRST_VM		1
 #define G17P_LAST_VM		63
-#define G17P_NUM_POOLS		2
+#define G17P_NUM_POOLS		15
 #define G17P_NUM_GRIDS		64
 /* Post-cleanup maintenance: kinds 0..2, phases 1..2. */
 #define G17P_MAINT_KINDS	3

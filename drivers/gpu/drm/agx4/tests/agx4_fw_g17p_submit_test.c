@@ -41,8 +41,15 @@
 #define CH8_READ	(2 * 0x100u + 1 * 0x40)
 #define CH8_DONE	(CH8_READ + 0x10)
 #define CH8_PROD	(CH8_READ + 0x20)
+/* Channels 6 (TA) and 7 (3D). */
+#define CH6_RING	(0xc5c0u + 0 * 0x6000 + 1 * 0x1800)
+#define CH6_READ	(0 * 0x100u + 1 * 0x40)
+#define CH7_RING	(0xc5c0u + 1 * 0x6000 + 1 * 0x1800)
+#define CH7_READ	(1 * 0x100u + 1 * 0x40)
 /* The compute doorbell: 0x83 << 48 | priority 2 << 2 | engine 2. */
 #define KICK_COMPUTE	0x008300000000000aull
+/* The render doorbell: engine 0. */
+#define KICK_RENDER	0x0083000000000008ull
 /* The first owner's grid and UUID. */
 #define GRID0		32
 #define UUID0		(0x200 + GRID0)
@@ -571,9 +578,10 @@ static void agx4_g17p_submit_refusals_give_back(struct kunit *test)
 			-EINVAL);
 	KUNIT_EXPECT_EQ(test, c->ops->job_prepare(fq, empty, &job, &credits),
 			-EINVAL);
+	/* A render the firmware cannot take (no size). */
 	render->cmds[0].is_compute = false;
 	KUNIT_EXPECT_EQ(test, c->ops->job_prepare(fq, render, &job, &credits),
-			-EOPNOTSUPP);
+			-EINVAL);
 	KUNIT_EXPECT_NULL(test, job);
 	/* The next command is still the owner's first. */
 	job = prepare(test, fq, computes(test, 1));
@@ -719,6 +727,319 @@ static void agx4_g17p_submit_failed_create_keeps_nothing(struct kunit *test)
 	agx4_vm_put(vm2);
 }
 
+/* A render command of 800 x 600, one layer, its VDM stream in the window. */
+static void set_render(struct agx4_cmd_desc *d)
+{
+	struct drm_asahi_cmd_render *r = &d->render.cmd;
+
+	d->is_compute = false;
+	d->wait_vdm = AGX4_WAIT_NONE;
+	d->wait_cdm = AGX4_WAIT_NONE;
+	r->vdm_ctrl_stream_base = 0x1005000000ull;
+	r->width_px = 800;
+	r->height_px = 600;
+	r->layers = 1;
+	r->utile_width_px = 32;
+	r->utile_height_px = 32;
+	r->samples = 1;
+	r->sample_size_B = 8;
+}
+
+static struct agx4_cmdbuf *renders(struct kunit *test, u32 n)
+{
+	struct agx4_cmdbuf *cb = computes(test, n);
+	u32 i;
+
+	for (i = 0; i < n; i++)
+		set_render(&cb->cmds[i]);
+	cb->computes = 0;
+	cb->renders = n;
+	return cb;
+}
+
+static u32 *cur(struct ctx *c, u32 read, u32 word)
+{
+	return cursor(c, read + word * 0x10);
+}
+
+/* The firmware completed render queue @q's TA and 3D work so far. */
+static void render_complete(struct kunit *test, u64 qta, u64 q3d)
+{
+	struct ctx *c = test->priv;
+	u64 q[2] = { qta, q3d };
+	unsigned int st, i;
+
+	for (st = 0; st < 2; st++) {
+		u8 *rec = fw_ptr(test, q[st]);
+		u8 *p = fw_ptr(test, rd64(rec, 0x00));
+		u8 *ring = fw_ptr(test, rd64(rec, 0x08));
+		u32 w = rd32(p, 0x40), r = st ? CH7_READ : CH6_READ;
+
+		put_unaligned_le32(w, p);
+		/* Every descriptor in the ring: status record and stamps. */
+		for (i = 0; i < w; i += 3) {
+			u8 *d = fw_ptr(test, rd64(ring, i * 8));
+
+			put_unaligned_le64(1, fw_ptr(test, rd64(d, st ? 0x21df :
+								0x945)));
+			if (st)
+				put_unaligned_le64(1, fw_ptr(test,
+							     rd64(d, 0x21a0)));
+		}
+		WRITE_ONCE(*cur(c, r, 0), *cur(c, r, 2));
+		WRITE_ONCE(*cur(c, r, 1), *cur(c, r, 2));
+	}
+}
+
+/*
+ * A first render: pool 0 (grids 0 and 1), the TA and 3D messages,
+ * queue records, items, event items, the pool's A/B records, shared
+ * object and leaves, both context records with their points, the optional
+ * records, the support's count, the window aliases, one render doorbell.
+ */
+static void agx4_g17p_submit_render_publishes_per_spec(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fw_queue *fq = queue(test);
+	struct agx4_fw_job *job = prepare(test, fq, renders(test, 1));
+	u64 qta, q3d, ta, fr, ota, o3d, sup, pa, pb, sh, ctxa;
+	const u8 *rec, *m;
+	phys_addr_t p1 = 0, p2 = 0;
+	int asid = c->vm->uat.asid;
+	u32 id0;
+
+	KUNIT_EXPECT_EQ(test, *cursor(c, CH6_READ + 0x20), 0);
+	c->ops->job_publish(job);
+	KUNIT_EXPECT_EQ(test, *cursor(c, CH6_READ + 0x20), 1);
+	KUNIT_EXPECT_EQ(test, *cursor(c, CH7_READ + 0x20), 1);
+	KUNIT_ASSERT_EQ(test, c->nkicks, 1);
+	KUNIT_EXPECT_EQ(test, c->kicks[0], KICK_RENDER);
+	m = c->bundle + CH6_RING;
+	qta = rd64(m, 0x08);
+	KUNIT_EXPECT_EQ(test, rd32(m, 0x10), 0);
+	KUNIT_EXPECT_EQ(test, rd32(m, 0x14), 3 | 0 << 16 | 1 << 24);
+	m = c->bundle + CH7_RING;
+	q3d = rd64(m, 0x08);
+	KUNIT_EXPECT_EQ(test, rd32(m, 0x10), 1);
+	KUNIT_EXPECT_EQ(test, rd32(m, 0x14), 3 | 1 << 16 | 1 << 24);
+	/* Queue records: UUID 0x15, one channel control, one job list. */
+	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, qta), 0x48), 0x15);
+	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, q3d), 0x48), 0x15);
+	KUNIT_EXPECT_EQ(test, rd64(fw_ptr(test, qta), 0x9c),
+			rd64(fw_ptr(test, q3d), 0x9c));
+	KUNIT_EXPECT_EQ(test, rd64(fw_ptr(test, qta), 0x10),
+			rd64(fw_ptr(test, q3d), 0x10));
+	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, rd64(fw_ptr(test, qta), 0)),
+				   0x40), 3);
+	/* Items: descriptor, optional record, event item, per stage. */
+	rec = fw_ptr(test, rd64(fw_ptr(test, qta), 0x08));
+	ta = rd64(rec, 0);
+	ota = rd64(rec, 8);
+	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, rd64(rec, 16)), 0), 0x0e);
+	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, rd64(rec, 16)), 4), 0x10000);
+	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, rd64(rec, 16)), 8), 1 << 8);
+	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, rd64(rec, 16)), 0x10), 0);
+	rec = fw_ptr(test, rd64(fw_ptr(test, q3d), 0x08));
+	fr = rd64(rec, 0);
+	o3d = rd64(rec, 8);
+	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, rd64(rec, 16)), 4), 0x10001);
+	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, rd64(rec, 16)), 8), 1 << 8);
+	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, rd64(rec, 16)), 0x10), 0x100);
+	/* Descriptors: type, context, pool, node, the pool's records. */
+	rec = fw_ptr(test, ta);
+	KUNIT_EXPECT_EQ(test, rd32(rec, 0x00), 0);
+	KUNIT_EXPECT_EQ(test, rd32(rec, 0x0c), asid);
+	KUNIT_EXPECT_EQ(test, rd32(rec, 0x18), 0);
+	KUNIT_EXPECT_EQ(test, rd32(rec, 0x48), 0);
+	pa = rd64(rec, 0x10);
+	sh = rd64(rec, 0x20);
+	pb = rd64(rec, 0x28);
+	KUNIT_EXPECT_EQ(test, rd64(fw_ptr(test, fr), 0x20), pa);
+	KUNIT_EXPECT_EQ(test, rd64(fw_ptr(test, fr), 0x28), sh);
+	KUNIT_EXPECT_EQ(test, rd64(fw_ptr(test, fr), 0x30), pb);
+	KUNIT_EXPECT_EQ(test, rd64(fw_ptr(test, fr), 0x38), rd64(rec, 0x30));
+	sup = rd64(rec, 0x934);
+	KUNIT_EXPECT_EQ(test, rd64(fw_ptr(test, fr), 0x21ce), sup);
+	/* Pool A: pre-record names the slots leaf, record 0 slot + 4. */
+	KUNIT_EXPECT_EQ(test, rd64(fw_ptr(test, pa), 0x00),
+			rd64(fw_ptr(test, pa - 0x100), 0x00) + 4);
+	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, pa), 0x08), 0);
+	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, pa), 0x10), 0x50);
+	/* The TA's phase (2) in the pool-A slots leaf, record 0. */
+	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, rd64(fw_ptr(test, pa), 0)), 0),
+			2);
+	/* Pool B: record 0 and its pre-record. */
+	rec = fw_ptr(test, pb);
+	KUNIT_EXPECT_EQ(test, rd32(rec, 0x00), 0x80004);
+	KUNIT_EXPECT_EQ(test, rd32(rec, 0x04), 0x10);
+	KUNIT_EXPECT_EQ(test, rd64(rec, 0x08),
+			rd64(fw_ptr(test, pb - 0x80), 0x08) + 4);
+	KUNIT_EXPECT_EQ(test, rd32(rec, 0x28), 0x178020);
+	KUNIT_EXPECT_EQ(test, rd32(rec, 0x4c), 1);
+	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, pb - 0x80), 0x00), 0x80000);
+	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, pb - 0x80), 0x28), 0x178000);
+	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, pb + 35 * 0x80), 0x28),
+			0x178000);
+	/* Shared pool object: 8 groups of 4 pages of 0x20000 blocks. */
+	rec = fw_ptr(test, sh);
+	KUNIT_EXPECT_EQ(test, rd32(rec, 0x00), 0);
+	KUNIT_EXPECT_EQ(test, rd32(rec, 0x0c), 0);
+	KUNIT_EXPECT_EQ(test, rd32(rec, 0x30), 0x10000);
+	KUNIT_EXPECT_EQ(test, rd32(rec, 0x34), 32);
+	KUNIT_EXPECT_EQ(test, rd32(rec, 0x38), 0xc18);
+	KUNIT_EXPECT_EQ(test, rd32(rec, 0x3c), 8);
+	KUNIT_EXPECT_EQ(test, rd32(rec, 0x54), 31);
+	KUNIT_EXPECT_EQ(test, rd32(rec, 0x58), 0x20000);
+	KUNIT_EXPECT_EQ(test, rd32(rec, 0x7c), 0x3060);
+	KUNIT_EXPECT_EQ(test, rd32(rec, 0x80), 0x1020);
+	id0 = rd32(fw_ptr(test, rd64(rec, 0x20)), 0);
+	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, rd64(rec, 0x20)), 4), id0 + 1);
+	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, rd64(rec, 0x20)), 16), id0 + 5);
+	KUNIT_EXPECT_EQ(test, rd64(fw_ptr(test, rd64(rec, 0x44)), 8), id0 + 5);
+	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, rd64(rec, 0x4c)), 0), 8);
+	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, rd64(rec, 0x4c)), 4), 8);
+	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, rd64(rec, 0x4c)), 0x60), 1);
+	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, rd64(rec, 0x64)), 0), 1);
+	/* The block of id0 is in the VM: the primary index's low alias too. */
+	KUNIT_EXPECT_EQ(test, agx4_uat_translate(&c->vm->uat,
+						 0x1000000000ull + id0 * 0x8000ull,
+						 &p1, NULL), 0);
+	KUNIT_EXPECT_EQ(test, agx4_uat_translate(&c->vm->uat, rd64(rec, 0x28),
+						 &p1, NULL), 0);
+	KUNIT_EXPECT_EQ(test, agx4_uat_translate(&c->adev->mem->fw_uat,
+						 rd64(rec, 0x20), &p2, NULL), 0);
+	KUNIT_EXPECT_EQ(test, p1, p2);
+	/* Support: render class-4 state; its count 2k + 2 after the TA. */
+	rec = fw_ptr(test, sup);
+	KUNIT_EXPECT_EQ(test, rd64(rec, 0x00), 6);
+	KUNIT_EXPECT_EQ(test, rd64(rec, 0x08), asid);
+	KUNIT_EXPECT_EQ(test, rd64(rec, 0x20), 0x160000000000ull);
+	KUNIT_EXPECT_EQ(test, rd32(rec, 0x48), 0xb0);
+	KUNIT_EXPECT_EQ(test, rd32(rec, 0x60), 3);
+	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, rd64(rec, 0x4c)), 0), 2);
+	/* Optional records: TA form, 3D form. */
+	rec = fw_ptr(test, ota);
+	KUNIT_EXPECT_EQ(test, rd32(rec, 0x00), 0x0f);
+	KUNIT_EXPECT_EQ(test, get_unaligned_le16(rec + 0x18), 0);
+	KUNIT_EXPECT_EQ(test, get_unaligned_le16(rec + 0x1a), 1);
+	KUNIT_EXPECT_EQ(test, get_unaligned_le16(rec + 0x22), 0);
+	KUNIT_EXPECT_EQ(test, get_unaligned_le16(rec + 0x26), 1);
+	KUNIT_EXPECT_EQ(test, get_unaligned_le16(rec + 0x5a), 0x15);
+	KUNIT_EXPECT_EQ(test, rd64(rec, 0x36), sup);
+	KUNIT_EXPECT_EQ(test, rd64(rec, 0x6e), sh);
+	KUNIT_EXPECT_EQ(test, get_unaligned_le16(rec + 0x82), 1);
+	ctxa = rd64(rec, 0x10);
+	rec = fw_ptr(test, o3d);
+	KUNIT_EXPECT_EQ(test, get_unaligned_le16(rec + 0x18), 1);
+	KUNIT_EXPECT_EQ(test, get_unaligned_le16(rec + 0x22), 1);
+	KUNIT_EXPECT_EQ(test, rec[0x76], 0xff);
+	/* TA context record (slot 1): own grid 0, the previous TA (0). */
+	rec = fw_ptr(test, ctxa + 0x200);
+	KUNIT_EXPECT_EQ(test, rd64(rec, 0x000), 1ull << 60 | 4);
+	KUNIT_EXPECT_EQ(test, rd64(rec, 0x010), ta);
+	KUNIT_EXPECT_EQ(test, rd64(rec, 0x018), qta);
+	KUNIT_EXPECT_EQ(test, rd64(rec, 0x020), 0xffff0c0000000001ull);
+	KUNIT_EXPECT_EQ(test, rd64(rec, 0x028), 0);
+	KUNIT_EXPECT_EQ(test, rd64(rec, 0x150), 0x238ull << 40 |
+			rd64(fw_ptr(test, ta), 0x760) >> 5);
+	KUNIT_EXPECT_EQ(test, rd64(rec, 0x178), 0x003fffffffffffffull);
+	/* 3D context record: grid 1; its TA (0, 1) and its previous 3D. */
+	rec = fw_ptr(test, rd64(fw_ptr(test, o3d), 0x10) + 0x200);
+	KUNIT_EXPECT_EQ(test, rd64(rec, 0x000), 1ull << 60 | 4ull << 40 | 4);
+	KUNIT_EXPECT_EQ(test, rd64(rec, 0x010), fr);
+	KUNIT_EXPECT_EQ(test, rd64(rec, 0x018), q3d);
+	KUNIT_EXPECT_EQ(test, rd64(rec, 0x020), 0xffff180000000003ull);
+	KUNIT_EXPECT_EQ(test, rd64(rec, 0x028), 1);
+	KUNIT_EXPECT_EQ(test, rd64(rec, 0x030), 1ull << 40);
+	KUNIT_EXPECT_EQ(test, rd64(rec, 0x150), 0x2b0ull << 40 |
+			rd64(fw_ptr(test, fr), 0x7a0) >> 5);
+	KUNIT_EXPECT_EQ(test, rd64(rec, 0x158), (asid < 3 ? 0x10ull : 0x80ull)
+			<< 40 | rd64(fw_ptr(test, fr), 0xec0) >> 5);
+
+	render_complete(test, qta, q3d);
+	KUNIT_EXPECT_EQ(test, c->ops->job_status(job), 0);
+	c->ops->job_free(job);
+	c->ops->queue_destroy(fq);
+}
+
+/*
+ * A render is done only with both stages' indices, consumers and status
+ * records, and the completion word (the 3D's end timestamp).
+ */
+static void agx4_g17p_submit_render_done_needs_every_signal(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fw_queue *fq = queue(test);
+	struct agx4_fw_job *job = prepare(test, fq, renders(test, 1));
+	u64 qta, q3d, fr;
+	u8 *word;
+
+	c->ops->job_publish(job);
+	qta = rd64(c->bundle + CH6_RING, 0x08);
+	q3d = rd64(c->bundle + CH7_RING, 0x08);
+	fr = rd64(fw_ptr(test, rd64(fw_ptr(test, q3d), 0x08)), 0);
+	render_complete(test, qta, q3d);
+	word = fw_ptr(test, rd64(fw_ptr(test, fr), 0x21a0));
+	put_unaligned_le64(0, word);
+	KUNIT_EXPECT_EQ(test, c->ops->job_status(job), -EINPROGRESS);
+	put_unaligned_le64(1, word);
+	word = fw_ptr(test, rd64(fw_ptr(test, qta), 0x00));
+	put_unaligned_le32(2, word);
+	KUNIT_EXPECT_EQ(test, c->ops->job_status(job), -EINPROGRESS);
+	put_unaligned_le32(3, word);
+	KUNIT_EXPECT_EQ(test, c->ops->job_status(job), 0);
+	c->ops->job_free(job);
+	c->ops->queue_destroy(fq);
+}
+
+/*
+ * A second render follows (item 2, not first, context slot 2); a vertex
+ * barrier on the previous SUBMIT's render waits for its 3D (grid 1,
+ * value 1) in the TA's context; a compute command behind a render of its
+ * SUBMIT stays unpublished until that render is done.
+ */
+static void agx4_g17p_submit_render_barriers(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fw_queue *fq = queue(test);
+	struct agx4_cmdbuf *mixed = renders(test, 2);
+	struct agx4_fw_job *j1, *j2;
+	u64 qta, q3d, o;
+	const u8 *rec;
+
+	mixed->cmds[0].wait_vdm = 0;
+	mixed->cmds[1].is_compute = true;
+	mixed->cmds[1].wait_vdm = 1;
+	mixed->cmds[1].compute.cmd = (struct drm_asahi_cmd_compute){
+		.cdm_ctrl_stream_base = CDM_BASE,
+		.cdm_ctrl_stream_end = CDM_END,
+	};
+	j1 = prepare(test, fq, renders(test, 1));
+	j2 = prepare(test, fq, mixed);
+	c->ops->job_publish(j1);
+	c->ops->job_publish(j2);
+	KUNIT_EXPECT_EQ(test, *cursor(c, CH6_READ + 0x20), 2);
+	KUNIT_EXPECT_EQ(test, *cursor(c, CH8_PROD), 0);
+	qta = rd64(c->bundle + CH6_RING, 0x08);
+	q3d = rd64(c->bundle + CH7_RING, 0x08);
+	KUNIT_EXPECT_EQ(test, rd32(c->bundle + CH6_RING + 0x18, 0x14), 6);
+	o = rd64(fw_ptr(test, rd64(fw_ptr(test, qta), 0x08)), 4 * 8);
+	rec = fw_ptr(test, rd64(fw_ptr(test, o), 0x10) + 2 * 0x200);
+	KUNIT_EXPECT_EQ(test, rd64(rec, 0x000), 1ull << 60 | 8);
+	KUNIT_EXPECT_EQ(test, rd64(rec, 0x020), 0xffff0c0000000003ull);
+	KUNIT_EXPECT_EQ(test, rd64(rec, 0x028), 1);
+	KUNIT_EXPECT_EQ(test, rd64(rec, 0x030), 1ull << 40 | 1);
+	/* The compute goes once the render it waits for is done. */
+	c->ops->poll(c->adev);
+	KUNIT_EXPECT_EQ(test, *cursor(c, CH8_PROD), 0);
+	render_complete(test, qta, q3d);
+	c->ops->poll(c->adev);
+	KUNIT_EXPECT_EQ(test, *cursor(c, CH8_PROD), 1);
+	c->ops->job_free(j1);
+	c->ops->job_free(j2);
+	c->ops->queue_destroy(fq);
+}
+
 static struct kunit_case agx4_g17p_submit_cases[] = {
 	KUNIT_CASE(agx4_g17p_submit_compute_publishes_per_spec),
 	KUNIT_CASE(agx4_g17p_submit_second_command_follows),
@@ -729,6 +1050,9 @@ static struct kunit_case agx4_g17p_submit_cases[] = {
 	KUNIT_CASE(agx4_g17p_submit_queue_create_and_destroy_balance),
 	KUNIT_CASE(agx4_g17p_submit_full_channel_defers_in_order),
 	KUNIT_CASE(agx4_g17p_submit_failed_create_keeps_nothing),
+	KUNIT_CASE(agx4_g17p_submit_render_publishes_per_spec),
+	KUNIT_CASE(agx4_g17p_submit_render_done_needs_every_signal),
+	KUNIT_CASE(agx4_g17p_submit_render_barriers),
 	{ }
 };
 

@@ -210,7 +210,7 @@ static void agx4_fw_layout_events_parse_per_spec(struct kunit *test)
 			int err;
 		} bad[] = {
 			{ 0x04, 4, 0, -ERANGE }, { 0x04, 4, 64, -ERANGE },
-			{ 0x08, 4, 2, -ERANGE }, { 0x10, 4, 64, -ERANGE },
+			{ 0x08, 4, 15, -ERANGE }, { 0x10, 4, 64, -ERANGE },
 			{ 0x14, 1, 1, -EPROTO }, { 0x37, 1, 1, -EPROTO },
 			{ 0x38, 8, 2, -EPROTO }, { 0x40, 8, 1 << 4, -EPROTO },
 		};
@@ -307,7 +307,7 @@ static void agx4_fw_layout_control_records_golden_bytes(struct kunit *test)
 	ctl.grow_ok = 2;
 	KUNIT_EXPECT_EQ(test, gen->build_ctl(&ctl, buf, 0x40), -EINVAL);
 	ctl.grow_ok = 0;
-	ctl.grow.slot = g16 ? 64 : 2;
+	ctl.grow.slot = g16 ? 64 : 15;
 	KUNIT_EXPECT_EQ(test, gen->build_ctl(&ctl, buf, 0x40), -EINVAL);
 	ctl.grow.slot = g16 ? 9 : 1;
 	KUNIT_EXPECT_EQ(test, gen->build_ctl(&ctl, buf, 0x3f), -EINVAL);

@@ -760,10 +760,10 @@ static void agx4_fw_layout_g17p_render_golden_bytes(struct kunit *test)
 	n += agx4_golden_expect(test, bufs[2].ptr, 0x2240, l.g, l.n, "G17P 3D");
 	agx4_layout_checked[1] += n;
 
-	/* G17P specifics refused: a third pool, a TA item past a byte, a
-	 * second dispatch slot outside the firmware half.
+	/* G17P specifics refused: a sixteenth pool, a TA item past a byte,
+	 * a second dispatch slot outside the firmware half.
 	 */
-	in.bm_slot = 2;
+	in.bm_slot = 15;
 	KUNIT_EXPECT_EQ(test, gen->build_render(d, &in, bufs), -EINVAL);
 	agx4_golden_g17p_render_inputs(d, &in);
 	in.ta.item = 0x100;

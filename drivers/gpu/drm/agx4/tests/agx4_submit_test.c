@@ -828,8 +828,12 @@ static void agx4_submit_signals_timeline_points(struct kunit *test)
 	expect_no_model_error(test, s);
 }
 
-/* 64 queues on one VM, a render and a compute on each: all complete. */
-static void agx4_submit_64_queues_each_complete(struct kunit *test)
+/*
+ * 64 queues on one VM, each with work in the firmware at once (held until
+ * every queue has submitted): all complete.  @render adds a render
+ * before each queue's compute.
+ */
+static void many_queues(struct kunit *test, bool render)
 {
 	const unsigned int n = 64;
 	struct sub *s = sub_open(test);
@@ -850,11 +854,13 @@ static void agx4_submit_64_queues_each_complete(struct kunit *test)
 		KUNIT_ASSERT_EQ(test, agx4_test_queue_create(s->c, s->f.vm_id,
 							     i % 2, &queue[i]),
 				0);
+	agx4_fwmodel_hold(s->m);
 	for (i = 0; i < n; i++) {
 		memset(cb, 0, sizeof(*cb));
 		r = agx4_test_fork_render(&s->f, i);
 		cc = agx4_test_fork_compute(&s->f, i);
-		agx4_test_cmd_render(cb, &r);
+		if (render)
+			agx4_test_cmd_render(cb, &r);
 		agx4_test_cmd_compute(cb, &cc);
 		sy = (struct drm_asahi_sync){ DRM_ASAHI_SYNC_SYNCOBJ,
 					      agx4_test_syncobj(s->c, NULL) };
@@ -864,6 +870,9 @@ static void agx4_submit_64_queues_each_complete(struct kunit *test)
 		done[i] = agx4_test_syncobj_fence(s->c, sy.handle, 0);
 		KUNIT_ASSERT_NOT_NULL(test, done[i]);
 	}
+	/* Every queue's first command is in the firmware at once. */
+	KUNIT_EXPECT_EQ(test, wait_held(test, s, n), n);
+	run_all(s);
 	for (i = 0; i < n; i++) {
 		KUNIT_EXPECT_EQ_MSG(test, agx4_test_fence_wait(done[i],
 							       BOUND_MS), 0,
@@ -874,10 +883,20 @@ static void agx4_submit_64_queues_each_complete(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, agx4_fwmodel_count(s->m,
 						 AGX4_FWMODEL_CNT_COMPUTE), n);
 	KUNIT_EXPECT_EQ(test, agx4_fwmodel_count(s->m, AGX4_FWMODEL_CNT_3D),
-			n);
+			render ? n : 0);
 	for (i = 0; i < n; i++)
 		KUNIT_EXPECT_EQ(test, agx4_test_queue_destroy(s->c, queue[i]),
 				0);
+}
+
+static void agx4_submit_64_queues_each_complete(struct kunit *test)
+{
+	many_queues(test, false);
+}
+
+static void agx4_submit_64_render_queues_each_complete(struct kunit *test)
+{
+	many_queues(test, true);
 }
 
 /*
@@ -1186,6 +1205,8 @@ static struct kunit_case agx4_submit_pending_cases[] __maybe_unused = {
 	KUNIT_CASE_PARAM(agx4_submit_barrier_holds_compute_behind_render,
 			 soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_submit_64_queues_each_complete, soc_gen_params),
+	KUNIT_CASE_PARAM(agx4_submit_64_render_queues_each_complete,
+			 soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_submit_writes_user_timestamps, soc_gen_params),
 	{ }
 };

@@ -1040,6 +1040,39 @@ static void agx4_g17p_submit_render_barriers(struct kunit *test)
 	c->ops->queue_destroy(fq);
 }
 
+/*
+ * Queues take no render pool until their first render; once the 15
+ * pools are taken a render fails with -ENOSPC and gives back what it
+ * took, and compute on the same queue still runs.
+ */
+static void agx4_g17p_submit_pools_are_taken_at_first_render(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fw_g17p_sub *sub = agx4_fw_g17p_sub(c->adev->fw);
+	struct agx4_fw_queue *fq = queue(test);
+	struct agx4_fw_job *job = NULL;
+	unsigned int before = heap_objects(c->adev);
+	u32 credits = 0;
+
+	KUNIT_EXPECT_TRUE(test, bitmap_empty(sub->pools, AGX4_G17P_MAX_POOLS));
+	bitmap_fill(sub->pools, AGX4_G17P_MAX_POOLS);
+	KUNIT_EXPECT_EQ(test, c->ops->job_prepare(fq, renders(test, 1), &job,
+						  &credits), -ENOSPC);
+	KUNIT_EXPECT_NULL(test, job);
+	KUNIT_EXPECT_EQ(test, heap_objects(c->adev), before);
+	bitmap_zero(sub->pools, AGX4_G17P_MAX_POOLS);
+	job = prepare(test, fq, computes(test, 1));
+	c->ops->job_publish(job);
+	KUNIT_EXPECT_EQ(test, rd32(msg(c, 0), 0x14), 3 | GRID0 << 16 | 1 << 24);
+	c->ops->job_free(job);
+	/* The first render takes pool 0, and its destruction gives it back. */
+	job = prepare(test, fq, renders(test, 1));
+	KUNIT_EXPECT_TRUE(test, test_bit(0, sub->pools));
+	c->ops->job_free(job);
+	c->ops->queue_destroy(fq);
+	KUNIT_EXPECT_TRUE(test, bitmap_empty(sub->pools, AGX4_G17P_MAX_POOLS));
+}
+
 static struct kunit_case agx4_g17p_submit_cases[] = {
 	KUNIT_CASE(agx4_g17p_submit_compute_publishes_per_spec),
 	KUNIT_CASE(agx4_g17p_submit_second_command_follows),
@@ -1053,6 +1086,7 @@ static struct kunit_case agx4_g17p_submit_cases[] = {
 	KUNIT_CASE(agx4_g17p_submit_render_publishes_per_spec),
 	KUNIT_CASE(agx4_g17p_submit_render_done_needs_every_signal),
 	KUNIT_CASE(agx4_g17p_submit_render_barriers),
+	KUNIT_CASE(agx4_g17p_submit_pools_are_taken_at_first_render),
 	{ }
 };
 

@@ -14,6 +14,7 @@
  */
 
 #include <kunit/test.h>
+#include <linux/delay.h>
 #include <linux/list.h>
 #include <linux/overflow.h>
 #include <linux/slab.h>
@@ -30,6 +31,7 @@
 #include "../agx4_fw_obj.h"
 #include "../agx4_fw_queue.h"
 #include "../agx4_fwmodel.h"
+#include "../agx4_gem.h"
 #include "../agx4_transport.h"
 #include "../agx4_uat.h"
 #include "../agx4_vm.h"
@@ -68,6 +70,7 @@ struct ctx {
 	const struct agx4_fw_transport_ops *real;
 	u64 kicks[64];
 	unsigned int nkicks;
+	bool pass;
 };
 
 static struct ctx *the_ctx;
@@ -80,7 +83,8 @@ static int wrap_ring(void *priv, unsigned int inst, u8 ep, u64 msg)
 	if (msg >> 48 == 0x83) {
 		if (c->nkicks < ARRAY_SIZE(c->kicks))
 			c->kicks[c->nkicks++] = msg;
-		return 0;
+		if (!c->pass)
+			return 0;
 	}
 	return c->real->ring(priv, inst, ep, msg);
 }
@@ -1073,6 +1077,79 @@ static void agx4_g17p_submit_pools_are_taken_at_first_render(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, bitmap_empty(sub->pools, AGX4_G17P_MAX_POOLS));
 }
 
+static void put_bo(void *bo)
+{
+	drm_gem_object_put(bo);
+}
+
+/* A 16 KiB buffer object bound read-write at @addr in the test's VM. */
+static void bind_stream(struct kunit *test, u64 addr)
+{
+	struct ctx *c = test->priv;
+	struct agx4_gem_object *bo;
+	struct agx4_vm_bind_op op = {
+		.flags = AGX4_BIND_READ | AGX4_BIND_WRITE,
+		.addr = addr, .range = 0x4000,
+	};
+
+	bo = agx4_gem_create(&c->adev->base, 0x4000, 0, NULL);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, bo);
+	op.obj = &bo->base.base;
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, put_bo, op.obj),
+			0);
+	KUNIT_ASSERT_EQ(test, agx4_vm_bind(c->vm, &op, 1), 0);
+}
+
+/* Wait (polling, as the completion scan does) until @job is done. */
+static int wait_job(struct ctx *c, struct agx4_fw_job *job)
+{
+	unsigned int i;
+	int ret = -EINPROGRESS;
+
+	for (i = 0; i < 200 && ret == -EINPROGRESS; i++) {
+		c->ops->poll(c->adev);
+		ret = c->ops->job_status(job);
+		if (ret == -EINPROGRESS)
+			usleep_range(5000, 10000);
+	}
+	return ret;
+}
+
+/*
+ * The firmware model, which reads everything through the page tables
+ * with its own offsets, runs a render and a compute command to the end:
+ * the items, context records, points and aliases are what it takes.
+ */
+static void agx4_g17p_submit_model_runs_render_and_compute(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fwmodel *m = agx4_test_model();
+	struct agx4_fw_queue *fq = queue(test);
+	struct agx4_cmdbuf *cb = renders(test, 2);
+	struct agx4_fw_job *job;
+	enum agx4_fwmodel_err e;
+	u64 where = 0;
+
+	cb->cmds[1].is_compute = true;
+	cb->cmds[1].compute.cmd = (struct drm_asahi_cmd_compute){
+		.cdm_ctrl_stream_base = CDM_BASE,
+		.cdm_ctrl_stream_end = CDM_END,
+	};
+	/* The control streams, as the client would bind them. */
+	bind_stream(test, CDM_BASE);
+	bind_stream(test, cb->cmds[0].render.cmd.vdm_ctrl_stream_base);
+	c->pass = true;
+	job = prepare(test, fq, cb);
+	c->ops->job_publish(job);
+	KUNIT_EXPECT_EQ(test, wait_job(c, job), 0);
+	agx4_fwmodel_sync(m);
+	e = agx4_fwmodel_error(m, &where);
+	KUNIT_EXPECT_EQ_MSG(test, e, AGX4_FWMODEL_OK, "model: %s at %#llx",
+			    agx4_fwmodel_err_name(e), where);
+	c->ops->job_free(job);
+	c->ops->queue_destroy(fq);
+}
+
 static struct kunit_case agx4_g17p_submit_cases[] = {
 	KUNIT_CASE(agx4_g17p_submit_compute_publishes_per_spec),
 	KUNIT_CASE(agx4_g17p_submit_second_command_follows),
@@ -1087,6 +1164,7 @@ static struct kunit_case agx4_g17p_submit_cases[] = {
 	KUNIT_CASE(agx4_g17p_submit_render_done_needs_every_signal),
 	KUNIT_CASE(agx4_g17p_submit_render_barriers),
 	KUNIT_CASE(agx4_g17p_submit_pools_are_taken_at_first_render),
+	KUNIT_CASE(agx4_g17p_submit_model_runs_render_and_compute),
 	{ }
 };
 

@@ -216,6 +216,10 @@ enum agx4_fwmodel_order {
  *	never complete the work item.
  * @AGX4_FWMODEL_ACT_CRASH: crash the firmware instance when the work item
  *	starts.
+ * @AGX4_FWMODEL_ACT_HOLD: hold this work item until agx4_fwmodel_release(),
+ *	whatever the mode.
+ * @AGX4_FWMODEL_ACT_DELAY: complete this work item @arg ms after it
+ *	starts, whatever the mode.
  */
 enum agx4_fwmodel_action {
 	AGX4_FWMODEL_ACT_NEVER,
@@ -223,6 +227,8 @@ enum agx4_fwmodel_action {
 	AGX4_FWMODEL_ACT_LIMIT,
 	AGX4_FWMODEL_ACT_FATAL,
 	AGX4_FWMODEL_ACT_CRASH,
+	AGX4_FWMODEL_ACT_HOLD,
+	AGX4_FWMODEL_ACT_DELAY,
 };
 
 /* Work kinds, as the channel message names them, for &agx4_fwmodel_script.kinds. */

@@ -282,8 +282,11 @@ static int set_index(struct agx4_fwmodel *m, struct fwm_lane *l, u32 off,
 	return agx4_fwmodel_write32(m, l->inst, l->pointers + off, v);
 }
 
-/* The first armed script matching a work item of @l, consumed; -1 for none. */
-static int script_match(struct agx4_fwmodel *m, struct fwm_lane *l)
+/*
+ * The first armed script matching a work item of @l, consumed, with its
+ * argument in *@arg; -1 for none.
+ */
+static int script_match(struct agx4_fwmodel *m, struct fwm_lane *l, u32 *arg)
 {
 	struct agx4_fwmodel_script *s;
 	unsigned int i;
@@ -301,6 +304,7 @@ static int script_match(struct agx4_fwmodel *m, struct fwm_lane *l)
 			continue;
 		}
 		action = s->action;
+		*arg = s->arg;
 		memmove(s, s + 1, (m->nscripts - i - 1) * sizeof(*s));
 		m->nscripts--;
 		return action;
@@ -333,6 +337,7 @@ static int job_start(struct agx4_fwmodel *m, struct fwm_lane *l,
 {
 	unsigned long flags;
 	struct fwm_job *j = &l->job;
+	u32 arg = 0;
 	int action;
 
 	j->active = true;
@@ -340,12 +345,15 @@ static int job_start(struct agx4_fwmodel *m, struct fwm_lane *l,
 	j->start_ns = ktime_get_ns();
 	spin_lock_irqsave(&m->lock, flags);
 	m->busy++;
-	action = script_match(m, l);
-	if (action < 0 && m->mode == AGX4_FWMODEL_HOLD) {
+	action = script_match(m, l, &arg);
+	if (action == AGX4_FWMODEL_ACT_HOLD ||
+	    (action < 0 && m->mode == AGX4_FWMODEL_HOLD)) {
 		j->held = true;
 		m->held++;
-	} else if (action < 0 && m->mode == AGX4_FWMODEL_DELAY) {
-		j->due = jiffies + msecs_to_jiffies(m->mode_arg);
+	} else if (action == AGX4_FWMODEL_ACT_DELAY ||
+		   (action < 0 && m->mode == AGX4_FWMODEL_DELAY)) {
+		j->due = jiffies + msecs_to_jiffies(action < 0 ? m->mode_arg :
+						    arg);
 		j->delayed = true;
 	}
 	spin_unlock_irqrestore(&m->lock, flags);
@@ -744,6 +752,8 @@ int agx4_fwmodel_script(struct agx4_fwmodel *m,
 	case AGX4_FWMODEL_ACT_NEVER:
 	case AGX4_FWMODEL_ACT_FATAL:
 	case AGX4_FWMODEL_ACT_CRASH:
+	case AGX4_FWMODEL_ACT_HOLD:
+	case AGX4_FWMODEL_ACT_DELAY:
 		break;
 	case AGX4_FWMODEL_ACT_GROW:
 	case AGX4_FWMODEL_ACT_LIMIT:

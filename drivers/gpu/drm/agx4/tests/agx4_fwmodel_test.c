@@ -1456,6 +1456,44 @@ static void g16_script_fatal_and_crash(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, r32(t, LANE_STAMP(2)), 0);
 }
 
+/* Per-job hold and delay, whatever the mode: the other queue runs on. */
+static void g16_script_holds_and_delays_one_job(struct kunit *test)
+{
+	struct g16w *g = g16w_new(test);
+	struct fwt *t = g->t;
+	struct agx4_fwmodel_script s = {
+		.action = AGX4_FWMODEL_ACT_HOLD,
+		.kinds = AGX4_FWMODEL_KIND_TA,
+	};
+
+	KUNIT_ASSERT_EQ(test, agx4_fwmodel_script(t->m, &s), 0);
+	s.action = AGX4_FWMODEL_ACT_DELAY;
+	s.arg = 50;
+	s.kinds = AGX4_FWMODEL_KIND_COMPUTE;
+	KUNIT_ASSERT_EQ(test, agx4_fwmodel_script(t->m, &s), 0);
+	g16_render(g, false);
+	kick(t, 2, 0);
+	g16_compute(g, 0, 0x100, 35);
+	push(g, 2, CWORK(0));
+	g16_publish_lane(g, 2, 35);
+	kick(t, 2, 2);
+	expect_err(t, AGX4_FWMODEL_OK, 0);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_held(t->m), 1);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_busy(t->m), 2);
+	KUNIT_EXPECT_EQ(test, r32(t, LANE_STAMP(0)), 0xb00);
+	KUNIT_EXPECT_EQ(test, r32(t, LANE_STAMP(2)), 0);
+	msleep(150);
+	agx4_fwmodel_sync(t->m);
+	KUNIT_EXPECT_EQ(test, r32(t, LANE_STAMP(2)), 0x100);
+	KUNIT_EXPECT_EQ(test, r32(t, LANE_STAMP(0)), 0xb00);
+	KUNIT_ASSERT_EQ(test, agx4_fwmodel_release(t->m,
+						   AGX4_FWMODEL_OLDEST_FIRST), 0);
+	agx4_fwmodel_sync(t->m);
+	KUNIT_EXPECT_EQ(test, r32(t, LANE_STAMP(0)), 0xc00);
+	KUNIT_EXPECT_EQ(test, r32(t, LANE_STAMP(1)), 0x100);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_busy(t->m), 0);
+}
+
 /* The G16 ring wraps at its capacity: items at 0x4ff and 0, head 1. */
 static void g16_ring_wraps_at_0x500(struct kunit *test)
 {
@@ -2815,6 +2853,7 @@ static struct kunit_case agx4_fwmodel_cases[] = {
 	KUNIT_CASE(g16_delay_completes_later),
 	KUNIT_CASE(g16_script_never_completes_one_job),
 	KUNIT_CASE(g16_script_fatal_and_crash),
+	KUNIT_CASE(g16_script_holds_and_delays_one_job),
 	KUNIT_CASE(g16_ring_wraps_at_0x500),
 	KUNIT_CASE(g16_malformed_work_crashes),
 	KUNIT_CASE(g16_malformed_messages_crash),

@@ -192,6 +192,67 @@ static void expect_fork_mappings(struct kunit *test, struct sub *s,
 	agx4_vm_put(vm);
 }
 
+static bool fork_bound(const struct agx4_test_fork *f, u64 va)
+{
+	unsigned int i;
+
+	for (i = 0; i < f->nmaps; i++)
+		if (va >= f->maps[i].addr &&
+		    va - f->maps[i].addr < f->maps[i].range)
+			return true;
+	return false;
+}
+
+/*
+ * The fork allocates from its heaps at will: nothing but its own bindings
+ * may be mapped there, or its next object would land on agx4's.  Pages of
+ * [@start, @end) at multiples of @step from @start, and every page of its
+ * first and last 4 MiB, are unmapped unless the fork bound them.
+ */
+static void expect_heap_left_alone(struct kunit *test, struct sub *s,
+				   const char *heap, u64 start, u64 end,
+				   u64 step)
+{
+	struct agx4_vm *vm = fork_vm(s);
+	unsigned int bad = 0;
+	phys_addr_t pa;
+	u64 va, pte;
+
+	for (va = start; va < end; ) {
+		if (!fork_bound(&s->f, va) &&
+		    !agx4_uat_translate(&vm->uat, va, &pa, &pte) && !bad++)
+			KUNIT_FAIL(test, "%s: %#llx is mapped, not by the client",
+				   heap, va);
+		if (va - start < SZ_4M || end - va <= SZ_4M + PG)
+			va += PG;
+		else
+			va = min(start + round_up(va - start + 1, step),
+				 end - SZ_4M);
+	}
+	KUNIT_EXPECT_EQ_MSG(test, bad, 0, "%s: pages mapped behind the client",
+			    heap);
+	agx4_vm_put(vm);
+}
+
+/* Every heap of the fork, and the rest of the window at 0x10_0000_0000. */
+static void expect_heaps_left_alone(struct kunit *test, struct sub *s)
+{
+	const struct agx4_test_fork *f = &s->f;
+
+	expect_heap_left_alone(test, s, "context heap", f->ctx_start,
+			       f->ctx_end, PG);
+	expect_heap_left_alone(test, s, "main heap", f->main_start,
+			       f->main_start + f->main_size, SZ_32M);
+	expect_heap_left_alone(test, s, "main heap mirror",
+			       f->main_start + f->main_size,
+			       f->main_start + 2 * f->main_size, SZ_32M);
+	expect_heap_left_alone(test, s, "USC heap", f->shader_base,
+			       f->shader_base + SZ_4G, SZ_1M);
+	expect_heap_left_alone(test, s, "zero and scratch pages",
+			       f->addr[AGX4_FORK_ZERO], f->addr[AGX4_FORK_ZERO] +
+			       SZ_64M, PG);
+}
+
 /*
  * The fork's layout, bound: the values it computed from GET_PARAMS are the
  * ones its source gives, every binding succeeded and maps its own pages,
@@ -240,6 +301,7 @@ static void agx4_submit_replay_binds_the_fork_layout(struct kunit *test)
 			0);
 	expect_fork_mappings(test, s, "first arena back at 2^40");
 	KUNIT_EXPECT_EQ(test, f->nmaps, 17);
+	expect_heaps_left_alone(test, s);
 
 	/* Nothing beyond the arena, nothing between the zero page and 2^36. */
 	vm = fork_vm(s);
@@ -317,7 +379,6 @@ static void agx4_submit_replay_submits_from_the_fork_layout(struct kunit *test)
 	struct drm_asahi_cmd_compute cc;
 	struct drm_asahi_cmd_render r;
 	struct outs o;
-	u32 h;
 
 	KUNIT_ASSERT_NOT_NULL(test, cb);
 	outs_init(s, &o);
@@ -336,30 +397,28 @@ static void agx4_submit_replay_submits_from_the_fork_layout(struct kunit *test)
 	expect_done(test, s, &o);
 	expect_no_model_error(test, s);
 	expect_fork_mappings(test, s, "after the first submit");
+	expect_heaps_left_alone(test, s);
 
-	/* The other arena at 2^40, more objects in both heaps, again. */
+	/* The other arena at 2^40, more bindings in both heaps, again. */
 	KUNIT_EXPECT_EQ(test, agx4_test_fork_switch_arena(f, AGX4_FORK_ARENA2),
 			0);
-	h = agx4_test_gem_create(s->c, AGX4_FORK_HEAP_BO_SIZE,
-				 DRM_ASAHI_GEM_VM_PRIVATE, f->vm_id);
-	KUNIT_EXPECT_EQ(test, agx4_test_vm_bind(s->c, f->vm_id,
-						DRM_ASAHI_BIND_READ |
-						DRM_ASAHI_BIND_WRITE, h, 0,
-						AGX4_FORK_HEAP_BO_SIZE,
-						f->ctx_start +
-						AGX4_FORK_HEAP_BO_SIZE + PG),
-			0);
-	KUNIT_EXPECT_EQ(test, agx4_test_vm_bind(s->c, f->vm_id,
-						DRM_ASAHI_BIND_READ |
-						DRM_ASAHI_BIND_WRITE, h, 0,
-						AGX4_FORK_HEAP_BO_SIZE,
-						f->addr[AGX4_FORK_CTX_TOP] -
-						AGX4_FORK_HEAP_BO_SIZE - PG),
-			0);
+	KUNIT_EXPECT_EQ(test, agx4_test_fork_bind(f, AGX4_FORK_CTX_BOTTOM,
+						  f->ctx_start +
+						  AGX4_FORK_HEAP_BO_SIZE + PG,
+						  true), 0);
+	KUNIT_EXPECT_EQ(test, agx4_test_fork_bind(f, AGX4_FORK_CTX_BOTTOM,
+						  f->addr[AGX4_FORK_CTX_TOP] -
+						  AGX4_FORK_HEAP_BO_SIZE - PG,
+						  true), 0);
+	KUNIT_EXPECT_EQ(test, agx4_test_fork_bind(f, AGX4_FORK_MAIN_BOTTOM,
+						  f->main_start +
+						  AGX4_FORK_HEAP_BO_SIZE + PG,
+						  true), 0);
 	KUNIT_ASSERT_EQ(test, submit_out(s, s->queue, cb, &o), 0);
 	expect_done(test, s, &o);
 	expect_no_model_error(test, s);
 	expect_fork_mappings(test, s, "after the second submit");
+	expect_heaps_left_alone(test, s);
 }
 
 /*

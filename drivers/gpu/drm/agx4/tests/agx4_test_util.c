@@ -923,6 +923,21 @@ static int fork_bind(struct agx4_test_fork *f, u32 bo, u64 addr, bool write,
 	return ret;
 }
 
+/**
+ * agx4_test_fork_bind() - bind one of the fork's objects once more
+ * @f: the layout.
+ * @bo: the object, &enum agx4_test_fork_bo.
+ * @addr: where, whole.
+ * @write: writable.
+ *
+ * Return: what VM_BIND returned; a binding made is kept in @f->maps.
+ */
+int agx4_test_fork_bind(struct agx4_test_fork *f, enum agx4_test_fork_bo bo,
+			u64 addr, bool write)
+{
+	return fork_bind(f, bo, addr, write, "extra binding");
+}
+
 /* An object in the main heap, bound there read-write (or read-only). */
 static int fork_main_object(struct agx4_test_fork *f, u32 bo, u64 size,
 			    u64 align, u32 flags, bool write, const char *what)

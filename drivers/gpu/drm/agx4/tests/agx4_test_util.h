@@ -236,6 +236,8 @@ struct agx4_test_fork {
 #define AGX4_FORK_HEAP_BO_SIZE		(16 * SZ_16K)
 
 int agx4_test_fork_open(struct agx4_test_client *c, struct agx4_test_fork *f);
+int agx4_test_fork_bind(struct agx4_test_fork *f, enum agx4_test_fork_bo bo,
+			u64 addr, bool write);
 int agx4_test_fork_switch_arena(struct agx4_test_fork *f,
 				enum agx4_test_fork_bo to);
 struct drm_asahi_cmd_render agx4_test_fork_render(struct agx4_test_fork *f,

@@ -19,7 +19,6 @@
 #include "agx4_fw.h"
 #include "agx4_fw_build.h"
 #include "agx4_fw_g17p.h"
-#include "agx4_fw_g17p_queue.h"
 #include "agx4_fwif_g17p.h"
 #include "agx4_regs.h"
 #include "agx4_regs_g17p.h"

@@ -82,6 +82,5 @@ void agx4_fw_g17p_sub_init(struct agx4_fw_g17p_sub *sub,
 			   struct agx4_fw_boot *b, u8 *bundle, u64 bundle_va,
 			   u8 *cursors, void *region0, void *region1);
 
-extern const struct agx4_fw_submit_ops agx4_fw_g17p_submit;
 
 #endif /* AGX4_FW_G17P_QUEUE_H */

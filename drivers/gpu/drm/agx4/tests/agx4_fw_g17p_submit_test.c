@@ -26,6 +26,7 @@
 #include "../agx4_device.h"
 #include "../agx4_fw.h"
 #include "../agx4_fw_boot.h"
+#include "../agx4_fw_g17p.h"
 #include "../agx4_fw_g17p_queue.h"
 #include "../agx4_fw_mem.h"
 #include "../agx4_fw_obj.h"

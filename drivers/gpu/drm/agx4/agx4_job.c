@@ -112,6 +112,10 @@ struct agx4_job_dev {
 	struct delayed_work poll;
 	/** @wq: where queues are released, off the schedulers' own queues. */
 	struct workqueue_struct *wq;
+	/** @queues_lock: protects @queues. */
+	struct mutex queues_lock;
+	/** @queues: every queue's scheduler side, until it is freed. */
+	struct list_head queues;
 };
 
 /**
@@ -162,6 +166,8 @@ struct agx4_job_queue {
 	struct list_head active;
 	/** @release_work: frees the queue off its own scheduler. */
 	struct work_struct release_work;
+	/** @link: in &agx4_job_dev.queues. */
+	struct list_head link;
 };
 
 /**
@@ -556,6 +562,9 @@ static void queue_fini(struct agx4_job_queue *q)
 	struct agx4_job *job, *next;
 	bool busy = false;
 
+	mutex_lock(&jd->queues_lock);
+	list_del(&q->link);
+	mutex_unlock(&jd->queues_lock);
 	if (!q->entity_gone)
 		drm_sched_entity_destroy(&q->entity);
 	drm_sched_fini(&q->sched);
@@ -669,6 +678,9 @@ struct agx4_job_queue *agx4_job_queue_create(struct agx4_device *adev,
 		goto err_sched;
 	q->fence_ctx = dma_fence_context_alloc(1);
 	q->vm = agx4_vm_get(vm);
+	mutex_lock(&jd->queues_lock);
+	list_add_tail(&q->link, &jd->queues);
+	mutex_unlock(&jd->queues_lock);
 	return q;
 
 err_sched:
@@ -720,6 +732,10 @@ static int job_dev_create(struct agx4_device *adev,
 	spin_lock_init(&jd->lock);
 	INIT_LIST_HEAD(&jd->active);
 	INIT_DELAYED_WORK(&jd->poll, poll_work);
+	INIT_LIST_HEAD(&jd->queues);
+	ret = drmm_mutex_init(&adev->base, &jd->queues_lock);
+	if (ret)
+		return ret;
 	jd->wq = alloc_workqueue("agx4-jobs", WQ_UNBOUND, 0);
 	if (!jd->wq)
 		return -ENOMEM;
@@ -768,11 +784,20 @@ int agx4_job_init(struct agx4_device *adev)
 void agx4_job_fini(struct agx4_device *adev)
 {
 	struct agx4_job_dev *jd = adev->jobs;
+	struct agx4_job_queue *q;
 	unsigned long flags;
 
 	if (!jd)
 		return;
-	/* Queues their files let go already still reach the firmware. */
+	/*
+	 * Queues their files let go already still reach the firmware: free
+	 * the jobs the firmware completed (their last reference may hold a
+	 * queue), then the queues.
+	 */
+	mutex_lock(&jd->queues_lock);
+	list_for_each_entry(q, &jd->queues, link)
+		flush_workqueue(q->sched.submit_wq);
+	mutex_unlock(&jd->queues_lock);
 	flush_workqueue(jd->wq);
 	if (adev->fw) {
 		mutex_lock(&adev->fw->events.lock);

@@ -280,9 +280,8 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_fw_g16_build_flist);
  *
  * Return: 0, or -EINVAL for a list too short for every page.
  */
-VISIBLE_IF_KUNIT int agx4_fw_g16_build_operand_dir(void *buf, size_t size,
-						   u64 base,
-						   unsigned int buffers)
+int agx4_fw_g16_build_operand_dir(void *buf, size_t size, u64 base,
+				  unsigned int buffers)
 {
 	u32 k, n = buffers * G16_OPERAND_PAGES;
 	__le64 *dir = buf;
@@ -910,6 +909,8 @@ static int init_submission(struct agx4_fw_boot *b, struct g16_boot *g)
 	sub->compute_stats = g->compute_stats->va;
 	sub->compute_dir = g->compute_dir;
 	sub->compute_bufs = g->compute_bufs;
+	sub->bundle = g->bundle->va;
+	sub->pb_table = g->pb_table->cpu;
 	return 0;
 }
 

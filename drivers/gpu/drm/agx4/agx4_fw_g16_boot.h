@@ -9,6 +9,7 @@
 #ifndef AGX4_FW_G16_BOOT_H
 #define AGX4_FW_G16_BOOT_H
 
+#include <linux/bitmap.h>
 #include <linux/list.h>
 #include <linux/spinlock.h>
 #include <linux/types.h>
@@ -18,6 +19,9 @@
 
 struct agx4_fw_boot;
 struct agx4_fw_obj;
+
+/* Render support leases: one per VM that renders (H: 57). */
+#define AGX4_FW_G16_SUPPORTS	57
 
 /**
  * struct agx4_fw_g16_sub - what G16 submission shares across queues
@@ -52,6 +56,15 @@ struct agx4_fw_g16_sub {
 	struct agx4_fw_obj *compute_dir;
 	/** @compute_bufs: the compute operand buffers, with their guards. */
 	struct agx4_fw_obj *compute_bufs;
+	/** @bundle: the bundle (the render statistics are in it). */
+	u64 bundle;
+	/** @pb_table: the parameter-buffer descriptor table (CPU view). */
+	void *pb_table;
+	/**
+	 * @supports: bit n: render support lease n is a VM's; protected by
+	 * @lock.
+	 */
+	DECLARE_BITMAP(supports, AGX4_FW_G16_SUPPORTS);
 };
 
 struct agx4_fw_g16_sub *agx4_fw_g16_sub(struct agx4_fw_boot *b);

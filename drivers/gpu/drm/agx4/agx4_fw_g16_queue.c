@@ -7,6 +7,7 @@
 #include <linux/err.h>
 #include <linux/list.h>
 #include <linux/mm.h>
+#include <linux/unaligned.h>
 #include <linux/lockdep.h>
 #include <linux/mutex.h>
 #include <linux/overflow.h>
@@ -15,6 +16,8 @@
 #include <linux/string.h>
 
 #include <asm/barrier.h>
+
+#include <drm/drm_mm.h>
 
 #include <kunit/visibility.h>
 
@@ -108,7 +111,30 @@
  * command: its driver stamp reached and the notifier's firmware word at
  * +0x94 back to 0.
  *
- * Render commands are refused with -EOPNOTSUPP (not built yet).
+ * **Renders.**  A VM's first render makes its render objects: one of
+ * %AGX4_FW_G16_SUPPORTS support leases (lease n: identity and
+ * private-memory slot 3 + n, buffer-manager slot 7 + n; -ENOSPC when all
+ * are taken), whose operand directory, table and 24 operand buffers are
+ * mapped in the VM's kernel carve-out, and the VM's TVB pool (buffer
+ * manager, scenes, block lists, the PB descriptor of its slot, the page
+ * list, pool-slot words and first blocks mapped in the carve-out too).
+ * The 0x35d4000-byte linear backing of the reference is not copied: the
+ * firmware learns every one of these addresses from host-written records,
+ * so agx4 maps only what is used and places it itself (the reference's
+ * fixed aliases at 0x10_0008_0000 and around are free for the user).  Each
+ * render leases one of the pool's %G16_SCENE_SLOTS scene slots and a
+ * scratch lease from the rest of the carve-out (tilemap, TPC, metadata,
+ * deflake, TA and 3D status and the aux-framebuffer page), and gets a
+ * 0x1c000-byte Work storage mapped at 0x72_0000_0000 + (its address -
+ * the heap base) in context 0 and the VM.  Its TA and 3D share the
+ * queue's render ordinal: stamps 0xc00 and 0x100 + ordinal * 0x100,
+ * counters 2 * ordinal + 1 and 2 * ordinal.  Both of its barriers wait
+ * ahead of the TA: agx4 does not move the render dependency to the 3D
+ * lane (no fragment barrier).  Publish counts two Works on the support's
+ * shared-state word, pushes the TA prelude on the pool's first render
+ * only, then the TA work, and the 3D barrier and work; a render is done
+ * once both lanes, both driver stamps and the notifier are, and the
+ * device-control channel is idle.
  */
 
 /* The queue block: three lanes and what they share. */
@@ -147,6 +173,101 @@
 /* H: the GPU alias window of compute Work storage, one per heap byte. */
 #define G16_COMPUTE_ALIAS	0x7100000000ull
 #define G16_ALIAS_WINDOW	0x100000000ull
+
+/*
+ * A render command's Work storage (0x1c000): notifier and count array,
+ * work items, preludes with the dependency items after them,
+ * microsequences, the firmware's shared tails and the driver stamps.
+ */
+#define G16_RW_SIZE		0x1c000
+#define G16_RW_PROF		0x100
+#define G16_RW_NOTIFIER		0x200
+#define G16_RW_COUNT		0x300
+#define G16_RW_TA		0x2940
+#define G16_RW_TA_PRELUDE	0x4000
+#define G16_RW_TA_MS		0x6340
+#define G16_RW_3D		0x9b40
+#define G16_RW_3D_PRELUDE	0xc000
+#define G16_RW_3D_MS		0xd680
+#define G16_RW_TA_TAIL		0x10000
+#define G16_RW_3D_TAIL		0x14000
+#define G16_RW_TA_DSTAMP	0x18000
+#define G16_RW_3D_DSTAMP	0x18040
+/* H: render Work is mapped for the GPU in this window (context 0, VM). */
+#define G16_RENDER_ALIAS	0x7200000000ull
+
+/*
+ * A VM's render objects in its kernel carve-out (agx4's layout; the
+ * firmware learns every address from host-written records): the operand
+ * directory, table and 24 buffers of its render support, the TVB page
+ * list, the pool-slot page, room for the pool's most blocks, then the
+ * per-render scratch arena.  All of it stays inside the 4 GiB TA window.
+ */
+#define G16_VM_DIR		0x0
+#define G16_VM_TABLE		0x20000
+#define G16_VM_BUFS		0x40000
+#define G16_VM_PAGES		0x3100000
+#define G16_VM_SLOTS		0x3120000
+#define G16_VM_BLOCKS		0x3128000
+#define G16_VM_SCRATCH		0x6500000
+#define G16_RENDER_BUFFERS	24
+#define G16_RENDER_DIR_SIZE	0x18000
+#define G16_RENDER_DIR_ENTRIES	0x80000
+#define G16_RENDER_TABLE_STRIDE	0x40
+#define G16_RENDER_TABLE_TAG	BIT_ULL(61)
+#define G16_RENDER_TABLE_QWORDS	(G16_RENDER_BUFFERS * G16_RENDER_TABLE_STRIDE / 8)
+/* The support's shared-state word: render Works published (+2 each). */
+#define G16_SUPPORT_SHARED	0x1000
+#define G16_SUPPORT_SIZE	0x4000
+/* Support lease n: identity and private-memory slot 3 + n (H). */
+#define G16_SUPPORT_ID_BASE	3
+
+/* The TVB pool object (firmware-private): its parts. */
+#define G16_TVB_SIZE		0x24000
+#define G16_TVB_SCENES		0x4080
+#define G16_TVB_CONTROL		0x8000
+#define G16_TVB_SCENE_LIST	0xc000
+#define G16_TVB_COUNTER		0x10000
+#define G16_TVB_BLOCK_LIST	0x14000
+/* GAP: what the "empty buffer" is; agx4 names a zeroed page of the pool. */
+#define G16_TVB_EMPTY		0x20000
+#define G16_TVB_PAGES_SIZE	0x1c000
+#define G16_PB_DESC_SIZE	16
+
+/* Scene slots a pool leases to renders in flight (H). */
+#define G16_SCENE_RECORD	0x80
+#define G16_RECORD_INDEX	0x80001
+#define G16_RECORD_INDEX_STEP	4
+
+/* Per-render scratch: pages after tilemap and TPC (H). */
+#define G16_RS_DEFLAKE		0x4000
+#define G16_RS_DEFLAKE_2	0x20
+#define G16_RS_DEFLAKE_1	0x2a0
+#define G16_RS_TA_STATUS	(0x8000 + 0x240)
+#define G16_RS_3D_STATUS	(0xc000 + 0x2c0)
+#define G16_RS_AUX_FB		0x10000
+#define G16_RS_PAGES		5
+#define G16_RS_LAYERED_META	0x100
+
+/* Constants of every render (H: the reference's SUBMIT translation). */
+#define G16_TA_UUID		0x900a6bb
+#define G16_3D_UUID		0x900a6ba
+#define G16_TA_LIFECYCLE	0x08009f520900a6bbull
+#define G16_3D_LIFECYCLE	0x08009f520900a6baull
+#define G16_TA_WORK_STAMP	0x120
+#define G16_3D_WORK_STAMP	0x121
+#define G16_TA_GATE		0xa900400020ull
+#define G16_3D_GATE		0xd500400020ull
+#define G16_COMPLETION		4
+#define G16_AUX_FB_FLAGS	0xc000
+#define G16_AUX_FB_PAGES	0x100000
+#define G16_TA_STATS		0x2684
+#define G16_3D_STATS		0x32c8
+
+/* The device-control channel's cursors: idle when both equal the producer. */
+#define G16_SGX_CTL_READ	0xd640c0
+#define G16_SGX_CTL_DONE	0xd640c8
+#define G16_SGX_CTL_PROD	0xd60060
 
 /* Dependency items a command can need: one per subqueue. */
 #define G16_MAX_DEPS		2
@@ -212,7 +333,7 @@ struct g16_hist {
  * struct agx4_fw_queue - a G16 queue
  * @adev: the device.
  * @sub: submission's shared state.
- * @vm: the VM its commands run in (the caller keeps it alive).
+ * @vm: the VM its commands run in; the queue holds a reference.
  * @obj: the block of its three lanes.
  * @priority: its firmware priority.
  * @lanes: the lanes, by stage.
@@ -237,15 +358,25 @@ struct agx4_fw_queue {
 /**
  * struct g16_cmd - one command of a job
  * @obj: its storage.
- * @lane: the lane it runs on.
- * @stamp: its lane stamp target.
- * @ndeps: dependency items before it in the ring.
+ * @lane: the lane it runs on (a render: the 3D lane, its last).
+ * @stamp: its lane stamp target (a render: the 3D stamp).
+ * @ndeps: dependency items before it in the ring (a render: the TA's).
+ * @render: a render command.
+ * @ta_stamp: a render's TA stamp target.
+ * @scene: a render's scene slot, -1 for none.
+ * @scratch: a render's scratch lease.
+ * @node: where @scratch is in the VM's scratch arena.
  */
 struct g16_cmd {
 	struct agx4_fw_obj *obj;
 	u32 lane;
 	u32 stamp;
 	u32 ndeps;
+	bool render;
+	u32 ta_stamp;
+	int scene;
+	struct agx4_fw_obj *scratch;
+	struct drm_mm_node node;
 };
 
 /**
@@ -291,12 +422,49 @@ struct agx4_fw_job {
  * @spare: compute storage of retired commands, mapped still, for reuse;
  *	protected by &agx4_vm.fw_lock.
  * @nspare: entries of @spare; protected likewise.
+ * @r: its render objects, or NULL; set under &agx4_vm.fw_lock.
  */
 struct g16_vm {
 	struct agx4_device *adev;
 	int ctx;
 	struct agx4_fw_obj *spare[G16_VM_SPARE_WORKS];
 	u32 nspare;
+	struct g16_render_vm *r;
+};
+
+/**
+ * struct g16_render_vm - a VM's render objects, made at its first render
+ * @lease: its render support lease; the pool's buffer-manager slot is
+ *	%G16_BM_SLOT_FIRST + @lease.
+ * @ks: the VM's kernel carve-out start, where they are mapped.
+ * @support: the support lease page (record, shared-state word).
+ * @dir: the operand directory.
+ * @table: the operand table.
+ * @bufs: the operand buffers, with their guards.
+ * @tvb: the TVB pool (buffer manager, scenes, block control and lists).
+ * @pages: the TVB page list.
+ * @slots: the pool-slot words.
+ * @blocks: the pool's first blocks, with their guards.
+ * @scenes: bit s: scene slot s is a render's; under &agx4_vm.fw_lock.
+ * @scratch: the scratch arena; under &agx4_vm.fw_lock.
+ * @live: the pool's TA prelude went out; under &agx4_fw_g16_sub.lock.
+ * @published: render Works published on the support; likewise.
+ */
+struct g16_render_vm {
+	int lease;
+	u64 ks;
+	struct agx4_fw_obj *support;
+	struct agx4_fw_obj *dir;
+	struct agx4_fw_obj *table;
+	struct agx4_fw_obj *bufs;
+	struct agx4_fw_obj *tvb;
+	struct agx4_fw_obj *pages;
+	struct agx4_fw_obj *slots;
+	struct agx4_fw_obj *blocks;
+	unsigned long scenes;
+	struct drm_mm scratch;
+	bool live;
+	u32 published;
 };
 
 /* "a has reached b": signed 32-bit distance (H). */
@@ -383,7 +551,8 @@ static int g16_queue_create(struct agx4_device *adev,
 		return -ENOMEM;
 	fq->adev = adev;
 	fq->sub = sub;
-	fq->vm = args->vm;
+	/* Its storage is mapped in the VM: the VM outlives it. */
+	fq->vm = agx4_vm_get(args->vm);
 	fq->lease = -1;
 	/* H: LOW (0) runs at firmware priority 3, MEDIUM at 2. */
 	fq->priority = DRM_ASAHI_PRIORITY_REALTIME - args->priority;
@@ -417,6 +586,7 @@ static int g16_queue_create(struct agx4_device *adev,
 err_obj:
 	agx4_fw_obj_destroy(fq->obj);
 err_free:
+	agx4_vm_put(fq->vm);
 	kfree(fq);
 	return ret;
 }
@@ -434,6 +604,7 @@ static void g16_queue_destroy(struct agx4_fw_queue *fq)
 		return;
 	WARN_ON(fq->outstanding || fq->lease >= 0);
 	agx4_fw_obj_destroy(fq->obj);
+	agx4_vm_put(fq->vm);
 	kfree(fq);
 }
 
@@ -455,6 +626,33 @@ static int map_chunks(struct agx4_uat_op *op, struct agx4_fw_obj *obj, u64 off,
 							 AGX4_UAT_PAGE_SIZE]),
 				AGX4_UAT_PAGE_SIZE, &gpu_rw);
 	return 0;
+}
+
+/*
+ * @n blocks of @size bytes of @obj, @stride apart, mapped at @va in @uat
+ * (the gaps left unmapped) or, @map false, unmapped again.
+ */
+static int map_spaced(struct agx4_uat *uat, struct agx4_fw_obj *obj, u64 va,
+		      u32 n, u64 size, u64 stride, bool map)
+{
+	struct agx4_uat_op op;
+	int ret = 0;
+	u32 i;
+
+	mutex_lock(&uat->lock);
+	agx4_uat_op_begin(uat, &op);
+	for (i = 0; i < n && !ret; i++) {
+		if (map)
+			ret = map_chunks(&op, obj, (u64)i * stride,
+					 va + (u64)i * stride, size);
+		else
+			agx4_uat_op_unmap(&op, va + (u64)i * stride, size);
+	}
+	agx4_uat_op_end(&op);
+	mutex_unlock(&uat->lock);
+	if (ret)
+		map_spaced(uat, obj, va, n, size, stride, false);
+	return ret;
 }
 
 /*
@@ -495,10 +693,215 @@ static int compute_namespace(struct agx4_fw_g16_sub *sub, struct agx4_uat *uat,
 	return ret;
 }
 
+/* ---- a VM's render objects ---- */
+
+static void render_vm_free(struct agx4_device *adev, struct agx4_vm *vm,
+			   struct g16_render_vm *r)
+{
+	struct agx4_fw_g16_sub *sub = agx4_fw_g16_sub(adev->fw);
+	unsigned long flags;
+
+	if (r->bufs)
+		map_spaced(&vm->uat, r->bufs, r->ks + G16_VM_BUFS,
+			   G16_RENDER_BUFFERS, G16_OPERAND_BUFFER_SIZE,
+			   G16_OPERAND_BUFFER_STRIDE, false);
+	if (r->blocks)
+		map_spaced(&vm->uat, r->blocks, r->ks + G16_VM_BLOCKS,
+			   adev->gen->tvb.initial_blocks,
+			   G16_TVB_BLOCK_SIZE, G16_TVB_BLOCK_STRIDE, false);
+	agx4_fw_obj_destroy(r->blocks);
+	agx4_fw_obj_destroy(r->slots);
+	agx4_fw_obj_destroy(r->pages);
+	agx4_fw_obj_destroy(r->tvb);
+	agx4_fw_obj_destroy(r->bufs);
+	agx4_fw_obj_destroy(r->table);
+	agx4_fw_obj_destroy(r->dir);
+	agx4_fw_obj_destroy(r->support);
+	if (r->lease >= 0 && sub) {
+		memset(sub->pb_table + (G16_BM_SLOT_FIRST + r->lease) *
+		       G16_PB_DESC_SIZE, 0, G16_PB_DESC_SIZE);
+		spin_lock_irqsave(&sub->lock, flags);
+		__clear_bit(r->lease, sub->supports);
+		spin_unlock_irqrestore(&sub->lock, flags);
+	}
+	drm_mm_takedown(&r->scratch);
+	kfree(r);
+}
+
+/* The support record of lease @r->lease, its namespace at @r->ks. */
+static void render_support(struct g16_render_vm *r)
+{
+	struct g16_support *sup = r->support->cpu;
+	__le64 *table = r->table->cpu;
+	u32 pages = G16_RENDER_BUFFERS * G16_OPERAND_PAGES, i;
+
+	sup->id = cpu_to_le64(G16_SUPPORT_ID_BASE + r->lease);
+	sup->slot = cpu_to_le32(G16_SUPPORT_ID_BASE + r->lease);
+	sup->directory = cpu_to_le64(r->ks + G16_VM_DIR);
+	sup->capacity = cpu_to_le32(G16_RENDER_DIR_ENTRIES);
+	sup->pages_mod = cpu_to_le32(pages % G16_RENDER_DIR_ENTRIES);
+	sup->pages = cpu_to_le32(pages);
+	sup->operands = cpu_to_le64(r->ks + G16_VM_TABLE);
+	sup->cursor = cpu_to_le32(G16_RENDER_TABLE_QWORDS);
+	sup->shared = cpu_to_le64(r->support->va + G16_SUPPORT_SHARED);
+	for (i = 0; i < G16_RENDER_BUFFERS; i++)
+		table[i * G16_RENDER_TABLE_STRIDE / 8] =
+			cpu_to_le64((r->ks + G16_VM_BUFS +
+				     (u64)i * G16_OPERAND_BUFFER_STRIDE) |
+				    G16_RENDER_TABLE_TAG);
+}
+
+static int render_vm_objects(struct agx4_device *adev, struct agx4_vm *vm,
+			     struct g16_render_vm *r)
+{
+	struct agx4_fw_obj_heap *h = &adev->mem->heap;
+	const struct {
+		struct agx4_fw_obj **obj;
+		u64 size;
+		u64 gpu;	/* carve-out offset + 1, 0: not mapped whole */
+	} objs[] = {
+		{ &r->support, G16_SUPPORT_SIZE, 0 },
+		{ &r->dir, G16_RENDER_DIR_SIZE, G16_VM_DIR + 1 },
+		{ &r->table, AGX4_UAT_PAGE_SIZE, G16_VM_TABLE + 1 },
+		{ &r->bufs, G16_RENDER_BUFFERS * G16_OPERAND_BUFFER_STRIDE, 0 },
+		{ &r->tvb, G16_TVB_SIZE, 0 },
+		{ &r->pages, G16_TVB_PAGES_SIZE, G16_VM_PAGES + 1 },
+		{ &r->slots, AGX4_UAT_PAGE_SIZE, G16_VM_SLOTS + 1 },
+		{ &r->blocks, (u64)adev->gen->tvb.initial_blocks *
+			      G16_TVB_BLOCK_STRIDE, 0 },
+	};
+	u32 i;
+	int ret;
+
+	for (i = 0; i < ARRAY_SIZE(objs); i++) {
+		struct agx4_fw_obj *o;
+
+		o = agx4_fw_obj_create(h, objs[i].size, AGX4_FW_OBJ_SHARED,
+				       NULL, NULL);
+		if (IS_ERR(o))
+			return PTR_ERR(o);
+		*objs[i].obj = o;
+		if (objs[i].gpu) {
+			ret = agx4_fw_obj_alias(o, &vm->uat,
+						r->ks + objs[i].gpu - 1,
+						&gpu_rw);
+			if (ret)
+				return ret;
+		}
+	}
+	ret = map_spaced(&vm->uat, r->bufs, r->ks + G16_VM_BUFS,
+			 G16_RENDER_BUFFERS, G16_OPERAND_BUFFER_SIZE,
+			 G16_OPERAND_BUFFER_STRIDE, true);
+	if (ret) {
+		agx4_fw_obj_destroy(r->bufs);
+		r->bufs = NULL;
+		return ret;
+	}
+	ret = map_spaced(&vm->uat, r->blocks, r->ks + G16_VM_BLOCKS,
+			 adev->gen->tvb.initial_blocks, G16_TVB_BLOCK_SIZE,
+			 G16_TVB_BLOCK_STRIDE, true);
+	if (ret) {
+		agx4_fw_obj_destroy(r->blocks);
+		r->blocks = NULL;
+	}
+	return ret;
+}
+
+/* The VM's TVB pool, from its objects (the generation builds it). */
+static int render_tvb(struct agx4_device *adev, struct agx4_fw_g16_sub *sub,
+		      struct g16_render_vm *r)
+{
+	const struct agx4_fw_gen *gen = adev->gen;
+	u32 slot = G16_BM_SLOT_FIRST + r->lease;
+	u8 *t = r->tvb->cpu;
+	const struct agx4_fw_tvb_in in = {
+		.slot = slot,
+		.blocks = gen->tvb.initial_blocks,
+		.first_block = r->ks + G16_VM_BLOCKS,
+		.page_list = r->pages->va,
+		.page_list_gpu = r->ks + G16_VM_PAGES,
+		.block_list = r->tvb->va + G16_TVB_BLOCK_LIST,
+		.block_control = r->tvb->va + G16_TVB_CONTROL,
+		.counter = r->tvb->va + G16_TVB_COUNTER,
+		.scene_list = r->tvb->va + G16_TVB_SCENE_LIST,
+		.pool_slots = r->ks + G16_VM_SLOTS,
+	};
+	struct agx4_fw_buf bufs[] = {
+		{ t, 0 },
+		{ t + G16_TVB_CONTROL, 0 },
+		{ t + G16_TVB_BLOCK_LIST, 0 },
+		{ r->pages->cpu, G16_TVB_PAGES_SIZE },
+		{ t + G16_TVB_SCENES, 0 },
+		{ sub->pb_table + slot * G16_PB_DESC_SIZE, G16_PB_DESC_SIZE },
+	};
+	u32 i;
+
+	if (gen->num_tvb_objs != ARRAY_SIZE(bufs))
+		return -EINVAL;
+	for (i = 0; i < ARRAY_SIZE(bufs); i++)
+		if (!bufs[i].size)
+			bufs[i].size = gen->tvb_objs[i].size;
+	return gen->build_tvb(gen, &in, bufs);
+}
+
+/* The VM's render objects, made at its first render; @vm->fw_lock held. */
+static struct g16_render_vm *render_vm(struct agx4_fw_queue *fq)
+{
+	struct agx4_device *adev = fq->adev;
+	struct agx4_fw_g16_sub *sub = fq->sub;
+	struct agx4_vm *vm = fq->vm;
+	struct g16_vm *gv = vm->fw;
+	struct g16_render_vm *r;
+	unsigned long k;
+	int ret;
+
+	lockdep_assert_held(&vm->fw_lock);
+	if (gv->r)
+		return gv->r;
+	if (vm->kernel_end - vm->kernel_start <= G16_VM_SCRATCH)
+		return ERR_PTR(-ENOSPC);
+	r = kzalloc(sizeof(*r), GFP_KERNEL);
+	if (!r)
+		return ERR_PTR(-ENOMEM);
+	r->ks = vm->kernel_start;
+	drm_mm_init(&r->scratch, r->ks + G16_VM_SCRATCH,
+		    vm->kernel_end - r->ks - G16_VM_SCRATCH);
+	spin_lock_irq(&sub->lock);
+	k = find_first_zero_bit(sub->supports, AGX4_FW_G16_SUPPORTS);
+	if (k < AGX4_FW_G16_SUPPORTS)
+		__set_bit(k, sub->supports);
+	spin_unlock_irq(&sub->lock);
+	if (k >= AGX4_FW_G16_SUPPORTS) {
+		r->lease = -1;
+		ret = -ENOSPC;
+		goto err;
+	}
+	r->lease = k;
+	ret = render_vm_objects(adev, vm, r);
+	if (ret)
+		goto err;
+	render_support(r);
+	ret = agx4_fw_g16_build_operand_dir(r->dir->cpu, r->dir->size,
+					    r->ks + G16_VM_BUFS,
+					    G16_RENDER_BUFFERS) ?:
+	      render_tvb(adev, sub, r);
+	if (ret)
+		goto err;
+	gv->r = r;
+	return r;
+
+err:
+	render_vm_free(adev, vm, r);
+	return ERR_PTR(ret);
+}
+
 static void g16_vm_free(struct agx4_vm *vm, void *fw)
 {
 	struct g16_vm *gv = fw;
 	struct agx4_fw_g16_sub *sub = agx4_fw_g16_sub(gv->adev->fw);
+
+	if (gv->r)
+		render_vm_free(gv->adev, vm, gv->r);
 
 	while (gv->nspare)
 		agx4_fw_obj_destroy(gv->spare[--gv->nspare]);
@@ -762,6 +1165,221 @@ static int build_compute(struct agx4_fw_queue *fq, struct g16_cmd *cmd,
 	return 0;
 }
 
+/* The geometry-dependent size of a render's scratch: tilemap and TPC. */
+static int render_scratch_sizes(const struct agx4_render_desc *d, u64 *t,
+				u64 *p)
+{
+	const struct agx4_fw_render_in probe = {
+		.context_base = AGX4_FW_CONTEXT_BASE,
+		.tilemap = AGX4_FW_CONTEXT_BASE,
+		.tpc = AGX4_FW_CONTEXT_BASE,
+		.heapmeta = AGX4_FW_CONTEXT_BASE,
+		.deflake = { AGX4_FW_CONTEXT_BASE, AGX4_FW_CONTEXT_BASE,
+			     AGX4_FW_CONTEXT_BASE },
+	};
+	struct agx4_fw_render_vals *v;
+	int ret;
+
+	v = kmalloc(sizeof(*v), GFP_KERNEL);
+	if (!v)
+		return -ENOMEM;
+	ret = agx4_fw_render_vals(d, &probe, v);
+	if (!ret) {
+		/* H: size1 and size3 * 64 bytes per layer, 16 KiB pages. */
+		*t = round_up(v->size1 * 64 * v->layers, AGX4_UAT_PAGE_SIZE);
+		*p = round_up(v->size3 * 64 * v->layers, AGX4_UAT_PAGE_SIZE);
+	}
+	kfree(v);
+	return ret;
+}
+
+/* A render's scene slot and scratch lease, mapped in the VM. */
+static int render_lease(struct agx4_fw_queue *fq, struct g16_render_vm *r,
+			struct g16_cmd *cmd, u64 size)
+{
+	struct agx4_vm *vm = fq->vm;
+	unsigned long k;
+	int ret;
+
+	mutex_lock(&vm->fw_lock);
+	k = find_first_zero_bit(&r->scenes, G16_SCENE_SLOTS);
+	if (k >= G16_SCENE_SLOTS) {
+		ret = -ENOSPC;
+	} else {
+		ret = drm_mm_insert_node_in_range(&r->scratch, &cmd->node,
+						  size, AGX4_UAT_PAGE_SIZE, 0,
+						  0, U64_MAX,
+						  DRM_MM_INSERT_BEST);
+		if (!ret) {
+			__set_bit(k, &r->scenes);
+			cmd->scene = k;
+		}
+	}
+	mutex_unlock(&vm->fw_lock);
+	/* Every scene slot busy, or no room in the arena. */
+	if (ret)
+		return -ENOSPC;
+	cmd->scratch = agx4_fw_obj_create(&fq->adev->mem->heap, size,
+					  AGX4_FW_OBJ_SHARED, NULL, NULL);
+	if (IS_ERR(cmd->scratch)) {
+		ret = PTR_ERR(cmd->scratch);
+		cmd->scratch = NULL;
+		return ret;
+	}
+	return agx4_fw_obj_alias(cmd->scratch, &vm->uat, cmd->node.start,
+				 &gpu_rw);
+}
+
+static int build_render(struct agx4_fw_queue *fq, struct g16_cmd *cmd,
+			const struct agx4_render_desc *d, int ctx,
+			const struct g16_hist **deps, u32 ndeps)
+{
+	struct agx4_device *adev = fq->adev;
+	struct agx4_fw_g16_sub *sub = fq->sub;
+	struct g16_lane *ta = &fq->lanes[AGX4_FW_LANE_TA];
+	struct g16_lane *fr = &fq->lanes[AGX4_FW_LANE_3D];
+	struct agx4_fw_render_in *in;
+	struct g16_event_control *nt;
+	struct g16_render_vm *r;
+	u64 t, p, base, m, w, alias;
+	u32 ord, slot, k;
+	u8 *cpu, *aux;
+	int ret;
+
+	cmd->render = true;
+	cmd->lane = AGX4_FW_LANE_3D;
+	ord = ta->ordinal;
+	cmd->ta_stamp = lane_first_stamp(adev, AGX4_FW_LANE_TA) +
+			ord * G16_STAMP_STEP;
+	cmd->stamp = lane_first_stamp(adev, AGX4_FW_LANE_3D) +
+		     ord * G16_STAMP_STEP;
+	ta->ordinal++;
+	fr->ordinal++;
+	ret = render_scratch_sizes(d, &t, &p);
+	if (ret)
+		return ret;
+	mutex_lock(&fq->vm->fw_lock);
+	r = render_vm(fq);
+	mutex_unlock(&fq->vm->fw_lock);
+	if (IS_ERR(r))
+		return PTR_ERR(r);
+	ret = render_lease(fq, r, cmd,
+			   t + p + G16_RS_PAGES * AGX4_UAT_PAGE_SIZE);
+	if (ret)
+		return ret;
+	cmd->obj = agx4_fw_obj_create(&adev->mem->heap, G16_RW_SIZE,
+				      AGX4_FW_OBJ_SHARED, NULL, NULL);
+	if (IS_ERR(cmd->obj)) {
+		ret = PTR_ERR(cmd->obj);
+		cmd->obj = NULL;
+		return ret;
+	}
+	w = cmd->obj->va;
+	cpu = cmd->obj->cpu;
+	if (w - adev->gen->fw_heap.start + cmd->obj->size > G16_ALIAS_WINDOW)
+		return -ENOSPC;
+	alias = G16_RENDER_ALIAS + (w - adev->gen->fw_heap.start);
+	ret = agx4_fw_obj_alias(cmd->obj, &adev->fw->dev_uat, alias,
+				&gpu_rw) ?:
+	      agx4_fw_obj_alias(cmd->obj, &fq->vm->uat, alias, &gpu_rw);
+	if (ret)
+		return ret;
+
+	slot = G16_BM_SLOT_FIRST + r->lease;
+	base = cmd->node.start;
+	m = base + t + p;
+	aux = cmd->scratch->cpu + t + p + G16_RS_AUX_FB;
+	put_unaligned_le32(G16_AUX_FB_600, aux + 0x600);
+	put_unaligned_le32(G16_AUX_FB_604, aux + 0x604);
+	in = kzalloc(sizeof(*in), GFP_KERNEL);
+	if (!in)
+		return -ENOMEM;
+	in->ta = (struct agx4_fw_stage_in){
+		.work = w + G16_RW_TA, .microseq = w + G16_RW_TA_MS,
+		.work_alias = alias + G16_RW_TA, .queue = ta->record,
+		.stats = sub->bundle + G16_TA_STATS,
+		.status = m + G16_RS_TA_STATUS,
+		.driver_stamp = w + G16_RW_TA_DSTAMP,
+		.fw_stamp = ta->fw_stamp_va, .stamp = cmd->ta_stamp,
+		.event = lane_event(fq, AGX4_FW_LANE_TA), .uuid = G16_TA_UUID,
+		.counter = 2 * (u64)ord + 1, .lifecycle = G16_TA_LIFECYCLE,
+		.work_stamp = G16_TA_WORK_STAMP, .gate = G16_TA_GATE,
+		.admission = slot, .shared_tail = w + G16_RW_TA_TAIL,
+		.prof = { w + G16_RW_PROF, w + G16_RW_PROF + 8 },
+	};
+	in->frag = (struct agx4_fw_stage_in){
+		.work = w + G16_RW_3D, .microseq = w + G16_RW_3D_MS,
+		.work_alias = alias + G16_RW_3D, .queue = fr->record,
+		.stats = sub->bundle + G16_3D_STATS,
+		.status = m + G16_RS_3D_STATUS,
+		.driver_stamp = w + G16_RW_3D_DSTAMP,
+		.fw_stamp = fr->fw_stamp_va, .stamp = cmd->stamp,
+		.event = lane_event(fq, AGX4_FW_LANE_3D), .uuid = G16_3D_UUID,
+		.counter = 2 * (u64)ord, .lifecycle = G16_3D_LIFECYCLE,
+		.work_stamp = G16_3D_WORK_STAMP, .gate = G16_3D_GATE,
+		.admission = slot, .shared_tail = w + G16_RW_3D_TAIL,
+		.prof = { w + G16_RW_PROF + 0x10, w + G16_RW_PROF + 0x18 },
+	};
+	in->context_id = ctx;
+	in->context_base = AGX4_FW_CONTEXT_BASE;
+	in->event_control = w + G16_RW_NOTIFIER;
+	in->bm_slot = slot;
+	in->bm = r->tvb->va;
+	in->scene = r->tvb->va + G16_TVB_SCENES + cmd->scene * G16_SCENE_RECORD;
+	in->empty_buffer = r->tvb->va + G16_TVB_EMPTY;
+	in->tilemap = base;
+	in->tpc = base + t;
+	in->heapmeta = d->cmd.layers > 1 ? m + G16_RS_LAYERED_META : m;
+	in->deflake[0] = m + G16_RS_DEFLAKE + G16_RS_DEFLAKE_1;
+	in->deflake[1] = m + G16_RS_DEFLAKE + G16_RS_DEFLAKE_2;
+	in->deflake[2] = m + G16_RS_DEFLAKE;
+	in->cycle = G16_SCENE_SCRATCH + cmd->scene * G16_SCENE_SCRATCH_STRIDE;
+	in->record_index = G16_RECORD_INDEX + cmd->scene * G16_RECORD_INDEX_STEP;
+	in->completion = G16_COMPLETION;
+	in->support = r->support->va;
+	in->aux_fb = m + G16_RS_AUX_FB;
+	in->aux_fb_flags = G16_AUX_FB_FLAGS |
+			   (d->cmd.flags & DRM_ASAHI_RENDER_DBIAS_IS_INT);
+	in->aux_fb_pages = G16_AUX_FB_PAGES;
+	/* H: the reference always asks for growth; GAP: sync-grow off. */
+	in->request_growth = true;
+	in->tvb_blocks = adev->gen->tvb.initial_blocks;
+	{
+		const struct agx4_fw_buf bufs[] = {
+			{ cpu + G16_RW_TA, sizeof(struct g16_ta_work) },
+			{ cpu + G16_RW_TA_MS, sizeof(struct g16_ta_ms) },
+			{ cpu + G16_RW_3D, sizeof(struct g16_frag_work) },
+			{ cpu + G16_RW_3D_MS, sizeof(struct g16_frag_ms) },
+			{ cpu + G16_RW_TA_PRELUDE,
+			  sizeof(struct g16_ta_prelude) },
+			{ cpu + G16_RW_3D_PRELUDE, sizeof(struct g16_barrier) },
+		};
+
+		ret = adev->gen->build_render(d, in, bufs);
+	}
+	kfree(in);
+	if (ret)
+		return ret;
+	nt = (struct g16_event_control *)(cpu + G16_RW_NOTIFIER);
+	nt->count = cpu_to_le64(w + G16_RW_COUNT);
+	nt->stamp = cpu_to_le32(cmd->stamp);
+	nt->gap_c = 0;
+	nt->control = cpu_to_le32(G16_EVENT_CONTROL);
+	nt->context = cpu_to_le32(ctx);
+	put_unaligned_le32(G16_EVENT_COUNT_RENDER, cpu + G16_RW_COUNT);
+	put_unaligned_le32(cmd->ta_stamp - G16_STAMP_STEP,
+			   cpu + G16_RW_TA_DSTAMP);
+	put_unaligned_le32(cmd->stamp - G16_STAMP_STEP,
+			   cpu + G16_RW_3D_DSTAMP);
+	/* Both dependencies wait ahead of the TA (no fragment barrier). */
+	for (k = 0; k < ndeps; k++)
+		build_dep(fq, (struct g16_barrier *)(cpu + G16_RW_TA_PRELUDE +
+						     (k + 1) * G16_DEP_SIZE),
+			  deps[k], cmd->ta_stamp, AGX4_FW_LANE_TA);
+	cmd->ndeps = ndeps;
+	return 0;
+}
+
 /* Undo what prepare did to the queue (the job was never published). */
 static void unprepare(struct agx4_fw_job *job)
 {
@@ -773,13 +1391,34 @@ static void unprepare(struct agx4_fw_job *job)
 	memcpy(fq->hist, job->prev_hist, sizeof(fq->hist));
 }
 
+/* Give a render command's scene slot, scratch and storage back. */
+static void render_put(struct agx4_fw_queue *fq, struct g16_cmd *cmd)
+{
+	struct agx4_vm *vm = fq->vm;
+	struct g16_vm *gv = vm->fw;
+
+	mutex_lock(&vm->fw_lock);
+	if (cmd->scene >= 0)
+		__clear_bit(cmd->scene, &gv->r->scenes);
+	if (drm_mm_node_allocated(&cmd->node))
+		drm_mm_remove_node(&cmd->node);
+	mutex_unlock(&vm->fw_lock);
+	agx4_fw_obj_destroy(cmd->scratch);
+	agx4_fw_obj_destroy(cmd->obj);
+}
+
 static void free_cmds(struct agx4_fw_job *job)
 {
 	u32 i;
 
-	for (i = 0; i < job->ncmds; i++)
-		if (job->cmds[i].obj)
-			work_put(job->fq, job->cmds[i].obj);
+	for (i = 0; i < job->ncmds; i++) {
+		struct g16_cmd *cmd = &job->cmds[i];
+
+		if (cmd->render)
+			render_put(job->fq, cmd);
+		else if (cmd->obj)
+			work_put(job->fq, cmd->obj);
+	}
 }
 
 static int prepare_cmds(struct agx4_fw_job *job, const struct agx4_cmdbuf *cb,
@@ -812,6 +1451,24 @@ static int prepare_cmds(struct agx4_fw_job *job, const struct agx4_cmdbuf *cb,
 		h = resolve(e[G16_SQ_COMPUTE], n[G16_SQ_COMPUTE], c->wait_cdm);
 		if (h)
 			deps[ndeps++] = h;
+		cmd->scene = -1;
+		if (!c->is_compute) {
+			ret = build_render(fq, cmd, &c->render, ctx, deps,
+					   ndeps);
+			if (ret)
+				goto out;
+			e[G16_SQ_RENDER][n[G16_SQ_RENDER]++] =
+				(struct g16_hist){ .valid = true,
+						   .lane = AGX4_FW_LANE_3D,
+						   .stamp = cmd->stamp };
+			job->lanes |= BIT(AGX4_FW_LANE_TA) |
+				      BIT(AGX4_FW_LANE_3D);
+			job->stamp[AGX4_FW_LANE_TA] = cmd->ta_stamp;
+			job->stamp[AGX4_FW_LANE_3D] = cmd->stamp;
+			/* TA: items, prelude, work; 3D: prelude, work. */
+			total += 2 + ndeps + 2;
+			continue;
+		}
 		cmd->lane = AGX4_FW_LANE_COMPUTE;
 		l = &fq->lanes[cmd->lane];
 		cmd->stamp = lane_first_stamp(fq->adev, cmd->lane) +
@@ -840,14 +1497,11 @@ static int g16_job_prepare(struct agx4_fw_queue *fq,
 			   struct agx4_fw_job **out, u32 *credits)
 {
 	struct agx4_fw_job *job;
-	u32 i, s;
+	u32 s;
 	int ctx, ret;
 
 	if (!cb->count || cb->count > AGX4_MAX_COMMANDS)
 		return -EINVAL;
-	for (i = 0; i < cb->count; i++)
-		if (!cb->cmds[i].is_compute)
-			return -EOPNOTSUPP;
 	ctx = vm_context(fq);
 	if (ctx < 0)
 		return ctx;
@@ -1006,6 +1660,41 @@ static void flush_locked(struct agx4_fw_g16_sub *sub, struct agx4_device *adev)
 	}
 }
 
+/*
+ * A render's ring entries: the TA's dependency items, its prelude on the
+ * pool's first render, the TA work; the 3D prelude and the 3D work.  The
+ * support's shared-state word counts both stages first.
+ */
+static void publish_render_locked(struct agx4_fw_job *job,
+				  struct g16_cmd *cmd)
+{
+	struct agx4_fw_queue *fq = job->fq;
+	struct agx4_fw_g16_sub *sub = fq->sub;
+	struct g16_render_vm *r = ((struct g16_vm *)fq->vm->fw)->r;
+	struct g16_lane *ta = &fq->lanes[AGX4_FW_LANE_TA];
+	struct g16_lane *fr = &fq->lanes[AGX4_FW_LANE_3D];
+	u64 w = cmd->obj->va;
+	u32 k;
+
+	lockdep_assert_held(&sub->lock);
+	r->published += 2;
+	WRITE_ONCE(*(__le32 *)(r->support->cpu + G16_SUPPORT_SHARED),
+		   cpu_to_le32(r->published));
+	job->tag[AGX4_FW_LANE_TA] = ++sub->render_published;
+	job->tag[AGX4_FW_LANE_3D] = sub->render_published;
+	for (k = 0; k < cmd->ndeps; k++)
+		ring_push(ta, w + G16_RW_TA_PRELUDE + (k + 1) * G16_DEP_SIZE);
+	if (!r->live) {
+		ring_push(ta, w + G16_RW_TA_PRELUDE);
+		r->live = true;
+	}
+	ring_push(ta, w + G16_RW_TA);
+	ring_push(fr, w + G16_RW_3D_PRELUDE);
+	ring_push(fr, w + G16_RW_3D);
+	job->head[AGX4_FW_LANE_TA] = ta->head;
+	job->head[AGX4_FW_LANE_3D] = fr->head;
+}
+
 static void g16_job_publish(struct agx4_fw_job *job)
 {
 	struct agx4_fw_queue *fq = job->fq;
@@ -1018,6 +1707,10 @@ static void g16_job_publish(struct agx4_fw_job *job)
 		struct g16_cmd *cmd = &job->cmds[i];
 		struct g16_lane *l = &fq->lanes[cmd->lane];
 
+		if (cmd->render) {
+			publish_render_locked(job, cmd);
+			continue;
+		}
 		job->tag[cmd->lane] = number_compute_locked(sub, cmd);
 		for (k = 0; k < cmd->ndeps; k++)
 			ring_push(l, cmd->obj->va + G16_CW_DEPS +
@@ -1063,6 +1756,23 @@ static bool lane_done(struct agx4_fw_job *job, u32 s)
 	       index_reached(agx4_cursor_get(&ch->done), next, ch->entries);
 }
 
+static bool render_done(struct agx4_device *adev, const struct g16_cmd *cmd)
+{
+	const u8 *cpu = cmd->obj->cpu;
+	const struct g16_event_control *nt =
+		(const void *)(cpu + G16_RW_NOTIFIER);
+	u32 p = agx4_device_read_sgx(adev, G16_SGX_CTL_PROD);
+
+	/* H: growth replies may name the work until control is idle. */
+	return stamp_reached(get_unaligned_le32(cpu + G16_RW_TA_DSTAMP),
+			     cmd->ta_stamp) &&
+	       stamp_reached(get_unaligned_le32(cpu + G16_RW_3D_DSTAMP),
+			     cmd->stamp) &&
+	       !READ_ONCE(nt->linked) &&
+	       agx4_device_read_sgx(adev, G16_SGX_CTL_READ) == p &&
+	       agx4_device_read_sgx(adev, G16_SGX_CTL_DONE) == p;
+}
+
 static bool cmd_done(const struct g16_cmd *cmd)
 {
 	const u8 *cpu = cmd->obj->cpu;
@@ -1091,9 +1801,13 @@ static int g16_job_status(struct agx4_fw_job *job)
 	for (s = 0; s < G16_LANES; s++)
 		if (job->lanes & BIT(s) && !lane_done(job, s))
 			return -EINPROGRESS;
-	for (i = 0; i < job->ncmds; i++)
-		if (!cmd_done(&job->cmds[i]))
+	for (i = 0; i < job->ncmds; i++) {
+		const struct g16_cmd *cmd = &job->cmds[i];
+
+		if (cmd->render ? !render_done(job->fq->adev, cmd) :
+				  !cmd_done(cmd))
 			return -EINPROGRESS;
+	}
 	return 0;
 }
 

@@ -30,6 +30,7 @@
 #include "../agx4_fwmodel.h"
 #include "../agx4_uat.h"
 #include "../agx4_vm.h"
+#include "agx4_fw_layout_golden.h"
 #include "agx4_test_dt.h"
 #include "agx4_test_util.h"
 
@@ -607,8 +608,11 @@ static void agx4_g16_submit_full_channel_defers_to_poll(struct kunit *test)
 	c->ops->queue_destroy(fq);
 }
 
-/* Render commands are not built yet; an empty buffer is refused. */
-static void agx4_g16_submit_refuses_render_and_empty(struct kunit *test)
+/*
+ * A render the builder refuses (a zero-sized target) and an empty buffer
+ * are refused, with nothing left behind.
+ */
+static void agx4_g16_submit_refuses_bad_render_and_empty(struct kunit *test)
 {
 	struct ctx *c = test->priv;
 	struct agx4_fw_queue *fq = queue(test, DRM_ASAHI_PRIORITY_LOW);
@@ -619,7 +623,10 @@ static void agx4_g16_submit_refuses_render_and_empty(struct kunit *test)
 
 	cb->cmds[1].is_compute = false;
 	KUNIT_EXPECT_EQ(test, c->ops->job_prepare(fq, cb, &job, &credits),
-			-EOPNOTSUPP);
+			-EINVAL);
+	/* The compute before it: its storage is the VM's spare now. */
+	KUNIT_EXPECT_EQ(test, heap_objects(c->adev), objs + 1);
+	objs++;
 	cb->count = 0;
 	KUNIT_EXPECT_EQ(test, c->ops->job_prepare(fq, cb, &job, &credits),
 			-EINVAL);
@@ -659,6 +666,190 @@ static void agx4_g16_submit_failed_prepare_gives_back(struct kunit *test)
 	job = prepare(test, fq, computes(test, 1), 1);
 	KUNIT_EXPECT_EQ(test, rd32(agx4_fw_g16_job_obj(job, 0)->cpu, 0x810),
 			0x100);
+	c->ops->job_free(job);
+	c->ops->queue_destroy(fq);
+}
+
+/* A command buffer of one render (the golden command, VDM in the window). */
+static struct agx4_cmdbuf *render(struct kunit *test)
+{
+	struct agx4_cmdbuf *cb = computes(test, 1);
+	struct agx4_fw_render_in *in = kunit_kzalloc(test, sizeof(*in),
+						     GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, in);
+	cb->computes = 0;
+	cb->renders = 1;
+	cb->cmds[0].is_compute = false;
+	agx4_golden_render_inputs(&cb->cmds[0].render, in);
+	return cb;
+}
+
+static struct agx4_fw_obj *heap_obj_at(struct agx4_device *adev, u64 va)
+{
+	struct agx4_fw_obj_heap *h = &adev->mem->heap;
+	struct agx4_fw_obj *o, *found = NULL;
+
+	mutex_lock(&h->lock);
+	list_for_each_entry(o, &h->objects, link)
+		if (va >= o->va && va < o->va + o->size)
+			found = o;
+	mutex_unlock(&h->lock);
+	return found;
+}
+
+/* Channels 9 (TA) and 10 (3D) at firmware priority 3. */
+#define CH9_PROD	(0xd60000u + 0 * 0x20 + 3 * 8)
+#define CH10_PROD	(0xd60000u + 1 * 0x20 + 3 * 8)
+#define CH9_RING	0xba40u
+#define CH10_RING	(0xba40u + 0x6000)
+
+/*
+ * A VM's first render makes its support lease (id and private-memory slot
+ * 3), its operand namespace in the carve-out and its TVB pool (PB
+ * descriptor of slot 7); the render's Work gets its notifier, count array
+ * and driver stamps; publish pushes the TA prelude once, both works and
+ * the 3D barrier, counts two Works on the support and sends one message
+ * per lane.
+ */
+static void agx4_g16_submit_render_prepare_then_publish(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_device *adev = c->adev;
+	struct agx4_fw_queue *fq = queue(test, DRM_ASAHI_PRIORITY_LOW);
+	struct agx4_fw_obj *q = agx4_fw_g16_queue_obj(fq);
+	struct agx4_fw_obj *hw = boot_obj(test, adev->fw, "hwdata");
+	struct agx4_fw_obj *pb = boot_obj(test, adev->fw, "pb_table");
+	u64 ks = c->vm->kernel_start, wv, sv;
+	const u8 *ta = q->cpu + LANE(0), *fr = q->cpu + LANE(1), *msg;
+	u32 p9 = agx4_device_read_sgx(adev, CH9_PROD);
+	u32 p10 = agx4_device_read_sgx(adev, CH10_PROD);
+	struct agx4_fw_job *job, *job2;
+	struct agx4_fw_obj *w, *sup;
+	int ctx;
+
+	KUNIT_ASSERT_TRUE(test, hw && pb);
+	job = prepare(test, fq, render(test), 4);
+	w = agx4_fw_g16_job_obj(job, 0);
+	KUNIT_ASSERT_NOT_NULL(test, w);
+	wv = w->va;
+	ctx = c->vm->uat.asid;
+	/* The support lease, as the 3D microsequence names it (+0x1b0). */
+	sv = rd64(w->cpu, 0xd680 + 0x1b0);
+	sup = heap_obj_at(adev, sv);
+	KUNIT_ASSERT_NOT_NULL(test, sup);
+	KUNIT_EXPECT_EQ(test, rd64(sup->cpu, 0x00), 3);
+	KUNIT_EXPECT_EQ(test, rd32(sup->cpu, 0x08), 3);
+	KUNIT_EXPECT_EQ(test, rd64(sup->cpu, 0x14), ks);
+	KUNIT_EXPECT_EQ(test, rd32(sup->cpu, 0x1c), 0x80000);
+	KUNIT_EXPECT_EQ(test, rd32(sup->cpu, 0x24), 12288);
+	KUNIT_EXPECT_EQ(test, rd32(sup->cpu, 0x2c), 12288);
+	KUNIT_EXPECT_EQ(test, rd64(sup->cpu, 0x30), ks + 0x20000);
+	KUNIT_EXPECT_EQ(test, rd32(sup->cpu, 0x48), 0xc0);
+	KUNIT_EXPECT_EQ(test, rd64(sup->cpu, 0x4c), sv + 0x1000);
+	/* PB descriptor of slot 7: the page list (context-relative >> 4). */
+	KUNIT_EXPECT_EQ(test, rd32(pb->cpu, 7 * 16),
+			(u32)((ks + 0x3100000 - 0x1000000000ull) >> 4) & ~7u);
+	KUNIT_EXPECT_EQ(test, rd32(pb->cpu, 7 * 16 + 4), 44);
+	/* Notifier, count array, driver stamps (targets - 0x100). */
+	KUNIT_EXPECT_EQ(test, rd64(w->cpu, 0x200), wv + 0x300);
+	KUNIT_EXPECT_EQ(test, rd32(w->cpu, 0x208), 0x100);
+	KUNIT_EXPECT_EQ(test, rd32(w->cpu, 0x210), 0x50);
+	KUNIT_EXPECT_EQ(test, rd32(w->cpu, 0x224), ctx);
+	KUNIT_EXPECT_EQ(test, rd32(w->cpu, 0x300), 2);
+	KUNIT_EXPECT_EQ(test, rd32(w->cpu, 0x18000), 0xb00);
+	KUNIT_EXPECT_EQ(test, rd32(w->cpu, 0x18040), 0);
+	/* Work items: TA counter 1, 3D counter 0; both name the notifier. */
+	KUNIT_EXPECT_EQ(test, rd32(w->cpu, 0x2940), 0);
+	KUNIT_EXPECT_EQ(test, rd64(w->cpu, 0x2940 + 4), 1);
+	KUNIT_EXPECT_EQ(test, rd64(w->cpu, 0x2940 + 0x10), wv + 0x200);
+	KUNIT_EXPECT_EQ(test, rd32(w->cpu, 0x9b40), 1);
+	KUNIT_EXPECT_EQ(test, rd64(w->cpu, 0x9b40 + 4), 0);
+	/* TA prelude (type 6, slot 7, 11 blocks); 3D waits for 0xc00. */
+	KUNIT_EXPECT_EQ(test, rd32(w->cpu, 0x4000), 6);
+	KUNIT_EXPECT_EQ(test, rd32(w->cpu, 0x4008), 7);
+	KUNIT_EXPECT_EQ(test, rd32(w->cpu, 0x4010), 11);
+	KUNIT_EXPECT_EQ(test, rd32(w->cpu, 0xc000), 4);
+	KUNIT_EXPECT_EQ(test, rd64(w->cpu, 0xc004), q->va + LANE(0) + PTRS +
+			STAMP);
+	KUNIT_EXPECT_EQ(test, rd32(w->cpu, 0xc014), 0xc00);
+	KUNIT_EXPECT_EQ(test, rd32(w->cpu, 0xc030), 0);
+	KUNIT_EXPECT_EQ(test, rd32(ta, PTRS + 0x40), 0);
+
+	c->ops->job_publish(job);
+	KUNIT_EXPECT_EQ(test, rd32(sup->cpu, 0x1000), 2);
+	KUNIT_EXPECT_EQ(test, rd64(ta, RING + 0), wv + 0x4000);
+	KUNIT_EXPECT_EQ(test, rd64(ta, RING + 8), wv + 0x2940);
+	KUNIT_EXPECT_EQ(test, rd32(ta, PTRS + 0x40), 2);
+	KUNIT_EXPECT_EQ(test, rd64(fr, RING + 0), wv + 0xc000);
+	KUNIT_EXPECT_EQ(test, rd64(fr, RING + 8), wv + 0x9b40);
+	KUNIT_EXPECT_EQ(test, rd32(fr, PTRS + 0x40), 2);
+	msg = hw->cpu + CH9_RING + p9 * 0x18;
+	KUNIT_EXPECT_EQ(test, rd64(msg, 0x0), 1);
+	KUNIT_EXPECT_EQ(test, rd64(msg, 0x8), q->va + LANE(0));
+	KUNIT_EXPECT_EQ(test, rd32(msg, 0x10), 0);
+	KUNIT_EXPECT_EQ(test, rd32(msg, 0x14), 2 | 32 << 16 | 1 << 24);
+	msg = hw->cpu + CH10_RING + p10 * 0x18;
+	KUNIT_EXPECT_EQ(test, rd64(msg, 0x0), 1);
+	KUNIT_EXPECT_EQ(test, rd64(msg, 0x8), q->va + LANE(1));
+	KUNIT_EXPECT_EQ(test, rd32(msg, 0x10), 1);
+	KUNIT_EXPECT_EQ(test, rd32(msg, 0x14), 2 | 33 << 16 | 1 << 24);
+	KUNIT_EXPECT_EQ(test, agx4_device_read_sgx(adev, CH9_PROD), p9 + 1);
+	KUNIT_EXPECT_EQ(test, agx4_device_read_sgx(adev, CH10_PROD), p10 + 1);
+
+	/* The pool's second render: no prelude, the count at 4. */
+	job2 = prepare(test, fq, render(test), 4);
+	c->ops->job_publish(job2);
+	w = agx4_fw_g16_job_obj(job2, 0);
+	KUNIT_EXPECT_EQ(test, rd64(ta, RING + 16), w->va + 0x2940);
+	KUNIT_EXPECT_EQ(test, rd32(ta, PTRS + 0x40), 3);
+	KUNIT_EXPECT_EQ(test, rd32(w->cpu, 0x2940 + 4), 3);
+	KUNIT_EXPECT_EQ(test, rd32(sup->cpu, 0x1000), 4);
+	KUNIT_EXPECT_EQ(test, c->ops->job_status(job), -EINPROGRESS);
+	c->ops->job_free(job2);
+	c->ops->job_free(job);
+	c->ops->queue_destroy(fq);
+}
+
+/*
+ * A render is done when both lanes and both driver stamps are, and only
+ * once the device-control channel is idle (its read and done cursors at
+ * its producer): growth replies may still name the render.
+ */
+static void agx4_g16_submit_render_done_waits_for_idle_control(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_device *adev = c->adev;
+	struct agx4_fw_queue *fq = queue(test, DRM_ASAHI_PRIORITY_LOW);
+	struct agx4_fw_obj *q = agx4_fw_g16_queue_obj(fq);
+	u32 p9 = agx4_device_read_sgx(adev, CH9_PROD) + 1;
+	u32 p10 = agx4_device_read_sgx(adev, CH10_PROD) + 1;
+	u32 ctl = agx4_device_read_sgx(adev, 0xd60060);
+	struct agx4_fw_job *job = prepare(test, fq, render(test), 4);
+	struct agx4_fw_obj *w = agx4_fw_g16_job_obj(job, 0);
+	u8 *ta = q->cpu + LANE(0), *fr = q->cpu + LANE(1);
+
+	c->ops->job_publish(job);
+	put_unaligned_le32(0xc00, ta + PTRS + STAMP);
+	put_unaligned_le32(0x100, fr + PTRS + STAMP);
+	put_unaligned_le32(0xc00, w->cpu + 0x18000);
+	put_unaligned_le32(0x100, w->cpu + 0x18040);
+	put_unaligned_le32(2, ta + PTRS + 0x00);
+	put_unaligned_le32(2, ta + PTRS + 0x30);
+	put_unaligned_le32(2, fr + PTRS + 0x00);
+	put_unaligned_le32(2, fr + PTRS + 0x30);
+	agx4_device_write_sgx(adev, 0xd64000 + 0 * 0x40 + 3 * 0x10, p9);
+	agx4_device_write_sgx(adev, 0xd64000 + 0 * 0x40 + 3 * 0x10 + 8, p9);
+	agx4_device_write_sgx(adev, 0xd64000 + 1 * 0x40 + 3 * 0x10, p10);
+	agx4_device_write_sgx(adev, 0xd64000 + 1 * 0x40 + 3 * 0x10 + 8, p10);
+	agx4_device_write_sgx(adev, 0xd640c0, ctl - 1);
+	KUNIT_EXPECT_EQ(test, c->ops->job_status(job), -EINPROGRESS);
+	agx4_device_write_sgx(adev, 0xd640c0, ctl);
+	agx4_device_write_sgx(adev, 0xd640c8, ctl);
+	put_unaligned_le32(0xbff, w->cpu + 0x18000);
+	KUNIT_EXPECT_EQ(test, c->ops->job_status(job), -EINPROGRESS);
+	put_unaligned_le32(0xc00, w->cpu + 0x18000);
+	KUNIT_EXPECT_EQ(test, c->ops->job_status(job), 0);
 	c->ops->job_free(job);
 	c->ops->queue_destroy(fq);
 }
@@ -738,11 +929,13 @@ static struct kunit_case agx4_g16_submit_cases[] = {
 	KUNIT_CASE(agx4_g16_submit_queue_records_by_priority),
 	KUNIT_CASE(agx4_g16_submit_compute_prepare_then_publish),
 	KUNIT_CASE(agx4_g16_submit_vm_maps_compute_namespace),
+	KUNIT_CASE(agx4_g16_submit_render_prepare_then_publish),
+	KUNIT_CASE(agx4_g16_submit_render_done_waits_for_idle_control),
 	KUNIT_CASE(agx4_g16_submit_compute_done_needs_every_signal),
 	KUNIT_CASE(agx4_g16_submit_stamps_compare_signed),
 	KUNIT_CASE(agx4_g16_submit_barriers_become_dependency_items),
 	KUNIT_CASE(agx4_g16_submit_full_channel_defers_to_poll),
-	KUNIT_CASE(agx4_g16_submit_refuses_render_and_empty),
+	KUNIT_CASE(agx4_g16_submit_refuses_bad_render_and_empty),
 	KUNIT_CASE(agx4_g16_submit_failed_prepare_gives_back),
 	KUNIT_CASE(agx4_g16_submit_reused_storage_is_reset),
 	KUNIT_CASE(agx4_g16_submit_event_leases_bound_busy_queues),

@@ -128,9 +128,11 @@
  * 0x1c000-byte Work storage mapped at 0x72_0000_0000 + (its address -
  * the heap base) in context 0 and the VM.  Its TA and 3D share the
  * queue's render ordinal: stamps 0xc00 and 0x100 + ordinal * 0x100,
- * counters 2 * ordinal + 1 and 2 * ordinal.  Both of its barriers wait
- * ahead of the TA: agx4 does not move the render dependency to the 3D
- * lane (no fragment barrier).  Publish counts two Works on the support's
+ * counters 2 * ordinal + 1 and 2 * ordinal.  Its barriers wait ahead of
+ * the TA, except that with render flag bit 3 (%G16_RENDER_BARRIER_3D) its
+ * barrier on the render subqueue waits ahead of the 3D stage (the
+ * fragment barrier; the flag is not in the UAPI header yet, whose parser
+ * refuses it).  Publish counts two Works on the support's
  * shared-state word, pushes the TA prelude on the pool's first render
  * only, then the TA work, and the 3D barrier and work; a render is done
  * once both lanes, both driver stamps and the notifier are, and the
@@ -269,6 +271,13 @@
 #define G16_SGX_CTL_DONE	0xd640c8
 #define G16_SGX_CTL_PROD	0xd60060
 
+/*
+ * Render flag bit 3: the render's dependency on the render subqueue waits
+ * ahead of its 3D stage instead of its TA (the fragment barrier; the
+ * reference's G16 runtime can do it, G17P's UAPI names the bit).
+ */
+#define G16_RENDER_BARRIER_3D	BIT(3)
+
 /* Dependency items a command can need: one per subqueue. */
 #define G16_MAX_DEPS		2
 #define G16_DEP_SIZE		0x40
@@ -361,6 +370,7 @@ struct agx4_fw_queue {
  * @lane: the lane it runs on (a render: the 3D lane, its last).
  * @stamp: its lane stamp target (a render: the 3D stamp).
  * @ndeps: dependency items before it in the ring (a render: the TA's).
+ * @nfrag: a render's dependency items before its 3D stage.
  * @render: a render command.
  * @ta_stamp: a render's TA stamp target.
  * @scene: a render's scene slot, -1 for none.
@@ -372,6 +382,7 @@ struct g16_cmd {
 	u32 lane;
 	u32 stamp;
 	u32 ndeps;
+	u32 nfrag;
 	bool render;
 	u32 ta_stamp;
 	int scene;
@@ -1230,9 +1241,13 @@ static int render_lease(struct agx4_fw_queue *fq, struct g16_render_vm *r,
 				 &gpu_rw);
 }
 
+/*
+ * Build a render command; of its @ndeps dependencies, the first @nfrag
+ * wait ahead of its 3D stage, the others ahead of its TA.
+ */
 static int build_render(struct agx4_fw_queue *fq, struct g16_cmd *cmd,
 			const struct agx4_render_desc *d, int ctx,
-			const struct g16_hist **deps, u32 ndeps)
+			const struct g16_hist **deps, u32 ndeps, u32 nfrag)
 {
 	struct agx4_device *adev = fq->adev;
 	struct agx4_fw_g16_sub *sub = fq->sub;
@@ -1371,12 +1386,17 @@ static int build_render(struct agx4_fw_queue *fq, struct g16_cmd *cmd,
 			   cpu + G16_RW_TA_DSTAMP);
 	put_unaligned_le32(cmd->stamp - G16_STAMP_STEP,
 			   cpu + G16_RW_3D_DSTAMP);
-	/* Both dependencies wait ahead of the TA (no fragment barrier). */
-	for (k = 0; k < ndeps; k++)
-		build_dep(fq, (struct g16_barrier *)(cpu + G16_RW_TA_PRELUDE +
+	for (k = 0; k < nfrag; k++)
+		build_dep(fq, (struct g16_barrier *)(cpu + G16_RW_3D_PRELUDE +
 						     (k + 1) * G16_DEP_SIZE),
+			  deps[k], cmd->stamp, AGX4_FW_LANE_3D);
+	for (k = nfrag; k < ndeps; k++)
+		build_dep(fq, (struct g16_barrier *)(cpu + G16_RW_TA_PRELUDE +
+						     (k - nfrag + 1) *
+						     G16_DEP_SIZE),
 			  deps[k], cmd->ta_stamp, AGX4_FW_LANE_TA);
-	cmd->ndeps = ndeps;
+	cmd->nfrag = nfrag;
+	cmd->ndeps = ndeps - nfrag;
 	return 0;
 }
 
@@ -1442,19 +1462,22 @@ static int prepare_cmds(struct agx4_fw_job *job, const struct agx4_cmdbuf *cb,
 		const struct agx4_cmd_desc *c = &cb->cmds[i];
 		const struct g16_hist *deps[G16_MAX_DEPS], *h;
 		struct g16_cmd *cmd = &job->cmds[i];
+		u32 ndeps = 0, nfrag = 0;
 		struct g16_lane *l;
-		u32 ndeps = 0;
 
 		h = resolve(e[G16_SQ_RENDER], n[G16_SQ_RENDER], c->wait_vdm);
-		if (h)
+		if (h) {
 			deps[ndeps++] = h;
+			nfrag = !c->is_compute &&
+				(c->render.cmd.flags & G16_RENDER_BARRIER_3D);
+		}
 		h = resolve(e[G16_SQ_COMPUTE], n[G16_SQ_COMPUTE], c->wait_cdm);
 		if (h)
 			deps[ndeps++] = h;
 		cmd->scene = -1;
 		if (!c->is_compute) {
 			ret = build_render(fq, cmd, &c->render, ctx, deps,
-					   ndeps);
+					   ndeps, nfrag);
 			if (ret)
 				goto out;
 			e[G16_SQ_RENDER][n[G16_SQ_RENDER]++] =
@@ -1689,6 +1712,8 @@ static void publish_render_locked(struct agx4_fw_job *job,
 		r->live = true;
 	}
 	ring_push(ta, w + G16_RW_TA);
+	for (k = 0; k < cmd->nfrag; k++)
+		ring_push(fr, w + G16_RW_3D_PRELUDE + (k + 1) * G16_DEP_SIZE);
 	ring_push(fr, w + G16_RW_3D_PRELUDE);
 	ring_push(fr, w + G16_RW_3D);
 	job->head[AGX4_FW_LANE_TA] = ta->head;

@@ -812,6 +812,78 @@ static void agx4_g16_submit_render_prepare_then_publish(struct kunit *test)
 }
 
 /*
+ * The fragment barrier (render flag bit 3): a render's barrier on the
+ * render subqueue becomes an item ahead of its 3D stage, waiting for the
+ * previous render's 3D stamp; its compute barrier stays ahead of the TA.
+ * Without the flag both wait ahead of the TA.
+ */
+static void agx4_g16_submit_fragment_barrier_moves_to_3d(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fw_queue *fq = queue(test, DRM_ASAHI_PRIORITY_LOW);
+	struct agx4_fw_obj *q = agx4_fw_g16_queue_obj(fq);
+	u64 fr_stamp = q->va + LANE(1) + PTRS + STAMP;
+	u64 cs_stamp = q->va + LANE(2) + PTRS + STAMP;
+	const u8 *ta = q->cpu + LANE(0), *fr = q->cpu + LANE(1);
+	struct agx4_cmdbuf *cb1 = render(test), *cb2 = render(test);
+	struct agx4_cmdbuf *cb3 = render(test), *cc = computes(test, 1);
+	struct agx4_fw_job *j1, *j0, *j2, *j3;
+	struct agx4_fw_obj *w;
+
+	j0 = prepare(test, fq, cc, 1);
+	c->ops->job_publish(j0);
+	j1 = prepare(test, fq, cb1, 4);
+	c->ops->job_publish(j1);
+	/* TA: prelude, work; 3D: barrier, work. */
+	KUNIT_ASSERT_EQ(test, rd32(ta, PTRS + 0x40), 2);
+	KUNIT_ASSERT_EQ(test, rd32(fr, PTRS + 0x40), 2);
+
+	cb2->cmds[0].render.cmd.flags |= BIT(3);
+	cb2->cmds[0].wait_vdm = 0;
+	cb2->cmds[0].wait_cdm = 0;
+	j2 = prepare(test, fq, cb2, 6);
+	w = agx4_fw_g16_job_obj(j2, 0);
+	/* 3D item: waits for the first render's 3D stamp, as 3D stamp 0x200. */
+	KUNIT_EXPECT_EQ(test, rd32(w->cpu, 0xc040), 4);
+	KUNIT_EXPECT_EQ(test, rd64(w->cpu, 0xc044), fr_stamp);
+	KUNIT_EXPECT_EQ(test, rd32(w->cpu, 0xc054), 0x100);
+	KUNIT_EXPECT_EQ(test, rd32(w->cpu, 0xc060), 33);
+	KUNIT_EXPECT_EQ(test, rd32(w->cpu, 0xc064), 0x200);
+	KUNIT_EXPECT_EQ(test, rd32(w->cpu, 0xc070), 1);
+	/* TA item: waits for the compute, as TA stamp 0xd00. */
+	KUNIT_EXPECT_EQ(test, rd64(w->cpu, 0x4044), cs_stamp);
+	KUNIT_EXPECT_EQ(test, rd32(w->cpu, 0x4054), 0x100);
+	KUNIT_EXPECT_EQ(test, rd32(w->cpu, 0x4064), 0xd00);
+	KUNIT_EXPECT_EQ(test, rd32(w->cpu, 0x4080), 0);
+	c->ops->job_publish(j2);
+	KUNIT_EXPECT_EQ(test, rd64(ta, RING + 16), w->va + 0x4040);
+	KUNIT_EXPECT_EQ(test, rd64(ta, RING + 24), w->va + 0x2940);
+	KUNIT_EXPECT_EQ(test, rd64(fr, RING + 16), w->va + 0xc040);
+	KUNIT_EXPECT_EQ(test, rd64(fr, RING + 24), w->va + 0xc000);
+	KUNIT_EXPECT_EQ(test, rd64(fr, RING + 32), w->va + 0x9b40);
+
+	/* Without the flag: both items ahead of the TA. */
+	cb3->cmds[0].wait_vdm = 0;
+	cb3->cmds[0].wait_cdm = 0;
+	j3 = prepare(test, fq, cb3, 6);
+	w = agx4_fw_g16_job_obj(j3, 0);
+	KUNIT_EXPECT_EQ(test, rd64(w->cpu, 0x4044), fr_stamp);
+	KUNIT_EXPECT_EQ(test, rd32(w->cpu, 0x4054), 0x200);
+	KUNIT_EXPECT_EQ(test, rd64(w->cpu, 0x4084), cs_stamp);
+	KUNIT_EXPECT_EQ(test, rd32(w->cpu, 0xc040), 0);
+	c->ops->job_publish(j3);
+	KUNIT_EXPECT_EQ(test, rd64(ta, RING + 32), w->va + 0x4040);
+	KUNIT_EXPECT_EQ(test, rd64(ta, RING + 40), w->va + 0x4080);
+	KUNIT_EXPECT_EQ(test, rd64(ta, RING + 48), w->va + 0x2940);
+	KUNIT_EXPECT_EQ(test, rd64(fr, RING + 40), w->va + 0xc000);
+	c->ops->job_free(j3);
+	c->ops->job_free(j2);
+	c->ops->job_free(j1);
+	c->ops->job_free(j0);
+	c->ops->queue_destroy(fq);
+}
+
+/*
  * A render is done when both lanes and both driver stamps are, and only
  * once the device-control channel is idle (its read and done cursors at
  * its producer): growth replies may still name the render.
@@ -931,6 +1003,7 @@ static struct kunit_case agx4_g16_submit_cases[] = {
 	KUNIT_CASE(agx4_g16_submit_vm_maps_compute_namespace),
 	KUNIT_CASE(agx4_g16_submit_render_prepare_then_publish),
 	KUNIT_CASE(agx4_g16_submit_render_done_waits_for_idle_control),
+	KUNIT_CASE(agx4_g16_submit_fragment_barrier_moves_to_3d),
 	KUNIT_CASE(agx4_g16_submit_compute_done_needs_every_signal),
 	KUNIT_CASE(agx4_g16_submit_stamps_compare_signed),
 	KUNIT_CASE(agx4_g16_submit_barriers_become_dependency_items),

@@ -90,7 +90,9 @@
  * reference sends before renders from the second one, its prestate and
  * its extra control doorbells are not sent; a pool's index registration
  * in primary region 0 is not written (the reference writes it only for
- * 32-group pools); the pool-B "done" mark is not written at completion;
+ * 32-group pools, and agx4's have 8 groups); neither is the region's
+ * resource record at +0 (GAP: its content is not known); the pool-B
+ * "done" mark is not written at completion;
  * TVB growth is not answered here.  The fragment-barrier render flag is
  * not taken: a vertex barrier on earlier render work of the queue is a
  * point in the TA's context record, a compute barrier on a render waits
@@ -127,8 +129,8 @@
  * grids' terminal counts in the report ring are not consulted (GAP:
  * whether the firmware coalesces terminal reports).
  *
- * Queue teardown sends no cleanup command to the firmware (GAP: the
- * context cleanup sequence is only known for the native profile).
+ * Queue teardown makes the firmware forget the queue's contexts before
+ * their memory goes: see g17p_queue_destroy().
  */
 
 #define G17P_PRIORITY		2
@@ -405,6 +407,7 @@ struct g17p_owner {
  * @tpc: TPC bytes of the last render prepared.
  * @epoch: transport epoch; the rest under &agx4_fw_g17p_sub.lock.
  * @w: write index of each stage in the current bank.
+ * @published: renders published.
  * @recent: the last %TILEMAP_BLOCKS renders published, by index, while
  *	their job lives.
  */
@@ -420,6 +423,7 @@ struct g17p_pool {
 	u64 tpc;
 	u32 epoch;
 	u32 w[2];
+	u32 published;
 	struct g17p_cmd *recent[TILEMAP_BLOCKS];
 };
 
@@ -485,6 +489,7 @@ struct g17p_cmd {
  * @link: on &agx4_fw_g17p_sub.deferred while not wholly published.
  * @deferred: it is on that list.
  * @ran: job_publish() ran.
+ * @made_pool: its first render made its queue's pool.
  * @first_n: its first compute ordinal.
  * @ncompute: its compute commands.
  * @nrender: its render commands.
@@ -500,6 +505,7 @@ struct agx4_fw_job {
 	struct list_head link;
 	bool deferred;
 	bool ran;
+	bool made_pool;
 	u32 first_n;
 	u32 ncompute;
 	u32 nrender;
@@ -529,6 +535,7 @@ struct agx4_fw_job {
  * @deferred: its jobs on &agx4_fw_g17p_sub.deferred.
  * @blocked: the pass over &agx4_fw_g17p_sub.deferred in which one of its
  *	jobs could not go out.
+ * @retained: on &agx4_fw_g17p_sub.retained, under its cleanup_lock.
  */
 struct agx4_fw_queue {
 	struct agx4_device *adev;
@@ -545,6 +552,7 @@ struct agx4_fw_queue {
 	struct g17p_cmd *last_compute;
 	unsigned int deferred;
 	u64 blocked;
+	struct list_head retained;
 };
 
 #define SCRATCH_DESC		0
@@ -1156,7 +1164,7 @@ err_vm:
 	return ret;
 }
 
-static void g17p_queue_destroy(struct agx4_fw_queue *fq)
+static void queue_free(struct agx4_fw_queue *fq)
 {
 	pool_free(fq, fq->pool);
 	owner_free(fq, fq->owner);
@@ -1164,6 +1172,114 @@ static void g17p_queue_destroy(struct agx4_fw_queue *fq)
 	kvfree(fq->scratch);
 	agx4_vm_put(fq->vm);
 	kfree(fq);
+}
+
+/* A crashed or stopped primary uses no queue memory any more. */
+static bool firmware_gone(struct agx4_fw_boot *b)
+{
+	return test_bit(0, &b->crashed) || !(READ_ONCE(b->started) & BIT(0));
+}
+
+/*
+ * Queue context cleanup (0x14, H) of the channel-control record at @va
+ * (@cc its CPU view), echoing the record's live bytes 0x26, 0, 1 and 4
+ * (H: the firmware rewrites some of them; the reference sees
+ * 0x04000002 | incarnation << 16 there).
+ */
+static int push_cleanup(struct agx4_fw_queue *fq, u64 va, const u8 *cc)
+{
+	static const u8 echo[] = { 0x26, 0, 1, 4 };
+	struct agx4_fw_ctl ctl = {
+		.opcode = AGX4_FW_CTL_CLEANUP,
+		.context_control = va,
+	};
+	u8 rec[AGX4_FW_CTL_SIZE];
+	unsigned int i;
+	int ret;
+
+	static_assert(ARRAY_SIZE(echo) == sizeof(ctl.ctrl));
+	for (i = 0; i < ARRAY_SIZE(echo); i++)
+		ctl.ctrl[i] = READ_ONCE(cc[echo[i]]);
+	ret = fq->adev->gen->build_ctl(&ctl, rec, sizeof(rec));
+	if (!ret)
+		ret = agx4_fw_boot_ctl_push(fq->sub->b, 0, rec, sizeof(rec));
+	return ret;
+}
+
+/*
+ * Tell the firmware to forget @fq's pool and owner: 0 once it took every
+ * device-control record (its read and done counters passed them).
+ */
+static int cleanup(struct agx4_fw_queue *fq)
+{
+	struct agx4_fw_g17p_sub *sub = fq->sub;
+	struct g17p_owner *o = fq->owner;
+	struct g17p_pool *pl = fq->pool;
+	bool pushed = false;
+	int ret = 0;
+
+	lockdep_assert_held(&sub->cleanup_lock);
+	/* The pool, then the owner: the reverse of their creation (M). */
+	if (pl && pl->published) {
+		ret = push_cleanup(fq, pool_va(pl, POOL_CONTROL),
+				   pool_cpu(pl, POOL_CONTROL));
+		pushed = !ret;
+	}
+	if (!ret && o->published) {
+		ret = push_cleanup(fq, own_va(o, OWN_CONTROL),
+				   own_cpu(o, OWN_CONTROL));
+		pushed = !ret;
+	}
+	if (ret || (!pushed && list_empty(&sub->retained)))
+		return ret;
+	return agx4_fw_boot_ctl_ring(sub->b, 0) ?:
+	       agx4_fw_boot_wait_ctl(sub->b, 0);
+}
+
+/*
+ * The firmware must forget a compute owner or render pool before its
+ * memory is reused.  Each has its own channel-control record (which its
+ * queue records name as their context); agx4 sends a context cleanup
+ * (device control 0x14) for each the firmware has seen a message of (H),
+ * rings the control doorbell and waits, up to the firmware timeout, until
+ * the firmware took the records (both control counters past them, H).
+ *
+ * L: that taking the record is the end of the firmware's use: the one
+ * receipt (event kind 13) the reference waits for answers the opening
+ * registration (0x20); none is known for 0x14, so agx4 waits for none.
+ * GAP: the six "post-cleanup maintenance" records (0x1b, kinds 0..2,
+ * phases 1..2) of the reference's cleanup session are not sent: their
+ * order and need are not known, and the release sequence read (the
+ * native profile's) sends 0x14 alone.
+ *
+ * A queue whose records the firmware does not take in time is kept whole
+ * (memory, context, VM reference): never freed while the firmware may
+ * still use it; the next cleanup that finds the control channel drained
+ * frees it.  Once the firmware crashed or stopped it uses nothing, and
+ * the queue goes at once.
+ */
+static void g17p_queue_destroy(struct agx4_fw_queue *fq)
+{
+	struct agx4_fw_g17p_sub *sub = fq->sub;
+	struct agx4_fw_queue *old, *tmp;
+	int ret = 0;
+
+	mutex_lock(&sub->cleanup_lock);
+	if (!firmware_gone(sub->b))
+		ret = cleanup(fq);
+	if (ret && !firmware_gone(sub->b)) {
+		dev_warn_ratelimited(fq->adev->base.dev,
+				     "G17P firmware did not take a queue cleanup (%d): its memory is kept\n",
+				     ret);
+		list_add_tail(&fq->retained, &sub->retained);
+	} else {
+		list_for_each_entry_safe(old, tmp, &sub->retained, retained) {
+			list_del(&old->retained);
+			queue_free(old);
+		}
+		queue_free(fq);
+	}
+	mutex_unlock(&sub->cleanup_lock);
 }
 
 /* Merge point (@grid, @value) into @ctx, keeping a grid's highest value. */
@@ -1553,7 +1669,11 @@ static void rollback(struct agx4_fw_job *job)
 
 	fq->owner->next = job->first_n;
 	fq->renders -= job->nrender;
-	if (fq->pool) {
+	if (job->made_pool) {
+		/* Nothing went out on it: the firmware never saw it. */
+		pool_free(fq, fq->pool);
+		fq->pool = NULL;
+	} else if (fq->pool) {
 		fq->pool->next = job->first_k;
 		fq->pool->tile = job->tile;
 		fq->pool->tpc = job->tpc;
@@ -1593,6 +1713,7 @@ static int prepare_cmd(struct agx4_fw_queue *fq, struct agx4_fw_job *job,
 		ret = pool_create(fq);
 		if (ret)
 			return ret;
+		job->made_pool = true;
 		job->first_k = fq->pool->next;
 	}
 	target = vdm_target(fq, job, cd->wait_vdm);
@@ -1923,7 +2044,32 @@ static void render_stage(struct g17p_pool *pl, struct g17p_cmd *c,
 	       POOL_STATUS_SIZE);
 }
 
-/* A render, as the append path of the reference writes it (H). */
+/* Is every render of @pl before index @k done: the pool idle? */
+static bool pool_idle_locked(struct agx4_fw_g17p_sub *sub,
+			     struct g17p_pool *pl, u32 k)
+{
+	struct g17p_cmd *prev;
+
+	lockdep_assert_held(&sub->lock);
+	if (!k)
+		return true;
+	/* The pool's renders complete in order (each waits for the last). */
+	prev = pl->recent[(k - 1) % TILEMAP_BLOCKS];
+	return !prev || cmd_done_locked(sub, prev);
+}
+
+/*
+ * A render, as the append path of the reference writes it (H): pool A/B
+ * records and slot words, then the 3D's and the TA's objects, then, on an
+ * idle pool, the shared pool object's rewrite.  What that path writes
+ * and agx4 does not: the pool's index registration in primary region 0
+ * (+p * 0x10: (primary-index low alias - context base) >> 4, group
+ * count), which the reference writes only for 32-group pools (H) and
+ * agx4's pools have %POOL_GROUPS = 8; the pool-A slot phases of a reused
+ * pool-A record (the reference adds the slot's current value when the
+ * record's +0x0c is non-zero; GAP: that word is the firmware's, agx4
+ * counts phases from 0 on every record).
+ */
 static void publish_render(struct agx4_fw_queue *fq, struct g17p_cmd *c)
 {
 	struct agx4_fw_g17p_sub *sub = fq->sub;
@@ -1938,8 +2084,11 @@ static void publish_render(struct agx4_fw_queue *fq, struct g17p_cmd *c)
 	u32 ev = POOL_EVENTS + slot * POOL_EV_SIZE;
 	u32 opt = POOL_OPTIONAL + slot * POOL_OPT_SIZE;
 	u8 *scratch = (u8 *)pl->mem->cpu + MEM_SCRATCH;
+	bool idle = pool_idle_locked(sub, pl, k);
 	unsigned int st;
 
+	static_assert(POOL_GROUPS != 32,
+		      "32-group pools need their index registration");
 	lockdep_assert_held(&sub->lock);
 	if (k && !(k % POOL_BANK_RENDERS))
 		switch_pool_banks(pl);
@@ -1952,16 +2101,20 @@ static void publish_render(struct agx4_fw_queue *fq, struct g17p_cmd *c)
 	a->work = cpu_to_le32(k + k / 2);
 	a->gap_10 = cpu_to_le32(G17P_SCHED_10);
 	b->used = cpu_to_le32(1);
-	ls->gap_60 = cpu_to_le32(1);
+	/* H: the shared-slots mark and shared[0] only on an idle pool. */
+	if (idle)
+		ls->gap_60 = cpu_to_le32(1);
 	*(__le32 *)pool_cpu(pl, POOL_LEAF_A + 4 + 4 * ra) = 0;
 	render_stage(pl, c, 1);
 	*(__le32 *)pool_cpu(pl, POOL_LEAF_FLAG) = cpu_to_le32(k + 1);
 	memset(pool_cpu(pl, POOL_STAMPS + slot * POOL_STAMP_SIZE), 0, 16);
 	render_stage(pl, c, 0);
-	sh->pair = cpu_to_le32(U32_MAX);
-	wmb();	/* the pool is being rewritten before it is named again */
-	sh->pair = cpu_to_le32(pl->index);
-	sh->item = cpu_to_le32(k);
+	if (idle) {
+		sh->pair = cpu_to_le32(U32_MAX);
+		wmb();	/* the pool is being rewritten before it is named again */
+		sh->pair = cpu_to_le32(pl->index);
+		sh->item = cpu_to_le32(k);
+	}
 	for (st = 0; st < 2; st++) {
 		u32 d = st ? POOL_DESC_3D + slot * POOL_3D_SIZE :
 			     POOL_DESC_TA + slot * POOL_TA_SIZE;
@@ -1983,6 +2136,7 @@ static void publish_render(struct agx4_fw_queue *fq, struct g17p_cmd *c)
 		pl->w[st] += ARRAY_SIZE(items);
 	}
 	c->published = true;
+	pl->published++;
 	pl->recent[k % TILEMAP_BLOCKS] = c;
 	fq->last_render = c;
 }
@@ -2192,6 +2346,8 @@ void agx4_fw_g17p_sub_init(struct agx4_fw_g17p_sub *sub,
 	spin_lock_init(&sub->lock);
 	INIT_LIST_HEAD(&sub->deferred);
 	mutex_init(&sub->setup_lock);
+	mutex_init(&sub->cleanup_lock);
+	INIT_LIST_HEAD(&sub->retained);
 	sub->region0 = region0;
 	sub->dispatch = (u8 *)region1 + G17P_DISPATCH_OFFSET;
 	for (stage = 0; stage < AGX4_G17P_NUM_STAGES; stage++) {

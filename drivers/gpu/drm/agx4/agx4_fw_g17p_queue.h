@@ -75,12 +75,22 @@ struct agx4_fw_g17p_sub {
 	void *dispatch;
 	/** @region0: primary region 0, CPU view. */
 	void *region0;
+	/**
+	 * @cleanup_lock: serialises queue cleanups: their device-control
+	 * records, the wait for the firmware to take them, and @retained.
+	 */
+	struct mutex cleanup_lock;
+	/**
+	 * @retained: queues whose cleanup the firmware did not take in
+	 * time, kept whole until a later cleanup finds the control channel
+	 * drained.
+	 */
+	struct list_head retained;
 };
 
 struct agx4_fw_g17p_sub *agx4_fw_g17p_sub(struct agx4_fw_boot *b);
 void agx4_fw_g17p_sub_init(struct agx4_fw_g17p_sub *sub,
 			   struct agx4_fw_boot *b, u8 *bundle, u64 bundle_va,
 			   u8 *cursors, void *region0, void *region1);
-
 
 #endif /* AGX4_FW_G17P_QUEUE_H */

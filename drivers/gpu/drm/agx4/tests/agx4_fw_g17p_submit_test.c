@@ -1151,6 +1151,295 @@ static void agx4_g17p_submit_model_runs_render_and_compute(struct kunit *test)
 	c->ops->queue_destroy(fq);
 }
 
+/* The channel-6 (TA) and -7 (3D) messages in slot @slot. */
+static const u8 *msg_ta(struct ctx *c, u32 slot)
+{
+	return c->bundle + CH6_RING + slot * 0x18;
+}
+
+/* The primary's device-control record in slot @slot (0x40 each). */
+static const u8 *ctl_rec(struct ctx *c, u32 slot)
+{
+	return (const u8 *)c->adev->fw->ctl[0].ring + (slot % 256) * 0x40;
+}
+
+/* The device-control producer: the slot the next record goes to. */
+static u32 ctl_head(struct ctx *c)
+{
+	return c->adev->fw->ctl[0].head;
+}
+
+/* A compute command published and completed on @fq, and freed. */
+static void compute_done(struct kunit *test, struct agx4_fw_queue *fq,
+			 u32 slot)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fw_job *job = prepare(test, fq, computes(test, 1));
+	u64 q;
+
+	c->ops->job_publish(job);
+	q = rd64(msg(c, slot), 0x08);
+	fw_complete(test, q, rd64(fw_ptr(test, rd64(fw_ptr(test, q), 0x08)),
+				  0));
+	KUNIT_EXPECT_EQ(test, c->ops->job_status(job), 0);
+	c->ops->job_free(job);
+}
+
+/* The firmware's rewrite of a channel-control record's bytes 0, 1, 4. */
+static void incarnate(struct kunit *test, u64 cc_va, u8 incarnation)
+{
+	u8 *cc = fw_ptr(test, cc_va);
+
+	/* The ordinary form as the host wrote it (0x26 = 2, 0 = 1 = 0xff). */
+	KUNIT_EXPECT_EQ(test, cc[0x26], 2);
+	KUNIT_EXPECT_EQ(test, cc[0], 0xff);
+	KUNIT_EXPECT_EQ(test, cc[1], 0xff);
+	cc[0] = 0;
+	cc[1] = incarnation;
+	cc[4] = 4;
+}
+
+/* A context cleanup record: 0x14, the echoed bytes, the control record. */
+static void expect_cleanup(struct kunit *test, const u8 *rec, u32 echo,
+			   u64 cc_va)
+{
+	static const u8 zero[0x40];
+
+	KUNIT_EXPECT_EQ(test, rd32(rec, 0x00), 0x14);
+	KUNIT_EXPECT_EQ(test, rd32(rec, 0x04), 0);
+	KUNIT_EXPECT_EQ(test, rd32(rec, 0x08), echo);
+	KUNIT_EXPECT_EQ(test, rd64(rec, 0x0c), cc_va);
+	KUNIT_EXPECT_MEMEQ(test, rec + 0x14, zero, 0x40 - 0x14);
+}
+
+/*
+ * Destroying a queue makes the firmware forget its contexts: one context
+ * cleanup (device control 0x14) per channel-control record the firmware
+ * has seen work on, the render pool's before the compute owner's, each
+ * echoing its record's live bytes 0x26, 0, 1, 4 at +8 and naming it at
+ * +0xc; the model takes both before the memory goes.  A queue that never
+ * published anything sends none.
+ */
+static void agx4_g17p_submit_destroy_cleans_up_contexts(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fwmodel *m = agx4_test_model();
+	struct agx4_fw_queue *fq = queue(test);
+	u32 records = agx4_fwmodel_count(m, AGX4_FWMODEL_CNT_CONTROL_RECORDS);
+	u32 bad = agx4_fwmodel_count(m, AGX4_FWMODEL_CNT_BAD_RECORDS);
+	u32 h = ctl_head(c);
+	struct agx4_fw_job *job;
+	unsigned int base;
+	u64 own_cc, pool_cc;
+
+	/* Never used: nothing to forget (the VM keeps its state). */
+	c->ops->queue_destroy(fq);
+	KUNIT_EXPECT_EQ(test, ctl_head(c), h);
+	base = heap_objects(c->adev);
+
+	fq = queue(test);
+	compute_done(test, fq, 0);
+	job = prepare(test, fq, renders(test, 1));
+	c->ops->job_publish(job);
+	render_complete(test, rd64(msg_ta(c, 0), 0x08),
+			rd64(c->bundle + CH7_RING, 0x08));
+	KUNIT_EXPECT_EQ(test, c->ops->job_status(job), 0);
+	c->ops->job_free(job);
+	/* Queue records +0x9c: their channel-control records. */
+	own_cc = rd64(fw_ptr(test, rd64(msg(c, 0), 0x08)), 0x9c);
+	pool_cc = rd64(fw_ptr(test, rd64(msg_ta(c, 0), 0x08)), 0x9c);
+	KUNIT_EXPECT_NE(test, own_cc, pool_cc);
+	incarnate(test, own_cc, 3);
+	incarnate(test, pool_cc, 5);
+
+	c->ops->queue_destroy(fq);
+	KUNIT_EXPECT_EQ(test, ctl_head(c), (h + 2) % 256);
+	expect_cleanup(test, ctl_rec(c, h), 0x04050002, pool_cc);
+	expect_cleanup(test, ctl_rec(c, h + 1), 0x04030002, own_cc);
+	/* The model took both, and refused none, before the memory went. */
+	KUNIT_EXPECT_EQ(test,
+			agx4_fwmodel_count(m, AGX4_FWMODEL_CNT_CONTROL_RECORDS),
+			records + 2);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_count(m, AGX4_FWMODEL_CNT_BAD_RECORDS),
+			bad);
+	KUNIT_EXPECT_EQ(test, heap_objects(c->adev), base);
+}
+
+/*
+ * A cleanup the firmware does not take (its doorbell lost) keeps the
+ * queue's memory and owner until a later cleanup drains the control
+ * channel; then both queues go.
+ */
+static void agx4_g17p_submit_cleanup_not_taken_keeps_memory(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fw_g17p_sub *sub = agx4_fw_g17p_sub(c->adev->fw);
+	struct agx4_fwmodel *m = agx4_test_model();
+	unsigned int timeout = c->adev->fw->timeout_ms, base, held;
+	struct agx4_fw_queue *fq, *fq2;
+	u32 records;
+
+	/* The VM's state stays from its first queue on. */
+	c->ops->queue_destroy(queue(test));
+	base = heap_objects(c->adev);
+	fq = queue(test);
+	compute_done(test, fq, 0);
+	held = heap_objects(c->adev);
+	records = agx4_fwmodel_count(m, AGX4_FWMODEL_CNT_CONTROL_RECORDS);
+	c->adev->fw->timeout_ms = 50;
+	agx4_fwmodel_inject(m, AGX4_FWMODEL_FAULT_DROP_DOORBELL, 1);
+	c->ops->queue_destroy(fq);
+	agx4_fwmodel_sync(m);
+	KUNIT_EXPECT_EQ(test,
+			agx4_fwmodel_count(m, AGX4_FWMODEL_CNT_CONTROL_RECORDS),
+			records);
+	KUNIT_EXPECT_EQ(test, heap_objects(c->adev), held);
+	KUNIT_EXPECT_TRUE(test, test_bit(0, sub->owners));
+
+	/* The next queue takes owner 1; its cleanup drains both. */
+	fq2 = queue(test);
+	compute_done(test, fq2, 1);
+	KUNIT_EXPECT_EQ(test, rd32(msg(c, 1), 0x14) >> 16 & 0xff, GRID0 + 1);
+	c->ops->queue_destroy(fq2);
+	c->adev->fw->timeout_ms = timeout;
+	KUNIT_EXPECT_EQ(test,
+			agx4_fwmodel_count(m, AGX4_FWMODEL_CNT_CONTROL_RECORDS),
+			records + 2);
+	KUNIT_EXPECT_EQ(test, heap_objects(c->adev), base);
+	KUNIT_EXPECT_TRUE(test, bitmap_empty(sub->owners,
+					     AGX4_G17P_MAX_OWNERS));
+}
+
+/*
+ * What a render job takes it gives back when it fails or is dropped
+ * before it ran: a pool it made (page tables of the VM or of context 0
+ * running out, or a render refused after the pool was made), and the
+ * pool's render index, so the next render is the one after the last
+ * published.  A queue whose owner cannot be aliased keeps nothing.
+ */
+static void agx4_g17p_submit_failed_render_gives_back(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fw_g17p_sub *sub = agx4_fw_g17p_sub(c->adev->fw);
+	struct agx4_uat *dev_uat = &c->adev->fw->dev_uat;
+	const struct agx4_fw_queue_args args = {
+		.vm = c->vm, .usc_exec_base = 1ull << 40,
+	};
+	struct agx4_fw_queue *fq, *none = NULL;
+	struct agx4_cmdbuf *bad = computes(test, 1);
+	struct agx4_fw_job *job = NULL, *j1;
+	unsigned int base, before;
+	u32 credits = 0;
+	const u8 *ring;
+
+	/* The VM's state stays from its first queue on. */
+	c->ops->queue_destroy(queue(test));
+	base = heap_objects(c->adev);
+	/* Owner 64's context-0 alias (a fresh table) finds no room. */
+	bitmap_fill(sub->owners, 64);
+	dev_uat->max_tables = dev_uat->tables;
+	KUNIT_EXPECT_EQ(test, c->ops->queue_create(c->adev, &args, &none),
+			-ENOMEM);
+	dev_uat->max_tables = 0;
+	KUNIT_EXPECT_NULL(test, none);
+	KUNIT_EXPECT_EQ(test, heap_objects(c->adev), base);
+	KUNIT_EXPECT_FALSE(test, test_bit(64, sub->owners));
+	bitmap_zero(sub->owners, AGX4_G17P_MAX_OWNERS);
+
+	fq = queue(test);
+	before = heap_objects(c->adev);
+	/* The first pool's context-0 alias finds no table room. */
+	dev_uat->max_tables = dev_uat->tables;
+	KUNIT_EXPECT_EQ(test, c->ops->job_prepare(fq, renders(test, 1), &job,
+						  &credits), -ENOMEM);
+	dev_uat->max_tables = 0;
+	KUNIT_EXPECT_NULL(test, job);
+	KUNIT_EXPECT_TRUE(test, bitmap_empty(sub->pools, AGX4_G17P_MAX_POOLS));
+	KUNIT_EXPECT_EQ(test, heap_objects(c->adev), before);
+	/* Its window finds none in the VM. */
+	c->vm->uat.max_tables = c->vm->uat.tables;
+	KUNIT_EXPECT_EQ(test, c->ops->job_prepare(fq, renders(test, 1), &job,
+						  &credits), -ENOMEM);
+	c->vm->uat.max_tables = 0;
+	KUNIT_EXPECT_TRUE(test, bitmap_empty(sub->pools, AGX4_G17P_MAX_POOLS));
+	KUNIT_EXPECT_EQ(test, heap_objects(c->adev), before);
+	/* A render without a size, refused after its pool was made. */
+	bad->cmds[0].is_compute = false;
+	KUNIT_EXPECT_EQ(test, c->ops->job_prepare(fq, bad, &job, &credits),
+			-EINVAL);
+	KUNIT_EXPECT_TRUE(test, bitmap_empty(sub->pools, AGX4_G17P_MAX_POOLS));
+	KUNIT_EXPECT_EQ(test, heap_objects(c->adev), before);
+	/* A render dropped before it ran gives its new pool back. */
+	c->ops->job_free(prepare(test, fq, renders(test, 1)));
+	KUNIT_EXPECT_TRUE(test, bitmap_empty(sub->pools, AGX4_G17P_MAX_POOLS));
+	KUNIT_EXPECT_EQ(test, heap_objects(c->adev), before);
+
+	/* Render 0 out, render 1 dropped: the next is render 1 again. */
+	j1 = prepare(test, fq, renders(test, 1));
+	c->ops->job_publish(j1);
+	c->ops->job_free(prepare(test, fq, renders(test, 1)));
+	KUNIT_EXPECT_TRUE(test, test_bit(0, sub->pools));
+	job = prepare(test, fq, renders(test, 1));
+	c->ops->job_publish(job);
+	KUNIT_EXPECT_EQ(test, rd32(msg_ta(c, 1), 0x14), 6 | 0 << 16);
+	ring = fw_ptr(test, rd64(fw_ptr(test, rd64(msg_ta(c, 1), 0x08)), 0x08));
+	/* Its TA event item: counter (index + 1) << 8. */
+	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, rd64(ring, 5 * 8)), 0x08),
+			2 << 8);
+	render_complete(test, rd64(msg_ta(c, 0), 0x08),
+			rd64(c->bundle + CH7_RING, 0x08));
+	KUNIT_EXPECT_EQ(test, c->ops->job_status(job), 0);
+	c->ops->job_free(j1);
+	c->ops->job_free(job);
+	c->ops->queue_destroy(fq);
+	KUNIT_EXPECT_EQ(test, heap_objects(c->adev), base);
+}
+
+/*
+ * The shared pool object (+0x0c pool, +0 render index) and the
+ * shared-slots mark (+0x60) are rewritten only on an idle pool: a render
+ * published while the previous one runs leaves them to the firmware.
+ */
+static void agx4_g17p_submit_shared_pool_object_only_when_idle(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fw_queue *fq = queue(test);
+	struct agx4_fw_job *j0, *j1, *j2;
+	u64 qta, q3d, ta;
+	u8 *sh, *slots;
+
+	j0 = prepare(test, fq, renders(test, 1));
+	c->ops->job_publish(j0);
+	qta = rd64(msg_ta(c, 0), 0x08);
+	q3d = rd64(c->bundle + CH7_RING, 0x08);
+	/* TA descriptor +0x20: the shared pool object. */
+	ta = rd64(fw_ptr(test, rd64(fw_ptr(test, qta), 0x08)), 0);
+	sh = fw_ptr(test, rd64(fw_ptr(test, ta), 0x20));
+	slots = fw_ptr(test, rd64(sh, 0x4c));
+	KUNIT_EXPECT_EQ(test, rd32(slots, 0x60), 1);
+	/* The firmware's own values while render 0 runs. */
+	put_unaligned_le32(0x77, sh + 0x0c);
+	put_unaligned_le32(0, slots + 0x60);
+	j1 = prepare(test, fq, renders(test, 1));
+	c->ops->job_publish(j1);
+	KUNIT_EXPECT_EQ(test, rd32(msg_ta(c, 1), 0x14) & 0xffff, 6);
+	KUNIT_EXPECT_EQ(test, rd32(sh, 0x0c), 0x77);
+	KUNIT_EXPECT_EQ(test, rd32(sh, 0x00), 0);
+	KUNIT_EXPECT_EQ(test, rd32(slots, 0x60), 0);
+	render_complete(test, qta, q3d);
+	KUNIT_EXPECT_EQ(test, c->ops->job_status(j1), 0);
+	j2 = prepare(test, fq, renders(test, 1));
+	c->ops->job_publish(j2);
+	KUNIT_EXPECT_EQ(test, rd32(sh, 0x0c), 0);
+	KUNIT_EXPECT_EQ(test, rd32(sh, 0x00), 2);
+	KUNIT_EXPECT_EQ(test, rd32(slots, 0x60), 1);
+	render_complete(test, qta, q3d);
+	c->ops->job_free(j0);
+	c->ops->job_free(j1);
+	c->ops->job_free(j2);
+	c->ops->queue_destroy(fq);
+}
+
 static struct kunit_case agx4_g17p_submit_cases[] = {
 	KUNIT_CASE(agx4_g17p_submit_compute_publishes_per_spec),
 	KUNIT_CASE(agx4_g17p_submit_second_command_follows),
@@ -1166,6 +1455,10 @@ static struct kunit_case agx4_g17p_submit_cases[] = {
 	KUNIT_CASE(agx4_g17p_submit_render_barriers),
 	KUNIT_CASE(agx4_g17p_submit_pools_are_taken_at_first_render),
 	KUNIT_CASE(agx4_g17p_submit_model_runs_render_and_compute),
+	KUNIT_CASE(agx4_g17p_submit_destroy_cleans_up_contexts),
+	KUNIT_CASE(agx4_g17p_submit_cleanup_not_taken_keeps_memory),
+	KUNIT_CASE(agx4_g17p_submit_failed_render_gives_back),
+	KUNIT_CASE(agx4_g17p_submit_shared_pool_object_only_when_idle),
 	{ }
 };
 

@@ -38,11 +38,15 @@
  * later one.
  */
 
-/* The render flags the UAPI defines. */
+/*
+ * The render flags the UAPI defines, and the fork's fragment barrier
+ * (whether the generation honours it is the job unit's to check).
+ */
 #define RENDER_FLAGS	(DRM_ASAHI_RENDER_VERTEX_SCRATCH | \
 			 DRM_ASAHI_RENDER_PROCESS_EMPTY_TILES | \
 			 DRM_ASAHI_RENDER_NO_VERTEX_CLUSTERING | \
-			 DRM_ASAHI_RENDER_DBIAS_IS_INT)
+			 DRM_ASAHI_RENDER_DBIAS_IS_INT | \
+			 AGX4_RENDER_VDM_BARRIER_FRAGMENT)
 
 /* Framebuffer limits of a render pass, as upstream's UAPI states them. */
 #define MAX_DIM_PX	16384

@@ -5,6 +5,7 @@
 #ifndef AGX4_CMDBUF_H
 #define AGX4_CMDBUF_H
 
+#include <linux/bits.h>
 #include <linux/sizes.h>
 #include <linux/types.h>
 
@@ -17,6 +18,18 @@
 #define AGX4_MAX_COMMANDS	64
 #define AGX4_MAX_ATTACHMENTS	16
 #define AGX4_CMDBUF_MAX_SIZE	SZ_1M
+
+/*
+ * Two additions of the Mesa fork that drives G16 and G17P to the upstream
+ * UAPI, at the values the fork fixed (the upstream header does not name
+ * them; no other meaning may ever be given to these bits):
+ * GET_PARAMS features bit 1 says the render flag is honoured, and the
+ * render flag applies the command's vdm_barrier before the fragment stage
+ * rather than before tiling.  SUBMIT refuses the flag with -EINVAL where
+ * the feature is not reported.
+ */
+#define AGX4_FEATURE_FRAGMENT_BARRIER		BIT_ULL(1)
+#define AGX4_RENDER_VDM_BARRIER_FRAGMENT	BIT(3)
 
 /* A barrier that waits for nothing. */
 #define AGX4_WAIT_NONE		(-1)

@@ -140,7 +140,8 @@ VISIBLE_IF_KUNIT int agx4_ioctl_get_params(struct drm_device *drm, void *data,
 		return -ENODEV;
 
 	memset(&p, 0, sizeof(p));
-	p.features = 0;	/* soft faults are not enabled */
+	/* Soft faults are not enabled; the backend adds what it honours. */
+	p.features = agx4_job_features(adev);
 	p.gpu_generation = adev->gen->gpu_generation;
 	p.gpu_variant = adev->gen->gpu_variant;
 	p.gpu_revision = info->revision;

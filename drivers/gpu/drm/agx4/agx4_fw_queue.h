@@ -82,6 +82,13 @@ struct agx4_fw_submit_ops {
 	 */
 	u32 credit_limit;
 	/**
+	 * @features: the GET_PARAMS features the backend implements
+	 * (%AGX4_FEATURE_FRAGMENT_BARRIER: it honours
+	 * %AGX4_RENDER_VDM_BARRIER_FRAGMENT; without it, the job unit refuses
+	 * that flag).
+	 */
+	u64 features;
+	/**
 	 * @queue_create: make a queue's firmware side; 0, -ENOMEM, -ENOSPC
 	 * when the firmware has no room for another queue.
 	 */

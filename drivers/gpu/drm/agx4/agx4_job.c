@@ -79,7 +79,8 @@
  * -ETIMEDOUT, jobs not yet run with -ECANCELED, and later SUBMITs on it
  * fail with -ECANCELED.  Other queues carry on.  The firmware's storage
  * of the killed jobs is kept until the queue goes, because the firmware
- * may still write it.
+ * may still write it, and is never freed if the firmware is still not
+ * done with it then.
  */
 
 VISIBLE_IF_KUNIT unsigned int agx4_job_timeout_ms = AGX4_JOB_TIMEOUT_MS;
@@ -283,6 +284,17 @@ static void poll_work(struct work_struct *w)
 }
 
 /**
+ * agx4_job_features() - the GET_PARAMS features submission adds
+ * @adev: the device.
+ *
+ * Return: the backend's feature bits, 0 without submission.
+ */
+u64 agx4_job_features(struct agx4_device *adev)
+{
+	return adev->jobs ? adev->jobs->ops->features : 0;
+}
+
+/**
  * agx4_job_notify() - the firmware says work may have completed
  * @adev: the device.
  *
@@ -360,7 +372,7 @@ static void free_job(struct drm_sched_job *sj)
 	dma_fence_put(job->done);
 	job->done = NULL;
 	if (job->zombie) {
-		/* The queue frees it when it goes (agx4_job_queue_fini()). */
+		/* The queue frees it when it goes (queue_fini()). */
 		spin_lock_irqsave(&jd->lock, flags);
 		list_add_tail(&job->node, &q->zombies);
 		spin_unlock_irqrestore(&jd->lock, flags);
@@ -437,7 +449,9 @@ static const struct drm_sched_backend_ops job_sched_ops = {
  *	are cleared) and attaches its finished fence to the out-syncs.
  *
  * Return: 0 once the job is queued; -EOPNOTSUPP on a device agx4 cannot
- * submit to yet; -ECANCELED on a queue killed by a timeout; the backend's
+ * submit to yet; -EINVAL for a render asking for the fragment barrier
+ * (%AGX4_RENDER_VDM_BARRIER_FRAGMENT) where the backend does not honour
+ * it; -ECANCELED on a queue killed by a timeout; the backend's
  * -EINVAL, -ENOSPC or -ENOMEM; -EINTR or -ERESTARTSYS while locking the
  * VM.  Nothing is queued or signalled on failure.
  */
@@ -457,6 +471,14 @@ int agx4_job_submit(struct agx4_job_queue *q, struct drm_file *file,
 		agx4_cmdbuf_free(cb);
 		return -EOPNOTSUPP;
 	}
+	if (!(jd->ops->features & AGX4_FEATURE_FRAGMENT_BARRIER))
+		for (i = 0; i < cb->count; i++)
+			if (!cb->cmds[i].is_compute &&
+			    (cb->cmds[i].render.cmd.flags &
+			     AGX4_RENDER_VDM_BARRIER_FRAGMENT)) {
+				agx4_cmdbuf_free(cb);
+				return -EINVAL;
+			}
 	r_obj = drm_gpuvm_resv_obj(&q->vm->base);
 	job = kzalloc(sizeof(*job), GFP_KERNEL);
 	if (!job) {
@@ -575,8 +597,9 @@ static void queue_fini(struct agx4_job_queue *q)
 		goto out;
 	}
 	/*
-	 * Killed jobs whose storage the firmware may still write are kept,
-	 * with the firmware queue, until a firmware reset reclaims them.
+	 * Killed jobs whose storage the firmware may still write are never
+	 * freed, nor is the firmware queue: nothing may reuse memory the
+	 * firmware can still write, and nothing reclaims it later.
 	 */
 	list_for_each_entry(job, &q->zombies, node)
 		if (jd->ops->job_status(job->fw) == -EINPROGRESS)
@@ -697,9 +720,10 @@ err_free:
  * agx4_job_queue_destroy() - the queue went: take no more jobs
  * @q: its scheduler side, or NULL.
  *
- * Jobs already queued get a second to become runnable and are cancelled
- * after that (drm_sched_entity_destroy()); published jobs run to
- * completion and keep @q alive until they do.
+ * Waits until the scheduler has taken every job already queued
+ * (drm_sched_entity_destroy(): killably, or for at most a second when the
+ * process is exiting, after which the jobs left are cancelled); published
+ * jobs run to completion and keep @q alive until they do.
  */
 void agx4_job_queue_destroy(struct agx4_job_queue *q)
 {

@@ -134,6 +134,31 @@ static void agx4_cmdbuf_mesa_style_buffer_parses(struct kunit *test)
 			0x300000000ull);
 }
 
+/* Every render flag the fork sends, its fragment barrier included. */
+static void agx4_cmdbuf_render_flags_of_the_fork_parse(struct kunit *test)
+{
+	static const u32 flags[] = {
+		DRM_ASAHI_RENDER_VERTEX_SCRATCH,
+		DRM_ASAHI_RENDER_PROCESS_EMPTY_TILES,
+		DRM_ASAHI_RENDER_NO_VERTEX_CLUSTERING,
+		DRM_ASAHI_RENDER_DBIAS_IS_INT,
+		AGX4_RENDER_VDM_BARRIER_FRAGMENT,
+	};
+	struct drm_asahi_cmd_render r = good_render();
+	struct agx4_cmdbuf *d;
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(flags); i++) {
+		struct cmdbuf *cb = cb_new(test);
+
+		r.flags = flags[i];
+		add_render(test, cb, 0, 0, &r);
+		KUNIT_ASSERT_EQ_MSG(test, parse(test, cb, &d), 0,
+				    "flag %#x", flags[i]);
+		KUNIT_EXPECT_EQ(test, d->cmds[0].render.cmd.flags, flags[i]);
+	}
+}
+
 static void agx4_cmdbuf_barrier_none_and_replaced_sets(struct kunit *test)
 {
 	struct drm_asahi_cmd_render r = good_render();
@@ -203,7 +228,7 @@ static void agx4_cmdbuf_malformed_buffers_rejected(struct kunit *test)
 		u64 val;
 		u8 width;
 	} pokes[] = {
-		{ "render unknown flag", 0, 0x8, 4 },
+		{ "render unknown flag", 0, 0x10, 4 },
 		{ "render flag bit 31", 0, 1u << 31, 4 },
 		{ "render width 0", 148, 0, 2 },
 		{ "render width 16385", 148, 16385, 2 },
@@ -440,6 +465,7 @@ static void agx4_cmdbuf_timestamps_resolve_to_object_addresses(struct kunit *tes
 
 static struct kunit_case agx4_cmdbuf_cases[] = {
 	KUNIT_CASE(agx4_cmdbuf_mesa_style_buffer_parses),
+	KUNIT_CASE(agx4_cmdbuf_render_flags_of_the_fork_parse),
 	KUNIT_CASE(agx4_cmdbuf_barrier_none_and_replaced_sets),
 	KUNIT_CASE(agx4_cmdbuf_payload_sizes),
 	KUNIT_CASE(agx4_cmdbuf_malformed_buffers_rejected),

@@ -24,8 +24,10 @@
 
 #include <uapi/drm/asahi_drm.h>
 
+#include "../agx4_cmdbuf.h"
 #include "../agx4_device.h"
 #include "../agx4_drv.h"
+#include "../agx4_fw.h"
 #include "../agx4_fw_queue.h"
 #include "../agx4_job.h"
 #include "../agx4_queue.h"
@@ -131,7 +133,8 @@ static void fake_job_free(struct agx4_fw_job *j)
 	kfree(j);
 }
 
-static const struct agx4_fw_submit_ops fake_ops = {
+/* Not const: a case may give it features. */
+static struct agx4_fw_submit_ops fake_ops = {
 	.credit_limit = 16,
 	.queue_create = fake_queue_create,
 	.queue_destroy = fake_queue_destroy,
@@ -162,6 +165,7 @@ static int job_test_init(struct kunit *test)
 	INIT_LIST_HEAD(&c->f.published);
 	c->f.credits = 1;
 	cur = &c->f;
+	fake_ops.features = 0;
 	c->adev = agx4_test_drm_device(test, "agx4_job_test");
 	KUNIT_ASSERT_EQ(test, agx4_job_init_backend(c->adev, &fake_ops), 0);
 	c->filp = mock_drm_getfile(c->adev->base.primary, O_RDWR);
@@ -261,6 +265,34 @@ static int submit(struct kunit *test, struct job_ctx *c, u32 qid,
 		KUNIT_ASSERT_EQ(test, copy_to_user((void __user *)usync, syncs,
 						   (nin + nout) * sizeof(*syncs)),
 				0);
+	return agx4_ioctl_submit(&c->adev->base, &sb, c->file);
+}
+
+/* One render command with render flags @flags and no syncs. */
+static int submit_render(struct kunit *test, struct job_ctx *c, u32 qid,
+			 u32 flags)
+{
+	const struct drm_asahi_cmd_header h = {
+		.cmd_type = DRM_ASAHI_CMD_RENDER,
+		.size = sizeof(struct drm_asahi_cmd_render),
+		.vdm_barrier = 0,
+		.cdm_barrier = DRM_ASAHI_BARRIER_NONE,
+	};
+	const struct drm_asahi_cmd_render r = {
+		.flags = flags, .width_px = 1920, .height_px = 1080,
+		.layers = 1, .utile_width_px = 32, .utile_height_px = 32,
+		.samples = 1, .sample_size_B = 8, .ppp_ctrl = 0x202,
+	};
+	const unsigned long ucmd = c->ubuf;
+	struct drm_asahi_submit sb = {
+		.cmdbuf = ucmd, .queue_id = qid,
+		.cmdbuf_size = sizeof(h) + sizeof(r),
+	};
+
+	KUNIT_ASSERT_EQ(test, copy_to_user((void __user *)ucmd, &h, sizeof(h)),
+			0);
+	KUNIT_ASSERT_EQ(test, copy_to_user((void __user *)(ucmd + sizeof(h)),
+					   &r, sizeof(r)), 0);
 	return agx4_ioctl_submit(&c->adev->base, &sb, c->file);
 }
 
@@ -567,6 +599,45 @@ static void agx4_job_credits_bound_what_is_published(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, wait_published(c, 3));
 }
 
+static u64 features(struct kunit *test, struct job_ctx *c)
+{
+	struct drm_asahi_params_global p = { };
+	struct drm_asahi_get_params gp = {
+		.pointer = c->ubuf + SZ_128K, .size = sizeof(p),
+	};
+
+	/* Identified as a G16, for GET_PARAMS; no firmware runs. */
+	c->adev->gen = &agx4_fw_g16;
+	c->adev->info.num_clusters = 1;
+	KUNIT_ASSERT_EQ(test, agx4_ioctl_get_params(&c->adev->base, &gp,
+						    c->file), 0);
+	KUNIT_ASSERT_EQ(test, copy_from_user(&p, u64_to_user_ptr(gp.pointer),
+					     sizeof(p)), 0);
+	return p.features;
+}
+
+static void agx4_job_fragment_barrier_only_where_honoured(struct kunit *test)
+{
+	struct job_ctx *c = test->priv;
+	u32 q = queue_create(test, c);
+
+	c->f.auto_complete = true;
+	KUNIT_EXPECT_EQ(test, features(test, c), 0);
+	KUNIT_EXPECT_EQ(test, submit_render(test, c, q,
+					    AGX4_RENDER_VDM_BARRIER_FRAGMENT),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, atomic_read(&c->f.jobs), 0);
+	KUNIT_EXPECT_EQ(test, submit_render(test, c, q,
+					    DRM_ASAHI_RENDER_DBIAS_IS_INT), 0);
+
+	fake_ops.features = AGX4_FEATURE_FRAGMENT_BARRIER;
+	KUNIT_EXPECT_EQ(test, features(test, c), AGX4_FEATURE_FRAGMENT_BARRIER);
+	KUNIT_EXPECT_EQ(test, submit_render(test, c, q,
+					    AGX4_RENDER_VDM_BARRIER_FRAGMENT),
+			0);
+	KUNIT_EXPECT_TRUE(test, wait_published(c, 2));
+}
+
 static struct kunit_case agx4_job_cases[] = {
 	KUNIT_CASE(agx4_job_out_sync_signals_when_the_firmware_is_done),
 	KUNIT_CASE(agx4_job_done_fences_signal_in_queue_order),
@@ -579,6 +650,7 @@ static struct kunit_case agx4_job_cases[] = {
 	KUNIT_CASE(agx4_job_file_close_with_work_in_flight),
 	KUNIT_CASE(agx4_job_64_queues_complete),
 	KUNIT_CASE(agx4_job_credits_bound_what_is_published),
+	KUNIT_CASE(agx4_job_fragment_barrier_only_where_honoured),
 	{}
 };
 

@@ -18,8 +18,9 @@
  *
  * A queue belongs to one VM and has a render and a compute subqueue; a
  * file's queues live in its &struct agx4_queue_pool.  Jobs hold a
- * reference of their queue, and a queue one of its VM, so a queue or VM
- * destroyed by its file lives on until its last job is done.
+ * reference of their queue's scheduler side, and that side one of the
+ * VM, so a queue's scheduler side and its VM, destroyed by the file, live
+ * on until the queue's last job is done.
  *
  * Each queue has its scheduler and firmware side in agx4_job, made with
  * it.  When the queue goes (QUEUE_DESTROY or its file's close), that

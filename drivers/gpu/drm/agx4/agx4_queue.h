@@ -30,11 +30,14 @@ struct agx4_vm;
 /**
  * struct agx4_queue - a user queue (render and compute subqueues)
  *
- * The scheduler entity and the firmware queues arrive with submission;
- * for now a queue holds what QUEUE_CREATE gave.
+ * What QUEUE_CREATE gave, and @jobs: its scheduler entity and firmware
+ * side.
  */
 struct agx4_queue {
-	/** @ref: users (the file's handle, jobs). */
+	/**
+	 * @ref: users: the file's handle and each ioctl using the queue
+	 * (jobs hold @jobs instead).
+	 */
 	struct kref ref;
 	/** @vm: the VM its commands run in; a reference is held. */
 	struct agx4_vm *vm;

@@ -129,13 +129,13 @@
  * the heap base) in context 0 and the VM.  Its TA and 3D share the
  * queue's render ordinal: stamps 0xc00 and 0x100 + ordinal * 0x100,
  * counters 2 * ordinal + 1 and 2 * ordinal.  Its barriers wait ahead of
- * the TA, except that with render flag bit 3 (%G16_RENDER_BARRIER_3D) its
- * barrier on the render subqueue waits ahead of the 3D stage (the
- * fragment barrier; the flag is not in the UAPI header yet, whose parser
- * refuses it).  Publish counts two Works on the support's
- * shared-state word, pushes the TA prelude on the pool's first render
- * only, then the TA work, and the 3D barrier and work; a render is done
- * once both lanes, both driver stamps and the notifier are, and the
+ * the TA, except that with %AGX4_RENDER_VDM_BARRIER_FRAGMENT its barrier
+ * on the render subqueue waits ahead of the 3D stage (the fragment
+ * barrier, as the reference's G16 runtime can do: the backend reports
+ * %AGX4_FEATURE_FRAGMENT_BARRIER).  Publish counts two Works on the
+ * support's shared-state word, pushes the TA prelude on the pool's first
+ * render only, then the TA work, and the 3D barrier and work; a render is
+ * done once both lanes, both driver stamps and the notifier are, and the
  * device-control channel is idle.
  */
 
@@ -270,13 +270,6 @@
 #define G16_SGX_CTL_READ	0xd640c0
 #define G16_SGX_CTL_DONE	0xd640c8
 #define G16_SGX_CTL_PROD	0xd60060
-
-/*
- * Render flag bit 3: the render's dependency on the render subqueue waits
- * ahead of its 3D stage instead of its TA (the fragment barrier; the
- * reference's G16 runtime can do it, G17P's UAPI names the bit).
- */
-#define G16_RENDER_BARRIER_3D	BIT(3)
 
 /* Dependency items a command can need: one per subqueue. */
 #define G16_MAX_DEPS		2
@@ -1469,7 +1462,8 @@ static int prepare_cmds(struct agx4_fw_job *job, const struct agx4_cmdbuf *cb,
 		if (h) {
 			deps[ndeps++] = h;
 			nfrag = !c->is_compute &&
-				(c->render.cmd.flags & G16_RENDER_BARRIER_3D);
+				(c->render.cmd.flags &
+				 AGX4_RENDER_VDM_BARRIER_FRAGMENT);
 		}
 		h = resolve(e[G16_SQ_COMPUTE], n[G16_SQ_COMPUTE], c->wait_cdm);
 		if (h)
@@ -1886,6 +1880,7 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_fw_g16_job_obj);
  */
 const struct agx4_fw_submit_ops agx4_fw_g16_submit_ops = {
 	.credit_limit = G16_RING_HALF - 1,
+	.features = AGX4_FEATURE_FRAGMENT_BARRIER,
 	.queue_create = g16_queue_create,
 	.queue_destroy = g16_queue_destroy,
 	.job_prepare = g16_job_prepare,

@@ -10,6 +10,7 @@
 #include <linux/moduleparam.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
+#include <linux/wait_bit.h>
 #include <linux/workqueue.h>
 
 #include <drm/drm_exec.h>
@@ -111,8 +112,11 @@ struct agx4_job_dev {
 	bool stopped;
 	/** @poll: re-scans while anything is in flight. */
 	struct delayed_work poll;
-	/** @wq: where queues are released, off the schedulers' own queues. */
-	struct workqueue_struct *wq;
+	/**
+	 * @releasing: queue releases queued and not finished; they run on
+	 * system_unbound_wq, since one may drop the device's last reference.
+	 */
+	atomic_t releasing;
 	/** @queues_lock: protects @queues. */
 	struct mutex queues_lock;
 	/** @queues: every queue's scheduler side, until it is freed. */
@@ -394,7 +398,7 @@ static void kill_locked(struct agx4_job_dev *jd, struct agx4_job_queue *q, int e
 	struct agx4_job *job, *next;
 
 	lockdep_assert_held(&jd->lock);
-	q->dead = true;
+	WRITE_ONCE(q->dead, true);
 	list_for_each_entry_safe(job, next, &q->inflight, node) {
 		job->zombie = true;
 		retire_locked(jd, job, err);
@@ -408,6 +412,7 @@ static enum drm_gpu_sched_stat timedout_job(struct drm_sched_job *sj)
 	struct agx4_job_queue *q = job->q;
 	struct agx4_job_dev *jd = q->adev->jobs;
 	unsigned long flags;
+	bool killed = false;
 
 	spin_lock_irqsave(&jd->lock, flags);
 	/* It may have completed since the timer fired. */
@@ -415,12 +420,26 @@ static enum drm_gpu_sched_stat timedout_job(struct drm_sched_job *sj)
 	if (!dma_fence_is_signaled(job->done)) {
 		dev_warn_ratelimited(q->adev->base.dev,
 				     "job timed out after %u ms: queue killed\n",
-				     agx4_job_timeout_ms);
+				     jiffies_to_msecs(q->sched.timeout));
 		trace_agx4_job_timeout(dev_index(q), q->fence_ctx,
 				       job->done->seqno, -ETIMEDOUT);
 		kill_locked(jd, q, -ETIMEDOUT);
+		killed = true;
 	}
 	spin_unlock_irqrestore(&jd->lock, flags);
+	if (!killed) {
+		/*
+		 * A spurious timeout: the job finished as the timer fired and
+		 * the queue's other jobs still run.  drm_sched took the job
+		 * off its pending list; put it back at the head, where
+		 * drm_sched_stop() would have (6.12 has no status for this),
+		 * so it is freed in order and the others keep their fences.
+		 */
+		spin_lock(&q->sched.job_list_lock);
+		list_add(&sj->list, &q->sched.pending_list);
+		spin_unlock(&q->sched.job_list_lock);
+		return DRM_GPU_SCHED_STAT_NOMINAL;
+	}
 	/*
 	 * Every published job of the queue is done now, with its error; the
 	 * stop puts the timed-out job back on the pending list, so drm_sched
@@ -581,6 +600,7 @@ err_free:
 static void queue_fini(struct agx4_job_queue *q)
 {
 	struct agx4_job_dev *jd = q->adev->jobs;
+	struct agx4_vm *vm = q->vm;
 	struct agx4_job *job, *next;
 	bool busy = false;
 
@@ -615,9 +635,12 @@ static void queue_fini(struct agx4_job_queue *q)
 	}
 	jd->ops->queue_destroy(q->fw);
 out:
-	agx4_vm_put(q->vm);
 	mutex_destroy(&q->submit_lock);
 	kfree(q);
+	/* The VM may hold the device's last reference: touch nothing after. */
+	if (atomic_dec_and_test(&jd->releasing))
+		wake_up_var(&jd->releasing);
+	agx4_vm_put(vm);
 }
 
 static void queue_release_work(struct work_struct *w)
@@ -634,8 +657,9 @@ static void queue_release(struct kref *ref)
 	struct agx4_job_queue *q = container_of(ref, struct agx4_job_queue,
 						ref);
 
+	atomic_inc(&q->adev->jobs->releasing);
 	INIT_WORK(&q->release_work, queue_release_work);
-	queue_work(q->adev->jobs->wq, &q->release_work);
+	queue_work(system_unbound_wq, &q->release_work);
 }
 
 static void queue_put(struct agx4_job_queue *q)
@@ -739,7 +763,6 @@ static void job_dev_release(struct drm_device *drm, void *data)
 	struct agx4_job_dev *jd = data;
 
 	cancel_delayed_work_sync(&jd->poll);
-	destroy_workqueue(jd->wq);
 }
 
 static int job_dev_create(struct agx4_device *adev,
@@ -760,9 +783,6 @@ static int job_dev_create(struct agx4_device *adev,
 	ret = drmm_mutex_init(&adev->base, &jd->queues_lock);
 	if (ret)
 		return ret;
-	jd->wq = alloc_workqueue("agx4-jobs", WQ_UNBOUND, 0);
-	if (!jd->wq)
-		return -ENOMEM;
 	ret = drmm_add_action_or_reset(&adev->base, job_dev_release, jd);
 	if (ret)
 		return ret;
@@ -822,17 +842,25 @@ void agx4_job_fini(struct agx4_device *adev)
 	list_for_each_entry(q, &jd->queues, link)
 		flush_workqueue(q->sched.submit_wq);
 	mutex_unlock(&jd->queues_lock);
-	flush_workqueue(jd->wq);
+	wait_var_event(&jd->releasing, !atomic_read(&jd->releasing));
 	if (adev->fw) {
 		mutex_lock(&adev->fw->events.lock);
 		adev->fw->events.handlers = NULL;
 		mutex_unlock(&adev->fw->events.lock);
 	}
+	/*
+	 * Work still in flight will never complete: end it with -ENODEV,
+	 * keeping its storage (the firmware memory goes with the device).
+	 */
+	mutex_lock(&jd->queues_lock);
 	spin_lock_irqsave(&jd->lock, flags);
+	list_for_each_entry(q, &jd->queues, link)
+		if (!list_empty(&q->inflight))
+			kill_locked(jd, q, -ENODEV);
 	jd->stopped = true;
 	spin_unlock_irqrestore(&jd->lock, flags);
+	mutex_unlock(&jd->queues_lock);
 	cancel_delayed_work_sync(&jd->poll);
-	flush_workqueue(jd->wq);
 }
 
 #if IS_ENABLED(CONFIG_KUNIT)
@@ -856,8 +884,10 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_job_init_backend);
  */
 void agx4_job_flush(struct agx4_device *adev)
 {
-	if (adev->jobs)
-		flush_workqueue(adev->jobs->wq);
+	struct agx4_job_dev *jd = adev->jobs;
+
+	if (jd)
+		wait_var_event(&jd->releasing, !atomic_read(&jd->releasing));
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_job_flush);
 #endif

@@ -17,7 +17,9 @@
 #include <linux/file.h>
 #include <linux/mman.h>
 #include <linux/sizes.h>
+#include <linux/string.h>
 #include <linux/uaccess.h>
+#include <linux/workqueue.h>
 
 #include <drm/drm_file.h>
 #include <drm/drm_syncobj.h>
@@ -60,6 +62,7 @@ struct agx4_fw_job {
 	u32 ordinal;
 	bool published;
 	bool done;
+	bool done_in_tdr;	/* completes when the timeout handler looks */
 	int err;
 };
 
@@ -119,6 +122,18 @@ static void fake_job_publish(struct agx4_fw_job *j)
 
 static int fake_job_status(struct agx4_fw_job *j)
 {
+	char fn[64];
+
+	/*
+	 * A job that finishes just as its timer fires: done for the first
+	 * look from drm_sched's timeout handler (a work item of the
+	 * scheduler, named by its function).
+	 */
+	if (READ_ONCE(j->done_in_tdr) && current_work()) {
+		snprintf(fn, sizeof(fn), "%ps", current_work()->func);
+		if (!strcmp(fn, "drm_sched_job_timedout"))
+			WRITE_ONCE(j->done, true);
+	}
 	return READ_ONCE(j->done) ? j->err : -EINPROGRESS;
 }
 
@@ -599,6 +614,46 @@ static void agx4_job_credits_bound_what_is_published(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, wait_published(c, 3));
 }
 
+/*
+ * A job completes just as its timer fires (a spurious timeout): the queue
+ * is not killed, the job still running behind it keeps running and ends
+ * without error, and the queue takes more work.
+ */
+static void agx4_job_spurious_timeout_keeps_running_jobs(struct kunit *test)
+{
+	struct job_ctx *c = test->priv;
+	u32 q, a = syncobj(test, c, NULL), b = syncobj(test, c, NULL);
+	struct dma_fence *fa, *fb;
+	struct agx4_fw_job *j;
+
+	agx4_job_timeout_ms = 100;
+	q = queue_create(test, c);
+	KUNIT_ASSERT_EQ(test, submit_signal(test, c, q, a, 0), 0);
+	KUNIT_ASSERT_EQ(test, submit_signal(test, c, q, b, 0), 0);
+	fa = fence_of(c, a, 0);
+	fb = fence_of(c, b, 0);
+	KUNIT_ASSERT_TRUE(test, wait_published(c, 2));
+	spin_lock(&c->f.lock);
+	j = list_first_entry(&c->f.published, struct agx4_fw_job, node);
+	WRITE_ONCE(j->done_in_tdr, true);
+	spin_unlock(&c->f.lock);
+	KUNIT_ASSERT_TRUE(test, signalled_within(fa, WAIT_MS));
+	KUNIT_EXPECT_EQ(test, fa->error, 0);
+	/* B runs on; it completes now, or spuriously at its own timer. */
+	spin_lock(&c->f.lock);
+	j = list_last_entry(&c->f.published, struct agx4_fw_job, node);
+	WRITE_ONCE(j->done_in_tdr, true);
+	spin_unlock(&c->f.lock);
+	finish(c, 1, 0);
+	KUNIT_ASSERT_TRUE(test, signalled_within(fb, WAIT_MS));
+	KUNIT_EXPECT_EQ(test, fb->error, 0);
+	/* The queue was not killed: it takes and completes more work. */
+	c->f.auto_complete = true;
+	KUNIT_EXPECT_EQ(test, submit_signal(test, c, q, a, 0), 0);
+	dma_fence_put(fa);
+	dma_fence_put(fb);
+}
+
 static u64 features(struct kunit *test, struct job_ctx *c)
 {
 	struct drm_asahi_params_global p = { };
@@ -646,6 +701,7 @@ static struct kunit_case agx4_job_cases[] = {
 	KUNIT_CASE(agx4_job_timeline_out_sync_gets_its_point),
 	KUNIT_CASE(agx4_job_refused_by_the_backend_leaves_nothing),
 	KUNIT_CASE(agx4_job_timeout_kills_only_its_queue),
+	KUNIT_CASE(agx4_job_spurious_timeout_keeps_running_jobs),
 	KUNIT_CASE(agx4_job_queue_destroy_with_work_in_flight),
 	KUNIT_CASE(agx4_job_file_close_with_work_in_flight),
 	KUNIT_CASE(agx4_job_64_queues_complete),

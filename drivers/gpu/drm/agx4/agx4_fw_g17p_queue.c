@@ -2016,9 +2016,12 @@ static u32 pool_ring(const struct g17p_pool *pl, unsigned int st)
 	return pl->epoch ? pool_bank(pl, st) + OWN_BANK_RING : POOL_RING(st);
 }
 
-/* One stage's objects: descriptor, optional record, context record. */
+/*
+ * One stage's objects: descriptor, optional record, context record; the
+ * pool-A slot word of the render's record at @phase + 1 (3D) or + 2 (TA).
+ */
 static void render_stage(struct g17p_pool *pl, struct g17p_cmd *c,
-			 unsigned int st)
+			 unsigned int st, u32 phase)
 {
 	u32 k = c->n, slot = k % POOL_SLOTS;
 	u32 s = k % G17P_CONTEXT_SLOTS;
@@ -2037,7 +2040,7 @@ static void render_stage(struct g17p_pool *pl, struct g17p_cmd *c,
 		      st ? &c->ctx3d : &c->ctx, st ? c->npoints3d : c->npoints);
 	/* Pool-A slot word: phase 1 for the 3D, 2 for the TA (H). */
 	*(__le32 *)pool_cpu(pl, POOL_LEAF_A + 4 + 4 * ra) =
-		cpu_to_le32(st ? 1 : 2);
+		cpu_to_le32(phase + (st ? 1 : 2));
 	/* The support's count of works: 2k + 1 after the 3D, + 2 after the TA. */
 	*(__le32 *)pool_cpu(pl, POOL_STATE) = cpu_to_le32(2 * k + (st ? 1 : 2));
 	memset(pool_cpu(pl, POOL_STATUS(st) + s * POOL_STATUS_SIZE), 0,
@@ -2065,10 +2068,9 @@ static bool pool_idle_locked(struct agx4_fw_g17p_sub *sub,
  * and agx4 does not: the pool's index registration in primary region 0
  * (+p * 0x10: (primary-index low alias - context base) >> 4, group
  * count), which the reference writes only for 32-group pools (H) and
- * agx4's pools have %POOL_GROUPS = 8; the pool-A slot phases of a reused
- * pool-A record (the reference adds the slot's current value when the
- * record's +0x0c is non-zero; GAP: that word is the firmware's, agx4
- * counts phases from 0 on every record).
+ * agx4's pools have %POOL_GROUPS = 8.  The pool-A slot phases count
+ * from 0 on a fresh record and from the slot word's current value on a
+ * reused one, whose +0x0c the firmware made non-zero (H).
  */
 static void publish_render(struct agx4_fw_queue *fq, struct g17p_cmd *c)
 {
@@ -2084,7 +2086,9 @@ static void publish_render(struct agx4_fw_queue *fq, struct g17p_cmd *c)
 	u32 ev = POOL_EVENTS + slot * POOL_EV_SIZE;
 	u32 opt = POOL_OPTIONAL + slot * POOL_OPT_SIZE;
 	u8 *scratch = (u8 *)pl->mem->cpu + MEM_SCRATCH;
+	__le32 *slot_word = pool_cpu(pl, POOL_LEAF_A + 4 + 4 * ra);
 	bool idle = pool_idle_locked(sub, pl, k);
+	u32 phase = 0;
 	unsigned int st;
 
 	static_assert(POOL_GROUPS != 32,
@@ -2104,11 +2108,13 @@ static void publish_render(struct agx4_fw_queue *fq, struct g17p_cmd *c)
 	/* H: the shared-slots mark and shared[0] only on an idle pool. */
 	if (idle)
 		ls->gap_60 = cpu_to_le32(1);
-	*(__le32 *)pool_cpu(pl, POOL_LEAF_A + 4 + 4 * ra) = 0;
-	render_stage(pl, c, 1);
+	if (READ_ONCE(a->phase))
+		phase = le32_to_cpu(READ_ONCE(*slot_word));
+	*slot_word = cpu_to_le32(phase);
+	render_stage(pl, c, 1, phase);
 	*(__le32 *)pool_cpu(pl, POOL_LEAF_FLAG) = cpu_to_le32(k + 1);
 	memset(pool_cpu(pl, POOL_STAMPS + slot * POOL_STAMP_SIZE), 0, 16);
-	render_stage(pl, c, 0);
+	render_stage(pl, c, 0, phase);
 	if (idle) {
 		sh->pair = cpu_to_le32(U32_MAX);
 		wmb();	/* the pool is being rewritten before it is named again */

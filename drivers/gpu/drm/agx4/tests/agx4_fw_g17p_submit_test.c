@@ -1440,6 +1440,45 @@ static void agx4_g17p_submit_shared_pool_object_only_when_idle(struct kunit *tes
 	c->ops->queue_destroy(fq);
 }
 
+/*
+ * A render's pool-A slot word goes through phases 0, 1 (3D), 2 (TA) on a
+ * fresh pool-A record, and continues from its current value on a record
+ * the firmware marked reused (+0x0c non-zero).
+ */
+static void agx4_g17p_submit_reused_pool_a_record_continues_phases(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fw_queue *fq = queue(test);
+	struct agx4_fw_job *j0, *j1;
+	u64 rec0, ta, ring;
+	u8 *rec1, *slot1;
+
+	j0 = prepare(test, fq, renders(test, 1));
+	c->ops->job_publish(j0);
+	ring = rd64(fw_ptr(test, rd64(msg_ta(c, 0), 0x08)), 0x08);
+	ta = rd64(fw_ptr(test, ring), 0);
+	/* TA descriptor +0x10: pool-A record (2 * index) mod 35. */
+	rec0 = rd64(fw_ptr(test, ta), 0x10);
+	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, rd64(fw_ptr(test, rec0), 0)), 0),
+			2);
+	/* Render 1 takes record 2, which the firmware has used before. */
+	rec1 = fw_ptr(test, rec0 + 2 * 0x100);
+	slot1 = fw_ptr(test, rd64(rec1, 0));
+	put_unaligned_le32(1, rec1 + 0x0c);
+	put_unaligned_le32(7, slot1);
+	j1 = prepare(test, fq, renders(test, 1));
+	c->ops->job_publish(j1);
+	ta = rd64(fw_ptr(test, ring), 3 * 8);
+	KUNIT_EXPECT_EQ(test, rd64(fw_ptr(test, ta), 0x10), rec0 + 2 * 0x100);
+	KUNIT_EXPECT_EQ(test, rd32(slot1, 0), 7 + 2);
+	KUNIT_EXPECT_EQ(test, rd32(rec1, 0x08), 1);
+	render_complete(test, rd64(msg_ta(c, 0), 0x08),
+			rd64(c->bundle + CH7_RING, 0x08));
+	c->ops->job_free(j0);
+	c->ops->job_free(j1);
+	c->ops->queue_destroy(fq);
+}
+
 static struct kunit_case agx4_g17p_submit_cases[] = {
 	KUNIT_CASE(agx4_g17p_submit_compute_publishes_per_spec),
 	KUNIT_CASE(agx4_g17p_submit_second_command_follows),
@@ -1459,6 +1498,7 @@ static struct kunit_case agx4_g17p_submit_cases[] = {
 	KUNIT_CASE(agx4_g17p_submit_cleanup_not_taken_keeps_memory),
 	KUNIT_CASE(agx4_g17p_submit_failed_render_gives_back),
 	KUNIT_CASE(agx4_g17p_submit_shared_pool_object_only_when_idle),
+	KUNIT_CASE(agx4_g17p_submit_reused_pool_a_record_continues_phases),
 	{ }
 };
 

@@ -769,6 +769,71 @@ static void agx4_submit_barrier_holds_compute_behind_render(struct kunit *test)
 	expect_no_model_error(test, s);
 }
 
+/*
+ * The fork's fragment barrier.  Where GET_PARAMS reports the feature, a
+ * render whose render barrier names the render before it and that asks
+ * for the fragment barrier starts its vertex stage as soon as that
+ * render's vertex stage is done (its wait moves ahead of its fragment
+ * stage), and its fragment stage still waits for the earlier render; the
+ * same render without the flag waits for the whole earlier render before
+ * its vertex stage.  Where the feature is not reported, the flag is
+ * -EINVAL.
+ */
+static void agx4_submit_fragment_barrier_lets_tiling_start(struct kunit *test)
+{
+	struct sub *s = sub_queue(test);
+	struct agx4_test_cmdbuf *cb = kunit_kzalloc(test, sizeof(*cb),
+						    GFP_KERNEL);
+	struct drm_asahi_cmd_render r1 = agx4_test_fork_render(&s->f, 0);
+	struct drm_asahi_cmd_render r2 = agx4_test_fork_render(&s->f, 1);
+	unsigned int frag;
+	struct outs o;
+	u32 done3d;
+
+	KUNIT_ASSERT_NOT_NULL(test, cb);
+	outs_init(s, &o);
+	if (!(s->f.params.features & FORK_FEATURE_FRAGMENT_BARRIER)) {
+		r2.flags |= FORK_RENDER_VDM_BARRIER_FRAGMENT;
+		agx4_test_cmd(cb, DRM_ASAHI_CMD_RENDER, &r1, sizeof(r1), NONE,
+			      NONE);
+		agx4_test_cmd(cb, DRM_ASAHI_CMD_RENDER, &r2, sizeof(r2), 1,
+			      NONE);
+		KUNIT_EXPECT_EQ(test, submit_out(s, s->queue, cb, &o), -EINVAL);
+		return;
+	}
+	for (frag = 0; frag < 2; frag++) {
+		r2.flags = frag ? FORK_RENDER_VDM_BARRIER_FRAGMENT : 0;
+		memset(cb, 0, sizeof(*cb));
+		agx4_test_cmd(cb, DRM_ASAHI_CMD_RENDER, &r1, sizeof(r1), NONE,
+			      NONE);
+		agx4_test_cmd(cb, DRM_ASAHI_CMD_RENDER, &r2, sizeof(r2), 1,
+			      NONE);
+		done3d = agx4_fwmodel_count(s->m, AGX4_FWMODEL_CNT_3D);
+		agx4_fwmodel_hold(s->m);
+		KUNIT_ASSERT_EQ(test, submit_out(s, s->queue, cb, &o), 0);
+		/* The first render's vertex stage. */
+		KUNIT_EXPECT_EQ(test, wait_held(test, s, 1), 1);
+		KUNIT_EXPECT_EQ(test, agx4_fwmodel_release(s->m,
+							   AGX4_FWMODEL_OLDEST_FIRST),
+				0);
+		/*
+		 * Its fragment stage; with the flag, the second render's
+		 * vertex stage too.
+		 */
+		KUNIT_EXPECT_EQ_MSG(test, wait_held(test, s, 1 + frag),
+				    1 + frag, "fragment barrier %u", frag);
+		KUNIT_EXPECT_EQ(test, agx4_fwmodel_count(s->m,
+							 AGX4_FWMODEL_CNT_3D),
+				done3d);
+		run_all(s);
+		expect_done(test, s, &o);
+		KUNIT_EXPECT_EQ(test, agx4_fwmodel_count(s->m,
+							 AGX4_FWMODEL_CNT_3D),
+				done3d + 2);
+	}
+	expect_no_model_error(test, s);
+}
+
 /* A fence the test signals itself. */
 struct test_fence {
 	struct dma_fence base;
@@ -1288,6 +1353,8 @@ static struct kunit_case agx4_submit_cases[] = {
 	KUNIT_CASE_PARAM(agx4_submit_barrier_holds_render_behind_compute,
 			 soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_submit_barrier_holds_compute_behind_render,
+			 soc_gen_params),
+	KUNIT_CASE_PARAM(agx4_submit_fragment_barrier_lets_tiling_start,
 			 soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_submit_in_syncs_hold_the_job, soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_submit_signals_timeline_points, soc_gen_params),

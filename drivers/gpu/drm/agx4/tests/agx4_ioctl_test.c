@@ -1404,7 +1404,7 @@ static void agx4_ioctl_submit_rejects_bad_command_buffers(struct kunit *test)
 			u32 size;
 			u32 value;
 		} fields[] = {
-			{ "render flag bit 3", RF(flags), 4, 8 },
+			{ "render flag bit 4", RF(flags), 4, 0x10 },
 			{ "render width 0", RF(width_px), 2, 0 },
 			{ "render width 16385", RF(width_px), 2, 16385 },
 			{ "render height 0", RF(height_px), 2, 0 },

@@ -152,6 +152,20 @@ enum agx4_fwmodel_fault {
  *	barrier items; G17P commands whose dependency points were met).
  * @AGX4_FWMODEL_CNT_TVB_INITS: G16 TVB-init preludes executed.
  * @AGX4_FWMODEL_CNT_STALLS: times a lane stopped on an unmet wait.
+ * @AGX4_FWMODEL_CNT_GROW_REQUESTS: TVB growth requests (event kind 6)
+ *	posted.
+ * @AGX4_FWMODEL_CNT_GROW_GREW: growth replies (control opcode 8) saying
+ *	"grew", checked.
+ * @AGX4_FWMODEL_CNT_GROW_REFUSED: growth replies saying "refused".
+ * @AGX4_FWMODEL_CNT_PARTIAL_RENDERS: partial renders run after a refusal.
+ * @AGX4_FWMODEL_CNT_LIMITS: memory-limit reports (event kind 7) posted.
+ * @AGX4_FWMODEL_CNT_LIMIT_REPLIES: G16 memory-limit replies (control
+ *	opcode 9) taken.
+ * @AGX4_FWMODEL_CNT_BAD_REPLIES: opcode 8 or 9 records refused: no
+ *	request waits for them, or they do not echo it (also counted in
+ *	%AGX4_FWMODEL_CNT_BAD_RECORDS).
+ * @AGX4_FWMODEL_CNT_REPLY_TIMEOUTS: requests left unanswered too long;
+ *	their work item never completes.
  * @AGX4_FWMODEL_NR_COUNTERS: number of counters.
  */
 enum agx4_fwmodel_counter {
@@ -173,6 +187,14 @@ enum agx4_fwmodel_counter {
 	AGX4_FWMODEL_CNT_WAITS,
 	AGX4_FWMODEL_CNT_TVB_INITS,
 	AGX4_FWMODEL_CNT_STALLS,
+	AGX4_FWMODEL_CNT_GROW_REQUESTS,
+	AGX4_FWMODEL_CNT_GROW_GREW,
+	AGX4_FWMODEL_CNT_GROW_REFUSED,
+	AGX4_FWMODEL_CNT_PARTIAL_RENDERS,
+	AGX4_FWMODEL_CNT_LIMITS,
+	AGX4_FWMODEL_CNT_LIMIT_REPLIES,
+	AGX4_FWMODEL_CNT_BAD_REPLIES,
+	AGX4_FWMODEL_CNT_REPLY_TIMEOUTS,
 	AGX4_FWMODEL_NR_COUNTERS,
 };
 
@@ -209,9 +231,19 @@ enum agx4_fwmodel_order {
  * enum agx4_fwmodel_action - what a script does to the work item it matches
  * @AGX4_FWMODEL_ACT_NEVER: take the work item and never complete it (its
  *	lane stops behind it until the instance restarts).
- * @AGX4_FWMODEL_ACT_GROW: request TVB growth @arg times before completing
- *	(hook for the recovery issue; refused with -EOPNOTSUPP today).
- * @AGX4_FWMODEL_ACT_LIMIT: report the memory limit (hook; -EOPNOTSUPP).
+ * @AGX4_FWMODEL_ACT_GROW: a TA work item requests TVB growth @arg times,
+ *	one request (event kind 6) at a time, each waiting for the host's
+ *	reply (control opcode 8): "grew" is checked against the buffer
+ *	manager's block control and block list, "refused" makes the
+ *	firmware run a partial render with the render's partial programs.
+ *	Then the work item completes.  A request not answered within
+ *	%AGX4_FWMODEL_REPLY_TIMEOUT_MS leaves the work item uncompleted.
+ * @AGX4_FWMODEL_ACT_LIMIT: as %AGX4_FWMODEL_ACT_GROW with @arg growth
+ *	requests, then a memory-limit report (event kind 7) naming the
+ *	render; G16 waits for its reply (control opcode 9), G17P does not
+ *	(the host only consumes the report).  Then the work item completes
+ *	as usual: the report is what tells the host the render hit the
+ *	limit.
  * @AGX4_FWMODEL_ACT_FATAL: post a fatal report (kind 4, empty body) and
  *	never complete the work item.
  * @AGX4_FWMODEL_ACT_CRASH: crash the firmware instance when the work item
@@ -231,6 +263,9 @@ enum agx4_fwmodel_action {
 	AGX4_FWMODEL_ACT_DELAY,
 };
 
+/* How long a growth or limit request waits for its reply (GAP: chosen). */
+#define AGX4_FWMODEL_REPLY_TIMEOUT_MS	1000
+
 /* Work kinds, as the channel message names them, for &agx4_fwmodel_script.kinds. */
 #define AGX4_FWMODEL_KIND_TA		BIT(0)
 #define AGX4_FWMODEL_KIND_3D		BIT(1)
@@ -245,7 +280,8 @@ enum agx4_fwmodel_action {
  * @skip: matching work items to let through before it acts.
  *
  * A script acts once, on the first matching work item that starts after
- * @skip others matched; then it is gone.
+ * @skip others matched; then it is gone.  Growth and limit scripts apply
+ * to TA work items only (@kinds 0 or %AGX4_FWMODEL_KIND_TA).
  */
 struct agx4_fwmodel_script {
 	enum agx4_fwmodel_action action;

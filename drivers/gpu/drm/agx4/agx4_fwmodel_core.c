@@ -1164,8 +1164,12 @@ static void handle_db(struct agx4_fwmodel *m, unsigned int inst, u64 msg,
 			bad_msg(m, AGX4_FWMODEL_BAD_SEQUENCE, msg);
 			return;
 		}
-		if (control_consume(m, inst))
+		if (control_consume(m, inst)) {
 			agx4_fwmodel_crash(m, inst, AGX4_FWMODEL_OK, 0);
+			return;
+		}
+		/* A growth or limit reply may let work complete. */
+		agx4_fwmodel_exec_run(m, inst);
 		return;
 	case FWM_MSG_CONTROL_START:
 		if (m->gen != AGX4_FWMODEL_G17P || payload) {

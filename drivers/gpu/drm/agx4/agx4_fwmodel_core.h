@@ -95,6 +95,12 @@ enum fwm_cmd {
 /* Event record kinds (H). */
 #define FWM_EV_COMPLETE		1
 #define FWM_EV_FATAL		4
+#define FWM_EV_GROW		6
+#define FWM_EV_LIMIT		7
+
+/* Device-control replies to them: TVB growth, memory limit (H). */
+#define FWM_OP_GROW_REPLY	8
+#define FWM_OP_LIMIT_REPLY	9
 
 /* The 64 MiB user timestamp aperture (H). */
 #define FWM_TS_APERTURE		0xfffffc2181400000ULL
@@ -118,6 +124,27 @@ struct fwm_write {
 #define FWM_JOB_WRITES		16
 
 /*
+ * A growth or limit script running on a TA work item: what is still to
+ * be requested, the request waiting for its reply (the record as posted:
+ * replies echo it), and what the generation learnt from the work item
+ * to check the reply's effect.
+ */
+struct fwm_tvb {
+	u32 left;
+	bool limit;
+	u32 wait;
+	unsigned long deadline;
+	u32 sent;
+	u8 req[FWM_EVT_RECORD];
+	u32 ctx;
+	u64 bm;
+	u32 blocks;
+	u64 frag_queue;
+	u64 frag_item;
+	u64 frag_ctx;
+};
+
+/*
  * The work item a lane is executing: where its items end, and what
  * completing it writes, read from the item when it started.
  */
@@ -138,6 +165,7 @@ struct fwm_job {
 	/* G17P: the terminal report's grid mask (two u64s), 0 for none. */
 	u64 mask[2];
 	bool report;
+	struct fwm_tvb tvb;
 };
 
 /*
@@ -242,6 +270,7 @@ struct fwm_gen_desc;
  * @exec_epoch: the instance epochs @lanes belong to (worker only).
  * @lanes: the lanes the firmware knows (worker only).
  * @job_seq: start order of work items (worker only).
+ * @tvb_seq: growth requests posted, the request counter (worker only).
  * @grid_done: G17P: commands completed per grid (worker writes; read
  *	under @lock).
  * @mode: see &enum agx4_fwmodel_mode (under @lock).
@@ -283,6 +312,7 @@ struct agx4_fwmodel {
 	u32 exec_epoch[FWM_MAX_INST];
 	struct list_head lanes;
 	u64 job_seq;
+	u32 tvb_seq;
 	u32 grid_done[FWM_GRIDS];
 	enum agx4_fwmodel_mode mode;
 	u32 mode_arg;
@@ -318,6 +348,14 @@ struct agx4_fwmodel {
  *	with *@n the items it covers, or -EIO (error recorded).
  * @retire: after a work item of @l completed: generation bookkeeping
  *	(G17P: grid counts, done mirror): 0 or -EIO.
+ * @tvb_request: build the body of the next growth request (kind 6) or,
+ *	when @limit, the memory-limit report (kind 7) of the TA work item
+ *	of @l (the kind word is the caller's): 0 or -EIO (error recorded).
+ * @tvb_echo: does the opcode 8/9 record @rec answer what @l waits for?
+ * @tvb_grew: check that the buffer manager now holds more blocks, all
+ *	usable: 0 or -EIO (error recorded).
+ * @tvb_partial: check what a partial render runs: 0 or -EIO.
+ * @limit_reply: the host replies to a memory-limit report (opcode 9).
  * @ring_wraps: the item ring wraps at its capacity (G16) or is used
  *	linearly (G17P).
  */
@@ -345,6 +383,13 @@ struct fwm_gen_desc {
 	int (*open_lane)(struct agx4_fwmodel *m, struct fwm_lane *l);
 	int (*step)(struct agx4_fwmodel *m, struct fwm_lane *l, u32 r, u32 *n);
 	int (*retire)(struct agx4_fwmodel *m, struct fwm_lane *l);
+	int (*tvb_request)(struct agx4_fwmodel *m, struct fwm_lane *l,
+			   bool limit, u8 *rec);
+	bool (*tvb_echo)(struct agx4_fwmodel *m, struct fwm_lane *l,
+			 const u8 *rec);
+	int (*tvb_grew)(struct agx4_fwmodel *m, struct fwm_lane *l);
+	int (*tvb_partial)(struct agx4_fwmodel *m, struct fwm_lane *l);
+	bool limit_reply;
 	bool ring_wraps;
 };
 
@@ -357,6 +402,12 @@ int agx4_fwmodel_g16_work_msg(struct agx4_fwmodel *m, unsigned int inst,
 int agx4_fwmodel_g16_open_lane(struct agx4_fwmodel *m, struct fwm_lane *l);
 int agx4_fwmodel_g16_step(struct agx4_fwmodel *m, struct fwm_lane *l, u32 r,
 			  u32 *n);
+int agx4_fwmodel_g16_tvb_request(struct agx4_fwmodel *m, struct fwm_lane *l,
+				 bool limit, u8 *rec);
+bool agx4_fwmodel_g16_tvb_echo(struct agx4_fwmodel *m, struct fwm_lane *l,
+			       const u8 *rec);
+int agx4_fwmodel_g16_tvb_grew(struct agx4_fwmodel *m, struct fwm_lane *l);
+int agx4_fwmodel_g16_tvb_partial(struct agx4_fwmodel *m, struct fwm_lane *l);
 int agx4_fwmodel_g17p_work_msg(struct agx4_fwmodel *m, unsigned int inst,
 			       unsigned int ch, u64 va, const u8 *msg,
 			       struct fwm_work_msg *out);
@@ -364,6 +415,13 @@ int agx4_fwmodel_g17p_open_lane(struct agx4_fwmodel *m, struct fwm_lane *l);
 int agx4_fwmodel_g17p_step(struct agx4_fwmodel *m, struct fwm_lane *l, u32 r,
 			   u32 *n);
 int agx4_fwmodel_g17p_retire(struct agx4_fwmodel *m, struct fwm_lane *l);
+int agx4_fwmodel_g17p_tvb_request(struct agx4_fwmodel *m, struct fwm_lane *l,
+				  bool limit, u8 *rec);
+bool agx4_fwmodel_g17p_tvb_echo(struct agx4_fwmodel *m, struct fwm_lane *l,
+				const u8 *rec);
+int agx4_fwmodel_g17p_tvb_grew(struct agx4_fwmodel *m, struct fwm_lane *l);
+int agx4_fwmodel_g17p_tvb_partial(struct agx4_fwmodel *m,
+				  struct fwm_lane *l);
 extern const struct fwm_gen_desc agx4_fwmodel_g17p_desc;
 
 /* Core services for the generation files. */
@@ -413,5 +471,7 @@ void agx4_fwmodel_exec_timer(struct work_struct *w);
 int agx4_fwmodel_job_write(struct agx4_fwmodel *m, struct fwm_lane *l,
 			   u64 va, enum fwm_wkind what, u32 val);
 int agx4_fwmodel_item_fail(struct agx4_fwmodel *m, u64 where);
+int agx4_fwmodel_exec_reply(struct agx4_fwmodel *m, unsigned int inst,
+			    const u8 *rec);
 
 #endif /* AGX4_FWMODEL_CORE_H */

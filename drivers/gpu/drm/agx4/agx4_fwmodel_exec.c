@@ -331,6 +331,49 @@ static int post(struct agx4_fwmodel *m, unsigned int inst, u32 kind,
 	return 0;
 }
 
+/*
+ * Post the next request of @l's growth or limit script, or end it: the
+ * work item waits for the reply, or may complete.
+ */
+static int tvb_next(struct agx4_fwmodel *m, struct fwm_lane *l,
+		    struct pass *ps)
+{
+	struct fwm_tvb *t = &l->job.tvb;
+	u8 rec[FWM_EVT_RECORD] = {};
+	bool limit;
+	int ret;
+
+	t->wait = 0;
+	if (t->left) {
+		t->left--;
+		limit = false;
+	} else if (t->limit) {
+		t->limit = false;
+		limit = true;
+	} else {
+		return 0;
+	}
+	if (m->desc->tvb_request(m, l, limit, rec))
+		return -EIO;
+	put_unaligned_le32(limit ? FWM_EV_LIMIT : FWM_EV_GROW, rec);
+	memcpy(t->req, rec, sizeof(rec));
+	/* A request lost to a full ring is never answered: the wait times out. */
+	ret = agx4_fwmodel_post(m, l->inst, rec, false);
+	if (ret == -EIO)
+		return ret;
+	if (!ret)
+		ps->posted++;
+	agx4_fwmodel_counter_add(m, limit ? AGX4_FWMODEL_CNT_LIMITS :
+				 AGX4_FWMODEL_CNT_GROW_REQUESTS);
+	t->sent++;
+	if (limit && !m->desc->limit_reply)
+		return 0;
+	t->wait = limit ? FWM_OP_LIMIT_REPLY : FWM_OP_GROW_REPLY;
+	t->deadline = jiffies +
+		      msecs_to_jiffies(AGX4_FWMODEL_REPLY_TIMEOUT_MS);
+	return 0;
+}
+
 /* A work item of @l started: decide when it completes. */
 static int job_start(struct agx4_fwmodel *m, struct fwm_lane *l,
 		     struct pass *ps)
@@ -370,13 +413,9 @@ static int job_start(struct agx4_fwmodel *m, struct fwm_lane *l,
 		return agx4_fwmodel_fail(m, AGX4_FWMODEL_INJECTED, j->item);
 	case AGX4_FWMODEL_ACT_GROW:
 	case AGX4_FWMODEL_ACT_LIMIT:
-		/*
-		 * Hooks for the recovery work: growth requests and the
-		 * memory-limit report.  agx4_fwmodel_script() refuses them
-		 * until they exist.
-		 */
-		WARN_ON_ONCE(1);
-		break;
+		j->tvb.left = arg;
+		j->tvb.limit = action == AGX4_FWMODEL_ACT_LIMIT;
+		return tvb_next(m, l, ps);
 	default:
 		break;
 	}
@@ -384,15 +423,26 @@ static int job_start(struct agx4_fwmodel *m, struct fwm_lane *l,
 }
 
 /* Can the work item of @l complete now? */
-static bool job_due(struct fwm_lane *l, struct pass *ps)
+static bool job_due(struct agx4_fwmodel *m, struct fwm_lane *l,
+		    struct pass *ps)
 {
 	struct fwm_job *j = &l->job;
+	unsigned long due = j->due;
 
 	if (j->never || j->held)
 		return false;
-	if (j->delayed && time_before(jiffies, j->due)) {
-		if (!ps->have_due || time_before(j->due, ps->due))
-			ps->due = j->due;
+	if (j->tvb.wait && time_after(jiffies, j->tvb.deadline)) {
+		/* No reply: the work item stays unfinished (GAP: the bound). */
+		j->tvb.wait = 0;
+		j->never = true;
+		agx4_fwmodel_counter_add(m, AGX4_FWMODEL_CNT_REPLY_TIMEOUTS);
+		return false;
+	}
+	if (j->tvb.wait)
+		due = j->tvb.deadline + 1;
+	if (j->tvb.wait || (j->delayed && time_before(jiffies, j->due))) {
+		if (!ps->have_due || time_before(due, ps->due))
+			ps->due = due;
 		ps->have_due = true;
 		return false;
 	}
@@ -471,7 +521,7 @@ static int lane_run(struct agx4_fwmodel *m, struct fwm_lane *l, bool *moved,
 
 	for (;;) {
 		if (l->job.active) {
-			if (!job_due(l, ps))
+			if (!job_due(m, l, ps))
 				return 0;
 			ret = job_complete(m, l, ps);
 			if (ret)
@@ -623,6 +673,59 @@ void agx4_fwmodel_exec_release(struct agx4_fwmodel *m, unsigned int inst)
 	pass_end(m, inst, &ps);
 }
 
+/**
+ * agx4_fwmodel_exec_reply() - a growth or limit reply on the control ring
+ * @m: the model.
+ * @inst: instance.
+ * @rec: the control record (opcode 8 or 9).
+ *
+ * Acts on the request it answers: "grew" is checked, "refused" runs a
+ * partial render; then the script goes on (the next request, or the work
+ * item may complete when the lanes run next).
+ *
+ * Return: 0; -EINVAL when no request waits for this reply or the reply
+ * does not echo it; -EIO when the firmware failed (error recorded).
+ */
+int agx4_fwmodel_exec_reply(struct agx4_fwmodel *m, unsigned int inst,
+			    const u8 *rec)
+{
+	const struct fwm_gen_desc *d = m->desc;
+	u32 op = get_unaligned_le32(rec), ok = get_unaligned_le32(rec + 4);
+	struct pass ps = {};
+	struct fwm_lane *l;
+	u32 epoch;
+	int ret;
+
+	if (!live(m, inst, &epoch))
+		return -EINVAL;
+	sync_epoch(m, inst, epoch);
+	list_for_each_entry(l, &m->lanes, node) {
+		if (l->inst == inst && l->job.active && l->job.tvb.wait == op &&
+		    (op != FWM_OP_GROW_REPLY || ok <= 1) &&
+		    d->tvb_echo(m, l, rec))
+			goto found;
+	}
+	agx4_fwmodel_counter_add(m, AGX4_FWMODEL_CNT_BAD_REPLIES);
+	return -EINVAL;
+found:
+	l->job.tvb.wait = 0;
+	if (op == FWM_OP_LIMIT_REPLY) {
+		agx4_fwmodel_counter_add(m, AGX4_FWMODEL_CNT_LIMIT_REPLIES);
+	} else if (ok) {
+		if (d->tvb_grew(m, l))
+			return -EIO;
+		agx4_fwmodel_counter_add(m, AGX4_FWMODEL_CNT_GROW_GREW);
+	} else {
+		agx4_fwmodel_counter_add(m, AGX4_FWMODEL_CNT_GROW_REFUSED);
+		if (d->tvb_partial(m, l))
+			return -EIO;
+		agx4_fwmodel_counter_add(m, AGX4_FWMODEL_CNT_PARTIAL_RENDERS);
+	}
+	ret = tvb_next(m, l, &ps);
+	pass_end(m, inst, &ps);
+	return ret ? -EIO : 0;
+}
+
 void agx4_fwmodel_exec_timer(struct work_struct *w)
 {
 	struct agx4_fwmodel *m = container_of(w, struct agx4_fwmodel,
@@ -738,17 +841,20 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_busy);
  * @m: the model.
  * @s: the script (copied).
  *
- * Return: 0; -EINVAL for an unknown action or kind, -EOPNOTSUPP for the
- * growth and memory-limit hooks (not implemented yet), -ENOSPC when 16
- * scripts are armed.
+ * Return: 0; -EINVAL for an unknown action or kind, or a growth or limit
+ * script for other work than TA; -ENOSPC when 16 scripts are armed.
  */
 int agx4_fwmodel_script(struct agx4_fwmodel *m,
 			const struct agx4_fwmodel_script *s)
 {
+	struct agx4_fwmodel_script c = *s;
 	unsigned long flags;
 	int ret = 0;
 
-	switch (s->action) {
+	if (c.kinds & ~(AGX4_FWMODEL_KIND_TA | AGX4_FWMODEL_KIND_3D |
+			AGX4_FWMODEL_KIND_COMPUTE))
+		return -EINVAL;
+	switch (c.action) {
 	case AGX4_FWMODEL_ACT_NEVER:
 	case AGX4_FWMODEL_ACT_FATAL:
 	case AGX4_FWMODEL_ACT_CRASH:
@@ -757,16 +863,17 @@ int agx4_fwmodel_script(struct agx4_fwmodel *m,
 		break;
 	case AGX4_FWMODEL_ACT_GROW:
 	case AGX4_FWMODEL_ACT_LIMIT:
-		return -EOPNOTSUPP;
+		/* The TA requests growth and reports the limit (H). */
+		if (c.kinds && c.kinds != AGX4_FWMODEL_KIND_TA)
+			return -EINVAL;
+		c.kinds = AGX4_FWMODEL_KIND_TA;
+		break;
 	default:
 		return -EINVAL;
 	}
-	if (s->kinds & ~(AGX4_FWMODEL_KIND_TA | AGX4_FWMODEL_KIND_3D |
-			 AGX4_FWMODEL_KIND_COMPUTE))
-		return -EINVAL;
 	spin_lock_irqsave(&m->lock, flags);
 	if (m->nscripts < FWM_SCRIPTS)
-		m->scripts[m->nscripts++] = *s;
+		m->scripts[m->nscripts++] = c;
 	else
 		ret = -ENOSPC;
 	spin_unlock_irqrestore(&m->lock, flags);

@@ -141,10 +141,10 @@ static int g16_ctl_record(struct agx4_fwmodel *m, unsigned int inst, u64 va,
 {
 	switch (get_unaligned_le32(rec)) {
 	case G16_OP_NOP:
-	/* L: growth and memory-limit replies are accepted, not acted on yet. */
+		return 0;
 	case G16_OP_TVB_REPLY:
 	case G16_OP_LIMIT_REPLY:
-		return 0;
+		return agx4_fwmodel_exec_reply(m, inst, rec);
 	case G16_OP_REGISTER:
 		return g16_register(m, inst, va, rec);
 	default:
@@ -173,5 +173,11 @@ const struct fwm_gen_desc agx4_fwmodel_g16_desc = {
 	.work_msg = agx4_fwmodel_g16_work_msg,
 	.open_lane = agx4_fwmodel_g16_open_lane,
 	.step = agx4_fwmodel_g16_step,
+	.tvb_request = agx4_fwmodel_g16_tvb_request,
+	.tvb_echo = agx4_fwmodel_g16_tvb_echo,
+	.tvb_grew = agx4_fwmodel_g16_tvb_grew,
+	.tvb_partial = agx4_fwmodel_g16_tvb_partial,
+	/* G16 answers a memory-limit report with opcode 9 (H). */
+	.limit_reply = true,
 	.ring_wraps = true,
 };

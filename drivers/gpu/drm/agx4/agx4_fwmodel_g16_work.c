@@ -550,3 +550,201 @@ int agx4_fwmodel_g16_step(struct agx4_fwmodel *m, struct fwm_lane *l, u32 r,
 		return work(m, l, item);
 	return agx4_fwmodel_item_fail(m, item);
 }
+
+/*
+ * TVB growth and the memory limit.  The TA Work names its buffer
+ * manager: +0x18 the BM slot, +0x20 the buffer manager; +0x77c/+0x780
+ * the event and stamp of its 3D Work, by which partial rendering finds
+ * that Work (H).  The buffer manager (0x88 bytes): +0xc slot, +0x3c
+ * current blocks (a mirror the firmware updates), +0x44 the block list
+ * (u64 block IDs, M), +0x4c the block control (the block count, twice,
+ * in its first two u32s, L) (H for the offsets).
+ */
+#define TA_BM_SLOT		0x18
+#define TA_BM			0x20
+#define TA_FRAG_EVENT		0x77c
+#define TA_FRAG_STAMP		0x780
+#define BM_SIZE			0x88
+#define BM_SLOT			0x0c
+#define BM_BLOCKS		0x3c
+#define BM_LIST			0x44
+#define BM_CONTROL		0x4c
+/* A block: 0x20000 bytes at context base + ID * 0x8000 (H). */
+#define BLOCK_UNIT		0x8000ULL
+#define BLOCK_SIZE		0x20000ULL
+/* 3D Work: partial background (load) and end-of-tile (store) programs (H). */
+#define FRAG_PARTIAL_BG		0x930
+#define FRAG_PARTIAL_EOT	0xa1c
+#define FRAG_STAMP		0xbd0
+#define FRAG_EVENT		0xbd4
+
+/*
+ * The 3D Work of this render on a 3D lane, not yet executed: the one
+ * with the event and stamp the TA Work names.
+ */
+static int find_frag(struct agx4_fwmodel *m, struct fwm_lane *l, u64 ta,
+		     u32 event, u32 stamp)
+{
+	struct fwm_tvb *t = &l->job.tvb;
+	struct fwm_lane *f;
+	u32 r, type, e, s;
+	u64 item;
+
+	list_for_each_entry(f, &m->lanes, node) {
+		if (f->inst != l->inst || f->kind != FWM_KIND_3D || !f->cap)
+			continue;
+		for (r = f->read; r != f->head; r = (r + 1) % f->cap) {
+			if (agx4_fwmodel_read64(m, f->inst,
+						f->ring + (u64)r * 8, &item) ||
+			    !item ||
+			    agx4_fwmodel_read32(m, f->inst, item, &type))
+				return -EIO;
+			if (type != ITEM_3D)
+				continue;
+			if (agx4_fwmodel_read32(m, f->inst, item + FRAG_EVENT,
+						&e) ||
+			    agx4_fwmodel_read32(m, f->inst, item + FRAG_STAMP,
+						&s))
+				return -EIO;
+			if (e == event && s == stamp) {
+				t->frag_queue = f->queue;
+				t->frag_item = item;
+				return 0;
+			}
+		}
+	}
+	return agx4_fwmodel_item_fail(m, ta + TA_FRAG_EVENT);
+}
+
+/*
+ * Growth request (kind 6): +4 context, +8 BM slot, +0xc request counter,
+ * +0x10 subpipe, +0x14 u64 halt count (H).  GAP: the counter is the
+ * model's count of requests, the subpipe 0 (TA) and the halt count the
+ * work item's own count of requests.  Memory-limit report (kind 7): +4 0,
+ * +8 1, +0xc the 3D event, +0x10 the 3D stamp (H).
+ */
+int agx4_fwmodel_g16_tvb_request(struct agx4_fwmodel *m, struct fwm_lane *l,
+				 bool limit, u8 *rec)
+{
+	struct fwm_tvb *t = &l->job.tvb;
+	u64 ta = l->job.item, control;
+	u32 slot, event, stamp, bm_slot;
+
+	if (agx4_fwmodel_read32(m, l->inst, ta + 0xc, &t->ctx) ||
+	    agx4_fwmodel_read32(m, l->inst, ta + TA_BM_SLOT, &slot) ||
+	    agx4_fwmodel_read64(m, l->inst, ta + TA_BM, &t->bm) ||
+	    agx4_fwmodel_read32(m, l->inst, ta + TA_FRAG_EVENT, &event) ||
+	    agx4_fwmodel_read32(m, l->inst, ta + TA_FRAG_STAMP, &stamp))
+		return -EIO;
+	if (!t->frag_item && find_frag(m, l, ta, event, stamp))
+		return -EIO;
+	if (limit) {
+		put_unaligned_le32(0, rec + 4);
+		put_unaligned_le32(1, rec + 8);
+		put_unaligned_le32(event, rec + 0xc);
+		put_unaligned_le32(stamp, rec + 0x10);
+		return 0;
+	}
+	if (agx4_fwmodel_need(m, l->inst, ta + TA_BM, t->bm, BM_SIZE,
+			      AGX4_FWMODEL_READ | AGX4_FWMODEL_WRITE) ||
+	    agx4_fwmodel_read32(m, l->inst, t->bm + BM_SLOT, &bm_slot) ||
+	    agx4_fwmodel_read64(m, l->inst, t->bm + BM_CONTROL, &control))
+		return -EIO;
+	if (bm_slot != slot)
+		return agx4_fwmodel_item_fail(m, t->bm + BM_SLOT);
+	if (agx4_fwmodel_need(m, l->inst, t->bm + BM_CONTROL, control, 8,
+			      AGX4_FWMODEL_READ) ||
+	    agx4_fwmodel_read32(m, l->inst, control, &t->blocks))
+		return -EIO;
+	put_unaligned_le32(t->ctx, rec + 4);
+	put_unaligned_le32(slot, rec + 8);
+	put_unaligned_le32(++m->tvb_seq, rec + 0xc);
+	put_unaligned_le32(0, rec + 0x10);
+	put_unaligned_le64(t->sent + 1, rec + 0x14);
+	return 0;
+}
+
+/*
+ * Replies echo the request (H): opcode 8 {+4 grew, +8 slot, +0xc
+ * context, +0x10 counter, +0x14 subpipe, +0x18 u64 halt count}; opcode 9
+ * {+4 1, +8 u64 the 3D queue, +0x10 the 3D stamp}.
+ */
+bool agx4_fwmodel_g16_tvb_echo(struct agx4_fwmodel *m, struct fwm_lane *l,
+			       const u8 *rec)
+{
+	const struct fwm_tvb *t = &l->job.tvb;
+	const u8 *q = t->req;
+
+	if (get_unaligned_le32(rec) == FWM_OP_LIMIT_REPLY)
+		return get_unaligned_le32(rec + 4) == 1 &&
+		       get_unaligned_le64(rec + 8) == t->frag_queue &&
+		       get_unaligned_le32(rec + 0x10) ==
+		       get_unaligned_le32(q + 0x10);
+	return get_unaligned_le32(rec + 8) == get_unaligned_le32(q + 8) &&
+	       get_unaligned_le32(rec + 0xc) == get_unaligned_le32(q + 4) &&
+	       get_unaligned_le32(rec + 0x10) == get_unaligned_le32(q + 0xc) &&
+	       get_unaligned_le32(rec + 0x14) == get_unaligned_le32(q + 0x10) &&
+	       get_unaligned_le64(rec + 0x18) == get_unaligned_le64(q + 0x14);
+}
+
+/*
+ * "Grew": the block control counts more blocks than at the request, and
+ * every new block in the block list is mapped for the GPU in the render's
+ * context; the firmware then updates the buffer manager's mirror.
+ */
+int agx4_fwmodel_g16_tvb_grew(struct agx4_fwmodel *m, struct fwm_lane *l)
+{
+	const unsigned int rw = AGX4_FWMODEL_READ | AGX4_FWMODEL_WRITE;
+	struct fwm_tvb *t = &l->job.tvb;
+	u64 control, list, id;
+	u32 n, n2, i;
+
+	if (agx4_fwmodel_read64(m, l->inst, t->bm + BM_CONTROL, &control) ||
+	    agx4_fwmodel_read64(m, l->inst, t->bm + BM_LIST, &list) ||
+	    agx4_fwmodel_read32(m, l->inst, control, &n) ||
+	    agx4_fwmodel_read32(m, l->inst, control + 4, &n2))
+		return -EIO;
+	if (n != n2 || n <= t->blocks)
+		return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_RECORD, control);
+	if (agx4_fwmodel_need(m, l->inst, t->bm + BM_LIST, list, (u64)n * 8,
+			      AGX4_FWMODEL_READ))
+		return -EIO;
+	for (i = t->blocks; i < n; i++) {
+		if (agx4_fwmodel_read64(m, l->inst, list + 8ULL * i, &id))
+			return -EIO;
+		if (!id)
+			return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_RECORD,
+						 list + 8ULL * i);
+		if (agx4_fwmodel_gpu_check(m, l->inst, t->ctx,
+					   CONTEXT_BASE + id * BLOCK_UNIT,
+					   BLOCK_SIZE, rw))
+			return -EIO;
+	}
+	t->blocks = n;
+	return agx4_fwmodel_write32(m, l->inst, t->bm + BM_BLOCKS, n);
+}
+
+/*
+ * "Refused": the firmware stores the tiles with the partial end-of-tile
+ * program and reloads them with the partial background program of the 3D
+ * Work (H), both USC addresses the GPU reads in the render's context (L:
+ * the Work holds the full GPU VA).
+ */
+int agx4_fwmodel_g16_tvb_partial(struct agx4_fwmodel *m, struct fwm_lane *l)
+{
+	static const u32 at[] = { FRAG_PARTIAL_BG, FRAG_PARTIAL_EOT };
+	struct fwm_tvb *t = &l->job.tvb;
+	unsigned int i;
+	u64 usc;
+
+	for (i = 0; i < ARRAY_SIZE(at); i++) {
+		if (agx4_fwmodel_read64(m, l->inst, t->frag_item + at[i], &usc))
+			return -EIO;
+		if (!usc)
+			return agx4_fwmodel_item_fail(m, t->frag_item + at[i]);
+		if (agx4_fwmodel_gpu_check(m, l->inst, t->ctx, usc, 4,
+					   AGX4_FWMODEL_READ))
+			return -EIO;
+	}
+	return 0;
+}

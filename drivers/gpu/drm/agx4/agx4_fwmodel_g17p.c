@@ -14,6 +14,7 @@
 
 /* Device-control opcodes the firmware knows (H); unknown ones are refused. */
 #define G17P_OP_TVB_REPLY	0x08
+#define G17P_OP_LIMIT_REPLY	0x09
 #define G17P_OP_CLEANUP		0x14
 #define G17P_OP_OPEN_PRIMARY	0x16
 #define G17P_OP_MAINTENANCE	0x1b
@@ -98,10 +99,16 @@ static int g17p_ctl_record(struct agx4_fwmodel *m, unsigned int inst, u64 va,
 			   const u8 *rec)
 {
 	switch (get_unaligned_le32(rec)) {
+	case G17P_OP_TVB_REPLY:
+	/*
+	 * The memory-limit reply exists only as a diagnostic (M): no
+	 * request waits for it, so it is refused.
+	 */
+	case G17P_OP_LIMIT_REPLY:
+		return agx4_fwmodel_exec_reply(m, inst, rec);
 	case G17P_OP_OPEN_PRIMARY:
 	case G17P_OP_OPEN_SECONDARY:
-	/* L: replies and lifecycle records are accepted, not acted on yet. */
-	case G17P_OP_TVB_REPLY:
+	/* L: lifecycle records are accepted, not acted on yet. */
 	case G17P_OP_CLEANUP:
 	case G17P_OP_MAINTENANCE:
 	case G17P_OP_TICK:
@@ -140,4 +147,10 @@ const struct fwm_gen_desc agx4_fwmodel_g17p_desc = {
 	.open_lane = agx4_fwmodel_g17p_open_lane,
 	.step = agx4_fwmodel_g17p_step,
 	.retire = agx4_fwmodel_g17p_retire,
+	.tvb_request = agx4_fwmodel_g17p_tvb_request,
+	.tvb_echo = agx4_fwmodel_g17p_tvb_echo,
+	.tvb_grew = agx4_fwmodel_g17p_tvb_grew,
+	.tvb_partial = agx4_fwmodel_g17p_tvb_partial,
+	/* G17P only consumes a memory-limit report (H). */
+	.limit_reply = false,
 };

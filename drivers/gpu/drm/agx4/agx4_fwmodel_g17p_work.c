@@ -459,3 +459,216 @@ int agx4_fwmodel_g17p_retire(struct agx4_fwmodel *m, struct fwm_lane *l)
 	return agx4_fwmodel_write32(m, l->inst, l->queue + QUEUE_DONE_MIRROR,
 				    l->done);
 }
+
+/*
+ * TVB growth and the memory limit.  The TA descriptor names its pool
+ * (+0x18) and the pool's buffer manager, shared[0] (+0x20); its sequence
+ * (+4) is 2 * index + 1 and its 3D's, on the pool's 3D queue, 2 * index,
+ * naming the same shared[0] at +0x28 (H; the 3D's pool word at +0x458 is
+ * not used: it lies inside the main register program).  The buffer
+ * manager: +0x3c current
+ * blocks, +0x44 the secondary index (a u64 base ID per block), +0x4c the
+ * shared slots (the block count, twice, in its first two u32s) (H).
+ */
+#define TA_SEQ			0x04
+#define TA_POOL			0x18
+#define TA_BM			0x20
+#define FRAG_BM			0x28
+#define BM_SIZE			0x88
+#define BM_BLOCKS		0x3c
+#define BM_INDEX		0x44
+#define BM_CONTROL		0x4c
+/* Context record: the 3D partial store, resume and load locators (H). */
+#define CTX_PARTIAL		0x158
+#define LOC_ALIAS		GENMASK_ULL(39, 0)
+
+/*
+ * The 3D command of this render, not yet executed, and its context
+ * record (found as the 3D's step finds it: the optional record's context
+ * area, else the queue's, at the event item's group).
+ */
+static int find_frag(struct agx4_fwmodel *m, struct fwm_lane *l, u64 ta,
+		     u32 seq)
+{
+	struct fwm_tvb *t = &l->job.tvb;
+	u32 r, n, type, s, group;
+	struct fwm_lane *f;
+	u8 o[OPTIONAL_SIZE];
+	u64 desc, item, area, bm;
+
+	list_for_each_entry(f, &m->lanes, node) {
+		if (f->inst != l->inst || f->kind != FWM_KIND_3D)
+			continue;
+		for (r = f->read; r < f->head; r++) {
+			if (item_at(m, f, r, &desc, &type))
+				return -EIO;
+			if (type != ITEM_3D)
+				continue;
+			if (agx4_fwmodel_read64(m, f->inst, desc + FRAG_BM,
+						&bm) ||
+			    agx4_fwmodel_read32(m, f->inst, desc + TA_SEQ, &s))
+				return -EIO;
+			if (bm != t->bm || s + 1 != seq)
+				continue;
+			area = f->ctx_area;
+			for (n = r + 1; n < f->head; n++) {
+				if (item_at(m, f, n, &item, &type))
+					return -EIO;
+				if (type != ITEM_OPTIONAL)
+					break;
+				if (agx4_fwmodel_read(m, f->inst, item, o,
+						      sizeof(o)))
+					return -EIO;
+				area = get_unaligned_le64(o + 0x10);
+			}
+			if (n == f->head || type != ITEM_EVENT || !area)
+				return agx4_fwmodel_item_fail(m, desc);
+			if (agx4_fwmodel_read32(m, f->inst, item + 8, &group))
+				return -EIO;
+			t->frag_queue = f->queue;
+			t->frag_item = desc;
+			t->frag_ctx = area + (u64)((group >> 8) % CTX_SLOTS) *
+				      CTX_SLOT;
+			return 0;
+		}
+	}
+	return agx4_fwmodel_item_fail(m, ta + TA_SEQ);
+}
+
+/*
+ * Growth request (kind 6): +4 context, +8 pool, +0xc request counter,
+ * +0x10 the TA grid, +0x14..+0x37 zero, +0x38 u64 1, +0x40 u64 1 << grid
+ * (H; GAP: the counter is the model's count of requests, and a grid past
+ * 63 leaves +0x40 zero).  Memory-limit report (kind 7): +4 0, +8 1, +0xc
+ * event, +0x10 u64 the TA descriptor, +0x18 u64 non-zero, +0x20 0, +0x28
+ * u64 the 3D descriptor, +0x30 u64 event, +0x38 u64 context, +0x40 u64
+ * pool (H; M: the event is the pool's event slot, its number; GAP: +0x18
+ * is 1).
+ */
+int agx4_fwmodel_g17p_tvb_request(struct agx4_fwmodel *m, struct fwm_lane *l,
+				  bool limit, u8 *rec)
+{
+	struct fwm_tvb *t = &l->job.tvb;
+	u64 ta = l->job.item, control;
+	u32 pool, seq;
+
+	if (agx4_fwmodel_read32(m, l->inst, ta + 0xc, &t->ctx) ||
+	    agx4_fwmodel_read32(m, l->inst, ta + TA_POOL, &pool) ||
+	    agx4_fwmodel_read32(m, l->inst, ta + TA_SEQ, &seq) ||
+	    agx4_fwmodel_read64(m, l->inst, ta + TA_BM, &t->bm))
+		return -EIO;
+	if (!t->frag_item && find_frag(m, l, ta, seq))
+		return -EIO;
+	if (limit) {
+		put_unaligned_le32(0, rec + 4);
+		put_unaligned_le32(1, rec + 8);
+		put_unaligned_le32(pool, rec + 0xc);
+		put_unaligned_le64(ta, rec + 0x10);
+		put_unaligned_le64(1, rec + 0x18);
+		put_unaligned_le64(t->frag_item, rec + 0x28);
+		put_unaligned_le64(pool, rec + 0x30);
+		put_unaligned_le64(t->ctx, rec + 0x38);
+		put_unaligned_le64(pool, rec + 0x40);
+		return 0;
+	}
+	if (agx4_fwmodel_need(m, l->inst, ta + TA_BM, t->bm, BM_SIZE,
+			      AGX4_FWMODEL_READ | AGX4_FWMODEL_WRITE) ||
+	    agx4_fwmodel_read64(m, l->inst, t->bm + BM_CONTROL, &control) ||
+	    agx4_fwmodel_need(m, l->inst, t->bm + BM_CONTROL, control, 8,
+			      AGX4_FWMODEL_READ) ||
+	    agx4_fwmodel_read32(m, l->inst, control, &t->blocks))
+		return -EIO;
+	put_unaligned_le32(t->ctx, rec + 4);
+	put_unaligned_le32(pool, rec + 8);
+	put_unaligned_le32(++m->tvb_seq, rec + 0xc);
+	put_unaligned_le32(l->event, rec + 0x10);
+	put_unaligned_le64(1, rec + 0x38);
+	put_unaligned_le64(l->event < 64 ? BIT_ULL(l->event) : 0, rec + 0x40);
+	return 0;
+}
+
+/* Opcode 8 echoes the request: {+4 grew, +8 pool, +0xc context, +0x10 counter} (H). */
+bool agx4_fwmodel_g17p_tvb_echo(struct agx4_fwmodel *m, struct fwm_lane *l,
+				const u8 *rec)
+{
+	const u8 *q = l->job.tvb.req;
+
+	return get_unaligned_le32(rec) == FWM_OP_GROW_REPLY &&
+	       get_unaligned_le32(rec + 8) == get_unaligned_le32(q + 8) &&
+	       get_unaligned_le32(rec + 0xc) == get_unaligned_le32(q + 4) &&
+	       get_unaligned_le32(rec + 0x10) == get_unaligned_le32(q + 0xc);
+}
+
+/*
+ * "Grew": the shared slots count more blocks than at the request, the
+ * secondary index names each new one (GAP: where a block ID maps in the
+ * GPU's space is not known, so only a non-zero ID is checked); the
+ * firmware then updates the buffer manager's count (L).
+ */
+int agx4_fwmodel_g17p_tvb_grew(struct agx4_fwmodel *m, struct fwm_lane *l)
+{
+	struct fwm_tvb *t = &l->job.tvb;
+	u64 control, index, id;
+	u32 n, n2, i;
+
+	if (agx4_fwmodel_read64(m, l->inst, t->bm + BM_CONTROL, &control) ||
+	    agx4_fwmodel_read64(m, l->inst, t->bm + BM_INDEX, &index) ||
+	    agx4_fwmodel_read32(m, l->inst, control, &n) ||
+	    agx4_fwmodel_read32(m, l->inst, control + 4, &n2))
+		return -EIO;
+	if (n != n2 || n <= t->blocks)
+		return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_RECORD, control);
+	if (agx4_fwmodel_need(m, l->inst, t->bm + BM_INDEX, index, (u64)n * 8,
+			      AGX4_FWMODEL_READ))
+		return -EIO;
+	for (i = t->blocks; i < n; i++) {
+		if (agx4_fwmodel_read64(m, l->inst, index + 8ULL * i, &id))
+			return -EIO;
+		if (!id)
+			return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_RECORD,
+						 index + 8ULL * i);
+	}
+	t->blocks = n;
+	return agx4_fwmodel_write32(m, l->inst, t->bm + BM_BLOCKS, n);
+}
+
+/*
+ * "Refused": the firmware runs the 3D's partial store, resume and load
+ * programs (H), found through the 3D's context record: each locator is
+ * code << 40 | (alias >> 5) (M: the form of the main locator), code 0x10
+ * or 8 * the program's records (H), naming the program's low alias,
+ * which the firmware reads in its own context (M).
+ */
+int agx4_fwmodel_g17p_tvb_partial(struct agx4_fwmodel *m,
+				  struct fwm_lane *l)
+{
+	const struct desc_layout *k = &layouts[FWM_KIND_3D];
+	struct fwm_tvb *t = &l->job.tvb;
+	u64 loc, alias, code;
+	unsigned int i;
+	u32 header;
+
+	for (i = 1; i < 4; i++) {
+		const struct program *p = &k->prog[i];
+		u64 at = t->frag_ctx + CTX_PARTIAL + 8 * (i - 1);
+
+		if (agx4_fwmodel_read64(m, l->inst, at, &loc) ||
+		    agx4_fwmodel_read64(m, l->inst, t->frag_item + p->alias,
+					&alias) ||
+		    agx4_fwmodel_read32(m, l->inst, t->frag_item + p->header,
+					&header))
+			return -EIO;
+		code = loc >> 40;
+		if ((code != 0x10 && code != 8 * p->count) ||
+		    (loc & LOC_ALIAS) != alias >> 5 || alias & 0x1f)
+			return agx4_fwmodel_item_fail(m, at);
+		if (header != (p->count * REG_SIZE << 16 | p->count))
+			return agx4_fwmodel_item_fail(m, t->frag_item +
+						      p->header);
+		if (agx4_fwmodel_gpu_check(m, l->inst, 0, alias,
+					   p->count * REG_SIZE,
+					   AGX4_FWMODEL_READ))
+			return -EIO;
+	}
+	return 0;
+}

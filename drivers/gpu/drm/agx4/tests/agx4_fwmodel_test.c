@@ -1433,8 +1433,9 @@ static void g16_script_fatal_and_crash(struct kunit *test)
 	s.queue = 0;
 	s.kinds = AGX4_FWMODEL_KIND_COMPUTE;
 	KUNIT_ASSERT_EQ(test, agx4_fwmodel_script(t->m, &s), 0);
+	/* Growth is the TA's: not for compute. */
 	s.action = AGX4_FWMODEL_ACT_GROW;
-	KUNIT_EXPECT_EQ(test, agx4_fwmodel_script(t->m, &s), -EOPNOTSUPP);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_script(t->m, &s), -EINVAL);
 	s.action = AGX4_FWMODEL_ACT_NEVER;
 	s.kinds = BIT(3);
 	KUNIT_EXPECT_EQ(test, agx4_fwmodel_script(t->m, &s), -EINVAL);
@@ -2808,6 +2809,499 @@ static void err_names_are_distinct(struct kunit *test)
 			   "unknown");
 }
 
+/*
+ * TVB growth and the memory limit.  The host's side is written here by
+ * hand: replies on the control ring, blocks in the client's tables.
+ */
+#define G16_BM_LIST	(BM + 0x1000)
+#define G16_BM_CTL	(BM + 0x2000)
+#define G16_BM_SLOT	7
+#define G16_USC		0x10000000000ULL
+#define G16_PBG		(G16_USC + 0x1000)
+#define G16_PEOT	(G16_USC + 0x2000)
+
+/* A block ID's GPU VA: context base + ID * 0x8000. */
+#define G16_BLOCK_VA(id)	(CTX_BASE + (u64)(id) * 0x8000)
+
+/*
+ * The render of g16_render() with its buffer manager (slot 7, 11 blocks
+ * listed as IDs 0x11 + 5i) and partial programs mapped for the GPU.
+ */
+static void g16_tvb_render(struct g16w *g)
+{
+	struct fwt *t = g->t;
+	unsigned int i;
+
+	g16_render(g, false);
+	w32(t, TA_W + 0x18, G16_BM_SLOT);
+	w64(t, TA_W + 0x20, BM);
+	w32(t, TA_W + 0x77c, 33);
+	w32(t, TA_W + 0x780, 0x100);
+	w32(t, BM + 0xc, G16_BM_SLOT);
+	w32(t, BM + 0x3c, 11);
+	w64(t, BM + 0x44, G16_BM_LIST);
+	w64(t, BM + 0x4c, G16_BM_CTL);
+	for (i = 0; i < 11; i++)
+		w64(t, G16_BM_LIST + 8 * i, 0x11 + 5 * i);
+	w32(t, G16_BM_CTL, 11);
+	w32(t, G16_BM_CTL + 4, 11);
+	w32(t, G16_BM_CTL + 0x60, 1);
+	w64(t, FRAG_W + 0x930, G16_PBG);
+	w64(t, FRAG_W + 0xa1c, G16_PEOT);
+	tmap_in(t, g->client, G16_USC, 3 * PG, GPU_RO);
+}
+
+/* The host grows the pool by two blocks, mapped, and counts them twice. */
+static void g16_host_grow(struct g16w *g)
+{
+	struct fwt *t = g->t;
+	u32 n = r32(t, G16_BM_CTL), i;
+
+	for (i = n; i < n + 2; i++) {
+		w64(t, G16_BM_LIST + 8 * i, 0x11 + 5 * i);
+		tmap_in(t, g->client, G16_BLOCK_VA(0x11 + 5 * i), 0x20000,
+			GPU_RW);
+	}
+	w32(t, G16_BM_CTL, n + 2);
+	w32(t, G16_BM_CTL + 4, n + 2);
+}
+
+/* A device-control record of @n words on the G16 ring, produced and rung. */
+static void g16_ctl(struct fwt *t, const u32 *w, unsigned int n)
+{
+	u32 p = sgx_r(t, SGX_CTL_PROD);
+	u64 rec = G16_MAIN + 0x4c0 + p * 0x40ULL;
+	unsigned int i;
+
+	memset(tva(t, rec), 0, 0x40);
+	for (i = 0; i < n; i++)
+		w32(t, rec + 4 * i, w[i]);
+	sgx_w(t, SGX_CTL_PROD, p + 1);
+	KUNIT_ASSERT_EQ(t->test, t->ops->ring(t->m, 0, 0x21,
+					      0x0084000000000011ULL), 0);
+	agx4_fwmodel_sync(t->m);
+}
+
+/* Answer the growth request in event @i: echo it, grew or refused. */
+static void g16_answer(struct fwt *t, unsigned int i, bool grew)
+{
+	const u32 w[8] = {
+		8, grew, g16_event(t, i, 8), g16_event(t, i, 4),
+		g16_event(t, i, 0xc), g16_event(t, i, 0x10),
+		g16_event(t, i, 0x14), g16_event(t, i, 0x18),
+	};
+
+	g16_ctl(t, w, ARRAY_SIZE(w));
+}
+
+static u32 cnt(struct fwt *t, enum agx4_fwmodel_counter c)
+{
+	return agx4_fwmodel_count(t->m, c);
+}
+
+/*
+ * GROW 3: three requests, one at a time, each naming the context, the BM
+ * slot, a new counter and the halt count; the TA waits for each reply:
+ * grew (checked, the mirror follows), refused (partial render), grew;
+ * then TA and 3D complete.
+ */
+static void g16_grow_three_times_refused_once(struct kunit *test)
+{
+	struct g16w *g = g16w_new(test);
+	struct fwt *t = g->t;
+	const struct agx4_fwmodel_script s = {
+		.action = AGX4_FWMODEL_ACT_GROW, .arg = 3,
+	};
+	unsigned int i;
+
+	KUNIT_ASSERT_EQ(test, agx4_fwmodel_script(t->m, &s), 0);
+	g16_tvb_render(g);
+	kick(t, 2, 0);
+	expect_err(t, AGX4_FWMODEL_OK, 0);
+	for (i = 0; i < 3; i++) {
+		/* Request i is event i: nothing else was posted meanwhile. */
+		KUNIT_ASSERT_EQ(test, r32(t, G16_STATUS_A + 0x40 + 0x20), i + 1);
+		KUNIT_EXPECT_EQ(test, g16_event(t, i, 0), 6);
+		KUNIT_EXPECT_EQ(test, g16_event(t, i, 4), SLOT);
+		KUNIT_EXPECT_EQ(test, g16_event(t, i, 8), G16_BM_SLOT);
+		KUNIT_EXPECT_EQ(test, g16_event(t, i, 0xc), i + 1);
+		KUNIT_EXPECT_EQ(test, g16_event(t, i, 0x14), i + 1);
+		KUNIT_EXPECT_EQ(test, r32(t, LANE_STAMP(0)), 0xc00 - 0x100);
+		KUNIT_EXPECT_EQ(test, agx4_fwmodel_busy(t->m), 1);
+		if (i == 1) {
+			g16_answer(t, i, false);
+		} else {
+			g16_host_grow(g);
+			g16_answer(t, i, true);
+			KUNIT_EXPECT_EQ(test, r32(t, BM + 0x3c),
+					r32(t, G16_BM_CTL));
+		}
+		expect_err(t, AGX4_FWMODEL_OK, 0);
+	}
+	KUNIT_EXPECT_EQ(test, r32(t, LANE_STAMP(0)), 0xc00);
+	KUNIT_EXPECT_EQ(test, r32(t, LANE_STAMP(1)), 0x100);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_busy(t->m), 0);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_GROW_REQUESTS), 3);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_GROW_GREW), 2);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_GROW_REFUSED), 1);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_PARTIAL_RENDERS), 1);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_BAD_REPLIES), 0);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_TA), 1);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_3D), 1);
+}
+
+/* "Grew" with a new block the GPU cannot reach: a GPU fault at the block. */
+static void g16_grew_needs_mapped_blocks(struct kunit *test)
+{
+	struct g16w *g = g16w_new(test);
+	struct fwt *t = g->t;
+	const struct agx4_fwmodel_script s = {
+		.action = AGX4_FWMODEL_ACT_GROW, .arg = 1,
+	};
+
+	KUNIT_ASSERT_EQ(test, agx4_fwmodel_script(t->m, &s), 0);
+	g16_tvb_render(g);
+	kick(t, 2, 0);
+	/* Counted, listed, not mapped. */
+	w64(t, G16_BM_LIST + 8 * 11, 0x11 + 5 * 11);
+	w32(t, G16_BM_CTL, 12);
+	w32(t, G16_BM_CTL + 4, 12);
+	g16_answer(t, 0, true);
+	expect_err(t, AGX4_FWMODEL_GPU_FAULT, G16_BLOCK_VA(0x11 + 5 * 11));
+	KUNIT_EXPECT_EQ(test, crashes(t, 0), 1);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_GROW_GREW), 0);
+	KUNIT_EXPECT_EQ(test, r32(t, LANE_STAMP(0)), 0xc00 - 0x100);
+}
+
+/* "Grew" without more blocks in the block control is a bad record. */
+static void g16_grew_without_blocks_is_bad_record(struct kunit *test)
+{
+	struct g16w *g = g16w_new(test);
+	struct fwt *t = g->t;
+	const struct agx4_fwmodel_script s = {
+		.action = AGX4_FWMODEL_ACT_GROW, .arg = 1,
+	};
+
+	KUNIT_ASSERT_EQ(test, agx4_fwmodel_script(t->m, &s), 0);
+	g16_tvb_render(g);
+	kick(t, 2, 0);
+	g16_answer(t, 0, true);
+	expect_err(t, AGX4_FWMODEL_BAD_RECORD, G16_BM_CTL);
+	KUNIT_EXPECT_EQ(test, r32(t, LANE_STAMP(0)), 0xc00 - 0x100);
+}
+
+/* A refusal runs the 3D Work's partial programs: a missing one is a bad item. */
+static void g16_partial_render_needs_partial_eot(struct kunit *test)
+{
+	struct g16w *g = g16w_new(test);
+	struct fwt *t = g->t;
+	const struct agx4_fwmodel_script s = {
+		.action = AGX4_FWMODEL_ACT_GROW, .arg = 1,
+	};
+
+	KUNIT_ASSERT_EQ(test, agx4_fwmodel_script(t->m, &s), 0);
+	g16_tvb_render(g);
+	w64(t, FRAG_W + 0xa1c, 0);
+	kick(t, 2, 0);
+	g16_answer(t, 0, false);
+	expect_err(t, AGX4_FWMODEL_BAD_ITEM, FRAG_W + 0xa1c);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_PARTIAL_RENDERS), 0);
+	KUNIT_EXPECT_EQ(test, r32(t, LANE_STAMP(0)), 0xc00 - 0x100);
+}
+
+/*
+ * LIMIT 1: a refused request, then the limit report {0, 1, 3D event, 3D
+ * stamp}; the TA waits for opcode 9 {1, the 3D queue, the 3D stamp} and a
+ * reply naming another queue is refused; then the render completes.
+ */
+static void g16_limit_reports_and_waits_for_opcode_9(struct kunit *test)
+{
+	struct g16w *g = g16w_new(test);
+	struct fwt *t = g->t;
+	const struct agx4_fwmodel_script s = {
+		.action = AGX4_FWMODEL_ACT_LIMIT, .arg = 1,
+	};
+	u32 w[5] = { 9, 1, lower_32_bits(LANE(0)), upper_32_bits(LANE(0)),
+		     0x100 };
+
+	KUNIT_ASSERT_EQ(test, agx4_fwmodel_script(t->m, &s), 0);
+	g16_tvb_render(g);
+	kick(t, 2, 0);
+	g16_answer(t, 0, false);
+	expect_err(t, AGX4_FWMODEL_OK, 0);
+	KUNIT_ASSERT_EQ(test, r32(t, G16_STATUS_A + 0x40 + 0x20), 2);
+	KUNIT_EXPECT_EQ(test, g16_event(t, 1, 0), 7);
+	KUNIT_EXPECT_EQ(test, g16_event(t, 1, 4), 0);
+	KUNIT_EXPECT_EQ(test, g16_event(t, 1, 8), 1);
+	KUNIT_EXPECT_EQ(test, g16_event(t, 1, 0xc), 33);
+	KUNIT_EXPECT_EQ(test, g16_event(t, 1, 0x10), 0x100);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_LIMITS), 1);
+	KUNIT_EXPECT_EQ(test, r32(t, LANE_STAMP(0)), 0xc00 - 0x100);
+	/* The TA's queue is not the 3D's: refused, still waiting. */
+	g16_ctl(t, w, ARRAY_SIZE(w));
+	expect_err(t, AGX4_FWMODEL_BAD_RECORD,
+		   G16_MAIN + 0x4c0 + 2 * 0x40);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_BAD_REPLIES), 1);
+	KUNIT_EXPECT_EQ(test, r32(t, LANE_STAMP(0)), 0xc00 - 0x100);
+	w[2] = lower_32_bits(LANE(1));
+	w[3] = upper_32_bits(LANE(1));
+	g16_ctl(t, w, ARRAY_SIZE(w));
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_LIMIT_REPLIES), 1);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_BAD_REPLIES), 1);
+	KUNIT_EXPECT_EQ(test, r32(t, LANE_STAMP(0)), 0xc00);
+	KUNIT_EXPECT_EQ(test, r32(t, LANE_STAMP(1)), 0x100);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_3D), 1);
+}
+
+/*
+ * Replies nobody waits for are refused: opcode 8 and 9 with no request,
+ * and a growth reply whose counter does not echo the request's.
+ */
+static void g16_reply_without_request_is_refused(struct kunit *test)
+{
+	struct g16w *g = g16w_new(test);
+	struct fwt *t = g->t;
+	const struct agx4_fwmodel_script s = {
+		.action = AGX4_FWMODEL_ACT_GROW, .arg = 1,
+	};
+	const u32 grow[8] = { 8, 0, G16_BM_SLOT, SLOT, 1, 0, 1, 0 };
+	const u32 limit[5] = { 9, 1, lower_32_bits(LANE(1)),
+			       upper_32_bits(LANE(1)), 0x100 };
+	u32 wrong[8];
+
+	g16_ctl(t, grow, ARRAY_SIZE(grow));
+	expect_err(t, AGX4_FWMODEL_BAD_RECORD, G16_MAIN + 0x4c0 + 0x40);
+	g16_ctl(t, limit, ARRAY_SIZE(limit));
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_BAD_REPLIES), 2);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_BAD_RECORDS), 2);
+	KUNIT_ASSERT_EQ(test, agx4_fwmodel_script(t->m, &s), 0);
+	g16_tvb_render(g);
+	kick(t, 2, 0);
+	memcpy(wrong, grow, sizeof(wrong));
+	wrong[4] = g16_event(t, 0, 0xc) + 1;
+	g16_ctl(t, wrong, ARRAY_SIZE(wrong));
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_BAD_REPLIES), 3);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_GROW_REFUSED), 0);
+	KUNIT_EXPECT_EQ(test, r32(t, LANE_STAMP(0)), 0xc00 - 0x100);
+	/* The right echo is still taken. */
+	g16_answer(t, 0, false);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_GROW_REFUSED), 1);
+	KUNIT_EXPECT_EQ(test, r32(t, LANE_STAMP(0)), 0xc00);
+}
+
+/* No reply within the bound: the TA never completes (the host times out). */
+static void g16_unanswered_request_leaves_the_job(struct kunit *test)
+{
+	struct g16w *g = g16w_new(test);
+	struct fwt *t = g->t;
+	const struct agx4_fwmodel_script s = {
+		.action = AGX4_FWMODEL_ACT_GROW, .arg = 1,
+	};
+
+	KUNIT_ASSERT_EQ(test, agx4_fwmodel_script(t->m, &s), 0);
+	g16_tvb_render(g);
+	kick(t, 2, 0);
+	msleep(AGX4_FWMODEL_REPLY_TIMEOUT_MS + 100);
+	agx4_fwmodel_sync(t->m);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_REPLY_TIMEOUTS), 1);
+	/* A late reply finds nothing waiting. */
+	g16_answer(t, 0, false);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_BAD_REPLIES), 1);
+	KUNIT_EXPECT_EQ(test, r32(t, LANE_STAMP(0)), 0xc00 - 0x100);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_busy(t->m), 1);
+}
+
+/* G17P: the pool's buffer manager, its shared slots and secondary index. */
+#define G17_BM		(POOL + 0x1000)
+#define G17_BM_CTL	(POOL + 0x2000)
+#define G17_BM_INDEX	(POOL + 0x3000)
+
+static void g17_tvb_render(struct g17w *g)
+{
+	struct fwt *t = g->t;
+	static const u32 partial[3] = { 0x7c0, 0xee0, 0x1600 };
+	u64 ctx3d = POOL_CTX(1) + 0x200;
+	unsigned int i;
+
+	g17_render(g);
+	w64(t, POOL_DESC(0) + 0x20, G17_BM);
+	w64(t, POOL_DESC(1) + 0x28, G17_BM);
+	w32(t, G17_BM + 0x3c, 8);
+	w64(t, G17_BM + 0x44, G17_BM_INDEX);
+	w64(t, G17_BM + 0x4c, G17_BM_CTL);
+	w32(t, G17_BM_CTL, 8);
+	w32(t, G17_BM_CTL + 4, 8);
+	w32(t, G17_BM_CTL + 0x60, 1);
+	for (i = 0; i < 8; i++)
+		w64(t, G17_BM_INDEX + 8 * i, 0x11 + 5 * i);
+	/* Partial store, resume, load locators: code 0x10 | alias >> 5. */
+	for (i = 0; i < 3; i++)
+		w64(t, ctx3d + 0x158 + 8 * i,
+		    0x10ULL << 40 | (POOL_LOW(1) + partial[i]) >> 5);
+}
+
+/* A device-control record on the G17P primary's ring, produced and rung. */
+static void g17_ctl(struct fwt *t, const u32 *w, unsigned int n)
+{
+	u32 p = r32(t, G17_STATE0 + 0x320);
+	u64 rec = G17_MAIN0 + 0x4c0 + p * 0x40ULL;
+	unsigned int i;
+
+	memset(tva(t, rec), 0, 0x40);
+	for (i = 0; i < n; i++)
+		w32(t, rec + 4 * i, w[i]);
+	w32(t, G17_STATE0 + 0x320, p + 1);
+	KUNIT_ASSERT_EQ(t->test, t->ops->ring(t->m, 0, 0x21,
+					      0x0084000000000011ULL), 0);
+	agx4_fwmodel_sync(t->m);
+}
+
+static void g17_answer(struct fwt *t, unsigned int i, bool grew)
+{
+	const u32 w[5] = {
+		8, grew, g17_report(t, i, 8), g17_report(t, i, 4),
+		g17_report(t, i, 0xc),
+	};
+
+	g17_ctl(t, w, ARRAY_SIZE(w));
+}
+
+/*
+ * GROW 2: requests {context, pool, counter, TA grid, zeros, 1, 1 << grid},
+ * answered grew (the shared slots and the index hold two more blocks)
+ * then refused (partial programs through the 3D's context record); then
+ * the render completes with its one terminal report.
+ */
+static void g17p_grow_grew_then_refused(struct kunit *test)
+{
+	struct g17w *g = g17w_new(test);
+	struct fwt *t = g->t;
+	const struct agx4_fwmodel_script s = {
+		.action = AGX4_FWMODEL_ACT_GROW, .arg = 2,
+	};
+	unsigned int i, k;
+
+	KUNIT_ASSERT_EQ(test, agx4_fwmodel_script(t->m, &s), 0);
+	g17_tvb_render(g);
+	kick(t, 2, 0);
+	expect_err(t, AGX4_FWMODEL_OK, 0);
+	for (i = 0; i < 2; i++) {
+		KUNIT_ASSERT_EQ(test, r32(t, G17_SA0 + 0x40 + 0x20), i + 1);
+		KUNIT_EXPECT_EQ(test, g17_report(t, i, 0), 6);
+		KUNIT_EXPECT_EQ(test, g17_report(t, i, 4), 1);
+		KUNIT_EXPECT_EQ(test, g17_report(t, i, 8), 0);
+		KUNIT_EXPECT_EQ(test, g17_report(t, i, 0xc), i + 1);
+		KUNIT_EXPECT_EQ(test, g17_report(t, i, 0x10), 0);
+		for (k = 0x14; k < 0x38; k += 4)
+			KUNIT_EXPECT_EQ(test, g17_report(t, i, k), 0);
+		KUNIT_EXPECT_EQ(test, r64(t, G17_SA0 + 0x2c0 + i * 0x48 + 0x38),
+				1);
+		KUNIT_EXPECT_EQ(test, r64(t, G17_SA0 + 0x2c0 + i * 0x48 + 0x40),
+				1);
+		KUNIT_EXPECT_EQ(test, r64(t, POOL_PAIR + 8), 0);
+		if (i == 0) {
+			w64(t, G17_BM_INDEX + 8 * 8, 0x11 + 5 * 8);
+			w64(t, G17_BM_INDEX + 8 * 9, 0x11 + 5 * 9);
+			w32(t, G17_BM_CTL, 10);
+			w32(t, G17_BM_CTL + 4, 10);
+		}
+		g17_answer(t, i, i == 0);
+		expect_err(t, AGX4_FWMODEL_OK, 0);
+	}
+	KUNIT_EXPECT_EQ(test, r32(t, G17_BM + 0x3c), 10);
+	KUNIT_EXPECT_NE(test, r64(t, POOL_PAIR + 8), 0);
+	KUNIT_EXPECT_EQ(test, r32(t, G17_SA0 + 0x40 + 0x20), 3);
+	KUNIT_EXPECT_EQ(test, g17_report(t, 2, 0), 1);
+	KUNIT_EXPECT_EQ(test, g17_report(t, 2, 4), 3);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_GROW_REQUESTS), 2);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_GROW_GREW), 1);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_GROW_REFUSED), 1);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_PARTIAL_RENDERS), 1);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_3D), 1);
+}
+
+/* A partial locator not naming its program's alias is a bad item. */
+static void g17p_partial_render_checks_locators(struct kunit *test)
+{
+	struct g17w *g = g17w_new(test);
+	struct fwt *t = g->t;
+	const struct agx4_fwmodel_script s = {
+		.action = AGX4_FWMODEL_ACT_GROW, .arg = 1,
+	};
+	u64 loc = POOL_CTX(1) + 0x200 + 0x160;
+
+	KUNIT_ASSERT_EQ(test, agx4_fwmodel_script(t->m, &s), 0);
+	g17_tvb_render(g);
+	w64(t, loc, 0x10ULL << 40 | (POOL_LOW(1) + 0x7c0) >> 5);
+	kick(t, 2, 0);
+	g17_answer(t, 0, false);
+	expect_err(t, AGX4_FWMODEL_BAD_ITEM, loc);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_PARTIAL_RENDERS), 0);
+	KUNIT_EXPECT_EQ(test, r64(t, POOL_PAIR + 8), 0);
+}
+
+/*
+ * LIMIT 1 on G17P: refused, then the limit report naming the TA and 3D
+ * descriptors, context and pool; nothing waits for a reply, the render
+ * completes; an opcode 9 then is refused (diagnostic only).
+ */
+static void g17p_limit_is_consumed_only(struct kunit *test)
+{
+	struct g17w *g = g17w_new(test);
+	struct fwt *t = g->t;
+	const struct agx4_fwmodel_script s = {
+		.action = AGX4_FWMODEL_ACT_LIMIT, .arg = 1,
+	};
+	const u32 limit[5] = { 9, 1 };
+	u64 rep = G17_SA0 + 0x2c0 + 0x48;
+
+	KUNIT_ASSERT_EQ(test, agx4_fwmodel_script(t->m, &s), 0);
+	g17_tvb_render(g);
+	kick(t, 2, 0);
+	KUNIT_EXPECT_EQ(test, r64(t, POOL_PAIR + 8), 0);
+	g17_answer(t, 0, false);
+	expect_err(t, AGX4_FWMODEL_OK, 0);
+	KUNIT_EXPECT_EQ(test, g17_report(t, 1, 0), 7);
+	KUNIT_EXPECT_EQ(test, g17_report(t, 1, 4), 0);
+	KUNIT_EXPECT_EQ(test, g17_report(t, 1, 8), 1);
+	KUNIT_EXPECT_EQ(test, r64(t, rep + 0x10), POOL_DESC(0));
+	KUNIT_EXPECT_NE(test, r64(t, rep + 0x18), 0);
+	KUNIT_EXPECT_EQ(test, r64(t, rep + 0x20), 0);
+	KUNIT_EXPECT_EQ(test, r64(t, rep + 0x28), POOL_DESC(1));
+	KUNIT_EXPECT_EQ(test, r64(t, rep + 0x38), 1);
+	KUNIT_EXPECT_EQ(test, r64(t, rep + 0x40), 0);
+	KUNIT_EXPECT_NE(test, r64(t, POOL_PAIR + 8), 0);
+	KUNIT_EXPECT_EQ(test, g17_report(t, 2, 0), 1);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_LIMITS), 1);
+	g17_ctl(t, limit, ARRAY_SIZE(limit));
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_BAD_REPLIES), 1);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_LIMIT_REPLIES), 0);
+}
+
+/* G17P: a growth reply with no request waiting, or a wrong echo, is refused. */
+static void g17p_reply_without_request_is_refused(struct kunit *test)
+{
+	struct g17w *g = g17w_new(test);
+	struct fwt *t = g->t;
+	const struct agx4_fwmodel_script s = {
+		.action = AGX4_FWMODEL_ACT_GROW, .arg = 1,
+	};
+	u32 w[5] = { 8, 0, 0, 1, 1 };
+
+	g17_ctl(t, w, ARRAY_SIZE(w));
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_BAD_REPLIES), 1);
+	KUNIT_ASSERT_EQ(test, agx4_fwmodel_script(t->m, &s), 0);
+	g17_tvb_render(g);
+	kick(t, 2, 0);
+	w[3] = 2;	/* another context */
+	g17_ctl(t, w, ARRAY_SIZE(w));
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_BAD_REPLIES), 2);
+	KUNIT_EXPECT_EQ(test, r64(t, POOL_PAIR + 8), 0);
+	g17_answer(t, 0, false);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_BAD_REPLIES), 2);
+	KUNIT_EXPECT_NE(test, r64(t, POOL_PAIR + 8), 0);
+}
+
 static struct kunit_case agx4_fwmodel_cases[] = {
 	KUNIT_CASE(walker_permission_classes),
 	KUNIT_CASE(walker_three_levels_and_offset),
@@ -2889,6 +3383,17 @@ static struct kunit_case agx4_fwmodel_cases[] = {
 	KUNIT_CASE(g17p_bank_switch_restarts_the_ring),
 	KUNIT_CASE(g17p_malformed_work_crashes),
 	KUNIT_CASE(g17p_descriptor_alias_covers_0x1040),
+	KUNIT_CASE(g16_grow_three_times_refused_once),
+	KUNIT_CASE(g16_grew_needs_mapped_blocks),
+	KUNIT_CASE(g16_grew_without_blocks_is_bad_record),
+	KUNIT_CASE(g16_partial_render_needs_partial_eot),
+	KUNIT_CASE(g16_limit_reports_and_waits_for_opcode_9),
+	KUNIT_CASE(g16_reply_without_request_is_refused),
+	KUNIT_CASE_SLOW(g16_unanswered_request_leaves_the_job),
+	KUNIT_CASE(g17p_grow_grew_then_refused),
+	KUNIT_CASE(g17p_partial_render_checks_locators),
+	KUNIT_CASE(g17p_limit_is_consumed_only),
+	KUNIT_CASE(g17p_reply_without_request_is_refused),
 	{}
 };
 

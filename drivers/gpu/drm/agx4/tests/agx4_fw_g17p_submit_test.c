@@ -1479,6 +1479,32 @@ static void agx4_g17p_submit_reused_pool_a_record_continues_phases(struct kunit 
 	c->ops->queue_destroy(fq);
 }
 
+/*
+ * A crashed firmware uses nothing any more: a queue destroyed after the
+ * crash sends no cleanup and waits for none, and everything goes.
+ */
+static void agx4_g17p_submit_destroy_after_crash_frees_at_once(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fwmodel *m = agx4_test_model();
+	struct agx4_fw_queue *fq;
+	unsigned int base;
+	u32 h;
+
+	c->ops->queue_destroy(queue(test));
+	base = heap_objects(c->adev);
+	fq = queue(test);
+	compute_done(test, fq, 0);
+	agx4_fwmodel_inject(m, AGX4_FWMODEL_FAULT_CRASH, 0);
+	agx4_fwmodel_sync(m);
+	flush_work(&c->adev->fw->crash_work);
+	KUNIT_ASSERT_TRUE(test, test_bit(0, &c->adev->fw->crashed));
+	h = ctl_head(c);
+	c->ops->queue_destroy(fq);
+	KUNIT_EXPECT_EQ(test, ctl_head(c), h);
+	KUNIT_EXPECT_EQ(test, heap_objects(c->adev), base);
+}
+
 static struct kunit_case agx4_g17p_submit_cases[] = {
 	KUNIT_CASE(agx4_g17p_submit_compute_publishes_per_spec),
 	KUNIT_CASE(agx4_g17p_submit_second_command_follows),
@@ -1499,6 +1525,7 @@ static struct kunit_case agx4_g17p_submit_cases[] = {
 	KUNIT_CASE(agx4_g17p_submit_failed_render_gives_back),
 	KUNIT_CASE(agx4_g17p_submit_shared_pool_object_only_when_idle),
 	KUNIT_CASE(agx4_g17p_submit_reused_pool_a_record_continues_phases),
+	KUNIT_CASE(agx4_g17p_submit_destroy_after_crash_frees_at_once),
 	{ }
 };
 

@@ -33,6 +33,7 @@
 #include "agx4_drv.h"
 #include "agx4_fw.h"
 #include "agx4_fw_mem.h"
+#include "agx4_fw_queue.h"
 #include "agx4_gem.h"
 #include "agx4_job.h"
 #include "agx4_of.h"
@@ -236,12 +237,16 @@ void agx4_drv_close_object(struct drm_gem_object *obj, struct drm_file *file)
  * @data: &struct drm_asahi_vm_create.
  * @file: the client.
  *
- * Return: 0; -EINVAL for a non-zero pad or a bad carve-out; -ENOSPC when
- * the file holds %AGX4_VM_MAX_PER_FILE VMs; -ENOMEM.
+ * Return: 0; -EINVAL for a non-zero pad or a bad carve-out (one that
+ * overlaps the GPU ranges the generation's submission backend maps in
+ * every VM included); -ENOSPC when the file holds %AGX4_VM_MAX_PER_FILE
+ * VMs; -ENOMEM.
  */
 VISIBLE_IF_KUNIT int agx4_ioctl_vm_create(struct drm_device *drm, void *data,
 					  struct drm_file *file)
 {
+	const struct agx4_fw_gen *gen = to_agx4_device(drm)->gen;
+	const struct agx4_fw_submit_ops *sub = gen ? gen->submit : NULL;
 	struct drm_asahi_vm_create *args = data;
 	struct agx4_file *af = file->driver_priv;
 	struct agx4_vm *vm;
@@ -254,7 +259,10 @@ VISIBLE_IF_KUNIT int agx4_ioctl_vm_create(struct drm_device *drm, void *data,
 			    AGX4_VM_END, args->kernel_start, args->kernel_end);
 	if (IS_ERR(vm))
 		return PTR_ERR(vm);
-	ret = agx4_vm_pool_add(af->vms, vm, &id);
+	ret = sub ? agx4_vm_reserve(vm, sub->vm_reserved,
+				    sub->num_vm_reserved) : 0;
+	if (!ret)
+		ret = agx4_vm_pool_add(af->vms, vm, &id);
 	if (ret) {
 		agx4_vm_put(vm);
 		return ret;

@@ -1878,9 +1878,16 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_fw_g16_job_obj);
  * The G16 submission backend.  Credits count ring entries: a queue's
  * published and unretired work never holds half of a lane's ring.
  */
+/* The compute namespace and the Work aliases, in every VM. */
+static const struct agx4_range g16_vm_reserved[] = {
+	{ .start = 0x7000000000ull, .size = 0x300000000ull },
+};
+
 const struct agx4_fw_submit_ops agx4_fw_g16_submit_ops = {
 	.credit_limit = G16_RING_HALF - 1,
 	.features = AGX4_FEATURE_FRAGMENT_BARRIER,
+	.vm_reserved = g16_vm_reserved,
+	.num_vm_reserved = ARRAY_SIZE(g16_vm_reserved),
 	.queue_create = g16_queue_create,
 	.queue_destroy = g16_queue_destroy,
 	.job_prepare = g16_job_prepare,

@@ -2318,8 +2318,15 @@ static void g17p_job_free(struct agx4_fw_job *job)
 	kfree(job);
 }
 
+/* The render pools' windows, in every VM that renders. */
+static const struct agx4_range g17p_vm_reserved[] = {
+	{ .start = WIN_BASE, .size = AGX4_G17P_MAX_POOLS * WIN_STRIDE },
+};
+
 const struct agx4_fw_submit_ops agx4_fw_g17p_submit = {
 	.credit_limit = G17P_CREDITS,
+	.vm_reserved = g17p_vm_reserved,
+	.num_vm_reserved = ARRAY_SIZE(g17p_vm_reserved),
 	.queue_create = g17p_queue_create,
 	.queue_destroy = g17p_queue_destroy,
 	.job_prepare = g17p_job_prepare,

@@ -11,6 +11,7 @@ struct agx4_cmdbuf;
 struct agx4_device;
 struct agx4_fw_job;
 struct agx4_fw_queue;
+struct agx4_range;
 struct agx4_vm;
 
 /**
@@ -88,6 +89,14 @@ struct agx4_fw_submit_ops {
 	 * that flag).
 	 */
 	u64 features;
+	/**
+	 * @vm_reserved: GPU ranges of every VM, outside its kernel
+	 * carve-out, that the backend maps itself; VM_BIND refuses them and
+	 * VM_CREATE refuses a carve-out that overlaps them.
+	 */
+	const struct agx4_range *vm_reserved;
+	/** @num_vm_reserved: entries of @vm_reserved. */
+	u32 num_vm_reserved;
 	/**
 	 * @queue_create: make a queue's firmware side; 0, -ENOMEM, -ENOSPC
 	 * when the firmware has no room for another queue.

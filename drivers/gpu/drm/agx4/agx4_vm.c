@@ -15,6 +15,7 @@
 #include <uapi/drm/asahi_drm.h>
 
 #include "agx4_gem.h"
+#include "agx4_of.h"
 #include "agx4_vm.h"
 
 /**
@@ -376,6 +377,7 @@ int agx4_vm_check_op_shape(struct agx4_vm *vm, const struct agx4_vm_bind_op *op)
 {
 	const u64 pg = AGX4_UAT_PAGE_SIZE;
 	u64 end;
+	u32 i;
 
 	if (!op->range || !IS_ALIGNED(op->addr | op->range | op->offset, pg))
 		return -EINVAL;
@@ -395,6 +397,33 @@ int agx4_vm_check_op_shape(struct agx4_vm *vm, const struct agx4_vm_bind_op *op)
 	if (overlaps(op->addr, op->range, vm->kernel_start,
 		     vm->kernel_end - vm->kernel_start))
 		return -EINVAL;
+	for (i = 0; i < vm->num_reserved; i++)
+		if (overlaps(op->addr, op->range, vm->reserved[i].start,
+			     vm->reserved[i].size))
+			return -EINVAL;
+	return 0;
+}
+
+/**
+ * agx4_vm_reserve() - keep user binds out of the backend's windows
+ * @vm: a new VM, with no mapping yet.
+ * @r: GPU ranges outside the kernel carve-out that the submission backend
+ *	maps itself; they must outlive @vm (the backend's static table).
+ * @n: entries of @r.
+ *
+ * Return: 0, or -EINVAL if the kernel carve-out overlaps one of them (the
+ * backend's own mappings there would then collide).
+ */
+int agx4_vm_reserve(struct agx4_vm *vm, const struct agx4_range *r, u32 n)
+{
+	u32 i;
+
+	for (i = 0; i < n; i++)
+		if (overlaps(vm->kernel_start, vm->kernel_end - vm->kernel_start,
+			     r[i].start, r[i].size))
+			return -EINVAL;
+	vm->reserved = r;
+	vm->num_reserved = n;
 	return 0;
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_vm_check_op_shape);

@@ -51,6 +51,8 @@ struct drm_gem_object;
  */
 #define AGX4_VM_MAX_TABLES	65536
 
+struct agx4_range;
+
 /**
  * struct agx4_vm_bind_op - one validated-by-type VM_BIND operation
  * @flags: AGX4_BIND_* flags.
@@ -88,6 +90,13 @@ struct agx4_vm {
 	u64 kernel_start;
 	/** @kernel_end: its end (exclusive). */
 	u64 kernel_end;
+	/**
+	 * @reserved: GPU ranges outside the carve-out that the submission
+	 * backend maps itself (agx4_vm_reserve()); @num_reserved of them.
+	 */
+	const struct agx4_range *reserved;
+	/** @num_reserved: entries of @reserved. */
+	u32 num_reserved;
 	/** @fw_lock: protects @fw and @fw_free. */
 	struct mutex fw_lock;
 	/**
@@ -109,6 +118,8 @@ struct agx4_vm *agx4_vm_create(struct drm_device *drm,
 			       u64 kernel_start, u64 kernel_end);
 struct agx4_vm *agx4_vm_get(struct agx4_vm *vm);
 void agx4_vm_put(struct agx4_vm *vm);
+int agx4_vm_reserve(struct agx4_vm *vm, const struct agx4_range *r,
+		    u32 n);
 int agx4_vm_check_op_shape(struct agx4_vm *vm,
 			   const struct agx4_vm_bind_op *op);
 int agx4_vm_bind(struct agx4_vm *vm, const struct agx4_vm_bind_op *ops,

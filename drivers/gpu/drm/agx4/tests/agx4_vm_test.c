@@ -16,6 +16,7 @@
 #include "../agx4_device.h"
 #include "../agx4_drv.h"
 #include "../agx4_gem.h"
+#include "../agx4_of.h"
 #include "../agx4_vm.h"
 #include "agx4_test_util.h"
 
@@ -405,8 +406,45 @@ static void agx4_vm_unmap_obj_removes_only_its_mappings(struct kunit *test)
 	done(test, vm, bo, 2);
 }
 
+/* The backend's windows: no bind or unbind there, nor a carve-out over one. */
+static void agx4_vm_reserved_windows_refuse_binds(struct kunit *test)
+{
+	static const struct agx4_range win[] = {
+		{ .start = 0x7000000000ull, .size = 0x300000000ull },
+	};
+	struct agx4_device *adev = test->priv;
+	struct agx4_vm *vm = new_vm(test);
+	struct agx4_gem_object *bo = new_bo(test, 2);
+	struct agx4_vm *over;
+
+	KUNIT_ASSERT_EQ(test, agx4_vm_reserve(vm, win, 1), 0);
+	KUNIT_EXPECT_EQ(test, bind1(vm, RW, bo, 0, win[0].start, PG), -EINVAL);
+	KUNIT_EXPECT_EQ(test, bind1(vm, RW, bo, 0, win[0].start - PG, 2 * PG),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, bind1(vm, RW, bo, 0,
+				    win[0].start + win[0].size - PG, 2 * PG),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, bind1(vm, AGX4_BIND_UNBIND, NULL, 0,
+				    win[0].start, PG), -EINVAL);
+	KUNIT_EXPECT_EQ(test, agx4_vm_num_mappings(vm), 0);
+	/* Right next to it, on both sides, is the user's. */
+	KUNIT_EXPECT_EQ(test, bind1(vm, RW, bo, 0, win[0].start - 2 * PG,
+				    2 * PG), 0);
+	KUNIT_EXPECT_EQ(test, bind1(vm, RW, bo, 0, win[0].start + win[0].size,
+				    2 * PG), 0);
+
+	over = agx4_vm_create(&adev->base, &agx4_test_g16_geom, VM_START,
+			      VM_END, win[0].start, win[0].start + SZ_4G);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, over);
+	KUNIT_EXPECT_EQ(test, agx4_vm_reserve(over, win, 1), -EINVAL);
+	agx4_vm_put(over);
+	agx4_vm_put(vm);
+	drm_gem_object_put(&bo->base.base);
+}
+
 static struct kunit_case agx4_vm_cases[] = {
 	KUNIT_CASE(agx4_vm_create_checks_carve_out),
+	KUNIT_CASE(agx4_vm_reserved_windows_refuse_binds),
 	KUNIT_CASE(agx4_vm_bind_maps_object_pages),
 	KUNIT_CASE(agx4_vm_partial_unbind_splits),
 	KUNIT_CASE(agx4_vm_bind_over_live_range_replaces),

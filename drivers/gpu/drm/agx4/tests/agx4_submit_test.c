@@ -109,6 +109,15 @@ static void warm_up(struct kunit *test, struct sub *s)
 	s->fw_objects = agx4_test_fw_objects(s->adev, false);
 }
 
+/* Let the model run whatever a case left held, so that teardown ends. */
+static void let_go(void *data)
+{
+	struct sub *s = data;
+
+	agx4_fwmodel_exec(s->m, AGX4_FWMODEL_RUN, 0);
+	agx4_fwmodel_release(s->m, AGX4_FWMODEL_OLDEST_FIRST);
+}
+
 static struct sub *sub_open(struct kunit *test)
 {
 	struct sub *s = kunit_kzalloc(test, sizeof(*s), GFP_KERNEL);
@@ -118,6 +127,8 @@ static struct sub *sub_open(struct kunit *test)
 	s->m = agx4_test_model();
 	warm_up(test, s);
 	s->c = agx4_test_client_open(test, s->adev);
+	/* Before the client closes, even after a failed assertion. */
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, let_go, s), 0);
 	KUNIT_ASSERT_EQ(test, agx4_test_fork_open(s->c, &s->f), 0);
 	return s;
 }

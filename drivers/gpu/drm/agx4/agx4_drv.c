@@ -534,7 +534,8 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_ioctl_gem_bind_object);
  * and REALTIME are reserved, as upstream), a USC execution base other
  * than %AGX4_USC_EXEC_BASE or a VM whose kernel carve-out overlaps the
  * shader range; -ENOENT for an unknown VM; -ENOSPC past
- * %AGX4_QUEUE_MAX_PER_FILE queues; -ENOMEM.
+ * %AGX4_QUEUE_MAX_PER_FILE queues or when the firmware has no room for
+ * another queue; -ENODEV after unplug; -ENOMEM.
  */
 VISIBLE_IF_KUNIT int agx4_ioctl_queue_create(struct drm_device *drm,
 					     void *data,
@@ -544,8 +545,8 @@ VISIBLE_IF_KUNIT int agx4_ioctl_queue_create(struct drm_device *drm,
 	struct agx4_file *af = file->driver_priv;
 	struct agx4_queue *q;
 	struct agx4_vm *vm;
+	int ret, idx;
 	u32 id;
-	int ret;
 
 	if (args->flags || args->priority > DRM_ASAHI_PRIORITY_MEDIUM ||
 	    args->usc_exec_base != AGX4_USC_EXEC_BASE)
@@ -558,8 +559,14 @@ VISIBLE_IF_KUNIT int agx4_ioctl_queue_create(struct drm_device *drm,
 		agx4_vm_put(vm);
 		return -EINVAL;
 	}
+	/* The firmware side is made here: not after unplug. */
+	if (!drm_dev_enter(drm, &idx)) {
+		agx4_vm_put(vm);
+		return -ENODEV;
+	}
 	q = agx4_queue_create(to_agx4_device(drm), vm, args->priority,
 			      args->usc_exec_base);
+	drm_dev_exit(idx);
 	agx4_vm_put(vm);
 	if (IS_ERR(q))
 		return PTR_ERR(q);
@@ -691,7 +698,8 @@ static const struct agx4_ts_ops file_ts_ops = {
  * syncobj or timestamp object; -ERANGE for a timestamp past the end of
  * its object; -ECANCELED for a queue a timeout killed; -ENOSPC when the
  * firmware has no room for the job's objects; -EOPNOTSUPP on a
- * generation agx4 cannot submit to; -EFAULT; -ENOMEM.
+ * generation agx4 cannot submit to; -ENODEV after unplug; -EFAULT;
+ * -ENOMEM.
  */
 VISIBLE_IF_KUNIT int agx4_ioctl_submit(struct drm_device *drm, void *data,
 				       struct drm_file *file)
@@ -704,7 +712,7 @@ VISIBLE_IF_KUNIT int agx4_ioctl_submit(struct drm_device *drm, void *data,
 	struct agx4_queue *q;
 	void *cmdbuf;
 	u64 nsyncs;
-	int ret;
+	int ret, idx;
 
 	if (args->flags || args->pad)
 		return -EINVAL;
@@ -738,8 +746,16 @@ VISIBLE_IF_KUNIT int agx4_ioctl_submit(struct drm_device *drm, void *data,
 	ret = agx4_cmdbuf_parse(cmdbuf, args->cmdbuf_size, &file_ts_ops,
 				af->fw_objects, &desc);
 	kvfree(cmdbuf);
-	if (!ret)
-		ret = agx4_job_submit(q->jobs, file, desc, &refs);	/* owns desc */
+	if (!ret) {
+		/* Work reaches the firmware only before unplug. */
+		if (drm_dev_enter(drm, &idx)) {
+			ret = agx4_job_submit(q->jobs, file, desc, &refs);
+			drm_dev_exit(idx);
+		} else {
+			agx4_cmdbuf_free(desc);
+			ret = -ENODEV;
+		}
+	}
 out:
 	put_syncs(&refs);
 	kfree(syncs);

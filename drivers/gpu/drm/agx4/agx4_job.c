@@ -335,6 +335,8 @@ static struct dma_fence *run_job(struct drm_sched_job *sj)
 		/* Not published: the backend never saw it run. */
 		dma_fence_set_error(job->done, -ECANCELED);
 		dma_fence_signal(job->done);
+		trace_agx4_job_done(dev_index(q), q->fence_ctx,
+				    job->done->seqno, -ECANCELED);
 	} else {
 		jd->ops->job_publish(job->fw);
 		trace_agx4_job_kick(dev_index(q), q->fence_ctx,
@@ -371,12 +373,14 @@ static void free_job(struct drm_sched_job *sj)
 	unsigned long flags;
 
 	drm_sched_job_cleanup(sj);
-	agx4_cmdbuf_free(job->cb);
-	job->cb = NULL;
 	dma_fence_put(job->done);
 	job->done = NULL;
 	if (job->zombie) {
-		/* The queue frees it when it goes (queue_fini()). */
+		/*
+		 * The queue frees it when it goes (queue_fini()), with its
+		 * commands: the firmware may still write the timestamp
+		 * objects they hold.
+		 */
 		spin_lock_irqsave(&jd->lock, flags);
 		list_add_tail(&job->node, &q->zombies);
 		spin_unlock_irqrestore(&jd->lock, flags);
@@ -384,6 +388,7 @@ static void free_job(struct drm_sched_job *sj)
 		/* After unplug the storage goes with the device's heap. */
 		if (!READ_ONCE(jd->stopped))
 			jd->ops->job_free(job->fw);
+		agx4_cmdbuf_free(job->cb);
 		kfree(job);
 	}
 	queue_put(q);
@@ -602,6 +607,7 @@ static void queue_fini(struct agx4_job_queue *q)
 	struct agx4_job_dev *jd = q->adev->jobs;
 	struct agx4_vm *vm = q->vm;
 	struct agx4_job *job, *next;
+	unsigned long flags;
 	bool busy = false;
 
 	mutex_lock(&jd->queues_lock);
@@ -612,8 +618,10 @@ static void queue_fini(struct agx4_job_queue *q)
 	drm_sched_fini(&q->sched);
 	if (jd->stopped) {
 		/* The firmware is gone; its memory goes with the device. */
-		list_for_each_entry_safe(job, next, &q->zombies, node)
+		list_for_each_entry_safe(job, next, &q->zombies, node) {
+			agx4_cmdbuf_free(job->cb);
 			kfree(job);
+		}
 		goto out;
 	}
 	/*
@@ -621,9 +629,11 @@ static void queue_fini(struct agx4_job_queue *q)
 	 * freed, nor is the firmware queue: nothing may reuse memory the
 	 * firmware can still write, and nothing reclaims it later.
 	 */
+	spin_lock_irqsave(&jd->lock, flags);
 	list_for_each_entry(job, &q->zombies, node)
 		if (jd->ops->job_status(job->fw) == -EINPROGRESS)
 			busy = true;
+	spin_unlock_irqrestore(&jd->lock, flags);
 	if (busy) {
 		dev_warn_ratelimited(q->adev->base.dev,
 				     "firmware still owns a killed queue's storage: kept\n");
@@ -631,6 +641,7 @@ static void queue_fini(struct agx4_job_queue *q)
 	}
 	list_for_each_entry_safe(job, next, &q->zombies, node) {
 		jd->ops->job_free(job->fw);
+		agx4_cmdbuf_free(job->cb);
 		kfree(job);
 	}
 	jd->ops->queue_destroy(q->fw);

@@ -11,6 +11,7 @@
  */
 
 #include <kunit/test.h>
+#include <linux/mm.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/unaligned.h>

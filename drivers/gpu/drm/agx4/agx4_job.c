@@ -13,6 +13,7 @@
 #include <linux/wait_bit.h>
 #include <linux/workqueue.h>
 
+#include <drm/drm_drv.h>
 #include <drm/drm_exec.h>
 #include <drm/drm_file.h>
 #include <drm/drm_gpuvm.h>
@@ -605,6 +606,7 @@ err_free:
 static void queue_fini(struct agx4_job_queue *q)
 {
 	struct agx4_job_dev *jd = q->adev->jobs;
+	struct drm_device *drm = &q->adev->base;
 	struct agx4_vm *vm = q->vm;
 	struct agx4_job *job, *next;
 	unsigned long flags;
@@ -648,10 +650,15 @@ static void queue_fini(struct agx4_job_queue *q)
 out:
 	mutex_destroy(&q->submit_lock);
 	kfree(q);
-	/* The VM may hold the device's last reference: touch nothing after. */
+	/*
+	 * The VM goes before the release counts as done: its backend state
+	 * needs the firmware's, which agx4_job_fini() waits to keep.  The
+	 * queue's own device reference keeps @jd until the end.
+	 */
+	agx4_vm_put(vm);
 	if (atomic_dec_and_test(&jd->releasing))
 		wake_up_var(&jd->releasing);
-	agx4_vm_put(vm);
+	drm_dev_put(drm);
 }
 
 static void queue_release_work(struct work_struct *w)
@@ -736,6 +743,8 @@ struct agx4_job_queue *agx4_job_queue_create(struct agx4_device *adev,
 		goto err_sched;
 	q->fence_ctx = dma_fence_context_alloc(1);
 	q->vm = agx4_vm_get(vm);
+	/* Released off the device's files: keep the device until then. */
+	drm_dev_get(&adev->base);
 	mutex_lock(&jd->queues_lock);
 	list_add_tail(&q->link, &jd->queues);
 	mutex_unlock(&jd->queues_lock);

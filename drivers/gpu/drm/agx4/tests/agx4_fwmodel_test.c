@@ -3220,6 +3220,31 @@ static void g17p_grow_grew_then_refused(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_3D), 1);
 }
 
+/*
+ * G17P "grew" with a block the secondary index does not name: a bad
+ * record at its index entry; the render does not complete.
+ */
+static void g17p_grew_needs_indexed_blocks(struct kunit *test)
+{
+	struct g17w *g = g17w_new(test);
+	struct fwt *t = g->t;
+	const struct agx4_fwmodel_script s = {
+		.action = AGX4_FWMODEL_ACT_GROW, .arg = 1,
+	};
+
+	KUNIT_ASSERT_EQ(test, agx4_fwmodel_script(t->m, &s), 0);
+	g17_tvb_render(g);
+	kick(t, 2, 0);
+	w64(t, G17_BM_INDEX + 8 * 8, 0x11 + 5 * 8);
+	w32(t, G17_BM_CTL, 10);
+	w32(t, G17_BM_CTL + 4, 10);
+	g17_answer(t, 0, true);
+	expect_err(t, AGX4_FWMODEL_BAD_RECORD, G17_BM_INDEX + 8 * 9);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_GROW_GREW), 0);
+	KUNIT_EXPECT_EQ(test, r32(t, G17_BM + 0x3c), 8);
+	KUNIT_EXPECT_EQ(test, r64(t, POOL_PAIR + 8), 0);
+}
+
 /* A partial locator not naming its program's alias is a bad item. */
 static void g17p_partial_render_checks_locators(struct kunit *test)
 {
@@ -3391,6 +3416,7 @@ static struct kunit_case agx4_fwmodel_cases[] = {
 	KUNIT_CASE(g16_reply_without_request_is_refused),
 	KUNIT_CASE_SLOW(g16_unanswered_request_leaves_the_job),
 	KUNIT_CASE(g17p_grow_grew_then_refused),
+	KUNIT_CASE(g17p_grew_needs_indexed_blocks),
 	KUNIT_CASE(g17p_partial_render_checks_locators),
 	KUNIT_CASE(g17p_limit_is_consumed_only),
 	KUNIT_CASE(g17p_reply_without_request_is_refused),

@@ -59,7 +59,7 @@
 
 #define CDM_BASE	0x2000000000ull
 #define CDM_END		0x2000000100ull
-#define KERNEL_START	0x3000000000ull
+#define G17P_TEST_KSTART	0x3000000000ull
 
 struct ctx {
 	struct agx4_device *adev;
@@ -171,8 +171,8 @@ static int init(struct kunit *test)
 	c->adev->transport.ops = &c->wrap;
 	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, unwrap, c), 0);
 	c->vm = agx4_vm_create(&c->adev->base, c->adev->uat_geom,
-			       AGX4_VM_START, AGX4_VM_END, KERNEL_START,
-			       KERNEL_START + AGX4_VM_KERNEL_MIN_SIZE);
+			       AGX4_VM_START, AGX4_VM_END, G17P_TEST_KSTART,
+			       G17P_TEST_KSTART + AGX4_VM_KERNEL_MIN_SIZE);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, c->vm);
 	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, put_vm, c->vm),
 			0);
@@ -718,8 +718,8 @@ static void agx4_g17p_submit_failed_create_keeps_nothing(struct kunit *test)
 
 	/* A VM whose namespace cannot be mapped gets no state. */
 	vm2 = agx4_vm_create(&c->adev->base, c->adev->uat_geom, AGX4_VM_START,
-			     AGX4_VM_END, KERNEL_START,
-			     KERNEL_START + AGX4_VM_KERNEL_MIN_SIZE);
+			     AGX4_VM_END, G17P_TEST_KSTART,
+			     G17P_TEST_KSTART + AGX4_VM_KERNEL_MIN_SIZE);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, vm2);
 	vm2->uat.max_tables = vm2->uat.tables + 1;
 	none = NULL;

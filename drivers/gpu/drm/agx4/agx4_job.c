@@ -366,6 +366,18 @@ static void job_free(struct agx4_job *job)
 	queue_put(q);
 }
 
+/*
+ * Free a retired job's storage and commands.  After unplug the firmware
+ * storage goes with the device's heap instead.
+ */
+static void release_storage(struct agx4_job_dev *jd, struct agx4_job *job)
+{
+	if (!READ_ONCE(jd->stopped))
+		jd->ops->job_free(job->fw);
+	agx4_cmdbuf_free(job->cb);
+	kfree(job);
+}
+
 static void free_job(struct drm_sched_job *sj)
 {
 	struct agx4_job *job = to_job(sj);
@@ -386,11 +398,7 @@ static void free_job(struct drm_sched_job *sj)
 		list_add_tail(&job->node, &q->zombies);
 		spin_unlock_irqrestore(&jd->lock, flags);
 	} else {
-		/* After unplug the storage goes with the device's heap. */
-		if (!READ_ONCE(jd->stopped))
-			jd->ops->job_free(job->fw);
-		agx4_cmdbuf_free(job->cb);
-		kfree(job);
+		release_storage(jd, job);
 	}
 	queue_put(q);
 }
@@ -618,22 +626,16 @@ static void queue_fini(struct agx4_job_queue *q)
 	if (!q->entity_gone)
 		drm_sched_entity_destroy(&q->entity);
 	drm_sched_fini(&q->sched);
-	if (jd->stopped) {
-		/* The firmware is gone; its memory goes with the device. */
-		list_for_each_entry_safe(job, next, &q->zombies, node) {
-			agx4_cmdbuf_free(job->cb);
-			kfree(job);
-		}
-		goto out;
-	}
 	/*
 	 * Killed jobs whose storage the firmware may still write are never
 	 * freed, nor is the firmware queue: nothing may reuse memory the
-	 * firmware can still write, and nothing reclaims it later.
+	 * firmware can still write, and nothing reclaims it later.  After
+	 * unplug the firmware is gone and its memory goes with the device.
 	 */
 	spin_lock_irqsave(&jd->lock, flags);
 	list_for_each_entry(job, &q->zombies, node)
-		if (jd->ops->job_status(job->fw) == -EINPROGRESS)
+		if (!jd->stopped &&
+		    jd->ops->job_status(job->fw) == -EINPROGRESS)
 			busy = true;
 	spin_unlock_irqrestore(&jd->lock, flags);
 	if (busy) {
@@ -641,12 +643,10 @@ static void queue_fini(struct agx4_job_queue *q)
 				     "firmware still owns a killed queue's storage: kept\n");
 		goto out;
 	}
-	list_for_each_entry_safe(job, next, &q->zombies, node) {
-		jd->ops->job_free(job->fw);
-		agx4_cmdbuf_free(job->cb);
-		kfree(job);
-	}
-	jd->ops->queue_destroy(q->fw);
+	list_for_each_entry_safe(job, next, &q->zombies, node)
+		release_storage(jd, job);
+	if (!jd->stopped)
+		jd->ops->queue_destroy(q->fw);
 out:
 	mutex_destroy(&q->submit_lock);
 	kfree(q);

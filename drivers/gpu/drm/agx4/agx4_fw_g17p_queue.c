@@ -802,20 +802,32 @@ static int init_owner(struct agx4_fw_queue *fq, struct g17p_owner *o)
 				sizeof(struct g17p_queue));
 }
 
+/* Unmap @obj from @fq's VM, where it lies at @gpu for @size bytes, and free it. */
+static void unmap_destroy(struct agx4_fw_queue *fq, struct agx4_fw_obj *obj,
+			  u64 gpu, u64 size)
+{
+	if (IS_ERR_OR_NULL(obj))
+		return;
+	mutex_lock(&fq->vm->bind_lock);
+	unmap_part(&fq->vm->uat, gpu, size);
+	mutex_unlock(&fq->vm->bind_lock);
+	agx4_fw_obj_destroy(obj);
+}
+
+/* Give back slot @i of @map (the owners or the pools). */
+static void put_slot(struct agx4_fw_g17p_sub *sub, unsigned long *map,
+		     unsigned int i)
+{
+	mutex_lock(&sub->setup_lock);
+	clear_bit(i, map);
+	mutex_unlock(&sub->setup_lock);
+}
+
 static void owner_free(struct agx4_fw_queue *fq, struct g17p_owner *o)
 {
-	struct agx4_fw_g17p_sub *sub = fq->sub;
-
-	if (!IS_ERR_OR_NULL(o->priv)) {
-		mutex_lock(&fq->vm->bind_lock);
-		unmap_part(&fq->vm->uat, o->priv_gpu, PRIV_SIZE);
-		mutex_unlock(&fq->vm->bind_lock);
-		agx4_fw_obj_destroy(o->priv);
-	}
+	unmap_destroy(fq, o->priv, o->priv_gpu, PRIV_SIZE);
 	agx4_fw_obj_destroy(o->arena);
-	mutex_lock(&sub->setup_lock);
-	clear_bit(o->index, sub->owners);
-	mutex_unlock(&sub->setup_lock);
+	put_slot(fq->sub, fq->sub->owners, o->index);
 	kfree(o);
 }
 
@@ -1039,20 +1051,11 @@ static int map_window(struct agx4_vm *vm, struct g17p_pool *pl)
 
 static void pool_free(struct agx4_fw_queue *fq, struct g17p_pool *pl)
 {
-	struct agx4_fw_g17p_sub *sub = fq->sub;
-
 	if (!pl)
 		return;
-	if (!IS_ERR_OR_NULL(pl->mem)) {
-		mutex_lock(&fq->vm->bind_lock);
-		unmap_part(&fq->vm->uat, pl->gpu, WIN_STRIDE);
-		mutex_unlock(&fq->vm->bind_lock);
-		agx4_fw_obj_destroy(pl->mem);
-	}
+	unmap_destroy(fq, pl->mem, pl->gpu, WIN_STRIDE);
 	agx4_fw_obj_destroy(pl->arena);
-	mutex_lock(&sub->setup_lock);
-	clear_bit(pl->index, sub->pools);
-	mutex_unlock(&sub->setup_lock);
+	put_slot(fq->sub, fq->sub->pools, pl->index);
 	kfree(pl);
 }
 

@@ -406,6 +406,19 @@ int agx4_fwmodel_g16_tvb_request(struct agx4_fwmodel *m, struct fwm_lane *l,
 				 bool limit, u8 *rec);
 bool agx4_fwmodel_g16_tvb_echo(struct agx4_fwmodel *m, struct fwm_lane *l,
 			       const u8 *rec);
+/*
+ * The buffer manager of both generations (G17P's shared pool object is the
+ * same record, H): +0x3c the blocks the firmware counts, +0x44 the block
+ * list (G16) or secondary index (G17P), one u64 ID per block, +0x4c the
+ * block control (the count, twice, in its first two u32s).
+ */
+#define FWM_BM_BLOCKS		0x3c
+#define FWM_BM_LIST		0x44
+#define FWM_BM_CONTROL		0x4c
+
+int agx4_fwmodel_tvb_grew(struct agx4_fwmodel *m, struct fwm_lane *l,
+			  int (*block_ok)(struct agx4_fwmodel *m,
+					  struct fwm_lane *l, u64 id));
 int agx4_fwmodel_g16_tvb_grew(struct agx4_fwmodel *m, struct fwm_lane *l);
 int agx4_fwmodel_g16_tvb_partial(struct agx4_fwmodel *m, struct fwm_lane *l);
 int agx4_fwmodel_g17p_work_msg(struct agx4_fwmodel *m, unsigned int inst,

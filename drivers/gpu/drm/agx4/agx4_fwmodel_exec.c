@@ -901,3 +901,47 @@ u32 agx4_fwmodel_grid(struct agx4_fwmodel *m, unsigned int grid)
 	return n;
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_grid);
+
+/**
+ * agx4_fwmodel_tvb_grew() - check a "grew" reply's effect on the pool
+ * @m: the model.
+ * @l: the lane whose render asked.
+ * @block_ok: the generation's check of each new block's ID, or NULL.
+ *
+ * The block control must count more blocks than at the request (the
+ * count, twice), and the block list must name each new one with a
+ * non-zero ID; the firmware then updates the buffer manager's count.
+ *
+ * Return: 0; -EIO for memory the model cannot reach, or a model error
+ * (bad record) for a reply whose effect is not there.
+ */
+int agx4_fwmodel_tvb_grew(struct agx4_fwmodel *m, struct fwm_lane *l,
+			  int (*block_ok)(struct agx4_fwmodel *m,
+					  struct fwm_lane *l, u64 id))
+{
+	struct fwm_tvb *t = &l->job.tvb;
+	u64 control, list, id;
+	u32 n, n2, i;
+
+	if (agx4_fwmodel_read64(m, l->inst, t->bm + FWM_BM_CONTROL, &control) ||
+	    agx4_fwmodel_read64(m, l->inst, t->bm + FWM_BM_LIST, &list) ||
+	    agx4_fwmodel_read32(m, l->inst, control, &n) ||
+	    agx4_fwmodel_read32(m, l->inst, control + 4, &n2))
+		return -EIO;
+	if (n != n2 || n <= t->blocks)
+		return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_RECORD, control);
+	if (agx4_fwmodel_need(m, l->inst, t->bm + FWM_BM_LIST, list,
+			      (u64)n * 8, AGX4_FWMODEL_READ))
+		return -EIO;
+	for (i = t->blocks; i < n; i++) {
+		if (agx4_fwmodel_read64(m, l->inst, list + 8ULL * i, &id))
+			return -EIO;
+		if (!id)
+			return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_RECORD,
+						 list + 8ULL * i);
+		if (block_ok && block_ok(m, l, id))
+			return -EIO;
+	}
+	t->blocks = n;
+	return agx4_fwmodel_write32(m, l->inst, t->bm + FWM_BM_BLOCKS, n);
+}

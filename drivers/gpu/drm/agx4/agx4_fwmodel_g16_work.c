@@ -566,9 +566,6 @@ int agx4_fwmodel_g16_step(struct agx4_fwmodel *m, struct fwm_lane *l, u32 r,
 #define TA_FRAG_STAMP		0x780
 #define BM_SIZE			0x88
 #define BM_SLOT			0x0c
-#define BM_BLOCKS		0x3c
-#define BM_LIST			0x44
-#define BM_CONTROL		0x4c
 /* A block: 0x20000 bytes at context base + ID * 0x8000 (H). */
 #define BLOCK_UNIT		0x8000ULL
 #define BLOCK_SIZE		0x20000ULL
@@ -648,11 +645,11 @@ int agx4_fwmodel_g16_tvb_request(struct agx4_fwmodel *m, struct fwm_lane *l,
 	if (agx4_fwmodel_need(m, l->inst, ta + TA_BM, t->bm, BM_SIZE,
 			      AGX4_FWMODEL_READ | AGX4_FWMODEL_WRITE) ||
 	    agx4_fwmodel_read32(m, l->inst, t->bm + BM_SLOT, &bm_slot) ||
-	    agx4_fwmodel_read64(m, l->inst, t->bm + BM_CONTROL, &control))
+	    agx4_fwmodel_read64(m, l->inst, t->bm + FWM_BM_CONTROL, &control))
 		return -EIO;
 	if (bm_slot != slot)
 		return agx4_fwmodel_item_fail(m, t->bm + BM_SLOT);
-	if (agx4_fwmodel_need(m, l->inst, t->bm + BM_CONTROL, control, 8,
+	if (agx4_fwmodel_need(m, l->inst, t->bm + FWM_BM_CONTROL, control, 8,
 			      AGX4_FWMODEL_READ) ||
 	    agx4_fwmodel_read32(m, l->inst, control, &t->blocks))
 		return -EIO;
@@ -687,41 +684,21 @@ bool agx4_fwmodel_g16_tvb_echo(struct agx4_fwmodel *m, struct fwm_lane *l,
 	       get_unaligned_le64(rec + 0x18) == get_unaligned_le64(q + 0x14);
 }
 
-/*
- * "Grew": the block control counts more blocks than at the request, and
- * every new block in the block list is mapped for the GPU in the render's
- * context; the firmware then updates the buffer manager's mirror.
- */
+/* A new block: mapped read/write for the GPU in the render's context. */
+static int g16_block_mapped(struct agx4_fwmodel *m, struct fwm_lane *l,
+			    u64 id)
+{
+	return agx4_fwmodel_gpu_check(m, l->inst, l->job.tvb.ctx,
+				      CONTEXT_BASE + id * BLOCK_UNIT,
+				      BLOCK_SIZE,
+				      AGX4_FWMODEL_READ | AGX4_FWMODEL_WRITE) ?
+	       -EIO : 0;
+}
+
+/* "Grew": as agx4_fwmodel_tvb_grew(), every new block mapped for the GPU. */
 int agx4_fwmodel_g16_tvb_grew(struct agx4_fwmodel *m, struct fwm_lane *l)
 {
-	const unsigned int rw = AGX4_FWMODEL_READ | AGX4_FWMODEL_WRITE;
-	struct fwm_tvb *t = &l->job.tvb;
-	u64 control, list, id;
-	u32 n, n2, i;
-
-	if (agx4_fwmodel_read64(m, l->inst, t->bm + BM_CONTROL, &control) ||
-	    agx4_fwmodel_read64(m, l->inst, t->bm + BM_LIST, &list) ||
-	    agx4_fwmodel_read32(m, l->inst, control, &n) ||
-	    agx4_fwmodel_read32(m, l->inst, control + 4, &n2))
-		return -EIO;
-	if (n != n2 || n <= t->blocks)
-		return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_RECORD, control);
-	if (agx4_fwmodel_need(m, l->inst, t->bm + BM_LIST, list, (u64)n * 8,
-			      AGX4_FWMODEL_READ))
-		return -EIO;
-	for (i = t->blocks; i < n; i++) {
-		if (agx4_fwmodel_read64(m, l->inst, list + 8ULL * i, &id))
-			return -EIO;
-		if (!id)
-			return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_RECORD,
-						 list + 8ULL * i);
-		if (agx4_fwmodel_gpu_check(m, l->inst, t->ctx,
-					   CONTEXT_BASE + id * BLOCK_UNIT,
-					   BLOCK_SIZE, rw))
-			return -EIO;
-	}
-	t->blocks = n;
-	return agx4_fwmodel_write32(m, l->inst, t->bm + BM_BLOCKS, n);
+	return agx4_fwmodel_tvb_grew(m, l, g16_block_mapped);
 }
 
 /*

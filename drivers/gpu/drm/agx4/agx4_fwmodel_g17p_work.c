@@ -475,9 +475,6 @@ int agx4_fwmodel_g17p_retire(struct agx4_fwmodel *m, struct fwm_lane *l)
 #define TA_BM			0x20
 #define FRAG_BM			0x28
 #define BM_SIZE			0x88
-#define BM_BLOCKS		0x3c
-#define BM_INDEX		0x44
-#define BM_CONTROL		0x4c
 /* Context record: the 3D partial store, resume and load locators (H). */
 #define CTX_PARTIAL		0x158
 #define LOC_ALIAS		GENMASK_ULL(39, 0)
@@ -573,8 +570,8 @@ int agx4_fwmodel_g17p_tvb_request(struct agx4_fwmodel *m, struct fwm_lane *l,
 	}
 	if (agx4_fwmodel_need(m, l->inst, ta + TA_BM, t->bm, BM_SIZE,
 			      AGX4_FWMODEL_READ | AGX4_FWMODEL_WRITE) ||
-	    agx4_fwmodel_read64(m, l->inst, t->bm + BM_CONTROL, &control) ||
-	    agx4_fwmodel_need(m, l->inst, t->bm + BM_CONTROL, control, 8,
+	    agx4_fwmodel_read64(m, l->inst, t->bm + FWM_BM_CONTROL, &control) ||
+	    agx4_fwmodel_need(m, l->inst, t->bm + FWM_BM_CONTROL, control, 8,
 			      AGX4_FWMODEL_READ) ||
 	    agx4_fwmodel_read32(m, l->inst, control, &t->blocks))
 		return -EIO;
@@ -607,29 +604,7 @@ bool agx4_fwmodel_g17p_tvb_echo(struct agx4_fwmodel *m, struct fwm_lane *l,
  */
 int agx4_fwmodel_g17p_tvb_grew(struct agx4_fwmodel *m, struct fwm_lane *l)
 {
-	struct fwm_tvb *t = &l->job.tvb;
-	u64 control, index, id;
-	u32 n, n2, i;
-
-	if (agx4_fwmodel_read64(m, l->inst, t->bm + BM_CONTROL, &control) ||
-	    agx4_fwmodel_read64(m, l->inst, t->bm + BM_INDEX, &index) ||
-	    agx4_fwmodel_read32(m, l->inst, control, &n) ||
-	    agx4_fwmodel_read32(m, l->inst, control + 4, &n2))
-		return -EIO;
-	if (n != n2 || n <= t->blocks)
-		return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_RECORD, control);
-	if (agx4_fwmodel_need(m, l->inst, t->bm + BM_INDEX, index, (u64)n * 8,
-			      AGX4_FWMODEL_READ))
-		return -EIO;
-	for (i = t->blocks; i < n; i++) {
-		if (agx4_fwmodel_read64(m, l->inst, index + 8ULL * i, &id))
-			return -EIO;
-		if (!id)
-			return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_RECORD,
-						 index + 8ULL * i);
-	}
-	t->blocks = n;
-	return agx4_fwmodel_write32(m, l->inst, t->bm + BM_BLOCKS, n);
+	return agx4_fwmodel_tvb_grew(m, l, NULL);
 }
 
 /*

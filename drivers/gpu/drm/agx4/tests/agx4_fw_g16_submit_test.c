@@ -147,23 +147,7 @@ static struct agx4_fw_queue *queue(struct kunit *test, u32 prio)
 /* A command buffer of @n compute commands, no barriers, no timestamps. */
 static struct agx4_cmdbuf *computes(struct kunit *test, u32 n)
 {
-	struct agx4_cmdbuf *cb;
-	u32 i;
-
-	cb = kunit_kzalloc(test, struct_size(cb, cmds, n), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, cb);
-	cb->count = n;
-	cb->computes = n;
-	for (i = 0; i < n; i++) {
-		struct agx4_cmd_desc *d = &cb->cmds[i];
-
-		d->is_compute = true;
-		d->wait_vdm = AGX4_WAIT_NONE;
-		d->wait_cdm = AGX4_WAIT_NONE;
-		d->compute.cmd.cdm_ctrl_stream_base = CDM_BASE;
-		d->compute.cmd.cdm_ctrl_stream_end = CDM_END;
-	}
-	return cb;
+	return agx4_test_parsed_computes(test, n, CDM_BASE, CDM_END);
 }
 
 static struct agx4_fw_job *prepare(struct kunit *test,

@@ -25,6 +25,7 @@
 #include <drm/drm_managed.h>
 #include <drm/drm_syncobj.h>
 
+#include "../agx4_cmdbuf.h"
 #include "../agx4_device.h"
 #include "../agx4_drv.h"
 #include "../agx4_fw.h"
@@ -1223,4 +1224,37 @@ unsigned int agx4_test_fw_objects(struct agx4_device *adev, bool ts)
 		n++;
 	mutex_unlock(&h->lock);
 	return n;
+}
+
+/**
+ * agx4_test_parsed_computes() - a parsed command buffer of compute commands
+ * @test: the test; the buffer goes with it.
+ * @n: commands, each without barriers or timestamps.
+ * @base: each command's CDM control stream start.
+ * @end: and its end.
+ *
+ * For suites that call a backend directly, past the parser.
+ *
+ * Return: the buffer.
+ */
+struct agx4_cmdbuf *agx4_test_parsed_computes(struct kunit *test, u32 n,
+					      u64 base, u64 end)
+{
+	struct agx4_cmdbuf *cb;
+	u32 i;
+
+	cb = kunit_kzalloc(test, struct_size(cb, cmds, n), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, cb);
+	cb->count = n;
+	cb->computes = n;
+	for (i = 0; i < n; i++) {
+		struct agx4_cmd_desc *d = &cb->cmds[i];
+
+		d->is_compute = true;
+		d->wait_vdm = AGX4_WAIT_NONE;
+		d->wait_cdm = AGX4_WAIT_NONE;
+		d->compute.cmd.cdm_ctrl_stream_base = base;
+		d->compute.cmd.cdm_ctrl_stream_end = end;
+	}
+	return cb;
 }

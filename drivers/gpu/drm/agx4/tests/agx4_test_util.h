@@ -245,4 +245,8 @@ struct drm_asahi_cmd_render agx4_test_fork_render(struct agx4_test_fork *f,
 struct drm_asahi_cmd_compute agx4_test_fork_compute(struct agx4_test_fork *f,
 						    unsigned int n);
 
+struct agx4_cmdbuf;
+struct agx4_cmdbuf *agx4_test_parsed_computes(struct kunit *test, u32 n,
+					      u64 base, u64 end);
+
 #endif /* AGX4_TEST_UTIL_H */

@@ -134,6 +134,26 @@ struct agx4_fw_submit_ops {
 	 * what @job_publish deferred.
 	 */
 	void (*poll)(struct agx4_device *adev);
+	/**
+	 * @queue_kill: optional; the caller ended every published job of the
+	 * queue (a timeout killed it) and will publish none of it again:
+	 * send nothing more for them (drop what @job_publish deferred).
+	 * Called under the same rules as @job_status.  The jobs' storage
+	 * stays until @job_status says the firmware is done with it.
+	 */
+	void (*queue_kill)(struct agx4_fw_queue *fq);
+	/**
+	 * @job_forget: optional; after the firmware went (unplug), free what
+	 * the job holds outside the firmware's memory, touching neither the
+	 * firmware nor its memory (which goes with the device).  Called
+	 * instead of @job_free then.
+	 */
+	void (*job_forget)(struct agx4_fw_job *job);
+	/**
+	 * @queue_forget: optional; the same for a queue, instead of
+	 * @queue_destroy, after each of its jobs was forgotten or freed.
+	 */
+	void (*queue_forget)(struct agx4_fw_queue *fq);
 };
 
 #endif /* AGX4_FW_QUEUE_H */

@@ -374,6 +374,8 @@ static void release_storage(struct agx4_job_dev *jd, struct agx4_job *job)
 {
 	if (!READ_ONCE(jd->stopped))
 		jd->ops->job_free(job->fw);
+	else if (jd->ops->job_forget)
+		jd->ops->job_forget(job->fw);
 	agx4_cmdbuf_free(job->cb);
 	kfree(job);
 }
@@ -413,6 +415,8 @@ static void kill_locked(struct agx4_job_dev *jd, struct agx4_job_queue *q, int e
 
 	lockdep_assert_held(&jd->lock);
 	WRITE_ONCE(q->dead, true);
+	if (jd->ops->queue_kill)
+		jd->ops->queue_kill(q->fw);
 	list_for_each_entry_safe(job, next, &q->inflight, node) {
 		job->zombie = true;
 		retire_locked(jd, job, err);
@@ -647,6 +651,8 @@ static void queue_fini(struct agx4_job_queue *q)
 		release_storage(jd, job);
 	if (!jd->stopped)
 		jd->ops->queue_destroy(q->fw);
+	else if (jd->ops->queue_forget)
+		jd->ops->queue_forget(q->fw);
 out:
 	mutex_destroy(&q->submit_lock);
 	kfree(q);

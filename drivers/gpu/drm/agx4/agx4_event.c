@@ -178,6 +178,8 @@ void agx4_event_drain(struct agx4_event *ev)
 		}
 		dispatch_locked(ev, &e);
 	}
+	if (ev->handlers && ev->handlers->drained)
+		ev->handlers->drained(ev->priv);
 	mutex_unlock(&ev->lock);
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_event_drain);

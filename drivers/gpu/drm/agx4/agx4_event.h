@@ -34,6 +34,13 @@ struct agx4_event_handlers {
 	void (*limit)(void *priv, const struct agx4_fw_event *e);
 	/** @fatal: the firmware reports a fatal error (kind 4). */
 	void (*fatal)(void *priv, const struct agx4_fw_event *e);
+	/**
+	 * @drained: called once at the end of every drain, after the
+	 * records it took were dispatched, also when it took none: a
+	 * consumer that only notes what its per-record handler saw (a
+	 * completion is a hint) acts on it once per batch here.
+	 */
+	void (*drained)(void *priv);
 };
 
 /**

@@ -111,6 +111,11 @@ struct agx4_job_dev {
 	struct list_head active;
 	/** @stopped: the firmware is gone; nothing is published or scanned. */
 	bool stopped;
+	/**
+	 * @completed: the event drain saw a completion record since its last
+	 * scan; only the drain (serialised by its own lock) touches it.
+	 */
+	bool completed;
 	/** @poll: re-scans while anything is in flight. */
 	struct delayed_work poll;
 	/**
@@ -313,13 +318,32 @@ void agx4_job_notify(struct agx4_device *adev)
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_job_notify);
 
+/*
+ * A completion record only says that some work may have finished: note
+ * it, and scan once for the whole batch the drain took.
+ */
 static void event_completion(void *priv, const struct agx4_fw_event *e)
 {
-	agx4_job_notify(priv);
+	struct agx4_device *adev = priv;
+
+	if (adev->jobs)
+		WRITE_ONCE(adev->jobs->completed, true);
+}
+
+static void event_drained(void *priv)
+{
+	struct agx4_device *adev = priv;
+	struct agx4_job_dev *jd = adev->jobs;
+
+	if (jd && READ_ONCE(jd->completed)) {
+		WRITE_ONCE(jd->completed, false);
+		scan(jd);
+	}
 }
 
 static const struct agx4_event_handlers job_event_handlers = {
 	.completion = event_completion,
+	.drained = event_drained,
 };
 
 static struct dma_fence *run_job(struct drm_sched_job *sj)
@@ -345,8 +369,12 @@ static struct dma_fence *run_job(struct drm_sched_job *sj)
 		list_add_tail(&job->node, &q->inflight);
 		if (list_empty(&q->active))
 			list_add_tail(&q->active, &jd->active);
-		/* The firmware may be done already; the poll catches it too. */
-		scan_locked(jd);
+		/*
+		 * Its completion event will scan; the poll covers a lost one
+		 * (and flushes what the backend deferred).
+		 */
+		queue_delayed_work(system_wq, &jd->poll,
+				   msecs_to_jiffies(AGX4_JOB_POLL_MS));
 	}
 	spin_unlock_irqrestore(&jd->lock, flags);
 	dma_fence_end_signalling(cookie);

@@ -31,6 +31,9 @@ struct ev_ctx {
 	u32 read;	/* the host's read cursor */
 	unsigned int completions;
 	u32 kinds_seen[8];
+	/* Drains ended, and the completions seen when the last one did. */
+	unsigned int drains;
+	unsigned int completions_at_drained;
 };
 
 static void on_completion(void *priv, const struct agx4_fw_event *e)
@@ -42,8 +45,17 @@ static void on_completion(void *priv, const struct agx4_fw_event *e)
 	c->completions++;
 }
 
+static void on_drained(void *priv)
+{
+	struct ev_ctx *c = priv;
+
+	c->drains++;
+	c->completions_at_drained = c->completions;
+}
+
 static const struct agx4_event_handlers handlers = {
 	.completion = on_completion,
+	.drained = on_drained,
 };
 
 static struct ev_ctx *ev_setup(struct kunit *test)
@@ -137,6 +149,31 @@ static void agx4_event_bad_records_are_counted_and_skipped(struct kunit *test)
 	agx4_event_fini(&c->ev);
 }
 
+/*
+ * The end of a drain is reported once, after every record it took was
+ * dispatched (the job unit scans once per batch of completions there),
+ * and also for a drain that found nothing.
+ */
+static void agx4_event_drained_once_after_the_batch(struct kunit *test)
+{
+	struct ev_ctx *c = ev_setup(test);
+	u8 rec[REC];
+	unsigned int i;
+
+	memset(rec, 0, REC);
+	put_unaligned_le32(1, rec);		/* a completion */
+	for (i = 0; i < 3; i++)
+		post(c, rec);
+	agx4_event_drain(&c->ev);
+	KUNIT_EXPECT_EQ(test, c->completions, 3);
+	KUNIT_EXPECT_EQ(test, c->drains, 1);
+	KUNIT_EXPECT_EQ(test, c->completions_at_drained, 3);
+	agx4_event_drain(&c->ev);
+	KUNIT_EXPECT_EQ(test, c->drains, 2);
+	KUNIT_EXPECT_EQ(test, c->completions, 3);
+	agx4_event_fini(&c->ev);
+}
+
 /* A write cursor past the ring stops the drain without reading. */
 static void agx4_event_wild_cursor_stops_the_drain(struct kunit *test)
 {
@@ -171,6 +208,7 @@ static void agx4_event_full_ring_drains_and_wraps(struct kunit *test)
 static struct kunit_case agx4_event_cases[] = {
 	KUNIT_CASE(agx4_event_receipts_wake_waiters),
 	KUNIT_CASE(agx4_event_bad_records_are_counted_and_skipped),
+	KUNIT_CASE(agx4_event_drained_once_after_the_batch),
 	KUNIT_CASE(agx4_event_wild_cursor_stops_the_drain),
 	KUNIT_CASE(agx4_event_full_ring_drains_and_wraps),
 	{ }

@@ -116,6 +116,13 @@ struct agx4_job_dev {
 	 * scan; only the drain (serialised by its own lock) touches it.
 	 */
 	bool completed;
+	/**
+	 * @submit_wq: where every queue's scheduler runs its jobs and frees
+	 * them: one reclaim-safe workqueue for the device instead of one
+	 * per queue.  A scheduler's own work items never run concurrently
+	 * with themselves, so each queue still publishes in order.
+	 */
+	struct workqueue_struct *submit_wq;
 	/** @poll: re-scans while anything is in flight. */
 	struct delayed_work poll;
 	/**
@@ -767,6 +774,7 @@ struct agx4_job_queue *agx4_job_queue_create(struct agx4_device *adev,
 	if (ret)
 		goto err_free;
 	sargs.credit_limit = jd->ops->credit_limit;
+	sargs.submit_wq = jd->submit_wq;
 	ret = drm_sched_init(&q->sched, &sargs);
 	if (ret)
 		goto err_fw;
@@ -817,6 +825,7 @@ static void job_dev_release(struct drm_device *drm, void *data)
 	struct agx4_job_dev *jd = data;
 
 	cancel_delayed_work_sync(&jd->poll);
+	destroy_workqueue(jd->submit_wq);
 }
 
 static int job_dev_create(struct agx4_device *adev,
@@ -837,6 +846,10 @@ static int job_dev_create(struct agx4_device *adev,
 	ret = drmm_mutex_init(&adev->base, &jd->queues_lock);
 	if (ret)
 		return ret;
+	jd->submit_wq = alloc_workqueue("agx4-submit",
+					WQ_MEM_RECLAIM | WQ_UNBOUND, 0);
+	if (!jd->submit_wq)
+		return -ENOMEM;
 	ret = drmm_add_action_or_reset(&adev->base, job_dev_release, jd);
 	if (ret)
 		return ret;
@@ -892,10 +905,7 @@ void agx4_job_fini(struct agx4_device *adev)
 	 * the jobs the firmware completed (their last reference may hold a
 	 * queue), then the queues.
 	 */
-	mutex_lock(&jd->queues_lock);
-	list_for_each_entry(q, &jd->queues, link)
-		flush_workqueue(q->sched.submit_wq);
-	mutex_unlock(&jd->queues_lock);
+	flush_workqueue(jd->submit_wq);
 	wait_var_event(&jd->releasing, !atomic_read(&jd->releasing));
 	if (adev->fw) {
 		mutex_lock(&adev->fw->events.lock);

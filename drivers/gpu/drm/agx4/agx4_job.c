@@ -60,15 +60,18 @@
  * 3. Point of no return: drm_sched_job_arm().  Nothing after it fails:
  *    the out-syncs get the job's finished fence, the VM's reservation gets
  *    it as a bookkeeping fence and the job is pushed to the entity.
- * 4. When its dependencies are met, drm_sched calls run_job, which has
- *    the backend publish the work (ring entries, channel messages,
- *    producer cursors, doorbells) and returns the job's done fence.
+ * 4. When its dependencies are met, drm_sched calls run_job (on the
+ *    device's one submit workqueue, which every queue's scheduler
+ *    shares), which has the backend publish the work (ring entries,
+ *    channel messages, producer cursors, doorbells) and returns the job's
+ *    done fence.
  * 5. The firmware completes the work and posts a completion event.  The
- *    event is a hint: it wakes the completion scan, which asks the backend
- *    for the status of each queue's oldest published jobs (stamps are
- *    authoritative) and signals their done fences in order, with the
- *    error the backend reports.  A delayed poll repeats the scan while
- *    anything is in flight, so a lost event costs latency, not a hang.
+ *    event is a hint: once per batch of records the event drain took, it
+ *    runs the completion scan, which asks the backend for the status of
+ *    each queue's oldest published jobs (stamps are authoritative) and
+ *    signals their done fences in order, with the error the backend
+ *    reports.  A delayed poll repeats the scan while anything is in
+ *    flight, so a lost event costs latency, not a hang.
  * 6. drm_sched frees the job: the backend releases its storage.
  *
  * Locking: @submit_lock (a mutex, per queue) orders prepare, arm and push
@@ -79,10 +82,16 @@
  *
  * A timeout kills the job's queue: its published jobs end with
  * -ETIMEDOUT, jobs not yet run with -ECANCELED, and later SUBMITs on it
- * fail with -ECANCELED.  Other queues carry on.  The firmware's storage
+ * fail with -ECANCELED; the backend is told to send nothing more for the
+ * queue (&agx4_fw_submit_ops.queue_kill).  Other queues carry on.  The firmware's storage
  * of the killed jobs is kept until the queue goes, because the firmware
  * may still write it, and is never freed if the firmware is still not
  * done with it then.
+ *
+ * After unplug the firmware is gone: in-flight jobs end with -ENODEV,
+ * and jobs and queues released later have only their host-side state
+ * freed (&agx4_fw_submit_ops.job_forget, .queue_forget); their firmware
+ * memory goes with the device.
  */
 
 VISIBLE_IF_KUNIT unsigned int agx4_job_timeout_ms = AGX4_JOB_TIMEOUT_MS;

@@ -896,6 +896,7 @@ static int init_submission(struct agx4_fw_boot *b, struct g16_boot *g)
 
 	spin_lock_init(&sub->lock);
 	INIT_LIST_HEAD(&sub->deferred);
+	init_waitqueue_head(&sub->lease_wq);
 	for (i = 0; i < AGX4_FW_NUM_WORK_CHANNELS; i++) {
 		struct agx4_channel *ch = &sub->chans[i];
 

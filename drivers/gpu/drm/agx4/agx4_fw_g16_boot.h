@@ -13,6 +13,7 @@
 #include <linux/list.h>
 #include <linux/spinlock.h>
 #include <linux/types.h>
+#include <linux/wait.h>
 
 #include "agx4_channel.h"
 #include "agx4_fwif.h"
@@ -46,6 +47,8 @@ struct agx4_fw_g16_sub {
 	u64 render_published;
 	/** @events: bit k: event lease k (ids 32 + 3k ..) is taken. */
 	unsigned long events;
+	/** @lease_wq: woken whenever an event lease is given back. */
+	wait_queue_head_t lease_wq;
 	/** @compute_support: firmware address of the compute support. */
 	u64 compute_support;
 	/** @compute_state: the compute shared state (CPU view). */

@@ -14,9 +14,11 @@
 #include <linux/slab.h>
 #include <linux/spinlock.h>
 #include <linux/string.h>
+#include <linux/wait.h>
 
 #include <asm/barrier.h>
 
+#include <drm/drm_drv.h>
 #include <drm/drm_mm.h>
 
 #include <kunit/visibility.h>
@@ -60,9 +62,16 @@
  *
  * **Events.**  While a queue has jobs (prepared and not freed) it holds
  * one of %G16_EVENT_LEASES event leases: lease k gives the event ids
- * 32 + 3k + stage; ids below 32 stay the bootstrap's.  A prepare that
- * finds every lease held by other busy queues fails with -ENOSPC: at most
- * 32 queues can have work outstanding at once; any number can exist.
+ * 32 + 3k + stage; ids below 32 stay the bootstrap's.  At most 32 queues
+ * have work outstanding at once; any number can exist.  A prepare that
+ * finds every lease held by other busy queues waits, interruptibly, until
+ * one comes back: a lease is held only by a queue with jobs prepared and
+ * not freed, and those complete, are cancelled or time out, so the wait
+ * is bounded by the work already submitted.  A signal ends it with
+ * -ERESTARTSYS, the device going away with -ENODEV.  Resources a VM
+ * keeps while it lives (its context, its render support lease) are not
+ * waited for: running out of them fails the prepare with -ENOSPC, as
+ * does, for now, a VM with every scene slot or its render scratch taken.
  *
  * **Contexts.**  A VM's commands run in one context (ASID) taken at its
  * first job and kept for the VM's life.  The reference gives each VM a
@@ -344,6 +353,7 @@ struct g16_hist {
  * @lease: its event lease, -1 for none; protected by
  *	&agx4_fw_g16_sub.lock.
  * @outstanding: its jobs prepared and not freed; protected likewise.
+ *	The queue holds a lease while it has any.
  */
 struct agx4_fw_queue {
 	struct agx4_device *adev;
@@ -960,18 +970,25 @@ out:
 
 /* ---- event leases ---- */
 
-static int lease_take(struct agx4_fw_queue *fq)
+/*
+ * GAP: unplug wakes no one, so a prepare waiting for a lease looks at
+ * the device this often (it also wakes whenever a lease comes back).
+ */
+#define G16_LEASE_POLL_MS	100
+
+/* One more job on @fq, with a lease if it has none; false: none free. */
+static bool lease_try(struct agx4_fw_queue *fq)
 {
 	struct agx4_fw_g16_sub *sub = fq->sub;
-	int ret = 0;
+	bool ok = true;
 
 	spin_lock_irq(&sub->lock);
-	if (!fq->outstanding) {
+	if (fq->lease < 0) {
 		unsigned long k = find_first_zero_bit(&sub->events,
 						      G16_EVENT_LEASES);
 
 		if (k >= G16_EVENT_LEASES) {
-			ret = -ENOSPC;
+			ok = false;
 			goto out;
 		}
 		__set_bit(k, &sub->events);
@@ -980,20 +997,66 @@ static int lease_take(struct agx4_fw_queue *fq)
 	fq->outstanding++;
 out:
 	spin_unlock_irq(&sub->lock);
-	return ret;
+	return ok;
+}
+
+/*
+ * Wait until @fq has a lease for one more job.  The caller (prepare)
+ * holds only the queue's submit lock and, in the ioctl, the device's
+ * drm_dev_enter() section; @fq itself has no job, or it would hold a
+ * lease.  Every lease is held by a queue with jobs prepared and not
+ * freed, whose dependencies (in-fences, earlier jobs) existed when they
+ * were submitted and need nothing from this caller: they run and
+ * complete, or are cancelled, or time out.  So the wait ends without
+ * anything this caller holds; the unplug that waits for the
+ * drm_dev_enter() section ends it too, with -ENODEV.
+ */
+static int lease_take(struct agx4_fw_queue *fq)
+{
+	const long poll = msecs_to_jiffies(G16_LEASE_POLL_MS);
+	struct drm_device *drm = &fq->adev->base;
+	struct agx4_fw_g16_sub *sub = fq->sub;
+	bool got = false;
+	long ret;
+
+	might_sleep();
+	for (;;) {
+		ret = wait_event_interruptible_timeout(sub->lease_wq,
+						       (got = lease_try(fq)) ||
+						       drm_dev_is_unplugged(drm),
+						       poll);
+		if (got)
+			return 0;
+		if (ret < 0)
+			return ret;
+		if (drm_dev_is_unplugged(drm))
+			return -ENODEV;
+	}
+}
+
+/* Give the lease back (and wake its waiters): @sub->lock held. */
+static bool lease_release_locked(struct agx4_fw_queue *fq)
+{
+	lockdep_assert_held(&fq->sub->lock);
+	if (fq->lease < 0)
+		return false;
+	__clear_bit(fq->lease, &fq->sub->events);
+	fq->lease = -1;
+	return true;
 }
 
 static void lease_put(struct agx4_fw_queue *fq)
 {
 	struct agx4_fw_g16_sub *sub = fq->sub;
 	unsigned long flags;
+	bool wake = false;
 
 	spin_lock_irqsave(&sub->lock, flags);
-	if (!WARN_ON(!fq->outstanding) && !--fq->outstanding) {
-		__clear_bit(fq->lease, &sub->events);
-		fq->lease = -1;
-	}
+	if (!WARN_ON(!fq->outstanding) && !--fq->outstanding)
+		wake = lease_release_locked(fq);
 	spin_unlock_irqrestore(&sub->lock, flags);
+	if (wake)
+		wake_up_all(&sub->lease_wq);
 }
 
 /* ---- prepare ---- */
@@ -1522,17 +1585,18 @@ static int g16_job_prepare(struct agx4_fw_queue *fq,
 	ctx = vm_context(fq);
 	if (ctx < 0)
 		return ctx;
+	/* Before anything is allocated: this may wait. */
+	ret = lease_take(fq);
+	if (ret)
+		return ret;
 	job = kzalloc(struct_size(job, cmds, cb->count), GFP_KERNEL);
-	if (!job)
+	if (!job) {
+		lease_put(fq);
 		return -ENOMEM;
+	}
 	job->ncmds = cb->count;
 	job->fq = fq;
 	INIT_LIST_HEAD(&job->link);
-	ret = lease_take(fq);
-	if (ret) {
-		kfree(job);
-		return ret;
-	}
 	for (s = 0; s < G16_LANES; s++)
 		job->prev_ordinal[s] = fq->lanes[s].ordinal;
 	memcpy(job->prev_hist, fq->hist, sizeof(fq->hist));

@@ -9,13 +9,22 @@
  * each object and read back by raw offset, never through the driver's
  * declarations.  The model's doorbells are dropped so that only the test
  * plays the firmware's side (stamps, indices, cursors).
+ *
+ * KUnit suite "agx4_fw_g16_submit_uapi": the same backend under the job
+ * unit, through the ioctls, with the model executing the work: more busy
+ * queues than event leases.
  */
 
 #include <kunit/test.h>
+#include <linux/delay.h>
+#include <linux/dma-fence.h>
+#include <linux/jiffies.h>
 #include <linux/list.h>
 #include <linux/overflow.h>
+#include <linux/sched/signal.h>
 #include <linux/slab.h>
 #include <linux/unaligned.h>
+#include <linux/workqueue.h>
 
 #include <drm/drm_kunit_helpers.h>
 
@@ -945,35 +954,157 @@ static void agx4_g16_submit_reused_storage_is_reset(struct kunit *test)
 }
 
 /*
- * 64 queues exist at once; 32 of them may hold work (one event lease
- * each, ids 32 + 3k + stage); the 33rd busy queue gets -ENOSPC until a
- * lease comes back.
+ * Something done to a caller that is expected to be blocked, from a work
+ * item, @ms after it is armed: it records whether the caller's call had
+ * come back by then (it should not have), then acts.
  */
-static void agx4_g16_submit_event_leases_bound_busy_queues(struct kunit *test)
+struct waker {
+	struct delayed_work dw;
+	const struct agx4_fw_submit_ops *ops;
+	struct agx4_fw_job *free_job;
+	struct task_struct *signal;
+	struct agx4_fwmodel *run;
+	bool returned;
+	bool early;
+	bool ran;
+};
+
+static void waker_fn(struct work_struct *work)
 {
-	struct ctx *c = test->priv;
-	struct agx4_fw_queue *fq[64];
-	struct agx4_fw_job *job[33] = { }, *extra = NULL;
-	struct agx4_cmdbuf *cb = computes(test, 1);
-	u32 credits, i;
-	int ret;
+	struct waker *w = container_of(to_delayed_work(work), struct waker,
+				       dw);
+
+	w->early = READ_ONCE(w->returned);
+	if (w->free_job)
+		w->ops->job_free(w->free_job);
+	if (w->signal)
+		send_sig(SIGUSR1, w->signal, 1);
+	if (w->run) {
+		agx4_fwmodel_exec(w->run, AGX4_FWMODEL_RUN, 0);
+		agx4_fwmodel_release(w->run, AGX4_FWMODEL_OLDEST_FIRST);
+	}
+	WRITE_ONCE(w->ran, true);
+}
+
+static void waker_cancel(void *data)
+{
+	cancel_delayed_work_sync(&((struct waker *)data)->dw);
+}
+
+static struct waker *waker_arm(struct kunit *test, unsigned int ms)
+{
+	struct waker *w = kunit_kzalloc(test, sizeof(*w), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, w);
+	INIT_DELAYED_WORK(&w->dw, waker_fn);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, waker_cancel, w),
+			0);
+	schedule_delayed_work(&w->dw, msecs_to_jiffies(ms));
+	return w;
+}
+
+/* The caller's call came back: let the waker act only if it has not yet. */
+static void waker_done(struct waker *w)
+{
+	WRITE_ONCE(w->returned, true);
+}
+
+/* The compute lane's event id of a job's first command. */
+static u32 job_event(struct agx4_fw_job *job)
+{
+	return rd32(agx4_fw_g16_job_obj(job, 0)->cpu, 0x814);
+}
+
+/* 64 queues, 32 of them busy: one prepared job each, leases 0..31. */
+static void busy_32(struct kunit *test, struct agx4_fw_queue **fq,
+		    struct agx4_fw_job **job, struct agx4_cmdbuf *cb)
+{
+	u32 i;
 
 	for (i = 0; i < 64; i++)
 		fq[i] = queue(test, DRM_ASAHI_PRIORITY_MEDIUM);
 	for (i = 0; i < 32; i++) {
 		job[i] = prepare(test, fq[i], cb, 1);
-		KUNIT_EXPECT_EQ(test,
-				rd32(agx4_fw_g16_job_obj(job[i], 0)->cpu,
-				     0x814), 32 + 3 * i + 2);
+		KUNIT_EXPECT_EQ(test, job_event(job[i]), 32 + 3 * i + 2);
 	}
+}
+
+/*
+ * 64 queues exist at once and 32 of them hold work (one event lease each,
+ * ids 32 + 3k + stage): the 33rd busy queue's prepare waits until a lease
+ * comes back (a job of queue 5 freed from a work item), then takes it.
+ */
+static void agx4_g16_submit_33rd_busy_queue_waits_for_a_lease(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fw_queue *fq[64];
+	struct agx4_fw_job *job[33] = { };
+	struct agx4_cmdbuf *cb = computes(test, 1);
+	struct waker *w;
+	u32 i;
+
+	busy_32(test, fq, job, cb);
+	w = waker_arm(test, 100);
+	w->ops = c->ops;
+	w->free_job = job[5];
+	job[32] = prepare(test, fq[32], cb, 1);
+	waker_done(w);
+	flush_delayed_work(&w->dw);
+	KUNIT_EXPECT_TRUE(test, w->ran);
+	KUNIT_EXPECT_FALSE_MSG(test, w->early,
+			       "the prepare came back before a lease did");
+	KUNIT_EXPECT_EQ(test, job_event(job[32]), 32 + 3 * 5 + 2);
+	for (i = 0; i < 33; i++)
+		if (i != 5)
+			c->ops->job_free(job[i]);
+	for (i = 0; i < 64; i++)
+		c->ops->queue_destroy(fq[i]);
+}
+
+/*
+ * A signal ends the wait for a lease with -ERESTARTSYS, and the prepare
+ * leaves nothing behind: no storage, no lease, no ordinal (the queue's
+ * next job, once a lease is back, has its first stamp and lease 5).  If
+ * the signal did not end it, a second work item frees a lease after a
+ * second, so a broken wait fails the case instead of hanging it.
+ */
+static void agx4_g16_submit_signal_ends_the_wait_for_a_lease(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fw_queue *fq[64];
+	struct agx4_fw_job *job[33] = { }, *extra = NULL;
+	struct agx4_cmdbuf *cb = computes(test, 1);
+	unsigned int objs;
+	struct waker *w, *fallback;
+	u32 credits = 0, i;
+	int ret;
+
+	busy_32(test, fq, job, cb);
+	objs = heap_objects(c->adev);
+	allow_signal(SIGUSR1);
+	w = waker_arm(test, 100);
+	w->signal = current;
+	fallback = waker_arm(test, 1000);
+	fallback->ops = c->ops;
+	fallback->free_job = job[5];
 	ret = c->ops->job_prepare(fq[32], cb, &extra, &credits);
-	KUNIT_EXPECT_EQ(test, ret, -ENOSPC);
+	waker_done(w);
+	cancel_delayed_work_sync(&fallback->dw);
+	flush_delayed_work(&w->dw);
+	flush_signals(current);
+	disallow_signal(SIGUSR1);
+	KUNIT_EXPECT_EQ(test, ret, -ERESTARTSYS);
+	KUNIT_EXPECT_FALSE_MSG(test, w->early,
+			       "the prepare came back before the signal");
 	if (!ret)
 		c->ops->job_free(extra);
-	c->ops->job_free(job[5]);
+	KUNIT_EXPECT_EQ(test, heap_objects(c->adev), objs);
+	if (!fallback->ran)
+		c->ops->job_free(job[5]);
 	job[32] = prepare(test, fq[32], cb, 1);
 	KUNIT_EXPECT_EQ(test, rd32(agx4_fw_g16_job_obj(job[32], 0)->cpu,
-				   0x814), 32 + 3 * 5 + 2);
+				   0x810), 0x100);
+	KUNIT_EXPECT_EQ(test, job_event(job[32]), 32 + 3 * 5 + 2);
 	for (i = 0; i < 33; i++)
 		if (i != 5)
 			c->ops->job_free(job[i]);
@@ -995,7 +1126,8 @@ static struct kunit_case agx4_g16_submit_cases[] = {
 	KUNIT_CASE(agx4_g16_submit_refuses_bad_render_and_empty),
 	KUNIT_CASE(agx4_g16_submit_failed_prepare_gives_back),
 	KUNIT_CASE(agx4_g16_submit_reused_storage_is_reset),
-	KUNIT_CASE(agx4_g16_submit_event_leases_bound_busy_queues),
+	KUNIT_CASE(agx4_g16_submit_33rd_busy_queue_waits_for_a_lease),
+	KUNIT_CASE(agx4_g16_submit_signal_ends_the_wait_for_a_lease),
 	{ }
 };
 
@@ -1005,5 +1137,170 @@ static struct kunit_suite agx4_g16_submit_suite = {
 	.test_cases = agx4_g16_submit_cases,
 };
 
-kunit_test_suite(agx4_g16_submit_suite);
+/* ---- through the ioctls, the model executing the work ---- */
+
+/* Bound of every wait on the model. */
+#define BOUND_MS	5000
+
+/* A booted G16 device, a client that opened it as the fork does. */
+struct uapi {
+	struct agx4_device *adev;
+	struct agx4_fwmodel *m;
+	struct agx4_test_client *c;
+	struct agx4_test_fork f;
+	struct agx4_test_cmdbuf cb;
+};
+
+/* Let the model run whatever a case left held, so that teardown ends. */
+static void let_go(void *data)
+{
+	struct agx4_fwmodel *m = data;
+
+	agx4_fwmodel_exec(m, AGX4_FWMODEL_RUN, 0);
+	agx4_fwmodel_release(m, AGX4_FWMODEL_OLDEST_FIRST);
+}
+
+static struct uapi *uapi_open(struct kunit *test)
+{
+	struct uapi *u = kunit_kzalloc(test, sizeof(*u), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, u);
+	agx4_test_arm_model(AGX4_FWMODEL_FAULT_NONE, 0, 0);
+	u->adev = agx4_test_probe(test, AGX4_SOC_T8132);
+	u->m = agx4_test_model();
+	u->c = agx4_test_client_open(test, u->adev);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, let_go, u->m),
+			0);
+	KUNIT_ASSERT_EQ(test, agx4_test_fork_open(u->c, &u->f), 0);
+	return u;
+}
+
+static void uapi_queues(struct uapi *u, u32 *queue, u32 n)
+{
+	u32 i;
+
+	for (i = 0; i < n; i++)
+		KUNIT_ASSERT_EQ(u->c->test,
+				agx4_test_queue_create(u->c, u->f.vm_id,
+						       DRM_ASAHI_PRIORITY_MEDIUM,
+						       &queue[i]), 0);
+}
+
+/*
+ * SUBMIT one render or compute command of the fork's on @queue, signalling
+ * a new syncobj; its fence in @done.
+ */
+static int uapi_submit(struct uapi *u, u32 queue, bool render, u32 n,
+		       struct dma_fence **done)
+{
+	struct drm_asahi_cmd_compute cc;
+	struct drm_asahi_cmd_render r;
+	struct drm_asahi_sync sy = {
+		.sync_type = DRM_ASAHI_SYNC_SYNCOBJ,
+		.handle = agx4_test_syncobj(u->c, NULL),
+	};
+	int ret;
+
+	memset(&u->cb, 0, sizeof(u->cb));
+	if (render) {
+		r = agx4_test_fork_render(&u->f, n);
+		agx4_test_cmd_render(&u->cb, &r);
+	} else {
+		cc = agx4_test_fork_compute(&u->f, n);
+		agx4_test_cmd_compute(&u->cb, &cc);
+	}
+	ret = agx4_test_submit(u->c, queue, &u->cb, &sy, 0, 1);
+	*done = ret ? NULL : agx4_test_syncobj_fence(u->c, sy.handle, 0);
+	return ret;
+}
+
+static void wait_held(struct kunit *test, struct uapi *u, unsigned int n)
+{
+	unsigned long end = jiffies + msecs_to_jiffies(BOUND_MS);
+
+	while (agx4_fwmodel_held(u->m) < n && time_before(jiffies, end))
+		usleep_range(500, 1000);
+	KUNIT_ASSERT_GE_MSG(test, agx4_fwmodel_held(u->m), n,
+			    "the model never held %u work items", n);
+}
+
+/*
+ * 32 queues with compute work held in the firmware use every event lease:
+ * a 33rd queue's SUBMIT waits, and comes back once the held work is let
+ * go (from a work item) and its jobs are freed; every job completes.
+ */
+static void agx4_g16_uapi_33rd_busy_queue_waits_for_held_work(struct kunit *test)
+{
+	struct uapi *u = uapi_open(test);
+	struct dma_fence *done[33] = { };
+	struct waker *w;
+	u32 queue[33], i;
+	int ret;
+
+	uapi_queues(u, queue, 33);
+	agx4_fwmodel_hold(u->m);
+	for (i = 0; i < 32; i++)
+		KUNIT_ASSERT_EQ_MSG(test, uapi_submit(u, queue[i], false, i,
+						      &done[i]), 0,
+				    "queue %u", i);
+	wait_held(test, u, 32);
+	w = waker_arm(test, 200);
+	w->run = u->m;
+	ret = uapi_submit(u, queue[32], false, 32, &done[32]);
+	waker_done(w);
+	flush_delayed_work(&w->dw);
+	KUNIT_EXPECT_EQ(test, ret, 0);
+	KUNIT_EXPECT_FALSE_MSG(test, w->early,
+			       "SUBMIT came back while every lease was held");
+	for (i = 0; i < 33; i++) {
+		if (!done[i])
+			continue;
+		KUNIT_EXPECT_EQ_MSG(test, agx4_test_fence_wait(done[i],
+							       BOUND_MS), 0,
+				    "queue %u", i);
+		dma_fence_put(done[i]);
+	}
+}
+
+/*
+ * 64 queues each SUBMIT a render while the model runs freely, each work
+ * item taking 20 ms: the first 32 are still busy when the 33rd comes, so
+ * later SUBMITs wait for leases; every one succeeds and completes.
+ */
+static void agx4_g16_uapi_64_rendering_queues_complete(struct kunit *test)
+{
+	struct uapi *u = uapi_open(test);
+	struct dma_fence *done[64] = { };
+	u32 queue[64], i;
+
+	uapi_queues(u, queue, 64);
+	agx4_fwmodel_exec(u->m, AGX4_FWMODEL_DELAY, 20);
+	for (i = 0; i < 64; i++)
+		KUNIT_EXPECT_EQ_MSG(test, uapi_submit(u, queue[i], true, i,
+						      &done[i]), 0,
+				    "queue %u", i);
+	for (i = 0; i < 64; i++) {
+		if (!done[i])
+			continue;
+		KUNIT_EXPECT_EQ_MSG(test, agx4_test_fence_wait(done[i],
+							       BOUND_MS), 0,
+				    "queue %u", i);
+		dma_fence_put(done[i]);
+	}
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_count(u->m, AGX4_FWMODEL_CNT_3D),
+			64);
+}
+
+static struct kunit_case agx4_g16_uapi_cases[] = {
+	KUNIT_CASE(agx4_g16_uapi_33rd_busy_queue_waits_for_held_work),
+	KUNIT_CASE(agx4_g16_uapi_64_rendering_queues_complete),
+	{ }
+};
+
+static struct kunit_suite agx4_g16_uapi_suite = {
+	.name = "agx4_fw_g16_submit_uapi",
+	.test_cases = agx4_g16_uapi_cases,
+};
+
+kunit_test_suites(&agx4_g16_submit_suite, &agx4_g16_uapi_suite);
 

@@ -25,6 +25,21 @@ struct agx4_fw_obj;
 #define AGX4_FW_G16_SUPPORTS	57
 
 /**
+ * struct agx4_fw_g16_count - a work channel's messages, counted in 64 bits
+ * @sent: messages the host wrote since submission began.
+ * @read: of them, those the firmware's read cursor passed.
+ * @done: and its done cursor.
+ *
+ * The firmware's cursors are ring indices; these counts extend them, so a
+ * message is compared by its number and never wraps.
+ */
+struct agx4_fw_g16_count {
+	u64 sent;
+	u64 read;
+	u64 done;
+};
+
+/**
  * struct agx4_fw_g16_sub - what G16 submission shares across queues
  *
  * Made by the boot once the bootstrap barrier went through; lives as
@@ -32,13 +47,15 @@ struct agx4_fw_obj;
  */
 struct agx4_fw_g16_sub {
 	/**
-	 * @lock: protects @chans, @deferred, the publication counts and
-	 * @events.  Taken inside the job unit's spinlock (the ops run under
-	 * it), never around anything that sleeps.
+	 * @lock: protects @chans, @counts, @deferred, the publication
+	 * counts and @events.  Taken inside the job unit's spinlock (the
+	 * ops run under it), never around anything that sleeps.
 	 */
 	spinlock_t lock;
 	/** @chans: the work channels, by firmware priority * 3 + stage. */
 	struct agx4_channel chans[AGX4_FW_NUM_WORK_CHANNELS];
+	/** @counts: per channel, its messages in 64 bits; under @lock. */
+	struct agx4_fw_g16_count counts[AGX4_FW_NUM_WORK_CHANNELS];
 	/** @deferred: jobs whose channel messages wait for ring room. */
 	struct list_head deferred;
 	/** @compute_published: compute work items published so far. */

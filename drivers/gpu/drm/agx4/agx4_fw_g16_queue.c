@@ -110,15 +110,21 @@
  * every lane the job used, in 3D, TA, compute order, the lane's write
  * index, then one channel message (tag, queue record, kind, head | event
  * << 16 | first << 24); then the channel producers and one doorbell per
- * (priority, engine).  A channel with no room (both firmware cursors
- * within 128 of the producer) defers the job's messages, and every later
- * job's, to @poll.
+ * (priority, engine).  A channel has room while both firmware cursors
+ * are less than 127 messages behind the producer; without room the job's
+ * messages, and every later job's, wait for @poll.
  *
  * **Completion** requires, per lane the job used: the lane's firmware
  * stamp reached (signed), its done and read indices past the job's head
  * and the channel's read and done cursors past the message; and per
  * command: its driver stamp reached and the notifier's firmware word at
- * +0x94 back to 0.
+ * +0x94 back to 0.  Every queue of a priority shares its channels, so a
+ * job may be looked at long after its message, hundreds of messages
+ * later: the backend counts each channel's messages, and how far the
+ * firmware's read and done cursors (ring indices) moved, in 64 bits, each
+ * time it reads them under its lock, and compares those counts with the
+ * job's message number.  Between two readings a cursor moves less than a
+ * ring, since the host never lets a ring fill.
  *
  * **Renders.**  A VM's first render makes its render objects: one of
  * %AGX4_FW_G16_SUPPORTS support leases (lease n: identity and
@@ -403,7 +409,8 @@ struct g16_cmd {
  * @lanes: bit s: it has work on lane s.
  * @head: per lane, the lane's ring position after its last entry.
  * @stamp: per lane, the stamp target of its last work there.
- * @epoch: per lane, the channel slot of its message (once @sent).
+ * @msg: per lane, the number of its message on the lane's channel
+ *	(&agx4_fw_g16_count.sent before it; once @sent).
  * @tag: per lane, the tag of its message.
  * @prev_ordinal: the lanes' ordinals before prepare, to undo it.
  * @prev_hist: the queue's history before prepare, to undo it.
@@ -418,7 +425,7 @@ struct agx4_fw_job {
 	u32 lanes;
 	u32 head[G16_LANES];
 	u32 stamp[G16_LANES];
-	u32 epoch[G16_LANES];
+	u64 msg[G16_LANES];
 	u64 tag[G16_LANES];
 	u32 prev_ordinal[G16_LANES];
 	struct g16_hist prev_hist[G16_SQ_NUM];
@@ -1646,13 +1653,56 @@ static void ring_push(struct g16_lane *l, u64 item)
 	l->head = (l->head + 1) % G16_QUEUE_RING_ITEMS;
 }
 
-/* Room for one more message on @ch: both firmware cursors (H). */
-static bool chan_room(struct agx4_channel *ch)
+/*
+ * Extend firmware cursor @c of channel @ch (a ring index) into @seen, the
+ * count of messages it passed: it moved by its distance from where @seen
+ * puts it, which is at most the messages sent and not yet passed (the
+ * host never lets the ring fill, so it cannot have gone round).  A value
+ * outside the ring or past the producer moves nothing.  False for a value
+ * outside the ring.
+ */
+static bool cursor_sync(const struct agx4_channel *ch,
+			const struct agx4_cursor *c, u64 sent, u64 *seen)
 {
+	u32 n = ch->entries, v = agx4_cursor_get(c);
+	u64 behind = sent - *seen;
+	u32 at, moved;
+
+	if (v >= n)
+		return false;
+	/* Where the ring index of @seen is: @behind before the host's. */
+	at = (ch->head + n - behind % n) % n;
+	moved = (v + n - at) % n;
+	if (moved <= behind)
+		*seen += moved;
+	return true;
+}
+
+/* Bring channel @c's counts up to its firmware cursors; false if insane. */
+static bool chan_sync_locked(struct agx4_fw_g16_sub *sub, u32 c)
+{
+	struct agx4_fw_g16_count *k = &sub->counts[c];
+	const struct agx4_channel *ch = &sub->chans[c];
+	bool r, d;
+
+	lockdep_assert_held(&sub->lock);
+	r = cursor_sync(ch, &ch->read, k->sent, &k->read);
+	d = cursor_sync(ch, &ch->done, k->sent, &k->done);
+	return r && d;
+}
+
+/*
+ * Room for one more message on channel @c: both firmware cursors less
+ * than half a ring behind the producer, the new message included (H).
+ * Ring indices are exact here, as the host never lets the ring fill.
+ */
+static bool chan_room(struct agx4_fw_g16_sub *sub, u32 c)
+{
+	struct agx4_channel *ch = &sub->chans[c];
 	u32 r = agx4_cursor_get(&ch->read), d = agx4_cursor_get(&ch->done);
 	u32 n = ch->entries;
 
-	if (r >= n || d >= n)
+	if (!chan_sync_locked(sub, c) || r >= n || d >= n)
 		return false;
 	return (ch->head + n - r) % n + 1 < G16_CHAN_HALF &&
 	       (ch->head + n - d) % n + 1 < G16_CHAN_HALF;
@@ -1671,7 +1721,7 @@ static bool send_locked(struct agx4_fw_g16_sub *sub, struct agx4_fw_job *job,
 	lockdep_assert_held(&sub->lock);
 	for (i = 0; i < G16_LANES; i++)
 		if (job->lanes & BIT(order[i]) &&
-		    !chan_room(&sub->chans[lane_channel(fq, order[i])]))
+		    !chan_room(sub, lane_channel(fq, order[i])))
 			return false;
 	for (i = 0; i < G16_LANES; i++) {
 		u32 s = order[i], c = lane_channel(fq, s);
@@ -1692,7 +1742,7 @@ static bool send_locked(struct agx4_fw_g16_sub *sub, struct agx4_fw_job *job,
 					lane_event(fq, s) << G16_MSG_EVENT_SHIFT |
 					(l->first_sent ? 0 : G16_MSG_FIRST));
 		l->first_sent = true;
-		job->epoch[s] = ch->head;
+		job->msg[s] = sub->counts[c].sent++;
 		ch->head = (ch->head + 1) % ch->entries;
 		*chans |= BIT(c);
 	}
@@ -1821,22 +1871,28 @@ static void g16_poll(struct agx4_device *adev)
 
 /* ---- completion ---- */
 
+/* Both firmware cursors of the channel of @job's lane @s passed its message. */
+static bool message_done_locked(struct agx4_fw_job *job, u32 s)
+{
+	struct agx4_fw_g16_sub *sub = job->fq->sub;
+	u32 c = lane_channel(job->fq, s);
+	const struct agx4_fw_g16_count *k = &sub->counts[c];
+
+	lockdep_assert_held(&sub->lock);
+	chan_sync_locked(sub, c);
+	return k->read > job->msg[s] && k->done > job->msg[s];
+}
+
 static bool lane_done(struct agx4_fw_job *job, u32 s)
 {
-	struct agx4_fw_queue *fq = job->fq;
-	struct agx4_fw_g16_sub *sub = fq->sub;
-	struct agx4_channel *ch = &sub->chans[lane_channel(fq, s)];
-	const struct g16_lane *l = &fq->lanes[s];
-	u32 next = (job->epoch[s] + 1) % ch->entries;
+	const struct g16_lane *l = &job->fq->lanes[s];
 
 	return stamp_reached(le32_to_cpu(READ_ONCE(*l->fw_stamp)),
 			     job->stamp[s]) &&
 	       index_reached(le32_to_cpu(READ_ONCE(l->ptrs->done)),
 			     job->head[s], G16_QUEUE_RING_ITEMS) &&
 	       index_reached(le32_to_cpu(READ_ONCE(l->ptrs->read)),
-			     job->head[s], G16_QUEUE_RING_ITEMS) &&
-	       index_reached(agx4_cursor_get(&ch->read), next, ch->entries) &&
-	       index_reached(agx4_cursor_get(&ch->done), next, ch->entries);
+			     job->head[s], G16_QUEUE_RING_ITEMS);
 }
 
 static bool render_done(struct agx4_device *adev, const struct g16_cmd *cmd)
@@ -1871,14 +1927,18 @@ static int g16_job_status(struct agx4_fw_job *job)
 {
 	struct agx4_fw_g16_sub *sub = job->fq->sub;
 	unsigned long flags;
-	bool sent;
+	int ret = 0;
 	u32 i, s;
 
 	spin_lock_irqsave(&sub->lock, flags);
-	sent = job->sent;
+	if (!job->sent)
+		ret = -EINPROGRESS;
+	for (s = 0; s < G16_LANES && !ret; s++)
+		if (job->lanes & BIT(s) && !message_done_locked(job, s))
+			ret = -EINPROGRESS;
 	spin_unlock_irqrestore(&sub->lock, flags);
-	if (!sent)
-		return -EINPROGRESS;
+	if (ret)
+		return ret;
 	/* The stamps before what they cover. */
 	rmb();
 	for (s = 0; s < G16_LANES; s++)

@@ -1112,6 +1112,43 @@ static void agx4_g16_submit_signal_ends_the_wait_for_a_lease(struct kunit *test)
 		c->ops->queue_destroy(fq[i]);
 }
 
+/*
+ * Every queue of a priority shares its channels: a job whose completion
+ * is looked at only after 256 + 150 later messages of another queue on
+ * its channel (each consumed by the firmware) is done.  Its message lies
+ * 150 slots behind the cursors' ring index then, on the far side of a
+ * half-ring window.
+ */
+static void agx4_g16_submit_done_after_a_ring_of_later_messages(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fw_queue *fq = queue(test, DRM_ASAHI_PRIORITY_LOW);
+	struct agx4_fw_queue *fq2 = queue(test, DRM_ASAHI_PRIORITY_LOW);
+	struct agx4_fw_obj *q = agx4_fw_g16_queue_obj(fq);
+	struct agx4_cmdbuf *cb = computes(test, 1);
+	u32 prod = agx4_device_read_sgx(c->adev, CH11_PROD), p, i, step;
+	struct agx4_fw_job *job = prepare(test, fq, cb, 1), *j;
+	struct agx4_fw_obj *w = agx4_fw_g16_job_obj(job, 0);
+
+	c->ops->job_publish(job);
+	for (step = 0; step < F_NUM; step++)
+		firmware_step(c, q, w, step, 0x100, 1, (prod + 1) % 256);
+	for (i = 0; i < 256 + 150; i++) {
+		j = prepare(test, fq2, cb, 1);
+		c->ops->job_publish(j);
+		p = agx4_device_read_sgx(c->adev, CH11_PROD);
+		agx4_device_write_sgx(c->adev, CH11_READ, p);
+		agx4_device_write_sgx(c->adev, CH11_DONE, p);
+		c->ops->job_free(j);
+	}
+	KUNIT_EXPECT_EQ(test, agx4_device_read_sgx(c->adev, CH11_PROD),
+			(prod + 1 + 256 + 150) % 256);
+	KUNIT_EXPECT_EQ(test, c->ops->job_status(job), 0);
+	c->ops->job_free(job);
+	c->ops->queue_destroy(fq2);
+	c->ops->queue_destroy(fq);
+}
+
 static struct kunit_case agx4_g16_submit_cases[] = {
 	KUNIT_CASE(agx4_g16_submit_queue_records_by_priority),
 	KUNIT_CASE(agx4_g16_submit_compute_prepare_then_publish),
@@ -1128,6 +1165,7 @@ static struct kunit_case agx4_g16_submit_cases[] = {
 	KUNIT_CASE(agx4_g16_submit_reused_storage_is_reset),
 	KUNIT_CASE(agx4_g16_submit_33rd_busy_queue_waits_for_a_lease),
 	KUNIT_CASE(agx4_g16_submit_signal_ends_the_wait_for_a_lease),
+	KUNIT_CASE(agx4_g16_submit_done_after_a_ring_of_later_messages),
 	{ }
 };
 

@@ -66,12 +66,14 @@
  * have work outstanding at once; any number can exist.  A prepare that
  * finds every lease held by other busy queues waits, interruptibly, until
  * one comes back: a lease is held only by a queue with jobs prepared and
- * not freed, and those complete, are cancelled or time out, so the wait
- * is bounded by the work already submitted.  A signal ends it with
- * -ERESTARTSYS, the device going away with -ENODEV.  Resources a VM
- * keeps while it lives (its context, its render support lease) are not
- * waited for: running out of them fails the prepare with -ENOSPC, as
- * does, for now, a VM with every scene slot or its render scratch taken.
+ * not freed, and those complete, are cancelled or time out (a timeout
+ * kills the queue, which gives its lease back at once): the wait lasts
+ * as long as work already submitted, and its in-fences, take.  A signal
+ * ends it with -ERESTARTSYS, the device going away with -ENODEV.
+ * Resources a VM keeps while it lives (its context, its render support
+ * lease) are not waited for: running out of them fails the prepare with
+ * -ENOSPC, as does, for now, a VM with every scene slot or its render
+ * scratch taken.
  *
  * **Contexts.**  A VM's commands run in one context (ASID) taken at its
  * first job and kept for the VM's life.  The reference gives each VM a
@@ -125,6 +127,15 @@
  * time it reads them under its lock, and compares those counts with the
  * job's message number.  Between two readings a cursor moves less than a
  * ring, since the host never lets a ring fill.
+ *
+ * **Kill and unplug.**  A queue killed by a timeout sends nothing more:
+ * its jobs' messages still waiting for room are dropped (those jobs count
+ * as done for the firmware, which never saw them) and its event lease is
+ * given back.  After unplug, forgetting a job or queue frees its host
+ * structures and its storage without a word to the firmware, which is
+ * gone: storage aliased in context 0 is not unmapped there (context 0's
+ * tables went with the firmware), only in the VM's tables and the
+ * firmware heap's, which outlive it.
  *
  * **Renders.**  A VM's first render makes its render objects: one of
  * %AGX4_FW_G16_SUPPORTS support leases (lease n: identity and
@@ -359,7 +370,7 @@ struct g16_hist {
  * @lease: its event lease, -1 for none; protected by
  *	&agx4_fw_g16_sub.lock.
  * @outstanding: its jobs prepared and not freed; protected likewise.
- *	The queue holds a lease while it has any.
+ *	The queue holds a lease while it has any, unless it was killed.
  */
 struct agx4_fw_queue {
 	struct agx4_device *adev;
@@ -385,6 +396,8 @@ struct agx4_fw_queue {
  * @scene: a render's scene slot, -1 for none.
  * @scratch: a render's scratch lease.
  * @node: where @scratch is in the VM's scratch arena.
+ * @aliased: a render's storage is mapped at its alias in context 0.
+ * @prelude: a render that carries its pool's TA prelude.
  */
 struct g16_cmd {
 	struct agx4_fw_obj *obj;
@@ -397,6 +410,8 @@ struct g16_cmd {
 	int scene;
 	struct agx4_fw_obj *scratch;
 	struct drm_mm_node node;
+	bool aliased;
+	bool prelude;
 };
 
 /**
@@ -406,6 +421,8 @@ struct g16_cmd {
  *	by &agx4_fw_g16_sub.lock.
  * @published: @job_publish ran.
  * @sent: its messages went out; protected by &agx4_fw_g16_sub.lock.
+ * @dropped: its queue was killed before they went out, so they never
+ *	will; protected likewise.
  * @lanes: bit s: it has work on lane s.
  * @head: per lane, the lane's ring position after its last entry.
  * @stamp: per lane, the stamp target of its last work there.
@@ -422,6 +439,7 @@ struct agx4_fw_job {
 	struct list_head link;
 	bool published;
 	bool sent;
+	bool dropped;
 	u32 lanes;
 	u32 head[G16_LANES];
 	u32 stamp[G16_LANES];
@@ -677,6 +695,17 @@ static int map_spaced(struct agx4_uat *uat, struct agx4_fw_obj *obj, u64 va,
 }
 
 /*
+ * Work storage @obj at @va in context 0 (@map) or out of it.  Not an
+ * alias of the object's own (agx4_fw_obj_alias()): context 0's tables go
+ * with the firmware, before storage forgotten after unplug is freed.
+ */
+static int dev_alias(struct agx4_device *adev, struct agx4_fw_obj *obj,
+		     u64 va, bool map)
+{
+	return map_spaced(&adev->fw->dev_uat, obj, va, 1, obj->size, 0, map);
+}
+
+/*
  * The device's compute operand namespace in @uat (@map) or out of it:
  * the directory, then each 2 MiB buffer without its guard.
  */
@@ -916,6 +945,9 @@ err:
 	return ERR_PTR(ret);
 }
 
+static void work_destroy(struct agx4_device *adev, struct agx4_fw_obj *obj,
+			 bool fw_alive);
+
 static void g16_vm_free(struct agx4_vm *vm, void *fw)
 {
 	struct g16_vm *gv = fw;
@@ -924,8 +956,9 @@ static void g16_vm_free(struct agx4_vm *vm, void *fw)
 	if (gv->r)
 		render_vm_free(gv->adev, vm, gv->r);
 
+	/* After unplug, context 0 went with the firmware. */
 	while (gv->nspare)
-		agx4_fw_obj_destroy(gv->spare[--gv->nspare]);
+		work_destroy(gv->adev, gv->spare[--gv->nspare], !!sub);
 	if (sub) {
 		compute_namespace(sub, &vm->uat, false);
 		agx4_uat_ctx_put(&gv->adev->fw->ctx, gv->ctx);
@@ -1014,7 +1047,8 @@ out:
  * lease.  Every lease is held by a queue with jobs prepared and not
  * freed, whose dependencies (in-fences, earlier jobs) existed when they
  * were submitted and need nothing from this caller: they run and
- * complete, or are cancelled, or time out.  So the wait ends without
+ * complete, or are cancelled, or time out, which kills their queue and
+ * gives its lease back (g16_queue_kill()).  So the wait ends without
  * anything this caller holds; the unplug that waits for the
  * drm_dev_enter() section ends it too, with -ENODEV.
  */
@@ -1134,15 +1168,27 @@ static struct agx4_fw_obj *work_get(struct agx4_fw_queue *fq)
 	    G16_ALIAS_WINDOW)
 		ret = -ENOSPC;
 	else
-		ret = agx4_fw_obj_alias(obj, &adev->fw->dev_uat,
-					compute_alias(adev, obj), &gpu_rw) ?:
-		      agx4_fw_obj_alias(obj, &vm->uat,
+		ret = agx4_fw_obj_alias(obj, &vm->uat,
 					compute_alias(adev, obj), &gpu_rw);
-	if (ret) {
-		agx4_fw_obj_destroy(obj);
-		return ERR_PTR(ret);
+	if (!ret) {
+		ret = dev_alias(adev, obj, compute_alias(adev, obj), true);
+		if (!ret)
+			return obj;
 	}
-	return obj;
+	agx4_fw_obj_destroy(obj);
+	return ERR_PTR(ret);
+}
+
+/*
+ * Free compute storage: out of context 0 first while the firmware is
+ * there (@fw_alive), then out of the VM and the heap.
+ */
+static void work_destroy(struct agx4_device *adev, struct agx4_fw_obj *obj,
+			 bool fw_alive)
+{
+	if (fw_alive)
+		dev_alias(adev, obj, compute_alias(adev, obj), false);
+	agx4_fw_obj_destroy(obj);
 }
 
 /*
@@ -1160,7 +1206,8 @@ static void work_put(struct agx4_fw_queue *fq, struct agx4_fw_obj *obj)
 		obj = NULL;
 	}
 	mutex_unlock(&vm->fw_lock);
-	agx4_fw_obj_destroy(obj);
+	if (obj)
+		work_destroy(fq->adev, obj, true);
 }
 
 static int build_compute(struct agx4_fw_queue *fq, struct g16_cmd *cmd,
@@ -1357,11 +1404,11 @@ static int build_render(struct agx4_fw_queue *fq, struct g16_cmd *cmd,
 	if (w - adev->gen->fw_heap.start + cmd->obj->size > G16_ALIAS_WINDOW)
 		return -ENOSPC;
 	alias = G16_RENDER_ALIAS + (w - adev->gen->fw_heap.start);
-	ret = agx4_fw_obj_alias(cmd->obj, &adev->fw->dev_uat, alias,
-				&gpu_rw) ?:
-	      agx4_fw_obj_alias(cmd->obj, &fq->vm->uat, alias, &gpu_rw);
+	ret = agx4_fw_obj_alias(cmd->obj, &fq->vm->uat, alias, &gpu_rw) ?:
+	      dev_alias(adev, cmd->obj, alias, true);
 	if (ret)
 		return ret;
+	cmd->aliased = true;
 
 	slot = G16_BM_SLOT_FIRST + r->lease;
 	base = cmd->node.start;
@@ -1474,9 +1521,15 @@ static void unprepare(struct agx4_fw_job *job)
 	memcpy(fq->hist, job->prev_hist, sizeof(fq->hist));
 }
 
-/* Give a render command's scene slot, scratch and storage back. */
-static void render_put(struct agx4_fw_queue *fq, struct g16_cmd *cmd)
+/*
+ * Give a render command's scene slot, scratch and storage back; its
+ * storage out of context 0 first while the firmware is there
+ * (@fw_alive).
+ */
+static void render_put(struct agx4_fw_queue *fq, struct g16_cmd *cmd,
+		       bool fw_alive)
 {
+	struct agx4_device *adev = fq->adev;
 	struct agx4_vm *vm = fq->vm;
 	struct g16_vm *gv = vm->fw;
 
@@ -1487,10 +1540,14 @@ static void render_put(struct agx4_fw_queue *fq, struct g16_cmd *cmd)
 		drm_mm_remove_node(&cmd->node);
 	mutex_unlock(&vm->fw_lock);
 	agx4_fw_obj_destroy(cmd->scratch);
+	if (cmd->aliased && fw_alive)
+		dev_alias(adev, cmd->obj, G16_RENDER_ALIAS +
+			  (cmd->obj->va - adev->gen->fw_heap.start), false);
 	agx4_fw_obj_destroy(cmd->obj);
 }
 
-static void free_cmds(struct agx4_fw_job *job)
+/* @fw_alive false: after unplug, compute storage is not kept either. */
+static void free_cmds(struct agx4_fw_job *job, bool fw_alive)
 {
 	u32 i;
 
@@ -1498,9 +1555,11 @@ static void free_cmds(struct agx4_fw_job *job)
 		struct g16_cmd *cmd = &job->cmds[i];
 
 		if (cmd->render)
-			render_put(job->fq, cmd);
-		else if (cmd->obj)
+			render_put(job->fq, cmd, fw_alive);
+		else if (cmd->obj && fw_alive)
 			work_put(job->fq, cmd->obj);
+		else if (cmd->obj)
+			work_destroy(job->fq->adev, cmd->obj, false);
 	}
 }
 
@@ -1610,7 +1669,7 @@ static int g16_job_prepare(struct agx4_fw_queue *fq,
 	ret = prepare_cmds(job, cb, ctx, credits);
 	if (ret) {
 		unprepare(job);
-		free_cmds(job);
+		free_cmds(job, true);
 		lease_put(fq);
 		kfree(job);
 		return ret;
@@ -1818,6 +1877,7 @@ static void publish_render_locked(struct agx4_fw_job *job,
 	if (!r->live) {
 		ring_push(ta, w + G16_RW_TA_PRELUDE);
 		r->live = true;
+		cmd->prelude = true;
 	}
 	ring_push(ta, w + G16_RW_TA);
 	for (k = 0; k < cmd->nfrag; k++)
@@ -1867,6 +1927,41 @@ static void g16_poll(struct agx4_device *adev)
 	spin_lock_irqsave(&sub->lock, flags);
 	flush_locked(sub, adev);
 	spin_unlock_irqrestore(&sub->lock, flags);
+}
+
+/*
+ * The queue was killed: drop its jobs' messages that wait for room, so
+ * they never go out, and give its lease back for other queues (the
+ * firmware may still post events with its ids for work it took: events
+ * only wake the host, which then reads stamps).
+ */
+static void g16_queue_kill(struct agx4_fw_queue *fq)
+{
+	struct agx4_fw_g16_sub *sub = fq->sub;
+	struct agx4_fw_job *job, *tmp;
+	unsigned long flags;
+	bool wake;
+	u32 i;
+
+	spin_lock_irqsave(&sub->lock, flags);
+	list_for_each_entry_safe(job, tmp, &sub->deferred, link) {
+		if (job->fq != fq)
+			continue;
+		list_del_init(&job->link);
+		job->dropped = true;
+		/*
+		 * Its pool's TA prelude never reached the firmware: the
+		 * VM's next render carries it.  L: a render of the VM that
+		 * another queue published behind it has none.
+		 */
+		for (i = 0; i < job->ncmds; i++)
+			if (job->cmds[i].prelude)
+				((struct g16_vm *)fq->vm->fw)->r->live = false;
+	}
+	wake = lease_release_locked(fq);
+	spin_unlock_irqrestore(&sub->lock, flags);
+	if (wake)
+		wake_up_all(&sub->lease_wq);
 }
 
 /* ---- completion ---- */
@@ -1931,7 +2026,9 @@ static int g16_job_status(struct agx4_fw_job *job)
 	u32 i, s;
 
 	spin_lock_irqsave(&sub->lock, flags);
-	if (!job->sent)
+	if (job->dropped)
+		ret = -ECANCELED;
+	else if (!job->sent)
 		ret = -EINPROGRESS;
 	for (s = 0; s < G16_LANES && !ret; s++)
 		if (job->lanes & BIT(s) && !message_done_locked(job, s))
@@ -1966,9 +2063,29 @@ static void g16_job_free(struct agx4_fw_job *job)
 	spin_unlock_irqrestore(&sub->lock, flags);
 	if (!job->published)
 		unprepare(job);
-	free_cmds(job);
+	free_cmds(job, true);
 	lease_put(fq);
 	kfree(job);
+}
+
+/*
+ * After unplug: free what the job holds without the firmware and its
+ * shared state (both gone, or going): the job, its commands' storage and
+ * their leases in the VM, which outlives the job.  Its event lease and
+ * its place in the queue's history go with the firmware.
+ */
+static void g16_job_forget(struct agx4_fw_job *job)
+{
+	free_cmds(job, false);
+	kfree(job);
+}
+
+/* After unplug, each of its jobs forgotten or freed: the same for a queue. */
+static void g16_queue_forget(struct agx4_fw_queue *fq)
+{
+	agx4_fw_obj_destroy(fq->obj);
+	agx4_vm_put(fq->vm);
+	kfree(fq);
 }
 
 #if IS_ENABLED(CONFIG_KUNIT)
@@ -2019,5 +2136,8 @@ const struct agx4_fw_submit_ops agx4_fw_g16_submit_ops = {
 	.job_status = g16_job_status,
 	.job_free = g16_job_free,
 	.poll = g16_poll,
+	.queue_kill = g16_queue_kill,
+	.job_forget = g16_job_forget,
+	.queue_forget = g16_queue_forget,
 };
 EXPORT_SYMBOL_IF_KUNIT(agx4_fw_g16_submit_ops);

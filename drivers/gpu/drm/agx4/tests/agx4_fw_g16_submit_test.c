@@ -12,7 +12,7 @@
  *
  * KUnit suite "agx4_fw_g16_submit_uapi": the same backend under the job
  * unit, through the ioctls, with the model executing the work: more busy
- * queues than event leases.
+ * queues than event leases, and unplug with work in flight.
  */
 
 #include <kunit/test.h>
@@ -37,6 +37,7 @@
 #include "../agx4_fw_obj.h"
 #include "../agx4_fw_queue.h"
 #include "../agx4_fwmodel.h"
+#include "../agx4_job.h"
 #include "../agx4_uat.h"
 #include "../agx4_vm.h"
 #include "agx4_fw_layout_golden.h"
@@ -963,6 +964,7 @@ struct waker {
 	const struct agx4_fw_submit_ops *ops;
 	struct agx4_fw_job *free_job;
 	struct task_struct *signal;
+	struct agx4_device *unplug;
 	struct agx4_fwmodel *run;
 	bool returned;
 	bool early;
@@ -983,6 +985,8 @@ static void waker_fn(struct work_struct *work)
 		agx4_fwmodel_exec(w->run, AGX4_FWMODEL_RUN, 0);
 		agx4_fwmodel_release(w->run, AGX4_FWMODEL_OLDEST_FIRST);
 	}
+	if (w->unplug)
+		agx4_device_unplug(w->unplug);
 	WRITE_ONCE(w->ran, true);
 }
 
@@ -1113,6 +1117,51 @@ static void agx4_g16_submit_signal_ends_the_wait_for_a_lease(struct kunit *test)
 }
 
 /*
+ * A killed queue sends nothing more: its job's messages, deferred by a
+ * full channel, stay unsent when room comes back (the write index and
+ * the producer do not move for it) and the job counts as not in
+ * progress; a later job of another queue, deferred behind it, goes out.
+ * The killed queue's lease (0) is free again for a third queue.
+ */
+static void agx4_g16_submit_killed_queue_sends_nothing_deferred(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fw_queue *fq = queue(test, DRM_ASAHI_PRIORITY_LOW);
+	struct agx4_fw_queue *fq2 = queue(test, DRM_ASAHI_PRIORITY_LOW);
+	struct agx4_fw_queue *fq3 = queue(test, DRM_ASAHI_PRIORITY_LOW);
+	const u8 *lane = agx4_fw_g16_queue_obj(fq)->cpu + LANE(2);
+	const u8 *lane2 = agx4_fw_g16_queue_obj(fq2)->cpu + LANE(2);
+	u32 prod = agx4_device_read_sgx(c->adev, CH11_PROD);
+	struct agx4_fw_job *job, *job2, *job3;
+
+	KUNIT_ASSERT_NOT_NULL(test, c->ops->queue_kill);
+	agx4_device_write_sgx(c->adev, CH11_DONE, (prod + 256 - 127) % 256);
+	job = prepare(test, fq, computes(test, 1), 1);
+	job2 = prepare(test, fq2, computes(test, 1), 1);
+	KUNIT_EXPECT_EQ(test, job_event(job), 34);
+	KUNIT_EXPECT_EQ(test, job_event(job2), 37);
+	c->ops->job_publish(job);
+	c->ops->job_publish(job2);
+	KUNIT_EXPECT_EQ(test, agx4_device_read_sgx(c->adev, CH11_PROD), prod);
+	c->ops->queue_kill(fq);
+	agx4_device_write_sgx(c->adev, CH11_DONE, prod);
+	c->ops->poll(c->adev);
+	KUNIT_EXPECT_EQ(test, rd32(lane, PTRS + 0x40), 0);
+	KUNIT_EXPECT_EQ(test, rd32(lane2, PTRS + 0x40), 1);
+	KUNIT_EXPECT_EQ(test, agx4_device_read_sgx(c->adev, CH11_PROD),
+			(prod + 1) % 256);
+	KUNIT_EXPECT_NE(test, c->ops->job_status(job), -EINPROGRESS);
+	job3 = prepare(test, fq3, computes(test, 1), 1);
+	KUNIT_EXPECT_EQ(test, job_event(job3), 34);
+	c->ops->job_free(job3);
+	c->ops->job_free(job2);
+	c->ops->job_free(job);
+	c->ops->queue_destroy(fq3);
+	c->ops->queue_destroy(fq2);
+	c->ops->queue_destroy(fq);
+}
+
+/*
  * Every queue of a priority shares its channels: a job whose completion
  * is looked at only after 256 + 150 later messages of another queue on
  * its channel (each consumed by the firmware) is done.  Its message lies
@@ -1165,6 +1214,7 @@ static struct kunit_case agx4_g16_submit_cases[] = {
 	KUNIT_CASE(agx4_g16_submit_reused_storage_is_reset),
 	KUNIT_CASE(agx4_g16_submit_33rd_busy_queue_waits_for_a_lease),
 	KUNIT_CASE(agx4_g16_submit_signal_ends_the_wait_for_a_lease),
+	KUNIT_CASE(agx4_g16_submit_killed_queue_sends_nothing_deferred),
 	KUNIT_CASE(agx4_g16_submit_done_after_a_ring_of_later_messages),
 	{ }
 };
@@ -1198,7 +1248,8 @@ static void let_go(void *data)
 	agx4_fwmodel_release(m, AGX4_FWMODEL_OLDEST_FIRST);
 }
 
-static struct uapi *uapi_open(struct kunit *test)
+/* @release_at_end: let held work go when the case ends (not after unplug). */
+static struct uapi *uapi_open(struct kunit *test, bool release_at_end)
 {
 	struct uapi *u = kunit_kzalloc(test, sizeof(*u), GFP_KERNEL);
 
@@ -1207,8 +1258,9 @@ static struct uapi *uapi_open(struct kunit *test)
 	u->adev = agx4_test_probe(test, AGX4_SOC_T8132);
 	u->m = agx4_test_model();
 	u->c = agx4_test_client_open(test, u->adev);
-	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, let_go, u->m),
-			0);
+	if (release_at_end)
+		KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, let_go,
+								u->m), 0);
 	KUNIT_ASSERT_EQ(test, agx4_test_fork_open(u->c, &u->f), 0);
 	return u;
 }
@@ -1269,7 +1321,7 @@ static void wait_held(struct kunit *test, struct uapi *u, unsigned int n)
  */
 static void agx4_g16_uapi_33rd_busy_queue_waits_for_held_work(struct kunit *test)
 {
-	struct uapi *u = uapi_open(test);
+	struct uapi *u = uapi_open(test, true);
 	struct dma_fence *done[33] = { };
 	struct waker *w;
 	u32 queue[33], i;
@@ -1307,7 +1359,7 @@ static void agx4_g16_uapi_33rd_busy_queue_waits_for_held_work(struct kunit *test
  */
 static void agx4_g16_uapi_64_rendering_queues_complete(struct kunit *test)
 {
-	struct uapi *u = uapi_open(test);
+	struct uapi *u = uapi_open(test, true);
 	struct dma_fence *done[64] = { };
 	u32 queue[64], i;
 
@@ -1329,9 +1381,70 @@ static void agx4_g16_uapi_64_rendering_queues_complete(struct kunit *test)
 			64);
 }
 
+/*
+ * Unplug while 32 queues' work is held in the firmware and a 33rd
+ * queue's SUBMIT waits for a lease: the SUBMIT fails with -ENODEV (the
+ * unplug waits for it), the held jobs end with -ENODEV, and once the
+ * client closes every job and queue is forgotten: no firmware object is
+ * left (the device's own went with the firmware).  If the SUBMIT missed
+ * the unplug, the held work is let go after 3 s, so the case fails
+ * instead of hanging.
+ */
+static void agx4_g16_uapi_unplug_ends_the_wait_and_leaves_nothing(struct kunit *test)
+{
+	struct uapi *u = uapi_open(test, false);
+	struct dma_fence *done[33] = { };
+	unsigned long end = jiffies + msecs_to_jiffies(BOUND_MS);
+	struct waker *w, *fallback;
+	u32 queue[33], i;
+	int ret;
+
+	uapi_queues(u, queue, 33);
+	agx4_fwmodel_hold(u->m);
+	for (i = 0; i < 32; i++)
+		KUNIT_ASSERT_EQ_MSG(test, uapi_submit(u, queue[i], i % 2, i,
+						      &done[i]), 0,
+				    "queue %u", i);
+	wait_held(test, u, 32);
+	fallback = waker_arm(test, 3000);
+	fallback->run = u->m;
+	w = waker_arm(test, 200);
+	w->unplug = u->adev;
+	ret = uapi_submit(u, queue[32], false, 32, &done[32]);
+	waker_done(w);
+	waker_done(fallback);
+	flush_delayed_work(&w->dw);
+	KUNIT_EXPECT_EQ(test, ret, -ENODEV);
+	KUNIT_EXPECT_FALSE_MSG(test, w->early,
+			       "SUBMIT came back before the unplug");
+	cancel_delayed_work_sync(&fallback->dw);
+	KUNIT_EXPECT_FALSE_MSG(test, fallback->ran,
+			       "SUBMIT came back only once the work was let go");
+	for (i = 0; i < 33; i++) {
+		if (!done[i])
+			continue;
+		KUNIT_EXPECT_EQ_MSG(test, agx4_test_fence_wait(done[i],
+							       BOUND_MS),
+				    -ENODEV, "queue %u", i);
+		dma_fence_put(done[i]);
+	}
+	agx4_test_client_close(u->c);
+	agx4_job_flush(u->adev);
+	while (agx4_test_fw_objects(u->adev, false) &&
+	       time_before(jiffies, end)) {
+		usleep_range(500, 1000);
+		agx4_job_flush(u->adev);
+	}
+	KUNIT_EXPECT_EQ_MSG(test, agx4_test_fw_objects(u->adev, false), 0,
+			    "firmware objects left after unplug");
+	KUNIT_EXPECT_EQ_MSG(test, agx4_test_fw_objects(u->adev, true), 0,
+			    "timestamp mappings left after unplug");
+}
+
 static struct kunit_case agx4_g16_uapi_cases[] = {
 	KUNIT_CASE(agx4_g16_uapi_33rd_busy_queue_waits_for_held_work),
 	KUNIT_CASE(agx4_g16_uapi_64_rendering_queues_complete),
+	KUNIT_CASE(agx4_g16_uapi_unplug_ends_the_wait_and_leaves_nothing),
 	{ }
 };
 

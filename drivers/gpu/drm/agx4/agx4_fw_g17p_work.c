@@ -445,7 +445,8 @@ int agx4_fw_g17p_build_render(const struct agx4_render_desc *d,
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_fw_g17p_build_render);
 
-static void g17p_compute_work(const struct agx4_fw_compute_in *in,
+static void g17p_compute_work(const struct agx4_compute_desc *d,
+			      const struct agx4_fw_compute_in *in,
 			      const struct agx4_fw_compute_vals *v,
 			      struct g17p_compute_work *w)
 {
@@ -483,8 +484,13 @@ static void g17p_compute_work(const struct agx4_fw_compute_in *in,
 	w->ordinal = cpu_to_le32(in->ordinal);
 	w->status[0] = cpu_to_le64(in->status[0]);
 	w->status[1] = cpu_to_le64(in->status[1]);
-	w->timestamps[0] = cpu_to_le64(s->prof.start);
-	w->timestamps[1] = cpu_to_le64(s->prof.end);
+	/*
+	 * M: the user timestamp destinations (firmware addresses in the
+	 * timestamp aperture, 0 for none); L: start first, as in every
+	 * other timestamp pair of the G16 and G17P descriptors.
+	 */
+	w->timestamps[0] = cpu_to_le64(d->ts.start);
+	w->timestamps[1] = cpu_to_le64(d->ts.end);
 	w->gap_fb0 = cpu_to_le16(G17P_COMPUTE_FB0);
 	w->shared_control = cpu_to_le64(in->shared_control);
 	w->support_control = cpu_to_le32(in->support_control);
@@ -519,8 +525,8 @@ static void g17p_compute_vals(const struct agx4_fw_compute_in *in,
  * does not take (agx4_fw_compute_vals()), a submission index of 0, a
  * queue submission count outside 1..0xffffff or a USC execution base
  * other than 2^40; -EOPNOTSUPP for a helper
- * program (the reference requires none) or user timestamps (GAP: where
- * G17P compute takes them is not known).
+ * program (the reference requires none).  The user timestamps go to
+ * descriptor +0xf8c (start) and +0xf94 (end).
  */
 int agx4_fw_g17p_build_compute(const struct agx4_compute_desc *d,
 			       const struct agx4_fw_compute_in *in,
@@ -538,8 +544,7 @@ int agx4_fw_g17p_build_compute(const struct agx4_compute_desc *d,
 	    in->queue_submission > G17P_MAX_SUBMISSION ||
 	    in->usc_base != G17P_USC_EXEC_BASE)
 		return -EINVAL;
-	if (v.helper_binary || v.helper_data || v.helper_cfg ||
-	    d->ts.start || d->ts.end)
+	if (v.helper_binary || v.helper_data || v.helper_cfg)
 		return -EOPNOTSUPP;
 	g17p_compute_vals(in, &v);
 	memset(w, 0, sizeof(*w));
@@ -553,7 +558,7 @@ int agx4_fw_g17p_build_compute(const struct agx4_compute_desc *d,
 				 ARRAY_SIZE(w->regs2));
 	if (ret < 0)
 		return ret;
-	g17p_compute_work(in, &v, w);
+	g17p_compute_work(d, in, &v, w);
 	memset(bufs[G17P_C_EV].ptr, 0, sizeof(struct g17p_event_item_compute));
 	g17p_event_item(bufs[G17P_C_EV].ptr, &in->st, G17P_KIND_COMPUTE);
 	return 0;

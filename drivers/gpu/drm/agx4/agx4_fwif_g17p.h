@@ -911,7 +911,10 @@ struct g17p_compute_work {
 	u8 __pad_f74[0x8];
 	/* The status pair (unaligned). */
 	__le64 status[2];
-	/* Firmware timestamp slots (unaligned). */
+	/*
+	 * User timestamp destinations, start and end (unaligned; M: the
+	 * place, L: the order).
+	 */
 	__le64 timestamps[2];
 	u8 __pad_f9c[0x14];
 	__le16 gap_fb0;

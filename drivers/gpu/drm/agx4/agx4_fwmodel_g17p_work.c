@@ -90,6 +90,7 @@ static const struct desc_layout layouts[3] = {
 		.type = ITEM_COMPUTE, .size = 0x1000, .alias_size = 0x1040,
 		.engine = 0x08,
 		.prog = { { 0x40, 0x740, 0x748, 40 }, { 0x760, 0xe60, 0xe68, 4 } },
+		/* M: the user pair's place; L: start, then end. */
 		.user_ts = 0xf8c, .status_pair = 0xf7c,
 	},
 };

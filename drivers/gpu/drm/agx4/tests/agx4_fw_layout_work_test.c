@@ -811,6 +811,8 @@ static void agx4_fw_layout_g17p_compute_golden_bytes(struct kunit *test)
 
 	KUNIT_ASSERT_NOT_NULL(test, d);
 	agx4_golden_g17p_compute_inputs(d, &in);
+	/* User timestamps: start at +0xf8c, end at +0xf94. */
+	d->ts = (struct agx4_ts_dests){ R_TS + 0x20, R_TS + 0x28 };
 	agx4_golden_make_bufs(test, gen->compute_objs, gen->num_compute_objs, bufs,
 			      ARRAY_SIZE(bufs));
 	KUNIT_EXPECT_EQ(test, gen->compute_objs[0].size, 0x4000);
@@ -851,8 +853,8 @@ static void agx4_fw_layout_g17p_compute_golden_bytes(struct kunit *test)
 	agx4_golden_put(&l, 0xf70, 4, 5);
 	agx4_golden_put(&l, 0xf7c, 8, Q_S0);
 	agx4_golden_put(&l, 0xf84, 8, Q_S0 + 8);
-	agx4_golden_put(&l, 0xf8c, 8, P_STAMP_A);
-	agx4_golden_put(&l, 0xf94, 8, P_STAMP_A + 8);
+	agx4_golden_put(&l, 0xf8c, 8, R_TS + 0x20);
+	agx4_golden_put(&l, 0xf94, 8, R_TS + 0x28);
 	agx4_golden_put(&l, 0xfb0, 2, 0x1a);
 	agx4_golden_put(&l, 0xfb2, 8, Q_SC);
 	agx4_golden_put(&l, 0xfba, 4, 0x1234);
@@ -882,9 +884,6 @@ static void agx4_fw_layout_g17p_compute_golden_bytes(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, gen->build_compute(d, &in, bufs), -EINVAL);
 	agx4_golden_g17p_compute_inputs(d, &in);
 	d->cmd.helper.binary = 0x1000;
-	KUNIT_EXPECT_EQ(test, gen->build_compute(d, &in, bufs), -EOPNOTSUPP);
-	agx4_golden_g17p_compute_inputs(d, &in);
-	d->ts.end = R_TS;
 	KUNIT_EXPECT_EQ(test, gen->build_compute(d, &in, bufs), -EOPNOTSUPP);
 }
 

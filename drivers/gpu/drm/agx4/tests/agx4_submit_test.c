@@ -1392,10 +1392,8 @@ static u32 ts_block_import(struct kunit *test, struct sub *s, u64 **cpu)
  * base of GET_TIME, between the readings before and after the
  * submission; each stage's start is not after its end, and the slots
  * nobody named stay zero.  The last slot of the 16 KiB object is named
- * too (the end of compute).
- *
- * G17P refuses user timestamps with -EOPNOTSUPP (GAP: where its compute
- * work takes them is not known), and nothing is written.
+ * too (the end of compute).  The same on both generations: G17P takes
+ * a compute command's pair in its descriptor as it takes a render's.
  */
 static void agx4_submit_writes_user_timestamps(struct kunit *test)
 {
@@ -1422,13 +1420,6 @@ static void agx4_submit_writes_user_timestamps(struct kunit *test)
 	agx4_test_cmd_render(cb, &r);
 	agx4_test_cmd_compute(cb, &cc);
 	before = get_time(s);
-	if (param_soc(test) == AGX4_SOC_T8140) {
-		KUNIT_EXPECT_EQ(test, submit_out(s, s->queue, cb, &o),
-				-EOPNOTSUPP);
-		KUNIT_EXPECT_TRUE(test, mem_is_zero(cpu, PG));
-		expect_no_model_error(test, s);
-		return;
-	}
 	KUNIT_ASSERT_EQ(test, submit_out(s, s->queue, cb, &o), 0);
 	expect_done(test, s, &o);
 	after = get_time(s);

@@ -15,6 +15,9 @@
 #include <linux/spinlock.h>
 #include <linux/string.h>
 #include <linux/unaligned.h>
+#include <linux/wait.h>
+
+#include <drm/drm_drv.h>
 
 #include <kunit/visibility.h>
 
@@ -69,7 +72,19 @@
  * queue used only for compute takes none; pool p completes on grids
  * 2p + (p >= 2 ? 2 : 0) (TA) and one more (3D), its event slot is p, and
  * there are at most 15 (the grids below 32 without the compute grids 4
- * and 5): the render that finds none free fails with -ENOSPC.  A pool is
+ * and 5).  A pool stays bound to its queue while the queue lives, but
+ * while no render of that queue is prepared and not yet freed (the pool
+ * is idle) another queue's render may take it over: the pool keeps its
+ * firmware queues, records and counters (the firmware sees one queue
+ * going on, so no cleanup is needed and its grids' completion counts stay
+ * consistent with the render indices; the reference binds its pools and
+ * idle compute owners to callers the same way, H), and when the new
+ * queue's VM is another its window is unmapped there, its memory zeroed
+ * (nothing of one client reaches another), mapped in the new VM and the
+ * support object's context and operand words rewritten (L: that the
+ * firmware takes the new context from them without a cleanup).  A render
+ * that finds no pool free or idle waits, interruptibly, until one is:
+ * see pool_get().  A pool is
  * the reference's general form (pools 2 and up) with every object its
  * own: one arena in the firmware heap (queue records, pointer blocks,
  * rings, two banks each, status arrays, job list, pool A and B records
@@ -401,6 +416,11 @@ struct g17p_owner {
  * @low: its context-0 alias.
  * @mem: its memory in the VM window.
  * @gpu: the window's base in the VM.
+ * @fq: the queue it is bound to, NULL once that queue is being destroyed;
+ *	under &agx4_fw_g17p_sub.setup_lock, as the next one.
+ * @live: jobs of @fq with renders on it prepared and not freed; 0: idle.
+ * @vm: the VM its window is mapped in (a reference held), NULL when in
+ *	none; changed only by the job that holds it (@live).
  * @next: index of the next render prepared; the caller's submit lock, as
  *	the next two.
  * @tile: tilemap block bytes of the last render prepared, 0 before.
@@ -418,6 +438,9 @@ struct g17p_pool {
 	u64 low;
 	struct agx4_fw_obj *mem;
 	u64 gpu;
+	struct agx4_fw_queue *fq;
+	unsigned int live;
+	struct agx4_vm *vm;
 	u32 next;
 	u64 tile;
 	u64 tpc;
@@ -489,7 +512,9 @@ struct g17p_cmd {
  * @link: on &agx4_fw_g17p_sub.deferred while not wholly published.
  * @deferred: it is on that list.
  * @ran: job_publish() ran.
- * @made_pool: its first render made its queue's pool.
+ * @pool: the pool its renders use (counted in its @live), or NULL.
+ * @made_pool: its first render made @pool.
+ * @took_pool: its first render took @pool over from another queue.
  * @first_n: its first compute ordinal.
  * @ncompute: its compute commands.
  * @nrender: its render commands.
@@ -505,7 +530,9 @@ struct agx4_fw_job {
 	struct list_head link;
 	bool deferred;
 	bool ran;
+	struct g17p_pool *pool;
 	bool made_pool;
+	bool took_pool;
 	u32 first_n;
 	u32 ncompute;
 	u32 nrender;
@@ -526,7 +553,9 @@ struct agx4_fw_job {
  * @asid: the VM's context.
  * @usc_base: the USC execution base.
  * @owner: its compute owner.
- * @pool: its render pool, made at its first render.
+ * @pool: its render pool, from its first render; under
+ *	&agx4_fw_g17p_sub.setup_lock (the queue's own jobs use it while they
+ *	hold it, &g17p_pool.live).
  * @scratch: the builders' output before the copy into the job.
  * @renders: render commands prepared; the caller's submit lock.
  * @last_render: the last render command published, or NULL; under
@@ -972,25 +1001,41 @@ static void init_pool_tvb(struct g17p_pool *pl)
 	sh->gap_84 = cpu_to_le32(POOL_SHARED_84 + (u32)(pl->gpu - WIN_BASE));
 }
 
+/* What of a pool names its client: the support's context and operands. */
+static void pool_client(struct agx4_fw_queue *fq, struct g17p_pool *pl)
+{
+	struct g17p_support *sup = pool_cpu(pl, POOL_SUPPORT);
+
+	sup->gap_8 = cpu_to_le64(fq->asid);
+	/* GAP: the render operand namespace; the VM's compute one. */
+	sup->operands = cpu_to_le64(fq->vm->kernel_start + KC_TABLE);
+}
+
+/* The pool's memory as a new client must find it: zero but the aux page's words. */
+static void pool_mem_init(struct g17p_pool *pl)
+{
+	struct g17p_aux_fb *aux = pl->mem->cpu + WIN_AUX;
+
+	aux->gap_480 = cpu_to_le32(G17P_AUX_FB_480);
+	aux->gap_484 = cpu_to_le32(G17P_AUX_FB_484);
+}
+
 static int init_pool(struct agx4_fw_queue *fq, struct g17p_pool *pl)
 {
 	const struct agx4_fw_gen *gen = fq->adev->gen;
 	struct g17p_support *sup = pool_cpu(pl, POOL_SUPPORT);
 	struct g17p_chan_control *cc = pool_cpu(pl, POOL_CONTROL);
 	struct agx4_fw_job_list *jl = pool_cpu(pl, POOL_JOB_LIST);
-	struct g17p_aux_fb *aux = pl->mem->cpu + WIN_AUX;
 	u64 cls = G17P_SUPPORT_CLASS_RENDER << G17P_SUPPORT_CLASS_SHIFT;
 	unsigned int st;
 	int ret;
 
 	sup->header = cpu_to_le64(POOL_SUPPORT_HEADER);
-	sup->gap_8 = cpu_to_le64(fq->asid);
+	pool_client(fq, pl);
 	sup->class = cpu_to_le32(G17P_SUPPORT_CLASS);
 	sup->gap_18 = cpu_to_le64(G17P_SUPPORT_18);
 	sup->class_20 = cpu_to_le64(cls);
 	sup->class_28 = cpu_to_le64(cls);
-	/* GAP: the render operand namespace; the VM's compute one. */
-	sup->operands = cpu_to_le64(fq->vm->kernel_start + KC_TABLE);
 	sup->gap_40 = cpu_to_le32(G17P_SUPPORT_40);
 	sup->cursor = cpu_to_le32(G17P_SUPPORT_CURSOR_RENDER);
 	put_unaligned_le64(pool_va(pl, POOL_STATE), &sup->state);
@@ -999,8 +1044,7 @@ static int init_pool(struct agx4_fw_queue *fq, struct g17p_pool *pl)
 	cc->gap_20 = cpu_to_le64(G17P_CHAN_CONTROL_20);
 	cc->gap_30 = cpu_to_le64(G17P_CHAN_CONTROL_30);
 	jl->self = cpu_to_le64(pool_va(pl, POOL_JOB_LIST));
-	aux->gap_480 = cpu_to_le32(G17P_AUX_FB_480);
-	aux->gap_484 = cpu_to_le32(G17P_AUX_FB_484);
+	pool_mem_init(pl);
 	init_pool_tvb(pl);
 	for (st = 0; st < 2; st++) {
 		struct agx4_fw_queue_in qin = {
@@ -1049,40 +1093,95 @@ static int map_window(struct agx4_vm *vm, struct g17p_pool *pl)
 	return ret;
 }
 
-static void pool_free(struct agx4_fw_queue *fq, struct g17p_pool *pl)
+/* A crashed or stopped primary uses no queue memory any more. */
+static bool firmware_gone(struct agx4_fw_boot *b)
+{
+	return test_bit(0, &b->crashed) || !(READ_ONCE(b->started) & BIT(0));
+}
+
+/* Unmap the pool's window from the VM it is in, if any. */
+static void pool_unmap(struct g17p_pool *pl)
+{
+	if (!pl->vm)
+		return;
+	mutex_lock(&pl->vm->bind_lock);
+	unmap_part(&pl->vm->uat, pl->gpu, WIN_STRIDE);
+	mutex_unlock(&pl->vm->bind_lock);
+	agx4_vm_put(pl->vm);
+	pl->vm = NULL;
+}
+
+/* A pool changed hands or went: renders waiting for one look again. */
+static void pool_event(struct agx4_fw_g17p_sub *sub)
+{
+	lockdep_assert_held(&sub->setup_lock);
+	sub->pool_gen++;
+	wake_up_all(&sub->pool_wq);
+}
+
+/* Free a pool no queue can reach any more, and give its index back. */
+static void pool_free(struct agx4_fw_g17p_sub *sub, struct g17p_pool *pl)
 {
 	if (!pl)
 		return;
-	unmap_destroy(fq, pl->mem, pl->gpu, WIN_STRIDE);
+	pool_unmap(pl);
+	agx4_fw_obj_destroy(pl->mem);
 	agx4_fw_obj_destroy(pl->arena);
-	put_slot(fq->sub, fq->sub->pools, pl->index);
+	mutex_lock(&sub->setup_lock);
+	if (sub->pool[pl->index] == pl)
+		sub->pool[pl->index] = NULL;
+	clear_bit(pl->index, sub->pools);
+	pool_event(sub);
+	mutex_unlock(&sub->setup_lock);
 	kfree(pl);
 }
 
 /*
- * A render pool for @fq, at its first render: -ENOSPC once every pool is
- * taken (%AGX4_G17P_MAX_POOLS, the grids below 32 without the compute
- * grids 4 and 5).
+ * Map the pool's window in @fq's VM, where it is not yet: out of the VM
+ * it was in, its memory zeroed, the support object naming @fq's context.
+ * The caller holds the pool (&g17p_pool.live), which is idle.  On failure
+ * the pool is in no VM and the next render of @fq tries again.
  */
-static int pool_create(struct agx4_fw_queue *fq)
+static int pool_bind(struct agx4_fw_queue *fq, struct g17p_pool *pl)
+{
+	int ret;
+
+	if (pl->vm == fq->vm)
+		return 0;
+	if (pl->vm) {
+		pool_unmap(pl);
+		memset(pl->mem->cpu, 0, MEM_SIZE);
+		pool_mem_init(pl);
+		pl->tile = 0;
+		pl->tpc = 0;
+		pool_client(fq, pl);
+		wmb();	/* the pool's memory before a render names it */
+	}
+	mutex_lock(&fq->vm->bind_lock);
+	ret = map_window(fq->vm, pl);
+	if (ret)
+		unmap_part(&fq->vm->uat, pl->gpu, WIN_STRIDE);
+	mutex_unlock(&fq->vm->bind_lock);
+	if (!ret)
+		pl->vm = agx4_vm_get(fq->vm);
+	return ret;
+}
+
+/*
+ * A new render pool at index @i (taken in &agx4_fw_g17p_sub.pools by the
+ * caller) for @fq, held by its first render; given back on failure.
+ */
+static int pool_create(struct agx4_fw_queue *fq, unsigned int i)
 {
 	struct agx4_fw_g17p_sub *sub = fq->sub;
 	struct agx4_fw_obj_heap *heap = &fq->adev->mem->heap;
 	struct g17p_pool *pl;
-	unsigned int i;
 	int ret;
 
 	pl = kzalloc(sizeof(*pl), GFP_KERNEL);
-	if (!pl)
+	if (!pl) {
+		put_slot(sub, sub->pools, i);
 		return -ENOMEM;
-	mutex_lock(&sub->setup_lock);
-	i = find_first_zero_bit(sub->pools, AGX4_G17P_MAX_POOLS);
-	if (i < AGX4_G17P_MAX_POOLS)
-		set_bit(i, sub->pools);
-	mutex_unlock(&sub->setup_lock);
-	if (i >= AGX4_G17P_MAX_POOLS) {
-		kfree(pl);
-		return -ENOSPC;
 	}
 	pl->index = i;
 	pl->grid = 2 * i + (i >= 2 ? 2 : 0);
@@ -1103,19 +1202,145 @@ static int pool_create(struct agx4_fw_queue *fq)
 		ret = PTR_ERR(pl->mem);
 		goto err;
 	}
-	mutex_lock(&fq->vm->bind_lock);
-	ret = map_window(fq->vm, pl);
-	mutex_unlock(&fq->vm->bind_lock);
+	ret = pool_bind(fq, pl);
 	if (!ret)
 		ret = init_pool(fq, pl);
 	if (ret)
 		goto err;
+	mutex_lock(&sub->setup_lock);
+	pl->fq = fq;
+	pl->live = 1;
+	sub->pool[i] = pl;
 	fq->pool = pl;
+	mutex_unlock(&sub->setup_lock);
 	return 0;
 
 err:
-	pool_free(fq, pl);
+	pool_free(sub, pl);
 	return ret;
+}
+
+/* An idle pool bound to another queue than @fq, or NULL. */
+static struct g17p_pool *idle_pool(struct agx4_fw_g17p_sub *sub,
+				   struct agx4_fw_queue *fq)
+{
+	unsigned int i;
+
+	lockdep_assert_held(&sub->setup_lock);
+	for (i = 0; i < AGX4_G17P_MAX_POOLS; i++) {
+		struct g17p_pool *pl = sub->pool[i];
+
+		if (pl && pl->fq && pl->fq != fq && !pl->live)
+			return pl;
+	}
+	return NULL;
+}
+
+/*
+ * Between two looks for a pool: how long a waiting render sleeps before it
+ * checks whether the device went (agx4's choice).  drm_dev_unplug() waits
+ * for the SUBMIT's drm_dev_enter() section and wakes nobody, so the wait
+ * must notice drm_dev_is_unplugged() by itself.
+ */
+#define POOL_RECHECK		(HZ / 20)
+
+/*
+ * The pool @job's renders use, held (&g17p_pool.live) until the job is
+ * freed: @fq's own; else a new one; else one taken over from a queue
+ * whose pool is idle; else it waits until a pool is given back or goes
+ * idle.
+ *
+ * The wait: the caller (agx4_job_submit()) holds only @fq's submit lock,
+ * inside the ioctl's drm_dev_enter() section; no other lock of the
+ * submission path.  What ends it never needs that lock or that section:
+ * a pool goes idle when the last job holding it is freed (drm_sched's
+ * free_job, on the pool's queue's own scheduler, or a never-run job freed
+ * by its queue's submitter) and is given back when its queue is destroyed
+ * (agx4_job's queue release, off any file); both only take
+ * &agx4_fw_g17p_sub.setup_lock, which is not held across the sleep.  A
+ * job that never completes is ended by its timeout, and a killed queue
+ * keeps its pool only until it is destroyed.  So the wait ends unless
+ * every pool stays held by work that itself waits for this SUBMIT (a
+ * client's own ordering, e.g. in-syncs it signals later): a signal ends
+ * it then.
+ *
+ * Return: 0; -ERESTARTSYS on a signal; -ENODEV once the device is
+ * unplugged or the firmware stopped; -ENOMEM.
+ */
+static int pool_get(struct agx4_fw_queue *fq, struct agx4_fw_job *job)
+{
+	struct agx4_fw_g17p_sub *sub = fq->sub;
+	struct g17p_pool *pl;
+	unsigned long gen;
+	unsigned int i;
+	long left;
+	int ret;
+
+	for (;;) {
+		mutex_lock(&sub->setup_lock);
+		pl = fq->pool;
+		if (pl) {
+			pl->live++;
+			mutex_unlock(&sub->setup_lock);
+			break;
+		}
+		i = find_first_zero_bit(sub->pools, AGX4_G17P_MAX_POOLS);
+		if (i < AGX4_G17P_MAX_POOLS) {
+			set_bit(i, sub->pools);
+			mutex_unlock(&sub->setup_lock);
+			ret = pool_create(fq, i);
+			if (ret)
+				return ret;
+			job->made_pool = true;
+			pl = fq->pool;
+			break;
+		}
+		pl = idle_pool(sub, fq);
+		if (pl) {
+			/* Its queue's next render will look for another. */
+			pl->fq->pool = NULL;
+			pl->fq = fq;
+			pl->live = 1;
+			fq->pool = pl;
+			mutex_unlock(&sub->setup_lock);
+			job->took_pool = true;
+			break;
+		}
+		gen = sub->pool_gen;
+		sub->pool_waiters++;
+		mutex_unlock(&sub->setup_lock);
+		left = wait_event_interruptible_timeout(sub->pool_wq,
+							READ_ONCE(sub->pool_gen) != gen,
+							POOL_RECHECK);
+		mutex_lock(&sub->setup_lock);
+		sub->pool_waiters--;
+		mutex_unlock(&sub->setup_lock);
+		if (left < 0)
+			return left;
+		if (drm_dev_is_unplugged(&fq->adev->base) ||
+		    firmware_gone(sub->b))
+			return -ENODEV;
+	}
+	job->pool = pl;
+	job->first_k = pl->next;
+	job->tile = pl->tile;
+	job->tpc = pl->tpc;
+	return pool_bind(fq, pl);
+}
+
+/* Let go of the pool @job held; the last job of an idle pool wakes waiters. */
+static void pool_put(struct agx4_fw_job *job)
+{
+	struct agx4_fw_g17p_sub *sub = job->fq->sub;
+	struct g17p_pool *pl = job->pool;
+
+	if (!pl)
+		return;
+	job->pool = NULL;
+	mutex_lock(&sub->setup_lock);
+	if (!--pl->live)
+		pool_event(sub);
+	mutex_unlock(&sub->setup_lock);
 }
 
 static int g17p_queue_create(struct agx4_device *adev,
@@ -1169,18 +1394,12 @@ err_vm:
 
 static void queue_free(struct agx4_fw_queue *fq)
 {
-	pool_free(fq, fq->pool);
+	pool_free(fq->sub, fq->pool);
 	owner_free(fq, fq->owner);
 	agx4_uat_ctx_put(&fq->sub->b->ctx, fq->asid);
 	kvfree(fq->scratch);
 	agx4_vm_put(fq->vm);
 	kfree(fq);
-}
-
-/* A crashed or stopped primary uses no queue memory any more. */
-static bool firmware_gone(struct agx4_fw_boot *b)
-{
-	return test_bit(0, &b->crashed) || !(READ_ONCE(b->started) & BIT(0));
 }
 
 /*
@@ -1267,6 +1486,11 @@ static void g17p_queue_destroy(struct agx4_fw_queue *fq)
 	struct agx4_fw_queue *old, *tmp;
 	int ret = 0;
 
+	/* Its pool goes with it: nobody may take it over any more. */
+	mutex_lock(&sub->setup_lock);
+	if (fq->pool)
+		fq->pool->fq = NULL;
+	mutex_unlock(&sub->setup_lock);
 	mutex_lock(&sub->cleanup_lock);
 	if (!firmware_gone(sub->b))
 		ret = cleanup(fq);
@@ -1515,11 +1739,10 @@ static int render_optional(struct agx4_fw_queue *fq, struct g17p_cmd *c,
  * vertex barrier on an earlier render of the queue waits for that
  * render's 3D (H: the same queue's pool).
  */
-static int prepare_render(struct agx4_fw_queue *fq,
+static int prepare_render(struct agx4_fw_queue *fq, struct g17p_pool *pl,
 			  const struct agx4_render_desc *d,
 			  struct g17p_cmd *c, s64 barrier)
 {
-	struct g17p_pool *pl = fq->pool;
 	u32 k = pl->next, st = k % POOL_SLOTS, s = k % G17P_CONTEXT_SLOTS;
 	u32 node = k + k / 2, ra = (2 * k) % G17P_POOL_A_RECORDS;
 	u32 rb = k % G17P_POOL_B_RECORDS;
@@ -1665,22 +1888,34 @@ static void free_cmds(struct agx4_fw_job *job)
 	}
 }
 
-/* Give back what a job that never ran took of its queue's counters. */
+/*
+ * Give back what a job that never ran took of its queue's counters, and
+ * its pool.
+ */
 static void rollback(struct agx4_fw_job *job)
 {
 	struct agx4_fw_queue *fq = job->fq;
+	struct agx4_fw_g17p_sub *sub = fq->sub;
+	struct g17p_pool *pl = job->pool;
 
 	fq->owner->next = job->first_n;
 	fq->renders -= job->nrender;
+	if (!pl)
+		return;
 	if (job->made_pool) {
 		/* Nothing went out on it: the firmware never saw it. */
-		pool_free(fq, fq->pool);
+		mutex_lock(&sub->setup_lock);
 		fq->pool = NULL;
-	} else if (fq->pool) {
-		fq->pool->next = job->first_k;
-		fq->pool->tile = job->tile;
-		fq->pool->tpc = job->tpc;
+		pl->fq = NULL;
+		mutex_unlock(&sub->setup_lock);
+		job->pool = NULL;
+		pool_free(sub, pl);
+		return;
 	}
+	pl->next = job->first_k;
+	pl->tile = job->tile;
+	pl->tpc = job->tpc;
+	pool_put(job);
 }
 
 /* The render a vertex barrier names, as a pool index; -1 for none. */
@@ -1690,8 +1925,9 @@ static s64 vdm_target(struct agx4_fw_queue *fq, const struct agx4_fw_job *job,
 	if (wait == AGX4_WAIT_NONE)
 		return -1;
 	if (!wait)
-		return fq->renders > job->nrender ?
-		       (s64)job->first_k - 1 : -1;
+		/* A pool new to the queue holds none of its renders. */
+		return fq->renders > job->nrender && !job->made_pool &&
+		       !job->took_pool ? (s64)job->first_k - 1 : -1;
 	return wait <= job->nrender ? (s64)job->first_k + wait - 1 : -1;
 }
 
@@ -1712,15 +1948,13 @@ static int prepare_cmd(struct agx4_fw_queue *fq, struct agx4_fw_job *job,
 			c->wait_render = true;
 		return ret;
 	}
-	if (!fq->pool) {
-		ret = pool_create(fq);
+	if (!job->pool) {
+		ret = pool_get(fq, job);
 		if (ret)
 			return ret;
-		job->made_pool = true;
-		job->first_k = fq->pool->next;
 	}
 	target = vdm_target(fq, job, cd->wait_vdm);
-	ret = prepare_render(fq, &cd->render, c, target);
+	ret = prepare_render(fq, job->pool, &cd->render, c, target);
 	if (ret)
 		return ret;
 	job->nrender++;
@@ -1747,11 +1981,6 @@ static int g17p_job_prepare(struct agx4_fw_queue *fq,
 	job->fq = fq;
 	job->count = cb->count;
 	job->first_n = fq->owner->next;
-	if (fq->pool) {
-		job->first_k = fq->pool->next;
-		job->tile = fq->pool->tile;
-		job->tpc = fq->pool->tpc;
-	}
 	INIT_LIST_HEAD(&job->link);
 	for (i = 0; i < cb->count && !ret; i++)
 		ret = prepare_cmd(fq, job, &cb->cmds[i], &job->cmds[i]);
@@ -2307,16 +2536,17 @@ static void g17p_job_free(struct agx4_fw_job *job)
 		fq->last_compute = NULL;
 	if (fq->last_render >= first && fq->last_render < end)
 		fq->last_render = NULL;
-	if (fq->pool)
+	if (job->pool)
 		for (i = 0; i < TILEMAP_BLOCKS; i++)
-			if (fq->pool->recent[i] >= first &&
-			    fq->pool->recent[i] < end)
-				fq->pool->recent[i] = NULL;
+			if (job->pool->recent[i] >= first &&
+			    job->pool->recent[i] < end)
+				job->pool->recent[i] = NULL;
 	spin_unlock_irqrestore(&sub->lock, flags);
 	/* A job dropped before it ran gives its ordinals back. */
 	if (!job->ran && fq->owner->next == job->first_n + job->ncompute &&
-	    (!fq->pool || fq->pool->next == job->first_k + job->nrender))
+	    (!job->pool || job->pool->next == job->first_k + job->nrender))
 		rollback(job);
+	pool_put(job);
 	free_cmds(job);
 	kfree(job);
 }
@@ -2362,6 +2592,7 @@ void agx4_fw_g17p_sub_init(struct agx4_fw_g17p_sub *sub,
 	spin_lock_init(&sub->lock);
 	INIT_LIST_HEAD(&sub->deferred);
 	mutex_init(&sub->setup_lock);
+	init_waitqueue_head(&sub->pool_wq);
 	mutex_init(&sub->cleanup_lock);
 	INIT_LIST_HEAD(&sub->retained);
 	sub->region0 = region0;

@@ -13,12 +13,14 @@
 #include <linux/mutex.h>
 #include <linux/spinlock.h>
 #include <linux/types.h>
+#include <linux/wait.h>
 
 #include "agx4_channel.h"
 #include "agx4_fwif_g17p.h"
 
 struct agx4_fw_boot;
 struct agx4_fw_obj;
+struct g17p_pool;
 
 /* Work channels used: priority 2's TA, 3D and compute (6, 7, 8). */
 #define AGX4_G17P_NUM_STAGES	3
@@ -61,14 +63,26 @@ struct agx4_fw_g17p_sub {
 	/** @kick_lost: pipes whose doorbell the mailbox refused. */
 	unsigned long kick_lost;
 	/**
-	 * @setup_lock: protects @owners, @pools, @operands and the dispatch
-	 * block.
+	 * @setup_lock: protects @owners, @pools, @pool, @pool_gen,
+	 * @pool_waiters, which queue each pool is bound to, @operands and
+	 * the dispatch block.
 	 */
 	struct mutex setup_lock;
 	/** @owners: compute owner indices in use. */
 	DECLARE_BITMAP(owners, AGX4_G17P_MAX_OWNERS);
 	/** @pools: render pool indices in use. */
 	DECLARE_BITMAP(pools, AGX4_G17P_MAX_POOLS);
+	/** @pool: the render pools made, by index. */
+	struct g17p_pool *pool[AGX4_G17P_MAX_POOLS];
+	/**
+	 * @pool_wq: renders waiting for a pool; woken when one is given back
+	 * or goes idle.
+	 */
+	wait_queue_head_t pool_wq;
+	/** @pool_gen: counts those events. */
+	unsigned long pool_gen;
+	/** @pool_waiters: renders waiting for a pool now. */
+	unsigned int pool_waiters;
 	/** @operands: the compute operand buffers, made at first use. */
 	struct agx4_fw_obj *operands;
 	/** @dispatch: the dispatch block (primary region 1 + 0x20), CPU view. */

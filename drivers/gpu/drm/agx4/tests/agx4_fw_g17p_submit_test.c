@@ -14,8 +14,12 @@
  */
 
 #include <kunit/test.h>
+#include <linux/completion.h>
 #include <linux/delay.h>
+#include <linux/kthread.h>
 #include <linux/list.h>
+#include <linux/sched/debug.h>
+#include <linux/sched/signal.h>
 #include <linux/overflow.h>
 #include <linux/slab.h>
 #include <linux/unaligned.h>
@@ -56,6 +60,10 @@
 /* The first owner's grid and UUID. */
 #define GRID0		32
 #define UUID0		(0x200 + GRID0)
+
+/* Pool p's window in the client VM: 0x10_0040_0000 + p * 4 MiB (agx4's). */
+#define WIN0		0x1000400000ull
+#define WIN_STRIDE	0x400000ull
 
 #define CDM_BASE	0x2000000000ull
 #define CDM_END		0x2000000100ull
@@ -1030,9 +1038,8 @@ static void agx4_g17p_submit_render_barriers(struct kunit *test)
 }
 
 /*
- * Queues take no render pool until their first render; once the 15
- * pools are taken a render fails with -ENOSPC and gives back what it
- * took, and compute on the same queue still runs.
+ * Queues take no render pool until their first render, and compute on a
+ * queue runs without one.
  */
 static void agx4_g17p_submit_pools_are_taken_at_first_render(struct kunit *test)
 {
@@ -1040,16 +1047,8 @@ static void agx4_g17p_submit_pools_are_taken_at_first_render(struct kunit *test)
 	struct agx4_fw_g17p_sub *sub = agx4_fw_g17p_sub(c->adev->fw);
 	struct agx4_fw_queue *fq = queue(test);
 	struct agx4_fw_job *job = NULL;
-	unsigned int before = heap_objects(c->adev);
-	u32 credits = 0;
 
 	KUNIT_EXPECT_TRUE(test, bitmap_empty(sub->pools, AGX4_G17P_MAX_POOLS));
-	bitmap_fill(sub->pools, AGX4_G17P_MAX_POOLS);
-	KUNIT_EXPECT_EQ(test, c->ops->job_prepare(fq, renders(test, 1), &job,
-						  &credits), -ENOSPC);
-	KUNIT_EXPECT_NULL(test, job);
-	KUNIT_EXPECT_EQ(test, heap_objects(c->adev), before);
-	bitmap_zero(sub->pools, AGX4_G17P_MAX_POOLS);
 	job = prepare(test, fq, computes(test, 1));
 	c->ops->job_publish(job);
 	KUNIT_EXPECT_EQ(test, rd32(msg(c, 0), 0x14), 3 | GRID0 << 16 | 1 << 24);
@@ -1489,6 +1488,244 @@ static void agx4_g17p_submit_destroy_after_crash_frees_at_once(struct kunit *tes
 	KUNIT_EXPECT_EQ(test, heap_objects(c->adev), base);
 }
 
+/* A job_prepare() run in a thread of its own, which may wait there. */
+struct waiter {
+	struct ctx *c;
+	struct agx4_fw_queue *fq;
+	struct agx4_cmdbuf *cb;
+	struct agx4_fw_job *job;
+	int ret;
+	struct completion done;
+	bool reaped;
+	struct task_struct *task;
+};
+
+static int waiter_fn(void *data)
+{
+	struct waiter *w = data;
+	u32 credits = 0;
+
+	allow_signal(SIGINT);
+	w->ret = w->c->ops->job_prepare(w->fq, w->cb, &w->job, &credits);
+	complete(&w->done);
+	return 0;
+}
+
+static void waiter_reap(void *data)
+{
+	struct waiter *w = data;
+
+	/* Never leave the thread behind, even after a failed assertion. */
+	if (!w->reaped) {
+		send_sig(SIGINT, w->task, 1);
+		wait_for_completion(&w->done);
+	}
+	put_task_struct(w->task);
+}
+
+static struct waiter *prepare_in_thread(struct kunit *test,
+					struct agx4_fw_queue *fq,
+					struct agx4_cmdbuf *cb)
+{
+	struct waiter *w = kunit_kzalloc(test, sizeof(*w), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, w);
+	w->c = test->priv;
+	w->fq = fq;
+	w->cb = cb;
+	init_completion(&w->done);
+	w->task = kthread_create(waiter_fn, w, "agx4-g17p-prepare");
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, w->task);
+	get_task_struct(w->task);
+	wake_up_process(w->task);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, waiter_reap, w),
+			0);
+	return w;
+}
+
+/* Renders waiting for a pool now. */
+static unsigned int pool_waiters(struct ctx *c)
+{
+	struct agx4_fw_g17p_sub *sub = agx4_fw_g17p_sub(c->adev->fw);
+	unsigned int n;
+
+	mutex_lock(&sub->setup_lock);
+	n = sub->pool_waiters;
+	mutex_unlock(&sub->setup_lock);
+	return n;
+}
+
+/* Wait (bounded) until @n renders wait for a pool. */
+static void expect_waiting(struct kunit *test, struct waiter *w,
+			   unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < 400 && pool_waiters(test->priv) < n; i++)
+		usleep_range(5000, 10000);
+	KUNIT_EXPECT_EQ(test, pool_waiters(test->priv), n);
+	/* Still there a while later: it sleeps, it does not fail. */
+	msleep(60);
+	KUNIT_EXPECT_FALSE(test, completion_done(&w->done));
+}
+
+/* The result of @w's prepare, once it returned (bounded wait). */
+static int waiter_result(struct kunit *test, struct waiter *w)
+{
+	w->reaped = wait_for_completion_timeout(&w->done, 5 * HZ);
+	KUNIT_EXPECT_TRUE_MSG(test, w->reaped, "job_prepare() never returned");
+	if (!w->reaped)
+		sched_show_task(w->task);
+	return w->reaped ? w->ret : -ETIME;
+}
+
+/*
+ * 15 queues each hold a pool with a render in flight: the render of a
+ * 16th queue, in another VM, waits (no -ENOSPC).  When the first queue's
+ * render is done and freed its pool is idle, and the waiting render takes
+ * it over: it goes out on pool 0's queue records, continuing their
+ * indices (render 1, not "first"), the window is unmapped from the first
+ * VM and mapped in the second, its memory zeroed but for the aux page's
+ * words, and the support object names the new context.  Everything goes
+ * when the queues do.
+ */
+static void agx4_g17p_submit_render_waits_and_takes_an_idle_pool(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fw_g17p_sub *sub = agx4_fw_g17p_sub(c->adev->fw);
+	struct agx4_fw_queue *fq[16];
+	struct agx4_fw_job *job[16];
+	struct agx4_vm *vm2 = agx4_vm_create(&c->adev->base, c->adev->uat_geom,
+					     AGX4_VM_START, AGX4_VM_END,
+					     G17P_TEST_KSTART,
+					     G17P_TEST_KSTART +
+					     AGX4_VM_KERNEL_MIN_SIZE);
+	const struct agx4_fw_queue_args args2 = {
+		.vm = vm2, .priority = 1, .usc_exec_base = 1ull << 40,
+	};
+	struct waiter *w;
+	phys_addr_t pa = 0;
+	u64 qta, q3d, sup;
+	unsigned int i, base;
+	u8 *aux;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, vm2);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, put_vm, vm2), 0);
+	/* Both VMs' state stays from their first queue on. */
+	c->ops->queue_destroy(queue(test));
+	KUNIT_ASSERT_EQ(test, c->ops->queue_create(c->adev, &args2, &fq[15]),
+			0);
+	c->ops->queue_destroy(fq[15]);
+	base = heap_objects(c->adev);
+	for (i = 0; i < 15; i++) {
+		fq[i] = queue(test);
+		job[i] = prepare(test, fq[i], renders(test, 1));
+		c->ops->job_publish(job[i]);
+	}
+	KUNIT_EXPECT_TRUE(test, bitmap_full(sub->pools, AGX4_G17P_MAX_POOLS));
+	qta = rd64(msg_ta(c, 0), 0x08);
+	q3d = rd64(c->bundle + CH7_RING, 0x08);
+	/* Pool 0's aux page, with a client value the next client must not see. */
+	KUNIT_ASSERT_EQ(test, agx4_uat_translate(&c->vm->uat, WIN0, &pa, NULL),
+			0);
+	aux = phys_to_virt(pa);
+	KUNIT_EXPECT_EQ(test, rd32(aux, 0x480), 0x60000000);
+	put_unaligned_le64(0x5a5a5a5a, aux + 0x100);
+
+	KUNIT_ASSERT_EQ(test, c->ops->queue_create(c->adev, &args2, &fq[15]),
+			0);
+	w = prepare_in_thread(test, fq[15], renders(test, 1));
+	expect_waiting(test, w, 1);
+
+	/* Queue 0's render completes and is freed: pool 0 is idle. */
+	render_complete(test, qta, q3d);
+	KUNIT_EXPECT_EQ(test, c->ops->job_status(job[0]), 0);
+	c->ops->job_free(job[0]);
+	KUNIT_ASSERT_EQ(test, waiter_result(test, w), 0);
+	KUNIT_EXPECT_EQ(test, pool_waiters(c), 0);
+	job[15] = w->job;
+	c->ops->job_publish(job[15]);
+	/* Pool 0's TA queue again: write index 6, grid 0, not first. */
+	KUNIT_EXPECT_EQ(test, rd64(msg_ta(c, 15), 0x08), qta);
+	KUNIT_EXPECT_EQ(test, rd32(msg_ta(c, 15), 0x14), 6 | 0 << 16);
+	/* The window left the first VM for the second, zeroed. */
+	KUNIT_EXPECT_NE(test, agx4_uat_translate(&c->vm->uat, WIN0, &pa, NULL),
+			0);
+	KUNIT_ASSERT_EQ(test, agx4_uat_translate(&vm2->uat, WIN0, &pa, NULL),
+			0);
+	aux = phys_to_virt(pa);
+	KUNIT_EXPECT_EQ(test, rd64(aux, 0x100), 0);
+	KUNIT_EXPECT_EQ(test, rd32(aux, 0x480), 0x60000000);
+	KUNIT_EXPECT_EQ(test, rd32(aux, 0x484), 0x35b);
+	/* Pool 1's window stays where it was. */
+	KUNIT_EXPECT_EQ(test, agx4_uat_translate(&c->vm->uat, WIN0 + WIN_STRIDE,
+						 &pa, NULL), 0);
+	/* The TA descriptor's support object (+0x934) names the new context. */
+	sup = rd64(fw_ptr(test, rd64(fw_ptr(test, rd64(fw_ptr(test, qta), 0x08)),
+				     3 * 8)), 0x934);
+	KUNIT_EXPECT_EQ(test, rd64(fw_ptr(test, sup), 0x08), vm2->uat.asid);
+
+	/* Queue 0 renders again: it waits for a pool in its turn. */
+	render_complete(test, qta, q3d);
+	KUNIT_EXPECT_EQ(test, c->ops->job_status(job[15]), 0);
+	for (i = 1; i < 16; i++)
+		c->ops->job_free(job[i]);
+	for (i = 0; i < 16; i++)
+		c->ops->queue_destroy(fq[i]);
+	KUNIT_EXPECT_TRUE(test, bitmap_empty(sub->pools, AGX4_G17P_MAX_POOLS));
+	KUNIT_EXPECT_EQ(test, heap_objects(c->adev), base);
+}
+
+/*
+ * A signal ends a render's wait for a pool: -ERESTARTSYS, and the job
+ * gives back everything it took (its compute command's ordinal too: the
+ * queue's next compute command is its first).  A firmware that crashed
+ * ends the wait with -ENODEV.
+ */
+static void agx4_g17p_submit_pool_wait_ends_on_signal_and_crash(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fw_g17p_sub *sub = agx4_fw_g17p_sub(c->adev->fw);
+	struct agx4_fwmodel *m = agx4_test_model();
+	struct agx4_fw_queue *fq = queue(test);
+	struct agx4_cmdbuf *cb = renders(test, 2);
+	struct agx4_fw_job *job;
+	unsigned int base = heap_objects(c->adev);
+	struct waiter *w;
+
+	/* Every pool index taken, no pool to take over. */
+	bitmap_fill(sub->pools, AGX4_G17P_MAX_POOLS);
+	cb->cmds[0].is_compute = true;
+	cb->cmds[0].compute.cmd = (struct drm_asahi_cmd_compute){
+		.cdm_ctrl_stream_base = CDM_BASE,
+		.cdm_ctrl_stream_end = CDM_END,
+	};
+	w = prepare_in_thread(test, fq, cb);
+	expect_waiting(test, w, 1);
+	send_sig(SIGINT, w->task, 1);
+	KUNIT_EXPECT_EQ(test, waiter_result(test, w), -ERESTARTSYS);
+	KUNIT_EXPECT_NULL(test, w->job);
+	KUNIT_EXPECT_EQ(test, pool_waiters(c), 0);
+	KUNIT_EXPECT_EQ(test, heap_objects(c->adev), base);
+	job = prepare(test, fq, computes(test, 1));
+	c->ops->job_publish(job);
+	KUNIT_EXPECT_EQ(test, rd32(msg(c, 0), 0x14), 3 | GRID0 << 16 | 1 << 24);
+	fw_complete(test, rd64(msg(c, 0), 0x08),
+		    rd64(fw_ptr(test, rd64(fw_ptr(test, rd64(msg(c, 0), 0x08)),
+					   0x08)), 0));
+	c->ops->job_free(job);
+
+	w = prepare_in_thread(test, fq, renders(test, 1));
+	expect_waiting(test, w, 1);
+	agx4_fwmodel_inject(m, AGX4_FWMODEL_FAULT_CRASH, 0);
+	agx4_fwmodel_sync(m);
+	flush_work(&c->adev->fw->crash_work);
+	KUNIT_EXPECT_EQ(test, waiter_result(test, w), -ENODEV);
+	KUNIT_EXPECT_EQ(test, heap_objects(c->adev), base);
+	bitmap_zero(sub->pools, AGX4_G17P_MAX_POOLS);
+	c->ops->queue_destroy(fq);
+}
+
 static struct kunit_case agx4_g17p_submit_cases[] = {
 	KUNIT_CASE(agx4_g17p_submit_compute_publishes_per_spec),
 	KUNIT_CASE(agx4_g17p_submit_second_command_follows),
@@ -1510,6 +1747,8 @@ static struct kunit_case agx4_g17p_submit_cases[] = {
 	KUNIT_CASE(agx4_g17p_submit_shared_pool_object_only_when_idle),
 	KUNIT_CASE(agx4_g17p_submit_reused_pool_a_record_continues_phases),
 	KUNIT_CASE(agx4_g17p_submit_destroy_after_crash_frees_at_once),
+	KUNIT_CASE(agx4_g17p_submit_render_waits_and_takes_an_idle_pool),
+	KUNIT_CASE(agx4_g17p_submit_pool_wait_ends_on_signal_and_crash),
 	{ }
 };
 

@@ -23,8 +23,12 @@
  */
 
 #include <kunit/test.h>
+#include <linux/completion.h>
 #include <linux/delay.h>
 #include <linux/jiffies.h>
+#include <linux/kthread.h>
+#include <linux/sched/mm.h>
+#include <linux/sched/signal.h>
 #include <linux/dma-fence.h>
 #include <linux/dma-fence-chain.h>
 #include <linux/dma-buf.h>
@@ -39,6 +43,7 @@
 
 #include "../agx4_device.h"
 #include "../agx4_drv.h"
+#include "../agx4_fw_g17p_queue.h"
 #include "../agx4_gem.h"
 #include "../agx4_job.h"
 #include "../agx4_uat.h"
@@ -1441,6 +1446,265 @@ static void agx4_submit_writes_user_timestamps(struct kunit *test)
 	expect_no_model_error(test, s);
 }
 
+/* G17P: 15 render pools per device, shared by turns (G16 has no pools). */
+#define G17P_POOLS	15
+
+static void g17p_only(struct kunit *test)
+{
+	if (param_soc(test) != AGX4_SOC_T8140)
+		kunit_skip(test, "G17P's render pools");
+}
+
+/* A SUBMIT of one render run in a thread of its own, which may wait. */
+struct bg_submit {
+	struct sub *s;
+	u32 queue;
+	struct agx4_test_cmdbuf cb;
+	struct drm_asahi_sync sy;
+	int ret;
+	struct completion done;
+	bool reaped;
+	struct task_struct *task;
+	struct mm_struct *mm;
+};
+
+static int bg_submit_fn(void *data)
+{
+	struct bg_submit *b = data;
+
+	allow_signal(SIGINT);
+	/* The client's user memory is the test's. */
+	kthread_use_mm(b->mm);
+	b->ret = agx4_test_submit(b->s->c, b->queue, &b->cb, &b->sy, 0, 1);
+	kthread_unuse_mm(b->mm);
+	complete(&b->done);
+	return 0;
+}
+
+static void bg_reap(void *data)
+{
+	struct bg_submit *b = data;
+
+	if (!b->reaped) {
+		send_sig(SIGINT, b->task, 1);
+		wait_for_completion(&b->done);
+	}
+	put_task_struct(b->task);
+	mmput(b->mm);
+}
+
+static struct bg_submit *bg_render(struct kunit *test, struct sub *s,
+				   u32 queue, unsigned int i)
+{
+	struct bg_submit *b = kunit_kzalloc(test, sizeof(*b), GFP_KERNEL);
+	struct drm_asahi_cmd_render r = agx4_test_fork_render(&s->f, i);
+
+	KUNIT_ASSERT_NOT_NULL(test, b);
+	b->s = s;
+	b->queue = queue;
+	agx4_test_cmd_render(&b->cb, &r);
+	b->sy = (struct drm_asahi_sync){ DRM_ASAHI_SYNC_SYNCOBJ,
+					 agx4_test_syncobj(s->c, NULL) };
+	init_completion(&b->done);
+	KUNIT_ASSERT_NOT_NULL(test, current->mm);
+	b->task = kthread_create(bg_submit_fn, b, "agx4-submit-test");
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, b->task);
+	get_task_struct(b->task);
+	mmget(current->mm);
+	b->mm = current->mm;
+	wake_up_process(b->task);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, bg_reap, b), 0);
+	return b;
+}
+
+static unsigned int pool_waiters(struct sub *s)
+{
+	struct agx4_fw_g17p_sub *sub = agx4_fw_g17p_sub(s->adev->fw);
+	unsigned int n;
+
+	mutex_lock(&sub->setup_lock);
+	n = sub->pool_waiters;
+	mutex_unlock(&sub->setup_lock);
+	return n;
+}
+
+/* @b waits in its SUBMIT for a pool (bounded wait), and stays there. */
+static void expect_bg_waits(struct kunit *test, struct sub *s,
+			    struct bg_submit *b)
+{
+	unsigned long end = jiffies + msecs_to_jiffies(BOUND_MS);
+
+	while (!pool_waiters(s) && time_before(jiffies, end))
+		usleep_range(500, 1000);
+	KUNIT_EXPECT_EQ(test, pool_waiters(s), 1);
+	msleep(100);
+	KUNIT_EXPECT_FALSE(test, completion_done(&b->done));
+}
+
+static int bg_result(struct kunit *test, struct bg_submit *b)
+{
+	b->reaped = wait_for_completion_timeout(&b->done,
+						msecs_to_jiffies(BOUND_MS));
+	KUNIT_EXPECT_TRUE_MSG(test, b->reaped, "the SUBMIT never returned");
+	return b->reaped ? b->ret : -ETIME;
+}
+
+/* 16 queues; the first 15 each submit a render the model holds. */
+static void fill_pools(struct kunit *test, struct sub *s, u32 *queue,
+		       struct dma_fence **done)
+{
+	struct agx4_test_cmdbuf *cb = kunit_kzalloc(test, sizeof(*cb),
+						    GFP_KERNEL);
+	struct drm_asahi_cmd_render r;
+	struct drm_asahi_sync sy;
+	unsigned int i;
+
+	KUNIT_ASSERT_NOT_NULL(test, cb);
+	for (i = 0; i <= G17P_POOLS; i++)
+		KUNIT_ASSERT_EQ(test, agx4_test_queue_create(s->c, s->f.vm_id,
+							     DRM_ASAHI_PRIORITY_MEDIUM,
+							     &queue[i]), 0);
+	agx4_fwmodel_hold(s->m);
+	for (i = 0; i < G17P_POOLS; i++) {
+		memset(cb, 0, sizeof(*cb));
+		r = agx4_test_fork_render(&s->f, i);
+		agx4_test_cmd_render(cb, &r);
+		sy = (struct drm_asahi_sync){ DRM_ASAHI_SYNC_SYNCOBJ,
+					      agx4_test_syncobj(s->c, NULL) };
+		KUNIT_ASSERT_EQ_MSG(test, agx4_test_submit(s->c, queue[i], cb,
+							   &sy, 0, 1), 0,
+				    "queue %u", i);
+		done[i] = agx4_test_syncobj_fence(s->c, sy.handle, 0);
+		KUNIT_ASSERT_NOT_NULL(test, done[i]);
+	}
+	/* Every render's vertex stage is in the firmware, held. */
+	KUNIT_EXPECT_EQ(test, wait_held(test, s, G17P_POOLS), G17P_POOLS);
+}
+
+/*
+ * G17P: with 15 queues' renders held in the firmware (every pool busy),
+ * a 16th queue's render SUBMIT waits, it does not fail; once the held
+ * work completes it returns 0 and its render runs to completion too.
+ */
+static void agx4_submit_render_waits_for_a_busy_pool(struct kunit *test)
+{
+	struct sub *s;
+	struct dma_fence *done[G17P_POOLS + 1];
+	u32 queue[G17P_POOLS + 1];
+	struct bg_submit *b;
+	unsigned int i;
+
+	g17p_only(test);
+	s = sub_open(test);
+	fill_pools(test, s, queue, done);
+	b = bg_render(test, s, queue[G17P_POOLS], G17P_POOLS);
+	expect_bg_waits(test, s, b);
+	run_all(s);
+	KUNIT_EXPECT_EQ(test, bg_result(test, b), 0);
+	done[G17P_POOLS] = agx4_test_syncobj_fence(s->c, b->sy.handle, 0);
+	KUNIT_ASSERT_NOT_NULL(test, done[G17P_POOLS]);
+	for (i = 0; i <= G17P_POOLS; i++) {
+		KUNIT_EXPECT_EQ_MSG(test, agx4_test_fence_wait(done[i],
+							       BOUND_MS), 0,
+				    "queue %u", i);
+		dma_fence_put(done[i]);
+	}
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_count(s->m, AGX4_FWMODEL_CNT_3D),
+			G17P_POOLS + 1);
+	expect_no_model_error(test, s);
+}
+
+/*
+ * G17P: a signal ends a SUBMIT's wait for a pool with -ERESTARTSYS; the
+ * held work still completes, and once the client is closed nothing is
+ * left behind.
+ */
+static void agx4_submit_signal_ends_the_wait_for_a_pool(struct kunit *test)
+{
+	struct sub *s;
+	struct dma_fence *done[G17P_POOLS + 1];
+	u32 queue[G17P_POOLS + 1];
+	struct bg_submit *b;
+	unsigned int i;
+
+	g17p_only(test);
+	s = sub_open(test);
+	fill_pools(test, s, queue, done);
+	b = bg_render(test, s, queue[G17P_POOLS], G17P_POOLS);
+	expect_bg_waits(test, s, b);
+	send_sig(SIGINT, b->task, 1);
+	KUNIT_EXPECT_EQ(test, bg_result(test, b), -ERESTARTSYS);
+	KUNIT_EXPECT_EQ(test, pool_waiters(s), 0);
+	run_all(s);
+	for (i = 0; i < G17P_POOLS; i++) {
+		KUNIT_EXPECT_EQ(test, agx4_test_fence_wait(done[i], BOUND_MS),
+				0);
+		dma_fence_put(done[i]);
+	}
+	expect_no_model_error(test, s);
+	agx4_test_client_close(s->c);
+	expect_nothing_left(test, s);
+}
+
+/*
+ * G17P: 64 queues on one VM each submit a render and a compute while the
+ * model runs freely: the renders share the 15 pools by turns and every
+ * submission completes.
+ */
+static void agx4_submit_64_render_queues_share_the_pools(struct kunit *test)
+{
+	const unsigned int n = 64;
+	struct sub *s;
+	struct agx4_test_cmdbuf *cb;
+	struct dma_fence **done;
+	struct drm_asahi_cmd_compute cc;
+	struct drm_asahi_cmd_render r;
+	struct drm_asahi_sync sy;
+	u32 *queue;
+	unsigned int i;
+
+	g17p_only(test);
+	s = sub_open(test);
+	cb = kunit_kzalloc(test, sizeof(*cb), GFP_KERNEL);
+	done = kunit_kcalloc(test, n, sizeof(*done), GFP_KERNEL);
+	queue = kunit_kcalloc(test, n, sizeof(*queue), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, cb);
+	KUNIT_ASSERT_NOT_NULL(test, done);
+	KUNIT_ASSERT_NOT_NULL(test, queue);
+	for (i = 0; i < n; i++)
+		KUNIT_ASSERT_EQ(test, agx4_test_queue_create(s->c, s->f.vm_id,
+							     i % 2, &queue[i]),
+				0);
+	for (i = 0; i < n; i++) {
+		memset(cb, 0, sizeof(*cb));
+		r = agx4_test_fork_render(&s->f, i);
+		cc = agx4_test_fork_compute(&s->f, i);
+		agx4_test_cmd_render(cb, &r);
+		agx4_test_cmd_compute(cb, &cc);
+		sy = (struct drm_asahi_sync){ DRM_ASAHI_SYNC_SYNCOBJ,
+					      agx4_test_syncobj(s->c, NULL) };
+		KUNIT_ASSERT_EQ_MSG(test, agx4_test_submit(s->c, queue[i], cb,
+							   &sy, 0, 1), 0,
+				    "queue %u", i);
+		done[i] = agx4_test_syncobj_fence(s->c, sy.handle, 0);
+		KUNIT_ASSERT_NOT_NULL(test, done[i]);
+	}
+	for (i = 0; i < n; i++) {
+		KUNIT_EXPECT_EQ_MSG(test, agx4_test_fence_wait(done[i],
+							       BOUND_MS), 0,
+				    "queue %u", i);
+		dma_fence_put(done[i]);
+	}
+	expect_no_model_error(test, s);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_count(s->m,
+						 AGX4_FWMODEL_CNT_COMPUTE), n);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_count(s->m, AGX4_FWMODEL_CNT_3D),
+			n);
+	for (i = 0; i < n; i++)
+		KUNIT_EXPECT_EQ(test, agx4_test_queue_destroy(s->c, queue[i]),
+				0);
+}
+
 static struct kunit_case agx4_submit_replay_cases[] = {
 	KUNIT_CASE_PARAM(agx4_submit_replay_binds_the_fork_layout,
 			 soc_gen_params),
@@ -1481,6 +1745,12 @@ static struct kunit_case agx4_submit_cases[] = {
 			 soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_submit_destroyed_vm_and_queue, soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_submit_writes_user_timestamps, soc_gen_params),
+	KUNIT_CASE_PARAM(agx4_submit_render_waits_for_a_busy_pool,
+			 soc_gen_params),
+	KUNIT_CASE_PARAM(agx4_submit_signal_ends_the_wait_for_a_pool,
+			 soc_gen_params),
+	KUNIT_CASE_PARAM(agx4_submit_64_render_queues_share_the_pools,
+			 soc_gen_params),
 	{ }
 };
 

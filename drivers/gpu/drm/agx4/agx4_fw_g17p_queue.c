@@ -145,7 +145,14 @@
  * whether the firmware coalesces terminal reports).
  *
  * Queue teardown makes the firmware forget the queue's contexts before
- * their memory goes: see g17p_queue_destroy().
+ * their memory goes: see g17p_queue_destroy().  A queue a timeout killed
+ * sends nothing more (what waited for its turn is dropped) and its jobs
+ * count as done once what went out is.  After unplug the firmware, the
+ * submission state and context 0's tables are gone: forgetting a job or
+ * a queue frees its host structures and its firmware heap objects (the
+ * heap outlives the firmware), unmaps its windows from the VM, and sends
+ * and touches nothing else; context-0 aliases are therefore mapped by
+ * hand, not recorded in the objects.
  */
 
 #define G17P_PRIORITY		2
@@ -565,6 +572,8 @@ struct agx4_fw_job {
  * @blocked: the pass over &agx4_fw_g17p_sub.deferred in which one of its
  *	jobs could not go out.
  * @retained: on &agx4_fw_g17p_sub.retained, under its cleanup_lock.
+ * @killed: queue_kill() ended its work: nothing more of it goes out;
+ *	under &agx4_fw_g17p_sub.lock.
  */
 struct agx4_fw_queue {
 	struct agx4_device *adev;
@@ -582,6 +591,7 @@ struct agx4_fw_queue {
 	unsigned int deferred;
 	u64 blocked;
 	struct list_head retained;
+	bool killed;
 };
 
 #define SCRATCH_DESC		0
@@ -852,12 +862,25 @@ static void put_slot(struct agx4_fw_g17p_sub *sub, unsigned long *map,
 	mutex_unlock(&sub->setup_lock);
 }
 
-static void owner_free(struct agx4_fw_queue *fq, struct g17p_owner *o)
+/*
+ * The owner's memory and structure; the firmware must be done with it.
+ * Context 0's alias is unmapped by the caller (owner_free()) while the
+ * firmware's tables exist, not after unplug.
+ */
+static void owner_release(struct agx4_fw_queue *fq, struct g17p_owner *o)
 {
 	unmap_destroy(fq, o->priv, o->priv_gpu, PRIV_SIZE);
 	agx4_fw_obj_destroy(o->arena);
-	put_slot(fq->sub, fq->sub->owners, o->index);
 	kfree(o);
+}
+
+static void owner_free(struct agx4_fw_queue *fq, struct g17p_owner *o)
+{
+	unsigned int i = o->index;
+
+	unmap_part(&fq->sub->b->dev_uat, o->low, OWN_SIZE);
+	owner_release(fq, o);
+	put_slot(fq->sub, fq->sub->owners, i);
 }
 
 static int owner_create(struct agx4_fw_queue *fq)
@@ -890,7 +913,7 @@ static int owner_create(struct agx4_fw_queue *fq)
 				      NULL, NULL);
 	if (IS_ERR(o->arena))
 		goto err;
-	ret = agx4_fw_obj_alias(o->arena, &sub->b->dev_uat, o->low, &gpu_rw);
+	ret = map_part(&sub->b->dev_uat, o->low, o->arena, 0, OWN_SIZE);
 	if (ret)
 		goto err_ret;
 	o->priv = agx4_fw_obj_create(heap, PRIV_SIZE, AGX4_FW_OBJ_SHARED,
@@ -1119,14 +1142,21 @@ static void pool_event(struct agx4_fw_g17p_sub *sub)
 	wake_up_all(&sub->pool_wq);
 }
 
+/* A pool's memory, window and structure (context 0's alias: the caller's). */
+static void pool_release(struct g17p_pool *pl)
+{
+	pool_unmap(pl);
+	agx4_fw_obj_destroy(pl->mem);
+	agx4_fw_obj_destroy(pl->arena);
+}
+
 /* Free a pool no queue can reach any more, and give its index back. */
 static void pool_free(struct agx4_fw_g17p_sub *sub, struct g17p_pool *pl)
 {
 	if (!pl)
 		return;
-	pool_unmap(pl);
-	agx4_fw_obj_destroy(pl->mem);
-	agx4_fw_obj_destroy(pl->arena);
+	unmap_part(&sub->b->dev_uat, pl->low, POOL_SIZE);
+	pool_release(pl);
 	mutex_lock(&sub->setup_lock);
 	if (sub->pool[pl->index] == pl)
 		sub->pool[pl->index] = NULL;
@@ -1193,7 +1223,7 @@ static int pool_create(struct agx4_fw_queue *fq, unsigned int i)
 		ret = PTR_ERR(pl->arena);
 		goto err;
 	}
-	ret = agx4_fw_obj_alias(pl->arena, &sub->b->dev_uat, pl->low, &gpu_rw);
+	ret = map_part(&sub->b->dev_uat, pl->low, pl->arena, 0, POOL_SIZE);
 	if (ret)
 		goto err;
 	pl->mem = agx4_fw_obj_create(heap, MEM_SIZE, AGX4_FW_OBJ_SHARED,
@@ -2472,7 +2502,8 @@ static void g17p_job_publish(struct agx4_fw_job *job)
 	spin_lock_irqsave(&sub->lock, flags);
 	job->ran = true;
 	/* Behind an earlier job of the queue that is still waiting. */
-	if (job->fq->deferred || !publish_job_locked(job, &pipes))
+	if (!job->fq->killed &&
+	    (job->fq->deferred || !publish_job_locked(job, &pipes)))
 		defer_job(job);
 	spin_unlock_irqrestore(&sub->lock, flags);
 	kick(sub, pipes);
@@ -2503,6 +2534,10 @@ static void g17p_poll(struct agx4_device *adev)
 	kick(sub, pipes);
 }
 
+/*
+ * Done: every command published and done; on a killed queue, every
+ * command that went out done (the rest never will go out).
+ */
 static int g17p_job_status(struct agx4_fw_job *job)
 {
 	struct agx4_fw_g17p_sub *sub = job->fq->sub;
@@ -2511,13 +2546,32 @@ static int g17p_job_status(struct agx4_fw_job *job)
 	u32 i;
 
 	spin_lock_irqsave(&sub->lock, flags);
-	if (job->next < job->count)
+	if (job->next < job->count && !job->fq->killed)
 		ret = -EINPROGRESS;
-	for (i = 0; i < job->count && !ret; i++)
+	for (i = 0; i < job->next && !ret; i++)
 		if (!cmd_done_locked(sub, &job->cmds[i]))
 			ret = -EINPROGRESS;
 	spin_unlock_irqrestore(&sub->lock, flags);
 	return ret;
+}
+
+/*
+ * A timeout ended every published job of @fq: what of them waits in
+ * &agx4_fw_g17p_sub.deferred never goes out (what went out runs on: its
+ * storage stays until job_status() says the firmware is done with it).
+ */
+static void g17p_queue_kill(struct agx4_fw_queue *fq)
+{
+	struct agx4_fw_g17p_sub *sub = fq->sub;
+	struct agx4_fw_job *job, *tmp;
+	unsigned long flags;
+
+	spin_lock_irqsave(&sub->lock, flags);
+	fq->killed = true;
+	list_for_each_entry_safe(job, tmp, &sub->deferred, link)
+		if (job->fq == fq)
+			undefer_job(job);
+	spin_unlock_irqrestore(&sub->lock, flags);
 }
 
 static void g17p_job_free(struct agx4_fw_job *job)
@@ -2551,6 +2605,35 @@ static void g17p_job_free(struct agx4_fw_job *job)
 	kfree(job);
 }
 
+/*
+ * After unplug: the firmware is gone, and with it the submission state
+ * and context 0's tables (the boot's).  A job's host storage goes.
+ */
+static void g17p_job_forget(struct agx4_fw_job *job)
+{
+	free_cmds(job);
+	kfree(job);
+}
+
+/*
+ * After unplug, each of its jobs forgotten or freed: the queue's memory
+ * goes without a word to the firmware.  Its context-0 aliases are not
+ * unmapped (those tables went with the firmware), its windows in the VM
+ * are; its owner and pool indices and its context went with the
+ * submission state.
+ */
+static void g17p_queue_forget(struct agx4_fw_queue *fq)
+{
+	if (fq->pool) {
+		pool_release(fq->pool);
+		kfree(fq->pool);
+	}
+	owner_release(fq, fq->owner);
+	kvfree(fq->scratch);
+	agx4_vm_put(fq->vm);
+	kfree(fq);
+}
+
 /* The render pools' windows, in every VM that renders. */
 static const struct agx4_range g17p_vm_reserved[] = {
 	{ .start = WIN_BASE, .size = AGX4_G17P_MAX_POOLS * WIN_STRIDE },
@@ -2567,6 +2650,9 @@ const struct agx4_fw_submit_ops agx4_fw_g17p_submit = {
 	.job_status = g17p_job_status,
 	.job_free = g17p_job_free,
 	.poll = g17p_poll,
+	.queue_kill = g17p_queue_kill,
+	.job_forget = g17p_job_forget,
+	.queue_forget = g17p_queue_forget,
 };
 EXPORT_SYMBOL_IF_KUNIT(agx4_fw_g17p_submit);
 

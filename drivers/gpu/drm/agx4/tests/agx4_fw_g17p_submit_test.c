@@ -1726,6 +1726,87 @@ static void agx4_g17p_submit_pool_wait_ends_on_signal_and_crash(struct kunit *te
 	c->ops->queue_destroy(fq);
 }
 
+/*
+ * A timeout killed the queue: what of its work waits unpublished (here
+ * a command behind a bank switch) never goes out, not even once the
+ * owner is idle; the jobs count as done once what went out is; and
+ * everything goes with the queue.
+ */
+static void agx4_g17p_submit_kill_drops_deferred_work(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fw_queue *fq;
+	struct agx4_fw_job *a, *b, *j;
+	unsigned int base;
+	u64 q, d0;
+
+	c->ops->queue_destroy(queue(test));
+	base = heap_objects(c->adev);
+	fq = queue(test);
+	a = prepare(test, fq, computes(test, 64));
+	b = prepare(test, fq, computes(test, 64));
+	j = prepare(test, fq, computes(test, 2));
+	c->ops->job_publish(a);
+	c->ops->job_publish(b);
+	c->ops->job_publish(j);
+	KUNIT_EXPECT_EQ(test, *cursor(c, CH8_PROD), 128);
+	c->ops->queue_kill(fq);
+	KUNIT_EXPECT_EQ(test, c->ops->job_status(a), -EINPROGRESS);
+	q = rd64(msg(c, 0), 0x08);
+	d0 = rd64(fw_ptr(test, rd64(fw_ptr(test, q), 0x08)), 0);
+	fw_complete(test, q, d0);
+	put_unaligned_le32(257, fw_ptr(test, q) + 0x1c);
+	c->ops->poll(c->adev);
+	/* The owner is idle, the bank could switch: nothing more went out. */
+	KUNIT_EXPECT_EQ(test, *cursor(c, CH8_PROD), 128);
+	KUNIT_EXPECT_EQ(test, c->nkicks, 2);
+	KUNIT_EXPECT_EQ(test, c->ops->job_status(a), 0);
+	KUNIT_EXPECT_EQ(test, c->ops->job_status(b), 0);
+	KUNIT_EXPECT_EQ(test, c->ops->job_status(j), 0);
+	c->ops->job_free(a);
+	c->ops->job_free(b);
+	c->ops->job_free(j);
+	c->ops->queue_destroy(fq);
+	KUNIT_EXPECT_EQ(test, heap_objects(c->adev), base);
+}
+
+/*
+ * After unplug (the firmware, the submission state and context 0's
+ * tables gone) forgetting a queue's jobs and the queue frees every
+ * object the queue had in the firmware heap: its owner's arena and save
+ * areas, its pool's arena and memory (4 objects), with its window gone
+ * from the VM, and touches nothing the unplug freed (KASAN would say).
+ */
+static void agx4_g17p_submit_forget_after_unplug_keeps_nothing(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fw_queue *fq;
+	struct agx4_fw_job *j1, *j2, *j3;
+	phys_addr_t pa = 0;
+	unsigned int left;
+
+	fq = queue(test);
+	j1 = prepare(test, fq, computes(test, 1));
+	j2 = prepare(test, fq, renders(test, 1));
+	j3 = prepare(test, fq, computes(test, 1));
+	c->ops->job_publish(j1);
+	c->ops->job_publish(j2);
+	/* Full channel 8 is not needed: j3 waits behind nothing, it is out. */
+	c->ops->job_publish(j3);
+	KUNIT_EXPECT_EQ(test, agx4_uat_translate(&c->vm->uat, WIN0, &pa, NULL),
+			0);
+	agx4_device_unplug(c->adev);
+	KUNIT_ASSERT_NULL(test, c->adev->fw);
+	left = heap_objects(c->adev);
+	c->ops->job_forget(j1);
+	c->ops->job_forget(j2);
+	c->ops->job_forget(j3);
+	c->ops->queue_forget(fq);
+	KUNIT_EXPECT_EQ(test, heap_objects(c->adev), left - 4);
+	KUNIT_EXPECT_NE(test, agx4_uat_translate(&c->vm->uat, WIN0, &pa, NULL),
+			0);
+}
+
 static struct kunit_case agx4_g17p_submit_cases[] = {
 	KUNIT_CASE(agx4_g17p_submit_compute_publishes_per_spec),
 	KUNIT_CASE(agx4_g17p_submit_second_command_follows),
@@ -1749,6 +1830,8 @@ static struct kunit_case agx4_g17p_submit_cases[] = {
 	KUNIT_CASE(agx4_g17p_submit_destroy_after_crash_frees_at_once),
 	KUNIT_CASE(agx4_g17p_submit_render_waits_and_takes_an_idle_pool),
 	KUNIT_CASE(agx4_g17p_submit_pool_wait_ends_on_signal_and_crash),
+	KUNIT_CASE(agx4_g17p_submit_kill_drops_deferred_work),
+	KUNIT_CASE(agx4_g17p_submit_forget_after_unplug_keeps_nothing),
 	{ }
 };
 

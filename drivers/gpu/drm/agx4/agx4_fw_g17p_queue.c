@@ -123,6 +123,21 @@
  * that of command n - 256.  The queue's credits (128 commands) keep every
  * published and unfinished command in its own slot.
  *
+ * Counters.  An owner's command n is written as the queue submission
+ * n + 1 (24 bits, H) and its event group n + 1 (24 bits of the event
+ * counter, H); a pool's render k as the event group k + 1 (24 bits).  So
+ * an owner takes 2^24 - 1 commands and a pool 2^24 - 1 renders; every
+ * other per-command field is an index modulo its array or wider (the
+ * dependency values, 30 bits).  Whether the firmware takes a counter
+ * that goes back to a small value on a queue it knows is not known, so
+ * agx4 does not wrap them on a live firmware queue: the SUBMIT whose
+ * commands would pass the limit first waits (interruptibly) until every
+ * earlier job of its queue is freed, then recycles the owner or pool: a
+ * context cleanup (as at destroy) makes the firmware forget it, its
+ * records are rebuilt, and its counter restarts at 0 with the "first"
+ * message, as for a new queue (L: that the firmware then restarts that
+ * queue's grid completion count, which the dependency values assume).
+ *
  * Item rings are used linearly and never wrap: every 128 commands an
  * owner moves to the other transport bank, which needs the owner idle
  * (GAP: whether a ring may wrap is not known).  A command that must wait
@@ -161,6 +176,13 @@
 
 /* Commands a queue may have published and not finished (its credits). */
 #define G17P_CREDITS		128
+
+/*
+ * Commands of one owner and renders of one pool before a recycle: n + 1
+ * and k + 1 must fit 24 bits (queue submission, event group; H).
+ */
+#define OWN_MAX_COMMANDS	G17P_MAX_SUBMISSION
+#define POOL_MAX_RENDERS	0xffffff
 
 /* An owner's arena: offsets from its base (H: the reference's layout). */
 #define OWN_SIZE		SZ_2M
@@ -572,6 +594,8 @@ struct agx4_fw_job {
  * @blocked: the pass over &agx4_fw_g17p_sub.deferred in which one of its
  *	jobs could not go out.
  * @retained: on &agx4_fw_g17p_sub.retained, under its cleanup_lock.
+ * @jobs: its jobs prepared and not freed.
+ * @idle_wq: woken when @jobs drops to 0.
  * @killed: queue_kill() ended its work: nothing more of it goes out;
  *	under &agx4_fw_g17p_sub.lock.
  */
@@ -591,6 +615,8 @@ struct agx4_fw_queue {
 	unsigned int deferred;
 	u64 blocked;
 	struct list_head retained;
+	atomic_t jobs;
+	wait_queue_head_t idle_wq;
 	bool killed;
 };
 
@@ -1390,6 +1416,7 @@ static int g17p_queue_create(struct agx4_device *adev,
 	fq->adev = adev;
 	fq->sub = agx4_fw_g17p_sub(b);
 	fq->vm = agx4_vm_get(args->vm);
+	init_waitqueue_head(&fq->idle_wq);
 	fq->usc_base = args->usc_exec_base;
 	fq->scratch = kvzalloc(SCRATCH_SIZE, GFP_KERNEL);
 	ret = -ENOMEM;
@@ -1539,6 +1566,133 @@ static void g17p_queue_destroy(struct agx4_fw_queue *fq)
 	mutex_unlock(&sub->cleanup_lock);
 }
 
+/*
+ * Make the firmware forget one channel-control record's context, as
+ * g17p_queue_destroy() does for a queue: 0 once it took the cleanup.
+ */
+static int forget_context(struct agx4_fw_queue *fq, u64 va, const u8 *cc)
+{
+	struct agx4_fw_g17p_sub *sub = fq->sub;
+	int ret;
+
+	mutex_lock(&sub->cleanup_lock);
+	ret = push_cleanup(fq, va, cc) ?:
+	      agx4_fw_boot_ctl_ring(sub->b, 0) ?:
+	      agx4_fw_boot_wait_ctl(sub->b, 0);
+	mutex_unlock(&sub->cleanup_lock);
+	return ret;
+}
+
+/* Wait until every earlier job of @fq is freed: its work is done. */
+static int queue_idle_wait(struct agx4_fw_queue *fq)
+{
+	long left;
+
+	while (atomic_read(&fq->jobs)) {
+		left = wait_event_interruptible_timeout(fq->idle_wq,
+							!atomic_read(&fq->jobs),
+							POOL_RECHECK);
+		if (left < 0)
+			return left;
+		if (drm_dev_is_unplugged(&fq->adev->base) ||
+		    firmware_gone(fq->sub->b))
+			return -ENODEV;
+	}
+	return 0;
+}
+
+/* An idle owner, forgotten by the firmware and made anew. */
+static int owner_recycle(struct agx4_fw_queue *fq)
+{
+	struct g17p_owner *o = fq->owner;
+	int ret;
+
+	if (o->published) {
+		ret = forget_context(fq, own_va(o, OWN_CONTROL),
+				     own_cpu(o, OWN_CONTROL));
+		if (ret)
+			return ret;
+	}
+	memset(o->arena->cpu, 0, OWN_SIZE);
+	o->next = 0;
+	o->epoch = 0;
+	o->w = 0;
+	o->published = 0;
+	return init_owner(fq, o);
+}
+
+/* An idle pool the caller holds, forgotten by the firmware and made anew. */
+static int pool_recycle(struct agx4_fw_queue *fq, struct g17p_pool *pl)
+{
+	int ret;
+
+	if (pl->published) {
+		ret = forget_context(fq, pool_va(pl, POOL_CONTROL),
+				     pool_cpu(pl, POOL_CONTROL));
+		if (ret)
+			return ret;
+	}
+	memset(pl->arena->cpu, 0, POOL_SIZE);
+	memset(pl->mem->cpu, 0, MEM_SIZE);
+	memset(pl->recent, 0, sizeof(pl->recent));
+	pl->next = 0;
+	pl->tile = 0;
+	pl->tpc = 0;
+	pl->epoch = 0;
+	pl->w[0] = 0;
+	pl->w[1] = 0;
+	pl->published = 0;
+	return init_pool(fq, pl);
+}
+
+static bool pool_full(struct agx4_fw_queue *fq, const struct agx4_cmdbuf *cb)
+{
+	lockdep_assert_held(&fq->sub->setup_lock);
+	return fq->pool && fq->pool->next + cb->renders > POOL_MAX_RENDERS;
+}
+
+/*
+ * Before @cb's commands are prepared: recycle @fq's owner or pool if
+ * they would pass its counter's limit (see the DOC), once every earlier
+ * job of @fq is freed.  0; -ERESTARTSYS, -ENODEV as pool_get(); the
+ * cleanup's -ETIMEDOUT or -EIO (the counter stays at its limit, the next
+ * SUBMIT tries again).
+ */
+static int recycle(struct agx4_fw_queue *fq, const struct agx4_cmdbuf *cb)
+{
+	struct agx4_fw_g17p_sub *sub = fq->sub;
+	bool own = fq->owner->next + cb->computes > OWN_MAX_COMMANDS;
+	struct g17p_pool *pl = NULL;
+	bool full;
+	int ret;
+
+	mutex_lock(&sub->setup_lock);
+	full = pool_full(fq, cb);
+	mutex_unlock(&sub->setup_lock);
+	if (!own && !full)
+		return 0;
+	ret = queue_idle_wait(fq);
+	if (!ret && own)
+		ret = owner_recycle(fq);
+	if (ret)
+		return ret;
+	/* Held, so that no other queue takes it over meanwhile. */
+	mutex_lock(&sub->setup_lock);
+	if (pool_full(fq, cb) && !fq->pool->live) {
+		pl = fq->pool;
+		pl->live = 1;
+	}
+	mutex_unlock(&sub->setup_lock);
+	if (!pl)
+		return 0;
+	ret = pool_recycle(fq, pl);
+	mutex_lock(&sub->setup_lock);
+	if (!--pl->live)
+		pool_event(sub);
+	mutex_unlock(&sub->setup_lock);
+	return ret;
+}
+
 /* Merge point (@grid, @value) into @ctx, keeping a grid's highest value. */
 static int add_point(struct g17p_context *ctx, u32 *n, u32 grid, u32 value)
 {
@@ -1629,7 +1783,7 @@ static int prepare_compute(struct agx4_fw_queue *fq,
 	struct g17p_context *ctx = &c->ctx;
 	int ret;
 
-	if (n + 1 > G17P_MAX_SUBMISSION)
+	if (n + 1 > OWN_MAX_COMMANDS)
 		return -ENOSPC;
 	ret = gen->build_compute(d, &in, bufs);
 	if (ret)
@@ -1794,6 +1948,8 @@ static int prepare_render(struct agx4_fw_queue *fq, struct g17p_pool *pl,
 	int ret;
 
 	static_assert(0x3400 + sizeof(struct g17p_event_item) <= SCRATCH_SIZE);
+	if (k + 1 > POOL_MAX_RENDERS)
+		return -ENOSPC;
 	ret = render_scratch(d, &tile, &tpc);
 	if (ret)
 		return ret;
@@ -2005,6 +2161,9 @@ static int g17p_job_prepare(struct agx4_fw_queue *fq,
 
 	if (!cb->count || cb->count > G17P_CREDITS)
 		return -EINVAL;
+	ret = recycle(fq, cb);
+	if (ret)
+		return ret;
 	job = kzalloc(struct_size(job, cmds, cb->count), GFP_KERNEL);
 	if (!job)
 		return -ENOMEM;
@@ -2020,6 +2179,7 @@ static int g17p_job_prepare(struct agx4_fw_queue *fq,
 		kfree(job);
 		return ret;
 	}
+	atomic_inc(&fq->jobs);
 	*out = job;
 	*credits = cb->count;
 	return 0;
@@ -2603,6 +2763,8 @@ static void g17p_job_free(struct agx4_fw_job *job)
 	pool_put(job);
 	free_cmds(job);
 	kfree(job);
+	if (atomic_dec_and_test(&fq->jobs))
+		wake_up_all(&fq->idle_wq);
 }
 
 /*
@@ -2655,6 +2817,25 @@ const struct agx4_fw_submit_ops agx4_fw_g17p_submit = {
 	.queue_forget = g17p_queue_forget,
 };
 EXPORT_SYMBOL_IF_KUNIT(agx4_fw_g17p_submit);
+
+#if IS_ENABLED(CONFIG_KUNIT)
+/**
+ * agx4_fw_g17p_queue_set_counts() - move an idle queue's counters
+ * @fq: the queue, with no job prepared and not freed.
+ * @commands: its owner's next command ordinal.
+ * @renders: its pool's next render index, if it has a pool.
+ *
+ * For tests of the counters' limits, which take 2^24 commands to reach.
+ */
+void agx4_fw_g17p_queue_set_counts(struct agx4_fw_queue *fq, u32 commands,
+				   u32 renders)
+{
+	fq->owner->next = commands;
+	if (fq->pool)
+		fq->pool->next = renders;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_fw_g17p_queue_set_counts);
+#endif
 
 /**
  * agx4_fw_g17p_sub_init() - set up the submission state at boot

@@ -20,6 +20,7 @@
 
 struct agx4_fw_boot;
 struct agx4_fw_obj;
+struct agx4_fw_queue;
 struct g17p_pool;
 
 /* Work channels used: priority 2's TA, 3D and compute (6, 7, 8). */
@@ -106,5 +107,9 @@ struct agx4_fw_g17p_sub *agx4_fw_g17p_sub(struct agx4_fw_boot *b);
 void agx4_fw_g17p_sub_init(struct agx4_fw_g17p_sub *sub,
 			   struct agx4_fw_boot *b, u8 *bundle, u64 bundle_va,
 			   u8 *cursors, void *region0, void *region1);
+#if IS_ENABLED(CONFIG_KUNIT)
+void agx4_fw_g17p_queue_set_counts(struct agx4_fw_queue *fq, u32 commands,
+				   u32 renders);
+#endif
 
 #endif /* AGX4_FW_G17P_QUEUE_H */

@@ -1807,6 +1807,97 @@ static void agx4_g17p_submit_forget_after_unplug_keeps_nothing(struct kunit *tes
 			0);
 }
 
+/*
+ * The counters' limits: an owner's command n is written as the queue
+ * submission n + 1 (24 bits) and the event group n + 1; a pool's render
+ * k as the event group k + 1 (24 bits).  Command 2^24 - 2 and render
+ * 2^24 - 2 are the last ones; the next SUBMIT, with the queue idle,
+ * first sends a context cleanup for the owner (or pool), which the
+ * firmware takes, and goes out as the first command (render) of the
+ * same queue records again: "first", optional record, counters from 1.
+ */
+static void agx4_g17p_submit_counters_recycle_at_their_limit(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fwmodel *m = agx4_test_model();
+	struct agx4_fw_queue *fq = queue(test);
+	u32 records = agx4_fwmodel_count(m, AGX4_FWMODEL_CNT_CONTROL_RECORDS);
+	struct agx4_fw_job *job;
+	u64 q, r, d, qta, q3d, cc;
+	const u8 *ring;
+	u32 h;
+
+	agx4_fw_g17p_queue_set_counts(fq, 0xfffffe, 0);
+	job = prepare(test, fq, computes(test, 1));
+	c->ops->job_publish(job);
+	q = rd64(msg(c, 0), 0x08);
+	r = rd64(fw_ptr(test, q), 0x08);
+	d = rd64(fw_ptr(test, r), 0);
+	KUNIT_EXPECT_EQ(test, rd32(msg(c, 0), 0x14), 2 | GRID0 << 16);
+	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, d), 0xf50), 0xffffff << 8);
+	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, rd64(fw_ptr(test, r), 8)), 8),
+			0xffffff << 8 | 2);
+	fw_complete(test, q, d);
+	KUNIT_EXPECT_EQ(test, c->ops->job_status(job), 0);
+	c->ops->job_free(job);
+	cc = rd64(fw_ptr(test, q), 0x9c);
+	incarnate(test, cc, 3);
+	h = ctl_head(c);
+	job = prepare(test, fq, computes(test, 1));
+	KUNIT_EXPECT_EQ(test, ctl_head(c), (h + 1) % 256);
+	expect_cleanup(test, ctl_rec(c, h), 0x04030002, cc);
+	KUNIT_EXPECT_EQ(test,
+			agx4_fwmodel_count(m, AGX4_FWMODEL_CNT_CONTROL_RECORDS),
+			records + 1);
+	c->ops->job_publish(job);
+	KUNIT_EXPECT_EQ(test, rd64(msg(c, 1), 0x08), q);
+	KUNIT_EXPECT_EQ(test, rd32(msg(c, 1), 0x14), 3 | GRID0 << 16 | 1 << 24);
+	d = rd64(fw_ptr(test, r), 0);
+	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, d), 0xf50), 1 << 8);
+	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, d), 0xf60), 1);
+	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, rd64(fw_ptr(test, r), 8)), 0),
+			0x0f);
+	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, rd64(fw_ptr(test, r), 16)), 8),
+			1 << 8 | 2);
+	fw_complete(test, q, d);
+	KUNIT_EXPECT_EQ(test, c->ops->job_status(job), 0);
+	c->ops->job_free(job);
+
+	/* A render, then render 2^24 - 2 of the same pool. */
+	job = prepare(test, fq, renders(test, 1));
+	c->ops->job_publish(job);
+	qta = rd64(msg_ta(c, 0), 0x08);
+	q3d = rd64(c->bundle + CH7_RING, 0x08);
+	render_complete(test, qta, q3d);
+	KUNIT_EXPECT_EQ(test, c->ops->job_status(job), 0);
+	c->ops->job_free(job);
+	agx4_fw_g17p_queue_set_counts(fq, 1, 0xfffffe);
+	job = prepare(test, fq, renders(test, 1));
+	c->ops->job_publish(job);
+	KUNIT_EXPECT_EQ(test, rd32(msg_ta(c, 1), 0x14), 6 | 0 << 16);
+	ring = fw_ptr(test, rd64(fw_ptr(test, qta), 0x08));
+	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, rd64(ring, 5 * 8)), 0x08),
+			0xffffff << 8);
+	render_complete(test, qta, q3d);
+	KUNIT_EXPECT_EQ(test, c->ops->job_status(job), 0);
+	c->ops->job_free(job);
+	cc = rd64(fw_ptr(test, qta), 0x9c);
+	incarnate(test, cc, 5);
+	h = ctl_head(c);
+	job = prepare(test, fq, renders(test, 1));
+	KUNIT_EXPECT_EQ(test, ctl_head(c), (h + 1) % 256);
+	expect_cleanup(test, ctl_rec(c, h), 0x04050002, cc);
+	c->ops->job_publish(job);
+	KUNIT_EXPECT_EQ(test, rd64(msg_ta(c, 2), 0x08), qta);
+	KUNIT_EXPECT_EQ(test, rd32(msg_ta(c, 2), 0x14), 3 | 0 << 16 | 1 << 24);
+	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, rd64(ring, 2 * 8)), 0x08),
+			1 << 8);
+	render_complete(test, qta, q3d);
+	KUNIT_EXPECT_EQ(test, c->ops->job_status(job), 0);
+	c->ops->job_free(job);
+	c->ops->queue_destroy(fq);
+}
+
 static struct kunit_case agx4_g17p_submit_cases[] = {
 	KUNIT_CASE(agx4_g17p_submit_compute_publishes_per_spec),
 	KUNIT_CASE(agx4_g17p_submit_second_command_follows),
@@ -1832,6 +1923,7 @@ static struct kunit_case agx4_g17p_submit_cases[] = {
 	KUNIT_CASE(agx4_g17p_submit_pool_wait_ends_on_signal_and_crash),
 	KUNIT_CASE(agx4_g17p_submit_kill_drops_deferred_work),
 	KUNIT_CASE(agx4_g17p_submit_forget_after_unplug_keeps_nothing),
+	KUNIT_CASE(agx4_g17p_submit_counters_recycle_at_their_limit),
 	{ }
 };
 

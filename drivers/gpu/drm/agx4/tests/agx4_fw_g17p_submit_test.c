@@ -1898,6 +1898,47 @@ static void agx4_g17p_submit_counters_recycle_at_their_limit(struct kunit *test)
 	c->ops->queue_destroy(fq);
 }
 
+/*
+ * The SUBMIT that passes the limit while the queue's last command is
+ * still in flight waits, sending nothing, until that job is done and
+ * freed; then the cleanup goes and the command is the owner's first.
+ */
+static void agx4_g17p_submit_recycle_waits_for_an_idle_queue(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fw_queue *fq = queue(test);
+	struct agx4_fw_job *j1;
+	struct waiter *w;
+	u64 q;
+	u32 h;
+
+	agx4_fw_g17p_queue_set_counts(fq, 0xfffffe, 0);
+	j1 = prepare(test, fq, computes(test, 1));
+	c->ops->job_publish(j1);
+	q = rd64(msg(c, 0), 0x08);
+	h = ctl_head(c);
+	w = prepare_in_thread(test, fq, computes(test, 1));
+	msleep(100);
+	KUNIT_EXPECT_FALSE(test, completion_done(&w->done));
+	KUNIT_EXPECT_EQ(test, ctl_head(c), h);
+	fw_complete(test, q, rd64(fw_ptr(test, rd64(fw_ptr(test, q), 0x08)),
+				  0));
+	KUNIT_EXPECT_EQ(test, c->ops->job_status(j1), 0);
+	/* Done is not enough: the job must be freed. */
+	msleep(60);
+	KUNIT_EXPECT_FALSE(test, completion_done(&w->done));
+	c->ops->job_free(j1);
+	KUNIT_ASSERT_EQ(test, waiter_result(test, w), 0);
+	KUNIT_EXPECT_EQ(test, ctl_head(c), (h + 1) % 256);
+	c->ops->job_publish(w->job);
+	KUNIT_EXPECT_EQ(test, rd32(msg(c, 1), 0x14), 3 | GRID0 << 16 | 1 << 24);
+	fw_complete(test, q, rd64(fw_ptr(test, rd64(fw_ptr(test, q), 0x08)),
+				  0));
+	KUNIT_EXPECT_EQ(test, c->ops->job_status(w->job), 0);
+	c->ops->job_free(w->job);
+	c->ops->queue_destroy(fq);
+}
+
 static struct kunit_case agx4_g17p_submit_cases[] = {
 	KUNIT_CASE(agx4_g17p_submit_compute_publishes_per_spec),
 	KUNIT_CASE(agx4_g17p_submit_second_command_follows),
@@ -1924,6 +1965,7 @@ static struct kunit_case agx4_g17p_submit_cases[] = {
 	KUNIT_CASE(agx4_g17p_submit_kill_drops_deferred_work),
 	KUNIT_CASE(agx4_g17p_submit_forget_after_unplug_keeps_nothing),
 	KUNIT_CASE(agx4_g17p_submit_counters_recycle_at_their_limit),
+	KUNIT_CASE(agx4_g17p_submit_recycle_waits_for_an_idle_queue),
 	{ }
 };
 

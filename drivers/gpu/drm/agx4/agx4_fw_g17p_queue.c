@@ -1276,7 +1276,12 @@ err:
 	return ret;
 }
 
-/* An idle pool bound to another queue than @fq, or NULL. */
+/*
+ * An idle pool bound to another queue than @fq, or NULL.  Not a pool
+ * some of whose prepared renders never went out (its queue was killed
+ * with them waiting): the firmware would wait for them before the next
+ * render.  Nothing publishes on an idle pool, so @published is stable.
+ */
 static struct g17p_pool *idle_pool(struct agx4_fw_g17p_sub *sub,
 				   struct agx4_fw_queue *fq)
 {
@@ -1286,7 +1291,8 @@ static struct g17p_pool *idle_pool(struct agx4_fw_g17p_sub *sub,
 	for (i = 0; i < AGX4_G17P_MAX_POOLS; i++) {
 		struct g17p_pool *pl = sub->pool[i];
 
-		if (pl && pl->fq && pl->fq != fq && !pl->live)
+		if (pl && pl->fq && pl->fq != fq && !pl->live &&
+		    READ_ONCE(pl->published) == pl->next)
 			return pl;
 	}
 	return NULL;

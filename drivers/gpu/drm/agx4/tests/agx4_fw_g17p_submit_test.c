@@ -1939,6 +1939,55 @@ static void agx4_g17p_submit_recycle_waits_for_an_idle_queue(struct kunit *test)
 	c->ops->queue_destroy(fq);
 }
 
+/*
+ * A pool whose queue was killed with renders prepared and never
+ * published is never taken over, even once its jobs are freed (the
+ * firmware would wait for the renders that never came); a render waiting
+ * for a pool takes the next idle one instead.
+ */
+static void agx4_g17p_submit_killed_pool_with_gaps_is_not_taken(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fw_queue *fq[16];
+	struct agx4_fw_job *job[16], *b, *d;
+	struct waiter *w;
+	unsigned int i;
+
+	for (i = 0; i < 15; i++) {
+		fq[i] = queue(test);
+		job[i] = prepare(test, fq[i], renders(test, 1));
+		c->ops->job_publish(job[i]);
+	}
+	/* Queue 0: renders 1 and 2 prepared, never published: killed. */
+	b = prepare(test, fq[0], renders(test, 1));
+	d = prepare(test, fq[0], renders(test, 1));
+	c->ops->queue_kill(fq[0]);
+	fq[15] = queue(test);
+	w = prepare_in_thread(test, fq[15], renders(test, 1));
+	expect_waiting(test, w, 1);
+	render_complete(test, rd64(msg_ta(c, 0), 0x08),
+			rd64(c->bundle + CH7_RING, 0x08));
+	KUNIT_EXPECT_EQ(test, c->ops->job_status(job[0]), 0);
+	c->ops->job_free(job[0]);
+	c->ops->job_free(b);
+	c->ops->job_free(d);
+	msleep(100);
+	KUNIT_EXPECT_FALSE(test, completion_done(&w->done));
+	/* Queue 1's render is done and freed: its pool goes over. */
+	render_complete(test, rd64(msg_ta(c, 1), 0x08),
+			rd64(c->bundle + CH7_RING + 0x18, 0x08));
+	c->ops->job_free(job[1]);
+	KUNIT_ASSERT_EQ(test, waiter_result(test, w), 0);
+	job[15] = w->job;
+	c->ops->job_publish(job[15]);
+	KUNIT_EXPECT_EQ(test, rd64(msg_ta(c, 15), 0x08),
+			rd64(msg_ta(c, 1), 0x08));
+	for (i = 2; i < 16; i++)
+		c->ops->job_free(job[i]);
+	for (i = 0; i < 16; i++)
+		c->ops->queue_destroy(fq[i]);
+}
+
 static struct kunit_case agx4_g17p_submit_cases[] = {
 	KUNIT_CASE(agx4_g17p_submit_compute_publishes_per_spec),
 	KUNIT_CASE(agx4_g17p_submit_second_command_follows),
@@ -1966,6 +2015,7 @@ static struct kunit_case agx4_g17p_submit_cases[] = {
 	KUNIT_CASE(agx4_g17p_submit_forget_after_unplug_keeps_nothing),
 	KUNIT_CASE(agx4_g17p_submit_counters_recycle_at_their_limit),
 	KUNIT_CASE(agx4_g17p_submit_recycle_waits_for_an_idle_queue),
+	KUNIT_CASE(agx4_g17p_submit_killed_pool_with_gaps_is_not_taken),
 	{ }
 };
 

@@ -1705,6 +1705,54 @@ static void agx4_submit_64_render_queues_share_the_pools(struct kunit *test)
 				0);
 }
 
+/*
+ * G17P: unplug while 15 queues' renders are held and a 16th queue's
+ * SUBMIT waits for a pool: the SUBMIT fails with -ENODEV (the unplug
+ * waits for it), the held jobs end with -ENODEV, and once the client
+ * closes every job and queue is forgotten: no firmware object is left
+ * (the device's own went with the firmware).  Held work is not let go at
+ * the end: the firmware is gone.
+ */
+static void agx4_submit_unplug_ends_the_wait_for_a_pool(struct kunit *test)
+{
+	unsigned long end = jiffies + msecs_to_jiffies(BOUND_MS);
+	struct dma_fence *done[G17P_POOLS + 1];
+	u32 queue[G17P_POOLS + 1];
+	struct bg_submit *b;
+	struct sub *s;
+	unsigned int i;
+
+	g17p_only(test);
+	s = kunit_kzalloc(test, sizeof(*s), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, s);
+	s->adev = agx4_test_probe(test, param_soc(test));
+	s->m = agx4_test_model();
+	s->c = agx4_test_client_open(test, s->adev);
+	KUNIT_ASSERT_EQ(test, agx4_test_fork_open(s->c, &s->f), 0);
+	fill_pools(test, s, queue, done);
+	b = bg_render(test, s, queue[G17P_POOLS], G17P_POOLS);
+	expect_bg_waits(test, s, b);
+	agx4_device_unplug(s->adev);
+	KUNIT_EXPECT_EQ(test, bg_result(test, b), -ENODEV);
+	for (i = 0; i < G17P_POOLS; i++) {
+		KUNIT_EXPECT_EQ_MSG(test, agx4_test_fence_wait(done[i],
+							       BOUND_MS),
+				    -ENODEV, "queue %u", i);
+		dma_fence_put(done[i]);
+	}
+	agx4_test_client_close(s->c);
+	agx4_job_flush(s->adev);
+	while (agx4_test_fw_objects(s->adev, false) &&
+	       time_before(jiffies, end)) {
+		usleep_range(500, 1000);
+		agx4_job_flush(s->adev);
+	}
+	KUNIT_EXPECT_EQ_MSG(test, agx4_test_fw_objects(s->adev, false), 0,
+			    "firmware objects left after unplug");
+	KUNIT_EXPECT_EQ_MSG(test, atomic_read(&s->adev->gem_objects), 0,
+			    "GEM objects left after unplug");
+}
+
 static struct kunit_case agx4_submit_replay_cases[] = {
 	KUNIT_CASE_PARAM(agx4_submit_replay_binds_the_fork_layout,
 			 soc_gen_params),
@@ -1750,6 +1798,8 @@ static struct kunit_case agx4_submit_cases[] = {
 	KUNIT_CASE_PARAM(agx4_submit_signal_ends_the_wait_for_a_pool,
 			 soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_submit_64_render_queues_share_the_pools,
+			 soc_gen_params),
+	KUNIT_CASE_PARAM(agx4_submit_unplug_ends_the_wait_for_a_pool,
 			 soc_gen_params),
 	{ }
 };

@@ -77,18 +77,20 @@
  * is idle) another queue's render may take it over: the pool keeps its
  * firmware queues, records and counters (the firmware sees one queue
  * going on, so no cleanup is needed and its grids' completion counts stay
- * consistent with the render indices; the reference binds its pools and
- * idle compute owners to callers the same way, H), and when the new
- * queue's VM is another its window is unmapped there, its memory zeroed
- * (nothing of one client reaches another), mapped in the new VM and the
- * support object's context and operand words rewritten (L: that the
- * firmware takes the new context from them without a cleanup).  A render
- * that finds no pool free or idle waits, interruptibly, until one is:
- * see pool_get().  A pool is
- * the reference's general form (pools 2 and up) with every object its
- * own: one arena in the firmware heap (queue records, pointer blocks,
- * rings, two banks each, status arrays, job list, pool A and B records
- * with their pre-records, the shared pool object (the TVB buffer
+ * consistent with the render indices), and when the new queue's VM is
+ * another its window is unmapped there, its memory zeroed (nothing of one
+ * client reaches another), mapped in the new VM and the support object's
+ * context and operand words rewritten.  The reference chooses a pool for
+ * each render among its 15 by caller and rebinds idle compute owners to
+ * other callers (H); that the firmware needs nothing more than this
+ * rewrite to run a pool for another context is L.  A render that finds
+ * no pool free or idle waits, interruptibly, until one is: see
+ * pool_get().
+ *
+ * A pool is the reference's general form (pools 2 and up) with every
+ * object its own: one arena in the firmware heap (queue records, pointer
+ * blocks, rings, two banks each, status arrays, job list, pool A and B
+ * records with their pre-records, the shared pool object (the TVB buffer
  * manager) and its leaves, both context areas, support and state,
  * channel control, descriptors, optional records, event items, completion
  * pairs and dispatch words), aliased in context 0 at 0x74_0000_0000 +
@@ -126,11 +128,13 @@
  * Counters.  An owner's command n is written as the queue submission
  * n + 1 (24 bits, H) and its event group n + 1 (24 bits of the event
  * counter, H); a pool's render k as the event group k + 1 (24 bits).  So
- * an owner takes 2^24 - 1 commands and a pool 2^24 - 1 renders; every
- * other per-command field is an index modulo its array or wider (the
- * dependency values, 30 bits).  Whether the firmware takes a counter
- * that goes back to a small value on a queue it knows is not known, so
- * agx4 does not wrap them on a live firmware queue: the SUBMIT whose
+ * an owner takes 2^24 - 1 commands and a pool 2^24 - 1 renders.  Every
+ * other per-command field is an index modulo its array, or wider (the
+ * dependency values, 30 bits), or keeps the index's low bits as the
+ * reference writes it (the TA's index << 16, the item 1..255).  Whether
+ * the firmware takes a counter that goes back to a small value on a
+ * queue it knows is not known, so agx4 does not wrap them on a live
+ * firmware queue: the SUBMIT whose
  * commands would pass the limit first waits (interruptibly) until every
  * earlier job of its queue is freed, then recycles the owner or pool: a
  * context cleanup (as at destroy) makes the firmware forget it, its

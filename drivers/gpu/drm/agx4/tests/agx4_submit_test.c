@@ -1793,6 +1793,9 @@ static struct kunit_case agx4_submit_cases[] = {
 			 soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_submit_destroyed_vm_and_queue, soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_submit_writes_user_timestamps, soc_gen_params),
+	KUNIT_CASE_PARAM(agx4_submit_64_queues_each_complete, soc_gen_params),
+	KUNIT_CASE_PARAM(agx4_submit_64_render_queues_each_complete,
+			 soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_submit_render_waits_for_a_busy_pool,
 			 soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_submit_signal_ends_the_wait_for_a_pool,
@@ -1807,17 +1810,6 @@ static struct kunit_case agx4_submit_cases[] = {
 static struct kunit_suite agx4_submit_suite = {
 	.name = "agx4_submit",
 	.test_cases = agx4_submit_cases,
-};
-
-/*
- * Cases that wait for parts of submission still to land (see each case);
- * each moves to its suite's list once it passes on both generations.
- */
-static struct kunit_case agx4_submit_pending_cases[] __maybe_unused = {
-	KUNIT_CASE_PARAM(agx4_submit_64_queues_each_complete, soc_gen_params),
-	KUNIT_CASE_PARAM(agx4_submit_64_render_queues_each_complete,
-			 soc_gen_params),
-	{ }
 };
 
 kunit_test_suites(&agx4_submit_replay_suite, &agx4_submit_suite);

@@ -111,9 +111,13 @@ struct agx4_fw_submit_ops {
 	void (*queue_destroy)(struct agx4_fw_queue *fq);
 	/**
 	 * @job_prepare: see the DOC above.  @credits receives what the job
-	 * takes of @credit_limit (1 or more, at most @credit_limit).  0;
-	 * -EINVAL for commands the firmware cannot run (named in the
-	 * backend), -ENOMEM, -ENOSPC.
+	 * takes of @credit_limit (1 or more, at most @credit_limit).  It may
+	 * wait, interruptibly, for firmware room that other queues' jobs give
+	 * back as they retire; only the queue's submit lock is held then.
+	 * 0; -EINVAL for commands the firmware cannot run (named in the
+	 * backend), -ENOMEM, -ENOSPC for room nothing gives back while the
+	 * client runs, -ERESTARTSYS when a signal ends a wait, -ENODEV when
+	 * the device goes during one, or the backend's own (named there).
 	 */
 	int (*job_prepare)(struct agx4_fw_queue *fq,
 			   const struct agx4_cmdbuf *cb,
@@ -144,9 +148,11 @@ struct agx4_fw_submit_ops {
 	void (*queue_kill)(struct agx4_fw_queue *fq);
 	/**
 	 * @job_forget: optional; after the firmware went (unplug), free what
-	 * the job holds outside the firmware's memory, touching neither the
-	 * firmware nor its memory (which goes with the device).  Called
-	 * instead of @job_free then.
+	 * the job holds, without talking to the firmware or touching the
+	 * state its shutdown freed (its shared records and context 0's
+	 * tables).  The job's storage may go back to the firmware heap,
+	 * which lives until the device is released.  Called instead of
+	 * @job_free then.
 	 */
 	void (*job_forget)(struct agx4_fw_job *job);
 	/**

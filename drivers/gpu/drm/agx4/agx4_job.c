@@ -89,9 +89,9 @@
  * done with it then.
  *
  * After unplug the firmware is gone: in-flight jobs end with -ENODEV,
- * and jobs and queues released later have only their host-side state
- * freed (&agx4_fw_submit_ops.job_forget, .queue_forget); their firmware
- * memory goes with the device.
+ * and jobs and queues released later are forgotten
+ * (&agx4_fw_submit_ops.job_forget, .queue_forget): freed without a word
+ * to the firmware.
  */
 
 VISIBLE_IF_KUNIT unsigned int agx4_job_timeout_ms = AGX4_JOB_TIMEOUT_MS;
@@ -411,8 +411,8 @@ static void job_free(struct agx4_job *job)
 }
 
 /*
- * Free a retired job's storage and commands.  After unplug the firmware
- * storage goes with the device's heap instead.
+ * Free a retired job's storage and commands.  After unplug the backend
+ * forgets the job instead, without a word to the firmware.
  */
 static void release_storage(struct agx4_job_dev *jd, struct agx4_job *job)
 {
@@ -533,8 +533,9 @@ static const struct drm_sched_backend_ops job_sched_ops = {
  * submit to yet; -EINVAL for a render asking for the fragment barrier
  * (%AGX4_RENDER_VDM_BARRIER_FRAGMENT) where the backend does not honour
  * it; -ECANCELED on a queue killed by a timeout; the backend's
- * -EINVAL, -ENOSPC or -ENOMEM; -EINTR or -ERESTARTSYS while locking the
- * VM.  Nothing is queued or signalled on failure.
+ * -EINVAL, -ENOSPC or -ENOMEM, or, when it waited for firmware room,
+ * -ERESTARTSYS or -ENODEV; -EINTR or -ERESTARTSYS while locking the VM.
+ * Nothing is queued or signalled on failure.
  */
 int agx4_job_submit(struct agx4_job_queue *q, struct drm_file *file,
 		    struct agx4_cmdbuf *cb, struct agx4_job_syncs *syncs)
@@ -678,7 +679,7 @@ static void queue_fini(struct agx4_job_queue *q)
 	 * Killed jobs whose storage the firmware may still write are never
 	 * freed, nor is the firmware queue: nothing may reuse memory the
 	 * firmware can still write, and nothing reclaims it later.  After
-	 * unplug the firmware is gone and its memory goes with the device.
+	 * unplug the firmware is gone: the backend forgets them.
 	 */
 	spin_lock_irqsave(&jd->lock, flags);
 	list_for_each_entry(job, &q->zombies, node)
@@ -898,8 +899,8 @@ int agx4_job_init(struct agx4_device *adev)
  *
  * Queues already let go are freed first, firmware side included.
  * Nothing is published or scanned afterwards; queues still open are
- * released with their files, without touching the firmware (their
- * firmware memory goes with the device).
+ * released with their files, and the backend forgets them without a word
+ * to the firmware.
  */
 void agx4_job_fini(struct agx4_device *adev)
 {
@@ -923,7 +924,7 @@ void agx4_job_fini(struct agx4_device *adev)
 	}
 	/*
 	 * Work still in flight will never complete: end it with -ENODEV,
-	 * keeping its storage (the firmware memory goes with the device).
+	 * keeping its storage until the backend forgets it.
 	 */
 	mutex_lock(&jd->queues_lock);
 	spin_lock_irqsave(&jd->lock, flags);
@@ -933,6 +934,11 @@ void agx4_job_fini(struct agx4_device *adev)
 	jd->stopped = true;
 	spin_unlock_irqrestore(&jd->lock, flags);
 	mutex_unlock(&jd->queues_lock);
+	/*
+	 * A job freed before @stopped was seen may still be in the backend's
+	 * job_free: let it finish before the firmware's state goes.
+	 */
+	flush_workqueue(jd->submit_wq);
 	cancel_delayed_work_sync(&jd->poll);
 }
 

@@ -166,6 +166,7 @@ static int take_msg(struct agx4_fwmodel *m, unsigned int inst,
 		    u32 epoch)
 {
 	struct fwm_lane *l = find_lane(m, inst, mi->queue);
+	unsigned long flags;
 	u64 pointers, ring;
 	bool fresh = false;
 
@@ -218,6 +219,16 @@ static int take_msg(struct agx4_fwmodel *m, unsigned int inst,
 			return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_QUEUE,
 						 pointers + PB_READ);
 		l->head = l->read;
+	}
+	/*
+	 * G17P: a queue registered with "first" numbers its commands from 0
+	 * again (a queue rebuilt after its cleanup), and so does its grid's
+	 * completion count (L).
+	 */
+	if (mi->first && m->gen == AGX4_FWMODEL_G17P && l->event < FWM_GRIDS) {
+		spin_lock_irqsave(&m->lock, flags);
+		m->grid_done[l->event] = 0;
+		spin_unlock_irqrestore(&m->lock, flags);
 	}
 	/* G16 rings wrap (head < capacity); G17P rings are linear (H). */
 	if (m->desc->ring_wraps ? mi->head >= l->cap :

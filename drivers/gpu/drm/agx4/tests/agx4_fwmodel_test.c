@@ -2678,6 +2678,37 @@ static void g17p_bank_switch_restarts_the_ring(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, agx4_fwmodel_grid(t->m, 32), 2);
 }
 
+/*
+ * A recycled owner: once it is idle the host rebuilds its queue (indices,
+ * mirror and ring from 0) and registers it again with "first", numbering
+ * its commands from 0; the grid's completion count restarts with them.
+ */
+static void g17p_first_again_restarts_the_grid_count(struct kunit *test)
+{
+	struct g17w *g = g17w_new(test);
+	struct fwt *t = g->t;
+
+	g17_owner(g, 0);
+	g17_compute(g, 0, 0, 0, 0);
+	g17_compute(g, 0, 1, 0, 0);
+	g17_message(g, 8, OWN_Q(0), 5, 32, true);
+	kick(t, 2, 2);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_grid(t->m, 32), 2);
+	w32(t, OWN_PB(0), 0);
+	w32(t, OWN_PB(0) + 0x30, 0);
+	w32(t, OWN_Q(0) + 0x1c, 0);
+	w64(t, OWN_STATUS(0), 0);
+	w64(t, OWN_STATUS(0) + 8, 0);
+	g->head[0] = 0;
+	g17_compute(g, 0, 0, 0, 0);
+	g17_message(g, 8, OWN_Q(0), 3, 32, true);
+	kick(t, 2, 2);
+	expect_err(t, AGX4_FWMODEL_OK, 0);
+	KUNIT_EXPECT_EQ(test, crashes(t, 0), 0);
+	KUNIT_EXPECT_EQ(test, r32(t, OWN_PB(0)), 3);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_grid(t->m, 32), 1);
+}
+
 struct g17_bad {
 	const char *name;
 	u64 va;
@@ -3406,6 +3437,7 @@ static struct kunit_case agx4_fwmodel_cases[] = {
 	KUNIT_CASE(g17p_point_waits_for_other_grid),
 	KUNIT_CASE(g17p_render_reports_the_pair_once),
 	KUNIT_CASE(g17p_bank_switch_restarts_the_ring),
+	KUNIT_CASE(g17p_first_again_restarts_the_grid_count),
 	KUNIT_CASE(g17p_malformed_work_crashes),
 	KUNIT_CASE(g17p_descriptor_alias_covers_0x1040),
 	KUNIT_CASE(g16_grow_three_times_refused_once),

@@ -1033,6 +1033,19 @@ static void busy_32(struct kunit *test, struct agx4_fw_queue **fq,
 	}
 }
 
+/* Free busy_32()'s jobs and the 33rd, except queue 5's (freed already). */
+static void busy_32_end(struct ctx *c, struct agx4_fw_queue **fq,
+			struct agx4_fw_job **job)
+{
+	u32 i;
+
+	for (i = 0; i < 33; i++)
+		if (i != 5)
+			c->ops->job_free(job[i]);
+	for (i = 0; i < 64; i++)
+		c->ops->queue_destroy(fq[i]);
+}
+
 /*
  * 64 queues exist at once and 32 of them hold work (one event lease each,
  * ids 32 + 3k + stage): the 33rd busy queue's prepare waits until a lease
@@ -1045,7 +1058,6 @@ static void agx4_g16_submit_33rd_busy_queue_waits_for_a_lease(struct kunit *test
 	struct agx4_fw_job *job[33] = { };
 	struct agx4_cmdbuf *cb = computes(test, 1);
 	struct waker *w;
-	u32 i;
 
 	busy_32(test, fq, job, cb);
 	w = waker_arm(test, 100);
@@ -1058,11 +1070,7 @@ static void agx4_g16_submit_33rd_busy_queue_waits_for_a_lease(struct kunit *test
 	KUNIT_EXPECT_FALSE_MSG(test, w->early,
 			       "the prepare came back before a lease did");
 	KUNIT_EXPECT_EQ(test, job_event(job[32]), 32 + 3 * 5 + 2);
-	for (i = 0; i < 33; i++)
-		if (i != 5)
-			c->ops->job_free(job[i]);
-	for (i = 0; i < 64; i++)
-		c->ops->queue_destroy(fq[i]);
+	busy_32_end(c, fq, job);
 }
 
 /*
@@ -1080,7 +1088,7 @@ static void agx4_g16_submit_signal_ends_the_wait_for_a_lease(struct kunit *test)
 	struct agx4_cmdbuf *cb = computes(test, 1);
 	unsigned int objs;
 	struct waker *w, *fallback;
-	u32 credits = 0, i;
+	u32 credits = 0;
 	int ret;
 
 	busy_32(test, fq, job, cb);
@@ -1109,11 +1117,7 @@ static void agx4_g16_submit_signal_ends_the_wait_for_a_lease(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, rd32(agx4_fw_g16_job_obj(job[32], 0)->cpu,
 				   0x810), 0x100);
 	KUNIT_EXPECT_EQ(test, job_event(job[32]), 32 + 3 * 5 + 2);
-	for (i = 0; i < 33; i++)
-		if (i != 5)
-			c->ops->job_free(job[i]);
-	for (i = 0; i < 64; i++)
-		c->ops->queue_destroy(fq[i]);
+	busy_32_end(c, fq, job);
 }
 
 /*

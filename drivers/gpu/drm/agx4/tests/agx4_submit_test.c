@@ -1647,65 +1647,6 @@ static void agx4_submit_signal_ends_the_wait_for_a_pool(struct kunit *test)
 }
 
 /*
- * G17P: 64 queues on one VM each submit a render and a compute while the
- * model runs freely: the renders share the 15 pools by turns and every
- * submission completes.
- */
-static void agx4_submit_64_render_queues_share_the_pools(struct kunit *test)
-{
-	const unsigned int n = 64;
-	struct sub *s;
-	struct agx4_test_cmdbuf *cb;
-	struct dma_fence **done;
-	struct drm_asahi_cmd_compute cc;
-	struct drm_asahi_cmd_render r;
-	struct drm_asahi_sync sy;
-	u32 *queue;
-	unsigned int i;
-
-	g17p_only(test);
-	s = sub_open(test);
-	cb = kunit_kzalloc(test, sizeof(*cb), GFP_KERNEL);
-	done = kunit_kcalloc(test, n, sizeof(*done), GFP_KERNEL);
-	queue = kunit_kcalloc(test, n, sizeof(*queue), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, cb);
-	KUNIT_ASSERT_NOT_NULL(test, done);
-	KUNIT_ASSERT_NOT_NULL(test, queue);
-	for (i = 0; i < n; i++)
-		KUNIT_ASSERT_EQ(test, agx4_test_queue_create(s->c, s->f.vm_id,
-							     i % 2, &queue[i]),
-				0);
-	for (i = 0; i < n; i++) {
-		memset(cb, 0, sizeof(*cb));
-		r = agx4_test_fork_render(&s->f, i);
-		cc = agx4_test_fork_compute(&s->f, i);
-		agx4_test_cmd_render(cb, &r);
-		agx4_test_cmd_compute(cb, &cc);
-		sy = (struct drm_asahi_sync){ DRM_ASAHI_SYNC_SYNCOBJ,
-					      agx4_test_syncobj(s->c, NULL) };
-		KUNIT_ASSERT_EQ_MSG(test, agx4_test_submit(s->c, queue[i], cb,
-							   &sy, 0, 1), 0,
-				    "queue %u", i);
-		done[i] = agx4_test_syncobj_fence(s->c, sy.handle, 0);
-		KUNIT_ASSERT_NOT_NULL(test, done[i]);
-	}
-	for (i = 0; i < n; i++) {
-		KUNIT_EXPECT_EQ_MSG(test, agx4_test_fence_wait(done[i],
-							       BOUND_MS), 0,
-				    "queue %u", i);
-		dma_fence_put(done[i]);
-	}
-	expect_no_model_error(test, s);
-	KUNIT_EXPECT_EQ(test, agx4_fwmodel_count(s->m,
-						 AGX4_FWMODEL_CNT_COMPUTE), n);
-	KUNIT_EXPECT_EQ(test, agx4_fwmodel_count(s->m, AGX4_FWMODEL_CNT_3D),
-			n);
-	for (i = 0; i < n; i++)
-		KUNIT_EXPECT_EQ(test, agx4_test_queue_destroy(s->c, queue[i]),
-				0);
-}
-
-/*
  * G17P: unplug while 15 queues' renders are held and a 16th queue's
  * SUBMIT waits for a pool: the SUBMIT fails with -ENODEV (the unplug
  * waits for it), the held jobs end with -ENODEV, and once the client
@@ -1799,8 +1740,6 @@ static struct kunit_case agx4_submit_cases[] = {
 	KUNIT_CASE_PARAM(agx4_submit_render_waits_for_a_busy_pool,
 			 soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_submit_signal_ends_the_wait_for_a_pool,
-			 soc_gen_params),
-	KUNIT_CASE_PARAM(agx4_submit_64_render_queues_share_the_pools,
 			 soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_submit_unplug_ends_the_wait_for_a_pool,
 			 soc_gen_params),

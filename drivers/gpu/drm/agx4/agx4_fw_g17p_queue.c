@@ -115,15 +115,38 @@
  * point in the TA's context record, a compute barrier on a render waits
  * on the CPU.
  *
- * A job is one SUBMIT.  job_prepare() builds each command's descriptor,
- * context record (with its dependency points) and optional record into
- * the job's own memory; job_publish() copies them into the owner's slot
- * for the command and runs the publication: item ring entries, event
- * item, channel message, inner write index, channel producer, then one
- * doorbell per pipe.  Slots can be written only at publication: jobs
- * prepared but not yet run are not bounded, and the slot of command n is
- * that of command n - 256.  The queue's credits (128 commands) keep every
- * published and unfinished command in its own slot.
+ * A job is one SUBMIT.  job_prepare() writes each compute command's
+ * descriptor into a descriptor slot of its owner that it takes for the
+ * command (see below), and builds each command's context record (with
+ * its dependency points), optional record and render descriptors into
+ * the job's own memory; job_publish() copies the records into the
+ * owner's or pool's slots for the command and runs the publication: item
+ * ring entries, event item, channel message, inner write index, channel
+ * producer, then one doorbell per pipe.  Those slots can be written only
+ * at publication: jobs prepared but not yet run are not bounded, and the
+ * record slot of command n is that of command n - 256.  The queue's
+ * credits (128 commands) keep every published and unfinished command in
+ * its own record slots.
+ *
+ * Compute descriptor slots.  An owner has 240 of 0x1040 bytes (the
+ * firmware touches the 0x40 after the 0x1000 agx4 writes, H).  A slot's
+ * address feeds only the command's own objects: the ring item that names
+ * the descriptor (work), what the descriptor builder derives from work
+ * and from its context-0 low alias (work_alias), and the context
+ * record's work pointer and two program locators (low alias + the two
+ * register programs).  L: nothing known ties a slot to the command's
+ * ordinal (the reference takes ordinal mod 240; for renders it may take
+ * any free storage slot), so the choice is agx4's: a command
+ * takes the slot freed most recently (a per-owner LIFO stack) at prepare
+ * and gives it back when its job is freed (the firmware done with it, or
+ * the command never went out).  A queue with few commands in flight so
+ * keeps reusing the same few cache-hot slots instead of walking ~1 MiB
+ * per owner.  The firmware cannot see a slot until a publication names
+ * it, so prepare writes the descriptor there.  With every slot held
+ * (more than 240 compute commands of the queue prepared and not freed,
+ * which a SUBMIT of at most 128 commands reaches only behind earlier
+ * unfinished SUBMITs) prepare waits, interruptibly, for one to be freed,
+ * as a render waits for a pool.
  *
  * Counters.  An owner's command n is written as the queue submission
  * n + 1 (24 bits, H) and its event group n + 1 (24 bits of the event
@@ -427,6 +450,11 @@ struct g17p_vm {
  *	turns); the rest under &agx4_fw_g17p_sub.lock.
  * @w: write index in the current bank.
  * @published: commands published.
+ * @desc_wq: prepare waiting for a descriptor slot; woken when one is
+ *	given back to an empty @free.
+ * @nfree: descriptor slots in @free.
+ * @free: free descriptor slots (index, not offset), a stack: the most
+ *	recently given back on top, at @free[@nfree - 1].
  */
 struct g17p_owner {
 	unsigned int index;
@@ -439,6 +467,14 @@ struct g17p_owner {
 	u32 epoch;
 	u32 w;
 	u32 published;
+	/**
+	 * @desc_lock: protects @nfree and @free; taken by prepare and by
+	 * the freeing of jobs.
+	 */
+	spinlock_t desc_lock;
+	wait_queue_head_t desc_wq;
+	u32 nfree;
+	u16 free[OWN_DESCS];
 };
 
 /**
@@ -495,7 +531,9 @@ struct g17p_pool {
  * @owner: its compute owner.
  * @ptrs: the pointer block of its bank, CPU view.
  * @seq: the channel's producer count after its message.
- * @desc: descriptor bytes (%OWN_DESC_BYTES).
+ * @slotted: compute: it holds descriptor slot @slot of @owner.
+ * @slot: compute: that slot's index.
+ * @desc: render: TA descriptor bytes.
  * @ev: its event item.
  * @ctx: its context record's host words (render: the TA's).
  * @npoints: dependency points in @ctx.
@@ -517,6 +555,8 @@ struct g17p_cmd {
 	bool wait_compute;
 	bool published;
 	bool done;
+	bool slotted;
+	u16 slot;
 	u32 n;
 	u32 w_end;
 	struct g17p_owner *owner;
@@ -589,7 +629,8 @@ struct agx4_fw_job {
  * @pool: its render pool, from its first render; under
  *	&agx4_fw_g17p_sub.setup_lock (the queue's own jobs use it while they
  *	hold it, &g17p_pool.live).
- * @scratch: the builders' output before the copy into the job.
+ * @scratch: the builders' output before the copy into the job or, for
+ *	a compute descriptor, into its slot.
  * @renders: render commands prepared; the caller's submit lock.
  * @last_render: the last render command published, or NULL; under
  *	&agx4_fw_g17p_sub.lock, as the next two.
@@ -937,6 +978,11 @@ static int owner_create(struct agx4_fw_queue *fq)
 	}
 	o->index = i;
 	o->grid = OWN_FIRST_GRID + i;
+	spin_lock_init(&o->desc_lock);
+	init_waitqueue_head(&o->desc_wq);
+	/* Slot 0 on top: an idle owner's commands take 0, 1, 2, ... */
+	for (o->nfree = 0; o->nfree < OWN_DESCS; o->nfree++)
+		o->free[o->nfree] = OWN_DESCS - 1 - o->nfree;
 	o->low = OWN_LOW_BASE + (u64)i * OWN_SIZE;
 	o->priv_gpu = fq->vm->kernel_start + KC_OWNERS + i * KC_OWNER_SIZE;
 	o->arena = agx4_fw_obj_create(heap, OWN_SIZE, AGX4_FW_OBJ_SHARED,
@@ -1743,7 +1789,55 @@ static u64 locator(u64 code, u64 alias)
 	       alias >> G17P_LOCATOR_ALIAS_SHIFT;
 }
 
-/* A compute command's descriptor, event item and context record. */
+/*
+ * Take the most recently freed descriptor slot of @o; with none free,
+ * wait for one (see the DOC).  0; -ERESTARTSYS on a signal; -ENODEV once
+ * the device is unplugged or the firmware stopped.
+ */
+static int desc_get(struct agx4_fw_queue *fq, struct g17p_owner *o, u16 *slot)
+{
+	long left;
+
+	for (;;) {
+		spin_lock(&o->desc_lock);
+		if (o->nfree) {
+			*slot = o->free[--o->nfree];
+			spin_unlock(&o->desc_lock);
+			return 0;
+		}
+		spin_unlock(&o->desc_lock);
+		left = wait_event_interruptible_timeout(o->desc_wq,
+							READ_ONCE(o->nfree),
+							POOL_RECHECK);
+		if (left < 0)
+			return left;
+		if (drm_dev_is_unplugged(&fq->adev->base) ||
+		    firmware_gone(fq->sub->b))
+			return -ENODEV;
+	}
+}
+
+/* Give @c's descriptor slot back: the firmware is done with it. */
+static void desc_put(struct g17p_cmd *c)
+{
+	struct g17p_owner *o = c->owner;
+	bool wake;
+
+	if (!c->slotted)
+		return;
+	c->slotted = false;
+	spin_lock(&o->desc_lock);
+	o->free[o->nfree++] = c->slot;
+	wake = o->nfree == 1;
+	spin_unlock(&o->desc_lock);
+	if (wake)
+		wake_up(&o->desc_wq);
+}
+
+/*
+ * A compute command's descriptor, built in the descriptor slot it takes,
+ * its event item and context record.
+ */
 static int prepare_compute(struct agx4_fw_queue *fq,
 			   const struct agx4_compute_desc *d,
 			   struct g17p_cmd *c)
@@ -1751,12 +1845,10 @@ static int prepare_compute(struct agx4_fw_queue *fq,
 	const struct agx4_fw_gen *gen = fq->adev->gen;
 	struct g17p_owner *o = fq->owner;
 	u32 n = o->next, s = n % OWN_RECORDS;
-	u32 desc = (n % OWN_DESCS) * OWN_DESC_STRIDE;
+	u32 desc;
 	u64 priv = o->priv_gpu;
 	struct agx4_fw_compute_in in = {
 		.st = {
-			.work = own_va(o, desc),
-			.work_alias = own_low(o, desc),
 			.counter = n,
 			.grid = o->grid,
 			.dispatch = {
@@ -1793,18 +1885,30 @@ static int prepare_compute(struct agx4_fw_queue *fq,
 	struct g17p_context *ctx = &c->ctx;
 	int ret;
 
+	static_assert(sizeof(struct g17p_compute_work) >= OWN_DESC_BYTES);
 	if (n + 1 > OWN_MAX_COMMANDS)
 		return -ENOSPC;
+	ret = desc_get(fq, o, &c->slot);
+	if (ret)
+		return ret;
+	c->slotted = true;
+	c->owner = o;
+	desc = c->slot * OWN_DESC_STRIDE;
+	in.st.work = own_va(o, desc);
+	in.st.work_alias = own_low(o, desc);
 	ret = gen->build_compute(d, &in, bufs);
 	if (ret)
 		return ret;
-	c->desc = kmemdup(fq->scratch + SCRATCH_DESC, OWN_DESC_BYTES,
-			  GFP_KERNEL);
-	if (!c->desc)
-		return -ENOMEM;
+	/*
+	 * The builder fills 0x4000 bytes, more than a slot: its first
+	 * %OWN_DESC_BYTES go to the slot now.  No publication names the
+	 * slot yet and the firmware is done with its last command (whose
+	 * job was freed); publish_items() orders these writes before the
+	 * write index.
+	 */
+	memcpy(own_cpu(o, desc), fq->scratch + SCRATCH_DESC, OWN_DESC_BYTES);
 	memcpy(&c->ev, fq->scratch + SCRATCH_EV, sizeof(c->ev));
 	c->compute = true;
-	c->owner = o;
 	c->n = n;
 	ctx->header = cpu_to_le64(G17P_CONTEXT_GRID_FORM |
 				  (u64)o->grid * 4 << G17P_CONTEXT_GRID_SHIFT |
@@ -2079,6 +2183,7 @@ static void free_cmds(struct agx4_fw_job *job)
 	u32 i;
 
 	for (i = 0; i < job->count; i++) {
+		desc_put(&job->cmds[i]);
 		kfree(job->cmds[i].desc);
 		kfree(job->cmds[i].desc3d);
 	}
@@ -2373,7 +2478,7 @@ static void publish_compute(struct agx4_fw_queue *fq, struct g17p_cmd *c)
 	struct agx4_fw_g17p_sub *sub = fq->sub;
 	struct g17p_owner *o = c->owner;
 	u32 n = c->n, s = n % OWN_RECORDS;
-	u32 desc = (n % OWN_DESCS) * OWN_DESC_STRIDE;
+	u32 desc = c->slot * OWN_DESC_STRIDE;
 	u32 ev = OWN_EVENTS + s * OWN_EVENT_SIZE;
 	u32 slot = s * sizeof(struct g17p_slot);
 	struct g17p_sched *sched = own_cpu(o, OWN_SCHED + s * sizeof(*sched));
@@ -2396,7 +2501,6 @@ static void publish_compute(struct agx4_fw_queue *fq, struct g17p_cmd *c)
 	*(__le64 *)own_cpu(o, OWN_DISPATCH_B + slot) = 0;
 	st->word[0] = 0;
 	st->word[1] = 0;
-	memcpy(own_cpu(o, desc), c->desc, OWN_DESC_BYTES);
 	write_context(own_cpu(o, OWN_CONTEXTS + ((n + 1) % OWN_RECORDS) *
 			      G17P_CONTEXT_SLOT), &c->ctx, c->npoints);
 	items[nitems++] = own_va(o, desc);

@@ -1726,6 +1726,222 @@ static void agx4_g17p_submit_pool_wait_ends_on_signal_and_crash(struct kunit *te
 	c->ops->queue_destroy(fq);
 }
 
+/* Item @i of the ring queue @q's record names (its current bank). */
+static u64 ring_item(struct kunit *test, u64 q, u32 i)
+{
+	return rd64(fw_ptr(test, rd64(fw_ptr(test, q), 0x08)), i * 8);
+}
+
+/*
+ * Context record of command @n of queue @q's owner: the context area is
+ * what the optional record (the first command's second item) names at
+ * +0x10; command n's record is its slot (n + 1) mod 256.
+ */
+static const u8 *compute_ctx(struct kunit *test, u64 q, u32 n)
+{
+	u64 ctxa = rd64(fw_ptr(test, ring_item(test, q, 1)), 0x10);
+
+	return fw_ptr(test, ctxa + ((n + 1) % 256) * 0x200);
+}
+
+/*
+ * Publish one compute job on @fq, let the firmware complete it and free
+ * it; the descriptor its first ring item (@item) names.
+ */
+static u64 run_one(struct kunit *test, struct agx4_fw_queue *fq, u32 item)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fw_job *job = prepare(test, fq, computes(test, 1));
+	u64 q, d;
+
+	c->ops->job_publish(job);
+	q = rd64(msg(c, 0), 0x08);
+	d = ring_item(test, q, item);
+	fw_complete(test, q, d);
+	KUNIT_EXPECT_EQ(test, c->ops->job_status(job), 0);
+	c->ops->job_free(job);
+	return d;
+}
+
+/*
+ * One job at a time: every command's descriptor is in the same slot,
+ * which its ring item, its context record's work pointer and the
+ * record's two program locators (low alias + 0x40 and + 0x760, >> 5)
+ * all name; the slot is the arena's first (owner base + 0, low alias
+ * 0x72_0000_0000 for owner 0).
+ */
+static void agx4_g17p_submit_serial_commands_reuse_one_descriptor_slot(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fw_queue *fq = queue(test);
+	/* The commands' first ring items: 3 for the first, then 2 each. */
+	static const u32 item[] = { 0, 3, 5, 7 };
+	u64 d[ARRAY_SIZE(item)], q, low = 0x7200000000ull;
+	const u8 *rec;
+	u32 n;
+
+	for (n = 0; n < ARRAY_SIZE(item); n++)
+		d[n] = run_one(test, fq, item[n]);
+	q = rd64(msg(c, 0), 0x08);
+	KUNIT_EXPECT_EQ(test, d[0], q - 0x100000);
+	for (n = 0; n < ARRAY_SIZE(item); n++) {
+		KUNIT_EXPECT_EQ_MSG(test, d[n], d[0], "command %u", n);
+		rec = compute_ctx(test, q, n);
+		KUNIT_EXPECT_EQ(test, rd64(rec, 0x010), d[0]);
+		KUNIT_EXPECT_EQ(test, rd64(rec, 0x150),
+				0x0001100000000000ull | (low + 0x40) >> 5);
+		KUNIT_EXPECT_EQ(test, rd64(rec, 0x158),
+				0x0000200000000000ull | (low + 0x760) >> 5);
+	}
+	/* The slot holds the last command's descriptor: its ordinal. */
+	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, d[0]), 0xf70),
+			ARRAY_SIZE(item) - 1);
+	c->ops->queue_destroy(fq);
+}
+
+/*
+ * Two commands in flight have different slots; once both are freed the
+ * next command takes the one freed last (most recently freed first).
+ */
+static void agx4_g17p_submit_descriptor_slots_in_flight_differ(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fw_queue *fq = queue(test);
+	struct agx4_fw_job *j1, *j2, *j3;
+	u64 q, d1, d2, d3;
+
+	j1 = prepare(test, fq, computes(test, 1));
+	j2 = prepare(test, fq, computes(test, 1));
+	c->ops->job_publish(j1);
+	c->ops->job_publish(j2);
+	q = rd64(msg(c, 0), 0x08);
+	d1 = ring_item(test, q, 0);
+	d2 = ring_item(test, q, 3);
+	KUNIT_EXPECT_NE(test, d1, d2);
+	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, d1), 0xf70), 0);
+	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, d2), 0xf70), 1);
+	fw_complete(test, q, d1);
+	KUNIT_EXPECT_EQ(test, c->ops->job_status(j1), 0);
+	KUNIT_EXPECT_EQ(test, c->ops->job_status(j2), 0);
+	c->ops->job_free(j1);
+	c->ops->job_free(j2);
+	j3 = prepare(test, fq, computes(test, 1));
+	c->ops->job_publish(j3);
+	d3 = ring_item(test, q, 5);
+	KUNIT_EXPECT_EQ(test, d3, d2);
+	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, d3), 0xf70), 2);
+	fw_complete(test, q, d1);
+	c->ops->job_free(j3);
+	c->ops->queue_destroy(fq);
+}
+
+/*
+ * The firmware model holds a queue's first command: while it is not
+ * done the next command, prepared and published after it, takes another
+ * slot and leaves the held one's descriptor whole; the model then runs
+ * both to the end without an error, and only once both jobs are freed a
+ * third command takes the held one's slot again (freed last).
+ */
+static void agx4_g17p_submit_held_command_keeps_its_descriptor_slot(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fwmodel *m = agx4_test_model();
+	struct agx4_fw_queue *fq = queue(test);
+	struct agx4_fw_job *j1, *j2, *j3;
+	enum agx4_fwmodel_err e;
+	u64 q, d1, d2, d3, where = 0;
+	unsigned int i;
+	u8 *snap;
+
+	bind_stream(test, CDM_BASE);
+	c->pass = true;
+	agx4_fwmodel_exec(m, AGX4_FWMODEL_HOLD, 0);
+	j1 = prepare(test, fq, computes(test, 1));
+	c->ops->job_publish(j1);
+	q = rd64(msg(c, 0), 0x08);
+	d1 = ring_item(test, q, 0);
+	for (i = 0; i < 50 && !agx4_fwmodel_held(m); i++)
+		usleep_range(2000, 5000);
+	KUNIT_ASSERT_EQ(test, agx4_fwmodel_held(m), 1);
+	snap = kunit_kmalloc(test, 0x1000, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, snap);
+	memcpy(snap, fw_ptr(test, d1), 0x1000);
+	c->ops->poll(c->adev);
+	KUNIT_EXPECT_EQ(test, c->ops->job_status(j1), -EINPROGRESS);
+
+	j2 = prepare(test, fq, computes(test, 1));
+	c->ops->job_publish(j2);
+	d2 = ring_item(test, q, 3);
+	KUNIT_EXPECT_NE(test, d2, d1);
+	KUNIT_EXPECT_EQ(test, memcmp(fw_ptr(test, d1), snap, 0x1000), 0);
+
+	agx4_fwmodel_exec(m, AGX4_FWMODEL_RUN, 0);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_release(m, AGX4_FWMODEL_OLDEST_FIRST),
+			0);
+	KUNIT_EXPECT_EQ(test, wait_job(c, j1), 0);
+	KUNIT_EXPECT_EQ(test, wait_job(c, j2), 0);
+	agx4_fwmodel_sync(m);
+	e = agx4_fwmodel_error(m, &where);
+	KUNIT_EXPECT_EQ_MSG(test, e, AGX4_FWMODEL_OK, "model: %s at %#llx",
+			    agx4_fwmodel_err_name(e), where);
+	c->ops->job_free(j2);
+	c->ops->job_free(j1);
+	j3 = prepare(test, fq, computes(test, 1));
+	c->ops->job_publish(j3);
+	d3 = ring_item(test, q, 5);
+	KUNIT_EXPECT_EQ(test, d3, d1);
+	KUNIT_EXPECT_EQ(test, wait_job(c, j3), 0);
+	c->ops->job_free(j3);
+	c->ops->queue_destroy(fq);
+}
+
+/*
+ * With all 240 descriptor slots held by prepared jobs, the next prepare
+ * waits (no -ENOSPC) until a job is freed, then takes the freed slot;
+ * the wait ends with -ERESTARTSYS on a signal and -ENODEV when the
+ * firmware crashes, taking nothing.
+ */
+static void agx4_g17p_submit_descriptor_wait_ends_on_free_signal_crash(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fwmodel *m = agx4_test_model();
+	struct agx4_fw_queue *fq = queue(test);
+	struct agx4_fw_job *a, *b, *a2, *j;
+	struct waiter *w;
+
+	a = prepare(test, fq, computes(test, 120));
+	b = prepare(test, fq, computes(test, 120));
+	w = prepare_in_thread(test, fq, computes(test, 1));
+	msleep(100);
+	KUNIT_EXPECT_FALSE(test, completion_done(&w->done));
+	c->ops->job_free(a);
+	KUNIT_EXPECT_EQ(test, waiter_result(test, w), 0);
+	KUNIT_ASSERT_NOT_NULL(test, w->job);
+	j = w->job;
+
+	/* 120 + 1 held: 119 more fill the slots again. */
+	a2 = prepare(test, fq, computes(test, 119));
+	w = prepare_in_thread(test, fq, computes(test, 1));
+	msleep(100);
+	KUNIT_EXPECT_FALSE(test, completion_done(&w->done));
+	send_sig(SIGINT, w->task, 1);
+	KUNIT_EXPECT_EQ(test, waiter_result(test, w), -ERESTARTSYS);
+	KUNIT_EXPECT_NULL(test, w->job);
+
+	w = prepare_in_thread(test, fq, computes(test, 1));
+	msleep(100);
+	KUNIT_EXPECT_FALSE(test, completion_done(&w->done));
+	agx4_fwmodel_inject(m, AGX4_FWMODEL_FAULT_CRASH, 0);
+	agx4_fwmodel_sync(m);
+	flush_work(&c->adev->fw->crash_work);
+	KUNIT_EXPECT_EQ(test, waiter_result(test, w), -ENODEV);
+	KUNIT_EXPECT_NULL(test, w->job);
+	c->ops->job_free(a2);
+	c->ops->job_free(j);
+	c->ops->job_free(b);
+	c->ops->queue_destroy(fq);
+}
+
 /*
  * A timeout killed the queue: what of its work waits unpublished (here
  * a command behind a bank switch) never goes out, not even once the
@@ -2016,6 +2232,10 @@ static struct kunit_case agx4_g17p_submit_cases[] = {
 	KUNIT_CASE(agx4_g17p_submit_counters_recycle_at_their_limit),
 	KUNIT_CASE(agx4_g17p_submit_recycle_waits_for_an_idle_queue),
 	KUNIT_CASE(agx4_g17p_submit_killed_pool_with_gaps_is_not_taken),
+	KUNIT_CASE(agx4_g17p_submit_serial_commands_reuse_one_descriptor_slot),
+	KUNIT_CASE(agx4_g17p_submit_descriptor_slots_in_flight_differ),
+	KUNIT_CASE(agx4_g17p_submit_held_command_keeps_its_descriptor_slot),
+	KUNIT_CASE(agx4_g17p_submit_descriptor_wait_ends_on_free_signal_crash),
 	{ }
 };
 

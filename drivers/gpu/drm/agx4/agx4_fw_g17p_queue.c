@@ -1669,6 +1669,7 @@ static int owner_recycle(struct agx4_fw_queue *fq)
 		if (ret)
 			return ret;
 	}
+	/* Every job freed: all its descriptor slots are free, in any order. */
 	memset(o->arena->cpu, 0, OWN_SIZE);
 	o->next = 0;
 	o->epoch = 0;
@@ -1835,8 +1836,8 @@ static void desc_put(struct g17p_cmd *c)
 }
 
 /*
- * A compute command's descriptor, built in the descriptor slot it takes,
- * its event item and context record.
+ * A compute command's descriptor, written into the descriptor slot it
+ * takes, its event item and context record.
  */
 static int prepare_compute(struct agx4_fw_queue *fq,
 			   const struct agx4_compute_desc *d,

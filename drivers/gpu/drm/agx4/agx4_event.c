@@ -22,26 +22,25 @@
  *
  * The firmware reports through channel 13, a ring of fixed-size records
  * it fills, and then sends the notification message (0x42) on its
- * endpoint.  The notification is only a hint: agx4_event_notify() queues
- * the drain work, which takes every record the firmware's write cursor
- * covers, hands the slot back, checks the record with the generation's
- * parser and passes it to its consumer by kind: completions, TVB growth
- * requests and memory-limit reports to the units that own them, fatal
- * errors to recovery, and device-control receipts (kind 13) to whoever
- * waits for them (agx4_event_wait_receipts()).
+ * endpoint.  The notification is only a hint: agx4_event_notify() drains
+ * at once, in the transport's receive path (the mailbox's receive
+ * interrupt on hardware), as a GPU driver's interrupt handler would: it
+ * takes every record the firmware's write cursor covers, hands the slot
+ * back, checks the record with the generation's parser and passes it to
+ * its consumer by kind: completions, TVB growth requests and memory-limit
+ * reports to the units that own them, fatal errors to recovery, and
+ * device-control receipts (kind 13) to whoever waits for them
+ * (agx4_event_wait_receipts()).  Draining there, rather than on a
+ * workqueue, signals a finished job's fence without a context switch per
+ * completion; the work is bounded by the ring's size, and a consumer that
+ * needs process context queues its own work.
  *
  * Nothing the firmware writes is trusted: a record the parser refuses is
  * counted as malformed, a kind without a consumer is counted as unknown,
  * both with a ratelimited message, and the drain goes on.  A write cursor
  * out of range stops the drain (there is nothing sane to read) and is
- * counted.  The drain runs on its own workqueue, never in the mailbox's
- * receive path, and never holds a lock of the notifier.
+ * counted.  The drain never holds a lock of the notifier.
  */
-
-static void drain_work(struct work_struct *work)
-{
-	agx4_event_drain(container_of(work, struct agx4_event, work));
-}
 
 /**
  * agx4_event_init() - prepare the event unit of a device
@@ -52,7 +51,7 @@ static void drain_work(struct work_struct *work)
  * @handlers: the consumers.
  * @priv: their argument.
  *
- * Return: 0, -EINVAL for event records larger than agx4 knows, -ENOMEM.
+ * Return: 0, or -EINVAL for event records larger than agx4 knows.
  */
 int agx4_event_init(struct agx4_event *ev, struct drm_device *drm,
 		    const struct agx4_fw_gen *gen,
@@ -66,42 +65,60 @@ int agx4_event_init(struct agx4_event *ev, struct drm_device *drm,
 	ev->handlers = handlers;
 	ev->priv = priv;
 	ev->record_size = gen->chan.event_size;
-	mutex_init(&ev->lock);
+	spin_lock_init(&ev->lock);
 	init_waitqueue_head(&ev->receipt_wq);
-	INIT_WORK(&ev->work, drain_work);
-	ev->wq = alloc_ordered_workqueue("agx4-events", WQ_HIGHPRI);
-	if (!ev->wq) {
-		mutex_destroy(&ev->lock);
-		return -ENOMEM;
-	}
 	return 0;
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_event_init);
 
 /**
  * agx4_event_fini() - stop draining
- * @ev: the unit; no notification may come any more.
+ * @ev: the unit.
+ *
+ * A drain running on another CPU finishes first; notifications that come
+ * later are ignored.
  */
 void agx4_event_fini(struct agx4_event *ev)
 {
-	if (!ev->wq)
-		return;
-	cancel_work_sync(&ev->work);
-	destroy_workqueue(ev->wq);
-	ev->wq = NULL;
-	mutex_destroy(&ev->lock);
+	unsigned long flags;
+
+	spin_lock_irqsave(&ev->lock, flags);
+	ev->stopped = true;
+	spin_unlock_irqrestore(&ev->lock, flags);
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_event_fini);
+
+/**
+ * agx4_event_set_handlers() - change the consumers
+ * @ev: the unit.
+ * @handlers: the new consumers, or NULL for none.
+ * @priv: their argument.
+ *
+ * A drain running on another CPU finishes with the old ones first.
+ */
+void agx4_event_set_handlers(struct agx4_event *ev,
+			     const struct agx4_event_handlers *handlers,
+			     void *priv)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&ev->lock, flags);
+	ev->handlers = handlers;
+	ev->priv = priv;
+	spin_unlock_irqrestore(&ev->lock, flags);
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_event_set_handlers);
 
 /**
  * agx4_event_notify() - the firmware said its rings were updated
  * @ev: the unit.
  *
- * Cheap, and safe from the transport's receive path.
+ * Drains the ring.  Safe from the transport's receive path, hard IRQ
+ * included.
  */
 void agx4_event_notify(struct agx4_event *ev)
 {
-	queue_work(ev->wq, &ev->work);
+	agx4_event_drain(ev);
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_event_notify);
 
@@ -143,8 +160,9 @@ static void dispatch_locked(struct agx4_event *ev, const struct agx4_fw_event *e
  * agx4_event_drain() - take every posted record and dispatch it
  * @ev: the unit.
  *
- * Normally run by the drain work; callable directly (a boot step polling
- * for a receipt, tests).
+ * Run at every notification; callable directly from any context (a boot
+ * step polling for a receipt, tests).  Does nothing after
+ * agx4_event_fini().
  */
 void agx4_event_drain(struct agx4_event *ev)
 {
@@ -154,9 +172,14 @@ void agx4_event_drain(struct agx4_event *ev)
 	 */
 	u8 rec[AGX4_FW_EV_SIZE] __aligned(8);
 	struct agx4_fw_event e;
+	unsigned long flags;
 	int ret;
 
-	mutex_lock(&ev->lock);
+	spin_lock_irqsave(&ev->lock, flags);
+	if (ev->stopped) {
+		spin_unlock_irqrestore(&ev->lock, flags);
+		return;
+	}
 	while (ev->ring.ring) {
 		ret = agx4_channel_pop(&ev->ring, rec, ev->record_size);
 		if (ret == -ENOENT)
@@ -180,7 +203,7 @@ void agx4_event_drain(struct agx4_event *ev)
 	}
 	if (ev->handlers && ev->handlers->drained)
 		ev->handlers->drained(ev->priv);
-	mutex_unlock(&ev->lock);
+	spin_unlock_irqrestore(&ev->lock, flags);
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_event_drain);
 

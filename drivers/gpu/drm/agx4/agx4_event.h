@@ -5,10 +5,9 @@
 #ifndef AGX4_EVENT_H
 #define AGX4_EVENT_H
 
-#include <linux/mutex.h>
+#include <linux/spinlock.h>
 #include <linux/types.h>
 #include <linux/wait.h>
-#include <linux/workqueue.h>
 
 #include "agx4_channel.h"
 
@@ -22,8 +21,10 @@ struct drm_device;
 /**
  * struct agx4_event_handlers - who consumes each kind of event
  *
- * Each is optional; called from the drain work with &agx4_event.lock
- * held, in the order the firmware posted the events.
+ * Each is optional; called by the drain with &agx4_event.lock (a
+ * spinlock) held, in the order the firmware posted the events, possibly
+ * in hard-IRQ context: a handler must not sleep or allocate, and queues
+ * its own work for anything more.
  */
 struct agx4_event_handlers {
 	/** @completion: work finished (kind 1). */
@@ -55,15 +56,13 @@ struct agx4_event {
 	const struct agx4_event_handlers *handlers;
 	/** @priv: see @handlers. */
 	void *priv;
-	/** @wq: where @work runs, off the mailbox's receive path. */
-	struct workqueue_struct *wq;
-	/** @work: drains the ring. */
-	struct work_struct work;
 	/**
-	 * @lock: serialises drains: protects @ring and every counter below,
-	 * which readers sample without it.
+	 * @lock: serialises drains: protects @ring, @stopped and every
+	 * counter below, which readers sample without it.
 	 */
-	struct mutex lock;
+	spinlock_t lock;
+	/** @stopped: agx4_event_fini() ran; notifications are ignored. */
+	bool stopped;
 	/** @ring: channel 13. */
 	struct agx4_channel ring;
 	/** @record_size: bytes of one record. */
@@ -86,6 +85,9 @@ int agx4_event_init(struct agx4_event *ev, struct drm_device *drm,
 		    const struct agx4_fw_gen *gen,
 		    const struct agx4_event_handlers *handlers, void *priv);
 void agx4_event_fini(struct agx4_event *ev);
+void agx4_event_set_handlers(struct agx4_event *ev,
+			     const struct agx4_event_handlers *handlers,
+			     void *priv);
 void agx4_event_notify(struct agx4_event *ev);
 void agx4_event_drain(struct agx4_event *ev);
 int agx4_event_wait_receipts(struct agx4_event *ev, u64 count,

@@ -66,8 +66,9 @@
  *    channel messages, producer cursors, doorbells) and returns the job's
  *    done fence.
  * 5. The firmware completes the work and posts a completion event.  The
- *    event is a hint: once per batch of records the event drain took, it
- *    runs the completion scan, which asks the backend for the status of
+ *    event is a hint: once per batch of records the event drain took (in
+ *    the transport's receive path, see agx4_event.c), it runs the
+ *    completion scan, which asks the backend for the status of
  *    each queue's oldest published jobs (stamps are authoritative) and
  *    signals their done fences in order, with the error the backend
  *    reports.  A delayed poll repeats the scan while anything is in
@@ -886,10 +887,7 @@ int agx4_job_init(struct agx4_device *adev)
 	ret = job_dev_create(adev, ops);
 	if (ret)
 		return ret;
-	mutex_lock(&adev->fw->events.lock);
-	adev->fw->events.handlers = &job_event_handlers;
-	adev->fw->events.priv = adev;
-	mutex_unlock(&adev->fw->events.lock);
+	agx4_event_set_handlers(&adev->fw->events, &job_event_handlers, adev);
 	return 0;
 }
 
@@ -917,11 +915,8 @@ void agx4_job_fini(struct agx4_device *adev)
 	 */
 	flush_workqueue(jd->submit_wq);
 	wait_var_event(&jd->releasing, !atomic_read(&jd->releasing));
-	if (adev->fw) {
-		mutex_lock(&adev->fw->events.lock);
-		adev->fw->events.handlers = NULL;
-		mutex_unlock(&adev->fw->events.lock);
-	}
+	if (adev->fw)
+		agx4_event_set_handlers(&adev->fw->events, NULL, NULL);
 	/*
 	 * Work still in flight will never complete: end it with -ENODEV,
 	 * keeping its storage until the backend forgets it.

@@ -105,7 +105,6 @@ static void agx4_event_receipts_wake_waiters(struct kunit *test)
 	post(c, rec);
 	agx4_event_notify(&c->ev);
 	KUNIT_EXPECT_EQ(test, agx4_event_wait_receipts(&c->ev, 2, 2000), 0);
-	flush_workqueue(c->ev.wq);
 	KUNIT_EXPECT_EQ(test, c->ev.receipts, 2);
 	KUNIT_EXPECT_EQ(test, c->ev.by_kind[13], 2);
 	/* Both slots were handed back. */
@@ -205,7 +204,49 @@ static void agx4_event_full_ring_drains_and_wraps(struct kunit *test)
 	agx4_event_fini(&c->ev);
 }
 
+/*
+ * A notification drains before it returns, with interrupts off as in the
+ * mailbox's receive interrupt: the completions are dispatched and the
+ * slots handed back by then.
+ */
+static void agx4_event_notify_drains_in_the_receive_path(struct kunit *test)
+{
+	struct ev_ctx *c = ev_setup(test);
+	unsigned long flags;
+	u8 rec[REC];
+
+	memset(rec, 0, REC);
+	put_unaligned_le32(1, rec);		/* a completion */
+	post(c, rec);
+	post(c, rec);
+	local_irq_save(flags);
+	agx4_event_notify(&c->ev);
+	local_irq_restore(flags);
+	KUNIT_EXPECT_EQ(test, c->completions, 2);
+	KUNIT_EXPECT_EQ(test, c->drains, 1);
+	KUNIT_EXPECT_EQ(test, c->read, 2);
+	agx4_event_fini(&c->ev);
+}
+
+/* After fini a notification touches neither the ring nor a consumer. */
+static void agx4_event_notify_after_fini_is_ignored(struct kunit *test)
+{
+	struct ev_ctx *c = ev_setup(test);
+	u8 rec[REC];
+
+	memset(rec, 0, REC);
+	put_unaligned_le32(1, rec);		/* a completion */
+	post(c, rec);
+	agx4_event_fini(&c->ev);
+	agx4_event_notify(&c->ev);
+	KUNIT_EXPECT_EQ(test, c->completions, 0);
+	KUNIT_EXPECT_EQ(test, c->drains, 0);
+	KUNIT_EXPECT_EQ(test, c->read, 0);
+}
+
 static struct kunit_case agx4_event_cases[] = {
+	KUNIT_CASE(agx4_event_notify_drains_in_the_receive_path),
+	KUNIT_CASE(agx4_event_notify_after_fini_is_ignored),
 	KUNIT_CASE(agx4_event_receipts_wake_waiters),
 	KUNIT_CASE(agx4_event_bad_records_are_counted_and_skipped),
 	KUNIT_CASE(agx4_event_drained_once_after_the_batch),

@@ -325,6 +325,7 @@ bool agx4_fwmodel_booted(struct agx4_fwmodel *m, unsigned int inst);
 bool agx4_fwmodel_running(struct agx4_fwmodel *m, unsigned int inst);
 unsigned int agx4_fwmodel_stops(struct agx4_fwmodel *m, unsigned int inst);
 u32 agx4_fwmodel_count(struct agx4_fwmodel *m, enum agx4_fwmodel_counter c);
+u64 agx4_fwmodel_cpu_ns(struct agx4_fwmodel *m);
 u32 agx4_fwmodel_kicks(struct agx4_fwmodel *m, unsigned int channel);
 int agx4_fwmodel_post_event(struct agx4_fwmodel *m, unsigned int inst,
 			    const void *rec, size_t len);

@@ -9,6 +9,7 @@
 #include <linux/gfp.h>
 #include <linux/io.h>
 #include <linux/jiffies.h>
+#include <linux/ktime.h>
 #include <linux/mm.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -520,8 +521,26 @@ void agx4_fwmodel_send(struct agx4_fwmodel *m, unsigned int inst, u8 ep,
 	cookie = m->cookie;
 	m->counters[ev ? AGX4_FWMODEL_CNT_SENT : AGX4_FWMODEL_CNT_IGNORED]++;
 	spin_unlock_irqrestore(&m->lock, flags);
-	if (ev && ev->recv)
+	if (ev && ev->recv) {
+		u64 t0 = ktime_get_ns();
+
 		ev->recv(cookie, inst, ep, msg);
+		m->host_ns += ktime_get_ns() - t0;
+	}
+}
+
+/* Account a work item's run to &agx4_fwmodel.cpu_ns (worker only). */
+void agx4_fwmodel_clock_start(struct agx4_fwmodel *m, struct fwm_clock *c)
+{
+	c->host_ns = m->host_ns;
+	c->t0 = ktime_get_ns();
+}
+
+void agx4_fwmodel_clock_stop(struct agx4_fwmodel *m, const struct fwm_clock *c)
+{
+	u64 ran = ktime_get_ns() - c->t0;
+
+	WRITE_ONCE(m->cpu_ns, m->cpu_ns + ran - (m->host_ns - c->host_ns));
 }
 
 void agx4_fwmodel_crash(struct agx4_fwmodel *m, unsigned int inst,
@@ -1251,8 +1270,10 @@ static void fwm_work(struct work_struct *w)
 {
 	unsigned long flags;
 	struct agx4_fwmodel *m = container_of(w, struct agx4_fwmodel, work);
+	struct fwm_clock clock;
 	struct fwm_msg *q;
 
+	agx4_fwmodel_clock_start(m, &clock);
 	for (;;) {
 		spin_lock_irqsave(&m->lock, flags);
 		q = list_first_entry_or_null(&m->msgs, struct fwm_msg, node);
@@ -1260,10 +1281,11 @@ static void fwm_work(struct work_struct *w)
 			list_del(&q->node);
 		spin_unlock_irqrestore(&m->lock, flags);
 		if (!q)
-			return;
+			break;
 		handle(m, q);
 		kfree(q);
 	}
+	agx4_fwmodel_clock_stop(m, &clock);
 }
 
 /* ---- transport ops ---- */
@@ -1769,6 +1791,23 @@ unsigned int agx4_fwmodel_stops(struct agx4_fwmodel *m, unsigned int inst)
 	return n;
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_stops);
+
+/**
+ * agx4_fwmodel_cpu_ns() - the CPU time the model stood in for the firmware
+ * @m: the model.
+ *
+ * On hardware the firmware runs on the GPU's own coprocessor; here its
+ * work costs the host's CPU.  Benchmarks subtract this from what they
+ * measure to get the driver's own cost.
+ *
+ * Return: nanoseconds the model's work items ran since it was created,
+ * less the time spent in the host's receive callbacks they made.
+ */
+u64 agx4_fwmodel_cpu_ns(struct agx4_fwmodel *m)
+{
+	return READ_ONCE(m->cpu_ns);
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_cpu_ns);
 
 /**
  * agx4_fwmodel_count() - read a counter

@@ -280,6 +280,11 @@ struct fwm_gen_desc;
  * @busy: work items started and not complete (under @lock).
  * @scripts: armed scripts (under @lock).
  * @nscripts: their number (under @lock).
+ * @cpu_ns: nanoseconds the model's work items ran, less the host's
+ *	receive callbacks they made: the CPU time that stands in for the
+ *	coprocessor's (worker writes; agx4_fwmodel_cpu_ns() reads).
+ * @host_ns: nanoseconds spent in the host's receive callbacks (worker
+ *	only).
  */
 struct agx4_fwmodel {
 	struct device *dev;
@@ -321,6 +326,18 @@ struct agx4_fwmodel {
 	unsigned int busy;
 	struct agx4_fwmodel_script scripts[FWM_SCRIPTS];
 	unsigned int nscripts;
+	u64 cpu_ns;
+	u64 host_ns;
+};
+
+/**
+ * struct fwm_clock - a work item's start, for &agx4_fwmodel.cpu_ns
+ * @t0: when it started.
+ * @host_ns: &agx4_fwmodel.host_ns then.
+ */
+struct fwm_clock {
+	u64 t0;
+	u64 host_ns;
 };
 
 /**
@@ -481,6 +498,8 @@ int agx4_fwmodel_exec_kick(struct agx4_fwmodel *m, unsigned int inst,
 void agx4_fwmodel_exec_run(struct agx4_fwmodel *m, unsigned int inst);
 void agx4_fwmodel_exec_release(struct agx4_fwmodel *m, unsigned int inst);
 void agx4_fwmodel_exec_timer(struct work_struct *w);
+void agx4_fwmodel_clock_start(struct agx4_fwmodel *m, struct fwm_clock *c);
+void agx4_fwmodel_clock_stop(struct agx4_fwmodel *m, const struct fwm_clock *c);
 int agx4_fwmodel_job_write(struct agx4_fwmodel *m, struct fwm_lane *l,
 			   u64 va, enum fwm_wkind what, u32 val);
 int agx4_fwmodel_item_fail(struct agx4_fwmodel *m, u64 where);

@@ -741,10 +741,13 @@ void agx4_fwmodel_exec_timer(struct work_struct *w)
 {
 	struct agx4_fwmodel *m = container_of(w, struct agx4_fwmodel,
 					      exec_work.work);
+	struct fwm_clock clock;
 	unsigned int i;
 
+	agx4_fwmodel_clock_start(m, &clock);
 	for (i = 0; i < m->desc->instances; i++)
 		agx4_fwmodel_exec_run(m, i);
+	agx4_fwmodel_clock_stop(m, &clock);
 }
 
 /**

@@ -86,12 +86,16 @@ struct fwt {
 	unsigned int nmsgs;
 	struct { unsigned int inst; u8 ep; u64 msg; } msgs[MAX_MSGS];
 	unsigned int crashes[2];
+	/* Milliseconds each receive callback busy-waits. */
+	unsigned int recv_delay_ms;
 };
 
 static void ev_recv(void *cookie, unsigned int inst, u8 ep, u64 msg)
 {
 	struct fwt *t = cookie;
 
+	if (READ_ONCE(t->recv_delay_ms))
+		mdelay(t->recv_delay_ms);
 	spin_lock(&t->lock);
 	if (t->nmsgs < MAX_MSGS) {
 		t->msgs[t->nmsgs].inst = inst;
@@ -1832,6 +1836,29 @@ static void post_event_notifies(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, got(t, 0, 0x20, 0x0042000000000000ULL), 1);
 }
 
+/*
+ * The model's CPU time counts its own work, not the host's receive
+ * callbacks: a callback that busy-waits 100 ms adds nothing to it.
+ */
+static void cpu_time_leaves_out_the_host_callbacks(struct kunit *test)
+{
+	struct fwt *t = g16_booted(test);
+	u8 rec[0x48] = { 6 };
+	u64 before, spent;
+
+	agx4_fwmodel_sync(t->m);
+	before = agx4_fwmodel_cpu_ns(t->m);
+	WRITE_ONCE(t->recv_delay_ms, 100);
+	KUNIT_ASSERT_EQ(test, agx4_fwmodel_post_event(t->m, 0, rec,
+						      sizeof(rec)), 0);
+	agx4_fwmodel_sync(t->m);
+	WRITE_ONCE(t->recv_delay_ms, 0);
+	KUNIT_ASSERT_EQ(test, got(t, 0, 0x20, 0x0042000000000000ULL), 1);
+	spent = agx4_fwmodel_cpu_ns(t->m) - before;
+	KUNIT_EXPECT_GT(test, spent, 0);
+	KUNIT_EXPECT_LT(test, spent, 100 * NSEC_PER_MSEC);
+}
+
 static void stop_is_recorded_and_idempotent(struct kunit *test)
 {
 	struct fwt *t = g16_booted(test);
@@ -3421,6 +3448,7 @@ static struct kunit_case agx4_fwmodel_cases[] = {
 	KUNIT_CASE(fault_fill_event_ring),
 	KUNIT_CASE(fault_crash_after_boot),
 	KUNIT_CASE(post_event_notifies),
+	KUNIT_CASE(cpu_time_leaves_out_the_host_callbacks),
 	KUNIT_CASE(stop_is_recorded_and_idempotent),
 	KUNIT_CASE(g17p_boot_acks_both_instances),
 	KUNIT_CASE(g17p_doorbell_before_control_start),

@@ -665,7 +665,6 @@ struct agx4_fw_queue {
 	bool killed;
 };
 
-#define SCRATCH_DESC		0
 #define SCRATCH_EV		sizeof(struct g17p_compute_work)
 #define SCRATCH_SIZE		(SCRATCH_EV + sizeof(struct g17p_event_item_compute))
 
@@ -1879,14 +1878,14 @@ static int prepare_compute(struct agx4_fw_queue *fq,
 		.usc_base = fq->usc_base,
 	};
 	struct agx4_fw_buf bufs[] = {
-		{ fq->scratch + SCRATCH_DESC, sizeof(struct g17p_compute_work) },
+		{ NULL, OWN_DESC_BYTES },
 		{ fq->scratch + SCRATCH_EV,
 		  sizeof(struct g17p_event_item_compute) },
 	};
 	struct g17p_context *ctx = &c->ctx;
 	int ret;
 
-	static_assert(sizeof(struct g17p_compute_work) >= OWN_DESC_BYTES);
+	static_assert(OWN_DESC_BYTES == G17P_COMPUTE_WORK_WRITTEN);
 	if (n + 1 > OWN_MAX_COMMANDS)
 		return -ENOSPC;
 	ret = desc_get(fq, o, &c->slot);
@@ -1897,17 +1896,16 @@ static int prepare_compute(struct agx4_fw_queue *fq,
 	desc = c->slot * OWN_DESC_STRIDE;
 	in.st.work = own_va(o, desc);
 	in.st.work_alias = own_low(o, desc);
-	ret = gen->build_compute(d, &in, bufs);
-	if (ret)
-		return ret;
 	/*
-	 * The builder fills 0x4000 bytes, more than a slot: its first
-	 * %OWN_DESC_BYTES go to the slot now.  No publication names the
+	 * The descriptor is built in its slot: no publication names the
 	 * slot yet and the firmware is done with its last command (whose
 	 * job was freed); publish_items() orders these writes before the
 	 * write index.
 	 */
-	memcpy(own_cpu(o, desc), fq->scratch + SCRATCH_DESC, OWN_DESC_BYTES);
+	bufs[0].ptr = own_cpu(o, desc);
+	ret = gen->build_compute(d, &in, bufs);
+	if (ret)
+		return ret;
 	memcpy(&c->ev, fq->scratch + SCRATCH_EV, sizeof(c->ev));
 	c->compute = true;
 	c->n = n;

@@ -179,7 +179,8 @@ const struct agx4_fw_item agx4_fw_g17p_render_objs[G17P_R_NUM] = {
 };
 
 const struct agx4_fw_item agx4_fw_g17p_compute_objs[G17P_C_NUM] = {
-	[G17P_C_WORK] = { "compute_work", sizeof(struct g17p_compute_work) },
+	[G17P_C_WORK] = { "compute_work", sizeof(struct g17p_compute_work),
+			  G17P_COMPUTE_WORK_WRITTEN },
 	[G17P_C_EV] = { "event_item_compute",
 			sizeof(struct g17p_event_item_compute) },
 };
@@ -521,6 +522,10 @@ static void g17p_compute_vals(const struct agx4_fw_compute_in *in,
  * @bufs: one buffer per object of &agx4_fw_g17p.compute_objs: the
  *	descriptor and its event item.
  *
+ * The descriptor's first %G17P_COMPUTE_WORK_WRITTEN bytes are written (its
+ * buffer may hold no more); the rest of the 0x4000-byte object is left
+ * alone.
+ *
  * Return: 0; -EINVAL for a missing or short buffer, inputs the firmware
  * does not take (agx4_fw_compute_vals()), a submission index of 0, a
  * queue submission count outside 1..0xffffff or a USC execution base
@@ -547,7 +552,7 @@ int agx4_fw_g17p_build_compute(const struct agx4_compute_desc *d,
 	if (v.helper_binary || v.helper_data || v.helper_cfg)
 		return -EOPNOTSUPP;
 	g17p_compute_vals(in, &v);
-	memset(w, 0, sizeof(*w));
+	memset(w, 0, G17P_COMPUTE_WORK_WRITTEN);
 	ret = agx4_fw_emit_cvals(g17p_compute_prog,
 				 ARRAY_SIZE(g17p_compute_prog), &v, w->regs,
 				 ARRAY_SIZE(w->regs));

@@ -48,7 +48,8 @@
  * @n: how many.
  * @bufs: one buffer per object.
  *
- * Return: 0, or -EINVAL if a buffer is missing or too small.
+ * Return: 0, or -EINVAL if a buffer is missing or smaller than what the
+ * builder writes of its object (&agx4_fw_item.written).
  */
 int agx4_fw_bufs_check(const struct agx4_fw_item *objs, unsigned int n,
 		       const struct agx4_fw_buf *bufs)
@@ -56,7 +57,8 @@ int agx4_fw_bufs_check(const struct agx4_fw_item *objs, unsigned int n,
 	unsigned int i;
 
 	for (i = 0; i < n; i++)
-		if (!bufs[i].ptr || bufs[i].size < objs[i].size)
+		if (!bufs[i].ptr ||
+		    bufs[i].size < (objs[i].written ?: objs[i].size))
 			return -EINVAL;
 	return 0;
 }

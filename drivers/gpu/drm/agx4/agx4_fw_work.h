@@ -29,10 +29,14 @@ struct agx4_fw_buf {
  * struct agx4_fw_item - one object a work builder writes
  * @name: what it is, as the decoder names it.
  * @size: its size in bytes.
+ * @written: bytes from its start the builder writes, zeros included, and
+ *	the least a buffer for it may hold; 0 means all @size.  The rest is
+ *	never written by the host.
  */
 struct agx4_fw_item {
 	const char *name;
 	u32 size;
+	u32 written;
 };
 
 /**

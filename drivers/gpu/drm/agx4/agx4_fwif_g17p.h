@@ -967,6 +967,15 @@ struct g17p_compute_work {
 	 TYPE(__VA_ARGS__, gap_fd3, 0xfd3))
 AGX4_FW_CHECK_FIELDS(struct g17p_compute_work, 0x4000,
 		     G17P_COMPUTE_WORK_FIELDS);
+/*
+ * The bytes of a compute descriptor the host writes: every field above
+ * lies in the first 0x1000, and the reference places descriptors 0x1040
+ * apart with the firmware using the 0x40 after them (H), so the rest of
+ * the nominal 0x4000 bytes is never read as the descriptor.
+ */
+#define G17P_COMPUTE_WORK_WRITTEN	0x1000
+static_assert(offsetof(struct g17p_compute_work, __pad_fd4) <=
+	      G17P_COMPUTE_WORK_WRITTEN);
 
 /* The optional record before a descriptor (0xc0 bytes). */
 struct g17p_optional {

@@ -816,6 +816,8 @@ static void agx4_fw_layout_g17p_compute_golden_bytes(struct kunit *test)
 	agx4_golden_make_bufs(test, gen->compute_objs, gen->num_compute_objs, bufs,
 			      ARRAY_SIZE(bufs));
 	KUNIT_EXPECT_EQ(test, gen->compute_objs[0].size, 0x4000);
+	/* Written: the first 0x1000 bytes (descriptor slots are 0x1040). */
+	KUNIT_EXPECT_EQ(test, gen->compute_objs[0].written, 0x1000);
 	KUNIT_ASSERT_EQ(test, ARRAY_SIZE(g17p_compute_regs), 40);
 	KUNIT_ASSERT_EQ(test, gen->build_compute(d, &in, bufs), 0);
 
@@ -862,7 +864,10 @@ static void agx4_fw_layout_g17p_compute_golden_bytes(struct kunit *test)
 	agx4_golden_put(&l, 0xfc5, 1, 0x9f);
 	agx4_golden_put(&l, 0xfcb, 8, Q_ZP);
 	agx4_golden_put(&l, 0xfd3, 1, 1);
-	n += agx4_golden_expect(test, bufs[0].ptr, 0x4000, l.g, l.n, "G17P compute");
+	n += agx4_golden_expect(test, bufs[0].ptr, 0x1000, l.g, l.n, "G17P compute");
+	/* Nothing past the written part (the fill of the test's buffer). */
+	KUNIT_EXPECT_NULL(test, memchr_inv(bufs[0].ptr + 0x1000, 0xa5,
+					   0x3000 + 1));
 	agx4_golden_init(test, &l, 4);
 	agx4_golden_put(&l, 0x00, 4, 0x0e);
 	agx4_golden_put(&l, 0x04, 4, 0x10004);

@@ -256,7 +256,6 @@ void agx4_cmdbuf_free(struct agx4_cmdbuf *desc)
 		return;
 	for (i = 0; i < desc->nrefs; i++)
 		desc->ts_ops->put(desc->refs[i]);
-	kvfree(desc->refs);
 	kvfree(desc);
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_cmdbuf_free);
@@ -281,7 +280,7 @@ int agx4_cmdbuf_parse(const void *buf, u32 size, const struct agx4_ts_ops *ops,
 {
 	struct agx4_cmdbuf *desc;
 	struct parse_state *st;
-	u32 off = 0, i = 0;
+	u32 off = 0, i = 0, nrefs;
 	int hw, ret = 0;
 
 	if (size > AGX4_CMDBUF_MAX_SIZE)
@@ -290,7 +289,11 @@ int agx4_cmdbuf_parse(const void *buf, u32 size, const struct agx4_ts_ops *ops,
 	if (hw < 0)
 		return hw;
 
-	desc = kvzalloc(struct_size(desc, cmds, hw), GFP_KERNEL);
+	/* The timestamp references follow the commands, in one allocation. */
+	nrefs = ops ? hw * AGX4_TS_PER_CMD : 0;
+	desc = kvzalloc(size_add(struct_size(desc, cmds, hw),
+				 array_size(nrefs, sizeof(*desc->refs))),
+			GFP_KERNEL);
 	st = kzalloc(sizeof(*st), GFP_KERNEL);
 	if (!desc || !st) {
 		ret = -ENOMEM;
@@ -298,15 +301,9 @@ int agx4_cmdbuf_parse(const void *buf, u32 size, const struct agx4_ts_ops *ops,
 	}
 	desc->count = hw;
 	desc->ts_ops = ops;
+	if (nrefs)
+		desc->refs = (void **)&desc->cmds[hw];
 	st->ts_ctx = ctx;
-	if (ops) {
-		desc->refs = kvcalloc(hw * AGX4_TS_PER_CMD, sizeof(*desc->refs),
-				      GFP_KERNEL);
-		if (!desc->refs) {
-			ret = -ENOMEM;
-			goto err;
-		}
-	}
 
 	while (off < size) {
 		struct drm_asahi_cmd_header h;

@@ -609,9 +609,7 @@ static void put_syncs(struct agx4_job_syncs *s)
 		dma_fence_put(s->in[i]);
 	for (i = 0; i < s->nout; i++)
 		drm_syncobj_put(s->out[i]);
-	kfree(s->in);
-	kfree(s->out);
-	kfree(s->points);
+	kfree(s->in);	/* with @out and @points */
 }
 
 static int resolve_syncs(struct drm_file *file, const struct drm_asahi_sync *v,
@@ -620,11 +618,14 @@ static int resolve_syncs(struct drm_file *file, const struct drm_asahi_sync *v,
 	u32 i;
 	int ret;
 
-	s->in = kcalloc(nin, sizeof(*s->in), GFP_KERNEL);
-	s->out = kcalloc(nout, sizeof(*s->out), GFP_KERNEL);
-	s->points = kcalloc(nout, sizeof(*s->points), GFP_KERNEL);
-	if ((nin && !s->in) || (nout && (!s->out || !s->points)))
+	/* One allocation: the in-fences, then the out-syncobjs and points. */
+	static_assert(sizeof(*s->in) == sizeof(u64) &&
+		      sizeof(*s->out) == sizeof(u64));
+	s->in = kcalloc(nin + 2 * nout, sizeof(u64), GFP_KERNEL);
+	if (!s->in)
 		return -ENOMEM;
+	s->out = (struct drm_syncobj **)(s->in + nin);
+	s->points = (u64 *)(s->out + nout);
 
 	for (i = 0; i < nin + nout; i++) {
 		bool timeline = v[i].sync_type == DRM_ASAHI_SYNC_TIMELINE_SYNCOBJ;
@@ -706,7 +707,9 @@ VISIBLE_IF_KUNIT int agx4_ioctl_submit(struct drm_device *drm, void *data,
 {
 	struct drm_asahi_submit *args = data;
 	struct agx4_file *af = file->driver_priv;
-	struct drm_asahi_sync *syncs = NULL;
+	/* What Mesa sends fits here; more are allocated. */
+	struct drm_asahi_sync inline_syncs[4];
+	struct drm_asahi_sync *syncs = inline_syncs;
 	struct agx4_job_syncs refs = { };
 	struct agx4_cmdbuf *desc = NULL;
 	struct agx4_queue *q;
@@ -724,14 +727,18 @@ VISIBLE_IF_KUNIT int agx4_ioctl_submit(struct drm_device *drm, void *data,
 	if (!q)
 		return -ENOENT;
 
-	if (nsyncs) {
+	if (nsyncs > ARRAY_SIZE(inline_syncs)) {
 		syncs = memdup_array_user(u64_to_user_ptr(args->syncs), nsyncs,
 					  sizeof(*syncs));
 		if (IS_ERR(syncs)) {
 			ret = PTR_ERR(syncs);
-			syncs = NULL;
+			syncs = inline_syncs;
 			goto out;
 		}
+	} else if (copy_from_user(inline_syncs, u64_to_user_ptr(args->syncs),
+				  nsyncs * sizeof(*syncs))) {
+		ret = -EFAULT;
+		goto out;
 	}
 	ret = resolve_syncs(file, syncs, args->in_sync_count,
 			    args->out_sync_count, &refs);
@@ -758,7 +765,8 @@ VISIBLE_IF_KUNIT int agx4_ioctl_submit(struct drm_device *drm, void *data,
 	}
 out:
 	put_syncs(&refs);
-	kfree(syncs);
+	if (syncs != inline_syncs)
+		kfree(syncs);
 	agx4_queue_put(q);
 	return ret;
 }

@@ -573,16 +573,20 @@ int agx4_job_submit(struct agx4_job_queue *q, struct drm_file *file,
 	job->cb = cb;
 	INIT_LIST_HEAD(&job->node);
 	job->done = kzalloc(sizeof(*job->done), GFP_KERNEL);
-	chains = kcalloc(syncs->nout, sizeof(*chains), GFP_KERNEL);
-	if (!job->done || (syncs->nout && !chains)) {
+	if (!job->done) {
 		ret = -ENOMEM;
 		goto err_free;
 	}
+	/* A chain node per timeline point, before the point of no return. */
 	for (i = 0; i < syncs->nout; i++) {
 		if (!syncs->points[i])
 			continue;
-		chains[i] = dma_fence_chain_alloc();
-		if (!chains[i]) {
+		if (!chains)
+			chains = kcalloc(syncs->nout, sizeof(*chains),
+					 GFP_KERNEL);
+		if (chains)
+			chains[i] = dma_fence_chain_alloc();
+		if (!chains || !chains[i]) {
 			ret = -ENOMEM;
 			goto err_free;
 		}
@@ -627,7 +631,7 @@ int agx4_job_submit(struct agx4_job_queue *q, struct drm_file *file,
 	finished = &job->base.s_fence->finished;
 	dma_resv_add_fence(r_obj->resv, finished, DMA_RESV_USAGE_BOOKKEEP);
 	for (i = 0; i < syncs->nout; i++) {
-		if (chains[i]) {
+		if (chains && chains[i]) {
 			drm_syncobj_add_point(syncs->out[i], chains[i],
 					      finished, syncs->points[i]);
 			chains[i] = NULL;

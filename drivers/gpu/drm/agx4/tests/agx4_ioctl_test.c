@@ -642,6 +642,11 @@ static void agx4_ioctl_queues_and_submit_checked(struct kunit *test)
 	sb.out_sync_count = 1;
 	sb.syncs = 0;
 	hostile(test, c, "submit syncs NULL", agx4_ioctl_submit, &sb, -EFAULT);
+	/* More than the ioctl keeps on its stack. */
+	sb.in_sync_count = 4;
+	hostile(test, c, "submit 5 syncs NULL", agx4_ioctl_submit, &sb,
+		-EFAULT);
+	sb.in_sync_count = 1;
 	sb.syncs = usync;
 	sb.cmdbuf_size = AGX4_CMDBUF_MAX_SIZE + 1;
 	hostile(test, c, "submit cmdbuf too large", agx4_ioctl_submit, &sb,

@@ -963,6 +963,64 @@ static void agx4_submit_in_syncs_hold_the_job(struct kunit *test)
 }
 
 /*
+ * Every sync of a SUBMIT counts, however many it has: 3 in-syncs hold
+ * the job until the last one signals, then 6 out-syncs (binary and
+ * timeline) all get its fence.  9 syncs, and 4 and 5 around the count
+ * the ioctl keeps without allocating.
+ */
+static void agx4_submit_every_sync_counts(struct kunit *test)
+{
+	static const unsigned int counts[][2] = { { 3, 6 }, { 2, 2 }, { 2, 3 } };
+	struct sub *s = sub_queue(test);
+	struct agx4_test_cmdbuf *cb = kunit_kzalloc(test, sizeof(*cb),
+						    GFP_KERNEL);
+	struct drm_asahi_cmd_compute cc = agx4_test_fork_compute(&s->f, 0);
+	struct drm_asahi_sync sy[9];
+	struct dma_fence *gate[3], *f;
+	unsigned int k, i, nin, nout;
+
+	KUNIT_ASSERT_NOT_NULL(test, cb);
+	agx4_test_cmd_compute(cb, &cc);
+	for (k = 0; k < ARRAY_SIZE(counts); k++) {
+		nin = counts[k][0];
+		nout = counts[k][1];
+		for (i = 0; i < nin; i++) {
+			gate[i] = test_fence(test);
+			sy[i] = (struct drm_asahi_sync){
+				DRM_ASAHI_SYNC_SYNCOBJ,
+				agx4_test_syncobj(s->c, gate[i]) };
+		}
+		for (i = nin; i < nin + nout; i++)
+			sy[i] = (struct drm_asahi_sync){
+				i % 2 ? DRM_ASAHI_SYNC_TIMELINE_SYNCOBJ :
+					DRM_ASAHI_SYNC_SYNCOBJ,
+				agx4_test_syncobj(s->c, NULL), i % 2 ? 7 : 0 };
+		KUNIT_ASSERT_EQ(test, agx4_test_submit(s->c, s->queue, cb, sy,
+						       nin, nout), 0);
+		/* The last in-sync is what the job waits for. */
+		for (i = 0; i < nin; i++) {
+			f = agx4_test_syncobj_fence(s->c, sy[nin].handle,
+						    sy[nin].timeline_value);
+			KUNIT_ASSERT_NOT_NULL(test, f);
+			KUNIT_EXPECT_EQ(test, agx4_test_fence_wait(f, 50),
+					-ETIMEDOUT);
+			dma_fence_put(f);
+			dma_fence_signal(gate[i]);
+		}
+		for (i = nin; i < nin + nout; i++) {
+			f = agx4_test_syncobj_fence(s->c, sy[i].handle,
+						    sy[i].timeline_value);
+			KUNIT_ASSERT_NOT_NULL_MSG(test, f, "out-sync %u of %u",
+						  i - nin, nout);
+			KUNIT_EXPECT_EQ(test, agx4_test_fence_wait(f, BOUND_MS),
+					0);
+			dma_fence_put(f);
+		}
+	}
+	expect_no_model_error(test, s);
+}
+
+/*
  * Out-syncs: each submission adds its timeline point (and no other), a
  * binary syncobj gets the newest job's fence, and a signalled in-sync
  * (binary and timeline) lets the job through at once.
@@ -1725,6 +1783,7 @@ static struct kunit_case agx4_submit_cases[] = {
 	KUNIT_CASE_PARAM(agx4_submit_fragment_barrier_lets_tiling_start,
 			 soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_submit_in_syncs_hold_the_job, soc_gen_params),
+	KUNIT_CASE_PARAM(agx4_submit_every_sync_counts, soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_submit_signals_timeline_points, soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_submit_queues_complete_independently,
 			 soc_gen_params),

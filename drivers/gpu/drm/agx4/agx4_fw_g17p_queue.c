@@ -122,11 +122,16 @@
  * the job's own memory; job_publish() copies the records into the
  * owner's or pool's slots for the command and runs the publication: item
  * ring entries, event item, channel message, inner write index, channel
- * producer, then one doorbell per pipe.  Those slots can be written only
- * at publication: jobs prepared but not yet run are not bounded, and the
- * record slot of command n is that of command n - 256.  The queue's
- * credits (128 commands) keep every published and unfinished command in
- * its own record slots.
+ * producer, then one doorbell per pipe.  A compute command's context
+ * record lies at (n + 1) mod 256 of its owner's context area, where the
+ * firmware looks for it, and a render's records at its pool index; those
+ * can be written only at publication: jobs prepared but not yet run are
+ * not bounded, and the record slot of command n is that of command
+ * n - 256.  The queue's credits (128 commands) keep every published and
+ * unfinished command in its own record slots.  A compute command's other
+ * records (event area, scheduler, status, dispatch, scratch and
+ * robustness slots) are named to the firmware by address, in its
+ * descriptor and ring items, and follow its descriptor slot instead.
  *
  * Compute descriptor slots.  An owner has 240 of 0x1040 bytes (the
  * firmware touches the 0x40 after the 0x1000 agx4 writes, H).  A slot's
@@ -141,8 +146,10 @@
  * and gives it back when its job is freed (the firmware done with it, or
  * the command never went out).  A queue with few commands in flight so
  * keeps reusing the same few cache-hot slots instead of walking ~1 MiB
- * per owner.  The firmware cannot see a slot until a publication names
- * it, so prepare writes the descriptor there.  With every slot held
+ * per owner; the command's per-command records of the same index (see
+ * above) stay as hot.  The firmware cannot see a slot until a
+ * publication names it, so prepare writes the descriptor there.  With
+ * every slot held
  * (more than 240 compute commands of the queue prepared and not freed,
  * which a SUBMIT of at most 128 commands reaches only behind earlier
  * unfinished SUBMITs) prepare waits, interruptibly, for one to be freed,
@@ -243,6 +250,7 @@ static_assert(OWN_EVENTS + OWN_RECORDS * OWN_EVENT_SIZE <= OWN_SIZE);
 static_assert(OWN_DESCS * OWN_DESC_STRIDE <= OWN_QUEUE);
 static_assert(OWN_BANK_COMMANDS >= G17P_CREDITS);
 static_assert(OWN_DESCS > G17P_CREDITS);
+static_assert(OWN_DESCS <= OWN_RECORDS);
 
 /* Context-0 low alias of owner i's arena (M: the reference's window). */
 #define OWN_LOW_BASE		0x7200000000ull
@@ -1844,17 +1852,12 @@ static int prepare_compute(struct agx4_fw_queue *fq,
 {
 	const struct agx4_fw_gen *gen = fq->adev->gen;
 	struct g17p_owner *o = fq->owner;
-	u32 n = o->next, s = n % OWN_RECORDS;
-	u32 desc;
+	u32 n = o->next, s, desc;
 	u64 priv = o->priv_gpu;
 	struct agx4_fw_compute_in in = {
 		.st = {
 			.counter = n,
 			.grid = o->grid,
-			.dispatch = {
-				own_va(o, OWN_DISPATCH_A + s * 0x40),
-				own_va(o, OWN_DISPATCH_B + s * 0x40),
-			},
 			.ev_group = n + 1,
 			.ev_counter = OWN_EV_COUNTER,
 		},
@@ -1862,18 +1865,11 @@ static int prepare_compute(struct agx4_fw_queue *fq,
 		.resource = priv + (n % SAVE_SLOTS) * SAVE_SIZE,
 		.reg_identity = OWN_IDENTITY + (u64)n * OWN_IDENTITY_STEP,
 		.ordinal = n,
-		.sched = own_va(o, OWN_SCHED + s * sizeof(struct g17p_sched)),
-		.status = {
-			own_va(o, OWN_STATUS + s * sizeof(struct g17p_slot)),
-			own_va(o, OWN_STATUS + s * sizeof(struct g17p_slot) + 8),
-		},
 		.shared_control = own_va(o, OWN_SUPPORT),
-		.zero_page = own_va(o, OWN_SCRATCH + s * sizeof(struct g17p_slot)),
 		.support_control = OWN_SUPPORT_CONTROL,
 		.queue_submission = n + 1,
 		.submission_index = n + 1,
 		.gate = OWN_GATE,
-		.robustness = priv + PRIV_ROBUST + s * sizeof(struct g17p_slot),
 		.operand_state = fq->vm->kernel_start + KC_STATE,
 		.usc_base = fq->usc_base,
 	};
@@ -1893,7 +1889,16 @@ static int prepare_compute(struct agx4_fw_queue *fq,
 		return ret;
 	c->slotted = true;
 	c->owner = o;
-	desc = c->slot * OWN_DESC_STRIDE;
+	/* The records that follow the descriptor slot (see the DOC). */
+	s = c->slot;
+	in.st.dispatch[0] = own_va(o, OWN_DISPATCH_A + s * 0x40);
+	in.st.dispatch[1] = own_va(o, OWN_DISPATCH_B + s * 0x40);
+	in.sched = own_va(o, OWN_SCHED + s * sizeof(struct g17p_sched));
+	in.status[0] = own_va(o, OWN_STATUS + s * sizeof(struct g17p_slot));
+	in.status[1] = in.status[0] + 8;
+	in.zero_page = own_va(o, OWN_SCRATCH + s * sizeof(struct g17p_slot));
+	in.robustness = priv + PRIV_ROBUST + s * sizeof(struct g17p_slot);
+	desc = s * OWN_DESC_STRIDE;
 	in.st.work = own_va(o, desc);
 	in.st.work_alias = own_low(o, desc);
 	/*
@@ -2370,7 +2375,7 @@ static bool cmd_done_locked(struct agx4_fw_g17p_sub *sub, struct g17p_cmd *c)
 		if (!stage_done(sub, AGX4_FW_LANE_COMPUTE, c->ptrs, c->w_end,
 				c->seq))
 			return false;
-		st = own_cpu(o, OWN_STATUS + (c->n % OWN_RECORDS) * sizeof(*st));
+		st = own_cpu(o, OWN_STATUS + c->slot * sizeof(*st));
 		if (!READ_ONCE(st->word[1]))
 			return false;
 	} else {
@@ -2476,8 +2481,8 @@ static void publish_compute(struct agx4_fw_queue *fq, struct g17p_cmd *c)
 {
 	struct agx4_fw_g17p_sub *sub = fq->sub;
 	struct g17p_owner *o = c->owner;
-	u32 n = c->n, s = n % OWN_RECORDS;
-	u32 desc = c->slot * OWN_DESC_STRIDE;
+	u32 n = c->n, s = c->slot;
+	u32 desc = s * OWN_DESC_STRIDE;
 	u32 ev = OWN_EVENTS + s * OWN_EVENT_SIZE;
 	u32 slot = s * sizeof(struct g17p_slot);
 	struct g17p_sched *sched = own_cpu(o, OWN_SCHED + s * sizeof(*sched));

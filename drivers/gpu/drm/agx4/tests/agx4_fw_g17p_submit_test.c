@@ -454,6 +454,65 @@ static void agx4_g17p_submit_second_command_follows(struct kunit *test)
 	c->ops->queue_destroy(fq);
 }
 
+/* Whether descriptors @a and @b name the same per-command records. */
+static bool same_records(struct kunit *test, u64 a, u64 b)
+{
+	/* Scheduler record, dispatch pair, status pair, zero page. */
+	static const u32 at[] = { 0x10, 0xf40, 0xf48, 0xf7c, 0xf84, 0xfcb };
+	const u8 *da = fw_ptr(test, a), *db = fw_ptr(test, b);
+	unsigned int i, same = 0;
+
+	for (i = 0; i < ARRAY_SIZE(at); i++)
+		same += rd64(da, at[i]) == rd64(db, at[i]);
+	KUNIT_EXPECT_TRUE_MSG(test, !same || same == ARRAY_SIZE(at),
+			      "%u of %zu records shared", same, ARRAY_SIZE(at));
+	return same == ARRAY_SIZE(at);
+}
+
+/*
+ * A compute command's per-command records follow its descriptor slot:
+ * commands in flight together name distinct ones, and a command that
+ * takes a freed slot takes that command's records with it (two commands
+ * later, so not by ordinal).
+ */
+static void agx4_g17p_submit_records_follow_the_descriptor_slot(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fw_queue *fq = queue(test);
+	struct agx4_fw_job *j1, *j2, *j3;
+	u64 q, r, d1, d2, d3;
+	const u8 *ring;
+
+	j1 = prepare(test, fq, computes(test, 1));
+	j2 = prepare(test, fq, computes(test, 1));
+	c->ops->job_publish(j1);
+	c->ops->job_publish(j2);
+	q = rd64(msg(c, 0), 0x08);
+	r = rd64(fw_ptr(test, q), 0x08);
+	ring = fw_ptr(test, r);
+	/* d1, the optional record, e1, d2, e2. */
+	d1 = rd64(ring, 0x00);
+	d2 = rd64(ring, 0x18);
+	KUNIT_EXPECT_NE(test, d1, d2);
+	KUNIT_EXPECT_FALSE(test, same_records(test, d1, d2));
+	KUNIT_EXPECT_NE(test, rd64(ring, 0x10), rd64(ring, 0x20));
+	fw_complete(test, q, d1);
+	c->ops->job_free(j1);
+
+	j3 = prepare(test, fq, computes(test, 1));
+	c->ops->job_publish(j3);
+	/* d3, e3 after them. */
+	d3 = rd64(ring, 0x28);
+	KUNIT_EXPECT_EQ(test, d3, d1);
+	KUNIT_EXPECT_TRUE(test, same_records(test, d3, d1));
+	KUNIT_EXPECT_FALSE(test, same_records(test, d3, d2));
+	KUNIT_EXPECT_EQ(test, rd64(ring, 0x30), rd64(ring, 0x10));
+	fw_complete(test, q, d1);
+	c->ops->job_free(j2);
+	c->ops->job_free(j3);
+	c->ops->queue_destroy(fq);
+}
+
 /*
  * Done needs all three: the done index at the command's write index,
  * both channel consumers past its message, its second status word.
@@ -2207,6 +2266,7 @@ static void agx4_g17p_submit_killed_pool_with_gaps_is_not_taken(struct kunit *te
 static struct kunit_case agx4_g17p_submit_cases[] = {
 	KUNIT_CASE(agx4_g17p_submit_compute_publishes_per_spec),
 	KUNIT_CASE(agx4_g17p_submit_second_command_follows),
+	KUNIT_CASE(agx4_g17p_submit_records_follow_the_descriptor_slot),
 	KUNIT_CASE(agx4_g17p_submit_done_needs_every_signal),
 	KUNIT_CASE(agx4_g17p_submit_rotates_bank_when_idle),
 	KUNIT_CASE(agx4_g17p_submit_compute_barrier_on_compute_is_a_point),

@@ -8,6 +8,7 @@
 #ifndef AGX4_FWMODEL_CORE_H
 #define AGX4_FWMODEL_CORE_H
 
+#include <linux/hashtable.h>
 #include <linux/list.h>
 #include <linux/spinlock.h>
 #include <linux/types.h>
@@ -175,6 +176,11 @@ struct fwm_job {
  */
 struct fwm_lane {
 	struct list_head node;
+	/* In &agx4_fwmodel.ready while it has work; else empty. */
+	struct list_head ready;
+	struct hlist_node hnode;
+	/* Creation order: passes visit lanes in it. */
+	u64 order;
 	unsigned int inst;
 	u32 epoch;
 	unsigned int channel;
@@ -268,7 +274,11 @@ struct fwm_gen_desc;
  * @err_where: VA or value involved.
  * @exec_work: completes delayed work (worker).
  * @exec_epoch: the instance epochs @lanes belong to (worker only).
- * @lanes: the lanes the firmware knows (worker only).
+ * @lanes: the lanes the firmware knows, oldest first (worker only).
+ * @ready: those with work to start or finish, in the same order (worker
+ *	only): a pass visits only these.
+ * @lane_hash: @lanes by queue record address (worker only).
+ * @lane_seq: the next lane's &fwm_lane.order (worker only).
  * @job_seq: start order of work items (worker only).
  * @tvb_seq: growth requests posted, the request counter (worker only).
  * @grid_done: G17P: commands completed per grid (worker writes; read
@@ -316,6 +326,9 @@ struct agx4_fwmodel {
 	struct delayed_work exec_work;
 	u32 exec_epoch[FWM_MAX_INST];
 	struct list_head lanes;
+	struct list_head ready;
+	DECLARE_HASHTABLE(lane_hash, 6);
+	u64 lane_seq;
 	u64 job_seq;
 	u32 tvb_seq;
 	u32 grid_done[FWM_GRIDS];

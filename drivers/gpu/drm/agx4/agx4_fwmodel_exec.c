@@ -59,17 +59,43 @@ struct pass {
 void agx4_fwmodel_exec_init(struct agx4_fwmodel *m)
 {
 	INIT_LIST_HEAD(&m->lanes);
+	INIT_LIST_HEAD(&m->ready);
+	hash_init(m->lane_hash);
 	INIT_DELAYED_WORK(&m->exec_work, agx4_fwmodel_exec_timer);
+}
+
+static void lane_free(struct fwm_lane *l)
+{
+	list_del(&l->node);
+	list_del(&l->ready);
+	hash_del(&l->hnode);
+	kfree(l);
 }
 
 void agx4_fwmodel_exec_fini(struct agx4_fwmodel *m)
 {
 	struct fwm_lane *l, *tmp;
 
-	list_for_each_entry_safe(l, tmp, &m->lanes, node) {
-		list_del(&l->node);
-		kfree(l);
-	}
+	list_for_each_entry_safe(l, tmp, &m->lanes, node)
+		lane_free(l);
+}
+
+static bool lane_idle(const struct fwm_lane *l)
+{
+	return !l->job.active && l->read == l->head;
+}
+
+/* Put @l on the ready list, in creation order, unless it is there. */
+static void lane_ready(struct agx4_fwmodel *m, struct fwm_lane *l)
+{
+	struct fwm_lane *pos;
+
+	if (!list_empty(&l->ready))
+		return;
+	list_for_each_entry_reverse(pos, &m->ready, ready)
+		if (pos->order < l->order)
+			break;
+	list_add(&l->ready, &pos->ready);
 }
 
 int agx4_fwmodel_item_fail(struct agx4_fwmodel *m, u64 where)
@@ -94,8 +120,7 @@ static void sync_epoch(struct agx4_fwmodel *m, unsigned int inst, u32 epoch)
 		if (l->job.held)
 			m->held--;
 		spin_unlock_irqrestore(&m->lock, flags);
-		list_del(&l->node);
-		kfree(l);
+		lane_free(l);
 	}
 	if (inst == 0) {
 		spin_lock_irqsave(&m->lock, flags);
@@ -154,7 +179,7 @@ static struct fwm_lane *find_lane(struct agx4_fwmodel *m, unsigned int inst,
 {
 	struct fwm_lane *l;
 
-	list_for_each_entry(l, &m->lanes, node)
+	hash_for_each_possible(m->lane_hash, l, hnode, queue)
 		if (l->inst == inst && l->queue == queue)
 			return l;
 	return NULL;
@@ -182,7 +207,10 @@ static int take_msg(struct agx4_fwmodel *m, unsigned int inst,
 		l->epoch = epoch;
 		l->queue = mi->queue;
 		l->kind = mi->kind;
+		l->order = m->lane_seq++;
+		INIT_LIST_HEAD(&l->ready);
 		list_add_tail(&l->node, &m->lanes);
+		hash_add(m->lane_hash, &l->hnode, l->queue);
 		fresh = true;
 	}
 	/* A queue is one lane: its kind never changes (H). */
@@ -236,6 +264,8 @@ static int take_msg(struct agx4_fwmodel *m, unsigned int inst,
 		return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_WORK_MSG,
 					 va + 0x14);
 	l->head = mi->head;
+	if (!lane_idle(l))
+		lane_ready(m, l);
 	return 0;
 }
 
@@ -591,21 +621,29 @@ static void pass_end(struct agx4_fwmodel *m, unsigned int inst,
 	spin_unlock_irqrestore(&m->lock, flags);
 }
 
+/*
+ * Passes over the lanes with work, oldest lane first, until one moves
+ * nothing: a lane that completes work may meet another lane's wait.  An
+ * idle lane leaves the ready list; a message that gives it work puts it
+ * back (take_msg()).
+ */
 static void run_lanes(struct agx4_fwmodel *m, unsigned int inst,
 		      struct pass *ps)
 {
-	struct fwm_lane *l;
+	struct fwm_lane *l, *tmp;
 	bool moved;
 
 	do {
 		moved = false;
-		list_for_each_entry(l, &m->lanes, node) {
+		list_for_each_entry_safe(l, tmp, &m->ready, ready) {
 			if (l->inst != inst)
 				continue;
 			if (lane_run(m, l, &moved, ps)) {
 				agx4_fwmodel_crash(m, inst, AGX4_FWMODEL_OK, 0);
 				return;
 			}
+			if (lane_idle(l))
+				list_del_init(&l->ready);
 		}
 	} while (moved);
 }

@@ -188,8 +188,13 @@ static int drm_register_step(struct agx4_device *adev)
 	return drm_dev_register(&adev->base, 0);
 }
 
+/*
+ * drm_dev_unplug() waits for every ioctl inside drm_dev_enter() and wakes
+ * none: SUBMITs waiting there for firmware room are told to give up first.
+ */
 static void drm_unregister_step(struct agx4_device *adev)
 {
+	agx4_job_unplug(adev);
 	drm_dev_unplug(&adev->base);
 }
 

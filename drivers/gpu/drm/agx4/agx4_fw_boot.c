@@ -25,6 +25,7 @@
 #include "agx4_fw_decode.h"
 #include "agx4_fwif.h"
 #include "agx4_fw_obj.h"
+#include "agx4_fw_queue.h"
 #include "agx4_rtkit.h"
 
 /**
@@ -219,15 +220,21 @@ static void stop_all_locked(struct agx4_fw_boot *b)
  *
  * Runs after a firmware crash (and, with recovery, after a fatal event or
  * a hung job).  Today it stops every instance, so nothing is sent to a
- * dead coprocessor; the firmware is not restarted.
+ * dead coprocessor; the firmware is not restarted.  Once the job unit is
+ * up, submission is told (&agx4_fw_submit_ops.fw_stopped): its waits for
+ * firmware room that end when the firmware stops are woken.
  */
 void agx4_fw_boot_reset(struct agx4_fw_boot *b)
 {
+	const struct agx4_fw_submit_ops *ops = b->adev->gen->submit;
+
 	atomic_inc(&b->resets);
 	mutex_lock(&b->lock);
 	stop_all_locked(b);
 	mutex_unlock(&b->lock);
 	drm_err(&b->adev->base, "firmware stopped after a crash; not restarted\n");
+	if (READ_ONCE(b->adev->jobs) && ops && ops->fw_stopped)
+		ops->fw_stopped(b->adev);
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_fw_boot_reset);
 

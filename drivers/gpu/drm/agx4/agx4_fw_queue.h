@@ -117,7 +117,9 @@ struct agx4_fw_submit_ops {
 	 * 0; -EINVAL for commands the firmware cannot run (named in the
 	 * backend), -ENOMEM, -ENOSPC for room nothing gives back while the
 	 * client runs, -ERESTARTSYS when a signal ends a wait, -ENODEV when
-	 * the device goes during one, or the backend's own (named there).
+	 * the device goes (@unplug) before or during one, or the backend's
+	 * own (named there).  Every such wait sleeps until its room comes
+	 * back, a signal, or @unplug: it polls nothing.
 	 */
 	int (*job_prepare)(struct agx4_fw_queue *fq,
 			   const struct agx4_cmdbuf *cb,
@@ -160,6 +162,26 @@ struct agx4_fw_submit_ops {
 	 * @queue_destroy, after each of its jobs was forgotten or freed.
 	 */
 	void (*queue_forget)(struct agx4_fw_queue *fq);
+	/**
+	 * @unplug: optional, required of a backend whose @job_prepare waits:
+	 * the device is going.  Every wait of @job_prepare, those sleeping
+	 * now and any later one, ends with -ENODEV instead of waiting for
+	 * room: the backend records that and wakes them all.  Called once,
+	 * in process context, before drm_dev_unplug(), which waits for the
+	 * SUBMITs inside drm_dev_enter(), these waits included: it wakes
+	 * nobody itself, and a wait woken earlier would sleep again.  The
+	 * firmware is still up; jobs, queues and @job_publish go on as
+	 * before until the job unit stops (agx4_job_fini()).
+	 */
+	void (*unplug)(struct agx4_device *adev);
+	/**
+	 * @fw_stopped: optional; the firmware was stopped after a crash
+	 * (agx4_fw_boot_reset()): wake the waits of @job_prepare that end
+	 * when it does (the backend names them).  Process context; it may
+	 * come at any time after the job unit is up, until the firmware
+	 * goes.
+	 */
+	void (*fw_stopped)(struct agx4_device *adev);
 };
 
 #endif /* AGX4_FW_QUEUE_H */

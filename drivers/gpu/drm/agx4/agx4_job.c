@@ -89,10 +89,12 @@
  * may still write it, and is never freed if the firmware is still not
  * done with it then.
  *
- * After unplug the firmware is gone: in-flight jobs end with -ENODEV,
- * and jobs and queues released later are forgotten
- * (&agx4_fw_submit_ops.job_forget, .queue_forget): freed without a word
- * to the firmware.
+ * Unplug first ends every SUBMIT waiting in the backend for firmware room
+ * (agx4_job_unplug(): the waits are woken, not polled), since
+ * drm_dev_unplug() waits for them.  After unplug the firmware is gone:
+ * in-flight jobs end with -ENODEV, and jobs and queues released later are
+ * forgotten (&agx4_fw_submit_ops.job_forget, .queue_forget): freed
+ * without a word to the firmware.
  */
 
 VISIBLE_IF_KUNIT unsigned int agx4_job_timeout_ms = AGX4_JOB_TIMEOUT_MS;
@@ -121,6 +123,11 @@ struct agx4_job_dev {
 	struct list_head active;
 	/** @stopped: the firmware is gone; nothing is published or scanned. */
 	bool stopped;
+	/**
+	 * @going: the device is going (agx4_job_unplug()): SUBMIT prepares
+	 * nothing more.  Set once, before @stopped; read locklessly.
+	 */
+	bool going;
 	/**
 	 * @completed: the event drain saw a completion record since its last
 	 * scan; only the drain (serialised by its own lock) touches it.
@@ -533,9 +540,10 @@ static const struct drm_sched_backend_ops job_sched_ops = {
  * Return: 0 once the job is queued; -EOPNOTSUPP on a device agx4 cannot
  * submit to yet; -EINVAL for a render asking for the fragment barrier
  * (%AGX4_RENDER_VDM_BARRIER_FRAGMENT) where the backend does not honour
- * it; -ECANCELED on a queue killed by a timeout; the backend's
- * -EINVAL, -ENOSPC or -ENOMEM, or, when it waited for firmware room,
- * -ERESTARTSYS or -ENODEV; -EINTR or -ERESTARTSYS while locking the VM.
+ * it; -ECANCELED on a queue killed by a timeout; -ENODEV once the
+ * device is going (agx4_job_unplug()); the backend's -EINVAL, -ENOSPC or
+ * -ENOMEM, or, when it waited for firmware room, -ERESTARTSYS or -ENODEV;
+ * -EINTR or -ERESTARTSYS while locking the VM.
  * Nothing is queued or signalled on failure.
  */
 int agx4_job_submit(struct agx4_job_queue *q, struct drm_file *file,
@@ -595,6 +603,10 @@ int agx4_job_submit(struct agx4_job_queue *q, struct drm_file *file,
 	mutex_lock(&q->submit_lock);
 	if (READ_ONCE(q->dead)) {
 		ret = -ECANCELED;
+		goto err_unlock;
+	}
+	if (READ_ONCE(jd->going)) {
+		ret = -ENODEV;
 		goto err_unlock;
 	}
 	ret = jd->ops->job_prepare(q->fw, cb, &job->fw, &credits);
@@ -894,6 +906,30 @@ int agx4_job_init(struct agx4_device *adev)
 	agx4_event_set_handlers(&adev->fw->events, &job_event_handlers, adev);
 	return 0;
 }
+
+/**
+ * agx4_job_unplug() - the device is going: end SUBMIT's waits
+ * @adev: the device.
+ *
+ * The device's removal calls it before drm_dev_unplug(), which waits for
+ * every SUBMIT inside drm_dev_enter() and wakes none: a SUBMIT waiting
+ * in the backend for firmware room is woken here and fails with -ENODEV
+ * (&agx4_fw_submit_ops.unplug), and a later one fails with -ENODEV
+ * before it prepares anything.  Work already submitted goes on until
+ * agx4_job_fini().  The caller serialises it (agx4_device_unplug());
+ * it is idempotent, and a device without submission ignores it.
+ */
+void agx4_job_unplug(struct agx4_device *adev)
+{
+	struct agx4_job_dev *jd = adev->jobs;
+
+	if (!jd || READ_ONCE(jd->going))
+		return;
+	WRITE_ONCE(jd->going, true);
+	if (jd->ops->unplug)
+		jd->ops->unplug(adev);
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_job_unplug);
 
 /**
  * agx4_job_fini() - stop the job unit before the firmware goes

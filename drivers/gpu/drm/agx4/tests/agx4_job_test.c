@@ -46,6 +46,7 @@ struct fake {
 	atomic_t queues;		/* firmware queues alive */
 	atomic_t jobs;			/* firmware jobs alive */
 	atomic_t npublished;
+	atomic_t unplugs;		/* unplug op calls */
 	int refuse;			/* job_prepare's answer when non-zero */
 	u32 credits;
 	bool auto_complete;
@@ -148,6 +149,11 @@ static void fake_job_free(struct agx4_fw_job *j)
 	kfree(j);
 }
 
+static void fake_unplug(struct agx4_device *adev)
+{
+	atomic_inc(&cur->unplugs);
+}
+
 /* Not const: a case may give it features. */
 static struct agx4_fw_submit_ops fake_ops = {
 	.credit_limit = 16,
@@ -157,6 +163,7 @@ static struct agx4_fw_submit_ops fake_ops = {
 	.job_publish = fake_job_publish,
 	.job_status = fake_job_status,
 	.job_free = fake_job_free,
+	.unplug = fake_unplug,
 };
 
 struct job_ctx {
@@ -508,6 +515,33 @@ static void agx4_job_refused_by_the_backend_leaves_nothing(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, submit_signal(test, c, q, out, 0), 0);
 }
 
+/*
+ * agx4_job_unplug() (the removal, before drm_dev_unplug()) tells the
+ * backend once, however often it is called, and every later SUBMIT fails
+ * with -ENODEV without reaching the backend; work already submitted
+ * completes.
+ */
+static void agx4_job_unplug_tells_the_backend_and_refuses_submit(struct kunit *test)
+{
+	struct job_ctx *c = test->priv;
+	u32 q = queue_create(test, c), out = syncobj(test, c, NULL);
+	struct dma_fence *f;
+
+	KUNIT_EXPECT_EQ(test, submit_signal(test, c, q, out, 0), 0);
+	f = fence_of(c, out, 0);
+	KUNIT_ASSERT_NOT_NULL(test, f);
+	KUNIT_ASSERT_TRUE(test, wait_published(c, 1));
+	agx4_job_unplug(c->adev);
+	agx4_job_unplug(c->adev);
+	KUNIT_EXPECT_EQ(test, atomic_read(&c->f.unplugs), 1);
+	KUNIT_EXPECT_EQ(test, submit_signal(test, c, q, out, 0), -ENODEV);
+	KUNIT_EXPECT_EQ(test, atomic_read(&c->f.jobs), 1);
+	finish(c, 0, 0);
+	KUNIT_EXPECT_TRUE(test, signalled_within(f, WAIT_MS));
+	KUNIT_EXPECT_EQ(test, f->error, 0);
+	dma_fence_put(f);
+}
+
 static void agx4_job_timeout_kills_only_its_queue(struct kunit *test)
 {
 	struct job_ctx *c = test->priv;
@@ -700,6 +734,7 @@ static struct kunit_case agx4_job_cases[] = {
 	KUNIT_CASE(agx4_job_waits_for_its_in_sync),
 	KUNIT_CASE(agx4_job_timeline_out_sync_gets_its_point),
 	KUNIT_CASE(agx4_job_refused_by_the_backend_leaves_nothing),
+	KUNIT_CASE(agx4_job_unplug_tells_the_backend_and_refuses_submit),
 	KUNIT_CASE(agx4_job_timeout_kills_only_its_queue),
 	KUNIT_CASE(agx4_job_spurious_timeout_keeps_running_jobs),
 	KUNIT_CASE(agx4_job_queue_destroy_with_work_in_flight),

@@ -64,8 +64,16 @@ struct agx4_fw_g16_sub {
 	u64 render_published;
 	/** @events: bit k: event lease k (ids 32 + 3k ..) is taken. */
 	unsigned long events;
-	/** @lease_wq: woken whenever an event lease is given back. */
+	/**
+	 * @lease_wq: woken whenever an event lease is given back, and at
+	 * unplug.
+	 */
 	wait_queue_head_t lease_wq;
+	/**
+	 * @going: the device is going (&agx4_fw_submit_ops.unplug): a
+	 * prepare waiting for a lease gives up.  Set once, read locklessly.
+	 */
+	bool going;
 	/** @compute_support: firmware address of the compute support. */
 	u64 compute_support;
 	/** @compute_state: the compute shared state (CPU view). */

@@ -69,7 +69,8 @@
  * not freed, and those complete, are cancelled or time out (a timeout
  * kills the queue, which gives its lease back at once): the wait lasts
  * as long as work already submitted, and its in-fences, take.  A signal
- * ends it with -ERESTARTSYS, the device going away with -ENODEV.
+ * ends it with -ERESTARTSYS, the device going away with -ENODEV (the
+ * unplug wakes it: it polls nothing).
  * Resources a VM keeps while it lives (its context, its render support
  * lease) are not waited for: running out of them fails the prepare with
  * -ENOSPC, as does, for now, a VM with every scene slot or its render
@@ -1010,12 +1011,6 @@ out:
 
 /* ---- event leases ---- */
 
-/*
- * GAP: unplug wakes no one, so a prepare waiting for a lease looks at
- * the device this often (it also wakes whenever a lease comes back).
- */
-#define G16_LEASE_POLL_MS	100
-
 /* One more job on @fq, with a lease if it has none; false: none free. */
 static bool lease_try(struct agx4_fw_queue *fq)
 {
@@ -1049,30 +1044,23 @@ out:
  * were submitted and need nothing from this caller: they run and
  * complete, or are cancelled, or time out, which kills their queue and
  * gives its lease back (g16_queue_kill()).  So the wait ends without
- * anything this caller holds; the unplug that waits for the
- * drm_dev_enter() section ends it too, with -ENODEV.
+ * anything this caller holds.  The unplug waits for the drm_dev_enter()
+ * section and wakes nobody: it first calls g16_unplug(), which ends the
+ * wait with -ENODEV.  It sleeps until one of these; nothing polls.
  */
 static int lease_take(struct agx4_fw_queue *fq)
 {
-	const long poll = msecs_to_jiffies(G16_LEASE_POLL_MS);
-	struct drm_device *drm = &fq->adev->base;
 	struct agx4_fw_g16_sub *sub = fq->sub;
 	bool got = false;
-	long ret;
+	int ret;
 
 	might_sleep();
-	for (;;) {
-		ret = wait_event_interruptible_timeout(sub->lease_wq,
-						       (got = lease_try(fq)) ||
-						       drm_dev_is_unplugged(drm),
-						       poll);
-		if (got)
-			return 0;
-		if (ret < 0)
-			return ret;
-		if (drm_dev_is_unplugged(drm))
-			return -ENODEV;
-	}
+	ret = wait_event_interruptible(sub->lease_wq,
+				       (got = lease_try(fq)) ||
+				       READ_ONCE(sub->going));
+	if (got)
+		return 0;
+	return ret ?: -ENODEV;
 }
 
 /* Give the lease back (and wake its waiters): @sub->lock held. */
@@ -2088,6 +2076,21 @@ static void g16_queue_forget(struct agx4_fw_queue *fq)
 	kfree(fq);
 }
 
+/*
+ * The device is going (before drm_dev_unplug(), which waits for the
+ * SUBMITs in lease_take()): end their waits, and any later one, with
+ * -ENODEV.
+ */
+static void g16_unplug(struct agx4_device *adev)
+{
+	struct agx4_fw_g16_sub *sub = agx4_fw_g16_sub(adev->fw);
+
+	if (!sub)
+		return;
+	WRITE_ONCE(sub->going, true);
+	wake_up_all(&sub->lease_wq);
+}
+
 #if IS_ENABLED(CONFIG_KUNIT)
 /**
  * agx4_fw_g16_queue_obj() - the block of a queue's lanes, for tests
@@ -2139,5 +2142,6 @@ const struct agx4_fw_submit_ops agx4_fw_g16_submit_ops = {
 	.queue_kill = g16_queue_kill,
 	.job_forget = g16_job_forget,
 	.queue_forget = g16_queue_forget,
+	.unplug = g16_unplug,
 };
 EXPORT_SYMBOL_IF_KUNIT(agx4_fw_g16_submit_ops);

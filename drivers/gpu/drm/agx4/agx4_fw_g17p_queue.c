@@ -459,7 +459,7 @@ struct g17p_vm {
  * @w: write index in the current bank.
  * @published: commands published.
  * @desc_wq: prepare waiting for a descriptor slot; woken when one is
- *	given back to an empty @free.
+ *	given back to an empty @free, at unplug and when the firmware stops.
  * @nfree: descriptor slots in @free.
  * @free: free descriptor slots (index, not offset), a stack: the most
  *	recently given back on top, at @free[@nfree - 1].
@@ -647,8 +647,11 @@ struct agx4_fw_job {
  * @blocked: the pass over &agx4_fw_g17p_sub.deferred in which one of its
  *	jobs could not go out.
  * @retained: on &agx4_fw_g17p_sub.retained, under its cleanup_lock.
+ * @link: on &agx4_fw_g17p_sub.queues from its creation until it is freed;
+ *	under &agx4_fw_g17p_sub.setup_lock.
  * @jobs: its jobs prepared and not freed.
- * @idle_wq: woken when @jobs drops to 0.
+ * @idle_wq: woken when @jobs drops to 0, at unplug and when the firmware
+ *	stops.
  * @killed: queue_kill() ended its work: nothing more of it goes out;
  *	under &agx4_fw_g17p_sub.lock.
  */
@@ -668,6 +671,7 @@ struct agx4_fw_queue {
 	unsigned int deferred;
 	u64 blocked;
 	struct list_head retained;
+	struct list_head link;
 	atomic_t jobs;
 	wait_queue_head_t idle_wq;
 	bool killed;
@@ -1205,6 +1209,16 @@ static bool firmware_gone(struct agx4_fw_boot *b)
 	return test_bit(0, &b->crashed) || !(READ_ONCE(b->started) & BIT(0));
 }
 
+/*
+ * What ends a prepare's wait for room with -ENODEV: the device going
+ * (g17p_unplug()) or the firmware stopped (g17p_fw_stopped()).  Both wake
+ * every such wait (wake_waiters()); nothing polls.
+ */
+static bool submission_ends(struct agx4_fw_g17p_sub *sub)
+{
+	return READ_ONCE(sub->going) || firmware_gone(sub->b);
+}
+
 /* Unmap the pool's window from the VM it is in, if any. */
 static void pool_unmap(struct g17p_pool *pl)
 {
@@ -1356,14 +1370,6 @@ static struct g17p_pool *idle_pool(struct agx4_fw_g17p_sub *sub,
 }
 
 /*
- * Between two looks for a pool: how long a waiting render sleeps before it
- * checks whether the device went (agx4's choice).  drm_dev_unplug() waits
- * for the SUBMIT's drm_dev_enter() section and wakes nobody, so the wait
- * must notice drm_dev_is_unplugged() by itself.
- */
-#define POOL_RECHECK		(HZ / 20)
-
-/*
  * The pool @job's renders use, held (&g17p_pool.live) until the job is
  * freed: @fq's own; else a new one; else one taken over from a queue
  * whose pool is idle; else it waits until a pool is given back or goes
@@ -1381,10 +1387,12 @@ static struct g17p_pool *idle_pool(struct agx4_fw_g17p_sub *sub,
  * keeps its pool only until it is destroyed.  So the wait ends unless
  * every pool stays held by work that itself waits for this SUBMIT (a
  * client's own ordering, e.g. in-syncs it signals later): a signal ends
- * it then.
+ * it then.  drm_dev_unplug() waits for the drm_dev_enter() section and
+ * wakes nobody: the unplug first calls g17p_unplug(), which ends the wait
+ * with -ENODEV, as does the firmware stopping (g17p_fw_stopped()).
  *
- * Return: 0; -ERESTARTSYS on a signal; -ENODEV once the device is
- * unplugged or the firmware stopped; -ENOMEM.
+ * Return: 0; -ERESTARTSYS on a signal; -ENODEV once the device is going
+ * or the firmware stopped; -ENOMEM.
  */
 static int pool_get(struct agx4_fw_queue *fq, struct agx4_fw_job *job)
 {
@@ -1392,7 +1400,6 @@ static int pool_get(struct agx4_fw_queue *fq, struct agx4_fw_job *job)
 	struct g17p_pool *pl;
 	unsigned long gen;
 	unsigned int i;
-	long left;
 	int ret;
 
 	for (;;) {
@@ -1428,16 +1435,15 @@ static int pool_get(struct agx4_fw_queue *fq, struct agx4_fw_job *job)
 		gen = sub->pool_gen;
 		sub->pool_waiters++;
 		mutex_unlock(&sub->setup_lock);
-		left = wait_event_interruptible_timeout(sub->pool_wq,
-							READ_ONCE(sub->pool_gen) != gen,
-							POOL_RECHECK);
+		ret = wait_event_interruptible(sub->pool_wq,
+					       READ_ONCE(sub->pool_gen) != gen ||
+					       submission_ends(sub));
 		mutex_lock(&sub->setup_lock);
 		sub->pool_waiters--;
 		mutex_unlock(&sub->setup_lock);
-		if (left < 0)
-			return left;
-		if (drm_dev_is_unplugged(&fq->adev->base) ||
-		    firmware_gone(sub->b))
+		if (ret)
+			return ret;
+		if (submission_ends(sub))
 			return -ENODEV;
 	}
 	job->pool = pl;
@@ -1500,6 +1506,9 @@ static int g17p_queue_create(struct agx4_device *adev,
 	ret = owner_create(fq);
 	if (ret)
 		goto err_ctx;
+	mutex_lock(&fq->sub->setup_lock);
+	list_add_tail(&fq->link, &fq->sub->queues);
+	mutex_unlock(&fq->sub->setup_lock);
 	*out = fq;
 	return 0;
 
@@ -1514,6 +1523,9 @@ err_vm:
 
 static void queue_free(struct agx4_fw_queue *fq)
 {
+	mutex_lock(&fq->sub->setup_lock);
+	list_del(&fq->link);
+	mutex_unlock(&fq->sub->setup_lock);
 	pool_free(fq->sub, fq->pool);
 	owner_free(fq, fq->owner);
 	agx4_uat_ctx_put(&fq->sub->b->ctx, fq->asid);
@@ -1646,22 +1658,21 @@ static int forget_context(struct agx4_fw_queue *fq, u64 va, const u8 *cc)
 	return ret;
 }
 
-/* Wait until every earlier job of @fq is freed: its work is done. */
+/*
+ * Wait until every earlier job of @fq is freed: its work is done.  Only
+ * the caller, under the queue's submit lock, adds jobs.  0; -ERESTARTSYS
+ * on a signal; -ENODEV once the device is going or the firmware stopped.
+ */
 static int queue_idle_wait(struct agx4_fw_queue *fq)
 {
-	long left;
+	int ret;
 
-	while (atomic_read(&fq->jobs)) {
-		left = wait_event_interruptible_timeout(fq->idle_wq,
-							!atomic_read(&fq->jobs),
-							POOL_RECHECK);
-		if (left < 0)
-			return left;
-		if (drm_dev_is_unplugged(&fq->adev->base) ||
-		    firmware_gone(fq->sub->b))
-			return -ENODEV;
-	}
-	return 0;
+	ret = wait_event_interruptible(fq->idle_wq,
+				       !atomic_read(&fq->jobs) ||
+				       submission_ends(fq->sub));
+	if (ret)
+		return ret;
+	return atomic_read(&fq->jobs) ? -ENODEV : 0;
 }
 
 /* An idle owner, forgotten by the firmware and made anew. */
@@ -1800,11 +1811,11 @@ static u64 locator(u64 code, u64 alias)
 /*
  * Take the most recently freed descriptor slot of @o; with none free,
  * wait for one (see the DOC).  0; -ERESTARTSYS on a signal; -ENODEV once
- * the device is unplugged or the firmware stopped.
+ * the device is going or the firmware stopped.
  */
 static int desc_get(struct agx4_fw_queue *fq, struct g17p_owner *o, u16 *slot)
 {
-	long left;
+	int ret;
 
 	for (;;) {
 		spin_lock(&o->desc_lock);
@@ -1814,14 +1825,13 @@ static int desc_get(struct agx4_fw_queue *fq, struct g17p_owner *o, u16 *slot)
 			return 0;
 		}
 		spin_unlock(&o->desc_lock);
-		left = wait_event_interruptible_timeout(o->desc_wq,
-							READ_ONCE(o->nfree),
-							POOL_RECHECK);
-		if (left < 0)
-			return left;
-		if (drm_dev_is_unplugged(&fq->adev->base) ||
-		    firmware_gone(fq->sub->b))
+		if (submission_ends(fq->sub))
 			return -ENODEV;
+		ret = wait_event_interruptible(o->desc_wq,
+					       READ_ONCE(o->nfree) ||
+					       submission_ends(fq->sub));
+		if (ret)
+			return ret;
 	}
 }
 
@@ -2899,8 +2909,8 @@ static void g17p_job_forget(struct agx4_fw_job *job)
  * After unplug, each of its jobs forgotten or freed: the queue's memory
  * goes without a word to the firmware.  Its context-0 aliases are not
  * unmapped (those tables went with the firmware), its windows in the VM
- * are; its owner and pool indices and its context went with the
- * submission state.
+ * are; its owner and pool indices, its context and its place on
+ * &agx4_fw_g17p_sub.queues went with the submission state.
  */
 static void g17p_queue_forget(struct agx4_fw_queue *fq)
 {
@@ -2912,6 +2922,42 @@ static void g17p_queue_forget(struct agx4_fw_queue *fq)
 	kvfree(fq->scratch);
 	agx4_vm_put(fq->vm);
 	kfree(fq);
+}
+
+/* Wake every wait of a prepare for room: they look at submission_ends(). */
+static void wake_waiters(struct agx4_fw_g17p_sub *sub)
+{
+	struct agx4_fw_queue *fq;
+
+	mutex_lock(&sub->setup_lock);
+	list_for_each_entry(fq, &sub->queues, link) {
+		wake_up_all(&fq->idle_wq);
+		wake_up_all(&fq->owner->desc_wq);
+	}
+	mutex_unlock(&sub->setup_lock);
+	wake_up_all(&sub->pool_wq);
+}
+
+/*
+ * The device is going (before drm_dev_unplug(), which waits for the
+ * SUBMITs in these waits): end them, and any later one, with -ENODEV.
+ */
+static void g17p_unplug(struct agx4_device *adev)
+{
+	struct agx4_fw_g17p_sub *sub;
+
+	/* Without the firmware (shut down already) nothing can wait. */
+	if (!adev->fw || !adev->fw->gen_priv)
+		return;
+	sub = agx4_fw_g17p_sub(adev->fw);
+	WRITE_ONCE(sub->going, true);
+	wake_waiters(sub);
+}
+
+/* The firmware stopped: firmware_gone() holds, the waits end. */
+static void g17p_fw_stopped(struct agx4_device *adev)
+{
+	wake_waiters(agx4_fw_g17p_sub(adev->fw));
 }
 
 /* The render pools' windows, in every VM that renders. */
@@ -2933,6 +2979,8 @@ const struct agx4_fw_submit_ops agx4_fw_g17p_submit = {
 	.queue_kill = g17p_queue_kill,
 	.job_forget = g17p_job_forget,
 	.queue_forget = g17p_queue_forget,
+	.unplug = g17p_unplug,
+	.fw_stopped = g17p_fw_stopped,
 };
 EXPORT_SYMBOL_IF_KUNIT(agx4_fw_g17p_submit);
 
@@ -2980,6 +3028,7 @@ void agx4_fw_g17p_sub_init(struct agx4_fw_g17p_sub *sub,
 	init_waitqueue_head(&sub->pool_wq);
 	mutex_init(&sub->cleanup_lock);
 	INIT_LIST_HEAD(&sub->retained);
+	INIT_LIST_HEAD(&sub->queues);
 	sub->region0 = region0;
 	sub->dispatch = (u8 *)region1 + G17P_DISPATCH_OFFSET;
 	for (stage = 0; stage < AGX4_G17P_NUM_STAGES; stage++) {

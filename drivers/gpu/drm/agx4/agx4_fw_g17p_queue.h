@@ -65,8 +65,8 @@ struct agx4_fw_g17p_sub {
 	unsigned long kick_lost;
 	/**
 	 * @setup_lock: protects @owners, @pools, @pool, @pool_gen,
-	 * @pool_waiters, which queue each pool is bound to, @operands and
-	 * the dispatch block.
+	 * @pool_waiters, @queues, which queue each pool is bound to,
+	 * @operands and the dispatch block.
 	 */
 	struct mutex setup_lock;
 	/** @owners: compute owner indices in use. */
@@ -77,13 +77,23 @@ struct agx4_fw_g17p_sub {
 	struct g17p_pool *pool[AGX4_G17P_MAX_POOLS];
 	/**
 	 * @pool_wq: renders waiting for a pool; woken when one is given back
-	 * or goes idle.
+	 * or goes idle, at unplug and when the firmware stops.
 	 */
 	wait_queue_head_t pool_wq;
 	/** @pool_gen: counts those events. */
 	unsigned long pool_gen;
 	/** @pool_waiters: renders waiting for a pool now. */
 	unsigned int pool_waiters;
+	/**
+	 * @queues: every queue made and not freed, whose waits the unplug
+	 * and the firmware stopping wake.
+	 */
+	struct list_head queues;
+	/**
+	 * @going: the device is going (&agx4_fw_submit_ops.unplug): waits
+	 * for room give up.  Set once, read locklessly.
+	 */
+	bool going;
 	/** @operands: the compute operand buffers, made at first use. */
 	struct agx4_fw_obj *operands;
 	/** @dispatch: the dispatch block (primary region 1 + 0x20), CPU view. */

@@ -1387,12 +1387,14 @@ static void agx4_g16_uapi_64_rendering_queues_complete(struct kunit *test)
 
 /*
  * Unplug while 32 queues' work is held in the firmware and a 33rd
- * queue's SUBMIT waits for a lease: the SUBMIT fails with -ENODEV (the
- * unplug waits for it), the held jobs end with -ENODEV, and once the
- * client closes every job and queue is forgotten: no firmware object is
- * left (the device's own went with the firmware).  If the SUBMIT missed
- * the unplug, the held work is let go after 3 s, so the case fails
- * instead of hanging.
+ * queue's SUBMIT waits for a lease: the SUBMIT fails with -ENODEV, the
+ * held jobs end with -ENODEV, and once the client closes every job and
+ * queue is forgotten: no firmware object is left (the device's own went
+ * with the firmware).  The unplug waits for the SUBMIT, and the lease
+ * wait re-checks nothing by itself: only the unplug's wake-up ends it
+ * with -ENODEV.  If it did not, the held work is let go after 3 s, a
+ * lease comes back and the SUBMIT succeeds, so the case fails instead of
+ * hanging.
  */
 static void agx4_g16_uapi_unplug_ends_the_wait_and_leaves_nothing(struct kunit *test)
 {

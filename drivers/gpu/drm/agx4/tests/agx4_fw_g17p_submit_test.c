@@ -2002,6 +2002,70 @@ static void agx4_g17p_submit_descriptor_wait_ends_on_free_signal_crash(struct ku
 }
 
 /*
+ * The unplug hook ends every kind of wait for room at once, with
+ * -ENODEV: a render waiting for a pool, a compute command waiting for a
+ * descriptor slot and a SUBMIT waiting for its queue to go idle before a
+ * recycle, each on a queue of its own, all asleep together.  No wait
+ * re-checks anything by itself, so only the hook's wake-up can end them
+ * before the bounded wait does (the reap's signal would, after it).  A
+ * wait that starts after the hook ends at once.  The firmware is still
+ * up: the job in flight completes and everything goes.
+ */
+static void agx4_g17p_submit_unplug_ends_every_wait_for_room(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fw_g17p_sub *sub = agx4_fw_g17p_sub(c->adev->fw);
+	struct agx4_fw_queue *fp = queue(test);
+	struct agx4_fw_queue *fd = queue(test);
+	struct agx4_fw_queue *fi = queue(test);
+	struct agx4_fw_job *a, *b, *j1;
+	struct waiter *wp, *wd, *wi, *late;
+	u64 q;
+
+	/* Every pool index taken, no pool to take over. */
+	bitmap_fill(sub->pools, AGX4_G17P_MAX_POOLS);
+	wp = prepare_in_thread(test, fp, renders(test, 1));
+	expect_waiting(test, wp, 1);
+	/* Every descriptor slot of @fd's owner held. */
+	a = prepare(test, fd, computes(test, 120));
+	b = prepare(test, fd, computes(test, 120));
+	wd = prepare_in_thread(test, fd, computes(test, 1));
+	/* @fi's owner at its limit, its last command in flight. */
+	agx4_fw_g17p_queue_set_counts(fi, 0xfffffe, 0);
+	j1 = prepare(test, fi, computes(test, 1));
+	c->ops->job_publish(j1);
+	q = rd64(msg(c, 0), 0x08);
+	wi = prepare_in_thread(test, fi, computes(test, 1));
+	msleep(100);
+	KUNIT_EXPECT_FALSE(test, completion_done(&wp->done));
+	KUNIT_EXPECT_FALSE(test, completion_done(&wd->done));
+	KUNIT_EXPECT_FALSE(test, completion_done(&wi->done));
+
+	c->ops->unplug(c->adev);
+	/* A waiter still there would run into what the case frees: stop. */
+	KUNIT_ASSERT_EQ(test, waiter_result(test, wp), -ENODEV);
+	KUNIT_ASSERT_EQ(test, waiter_result(test, wd), -ENODEV);
+	KUNIT_ASSERT_EQ(test, waiter_result(test, wi), -ENODEV);
+	KUNIT_EXPECT_NULL(test, wp->job);
+	KUNIT_EXPECT_NULL(test, wd->job);
+	KUNIT_EXPECT_NULL(test, wi->job);
+	KUNIT_EXPECT_EQ(test, pool_waiters(c), 0);
+	late = prepare_in_thread(test, fd, computes(test, 1));
+	KUNIT_EXPECT_EQ(test, waiter_result(test, late), -ENODEV);
+
+	fw_complete(test, q, rd64(fw_ptr(test, rd64(fw_ptr(test, q), 0x08)),
+				  0));
+	KUNIT_EXPECT_EQ(test, c->ops->job_status(j1), 0);
+	c->ops->job_free(j1);
+	c->ops->job_free(b);
+	c->ops->job_free(a);
+	bitmap_zero(sub->pools, AGX4_G17P_MAX_POOLS);
+	c->ops->queue_destroy(fi);
+	c->ops->queue_destroy(fd);
+	c->ops->queue_destroy(fp);
+}
+
+/*
  * A timeout killed the queue: what of its work waits unpublished (here
  * a command behind a bank switch) never goes out, not even once the
  * owner is idle; the jobs count as done once what went out is; and
@@ -2296,6 +2360,7 @@ static struct kunit_case agx4_g17p_submit_cases[] = {
 	KUNIT_CASE(agx4_g17p_submit_descriptor_slots_in_flight_differ),
 	KUNIT_CASE(agx4_g17p_submit_held_command_keeps_its_descriptor_slot),
 	KUNIT_CASE(agx4_g17p_submit_descriptor_wait_ends_on_free_signal_crash),
+	KUNIT_CASE(agx4_g17p_submit_unplug_ends_every_wait_for_room),
 	{ }
 };
 

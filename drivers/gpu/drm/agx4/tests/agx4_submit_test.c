@@ -35,6 +35,7 @@
 #include <linux/scatterlist.h>
 #include <linux/sizes.h>
 #include <linux/spinlock.h>
+#include <linux/workqueue.h>
 
 #include <drm/drm_prime.h>
 #include <drm/drm_syncobj.h>
@@ -1704,22 +1705,38 @@ static void agx4_submit_signal_ends_the_wait_for_a_pool(struct kunit *test)
 	expect_nothing_left(test, s);
 }
 
+/* agx4_device_unplug() from a work item: it waits for every SUBMIT. */
+struct unplugger {
+	struct work_struct work;
+	struct agx4_device *adev;
+};
+
+static void unplug_fn(struct work_struct *work)
+{
+	agx4_device_unplug(container_of(work, struct unplugger, work)->adev);
+}
+
 /*
  * G17P: unplug while 15 queues' renders are held and a 16th queue's
- * SUBMIT waits for a pool: the SUBMIT fails with -ENODEV (the unplug
- * waits for it), the held jobs end with -ENODEV, and once the client
- * closes every job and queue is forgotten: no firmware object is left
- * (the device's own went with the firmware).  Held work is not let go at
- * the end: the firmware is gone.
+ * SUBMIT waits for a pool: the SUBMIT fails with -ENODEV, the held jobs
+ * end with -ENODEV, and once the client closes every job and queue is
+ * forgotten: no firmware object is left (the device's own went with the
+ * firmware).  Held work is not let go at the end: the firmware is gone.
+ * The unplug runs in a work item and waits for the SUBMIT: nothing else
+ * wakes the SUBMIT's wait (it re-checks nothing by itself), so if the
+ * unplug did not, the SUBMIT would not come back within the bounded
+ * wait; the test's signal then ends it, and the case fails.
  */
 static void agx4_submit_unplug_ends_the_wait_for_a_pool(struct kunit *test)
 {
 	unsigned long end = jiffies + msecs_to_jiffies(BOUND_MS);
 	struct dma_fence *done[G17P_POOLS + 1];
 	u32 queue[G17P_POOLS + 1];
+	struct unplugger *u;
 	struct bg_submit *b;
 	struct sub *s;
 	unsigned int i;
+	int ret;
 
 	g17p_only(test);
 	s = kunit_kzalloc(test, sizeof(*s), GFP_KERNEL);
@@ -1728,11 +1745,23 @@ static void agx4_submit_unplug_ends_the_wait_for_a_pool(struct kunit *test)
 	s->m = agx4_test_model();
 	s->c = agx4_test_client_open(test, s->adev);
 	KUNIT_ASSERT_EQ(test, agx4_test_fork_open(s->c, &s->f), 0);
+	u = kunit_kzalloc(test, sizeof(*u), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, u);
+	u->adev = s->adev;
+	INIT_WORK(&u->work, unplug_fn);
 	fill_pools(test, s, queue, done);
 	b = bg_render(test, s, queue[G17P_POOLS], G17P_POOLS);
 	expect_bg_waits(test, s, b);
-	agx4_device_unplug(s->adev);
-	KUNIT_EXPECT_EQ(test, bg_result(test, b), -ENODEV);
+	schedule_work(&u->work);
+	ret = bg_result(test, b);
+	if (!b->reaped) {
+		/* The unplug waits for it: end it, so the case can end. */
+		send_sig(SIGINT, b->task, 1);
+		wait_for_completion(&b->done);
+		b->reaped = true;
+	}
+	flush_work(&u->work);
+	KUNIT_EXPECT_EQ(test, ret, -ENODEV);
 	for (i = 0; i < G17P_POOLS; i++) {
 		KUNIT_EXPECT_EQ_MSG(test, agx4_test_fence_wait(done[i],
 							       BOUND_MS),

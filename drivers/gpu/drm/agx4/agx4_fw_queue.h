@@ -12,6 +12,7 @@ struct agx4_device;
 struct agx4_fw_job;
 struct agx4_fw_queue;
 struct agx4_range;
+struct dma_fence;
 struct agx4_vm;
 
 /**
@@ -34,7 +35,13 @@ struct agx4_vm;
  *    accept a job that was prepared and never published, and the next
  *    prepare must not depend on it (the caller drops jobs only when it
  *    has prepared nothing after them).
- * 2. @job_publish runs from drm_sched's run_job, in the same order, once
+ * 2. @job_reserve, if the backend has it, runs from drm_sched's
+ *    prepare_job, in the same order, once the job's dependencies are met:
+ *    it takes what the job needs of firmware resources that queues share
+ *    and give back only as their jobs are freed, or tells the scheduler
+ *    what to wait for until some comes back.  A job waiting for its
+ *    in-fences holds none of them, so one that never runs holds none.
+ * 3. @job_publish runs from drm_sched's run_job, in the same order, once
  *    the job's dependencies are met.  It never fails, never sleeps and
  *    never allocates: it writes the ring entries, dependency items,
  *    channel messages and producer cursors and rings the doorbells.  Room
@@ -42,12 +49,12 @@ struct agx4_vm;
  *    (@credit_limit and the credits @job_prepare returned), so it is
  *    there.  Room in a channel ring, which every queue of a priority
  *    shares, is the backend's to find: it may defer a message to @poll.
- * 3. @job_status tells whether the firmware is done with a published job
+ * 4. @job_status tells whether the firmware is done with a published job
  *    (stamps are authoritative; events only wake the caller up).  It is
  *    called under a spinlock, also from the fence-signalling path, and
  *    must not sleep or allocate.
- * 4. @job_free releases the job's storage after @job_status said done, or
- *    for a job never published.
+ * 5. @job_free releases the job's storage after @job_status said done, or
+ *    for a job never published (reserved or not).
  *
  * @job_publish, @job_status and @poll are called with the job unit's
  * device spinlock held (interrupts off), so they are serialised against
@@ -124,6 +131,20 @@ struct agx4_fw_submit_ops {
 	int (*job_prepare)(struct agx4_fw_queue *fq,
 			   const struct agx4_cmdbuf *cb,
 			   struct agx4_fw_job **out, u32 *credits);
+	/**
+	 * @job_reserve: optional; see the DOC above.  NULL once the job
+	 * holds what it needs (recorded in the job; later calls return NULL
+	 * too), or a reference to a fence that signals when some of it may
+	 * be free: the scheduler waits for it and calls again.  It runs in
+	 * the scheduler's work, in the path that signals the job's fences:
+	 * it must not sleep, wait or allocate (@job_prepare allocates any
+	 * fence it may return) and cannot fail.  The fence must signal
+	 * without this job's help, at the latest when the job is freed or
+	 * at @unplug.  Not called for a job that is not going to be
+	 * published (its queue killed, the device going): @job_publish is
+	 * then never called either, and @job_free frees what it holds.
+	 */
+	struct dma_fence *(*job_reserve)(struct agx4_fw_job *job);
 	/** @job_publish: see the DOC above. */
 	void (*job_publish)(struct agx4_fw_job *job);
 	/**

@@ -60,7 +60,11 @@
  * 3. Point of no return: drm_sched_job_arm().  Nothing after it fails:
  *    the out-syncs get the job's finished fence, the VM's reservation gets
  *    it as a bookkeeping fence and the job is pushed to the entity.
- * 4. When its dependencies are met, drm_sched calls run_job (on the
+ * 4. When its dependencies are met, drm_sched calls prepare_job, which has
+ *    the backend reserve what the job takes of firmware resources that
+ *    queues share (&agx4_fw_submit_ops.job_reserve), or returns the fence
+ *    to wait for until some is given back; a job waiting for its
+ *    in-fences holds none.  Then drm_sched calls run_job (on the
  *    device's one submit workqueue, which every queue's scheduler
  *    shares), which has the backend publish the work (ring entries,
  *    channel messages, producer cursors, doorbells) and returns the job's
@@ -125,7 +129,8 @@ struct agx4_job_dev {
 	bool stopped;
 	/**
 	 * @going: the device is going (agx4_job_unplug()): SUBMIT prepares
-	 * nothing more.  Set once, before @stopped; read locklessly.
+	 * nothing more, and nothing more is reserved or published.  Set
+	 * once, before @stopped; read locklessly.
 	 */
 	bool going;
 	/**
@@ -370,6 +375,24 @@ static const struct agx4_event_handlers job_event_handlers = {
 	.drained = event_drained,
 };
 
+/*
+ * The job's dependencies are met: reserve what it takes of the firmware's
+ * shared resources, or wait.  A job that will not be published (see
+ * run_job()) reserves nothing.
+ */
+static struct dma_fence *prepare_job(struct drm_sched_job *sj,
+				     struct drm_sched_entity *e)
+{
+	struct agx4_job *job = to_job(sj);
+	struct agx4_job_queue *q = job->q;
+	struct agx4_job_dev *jd = q->adev->jobs;
+
+	if (!jd->ops->job_reserve || READ_ONCE(q->dead) ||
+	    READ_ONCE(jd->going))
+		return NULL;
+	return jd->ops->job_reserve(job->fw);
+}
+
 static struct dma_fence *run_job(struct drm_sched_job *sj)
 {
 	struct agx4_job *job = to_job(sj);
@@ -380,7 +403,8 @@ static struct dma_fence *run_job(struct drm_sched_job *sj)
 
 	cookie = dma_fence_begin_signalling();
 	spin_lock_irqsave(&jd->lock, flags);
-	if (q->dead || jd->stopped) {
+	/* Nothing more goes out once the device is going. */
+	if (q->dead || jd->stopped || READ_ONCE(jd->going)) {
 		/* Not published: the backend never saw it run. */
 		dma_fence_set_error(job->done, -ECANCELED);
 		dma_fence_signal(job->done);
@@ -522,6 +546,7 @@ static enum drm_gpu_sched_stat timedout_job(struct drm_sched_job *sj)
 }
 
 static const struct drm_sched_backend_ops job_sched_ops = {
+	.prepare_job = prepare_job,
 	.run_job = run_job,
 	.timedout_job = timedout_job,
 	.free_job = free_job,
@@ -915,8 +940,9 @@ int agx4_job_init(struct agx4_device *adev)
  * every SUBMIT inside drm_dev_enter() and wakes none: a SUBMIT waiting
  * in the backend for firmware room is woken here and fails with -ENODEV
  * (&agx4_fw_submit_ops.unplug), and a later one fails with -ENODEV
- * before it prepares anything.  Work already submitted goes on until
- * agx4_job_fini().  The caller serialises it (agx4_device_unplug());
+ * before it prepares anything.  Jobs not yet run are cancelled
+ * (-ECANCELED); those published go on until agx4_job_fini().  The caller
+ * serialises it (agx4_device_unplug());
  * it is idempotent, and a device without submission ignores it.
  */
 void agx4_job_unplug(struct agx4_device *adev)

@@ -47,6 +47,8 @@ struct fake {
 	atomic_t jobs;			/* firmware jobs alive */
 	atomic_t npublished;
 	atomic_t unplugs;		/* unplug op calls */
+	atomic_t reserves;		/* job_reserve calls */
+	struct dma_fence *hold;		/* job_reserve waits for it, if set */
 	int refuse;			/* job_prepare's answer when non-zero */
 	u32 credits;
 	bool auto_complete;
@@ -109,6 +111,17 @@ static int fake_job_prepare(struct agx4_fw_queue *q,
 	return 0;
 }
 
+/* What a job reserves is the passing of @hold. */
+static struct dma_fence *fake_job_reserve(struct agx4_fw_job *j)
+{
+	struct dma_fence *hold = READ_ONCE(j->q->f->hold);
+
+	atomic_inc(&j->q->f->reserves);
+	if (hold && !dma_fence_is_signaled(hold))
+		return dma_fence_get(hold);
+	return NULL;
+}
+
 static void fake_job_publish(struct agx4_fw_job *j)
 {
 	struct fake *f = j->q->f;
@@ -160,6 +173,7 @@ static struct agx4_fw_submit_ops fake_ops = {
 	.queue_create = fake_queue_create,
 	.queue_destroy = fake_queue_destroy,
 	.job_prepare = fake_job_prepare,
+	.job_reserve = fake_job_reserve,
 	.job_publish = fake_job_publish,
 	.job_status = fake_job_status,
 	.job_free = fake_job_free,
@@ -476,6 +490,90 @@ static void agx4_job_waits_for_its_in_sync(struct kunit *test)
 	dma_fence_put(gate);
 }
 
+/* A fence only the case signals; the case keeps the first reference. */
+static struct dma_fence *gate_fence(struct kunit *test)
+{
+	struct dma_fence *gate = kunit_kzalloc(test, sizeof(*gate), GFP_KERNEL);
+	static DEFINE_SPINLOCK(gate_lock);
+
+	KUNIT_ASSERT_NOT_NULL(test, gate);
+	dma_fence_init(gate, &gate_ops, &gate_lock,
+		       dma_fence_context_alloc(1), 1);
+	return gate;
+}
+
+/*
+ * The backend reserves a job's shared firmware resources only once its
+ * in-sync signalled: a job waiting for it has reserved nothing, however
+ * long it waits.  The reserve's fence then holds the job (it is not
+ * published) until it signals; the reserve is asked again and the job
+ * runs.
+ */
+static void agx4_job_reserves_after_its_in_sync_and_waits_for_it(struct kunit *test)
+{
+	struct job_ctx *c = test->priv;
+	struct dma_fence *in_fence = gate_fence(test);
+	struct dma_fence *hold = gate_fence(test);
+	u32 q = queue_create(test, c), in, out = syncobj(test, c, NULL);
+	struct drm_asahi_sync s[2];
+	struct dma_fence *f;
+	unsigned int i;
+
+	in = syncobj(test, c, in_fence);
+	s[0] = (struct drm_asahi_sync){ DRM_ASAHI_SYNC_SYNCOBJ, in };
+	s[1] = (struct drm_asahi_sync){ DRM_ASAHI_SYNC_SYNCOBJ, out };
+	c->f.auto_complete = true;
+	WRITE_ONCE(c->f.hold, hold);
+	KUNIT_ASSERT_EQ(test, submit(test, c, q, s, 1, 1), 0);
+	f = fence_of(c, out, 0);
+	KUNIT_ASSERT_NOT_NULL(test, f);
+	msleep(50);
+	KUNIT_EXPECT_EQ_MSG(test, atomic_read(&c->f.reserves), 0,
+			    "reserved while its in-sync was pending");
+	dma_fence_signal(in_fence);
+	for (i = 0; i < WAIT_MS && !atomic_read(&c->f.reserves); i++)
+		usleep_range(1000, 2000);
+	KUNIT_EXPECT_EQ(test, atomic_read(&c->f.reserves), 1);
+	msleep(50);
+	KUNIT_EXPECT_EQ_MSG(test, atomic_read(&c->f.npublished), 0,
+			    "published while the reserve's fence was pending");
+	KUNIT_EXPECT_EQ(test, atomic_read(&c->f.reserves), 1);
+	dma_fence_signal(hold);
+	KUNIT_EXPECT_TRUE(test, wait_published(c, 1));
+	KUNIT_EXPECT_EQ(test, atomic_read(&c->f.reserves), 2);
+	KUNIT_EXPECT_TRUE(test, signalled_within(f, WAIT_MS));
+	KUNIT_EXPECT_EQ(test, f->error, 0);
+	dma_fence_put(f);
+}
+
+/*
+ * A job waiting for its reserve when the device goes is not reserved
+ * again nor published once the fence signals: it ends -ECANCELED.
+ */
+static void agx4_job_going_device_cancels_a_waiting_reserve(struct kunit *test)
+{
+	struct job_ctx *c = test->priv;
+	struct dma_fence *hold = gate_fence(test);
+	u32 q = queue_create(test, c), out = syncobj(test, c, NULL);
+	struct dma_fence *f;
+	unsigned int i;
+
+	WRITE_ONCE(c->f.hold, hold);
+	KUNIT_ASSERT_EQ(test, submit_signal(test, c, q, out, 0), 0);
+	f = fence_of(c, out, 0);
+	KUNIT_ASSERT_NOT_NULL(test, f);
+	for (i = 0; i < WAIT_MS && !atomic_read(&c->f.reserves); i++)
+		usleep_range(1000, 2000);
+	KUNIT_EXPECT_EQ(test, atomic_read(&c->f.reserves), 1);
+	agx4_job_unplug(c->adev);
+	dma_fence_signal(hold);
+	KUNIT_EXPECT_TRUE(test, signalled_within(f, WAIT_MS));
+	KUNIT_EXPECT_EQ(test, f->error, -ECANCELED);
+	KUNIT_EXPECT_EQ(test, atomic_read(&c->f.reserves), 1);
+	KUNIT_EXPECT_EQ(test, atomic_read(&c->f.npublished), 0);
+	dma_fence_put(f);
+}
+
 static void agx4_job_timeline_out_sync_gets_its_point(struct kunit *test)
 {
 	struct job_ctx *c = test->priv;
@@ -732,6 +830,8 @@ static struct kunit_case agx4_job_cases[] = {
 	KUNIT_CASE(agx4_job_done_fences_signal_in_queue_order),
 	KUNIT_CASE(agx4_job_backend_error_ends_the_fence),
 	KUNIT_CASE(agx4_job_waits_for_its_in_sync),
+	KUNIT_CASE(agx4_job_reserves_after_its_in_sync_and_waits_for_it),
+	KUNIT_CASE(agx4_job_going_device_cancels_a_waiting_reserve),
 	KUNIT_CASE(agx4_job_timeline_out_sync_gets_its_point),
 	KUNIT_CASE(agx4_job_refused_by_the_backend_leaves_nothing),
 	KUNIT_CASE(agx4_job_unplug_tells_the_backend_and_refuses_submit),

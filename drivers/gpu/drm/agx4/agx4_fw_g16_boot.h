@@ -48,8 +48,9 @@ struct agx4_fw_g16_count {
 struct agx4_fw_g16_sub {
 	/**
 	 * @lock: protects @chans, @counts, @deferred, the publication
-	 * counts and @events.  Taken inside the job unit's spinlock (the
-	 * ops run under it), never around anything that sleeps.
+	 * counts, @events and the lease waits.  Taken inside the job unit's
+	 * spinlock (the ops run under it), never around anything that
+	 * sleeps.
 	 */
 	spinlock_t lock;
 	/** @chans: the work channels, by firmware priority * 3 + stage. */
@@ -62,16 +63,30 @@ struct agx4_fw_g16_sub {
 	u64 compute_published;
 	/** @render_published: render work items (TA + 3D) published. */
 	u64 render_published;
-	/** @events: bit k: event lease k (ids 32 + 3k ..) is taken. */
+	/** @events: bit k: event lease k (ids 32 + 3k ..) is taken; @lock. */
 	unsigned long events;
 	/**
-	 * @lease_wq: woken whenever an event lease is given back, and at
-	 * unplug.
+	 * @lease_waiters: jobs waiting for an event lease, oldest first;
+	 * protected by @lock.
 	 */
-	wait_queue_head_t lease_wq;
+	struct list_head lease_waiters;
 	/**
-	 * @going: the device is going (&agx4_fw_submit_ops.unplug): a
-	 * prepare waiting for a lease gives up.  Set once, read locklessly.
+	 * @fence_lock: the lock of those jobs' wait fences; taken inside
+	 * @lock.
+	 */
+	spinlock_t fence_lock;
+	/** @fence_ctx: their fence context. */
+	u64 fence_ctx;
+	/** @fence_seqno: the last one's seqno; protected by @lock. */
+	u64 fence_seqno;
+	/**
+	 * @scene_wq: prepares waiting for a VM's scene slot or render
+	 * scratch; woken when a render gives them back, and at unplug.
+	 */
+	wait_queue_head_t scene_wq;
+	/**
+	 * @going: the device is going (&agx4_fw_submit_ops.unplug): no job
+	 * waits for a lease or a scene slot any more; written under @lock.
 	 */
 	bool going;
 	/** @compute_support: firmware address of the compute support. */

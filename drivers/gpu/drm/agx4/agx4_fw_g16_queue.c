@@ -4,6 +4,7 @@
  */
 
 #include <linux/bitops.h>
+#include <linux/dma-fence.h>
 #include <linux/err.h>
 #include <linux/list.h>
 #include <linux/mm.h>
@@ -60,21 +61,25 @@
  * step (0x100) before its first target: 0xb00 for TA, 0 for 3D and
  * compute.
  *
- * **Events.**  While a queue has jobs (prepared and not freed) it holds
- * one of %G16_EVENT_LEASES event leases: lease k gives the event ids
+ * **Events.**  While a queue has jobs reserved and not freed it holds one
+ * of %G16_EVENT_LEASES event leases: lease k gives the event ids
  * 32 + 3k + stage; ids below 32 stay the bootstrap's.  At most 32 queues
- * have work outstanding at once; any number can exist.  A prepare that
- * finds every lease held by other busy queues waits, interruptibly, until
- * one comes back: a lease is held only by a queue with jobs prepared and
- * not freed, and those complete, are cancelled or time out (a timeout
- * kills the queue, which gives its lease back at once): the wait lasts
- * as long as work already submitted, and its in-fences, take.  A signal
- * ends it with -ERESTARTSYS, the device going away with -ENODEV (the
- * unplug wakes it: it polls nothing).
+ * have work outstanding at once; any number can exist.  A job takes its
+ * queue's lease (or a free one) only in @job_reserve, from drm_sched's
+ * prepare_job once its in-fences signalled, so a job waiting for them
+ * holds none, and SUBMIT never waits for one.  A job that finds every
+ * lease held by other queues waits in the scheduler, holding nothing,
+ * for its own fence, which the next lease given back is handed to (in
+ * the order the jobs began waiting): leases are held by queues with jobs
+ * reserved, which run, complete or time out (a timeout kills the queue,
+ * which gives its lease back at once).  The unplug ends those waits.  As
+ * the lease is known only then, prepare builds every item with event 0
+ * and @job_reserve writes the ids (set_events()).  Stamps and ordinals do
+ * not depend on the lease: prepare still assigns them in SUBMIT order.
  * Resources a VM keeps while it lives (its context, its render support
  * lease) are not waited for: running out of them fails the prepare with
- * -ENOSPC, as does, for now, a VM with every scene slot or its render
- * scratch taken.
+ * -ENOSPC.  A VM's scene slots and render scratch, which its prepared
+ * renders hold, are: see render_lease().
  *
  * **Contexts.**  A VM's commands run in one context (ASID) taken at its
  * first job and kept for the VM's life.  The reference gives each VM a
@@ -132,11 +137,13 @@
  * **Kill and unplug.**  A queue killed by a timeout sends nothing more:
  * its jobs' messages still waiting for room are dropped (those jobs count
  * as done for the firmware, which never saw them) and its event lease is
- * given back.  After unplug, forgetting a job or queue frees its host
- * structures and its storage without a word to the firmware, which is
- * gone: storage aliased in context 0 is not unmapped there (context 0's
- * tables went with the firmware), only in the VM's tables and the
- * firmware heap's, which outlive it.
+ * given back (to the job that has waited longest).  The unplug ends every
+ * job's wait for a lease (-ENODEV; the job unit then cancels the job) and
+ * every prepare's wait for a scene slot.  After unplug, forgetting a job
+ * or queue frees its host structures and its storage without a word to
+ * the firmware, which is gone: storage aliased in context 0 is not
+ * unmapped there (context 0's tables went with the firmware), only in the
+ * VM's tables and the firmware heap's, which outlive it.
  *
  * **Renders.**  A VM's first render makes its render objects: one of
  * %AGX4_FW_G16_SUPPORTS support leases (lease n: identity and
@@ -370,7 +377,7 @@ struct g16_hist {
  *	the caller's submit lock.
  * @lease: its event lease, -1 for none; protected by
  *	&agx4_fw_g16_sub.lock.
- * @outstanding: its jobs prepared and not freed; protected likewise.
+ * @outstanding: its jobs reserved and not freed; protected likewise.
  *	The queue holds a lease while it has any, unless it was killed.
  */
 struct agx4_fw_queue {
@@ -399,6 +406,8 @@ struct agx4_fw_queue {
  * @node: where @scratch is in the VM's scratch arena.
  * @aliased: a render's storage is mapped at its alias in context 0.
  * @prelude: a render that carries its pool's TA prelude.
+ * @dep_lane: the lane each of its dependency items waits for (a render:
+ *	the 3D stage's first, then the TA's), for set_events().
  */
 struct g16_cmd {
 	struct agx4_fw_obj *obj;
@@ -413,6 +422,7 @@ struct g16_cmd {
 	struct drm_mm_node node;
 	bool aliased;
 	bool prelude;
+	u8 dep_lane[G16_MAX_DEPS];
 };
 
 /**
@@ -432,6 +442,15 @@ struct g16_cmd {
  * @tag: per lane, the tag of its message.
  * @prev_ordinal: the lanes' ordinals before prepare, to undo it.
  * @prev_hist: the queue's history before prepare, to undo it.
+ * @leased: @job_reserve (or a lease handed over) counted it in its
+ *	queue's &agx4_fw_queue.outstanding; protected by &agx4_fw_g16_sub.lock.
+ * @events: set_events() ran; only @job_reserve, serialised by drm_sched,
+ *	touches it.
+ * @waiting: on &agx4_fw_g16_sub.lease_waiters while it waits for a
+ *	lease; protected by &agx4_fw_g16_sub.lock.
+ * @wait: the fence of that wait, allocated by prepare, initialised at
+ *	its first wait (@armed); the job holds a reference once it is.
+ * @armed: @wait was initialised; under &agx4_fw_g16_sub.lock.
  * @ncmds: entries of @cmds.
  * @cmds: its commands, in order.
  */
@@ -448,6 +467,11 @@ struct agx4_fw_job {
 	u64 tag[G16_LANES];
 	u32 prev_ordinal[G16_LANES];
 	struct g16_hist prev_hist[G16_SQ_NUM];
+	bool leased;
+	bool events;
+	struct list_head waiting;
+	struct dma_fence *wait;
+	bool armed;
 	u32 ncmds;
 	struct g16_cmd cmds[] __counted_by(ncmds);
 };
@@ -487,6 +511,8 @@ struct g16_vm {
  * @blocks: the pool's first blocks, with their guards.
  * @scenes: bit s: scene slot s is a render's; under &agx4_vm.fw_lock.
  * @scratch: the scratch arena; under &agx4_vm.fw_lock.
+ * @freed: renders that gave their scene slot and scratch back; under
+ *	&agx4_vm.fw_lock.
  * @live: the pool's TA prelude went out; under &agx4_fw_g16_sub.lock.
  * @published: render Works published on the support; likewise.
  */
@@ -503,6 +529,7 @@ struct g16_render_vm {
 	struct agx4_fw_obj *blocks;
 	unsigned long scenes;
 	struct drm_mm scratch;
+	unsigned long freed;
 	bool live;
 	u32 published;
 };
@@ -1012,58 +1039,25 @@ out:
 /* ---- event leases ---- */
 
 /* One more job on @fq, with a lease if it has none; false: none free. */
-static bool lease_try(struct agx4_fw_queue *fq)
+static bool lease_try_locked(struct agx4_fw_queue *fq)
 {
 	struct agx4_fw_g16_sub *sub = fq->sub;
-	bool ok = true;
 
-	spin_lock_irq(&sub->lock);
+	lockdep_assert_held(&sub->lock);
 	if (fq->lease < 0) {
 		unsigned long k = find_first_zero_bit(&sub->events,
 						      G16_EVENT_LEASES);
 
-		if (k >= G16_EVENT_LEASES) {
-			ok = false;
-			goto out;
-		}
+		if (k >= G16_EVENT_LEASES)
+			return false;
 		__set_bit(k, &sub->events);
 		fq->lease = k;
 	}
 	fq->outstanding++;
-out:
-	spin_unlock_irq(&sub->lock);
-	return ok;
+	return true;
 }
 
-/*
- * Wait until @fq has a lease for one more job.  The caller (prepare)
- * holds only the queue's submit lock and, in the ioctl, the device's
- * drm_dev_enter() section; @fq itself has no job, or it would hold a
- * lease.  Every lease is held by a queue with jobs prepared and not
- * freed, whose dependencies (in-fences, earlier jobs) existed when they
- * were submitted and need nothing from this caller: they run and
- * complete, or are cancelled, or time out, which kills their queue and
- * gives its lease back (g16_queue_kill()).  So the wait ends without
- * anything this caller holds.  The unplug waits for the drm_dev_enter()
- * section and wakes nobody: it first calls g16_unplug(), which ends the
- * wait with -ENODEV.  It sleeps until one of these; nothing polls.
- */
-static int lease_take(struct agx4_fw_queue *fq)
-{
-	struct agx4_fw_g16_sub *sub = fq->sub;
-	bool got = false;
-	int ret;
-
-	might_sleep();
-	ret = wait_event_interruptible(sub->lease_wq,
-				       (got = lease_try(fq)) ||
-				       READ_ONCE(sub->going));
-	if (got)
-		return 0;
-	return ret ?: -ENODEV;
-}
-
-/* Give the lease back (and wake its waiters): @sub->lock held. */
+/* Give the lease back: @sub->lock held.  False if @fq had none. */
 static bool lease_release_locked(struct agx4_fw_queue *fq)
 {
 	lockdep_assert_held(&fq->sub->lock);
@@ -1074,18 +1068,152 @@ static bool lease_release_locked(struct agx4_fw_queue *fq)
 	return true;
 }
 
+/*
+ * End the wait of @job (off &agx4_fw_g16_sub.lease_waiters): with @err
+ * for a job that will not be reserved.  Its fence's lock nests inside
+ * @sub->lock; drm_sched's callback only queues its work.
+ */
+static void lease_wake_locked(struct agx4_fw_job *job, int err)
+{
+	lockdep_assert_held(&job->fq->sub->lock);
+	list_del_init(&job->waiting);
+	if (err)
+		dma_fence_set_error(job->wait, err);
+	dma_fence_signal(job->wait);
+}
+
+/*
+ * A lease came back (@sub->lock held): the job that has waited longest
+ * takes it for its queue, which holds none (its jobs reserve in order,
+ * and only its first unreserved one can wait).
+ */
+static void lease_handoff_locked(struct agx4_fw_g16_sub *sub)
+{
+	struct agx4_fw_job *job;
+
+	job = list_first_entry_or_null(&sub->lease_waiters,
+				       struct agx4_fw_job, waiting);
+	if (!job || !lease_try_locked(job->fq))
+		return;
+	job->leased = true;
+	lease_wake_locked(job, 0);
+}
+
 static void lease_put(struct agx4_fw_queue *fq)
 {
 	struct agx4_fw_g16_sub *sub = fq->sub;
 	unsigned long flags;
-	bool wake = false;
 
 	spin_lock_irqsave(&sub->lock, flags);
-	if (!WARN_ON(!fq->outstanding) && !--fq->outstanding)
-		wake = lease_release_locked(fq);
+	if (!WARN_ON(!fq->outstanding) && !--fq->outstanding &&
+	    lease_release_locked(fq))
+		lease_handoff_locked(sub);
 	spin_unlock_irqrestore(&sub->lock, flags);
-	if (wake)
-		wake_up_all(&sub->lease_wq);
+}
+
+static const char *lease_fence_name(struct dma_fence *f)
+{
+	return "agx4-g16-lease";
+}
+
+static const struct dma_fence_ops lease_fence_ops = {
+	.get_driver_name = lease_fence_name,
+	.get_timeline_name = lease_fence_name,
+};
+
+/* A dependency item's event: that of the lane it waits for. */
+static void dep_event(const struct agx4_fw_queue *fq, u8 *item, u32 lane)
+{
+	((struct g16_barrier *)item)->event = cpu_to_le32(lane_event(fq, lane));
+}
+
+/*
+ * Write the event ids of @job's queue's lease into every item prepare
+ * built with event 0: each stage's work and microsequence, the TA work's
+ * fragment event, a render's 3D prelude (it waits for the TA) and the
+ * dependency items (each waits for a lane of the same queue, whose
+ * earlier jobs, if not freed yet, hold the same lease).  Before
+ * @job_publish, so before the firmware sees any of it.
+ */
+static void set_events(struct agx4_fw_job *job)
+{
+	const struct agx4_fw_queue *fq = job->fq;
+	__le32 ta = cpu_to_le32(lane_event(fq, AGX4_FW_LANE_TA));
+	__le32 fr = cpu_to_le32(lane_event(fq, AGX4_FW_LANE_3D));
+	__le32 cp = cpu_to_le32(lane_event(fq, AGX4_FW_LANE_COMPUTE));
+	u32 i, k;
+
+	for (i = 0; i < job->ncmds; i++) {
+		struct g16_cmd *cmd = &job->cmds[i];
+		u8 *cpu = cmd->obj->cpu;
+
+		if (!cmd->render) {
+			((struct g16_compute_work *)cpu)->event = cp;
+			((struct g16_compute_ms *)(cpu + G16_CW_MS))->start.event = cp;
+			for (k = 0; k < cmd->ndeps; k++)
+				dep_event(fq, cpu + G16_CW_DEPS + k * G16_DEP_SIZE,
+					  cmd->dep_lane[k]);
+			continue;
+		}
+		((struct g16_ta_work *)(cpu + G16_RW_TA))->tail.event = ta;
+		((struct g16_ta_work *)(cpu + G16_RW_TA))->fragment_event = fr;
+		((struct g16_ta_ms *)(cpu + G16_RW_TA_MS))->start.event = ta;
+		((struct g16_frag_work *)(cpu + G16_RW_3D))->tail.event = fr;
+		((struct g16_frag_ms *)(cpu + G16_RW_3D_MS))->start.event = fr;
+		((struct g16_barrier *)(cpu + G16_RW_3D_PRELUDE))->event = ta;
+		for (k = 0; k < cmd->nfrag; k++)
+			dep_event(fq, cpu + G16_RW_3D_PRELUDE +
+				  (k + 1) * G16_DEP_SIZE, cmd->dep_lane[k]);
+		for (k = 0; k < cmd->ndeps; k++)
+			dep_event(fq, cpu + G16_RW_TA_PRELUDE +
+				  (k + 1) * G16_DEP_SIZE,
+				  cmd->dep_lane[cmd->nfrag + k]);
+	}
+}
+
+/*
+ * drm_sched's prepare_job, once @job's dependencies are met: its queue
+ * counts it on its lease (one it holds, or a free one) and its event ids
+ * are written; or it waits, holding nothing, for its fence, which the
+ * next lease given back is handed to.  Every lease is held by a queue
+ * with jobs reserved, which need nothing from this job: they complete,
+ * or time out (which kills their queue and gives its lease back).  The
+ * unplug ends the wait too (g16_unplug()).  Nothing here sleeps or
+ * allocates: prepare allocated the fence.
+ */
+static struct dma_fence *g16_job_reserve(struct agx4_fw_job *job)
+{
+	struct agx4_fw_g16_sub *sub = job->fq->sub;
+	struct dma_fence *wait = NULL;
+	unsigned long flags;
+	bool leased;
+
+	spin_lock_irqsave(&sub->lock, flags);
+	if (!job->leased && !sub->going) {
+		if (lease_try_locked(job->fq)) {
+			job->leased = true;
+		} else {
+			if (!job->armed) {
+				dma_fence_init(job->wait, &lease_fence_ops,
+					       &sub->fence_lock, sub->fence_ctx,
+					       ++sub->fence_seqno);
+				job->armed = true;
+			}
+			/*
+			 * A job waits once: its fence signals only with a
+			 * lease handed to it, or once the device is going.
+			 */
+			list_add_tail(&job->waiting, &sub->lease_waiters);
+			wait = dma_fence_get(job->wait);
+		}
+	}
+	leased = job->leased;
+	spin_unlock_irqrestore(&sub->lock, flags);
+	if (leased && !job->events) {
+		set_events(job);
+		job->events = true;
+	}
+	return wait;
 }
 
 /* ---- prepare ---- */
@@ -1101,7 +1229,7 @@ static void build_dep(const struct agx4_fw_queue *fq, struct g16_barrier *b,
 	b->stamp = cpu_to_le64(p->fw_stamp_va);
 	b->stamp2 = b->stamp;
 	b->value = cpu_to_le32(h->stamp);
-	b->event = cpu_to_le32(lane_event(fq, h->lane));
+	/* The event: set_events(), once the job has a lease. */
 	b->own_stamp = cpu_to_le32(own_stamp);
 	/* L: the waiting lane's UUID, as the bootstrap barrier's. */
 	b->uuid = cpu_to_le32(fq->lanes[own_lane].uuid);
@@ -1229,7 +1357,7 @@ static int build_compute(struct agx4_fw_queue *fq, struct g16_cmd *cmd,
 				.driver_stamp = w + G16_CW_DRIVER_STAMP,
 				.fw_stamp = l->fw_stamp_va,
 				.stamp = cmd->stamp,
-				.event = lane_event(fq, AGX4_FW_LANE_COMPUTE),
+				/* Event 0 until set_events(). */
 				.prof = { w + G16_CW_PROF,
 					  w + G16_CW_PROF + sizeof(u64) },
 			},
@@ -1266,10 +1394,12 @@ static int build_compute(struct agx4_fw_queue *fq, struct g16_cmd *cmd,
 		cpu_to_le32(G16_COMPUTE_THRESHOLD);
 	*(__le32 *)(cpu + G16_CW_DRIVER_STAMP) =
 		cpu_to_le32(cmd->stamp - G16_STAMP_STEP);
-	for (k = 0; k < ndeps; k++)
+	for (k = 0; k < ndeps; k++) {
 		build_dep(fq, (struct g16_barrier *)(cpu + G16_CW_DEPS +
 						     k * G16_DEP_SIZE),
 			  deps[k], cmd->stamp, AGX4_FW_LANE_COMPUTE);
+		cmd->dep_lane[k] = deps[k]->lane;
+	}
 	cmd->ndeps = ndeps;
 	return 0;
 }
@@ -1302,32 +1432,58 @@ static int render_scratch_sizes(const struct agx4_render_desc *d, u64 *t,
 	return ret;
 }
 
-/* A render's scene slot and scratch lease, mapped in the VM. */
+/*
+ * A render's scene slot and scratch lease, mapped in the VM.  With every
+ * slot busy or no room in the arena, the first render of a job (@first:
+ * the job holds no slot) waits, interruptibly, until a render of the VM
+ * gives its slot back (its job freed), or the device goes (-ENODEV).
+ * Holding none, no two prepares wait for each other; the renders that
+ * hold them were prepared before and run without this one (unless the
+ * client orders them after it: a signal ends the wait then).  A later
+ * render of the job, or one whose scratch would not fit in an empty
+ * arena, fails with -ENOSPC.
+ */
 static int render_lease(struct agx4_fw_queue *fq, struct g16_render_vm *r,
-			struct g16_cmd *cmd, u64 size)
+			struct g16_cmd *cmd, u64 size, bool first)
 {
+	struct agx4_fw_g16_sub *sub = fq->sub;
 	struct agx4_vm *vm = fq->vm;
-	unsigned long k;
+	unsigned long k, freed;
 	int ret;
 
-	mutex_lock(&vm->fw_lock);
-	k = find_first_zero_bit(&r->scenes, G16_SCENE_SLOTS);
-	if (k >= G16_SCENE_SLOTS) {
-		ret = -ENOSPC;
-	} else {
-		ret = drm_mm_insert_node_in_range(&r->scratch, &cmd->node,
-						  size, AGX4_UAT_PAGE_SIZE, 0,
-						  0, U64_MAX,
-						  DRM_MM_INSERT_BEST);
-		if (!ret) {
-			__set_bit(k, &r->scenes);
-			cmd->scene = k;
-		}
-	}
-	mutex_unlock(&vm->fw_lock);
-	/* Every scene slot busy, or no room in the arena. */
-	if (ret)
+	if (size > vm->kernel_end - r->ks - G16_VM_SCRATCH)
 		return -ENOSPC;
+	for (;;) {
+		mutex_lock(&vm->fw_lock);
+		k = find_first_zero_bit(&r->scenes, G16_SCENE_SLOTS);
+		if (k >= G16_SCENE_SLOTS) {
+			ret = -ENOSPC;
+		} else {
+			ret = drm_mm_insert_node_in_range(&r->scratch,
+							  &cmd->node, size,
+							  AGX4_UAT_PAGE_SIZE,
+							  0, 0, U64_MAX,
+							  DRM_MM_INSERT_BEST);
+			if (!ret) {
+				__set_bit(k, &r->scenes);
+				cmd->scene = k;
+			}
+		}
+		freed = r->freed;
+		mutex_unlock(&vm->fw_lock);
+		if (!ret)
+			break;
+		/* Every scene slot busy, or no room in the arena. */
+		if (!first)
+			return -ENOSPC;
+		ret = wait_event_interruptible(sub->scene_wq,
+					       READ_ONCE(r->freed) != freed ||
+					       READ_ONCE(sub->going));
+		if (ret)
+			return ret;
+		if (READ_ONCE(sub->going))
+			return -ENODEV;
+	}
 	cmd->scratch = agx4_fw_obj_create(&fq->adev->mem->heap, size,
 					  AGX4_FW_OBJ_SHARED, NULL, NULL);
 	if (IS_ERR(cmd->scratch)) {
@@ -1345,7 +1501,8 @@ static int render_lease(struct agx4_fw_queue *fq, struct g16_render_vm *r,
  */
 static int build_render(struct agx4_fw_queue *fq, struct g16_cmd *cmd,
 			const struct agx4_render_desc *d, int ctx,
-			const struct g16_hist **deps, u32 ndeps, u32 nfrag)
+			const struct g16_hist **deps, u32 ndeps, u32 nfrag,
+			bool first)
 {
 	struct agx4_device *adev = fq->adev;
 	struct agx4_fw_g16_sub *sub = fq->sub;
@@ -1377,7 +1534,7 @@ static int build_render(struct agx4_fw_queue *fq, struct g16_cmd *cmd,
 	if (IS_ERR(r))
 		return PTR_ERR(r);
 	ret = render_lease(fq, r, cmd,
-			   t + p + G16_RS_PAGES * AGX4_UAT_PAGE_SIZE);
+			   t + p + G16_RS_PAGES * AGX4_UAT_PAGE_SIZE, first);
 	if (ret)
 		return ret;
 	cmd->obj = agx4_fw_obj_create(&adev->mem->heap, G16_RW_SIZE,
@@ -1414,7 +1571,8 @@ static int build_render(struct agx4_fw_queue *fq, struct g16_cmd *cmd,
 		.status = m + G16_RS_TA_STATUS,
 		.driver_stamp = w + G16_RW_TA_DSTAMP,
 		.fw_stamp = ta->fw_stamp_va, .stamp = cmd->ta_stamp,
-		.event = lane_event(fq, AGX4_FW_LANE_TA), .uuid = G16_TA_UUID,
+		/* Event 0 until set_events(), as the 3D's. */
+		.uuid = G16_TA_UUID,
 		.counter = 2 * (u64)ord + 1, .lifecycle = G16_TA_LIFECYCLE,
 		.work_stamp = G16_TA_WORK_STAMP, .gate = G16_TA_GATE,
 		.admission = slot, .shared_tail = w + G16_RW_TA_TAIL,
@@ -1427,7 +1585,7 @@ static int build_render(struct agx4_fw_queue *fq, struct g16_cmd *cmd,
 		.status = m + G16_RS_3D_STATUS,
 		.driver_stamp = w + G16_RW_3D_DSTAMP,
 		.fw_stamp = fr->fw_stamp_va, .stamp = cmd->stamp,
-		.event = lane_event(fq, AGX4_FW_LANE_3D), .uuid = G16_3D_UUID,
+		.uuid = G16_3D_UUID,
 		.counter = 2 * (u64)ord, .lifecycle = G16_3D_LIFECYCLE,
 		.work_stamp = G16_3D_WORK_STAMP, .gate = G16_3D_GATE,
 		.admission = slot, .shared_tail = w + G16_RW_3D_TAIL,
@@ -1493,6 +1651,8 @@ static int build_render(struct agx4_fw_queue *fq, struct g16_cmd *cmd,
 						     (k - nfrag + 1) *
 						     G16_DEP_SIZE),
 			  deps[k], cmd->ta_stamp, AGX4_FW_LANE_TA);
+	for (k = 0; k < ndeps; k++)
+		cmd->dep_lane[k] = deps[k]->lane;
 	cmd->nfrag = nfrag;
 	cmd->ndeps = ndeps - nfrag;
 	return 0;
@@ -1522,11 +1682,16 @@ static void render_put(struct agx4_fw_queue *fq, struct g16_cmd *cmd,
 	struct g16_vm *gv = vm->fw;
 
 	mutex_lock(&vm->fw_lock);
-	if (cmd->scene >= 0)
-		__clear_bit(cmd->scene, &gv->r->scenes);
 	if (drm_mm_node_allocated(&cmd->node))
 		drm_mm_remove_node(&cmd->node);
+	if (cmd->scene >= 0) {
+		__clear_bit(cmd->scene, &gv->r->scenes);
+		gv->r->freed++;
+	}
 	mutex_unlock(&vm->fw_lock);
+	/* After unplug nobody waits (and the submission state went). */
+	if (cmd->scene >= 0 && fw_alive)
+		wake_up_all(&fq->sub->scene_wq);
 	agx4_fw_obj_destroy(cmd->scratch);
 	if (cmd->aliased && fw_alive)
 		dev_alias(adev, cmd->obj, G16_RENDER_ALIAS +
@@ -1558,6 +1723,7 @@ static int prepare_cmds(struct agx4_fw_job *job, const struct agx4_cmdbuf *cb,
 	struct g16_hist *e[G16_SQ_NUM];
 	u32 n[G16_SQ_NUM] = { 1, 1 };
 	u32 i, s, total = 0;
+	bool rendered = false;
 	int ret = 0;
 
 	for (s = 0; s < G16_SQ_NUM; s++) {
@@ -1588,7 +1754,8 @@ static int prepare_cmds(struct agx4_fw_job *job, const struct agx4_cmdbuf *cb,
 		cmd->scene = -1;
 		if (!c->is_compute) {
 			ret = build_render(fq, cmd, &c->render, ctx, deps,
-					   ndeps, nfrag);
+					   ndeps, nfrag, !rendered);
+			rendered = true;
 			if (ret)
 				goto out;
 			e[G16_SQ_RENDER][n[G16_SQ_RENDER]++] =
@@ -1639,18 +1806,19 @@ static int g16_job_prepare(struct agx4_fw_queue *fq,
 	ctx = vm_context(fq);
 	if (ctx < 0)
 		return ctx;
-	/* Before anything is allocated: this may wait. */
-	ret = lease_take(fq);
-	if (ret)
-		return ret;
 	job = kzalloc(struct_size(job, cmds, cb->count), GFP_KERNEL);
-	if (!job) {
-		lease_put(fq);
+	if (!job)
+		return -ENOMEM;
+	/* The fence a wait for a lease may need: g16_job_reserve() cannot allocate. */
+	job->wait = kzalloc(sizeof(*job->wait), GFP_KERNEL);
+	if (!job->wait) {
+		kfree(job);
 		return -ENOMEM;
 	}
 	job->ncmds = cb->count;
 	job->fq = fq;
 	INIT_LIST_HEAD(&job->link);
+	INIT_LIST_HEAD(&job->waiting);
 	for (s = 0; s < G16_LANES; s++)
 		job->prev_ordinal[s] = fq->lanes[s].ordinal;
 	memcpy(job->prev_hist, fq->hist, sizeof(fq->hist));
@@ -1658,7 +1826,7 @@ static int g16_job_prepare(struct agx4_fw_queue *fq,
 	if (ret) {
 		unprepare(job);
 		free_cmds(job, true);
-		lease_put(fq);
+		kfree(job->wait);
 		kfree(job);
 		return ret;
 	}
@@ -1928,7 +2096,6 @@ static void g16_queue_kill(struct agx4_fw_queue *fq)
 	struct agx4_fw_g16_sub *sub = fq->sub;
 	struct agx4_fw_job *job, *tmp;
 	unsigned long flags;
-	bool wake;
 	u32 i;
 
 	spin_lock_irqsave(&sub->lock, flags);
@@ -1946,10 +2113,9 @@ static void g16_queue_kill(struct agx4_fw_queue *fq)
 			if (job->cmds[i].prelude)
 				((struct g16_vm *)fq->vm->fw)->r->live = false;
 	}
-	wake = lease_release_locked(fq);
+	if (lease_release_locked(fq))
+		lease_handoff_locked(sub);
 	spin_unlock_irqrestore(&sub->lock, flags);
-	if (wake)
-		wake_up_all(&sub->lease_wq);
 }
 
 /* ---- completion ---- */
@@ -2039,6 +2205,15 @@ static int g16_job_status(struct agx4_fw_job *job)
 	return 0;
 }
 
+/* The job's reference to its wait fence, or the fence never used. */
+static void wait_free(struct agx4_fw_job *job)
+{
+	if (job->armed)
+		dma_fence_put(job->wait);
+	else
+		kfree(job->wait);
+}
+
 static void g16_job_free(struct agx4_fw_job *job)
 {
 	struct agx4_fw_queue *fq = job->fq;
@@ -2048,11 +2223,16 @@ static void g16_job_free(struct agx4_fw_job *job)
 	spin_lock_irqsave(&sub->lock, flags);
 	/* Published and never sent: its queue is going away. */
 	list_del_init(&job->link);
+	/* Still waiting for a lease: its queue is going away. */
+	if (!list_empty(&job->waiting))
+		lease_wake_locked(job, -ECANCELED);
 	spin_unlock_irqrestore(&sub->lock, flags);
 	if (!job->published)
 		unprepare(job);
 	free_cmds(job, true);
-	lease_put(fq);
+	if (job->leased)
+		lease_put(fq);
+	wait_free(job);
 	kfree(job);
 }
 
@@ -2060,11 +2240,13 @@ static void g16_job_free(struct agx4_fw_job *job)
  * After unplug: free what the job holds without the firmware and its
  * shared state (both gone, or going): the job, its commands' storage and
  * their leases in the VM, which outlives the job.  Its event lease and
- * its place in the queue's history go with the firmware.
+ * its place in the queue's history go with the firmware; its wait for a
+ * lease, if any, was ended by the unplug (g16_unplug()).
  */
 static void g16_job_forget(struct agx4_fw_job *job)
 {
 	free_cmds(job, false);
+	wait_free(job);
 	kfree(job);
 }
 
@@ -2077,18 +2259,26 @@ static void g16_queue_forget(struct agx4_fw_queue *fq)
 }
 
 /*
- * The device is going (before drm_dev_unplug(), which waits for the
- * SUBMITs in lease_take()): end their waits, and any later one, with
- * -ENODEV.
+ * The device is going: end every job's wait for a lease with -ENODEV, and
+ * start no other (the job unit publishes nothing more; after the unplug
+ * the jobs are forgotten, without the state the waits are listed in).
+ * A prepare waiting for a scene slot (render_lease()) ends with -ENODEV:
+ * drm_dev_unplug(), which comes next, waits for it.
  */
 static void g16_unplug(struct agx4_device *adev)
 {
 	struct agx4_fw_g16_sub *sub = agx4_fw_g16_sub(adev->fw);
+	struct agx4_fw_job *job, *tmp;
+	unsigned long flags;
 
 	if (!sub)
 		return;
+	spin_lock_irqsave(&sub->lock, flags);
 	WRITE_ONCE(sub->going, true);
-	wake_up_all(&sub->lease_wq);
+	list_for_each_entry_safe(job, tmp, &sub->lease_waiters, waiting)
+		lease_wake_locked(job, -ENODEV);
+	spin_unlock_irqrestore(&sub->lock, flags);
+	wake_up_all(&sub->scene_wq);
 }
 
 #if IS_ENABLED(CONFIG_KUNIT)
@@ -2135,6 +2325,7 @@ const struct agx4_fw_submit_ops agx4_fw_g16_submit_ops = {
 	.queue_create = g16_queue_create,
 	.queue_destroy = g16_queue_destroy,
 	.job_prepare = g16_job_prepare,
+	.job_reserve = g16_job_reserve,
 	.job_publish = g16_job_publish,
 	.job_status = g16_job_status,
 	.job_free = g16_job_free,

@@ -4,8 +4,8 @@
  *
  * KUnit suite "agx4_fw_g16_submit": the G16 submission backend on a booted
  * device (firmware model), driven through its ops directly: what queue
- * creation, prepare and publish write, when a job counts as done, and what
- * is refused.  Expected values are written here from the specification of
+ * creation, prepare, reserve and publish write, when a job counts as
+ * done, and what is refused.  Expected values are written here from the specification of
  * each object and read back by raw offset, never through the driver's
  * declarations.  The model's doorbells are dropped so that only the test
  * plays the firmware's side (stamps, indices, cursors).
@@ -21,7 +21,6 @@
 #include <linux/jiffies.h>
 #include <linux/list.h>
 #include <linux/overflow.h>
-#include <linux/sched/signal.h>
 #include <linux/slab.h>
 #include <linux/unaligned.h>
 #include <linux/workqueue.h>
@@ -160,9 +159,10 @@ static struct agx4_cmdbuf *computes(struct kunit *test, u32 n)
 	return agx4_test_parsed_computes(test, n, CDM_BASE, CDM_END);
 }
 
-static struct agx4_fw_job *prepare(struct kunit *test,
-				   struct agx4_fw_queue *fq,
-				   const struct agx4_cmdbuf *cb, u32 credits)
+/* Prepare a job, without reserving its lease. */
+static struct agx4_fw_job *prepare_only(struct kunit *test,
+					struct agx4_fw_queue *fq,
+					const struct agx4_cmdbuf *cb, u32 credits)
 {
 	struct ctx *c = test->priv;
 	struct agx4_fw_job *job = NULL;
@@ -171,6 +171,18 @@ static struct agx4_fw_job *prepare(struct kunit *test,
 	KUNIT_ASSERT_EQ(test, c->ops->job_prepare(fq, cb, &job, &got), 0);
 	KUNIT_ASSERT_NOT_NULL(test, job);
 	KUNIT_EXPECT_EQ(test, got, credits);
+	return job;
+}
+
+/* Prepare a job and reserve its lease, as drm_sched would: no wait. */
+static struct agx4_fw_job *prepare(struct kunit *test,
+				   struct agx4_fw_queue *fq,
+				   const struct agx4_cmdbuf *cb, u32 credits)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fw_job *job = prepare_only(test, fq, cb, credits);
+
+	KUNIT_ASSERT_NULL(test, c->ops->job_reserve(job));
 	return job;
 }
 
@@ -954,65 +966,6 @@ static void agx4_g16_submit_reused_storage_is_reset(struct kunit *test)
 	c->ops->queue_destroy(fq);
 }
 
-/*
- * Something done to a caller that is expected to be blocked, from a work
- * item, @ms after it is armed: it records whether the caller's call had
- * come back by then (it should not have), then acts.
- */
-struct waker {
-	struct delayed_work dw;
-	const struct agx4_fw_submit_ops *ops;
-	struct agx4_fw_job *free_job;
-	struct task_struct *signal;
-	struct agx4_device *unplug;
-	struct agx4_fwmodel *run;
-	bool returned;
-	bool early;
-	bool ran;
-};
-
-static void waker_fn(struct work_struct *work)
-{
-	struct waker *w = container_of(to_delayed_work(work), struct waker,
-				       dw);
-
-	w->early = READ_ONCE(w->returned);
-	if (w->free_job)
-		w->ops->job_free(w->free_job);
-	if (w->signal)
-		send_sig(SIGUSR1, w->signal, 1);
-	if (w->run) {
-		agx4_fwmodel_exec(w->run, AGX4_FWMODEL_RUN, 0);
-		agx4_fwmodel_release(w->run, AGX4_FWMODEL_OLDEST_FIRST);
-	}
-	if (w->unplug)
-		agx4_device_unplug(w->unplug);
-	WRITE_ONCE(w->ran, true);
-}
-
-static void waker_cancel(void *data)
-{
-	cancel_delayed_work_sync(&((struct waker *)data)->dw);
-}
-
-static struct waker *waker_arm(struct kunit *test, unsigned int ms)
-{
-	struct waker *w = kunit_kzalloc(test, sizeof(*w), GFP_KERNEL);
-
-	KUNIT_ASSERT_NOT_NULL(test, w);
-	INIT_DELAYED_WORK(&w->dw, waker_fn);
-	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, waker_cancel, w),
-			0);
-	schedule_delayed_work(&w->dw, msecs_to_jiffies(ms));
-	return w;
-}
-
-/* The caller's call came back: let the waker act only if it has not yet. */
-static void waker_done(struct waker *w)
-{
-	WRITE_ONCE(w->returned, true);
-}
-
 /* The compute lane's event id of a job's first command. */
 static u32 job_event(struct agx4_fw_job *job)
 {
@@ -1048,75 +1001,151 @@ static void busy_32_end(struct ctx *c, struct agx4_fw_queue **fq,
 
 /*
  * 64 queues exist at once and 32 of them hold work (one event lease each,
- * ids 32 + 3k + stage): the 33rd busy queue's prepare waits until a lease
- * comes back (a job of queue 5 freed from a work item), then takes it.
+ * ids 32 + 3k + stage): the jobs of the 33rd and 34th busy queues prepare
+ * at once, with event 0 in their items, and their reserves return fences
+ * to wait for, holding nothing.  A job of queue 5 freed hands lease 5 to
+ * the job that waited first, and only to it: its fence signals, its
+ * reserve returns NULL and its items carry lease 5's ids; a job of queue
+ * 6 freed does the same for the second.
  */
 static void agx4_g16_submit_33rd_busy_queue_waits_for_a_lease(struct kunit *test)
 {
 	struct ctx *c = test->priv;
 	struct agx4_fw_queue *fq[64];
-	struct agx4_fw_job *job[33] = { };
+	struct agx4_fw_job *job[33] = { }, *second;
 	struct agx4_cmdbuf *cb = computes(test, 1);
-	struct waker *w;
+	struct dma_fence *f, *f2;
 
 	busy_32(test, fq, job, cb);
-	w = waker_arm(test, 100);
-	w->ops = c->ops;
-	w->free_job = job[5];
+	job[32] = prepare_only(test, fq[32], cb, 1);
+	second = prepare_only(test, fq[33], cb, 1);
+	KUNIT_EXPECT_EQ(test, job_event(job[32]), 0);
+	f = c->ops->job_reserve(job[32]);
+	KUNIT_ASSERT_NOT_NULL(test, f);
+	f2 = c->ops->job_reserve(second);
+	KUNIT_ASSERT_NOT_NULL(test, f2);
+	KUNIT_EXPECT_FALSE(test, dma_fence_is_signaled(f));
+	KUNIT_EXPECT_EQ(test, job_event(job[32]), 0);
+
+	c->ops->job_free(job[5]);
+	KUNIT_EXPECT_TRUE(test, dma_fence_is_signaled(f));
+	KUNIT_EXPECT_EQ(test, f->error, 0);
+	KUNIT_EXPECT_FALSE(test, dma_fence_is_signaled(f2));
+	KUNIT_EXPECT_NULL(test, c->ops->job_reserve(job[32]));
+	KUNIT_EXPECT_EQ(test, job_event(job[32]), 32 + 3 * 5 + 2);
+
+	c->ops->job_free(job[6]);
+	KUNIT_EXPECT_TRUE(test, dma_fence_is_signaled(f2));
+	KUNIT_EXPECT_NULL(test, c->ops->job_reserve(second));
+	KUNIT_EXPECT_EQ(test, job_event(second), 32 + 3 * 6 + 2);
+	dma_fence_put(f);
+	dma_fence_put(f2);
+	c->ops->job_free(second);
+	job[6] = prepare(test, fq[6], cb, 1);
+	busy_32_end(c, fq, job);
+}
+
+/*
+ * A render prepared while every lease is held carries event 0 wherever
+ * an event id goes; the reserve that gets lease 7 writes its ids there:
+ * TA 32 + 3 * 7 = 53 and 3D 54 in the TA Work's tail (+0x88c) and 3D
+ * event (+0x77c), the TA microsequence (+0x1c0), the 3D Work's tail
+ * (+0xbd4), the 3D microsequence (+0x1e0) and the 3D prelude, which waits
+ * for the TA (+0x20).
+ */
+static void agx4_g16_submit_render_gets_its_event_ids_at_reserve(struct kunit *test)
+{
+	static const struct { u32 off, base, id; } ev[] = {
+		{ 0x88c, 0x2940, 53 }, { 0x77c, 0x2940, 54 },
+		{ 0x1c0, 0x6340, 53 }, { 0xbd4, 0x9b40, 54 },
+		{ 0x1e0, 0xd680, 54 }, { 0x20, 0xc000, 53 },
+	};
+	struct ctx *c = test->priv;
+	struct agx4_fw_queue *fq[64];
+	struct agx4_fw_job *job[33] = { };
+	struct agx4_cmdbuf *cb = computes(test, 1);
+	const u8 *w;
+	struct dma_fence *f;
+	unsigned int i;
+
+	busy_32(test, fq, job, cb);
+	job[32] = prepare_only(test, fq[32], render(test), 4);
+	w = agx4_fw_g16_job_obj(job[32], 0)->cpu;
+	for (i = 0; i < ARRAY_SIZE(ev); i++)
+		KUNIT_EXPECT_EQ_MSG(test, rd32(w, ev[i].base + ev[i].off), 0,
+				    "+%#x", ev[i].base + ev[i].off);
+	f = c->ops->job_reserve(job[32]);
+	KUNIT_ASSERT_NOT_NULL(test, f);
+	c->ops->job_free(job[7]);
+	job[7] = job[5];
+	job[5] = NULL;
+	KUNIT_EXPECT_TRUE(test, dma_fence_is_signaled(f));
+	dma_fence_put(f);
+	KUNIT_EXPECT_NULL(test, c->ops->job_reserve(job[32]));
+	for (i = 0; i < ARRAY_SIZE(ev); i++)
+		KUNIT_EXPECT_EQ_MSG(test, rd32(w, ev[i].base + ev[i].off),
+				    ev[i].id, "+%#x", ev[i].base + ev[i].off);
+	busy_32_end(c, fq, job);
+}
+
+/*
+ * A job waiting for a lease holds nothing, and freeing it (its queue
+ * went) ends its wait with -ECANCELED and leaves nothing behind: no
+ * storage, no lease (the next one given back goes to the next waiter,
+ * or stays free), no ordinal (the queue's next job has its first stamp).
+ */
+static void agx4_g16_submit_job_waiting_for_a_lease_holds_nothing(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fw_queue *fq[64];
+	struct agx4_fw_job *job[33] = { }, *extra;
+	struct agx4_cmdbuf *cb = computes(test, 1);
+	unsigned int objs;
+	struct dma_fence *f;
+
+	busy_32(test, fq, job, cb);
+	objs = heap_objects(c->adev);
+	extra = prepare_only(test, fq[32], cb, 1);
+	f = c->ops->job_reserve(extra);
+	KUNIT_ASSERT_NOT_NULL(test, f);
+	c->ops->job_free(extra);
+	KUNIT_EXPECT_TRUE(test, dma_fence_is_signaled(f));
+	KUNIT_EXPECT_EQ(test, f->error, -ECANCELED);
+	dma_fence_put(f);
+	/* Its command's storage is the VM's spare now, nothing else. */
+	KUNIT_EXPECT_EQ(test, heap_objects(c->adev), objs + 1);
+	c->ops->job_free(job[5]);
 	job[32] = prepare(test, fq[32], cb, 1);
-	waker_done(w);
-	flush_delayed_work(&w->dw);
-	KUNIT_EXPECT_TRUE(test, w->ran);
-	KUNIT_EXPECT_FALSE_MSG(test, w->early,
-			       "the prepare came back before a lease did");
+	KUNIT_EXPECT_EQ(test, heap_objects(c->adev), objs + 1);
+	KUNIT_EXPECT_EQ(test, rd32(agx4_fw_g16_job_obj(job[32], 0)->cpu,
+				   0x810), 0x100);
 	KUNIT_EXPECT_EQ(test, job_event(job[32]), 32 + 3 * 5 + 2);
 	busy_32_end(c, fq, job);
 }
 
 /*
- * A signal ends the wait for a lease with -ERESTARTSYS, and the prepare
- * leaves nothing behind: no storage, no lease, no ordinal (the queue's
- * next job, once a lease is back, has its first stamp and lease 5).  If
- * the signal did not end it, a second work item frees a lease after a
- * second, so a broken wait fails the case instead of hanging it.
+ * The unplug hook ends a job's wait for a lease at once, with -ENODEV
+ * (its fence is signalled by the call itself: no lease came back), and
+ * hands it no lease.
  */
-static void agx4_g16_submit_signal_ends_the_wait_for_a_lease(struct kunit *test)
+static void agx4_g16_submit_unplug_ends_the_wait_for_a_lease(struct kunit *test)
 {
 	struct ctx *c = test->priv;
 	struct agx4_fw_queue *fq[64];
-	struct agx4_fw_job *job[33] = { }, *extra = NULL;
+	struct agx4_fw_job *job[33] = { };
 	struct agx4_cmdbuf *cb = computes(test, 1);
-	unsigned int objs;
-	struct waker *w, *fallback;
-	u32 credits = 0;
-	int ret;
+	struct dma_fence *f;
 
 	busy_32(test, fq, job, cb);
-	objs = heap_objects(c->adev);
-	allow_signal(SIGUSR1);
-	w = waker_arm(test, 100);
-	w->signal = current;
-	fallback = waker_arm(test, 1000);
-	fallback->ops = c->ops;
-	fallback->free_job = job[5];
-	ret = c->ops->job_prepare(fq[32], cb, &extra, &credits);
-	waker_done(w);
-	cancel_delayed_work_sync(&fallback->dw);
-	flush_delayed_work(&w->dw);
-	flush_signals(current);
-	disallow_signal(SIGUSR1);
-	KUNIT_EXPECT_EQ(test, ret, -ERESTARTSYS);
-	KUNIT_EXPECT_FALSE_MSG(test, w->early,
-			       "the prepare came back before the signal");
-	if (!ret)
-		c->ops->job_free(extra);
-	KUNIT_EXPECT_EQ(test, heap_objects(c->adev), objs);
-	if (!fallback->ran)
-		c->ops->job_free(job[5]);
-	job[32] = prepare(test, fq[32], cb, 1);
-	KUNIT_EXPECT_EQ(test, rd32(agx4_fw_g16_job_obj(job[32], 0)->cpu,
-				   0x810), 0x100);
-	KUNIT_EXPECT_EQ(test, job_event(job[32]), 32 + 3 * 5 + 2);
+	job[32] = prepare_only(test, fq[32], cb, 1);
+	f = c->ops->job_reserve(job[32]);
+	KUNIT_ASSERT_NOT_NULL(test, f);
+	c->ops->unplug(c->adev);
+	KUNIT_EXPECT_TRUE(test, dma_fence_is_signaled(f));
+	KUNIT_EXPECT_EQ(test, f->error, -ENODEV);
+	dma_fence_put(f);
+	c->ops->job_free(job[5]);
+	KUNIT_EXPECT_EQ(test, job_event(job[32]), 0);
 	busy_32_end(c, fq, job);
 }
 
@@ -1217,7 +1246,9 @@ static struct kunit_case agx4_g16_submit_cases[] = {
 	KUNIT_CASE(agx4_g16_submit_failed_prepare_gives_back),
 	KUNIT_CASE(agx4_g16_submit_reused_storage_is_reset),
 	KUNIT_CASE(agx4_g16_submit_33rd_busy_queue_waits_for_a_lease),
-	KUNIT_CASE(agx4_g16_submit_signal_ends_the_wait_for_a_lease),
+	KUNIT_CASE(agx4_g16_submit_render_gets_its_event_ids_at_reserve),
+	KUNIT_CASE(agx4_g16_submit_job_waiting_for_a_lease_holds_nothing),
+	KUNIT_CASE(agx4_g16_submit_unplug_ends_the_wait_for_a_lease),
 	KUNIT_CASE(agx4_g16_submit_killed_queue_sends_nothing_deferred),
 	KUNIT_CASE(agx4_g16_submit_done_after_a_ring_of_later_messages),
 	{ }
@@ -1320,16 +1351,16 @@ static void wait_held(struct kunit *test, struct uapi *u, unsigned int n)
 
 /*
  * 32 queues with compute work held in the firmware use every event lease:
- * a 33rd queue's SUBMIT waits, and comes back once the held work is let
- * go (from a work item) and its jobs are freed; every job completes.
+ * a 33rd queue's SUBMIT does not wait for one, its job does, in the
+ * scheduler: it is not published (the model holds 32 items, no more) and
+ * its fence stays unsignalled until the held work is let go and its jobs
+ * are freed; then every job completes.
  */
 static void agx4_g16_uapi_33rd_busy_queue_waits_for_held_work(struct kunit *test)
 {
 	struct uapi *u = uapi_open(test, true);
 	struct dma_fence *done[33] = { };
-	struct waker *w;
 	u32 queue[33], i;
-	int ret;
 
 	uapi_queues(u, queue, 33);
 	agx4_fwmodel_hold(u->m);
@@ -1338,17 +1369,90 @@ static void agx4_g16_uapi_33rd_busy_queue_waits_for_held_work(struct kunit *test
 						      &done[i]), 0,
 				    "queue %u", i);
 	wait_held(test, u, 32);
-	w = waker_arm(test, 200);
-	w->run = u->m;
-	ret = uapi_submit(u, queue[32], false, 32, &done[32]);
-	waker_done(w);
-	flush_delayed_work(&w->dw);
-	KUNIT_EXPECT_EQ(test, ret, 0);
-	KUNIT_EXPECT_FALSE_MSG(test, w->early,
-			       "SUBMIT came back while every lease was held");
+	KUNIT_ASSERT_EQ(test, uapi_submit(u, queue[32], false, 32, &done[32]),
+			0);
+	msleep(100);
+	agx4_fwmodel_sync(u->m);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_held(u->m), 32);
+	KUNIT_EXPECT_FALSE_MSG(test, dma_fence_is_signaled(done[32]),
+			       "the job ran while every lease was held");
+	let_go(u->m);
 	for (i = 0; i < 33; i++) {
 		if (!done[i])
 			continue;
+		KUNIT_EXPECT_EQ_MSG(test, agx4_test_fence_wait(done[i],
+							       BOUND_MS), 0,
+				    "queue %u", i);
+		dma_fence_put(done[i]);
+	}
+}
+
+static const char *gate_name(struct dma_fence *f)
+{
+	return "agx4-test-gate";
+}
+
+static const struct dma_fence_ops gate_ops = {
+	.get_driver_name = gate_name,
+	.get_timeline_name = gate_name,
+};
+
+/*
+ * Signal the gate and drop the case's reference, before the client
+ * closes, even after a failed assertion.
+ */
+static void gate_open(void *data)
+{
+	dma_fence_signal(data);
+	dma_fence_put(data);
+}
+
+/*
+ * 40 queues each SUBMIT a compute command whose in-sync is a fence
+ * nobody signals yet, more than there are event leases: their jobs wait
+ * for it holding no lease, so a 41st queue's job, with no in-sync, runs
+ * and completes meanwhile.  Once the fence signals, all 40 run and
+ * complete too, leases passing from queue to queue.
+ */
+static void agx4_g16_uapi_jobs_waiting_for_in_syncs_hold_no_lease(struct kunit *test)
+{
+	struct uapi *u = uapi_open(test, true);
+	struct dma_fence *gate = kzalloc(sizeof(*gate), GFP_KERNEL);
+	static DEFINE_SPINLOCK(gate_lock);
+	struct dma_fence *done[41] = { };
+	struct drm_asahi_cmd_compute cc;
+	struct drm_asahi_sync sy[2];
+	u32 queue[41], in, i;
+
+	KUNIT_ASSERT_NOT_NULL(test, gate);
+	dma_fence_init(gate, &gate_ops, &gate_lock, dma_fence_context_alloc(1),
+		       1);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, gate_open, gate),
+			0);
+	uapi_queues(u, queue, 41);
+	in = agx4_test_syncobj(u->c, gate);
+	for (i = 0; i < 40; i++) {
+		sy[0] = (struct drm_asahi_sync){ .sync_type =
+						 DRM_ASAHI_SYNC_SYNCOBJ,
+						 .handle = in };
+		sy[1] = (struct drm_asahi_sync){
+			.sync_type = DRM_ASAHI_SYNC_SYNCOBJ,
+			.handle = agx4_test_syncobj(u->c, NULL) };
+		memset(&u->cb, 0, sizeof(u->cb));
+		cc = agx4_test_fork_compute(&u->f, i);
+		agx4_test_cmd_compute(&u->cb, &cc);
+		KUNIT_ASSERT_EQ_MSG(test, agx4_test_submit(u->c, queue[i],
+							   &u->cb, sy, 1, 1),
+				    0, "queue %u", i);
+		done[i] = agx4_test_syncobj_fence(u->c, sy[1].handle, 0);
+	}
+	KUNIT_ASSERT_EQ(test, uapi_submit(u, queue[40], false, 40, &done[40]),
+			0);
+	KUNIT_EXPECT_EQ_MSG(test, agx4_test_fence_wait(done[40], BOUND_MS), 0,
+			    "a job without in-syncs found no lease");
+	KUNIT_EXPECT_FALSE(test, dma_fence_is_signaled(done[0]));
+	dma_fence_signal(gate);
+	for (i = 0; i < 41; i++) {
 		KUNIT_EXPECT_EQ_MSG(test, agx4_test_fence_wait(done[i],
 							       BOUND_MS), 0,
 				    "queue %u", i);
@@ -1387,23 +1491,19 @@ static void agx4_g16_uapi_64_rendering_queues_complete(struct kunit *test)
 
 /*
  * Unplug while 32 queues' work is held in the firmware and a 33rd
- * queue's SUBMIT waits for a lease: the SUBMIT fails with -ENODEV, the
- * held jobs end with -ENODEV, and once the client closes every job and
- * queue is forgotten: no firmware object is left (the device's own went
- * with the firmware).  The unplug waits for the SUBMIT, and the lease
- * wait re-checks nothing by itself: only the unplug's wake-up ends it
- * with -ENODEV.  If it did not, the held work is let go after 3 s, a
- * lease comes back and the SUBMIT succeeds, so the case fails instead of
- * hanging.
+ * queue's job waits in the scheduler for a lease (its SUBMIT returned at
+ * once): the unplug ends that wait itself, and the job, never published,
+ * ends -ECANCELED; the held jobs end with -ENODEV; and once the client
+ * closes every job and queue is forgotten: no firmware object is left
+ * (the device's own went with the firmware).  Nothing else could end the
+ * wait: no lease comes back after the unplug.
  */
 static void agx4_g16_uapi_unplug_ends_the_wait_and_leaves_nothing(struct kunit *test)
 {
 	struct uapi *u = uapi_open(test, false);
 	struct dma_fence *done[33] = { };
 	unsigned long end = jiffies + msecs_to_jiffies(BOUND_MS);
-	struct waker *w, *fallback;
 	u32 queue[33], i;
-	int ret;
 
 	uapi_queues(u, queue, 33);
 	agx4_fwmodel_hold(u->m);
@@ -1412,26 +1512,16 @@ static void agx4_g16_uapi_unplug_ends_the_wait_and_leaves_nothing(struct kunit *
 						      &done[i]), 0,
 				    "queue %u", i);
 	wait_held(test, u, 32);
-	fallback = waker_arm(test, 3000);
-	fallback->run = u->m;
-	w = waker_arm(test, 200);
-	w->unplug = u->adev;
-	ret = uapi_submit(u, queue[32], false, 32, &done[32]);
-	waker_done(w);
-	waker_done(fallback);
-	flush_delayed_work(&w->dw);
-	KUNIT_EXPECT_EQ(test, ret, -ENODEV);
-	KUNIT_EXPECT_FALSE_MSG(test, w->early,
-			       "SUBMIT came back before the unplug");
-	cancel_delayed_work_sync(&fallback->dw);
-	KUNIT_EXPECT_FALSE_MSG(test, fallback->ran,
-			       "SUBMIT came back only once the work was let go");
+	KUNIT_ASSERT_EQ(test, uapi_submit(u, queue[32], false, 32, &done[32]),
+			0);
+	msleep(50);
+	KUNIT_EXPECT_FALSE(test, dma_fence_is_signaled(done[32]));
+	agx4_device_unplug(u->adev);
 	for (i = 0; i < 33; i++) {
-		if (!done[i])
-			continue;
 		KUNIT_EXPECT_EQ_MSG(test, agx4_test_fence_wait(done[i],
 							       BOUND_MS),
-				    -ENODEV, "queue %u", i);
+				    i < 32 ? -ENODEV : -ECANCELED,
+				    "queue %u", i);
 		dma_fence_put(done[i]);
 	}
 	agx4_test_client_close(u->c);
@@ -1447,10 +1537,113 @@ static void agx4_g16_uapi_unplug_ends_the_wait_and_leaves_nothing(struct kunit *
 			    "timestamp mappings left after unplug");
 }
 
+/* From a work item, some time after it is armed: unplug, or let go. */
+struct later {
+	struct delayed_work dw;
+	struct agx4_device *unplug;
+	struct agx4_fwmodel *run;
+	bool returned;	/* the caller's call came back */
+	bool early;	/* ... before the work ran */
+	bool ran;
+};
+
+static void later_fn(struct work_struct *work)
+{
+	struct later *l = container_of(to_delayed_work(work), struct later,
+				       dw);
+
+	l->early = READ_ONCE(l->returned);
+	if (l->run)
+		let_go(l->run);
+	if (l->unplug)
+		agx4_device_unplug(l->unplug);
+	WRITE_ONCE(l->ran, true);
+}
+
+static void later_cancel(void *data)
+{
+	cancel_delayed_work_sync(&((struct later *)data)->dw);
+}
+
+static struct later *later_arm(struct kunit *test, unsigned int ms)
+{
+	struct later *l = kunit_kzalloc(test, sizeof(*l), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, l);
+	INIT_DELAYED_WORK(&l->dw, later_fn);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, later_cancel, l),
+			0);
+	schedule_delayed_work(&l->dw, msecs_to_jiffies(ms));
+	return l;
+}
+
+/*
+ * G16's one wait in SUBMIT: 36 renders on 32 queues (one lease each, so
+ * every render goes out, and is held or queued behind one that is) take
+ * every scene slot of the VM, so a 33rd queue's render SUBMIT waits for
+ * a slot.  The unplug, from a work item, ends that wait with -ENODEV
+ * (drm_dev_unplug() waits for it).  The wait re-checks nothing by itself,
+ * and no job waits for a lease, so nothing the unplug cancels gives a
+ * slot back either: if the unplug did not wake it, the held work is let
+ * go after 3 s, a slot comes back and the SUBMIT succeeds, so the case
+ * fails instead of hanging.  The renders end -ENODEV, and nothing is left
+ * once the client closes.
+ */
+static void agx4_g16_uapi_unplug_ends_the_wait_for_a_scene_slot(struct kunit *test)
+{
+	struct uapi *u = uapi_open(test, false);
+	unsigned long end = jiffies + msecs_to_jiffies(BOUND_MS);
+	struct dma_fence *done[37] = { };
+	struct later *unplug, *fallback;
+	u32 queue[33], i;
+	int ret;
+
+	uapi_queues(u, queue, 33);
+	agx4_fwmodel_hold(u->m);
+	fallback = later_arm(test, 3000);
+	fallback->run = u->m;
+	for (i = 0; i < 36; i++)
+		KUNIT_ASSERT_EQ_MSG(test, uapi_submit(u, queue[i % 32], true,
+						      i, &done[i]), 0,
+				    "render %u", i);
+	wait_held(test, u, 32);
+	unplug = later_arm(test, 200);
+	unplug->unplug = u->adev;
+	ret = uapi_submit(u, queue[32], true, 36, &done[36]);
+	WRITE_ONCE(unplug->returned, true);
+	WRITE_ONCE(fallback->returned, true);
+	flush_delayed_work(&unplug->dw);
+	cancel_delayed_work_sync(&fallback->dw);
+	KUNIT_EXPECT_EQ(test, ret, -ENODEV);
+	KUNIT_EXPECT_FALSE_MSG(test, unplug->early,
+			       "SUBMIT came back before the unplug");
+	KUNIT_EXPECT_FALSE_MSG(test, fallback->ran,
+			       "SUBMIT came back only once the work was let go");
+	for (i = 0; i < 37; i++) {
+		if (!done[i])
+			continue;
+		KUNIT_EXPECT_EQ_MSG(test, agx4_test_fence_wait(done[i],
+							       BOUND_MS),
+				    -ENODEV, "render %u", i);
+		dma_fence_put(done[i]);
+	}
+	agx4_test_client_close(u->c);
+	agx4_job_flush(u->adev);
+	while (agx4_test_fw_objects(u->adev, false) &&
+	       time_before(jiffies, end)) {
+		usleep_range(500, 1000);
+		agx4_job_flush(u->adev);
+	}
+	KUNIT_EXPECT_EQ_MSG(test, agx4_test_fw_objects(u->adev, false), 0,
+			    "firmware objects left after unplug");
+}
+
 static struct kunit_case agx4_g16_uapi_cases[] = {
 	KUNIT_CASE(agx4_g16_uapi_33rd_busy_queue_waits_for_held_work),
+	KUNIT_CASE(agx4_g16_uapi_jobs_waiting_for_in_syncs_hold_no_lease),
 	KUNIT_CASE(agx4_g16_uapi_64_rendering_queues_complete),
 	KUNIT_CASE(agx4_g16_uapi_unplug_ends_the_wait_and_leaves_nothing),
+	KUNIT_CASE(agx4_g16_uapi_unplug_ends_the_wait_for_a_scene_slot),
 	{ }
 };
 

@@ -184,15 +184,17 @@ struct agx4_fw_submit_ops {
 	 */
 	void (*queue_forget)(struct agx4_fw_queue *fq);
 	/**
-	 * @unplug: optional, required of a backend whose @job_prepare waits:
-	 * the device is going.  Every wait of @job_prepare, those sleeping
-	 * now and any later one, ends with -ENODEV instead of waiting for
-	 * room: the backend records that and wakes them all.  Called once,
-	 * in process context, before drm_dev_unplug(), which waits for the
-	 * SUBMITs inside drm_dev_enter(), these waits included: it wakes
-	 * nobody itself, and a wait woken earlier would sleep again.  The
-	 * firmware is still up; jobs, queues and @job_publish go on as
-	 * before until the job unit stops (agx4_job_fini()).
+	 * @unplug: optional, required of a backend whose @job_prepare or
+	 * @job_reserve waits: the device is going.  Every wait of
+	 * @job_prepare, those sleeping now and any later one, ends with
+	 * -ENODEV instead of waiting for room, and every fence @job_reserve
+	 * returned signals: the backend records that and wakes them all.
+	 * Called once, in process context, before drm_dev_unplug(), which
+	 * waits for the SUBMITs inside drm_dev_enter(), these waits
+	 * included: it wakes nobody itself, and a wait woken earlier would
+	 * sleep again.  The firmware is still up: published jobs go on until
+	 * the job unit stops (agx4_job_fini()); nothing more is reserved or
+	 * published.
 	 */
 	void (*unplug)(struct agx4_device *adev);
 	/**

@@ -1600,13 +1600,13 @@ static void agx4_g16_uapi_unplug_ends_the_wait_for_a_scene_slot(struct kunit *te
 
 	uapi_queues(u, queue, 33);
 	agx4_fwmodel_hold(u->m);
-	fallback = later_arm(test, 3000);
-	fallback->run = u->m;
 	for (i = 0; i < 36; i++)
 		KUNIT_ASSERT_EQ_MSG(test, uapi_submit(u, queue[i % 32], true,
 						      i, &done[i]), 0,
 				    "render %u", i);
 	wait_held(test, u, 32);
+	fallback = later_arm(test, 3000);
+	fallback->run = u->m;
 	unplug = later_arm(test, 200);
 	unplug->unplug = u->adev;
 	ret = uapi_submit(u, queue[32], true, 36, &done[36]);

@@ -4,7 +4,6 @@
  */
 
 #include <linux/delay.h>
-#include <linux/dma-fence.h>
 #include <linux/err.h>
 #include <linux/iopoll.h>
 #include <linux/random.h>
@@ -900,7 +899,6 @@ static int init_submission(struct agx4_fw_boot *b, struct g16_boot *g)
 	INIT_LIST_HEAD(&sub->lease_waiters);
 	init_waitqueue_head(&sub->scene_wq);
 	spin_lock_init(&sub->fence_lock);
-	sub->fence_ctx = dma_fence_context_alloc(1);
 	for (i = 0; i < AGX4_FW_NUM_WORK_CHANNELS; i++) {
 		struct agx4_channel *ch = &sub->chans[i];
 

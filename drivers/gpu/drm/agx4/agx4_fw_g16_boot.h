@@ -75,10 +75,6 @@ struct agx4_fw_g16_sub {
 	 * @lock.
 	 */
 	spinlock_t fence_lock;
-	/** @fence_ctx: their fence context. */
-	u64 fence_ctx;
-	/** @fence_seqno: the last one's seqno; protected by @lock. */
-	u64 fence_seqno;
 	/**
 	 * @scene_wq: prepares waiting for a VM's scene slot or render
 	 * scratch; woken when a render gives them back, and at unplug.

@@ -1193,10 +1193,15 @@ static struct dma_fence *g16_job_reserve(struct agx4_fw_job *job)
 		if (lease_try_locked(job->fq)) {
 			job->leased = true;
 		} else {
+			/*
+			 * A context of its own: these fences do not signal
+			 * in the order they were made (a job freed while
+			 * waiting ends its own).
+			 */
 			if (!job->armed) {
 				dma_fence_init(job->wait, &lease_fence_ops,
-					       &sub->fence_lock, sub->fence_ctx,
-					       ++sub->fence_seqno);
+					       &sub->fence_lock,
+					       dma_fence_context_alloc(1), 1);
 				job->armed = true;
 			}
 			/*

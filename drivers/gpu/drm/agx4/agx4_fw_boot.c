@@ -222,7 +222,9 @@ static void stop_all_locked(struct agx4_fw_boot *b)
  * a hung job).  Today it stops every instance, so nothing is sent to a
  * dead coprocessor; the firmware is not restarted.  Once the job unit is
  * up, submission is told (&agx4_fw_submit_ops.fw_stopped): its waits for
- * firmware room that end when the firmware stops are woken.
+ * firmware room that end when the firmware stops are woken, and what it
+ * kept only while the firmware could use it is freed
+ * (&agx4_fw_submit_ops.fw_gone).
  */
 void agx4_fw_boot_reset(struct agx4_fw_boot *b)
 {
@@ -233,8 +235,12 @@ void agx4_fw_boot_reset(struct agx4_fw_boot *b)
 	stop_all_locked(b);
 	mutex_unlock(&b->lock);
 	drm_err(&b->adev->base, "firmware stopped after a crash; not restarted\n");
-	if (READ_ONCE(b->adev->jobs) && ops && ops->fw_stopped)
+	if (!READ_ONCE(b->adev->jobs) || !ops)
+		return;
+	if (ops->fw_stopped)
 		ops->fw_stopped(b->adev);
+	if (ops->fw_gone)
+		ops->fw_gone(b->adev);
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_fw_boot_reset);
 
@@ -742,10 +748,13 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_fw_boot_init);
  * @adev: the device.
  *
  * Stops every instance (its RTKit shut down cleanly, so it could boot
- * again), stops draining events and frees the init data.
+ * again), stops draining events, lets submission free what it kept while
+ * the firmware could use it (&agx4_fw_submit_ops.fw_gone), which may lie
+ * in the init data's tables, and frees the init data.
  */
 void agx4_fw_boot_fini(struct agx4_device *adev)
 {
+	const struct agx4_fw_submit_ops *ops = adev->gen->submit;
 	struct agx4_fw_boot *b = adev->fw;
 
 	if (!b)
@@ -755,6 +764,9 @@ void agx4_fw_boot_fini(struct agx4_device *adev)
 	mutex_unlock(&b->lock);
 	cancel_work_sync(&b->crash_work);
 	agx4_event_fini(&b->events);
+	/* Stopped, no reset running: nothing uses that memory any more. */
+	if (ops && ops->fw_gone)
+		ops->fw_gone(adev);
 	mutex_lock(&b->lock);
 	boot_release(b);
 	mutex_unlock(&b->lock);

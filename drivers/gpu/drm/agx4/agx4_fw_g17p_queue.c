@@ -1591,6 +1591,22 @@ static int cleanup(struct agx4_fw_queue *fq)
 }
 
 /*
+ * Free the queues kept because the firmware did not take their cleanup:
+ * it has taken every record since, or it stopped.  Their context-0
+ * aliases, indices and contexts go too: the firmware's tables are there.
+ */
+static void free_retained(struct agx4_fw_g17p_sub *sub)
+{
+	struct agx4_fw_queue *fq, *tmp;
+
+	lockdep_assert_held(&sub->cleanup_lock);
+	list_for_each_entry_safe(fq, tmp, &sub->retained, retained) {
+		list_del(&fq->retained);
+		queue_free(fq);
+	}
+}
+
+/*
  * The firmware must forget a compute owner or render pool before its
  * memory is reused.  Each has its own channel-control record (which its
  * queue records name as their context); agx4 sends a context cleanup
@@ -1607,15 +1623,16 @@ static int cleanup(struct agx4_fw_queue *fq)
  * native profile's) sends 0x14 alone.
  *
  * A queue whose records the firmware does not take in time is kept whole
- * (memory, context, VM reference): never freed while the firmware may
- * still use it; the next cleanup that finds the control channel drained
- * frees it.  Once the firmware crashed or stopped it uses nothing, and
- * the queue goes at once.
+ * (memory, context, VM reference) on &agx4_fw_g17p_sub.retained: never
+ * freed while the firmware may still use it.  The next cleanup that finds
+ * the control channel drained frees it; so does the firmware stopping
+ * (g17p_fw_gone(): after a crash, and at removal, before the firmware's
+ * tables go), so none outlives the device.  Once the firmware crashed or
+ * stopped it uses nothing, and a queue destroyed then goes at once.
  */
 static void g17p_queue_destroy(struct agx4_fw_queue *fq)
 {
 	struct agx4_fw_g17p_sub *sub = fq->sub;
-	struct agx4_fw_queue *old, *tmp;
 	int ret = 0;
 
 	/* Its pool goes with it: nobody may take it over any more. */
@@ -1632,10 +1649,7 @@ static void g17p_queue_destroy(struct agx4_fw_queue *fq)
 				     ret);
 		list_add_tail(&fq->retained, &sub->retained);
 	} else {
-		list_for_each_entry_safe(old, tmp, &sub->retained, retained) {
-			list_del(&old->retained);
-			queue_free(old);
-		}
+		free_retained(sub);
 		queue_free(fq);
 	}
 	mutex_unlock(&sub->cleanup_lock);
@@ -2960,6 +2974,25 @@ static void g17p_fw_stopped(struct agx4_device *adev)
 	wake_waiters(agx4_fw_g17p_sub(adev->fw));
 }
 
+/*
+ * The firmware stopped (a crash, or the removal after the job unit
+ * stopped) and its tables are still there: the queues kept for it go,
+ * as a destroy would free them now.
+ */
+static void g17p_fw_gone(struct agx4_device *adev)
+{
+	struct agx4_fw_g17p_sub *sub;
+
+	if (!adev->fw || !adev->fw->gen_priv)
+		return;
+	sub = agx4_fw_g17p_sub(adev->fw);
+	if (WARN_ON(!firmware_gone(sub->b)))
+		return;
+	mutex_lock(&sub->cleanup_lock);
+	free_retained(sub);
+	mutex_unlock(&sub->cleanup_lock);
+}
+
 /* The render pools' windows, in every VM that renders. */
 static const struct agx4_range g17p_vm_reserved[] = {
 	{ .start = WIN_BASE, .size = AGX4_G17P_MAX_POOLS * WIN_STRIDE },
@@ -2981,6 +3014,7 @@ const struct agx4_fw_submit_ops agx4_fw_g17p_submit = {
 	.queue_forget = g17p_queue_forget,
 	.unplug = g17p_unplug,
 	.fw_stopped = g17p_fw_stopped,
+	.fw_gone = g17p_fw_gone,
 };
 EXPORT_SYMBOL_IF_KUNIT(agx4_fw_g17p_submit);
 

@@ -108,7 +108,7 @@ struct agx4_fw_g17p_sub {
 	/**
 	 * @retained: queues whose cleanup the firmware did not take in
 	 * time, kept whole until a later cleanup finds the control channel
-	 * drained.
+	 * drained or the firmware stops (a crash, the removal).
 	 */
 	struct list_head retained;
 };

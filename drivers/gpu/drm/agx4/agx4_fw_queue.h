@@ -205,6 +205,19 @@ struct agx4_fw_submit_ops {
 	 * goes.
 	 */
 	void (*fw_stopped)(struct agx4_device *adev);
+	/**
+	 * @fw_gone: optional; the firmware was stopped and uses none of the
+	 * memory it was given any more: free what the backend kept only
+	 * because the firmware might still have used it.  Called once the
+	 * firmware is stopped and before its heap objects of the boot, its
+	 * context table and context 0's tables are released: at removal
+	 * (agx4_fw_boot_fini(), after agx4_job_fini(): a queue released
+	 * later is forgotten, not destroyed) and after a crash
+	 * (agx4_fw_boot_reset(), after @fw_stopped, once the job unit is
+	 * up).  Process context, without the firmware's lock; it may run
+	 * more than once (a crash, then the removal).
+	 */
+	void (*fw_gone)(struct agx4_device *adev);
 };
 
 #endif /* AGX4_FW_QUEUE_H */

@@ -1352,6 +1352,116 @@ static void agx4_g17p_submit_cleanup_not_taken_keeps_memory(struct kunit *test)
 					     AGX4_G17P_MAX_OWNERS));
 }
 
+/* Whether any object of the firmware heap holds firmware address @va. */
+static bool in_heap(struct agx4_device *adev, u64 va)
+{
+	struct agx4_fw_obj_heap *h = &adev->mem->heap;
+	struct agx4_fw_obj *o;
+	bool found = false;
+
+	mutex_lock(&h->lock);
+	list_for_each_entry(o, &h->objects, link)
+		if (va >= o->va && va < o->va + o->size)
+			found = true;
+	mutex_unlock(&h->lock);
+	return found;
+}
+
+/*
+ * A queue that ran a compute and a render (owner and pool, the pool's
+ * window in the VM) and whose cleanup the firmware did not take: kept.
+ * @own and @pool receive the firmware addresses of its compute and TA
+ * queue records, which lie in its owner's and its pool's memory.
+ */
+static void retain_queue(struct kunit *test, u64 *own, u64 *pool)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fwmodel *m = agx4_test_model();
+	unsigned int timeout = c->adev->fw->timeout_ms;
+	struct agx4_fw_queue *fq = queue(test);
+	struct agx4_fw_job *job;
+	u32 records;
+
+	compute_done(test, fq, 0);
+	job = prepare(test, fq, renders(test, 1));
+	c->ops->job_publish(job);
+	render_complete(test, rd64(msg_ta(c, 0), 0x08),
+			rd64(c->bundle + CH7_RING, 0x08));
+	KUNIT_EXPECT_EQ(test, c->ops->job_status(job), 0);
+	c->ops->job_free(job);
+	*own = rd64(msg(c, 0), 0x08);
+	*pool = rd64(msg_ta(c, 0), 0x08);
+	records = agx4_fwmodel_count(m, AGX4_FWMODEL_CNT_CONTROL_RECORDS);
+	c->adev->fw->timeout_ms = 50;
+	agx4_fwmodel_inject(m, AGX4_FWMODEL_FAULT_DROP_DOORBELL, 1);
+	c->ops->queue_destroy(fq);
+	agx4_fwmodel_sync(m);
+	c->adev->fw->timeout_ms = timeout;
+	KUNIT_ASSERT_EQ(test,
+			agx4_fwmodel_count(m, AGX4_FWMODEL_CNT_CONTROL_RECORDS),
+			records);
+	KUNIT_ASSERT_TRUE(test, in_heap(c->adev, *own));
+	KUNIT_ASSERT_TRUE(test, in_heap(c->adev, *pool));
+}
+
+/*
+ * A queue kept because the firmware did not take its cleanup does not
+ * outlive the device: the removal, which destroys no other queue, frees
+ * its owner's and pool's firmware memory and gives its VM references
+ * (the queue's and its pool's window's) back.
+ */
+static void agx4_g17p_submit_retained_queue_freed_at_removal(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	unsigned int refs;
+	u64 own, pool;
+
+	/* The VM's state stays from its first queue on. */
+	c->ops->queue_destroy(queue(test));
+	refs = kref_read(&c->vm->ref);
+	retain_queue(test, &own, &pool);
+	KUNIT_EXPECT_GT(test, kref_read(&c->vm->ref), refs);
+
+	agx4_device_unplug(c->adev);
+	KUNIT_ASSERT_NULL(test, c->adev->fw);
+	KUNIT_EXPECT_FALSE(test, in_heap(c->adev, own));
+	KUNIT_EXPECT_FALSE(test, in_heap(c->adev, pool));
+	KUNIT_EXPECT_EQ(test, kref_read(&c->vm->ref), refs);
+}
+
+/*
+ * A firmware crash frees a kept queue at once, without another queue's
+ * cleanup: the stopped firmware uses none of its memory.  Its owner and
+ * pool indices come back.
+ */
+static void agx4_g17p_submit_retained_queue_freed_at_crash(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fw_g17p_sub *sub = agx4_fw_g17p_sub(c->adev->fw);
+	struct agx4_fwmodel *m = agx4_test_model();
+	unsigned int refs, base;
+	u64 own, pool;
+
+	c->ops->queue_destroy(queue(test));
+	refs = kref_read(&c->vm->ref);
+	base = heap_objects(c->adev);
+	retain_queue(test, &own, &pool);
+	KUNIT_EXPECT_TRUE(test, test_bit(0, sub->owners));
+	KUNIT_EXPECT_TRUE(test, test_bit(0, sub->pools));
+
+	agx4_fwmodel_inject(m, AGX4_FWMODEL_FAULT_CRASH, 0);
+	agx4_fwmodel_sync(m);
+	flush_work(&c->adev->fw->crash_work);
+	KUNIT_ASSERT_TRUE(test, test_bit(0, &c->adev->fw->crashed));
+	KUNIT_EXPECT_FALSE(test, in_heap(c->adev, own));
+	KUNIT_EXPECT_FALSE(test, in_heap(c->adev, pool));
+	KUNIT_EXPECT_EQ(test, heap_objects(c->adev), base);
+	KUNIT_EXPECT_EQ(test, kref_read(&c->vm->ref), refs);
+	KUNIT_EXPECT_TRUE(test, bitmap_empty(sub->owners,
+					     AGX4_G17P_MAX_OWNERS));
+	KUNIT_EXPECT_TRUE(test, bitmap_empty(sub->pools, AGX4_G17P_MAX_POOLS));
+}
+
 /*
  * What a render job takes it gives back when it fails or is dropped
  * before it ran: a pool it made (page tables of the VM or of context 0
@@ -2345,6 +2455,8 @@ static struct kunit_case agx4_g17p_submit_cases[] = {
 	KUNIT_CASE(agx4_g17p_submit_model_runs_render_and_compute),
 	KUNIT_CASE(agx4_g17p_submit_destroy_cleans_up_contexts),
 	KUNIT_CASE(agx4_g17p_submit_cleanup_not_taken_keeps_memory),
+	KUNIT_CASE(agx4_g17p_submit_retained_queue_freed_at_removal),
+	KUNIT_CASE(agx4_g17p_submit_retained_queue_freed_at_crash),
 	KUNIT_CASE(agx4_g17p_submit_failed_render_gives_back),
 	KUNIT_CASE(agx4_g17p_submit_shared_pool_object_only_when_idle),
 	KUNIT_CASE(agx4_g17p_submit_reused_pool_a_record_continues_phases),

@@ -54,7 +54,9 @@ struct agx4_vm;
  *    called under a spinlock, also from the fence-signalling path, and
  *    must not sleep or allocate.
  * 5. @job_free releases the job's storage after @job_status said done, or
- *    for a job never published (reserved or not).
+ *    for a job never published (reserved or not), or, for a job its
+ *    killed queue kept while the firmware was not done with it, once the
+ *    firmware is stopped (@fw_gone's point).
  *
  * @job_publish, @job_status and @poll are called with the job unit's
  * device spinlock held (interrupts off), so they are serialised against
@@ -113,7 +115,11 @@ struct agx4_fw_submit_ops {
 			    struct agx4_fw_queue **out);
 	/**
 	 * @queue_destroy: free it; the caller guarantees no job of the queue
-	 * is published and unretired, and none is prepared.
+	 * is published and unretired, and none is prepared.  A killed queue
+	 * whose jobs the firmware still owned is destroyed, after @job_free
+	 * of each of them, once the firmware is stopped and before @fw_gone
+	 * (the job unit keeps it until then): it must send nothing, but the
+	 * firmware's tables are still there.
 	 */
 	void (*queue_destroy)(struct agx4_fw_queue *fq);
 	/**
@@ -166,7 +172,8 @@ struct agx4_fw_submit_ops {
 	 * queue (a timeout killed it) and will publish none of it again:
 	 * send nothing more for them (drop what @job_publish deferred).
 	 * Called under the same rules as @job_status.  The jobs' storage
-	 * stays until @job_status says the firmware is done with it.
+	 * stays until @job_status says the firmware is done with it, or
+	 * until the firmware stops (see @queue_destroy).
 	 */
 	void (*queue_kill)(struct agx4_fw_queue *fq);
 	/**
@@ -209,8 +216,10 @@ struct agx4_fw_submit_ops {
 	 * @fw_gone: optional; the firmware was stopped and uses none of the
 	 * memory it was given any more: free what the backend kept only
 	 * because the firmware might still have used it.  Called once the
-	 * firmware is stopped and before its heap objects of the boot, its
-	 * context table and context 0's tables are released: at removal
+	 * firmware is stopped, after the job unit freed the queues it kept
+	 * (agx4_job_fw_gone(): @job_free, @queue_destroy), and before its
+	 * heap objects of the boot, its context table and context 0's
+	 * tables are released: at removal
 	 * (agx4_fw_boot_fini(), after agx4_job_fini(): a queue released
 	 * later is forgotten, not destroyed) and after a crash
 	 * (agx4_fw_boot_reset(), after @fw_stopped, once the job unit is

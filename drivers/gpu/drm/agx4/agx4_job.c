@@ -90,8 +90,10 @@
  * fail with -ECANCELED; the backend is told to send nothing more for the
  * queue (&agx4_fw_submit_ops.queue_kill).  Other queues carry on.  The firmware's storage
  * of the killed jobs is kept until the queue goes, because the firmware
- * may still write it, and is never freed if the firmware is still not
- * done with it then.
+ * may still write it.  A queue that goes while the firmware is still not
+ * done with some of it is kept whole (&struct agx4_job_dev.kept) until
+ * the firmware is stopped, after a crash or at removal, and freed then
+ * (agx4_job_fw_gone()).
  *
  * Unplug first ends every SUBMIT waiting in the backend for firmware room
  * (agx4_job_unplug(): the waits are woken, not polled), since
@@ -152,10 +154,16 @@ struct agx4_job_dev {
 	 * system_unbound_wq, since one may drop the device's last reference.
 	 */
 	atomic_t releasing;
-	/** @queues_lock: protects @queues. */
+	/** @queues_lock: protects @queues and @kept. */
 	struct mutex queues_lock;
-	/** @queues: every queue's scheduler side, until it is freed. */
+	/** @queues: every queue's scheduler side, until it is released. */
 	struct list_head queues;
+	/**
+	 * @kept: released queues a timeout killed whose jobs' storage the
+	 * firmware still owned then: their firmware queue and zombie jobs
+	 * are freed once the firmware is stopped (agx4_job_fw_gone()).
+	 */
+	struct list_head kept;
 };
 
 /**
@@ -206,7 +214,10 @@ struct agx4_job_queue {
 	struct list_head active;
 	/** @release_work: frees the queue off its own scheduler. */
 	struct work_struct release_work;
-	/** @link: in &agx4_job_dev.queues. */
+	/**
+	 * @link: in &agx4_job_dev.queues, then, if the queue is kept, in
+	 * &agx4_job_dev.kept.
+	 */
 	struct list_head link;
 };
 
@@ -443,12 +454,14 @@ static void job_free(struct agx4_job *job)
 }
 
 /*
- * Free a retired job's storage and commands.  After unplug the backend
- * forgets the job instead, without a word to the firmware.
+ * Free a retired job's storage and commands: with the backend's job_free
+ * while the firmware's state is there (@fw), or, after the job unit
+ * stopped, by forgetting it, without a word to the firmware.
  */
-static void release_storage(struct agx4_job_dev *jd, struct agx4_job *job)
+static void release_storage(struct agx4_job_dev *jd, struct agx4_job *job,
+			    bool fw)
 {
-	if (!READ_ONCE(jd->stopped))
+	if (fw)
 		jd->ops->job_free(job->fw);
 	else if (jd->ops->job_forget)
 		jd->ops->job_forget(job->fw);
@@ -476,7 +489,7 @@ static void free_job(struct drm_sched_job *sj)
 		list_add_tail(&job->node, &q->zombies);
 		spin_unlock_irqrestore(&jd->lock, flags);
 	} else {
-		release_storage(jd, job);
+		release_storage(jd, job, !READ_ONCE(jd->stopped));
 	}
 	queue_put(q);
 }
@@ -702,14 +715,34 @@ err_free:
 	return ret;
 }
 
+/*
+ * Free what is left of a released queue: its killed jobs' storage and its
+ * firmware queue, through the firmware (@fw) or forgotten.
+ */
+static void queue_free(struct agx4_job_dev *jd, struct agx4_job_queue *q,
+		       bool fw)
+{
+	struct agx4_job *job, *next;
+
+	/* Its scheduler is gone: nothing adds to @q->zombies any more. */
+	list_for_each_entry_safe(job, next, &q->zombies, node)
+		release_storage(jd, job, fw);
+	if (fw)
+		jd->ops->queue_destroy(q->fw);
+	else if (jd->ops->queue_forget)
+		jd->ops->queue_forget(q->fw);
+	mutex_destroy(&q->submit_lock);
+	kfree(q);
+}
+
 static void queue_fini(struct agx4_job_queue *q)
 {
 	struct agx4_job_dev *jd = q->adev->jobs;
 	struct drm_device *drm = &q->adev->base;
 	struct agx4_vm *vm = q->vm;
-	struct agx4_job *job, *next;
+	struct agx4_job *job;
 	unsigned long flags;
-	bool busy = false;
+	bool fw, busy = false;
 
 	mutex_lock(&jd->queues_lock);
 	list_del(&q->link);
@@ -718,35 +751,33 @@ static void queue_fini(struct agx4_job_queue *q)
 		drm_sched_entity_destroy(&q->entity);
 	drm_sched_fini(&q->sched);
 	/*
-	 * Killed jobs whose storage the firmware may still write are never
-	 * freed, nor is the firmware queue: nothing may reuse memory the
-	 * firmware can still write, and nothing reclaims it later.  After
-	 * unplug the firmware is gone: the backend forgets them.
+	 * The firmware path or the forget path, chosen once, by @stopped.
+	 *
+	 * Killed jobs whose storage the firmware may still write keep the
+	 * whole queue: nothing may reuse memory the firmware can still
+	 * write.  It is freed once the firmware is stopped.
 	 */
 	spin_lock_irqsave(&jd->lock, flags);
+	fw = !jd->stopped;
 	list_for_each_entry(job, &q->zombies, node)
-		if (!jd->stopped &&
-		    jd->ops->job_status(job->fw) == -EINPROGRESS)
+		if (fw && jd->ops->job_status(job->fw) == -EINPROGRESS)
 			busy = true;
 	spin_unlock_irqrestore(&jd->lock, flags);
 	if (busy) {
 		dev_warn_ratelimited(q->adev->base.dev,
-				     "firmware still owns a killed queue's storage: kept\n");
-		goto out;
+				     "firmware still owns a killed queue's storage: kept until it stops\n");
+		mutex_lock(&jd->queues_lock);
+		list_add_tail(&q->link, &jd->kept);
+		mutex_unlock(&jd->queues_lock);
+	} else {
+		queue_free(jd, q, fw);
 	}
-	list_for_each_entry_safe(job, next, &q->zombies, node)
-		release_storage(jd, job);
-	if (!jd->stopped)
-		jd->ops->queue_destroy(q->fw);
-	else if (jd->ops->queue_forget)
-		jd->ops->queue_forget(q->fw);
-out:
-	mutex_destroy(&q->submit_lock);
-	kfree(q);
 	/*
 	 * The VM goes before the release counts as done: its backend state
 	 * needs the firmware's, which agx4_job_fini() waits to keep.  The
-	 * queue's own device reference keeps @jd until the end.
+	 * queue's own device reference keeps @jd until the end.  A kept
+	 * queue needs neither: its firmware queue holds the VM, and the
+	 * firmware stops before the device can go.
 	 */
 	agx4_vm_put(vm);
 	if (atomic_dec_and_test(&jd->releasing))
@@ -895,6 +926,7 @@ static int job_dev_create(struct agx4_device *adev,
 	INIT_LIST_HEAD(&jd->active);
 	INIT_DELAYED_WORK(&jd->poll, poll_work);
 	INIT_LIST_HEAD(&jd->queues);
+	INIT_LIST_HEAD(&jd->kept);
 	ret = drmm_mutex_init(&adev->base, &jd->queues_lock);
 	if (ret)
 		return ret;
@@ -961,10 +993,12 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_job_unplug);
  * agx4_job_fini() - stop the job unit before the firmware goes
  * @adev: the device.
  *
- * Queues already let go are freed first, firmware side included.
- * Nothing is published or scanned afterwards; queues still open are
- * released with their files, and the backend forgets them without a word
- * to the firmware.
+ * Queues already let go are freed first, firmware side included (a
+ * queue whose killed jobs the firmware still owns is kept until
+ * agx4_job_fw_gone()).  Nothing is published or scanned afterwards; a
+ * queue released once this returns, such as one still open and released
+ * with its file, is forgotten by the backend without a word to the
+ * firmware.
  */
 void agx4_job_fini(struct agx4_device *adev)
 {
@@ -1002,6 +1036,37 @@ void agx4_job_fini(struct agx4_device *adev)
 	flush_workqueue(jd->submit_wq);
 	cancel_delayed_work_sync(&jd->poll);
 }
+
+/**
+ * agx4_job_fw_gone() - the firmware stopped: free the queues kept for it
+ * @adev: the device.
+ *
+ * agx4_fw_boot_fini() (after agx4_job_fini()) and agx4_fw_boot_reset()
+ * (after a crash) call it once every firmware instance is stopped, before
+ * the backend's &agx4_fw_submit_ops.fw_gone and before the firmware's heap
+ * objects of the boot, its context table and context 0's tables are
+ * released.  Each queue kept because the firmware still owned its killed
+ * jobs' storage is freed then, with the backend's job_free and
+ * queue_destroy: the stopped firmware uses none of that memory, and what
+ * those calls give back (aliases in context 0, indices, leases) is still
+ * there, which the forget calls, made for after it went, would leave.
+ * Process context; a device without submission ignores it.
+ */
+void agx4_job_fw_gone(struct agx4_device *adev)
+{
+	struct agx4_job_dev *jd = adev->jobs;
+	struct agx4_job_queue *q, *tmp;
+	LIST_HEAD(gone);
+
+	if (!jd)
+		return;
+	mutex_lock(&jd->queues_lock);
+	list_splice_init(&jd->kept, &gone);
+	mutex_unlock(&jd->queues_lock);
+	list_for_each_entry_safe(q, tmp, &gone, link)
+		queue_free(jd, q, true);
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_job_fw_gone);
 
 #if IS_ENABLED(CONFIG_KUNIT)
 /**

@@ -37,6 +37,7 @@ struct agx4_job_syncs {
 int agx4_job_init(struct agx4_device *adev);
 void agx4_job_fini(struct agx4_device *adev);
 void agx4_job_unplug(struct agx4_device *adev);
+void agx4_job_fw_gone(struct agx4_device *adev);
 
 struct agx4_job_queue *agx4_job_queue_create(struct agx4_device *adev,
 					     struct agx4_vm *vm, u32 priority,

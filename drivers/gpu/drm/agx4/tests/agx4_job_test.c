@@ -56,6 +56,7 @@ struct fake {
 
 struct agx4_fw_queue {
 	struct fake *f;
+	struct agx4_vm *vm;	/* held, as a generation's queue holds it */
 	u32 prepared;
 };
 
@@ -80,6 +81,7 @@ static int fake_queue_create(struct agx4_device *adev,
 	if (!q)
 		return -ENOMEM;
 	q->f = cur;
+	q->vm = agx4_vm_get(args->vm);
 	atomic_inc(&cur->queues);
 	*out = q;
 	return 0;
@@ -87,6 +89,7 @@ static int fake_queue_create(struct agx4_device *adev,
 
 static void fake_queue_destroy(struct agx4_fw_queue *q)
 {
+	agx4_vm_put(q->vm);
 	atomic_dec(&q->f->queues);
 	kfree(q);
 }
@@ -664,6 +667,71 @@ static void agx4_job_timeout_kills_only_its_queue(struct kunit *test)
 	dma_fence_put(fb);
 }
 
+/* The file's VM, with a reference the caller drops. */
+static struct agx4_vm *file_vm(struct kunit *test, struct job_ctx *c)
+{
+	struct agx4_file *af = c->file->driver_priv;
+	struct agx4_vm *vm = agx4_vm_pool_get(af->vms, c->vm);
+
+	KUNIT_ASSERT_NOT_NULL(test, vm);
+	return vm;
+}
+
+/*
+ * A queue a timeout killed while the firmware still held its job is kept
+ * whole when it goes, through the removal's stop of the job unit: the
+ * firmware may still write the job's storage.  Once the firmware is
+ * stopped (agx4_job_fw_gone(), which the firmware's shutdown calls) the
+ * job's storage and the firmware queue are freed, through the backend's
+ * job_free and queue_destroy (this backend has no forget calls), and the
+ * firmware queue's VM reference goes with it.
+ */
+static void agx4_job_killed_queue_kept_until_the_firmware_stops(struct kunit *test)
+{
+	struct job_ctx *c = test->priv;
+	u32 q, out = syncobj(test, c, NULL);
+	struct drm_asahi_queue_destroy qd = { };
+	struct agx4_vm *vm = file_vm(test, c);
+	unsigned int refs = kref_read(&vm->ref), i;
+	struct dma_fence *f;
+
+	agx4_job_timeout_ms = 100;
+	q = queue_create(test, c);
+	/* The UAPI queue's, the job unit's and the firmware queue's. */
+	KUNIT_EXPECT_EQ(test, kref_read(&vm->ref), refs + 3);
+	KUNIT_ASSERT_EQ(test, submit_signal(test, c, q, out, 0), 0);
+	f = fence_of(c, out, 0);
+	KUNIT_ASSERT_NOT_NULL(test, f);
+	KUNIT_ASSERT_TRUE(test, signalled_within(f, WAIT_MS));
+	KUNIT_EXPECT_EQ(test, f->error, -ETIMEDOUT);
+	dma_fence_put(f);
+
+	qd.queue_id = q;
+	KUNIT_ASSERT_EQ(test, agx4_ioctl_queue_destroy(&c->adev->base, &qd,
+						       c->file), 0);
+	/* Released once drm_sched freed the killed job: the job unit's ref. */
+	for (i = 0; i < WAIT_MS && kref_read(&vm->ref) > refs + 1; i++) {
+		agx4_job_flush(c->adev);
+		usleep_range(1000, 2000);
+	}
+	KUNIT_ASSERT_EQ(test, kref_read(&vm->ref), refs + 1);
+	KUNIT_EXPECT_EQ(test, atomic_read(&c->f.jobs), 1);
+	KUNIT_EXPECT_EQ(test, atomic_read(&c->f.queues), 1);
+
+	/* The removal: the job unit stops, the firmware is still up. */
+	agx4_job_unplug(c->adev);
+	agx4_job_fini(c->adev);
+	KUNIT_EXPECT_EQ(test, atomic_read(&c->f.jobs), 1);
+	KUNIT_EXPECT_EQ(test, atomic_read(&c->f.queues), 1);
+
+	/* The firmware stopped: nothing of the queue is left. */
+	agx4_job_fw_gone(c->adev);
+	KUNIT_EXPECT_EQ(test, atomic_read(&c->f.jobs), 0);
+	KUNIT_EXPECT_EQ(test, atomic_read(&c->f.queues), 0);
+	KUNIT_EXPECT_EQ(test, kref_read(&vm->ref), refs);
+	agx4_vm_put(vm);
+}
+
 static void agx4_job_queue_destroy_with_work_in_flight(struct kunit *test)
 {
 	struct job_ctx *c = test->priv;
@@ -837,6 +905,7 @@ static struct kunit_case agx4_job_cases[] = {
 	KUNIT_CASE(agx4_job_unplug_tells_the_backend_and_refuses_submit),
 	KUNIT_CASE(agx4_job_timeout_kills_only_its_queue),
 	KUNIT_CASE(agx4_job_spurious_timeout_keeps_running_jobs),
+	KUNIT_CASE(agx4_job_killed_queue_kept_until_the_firmware_stops),
 	KUNIT_CASE(agx4_job_queue_destroy_with_work_in_flight),
 	KUNIT_CASE(agx4_job_file_close_with_work_in_flight),
 	KUNIT_CASE(agx4_job_64_queues_complete),

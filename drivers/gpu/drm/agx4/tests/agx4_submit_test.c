@@ -44,6 +44,7 @@
 
 #include "../agx4_device.h"
 #include "../agx4_drv.h"
+#include "../agx4_fw_boot.h"
 #include "../agx4_fw_g17p_queue.h"
 #include "../agx4_gem.h"
 #include "../agx4_job.h"
@@ -1258,6 +1259,110 @@ static void agx4_submit_queue_destroy_with_work_in_flight(struct kunit *test)
 	expect_nothing_left(test, s);
 }
 
+static void restore_timeout(void *unused)
+{
+	agx4_job_timeout_ms = AGX4_JOB_TIMEOUT_MS;
+}
+
+/*
+ * A second queue, with a 100 ms job timeout, whose one compute the model
+ * holds until the timeout kills the queue; then the queue is destroyed
+ * while the firmware still owns the job's storage, and the case waits
+ * until the job unit released it (its device reference went).  @vm
+ * receives the fork's VM (a reference the caller drops), @refs its
+ * reference count and @objs the firmware objects before that queue.
+ */
+static void kill_and_destroy(struct kunit *test, struct sub *s,
+			     struct agx4_vm **vm, unsigned int *refs,
+			     unsigned int *objs)
+{
+	struct agx4_test_cmdbuf *cb = kunit_kzalloc(test, sizeof(*cb),
+						    GFP_KERNEL);
+	struct drm_asahi_cmd_compute cc = agx4_test_fork_compute(&s->f, 0);
+	unsigned long end = jiffies + msecs_to_jiffies(BOUND_MS);
+	unsigned int devrefs;
+	struct dma_fence *f;
+	struct outs o;
+	u32 q;
+
+	KUNIT_ASSERT_NOT_NULL(test, cb);
+	*vm = fork_vm(s);
+	*refs = kref_read(&(*vm)->ref);
+	*objs = agx4_test_fw_objects(s->adev, false);
+	devrefs = kref_read(&s->adev->base.ref);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, restore_timeout,
+							NULL), 0);
+	agx4_job_timeout_ms = 100;
+	KUNIT_ASSERT_EQ(test, agx4_test_queue_create(s->c, s->f.vm_id,
+						     DRM_ASAHI_PRIORITY_MEDIUM,
+						     &q), 0);
+	outs_init(s, &o);
+	agx4_test_cmd_compute(cb, &cc);
+	agx4_fwmodel_hold(s->m);
+	KUNIT_ASSERT_EQ(test, submit_out(s, q, cb, &o), 0);
+	KUNIT_EXPECT_EQ(test, wait_held(test, s, 1), 1);
+	f = agx4_test_syncobj_fence(s->c, o.binary, 0);
+	KUNIT_ASSERT_NOT_NULL(test, f);
+	KUNIT_EXPECT_EQ(test, agx4_test_fence_wait(f, BOUND_MS), -ETIMEDOUT);
+	dma_fence_put(f);
+	/* Still held: the firmware owns the killed job's storage. */
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_held(s->m), 1);
+
+	KUNIT_ASSERT_EQ(test, agx4_test_queue_destroy(s->c, q), 0);
+	while (kref_read(&s->adev->base.ref) > devrefs &&
+	       time_before(jiffies, end)) {
+		agx4_job_flush(s->adev);
+		usleep_range(500, 1000);
+	}
+	KUNIT_ASSERT_EQ_MSG(test, kref_read(&s->adev->base.ref), devrefs,
+			    "the killed queue was never released");
+	/* Kept whole: its firmware queue still holds the VM. */
+	KUNIT_EXPECT_GT(test, kref_read(&(*vm)->ref), *refs);
+	KUNIT_EXPECT_GT(test, agx4_test_fw_objects(s->adev, false), *objs);
+}
+
+/*
+ * A queue a timeout killed while the firmware still held its job, then
+ * destroyed, does not outlive the device: the removal stops the firmware
+ * and frees the kept queue, so the VM references its firmware side held
+ * are back.
+ */
+static void agx4_submit_killed_queue_freed_at_removal(struct kunit *test)
+{
+	struct sub *s = sub_queue(test);
+	unsigned int refs, objs;
+	struct agx4_vm *vm;
+
+	kill_and_destroy(test, s, &vm, &refs, &objs);
+	agx4_device_unplug(s->adev);
+	KUNIT_ASSERT_NULL(test, s->adev->fw);
+	KUNIT_EXPECT_EQ(test, kref_read(&vm->ref), refs);
+	agx4_vm_put(vm);
+}
+
+/*
+ * The same queue is freed when the firmware crashes, the device still
+ * up: its VM references come back at once, and once the client closed
+ * (the VM, which may keep compute storage for reuse, with it) no
+ * firmware object is left.
+ */
+static void agx4_submit_killed_queue_freed_at_crash(struct kunit *test)
+{
+	struct sub *s = sub_queue(test);
+	unsigned int refs, objs;
+	struct agx4_vm *vm;
+
+	kill_and_destroy(test, s, &vm, &refs, &objs);
+	agx4_fwmodel_inject(s->m, AGX4_FWMODEL_FAULT_CRASH, 0);
+	agx4_fwmodel_sync(s->m);
+	flush_work(&s->adev->fw->crash_work);
+	KUNIT_ASSERT_TRUE(test, test_bit(0, &s->adev->fw->crashed));
+	KUNIT_EXPECT_EQ(test, kref_read(&vm->ref), refs);
+	agx4_vm_put(vm);
+	agx4_test_client_close(s->c);
+	expect_nothing_left(test, s);
+}
+
 /*
  * Closing the file with work in the firmware on two queues: the close
  * returns, the jobs complete and signal the fences taken before, and
@@ -1817,6 +1922,10 @@ static struct kunit_case agx4_submit_cases[] = {
 	KUNIT_CASE_PARAM(agx4_submit_queues_complete_independently,
 			 soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_submit_queue_destroy_with_work_in_flight,
+			 soc_gen_params),
+	KUNIT_CASE_PARAM(agx4_submit_killed_queue_freed_at_removal,
+			 soc_gen_params),
+	KUNIT_CASE_PARAM(agx4_submit_killed_queue_freed_at_crash,
 			 soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_submit_file_close_with_work_in_flight,
 			 soc_gen_params),

@@ -475,22 +475,28 @@ static void free_job(struct drm_sched_job *sj)
 	struct agx4_job_queue *q = job->q;
 	struct agx4_job_dev *jd = q->adev->jobs;
 	unsigned long flags;
+	bool fw;
 
 	drm_sched_job_cleanup(sj);
 	dma_fence_put(job->done);
 	job->done = NULL;
-	if (job->zombie) {
-		/*
-		 * The queue frees it when it goes (queue_fini()), with its
-		 * commands: the firmware may still write the timestamp
-		 * objects they hold.
-		 */
-		spin_lock_irqsave(&jd->lock, flags);
+	/*
+	 * @stopped under the lock: a free that reads it false runs in a work
+	 * item queued before agx4_job_fini() set it, which its flush of the
+	 * submit workqueue then waits for.
+	 */
+	spin_lock_irqsave(&jd->lock, flags);
+	fw = !jd->stopped;
+	/*
+	 * A killed job's storage goes with its queue (queue_fini()), with
+	 * its commands: the firmware may still write the timestamp objects
+	 * they hold.
+	 */
+	if (job->zombie)
 		list_add_tail(&job->node, &q->zombies);
-		spin_unlock_irqrestore(&jd->lock, flags);
-	} else {
-		release_storage(jd, job, !READ_ONCE(jd->stopped));
-	}
+	spin_unlock_irqrestore(&jd->lock, flags);
+	if (!job->zombie)
+		release_storage(jd, job, fw);
 	queue_put(q);
 }
 
@@ -751,7 +757,10 @@ static void queue_fini(struct agx4_job_queue *q)
 		drm_sched_entity_destroy(&q->entity);
 	drm_sched_fini(&q->sched);
 	/*
-	 * The firmware path or the forget path, chosen once, by @stopped.
+	 * The firmware path or the forget path, chosen once: @stopped is
+	 * read under @jd->lock, which agx4_job_fini() sets it under, so a
+	 * release that reads it false finishes before agx4_job_fini()
+	 * returns (see there).  After that the backend forgets the queue.
 	 *
 	 * Killed jobs whose storage the firmware may still write keep the
 	 * whole queue: nothing may reuse memory the firmware can still
@@ -799,6 +808,11 @@ static void queue_release(struct kref *ref)
 	struct agx4_job_queue *q = container_of(ref, struct agx4_job_queue,
 						ref);
 
+	/*
+	 * Counted before it is queued: queue_work() makes the increment
+	 * visible to the work when it runs, and so to agx4_job_fini() once
+	 * queue_fini() has taken &agx4_job_dev.lock (see there).
+	 */
 	atomic_inc(&q->adev->jobs->releasing);
 	INIT_WORK(&q->release_work, queue_release_work);
 	queue_work(system_unbound_wq, &q->release_work);
@@ -1031,9 +1045,23 @@ void agx4_job_fini(struct agx4_device *adev)
 	mutex_unlock(&jd->queues_lock);
 	/*
 	 * A job freed before @stopped was seen may still be in the backend's
-	 * job_free: let it finish before the firmware's state goes.
+	 * job_free: let it finish before the firmware's state goes.  Its
+	 * queue's release, if it was the last job, is counted by now.
 	 */
 	flush_workqueue(jd->submit_wq);
+	/*
+	 * A release queued since the first wait may have read @stopped false
+	 * and be destroying its queue through the firmware: wait for it
+	 * again, so none does once this returns.  queue_release() counts a
+	 * release before queue_work(), which makes the increment visible to
+	 * the work when it runs, and queue_fini() reads @stopped under @lock.
+	 * If it read false, its critical section came before ours, so its
+	 * increment happened before we took @lock and the read below sees
+	 * it (or the decrement of a release that finished): no further
+	 * barrier is needed.  If it read true it forgets its queue, and
+	 * waiting for it is harmless.
+	 */
+	wait_var_event(&jd->releasing, !atomic_read(&jd->releasing));
 	cancel_delayed_work_sync(&jd->poll);
 }
 

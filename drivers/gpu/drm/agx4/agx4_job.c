@@ -91,9 +91,9 @@
  * queue (&agx4_fw_submit_ops.queue_kill).  Other queues carry on.  The firmware's storage
  * of the killed jobs is kept until the queue goes, because the firmware
  * may still write it.  A queue that goes while the firmware is still not
- * done with some of it is kept whole (&struct agx4_job_dev.kept) until
- * the firmware is stopped, after a crash or at removal, and freed then
- * (agx4_job_fw_gone()).
+ * done with some of it is kept whole (&struct agx4_job_dev.kept) until a
+ * later queue release finds the firmware done with it, or until the
+ * firmware is stopped, after a crash or at removal (agx4_job_fw_gone()).
  *
  * Unplug first ends every SUBMIT waiting in the backend for firmware room
  * (agx4_job_unplug(): the waits are woken, not polled), since
@@ -161,7 +161,9 @@ struct agx4_job_dev {
 	/**
 	 * @kept: released queues a timeout killed whose jobs' storage the
 	 * firmware still owned then: their firmware queue and zombie jobs
-	 * are freed once the firmware is stopped (agx4_job_fw_gone()).
+	 * are freed by a later release (queue_fini()) that finds the
+	 * firmware done with them, or once the firmware is stopped
+	 * (agx4_job_fw_gone()).
 	 */
 	struct list_head kept;
 };
@@ -741,14 +743,45 @@ static void queue_free(struct agx4_job_dev *jd, struct agx4_job_queue *q,
 	kfree(q);
 }
 
+/* Whether the firmware may still write some of @q's killed jobs' storage. */
+static bool zombies_busy_locked(struct agx4_job_dev *jd,
+				struct agx4_job_queue *q)
+{
+	struct agx4_job *job;
+
+	lockdep_assert_held(&jd->lock);
+	list_for_each_entry(job, &q->zombies, node)
+		if (jd->ops->job_status(job->fw) == -EINPROGRESS)
+			return true;
+	return false;
+}
+
+/* Move the kept queues the firmware has finished with since to @done. */
+static void take_finished_kept(struct agx4_job_dev *jd, struct list_head *done)
+{
+	struct agx4_job_queue *q, *tmp;
+	unsigned long flags;
+	bool busy;
+
+	lockdep_assert_held(&jd->queues_lock);
+	list_for_each_entry_safe(q, tmp, &jd->kept, link) {
+		spin_lock_irqsave(&jd->lock, flags);
+		busy = zombies_busy_locked(jd, q);
+		spin_unlock_irqrestore(&jd->lock, flags);
+		if (!busy)
+			list_move_tail(&q->link, done);
+	}
+}
+
 static void queue_fini(struct agx4_job_queue *q)
 {
 	struct agx4_job_dev *jd = q->adev->jobs;
 	struct drm_device *drm = &q->adev->base;
+	struct agx4_job_queue *k, *tmp;
 	struct agx4_vm *vm = q->vm;
-	struct agx4_job *job;
 	unsigned long flags;
-	bool fw, busy = false;
+	LIST_HEAD(done);
+	bool fw, busy;
 
 	mutex_lock(&jd->queues_lock);
 	list_del(&q->link);
@@ -764,23 +797,26 @@ static void queue_fini(struct agx4_job_queue *q)
 	 *
 	 * Killed jobs whose storage the firmware may still write keep the
 	 * whole queue: nothing may reuse memory the firmware can still
-	 * write.  It is freed once the firmware is stopped.
+	 * write.  It is freed once the firmware is done with it, at a later
+	 * release that finds it so, or once the firmware is stopped.
 	 */
 	spin_lock_irqsave(&jd->lock, flags);
 	fw = !jd->stopped;
-	list_for_each_entry(job, &q->zombies, node)
-		if (fw && jd->ops->job_status(job->fw) == -EINPROGRESS)
-			busy = true;
+	busy = fw && zombies_busy_locked(jd, q);
 	spin_unlock_irqrestore(&jd->lock, flags);
-	if (busy) {
+	if (busy)
 		dev_warn_ratelimited(q->adev->base.dev,
-				     "firmware still owns a killed queue's storage: kept until it stops\n");
-		mutex_lock(&jd->queues_lock);
+				     "firmware still owns a killed queue's storage: kept\n");
+	mutex_lock(&jd->queues_lock);
+	if (busy)
 		list_add_tail(&q->link, &jd->kept);
-		mutex_unlock(&jd->queues_lock);
-	} else {
+	if (fw)
+		take_finished_kept(jd, &done);
+	mutex_unlock(&jd->queues_lock);
+	if (!busy)
 		queue_free(jd, q, fw);
-	}
+	list_for_each_entry_safe(k, tmp, &done, link)
+		queue_free(jd, k, true);
 	/*
 	 * The VM goes before the release counts as done: its backend state
 	 * needs the firmware's, which agx4_job_fini() waits to keep.  The

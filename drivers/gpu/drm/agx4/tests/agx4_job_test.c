@@ -732,6 +732,49 @@ static void agx4_job_killed_queue_kept_until_the_firmware_stops(struct kunit *te
 	agx4_vm_put(vm);
 }
 
+/*
+ * A kept queue whose job the firmware finished later goes at the next
+ * queue release, without waiting for the firmware to stop.
+ */
+static void agx4_job_kept_queue_freed_once_its_job_is_done(struct kunit *test)
+{
+	struct job_ctx *c = test->priv;
+	u32 q, out = syncobj(test, c, NULL);
+	struct drm_asahi_queue_destroy qd = { };
+	struct agx4_vm *vm = file_vm(test, c);
+	unsigned int refs = kref_read(&vm->ref), i;
+	struct dma_fence *f;
+
+	agx4_job_timeout_ms = 100;
+	q = queue_create(test, c);
+	KUNIT_ASSERT_EQ(test, submit_signal(test, c, q, out, 0), 0);
+	f = fence_of(c, out, 0);
+	KUNIT_ASSERT_NOT_NULL(test, f);
+	KUNIT_ASSERT_TRUE(test, signalled_within(f, WAIT_MS));
+	KUNIT_EXPECT_EQ(test, f->error, -ETIMEDOUT);
+	dma_fence_put(f);
+	qd.queue_id = q;
+	KUNIT_ASSERT_EQ(test, agx4_ioctl_queue_destroy(&c->adev->base, &qd,
+						       c->file), 0);
+	for (i = 0; i < WAIT_MS && kref_read(&vm->ref) > refs + 1; i++) {
+		agx4_job_flush(c->adev);
+		usleep_range(1000, 2000);
+	}
+	KUNIT_ASSERT_EQ(test, kref_read(&vm->ref), refs + 1);
+	KUNIT_EXPECT_EQ(test, atomic_read(&c->f.queues), 1);
+
+	/* The firmware finishes the killed job; another queue goes. */
+	finish(c, 0, 0);
+	qd.queue_id = queue_create(test, c);
+	KUNIT_ASSERT_EQ(test, agx4_ioctl_queue_destroy(&c->adev->base, &qd,
+						       c->file), 0);
+	agx4_job_flush(c->adev);
+	KUNIT_EXPECT_EQ(test, atomic_read(&c->f.jobs), 0);
+	KUNIT_EXPECT_EQ(test, atomic_read(&c->f.queues), 0);
+	KUNIT_EXPECT_EQ(test, kref_read(&vm->ref), refs);
+	agx4_vm_put(vm);
+}
+
 static void agx4_job_queue_destroy_with_work_in_flight(struct kunit *test)
 {
 	struct job_ctx *c = test->priv;
@@ -906,6 +949,7 @@ static struct kunit_case agx4_job_cases[] = {
 	KUNIT_CASE(agx4_job_timeout_kills_only_its_queue),
 	KUNIT_CASE(agx4_job_spurious_timeout_keeps_running_jobs),
 	KUNIT_CASE(agx4_job_killed_queue_kept_until_the_firmware_stops),
+	KUNIT_CASE(agx4_job_kept_queue_freed_once_its_job_is_done),
 	KUNIT_CASE(agx4_job_queue_destroy_with_work_in_flight),
 	KUNIT_CASE(agx4_job_file_close_with_work_in_flight),
 	KUNIT_CASE(agx4_job_64_queues_complete),

@@ -26,7 +26,6 @@
 #include "agx4_fwif.h"
 #include "agx4_fw_obj.h"
 #include "agx4_fw_queue.h"
-#include "agx4_job.h"
 #include "agx4_rtkit.h"
 
 /**
@@ -225,12 +224,13 @@ static void stop_all_locked(struct agx4_fw_boot *b)
  * up, submission is told (&agx4_fw_submit_ops.fw_stopped): its waits for
  * firmware room that end when the firmware stops are woken, and what it
  * kept only while the firmware could use it is freed: the job unit's
- * kept queues (agx4_job_fw_gone()), then the backend's
+ * kept queues (&agx4_fw_boot.gone_hook), then the backend's
  * (&agx4_fw_submit_ops.fw_gone).
  */
 void agx4_fw_boot_reset(struct agx4_fw_boot *b)
 {
 	const struct agx4_fw_submit_ops *ops = b->adev->gen->submit;
+	void (*gone)(struct agx4_device *adev);
 
 	atomic_inc(&b->resets);
 	mutex_lock(&b->lock);
@@ -241,7 +241,9 @@ void agx4_fw_boot_reset(struct agx4_fw_boot *b)
 		return;
 	if (ops->fw_stopped)
 		ops->fw_stopped(b->adev);
-	agx4_job_fw_gone(b->adev);
+	gone = READ_ONCE(b->gone_hook);
+	if (gone)
+		gone(b->adev);
 	if (ops->fw_gone)
 		ops->fw_gone(b->adev);
 }
@@ -752,9 +754,10 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_fw_boot_init);
  *
  * Stops every instance (its RTKit shut down cleanly, so it could boot
  * again), stops draining events, lets submission free what it kept while
- * the firmware could use it (the job unit's kept queues, agx4_job_fw_gone(),
- * then the backend's, &agx4_fw_submit_ops.fw_gone), which may lie in the
- * init data's tables, and frees the init data.
+ * the firmware could use it (the job unit's kept queues through
+ * &agx4_fw_boot.gone_hook, then the backend's through
+ * &agx4_fw_submit_ops.fw_gone), which may lie in the init data's tables,
+ * and frees the init data.
  */
 void agx4_fw_boot_fini(struct agx4_device *adev)
 {
@@ -769,7 +772,8 @@ void agx4_fw_boot_fini(struct agx4_device *adev)
 	cancel_work_sync(&b->crash_work);
 	agx4_event_fini(&b->events);
 	/* Stopped, no reset running: nothing uses that memory any more. */
-	agx4_job_fw_gone(adev);
+	if (b->gone_hook)
+		b->gone_hook(adev);
 	if (ops && ops->fw_gone)
 		ops->fw_gone(adev);
 	mutex_lock(&b->lock);

@@ -63,6 +63,13 @@ struct agx4_fw_boot_view {
 struct agx4_fw_boot {
 	/** @adev: the device. */
 	struct agx4_device *adev;
+	/**
+	 * @gone_hook: set by the job unit once it is up (agx4_job_fw_gone());
+	 * called once the firmware is stopped, after a crash or at removal,
+	 * before the backend's &agx4_fw_submit_ops.fw_gone.  A hook, since
+	 * the job unit builds on this one and not the other way round.
+	 */
+	void (*gone_hook)(struct agx4_device *adev);
 	/** @timeout_ms: how long each handshake step may take. */
 	unsigned int timeout_ms;
 	/**

@@ -1010,6 +1010,7 @@ int agx4_job_init(struct agx4_device *adev)
 	ret = job_dev_create(adev, ops);
 	if (ret)
 		return ret;
+	WRITE_ONCE(adev->fw->gone_hook, agx4_job_fw_gone);
 	agx4_event_set_handlers(&adev->fw->events, &job_event_handlers, adev);
 	return 0;
 }

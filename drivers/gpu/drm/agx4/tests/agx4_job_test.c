@@ -678,6 +678,40 @@ static struct agx4_vm *file_vm(struct kunit *test, struct job_ctx *c)
 }
 
 /*
+ * A job on a new queue of @c times out while the firmware holds it; the
+ * queue is destroyed and, once drm_sched freed the killed job, kept by
+ * the job unit with its firmware queue's VM reference (@refs + 1 left).
+ */
+static void kill_and_destroy(struct kunit *test, struct job_ctx *c,
+			     struct agx4_vm *vm, unsigned int refs)
+{
+	struct drm_asahi_queue_destroy qd = { };
+	u32 out = syncobj(test, c, NULL);
+	struct dma_fence *f;
+	unsigned int i;
+
+	agx4_job_timeout_ms = 100;
+	qd.queue_id = queue_create(test, c);
+	/* The UAPI queue's, the job unit's and the firmware queue's. */
+	KUNIT_EXPECT_EQ(test, kref_read(&vm->ref), refs + 3);
+	KUNIT_ASSERT_EQ(test, submit_signal(test, c, qd.queue_id, out, 0), 0);
+	f = fence_of(c, out, 0);
+	KUNIT_ASSERT_NOT_NULL(test, f);
+	KUNIT_ASSERT_TRUE(test, signalled_within(f, WAIT_MS));
+	KUNIT_EXPECT_EQ(test, f->error, -ETIMEDOUT);
+	dma_fence_put(f);
+	KUNIT_ASSERT_EQ(test, agx4_ioctl_queue_destroy(&c->adev->base, &qd,
+						       c->file), 0);
+	/* Released once drm_sched freed the killed job: the job unit's ref. */
+	for (i = 0; i < WAIT_MS && kref_read(&vm->ref) > refs + 1; i++) {
+		agx4_job_flush(c->adev);
+		usleep_range(1000, 2000);
+	}
+	KUNIT_ASSERT_EQ(test, kref_read(&vm->ref), refs + 1);
+	KUNIT_EXPECT_EQ(test, atomic_read(&c->f.queues), 1);
+}
+
+/*
  * A queue a timeout killed while the firmware still held its job is kept
  * whole when it goes, through the removal's stop of the job unit: the
  * firmware may still write the job's storage.  Once the firmware is
@@ -689,34 +723,11 @@ static struct agx4_vm *file_vm(struct kunit *test, struct job_ctx *c)
 static void agx4_job_killed_queue_kept_until_the_firmware_stops(struct kunit *test)
 {
 	struct job_ctx *c = test->priv;
-	u32 q, out = syncobj(test, c, NULL);
-	struct drm_asahi_queue_destroy qd = { };
 	struct agx4_vm *vm = file_vm(test, c);
-	unsigned int refs = kref_read(&vm->ref), i;
-	struct dma_fence *f;
+	unsigned int refs = kref_read(&vm->ref);
 
-	agx4_job_timeout_ms = 100;
-	q = queue_create(test, c);
-	/* The UAPI queue's, the job unit's and the firmware queue's. */
-	KUNIT_EXPECT_EQ(test, kref_read(&vm->ref), refs + 3);
-	KUNIT_ASSERT_EQ(test, submit_signal(test, c, q, out, 0), 0);
-	f = fence_of(c, out, 0);
-	KUNIT_ASSERT_NOT_NULL(test, f);
-	KUNIT_ASSERT_TRUE(test, signalled_within(f, WAIT_MS));
-	KUNIT_EXPECT_EQ(test, f->error, -ETIMEDOUT);
-	dma_fence_put(f);
-
-	qd.queue_id = q;
-	KUNIT_ASSERT_EQ(test, agx4_ioctl_queue_destroy(&c->adev->base, &qd,
-						       c->file), 0);
-	/* Released once drm_sched freed the killed job: the job unit's ref. */
-	for (i = 0; i < WAIT_MS && kref_read(&vm->ref) > refs + 1; i++) {
-		agx4_job_flush(c->adev);
-		usleep_range(1000, 2000);
-	}
-	KUNIT_ASSERT_EQ(test, kref_read(&vm->ref), refs + 1);
+	kill_and_destroy(test, c, vm, refs);
 	KUNIT_EXPECT_EQ(test, atomic_read(&c->f.jobs), 1);
-	KUNIT_EXPECT_EQ(test, atomic_read(&c->f.queues), 1);
 
 	/* The removal: the job unit stops, the firmware is still up. */
 	agx4_job_unplug(c->adev);
@@ -739,29 +750,11 @@ static void agx4_job_killed_queue_kept_until_the_firmware_stops(struct kunit *te
 static void agx4_job_kept_queue_freed_once_its_job_is_done(struct kunit *test)
 {
 	struct job_ctx *c = test->priv;
-	u32 q, out = syncobj(test, c, NULL);
 	struct drm_asahi_queue_destroy qd = { };
 	struct agx4_vm *vm = file_vm(test, c);
-	unsigned int refs = kref_read(&vm->ref), i;
-	struct dma_fence *f;
+	unsigned int refs = kref_read(&vm->ref);
 
-	agx4_job_timeout_ms = 100;
-	q = queue_create(test, c);
-	KUNIT_ASSERT_EQ(test, submit_signal(test, c, q, out, 0), 0);
-	f = fence_of(c, out, 0);
-	KUNIT_ASSERT_NOT_NULL(test, f);
-	KUNIT_ASSERT_TRUE(test, signalled_within(f, WAIT_MS));
-	KUNIT_EXPECT_EQ(test, f->error, -ETIMEDOUT);
-	dma_fence_put(f);
-	qd.queue_id = q;
-	KUNIT_ASSERT_EQ(test, agx4_ioctl_queue_destroy(&c->adev->base, &qd,
-						       c->file), 0);
-	for (i = 0; i < WAIT_MS && kref_read(&vm->ref) > refs + 1; i++) {
-		agx4_job_flush(c->adev);
-		usleep_range(1000, 2000);
-	}
-	KUNIT_ASSERT_EQ(test, kref_read(&vm->ref), refs + 1);
-	KUNIT_EXPECT_EQ(test, atomic_read(&c->f.queues), 1);
+	kill_and_destroy(test, c, vm, refs);
 
 	/* The firmware finishes the killed job; another queue goes. */
 	finish(c, 0, 0);

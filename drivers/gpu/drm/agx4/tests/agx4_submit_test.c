@@ -1746,6 +1746,21 @@ static void fill_pools(struct kunit *test, struct sub *s, u32 *queue,
 }
 
 /*
+ * Every pool busy with a held render of queues 0..14 (fill_pools()), and
+ * queue 15's render SUBMIT waiting for one in the background.
+ */
+static struct bg_submit *wait_for_a_pool(struct kunit *test, struct sub *s,
+					 u32 *queue, struct dma_fence **done)
+{
+	struct bg_submit *b;
+
+	fill_pools(test, s, queue, done);
+	b = bg_render(test, s, queue[G17P_POOLS], G17P_POOLS);
+	expect_bg_waits(test, s, b);
+	return b;
+}
+
+/*
  * G17P: with 15 queues' renders held in the firmware (every pool busy),
  * a 16th queue's render SUBMIT waits, it does not fail; once the held
  * work completes it returns 0 and its render runs to completion too.
@@ -1760,9 +1775,7 @@ static void agx4_submit_render_waits_for_a_busy_pool(struct kunit *test)
 
 	g17p_only(test);
 	s = sub_open(test);
-	fill_pools(test, s, queue, done);
-	b = bg_render(test, s, queue[G17P_POOLS], G17P_POOLS);
-	expect_bg_waits(test, s, b);
+	b = wait_for_a_pool(test, s, queue, done);
 	run_all(s);
 	KUNIT_EXPECT_EQ(test, bg_result(test, b), 0);
 	done[G17P_POOLS] = agx4_test_syncobj_fence(s->c, b->sy.handle, 0);
@@ -1793,9 +1806,7 @@ static void agx4_submit_signal_ends_the_wait_for_a_pool(struct kunit *test)
 
 	g17p_only(test);
 	s = sub_open(test);
-	fill_pools(test, s, queue, done);
-	b = bg_render(test, s, queue[G17P_POOLS], G17P_POOLS);
-	expect_bg_waits(test, s, b);
+	b = wait_for_a_pool(test, s, queue, done);
 	send_sig(SIGINT, b->task, 1);
 	KUNIT_EXPECT_EQ(test, bg_result(test, b), -ERESTARTSYS);
 	KUNIT_EXPECT_EQ(test, pool_waiters(s), 0);
@@ -1854,9 +1865,7 @@ static void agx4_submit_unplug_ends_the_wait_for_a_pool(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, u);
 	u->adev = s->adev;
 	INIT_WORK(&u->work, unplug_fn);
-	fill_pools(test, s, queue, done);
-	b = bg_render(test, s, queue[G17P_POOLS], G17P_POOLS);
-	expect_bg_waits(test, s, b);
+	b = wait_for_a_pool(test, s, queue, done);
 	schedule_work(&u->work);
 	ret = bg_result(test, b);
 	if (!b->reaped) {

@@ -47,8 +47,9 @@ struct agx4_fw_g16_count {
  */
 struct agx4_fw_g16_sub {
 	/**
-	 * @lock: protects @chans, @counts, @deferred, the publication
-	 * counts, @events and the lease waits.  Taken inside the job unit's
+	 * @lock: protects @chans, @counts, @deferred, @kick_pending,
+	 * @kick_lost, the publication counts, @events and the lease
+	 * waits.  Taken inside the job unit's
 	 * spinlock (the ops run under it), never around anything that
 	 * sleeps.
 	 */
@@ -59,6 +60,13 @@ struct agx4_fw_g16_sub {
 	struct agx4_fw_g16_count counts[AGX4_FW_NUM_WORK_CHANNELS];
 	/** @deferred: jobs whose channel messages wait for ring room. */
 	struct list_head deferred;
+	/**
+	 * @kick_pending: bit c: the doorbell of channel c's (priority,
+	 * engine) is to be rung by the next kick.
+	 */
+	unsigned long kick_pending;
+	/** @kick_lost: the same, for doorbells the mailbox refused. */
+	unsigned long kick_lost;
 	/** @compute_published: compute work items published so far. */
 	u64 compute_published;
 	/** @render_published: render work items (TA + 3D) published. */

@@ -1972,14 +1972,12 @@ static bool send_locked(struct agx4_fw_g16_sub *sub, struct agx4_fw_job *job,
 
 /*
  * Send what waits, in order, while there is room; then move the
- * producers of the channels written and ring one doorbell per (priority,
- * engine).
+ * producers of the channels written and note one doorbell per (priority,
+ * engine) for g16_kick().
  */
-static void flush_locked(struct agx4_fw_g16_sub *sub, struct agx4_device *adev)
+static void flush_locked(struct agx4_fw_g16_sub *sub)
 {
-	const struct agx4_fw_transport *t = &adev->transport;
 	struct agx4_fw_job *job, *tmp;
-	unsigned long bells = 0;
 	u32 chans = 0, c;
 
 	lockdep_assert_held(&sub->lock);
@@ -1998,16 +1996,39 @@ static void flush_locked(struct agx4_fw_g16_sub *sub, struct agx4_device *adev)
 		agx4_cursor_set(&sub->chans[c].prod, sub->chans[c].head);
 		__set_bit(c / 3 * 3 + (c % 3 == AGX4_FW_LANE_COMPUTE ?
 				       G16_ENGINE_COMPUTE : G16_ENGINE_RENDER),
-			  &bells);
+			  &sub->kick_pending);
 	}
-	/* The producers before the doorbells. */
+}
+
+/*
+ * One doorbell per (priority, engine) noted, outside every lock: the
+ * firmware may answer before the mailbox write returns.
+ */
+static void g16_kick(struct agx4_device *adev)
+{
+	struct agx4_fw_g16_sub *sub = agx4_fw_g16_sub(adev->fw);
+	const struct agx4_fw_transport *t = &adev->transport;
+	unsigned long flags, bells;
+	unsigned int c;
+	u64 msg;
+
+	if (!sub)
+		return;
+	spin_lock_irqsave(&sub->lock, flags);
+	bells = sub->kick_pending;
+	sub->kick_pending = 0;
+	spin_unlock_irqrestore(&sub->lock, flags);
+	/* The producers, written under the lock, before the doorbells. */
 	wmb();
 	for_each_set_bit(c, &bells, AGX4_FW_NUM_WORK_CHANNELS) {
-		u64 msg;
-
-		if (!agx4_rtkit_msg_kick(c / 3, c % 3, &msg) && t->ops &&
-		    t->ops->ring)
-			t->ops->ring(t->priv, 0, AGX4_RTKIT_EP_DOORBELL, msg);
+		if (agx4_rtkit_msg_kick(c / 3, c % 3, &msg) || !t->ops ||
+		    !t->ops->ring)
+			continue;
+		if (t->ops->ring(t->priv, 0, AGX4_RTKIT_EP_DOORBELL, msg)) {
+			spin_lock_irqsave(&sub->lock, flags);
+			__set_bit(c, &sub->kick_lost);
+			spin_unlock_irqrestore(&sub->lock, flags);
+		}
 	}
 }
 
@@ -2074,7 +2095,7 @@ static void g16_job_publish(struct agx4_fw_job *job)
 	}
 	job->published = true;
 	list_add_tail(&job->link, &sub->deferred);
-	flush_locked(sub, fq->adev);
+	flush_locked(sub);
 	spin_unlock_irqrestore(&sub->lock, flags);
 }
 
@@ -2086,7 +2107,9 @@ static void g16_poll(struct agx4_device *adev)
 	if (!sub)
 		return;
 	spin_lock_irqsave(&sub->lock, flags);
-	flush_locked(sub, adev);
+	sub->kick_pending |= sub->kick_lost;
+	sub->kick_lost = 0;
+	flush_locked(sub);
 	spin_unlock_irqrestore(&sub->lock, flags);
 }
 
@@ -2335,6 +2358,7 @@ const struct agx4_fw_submit_ops agx4_fw_g16_submit_ops = {
 	.job_status = g16_job_status,
 	.job_free = g16_job_free,
 	.poll = g16_poll,
+	.kick = g16_kick,
 	.queue_kill = g16_queue_kill,
 	.job_forget = g16_job_forget,
 	.queue_forget = g16_queue_forget,

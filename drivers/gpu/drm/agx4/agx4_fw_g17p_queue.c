@@ -2775,17 +2775,27 @@ static void undefer_job(struct agx4_fw_job *job)
 	job->fq->deferred--;
 }
 
-/* One doorbell per pipe used, outside the lock (the mailbox may answer). */
-static void kick(struct agx4_fw_g17p_sub *sub, unsigned long pipes)
+/*
+ * One doorbell per pipe noted, outside every lock: the firmware may
+ * answer before the mailbox write returns.
+ */
+static void g17p_kick(struct agx4_device *adev)
 {
-	struct agx4_fw_boot *b = sub->b;
-	const struct agx4_fw_transport *t = &b->adev->transport;
-	unsigned long flags;
+	struct agx4_fw_g17p_sub *sub;
+	const struct agx4_fw_transport *t = &adev->transport;
+	unsigned long flags, pipes;
 	unsigned int pipe;
 	u64 msg;
 
+	if (!adev->fw)
+		return;
+	sub = agx4_fw_g17p_sub(adev->fw);
+	spin_lock_irqsave(&sub->lock, flags);
+	pipes = sub->kick_pending;
+	sub->kick_pending = 0;
+	spin_unlock_irqrestore(&sub->lock, flags);
 	for_each_set_bit(pipe, &pipes, BITS_PER_LONG) {
-		if (test_bit(0, &b->crashed) ||
+		if (test_bit(0, &adev->fw->crashed) ||
 		    agx4_rtkit_msg_kick(G17P_PRIORITY, pipe, &msg))
 			continue;
 		if (t->ops->ring(t->priv, 0, AGX4_RTKIT_EP_DOORBELL, msg)) {
@@ -2799,41 +2809,40 @@ static void kick(struct agx4_fw_g17p_sub *sub, unsigned long pipes)
 static void g17p_job_publish(struct agx4_fw_job *job)
 {
 	struct agx4_fw_g17p_sub *sub = job->fq->sub;
-	unsigned long flags, pipes = 0;
+	unsigned long flags;
 
 	spin_lock_irqsave(&sub->lock, flags);
 	job->ran = true;
 	/* Behind an earlier job of the queue that is still waiting. */
 	if (!job->fq->killed &&
-	    (job->fq->deferred || !publish_job_locked(job, &pipes)))
+	    (job->fq->deferred ||
+	     !publish_job_locked(job, &sub->kick_pending)))
 		defer_job(job);
 	spin_unlock_irqrestore(&sub->lock, flags);
-	kick(sub, pipes);
 }
 
 static void g17p_poll(struct agx4_device *adev)
 {
 	struct agx4_fw_g17p_sub *sub;
 	struct agx4_fw_job *job, *tmp;
-	unsigned long flags, pipes;
+	unsigned long flags;
 
 	if (!adev->fw)
 		return;
 	sub = agx4_fw_g17p_sub(adev->fw);
 	spin_lock_irqsave(&sub->lock, flags);
-	pipes = sub->kick_lost;
+	sub->kick_pending |= sub->kick_lost;
 	sub->kick_lost = 0;
 	sub->pass++;
 	list_for_each_entry_safe(job, tmp, &sub->deferred, link) {
 		if (job->fq->blocked == sub->pass)
 			continue;
-		if (publish_job_locked(job, &pipes))
+		if (publish_job_locked(job, &sub->kick_pending))
 			undefer_job(job);
 		else
 			job->fq->blocked = sub->pass;
 	}
 	spin_unlock_irqrestore(&sub->lock, flags);
-	kick(sub, pipes);
 }
 
 /*
@@ -3009,6 +3018,7 @@ const struct agx4_fw_submit_ops agx4_fw_g17p_submit = {
 	.job_status = g17p_job_status,
 	.job_free = g17p_job_free,
 	.poll = g17p_poll,
+	.kick = g17p_kick,
 	.queue_kill = g17p_queue_kill,
 	.job_forget = g17p_job_forget,
 	.queue_forget = g17p_queue_forget,

@@ -39,9 +39,9 @@ struct agx4_fw_g17p_sub {
 	/** @b: the firmware. */
 	struct agx4_fw_boot *b;
 	/**
-	 * @lock: protects @chan (rings and producer cursors) and @deferred;
-	 * taken with interrupts off, it is also taken from the completion
-	 * scan.
+	 * @lock: protects @chan (rings and producer cursors), @deferred,
+	 * @kick_pending and @kick_lost; taken with interrupts off, it is
+	 * also taken from the completion scan.
 	 */
 	spinlock_t lock;
 	/** @chan: the primary's channels 6, 7 and 8, by stage. */
@@ -61,6 +61,8 @@ struct agx4_fw_g17p_sub {
 	struct list_head deferred;
 	/** @pass: passes over @deferred. */
 	u64 pass;
+	/** @kick_pending: pipes whose doorbell the next kick rings. */
+	unsigned long kick_pending;
 	/** @kick_lost: pipes whose doorbell the mailbox refused. */
 	unsigned long kick_lost;
 	/**

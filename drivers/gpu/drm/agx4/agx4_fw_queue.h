@@ -44,7 +44,8 @@ struct agx4_vm;
  * 3. @job_publish runs from drm_sched's run_job, in the same order, once
  *    the job's dependencies are met.  It never fails, never sleeps and
  *    never allocates: it writes the ring entries, dependency items,
- *    channel messages and producer cursors and rings the doorbells.  Room
+ *    channel messages and producer cursors, and notes the doorbells they
+ *    need; @kick rings them once the caller dropped its locks.  Room
  *    in the queue's rings is what the scheduler's credits count
  *    (@credit_limit and the credits @job_prepare returned), so it is
  *    there.  Room in a channel ring, which every queue of a priority
@@ -64,6 +65,11 @@ struct agx4_vm;
  * of its own for state only they touch (channel cursors, staged
  * messages).  @queue_create, @queue_destroy, @job_prepare and @job_free
  * run in process context outside it.
+ *
+ * Doorbells are rung outside every lock of the job unit (@kick): the
+ * firmware may answer a doorbell before the write returns (an interrupt
+ * on the same CPU, or the firmware model run in the caller), and the
+ * answer runs the completion scan, which takes the job unit's spinlock.
  */
 
 /**
@@ -167,6 +173,14 @@ struct agx4_fw_submit_ops {
 	 * what @job_publish deferred.
 	 */
 	void (*poll)(struct agx4_device *adev);
+	/**
+	 * @kick: ring the doorbells @job_publish and @poll noted since the
+	 * last call, each once; a doorbell the mailbox refuses is noted
+	 * again for the next @poll.  Called after them, with none of the
+	 * job unit's locks held, from any context they are called from
+	 * (also the transport's receive path): it never sleeps.
+	 */
+	void (*kick)(struct agx4_device *adev);
 	/**
 	 * @queue_kill: optional; the caller ended every published job of the
 	 * queue (a timeout killed it) and will publish none of it again:

@@ -67,8 +67,9 @@
  *    in-fences holds none.  Then drm_sched calls run_job (on the
  *    device's one submit workqueue, which every queue's scheduler
  *    shares), which has the backend publish the work (ring entries,
- *    channel messages, producer cursors, doorbells) and returns the job's
- *    done fence.
+ *    channel messages, producer cursors), then, with no lock held, ring
+ *    the doorbells, and returns the job's done fence (the firmware may
+ *    have completed the job by then).
  * 5. The firmware completes the work and posts a completion event.  The
  *    event is a hint: once per batch of records the event drain took (in
  *    the transport's receive path, see agx4_event.c), it runs the
@@ -83,7 +84,9 @@
  * of one queue's jobs.  &struct agx4_job_dev.lock (a spinlock, per
  * device) protects every queue's list of published jobs and serialises
  * the backend's publish, status and poll calls; done fences are signalled
- * under it, nothing allocates or sleeps there.
+ * under it, nothing allocates or sleeps there.  Doorbells are rung after
+ * it is dropped (&agx4_fw_submit_ops.kick), since the firmware's answer
+ * runs the completion scan, which takes it.
  *
  * A timeout kills the job's queue: its published jobs end with
  * -ETIMEDOUT, jobs not yet run with -ECANCELED, and later SUBMITs on it
@@ -289,13 +292,24 @@ static void retire_locked(struct agx4_job_dev *jd, struct agx4_job *job,
 			    job->done->seqno, err);
 }
 
-static void scan_locked(struct agx4_job_dev *jd)
+/*
+ * Ring the doorbells the backend noted; with none of the unit's locks
+ * held, since the firmware may answer at once.
+ */
+static void kick(struct agx4_job_dev *jd)
+{
+	if (jd->ops->kick)
+		jd->ops->kick(jd->adev);
+}
+
+/* Return: false once the unit stopped (then there is nothing to kick). */
+static bool scan_locked(struct agx4_job_dev *jd)
 {
 	struct agx4_job_queue *q, *tmp;
 
 	lockdep_assert_held(&jd->lock);
 	if (jd->stopped)
-		return;
+		return false;
 	if (jd->ops->poll)
 		jd->ops->poll(jd->adev);
 	list_for_each_entry_safe(q, tmp, &jd->active, active) {
@@ -315,18 +329,22 @@ static void scan_locked(struct agx4_job_dev *jd)
 	if (!list_empty(&jd->active))
 		mod_delayed_work(system_wq, &jd->poll,
 				 msecs_to_jiffies(AGX4_JOB_POLL_MS));
+	return true;
 }
 
 static void scan(struct agx4_job_dev *jd)
 {
 	unsigned long flags;
-	bool cookie;
+	bool cookie, live;
 
 	/* Lockdep proves nothing here waits for a fence or allocates. */
 	cookie = dma_fence_begin_signalling();
 	spin_lock_irqsave(&jd->lock, flags);
-	scan_locked(jd);
+	live = scan_locked(jd);
 	spin_unlock_irqrestore(&jd->lock, flags);
+	/* What the backend's poll published. */
+	if (live)
+		kick(jd);
 	dma_fence_end_signalling(cookie);
 }
 
@@ -412,7 +430,7 @@ static struct dma_fence *run_job(struct drm_sched_job *sj)
 	struct agx4_job_queue *q = job->q;
 	struct agx4_job_dev *jd = q->adev->jobs;
 	unsigned long flags;
-	bool cookie;
+	bool cookie, published = false;
 
 	cookie = dma_fence_begin_signalling();
 	spin_lock_irqsave(&jd->lock, flags);
@@ -436,8 +454,16 @@ static struct dma_fence *run_job(struct drm_sched_job *sj)
 		 */
 		queue_delayed_work(system_wq, &jd->poll,
 				   msecs_to_jiffies(AGX4_JOB_POLL_MS));
+		published = true;
 	}
 	spin_unlock_irqrestore(&jd->lock, flags);
+	/*
+	 * The job may complete before this returns: its fence is then
+	 * signalled already, which drm_sched handles.  The job lives until
+	 * drm_sched frees it, after this returns.
+	 */
+	if (published)
+		kick(jd);
 	dma_fence_end_signalling(cookie);
 	return dma_fence_get(job->done);
 }
@@ -527,11 +553,11 @@ static enum drm_gpu_sched_stat timedout_job(struct drm_sched_job *sj)
 	struct agx4_job_queue *q = job->q;
 	struct agx4_job_dev *jd = q->adev->jobs;
 	unsigned long flags;
-	bool killed = false;
+	bool killed = false, live;
 
 	spin_lock_irqsave(&jd->lock, flags);
 	/* It may have completed since the timer fired. */
-	scan_locked(jd);
+	live = scan_locked(jd);
 	if (!dma_fence_is_signaled(job->done)) {
 		dev_warn_ratelimited(q->adev->base.dev,
 				     "job timed out after %u ms: queue killed\n",
@@ -542,6 +568,8 @@ static enum drm_gpu_sched_stat timedout_job(struct drm_sched_job *sj)
 		killed = true;
 	}
 	spin_unlock_irqrestore(&jd->lock, flags);
+	if (live)
+		kick(jd);
 	if (!killed) {
 		/*
 		 * A spurious timeout: the job finished as the timer fired and

@@ -166,6 +166,8 @@ enum agx4_fwmodel_fault {
  *	%AGX4_FWMODEL_CNT_BAD_RECORDS).
  * @AGX4_FWMODEL_CNT_REPLY_TIMEOUTS: requests left unanswered too long;
  *	their work item never completes.
+ * @AGX4_FWMODEL_CNT_INLINE_KICKS: work doorbells answered before the
+ *	host's mailbox write returned (agx4_fwmodel_set_inline()).
  * @AGX4_FWMODEL_NR_COUNTERS: number of counters.
  */
 enum agx4_fwmodel_counter {
@@ -195,6 +197,7 @@ enum agx4_fwmodel_counter {
 	AGX4_FWMODEL_CNT_LIMIT_REPLIES,
 	AGX4_FWMODEL_CNT_BAD_REPLIES,
 	AGX4_FWMODEL_CNT_REPLY_TIMEOUTS,
+	AGX4_FWMODEL_CNT_INLINE_KICKS,
 	AGX4_FWMODEL_NR_COUNTERS,
 };
 
@@ -331,6 +334,7 @@ int agx4_fwmodel_post_event(struct agx4_fwmodel *m, unsigned int inst,
 			    const void *rec, size_t len);
 void agx4_fwmodel_exec(struct agx4_fwmodel *m, enum agx4_fwmodel_mode mode,
 		       u32 arg);
+void agx4_fwmodel_set_inline(struct agx4_fwmodel *m, bool on);
 void agx4_fwmodel_hold(struct agx4_fwmodel *m);
 int agx4_fwmodel_release(struct agx4_fwmodel *m,
 			 enum agx4_fwmodel_order order);

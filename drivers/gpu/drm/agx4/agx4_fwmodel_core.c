@@ -507,7 +507,7 @@ void agx4_fwmodel_sgx_write(struct agx4_fwmodel *m, u32 off, u32 val)
 	WRITE_ONCE(*(__le32 *)(m->sgx + off), cpu_to_le32(val));
 }
 
-/* ---- talking to the host (worker only) ---- */
+/* ---- talking to the host (executor only) ---- */
 
 void agx4_fwmodel_send(struct agx4_fwmodel *m, unsigned int inst, u8 ep,
 		       u64 msg)
@@ -529,7 +529,7 @@ void agx4_fwmodel_send(struct agx4_fwmodel *m, unsigned int inst, u8 ep,
 	}
 }
 
-/* Account a work item's run to &agx4_fwmodel.cpu_ns (worker only). */
+/* Account a work item's run to &agx4_fwmodel.cpu_ns (executor only). */
 void agx4_fwmodel_clock_start(struct agx4_fwmodel *m, struct fwm_clock *c)
 {
 	c->host_ns = m->host_ns;
@@ -1276,17 +1276,100 @@ static void fwm_work(struct work_struct *w)
 	agx4_fwmodel_clock_start(m, &clock);
 	for (;;) {
 		spin_lock_irqsave(&m->lock, flags);
-		q = list_first_entry_or_null(&m->msgs, struct fwm_msg, node);
-		if (q)
+		/* A doorbell's caller executing requeues this when done. */
+		q = m->executing ? NULL :
+		    list_first_entry_or_null(&m->msgs, struct fwm_msg, node);
+		if (q) {
 			list_del(&q->node);
+			m->executing = true;
+		}
 		spin_unlock_irqrestore(&m->lock, flags);
 		if (!q)
 			break;
 		handle(m, q);
 		kfree(q);
+		agx4_fwmodel_exec_done(m);
 	}
 	agx4_fwmodel_clock_stop(m, &clock);
 }
+
+/*
+ * The executor is done: what arrived meanwhile, and a timer pass it
+ * stood in the way of, go to the worker.
+ */
+void agx4_fwmodel_exec_done(struct agx4_fwmodel *m)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&m->lock, flags);
+	m->executing = false;
+	if (!m->dying) {
+		if (!list_empty(&m->msgs))
+			queue_work(m->wq, &m->work);
+		if (m->timer_missed)
+			mod_delayed_work(m->wq, &m->exec_work, 0);
+	}
+	m->timer_missed = false;
+	spin_unlock_irqrestore(&m->lock, flags);
+}
+
+/*
+ * In inline mode, a work doorbell rung with interrupts on, while nothing
+ * else executes and no earlier message waits, runs in the caller.
+ * Return: true when it ran.
+ */
+static bool ring_inline(struct agx4_fwmodel *m, unsigned int inst, u64 msg)
+{
+	struct fwm_msg q = { .inst = inst, .ep = FWM_EP_DB, .msg = msg };
+	struct fwm_clock clock;
+	unsigned long flags;
+	bool go;
+
+	if (!READ_ONCE(m->inline_kicks) || FWM_MSG_TYPE(msg) != FWM_MSG_KICK ||
+	    inst >= m->desc->instances || irqs_disabled())
+		return false;
+	spin_lock_irqsave(&m->lock, flags);
+	go = m->inline_kicks && !m->executing && !m->dying &&
+	     list_empty(&m->msgs) && m->inst[inst].running;
+	if (go) {
+		m->executing = true;
+		m->counters[AGX4_FWMODEL_CNT_INLINE_KICKS]++;
+		q.epoch = m->inst[inst].epoch;
+	}
+	spin_unlock_irqrestore(&m->lock, flags);
+	if (!go)
+		return false;
+	agx4_fwmodel_clock_start(m, &clock);
+	handle(m, &q);
+	agx4_fwmodel_clock_stop(m, &clock);
+	agx4_fwmodel_exec_done(m);
+	return true;
+}
+
+/**
+ * agx4_fwmodel_set_inline() - answer work doorbells in their caller
+ * @m: the model.
+ * @on: whether to.
+ *
+ * On, a work doorbell (0x83) the host rings with interrupts on, while the
+ * firmware's side is idle, runs in the host's call: the work it names
+ * starts, and completes if the mode lets it, before the call returns, so
+ * the host's receive callbacks run inside its doorbell call.  This is a
+ * firmware that answers before the mailbox write returns (on hardware,
+ * an interrupt taken right after it), without the context switch to the
+ * model's worker, which the coprocessor does not cost the CPU.  The host
+ * must ring doorbells with none of its locks held.  Off (the default),
+ * every message goes to the worker.
+ */
+void agx4_fwmodel_set_inline(struct agx4_fwmodel *m, bool on)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&m->lock, flags);
+	m->inline_kicks = on;
+	spin_unlock_irqrestore(&m->lock, flags);
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_set_inline);
 
 /* ---- transport ops ---- */
 
@@ -1425,7 +1508,11 @@ static int op_send(void *priv, unsigned int inst, u8 ep, u64 msg)
 
 static int op_ring(void *priv, unsigned int inst, u8 ep, u64 msg)
 {
-	int ret = do_send(priv, inst, ep, msg, GFP_ATOMIC);
+	int ret;
+
+	if (ep == FWM_EP_DB && ring_inline(priv, inst, msg))
+		return 0;
+	ret = do_send(priv, inst, ep, msg, GFP_ATOMIC);
 
 	return ret == -ENOMEM ? -EBUSY : ret;
 }
@@ -1528,6 +1615,8 @@ void agx4_fwmodel_destroy(struct agx4_fwmodel *m)
 	agx4_fwmodel_exec_fini(m);
 	list_for_each_entry_safe(q, tmp, &m->msgs, node)
 		kfree(q);
+	for (i = 0; i < FWM_SCRATCH_N; i++)
+		kfree(m->scratch[i]);
 	for (i = 0; i < FWM_MAX_INST; i++)
 		kfree(m->asc[i]);
 	vfree(m->sgx);
@@ -1577,6 +1666,11 @@ struct agx4_fwmodel *agx4_fwmodel_create(struct device *dev,
 		if (!m->asc[i])
 			goto nomem;
 		asc_set(m, i, false);
+	}
+	for (i = 0; i < FWM_SCRATCH_N; i++) {
+		m->scratch[i] = kmalloc(FWM_SCRATCH_SIZE, GFP_KERNEL);
+		if (!m->scratch[i])
+			goto nomem;
 	}
 	m->wq = alloc_ordered_workqueue("agx4-fwmodel", 0);
 	if (!m->wq)

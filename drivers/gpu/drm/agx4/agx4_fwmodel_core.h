@@ -10,6 +10,7 @@
 
 #include <linux/hashtable.h>
 #include <linux/list.h>
+#include <linux/sizes.h>
 #include <linux/spinlock.h>
 #include <linux/types.h>
 #include <linux/workqueue.h>
@@ -222,7 +223,7 @@ struct fwm_channel {
 
 /*
  * Per instance.  The first group is under &agx4_fwmodel.lock; the second
- * (what the init data said) is written and read only by the worker.
+ * (what the init data said) is written and read only by the executor.
  */
 struct fwm_inst {
 	bool running;
@@ -243,6 +244,21 @@ struct fwm_inst {
 
 struct fwm_gen_desc;
 
+/*
+ * Buffers a work item is read into while it runs: the item or descriptor,
+ * its register alias, its micro-sequence.  Allocated with the model, so
+ * that running work allocates nothing (it may run in the caller of a
+ * doorbell, in the host's fence-signalling path).
+ */
+enum fwm_scratch {
+	FWM_SCRATCH_ITEM,
+	FWM_SCRATCH_REGS,
+	FWM_SCRATCH_MS,
+	FWM_SCRATCH_N,
+};
+
+#define FWM_SCRATCH_SIZE	SZ_16K
+
 #define FWM_SCRIPTS		16
 #define FWM_GRIDS		128
 
@@ -257,6 +273,13 @@ struct fwm_gen_desc;
  * @asc: the coprocessor control windows, one per instance.
  * @wq: the firmware's own ordered worker.
  * @work: drains @msgs.
+ * @executing: the firmware's side runs now, in @wq or in the caller of a
+ *	doorbell (agx4_fwmodel_set_inline()); one at a time (under @lock).
+ *	What is documented "executor only" below belongs to it.
+ * @inline_kicks: see agx4_fwmodel_set_inline() (under @lock).
+ * @timer_missed: @exec_work found the caller of a doorbell executing
+ *	and left its pass to it (under @lock).
+ * @scratch: buffers work items are read into (executor only).
  * @ack_work: late init acknowledgments.
  * @lock: protects @msgs, @inst's host-visible flags, the faults, @counters,
  *	@kicks, @err and @err_where.
@@ -273,16 +296,16 @@ struct fwm_gen_desc;
  * @err: first error.
  * @err_where: VA or value involved.
  * @exec_work: completes delayed work (worker).
- * @exec_epoch: the instance epochs @lanes belong to (worker only).
- * @lanes: the lanes the firmware knows, oldest first (worker only).
- * @ready: those with work to start or finish, in the same order (worker
+ * @exec_epoch: the instance epochs @lanes belong to (executor only).
+ * @lanes: the lanes the firmware knows, oldest first (executor only).
+ * @ready: those with work to start or finish, in the same order (executor
  *	only): a pass visits only these.
- * @lane_hash: @lanes by queue record address (worker only).
- * @lane_seq: the next lane's &fwm_lane.order (worker only).
- * @job_seq: start order of work items (worker only).
- * @tvb_seq: growth requests posted, the request counter (worker only).
- * @grid_done: G17P: commands completed per grid (worker writes; read
- *	under @lock).
+ * @lane_hash: @lanes by queue record address (executor only).
+ * @lane_seq: the next lane's &fwm_lane.order (executor only).
+ * @job_seq: start order of work items (executor only).
+ * @tvb_seq: growth requests posted, the request counter (executor only).
+ * @grid_done: G17P: commands completed per grid (executor writes;
+ *	read under @lock).
  * @mode: see &enum agx4_fwmodel_mode (under @lock).
  * @mode_arg: its argument (under @lock).
  * @release: a release is pending, in this order + 1 (under @lock).
@@ -292,8 +315,9 @@ struct fwm_gen_desc;
  * @nscripts: their number (under @lock).
  * @cpu_ns: nanoseconds the model's work items ran, less the host's
  *	receive callbacks they made: the CPU time that stands in for the
- *	coprocessor's (worker writes; agx4_fwmodel_cpu_ns() reads).
- * @host_ns: nanoseconds spent in the host's receive callbacks (worker
+ *	coprocessor's (executor writes; agx4_fwmodel_cpu_ns()
+ *	reads).
+ * @host_ns: nanoseconds spent in the host's receive callbacks (executor
  *	only).
  */
 struct agx4_fwmodel {
@@ -307,6 +331,10 @@ struct agx4_fwmodel {
 
 	struct workqueue_struct *wq;
 	struct work_struct work;
+	bool executing;
+	bool inline_kicks;
+	bool timer_missed;
+	u8 *scratch[FWM_SCRATCH_N];
 	struct delayed_work ack_work;
 
 	spinlock_t lock;	/* see the kernel-doc above */
@@ -503,7 +531,9 @@ int agx4_fwmodel_gpu_check(struct agx4_fwmodel *m, unsigned int inst,
 int agx4_fwmodel_read64(struct agx4_fwmodel *m, unsigned int inst, u64 va,
 			u64 *val);
 
-/* Execution (agx4_fwmodel_exec.c), worker only unless said. */
+void agx4_fwmodel_exec_done(struct agx4_fwmodel *m);
+
+/* Execution (agx4_fwmodel_exec.c), executor only unless said. */
 void agx4_fwmodel_exec_init(struct agx4_fwmodel *m);
 void agx4_fwmodel_exec_fini(struct agx4_fwmodel *m);
 int agx4_fwmodel_exec_kick(struct agx4_fwmodel *m, unsigned int inst,

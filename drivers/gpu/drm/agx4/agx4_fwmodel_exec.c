@@ -200,7 +200,8 @@ static int take_msg(struct agx4_fwmodel *m, unsigned int inst,
 		if (!mi->first)
 			return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_WORK_MSG,
 						 va + 0x14);
-		l = kzalloc(sizeof(*l), GFP_KERNEL);
+		/* Atomic: the executor may be a doorbell's caller. */
+		l = kzalloc(sizeof(*l), GFP_ATOMIC);
 		if (!l)
 			return -ENOMEM;
 		l->inst = inst;
@@ -686,7 +687,7 @@ static struct fwm_lane *next_held(struct agx4_fwmodel *m, unsigned int inst,
 }
 
 /**
- * agx4_fwmodel_exec_release() - complete the held work items (worker)
+ * agx4_fwmodel_exec_release() - complete the held work items (executor)
  * @m: the model.
  * @inst: instance.
  *
@@ -780,12 +781,24 @@ void agx4_fwmodel_exec_timer(struct work_struct *w)
 	struct agx4_fwmodel *m = container_of(w, struct agx4_fwmodel,
 					      exec_work.work);
 	struct fwm_clock clock;
+	unsigned long flags;
 	unsigned int i;
+	bool busy;
 
+	spin_lock_irqsave(&m->lock, flags);
+	busy = m->executing;
+	if (busy)
+		m->timer_missed = true;
+	else
+		m->executing = true;
+	spin_unlock_irqrestore(&m->lock, flags);
+	if (busy)
+		return;
 	agx4_fwmodel_clock_start(m, &clock);
 	for (i = 0; i < m->desc->instances; i++)
 		agx4_fwmodel_exec_run(m, i);
 	agx4_fwmodel_clock_stop(m, &clock);
+	agx4_fwmodel_exec_done(m);
 }
 
 /**

@@ -375,9 +375,8 @@ static int microsequence(struct agx4_fwmodel *m, struct fwm_lane *l,
 		return agx4_fwmodel_item_fail(m, item + k->ms_size_at);
 	if (!msva)
 		return agx4_fwmodel_fail(m, AGX4_FWMODEL_UNMAPPED, item + k->ms);
-	ms = kmalloc(MS_MAX, GFP_KERNEL);
-	if (!ms)
-		return -ENOMEM;
+	BUILD_BUG_ON(MS_MAX > FWM_SCRATCH_SIZE);
+	ms = m->scratch[FWM_SCRATCH_MS];
 	ret = agx4_fwmodel_read(m, l->inst, msva, ms, k->ms_size);
 	if (ret)
 		goto out;
@@ -427,7 +426,6 @@ static int microsequence(struct agx4_fwmodel *m, struct fwm_lane *l,
 	}
 	ret = agx4_fwmodel_job_write(m, l, stamp, FWM_W32, value);
 out:
-	kfree(ms);
 	return ret;
 }
 
@@ -447,15 +445,14 @@ static int registers(struct agx4_fwmodel *m, struct fwm_lane *l,
 			  k->reg_count ||
 			  get_unaligned_le16(w + k->reg_header + 2) != bytes)
 		return agx4_fwmodel_item_fail(m, item + k->reg_header);
-	alias = kmalloc(bytes, GFP_KERNEL);
-	if (!alias)
-		return -ENOMEM;
+	if (WARN_ON_ONCE(bytes > FWM_SCRATCH_SIZE))
+		return -EIO;
+	alias = m->scratch[FWM_SCRATCH_REGS];
 	ret = agx4_fwmodel_gpu_read(m, l->inst, ctx,
 				    get_unaligned_le64(w + k->reg_alias),
 				    alias, bytes);
 	if (!ret && memcmp(alias, regs, bytes))
 		ret = agx4_fwmodel_item_fail(m, item + k->reg_alias);
-	kfree(alias);
 	if (!ret)
 		ret = user_buffers(m, l, k, regs, k->reg_count, ctx);
 	return ret;
@@ -477,9 +474,9 @@ static int work(struct agx4_fwmodel *m, struct fwm_lane *l, u64 item)
 	u8 *w, *nt;
 	int ret;
 
-	w = kmalloc(k->size + NOTIFIER_SIZE, GFP_KERNEL);
-	if (!w)
-		return -ENOMEM;
+	if (WARN_ON_ONCE(k->size + NOTIFIER_SIZE > FWM_SCRATCH_SIZE))
+		return -EIO;
+	w = m->scratch[FWM_SCRATCH_ITEM];
 	nt = w + k->size;
 	l->job.item = item;
 	ret = agx4_fwmodel_read(m, l->inst, item, w, k->size);
@@ -523,7 +520,6 @@ static int work(struct agx4_fwmodel *m, struct fwm_lane *l, u64 item)
 		l->job.mask[event / 64] = BIT_ULL(event % 64);
 	ret = FWM_STEP_WORK;
 out:
-	kfree(w);
 	return ret;
 }
 

@@ -292,9 +292,8 @@ static int programs(struct agx4_fwmodel *m, struct fwm_lane *l,
 	int ret = 0;
 	unsigned int i;
 
-	alias = kmalloc(0x100 * REG_SIZE, GFP_KERNEL);
-	if (!alias)
-		return -ENOMEM;
+	BUILD_BUG_ON(0x100 * REG_SIZE > FWM_SCRATCH_SIZE);
+	alias = m->scratch[FWM_SCRATCH_REGS];
 	for (i = 0; i < ARRAY_SIZE(k->prog) && k->prog[i].count && !ret; i++) {
 		p = &k->prog[i];
 		bytes = p->count * REG_SIZE;
@@ -309,7 +308,6 @@ static int programs(struct agx4_fwmodel *m, struct fwm_lane *l,
 		if (!ret && memcmp(alias, d + p->regs, bytes))
 			ret = agx4_fwmodel_item_fail(m, desc + p->alias);
 	}
-	kfree(alias);
 	if (!ret)
 		ret = cdm_stream(m, l, k, d);
 	/* The firmware reads past the host's bytes: the alias must cover them (H). */
@@ -363,9 +361,9 @@ static int descriptor(struct agx4_fwmodel *m, struct fwm_lane *l, u64 desc)
 	u8 *d;
 	int ret;
 
-	d = kmalloc(k->size, GFP_KERNEL);
-	if (!d)
-		return -ENOMEM;
+	if (WARN_ON_ONCE(k->size > FWM_SCRATCH_SIZE))
+		return -EIO;
+	d = m->scratch[FWM_SCRATCH_ITEM];
 	ret = agx4_fwmodel_read(m, l->inst, desc, d, k->size);
 	if (ret)
 		goto out;
@@ -394,7 +392,6 @@ static int descriptor(struct agx4_fwmodel *m, struct fwm_lane *l, u64 desc)
 	}
 	ret = 0;
 out:
-	kfree(d);
 	return ret;
 }
 

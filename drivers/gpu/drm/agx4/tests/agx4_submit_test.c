@@ -633,10 +633,9 @@ static void agx4_submit_done_fences_signal_in_queue_order(struct kunit *test)
  * Mixed submissions, back to back on one queue: each signals its own
  * out-syncs, and when the last has signalled every earlier one has.
  */
-static void agx4_submit_mixed_submits_complete_in_order(struct kunit *test)
+static void submit_mixed(struct kunit *test, struct sub *s)
 {
 	const unsigned int n = 8;
-	struct sub *s = sub_queue(test);
 	struct agx4_test_cmdbuf *cb = kunit_kzalloc(test, sizeof(*cb),
 						    GFP_KERNEL);
 	struct dma_fence *done[8];
@@ -681,6 +680,27 @@ static void agx4_submit_mixed_submits_complete_in_order(struct kunit *test)
 						 AGX4_FWMODEL_CNT_COMPUTE), 15);
 	KUNIT_EXPECT_EQ(test, agx4_fwmodel_count(s->m, AGX4_FWMODEL_CNT_3D),
 			15);
+}
+
+static void agx4_submit_mixed_submits_complete_in_order(struct kunit *test)
+{
+	submit_mixed(test, sub_queue(test));
+}
+
+/*
+ * The same, with a firmware that completes the work before the doorbell
+ * write returns: the completion scan then runs inside run_job's doorbell
+ * call, which must hold none of the job unit's locks.
+ */
+static void agx4_submit_work_completes_inside_the_doorbell(struct kunit *test)
+{
+	struct sub *s = sub_queue(test);
+
+	agx4_fwmodel_set_inline(s->m, true);
+	submit_mixed(test, s);
+	KUNIT_EXPECT_GE(test, agx4_fwmodel_count(s->m,
+						 AGX4_FWMODEL_CNT_INLINE_KICKS),
+			8);
 }
 
 /*
@@ -1914,6 +1934,8 @@ static struct kunit_case agx4_submit_cases[] = {
 	KUNIT_CASE_PARAM(agx4_submit_accepts_the_forks_render_flags,
 			 soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_submit_render_completes_and_signals,
+			 soc_gen_params),
+	KUNIT_CASE_PARAM(agx4_submit_work_completes_inside_the_doorbell,
 			 soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_submit_mixed_submits_complete_in_order,
 			 soc_gen_params),

@@ -509,7 +509,13 @@ int agx4_fw_boot_wait_acked(struct agx4_fw_boot *b, unsigned long mask)
 int agx4_fw_boot_ctl_push(struct agx4_fw_boot *b, unsigned int inst,
 			  const void *rec, size_t len)
 {
-	return agx4_channel_push(&b->ctl[inst], rec, len);
+	unsigned long flags;
+	int ret;
+
+	spin_lock_irqsave(&b->ctl_lock, flags);
+	ret = agx4_channel_push(&b->ctl[inst], rec, len);
+	spin_unlock_irqrestore(&b->ctl_lock, flags);
+	return ret;
 }
 
 /**
@@ -712,6 +718,7 @@ int agx4_fw_boot_init(struct agx4_device *adev)
 	b->adev = adev;
 	b->timeout_ms = adev->fw_timeout_ms ?: AGX4_FW_BOOT_TIMEOUT_MS;
 	mutex_init(&b->lock);
+	spin_lock_init(&b->ctl_lock);
 	init_waitqueue_head(&b->wq);
 	INIT_WORK(&b->crash_work, crash_work);
 	ret = agx4_event_init(&b->events, &adev->base, gen, NULL, b);

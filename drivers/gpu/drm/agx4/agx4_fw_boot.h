@@ -6,6 +6,7 @@
 #define AGX4_FW_BOOT_H
 
 #include <linux/mutex.h>
+#include <linux/spinlock.h>
 #include <linux/types.h>
 #include <linux/wait.h>
 #include <linux/workqueue.h>
@@ -104,6 +105,11 @@ struct agx4_fw_boot {
 	struct agx4_uat render_uat;
 	/** @render_ctx: @render_uat's context, 0 while it has none. */
 	int render_ctx;
+	/**
+	 * @ctl_lock: serialises agx4_fw_boot_ctl_push(): boot, queue
+	 * cleanup and TVB replies publish on @ctl from different contexts.
+	 */
+	spinlock_t ctl_lock;
 	/** @ctl: each instance's device-control channel (12). */
 	struct agx4_channel ctl[AGX4_MAX_INSTANCES];
 	/** @events: the event channel (13) and its drain. */

@@ -9,6 +9,9 @@
 
 struct agx4_cmdbuf;
 struct agx4_device;
+struct agx4_fw_ctl;
+struct agx4_fw_ev_grow_in;
+struct agx4_fw_ev_limit_in;
 struct agx4_fw_job;
 struct agx4_fw_queue;
 struct agx4_range;
@@ -241,6 +244,32 @@ struct agx4_fw_submit_ops {
 	 * more than once (a crash, then the removal).
 	 */
 	void (*fw_gone)(struct agx4_device *adev);
+	/**
+	 * @tvb_grow: optional; answer a TVB growth request (agx4_tvb.c):
+	 * find the pool it names, check it against the pool, and grow the
+	 * pool by the generation's step, at most to @max_blocks: new blocks
+	 * allocated and mapped first, then the block list and the block
+	 * control.  Process context (the TVB workqueue); may sleep and
+	 * allocate.  The new block count; -ENOSPC when the pool holds
+	 * @max_blocks already, -ENOMEM when memory ran out (both are
+	 * answered "refused"); -ENOENT for a pool, VM or slot the request
+	 * cannot name, -ESTALE for a request counter not past the last one
+	 * answered for the pool, -EPROTO for a pool whose state does not
+	 * match what the host wrote (all three are not answered).
+	 */
+	int (*tvb_grow)(struct agx4_device *adev,
+			const struct agx4_fw_ev_grow_in *req, u32 max_blocks);
+	/**
+	 * @tvb_limit: optional; a memory-limit report: mark the published
+	 * job it names, whose @job_status then ends with -ENOMEM once the
+	 * firmware is done with it, and fill @reply with the generation's
+	 * reply (opcode 0: none).  Called from the event drain, under its
+	 * spinlock, possibly in hard IRQ: the same rules as @job_status.
+	 * 0, or -ENOENT when no published job matches.
+	 */
+	int (*tvb_limit)(struct agx4_device *adev,
+			 const struct agx4_fw_ev_limit_in *lim,
+			 struct agx4_fw_ctl *reply);
 };
 
 #endif /* AGX4_FW_QUEUE_H */

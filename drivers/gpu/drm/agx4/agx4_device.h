@@ -17,6 +17,7 @@
 
 struct agx4_fw_boot;
 struct agx4_job_dev;
+struct agx4_tvb;
 struct agx4_fw_gen;
 struct agx4_fw_mem;
 struct agx4_gem_fw_pool;
@@ -77,6 +78,8 @@ struct agx4_device {
 	 * generation has no submission backend.
 	 */
 	struct agx4_job_dev *jobs;
+	/** @tvb: the TVB unit (agx4_tvb), with the job unit. */
+	struct agx4_tvb *tvb;
 	/**
 	 * @fw_timeout_ms: how long each firmware handshake step may take;
 	 * 0 for the default.  Tests shorten it.

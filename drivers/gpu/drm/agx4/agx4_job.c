@@ -31,6 +31,7 @@
 #include "agx4_fw_boot.h"
 #include "agx4_fw_queue.h"
 #include "agx4_job.h"
+#include "agx4_tvb.h"
 #include "agx4_vm.h"
 
 #define CREATE_TRACE_POINTS
@@ -403,6 +404,8 @@ static void event_drained(void *priv)
 
 static const struct agx4_event_handlers job_event_handlers = {
 	.completion = event_completion,
+	.grow = agx4_tvb_event_grow,
+	.limit = agx4_tvb_event_limit,
 	.drained = event_drained,
 };
 
@@ -1035,7 +1038,7 @@ int agx4_job_init(struct agx4_device *adev)
 
 	if (!ops || !adev->fw)
 		return 0;
-	ret = job_dev_create(adev, ops);
+	ret = job_dev_create(adev, ops) ?: agx4_tvb_init(adev);
 	if (ret)
 		return ret;
 	WRITE_ONCE(adev->fw->gone_hook, agx4_job_fw_gone);
@@ -1096,6 +1099,7 @@ void agx4_job_fini(struct agx4_device *adev)
 	wait_var_event(&jd->releasing, !atomic_read(&jd->releasing));
 	if (adev->fw)
 		agx4_event_set_handlers(&adev->fw->events, NULL, NULL);
+	agx4_tvb_fini(adev);
 	/*
 	 * Work still in flight will never complete: end it with -ENODEV,
 	 * keeping its storage until the backend forgets it.

@@ -53,6 +53,85 @@ DEFINE_EVENT(agx4_job, agx4_job_timeout,
 	     TP_PROTO(u32 dev, u64 ctx, u64 seqno, int err),
 	     TP_ARGS(dev, ctx, seqno, err));
 
+/*
+ * TVB growth (agx4_tvb.c): each event names the device, the pool's
+ * context (VM) id, its slot (G16 buffer-manager slot, G17P pool) and the
+ * request counter the firmware gave the request.
+ */
+TRACE_EVENT(agx4_tvb_grow_request,
+	    TP_PROTO(u32 dev, u32 context, u32 slot, u32 counter),
+	    TP_ARGS(dev, context, slot, counter),
+	    TP_STRUCT__entry(__field(u32, dev)
+			     __field(u32, context)
+			     __field(u32, slot)
+			     __field(u32, counter)),
+	    TP_fast_assign(__entry->dev = dev;
+			   __entry->context = context;
+			   __entry->slot = slot;
+			   __entry->counter = counter;),
+	    TP_printk("dev=%u context=%u slot=%u counter=%u",
+		      __entry->dev, __entry->context, __entry->slot,
+		      __entry->counter));
+
+/* The pool grew to @blocks blocks and the firmware was told. */
+TRACE_EVENT(agx4_tvb_grow_reply,
+	    TP_PROTO(u32 dev, u32 context, u32 slot, u32 counter, u32 blocks),
+	    TP_ARGS(dev, context, slot, counter, blocks),
+	    TP_STRUCT__entry(__field(u32, dev)
+			     __field(u32, context)
+			     __field(u32, slot)
+			     __field(u32, counter)
+			     __field(u32, blocks)),
+	    TP_fast_assign(__entry->dev = dev;
+			   __entry->context = context;
+			   __entry->slot = slot;
+			   __entry->counter = counter;
+			   __entry->blocks = blocks;),
+	    TP_printk("dev=%u context=%u slot=%u counter=%u blocks=%u",
+		      __entry->dev, __entry->context, __entry->slot,
+		      __entry->counter, __entry->blocks));
+
+/*
+ * Growth refused (the firmware renders partially): err -ENOSPC for the
+ * pool limit, -ENOMEM for memory.
+ */
+TRACE_EVENT(agx4_tvb_grow_refused,
+	    TP_PROTO(u32 dev, u32 context, u32 slot, u32 counter, int err),
+	    TP_ARGS(dev, context, slot, counter, err),
+	    TP_STRUCT__entry(__field(u32, dev)
+			     __field(u32, context)
+			     __field(u32, slot)
+			     __field(u32, counter)
+			     __field(int, err)),
+	    TP_fast_assign(__entry->dev = dev;
+			   __entry->context = context;
+			   __entry->slot = slot;
+			   __entry->counter = counter;
+			   __entry->err = err;),
+	    TP_printk("dev=%u context=%u slot=%u counter=%u err=%d",
+		      __entry->dev, __entry->context, __entry->slot,
+		      __entry->counter, __entry->err));
+
+/*
+ * A memory-limit report: the render's event and (G16) fragment stamp;
+ * err 0 when a published job was marked to end with -ENOMEM, -ENOENT
+ * when none matched.
+ */
+TRACE_EVENT(agx4_tvb_limit,
+	    TP_PROTO(u32 dev, u32 event, u32 stamp, int err),
+	    TP_ARGS(dev, event, stamp, err),
+	    TP_STRUCT__entry(__field(u32, dev)
+			     __field(u32, event)
+			     __field(u32, stamp)
+			     __field(int, err)),
+	    TP_fast_assign(__entry->dev = dev;
+			   __entry->event = event;
+			   __entry->stamp = stamp;
+			   __entry->err = err;),
+	    TP_printk("dev=%u event=%u stamp=%#x err=%d",
+		      __entry->dev, __entry->event, __entry->stamp,
+		      __entry->err));
+
 #endif /* AGX4_TRACE_H */
 
 /* Outside the guard: define_trace.h reads this file again. */

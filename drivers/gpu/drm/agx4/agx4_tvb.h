@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR MIT */
+/*
+ * Copyright 2026 The agx4 authors
+ */
+#ifndef AGX4_TVB_H
+#define AGX4_TVB_H
+
+#include <linux/types.h>
+
+struct agx4_device;
+struct agx4_fw_event;
+struct agx4_fw_gen;
+
+/* Growth requests past the initial blocks a pool takes by default. */
+#define AGX4_TVB_DEFAULT_REQUESTS	32
+
+/**
+ * struct agx4_tvb_stats - what the TVB unit saw, since the probe
+ * @requests: growth requests (event 6) handled.
+ * @grew: of those, answered "grew".
+ * @refused: answered "refused": limit reached or memory ran out.
+ * @unknown: ignored: no pool, VM or slot of this device matches.
+ * @stale: ignored: request counter not past the last one answered.
+ * @malformed: ignored: the pool's state is not what the host wrote.
+ * @dropped: requests lost because too many waited for the workqueue.
+ * @limits: memory-limit reports (event 7) seen.
+ * @limit_unmatched: of those, naming no published job.
+ * @reply_errors: replies the device-control ring did not take.
+ * @last_context: the context of the last growth request handled.
+ * @last_slot: its slot.
+ * @last_counter: its counter.
+ */
+struct agx4_tvb_stats {
+	u64 requests;
+	u64 grew;
+	u64 refused;
+	u64 unknown;
+	u64 stale;
+	u64 malformed;
+	u64 dropped;
+	u64 limits;
+	u64 limit_unmatched;
+	u64 reply_errors;
+	u32 last_context;
+	u32 last_slot;
+	u32 last_counter;
+};
+
+int agx4_tvb_init(struct agx4_device *adev);
+void agx4_tvb_fini(struct agx4_device *adev);
+void agx4_tvb_event_grow(void *priv, const struct agx4_fw_event *e);
+void agx4_tvb_event_limit(void *priv, const struct agx4_fw_event *e);
+u32 agx4_tvb_max_blocks(const struct agx4_fw_gen *gen);
+
+#if IS_ENABLED(CONFIG_KUNIT)
+extern unsigned int agx4_tvb_max_blocks_param;
+void agx4_tvb_flush(struct agx4_device *adev);
+void agx4_tvb_get_stats(struct agx4_device *adev,
+			struct agx4_tvb_stats *stats);
+#endif
+
+#endif /* AGX4_TVB_H */

@@ -897,6 +897,8 @@ static int init_submission(struct agx4_fw_boot *b, struct g16_boot *g)
 	spin_lock_init(&sub->lock);
 	INIT_LIST_HEAD(&sub->deferred);
 	INIT_LIST_HEAD(&sub->lease_waiters);
+	INIT_LIST_HEAD(&sub->renders);
+	mutex_init(&sub->tvb_lock);
 	init_waitqueue_head(&sub->scene_wq);
 	spin_lock_init(&sub->fence_lock);
 	for (i = 0; i < AGX4_FW_NUM_WORK_CHANNELS; i++) {

@@ -11,6 +11,7 @@
 
 #include <linux/bitmap.h>
 #include <linux/list.h>
+#include <linux/mutex.h>
 #include <linux/spinlock.h>
 #include <linux/types.h>
 #include <linux/wait.h>
@@ -38,6 +39,8 @@ struct agx4_fw_g16_count {
 	u64 read;
 	u64 done;
 };
+
+struct g16_render_vm;
 
 /**
  * struct agx4_fw_g16_sub - what G16 submission shares across queues
@@ -112,6 +115,18 @@ struct agx4_fw_g16_sub {
 	 * @lock.
 	 */
 	DECLARE_BITMAP(supports, AGX4_FW_G16_SUPPORTS);
+	/**
+	 * @tvb_lock: serialises TVB growth with the setup and teardown of
+	 * the pools; protects @pools.
+	 */
+	struct mutex tvb_lock;
+	/** @pools: by support lease, the TVB pool that holds it, or NULL. */
+	struct g16_render_vm *pools[AGX4_FW_G16_SUPPORTS];
+	/**
+	 * @renders: jobs with a render, published and not freed, for the
+	 * memory-limit report to find; protected by @lock.
+	 */
+	struct list_head renders;
 };
 
 struct agx4_fw_g16_sub *agx4_fw_g16_sub(struct agx4_fw_boot *b);

@@ -171,6 +171,13 @@
  * render only, then the TA work, and the 3D barrier and work; a render is
  * done once both lanes, both driver stamps and the notifier are, and the
  * device-control channel is idle.
+ *
+ * **TVB growth** (agx4_tvb.c) adds blocks to a VM's pool 10 at a time,
+ * mapped after its first blocks in the carve-out (room for 331 in all),
+ * found by the buffer-manager slot and context a request names; they go
+ * with the VM.  A memory-limit report is matched to the published render
+ * whose 3D event (its queue's lease) and 3D stamp it names, and answered
+ * with the 3D lane's queue record and that stamp.
  */
 
 /* The queue block: three lanes and what they share. */
@@ -269,6 +276,16 @@
 #define G16_TVB_EMPTY		0x20000
 #define G16_TVB_PAGES_SIZE	0x1c000
 #define G16_PB_DESC_SIZE	16
+
+/*
+ * The most blocks a pool holds (H: the reference's G16 maximum, 11 + 32
+ * growths of 10), which the carve-out and the pool's lists have room
+ * for; and so the most growths a pool takes.
+ */
+#define G16_TVB_MAX_BLOCKS	331
+#define G16_TVB_MAX_GROWTHS	32
+static_assert(G16_VM_BLOCKS + G16_TVB_MAX_BLOCKS * G16_TVB_BLOCK_STRIDE <=
+	      G16_VM_SCRATCH);
 
 /* Scene slots a pool leases to renders in flight (H). */
 #define G16_SCENE_RECORD	0x80
@@ -451,6 +468,10 @@ struct g16_cmd {
  * @wait: the fence of that wait, allocated by prepare, initialised at
  *	its first wait (@armed); the job holds a reference once it is.
  * @armed: @wait was initialised; under &agx4_fw_g16_sub.lock.
+ * @live: on &agx4_fw_g16_sub.renders from its publication until it is
+ *	freed, if it has a render; protected by &agx4_fw_g16_sub.lock.
+ * @nomem: a memory-limit report named one of its renders: it ends with
+ *	-ENOMEM; protected likewise.
  * @ncmds: entries of @cmds.
  * @cmds: its commands, in order.
  */
@@ -472,6 +493,8 @@ struct agx4_fw_job {
 	struct list_head waiting;
 	struct dma_fence *wait;
 	bool armed;
+	struct list_head live;
+	bool nomem;
 	u32 ncmds;
 	struct g16_cmd cmds[] __counted_by(ncmds);
 };
@@ -515,6 +538,14 @@ struct g16_vm {
  *	&agx4_vm.fw_lock.
  * @live: the pool's TA prelude went out; under &agx4_fw_g16_sub.lock.
  * @published: render Works published on the support; likewise.
+ * @gv: the VM's G16 state (its context), for growth requests.
+ * @vm: the VM.
+ * @nblocks: blocks the pool holds; under &agx4_fw_g16_sub.tvb_lock, as
+ *	the next three.
+ * @counter: the request counter of the last growth request answered.
+ * @ngrown: entries of @grown.
+ * @grown: the blocks each growth added, with their guards, mapped after
+ *	the first ones (@blocks).
  */
 struct g16_render_vm {
 	int lease;
@@ -532,6 +563,12 @@ struct g16_render_vm {
 	unsigned long freed;
 	bool live;
 	u32 published;
+	struct g16_vm *gv;
+	struct agx4_vm *vm;
+	u32 nblocks;
+	u32 counter;
+	u32 ngrown;
+	struct agx4_fw_obj *grown[G16_TVB_MAX_GROWTHS];
 };
 
 /* "a has reached b": signed 32-bit distance (H). */
@@ -777,8 +814,23 @@ static void render_vm_free(struct agx4_device *adev, struct agx4_vm *vm,
 			   struct g16_render_vm *r)
 {
 	struct agx4_fw_g16_sub *sub = agx4_fw_g16_sub(adev->fw);
+	u32 initial = adev->gen->tvb.initial_blocks;
 	unsigned long flags;
 
+	/* No growth request finds the pool any more. */
+	if (r->lease >= 0 && sub) {
+		mutex_lock(&sub->tvb_lock);
+		if (sub->pools[r->lease] == r)
+			sub->pools[r->lease] = NULL;
+		mutex_unlock(&sub->tvb_lock);
+	}
+	if (r->nblocks > initial)
+		map_spaced(&vm->uat, NULL, r->ks + G16_VM_BLOCKS +
+			   (u64)initial * G16_TVB_BLOCK_STRIDE,
+			   r->nblocks - initial, G16_TVB_BLOCK_SIZE,
+			   G16_TVB_BLOCK_STRIDE, false);
+	while (r->ngrown)
+		agx4_fw_obj_destroy(r->grown[--r->ngrown]);
 	if (r->bufs)
 		map_spaced(&vm->uat, r->bufs, r->ks + G16_VM_BUFS,
 			   G16_RENDER_BUFFERS, G16_OPERAND_BUFFER_SIZE,
@@ -965,6 +1017,12 @@ static struct g16_render_vm *render_vm(struct agx4_fw_queue *fq)
 	      render_tvb(adev, sub, r);
 	if (ret)
 		goto err;
+	r->gv = gv;
+	r->vm = vm;
+	r->nblocks = adev->gen->tvb.initial_blocks;
+	mutex_lock(&sub->tvb_lock);
+	sub->pools[r->lease] = r;
+	mutex_unlock(&sub->tvb_lock);
 	gv->r = r;
 	return r;
 
@@ -1824,6 +1882,7 @@ static int g16_job_prepare(struct agx4_fw_queue *fq,
 	job->fq = fq;
 	INIT_LIST_HEAD(&job->link);
 	INIT_LIST_HEAD(&job->waiting);
+	INIT_LIST_HEAD(&job->live);
 	for (s = 0; s < G16_LANES; s++)
 		job->prev_ordinal[s] = fq->lanes[s].ordinal;
 	memcpy(job->prev_hist, fq->hist, sizeof(fq->hist));
@@ -2084,6 +2143,8 @@ static void g16_job_publish(struct agx4_fw_job *job)
 
 		if (cmd->render) {
 			publish_render_locked(job, cmd);
+			if (list_empty(&job->live))
+				list_add_tail(&job->live, &sub->renders);
 			continue;
 		}
 		job->tag[cmd->lane] = number_compute_locked(sub, cmd);
@@ -2204,10 +2265,12 @@ static int g16_job_status(struct agx4_fw_job *job)
 {
 	struct agx4_fw_g16_sub *sub = job->fq->sub;
 	unsigned long flags;
+	bool nomem;
 	int ret = 0;
 	u32 i, s;
 
 	spin_lock_irqsave(&sub->lock, flags);
+	nomem = job->nomem;
 	if (job->dropped)
 		ret = -ECANCELED;
 	else if (!job->sent)
@@ -2230,7 +2293,8 @@ static int g16_job_status(struct agx4_fw_job *job)
 				  !cmd_done(cmd))
 			return -EINPROGRESS;
 	}
-	return 0;
+	/* The render ran to its end, without all of its geometry. */
+	return nomem ? -ENOMEM : 0;
 }
 
 /* The job's reference to its wait fence, or the fence never used. */
@@ -2251,6 +2315,7 @@ static void g16_job_free(struct agx4_fw_job *job)
 	spin_lock_irqsave(&sub->lock, flags);
 	/* Published and never sent: its queue is going away. */
 	list_del_init(&job->link);
+	list_del_init(&job->live);
 	/* Still waiting for a lease: its queue is going away. */
 	if (!list_empty(&job->waiting))
 		lease_wake_locked(job, -ECANCELED);
@@ -2309,6 +2374,161 @@ static void g16_unplug(struct agx4_device *adev)
 	wake_up_all(&sub->scene_wq);
 }
 
+/* ---- TVB growth and the memory limit ---- */
+
+/*
+ * The pool's state as the host wrote it: the firmware's mirror of the
+ * block count at most the pool's, the block control the pool's count
+ * twice, the list, control and block size where they were (H: the
+ * reference checks the same before it grows a pool).
+ */
+static bool pool_intact(const struct g16_render_vm *r)
+{
+	const struct g16_bm *bm = r->tvb->cpu;
+	const struct g16_block_control *bc = r->tvb->cpu + G16_TVB_CONTROL;
+
+	return le32_to_cpu(bm->blocks) <= r->nblocks &&
+	       le32_to_cpu(bc->blocks) == r->nblocks &&
+	       le32_to_cpu(bc->blocks2) == r->nblocks &&
+	       le64_to_cpu(bm->block_list) ==
+	       r->tvb->va + G16_TVB_BLOCK_LIST &&
+	       le64_to_cpu(bm->block_control) ==
+	       r->tvb->va + G16_TVB_CONTROL &&
+	       le32_to_cpu(bm->block_size) == G16_TVB_BLOCK_SIZE;
+}
+
+/*
+ * Add blocks @old..@new - 1 to @r: one object for them, each block
+ * mapped for the GPU at its place after the pool's first blocks (the
+ * guards between them unmapped, the ASID's TLB invalidated by the
+ * mapping), then their ids appended to the block list and the new count
+ * written twice in the block control (H).  The firmware grows its page
+ * list itself.
+ */
+static int pool_add_blocks(struct agx4_device *adev, struct g16_render_vm *r,
+			   u32 old, u32 new)
+{
+	struct g16_block_control *bc = r->tvb->cpu + G16_TVB_CONTROL;
+	struct g16_block_entry *bl = r->tvb->cpu + G16_TVB_BLOCK_LIST;
+	u64 va = r->ks + G16_VM_BLOCKS + (u64)old * G16_TVB_BLOCK_STRIDE;
+	struct agx4_fw_obj *obj;
+	u32 i;
+	int ret;
+
+	if (r->ngrown == ARRAY_SIZE(r->grown))
+		return -ENOSPC;
+	obj = agx4_fw_obj_create(&adev->mem->heap,
+				 (u64)(new - old) * G16_TVB_BLOCK_STRIDE,
+				 AGX4_FW_OBJ_SHARED, NULL, NULL);
+	if (IS_ERR(obj))
+		return -ENOMEM;
+	ret = map_spaced(&r->vm->uat, obj, va, new - old, G16_TVB_BLOCK_SIZE,
+			 G16_TVB_BLOCK_STRIDE, true);
+	if (ret) {
+		agx4_fw_obj_destroy(obj);
+		return -ENOMEM;
+	}
+	r->grown[r->ngrown++] = obj;
+	for (i = old; i < new; i++) {
+		u64 b = r->ks + G16_VM_BLOCKS + (u64)i * G16_TVB_BLOCK_STRIDE;
+
+		bl[i].id = cpu_to_le32((b - AGX4_FW_CONTEXT_BASE) /
+				       G16_TVB_ID_UNIT);
+	}
+	/* The blocks are mapped and listed before the count names them. */
+	wmb();
+	bc->blocks = cpu_to_le32(new);
+	bc->blocks2 = cpu_to_le32(new);
+	r->nblocks = new;
+	return 0;
+}
+
+/*
+ * A growth request names the pool by its buffer-manager slot (7 + the
+ * support lease) and the VM by its context.  The counter of each request
+ * the host answers is remembered: one not past it repeats an old request
+ * (GAP: whether the firmware's counter is per pool or per device is not
+ * known; both only grow, which is all agx4 asks of it).
+ */
+static int g16_tvb_grow(struct agx4_device *adev,
+			const struct agx4_fw_ev_grow_in *req, u32 max_blocks)
+{
+	struct agx4_fw_g16_sub *sub = agx4_fw_g16_sub(adev->fw);
+	u32 lease = req->slot - G16_BM_SLOT_FIRST, old, new;
+	struct g16_render_vm *r;
+	int ret;
+
+	if (!sub || req->slot < G16_BM_SLOT_FIRST ||
+	    lease >= AGX4_FW_G16_SUPPORTS)
+		return -ENOENT;
+	mutex_lock(&sub->tvb_lock);
+	r = sub->pools[lease];
+	if (!r || req->context != r->gv->ctx) {
+		ret = -ENOENT;
+		goto out;
+	}
+	if ((s32)(req->counter - r->counter) <= 0) {
+		ret = -ESTALE;
+		goto out;
+	}
+	if (!pool_intact(r)) {
+		ret = -EPROTO;
+		goto out;
+	}
+	r->counter = req->counter;
+	old = r->nblocks;
+	new = min3(old + adev->gen->tvb.growth_blocks, max_blocks,
+		   (u32)G16_TVB_MAX_BLOCKS);
+	ret = new > old ? pool_add_blocks(adev, r, old, new) : -ENOSPC;
+	if (!ret)
+		ret = new;
+out:
+	mutex_unlock(&sub->tvb_lock);
+	return ret;
+}
+
+/*
+ * A memory-limit report names the render by the event and stamp of its
+ * 3D stage (H): the event of its queue's lease on the 3D lane, the stamp
+ * of its 3D work.  The reply names the 3D lane's queue record and echoes
+ * the stamp (H).
+ */
+static int g16_tvb_limit(struct agx4_device *adev,
+			 const struct agx4_fw_ev_limit_in *lim,
+			 struct agx4_fw_ctl *reply)
+{
+	struct agx4_fw_g16_sub *sub = agx4_fw_g16_sub(adev->fw);
+	struct agx4_fw_job *job;
+	unsigned long flags;
+	int ret = -ENOENT;
+	u32 i;
+
+	if (!sub)
+		return ret;
+	spin_lock_irqsave(&sub->lock, flags);
+	list_for_each_entry(job, &sub->renders, live) {
+		struct agx4_fw_queue *fq = job->fq;
+
+		if (fq->lease < 0 ||
+		    lane_event(fq, AGX4_FW_LANE_3D) != lim->event)
+			continue;
+		for (i = 0; i < job->ncmds; i++)
+			if (job->cmds[i].render &&
+			    job->cmds[i].stamp == lim->stamp)
+				break;
+		if (i == job->ncmds)
+			continue;
+		job->nomem = true;
+		reply->opcode = AGX4_FW_CTL_LIMIT_REPLY;
+		reply->fragment_queue = fq->lanes[AGX4_FW_LANE_3D].record;
+		reply->fragment_stamp = lim->stamp;
+		ret = 0;
+		break;
+	}
+	spin_unlock_irqrestore(&sub->lock, flags);
+	return ret;
+}
+
 #if IS_ENABLED(CONFIG_KUNIT)
 /**
  * agx4_fw_g16_queue_obj() - the block of a queue's lanes, for tests
@@ -2363,5 +2583,7 @@ const struct agx4_fw_submit_ops agx4_fw_g16_submit_ops = {
 	.job_forget = g16_job_forget,
 	.queue_forget = g16_queue_forget,
 	.unplug = g16_unplug,
+	.tvb_grow = g16_tvb_grow,
+	.tvb_limit = g16_tvb_limit,
 };
 EXPORT_SYMBOL_IF_KUNIT(agx4_fw_g16_submit_ops);

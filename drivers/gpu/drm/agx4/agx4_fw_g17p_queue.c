@@ -101,6 +101,13 @@
  * blocks, and 2 MiB for the tilemap ring (8 blocks) and the TPC.  A render
  * whose tilemap ring and TPC do not fit there is refused with -EINVAL.
  *
+ * TVB growth (agx4_tvb.c) adds blocks to a pool 10 at a time, mapped in
+ * its slice of the VM's kernel carve-out (after the compute owners'
+ * areas, one equal slice per pool index); they go when the pool moves to
+ * another VM or is freed, and the pool's counts go back to 8 then.  A
+ * memory-limit report is matched to the published render whose TA or 3D
+ * descriptor, 3D descriptor, VM and pool it names.
+ *
  * What the render path does not do (GAP, named where each matters): the
  * lifecycle words after a pool's first render are not known, so every
  * render carries the first render's; the device-control "tick" the
@@ -109,8 +116,7 @@
  * in primary region 0 is not written (the reference writes it only for
  * 32-group pools, and agx4's have 8 groups); neither is the region's
  * resource record at +0 (GAP: its content is not known); the pool-B
- * "done" mark is not written at completion;
- * TVB growth is not answered here.  The fragment-barrier render flag is
+ * "done" mark is not written at completion.  The fragment-barrier render flag is
  * not taken: a vertex barrier on earlier render work of the queue is a
  * point in the TA's context record, a compute barrier on a render waits
  * on the CPU.
@@ -307,6 +313,13 @@ static_assert(KC_BUFFERS + KC_NUM_BUFFERS * KC_BUFFER_STRIDE <= KC_OWNERS);
 static_assert(PRIV_SIZE <= KC_OWNER_SIZE);
 static_assert(KC_OWNERS + AGX4_G17P_MAX_OWNERS * KC_OWNER_SIZE <=
 	      AGX4_VM_KERNEL_MIN_SIZE);
+/*
+ * The rest of the carve-out holds the blocks TVB growth adds to the VM's
+ * pools: one equal slice per pool index (agx4's layout; GAP: where the
+ * firmware needs them is not known, the reference takes the first free
+ * range from 0x10_0200_0000, which agx4's pool windows use).
+ */
+#define KC_GROWTH		(KC_OWNERS + AGX4_G17P_MAX_OWNERS * KC_OWNER_SIZE)
 
 /*
  * A render pool's arena: offsets from its base.  The reference's layout
@@ -368,6 +381,9 @@ static_assert(POOL_SLOTS >= G17P_CREDITS);
 #define POOL_BLOCK_STRIDE	0x28000
 #define POOL_BLOCK_PAGES	4
 #define POOL_ID_SHIFT		15
+/* Growths a pool takes: up to 2048 blocks (H), 10 at a time (H). */
+#define G17P_TVB_MAX_BLOCKS	2048
+#define G17P_TVB_MAX_GROWTHS	DIV_ROUND_UP(G17P_TVB_MAX_BLOCKS - POOL_GROUPS, 10)
 /* Pool-B cycle values (H). */
 #define POOL_B_VALUE		0x80004
 #define POOL_B_PRE_VALUE	0x80000
@@ -507,6 +523,11 @@ struct g17p_owner {
  * @published: renders published.
  * @recent: the last %TILEMAP_BLOCKS renders published, by index, while
  *	their job lives.
+ * @blocks: TVB blocks the pool holds (%POOL_GROUPS, then what growth
+ *	added in @vm); under &agx4_fw_g17p_sub.tvb_lock, as the next three.
+ * @counter: the request counter of the last growth request answered.
+ * @ngrown: entries of @grown.
+ * @grown: the blocks each growth added, mapped in @vm's carve-out.
  */
 struct g17p_pool {
 	unsigned int index;
@@ -525,6 +546,10 @@ struct g17p_pool {
 	u32 w[2];
 	u32 published;
 	struct g17p_cmd *recent[TILEMAP_BLOCKS];
+	u32 blocks;
+	u32 counter;
+	u32 ngrown;
+	struct agx4_fw_obj *grown[G17P_TVB_MAX_GROWTHS];
 };
 
 /**
@@ -603,6 +628,10 @@ struct g17p_cmd {
  * @tile: the pool's tilemap block bytes before it.
  * @tpc: the pool's TPC bytes before it.
  * @next: its first command not published yet.
+ * @live: on &agx4_fw_g17p_sub.renders once a render of it went out,
+ *	until it is freed; protected by &agx4_fw_g17p_sub.lock.
+ * @nomem: a memory-limit report named one of its renders: it ends with
+ *	-ENOMEM; protected likewise.
  * @count: its commands.
  * @cmds: the commands.
  */
@@ -621,6 +650,8 @@ struct agx4_fw_job {
 	u64 tile;
 	u64 tpc;
 	u32 next;
+	struct list_head live;
+	bool nomem;
 	u32 count;
 	struct g17p_cmd cmds[] __counted_by(count);
 };
@@ -1219,14 +1250,63 @@ static bool submission_ends(struct agx4_fw_g17p_sub *sub)
 	return READ_ONCE(sub->going) || firmware_gone(sub->b);
 }
 
-/* Unmap the pool's window from the VM it is in, if any. */
+/* The bytes of the carve-out slice of each pool index for grown blocks. */
+static u64 growth_slice(const struct agx4_vm *vm)
+{
+	u64 size = vm->kernel_end - vm->kernel_start;
+
+	if (size <= KC_GROWTH)
+		return 0;
+	return rounddown((size - KC_GROWTH) / AGX4_G17P_MAX_POOLS,
+			 POOL_BLOCK_STRIDE);
+}
+
+/* Where block @i (past the first %POOL_GROUPS) of @pl is in @vm. */
+static u64 growth_va(const struct agx4_vm *vm, const struct g17p_pool *pl,
+		     u32 i)
+{
+	return vm->kernel_start + KC_GROWTH + pl->index * growth_slice(vm) +
+	       (u64)(i - POOL_GROUPS) * POOL_BLOCK_STRIDE;
+}
+
+/*
+ * The pool goes back to its first blocks: what growth added is freed
+ * (unmapped by the caller) and the counts say %POOL_GROUPS again.  L:
+ * the firmware reads them afresh at a render's start, and an idle pool
+ * has none running.
+ */
+static void pool_shrink(struct g17p_pool *pl)
+{
+	struct g17p_pool_shared *sh = pool_cpu(pl, POOL_SHARED0);
+	struct g17p_leaf_shared *ls = pool_cpu(pl, POOL_LEAF_SHARED);
+
+	while (pl->ngrown)
+		agx4_fw_obj_destroy(pl->grown[--pl->ngrown]);
+	if (pl->blocks <= POOL_GROUPS)
+		return;
+	pl->blocks = POOL_GROUPS;
+	ls->blocks = cpu_to_le32(POOL_GROUPS);
+	ls->blocks2 = cpu_to_le32(POOL_GROUPS);
+	sh->blocks = cpu_to_le32(POOL_GROUPS);
+}
+
+/*
+ * Unmap the pool's window and grown blocks from the VM it is in, if any;
+ * the grown blocks are freed.  The caller holds
+ * &agx4_fw_g17p_sub.tvb_lock, or the submission state is gone.
+ */
 static void pool_unmap(struct g17p_pool *pl)
 {
 	if (!pl->vm)
 		return;
 	mutex_lock(&pl->vm->bind_lock);
 	unmap_part(&pl->vm->uat, pl->gpu, WIN_STRIDE);
+	if (pl->blocks > POOL_GROUPS)
+		unmap_part(&pl->vm->uat, growth_va(pl->vm, pl, POOL_GROUPS),
+			   (u64)(pl->blocks - POOL_GROUPS) *
+			   POOL_BLOCK_STRIDE);
 	mutex_unlock(&pl->vm->bind_lock);
+	pool_shrink(pl);
 	agx4_vm_put(pl->vm);
 	pl->vm = NULL;
 }
@@ -1253,6 +1333,8 @@ static void pool_free(struct agx4_fw_g17p_sub *sub, struct g17p_pool *pl)
 	if (!pl)
 		return;
 	unmap_part(&sub->b->dev_uat, pl->low, POOL_SIZE);
+	/* A growth request finds it no more once it is freed. */
+	mutex_lock(&sub->tvb_lock);
 	pool_release(pl);
 	mutex_lock(&sub->setup_lock);
 	if (sub->pool[pl->index] == pl)
@@ -1260,6 +1342,7 @@ static void pool_free(struct agx4_fw_g17p_sub *sub, struct g17p_pool *pl)
 	clear_bit(pl->index, sub->pools);
 	pool_event(sub);
 	mutex_unlock(&sub->setup_lock);
+	mutex_unlock(&sub->tvb_lock);
 	kfree(pl);
 }
 
@@ -1275,6 +1358,7 @@ static int pool_bind(struct agx4_fw_queue *fq, struct g17p_pool *pl)
 
 	if (pl->vm == fq->vm)
 		return 0;
+	mutex_lock(&fq->sub->tvb_lock);
 	if (pl->vm) {
 		pool_unmap(pl);
 		memset(pl->mem->cpu, 0, MEM_SIZE);
@@ -1291,6 +1375,7 @@ static int pool_bind(struct agx4_fw_queue *fq, struct g17p_pool *pl)
 	mutex_unlock(&fq->vm->bind_lock);
 	if (!ret)
 		pl->vm = agx4_vm_get(fq->vm);
+	mutex_unlock(&fq->sub->tvb_lock);
 	return ret;
 }
 
@@ -1311,6 +1396,7 @@ static int pool_create(struct agx4_fw_queue *fq, unsigned int i)
 		return -ENOMEM;
 	}
 	pl->index = i;
+	pl->blocks = POOL_GROUPS;
 	pl->grid = 2 * i + (i >= 2 ? 2 : 0);
 	pl->low = POOL_LOW_BASE + (u64)i * POOL_LOW_STRIDE;
 	pl->gpu = WIN_BASE + (u64)i * WIN_STRIDE;
@@ -2112,6 +2198,8 @@ static int prepare_render(struct agx4_fw_queue *fq, struct g17p_pool *pl,
 		x->status = pl->gpu + WIN_STATUS(i) + s * POOL_STATUS_SIZE;
 		x->status_rec = pool_va(pl, POOL_STATUS(i) + s * POOL_STATUS_SIZE);
 		x->lifecycle = i ? POOL_3D_LIFECYCLE : POOL_TA_LIFECYCLE;
+		/* The descriptor sequence: 2k + 1 for the TA, 2k the 3D (H). */
+		x->counter = 2 * (u64)k + (i ? 0 : 1);
 		x->work_stamp = ((u64)fq->asid << 8) + node;
 		x->admission = pl->index;
 		x->dispatch[0] = dispatch + 4 * i;
@@ -2314,6 +2402,7 @@ static int g17p_job_prepare(struct agx4_fw_queue *fq,
 	job->count = cb->count;
 	job->first_n = fq->owner->next;
 	INIT_LIST_HEAD(&job->link);
+	INIT_LIST_HEAD(&job->live);
 	for (i = 0; i < cb->count && !ret; i++)
 		ret = prepare_cmd(fq, job, &cb->cmds[i], &job->cmds[i]);
 	if (ret) {
@@ -2754,6 +2843,8 @@ static bool publish_job_locked(struct agx4_fw_job *job, unsigned long *kick)
 		} else {
 			publish_render(fq, c);
 			*kick |= BIT(G17P_PIPE_RENDER);
+			if (list_empty(&job->live))
+				list_add_tail(&job->live, &fq->sub->renders);
 		}
 	}
 	return true;
@@ -2862,6 +2953,9 @@ static int g17p_job_status(struct agx4_fw_job *job)
 	for (i = 0; i < job->next && !ret; i++)
 		if (!cmd_done_locked(sub, &job->cmds[i]))
 			ret = -EINPROGRESS;
+	/* The render ran to its end, without all of its geometry. */
+	if (!ret && job->nomem)
+		ret = -ENOMEM;
 	spin_unlock_irqrestore(&sub->lock, flags);
 	return ret;
 }
@@ -2894,6 +2988,7 @@ static void g17p_job_free(struct agx4_fw_job *job)
 	unsigned int i;
 
 	spin_lock_irqsave(&sub->lock, flags);
+	list_del_init(&job->live);
 	if (job->deferred)
 		undefer_job(job);
 	/* Done (or never out): nothing later waits for these. */
@@ -3007,6 +3102,183 @@ static const struct agx4_range g17p_vm_reserved[] = {
 	{ .start = WIN_BASE, .size = AGX4_G17P_MAX_POOLS * WIN_STRIDE },
 };
 
+/* ---- TVB growth and the memory limit ---- */
+
+/*
+ * The pool's TVB state as the host wrote it: the firmware's mirror of
+ * the block count at most the pool's, the shared slots the pool's count
+ * twice, the secondary index, the shared slots and the block size where
+ * they were (M: as G16's buffer manager, which the pool's shares its
+ * layout with).
+ */
+static bool pool_intact(const struct g17p_pool *pl)
+{
+	const struct g17p_pool_shared *sh = pool_cpu(pl, POOL_SHARED0);
+	const struct g17p_leaf_shared *ls = pool_cpu(pl, POOL_LEAF_SHARED);
+
+	return le32_to_cpu(sh->blocks) <= pl->blocks &&
+	       le32_to_cpu(ls->blocks) == pl->blocks &&
+	       le32_to_cpu(ls->blocks2) == pl->blocks &&
+	       le64_to_cpu(sh->secondary) ==
+	       pool_va(pl, POOL_LEAF_SECONDARY) &&
+	       le64_to_cpu(sh->shared_slots) ==
+	       pool_va(pl, POOL_LEAF_SHARED) &&
+	       le32_to_cpu(sh->block_size) == POOL_BLOCK_SIZE;
+}
+
+/*
+ * Add blocks @old..@new - 1 to @pl: one object for them, each block
+ * mapped in the pool's VM at its place in the pool's carve-out slice,
+ * their page ids appended to the primary index and their ids to the
+ * secondary index (as the first blocks', H), then the new count written
+ * twice in the shared slots (H).  GAP: whether the firmware extends the
+ * page counts of the pool object itself, as G16's does its page list, is
+ * not known; agx4 leaves them to it.
+ */
+static int pool_add_blocks(struct agx4_device *adev, struct g17p_pool *pl,
+			   u32 old, u32 new)
+{
+	struct g17p_leaf_shared *ls = pool_cpu(pl, POOL_LEAF_SHARED);
+	__le32 *primary = pool_cpu(pl, POOL_LEAF_PRIMARY);
+	__le64 *secondary = pool_cpu(pl, POOL_LEAF_SECONDARY);
+	struct agx4_vm *vm = pl->vm;
+	struct agx4_fw_obj *obj;
+	u32 i, m;
+	int ret = 0;
+
+	if (pl->ngrown == ARRAY_SIZE(pl->grown))
+		return -ENOSPC;
+	obj = agx4_fw_obj_create(&adev->mem->heap,
+				 (u64)(new - old) * POOL_BLOCK_SIZE,
+				 AGX4_FW_OBJ_SHARED, NULL, NULL);
+	if (IS_ERR(obj))
+		return -ENOMEM;
+	mutex_lock(&vm->bind_lock);
+	for (i = old; i < new && !ret; i++)
+		ret = map_part(&vm->uat, growth_va(vm, pl, i), obj,
+			       (u64)(i - old) * POOL_BLOCK_SIZE,
+			       POOL_BLOCK_SIZE);
+	if (ret)
+		unmap_part(&vm->uat, growth_va(vm, pl, old),
+			   (u64)(new - old) * POOL_BLOCK_STRIDE);
+	mutex_unlock(&vm->bind_lock);
+	if (ret) {
+		agx4_fw_obj_destroy(obj);
+		return -ENOMEM;
+	}
+	pl->grown[pl->ngrown++] = obj;
+	for (i = old; i < new; i++) {
+		u32 id = block_id(growth_va(vm, pl, i));
+
+		for (m = 0; m < POOL_BLOCK_PAGES; m++)
+			primary[i * POOL_BLOCK_PAGES + m] = cpu_to_le32(id + m);
+		secondary[i] = cpu_to_le64(id);
+	}
+	/* The blocks are mapped and listed before the count names them. */
+	wmb();
+	ls->blocks = cpu_to_le32(new);
+	ls->blocks2 = cpu_to_le32(new);
+	pl->blocks = new;
+	return 0;
+}
+
+/*
+ * A growth request names the pool by its index and grid, and its VM by
+ * the context the pool's queue runs in.  The counter of each request the
+ * host answers is remembered: one not past it repeats an old request
+ * (GAP: whether the firmware's counter is per pool or per device is not
+ * known; both only grow, which is all agx4 asks of it).
+ */
+static int g17p_tvb_grow(struct agx4_device *adev,
+			 const struct agx4_fw_ev_grow_in *req, u32 max_blocks)
+{
+	struct agx4_fw_g17p_sub *sub = agx4_fw_g17p_sub(adev->fw);
+	struct g17p_pool *pl;
+	u32 old, new, room;
+	int asid = -1, ret;
+
+	if (!sub || req->slot >= AGX4_G17P_MAX_POOLS)
+		return -ENOENT;
+	mutex_lock(&sub->tvb_lock);
+	mutex_lock(&sub->setup_lock);
+	pl = sub->pool[req->slot];
+	if (pl && pl->fq)
+		asid = pl->fq->asid;
+	mutex_unlock(&sub->setup_lock);
+	if (!pl || !pl->vm || asid < 0 || req->context != asid ||
+	    req->subpipe != pl->grid) {
+		ret = -ENOENT;
+		goto out;
+	}
+	if ((s32)(req->counter - pl->counter) <= 0) {
+		ret = -ESTALE;
+		goto out;
+	}
+	if (!pool_intact(pl)) {
+		ret = -EPROTO;
+		goto out;
+	}
+	pl->counter = req->counter;
+	old = pl->blocks;
+	room = POOL_GROUPS + min_t(u64, growth_slice(pl->vm) / POOL_BLOCK_STRIDE,
+				   G17P_TVB_MAX_BLOCKS);
+	new = min3(old + adev->gen->tvb.growth_blocks, max_blocks, room);
+	new = min_t(u32, new, G17P_TVB_MAX_BLOCKS);
+	ret = new > old ? pool_add_blocks(adev, pl, old, new) : -ENOSPC;
+	if (!ret)
+		ret = new;
+out:
+	mutex_unlock(&sub->tvb_lock);
+	return ret;
+}
+
+/*
+ * A memory-limit report names the render exactly (H): its TA or 3D
+ * descriptor, its 3D descriptor, the VM and the pool.  Its render is
+ * one of a published job of that pool's, not seen done yet.
+ */
+static int g17p_tvb_limit(struct agx4_device *adev,
+			  const struct agx4_fw_ev_limit_in *lim,
+			  struct agx4_fw_ctl *reply)
+{
+	struct agx4_fw_g17p_sub *sub = agx4_fw_g17p_sub(adev->fw);
+	struct agx4_fw_job *job;
+	unsigned long flags;
+	int ret = -ENOENT;
+	u32 i;
+
+	if (!sub)
+		return ret;
+	spin_lock_irqsave(&sub->lock, flags);
+	list_for_each_entry(job, &sub->renders, live) {
+		struct g17p_pool *pl = job->pool;
+
+		if (!pl || pl->index != lim->pool ||
+		    (u64)job->fq->asid != lim->vm)
+			continue;
+		for (i = 0; i < job->next; i++) {
+			const struct g17p_cmd *c = &job->cmds[i];
+			u32 slot = c->n % POOL_SLOTS;
+			u64 ta = pool_va(pl, POOL_DESC_TA + slot * POOL_TA_SIZE);
+			u64 fr = pool_va(pl, POOL_DESC_3D + slot * POOL_3D_SIZE);
+
+			if (!c->compute && c->published && !c->done &&
+			    (lim->work == ta || lim->work == fr) &&
+			    lim->fragment == fr)
+				break;
+		}
+		if (i == job->next)
+			continue;
+		job->nomem = true;
+		ret = 0;
+		break;
+	}
+	spin_unlock_irqrestore(&sub->lock, flags);
+	/* G17P only consumes the report (H): no reply. */
+	reply->opcode = 0;
+	return ret;
+}
+
 const struct agx4_fw_submit_ops agx4_fw_g17p_submit = {
 	.credit_limit = G17P_CREDITS,
 	.vm_reserved = g17p_vm_reserved,
@@ -3025,6 +3297,8 @@ const struct agx4_fw_submit_ops agx4_fw_g17p_submit = {
 	.unplug = g17p_unplug,
 	.fw_stopped = g17p_fw_stopped,
 	.fw_gone = g17p_fw_gone,
+	.tvb_grow = g17p_tvb_grow,
+	.tvb_limit = g17p_tvb_limit,
 };
 EXPORT_SYMBOL_IF_KUNIT(agx4_fw_g17p_submit);
 
@@ -3068,7 +3342,9 @@ void agx4_fw_g17p_sub_init(struct agx4_fw_g17p_sub *sub,
 	sub->b = b;
 	spin_lock_init(&sub->lock);
 	INIT_LIST_HEAD(&sub->deferred);
+	INIT_LIST_HEAD(&sub->renders);
 	mutex_init(&sub->setup_lock);
+	mutex_init(&sub->tvb_lock);
 	init_waitqueue_head(&sub->pool_wq);
 	mutex_init(&sub->cleanup_lock);
 	INIT_LIST_HEAD(&sub->retained);

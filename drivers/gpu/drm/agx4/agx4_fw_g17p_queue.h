@@ -113,6 +113,17 @@ struct agx4_fw_g17p_sub {
 	 * drained or the firmware stops (a crash, the removal).
 	 */
 	struct list_head retained;
+	/**
+	 * @tvb_lock: serialises TVB growth with a pool's binding to a VM
+	 * and its release: protects each pool's grown blocks and the VM
+	 * they are mapped in; taken before @setup_lock.
+	 */
+	struct mutex tvb_lock;
+	/**
+	 * @renders: jobs with a render published and not freed, for the
+	 * memory-limit report to find; protected by @lock.
+	 */
+	struct list_head renders;
 };
 
 struct agx4_fw_g17p_sub *agx4_fw_g17p_sub(struct agx4_fw_boot *b);

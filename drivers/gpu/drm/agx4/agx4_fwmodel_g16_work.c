@@ -700,9 +700,12 @@ int agx4_fwmodel_g16_tvb_grew(struct agx4_fwmodel *m, struct fwm_lane *l)
 /*
  * "Refused": the firmware stores the tiles with the partial end-of-tile
  * program and reloads them with the partial background program of the 3D
- * Work (H), both USC addresses the GPU reads in the render's context (L:
- * the Work holds the full GPU VA).
+ * Work (H), both USC programs the GPU reads in the render's context.  L:
+ * the Work holds either the full GPU VA or, as userspace gives it, the
+ * 32-bit offset from the USC base 1 << 40 (H for the base); a value
+ * below 2^32 is taken as the offset.
  */
+#define USC_BASE		BIT_ULL(40)
 int agx4_fwmodel_g16_tvb_partial(struct agx4_fwmodel *m, struct fwm_lane *l)
 {
 	static const u32 at[] = { FRAG_PARTIAL_BG, FRAG_PARTIAL_EOT };
@@ -715,6 +718,8 @@ int agx4_fwmodel_g16_tvb_partial(struct agx4_fwmodel *m, struct fwm_lane *l)
 			return -EIO;
 		if (!usc)
 			return agx4_fwmodel_item_fail(m, t->frag_item + at[i]);
+		if (usc <= U32_MAX)
+			usc += USC_BASE;
 		if (agx4_fwmodel_gpu_check(m, l->inst, t->ctx, usc, 4,
 					   AGX4_FWMODEL_READ))
 			return -EIO;

@@ -1,0 +1,484 @@
+// SPDX-License-Identifier: GPL-2.0-only OR MIT
+/*
+ * Copyright 2026 The agx4 authors
+ *
+ * KUnit suite "agx4_tvb": TVB growth, refusal and the memory limit, end
+ * to end through the UAPI on G16 and G17P, against the firmware model
+ * scripted to ask for growth.
+ *
+ * A client opens the device as the Mesa fork does and submits renders;
+ * the model's TA asks for growth N times, each waiting for the reply,
+ * checks every "grew" against the pool's block control and block list
+ * (and, on G16, that each new block is mapped for the GPU), and runs a
+ * partial render with the render's partial programs for every "refused".
+ * The suite checks what the model saw (its counters), the job's fence,
+ * that the queue goes on after a limit, that the pool's memory goes with
+ * its VM, and that requests naming nothing agx4 made are not answered.
+ *
+ * The expected numbers are the specification's: G16 pools start with 11
+ * blocks, G17P pools with 8, both grow by 10 a request, and the reference
+ * drivers stop after 32 requests; G16 answers a memory-limit report with
+ * device control 9, G17P only consumes it.  Nothing is read back from the
+ * driver's own tables.
+ */
+
+#include <kunit/test.h>
+#include <linux/delay.h>
+#include <linux/dma-fence.h>
+#include <linux/jiffies.h>
+#include <linux/unaligned.h>
+
+#include <uapi/drm/asahi_drm.h>
+
+#include "../agx4_device.h"
+#include "../agx4_fw.h"
+#include "../agx4_fw_boot.h"
+#include "../agx4_job.h"
+#include "../agx4_tvb.h"
+#include "agx4_test_util.h"
+
+/* The most a case waits for the model: a bound, never a measure. */
+#define BOUND_MS	5000
+
+/* Event records (0x48 bytes) and the growth request's kind (spec). */
+#define EV_SIZE		0x48
+#define EV_GROW		6
+
+/**
+ * struct gen_facts - what the specification says of a generation's TVB
+ * @soc: the SoC.
+ * @name: for messages.
+ * @initial: blocks a pool starts with.
+ * @step: blocks one growth adds.
+ * @default_limit: the default most blocks: 32 requests past @initial.
+ * @bound: the most blocks a pool may be allowed.
+ * @limit_reply: the host answers a memory-limit report (opcode 9).
+ */
+struct gen_facts {
+	enum agx4_soc_id soc;
+	const char *name;
+	u32 initial;
+	u32 step;
+	u32 default_limit;
+	u32 bound;
+	bool limit_reply;
+};
+
+static const struct gen_facts gens[] = {
+	{ AGX4_SOC_T8132, "G16", 11, 10, 11 + 32 * 10, 331, true },
+	{ AGX4_SOC_T8140, "G17P", 8, 10, 8 + 32 * 10, 2048, false },
+};
+
+static void gen_desc(const struct gen_facts *g, char *desc)
+{
+	strscpy(desc, g->name, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(gen, gens, gen_desc);
+
+static const struct gen_facts *facts(struct kunit *test)
+{
+	return test->param_value;
+}
+
+/* A booted device, a client that opened it as the fork does, a queue. */
+struct tvb {
+	struct kunit *test;
+	const struct gen_facts *g;
+	struct agx4_device *adev;
+	struct agx4_fwmodel *m;
+	struct agx4_test_client *c;
+	struct agx4_test_fork f;
+	u32 queue;
+	unsigned int fw_objects;
+	u32 out;
+	struct agx4_test_cmdbuf cb;
+};
+
+static void restore_limit(void *data)
+{
+	agx4_tvb_max_blocks_param = 0;
+}
+
+/* Let the model run whatever a case left held, so that teardown ends. */
+static void let_go(void *data)
+{
+	struct tvb *t = data;
+
+	agx4_fwmodel_exec(t->m, AGX4_FWMODEL_RUN, 0);
+	agx4_fwmodel_release(t->m, AGX4_FWMODEL_OLDEST_FIRST);
+}
+
+static struct tvb *tvb_open(struct kunit *test)
+{
+	struct tvb *t = kunit_kzalloc(test, sizeof(*t), GFP_KERNEL);
+	struct agx4_test_client *warm;
+	struct agx4_test_fork *wf;
+	u32 q;
+
+	KUNIT_ASSERT_NOT_NULL(test, t);
+	t->test = test;
+	t->g = facts(test);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, restore_limit,
+							NULL), 0);
+	t->adev = agx4_test_probe(test, t->g->soc);
+	t->m = agx4_test_model();
+	/* The device-wide objects of the first queue, made by another client. */
+	warm = agx4_test_client_open(test, t->adev);
+	wf = kunit_kzalloc(test, sizeof(*wf), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, wf);
+	KUNIT_ASSERT_EQ(test, agx4_test_fork_open(warm, wf), 0);
+	KUNIT_ASSERT_EQ(test, agx4_test_queue_create(warm, wf->vm_id,
+						     DRM_ASAHI_PRIORITY_MEDIUM,
+						     &q), 0);
+	agx4_test_client_close(warm);
+	agx4_job_flush(t->adev);
+	t->fw_objects = agx4_test_fw_objects(t->adev, false);
+
+	t->c = agx4_test_client_open(test, t->adev);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, let_go, t), 0);
+	KUNIT_ASSERT_EQ(test, agx4_test_fork_open(t->c, &t->f), 0);
+	KUNIT_ASSERT_EQ(test, agx4_test_queue_create(t->c, t->f.vm_id,
+						     DRM_ASAHI_PRIORITY_MEDIUM,
+						     &t->queue), 0);
+	t->out = agx4_test_syncobj(t->c, NULL);
+	return t;
+}
+
+/* Arm the model: the next TA does @action with @arg growth requests. */
+static void script(struct tvb *t, enum agx4_fwmodel_action action, u32 arg)
+{
+	const struct agx4_fwmodel_script s = {
+		.action = action, .arg = arg, .kinds = AGX4_FWMODEL_KIND_TA,
+	};
+
+	KUNIT_ASSERT_EQ(t->test, agx4_fwmodel_script(t->m, &s), 0);
+}
+
+/* Submit one render on the queue; its done fence's status, once done. */
+static int render(struct tvb *t)
+{
+	struct drm_asahi_cmd_render r = agx4_test_fork_render(&t->f, 0);
+	struct drm_asahi_sync out = { DRM_ASAHI_SYNC_SYNCOBJ, t->out, 0 };
+	struct dma_fence *f;
+	int ret;
+
+	memset(&t->cb, 0, sizeof(t->cb));
+	agx4_test_cmd_render(&t->cb, &r);
+	ret = agx4_test_submit(t->c, t->queue, &t->cb, &out, 0, 1);
+	KUNIT_ASSERT_EQ(t->test, ret, 0);
+	f = agx4_test_syncobj_fence(t->c, t->out, 0);
+	KUNIT_ASSERT_NOT_NULL(t->test, f);
+	ret = agx4_test_fence_wait(f, BOUND_MS);
+	dma_fence_put(f);
+	return ret;
+}
+
+static u32 cnt(struct tvb *t, enum agx4_fwmodel_counter c)
+{
+	return agx4_fwmodel_count(t->m, c);
+}
+
+static void expect_no_model_error(struct tvb *t)
+{
+	u64 where = 0;
+	enum agx4_fwmodel_err e = agx4_fwmodel_error(t->m, &where);
+
+	KUNIT_EXPECT_EQ_MSG(t->test, e, AGX4_FWMODEL_OK,
+			    "model error %s at %#llx",
+			    agx4_fwmodel_err_name(e), where);
+	KUNIT_EXPECT_EQ(t->test, cnt(t, AGX4_FWMODEL_CNT_BAD_REPLIES), 0);
+	KUNIT_EXPECT_EQ(t->test, cnt(t, AGX4_FWMODEL_CNT_REPLY_TIMEOUTS), 0);
+}
+
+static struct agx4_tvb_stats stats(struct tvb *t)
+{
+	struct agx4_tvb_stats s;
+
+	agx4_tvb_flush(t->adev);
+	agx4_tvb_get_stats(t->adev, &s);
+	return s;
+}
+
+/* The limit, from the specification, with and without the parameter. */
+static void agx4_tvb_limit_parameter_follows_the_spec(struct kunit *test)
+{
+	const struct gen_facts *g = facts(test);
+	const struct agx4_fw_gen *gen = g->soc == AGX4_SOC_T8132 ?
+					&agx4_fw_g16 : &agx4_fw_g17p;
+
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, restore_limit,
+							NULL), 0);
+	agx4_tvb_max_blocks_param = 0;
+	KUNIT_EXPECT_EQ(test, agx4_tvb_max_blocks(gen), g->default_limit);
+	agx4_tvb_max_blocks_param = g->initial + 2 * g->step;
+	KUNIT_EXPECT_EQ(test, agx4_tvb_max_blocks(gen),
+			g->initial + 2 * g->step);
+	agx4_tvb_max_blocks_param = 1;
+	KUNIT_EXPECT_EQ(test, agx4_tvb_max_blocks(gen), g->initial);
+	agx4_tvb_max_blocks_param = 100000;
+	KUNIT_EXPECT_EQ(test, agx4_tvb_max_blocks(gen), g->bound);
+}
+
+/* Growth 0 times: a render that asks for none gets no reply. */
+static void agx4_tvb_render_without_growth_sends_no_reply(struct kunit *test)
+{
+	struct tvb *t = tvb_open(test);
+	struct agx4_tvb_stats s;
+
+	KUNIT_EXPECT_EQ(test, render(t), 0);
+	s = stats(t);
+	KUNIT_EXPECT_EQ(test, s.requests, 0);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_GROW_REQUESTS), 0);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_GROW_GREW), 0);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_GROW_REFUSED), 0);
+	expect_no_model_error(t);
+}
+
+/* Growth @n times, each answered "grew", and the render completes. */
+static void grow_n(struct kunit *test, u32 n)
+{
+	struct tvb *t = tvb_open(test);
+	struct agx4_tvb_stats s;
+
+	script(t, AGX4_FWMODEL_ACT_GROW, n);
+	KUNIT_EXPECT_EQ(test, render(t), 0);
+	s = stats(t);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_GROW_REQUESTS), n);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_GROW_GREW), n);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_GROW_REFUSED), 0);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_PARTIAL_RENDERS), 0);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_TA), 1);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_3D), 1);
+	KUNIT_EXPECT_EQ(test, s.grew, n);
+	expect_no_model_error(t);
+}
+
+static void agx4_tvb_one_growth_grows_the_pool(struct kunit *test)
+{
+	grow_n(test, 1);
+}
+
+static void agx4_tvb_five_growths_grow_the_pool(struct kunit *test)
+{
+	grow_n(test, 5);
+}
+
+/*
+ * The must-show case: the model asks three times with the limit at two
+ * growths; the third is refused, the firmware renders partially with the
+ * render's partial programs, and the job completes without error.
+ */
+static void agx4_tvb_refusal_partial_renders_and_completes(struct kunit *test)
+{
+	struct tvb *t = tvb_open(test);
+	struct agx4_tvb_stats s;
+
+	agx4_tvb_max_blocks_param = t->g->initial + 2 * t->g->step;
+	script(t, AGX4_FWMODEL_ACT_GROW, 3);
+	KUNIT_EXPECT_EQ(test, render(t), 0);
+	s = stats(t);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_GROW_REQUESTS), 3);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_GROW_GREW), 2);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_GROW_REFUSED), 1);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_PARTIAL_RENDERS), 1);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_3D), 1);
+	KUNIT_EXPECT_EQ(test, s.grew, 2);
+	KUNIT_EXPECT_EQ(test, s.refused, 1);
+	expect_no_model_error(t);
+
+	/* The pool stays at its limit: the next request is refused at once. */
+	script(t, AGX4_FWMODEL_ACT_GROW, 1);
+	KUNIT_EXPECT_EQ(test, render(t), 0);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_GROW_REFUSED), 2);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_GROW_GREW), 2);
+	expect_no_model_error(t);
+}
+
+/*
+ * A refused growth, then the memory limit: the job's fence ends with
+ * -ENOMEM (G16 after its reply, G17P with none), and the next job on the
+ * same queue completes.
+ */
+static void agx4_tvb_limit_fails_the_job_and_the_queue_goes_on(struct kunit *test)
+{
+	struct tvb *t = tvb_open(test);
+	struct agx4_tvb_stats s;
+
+	agx4_tvb_max_blocks_param = t->g->initial;
+	script(t, AGX4_FWMODEL_ACT_LIMIT, 1);
+	KUNIT_EXPECT_EQ(test, render(t), -ENOMEM);
+	s = stats(t);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_GROW_REFUSED), 1);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_LIMITS), 1);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_LIMIT_REPLIES),
+			t->g->limit_reply ? 1 : 0);
+	KUNIT_EXPECT_EQ(test, s.limits, 1);
+	KUNIT_EXPECT_EQ(test, s.limit_unmatched, 0);
+	expect_no_model_error(t);
+
+	KUNIT_EXPECT_EQ(test, render(t), 0);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_3D), 2);
+	expect_no_model_error(t);
+}
+
+/* A grown pool's blocks go with its VM: no firmware object is left. */
+static void agx4_tvb_grown_pool_freed_with_its_vm(struct kunit *test)
+{
+	struct tvb *t = tvb_open(test);
+	unsigned long end;
+
+	script(t, AGX4_FWMODEL_ACT_GROW, 3);
+	KUNIT_EXPECT_EQ(test, render(t), 0);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_GROW_GREW), 3);
+	KUNIT_EXPECT_GT(test, agx4_test_fw_objects(t->adev, false),
+			t->fw_objects);
+	agx4_test_client_close(t->c);
+	end = jiffies + msecs_to_jiffies(BOUND_MS);
+	agx4_job_flush(t->adev);
+	while (agx4_test_fw_objects(t->adev, false) != t->fw_objects &&
+	       time_before(jiffies, end)) {
+		usleep_range(500, 1000);
+		agx4_job_flush(t->adev);
+	}
+	KUNIT_EXPECT_EQ_MSG(test, agx4_test_fw_objects(t->adev, false),
+			    t->fw_objects, "firmware objects leaked");
+}
+
+/* Post a growth request the firmware did not make, as a hostile firmware. */
+static void post_grow(struct tvb *t, u32 context, u32 slot, u32 counter,
+		      bool broken)
+{
+	u8 rec[EV_SIZE] = {};
+	/* G17P: the pool's TA grid, 2p (+2 from pool 2), and its bit (H). */
+	u32 grid = 2 * slot + (slot >= 2 ? 2 : 0);
+
+	put_unaligned_le32(EV_GROW, rec);
+	put_unaligned_le32(context, rec + 4);
+	put_unaligned_le32(slot, rec + 8);
+	put_unaligned_le32(counter, rec + 0xc);
+	if (t->g->soc == AGX4_SOC_T8140) {
+		put_unaligned_le32(grid, rec + 0x10);
+		put_unaligned_le64(broken ? 2 : 1, rec + 0x38);
+		put_unaligned_le64(BIT_ULL(grid), rec + 0x40);
+	} else {
+		/* G16: buffer-manager slots are 7..63. */
+		if (broken)
+			put_unaligned_le32(3, rec + 8);
+		put_unaligned_le64(1, rec + 0x14);
+	}
+	KUNIT_ASSERT_EQ(t->test, agx4_fwmodel_post_event(t->m, 0, rec,
+							 sizeof(rec)), 0);
+	agx4_fwmodel_sync(t->m);
+}
+
+/*
+ * Requests that name no pool agx4 made, a pool of another context, a
+ * counter already answered, or that the parser refuses, are counted and
+ * not answered (the control ring gets nothing); the pool still grows
+ * for the firmware's own next request.
+ */
+static void agx4_tvb_hostile_requests_are_ignored(struct kunit *test)
+{
+	struct tvb *t = tvb_open(test);
+	struct agx4_tvb_stats s;
+	u32 ctx, slot, counter, other_slot, other_ctx, records;
+	u64 malformed;
+
+	script(t, AGX4_FWMODEL_ACT_GROW, 1);
+	KUNIT_ASSERT_EQ(test, render(t), 0);
+	s = stats(t);
+	KUNIT_ASSERT_EQ(test, s.grew, 1);
+	ctx = s.last_context;
+	slot = s.last_slot;
+	counter = s.last_counter;
+	/* G16: slot 7 + lease; G17P: pool 0..14, VM 1 or 2 (spec). */
+	other_slot = t->g->soc == AGX4_SOC_T8132 ? 63 : 14;
+	other_ctx = t->g->soc == AGX4_SOC_T8132 ? ctx + 1 : 3 - ctx;
+	records = cnt(t, AGX4_FWMODEL_CNT_CONTROL_RECORDS);
+	malformed = t->adev->fw->events.malformed;
+
+	post_grow(t, ctx, other_slot, counter + 1, false);
+	post_grow(t, other_ctx, slot, counter + 1, false);
+	post_grow(t, ctx, slot, counter, false);
+	post_grow(t, ctx, slot, counter + 1, true);
+	s = stats(t);
+	KUNIT_EXPECT_EQ(test, s.unknown, 2);
+	KUNIT_EXPECT_EQ(test, s.stale, 1);
+	KUNIT_EXPECT_EQ(test, s.grew, 1);
+	KUNIT_EXPECT_EQ(test, s.refused, 0);
+	KUNIT_EXPECT_EQ(test, t->adev->fw->events.malformed, malformed + 1);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_CONTROL_RECORDS),
+			records);
+	expect_no_model_error(t);
+
+	/* The firmware's own requests still grow the pool. */
+	script(t, AGX4_FWMODEL_ACT_GROW, 1);
+	KUNIT_EXPECT_EQ(test, render(t), 0);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_GROW_GREW), 2);
+	expect_no_model_error(t);
+}
+
+/* A memory-limit report naming no render in flight fails nothing. */
+static void agx4_tvb_limit_for_no_render_is_ignored(struct kunit *test)
+{
+	struct tvb *t = tvb_open(test);
+	u8 rec[EV_SIZE] = {};
+	struct agx4_tvb_stats s;
+	u32 records;
+
+	KUNIT_ASSERT_EQ(test, render(t), 0);
+	records = cnt(t, AGX4_FWMODEL_CNT_CONTROL_RECORDS);
+	put_unaligned_le32(7, rec);
+	put_unaligned_le32(1, rec + 8);
+	if (t->g->soc == AGX4_SOC_T8140) {
+		/* +0xc event, +0x10 work, +0x18 non-zero, +0x28 fragment. */
+		put_unaligned_le32(0, rec + 0xc);
+		put_unaligned_le64(0x123440, rec + 0x10);
+		put_unaligned_le64(1, rec + 0x18);
+		put_unaligned_le64(0x567880, rec + 0x28);
+		put_unaligned_le64(1, rec + 0x38);
+		put_unaligned_le64(0, rec + 0x40);
+	} else {
+		/* +0xc fragment event, +0x10 fragment stamp. */
+		put_unaligned_le32(33, rec + 0xc);
+		put_unaligned_le32(0x7777700, rec + 0x10);
+	}
+	KUNIT_ASSERT_EQ(test, agx4_fwmodel_post_event(t->m, 0, rec,
+						      sizeof(rec)), 0);
+	agx4_fwmodel_sync(t->m);
+	s = stats(t);
+	KUNIT_EXPECT_EQ(test, s.limits, 1);
+	KUNIT_EXPECT_EQ(test, s.limit_unmatched, 1);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_CONTROL_RECORDS),
+			records);
+	KUNIT_EXPECT_EQ(test, render(t), 0);
+	expect_no_model_error(t);
+}
+
+static struct kunit_case agx4_tvb_cases[] = {
+	KUNIT_CASE_PARAM(agx4_tvb_limit_parameter_follows_the_spec,
+			 gen_gen_params),
+	KUNIT_CASE_PARAM(agx4_tvb_render_without_growth_sends_no_reply,
+			 gen_gen_params),
+	KUNIT_CASE_PARAM(agx4_tvb_one_growth_grows_the_pool, gen_gen_params),
+	KUNIT_CASE_PARAM(agx4_tvb_five_growths_grow_the_pool, gen_gen_params),
+	KUNIT_CASE_PARAM(agx4_tvb_refusal_partial_renders_and_completes,
+			 gen_gen_params),
+	KUNIT_CASE_PARAM(agx4_tvb_limit_fails_the_job_and_the_queue_goes_on,
+			 gen_gen_params),
+	KUNIT_CASE_PARAM(agx4_tvb_grown_pool_freed_with_its_vm,
+			 gen_gen_params),
+	KUNIT_CASE_PARAM(agx4_tvb_hostile_requests_are_ignored,
+			 gen_gen_params),
+	KUNIT_CASE_PARAM(agx4_tvb_limit_for_no_render_is_ignored,
+			 gen_gen_params),
+	{ }
+};
+
+static struct kunit_suite agx4_tvb_suite = {
+	.name = "agx4_tvb",
+	.test_cases = agx4_tvb_cases,
+};
+
+kunit_test_suite(agx4_tvb_suite);

@@ -392,9 +392,13 @@ static void agx4_tvb_hostile_requests_are_ignored(struct kunit *test)
 	ctx = s.last_context;
 	slot = s.last_slot;
 	counter = s.last_counter;
-	/* G16: slot 7 + lease; G17P: pool 0..14, VM 1 or 2 (spec). */
+	/*
+	 * G16: buffer-manager slots 7..63; G17P: pools 0..14, VMs from 1
+	 * (spec): the last slot or pool, which this client's first render
+	 * does not take, and another valid context.
+	 */
 	other_slot = t->g->soc == AGX4_SOC_T8132 ? 63 : 14;
-	other_ctx = t->g->soc == AGX4_SOC_T8132 ? ctx + 1 : 3 - ctx;
+	other_ctx = ctx == 1 ? 2 : 1;
 	records = cnt(t, AGX4_FWMODEL_CNT_CONTROL_RECORDS);
 	malformed = t->adev->fw->events.malformed;
 

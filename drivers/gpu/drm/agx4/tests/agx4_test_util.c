@@ -257,12 +257,37 @@ static void __iomem *window_map_all(struct agx4_device *adev)
 #endif
 
 /*
+ * The firmware model stands in for the firmware and its memory: none of
+ * the allocations it makes in the caller's task may be failed by fault
+ * injection (the agx4_fault suite), so calls into it run with the task's
+ * fail_nth paused.  Its own work runs on its workqueue, another task.
+ */
+static unsigned int fault_pause(void)
+{
+#ifdef CONFIG_FAULT_INJECTION
+	unsigned int n = READ_ONCE(current->fail_nth);
+
+	WRITE_ONCE(current->fail_nth, 0);
+	return n;
+#else
+	return 0;
+#endif
+}
+
+static void fault_resume(unsigned int n)
+{
+#ifdef CONFIG_FAULT_INJECTION
+	WRITE_ONCE(current->fail_nth, n);
+#endif
+}
+
+/*
  * The probe's first step maps the registers: the GPU's firmware model is
  * made then, for the device being probed, and goes when the DRM device is
  * released: after its unplug, which shuts the firmware down, and after the
  * firmware address space, whose loader tables are the model's memory.
  */
-static int fake_map_sgx(struct agx4_device *adev)
+static int map_sgx(struct agx4_device *adev)
 {
 	struct kunit *test = kunit_get_current_test();
 	enum agx4_fwmodel_gen gen = adev->plat.soc == AGX4_SOC_T8132 ?
@@ -279,6 +304,16 @@ static int fake_map_sgx(struct agx4_device *adev)
 		agx4_fwmodel_inject(m, next_fault, next_fault_arg);
 	adev->sgx = window_map_all(adev);
 	return 0;
+}
+
+/* The model and the register window are the hardware's: never failed. */
+static int fake_map_sgx(struct agx4_device *adev)
+{
+	unsigned int n = fault_pause();
+	int ret = map_sgx(adev);
+
+	fault_resume(n);
+	return ret;
 }
 
 /* The transport is the model's; its events go wherever the device says. */
@@ -305,14 +340,94 @@ static const struct agx4_fw_transport_events model_events = {
 	.crashed = model_crashed,
 };
 
+/* The model's transport ops, with fault injection paused. */
+static const struct agx4_fw_transport_ops *model_ops =
+	&agx4_fwmodel_transport_ops;
+
+static int paused_start(void *priv, unsigned int inst)
+{
+	unsigned int n = fault_pause();
+	int ret = model_ops->start(priv, inst);
+
+	fault_resume(n);
+	return ret;
+}
+
+static void paused_stop(void *priv, unsigned int inst)
+{
+	unsigned int n = fault_pause();
+
+	model_ops->stop(priv, inst);
+	fault_resume(n);
+}
+
+static int paused_start_endpoint(void *priv, unsigned int inst, u8 ep)
+{
+	unsigned int n = fault_pause();
+	int ret = model_ops->start_endpoint(priv, inst, ep);
+
+	fault_resume(n);
+	return ret;
+}
+
+static int paused_send(void *priv, unsigned int inst, u8 ep, u64 msg)
+{
+	unsigned int n = fault_pause();
+	int ret = model_ops->send(priv, inst, ep, msg);
+
+	fault_resume(n);
+	return ret;
+}
+
+static int paused_ring(void *priv, unsigned int inst, u8 ep, u64 msg)
+{
+	unsigned int n = fault_pause();
+	int ret = model_ops->ring(priv, inst, ep, msg);
+
+	fault_resume(n);
+	return ret;
+}
+
+static ssize_t paused_read_crashlog(void *priv, unsigned int inst,
+				    void *buf, size_t len)
+{
+	unsigned int n = fault_pause();
+	ssize_t ret = model_ops->read_crashlog(priv, inst, buf, len);
+
+	fault_resume(n);
+	return ret;
+}
+
+static const struct agx4_fw_transport_ops paused_ops = {
+	.start = paused_start,
+	.stop = paused_stop,
+	.start_endpoint = paused_start_endpoint,
+	.send = paused_send,
+	.ring = paused_ring,
+};
+
+static const struct agx4_fw_transport_ops paused_ops_crashlog = {
+	.start = paused_start,
+	.stop = paused_stop,
+	.start_endpoint = paused_start_endpoint,
+	.send = paused_send,
+	.ring = paused_ring,
+	.read_crashlog = paused_read_crashlog,
+};
+
 static int fake_transport_init(struct agx4_device *adev)
 {
+	unsigned int n;
+
 	if (!current_model)
 		return -ENODEV;
-	adev->transport.ops = &agx4_fwmodel_transport_ops;
+	adev->transport.ops = model_ops->read_crashlog ? &paused_ops_crashlog :
+							 &paused_ops;
 	adev->transport.priv = current_model;
 	adev->fw_timeout_ms = next_timeout_ms;
+	n = fault_pause();
 	agx4_fwmodel_attach(current_model, &model_events, adev);
+	fault_resume(n);
 	return 0;
 }
 

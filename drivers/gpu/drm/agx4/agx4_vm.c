@@ -466,7 +466,8 @@ static void ctx_cleanup(struct bind_ctx *ctx, unsigned int n)
 		kfree(va);
 	for (i = 0; i < ctx->nvas; i++)
 		kfree(ctx->vas[i]);
-	for (i = 0; i < n; i++) {
+	/* The array itself may be what could not be allocated. */
+	for (i = 0; ctx->vm_bos && i < n; i++) {
 		struct drm_gpuvm_bo *vm_bo = ctx->vm_bos[i];
 		struct agx4_gem_object *bo;
 

@@ -1783,7 +1783,8 @@ static int prepare_cmds(struct agx4_fw_job *job, const struct agx4_cmdbuf *cb,
 			int ctx, u32 *credits)
 {
 	struct agx4_fw_queue *fq = job->fq;
-	struct g16_hist *e[G16_SQ_NUM];
+	/* NULL until allocated: the error path frees every one. */
+	struct g16_hist *e[G16_SQ_NUM] = { };
 	u32 n[G16_SQ_NUM] = { 1, 1 };
 	u32 i, s, total = 0;
 	bool rendered = false;

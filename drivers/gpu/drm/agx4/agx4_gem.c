@@ -111,7 +111,11 @@ struct drm_gem_object *agx4_gem_create_object(struct drm_device *drm,
 	bo->base.base.funcs = &agx4_gem_funcs;
 	mutex_init(&bo->gpuva_lock);
 	drm_gem_gpuva_set_lock(&bo->base.base, &bo->gpuva_lock);
-	atomic_inc(&to_agx4_device(drm)->gem_objects);
+	/*
+	 * Counted by the callers once the helper has made the whole object:
+	 * when the helper fails after this, it kfree()s the object without
+	 * agx4_gem_free(), which uncounts it.
+	 */
 	return &bo->base.base;
 }
 
@@ -141,6 +145,7 @@ struct agx4_gem_object *agx4_gem_create(struct drm_device *drm, u64 size,
 	if (IS_ERR(shmem))
 		return ERR_CAST(shmem);
 	bo = container_of(shmem, struct agx4_gem_object, base);
+	atomic_inc(&to_agx4_device(drm)->gem_objects);
 	bo->flags = flags;
 	shmem->map_wc = !(flags & AGX4_BO_WRITEBACK);
 	if (vm_root) {
@@ -262,6 +267,7 @@ agx4_gem_prime_import_sg_table(struct drm_device *drm,
 	obj = drm_gem_shmem_prime_import_sg_table(drm, attach, sgt);
 	if (IS_ERR(obj))
 		return obj;
+	atomic_inc(&to_agx4_device(drm)->gem_objects);
 	to_agx4_bo(obj)->import_pas = import_page_addrs(sgt, obj->size);
 	if (!to_agx4_bo(obj)->import_pas)
 		drm_dbg_prime(drm, "import not 16 KiB-aligned: cannot be bound\n");

@@ -149,7 +149,7 @@
 /* ---- the allocation tracker ---- */
 
 #define TRACK_BITS	15
-#define TRACK_SLOTS	(1u << TRACK_BITS)
+#define TRACK_SLOTS	BIT(TRACK_BITS)
 #define TRACK_TOMB	((const void *)1)
 #define MAX_SITES	512
 #define LEAK_SITES	8
@@ -168,11 +168,12 @@ struct leak_site {
 	unsigned int count;
 };
 
-/*
- * What the tracepoint probes see.  @lock guards everything below it; the
- * probes run in any context, so it is taken with interrupts off.
- */
+/* What the tracepoint probes see. */
 static struct {
+	/*
+	 * Guards everything below; the probes run in any context, so it is
+	 * taken with interrupts off.
+	 */
 	spinlock_t lock;
 	/* Allocations by @task are remembered while @recording. */
 	struct task_struct *task;

@@ -124,6 +124,12 @@ struct agx4_fw_gen {
 	 */
 	int (*read_gpu_info)(struct agx4_device *adev,
 			     struct agx4_gpu_info *info);
+	/**
+	 * @read_fault: read the GPU's fault registers (status, address) for
+	 * a crash dump; NULL where none is known.  Called inside
+	 * drm_dev_enter().
+	 */
+	void (*read_fault)(struct agx4_device *adev, u64 *status, u64 *addr);
 	/** @layouts: the decoder's view of every object declared. */
 	const struct agx4_fw_layout *layouts;
 	/** @num_layouts: entries in @layouts. */

@@ -22,6 +22,7 @@
 #include "agx4_fwif_g16.h"
 #include "agx4_fwif_g16_power.h"
 #include "agx4_regs.h"
+#include "agx4_regs_g16.h"
 
 /* Fixed on t8132: one die, one cluster, ten core slots. */
 #define G16_CORES_PER_CLUSTER	10
@@ -399,6 +400,19 @@ static int g16_build_ctl(const struct agx4_fw_ctl *c, void *buf, size_t size)
 	return 0;
 }
 
+/*
+ * The fault registers, each read as two 32-bit halves, low first (L: the
+ * reference reads them as 64-bit registers; the halves are assumed to
+ * read the same).
+ */
+static void g16_read_fault(struct agx4_device *adev, u64 *status, u64 *addr)
+{
+	*status = agx4_device_read_sgx(adev, G16_SGX_FAULT_STATUS) |
+		  (u64)agx4_device_read_sgx(adev, G16_SGX_FAULT_STATUS + 4) << 32;
+	*addr = agx4_device_read_sgx(adev, G16_SGX_FAULT_ADDR) |
+		(u64)agx4_device_read_sgx(adev, G16_SGX_FAULT_ADDR + 4) << 32;
+}
+
 static const char *const g16_builds[] = {
 	"mBoot-18000.161.10",
 	NULL,
@@ -443,6 +457,7 @@ const struct agx4_fw_gen agx4_fw_g16 = {
 	 */
 	.ts_aperture = { 0xfffffc2181400000ull, 0x4000000ull },
 	.read_gpu_info = g16_read_gpu_info,
+	.read_fault = g16_read_fault,
 	.layouts = g16_layouts,
 	.num_layouts = ARRAY_SIZE(g16_layouts),
 	.build_root = agx4_fw_build_root,

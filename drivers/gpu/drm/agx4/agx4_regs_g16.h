@@ -13,4 +13,12 @@
 #define G16_CR_0A599_VALUE			0x20000400020ull
 #define G16_CR_1A458_VALUE			0x10c08ae0
 
+/*
+ * The GPU's fault registers, 64 bits each, which the reference prints
+ * when a job times out (M: one source): status/information, then the
+ * faulting address.
+ */
+#define G16_SGX_FAULT_STATUS			0xd8c0
+#define G16_SGX_FAULT_ADDR			0xd8c8
+
 #endif /* AGX4_REGS_G16_H */

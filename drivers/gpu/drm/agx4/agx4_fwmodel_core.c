@@ -1517,12 +1517,40 @@ static int op_ring(void *priv, unsigned int inst, u8 ep, u64 msg)
 	return ret == -ENOMEM ? -EBUSY : ret;
 }
 
+/*
+ * The crash log a crashed instance leaves: one line of text naming the
+ * first error the model kept (real crash logs are RTKit's binary format,
+ * which nothing in agx4 parses; a dump only carries it).
+ */
+static ssize_t op_read_crashlog(void *priv, unsigned int inst, void *buf,
+				size_t len)
+{
+	struct agx4_fwmodel *m = priv;
+	unsigned long flags;
+	enum agx4_fwmodel_err e;
+	bool crashed;
+	u64 where;
+
+	if (inst >= m->desc->instances)
+		return -EINVAL;
+	spin_lock_irqsave(&m->lock, flags);
+	crashed = m->inst[inst].crashed;
+	e = m->err;
+	where = m->err_where;
+	spin_unlock_irqrestore(&m->lock, flags);
+	if (!crashed || !len)
+		return 0;
+	return scnprintf(buf, len, "fwmodel crashlog: instance %u: %s at %#llx\n",
+			 inst, agx4_fwmodel_err_name(e), where);
+}
+
 const struct agx4_fw_transport_ops agx4_fwmodel_transport_ops = {
 	.start = op_start,
 	.stop = op_stop,
 	.start_endpoint = op_start_endpoint,
 	.send = op_send,
 	.ring = op_ring,
+	.read_crashlog = op_read_crashlog,
 };
 EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_transport_ops);
 

@@ -400,6 +400,15 @@ static void rtkit_stop(void *priv, unsigned int inst)
 			 inst);
 	ctl = readl(ri->asc + ASC_CPU_CONTROL);
 	writel(ctl & ~ASC_CPU_CONTROL_RUN, ri->asc + ASC_CPU_CONTROL);
+	/*
+	 * A crashed RTKit refuses to boot until it is reinitialised, which
+	 * the library allows with the coprocessor held stopped (L: no GPU
+	 * driver has restarted a crashed coprocessor yet; the NVMe driver
+	 * gives up instead).  Its crash log goes with it: recovery captures
+	 * it first.
+	 */
+	if (apple_rtkit_is_crashed(ri->rtk))
+		apple_rtkit_reinit(ri->rtk);
 }
 
 static int rtkit_start_endpoint(void *priv, unsigned int inst, u8 ep)

@@ -36,8 +36,10 @@
  * needs process context queues its own work.
  *
  * Nothing the firmware writes is trusted: a record the parser refuses is
- * counted as malformed, a kind without a consumer is counted as unknown,
- * both with a ratelimited message, and the drain goes on.  A write cursor
+ * counted as malformed and handed to the consumer of such records
+ * (recovery, which restarts the firmware), a kind without a consumer is
+ * counted as unknown, both with a ratelimited message, and the drain
+ * goes on.  A write cursor
  * out of range stops the drain (there is nothing sane to read) and is
  * counted.  The drain never holds a lock of the notifier.
  */
@@ -197,6 +199,9 @@ void agx4_event_drain(struct agx4_event *ev)
 			dev_warn_ratelimited(ev->drm->dev,
 					     "malformed firmware event (kind %u): %d\n",
 					     get_unaligned_le32(rec), ret);
+			if (ev->handlers && ev->handlers->bad)
+				ev->handlers->bad(ev->priv, rec,
+						  ev->record_size);
 			continue;
 		}
 		dispatch_locked(ev, &e);

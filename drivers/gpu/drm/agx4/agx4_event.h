@@ -36,6 +36,12 @@ struct agx4_event_handlers {
 	/** @fatal: the firmware reports a fatal error (kind 4). */
 	void (*fatal)(void *priv, const struct agx4_fw_event *e);
 	/**
+	 * @bad: the generation's parser refused the record at @rec (@len
+	 * bytes): an unknown kind, or a known one with impossible contents.
+	 * Counted as malformed in any case.
+	 */
+	void (*bad)(void *priv, const void *rec, size_t len);
+	/**
 	 * @drained: called once at the end of every drain, after the
 	 * records it took were dispatched, also when it took none: a
 	 * consumer that only notes what its per-record handler saw (a

@@ -5,7 +5,8 @@
  * Tracepoints of the submission path: each event names the device (the
  * primary node's index), the queue (its done fences' context) and the
  * job (its done fence's seqno), so one job can be followed from SUBMIT
- * to its fence.
+ * to its fence.  Recovery adds the beginning and end of each firmware
+ * restart (agx4_reset.c).
  */
 
 #if !defined(AGX4_TRACE_H) || defined(TRACE_HEADER_MULTI_READ)
@@ -130,6 +131,32 @@ TRACE_EVENT(agx4_tvb_limit,
 			   __entry->err = err;),
 	    TP_printk("dev=%u event=%u stamp=%#x err=%d",
 		      __entry->dev, __entry->event, __entry->stamp,
+		      __entry->err));
+
+/* A firmware restart began: @cause is &enum agx4_reset_cause, @n its number. */
+TRACE_EVENT(agx4_reset_begin,
+	    TP_PROTO(u32 dev, u32 cause, u32 n),
+	    TP_ARGS(dev, cause, n),
+	    TP_STRUCT__entry(__field(u32, dev)
+			     __field(u32, cause)
+			     __field(u32, n)),
+	    TP_fast_assign(__entry->dev = dev;
+			   __entry->cause = cause;
+			   __entry->n = n;),
+	    TP_printk("dev=%u cause=%u reset=%u", __entry->dev,
+		      __entry->cause, __entry->n));
+
+/* It ended: @err 0 when the firmware is up again, else the device is lost. */
+TRACE_EVENT(agx4_reset_end,
+	    TP_PROTO(u32 dev, u32 n, int err),
+	    TP_ARGS(dev, n, err),
+	    TP_STRUCT__entry(__field(u32, dev)
+			     __field(u32, n)
+			     __field(int, err)),
+	    TP_fast_assign(__entry->dev = dev;
+			   __entry->n = n;
+			   __entry->err = err;),
+	    TP_printk("dev=%u reset=%u err=%d", __entry->dev, __entry->n,
 		      __entry->err));
 
 #endif /* AGX4_TRACE_H */

@@ -18,6 +18,7 @@
 #include <linux/wait.h>
 
 #include <drm/drm_drv.h>
+#include <drm/drm_print.h>
 
 #include <kunit/visibility.h>
 
@@ -26,6 +27,7 @@
 #include "agx4_fw.h"
 #include "agx4_fw_boot.h"
 #include "agx4_fw_build.h"
+#include "agx4_fw_decode.h"
 #include "agx4_fw_g17p.h"
 #include "agx4_fw_g17p_queue.h"
 #include "agx4_fw_mem.h"
@@ -3013,6 +3015,40 @@ static void g17p_job_free(struct agx4_fw_job *job)
 		wake_up_all(&fq->idle_wq);
 }
 
+/* A record, by the decoder's name @layout, from where the host keeps it. */
+static void dump_record(struct agx4_device *adev, const char *layout,
+			const void *rec, size_t size, struct drm_printer *p)
+{
+	const struct agx4_fw_layout *l = agx4_fw_layout_find(adev->gen,
+							     layout);
+
+	drm_printf(p, "    %s\n", layout);
+	if (l)
+		agx4_fw_decode(l, rec, size, p);
+}
+
+/*
+ * A crash dump: each command's pointer block (firmware-shared), event
+ * item and context record (as the host wrote them into the firmware's).
+ */
+static void g17p_job_dump(struct agx4_fw_job *job, struct drm_printer *p)
+{
+	struct agx4_device *adev = job->fq->adev;
+	u32 i;
+
+	for (i = 0; i < job->count; i++) {
+		const struct g17p_cmd *c = &job->cmds[i];
+
+		drm_printf(p, "    command %u: %s, ordinal %u\n", i,
+			   c->compute ? "compute" : "render", c->n);
+		if (c->ptrs)
+			dump_record(adev, "pointers", c->ptrs,
+				    sizeof(*c->ptrs), p);
+		dump_record(adev, "event_item", &c->ev, sizeof(c->ev), p);
+		dump_record(adev, "context", &c->ctx, sizeof(c->ctx), p);
+	}
+}
+
 /*
  * After unplug: the firmware is gone, and with it the submission state
  * and context 0's tables (the boot's).  A job's host storage goes.
@@ -3292,6 +3328,7 @@ const struct agx4_fw_submit_ops agx4_fw_g17p_submit = {
 	.poll = g17p_poll,
 	.kick = g17p_kick,
 	.queue_kill = g17p_queue_kill,
+	.job_dump = g17p_job_dump,
 	.job_forget = g17p_job_forget,
 	.queue_forget = g17p_queue_forget,
 	.unplug = g17p_unplug,

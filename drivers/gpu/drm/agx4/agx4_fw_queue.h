@@ -16,6 +16,7 @@ struct agx4_fw_job;
 struct agx4_fw_queue;
 struct agx4_range;
 struct dma_fence;
+struct drm_printer;
 struct agx4_vm;
 
 /**
@@ -194,10 +195,17 @@ struct agx4_fw_submit_ops {
 	 */
 	void (*queue_kill)(struct agx4_fw_queue *fq);
 	/**
-	 * @job_forget: optional; after the firmware went (unplug), free what
-	 * the job holds, without talking to the firmware or touching the
-	 * state its shutdown freed (its shared records and context 0's
-	 * tables).  The job's storage may go back to the firmware heap,
+	 * @job_dump: optional; print the job's firmware objects (its
+	 * queue's records, its work items), decoded by name, for a crash
+	 * dump.  Called under the same rules as @job_status, also for a job
+	 * its killed queue kept; reads only.
+	 */
+	void (*job_dump)(struct agx4_fw_job *job, struct drm_printer *p);
+	/**
+	 * @job_forget: optional; after the firmware went (unplug, or a
+	 * restart since the job was made), free what the job holds,
+	 * without talking to the firmware or touching the state its
+	 * shutdown freed (its shared records and context 0's tables).  The job's storage may go back to the firmware heap,
 	 * which lives until the device is released.  Called instead of
 	 * @job_free then.
 	 */

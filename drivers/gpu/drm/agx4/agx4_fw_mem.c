@@ -77,10 +77,53 @@ void agx4_fw_mem_unmap_region(struct agx4_device *adev,
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_fw_mem_unmap_region);
 
+/**
+ * agx4_fw_mem_boot_region() - a reserved region each firmware boot writes
+ * @adev: the device, its memory step done.
+ * @id: %AGX4_MEM_HANDOFF or %AGX4_MEM_TTBS.
+ * @r: receives the mapping.
+ *
+ * Mapped at its first use and kept until the DRM device is released, so
+ * that a firmware restart, which runs the boot again off the probe, finds
+ * it mapped.  The probe and the restarts are serialised, so nothing
+ * locks it.
+ *
+ * Return: 0, -EINVAL for another region, or agx4_fw_mem_map_region()'s
+ * errno.
+ */
+int agx4_fw_mem_boot_region(struct agx4_device *adev, enum agx4_mem id,
+			    struct agx4_fw_mem_region *r)
+{
+	struct agx4_fw_mem *mem = adev->mem;
+	struct agx4_fw_mem_region *m;
+	int ret;
+
+	if (id == AGX4_MEM_HANDOFF)
+		m = &mem->handoff;
+	else if (id == AGX4_MEM_TTBS)
+		m = &mem->ttbs;
+	else
+		return -EINVAL;
+	if (!m->va) {
+		ret = agx4_fw_mem_map_region(adev, id, m);
+		if (ret) {
+			m->va = NULL;
+			return ret;
+		}
+	}
+	*r = *m;
+	return 0;
+}
+
 static void mem_release(struct drm_device *drm, void *data)
 {
 	struct agx4_device *adev = to_agx4_device(drm);
 	struct agx4_fw_mem *mem = data;
+
+	if (mem->ttbs.va)
+		agx4_fw_mem_unmap_region(adev, &mem->ttbs);
+	if (mem->handoff.va)
+		agx4_fw_mem_unmap_region(adev, &mem->handoff);
 
 	agx4_fw_obj_heap_fini(&mem->ts);
 	agx4_fw_obj_heap_fini(&mem->heap);

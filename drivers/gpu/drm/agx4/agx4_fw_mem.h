@@ -40,6 +40,13 @@ struct agx4_fw_mem {
 	 * device tree gives its reservation.
 	 */
 	struct agx4_fw_mem_region l2;
+	/**
+	 * @handoff: the loader handoff page, mapped at the firmware's first
+	 * boot (agx4_fw_mem_boot_region()) and kept for every later one.
+	 */
+	struct agx4_fw_mem_region handoff;
+	/** @ttbs: the context table page, likewise. */
+	struct agx4_fw_mem_region ttbs;
 	/** @fw_uat: the firmware half, borrowed from the loader. */
 	struct agx4_uat fw_uat;
 	/** @heap: agx4's firmware objects. */
@@ -54,5 +61,7 @@ int agx4_fw_mem_map_region(struct agx4_device *adev, enum agx4_mem id,
 			   struct agx4_fw_mem_region *r);
 void agx4_fw_mem_unmap_region(struct agx4_device *adev,
 			      struct agx4_fw_mem_region *r);
+int agx4_fw_mem_boot_region(struct agx4_device *adev, enum agx4_mem id,
+			    struct agx4_fw_mem_region *r);
 
 #endif /* AGX4_FW_MEM_H */

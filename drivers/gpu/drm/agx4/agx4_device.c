@@ -22,6 +22,7 @@
 #include "agx4_fw_boot.h"
 #include "agx4_fw_decode.h"
 #include "agx4_job.h"
+#include "agx4_reset.h"
 #include "agx4_rtkit.h"
 
 /**
@@ -210,6 +211,8 @@ static const struct agx4_init_step agx4_probe_steps[] = {
 	{ "transport", agx4_device_transport_init, NULL },
 	{ "firmware", agx4_fw_boot_init, agx4_fw_boot_fini },
 	{ "jobs", agx4_job_init, agx4_job_fini },
+	/* Restarts only once everything they restart is up. */
+	{ "reset", agx4_reset_init, agx4_reset_unplug },
 	{ "drm", drm_register_step, drm_unregister_step },
 };
 

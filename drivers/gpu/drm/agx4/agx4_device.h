@@ -22,6 +22,7 @@ struct agx4_fw_gen;
 struct agx4_fw_mem;
 struct agx4_gem_fw_pool;
 struct agx4_queue_pool;
+struct agx4_reset;
 struct agx4_vm_pool;
 struct device;
 struct drm_file;
@@ -80,6 +81,13 @@ struct agx4_device {
 	struct agx4_job_dev *jobs;
 	/** @tvb: the TVB unit (agx4_tvb), with the job unit. */
 	struct agx4_tvb *tvb;
+	/**
+	 * @fw_incarnation: boots of the firmware so far; written by the
+	 * firmware step only (the probe, or a reset holding its lock).
+	 */
+	u32 fw_incarnation;
+	/** @reset: the recovery unit (agx4_reset), once it is up. */
+	struct agx4_reset *reset;
 	/**
 	 * @fw_timeout_ms: how long each firmware handshake step may take;
 	 * 0 for the default.  Tests shorten it.
@@ -153,6 +161,48 @@ struct agx4_device *agx4_device_create(struct device *dev,
 u32 agx4_device_read_sgx(struct agx4_device *adev, u32 offset);
 void agx4_device_write_sgx(struct agx4_device *adev, u32 offset, u32 value);
 void agx4_device_unplug(struct agx4_device *adev);
+
+/**
+ * enum agx4_reset_cause - why the firmware is restarted
+ * @AGX4_RESET_CRASH: a firmware instance crashed (the transport's crashed
+ *	callback: RTKit's crash log).
+ * @AGX4_RESET_FATAL: the firmware posted a fatal event (kind 4).
+ * @AGX4_RESET_BAD_EVENT: the firmware posted an event agx4 cannot parse
+ *	(an unknown kind, or a known one with impossible contents).
+ * @AGX4_RESET_GPU_FAULT: a job timed out while the GPU's fault registers
+ *	reported a fault.
+ * @AGX4_RESET_NR_CAUSES: number of causes.
+ */
+enum agx4_reset_cause {
+	AGX4_RESET_CRASH,
+	AGX4_RESET_FATAL,
+	AGX4_RESET_BAD_EVENT,
+	AGX4_RESET_GPU_FAULT,
+	AGX4_RESET_NR_CAUSES,
+};
+
+/**
+ * struct agx4_reset_fault - what the GPU's fault registers say
+ * @known: the generation has fault registers agx4 knows (G16).
+ * @status: fault status/information.
+ * @addr: faulting address.
+ */
+struct agx4_reset_fault {
+	bool known;
+	u64 status;
+	u64 addr;
+};
+
+/* Recovery (agx4_reset.c), as the units it restarts call it. */
+void agx4_reset_schedule(struct agx4_device *adev,
+			 enum agx4_reset_cause cause, unsigned int inst,
+			 const void *rec, size_t len);
+bool agx4_reset_wanted(struct agx4_device *adev);
+int agx4_reset_enter(struct agx4_device *adev);
+void agx4_reset_read_lock(struct agx4_device *adev);
+void agx4_reset_exit(struct agx4_device *adev);
+void agx4_reset_read_fault(struct agx4_device *adev,
+			   struct agx4_reset_fault *f);
 
 #if IS_ENABLED(CONFIG_KUNIT)
 int agx4_device_map_sgx(struct agx4_device *adev);

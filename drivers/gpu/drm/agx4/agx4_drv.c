@@ -54,7 +54,23 @@
  * A handler either succeeds or changes nothing the client can see: every
  * argument is checked before the first object is created, and a failure
  * after that undoes what was made.
+ *
+ * What reaches the firmware's state (making a queue, SUBMIT, and the
+ * last reference to a VM or queue, whose release frees firmware state)
+ * runs inside drm_dev_enter() where it touches the device, and under the
+ * reset lock (agx4_reset_enter(), agx4_reset_read_lock()), so that a
+ * firmware restart never swaps the firmware under it.
  */
+
+/* Drop a VM reference that may be the last: its release frees firmware state. */
+static void put_vm(struct drm_device *drm, struct agx4_vm *vm)
+{
+	struct agx4_device *adev = to_agx4_device(drm);
+
+	agx4_reset_read_lock(adev);
+	agx4_vm_put(vm);
+	agx4_reset_exit(adev);
+}
 
 /*
  * Mesa's asahi driver finds its device by this name, so it is the
@@ -208,10 +224,13 @@ static int agx4_drv_open(struct drm_device *drm, struct drm_file *file)
 static void agx4_drv_postclose(struct drm_device *drm, struct drm_file *file)
 {
 	struct agx4_file *af = file->driver_priv;
+	struct agx4_device *adev = to_agx4_device(drm);
 
+	agx4_reset_read_lock(adev);
 	agx4_queue_pool_destroy(af->queues);
 	agx4_gem_fw_pool_destroy(af->fw_objects);
 	agx4_vm_pool_destroy(af->vms);
+	agx4_reset_exit(adev);
 	kfree(af);
 }
 
@@ -287,10 +306,15 @@ VISIBLE_IF_KUNIT int agx4_ioctl_vm_destroy(struct drm_device *drm, void *data,
 {
 	struct drm_asahi_vm_destroy *args = data;
 	struct agx4_file *af = file->driver_priv;
+	struct agx4_device *adev = to_agx4_device(drm);
+	int ret;
 
 	if (args->pad)
 		return -EINVAL;
-	return agx4_vm_pool_remove(af->vms, args->vm_id);
+	agx4_reset_read_lock(adev);
+	ret = agx4_vm_pool_remove(af->vms, args->vm_id);
+	agx4_reset_exit(adev);
+	return ret;
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_ioctl_vm_destroy);
 
@@ -390,7 +414,7 @@ out_ops:
 	put_bind_objs(ops, args->num_binds);
 	kvfree(ops);
 out_vm:
-	agx4_vm_put(vm);
+	put_vm(drm, vm);
 	return ret;
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_ioctl_vm_bind);
@@ -535,7 +559,9 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_ioctl_gem_bind_object);
  * than %AGX4_USC_EXEC_BASE or a VM whose kernel carve-out overlaps the
  * shader range; -ENOENT for an unknown VM; -ENOSPC past
  * %AGX4_QUEUE_MAX_PER_FILE queues or when the firmware has no room for
- * another queue; -ENODEV after unplug; -ENOMEM.
+ * another queue; -EIO for a VM whose firmware state was made before a
+ * firmware restart (make a new VM); -ENODEV after unplug, or once the
+ * firmware did not come back from a restart; -ENOMEM.
  */
 VISIBLE_IF_KUNIT int agx4_ioctl_queue_create(struct drm_device *drm,
 					     void *data,
@@ -556,18 +582,25 @@ VISIBLE_IF_KUNIT int agx4_ioctl_queue_create(struct drm_device *drm,
 		return -ENOENT;
 	if (vm->kernel_start < args->usc_exec_base + AGX4_USC_RANGE &&
 	    args->usc_exec_base < vm->kernel_end) {
-		agx4_vm_put(vm);
+		put_vm(drm, vm);
 		return -EINVAL;
 	}
 	/* The firmware side is made here: not after unplug. */
 	if (!drm_dev_enter(drm, &idx)) {
-		agx4_vm_put(vm);
+		put_vm(drm, vm);
 		return -ENODEV;
+	}
+	ret = agx4_reset_enter(to_agx4_device(drm));
+	if (ret) {
+		drm_dev_exit(idx);
+		put_vm(drm, vm);
+		return ret;
 	}
 	q = agx4_queue_create(to_agx4_device(drm), vm, args->priority,
 			      args->usc_exec_base);
-	drm_dev_exit(idx);
 	agx4_vm_put(vm);
+	agx4_reset_exit(to_agx4_device(drm));
+	drm_dev_exit(idx);
 	if (IS_ERR(q))
 		return PTR_ERR(q);
 	ret = agx4_queue_pool_add(af->queues, q, &id);
@@ -697,10 +730,11 @@ static const struct agx4_ts_ops file_ts_ops = {
  * Return: 0; -EINVAL for a bad field, count, sync or command buffer, or
  * commands the firmware cannot run; -ENOENT for an unknown queue,
  * syncobj or timestamp object; -ERANGE for a timestamp past the end of
- * its object; -ECANCELED for a queue a timeout killed; -ENOSPC when the
- * firmware has no room for the job's objects; -EOPNOTSUPP on a
- * generation agx4 cannot submit to; -ENODEV after unplug; -EFAULT;
- * -ENOMEM.
+ * its object; -ECANCELED for a queue a timeout killed or a firmware
+ * restart ended; -ENOSPC when the firmware has no room for the job's
+ * objects; -EOPNOTSUPP on a generation agx4 cannot submit to; -ENODEV
+ * after unplug, or once the firmware did not come back from a restart;
+ * -EFAULT; -ENOMEM.
  */
 VISIBLE_IF_KUNIT int agx4_ioctl_submit(struct drm_device *drm, void *data,
 				       struct drm_file *file)
@@ -756,7 +790,14 @@ VISIBLE_IF_KUNIT int agx4_ioctl_submit(struct drm_device *drm, void *data,
 	if (!ret) {
 		/* Work reaches the firmware only before unplug. */
 		if (drm_dev_enter(drm, &idx)) {
-			ret = agx4_job_submit(q->jobs, file, desc, &refs);
+			ret = agx4_reset_enter(to_agx4_device(drm));
+			if (!ret) {
+				ret = agx4_job_submit(q->jobs, file, desc,
+						      &refs);
+				agx4_reset_exit(to_agx4_device(drm));
+			} else {
+				agx4_cmdbuf_free(desc);
+			}
 			drm_dev_exit(idx);
 		} else {
 			agx4_cmdbuf_free(desc);

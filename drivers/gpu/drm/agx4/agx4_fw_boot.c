@@ -44,11 +44,14 @@
  *   which every step done so far is undone;
  * - the loader handoff page and the context table, written before the
  *   firmware may look at them;
- * - crashes: the transport's crashed callback marks the instance,
- *   captures a devcoredump (the crash log the coprocessor left and every
- *   object the boot made, decoded by name where the decoder knows it) and
- *   queues the one reset entry point, agx4_fw_boot_reset().  Recovery
- *   extends that entry point to restart the firmware; today it stops it.
+ * - crashes: the transport's crashed callback marks the instance and
+ *   hands the crash to recovery (agx4_reset.c), which captures it and
+ *   restarts the firmware by running agx4_fw_boot_fini() and
+ *   agx4_fw_boot_init() again.  Before recovery is up (during the probe)
+ *   or with restarts turned off, it captures a devcoredump itself (the
+ *   crash log the coprocessor left and every object the boot made,
+ *   decoded by name where the decoder knows it) and stops the firmware
+ *   (agx4_fw_boot_reset()).
  *
  * Firmware memory is allocated from the firmware heap, never placed at a
  * fixed address, except where the generation says the firmware requires
@@ -120,6 +123,44 @@ static void dump_puts(struct drm_printer *p, struct va_format *vaf)
 #define DUMP_CRASHLOG_SIZE	SZ_64K
 
 /**
+ * agx4_fw_boot_print() - every object and record of the boot, decoded
+ * @b: the firmware.
+ * @p: where to.
+ *
+ * Each object with its address and size, decoded by name where the
+ * generation's decoder knows it, then each named record.  For dumps.
+ */
+void agx4_fw_boot_print(struct agx4_fw_boot *b, struct drm_printer *p)
+{
+	struct agx4_device *adev = b->adev;
+	unsigned int i;
+
+	mutex_lock(&b->lock);
+	for (i = 0; i < b->num_objs; i++) {
+		const struct agx4_fw_boot_obj *o = &b->objs[i];
+		const struct agx4_fw_layout *l;
+
+		drm_printf(p, "object %s at %#llx, %#llx bytes\n", o->name,
+			   o->obj->va, o->obj->size);
+		l = agx4_fw_layout_find(adev->gen, o->name);
+		if (l && o->obj->cpu)
+			agx4_fw_decode(l, o->obj->cpu, o->obj->size, p);
+	}
+	for (i = 0; i < b->num_views; i++) {
+		const struct agx4_fw_boot_view *v = &b->views[i];
+		const struct agx4_fw_layout *l;
+
+		drm_printf(p, "%s: %s at %#llx\n", v->file, v->layout,
+			   v->obj->va + v->offset);
+		l = agx4_fw_layout_find(adev->gen, v->layout);
+		if (l && v->obj->cpu)
+			agx4_fw_decode(l, v->obj->cpu + v->offset,
+				       v->obj->size - v->offset, p);
+	}
+	mutex_unlock(&b->lock);
+}
+
+/**
  * agx4_fw_boot_coredump() - capture the firmware's state after a crash
  * @b: the firmware.
  * @inst: the instance that crashed.
@@ -127,7 +168,8 @@ static void dump_puts(struct drm_printer *p, struct va_format *vaf)
  * A text part (which instance, every object the boot made, decoded by
  * name where the generation's decoder knows it) followed by the crash log
  * the coprocessor left, if the transport kept one.  Handed to
- * devcoredump, which frees it.
+ * devcoredump, which frees it.  Used when the firmware is not restarted;
+ * a restart captures its own dump (agx4_reset.c).
  */
 VISIBLE_IF_KUNIT void agx4_fw_boot_coredump(struct agx4_fw_boot *b,
 					    unsigned int inst)
@@ -139,7 +181,6 @@ VISIBLE_IF_KUNIT void agx4_fw_boot_coredump(struct agx4_fw_boot *b,
 		.printfn = dump_puts,
 		.arg = &d,
 	};
-	unsigned int i;
 	ssize_t n = 0;
 
 	/* devcoredump frees it with vfree(). */
@@ -150,29 +191,7 @@ VISIBLE_IF_KUNIT void agx4_fw_boot_coredump(struct agx4_fw_boot *b,
 		   adev->gen->name, adev->plat.firmware_build, inst);
 	drm_printf(&p, "bad messages: %d, resets: %d\n",
 		   atomic_read(&b->bad_messages), atomic_read(&b->resets));
-	mutex_lock(&b->lock);
-	for (i = 0; i < b->num_objs; i++) {
-		const struct agx4_fw_boot_obj *o = &b->objs[i];
-		const struct agx4_fw_layout *l;
-
-		drm_printf(&p, "object %s at %#llx, %#llx bytes\n", o->name,
-			   o->obj->va, o->obj->size);
-		l = agx4_fw_layout_find(adev->gen, o->name);
-		if (l && o->obj->cpu)
-			agx4_fw_decode(l, o->obj->cpu, o->obj->size, &p);
-	}
-	for (i = 0; i < b->num_views; i++) {
-		const struct agx4_fw_boot_view *v = &b->views[i];
-		const struct agx4_fw_layout *l;
-
-		drm_printf(&p, "%s: %s at %#llx\n", v->file, v->layout,
-			   v->obj->va + v->offset);
-		l = agx4_fw_layout_find(adev->gen, v->layout);
-		if (l && v->obj->cpu)
-			agx4_fw_decode(l, v->obj->cpu + v->offset,
-				       v->obj->size - v->offset, &p);
-	}
-	mutex_unlock(&b->lock);
+	agx4_fw_boot_print(b, &p);
 	drm_printf(&p, "crashlog:\n");
 	if (ops->read_crashlog)
 		n = ops->read_crashlog(adev->transport.priv, inst, d.p + d.len,
@@ -195,7 +214,11 @@ static void fw_crashed(void *cookie, unsigned int inst)
 		return;
 	set_bit(inst, &b->crashed);
 	wake_up_all(&b->wq);
-	schedule_work(&b->crash_work);
+	/* Recovery captures it and restarts the firmware (agx4_reset.c). */
+	if (agx4_reset_wanted(b->adev))
+		agx4_reset_schedule(b->adev, AGX4_RESET_CRASH, inst, NULL, 0);
+	else
+		schedule_work(&b->crash_work);
 }
 
 static const struct agx4_fw_transport_events fw_events = {
@@ -215,12 +238,31 @@ static void stop_all_locked(struct agx4_fw_boot *b)
 }
 
 /**
+ * agx4_fw_boot_stop() - stop every firmware instance now
+ * @adev: the device.
+ *
+ * Recovery's first step once it captured the state: from here on the
+ * firmware writes nothing the host may free.  Idempotent; the instances
+ * stay stopped until agx4_fw_boot_init() boots the firmware again.
+ */
+void agx4_fw_boot_stop(struct agx4_device *adev)
+{
+	struct agx4_fw_boot *b = adev->fw;
+
+	if (!b)
+		return;
+	mutex_lock(&b->lock);
+	stop_all_locked(b);
+	mutex_unlock(&b->lock);
+}
+
+/**
  * agx4_fw_boot_reset() - the reset entry point
  * @b: the firmware.
  *
- * Runs after a firmware crash (and, with recovery, after a fatal event or
- * a hung job).  Today it stops every instance, so nothing is sent to a
- * dead coprocessor; the firmware is not restarted.  Once the job unit is
+ * Runs after a firmware crash that is not restarted (during the probe,
+ * or with the ``fw_restart`` parameter off).  It stops every instance, so
+ * nothing is sent to a dead coprocessor.  Once the job unit is
  * up, submission is told (&agx4_fw_submit_ops.fw_stopped): its waits for
  * firmware room that end when the firmware stops are woken, and what it
  * kept only while the firmware could use it is freed: the job unit's
@@ -555,7 +597,7 @@ int agx4_fw_boot_handoff(struct agx4_fw_boot *b)
 	int ret;
 
 	if (!b->handoff.va) {
-		ret = agx4_fw_mem_map_region(b->adev, AGX4_MEM_HANDOFF,
+		ret = agx4_fw_mem_boot_region(b->adev, AGX4_MEM_HANDOFF,
 					     &b->handoff);
 		if (ret)
 			return ret;
@@ -584,7 +626,7 @@ int agx4_fw_boot_contexts(struct agx4_fw_boot *b)
 	struct agx4_device *adev = b->adev;
 	int ret;
 
-	ret = agx4_fw_mem_map_region(adev, AGX4_MEM_TTBS, &b->ttbs);
+	ret = agx4_fw_mem_boot_region(adev, AGX4_MEM_TTBS, &b->ttbs);
 	if (ret)
 		return ret;
 	ret = agx4_uat_init(&b->dev_uat, adev->base.dev, adev->uat_geom, false);
@@ -600,7 +642,7 @@ err_uat:
 	agx4_uat_ctx_table_fini(&b->ctx);
 	agx4_uat_fini(&b->dev_uat);
 err_unmap:
-	agx4_fw_mem_unmap_region(adev, &b->ttbs);
+	/* The mapping stays with the device (agx4_fw_mem_boot_region()). */
 	b->ttbs.va = NULL;
 	return ret;
 }
@@ -681,13 +723,10 @@ static void boot_release(struct agx4_fw_boot *b)
 	if (b->ttbs.va) {
 		agx4_uat_ctx_table_fini(&b->ctx);
 		agx4_uat_fini(&b->dev_uat);
-		agx4_fw_mem_unmap_region(adev, &b->ttbs);
 		b->ttbs.va = NULL;
 	}
-	if (b->handoff.va) {
-		agx4_fw_mem_unmap_region(adev, &b->handoff);
-		b->handoff.va = NULL;
-	}
+	/* The regions' mappings stay with the device, for a restart. */
+	b->handoff.va = NULL;
 	kfree(b->gen_priv);
 	b->gen_priv = NULL;
 }
@@ -716,6 +755,7 @@ int agx4_fw_boot_init(struct agx4_device *adev)
 	if (!b)
 		return -ENOMEM;
 	b->adev = adev;
+	b->incarnation = ++adev->fw_incarnation;
 	b->timeout_ms = adev->fw_timeout_ms ?: AGX4_FW_BOOT_TIMEOUT_MS;
 	mutex_init(&b->lock);
 	spin_lock_init(&b->ctl_lock);

@@ -19,6 +19,7 @@
 
 struct agx4_device;
 struct agx4_fw_obj;
+struct drm_printer;
 
 /* Firmware objects one boot may allocate. */
 #define AGX4_FW_BOOT_MAX_OBJS	32
@@ -71,6 +72,12 @@ struct agx4_fw_boot {
 	 * the job unit builds on this one and not the other way round.
 	 */
 	void (*gone_hook)(struct agx4_device *adev);
+	/**
+	 * @incarnation: which boot of the device this is (1 at probe, one
+	 * more at each restart): state made for an earlier one is the old
+	 * firmware's.
+	 */
+	u32 incarnation;
 	/** @timeout_ms: how long each handshake step may take. */
 	unsigned int timeout_ms;
 	/**
@@ -138,6 +145,8 @@ struct agx4_fw_boot {
 int agx4_fw_boot_init(struct agx4_device *adev);
 void agx4_fw_boot_fini(struct agx4_device *adev);
 void agx4_fw_boot_reset(struct agx4_fw_boot *b);
+void agx4_fw_boot_stop(struct agx4_device *adev);
+void agx4_fw_boot_print(struct agx4_fw_boot *b, struct drm_printer *p);
 
 /* For the generations' boot ops. */
 struct agx4_fw_obj *agx4_fw_boot_alloc(struct agx4_fw_boot *b,

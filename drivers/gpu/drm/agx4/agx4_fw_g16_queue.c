@@ -21,6 +21,7 @@
 
 #include <drm/drm_drv.h>
 #include <drm/drm_mm.h>
+#include <drm/drm_print.h>
 
 #include <kunit/visibility.h>
 
@@ -29,6 +30,7 @@
 #include "agx4_fw.h"
 #include "agx4_fw_boot.h"
 #include "agx4_fw_build.h"
+#include "agx4_fw_decode.h"
 #include "agx4_fw_g16.h"
 #include "agx4_fw_g16_boot.h"
 #include "agx4_fw_mem.h"
@@ -510,9 +512,12 @@ struct agx4_fw_job {
  *	protected by &agx4_vm.fw_lock.
  * @nspare: entries of @spare; protected likewise.
  * @r: its render objects, or NULL; set under &agx4_vm.fw_lock.
+ * @incarnation: the firmware boot it was made for
+ *	(&agx4_fw_boot.incarnation).
  */
 struct g16_vm {
 	struct agx4_device *adev;
+	u32 incarnation;
 	int ctx;
 	struct agx4_fw_obj *spare[G16_VM_SPARE_WORKS];
 	u32 nspare;
@@ -810,10 +815,24 @@ static int compute_namespace(struct agx4_fw_g16_sub *sub, struct agx4_uat *uat,
 
 /* ---- a VM's render objects ---- */
 
+/*
+ * The submission state @vm's firmware state was made with, or NULL once
+ * that firmware went: at unplug, or when the firmware restarted since
+ * (its context table, context 0 and shared records are not the ones the
+ * state names).
+ */
+static struct agx4_fw_g16_sub *vm_sub(const struct g16_vm *gv)
+{
+	struct agx4_fw_boot *b = gv->adev->fw;
+
+	return b && b->incarnation == gv->incarnation ?
+	       agx4_fw_g16_sub(b) : NULL;
+}
+
 static void render_vm_free(struct agx4_device *adev, struct agx4_vm *vm,
 			   struct g16_render_vm *r)
 {
-	struct agx4_fw_g16_sub *sub = agx4_fw_g16_sub(adev->fw);
+	struct agx4_fw_g16_sub *sub = vm_sub(vm->fw);
 	u32 initial = adev->gen->tvb.initial_blocks;
 	unsigned long flags;
 
@@ -1037,18 +1056,20 @@ static void work_destroy(struct agx4_device *adev, struct agx4_fw_obj *obj,
 static void g16_vm_free(struct agx4_vm *vm, void *fw)
 {
 	struct g16_vm *gv = fw;
-	struct agx4_fw_g16_sub *sub = agx4_fw_g16_sub(gv->adev->fw);
+	struct agx4_fw_g16_sub *sub = vm_sub(gv);
 
 	if (gv->r)
 		render_vm_free(gv->adev, vm, gv->r);
 
-	/* After unplug, context 0 went with the firmware. */
+	/*
+	 * After unplug or a restart, context 0 and the context table went
+	 * with the firmware (unmapping from the VM needs neither).
+	 */
 	while (gv->nspare)
 		work_destroy(gv->adev, gv->spare[--gv->nspare], !!sub);
-	if (sub) {
-		compute_namespace(sub, &vm->uat, false);
+	compute_namespace(sub, &vm->uat, false);
+	if (sub)
 		agx4_uat_ctx_put(&gv->adev->fw->ctx, gv->ctx);
-	}
 	kfree(gv);
 }
 
@@ -1086,6 +1107,7 @@ static int vm_context(struct agx4_fw_queue *fq)
 		goto out;
 	}
 	gv->adev = adev;
+	gv->incarnation = adev->fw->incarnation;
 	gv->ctx = ctx;
 	vm->fw = gv;
 	vm->fw_free = g16_vm_free;
@@ -2330,6 +2352,40 @@ static void g16_job_free(struct agx4_fw_job *job)
 	kfree(job);
 }
 
+/* One record of @obj at @off, by the decoder's name @layout. */
+static void dump_record(struct agx4_device *adev, const char *layout,
+			struct agx4_fw_obj *obj, u64 off, struct drm_printer *p)
+{
+	const struct agx4_fw_layout *l = agx4_fw_layout_find(adev->gen,
+							     layout);
+
+	drm_printf(p, "    %s at %#llx\n", layout, obj->va + off);
+	if (l && obj->cpu && off < obj->size)
+		agx4_fw_decode(l, obj->cpu + off, obj->size - off, p);
+}
+
+/* A crash dump: the queue record of each lane it uses, each work item. */
+static void g16_job_dump(struct agx4_fw_job *job, struct drm_printer *p)
+{
+	struct agx4_fw_queue *fq = job->fq;
+	struct agx4_device *adev = fq->adev;
+	u32 i, s;
+
+	for (s = 0; s < G16_LANES; s++)
+		if (job->lanes & BIT(s))
+			dump_record(adev, "queue", fq->obj, s * G16_Q_LANE, p);
+	for (i = 0; i < job->ncmds; i++) {
+		const struct g16_cmd *c = &job->cmds[i];
+
+		if (c->render) {
+			dump_record(adev, "ta_work", c->obj, G16_RW_TA, p);
+			dump_record(adev, "frag_work", c->obj, G16_RW_3D, p);
+		} else {
+			dump_record(adev, "compute_work", c->obj, 0, p);
+		}
+	}
+}
+
 /*
  * After unplug: free what the job holds without the firmware and its
  * shared state (both gone, or going): the job, its commands' storage and
@@ -2581,6 +2637,7 @@ const struct agx4_fw_submit_ops agx4_fw_g16_submit_ops = {
 	.poll = g16_poll,
 	.kick = g16_kick,
 	.queue_kill = g16_queue_kill,
+	.job_dump = g16_job_dump,
 	.job_forget = g16_job_forget,
 	.queue_forget = g16_queue_forget,
 	.unplug = g16_unplug,

@@ -99,6 +99,13 @@
  * later queue release finds the firmware done with it, or until the
  * firmware is stopped, after a crash or at removal (agx4_job_fw_gone()).
  *
+ * A firmware restart (agx4_reset.c) kills every queue first
+ * (agx4_job_pre_reset()): published jobs end with -EIO, the rest with
+ * -ECANCELED.  Each queue and job remembers the firmware boot it was made
+ * for (&agx4_job_queue.incarnation); once the firmware restarted, what
+ * they hold is forgotten (&agx4_fw_submit_ops.job_forget, .queue_forget),
+ * never freed through the new firmware.
+ *
  * Unplug first ends every SUBMIT waiting in the backend for firmware room
  * (agx4_job_unplug(): the waits are woken, not polled), since
  * drm_dev_unplug() waits for them.  After unplug the firmware is gone:
@@ -133,6 +140,18 @@ struct agx4_job_dev {
 	struct list_head active;
 	/** @stopped: the firmware is gone; nothing is published or scanned. */
 	bool stopped;
+	/**
+	 * @incarnation: the firmware boot (&agx4_fw_boot.incarnation) the
+	 * queues made now are for; changed by agx4_job_post_reset() only,
+	 * under the reset lock held for writing, and read under it or
+	 * under @lock.
+	 */
+	u32 incarnation;
+	/**
+	 * @resetting: a reset began (agx4_job_pre_reset()): nothing more is
+	 * reserved or published until agx4_job_post_reset(); read locklessly.
+	 */
+	bool resetting;
 	/**
 	 * @going: the device is going (agx4_job_unplug()): SUBMIT prepares
 	 * nothing more, and nothing more is reserved or published.  Set
@@ -184,6 +203,12 @@ struct agx4_job_queue {
 	struct agx4_vm *vm;
 	/** @fw: the backend's side. */
 	struct agx4_fw_queue *fw;
+	/**
+	 * @incarnation: the firmware boot @fw was made for: once the
+	 * firmware restarted, @fw and its jobs are forgotten, not freed
+	 * through it.
+	 */
+	u32 incarnation;
 	/** @entity_gone: @entity was destroyed (the queue went). */
 	bool entity_gone;
 	/** @sched: the queue's scheduler. */
@@ -402,10 +427,23 @@ static void event_drained(void *priv)
 	}
 }
 
+/* Recovery's: the firmware gave up, or wrote what agx4 cannot read. */
+static void event_fatal(void *priv, const struct agx4_fw_event *e)
+{
+	agx4_reset_schedule(priv, AGX4_RESET_FATAL, 0, NULL, 0);
+}
+
+static void event_bad(void *priv, const void *rec, size_t len)
+{
+	agx4_reset_schedule(priv, AGX4_RESET_BAD_EVENT, 0, rec, len);
+}
+
 static const struct agx4_event_handlers job_event_handlers = {
 	.completion = event_completion,
 	.grow = agx4_tvb_event_grow,
 	.limit = agx4_tvb_event_limit,
+	.fatal = event_fatal,
+	.bad = event_bad,
 	.drained = event_drained,
 };
 
@@ -422,7 +460,7 @@ static struct dma_fence *prepare_job(struct drm_sched_job *sj,
 	struct agx4_job_dev *jd = q->adev->jobs;
 
 	if (!jd->ops->job_reserve || READ_ONCE(q->dead) ||
-	    READ_ONCE(jd->going))
+	    READ_ONCE(jd->going) || READ_ONCE(jd->resetting))
 		return NULL;
 	return jd->ops->job_reserve(job->fw);
 }
@@ -517,7 +555,7 @@ static void free_job(struct drm_sched_job *sj)
 	 * submit workqueue then waits for.
 	 */
 	spin_lock_irqsave(&jd->lock, flags);
-	fw = !jd->stopped;
+	fw = !jd->stopped && q->incarnation == jd->incarnation;
 	/*
 	 * A killed job's storage goes with its queue (queue_fini()), with
 	 * its commands: the firmware may still write the timestamp objects
@@ -550,6 +588,23 @@ static void kill_locked(struct agx4_job_dev *jd, struct agx4_job_queue *q, int e
 	list_del_init(&q->active);
 }
 
+/*
+ * A job timed out: if the GPU's fault registers report a fault (L: a
+ * non-zero status is taken to mean one), the GPU is not going to recover
+ * by itself: restart the firmware.
+ */
+static void check_fault(struct agx4_device *adev)
+{
+	struct agx4_reset_fault f;
+
+	agx4_reset_read_fault(adev, &f);
+	if (!f.known || !f.status)
+		return;
+	drm_err(&adev->base, "GPU fault: status %#llx, address %#llx\n",
+		f.status, f.addr);
+	agx4_reset_schedule(adev, AGX4_RESET_GPU_FAULT, 0, NULL, 0);
+}
+
 static enum drm_gpu_sched_stat timedout_job(struct drm_sched_job *sj)
 {
 	struct agx4_job *job = to_job(sj);
@@ -573,6 +628,8 @@ static enum drm_gpu_sched_stat timedout_job(struct drm_sched_job *sj)
 	spin_unlock_irqrestore(&jd->lock, flags);
 	if (live)
 		kick(jd);
+	if (killed)
+		check_fault(q->adev);
 	if (!killed) {
 		/*
 		 * A spurious timeout: the job finished as the timer fired and
@@ -617,7 +674,8 @@ static const struct drm_sched_backend_ops job_sched_ops = {
  * Return: 0 once the job is queued; -EOPNOTSUPP on a device agx4 cannot
  * submit to yet; -EINVAL for a render asking for the fragment barrier
  * (%AGX4_RENDER_VDM_BARRIER_FRAGMENT) where the backend does not honour
- * it; -ECANCELED on a queue killed by a timeout; -ENODEV once the
+ * it; -ECANCELED on a queue killed by a timeout or made before a
+ * firmware restart; -ENODEV once the
  * device is going (agx4_job_unplug()); the backend's -EINVAL, -ENOSPC or
  * -ENOMEM, or, when it waited for firmware room, -ERESTARTSYS or -ENODEV;
  * -EINTR or -ERESTARTSYS while locking the VM.
@@ -678,7 +736,8 @@ int agx4_job_submit(struct agx4_job_queue *q, struct drm_file *file,
 	}
 
 	mutex_lock(&q->submit_lock);
-	if (READ_ONCE(q->dead)) {
+	/* Killed by a timeout, or made for a firmware that restarted since. */
+	if (READ_ONCE(q->dead) || q->incarnation != READ_ONCE(jd->incarnation)) {
 		ret = -ECANCELED;
 		goto err_unlock;
 	}
@@ -806,7 +865,8 @@ static void take_finished_kept(struct agx4_job_dev *jd, struct list_head *done)
 
 static void queue_fini(struct agx4_job_queue *q)
 {
-	struct agx4_job_dev *jd = q->adev->jobs;
+	struct agx4_device *adev = q->adev;
+	struct agx4_job_dev *jd = adev->jobs;
 	struct drm_device *drm = &q->adev->base;
 	struct agx4_job_queue *k, *tmp;
 	struct agx4_vm *vm = q->vm;
@@ -814,6 +874,8 @@ static void queue_fini(struct agx4_job_queue *q)
 	LIST_HEAD(done);
 	bool fw, busy;
 
+	/* The firmware its queue was made for stays, or is known gone. */
+	agx4_reset_read_lock(adev);
 	mutex_lock(&jd->queues_lock);
 	list_del(&q->link);
 	mutex_unlock(&jd->queues_lock);
@@ -832,7 +894,7 @@ static void queue_fini(struct agx4_job_queue *q)
 	 * release that finds it so, or once the firmware is stopped.
 	 */
 	spin_lock_irqsave(&jd->lock, flags);
-	fw = !jd->stopped;
+	fw = !jd->stopped && q->incarnation == jd->incarnation;
 	busy = fw && zombies_busy_locked(jd, q);
 	spin_unlock_irqrestore(&jd->lock, flags);
 	if (busy)
@@ -856,6 +918,7 @@ static void queue_fini(struct agx4_job_queue *q)
 	 * firmware stops before the device can go.
 	 */
 	agx4_vm_put(vm);
+	agx4_reset_exit(adev);
 	if (atomic_dec_and_test(&jd->releasing))
 		wake_up_var(&jd->releasing);
 	drm_dev_put(drm);
@@ -898,7 +961,8 @@ static void queue_put(struct agx4_job_queue *q)
  * @usc_exec_base: the USC execution base, checked by the caller.
  *
  * Return: the new side, NULL on a device without submission (SUBMIT then
- * fails with -EOPNOTSUPP), or ERR_PTR() of the backend's -ENOSPC or
+ * fails with -EOPNOTSUPP), or ERR_PTR() of -EIO for a VM whose firmware
+ * state was made before a firmware restart, of the backend's -ENOSPC or
  * -ENOMEM, or of drm_sched's errno.
  */
 struct agx4_job_queue *agx4_job_queue_create(struct agx4_device *adev,
@@ -924,9 +988,22 @@ struct agx4_job_queue *agx4_job_queue_create(struct agx4_device *adev,
 
 	if (!jd)
 		return NULL;
+	/*
+	 * A VM whose firmware state was made for a firmware that restarted
+	 * since takes no new queue: that state named the old firmware's
+	 * contexts and objects.
+	 */
+	mutex_lock(&vm->fw_lock);
+	if (!vm->fw)
+		vm->fw_incarnation = jd->incarnation;
+	ret = vm->fw_incarnation == jd->incarnation ? 0 : -EIO;
+	mutex_unlock(&vm->fw_lock);
+	if (ret)
+		return ERR_PTR(ret);
 	q = kzalloc(sizeof(*q), GFP_KERNEL);
 	if (!q)
 		return ERR_PTR(-ENOMEM);
+	q->incarnation = jd->incarnation;
 	kref_init(&q->ref);
 	q->adev = adev;
 	mutex_init(&q->submit_lock);
@@ -1041,9 +1118,121 @@ int agx4_job_init(struct agx4_device *adev)
 	ret = job_dev_create(adev, ops) ?: agx4_tvb_init(adev);
 	if (ret)
 		return ret;
+	adev->jobs->incarnation = adev->fw->incarnation;
 	WRITE_ONCE(adev->fw->gone_hook, agx4_job_fw_gone);
 	agx4_event_set_handlers(&adev->fw->events, &job_event_handlers, adev);
 	return 0;
+}
+
+/**
+ * agx4_job_pre_reset() - the firmware is about to restart: stop
+ * @adev: the device.
+ *
+ * Recovery calls it before it takes the reset lock for writing.  Every
+ * queue is killed: its published jobs end with -EIO (the firmware never
+ * finishes them; nothing is resubmitted), jobs not yet run end with
+ * -ECANCELED when drm_sched gets to them, later SUBMITs on it fail with
+ * -ECANCELED.  Nothing more is reserved or published, the completion scan
+ * stops, and the backend's waits for firmware room end
+ * (&agx4_fw_submit_ops.unplug: for the old firmware, the device is
+ * going).  A job free that may have run through the firmware finishes
+ * before it returns; later ones forget the job.
+ */
+void agx4_job_pre_reset(struct agx4_device *adev)
+{
+	struct agx4_job_dev *jd = adev->jobs;
+	struct agx4_job_queue *q;
+	unsigned long flags;
+
+	if (!jd)
+		return;
+	mutex_lock(&jd->queues_lock);
+	spin_lock_irqsave(&jd->lock, flags);
+	WRITE_ONCE(jd->resetting, true);
+	list_for_each_entry(q, &jd->queues, link)
+		kill_locked(jd, q, -EIO);
+	jd->stopped = true;
+	spin_unlock_irqrestore(&jd->lock, flags);
+	mutex_unlock(&jd->queues_lock);
+	if (jd->ops->unplug)
+		jd->ops->unplug(adev);
+	flush_workqueue(jd->submit_wq);
+	cancel_delayed_work_sync(&jd->poll);
+}
+
+/**
+ * agx4_job_post_reset() - the firmware is up again: carry on
+ * @adev: the device, its new firmware up (&agx4_device.fw).
+ *
+ * Called with the reset lock held for writing.  Queues made from now on
+ * are the new firmware's; those made before stay dead, and they and
+ * their jobs are forgotten by the backend when they go, without a word to
+ * the new firmware.
+ */
+void agx4_job_post_reset(struct agx4_device *adev)
+{
+	struct agx4_job_dev *jd = adev->jobs;
+	struct agx4_job_queue *q;
+	unsigned long flags;
+
+	if (!jd)
+		return;
+	mutex_lock(&jd->queues_lock);
+	spin_lock_irqsave(&jd->lock, flags);
+	/* Also a queue made while the reset began. */
+	list_for_each_entry(q, &jd->queues, link)
+		WRITE_ONCE(q->dead, true);
+	WRITE_ONCE(jd->incarnation, adev->fw->incarnation);
+	jd->stopped = false;
+	WRITE_ONCE(jd->resetting, false);
+	spin_unlock_irqrestore(&jd->lock, flags);
+	mutex_unlock(&jd->queues_lock);
+	WRITE_ONCE(adev->fw->gone_hook, agx4_job_fw_gone);
+	agx4_event_set_handlers(&adev->fw->events, &job_event_handlers, adev);
+}
+
+/* One job's line, and its firmware objects as the backend decodes them. */
+static void dump_job(struct agx4_job_dev *jd, struct agx4_job *job,
+		     const char *state, struct drm_printer *p)
+{
+	lockdep_assert_held(&jd->lock);
+	drm_printf(p, "  job %llu (%s): %u command(s)\n",
+		   job->done ? job->done->seqno : 0, state, job->cb->count);
+	if (jd->ops->job_dump)
+		jd->ops->job_dump(job->fw, p);
+}
+
+/**
+ * agx4_job_dump() - the work the firmware has, for a crash dump
+ * @adev: the device.
+ * @p: where to.
+ *
+ * Every queue with published, unretired jobs or killed jobs whose storage
+ * is kept: each job and its firmware objects, decoded by name by the
+ * backend (&agx4_fw_submit_ops.job_dump).
+ */
+void agx4_job_dump(struct agx4_device *adev, struct drm_printer *p)
+{
+	struct agx4_job_dev *jd = adev->jobs;
+	struct agx4_job_queue *q;
+	struct agx4_job *job;
+	unsigned long flags;
+
+	if (!jd)
+		return;
+	mutex_lock(&jd->queues_lock);
+	list_for_each_entry(q, &jd->queues, link) {
+		spin_lock_irqsave(&jd->lock, flags);
+		if (!list_empty(&q->inflight) || !list_empty(&q->zombies))
+			drm_printf(p, "queue %llu%s:\n", q->fence_ctx,
+				   q->dead ? " (killed)" : "");
+		list_for_each_entry(job, &q->inflight, node)
+			dump_job(jd, job, "in flight", p);
+		list_for_each_entry(job, &q->zombies, node)
+			dump_job(jd, job, "killed", p);
+		spin_unlock_irqrestore(&jd->lock, flags);
+	}
+	mutex_unlock(&jd->queues_lock);
 }
 
 /**

@@ -13,6 +13,7 @@ struct agx4_job_queue;
 struct agx4_vm;
 struct dma_fence;
 struct drm_file;
+struct drm_printer;
 struct drm_syncobj;
 
 /* How long a job may run before its queue is killed, by default. */
@@ -38,6 +39,9 @@ int agx4_job_init(struct agx4_device *adev);
 void agx4_job_fini(struct agx4_device *adev);
 void agx4_job_unplug(struct agx4_device *adev);
 void agx4_job_fw_gone(struct agx4_device *adev);
+void agx4_job_pre_reset(struct agx4_device *adev);
+void agx4_job_post_reset(struct agx4_device *adev);
+void agx4_job_dump(struct agx4_device *adev, struct drm_printer *p);
 
 struct agx4_job_queue *agx4_job_queue_create(struct agx4_device *adev,
 					     struct agx4_vm *vm, u32 priority,

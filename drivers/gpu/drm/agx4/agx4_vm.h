@@ -110,6 +110,12 @@ struct agx4_vm {
 	 * mappings do; set together with @fw.
 	 */
 	void (*fw_free)(struct agx4_vm *vm, void *fw);
+	/**
+	 * @fw_incarnation: the firmware boot (&agx4_fw_boot.incarnation)
+	 * @fw is for: set by the job unit, under @fw_lock, whenever a queue
+	 * is made while @fw is NULL.
+	 */
+	u32 fw_incarnation;
 };
 
 struct agx4_vm *agx4_vm_create(struct drm_device *drm,

@@ -327,6 +327,7 @@ static void agx4_boot_crash_after_boot_dumps_and_resets(struct kunit *test)
 	unsigned int i;
 
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, adev);
+	agx4_test_no_restart(test);
 	agx4_fwmodel_inject(m, AGX4_FWMODEL_FAULT_CRASH, 0);
 	agx4_fwmodel_sync(m);
 	flush_work(&adev->fw->crash_work);

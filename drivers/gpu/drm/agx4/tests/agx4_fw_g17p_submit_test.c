@@ -1463,6 +1463,7 @@ static void agx4_g17p_submit_retained_queue_freed_at_crash(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, test_bit(0, sub->owners));
 	KUNIT_EXPECT_TRUE(test, test_bit(0, sub->pools));
 
+	agx4_test_no_restart(test);
 	agx4_fwmodel_inject(m, AGX4_FWMODEL_FAULT_CRASH, 0);
 	agx4_fwmodel_sync(m);
 	flush_work(&c->adev->fw->crash_work);
@@ -1661,6 +1662,7 @@ static void agx4_g17p_submit_destroy_after_crash_frees_at_once(struct kunit *tes
 	base = heap_objects(c->adev);
 	fq = queue(test);
 	compute_done(test, fq, 0);
+	agx4_test_no_restart(test);
 	agx4_fwmodel_inject(m, AGX4_FWMODEL_FAULT_CRASH, 0);
 	agx4_fwmodel_sync(m);
 	flush_work(&c->adev->fw->crash_work);
@@ -1900,6 +1902,7 @@ static void agx4_g17p_submit_pool_wait_ends_on_signal_and_crash(struct kunit *te
 
 	w = prepare_in_thread(test, fq, renders(test, 1));
 	expect_waiting(test, w, 1);
+	agx4_test_no_restart(test);
 	agx4_fwmodel_inject(m, AGX4_FWMODEL_FAULT_CRASH, 0);
 	agx4_fwmodel_sync(m);
 	flush_work(&c->adev->fw->crash_work);
@@ -2114,6 +2117,7 @@ static void agx4_g17p_submit_descriptor_wait_ends_on_free_signal_crash(struct ku
 	w = prepare_in_thread(test, fq, computes(test, 1));
 	msleep(100);
 	KUNIT_EXPECT_FALSE(test, completion_done(&w->done));
+	agx4_test_no_restart(test);
 	agx4_fwmodel_inject(m, AGX4_FWMODEL_FAULT_CRASH, 0);
 	agx4_fwmodel_sync(m);
 	flush_work(&c->adev->fw->crash_work);

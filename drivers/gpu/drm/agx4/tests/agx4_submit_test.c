@@ -1373,6 +1373,7 @@ static void agx4_submit_killed_queue_freed_at_crash(struct kunit *test)
 	struct agx4_vm *vm;
 
 	kill_and_destroy(test, s, &vm, &refs, &objs);
+	agx4_test_no_restart(test);
 	agx4_fwmodel_inject(s->m, AGX4_FWMODEL_FAULT_CRASH, 0);
 	agx4_fwmodel_sync(s->m);
 	flush_work(&s->adev->fw->crash_work);

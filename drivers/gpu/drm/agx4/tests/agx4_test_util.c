@@ -33,6 +33,7 @@
 #include "../agx4_fw_obj.h"
 #include "../agx4_fwmodel.h"
 #include "../agx4_gem.h"
+#include "../agx4_reset.h"
 #include "agx4_test_dt.h"
 #include "agx4_test_util.h"
 
@@ -1372,4 +1373,23 @@ struct agx4_cmdbuf *agx4_test_parsed_computes(struct kunit *test, u32 n,
 		d->compute.cmd.cdm_ctrl_stream_end = end;
 	}
 	return cb;
+}
+
+static void restart_on(void *unused)
+{
+	agx4_fw_restart = true;
+}
+
+/**
+ * agx4_test_no_restart() - a crash stops the firmware and keeps it stopped
+ * @test: the test; restarts come back when it ends.
+ *
+ * For cases that look at what a crash leaves behind (recovery's
+ * ``fw_restart`` parameter off).
+ */
+void agx4_test_no_restart(struct kunit *test)
+{
+	agx4_fw_restart = false;
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, restart_on, NULL),
+			0);
 }

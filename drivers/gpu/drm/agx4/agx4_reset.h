@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR MIT */
+/*
+ * Copyright 2026 The agx4 authors
+ */
+#ifndef AGX4_RESET_H
+#define AGX4_RESET_H
+
+#include <linux/types.h>
+
+struct agx4_device;
+
+int agx4_reset_init(struct agx4_device *adev);
+void agx4_reset_unplug(struct agx4_device *adev);
+
+#if IS_ENABLED(CONFIG_KUNIT)
+extern bool agx4_fw_restart;
+void agx4_reset_flush(struct agx4_device *adev);
+unsigned int agx4_reset_count(struct agx4_device *adev);
+unsigned int agx4_reset_failures(struct agx4_device *adev);
+extern void (*agx4_reset_dump_hook)(struct agx4_device *adev, void *buf,
+				    size_t len);
+#endif
+
+#endif /* AGX4_RESET_H */

@@ -192,9 +192,12 @@ static int drm_register_step(struct agx4_device *adev)
 /*
  * drm_dev_unplug() waits for every ioctl inside drm_dev_enter() and wakes
  * none: SUBMITs waiting there for firmware room are told to give up first.
+ * Before that, no firmware restart may run any more: the rest of the
+ * unplug reads and frees what a restart swaps.
  */
 static void drm_unregister_step(struct agx4_device *adev)
 {
+	agx4_reset_unplug(adev);
 	agx4_job_unplug(adev);
 	drm_dev_unplug(&adev->base);
 }

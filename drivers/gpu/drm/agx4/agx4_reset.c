@@ -260,7 +260,9 @@ void agx4_reset_read_fault(struct agx4_device *adev,
 	int idx;
 
 	memset(f, 0, sizeof(*f));
-	if (!adev->gen->read_fault || !drm_dev_enter(&adev->base, &idx))
+	/* A device without registers (KUnit's job-unit tests) has none. */
+	if (!adev->gen || !adev->gen->read_fault || !adev->sgx ||
+	    !drm_dev_enter(&adev->base, &idx))
 		return;
 	adev->gen->read_fault(adev, &f->status, &f->addr);
 	f->known = true;
@@ -383,7 +385,7 @@ static void reset_work(struct work_struct *w)
 	u8 rec[AGX4_FW_EV_SIZE];
 	size_t rec_len;
 	unsigned int n;
-	int ret;
+	int ret, idx;
 
 	spin_lock_irqsave(&r->lock, flags);
 	causes = r->gone ? 0 : r->causes;
@@ -397,6 +399,13 @@ static void reset_work(struct work_struct *w)
 	/* A second cause behind a reset that ran already, or a lost device. */
 	if (!causes || READ_ONCE(r->lost) || !adev->fw)
 		return;
+	/*
+	 * Everything below touches the hardware.  The unplug waits for this
+	 * work before it unplugs (agx4_reset_unplug()), so this only holds
+	 * once the device is going another way.
+	 */
+	if (!drm_dev_enter(&adev->base, &idx))
+		return;
 
 	n = atomic_inc_return(&r->count);
 	trace_agx4_reset_begin(dev_index(adev), __ffs(causes), n);
@@ -407,7 +416,7 @@ static void reset_work(struct work_struct *w)
 	if (!READ_ONCE(agx4_fw_restart)) {
 		agx4_fw_boot_reset(adev->fw);
 		trace_agx4_reset_end(dev_index(adev), n, -ECANCELED);
-		return;
+		goto out;
 	}
 
 	/*
@@ -420,7 +429,7 @@ static void reset_work(struct work_struct *w)
 	if (READ_ONCE(r->gone)) {
 		/* The removal stops the firmware itself. */
 		up_write(&r->sem);
-		return;
+		goto out;
 	}
 	/* The firmware's pre_reset and post_reset: shut down, boot again. */
 	agx4_fw_boot_fini(adev);
@@ -434,13 +443,15 @@ static void reset_work(struct work_struct *w)
 	if (!ret) {
 		drm_info(&adev->base, "firmware reset %u: firmware up again\n",
 			 n);
-		return;
+		goto out;
 	}
 	atomic_inc(&r->failures);
 	drm_err(&adev->base, "firmware reset %u failed (%d): the device is lost\n",
 		n, ret);
 	drm_dev_get(&adev->base);
 	queue_work(system_unbound_wq, &r->unplug_work);
+out:
+	drm_dev_exit(idx);
 }
 
 static void reset_release(struct drm_device *drm, void *data)

@@ -1,0 +1,549 @@
+// SPDX-License-Identifier: GPL-2.0-only OR MIT
+/*
+ * Copyright 2026 The agx4 authors
+ *
+ * KUnit suite "agx4_recovery": what a fault costs, on G16 and G17P,
+ * through the UAPI against the firmware model.
+ *
+ * - A fatal event (kind 4), an event record nobody can parse and a
+ *   firmware crash each capture a devcoredump whose text names what it
+ *   decodes (the cause, the job in flight and its firmware objects, the
+ *   boot's records, the crash log), end the jobs in flight with -EIO,
+ *   restart the firmware, and a new job on a new queue of a new VM
+ *   completes; the old queue refuses work (-ECANCELED) and the old VM
+ *   refuses a new queue (-EIO).
+ * - A timeout kills only its queue; on G16, a timeout while the GPU's
+ *   fault registers report a fault also restarts the firmware, and the
+ *   dump carries the registers.
+ * - 100 crash/restart cycles with 10 timeouts in each (1000 timeouts)
+ *   leave no GEM object, firmware object, timestamp mapping or device
+ *   reference behind; the count is printed as
+ *   "agx4-recovery: crash/restart cycles = N, timeouts = M, leaks = L".
+ * - A restart the firmware does not survive (a crash in its boot)
+ *   unplugs the device: every ioctl returns -ENODEV.
+ *
+ * The timeouts are cheap because the job timeout is set to a few
+ * milliseconds and ten queues time out at once; each restart frees what
+ * the killed queues kept.  Nothing measures time; bounded waits only
+ * keep a broken driver from hanging the run.
+ */
+
+#include <kunit/test.h>
+#include <linux/delay.h>
+#include <linux/dma-fence.h>
+#include <linux/jiffies.h>
+#include <linux/mutex.h>
+#include <linux/string.h>
+#include <linux/vmalloc.h>
+
+#include <drm/drm_drv.h>
+#include <drm/drm_file.h>
+#include <drm/drm_ioctl.h>
+
+#include <uapi/drm/asahi_drm.h>
+
+#include "../agx4_device.h"
+#include "../agx4_drv.h"
+#include "../agx4_fw_boot.h"
+#include "../agx4_job.h"
+#include "../agx4_reset.h"
+#include "agx4_test_util.h"
+
+/* The most a case waits for anything: a bound, never a measure. */
+#define BOUND_MS	5000
+/* The job timeout of the cases that time jobs out. */
+#define SHORT_TIMEOUT_MS	5
+#define CYCLES		100
+#define TIMEOUTS_PER_CYCLE	10
+/* The GPU's fault registers on G16 (SGX offsets, from the spec). */
+#define G16_FAULT_STATUS	0xd8c0
+#define G16_FAULT_ADDR		0xd8c8
+
+static const enum agx4_soc_id socs[] = { AGX4_SOC_T8132, AGX4_SOC_T8140 };
+
+static void soc_desc(const enum agx4_soc_id *soc, char *desc)
+{
+	strscpy(desc, *soc == AGX4_SOC_T8132 ? "G16" : "G17P",
+		KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(soc, socs, soc_desc);
+
+static bool is_g16(struct kunit *test)
+{
+	return *(const enum agx4_soc_id *)test->param_value == AGX4_SOC_T8132;
+}
+
+/* The last dump recovery handed over, as text. */
+static DEFINE_MUTEX(dump_lock);
+static char *dump_text;
+static unsigned int dumps;
+
+static void dump_hook(struct agx4_device *adev, void *buf, size_t len)
+{
+	mutex_lock(&dump_lock);
+	vfree(dump_text);
+	/* Text first; a crash log follows it: keep it NUL-terminated. */
+	dump_text = vzalloc(len + 1);
+	if (dump_text)
+		memcpy(dump_text, buf, len);
+	dumps++;
+	mutex_unlock(&dump_lock);
+	vfree(buf);
+}
+
+static void unhook(void *unused)
+{
+	agx4_reset_dump_hook = NULL;
+	agx4_job_timeout_ms = AGX4_JOB_TIMEOUT_MS;
+	mutex_lock(&dump_lock);
+	vfree(dump_text);
+	dump_text = NULL;
+	mutex_unlock(&dump_lock);
+}
+
+static void expect_in_dump(struct kunit *test, const char *what)
+{
+	mutex_lock(&dump_lock);
+	KUNIT_EXPECT_NOT_NULL_MSG(test, dump_text, "no dump");
+	if (dump_text)
+		KUNIT_EXPECT_NOT_NULL_MSG(test, strstr(dump_text, what),
+					  "the dump lacks \"%s\"", what);
+	mutex_unlock(&dump_lock);
+}
+
+/* A device, its model, and the counts to compare with at the end. */
+struct rec {
+	struct agx4_device *adev;
+	struct agx4_fwmodel *m;
+	unsigned int fw_objects;
+	unsigned int devrefs;
+};
+
+/* A client as the Mesa fork opens the device, with one queue. */
+struct cl {
+	struct agx4_test_client *c;
+	struct agx4_test_fork f;
+	u32 queue;
+};
+
+static struct cl *cl_open(struct kunit *test, struct rec *r)
+{
+	struct cl *cl = kunit_kzalloc(test, sizeof(*cl), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, cl);
+	cl->c = agx4_test_client_open(test, r->adev);
+	KUNIT_ASSERT_EQ(test, agx4_test_fork_open(cl->c, &cl->f), 0);
+	KUNIT_ASSERT_EQ(test, agx4_test_queue_create(cl->c, cl->f.vm_id,
+						     DRM_ASAHI_PRIORITY_MEDIUM,
+						     &cl->queue), 0);
+	return cl;
+}
+
+/* Let whatever the model holds go, so that teardown ends. */
+static void let_go(void *data)
+{
+	struct rec *r = data;
+
+	agx4_fwmodel_exec(r->m, AGX4_FWMODEL_RUN, 0);
+	agx4_fwmodel_release(r->m, AGX4_FWMODEL_OLDEST_FIRST);
+}
+
+/*
+ * What a firmware boot leaves in the heap once a first queue made the
+ * backend's device-wide objects: a client of its own makes them and goes.
+ */
+static unsigned int warm_up(struct kunit *test, struct rec *r)
+{
+	struct cl *cl = cl_open(test, r);
+
+	agx4_test_client_close(cl->c);
+	agx4_job_flush(r->adev);
+	return agx4_test_fw_objects(r->adev, false);
+}
+
+static struct rec *rec_open(struct kunit *test)
+{
+	struct rec *r = kunit_kzalloc(test, sizeof(*r), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, r);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, unhook, NULL),
+			0);
+	agx4_reset_dump_hook = dump_hook;
+	r->adev = agx4_test_probe(test, is_g16(test) ? AGX4_SOC_T8132 :
+				  AGX4_SOC_T8140);
+	r->m = agx4_test_model();
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, let_go, r), 0);
+	r->fw_objects = warm_up(test, r);
+	r->devrefs = kref_read(&r->adev->base.ref);
+	return r;
+}
+
+/* Submit one compute of the fork's; its binary out-sync's fence. */
+static struct dma_fence *compute(struct kunit *test, struct cl *cl, u32 q,
+				 int *ret)
+{
+	struct agx4_test_cmdbuf *cb = kunit_kzalloc(test, sizeof(*cb),
+						    GFP_KERNEL);
+	struct drm_asahi_cmd_compute cc = agx4_test_fork_compute(&cl->f, 0);
+	struct drm_asahi_sync out = { DRM_ASAHI_SYNC_SYNCOBJ, 0, 0 };
+	struct dma_fence *f;
+
+	KUNIT_ASSERT_NOT_NULL(test, cb);
+	out.handle = agx4_test_syncobj(cl->c, NULL);
+	agx4_test_cmd_compute(cb, &cc);
+	*ret = agx4_test_submit(cl->c, q, cb, &out, 0, 1);
+	kunit_kfree(test, cb);
+	if (*ret)
+		return NULL;
+	f = agx4_test_syncobj_fence(cl->c, out.handle, 0);
+	KUNIT_ASSERT_NOT_NULL(test, f);
+	return f;
+}
+
+/* A compute that must be accepted. */
+static struct dma_fence *compute_ok(struct kunit *test, struct cl *cl, u32 q)
+{
+	int ret;
+	struct dma_fence *f = compute(test, cl, q, &ret);
+
+	KUNIT_ASSERT_EQ(test, ret, 0);
+	return f;
+}
+
+/* @f ends with @err (0: success); the reference goes. */
+static void expect_fence(struct kunit *test, struct dma_fence *f, int err)
+{
+	KUNIT_EXPECT_EQ(test, agx4_test_fence_wait(f, BOUND_MS), err);
+	dma_fence_put(f);
+}
+
+static void wait_held(struct kunit *test, struct rec *r, unsigned int n)
+{
+	unsigned long end = jiffies + msecs_to_jiffies(BOUND_MS);
+
+	while (agx4_fwmodel_held(r->m) < n && time_before(jiffies, end))
+		usleep_range(200, 500);
+	KUNIT_ASSERT_GE(test, agx4_fwmodel_held(r->m), n);
+}
+
+/* Wait until @n resets ran in all (the crash path queues them). */
+static void wait_resets(struct kunit *test, struct rec *r, unsigned int n)
+{
+	unsigned long end = jiffies + msecs_to_jiffies(BOUND_MS);
+
+	for (;;) {
+		agx4_fwmodel_sync(r->m);
+		agx4_reset_flush(r->adev);
+		if (agx4_reset_count(r->adev) >= n ||
+		    !time_before(jiffies, end))
+			break;
+		usleep_range(200, 500);
+	}
+	KUNIT_ASSERT_EQ(test, agx4_reset_count(r->adev), n);
+}
+
+/*
+ * After a restart: the old queue takes no work, the old VM takes no
+ * queue, and a new VM's new queue runs a job to completion.
+ */
+static void expect_carries_on(struct kunit *test, struct rec *r,
+			      struct cl *old)
+{
+	struct cl *cl;
+	int ret;
+	u32 q;
+
+	KUNIT_EXPECT_NULL(test, compute(test, old, old->queue, &ret));
+	KUNIT_EXPECT_EQ(test, ret, -ECANCELED);
+	KUNIT_EXPECT_EQ(test, agx4_test_queue_create(old->c, old->f.vm_id,
+						     DRM_ASAHI_PRIORITY_MEDIUM,
+						     &q), -EIO);
+	cl = cl_open(test, r);
+	expect_fence(test, compute_ok(test, cl, cl->queue), 0);
+	agx4_test_client_close(cl->c);
+}
+
+/*
+ * Nothing a client made is left once every client closed: compared with
+ * what the first boot had after its warm-up, once a warm-up made the
+ * backend's device-wide objects of the running firmware again.
+ */
+static unsigned int leaks(struct kunit *test, struct rec *r)
+{
+	unsigned long end = jiffies + msecs_to_jiffies(BOUND_MS);
+	unsigned int fw_objects = r->fw_objects;
+	unsigned int n;
+
+	warm_up(test, r);
+
+	for (;;) {
+		agx4_job_flush(r->adev);
+		n = atomic_read(&r->adev->gem_objects) +
+		    agx4_test_fw_objects(r->adev, true) +
+		    abs((int)agx4_test_fw_objects(r->adev, false) -
+			(int)fw_objects) +
+		    abs((int)kref_read(&r->adev->base.ref) - (int)r->devrefs);
+		if (!n || !time_before(jiffies, end))
+			break;
+		usleep_range(500, 1000);
+	}
+	KUNIT_EXPECT_EQ_MSG(test, atomic_read(&r->adev->gem_objects), 0,
+			    "GEM objects leaked");
+	KUNIT_EXPECT_EQ_MSG(test, agx4_test_fw_objects(r->adev, true), 0,
+			    "timestamp mappings leaked");
+	KUNIT_EXPECT_EQ_MSG(test, agx4_test_fw_objects(r->adev, false),
+			    fw_objects, "firmware objects leaked");
+	KUNIT_EXPECT_EQ_MSG(test, kref_read(&r->adev->base.ref), r->devrefs,
+			    "device references leaked");
+	return n;
+}
+
+/*
+ * A fatal event (kind 4) on a running compute: its fence ends with -EIO,
+ * a dump names the cause, the fault information, the job in flight and
+ * the firmware's records by name, the firmware restarts, and a new queue
+ * takes work.
+ */
+static void agx4_recovery_fatal_event_dumps_and_restarts(struct kunit *test)
+{
+	struct rec *r = rec_open(test);
+	struct cl *cl = cl_open(test, r);
+	struct agx4_fwmodel_script s = {
+		.action = AGX4_FWMODEL_ACT_FATAL,
+		.kinds = AGX4_FWMODEL_KIND_COMPUTE,
+	};
+
+	KUNIT_ASSERT_EQ(test, agx4_fwmodel_script(r->m, &s), 0);
+	expect_fence(test, compute_ok(test, cl, cl->queue), -EIO);
+	wait_resets(test, r, 1);
+	KUNIT_EXPECT_EQ(test, agx4_reset_failures(r->adev), 0);
+	KUNIT_EXPECT_TRUE(test, agx4_fwmodel_running(r->m, 0));
+	expect_in_dump(test, "causes: fatal event");
+	expect_in_dump(test, "(in flight): 1 command(s)");
+	expect_in_dump(test, is_g16(test) ? "fault: status 0x" :
+			     "fault: no fault register known");
+	/* The boot's records, decoded by field. */
+	expect_in_dump(test, "\nroot.");
+	expect_in_dump(test, "\nmain_config.");
+	if (is_g16(test)) {
+		/* The job's queue record and work item, by name. */
+		expect_in_dump(test, "\nqueue.");
+		expect_in_dump(test, "\ncompute_work.");
+	} else {
+		/* The command's event item and context record, by name. */
+		expect_in_dump(test, "\nevent_item.");
+		expect_in_dump(test, "\ncontext.");
+	}
+	expect_carries_on(test, r, cl);
+	agx4_test_client_close(cl->c);
+	KUNIT_EXPECT_EQ(test, leaks(test, r), 0);
+}
+
+/*
+ * An event record of a kind no firmware posts: the firmware is no longer
+ * understood, so it is restarted; the dump holds the record.
+ */
+static void agx4_recovery_unknown_event_restarts(struct kunit *test)
+{
+	struct rec *r = rec_open(test);
+	struct cl *cl = cl_open(test, r);
+	u8 ev[0x48] = { 0x29 };
+
+	/* A job first: the VM gets its firmware state. */
+	expect_fence(test, compute_ok(test, cl, cl->queue), 0);
+	KUNIT_ASSERT_EQ(test, agx4_fwmodel_post_event(r->m, 0, ev,
+						      sizeof(ev)), 0);
+	wait_resets(test, r, 1);
+	expect_in_dump(test, "causes: unparsable event");
+	expect_in_dump(test, "event record: 0x0000000000000029 0x");
+	expect_carries_on(test, r, cl);
+}
+
+/*
+ * The firmware crashes with jobs of two queues in it: both fences end
+ * with -EIO, the dump carries the crash log, the firmware restarts and
+ * a new job completes.
+ */
+static void agx4_recovery_crash_mid_job_fails_in_flight(struct kunit *test)
+{
+	struct rec *r = rec_open(test);
+	struct cl *cl = cl_open(test, r);
+	struct dma_fence *f1, *f2;
+	u32 q2;
+
+	KUNIT_ASSERT_EQ(test, agx4_test_queue_create(cl->c, cl->f.vm_id,
+						     DRM_ASAHI_PRIORITY_LOW,
+						     &q2), 0);
+	agx4_fwmodel_hold(r->m);
+	f1 = compute_ok(test, cl, cl->queue);
+	f2 = compute_ok(test, cl, q2);
+	wait_held(test, r, 2);
+	KUNIT_EXPECT_FALSE(test, dma_fence_is_signaled(f1));
+	agx4_fwmodel_inject(r->m, AGX4_FWMODEL_FAULT_CRASH, 0);
+	wait_resets(test, r, 1);
+	expect_fence(test, f1, -EIO);
+	expect_fence(test, f2, -EIO);
+	expect_in_dump(test, "causes: firmware crash");
+	expect_in_dump(test, "crashlog of instance 0:\nfwmodel crashlog: instance 0: injected");
+	agx4_fwmodel_exec(r->m, AGX4_FWMODEL_RUN, 0);
+	expect_carries_on(test, r, cl);
+}
+
+/*
+ * A timeout kills only its queue.  On G16 the GPU's fault registers are
+ * read then: a fault they report restarts the firmware, and the dump
+ * carries them; G17P has no such register and only loses the queue.
+ */
+static void agx4_recovery_timeout_with_gpu_fault(struct kunit *test)
+{
+	struct rec *r = rec_open(test);
+	struct cl *cl = cl_open(test, r);
+	size_t size;
+	u32 *sgx = agx4_fwmodel_sgx(r->m, &size);
+	struct dma_fence *f;
+	u32 q2;
+
+	/* The other queue, made before: it must carry on meanwhile. */
+	KUNIT_ASSERT_EQ(test, agx4_test_queue_create(cl->c, cl->f.vm_id,
+						     DRM_ASAHI_PRIORITY_LOW,
+						     &q2), 0);
+	sgx[G16_FAULT_STATUS / 4] = 0x1234;
+	sgx[G16_FAULT_STATUS / 4 + 1] = 0x1;
+	sgx[G16_FAULT_ADDR / 4] = 0xdead0000;
+	sgx[G16_FAULT_ADDR / 4 + 1] = 0x15;
+	agx4_job_timeout_ms = SHORT_TIMEOUT_MS;
+	KUNIT_ASSERT_EQ(test, agx4_test_queue_create(cl->c, cl->f.vm_id,
+						     DRM_ASAHI_PRIORITY_MEDIUM,
+						     &cl->queue), 0);
+	agx4_job_timeout_ms = AGX4_JOB_TIMEOUT_MS;
+	agx4_fwmodel_hold(r->m);
+	f = compute_ok(test, cl, cl->queue);
+	expect_fence(test, f, -ETIMEDOUT);
+	if (!is_g16(test)) {
+		agx4_reset_flush(r->adev);
+		KUNIT_EXPECT_EQ(test, agx4_reset_count(r->adev), 0);
+		agx4_fwmodel_exec(r->m, AGX4_FWMODEL_RUN, 0);
+		agx4_fwmodel_release(r->m, AGX4_FWMODEL_OLDEST_FIRST);
+		expect_fence(test, compute_ok(test, cl, q2), 0);
+		return;
+	}
+	wait_resets(test, r, 1);
+	expect_in_dump(test, "causes: GPU fault");
+	expect_in_dump(test, "fault: status 0x0000000100001234 address 0x00000015dead0000");
+	memset(sgx + G16_FAULT_STATUS / 4, 0, 16);
+	agx4_fwmodel_exec(r->m, AGX4_FWMODEL_RUN, 0);
+	expect_carries_on(test, r, cl);
+}
+
+/*
+ * CYCLES times: a client opens, TIMEOUTS_PER_CYCLE queues each time out
+ * a held job (-ETIMEDOUT), another queue has a job in the firmware when
+ * it crashes (-EIO), the firmware restarts and the client closes.  Then
+ * nothing is left but what a fresh boot has.
+ */
+static void agx4_recovery_crash_cycles_and_timeouts(struct kunit *test)
+{
+	struct rec *r = rec_open(test);
+	struct dma_fence *tf[TIMEOUTS_PER_CYCLE];
+	unsigned int cycle, i, timeouts = 0, n;
+	u32 q[TIMEOUTS_PER_CYCLE];
+	struct dma_fence *f;
+	struct cl *cl;
+
+	for (cycle = 0; cycle < CYCLES; cycle++) {
+		cl = cl_open(test, r);
+		agx4_fwmodel_hold(r->m);
+		f = compute_ok(test, cl, cl->queue);
+		agx4_job_timeout_ms = SHORT_TIMEOUT_MS;
+		for (i = 0; i < TIMEOUTS_PER_CYCLE; i++)
+			KUNIT_ASSERT_EQ(test,
+					agx4_test_queue_create(cl->c, cl->f.vm_id,
+							       DRM_ASAHI_PRIORITY_MEDIUM,
+							       &q[i]), 0);
+		agx4_job_timeout_ms = AGX4_JOB_TIMEOUT_MS;
+		for (i = 0; i < TIMEOUTS_PER_CYCLE; i++)
+			tf[i] = compute_ok(test, cl, q[i]);
+		for (i = 0; i < TIMEOUTS_PER_CYCLE; i++) {
+			if (agx4_test_fence_wait(tf[i], BOUND_MS) == -ETIMEDOUT)
+				timeouts++;
+			dma_fence_put(tf[i]);
+		}
+		KUNIT_ASSERT_FALSE(test, dma_fence_is_signaled(f));
+		agx4_fwmodel_inject(r->m, AGX4_FWMODEL_FAULT_CRASH, 0);
+		wait_resets(test, r, cycle + 1);
+		KUNIT_ASSERT_EQ(test, agx4_test_fence_wait(f, BOUND_MS), -EIO);
+		dma_fence_put(f);
+		agx4_fwmodel_exec(r->m, AGX4_FWMODEL_RUN, 0);
+		agx4_test_client_close(cl->c);
+		kunit_kfree(test, cl);
+	}
+	KUNIT_EXPECT_EQ(test, timeouts, CYCLES * TIMEOUTS_PER_CYCLE);
+	KUNIT_EXPECT_EQ(test, agx4_reset_failures(r->adev), 0);
+	n = leaks(test, r);
+	kunit_info(test, "agx4-recovery: crash/restart cycles = %u, timeouts = %u, leaks = %u\n",
+		   agx4_reset_count(r->adev), timeouts, n);
+	KUNIT_EXPECT_EQ(test, n, 0);
+}
+
+/*
+ * The firmware crashes and does not come back (it crashes again in its
+ * boot): the job in flight ends with -EIO, the device is unplugged, and
+ * every ioctl, through DRM's dispatch, returns -ENODEV; those that reach
+ * the firmware do so on their own as well.
+ */
+static void agx4_recovery_failed_restart_unplugs(struct kunit *test)
+{
+	struct rec *r = rec_open(test);
+	struct cl *cl = cl_open(test, r);
+	const struct drm_driver *drv = r->adev->base.driver;
+	u64 data[32] = { };
+	struct dma_fence *f;
+	unsigned int i;
+	int ret;
+	u32 q;
+
+	agx4_fwmodel_hold(r->m);
+	f = compute_ok(test, cl, cl->queue);
+	wait_held(test, r, 1);
+	agx4_fwmodel_inject(r->m, AGX4_FWMODEL_FAULT_CRASH_IN_BOOT, 1);
+	agx4_fwmodel_inject(r->m, AGX4_FWMODEL_FAULT_CRASH, 0);
+	wait_resets(test, r, 1);
+	expect_fence(test, f, -EIO);
+	KUNIT_EXPECT_EQ(test, agx4_reset_failures(r->adev), 1);
+	KUNIT_EXPECT_TRUE(test, drm_dev_is_unplugged(&r->adev->base));
+	KUNIT_EXPECT_NULL(test, r->adev->fw);
+	for (i = 0; i < drv->num_ioctls; i++) {
+		memset(data, 0, sizeof(data));
+		KUNIT_EXPECT_EQ_MSG(test,
+				    drm_ioctl_kernel(cl->c->filp,
+						     drv->ioctls[i].func, data,
+						     drv->ioctls[i].flags),
+				    -ENODEV, "ioctl %u", i);
+	}
+	KUNIT_EXPECT_EQ(test, agx4_test_queue_create(cl->c, cl->f.vm_id,
+						     DRM_ASAHI_PRIORITY_MEDIUM,
+						     &q), -ENODEV);
+	KUNIT_EXPECT_NULL(test, compute(test, cl, cl->queue, &ret));
+	KUNIT_EXPECT_EQ(test, ret, -ENODEV);
+}
+
+static struct kunit_case agx4_recovery_cases[] = {
+	KUNIT_CASE_PARAM(agx4_recovery_fatal_event_dumps_and_restarts,
+			 soc_gen_params),
+	KUNIT_CASE_PARAM(agx4_recovery_unknown_event_restarts, soc_gen_params),
+	KUNIT_CASE_PARAM(agx4_recovery_crash_mid_job_fails_in_flight,
+			 soc_gen_params),
+	KUNIT_CASE_PARAM(agx4_recovery_timeout_with_gpu_fault, soc_gen_params),
+	KUNIT_CASE_PARAM(agx4_recovery_crash_cycles_and_timeouts,
+			 soc_gen_params),
+	KUNIT_CASE_PARAM(agx4_recovery_failed_restart_unplugs, soc_gen_params),
+	{ }
+};
+
+static struct kunit_suite agx4_recovery_suite = {
+	.name = "agx4_recovery",
+	.test_cases = agx4_recovery_cases,
+};
+
+kunit_test_suite(agx4_recovery_suite);

@@ -598,7 +598,7 @@ int agx4_fw_boot_handoff(struct agx4_fw_boot *b)
 
 	if (!b->handoff.va) {
 		ret = agx4_fw_mem_boot_region(b->adev, AGX4_MEM_HANDOFF,
-					     &b->handoff);
+					      &b->handoff);
 		if (ret)
 			return ret;
 	}

@@ -205,9 +205,9 @@ struct agx4_fw_submit_ops {
 	 * @job_forget: optional; after the firmware went (unplug, or a
 	 * restart since the job was made), free what the job holds,
 	 * without talking to the firmware or touching the state its
-	 * shutdown freed (its shared records and context 0's tables).  The job's storage may go back to the firmware heap,
-	 * which lives until the device is released.  Called instead of
-	 * @job_free then.
+	 * shutdown freed (its shared records and context 0's tables).
+	 * The job's storage may go back to the firmware heap, which lives
+	 * until the device is released.  Called instead of @job_free then.
 	 */
 	void (*job_forget)(struct agx4_fw_job *job);
 	/**

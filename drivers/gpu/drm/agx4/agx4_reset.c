@@ -276,8 +276,7 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_reset_read_fault);
  * test's task, where static stubs do not redirect.  The hook takes the
  * buffer over.
  */
-void (*agx4_reset_dump_hook)(struct agx4_device *adev, void *buf,
-			     size_t len);
+agx4_reset_dump_fn agx4_reset_dump_hook;
 EXPORT_SYMBOL_IF_KUNIT(agx4_reset_dump_hook);
 #endif
 
@@ -285,8 +284,7 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_reset_dump_hook);
 static void coredump_submit(struct agx4_device *adev, void *buf, size_t len)
 {
 #if IS_ENABLED(CONFIG_KUNIT)
-	void (*hook)(struct agx4_device *adev, void *buf, size_t len) =
-		READ_ONCE(agx4_reset_dump_hook);
+	agx4_reset_dump_fn hook = READ_ONCE(agx4_reset_dump_hook);
 
 	if (hook) {
 		hook(adev, buf, len);

@@ -17,8 +17,9 @@ extern bool agx4_fw_restart;
 void agx4_reset_flush(struct agx4_device *adev);
 unsigned int agx4_reset_count(struct agx4_device *adev);
 unsigned int agx4_reset_failures(struct agx4_device *adev);
-extern void (*agx4_reset_dump_hook)(struct agx4_device *adev, void *buf,
-				    size_t len);
+typedef void (*agx4_reset_dump_fn)(struct agx4_device *adev, void *buf,
+				   size_t len);
+extern agx4_reset_dump_fn agx4_reset_dump_hook;
 #endif
 
 #endif /* AGX4_RESET_H */

@@ -52,10 +52,16 @@
 #define MAX_DIM_PX	16384
 #define MAX_LAYERS	2048
 
+/* An attachment list validated in the command buffer, not yet copied. */
+struct att_ref {
+	const u8 *src;
+	u32 count;
+};
+
 struct parse_state {
-	struct agx4_attachments vertex;
-	struct agx4_attachments fragment;
-	struct agx4_attachments compute;
+	struct att_ref vertex;
+	struct att_ref fragment;
+	struct att_ref compute;
 	u32 renders_seen;
 	u32 computes_seen;
 	void *ts_ctx;
@@ -91,9 +97,10 @@ static int resolve_wait(u16 barrier, u32 seen, s32 *wait)
 	return 0;
 }
 
-static int parse_attachments(const u8 *p, u16 size, struct agx4_attachments *set)
+static int parse_attachments(const u8 *p, u16 size, struct att_ref *set)
 {
 	const size_t esz = sizeof(struct drm_asahi_attachment);
+	struct drm_asahi_attachment a;
 	u32 i, n;
 
 	if (size % esz)
@@ -102,19 +109,28 @@ static int parse_attachments(const u8 *p, u16 size, struct agx4_attachments *set
 	if (n > AGX4_MAX_ATTACHMENTS)
 		return -EINVAL;
 	for (i = 0; i < n; i++) {
-		struct drm_asahi_attachment *a = &set->a[i];
 		u64 lines;
 
-		memcpy(a, p + i * esz, esz);
-		if (a->pad || a->flags)
+		memcpy(&a, p + i * esz, esz);
+		if (a.pad || a.flags)
 			return -EINVAL;
 		/* The firmware takes the size in 128-byte lines, as a u32. */
-		if (check_add_overflow(a->size, 127ull, &lines) ||
+		if (check_add_overflow(a.size, 127ull, &lines) ||
 		    (lines >> 7) > U32_MAX)
 			return -EINVAL;
 	}
+	set->src = p;
 	set->count = n;
 	return 0;
+}
+
+/* The list in effect for a command, copied into its description. */
+static void take_attachments(struct agx4_attachments *dst,
+			     const struct att_ref *set)
+{
+	dst->count = set->count;
+	if (set->count)
+		memcpy(dst->a, set->src, set->count * sizeof(dst->a[0]));
 }
 
 static bool utile_ok(u8 w, u8 h)
@@ -199,8 +215,8 @@ static int parse_hw(struct parse_state *st, struct agx4_cmdbuf *desc,
 					   &r->ts_frag);
 		if (ret)
 			return ret;
-		r->vertex = st->vertex;
-		r->fragment = st->fragment;
+		take_attachments(&r->vertex, &st->vertex);
+		take_attachments(&r->fragment, &st->fragment);
 		st->renders_seen++;
 		return 0;
 	}
@@ -215,7 +231,7 @@ static int parse_hw(struct parse_state *st, struct agx4_cmdbuf *desc,
 				   &d->compute.ts);
 	if (ret)
 		return ret;
-	d->compute.attachments = st->compute;
+	take_attachments(&d->compute.attachments, &st->compute);
 	st->computes_seen++;
 	return 0;
 }
@@ -278,8 +294,8 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_cmdbuf_free);
 int agx4_cmdbuf_parse(const void *buf, u32 size, const struct agx4_ts_ops *ops,
 		      void *ctx, struct agx4_cmdbuf **out)
 {
+	struct parse_state st = { .ts_ctx = ctx };
 	struct agx4_cmdbuf *desc;
-	struct parse_state *st;
 	u32 off = 0, i = 0, nrefs;
 	int hw, ret = 0;
 
@@ -294,16 +310,12 @@ int agx4_cmdbuf_parse(const void *buf, u32 size, const struct agx4_ts_ops *ops,
 	desc = kvzalloc(size_add(struct_size(desc, cmds, hw),
 				 array_size(nrefs, sizeof(*desc->refs))),
 			GFP_KERNEL);
-	st = kzalloc(sizeof(*st), GFP_KERNEL);
-	if (!desc || !st) {
-		ret = -ENOMEM;
-		goto err;
-	}
+	if (!desc)
+		return -ENOMEM;
 	desc->count = hw;
 	desc->ts_ops = ops;
 	if (nrefs)
 		desc->refs = (void **)&desc->cmds[hw];
-	st->ts_ctx = ctx;
 
 	while (off < size) {
 		struct drm_asahi_cmd_header h;
@@ -314,7 +326,7 @@ int agx4_cmdbuf_parse(const void *buf, u32 size, const struct agx4_ts_ops *ops,
 		off += sizeof(h) + h.size;	/* the header's size, always */
 
 		if (is_hw(h.cmd_type)) {
-			ret = parse_hw(st, desc, &h, payload, &desc->cmds[i++]);
+			ret = parse_hw(&st, desc, &h, payload, &desc->cmds[i++]);
 			if (ret)
 				goto err;
 			continue;
@@ -327,26 +339,24 @@ int agx4_cmdbuf_parse(const void *buf, u32 size, const struct agx4_ts_ops *ops,
 		}
 		switch (h.cmd_type) {
 		case DRM_ASAHI_SET_VERTEX_ATTACHMENTS:
-			ret = parse_attachments(payload, h.size, &st->vertex);
+			ret = parse_attachments(payload, h.size, &st.vertex);
 			break;
 		case DRM_ASAHI_SET_FRAGMENT_ATTACHMENTS:
-			ret = parse_attachments(payload, h.size, &st->fragment);
+			ret = parse_attachments(payload, h.size, &st.fragment);
 			break;
 		default:
-			ret = parse_attachments(payload, h.size, &st->compute);
+			ret = parse_attachments(payload, h.size, &st.compute);
 			break;
 		}
 		if (ret)
 			goto err;
 	}
-	desc->renders = st->renders_seen;
-	desc->computes = st->computes_seen;
-	kfree(st);
+	desc->renders = st.renders_seen;
+	desc->computes = st.computes_seen;
 	*out = desc;
 	return 0;
 
 err:
-	kfree(st);
 	agx4_cmdbuf_free(desc);
 	return ret;
 }

@@ -14,7 +14,6 @@
 #include <linux/workqueue.h>
 
 #include <drm/drm_drv.h>
-#include <drm/drm_exec.h>
 #include <drm/drm_file.h>
 #include <drm/drm_gpuvm.h>
 #include <drm/drm_managed.h>
@@ -689,7 +688,6 @@ int agx4_job_submit(struct agx4_job_queue *q, struct drm_file *file,
 	struct drm_gem_object *r_obj;
 	struct dma_fence *finished;
 	struct agx4_job *job;
-	struct drm_exec exec;
 	u32 credits, i;
 	int ret;
 
@@ -759,18 +757,18 @@ int agx4_job_submit(struct agx4_job_queue *q, struct drm_file *file,
 		if (ret)
 			goto err_cleanup;
 	}
-	drm_exec_init(&exec, DRM_EXEC_INTERRUPTIBLE_WAIT, 1);
-	drm_exec_until_all_locked(&exec) {
-		ret = drm_exec_prepare_obj(&exec, r_obj, 1);
-		drm_exec_retry_on_contention(&exec);
-		if (ret)
-			break;
-	}
-	if (!ret)
-		ret = drm_sched_job_add_resv_dependencies(&job->base, r_obj->resv,
-							  DMA_RESV_USAGE_KERNEL);
+	/*
+	 * The VM's reservation is the one lock a SUBMIT takes (its private
+	 * objects share it): no acquire context is needed for one.
+	 */
+	ret = dma_resv_lock_interruptible(r_obj->resv, NULL);
 	if (ret)
-		goto err_exec;
+		goto err_cleanup;
+	ret = dma_resv_reserve_fences(r_obj->resv, 1) ?:
+	      drm_sched_job_add_resv_dependencies(&job->base, r_obj->resv,
+						  DMA_RESV_USAGE_KERNEL);
+	if (ret)
+		goto err_resv;
 
 	/* The point of no return: nothing below fails. */
 	drm_sched_job_arm(&job->base);
@@ -789,13 +787,13 @@ int agx4_job_submit(struct agx4_job_queue *q, struct drm_file *file,
 	}
 	drm_sched_entity_push_job(&job->base);
 	trace_agx4_job_submit(dev_index(q), q->fence_ctx, q->fence_seqno, 0);
-	drm_exec_fini(&exec);
+	dma_resv_unlock(r_obj->resv);
 	mutex_unlock(&q->submit_lock);
 	kfree(chains);
 	return 0;
 
-err_exec:
-	drm_exec_fini(&exec);
+err_resv:
+	dma_resv_unlock(r_obj->resv);
 err_cleanup:
 	drm_sched_job_cleanup(&job->base);
 err_unlock:

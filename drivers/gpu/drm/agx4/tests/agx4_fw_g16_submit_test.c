@@ -81,20 +81,6 @@ struct ctx {
 	struct agx4_vm *vm;
 };
 
-/* As the job unit does: publish, then ring the doorbells noted. */
-static void publish_kick(struct ctx *c, struct agx4_fw_job *job)
-{
-	c->ops->job_publish(job);
-	c->ops->kick(c->adev);
-}
-
-/* The same for the completion scan's poll. */
-static void poll_kick(struct ctx *c)
-{
-	c->ops->poll(c->adev);
-	c->ops->kick(c->adev);
-}
-
 static void put_vm(void *vm)
 {
 	agx4_vm_put(vm);
@@ -375,7 +361,7 @@ static void agx4_g16_submit_compute_prepare_then_publish(struct kunit *test)
 	dropped = agx4_fwmodel_count(c->m, AGX4_FWMODEL_CNT_DOORBELLS_DROPPED);
 	/* Not what the boot left (1): publication writes its own count. */
 	put_unaligned_le32(0xdead, cs->cpu);
-	publish_kick(c, job);
+	agx4_test_publish_kick(c->adev, c->ops, job);
 	/* Numbered 1: the first compute publication. */
 	KUNIT_EXPECT_EQ(test, rd32(cs->cpu, 0), 1);
 	KUNIT_EXPECT_EQ(test, rd64(w->cpu, 0x4), 1);
@@ -500,7 +486,7 @@ static void agx4_g16_submit_compute_done_needs_every_signal(struct kunit *test)
 						  computes(test, 1), 1);
 		struct agx4_fw_obj *w = agx4_fw_g16_job_obj(job, 0);
 
-		publish_kick(c, job);
+		agx4_test_publish_kick(c->adev, c->ops, job);
 		prod++;
 		for (step = 0; step < F_NUM; step++)
 			if (step != missing)
@@ -533,7 +519,7 @@ static void agx4_g16_submit_stamps_compare_signed(struct kunit *test)
 	u32 prod = agx4_device_read_sgx(c->adev, CH11_PROD) + 1;
 	u32 step;
 
-	publish_kick(c, job);
+	agx4_test_publish_kick(c->adev, c->ops, job);
 	for (step = 0; step < F_NUM; step++)
 		firmware_step(c, q, w, step, 0x100 + 0x80000000u, 1, prod);
 	KUNIT_EXPECT_EQ(test, c->ops->job_status(job), -EINPROGRESS);
@@ -578,7 +564,7 @@ static void agx4_g16_submit_barriers_become_dependency_items(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, rd32(dep, 0x24), 0x200);
 	KUNIT_EXPECT_EQ(test, rd32(dep, 0x28), rd32(lane, 0x50));
 	KUNIT_EXPECT_EQ(test, rd32(dep, 0x30), 1);
-	publish_kick(c, job);
+	agx4_test_publish_kick(c->adev, c->ops, job);
 	/* Ring: Work 0, the item, Work 1; one message covers all three. */
 	KUNIT_EXPECT_EQ(test, rd64(lane, RING + 0), w0->va);
 	KUNIT_EXPECT_EQ(test, rd64(lane, RING + 8), w1->va + W_DEPS);
@@ -611,15 +597,15 @@ static void agx4_g16_submit_full_channel_defers_to_poll(struct kunit *test)
 
 	agx4_device_write_sgx(c->adev, CH11_DONE, (prod + 256 - 127) % 256);
 	job = prepare(test, fq, computes(test, 1), 1);
-	publish_kick(c, job);
+	agx4_test_publish_kick(c->adev, c->ops, job);
 	KUNIT_EXPECT_EQ(test, rd32(lane, PTRS + 0x40), 0);
 	KUNIT_EXPECT_EQ(test, agx4_device_read_sgx(c->adev, CH11_PROD), prod);
-	poll_kick(c);
+	agx4_test_poll_kick(c->adev, c->ops);
 	KUNIT_EXPECT_EQ(test, agx4_device_read_sgx(c->adev, CH11_PROD), prod);
 	KUNIT_EXPECT_EQ(test, c->ops->job_status(job), -EINPROGRESS);
 	/* One more slot consumed: room again. */
 	agx4_device_write_sgx(c->adev, CH11_DONE, (prod + 256 - 126) % 256);
-	poll_kick(c);
+	agx4_test_poll_kick(c->adev, c->ops);
 	KUNIT_EXPECT_EQ(test, rd32(lane, PTRS + 0x40), 1);
 	KUNIT_EXPECT_EQ(test, agx4_device_read_sgx(c->adev, CH11_PROD),
 			(prod + 1) % 256);
@@ -796,7 +782,7 @@ static void agx4_g16_submit_render_prepare_then_publish(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, rd32(w->cpu, 0xc030), 0);
 	KUNIT_EXPECT_EQ(test, rd32(ta, PTRS + 0x40), 0);
 
-	publish_kick(c, job);
+	agx4_test_publish_kick(c->adev, c->ops, job);
 	KUNIT_EXPECT_EQ(test, rd32(sup->cpu, 0x1000), 2);
 	KUNIT_EXPECT_EQ(test, rd64(ta, RING + 0), wv + 0x4000);
 	KUNIT_EXPECT_EQ(test, rd64(ta, RING + 8), wv + 0x2940);
@@ -819,7 +805,7 @@ static void agx4_g16_submit_render_prepare_then_publish(struct kunit *test)
 
 	/* The pool's second render: no prelude, the count at 4. */
 	job2 = prepare(test, fq, render(test), 4);
-	publish_kick(c, job2);
+	agx4_test_publish_kick(c->adev, c->ops, job2);
 	w = agx4_fw_g16_job_obj(job2, 0);
 	KUNIT_EXPECT_EQ(test, rd64(ta, RING + 16), w->va + 0x2940);
 	KUNIT_EXPECT_EQ(test, rd32(ta, PTRS + 0x40), 3);
@@ -851,9 +837,9 @@ static void agx4_g16_submit_fragment_barrier_moves_to_3d(struct kunit *test)
 	struct agx4_fw_obj *w;
 
 	j0 = prepare(test, fq, cc, 1);
-	publish_kick(c, j0);
+	agx4_test_publish_kick(c->adev, c->ops, j0);
 	j1 = prepare(test, fq, cb1, 4);
-	publish_kick(c, j1);
+	agx4_test_publish_kick(c->adev, c->ops, j1);
 	/* TA: prelude, work; 3D: barrier, work. */
 	KUNIT_ASSERT_EQ(test, rd32(ta, PTRS + 0x40), 2);
 	KUNIT_ASSERT_EQ(test, rd32(fr, PTRS + 0x40), 2);
@@ -875,7 +861,7 @@ static void agx4_g16_submit_fragment_barrier_moves_to_3d(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, rd32(w->cpu, 0x4054), 0x100);
 	KUNIT_EXPECT_EQ(test, rd32(w->cpu, 0x4064), 0xd00);
 	KUNIT_EXPECT_EQ(test, rd32(w->cpu, 0x4080), 0);
-	publish_kick(c, j2);
+	agx4_test_publish_kick(c->adev, c->ops, j2);
 	KUNIT_EXPECT_EQ(test, rd64(ta, RING + 16), w->va + 0x4040);
 	KUNIT_EXPECT_EQ(test, rd64(ta, RING + 24), w->va + 0x2940);
 	KUNIT_EXPECT_EQ(test, rd64(fr, RING + 16), w->va + 0xc040);
@@ -891,7 +877,7 @@ static void agx4_g16_submit_fragment_barrier_moves_to_3d(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, rd32(w->cpu, 0x4054), 0x200);
 	KUNIT_EXPECT_EQ(test, rd64(w->cpu, 0x4084), cs_stamp);
 	KUNIT_EXPECT_EQ(test, rd32(w->cpu, 0xc040), 0);
-	publish_kick(c, j3);
+	agx4_test_publish_kick(c->adev, c->ops, j3);
 	KUNIT_EXPECT_EQ(test, rd64(ta, RING + 32), w->va + 0x4040);
 	KUNIT_EXPECT_EQ(test, rd64(ta, RING + 40), w->va + 0x4080);
 	KUNIT_EXPECT_EQ(test, rd64(ta, RING + 48), w->va + 0x2940);
@@ -921,7 +907,7 @@ static void agx4_g16_submit_render_done_waits_for_idle_control(struct kunit *tes
 	struct agx4_fw_obj *w = agx4_fw_g16_job_obj(job, 0);
 	u8 *ta = q->cpu + LANE(0), *fr = q->cpu + LANE(1);
 
-	publish_kick(c, job);
+	agx4_test_publish_kick(c->adev, c->ops, job);
 	put_unaligned_le32(0xc00, ta + PTRS + STAMP);
 	put_unaligned_le32(0x100, fr + PTRS + STAMP);
 	put_unaligned_le32(0xc00, w->cpu + 0x18000);
@@ -1187,12 +1173,12 @@ static void agx4_g16_submit_killed_queue_sends_nothing_deferred(struct kunit *te
 	job2 = prepare(test, fq2, computes(test, 1), 1);
 	KUNIT_EXPECT_EQ(test, job_event(job), 34);
 	KUNIT_EXPECT_EQ(test, job_event(job2), 37);
-	publish_kick(c, job);
-	publish_kick(c, job2);
+	agx4_test_publish_kick(c->adev, c->ops, job);
+	agx4_test_publish_kick(c->adev, c->ops, job2);
 	KUNIT_EXPECT_EQ(test, agx4_device_read_sgx(c->adev, CH11_PROD), prod);
 	c->ops->queue_kill(fq);
 	agx4_device_write_sgx(c->adev, CH11_DONE, prod);
-	poll_kick(c);
+	agx4_test_poll_kick(c->adev, c->ops);
 	KUNIT_EXPECT_EQ(test, rd32(lane, PTRS + 0x40), 0);
 	KUNIT_EXPECT_EQ(test, rd32(lane2, PTRS + 0x40), 1);
 	KUNIT_EXPECT_EQ(test, agx4_device_read_sgx(c->adev, CH11_PROD),
@@ -1226,12 +1212,12 @@ static void agx4_g16_submit_done_after_a_ring_of_later_messages(struct kunit *te
 	struct agx4_fw_job *job = prepare(test, fq, cb, 1), *j;
 	struct agx4_fw_obj *w = agx4_fw_g16_job_obj(job, 0);
 
-	publish_kick(c, job);
+	agx4_test_publish_kick(c->adev, c->ops, job);
 	for (step = 0; step < F_NUM; step++)
 		firmware_step(c, q, w, step, 0x100, 1, (prod + 1) % 256);
 	for (i = 0; i < 256 + 150; i++) {
 		j = prepare(test, fq2, cb, 1);
-		publish_kick(c, j);
+		agx4_test_publish_kick(c->adev, c->ops, j);
 		p = agx4_device_read_sgx(c->adev, CH11_PROD);
 		agx4_device_write_sgx(c->adev, CH11_READ, p);
 		agx4_device_write_sgx(c->adev, CH11_DONE, p);

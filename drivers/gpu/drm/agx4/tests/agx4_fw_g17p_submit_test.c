@@ -82,20 +82,6 @@ struct ctx {
 	bool pass;
 };
 
-/* As the job unit does: publish, then ring the doorbells noted. */
-static void publish_kick(struct ctx *c, struct agx4_fw_job *job)
-{
-	c->ops->job_publish(job);
-	c->ops->kick(c->adev);
-}
-
-/* The same for the completion scan's poll. */
-static void poll_kick(struct ctx *c)
-{
-	c->ops->poll(c->adev);
-	c->ops->kick(c->adev);
-}
-
 static struct ctx *the_ctx;
 
 /* Record work doorbells and keep them from the model. */
@@ -303,7 +289,7 @@ static void agx4_g17p_submit_compute_publishes_per_spec(struct kunit *test)
 	job = prepare(test, fq, computes(test, 1));
 	KUNIT_EXPECT_EQ(test, *cursor(c, CH8_PROD), 0);
 	KUNIT_EXPECT_EQ(test, rd64(msg(c, 0), 0x08), 0);
-	publish_kick(c, job);
+	agx4_test_publish_kick(c->adev, c->ops, job);
 
 	KUNIT_EXPECT_EQ(test, *cursor(c, CH8_PROD), 1);
 	KUNIT_ASSERT_EQ(test, c->nkicks, 1);
@@ -434,8 +420,8 @@ static void agx4_g17p_submit_second_command_follows(struct kunit *test)
 
 	j1 = prepare(test, fq, computes(test, 1));
 	j2 = prepare(test, fq, computes(test, 1));
-	publish_kick(c, j1);
-	publish_kick(c, j2);
+	agx4_test_publish_kick(c->adev, c->ops, j1);
+	agx4_test_publish_kick(c->adev, c->ops, j2);
 	KUNIT_EXPECT_EQ(test, *cursor(c, CH8_PROD), 2);
 	KUNIT_EXPECT_EQ(test, c->nkicks, 2);
 	KUNIT_EXPECT_EQ(test, rd32(msg(c, 1), 0x14), 5 | GRID0 << 16);
@@ -499,8 +485,8 @@ static void agx4_g17p_submit_records_follow_the_descriptor_slot(struct kunit *te
 
 	j1 = prepare(test, fq, computes(test, 1));
 	j2 = prepare(test, fq, computes(test, 1));
-	publish_kick(c, j1);
-	publish_kick(c, j2);
+	agx4_test_publish_kick(c->adev, c->ops, j1);
+	agx4_test_publish_kick(c->adev, c->ops, j2);
 	q = rd64(msg(c, 0), 0x08);
 	r = rd64(fw_ptr(test, q), 0x08);
 	ring = fw_ptr(test, r);
@@ -514,7 +500,7 @@ static void agx4_g17p_submit_records_follow_the_descriptor_slot(struct kunit *te
 	c->ops->job_free(j1);
 
 	j3 = prepare(test, fq, computes(test, 1));
-	publish_kick(c, j3);
+	agx4_test_publish_kick(c->adev, c->ops, j3);
 	/* d3, e3 after them. */
 	d3 = rd64(ring, 0x28);
 	KUNIT_EXPECT_EQ(test, d3, d1);
@@ -539,7 +525,7 @@ static void agx4_g17p_submit_done_needs_every_signal(struct kunit *test)
 	u8 *p, *st;
 	u64 q, d;
 
-	publish_kick(c, job);
+	agx4_test_publish_kick(c->adev, c->ops, job);
 	q = rd64(msg(c, 0), 0x08);
 	d = rd64(fw_ptr(test, rd64(fw_ptr(test, q), 0x08)), 0);
 	p = fw_ptr(test, rd64(fw_ptr(test, q), 0x00));
@@ -577,8 +563,8 @@ static void agx4_g17p_submit_rotates_bank_when_idle(struct kunit *test)
 	a = prepare(test, fq, computes(test, 64));
 	b = prepare(test, fq, computes(test, 64));
 	j = prepare(test, fq, computes(test, 1));
-	publish_kick(c, a);
-	publish_kick(c, b);
+	agx4_test_publish_kick(c->adev, c->ops, a);
+	agx4_test_publish_kick(c->adev, c->ops, b);
 	KUNIT_EXPECT_EQ(test, *cursor(c, CH8_PROD), 128);
 	q = rd64(msg(c, 0), 0x08);
 	rec = fw_ptr(test, q);
@@ -586,14 +572,14 @@ static void agx4_g17p_submit_rotates_bank_when_idle(struct kunit *test)
 	d0 = rd64(fw_ptr(test, rd64(rec, 0x08)), 0);
 	/* 1 + 128 * 2 items in the first bank. */
 	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, p0), 0x40), 257);
-	publish_kick(c, j);
+	agx4_test_publish_kick(c->adev, c->ops, j);
 	KUNIT_EXPECT_EQ(test, *cursor(c, CH8_PROD), 128);
 	KUNIT_EXPECT_EQ(test, c->ops->job_status(j), -EINPROGRESS);
-	poll_kick(c);
+	agx4_test_poll_kick(c->adev, c->ops);
 	KUNIT_EXPECT_EQ(test, *cursor(c, CH8_PROD), 128);
 	fw_complete(test, q, d0);
 	put_unaligned_le32(257, rec + 0x1c);
-	poll_kick(c);
+	agx4_test_poll_kick(c->adev, c->ops);
 	KUNIT_ASSERT_EQ(test, *cursor(c, CH8_PROD), 129);
 	KUNIT_EXPECT_NE(test, rd64(rec, 0x00), p0);
 	KUNIT_EXPECT_EQ(test, rd32(rec, 0x1c), 0);
@@ -626,7 +612,7 @@ static void agx4_g17p_submit_compute_barrier_on_compute_is_a_point(struct kunit 
 
 	cb->cmds[1].wait_cdm = 1;
 	job = prepare(test, fq, cb);
-	publish_kick(c, job);
+	agx4_test_publish_kick(c->adev, c->ops, job);
 	KUNIT_EXPECT_EQ(test, *cursor(c, CH8_PROD), 2);
 	c->ops->job_free(job);
 	c->ops->queue_destroy(fq);
@@ -655,12 +641,12 @@ static void agx4_g17p_submit_refusals_give_back(struct kunit *test)
 	KUNIT_EXPECT_NULL(test, job);
 	/* The next command is still the owner's first. */
 	job = prepare(test, fq, computes(test, 1));
-	publish_kick(c, job);
+	agx4_test_publish_kick(c->adev, c->ops, job);
 	KUNIT_EXPECT_EQ(test, rd32(msg(c, 0), 0x14), 3 | GRID0 << 16 | 1 << 24);
 	/* A prepared job dropped before it ran gives its ordinal back. */
 	c->ops->job_free(prepare(test, fq, computes(test, 1)));
 	job = prepare(test, fq, computes(test, 1));
-	publish_kick(c, job);
+	agx4_test_publish_kick(c->adev, c->ops, job);
 	KUNIT_EXPECT_EQ(test, rd32(msg(c, 1), 0x14), 5 | GRID0 << 16);
 	/* Its event item counts it as the owner's second command. */
 	ring = fw_ptr(test, rd64(fw_ptr(test, rd64(msg(c, 1), 0x08)), 0x08));
@@ -718,9 +704,9 @@ static void agx4_g17p_submit_full_channel_defers_in_order(struct kunit *test)
 	d1 = prepare(test, d, computes(test, 127));
 	a1 = prepare(test, a, computes(test, 2));
 	a2 = prepare(test, a, computes(test, 1));
-	publish_kick(c, b1);
-	publish_kick(c, d1);
-	publish_kick(c, a1);
+	agx4_test_publish_kick(c->adev, c->ops, b1);
+	agx4_test_publish_kick(c->adev, c->ops, d1);
+	agx4_test_publish_kick(c->adev, c->ops, a1);
 	/* 255 outstanding: A's second command waits. */
 	KUNIT_EXPECT_EQ(test, *cursor(c, CH8_PROD), 255);
 	qa = rd64(msg(c, 254), 0x08);
@@ -729,10 +715,10 @@ static void agx4_g17p_submit_full_channel_defers_in_order(struct kunit *test)
 	/* The firmware took one message: room, but a2 is behind a1. */
 	WRITE_ONCE(*cursor(c, CH8_READ), 1);
 	WRITE_ONCE(*cursor(c, CH8_DONE), 1);
-	publish_kick(c, a2);
+	agx4_test_publish_kick(c->adev, c->ops, a2);
 	KUNIT_EXPECT_EQ(test, *cursor(c, CH8_PROD), 255);
 	consume(c);
-	poll_kick(c);
+	agx4_test_poll_kick(c->adev, c->ops);
 	KUNIT_EXPECT_EQ(test, *cursor(c, CH8_PROD), 1);
 	KUNIT_EXPECT_EQ(test, rd64(msg(c, 255), 0x08), qa);
 	KUNIT_EXPECT_EQ(test, rd32(msg(c, 255), 0x14) & 0xffff, 5);
@@ -776,7 +762,7 @@ static void agx4_g17p_submit_failed_create_keeps_nothing(struct kunit *test)
 	/* Owner 0 again: its first message names grid 32. */
 	fq = queue(test);
 	job = prepare(test, fq, computes(test, 1));
-	publish_kick(c, job);
+	agx4_test_publish_kick(c->adev, c->ops, job);
 	KUNIT_EXPECT_EQ(test, rd32(msg(c, 0), 0x14), 3 | GRID0 << 16 | 1 << 24);
 	c->ops->job_free(job);
 	c->ops->queue_destroy(fq);
@@ -879,7 +865,7 @@ static void agx4_g17p_submit_render_publishes_per_spec(struct kunit *test)
 	u32 id0;
 
 	KUNIT_EXPECT_EQ(test, *cursor(c, CH6_READ + 0x20), 0);
-	publish_kick(c, job);
+	agx4_test_publish_kick(c->adev, c->ops, job);
 	KUNIT_EXPECT_EQ(test, *cursor(c, CH6_READ + 0x20), 1);
 	KUNIT_EXPECT_EQ(test, *cursor(c, CH7_READ + 0x20), 1);
 	KUNIT_ASSERT_EQ(test, c->nkicks, 1);
@@ -1044,7 +1030,7 @@ static void agx4_g17p_submit_render_done_needs_every_signal(struct kunit *test)
 	u64 qta, q3d, fr;
 	u8 *word;
 
-	publish_kick(c, job);
+	agx4_test_publish_kick(c->adev, c->ops, job);
 	qta = rd64(c->bundle + CH6_RING, 0x08);
 	q3d = rd64(c->bundle + CH7_RING, 0x08);
 	fr = rd64(fw_ptr(test, rd64(fw_ptr(test, q3d), 0x08)), 0);
@@ -1086,8 +1072,8 @@ static void agx4_g17p_submit_render_barriers(struct kunit *test)
 	};
 	j1 = prepare(test, fq, renders(test, 1));
 	j2 = prepare(test, fq, mixed);
-	publish_kick(c, j1);
-	publish_kick(c, j2);
+	agx4_test_publish_kick(c->adev, c->ops, j1);
+	agx4_test_publish_kick(c->adev, c->ops, j2);
 	KUNIT_EXPECT_EQ(test, *cursor(c, CH6_READ + 0x20), 2);
 	KUNIT_EXPECT_EQ(test, *cursor(c, CH8_PROD), 0);
 	qta = rd64(c->bundle + CH6_RING, 0x08);
@@ -1100,10 +1086,10 @@ static void agx4_g17p_submit_render_barriers(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, rd64(rec, 0x028), 1);
 	KUNIT_EXPECT_EQ(test, rd64(rec, 0x030), 1ull << 40 | 1);
 	/* The compute goes once the render it waits for is done. */
-	poll_kick(c);
+	agx4_test_poll_kick(c->adev, c->ops);
 	KUNIT_EXPECT_EQ(test, *cursor(c, CH8_PROD), 0);
 	render_complete(test, qta, q3d);
-	poll_kick(c);
+	agx4_test_poll_kick(c->adev, c->ops);
 	KUNIT_EXPECT_EQ(test, *cursor(c, CH8_PROD), 1);
 	c->ops->job_free(j1);
 	c->ops->job_free(j2);
@@ -1123,7 +1109,7 @@ static void agx4_g17p_submit_pools_are_taken_at_first_render(struct kunit *test)
 
 	KUNIT_EXPECT_TRUE(test, bitmap_empty(sub->pools, AGX4_G17P_MAX_POOLS));
 	job = prepare(test, fq, computes(test, 1));
-	publish_kick(c, job);
+	agx4_test_publish_kick(c->adev, c->ops, job);
 	KUNIT_EXPECT_EQ(test, rd32(msg(c, 0), 0x14), 3 | GRID0 << 16 | 1 << 24);
 	c->ops->job_free(job);
 	/* The first render takes pool 0, and its destruction gives it back. */
@@ -1164,7 +1150,7 @@ static int wait_job(struct ctx *c, struct agx4_fw_job *job)
 	int ret = -EINPROGRESS;
 
 	for (i = 0; i < 200 && ret == -EINPROGRESS; i++) {
-		poll_kick(c);
+		agx4_test_poll_kick(c->adev, c->ops);
 		ret = c->ops->job_status(job);
 		if (ret == -EINPROGRESS)
 			usleep_range(5000, 10000);
@@ -1197,7 +1183,7 @@ static void agx4_g17p_submit_model_runs_render_and_compute(struct kunit *test)
 	bind_stream(test, cb->cmds[0].render.cmd.vdm_ctrl_stream_base);
 	c->pass = true;
 	job = prepare(test, fq, cb);
-	publish_kick(c, job);
+	agx4_test_publish_kick(c->adev, c->ops, job);
 	KUNIT_EXPECT_EQ(test, wait_job(c, job), 0);
 	agx4_fwmodel_sync(m);
 	e = agx4_fwmodel_error(m, &where);
@@ -1233,7 +1219,7 @@ static void compute_done(struct kunit *test, struct agx4_fw_queue *fq,
 	struct agx4_fw_job *job = prepare(test, fq, computes(test, 1));
 	u64 q;
 
-	publish_kick(c, job);
+	agx4_test_publish_kick(c->adev, c->ops, job);
 	q = rd64(msg(c, slot), 0x08);
 	fw_complete(test, q, rd64(fw_ptr(test, rd64(fw_ptr(test, q), 0x08)),
 				  0));
@@ -1296,7 +1282,7 @@ static void agx4_g17p_submit_destroy_cleans_up_contexts(struct kunit *test)
 	fq = queue(test);
 	compute_done(test, fq, 0);
 	job = prepare(test, fq, renders(test, 1));
-	publish_kick(c, job);
+	agx4_test_publish_kick(c->adev, c->ops, job);
 	render_complete(test, rd64(msg_ta(c, 0), 0x08),
 			rd64(c->bundle + CH7_RING, 0x08));
 	KUNIT_EXPECT_EQ(test, c->ops->job_status(job), 0);
@@ -1398,7 +1384,7 @@ static void retain_queue(struct kunit *test, u64 *own, u64 *pool)
 
 	compute_done(test, fq, 0);
 	job = prepare(test, fq, renders(test, 1));
-	publish_kick(c, job);
+	agx4_test_publish_kick(c->adev, c->ops, job);
 	render_complete(test, rd64(msg_ta(c, 0), 0x08),
 			rd64(c->bundle + CH7_RING, 0x08));
 	KUNIT_EXPECT_EQ(test, c->ops->job_status(job), 0);
@@ -1543,11 +1529,11 @@ static void agx4_g17p_submit_failed_render_gives_back(struct kunit *test)
 
 	/* Render 0 out, render 1 dropped: the next is render 1 again. */
 	j1 = prepare(test, fq, renders(test, 1));
-	publish_kick(c, j1);
+	agx4_test_publish_kick(c->adev, c->ops, j1);
 	c->ops->job_free(prepare(test, fq, renders(test, 1)));
 	KUNIT_EXPECT_TRUE(test, test_bit(0, sub->pools));
 	job = prepare(test, fq, renders(test, 1));
-	publish_kick(c, job);
+	agx4_test_publish_kick(c->adev, c->ops, job);
 	KUNIT_EXPECT_EQ(test, rd32(msg_ta(c, 1), 0x14), 6 | 0 << 16);
 	ring = fw_ptr(test, rd64(fw_ptr(test, rd64(msg_ta(c, 1), 0x08)), 0x08));
 	/* Its TA event item: counter (index + 1) << 8. */
@@ -1576,7 +1562,7 @@ static void agx4_g17p_submit_shared_pool_object_only_when_idle(struct kunit *tes
 	u8 *sh, *slots;
 
 	j0 = prepare(test, fq, renders(test, 1));
-	publish_kick(c, j0);
+	agx4_test_publish_kick(c->adev, c->ops, j0);
 	qta = rd64(msg_ta(c, 0), 0x08);
 	q3d = rd64(c->bundle + CH7_RING, 0x08);
 	/* TA descriptor +0x20: the shared pool object. */
@@ -1588,7 +1574,7 @@ static void agx4_g17p_submit_shared_pool_object_only_when_idle(struct kunit *tes
 	put_unaligned_le32(0x77, sh + 0x0c);
 	put_unaligned_le32(0, slots + 0x60);
 	j1 = prepare(test, fq, renders(test, 1));
-	publish_kick(c, j1);
+	agx4_test_publish_kick(c->adev, c->ops, j1);
 	KUNIT_EXPECT_EQ(test, rd32(msg_ta(c, 1), 0x14) & 0xffff, 6);
 	KUNIT_EXPECT_EQ(test, rd32(sh, 0x0c), 0x77);
 	KUNIT_EXPECT_EQ(test, rd32(sh, 0x00), 0);
@@ -1596,7 +1582,7 @@ static void agx4_g17p_submit_shared_pool_object_only_when_idle(struct kunit *tes
 	render_complete(test, qta, q3d);
 	KUNIT_EXPECT_EQ(test, c->ops->job_status(j1), 0);
 	j2 = prepare(test, fq, renders(test, 1));
-	publish_kick(c, j2);
+	agx4_test_publish_kick(c->adev, c->ops, j2);
 	KUNIT_EXPECT_EQ(test, rd32(sh, 0x0c), 0);
 	KUNIT_EXPECT_EQ(test, rd32(sh, 0x00), 2);
 	KUNIT_EXPECT_EQ(test, rd32(slots, 0x60), 1);
@@ -1621,7 +1607,7 @@ static void agx4_g17p_submit_reused_pool_a_record_continues_phases(struct kunit 
 	u8 *rec1, *slot1;
 
 	j0 = prepare(test, fq, renders(test, 1));
-	publish_kick(c, j0);
+	agx4_test_publish_kick(c->adev, c->ops, j0);
 	ring = rd64(fw_ptr(test, rd64(msg_ta(c, 0), 0x08)), 0x08);
 	ta = rd64(fw_ptr(test, ring), 0);
 	/* TA descriptor +0x10: pool-A record (2 * index) mod 35. */
@@ -1634,7 +1620,7 @@ static void agx4_g17p_submit_reused_pool_a_record_continues_phases(struct kunit 
 	put_unaligned_le32(1, rec1 + 0x0c);
 	put_unaligned_le32(7, slot1);
 	j1 = prepare(test, fq, renders(test, 1));
-	publish_kick(c, j1);
+	agx4_test_publish_kick(c->adev, c->ops, j1);
 	ta = rd64(fw_ptr(test, ring), 3 * 8);
 	KUNIT_EXPECT_EQ(test, rd64(fw_ptr(test, ta), 0x10), rec0 + 2 * 0x100);
 	KUNIT_EXPECT_EQ(test, rd32(slot1, 0), 7 + 2);
@@ -1805,7 +1791,7 @@ static void agx4_g17p_submit_render_waits_and_takes_an_idle_pool(struct kunit *t
 	for (i = 0; i < 15; i++) {
 		fq[i] = queue(test);
 		job[i] = prepare(test, fq[i], renders(test, 1));
-		publish_kick(c, job[i]);
+		agx4_test_publish_kick(c->adev, c->ops, job[i]);
 	}
 	KUNIT_EXPECT_TRUE(test, bitmap_full(sub->pools, AGX4_G17P_MAX_POOLS));
 	qta = rd64(msg_ta(c, 0), 0x08);
@@ -1829,7 +1815,7 @@ static void agx4_g17p_submit_render_waits_and_takes_an_idle_pool(struct kunit *t
 	KUNIT_ASSERT_EQ(test, waiter_result(test, w), 0);
 	KUNIT_EXPECT_EQ(test, pool_waiters(c), 0);
 	job[15] = w->job;
-	publish_kick(c, job[15]);
+	agx4_test_publish_kick(c->adev, c->ops, job[15]);
 	/* Pool 0's TA queue again: write index 6, grid 0, not first. */
 	KUNIT_EXPECT_EQ(test, rd64(msg_ta(c, 15), 0x08), qta);
 	KUNIT_EXPECT_EQ(test, rd32(msg_ta(c, 15), 0x14), 6 | 0 << 16);
@@ -1893,7 +1879,7 @@ static void agx4_g17p_submit_pool_wait_ends_on_signal_and_crash(struct kunit *te
 	KUNIT_EXPECT_EQ(test, pool_waiters(c), 0);
 	KUNIT_EXPECT_EQ(test, heap_objects(c->adev), base);
 	job = prepare(test, fq, computes(test, 1));
-	publish_kick(c, job);
+	agx4_test_publish_kick(c->adev, c->ops, job);
 	KUNIT_EXPECT_EQ(test, rd32(msg(c, 0), 0x14), 3 | GRID0 << 16 | 1 << 24);
 	fw_complete(test, rd64(msg(c, 0), 0x08),
 		    rd64(fw_ptr(test, rd64(fw_ptr(test, rd64(msg(c, 0), 0x08)),
@@ -1940,7 +1926,7 @@ static u64 run_one(struct kunit *test, struct agx4_fw_queue *fq, u32 item)
 	struct agx4_fw_job *job = prepare(test, fq, computes(test, 1));
 	u64 q, d;
 
-	publish_kick(c, job);
+	agx4_test_publish_kick(c->adev, c->ops, job);
 	q = rd64(msg(c, 0), 0x08);
 	d = ring_item(test, q, item);
 	fw_complete(test, q, d);
@@ -1998,8 +1984,8 @@ static void agx4_g17p_submit_descriptor_slots_in_flight_differ(struct kunit *tes
 
 	j1 = prepare(test, fq, computes(test, 1));
 	j2 = prepare(test, fq, computes(test, 1));
-	publish_kick(c, j1);
-	publish_kick(c, j2);
+	agx4_test_publish_kick(c->adev, c->ops, j1);
+	agx4_test_publish_kick(c->adev, c->ops, j2);
 	q = rd64(msg(c, 0), 0x08);
 	d1 = ring_item(test, q, 0);
 	d2 = ring_item(test, q, 3);
@@ -2012,7 +1998,7 @@ static void agx4_g17p_submit_descriptor_slots_in_flight_differ(struct kunit *tes
 	c->ops->job_free(j1);
 	c->ops->job_free(j2);
 	j3 = prepare(test, fq, computes(test, 1));
-	publish_kick(c, j3);
+	agx4_test_publish_kick(c->adev, c->ops, j3);
 	d3 = ring_item(test, q, 5);
 	KUNIT_EXPECT_EQ(test, d3, d2);
 	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, d3), 0xf70), 2);
@@ -2043,7 +2029,7 @@ static void agx4_g17p_submit_held_command_keeps_its_descriptor_slot(struct kunit
 	c->pass = true;
 	agx4_fwmodel_exec(m, AGX4_FWMODEL_HOLD, 0);
 	j1 = prepare(test, fq, computes(test, 1));
-	publish_kick(c, j1);
+	agx4_test_publish_kick(c->adev, c->ops, j1);
 	q = rd64(msg(c, 0), 0x08);
 	d1 = ring_item(test, q, 0);
 	for (i = 0; i < 50 && !agx4_fwmodel_held(m); i++)
@@ -2052,11 +2038,11 @@ static void agx4_g17p_submit_held_command_keeps_its_descriptor_slot(struct kunit
 	snap = kunit_kmalloc(test, 0x1000, GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, snap);
 	memcpy(snap, fw_ptr(test, d1), 0x1000);
-	poll_kick(c);
+	agx4_test_poll_kick(c->adev, c->ops);
 	KUNIT_EXPECT_EQ(test, c->ops->job_status(j1), -EINPROGRESS);
 
 	j2 = prepare(test, fq, computes(test, 1));
-	publish_kick(c, j2);
+	agx4_test_publish_kick(c->adev, c->ops, j2);
 	d2 = ring_item(test, q, 3);
 	KUNIT_EXPECT_NE(test, d2, d1);
 	KUNIT_EXPECT_EQ(test, memcmp(fw_ptr(test, d1), snap, 0x1000), 0);
@@ -2073,7 +2059,7 @@ static void agx4_g17p_submit_held_command_keeps_its_descriptor_slot(struct kunit
 	c->ops->job_free(j2);
 	c->ops->job_free(j1);
 	j3 = prepare(test, fq, computes(test, 1));
-	publish_kick(c, j3);
+	agx4_test_publish_kick(c->adev, c->ops, j3);
 	d3 = ring_item(test, q, 5);
 	KUNIT_EXPECT_EQ(test, d3, d1);
 	KUNIT_EXPECT_EQ(test, wait_job(c, j3), 0);
@@ -2161,7 +2147,7 @@ static void agx4_g17p_submit_unplug_ends_every_wait_for_room(struct kunit *test)
 	/* @fi's owner at its limit, its last command in flight. */
 	agx4_fw_g17p_queue_set_counts(fi, 0xfffffe, 0);
 	j1 = prepare(test, fi, computes(test, 1));
-	publish_kick(c, j1);
+	agx4_test_publish_kick(c->adev, c->ops, j1);
 	q = rd64(msg(c, 0), 0x08);
 	wi = prepare_in_thread(test, fi, computes(test, 1));
 	msleep(100);
@@ -2213,9 +2199,9 @@ static void agx4_g17p_submit_kill_drops_deferred_work(struct kunit *test)
 	a = prepare(test, fq, computes(test, 64));
 	b = prepare(test, fq, computes(test, 64));
 	j = prepare(test, fq, computes(test, 2));
-	publish_kick(c, a);
-	publish_kick(c, b);
-	publish_kick(c, j);
+	agx4_test_publish_kick(c->adev, c->ops, a);
+	agx4_test_publish_kick(c->adev, c->ops, b);
+	agx4_test_publish_kick(c->adev, c->ops, j);
 	KUNIT_EXPECT_EQ(test, *cursor(c, CH8_PROD), 128);
 	c->ops->queue_kill(fq);
 	KUNIT_EXPECT_EQ(test, c->ops->job_status(a), -EINPROGRESS);
@@ -2223,7 +2209,7 @@ static void agx4_g17p_submit_kill_drops_deferred_work(struct kunit *test)
 	d0 = rd64(fw_ptr(test, rd64(fw_ptr(test, q), 0x08)), 0);
 	fw_complete(test, q, d0);
 	put_unaligned_le32(257, fw_ptr(test, q) + 0x1c);
-	poll_kick(c);
+	agx4_test_poll_kick(c->adev, c->ops);
 	/* The owner is idle, the bank could switch: nothing more went out. */
 	KUNIT_EXPECT_EQ(test, *cursor(c, CH8_PROD), 128);
 	KUNIT_EXPECT_EQ(test, c->nkicks, 2);
@@ -2256,10 +2242,10 @@ static void agx4_g17p_submit_forget_after_unplug_keeps_nothing(struct kunit *tes
 	j1 = prepare(test, fq, computes(test, 1));
 	j2 = prepare(test, fq, renders(test, 1));
 	j3 = prepare(test, fq, computes(test, 1));
-	publish_kick(c, j1);
-	publish_kick(c, j2);
+	agx4_test_publish_kick(c->adev, c->ops, j1);
+	agx4_test_publish_kick(c->adev, c->ops, j2);
 	/* Full channel 8 is not needed: j3 waits behind nothing, it is out. */
-	publish_kick(c, j3);
+	agx4_test_publish_kick(c->adev, c->ops, j3);
 	KUNIT_EXPECT_EQ(test, agx4_uat_translate(&c->vm->uat, WIN0, &pa, NULL),
 			0);
 	agx4_device_unplug(c->adev);
@@ -2296,7 +2282,7 @@ static void agx4_g17p_submit_counters_recycle_at_their_limit(struct kunit *test)
 
 	agx4_fw_g17p_queue_set_counts(fq, 0xfffffe, 0);
 	job = prepare(test, fq, computes(test, 1));
-	publish_kick(c, job);
+	agx4_test_publish_kick(c->adev, c->ops, job);
 	q = rd64(msg(c, 0), 0x08);
 	r = rd64(fw_ptr(test, q), 0x08);
 	d = rd64(fw_ptr(test, r), 0);
@@ -2316,7 +2302,7 @@ static void agx4_g17p_submit_counters_recycle_at_their_limit(struct kunit *test)
 	KUNIT_EXPECT_EQ(test,
 			agx4_fwmodel_count(m, AGX4_FWMODEL_CNT_CONTROL_RECORDS),
 			records + 1);
-	publish_kick(c, job);
+	agx4_test_publish_kick(c->adev, c->ops, job);
 	KUNIT_EXPECT_EQ(test, rd64(msg(c, 1), 0x08), q);
 	KUNIT_EXPECT_EQ(test, rd32(msg(c, 1), 0x14), 3 | GRID0 << 16 | 1 << 24);
 	d = rd64(fw_ptr(test, r), 0);
@@ -2332,7 +2318,7 @@ static void agx4_g17p_submit_counters_recycle_at_their_limit(struct kunit *test)
 
 	/* A render, then render 2^24 - 2 of the same pool. */
 	job = prepare(test, fq, renders(test, 1));
-	publish_kick(c, job);
+	agx4_test_publish_kick(c->adev, c->ops, job);
 	qta = rd64(msg_ta(c, 0), 0x08);
 	q3d = rd64(c->bundle + CH7_RING, 0x08);
 	render_complete(test, qta, q3d);
@@ -2340,7 +2326,7 @@ static void agx4_g17p_submit_counters_recycle_at_their_limit(struct kunit *test)
 	c->ops->job_free(job);
 	agx4_fw_g17p_queue_set_counts(fq, 1, 0xfffffe);
 	job = prepare(test, fq, renders(test, 1));
-	publish_kick(c, job);
+	agx4_test_publish_kick(c->adev, c->ops, job);
 	KUNIT_EXPECT_EQ(test, rd32(msg_ta(c, 1), 0x14), 6 | 0 << 16);
 	ring = fw_ptr(test, rd64(fw_ptr(test, qta), 0x08));
 	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, rd64(ring, 5 * 8)), 0x08),
@@ -2354,7 +2340,7 @@ static void agx4_g17p_submit_counters_recycle_at_their_limit(struct kunit *test)
 	job = prepare(test, fq, renders(test, 1));
 	KUNIT_EXPECT_EQ(test, ctl_head(c), (h + 1) % 256);
 	expect_cleanup(test, ctl_rec(c, h), 0x04050002, cc);
-	publish_kick(c, job);
+	agx4_test_publish_kick(c->adev, c->ops, job);
 	KUNIT_EXPECT_EQ(test, rd64(msg_ta(c, 2), 0x08), qta);
 	KUNIT_EXPECT_EQ(test, rd32(msg_ta(c, 2), 0x14), 3 | 0 << 16 | 1 << 24);
 	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, rd64(ring, 2 * 8)), 0x08),
@@ -2381,7 +2367,7 @@ static void agx4_g17p_submit_recycle_waits_for_an_idle_queue(struct kunit *test)
 
 	agx4_fw_g17p_queue_set_counts(fq, 0xfffffe, 0);
 	j1 = prepare(test, fq, computes(test, 1));
-	publish_kick(c, j1);
+	agx4_test_publish_kick(c->adev, c->ops, j1);
 	q = rd64(msg(c, 0), 0x08);
 	h = ctl_head(c);
 	w = prepare_in_thread(test, fq, computes(test, 1));
@@ -2397,7 +2383,7 @@ static void agx4_g17p_submit_recycle_waits_for_an_idle_queue(struct kunit *test)
 	c->ops->job_free(j1);
 	KUNIT_ASSERT_EQ(test, waiter_result(test, w), 0);
 	KUNIT_EXPECT_EQ(test, ctl_head(c), (h + 1) % 256);
-	publish_kick(c, w->job);
+	agx4_test_publish_kick(c->adev, c->ops, w->job);
 	KUNIT_EXPECT_EQ(test, rd32(msg(c, 1), 0x14), 3 | GRID0 << 16 | 1 << 24);
 	fw_complete(test, q, rd64(fw_ptr(test, rd64(fw_ptr(test, q), 0x08)),
 				  0));
@@ -2423,7 +2409,7 @@ static void agx4_g17p_submit_killed_pool_with_gaps_is_not_taken(struct kunit *te
 	for (i = 0; i < 15; i++) {
 		fq[i] = queue(test);
 		job[i] = prepare(test, fq[i], renders(test, 1));
-		publish_kick(c, job[i]);
+		agx4_test_publish_kick(c->adev, c->ops, job[i]);
 	}
 	/* Queue 0: renders 1 and 2 prepared, never published: killed. */
 	b = prepare(test, fq[0], renders(test, 1));
@@ -2446,7 +2432,7 @@ static void agx4_g17p_submit_killed_pool_with_gaps_is_not_taken(struct kunit *te
 	c->ops->job_free(job[1]);
 	KUNIT_ASSERT_EQ(test, waiter_result(test, w), 0);
 	job[15] = w->job;
-	publish_kick(c, job[15]);
+	agx4_test_publish_kick(c->adev, c->ops, job[15]);
 	KUNIT_EXPECT_EQ(test, rd64(msg_ta(c, 15), 0x08),
 			rd64(msg_ta(c, 1), 0x08));
 	for (i = 2; i < 16; i++)

@@ -31,6 +31,7 @@
 #include "../agx4_fw.h"
 #include "../agx4_fw_mem.h"
 #include "../agx4_fw_obj.h"
+#include "../agx4_fw_queue.h"
 #include "../agx4_fwmodel.h"
 #include "../agx4_gem.h"
 #include "../agx4_reset.h"
@@ -1392,4 +1393,33 @@ void agx4_test_no_restart(struct kunit *test)
 	agx4_fw_restart = false;
 	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, restart_on, NULL),
 			0);
+}
+
+/**
+ * agx4_test_publish_kick() - publish a job as the job unit does
+ * @adev: the device.
+ * @ops: its submission backend.
+ * @job: the prepared job.
+ *
+ * Publish, then ring the doorbells the publication noted, with no lock
+ * held (what run_job() does).
+ */
+void agx4_test_publish_kick(struct agx4_device *adev,
+			    const struct agx4_fw_submit_ops *ops,
+			    struct agx4_fw_job *job)
+{
+	ops->job_publish(job);
+	ops->kick(adev);
+}
+
+/**
+ * agx4_test_poll_kick() - the completion scan's poll, as the job unit does
+ * @adev: the device.
+ * @ops: its submission backend.
+ */
+void agx4_test_poll_kick(struct agx4_device *adev,
+			 const struct agx4_fw_submit_ops *ops)
+{
+	ops->poll(adev);
+	ops->kick(adev);
 }

@@ -250,4 +250,12 @@ struct agx4_cmdbuf;
 struct agx4_cmdbuf *agx4_test_parsed_computes(struct kunit *test, u32 n,
 					      u64 base, u64 end);
 
+struct agx4_fw_job;
+struct agx4_fw_submit_ops;
+void agx4_test_publish_kick(struct agx4_device *adev,
+			    const struct agx4_fw_submit_ops *ops,
+			    struct agx4_fw_job *job);
+void agx4_test_poll_kick(struct agx4_device *adev,
+			 const struct agx4_fw_submit_ops *ops);
+
 #endif /* AGX4_TEST_UTIL_H */

@@ -240,14 +240,17 @@ static void agx4_drv_postclose(struct drm_device *drm, struct drm_file *file)
  * @file: the file.
  *
  * Closing a handle removes the object's mappings from every VM of the
- * file, as upstream does: Mesa never unbinds before it closes.
+ * file, as upstream does: Mesa never unbinds before it closes.  A VM with
+ * work in flight is waited for first, up to the job timeout (see
+ * agx4_vm_pool_unmap_obj()): at file close, DRM closes the handles while
+ * the client's jobs may still run.
  */
 void agx4_drv_close_object(struct drm_gem_object *obj, struct drm_file *file)
 {
 	struct agx4_file *af = file->driver_priv;
 
 	if (af)
-		agx4_vm_pool_unmap_obj(af->vms, obj);
+		agx4_vm_pool_unmap_obj(af->vms, obj, agx4_job_timeout());
 }
 
 /**

@@ -379,6 +379,17 @@ static void poll_work(struct work_struct *w)
 }
 
 /**
+ * agx4_job_timeout() - how long a job may run
+ *
+ * Return: the job timeout (module parameter ``job_timeout_ms``), in
+ * jiffies.
+ */
+long agx4_job_timeout(void)
+{
+	return msecs_to_jiffies(agx4_job_timeout_ms);
+}
+
+/**
  * agx4_job_features() - the GET_PARAMS features submission adds
  * @adev: the device.
  *

@@ -52,6 +52,7 @@ int agx4_job_submit(struct agx4_job_queue *q, struct drm_file *file,
 		    struct agx4_cmdbuf *cb, struct agx4_job_syncs *syncs);
 void agx4_job_notify(struct agx4_device *adev);
 u64 agx4_job_features(struct agx4_device *adev);
+long agx4_job_timeout(void);
 
 #if IS_ENABLED(CONFIG_KUNIT)
 struct agx4_fw_submit_ops;

@@ -3,6 +3,7 @@
  * Copyright 2026 The agx4 authors
  */
 
+#include <linux/dma-resv.h>
 #include <linux/err.h>
 #include <linux/overflow.h>
 #include <linux/slab.h>
@@ -764,24 +765,57 @@ int agx4_vm_pool_remove(struct agx4_vm_pool *pool, u32 id)
 	return 0;
 }
 
+/* Does @obj have a mapping in @vm? */
+static bool mapped_in(struct agx4_vm *vm, struct drm_gem_object *obj)
+{
+	struct agx4_gem_object *bo = to_agx4_bo(obj);
+	struct drm_gpuvm_bo *vm_bo;
+	bool mapped = false;
+
+	mutex_lock(&bo->gpuva_lock);
+	vm_bo = drm_gpuvm_bo_find(&vm->base, obj);
+	if (vm_bo) {
+		mapped = !list_empty(&vm_bo->list.gpuva);
+		drm_gpuvm_bo_put(vm_bo);
+	}
+	mutex_unlock(&bo->gpuva_lock);
+	return mapped;
+}
+
 /**
  * agx4_vm_pool_unmap_obj() - remove an object from every VM of a file
  * @pool: the file's pool.
  * @obj: an object whose handle the file closes.
+ * @wait: jiffies to wait, at most, for the work of a VM that maps @obj.
  *
  * Closing a handle removes the object's mappings from every VM of the
  * file, as upstream does; Mesa relies on it and never unbinds first.  A
  * failure to allocate leaves the mappings until the VM goes.
+ *
+ * When a file is closed, DRM closes its handles before the driver's
+ * postclose, with the client's jobs possibly still running on the GPU:
+ * their commands and data are in the objects whose handles go.  So before
+ * a VM loses a mapping of @obj, the work in flight in that VM (every
+ * fence of its reservation) is waited for, up to @wait: a job that runs
+ * ends within the job timeout, by completing or by being killed, and a
+ * job still waiting for a dependency reads nothing yet (the file's queues
+ * are destroyed next).  A client that closes a handle while its own jobs
+ * are running waits the same way.
  */
 void agx4_vm_pool_unmap_obj(struct agx4_vm_pool *pool,
-			    struct drm_gem_object *obj)
+			    struct drm_gem_object *obj, long wait)
 {
 	struct agx4_vm *vm;
 	unsigned long id;
 
 	mutex_lock(&pool->lock);
-	xa_for_each(&pool->xa, id, vm)
+	xa_for_each(&pool->xa, id, vm) {
+		if (!mapped_in(vm, obj))
+			continue;
+		dma_resv_wait_timeout(drm_gpuvm_resv(&vm->base),
+				      DMA_RESV_USAGE_BOOKKEEP, false, wait);
 		agx4_vm_unmap_obj(vm, obj);
+	}
 	mutex_unlock(&pool->lock);
 }
 

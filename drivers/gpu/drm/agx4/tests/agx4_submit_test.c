@@ -1384,10 +1384,21 @@ static void agx4_submit_killed_queue_freed_at_crash(struct kunit *test)
 	expect_nothing_left(test, s);
 }
 
+/* A file closed from a work item: its close waits for the VM's work. */
+struct close_work {
+	struct work_struct work;
+	struct agx4_test_client *c;
+};
+
+static void close_fn(struct work_struct *w)
+{
+	agx4_test_client_close(container_of(w, struct close_work, work)->c);
+}
+
 /*
  * Closing the file with work in the firmware on two queues: the close
- * returns, the jobs complete and signal the fences taken before, and
- * every object goes.
+ * waits for the jobs, they complete and signal the fences taken before,
+ * and every object goes.
  */
 static void agx4_submit_file_close_with_work_in_flight(struct kunit *test)
 {
@@ -1395,6 +1406,7 @@ static void agx4_submit_file_close_with_work_in_flight(struct kunit *test)
 	struct agx4_test_cmdbuf *cb = kunit_kzalloc(test, sizeof(*cb),
 						    GFP_KERNEL);
 	struct drm_asahi_cmd_compute cc = agx4_test_fork_compute(&s->f, 0);
+	struct close_work cw = { .c = s->c };
 	struct dma_fence *f1, *f2;
 	struct outs o1, o2;
 	u32 q2;
@@ -1415,7 +1427,9 @@ static void agx4_submit_file_close_with_work_in_flight(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, f1);
 	KUNIT_ASSERT_NOT_NULL(test, f2);
 
-	agx4_test_client_close(s->c);
+	INIT_WORK_ONSTACK(&cw.work, close_fn);
+	schedule_work(&cw.work);
+	msleep(50);
 	KUNIT_EXPECT_FALSE(test, dma_fence_is_signaled(f1));
 	agx4_fwmodel_exec(s->m, AGX4_FWMODEL_RUN, 0);
 	KUNIT_EXPECT_EQ(test, agx4_fwmodel_release(s->m,
@@ -1423,10 +1437,62 @@ static void agx4_submit_file_close_with_work_in_flight(struct kunit *test)
 			0);
 	KUNIT_EXPECT_EQ(test, agx4_test_fence_wait(f1, BOUND_MS), 0);
 	KUNIT_EXPECT_EQ(test, agx4_test_fence_wait(f2, BOUND_MS), 0);
+	flush_work(&cw.work);
+	destroy_work_on_stack(&cw.work);
 	dma_fence_put(f1);
 	dma_fence_put(f2);
 	expect_nothing_left(test, s);
 	expect_no_model_error(test, s);
+}
+
+/*
+ * A file closed while the firmware holds a render that reads the file's
+ * own objects: closing the handles (which DRM does before the driver's
+ * postclose) must not take the mappings from under the render.  The
+ * close waits for the VM's work, so it runs in a work item here while
+ * the test lets the model go on.
+ */
+static void agx4_submit_file_close_keeps_mappings_of_work_in_flight(struct kunit *test)
+{
+	struct sub *s = sub_queue(test);
+	struct agx4_test_cmdbuf *cb = kunit_kzalloc(test, sizeof(*cb),
+						    GFP_KERNEL);
+	struct drm_asahi_cmd_render r = agx4_test_fork_render(&s->f, 0);
+	struct close_work cw = { .c = s->c };
+	struct dma_fence *f;
+	struct agx4_vm *vm;
+	struct outs o;
+
+	KUNIT_ASSERT_NOT_NULL(test, cb);
+	outs_init(s, &o);
+	agx4_test_cmd_render(cb, &r);
+	agx4_fwmodel_hold(s->m);
+	KUNIT_ASSERT_EQ(test, submit_out(s, s->queue, cb, &o), 0);
+	KUNIT_EXPECT_GE(test, wait_held(test, s, 1), 1);
+	f = agx4_test_syncobj_fence(s->c, o.binary, 0);
+	KUNIT_ASSERT_NOT_NULL(test, f);
+	vm = fork_vm(s);
+
+	INIT_WORK_ONSTACK(&cw.work, close_fn);
+	schedule_work(&cw.work);
+	/* Time for a close that does not wait to unmap everything. */
+	msleep(50);
+	KUNIT_EXPECT_FALSE(test, dma_fence_is_signaled(f));
+	KUNIT_EXPECT_GT_MSG(test, agx4_vm_num_mappings(vm), 0,
+			    "the close unmapped the render's objects");
+	agx4_fwmodel_exec(s->m, AGX4_FWMODEL_RUN, 0);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_release(s->m,
+						   AGX4_FWMODEL_OLDEST_FIRST),
+			0);
+	KUNIT_EXPECT_EQ(test, agx4_test_fence_wait(f, BOUND_MS), 0);
+	flush_work(&cw.work);
+	destroy_work_on_stack(&cw.work);
+	/* Then the handles' close unmapped them. */
+	KUNIT_EXPECT_EQ(test, agx4_vm_num_mappings(vm), 0);
+	agx4_vm_put(vm);
+	dma_fence_put(f);
+	expect_no_model_error(test, s);
+	expect_nothing_left(test, s);
 }
 
 /*
@@ -1958,6 +2024,8 @@ static struct kunit_case agx4_submit_cases[] = {
 	KUNIT_CASE_PARAM(agx4_submit_killed_queue_freed_at_removal,
 			 soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_submit_killed_queue_freed_at_crash,
+			 soc_gen_params),
+	KUNIT_CASE_PARAM(agx4_submit_file_close_keeps_mappings_of_work_in_flight,
 			 soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_submit_file_close_with_work_in_flight,
 			 soc_gen_params),

@@ -10,13 +10,13 @@
 #include <linux/platform_device.h>
 #include <linux/slab.h>
 #include <linux/string.h>
-#include <linux/unaligned.h>
 
 #include <drm/drm_managed.h>
 #include <drm/drm_print.h>
 
 #include "agx4_device.h"
 #include "agx4_fwmodel.h"
+#include "agx4_fwmodel_dt.h"
 #include "agx4_of.h"
 #include "agx4_swdev.h"
 
@@ -26,8 +26,9 @@
  * With ``CONFIG_DRM_AGX4_SWDEV``, loading agx4 with ``model=g16`` or
  * ``model=g17p`` registers one virtual GPU whose firmware is the firmware
  * model (agx4_fwmodel), the same code the KUnit suites boot the driver
- * against: a t8132 (G16) or a t8140 (G17P) with a device tree written
- * here, the model's reserved memory, its register file and its transport.
+ * against: a t8132 (G16) or a t8140 (G17P) with the good device tree of
+ * its SoC (agx4_fwmodel_dt_fill(), the node the KUnit suites start from),
+ * the model's reserved memory, its register file and its transport.
  * The model checks what the driver gives the firmware and completes the
  * work it is given at once; nothing is drawn or computed.
  *
@@ -47,7 +48,7 @@ MODULE_PARM_DESC(model,
 
 /* Properties of the device tree the backend writes, and their bytes. */
 #define SWDEV_MAX_PROPS		32
-#define SWDEV_MAX_BYTES		160
+#define SWDEV_MAX_BYTES		128
 
 /**
  * struct swdev_prop - one property of the backend's device tree
@@ -103,53 +104,19 @@ static struct swdev_prop *find_prop(struct agx4_swdev *sw, const char *name)
 	return NULL;
 }
 
-static void set_prop(struct agx4_swdev *sw, const char *name, const void *val,
-		     int len)
+/* Where agx4_fwmodel_dt_fill() stores a property. */
+static int set_prop(void *ctx, const char *name, const void *val, int len)
 {
+	struct agx4_swdev *sw = ctx;
 	struct swdev_prop *p;
 
-	/* The table below fits by construction. */
-	if (WARN_ON(sw->nprops == SWDEV_MAX_PROPS || len > SWDEV_MAX_BYTES))
-		return;
+	if (sw->nprops == SWDEV_MAX_PROPS || len > SWDEV_MAX_BYTES)
+		return -EOVERFLOW;
 	p = &sw->props[sw->nprops++];
 	p->name = name;
 	p->len = len;
 	memcpy(p->val, val, len);
-}
-
-static void set_be32(struct agx4_swdev *sw, const char *name, const u32 *v,
-		     unsigned int n)
-{
-	u8 buf[SWDEV_MAX_BYTES];
-	unsigned int i;
-
-	for (i = 0; i < n && 4 * (i + 1) <= sizeof(buf); i++)
-		put_unaligned_be32(v[i], buf + 4 * i);
-	set_prop(sw, name, buf, 4 * i);
-}
-
-static void set_le32(struct agx4_swdev *sw, const char *name, const u32 *v,
-		     unsigned int n)
-{
-	u8 buf[SWDEV_MAX_BYTES];
-	unsigned int i;
-
-	for (i = 0; i < n && 4 * (i + 1) <= sizeof(buf); i++)
-		put_unaligned_le32(v[i], buf + 4 * i);
-	set_prop(sw, name, buf, 4 * i);
-}
-
-static void set_le64(struct agx4_swdev *sw, const char *name, u64 v)
-{
-	u8 buf[8];
-
-	put_unaligned_le64(v, buf);
-	set_prop(sw, name, buf, sizeof(buf));
-}
-
-static void set_str(struct agx4_swdev *sw, const char *name, const char *s)
-{
-	set_prop(sw, name, s, strlen(s) + 1);
+	return 0;
 }
 
 static const void *src_prop(void *ctx, const char *name, int *len)
@@ -205,139 +172,42 @@ static const struct agx4_dt_source_ops swdev_src_ops = {
 	.mbox_count = src_mbox_count,
 };
 
-/*
- * The values are those of the device trees the boot loader writes for
- * these SoCs (as the public G16/G17P reference driver reads them), the
- * same good nodes the KUnit suites start from; the register windows are
- * the SoCs' addresses, which the model never dereferences.
- */
-static const u32 t8140_freq_mhz[AGX4_NUM_PSTATES] = {
-	0, 338, 492, 618, 796, 928, 1056, 1170, 1278, 1338, 1470 };
-static const u32 t8140_core_mv[AGX4_NUM_PSTATES] = {
-	125, 595, 615, 635, 685, 730, 780, 815, 865, 885, 955 };
-
-static const char *const adt_mem_props[AGX4_MEM_COUNT][2] = {
-	[AGX4_MEM_TTBS] = { "apple,sgx-gpu-region-base",
-			    "apple,sgx-gpu-region-size" },
-	[AGX4_MEM_PAGETABLES] = { "apple,sgx-gfx-shared-region-base",
-				  "apple,sgx-gfx-shared-region-size" },
-	[AGX4_MEM_L2] = { "apple,sgx-gfx-shared-l2-region-base",
-			  "apple,sgx-gfx-shared-l2-region-size" },
-	[AGX4_MEM_HANDOFF] = { "apple,sgx-gfx-handoff-base",
-			       "apple,sgx-gfx-handoff-size" },
-	[AGX4_MEM_FIRMWARE] = { "apple,sgx-gfx-data-base",
-				"apple,sgx-gfx-data-size" },
-	[AGX4_MEM_FIRMWARE1] = { "apple,sgx-gfx1-data-base",
-				 "apple,sgx-gfx1-data-size" },
-};
-
-static void fill_t8132(struct agx4_swdev *sw)
-{
-	static const char compat[] = "apple,agx-t8132";
-	u32 v[AGX4_NUM_PSTATES];
-	u8 swi[20];
-	unsigned int i;
-
-	set_prop(sw, "compatible", compat, sizeof(compat));
-	set_str(sw, "apple,firmware-build", "mBoot-18000.161.10");
-	sw->reg[AGX4_REG_ASC] = (struct agx4_range){ 0x302600000ull, 0x88000 };
-	sw->reg[AGX4_REG_SGX] = (struct agx4_range){ 0x300000000ull, SZ_64M };
-	sw->mbox_count = 1;
-
-	set_be32(sw, "apple,m4-freq-a", t8140_freq_mhz, AGX4_NUM_PSTATES);
-	set_be32(sw, "apple,m4-freq-b", t8140_freq_mhz, AGX4_NUM_PSTATES);
-	set_be32(sw, "apple,m4-core-voltage", t8140_core_mv, AGX4_NUM_PSTATES);
-	set_be32(sw, "apple,m4-memory-voltage", t8140_core_mv,
-		 AGX4_NUM_PSTATES);
-	for (i = 0; i < AGX4_NUM_PSTATES; i++)
-		v[i] = i;
-	set_be32(sw, "apple,m4-index-a", v, AGX4_NUM_PSTATES);
-	set_be32(sw, "apple,m4-index-b", v, AGX4_NUM_PSTATES);
-	for (i = 0; i < AGX4_NUM_PSTATES; i++)
-		v[i] = i * 10;
-	set_be32(sw, "apple,m4-relative-a", v, AGX4_NUM_PSTATES);
-	set_be32(sw, "apple,m4-relative-b", v, AGX4_NUM_PSTATES);
-	v[0] = 0x11;
-	set_be32(sw, "apple,chip-revision", v, 1);
-	v[0] = 0x3ff;
-	set_be32(sw, "apple,m4-core-mask", v, 1);
-	v[0] = 22000;
-	set_be32(sw, "apple,m4-max-power-mw", v, 1);
-	v[0] = 8;
-	set_le32(sw, "apple,sgx-gpu-power-sample-period", v, 1);
-	for (i = 0; i < sizeof(swi); i++)
-		swi[i] = i;
-	set_prop(sw, "apple,sgx-meta-sw-interrupt", swi, sizeof(swi));
-}
-
-static void fill_t8140(struct agx4_swdev *sw)
-{
-	static const char compat[] = "apple,agx-t8140\0apple,agx-g17p";
-	static const char names[] = "primary\0secondary";
-	u32 v[2 * AGX4_NUM_RAW_PSTATES];
-	unsigned int i;
-
-	set_prop(sw, "compatible", compat, sizeof(compat));
-	set_str(sw, "apple,firmware-build", "mBoot-18000.161.9");
-	v[0] = 1;
-	set_be32(sw, "apple,neo-boot-abi", v, 1);
-	sw->reg[AGX4_REG_SGX] = (struct agx4_range){ 0x480000000ull, SZ_64M };
-	sw->reg[AGX4_REG_ASC] = (struct agx4_range){ 0x482600000ull, 0x88000 };
-	sw->reg[AGX4_REG_ASC1] = (struct agx4_range){ 0x482e00000ull, 0x88000 };
-	sw->reg[AGX4_REG_SGX_AUX] = (struct agx4_range){ 0x480d00000ull,
-							  0x12c000 };
-	for (i = 0; i < AGX4_MEM_COUNT; i++) {
-		set_le64(sw, adt_mem_props[i][0], sw->mem[i].start);
-		set_le64(sw, adt_mem_props[i][1], sw->mem[i].size);
-	}
-	sw->mbox_count = 2;
-	set_prop(sw, "mbox-names", names, sizeof(names));
-
-	v[0] = AGX4_NUM_RAW_PSTATES;
-	set_le32(sw, "apple,sgx-perf-state-count", v, 1);
-	v[0] = 1;
-	set_le32(sw, "apple,sgx-perf-state-table-count", v, 1);
-	for (i = 0; i < AGX4_NUM_RAW_PSTATES; i++) {
-		v[2 * i] = 100000000 * (i + 1);
-		v[2 * i + 1] = 600 + 20 * i;
-	}
-	set_le32(sw, "apple,sgx-perf-states", v, 2 * AGX4_NUM_RAW_PSTATES);
-	set_le32(sw, "apple,sgx-perf-states-sram", v, 2 * AGX4_NUM_RAW_PSTATES);
-}
-
-/* The node of @soc, with the model's reserved memory. */
+/* The good node of @soc (as KUnit's), with the model's reserved memory. */
 static int fill_dt(struct agx4_swdev *sw, enum agx4_soc_id soc)
 {
-	static const __be64 private_vm[2] = {
-		cpu_to_be64(0xfffffc0000000000ull),
-		cpu_to_be64(0x2000000000ull),
-	};
+	struct agx4_fwmodel_dt *dt;
 	unsigned int m, last;
+	int ret;
 
+	dt = kzalloc(sizeof(*dt), GFP_KERNEL);
+	if (!dt)
+		return -ENOMEM;
 	/* t8132 has no second firmware image. */
 	last = soc == AGX4_SOC_T8132 ? AGX4_MEM_FIRMWARE : AGX4_MEM_COUNT - 1;
 	for (m = 0; m <= last; m++) {
 		phys_addr_t pa;
 		size_t size;
-		int ret;
 
 		ret = agx4_fwmodel_region(sw->model, agx4_of_mem_name(m), NULL,
 					  &pa, &size);
 		if (ret)
-			return ret;
-		sw->mem[m] = (struct agx4_range){ pa, size };
+			goto out;
+		dt->mem[m] = (struct agx4_range){ pa, size };
 	}
-
+	dt->set = set_prop;
+	dt->ctx = sw;
+	ret = agx4_fwmodel_dt_fill(dt, soc);
+	if (ret)
+		goto out;
+	memcpy(sw->reg, dt->reg, sizeof(sw->reg));
+	memcpy(sw->mem, dt->mem, sizeof(sw->mem));
+	sw->mbox_count = dt->mbox_count;
 	sw->src.ops = &swdev_src_ops;
 	sw->src.ctx = sw;
 	sw->src.node = "agx4-model";
-	set_prop(sw, "apple,rtkit-private-vm-region", private_vm,
-		 sizeof(private_vm));
-	if (soc == AGX4_SOC_T8132)
-		fill_t8132(sw);
-	else
-		fill_t8140(sw);
-	return 0;
+out:
+	kfree(dt);
+	return ret;
 }
 
 /* ---- the backend ---- */
@@ -409,10 +279,21 @@ static void swdev_recv(void *cookie, unsigned int inst, u8 ep, u64 msg)
 		ev->recv(adev->transport.cookie, inst, ep, msg);
 }
 
+/*
+ * A crash of the model is the model refusing what the driver gave it:
+ * say what, before the driver's recovery takes over.
+ */
 static void swdev_crashed(void *cookie, unsigned int inst)
 {
 	struct agx4_device *adev = cookie;
 	const struct agx4_fw_transport_events *ev = adev->transport.events;
+	struct agx4_swdev *sw = adev->backend_priv;
+	enum agx4_fwmodel_err e;
+	u64 where;
+
+	e = agx4_fwmodel_error(sw->model, &where);
+	drm_warn(&adev->base, "model: firmware instance %u crashed: %s at %#llx\n",
+		 inst, agx4_fwmodel_err_name(e), where);
 
 	if (ev && ev->crashed)
 		ev->crashed(adev->transport.cookie, inst);

@@ -663,37 +663,55 @@ static void test_timestamps(const struct dev *d, const struct fork *f,
 	drmSyncobjDestroy(d->fd, out);
 }
 
-/* Work submitted, then the file closed at once: the device stays up. */
-static void test_close_with_work(void)
+/*
+ * Work submitted, then the file closed at once, as when a process dies
+ * mid-frame: closing the file closes its handles, but the work in flight
+ * must still find its buffers mapped (no GPU fault, no firmware crash),
+ * and the device stays up for the others.
+ */
+static void test_close_with_work(bool wait)
 {
+	struct drm_asahi_params_global p;
+	struct cmdbuf cb = { 0 };
+	unsigned int i, ok = 0;
+	const char *name = wait ? "submit_wait_close" : "submit_then_close";
+	struct drm_asahi_sync s;
+	uint32_t out = 0;
 	struct dev d2;
 	struct fork f2;
-	struct cmdbuf cb = { 0 };
-	struct drm_asahi_params_global p;
 	uint32_t q = 0;
-	unsigned int i;
 	int fd;
 
 	d2.fd = open_asahi();
 	if (d2.fd < 0 || get_params(d2.fd, &d2.p)) {
-		ksft_test_result_fail("submit_then_close\n");
+		ksft_test_result_fail("%s\n", name);
 		return;
 	}
 	ksft_print_msg("a second client replays the open\n");
 	if (!fork_open(&d2, &f2) ||
 	    queue_create(d2.fd, f2.vm, DRM_ASAHI_PRIORITY_MEDIUM, &q)) {
-		ksft_test_result_fail("submit_then_close\n");
+		ksft_test_result_fail("%s\n", name);
 		close(d2.fd);
 		return;
 	}
 	cmd_render(&cb, &f2, 9);
 	cmd_compute(&cb, &f2, 9);
-	for (i = 0; i < 20; i++)
-		submit(d2.fd, q, &cb, NULL, 0, 0);
+	crash_dumps(true);
+	drmSyncobjCreate(d2.fd, 0, &out);
+	s = binary(out);
+	for (i = 0; i < 100; i++)
+		ok += !submit(d2.fd, q, &cb, &s, 0, 1);
+	/* The orderly close: the last submission's syncobj first. */
+	if (wait)
+		ok -= !wait_binary(d2.fd, out);
 	close(d2.fd);
 	fd = open_asahi();
-	ksft_test_result(fd >= 0 && !get_params(fd, &p),
-			 "submit_then_close\n");
+	ksft_test_result(ok == 100 && fd >= 0 && !get_params(fd, &p),
+			 "%s\n", name);
+	/* Let the firmware run what was queued. */
+	for (i = 0; i < 10 && !crash_dumps(false); i++)
+		sleep_us(100000);
+	ksft_test_result(!crash_dumps(false), "%s_no_firmware_crash\n", name);
 	if (fd >= 0)
 		close(fd);
 }
@@ -709,19 +727,32 @@ int main(void)
 	dev_open(&d);
 	if (!fork_open(&d, &f))
 		ksft_exit_fail_msg("the fork's layout could not be built\n");
+	kmsg("submit: queues");
 	test_queues(&d, &f);
 	ret = queue_create(d.fd, f.vm, DRM_ASAHI_PRIORITY_MEDIUM, &q);
 	if (ret)
 		ksft_exit_fail_msg("QUEUE_CREATE: %s\n", strerror(-ret));
+	kmsg("submit: compute");
 	test_compute_binary(&d, &f, q);
+	kmsg("submit: render");
 	test_render_binary(&d, &f, q);
+	kmsg("submit: mixed");
 	test_mixed(&d, &f, q);
+	kmsg("submit: timeline");
 	test_timeline(&d, &f, q);
+	kmsg("submit: chain");
 	test_chain(&d, &f, q);
+	kmsg("submit: many");
 	test_many(&d, &f, q);
+	kmsg("submit: bad");
 	test_submit_bad(&d, &f, q);
+	kmsg("submit: timestamps");
 	test_timestamps(&d, &f, q);
-	test_close_with_work();
+	kmsg("submit: wait, then close");
+	test_close_with_work(true);
+	kmsg("submit: close with work");
+	test_close_with_work(false);
+	kmsg("submit: end");
 	expect_ret(queue_destroy(d.fd, q), 0, "queue_destroy_after_work");
 	expect_ret(vm_destroy(d.fd, f.vm), 0, "vm_destroy_after_work");
 	close(d.fd);

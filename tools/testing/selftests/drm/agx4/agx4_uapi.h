@@ -9,6 +9,7 @@
 #ifndef AGX4_UAPI_H
 #define AGX4_UAPI_H
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdbool.h>
@@ -234,6 +235,50 @@ static inline int64_t deadline(uint64_t ns)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (int64_t)ts.tv_sec * 1000000000ll + ts.tv_nsec + ns;
+}
+
+/*
+ * Firmware crashes seen: agx4 leaves a device coredump per crash, in
+ * /sys/class/devcoredump/devcd*.  With @dismiss, the dumps are deleted
+ * (a device keeps one pending dump at most, so a case clears them first).
+ */
+static inline int crash_dumps(bool dismiss)
+{
+	DIR *dir = opendir("/sys/class/devcoredump");
+	struct dirent *e;
+	char path[300];
+	int n = 0, fd;
+
+	if (!dir)
+		return 0;
+	while ((e = readdir(dir))) {
+		if (strncmp(e->d_name, "devcd", 5))
+			continue;
+		n++;
+		if (!dismiss)
+			continue;
+		snprintf(path, sizeof(path), "/sys/class/devcoredump/%s/data",
+			 e->d_name);
+		fd = open(path, O_WRONLY);
+		if (fd >= 0) {
+			if (write(fd, "1", 1) != 1)
+				ksft_print_msg("could not dismiss %s\n", path);
+			close(fd);
+		}
+	}
+	closedir(dir);
+	return n;
+}
+
+/* Mark the kernel log, so what the driver logs is seen next to a case. */
+static inline void kmsg(const char *what)
+{
+	int fd = open("/dev/kmsg", O_WRONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return;
+	dprintf(fd, "agx4-test: %s\n", what);
+	close(fd);
 }
 
 /*

@@ -6,6 +6,8 @@
 #   make check           every check (what CI runs)
 #   make kunit [T=glob]  KUnit on UML; T selects suites/cases
 #   make sparse | checkpatch | kerneldoc | bench | units | symbols
+#   make qemu-test       agx4 on the firmware model in an x86_64 QEMU guest,
+#                        driven from userspace (not part of check yet)
 #   make series          the patch series for review, in build/series/
 #   make series-check    apply it to a clean tree, check every patch
 #
@@ -28,7 +30,7 @@ OVERLAY := $(shell cd '$(ROOT)' && find drivers include patches tools \
 	     Kconfig scripts/agx4-arm64.config scripts/build-arm64.sh -type f 2>/dev/null)
 
 .PHONY: all check kunit bench sparse checkpatch kerneldoc units symbols graft \
-	series series-check clean FORCE
+	qemu-test series series-check clean FORCE
 
 all: $(B)/arm64/.agx4-built
 	@$(S)/report.sh '$(B)'
@@ -69,6 +71,11 @@ symbols: $(B)/arm64/.agx4-built
 checkpatch kerneldoc: $(B)/.graft-stamp
 	@$(S)/deps.sh check
 	@$(S)/$@.sh '$(B)'
+
+# The x86_64 guest, its initramfs and the UAPI programs; incremental.
+qemu-test: $(B)/.graft-stamp
+	@$(S)/deps.sh qemu
+	@$(S)/qemu-test.sh '$(B)' $(JOBS)
 
 check: $(B)/.graft-stamp
 	@$(S)/deps.sh check

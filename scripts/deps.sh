@@ -3,7 +3,10 @@
 #
 # Install the Debian packages a target needs, when they are missing.
 #
-# Usage: scripts/deps.sh build|check|series [--with-source]
+# Usage: scripts/deps.sh build|check|qemu|series [--with-source]
+#
+# qemu (make qemu-test) adds QEMU for x86_64, busybox-static, libdrm's
+# headers and static library, and cpio for the guest's initramfs.
 #
 # series (make series, make series-check) adds git, python3-ply and
 # python3-git (checkpatch's SPDX check in a tree), Sphinx with the Read
@@ -19,6 +22,7 @@ want=(make gcc gcc-aarch64-linux-gnu flex bison bc libelf-dev libssl-dev
 case "${1:-build}" in
 build) ;;
 check) want+=(sparse) ;;
+qemu) want+=(qemu-system-x86 busybox-static libdrm-dev cpio gzip) ;;
 series) want+=(git python3-ply python3-git python3-sphinx python3-sphinx-rtd-theme
 	       dt-schema yamllint) ;;
 *) echo "deps.sh: unknown target '$1'" >&2; exit 2 ;;

@@ -117,6 +117,8 @@ VISIBLE_IF_KUNIT int agx4_device_map_sgx(struct agx4_device *adev)
 	const struct agx4_range *w = &adev->plat.reg[AGX4_REG_SGX];
 
 	KUNIT_STATIC_STUB_REDIRECT(agx4_device_map_sgx, adev);
+	if (adev->backend)
+		return adev->backend->map_sgx(adev);
 	adev->sgx = devm_ioremap(adev->base.dev, w->start, w->size);
 	return adev->sgx ? 0 : -ENOMEM;
 }
@@ -132,6 +134,8 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_device_map_sgx);
 u32 agx4_device_read_sgx(struct agx4_device *adev, u32 offset)
 {
 	KUNIT_STATIC_STUB_REDIRECT(agx4_device_read_sgx, adev, offset);
+	if (unlikely(adev->backend))
+		return adev->backend->read_sgx(adev, offset);
 	return readl(adev->sgx + offset);
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_device_read_sgx);
@@ -147,7 +151,10 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_device_read_sgx);
 void agx4_device_write_sgx(struct agx4_device *adev, u32 offset, u32 value)
 {
 	KUNIT_STATIC_STUB_REDIRECT(agx4_device_write_sgx, adev, offset, value);
-	writel(value, adev->sgx + offset);
+	if (unlikely(adev->backend))
+		adev->backend->write_sgx(adev, offset, value);
+	else
+		writel(value, adev->sgx + offset);
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_device_write_sgx);
 
@@ -180,6 +187,8 @@ static int identify_step(struct agx4_device *adev)
 VISIBLE_IF_KUNIT int agx4_device_transport_init(struct agx4_device *adev)
 {
 	KUNIT_STATIC_STUB_REDIRECT(agx4_device_transport_init, adev);
+	if (adev->backend)
+		return adev->backend->transport_init(adev);
 	return agx4_rtkit_init(adev, &adev->transport);
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_device_transport_init);
@@ -243,17 +252,21 @@ static void unplug_action(void *data)
 }
 
 /**
- * agx4_device_create() - allocate and bring up an agx4 device
+ * agx4_device_create_backend() - allocate and bring up an agx4 device
  * @dev: the parent device (the platform device, or a KUnit device).
  * @src: its device tree.
+ * @backend: what stands in for the hardware, or NULL for the hardware.
+ * @priv: the backend's state (&agx4_device.backend_priv).
  *
  * The device is unplugged automatically when @dev goes away, if nobody
  * did it before.
  *
  * Return: the device, or an ERR_PTR(); on error nothing is left set up.
  */
-struct agx4_device *agx4_device_create(struct device *dev,
-				       const struct agx4_dt_source *src)
+struct agx4_device *
+agx4_device_create_backend(struct device *dev, const struct agx4_dt_source *src,
+			   const struct agx4_device_backend *backend,
+			   void *priv)
 {
 	struct agx4_dt_error derr;
 	struct agx4_device *adev;
@@ -263,6 +276,8 @@ struct agx4_device *agx4_device_create(struct device *dev,
 				  base);
 	if (IS_ERR(adev))
 		return adev;
+	adev->backend = backend;
+	adev->backend_priv = priv;
 
 	ret = drmm_mutex_init(&adev->base, &adev->unplug.lock);
 	if (ret)
@@ -290,5 +305,19 @@ struct agx4_device *agx4_device_create(struct device *dev,
 		 adev->plat.chip_id, adev->gen->name, adev->plat.firmware_build,
 		 adev->gen->num_instances);
 	return adev;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_device_create_backend);
+
+/**
+ * agx4_device_create() - allocate and bring up an agx4 device on hardware
+ * @dev: the parent device (the platform device, or a KUnit device).
+ * @src: its device tree.
+ *
+ * Return: as agx4_device_create_backend().
+ */
+struct agx4_device *agx4_device_create(struct device *dev,
+				       const struct agx4_dt_source *src)
+{
+	return agx4_device_create_backend(dev, src, NULL, NULL);
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_device_create);

@@ -15,6 +15,7 @@
 #include "agx4_transport.h"
 #include "agx4_uat.h"
 
+struct agx4_device;
 struct agx4_fw_boot;
 struct agx4_job_dev;
 struct agx4_tvb;
@@ -47,6 +48,24 @@ struct agx4_gpu_info {
 };
 
 /**
+ * struct agx4_device_backend - what stands in for the hardware
+ *
+ * A device without one drives hardware: its registers through the ``sgx``
+ * window of the device tree, its firmware through RTKit.  The software
+ * backend (agx4_swdev) puts the firmware model in their place.
+ */
+struct agx4_device_backend {
+	/** @map_sgx: make the register file reachable (first probe step). */
+	int (*map_sgx)(struct agx4_device *adev);
+	/** @read_sgx: read the register at @offset. */
+	u32 (*read_sgx)(struct agx4_device *adev, u32 offset);
+	/** @write_sgx: write the register at @offset. */
+	void (*write_sgx)(struct agx4_device *adev, u32 offset, u32 value);
+	/** @transport_init: bind the firmware transport (a probe step). */
+	int (*transport_init)(struct agx4_device *adev);
+};
+
+/**
  * struct agx4_device - one agx4 GPU
  */
 struct agx4_device {
@@ -60,6 +79,10 @@ struct agx4_device {
 	const struct agx4_uat_geom *uat_geom;
 	/** @sgx: the GPU's register window, mapped by the probe. */
 	void __iomem *sgx;
+	/** @backend: what stands in for the hardware, or NULL; fixed. */
+	const struct agx4_device_backend *backend;
+	/** @backend_priv: the backend's state; fixed. */
+	void *backend_priv;
 	/** @info: the GPU's identity, read by the probe. */
 	struct agx4_gpu_info info;
 	/**
@@ -158,6 +181,10 @@ struct agx4_init_step {
 
 struct agx4_device *agx4_device_create(struct device *dev,
 				       const struct agx4_dt_source *src);
+struct agx4_device *
+agx4_device_create_backend(struct device *dev, const struct agx4_dt_source *src,
+			   const struct agx4_device_backend *backend,
+			   void *priv);
 u32 agx4_device_read_sgx(struct agx4_device *adev, u32 offset);
 void agx4_device_write_sgx(struct agx4_device *adev, u32 offset, u32 value);
 void agx4_device_unplug(struct agx4_device *adev);

@@ -6,6 +6,7 @@
 #include <linux/bitops.h>
 #include <linux/dma-fence.h>
 #include <linux/err.h>
+#include <linux/io.h>
 #include <linux/list.h>
 #include <linux/mm.h>
 #include <linux/unaligned.h>

@@ -7,6 +7,7 @@
 #include <linux/bits.h>
 #include <linux/err.h>
 #include <linux/errno.h>
+#include <linux/io.h>
 #include <linux/lockdep.h>
 #include <linux/minmax.h>
 #include <linux/overflow.h>

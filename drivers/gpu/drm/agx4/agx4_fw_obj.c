@@ -4,6 +4,7 @@
  */
 
 #include <linux/err.h>
+#include <linux/io.h>
 #include <linux/gfp.h>
 #include <linux/mm.h>
 #include <linux/slab.h>

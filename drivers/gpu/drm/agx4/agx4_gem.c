@@ -5,6 +5,7 @@
 
 #include <linux/dma-buf.h>
 #include <linux/err.h>
+#include <linux/io.h>
 #include <linux/mm.h>
 #include <linux/overflow.h>
 #include <linux/scatterlist.h>

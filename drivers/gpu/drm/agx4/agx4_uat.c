@@ -7,6 +7,7 @@
 #include <linux/device.h>
 #include <linux/dma-mapping.h>
 #include <linux/gfp.h>
+#include <linux/io.h>
 #include <linux/log2.h>
 #include <linux/minmax.h>
 #include <linux/mm.h>

@@ -1,0 +1,209 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# make qemu-test: the driver end to end without hardware.  Builds a small
+# x86_64 kernel from the grafted tree with agx4 as a module and its
+# software backend (the firmware model), the UAPI programs of
+# tools/testing/selftests/drm/agx4 statically linked against Debian's
+# libdrm, and an initramfs around busybox-static; boots it in
+# qemu-system-x86_64 (TCG), loads agx4 with model=g16, runs every program,
+# unloads, does the same with model=g17p, and checks the kernel log for
+# warnings.  Prints each case, then "qemu: N passed, N failed" last; the
+# exit status is non-zero when anything failed.
+#
+# Usage: scripts/qemu-test.sh BUILD_DIR [JOBS]
+#
+# Environment: AGX4_QEMU_GENS (default "g16 g17p"), AGX4_QEMU_TIMEOUT
+# (seconds for the guest, default 900).  To run one program by hand, boot
+# with AGX4_QEMU_SHELL=1: the guest loads agx4 (model=g16) and gives a
+# shell on the console instead of running the programs.
+
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd -P)
+BUILD=$(cd "$1" && pwd -P)
+JOBS=${2:-$(nproc)}
+SRC=$BUILD/src
+OUT=$BUILD/qemu-x86
+LOG=$BUILD/qemu-x86-build.log
+RUNLOG=$BUILD/qemu-test.log
+FRAG=$ROOT/scripts/agx4-qemu-x86.config
+TESTS=$ROOT/tools/testing/selftests/drm/agx4
+GENS=${AGX4_QEMU_GENS:-g16 g17p}
+TIMEOUT=${AGX4_QEMU_TIMEOUT:-900}
+SHELL_MODE=${AGX4_QEMU_SHELL:-}
+
+die() {
+	echo "agx4 qemu: $*" >&2
+	echo "qemu: 0 passed, 1 failed"
+	exit 1
+}
+
+cc=gcc
+command -v ccache >/dev/null && cc="ccache gcc"
+kmake=(make -C "$SRC" O="$OUT" ARCH=x86_64 CC="$cc" HOSTCC="$cc"
+       AGX4_WERROR=1 -j"$JOBS")
+
+mkdir -p "$OUT"
+
+# (Re)configure when the fragment changed: allnoconfig plus the fragment,
+# then check that every line of the fragment took effect.
+fraghash=$(sha256sum "$FRAG" | cut -d' ' -f1)
+if [ ! -f "$OUT/.config" ] || [ "$(cat "$OUT/.agx4-fragment" 2>/dev/null)" != "$fraghash" ]; then
+	echo "agx4 qemu: configuring $OUT (allnoconfig + ${FRAG#"$ROOT"/})"
+	"${kmake[@]}" -s KCONFIG_ALLCONFIG="$FRAG" allnoconfig >/dev/null
+	bad=0
+	while read -r line; do
+		case "$line" in
+		CONFIG_*=*)
+			if ! grep -qxF "$line" "$OUT/.config"; then
+				echo "agx4 qemu: ${line%%=*} did not take (wanted $line)" >&2
+				bad=1
+			fi
+			;;
+		esac
+	done <"$FRAG"
+	[ $bad -eq 0 ] || die "configuration does not satisfy ${FRAG#"$ROOT"/}"
+	echo "$fraghash" >"$OUT/.agx4-fragment"
+fi
+
+echo "agx4 qemu: building the x86_64 guest kernel and modules (log: $LOG)"
+# agx4's files (the software backend among them) first with W=1, as the
+# arm64 build does, then the kernel and modules; ccache keeps both cheap.
+set +e
+"${kmake[@]}" W=1 drivers/gpu/drm/agx4/ >"$LOG" 2>&1 &&
+	"${kmake[@]}" bzImage modules >>"$LOG" 2>&1
+rc=$?
+set -e
+warn=$(grep -E '(drivers/gpu/drm/agx4/|include/uapi/drm/asahi_drm\.h).*(warning|error):|^(WARNING|ERROR): modpost: .*agx4' "$LOG" || true)
+if [ $rc -ne 0 ] || [ -n "$warn" ]; then
+	[ -n "$warn" ] && printf '%s\n' "$warn" >&2
+	[ $rc -ne 0 ] && tail -n 40 "$LOG" >&2
+	rm -f "$OUT"/drivers/gpu/drm/agx4/*.o "$OUT"/drivers/gpu/drm/agx4/*.ko
+	die "guest kernel build failed (see $LOG)"
+fi
+krel=$(cat "$OUT/include/config/kernel.release")
+
+# The initramfs, rebuilt every run (it takes a second).
+STAGE=$OUT/initramfs
+rm -rf "$STAGE"
+mkdir -p "$STAGE"/{bin,dev,proc,sys,tmp,tests}
+"${kmake[@]}" -s INSTALL_MOD_PATH="$STAGE" INSTALL_MOD_STRIP=1 \
+	modules_install >>"$LOG" 2>&1 || die "modules_install failed (see $LOG)"
+cp /bin/busybox "$STAGE/bin/busybox"
+file -L "$STAGE/bin/busybox" | grep -q 'statically linked' ||
+	die "/bin/busybox is not busybox-static"
+
+echo "agx4 qemu: building the UAPI programs"
+cflags=(-static -O2 -g -Wall -Wextra -Werror -Wno-unused-parameter
+	-Wno-missing-field-initializers -I"$TESTS"
+	-I"$ROOT/include/uapi" -I/usr/include/libdrm
+	-I"$SRC/tools/testing/selftests")
+progs=()
+for c in "$TESTS"/agx4_*.c; do
+	p=$(basename "$c" .c)
+	gcc "${cflags[@]}" "$c" -o "$STAGE/tests/$p" -ldrm ||
+		die "building $p failed"
+	progs+=("$p")
+done
+
+cat >"$STAGE/init" <<EOF
+#!/bin/busybox sh
+# agx4 qemu-test guest: load the backend per generation, run the programs.
+/bin/busybox --install -s /bin
+mount -t proc proc /proc
+mount -t sysfs sys /sys
+mount -t devtmpfs dev /dev
+mount -t tmpfs tmp /tmp
+mount -t debugfs debugfs /sys/kernel/debug
+echo "agx4-guest: booted \$(uname -r)"
+n=0
+result() { # gen, 0/1, name
+	n=\$((n + 1))
+	if [ "\$2" = 0 ]; then echo "\$1: ok \$n \$3"; else echo "\$1: not ok \$n \$3"; fi
+}
+if [ -n "$SHELL_MODE" ]; then
+	modprobe agx4 model=g16
+	echo "agx4-guest: agx4 loaded with model=g16; programs in /tests"
+	setsid cttyhack sh
+	reboot -f
+fi
+dmesg -c >/tmp/dmesg.all
+for gen in $GENS; do
+	modprobe agx4 model=\$gen; result \$gen \$? load_agx4_model
+	i=0
+	while [ ! -e /dev/dri/renderD128 ] && [ \$i -lt 50 ]; do sleep 0.1; i=\$((i + 1)); done
+	[ -e /dev/dri/renderD128 ]; result \$gen \$? render_node_appears
+	dmesg -c >/tmp/k
+	cat /tmp/k >>/tmp/dmesg.all
+	sed -n 's/^\(.*agx4.*\)\$/\$gen: # dmesg: \1/p' /tmp/k
+	for p in ${progs[*]}; do
+		/tests/\$p >/tmp/out 2>&1
+		rc=\$?
+		sed "s/^/\$gen: /" /tmp/out
+		# kselftest: 0 pass, 1 fail (its cases say which), 4 skip;
+		# anything else is a crash, which fails here.
+		[ \$rc = 0 ] || [ \$rc = 1 ] || [ \$rc = 4 ]; result \$gen \$? "\$p-exits-cleanly rc=\$rc"
+		# The driver logs no error while a program runs (a firmware
+		# crash is recovered from, but it is a failure here).
+		dmesg -c >/tmp/k
+		cat /tmp/k >>/tmp/dmesg.all
+		sed "s/^/\$gen: # dmesg: /" /tmp/k
+		! grep -q -E 'ERROR|error|crash|fault|reset' /tmp/k; result \$gen \$? "\$p-no-driver-errors"
+	done
+	rmmod agx4; result \$gen \$? unload_agx4
+	[ ! -e /dev/dri/renderD128 ]; result \$gen \$? render_node_gone
+done
+# Any warning, oops or lockdep report in the kernel log fails the run.
+dmesg -c >>/tmp/dmesg.all
+if grep -q -E 'WARNING:|BUG:|Oops|possible circular|possible recursive|inconsistent lock|suspicious RCU|UBSAN|general protection|Call Trace' /tmp/dmesg.all; then
+	sed 's/^/all: # dmesg: /' /tmp/dmesg.all | tail -n 80
+	result all 1 kernel_log_clean
+else
+	result all 0 kernel_log_clean
+fi
+echo "agx4-guest: done"
+reboot -f
+EOF
+chmod +x "$STAGE/init"
+(cd "$STAGE" && find . | cpio -o -H newc --quiet | gzip -1) >"$OUT/initramfs.cpio.gz"
+
+echo "agx4 qemu: booting $krel in qemu-system-x86_64 (TCG; log: $RUNLOG)"
+qemu=(qemu-system-x86_64 -accel tcg,thread=multi -cpu max -smp 2 -m 1024
+      -nographic -no-reboot -kernel "$OUT/arch/x86/boot/bzImage"
+      -initrd "$OUT/initramfs.cpio.gz"
+      -append "console=ttyS0 loglevel=1 panic=-1 oops=panic tsc=reliable")
+if [ -n "$SHELL_MODE" ]; then
+	exec "${qemu[@]}"
+fi
+set +e
+timeout "$TIMEOUT" "${qemu[@]}" </dev/null 2>&1 | tr -d '\r' >"$RUNLOG"
+set -e
+
+pass=0
+fail=0
+while IFS= read -r line; do
+	case "$line" in
+	*": not ok "*|*": Bail out!"*)
+		echo "$line"
+		fail=$((fail + 1))
+		;;
+	*": ok "*"# SKIP"*)
+		echo "$line"
+		;;
+	*": ok "*)
+		echo "$line"
+		pass=$((pass + 1))
+		;;
+	*": # "*)
+		echo "$line"
+		;;
+	esac
+done < <(grep -E '^(all|g16|g17p): ' "$RUNLOG" || true)
+if ! grep -q '^agx4-guest: done' "$RUNLOG"; then
+	echo "agx4 qemu: the guest did not finish (timeout ${TIMEOUT}s or a crash); last lines:" >&2
+	tail -n 30 "$RUNLOG" >&2
+	fail=$((fail + 1))
+fi
+echo "qemu: $pass passed, $fail failed"
+[ $fail -eq 0 ]

@@ -1,0 +1,760 @@
+// SPDX-License-Identifier: GPL-2.0-only OR MIT
+/*
+ * Copyright 2026 The agx4 authors
+ *
+ * The Mesa fork's device open replayed from userspace, then work on it:
+ * QUEUE_CREATE/DESTROY and their bad inputs, compute and render
+ * submissions whose binary and timeline syncobjs are waited for from
+ * userspace, chains through syncobjs, SUBMIT's bad inputs with their
+ * errnos, and closing the file with work submitted.
+ *
+ * The layout is the one the fork (the Gallium driver for G16 and G17P)
+ * builds at open, computed from GET_PARAMS as it computes it:
+ *
+ * - the USC heap is [2^40, 2^40 + 4 GiB), allocated bottom-up: the first
+ *   arena lands at 2^40, bound read-only; another arena is re-bound there
+ *   in turn (UNBIND, then BIND);
+ * - the user window starts at 2^36 plus the 16 KiB printf reservation,
+ *   rounded up to 4 GiB (0x11_0000_0000), and ends at 2^39;
+ * - the kernel range: G16 [0x11_0000_0000 - vm_kernel_min_size,
+ *   0x11_0000_0000), refused below 64 MiB; G17P [vm_end - max(min,
+ *   32 GiB), vm_end);
+ * - the main heap starts at the user window's start rounded up to a power
+ *   of two; its size is the largest power of two within the window,
+ *   halved, and halved again if it equals the start; its read-only mirror
+ *   is that size above.  It allocates top-down, each object followed by a
+ *   16 KiB guard;
+ * - the render context (0x6c000 bytes) at 0x10_0000_0000, the zero page
+ *   at 2^32 read-only, the scratch page after it and the printf buffer
+ *   after the render context, read-write;
+ * - the context heap [0x10_0400_0000, min(kernel_start, 0x11_0000_0000)).
+ */
+
+#include "agx4_uapi.h"
+
+#define PRINTF_END	((1ull << 36) + PG)
+#define USER_END	(1ull << 39)
+#define CONTEXT		0x1000000000ull
+#define CONTEXT_END	0x1100000000ull
+#define CTX_HEAP	0x1004000000ull
+#define ZERO_PAGE	(1ull << 32)
+#define GUARD		PG
+
+/* Sizes: the arena's is not known (4 MiB chosen), the others are the fork's. */
+#define ARENA_SIZE	(4 * SZ_1M)
+#define RENDER_CTX_SIZE	0x6c000ull
+#define PRINTF_SIZE	PG
+#define HEAP_BO_SIZE	(16 * PG)
+
+/* Where the commands keep what they point at, in the main heap's object. */
+#define STREAM_STRIDE	0x400
+#define M_SCISSOR	0x0
+#define M_DBIAS		0x1000
+#define M_OCLQRY	0x2000
+#define M_SAMPLERS	0x8000
+#define M_DEPTH		0x10000
+#define M_STENCIL	0x20000
+#define M_CDM_STREAMS	0x30000
+
+enum {
+	ARENA, ARENA2, RCTX, ZERO, SCRATCH, PRINTF, CTX_TOP, CTX_BOTTOM,
+	MAIN_TOP, MAIN_BOTTOM, TS, NR_BOS
+};
+
+/**
+ * struct fork - the address space the fork builds at open
+ * @d: the device.
+ * @vm: its VM.
+ * @kstart: the kernel range it asked for.
+ * @kend: its end.
+ * @ctx_start: the context heap.
+ * @ctx_end: its end.
+ * @main_start: the main heap.
+ * @main_size: its size, also the offset of its read-only mirror.
+ * @main_next: the main heap's cursor (top-down).
+ * @h: handles of the objects.
+ * @size: their sizes.
+ * @addr: where each object's main use is.
+ * @ts_object: the timestamp object (GEM_BIND_OBJECT), 0 if none.
+ */
+struct fork {
+	struct dev *d;
+	uint32_t vm;
+	uint64_t kstart, kend;
+	uint64_t ctx_start, ctx_end;
+	uint64_t main_start, main_size, main_next;
+	uint32_t h[NR_BOS];
+	uint64_t size[NR_BOS];
+	uint64_t addr[NR_BOS];
+	uint32_t ts_object;
+};
+
+static uint64_t pow2_down(uint64_t v)
+{
+	return 1ull << (63 - __builtin_clzll(v));
+}
+
+static uint64_t pow2_up(uint64_t v)
+{
+	return v <= 1 ? 1 : 1ull << (64 - __builtin_clzll(v - 1));
+}
+
+static uint64_t main_alloc(struct fork *f, uint64_t size, uint64_t align)
+{
+	if (align < PG)
+		align = PG;
+	f->main_next = (f->main_next - size - GUARD) & ~(align - 1);
+	return f->main_next;
+}
+
+/* One step of the open, a case of its own. */
+static bool step(int ret, const char *what)
+{
+	expect_ret(ret, 0, "fork_open_%s", what);
+	return !ret;
+}
+
+static int create(struct fork *f, int bo, uint64_t size, uint32_t flags)
+{
+	f->size[bo] = size;
+	return gem_create(f->d->fd, size, flags | DRM_ASAHI_GEM_VM_PRIVATE,
+			  f->vm, &f->h[bo]);
+}
+
+static int bind(struct fork *f, int bo, uint64_t addr, bool write)
+{
+	return vm_bind(f->d->fd, f->vm, DRM_ASAHI_BIND_READ |
+		       (write ? DRM_ASAHI_BIND_WRITE : 0), f->h[bo], 0,
+		       f->size[bo], addr);
+}
+
+/* An object in the main heap, bound where it was allocated. */
+static int main_object(struct fork *f, int bo, uint64_t size,
+		       uint64_t align, uint32_t flags, bool write)
+{
+	int ret = create(f, bo, size, flags);
+
+	f->addr[bo] = main_alloc(f, size, align);
+	return ret ?: bind(f, bo, f->addr[bo], write);
+}
+
+static bool fork_open(struct dev *d, struct fork *f)
+{
+	const struct drm_asahi_params_global *p = &d->p;
+	const uint32_t wb = DRM_ASAHI_GEM_WRITEBACK;
+	uint64_t user_start, size;
+	bool ok;
+
+	memset(f, 0, sizeof(*f));
+	f->d = d;
+	user_start = p->vm_start > PRINTF_END ? p->vm_start : PRINTF_END;
+	user_start = (user_start + SZ_4G - 1) & ~(SZ_4G - 1);
+	if (p->gpu_generation == 16 && p->gpu_variant == 'G') {
+		f->kend = CONTEXT_END;
+		f->kstart = f->kend - p->vm_kernel_min_size;
+	} else {
+		size = p->vm_kernel_min_size > SZ_32G ? p->vm_kernel_min_size :
+							SZ_32G;
+		f->kstart = p->vm_end - size;
+		f->kend = p->vm_end;
+	}
+	ksft_print_msg("fork layout: kernel [%#llx, %#llx), user from %#llx\n",
+		       (unsigned long long)f->kstart,
+		       (unsigned long long)f->kend,
+		       (unsigned long long)user_start);
+	if (!step(vm_create(d->fd, f->kstart, f->kend, &f->vm), "vm_create"))
+		return false;
+
+	f->ctx_start = CTX_HEAP;
+	f->ctx_end = f->kstart < CONTEXT_END ? f->kstart : CONTEXT_END;
+	size = pow2_down(USER_END - user_start);
+	f->main_start = pow2_up(user_start);
+	f->main_size = size / 2;
+	if (f->main_size == f->main_start)
+		f->main_size /= 2;
+	f->main_next = f->main_start + f->main_size;
+
+	f->addr[ARENA] = USC_BASE;
+	ok = step(create(f, ARENA, ARENA_SIZE, wb) ?:
+		  bind(f, ARENA, USC_BASE, false), "usc_arena_at_2_40");
+	ok &= step(main_object(f, ARENA2, ARENA_SIZE, ARENA_SIZE, wb, false),
+		   "second_arena");
+	ok &= step(main_object(f, RCTX, RENDER_CTX_SIZE, PG, wb, true) ?:
+		   bind(f, RCTX, CONTEXT, true), "render_context");
+	f->addr[RCTX] = CONTEXT;
+	ok &= step(main_object(f, ZERO, PG, PG, 0, true) ?:
+		   bind(f, ZERO, ZERO_PAGE, false), "zero_page");
+	f->addr[ZERO] = ZERO_PAGE;
+	ok &= step(main_object(f, SCRATCH, PG, PG, 0, true) ?:
+		   bind(f, SCRATCH, ZERO_PAGE + PG, true), "scratch_page");
+	f->addr[SCRATCH] = ZERO_PAGE + PG;
+	ok &= step(main_object(f, PRINTF, PRINTF_SIZE, PG, wb, true) ?:
+		   bind(f, PRINTF, CONTEXT + RENDER_CTX_SIZE, true),
+		   "printf_buffer");
+	f->addr[PRINTF] = CONTEXT + RENDER_CTX_SIZE;
+
+	f->addr[CTX_TOP] = f->ctx_end - HEAP_BO_SIZE - GUARD;
+	ok &= step(create(f, CTX_TOP, HEAP_BO_SIZE, wb) ?:
+		   bind(f, CTX_TOP, f->addr[CTX_TOP], true),
+		   "context_heap_top");
+	f->addr[CTX_BOTTOM] = f->ctx_start;
+	ok &= step(create(f, CTX_BOTTOM, HEAP_BO_SIZE, wb) ?:
+		   bind(f, CTX_BOTTOM, f->ctx_start, true),
+		   "context_heap_bottom");
+
+	ok &= step(main_object(f, MAIN_TOP, HEAP_BO_SIZE, PG, wb, true) ?:
+		   bind(f, MAIN_TOP, f->addr[MAIN_TOP] + f->main_size, false),
+		   "main_heap_top_and_mirror");
+	f->addr[MAIN_BOTTOM] = f->main_start;
+	ok &= step(create(f, MAIN_BOTTOM, HEAP_BO_SIZE, wb) ?:
+		   bind(f, MAIN_BOTTOM, f->main_start, true) ?:
+		   bind(f, MAIN_BOTTOM, f->main_start + f->main_size, false),
+		   "main_heap_bottom_and_mirror");
+
+	ok &= step(main_object(f, TS, PG, PG, wb, true), "timestamp_buffer");
+	if (ok) {
+		struct drm_asahi_gem_bind_object a = {
+			.op = DRM_ASAHI_BIND_OBJECT_OP_BIND,
+			.flags = DRM_ASAHI_BIND_OBJECT_USAGE_TIMESTAMPS,
+			.handle = f->h[TS], .range = PG,
+		};
+
+		ok &= step(xioctl(d->fd, DRM_IOCTL_ASAHI_GEM_BIND_OBJECT, &a),
+			   "timestamps_bound_for_firmware");
+		f->ts_object = a.object_handle;
+	}
+	/* The fork re-binds 2^40 to another arena, and back. */
+	ok &= step(vm_unbind(d->fd, f->vm, ARENA_SIZE, USC_BASE) ?:
+		   bind(f, ARENA2, USC_BASE, false), "arena_switch");
+	ok &= step(vm_unbind(d->fd, f->vm, ARENA_SIZE, USC_BASE) ?:
+		   bind(f, ARENA, USC_BASE, false), "arena_switch_back");
+	return ok;
+}
+
+/* ---- commands ---- */
+
+struct cmdbuf {
+	uint32_t size;
+	uint16_t renders, computes;
+	uint8_t buf[8192];
+};
+
+static void cmd(struct cmdbuf *cb, uint16_t type, const void *payload,
+		uint16_t size)
+{
+	struct drm_asahi_cmd_header h = {
+		.cmd_type = type, .size = size,
+		/* Mesa's barriers: every command waits for all before it. */
+		.vdm_barrier = cb->renders, .cdm_barrier = cb->computes,
+	};
+
+	if (cb->size + sizeof(h) + size > sizeof(cb->buf))
+		abort();
+	memcpy(cb->buf + cb->size, &h, sizeof(h));
+	memcpy(cb->buf + cb->size + sizeof(h), payload, size);
+	cb->size += sizeof(h) + size;
+	if (type == DRM_ASAHI_CMD_RENDER)
+		cb->renders++;
+	else if (type == DRM_ASAHI_CMD_COMPUTE)
+		cb->computes++;
+}
+
+static void cmd_compute(struct cmdbuf *cb, const struct fork *f,
+			unsigned int n)
+{
+	uint64_t m = f->addr[MAIN_TOP];
+	uint64_t s = m + M_CDM_STREAMS + n * STREAM_STRIDE;
+	struct drm_asahi_cmd_compute c = {
+		.sampler_count = 1,
+		.cdm_ctrl_stream_base = s,
+		.cdm_ctrl_stream_end = s + STREAM_STRIDE,
+		.sampler_heap = m + M_SAMPLERS,
+	};
+
+	cmd(cb, DRM_ASAHI_CMD_COMPUTE, &c, sizeof(c));
+}
+
+/*
+ * A 64x64 single-layer pass with 32x32 tiles: its VDM stream in the
+ * context heap, its buffers in the main heap, its programs in the arena.
+ */
+static void cmd_render(struct cmdbuf *cb, const struct fork *f,
+		       unsigned int n)
+{
+	uint64_t m = f->addr[MAIN_TOP];
+	struct drm_asahi_cmd_render r = {
+		.flags = DRM_ASAHI_RENDER_PROCESS_EMPTY_TILES,
+		.isp_zls_pixels = 63 | 63 << 15,
+		.vdm_ctrl_stream_base = f->addr[CTX_TOP] + n * STREAM_STRIDE,
+		.isp_scissor_base = m + M_SCISSOR,
+		.isp_dbias_base = m + M_DBIAS,
+		.isp_oclqry_base = m + M_OCLQRY,
+		.depth = { .base = m + M_DEPTH },
+		.stencil = { .base = m + M_STENCIL },
+		.ppp_multisamplectl = 0x88,
+		.sampler_heap = m + M_SAMPLERS,
+		.ppp_ctrl = 0x202,
+		.width_px = 64, .height_px = 64, .layers = 1,
+		.sampler_count = 1,
+		.utile_width_px = 32, .utile_height_px = 32, .samples = 1,
+		.sample_size_B = 8,
+		.isp_merge_upper_x = 0x3cddb3d7,
+		.isp_merge_upper_y = 0x3cddb3d7,
+		.bg = { .usc = 0x1000 | 4, .rsrc_spec = 0x10 },
+		.eot = { .usc = 0x2000 | 4, .rsrc_spec = 0x10 },
+		.partial_bg = { .usc = 0x3000 | 4, .rsrc_spec = 0x10 },
+		.partial_eot = { .usc = 0x4000 | 4, .rsrc_spec = 0x10 },
+	};
+
+	cmd(cb, DRM_ASAHI_CMD_RENDER, &r, sizeof(r));
+}
+
+static int submit(int fd, uint32_t queue, const struct cmdbuf *cb,
+		  const struct drm_asahi_sync *syncs, uint32_t nin,
+		  uint32_t nout)
+{
+	struct drm_asahi_submit s = {
+		.syncs = (uintptr_t)syncs, .cmdbuf = (uintptr_t)cb->buf,
+		.queue_id = queue, .in_sync_count = nin,
+		.out_sync_count = nout, .cmdbuf_size = cb->size,
+	};
+
+	return xioctl(fd, DRM_IOCTL_ASAHI_SUBMIT, &s);
+}
+
+static struct drm_asahi_sync binary(uint32_t h)
+{
+	return (struct drm_asahi_sync){ DRM_ASAHI_SYNC_SYNCOBJ, h, 0 };
+}
+
+static struct drm_asahi_sync point(uint32_t h, uint64_t v)
+{
+	return (struct drm_asahi_sync){ DRM_ASAHI_SYNC_TIMELINE_SYNCOBJ, h, v };
+}
+
+static bool wait_binary(int fd, uint32_t h)
+{
+	return !drmSyncobjWait(fd, &h, 1, deadline(WAIT_NS), 0, NULL);
+}
+
+/* ---- cases ---- */
+
+static void test_queues(const struct dev *d, const struct fork *f)
+{
+	static const uint32_t bad_prio[] = {
+		DRM_ASAHI_PRIORITY_HIGH, DRM_ASAHI_PRIORITY_REALTIME, 4, ~0u,
+	};
+	static const uint64_t bad_usc[] = {
+		0, USC_BASE + PG, USC_BASE - PG, 1ull << 41,
+	};
+	struct drm_asahi_queue_create a;
+	struct drm_asahi_queue_destroy x;
+	uint32_t q1 = 0, q2 = 0;
+	unsigned int i;
+
+	for (i = 0; i < 4; i++) {
+		a = (struct drm_asahi_queue_create){
+			.vm_id = f->vm, .priority = bad_prio[i],
+			.usc_exec_base = USC_BASE,
+		};
+		expect_ret(xioctl(d->fd, DRM_IOCTL_ASAHI_QUEUE_CREATE, &a),
+			   EINVAL, "queue_create_priority_%u", bad_prio[i]);
+	}
+	for (i = 0; i < 4; i++) {
+		a = (struct drm_asahi_queue_create){
+			.vm_id = f->vm, .usc_exec_base = bad_usc[i],
+		};
+		expect_ret(xioctl(d->fd, DRM_IOCTL_ASAHI_QUEUE_CREATE, &a),
+			   EINVAL, "queue_create_usc_base_%#llx",
+			   (unsigned long long)bad_usc[i]);
+	}
+	a = (struct drm_asahi_queue_create){
+		.flags = 1, .vm_id = f->vm, .usc_exec_base = USC_BASE,
+	};
+	expect_ret(xioctl(d->fd, DRM_IOCTL_ASAHI_QUEUE_CREATE, &a), EINVAL,
+		   "queue_create_flags");
+	expect_ret(queue_create(d->fd, 0, 0, &q1), ENOENT, "queue_create_vm_0");
+	expect_ret(queue_create(d->fd, f->vm + 50, 0, &q1), ENOENT,
+		   "queue_create_unknown_vm");
+
+	ksft_test_result(!queue_create(d->fd, f->vm, DRM_ASAHI_PRIORITY_LOW,
+				       &q1) &&
+			 !queue_create(d->fd, f->vm, DRM_ASAHI_PRIORITY_MEDIUM,
+				       &q2) && q1 && q2 && q1 != q2,
+			 "queue_create_low_and_medium\n");
+	x = (struct drm_asahi_queue_destroy){ .queue_id = q1, .pad = 1 };
+	expect_ret(xioctl(d->fd, DRM_IOCTL_ASAHI_QUEUE_DESTROY, &x), EINVAL,
+		   "queue_destroy_pad");
+	expect_ret(queue_destroy(d->fd, 0), ENOENT, "queue_destroy_id_0");
+	expect_ret(queue_destroy(d->fd, q2 + 40), ENOENT,
+		   "queue_destroy_unknown");
+	expect_ret(queue_destroy(d->fd, q1), 0, "queue_destroy");
+	expect_ret(queue_destroy(d->fd, q1), ENOENT, "queue_destroy_twice");
+	queue_destroy(d->fd, q2);
+}
+
+static void test_compute_binary(const struct dev *d, const struct fork *f,
+				uint32_t q)
+{
+	struct cmdbuf cb = { 0 };
+	struct drm_asahi_sync s;
+	uint32_t out = 0;
+	int ret;
+
+	cmd_compute(&cb, f, 0);
+	drmSyncobjCreate(d->fd, 0, &out);
+	s = binary(out);
+	ret = submit(d->fd, q, &cb, &s, 0, 1);
+	expect_ret(ret, 0, "submit_compute");
+	ksft_test_result(!ret && wait_binary(d->fd, out),
+			 "submit_compute_binary_syncobj_signals\n");
+	drmSyncobjDestroy(d->fd, out);
+}
+
+static void test_render_binary(const struct dev *d, const struct fork *f,
+			       uint32_t q)
+{
+	struct cmdbuf cb = { 0 };
+	struct drm_asahi_sync s;
+	uint32_t out = 0;
+	int ret;
+
+	cmd_render(&cb, f, 0);
+	drmSyncobjCreate(d->fd, 0, &out);
+	s = binary(out);
+	ret = submit(d->fd, q, &cb, &s, 0, 1);
+	expect_ret(ret, 0, "submit_render");
+	ksft_test_result(!ret && wait_binary(d->fd, out),
+			 "submit_render_binary_syncobj_signals\n");
+	drmSyncobjDestroy(d->fd, out);
+}
+
+/* Render then compute, the compute waiting for the render (barriers). */
+static void test_mixed(const struct dev *d, const struct fork *f, uint32_t q)
+{
+	struct cmdbuf cb = { 0 };
+	struct drm_asahi_sync s;
+	uint32_t out = 0;
+	int ret;
+
+	cmd_render(&cb, f, 1);
+	cmd_compute(&cb, f, 1);
+	cmd_render(&cb, f, 2);
+	cmd_compute(&cb, f, 2);
+	drmSyncobjCreate(d->fd, 0, &out);
+	s = binary(out);
+	ret = submit(d->fd, q, &cb, &s, 0, 1);
+	ksft_test_result(!ret && wait_binary(d->fd, out),
+			 "submit_two_renders_two_computes_with_barriers\n");
+	drmSyncobjDestroy(d->fd, out);
+}
+
+/* Timeline points 1 and 2 from two submissions; both reached in order. */
+static void test_timeline(const struct dev *d, const struct fork *f,
+			  uint32_t q)
+{
+	struct cmdbuf cb = { 0 };
+	struct drm_asahi_sync s;
+	uint64_t pts[1] = { 2 }, v = 0;
+	uint32_t tl = 0;
+	int r1, r2;
+
+	cmd_compute(&cb, f, 3);
+	drmSyncobjCreate(d->fd, 0, &tl);
+	s = point(tl, 1);
+	r1 = submit(d->fd, q, &cb, &s, 0, 1);
+	s = point(tl, 2);
+	r2 = submit(d->fd, q, &cb, &s, 0, 1);
+	expect_ret(r1 ?: r2, 0, "submit_timeline_points");
+	ksft_test_result(!r1 && !r2 &&
+			 !drmSyncobjTimelineWait(d->fd, &tl, pts, 1,
+						 deadline(WAIT_NS),
+						 DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT,
+						 NULL) &&
+			 !drmSyncobjQuery(d->fd, &tl, &v, 1) && v == 2,
+			 "submit_timeline_reaches_point_2\n");
+	drmSyncobjDestroy(d->fd, tl);
+}
+
+/*
+ * A chain: the second submission waits for the first's syncobj, a third
+ * on a timeline point; all signal.  Then a wait on an already signalled
+ * syncobj.
+ */
+static void test_chain(const struct dev *d, const struct fork *f, uint32_t q)
+{
+	struct cmdbuf cb = { 0 };
+	struct drm_asahi_sync s[2];
+	uint32_t a = 0, b = 0, tl = 0, c = 0;
+	uint64_t pt = 5;
+	int r1, r2, r3, r4;
+
+	cmd_compute(&cb, f, 4);
+	drmSyncobjCreate(d->fd, 0, &a);
+	drmSyncobjCreate(d->fd, 0, &b);
+	drmSyncobjCreate(d->fd, 0, &tl);
+	drmSyncobjCreate(d->fd, 0, &c);
+	s[0] = binary(a);
+	r1 = submit(d->fd, q, &cb, s, 0, 1);
+	s[0] = binary(a);
+	s[1] = point(tl, 5);
+	r2 = submit(d->fd, q, &cb, s, 1, 1);
+	s[0] = point(tl, 5);
+	s[1] = binary(b);
+	r3 = submit(d->fd, q, &cb, s, 1, 1);
+	ksft_test_result(!r1 && !r2 && !r3 && wait_binary(d->fd, b) &&
+			 !drmSyncobjTimelineWait(d->fd, &tl, &pt, 1,
+						 deadline(WAIT_NS), 0, NULL),
+			 "submit_chain_through_syncobjs\n");
+	/* a is signalled: a wait on it passes at once. */
+	s[0] = binary(a);
+	s[1] = binary(c);
+	r4 = submit(d->fd, q, &cb, s, 1, 1);
+	ksft_test_result(!r4 && wait_binary(d->fd, c),
+			 "submit_waits_on_signalled_syncobj\n");
+	drmSyncobjDestroy(d->fd, a);
+	drmSyncobjDestroy(d->fd, b);
+	drmSyncobjDestroy(d->fd, tl);
+	drmSyncobjDestroy(d->fd, c);
+}
+
+/* Many submissions back to back; the last one's syncobj signals. */
+static void test_many(const struct dev *d, const struct fork *f, uint32_t q)
+{
+	struct cmdbuf cb = { 0 };
+	struct drm_asahi_sync s;
+	unsigned int i, ok = 0;
+	uint32_t out = 0;
+
+	cmd_compute(&cb, f, 5);
+	drmSyncobjCreate(d->fd, 0, &out);
+	s = binary(out);
+	for (i = 0; i < 200; i++)
+		ok += !submit(d->fd, q, &cb, &s, 0, 1);
+	ksft_test_result(ok == 200 && wait_binary(d->fd, out),
+			 "submit_200_in_a_row\n");
+	drmSyncobjDestroy(d->fd, out);
+}
+
+static void test_submit_bad(const struct dev *d, const struct fork *f,
+			    uint32_t q)
+{
+	const struct {
+		const char *what;
+		struct drm_asahi_sync s[2];
+		int err;
+	} bad_syncs[] = {
+		{ "sync_type_2", { { 2, 1, 0 }, { 0, 2, 0 } }, EINVAL },
+		{ "sync_type_max", { { 0, 1, 0 }, { ~0u, 2, 0 } }, EINVAL },
+		{ "wait_on_syncobj_0", { { 0, 0, 0 }, { 0, 2, 0 } }, ENOENT },
+		{ "signal_syncobj_0", { { 0, 1, 0 }, { 0, 0, 0 } }, ENOENT },
+		{ "binary_with_point", { { 0, 1, 0 }, { 0, 2, 7 } }, EINVAL },
+	};
+	struct cmdbuf cb = { 0 }, bad = { 0 };
+	struct drm_asahi_sync syncs[2];
+	struct drm_asahi_submit s;
+	uint32_t sig = 0, out = 0;
+	unsigned int i;
+
+	cmd_compute(&cb, f, 6);
+	s = (struct drm_asahi_submit){
+		.cmdbuf = (uintptr_t)cb.buf, .queue_id = q,
+		.cmdbuf_size = cb.size,
+	};
+	s.flags = 1;
+	expect_ret(xioctl(d->fd, DRM_IOCTL_ASAHI_SUBMIT, &s), EINVAL,
+		   "submit_flags");
+	s.flags = 0;
+	s.pad = 1;
+	expect_ret(xioctl(d->fd, DRM_IOCTL_ASAHI_SUBMIT, &s), EINVAL,
+		   "submit_pad");
+	s.pad = 0;
+	s.queue_id = q + 33;
+	expect_ret(xioctl(d->fd, DRM_IOCTL_ASAHI_SUBMIT, &s), ENOENT,
+		   "submit_unknown_queue");
+	s.queue_id = q;
+	s.cmdbuf_size = 0;
+	expect_ret(xioctl(d->fd, DRM_IOCTL_ASAHI_SUBMIT, &s), EINVAL,
+		   "submit_empty_cmdbuf");
+	s.cmdbuf_size = cb.size - 1;
+	expect_ret(xioctl(d->fd, DRM_IOCTL_ASAHI_SUBMIT, &s), EINVAL,
+		   "submit_cmdbuf_cut_short");
+	s.cmdbuf_size = cb.size;
+	s.cmdbuf = 0;
+	expect_ret(xioctl(d->fd, DRM_IOCTL_ASAHI_SUBMIT, &s), EFAULT,
+		   "submit_cmdbuf_null");
+	s.cmdbuf = (uintptr_t)cb.buf;
+	s.in_sync_count = 1;
+	expect_ret(xioctl(d->fd, DRM_IOCTL_ASAHI_SUBMIT, &s), EFAULT,
+		   "submit_syncs_null");
+	s.in_sync_count = ~0u;
+	s.out_sync_count = ~0u;
+	s.syncs = (uintptr_t)syncs;
+	expect_ret(xioctl(d->fd, DRM_IOCTL_ASAHI_SUBMIT, &s), EINVAL,
+		   "submit_sync_counts_overflow");
+
+	/* A signalled syncobj (handle 1 of the table) and an empty one. */
+	drmSyncobjCreate(d->fd, DRM_SYNCOBJ_CREATE_SIGNALED, &sig);
+	drmSyncobjCreate(d->fd, 0, &out);
+	for (i = 0; i < ARRAY_SIZE(bad_syncs); i++) {
+		memcpy(syncs, bad_syncs[i].s, sizeof(syncs));
+		if (syncs[0].handle == 1)
+			syncs[0].handle = sig;
+		if (syncs[1].handle == 2)
+			syncs[1].handle = out;
+		expect_ret(submit(d->fd, q, &cb, syncs, 1, 1), bad_syncs[i].err,
+			   "submit_%s", bad_syncs[i].what);
+	}
+	syncs[0] = binary(sig);
+	syncs[1] = binary(out);
+	ksft_test_result(!submit(d->fd, q, &cb, syncs, 1, 1) &&
+			 wait_binary(d->fd, out),
+			 "submit_after_refusals_still_works\n");
+
+	/* A command of an unknown type, and one whose barrier is ahead. */
+	cmd(&bad, 5, "\0\0\0\0\0\0\0\0", 8);
+	expect_ret(submit(d->fd, q, &bad, NULL, 0, 0), EINVAL,
+		   "submit_command_type_5");
+	memset(&bad, 0, sizeof(bad));
+	cmd_compute(&bad, f, 7);
+	((struct drm_asahi_cmd_header *)bad.buf)->cdm_barrier = 1;
+	expect_ret(submit(d->fd, q, &bad, NULL, 0, 0), EINVAL,
+		   "submit_barrier_on_later_command");
+	drmSyncobjDestroy(d->fd, sig);
+	drmSyncobjDestroy(d->fd, out);
+}
+
+/*
+ * User timestamps need the firmware to write into a GEM object through
+ * the timestamp aperture.  With CPU pages smaller than the GPU's 16 KiB
+ * (x86_64 guests), an object's GPU page is labelled by its first CPU
+ * page and is not the object's memory: the model would write elsewhere,
+ * so the case runs only with 16 KiB pages.
+ */
+static void test_timestamps(const struct dev *d, const struct fork *f,
+			    uint32_t q)
+{
+	struct drm_asahi_cmd_compute c;
+	struct drm_asahi_sync s;
+	uint64_t *ts, t0 = 0, t1 = 0;
+	struct cmdbuf cb = { 0 };
+	uint32_t out = 0;
+	bool ok;
+
+	if (sysconf(_SC_PAGESIZE) != (long)PG || !f->ts_object) {
+		ksft_test_result_skip("submit_user_timestamps (CPU pages are not 16 KiB)\n");
+		return;
+	}
+	cmd_compute(&cb, f, 8);
+	memcpy(&c, cb.buf + sizeof(struct drm_asahi_cmd_header), sizeof(c));
+	c.ts.start = (struct drm_asahi_timestamp){ f->ts_object, 0 };
+	c.ts.end = (struct drm_asahi_timestamp){ f->ts_object, 8 };
+	memcpy(cb.buf + sizeof(struct drm_asahi_cmd_header), &c, sizeof(c));
+	ts = gem_mmap(d->fd, f->h[TS], PG);
+	drmSyncobjCreate(d->fd, 0, &out);
+	s = binary(out);
+	get_time(d->fd, 0, &t0);
+	ok = ts && !submit(d->fd, q, &cb, &s, 0, 1) && wait_binary(d->fd, out);
+	get_time(d->fd, 0, &t1);
+	ok = ok && ts[0] >= t0 && ts[0] <= ts[1] && ts[1] <= t1;
+	ksft_test_result(ok, "submit_user_timestamps\n");
+	if (ts)
+		munmap(ts, PG);
+	drmSyncobjDestroy(d->fd, out);
+}
+
+/*
+ * Work submitted, then the file closed at once, as when a process dies
+ * mid-frame: closing the file closes its handles, but the work in flight
+ * must still find its buffers mapped (no GPU fault, no firmware crash),
+ * and the device stays up for the others.
+ */
+static void test_close_with_work(bool wait)
+{
+	struct drm_asahi_params_global p;
+	struct cmdbuf cb = { 0 };
+	unsigned int i, ok = 0;
+	const char *name = wait ? "submit_wait_close" : "submit_then_close";
+	struct drm_asahi_sync s;
+	uint32_t out = 0;
+	struct dev d2;
+	struct fork f2;
+	uint32_t q = 0;
+	int fd;
+
+	d2.fd = open_asahi();
+	if (d2.fd < 0 || get_params(d2.fd, &d2.p)) {
+		ksft_test_result_fail("%s\n", name);
+		return;
+	}
+	ksft_print_msg("a second client replays the open\n");
+	if (!fork_open(&d2, &f2) ||
+	    queue_create(d2.fd, f2.vm, DRM_ASAHI_PRIORITY_MEDIUM, &q)) {
+		ksft_test_result_fail("%s\n", name);
+		close(d2.fd);
+		return;
+	}
+	cmd_render(&cb, &f2, 9);
+	cmd_compute(&cb, &f2, 9);
+	crash_dumps(true);
+	drmSyncobjCreate(d2.fd, 0, &out);
+	s = binary(out);
+	for (i = 0; i < 100; i++)
+		ok += !submit(d2.fd, q, &cb, &s, 0, 1);
+	/* The orderly close: the last submission's syncobj first. */
+	if (wait)
+		ok -= !wait_binary(d2.fd, out);
+	close(d2.fd);
+	fd = open_asahi();
+	ksft_test_result(ok == 100 && fd >= 0 && !get_params(fd, &p),
+			 "%s\n", name);
+	/* Let the firmware run what was queued. */
+	for (i = 0; i < 10 && !crash_dumps(false); i++)
+		sleep_us(100000);
+	ksft_test_result(!crash_dumps(false), "%s_no_firmware_crash\n", name);
+	if (fd >= 0)
+		close(fd);
+}
+
+int main(void)
+{
+	struct dev d;
+	struct fork f;
+	uint32_t q = 0;
+	int ret;
+
+	ksft_print_header();
+	dev_open(&d);
+	if (!fork_open(&d, &f))
+		ksft_exit_fail_msg("the fork's layout could not be built\n");
+	kmsg("submit: queues");
+	test_queues(&d, &f);
+	ret = queue_create(d.fd, f.vm, DRM_ASAHI_PRIORITY_MEDIUM, &q);
+	if (ret)
+		ksft_exit_fail_msg("QUEUE_CREATE: %s\n", strerror(-ret));
+	kmsg("submit: compute");
+	test_compute_binary(&d, &f, q);
+	kmsg("submit: render");
+	test_render_binary(&d, &f, q);
+	kmsg("submit: mixed");
+	test_mixed(&d, &f, q);
+	kmsg("submit: timeline");
+	test_timeline(&d, &f, q);
+	kmsg("submit: chain");
+	test_chain(&d, &f, q);
+	kmsg("submit: many");
+	test_many(&d, &f, q);
+	kmsg("submit: bad");
+	test_submit_bad(&d, &f, q);
+	kmsg("submit: timestamps");
+	test_timestamps(&d, &f, q);
+	kmsg("submit: wait, then close");
+	test_close_with_work(true);
+	kmsg("submit: close with work");
+	test_close_with_work(false);
+	kmsg("submit: end");
+	expect_ret(queue_destroy(d.fd, q), 0, "queue_destroy_after_work");
+	expect_ret(vm_destroy(d.fd, f.vm), 0, "vm_destroy_after_work");
+	close(d.fd);
+	done();
+}

@@ -49,9 +49,10 @@ MODS=$OUT/initramfs/lib/modules
 if [ -n "${IGT_TESTS:-}" ]; then
 	progs=$IGT_TESTS
 else
-	progs=$(cd "$IGT_BUILD/tests/asahi" &&
-		for f in asahi_*; do [ -f "$f" ] && [ -x "$f" ] && echo "$f"; done | sort)
+	progs=$(find "$IGT_BUILD/tests/asahi" -maxdepth 1 -name 'asahi_*' \
+		-type f -perm -u+x -printf '%f\n' | sort)
 fi
+progs=$(echo $progs)
 [ -n "$progs" ] || die "no programs in $IGT_BUILD/tests/asahi"
 command -v qemu-system-x86_64 >/dev/null || die "qemu-system-x86_64 missing"
 

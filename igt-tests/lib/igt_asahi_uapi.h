@@ -19,6 +19,16 @@
 #define ASAHI_USC_BASE		(1ull << 40)
 #define ASAHI_USC_SIZE		(1ull << 32)
 
+/*
+ * Two additions of the Mesa fork for G16 and G17P to the upstream UAPI, at
+ * the values the fork fixed: GET_PARAMS features bit 1 says the device
+ * honours render flag bit 3, which applies the command's vdm_barrier
+ * before the fragment stage rather than before tiling; a device that does
+ * not report the feature refuses the flag with EINVAL.
+ */
+#define ASAHI_FEATURE_FORK_FRAGMENT_BARRIER	(1ull << 1)
+#define ASAHI_RENDER_FORK_VDM_BARRIER_FRAGMENT	(1u << 3)
+
 /* How long a test waits for a job: a bound, never a measure. */
 #define ASAHI_WAIT_NS		(10ull * 1000000000ull)
 

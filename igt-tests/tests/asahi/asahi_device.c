@@ -105,7 +105,9 @@ int igt_main()
 	igt_describe("Every global parameter holds what the Mesa fork asserts "
 		     "or relies on: a known generation and variant, clusters "
 		     "matching the core masks, a VA window holding the 4 GiB "
-		     "USC heap at 2^40, timestamps in nanoseconds.");
+		     "USC heap at 2^40, timestamps in nanoseconds, no "
+		     "feature bit but soft faults and the fork's fragment "
+		     "barrier.");
 	igt_subtest("params-values") {
 		uint32_t i;
 
@@ -136,7 +138,9 @@ int igt_main()
 		igt_assert_lte(p.max_commands_per_submission, 64);
 		igt_assert_lte(1, p.max_attachments);
 		igt_assert_eq_u64(p.command_timestamp_frequency_hz, 1000000000ull);
-		igt_assert_eq_u64(p.features & ~(uint64_t)DRM_ASAHI_FEATURE_SOFT_FAULTS,
+		igt_assert_eq_u64(p.features &
+				  ~(uint64_t)(DRM_ASAHI_FEATURE_SOFT_FAULTS |
+					      ASAHI_FEATURE_FORK_FRAGMENT_BARRIER),
 				  0);
 	}
 

@@ -496,7 +496,8 @@ int igt_main()
 		igt_assert_eq(__igt_asahi_submit(c.fd, c.q, &cb, NULL, 0, 0), -EINVAL);
 	}
 
-	igt_describe("Bad render commands are EINVAL: an unknown flag, width, "
+	igt_describe("Bad render commands are EINVAL: unknown flags (bits 4 "
+		     "and 31), width, "
 		     "height or layers 0, a tile size the hardware lacks, 3 "
 		     "samples, a longer payload with non-zero bytes beyond.");
 	igt_subtest("bad-render") {
@@ -507,7 +508,9 @@ int igt_main()
 		igt_asahi_fork_cmd_render(&cb, &c.f, 0);
 		r = render_of(&cb, 0);
 		good = *r;
-		r->flags |= 1u << 3;
+		r->flags |= 1u << 4;
+		igt_assert_eq(__igt_asahi_submit(c.fd, c.q, &cb, NULL, 0, 0), -EINVAL);
+		r->flags = good.flags | 1u << 31;
 		igt_assert_eq(__igt_asahi_submit(c.fd, c.q, &cb, NULL, 0, 0), -EINVAL);
 		*r = good;
 		r->width_px = 0;
@@ -532,6 +535,24 @@ int igt_main()
 		longer[sizeof(good) + 3] = 1;
 		igt_asahi_cmd(&cb, DRM_ASAHI_CMD_RENDER, longer, sizeof(longer));
 		igt_assert_eq(__igt_asahi_submit(c.fd, c.q, &cb, NULL, 0, 0), -EINVAL);
+	}
+
+	igt_describe("The Mesa fork's fragment barrier (render flag bit 3): a "
+		     "device that reports the feature (GET_PARAMS features "
+		     "bit 1) runs a render carrying it, after a compute it "
+		     "waits for; one that does not refuses it with EINVAL.");
+	igt_subtest("render-fork-fragment-barrier") {
+		struct igt_asahi_cmdbuf cb = {};
+
+		igt_asahi_fork_cmd_compute(&cb, &c.f, 12);
+		igt_asahi_fork_cmd_render(&cb, &c.f, 12);
+		render_of(&cb, 1)->flags |= ASAHI_RENDER_FORK_VDM_BARRIER_FRAGMENT;
+		igt_info("features %#llx\n", (unsigned long long)c.f.p.features);
+		if (c.f.p.features & ASAHI_FEATURE_FORK_FRAGMENT_BARRIER)
+			submit_and_wait(&c, c.q, &cb);
+		else
+			igt_assert_eq(__igt_asahi_submit(c.fd, c.q, &cb, NULL, 0, 0),
+				      -EINVAL);
 	}
 
 	igt_describe("A render payload longer than this kernel knows, zero "

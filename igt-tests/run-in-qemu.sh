@@ -20,8 +20,10 @@
 #   QEMU_OUT   the guest build of make qemu-test (default: build/qemu-x86)
 # Environment: AGX4_QEMU_GENS (default "g16 g17p"), AGX4_QEMU_TIMEOUT
 # (seconds, default 1200), IGT_TESTS (programs to run, default: all of
-# tests/asahi), IGT_RESULTS (where the guest's log goes, default
-# IGT_BUILD/qemu-igt.log).
+# tests/asahi), IGT_GENERIC (programs of IGT_BUILD/tests that every
+# render driver should pass, e.g. "core_getversion syncobj_wait"; run
+# with IGT_FORCE_DRIVER=asahi; default none), IGT_RESULTS (where the
+# guest's log goes, default IGT_BUILD/qemu-igt.log).
 #
 # Last line: "igt-qemu: N passed, N skipped, N failed"; exit status 1 when
 # anything failed.
@@ -53,6 +55,7 @@ else
 		-type f -perm -u+x -printf '%f\n' | sort)
 fi
 progs=$(echo $progs)
+generic=$(echo ${IGT_GENERIC:-})
 [ -n "$progs" ] || die "no programs in $IGT_BUILD/tests/asahi"
 command -v qemu-system-x86_64 >/dev/null || die "qemu-system-x86_64 missing"
 
@@ -84,6 +87,11 @@ for p in $progs; do
 	cp "$IGT_BUILD/tests/asahi/$p" "$STAGE/igt/"
 	copy_with_libs "$IGT_BUILD/tests/asahi/$p"
 done
+for p in $generic; do
+	[ -x "$IGT_BUILD/tests/$p" ] || die "no program $IGT_BUILD/tests/$p"
+	cp "$IGT_BUILD/tests/$p" "$STAGE/igt/"
+	copy_with_libs "$IGT_BUILD/tests/$p"
+done
 
 cat >"$STAGE/init" <<EOF
 #!/bin/busybox sh
@@ -93,7 +101,7 @@ mount -t sysfs sys /sys
 mount -t devtmpfs dev /dev
 mount -t tmpfs tmp /tmp
 mount -t debugfs debugfs /sys/kernel/debug
-export LD_LIBRARY_PATH=/igt
+export LD_LIBRARY_PATH=/igt IGT_FORCE_DRIVER=asahi
 echo "igt-guest: booted \$(uname -r)"
 dmesg -c >/tmp/dmesg.all
 for gen in $GENS; do
@@ -103,7 +111,7 @@ for gen in $GENS; do
 	fi
 	i=0
 	while [ ! -e /dev/dri/renderD128 ] && [ \$i -lt 50 ]; do sleep 0.1; i=\$((i + 1)); done
-	for p in $progs; do
+	for p in $progs $generic; do
 		/igt/\$p >/tmp/out 2>&1
 		rc=\$?
 		sed "s/^/\$gen: \$p: /" /tmp/out
@@ -133,7 +141,7 @@ chmod +x "$STAGE/init"
 (cd "$STAGE" && find . | cpio -o -H newc --quiet | gzip -1) >"$STAGE.cpio.gz"
 trap 'rm -rf "$STAGE" "$STAGE.cpio.gz"' EXIT
 
-echo "igt-qemu: booting $KERNEL with $(echo $progs | wc -w) IGT programs (log: $LOG)"
+echo "igt-qemu: booting $KERNEL with $(echo $progs $generic | wc -w) IGT programs (log: $LOG)"
 set +e
 timeout "$TIMEOUT" qemu-system-x86_64 -accel tcg,thread=multi -cpu max -smp 2 \
 	-m 1024 -nographic -no-reboot -kernel "$KERNEL" -initrd "$STAGE.cpio.gz" \

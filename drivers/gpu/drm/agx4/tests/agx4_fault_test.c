@@ -1291,9 +1291,12 @@ static void restart_undo(struct fault_run *r)
 
 /*
  * A restart's run probes a device, crashes and restarts its firmware and
- * removes it: the G16 boot's 5400 allocations take several parts.
+ * removes it: the G16 boot's 5400 allocations take several parts (the
+ * sampling's run count varies: a part took 30 s to 130 s).
  */
-static const unsigned int restart_parts[] = { 401, 1801, 3601, 0 };
+static const unsigned int restart_parts[] = {
+	401, 1001, 1801, 2701, 3601, 0
+};
 
 /* The scenarios. */
 static const struct fault_scenario scenarios[] = {
@@ -1338,7 +1341,7 @@ struct fault_param {
 	unsigned int last;
 };
 
-#define MAX_PARTS	4
+#define MAX_PARTS	6
 
 static const void *fault_gen_params(const void *prev, char *desc)
 {

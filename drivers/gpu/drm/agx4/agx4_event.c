@@ -8,6 +8,7 @@
 #include <linux/unaligned.h>
 
 #include <drm/drm_device.h>
+#include <drm/drm_drv.h>
 #include <drm/drm_print.h>
 
 #include <kunit/visibility.h>
@@ -164,7 +165,9 @@ static void dispatch_locked(struct agx4_event *ev, const struct agx4_fw_event *e
  *
  * Run at every notification; callable directly from any context (a boot
  * step polling for a receipt, tests).  Does nothing after
- * agx4_event_fini().
+ * agx4_event_fini(), nor once the device is unplugged: the ring and its
+ * cursors are the firmware's, and what the records would start (replies,
+ * doorbells, resets) must not run then.
  */
 void agx4_event_drain(struct agx4_event *ev)
 {
@@ -175,11 +178,14 @@ void agx4_event_drain(struct agx4_event *ev)
 	u8 rec[AGX4_FW_EV_SIZE] __aligned(8);
 	struct agx4_fw_event e;
 	unsigned long flags;
-	int ret;
+	int ret, idx;
 
+	if (!drm_dev_enter(ev->drm, &idx))
+		return;
 	spin_lock_irqsave(&ev->lock, flags);
 	if (ev->stopped) {
 		spin_unlock_irqrestore(&ev->lock, flags);
+		drm_dev_exit(idx);
 		return;
 	}
 	while (ev->ring.ring) {
@@ -209,6 +215,7 @@ void agx4_event_drain(struct agx4_event *ev)
 	if (ev->handlers && ev->handlers->drained)
 		ev->handlers->drained(ev->priv);
 	spin_unlock_irqrestore(&ev->lock, flags);
+	drm_dev_exit(idx);
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_event_drain);
 

@@ -559,6 +559,7 @@ int agx4_fw_boot_ctl_push(struct agx4_fw_boot *b, unsigned int inst,
 	spin_unlock_irqrestore(&b->ctl_lock, flags);
 	return ret;
 }
+EXPORT_SYMBOL_IF_KUNIT(agx4_fw_boot_ctl_push);
 
 /**
  * agx4_fw_boot_ctl_ring() - ring an instance's device-control doorbell

@@ -11,6 +11,7 @@
 #include <linux/unaligned.h>
 
 #include <drm/drm_debugfs.h>
+#include <drm/drm_drv.h>
 #include <drm/drm_file.h>
 #include <drm/drm_managed.h>
 #include <drm/drm_print.h>
@@ -195,8 +196,13 @@ static int fw_object_show(struct seq_file *m, void *data)
 	struct drm_debugfs_entry *entry = m->private;
 	const struct agx4_fw_live *live = entry->file.data;
 	struct drm_printer p = drm_seq_file_printer(m);
+	int idx;
 
+	/* The firmware's memory: not once the device is unplugged. */
+	if (!drm_dev_enter(entry->dev, &idx))
+		return -ENODEV;
 	agx4_fw_decode(live->layout, live->obj, live->size, &p);
+	drm_dev_exit(idx);
 	return 0;
 }
 

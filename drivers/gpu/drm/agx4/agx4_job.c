@@ -319,12 +319,17 @@ static void retire_locked(struct agx4_job_dev *jd, struct agx4_job *job,
 
 /*
  * Ring the doorbells the backend noted; with none of the unit's locks
- * held, since the firmware may answer at once.
+ * held, since the firmware may answer at once.  Not once the device is
+ * unplugged: the removal stops the firmware next.
  */
 static void kick(struct agx4_job_dev *jd)
 {
-	if (jd->ops->kick)
-		jd->ops->kick(jd->adev);
+	int idx;
+
+	if (!jd->ops->kick || !drm_dev_enter(&jd->adev->base, &idx))
+		return;
+	jd->ops->kick(jd->adev);
+	drm_dev_exit(idx);
 }
 
 /* Return: false once the unit stopped (then there is nothing to kick). */

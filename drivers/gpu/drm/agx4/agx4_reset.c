@@ -29,6 +29,7 @@
 #include "agx4_job.h"
 #include "agx4_reset.h"
 #include "agx4_trace.h"
+#include "agx4_tvb.h"
 
 /**
  * DOC: recovery
@@ -46,11 +47,13 @@
  *
  * The reset work:
  *
- * 1. captures a devcoredump: the causes, the GPU's fault registers where
- *    known, the event record that caused it (as nine 64-bit words), every
- *    job in flight with its firmware objects decoded by name by the
- *    submission backend, every object and record of the boot decoded by
- *    name, then the crash log of each crashed instance;
+ * 1. stops the TVB unit's answers (agx4_tvb_pre_reset()) and captures a
+ *    devcoredump: the causes, the GPU's fault registers where known, the
+ *    event record that caused it (as nine 64-bit words), every job in
+ *    flight with its firmware objects decoded by name by the submission
+ *    backend, every object and record of the boot decoded by name, then
+ *    the crash log of each crashed instance.  A dump there is no memory
+ *    for is skipped; the restart goes on;
  * 2. stops every firmware instance (agx4_fw_boot_stop()), so nothing
  *    writes memory the host frees from here on, then runs the job unit's
  *    pre_reset (agx4_job_pre_reset()): every queue is killed, its jobs in
@@ -65,8 +68,8 @@
  *    (agx4_fw_boot_init()): every shared object is allocated and built
  *    again by the generation's builders, the context table cleared, the
  *    handshake run;
- * 5. runs the job unit's post_reset (agx4_job_post_reset()), and lets
- *    the ioctls in again.
+ * 5. runs the job unit's post_reset (agx4_job_post_reset()), lets the
+ *    TVB unit answer again, and lets the ioctls in again.
  *
  * Nothing is resubmitted: the firmware's view of every queue (rings,
  * stamps, contexts, TVB state) is gone, and a job that ran in part may
@@ -138,6 +141,14 @@ struct agx4_reset {
 	atomic_t count;
 	/** @failures: resets after which the firmware did not come back. */
 	atomic_t failures;
+#if IS_ENABLED(CONFIG_KUNIT)
+	/**
+	 * @held: KUnit's agx4_reset_hold(): causes are noted without
+	 * @work, for agx4_reset_run() to restart in the test's task;
+	 * protected by @lock.
+	 */
+	bool held;
+#endif
 };
 
 static const char *const cause_names[AGX4_RESET_NR_CAUSES] = {
@@ -183,6 +194,9 @@ void agx4_reset_schedule(struct agx4_device *adev,
 			memcpy(r->rec, rec, r->rec_len);
 		}
 		queue = true;
+#if IS_ENABLED(CONFIG_KUNIT)
+		queue = !r->held;
+#endif
 	}
 	spin_unlock_irqrestore(&r->lock, flags);
 	if (queue)
@@ -375,9 +389,14 @@ static void unplug_work(struct work_struct *w)
 	drm_dev_put(drm);
 }
 
-static void reset_work(struct work_struct *w)
+/*
+ * The reset, with what agx4_reset_schedule() noted.  0 when the firmware
+ * is up again; -ENODATA when there is nothing to do (no cause pending,
+ * the device lost or going); -ECANCELED when fw_restart is off; else the
+ * errno of the boot that failed, and the device is lost.
+ */
+static int reset_run(struct agx4_reset *r)
 {
-	struct agx4_reset *r = container_of(w, struct agx4_reset, work);
 	struct agx4_device *adev = r->adev;
 	unsigned long causes, insts, flags;
 	u8 rec[AGX4_FW_EV_SIZE];
@@ -396,24 +415,28 @@ static void reset_work(struct work_struct *w)
 	spin_unlock_irqrestore(&r->lock, flags);
 	/* A second cause behind a reset that ran already, or a lost device. */
 	if (!causes || READ_ONCE(r->lost) || !adev->fw)
-		return;
+		return -ENODATA;
 	/*
 	 * Everything below touches the hardware.  The unplug waits for this
 	 * work before it unplugs (agx4_reset_unplug()), so this only holds
 	 * once the device is going another way.
 	 */
 	if (!drm_dev_enter(&adev->base, &idx))
-		return;
+		return -ENODATA;
 
 	n = atomic_inc_return(&r->count);
 	trace_agx4_reset_begin(dev_index(adev), __ffs(causes), n);
 	drm_err(&adev->base, "firmware reset %u: %s%s\n", n,
 		cause_names[__ffs(causes)],
 		hweight_long(causes) > 1 ? " and more" : "");
+	/* Growth requests of this firmware are answered no more. */
+	agx4_tvb_pre_reset(adev);
+	/* A dump that cannot be made does not keep the restart from running. */
 	coredump(r, n, causes, insts, rec, rec_len);
 	if (!READ_ONCE(agx4_fw_restart)) {
 		agx4_fw_boot_reset(adev->fw);
-		trace_agx4_reset_end(dev_index(adev), n, -ECANCELED);
+		ret = -ECANCELED;
+		trace_agx4_reset_end(dev_index(adev), n, ret);
 		goto out;
 	}
 
@@ -427,15 +450,18 @@ static void reset_work(struct work_struct *w)
 	if (READ_ONCE(r->gone)) {
 		/* The removal stops the firmware itself. */
 		up_write(&r->sem);
+		ret = -ENODATA;
 		goto out;
 	}
 	/* The firmware's pre_reset and post_reset: shut down, boot again. */
 	agx4_fw_boot_fini(adev);
 	ret = agx4_fw_boot_init(adev);
-	if (!ret)
+	if (!ret) {
 		agx4_job_post_reset(adev);
-	else
+		agx4_tvb_post_reset(adev);
+	} else {
 		r->lost = true;
+	}
 	up_write(&r->sem);
 	trace_agx4_reset_end(dev_index(adev), n, ret);
 	if (!ret) {
@@ -450,6 +476,12 @@ static void reset_work(struct work_struct *w)
 	queue_work(system_unbound_wq, &r->unplug_work);
 out:
 	drm_dev_exit(idx);
+	return ret;
+}
+
+static void reset_work(struct work_struct *w)
+{
+	reset_run(container_of(w, struct agx4_reset, work));
 }
 
 static void reset_release(struct drm_device *drm, void *data)
@@ -511,6 +543,69 @@ void agx4_reset_unplug(struct agx4_device *adev)
 }
 
 #if IS_ENABLED(CONFIG_KUNIT)
+/**
+ * agx4_reset_hold() - restart in the test's task, not on the workqueue
+ * @adev: the device.
+ * @hold: true: causes wait for agx4_reset_run(); false: back to the
+ *	workqueue, which runs a reset if one waits.
+ *
+ * For the fault-injection suite, whose failures only reach allocations
+ * made in the test's own task.
+ */
+void agx4_reset_hold(struct agx4_device *adev, bool hold)
+{
+	struct agx4_reset *r = adev->reset;
+	bool queue;
+
+	if (!r)
+		return;
+	spin_lock_irq(&r->lock);
+	r->held = hold;
+	queue = !hold && r->causes;
+	spin_unlock_irq(&r->lock);
+	if (hold)
+		flush_workqueue(r->wq);
+	else if (queue)
+		queue_work(r->wq, &r->work);
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_reset_hold);
+
+/**
+ * agx4_reset_pending() - whether a cause waits for the reset
+ * @adev: the device.
+ *
+ * Return: true when one does.
+ */
+bool agx4_reset_pending(struct agx4_device *adev)
+{
+	struct agx4_reset *r = adev->reset;
+	bool ret;
+
+	if (!r)
+		return false;
+	spin_lock_irq(&r->lock);
+	ret = r->causes;
+	spin_unlock_irq(&r->lock);
+	return ret;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_reset_pending);
+
+/**
+ * agx4_reset_run() - run the reset waiting, in the caller's task
+ * @adev: the device, held (agx4_reset_hold()).
+ *
+ * The same reset the workqueue runs; a lost device is unplugged from its
+ * own work item all the same.
+ *
+ * Return: 0 when the firmware is up again, -ENODATA when no reset was
+ * due, -ECANCELED when fw_restart is off, else the failed boot's errno.
+ */
+int agx4_reset_run(struct agx4_device *adev)
+{
+	return adev->reset ? reset_run(adev->reset) : -ENODATA;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_reset_run);
+
 /**
  * agx4_reset_flush() - wait for resets queued and their unplug
  * @adev: the device.

@@ -15,6 +15,9 @@ void agx4_reset_unplug(struct agx4_device *adev);
 #if IS_ENABLED(CONFIG_KUNIT)
 extern bool agx4_fw_restart;
 void agx4_reset_flush(struct agx4_device *adev);
+void agx4_reset_hold(struct agx4_device *adev, bool hold);
+bool agx4_reset_pending(struct agx4_device *adev);
+int agx4_reset_run(struct agx4_device *adev);
 unsigned int agx4_reset_count(struct agx4_device *adev);
 unsigned int agx4_reset_failures(struct agx4_device *adev);
 typedef void (*agx4_reset_dump_fn)(struct agx4_device *adev, void *buf,

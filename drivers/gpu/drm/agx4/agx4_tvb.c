@@ -9,6 +9,7 @@
 #include <linux/spinlock.h>
 #include <linux/workqueue.h>
 
+#include <drm/drm_drv.h>
 #include <drm/drm_file.h>
 #include <drm/drm_managed.h>
 #include <drm/drm_print.h>
@@ -57,7 +58,16 @@
  * back is not answered at all: it is counted, reported (ratelimited) and
  * dropped, since answering it could only feed the firmware a pool it did
  * not ask for.  Replies are pushed on device control and the control
- * doorbell rung.
+ * doorbell rung.  A reply that finds the ring full is not dropped (the
+ * firmware would wait for it forever): the work rings the doorbell, waits
+ * until the firmware took what fills the ring (at most the firmware's
+ * timeout) and pushes the reply again.
+ *
+ * A firmware reset stops the unit first (agx4_tvb_pre_reset()): what the
+ * old firmware asked is dropped unanswered, since its pools and contexts
+ * go with it, and nothing is answered until the new firmware is up.  Once
+ * the device is unplugged nothing is answered at all: answering runs
+ * inside drm_dev_enter().
  *
  * The limit is the module parameter tvb_max_blocks: 0 (the default)
  * means 32 growth requests past the initial blocks, the reference
@@ -121,12 +131,25 @@ struct agx4_tvb {
 	/** @work: answers what waits in @items. */
 	struct work_struct work;
 	/**
-	 * @lock: protects @items, @head, @count, @stopped and @stats; taken
-	 * by the event drain's handlers, possibly in hard IRQ.
+	 * @lock: protects @items, @head, @count, @stopped, @paused, @held
+	 * and @stats; taken by the event drain's handlers, possibly in hard
+	 * IRQ.
 	 */
 	spinlock_t lock;
 	/** @stopped: agx4_tvb_fini() ran: nothing more is queued. */
 	bool stopped;
+	/**
+	 * @paused: a firmware reset runs (agx4_tvb_pre_reset()): what the
+	 * old firmware asks is dropped, nothing is queued.
+	 */
+	bool paused;
+#if IS_ENABLED(CONFIG_KUNIT)
+	/**
+	 * @held: KUnit's agx4_tvb_hold(): items are queued without @work,
+	 * for agx4_tvb_run_one() to answer in the test's task.
+	 */
+	bool held;
+#endif
 	/** @head: the oldest entry of @items. */
 	u32 head;
 	/** @count: entries of @items in use. */
@@ -165,10 +188,14 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_tvb_max_blocks);
 static bool queue_item_locked(struct agx4_tvb *t, const struct tvb_item *it)
 {
 	lockdep_assert_held(&t->lock);
-	if (t->stopped || t->count == TVB_PENDING)
+	if (t->stopped || t->paused || t->count == TVB_PENDING)
 		return false;
 	t->items[(t->head + t->count) % TVB_PENDING] = *it;
 	t->count++;
+#if IS_ENABLED(CONFIG_KUNIT)
+	if (t->held)
+		return true;
+#endif
 	queue_work(t->wq, &t->work);
 	return true;
 }
@@ -237,6 +264,28 @@ void agx4_tvb_event_limit(void *priv, const struct agx4_fw_event *e)
 				     e->limit.event, e->limit.stamp);
 }
 
+/*
+ * Push @rec on instance 0's device control.  The firmware waits for the
+ * reply, so it is not dropped when the ring is full: the doorbell is rung
+ * for the firmware to take what waits, and once it took it (at most the
+ * firmware's timeout; here, off the fence path, waiting is allowed) the
+ * push is tried again.
+ */
+static int push_reply(struct agx4_tvb *t, const u8 *rec, size_t len)
+{
+	struct agx4_fw_boot *fw = t->adev->fw;
+	int ret = agx4_fw_boot_ctl_push(fw, 0, rec, len);
+
+	if (ret != -EBUSY)
+		return ret;
+	spin_lock_irq(&t->lock);
+	t->stats.ring_full++;
+	spin_unlock_irq(&t->lock);
+	return agx4_fw_boot_ctl_ring(fw, 0) ?:
+	       agx4_fw_boot_wait_ctl(fw, 0) ?:
+	       agx4_fw_boot_ctl_push(fw, 0, rec, len);
+}
+
 /* Push @ctl on instance 0's device control and ring its doorbell. */
 static void send_reply(struct agx4_tvb *t, const struct agx4_fw_ctl *ctl)
 {
@@ -245,7 +294,7 @@ static void send_reply(struct agx4_tvb *t, const struct agx4_fw_ctl *ctl)
 	int ret;
 
 	ret = adev->gen->build_ctl(ctl, rec, sizeof(rec)) ?:
-	      agx4_fw_boot_ctl_push(adev->fw, 0, rec, sizeof(rec)) ?:
+	      push_reply(t, rec, sizeof(rec)) ?:
 	      agx4_fw_boot_ctl_ring(adev->fw, 0);
 	if (!ret)
 		return;
@@ -284,7 +333,7 @@ static void ignore(struct agx4_tvb *t, const struct agx4_fw_ev_grow_in *req,
 			     req->context, req->slot, req->counter, why, err);
 }
 
-static void grow(struct agx4_tvb *t, const struct agx4_fw_ev_grow_in *req)
+static int grow(struct agx4_tvb *t, const struct agx4_fw_ev_grow_in *req)
 {
 	struct agx4_device *adev = t->adev;
 	const struct agx4_fw_submit_ops *ops = adev->gen->submit;
@@ -311,7 +360,7 @@ static void grow(struct agx4_tvb *t, const struct agx4_fw_ev_grow_in *req)
 	spin_unlock_irq(&t->lock);
 	if (ret <= 0 && ret != -ENOSPC && ret != -ENOMEM) {
 		ignore(t, req, ret);
-		return;
+		return ret;
 	}
 	ctl.grow_ok = ret > 0;
 	send_reply(t, &ctl);
@@ -321,28 +370,52 @@ static void grow(struct agx4_tvb *t, const struct agx4_fw_ev_grow_in *req)
 	else
 		trace_agx4_tvb_grow_refused(dev, req->context, req->slot,
 					    req->counter, ret);
+	return ret;
+}
+
+/*
+ * Take the oldest item and answer it.  Growth and replies reach the
+ * firmware's memory and its doorbell: once the device is unplugged, what
+ * is left is dropped (the removal shuts the firmware down next).
+ *
+ * Return: what grow() returns for a growth request, 0 for a memory-limit
+ * reply, -ENODEV when the device is gone, -ENODATA when nothing waits.
+ */
+static int answer_one(struct agx4_tvb *t)
+{
+	struct agx4_device *adev = t->adev;
+	struct tvb_item it;
+	int ret = 0, idx;
+
+	spin_lock_irq(&t->lock);
+	if (!t->count) {
+		spin_unlock_irq(&t->lock);
+		return -ENODATA;
+	}
+	it = t->items[t->head];
+	t->head = (t->head + 1) % TVB_PENDING;
+	t->count--;
+	spin_unlock_irq(&t->lock);
+	if (!drm_dev_enter(&adev->base, &idx)) {
+		spin_lock_irq(&t->lock);
+		t->stats.dropped++;
+		spin_unlock_irq(&t->lock);
+		return -ENODEV;
+	}
+	if (it.limit)
+		send_reply(t, &it.reply);
+	else
+		ret = grow(t, &it.req);
+	drm_dev_exit(idx);
+	return ret;
 }
 
 static void tvb_work(struct work_struct *w)
 {
 	struct agx4_tvb *t = container_of(w, struct agx4_tvb, work);
-	struct tvb_item it;
 
-	for (;;) {
-		spin_lock_irq(&t->lock);
-		if (!t->count) {
-			spin_unlock_irq(&t->lock);
-			return;
-		}
-		it = t->items[t->head];
-		t->head = (t->head + 1) % TVB_PENDING;
-		t->count--;
-		spin_unlock_irq(&t->lock);
-		if (it.limit)
-			send_reply(t, &it.reply);
-		else
-			grow(t, &it.req);
-	}
+	while (answer_one(t) != -ENODATA)
+		;
 }
 
 static void tvb_release(struct drm_device *drm, void *data)
@@ -384,7 +457,8 @@ int agx4_tvb_init(struct agx4_device *adev)
  * @adev: the device.
  *
  * The event handlers are gone already (agx4_job_fini()); what they
- * queued is answered first.
+ * queued is dropped unanswered once the device is unplugged (the removal
+ * shuts the firmware down next), answered otherwise (a failed probe).
  */
 void agx4_tvb_fini(struct agx4_device *adev)
 {
@@ -394,11 +468,116 @@ void agx4_tvb_fini(struct agx4_device *adev)
 		return;
 	spin_lock_irq(&t->lock);
 	t->stopped = true;
+#if IS_ENABLED(CONFIG_KUNIT)
+	/* What a test held is handled the way the workqueue would. */
+	t->held = false;
+#endif
+	if (t->count)
+		queue_work(t->wq, &t->work);
 	spin_unlock_irq(&t->lock);
 	flush_workqueue(t->wq);
 }
 
+/**
+ * agx4_tvb_pre_reset() - a firmware reset begins: stop answering
+ * @adev: the device.
+ *
+ * What the old firmware asked is dropped unanswered (its pools and
+ * contexts go with it, and a request of the old firmware must never grow
+ * a pool of the new one), later requests are dropped too, and a growth
+ * running is waited for: nothing here reaches the firmware's state while
+ * the reset stops, frees and rebuilds it.  Process context.
+ */
+void agx4_tvb_pre_reset(struct agx4_device *adev)
+{
+	struct agx4_tvb *t = adev->tvb;
+
+	if (!t)
+		return;
+	spin_lock_irq(&t->lock);
+	t->paused = true;
+	t->stats.dropped += t->count;
+	t->count = 0;
+	spin_unlock_irq(&t->lock);
+	flush_workqueue(t->wq);
+}
+
+/**
+ * agx4_tvb_post_reset() - the firmware is up again: answer it
+ * @adev: the device.
+ */
+void agx4_tvb_post_reset(struct agx4_device *adev)
+{
+	struct agx4_tvb *t = adev->tvb;
+
+	if (!t)
+		return;
+	spin_lock_irq(&t->lock);
+	t->paused = false;
+	spin_unlock_irq(&t->lock);
+}
+
 #if IS_ENABLED(CONFIG_KUNIT)
+/**
+ * agx4_tvb_hold() - answer in the test's task, not on the workqueue
+ * @adev: the device.
+ * @hold: true: requests wait for agx4_tvb_run_one(); false: back to the
+ *	workqueue, which answers what waits.
+ *
+ * For the fault-injection suite, whose failures only reach allocations
+ * made in the test's own task.
+ */
+void agx4_tvb_hold(struct agx4_device *adev, bool hold)
+{
+	struct agx4_tvb *t = adev->tvb;
+
+	if (!t)
+		return;
+	spin_lock_irq(&t->lock);
+	t->held = hold;
+	if (!hold && t->count)
+		queue_work(t->wq, &t->work);
+	spin_unlock_irq(&t->lock);
+	if (hold)
+		flush_workqueue(t->wq);
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_tvb_hold);
+
+/**
+ * agx4_tvb_pending() - requests and replies waiting
+ * @adev: the device.
+ *
+ * Return: their number.
+ */
+u32 agx4_tvb_pending(struct agx4_device *adev)
+{
+	struct agx4_tvb *t = adev->tvb;
+	u32 n;
+
+	if (!t)
+		return 0;
+	spin_lock_irq(&t->lock);
+	n = t->count;
+	spin_unlock_irq(&t->lock);
+	return n;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_tvb_pending);
+
+/**
+ * agx4_tvb_run_one() - answer the oldest waiting item in the caller's task
+ * @adev: the device, held (agx4_tvb_hold()).
+ *
+ * Return: for a growth request, the pool's new block count ("grew"),
+ * -ENOSPC or -ENOMEM ("refused"), or the errno it was ignored with; 0 for
+ * a memory-limit reply; -ENODEV once the device is unplugged; -ENODATA
+ * when nothing waits.
+ */
+int agx4_tvb_run_one(struct agx4_device *adev)
+{
+	return adev->tvb ? answer_one(adev->tvb) : -ENODATA;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_tvb_run_one);
+
 /**
  * agx4_tvb_flush() - wait until every request queued was answered
  * @adev: the device.

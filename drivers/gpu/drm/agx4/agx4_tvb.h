@@ -26,6 +26,8 @@ struct agx4_fw_gen;
  * @limits: memory-limit reports (event 7) seen.
  * @limit_unmatched: of those, naming no published job.
  * @reply_errors: replies the device-control ring did not take.
+ * @ring_full: replies that found the device-control ring full and
+ *	waited for the firmware to make room.
  * @last_context: the context of the last growth request handled.
  * @last_slot: its slot.
  * @last_counter: its counter.
@@ -41,6 +43,7 @@ struct agx4_tvb_stats {
 	u64 limits;
 	u64 limit_unmatched;
 	u64 reply_errors;
+	u64 ring_full;
 	u32 last_context;
 	u32 last_slot;
 	u32 last_counter;
@@ -51,10 +54,15 @@ void agx4_tvb_fini(struct agx4_device *adev);
 void agx4_tvb_event_grow(void *priv, const struct agx4_fw_event *e);
 void agx4_tvb_event_limit(void *priv, const struct agx4_fw_event *e);
 u32 agx4_tvb_max_blocks(const struct agx4_fw_gen *gen);
+void agx4_tvb_pre_reset(struct agx4_device *adev);
+void agx4_tvb_post_reset(struct agx4_device *adev);
 
 #if IS_ENABLED(CONFIG_KUNIT)
 extern unsigned int agx4_tvb_max_blocks_param;
 void agx4_tvb_flush(struct agx4_device *adev);
+void agx4_tvb_hold(struct agx4_device *adev, bool hold);
+u32 agx4_tvb_pending(struct agx4_device *adev);
+int agx4_tvb_run_one(struct agx4_device *adev);
 void agx4_tvb_get_stats(struct agx4_device *adev,
 			struct agx4_tvb_stats *stats);
 #endif

@@ -88,12 +88,29 @@
  * Adding a scenario is one entry in scenarios[]: a setup that brings the
  * device or file to where the step starts (never injected), the step
  * itself (injected), a check that the step applied all or nothing, and
- * an undo.  The TVB-growth and firmware-restart scenarios are meant to
- * be added there: a step that makes the model request growth (or crash)
- * and waits for the answer (or the restart) in the test's task; growth
- * and restart work that runs on a work item is not reached by fail_nth,
- * so such a scenario needs its step to run that work in the test's task
- * or a hook that sets fail_nth on the worker.
+ * an undo.
+ *
+ * TVB growth and the firmware restart run on work items in production,
+ * out of fail_nth's reach.  Their scenarios hold that work
+ * (agx4_tvb_hold(), agx4_reset_hold(): KUnit-only) and run it in the
+ * test's task as their step (agx4_tvb_run_one(), agx4_reset_run()), the
+ * same code the work items run:
+ *
+ * - tvb_grow: a render whose TA asks for growth three times; the step
+ *   answers one request.  A failed allocation must answer "refused"
+ *   with the pool as it was (no block object more), "grew" must add one;
+ *   the retry answers the next request, the rest are answered on the
+ *   workqueue, and the render completes without error, with one partial
+ *   render per refusal and no request left unanswered;
+ * - fw_restart: a device of the run's own (probed in setup, removed by
+ *   the undo) whose firmware crashes with a compute in it; the step runs
+ *   the reset.  Whatever fails, the compute's fence ends with -EIO.  A
+ *   restart that reports success (a failed dump allocation included:
+ *   the dump is skipped, the restart is not) has its firmware running and
+ *   takes a new client's job to completion; a restart that fails leaves
+ *   the device unplugged, without firmware, every ioctl failing with
+ *   -ENODEV.  Then the device must be released and nothing the step
+ *   allocated left.  The suite's dump hook frees the dumps.
  */
 
 #include <kunit/device.h>
@@ -120,6 +137,7 @@
 #include <linux/vmalloc.h>
 
 #include <drm/drm_device.h>
+#include <drm/drm_drv.h>
 #include <drm/drm_file.h>
 #include <drm/drm_kunit_helpers.h>
 #include <drm/drm_syncobj.h>
@@ -133,6 +151,8 @@
 #include "../agx4_gem.h"
 #include "../agx4_job.h"
 #include "../agx4_queue.h"
+#include "../agx4_reset.h"
+#include "../agx4_tvb.h"
 #include "../agx4_uat.h"
 #include "../agx4_vm.h"
 #include "agx4_test_dt.h"
@@ -475,6 +495,8 @@ static const enum agx4_soc_id socs[] = { AGX4_SOC_T8132, AGX4_SOC_T8140 };
  * @point: the timeline point the step signals.
  * @before: what the step adds one to (GEM handles, firmware mappings),
  *	before it.
+ * @grew: growth replies "grew" the model took, before the step.
+ * @refused: growth replies "refused" the model took, before the step.
  */
 struct fault_run {
 	struct kunit *test;
@@ -499,12 +521,16 @@ struct fault_run {
 	u32 out_tl;
 	u64 point;
 	unsigned int before;
+	u32 grew;
+	u32 refused;
 };
 
 /**
  * struct fault_scenario - what the suite fails allocations in
  * @name: its name, in the case's parameter.
  * @probe: the step probes the device (no device is probed before).
+ * @device: setup probes a device of the run's own, which the undo
+ *	removes (no device is probed before).
  * @client: setup opens a client (closed by the undo).
  * @no_retry: no retry of the step after a failure: the next run repeats
  *	the whole scenario anyway (probe: the next run probes again).
@@ -514,18 +540,27 @@ struct fault_run {
  * @step: the step whose allocations fail in turn.  0 or an errno.
  * @applied: after the step: NULL when it applied all (@ret 0) or nothing
  *	(@ret < 0) of its effect, else what is wrong.
+ * @finish: optional; after the step and its retry: let the work the
+ *	step answered go on, and say what is wrong with how it ended
+ *	(NULL: nothing).
  * @undo: undo what setup and step made (beyond closing the client).
+ * @parts: optional; the first N of each part after the first, 0 ended:
+ *	each part is a case of its own, so that each stays within KUnit's
+ *	time limit for a case.
  */
 struct fault_scenario {
 	const char *name;
 	bool probe;
+	bool device;
 	bool client;
 	bool no_retry;
 	bool fresh_retry;
 	int (*setup)(struct fault_run *r);
 	int (*step)(struct fault_run *r);
 	const char *(*applied)(struct fault_run *r, int ret);
+	const char *(*finish)(struct fault_run *r);
 	void (*undo)(struct fault_run *r);
+	const unsigned int *parts;
 };
 
 /* Probe: the device comes up, or fails and goes with its parent. */
@@ -991,9 +1026,279 @@ static void submit_undo(struct fault_run *r)
 }
 
 /*
- * The scenarios.  TVB growth and firmware restart go here too (see the
- * DOC comment above for what their step must do).
+ * TVB growth: a render whose TA asks for growth three times, each request
+ * waiting in the TVB unit (held) until the step answers it in the test's
+ * task.  An allocation that fails must make the answer "refused" with
+ * the pool as it was; the firmware then renders partially and the job
+ * completes all the same.
  */
+
+#define GROW_REQUESTS	3
+
+static u32 model_count(struct fault_run *r, enum agx4_fwmodel_counter c)
+{
+	return agx4_fwmodel_count(r->m, c);
+}
+
+/* Wait, a bounded time, for a growth request to wait in the TVB unit. */
+static bool wait_growth(struct fault_run *r)
+{
+	unsigned long end = jiffies + msecs_to_jiffies(BOUND_MS);
+
+	while (!agx4_tvb_pending(r->adev)) {
+		if (time_after(jiffies, end))
+			return false;
+		usleep_range(100, 200);
+	}
+	return true;
+}
+
+static void grow_mark(struct fault_run *r)
+{
+	r->grew = model_count(r, AGX4_FWMODEL_CNT_GROW_GREW);
+	r->refused = model_count(r, AGX4_FWMODEL_CNT_GROW_REFUSED);
+	r->before = agx4_test_fw_objects(r->adev, false);
+}
+
+static int grow_setup(struct fault_run *r)
+{
+	const struct agx4_fwmodel_script s = {
+		.action = AGX4_FWMODEL_ACT_GROW, .arg = GROW_REQUESTS,
+		.kinds = AGX4_FWMODEL_KIND_TA,
+	};
+	int ret = submit_setup(r, true);
+
+	ret = ret ?: agx4_fwmodel_script(r->m, &s);
+	if (ret)
+		return ret;
+	agx4_tvb_hold(r->adev, true);
+	ret = submit_step(r);
+	if (ret)
+		return ret;
+	if (!wait_growth(r))
+		return -ETIMEDOUT;
+	/* The pool's first blocks are made by now: the request waits. */
+	grow_mark(r);
+	return 0;
+}
+
+/* Answer the request waiting: 0 for "grew", else the refusal's errno. */
+static int grow_step(struct fault_run *r)
+{
+	int ret;
+
+	if (!wait_growth(r))
+		return -ETIMEDOUT;
+	ret = agx4_tvb_run_one(r->adev);
+	return ret > 0 ? 0 : ret;
+}
+
+static const char *grow_applied(struct fault_run *r, int ret)
+{
+	unsigned long end = jiffies + msecs_to_jiffies(BOUND_MS);
+	u32 grew, refused, answers = r->grew + r->refused + 1;
+	unsigned int objs = agx4_test_fw_objects(r->adev, false);
+	const char *why = NULL;
+
+	if (ret && ret != -ENOMEM)
+		return "the growth request was not answered";
+	for (;;) {
+		agx4_fwmodel_sync(r->m);
+		grew = model_count(r, AGX4_FWMODEL_CNT_GROW_GREW);
+		refused = model_count(r, AGX4_FWMODEL_CNT_GROW_REFUSED);
+		if (grew + refused >= answers || time_after(jiffies, end))
+			break;
+		usleep_range(100, 200);
+	}
+	if (grew + refused != answers)
+		why = "the firmware got no answer";
+	else if (!ret && (grew != r->grew + 1 || objs != r->before + 1))
+		why = "\"grew\" without one more block object";
+	else if (ret && (refused != r->refused + 1 || objs != r->before))
+		why = "a refused growth changed the pool";
+	/* The retry answers the next request. */
+	grow_mark(r);
+	return why;
+}
+
+/* The other requests answered on the workqueue; the job completes. */
+static const char *grow_finish(struct fault_run *r)
+{
+	struct dma_fence *f = agx4_test_syncobj_fence(r->c, r->out_bin, 0);
+	const char *why = NULL;
+	u32 refused;
+
+	agx4_tvb_hold(r->adev, false);
+	if (!f)
+		return "the render has no out-fence";
+	if (agx4_test_fence_wait(f, BOUND_MS))
+		why = "the render did not complete";
+	dma_fence_put(f);
+	agx4_fwmodel_sync(r->m);
+	refused = model_count(r, AGX4_FWMODEL_CNT_GROW_REFUSED);
+	if (!why && model_count(r, AGX4_FWMODEL_CNT_REPLY_TIMEOUTS))
+		why = "a growth request was left unanswered";
+	if (!why && model_count(r, AGX4_FWMODEL_CNT_PARTIAL_RENDERS) != refused)
+		why = "a refusal without a partial render";
+	return why;
+}
+
+static void grow_undo(struct fault_run *r)
+{
+	agx4_tvb_hold(r->adev, false);
+	agx4_job_flush(r->adev);
+}
+
+/*
+ * Firmware restart: a device of the run's own, with a compute in the
+ * firmware when it crashes; the reset waits (held) until the step runs
+ * it in the test's task.  Every allocation of the dump and of the new
+ * boot fails in turn: a dump that cannot be made must not keep the
+ * firmware from restarting, and a boot that fails must lose the device
+ * (unplugged, -ENODEV), in both cases with the job ended with -EIO and
+ * nothing leaked once the device is removed.
+ */
+
+static unsigned int dumps;
+
+/* The dumps of the suite's resets: counted, then freed at once. */
+static void dump_hook(struct agx4_device *adev, void *buf, size_t len)
+{
+	dumps++;
+	vfree(buf);
+}
+
+/* Wait, a bounded time, until @ok(@r) holds. */
+static bool wait_for(struct fault_run *r, bool (*ok)(struct fault_run *r))
+{
+	unsigned long end = jiffies + msecs_to_jiffies(BOUND_MS);
+
+	while (!ok(r)) {
+		if (time_after(jiffies, end))
+			return false;
+		usleep_range(100, 200);
+	}
+	return true;
+}
+
+static bool job_held(struct fault_run *r)
+{
+	return agx4_fwmodel_held(r->m) >= 1;
+}
+
+static bool reset_due(struct fault_run *r)
+{
+	return agx4_reset_pending(r->adev);
+}
+
+static int restart_setup(struct fault_run *r)
+{
+	int ret = probe_setup(r) ?: probe_step(r);
+
+	if (ret)
+		return ret;
+	r->m = agx4_test_model();
+	r->c = agx4_test_client_open(r->test, r->adev);
+	ret = submit_setup(r, false);
+	if (ret)
+		return ret;
+	agx4_fwmodel_hold(r->m);
+	ret = submit_step(r);
+	if (ret)
+		return ret;
+	if (!wait_for(r, job_held))
+		return -ETIMEDOUT;
+	agx4_reset_hold(r->adev, true);
+	agx4_fwmodel_inject(r->m, AGX4_FWMODEL_FAULT_CRASH, 0);
+	if (!wait_for(r, reset_due))
+		return -ETIMEDOUT;
+	r->before = dumps;
+	return 0;
+}
+
+static int restart_step(struct fault_run *r)
+{
+	return agx4_reset_run(r->adev);
+}
+
+/* A new client's compute, on a new VM and queue, completes. */
+static const char *new_job_completes(struct fault_run *r)
+{
+	struct agx4_test_client *keep = r->c;
+	const char *why = NULL;
+	struct dma_fence *f;
+	int ret;
+
+	r->c = agx4_test_client_open(r->test, r->adev);
+	ret = submit_setup(r, false) ?: submit_step(r);
+	if (ret) {
+		why = "a new job was refused after the restart";
+	} else {
+		f = agx4_test_syncobj_fence(r->c, r->out_bin, 0);
+		if (!f || agx4_test_fence_wait(f, BOUND_MS))
+			why = "a new job did not complete after the restart";
+		dma_fence_put(f);
+	}
+	agx4_test_client_close(r->c);
+	r->c = keep;
+	return why;
+}
+
+static const char *restart_applied(struct fault_run *r, int ret)
+{
+	struct dma_fence *f = agx4_test_syncobj_fence(r->c, r->out_bin, 0);
+	int err = f ? agx4_test_fence_wait(f, BOUND_MS) : -ENOENT;
+	u32 q;
+
+	dma_fence_put(f);
+	if (err != -EIO)
+		return "the job in flight did not end with -EIO";
+	if (ret) {
+		/* The device is lost: unplugged from a work item. */
+		agx4_reset_flush(r->adev);
+		if (!drm_dev_is_unplugged(&r->adev->base) || r->adev->fw)
+			return "a failed restart left the device up";
+		if (agx4_test_queue_create(r->c, r->vm,
+					   DRM_ASAHI_PRIORITY_MEDIUM,
+					   &q) != -ENODEV)
+			return "an ioctl of a lost device did not fail with -ENODEV";
+		return NULL;
+	}
+	if (!r->adev->fw || agx4_reset_failures(r->adev) ||
+	    drm_dev_is_unplugged(&r->adev->base))
+		return "the restart succeeded without firmware";
+	if (!agx4_fwmodel_running(r->m, 0))
+		return "the firmware does not run after the restart";
+	agx4_fwmodel_exec(r->m, AGX4_FWMODEL_RUN, 0);
+	return new_job_completes(r);
+}
+
+static void restart_undo(struct fault_run *r)
+{
+	if (r->m) {
+		agx4_fwmodel_exec(r->m, AGX4_FWMODEL_RUN, 0);
+		agx4_fwmodel_release(r->m, AGX4_FWMODEL_OLDEST_FIRST);
+	}
+	if (r->c) {
+		agx4_test_client_close(r->c);
+		r->c = NULL;
+	}
+	if (r->adev)
+		agx4_reset_flush(r->adev);
+	r->m = NULL;
+	probe_undo(r);
+}
+
+/*
+ * A restart's run probes a device, crashes and restarts its firmware and
+ * removes it: the G16 boot's 5400 allocations take several parts (the
+ * sampling's run count varies: a part took 30 s to 130 s).
+ */
+static const unsigned int restart_parts[] = {
+	401, 1001, 1801, 2701, 3601, 0
+};
+
+/* The scenarios. */
 static const struct fault_scenario scenarios[] = {
 	{ "probe", .probe = true, .no_retry = true,
 	  .setup = probe_setup, .step = probe_step,
@@ -1019,26 +1324,66 @@ static const struct fault_scenario scenarios[] = {
 	{ "submit_compute", .client = true, .setup = submit_compute_setup,
 	  .step = submit_step, .applied = submit_applied,
 	  .undo = submit_undo },
+	{ "tvb_grow", .client = true, .setup = grow_setup,
+	  .step = grow_step, .applied = grow_applied,
+	  .finish = grow_finish, .undo = grow_undo },
+	{ "fw_restart", .device = true, .no_retry = true,
+	  .setup = restart_setup, .step = restart_step,
+	  .applied = restart_applied, .undo = restart_undo,
+	  .parts = restart_parts },
 };
 
+/* A scenario on a GPU, allocations @first to @last of it. */
 struct fault_param {
 	const struct fault_scenario *sc;
 	enum agx4_soc_id soc;
+	unsigned int first;
+	unsigned int last;
 };
+
+#define MAX_PARTS	6
 
 static const void *fault_gen_params(const void *prev, char *desc)
 {
 	static struct fault_param params[ARRAY_SIZE(scenarios) *
-					 ARRAY_SIZE(socs)];
+					 ARRAY_SIZE(socs) * MAX_PARTS];
 	const struct fault_param *p = prev;
-	unsigned int i = p ? p - params + 1 : 0;
+	const struct fault_scenario *sc;
+	unsigned int i = p ? p - params + 1 : 0, part = 0, s = 0, g = 0;
+	const char *gpu;
 
-	if (i >= ARRAY_SIZE(params))
+	/* The scenario, GPU and part that follow @prev. */
+	if (p) {
+		sc = p->sc;
+		s = sc - scenarios;
+		g = p->soc == socs[0] ? 0 : 1;
+		for (part = 0; sc->parts && sc->parts[part] &&
+		     sc->parts[part] <= p->first; part++)
+			;
+		if (!sc->parts || !sc->parts[part]) {
+			part = 0;
+			if (++g == ARRAY_SIZE(socs)) {
+				g = 0;
+				s++;
+			}
+		} else {
+			part++;
+		}
+	}
+	if (s >= ARRAY_SIZE(scenarios) || i >= ARRAY_SIZE(params))
 		return NULL;
-	params[i].sc = &scenarios[i / ARRAY_SIZE(socs)];
-	params[i].soc = socs[i % ARRAY_SIZE(socs)];
-	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s %s", params[i].sc->name,
-		 params[i].soc == AGX4_SOC_T8132 ? "G16" : "G17P");
+	sc = &scenarios[s];
+	params[i].sc = sc;
+	params[i].soc = socs[g];
+	params[i].first = part ? sc->parts[part - 1] : 1;
+	params[i].last = sc->parts && sc->parts[part] ? sc->parts[part] - 1 :
+			 MAX_N;
+	gpu = socs[g] == AGX4_SOC_T8132 ? "G16" : "G17P";
+	if (sc->parts)
+		snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s %s %u-%u", sc->name,
+			 gpu, params[i].first, params[i].last);
+	else
+		snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s %s", sc->name, gpu);
 	return &params[i];
 }
 
@@ -1071,16 +1416,19 @@ static bool at_baseline(struct fault_run *r, const struct fault_baseline *b)
 
 /*
  * Wait for what the undo let go (work items, RCU, delayed fput) to be
- * freed: no tracked object left and the counts back, or the bound.
+ * freed: no tracked object left, the counts back and, for a scenario
+ * that removed its device (@gone), the device released; or the bound.
  */
-static void settle(struct fault_run *r, const struct fault_baseline *b)
+static void settle(struct fault_run *r, const struct fault_baseline *b,
+		   bool gone)
 {
 	unsigned long end = jiffies + msecs_to_jiffies(SETTLE_MS);
 
 	for (;;) {
 		if (r->adev)
 			agx4_job_flush(r->adev);
-		if (!track_leaked(NULL) && (!r->adev || at_baseline(r, b)))
+		if (!track_leaked(NULL) && (!r->adev || at_baseline(r, b)) &&
+		    (!gone || !agx4_test_model()))
 			return;
 		if (time_after(jiffies, end))
 			return;
@@ -1188,7 +1536,8 @@ static void run_once(struct fault_run *r, const struct fault_scenario *sc,
 			    "failed with no failure injected";
 	if (!why)
 		why = sc->applied(r, ret);
-	if (!why && !sc->probe)
+	/* A restart's model crashed on purpose. */
+	if (!why && !sc->probe && !sc->device)
 		why = model_error(r);
 
 	/* Still usable: the same step succeeds at once. */
@@ -1208,25 +1557,34 @@ static void run_once(struct fault_run *r, const struct fault_scenario *sc,
 	}
 	if (sc->probe && !why && r->adev)
 		why = model_error(r);
+	if (sc->finish) {
+		const char *end = sc->finish(r);
+
+		if (!why)
+			why = end;
+		if (!why)
+			why = model_error(r);
+	}
 
 	run_undo(r, sc);
-	settle(r, b);
+	settle(r, b, sc->probe || sc->device);
 	leaked = track_leaked(sites);
 	if (!why && leaked)
 		why = "slab objects leaked";
 	if (!why && trk.overflow)
 		why = "too many allocations to track";
-	if (!why && r->adev && !sc->probe && !at_baseline(r, b))
+	if (!why && r->adev && !sc->probe && !sc->device &&
+	    !at_baseline(r, b))
 		why = "GEM or firmware objects leaked";
 	/* The probe's device (and its model) went with its parent. */
-	if (!why && sc->probe && agx4_test_model())
+	if (!why && (sc->probe || sc->device) && agx4_test_model())
 		why = "the probed device was not released";
 	if (!why && !tainted &&
 	    (test_taint(TAINT_WARN) || test_taint(TAINT_BAD_PAGE)))
 		why = "a WARN or KASAN report";
 	if (!why && locks && !debug_locks)
 		why = "a lockdep report";
-	if (sc->probe)
+	if (sc->probe || sc->device)
 		r->m = NULL;
 
 	if (why) {
@@ -1258,10 +1616,13 @@ static void warm_up(struct fault_run *r, const struct fault_scenario *sc)
 			    sc->name);
 	KUNIT_EXPECT_EQ_MSG(r->test, run_step(r, sc, 0, &hit), 0,
 			    "%s without injection", sc->name);
+	if (sc->finish)
+		KUNIT_EXPECT_NULL_MSG(r->test, sc->finish(r),
+				      "%s without injection", sc->name);
 	track_reset();
 	run_undo(r, sc);
-	settle(r, &none);
-	if (sc->probe) {
+	settle(r, &none, sc->probe || sc->device);
+	if (sc->probe || sc->device) {
 		r->m = NULL;
 		return;
 	}
@@ -1302,14 +1663,14 @@ static void agx4_fault_each_allocation_fails_cleanly(struct kunit *test)
 	r->test = test;
 	r->soc = p->soc;
 	r->dt = agx4_test_dt_alloc(test, p->soc);
-	if (sc->probe) {
+	if (sc->probe || sc->device) {
 		agx4_test_fake_gpu(test, p->soc);
 	} else {
 		r->adev = agx4_test_probe(test, p->soc);
 		r->m = agx4_test_model();
 	}
 	warm_up(r, sc);
-	if (!sc->probe)
+	if (!sc->probe && !sc->device)
 		baseline(r, &b);
 
 	/* Run 0 fails nothing and must succeed. */
@@ -1321,7 +1682,7 @@ static void agx4_fault_each_allocation_fails_cleanly(struct kunit *test)
 	 * first N with the new outcome is found by bisection, and the
 	 * steps start again from 1 there.
 	 */
-	for (n = 1; n <= MAX_N; n += stride) {
+	for (n = p->first; n <= p->last; n += stride) {
 		run_once(r, sc, n, &b, &cur);
 		if (cur.hit)
 			__set_bit(n, done);
@@ -1349,11 +1710,16 @@ static void agx4_fault_each_allocation_fails_cleanly(struct kunit *test)
 			break;
 		prev = cur;
 	}
-	KUNIT_EXPECT_LE_MSG(test, n, MAX_N, "%s never completed", sc->name);
+	if (p->last == MAX_N)
+		KUNIT_EXPECT_LE_MSG(test, n, MAX_N, "%s never completed",
+				    sc->name);
 	failed = bitmap_weight(done, MAX_N + 1);
+	/* The allocations of this part: up to the first not reached. */
+	n = min(n, p->last + 1);
 	/* Counts vary a little from run to run (slab refills). */
 	n = failed ? max_t(unsigned int, n - 1,
 			   find_last_bit(done, MAX_N + 1)) : n - 1;
+	n = n >= p->first ? n - p->first + 1 : 0;
 	totals.runs_failed += failed;
 	totals.allocations += n;
 	kunit_info(test, "%s: %u allocations failed (of %u), %u unclean\n",
@@ -1404,6 +1770,8 @@ static int agx4_fault_suite_init(struct kunit_suite *suite)
 	*knobs.slab_verbose = 0;
 	*knobs.page_verbose = 0;
 
+	agx4_reset_dump_hook = dump_hook;
+
 	ret = register_trace_kmalloc(probe_kmalloc, NULL);
 	ret = ret ?: register_trace_kmem_cache_alloc(probe_cache_alloc, NULL);
 	ret = ret ?: register_trace_kfree(probe_kfree, NULL);
@@ -1418,6 +1786,7 @@ static void agx4_fault_suite_exit(struct kunit_suite *suite)
 	unregister_trace_kmem_cache_alloc(probe_cache_alloc, NULL);
 	unregister_trace_kmalloc(probe_kmalloc, NULL);
 	tracepoint_synchronize_unregister();
+	agx4_reset_dump_hook = NULL;
 	if (knobs.slab_ignore_wait) {
 		*knobs.slab_ignore_wait = knobs.slab_ignore_wait_was;
 		*knobs.page_ignore_wait = knobs.page_ignore_wait_was;

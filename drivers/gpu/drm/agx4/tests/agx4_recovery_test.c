@@ -21,6 +21,9 @@
  *   "agx4-recovery: crash/restart cycles = N, timeouts = M, leaks = L".
  * - A restart the firmware does not survive (a crash in its boot)
  *   unplugs the device: every ioctl returns -ENODEV.
+ * - Between drm_dev_unplug() and the firmware's shutdown, an event the
+ *   firmware posts, a reset scheduled and a job timeout reach nothing of
+ *   the firmware.
  *
  * The timeouts are cheap because the job timeout is set to a few
  * milliseconds and ten queues time out at once; each restart frees what
@@ -44,6 +47,7 @@
 
 #include "../agx4_device.h"
 #include "../agx4_drv.h"
+#include "../agx4_event.h"
 #include "../agx4_fw_boot.h"
 #include "../agx4_job.h"
 #include "../agx4_reset.h"
@@ -528,6 +532,96 @@ static void agx4_recovery_failed_restart_unplugs(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, ret, -ENODEV);
 }
 
+/* What the model saw of the host, for comparisons. */
+struct seen {
+	u32 received;
+	u32 doorbells;
+	u32 records;
+	unsigned int stops;
+};
+
+/* Records the event drain took: dispatched, unknown or refused. */
+static u64 drained(struct rec *r)
+{
+	const struct agx4_event *ev = &r->adev->fw->events;
+	u64 n = ev->unknown + ev->malformed;
+	unsigned int i;
+
+	for (i = 0; i < AGX4_EVENT_KINDS; i++)
+		n += ev->by_kind[i];
+	return n;
+}
+
+static struct seen model_seen(struct rec *r)
+{
+	agx4_fwmodel_sync(r->m);
+	return (struct seen){
+		.received = agx4_fwmodel_count(r->m, AGX4_FWMODEL_CNT_RECEIVED),
+		.doorbells = agx4_fwmodel_count(r->m,
+						AGX4_FWMODEL_CNT_DOORBELLS),
+		.records = agx4_fwmodel_count(r->m,
+					      AGX4_FWMODEL_CNT_CONTROL_RECORDS),
+		.stops = agx4_fwmodel_stops(r->m, 0),
+	};
+}
+
+/*
+ * Once the device is unplugged (drm_dev_unplug(), the first thing its
+ * removal does) and before the removal stops the firmware, nothing may
+ * reach the firmware: an event it posts is not drained (a growth request
+ * among them), a reset scheduled does not run, and a job that times out
+ * kills its queue without a doorbell or a reset (on G16 with the fault
+ * registers reporting a fault).  The model, still running, sees nothing
+ * of the host.
+ */
+static void agx4_recovery_nothing_reaches_the_firmware_after_unplug(struct kunit *test)
+{
+	struct rec *r = rec_open(test);
+	struct cl *cl = cl_open(test, r);
+	size_t size;
+	u32 *sgx = agx4_fwmodel_sgx(r->m, &size);
+	u8 ev[0x48] = { 6 };
+	struct dma_fence *f;
+	struct seen before, after;
+	u64 took;
+
+	agx4_job_timeout_ms = SHORT_TIMEOUT_MS * 20;
+	KUNIT_ASSERT_EQ(test, agx4_test_queue_create(cl->c, cl->f.vm_id,
+						     DRM_ASAHI_PRIORITY_MEDIUM,
+						     &cl->queue), 0);
+	agx4_job_timeout_ms = AGX4_JOB_TIMEOUT_MS;
+	agx4_fwmodel_hold(r->m);
+	f = compute_ok(test, cl, cl->queue);
+	wait_held(test, r, 1);
+	if (is_g16(test)) {
+		sgx[G16_FAULT_STATUS / 4] = 0x1234;
+		sgx[G16_FAULT_ADDR / 4] = 0xdead0000;
+	}
+	before = model_seen(r);
+	took = drained(r);
+
+	drm_dev_unplug(&r->adev->base);
+	/* A record of growth-request kind: posted, never drained. */
+	ev[4] = 1;
+	ev[8] = 1;
+	KUNIT_ASSERT_EQ(test, agx4_fwmodel_post_event(r->m, 0, ev,
+						      sizeof(ev)), 0);
+	agx4_reset_schedule(r->adev, AGX4_RESET_FATAL, 0, NULL, 0);
+	expect_fence(test, f, -ETIMEDOUT);
+	agx4_reset_flush(r->adev);
+	after = model_seen(r);
+
+	KUNIT_EXPECT_EQ(test, drained(r), took);
+	KUNIT_EXPECT_EQ(test, agx4_reset_count(r->adev), 0);
+	KUNIT_EXPECT_EQ(test, after.received, before.received);
+	KUNIT_EXPECT_EQ(test, after.doorbells, before.doorbells);
+	KUNIT_EXPECT_EQ(test, after.records, before.records);
+	KUNIT_EXPECT_EQ(test, after.stops, before.stops);
+	KUNIT_EXPECT_TRUE(test, agx4_fwmodel_running(r->m, 0));
+	if (is_g16(test))
+		memset(sgx + G16_FAULT_STATUS / 4, 0, 16);
+}
+
 static struct kunit_case agx4_recovery_cases[] = {
 	KUNIT_CASE_PARAM(agx4_recovery_fatal_event_dumps_and_restarts,
 			 soc_gen_params),
@@ -538,6 +632,8 @@ static struct kunit_case agx4_recovery_cases[] = {
 	KUNIT_CASE_PARAM(agx4_recovery_crash_cycles_and_timeouts,
 			 soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_recovery_failed_restart_unplugs, soc_gen_params),
+	KUNIT_CASE_PARAM(agx4_recovery_nothing_reaches_the_firmware_after_unplug,
+			 soc_gen_params),
 	{ }
 };
 

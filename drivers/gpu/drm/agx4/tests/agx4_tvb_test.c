@@ -453,6 +453,108 @@ static void agx4_tvb_limit_for_no_render_is_ignored(struct kunit *test)
 	expect_no_model_error(t);
 }
 
+/* Submit one render on the queue; its done fence, not waited for. */
+static struct dma_fence *render_nowait(struct tvb *t)
+{
+	struct drm_asahi_cmd_render r = agx4_test_fork_render(&t->f, 0);
+	struct drm_asahi_sync out = { DRM_ASAHI_SYNC_SYNCOBJ, t->out, 0 };
+	struct dma_fence *f;
+
+	memset(&t->cb, 0, sizeof(t->cb));
+	agx4_test_cmd_render(&t->cb, &r);
+	KUNIT_ASSERT_EQ(t->test, agx4_test_submit(t->c, t->queue, &t->cb,
+						  &out, 0, 1), 0);
+	f = agx4_test_syncobj_fence(t->c, t->out, 0);
+	KUNIT_ASSERT_NOT_NULL(t->test, f);
+	return f;
+}
+
+/* Wait until @n requests or replies wait in the unit (held). */
+static void wait_pending(struct tvb *t, u32 n)
+{
+	unsigned long end = jiffies + msecs_to_jiffies(BOUND_MS);
+
+	while (agx4_tvb_pending(t->adev) < n && time_before(jiffies, end))
+		usleep_range(200, 500);
+	KUNIT_ASSERT_EQ(t->test, agx4_tvb_pending(t->adev), n);
+}
+
+/*
+ * A growth request still waiting when the device is unplugged is not
+ * answered: the removal tears the TVB unit down after drm_dev_unplug()
+ * and before the firmware goes, and nothing may reach the firmware then.
+ * The request is held in the unit (as the fault suite does) so that it
+ * waits for the unplug; the render's fence ends with -ENODEV.
+ */
+static void agx4_tvb_request_at_unplug_is_dropped(struct kunit *test)
+{
+	struct tvb *t = tvb_open(test);
+	struct agx4_tvb_stats s;
+	struct dma_fence *f;
+	u32 records, answers;
+
+	agx4_tvb_hold(t->adev, true);
+	script(t, AGX4_FWMODEL_ACT_GROW, 1);
+	f = render_nowait(t);
+	wait_pending(t, 1);
+	agx4_fwmodel_sync(t->m);
+	records = cnt(t, AGX4_FWMODEL_CNT_CONTROL_RECORDS);
+	answers = cnt(t, AGX4_FWMODEL_CNT_GROW_GREW) +
+		  cnt(t, AGX4_FWMODEL_CNT_GROW_REFUSED) +
+		  cnt(t, AGX4_FWMODEL_CNT_BAD_REPLIES);
+
+	agx4_device_unplug(t->adev);
+	agx4_tvb_get_stats(t->adev, &s);
+	KUNIT_EXPECT_EQ(test, s.requests, 0);
+	KUNIT_EXPECT_EQ(test, s.dropped, 1);
+	KUNIT_EXPECT_EQ(test, agx4_tvb_pending(t->adev), 0);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_CONTROL_RECORDS),
+			records);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_GROW_GREW) +
+			cnt(t, AGX4_FWMODEL_CNT_GROW_REFUSED) +
+			cnt(t, AGX4_FWMODEL_CNT_BAD_REPLIES), answers);
+	KUNIT_EXPECT_EQ(test, agx4_test_fence_wait(f, BOUND_MS), -ENODEV);
+	dma_fence_put(f);
+}
+
+/*
+ * The device-control ring is full when a growth reply must go out: the
+ * reply is not lost, it waits (on the TVB workqueue, off the fence path)
+ * for the firmware to take what fills the ring, then goes out, and the
+ * render completes.  The ring is filled, without a doorbell, with
+ * records the firmware takes and does nothing with (G16 opcode 0x16,
+ * G17P 0x2e, the periodic tick).
+ */
+static void agx4_tvb_reply_waits_for_room_on_a_full_ring(struct kunit *test)
+{
+	struct tvb *t = tvb_open(test);
+	u8 rec[0x40] = {};
+	struct agx4_tvb_stats s;
+	struct dma_fence *f;
+	unsigned int n;
+	int ret = 0;
+
+	agx4_tvb_hold(t->adev, true);
+	script(t, AGX4_FWMODEL_ACT_GROW, 1);
+	f = render_nowait(t);
+	wait_pending(t, 1);
+	put_unaligned_le32(t->g->soc == AGX4_SOC_T8132 ? 0x16 : 0x2e, rec);
+	for (n = 0; n < 4096 && !ret; n++)
+		ret = agx4_fw_boot_ctl_push(t->adev->fw, 0, rec, sizeof(rec));
+	KUNIT_ASSERT_EQ_MSG(test, ret, -EBUSY, "the ring never filled");
+
+	agx4_tvb_hold(t->adev, false);
+	s = stats(t);
+	KUNIT_EXPECT_EQ(test, s.ring_full, 1);
+	KUNIT_EXPECT_EQ(test, s.reply_errors, 0);
+	KUNIT_EXPECT_EQ(test, s.grew, 1);
+	KUNIT_EXPECT_EQ(test, agx4_test_fence_wait(f, BOUND_MS), 0);
+	dma_fence_put(f);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_GROW_GREW), 1);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_BAD_RECORDS), 0);
+	expect_no_model_error(t);
+}
+
 static struct kunit_case agx4_tvb_cases[] = {
 	KUNIT_CASE_PARAM(agx4_tvb_limit_parameter_follows_the_spec,
 			 gen_gen_params),
@@ -469,6 +571,10 @@ static struct kunit_case agx4_tvb_cases[] = {
 	KUNIT_CASE_PARAM(agx4_tvb_hostile_requests_are_ignored,
 			 gen_gen_params),
 	KUNIT_CASE_PARAM(agx4_tvb_limit_for_no_render_is_ignored,
+			 gen_gen_params),
+	KUNIT_CASE_PARAM(agx4_tvb_request_at_unplug_is_dropped,
+			 gen_gen_params),
+	KUNIT_CASE_PARAM(agx4_tvb_reply_waits_for_room_on_a_full_ring,
 			 gen_gen_params),
 	{ }
 };

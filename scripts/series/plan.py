@@ -44,7 +44,7 @@ HUB = "agx4_device.h"
 # The probe and the DRM driver: they call into every unit (and every unit
 # calls agx4_device_read_sgx()), so the module can first link with them.
 LAST_UNITS = ("agx4_device", "agx4_drv")
-TEST_SYMS = ("DRM_AGX4_FWMODEL", "DRM_AGX4_KUNIT_TEST")
+TEST_SYMS = ("DRM_AGX4_FWMODEL", "DRM_AGX4_SWDEV", "DRM_AGX4_KUNIT_TEST")
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 
 
@@ -636,7 +636,9 @@ def main():
 
     # 4. The driver, unit by unit.
     units = Units(ddir)
-    model = {u for u in units.files if u.startswith("agx4_fwmodel")}
+    # The model and the virtual GPU built on it go with the tests.
+    model = {u for u in units.files
+             if u.startswith(("agx4_fwmodel", "agx4_swdev"))}
     drv_units = set(units.files) - model
     for u in drv_units:
         if units.deps[u] & model:
@@ -682,7 +684,7 @@ def main():
     hook_k = [l for l in read(os.path.join(root, "Kconfig")).splitlines()
               if l.startswith("source ")][0]
     hook_m = "obj-$(CONFIG_DRM_AGX4) += agx4/"
-    is_model = re.compile(r"^(agx4_fwmodel\w*\.o|tests/)$")
+    is_model = re.compile(r"^(agx4_fwmodel\w*\.o|agx4_swdev\.o|tests/)$")
     mk_final = mk_filter(mk_full, lambda w: not is_model.match(w))
     objs = []
     for i, group in enumerate(steps):

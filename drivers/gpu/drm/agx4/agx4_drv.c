@@ -38,7 +38,6 @@
 #include "agx4_job.h"
 #include "agx4_of.h"
 #include "agx4_queue.h"
-#include "agx4_swdev.h"
 #include "agx4_vm.h"
 
 /**

@@ -15,10 +15,10 @@
 #include <drm/drm_print.h>
 
 #include "agx4_device.h"
+#include "agx4_drv.h"
 #include "agx4_fwmodel.h"
 #include "agx4_fwmodel_dt.h"
 #include "agx4_of.h"
-#include "agx4_swdev.h"
 
 /**
  * DOC: software backend

@@ -10,6 +10,7 @@
  */
 
 #include <linux/errno.h>
+#include <linux/export.h>
 #include <linux/string.h>
 #include <linux/unaligned.h>
 

@@ -101,23 +101,6 @@ static void fw_recv(void *cookie, unsigned int inst, u8 ep, u64 msg)
 			    inst, msg, ep);
 }
 
-struct dump_buf {
-	char *p;
-	size_t len;
-	size_t size;
-};
-
-static void dump_puts(struct drm_printer *p, struct va_format *vaf)
-{
-	struct dump_buf *d = p->arg;
-	int n;
-
-	if (d->len >= d->size)
-		return;
-	n = vsnprintf(d->p + d->len, d->size - d->len, vaf->fmt, *vaf->va);
-	d->len = min(d->len + n, d->size);
-}
-
 /* Room for the text part of a dump; the crash log follows it. */
 #define DUMP_TEXT_SIZE		SZ_256K
 #define DUMP_CRASHLOG_SIZE	SZ_64K
@@ -176,17 +159,17 @@ VISIBLE_IF_KUNIT void agx4_fw_boot_coredump(struct agx4_fw_boot *b,
 {
 	struct agx4_device *adev = b->adev;
 	const struct agx4_fw_transport_ops *ops = adev->transport.ops;
-	struct dump_buf d = { .size = DUMP_TEXT_SIZE };
-	struct drm_printer p = {
-		.printfn = dump_puts,
-		.arg = &d,
-	};
+	struct drm_print_iterator it = { .remain = DUMP_TEXT_SIZE };
+	struct drm_printer p;
 	ssize_t n = 0;
+	char *buf;
 
 	/* devcoredump frees it with vfree(). */
-	d.p = vzalloc(DUMP_TEXT_SIZE + DUMP_CRASHLOG_SIZE);
-	if (!d.p)
+	buf = vzalloc(DUMP_TEXT_SIZE + DUMP_CRASHLOG_SIZE);
+	if (!buf)
 		return;
+	it.data = buf;
+	p = drm_coredump_printer(&it);
 	drm_printf(&p, "agx4 firmware crash: %s, firmware %s, instance %u\n",
 		   adev->gen->name, adev->plat.firmware_build, inst);
 	drm_printf(&p, "bad messages: %d, resets: %d\n",
@@ -194,9 +177,9 @@ VISIBLE_IF_KUNIT void agx4_fw_boot_coredump(struct agx4_fw_boot *b,
 	agx4_fw_boot_print(b, &p);
 	drm_printf(&p, "crashlog:\n");
 	if (ops->read_crashlog)
-		n = ops->read_crashlog(adev->transport.priv, inst, d.p + d.len,
-				       DUMP_CRASHLOG_SIZE);
-	dev_coredumpv(adev->base.dev, d.p, d.len + max_t(ssize_t, n, 0),
+		n = ops->read_crashlog(adev->transport.priv, inst,
+				       buf + it.offset, DUMP_CRASHLOG_SIZE);
+	dev_coredumpv(adev->base.dev, buf, it.offset + max_t(ssize_t, n, 0),
 		      GFP_KERNEL);
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_fw_boot_coredump);

@@ -99,9 +99,10 @@ module_param_named(fw_restart, agx4_fw_restart, bool, 0644);
 MODULE_PARM_DESC(fw_restart,
 		 "Restart the firmware after a crash or fatal fault (default true; false keeps the crashed state for inspection)");
 
-/* Room for the text of a dump; each crash log follows it. */
+/* Room for the text of a dump; each crash log follows it, with its heading. */
 #define DUMP_TEXT_SIZE		SZ_512K
 #define DUMP_CRASHLOG_SIZE	SZ_64K
+#define DUMP_HEAD_SIZE		64
 
 /**
  * struct agx4_reset - the recovery unit of a device
@@ -308,23 +309,6 @@ static void coredump_submit(struct agx4_device *adev, void *buf, size_t len)
 	dev_coredumpv(adev->base.dev, buf, len, GFP_KERNEL);
 }
 
-struct dump_buf {
-	char *p;
-	size_t len;
-	size_t size;
-};
-
-static void dump_puts(struct drm_printer *p, struct va_format *vaf)
-{
-	struct dump_buf *d = p->arg;
-	int n;
-
-	if (d->len >= d->size)
-		return;
-	n = vsnprintf(d->p + d->len, d->size - d->len, vaf->fmt, *vaf->va);
-	d->len = min(d->len + n, d->size);
-}
-
 /* The dump of one reset; see the DOC above for what it holds. */
 static void coredump(struct agx4_reset *r, unsigned int n,
 		     unsigned long causes, unsigned long insts,
@@ -332,19 +316,20 @@ static void coredump(struct agx4_reset *r, unsigned int n,
 {
 	struct agx4_device *adev = r->adev;
 	const struct agx4_fw_transport_ops *ops = adev->transport.ops;
-	struct dump_buf d = { .size = DUMP_TEXT_SIZE };
-	struct drm_printer p = {
-		.printfn = dump_puts,
-		.arg = &d,
-	};
+	struct drm_print_iterator it = { .remain = DUMP_TEXT_SIZE };
 	struct agx4_reset_fault f;
+	struct drm_printer p;
+	size_t len;
 	unsigned int i;
 	ssize_t got;
+	char *buf;
 
-	d.p = vzalloc(DUMP_TEXT_SIZE +
-		      AGX4_MAX_INSTANCES * DUMP_CRASHLOG_SIZE);
-	if (!d.p)
+	buf = vzalloc(DUMP_TEXT_SIZE +
+		      AGX4_MAX_INSTANCES * (DUMP_HEAD_SIZE + DUMP_CRASHLOG_SIZE));
+	if (!buf)
 		return;
+	it.data = buf;
+	p = drm_coredump_printer(&it);
 	drm_printf(&p, "agx4 recovery dump: reset %u, %s, firmware %s\n", n,
 		   adev->gen->name, adev->plat.firmware_build);
 	drm_printf(&p, "causes:");
@@ -367,16 +352,19 @@ static void coredump(struct agx4_reset *r, unsigned int n,
 	agx4_job_dump(adev, &p);
 	if (adev->fw)
 		agx4_fw_boot_print(adev->fw, &p);
+	/* The crash logs follow the text, each in its own room. */
+	len = it.offset;
 	for_each_set_bit(i, &insts, AGX4_MAX_INSTANCES) {
-		drm_printf(&p, "crashlog of instance %u:\n", i);
-		if (!ops->read_crashlog || d.len >= d.size)
+		len += scnprintf(buf + len, DUMP_HEAD_SIZE,
+				 "crashlog of instance %u:\n", i);
+		if (!ops->read_crashlog)
 			continue;
-		got = ops->read_crashlog(adev->transport.priv, i, d.p + d.len,
+		got = ops->read_crashlog(adev->transport.priv, i, buf + len,
 					 DUMP_CRASHLOG_SIZE);
 		if (got > 0)
-			d.len += got;
+			len += got;
 	}
-	coredump_submit(adev, d.p, d.len);
+	coredump_submit(adev, buf, len);
 }
 
 /* A lost device goes the removal's way, outside the reset work. */

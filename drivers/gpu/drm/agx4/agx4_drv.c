@@ -85,6 +85,12 @@ static void put_vm(struct drm_device *drm, struct agx4_vm *vm)
 #define AGX4_DRM_MINOR		0
 #define AGX4_DRM_PATCHLEVEL	0
 
+/*
+ * Command buffers up to this size are copied to the stack: a dispatch
+ * (one compute command, with up to seven attachments) needs no allocation.
+ */
+#define SUBMIT_INLINE_CMDBUF	256
+
 /**
  * agx4_ticks_to_ns() - a counter value in nanoseconds
  * @ticks: counter value.
@@ -747,10 +753,12 @@ VISIBLE_IF_KUNIT int agx4_ioctl_submit(struct drm_device *drm, void *data,
 	/* What Mesa sends fits here; more are allocated. */
 	struct drm_asahi_sync inline_syncs[4];
 	struct drm_asahi_sync *syncs = inline_syncs;
+	/* So does a dispatch's command buffer (only parsing reads it). */
+	u64 inline_cmdbuf[SUBMIT_INLINE_CMDBUF / sizeof(u64)];
 	struct agx4_job_syncs refs = { };
 	struct agx4_cmdbuf *desc = NULL;
 	struct agx4_queue *q;
-	void *cmdbuf;
+	void *cmdbuf = inline_cmdbuf;
 	u64 nsyncs;
 	int ret, idx;
 
@@ -782,14 +790,22 @@ VISIBLE_IF_KUNIT int agx4_ioctl_submit(struct drm_device *drm, void *data,
 	if (ret)
 		goto out;
 
-	cmdbuf = vmemdup_user(u64_to_user_ptr(args->cmdbuf), args->cmdbuf_size);
-	if (IS_ERR(cmdbuf)) {
-		ret = PTR_ERR(cmdbuf);
+	if (args->cmdbuf_size > sizeof(inline_cmdbuf)) {
+		cmdbuf = vmemdup_user(u64_to_user_ptr(args->cmdbuf),
+				      args->cmdbuf_size);
+		if (IS_ERR(cmdbuf)) {
+			ret = PTR_ERR(cmdbuf);
+			goto out;
+		}
+	} else if (copy_from_user(inline_cmdbuf, u64_to_user_ptr(args->cmdbuf),
+				  args->cmdbuf_size)) {
+		ret = -EFAULT;
 		goto out;
 	}
 	ret = agx4_cmdbuf_parse(cmdbuf, args->cmdbuf_size, &file_ts_ops,
 				af->fw_objects, &desc);
-	kvfree(cmdbuf);
+	if (cmdbuf != inline_cmdbuf)
+		kvfree(cmdbuf);
 	if (!ret) {
 		/* Work reaches the firmware only before unplug. */
 		if (drm_dev_enter(drm, &idx)) {

@@ -2877,41 +2877,51 @@ static void g17p_kick(struct agx4_device *adev)
 {
 	struct agx4_fw_g17p_sub *sub;
 	const struct agx4_fw_transport *t = &adev->transport;
-	unsigned long flags, pipes;
+	unsigned long pipes;
 	unsigned int pipe;
 	u64 msg;
 
 	if (!adev->fw)
 		return;
 	sub = agx4_fw_g17p_sub(adev->fw);
-	spin_lock_irqsave(&sub->lock, flags);
-	pipes = sub->kick_pending;
-	sub->kick_pending = 0;
-	spin_unlock_irqrestore(&sub->lock, flags);
+	if (!atomic_long_read(&sub->kick_pending))
+		return;
+	/* Fully ordered: what the pipes publish is seen before the ring. */
+	pipes = atomic_long_xchg(&sub->kick_pending, 0);
 	for_each_set_bit(pipe, &pipes, BITS_PER_LONG) {
 		if (test_bit(0, &adev->fw->crashed) ||
 		    agx4_rtkit_msg_kick(G17P_PRIORITY, pipe, &msg))
 			continue;
-		if (t->ops->ring(t->priv, 0, AGX4_RTKIT_EP_DOORBELL, msg)) {
-			spin_lock_irqsave(&sub->lock, flags);
-			__set_bit(pipe, &sub->kick_lost);
-			spin_unlock_irqrestore(&sub->lock, flags);
-		}
+		if (t->ops->ring(t->priv, 0, AGX4_RTKIT_EP_DOORBELL, msg))
+			set_bit(pipe, &sub->kick_lost);
 	}
+}
+
+/* Note @pipes for the next kick, after what they publish (see there). */
+static void note_kick(struct agx4_fw_g17p_sub *sub, unsigned long pipes)
+{
+	if (!pipes)
+		return;
+	/*
+	 * The writes that published before the bits; pairs with the fully
+	 * ordered atomic_long_xchg() of g17p_kick().
+	 */
+	smp_mb__before_atomic();
+	atomic_long_or(pipes, &sub->kick_pending);
 }
 
 static void g17p_job_publish(struct agx4_fw_job *job)
 {
 	struct agx4_fw_g17p_sub *sub = job->fq->sub;
-	unsigned long flags;
+	unsigned long flags, pipes = 0;
 
 	spin_lock_irqsave(&sub->lock, flags);
 	job->ran = true;
 	/* Behind an earlier job of the queue that is still waiting. */
 	if (!job->fq->killed &&
-	    (job->fq->deferred ||
-	     !publish_job_locked(job, &sub->kick_pending)))
+	    (job->fq->deferred || !publish_job_locked(job, &pipes)))
 		defer_job(job);
+	note_kick(sub, pipes);
 	spin_unlock_irqrestore(&sub->lock, flags);
 }
 
@@ -2919,23 +2929,29 @@ static void g17p_poll(struct agx4_device *adev)
 {
 	struct agx4_fw_g17p_sub *sub;
 	struct agx4_fw_job *job, *tmp;
-	unsigned long flags;
+	unsigned long flags, pipes;
 
 	if (!adev->fw)
 		return;
 	sub = agx4_fw_g17p_sub(adev->fw);
+	/*
+	 * Nothing to flush, the common case: only job_publish() adds to
+	 * @deferred, and the caller's lock serialises it with this call.
+	 */
+	if (!READ_ONCE(sub->kick_lost) && list_empty(&sub->deferred))
+		return;
 	spin_lock_irqsave(&sub->lock, flags);
-	sub->kick_pending |= sub->kick_lost;
-	sub->kick_lost = 0;
+	pipes = xchg(&sub->kick_lost, 0);
 	sub->pass++;
 	list_for_each_entry_safe(job, tmp, &sub->deferred, link) {
 		if (job->fq->blocked == sub->pass)
 			continue;
-		if (publish_job_locked(job, &sub->kick_pending))
+		if (publish_job_locked(job, &pipes))
 			undefer_job(job);
 		else
 			job->fq->blocked = sub->pass;
 	}
+	note_kick(sub, pipes);
 	spin_unlock_irqrestore(&sub->lock, flags);
 }
 

@@ -1841,12 +1841,15 @@ static int recycle(struct agx4_fw_queue *fq, const struct agx4_cmdbuf *cb)
 	struct agx4_fw_g17p_sub *sub = fq->sub;
 	bool own = fq->owner->next + cb->computes > OWN_MAX_COMMANDS;
 	struct g17p_pool *pl = NULL;
-	bool full;
+	bool full = false;
 	int ret;
 
-	mutex_lock(&sub->setup_lock);
-	full = pool_full(fq, cb);
-	mutex_unlock(&sub->setup_lock);
+	/* No render, no pool to recycle (a pool never passes its limit). */
+	if (cb->renders) {
+		mutex_lock(&sub->setup_lock);
+		full = pool_full(fq, cb);
+		mutex_unlock(&sub->setup_lock);
+	}
 	if (!own && !full)
 		return 0;
 	ret = queue_idle_wait(fq);

@@ -3031,7 +3031,8 @@ static void g17p_job_free(struct agx4_fw_job *job)
 	pool_put(job);
 	free_cmds(job);
 	kfree(job);
-	if (atomic_dec_and_test(&fq->jobs))
+	/* Fully ordered, as wq_has_sleeper() needs against the wait. */
+	if (atomic_dec_and_test(&fq->jobs) && wq_has_sleeper(&fq->idle_wq))
 		wake_up_all(&fq->idle_wq);
 }
 

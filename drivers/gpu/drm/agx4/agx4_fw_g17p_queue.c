@@ -688,6 +688,8 @@ struct agx4_fw_job {
  *	stops.
  * @killed: queue_kill() ended its work: nothing more of it goes out;
  *	under &agx4_fw_g17p_sub.lock.
+ * @spare: the storage of a freed job of one command, kept for the next
+ *	one (most jobs have one), or NULL; taken and given with xchg().
  */
 struct agx4_fw_queue {
 	struct agx4_device *adev;
@@ -709,6 +711,7 @@ struct agx4_fw_queue {
 	atomic_t jobs;
 	wait_queue_head_t idle_wq;
 	bool killed;
+	struct agx4_fw_job *spare;
 };
 
 #define SCRATCH_EV		sizeof(struct g17p_compute_work)
@@ -1618,6 +1621,7 @@ static void queue_free(struct agx4_fw_queue *fq)
 	pool_free(fq->sub, fq->pool);
 	owner_free(fq, fq->owner);
 	agx4_uat_ctx_put(&fq->sub->b->ctx, fq->asid);
+	kfree(fq->spare);
 	kvfree(fq->scratch);
 	agx4_vm_put(fq->vm);
 	kfree(fq);
@@ -2401,7 +2405,11 @@ static int g17p_job_prepare(struct agx4_fw_queue *fq,
 	ret = recycle(fq, cb);
 	if (ret)
 		return ret;
-	job = kzalloc(struct_size(job, cmds, cb->count), GFP_KERNEL);
+	job = cb->count == 1 ? xchg(&fq->spare, NULL) : NULL;
+	if (job)
+		memset(job, 0, struct_size(job, cmds, 1));
+	else
+		job = kzalloc(struct_size(job, cmds, cb->count), GFP_KERNEL);
 	if (!job)
 		return -ENOMEM;
 	job->fq = fq;
@@ -3030,6 +3038,9 @@ static void g17p_job_free(struct agx4_fw_job *job)
 		rollback(job);
 	pool_put(job);
 	free_cmds(job);
+	/* Kept for the next job of one command; the one kept before goes. */
+	if (job->count == 1)
+		job = xchg(&fq->spare, job);
 	kfree(job);
 	/* Fully ordered, as wq_has_sleeper() needs against the wait. */
 	if (atomic_dec_and_test(&fq->jobs) && wq_has_sleeper(&fq->idle_wq))
@@ -3094,6 +3105,7 @@ static void g17p_queue_forget(struct agx4_fw_queue *fq)
 		kfree(fq->pool);
 	}
 	owner_release(fq, fq->owner);
+	kfree(fq->spare);
 	kvfree(fq->scratch);
 	agx4_vm_put(fq->vm);
 	kfree(fq);

@@ -205,6 +205,7 @@ static int parse_hw(struct parse_state *st, struct agx4_cmdbuf *desc,
 	if (h->cmd_type == DRM_ASAHI_CMD_RENDER) {
 		struct agx4_render_desc *r = &d->render;
 
+		d->is_compute = false;
 		ret = copy_payload(&r->cmd, sizeof(r->cmd), payload, h->size);
 		if (!ret)
 			ret = check_render(&r->cmd);
@@ -305,17 +306,21 @@ int agx4_cmdbuf_parse(const void *buf, u32 size, const struct agx4_ts_ops *ops,
 	if (hw < 0)
 		return hw;
 
-	/* The timestamp references follow the commands, in one allocation. */
+	/*
+	 * The timestamp references follow the commands, in one allocation.
+	 * Not zeroed: parse_hw() writes every member of a command that its
+	 * kind reads (of an attachment list, the entries it counts).
+	 */
 	nrefs = ops ? hw * AGX4_TS_PER_CMD : 0;
-	desc = kvzalloc(size_add(struct_size(desc, cmds, hw),
+	desc = kvmalloc(size_add(struct_size(desc, cmds, hw),
 				 array_size(nrefs, sizeof(*desc->refs))),
 			GFP_KERNEL);
 	if (!desc)
 		return -ENOMEM;
 	desc->count = hw;
 	desc->ts_ops = ops;
-	if (nrefs)
-		desc->refs = (void **)&desc->cmds[hw];
+	desc->nrefs = 0;
+	desc->refs = nrefs ? (void **)&desc->cmds[hw] : NULL;
 
 	while (off < size) {
 		struct drm_asahi_cmd_header h;

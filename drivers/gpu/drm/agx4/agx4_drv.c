@@ -85,6 +85,12 @@ static void put_vm(struct drm_device *drm, struct agx4_vm *vm)
 #define AGX4_DRM_MINOR		0
 #define AGX4_DRM_PATCHLEVEL	0
 
+/*
+ * Command buffers up to this size are copied to the stack: a dispatch
+ * (one compute command, with up to seven attachments) needs no allocation.
+ */
+#define SUBMIT_INLINE_CMDBUF	256
+
 /**
  * agx4_ticks_to_ns() - a counter value in nanoseconds
  * @ticks: counter value.
@@ -637,7 +643,8 @@ VISIBLE_IF_KUNIT int agx4_ioctl_queue_destroy(struct drm_device *drm,
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_ioctl_queue_destroy);
 
-static void put_syncs(struct agx4_job_syncs *s)
+/* @buf: the caller's storage resolve_syncs() was given. */
+static void put_syncs(struct agx4_job_syncs *s, const u64 *buf)
 {
 	u32 i;
 
@@ -645,21 +652,32 @@ static void put_syncs(struct agx4_job_syncs *s)
 		dma_fence_put(s->in[i]);
 	for (i = 0; i < s->nout; i++)
 		drm_syncobj_put(s->out[i]);
-	kfree(s->in);	/* with @out and @points */
+	if ((u64 *)s->in != buf)
+		kfree(s->in);	/* with @out and @points */
 }
 
+/*
+ * @buf: storage for @nbuf u64, used instead of an allocation when the
+ * references fit.
+ */
 static int resolve_syncs(struct drm_file *file, const struct drm_asahi_sync *v,
-			 u32 nin, u32 nout, struct agx4_job_syncs *s)
+			 u32 nin, u32 nout, struct agx4_job_syncs *s, u64 *buf,
+			 u32 nbuf)
 {
 	u32 i;
 	int ret;
 
-	/* One allocation: the in-fences, then the out-syncobjs and points. */
+	/* One array: the in-fences, then the out-syncobjs and points. */
 	static_assert(sizeof(*s->in) == sizeof(u64) &&
 		      sizeof(*s->out) == sizeof(u64));
-	s->in = kcalloc(nin + 2 * nout, sizeof(u64), GFP_KERNEL);
-	if (!s->in)
-		return -ENOMEM;
+	if (nin + 2 * nout <= nbuf) {
+		memset(buf, 0, (nin + 2 * nout) * sizeof(u64));
+		s->in = (struct dma_fence **)buf;
+	} else {
+		s->in = kcalloc(nin + 2 * nout, sizeof(u64), GFP_KERNEL);
+		if (!s->in)
+			return -ENOMEM;
+	}
 	s->out = (struct drm_syncobj **)(s->in + nin);
 	s->points = (u64 *)(s->out + nout);
 
@@ -747,10 +765,14 @@ VISIBLE_IF_KUNIT int agx4_ioctl_submit(struct drm_device *drm, void *data,
 	/* What Mesa sends fits here; more are allocated. */
 	struct drm_asahi_sync inline_syncs[4];
 	struct drm_asahi_sync *syncs = inline_syncs;
+	/* Their references, when they fit: 1 per in-sync, 2 per out-sync. */
+	u64 inline_refs[2 * ARRAY_SIZE(inline_syncs)];
+	/* So does a dispatch's command buffer (only parsing reads it). */
+	u64 inline_cmdbuf[SUBMIT_INLINE_CMDBUF / sizeof(u64)];
 	struct agx4_job_syncs refs = { };
 	struct agx4_cmdbuf *desc = NULL;
 	struct agx4_queue *q;
-	void *cmdbuf;
+	void *cmdbuf = inline_cmdbuf;
 	u64 nsyncs;
 	int ret, idx;
 
@@ -778,18 +800,27 @@ VISIBLE_IF_KUNIT int agx4_ioctl_submit(struct drm_device *drm, void *data,
 		goto out;
 	}
 	ret = resolve_syncs(file, syncs, args->in_sync_count,
-			    args->out_sync_count, &refs);
+			    args->out_sync_count, &refs, inline_refs,
+			    ARRAY_SIZE(inline_refs));
 	if (ret)
 		goto out;
 
-	cmdbuf = vmemdup_user(u64_to_user_ptr(args->cmdbuf), args->cmdbuf_size);
-	if (IS_ERR(cmdbuf)) {
-		ret = PTR_ERR(cmdbuf);
+	if (args->cmdbuf_size > sizeof(inline_cmdbuf)) {
+		cmdbuf = vmemdup_user(u64_to_user_ptr(args->cmdbuf),
+				      args->cmdbuf_size);
+		if (IS_ERR(cmdbuf)) {
+			ret = PTR_ERR(cmdbuf);
+			goto out;
+		}
+	} else if (copy_from_user(inline_cmdbuf, u64_to_user_ptr(args->cmdbuf),
+				  args->cmdbuf_size)) {
+		ret = -EFAULT;
 		goto out;
 	}
 	ret = agx4_cmdbuf_parse(cmdbuf, args->cmdbuf_size, &file_ts_ops,
 				af->fw_objects, &desc);
-	kvfree(cmdbuf);
+	if (cmdbuf != inline_cmdbuf)
+		kvfree(cmdbuf);
 	if (!ret) {
 		/* Work reaches the firmware only before unplug. */
 		if (drm_dev_enter(drm, &idx)) {
@@ -808,7 +839,7 @@ VISIBLE_IF_KUNIT int agx4_ioctl_submit(struct drm_device *drm, void *data,
 		}
 	}
 out:
-	put_syncs(&refs);
+	put_syncs(&refs, inline_refs);
 	if (syncs != inline_syncs)
 		kfree(syncs);
 	agx4_queue_put(q);

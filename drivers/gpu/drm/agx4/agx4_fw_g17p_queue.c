@@ -688,6 +688,8 @@ struct agx4_fw_job {
  *	stops.
  * @killed: queue_kill() ended its work: nothing more of it goes out;
  *	under &agx4_fw_g17p_sub.lock.
+ * @spare: the storage of a freed job of one command, kept for the next
+ *	one (most jobs have one), or NULL; taken and given with xchg().
  */
 struct agx4_fw_queue {
 	struct agx4_device *adev;
@@ -709,6 +711,7 @@ struct agx4_fw_queue {
 	atomic_t jobs;
 	wait_queue_head_t idle_wq;
 	bool killed;
+	struct agx4_fw_job *spare;
 };
 
 #define SCRATCH_EV		sizeof(struct g17p_compute_work)
@@ -1618,6 +1621,7 @@ static void queue_free(struct agx4_fw_queue *fq)
 	pool_free(fq->sub, fq->pool);
 	owner_free(fq, fq->owner);
 	agx4_uat_ctx_put(&fq->sub->b->ctx, fq->asid);
+	kfree(fq->spare);
 	kvfree(fq->scratch);
 	agx4_vm_put(fq->vm);
 	kfree(fq);
@@ -1841,12 +1845,15 @@ static int recycle(struct agx4_fw_queue *fq, const struct agx4_cmdbuf *cb)
 	struct agx4_fw_g17p_sub *sub = fq->sub;
 	bool own = fq->owner->next + cb->computes > OWN_MAX_COMMANDS;
 	struct g17p_pool *pl = NULL;
-	bool full;
+	bool full = false;
 	int ret;
 
-	mutex_lock(&sub->setup_lock);
-	full = pool_full(fq, cb);
-	mutex_unlock(&sub->setup_lock);
+	/* No render, no pool to recycle (a pool never passes its limit). */
+	if (cb->renders) {
+		mutex_lock(&sub->setup_lock);
+		full = pool_full(fq, cb);
+		mutex_unlock(&sub->setup_lock);
+	}
 	if (!own && !full)
 		return 0;
 	ret = queue_idle_wait(fq);
@@ -2398,7 +2405,11 @@ static int g17p_job_prepare(struct agx4_fw_queue *fq,
 	ret = recycle(fq, cb);
 	if (ret)
 		return ret;
-	job = kzalloc(struct_size(job, cmds, cb->count), GFP_KERNEL);
+	job = cb->count == 1 ? xchg(&fq->spare, NULL) : NULL;
+	if (job)
+		memset(job, 0, struct_size(job, cmds, 1));
+	else
+		job = kzalloc(struct_size(job, cmds, cb->count), GFP_KERNEL);
 	if (!job)
 		return -ENOMEM;
 	job->fq = fq;
@@ -2877,41 +2888,51 @@ static void g17p_kick(struct agx4_device *adev)
 {
 	struct agx4_fw_g17p_sub *sub;
 	const struct agx4_fw_transport *t = &adev->transport;
-	unsigned long flags, pipes;
+	unsigned long pipes;
 	unsigned int pipe;
 	u64 msg;
 
 	if (!adev->fw)
 		return;
 	sub = agx4_fw_g17p_sub(adev->fw);
-	spin_lock_irqsave(&sub->lock, flags);
-	pipes = sub->kick_pending;
-	sub->kick_pending = 0;
-	spin_unlock_irqrestore(&sub->lock, flags);
+	if (!atomic_long_read(&sub->kick_pending))
+		return;
+	/* Fully ordered: what the pipes publish is seen before the ring. */
+	pipes = atomic_long_xchg(&sub->kick_pending, 0);
 	for_each_set_bit(pipe, &pipes, BITS_PER_LONG) {
 		if (test_bit(0, &adev->fw->crashed) ||
 		    agx4_rtkit_msg_kick(G17P_PRIORITY, pipe, &msg))
 			continue;
-		if (t->ops->ring(t->priv, 0, AGX4_RTKIT_EP_DOORBELL, msg)) {
-			spin_lock_irqsave(&sub->lock, flags);
-			__set_bit(pipe, &sub->kick_lost);
-			spin_unlock_irqrestore(&sub->lock, flags);
-		}
+		if (t->ops->ring(t->priv, 0, AGX4_RTKIT_EP_DOORBELL, msg))
+			set_bit(pipe, &sub->kick_lost);
 	}
+}
+
+/* Note @pipes for the next kick, after what they publish (see there). */
+static void note_kick(struct agx4_fw_g17p_sub *sub, unsigned long pipes)
+{
+	if (!pipes)
+		return;
+	/*
+	 * The writes that published before the bits; pairs with the fully
+	 * ordered atomic_long_xchg() of g17p_kick().
+	 */
+	smp_mb__before_atomic();
+	atomic_long_or(pipes, &sub->kick_pending);
 }
 
 static void g17p_job_publish(struct agx4_fw_job *job)
 {
 	struct agx4_fw_g17p_sub *sub = job->fq->sub;
-	unsigned long flags;
+	unsigned long flags, pipes = 0;
 
 	spin_lock_irqsave(&sub->lock, flags);
 	job->ran = true;
 	/* Behind an earlier job of the queue that is still waiting. */
 	if (!job->fq->killed &&
-	    (job->fq->deferred ||
-	     !publish_job_locked(job, &sub->kick_pending)))
+	    (job->fq->deferred || !publish_job_locked(job, &pipes)))
 		defer_job(job);
+	note_kick(sub, pipes);
 	spin_unlock_irqrestore(&sub->lock, flags);
 }
 
@@ -2919,23 +2940,29 @@ static void g17p_poll(struct agx4_device *adev)
 {
 	struct agx4_fw_g17p_sub *sub;
 	struct agx4_fw_job *job, *tmp;
-	unsigned long flags;
+	unsigned long flags, pipes;
 
 	if (!adev->fw)
 		return;
 	sub = agx4_fw_g17p_sub(adev->fw);
+	/*
+	 * Nothing to flush, the common case: only job_publish() adds to
+	 * @deferred, and the caller's lock serialises it with this call.
+	 */
+	if (!READ_ONCE(sub->kick_lost) && list_empty(&sub->deferred))
+		return;
 	spin_lock_irqsave(&sub->lock, flags);
-	sub->kick_pending |= sub->kick_lost;
-	sub->kick_lost = 0;
+	pipes = xchg(&sub->kick_lost, 0);
 	sub->pass++;
 	list_for_each_entry_safe(job, tmp, &sub->deferred, link) {
 		if (job->fq->blocked == sub->pass)
 			continue;
-		if (publish_job_locked(job, &sub->kick_pending))
+		if (publish_job_locked(job, &pipes))
 			undefer_job(job);
 		else
 			job->fq->blocked = sub->pass;
 	}
+	note_kick(sub, pipes);
 	spin_unlock_irqrestore(&sub->lock, flags);
 }
 
@@ -3011,8 +3038,12 @@ static void g17p_job_free(struct agx4_fw_job *job)
 		rollback(job);
 	pool_put(job);
 	free_cmds(job);
+	/* Kept for the next job of one command; the one kept before goes. */
+	if (job->count == 1)
+		job = xchg(&fq->spare, job);
 	kfree(job);
-	if (atomic_dec_and_test(&fq->jobs))
+	/* Fully ordered, as wq_has_sleeper() needs against the wait. */
+	if (atomic_dec_and_test(&fq->jobs) && wq_has_sleeper(&fq->idle_wq))
 		wake_up_all(&fq->idle_wq);
 }
 
@@ -3074,6 +3105,7 @@ static void g17p_queue_forget(struct agx4_fw_queue *fq)
 		kfree(fq->pool);
 	}
 	owner_release(fq, fq->owner);
+	kfree(fq->spare);
 	kvfree(fq->scratch);
 	agx4_vm_put(fq->vm);
 	kfree(fq);

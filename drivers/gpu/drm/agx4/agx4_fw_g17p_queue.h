@@ -8,6 +8,7 @@
 #ifndef AGX4_FW_G17P_QUEUE_H
 #define AGX4_FW_G17P_QUEUE_H
 
+#include <linux/atomic.h>
 #include <linux/bitmap.h>
 #include <linux/list.h>
 #include <linux/mutex.h>
@@ -39,9 +40,9 @@ struct agx4_fw_g17p_sub {
 	/** @b: the firmware. */
 	struct agx4_fw_boot *b;
 	/**
-	 * @lock: protects @chan (rings and producer cursors), @deferred,
-	 * @kick_pending and @kick_lost; taken with interrupts off, it is
-	 * also taken from the completion scan.
+	 * @lock: protects @chan (rings and producer cursors) and
+	 * @deferred; taken with interrupts off, it is also taken from the
+	 * completion scan.
 	 */
 	spinlock_t lock;
 	/** @chan: the primary's channels 6, 7 and 8, by stage. */
@@ -61,9 +62,16 @@ struct agx4_fw_g17p_sub {
 	struct list_head deferred;
 	/** @pass: passes over @deferred. */
 	u64 pass;
-	/** @kick_pending: pipes whose doorbell the next kick rings. */
-	unsigned long kick_pending;
-	/** @kick_lost: pipes whose doorbell the mailbox refused. */
+	/**
+	 * @kick_pending: pipes whose doorbell the next kick rings; set
+	 * after what they publish is written (atomic_long_or() after a full
+	 * barrier), taken by the kick with atomic_long_xchg(), without @lock.
+	 */
+	atomic_long_t kick_pending;
+	/**
+	 * @kick_lost: pipes whose doorbell the mailbox refused; set_bit(),
+	 * taken by the next poll with xchg().
+	 */
 	unsigned long kick_lost;
 	/**
 	 * @setup_lock: protects @owners, @pools, @pool, @pool_gen,

@@ -78,7 +78,9 @@
  *    signals their done fences in order, with the error the backend
  *    reports.  A delayed poll repeats the scan while anything is in
  *    flight, so a lost event costs latency, not a hang.
- * 6. drm_sched frees the job: the backend releases its storage.
+ * 6. drm_sched frees the job: the backend releases its storage.  The
+ *    job's memory holds its done fence, and goes with that fence's last
+ *    reference.
  *
  * Locking: @submit_lock (a mutex, per queue) orders prepare, arm and push
  * of one queue's jobs.  &struct agx4_job_dev.lock (a spinlock, per
@@ -268,8 +270,13 @@ struct agx4_job {
 	bool zombie;
 	/** @cb: the commands; it holds the timestamp objects' references. */
 	struct agx4_cmdbuf *cb;
-	/** @done: signalled by the completion scan. */
-	struct dma_fence *done;
+	/**
+	 * @done: signalled by the completion scan.  Initialised at the
+	 * point of no return; from then on the job's memory is freed with
+	 * it (done_release()), and the job holds one reference until its
+	 * storage is released.
+	 */
+	struct dma_fence done;
 	/**
 	 * @node: in &agx4_job_queue.inflight while published and unretired, then
 	 * in &agx4_job_queue.zombies if killed; protected by &agx4_job_dev.lock.
@@ -299,9 +306,18 @@ static const char *fence_timeline_name(struct dma_fence *f)
 	return "agx4-queue";
 }
 
+/* The last reference to a done fence went: free the job around it. */
+static void done_release(struct dma_fence *f)
+{
+	struct agx4_job *job = container_of(f, struct agx4_job, done);
+
+	kfree_rcu(job, done.rcu);
+}
+
 static const struct dma_fence_ops done_fence_ops = {
 	.get_driver_name = fence_driver_name,
 	.get_timeline_name = fence_timeline_name,
+	.release = done_release,
 };
 
 /* Signal @job's done fence with @err (0 for success). */
@@ -311,10 +327,10 @@ static void retire_locked(struct agx4_job_dev *jd, struct agx4_job *job,
 	lockdep_assert_held(&jd->lock);
 	list_del_init(&job->node);
 	if (err)
-		dma_fence_set_error(job->done, err);
-	dma_fence_signal(job->done);
-	trace_agx4_job_done(dev_index(job->q), job->done->context,
-			    job->done->seqno, err);
+		dma_fence_set_error(&job->done, err);
+	dma_fence_signal(&job->done);
+	trace_agx4_job_done(dev_index(job->q), job->done.context,
+			    job->done.seqno, err);
 }
 
 /*
@@ -493,14 +509,14 @@ static struct dma_fence *run_job(struct drm_sched_job *sj)
 	/* Nothing more goes out once the device is going. */
 	if (q->dead || jd->stopped || READ_ONCE(jd->going)) {
 		/* Not published: the backend never saw it run. */
-		dma_fence_set_error(job->done, -ECANCELED);
-		dma_fence_signal(job->done);
+		dma_fence_set_error(&job->done, -ECANCELED);
+		dma_fence_signal(&job->done);
 		trace_agx4_job_done(dev_index(q), q->fence_ctx,
-				    job->done->seqno, -ECANCELED);
+				    job->done.seqno, -ECANCELED);
 	} else {
 		jd->ops->job_publish(job->fw);
 		trace_agx4_job_kick(dev_index(q), q->fence_ctx,
-				    job->done->seqno, 0);
+				    job->done.seqno, 0);
 		list_add_tail(&job->node, &q->inflight);
 		if (list_empty(&q->active))
 			list_add_tail(&q->active, &jd->active);
@@ -521,7 +537,7 @@ static struct dma_fence *run_job(struct drm_sched_job *sj)
 	if (published)
 		kick(jd);
 	dma_fence_end_signalling(cookie);
-	return dma_fence_get(job->done);
+	return dma_fence_get(&job->done);
 }
 
 /* Free a job drm_sched never took (the submit failed before arming). */
@@ -532,15 +548,16 @@ static void job_free(struct agx4_job *job)
 	if (job->fw)
 		q->adev->jobs->ops->job_free(job->fw);
 	agx4_cmdbuf_free(job->cb);
-	kfree(job->done);	/* never initialised as a fence */
-	kfree(job);
+	kfree(job);	/* @done was never initialised */
 	queue_put(q);
 }
 
 /*
  * Free a retired job's storage and commands: with the backend's job_free
  * while the firmware's state is there (@fw), or, after the job unit
- * stopped, by forgetting it, without a word to the firmware.
+ * stopped, by forgetting it, without a word to the firmware.  Then drop
+ * the job's reference to its done fence, which frees the job with the
+ * fence's last one.
  */
 static void release_storage(struct agx4_job_dev *jd, struct agx4_job *job,
 			    bool fw)
@@ -550,7 +567,7 @@ static void release_storage(struct agx4_job_dev *jd, struct agx4_job *job,
 	else if (jd->ops->job_forget)
 		jd->ops->job_forget(job->fw);
 	agx4_cmdbuf_free(job->cb);
-	kfree(job);
+	dma_fence_put(&job->done);
 }
 
 static void free_job(struct drm_sched_job *sj)
@@ -562,8 +579,6 @@ static void free_job(struct drm_sched_job *sj)
 	bool fw;
 
 	drm_sched_job_cleanup(sj);
-	dma_fence_put(job->done);
-	job->done = NULL;
 	/*
 	 * @stopped under the lock: a free that reads it false runs in a work
 	 * item queued before agx4_job_fini() set it, which its flush of the
@@ -631,12 +646,12 @@ static enum drm_gpu_sched_stat timedout_job(struct drm_sched_job *sj)
 	spin_lock_irqsave(&jd->lock, flags);
 	/* It may have completed since the timer fired. */
 	live = scan_locked(jd);
-	if (!dma_fence_is_signaled(job->done)) {
+	if (!dma_fence_is_signaled(&job->done)) {
 		dev_warn_ratelimited(q->adev->base.dev,
 				     "job timed out after %u ms: queue killed\n",
 				     jiffies_to_msecs(q->sched.timeout));
 		trace_agx4_job_timeout(dev_index(q), q->fence_ctx,
-				       job->done->seqno, -ETIMEDOUT);
+				       job->done.seqno, -ETIMEDOUT);
 		kill_locked(jd, q, -ETIMEDOUT);
 		killed = true;
 	}
@@ -729,11 +744,6 @@ int agx4_job_submit(struct agx4_job_queue *q, struct drm_file *file,
 	job->q = q;
 	job->cb = cb;
 	INIT_LIST_HEAD(&job->node);
-	job->done = kzalloc(sizeof(*job->done), GFP_KERNEL);
-	if (!job->done) {
-		ret = -ENOMEM;
-		goto err_free;
-	}
 	/* A chain node per timeline point, before the point of no return. */
 	for (i = 0; i < syncs->nout; i++) {
 		if (!syncs->points[i])
@@ -788,7 +798,7 @@ int agx4_job_submit(struct agx4_job_queue *q, struct drm_file *file,
 
 	/* The point of no return: nothing below fails. */
 	drm_sched_job_arm(&job->base);
-	dma_fence_init(job->done, &done_fence_ops, &q->fence_lock,
+	dma_fence_init(&job->done, &done_fence_ops, &q->fence_lock,
 		       q->fence_ctx, ++q->fence_seqno);
 	finished = &job->base.s_fence->finished;
 	dma_resv_add_fence(r_obj->resv, finished, DMA_RESV_USAGE_BOOKKEEP);
@@ -1211,7 +1221,7 @@ static void dump_job(struct agx4_job_dev *jd, struct agx4_job *job,
 {
 	lockdep_assert_held(&jd->lock);
 	drm_printf(p, "  job %llu (%s): %u command(s)\n",
-		   job->done ? job->done->seqno : 0, state, job->cb->count);
+		   job->done.seqno, state, job->cb->count);
 	if (jd->ops->job_dump)
 		jd->ops->job_dump(job->fw, p);
 }

@@ -2288,12 +2288,13 @@ static bool cmd_done(const struct g16_cmd *cmd)
 static int g16_job_status(struct agx4_fw_job *job)
 {
 	struct agx4_fw_g16_sub *sub = job->fq->sub;
-	unsigned long flags;
 	bool nomem;
 	int ret = 0;
 	u32 i, s;
 
-	spin_lock_irqsave(&sub->lock, flags);
+	/* The job unit's device lock is held, interrupts off. */
+	lockdep_assert_irqs_disabled();
+	spin_lock(&sub->lock);
 	nomem = job->nomem;
 	if (job->dropped)
 		ret = -ECANCELED;
@@ -2302,7 +2303,7 @@ static int g16_job_status(struct agx4_fw_job *job)
 	for (s = 0; s < G16_LANES && !ret; s++)
 		if (job->lanes & BIT(s) && !message_done_locked(job, s))
 			ret = -EINPROGRESS;
-	spin_unlock_irqrestore(&sub->lock, flags);
+	spin_unlock(&sub->lock);
 	if (ret)
 		return ret;
 	/* The stamps before what they cover. */

@@ -2924,23 +2924,25 @@ static void note_kick(struct agx4_fw_g17p_sub *sub, unsigned long pipes)
 static void g17p_job_publish(struct agx4_fw_job *job)
 {
 	struct agx4_fw_g17p_sub *sub = job->fq->sub;
-	unsigned long flags, pipes = 0;
+	unsigned long pipes = 0;
 
-	spin_lock_irqsave(&sub->lock, flags);
+	/* The job unit's device lock is held, interrupts off. */
+	lockdep_assert_irqs_disabled();
+	spin_lock(&sub->lock);
 	job->ran = true;
 	/* Behind an earlier job of the queue that is still waiting. */
 	if (!job->fq->killed &&
 	    (job->fq->deferred || !publish_job_locked(job, &pipes)))
 		defer_job(job);
 	note_kick(sub, pipes);
-	spin_unlock_irqrestore(&sub->lock, flags);
+	spin_unlock(&sub->lock);
 }
 
 static void g17p_poll(struct agx4_device *adev)
 {
 	struct agx4_fw_g17p_sub *sub;
 	struct agx4_fw_job *job, *tmp;
-	unsigned long flags, pipes;
+	unsigned long pipes;
 
 	if (!adev->fw)
 		return;
@@ -2951,7 +2953,9 @@ static void g17p_poll(struct agx4_device *adev)
 	 */
 	if (!READ_ONCE(sub->kick_lost) && list_empty(&sub->deferred))
 		return;
-	spin_lock_irqsave(&sub->lock, flags);
+	/* The job unit's device lock is held, interrupts off. */
+	lockdep_assert_irqs_disabled();
+	spin_lock(&sub->lock);
 	pipes = xchg(&sub->kick_lost, 0);
 	sub->pass++;
 	list_for_each_entry_safe(job, tmp, &sub->deferred, link) {
@@ -2963,7 +2967,7 @@ static void g17p_poll(struct agx4_device *adev)
 			job->fq->blocked = sub->pass;
 	}
 	note_kick(sub, pipes);
-	spin_unlock_irqrestore(&sub->lock, flags);
+	spin_unlock(&sub->lock);
 }
 
 /*
@@ -2973,11 +2977,12 @@ static void g17p_poll(struct agx4_device *adev)
 static int g17p_job_status(struct agx4_fw_job *job)
 {
 	struct agx4_fw_g17p_sub *sub = job->fq->sub;
-	unsigned long flags;
 	int ret = 0;
 	u32 i;
 
-	spin_lock_irqsave(&sub->lock, flags);
+	/* The job unit's device lock is held, interrupts off. */
+	lockdep_assert_irqs_disabled();
+	spin_lock(&sub->lock);
 	if (job->next < job->count && !job->fq->killed)
 		ret = -EINPROGRESS;
 	for (i = 0; i < job->next && !ret; i++)
@@ -2986,7 +2991,7 @@ static int g17p_job_status(struct agx4_fw_job *job)
 	/* The render ran to its end, without all of its geometry. */
 	if (!ret && job->nomem)
 		ret = -ENOMEM;
-	spin_unlock_irqrestore(&sub->lock, flags);
+	spin_unlock(&sub->lock);
 	return ret;
 }
 

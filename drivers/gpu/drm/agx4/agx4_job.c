@@ -372,9 +372,13 @@ static bool scan_locked(struct agx4_job_dev *jd)
 		if (list_empty(&q->inflight))
 			list_del_init(&q->active);
 	}
+	/*
+	 * Keep the poll armed, not pushed back: re-arming the timer at
+	 * every completion cost more than a scan every AGX4_JOB_POLL_MS.
+	 */
 	if (!list_empty(&jd->active))
-		mod_delayed_work(system_wq, &jd->poll,
-				 msecs_to_jiffies(AGX4_JOB_POLL_MS));
+		queue_delayed_work(system_wq, &jd->poll,
+				   msecs_to_jiffies(AGX4_JOB_POLL_MS));
 	return true;
 }
 

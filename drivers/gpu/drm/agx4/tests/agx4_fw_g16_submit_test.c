@@ -385,7 +385,7 @@ static void agx4_g16_submit_compute_prepare_then_publish(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, agx4_fwmodel_count(c->m,
 						 AGX4_FWMODEL_CNT_DOORBELLS_DROPPED),
 			dropped + 1);
-	KUNIT_EXPECT_EQ(test, c->ops->job_status(job), -EINPROGRESS);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), -EINPROGRESS);
 	c->ops->job_free(job);
 	c->ops->queue_destroy(fq);
 }
@@ -494,14 +494,14 @@ static void agx4_g16_submit_compute_done_needs_every_signal(struct kunit *test)
 		/* missing == F_NUM: the notifier word is still linked. */
 		if (missing == F_NUM)
 			put_unaligned_le32(1, w->cpu + W_NOTIFIER + 0x94);
-		KUNIT_EXPECT_EQ_MSG(test, c->ops->job_status(job),
+		KUNIT_EXPECT_EQ_MSG(test, agx4_test_job_status(c->ops, job),
 				    -EINPROGRESS, "without signal %u",
 				    missing);
 		if (missing < F_NUM)
 			firmware_step(c, q, w, missing, 0x100, 1, prod);
 		else
 			put_unaligned_le32(0, w->cpu + W_NOTIFIER + 0x94);
-		KUNIT_EXPECT_EQ_MSG(test, c->ops->job_status(job), 0,
+		KUNIT_EXPECT_EQ_MSG(test, agx4_test_job_status(c->ops, job), 0,
 				    "with signal %u", missing);
 		c->ops->job_free(job);
 		c->ops->queue_destroy(fq);
@@ -522,10 +522,10 @@ static void agx4_g16_submit_stamps_compare_signed(struct kunit *test)
 	agx4_test_publish_kick(c->adev, c->ops, job);
 	for (step = 0; step < F_NUM; step++)
 		firmware_step(c, q, w, step, 0x100 + 0x80000000u, 1, prod);
-	KUNIT_EXPECT_EQ(test, c->ops->job_status(job), -EINPROGRESS);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), -EINPROGRESS);
 	firmware_step(c, q, w, F_LANE_STAMP, 0x100 + 0x7fffff00u, 1, prod);
 	firmware_step(c, q, w, F_DRIVER_STAMP, 0x200, 1, prod);
-	KUNIT_EXPECT_EQ(test, c->ops->job_status(job), 0);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), 0);
 	c->ops->job_free(job);
 	c->ops->queue_destroy(fq);
 }
@@ -602,7 +602,7 @@ static void agx4_g16_submit_full_channel_defers_to_poll(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, agx4_device_read_sgx(c->adev, CH11_PROD), prod);
 	agx4_test_poll_kick(c->adev, c->ops);
 	KUNIT_EXPECT_EQ(test, agx4_device_read_sgx(c->adev, CH11_PROD), prod);
-	KUNIT_EXPECT_EQ(test, c->ops->job_status(job), -EINPROGRESS);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), -EINPROGRESS);
 	/* One more slot consumed: room again. */
 	agx4_device_write_sgx(c->adev, CH11_DONE, (prod + 256 - 126) % 256);
 	agx4_test_poll_kick(c->adev, c->ops);
@@ -811,7 +811,7 @@ static void agx4_g16_submit_render_prepare_then_publish(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, rd32(ta, PTRS + 0x40), 3);
 	KUNIT_EXPECT_EQ(test, rd32(w->cpu, 0x2940 + 4), 3);
 	KUNIT_EXPECT_EQ(test, rd32(sup->cpu, 0x1000), 4);
-	KUNIT_EXPECT_EQ(test, c->ops->job_status(job), -EINPROGRESS);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), -EINPROGRESS);
 	c->ops->job_free(job2);
 	c->ops->job_free(job);
 	c->ops->queue_destroy(fq);
@@ -921,13 +921,13 @@ static void agx4_g16_submit_render_done_waits_for_idle_control(struct kunit *tes
 	agx4_device_write_sgx(adev, 0xd64000 + 1 * 0x40 + 3 * 0x10, p10);
 	agx4_device_write_sgx(adev, 0xd64000 + 1 * 0x40 + 3 * 0x10 + 8, p10);
 	agx4_device_write_sgx(adev, 0xd640c0, ctl - 1);
-	KUNIT_EXPECT_EQ(test, c->ops->job_status(job), -EINPROGRESS);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), -EINPROGRESS);
 	agx4_device_write_sgx(adev, 0xd640c0, ctl);
 	agx4_device_write_sgx(adev, 0xd640c8, ctl);
 	put_unaligned_le32(0xbff, w->cpu + 0x18000);
-	KUNIT_EXPECT_EQ(test, c->ops->job_status(job), -EINPROGRESS);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), -EINPROGRESS);
 	put_unaligned_le32(0xc00, w->cpu + 0x18000);
-	KUNIT_EXPECT_EQ(test, c->ops->job_status(job), 0);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), 0);
 	c->ops->job_free(job);
 	c->ops->queue_destroy(fq);
 }
@@ -1183,7 +1183,7 @@ static void agx4_g16_submit_killed_queue_sends_nothing_deferred(struct kunit *te
 	KUNIT_EXPECT_EQ(test, rd32(lane2, PTRS + 0x40), 1);
 	KUNIT_EXPECT_EQ(test, agx4_device_read_sgx(c->adev, CH11_PROD),
 			(prod + 1) % 256);
-	KUNIT_EXPECT_NE(test, c->ops->job_status(job), -EINPROGRESS);
+	KUNIT_EXPECT_NE(test, agx4_test_job_status(c->ops, job), -EINPROGRESS);
 	job3 = prepare(test, fq3, computes(test, 1), 1);
 	KUNIT_EXPECT_EQ(test, job_event(job3), 34);
 	c->ops->job_free(job3);
@@ -1225,7 +1225,7 @@ static void agx4_g16_submit_done_after_a_ring_of_later_messages(struct kunit *te
 	}
 	KUNIT_EXPECT_EQ(test, agx4_device_read_sgx(c->adev, CH11_PROD),
 			(prod + 1 + 256 + 150) % 256);
-	KUNIT_EXPECT_EQ(test, c->ops->job_status(job), 0);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), 0);
 	c->ops->job_free(job);
 	c->ops->queue_destroy(fq2);
 	c->ops->queue_destroy(fq);

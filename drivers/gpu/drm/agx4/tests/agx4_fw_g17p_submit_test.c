@@ -400,7 +400,7 @@ static void agx4_g17p_submit_compute_publishes_per_spec(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, rd64(rec, 0x178), 0x003fffffffffffffull);
 
 	fw_complete(test, q, d);
-	KUNIT_EXPECT_EQ(test, c->ops->job_status(job), 0);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), 0);
 	c->ops->job_free(job);
 	c->ops->queue_destroy(fq);
 }
@@ -447,8 +447,8 @@ static void agx4_g17p_submit_second_command_follows(struct kunit *test)
 	rec = fw_ptr(test, rd64(fw_ptr(test, d2), 0xfb2));
 	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, rd64(rec, 0x4c)), 0), 2);
 	fw_complete(test, q, d1);
-	KUNIT_EXPECT_EQ(test, c->ops->job_status(j1), 0);
-	KUNIT_EXPECT_EQ(test, c->ops->job_status(j2), 0);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, j1), 0);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, j2), 0);
 	c->ops->job_free(j1);
 	c->ops->job_free(j2);
 	c->ops->queue_destroy(fq);
@@ -530,19 +530,19 @@ static void agx4_g17p_submit_done_needs_every_signal(struct kunit *test)
 	d = rd64(fw_ptr(test, rd64(fw_ptr(test, q), 0x08)), 0);
 	p = fw_ptr(test, rd64(fw_ptr(test, q), 0x00));
 	st = fw_ptr(test, rd64(fw_ptr(test, d), 0xf84));
-	KUNIT_EXPECT_EQ(test, c->ops->job_status(job), -EINPROGRESS);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), -EINPROGRESS);
 	put_unaligned_le32(3, p);
 	put_unaligned_le64(1, st);
 	WRITE_ONCE(*cursor(c, CH8_READ), 1);
-	KUNIT_EXPECT_EQ(test, c->ops->job_status(job), -EINPROGRESS);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), -EINPROGRESS);
 	WRITE_ONCE(*cursor(c, CH8_DONE), 1);
 	put_unaligned_le32(2, p);
-	KUNIT_EXPECT_EQ(test, c->ops->job_status(job), -EINPROGRESS);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), -EINPROGRESS);
 	put_unaligned_le32(3, p);
 	put_unaligned_le64(0, st);
-	KUNIT_EXPECT_EQ(test, c->ops->job_status(job), -EINPROGRESS);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), -EINPROGRESS);
 	put_unaligned_le64(1, st);
-	KUNIT_EXPECT_EQ(test, c->ops->job_status(job), 0);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), 0);
 	c->ops->job_free(job);
 	c->ops->queue_destroy(fq);
 }
@@ -574,7 +574,7 @@ static void agx4_g17p_submit_rotates_bank_when_idle(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, p0), 0x40), 257);
 	agx4_test_publish_kick(c->adev, c->ops, j);
 	KUNIT_EXPECT_EQ(test, *cursor(c, CH8_PROD), 128);
-	KUNIT_EXPECT_EQ(test, c->ops->job_status(j), -EINPROGRESS);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, j), -EINPROGRESS);
 	agx4_test_poll_kick(c->adev, c->ops);
 	KUNIT_EXPECT_EQ(test, *cursor(c, CH8_PROD), 128);
 	fw_complete(test, q, d0);
@@ -591,8 +591,8 @@ static void agx4_g17p_submit_rotates_bank_when_idle(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, rd64(fw_ptr(test, rd64(rec, 0x08)), 0),
 			d0 + 128 * 0x1040);
 	fw_complete(test, q, d0);
-	KUNIT_EXPECT_EQ(test, c->ops->job_status(a), 0);
-	KUNIT_EXPECT_EQ(test, c->ops->job_status(j), 0);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, a), 0);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, j), 0);
 	c->ops->job_free(a);
 	c->ops->job_free(b);
 	c->ops->job_free(j);
@@ -711,7 +711,7 @@ static void agx4_g17p_submit_full_channel_defers_in_order(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, *cursor(c, CH8_PROD), 255);
 	qa = rd64(msg(c, 254), 0x08);
 	KUNIT_EXPECT_EQ(test, rd32(msg(c, 254), 0x14) & 0xffff, 3);
-	KUNIT_EXPECT_EQ(test, c->ops->job_status(a1), -EINPROGRESS);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, a1), -EINPROGRESS);
 	/* The firmware took one message: room, but a2 is behind a1. */
 	WRITE_ONCE(*cursor(c, CH8_READ), 1);
 	WRITE_ONCE(*cursor(c, CH8_DONE), 1);
@@ -1013,7 +1013,7 @@ static void agx4_g17p_submit_render_publishes_per_spec(struct kunit *test)
 			<< 40 | rd64(fw_ptr(test, fr), 0xec0) >> 5);
 
 	render_complete(test, qta, q3d);
-	KUNIT_EXPECT_EQ(test, c->ops->job_status(job), 0);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), 0);
 	c->ops->job_free(job);
 	c->ops->queue_destroy(fq);
 }
@@ -1037,13 +1037,13 @@ static void agx4_g17p_submit_render_done_needs_every_signal(struct kunit *test)
 	render_complete(test, qta, q3d);
 	word = fw_ptr(test, rd64(fw_ptr(test, fr), 0x21a0));
 	put_unaligned_le64(0, word);
-	KUNIT_EXPECT_EQ(test, c->ops->job_status(job), -EINPROGRESS);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), -EINPROGRESS);
 	put_unaligned_le64(1, word);
 	word = fw_ptr(test, rd64(fw_ptr(test, qta), 0x00));
 	put_unaligned_le32(2, word);
-	KUNIT_EXPECT_EQ(test, c->ops->job_status(job), -EINPROGRESS);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), -EINPROGRESS);
 	put_unaligned_le32(3, word);
-	KUNIT_EXPECT_EQ(test, c->ops->job_status(job), 0);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), 0);
 	c->ops->job_free(job);
 	c->ops->queue_destroy(fq);
 }
@@ -1151,7 +1151,7 @@ static int wait_job(struct ctx *c, struct agx4_fw_job *job)
 
 	for (i = 0; i < 200 && ret == -EINPROGRESS; i++) {
 		agx4_test_poll_kick(c->adev, c->ops);
-		ret = c->ops->job_status(job);
+		ret = agx4_test_job_status(c->ops, job);
 		if (ret == -EINPROGRESS)
 			usleep_range(5000, 10000);
 	}
@@ -1223,7 +1223,7 @@ static void compute_done(struct kunit *test, struct agx4_fw_queue *fq,
 	q = rd64(msg(c, slot), 0x08);
 	fw_complete(test, q, rd64(fw_ptr(test, rd64(fw_ptr(test, q), 0x08)),
 				  0));
-	KUNIT_EXPECT_EQ(test, c->ops->job_status(job), 0);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), 0);
 	c->ops->job_free(job);
 }
 
@@ -1285,7 +1285,7 @@ static void agx4_g17p_submit_destroy_cleans_up_contexts(struct kunit *test)
 	agx4_test_publish_kick(c->adev, c->ops, job);
 	render_complete(test, rd64(msg_ta(c, 0), 0x08),
 			rd64(c->bundle + CH7_RING, 0x08));
-	KUNIT_EXPECT_EQ(test, c->ops->job_status(job), 0);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), 0);
 	c->ops->job_free(job);
 	/* Queue records +0x9c: their channel-control records. */
 	own_cc = rd64(fw_ptr(test, rd64(msg(c, 0), 0x08)), 0x9c);
@@ -1387,7 +1387,7 @@ static void retain_queue(struct kunit *test, u64 *own, u64 *pool)
 	agx4_test_publish_kick(c->adev, c->ops, job);
 	render_complete(test, rd64(msg_ta(c, 0), 0x08),
 			rd64(c->bundle + CH7_RING, 0x08));
-	KUNIT_EXPECT_EQ(test, c->ops->job_status(job), 0);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), 0);
 	c->ops->job_free(job);
 	*own = rd64(msg(c, 0), 0x08);
 	*pool = rd64(msg_ta(c, 0), 0x08);
@@ -1541,7 +1541,7 @@ static void agx4_g17p_submit_failed_render_gives_back(struct kunit *test)
 			2 << 8);
 	render_complete(test, rd64(msg_ta(c, 0), 0x08),
 			rd64(c->bundle + CH7_RING, 0x08));
-	KUNIT_EXPECT_EQ(test, c->ops->job_status(job), 0);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), 0);
 	c->ops->job_free(j1);
 	c->ops->job_free(job);
 	c->ops->queue_destroy(fq);
@@ -1580,7 +1580,7 @@ static void agx4_g17p_submit_shared_pool_object_only_when_idle(struct kunit *tes
 	KUNIT_EXPECT_EQ(test, rd32(sh, 0x00), 0);
 	KUNIT_EXPECT_EQ(test, rd32(slots, 0x60), 0);
 	render_complete(test, qta, q3d);
-	KUNIT_EXPECT_EQ(test, c->ops->job_status(j1), 0);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, j1), 0);
 	j2 = prepare(test, fq, renders(test, 1));
 	agx4_test_publish_kick(c->adev, c->ops, j2);
 	KUNIT_EXPECT_EQ(test, rd32(sh, 0x0c), 0);
@@ -1810,7 +1810,7 @@ static void agx4_g17p_submit_render_waits_and_takes_an_idle_pool(struct kunit *t
 
 	/* Queue 0's render completes and is freed: pool 0 is idle. */
 	render_complete(test, qta, q3d);
-	KUNIT_EXPECT_EQ(test, c->ops->job_status(job[0]), 0);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job[0]), 0);
 	c->ops->job_free(job[0]);
 	KUNIT_ASSERT_EQ(test, waiter_result(test, w), 0);
 	KUNIT_EXPECT_EQ(test, pool_waiters(c), 0);
@@ -1838,7 +1838,7 @@ static void agx4_g17p_submit_render_waits_and_takes_an_idle_pool(struct kunit *t
 
 	/* Queue 0 renders again: it waits for a pool in its turn. */
 	render_complete(test, qta, q3d);
-	KUNIT_EXPECT_EQ(test, c->ops->job_status(job[15]), 0);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job[15]), 0);
 	for (i = 1; i < 16; i++)
 		c->ops->job_free(job[i]);
 	for (i = 0; i < 16; i++)
@@ -1930,7 +1930,7 @@ static u64 run_one(struct kunit *test, struct agx4_fw_queue *fq, u32 item)
 	q = rd64(msg(c, 0), 0x08);
 	d = ring_item(test, q, item);
 	fw_complete(test, q, d);
-	KUNIT_EXPECT_EQ(test, c->ops->job_status(job), 0);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), 0);
 	c->ops->job_free(job);
 	return d;
 }
@@ -1993,8 +1993,8 @@ static void agx4_g17p_submit_descriptor_slots_in_flight_differ(struct kunit *tes
 	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, d1), 0xf70), 0);
 	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, d2), 0xf70), 1);
 	fw_complete(test, q, d1);
-	KUNIT_EXPECT_EQ(test, c->ops->job_status(j1), 0);
-	KUNIT_EXPECT_EQ(test, c->ops->job_status(j2), 0);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, j1), 0);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, j2), 0);
 	c->ops->job_free(j1);
 	c->ops->job_free(j2);
 	j3 = prepare(test, fq, computes(test, 1));
@@ -2039,7 +2039,7 @@ static void agx4_g17p_submit_held_command_keeps_its_descriptor_slot(struct kunit
 	KUNIT_ASSERT_NOT_NULL(test, snap);
 	memcpy(snap, fw_ptr(test, d1), 0x1000);
 	agx4_test_poll_kick(c->adev, c->ops);
-	KUNIT_EXPECT_EQ(test, c->ops->job_status(j1), -EINPROGRESS);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, j1), -EINPROGRESS);
 
 	j2 = prepare(test, fq, computes(test, 1));
 	agx4_test_publish_kick(c->adev, c->ops, j2);
@@ -2169,7 +2169,7 @@ static void agx4_g17p_submit_unplug_ends_every_wait_for_room(struct kunit *test)
 
 	fw_complete(test, q, rd64(fw_ptr(test, rd64(fw_ptr(test, q), 0x08)),
 				  0));
-	KUNIT_EXPECT_EQ(test, c->ops->job_status(j1), 0);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, j1), 0);
 	c->ops->job_free(j1);
 	c->ops->job_free(b);
 	c->ops->job_free(a);
@@ -2204,7 +2204,7 @@ static void agx4_g17p_submit_kill_drops_deferred_work(struct kunit *test)
 	agx4_test_publish_kick(c->adev, c->ops, j);
 	KUNIT_EXPECT_EQ(test, *cursor(c, CH8_PROD), 128);
 	c->ops->queue_kill(fq);
-	KUNIT_EXPECT_EQ(test, c->ops->job_status(a), -EINPROGRESS);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, a), -EINPROGRESS);
 	q = rd64(msg(c, 0), 0x08);
 	d0 = rd64(fw_ptr(test, rd64(fw_ptr(test, q), 0x08)), 0);
 	fw_complete(test, q, d0);
@@ -2213,9 +2213,9 @@ static void agx4_g17p_submit_kill_drops_deferred_work(struct kunit *test)
 	/* The owner is idle, the bank could switch: nothing more went out. */
 	KUNIT_EXPECT_EQ(test, *cursor(c, CH8_PROD), 128);
 	KUNIT_EXPECT_EQ(test, c->nkicks, 2);
-	KUNIT_EXPECT_EQ(test, c->ops->job_status(a), 0);
-	KUNIT_EXPECT_EQ(test, c->ops->job_status(b), 0);
-	KUNIT_EXPECT_EQ(test, c->ops->job_status(j), 0);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, a), 0);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, b), 0);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, j), 0);
 	c->ops->job_free(a);
 	c->ops->job_free(b);
 	c->ops->job_free(j);
@@ -2291,7 +2291,7 @@ static void agx4_g17p_submit_counters_recycle_at_their_limit(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, rd64(fw_ptr(test, r), 8)), 8),
 			0xffffff << 8 | 2);
 	fw_complete(test, q, d);
-	KUNIT_EXPECT_EQ(test, c->ops->job_status(job), 0);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), 0);
 	c->ops->job_free(job);
 	cc = rd64(fw_ptr(test, q), 0x9c);
 	incarnate(test, cc, 3);
@@ -2313,7 +2313,7 @@ static void agx4_g17p_submit_counters_recycle_at_their_limit(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, rd64(fw_ptr(test, r), 16)), 8),
 			1 << 8 | 2);
 	fw_complete(test, q, d);
-	KUNIT_EXPECT_EQ(test, c->ops->job_status(job), 0);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), 0);
 	c->ops->job_free(job);
 
 	/* A render, then render 2^24 - 2 of the same pool. */
@@ -2322,7 +2322,7 @@ static void agx4_g17p_submit_counters_recycle_at_their_limit(struct kunit *test)
 	qta = rd64(msg_ta(c, 0), 0x08);
 	q3d = rd64(c->bundle + CH7_RING, 0x08);
 	render_complete(test, qta, q3d);
-	KUNIT_EXPECT_EQ(test, c->ops->job_status(job), 0);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), 0);
 	c->ops->job_free(job);
 	agx4_fw_g17p_queue_set_counts(fq, 1, 0xfffffe);
 	job = prepare(test, fq, renders(test, 1));
@@ -2332,7 +2332,7 @@ static void agx4_g17p_submit_counters_recycle_at_their_limit(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, rd64(ring, 5 * 8)), 0x08),
 			0xffffff << 8);
 	render_complete(test, qta, q3d);
-	KUNIT_EXPECT_EQ(test, c->ops->job_status(job), 0);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), 0);
 	c->ops->job_free(job);
 	cc = rd64(fw_ptr(test, qta), 0x9c);
 	incarnate(test, cc, 5);
@@ -2346,7 +2346,7 @@ static void agx4_g17p_submit_counters_recycle_at_their_limit(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, rd64(ring, 2 * 8)), 0x08),
 			1 << 8);
 	render_complete(test, qta, q3d);
-	KUNIT_EXPECT_EQ(test, c->ops->job_status(job), 0);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), 0);
 	c->ops->job_free(job);
 	c->ops->queue_destroy(fq);
 }
@@ -2376,7 +2376,7 @@ static void agx4_g17p_submit_recycle_waits_for_an_idle_queue(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, ctl_head(c), h);
 	fw_complete(test, q, rd64(fw_ptr(test, rd64(fw_ptr(test, q), 0x08)),
 				  0));
-	KUNIT_EXPECT_EQ(test, c->ops->job_status(j1), 0);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, j1), 0);
 	/* Done is not enough: the job must be freed. */
 	msleep(60);
 	KUNIT_EXPECT_FALSE(test, completion_done(&w->done));
@@ -2387,7 +2387,7 @@ static void agx4_g17p_submit_recycle_waits_for_an_idle_queue(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, rd32(msg(c, 1), 0x14), 3 | GRID0 << 16 | 1 << 24);
 	fw_complete(test, q, rd64(fw_ptr(test, rd64(fw_ptr(test, q), 0x08)),
 				  0));
-	KUNIT_EXPECT_EQ(test, c->ops->job_status(w->job), 0);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, w->job), 0);
 	c->ops->job_free(w->job);
 	c->ops->queue_destroy(fq);
 }
@@ -2420,7 +2420,7 @@ static void agx4_g17p_submit_killed_pool_with_gaps_is_not_taken(struct kunit *te
 	expect_waiting(test, w, 1);
 	render_complete(test, rd64(msg_ta(c, 0), 0x08),
 			rd64(c->bundle + CH7_RING, 0x08));
-	KUNIT_EXPECT_EQ(test, c->ops->job_status(job[0]), 0);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job[0]), 0);
 	c->ops->job_free(job[0]);
 	c->ops->job_free(b);
 	c->ops->job_free(d);

@@ -1408,8 +1408,34 @@ void agx4_test_publish_kick(struct agx4_device *adev,
 			    const struct agx4_fw_submit_ops *ops,
 			    struct agx4_fw_job *job)
 {
+	unsigned long flags;
+
+	local_irq_save(flags);
 	ops->job_publish(job);
+	local_irq_restore(flags);
 	ops->kick(adev);
+}
+
+/**
+ * agx4_test_job_status() - a job's status, asked as the job unit asks
+ * @ops: the submission backend.
+ * @job: a prepared job.
+ *
+ * The backend's status, publish and poll calls run with interrupts off
+ * (under the job unit's device lock); so does this one.
+ *
+ * Return: what &agx4_fw_submit_ops.job_status returns.
+ */
+int agx4_test_job_status(const struct agx4_fw_submit_ops *ops,
+			 struct agx4_fw_job *job)
+{
+	unsigned long flags;
+	int ret;
+
+	local_irq_save(flags);
+	ret = ops->job_status(job);
+	local_irq_restore(flags);
+	return ret;
 }
 
 /**
@@ -1420,6 +1446,10 @@ void agx4_test_publish_kick(struct agx4_device *adev,
 void agx4_test_poll_kick(struct agx4_device *adev,
 			 const struct agx4_fw_submit_ops *ops)
 {
+	unsigned long flags;
+
+	local_irq_save(flags);
 	ops->poll(adev);
+	local_irq_restore(flags);
 	ops->kick(adev);
 }

@@ -96,7 +96,7 @@ fi
 
 # Figures printed by the suites.
 # (kunit_info() puts "# <case>: " in front of them.)
-grep -E '^[[:space:]]*(# ([A-Za-z0-9_]+: )?)?agx4-[a-z]+: ' "$RAW" |
+grep -E '^[[:space:]]*(# ([A-Za-z0-9_]+: )?)?agx4-[a-z-]+: ' "$RAW" |
 	sed -E 's/^[[:space:]]*(# ([A-Za-z0-9_]+: )?)?//; s/[[:space:]]*$//' ||
 	true
 

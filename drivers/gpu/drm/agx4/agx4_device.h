@@ -198,6 +198,8 @@ void agx4_device_unplug(struct agx4_device *adev);
  *	(an unknown kind, or a known one with impossible contents).
  * @AGX4_RESET_GPU_FAULT: a job timed out while the GPU's fault registers
  *	reported a fault.
+ * @AGX4_RESET_BAD_CURSOR: the event ring's write cursor, which the firmware
+ *	writes, is outside the ring.
  * @AGX4_RESET_NR_CAUSES: number of causes.
  */
 enum agx4_reset_cause {
@@ -205,6 +207,7 @@ enum agx4_reset_cause {
 	AGX4_RESET_FATAL,
 	AGX4_RESET_BAD_EVENT,
 	AGX4_RESET_GPU_FAULT,
+	AGX4_RESET_BAD_CURSOR,
 	AGX4_RESET_NR_CAUSES,
 };
 

@@ -41,8 +41,11 @@
  * (recovery, which restarts the firmware), a kind without a consumer is
  * counted as unknown, both with a ratelimited message, and the drain
  * goes on.  A write cursor
- * out of range stops the drain (there is nothing sane to read) and is
- * counted.  The drain never holds a lock of the notifier.
+ * out of range stops the drain (there is nothing sane to read), is
+ * counted and handed to the consumer of such cursors (recovery again:
+ * until the firmware starts over, no record can be read, and a cursor
+ * the firmware moves back into range would replay whatever the ring
+ * held).  The drain never holds a lock of the notifier.
  */
 
 /**
@@ -193,9 +196,13 @@ void agx4_event_drain(struct agx4_event *ev)
 		if (ret == -ENOENT)
 			break;
 		if (ret) {
+			u32 w = agx4_cursor_get(&ev->ring.prod);
+
 			ev->ring_errors++;
-			drm_err_ratelimited(ev->drm, "event ring cursor out of range: %d\n",
-					    ret);
+			drm_err_ratelimited(ev->drm, "event ring cursor %#x out of range: %d\n",
+					    w, ret);
+			if (ev->handlers && ev->handlers->bad_ring)
+				ev->handlers->bad_ring(ev->priv);
 			break;
 		}
 		memset(&e, 0, sizeof(e));

@@ -42,6 +42,12 @@ struct agx4_event_handlers {
 	 */
 	void (*bad)(void *priv, const void *rec, size_t len);
 	/**
+	 * @bad_ring: the firmware's write cursor is outside the ring: no
+	 * record can be read until the firmware starts over.  Called at
+	 * every drain that finds it so.
+	 */
+	void (*bad_ring)(void *priv);
+	/**
 	 * @drained: called once at the end of every drain, after the
 	 * records it took were dispatched, also when it took none: a
 	 * consumer that only notes what its per-record handler saw (a

@@ -266,6 +266,23 @@ enum agx4_fwmodel_action {
 	AGX4_FWMODEL_ACT_DELAY,
 };
 
+/**
+ * enum agx4_fwmodel_cursor - a cursor the firmware writes
+ * @AGX4_FWMODEL_CUR_EVENT_WRITE: the event ring's (channel 13) write
+ *	cursor.
+ * @AGX4_FWMODEL_CUR_CTL_READ: the device-control ring's read cursor.
+ * @AGX4_FWMODEL_CUR_CTL_DONE: the device-control ring's done cursor.
+ * @AGX4_FWMODEL_CUR_WORK_READ: a work channel's read cursor.
+ * @AGX4_FWMODEL_CUR_WORK_DONE: a work channel's done cursor.
+ */
+enum agx4_fwmodel_cursor {
+	AGX4_FWMODEL_CUR_EVENT_WRITE,
+	AGX4_FWMODEL_CUR_CTL_READ,
+	AGX4_FWMODEL_CUR_CTL_DONE,
+	AGX4_FWMODEL_CUR_WORK_READ,
+	AGX4_FWMODEL_CUR_WORK_DONE,
+};
+
 /* How long a growth or limit request waits for its reply (GAP: chosen). */
 #define AGX4_FWMODEL_REPLY_TIMEOUT_MS	1000
 
@@ -332,6 +349,11 @@ u64 agx4_fwmodel_cpu_ns(struct agx4_fwmodel *m);
 u32 agx4_fwmodel_kicks(struct agx4_fwmodel *m, unsigned int channel);
 int agx4_fwmodel_post_event(struct agx4_fwmodel *m, unsigned int inst,
 			    const void *rec, size_t len);
+int agx4_fwmodel_send_msg(struct agx4_fwmodel *m, unsigned int inst, u8 ep,
+			  u64 msg);
+int agx4_fwmodel_set_cursor(struct agx4_fwmodel *m, unsigned int inst,
+			    enum agx4_fwmodel_cursor c, unsigned int channel,
+			    u32 value);
 void agx4_fwmodel_exec(struct agx4_fwmodel *m, enum agx4_fwmodel_mode mode,
 		       u32 arg);
 void agx4_fwmodel_set_inline(struct agx4_fwmodel *m, bool on);

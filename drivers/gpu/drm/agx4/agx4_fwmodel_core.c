@@ -1208,6 +1208,38 @@ static void handle_db(struct agx4_fwmodel *m, unsigned int inst, u64 msg,
 	}
 }
 
+/* The firmware writes @v into one of its cursors (agx4_fwmodel_set_cursor()). */
+static void write_cursor(struct agx4_fwmodel *m, unsigned int inst,
+			 enum agx4_fwmodel_cursor c, unsigned int ch, u32 v)
+{
+	const struct fwm_gen_desc *d = m->desc;
+	u64 cur = m->inst[inst].ch[13].state[0];
+	int ret = -EINVAL;
+
+	switch (c) {
+	case AGX4_FWMODEL_CUR_EVENT_WRITE:
+		if (!cur)
+			return;
+		ret = agx4_fwmodel_write32(m, inst, cur + FWM_CUR_WRITE, v);
+		if (!ret)
+			agx4_fwmodel_send(m, inst, FWM_EP_FW,
+					  (u64)FWM_MSG_NOTIFY << 48);
+		break;
+	case AGX4_FWMODEL_CUR_CTL_READ:
+	case AGX4_FWMODEL_CUR_CTL_DONE:
+		ret = d->ctl_cursor(m, inst, c == AGX4_FWMODEL_CUR_CTL_DONE,
+				    &v, true);
+		break;
+	case AGX4_FWMODEL_CUR_WORK_READ:
+	case AGX4_FWMODEL_CUR_WORK_DONE:
+		ret = d->work_cursor(m, inst, ch,
+				     c == AGX4_FWMODEL_CUR_WORK_DONE, &v, true);
+		break;
+	}
+	if (ret)
+		agx4_fwmodel_crash(m, inst, AGX4_FWMODEL_OK, 0);
+}
+
 static void handle_cmd(struct agx4_fwmodel *m, struct fwm_msg *q)
 {
 	switch (q->msg) {
@@ -1226,6 +1258,14 @@ static void handle_cmd(struct agx4_fwmodel *m, struct fwm_msg *q)
 		break;
 	case FWM_CMD_RELEASE:
 		agx4_fwmodel_exec_release(m, q->inst);
+		break;
+	case FWM_CMD_SEND_RAW:
+		agx4_fwmodel_send(m, q->inst, q->rec[0],
+				  get_unaligned_le64(q->rec + 8));
+		break;
+	case FWM_CMD_CURSOR:
+		write_cursor(m, q->inst, q->rec[0], q->rec[1],
+			     get_unaligned_le32(q->rec + 4));
 		break;
 	}
 }
@@ -1994,3 +2034,62 @@ int agx4_fwmodel_post_event(struct agx4_fwmodel *m, unsigned int inst,
 			 GFP_KERNEL);
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_post_event);
+
+/**
+ * agx4_fwmodel_send_msg() - make the firmware send a raw mailbox message
+ * @m: the model.
+ * @inst: the instance that sends it.
+ * @ep: the endpoint it comes from, any value.
+ * @msg: the message, any value.
+ *
+ * For hostile-firmware tests: the worker hands @msg to the host's
+ * receive callback as it is, in order with the firmware's own messages
+ * (agx4_fwmodel_sync() waits for it).
+ *
+ * Return: 0 or a negative errno (the send itself is asynchronous).
+ */
+int agx4_fwmodel_send_msg(struct agx4_fwmodel *m, unsigned int inst, u8 ep,
+			  u64 msg)
+{
+	u8 rec[16] = { ep };
+
+	if (inst >= m->desc->instances)
+		return -EINVAL;
+	put_unaligned_le64(msg, rec + 8);
+	return queue_msg(m, inst, FWM_EP_CMD, FWM_CMD_SEND_RAW, rec,
+			 sizeof(rec), GFP_KERNEL);
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_send_msg);
+
+/**
+ * agx4_fwmodel_set_cursor() - make the firmware write one of its cursors
+ * @m: the model.
+ * @inst: the instance whose cursor it is.
+ * @c: which cursor.
+ * @channel: the work channel (0..11) for %AGX4_FWMODEL_CUR_WORK_READ and
+ *	%AGX4_FWMODEL_CUR_WORK_DONE; ignored otherwise.
+ * @value: what the firmware writes, any value (in or out of its ring).
+ *
+ * For hostile-firmware tests.  The worker writes @value where the
+ * generation keeps the cursor (G16: SGX registers for the control and
+ * work channels; G17P: RAM words), in order with the firmware's own
+ * writes; after the event ring's write cursor it sends the notification,
+ * as after a record.  The model's own loops keep reading the cursor
+ * modulo their ring, so it goes on working.
+ *
+ * Return: 0 or a negative errno (the write itself is asynchronous).
+ */
+int agx4_fwmodel_set_cursor(struct agx4_fwmodel *m, unsigned int inst,
+			    enum agx4_fwmodel_cursor c, unsigned int channel,
+			    u32 value)
+{
+	u8 rec[8] = { c, channel };
+
+	if (inst >= m->desc->instances || c > AGX4_FWMODEL_CUR_WORK_DONE ||
+	    channel >= AGX4_FWMODEL_WORK_CHANNELS)
+		return -EINVAL;
+	put_unaligned_le32(value, rec + 4);
+	return queue_msg(m, inst, FWM_EP_CMD, FWM_CMD_CURSOR, rec, sizeof(rec),
+			 GFP_KERNEL);
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_set_cursor);

@@ -87,6 +87,8 @@ enum fwm_cmd {
 	FWM_CMD_FILL,
 	FWM_CMD_SEND_BAD,
 	FWM_CMD_RELEASE,
+	FWM_CMD_SEND_RAW,
+	FWM_CMD_CURSOR,
 };
 
 /* Work kinds as the channel message carries them (H). */

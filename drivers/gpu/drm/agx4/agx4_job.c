@@ -473,12 +473,19 @@ static void event_bad(void *priv, const void *rec, size_t len)
 	agx4_reset_schedule(priv, AGX4_RESET_BAD_EVENT, 0, rec, len);
 }
 
+/* The event ring is unreadable until the firmware starts over. */
+static void event_bad_ring(void *priv)
+{
+	agx4_reset_schedule(priv, AGX4_RESET_BAD_CURSOR, 0, NULL, 0);
+}
+
 static const struct agx4_event_handlers job_event_handlers = {
 	.completion = event_completion,
 	.grow = agx4_tvb_event_grow,
 	.limit = agx4_tvb_event_limit,
 	.fatal = event_fatal,
 	.bad = event_bad,
+	.bad_ring = event_bad_ring,
 	.drained = event_drained,
 };
 

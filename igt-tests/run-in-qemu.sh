@@ -105,7 +105,9 @@ export LD_LIBRARY_PATH=/igt IGT_FORCE_DRIVER=asahi
 echo "igt-guest: booted \$(uname -r)"
 dmesg -c >/tmp/dmesg.all
 for gen in $GENS; do
-	if ! modprobe agx4 model=\$gen; then
+	# A 3 s job timeout (default 10 s), as make qemu-test: asahi_model's
+	# job-timeout subtest waits it out.
+	if ! modprobe agx4 model=\$gen job_timeout_ms=3000; then
 		echo "igt: \$gen load-agx4 FAIL"
 		continue
 	fi

@@ -7,6 +7,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -830,17 +831,20 @@ bool igt_asahi_is_model(int fd, char *gen, size_t len)
 /**
  * igt_asahi_model_script:
  * @fd: device file descriptor of the model
- * @script: one script line for the firmware model
+ * @script: one command for the firmware model
  *
  * Scripts the model's firmware through its debugfs control,
- * "agx4/model_script" in the device's debugfs directory.  A line is
- * "<action> <arg> <kinds> <skip>": action "never" (take the next matching
+ * "agx4/model_script" in the device's debugfs directory (only agx4's
+ * software backend has it).  One command per call: "<action> <arg>
+ * <kinds> <skip>" arms a script, action "never" (take the next matching
  * work item and never complete it), "grow" (a vertex work item requests
- * tiled-vertex-buffer growth <arg> times) or "limit" (as "grow", then it
- * reports the memory limit); <kinds> a mask of 1 (vertex), 2 (fragment),
- * 4 (compute), 0 for any; <skip> matching work items let through first.
+ * tiled-vertex-buffer growth <arg> times), "limit" (as "grow", then it
+ * reports the memory limit), <kinds> a mask of 1 (vertex), 2 (fragment),
+ * 4 (compute), 0 for any, <skip> matching work items let through first;
+ * "clear" disarms what has not acted.  A malformed command is refused
+ * with -EINVAL.
  *
- * Returns: 0, -ENOENT when the model has no such control, or a negative
+ * Returns: 0, -ENOENT when the device has no such control, or a negative
  * errno from writing it.
  */
 int igt_asahi_model_script(int fd, const char *script)
@@ -859,4 +863,41 @@ int igt_asahi_model_script(int fd, const char *script)
 		ret = -errno ?: -EIO;
 	close(ctl);
 	return ret;
+}
+
+/**
+ * igt_asahi_model_counter:
+ * @fd: device file descriptor of the model
+ * @name: a counter of the model ("grow_grew", "partial_renders", ...)
+ *
+ * Reading the model's debugfs control gives its mode, its armed scripts
+ * and its counters, one "<name> <value>" a line.
+ *
+ * Returns: the counter's value, or -1 when there is no such control or
+ * counter.
+ */
+long igt_asahi_model_counter(int fd, const char *name)
+{
+	char buf[4096], key[64], *p;
+	int dir, ctl;
+	ssize_t n;
+	size_t k;
+
+	dir = igt_debugfs_dir(fd);
+	if (dir < 0)
+		return -1;
+	ctl = openat(dir, "agx4/model_script", O_RDONLY);
+	close(dir);
+	if (ctl < 0)
+		return -1;
+	n = read(ctl, buf + 1, sizeof(buf) - 2);
+	close(ctl);
+	if (n <= 0)
+		return -1;
+	/* Every line, the first included, is found after a newline. */
+	buf[0] = '\n';
+	buf[n + 1] = '\0';
+	k = snprintf(key, sizeof(key), "\n%s ", name);
+	p = strstr(buf, key);
+	return p ? strtol(p + k, NULL, 10) : -1;
 }

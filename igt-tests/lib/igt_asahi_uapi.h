@@ -155,5 +155,6 @@ void igt_asahi_fork_cmd_render(struct igt_asahi_cmdbuf *cb,
 
 bool igt_asahi_is_model(int fd, char *gen, size_t len);
 int igt_asahi_model_script(int fd, const char *script);
+long igt_asahi_model_counter(int fd, const char *name);
 
 #endif /* IGT_ASAHI_UAPI_H */

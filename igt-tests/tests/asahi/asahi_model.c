@@ -20,8 +20,8 @@
 IGT_TEST_DESCRIPTION("Recovery paths of agx4 driven by scripting its firmware "
 		     "model: tiled-vertex-buffer growth and refusal, the memory "
 		     "limit, a job that never completes.  Every subtest skips "
-		     "on hardware and on a model without the scripting "
-		     "control.");
+		     "on hardware, where the control (debugfs "
+		     "agx4/model_script) is absent.");
 
 #define PARAM_DIR	"/sys/module/agx4/parameters/"
 
@@ -72,16 +72,31 @@ static bool write_param(const char *name, long v)
 	return !fclose(f) && ok;
 }
 
-/* Skip unless this is the model and it takes scripts; then script it. */
-static void script(struct ctx *c, const char *line)
+/* Skip unless this is the model and it takes scripts. */
+static void require_model(struct ctx *c)
 {
 	int ret;
 
 	igt_require_f(c->model, "not agx4's firmware model\n");
-	ret = igt_asahi_model_script(c->fd, line);
+	ret = igt_asahi_model_script(c->fd, "clear\n");
 	igt_require_f(ret != -ENOENT,
 		      "the model has no scripting control (debugfs agx4/model_script)\n");
 	igt_assert_eq(ret, 0);
+}
+
+/* Disarm what earlier subtests left, then arm @line. */
+static void script(struct ctx *c, const char *line)
+{
+	require_model(c);
+	igt_assert_eq(igt_asahi_model_script(c->fd, line), 0);
+}
+
+static long counter(struct ctx *c, const char *name)
+{
+	long v = igt_asahi_model_counter(c->fd, name);
+
+	igt_assert_f(v >= 0, "model counter %s missing\n", name);
+	return v;
 }
 
 static int fence_status(int fd, uint32_t h)
@@ -123,15 +138,31 @@ int igt_main()
 					     DRM_ASAHI_PRIORITY_MEDIUM);
 	}
 
+	igt_describe("The model's scripting control refuses malformed "
+		     "commands with EINVAL and arms nothing.");
+	igt_subtest("script-rejects-malformed") {
+		require_model(&c);
+		igt_assert_eq(igt_asahi_model_script(c.fd, "explode 1 1 0\n"),
+			      -EINVAL);
+		igt_assert_eq(igt_asahi_model_script(c.fd, "grow 3 1\n"),
+			      -EINVAL);
+		/* Growth is the vertex stage's, not the fragment's. */
+		igt_assert_eq(igt_asahi_model_script(c.fd, "grow 3 2 0\n"),
+			      -EINVAL);
+	}
+
 	igt_describe("The model's vertex stage asks for more tiled-vertex-"
 		     "buffer memory three times; the driver grows it and the "
 		     "render completes without an error.");
 	igt_subtest("tvb-growth") {
 		struct igt_asahi_cmdbuf cb = {};
+		long grew;
 
 		script(&c, "grow 3 1 0\n");
+		grew = counter(&c, "grow_grew");
 		igt_asahi_fork_cmd_render(&cb, &c.f, 0);
 		igt_assert_eq(run(&c, c.q, &cb, ASAHI_WAIT_NS / 1000000), 1);
+		igt_assert_eq(counter(&c, "grow_grew"), grew + 3);
 	}
 
 	igt_describe("With the growth limit at its smallest, the model's "
@@ -139,16 +170,18 @@ int igt_main()
 		     "render and the render completes without an error.");
 	igt_subtest("tvb-refusal") {
 		struct igt_asahi_cmdbuf cb = {};
-		long old = read_param("tvb_max_blocks");
+		long old = read_param("tvb_max_blocks"), partial;
 		int status;
 
-		script(&c, "grow 64 1 0\n");
+		script(&c, "grow 4 1 0\n");
+		partial = counter(&c, "partial_renders");
 		igt_require_f(old >= 0 && write_param("tvb_max_blocks", 1),
 			      "tvb_max_blocks is not writable\n");
 		igt_asahi_fork_cmd_render(&cb, &c.f, 1);
 		status = run(&c, c.q, &cb, ASAHI_WAIT_NS / 1000000);
 		igt_assert(write_param("tvb_max_blocks", old));
 		igt_assert_eq(status, 1);
+		igt_assert_eq(counter(&c, "partial_renders"), partial + 4);
 	}
 
 	igt_describe("The model reports that a render hit the memory limit: "

@@ -311,6 +311,43 @@ struct agx4_fwmodel_script {
 	u32 skip;
 };
 
+/**
+ * enum agx4_fwmodel_cmd_op - what a control command does
+ * @AGX4_FWMODEL_CMD_SCRIPT: arm &agx4_fwmodel_cmd.script.
+ * @AGX4_FWMODEL_CMD_CLEAR: disarm the scripts that have not acted.
+ * @AGX4_FWMODEL_CMD_MODE: agx4_fwmodel_exec() with &agx4_fwmodel_cmd.mode
+ *	and &agx4_fwmodel_cmd.arg.
+ * @AGX4_FWMODEL_CMD_RELEASE: agx4_fwmodel_release() in
+ *	&agx4_fwmodel_cmd.order.
+ * @AGX4_FWMODEL_CMD_FAULT: agx4_fwmodel_inject() of &agx4_fwmodel_cmd.fault
+ *	with &agx4_fwmodel_cmd.arg.
+ */
+enum agx4_fwmodel_cmd_op {
+	AGX4_FWMODEL_CMD_SCRIPT,
+	AGX4_FWMODEL_CMD_CLEAR,
+	AGX4_FWMODEL_CMD_MODE,
+	AGX4_FWMODEL_CMD_RELEASE,
+	AGX4_FWMODEL_CMD_FAULT,
+};
+
+/**
+ * struct agx4_fwmodel_cmd - a parsed control command (agx4_fwmodel_parse())
+ * @op: what it does.
+ * @script: the script, for %AGX4_FWMODEL_CMD_SCRIPT.
+ * @mode: the mode, for %AGX4_FWMODEL_CMD_MODE.
+ * @order: the order, for %AGX4_FWMODEL_CMD_RELEASE.
+ * @fault: the fault, for %AGX4_FWMODEL_CMD_FAULT.
+ * @arg: the mode's or the fault's argument.
+ */
+struct agx4_fwmodel_cmd {
+	enum agx4_fwmodel_cmd_op op;
+	struct agx4_fwmodel_script script;
+	enum agx4_fwmodel_mode mode;
+	enum agx4_fwmodel_order order;
+	enum agx4_fwmodel_fault fault;
+	u32 arg;
+};
+
 /* Access a firmware translation needs (agx4_fwmodel_translate()). */
 #define AGX4_FWMODEL_READ	BIT(0)
 #define AGX4_FWMODEL_WRITE	BIT(1)
@@ -369,5 +406,11 @@ enum agx4_fwmodel_err agx4_fwmodel_translate(struct agx4_fwmodel *m,
 					     unsigned int inst, u64 va,
 					     unsigned int access,
 					     phys_addr_t *pa);
+
+int agx4_fwmodel_parse(const char *line, size_t len,
+		       struct agx4_fwmodel_cmd *cmd);
+int agx4_fwmodel_command(struct agx4_fwmodel *m, const char *line,
+			 size_t len);
+size_t agx4_fwmodel_show(struct agx4_fwmodel *m, char *buf, size_t size);
 
 #endif /* AGX4_FWMODEL_H */

@@ -3,13 +3,16 @@
  * Copyright 2026 The agx4 authors
  */
 
+#include <linux/debugfs.h>
 #include <linux/dma-mapping.h>
 #include <linux/err.h>
 #include <linux/mod_devicetable.h>
 #include <linux/module.h>
 #include <linux/platform_device.h>
+#include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/uaccess.h>
 
 #include <drm/drm_managed.h>
 #include <drm/drm_print.h>
@@ -39,6 +42,15 @@
  * which userspace sees as the parent of the render node (drmGetDevice2()'s
  * platform bus information, ``/sys/class/drm/renderD*``/device).  The
  * UAPI is that of the hardware, unchanged.
+ *
+ * Tests script the model from userspace through debugfs, never through
+ * the UAPI: ``agx4/model_script`` in the device's debugfs directory
+ * (``/sys/kernel/debug/dri/<minor>/agx4/model_script``, root only) takes
+ * one model control command per write() (see "model control": growth,
+ * refusal and memory-limit scripts, work that never completes, when work
+ * completes, faults) and reads back the mode, the armed scripts and the
+ * model's counters.  A malformed command fails the write() with -EINVAL.
+ * Only the software backend has this file: on hardware it is absent.
  */
 
 static char *model = "";
@@ -74,6 +86,7 @@ struct swdev_prop {
  * @mem: the ``memory-region`` entries: the model's reserved memory.
  * @mbox_count: entries in ``mboxes``.
  * @src: the device tree, for agx4_of_parse().
+ * @debugfs: the ``agx4`` debugfs directory, removed before the device is.
  *
  * Allocated by the probe; once the first probe step ran, the DRM device
  * owns it, because the firmware's memory is the model's and outlives the
@@ -90,6 +103,7 @@ struct agx4_swdev {
 	struct agx4_range mem[AGX4_MEM_COUNT];
 	int mbox_count;
 	struct agx4_dt_source src;
+	struct dentry *debugfs;
 };
 
 /* ---- the device tree ---- */
@@ -314,6 +328,66 @@ static int swdev_transport_init(struct agx4_device *adev)
 	return 0;
 }
 
+/* ---- the model's control in debugfs ---- */
+
+/* Bytes the read-back takes at most: the mode, 16 scripts, 27 counters. */
+#define SWDEV_SHOW_MAX		2048
+
+static int model_script_show(struct seq_file *sf, void *unused)
+{
+	struct agx4_swdev *sw = sf->private;
+	char *buf;
+
+	buf = kmalloc(SWDEV_SHOW_MAX, GFP_KERNEL);
+	if (!buf)
+		return -ENOMEM;
+	agx4_fwmodel_show(sw->model, buf, SWDEV_SHOW_MAX);
+	seq_puts(sf, buf);
+	kfree(buf);
+	return 0;
+}
+
+static int model_script_open(struct inode *inode, struct file *file)
+{
+	return single_open(file, model_script_show, inode->i_private);
+}
+
+/* One command per write(); a write longer than any command is -EINVAL. */
+static ssize_t model_script_write(struct file *file, const char __user *ubuf,
+				  size_t len, loff_t *ppos)
+{
+	struct agx4_swdev *sw = ((struct seq_file *)file->private_data)->private;
+	char buf[160];
+	int ret;
+
+	if (len >= sizeof(buf))
+		return -EINVAL;
+	if (copy_from_user(buf, ubuf, len))
+		return -EFAULT;
+	ret = agx4_fwmodel_command(sw->model, buf, len);
+	return ret ? ret : len;
+}
+
+static const struct file_operations model_script_fops = {
+	.owner = THIS_MODULE,
+	.open = model_script_open,
+	.read = seq_read,
+	.llseek = seq_lseek,
+	.write = model_script_write,
+	.release = single_release,
+};
+
+static void swdev_debugfs_init(struct agx4_device *adev)
+{
+	struct agx4_swdev *sw = adev->backend_priv;
+
+	if (IS_ERR_OR_NULL(adev->base.debugfs_root))
+		return;
+	sw->debugfs = debugfs_create_dir("agx4", adev->base.debugfs_root);
+	debugfs_create_file("model_script", 0600, sw->debugfs, sw,
+			    &model_script_fops);
+}
+
 static const struct agx4_device_backend swdev_backend = {
 	.map_sgx = swdev_map_sgx,
 	.read_sgx = swdev_read_sgx,
@@ -359,12 +433,18 @@ static int swdev_probe(struct platform_device *pdev)
 		return dev_err_probe(dev, PTR_ERR(adev), "probe failed\n");
 	}
 	platform_set_drvdata(pdev, adev);
+	swdev_debugfs_init(adev);
 	return 0;
 }
 
 static void swdev_remove(struct platform_device *pdev)
 {
-	agx4_device_unplug(platform_get_drvdata(pdev));
+	struct agx4_device *adev = platform_get_drvdata(pdev);
+	struct agx4_swdev *sw = adev->backend_priv;
+
+	/* Removal waits for the file's readers and writers to leave. */
+	debugfs_remove(sw->debugfs);
+	agx4_device_unplug(adev);
 }
 
 static const struct platform_device_id swdev_ids[] = {

@@ -30,6 +30,8 @@
  * - the context heap [0x10_0400_0000, min(kernel_start, 0x11_0000_0000)).
  */
 
+#include <linux/sync_file.h>
+
 #include "agx4_uapi.h"
 
 #define PRINTF_END	((1ull << 36) + PG)
@@ -76,6 +78,8 @@ enum {
  * @size: their sizes.
  * @addr: where each object's main use is.
  * @ts_object: the timestamp object (GEM_BIND_OBJECT), 0 if none.
+ * @tag: what the names of its cases start with after "fork_open_", so
+ *	that every client's open has cases of its own.
  */
 struct fork {
 	struct dev *d;
@@ -87,6 +91,7 @@ struct fork {
 	uint64_t size[NR_BOS];
 	uint64_t addr[NR_BOS];
 	uint32_t ts_object;
+	const char *tag;
 };
 
 static uint64_t pow2_down(uint64_t v)
@@ -108,11 +113,12 @@ static uint64_t main_alloc(struct fork *f, uint64_t size, uint64_t align)
 }
 
 /* One step of the open, a case of its own. */
-static bool step(int ret, const char *what)
+static bool step(const struct fork *f, int ret, const char *what)
 {
-	expect_ret(ret, 0, "fork_open_%s", what);
+	expect_ret(ret, 0, "fork_open_%s%s", f->tag, what);
 	return !ret;
 }
+
 
 static int create(struct fork *f, int bo, uint64_t size, uint32_t flags)
 {
@@ -138,7 +144,7 @@ static int main_object(struct fork *f, int bo, uint64_t size,
 	return ret ?: bind(f, bo, f->addr[bo], write);
 }
 
-static bool fork_open(struct dev *d, struct fork *f)
+static bool fork_open(struct dev *d, struct fork *f, const char *tag)
 {
 	const struct drm_asahi_params_global *p = &d->p;
 	const uint32_t wb = DRM_ASAHI_GEM_WRITEBACK;
@@ -147,6 +153,7 @@ static bool fork_open(struct dev *d, struct fork *f)
 
 	memset(f, 0, sizeof(*f));
 	f->d = d;
+	f->tag = tag;
 	user_start = p->vm_start > PRINTF_END ? p->vm_start : PRINTF_END;
 	user_start = (user_start + SZ_4G - 1) & ~(SZ_4G - 1);
 	if (p->gpu_generation == 16 && p->gpu_variant == 'G') {
@@ -162,7 +169,7 @@ static bool fork_open(struct dev *d, struct fork *f)
 		       (unsigned long long)f->kstart,
 		       (unsigned long long)f->kend,
 		       (unsigned long long)user_start);
-	if (!step(vm_create(d->fd, f->kstart, f->kend, &f->vm), "vm_create"))
+	if (!step(f, vm_create(d->fd, f->kstart, f->kend, &f->vm), "vm_create"))
 		return false;
 
 	f->ctx_start = CTX_HEAP;
@@ -175,43 +182,43 @@ static bool fork_open(struct dev *d, struct fork *f)
 	f->main_next = f->main_start + f->main_size;
 
 	f->addr[ARENA] = USC_BASE;
-	ok = step(create(f, ARENA, ARENA_SIZE, wb) ?:
+	ok = step(f, create(f, ARENA, ARENA_SIZE, wb) ?:
 		  bind(f, ARENA, USC_BASE, false), "usc_arena_at_2_40");
-	ok &= step(main_object(f, ARENA2, ARENA_SIZE, ARENA_SIZE, wb, false),
+	ok &= step(f, main_object(f, ARENA2, ARENA_SIZE, ARENA_SIZE, wb, false),
 		   "second_arena");
-	ok &= step(main_object(f, RCTX, RENDER_CTX_SIZE, PG, wb, true) ?:
+	ok &= step(f, main_object(f, RCTX, RENDER_CTX_SIZE, PG, wb, true) ?:
 		   bind(f, RCTX, CONTEXT, true), "render_context");
 	f->addr[RCTX] = CONTEXT;
-	ok &= step(main_object(f, ZERO, PG, PG, 0, true) ?:
+	ok &= step(f, main_object(f, ZERO, PG, PG, 0, true) ?:
 		   bind(f, ZERO, ZERO_PAGE, false), "zero_page");
 	f->addr[ZERO] = ZERO_PAGE;
-	ok &= step(main_object(f, SCRATCH, PG, PG, 0, true) ?:
+	ok &= step(f, main_object(f, SCRATCH, PG, PG, 0, true) ?:
 		   bind(f, SCRATCH, ZERO_PAGE + PG, true), "scratch_page");
 	f->addr[SCRATCH] = ZERO_PAGE + PG;
-	ok &= step(main_object(f, PRINTF, PRINTF_SIZE, PG, wb, true) ?:
+	ok &= step(f, main_object(f, PRINTF, PRINTF_SIZE, PG, wb, true) ?:
 		   bind(f, PRINTF, CONTEXT + RENDER_CTX_SIZE, true),
 		   "printf_buffer");
 	f->addr[PRINTF] = CONTEXT + RENDER_CTX_SIZE;
 
 	f->addr[CTX_TOP] = f->ctx_end - HEAP_BO_SIZE - GUARD;
-	ok &= step(create(f, CTX_TOP, HEAP_BO_SIZE, wb) ?:
+	ok &= step(f, create(f, CTX_TOP, HEAP_BO_SIZE, wb) ?:
 		   bind(f, CTX_TOP, f->addr[CTX_TOP], true),
 		   "context_heap_top");
 	f->addr[CTX_BOTTOM] = f->ctx_start;
-	ok &= step(create(f, CTX_BOTTOM, HEAP_BO_SIZE, wb) ?:
+	ok &= step(f, create(f, CTX_BOTTOM, HEAP_BO_SIZE, wb) ?:
 		   bind(f, CTX_BOTTOM, f->ctx_start, true),
 		   "context_heap_bottom");
 
-	ok &= step(main_object(f, MAIN_TOP, HEAP_BO_SIZE, PG, wb, true) ?:
+	ok &= step(f, main_object(f, MAIN_TOP, HEAP_BO_SIZE, PG, wb, true) ?:
 		   bind(f, MAIN_TOP, f->addr[MAIN_TOP] + f->main_size, false),
 		   "main_heap_top_and_mirror");
 	f->addr[MAIN_BOTTOM] = f->main_start;
-	ok &= step(create(f, MAIN_BOTTOM, HEAP_BO_SIZE, wb) ?:
+	ok &= step(f, create(f, MAIN_BOTTOM, HEAP_BO_SIZE, wb) ?:
 		   bind(f, MAIN_BOTTOM, f->main_start, true) ?:
 		   bind(f, MAIN_BOTTOM, f->main_start + f->main_size, false),
 		   "main_heap_bottom_and_mirror");
 
-	ok &= step(main_object(f, TS, PG, PG, wb, true), "timestamp_buffer");
+	ok &= step(f, main_object(f, TS, PG, PG, wb, true), "timestamp_buffer");
 	if (ok) {
 		struct drm_asahi_gem_bind_object a = {
 			.op = DRM_ASAHI_BIND_OBJECT_OP_BIND,
@@ -219,14 +226,14 @@ static bool fork_open(struct dev *d, struct fork *f)
 			.handle = f->h[TS], .range = PG,
 		};
 
-		ok &= step(xioctl(d->fd, DRM_IOCTL_ASAHI_GEM_BIND_OBJECT, &a),
+		ok &= step(f, xioctl(d->fd, DRM_IOCTL_ASAHI_GEM_BIND_OBJECT, &a),
 			   "timestamps_bound_for_firmware");
 		f->ts_object = a.object_handle;
 	}
 	/* The fork re-binds 2^40 to another arena, and back. */
-	ok &= step(vm_unbind(d->fd, f->vm, ARENA_SIZE, USC_BASE) ?:
+	ok &= step(f, vm_unbind(d->fd, f->vm, ARENA_SIZE, USC_BASE) ?:
 		   bind(f, ARENA2, USC_BASE, false), "arena_switch");
-	ok &= step(vm_unbind(d->fd, f->vm, ARENA_SIZE, USC_BASE) ?:
+	ok &= step(f, vm_unbind(d->fd, f->vm, ARENA_SIZE, USC_BASE) ?:
 		   bind(f, ARENA, USC_BASE, false), "arena_switch_back");
 	return ok;
 }
@@ -663,6 +670,196 @@ static void test_timestamps(const struct dev *d, const struct fork *f,
 	drmSyncobjDestroy(d->fd, out);
 }
 
+/* ---- the firmware model's scripts (software backend only) ---- */
+
+/* A syncobj's fence status: 1 signalled, 0 pending, or its -errno. */
+static int fence_status(int fd, uint32_t h)
+{
+	struct sync_file_info info;
+	int sf = -1, ret;
+
+	if (drmSyncobjExportSyncFile(fd, h, &sf))
+		return -1000;
+	memset(&info, 0, sizeof(info));
+	ret = ioctl(sf, SYNC_IOC_FILE_INFO, &info) ? -1000 : info.status;
+	close(sf);
+	return ret;
+}
+
+/* Submit @cb on @q, wait up to @ns, and give its fence's status. */
+static int run_status(int fd, uint32_t q, const struct cmdbuf *cb,
+		      uint64_t ns)
+{
+	struct drm_asahi_sync s;
+	uint32_t out = 0;
+	int ret;
+
+	drmSyncobjCreate(fd, 0, &out);
+	s = binary(out);
+	ret = submit(fd, q, cb, &s, 0, 1);
+	if (!ret)
+		ret = drmSyncobjWait(fd, &out, 1, deadline(ns), 0, NULL) ?
+		      -1001 : fence_status(fd, out);
+	drmSyncobjDestroy(fd, out);
+	return ret;
+}
+
+/* The status a case expects, printed when it differs. */
+static bool status_is(int got, int want)
+{
+	if (got != want)
+		ksft_print_msg("fence status %d, expected %d\n", got, want);
+	return got == want;
+}
+
+static const char *const model_cases[] = {
+	"model_script_unknown_action_einval",
+	"model_script_missing_field_einval",
+	"model_script_growth_for_fragment_work_einval",
+	"model_script_reads_back_armed_script",
+	"model_script_clear_disarms",
+	"model_tvb_growth_render_completes",
+	"model_tvb_growth_pool_grew_3_times",
+	"model_tvb_growth_refused_render_completes",
+	"model_tvb_growth_refused_partial_render",
+	"model_memory_limit_fence_enomem",
+	"model_memory_limit_queue_still_works",
+	"model_timeout_fence_etimedout",
+	"model_timeout_later_submit_ecanceled",
+	"model_timeout_new_queue_works",
+};
+
+static void test_model_script(const struct dev *d)
+{
+	char buf[2048];
+
+	expect_ret(model_script(d->fd, "explode 1 1 0\n"), EINVAL,
+		   "model_script_unknown_action_einval");
+	expect_ret(model_script(d->fd, "grow 3 1\n"), EINVAL,
+		   "model_script_missing_field_einval");
+	expect_ret(model_script(d->fd, "grow 3 2 0\n"), EINVAL,
+		   "model_script_growth_for_fragment_work_einval");
+	model_script(d->fd, "never 0 2 100000\n");
+	model_state(d->fd, buf, sizeof(buf));
+	ksft_test_result(strstr(buf, "\nscript never 0 2 100000\n") &&
+			 !strstr(buf, "script grow"),
+			 "model_script_reads_back_armed_script\n");
+	model_script(d->fd, "clear\n");
+	model_state(d->fd, buf, sizeof(buf));
+	ksft_test_result(!strncmp(buf, "mode run\n", 9) &&
+			 !strstr(buf, "script "), "model_script_clear_disarms\n");
+}
+
+/* Three growth requests, each answered "grew": the render completes. */
+static void test_model_growth(const struct dev *d, const struct fork *f,
+			      uint32_t q)
+{
+	long grew = model_counter(d->fd, "grow_grew");
+	struct cmdbuf cb = { 0 };
+
+	cmd_render(&cb, f, 10);
+	model_script(d->fd, "grow 3 1 0\n");
+	ksft_test_result(status_is(run_status(d->fd, q, &cb, WAIT_NS), 1),
+			 "model_tvb_growth_render_completes\n");
+	ksft_test_result(grew >= 0 &&
+			 model_counter(d->fd, "grow_grew") == grew + 3,
+			 "model_tvb_growth_pool_grew_3_times\n");
+}
+
+/*
+ * The pool may not grow (tvb_max_blocks 1): every request is refused,
+ * the firmware renders partially, and the render still completes.
+ */
+static void test_model_refusal(const struct dev *d, const struct fork *f,
+			       uint32_t q)
+{
+	long old = param_read("tvb_max_blocks");
+	long refused = model_counter(d->fd, "grow_refused");
+	long partial = model_counter(d->fd, "partial_renders");
+	struct cmdbuf cb = { 0 };
+	bool set;
+	int st;
+
+	cmd_render(&cb, f, 11);
+	set = old >= 0 && param_write("tvb_max_blocks", 1);
+	model_script(d->fd, "grow 2 1 0\n");
+	st = run_status(d->fd, q, &cb, WAIT_NS);
+	if (set)
+		param_write("tvb_max_blocks", old);
+	ksft_test_result(set && status_is(st, 1),
+			 "model_tvb_growth_refused_render_completes\n");
+	ksft_test_result(refused >= 0 &&
+			 model_counter(d->fd, "grow_refused") == refused + 2 &&
+			 model_counter(d->fd, "partial_renders") == partial + 2,
+			 "model_tvb_growth_refused_partial_render\n");
+}
+
+/* The render hit the memory limit: -ENOMEM, and the queue goes on. */
+static void test_model_limit(const struct dev *d, const struct fork *f,
+			     uint32_t q)
+{
+	struct cmdbuf cb = { 0 };
+
+	cmd_render(&cb, f, 12);
+	model_script(d->fd, "limit 1 1 0\n");
+	ksft_test_result(status_is(run_status(d->fd, q, &cb, WAIT_NS), -ENOMEM),
+			 "model_memory_limit_fence_enomem\n");
+	ksft_test_result(status_is(run_status(d->fd, q, &cb, WAIT_NS), 1),
+			 "model_memory_limit_queue_still_works\n");
+}
+
+/*
+ * A compute job the firmware never completes: after job_timeout_ms its
+ * fence ends -ETIMEDOUT and the queue is killed (later SUBMITs on it
+ * -ECANCELED); a new queue on the same VM works.
+ */
+static void test_model_timeout(const struct dev *d, const struct fork *f)
+{
+	long timeout = param_read("job_timeout_ms");
+	struct cmdbuf cb = { 0 };
+	uint32_t q = 0, q2 = 0;
+	int st;
+
+	cmd_compute(&cb, f, 13);
+	if (timeout <= 0 || queue_create(d->fd, f->vm, 0, &q)) {
+		ksft_test_result_fail("model_timeout_fence_etimedout\n");
+		return;
+	}
+	model_script(d->fd, "never 0 4 0\n");
+	st = run_status(d->fd, q, &cb, (timeout + 10000) * 1000000ull);
+	ksft_test_result(status_is(st, -ETIMEDOUT),
+			 "model_timeout_fence_etimedout\n");
+	expect_ret(submit(d->fd, q, &cb, NULL, 0, 0), ECANCELED,
+		   "model_timeout_later_submit_ecanceled");
+	queue_destroy(d->fd, q);
+	ksft_test_result(!queue_create(d->fd, f->vm, 0, &q2) &&
+			 status_is(run_status(d->fd, q2, &cb, WAIT_NS), 1),
+			 "model_timeout_new_queue_works\n");
+	queue_destroy(d->fd, q2);
+}
+
+static void test_model(const struct dev *d, const struct fork *f, uint32_t q)
+{
+	unsigned int i;
+
+	if (!model_scriptable(d->fd)) {
+		for (i = 0; i < ARRAY_SIZE(model_cases); i++)
+			ksft_test_result_skip("%s (no model_script control: not the model)\n",
+					      model_cases[i]);
+		return;
+	}
+	model_script(d->fd, "clear\n");
+	test_model_script(d);
+	test_model_growth(d, f, q);
+	model_script(d->fd, "clear\n");
+	test_model_refusal(d, f, q);
+	model_script(d->fd, "clear\n");
+	test_model_limit(d, f, q);
+	model_script(d->fd, "clear\n");
+	test_model_timeout(d, f);
+	model_script(d->fd, "clear\n");
+}
+
 /*
  * Work submitted, then the file closed at once, as when a process dies
  * mid-frame: closing the file closes its handles, but the work in flight
@@ -688,7 +885,7 @@ static void test_close_with_work(bool wait)
 		return;
 	}
 	ksft_print_msg("a second client replays the open\n");
-	if (!fork_open(&d2, &f2) ||
+	if (!fork_open(&d2, &f2, wait ? "client2_wait_" : "client2_close_") ||
 	    queue_create(d2.fd, f2.vm, DRM_ASAHI_PRIORITY_MEDIUM, &q)) {
 		ksft_test_result_fail("%s\n", name);
 		close(d2.fd);
@@ -725,7 +922,7 @@ int main(void)
 
 	ksft_print_header();
 	dev_open(&d);
-	if (!fork_open(&d, &f))
+	if (!fork_open(&d, &f, ""))
 		ksft_exit_fail_msg("the fork's layout could not be built\n");
 	kmsg("submit: queues");
 	test_queues(&d, &f);
@@ -748,6 +945,8 @@ int main(void)
 	test_submit_bad(&d, &f, q);
 	kmsg("submit: timestamps");
 	test_timestamps(&d, &f, q);
+	kmsg("submit: model scripts");
+	test_model(&d, &f, q);
 	kmsg("submit: wait, then close");
 	test_close_with_work(true);
 	kmsg("submit: close with work");

@@ -19,6 +19,8 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -97,6 +99,107 @@ static inline void dev_open(struct dev *d)
 	if (get_params(d->fd, &d->p))
 		ksft_exit_fail_msg("GET_PARAMS failed: %s\n", strerror(errno));
 	model_gen(d->gen, sizeof(d->gen));
+}
+
+/*
+ * The firmware model's control (software backend only): debugfs
+ * dri/<minor>/agx4/model_script of the device @fd is open on.  Absent on
+ * hardware.
+ */
+static inline void model_script_path(int fd, char *path, size_t len)
+{
+	struct stat st;
+
+	path[0] = '\0';
+	if (fstat(fd, &st))
+		return;
+	snprintf(path, len, "/sys/kernel/debug/dri/%u/agx4/model_script",
+		 minor(st.st_rdev));
+}
+
+/* Whether the device has the model's control. */
+static inline bool model_scriptable(int fd)
+{
+	char path[96];
+
+	model_script_path(fd, path, sizeof(path));
+	return path[0] && !access(path, W_OK);
+}
+
+/* Write one command to the model's control; 0 or -errno. */
+static inline int model_script(int fd, const char *line)
+{
+	size_t n = strlen(line);
+	char path[96];
+	int ctl, ret = 0;
+
+	model_script_path(fd, path, sizeof(path));
+	ctl = open(path, O_WRONLY | O_CLOEXEC);
+	if (ctl < 0)
+		return -errno;
+	if (write(ctl, line, n) != (ssize_t)n)
+		ret = -errno;
+	close(ctl);
+	return ret;
+}
+
+/* The control's read-back (mode, armed scripts, counters); "" if none. */
+static inline void model_state(int fd, char *buf, size_t len)
+{
+	char path[96];
+	ssize_t n = -1;
+	int ctl;
+
+	model_script_path(fd, path, sizeof(path));
+	ctl = open(path, O_RDONLY | O_CLOEXEC);
+	if (ctl >= 0) {
+		n = read(ctl, buf, len - 1);
+		close(ctl);
+	}
+	buf[n > 0 ? n : 0] = '\0';
+}
+
+/* A counter of the model's read-back; -1 if absent. */
+static inline long model_counter(int fd, const char *name)
+{
+	char buf[2048], key[48], *p;
+	size_t k;
+
+	model_state(fd, buf, sizeof(buf));
+	k = snprintf(key, sizeof(key), "\n%s ", name);
+	p = strstr(buf, key);
+	return p ? strtol(p + k, NULL, 10) : -1;
+}
+
+/* A module parameter of agx4; -1 if unreadable. */
+static inline long param_read(const char *name)
+{
+	char path[128];
+	long v = -1;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/sys/module/agx4/parameters/%s", name);
+	f = fopen(path, "r");
+	if (!f)
+		return -1;
+	if (fscanf(f, "%ld", &v) != 1)
+		v = -1;
+	fclose(f);
+	return v;
+}
+
+static inline bool param_write(const char *name, long v)
+{
+	char path[128];
+	FILE *f;
+	bool ok;
+
+	snprintf(path, sizeof(path), "/sys/module/agx4/parameters/%s", name);
+	f = fopen(path, "w");
+	if (!f)
+		return false;
+	ok = fprintf(f, "%ld\n", v) > 0;
+	return !fclose(f) && ok;
 }
 
 /* A case that expects @ret to be -@err (0 for success). */

@@ -16,9 +16,10 @@ backends, which functions: the rest of those files is firmware-object
 construction, not input checking).  In them a site is
 
 * a guarded error: an ``if`` whose body returns an error code
-  (``return -E...``, ``return ERR_PTR(...)``, ``return cond ? -E : 0``) or
+  (``return -E...``, ``return ERR_PTR(-E...)``, ``return c ? -E : 0``) or
   stores one (``ret = -E...;`` with or without ``goto``/``break``), a
-  message (drm_dbg(), *_ratelimited()) before it or not;
+  message (drm_dbg(), *_ratelimited()) before it or not (``if (ret)
+  return ret;`` passes an error on and is not a check);
 * a bounds check: an ``if`` whose condition compares (``<``, ``<=``,
   ``>``, ``>=``, check_*_overflow(), IS_ALIGNED(); not ``x < 0``, the sign
   of an error code passed on) and whose body leaves (``return``, ``goto``,
@@ -33,18 +34,21 @@ through.
 
 The operator
 ------------
-"The check is gone": the term T becomes ``((T) && 0)`` (for the success
-arm of a ternary, ``((T) || 1)``).  T is still evaluated, so a call in a
-condition (drm_dev_enter(), check_add_overflow() and its result) keeps its
-side effects, and only the error path is never taken: exactly the driver
-without that check.  The compiler still sees the removed branch, so a
-mutant does not fail to build for an unused label or variable; a build
-failure is reported apart, as an operator bug.
+"The check is gone": the term T becomes
+``({ int __mutant = !!(T); (void)__mutant; 0; })`` (1 for the success arm
+of a ternary).  T is still evaluated and its value used, so a call in a
+condition (drm_dev_enter(), check_add_overflow(), both __must_check) keeps
+its side effects and builds, and only the error path is never taken:
+exactly the driver without that check.  (``(T) && 0`` does not build: gcc
+folds it and then warns that T's value is unused.)  The compiler still sees
+the removed branch, so a mutant does not fail to build for an unused label
+or variable; a build failure is reported apart, as an operator bug.
 
 A mutant is killed by the first failing case (``not ok``), by a kernel
 report the KUnit run treats as failure (WARN, BUG, KASAN, lockdep,
 kmemleak, UBSAN, Oops), by the kernel dying before the last suite, or by a
-timeout; the run is stopped at the first of these.  The suites most likely
+timeout (three times what the suites took unmutated plus a minute, or
+SILENCE seconds without output); the run is stopped at the first of these.  The suites most likely
 to kill a unit's mutants run first (one boot per suite glob of AFFINE), then
 every suite.
 
@@ -61,12 +65,16 @@ Running
 Everything happens in BUILD/mutants: src (a hard-link copy of the grafted
 tree whose drivers/gpu/drm/agx4 is a private copy of the driver) and uml (a
 UML build directory first copied from BUILD/uml).  The work tree is never
-written to.  The build lock (/tmp/agx4-build.lock) is taken per mutant, so
+written to.  The build lock (/tmp/agx4-build.lock) is taken per mutant
+(build and run), kept for the next one only while it has been held less
+than Lock.SLICE seconds (a run of quick kills), and let go between, so
 other builds interleave: never run this under flock yourself.  Results go
-to BUILD/mutants/results.json, keyed by the site and by a hash of the
-driver and its tests, so an interrupted run continues where it stopped and
-a changed tree starts over (KEEP=1 keeps earlier kills of a changed tree,
-for iterating on survivors).
+to BUILD/mutants/results.json, keyed by the site, by a hash of the driver
+and its tests, and by the operator's version, so an interrupted run
+continues where it stopped and a changed tree starts over (--keep keeps
+earlier kills of a changed tree, for iterating on survivors).  The kernel
+output of every run is appended to BUILD/mutants/raw.log, each mutant's
+after a line "=== <site key>".
 """
 
 import argparse
@@ -131,12 +139,16 @@ AFFINE = {
     'agx4_fw_g16_queue.c': ['agx4_tvb', 'agx4_fw_g16_submit*'],
     'agx4_fw_g17p_queue.c': ['agx4_tvb', 'agx4_fw_g17p_submit'],
 }
+# Results made with another operator are not reused.
+OPERATOR = 2
 ALL = 'agx4_*'
 # Every suite, in three boots so that the long fault-injection suite runs
 # last and can be left out (--quick).
 FULL = ['agx4_[!f]*', 'agx4_f[!a]*', 'agx4_fault']
 FAULT = 'agx4_fault'
 FILTER = 'speed>slow'
+# A kernel that prints nothing for this long is taken as hung.
+SILENCE = 180
 
 SPLAT = re.compile(r'(-+\[ cut here \]-+|WARNING:|BUG:|Oops|Kernel panic|'
                    r'INFO: (possible|trying|task|lockdep)|'
@@ -247,7 +259,8 @@ def statements(toks):
 
 def has_errno(toks):
     for k, t in enumerate(toks):
-        if t.text == 'ERR_PTR':
+        if (t.text == 'ERR_PTR' and k + 3 < len(toks) and
+                toks[k + 2].text == '-' and ERRNO.match(toks[k + 3].text)):
             return True
         if (t.text == '-' and k + 1 < len(toks) and
                 ERRNO.match(toks[k + 1].text) and
@@ -303,11 +316,8 @@ class Site:
         self.key = None
 
     def mutate(self, src):
-        inner = src[self.start:self.end]
-        if self.op == 'false':
-            new = '((%s) && 0)' % inner
-        else:
-            new = '((%s) || 1)' % inner
+        new = '({ int __mutant = !!(%s); (void)__mutant; %d; })' % (
+            src[self.start:self.end], 0 if self.op == 'false' else 1)
         return src[:self.start] + new + src[self.end:]
 
 
@@ -589,14 +599,37 @@ def make(msrc, mout, jobs):
 
 
 class Lock:
-    def __enter__(self):
+    """The build lock, held for one mutant or a slice of quick ones."""
+    SLICE = 60
+
+    def __init__(self):
+        self.fd, self.since = None, 0
+
+    def take(self):
+        """Returns the seconds waited."""
+        if self.fd is not None:
+            return 0
+        t0 = time.monotonic()
         self.fd = os.open(LOCK, os.O_RDWR | os.O_CREAT, 0o644)
         fcntl.flock(self.fd, fcntl.LOCK_EX)
+        self.since = time.monotonic()
+        return self.since - t0
+
+    def done(self, force=False):
+        """Let others in once the slice is used up."""
+        if self.fd is None:
+            return
+        if force or time.monotonic() - self.since >= self.SLICE:
+            fcntl.flock(self.fd, fcntl.LOCK_UN)
+            os.close(self.fd)
+            self.fd = None
+
+    def __enter__(self):
+        self.take()
         return self
 
     def __exit__(self, *exc):
-        fcntl.flock(self.fd, fcntl.LOCK_UN)
-        os.close(self.fd)
+        self.done(force=True)
 
 
 def run_uml(mout, glob, timeout, raw):
@@ -619,14 +652,20 @@ def run_uml(mout, glob, timeout, raw):
     buf = b''
     sel = selectors.DefaultSelector()
     sel.register(fd, selectors.EVENT_READ)
+    heard = t0
     try:
         while verdict is None:
-            left = timeout - (time.monotonic() - t0)
+            now = time.monotonic()
+            left = timeout - (now - t0)
             if left <= 0:
                 verdict, detail = 'timeout', 'no end after %ds' % timeout
                 break
+            if now - heard > SILENCE:
+                verdict, detail = 'timeout', 'silent for %ds' % SILENCE
+                break
             if not sel.select(min(left, 5)):
                 continue
+            heard = time.monotonic()
             chunk = os.read(fd, 65536)
             if not chunk:
                 break
@@ -684,50 +723,49 @@ def timeouts(base):
                                   if fnmatch.fnmatchcase(su, g))
 
 
-def run_mutant(s, orig, msrc, mout, a, th, base, timeout, raw):
+def run_mutant(s, orig, msrc, mout, a, th, base, timeout, raw, lock):
     """Build and run one mutant under the build lock."""
     path = os.path.join(msrc, DRV, s.unit)
     globs = list(AFFINE.get(s.unit, []))
     if s.alloc:
         globs.append(FAULT)
-    full = [g for g in FULL if not (a.quick and g == FAULT and not s.alloc)]
-    t0 = time.monotonic()
-    with Lock():
-        tl = time.monotonic()
-        r = {'tree': th, 'line': s.line, 'wait_s': round(tl - t0)}
-        with open(path, 'w') as f:
-            f.write(s.mutate(orig))
-        try:
-            ok, out = make(msrc, mout, a.jobs)
-            r['build_s'] = round(time.monotonic() - tl)
-            if not ok:
-                err = [x for x in out.split('\n') if 'error' in x]
-                r.update(verdict='build',
-                         detail=(err or ['make failed'])[0][:200])
-                return r
-            raw.write('=== %s\n' % s.key)
-            ran = {}
-            r['runs'] = []
-            for g in globs + full:
-                v, d, n, secs = run_uml(mout, g, timeout(g), raw)
-                r['runs'].append([g, v, round(secs)])
-                if g in full:
-                    ran.update(n)
-                if v != 'pass':
-                    r.update(verdict=v, detail=d, glob=g)
-                    return r
-            if len(ran) < base['suites'] - (0 if FAULT in full else 1):
-                r.update(verdict='crash', detail='only %d suites ran' %
-                         len(ran))
-                return r
-            r.update(verdict='survived', detail='')
-            if FAULT not in full:
-                r['quick'] = True
+    full = [g for g in FULL if g not in globs and
+            not (a.quick and g == FAULT)]
+    r = {'tree': th, 'op': OPERATOR, 'line': s.line,
+         'wait_s': round(lock.take())}
+    tl = time.monotonic()
+    with open(path, 'w') as f:
+        f.write(s.mutate(orig))
+    try:
+        ok, out = make(msrc, mout, a.jobs)
+        r['build_s'] = round(time.monotonic() - tl)
+        if not ok:
+            err = [x for x in out.split('\n') if 'error' in x]
+            r.update(verdict='build',
+                     detail=(err or ['make failed'])[0][:200])
             return r
-        finally:
-            with open(path, 'w') as f:
-                f.write(orig)
-            r['total_s'] = round(time.monotonic() - tl)
+        raw.write('=== %s\n' % s.key)
+        ran = {}
+        r['runs'] = []
+        for g in globs + full:
+            v, d, n, secs = run_uml(mout, g, timeout(g), raw)
+            r['runs'].append([g, v, round(secs)])
+            ran.update(n)
+            if v != 'pass':
+                r.update(verdict=v, detail=d, glob=g)
+                return r
+        if len(ran) < base['suites'] - (FAULT not in globs + full):
+            r.update(verdict='crash', detail='only %d suites ran' %
+                     len(ran))
+            return r
+        r.update(verdict='survived', detail='')
+        if FAULT not in globs + full:
+            r['quick'] = True
+        return r
+    finally:
+        with open(path, 'w') as f:
+            f.write(orig)
+        r['total_s'] = round(time.monotonic() - tl)
 
 
 def load_results(path):
@@ -769,6 +807,8 @@ def main():
     ap.add_argument('--quick', action='store_true',
                     help='leave out the fault-injection suite except for '
                          'allocation-failure sites')
+    ap.add_argument('--skip-alloc', action='store_true',
+                    help='leave out the allocation-failure sites')
     ap.add_argument('--only', default='',
                     help='only sites whose key contains this')
     a = ap.parse_args()
@@ -782,6 +822,8 @@ def main():
         sites += s
     if a.only:
         sites = [s for s in sites if a.only in s.key]
+    if a.skip_alloc:
+        sites = [s for s in sites if not s.alloc]
     if a.list:
         for s in sites:
             eq = equivalent(s, equivs)
@@ -799,7 +841,7 @@ def main():
 
     def current(s):
         r = results.get(s.key)
-        if not r:
+        if not r or r.get('op') != OPERATOR:
             return None
         if r['verdict'] == 'survived' and r.get('quick') and not a.quick:
             return None
@@ -815,7 +857,7 @@ def main():
         todo = todo[:a.max]
     log('%d sites in %s; %d to run' % (len(sites), ', '.join(units),
                                        len(todo)))
-    raw = open(os.path.join(mut, 'raw.log'), 'w', buffering=1)
+    raw = open(os.path.join(mut, 'raw.log'), 'a', buffering=1)
     if todo:
         msrc, mout = prepare_scratch(build)
         base = data.get('baseline', {})
@@ -838,10 +880,12 @@ def main():
             save_results(rpath, data)
             log('baseline: %d suites, build %ds, run %ds' % (len(n), tb, tr))
         timeout = timeouts(base)
+        lock = Lock()
         try:
             for k, s in enumerate(todo, 1):
                 r = run_mutant(s, sources[s.unit], msrc, mout, a, th, base,
-                               timeout, raw)
+                               timeout, raw, lock)
+                lock.done()
                 results[s.key] = r
                 save_results(rpath, data)
                 log('[%d/%d] %s:%d %s: %s %s (%ds, lock wait %ds)' %
@@ -849,6 +893,8 @@ def main():
                      r['detail'], r['total_s'], r['wait_s']))
         except KeyboardInterrupt:
             log('interrupted; the results so far are kept')
+        finally:
+            lock.done(force=True)
     raw.close()
     return report(sites, results, current, equivs)
 

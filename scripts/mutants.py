@@ -23,7 +23,8 @@ construction, not input checking).  In them a site is
 * a bounds check: an ``if`` whose condition compares (``<``, ``<=``,
   ``>``, ``>=``, check_*_overflow(), IS_ALIGNED(); not ``x < 0``, the sign
   of an error code passed on) and whose body leaves (``return``, ``goto``,
-  ``break``, ``continue``) without an error code;
+  ``break``, ``continue``) without an error code, after at most a message
+  or a count (a branch that sets a local first does work, it is no check);
 * a checked result: ``return COND ? 0 : -E...`` (or the arms swapped).
 
 A condition ``A || B || C`` is one site per term, so each of several
@@ -294,6 +295,17 @@ def unwrap(toks):
             return toks
 
 
+def only_exits(stmts):
+    """A body that only leaves (after a message or a count), not a branch
+    that does work of its own: no local is set or declared before the exit."""
+    for st in stmts[:-1]:
+        if len(st) >= 2 and st[0].kind == 'id' and st[1].text in ('=', ',', ';'):
+            return False
+        if len(st) >= 2 and st[0].kind == 'id' and st[1].kind == 'id':
+            return False
+    return True
+
+
 def compares(toks):
     """A bounds comparison; "x < 0" tests the sign of an error code."""
     for k, t in enumerate(toks):
@@ -398,7 +410,7 @@ def scan(unit, wanted):
                         continue
                     if error:
                         add(func, 'error', term, 'false', alloc)
-                    elif compares(term):
+                    elif compares(term) and only_exits(stmts):
                         add(func, 'bounds', term, 'false')
             elif t.text == 'return' or (t.text == '=' and
                                         body[i - 1].kind == 'id'):

@@ -9,6 +9,9 @@
 #   make qemu-test       agx4 on the firmware model in an x86_64 QEMU guest,
 #                        driven from userspace (not part of check yet)
 #   make series          the patch series for review, in build/series/
+#   make mutants [M=glob] [N=count]
+#                        remove each input check in turn, run KUnit
+#                        (long; not part of check; see README.md)
 #   make series-check    apply it to a clean tree, check every patch
 #
 # KSRC=/path/to/linux uses that kernel tree instead of Debian's
@@ -19,6 +22,8 @@ B := $(ROOT)/build
 JOBS ?= $(shell nproc)
 KSRC ?=
 T ?=
+M ?=
+N ?=
 
 SHELL := /bin/bash
 S := $(ROOT)/scripts
@@ -30,7 +35,7 @@ OVERLAY := $(shell cd '$(ROOT)' && find drivers include patches tools \
 	     Kconfig scripts/agx4-arm64.config scripts/build-arm64.sh -type f 2>/dev/null)
 
 .PHONY: all check kunit bench sparse checkpatch kerneldoc units symbols graft \
-	qemu-test series series-check clean FORCE
+	qemu-test series series-check mutants clean FORCE
 
 all: $(B)/arm64/.agx4-built
 	@$(S)/report.sh '$(B)'
@@ -76,6 +81,12 @@ checkpatch kerneldoc: $(B)/.graft-stamp
 qemu-test: $(B)/.graft-stamp
 	@$(S)/deps.sh qemu
 	@$(S)/qemu-test.sh '$(B)' $(JOBS)
+
+# Takes the build lock per mutant: never run it under flock.
+mutants: $(B)/.graft-stamp
+	@$(S)/deps.sh check
+	@python3 $(S)/mutants.py '$(B)' $(JOBS) '$(M)' $(if $(N),--max $(N)) \
+		$(MUTANTS_ARGS)
 
 check: $(B)/.graft-stamp
 	@$(S)/deps.sh check

@@ -83,9 +83,12 @@ qemu-test: $(B)/.graft-stamp
 	@$(S)/qemu-test.sh '$(B)' $(JOBS)
 
 # Takes the build lock per mutant: never run it under flock.
+# M= is kbuild's external-module variable too: the kernel builds the
+# script starts must not inherit it (nor N=) through MAKEFLAGS.
 mutants: $(B)/.graft-stamp
 	@$(S)/deps.sh check
-	@python3 $(S)/mutants.py '$(B)' $(JOBS) '$(M)' $(if $(N),--max $(N)) \
+	@env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL \
+		python3 $(S)/mutants.py '$(B)' $(JOBS) '$(M)' $(if $(N),--max $(N)) \
 		$(MUTANTS_ARGS)
 
 check: $(B)/.graft-stamp

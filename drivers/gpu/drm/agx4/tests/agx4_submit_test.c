@@ -31,13 +31,10 @@
 #include <linux/sched/signal.h>
 #include <linux/dma-fence.h>
 #include <linux/dma-fence-chain.h>
-#include <linux/dma-buf.h>
-#include <linux/scatterlist.h>
 #include <linux/sizes.h>
 #include <linux/spinlock.h>
 #include <linux/workqueue.h>
 
-#include <drm/drm_prime.h>
 #include <drm/drm_syncobj.h>
 
 #include <uapi/drm/asahi_drm.h>
@@ -1549,101 +1546,6 @@ static u64 get_time(struct sub *s)
 }
 
 /*
- * A dma-buf exporter that is not a DRM driver: one physically contiguous,
- * 16 KiB-aligned block, so that the firmware model's writes through the
- * timestamp aperture land in memory the case can read back.
- *
- * A GEM object will not do on the UML KUnit kernel: its CPU pages are
- * 4 KiB, so shmem gives no 16 KiB contiguity, and the GPU page agx4 maps
- * is labelled by the 16 KiB-aligned address of its first CPU page
- * (agx4_gem_page_pa()), memory that is not the object's.  The model
- * writing a timestamp there corrupts whatever the kernel keeps there.
- * With 16 KiB pages (every kernel that drives the GPU) the label is the
- * object's page and the two are the same path.
- */
-struct ts_block {
-	struct page *pages;
-	size_t size;
-};
-
-static struct sg_table *ts_block_map(struct dma_buf_attachment *at,
-				     enum dma_data_direction dir)
-{
-	struct ts_block *b = at->dmabuf->priv;
-	struct sg_table *sgt = kzalloc(sizeof(*sgt), GFP_KERNEL);
-
-	if (!sgt || sg_alloc_table(sgt, 1, GFP_KERNEL)) {
-		kfree(sgt);
-		return ERR_PTR(-ENOMEM);
-	}
-	sg_set_page(sgt->sgl, b->pages, b->size, 0);
-	sg_dma_address(sgt->sgl) = page_to_phys(b->pages);
-	sg_dma_len(sgt->sgl) = b->size;
-	return sgt;
-}
-
-static void ts_block_unmap(struct dma_buf_attachment *at,
-			   struct sg_table *sgt, enum dma_data_direction dir)
-{
-	sg_free_table(sgt);
-	kfree(sgt);
-}
-
-static void ts_block_release(struct dma_buf *buf)
-{
-	struct ts_block *b = buf->priv;
-
-	__free_pages(b->pages, get_order(b->size));
-	kfree(b);
-}
-
-static const struct dma_buf_ops ts_block_ops = {
-	.map_dma_buf = ts_block_map,
-	.unmap_dma_buf = ts_block_unmap,
-	.release = ts_block_release,
-};
-
-/*
- * Import one 16 KiB block as a handle of @s's client; its CPU view in
- * *@cpu, valid while the handle is open.
- */
-static u32 ts_block_import(struct kunit *test, struct sub *s, u64 **cpu)
-{
-	DEFINE_DMA_BUF_EXPORT_INFO(info);
-	struct drm_gem_object *imp;
-	struct ts_block *b;
-	struct dma_buf *buf;
-	u32 h;
-
-	b = kzalloc(sizeof(*b), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, b);
-	b->size = PG;
-	b->pages = alloc_pages(GFP_KERNEL | __GFP_ZERO, get_order(PG));
-	if (!b->pages)
-		kfree(b);
-	KUNIT_ASSERT_NOT_NULL(test, b->pages);
-	/* A buddy block is aligned to its size. */
-	KUNIT_ASSERT_EQ(test, page_to_phys(b->pages) & (PG - 1), 0);
-	*cpu = page_address(b->pages);
-	info.ops = &ts_block_ops;
-	info.size = PG;
-	info.flags = O_RDWR;
-	info.priv = b;
-	buf = dma_buf_export(&info);
-	if (IS_ERR(buf)) {
-		__free_pages(b->pages, get_order(PG));
-		kfree(b);
-	}
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, buf);
-	imp = drm_gem_prime_import(&s->adev->base, buf);
-	dma_buf_put(buf);	/* the import holds the buffer */
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, imp);
-	KUNIT_ASSERT_EQ(test, drm_gem_handle_create(s->c->file, imp, &h), 0);
-	drm_gem_object_put(imp);
-	return h;
-}
-
-/*
  * User timestamps: every slot a command names gets a value in the time
  * base of GET_TIME, between the readings before and after the
  * submission; each stage's start is not after its end, and the slots
@@ -1664,8 +1566,8 @@ static void agx4_submit_writes_user_timestamps(struct kunit *test)
 	u32 ts;
 
 	KUNIT_ASSERT_NOT_NULL(test, cb);
-	ts = agx4_test_bind_timestamps(s->c, ts_block_import(test, s, &cpu),
-				       PG);
+	ts = agx4_test_contig_import(s->c, PG, (void **)&cpu);
+	ts = agx4_test_bind_timestamps(s->c, ts, PG);
 	outs_init(s, &o);
 	r.ts_vtx.start = (struct drm_asahi_timestamp){ ts, 0x00 };
 	r.ts_vtx.end = (struct drm_asahi_timestamp){ ts, 0x08 };

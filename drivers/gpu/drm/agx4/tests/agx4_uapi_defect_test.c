@@ -40,11 +40,9 @@
 #include <kunit/test.h>
 #include <linux/dma-fence.h>
 #include <linux/debugfs.h>
-#include <linux/dma-buf.h>
 #include <linux/dma-fence-chain.h>
 #include <linux/file.h>
 #include <linux/fs.h>
-#include <linux/scatterlist.h>
 #include <linux/sched.h>
 #include <linux/idr.h>
 #include <linux/mm.h>
@@ -57,7 +55,6 @@
 #include <drm/drm_gem.h>
 #include <drm/drm_ioctl.h>
 #include <drm/drm_kunit_helpers.h>
-#include <drm/drm_prime.h>
 #include <drm/drm_syncobj.h>
 
 #include <uapi/drm/asahi_drm.h>
@@ -493,73 +490,15 @@ static u32 new_syncobj(struct env *e, struct agx4_test_client *c, bool fence)
 }
 
 /*
- * A dma-buf exporter that is not a DRM driver: one 16 KiB buddy block,
- * the timestamp object SUBMIT names.  A GEM object will not do on the
- * UML KUnit kernel: its CPU pages are 4 KiB, and the GPU page agx4 maps
- * is labelled by the 16 KiB-aligned address of its first CPU page
- * (agx4_gem_page_pa()), memory that is not the object's, which the
- * firmware model's timestamp writes would corrupt.
+ * A timestamp object of the client, on a contiguous 16 KiB block: what
+ * the model writes through a GEM object's pages could land outside it
+ * (agx4_test_contig_import()).
  */
-static struct sg_table *ts_block_map(struct dma_buf_attachment *at,
-				     enum dma_data_direction dir)
-{
-	struct page *pages = at->dmabuf->priv;
-	struct sg_table *sgt = kzalloc(sizeof(*sgt), GFP_KERNEL);
-
-	if (!sgt || sg_alloc_table(sgt, 1, GFP_KERNEL)) {
-		kfree(sgt);
-		return ERR_PTR(-ENOMEM);
-	}
-	sg_set_page(sgt->sgl, pages, PG, 0);
-	sg_dma_address(sgt->sgl) = page_to_phys(pages);
-	sg_dma_len(sgt->sgl) = PG;
-	return sgt;
-}
-
-static void ts_block_unmap(struct dma_buf_attachment *at,
-			   struct sg_table *sgt, enum dma_data_direction dir)
-{
-	sg_free_table(sgt);
-	kfree(sgt);
-}
-
-static void ts_block_release(struct dma_buf *buf)
-{
-	__free_pages(buf->priv, get_order(PG));
-}
-
-static const struct dma_buf_ops ts_block_ops = {
-	.map_dma_buf = ts_block_map,
-	.unmap_dma_buf = ts_block_unmap,
-	.release = ts_block_release,
-};
-
-/* A timestamp object of the client, on a 16 KiB block. */
 static u32 ts_block_object(struct env *e)
 {
-	DEFINE_DMA_BUF_EXPORT_INFO(info);
-	struct drm_gem_object *imp;
-	struct dma_buf *buf;
-	struct page *pages;
-	u32 h;
-
-	pages = alloc_pages(GFP_KERNEL | __GFP_ZERO, get_order(PG));
-	KUNIT_ASSERT_NOT_NULL(e->test, pages);
-	info.ops = &ts_block_ops;
-	info.size = PG;
-	info.flags = O_RDWR;
-	info.priv = pages;
-	buf = dma_buf_export(&info);
-	if (IS_ERR(buf))
-		__free_pages(pages, get_order(PG));
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(e->test, buf);
-	imp = drm_gem_prime_import(&e->adev->base, buf);
-	dma_buf_put(buf);	/* the import holds the buffer */
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(e->test, imp);
-	KUNIT_ASSERT_EQ(e->test, drm_gem_handle_create(e->c->file, imp, &h),
-			0);
-	drm_gem_object_put(imp);
-	return agx4_test_bind_timestamps(e->c, h, PG);
+	return agx4_test_bind_timestamps(e->c,
+					 agx4_test_contig_import(e->c, PG, NULL),
+					 PG);
 }
 
 /* The other file: ids that name nothing in the suite's client. */

@@ -32,7 +32,8 @@ KSRC_CHECK := $(if $(KSRC),$(S)/graft.sh --check '$(KSRC)' &&)
 
 # Everything of ours a build depends on.
 OVERLAY := $(shell cd '$(ROOT)' && find drivers include patches tools \
-	     Kconfig scripts/agx4-arm64.config scripts/build-arm64.sh -type f 2>/dev/null)
+	     Kconfig scripts/agx4-arm64.config scripts/build-arm64.sh \
+	     scripts/kconfig-fragment.sh -type f 2>/dev/null)
 
 .PHONY: all check kunit bench sparse checkpatch kerneldoc units symbols graft \
 	qemu-test series series-check mutants clean FORCE

@@ -15,6 +15,8 @@ JOBS=${2:-$(nproc)}
 SRC=$BUILD/src
 OUT=$BUILD/arm64
 LOG=$BUILD/arm64-build.log
+# shellcheck source=scripts/kconfig-fragment.sh
+. "$ROOT/scripts/kconfig-fragment.sh"
 FRAG=$ROOT/scripts/agx4-arm64.config
 CROSS=aarch64-linux-gnu-
 
@@ -34,26 +36,9 @@ kmake=(make -C "$SRC" O="$OUT" ARCH=arm64 CROSS_COMPILE="$CROSS"
 
 mkdir -p "$OUT"
 
-# (Re)configure when the fragment changed: allnoconfig plus the fragment,
-# then check that every line of the fragment took effect.
-fraghash=$(sha256sum "$FRAG" | cut -d' ' -f1)
-if [ ! -f "$OUT/.config" ] || [ "$(cat "$OUT/.agx4-fragment" 2>/dev/null)" != "$fraghash" ]; then
-	echo "agx4 build: configuring $OUT (allnoconfig + ${FRAG#"$ROOT"/})"
-	"${kmake[@]}" -s KCONFIG_ALLCONFIG="$FRAG" allnoconfig >/dev/null
-	bad=0
-	while read -r line; do
-		case "$line" in
-		CONFIG_*=*)
-			if ! grep -qxF "$line" "$OUT/.config"; then
-				echo "agx4 build: ${line%%=*} did not take (wanted $line)" >&2
-				bad=1
-			fi
-			;;
-		esac
-	done <"$FRAG"
-	[ $bad -eq 0 ] || die "configuration does not satisfy ${FRAG#"$ROOT"/}"
-	echo "$fraghash" >"$OUT/.agx4-fragment"
-fi
+# (Re)configure when the fragment changed (scripts/kconfig-fragment.sh).
+agx4_configure_fragment "agx4 build" "$OUT" "$FRAG" "$ROOT" "${kmake[@]}" ||
+	die "cannot configure $OUT"
 
 echo "agx4 build: building arm64 Image and modules (log: $LOG)"
 set +e

@@ -27,6 +27,8 @@ SRC=$BUILD/src
 OUT=$BUILD/qemu-x86
 LOG=$BUILD/qemu-x86-build.log
 RUNLOG=$BUILD/qemu-test.log
+# shellcheck source=scripts/kconfig-fragment.sh
+. "$ROOT/scripts/kconfig-fragment.sh"
 FRAG=$ROOT/scripts/agx4-qemu-x86.config
 TESTS=$ROOT/tools/testing/selftests/drm/agx4
 GENS=${AGX4_QEMU_GENS:-g16 g17p}
@@ -46,26 +48,9 @@ kmake=(make -C "$SRC" O="$OUT" ARCH=x86_64 CC="$cc" HOSTCC="$cc"
 
 mkdir -p "$OUT"
 
-# (Re)configure when the fragment changed: allnoconfig plus the fragment,
-# then check that every line of the fragment took effect.
-fraghash=$(sha256sum "$FRAG" | cut -d' ' -f1)
-if [ ! -f "$OUT/.config" ] || [ "$(cat "$OUT/.agx4-fragment" 2>/dev/null)" != "$fraghash" ]; then
-	echo "agx4 qemu: configuring $OUT (allnoconfig + ${FRAG#"$ROOT"/})"
-	"${kmake[@]}" -s KCONFIG_ALLCONFIG="$FRAG" allnoconfig >/dev/null
-	bad=0
-	while read -r line; do
-		case "$line" in
-		CONFIG_*=*)
-			if ! grep -qxF "$line" "$OUT/.config"; then
-				echo "agx4 qemu: ${line%%=*} did not take (wanted $line)" >&2
-				bad=1
-			fi
-			;;
-		esac
-	done <"$FRAG"
-	[ $bad -eq 0 ] || die "configuration does not satisfy ${FRAG#"$ROOT"/}"
-	echo "$fraghash" >"$OUT/.agx4-fragment"
-fi
+# (Re)configure when the fragment changed (scripts/kconfig-fragment.sh).
+agx4_configure_fragment "agx4 qemu" "$OUT" "$FRAG" "$ROOT" "${kmake[@]}" ||
+	die "cannot configure $OUT"
 
 echo "agx4 qemu: building the x86_64 guest kernel and modules (log: $LOG)"
 # agx4's files (the software backend among them) first with W=1, as the

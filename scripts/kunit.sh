@@ -114,6 +114,20 @@ fi
 
 line="kunit: $passed passed, $failed failed"
 [ "$skipped" -ne 0 ] && line+=", $skipped skipped"
-echo "$line" >"$TALLY"
+# Name what failed next to the tally, so a log that keeps only its end
+# (CI's) still says which case broke and why.
+fails=
+if [ "$failed" -ne 0 ]; then
+	fails=$({
+		grep -E '^[[:space:]]*not ok [0-9]+ ' "$RAW"
+		grep -E -A 3 '(EXPECTATION|ASSERTION) FAILED at ' "$RAW"
+	} | sed -E 's/^[[:space:]]*/agx4 kunit: failed: /' | head -n 40 || true)
+fi
+if [ -n "$fails" ]; then
+	printf '%s\n%s\n' "$fails" "$line" >"$TALLY"
+else
+	echo "$line" >"$TALLY"
+fi
+[ -n "$fails" ] && printf '%s\n' "$fails"
 echo "$line"
 [ "$failed" -eq 0 ]

@@ -12,6 +12,10 @@
 
 #include <kunit/visibility.h>
 
+#ifdef CONFIG_ARM64
+#include <asm/arch_timer.h>
+#endif
+
 #include "agx4_fwmodel_core.h"
 
 /**
@@ -416,6 +420,24 @@ static int tvb_next(struct agx4_fwmodel *m, struct fwm_lane *l,
 	return 0;
 }
 
+/*
+ * The firmware's clock: the counter the GPU shares with the CPU, in ns.  On
+ * arm64 that is CNTPCT_EL0 at CNTFRQ_EL0; elsewhere (the software backend
+ * on x86_64, UML) there is no shared counter and the model takes the raw
+ * monotonic clock, which agx4's GET_TIME reads there too.  Not
+ * CLOCK_MONOTONIC: its rate is steered and drifts from the raw clock, so
+ * stamps taken with it would fall outside the host's GET_TIME readings.
+ */
+static u64 gpu_now_ns(void)
+{
+#ifdef CONFIG_ARM64
+	return mul_u64_u32_div(__arch_counter_get_cntpct(), NSEC_PER_SEC,
+			       arch_timer_get_cntfrq());
+#else
+	return ktime_get_raw_ns();
+#endif
+}
+
 /* A work item of @l started: decide when it completes. */
 static int job_start(struct agx4_fwmodel *m, struct fwm_lane *l,
 		     struct pass *ps)
@@ -427,7 +449,7 @@ static int job_start(struct agx4_fwmodel *m, struct fwm_lane *l,
 
 	j->active = true;
 	j->seq = ++m->job_seq;
-	j->start_ns = ktime_get_ns();
+	j->start_ns = gpu_now_ns();
 	spin_lock_irqsave(&m->lock, flags);
 	m->busy++;
 	action = script_match(m, l, &arg);
@@ -508,7 +530,7 @@ static int job_complete(struct agx4_fwmodel *m, struct fwm_lane *l,
 {
 	unsigned long flags;
 	struct fwm_job *j = &l->job;
-	u64 now = ktime_get_ns();
+	u64 now = gpu_now_ns();
 	unsigned int i;
 
 	for (i = 0; i < j->nwrites; i++) {

@@ -631,39 +631,34 @@ int igt_main()
 	}
 
 	igt_describe("User timestamps: the firmware writes the start and end "
-		     "of a compute command into the timestamp object, in "
-		     "GET_TIME's nanoseconds, between two GET_TIME reads.");
+		     "of a compute command into the first and last slots of "
+		     "the 16 KiB timestamp object, in GET_TIME's nanoseconds, "
+		     "between two GET_TIME reads.");
 	igt_subtest("user-timestamps") {
 		struct igt_asahi_cmdbuf cb = {};
 		struct drm_asahi_get_time t0 = {}, t1 = {};
 		struct drm_asahi_cmd_compute *k;
+		const unsigned int last = PG / sizeof(uint64_t) - 1;
 		uint64_t *ts;
 
-		/*
-		 * With CPU pages smaller than the GPU's 16 KiB, a 16 KiB GPU
-		 * page of an object is not its memory (the GPU's page is
-		 * named by its first CPU page), so the firmware writes
-		 * elsewhere.
-		 */
-		igt_require_f(sysconf(_SC_PAGESIZE) == (long)PG,
-			      "CPU pages are not 16 KiB\n");
 		igt_asahi_fork_cmd_compute(&cb, &c.f, 10);
 		k = compute_of(&cb, 0);
 		k->ts.start = (struct drm_asahi_timestamp){ c.f.ts_object, 0 };
-		k->ts.end = (struct drm_asahi_timestamp){ c.f.ts_object, 8 };
+		k->ts.end = (struct drm_asahi_timestamp){ c.f.ts_object,
+							  PG - 8 };
 		ts = igt_asahi_gem_mmap(c.fd, c.f.handle[ASAHI_FORK_TS], PG);
 		igt_assert(ts);
-		ts[0] = ts[1] = 0;
+		ts[0] = ts[last] = 0;
 		igt_asahi_get_time(c.fd, &t0, 0);
 		submit_and_wait(&c, c.q, &cb);
 		igt_asahi_get_time(c.fd, &t1, 0);
 		igt_info("start %llu end %llu, GET_TIME %llu .. %llu\n",
-			 (unsigned long long)ts[0], (unsigned long long)ts[1],
+			 (unsigned long long)ts[0], (unsigned long long)ts[last],
 			 (unsigned long long)t0.gpu_timestamp,
 			 (unsigned long long)t1.gpu_timestamp);
 		igt_assert_lte_u64(t0.gpu_timestamp, ts[0]);
-		igt_assert_lte_u64(ts[0], ts[1]);
-		igt_assert_lte_u64(ts[1], t1.gpu_timestamp);
+		igt_assert_lte_u64(ts[0], ts[last]);
+		igt_assert_lte_u64(ts[last], t1.gpu_timestamp);
 		munmap(ts, PG);
 	}
 

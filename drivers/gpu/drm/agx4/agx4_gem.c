@@ -19,6 +19,10 @@
 
 #include <kunit/visibility.h>
 
+#ifdef CONFIG_X86
+#include <asm/set_memory.h>
+#endif
+
 #include <uapi/drm/asahi_drm.h>
 
 #include "agx4_device.h"
@@ -41,10 +45,73 @@
  * Pages are pinned while the object is mapped into any VM (the VM holds a
  * pin on the pages' scatter list), and the object lives as long as its
  * last handle, dma-buf or VM mapping.
+ *
+ * Kernels whose pages are smaller than the GPU's 16 KiB (possible only
+ * under COMPILE_TEST: the UML KUnit kernel and the x86_64 software
+ * backend) cannot let shmem pick the pages, because a GPU page table entry
+ * names one physically contiguous 16 KiB block.  There agx4 allocates each
+ * object's pages itself when it is created, one naturally aligned 16 KiB
+ * block per GPU page, and hands them to the shmem helper as the object's
+ * page array (holding one use of it until the object is freed), so that
+ * the firmware model reads and writes the memory that is really behind
+ * every GPU address.  Such objects are populated at once rather than on
+ * first use and are not swappable; neither matters to a model.
  */
 
 static_assert(AGX4_BO_WRITEBACK == DRM_ASAHI_GEM_WRITEBACK);
 static_assert(AGX4_BO_VM_PRIVATE == DRM_ASAHI_GEM_VM_PRIVATE);
+
+/* One GPU page needs more than one CPU page (only under COMPILE_TEST). */
+#define AGX4_GEM_SMALL_PAGES	(PAGE_SIZE < AGX4_UAT_PAGE_SIZE)
+#define AGX4_GEM_BLOCK_ORDER	ilog2(AGX4_UAT_PAGE_SIZE / PAGE_SIZE)
+
+/*
+ * Back a new object with 16 KiB blocks on a small-page kernel (see the DOC
+ * above).  The page array is the shmem helper's from here on: it holds one
+ * use of it until agx4_gem_free(), and drm_gem_put_pages() frees both the
+ * pages (they are not in the page cache, so they are simply released) and
+ * the array.
+ */
+static int agx4_gem_alloc_blocks(struct agx4_gem_object *bo)
+{
+	const unsigned int per = 1 << AGX4_GEM_BLOCK_ORDER;
+	struct drm_gem_shmem_object *shmem = &bo->base;
+	size_t n = shmem->base.size >> PAGE_SHIFT;
+	struct page **pages;
+	size_t i;
+
+	pages = kvmalloc_array(n, sizeof(*pages), GFP_KERNEL);
+	if (!pages)
+		return -ENOMEM;
+	for (i = 0; i < n; i += per) {
+		struct page *block;
+		unsigned int j;
+
+		block = alloc_pages(GFP_HIGHUSER | __GFP_ZERO | __GFP_NOWARN |
+				    __GFP_RETRY_MAYFAIL, AGX4_GEM_BLOCK_ORDER);
+		if (!block)
+			goto fail;
+		split_page(block, AGX4_GEM_BLOCK_ORDER);
+		for (j = 0; j < per; j++)
+			pages[i + j] = block + j;
+	}
+#ifdef CONFIG_X86
+	/* What the shmem helper does for the pages it gets itself. */
+	if (shmem->map_wc)
+		set_pages_array_wc(pages, n);
+#endif
+	dma_resv_lock(shmem->base.resv, NULL);
+	shmem->pages = pages;
+	shmem->pages_use_count = 1;
+	dma_resv_unlock(shmem->base.resv);
+	return 0;
+
+fail:
+	while (i--)
+		__free_page(pages[i]);
+	kvfree(pages);
+	return -ENOMEM;
+}
 
 static void agx4_gem_free(struct drm_gem_object *obj)
 {
@@ -52,6 +119,12 @@ static void agx4_gem_free(struct drm_gem_object *obj)
 	struct drm_gem_object *vm_root = bo->vm_root;
 	struct agx4_device *adev = to_agx4_device(obj->dev);
 
+	if (AGX4_GEM_SMALL_PAGES && !obj->import_attach && bo->base.pages) {
+		/* The use agx4_gem_alloc_blocks() holds. */
+		dma_resv_lock(obj->resv, NULL);
+		drm_gem_shmem_put_pages(&bo->base);
+		dma_resv_unlock(obj->resv);
+	}
 	mutex_destroy(&bo->gpuva_lock);
 	kvfree(bo->import_pas);
 	drm_gem_shmem_free(&bo->base);	/* frees @bo */
@@ -153,6 +226,14 @@ struct agx4_gem_object *agx4_gem_create(struct drm_device *drm, u64 size,
 		drm_gem_object_get(vm_root);
 		bo->vm_root = vm_root;
 		bo->base.base.resv = vm_root->resv;
+	}
+	if (AGX4_GEM_SMALL_PAGES) {
+		int err = agx4_gem_alloc_blocks(bo);
+
+		if (err) {
+			drm_gem_object_put(&shmem->base);
+			return ERR_PTR(err);
+		}
 	}
 	return bo;
 }
@@ -303,12 +384,9 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_gem_pin_pages);
  * @index: the GPU page.
  *
  * With 16 KiB CPU pages (every configuration that can drive the GPU) this
- * is the page's address.  With smaller CPU pages, possible only in
- * COMPILE_TEST builds such as the UML KUnit kernel, shmem gives no 16 KiB
- * contiguity: the GPU page is then labelled by the 16 KiB-aligned address
- * of its first CPU page, which keeps translations checkable in tests but
- * could not be used by hardware.  An import's pages come from its
- * exporter's scatter list.
+ * is the page's address.  With smaller CPU pages (COMPILE_TEST only) it is
+ * the address of the 16 KiB block agx4_gem_create() allocated for it.  An
+ * import's pages come from its exporter's scatter list.
  *
  * Return: the address.
  */
@@ -318,8 +396,7 @@ phys_addr_t agx4_gem_page_pa(struct agx4_gem_object *bo, u64 index)
 
 	if (bo->import_pas)
 		return bo->import_pas[index];
-	return page_to_phys(bo->base.pages[index * per]) &
-	       ~(phys_addr_t)(AGX4_UAT_PAGE_SIZE - 1);
+	return page_to_phys(bo->base.pages[index * per]);
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_gem_page_pa);
 

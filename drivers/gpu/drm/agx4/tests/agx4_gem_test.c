@@ -10,6 +10,8 @@
 #include <linux/dma-buf.h>
 #include <linux/dma-mapping.h>
 #include <linux/file.h>
+#include <linux/highmem.h>
+#include <linux/iosys-map.h>
 #include <linux/sizes.h>
 
 #include <drm/drm_drv.h>
@@ -187,8 +189,55 @@ static void agx4_gem_pages_pinned_by_sg_table(struct kunit *test)
 	sgt = drm_gem_shmem_get_pages_sgt(&bo->base);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, sgt);
 	KUNIT_EXPECT_NOT_NULL(test, bo->base.pages);
-	KUNIT_EXPECT_EQ(test, bo->base.pages_use_count, 1);
+	/* Plus, with pages under 16 KiB, the use its blocks hold. */
+	KUNIT_EXPECT_EQ(test, bo->base.pages_use_count,
+			min_t(unsigned int, SZ_16K / PAGE_SIZE, 2));
 	drm_gem_object_put(&bo->base.base);
+}
+
+/*
+ * With CPU pages under 16 KiB (this UML kernel) every GPU page of an
+ * object is one naturally aligned, physically contiguous block from the
+ * moment the object exists, so the address a GPU page table entry gives
+ * reaches the object's own memory to the last byte: what is written at
+ * the address of GPU page 1 plus 0x3ff8 is what the CPU reads at that
+ * offset of the object, and the object lives and dies without a warning
+ * from the shmem helper.
+ */
+static void agx4_gem_gpu_pages_are_contiguous_blocks(struct kunit *test)
+{
+	const unsigned int per = SZ_16K / PAGE_SIZE;
+	struct agx4_device *adev = test->priv;
+	struct agx4_gem_object *bo;
+	struct iosys_map map;
+	unsigned int i, j;
+	u64 *cpu, got;
+
+	if (PAGE_SIZE >= SZ_16K)
+		kunit_skip(test, "CPU pages are at least 16 KiB");
+	bo = agx4_gem_create(&adev->base, 3 * SZ_16K, 0, NULL);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, bo);
+	KUNIT_ASSERT_NOT_NULL(test, bo->base.pages);
+	for (i = 0; i < 3; i++) {
+		phys_addr_t pa = agx4_gem_page_pa(bo, i);
+
+		KUNIT_EXPECT_EQ(test, pa & (SZ_16K - 1), 0);
+		for (j = 0; j < per; j++)
+			KUNIT_EXPECT_EQ_MSG(test,
+					    page_to_phys(bo->base.pages[i * per + j]),
+					    pa + j * PAGE_SIZE, "GPU page %u", i);
+	}
+
+	cpu = kmap_local_page(pfn_to_page(PHYS_PFN(agx4_gem_page_pa(bo, 1) +
+						   0x3ff8)));
+	cpu[(0x3ff8 & (PAGE_SIZE - 1)) / sizeof(u64)] = 0x5ca1ab1e0ddba11ull;
+	kunmap_local(cpu);
+	KUNIT_ASSERT_EQ(test, drm_gem_vmap_unlocked(&bo->base.base, &map), 0);
+	iosys_map_memcpy_from(&got, &map, SZ_16K + 0x3ff8, sizeof(got));
+	drm_gem_vunmap_unlocked(&bo->base.base, &map);
+	KUNIT_EXPECT_EQ(test, got, 0x5ca1ab1e0ddba11ull);
+	drm_gem_object_put(&bo->base.base);
+	KUNIT_EXPECT_EQ(test, atomic_read(&adev->gem_objects), 0);
 }
 
 static void agx4_gem_bind_fw_maps_slice_for_firmware(struct kunit *test)
@@ -286,6 +335,7 @@ static struct kunit_case agx4_gem_cases[] = {
 	KUNIT_CASE(agx4_gem_vm_private_shares_resv_and_is_not_exported),
 	KUNIT_CASE(agx4_gem_handle_and_mmap_offset),
 	KUNIT_CASE(agx4_gem_pages_pinned_by_sg_table),
+	KUNIT_CASE(agx4_gem_gpu_pages_are_contiguous_blocks),
 	KUNIT_CASE(agx4_gem_bind_fw_maps_slice_for_firmware),
 	KUNIT_CASE(agx4_gem_prime_import_self_and_other_device),
 	{ }

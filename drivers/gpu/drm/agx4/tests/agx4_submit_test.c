@@ -1581,14 +1581,15 @@ static void agx4_submit_writes_user_timestamps(struct kunit *test)
 						    GFP_KERNEL);
 	struct drm_asahi_cmd_compute cc = agx4_test_fork_compute(&s->f, 0);
 	struct drm_asahi_cmd_render r = agx4_test_fork_render(&s->f, 0);
-	u64 v[7], before, after, *cpu;
+	u64 v[7], before, after;
 	unsigned int i;
 	struct outs o;
-	u32 ts;
+	u32 obj, ts;
 
 	KUNIT_ASSERT_NOT_NULL(test, cb);
-	ts = agx4_test_contig_import(s->c, PG, (void **)&cpu);
-	ts = agx4_test_bind_timestamps(s->c, ts, PG);
+	/* A plain object: with 4 KiB CPU pages slot 0x3ff8 is in its 4th. */
+	obj = agx4_test_gem_create(s->c, PG, DRM_ASAHI_GEM_WRITEBACK, 0);
+	ts = agx4_test_bind_timestamps(s->c, obj, PG);
 	outs_init(s, &o);
 	r.ts_vtx.start = (struct drm_asahi_timestamp){ ts, 0x00 };
 	r.ts_vtx.end = (struct drm_asahi_timestamp){ ts, 0x08 };
@@ -1604,8 +1605,8 @@ static void agx4_submit_writes_user_timestamps(struct kunit *test)
 	after = get_time(s);
 
 	/* v[0..5]: 0x00..0x28; v[6]: 0x3ff8. */
-	memcpy(v, cpu, 6 * sizeof(u64));
-	v[6] = cpu[0x3ff8 / sizeof(u64)];
+	agx4_test_bo_read(s->c, obj, 0, v, 6 * sizeof(u64));
+	agx4_test_bo_read(s->c, obj, 0x3ff8, &v[6], sizeof(u64));
 	for (i = 0; i < 7; i++) {
 		if (i == 5)
 			continue;

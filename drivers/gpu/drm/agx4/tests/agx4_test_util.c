@@ -9,7 +9,6 @@
 #include <kunit/static_stub.h>
 #include <kunit/test-bug.h>
 #include <kunit/test.h>
-#include <linux/dma-buf.h>
 #include <linux/dma-fence.h>
 #include <linux/dma-mapping.h>
 #include <linux/file.h>
@@ -730,98 +729,6 @@ int agx4_test_vm_bind(struct agx4_test_client *c, u32 vm_id, u32 flags,
 
 	agx4_test_put_user(c, 2 * SZ_1M, &op, sizeof(op));
 	return agx4_ioctl_vm_bind(&c->adev->base, &b, c->file);
-}
-
-/*
- * A dma-buf exporter that is not a DRM driver: one physically contiguous
- * block, aligned to its size (a buddy block), so that what the firmware
- * model writes through the GPU's 16 KiB pages lands in it.
- *
- * A GEM object will not do for what the firmware writes on the UML KUnit
- * kernel: its CPU pages are 4 KiB, so shmem gives no 16 KiB contiguity,
- * and the GPU page agx4 maps is labelled by the 16 KiB-aligned address of
- * its first CPU page (agx4_gem_page_pa()), memory that is not the
- * object's.  The model writing there corrupts whatever the kernel keeps
- * there.  With 16 KiB pages the label is the object's page.
- */
-static struct sg_table *contig_map(struct dma_buf_attachment *at,
-				   enum dma_data_direction dir)
-{
-	struct page *pages = at->dmabuf->priv;
-	struct sg_table *sgt = kzalloc(sizeof(*sgt), GFP_KERNEL);
-
-	if (!sgt || sg_alloc_table(sgt, 1, GFP_KERNEL)) {
-		kfree(sgt);
-		return ERR_PTR(-ENOMEM);
-	}
-	sg_set_page(sgt->sgl, pages, at->dmabuf->size, 0);
-	sg_dma_address(sgt->sgl) = page_to_phys(pages);
-	sg_dma_len(sgt->sgl) = at->dmabuf->size;
-	return sgt;
-}
-
-static void contig_unmap(struct dma_buf_attachment *at, struct sg_table *sgt,
-			 enum dma_data_direction dir)
-{
-	sg_free_table(sgt);
-	kfree(sgt);
-}
-
-static void contig_release(struct dma_buf *buf)
-{
-	__free_pages(buf->priv, get_order(buf->size));
-}
-
-static const struct dma_buf_ops contig_ops = {
-	.map_dma_buf = contig_map,
-	.unmap_dma_buf = contig_unmap,
-	.release = contig_release,
-};
-
-/**
- * agx4_test_contig_import() - a contiguous block, imported as a handle
- * @c: the client.
- * @size: bytes, a power of two of at least 16 KiB.
- * @cpu: out, may be NULL: the block's CPU view, valid while the handle
- *	is open.
- *
- * For objects the firmware model writes into (user timestamps): see
- * contig_map() for why a GEM object will not do in KUnit.  Fails the test
- * if anything fails.
- *
- * Return: the handle, in @c's file.
- */
-u32 agx4_test_contig_import(struct agx4_test_client *c, size_t size,
-			    void **cpu)
-{
-	DEFINE_DMA_BUF_EXPORT_INFO(info);
-	struct kunit *test = c->test;
-	struct drm_gem_object *imp;
-	struct dma_buf *buf;
-	struct page *pages;
-	u32 h;
-
-	KUNIT_ASSERT_TRUE(test, is_power_of_2(size) && size >= SZ_16K);
-	pages = alloc_pages(GFP_KERNEL | __GFP_ZERO, get_order(size));
-	KUNIT_ASSERT_NOT_NULL(test, pages);
-	/* A buddy block is aligned to its size. */
-	KUNIT_ASSERT_EQ(test, page_to_phys(pages) & (size - 1), 0);
-	if (cpu)
-		*cpu = page_address(pages);
-	info.ops = &contig_ops;
-	info.size = size;
-	info.flags = O_RDWR;
-	info.priv = pages;
-	buf = dma_buf_export(&info);
-	if (IS_ERR(buf))
-		__free_pages(pages, get_order(size));
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, buf);
-	imp = drm_gem_prime_import(&c->adev->base, buf);
-	dma_buf_put(buf);	/* the import holds the buffer */
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, imp);
-	KUNIT_ASSERT_EQ(test, drm_gem_handle_create(c->file, imp, &h), 0);
-	drm_gem_object_put(imp);
-	return h;
 }
 
 /**

@@ -110,8 +110,6 @@ u32 agx4_test_gem_create(struct agx4_test_client *c, u64 size, u32 flags,
 			 u32 vm_id);
 int agx4_test_vm_bind(struct agx4_test_client *c, u32 vm_id, u32 flags,
 		      u32 handle, u64 offset, u64 range, u64 addr);
-u32 agx4_test_contig_import(struct agx4_test_client *c, size_t size,
-			    void **cpu);
 u32 agx4_test_bind_timestamps(struct agx4_test_client *c, u32 handle,
 			      u64 size);
 int agx4_test_queue_create(struct agx4_test_client *c, u32 vm_id,

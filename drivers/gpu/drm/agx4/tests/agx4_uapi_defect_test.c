@@ -489,15 +489,11 @@ static u32 new_syncobj(struct env *e, struct agx4_test_client *c, bool fence)
 	return h;
 }
 
-/*
- * A timestamp object of the client, on a contiguous 16 KiB block: what
- * the model writes through a GEM object's pages could land outside it
- * (agx4_test_contig_import()).
- */
+/* A timestamp object of the client, one 16 KiB page. */
 static u32 ts_block_object(struct env *e)
 {
 	return agx4_test_bind_timestamps(e->c,
-					 agx4_test_contig_import(e->c, PG, NULL),
+					 agx4_test_gem_create(e->c, PG, 0, 0),
 					 PG);
 }
 

@@ -83,6 +83,13 @@
 #define U_KERNEL_MIN	0x20000000ull
 #define U_USC_BASE	BIT_ULL(40)
 
+/*
+ * The G16 backend's range of every VM (the compute namespace and the Work
+ * aliases the firmware reaches at fixed addresses), as the firmware
+ * description gives it.
+ */
+#define G16_RESERVED	0x7000000000ull
+
 /* The kernel range of the suite's VMs: the top 32 GiB of the window. */
 #define KS		(U_VM_END - SZ_32G)
 #define KE		U_VM_END
@@ -606,7 +613,6 @@ static struct env *env_open(struct kunit *test)
 
 static u64 ctx_value(struct env *e, u32 id)
 {
-	const struct agx4_fw_submit_ops *sub = e->adev->gen->submit;
 	struct drm_asahi_gem_create g = { .size = PG };
 	u32 v;
 
@@ -653,9 +659,9 @@ static u64 ctx_value(struct env *e, u32 id)
 	case CV_UEND:
 		return e->uend;
 	case CV_RESERVED:
-		return sub->vm_reserved[0].start;
+		return G16_RESERVED;
 	case CV_BELOW_RESERVED:
-		return sub->vm_reserved[0].start - BIND_RANGE;
+		return G16_RESERVED - BIND_RANGE;
 	}
 	KUNIT_FAIL(e->test, "unknown context value %u", id);
 	return 0;

@@ -200,6 +200,8 @@ void agx4_device_unplug(struct agx4_device *adev);
  *	reported a fault.
  * @AGX4_RESET_BAD_CURSOR: the event ring's write cursor, which the firmware
  *	writes, is outside the ring.
+ * @AGX4_RESET_BAD_CHANNEL: a work channel's read or done cursor, which the
+ *	firmware writes, is outside the channel's ring.
  * @AGX4_RESET_NR_CAUSES: number of causes.
  */
 enum agx4_reset_cause {
@@ -208,6 +210,7 @@ enum agx4_reset_cause {
 	AGX4_RESET_BAD_EVENT,
 	AGX4_RESET_GPU_FAULT,
 	AGX4_RESET_BAD_CURSOR,
+	AGX4_RESET_BAD_CHANNEL,
 	AGX4_RESET_NR_CAUSES,
 };
 

@@ -172,8 +172,9 @@ VISIBLE_IF_KUNIT void agx4_fw_boot_coredump(struct agx4_fw_boot *b,
 	p = drm_coredump_printer(&it);
 	drm_printf(&p, "agx4 firmware crash: %s, firmware %s, instance %u\n",
 		   adev->gen->name, adev->plat.firmware_build, inst);
-	drm_printf(&p, "bad messages: %d, resets: %d\n",
-		   atomic_read(&b->bad_messages), atomic_read(&b->resets));
+	drm_printf(&p, "bad messages: %d, bad cursors: %d, resets: %d\n",
+		   atomic_read(&b->bad_messages), atomic_read(&b->bad_cursors),
+		   atomic_read(&b->resets));
 	agx4_fw_boot_print(b, &p);
 	drm_printf(&p, "crashlog:\n");
 	if (ops->read_crashlog)

@@ -129,6 +129,11 @@ struct agx4_fw_boot {
 	unsigned long crashed;
 	/** @bad_messages: malformed or unknown messages from the firmware. */
 	atomic_t bad_messages;
+	/**
+	 * @bad_cursors: times a work channel's read or done cursor, which
+	 * the firmware writes, was seen outside its ring.
+	 */
+	atomic_t bad_cursors;
 	/** @resets: times the reset entry point ran. */
 	atomic_t resets;
 	/**

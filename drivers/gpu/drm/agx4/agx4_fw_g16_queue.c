@@ -1981,7 +1981,12 @@ static bool cursor_sync(const struct agx4_channel *ch,
 	return true;
 }
 
-/* Bring channel @c's counts up to its firmware cursors; false if insane. */
+/*
+ * Bring channel @c's counts up to its firmware cursors; false if insane:
+ * a cursor outside the ring, which the firmware cannot mean, and for which
+ * it is restarted.  (The channel's cursors are SGX registers: their
+ * &agx4_cursor.adev is the device.)
+ */
 static bool chan_sync_locked(struct agx4_fw_g16_sub *sub, u32 c)
 {
 	struct agx4_fw_g16_count *k = &sub->counts[c];
@@ -1991,6 +1996,11 @@ static bool chan_sync_locked(struct agx4_fw_g16_sub *sub, u32 c)
 	lockdep_assert_held(&sub->lock);
 	r = cursor_sync(ch, &ch->read, k->sent, &k->read);
 	d = cursor_sync(ch, &ch->done, k->sent, &k->done);
+	if (unlikely(!(r && d))) {
+		atomic_inc(&ch->read.adev->fw->bad_cursors);
+		agx4_reset_schedule(ch->read.adev, AGX4_RESET_BAD_CHANNEL, 0,
+				    NULL, 0);
+	}
 	return r && d;
 }
 

@@ -2442,20 +2442,32 @@ static bool chan_passed(struct agx4_fw_g17p_sub *sub, unsigned int stage,
 /*
  * Extend the channel's 8-bit consumer counters to 64 bits.  Called at
  * every publication and status check, so a counter never moves 256 or
- * more between two looks (at most 255 messages are outstanding).
+ * more between two looks (at most 255 messages are outstanding).  A
+ * cursor outside the ring moves nothing: the firmware wrote what it
+ * cannot mean, and is restarted.
  */
 static void chan_observe(struct agx4_fw_g17p_sub *sub, unsigned int stage)
 {
 	struct agx4_channel *ch = &sub->chan[stage];
 	u32 cur[2] = { agx4_cursor_get(&ch->read), agx4_cursor_get(&ch->done) };
+	bool wild = false;
 	unsigned int i;
 
 	lockdep_assert_held(&sub->lock);
 	for (i = 0; i < 2; i++) {
 		u64 c = sub->cons[stage][i];
 
+		if (cur[i] >= AGX4_FW_RING_ENTRIES) {
+			wild = true;
+			continue;
+		}
 		c += (u8)(cur[i] - (u32)c);
 		sub->cons[stage][i] = min(c, sub->prod[stage]);
+	}
+	if (unlikely(wild)) {
+		atomic_inc(&sub->b->bad_cursors);
+		agx4_reset_schedule(sub->b->adev, AGX4_RESET_BAD_CHANNEL, 0,
+				    NULL, 0);
 	}
 }
 

@@ -158,6 +158,7 @@ static const char *const cause_names[AGX4_RESET_NR_CAUSES] = {
 	[AGX4_RESET_BAD_EVENT] = "unparsable event",
 	[AGX4_RESET_GPU_FAULT] = "GPU fault",
 	[AGX4_RESET_BAD_CURSOR] = "event cursor out of range",
+	[AGX4_RESET_BAD_CHANNEL] = "work channel cursor out of range",
 };
 
 static u32 dev_index(struct agx4_device *adev)

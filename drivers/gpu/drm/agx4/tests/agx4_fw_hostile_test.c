@@ -6,11 +6,12 @@
  * On G16 and G17P, through the UAPI against the firmware model, the
  * firmware sends one hostile input at a time: event records of every kind
  * the driver decodes, malformed, truncated (the model zero-fills a short
- * record), out of range or replayed; an event-ring write cursor outside
- * its ring; growth requests naming another VM's pool, an unknown slot or
- * a stale counter; memory-limit reports for no render; completions for
- * work never submitted; fatal reports with garbage; mailbox messages of
- * unknown types, payloads and endpoints.
+ * record), out of range or replayed; an event-ring write cursor, and the
+ * work channels' read and done cursors, outside their rings; growth
+ * requests naming another VM's pool, an unknown slot or a stale counter;
+ * memory-limit reports for no render; completions for work never
+ * submitted; fatal reports with garbage; mailbox messages of unknown
+ * types, payloads and endpoints.
  *
  * Each input ends in the outcome a maintainer expects (the table of
  * Documentation/gpu/agx4.rst, "what the driver does with a bad firmware
@@ -49,6 +50,8 @@
 /* Event records are 0x48 bytes; the event ring has 256 entries (spec). */
 #define EV_SIZE		0x48
 #define EV_ENTRIES	256
+/* Work channels: 4 priorities x 3 engines, 256 entries each (spec). */
+#define WORK_CHANNELS	12
 /* The firmware's application endpoint and its message types (spec). */
 #define EP_FW		0x20
 #define MSG_NOTIFY	0x42ull
@@ -76,19 +79,21 @@ enum cnt {
 	C_TVB_STALE,		/* growth requests with a counter answered */
 	C_LIMIT_UNMATCHED,	/* memory limits naming no render */
 	C_BAD_MSG,		/* mailbox messages agx4 does not know */
+	C_CHANNEL,		/* work-channel cursors out of range */
 	NR_CNT,
 };
 
 static const char *const cnt_names[NR_CNT] = {
 	"malformed", "unknown kind", "ring errors", "completions", "fatal",
 	"receipts", "tvb unknown", "tvb stale", "limit unmatched",
-	"bad messages",
+	"bad messages", "bad channel cursors",
 };
 
 /* How the case sends its input. */
 enum src {
 	EVENT,		/* an event record */
 	CURSOR,		/* the event ring's write cursor */
+	WORK,		/* every work channel's read or done cursor */
 	MESSAGE,	/* a raw mailbox message */
 };
 
@@ -117,13 +122,14 @@ struct poke {
  * @name: what it is.
  * @gens: the generations it applies to.
  * @src: how it is sent.
- * @kind: EVENT: the kind word of the base record.
+ * @kind: EVENT: the kind word of the base record; WORK: 0 for the read
+ *	cursors, 1 for the done cursors.
  * @fill: EVENT grow records: the pool fields of the base.
  * @len: EVENT: bytes the firmware writes (0: the whole record).
  * @pokes: EVENT: fields written over the base, @npokes of them.
  * @npokes: see @pokes.
  * @ep: MESSAGE: the endpoint.
- * @msg: MESSAGE: the message; CURSOR: the cursor's value.
+ * @msg: MESSAGE: the message; CURSOR, WORK: the cursor's value.
  * @out: the outcome.
  * @cnt: the counter it moves.
  * @g17p_differs: on G17P, the outcome is @out17 and the counter @cnt17.
@@ -183,6 +189,11 @@ struct hcase {
 #define CUR(n, v)							\
 	{ .name = n, .gens = BOTH, .src = CURSOR, .msg = v,		\
 	  .out = RESET, .cnt = C_RING }
+
+/* Every work channel's read (@d 0) or done (@d 1) cursor. */
+#define WCUR(n, d, v)							\
+	{ .name = n, .gens = BOTH, .src = WORK, .kind = d, .msg = v,	\
+	  .out = RESET, .cnt = C_CHANNEL }
 
 /* Kinds (spec). */
 #define K_COMPLETION	1
@@ -423,6 +434,17 @@ static const struct hcase cases[] = {
 	CUR("event cursor 2^31", 0x80000000),
 	CUR("event cursor ~0", 0xffffffff),
 
+	/*
+	 * The work channels' cursors outside their 256 entries: the driver
+	 * meets them when it next looks at the held job.
+	 */
+	WCUR("work read cursor 256", 0, 256),
+	WCUR("work read cursor 0x101", 0, 0x101),
+	WCUR("work read cursor ~0", 0, 0xffffffff),
+	WCUR("work done cursor 256", 1, 256),
+	WCUR("work done cursor 0x1ff", 1, 0x1ff),
+	WCUR("work done cursor 2^31", 1, 0x80000000),
+
 	/* Mailbox messages agx4 does not know, on its endpoint and others. */
 	MSG("message type 0", EP_FW, 0),
 	MSG("message type 1", EP_FW, 1ull << 48),
@@ -501,6 +523,7 @@ static void counts(struct hctx *h, u64 *c)
 	c[C_TVB_STALE] = s.stale;
 	c[C_LIMIT_UNMATCHED] = s.limit_unmatched;
 	c[C_BAD_MSG] = atomic_read(&h->adev->fw->bad_messages);
+	c[C_CHANNEL] = atomic_read(&h->adev->fw->bad_cursors);
 }
 
 static void let_go(void *data)
@@ -655,6 +678,8 @@ static void build(struct hctx *h, const struct hcase *hc, u8 *rec)
 static int send(struct hctx *h, const struct hcase *hc)
 {
 	u8 rec[EV_SIZE];
+	unsigned int ch;
+	int ret;
 
 	switch (hc->src) {
 	case EVENT:
@@ -667,6 +692,16 @@ static int send(struct hctx *h, const struct hcase *hc)
 					       hc->msg);
 	case MESSAGE:
 		return agx4_fwmodel_send_msg(h->m, 0, hc->ep, hc->msg);
+	case WORK:
+		for (ch = 0; ch < WORK_CHANNELS; ch++) {
+			ret = agx4_fwmodel_set_cursor(h->m, 0, hc->kind ?
+						      AGX4_FWMODEL_CUR_WORK_DONE :
+						      AGX4_FWMODEL_CUR_WORK_READ,
+						      ch, hc->msg);
+			if (ret)
+				return ret;
+		}
+		return 0;
 	}
 	return -EINVAL;
 }
@@ -697,6 +732,9 @@ static void run_case(struct hctx *h, const struct hcase *hc)
 	KUNIT_ASSERT_EQ_MSG(test, send(h, hc), 0, "%s", hc->name);
 	agx4_fwmodel_sync(h->m);
 	agx4_event_drain(&h->adev->fw->events);
+	/* What a completion hint or the poll would do: look at the jobs. */
+	if (hc->src == WORK)
+		agx4_job_notify(h->adev);
 	agx4_tvb_flush(h->adev);
 
 	/* Restarts are held: the counters are the firmware boot's. */
@@ -707,8 +745,8 @@ static void run_case(struct hctx *h, const struct hcase *hc)
 			       "%s: a held job's fence signalled", hc->name);
 	counts(h, after);
 	for (i = 0; i < NR_CNT; i++) {
-		/* Every drain meets a wild cursor again. */
-		if (i == want && i == C_RING)
+		/* Every drain, or look at a job, meets a wild cursor again. */
+		if (i == want && (i == C_RING || i == C_CHANNEL))
 			KUNIT_EXPECT_GE_MSG(test, after[i], before[i] + 1,
 					    "%s: %s", hc->name, cnt_names[i]);
 		else if (i == want)

@@ -1291,13 +1291,16 @@ static void restart_undo(struct fault_run *r)
 
 /*
  * A probe's runs, and a restart's (each probes a device, crashes and
- * restarts its firmware and removes it), go through the G16 boot's 5400
+ * restarts its firmware and removes it), go through the G16 boot's 5700
  * allocations: split so that no part comes near KUnit's 300 s limit for
- * a case even on a loaded machine.  Six parts took 30 s to 130 s each
- * alone and over 300 s beside two kernel builds; these take about half.
+ * a case even on a loaded machine.  A run takes about 0.3 s to 0.5 s
+ * there, and a part makes up to one run per allocation: six parts took
+ * over 300 s beside two kernel builds, and a part of 1100 allocations
+ * 166 s beside one.  These parts are about 500 allocations or fewer.
  */
 static const unsigned int boot_parts[] = {
-	201, 401, 701, 1001, 1401, 1801, 2251, 2701, 3151, 3601, 4601, 0
+	201, 401, 701, 1001, 1401, 1801, 2251, 2701, 3151, 3601, 4101, 4601,
+	5101, 0
 };
 
 /* The scenarios. */

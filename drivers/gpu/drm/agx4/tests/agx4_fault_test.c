@@ -163,6 +163,8 @@
 #define BOUND_MS	5000
 /* The most a run waits for what its undo let go to be freed. */
 #define SETTLE_MS	2000
+/* Rounds of about 5 ms a count must hold: more than two completion polls. */
+#define STABLE_ROUNDS	6
 /* No scenario makes this many allocations: a bound for a runaway loop. */
 #define MAX_N		20000
 
@@ -1615,6 +1617,7 @@ static void run_once(struct fault_run *r, const struct fault_scenario *sc,
 static void warm_up(struct fault_run *r, const struct fault_scenario *sc)
 {
 	struct fault_baseline none = { };
+	unsigned int stable, fw, now;
 	unsigned long end;
 	bool hit;
 
@@ -1647,6 +1650,27 @@ static void warm_up(struct fault_run *r, const struct fault_scenario *sc)
 		usleep_range(500, 1000);
 	}
 	agx4_job_flush(r->adev);
+	/*
+	 * The client's firmware objects (queues, pools, per-VM state) go
+	 * on work items and through the firmware after its GEM objects:
+	 * wait until their count has not moved for STABLE_ROUNDS rounds of
+	 * every flush, longer than the completion poll, or the baseline
+	 * would count some of them and every run would look unclean.
+	 */
+	stable = 0;
+	fw = agx4_test_fw_objects(r->adev, false);
+	while (stable < STABLE_ROUNDS && time_before(jiffies, end)) {
+		agx4_job_flush(r->adev);
+		agx4_tvb_flush(r->adev);
+		if (r->m)
+			agx4_fwmodel_sync(r->m);
+		flush_delayed_fput();
+		rcu_barrier();
+		usleep_range(5000, 6000);
+		now = agx4_test_fw_objects(r->adev, false);
+		stable = now == fw ? stable + 1 : 0;
+		fw = now;
+	}
 }
 
 static void agx4_fault_each_allocation_fails_cleanly(struct kunit *test)

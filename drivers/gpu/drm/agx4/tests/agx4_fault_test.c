@@ -1312,12 +1312,12 @@ static const unsigned int boot_parts[] = {
 	5101, 0
 };
 
-/* The scenarios. */
+/*
+ * The scenarios.  The boot-sized ones come last: make mutants stops a
+ * run at its first failing case, and most of its allocation-failure
+ * sites are in the ioctls.
+ */
 static const struct fault_scenario scenarios[] = {
-	{ "probe", .probe = true, .no_retry = true,
-	  .setup = probe_setup, .step = probe_step,
-	  .applied = probe_applied, .undo = probe_undo,
-	  .parts = boot_parts },
 	{ "open", .fresh_retry = true, .setup = open_setup, .step = open_step,
 	  .applied = open_applied, .undo = open_undo },
 	{ "vm_create", .client = true, .setup = vm_setup,
@@ -1342,6 +1342,10 @@ static const struct fault_scenario scenarios[] = {
 	{ "tvb_grow", .client = true, .setup = grow_setup,
 	  .step = grow_step, .applied = grow_applied,
 	  .finish = grow_finish, .undo = grow_undo },
+	{ "probe", .probe = true, .no_retry = true,
+	  .setup = probe_setup, .step = probe_step,
+	  .applied = probe_applied, .undo = probe_undo,
+	  .parts = boot_parts },
 	{ "fw_restart", .device = true, .no_retry = true,
 	  .setup = restart_setup, .step = restart_step,
 	  .applied = restart_applied, .undo = restart_undo,

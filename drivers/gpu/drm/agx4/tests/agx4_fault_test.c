@@ -636,6 +636,7 @@ static const char *open_applied(struct fault_run *r, int ret)
 {
 	unsigned int refs = kref_read(&r->adev->base.ref);
 	struct drm_file *file;
+	struct agx4_file *af;
 
 	if (ret)
 		return refs != r->before ? "failed open kept the device" :
@@ -645,6 +646,9 @@ static const char *open_applied(struct fault_run *r, int ret)
 		return "open file holds no reference to the device";
 	if (!file || !file->driver_priv)
 		return "file opened without agx4's pools";
+	af = file->driver_priv;
+	if (!af->vms || !af->queues || !af->fw_objects)
+		return "file opened without one of agx4's pools";
 	return NULL;
 }
 

@@ -202,6 +202,11 @@ void agx4_device_unplug(struct agx4_device *adev);
  *	writes, is outside the ring.
  * @AGX4_RESET_BAD_CHANNEL: a work channel's read or done cursor, which the
  *	firmware writes, is outside the channel's ring.
+ * @AGX4_RESET_BAD_CONTROL: a device-control channel's read cursor, which
+ *	the firmware writes, is outside the channel's ring (seen when the host
+ *	pushes a record).
+ * @AGX4_RESET_BAD_STAMP: a G16 lane's firmware stamp, which the firmware
+ *	writes, went backwards or past the last work published on the lane.
  * @AGX4_RESET_NR_CAUSES: number of causes.
  */
 enum agx4_reset_cause {
@@ -211,6 +216,8 @@ enum agx4_reset_cause {
 	AGX4_RESET_GPU_FAULT,
 	AGX4_RESET_BAD_CURSOR,
 	AGX4_RESET_BAD_CHANNEL,
+	AGX4_RESET_BAD_STAMP,
+	AGX4_RESET_BAD_CONTROL,
 	AGX4_RESET_NR_CAUSES,
 };
 

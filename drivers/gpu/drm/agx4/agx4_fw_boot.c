@@ -172,9 +172,10 @@ VISIBLE_IF_KUNIT void agx4_fw_boot_coredump(struct agx4_fw_boot *b,
 	p = drm_coredump_printer(&it);
 	drm_printf(&p, "agx4 firmware crash: %s, firmware %s, instance %u\n",
 		   adev->gen->name, adev->plat.firmware_build, inst);
-	drm_printf(&p, "bad messages: %d, bad cursors: %d, resets: %d\n",
+	drm_printf(&p,
+		   "bad messages: %d, bad cursors: %d, bad stamps: %d, resets: %d\n",
 		   atomic_read(&b->bad_messages), atomic_read(&b->bad_cursors),
-		   atomic_read(&b->resets));
+		   atomic_read(&b->bad_stamps), atomic_read(&b->resets));
 	agx4_fw_boot_print(b, &p);
 	drm_printf(&p, "crashlog:\n");
 	if (ops->read_crashlog)
@@ -530,6 +531,9 @@ int agx4_fw_boot_wait_acked(struct agx4_fw_boot *b, unsigned long mask)
  * @rec: the record (the generation's build_ctl() output).
  * @len: its bytes.
  *
+ * A read cursor outside the ring, which the firmware writes and cannot
+ * mean, is counted with the other wild cursors and the firmware restarted.
+ *
  * Return: 0 or agx4_channel_push()'s errno.
  */
 int agx4_fw_boot_ctl_push(struct agx4_fw_boot *b, unsigned int inst,
@@ -541,6 +545,11 @@ int agx4_fw_boot_ctl_push(struct agx4_fw_boot *b, unsigned int inst,
 	spin_lock_irqsave(&b->ctl_lock, flags);
 	ret = agx4_channel_push(&b->ctl[inst], rec, len);
 	spin_unlock_irqrestore(&b->ctl_lock, flags);
+	if (unlikely(ret == -EPROTO)) {
+		atomic_inc(&b->bad_cursors);
+		agx4_reset_schedule(b->adev, AGX4_RESET_BAD_CONTROL, inst,
+				    NULL, 0);
+	}
 	return ret;
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_fw_boot_ctl_push);

@@ -130,10 +130,17 @@ struct agx4_fw_boot {
 	/** @bad_messages: malformed or unknown messages from the firmware. */
 	atomic_t bad_messages;
 	/**
-	 * @bad_cursors: times a work channel's read or done cursor, which
-	 * the firmware writes, was seen outside its ring.
+	 * @bad_cursors: times a work channel's read or done cursor, or a
+	 * device-control read cursor, which the firmware writes, was seen
+	 * outside its ring.
 	 */
 	atomic_t bad_cursors;
+	/**
+	 * @bad_stamps: times a G16 lane's firmware stamp, which the firmware
+	 * writes, was seen behind an earlier reading or past the last work
+	 * published on the lane.
+	 */
+	atomic_t bad_stamps;
 	/** @resets: times the reset entry point ran. */
 	atomic_t resets;
 	/**

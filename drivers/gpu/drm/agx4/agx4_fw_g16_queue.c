@@ -136,6 +136,9 @@
  * time it reads them under its lock, and compares those counts with the
  * job's message number.  Between two readings a cursor moves less than a
  * ring, since the host never lets a ring fill.
+ * The firmware stamp only moves forward, and never past the last work
+ * published on its lane: one that went backwards or ahead is counted and
+ * the firmware restarted, as is a cursor outside its ring.
  *
  * **Kill and unplug.**  A queue killed by a timeout sends nothing more:
  * its jobs' messages still waiting for room are dropped (those jobs count
@@ -360,6 +363,10 @@ static const struct agx4_uat_prot gpu_rw = {
  *	never published) moves it, under the caller's submit lock.
  * @first_sent: a message named the lane already (the firmware registered
  *	it); protected by &agx4_fw_g16_sub.lock.
+ * @seen: the firmware stamp as last read; protected by
+ *	&agx4_fw_g16_sub.lock.
+ * @top: the stamp target of the last work published on the lane, past
+ *	which the firmware cannot have stamped; protected likewise.
  */
 struct g16_lane {
 	u64 record;
@@ -371,6 +378,8 @@ struct g16_lane {
 	u32 head;
 	u32 ordinal;
 	bool first_sent;
+	u32 seen;
+	u32 top;
 };
 
 /**
@@ -636,8 +645,9 @@ static int build_lane(struct agx4_fw_queue *fq, u32 s)
 	l->fw_stamp = (__le32 *)(cpu + G16_Q_POINTERS + G16_LANE_STAMP);
 	l->fw_stamp_va = in.pointers + G16_LANE_STAMP;
 	/* H: one step before the first target, so comparisons start right. */
-	*l->fw_stamp = cpu_to_le32(lane_first_stamp(adev, s) -
-				   G16_STAMP_STEP);
+	l->seen = lane_first_stamp(adev, s) - G16_STAMP_STEP;
+	l->top = l->seen;
+	*l->fw_stamp = cpu_to_le32(l->seen);
 	return 0;
 }
 
@@ -2161,6 +2171,8 @@ static void publish_render_locked(struct agx4_fw_job *job,
 	ring_push(fr, w + G16_RW_3D);
 	job->head[AGX4_FW_LANE_TA] = ta->head;
 	job->head[AGX4_FW_LANE_3D] = fr->head;
+	ta->top = cmd->ta_stamp;
+	fr->top = cmd->stamp;
 }
 
 static void g16_job_publish(struct agx4_fw_job *job)
@@ -2187,6 +2199,7 @@ static void g16_job_publish(struct agx4_fw_job *job)
 				  k * G16_DEP_SIZE);
 		ring_push(l, cmd->obj->va);
 		job->head[cmd->lane] = l->head;
+		l->top = cmd->stamp;
 	}
 	job->published = true;
 	list_add_tail(&job->link, &sub->deferred);
@@ -2255,6 +2268,32 @@ static bool message_done_locked(struct agx4_fw_job *job, u32 s)
 	return k->read > job->msg[s] && k->done > job->msg[s];
 }
 
+/*
+ * Lane @s's firmware stamp, which only the firmware writes, moves forward
+ * and never past the last work published on the lane: false, the firmware
+ * restarted, if it went backwards or ahead.  A firmware that did either
+ * could make a later job look done; its stamps mean nothing any more.
+ */
+static bool stamp_sane_locked(struct agx4_fw_job *job, u32 s)
+{
+	struct agx4_fw_queue *fq = job->fq;
+	struct g16_lane *l = &fq->lanes[s];
+	u32 v = le32_to_cpu(READ_ONCE(*l->fw_stamp));
+
+	lockdep_assert_held(&fq->sub->lock);
+	if (unlikely(!stamp_reached(v, l->seen) ||
+		     stamp_reached(v, l->top + 1))) {
+		atomic_inc(&fq->adev->fw->bad_stamps);
+		drm_dbg_driver(&fq->adev->base,
+			       "lane %u stamp %#x: seen %#x, top %#x\n", s, v,
+			       l->seen, l->top);
+		agx4_reset_schedule(fq->adev, AGX4_RESET_BAD_STAMP, 0, NULL, 0);
+		return false;
+	}
+	l->seen = v;
+	return true;
+}
+
 static bool lane_done(struct agx4_fw_job *job, u32 s)
 {
 	const struct g16_lane *l = &job->fq->lanes[s];
@@ -2311,7 +2350,8 @@ static int g16_job_status(struct agx4_fw_job *job)
 	else if (!job->sent)
 		ret = -EINPROGRESS;
 	for (s = 0; s < G16_LANES && !ret; s++)
-		if (job->lanes & BIT(s) && !message_done_locked(job, s))
+		if (job->lanes & BIT(s) &&
+		    (!stamp_sane_locked(job, s) || !message_done_locked(job, s)))
 			ret = -EINPROGRESS;
 	spin_unlock(&sub->lock);
 	if (ret)

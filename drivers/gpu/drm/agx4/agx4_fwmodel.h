@@ -168,6 +168,8 @@ enum agx4_fwmodel_fault {
  *	their work item never completes.
  * @AGX4_FWMODEL_CNT_INLINE_KICKS: work doorbells answered before the
  *	host's mailbox write returned (agx4_fwmodel_set_inline()).
+ * @AGX4_FWMODEL_CNT_STAMP_WRITES: lane stamps written on request
+ *	(agx4_fwmodel_set_stamp()).
  * @AGX4_FWMODEL_NR_COUNTERS: number of counters.
  */
 enum agx4_fwmodel_counter {
@@ -198,6 +200,7 @@ enum agx4_fwmodel_counter {
 	AGX4_FWMODEL_CNT_BAD_REPLIES,
 	AGX4_FWMODEL_CNT_REPLY_TIMEOUTS,
 	AGX4_FWMODEL_CNT_INLINE_KICKS,
+	AGX4_FWMODEL_CNT_STAMP_WRITES,
 	AGX4_FWMODEL_NR_COUNTERS,
 };
 
@@ -391,6 +394,8 @@ int agx4_fwmodel_send_msg(struct agx4_fwmodel *m, unsigned int inst, u8 ep,
 int agx4_fwmodel_set_cursor(struct agx4_fwmodel *m, unsigned int inst,
 			    enum agx4_fwmodel_cursor c, unsigned int channel,
 			    u32 value);
+int agx4_fwmodel_set_stamp(struct agx4_fwmodel *m, unsigned int inst,
+			   s32 delta);
 void agx4_fwmodel_exec(struct agx4_fwmodel *m, enum agx4_fwmodel_mode mode,
 		       u32 arg);
 void agx4_fwmodel_set_inline(struct agx4_fwmodel *m, bool on);

@@ -1267,6 +1267,10 @@ static void handle_cmd(struct agx4_fwmodel *m, struct fwm_msg *q)
 		write_cursor(m, q->inst, q->rec[0], q->rec[1],
 			     get_unaligned_le32(q->rec + 4));
 		break;
+	case FWM_CMD_STAMP:
+		agx4_fwmodel_exec_stamp(m, q->inst,
+					(s32)get_unaligned_le32(q->rec));
+		break;
 	}
 }
 
@@ -2093,3 +2097,31 @@ int agx4_fwmodel_set_cursor(struct agx4_fwmodel *m, unsigned int inst,
 			 GFP_KERNEL);
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_set_cursor);
+
+/**
+ * agx4_fwmodel_set_stamp() - make the firmware write a lane stamp early
+ * @m: the model.
+ * @inst: the instance.
+ * @delta: how far from the completion value of the work it writes.
+ *
+ * For hostile-firmware tests (G16, whose lanes carry stamps): the worker
+ * writes the lane stamp of the oldest work item held now as its
+ * completion value plus @delta (backwards, ahead, or the value itself
+ * before anything else of the completion), in order with the firmware's
+ * own writes, and counts %AGX4_FWMODEL_CNT_STAMP_WRITES.  The item stays
+ * held; its completion writes the right value.
+ *
+ * Return: 0 or a negative errno (the write itself is asynchronous).
+ */
+int agx4_fwmodel_set_stamp(struct agx4_fwmodel *m, unsigned int inst,
+			   s32 delta)
+{
+	u8 rec[4];
+
+	if (inst >= m->desc->instances)
+		return -EINVAL;
+	put_unaligned_le32(delta, rec);
+	return queue_msg(m, inst, FWM_EP_CMD, FWM_CMD_STAMP, rec, sizeof(rec),
+			 GFP_KERNEL);
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_set_stamp);

@@ -89,6 +89,7 @@ enum fwm_cmd {
 	FWM_CMD_RELEASE,
 	FWM_CMD_SEND_RAW,
 	FWM_CMD_CURSOR,
+	FWM_CMD_STAMP,
 };
 
 /* Work kinds as the channel message carries them (H). */
@@ -170,6 +171,9 @@ struct fwm_job {
 	u64 mask[2];
 	bool report;
 	struct fwm_tvb tvb;
+	/* G16: where completion writes the lane's stamp, and what; 0: none. */
+	u64 stamp_at;
+	u32 stamp;
 };
 
 /*
@@ -542,6 +546,8 @@ int agx4_fwmodel_exec_kick(struct agx4_fwmodel *m, unsigned int inst,
 			   unsigned int ch);
 void agx4_fwmodel_exec_run(struct agx4_fwmodel *m, unsigned int inst);
 void agx4_fwmodel_exec_release(struct agx4_fwmodel *m, unsigned int inst);
+void agx4_fwmodel_exec_stamp(struct agx4_fwmodel *m, unsigned int inst,
+			     s32 delta);
 void agx4_fwmodel_exec_timer(struct work_struct *w);
 void agx4_fwmodel_clock_start(struct agx4_fwmodel *m, struct fwm_clock *c);
 void agx4_fwmodel_clock_stop(struct agx4_fwmodel *m, const struct fwm_clock *c);

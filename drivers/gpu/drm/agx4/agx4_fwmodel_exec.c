@@ -746,6 +746,29 @@ void agx4_fwmodel_exec_release(struct agx4_fwmodel *m, unsigned int inst)
 }
 
 /**
+ * agx4_fwmodel_exec_stamp() - write a held work item's lane stamp (executor)
+ * @m: the model.
+ * @inst: instance.
+ * @delta: added to the value its completion will write.
+ *
+ * For the oldest work item held on @inst that stamps its lane (G16), the
+ * firmware writes the lane's stamp now, @delta away from its completion
+ * value, and counts it; nothing else moves.  Without one, nothing happens
+ * and nothing is counted.
+ */
+void agx4_fwmodel_exec_stamp(struct agx4_fwmodel *m, unsigned int inst,
+			     s32 delta)
+{
+	struct fwm_lane *l = next_held(m, inst, AGX4_FWMODEL_OLDEST_FIRST);
+
+	if (!l || !l->job.stamp_at ||
+	    agx4_fwmodel_write32(m, inst, l->job.stamp_at,
+				 l->job.stamp + delta))
+		return;
+	agx4_fwmodel_counter_add(m, AGX4_FWMODEL_CNT_STAMP_WRITES);
+}
+
+/**
  * agx4_fwmodel_exec_reply() - a growth or limit reply on the control ring
  * @m: the model.
  * @inst: instance.

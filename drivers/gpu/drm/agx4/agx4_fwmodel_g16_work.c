@@ -424,6 +424,8 @@ static int microsequence(struct agx4_fwmodel *m, struct fwm_lane *l,
 				  msva + k->ms_end_stamp);
 		goto out;
 	}
+	l->job.stamp_at = stamp;
+	l->job.stamp = value;
 	ret = agx4_fwmodel_job_write(m, l, stamp, FWM_W32, value);
 out:
 	return ret;

@@ -34,13 +34,16 @@
 /**
  * DOC: recovery
  *
- * Four things make agx4 give up on the running firmware: a crash (the
+ * Five things make agx4 give up on the running firmware: a crash (the
  * transport's crashed callback, RTKit's crash log on hardware), a fatal
  * event (kind 4, which carries no owner or address), an event record the
  * generation's parser refuses (an unknown kind: the firmware's state is no
- * longer understood), and a job timeout while the GPU's fault registers
- * report a fault (G16; G17P has no fault register agx4 knows).  Each calls
- * agx4_reset_schedule(), which is safe from any context, the event drain's
+ * longer understood), a word the firmware writes holding what it cannot
+ * mean (an event-ring, work-channel or device-control cursor outside its
+ * ring, a G16 lane stamp gone backwards or past the work published), and a
+ * job timeout while the GPU's fault registers report a fault (G16; G17P
+ * has no fault register agx4 knows).  Each calls agx4_reset_schedule(),
+ * which is safe from any context, the event drain's
  * hard-IRQ path included: it only notes the cause and queues the reset
  * work on the unit's own ordered workqueue, never in the path that
  * signals fences.
@@ -159,6 +162,8 @@ static const char *const cause_names[AGX4_RESET_NR_CAUSES] = {
 	[AGX4_RESET_GPU_FAULT] = "GPU fault",
 	[AGX4_RESET_BAD_CURSOR] = "event cursor out of range",
 	[AGX4_RESET_BAD_CHANNEL] = "work channel cursor out of range",
+	[AGX4_RESET_BAD_STAMP] = "lane stamp backwards or ahead",
+	[AGX4_RESET_BAD_CONTROL] = "device-control cursor out of range",
 };
 
 static u32 dev_index(struct agx4_device *adev)

@@ -37,6 +37,7 @@
 #include "../agx4_fw_queue.h"
 #include "../agx4_fwmodel.h"
 #include "../agx4_job.h"
+#include "../agx4_reset.h"
 #include "../agx4_uat.h"
 #include "../agx4_vm.h"
 #include "agx4_fw_layout_golden.h"
@@ -508,8 +509,13 @@ static void agx4_g16_submit_compute_done_needs_every_signal(struct kunit *test)
 	}
 }
 
-/* Stamps compare signed: 0x80000000 past the target is not "reached". */
-static void agx4_g16_submit_stamps_compare_signed(struct kunit *test)
+/*
+ * A lane stamp never passes the last work published on the lane: one the
+ * firmware wrote a step past it, which compares as reached, completes
+ * nothing, is counted and restarts the firmware (held here, so it does
+ * not run).  The stamp of the work itself then completes it.
+ */
+static void agx4_g16_submit_lane_stamp_past_the_work_is_refused(struct kunit *test)
 {
 	struct ctx *c = test->priv;
 	struct agx4_fw_queue *fq = queue(test, DRM_ASAHI_PRIORITY_LOW);
@@ -517,14 +523,18 @@ static void agx4_g16_submit_stamps_compare_signed(struct kunit *test)
 	struct agx4_fw_job *job = prepare(test, fq, computes(test, 1), 1);
 	struct agx4_fw_obj *w = agx4_fw_g16_job_obj(job, 0);
 	u32 prod = agx4_device_read_sgx(c->adev, CH11_PROD) + 1;
+	int bad = atomic_read(&c->adev->fw->bad_stamps);
 	u32 step;
 
+	/* The device goes with the case: the restart never runs. */
+	agx4_reset_hold(c->adev, true);
 	agx4_test_publish_kick(c->adev, c->ops, job);
 	for (step = 0; step < F_NUM; step++)
-		firmware_step(c, q, w, step, 0x100 + 0x80000000u, 1, prod);
+		firmware_step(c, q, w, step, 0x100 + 0x100, 1, prod);
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), -EINPROGRESS);
-	firmware_step(c, q, w, F_LANE_STAMP, 0x100 + 0x7fffff00u, 1, prod);
-	firmware_step(c, q, w, F_DRIVER_STAMP, 0x200, 1, prod);
+	KUNIT_EXPECT_GT(test, atomic_read(&c->adev->fw->bad_stamps), bad);
+	KUNIT_EXPECT_TRUE(test, agx4_reset_pending(c->adev));
+	firmware_step(c, q, w, F_LANE_STAMP, 0x100, 1, prod);
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), 0);
 	c->ops->job_free(job);
 	c->ops->queue_destroy(fq);
@@ -1239,7 +1249,7 @@ static struct kunit_case agx4_g16_submit_cases[] = {
 	KUNIT_CASE(agx4_g16_submit_render_done_waits_for_idle_control),
 	KUNIT_CASE(agx4_g16_submit_fragment_barrier_moves_to_3d),
 	KUNIT_CASE(agx4_g16_submit_compute_done_needs_every_signal),
-	KUNIT_CASE(agx4_g16_submit_stamps_compare_signed),
+	KUNIT_CASE(agx4_g16_submit_lane_stamp_past_the_work_is_refused),
 	KUNIT_CASE(agx4_g16_submit_barriers_become_dependency_items),
 	KUNIT_CASE(agx4_g16_submit_full_channel_defers_to_poll),
 	KUNIT_CASE(agx4_g16_submit_refuses_bad_render_and_empty),

@@ -6,9 +6,12 @@
  * On G16 and G17P, through the UAPI against the firmware model, the
  * firmware sends one hostile input at a time: event records of every kind
  * the driver decodes, malformed, truncated (the model zero-fills a short
- * record), out of range or replayed; an event-ring write cursor, and the
- * work channels' read and done cursors, outside their rings; growth
+ * record), out of range or replayed; an event-ring write cursor, the
+ * work channels' read and done cursors and the device-control read cursor
+ * outside their rings; growth
  * requests naming another VM's pool, an unknown slot or a stale counter;
+ * G16 lane stamps going backwards, jumping ahead of the work published, or
+ * written before the rest of a completion;
  * memory-limit reports for no render; completions for work never
  * submitted; fatal reports with garbage; mailbox messages of unknown
  * types, payloads and endpoints.
@@ -50,6 +53,8 @@
 /* Event records are 0x48 bytes; the event ring has 256 entries (spec). */
 #define EV_SIZE		0x48
 #define EV_ENTRIES	256
+/* G16 lane stamps step by 0x100 per work item (spec). */
+#define STAMP_STEP	0x100
 /* Work channels: 4 priorities x 3 engines, 256 entries each (spec). */
 #define WORK_CHANNELS	12
 /* The firmware's application endpoint and its message types (spec). */
@@ -80,13 +85,17 @@ enum cnt {
 	C_LIMIT_UNMATCHED,	/* memory limits naming no render */
 	C_BAD_MSG,		/* mailbox messages agx4 does not know */
 	C_CHANNEL,		/* work-channel cursors out of range */
+	C_STAMP,		/* lane stamps backwards or ahead */
 	NR_CNT,
 };
+
+/* An input no counter of the driver's counts. */
+#define C_NONE		NR_CNT
 
 static const char *const cnt_names[NR_CNT] = {
 	"malformed", "unknown kind", "ring errors", "completions", "fatal",
 	"receipts", "tvb unknown", "tvb stale", "limit unmatched",
-	"bad messages", "bad channel cursors",
+	"bad messages", "bad channel cursors", "bad stamps",
 };
 
 /* How the case sends its input. */
@@ -95,6 +104,8 @@ enum src {
 	CURSOR,		/* the event ring's write cursor */
 	WORK,		/* every work channel's read or done cursor */
 	MESSAGE,	/* a raw mailbox message */
+	STAMP,		/* the held job's lane stamp */
+	CTL,		/* the device-control read cursor, then a request */
 };
 
 /* Where a growth request's fields come from. */
@@ -129,7 +140,8 @@ struct poke {
  * @pokes: EVENT: fields written over the base, @npokes of them.
  * @npokes: see @pokes.
  * @ep: MESSAGE: the endpoint.
- * @msg: MESSAGE: the message; CURSOR, WORK: the cursor's value.
+ * @msg: MESSAGE: the message; CURSOR, WORK, CTL: the cursor's value; STAMP:
+ *	the distance from the stamp the held job's completion writes.
  * @out: the outcome.
  * @cnt: the counter it moves.
  * @g17p_differs: on G17P, the outcome is @out17 and the counter @cnt17.
@@ -194,6 +206,22 @@ struct hcase {
 #define WCUR(n, d, v)							\
 	{ .name = n, .gens = BOTH, .src = WORK, .kind = d, .msg = v,	\
 	  .out = RESET, .cnt = C_CHANNEL }
+
+/*
+ * The lane stamp of the held job (compute, the queue's latest work) is
+ * written @v from its completion value.
+ */
+#define STMP(n, v, o, c)						\
+	{ .name = n, .gens = G16, .src = STAMP, .msg = (u32)(s32)(v),	\
+	  .out = o, .cnt = c }
+
+/*
+ * The device-control read cursor at @v, then a growth request for the
+ * client's pool, which the host answers on device control.
+ */
+#define CCUR(n, v)							\
+	{ .name = n, .gens = BOTH, .src = CTL, .kind = K_GROW,		\
+	  .fill = F_POOL_NEXT, .msg = v, .out = RESET, .cnt = C_CHANNEL }
 
 /* Kinds (spec). */
 #define K_COMPLETION	1
@@ -445,6 +473,31 @@ static const struct hcase cases[] = {
 	WCUR("work done cursor 0x1ff", 1, 0x1ff),
 	WCUR("work done cursor 2^31", 1, 0x80000000),
 
+	/*
+	 * The device-control channel's read cursor outside its entries:
+	 * the host meets it when it answers the request that follows.
+	 */
+	CCUR("control read cursor 256", 256),
+	CCUR("control read cursor 0x1ff", 0x1ff),
+	CCUR("control read cursor ~0", 0xffffffff),
+
+	/*
+	 * G16 lane stamps.  The lane last read the completion value of the
+	 * job before (or, on a fresh queue, one step below the first):
+	 * that is STAMP_STEP below the held job's.  Backwards from there,
+	 * or past the held job, the last published, the firmware is lost;
+	 * the value read before, or the held job's own value ahead of its
+	 * cursors and indices, completes nothing.
+	 */
+	STMP("stamp two steps back", -2 * STAMP_STEP, RESET, C_STAMP),
+	STMP("stamp one below the last read", -STAMP_STEP - 1, RESET, C_STAMP),
+	STMP("stamp half a turn back", S32_MIN, RESET, C_STAMP),
+	STMP("stamp one past the last work", 1, RESET, C_STAMP),
+	STMP("stamp a step past the last work", STAMP_STEP, RESET, C_STAMP),
+	STMP("stamp half a turn ahead", S32_MAX, RESET, C_STAMP),
+	STMP("stamp rewritten as last read", -STAMP_STEP, IGNORED, C_NONE),
+	STMP("stamp of the held job before its cursors", 0, IGNORED, C_NONE),
+
 	/* Mailbox messages agx4 does not know, on its endpoint and others. */
 	MSG("message type 0", EP_FW, 0),
 	MSG("message type 1", EP_FW, 1ull << 48),
@@ -524,6 +577,7 @@ static void counts(struct hctx *h, u64 *c)
 	c[C_LIMIT_UNMATCHED] = s.limit_unmatched;
 	c[C_BAD_MSG] = atomic_read(&h->adev->fw->bad_messages);
 	c[C_CHANNEL] = atomic_read(&h->adev->fw->bad_cursors);
+	c[C_STAMP] = atomic_read(&h->adev->fw->bad_stamps);
 }
 
 static void let_go(void *data)
@@ -692,6 +746,16 @@ static int send(struct hctx *h, const struct hcase *hc)
 					       hc->msg);
 	case MESSAGE:
 		return agx4_fwmodel_send_msg(h->m, 0, hc->ep, hc->msg);
+	case STAMP:
+		return agx4_fwmodel_set_stamp(h->m, 0, (s32)hc->msg);
+	case CTL:
+		ret = agx4_fwmodel_set_cursor(h->m, 0,
+					      AGX4_FWMODEL_CUR_CTL_READ, 0,
+					      hc->msg);
+		if (ret)
+			return ret;
+		build(h, hc, rec);
+		return agx4_fwmodel_post_event(h->m, 0, rec, EV_SIZE);
 	case WORK:
 		for (ch = 0; ch < WORK_CHANNELS; ch++) {
 			ret = agx4_fwmodel_set_cursor(h->m, 0, hc->kind ?
@@ -715,6 +779,7 @@ static void run_case(struct hctx *h, const struct hcase *hc)
 	enum cnt want = g17p ? hc->cnt17 : hc->cnt;
 	u64 before[NR_CNT], after[NR_CNT];
 	unsigned int i, resets = h->resets;
+	u32 stamps;
 	struct dma_fence *f;
 	int err;
 
@@ -728,13 +793,21 @@ static void run_case(struct hctx *h, const struct hcase *hc)
 	f = submit(h, false);
 	wait_held(h, 1);
 	counts(h, before);
+	stamps = agx4_fwmodel_count(h->m, AGX4_FWMODEL_CNT_STAMP_WRITES);
 
 	KUNIT_ASSERT_EQ_MSG(test, send(h, hc), 0, "%s", hc->name);
 	agx4_fwmodel_sync(h->m);
 	agx4_event_drain(&h->adev->fw->events);
 	/* What a completion hint or the poll would do: look at the jobs. */
-	if (hc->src == WORK)
+	if (hc->src == WORK || hc->src == STAMP)
 		agx4_job_notify(h->adev);
+	/* The firmware did write the stamp, on the held job's lane. */
+	if (hc->src == STAMP) {
+		stamps = agx4_fwmodel_count(h->m, AGX4_FWMODEL_CNT_STAMP_WRITES) -
+			 stamps;
+		KUNIT_EXPECT_EQ_MSG(test, stamps, 1, "%s: stamps written",
+				    hc->name);
+	}
 	agx4_tvb_flush(h->adev);
 
 	/* Restarts are held: the counters are the firmware boot's. */
@@ -745,8 +818,12 @@ static void run_case(struct hctx *h, const struct hcase *hc)
 			       "%s: a held job's fence signalled", hc->name);
 	counts(h, after);
 	for (i = 0; i < NR_CNT; i++) {
-		/* Every drain, or look at a job, meets a wild cursor again. */
-		if (i == want && (i == C_RING || i == C_CHANNEL))
+		/*
+		 * Every drain, or look at a job, meets a wild cursor or
+		 * stamp again.
+		 */
+		if (i == want && (i == C_RING || i == C_CHANNEL ||
+				  i == C_STAMP))
 			KUNIT_EXPECT_GE_MSG(test, after[i], before[i] + 1,
 					    "%s: %s", hc->name, cnt_names[i]);
 		else if (i == want)

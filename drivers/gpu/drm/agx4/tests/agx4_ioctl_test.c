@@ -320,6 +320,11 @@ static void agx4_ioctl_gem_create_and_mmap_offset(struct kunit *test)
 		.flags = DRM_ASAHI_GEM_VM_PRIVATE };
 	hostile(test, c, "gem private, vm 0", agx4_ioctl_gem_create, &g,
 		-ENOENT);
+	/* Flags first: an unknown bit is refused before the VM is looked up. */
+	g = (struct drm_asahi_gem_create){ .size = PG,
+		.flags = DRM_ASAHI_GEM_VM_PRIVATE | 4, .vm_id = 99 };
+	hostile(test, c, "gem unknown flag, private, unknown vm",
+		agx4_ioctl_gem_create, &g, -EINVAL);
 
 	/* A private object of a live VM, and a plain one. */
 	g = (struct drm_asahi_gem_create){ .size = PG,

@@ -48,6 +48,7 @@
 #include <linux/mm.h>
 #include <linux/mman.h>
 #include <linux/sizes.h>
+#include <linux/string.h>
 #include <linux/uaccess.h>
 
 #include <drm/drm_drv.h>
@@ -569,7 +570,10 @@ static struct env *env_open(struct kunit *test)
 
 	KUNIT_ASSERT_NOT_NULL(test, e);
 	e->test = test;
-	e->adev = agx4_test_probe(test, AGX4_SOC_T8132);
+	/* The cases run on G16 unless they take the generation (submit). */
+	e->adev = agx4_test_probe(test, test->param_value ?
+				  *(const enum agx4_soc_id *)test->param_value :
+				  AGX4_SOC_T8132);
 	e->m = agx4_test_model();
 	e->c = agx4_test_client_open(test, e->adev);
 	e->f = kunit_kzalloc(test, sizeof(*e->f), GFP_KERNEL);
@@ -1837,6 +1841,17 @@ static void agx4_uapi_defect_queues(struct kunit *test)
 	run_table(e, &b_queue_destroy, m_queue_destroy, ARRAY_SIZE(m_queue_destroy));
 }
 
+static const enum agx4_soc_id socs[] = { AGX4_SOC_T8132, AGX4_SOC_T8140 };
+
+static void soc_desc(const enum agx4_soc_id *soc, char *desc)
+{
+	strscpy(desc, *soc == AGX4_SOC_T8132 ? "G16" : "G17P",
+		KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(soc, socs, soc_desc);
+
+/* SUBMIT's defects, on each generation: its backend checks commands too. */
 static void agx4_uapi_defect_submit(struct kunit *test)
 {
 	struct env *e = env_open(test);
@@ -2097,7 +2112,7 @@ static struct kunit_case agx4_uapi_defect_cases[] = {
 	KUNIT_CASE(agx4_uapi_defect_vm_bind),
 	KUNIT_CASE(agx4_uapi_defect_gem),
 	KUNIT_CASE(agx4_uapi_defect_queues),
-	KUNIT_CASE(agx4_uapi_defect_submit),
+	KUNIT_CASE_PARAM(agx4_uapi_defect_submit, soc_gen_params),
 	KUNIT_CASE(agx4_uapi_defect_after_unplug),
 #if IS_ENABLED(CONFIG_FAILSLAB) && IS_ENABLED(CONFIG_FAULT_INJECTION_DEBUG_FS)
 	KUNIT_CASE(agx4_uapi_defect_allocation_fails),

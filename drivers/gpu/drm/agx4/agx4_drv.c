@@ -404,13 +404,9 @@ VISIBLE_IF_KUNIT int agx4_ioctl_vm_bind(struct drm_device *drm, void *data,
 			ret = -EINVAL;
 		if (ret)
 			goto out_ops;
-		if (uop.flags & DRM_ASAHI_BIND_UNBIND)
-			continue;
-		ops[i].obj = drm_gem_object_lookup(file, uop.handle);
-		if (!ops[i].obj) {
-			ret = -ENOENT;
-			goto out_ops;
-		}
+		/* An unknown handle leaves it NULL: agx4_vm_bind() says -ENOENT. */
+		if (!(uop.flags & DRM_ASAHI_BIND_UNBIND))
+			ops[i].obj = drm_gem_object_lookup(file, uop.handle);
 	}
 
 	if (!drm_dev_enter(drm, &idx)) {

@@ -501,6 +501,8 @@ static const enum agx4_soc_id socs[] = { AGX4_SOC_T8132, AGX4_SOC_T8140 };
  * @in_tl: a timeline in-sync (point 1 signalled).
  * @out_bin: a binary out-sync.
  * @out_tl: a timeline out-sync.
+ * @out_more: a compute SUBMIT's two further binary out-syncs.
+ * @nout: the out-syncs SUBMIT signals: 2 for a render, 4 for a compute.
  * @point: the timeline point the step signals.
  * @before: what the step adds one to (GEM handles, firmware mappings),
  *	before it.
@@ -528,6 +530,8 @@ struct fault_run {
 	u32 in_tl;
 	u32 out_bin;
 	u32 out_tl;
+	u32 out_more[2];
+	u32 nout;
 	u64 point;
 	unsigned int before;
 	u32 grew;
@@ -922,9 +926,16 @@ static int queue_setup(struct fault_run *r)
 
 /* SUBMIT: render and compute, waits and signals of both kinds. */
 
+/*
+ * A render waits twice and signals twice, one of each kind; a compute
+ * signals two more binary syncobjs, so that its sync references take more
+ * than SUBMIT's inline storage: the array and the references are
+ * allocated, and each allocation fails in turn.
+ */
 static int submit_setup(struct fault_run *r, bool render)
 {
-	struct drm_asahi_sync sy[4];
+	struct drm_asahi_sync sy[6];
+	unsigned int i;
 	struct drm_syncobj *so;
 	struct dma_fence_chain *chain;
 	int ret;
@@ -984,6 +995,14 @@ static int submit_setup(struct fault_run *r, bool render)
 		.sync_type = DRM_ASAHI_SYNC_TIMELINE_SYNCOBJ,
 		.handle = r->out_tl, .timeline_value = r->point,
 	};
+	r->nout = render ? 2 : 4;
+	for (i = 0; i + 2 < r->nout; i++) {
+		r->out_more[i] = agx4_test_syncobj(r->c, NULL);
+		sy[4 + i] = (struct drm_asahi_sync){
+			.sync_type = DRM_ASAHI_SYNC_SYNCOBJ,
+			.handle = r->out_more[i],
+		};
+	}
 	agx4_test_put_user(r->c, 0, r->cb->buf, r->cb->size);
 	agx4_test_put_user(r->c, SZ_1M, sy, sizeof(sy));
 	return 0;
@@ -999,13 +1018,12 @@ static int submit_compute_setup(struct fault_run *r)
 	return submit_setup(r, false);
 }
 
-/* Two waits and two signals, one of each kind. */
 static int submit_step(struct fault_run *r)
 {
 	struct drm_asahi_submit a = {
 		.syncs = r->c->ubuf + SZ_1M, .cmdbuf = r->c->ubuf,
 		.queue_id = r->queue, .in_sync_count = 2,
-		.out_sync_count = 2, .cmdbuf_size = r->cb->size,
+		.out_sync_count = r->nout, .cmdbuf_size = r->cb->size,
 	};
 
 	return agx4_ioctl_submit(&r->adev->base, &a, r->c->file);
@@ -1017,6 +1035,7 @@ static const char *submit_applied(struct fault_run *r, int ret)
 	struct dma_fence *t = agx4_test_syncobj_fence(r->c, r->out_tl,
 						      r->point);
 	const char *why = NULL;
+	unsigned int i;
 
 	if (ret) {
 		/* Out-syncs untouched. */
@@ -1030,6 +1049,14 @@ static const char *submit_applied(struct fault_run *r, int ret)
 	}
 	dma_fence_put(b);
 	dma_fence_put(t);
+	for (i = 0; i + 2 < r->nout && !why; i++) {
+		b = agx4_test_syncobj_fence(r->c, r->out_more[i], 0);
+		if (ret && b)
+			why = "failed SUBMIT installed an out-fence";
+		else if (!ret && !b)
+			why = "SUBMIT installed no out-fence";
+		dma_fence_put(b);
+	}
 	return why;
 }
 

@@ -434,6 +434,40 @@ static void agx4_ioctl_vm_bind_copies_checks_and_applies(struct kunit *test)
 	b = (struct drm_asahi_vm_bind){ vm_id, AGX4_VM_MAX_BINDS + 1, 32, 0,
 					c->ubuf };
 	hostile(test, c, "bind too many", agx4_ioctl_vm_bind, &b, -EINVAL);
+	/* A stride of 0 is refused even with nothing to bind. */
+	b = (struct drm_asahi_vm_bind){ vm_id, 0, 0, 0, c->ubuf };
+	hostile(test, c, "bind stride 0, no binds", agx4_ioctl_vm_bind, &b,
+		-EINVAL);
+	/*
+	 * The count limit on its own, under the byte cap: as many valid
+	 * unbind operations as the limit bind, one more is refused.
+	 */
+	{
+		const struct drm_asahi_gem_bind_op un = {
+			DRM_ASAHI_BIND_UNBIND, 0, 0, PG, 0x1000000000ull };
+		size_t n = AGX4_VM_MAX_BINDS + 1;
+		struct drm_asahi_gem_bind_op *many;
+
+		many = kunit_kcalloc(test, n, sizeof(*many), GFP_KERNEL);
+		KUNIT_ASSERT_NOT_NULL(test, many);
+		while (n--)
+			many[n] = un;
+		KUNIT_ASSERT_EQ(test, copy_to_user((void __user *)c->ubuf, many,
+						   (AGX4_VM_MAX_BINDS + 1) *
+						   sizeof(*many)), 0);
+		b = (struct drm_asahi_vm_bind){ vm_id, AGX4_VM_MAX_BINDS,
+						sizeof(un), 0, c->ubuf };
+		KUNIT_EXPECT_EQ(test, agx4_ioctl_vm_bind(&c->adev->base, &b,
+							 c->file), 0);
+		b.num_binds++;
+		hostile(test, c, "bind one past the limit, all valid",
+			agx4_ioctl_vm_bind, &b, -EINVAL);
+		memset(many, 0, (AGX4_VM_MAX_BINDS + 1) * sizeof(*many));
+		KUNIT_ASSERT_EQ(test, copy_to_user((void __user *)c->ubuf, many,
+						   (AGX4_VM_MAX_BINDS + 1) *
+						   sizeof(*many)), 0);
+		kunit_kfree(test, many);
+	}
 	b = (struct drm_asahi_vm_bind){ vm_id, 4000, 0x10000, 0, c->ubuf };
 	hostile(test, c, "bind array too large", agx4_ioctl_vm_bind, &b,
 		-EINVAL);

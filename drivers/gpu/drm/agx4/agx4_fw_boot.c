@@ -547,8 +547,8 @@ int agx4_fw_boot_ctl_push(struct agx4_fw_boot *b, unsigned int inst,
 	spin_unlock_irqrestore(&b->ctl_lock, flags);
 	if (unlikely(ret == -EPROTO)) {
 		atomic_inc(&b->bad_cursors);
-		agx4_reset_schedule(b->adev, AGX4_RESET_BAD_CONTROL, inst,
-				    NULL, 0);
+		agx4_reset_schedule(b->adev, AGX4_RESET_BAD_CONTROL, 0, NULL,
+				    0);
 	}
 	return ret;
 }

@@ -2273,6 +2273,8 @@ static bool message_done_locked(struct agx4_fw_job *job, u32 s)
  * and never past the last work published on the lane: false, the firmware
  * restarted, if it went backwards or ahead.  A firmware that did either
  * could make a later job look done; its stamps mean nothing any more.
+ * (L: the firmware writes a lane's stamp only with the targets of work it
+ * took from the lane, in order; no source states it.)
  */
 static bool stamp_sane_locked(struct agx4_fw_job *job, u32 s)
 {
@@ -2284,9 +2286,10 @@ static bool stamp_sane_locked(struct agx4_fw_job *job, u32 s)
 	if (unlikely(!stamp_reached(v, l->seen) ||
 		     stamp_reached(v, l->top + 1))) {
 		atomic_inc(&fq->adev->fw->bad_stamps);
-		drm_dbg_driver(&fq->adev->base,
-			       "lane %u stamp %#x: seen %#x, top %#x\n", s, v,
-			       l->seen, l->top);
+		/* Every look meets it again until the restart. */
+		drm_dbg_ratelimited(&fq->adev->base,
+				    "lane %u stamp %#x: seen %#x, top %#x\n",
+				    s, v, l->seen, l->top);
 		agx4_reset_schedule(fq->adev, AGX4_RESET_BAD_STAMP, 0, NULL, 0);
 		return false;
 	}

@@ -445,16 +445,14 @@ static void agx4_ioctl_vm_bind_copies_checks_and_applies(struct kunit *test)
 	{
 		const struct drm_asahi_gem_bind_op un = {
 			DRM_ASAHI_BIND_UNBIND, 0, 0, PG, 0x1000000000ull };
-		size_t n = AGX4_VM_MAX_BINDS + 1;
+		unsigned int i, n = AGX4_VM_MAX_BINDS + 1;
 		struct drm_asahi_gem_bind_op *many;
 
 		many = kunit_kcalloc(test, n, sizeof(*many), GFP_KERNEL);
 		KUNIT_ASSERT_NOT_NULL(test, many);
-		while (n--)
-			many[n] = un;
-		KUNIT_ASSERT_EQ(test, copy_to_user((void __user *)c->ubuf, many,
-						   (AGX4_VM_MAX_BINDS + 1) *
-						   sizeof(*many)), 0);
+		for (i = 0; i < n; i++)
+			many[i] = un;
+		put_ops(test, c, many, n, sizeof(un));
 		b = (struct drm_asahi_vm_bind){ vm_id, AGX4_VM_MAX_BINDS,
 						sizeof(un), 0, c->ubuf };
 		KUNIT_EXPECT_EQ(test, agx4_ioctl_vm_bind(&c->adev->base, &b,
@@ -462,10 +460,8 @@ static void agx4_ioctl_vm_bind_copies_checks_and_applies(struct kunit *test)
 		b.num_binds++;
 		hostile(test, c, "bind one past the limit, all valid",
 			agx4_ioctl_vm_bind, &b, -EINVAL);
-		memset(many, 0, (AGX4_VM_MAX_BINDS + 1) * sizeof(*many));
-		KUNIT_ASSERT_EQ(test, copy_to_user((void __user *)c->ubuf, many,
-						   (AGX4_VM_MAX_BINDS + 1) *
-						   sizeof(*many)), 0);
+		memset(many, 0, n * sizeof(*many));
+		put_ops(test, c, many, n, sizeof(un));
 		kunit_kfree(test, many);
 	}
 	b = (struct drm_asahi_vm_bind){ vm_id, 4000, 0x10000, 0, c->ubuf };

@@ -205,8 +205,9 @@ void agx4_device_unplug(struct agx4_device *adev);
  * @AGX4_RESET_BAD_CONTROL: a device-control channel's read cursor, which
  *	the firmware writes, is outside the channel's ring (seen when the host
  *	pushes a record).
- * @AGX4_RESET_BAD_STAMP: a G16 lane's firmware stamp, which the firmware
- *	writes, went backwards or past the last work published on the lane.
+ * @AGX4_RESET_BAD_STAMP: a G16 lane's firmware stamp or a G17P bank's done
+ *	index, which the firmware writes, went backwards or past the last
+ *	work published there.
  * @AGX4_RESET_NR_CAUSES: number of causes.
  */
 enum agx4_reset_cause {

@@ -136,9 +136,9 @@ struct agx4_fw_boot {
 	 */
 	atomic_t bad_cursors;
 	/**
-	 * @bad_stamps: times a G16 lane's firmware stamp, which the firmware
-	 * writes, was seen behind an earlier reading or past the last work
-	 * published on the lane.
+	 * @bad_stamps: times a G16 lane's firmware stamp or a G17P bank's
+	 * done index, which the firmware writes, was seen behind an earlier
+	 * reading or past the last work published there.
 	 */
 	atomic_t bad_stamps;
 	/** @resets: times the reset entry point ran. */

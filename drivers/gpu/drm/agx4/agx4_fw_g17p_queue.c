@@ -200,7 +200,10 @@
  * stages are (indices and consumers), both status records have a non-zero
  * word and its completion word (the 3D's end timestamp) is set.  The
  * grids' terminal counts in the report ring are not consulted (GAP:
- * whether the firmware coalesces terminal reports).
+ * whether the firmware coalesces terminal reports).  A done index only
+ * moves forward within a bank and never past the host's write index
+ * there: one that went backwards or ahead is counted and the firmware
+ * restarted, as is a cursor outside its ring.
  *
  * Queue teardown makes the firmware forget the queue's contexts before
  * their memory goes: see g17p_queue_destroy().  A queue a timeout killed
@@ -476,6 +479,7 @@ struct g17p_vm {
  * @epoch: transport epoch (0: the first bank, then the two pool banks by
  *	turns); the rest under &agx4_fw_g17p_sub.lock.
  * @w: write index in the current bank.
+ * @seen: the done index last read from the current bank.
  * @published: commands published.
  * @desc_wq: prepare waiting for a descriptor slot; woken when one is
  *	given back to an empty @free, at unplug and when the firmware stops.
@@ -493,6 +497,7 @@ struct g17p_owner {
 	u32 next;
 	u32 epoch;
 	u32 w;
+	u32 seen;
 	u32 published;
 	/**
 	 * @desc_lock: protects @nfree and @free; taken by prepare and by
@@ -523,6 +528,7 @@ struct g17p_owner {
  * @tpc: TPC bytes of the last render prepared.
  * @epoch: transport epoch; the rest under &agx4_fw_g17p_sub.lock.
  * @w: write index of each stage in the current bank.
+ * @seen: the done index last read from each stage's current bank.
  * @published: renders published.
  * @recent: the last %TILEMAP_BLOCKS renders published, by index, while
  *	their job lives.
@@ -547,6 +553,7 @@ struct g17p_pool {
 	u64 tpc;
 	u32 epoch;
 	u32 w[2];
+	u32 seen[2];
 	u32 published;
 	struct g17p_cmd *recent[TILEMAP_BLOCKS];
 	u32 blocks;
@@ -563,6 +570,7 @@ struct g17p_pool {
  * @published: it went out.
  * @done: the firmware was seen done with it.
  * @n: its ordinal on its owner or pool.
+ * @epoch: the transport epoch (bank) of its owner or pool it went out in.
  * @w_end: the item ring write index after it.
  * @owner: its compute owner.
  * @ptrs: the pointer block of its bank, CPU view.
@@ -594,6 +602,7 @@ struct g17p_cmd {
 	bool slotted;
 	u16 slot;
 	u32 n;
+	u32 epoch;
 	u32 w_end;
 	struct g17p_owner *owner;
 	struct g17p_pointers *ptrs;
@@ -1799,6 +1808,7 @@ static int owner_recycle(struct agx4_fw_queue *fq)
 	o->next = 0;
 	o->epoch = 0;
 	o->w = 0;
+	o->seen = 0;
 	o->published = 0;
 	return init_owner(fq, o);
 }
@@ -1823,6 +1833,8 @@ static int pool_recycle(struct agx4_fw_queue *fq, struct g17p_pool *pl)
 	pl->epoch = 0;
 	pl->w[0] = 0;
 	pl->w[1] = 0;
+	pl->seen[0] = 0;
+	pl->seen[1] = 0;
 	pl->published = 0;
 	return init_pool(fq, pl);
 }
@@ -2478,12 +2490,47 @@ static bool chan_room(struct agx4_fw_g17p_sub *sub, unsigned int stage)
 	       AGX4_FW_RING_ENTRIES - 1;
 }
 
-/* One published stage: done index, both consumers. */
-static bool stage_done(struct agx4_fw_g17p_sub *sub, unsigned int stage,
-		       const struct g17p_pointers *p, u32 w_end, u64 seq)
+/*
+ * A done index @v read from a bank, which only the firmware writes, moves
+ * forward and never past what was published in the bank (@top): false,
+ * the firmware restarted, if it went behind the value last read (*@seen)
+ * or ahead.  A firmware that did either could make a later command look
+ * done; its indices mean nothing any more.  Only the current bank is
+ * read: see cmd_done_locked().  (L: the firmware writes a done index only
+ * with the ends of items it took from the ring, in order; no source
+ * states it.)
+ */
+static bool done_sane_locked(struct agx4_fw_g17p_sub *sub, unsigned int stage,
+			     u32 v, u32 *seen, u32 top)
 {
+	lockdep_assert_held(&sub->lock);
+	if (unlikely(v < *seen || v > top)) {
+		atomic_inc(&sub->b->bad_stamps);
+		/* Every look meets it again until the restart. */
+		drm_dbg_ratelimited(&sub->b->adev->base,
+				    "stage %u done index %u: seen %u, top %u\n",
+				    stage, v, *seen, top);
+		agx4_reset_schedule(sub->b->adev, AGX4_RESET_BAD_STAMP, 0,
+				    NULL, 0);
+		return false;
+	}
+	*seen = v;
+	return true;
+}
+
+/*
+ * One published stage: done index (sane, and at @w_end), both consumers.
+ * @seen and @top are those of the stage's current bank (see
+ * done_sane_locked()).
+ */
+static bool stage_done(struct agx4_fw_g17p_sub *sub, unsigned int stage,
+		       const struct g17p_pointers *p, u32 *seen, u32 top,
+		       u32 w_end, u64 seq)
+{
+	u32 v = le32_to_cpu(READ_ONCE(p->done));
+
 	chan_observe(sub, stage);
-	return le32_to_cpu(READ_ONCE(p->done)) >= w_end &&
+	return done_sane_locked(sub, stage, v, seen, top) && v >= w_end &&
 	       chan_passed(sub, stage, seq);
 }
 
@@ -2507,12 +2554,19 @@ static bool cmd_done_locked(struct agx4_fw_g17p_sub *sub, struct g17p_cmd *c)
 		return true;
 	if (!c->published)
 		return false;
+	/*
+	 * A bank is left only once the owner or pool is idle, its last
+	 * command seen done: the stages of a command of an earlier bank
+	 * were done then (its done index is not read again, and the bank's
+	 * memory may be in use for a later epoch).
+	 */
 	if (c->compute) {
 		struct g17p_owner *o = c->owner;
 		struct g17p_slot *st;
 
-		if (!stage_done(sub, AGX4_FW_LANE_COMPUTE, c->ptrs, c->w_end,
-				c->seq))
+		if (c->epoch == o->epoch &&
+		    !stage_done(sub, AGX4_FW_LANE_COMPUTE, c->ptrs, &o->seen,
+				o->w, c->w_end, c->seq))
 			return false;
 		st = own_cpu(o, OWN_STATUS + c->slot * sizeof(*st));
 		if (!READ_ONCE(st->word[1]))
@@ -2524,11 +2578,13 @@ static bool cmd_done_locked(struct agx4_fw_g17p_sub *sub, struct g17p_cmd *c)
 						POOL_STAMP_SIZE);
 
 		/* Both stages, both status records, the completion word. */
-		if (!stage_done(sub, AGX4_FW_LANE_TA, c->ptrs, c->w_end,
-				c->seq) ||
-		    !stage_done(sub, AGX4_FW_LANE_3D, c->ptrs3d, c->w_end3d,
-				c->seq3d) ||
-		    !status_set(pl, 0, c->n) || !status_set(pl, 1, c->n) ||
+		if (c->epoch == pl->epoch &&
+		    (!stage_done(sub, AGX4_FW_LANE_TA, c->ptrs, &pl->seen[0],
+				 pl->w[0], c->w_end, c->seq) ||
+		     !stage_done(sub, AGX4_FW_LANE_3D, c->ptrs3d, &pl->seen[1],
+				 pl->w[1], c->w_end3d, c->seq3d)))
+			return false;
+		if (!status_set(pl, 0, c->n) || !status_set(pl, 1, c->n) ||
 		    !READ_ONCE(stamps[1]))
 			return false;
 	}
@@ -2553,6 +2609,7 @@ static void switch_bank(struct g17p_owner *o)
 	wmb();	/* the record before anything published through it */
 	o->epoch++;
 	o->w = 0;
+	o->seen = 0;
 }
 
 static u32 bank_offset(const struct g17p_owner *o)
@@ -2656,6 +2713,7 @@ static void publish_compute(struct agx4_fw_queue *fq, struct g17p_cmd *c)
 		      o->w, items, nitems, own_cpu(o, ev), &c->ev, o->grid,
 		      !n, &c->ptrs, &c->w_end, &c->seq);
 	c->published = true;
+	c->epoch = o->epoch;
 	o->w += nitems;
 	o->published++;
 	fq->last_compute = c;
@@ -2679,6 +2737,7 @@ static void switch_pool_banks(struct g17p_pool *pl)
 		q->ring = cpu_to_le64(pool_va(pl, off + OWN_BANK_RING));
 		q->done = 0;
 		pl->w[st] = 0;
+		pl->seen[st] = 0;
 	}
 	wmb();	/* the records before anything published through them */
 	pl->epoch++;
@@ -2821,6 +2880,7 @@ static void publish_render(struct agx4_fw_queue *fq, struct g17p_cmd *c)
 		pl->w[st] += ARRAY_SIZE(items);
 	}
 	c->published = true;
+	c->epoch = pl->epoch;
 	pl->published++;
 	pl->recent[k % TILEMAP_BLOCKS] = c;
 	fq->last_render = c;

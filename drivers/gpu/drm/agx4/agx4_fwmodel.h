@@ -168,8 +168,8 @@ enum agx4_fwmodel_fault {
  *	their work item never completes.
  * @AGX4_FWMODEL_CNT_INLINE_KICKS: work doorbells answered before the
  *	host's mailbox write returned (agx4_fwmodel_set_inline()).
- * @AGX4_FWMODEL_CNT_STAMP_WRITES: lane stamps written on request
- *	(agx4_fwmodel_set_stamp()).
+ * @AGX4_FWMODEL_CNT_STAMP_WRITES: lane stamps (G16) or done indices (G17P)
+ *	written on request (agx4_fwmodel_set_stamp()).
  * @AGX4_FWMODEL_NR_COUNTERS: number of counters.
  */
 enum agx4_fwmodel_counter {

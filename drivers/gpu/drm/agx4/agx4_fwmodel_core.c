@@ -2104,12 +2104,13 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_set_cursor);
  * @inst: the instance.
  * @delta: how far from the completion value of the work it writes.
  *
- * For hostile-firmware tests (G16, whose lanes carry stamps): the worker
- * writes the lane stamp of the oldest work item held now as its
- * completion value plus @delta (backwards, ahead, or the value itself
- * before anything else of the completion), in order with the firmware's
- * own writes, and counts %AGX4_FWMODEL_CNT_STAMP_WRITES.  The item stays
- * held; its completion writes the right value.
+ * For hostile-firmware tests: the worker writes the lane stamp of the
+ * oldest work item held now (G16, whose lanes carry stamps; on G17P the
+ * lane's done index instead) as its completion value plus @delta
+ * (backwards, ahead, or the value itself before anything else of the
+ * completion), in order with the firmware's own writes, and counts
+ * %AGX4_FWMODEL_CNT_STAMP_WRITES.  The item stays held; its completion
+ * writes the right value.
  *
  * Return: 0 or a negative errno (the write itself is asynchronous).
  */

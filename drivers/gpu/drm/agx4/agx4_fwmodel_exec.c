@@ -751,21 +751,27 @@ void agx4_fwmodel_exec_release(struct agx4_fwmodel *m, unsigned int inst)
  * @inst: instance.
  * @delta: added to the value its completion will write.
  *
- * For the oldest work item held on @inst that stamps its lane (G16), the
- * firmware writes the lane's stamp now, @delta away from its completion
- * value, and counts it; nothing else moves.  Without one, nothing happens
- * and nothing is counted.
+ * For the oldest work item held on @inst, the firmware writes now, @delta
+ * away from what its completion will write, the lane's stamp if the item
+ * stamps its lane (G16), else the lane's done index (G17P), and counts it;
+ * nothing else moves (the model's own done index stays).  Without a held
+ * item, nothing happens and nothing is counted.
  */
 void agx4_fwmodel_exec_stamp(struct agx4_fwmodel *m, unsigned int inst,
 			     s32 delta)
 {
 	struct fwm_lane *l = next_held(m, inst, AGX4_FWMODEL_OLDEST_FIRST);
+	int ret;
 
-	if (!l || !l->job.stamp_at ||
-	    agx4_fwmodel_write32(m, inst, l->job.stamp_at,
-				 l->job.stamp + delta))
+	if (!l)
 		return;
-	agx4_fwmodel_counter_add(m, AGX4_FWMODEL_CNT_STAMP_WRITES);
+	if (l->job.stamp_at)
+		ret = agx4_fwmodel_write32(m, inst, l->job.stamp_at,
+					   l->job.stamp + delta);
+	else
+		ret = set_index(m, l, PB_DONE, l->job.next + delta);
+	if (!ret)
+		agx4_fwmodel_counter_add(m, AGX4_FWMODEL_CNT_STAMP_WRITES);
 }
 
 /**

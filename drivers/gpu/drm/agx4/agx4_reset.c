@@ -40,10 +40,10 @@
  * generation's parser refuses (an unknown kind: the firmware's state is no
  * longer understood), a word the firmware writes holding what it cannot
  * mean (an event-ring, work-channel or device-control cursor outside its
- * ring, a G16 lane stamp gone backwards or past the work published), and a
- * job timeout while the GPU's fault registers report a fault (G16; G17P
- * has no fault register agx4 knows).  Each calls agx4_reset_schedule(),
- * which is safe from any context, the event drain's
+ * ring, a G16 lane stamp or G17P done index gone backwards or past the
+ * work published), and a job timeout while the GPU's fault registers
+ * report a fault (G16; G17P has no fault register agx4 knows).  Each calls
+ * agx4_reset_schedule(), which is safe from any context, the event drain's
  * hard-IRQ path included: it only notes the cause and queues the reset
  * work on the unit's own ordered workqueue, never in the path that
  * signals fences.
@@ -162,7 +162,7 @@ static const char *const cause_names[AGX4_RESET_NR_CAUSES] = {
 	[AGX4_RESET_GPU_FAULT] = "GPU fault",
 	[AGX4_RESET_BAD_CURSOR] = "event cursor out of range",
 	[AGX4_RESET_BAD_CHANNEL] = "work channel cursor out of range",
-	[AGX4_RESET_BAD_STAMP] = "lane stamp backwards or ahead",
+	[AGX4_RESET_BAD_STAMP] = "lane stamp or done index backwards or ahead",
 	[AGX4_RESET_BAD_CONTROL] = "device-control cursor out of range",
 };
 

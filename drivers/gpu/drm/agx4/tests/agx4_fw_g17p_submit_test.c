@@ -515,13 +515,19 @@ static void agx4_g17p_submit_records_follow_the_descriptor_slot(struct kunit *te
 
 /*
  * Done needs all three: the done index at the command's write index,
- * both channel consumers past its message, its second status word.
+ * both channel consumers past its message, its second status word.  Each
+ * is left out alone while the firmware's indices and cursors only move
+ * forward (the first command: a consumer, then the status word; the
+ * second: the done index one item short), and none of that is taken as
+ * a lost firmware.
  */
 static void agx4_g17p_submit_done_needs_every_signal(struct kunit *test)
 {
 	struct ctx *c = test->priv;
 	struct agx4_fw_queue *fq = queue(test);
 	struct agx4_fw_job *job = prepare(test, fq, computes(test, 1));
+	struct agx4_fw_job *next = prepare(test, fq, computes(test, 1));
+	int stamps = atomic_read(&c->adev->fw->bad_stamps);
 	u8 *p, *st;
 	u64 q, d;
 
@@ -536,14 +542,25 @@ static void agx4_g17p_submit_done_needs_every_signal(struct kunit *test)
 	WRITE_ONCE(*cursor(c, CH8_READ), 1);
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), -EINPROGRESS);
 	WRITE_ONCE(*cursor(c, CH8_DONE), 1);
-	put_unaligned_le32(2, p);
-	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), -EINPROGRESS);
-	put_unaligned_le32(3, p);
 	put_unaligned_le64(0, st);
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), -EINPROGRESS);
 	put_unaligned_le64(1, st);
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), 0);
+
+	/* The next command: descriptor and event item, to index 5. */
+	agx4_test_publish_kick(c->adev, c->ops, next);
+	d = rd64(fw_ptr(test, rd64(fw_ptr(test, q), 0x08)), 3 * 8);
+	st = fw_ptr(test, rd64(fw_ptr(test, d), 0xf84));
+	put_unaligned_le64(1, st);
+	WRITE_ONCE(*cursor(c, CH8_READ), 2);
+	WRITE_ONCE(*cursor(c, CH8_DONE), 2);
+	put_unaligned_le32(4, p);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, next), -EINPROGRESS);
+	put_unaligned_le32(5, p);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, next), 0);
+	KUNIT_EXPECT_EQ(test, atomic_read(&c->adev->fw->bad_stamps), stamps);
 	c->ops->job_free(job);
+	c->ops->job_free(next);
 	c->ops->queue_destroy(fq);
 }
 
@@ -1027,6 +1044,7 @@ static void agx4_g17p_submit_render_done_needs_every_signal(struct kunit *test)
 	struct ctx *c = test->priv;
 	struct agx4_fw_queue *fq = queue(test);
 	struct agx4_fw_job *job = prepare(test, fq, renders(test, 1));
+	int stamps = atomic_read(&c->adev->fw->bad_stamps);
 	u64 qta, q3d, fr;
 	u8 *word;
 
@@ -1035,16 +1053,65 @@ static void agx4_g17p_submit_render_done_needs_every_signal(struct kunit *test)
 	q3d = rd64(c->bundle + CH7_RING, 0x08);
 	fr = rd64(fw_ptr(test, rd64(fw_ptr(test, q3d), 0x08)), 0);
 	render_complete(test, qta, q3d);
-	word = fw_ptr(test, rd64(fw_ptr(test, fr), 0x21a0));
-	put_unaligned_le64(0, word);
-	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), -EINPROGRESS);
-	put_unaligned_le64(1, word);
+	/* The TA's done index one item short (before any look: forward). */
 	word = fw_ptr(test, rd64(fw_ptr(test, qta), 0x00));
 	put_unaligned_le32(2, word);
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), -EINPROGRESS);
 	put_unaligned_le32(3, word);
+	word = fw_ptr(test, rd64(fw_ptr(test, fr), 0x21a0));
+	put_unaligned_le64(0, word);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), -EINPROGRESS);
+	put_unaligned_le64(1, word);
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), 0);
+	KUNIT_EXPECT_EQ(test, atomic_read(&c->adev->fw->bad_stamps), stamps);
 	c->ops->job_free(job);
+	c->ops->queue_destroy(fq);
+}
+
+/* A render pool's rings hold 0x500 items (spec); a render takes 3. */
+#define POOL_RING_ITEMS		0x500
+
+/*
+ * Once a render pool's rings are nearly full, the next render waits for
+ * the pool to go idle and opens fresh banks.  A render of the bank left
+ * behind that nobody looked at since is done by what was seen then (the
+ * pool idle): its old bank's done index, far past anything the new bank
+ * published, is neither read again nor taken as a lost firmware.
+ */
+static void agx4_g17p_submit_pool_bank_switch_keeps_older_renders_done(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fw_queue *fq = queue(test);
+	int stamps = atomic_read(&c->adev->fw->bad_stamps);
+	unsigned int n = POOL_RING_ITEMS / 3 / 8 + 2, i, at = n;
+	struct agx4_fw_job **jobs;
+	u64 qta = 0, q3d = 0, p0 = 0;
+
+	jobs = kunit_kcalloc(test, n, sizeof(*jobs), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, jobs);
+	for (i = 0; i < n && at == n; i++) {
+		jobs[i] = prepare(test, fq, renders(test, 8));
+		agx4_test_publish_kick(c->adev, c->ops, jobs[i]);
+		if (!i) {
+			qta = rd64(c->bundle + CH6_RING, 0x08);
+			q3d = rd64(c->bundle + CH7_RING, 0x08);
+			p0 = rd64(fw_ptr(test, qta), 0x00);
+		}
+		render_complete(test, qta, q3d);
+		agx4_test_poll_kick(c->adev, c->ops);
+		render_complete(test, qta, q3d);
+		if (rd64(fw_ptr(test, qta), 0x00) != p0)
+			at = i;
+	}
+	/* The switch came within the job that filled the first bank. */
+	KUNIT_ASSERT_LT(test, at, n);
+	KUNIT_EXPECT_EQ(test, at, POOL_RING_ITEMS / 3 / 8);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, jobs[at]), 0);
+	for (i = 0; i < at; i++)
+		KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, jobs[i]), 0);
+	KUNIT_EXPECT_EQ(test, atomic_read(&c->adev->fw->bad_stamps), stamps);
+	for (i = 0; i <= at; i++)
+		c->ops->job_free(jobs[i]);
 	c->ops->queue_destroy(fq);
 }
 
@@ -2454,6 +2521,7 @@ static struct kunit_case agx4_g17p_submit_cases[] = {
 	KUNIT_CASE(agx4_g17p_submit_failed_create_keeps_nothing),
 	KUNIT_CASE(agx4_g17p_submit_render_publishes_per_spec),
 	KUNIT_CASE(agx4_g17p_submit_render_done_needs_every_signal),
+	KUNIT_CASE(agx4_g17p_submit_pool_bank_switch_keeps_older_renders_done),
 	KUNIT_CASE(agx4_g17p_submit_render_barriers),
 	KUNIT_CASE(agx4_g17p_submit_pools_are_taken_at_first_render),
 	KUNIT_CASE(agx4_g17p_submit_model_runs_render_and_compute),

@@ -10,8 +10,8 @@
  * work channels' read and done cursors and the device-control read cursor
  * outside their rings; growth
  * requests naming another VM's pool, an unknown slot or a stale counter;
- * G16 lane stamps going backwards, jumping ahead of the work published, or
- * written before the rest of a completion;
+ * G16 lane stamps and G17P done indices going backwards, jumping ahead of
+ * the work published, or written before the rest of a completion;
  * memory-limit reports for no render; completions for work never
  * submitted; fatal reports with garbage; mailbox messages of unknown
  * types, payloads and endpoints.
@@ -55,6 +55,12 @@
 #define EV_ENTRIES	256
 /* G16 lane stamps step by 0x100 per work item (spec). */
 #define STAMP_STEP	0x100
+/*
+ * A G17P compute command after its owner's first publishes two items, its
+ * descriptor and its event item (the first adds the optional record)
+ * (spec).
+ */
+#define G17P_COMPUTE_ITEMS	2
 /* Work channels: 4 priorities x 3 engines, 256 entries each (spec). */
 #define WORK_CHANNELS	12
 /* The firmware's application endpoint and its message types (spec). */
@@ -85,7 +91,7 @@ enum cnt {
 	C_LIMIT_UNMATCHED,	/* memory limits naming no render */
 	C_BAD_MSG,		/* mailbox messages agx4 does not know */
 	C_CHANNEL,		/* work-channel cursors out of range */
-	C_STAMP,		/* lane stamps backwards or ahead */
+	C_STAMP,		/* lane stamps, done indices backwards or ahead */
 	NR_CNT,
 };
 
@@ -104,7 +110,7 @@ enum src {
 	CURSOR,		/* the event ring's write cursor */
 	WORK,		/* every work channel's read or done cursor */
 	MESSAGE,	/* a raw mailbox message */
-	STAMP,		/* the held job's lane stamp */
+	STAMP,		/* the held job's lane stamp (G16), done index (G17P) */
 	CTL,		/* the device-control read cursor, then a request */
 };
 
@@ -141,7 +147,8 @@ struct poke {
  * @npokes: see @pokes.
  * @ep: MESSAGE: the endpoint.
  * @msg: MESSAGE: the message; CURSOR, WORK, CTL: the cursor's value; STAMP:
- *	the distance from the stamp the held job's completion writes.
+ *	the distance from the stamp (G16) or done index (G17P) the held job's
+ *	completion writes.
  * @out: the outcome.
  * @cnt: the counter it moves.
  * @g17p_differs: on G17P, the outcome is @out17 and the counter @cnt17.
@@ -213,6 +220,14 @@ struct hcase {
  */
 #define STMP(n, v, o, c)						\
 	{ .name = n, .gens = G16, .src = STAMP, .msg = (u32)(s32)(v),	\
+	  .out = o, .cnt = c }
+
+/*
+ * The done index of the held job's bank (compute, the queue's latest
+ * work) is written @v from the value its completion writes.
+ */
+#define DONE(n, v, o, c)						\
+	{ .name = n, .gens = G17P, .src = STAMP, .msg = (u32)(s32)(v),	\
 	  .out = o, .cnt = c }
 
 /*
@@ -497,6 +512,29 @@ static const struct hcase cases[] = {
 	STMP("stamp half a turn ahead", S32_MAX, RESET, C_STAMP),
 	STMP("stamp rewritten as last read", -STAMP_STEP, IGNORED, C_NONE),
 	STMP("stamp of the held job before its cursors", 0, IGNORED, C_NONE),
+
+	/*
+	 * G17P done indices (no index wraps: a bank is left before its ring
+	 * fills).  The first case comes on a fresh client (the case before
+	 * restarted the firmware) and the next two on the same queue, so
+	 * their held job is not its owner's first command: the bank's done
+	 * index was last read at the end of the job before, its
+	 * G17P_COMPUTE_ITEMS below the held job's.  Behind that, or past the
+	 * held job, the firmware is lost; the value read before, or the held
+	 * job's own end ahead of its cursors and status word, completes
+	 * nothing.
+	 */
+	DONE("done index of the held job before its cursors", 0, IGNORED,
+	     C_NONE),
+	DONE("done index rewritten as last read", -G17P_COMPUTE_ITEMS, IGNORED,
+	     C_NONE),
+	DONE("done index one below the last read", -G17P_COMPUTE_ITEMS - 1,
+	     RESET, C_STAMP),
+	DONE("done index one past the last work", 1, RESET, C_STAMP),
+	DONE("done index 0x100 past the last work", 0x100, RESET, C_STAMP),
+	DONE("done index 2^31 - 1 past the last work", S32_MAX, RESET,
+	     C_STAMP),
+	DONE("done index 2^31 away", S32_MIN, RESET, C_STAMP),
 
 	/* Mailbox messages agx4 does not know, on its endpoint and others. */
 	MSG("message type 0", EP_FW, 0),
@@ -801,7 +839,7 @@ static void run_case(struct hctx *h, const struct hcase *hc)
 	/* What a completion hint or the poll would do: look at the jobs. */
 	if (hc->src == WORK || hc->src == STAMP)
 		agx4_job_notify(h->adev);
-	/* The firmware did write the stamp, on the held job's lane. */
+	/* The firmware did write the stamp or index, on the held job's lane. */
 	if (hc->src == STAMP) {
 		stamps = agx4_fwmodel_count(h->m, AGX4_FWMODEL_CNT_STAMP_WRITES) -
 			 stamps;

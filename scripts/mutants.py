@@ -117,9 +117,9 @@ UNITS = {
     # TVB growth and memory-limit requests, and the backends' answers
     'agx4_tvb.c': None,
     'agx4_fw_g16_queue.c': r'tvb_grow|tvb_limit|pool_|job_prepare|'
-                           r'prepare_cmds|render_scratch_sizes',
+                           r'prepare_cmds',
     'agx4_fw_g17p_queue.c': r'tvb_grow|tvb_limit|pool_|job_prepare|'
-                            r'prepare_cmds|render_scratch_sizes',
+                            r'prepare_cmds|render_scratch',
 }
 
 # Suites run first for a unit's mutants (one boot each), before all.

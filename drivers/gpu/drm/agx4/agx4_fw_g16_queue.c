@@ -1500,34 +1500,6 @@ static int build_compute(struct agx4_fw_queue *fq, struct g16_cmd *cmd,
 	return 0;
 }
 
-/* The geometry-dependent size of a render's scratch: tilemap and TPC. */
-static int render_scratch_sizes(const struct agx4_render_desc *d, u64 *t,
-				u64 *p)
-{
-	const struct agx4_fw_render_in probe = {
-		.context_base = AGX4_FW_CONTEXT_BASE,
-		.tilemap = AGX4_FW_CONTEXT_BASE,
-		.tpc = AGX4_FW_CONTEXT_BASE,
-		.heapmeta = AGX4_FW_CONTEXT_BASE,
-		.deflake = { AGX4_FW_CONTEXT_BASE, AGX4_FW_CONTEXT_BASE,
-			     AGX4_FW_CONTEXT_BASE },
-	};
-	struct agx4_fw_render_vals *v;
-	int ret;
-
-	v = kmalloc(sizeof(*v), GFP_KERNEL);
-	if (!v)
-		return -ENOMEM;
-	ret = agx4_fw_render_vals(d, &probe, v);
-	if (!ret) {
-		/* H: size1 and size3 * 64 bytes per layer, 16 KiB pages. */
-		*t = round_up(v->size1 * 64 * v->layers, AGX4_UAT_PAGE_SIZE);
-		*p = round_up(v->size3 * 64 * v->layers, AGX4_UAT_PAGE_SIZE);
-	}
-	kfree(v);
-	return ret;
-}
-
 /*
  * A render's scene slot and scratch lease, mapped in the VM.  With every
  * slot busy or no room in the arena, the first render of a job (@first:
@@ -1621,7 +1593,7 @@ static int build_render(struct agx4_fw_queue *fq, struct g16_cmd *cmd,
 		     ord * G16_STAMP_STEP;
 	ta->ordinal++;
 	fr->ordinal++;
-	ret = render_scratch_sizes(d, &t, &p);
+	ret = agx4_fw_render_scratch(&d->cmd, &t, &p);
 	if (ret)
 		return ret;
 	mutex_lock(&fq->vm->fw_lock);

@@ -2077,27 +2077,12 @@ static int prepare_compute(struct agx4_fw_queue *fq,
 static int render_scratch(const struct agx4_render_desc *d, u64 *tile,
 			  u64 *tpc)
 {
-	const u64 base = AGX4_FW_CONTEXT_BASE;
-	const struct agx4_fw_render_in probe = {
-		.context_base = base, .tilemap = base, .tpc = base,
-		.heapmeta = base, .deflake = { base, base, base },
-	};
-	struct agx4_fw_render_vals *v;
-	int ret;
+	int ret = agx4_fw_render_scratch(&d->cmd, tile, tpc);
 
-	v = kmalloc(sizeof(*v), GFP_KERNEL);
-	if (!v)
-		return -ENOMEM;
-	ret = agx4_fw_render_vals(d, &probe, v);
-	if (!ret) {
-		*tile = round_up(v->size1 * 64 * v->layers, SZ_16K);
-		*tpc = round_up(v->size3 * 64 * v->layers, SZ_16K);
-		/* agx4's limit: the ring and TPC fit the pool's window. */
-		if (TILEMAP_BLOCKS * *tile + *tpc > WIN_SCRATCH_SIZE)
-			ret = -EINVAL;
-	}
-	kfree(v);
-	return ret;
+	if (ret)
+		return ret;
+	/* agx4's limit: the ring and TPC fit the pool's window. */
+	return TILEMAP_BLOCKS * *tile + *tpc > WIN_SCRATCH_SIZE ? -EINVAL : 0;
 }
 
 static u64 partial_code(int asid, u64 code)

@@ -7,6 +7,7 @@
 #include <linux/kernel.h>
 #include <linux/log2.h>
 #include <linux/math.h>
+#include <linux/sizes.h>
 #include <linux/string.h>
 
 #include <kunit/visibility.h>
@@ -111,21 +112,47 @@ static int ta_offsets(const struct agx4_render_desc *d,
 	return 0;
 }
 
+/* The size and sampling limits the firmware takes. */
+static bool shape_ok(const struct drm_asahi_cmd_render *c)
+{
+	return c->width_px && c->width_px <= AGX4_FW_MAX_DIM &&
+	       c->height_px && c->height_px <= AGX4_FW_MAX_DIM &&
+	       c->layers && c->layers <= AGX4_FW_MAX_LAYERS &&
+	       utile_ok(c->utile_width_px, c->utile_height_px) &&
+	       (c->samples == 1 || c->samples == 2 || c->samples == 4);
+}
+
+/* Macrotile blocks of a dimension of @px pixels (tiles of 32). */
+static u64 macro_blocks(u32 px)
+{
+	return (DIV_ROUND_UP(DIV_ROUND_UP(px, 32), 4) + 3) & ~3ull;
+}
+
+/* Tilemap (size1) and TPC (size3) units, mx * my * ux * uy based. */
+static u64 size1_of(u64 mxy, u64 uxy)
+{
+	return DIV_ROUND_UP(5 * mxy * uxy, 4);
+}
+
+static u64 size3_of(u64 mxy, u64 uxy)
+{
+	return 2 * mxy * uxy;
+}
+
 /* The tiling geometry (mx, my: macrotile blocks; ux, uy: utiles). */
 static void geometry(const struct drm_asahi_cmd_render *c,
 		     struct agx4_fw_render_vals *v)
 {
 	u64 tx = DIV_ROUND_UP(c->width_px, 32), ty = DIV_ROUND_UP(c->height_px, 32);
-	u64 mx = (DIV_ROUND_UP(tx, 4) + 3) & ~3ull;
-	u64 my = (DIV_ROUND_UP(ty, 4) + 3) & ~3ull;
+	u64 mx = macro_blocks(c->width_px), my = macro_blocks(c->height_px);
 	u64 ux = 32 / c->utile_width_px, uy = 32 / c->utile_height_px;
 
 	v->tiles_x = tx;
 	v->tiles_y = ty;
 	v->tiles = tx * ty;
-	v->size1 = DIV_ROUND_UP(5 * mx * my * ux * uy, 4);
+	v->size1 = size1_of(mx * my, ux * uy);
 	v->size2 = mx * my;
-	v->size3 = 2 * mx * my * ux * uy;
+	v->size3 = size3_of(mx * my, ux * uy);
 	v->size1_tag = (4 * v->size1) << 24;
 	v->x_blocks = 3 * mx | (2 * mx) << 9 | mx << 18;
 	v->y_blocks = 3 * my | (2 * my) << 9 | my << 18;
@@ -216,6 +243,33 @@ static void placement(const struct agx4_fw_render_in *in,
 }
 
 /**
+ * agx4_fw_render_scratch() - the bytes of a render's tilemap and TPC
+ * @c: the render.
+ * @tilemap: out: its tilemap's bytes, whole 16 KiB pages.
+ * @tpc: out: its TPC's bytes, likewise.
+ *
+ * What agx4_fw_render_vals() derives as size1 and size3, 64 bytes each
+ * per layer (H: as the reference sizes them), before anything is placed:
+ * the kernel allocates both ahead of building the render.
+ *
+ * Return: 0, or -EINVAL for a size, layer count, tile size or sample
+ * count the firmware does not take.
+ */
+int agx4_fw_render_scratch(const struct drm_asahi_cmd_render *c,
+			   u64 *tilemap, u64 *tpc)
+{
+	u64 mxy, uxy;
+
+	if (!shape_ok(c))
+		return -EINVAL;
+	mxy = macro_blocks(c->width_px) * macro_blocks(c->height_px);
+	uxy = (32 / c->utile_width_px) * (32 / c->utile_height_px);
+	*tilemap = round_up(size1_of(mxy, uxy) * 64 * c->layers, SZ_16K);
+	*tpc = round_up(size3_of(mxy, uxy) * 64 * c->layers, SZ_16K);
+	return 0;
+}
+
+/**
  * agx4_fw_render_vals() - compute the values a render work item uses
  * @d: the validated command.
  * @in: the kernel's placement.
@@ -237,11 +291,7 @@ int agx4_fw_render_vals(const struct agx4_render_desc *d,
 	int ret;
 
 	memset(v, 0, sizeof(*v));
-	if (!c->width_px || c->width_px > AGX4_FW_MAX_DIM ||
-	    !c->height_px || c->height_px > AGX4_FW_MAX_DIM ||
-	    !c->layers || c->layers > AGX4_FW_MAX_LAYERS ||
-	    !utile_ok(c->utile_width_px, c->utile_height_px) ||
-	    (c->samples != 1 && c->samples != 2 && c->samples != 4))
+	if (!shape_ok(c))
 		return -EINVAL;
 	ret = tile_buffer(c, v) ?:
 	      sampler_vals(c->sampler_heap, c->sampler_count, &v->sampler_heap,

@@ -501,6 +501,8 @@ struct agx4_fw_reg_src {
 
 int agx4_fw_bufs_check(const struct agx4_fw_item *objs, unsigned int n,
 		       const struct agx4_fw_buf *bufs);
+int agx4_fw_render_scratch(const struct drm_asahi_cmd_render *c,
+			   u64 *tilemap, u64 *tpc);
 int agx4_fw_render_vals(const struct agx4_render_desc *d,
 			const struct agx4_fw_render_in *in,
 			struct agx4_fw_render_vals *v);

@@ -646,6 +646,10 @@ static void agx4_g16_submit_refuses_bad_render_and_empty(struct kunit *test)
 	cb->count = 0;
 	KUNIT_EXPECT_EQ(test, c->ops->job_prepare(fq, cb, &job, &credits),
 			-EINVAL);
+	/* More commands than a job takes, whatever the parser let by. */
+	cb->count = AGX4_MAX_COMMANDS + 1;
+	KUNIT_EXPECT_EQ(test, c->ops->job_prepare(fq, cb, &job, &credits),
+			-EINVAL);
 	KUNIT_EXPECT_NULL(test, job);
 	KUNIT_EXPECT_EQ(test, heap_objects(c->adev), objs);
 	c->ops->queue_destroy(fq);

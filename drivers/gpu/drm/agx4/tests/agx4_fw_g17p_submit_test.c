@@ -635,6 +635,24 @@ static void agx4_g17p_submit_compute_barrier_on_compute_is_a_point(struct kunit 
 	c->ops->queue_destroy(fq);
 }
 
+/* A render command of 800 x 600, one layer, its VDM stream in the window. */
+static void set_render(struct agx4_cmd_desc *d)
+{
+	struct drm_asahi_cmd_render *r = &d->render.cmd;
+
+	d->is_compute = false;
+	d->wait_vdm = AGX4_WAIT_NONE;
+	d->wait_cdm = AGX4_WAIT_NONE;
+	r->vdm_ctrl_stream_base = 0x1005000000ull;
+	r->width_px = 800;
+	r->height_px = 600;
+	r->layers = 1;
+	r->utile_width_px = 32;
+	r->utile_height_px = 32;
+	r->samples = 1;
+	r->sample_size_B = 8;
+}
+
 /* What prepare refuses, and that a refusal gives every ordinal back. */
 static void agx4_g17p_submit_refusals_give_back(struct kunit *test)
 {
@@ -653,6 +671,17 @@ static void agx4_g17p_submit_refusals_give_back(struct kunit *test)
 			-EINVAL);
 	/* A render the firmware cannot take (no size). */
 	render->cmds[0].is_compute = false;
+	KUNIT_EXPECT_EQ(test, c->ops->job_prepare(fq, render, &job, &credits),
+			-EINVAL);
+	KUNIT_EXPECT_NULL(test, job);
+	/*
+	 * One agx4 does not take: 16384 x 16384 in 32 x 32 utiles needs
+	 * 1.25 MiB of tilemap (128 x 128 macrotiles, 5/4 unit of 64 bytes
+	 * each), and 8 tilemaps and the TPC must fit the pool's 2 MiB.
+	 */
+	set_render(&render->cmds[0]);
+	render->cmds[0].render.cmd.width_px = 16384;
+	render->cmds[0].render.cmd.height_px = 16384;
 	KUNIT_EXPECT_EQ(test, c->ops->job_prepare(fq, render, &job, &credits),
 			-EINVAL);
 	KUNIT_EXPECT_NULL(test, job);
@@ -798,24 +827,6 @@ static void agx4_g17p_submit_failed_create_keeps_nothing(struct kunit *test)
 	KUNIT_EXPECT_NULL(test, vm2->fw);
 	KUNIT_EXPECT_EQ(test, heap_objects(c->adev), before);
 	agx4_vm_put(vm2);
-}
-
-/* A render command of 800 x 600, one layer, its VDM stream in the window. */
-static void set_render(struct agx4_cmd_desc *d)
-{
-	struct drm_asahi_cmd_render *r = &d->render.cmd;
-
-	d->is_compute = false;
-	d->wait_vdm = AGX4_WAIT_NONE;
-	d->wait_cdm = AGX4_WAIT_NONE;
-	r->vdm_ctrl_stream_base = 0x1005000000ull;
-	r->width_px = 800;
-	r->height_px = 600;
-	r->layers = 1;
-	r->utile_width_px = 32;
-	r->utile_height_px = 32;
-	r->samples = 1;
-	r->sample_size_B = 8;
 }
 
 static struct agx4_cmdbuf *renders(struct kunit *test, u32 n)

@@ -155,6 +155,7 @@ static const struct drm_gem_object_funcs agx4_gem_funcs = {
 	.vm_ops = &drm_gem_shmem_vm_ops,
 };
 
+#if IS_ENABLED(CONFIG_KUNIT)
 /**
  * agx4_gem_is_agx4() - was an object made by agx4?
  * @obj: a GEM object of any driver.
@@ -165,6 +166,7 @@ bool agx4_gem_is_agx4(struct drm_gem_object *obj)
 {
 	return obj->funcs == &agx4_gem_funcs;
 }
+#endif
 
 /**
  * agx4_gem_create_object() - &drm_driver.gem_create_object
@@ -364,8 +366,8 @@ agx4_gem_prime_import_sg_table(struct drm_device *drm,
  * import's pages stay put while agx4's attachment lives, which is as long
  * as the object.
  *
- * Return: 0; -EINVAL for an import the GPU cannot map
- * (agx4_gem_gpu_mappable()); -ENOMEM.
+ * Return: 0; -EINVAL for an import the GPU cannot map (a segment of
+ * its scatter list not 16 KiB-aligned in address or length); -ENOMEM.
  */
 int agx4_gem_pin_pages(struct agx4_gem_object *bo)
 {

@@ -88,23 +88,9 @@ agx4_gem_prime_import_sg_table(struct drm_device *drm,
 			       struct sg_table *sgt);
 int agx4_gem_pin_pages(struct agx4_gem_object *bo);
 phys_addr_t agx4_gem_page_pa(struct agx4_gem_object *bo, u64 index);
+#if IS_ENABLED(CONFIG_KUNIT)
 bool agx4_gem_is_agx4(struct drm_gem_object *obj);
-
-/**
- * agx4_gem_gpu_mappable() - can the GPU map this object's pages?
- * @obj: a GEM object of any driver.
- *
- * agx4's own objects always can; an object imported from another device
- * can when every segment of the exporter's scatter list is 16 KiB-aligned
- * in address and length (always so with 16 KiB CPU pages).
- *
- * Return: true when agx4_gem_pin_pages() and agx4_gem_page_pa() work.
- */
-static inline bool agx4_gem_gpu_mappable(struct drm_gem_object *obj)
-{
-	return agx4_gem_is_agx4(obj) &&
-	       (!obj->import_attach || to_agx4_bo(obj)->import_pas);
-}
+#endif
 
 /*
  * Timestamp objects one file may hold: the 64 MiB aperture holds at most

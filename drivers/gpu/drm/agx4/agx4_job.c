@@ -771,8 +771,12 @@ int agx4_job_submit(struct agx4_job_queue *q, struct drm_file *file,
 	}
 
 	mutex_lock(&q->submit_lock);
-	/* Killed by a timeout, or made for a firmware that restarted since. */
-	if (READ_ONCE(q->dead) || q->incarnation != READ_ONCE(jd->incarnation)) {
+	/*
+	 * Killed by a timeout, or made for a firmware that restarted since:
+	 * agx4_job_post_reset() marks every queue dead, and a SUBMIT (under
+	 * the reset lock) never sees the new incarnation without that.
+	 */
+	if (READ_ONCE(q->dead)) {
 		ret = -ECANCELED;
 		goto err_unlock;
 	}

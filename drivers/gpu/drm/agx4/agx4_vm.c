@@ -242,10 +242,11 @@ static const struct drm_gpuvm_ops agx4_gpuvm_ops = {
  * @kernel_end: its end (exclusive).
  *
  * The carve-out must lie inside the window, be 16 KiB aligned at both
- * ends and hold at least %AGX4_VM_KERNEL_MIN_SIZE.
+ * ends and hold at least %AGX4_VM_KERNEL_MIN_SIZE; the window must fit
+ * the address space @geom gives.
  *
  * Return: the VM with one reference, ERR_PTR(-EINVAL) for a bad
- * carve-out, -ENOMEM.
+ * carve-out or a window past the page tables' reach, -ENOMEM.
  */
 struct agx4_vm *agx4_vm_create(struct drm_device *drm,
 			       const struct agx4_uat_geom *geom,
@@ -268,7 +269,8 @@ struct agx4_vm *agx4_vm_create(struct drm_device *drm,
 	ret = agx4_uat_init(&vm->uat, drm->dev, geom, false);
 	if (ret)
 		goto err_free;
-	if (WARN_ON(vm_end > vm->uat.va_size || vm_start >= vm_end)) {
+	/* vm_start < vm_end: the carve-out checks above imply it. */
+	if (vm_end > vm->uat.va_size) {
 		ret = -EINVAL;
 		goto err_uat;
 	}
@@ -442,11 +444,10 @@ static int validate_op(struct agx4_vm *vm, const struct agx4_vm_bind_op *op)
 	if (!op->obj)
 		return -ENOENT;
 	/*
-	 * Objects of this device: agx4's own, and imports whose scatter
-	 * list the GPU can map.
+	 * The object is this device's (a handle of the client's file, an
+	 * import included): an import the GPU cannot map fails when its
+	 * pages are pinned, before anything changes.
 	 */
-	if (!agx4_gem_gpu_mappable(op->obj) || op->obj->dev != vm->base.drm)
-		return -EINVAL;
 	used = op->flags & AGX4_BIND_SINGLE_PAGE ? AGX4_UAT_PAGE_SIZE :
 		op->range;
 	if (check_add_overflow(op->offset, used, &last) ||

@@ -56,8 +56,8 @@ struct agx4_range;
 /**
  * struct agx4_vm_bind_op - one validated-by-type VM_BIND operation
  * @flags: AGX4_BIND_* flags.
- * @obj: the object to map (a reference held by the caller), NULL for an
- *	unbind.
+ * @obj: the object to map, of the VM's device (a reference held by the
+ *	caller), NULL for an unbind.
  * @offset: byte offset into @obj.
  * @range: bytes of address space.
  * @addr: GPU address.

@@ -246,7 +246,7 @@ static void agx4_gem_bind_fw_maps_slice_for_firmware(struct kunit *test)
 	const u64 window_base = 0xfffffc2181400000ull, pg = 0x4000;
 	struct agx4_device *adev = test->priv;
 	struct agx4_gem_fw_binding *b;
-	struct agx4_gem_object *bo;
+	struct agx4_gem_object *bo, *idle;
 	struct agx4_fw_obj_heap *window;
 	struct agx4_uat *fw;
 	phys_addr_t pa;
@@ -274,15 +274,23 @@ static void agx4_gem_bind_fw_maps_slice_for_firmware(struct kunit *test)
 			0);
 	KUNIT_EXPECT_EQ(test, pa, agx4_gem_page_pa(bo, 2));
 
-	/* Slices that do not fit the object. */
-	KUNIT_EXPECT_EQ(test, PTR_ERR(agx4_gem_bind_fw(window, bo, 0x1000, pg)),
+	/*
+	 * Slices that do not fit the object, refused before its pages are
+	 * pinned: an object never bound has no scatter list made.
+	 */
+	idle = agx4_gem_create(&adev->base, 4 * pg, 0, NULL);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, idle);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(agx4_gem_bind_fw(window, idle, 0x1000, pg)),
 			-EINVAL);
-	KUNIT_EXPECT_EQ(test, PTR_ERR(agx4_gem_bind_fw(window, bo, 0, 0)),
+	KUNIT_EXPECT_EQ(test, PTR_ERR(agx4_gem_bind_fw(window, idle, 0, 0)),
 			-EINVAL);
-	KUNIT_EXPECT_EQ(test, PTR_ERR(agx4_gem_bind_fw(window, bo, pg, 4 * pg)),
+	KUNIT_EXPECT_EQ(test, PTR_ERR(agx4_gem_bind_fw(window, idle, pg, 4 * pg)),
 			-EINVAL);
-	KUNIT_EXPECT_EQ(test, PTR_ERR(agx4_gem_bind_fw(window, bo, ~0ull - pg + 1,
-						       2 * pg)), -EINVAL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(agx4_gem_bind_fw(window, idle,
+						       ~0ull - pg + 1, 2 * pg)),
+			-EINVAL);
+	KUNIT_EXPECT_NULL(test, idle->base.sgt);
+	drm_gem_object_put(&idle->base.base);
 
 	/* The binding keeps the object after its last handle. */
 	drm_gem_object_put(&bo->base.base);

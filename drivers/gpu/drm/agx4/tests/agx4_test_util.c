@@ -9,6 +9,7 @@
 #include <kunit/static_stub.h>
 #include <kunit/test-bug.h>
 #include <kunit/test.h>
+#include <linux/debugfs.h>
 #include <linux/dma-fence.h>
 #include <linux/dma-mapping.h>
 #include <linux/file.h>
@@ -257,6 +258,71 @@ static void __iomem *window_map_all(struct agx4_device *adev)
 static void __iomem *window_map_all(struct agx4_device *adev)
 {
 	return NULL;
+}
+#endif
+
+#if IS_ENABLED(CONFIG_FAILSLAB) && IS_ENABLED(CONFIG_FAULT_INJECTION_DEBUG_FS)
+static bool failslab_ignore_wait_was;
+
+static void failslab_restore(void *knob)
+{
+	WRITE_ONCE(current->fail_nth, 0);
+	*(bool *)knob = failslab_ignore_wait_was;
+}
+
+/**
+ * agx4_test_failslab() - let agx4_test_fail_nth() fail any slab allocation
+ * @test: the test; the setting is restored when it ends.
+ *
+ * failslab's "ignore-gfp-wait" is true by default: GFP_KERNEL allocations
+ * never fail.  It is cleared through the debugfs file, whose data is the
+ * variable itself.
+ *
+ * Return: false when the kernel has no failslab in debugfs.
+ */
+bool agx4_test_failslab(struct kunit *test)
+{
+	struct dentry *d = debugfs_lookup("failslab", NULL), *f;
+	bool *knob = NULL;
+
+	if (IS_ERR_OR_NULL(d))
+		return false;
+	f = debugfs_lookup("ignore-gfp-wait", d);
+	if (!IS_ERR_OR_NULL(f)) {
+		knob = d_inode(f)->i_private;
+		dput(f);
+	}
+	dput(d);
+	if (!knob)
+		return false;
+	failslab_ignore_wait_was = *knob;
+	*knob = false;
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, failslab_restore,
+							knob), 0);
+	return true;
+}
+
+/**
+ * agx4_test_fail_nth() - fail the task's @n-th slab allocation from now
+ * @n: counts from 1; 0 fails none.
+ */
+void agx4_test_fail_nth(unsigned int n)
+{
+	WRITE_ONCE(current->fail_nth, n);
+}
+
+/**
+ * agx4_test_fail_hit() - stop failing allocations
+ *
+ * Return: whether the allocation agx4_test_fail_nth() named was reached
+ * (and failed).
+ */
+bool agx4_test_fail_hit(void)
+{
+	bool hit = !READ_ONCE(current->fail_nth);
+
+	WRITE_ONCE(current->fail_nth, 0);
+	return hit;
 }
 #endif
 

@@ -52,6 +52,9 @@ struct agx4_fwmodel *agx4_test_model(void);
 void agx4_test_arm_model(enum agx4_fwmodel_fault fault, u32 arg,
 			 unsigned int timeout_ms);
 void agx4_test_no_restart(struct kunit *test);
+bool agx4_test_failslab(struct kunit *test);
+void agx4_test_fail_nth(unsigned int n);
+bool agx4_test_fail_hit(void);
 
 /*
  * A client of a booted device, driven through the ioctl handlers as Mesa

@@ -39,7 +39,6 @@
 
 #include <kunit/test.h>
 #include <linux/dma-fence.h>
-#include <linux/debugfs.h>
 #include <linux/dma-fence-chain.h>
 #include <linux/file.h>
 #include <linux/fs.h>
@@ -1961,49 +1960,6 @@ static void agx4_uapi_defect_after_unplug(struct kunit *test)
 }
 
 #if IS_ENABLED(CONFIG_FAILSLAB) && IS_ENABLED(CONFIG_FAULT_INJECTION_DEBUG_FS)
-/*
- * failslab's "ignore-gfp-wait" (true by default: GFP_KERNEL allocations
- * never fail); the debugfs file's data is the variable itself.
- */
-static bool *slab_ignore_wait(void)
-{
-	struct dentry *d = debugfs_lookup("failslab", NULL), *f;
-	bool *p = NULL;
-
-	if (IS_ERR_OR_NULL(d))
-		return NULL;
-	f = debugfs_lookup("ignore-gfp-wait", d);
-	if (!IS_ERR_OR_NULL(f)) {
-		p = d_inode(f)->i_private;
-		dput(f);
-	}
-	dput(d);
-	return p;
-}
-
-static bool ignore_wait_was;
-
-static void restore_ignore_wait(void *p)
-{
-	WRITE_ONCE(current->fail_nth, 0);
-	*(bool *)p = ignore_wait_was;
-}
-
-/* Fail the task's @n-th slab allocation from now on (0: none). */
-static void fail_nth(unsigned int n)
-{
-	WRITE_ONCE(current->fail_nth, n);
-}
-
-/* Whether the allocation fail_nth() named was reached (and failed). */
-static bool fail_hit(void)
-{
-	bool hit = !READ_ONCE(current->fail_nth);
-
-	WRITE_ONCE(current->fail_nth, 0);
-	return hit;
-}
-
 /* The call of @b, with its @n-th allocation failing: -ENOMEM, no change. */
 static void alloc_defect(struct env *e, const struct builder *b,
 			 unsigned int n)
@@ -2015,10 +1971,10 @@ static void alloc_defect(struct env *e, const struct builder *b,
 	put_spec(e, &e->good);
 	snap(e, &before);
 	e->run = e->good;
-	fail_nth(n);
+	agx4_test_fail_nth(n);
 	ret = b->call(&e->adev->base, &e->run.a, e->c->file);
-	KUNIT_EXPECT_TRUE_MSG(e->test, fail_hit(), "%s: allocation %u reached",
-			      b->name, n);
+	KUNIT_EXPECT_TRUE_MSG(e->test, agx4_test_fail_hit(),
+			      "%s: allocation %u reached", b->name, n);
 	KUNIT_EXPECT_EQ_MSG(e->test, ret, -ENOMEM, "%s: allocation %u failed",
 			    b->name, n);
 	if (!ret)
@@ -2045,19 +2001,13 @@ static void alloc_defect(struct env *e, const struct builder *b,
  */
 static void agx4_uapi_defect_allocation_fails(struct kunit *test)
 {
-	bool *knob = slab_ignore_wait();
 	struct env *e = env_open(test);
 	struct file *filp;
 	unsigned int n;
 	int refs;
 
-	if (!knob)
+	if (!agx4_test_failslab(test))
 		kunit_skip(test, "no failslab in debugfs");
-	ignore_wait_was = *knob;
-	*knob = false;
-	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test,
-							restore_ignore_wait,
-							knob), 0);
 
 	alloc_defect(e, &b_queue_create, 1);
 	alloc_defect(e, &b_submit_compute, 1);
@@ -2065,9 +2015,9 @@ static void agx4_uapi_defect_allocation_fails(struct kunit *test)
 	/* Every allocation of open in turn, up to the first that is not. */
 	for (n = 1; n < 500; n++) {
 		refs = kref_read(&e->adev->base.ref);
-		fail_nth(n);
+		agx4_test_fail_nth(n);
 		filp = mock_drm_getfile(e->adev->base.render, O_RDWR);
-		if (!fail_hit()) {
+		if (!agx4_test_fail_hit()) {
 			KUNIT_EXPECT_FALSE(test, IS_ERR(filp));
 			if (!IS_ERR(filp)) {
 				fput(filp);

@@ -120,6 +120,17 @@ static void agx4_vm_create_checks_carve_out(struct kunit *test)
 							   bad[i][1])),
 				    -EINVAL, "case %u", i);
 
+	/* A window past what the page tables reach (2^39 bytes for G13). */
+	KUNIT_EXPECT_EQ(test,
+			PTR_ERR(agx4_vm_create(&adev->base, &agx4_test_g13_geom,
+					       VM_START, (1ull << 39) + PG,
+					       KERN_START, VM_END)),
+			-EINVAL);
+	vm = agx4_vm_create(&adev->base, &agx4_test_g13_geom, VM_START,
+			    1ull << 39, KERN_START, VM_END);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, vm);
+	agx4_vm_put(vm);
+
 	/* The smallest carve-out, at the bottom of the window. */
 	vm = agx4_vm_create(&adev->base, &agx4_test_g16_geom, VM_START, VM_END, VM_START,
 			    VM_START + AGX4_VM_KERNEL_MIN_SIZE);
@@ -406,6 +417,34 @@ static void agx4_vm_unmap_obj_removes_only_its_mappings(struct kunit *test)
 	done(test, vm, bo, 2);
 }
 
+#if IS_ENABLED(CONFIG_FAILSLAB) && IS_ENABLED(CONFIG_FAULT_INJECTION_DEBUG_FS)
+/* Out of memory, unmapping an object changes nothing; later it works. */
+static void agx4_vm_unmap_obj_out_of_memory_unmaps_nothing(struct kunit *test)
+{
+	struct agx4_vm *vm = new_vm(test);
+	struct agx4_gem_object *bo[1] = { new_bo(test, 2) };
+	int ret;
+
+	if (!agx4_test_failslab(test))
+		kunit_skip(test, "no failslab in debugfs");
+	KUNIT_ASSERT_EQ(test, bind1(vm, RW, bo[0], 0, 0x100000000ull, PG), 0);
+	KUNIT_ASSERT_EQ(test, bind1(vm, RW, bo[0], PG, 0x200000000ull, PG), 0);
+
+	/* Its first allocation: the list of what to unmap. */
+	agx4_test_fail_nth(1);
+	ret = agx4_vm_unmap_obj(vm, &bo[0]->base.base);
+	KUNIT_EXPECT_TRUE(test, agx4_test_fail_hit());
+	KUNIT_EXPECT_EQ(test, ret, -ENOMEM);
+	KUNIT_EXPECT_EQ(test, agx4_vm_num_mappings(vm), 2);
+	expect_page(test, vm, 0x100000000ull, bo[0], 0);
+	expect_page(test, vm, 0x200000000ull, bo[0], 1);
+
+	KUNIT_EXPECT_EQ(test, agx4_vm_unmap_obj(vm, &bo[0]->base.base), 0);
+	KUNIT_EXPECT_EQ(test, agx4_vm_num_mappings(vm), 0);
+	done(test, vm, bo, 1);
+}
+#endif
+
 /* The backend's windows: no bind or unbind there, nor a carve-out over one. */
 static void agx4_vm_reserved_windows_refuse_binds(struct kunit *test)
 {
@@ -457,6 +496,9 @@ static struct kunit_case agx4_vm_cases[] = {
 	KUNIT_CASE(agx4_vm_two_vms_same_va),
 	KUNIT_CASE(agx4_vm_object_lives_while_mapped),
 	KUNIT_CASE(agx4_vm_unmap_obj_removes_only_its_mappings),
+#if IS_ENABLED(CONFIG_FAILSLAB) && IS_ENABLED(CONFIG_FAULT_INJECTION_DEBUG_FS)
+	KUNIT_CASE(agx4_vm_unmap_obj_out_of_memory_unmaps_nothing),
+#endif
 	{ }
 };
 

@@ -276,6 +276,13 @@ static void agx4_cmdbuf_malformed_buffers_rejected(struct kunit *test)
 	cb->size += 5;
 	expect_einval(test, cb, "header cut short", -EINVAL);
 	tried++;
+	/* The bytes past the end would complete a valid command header. */
+	cb = cb_new(test);
+	add_render(test, cb, NONE, NONE, &r);
+	cb_add(test, cb, DRM_ASAHI_SET_VERTEX_ATTACHMENTS, NONE, NONE, NULL, 0);
+	cb->size -= 3;
+	expect_einval(test, cb, "header cut short before a whole one", -EINVAL);
+	tried++;
 	cb = cb_new(test);
 	add_render(test, cb, NONE, NONE, &r);
 	cb_add(test, cb, 5, NONE, NONE, NULL, 0);

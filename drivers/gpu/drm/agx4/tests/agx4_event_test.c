@@ -244,7 +244,73 @@ static void agx4_event_notify_after_fini_is_ignored(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, c->read, 0);
 }
 
+/* A generation like G16 but for what a test changes. */
+static struct agx4_fw_gen *gen_copy(struct kunit *test)
+{
+	struct agx4_fw_gen *g = kunit_kmalloc(test, sizeof(*g), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, g);
+	*g = agx4_fw_g16;
+	return g;
+}
+
+/* The drain copies a record onto its stack: no larger record is taken. */
+static void agx4_event_init_refuses_records_past_its_buffer(struct kunit *test)
+{
+	struct agx4_device *adev = agx4_test_drm_device(test, "agx4_event");
+	struct agx4_fw_gen *g = gen_copy(test);
+	struct agx4_event ev;
+
+	g->chan.event_size = 0x49;
+	KUNIT_EXPECT_EQ(test, agx4_event_init(&ev, &adev->base, g, &handlers,
+					      NULL), -EINVAL);
+	g->chan.event_size = 0x48;
+	KUNIT_ASSERT_EQ(test, agx4_event_init(&ev, &adev->base, g, &handlers,
+					      NULL), 0);
+	agx4_event_fini(&ev);
+}
+
+/* Decodes every record as a completion of @kind_out's kind. */
+static u32 kind_out;
+
+static int parse_as_kind(const void *rec, size_t size,
+			 struct agx4_fw_event *e)
+{
+	e->kind = kind_out;
+	return 0;
+}
+
+/*
+ * A kind the event unit has no slot for, whatever the generation's
+ * decoder said, is a malformed record: counted, never dispatched.
+ */
+static void agx4_event_kind_past_the_table_is_malformed(struct kunit *test)
+{
+	struct ev_ctx *c = ev_setup(test);
+	struct agx4_fw_gen *g = gen_copy(test);
+	u8 rec[REC];
+
+	g->parse_event = parse_as_kind;
+	c->ev.gen = g;
+	memset(rec, 0, REC);
+	post(c, rec);
+	kind_out = AGX4_EVENT_KINDS;
+	agx4_event_drain(&c->ev);
+	KUNIT_EXPECT_EQ(test, c->ev.malformed, 1);
+	KUNIT_EXPECT_EQ(test, c->completions, 0);
+	KUNIT_EXPECT_EQ(test, c->read, 1);
+	/* A kind in the table goes through. */
+	post(c, rec);
+	kind_out = 1;		/* a completion */
+	agx4_event_drain(&c->ev);
+	KUNIT_EXPECT_EQ(test, c->ev.malformed, 1);
+	KUNIT_EXPECT_EQ(test, c->completions, 1);
+	agx4_event_fini(&c->ev);
+}
+
 static struct kunit_case agx4_event_cases[] = {
+	KUNIT_CASE(agx4_event_init_refuses_records_past_its_buffer),
+	KUNIT_CASE(agx4_event_kind_past_the_table_is_malformed),
 	KUNIT_CASE(agx4_event_notify_drains_in_the_receive_path),
 	KUNIT_CASE(agx4_event_notify_after_fini_is_ignored),
 	KUNIT_CASE(agx4_event_receipts_wake_waiters),

@@ -686,6 +686,10 @@ static void agx4_ioctl_queues_and_submit_checked(struct kunit *test)
 	sb.cmdbuf_size = AGX4_CMDBUF_MAX_SIZE + 1;
 	hostile(test, c, "submit cmdbuf too large", agx4_ioctl_submit, &sb,
 		-EINVAL);
+	/* Refused before the ioctl copies (a 4 GiB copy would not be made). */
+	sb.cmdbuf_size = U32_MAX;
+	hostile(test, c, "submit cmdbuf of 4 GiB", agx4_ioctl_submit, &sb,
+		-EINVAL);
 	sb.cmdbuf_size = 0;
 	hostile(test, c, "submit empty cmdbuf", agx4_ioctl_submit, &sb,
 		-EINVAL);

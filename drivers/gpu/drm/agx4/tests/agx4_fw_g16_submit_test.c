@@ -1059,6 +1059,56 @@ static void agx4_g16_submit_33rd_busy_queue_waits_for_a_lease(struct kunit *test
 	busy_32_end(c, fq, job);
 }
 
+#if IS_ENABLED(CONFIG_FAILSLAB) && IS_ENABLED(CONFIG_FAULT_INJECTION_DEBUG_FS)
+/*
+ * Each allocation of a prepare fails in turn while every lease is held,
+ * so that a job prepared has to wait for one.  A prepare fails with
+ * -ENOMEM, or succeeds when the allocation failed has a fallback (the
+ * kernel's own, kmemleak's metadata when it is on); then its reserve
+ * returns the fence to wait for, which the prepare allocated.
+ */
+static void agx4_g16_submit_out_of_memory_prepare_while_leases_are_held(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fw_queue *fq[64];
+	struct agx4_fw_job *job[32] = { }, *j;
+	struct agx4_cmdbuf *cb = computes(test, 1);
+	struct dma_fence *f;
+	unsigned int n, enomem = 0;
+	bool hit;
+	u32 credits;
+	int ret;
+
+	if (!agx4_test_failslab(test))
+		kunit_skip(test, "no failslab in debugfs");
+	busy_32(test, fq, job, cb);
+	for (n = 1; n < 200; n++) {
+		j = NULL;
+		agx4_test_fail_nth(n);
+		ret = c->ops->job_prepare(fq[32], cb, &j, &credits);
+		hit = agx4_test_fail_hit();
+		if (ret) {
+			KUNIT_EXPECT_EQ_MSG(test, ret, -ENOMEM, "allocation %u", n);
+			KUNIT_EXPECT_NULL_MSG(test, j, "allocation %u", n);
+			enomem++;
+			continue;
+		}
+		f = c->ops->job_reserve(j);
+		KUNIT_EXPECT_NOT_NULL_MSG(test, f, "allocation %u", n);
+		dma_fence_put(f);
+		c->ops->job_free(j);
+		if (!hit)
+			break;
+	}
+	KUNIT_EXPECT_LT(test, n, 200);
+	KUNIT_EXPECT_GT(test, enomem, 0);
+	for (n = 0; n < 32; n++)
+		c->ops->job_free(job[n]);
+	for (n = 0; n < 64; n++)
+		c->ops->queue_destroy(fq[n]);
+}
+#endif
+
 /*
  * A render prepared while every lease is held carries event 0 wherever
  * an event id goes; the reserve that gets lease 7 writes its ids there:
@@ -1260,6 +1310,9 @@ static struct kunit_case agx4_g16_submit_cases[] = {
 	KUNIT_CASE(agx4_g16_submit_failed_prepare_gives_back),
 	KUNIT_CASE(agx4_g16_submit_reused_storage_is_reset),
 	KUNIT_CASE(agx4_g16_submit_33rd_busy_queue_waits_for_a_lease),
+#if IS_ENABLED(CONFIG_FAILSLAB) && IS_ENABLED(CONFIG_FAULT_INJECTION_DEBUG_FS)
+	KUNIT_CASE(agx4_g16_submit_out_of_memory_prepare_while_leases_are_held),
+#endif
 	KUNIT_CASE(agx4_g16_submit_render_gets_its_event_ids_at_reserve),
 	KUNIT_CASE(agx4_g16_submit_job_waiting_for_a_lease_holds_nothing),
 	KUNIT_CASE(agx4_g16_submit_unplug_ends_the_wait_for_a_lease),

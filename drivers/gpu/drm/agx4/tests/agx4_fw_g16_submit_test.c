@@ -646,7 +646,11 @@ static void agx4_g16_submit_refuses_bad_render_and_empty(struct kunit *test)
 	cb->count = 0;
 	KUNIT_EXPECT_EQ(test, c->ops->job_prepare(fq, cb, &job, &credits),
 			-EINVAL);
-	/* More commands than a job takes, whatever the parser let by. */
+	/*
+	 * More commands than a job takes, whatever the parser let by: the
+	 * count is refused before any command is looked at.
+	 */
+	cb = computes(test, 2);
 	cb->count = AGX4_MAX_COMMANDS + 1;
 	KUNIT_EXPECT_EQ(test, c->ops->job_prepare(fq, cb, &job, &credits),
 			-EINVAL);

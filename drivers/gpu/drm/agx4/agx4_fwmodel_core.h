@@ -416,8 +416,6 @@ struct fwm_clock {
  *	when @limit, the memory-limit report (kind 7) of the TA work item
  *	of @l (the kind word is the caller's): 0 or -EIO (error recorded).
  * @tvb_echo: does the opcode 8/9 record @rec answer what @l waits for?
- * @tvb_grew: check that the buffer manager now holds more blocks, all
- *	usable: 0 or -EIO (error recorded).
  * @tvb_partial: check what a partial render runs: 0 or -EIO.
  * @limit_reply: the host replies to a memory-limit report (opcode 9).
  * @ring_wraps: the item ring wraps at its capacity (G16) or is used
@@ -451,7 +449,6 @@ struct fwm_gen_desc {
 			   bool limit, u8 *rec);
 	bool (*tvb_echo)(struct agx4_fwmodel *m, struct fwm_lane *l,
 			 const u8 *rec);
-	int (*tvb_grew)(struct agx4_fwmodel *m, struct fwm_lane *l);
 	int (*tvb_partial)(struct agx4_fwmodel *m, struct fwm_lane *l);
 	bool limit_reply;
 	bool ring_wraps;
@@ -480,10 +477,7 @@ bool agx4_fwmodel_g16_tvb_echo(struct agx4_fwmodel *m, struct fwm_lane *l,
 #define FWM_BM_LIST		0x44
 #define FWM_BM_CONTROL		0x4c
 
-int agx4_fwmodel_tvb_grew(struct agx4_fwmodel *m, struct fwm_lane *l,
-			  int (*block_ok)(struct agx4_fwmodel *m,
-					  struct fwm_lane *l, u64 id));
-int agx4_fwmodel_g16_tvb_grew(struct agx4_fwmodel *m, struct fwm_lane *l);
+int agx4_fwmodel_tvb_grew(struct agx4_fwmodel *m, struct fwm_lane *l);
 int agx4_fwmodel_g16_tvb_partial(struct agx4_fwmodel *m, struct fwm_lane *l);
 int agx4_fwmodel_g17p_work_msg(struct agx4_fwmodel *m, unsigned int inst,
 			       unsigned int ch, u64 va, const u8 *msg,
@@ -496,7 +490,6 @@ int agx4_fwmodel_g17p_tvb_request(struct agx4_fwmodel *m, struct fwm_lane *l,
 				  bool limit, u8 *rec);
 bool agx4_fwmodel_g17p_tvb_echo(struct agx4_fwmodel *m, struct fwm_lane *l,
 				const u8 *rec);
-int agx4_fwmodel_g17p_tvb_grew(struct agx4_fwmodel *m, struct fwm_lane *l);
 int agx4_fwmodel_g17p_tvb_partial(struct agx4_fwmodel *m,
 				  struct fwm_lane *l);
 extern const struct fwm_gen_desc agx4_fwmodel_g17p_desc;

@@ -813,7 +813,7 @@ found:
 	if (op == FWM_OP_LIMIT_REPLY) {
 		agx4_fwmodel_counter_add(m, AGX4_FWMODEL_CNT_LIMIT_REPLIES);
 	} else if (ok) {
-		if (d->tvb_grew(m, l))
+		if (agx4_fwmodel_tvb_grew(m, l))
 			return -EIO;
 		agx4_fwmodel_counter_add(m, AGX4_FWMODEL_CNT_GROW_GREW);
 	} else {
@@ -1018,22 +1018,30 @@ u32 agx4_fwmodel_grid(struct agx4_fwmodel *m, unsigned int grid)
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_grid);
 
+/*
+ * A TVB block: 0x20000 bytes at the context base + ID * 0x8000 (H, stated
+ * for G16; L for G17P, whose index leaves the specification gives the
+ * same contents as G16's block list).
+ */
+#define BLOCK_CONTEXT_BASE	0x1000000000ULL
+#define BLOCK_UNIT		0x8000ULL
+#define BLOCK_SIZE		0x20000ULL
+
 /**
  * agx4_fwmodel_tvb_grew() - check a "grew" reply's effect on the pool
  * @m: the model.
  * @l: the lane whose render asked.
- * @block_ok: the generation's check of each new block's ID, or NULL.
  *
  * The block control must count more blocks than at the request (the
  * count, twice), and the block list must name each new one with a
- * non-zero ID; the firmware then updates the buffer manager's count.
+ * non-zero ID of a block mapped read/write for the GPU in the render's
+ * context; the firmware then updates the buffer manager's count.
  *
- * Return: 0; -EIO for memory the model cannot reach, or a model error
- * (bad record) for a reply whose effect is not there.
+ * Return: 0; -EIO for memory the model cannot reach (a new block
+ * unmapped included), or a model error (bad record) for a reply whose
+ * effect is not there.
  */
-int agx4_fwmodel_tvb_grew(struct agx4_fwmodel *m, struct fwm_lane *l,
-			  int (*block_ok)(struct agx4_fwmodel *m,
-					  struct fwm_lane *l, u64 id))
+int agx4_fwmodel_tvb_grew(struct agx4_fwmodel *m, struct fwm_lane *l)
 {
 	struct fwm_tvb *t = &l->job.tvb;
 	u64 control, list, id;
@@ -1055,7 +1063,10 @@ int agx4_fwmodel_tvb_grew(struct agx4_fwmodel *m, struct fwm_lane *l,
 		if (!id)
 			return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_RECORD,
 						 list + 8ULL * i);
-		if (block_ok && block_ok(m, l, id))
+		if (agx4_fwmodel_gpu_check(m, l->inst, t->ctx,
+					   BLOCK_CONTEXT_BASE + id * BLOCK_UNIT,
+					   BLOCK_SIZE, AGX4_FWMODEL_READ |
+					   AGX4_FWMODEL_WRITE))
 			return -EIO;
 	}
 	t->blocks = n;

@@ -175,7 +175,6 @@ const struct fwm_gen_desc agx4_fwmodel_g16_desc = {
 	.step = agx4_fwmodel_g16_step,
 	.tvb_request = agx4_fwmodel_g16_tvb_request,
 	.tvb_echo = agx4_fwmodel_g16_tvb_echo,
-	.tvb_grew = agx4_fwmodel_g16_tvb_grew,
 	.tvb_partial = agx4_fwmodel_g16_tvb_partial,
 	/* G16 answers a memory-limit report with opcode 9 (H). */
 	.limit_reply = true,

@@ -564,9 +564,6 @@ int agx4_fwmodel_g16_step(struct agx4_fwmodel *m, struct fwm_lane *l, u32 r,
 #define TA_FRAG_STAMP		0x780
 #define BM_SIZE			0x88
 #define BM_SLOT			0x0c
-/* A block: 0x20000 bytes at context base + ID * 0x8000 (H). */
-#define BLOCK_UNIT		0x8000ULL
-#define BLOCK_SIZE		0x20000ULL
 /* 3D Work: partial background (load) and end-of-tile (store) programs (H). */
 #define FRAG_PARTIAL_BG		0x930
 #define FRAG_PARTIAL_EOT	0xa1c
@@ -680,23 +677,6 @@ bool agx4_fwmodel_g16_tvb_echo(struct agx4_fwmodel *m, struct fwm_lane *l,
 	       get_unaligned_le32(rec + 0x10) == get_unaligned_le32(q + 0xc) &&
 	       get_unaligned_le32(rec + 0x14) == get_unaligned_le32(q + 0x10) &&
 	       get_unaligned_le64(rec + 0x18) == get_unaligned_le64(q + 0x14);
-}
-
-/* A new block: mapped read/write for the GPU in the render's context. */
-static int g16_block_mapped(struct agx4_fwmodel *m, struct fwm_lane *l,
-			    u64 id)
-{
-	return agx4_fwmodel_gpu_check(m, l->inst, l->job.tvb.ctx,
-				      CONTEXT_BASE + id * BLOCK_UNIT,
-				      BLOCK_SIZE,
-				      AGX4_FWMODEL_READ | AGX4_FWMODEL_WRITE) ?
-	       -EIO : 0;
-}
-
-/* "Grew": as agx4_fwmodel_tvb_grew(), every new block mapped for the GPU. */
-int agx4_fwmodel_g16_tvb_grew(struct agx4_fwmodel *m, struct fwm_lane *l)
-{
-	return agx4_fwmodel_tvb_grew(m, l, g16_block_mapped);
 }
 
 /*

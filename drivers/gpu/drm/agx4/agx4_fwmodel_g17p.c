@@ -149,7 +149,6 @@ const struct fwm_gen_desc agx4_fwmodel_g17p_desc = {
 	.retire = agx4_fwmodel_g17p_retire,
 	.tvb_request = agx4_fwmodel_g17p_tvb_request,
 	.tvb_echo = agx4_fwmodel_g17p_tvb_echo,
-	.tvb_grew = agx4_fwmodel_g17p_tvb_grew,
 	.tvb_partial = agx4_fwmodel_g17p_tvb_partial,
 	/* G17P only consumes a memory-limit report (H). */
 	.limit_reply = false,

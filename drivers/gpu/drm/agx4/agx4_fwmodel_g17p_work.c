@@ -595,17 +595,6 @@ bool agx4_fwmodel_g17p_tvb_echo(struct agx4_fwmodel *m, struct fwm_lane *l,
 }
 
 /*
- * "Grew": the shared slots count more blocks than at the request, the
- * secondary index names each new one (GAP: where a block ID maps in the
- * GPU's space is not known, so only a non-zero ID is checked); the
- * firmware then updates the buffer manager's count (L).
- */
-int agx4_fwmodel_g17p_tvb_grew(struct agx4_fwmodel *m, struct fwm_lane *l)
-{
-	return agx4_fwmodel_tvb_grew(m, l, NULL);
-}
-
-/*
  * "Refused": the firmware runs the 3D's partial store, resume and load
  * programs (H), found through the 3D's context record: each locator is
  * code << 40 | (alias >> 5) (M: the form of the main locator), code 0x10

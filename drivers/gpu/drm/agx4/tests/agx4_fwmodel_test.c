@@ -2349,6 +2349,7 @@ static void g17p_event_on_secondary_ring(struct kunit *test)
 
 struct g17w {
 	struct fwt *t;
+	__le64 *client;
 	u32 head[12];
 	u32 ring_head[2];
 };
@@ -2878,8 +2879,8 @@ static void err_names_are_distinct(struct kunit *test)
 #define G16_PBG		(G16_USC + 0x1000)
 #define G16_PEOT	(G16_USC + 0x2000)
 
-/* A block ID's GPU VA: context base + ID * 0x8000. */
-#define G16_BLOCK_VA(id)	(CTX_BASE + (u64)(id) * 0x8000)
+/* A block ID's GPU VA: context base + ID * 0x8000 (both generations). */
+#define TVB_BLOCK_VA(id)	(CTX_BASE + (u64)(id) * 0x8000)
 
 /*
  * The render of g16_render() with its buffer manager (slot 7, 11 blocks
@@ -2917,7 +2918,7 @@ static void g16_host_grow(struct g16w *g)
 
 	for (i = n; i < n + 2; i++) {
 		w64(t, G16_BM_LIST + 8 * i, 0x11 + 5 * i);
-		tmap_in(t, g->client, G16_BLOCK_VA(0x11 + 5 * i), 0x20000,
+		tmap_in(t, g->client, TVB_BLOCK_VA(0x11 + 5 * i), 0x20000,
 			GPU_RW);
 	}
 	w32(t, G16_BM_CTL, n + 2);
@@ -3025,7 +3026,7 @@ static void g16_grew_needs_mapped_blocks(struct kunit *test)
 	w32(t, G16_BM_CTL, 12);
 	w32(t, G16_BM_CTL + 4, 12);
 	g16_answer(t, 0, true);
-	expect_err(t, AGX4_FWMODEL_GPU_FAULT, G16_BLOCK_VA(0x11 + 5 * 11));
+	expect_err(t, AGX4_FWMODEL_GPU_FAULT, TVB_BLOCK_VA(0x11 + 5 * 11));
 	KUNIT_EXPECT_EQ(test, crashes(t, 0), 1);
 	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_GROW_GREW), 0);
 	KUNIT_EXPECT_EQ(test, r32(t, LANE_STAMP(0)), 0xc00 - 0x100);
@@ -3182,6 +3183,8 @@ static void g17_tvb_render(struct g17w *g)
 	unsigned int i;
 
 	g17_render(g);
+	/* The render's VM (context 1): its tables, for the grown blocks. */
+	g->client = client_slot(t, 1);
 	w64(t, POOL_DESC(0) + 0x20, G17_BM);
 	w64(t, POOL_DESC(1) + 0x28, G17_BM);
 	w32(t, G17_BM + 0x3c, 8);
@@ -3196,6 +3199,13 @@ static void g17_tvb_render(struct g17w *g)
 	for (i = 0; i < 3; i++)
 		w64(t, ctx3d + 0x158 + 8 * i,
 		    0x10ULL << 40 | (POOL_LOW(1) + partial[i]) >> 5);
+}
+
+/* Block @i of the pool, IDs as the first blocks', listed and mapped. */
+static void g17_host_block(struct g17w *g, unsigned int i)
+{
+	w64(g->t, G17_BM_INDEX + 8 * i, 0x11 + 5 * i);
+	tmap_in(g->t, g->client, TVB_BLOCK_VA(0x11 + 5 * i), 0x20000, GPU_RW);
 }
 
 /* A device-control record on the G17P primary's ring, produced and rung. */
@@ -3258,8 +3268,8 @@ static void g17p_grow_grew_then_refused(struct kunit *test)
 				1);
 		KUNIT_EXPECT_EQ(test, r64(t, POOL_PAIR + 8), 0);
 		if (i == 0) {
-			w64(t, G17_BM_INDEX + 8 * 8, 0x11 + 5 * 8);
-			w64(t, G17_BM_INDEX + 8 * 9, 0x11 + 5 * 9);
+			g17_host_block(g, 8);
+			g17_host_block(g, 9);
 			w32(t, G17_BM_CTL, 10);
 			w32(t, G17_BM_CTL + 4, 10);
 		}
@@ -3293,7 +3303,7 @@ static void g17p_grew_needs_indexed_blocks(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, agx4_fwmodel_script(t->m, &s), 0);
 	g17_tvb_render(g);
 	kick(t, 2, 0);
-	w64(t, G17_BM_INDEX + 8 * 8, 0x11 + 5 * 8);
+	g17_host_block(g, 8);
 	w32(t, G17_BM_CTL, 10);
 	w32(t, G17_BM_CTL + 4, 10);
 	g17_answer(t, 0, true);
@@ -3301,6 +3311,32 @@ static void g17p_grew_needs_indexed_blocks(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_GROW_GREW), 0);
 	KUNIT_EXPECT_EQ(test, r32(t, G17_BM + 0x3c), 8);
 	KUNIT_EXPECT_EQ(test, r64(t, POOL_PAIR + 8), 0);
+}
+
+/*
+ * G17P "grew" naming a block the render's VM does not map: a GPU fault
+ * at the block, as on G16 (the same ID encoding, L for G17P).
+ */
+static void g17p_grew_needs_mapped_blocks(struct kunit *test)
+{
+	struct g17w *g = g17w_new(test);
+	struct fwt *t = g->t;
+	const struct agx4_fwmodel_script s = {
+		.action = AGX4_FWMODEL_ACT_GROW, .arg = 1,
+	};
+
+	KUNIT_ASSERT_EQ(test, agx4_fwmodel_script(t->m, &s), 0);
+	g17_tvb_render(g);
+	kick(t, 2, 0);
+	g17_host_block(g, 8);
+	/* Listed, not mapped. */
+	w64(t, G17_BM_INDEX + 8 * 9, 0x11 + 5 * 9);
+	w32(t, G17_BM_CTL, 10);
+	w32(t, G17_BM_CTL + 4, 10);
+	g17_answer(t, 0, true);
+	expect_err(t, AGX4_FWMODEL_GPU_FAULT, TVB_BLOCK_VA(0x11 + 5 * 9));
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_GROW_GREW), 0);
+	KUNIT_EXPECT_EQ(test, r32(t, G17_BM + 0x3c), 8);
 }
 
 /* A partial locator not naming its program's alias is a bad item. */
@@ -3477,6 +3513,7 @@ static struct kunit_case agx4_fwmodel_cases[] = {
 	KUNIT_CASE_SLOW(g16_unanswered_request_leaves_the_job),
 	KUNIT_CASE(g17p_grow_grew_then_refused),
 	KUNIT_CASE(g17p_grew_needs_indexed_blocks),
+	KUNIT_CASE(g17p_grew_needs_mapped_blocks),
 	KUNIT_CASE(g17p_partial_render_checks_locators),
 	KUNIT_CASE(g17p_limit_is_consumed_only),
 	KUNIT_CASE(g17p_reply_without_request_is_refused),

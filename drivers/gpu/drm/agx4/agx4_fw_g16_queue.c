@@ -2533,7 +2533,14 @@ static int pool_add_blocks(struct agx4_device *adev, struct g16_render_vm *r,
  * the host answers is remembered: one not past it repeats an old request
  * (GAP: whether the firmware's counter is per pool or per device is not
  * known; both only grow, which is all agx4 asks of it).
+ *
+ * The slot is bounded by the parser already (agx4_fw_g16.c refuses a
+ * request outside slots 7..63), and the TVB unit asks only while the
+ * firmware that made the request is up; both are checked again here
+ * because the slot indexes @sub->pools.
  */
+static_assert(AGX4_FW_G16_SUPPORTS == G16_BM_SLOTS);
+
 static int g16_tvb_grow(struct agx4_device *adev,
 			const struct agx4_fw_ev_grow_in *req, u32 max_blocks)
 {

@@ -3319,6 +3319,11 @@ static int pool_add_blocks(struct agx4_device *adev, struct g17p_pool *pl,
  * host answers is remembered: one not past it repeats an old request
  * (GAP: whether the firmware's counter is per pool or per device is not
  * known; both only grow, which is all agx4 asks of it).
+ *
+ * The pool is bounded by the parser already (agx4_fw_g17p.c refuses a
+ * request past pool 14), and the TVB unit asks only while the firmware
+ * that made the request is up; both are checked again here because the
+ * pool indexes @sub->pool.
  */
 static int g17p_tvb_grow(struct agx4_device *adev,
 			 const struct agx4_fw_ev_grow_in *req, u32 max_blocks)

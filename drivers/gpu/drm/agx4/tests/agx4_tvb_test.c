@@ -9,7 +9,7 @@
  * A client opens the device as the Mesa fork does and submits renders;
  * the model's TA asks for growth N times, each waiting for the reply,
  * checks every "grew" against the pool's block control and block list
- * (and, on G16, that each new block is mapped for the GPU), and runs a
+ * (each new block mapped for the GPU in the render's context), and runs a
  * partial render with the render's partial programs for every "refused".
  * The suite checks what the model saw (its counters), the job's fence,
  * that the queue goes on after a limit, that the pool's memory goes with
@@ -28,6 +28,8 @@
 #include <linux/jiffies.h>
 #include <linux/unaligned.h>
 
+#include <drm/drm_file.h>
+
 #include <uapi/drm/asahi_drm.h>
 
 #include "../agx4_device.h"
@@ -35,6 +37,8 @@
 #include "../agx4_fw_boot.h"
 #include "../agx4_job.h"
 #include "../agx4_tvb.h"
+#include "../agx4_uat.h"
+#include "../agx4_vm.h"
 #include "agx4_test_util.h"
 
 /* The most a case waits for the model: a bound, never a measure. */
@@ -345,6 +349,70 @@ static void agx4_tvb_grown_pool_freed_with_its_vm(struct kunit *test)
 			    t->fw_objects, "firmware objects leaked");
 }
 
+/* The VM's page tables may grow to @max (0: no bound). */
+static void set_max_tables(struct agx4_vm *vm, unsigned long max)
+{
+	mutex_lock(&vm->uat.lock);
+	vm->uat.max_tables = max;
+	mutex_unlock(&vm->uat.lock);
+}
+
+static struct dma_fence *render_nowait(struct tvb *t);
+static void wait_pending(struct tvb *t, u32 n);
+
+/*
+ * Growth that needs a page table its VM cannot have (the VM's table
+ * budget spent once the render is in the firmware and asks) is answered
+ * "refused": the firmware renders partially and nothing is counted as
+ * grown, while the model checks that each "grew" maps every new block.
+ * The limit's 32 requests go past at least one 32 MiB table of the
+ * pool's blocks on both generations.  With the budget back, the pool
+ * grows on to the limit.
+ */
+static void agx4_tvb_growth_without_page_tables_is_refused(struct kunit *test)
+{
+	struct tvb *t = tvb_open(test);
+	struct agx4_file *af = t->c->file->driver_priv;
+	u32 growths = (t->g->default_limit - t->g->initial) / t->g->step;
+	struct agx4_tvb_stats s;
+	struct dma_fence *f;
+	unsigned long budget;
+	struct agx4_vm *vm;
+
+	vm = agx4_vm_pool_get(af->vms, t->f.vm_id);
+	KUNIT_ASSERT_NOT_NULL(test, vm);
+	budget = vm->uat.max_tables;
+	agx4_tvb_hold(t->adev, true);
+	script(t, AGX4_FWMODEL_ACT_GROW, growths);
+	f = render_nowait(t);
+	wait_pending(t, 1);
+	set_max_tables(vm, vm->uat.tables);
+	agx4_tvb_hold(t->adev, false);
+	KUNIT_EXPECT_EQ(test, agx4_test_fence_wait(f, BOUND_MS), 0);
+	dma_fence_put(f);
+	set_max_tables(vm, budget);
+	agx4_vm_put(vm);
+	s = stats(t);
+	KUNIT_EXPECT_EQ(test, s.requests, growths);
+	KUNIT_EXPECT_GT_MSG(test, s.refused, 0,
+			    "no growth needed a page table");
+	KUNIT_EXPECT_EQ(test, s.grew + s.refused, growths);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_GROW_GREW), s.grew);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_GROW_REFUSED),
+			s.refused);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_PARTIAL_RENDERS),
+			s.refused);
+	expect_no_model_error(t);
+
+	/* The refused growths are still there to make, and no more. */
+	script(t, AGX4_FWMODEL_ACT_GROW, s.refused + 1);
+	KUNIT_EXPECT_EQ(test, render(t), 0);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_GROW_GREW), growths);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_GROW_REFUSED),
+			s.refused + 1);
+	expect_no_model_error(t);
+}
+
 /* Post a growth request the firmware did not make, as a hostile firmware. */
 static void post_grow(struct tvb *t, u32 context, u32 slot, u32 counter)
 {
@@ -565,6 +633,8 @@ static struct kunit_case agx4_tvb_cases[] = {
 	KUNIT_CASE_PARAM(agx4_tvb_refusal_partial_renders_and_completes,
 			 gen_gen_params),
 	KUNIT_CASE_PARAM(agx4_tvb_limit_fails_the_job_and_the_queue_goes_on,
+			 gen_gen_params),
+	KUNIT_CASE_PARAM(agx4_tvb_growth_without_page_tables_is_refused,
 			 gen_gen_params),
 	KUNIT_CASE_PARAM(agx4_tvb_grown_pool_freed_with_its_vm,
 			 gen_gen_params),

@@ -396,6 +396,8 @@ int agx4_fwmodel_set_cursor(struct agx4_fwmodel *m, unsigned int inst,
 			    u32 value);
 int agx4_fwmodel_set_stamp(struct agx4_fwmodel *m, unsigned int inst,
 			   s32 delta);
+int agx4_fwmodel_set_pool_blocks(struct agx4_fwmodel *m, unsigned int inst,
+				 s32 delta);
 void agx4_fwmodel_exec(struct agx4_fwmodel *m, enum agx4_fwmodel_mode mode,
 		       u32 arg);
 void agx4_fwmodel_set_inline(struct agx4_fwmodel *m, bool on);

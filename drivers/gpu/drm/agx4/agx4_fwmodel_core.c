@@ -1271,6 +1271,10 @@ static void handle_cmd(struct agx4_fwmodel *m, struct fwm_msg *q)
 		agx4_fwmodel_exec_stamp(m, q->inst,
 					(s32)get_unaligned_le32(q->rec));
 		break;
+	case FWM_CMD_POOL:
+		agx4_fwmodel_exec_pool(m, q->inst,
+				       (s32)get_unaligned_le32(q->rec));
+		break;
 	}
 }
 
@@ -2126,3 +2130,29 @@ int agx4_fwmodel_set_stamp(struct agx4_fwmodel *m, unsigned int inst,
 			 GFP_KERNEL);
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_set_stamp);
+
+/**
+ * agx4_fwmodel_set_pool_blocks() - make the firmware change a pool's count
+ * @m: the model.
+ * @inst: the instance.
+ * @delta: added to the count.
+ *
+ * For hostile-firmware tests: the worker adds @delta to the block count
+ * in the block control of the pool whose render waits for a growth reply
+ * on @inst, a count only the host writes.  Nothing else changes; the
+ * request stays waiting.
+ *
+ * Return: 0 or a negative errno (the write itself is asynchronous).
+ */
+int agx4_fwmodel_set_pool_blocks(struct agx4_fwmodel *m, unsigned int inst,
+				 s32 delta)
+{
+	u8 rec[4];
+
+	if (inst >= m->desc->instances)
+		return -EINVAL;
+	put_unaligned_le32(delta, rec);
+	return queue_msg(m, inst, FWM_EP_CMD, FWM_CMD_POOL, rec, sizeof(rec),
+			 GFP_KERNEL);
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_set_pool_blocks);

@@ -90,6 +90,7 @@ enum fwm_cmd {
 	FWM_CMD_SEND_RAW,
 	FWM_CMD_CURSOR,
 	FWM_CMD_STAMP,
+	FWM_CMD_POOL,
 };
 
 /* Work kinds as the channel message carries them (H). */
@@ -539,6 +540,8 @@ int agx4_fwmodel_exec_kick(struct agx4_fwmodel *m, unsigned int inst,
 			   unsigned int ch);
 void agx4_fwmodel_exec_run(struct agx4_fwmodel *m, unsigned int inst);
 void agx4_fwmodel_exec_release(struct agx4_fwmodel *m, unsigned int inst);
+void agx4_fwmodel_exec_pool(struct agx4_fwmodel *m, unsigned int inst,
+			    s32 delta);
 void agx4_fwmodel_exec_stamp(struct agx4_fwmodel *m, unsigned int inst,
 			     s32 delta);
 void agx4_fwmodel_exec_timer(struct work_struct *w);

@@ -775,6 +775,35 @@ void agx4_fwmodel_exec_stamp(struct agx4_fwmodel *m, unsigned int inst,
 }
 
 /**
+ * agx4_fwmodel_exec_pool() - change a waiting pool's count (executor)
+ * @m: the model.
+ * @inst: instance.
+ * @delta: added to the block control's count.
+ *
+ * For the first render of @inst waiting for a growth reply, the firmware
+ * writes the first count of its pool's block control @delta away from
+ * what it holds.  Without such a render, nothing happens.
+ */
+void agx4_fwmodel_exec_pool(struct agx4_fwmodel *m, unsigned int inst,
+			    s32 delta)
+{
+	struct fwm_lane *l;
+	u64 control;
+	u32 n;
+
+	list_for_each_entry(l, &m->lanes, node) {
+		if (l->inst != inst || !l->job.active ||
+		    l->job.tvb.wait != FWM_OP_GROW_REPLY)
+			continue;
+		if (!agx4_fwmodel_read64(m, inst, l->job.tvb.bm + FWM_BM_CONTROL,
+					 &control) &&
+		    !agx4_fwmodel_read32(m, inst, control, &n))
+			agx4_fwmodel_write32(m, inst, control, n + delta);
+		return;
+	}
+}
+
+/**
  * agx4_fwmodel_exec_reply() - a growth or limit reply on the control ring
  * @m: the model.
  * @inst: instance.

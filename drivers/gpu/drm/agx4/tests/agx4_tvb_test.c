@@ -548,6 +548,49 @@ static void wait_pending(struct tvb *t, u32 n)
 }
 
 /*
+ * A growth request for a pool whose block control the firmware changed
+ * (it counts a block the host never gave it) is counted as malformed
+ * and not answered: the host grows only a pool it can trust.  With the
+ * count put back, the same request, posted again, grows the pool and the
+ * render completes.
+ */
+static void agx4_tvb_request_for_a_changed_pool_is_ignored(struct kunit *test)
+{
+	struct tvb *t = tvb_open(test);
+	struct agx4_tvb_stats s;
+	struct dma_fence *f;
+	u32 records;
+
+	agx4_tvb_hold(t->adev, true);
+	script(t, AGX4_FWMODEL_ACT_GROW, 1);
+	f = render_nowait(t);
+	wait_pending(t, 1);
+	KUNIT_ASSERT_EQ(test, agx4_fwmodel_set_pool_blocks(t->m, 0, 1), 0);
+	agx4_fwmodel_sync(t->m);
+	records = cnt(t, AGX4_FWMODEL_CNT_CONTROL_RECORDS);
+	KUNIT_EXPECT_EQ(test, agx4_tvb_run_one(t->adev), -EPROTO);
+	agx4_tvb_get_stats(t->adev, &s);
+	KUNIT_EXPECT_EQ(test, s.requests, 1);
+	KUNIT_EXPECT_EQ(test, s.malformed, 1);
+	KUNIT_EXPECT_EQ(test, s.grew, 0);
+	KUNIT_EXPECT_EQ(test, s.refused, 0);
+	agx4_fwmodel_sync(t->m);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_CONTROL_RECORDS),
+			records);
+
+	KUNIT_ASSERT_EQ(test, agx4_fwmodel_set_pool_blocks(t->m, 0, -1), 0);
+	post_grow(t, s.last_context, s.last_slot, s.last_counter);
+	agx4_tvb_hold(t->adev, false);
+	KUNIT_EXPECT_EQ(test, agx4_test_fence_wait(f, BOUND_MS), 0);
+	dma_fence_put(f);
+	s = stats(t);
+	KUNIT_EXPECT_EQ(test, s.malformed, 1);
+	KUNIT_EXPECT_EQ(test, s.grew, 1);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_GROW_GREW), 1);
+	expect_no_model_error(t);
+}
+
+/*
  * A growth request still waiting when the device is unplugged is not
  * answered: the removal tears the TVB unit down after drm_dev_unplug()
  * and before the firmware goes, and nothing may reach the firmware then.
@@ -641,6 +684,8 @@ static struct kunit_case agx4_tvb_cases[] = {
 	KUNIT_CASE_PARAM(agx4_tvb_hostile_requests_are_ignored,
 			 gen_gen_params),
 	KUNIT_CASE_PARAM(agx4_tvb_limit_for_no_render_is_ignored,
+			 gen_gen_params),
+	KUNIT_CASE_PARAM(agx4_tvb_request_for_a_changed_pool_is_ignored,
 			 gen_gen_params),
 	KUNIT_CASE_PARAM(agx4_tvb_request_at_unplug_is_dropped,
 			 gen_gen_params),

@@ -1297,8 +1297,6 @@ static void pool_shrink(struct g17p_pool *pl)
 
 	while (pl->ngrown)
 		agx4_fw_obj_destroy(pl->grown[--pl->ngrown]);
-	if (pl->blocks <= POOL_GROUPS)
-		return;
 	pl->blocks = POOL_GROUPS;
 	ls->blocks = cpu_to_le32(POOL_GROUPS);
 	ls->blocks2 = cpu_to_le32(POOL_GROUPS);

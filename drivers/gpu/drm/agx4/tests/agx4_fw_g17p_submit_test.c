@@ -685,6 +685,15 @@ static void agx4_g17p_submit_refusals_give_back(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, c->ops->job_prepare(fq, render, &job, &credits),
 			-EINVAL);
 	KUNIT_EXPECT_NULL(test, job);
+	/*
+	 * More commands than a queue's 128 credits, whatever the parser let
+	 * by: the count is refused before any command is looked at.
+	 */
+	bad = computes(test, 2);
+	bad->count = 129;
+	KUNIT_EXPECT_EQ(test, c->ops->job_prepare(fq, bad, &job, &credits),
+			-EINVAL);
+	KUNIT_EXPECT_NULL(test, job);
 	/* The next command is still the owner's first. */
 	job = prepare(test, fq, computes(test, 1));
 	agx4_test_publish_kick(c->adev, c->ops, job);
@@ -1838,42 +1847,79 @@ static int waiter_result(struct kunit *test, struct waiter *w)
  * words, and the support object names the new context.  Everything goes
  * when the queues do.
  */
+/**
+ * struct every_pool - 15 queues each holding a pool, and a second VM
+ * @fq: the queues; the 16th is the second VM's, made by the case.
+ * @job: their renders in flight.
+ * @vm2: the second VM.
+ * @args2: a queue of @vm2.
+ * @qta: pool 0's TA queue record.
+ * @q3d: its 3D queue record.
+ * @base: heap objects before the queues.
+ */
+struct every_pool {
+	struct agx4_fw_queue *fq[16];
+	struct agx4_fw_job *job[16];
+	struct agx4_vm *vm2;
+	struct agx4_fw_queue_args args2;
+	u64 qta, q3d;
+	unsigned int base;
+};
+
+/* 15 queues of the first VM, each with a render in flight on its pool. */
+static void hold_every_pool(struct kunit *test, struct every_pool *p)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fw_g17p_sub *sub = agx4_fw_g17p_sub(c->adev->fw);
+	unsigned int i;
+
+	p->vm2 = agx4_vm_create(&c->adev->base, c->adev->uat_geom,
+				AGX4_VM_START, AGX4_VM_END, G17P_TEST_KSTART,
+				G17P_TEST_KSTART + AGX4_VM_KERNEL_MIN_SIZE);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, p->vm2);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, put_vm, p->vm2),
+			0);
+	p->args2 = (struct agx4_fw_queue_args){
+		.vm = p->vm2, .priority = 1, .usc_exec_base = 1ull << 40,
+	};
+	/* Both VMs' state stays from their first queue on. */
+	c->ops->queue_destroy(queue(test));
+	KUNIT_ASSERT_EQ(test, c->ops->queue_create(c->adev, &p->args2,
+						   &p->fq[15]), 0);
+	c->ops->queue_destroy(p->fq[15]);
+	p->base = heap_objects(c->adev);
+	for (i = 0; i < 15; i++) {
+		p->fq[i] = queue(test);
+		p->job[i] = prepare(test, p->fq[i], renders(test, 1));
+		agx4_test_publish_kick(c->adev, c->ops, p->job[i]);
+	}
+	KUNIT_EXPECT_TRUE(test, bitmap_full(sub->pools, AGX4_G17P_MAX_POOLS));
+	p->qta = rd64(msg_ta(c, 0), 0x08);
+	p->q3d = rd64(c->bundle + CH7_RING, 0x08);
+}
+
 static void agx4_g17p_submit_render_waits_and_takes_an_idle_pool(struct kunit *test)
 {
 	struct ctx *c = test->priv;
 	struct agx4_fw_g17p_sub *sub = agx4_fw_g17p_sub(c->adev->fw);
-	struct agx4_fw_queue *fq[16];
-	struct agx4_fw_job *job[16];
-	struct agx4_vm *vm2 = agx4_vm_create(&c->adev->base, c->adev->uat_geom,
-					     AGX4_VM_START, AGX4_VM_END,
-					     G17P_TEST_KSTART,
-					     G17P_TEST_KSTART +
-					     AGX4_VM_KERNEL_MIN_SIZE);
-	const struct agx4_fw_queue_args args2 = {
-		.vm = vm2, .priority = 1, .usc_exec_base = 1ull << 40,
-	};
+	struct every_pool *p = kunit_kzalloc(test, sizeof(*p), GFP_KERNEL);
+	struct agx4_fw_queue **fq;
+	struct agx4_fw_job **job;
+	struct agx4_vm *vm2;
 	struct waiter *w;
 	phys_addr_t pa = 0;
 	u64 qta, q3d, sup;
 	unsigned int i, base;
 	u8 *aux;
 
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, vm2);
-	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, put_vm, vm2), 0);
-	/* Both VMs' state stays from their first queue on. */
-	c->ops->queue_destroy(queue(test));
-	KUNIT_ASSERT_EQ(test, c->ops->queue_create(c->adev, &args2, &fq[15]),
-			0);
-	c->ops->queue_destroy(fq[15]);
-	base = heap_objects(c->adev);
-	for (i = 0; i < 15; i++) {
-		fq[i] = queue(test);
-		job[i] = prepare(test, fq[i], renders(test, 1));
-		agx4_test_publish_kick(c->adev, c->ops, job[i]);
-	}
-	KUNIT_EXPECT_TRUE(test, bitmap_full(sub->pools, AGX4_G17P_MAX_POOLS));
-	qta = rd64(msg_ta(c, 0), 0x08);
-	q3d = rd64(c->bundle + CH7_RING, 0x08);
+	KUNIT_ASSERT_NOT_NULL(test, p);
+	hold_every_pool(test, p);
+	fq = p->fq;
+	job = p->job;
+	vm2 = p->vm2;
+	qta = p->qta;
+	q3d = p->q3d;
+	base = p->base;
 	/* Pool 0's aux page, with a client value the next client must not see. */
 	KUNIT_ASSERT_EQ(test, agx4_uat_translate(&c->vm->uat, WIN0, &pa, NULL),
 			0);
@@ -1881,7 +1927,7 @@ static void agx4_g17p_submit_render_waits_and_takes_an_idle_pool(struct kunit *t
 	KUNIT_EXPECT_EQ(test, rd32(aux, 0x480), 0x60000000);
 	put_unaligned_le64(0x5a5a5a5a, aux + 0x100);
 
-	KUNIT_ASSERT_EQ(test, c->ops->queue_create(c->adev, &args2, &fq[15]),
+	KUNIT_ASSERT_EQ(test, c->ops->queue_create(c->adev, &p->args2, &fq[15]),
 			0);
 	w = prepare_in_thread(test, fq[15], renders(test, 1));
 	expect_waiting(test, w, 1);
@@ -1923,6 +1969,53 @@ static void agx4_g17p_submit_render_waits_and_takes_an_idle_pool(struct kunit *t
 		c->ops->queue_destroy(fq[i]);
 	KUNIT_EXPECT_TRUE(test, bitmap_empty(sub->pools, AGX4_G17P_MAX_POOLS));
 	KUNIT_EXPECT_EQ(test, heap_objects(c->adev), base);
+}
+
+/*
+ * An idle pool taken over by a queue whose VM has no page-table room for
+ * its window is left in no VM, still the new queue's, and the render
+ * fails with -ENOMEM.  A growth request naming that pool and the new
+ * queue's context is not answered (-ENOENT): the pool has no blocks
+ * anywhere to grow.  With room again, the queue's next render binds it.
+ */
+static void agx4_g17p_submit_pool_in_no_vm_grows_nothing(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fw_g17p_sub *sub = agx4_fw_g17p_sub(c->adev->fw);
+	struct every_pool *p = kunit_kzalloc(test, sizeof(*p), GFP_KERNEL);
+	struct agx4_fw_ev_grow_in req = { .slot = 0, .counter = 1 };
+	struct agx4_fw_job *none = NULL;
+	unsigned long budget;
+	unsigned int i;
+	u32 credits;
+
+	KUNIT_ASSERT_NOT_NULL(test, p);
+	hold_every_pool(test, p);
+	KUNIT_ASSERT_EQ(test, c->ops->queue_create(c->adev, &p->args2,
+						   &p->fq[15]), 0);
+	render_complete(test, p->qta, p->q3d);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, p->job[0]), 0);
+	c->ops->job_free(p->job[0]);
+
+	budget = p->vm2->uat.max_tables;
+	p->vm2->uat.max_tables = p->vm2->uat.tables;
+	KUNIT_EXPECT_EQ(test, c->ops->job_prepare(p->fq[15], renders(test, 1),
+						  &none, &credits), -ENOMEM);
+	KUNIT_EXPECT_NULL(test, none);
+	p->vm2->uat.max_tables = budget;
+	req.context = p->vm2->uat.asid;
+	KUNIT_EXPECT_EQ(test, c->ops->tvb_grow(c->adev, &req, 2048), -ENOENT);
+
+	p->job[15] = prepare(test, p->fq[15], renders(test, 1));
+	agx4_test_publish_kick(c->adev, c->ops, p->job[15]);
+	render_complete(test, p->qta, p->q3d);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, p->job[15]), 0);
+	for (i = 1; i < 16; i++)
+		c->ops->job_free(p->job[i]);
+	for (i = 0; i < 16; i++)
+		c->ops->queue_destroy(p->fq[i]);
+	KUNIT_EXPECT_TRUE(test, bitmap_empty(sub->pools, AGX4_G17P_MAX_POOLS));
+	KUNIT_EXPECT_EQ(test, heap_objects(c->adev), p->base);
 }
 
 /*
@@ -2545,6 +2638,7 @@ static struct kunit_case agx4_g17p_submit_cases[] = {
 	KUNIT_CASE(agx4_g17p_submit_reused_pool_a_record_continues_phases),
 	KUNIT_CASE(agx4_g17p_submit_destroy_after_crash_frees_at_once),
 	KUNIT_CASE(agx4_g17p_submit_render_waits_and_takes_an_idle_pool),
+	KUNIT_CASE(agx4_g17p_submit_pool_in_no_vm_grows_nothing),
 	KUNIT_CASE(agx4_g17p_submit_pool_wait_ends_on_signal_and_crash),
 	KUNIT_CASE(agx4_g17p_submit_kill_drops_deferred_work),
 	KUNIT_CASE(agx4_g17p_submit_forget_after_unplug_keeps_nothing),

@@ -286,7 +286,9 @@
 /*
  * The most blocks a pool holds (H: the reference's G16 maximum, 11 + 32
  * growths of 10), which the carve-out and the pool's lists have room
- * for; and so the most growths a pool takes.
+ * for; and the growths a pool records, 32 of the default 10 blocks.  A
+ * pool grown in smaller steps (tvb_max_blocks raised between requests)
+ * is refused growth once they are used.
  */
 #define G16_TVB_MAX_BLOCKS	331
 #define G16_TVB_MAX_GROWTHS	32

@@ -387,7 +387,11 @@ static_assert(POOL_SLOTS >= G17P_CREDITS);
 #define POOL_BLOCK_STRIDE	0x28000
 #define POOL_BLOCK_PAGES	4
 #define POOL_ID_SHIFT		15
-/* Growths a pool takes: up to 2048 blocks (H), 10 at a time (H). */
+/*
+ * Growths a pool records: up to 2048 blocks (H), 10 at a time (H).  A
+ * pool grown in smaller steps (tvb_max_blocks raised between requests)
+ * is refused growth once they are used.
+ */
 #define G17P_TVB_MAX_BLOCKS	2048
 #define G17P_TVB_MAX_GROWTHS	DIV_ROUND_UP(G17P_TVB_MAX_BLOCKS - POOL_GROUPS, 10)
 /* Pool-B cycle values (H). */

@@ -56,6 +56,8 @@
  * @step: blocks one growth adds.
  * @default_limit: the default most blocks: 32 requests past @initial.
  * @bound: the most blocks a pool may be allowed.
+ * @growths: the most growths a pool records: as many as the default
+ *	step takes to reach @bound from @initial.
  * @limit_reply: the host answers a memory-limit report (opcode 9).
  */
 struct gen_facts {
@@ -65,12 +67,14 @@ struct gen_facts {
 	u32 step;
 	u32 default_limit;
 	u32 bound;
+	u32 growths;
 	bool limit_reply;
 };
 
 static const struct gen_facts gens[] = {
-	{ AGX4_SOC_T8132, "G16", 11, 10, 11 + 32 * 10, 331, true },
-	{ AGX4_SOC_T8140, "G17P", 8, 10, 8 + 32 * 10, 2048, false },
+	{ AGX4_SOC_T8132, "G16", 11, 10, 11 + 32 * 10, 331, 32, true },
+	{ AGX4_SOC_T8140, "G17P", 8, 10, 8 + 32 * 10, 2048,
+	  DIV_ROUND_UP(2048 - 8, 10), false },
 };
 
 static void gen_desc(const struct gen_facts *g, char *desc)
@@ -591,6 +595,39 @@ static void agx4_tvb_request_for_a_changed_pool_is_ignored(struct kunit *test)
 }
 
 /*
+ * tvb_max_blocks is writable at run time.  Raised one block before each
+ * request, every growth adds one block, and the pool's record of its
+ * growths fills long before its blocks run out: the growth past it is
+ * refused (the firmware renders partially) and the render completes.
+ */
+static void agx4_tvb_growths_past_the_record_are_refused(struct kunit *test)
+{
+	struct tvb *t = tvb_open(test);
+	u32 n = t->g->growths, i;
+	struct dma_fence *f;
+	int ret;
+
+	agx4_tvb_hold(t->adev, true);
+	script(t, AGX4_FWMODEL_ACT_GROW, n + 1);
+	f = render_nowait(t);
+	for (i = 0; i <= n; i++) {
+		wait_pending(t, 1);
+		agx4_tvb_max_blocks_param = t->g->initial + i + 1;
+		ret = agx4_tvb_run_one(t->adev);
+		if (i < n)
+			KUNIT_ASSERT_EQ(test, ret, t->g->initial + i + 1);
+	}
+	KUNIT_EXPECT_EQ(test, ret, -ENOSPC);
+	agx4_tvb_hold(t->adev, false);
+	KUNIT_EXPECT_EQ(test, agx4_test_fence_wait(f, BOUND_MS), 0);
+	dma_fence_put(f);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_GROW_GREW), n);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_GROW_REFUSED), 1);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_PARTIAL_RENDERS), 1);
+	expect_no_model_error(t);
+}
+
+/*
  * A growth request still waiting when the device is unplugged is not
  * answered: the removal tears the TVB unit down after drm_dev_unplug()
  * and before the firmware goes, and nothing may reach the firmware then.
@@ -686,6 +723,8 @@ static struct kunit_case agx4_tvb_cases[] = {
 	KUNIT_CASE_PARAM(agx4_tvb_limit_for_no_render_is_ignored,
 			 gen_gen_params),
 	KUNIT_CASE_PARAM(agx4_tvb_request_for_a_changed_pool_is_ignored,
+			 gen_gen_params),
+	KUNIT_CASE_PARAM(agx4_tvb_growths_past_the_record_are_refused,
 			 gen_gen_params),
 	KUNIT_CASE_PARAM(agx4_tvb_request_at_unplug_is_dropped,
 			 gen_gen_params),

@@ -3343,7 +3343,8 @@ static int g17p_tvb_grow(struct agx4_device *adev,
 	if (pl && pl->fq)
 		asid = pl->fq->asid;
 	mutex_unlock(&sub->setup_lock);
-	if (!pl || !pl->vm || asid < 0 || req->context != asid ||
+	/* A pool of no queue has no context (-1): no request names it. */
+	if (!pl || !pl->vm || (int)req->context != asid ||
 	    req->subpipe != pl->grid) {
 		ret = -ENOENT;
 		goto out;

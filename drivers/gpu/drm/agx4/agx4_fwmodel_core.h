@@ -320,10 +320,10 @@ enum fwm_scratch {
  * @busy: work items started and not complete (under @lock).
  * @scripts: armed scripts (under @lock).
  * @nscripts: their number (under @lock).
- * @cpu_ns: nanoseconds the model's work items ran, less the host's
- *	receive callbacks they made: the CPU time that stands in for the
- *	coprocessor's (executor writes; agx4_fwmodel_cpu_ns()
- *	reads).
+ * @cpu_ns: nanoseconds the model's work items and inline doorbells
+ *	ran, less the host's receive callbacks they made: the CPU time that
+ *	stands in for the coprocessor's (added to when an executor is done;
+ *	agx4_fwmodel_cpu_ns() reads).
  * @host_ns: nanoseconds spent in the host's receive callbacks (executor
  *	only).
  */
@@ -374,7 +374,7 @@ struct agx4_fwmodel {
 	unsigned int busy;
 	struct agx4_fwmodel_script scripts[FWM_SCRIPTS];
 	unsigned int nscripts;
-	u64 cpu_ns;
+	atomic64_t cpu_ns;
 	u64 host_ns;
 };
 

@@ -93,9 +93,11 @@ struct fwt {
 static void ev_recv(void *cookie, unsigned int inst, u8 ep, u64 msg)
 {
 	struct fwt *t = cookie;
+	u64 end = ktime_get_ns() + READ_ONCE(t->recv_delay_ms) * NSEC_PER_MSEC;
 
-	if (READ_ONCE(t->recv_delay_ms))
-		mdelay(t->recv_delay_ms);
+	/* Busy, on the clock the model reads: UML's mdelay() may be shorter. */
+	while (ktime_get_ns() < end)
+		cpu_relax();
 	spin_lock(&t->lock);
 	if (t->nmsgs < MAX_MSGS) {
 		t->msgs[t->nmsgs].inst = inst;
@@ -1859,6 +1861,46 @@ static void cpu_time_leaves_out_the_host_callbacks(struct kunit *test)
 	KUNIT_EXPECT_LT(test, spent, 100 * NSEC_PER_MSEC);
 }
 
+/*
+ * A doorbell answered in its caller (inline) counts toward the model's
+ * CPU time whole, less the host's receive callbacks it made: a callback
+ * that busy-waits 100 ms in it adds nothing.
+ */
+static void cpu_time_inline_leaves_out_the_host_callbacks(struct kunit *test)
+{
+	struct g16w *g = g16w_new(test);
+	struct fwt *t = g->t;
+	unsigned int msgs, inline_msgs;
+	u64 before, spent;
+
+	agx4_fwmodel_sync(t->m);
+	agx4_fwmodel_set_inline(t->m, true);
+	g16_render(g, false);
+	spin_lock(&t->lock);
+	msgs = t->nmsgs;
+	spin_unlock(&t->lock);
+	before = agx4_fwmodel_cpu_ns(t->m);
+	WRITE_ONCE(t->recv_delay_ms, 100);
+	KUNIT_ASSERT_EQ(test, t->ops->ring(t->m, 0, 0x21,
+					   0x0083000000000000ULL | 2 << 2), 0);
+	WRITE_ONCE(t->recv_delay_ms, 0);
+	spent = agx4_fwmodel_cpu_ns(t->m) - before;
+	spin_lock(&t->lock);
+	inline_msgs = t->nmsgs - msgs;
+	spin_unlock(&t->lock);
+	/* The completion's notification reached the host in the call. */
+	KUNIT_EXPECT_GT(test, inline_msgs, 0);
+	agx4_fwmodel_set_inline(t->m, false);
+	agx4_fwmodel_sync(t->m);
+	KUNIT_EXPECT_EQ(test,
+			agx4_fwmodel_count(t->m, AGX4_FWMODEL_CNT_INLINE_KICKS),
+			1);
+	/* The TA completed in the call, and told the host. */
+	KUNIT_EXPECT_EQ(test, r32(t, LANE_STAMP(0)), 0xc00);
+	KUNIT_EXPECT_GT(test, spent, 0);
+	KUNIT_EXPECT_LT(test, spent, 100 * NSEC_PER_MSEC);
+}
+
 static void stop_is_recorded_and_idempotent(struct kunit *test)
 {
 	struct fwt *t = g16_booted(test);
@@ -3485,6 +3527,7 @@ static struct kunit_case agx4_fwmodel_cases[] = {
 	KUNIT_CASE(fault_crash_after_boot),
 	KUNIT_CASE(post_event_notifies),
 	KUNIT_CASE(cpu_time_leaves_out_the_host_callbacks),
+	KUNIT_CASE(cpu_time_inline_leaves_out_the_host_callbacks),
 	KUNIT_CASE(stop_is_recorded_and_idempotent),
 	KUNIT_CASE(g17p_boot_acks_both_instances),
 	KUNIT_CASE(g17p_doorbell_before_control_start),

@@ -29,11 +29,12 @@
  * (agx4_fwmodel_set_inline()), as a firmware that completes at once would
  * through an interrupt taken right after the doorbell write, rather than
  * in its own worker, a context switch the coprocessor does not cost the
- * CPU.  The CPU time its work items take (agx4_fwmodel_cpu_ns(), without
- * the driver's receive callbacks they make) is measured in the same run
- * and printed; the ratio is the driver's cost, the time measured less the
- * model's, and the ratio with the model's time left in is printed beside
- * it.
+ * CPU.  The CPU time the model takes (agx4_fwmodel_cpu_ns(): its work
+ * items, and each inline doorbell call whole, where hardware costs the
+ * driver one mailbox write; without the driver's receive callbacks they
+ * make) is measured in the same run and printed; the ratio is the
+ * driver's cost, the time measured less the model's, and the ratio with
+ * the model's time left in is printed beside it.
  */
 
 #include <kunit/test.h>

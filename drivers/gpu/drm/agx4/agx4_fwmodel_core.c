@@ -2108,6 +2108,19 @@ int agx4_fwmodel_set_cursor(struct agx4_fwmodel *m, unsigned int inst,
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_set_cursor);
 
+/* A worker command of @inst carrying one signed value. */
+static int queue_delta(struct agx4_fwmodel *m, unsigned int inst, u8 cmd,
+		       s32 delta)
+{
+	u8 rec[4];
+
+	if (inst >= m->desc->instances)
+		return -EINVAL;
+	put_unaligned_le32(delta, rec);
+	return queue_msg(m, inst, FWM_EP_CMD, cmd, rec, sizeof(rec),
+			 GFP_KERNEL);
+}
+
 /**
  * agx4_fwmodel_set_stamp() - make the firmware write a lane stamp early
  * @m: the model.
@@ -2127,13 +2140,7 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_set_cursor);
 int agx4_fwmodel_set_stamp(struct agx4_fwmodel *m, unsigned int inst,
 			   s32 delta)
 {
-	u8 rec[4];
-
-	if (inst >= m->desc->instances)
-		return -EINVAL;
-	put_unaligned_le32(delta, rec);
-	return queue_msg(m, inst, FWM_EP_CMD, FWM_CMD_STAMP, rec, sizeof(rec),
-			 GFP_KERNEL);
+	return queue_delta(m, inst, FWM_CMD_STAMP, delta);
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_set_stamp);
 
@@ -2153,12 +2160,6 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_set_stamp);
 int agx4_fwmodel_set_pool_blocks(struct agx4_fwmodel *m, unsigned int inst,
 				 s32 delta)
 {
-	u8 rec[4];
-
-	if (inst >= m->desc->instances)
-		return -EINVAL;
-	put_unaligned_le32(delta, rec);
-	return queue_msg(m, inst, FWM_EP_CMD, FWM_CMD_POOL, rec, sizeof(rec),
-			 GFP_KERNEL);
+	return queue_delta(m, inst, FWM_CMD_POOL, delta);
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_set_pool_blocks);

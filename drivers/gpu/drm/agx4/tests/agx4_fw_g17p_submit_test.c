@@ -103,6 +103,19 @@ static void put_vm(void *vm)
 	agx4_vm_put(vm);
 }
 
+/* A VM with the suite's kernel range, put when the case ends. */
+static struct agx4_vm *test_vm(struct kunit *test, struct agx4_device *adev)
+{
+	struct agx4_vm *vm;
+
+	vm = agx4_vm_create(&adev->base, adev->uat_geom, AGX4_VM_START,
+			    AGX4_VM_END, G17P_TEST_KSTART,
+			    G17P_TEST_KSTART + AGX4_VM_KERNEL_MIN_SIZE);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, vm);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, put_vm, vm), 0);
+	return vm;
+}
+
 static void unwrap(void *arg)
 {
 	struct ctx *c = arg;
@@ -178,12 +191,7 @@ static int init(struct kunit *test)
 	the_ctx = c;
 	c->adev->transport.ops = &c->wrap;
 	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, unwrap, c), 0);
-	c->vm = agx4_vm_create(&c->adev->base, c->adev->uat_geom,
-			       AGX4_VM_START, AGX4_VM_END, G17P_TEST_KSTART,
-			       G17P_TEST_KSTART + AGX4_VM_KERNEL_MIN_SIZE);
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, c->vm);
-	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, put_vm, c->vm),
-			0);
+	c->vm = test_vm(test, c->adev);
 	test->priv = c;
 	return 0;
 }
@@ -1873,12 +1881,7 @@ static void hold_every_pool(struct kunit *test, struct every_pool *p)
 	struct agx4_fw_g17p_sub *sub = agx4_fw_g17p_sub(c->adev->fw);
 	unsigned int i;
 
-	p->vm2 = agx4_vm_create(&c->adev->base, c->adev->uat_geom,
-				AGX4_VM_START, AGX4_VM_END, G17P_TEST_KSTART,
-				G17P_TEST_KSTART + AGX4_VM_KERNEL_MIN_SIZE);
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, p->vm2);
-	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, put_vm, p->vm2),
-			0);
+	p->vm2 = test_vm(test, c->adev);
 	p->args2 = (struct agx4_fw_queue_args){
 		.vm = p->vm2, .priority = 1, .usc_exec_base = 1ull << 40,
 	};

@@ -3330,22 +3330,30 @@ static void g17p_grow_grew_then_refused(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_3D), 1);
 }
 
+/* A G17P render that asked for growth once; its pool's block 8 made. */
+static struct g17w *g17_grow_asked(struct kunit *test)
+{
+	struct g17w *g = g17w_new(test);
+	const struct agx4_fwmodel_script s = {
+		.action = AGX4_FWMODEL_ACT_GROW, .arg = 1,
+	};
+
+	KUNIT_ASSERT_EQ(test, agx4_fwmodel_script(g->t->m, &s), 0);
+	g17_tvb_render(g);
+	kick(g->t, 2, 0);
+	g17_host_block(g, 8);
+	return g;
+}
+
 /*
  * G17P "grew" with a block the secondary index does not name: a bad
  * record at its index entry; the render does not complete.
  */
 static void g17p_grew_needs_indexed_blocks(struct kunit *test)
 {
-	struct g17w *g = g17w_new(test);
+	struct g17w *g = g17_grow_asked(test);
 	struct fwt *t = g->t;
-	const struct agx4_fwmodel_script s = {
-		.action = AGX4_FWMODEL_ACT_GROW, .arg = 1,
-	};
 
-	KUNIT_ASSERT_EQ(test, agx4_fwmodel_script(t->m, &s), 0);
-	g17_tvb_render(g);
-	kick(t, 2, 0);
-	g17_host_block(g, 8);
 	w32(t, G17_BM_CTL, 10);
 	w32(t, G17_BM_CTL + 4, 10);
 	g17_answer(t, 0, true);
@@ -3361,16 +3369,9 @@ static void g17p_grew_needs_indexed_blocks(struct kunit *test)
  */
 static void g17p_grew_needs_mapped_blocks(struct kunit *test)
 {
-	struct g17w *g = g17w_new(test);
+	struct g17w *g = g17_grow_asked(test);
 	struct fwt *t = g->t;
-	const struct agx4_fwmodel_script s = {
-		.action = AGX4_FWMODEL_ACT_GROW, .arg = 1,
-	};
 
-	KUNIT_ASSERT_EQ(test, agx4_fwmodel_script(t->m, &s), 0);
-	g17_tvb_render(g);
-	kick(t, 2, 0);
-	g17_host_block(g, 8);
 	/* Listed, not mapped. */
 	w64(t, G17_BM_INDEX + 8 * 9, 0x11 + 5 * 9);
 	w32(t, G17_BM_CTL, 10);

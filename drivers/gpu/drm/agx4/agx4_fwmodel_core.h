@@ -476,6 +476,8 @@ bool agx4_fwmodel_g16_tvb_echo(struct agx4_fwmodel *m, struct fwm_lane *l,
  */
 #define FWM_BM_BLOCKS		0x3c
 #define FWM_BM_LIST		0x44
+/* The context base: TA addresses are 32-bit offsets from it (H). */
+#define FWM_CONTEXT_BASE	0x1000000000ULL
 #define FWM_BM_CONTROL		0x4c
 
 int agx4_fwmodel_tvb_grew(struct agx4_fwmodel *m, struct fwm_lane *l);

@@ -1052,7 +1052,6 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_grid);
  * for G16; L for G17P, whose index leaves the specification gives the
  * same contents as G16's block list).
  */
-#define BLOCK_CONTEXT_BASE	0x1000000000ULL
 #define BLOCK_UNIT		0x8000ULL
 #define BLOCK_SIZE		0x20000ULL
 
@@ -1093,7 +1092,7 @@ int agx4_fwmodel_tvb_grew(struct agx4_fwmodel *m, struct fwm_lane *l)
 			return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_RECORD,
 						 list + 8ULL * i);
 		if (agx4_fwmodel_gpu_check(m, l->inst, t->ctx,
-					   BLOCK_CONTEXT_BASE + id * BLOCK_UNIT,
+					   FWM_CONTEXT_BASE + id * BLOCK_UNIT,
 					   BLOCK_SIZE, AGX4_FWMODEL_READ |
 					   AGX4_FWMODEL_WRITE))
 			return -EIO;

@@ -40,9 +40,6 @@
 #define NOTIFIER_CONTEXT	0x24
 #define NOTIFIER_LINKED		0x94
 
-/* TA addresses are 32-bit offsets from the context base (H). */
-#define CONTEXT_BASE		0x1000000000ULL
-
 /* Registers naming what the GPU reads or writes (H). */
 #define REG_TA_ENCODER		0x1c880
 #define REG_TA_STATUS		0x14318
@@ -305,7 +302,7 @@ static int user_buffers(struct agx4_fwmodel *m, struct fwm_lane *l,
 		return -EIO;
 	if (l->kind == FWM_KIND_TA &&
 	    reg_value(regs, count, REG_TA_ENCODER, &v) &&
-	    agx4_fwmodel_gpu_check(m, l->inst, ctx, CONTEXT_BASE + v, 4,
+	    agx4_fwmodel_gpu_check(m, l->inst, ctx, FWM_CONTEXT_BASE + v, 4,
 				   AGX4_FWMODEL_READ))
 		return -EIO;
 	if (l->kind != FWM_KIND_COMPUTE)

@@ -168,7 +168,12 @@ struct agx4_job_dev {
 	 * @submit_wq: where every queue's scheduler runs its jobs and frees
 	 * them: one reclaim-safe workqueue for the device instead of one
 	 * per queue.  A scheduler's own work items never run concurrently
-	 * with themselves, so each queue still publishes in order.
+	 * with themselves, so each queue still publishes in order.  Per-CPU
+	 * (not %WQ_UNBOUND): run_job and free_job are short, and a per-CPU
+	 * pool wakes another worker only when the running one sleeps.  An
+	 * unbound pool counts none of its workers as running, so it woke a
+	 * second worker for the free_job work that a completion in run_job
+	 * queues: two more context switches per job.
 	 */
 	struct workqueue_struct *submit_wq;
 	/** @poll: re-scans while anything is in flight. */
@@ -1128,7 +1133,7 @@ static int job_dev_create(struct agx4_device *adev,
 	if (ret)
 		return ret;
 	jd->submit_wq = alloc_workqueue("agx4-submit",
-					WQ_MEM_RECLAIM | WQ_UNBOUND, 0);
+					WQ_MEM_RECLAIM, 0);
 	if (!jd->submit_wq)
 		return -ENOMEM;
 	ret = drmm_add_action_or_reset(&adev->base, job_dev_release, jd);

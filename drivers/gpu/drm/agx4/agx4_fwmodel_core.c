@@ -1372,11 +1372,15 @@ void agx4_fwmodel_exec_done(struct agx4_fwmodel *m)
 static bool ring_inline(struct agx4_fwmodel *m, unsigned int inst, u64 msg)
 {
 	struct fwm_msg q = { .inst = inst, .ep = FWM_EP_DB, .msg = msg };
-	u64 t0 = ktime_get_ns(), host;
 	unsigned long flags;
+	u64 t0, host;
 	bool go;
 
-	if (!READ_ONCE(m->inline_kicks) || FWM_MSG_TYPE(msg) != FWM_MSG_KICK ||
+	/* Outside inline mode, every doorbell goes to the worker. */
+	if (!READ_ONCE(m->inline_kicks))
+		return false;
+	t0 = ktime_get_ns();
+	if (FWM_MSG_TYPE(msg) != FWM_MSG_KICK ||
 	    inst >= m->desc->instances || irqs_disabled())
 		return false;
 	spin_lock_irqsave(&m->lock, flags);

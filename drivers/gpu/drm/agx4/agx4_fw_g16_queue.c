@@ -559,7 +559,7 @@ struct g16_vm {
  * @vm: the VM.
  * @nblocks: blocks the pool holds; under &agx4_fw_g16_sub.tvb_lock, as
  *	the next three.
- * @counter: the request counter of the last growth request answered.
+ * @counter: the request counter the pool's next growth request carries.
  * @ngrown: entries of @grown.
  * @grown: the blocks each growth added, with their guards, mapped after
  *	the first ones (@blocks).
@@ -2531,10 +2531,12 @@ static int pool_add_blocks(struct agx4_device *adev, struct g16_render_vm *r,
 
 /*
  * A growth request names the pool by its buffer-manager slot (7 + the
- * support lease) and the VM by its context.  The counter of each request
- * the host answers is remembered: one not past it repeats an old request
- * (GAP: whether the firmware's counter is per pool or per device is not
- * known; both only grow, which is all agx4 asks of it).
+ * support lease) and the VM by its context.  Its counter is the pool's:
+ * 0 for the pool's first request, one more after each reply, "grew" or
+ * "refused" (H: the reference answers only a request carrying its pool's
+ * counter, which it starts at 0 when it makes the pool and moves on after
+ * every reply).  A request behind it repeats one already answered; one
+ * ahead of it is out of sequence: neither is answered.
  *
  * The slot is bounded by the parser already (agx4_fw_g16.c refuses a
  * request outside slots 7..63), and the TVB unit asks only while the
@@ -2560,15 +2562,16 @@ static int g16_tvb_grow(struct agx4_device *adev,
 		ret = -ENOENT;
 		goto out;
 	}
-	if ((s32)(req->counter - r->counter) <= 0) {
-		ret = -ESTALE;
+	if (req->counter != r->counter) {
+		ret = agx4_fw_grow_counter_error(req->counter, r->counter);
 		goto out;
 	}
 	if (!pool_intact(r)) {
 		ret = -EPROTO;
 		goto out;
 	}
-	r->counter = req->counter;
+	/* Answered from here on, "grew" or "refused". */
+	r->counter++;
 	old = r->nblocks;
 	new = min3(old + adev->gen->tvb.growth_blocks, max_blocks,
 		   (u32)G16_TVB_MAX_BLOCKS);

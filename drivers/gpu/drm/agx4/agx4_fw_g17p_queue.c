@@ -538,7 +538,7 @@ struct g17p_owner {
  *	their job lives.
  * @blocks: TVB blocks the pool holds (%POOL_GROUPS, then what growth
  *	added in @vm); under &agx4_fw_g17p_sub.tvb_lock, as the next three.
- * @counter: the request counter of the last growth request answered.
+ * @counter: the request counter the pool's next growth request carries.
  * @ngrown: entries of @grown.
  * @grown: the blocks each growth added, mapped in @vm's carve-out.
  */
@@ -1838,6 +1838,10 @@ static int pool_recycle(struct agx4_fw_queue *fq, struct g17p_pool *pl)
 	pl->seen[0] = 0;
 	pl->seen[1] = 0;
 	pl->published = 0;
+	/* A new graph: its growth requests are numbered from 0 again. */
+	mutex_lock(&fq->sub->tvb_lock);
+	pl->counter = 0;
+	mutex_unlock(&fq->sub->tvb_lock);
 	return init_pool(fq, pl);
 }
 
@@ -3317,10 +3321,18 @@ static int pool_add_blocks(struct agx4_device *adev, struct g17p_pool *pl,
 
 /*
  * A growth request names the pool by its index and grid, and its VM by
- * the context the pool's queue runs in.  The counter of each request the
- * host answers is remembered: one not past it repeats an old request
- * (GAP: whether the firmware's counter is per pool or per device is not
- * known; both only grow, which is all agx4 asks of it).
+ * the context the pool's queue runs in.  Its counter is the pool's: 0 for
+ * the first request of a pool made anew (pool_create(), pool_recycle()),
+ * one more after each reply, "grew" or "refused" (H: the reference
+ * accepts only its pool's counter, starts it at 0 for a new pool or
+ * graph and moves it on per reply).  A pool that changes hands keeps its
+ * counter: the firmware's graph is the same.  A request behind the
+ * counter repeats one already answered; one ahead of it is out of
+ * sequence: neither is answered.
+ *
+ * A pool grows by exactly the generation's step or not at all (H: the
+ * reference refuses a step that would pass the pool's limit rather than
+ * grow by less).
  *
  * The pool is bounded by the parser already (agx4_fw_g17p.c refuses a
  * request past pool 14), and the TVB unit asks only while the firmware
@@ -3349,21 +3361,24 @@ static int g17p_tvb_grow(struct agx4_device *adev,
 		ret = -ENOENT;
 		goto out;
 	}
-	if ((s32)(req->counter - pl->counter) <= 0) {
-		ret = -ESTALE;
+	if (req->counter != pl->counter) {
+		ret = agx4_fw_grow_counter_error(req->counter, pl->counter);
 		goto out;
 	}
 	if (!pool_intact(pl)) {
 		ret = -EPROTO;
 		goto out;
 	}
-	pl->counter = req->counter;
+	/* Answered from here on, "grew" or "refused". */
+	pl->counter++;
 	old = pl->blocks;
 	room = POOL_GROUPS + min_t(u64, growth_slice(pl->vm) / POOL_BLOCK_STRIDE,
 				   G17P_TVB_MAX_BLOCKS);
-	new = min3(old + adev->gen->tvb.growth_blocks, max_blocks, room);
-	new = min_t(u32, new, G17P_TVB_MAX_BLOCKS);
-	ret = new > old ? pool_add_blocks(adev, pl, old, new) : -ENOSPC;
+	new = old + adev->gen->tvb.growth_blocks;
+	if (new <= min3(max_blocks, room, (u32)G17P_TVB_MAX_BLOCKS))
+		ret = pool_add_blocks(adev, pl, old, new);
+	else
+		ret = -ENOSPC;
 	if (!ret)
 		ret = new;
 out:

@@ -133,7 +133,8 @@ struct fwm_write {
  * A growth or limit script running on a TA work item: what is still to
  * be requested, the request waiting for its reply (the record as posted:
  * replies echo it), and what the generation learnt from the work item
- * to check the reply's effect.
+ * to check the reply's effect, and the key of the pool the request is
+ * for (&agx4_fwmodel.tvb_count).
  */
 struct fwm_tvb {
 	u32 left;
@@ -141,6 +142,7 @@ struct fwm_tvb {
 	u32 wait;
 	unsigned long deadline;
 	u32 sent;
+	u32 pool;
 	u8 req[FWM_EVT_RECORD];
 	u32 ctx;
 	u64 bm;
@@ -268,6 +270,10 @@ enum fwm_scratch {
 
 #define FWM_SCRIPTS		16
 #define FWM_GRIDS		128
+/* Keys of TVB pools: G16 buffer-manager slots, G17P grids (below 64). */
+#define FWM_TVB_POOLS		64
+/* G17P receiver slots of dependency points (an 8-bit field). */
+#define FWM_RECV_SLOTS		256
 
 /**
  * struct agx4_fwmodel - the firmware model
@@ -310,7 +316,16 @@ enum fwm_scratch {
  * @lane_hash: @lanes by queue record address (executor only).
  * @lane_seq: the next lane's &fwm_lane.order (executor only).
  * @job_seq: start order of work items (executor only).
- * @tvb_seq: growth requests posted, the request counter (executor only).
+ * @tvb_count: the growth request counter of each TVB pool, by the key
+ *	the generation gives a pool (&fwm_tvb.pool; executor only).  Both
+ *	references number a pool's requests from 0 and move on by one with
+ *	every reply, grown or refused: GravityLinux/linux
+ *	drivers/gpu/drm/asahi/g16_tvb.rs@4f7fe108 Tvb::new and g16_runtime.rs
+ *	service_render_events (G16); g17p_growth.rs@5f2f3fa2 Owner::request
+ *	and g17p_growth_runtime.rs@fc79d23c register_pool, new_graph,
+ *	step_inner (G17P).
+ * @slot_owner: G17P: the receiver each dependency-point receiver slot
+ *	belongs to, 1 + its key (0: none yet; executor only).
  * @grid_done: G17P: commands completed per grid (executor writes;
  *	read under @lock).
  * @mode: see &enum agx4_fwmodel_mode (under @lock).
@@ -365,7 +380,8 @@ struct agx4_fwmodel {
 	DECLARE_HASHTABLE(lane_hash, 6);
 	u64 lane_seq;
 	u64 job_seq;
-	u32 tvb_seq;
+	u32 tvb_count[FWM_TVB_POOLS];
+	u32 slot_owner[FWM_RECV_SLOTS];
 	u32 grid_done[FWM_GRIDS];
 	enum agx4_fwmodel_mode mode;
 	u32 mode_arg;

@@ -130,6 +130,9 @@ static void sync_epoch(struct agx4_fwmodel *m, unsigned int inst, u32 epoch)
 		spin_lock_irqsave(&m->lock, flags);
 		memset(m->grid_done, 0, sizeof(m->grid_done));
 		spin_unlock_irqrestore(&m->lock, flags);
+		/* A new firmware knows no pool and no receiver yet. */
+		memset(m->tvb_count, 0, sizeof(m->tvb_count));
+		memset(m->slot_owner, 0, sizeof(m->slot_owner));
 	}
 	m->exec_epoch[inst] = epoch;
 }
@@ -262,6 +265,13 @@ static int take_msg(struct agx4_fwmodel *m, unsigned int inst,
 		spin_lock_irqsave(&m->lock, flags);
 		m->grid_done[l->event] = 0;
 		spin_unlock_irqrestore(&m->lock, flags);
+		/*
+		 * A new graph numbers its pool's growth requests from 0
+		 * (GravityLinux/linux drivers/gpu/drm/asahi/
+		 * g17p_growth_runtime.rs@fc79d23c new_graph).
+		 */
+		if (l->event < FWM_TVB_POOLS)
+			m->tvb_count[l->event] = 0;
 	}
 	/* G16 rings wrap (head < capacity); G17P rings are linear (H). */
 	if (m->desc->ring_wraps ? mi->head >= l->cap :
@@ -839,6 +849,9 @@ int agx4_fwmodel_exec_reply(struct agx4_fwmodel *m, unsigned int inst,
 	return -EINVAL;
 found:
 	l->job.tvb.wait = 0;
+	/* Every reply to a growth request moves the pool's counter on. */
+	if (op == FWM_OP_GROW_REPLY)
+		m->tvb_count[l->job.tvb.pool]++;
 	if (op == FWM_OP_LIMIT_REPLY) {
 		agx4_fwmodel_counter_add(m, AGX4_FWMODEL_CNT_LIMIT_REPLIES);
 	} else if (ok) {

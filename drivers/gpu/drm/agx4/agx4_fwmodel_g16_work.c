@@ -268,6 +268,8 @@ static int tvb_init(struct agx4_fwmodel *m, struct fwm_lane *l, u64 item)
 			      get_unaligned_le64(b + 0x14), 0x88,
 			      AGX4_FWMODEL_READ | AGX4_FWMODEL_WRITE))
 		return -EIO;
+	/* A pool made anew numbers its growth requests from 0 again. */
+	m->tvb_count[slot] = 0;
 	agx4_fwmodel_counter_add(m, AGX4_FWMODEL_CNT_TVB_INITS);
 	return FWM_STEP_PASS;
 }
@@ -607,10 +609,16 @@ static int find_frag(struct agx4_fwmodel *m, struct fwm_lane *l, u64 ta,
 
 /*
  * Growth request (kind 6): +4 context, +8 BM slot, +0xc request counter,
- * +0x10 subpipe, +0x14 u64 halt count (H).  GAP: the counter is the
- * model's count of requests, the subpipe 0 (TA) and the halt count the
- * work item's own count of requests.  Memory-limit report (kind 7): +4 0,
- * +8 1, +0xc the 3D event, +0x10 the 3D stamp (H).
+ * +0x10 subpipe, +0x14 u64 halt count (H).  The counter is the pool's:
+ * 0 for its first request, one more after each reply, grown or refused
+ * (GravityLinux/linux drivers/gpu/drm/asahi/g16_tvb.rs@4f7fe108 Tvb::new
+ * starts it at 0; g16_runtime.rs@1ab42a3a service_render_events answers
+ * only a request carrying the pool's counter and moves it on after each
+ * reply).  A pool is keyed by its BM slot and starts again at its TVB
+ * init item (tvb_init()), which comes before the pool's first TA.  GAP:
+ * the subpipe is 0 (TA) and the halt count the work item's own count of
+ * requests.  Memory-limit report (kind 7): +4 0, +8 1, +0xc the 3D event,
+ * +0x10 the 3D stamp (H).
  */
 int agx4_fwmodel_g16_tvb_request(struct agx4_fwmodel *m, struct fwm_lane *l,
 				 bool limit, u8 *rec)
@@ -645,9 +653,12 @@ int agx4_fwmodel_g16_tvb_request(struct agx4_fwmodel *m, struct fwm_lane *l,
 			      AGX4_FWMODEL_READ) ||
 	    agx4_fwmodel_read32(m, l->inst, control, &t->blocks))
 		return -EIO;
+	if (slot >= FWM_TVB_POOLS)
+		return agx4_fwmodel_item_fail(m, ta + TA_BM_SLOT);
+	t->pool = slot;
 	put_unaligned_le32(t->ctx, rec + 4);
 	put_unaligned_le32(slot, rec + 8);
-	put_unaligned_le32(++m->tvb_seq, rec + 0xc);
+	put_unaligned_le32(m->tvb_count[slot], rec + 0xc);
 	put_unaligned_le32(0, rec + 0x10);
 	put_unaligned_le64(t->sent + 1, rec + 0x14);
 	return 0;

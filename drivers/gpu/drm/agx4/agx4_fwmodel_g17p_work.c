@@ -533,8 +533,14 @@ static int find_frag(struct agx4_fwmodel *m, struct fwm_lane *l, u64 ta,
 /*
  * Growth request (kind 6): +4 context, +8 pool, +0xc request counter,
  * +0x10 the TA grid, +0x14..+0x37 zero, +0x38 u64 1, +0x40 u64 1 << grid
- * (H; GAP: the counter is the model's count of requests, and a grid past
- * 63 leaves +0x40 zero).  Memory-limit report (kind 7): +4 0, +8 1, +0xc
+ * (H; GAP: a grid past 63 leaves +0x40 zero).  The counter is the
+ * pool's: 0 for its first request, one more after each reply, grown or
+ * refused (GravityLinux/linux drivers/gpu/drm/asahi/g17p_growth.rs@5f2f3fa2
+ * Owner::request accepts only the pool's counter;
+ * g17p_growth_runtime.rs@fc79d23c register_pool and new_graph start it
+ * at 0, step_inner moves it on per reply).  A pool is keyed by its TA
+ * grid and starts again when the grid's queue is registered anew
+ * ("first", a new graph).  Memory-limit report (kind 7): +4 0, +8 1, +0xc
  * event, +0x10 u64 the TA descriptor, +0x18 u64 non-zero, +0x20 0, +0x28
  * u64 the 3D descriptor, +0x30 u64 event, +0x38 u64 context, +0x40 u64
  * pool (H; M: the event is the pool's event slot, its number; GAP: +0x18
@@ -573,9 +579,12 @@ int agx4_fwmodel_g17p_tvb_request(struct agx4_fwmodel *m, struct fwm_lane *l,
 			      AGX4_FWMODEL_READ) ||
 	    agx4_fwmodel_read32(m, l->inst, control, &t->blocks))
 		return -EIO;
+	if (l->event >= FWM_TVB_POOLS)
+		return agx4_fwmodel_item_fail(m, ta + TA_POOL);
+	t->pool = l->event;
 	put_unaligned_le32(t->ctx, rec + 4);
 	put_unaligned_le32(pool, rec + 8);
-	put_unaligned_le32(++m->tvb_seq, rec + 0xc);
+	put_unaligned_le32(m->tvb_count[t->pool], rec + 0xc);
 	put_unaligned_le32(l->event, rec + 0x10);
 	put_unaligned_le64(1, rec + 0x38);
 	put_unaligned_le64(l->event < 64 ? BIT_ULL(l->event) : 0, rec + 0x40);

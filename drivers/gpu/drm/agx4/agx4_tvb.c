@@ -53,12 +53,15 @@
  * allocation and mapping first, then the block list, then the block
  * control.  It answers "refused" at once, without waiting for memory,
  * when the pool holds the limit already or an allocation or a mapping
- * fails.  A request that names no pool of the device, repeats a counter
- * already answered or finds the pool's state changed behind the host's
- * back is not answered at all: it is counted, reported (ratelimited) and
- * dropped, since answering it could only feed the firmware a pool it did
- * not ask for.  Replies are pushed on device control and the control
- * doorbell rung.  A reply that finds the ring full is not dropped (the
+ * fails.  Each pool numbers its requests from 0, one more after every
+ * reply, "grew" or "refused", as the firmware does; only the request
+ * carrying the pool's next counter is answered.  A request that names no
+ * pool of the device, carries another counter (one already answered, or
+ * one out of sequence) or finds the pool's state changed behind the
+ * host's back is not answered at all: it is counted, reported
+ * (ratelimited) and dropped, since answering it could only feed the
+ * firmware a pool it did not ask for.  Replies are pushed on device
+ * control and the control doorbell rung.  A reply that finds the ring full is not dropped (the
  * firmware would wait for it forever): the work rings the doorbell, waits
  * until the firmware took what fills the ring (at most the firmware's
  * timeout) and pushes the reply again.
@@ -321,6 +324,10 @@ static void ignore(struct agx4_tvb *t, const struct agx4_fw_ev_grow_in *req,
 	case -ESTALE:
 		t->stats.stale++;
 		why = "a counter already answered";
+		break;
+	case -EBADMSG:
+		t->stats.ahead++;
+		why = "a counter out of sequence";
 		break;
 	case -EPROTO:
 		t->stats.malformed++;

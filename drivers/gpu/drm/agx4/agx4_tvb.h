@@ -20,7 +20,9 @@ struct agx4_fw_gen;
  * @grew: of those, answered "grew".
  * @refused: answered "refused": limit reached or memory ran out.
  * @unknown: ignored: no pool, VM or slot of this device matches.
- * @stale: ignored: request counter not past the last one answered.
+ * @stale: ignored: request counter behind the pool's, a request already
+ *	answered.
+ * @ahead: ignored: request counter ahead of the pool's, out of sequence.
  * @malformed: ignored: the pool's state is not what the host wrote.
  * @dropped: requests lost because too many waited for the workqueue.
  * @limits: memory-limit reports (event 7) seen.
@@ -38,6 +40,7 @@ struct agx4_tvb_stats {
 	u64 refused;
 	u64 unknown;
 	u64 stale;
+	u64 ahead;
 	u64 malformed;
 	u64 dropped;
 	u64 limits;

@@ -1986,7 +1986,7 @@ static void agx4_g17p_submit_pool_in_no_vm_grows_nothing(struct kunit *test)
 	struct ctx *c = test->priv;
 	struct agx4_fw_g17p_sub *sub = agx4_fw_g17p_sub(c->adev->fw);
 	struct every_pool *p = kunit_kzalloc(test, sizeof(*p), GFP_KERNEL);
-	struct agx4_fw_ev_grow_in req = { .slot = 0, .counter = 1 };
+	struct agx4_fw_ev_grow_in req = { .slot = 0, .counter = 0 };
 	struct agx4_fw_job *none = NULL;
 	unsigned long budget;
 	unsigned int i;

@@ -88,6 +88,7 @@ enum cnt {
 	C_RECEIPT,		/* device-control receipts (kind 13) */
 	C_TVB_UNKNOWN,		/* growth requests naming no pool */
 	C_TVB_STALE,		/* growth requests with a counter answered */
+	C_TVB_AHEAD,		/* growth requests with a counter out of turn */
 	C_LIMIT_UNMATCHED,	/* memory limits naming no render */
 	C_BAD_MSG,		/* mailbox messages agx4 does not know */
 	C_CHANNEL,		/* work-channel cursors out of range */
@@ -424,7 +425,11 @@ static const struct hcase cases[] = {
 	EVG("grow, counter behind", G16, K_GROW, F_POOL, IGNORED,
 	    C_TVB_STALE, PREL(0xc, 4, 0xffffffff)),
 	EVG("grow, counter half a turn ahead", G16, K_GROW, F_POOL, IGNORED,
-	    C_TVB_STALE, PREL(0xc, 4, 0x80000000)),
+	    C_TVB_AHEAD, PREL(0xc, 4, 0x80000000)),
+	EVG("grow, counter one past the next", G16, K_GROW, F_POOL_NEXT,
+	    IGNORED, C_TVB_AHEAD, PREL(0xc, 4, 1)),
+	EVG("grow, counter half a turn behind", G16, K_GROW, F_POOL, IGNORED,
+	    C_TVB_STALE, PREL(0xc, 4, 0x80000001)),
 
 	/*
 	 * G17P growth requests: +4 context (VM 1..63), +8 pool (0..14),
@@ -468,7 +473,11 @@ static const struct hcase cases[] = {
 	EVG("grow, counter behind", G17P, K_GROW, F_POOL, IGNORED,
 	    C_TVB_STALE, PREL(0xc, 4, 0xffffffff)),
 	EVG("grow, counter half a turn ahead", G17P, K_GROW, F_POOL, IGNORED,
-	    C_TVB_STALE, PREL(0xc, 4, 0x80000000)),
+	    C_TVB_AHEAD, PREL(0xc, 4, 0x80000000)),
+	EVG("grow, counter one past the next", G17P, K_GROW, F_POOL_NEXT,
+	    IGNORED, C_TVB_AHEAD, PREL(0xc, 4, 1)),
+	EVG("grow, counter half a turn behind", G17P, K_GROW, F_POOL, IGNORED,
+	    C_TVB_STALE, PREL(0xc, 4, 0x80000001)),
 
 	/* The event ring's write cursor outside its 256 entries. */
 	CUR("event cursor 256", EV_ENTRIES),
@@ -612,6 +621,7 @@ static void counts(struct hctx *h, u64 *c)
 	c[C_RECEIPT] = READ_ONCE(ev->receipts);
 	c[C_TVB_UNKNOWN] = s.unknown;
 	c[C_TVB_STALE] = s.stale;
+	c[C_TVB_AHEAD] = s.ahead;
 	c[C_LIMIT_UNMATCHED] = s.limit_unmatched;
 	c[C_BAD_MSG] = atomic_read(&h->adev->fw->bad_messages);
 	c[C_CHANNEL] = atomic_read(&h->adev->fw->bad_cursors);

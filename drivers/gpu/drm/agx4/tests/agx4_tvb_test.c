@@ -59,6 +59,8 @@
  * @growths: the most growths a pool records: as many as the default
  *	step takes to reach @bound from @initial.
  * @limit_reply: the host answers a memory-limit report (opcode 9).
+ * @whole_steps: a growth adds exactly @step blocks or is refused (G17P:
+ *	the reference refuses a step that would pass the pool's limit).
  */
 struct gen_facts {
 	enum agx4_soc_id soc;
@@ -69,12 +71,13 @@ struct gen_facts {
 	u32 bound;
 	u32 growths;
 	bool limit_reply;
+	bool whole_steps;
 };
 
 static const struct gen_facts gens[] = {
-	{ AGX4_SOC_T8132, "G16", 11, 10, 11 + 32 * 10, 331, 32, true },
+	{ AGX4_SOC_T8132, "G16", 11, 10, 11 + 32 * 10, 331, 32, true, false },
 	{ AGX4_SOC_T8140, "G17P", 8, 10, 8 + 32 * 10, 2048,
-	  DIV_ROUND_UP(2048 - 8, 10), false },
+	  DIV_ROUND_UP(2048 - 8, 10), false, true },
 };
 
 static void gen_desc(const struct gen_facts *g, char *desc)
@@ -327,6 +330,96 @@ static void agx4_tvb_limit_fails_the_job_and_the_queue_goes_on(struct kunit *tes
 
 	KUNIT_EXPECT_EQ(test, render(t), 0);
 	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_3D), 2);
+	expect_no_model_error(t);
+}
+
+/* Open another client on @t's device, with its own VM, queue and pool. */
+static struct tvb *tvb_other(struct tvb *t)
+{
+	struct tvb *o = kunit_kzalloc(t->test, sizeof(*o), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(t->test, o);
+	*o = *t;
+	o->c = agx4_test_client_open(t->test, t->adev);
+	KUNIT_ASSERT_EQ(t->test, agx4_test_fork_open(o->c, &o->f), 0);
+	KUNIT_ASSERT_EQ(t->test,
+			agx4_test_queue_create(o->c, o->f.vm_id,
+					       DRM_ASAHI_PRIORITY_MEDIUM,
+					       &o->queue), 0);
+	o->out = agx4_test_syncobj(o->c, NULL);
+	return o;
+}
+
+/*
+ * The firmware numbers each pool's growth requests from 0 and moves the
+ * number on with every reply, "grew" or "refused" (both references); the
+ * model does the same and answers nothing else.  The first request of a
+ * pool (counter 0) is answered; a second pool starts at 0 again while
+ * the first one's counter goes on where it was; a refusal counts too.
+ */
+static void agx4_tvb_each_pool_numbers_its_requests_from_zero(struct kunit *test)
+{
+	struct tvb *t = tvb_open(test), *o;
+	struct agx4_tvb_stats s;
+
+	script(t, AGX4_FWMODEL_ACT_GROW, 1);
+	KUNIT_EXPECT_EQ(test, render(t), 0);
+	s = stats(t);
+	KUNIT_EXPECT_EQ(test, s.grew, 1);
+	KUNIT_EXPECT_EQ(test, s.last_counter, 0);
+	KUNIT_EXPECT_EQ(test, s.stale + s.ahead + s.unknown, 0);
+
+	script(t, AGX4_FWMODEL_ACT_GROW, 2);
+	KUNIT_EXPECT_EQ(test, render(t), 0);
+	s = stats(t);
+	KUNIT_EXPECT_EQ(test, s.grew, 3);
+	KUNIT_EXPECT_EQ(test, s.last_counter, 2);
+
+	o = tvb_other(t);
+	script(o, AGX4_FWMODEL_ACT_GROW, 1);
+	KUNIT_EXPECT_EQ(test, render(o), 0);
+	s = stats(t);
+	KUNIT_EXPECT_EQ(test, s.grew, 4);
+	KUNIT_EXPECT_EQ(test, s.last_counter, 0);
+
+	/* A refusal moves the first pool's counter on as well. */
+	agx4_tvb_max_blocks_param = t->g->initial + 3 * t->g->step;
+	script(t, AGX4_FWMODEL_ACT_GROW, 2);
+	KUNIT_EXPECT_EQ(test, render(t), 0);
+	s = stats(t);
+	KUNIT_EXPECT_EQ(test, s.refused, 2);
+	KUNIT_EXPECT_EQ(test, s.last_counter, 4);
+	script(t, AGX4_FWMODEL_ACT_GROW, 1);
+	KUNIT_EXPECT_EQ(test, render(t), 0);
+	s = stats(t);
+	KUNIT_EXPECT_EQ(test, s.refused, 3);
+	KUNIT_EXPECT_EQ(test, s.last_counter, 5);
+	KUNIT_EXPECT_EQ(test, s.stale + s.ahead + s.unknown, 0);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_GROW_REQUESTS), 7);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_GROW_GREW), 4);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_GROW_REFUSED), 3);
+	expect_no_model_error(t);
+}
+
+/*
+ * With the limit half a step past one growth, the second growth is
+ * refused on G17P (whole steps only, as the reference) and grows by the
+ * half step on G16.
+ */
+static void agx4_tvb_growth_short_of_a_step(struct kunit *test)
+{
+	struct tvb *t = tvb_open(test);
+	u32 half = t->g->step / 2;
+	struct agx4_tvb_stats s;
+
+	agx4_tvb_max_blocks_param = t->g->initial + t->g->step + half;
+	script(t, AGX4_FWMODEL_ACT_GROW, 2);
+	KUNIT_EXPECT_EQ(test, render(t), 0);
+	s = stats(t);
+	KUNIT_EXPECT_EQ(test, s.grew, t->g->whole_steps ? 1 : 2);
+	KUNIT_EXPECT_EQ(test, s.refused, t->g->whole_steps ? 1 : 0);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_PARTIAL_RENDERS),
+			t->g->whole_steps ? 1 : 0);
 	expect_no_model_error(t);
 }
 
@@ -599,13 +692,20 @@ static void agx4_tvb_request_for_a_changed_pool_is_ignored(struct kunit *test)
  * request, every growth adds one block, and the pool's record of its
  * growths fills long before its blocks run out: the growth past it is
  * refused (the firmware renders partially) and the render completes.
+ * G16 only: G17P grows by whole steps, and its record holds as many as
+ * reach its block bound.
  */
 static void agx4_tvb_growths_past_the_record_are_refused(struct kunit *test)
 {
-	struct tvb *t = tvb_open(test);
-	u32 n = t->g->growths, i;
+	struct tvb *t;
+	u32 n, i;
 	struct dma_fence *f;
 	int ret;
+
+	if (facts(test)->whole_steps)
+		kunit_skip(test, "whole steps only: the record holds the bound");
+	t = tvb_open(test);
+	n = t->g->growths;
 
 	agx4_tvb_hold(t->adev, true);
 	script(t, AGX4_FWMODEL_ACT_GROW, n + 1);
@@ -709,6 +809,9 @@ static struct kunit_case agx4_tvb_cases[] = {
 	KUNIT_CASE_PARAM(agx4_tvb_render_without_growth_sends_no_reply,
 			 gen_gen_params),
 	KUNIT_CASE_PARAM(agx4_tvb_one_growth_grows_the_pool, gen_gen_params),
+	KUNIT_CASE_PARAM(agx4_tvb_each_pool_numbers_its_requests_from_zero,
+			 gen_gen_params),
+	KUNIT_CASE_PARAM(agx4_tvb_growth_short_of_a_step, gen_gen_params),
 	KUNIT_CASE_PARAM(agx4_tvb_five_growths_grow_the_pool, gen_gen_params),
 	KUNIT_CASE_PARAM(agx4_tvb_refusal_partial_renders_and_completes,
 			 gen_gen_params),

@@ -268,8 +268,6 @@ static_assert(OWN_DESCS <= OWN_RECORDS);
 #define OWN_LOW_BASE		0x7200000000ull
 #define OWN_FIRST_GRID		32
 #define OWN_UUID_BASE		0x200
-/* The compute queues' event slot in dependency points (H). */
-#define OWN_EVENT_SLOT		2
 /* Per-command constants of the descriptor and program (H). */
 #define OWN_SUPPORT_CONTROL	0xe0a00001
 #define OWN_IDENTITY		0x0200020803000247ull
@@ -442,11 +440,15 @@ static_assert(WIN_BASE + AGX4_G17P_MAX_POOLS * WIN_STRIDE <=
 /* Render support (class-4 state form, H). */
 #define POOL_SUPPORT_HEADER	6
 /*
- * GAP: the lifecycle words of a render after the first are not known;
- * agx4 uses the first render's (H) for every render.
+ * The lifecycle words of an ordinary render are 0, with the ordinary
+ * gates (H: both references; the words 0xc4010000e8 / 0xc4010000e7 and
+ * their own gates belong only to an opening descriptor built for a
+ * dormant owner, which agx4 never builds).  The TA's optional record
+ * carries 0xe8 as its lifecycle half-word (H, the same in the reference
+ * generator's live records; GAP: meaning).
  */
-#define POOL_TA_LIFECYCLE	0xc4010000e8ull
-#define POOL_3D_LIFECYCLE	0xc4010000e7ull
+#define POOL_LIFECYCLE		0
+#define POOL_OPT_LIFECYCLE	0xe8
 /* Aux-framebuffer flags and pages, as G16's (M: same family). */
 #define POOL_AUX_FLAGS		0xc000
 #define POOL_AUX_PAGES		0x100000
@@ -2061,8 +2063,11 @@ static int prepare_compute(struct agx4_fw_queue *fq,
 	ret = add_point(ctx, &c->npoints, o->grid, n);
 	if (ret)
 		return ret;
-	points_header(ctx, G17P_DEP_ENGINE_COMPUTE, OWN_EVENT_SLOT,
-		      c->npoints);
+	/*
+	 * The receiver slot is the owner's own grid (H): a fixed slot would
+	 * be shared by every owner, and slot 2 by render pool 2 as well.
+	 */
+	points_header(ctx, G17P_DEP_ENGINE_COMPUTE, o->grid, c->npoints);
 	ctx->gap_138 = cpu_to_le64(G17P_CONTEXT_COMPUTE_138);
 	ctx->program = cpu_to_le64(locator(G17P_LOCATOR_COMPUTE,
 					   in.st.work_alias +
@@ -2148,9 +2153,9 @@ static int render_optional(struct agx4_fw_queue *fq, struct g17p_cmd *c,
 		.channel_control = pool_va(pl, POOL_CONTROL),
 		.uuid = POOL_UUID,
 		.context = fq->asid,
-		/* GAP: the TA's lifecycle and namespace words. */
+		/* GAP: the TA's namespace word. */
 		.tiling_shared = pool_va(pl, POOL_SHARED0),
-		.lifecycle = lower_16_bits(POOL_TA_LIFECYCLE),
+		.lifecycle = POOL_OPT_LIFECYCLE,
 	};
 
 	return fq->adev->gen->build_optional(&in, &c->opt[st],
@@ -2210,10 +2215,16 @@ static int prepare_render(struct agx4_fw_queue *fq, struct g17p_pool *pl,
 		/* GAP: the register names the record's alias, by index. */
 		x->status = pl->gpu + WIN_STATUS(i) + s * POOL_STATUS_SIZE;
 		x->status_rec = pool_va(pl, POOL_STATUS(i) + s * POOL_STATUS_SIZE);
-		x->lifecycle = i ? POOL_3D_LIFECYCLE : POOL_TA_LIFECYCLE;
+		x->lifecycle = POOL_LIFECYCLE;
 		/* The descriptor sequence: 2k + 1 for the TA, 2k the 3D (H). */
 		x->counter = 2 * (u64)k + (i ? 0 : 1);
-		x->work_stamp = ((u64)fq->asid << 8) + node;
+		/*
+		 * The hardware work tag: the context in the second byte, the
+		 * node's low byte below it, so that the tag wraps without
+		 * carrying into the context (H).
+		 */
+		x->work_stamp = (u64)fq->asid << G17P_WORK_TAG_SHIFT |
+				(node & G17P_WORK_TAG_MASK);
 		x->admission = pl->index;
 		x->dispatch[0] = dispatch + 4 * i;
 		x->dispatch[1] = dispatch + POOL_DISPATCH_B + 4 * i;

@@ -413,7 +413,10 @@ AGX4_FW_CHECK_FIELDS(struct g17p_event_item, 0x40, G17P_EVENT_ITEM_FIELDS);
 /* Operand-state words of the compute program. */
 #define G17P_COMPUTE_OPSTATE_WORDS { 0x12800, 0x13000, 0x9405, 0x12400, \
 				     0x5, 0x9000 }
-/* Its hardware work tag: context << 8 | the ordinal's low byte. */
+/*
+ * The hardware work tag of compute and render work: context << 8 | the
+ * low byte of the ordinal (compute) or of the render's node (render).
+ */
 #define G17P_WORK_TAG_SHIFT	8
 #define G17P_WORK_TAG_MASK	0xff
 /* The TA queue item fits a byte. */

@@ -68,6 +68,14 @@ struct desc_layout {
 	u32 status;
 	/* Compute: the status pair pointers. */
 	u32 status_pair;
+	/* Registers of the main program that carry the work tag. */
+	u32 tags[3];
+	/* Lifecycle registers, the gate register and its two forms. */
+	u32 life[3];
+	u32 gate;
+	u64 gate_ordinary;
+	u64 gate_opening;
+	u64 life_opening;
 };
 
 static const struct desc_layout layouts[3] = {
@@ -75,6 +83,11 @@ static const struct desc_layout layouts[3] = {
 		.type = ITEM_TA, .size = 0x9c0, .engine = 0x0c,
 		.prog = { { 0x60, 0x760, 0x768, 73 } },
 		.fw_ts = 0x8fe, .user_ts = 0x90e, .status = 0x945,
+		.tags = { 0x10209, 0x1c9f0, 0x14320 },
+		.life = { 0x1ca10, 0x14a1, 0xa349 }, .gate = 0xa5a1,
+		.gate_ordinary = 0xfe00400020ULL,
+		.gate_opening = 0xe900400020ULL,
+		.life_opening = 0xc4010000e8ULL,
 	},
 	[FWM_KIND_3D] = {
 		.type = ITEM_3D, .size = 0x2240, .engine = 0x18,
@@ -85,6 +98,11 @@ static const struct desc_layout layouts[3] = {
 			{ 0x1600, 0x1d00, 0x1d08, 10 },
 		},
 		.fw_ts = 0x2198, .user_ts = 0x21a8, .status = 0x21df,
+		.tags = { 0x10211, 0x10420 },
+		.life = { 0x160e0, 0x1499, 0xa341 }, .gate = 0xa5a9,
+		.gate_ordinary = 0x14600400020ULL,
+		.gate_opening = 0xed00400020ULL,
+		.life_opening = 0xc4010000e7ULL,
 	},
 	[FWM_KIND_COMPUTE] = {
 		.type = ITEM_COMPUTE, .size = 0x1000, .alias_size = 0x1040,
@@ -205,6 +223,30 @@ static int event_item(struct agx4_fwmodel *m, struct fwm_lane *l, u64 item,
 }
 
 /*
+ * The receiver slot of a context record's point header belongs to one
+ * receiver: a render pool (its TA and 3D grids, 2p and 2p + 1, share its
+ * slot, the pool's index) or one compute grid.  The newest reference
+ * gives each compute owner its own grid (32 + i) as its slot because the
+ * fixed slot 2 of its older profile was shared by every compute owner
+ * (GravityLinux/linux drivers/gpu/drm/asahi/g17p_compute_queues.rs@fc79d23c
+ * PreparationSeed::prepare, word_220); a render's slot is its pool's
+ * (g17p_render_lifecycle.rs@e64fbc4e Item::context).  Strictest reading:
+ * a slot another receiver holds is refused.
+ *
+ * Return: 0, or -EBUSY when the slot is another receiver's.
+ */
+static int receiver_slot(struct agx4_fwmodel *m, struct fwm_lane *l,
+			 u32 slot)
+{
+	u32 key = 1 + (l->kind == FWM_KIND_COMPUTE ? l->event :
+		       l->event & ~1u);
+
+	if (!m->slot_owner[slot])
+		m->slot_owner[slot] = key;
+	return m->slot_owner[slot] == key ? 0 : -EBUSY;
+}
+
+/*
  * The context record of a command: at the context area + (group mod
  * 256) * 0x200 (L: the slot the host uses, (index + 1) mod 256, is the
  * group the event item carries), naming the descriptor and the queue;
@@ -237,7 +279,7 @@ static int points_met(struct agx4_fwmodel *m, struct fwm_lane *l, u64 desc,
 	mask = lower_32_bits(h);
 	n = hweight32(mask);
 	if (h >> 48 != 0xffff || ((h >> 40) & 0xff) != k->engine ||
-	    (mask & (mask + 1)))
+	    (mask & (mask + 1)) || receiver_slot(m, l, (h >> 32) & 0xff))
 		return agx4_fwmodel_item_fail(m, ctx + CTX_POINTS);
 	for (i = 0; i < n; i++) {
 		p = get_unaligned_le64(c + CTX_POINTS + 8 + 8 * i);
@@ -319,6 +361,81 @@ static int programs(struct agx4_fwmodel *m, struct fwm_lane *l,
 	return ret;
 }
 
+/*
+ * The hardware work tag of a render stage names its context in its
+ * second byte, the low byte of the render's node below it: the mask
+ * keeps the context while the node's byte wraps (GravityLinux/linux
+ * drivers/gpu/drm/asahi/g17p_render.rs@498fde22 Parameters::work_stamp;
+ * g17p_render_lifecycle.rs@e64fbc4e scheduler_stamp).  The firmware
+ * attributes the work to the context the tag names: a tag naming another
+ * context is refused (strictest reading).
+ */
+static int work_tags(struct agx4_fwmodel *m, const struct desc_layout *k,
+		     const u8 *d, u64 desc, u32 ctx)
+{
+	const struct program *p = &k->prog[0];
+	unsigned int i, j;
+	u64 val;
+	u32 reg;
+
+	for (i = 0; i < p->count; i++) {
+		reg = get_unaligned_le32(d + p->regs + i * REG_SIZE);
+		val = get_unaligned_le64(d + p->regs + i * REG_SIZE + 4);
+		for (j = 0; j < ARRAY_SIZE(k->tags) && k->tags[j]; j++)
+			if (reg == k->tags[j] && val >> 8 != ctx)
+				return agx4_fwmodel_item_fail(m, desc + p->regs +
+							      i * REG_SIZE + 4);
+	}
+	return 0;
+}
+
+/*
+ * A render stage's lifecycle words go with its gate: an ordinary render
+ * has lifecycle 0 and the ordinary gate; only an opening descriptor (the
+ * first-generation constructor for a dormant owner) has the opening
+ * lifecycle words, and then the opening gates (GravityLinux/linux
+ * drivers/gpu/drm/asahi/g17p_render_runtime.rs@21d3e5c9 first_descriptor;
+ * g17p_render.rs@498fde22 tiling_registers, fragment_registers; the
+ * generator's descriptor_lifecycle_value() is 0 for every render it
+ * builds, ADevWithAnIdea/m1n1@ffe58c78 proxyclient/m1n1/agx/).
+ * Anything else is refused (strictest reading).
+ */
+static int lifecycle(struct agx4_fwmodel *m, const struct desc_layout *k,
+		     const u8 *d, u64 desc)
+{
+	const struct program *p = &k->prog[0];
+	u64 life[ARRAY_SIZE(k->life)] = {}, gate = 0, want;
+	u32 at[ARRAY_SIZE(k->life)] = {}, reg;
+	unsigned int i, j;
+
+	if (!k->gate)
+		return 0;
+	/* A register absent from the program holds 0. */
+	for (i = 0; i < p->count; i++) {
+		reg = get_unaligned_le32(d + p->regs + i * REG_SIZE);
+		if (reg == k->gate)
+			gate = get_unaligned_le64(d + p->regs + i * REG_SIZE + 4);
+		for (j = 0; j < ARRAY_SIZE(k->life); j++) {
+			if (reg != k->life[j])
+				continue;
+			life[j] = get_unaligned_le64(d + p->regs +
+						     i * REG_SIZE + 4);
+			at[j] = p->regs + i * REG_SIZE + 4;
+		}
+	}
+	if (gate == k->gate_opening)
+		want = k->life_opening;
+	else if (gate == k->gate_ordinary)
+		want = 0;
+	else
+		return agx4_fwmodel_item_fail(m, desc + p->regs);
+	for (j = 0; j < ARRAY_SIZE(k->life); j++)
+		if (life[j] != want)
+			return agx4_fwmodel_item_fail(m, desc +
+						      (at[j] ?: p->regs));
+	return 0;
+}
+
 /* A pair of u64 destinations at @off of the descriptor. */
 static int pair(struct agx4_fwmodel *m, struct fwm_lane *l, const u8 *d,
 		u64 desc, u32 off, bool user, bool need_end)
@@ -373,7 +490,8 @@ static int descriptor(struct agx4_fwmodel *m, struct fwm_lane *l, u64 desc)
 		agx4_fwmodel_item_fail(m, desc + 0xc);
 		goto out;
 	}
-	if (programs(m, l, k, d, desc))
+	if (programs(m, l, k, d, desc) || work_tags(m, k, d, desc, ctx) ||
+	    lifecycle(m, k, d, desc))
 		goto out;
 	if (k->fw_ts && pair(m, l, d, desc, k->fw_ts, false,
 			     l->kind == FWM_KIND_3D))

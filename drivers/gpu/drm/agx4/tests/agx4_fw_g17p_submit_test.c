@@ -397,7 +397,8 @@ static void agx4_g17p_submit_compute_publishes_per_spec(struct kunit *test)
 			1ull << 60 | (u64)GRID0 * 4 << 40 | 4);
 	KUNIT_EXPECT_EQ(test, rd64(rec, 0x010), d);
 	KUNIT_EXPECT_EQ(test, rd64(rec, 0x018), q);
-	KUNIT_EXPECT_EQ(test, rd64(rec, 0x020), 0xffff080200000001ull);
+	KUNIT_EXPECT_EQ(test, rd64(rec, 0x020),
+			0xffff080000000001ull | (u64)GRID0 << 32);
 	KUNIT_EXPECT_EQ(test, rd64(rec, 0x028), (u64)GRID0 << 40);
 	KUNIT_EXPECT_EQ(test, rd64(rec, 0x030), 0);
 	KUNIT_EXPECT_EQ(test, rd64(rec, 0x138), 8);
@@ -2615,6 +2616,130 @@ static void agx4_g17p_submit_killed_pool_with_gaps_is_not_taken(struct kunit *te
 		c->ops->queue_destroy(fq[i]);
 }
 
+/* The value of register @reg in the register program at @regs, or ~0. */
+static u64 prog_reg(const u8 *regs, u32 count, u32 reg)
+{
+	u32 i;
+
+	for (i = 0; i < count; i++)
+		if (rd32(regs, i * 12) == reg)
+			return rd64(regs, i * 12 + 4);
+	return ~0ull;
+}
+
+/*
+ * A pool's render k carries the hardware work tag (context << 8) | the
+ * low byte of its node k + k / 2, which passes 255 from render 171 on:
+ * the tag must keep naming its context there (the firmware model refuses
+ * a tag naming another context).  Renders 170 to 172 of one pool, run by
+ * the model, each carry the queue's context in the TA's and the 3D's tag
+ * registers.
+ */
+static void agx4_g17p_submit_render_tag_keeps_its_context_past_node_255(struct kunit *test)
+{
+	static const u32 ta_tags[] = { 0x10209, 0x1c9f0, 0x14320 };
+	static const u32 frag_tags[] = { 0x10211, 0x10420 };
+	struct ctx *c = test->priv;
+	struct agx4_fwmodel *m = agx4_test_model();
+	struct agx4_fw_queue *fq = queue(test);
+	int asid = c->vm->uat.asid;
+	struct agx4_fw_job *job;
+	enum agx4_fwmodel_err e;
+	u64 where = 0, qta, q3d;
+	u32 k, n, node, i;
+
+	bind_stream(test, renders(test, 1)->cmds[0].render.cmd.vdm_ctrl_stream_base);
+	c->pass = true;
+	/* Renders 0 to 169, in jobs of at most 64, run by the model. */
+	for (k = 0; k < 170; k += n) {
+		n = min(170 - k, 64u);
+		job = prepare(test, fq, renders(test, n));
+		agx4_test_publish_kick(c->adev, c->ops, job);
+		KUNIT_ASSERT_EQ(test, wait_job(c, job), 0);
+		c->ops->job_free(job);
+	}
+	qta = rd64(msg_ta(c, 0), 0x08);
+	q3d = rd64(c->bundle + CH7_RING, 0x08);
+	for (k = 170; k <= 172; k++) {
+		const u8 *ta, *frag;
+		u32 wta, w3d;
+
+		/* This render's descriptors: the first items it adds. */
+		wta = rd32(fw_ptr(test, rd64(fw_ptr(test, qta), 0)), 0x40);
+		w3d = rd32(fw_ptr(test, rd64(fw_ptr(test, q3d), 0)), 0x40);
+		job = prepare(test, fq, renders(test, 1));
+		agx4_test_publish_kick(c->adev, c->ops, job);
+		KUNIT_EXPECT_EQ(test, wait_job(c, job), 0);
+		ta = fw_ptr(test, ring_item(test, qta, wta));
+		frag = fw_ptr(test, ring_item(test, q3d, w3d));
+		node = k + k / 2;
+		for (i = 0; i < ARRAY_SIZE(ta_tags); i++)
+			KUNIT_EXPECT_EQ_MSG(test, prog_reg(ta + 0x60, 73,
+							   ta_tags[i]),
+					    (u64)asid << 8 | (node & 0xff),
+					    "render %u TA %#x", k, ta_tags[i]);
+		for (i = 0; i < ARRAY_SIZE(frag_tags); i++)
+			KUNIT_EXPECT_EQ_MSG(test, prog_reg(frag + 0xa0, 89,
+							   frag_tags[i]),
+					    (u64)asid << 8 | (node & 0xff),
+					    "render %u 3D %#x", k, frag_tags[i]);
+		c->ops->job_free(job);
+	}
+	agx4_fwmodel_sync(m);
+	e = agx4_fwmodel_error(m, &where);
+	KUNIT_EXPECT_EQ_MSG(test, e, AGX4_FWMODEL_OK, "model: %s at %#llx",
+			    agx4_fwmodel_err_name(e), where);
+	c->ops->queue_destroy(fq);
+}
+
+/*
+ * Two compute queues and a render, run by the firmware model: each
+ * compute owner's context records name its own grid as their receiver
+ * slot, the render its pool's index, so no two receivers share a slot
+ * (the model refuses a slot another receiver holds).
+ */
+static void agx4_g17p_submit_compute_receiver_slot_is_the_owner_grid(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fwmodel *m = agx4_test_model();
+	struct agx4_fw_queue *fq[2] = { queue(test), queue(test) };
+	struct agx4_cmdbuf *cb = renders(test, 2);
+	struct agx4_fw_job *job[2];
+	enum agx4_fwmodel_err e;
+	u64 where = 0, q, grid;
+	unsigned int i;
+
+	cb->cmds[1].is_compute = true;
+	cb->cmds[1].compute.cmd = (struct drm_asahi_cmd_compute){
+		.cdm_ctrl_stream_base = CDM_BASE,
+		.cdm_ctrl_stream_end = CDM_END,
+	};
+	bind_stream(test, CDM_BASE);
+	bind_stream(test, cb->cmds[0].render.cmd.vdm_ctrl_stream_base);
+	c->pass = true;
+	job[0] = prepare(test, fq[0], cb);
+	agx4_test_publish_kick(c->adev, c->ops, job[0]);
+	job[1] = prepare(test, fq[1], computes(test, 1));
+	agx4_test_publish_kick(c->adev, c->ops, job[1]);
+	for (i = 0; i < 2; i++) {
+		KUNIT_EXPECT_EQ(test, wait_job(c, job[i]), 0);
+		/* The owner's queue and the grid its messages carry. */
+		q = rd64(msg(c, i), 0x08);
+		grid = rd32(msg(c, i), 0x14) >> 16 & 0xff;
+		KUNIT_EXPECT_GE(test, grid, 32);
+		KUNIT_EXPECT_EQ(test, rd64(compute_ctx(test, q, 0), 0x020) >> 32,
+				0xffff0800ull | grid);
+	}
+	agx4_fwmodel_sync(m);
+	e = agx4_fwmodel_error(m, &where);
+	KUNIT_EXPECT_EQ_MSG(test, e, AGX4_FWMODEL_OK, "model: %s at %#llx",
+			    agx4_fwmodel_err_name(e), where);
+	for (i = 0; i < 2; i++) {
+		c->ops->job_free(job[i]);
+		c->ops->queue_destroy(fq[i]);
+	}
+}
+
 static struct kunit_case agx4_g17p_submit_cases[] = {
 	KUNIT_CASE(agx4_g17p_submit_compute_publishes_per_spec),
 	KUNIT_CASE(agx4_g17p_submit_second_command_follows),
@@ -2646,6 +2771,8 @@ static struct kunit_case agx4_g17p_submit_cases[] = {
 	KUNIT_CASE(agx4_g17p_submit_kill_drops_deferred_work),
 	KUNIT_CASE(agx4_g17p_submit_forget_after_unplug_keeps_nothing),
 	KUNIT_CASE(agx4_g17p_submit_counters_recycle_at_their_limit),
+	KUNIT_CASE(agx4_g17p_submit_render_tag_keeps_its_context_past_node_255),
+	KUNIT_CASE(agx4_g17p_submit_compute_receiver_slot_is_the_owner_grid),
 	KUNIT_CASE(agx4_g17p_submit_recycle_waits_for_an_idle_queue),
 	KUNIT_CASE(agx4_g17p_submit_killed_pool_with_gaps_is_not_taken),
 	KUNIT_CASE(agx4_g17p_submit_serial_commands_reuse_one_descriptor_slot),

@@ -2498,7 +2498,8 @@ static void g17_compute(struct g17w *g, unsigned int i, unsigned int n,
 	w64(t, ctx, 1ULL << 60 | (u64)(grid * 4) << 40 | 4 * (n + 1));
 	w64(t, ctx + 0x10, d);
 	w64(t, ctx + 0x18, OWN_Q(i));
-	w64(t, ctx + 0x20, 0xffff080200000000ULL | (grid2 ? 3 : 1));
+	w64(t, ctx + 0x20, 0xffff080000000000ULL | (u64)grid << 32 |
+	    (grid2 ? 3 : 1));
 	w64(t, ctx + 0x28, (u64)grid << 40 | n);
 	if (grid2)
 		w64(t, ctx + 0x30, (u64)grid2 << 40 | value2);
@@ -2634,6 +2635,8 @@ static void g17_render(struct g17w *g)
 		if (s == 0) {
 			for (k = 0; k < 73; k++)
 				reg(t, d + 0x60 + 12 * k, 0x1748 + k, k);
+			/* An ordinary render's gate (lifecycle words 0). */
+			reg(t, d + 0x60, 0xa5a1, 0xfe00400020ULL);
 			w64(t, d + 0x760, POOL_LOW(0) + 0x60);
 			w32(t, d + 0x768, 0x036c0049);
 			w64(t, d + 0x906, POOL_PAIR);
@@ -2643,6 +2646,9 @@ static void g17_render(struct g17w *g)
 				for (k = 0; k < prog3d[p][3]; k++)
 					reg(t, d + prog3d[p][0] + 12 * k,
 					    0x15000 + p * 0x100 + k, k);
+				if (!p)
+					reg(t, d + 0xa0, 0xa5a9,
+					    0x14600400020ULL);
 				w64(t, d + prog3d[p][1],
 				    POOL_LOW(1) + prog3d[p][0]);
 				w32(t, d + prog3d[p][2],
@@ -2673,6 +2679,62 @@ static void g17_render(struct g17w *g)
 	}
 	g17_message(g, 6, POOL_Q(0), 3, 0, true);
 	g17_message(g, 7, POOL_Q(1), 3, 1, true);
+}
+
+/*
+ * What a render stage's program must say of itself (the reference's
+ * forms): the work tag names the descriptor's context (1 here) whatever
+ * its low byte; lifecycle words are 0 with the ordinary gate and the
+ * opening words only with the opening gate.  Each row replaces one
+ * register of the TA (@stage 0) or 3D program; @ok rows must run.
+ */
+static void g17p_render_tag_and_lifecycle_checked(struct kunit *test)
+{
+	static const struct {
+		const char *name;
+		unsigned int stage, index;
+		u32 reg;
+		u64 val;
+		bool ok;
+	} rows[] = {
+		{ "TA tag of its context, low byte 0xff", 0, 2, 0x10209,
+		  1 << 8 | 0xff, true },
+		{ "TA tag carried into the next context", 0, 2, 0x10209,
+		  2 << 8 | 0x00, false },
+		{ "3D tag of context 0", 1, 2, 0x10420, 0x7f, false },
+		{ "TA opening words with the ordinary gate", 0, 1, 0x1ca10,
+		  0xc4010000e8ULL, false },
+		{ "3D opening words with the ordinary gate", 1, 1, 0xa341,
+		  0xc4010000e7ULL, false },
+		{ "TA gate of neither form", 0, 0, 0xa5a1, 0xfe00400021ULL,
+		  false },
+		{ "TA opening gate, ordinary words", 0, 0, 0xa5a1,
+		  0xe900400020ULL, false },
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(rows); i++) {
+		struct g17w *g = g17w_new(test);
+		struct fwt *t = g->t;
+		u64 at = POOL_DESC(rows[i].stage) +
+			 (rows[i].stage ? 0xa0 : 0x60) + 12 * rows[i].index;
+
+		g17_render(g);
+		reg(t, at, rows[i].reg, rows[i].val);
+		kick(t, 2, 0);
+		agx4_fwmodel_sync(t->m);
+		if (rows[i].ok) {
+			expect_err(t, AGX4_FWMODEL_OK, 0);
+			KUNIT_EXPECT_EQ_MSG(test, crashes(t, 0), 0, "%s",
+					    rows[i].name);
+		} else {
+			KUNIT_EXPECT_EQ_MSG(test, agx4_fwmodel_error(t->m, NULL),
+					    AGX4_FWMODEL_BAD_ITEM, "%s",
+					    rows[i].name);
+			KUNIT_EXPECT_EQ_MSG(test, crashes(t, 0), 1, "%s",
+					    rows[i].name);
+		}
+	}
 }
 
 static void g17p_render_reports_the_pair_once(struct kunit *test)
@@ -3546,6 +3608,7 @@ static struct kunit_case agx4_fwmodel_cases[] = {
 	KUNIT_CASE(g17p_compute_completes),
 	KUNIT_CASE(g17p_point_waits_for_other_grid),
 	KUNIT_CASE(g17p_render_reports_the_pair_once),
+	KUNIT_CASE(g17p_render_tag_and_lifecycle_checked),
 	KUNIT_CASE(g17p_bank_switch_restarts_the_ring),
 	KUNIT_CASE(g17p_first_again_restarts_the_grid_count),
 	KUNIT_CASE(g17p_malformed_work_crashes),

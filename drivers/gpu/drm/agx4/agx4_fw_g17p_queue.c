@@ -2231,7 +2231,8 @@ static int prepare_render(struct agx4_fw_queue *fq, struct g17p_pool *pl,
 		x->grid = pl->grid + i;
 		x->item = c->item;
 		x->index = k;
-		x->store_flag = i;
+		/* Both stages' store flags are 0 (H: both references). */
+		x->store_flag = 0;
 		x->ev_group = k + 1;
 		/* The TA's end and the 3D's start share a word (H). */
 		x->prof.start = stamps;

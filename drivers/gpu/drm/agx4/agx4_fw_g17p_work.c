@@ -230,7 +230,12 @@ static int g17p_ta_work(const struct agx4_render_desc *d,
 				   regs);
 	w->reg_header = reg_header(ret);
 	w->tpc = cpu_to_le64(in->tpc);
-	w->gap_789 = G17P_TA_789;
+	/*
+	 * The TPC's size in bytes (H: the newest reference; an older one
+	 * and the reference generator write the byte 0x78 at +0x789, the
+	 * size of a one-tile render's TPC).
+	 */
+	w->tpc_size = cpu_to_le64(v->tpc_size);
 	w->grid_p1 = cpu_to_le32(s->grid + 1);
 	w->item_phase = cpu_to_le32(s->item << 8);
 	w->item = cpu_to_le32(s->item);
@@ -321,7 +326,7 @@ static int g17p_frag_work(const struct agx4_render_desc *d,
 	pool_objs(in, &w->pool_a, &w->shared_a, &w->pool_b, &w->shared_b);
 	w->tilemap = cpu_to_le64(in->tilemap);
 	w->msaa = cpu_to_le64(v->msaa);
-	w->gap_50 = 1;
+	w->samples = cpu_to_le32(v->samples);
 	w->macro_size = cpu_to_le32(v->macro_size);
 	w->merge_x = cpu_to_le32(v->merge_x);
 	w->merge_y = cpu_to_le32(v->merge_y);
@@ -353,13 +358,19 @@ static int g17p_frag_work(const struct agx4_render_desc *d,
 	w->tib_tag = cpu_to_le64(v->tib_blocks << G17P_TIB_TAG_SHIFT |
 				 G17P_TIB_TAG);
 	w->store_flag = s->store_flag;
-	w->sync_grow = in->sync_grow;
+	/*
+	 * Fragment sync grow: unless the host asks for it, set exactly when
+	 * empty tiles are not processed (H: the reference and the reference
+	 * generator both write it as the complement of +0x2124).
+	 */
+	w->sync_grow = in->sync_grow || !v->empty_tiles;
 	w->lifecycle_hi = cpu_to_le64(s->lifecycle >> 32);
 	w->gap_2110 = cpu_to_le32(U32_MAX);
 	agx4_fw_samplers(v, &w->sampler_heap, &w->sampler_count,
 			 &w->sampler_max);
 	w->empty_tiles = v->empty_tiles;
 	w->gap_2128 = 1;
+	w->multisampled = cpu_to_le32(v->samples > 1);
 	w->dispatch[0] = cpu_to_le64(s->dispatch[0]);
 	w->dispatch[1] = cpu_to_le64(s->dispatch[1]);
 	w->item_phase = cpu_to_le32(s->item << 8);

@@ -396,7 +396,6 @@ AGX4_FW_CHECK_FIELDS(struct g17p_event_item, 0x40, G17P_EVENT_ITEM_FIELDS);
  */
 #define G17P_TA_38		0x47
 #define G17P_TA_3A		0x49
-#define G17P_TA_789		0x78
 #define G17P_TA_932		0x44
 #define G17P_FRAG_80		0x56
 #define G17P_FRAG_82		0x57
@@ -466,9 +465,9 @@ struct g17p_ta_work {
 	u8 __pad_76c[0x14];
 	/* TPC base. */
 	__le64 tpc;
-	u8 __pad_788[0x1];
-	u8 gap_789;
-	u8 __pad_78a[0x12];
+	/* TPC bytes: (size3 << 6) * layers. */
+	__le64 tpc_size;
+	u8 __pad_790[0xc];
 	/* Grid + 1. */
 	__le32 grid_p1;
 	/* Queue item << 8. */
@@ -554,7 +553,7 @@ struct g17p_ta_work {
 	 TYPE(__VA_ARGS__, regs_alias, 0x760)				\
 	 TYPE(__VA_ARGS__, reg_header, 0x768)				\
 	 TYPE(__VA_ARGS__, tpc, 0x780)					\
-	 TYPE(__VA_ARGS__, gap_789, 0x789)				\
+	 TYPE(__VA_ARGS__, tpc_size, 0x788)				\
 	 TYPE(__VA_ARGS__, grid_p1, 0x79c)				\
 	 TYPE(__VA_ARGS__, item_phase, 0x7a0)				\
 	 TYPE(__VA_ARGS__, item, 0x7a8)					\
@@ -608,8 +607,8 @@ struct g17p_frag_work {
 	__le64 tilemap;
 	/* PPP multisample control. */
 	__le64 msaa;
-	u8 gap_50;
-	u8 __pad_51[0x3];
+	/* Samples per pixel. */
+	__le32 samples;
 	/* Macrotile size. */
 	__le32 macro_size;
 	u8 __pad_58[0x10];
@@ -725,7 +724,10 @@ struct g17p_frag_work {
 	u8 empty_tiles;
 	u8 __pad_2125[0x3];
 	u8 gap_2128;
-	u8 __pad_2129[0x17];
+	u8 __pad_2129[0x3];
+	/* 1 when multisampled. */
+	__le32 multisampled;
+	u8 __pad_2130[0x10];
 	/* The pair dispatch slots. */
 	__le64 dispatch[2];
 	/* Queue item << 8. */
@@ -776,7 +778,7 @@ struct g17p_frag_work {
 	 TYPE(__VA_ARGS__, pool_b, 0x30)				\
 	 TYPE(__VA_ARGS__, shared_b, 0x38)				\
 	 TYPE(__VA_ARGS__, tilemap, 0x40) TYPE(__VA_ARGS__, msaa, 0x48)	\
-	 TYPE(__VA_ARGS__, gap_50, 0x50)				\
+	 TYPE(__VA_ARGS__, samples, 0x50)				\
 	 TYPE(__VA_ARGS__, macro_size, 0x54)				\
 	 TYPE(__VA_ARGS__, merge_x, 0x68)				\
 	 TYPE(__VA_ARGS__, merge_y, 0x6c)				\
@@ -826,6 +828,7 @@ struct g17p_frag_work {
 	 TYPE(__VA_ARGS__, sampler_max, 0x2120)				\
 	 TYPE(__VA_ARGS__, empty_tiles, 0x2124)				\
 	 TYPE(__VA_ARGS__, gap_2128, 0x2128)				\
+	 TYPE(__VA_ARGS__, multisampled, 0x212c)			\
 	 TYPE(__VA_ARGS__, dispatch, 0x2140)				\
 	 TYPE(__VA_ARGS__, item_phase, 0x2150)				\
 	 TYPE(__VA_ARGS__, grid, 0x2154)				\

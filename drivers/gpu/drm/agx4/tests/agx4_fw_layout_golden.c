@@ -168,7 +168,7 @@ void agx4_golden_render_inputs(struct agx4_render_desc *d,
 		.stats = R_TA_STATS, .status = R_TA_STATUS,
 		.driver_stamp = R_TA_DSTAMP, .fw_stamp = R_TA_FSTAMP,
 		.stamp = 0xd00, .event = 0x22, .uuid = 0x900a6bb,
-		.counter = 3, .lifecycle = R_LIFE_TA, .work_stamp = 0x105,
+		.counter = 3, .lifecycle = R_LIFE_TA, .work_stamp = 0x901,
 		.gate = 0xfe00400020ull, .admission = 7,
 		.shared_tail = R_TA_TAIL,
 		.prof = { R_PROF, R_PROF + 8 },
@@ -179,7 +179,7 @@ void agx4_golden_render_inputs(struct agx4_render_desc *d,
 		.stats = R_FR_STATS, .status = R_FR_STATUS,
 		.driver_stamp = R_FR_DSTAMP, .fw_stamp = R_FR_FSTAMP,
 		.stamp = 0x200, .event = 0x23, .uuid = 0x900a6ba,
-		.counter = 2, .lifecycle = R_LIFE_FR, .work_stamp = 0x106,
+		.counter = 2, .lifecycle = R_LIFE_FR, .work_stamp = 0x901,
 		.gate = 0x14600400020ull, .admission = 8,
 		.shared_tail = R_FR_TAIL,
 		.prof = { R_PROF + 0x10, R_PROF + 0x18 },
@@ -293,7 +293,6 @@ void agx4_golden_g17p_render_inputs(struct agx4_render_desc *d,
 	in->frag.dispatch[0] = P_FR_D0;
 	in->frag.dispatch[1] = P_FR_D1;
 	in->frag.status_rec = P_FR_STATUS;
-	in->frag.store_flag = true;
 	in->frag.ev_group = 0x12;
 	in->frag.ev_counter = 0x35;
 	in->frag.prof = (struct agx4_ts_dests){ P_STAMP_A, P_STAMP_A + 8 };

@@ -52,7 +52,7 @@ static const struct agx4_golden_reg g16_ta_regs[] = {
 	{ 0x1ca30, 0x240030 }, { 0x16c39, 0x240030 }, { 0x1c910, 0x80005 },
 	{ 0xa5a1, 0xfe00400020ull }, { 0xd419, 0x200000001ull },
 	{ 0x1ca10, R_LIFE_TA }, { 0x14a1, R_LIFE_TA }, { 0xa349, R_LIFE_TA },
-	{ 0x10209, 0x105 }, { 0x1c9f0, 0x105 }, { 0x14320, 0x105 },
+	{ 0x10209, 0x901 }, { 0x1c9f0, 0x901 }, { 0x14320, 0x901 },
 	{ 0x14308, 0x10000 }, { 0x14318, R_TA_STATUS | 1 }, { 0x1740, 1 },
 };
 
@@ -91,7 +91,7 @@ static const struct agx4_golden_reg g16_frag_regs[] = {
 	{ 0xd429, 0x200000001ull },
 	{ 0x160e0, R_LIFE_FR }, { 0x1499, R_LIFE_FR }, { 0xa341, R_LIFE_FR },
 	{ 0x1c838, 8 }, { 0x1ca28, 0x240030 },
-	{ 0x10211, 0x106 }, { 0x10420, 0x106 },
+	{ 0x10211, 0x901 }, { 0x10420, 0x901 },
 	{ 0x14048, 0x10000 }, { 0x14080, R_FR_STATUS | 1 },
 	{ 0x1731, 1 }, { 0x1731, 1 },
 };
@@ -512,7 +512,7 @@ static const struct agx4_golden_reg g17p_ta_regs[] = {
 	{ 0x1ca30, 0x240030 }, { 0x16c39, 0x240030 }, { 0x1c910, 0x80005 },
 	{ 0xa5a1, 0xfe00400020ull }, { 0xd419, 0x200000001ull },
 	{ 0x1ca10, R_LIFE_TA }, { 0x14a1, R_LIFE_TA }, { 0xa349, R_LIFE_TA },
-	{ 0x10209, 0x105 }, { 0x1c9f0, 0x105 }, { 0x14320, 0x105 },
+	{ 0x10209, 0x901 }, { 0x1c9f0, 0x901 }, { 0x14320, 0x901 },
 	{ 0x14308, 0 }, { 0x14318, R_TA_STATUS | 1 }, { 0x1740, 1 },
 	{ 0x1c880, 0x102c2a0 }, { 0x1c898, 1 },
 };
@@ -552,7 +552,7 @@ static const struct agx4_golden_reg g17p_frag_regs[] = {
 	{ 0xd429, 0x200000001ull },
 	{ 0x160e0, R_LIFE_FR }, { 0x1499, R_LIFE_FR }, { 0xa341, R_LIFE_FR },
 	{ 0x1c838, 1 }, { 0x1ca28, 0x240030 },
-	{ 0x10211, 0x106 }, { 0x10420, 0x106 },
+	{ 0x10211, 0x901 }, { 0x10420, 0x901 },
 	{ 0x14048, 0 }, { 0x14080, R_FR_STATUS | 1 },
 	{ 0x1731, 1 }, { 0x16020, 1 }, { 0x16020, 0 }, { 0x16068, 0x40000 },
 };
@@ -589,6 +589,47 @@ static const struct agx4_golden_reg g17p_pload_regs[] = {
 	{ 0x15339, STEN }, { 0x153d1, SCOMP }, { 0x15319, 0x1234 },
 	{ 0x15349, 0x04040404 },
 };
+
+/*
+ * The G17P 3D descriptor says how many samples a render has and whether
+ * it is multisampled (+0x50, +0x212c), and sets fragment sync grow
+ * (+0x2100) exactly when empty tiles are not processed (+0x2124): the
+ * reference's forms, for 1, 2 and 4 samples, with and without
+ * PROCESS_EMPTY_TILES.
+ */
+static void agx4_fw_layout_g17p_render_samples_and_sync_grow(struct kunit *test)
+{
+	static const u32 samples[] = { 1, 2, 4 };
+	const struct agx4_fw_gen *gen = &agx4_fw_g17p;
+	struct agx4_render_desc *d = kunit_kzalloc(test, sizeof(*d), GFP_KERNEL);
+	struct agx4_fw_render_in in;
+	struct agx4_fw_buf bufs[4];
+	unsigned int i, empty;
+	const u8 *fr;
+
+	KUNIT_ASSERT_NOT_NULL(test, d);
+	for (i = 0; i < ARRAY_SIZE(samples); i++) {
+		for (empty = 0; empty < 2; empty++) {
+			agx4_golden_g17p_render_inputs(d, &in);
+			d->cmd.samples = samples[i];
+			d->cmd.utile_width_px = 16;
+			d->cmd.utile_height_px = 16;
+			if (!empty)
+				d->cmd.flags &= ~DRM_ASAHI_RENDER_PROCESS_EMPTY_TILES;
+			agx4_golden_make_bufs(test, gen->render_objs,
+					      gen->num_render_objs, bufs,
+					      ARRAY_SIZE(bufs));
+			KUNIT_ASSERT_EQ(test, gen->build_render(d, &in, bufs), 0);
+			fr = bufs[2].ptr;
+			KUNIT_EXPECT_EQ(test, get_unaligned_le32(fr + 0x50),
+					samples[i]);
+			KUNIT_EXPECT_EQ(test, get_unaligned_le32(fr + 0x212c),
+					samples[i] > 1 ? 1 : 0);
+			KUNIT_EXPECT_EQ(test, fr[0x2124], empty);
+			KUNIT_EXPECT_EQ(test, fr[0x2100], !empty);
+		}
+	}
+}
 
 static void agx4_fw_layout_g17p_render_golden_bytes(struct kunit *test)
 {
@@ -628,7 +669,8 @@ static void agx4_fw_layout_g17p_render_golden_bytes(struct kunit *test)
 	agx4_golden_put(&l, 0x760, 8, R_TA_ALIAS + 0x60);
 	agx4_golden_put(&l, 0x768, 4, 0x036c0049);
 	agx4_golden_put(&l, 0x780, 8, R_TPC);
-	agx4_golden_put(&l, 0x789, 1, 0x78);
+	/* TPC bytes: 800x600 in 32x32 utiles is 8x8 macrotiles, 2 * 64 * 64. */
+	agx4_golden_put(&l, 0x788, 8, 0x2000);
 	agx4_golden_put(&l, 0x79c, 4, 1);
 	agx4_golden_put(&l, 0x7a0, 4, 2 * 0x100);
 	agx4_golden_put(&l, 0x7a8, 4, 2);
@@ -685,7 +727,7 @@ static void agx4_fw_layout_g17p_render_golden_bytes(struct kunit *test)
 	agx4_golden_put(&l, 0x038, 8, P_SHARED_B);
 	agx4_golden_put(&l, 0x040, 8, R_TILEMAP);
 	agx4_golden_put(&l, 0x048, 8, 0x99);
-	agx4_golden_put(&l, 0x050, 1, 1);
+	agx4_golden_put(&l, 0x050, 4, 1);
 	agx4_golden_put(&l, 0x054, 4, 0x80008);
 	agx4_golden_put(&l, 0x068, 4, 0x3b0dbd2a);
 	agx4_golden_put(&l, 0x06c, 4, 0x3b3cfc8e);
@@ -727,8 +769,6 @@ static void agx4_fw_layout_g17p_render_golden_bytes(struct kunit *test)
 	agx4_golden_put(&l, 0x1f9c, 8, 0x4000);
 	agx4_golden_put(&l, 0x1fa8, 4, 0x3f800000);
 	agx4_golden_put(&l, 0x1fac, 8, 4ull << 33 | 0x300);
-	agx4_golden_put(&l, 0x20fc, 1, 1);
-	agx4_golden_put(&l, 0x2100, 1, 0);
 	agx4_golden_put(&l, 0x2108, 8, R_LIFE_FR >> 32);
 	agx4_golden_put(&l, 0x2110, 4, 0xffffffff);
 	agx4_golden_put(&l, 0x2114, 8, 0x1400000000ull);
@@ -1069,6 +1109,7 @@ static struct kunit_case agx4_fw_layout_work_cases[] = {
 	KUNIT_CASE(agx4_fw_layout_g16_render_golden_bytes),
 	KUNIT_CASE(agx4_fw_layout_g16_compute_golden_bytes),
 	KUNIT_CASE(agx4_fw_layout_g17p_render_golden_bytes),
+	KUNIT_CASE(agx4_fw_layout_g17p_render_samples_and_sync_grow),
 	KUNIT_CASE(agx4_fw_layout_g17p_compute_golden_bytes),
 	KUNIT_CASE(agx4_fw_layout_g17p_optional_golden_bytes),
 	{ }

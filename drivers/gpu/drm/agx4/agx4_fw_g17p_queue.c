@@ -2147,7 +2147,12 @@ static int render_optional(struct agx4_fw_queue *fq, struct g17p_cmd *c,
 		.context_high = pool_va(pl, POOL_CONTEXTS(st)),
 		.grid = pl->grid + st,
 		.first = !c->n,
-		.item = c->item,
+		/*
+		 * GAP: the optional record's item is a byte; past the first
+		 * bank, where the descriptors' item passes 255, agx4 counts
+		 * it 1..255 round.
+		 */
+		.item = c->n % G17P_TA_MAX_ITEM + 1,
 		.shared_control = pool_va(pl, POOL_SUPPORT),
 		.ordinal = c->n & U16_MAX,
 		.channel_control = pool_va(pl, POOL_CONTROL),
@@ -2201,8 +2206,8 @@ static int prepare_render(struct agx4_fw_queue *fq, struct g17p_pool *pl,
 		return ret;
 	c->pool = pl;
 	c->n = k;
-	/* GAP: the TA item is 8 bits; agx4 counts 1..255 round. */
-	c->item = k % G17P_TA_MAX_ITEM + 1;
+	/* The descriptors' item is the render's index + 1, in full (H). */
+	c->item = k + 1;
 	/* A pool's memory starts zeroed: only a change needs clearing. */
 	c->fresh_geometry = pl->tile && (pl->tile != tile || pl->tpc != tpc);
 	for (i = 0; i < 2; i++) {

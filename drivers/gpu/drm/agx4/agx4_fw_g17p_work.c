@@ -414,8 +414,8 @@ static bool g17p_dispatch_ok(const struct agx4_fw_stage_in *s)
  * Nothing is written unless every input checks out.
  *
  * Return: 0; -EINVAL for a missing or short buffer, inputs the firmware
- * does not take (agx4_fw_render_vals()), a pool of 15 or more, a TA
- * queue item above 255 or a TA dispatch slot outside the firmware half;
+ * does not take (agx4_fw_render_vals()), a pool of 15 or more or a TA
+ * dispatch slot outside the firmware half;
  * -ERANGE for a TA address out of range.
  */
 int agx4_fw_g17p_build_render(const struct agx4_render_desc *d,
@@ -428,8 +428,7 @@ int agx4_fw_g17p_build_render(const struct agx4_render_desc *d,
 	ret = agx4_fw_bufs_check(agx4_fw_g17p_render_objs, G17P_R_NUM, bufs);
 	if (ret)
 		return ret;
-	if (in->bm_slot >= G17P_NUM_POOLS || in->ta.item > G17P_TA_MAX_ITEM ||
-	    !g17p_dispatch_ok(&in->ta))
+	if (in->bm_slot >= G17P_NUM_POOLS || !g17p_dispatch_ok(&in->ta))
 		return -EINVAL;
 	ret = agx4_fw_render_vals(d, in, &v);
 	if (ret)

@@ -418,7 +418,7 @@ AGX4_FW_CHECK_FIELDS(struct g17p_event_item, 0x40, G17P_EVENT_ITEM_FIELDS);
  */
 #define G17P_WORK_TAG_SHIFT	8
 #define G17P_WORK_TAG_MASK	0xff
-/* The TA queue item fits a byte. */
+/* The optional record's item fits a byte. */
 #define G17P_TA_MAX_ITEM	0xff
 /* The queue submission field holds 24 bits. */
 #define G17P_MAX_SUBMISSION	0xffffff

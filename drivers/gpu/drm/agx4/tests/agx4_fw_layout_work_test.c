@@ -800,13 +800,30 @@ static void agx4_fw_layout_g17p_render_golden_bytes(struct kunit *test)
 	n += agx4_golden_expect(test, bufs[2].ptr, 0x2240, l.g, l.n, "G17P 3D");
 	agx4_layout_checked[1] += n;
 
-	/* G17P specifics refused: a sixteenth pool, a TA item past a byte,
-	 * a second dispatch slot outside the firmware half.
+	/*
+	 * A render's item is its index + 1 in full, also past a byte (the
+	 * reference's): render 299 of a pool.
 	 */
-	in.bm_slot = 15;
-	KUNIT_EXPECT_EQ(test, gen->build_render(d, &in, bufs), -EINVAL);
 	agx4_golden_g17p_render_inputs(d, &in);
-	in.ta.item = 0x100;
+	in.ta.item = 300;
+	in.frag.item = 300;
+	KUNIT_ASSERT_EQ(test, gen->build_render(d, &in, bufs), 0);
+	KUNIT_EXPECT_EQ(test, get_unaligned_le32(bufs[0].ptr + 0x7a0), 300 << 8);
+	KUNIT_EXPECT_EQ(test, get_unaligned_le32(bufs[0].ptr + 0x7a8), 300);
+	KUNIT_EXPECT_EQ(test, get_unaligned_le32(bufs[0].ptr + 0x7b0),
+			300 * 0x101);
+	KUNIT_EXPECT_EQ(test, get_unaligned_le32(bufs[0].ptr + 0x8b4),
+			300u << 24 | 0xffff);
+	KUNIT_EXPECT_EQ(test, get_unaligned_le32(bufs[0].ptr + 0x8c4), 300 << 16);
+	KUNIT_EXPECT_EQ(test, get_unaligned_le32(bufs[2].ptr + 0x90), 300);
+	KUNIT_EXPECT_EQ(test, get_unaligned_le32(bufs[2].ptr + 0x2150), 300 << 8);
+	KUNIT_EXPECT_EQ(test, get_unaligned_le32(bufs[2].ptr + 0x2160), 300);
+
+	/* G17P specifics refused: a sixteenth pool, a second dispatch slot
+	 * outside the firmware half.
+	 */
+	agx4_golden_g17p_render_inputs(d, &in);
+	in.bm_slot = 15;
 	KUNIT_EXPECT_EQ(test, gen->build_render(d, &in, bufs), -EINVAL);
 	agx4_golden_g17p_render_inputs(d, &in);
 	in.ta.dispatch[1] = 0x00001c20c07c0000ull;

@@ -560,6 +560,9 @@ struct g16_vm {
  * @nblocks: blocks the pool holds; under &agx4_fw_g16_sub.tvb_lock, as
  *	the next three.
  * @counter: the request counter the pool's next growth request carries.
+ * @refused: a growth of the pool was refused; set under
+ *	&agx4_fw_g16_sub.tvb_lock, read without it by the memory-limit
+ *	handler (WRITE_ONCE()/READ_ONCE()).
  * @ngrown: entries of @grown.
  * @grown: the blocks each growth added, with their guards, mapped after
  *	the first ones (@blocks).
@@ -584,6 +587,7 @@ struct g16_render_vm {
 	struct agx4_vm *vm;
 	u32 nblocks;
 	u32 counter;
+	bool refused;
 	u32 ngrown;
 	struct agx4_fw_obj *grown[G16_TVB_MAX_GROWTHS];
 };
@@ -2578,6 +2582,8 @@ static int g16_tvb_grow(struct agx4_device *adev,
 	ret = new > old ? pool_add_blocks(adev, r, old, new) : -ENOSPC;
 	if (!ret)
 		ret = new;
+	else
+		WRITE_ONCE(r->refused, true);
 out:
 	mutex_unlock(&sub->tvb_lock);
 	return ret;
@@ -2587,7 +2593,9 @@ out:
  * A memory-limit report names the render by the event and stamp of its
  * 3D stage (H): the event of its queue's lease on the 3D lane, the stamp
  * of its 3D work.  The reply names the 3D lane's queue record and echoes
- * the stamp (H).
+ * the stamp (H).  The firmware reports the limit only once a growth of
+ * the render's pool was refused (H: the reference refuses a report that
+ * follows none): a report without one names no render agx4 knows.
  */
 static int g16_tvb_limit(struct agx4_device *adev,
 			 const struct agx4_fw_ev_limit_in *lim,
@@ -2604,9 +2612,11 @@ static int g16_tvb_limit(struct agx4_device *adev,
 	spin_lock_irqsave(&sub->lock, flags);
 	list_for_each_entry(job, &sub->renders, live) {
 		struct agx4_fw_queue *fq = job->fq;
+		const struct g16_vm *gv = fq->vm->fw;
 
 		if (fq->lease < 0 ||
-		    lane_event(fq, AGX4_FW_LANE_3D) != lim->event)
+		    lane_event(fq, AGX4_FW_LANE_3D) != lim->event ||
+		    !gv->r || !READ_ONCE(gv->r->refused))
 			continue;
 		for (i = 0; i < job->ncmds; i++)
 			if (job->cmds[i].render &&

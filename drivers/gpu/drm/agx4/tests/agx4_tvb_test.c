@@ -61,6 +61,9 @@
  * @limit_reply: the host answers a memory-limit report (opcode 9).
  * @whole_steps: a growth adds exactly @step blocks or is refused (G17P:
  *	the reference refuses a step that would pass the pool's limit).
+ * @limit_after_refusal: a memory-limit report counts only after a refused
+ *	growth of the render's pool (G16: the reference refuses one that
+ *	follows none).
  */
 struct gen_facts {
 	enum agx4_soc_id soc;
@@ -72,12 +75,14 @@ struct gen_facts {
 	u32 growths;
 	bool limit_reply;
 	bool whole_steps;
+	bool limit_after_refusal;
 };
 
 static const struct gen_facts gens[] = {
-	{ AGX4_SOC_T8132, "G16", 11, 10, 11 + 32 * 10, 331, 32, true, false },
+	{ AGX4_SOC_T8132, "G16", 11, 10, 11 + 32 * 10, 331, 32, true, false,
+	  true },
 	{ AGX4_SOC_T8140, "G17P", 8, 10, 8 + 32 * 10, 2048,
-	  DIV_ROUND_UP(2048 - 8, 10), false, true },
+	  DIV_ROUND_UP(2048 - 8, 10), false, true, false },
 };
 
 static void gen_desc(const struct gen_facts *g, char *desc)
@@ -421,6 +426,48 @@ static void agx4_tvb_growth_short_of_a_step(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_PARTIAL_RENDERS),
 			t->g->whole_steps ? 1 : 0);
 	expect_no_model_error(t);
+}
+
+static void restore_timeout(void *data)
+{
+	agx4_job_timeout_ms = AGX4_JOB_TIMEOUT_MS;
+}
+
+/*
+ * A firmware that reports the memory limit after its pool grew, with no
+ * refusal before.  On G16 the report names no render agx4 knows: it is
+ * counted, not answered and fails nothing, so the render waits for a
+ * reply that does not come and ends by its timeout, never with -ENOMEM.
+ * G17P has no such rule: the render ends with -ENOMEM and the queue
+ * goes on.
+ */
+static void agx4_tvb_limit_without_a_refusal(struct kunit *test)
+{
+	bool ignored = facts(test)->limit_after_refusal;
+	struct agx4_tvb_stats s;
+	struct tvb *t;
+	int ret;
+
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, restore_timeout,
+							NULL), 0);
+	agx4_job_timeout_ms = 2 * AGX4_FWMODEL_REPLY_TIMEOUT_MS;
+	t = tvb_open(test);
+	script(t, AGX4_FWMODEL_ACT_LIMIT, 1);
+	ret = render(t);
+	s = stats(t);
+	KUNIT_EXPECT_EQ(test, s.grew, 1);
+	KUNIT_EXPECT_EQ(test, s.refused, 0);
+	KUNIT_EXPECT_EQ(test, s.limits, 1);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_LIMIT_REPLIES), 0);
+	if (ignored) {
+		KUNIT_EXPECT_NE(test, ret, 0);
+		KUNIT_EXPECT_NE(test, ret, -ENOMEM);
+		KUNIT_EXPECT_EQ(test, s.limit_unmatched, 1);
+	} else {
+		KUNIT_EXPECT_EQ(test, ret, -ENOMEM);
+		KUNIT_EXPECT_EQ(test, s.limit_unmatched, 0);
+		KUNIT_EXPECT_EQ(test, render(t), 0);
+	}
 }
 
 /* A grown pool's blocks go with its VM: no firmware object is left. */
@@ -815,6 +862,7 @@ static struct kunit_case agx4_tvb_cases[] = {
 	KUNIT_CASE_PARAM(agx4_tvb_five_growths_grow_the_pool, gen_gen_params),
 	KUNIT_CASE_PARAM(agx4_tvb_refusal_partial_renders_and_completes,
 			 gen_gen_params),
+	KUNIT_CASE_PARAM(agx4_tvb_limit_without_a_refusal, gen_gen_params),
 	KUNIT_CASE_PARAM(agx4_tvb_limit_fails_the_job_and_the_queue_goes_on,
 			 gen_gen_params),
 	KUNIT_CASE_PARAM(agx4_tvb_growth_without_page_tables_is_refused,

@@ -30,6 +30,7 @@ int agx4_fw_g16_build_operand_dir(void *buf, size_t size, u64 base,
 int agx4_fw_g16_build_flist(void *buf, size_t size, u64 aux);
 int agx4_fw_g16_build_compute_support(void *buf, size_t size, u64 shared);
 int agx4_fw_g16_build_resume(void *buf, size_t size);
+u32 agx4_fw_g16_merge_default(u32 dim);
 struct agx4_fw_obj *agx4_fw_g16_queue_obj(struct agx4_fw_queue *fq);
 struct agx4_fw_obj *agx4_fw_g16_job_obj(struct agx4_fw_job *job, u32 i);
 #endif

@@ -423,6 +423,36 @@ static void g16_frag_prelude(const struct agx4_fw_render_in *in,
 	b->graph = 0;
 }
 
+/*
+ * The ISP merge bound of a render whose command leaves it 0: the binary32
+ * quotient G16_MERGE_NUMERATOR / @dim, rounded to nearest even as an
+ * IEEE division of the two binary32 values is (H: the reference divides
+ * f32 0x3fddb3d9, about sqrt(3), by the width or height).  Computed on
+ * integers: @dim (1..16384, checked by the caller) is exact in binary32.
+ */
+VISIBLE_IF_KUNIT u32 agx4_fw_g16_merge_default(u32 dim)
+{
+	u64 m = (G16_MERGE_NUMERATOR & GENMASK(22, 0)) | BIT(23);
+	u64 q, r;
+	int s = 0;
+
+	if (!dim)
+		return 0;
+	/* m / dim scaled by 2^s into [2^23, 2^24). */
+	while (((m << s) / dim) < BIT(23))
+		s++;
+	q = (m << s) / dim;
+	r = (m << s) % dim;
+	if (2 * r > dim || (2 * r == dim && (q & 1)))
+		q++;
+	if (q == BIT(24)) {
+		q >>= 1;
+		s--;
+	}
+	return (u32)(127 - s) << 23 | (q & GENMASK(22, 0));
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_fw_g16_merge_default);
+
 /**
  * agx4_fw_g16_build_render() - build the work items of a G16 render
  * @d: the validated command.
@@ -454,6 +484,10 @@ int agx4_fw_g16_build_render(const struct agx4_render_desc *d,
 	if (ret)
 		return ret;
 	/* Where G16's programs differ from G17P's. */
+	if (!v.merge_x)
+		v.merge_x = agx4_fw_g16_merge_default(d->cmd.width_px);
+	if (!v.merge_y)
+		v.merge_y = agx4_fw_g16_merge_default(d->cmd.height_px);
 	v.ta_msaa2 = G16_TA_MSAA2;
 	v.ta_layer_word = v.target_layers_low;
 	v.frag_tib = v.tib;

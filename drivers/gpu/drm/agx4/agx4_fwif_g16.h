@@ -320,6 +320,12 @@ AGX4_FW_CHECK_FIELDS(struct g16_ev_partial, AGX4_FW_EV_SIZE,
 #define G16_TA_REGS		71
 #define G16_FRAG_REGS		87
 #define G16_COMPUTE_REGS	24
+/*
+ * The ISP merge bounds' numerator when a command leaves them 0: binary32
+ * 1.732051 (about sqrt(3)), exponent 0 (H).
+ */
+#define G16_MERGE_NUMERATOR	0x3fddb3d9
+static_assert((G16_MERGE_NUMERATOR >> 23) == 127);
 /* The TA's second multisample register holds a constant on G16. */
 #define G16_TA_MSAA2		0x88
 #define G16_COMPUTE_REG_HEADER	(24 | 288 << 16)

@@ -18,6 +18,7 @@
 #include "../agx4_cmdbuf.h"
 #include "../agx4_device.h"
 #include "../agx4_fw.h"
+#include "../agx4_fw_g16.h"
 #include "../agx4_fw_g17p.h"
 #include "../agx4_fw_work.h"
 #include "../agx4_fwif.h"
@@ -95,6 +96,48 @@ static const struct agx4_golden_reg g16_frag_regs[] = {
 	{ 0x14048, 0x10000 }, { 0x14080, R_FR_STATUS | 1 },
 	{ 0x1731, 1 }, { 0x1731, 1 },
 };
+
+/*
+ * A G16 render whose command leaves the ISP merge bounds 0 gets
+ * binary32 1.732051 divided by its width and height, as an IEEE binary32
+ * division rounds it (the reference's).  The expected bits were computed
+ * on the build host with a binary32 division, not with the driver's
+ * integer code.
+ */
+static void agx4_fw_layout_g16_merge_bounds_default(struct kunit *test)
+{
+	static const struct { u32 dim, bits; } quot[] = {
+		{ 800, 0x3b0de3be }, { 600, 0x3b3d2fa8 }, { 1, 0x3fddb3d9 },
+		{ 3, 0x3f13cd3b }, { 7, 0x3e7d5fd3 }, { 13, 0x3e086ead },
+		{ 1080, 0x3ad234f4 }, { 1920, 0x3a6c7b92 },
+		{ 16383, 0x38ddb750 }, { 16384, 0x38ddb3d9 },
+	};
+	const struct agx4_fw_gen *gen = &agx4_fw_g16;
+	struct agx4_render_desc *d = kunit_kzalloc(test, sizeof(*d), GFP_KERNEL);
+	struct agx4_fw_render_in in;
+	struct agx4_fw_buf bufs[6];
+	const u8 *fr;
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(quot); i++)
+		KUNIT_EXPECT_EQ_MSG(test, agx4_fw_g16_merge_default(quot[i].dim),
+				    quot[i].bits, "dimension %u", quot[i].dim);
+	KUNIT_ASSERT_NOT_NULL(test, d);
+	agx4_golden_render_inputs(d, &in);
+	d->cmd.isp_merge_upper_x = 0;
+	d->cmd.isp_merge_upper_y = 0;
+	agx4_golden_make_bufs(test, gen->render_objs, gen->num_render_objs, bufs,
+			      ARRAY_SIZE(bufs));
+	KUNIT_ASSERT_EQ(test, gen->build_render(d, &in, bufs), 0);
+	KUNIT_ASSERT_STREQ(test, gen->render_objs[2].name, "frag_work");
+	fr = bufs[2].ptr;
+	KUNIT_EXPECT_EQ(test, get_unaligned_le32(fr + 0x68), 0x3b0de3be);
+	KUNIT_EXPECT_EQ(test, get_unaligned_le32(fr + 0x6c), 0x3b3d2fa8);
+	/* A value the command gives is kept. */
+	agx4_golden_render_inputs(d, &in);
+	KUNIT_ASSERT_EQ(test, gen->build_render(d, &in, bufs), 0);
+	KUNIT_EXPECT_EQ(test, get_unaligned_le32(fr + 0x68), 0x3b0dbd2a);
+}
 
 static void agx4_fw_layout_g16_render_golden_bytes(struct kunit *test)
 {
@@ -1124,6 +1167,7 @@ static void agx4_fw_layout_g17p_optional_golden_bytes(struct kunit *test)
 
 static struct kunit_case agx4_fw_layout_work_cases[] = {
 	KUNIT_CASE(agx4_fw_layout_g16_render_golden_bytes),
+	KUNIT_CASE(agx4_fw_layout_g16_merge_bounds_default),
 	KUNIT_CASE(agx4_fw_layout_g16_compute_golden_bytes),
 	KUNIT_CASE(agx4_fw_layout_g17p_render_golden_bytes),
 	KUNIT_CASE(agx4_fw_layout_g17p_render_samples_and_sync_grow),

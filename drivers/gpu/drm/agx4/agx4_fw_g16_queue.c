@@ -273,7 +273,7 @@
 
 /* The TVB pool object (firmware-private): its parts. */
 #define G16_TVB_SIZE		0x24000
-#define G16_TVB_SCENES		0x4080
+#define G16_TVB_SCENES		0x4000
 #define G16_TVB_CONTROL		0x8000
 #define G16_TVB_SCENE_LIST	0xc000
 #define G16_TVB_COUNTER		0x10000

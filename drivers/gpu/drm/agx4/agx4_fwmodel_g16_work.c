@@ -466,6 +466,34 @@ static int registers(struct agx4_fwmodel *m, struct fwm_lane *l,
  * (kind 1) whose mask has the work's event bit (M: the G13 layout; the
  * host does not read the body).
  */
+/*
+ * A TA names its scene record in its pool: the pool (its buffer manager,
+ * TA +0x20) + 0x4000 + the scene slot * 0x80, one page of 80 records
+ * (GravityLinux/linux drivers/gpu/drm/asahi/g16_render.rs@1ab42a3a
+ * +0x28 of the TA, g16_tvb.rs@4f7fe108 the scene records).  A record
+ * anywhere else is refused (strictest reading: the firmware may derive
+ * the slot from the address).
+ */
+#define TA_BM			0x20
+#define TA_SCENE		0x28
+#define SCENE_RECORDS		0x4000
+#define SCENE_RECORD_SIZE	0x80
+#define SCENE_RECORDS_PER_PAGE	80
+static int scene(struct agx4_fwmodel *m, struct fwm_lane *l, const u8 *w,
+		 u64 item)
+{
+	u64 off;
+
+	if (l->kind != FWM_KIND_TA)
+		return 0;
+	off = get_unaligned_le64(w + TA_SCENE) - get_unaligned_le64(w + TA_BM);
+	if (off < SCENE_RECORDS ||
+	    off >= SCENE_RECORDS + SCENE_RECORDS_PER_PAGE * SCENE_RECORD_SIZE ||
+	    off % SCENE_RECORD_SIZE)
+		return agx4_fwmodel_item_fail(m, item + TA_SCENE);
+	return 0;
+}
+
 static int work(struct agx4_fwmodel *m, struct fwm_lane *l, u64 item)
 {
 	const unsigned int rw = AGX4_FWMODEL_READ | AGX4_FWMODEL_WRITE;
@@ -490,7 +518,7 @@ static int work(struct agx4_fwmodel *m, struct fwm_lane *l, u64 item)
 		goto out;
 	}
 	if (registers(m, l, k, w, item, ctx) ||
-	    microsequence(m, l, k, w, item))
+	    microsequence(m, l, k, w, item) || scene(m, l, w, item))
 		goto out;
 	dstamp = get_unaligned_le64(w + k->driver_stamp);
 	if (agx4_fwmodel_need(m, l->inst, item + k->driver_stamp, dstamp, 4,
@@ -558,7 +586,6 @@ int agx4_fwmodel_g16_step(struct agx4_fwmodel *m, struct fwm_lane *l, u32 r,
  * in its first two u32s, L) (H for the offsets).
  */
 #define TA_BM_SLOT		0x18
-#define TA_BM			0x20
 #define TA_FRAG_EVENT		0x77c
 #define TA_FRAG_STAMP		0x780
 #define BM_SIZE			0x88

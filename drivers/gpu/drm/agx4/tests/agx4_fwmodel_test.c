@@ -1201,9 +1201,11 @@ static void g16_render(struct g16w *g, bool tvb_init)
 	w32(t, NOTIFIER + 0x24, SLOT);
 	w32(t, NOTIFIER + 0x94, 1);
 	w32(t, RWORK + 0x300, 2);
-	/* TA Work. */
+	/* TA Work: its pool and scene record 1 there. */
 	w32(t, TA_W, 0);
 	w64(t, TA_W + 4, 1);
+	w64(t, TA_W + 0x20, BM);
+	w64(t, TA_W + 0x28, BM + 0x4000 + 0x80);
 	w32(t, TA_W + 0xc, SLOT);
 	w64(t, TA_W + 0x10, NOTIFIER);
 	for (k = 0; k < 0x41; k++)
@@ -1312,6 +1314,37 @@ static void g16_render_completes_both_stages(struct kunit *test)
 }
 
 /* Held TA: the 3D lane stops on its prelude; released, both complete. */
+/*
+ * A G16 TA's scene record lies in the first records page of its pool:
+ * pool + 0x4000 + slot * 0x80, 80 records (the reference's); the model
+ * refuses one elsewhere.
+ */
+static void g16_ta_scene_record_in_its_pool(struct kunit *test)
+{
+	static const struct { u64 off; bool ok; } rows[] = {
+		{ 0x4000, true }, { 0x4000 + 79 * 0x80, true },
+		{ 0x3f80, false }, { 0x4040, false },
+		{ 0x4000 + 80 * 0x80, false }, { 0, false },
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(rows); i++) {
+		struct g16w *g = g16w_new(test);
+		struct fwt *t = g->t;
+
+		g16_render(g, false);
+		w64(t, TA_W + 0x28, BM + rows[i].off);
+		kick(t, 2, 0);
+		if (rows[i].ok) {
+			expect_err(t, AGX4_FWMODEL_OK, 0);
+			KUNIT_EXPECT_EQ(test, crashes(t, 0), 0);
+		} else {
+			expect_err(t, AGX4_FWMODEL_BAD_ITEM, TA_W + 0x28);
+			KUNIT_EXPECT_EQ(test, crashes(t, 0), 1);
+		}
+	}
+}
+
 static void g16_held_ta_stalls_its_3d(struct kunit *test)
 {
 	struct g16w *g = g16w_new(test);
@@ -3568,6 +3601,7 @@ static struct kunit_case agx4_fwmodel_cases[] = {
 	KUNIT_CASE(g16_compute_completes),
 	KUNIT_CASE(g16_dependency_waits_for_stamp),
 	KUNIT_CASE(g16_render_completes_both_stages),
+	KUNIT_CASE(g16_ta_scene_record_in_its_pool),
 	KUNIT_CASE(g16_held_ta_stalls_its_3d),
 	KUNIT_CASE(g16_release_newest_first),
 	KUNIT_CASE(g16_delay_completes_later),

@@ -443,12 +443,9 @@ static_assert(WIN_BASE + AGX4_G17P_MAX_POOLS * WIN_STRIDE <=
  * The lifecycle words of an ordinary render are 0, with the ordinary
  * gates (H: both references; the words 0xc4010000e8 / 0xc4010000e7 and
  * their own gates belong only to an opening descriptor built for a
- * dormant owner, which agx4 never builds).  The TA's optional record
- * carries 0xe8 as its lifecycle half-word (H, the same in the reference
- * generator's live records; GAP: meaning).
+ * dormant owner, which agx4 never builds).
  */
 #define POOL_LIFECYCLE		0
-#define POOL_OPT_LIFECYCLE	0xe8
 /* Aux-framebuffer flags and pages, as G16's (M: same family). */
 #define POOL_AUX_FLAGS		0xc000
 #define POOL_AUX_PAGES		0x100000
@@ -2158,9 +2155,14 @@ static int render_optional(struct agx4_fw_queue *fq, struct g17p_cmd *c,
 		.channel_control = pool_va(pl, POOL_CONTROL),
 		.uuid = POOL_UUID,
 		.context = fq->asid,
-		/* GAP: the TA's namespace word. */
 		.tiling_shared = pool_va(pl, POOL_SHARED0),
-		.lifecycle = POOL_OPT_LIFECYCLE,
+		/*
+		 * The TA's lifecycle half-word is the render's ordinal, like
+		 * +0x3e, and its namespace its grid pair (H: the reference
+		 * generator's defaults, build_optional_item()).
+		 */
+		.lifecycle = c->n & U16_MAX,
+		.ns = (pl->grid + st) / 2,
 	};
 
 	return fq->adev->gen->build_optional(&in, &c->opt[st],

@@ -25,7 +25,9 @@
  * with its evidence; it pins both sides' bytes, so a change on either side
  * fails) or a finding: the case fails and prints the run.  The suite
  * prints "agx4-fidelity: g17p generator objects = N, identical = K,
- * accepted = D".
+ * accepted = D", D the accepted divergences (ids of the table) that some
+ * object needed, and on a second line how many objects differ only by
+ * them.
  */
 
 #include <kunit/test.h>
@@ -72,19 +74,14 @@ struct fid_accept {
 
 static const struct fid_accept fid_accepted[] = {
 	/*
-	 * GEN-2: TA +0x892 = 1.  The generator's own ABI spec
-	 * (m1n1:docs/t8140-g17p-firmware-abi-spec.md, TA structural tail)
-	 * lists 0x892 u8 1 as host-written; its _write_structural_tail()
-	 * omits it.  The Rust reference writes it (GravityLinux/linux
-	 * drivers/gpu/drm/asahi/g17p_render.rs@498fde22 structural_tail).
-	 */
-	{ "GEN-2", "g_ta*", 0x892, 1, (const u8 *)"\x00", (const u8 *)"\x01" },
-	{ "GEN-2", "l_*_ta", 0x892, 1, (const u8 *)"\x00",
-	  (const u8 *)"\x01" },
-	/*
-	 * GEN-R: the generator's descriptor builder is older than the Rust
-	 * reference's (GravityLinux/linux drivers/gpu/drm/asahi/
-	 * g17p_render.rs@498fde22), which its authors ran on hardware:
+	 * GEN-R: where the generator's builders or default profiles lag the
+	 * Rust reference (GravityLinux/linux drivers/gpu/drm/asahi/), which
+	 * its authors ran on hardware, agx4 follows the Rust reference:
+	 *  - GEN-2: TA +0x892 = 1, reactive TVB growth (g17p_render.rs
+	 *    @498fde22 structural_tail); the generator's own ABI spec
+	 *    (m1n1:docs/t8140-g17p-firmware-abi-spec.md, TA structural tail)
+	 *    lists it as host-written too, but _write_structural_tail()
+	 *    omits it;
 	 *  - HW-6: the work stamp's node is masked to 8 bits
 	 *    (Parameters::work_stamp, Descriptor::build); the generator's
 	 *    build_descriptor() carries node 256 into the context byte.
@@ -93,8 +90,17 @@ static const struct fid_accept fid_accepted[] = {
 	 *    more than one (structural_tail); the generator writes 1 and 0;
 	 *  - G17P-2: TA +0x788 is the TPC size, size3 * 64 * layers = 0x2000
 	 *    here (structural_tail); the generator keeps the older byte
-	 *    +0x789 = 0x78.
+	 *    +0x789 = 0x78;
+	 *  - the compute descriptor's support control and flags (+0xfba,
+	 *    +0xfbe): 0xe0a00001 and 0 for an independent compute queue
+	 *    (g17p_compute_queues.rs Queue::stage); the generator's default
+	 *    is its native profile's 0x21000001 and 1.
 	 */
+	{ "GEN-R", "g_ta*", 0x892, 1, (const u8 *)"\x00", (const u8 *)"\x01" },
+	{ "GEN-R", "l_*_ta", 0x892, 1, (const u8 *)"\x00",
+	  (const u8 *)"\x01" },
+	{ "GEN-R", "l_c*", 0xfbc, 3, (const u8 *)"\x00\x21\x01",
+	  (const u8 *)"\xa0\xe0\x00" },
 	{ "GEN-R", "l_r171_ta", 0x371, 1, (const u8 *)"\x03",
 	  (const u8 *)"\x02" },
 	{ "GEN-R", "l_r171_ta", 0x37d, 1, (const u8 *)"\x03",
@@ -120,6 +126,58 @@ static const struct fid_accept fid_accepted[] = {
 	{ "GEN-R", "g_ta*", 0x789, 1, (const u8 *)"\x78", (const u8 *)"\x20" },
 	{ "GEN-R", "l_*_ta", 0x789, 1, (const u8 *)"\x78",
 	  (const u8 *)"\x20" },
+	/*
+	 * GEN-5 / G17P-23 (open, pinned): the cycle (TA +0x310, +0x31c; 3D
+	 * +0x464) and record-index (TA +0x328) register values.  agx4 takes
+	 * them from the pool-B record its render names, whose bytes equal
+	 * the generator's build_record_array_b() for pool 0; the generator's
+	 * pair mode advances them by item and pair (+ p * 0x5e0000, + p *
+	 * 0x140) without bound, and both references' default mode writes
+	 * the fixed 0x178020 / 0x80005 (g17p_render.rs@498fde22
+	 * Parameters::cycle, record_index).  No reference shows which the
+	 * firmware needs; a hardware run decides.  Any change on either
+	 * side fails here.
+	 */
+	{ "GEN-5", "l_r35_ta", 0x310, 2, (const u8 *)"\x80\x84",
+	  (const u8 *)"\x00\x80" },
+	{ "GEN-5", "l_r35_ta", 0x31c, 2, (const u8 *)"\x80\x84",
+	  (const u8 *)"\x00\x80" },
+	{ "GEN-5", "l_r35_3d", 0x464, 2, (const u8 *)"\x80\x84",
+	  (const u8 *)"\x00\x80" },
+	{ "GEN-5", "l_r79_ta", 0x310, 2, (const u8 *)"\x00\x8a",
+	  (const u8 *)"\x20\x80" },
+	{ "GEN-5", "l_r79_ta", 0x31c, 2, (const u8 *)"\x00\x8a",
+	  (const u8 *)"\x20\x80" },
+	{ "GEN-5", "l_r79_ta", 0x328, 2, (const u8 *)"\x41\x01",
+	  (const u8 *)"\x05\x00" },
+	{ "GEN-5", "l_r79_3d", 0x464, 2, (const u8 *)"\x00\x8a",
+	  (const u8 *)"\x20\x80" },
+	{ "GEN-5", "l_r171_ta", 0x310, 2, (const u8 *)"\x80\x95",
+	  (const u8 *)"\xc0\x81" },
+	{ "GEN-5", "l_r171_ta", 0x31c, 2, (const u8 *)"\x80\x95",
+	  (const u8 *)"\xc0\x81" },
+	{ "GEN-5", "l_r171_ta", 0x328, 2, (const u8 *)"\xb1\x02",
+	  (const u8 *)"\x39\x00" },
+	{ "GEN-5", "l_r171_3d", 0x464, 2, (const u8 *)"\x80\x95",
+	  (const u8 *)"\xc0\x81" },
+	{ "GEN-5", "l_p1_ta", 0x312, 1, (const u8 *)"\x75", (const u8 *)"\x17" },
+	{ "GEN-5", "l_p1_ta", 0x31e, 1, (const u8 *)"\x75", (const u8 *)"\x17" },
+	{ "GEN-5", "l_p1_ta", 0x328, 2, (const u8 *)"\x45\x01",
+	  (const u8 *)"\x05\x00" },
+	{ "GEN-5", "l_p1_3d", 0x466, 1, (const u8 *)"\x75", (const u8 *)"\x17" },
+	{ "GEN-5", "l_p2_ta", 0x312, 1, (const u8 *)"\xd3", (const u8 *)"\x17" },
+	{ "GEN-5", "l_p2_ta", 0x31e, 1, (const u8 *)"\xd3", (const u8 *)"\x17" },
+	{ "GEN-5", "l_p2_ta", 0x328, 2, (const u8 *)"\x85\x02",
+	  (const u8 *)"\x05\x00" },
+	{ "GEN-5", "l_p2_3d", 0x466, 1, (const u8 *)"\xd3", (const u8 *)"\x17" },
+	{ "GEN-5", "l_p3_ta", 0x312, 2, (const u8 *)"\x31\x01",
+	  (const u8 *)"\x17\x00" },
+	{ "GEN-5", "l_p3_ta", 0x31e, 2, (const u8 *)"\x31\x01",
+	  (const u8 *)"\x17\x00" },
+	{ "GEN-5", "l_p3_ta", 0x328, 2, (const u8 *)"\xc5\x03",
+	  (const u8 *)"\x05\x00" },
+	{ "GEN-5", "l_p3_3d", 0x466, 2, (const u8 *)"\x31\x01",
+	  (const u8 *)"\x17\x00" },
 	/*
 	 * GEN-4 (pinned to the owner's grid): the compute context record's
 	 * event slot, +0x24.  The generator's direct-compute profile writes 1
@@ -148,6 +206,8 @@ static const struct fid_accept fid_accepted[] = {
 
 static unsigned int fid_objects, fid_identical, fid_accepted_objs,
 		    fid_findings, fid_addr_bytes;
+/* The rows of @fid_accepted some differing run matched. */
+static bool fid_used[ARRAY_SIZE(fid_accepted)];
 
 /* "a*b" matches names that start with a and end with b; else equality. */
 static bool fid_match(const char *pattern, const char *name)
@@ -197,6 +257,7 @@ static const char *fid_accepts(const char *name, u32 off, u32 len,
 			continue;
 		if (!a->agx4 && memchr_inv(ours, 0, len))
 			continue;
+		fid_used[i] = true;
 		return a->id;
 	}
 	return NULL;
@@ -973,18 +1034,36 @@ static int agx4_fidelity_g17p_init(struct kunit_suite *suite)
 	fid_accepted_objs = 0;
 	fid_findings = 0;
 	fid_addr_bytes = 0;
+	memset(fid_used, 0, sizeof(fid_used));
 	return 0;
+}
+
+/* The accepted divergences (ids of the table) some run matched. */
+static unsigned int fid_ids_used(void)
+{
+	unsigned int i, j, n = 0;
+
+	for (i = 0; i < ARRAY_SIZE(fid_accepted); i++) {
+		if (!fid_used[i])
+			continue;
+		for (j = 0; j < i; j++)
+			if (fid_used[j] &&
+			    !strcmp(fid_accepted[j].id, fid_accepted[i].id))
+				break;
+		n += j == i;
+	}
+	return n;
 }
 
 static void agx4_fidelity_g17p_exit(struct kunit_suite *suite)
 {
 	kunit_log(KERN_INFO, suite,
 		  "agx4-fidelity: g17p generator objects = %u, identical = %u, accepted = %u\n",
-		  fid_objects, fid_identical, fid_accepted_objs);
+		  fid_objects, fid_identical, fid_ids_used());
 	kunit_log(KERN_INFO, suite,
-		  "agx4-fidelity-g17p: findings = %u, address bytes not compared = %u (generator %s %s)\n",
-		  fid_findings, fid_addr_bytes, AGX4_FID_G17P_GEN_REPO,
-		  AGX4_FID_G17P_GEN_COMMIT);
+		  "agx4-fidelity-detail: g17p objects differing only by accepted divergences = %u, findings = %u, address bytes not compared = %u (generator %s %s)\n",
+		  fid_accepted_objs, fid_findings, fid_addr_bytes,
+		  AGX4_FID_G17P_GEN_REPO, AGX4_FID_G17P_GEN_COMMIT);
 }
 
 static struct kunit_case agx4_fidelity_g17p_cases[] = {

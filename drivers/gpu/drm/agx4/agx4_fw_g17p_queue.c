@@ -111,18 +111,16 @@
  * memory-limit report is matched to the published render whose TA or 3D
  * descriptor, 3D descriptor, VM and pool it names.
  *
- * What the render path does not do (GAP, named where each matters): the
- * lifecycle words after a pool's first render are not known, so every
- * render carries the first render's; the device-control "tick" the
- * reference sends before renders from the second one, its prestate and
- * its extra control doorbells are not sent; a pool's index registration
- * in primary region 0 is not written (the reference writes it only for
- * 32-group pools, and agx4's have 8 groups); neither is the region's
- * resource record at +0 (GAP: its content is not known); the pool-B
- * "done" mark is not written at completion.  The fragment-barrier render flag is
- * not taken: a vertex barrier on earlier render work of the queue is a
- * point in the TA's context record, a compute barrier on a render waits
- * on the CPU.
+ * Before each render the pool's index registration in primary region 0
+ * is written when it differs (the reference's render path); pool 0's is
+ * the region's "resource record" at +0 that the reference writes cold.
+ * What the render path does not do (named where each matters): the
+ * device-control "tick" the reference sends before renders from the
+ * second one, its prestate and its extra control doorbells are not sent;
+ * the pool-B "done" mark is not written at completion.  The
+ * fragment-barrier render flag is not taken: a vertex barrier on earlier
+ * render work of the queue is a point in the TA's context record, a
+ * compute barrier on a render waits on the CPU.
  *
  * A job is one SUBMIT.  job_prepare() writes each compute command's
  * descriptor into a descriptor slot of its owner that it takes for the
@@ -2810,15 +2808,42 @@ static bool pool_idle_locked(struct agx4_fw_g17p_sub *sub,
 }
 
 /*
- * A render, as the append path of the reference writes it (H): pool A/B
- * records and slot words, then the 3D's and the TA's objects, then, on an
- * idle pool, the shared pool object's rewrite.  What that path writes
- * and agx4 does not: the pool's index registration in primary region 0
- * (+p * 0x10: (primary-index low alias - context base) >> 4, group
- * count), which the reference writes only for 32-group pools (H) and
- * agx4's pools have %POOL_GROUPS = 8.  The pool-A slot phases count
- * from 0 on a fresh record and from the slot word's current value on a
- * reused one, whose +0x0c the firmware made non-zero (H).
+ * The pool's index registration in primary region 0 (+ pool * 0x10):
+ * (the primary index's low alias - context base) >> 4 and the shared
+ * object's count at +0x34, written before each render when that count is
+ * 32 and the registration differs (H: the reference's render path; a
+ * count the firmware grew is its own to keep).  agx4's pools hold
+ * %POOL_GROUPS groups of %POOL_BLOCK_PAGES pages, 32.
+ */
+#define INDEX_REG_FULL		32
+static_assert(POOL_GROUPS * POOL_BLOCK_PAGES == INDEX_REG_FULL);
+static void register_index(struct agx4_fw_g17p_sub *sub,
+			   const struct g17p_pool *pl)
+{
+	const struct g17p_pool_shared *sh = pool_cpu(pl, POOL_SHARED0);
+	struct g17p_index_reg *reg = (struct g17p_index_reg *)sub->region0 +
+				     pl->index;
+	u32 count = le32_to_cpu(READ_ONCE(sh->pages));
+	u32 index = (le64_to_cpu(sh->primary_gpu) - AGX4_FW_CONTEXT_BASE) >>
+		    G17P_INDEX_REG_SHIFT;
+
+	lockdep_assert_held(&sub->lock);
+	if (count != INDEX_REG_FULL)
+		return;
+	if (le32_to_cpu(READ_ONCE(reg->index)) != index ||
+	    le32_to_cpu(READ_ONCE(reg->groups)) != count) {
+		WRITE_ONCE(reg->index, cpu_to_le32(index));
+		WRITE_ONCE(reg->groups, cpu_to_le32(count));
+	}
+}
+
+/*
+ * A render, as the append path of the reference writes it (H): the
+ * pool's index registration, pool A/B records and slot words, then the
+ * 3D's and the TA's objects, then, on an idle pool, the shared pool
+ * object's rewrite.  The pool-A slot phases count from 0 on a fresh
+ * record and from the slot word's current value on a reused one, whose
+ * +0x0c the firmware made non-zero (H).
  */
 static void publish_render(struct agx4_fw_queue *fq, struct g17p_cmd *c)
 {
@@ -2839,9 +2864,8 @@ static void publish_render(struct agx4_fw_queue *fq, struct g17p_cmd *c)
 	u32 phase = 0;
 	unsigned int st;
 
-	static_assert(POOL_GROUPS != 32,
-		      "32-group pools need their index registration");
 	lockdep_assert_held(&sub->lock);
+	register_index(sub, pl);
 	if (k && !(k % POOL_BANK_RENDERS))
 		switch_pool_banks(pl);
 	if (c->fresh_geometry)

@@ -1434,6 +1434,7 @@ struct g17p_leaf_shared {
 AGX4_FW_CHECK_FIELDS(struct g17p_leaf_shared, 0x80, G17P_LEAF_SHARED_FIELDS);
 
 /* An index registration in primary region 0, at + pool * 0x10. */
+#define G17P_INDEX_REG_SHIFT	4
 struct g17p_index_reg {
 	/* (Primary-index low GPU VA - 0x10_0000_0000) >> 4. */
 	__le32 index;

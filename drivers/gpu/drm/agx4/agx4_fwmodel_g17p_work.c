@@ -113,6 +113,11 @@ static const struct desc_layout layouts[3] = {
 	},
 };
 
+/* TA descriptor: its sequence, pool and shared pool object (H). */
+#define TA_SEQ			0x04
+#define TA_POOL			0x18
+#define TA_BM			0x20
+
 /* Channel message: 0, queue record, kind, w' | grid << 16 | first << 24 (H). */
 int agx4_fwmodel_g17p_work_msg(struct agx4_fwmodel *m, unsigned int inst,
 			       unsigned int ch, u64 va, const u8 *msg,
@@ -436,6 +441,50 @@ static int lifecycle(struct agx4_fwmodel *m, const struct desc_layout *k,
 	return 0;
 }
 
+/*
+ * Before each render the host registers its pool's primary index in
+ * primary region 0, at + pool * 0x10: (the index's low alias, shared
+ * object +0x28, - 0x10_0000_0000) >> 4 and the count at +0x34, when that
+ * count is 32 (GravityLinux/linux drivers/gpu/drm/asahi/
+ * g17p_render_runtime.rs@21d3e5c9 stage_next_prepared,
+ * g17p_render_lifecycle.rs@df192647 index_registration).  The region's
+ * context-0 alias is 0x70_0183_8000 (g17p_initgraph.rs@f22281c5
+ * primary_aliases).  A render whose registration is missing or stale is
+ * refused (strictest reading).
+ */
+#define PRI_REGION0_LOW		0x7001838000ULL
+#define INDEX_REG_STRIDE	0x10
+#define SHARED_INDEX_LOW	0x28
+#define SHARED_INDEX_COUNT	0x34
+#define CONTEXT_BASE		0x1000000000ULL
+static int index_registration(struct agx4_fwmodel *m, struct fwm_lane *l,
+			      const u8 *d, u64 desc)
+{
+	u64 shared = get_unaligned_le64(d + TA_BM), low, at;
+	u32 pool = get_unaligned_le32(d + TA_POOL), count, index, groups;
+	u8 reg[8];
+
+	if (l->kind != FWM_KIND_TA)
+		return 0;
+	if (agx4_fwmodel_read64(m, l->inst, shared + SHARED_INDEX_LOW, &low) ||
+	    agx4_fwmodel_read32(m, l->inst, shared + SHARED_INDEX_COUNT,
+				&count))
+		return -EIO;
+	if (count != 32)
+		return 0;
+	if (pool >= 0x8000 / INDEX_REG_STRIDE || low < CONTEXT_BASE)
+		return agx4_fwmodel_item_fail(m, desc + TA_POOL);
+	at = PRI_REGION0_LOW + (u64)pool * INDEX_REG_STRIDE;
+	/* M: the firmware reads the low aliases in context 0, as the GPU. */
+	if (agx4_fwmodel_gpu_read(m, l->inst, 0, at, reg, sizeof(reg)))
+		return -EIO;
+	index = get_unaligned_le32(reg);
+	groups = get_unaligned_le32(reg + 4);
+	if (index != (low - CONTEXT_BASE) >> 4 || groups != count)
+		return agx4_fwmodel_item_fail(m, at);
+	return 0;
+}
+
 /* A pair of u64 destinations at @off of the descriptor. */
 static int pair(struct agx4_fwmodel *m, struct fwm_lane *l, const u8 *d,
 		u64 desc, u32 off, bool user, bool need_end)
@@ -491,7 +540,7 @@ static int descriptor(struct agx4_fwmodel *m, struct fwm_lane *l, u64 desc)
 		goto out;
 	}
 	if (programs(m, l, k, d, desc) || work_tags(m, k, d, desc, ctx) ||
-	    lifecycle(m, k, d, desc))
+	    lifecycle(m, k, d, desc) || index_registration(m, l, d, desc))
 		goto out;
 	if (k->fw_ts && pair(m, l, d, desc, k->fw_ts, false,
 			     l->kind == FWM_KIND_3D))
@@ -586,9 +635,6 @@ int agx4_fwmodel_g17p_retire(struct agx4_fwmodel *m, struct fwm_lane *l)
  * blocks, +0x44 the secondary index (a u64 base ID per block), +0x4c the
  * shared slots (the block count, twice, in its first two u32s) (H).
  */
-#define TA_SEQ			0x04
-#define TA_POOL			0x18
-#define TA_BM			0x20
 #define FRAG_BM			0x28
 #define BM_SIZE			0x88
 /* Context record: the 3D partial store, resume and load locators (H). */

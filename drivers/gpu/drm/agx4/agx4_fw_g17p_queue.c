@@ -114,13 +114,14 @@
  * Before each render the pool's index registration in primary region 0
  * is written when it differs (the reference's render path); pool 0's is
  * the region's "resource record" at +0 that the reference writes cold.
- * What the render path does not do (named where each matters): the
- * device-control "tick" the reference sends before renders from the
- * second one, its prestate and its extra control doorbells are not sent;
- * the pool-B "done" mark is not written at completion.  The
- * fragment-barrier render flag is not taken: a vertex barrier on earlier
- * render work of the queue is a point in the TA's context record, a
- * compute barrier on a render waits on the CPU.
+ * The first render of a pool other than 0, once complete, leaves the
+ * pool's "done" mark.  What the render path does not do (named where
+ * each matters): the device-control "tick" the reference sends before
+ * renders from the second one, its prestate and its extra control
+ * doorbells are not sent.  The fragment-barrier render flag is not
+ * taken: a vertex barrier on earlier render work of the queue is a point
+ * in the TA's context record, a compute barrier on a render waits on the
+ * CPU.
  *
  * A job is one SUBMIT.  job_prepare() writes each compute command's
  * descriptor into a descriptor slot of its owner that it takes for the
@@ -2595,6 +2596,18 @@ static bool cmd_done_locked(struct agx4_fw_g17p_sub *sub, struct g17p_cmd *c)
 		if (!status_set(pl, 0, c->n) || !status_set(pl, 1, c->n) ||
 		    !READ_ONCE(stamps[1]))
 			return false;
+		/*
+		 * The first render of a pool other than pool 0, once seen
+		 * complete, leaves the pool's retirement mark in its
+		 * shared-slots leaf (H: G17P-5, the reference's
+		 * complete_ticket_leaf_publication).
+		 */
+		if (!c->n && pl->index) {
+			struct g17p_leaf_shared *ls = pool_cpu(pl,
+							       POOL_LEAF_SHARED);
+
+			WRITE_ONCE(ls->done, cpu_to_le32(POOL_DONE_MARK));
+		}
 	}
 	WRITE_ONCE(c->done, true);
 	return true;

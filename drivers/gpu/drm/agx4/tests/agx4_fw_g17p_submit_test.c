@@ -2740,6 +2740,42 @@ static void agx4_g17p_submit_compute_receiver_slot_is_the_owner_grid(struct kuni
 	}
 }
 
+/*
+ * The first render of pool 1, once complete, leaves 0x13 at +0x40 of the
+ * pool's shared-slots leaf (the reference's retirement mark); pool 0's
+ * first render leaves none.  The leaf is found through the TA's shared
+ * pool object (+0x20), whose +0x4c names it.
+ */
+static void agx4_g17p_submit_first_render_of_pool_1_leaves_the_mark(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fw_queue *fq[2] = { queue(test), queue(test) };
+	struct agx4_fw_job *job;
+	unsigned int i;
+	u64 qta, shared;
+	u32 w;
+
+	bind_stream(test, renders(test, 1)->cmds[0].render.cmd.vdm_ctrl_stream_base);
+	c->pass = true;
+	for (i = 0; i < 2; i++) {
+		job = prepare(test, fq[i], renders(test, 1));
+		agx4_test_publish_kick(c->adev, c->ops, job);
+		KUNIT_ASSERT_EQ(test, wait_job(c, job), 0);
+		/* Its TA queue and the first descriptor on it. */
+		qta = rd64(msg_ta(c, i), 0x08);
+		w = rd32(fw_ptr(test, rd64(fw_ptr(test, qta), 0)), 0x40);
+		KUNIT_ASSERT_EQ(test, w, 3);
+		shared = rd64(fw_ptr(test, ring_item(test, qta, 0)), 0x20);
+		KUNIT_EXPECT_EQ_MSG(test,
+				    rd32(fw_ptr(test, rd64(fw_ptr(test, shared),
+							   0x4c)), 0x40),
+				    i ? 0x13 : 0, "pool %u", i);
+		c->ops->job_free(job);
+	}
+	for (i = 0; i < 2; i++)
+		c->ops->queue_destroy(fq[i]);
+}
+
 static struct kunit_case agx4_g17p_submit_cases[] = {
 	KUNIT_CASE(agx4_g17p_submit_compute_publishes_per_spec),
 	KUNIT_CASE(agx4_g17p_submit_second_command_follows),
@@ -2773,6 +2809,7 @@ static struct kunit_case agx4_g17p_submit_cases[] = {
 	KUNIT_CASE(agx4_g17p_submit_counters_recycle_at_their_limit),
 	KUNIT_CASE(agx4_g17p_submit_render_tag_keeps_its_context_past_node_255),
 	KUNIT_CASE(agx4_g17p_submit_compute_receiver_slot_is_the_owner_grid),
+	KUNIT_CASE(agx4_g17p_submit_first_render_of_pool_1_leaves_the_mark),
 	KUNIT_CASE(agx4_g17p_submit_recycle_waits_for_an_idle_queue),
 	KUNIT_CASE(agx4_g17p_submit_killed_pool_with_gaps_is_not_taken),
 	KUNIT_CASE(agx4_g17p_submit_serial_commands_reuse_one_descriptor_slot),

@@ -115,10 +115,11 @@
  * is written when it differs (the reference's render path); pool 0's is
  * the region's "resource record" at +0 that the reference writes cold.
  * The first render of a pool other than 0, once complete, leaves the
- * pool's "done" mark.  What the render path does not do (named where
- * each matters): the device-control "tick" the reference sends before
- * renders from the second one, its prestate and its extra control
- * doorbells are not sent.  The fragment-barrier render flag is not
+ * pool's "done" mark, and every render seen complete rings the control
+ * doorbell (twice for the first since the boot).  What the render path
+ * does not do (named where each matters): the device-control "tick" the
+ * reference sends before renders from the second one and its prestate
+ * are not sent.  The fragment-barrier render flag is not
  * taken: a vertex barrier on earlier render work of the queue is a point
  * in the TA's context record, a compute barrier on a render waits on the
  * CPU.
@@ -2608,6 +2609,16 @@ static bool cmd_done_locked(struct agx4_fw_g17p_sub *sub, struct g17p_cmd *c)
 
 			WRITE_ONCE(ls->done, cpu_to_le32(POOL_DONE_MARK));
 		}
+		/*
+		 * A render seen complete pumps device control: the control
+		 * doorbell twice after the first render since the boot, once
+		 * after every later one (H: G17P-9, the reference's
+		 * poll_render_inner).  The reference then takes a second look
+		 * at the render on its next poll before it retires it; agx4
+		 * retires it now, the doorbells ringing before the fence
+		 * signals (L: that the second look is not needed).
+		 */
+		atomic_add(sub->renders_done++ ? 1 : 2, &sub->ctl_rings);
 	}
 	WRITE_ONCE(c->done, true);
 	return true;
@@ -3009,11 +3020,17 @@ static void g17p_kick(struct agx4_device *adev)
 	const struct agx4_fw_transport *t = &adev->transport;
 	unsigned long pipes;
 	unsigned int pipe;
+	int n;
 	u64 msg;
 
 	if (!adev->fw)
 		return;
 	sub = agx4_fw_g17p_sub(adev->fw);
+	for (n = atomic_xchg(&sub->ctl_rings, 0); n; n--)
+		if (test_bit(0, &adev->fw->crashed) ||
+		    t->ops->ring(t->priv, 0, AGX4_RTKIT_EP_DOORBELL,
+				 agx4_rtkit_msg_ctl_doorbell()))
+			break;
 	if (!atomic_long_read(&sub->kick_pending))
 		return;
 	/* Fully ordered: what the pipes publish is seen before the ring. */

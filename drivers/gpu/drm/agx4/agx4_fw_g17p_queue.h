@@ -74,6 +74,14 @@ struct agx4_fw_g17p_sub {
 	 */
 	unsigned long kick_lost;
 	/**
+	 * @ctl_rings: control doorbells the next kick rings for renders
+	 * seen complete; added to under @lock, taken by the kick with
+	 * atomic_xchg().
+	 */
+	atomic_t ctl_rings;
+	/** @renders_done: renders seen complete since the boot; under @lock. */
+	u64 renders_done;
+	/**
 	 * @setup_lock: protects @owners, @pools, @pool, @pool_gen,
 	 * @pool_waiters, @queues, which queue each pool is bound to,
 	 * @operands and the dispatch block.

@@ -79,6 +79,8 @@ struct ctx {
 	const struct agx4_fw_transport_ops *real;
 	u64 kicks[64];
 	unsigned int nkicks;
+	/* Control doorbells (0x0084000000000011) rung through ring(). */
+	unsigned int nctl;
 	bool pass;
 };
 
@@ -89,6 +91,8 @@ static int wrap_ring(void *priv, unsigned int inst, u8 ep, u64 msg)
 {
 	struct ctx *c = the_ctx;
 
+	if (msg == 0x0084000000000011ull)
+		c->nctl++;
 	if (msg >> 48 == 0x83) {
 		if (c->nkicks < ARRAY_SIZE(c->kicks))
 			c->kicks[c->nkicks++] = msg;
@@ -2776,6 +2780,33 @@ static void agx4_g17p_submit_first_render_of_pool_1_leaves_the_mark(struct kunit
 		c->ops->queue_destroy(fq[i]);
 }
 
+/*
+ * Every render seen complete rings the control doorbell, twice for the
+ * first render since the boot (the reference's completion path), before
+ * its job is reported done.
+ */
+static void agx4_g17p_submit_render_completion_rings_control(struct kunit *test)
+{
+	static const unsigned int want[] = { 2, 3, 4 };
+	struct ctx *c = test->priv;
+	struct agx4_fw_queue *fq = queue(test);
+	struct agx4_fw_job *job;
+	unsigned int i;
+
+	bind_stream(test, renders(test, 1)->cmds[0].render.cmd.vdm_ctrl_stream_base);
+	c->pass = true;
+	c->nctl = 0;
+	for (i = 0; i < ARRAY_SIZE(want); i++) {
+		job = prepare(test, fq, renders(test, 1));
+		agx4_test_publish_kick(c->adev, c->ops, job);
+		KUNIT_ASSERT_EQ(test, wait_job(c, job), 0);
+		agx4_test_poll_kick(c->adev, c->ops);
+		KUNIT_EXPECT_EQ_MSG(test, c->nctl, want[i], "render %u", i);
+		c->ops->job_free(job);
+	}
+	c->ops->queue_destroy(fq);
+}
+
 static struct kunit_case agx4_g17p_submit_cases[] = {
 	KUNIT_CASE(agx4_g17p_submit_compute_publishes_per_spec),
 	KUNIT_CASE(agx4_g17p_submit_second_command_follows),
@@ -2810,6 +2841,7 @@ static struct kunit_case agx4_g17p_submit_cases[] = {
 	KUNIT_CASE(agx4_g17p_submit_render_tag_keeps_its_context_past_node_255),
 	KUNIT_CASE(agx4_g17p_submit_compute_receiver_slot_is_the_owner_grid),
 	KUNIT_CASE(agx4_g17p_submit_first_render_of_pool_1_leaves_the_mark),
+	KUNIT_CASE(agx4_g17p_submit_render_completion_rings_control),
 	KUNIT_CASE(agx4_g17p_submit_recycle_waits_for_an_idle_queue),
 	KUNIT_CASE(agx4_g17p_submit_killed_pool_with_gaps_is_not_taken),
 	KUNIT_CASE(agx4_g17p_submit_serial_commands_reuse_one_descriptor_slot),

@@ -46,6 +46,26 @@
  * until the firmware starts over, no record can be read, and a cursor
  * the firmware moves back into range would replay whatever the ring
  * held).  The drain never holds a lock of the notifier.
+ *
+ * G17P has more rings the firmware fills, and the firmware stops filling
+ * one the host does not hand back (GravityLinux/linux
+ * drivers/gpu/drm/asahi/g17p_boot.rs@21d3e5c9 report_snapshot and
+ * acknowledge_reports, which the reference runs after every completion):
+ *
+ * - the secondary instance's channel 13 (@peer): its records are taken
+ *   like the primary's and checked, but not dispatched, as the reference
+ *   uses none of them: a completion notification (kind 1) is accepted
+ *   anywhere, the startup receipt (kind 13, words 1 and 0) only as the
+ *   first record since the boot; anything else is malformed and goes
+ *   where the primary's refused records go;
+ * - cursor pairs whose records agx4 does not read (@credits): channel
+ *   13's second pair (state word 2) and both pairs of channel 14, on
+ *   both instances.  Each is handed back by copying the firmware's
+ *   cursor into the host's; a firmware cursor out of range is handed to
+ *   the consumer of such cursors, as for the primary's ring.
+ *
+ * Both happen at every drain, after the primary's records, as the
+ * reference acknowledges after it classified the reports.
  */
 
 /**
@@ -116,6 +136,34 @@ void agx4_event_set_handlers(struct agx4_event *ev,
 EXPORT_SYMBOL_IF_KUNIT(agx4_event_set_handlers);
 
 /**
+ * agx4_event_add_credit() - hand a cursor pair back at every drain
+ * @ev: the unit, before the firmware starts.
+ * @host: the host's cursor word.
+ * @fw: the firmware's cursor word.
+ * @entries: the ring's entries.
+ *
+ * Return: 0, -EINVAL for a missing word or a ring of fewer than 2
+ * entries, -ENOSPC when %AGX4_EVENT_CREDITS pairs are set already.
+ */
+int agx4_event_add_credit(struct agx4_event *ev, u32 *host, u32 *fw,
+			  u32 entries)
+{
+	struct agx4_event_credit *c;
+
+	if (entries < 2 || !host || !fw)
+		return -EINVAL;
+	if (ev->num_credits >= AGX4_EVENT_CREDITS)
+		return -ENOSPC;
+	c = &ev->credits[ev->num_credits++];
+	memset(c, 0, sizeof(*c));
+	c->host.ram = host;
+	c->fw.ram = fw;
+	c->entries = entries;
+	return 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_event_add_credit);
+
+/**
  * agx4_event_notify() - the firmware said its rings were updated
  * @ev: the unit.
  *
@@ -162,6 +210,87 @@ static void dispatch_locked(struct agx4_event *ev, const struct agx4_fw_event *e
 			     "firmware event of kind %u not handled\n", e->kind);
 }
 
+static void bad_ring_locked(struct agx4_event *ev, const char *what, u32 w,
+			    int ret)
+{
+	lockdep_assert_held(&ev->lock);
+	ev->ring_errors++;
+	drm_err_ratelimited(ev->drm, "%s cursor %#x out of range: %d\n", what,
+			    w, ret);
+	if (ev->handlers && ev->handlers->bad_ring)
+		ev->handlers->bad_ring(ev->priv);
+}
+
+static void malformed_locked(struct agx4_event *ev, const u8 *rec, int ret)
+{
+	lockdep_assert_held(&ev->lock);
+	ev->malformed++;
+	dev_warn_ratelimited(ev->drm->dev,
+			     "malformed firmware event (kind %u): %d\n",
+			     get_unaligned_le32(rec), ret);
+	if (ev->handlers && ev->handlers->bad)
+		ev->handlers->bad(ev->priv, rec, ev->record_size);
+}
+
+/*
+ * What the secondary may post (g17p_boot.rs@21d3e5c9, the checks after
+ * report_snapshot): completion notifications, and the startup receipt as
+ * its very first record.
+ */
+static int peer_check(struct agx4_event *ev, const u8 *rec)
+{
+	struct agx4_fw_event e;
+	int ret;
+
+	memset(&e, 0, sizeof(e));
+	ret = ev->gen->parse_event(rec, ev->record_size, &e);
+	if (ret)
+		return ret;
+	if (e.kind == AGX4_FW_EV_COMPLETION)
+		return 0;
+	if (e.kind == AGX4_FW_EV_RECEIPT && !ev->peer_taken)
+		return 0;
+	return -EPROTO;
+}
+
+static void drain_peer_locked(struct agx4_event *ev, u8 *rec)
+{
+	int ret;
+
+	lockdep_assert_held(&ev->lock);
+	while (ev->peer.ring) {
+		ret = agx4_channel_pop(&ev->peer, rec, ev->record_size);
+		if (ret == -ENOENT)
+			return;
+		if (ret) {
+			bad_ring_locked(ev, "secondary event ring",
+					agx4_cursor_get(&ev->peer.prod), ret);
+			return;
+		}
+		ret = peer_check(ev, rec);
+		ev->peer_taken++;
+		if (ret)
+			malformed_locked(ev, rec, ret);
+	}
+}
+
+static void credit_locked(struct agx4_event *ev)
+{
+	unsigned int i;
+
+	lockdep_assert_held(&ev->lock);
+	for (i = 0; i < ev->num_credits; i++) {
+		const struct agx4_event_credit *c = &ev->credits[i];
+		u32 w = agx4_cursor_get(&c->fw);
+
+		if (w >= c->entries) {
+			bad_ring_locked(ev, "report ring", w, -EPROTO);
+			continue;
+		}
+		agx4_cursor_set(&c->host, w);
+	}
+}
+
 /**
  * agx4_event_drain() - take every posted record and dispatch it
  * @ev: the unit.
@@ -196,29 +325,20 @@ void agx4_event_drain(struct agx4_event *ev)
 		if (ret == -ENOENT)
 			break;
 		if (ret) {
-			u32 w = agx4_cursor_get(&ev->ring.prod);
-
-			ev->ring_errors++;
-			drm_err_ratelimited(ev->drm, "event ring cursor %#x out of range: %d\n",
-					    w, ret);
-			if (ev->handlers && ev->handlers->bad_ring)
-				ev->handlers->bad_ring(ev->priv);
+			bad_ring_locked(ev, "event ring",
+					agx4_cursor_get(&ev->ring.prod), ret);
 			break;
 		}
 		memset(&e, 0, sizeof(e));
 		ret = ev->gen->parse_event(rec, ev->record_size, &e);
 		if (ret || e.kind >= AGX4_EVENT_KINDS) {
-			ev->malformed++;
-			dev_warn_ratelimited(ev->drm->dev,
-					     "malformed firmware event (kind %u): %d\n",
-					     get_unaligned_le32(rec), ret);
-			if (ev->handlers && ev->handlers->bad)
-				ev->handlers->bad(ev->priv, rec,
-						  ev->record_size);
+			malformed_locked(ev, rec, ret);
 			continue;
 		}
 		dispatch_locked(ev, &e);
 	}
+	drain_peer_locked(ev, rec);
+	credit_locked(ev);
 	if (ev->handlers && ev->handlers->drained)
 		ev->handlers->drained(ev->priv);
 	spin_unlock_irqrestore(&ev->lock, flags);

@@ -17,6 +17,22 @@ struct drm_device;
 
 /* Event kinds agx4 counts; larger kinds are counted as unknown. */
 #define AGX4_EVENT_KINDS	16
+/* Cursor pairs the drain hands back without reading records. */
+#define AGX4_EVENT_CREDITS	8
+
+/**
+ * struct agx4_event_credit - a firmware-to-host cursor pair the host only
+ *	hands back
+ * @host: the host's cursor, set to the firmware's at every drain.
+ * @fw: the firmware's cursor.
+ * @entries: the ring's entries: a firmware cursor at or past it is out
+ *	of range.
+ */
+struct agx4_event_credit {
+	struct agx4_cursor host;
+	struct agx4_cursor fw;
+	u32 entries;
+};
 
 /**
  * struct agx4_event_handlers - who consumes each kind of event
@@ -37,7 +53,8 @@ struct agx4_event_handlers {
 	void (*fatal)(void *priv, const struct agx4_fw_event *e);
 	/**
 	 * @bad: the generation's parser refused the record at @rec (@len
-	 * bytes): an unknown kind, or a known one with impossible contents.
+	 * bytes): an unknown kind, or a known one with impossible contents;
+	 * or the secondary's ring held a record that has no place there.
 	 * Counted as malformed in any case.
 	 */
 	void (*bad)(void *priv, const void *rec, size_t len);
@@ -75,8 +92,20 @@ struct agx4_event {
 	spinlock_t lock;
 	/** @stopped: agx4_event_fini() ran; notifications are ignored. */
 	bool stopped;
-	/** @ring: channel 13. */
+	/** @ring: channel 13 (of the primary instance, on G17P). */
 	struct agx4_channel ring;
+	/**
+	 * @peer: G17P: the secondary instance's channel 13, whose records
+	 * are checked and not dispatched; its ring is NULL when there is
+	 * none.
+	 */
+	struct agx4_channel peer;
+	/** @peer_taken: records taken from @peer since the boot. */
+	u64 peer_taken;
+	/** @credits: cursor pairs handed back at every drain. */
+	struct agx4_event_credit credits[AGX4_EVENT_CREDITS];
+	/** @num_credits: entries of @credits. */
+	unsigned int num_credits;
 	/** @record_size: bytes of one record. */
 	u32 record_size;
 	/** @by_kind: events seen, by kind. */
@@ -85,7 +114,10 @@ struct agx4_event {
 	u64 unknown;
 	/** @malformed: records the generation's parser refused. */
 	u64 malformed;
-	/** @ring_errors: drains stopped by a wild firmware cursor. */
+	/**
+	 * @ring_errors: drains stopped, or credits not handed back, for a
+	 * wild firmware cursor.
+	 */
 	u64 ring_errors;
 	/** @receipts: device-control receipts (kind 13) seen. */
 	u64 receipts;
@@ -100,6 +132,8 @@ void agx4_event_fini(struct agx4_event *ev);
 void agx4_event_set_handlers(struct agx4_event *ev,
 			     const struct agx4_event_handlers *handlers,
 			     void *priv);
+int agx4_event_add_credit(struct agx4_event *ev, u32 *host, u32 *fw,
+			  u32 entries);
 void agx4_event_notify(struct agx4_event *ev);
 void agx4_event_drain(struct agx4_event *ev);
 int agx4_event_wait_receipts(struct agx4_event *ev, u64 count,

@@ -54,7 +54,8 @@
  *    primary regions and hw regions are aliased into context 0, and
  *    context 1 gets the render address space.
  * 6. Both device-control rings are presented consumed: every counter of
- *    channel 12 is 1 on both instances.
+ *    channel 12 is 1 on both instances.  The rings the firmware fills on
+ *    both instances (channels 13 and 14) are handed to the event drain.
  * 7. Both roots are published (0x81), the primary first; both instances
  *    acknowledge (0x09).
  * 8. Both get control start (0x89), the primary first, 12 ms apart.
@@ -128,10 +129,24 @@ static_assert(G17P_STATE_OBJECT + G17P_STATE_OBJECT_SIZE == G17P_CLUSTER_SIZE);
 
 /* Status records: "present" at +4 (H). */
 #define G17P_STATUS_PRESENT	0x04
-/* Status A: the event channel's host read and firmware write cursors. */
+/*
+ * Status A, each instance's: channel 13's records (256 of 0x48 bytes) and
+ * its two cursor pairs, and channel 14's two pairs (512 entries), each
+ * pair the host's cursor with the firmware's 0x20 after it (H: TRAILING_STATES,
+ * GravityLinux/linux drivers/gpu/drm/asahi/g17p_layout.rs@f22281c5, as
+ * report_snapshot in g17p_boot.rs@21d3e5c9 reads them; M for 512: the
+ * record array's size, 0x9000 bytes, in 0x48-byte entries).
+ */
 #define G17P_EVENT_READ		0x40
 #define G17P_EVENT_WRITE	0x60
 #define G17P_EVENT_RING		0x2c0
+#define G17P_EVENT_READ2	0x80
+#define G17P_EVENT_WRITE2	0xa0
+#define G17P_TRACE_READ		0x240
+#define G17P_TRACE_WRITE	0x260
+#define G17P_TRACE_READ2	0x280
+#define G17P_TRACE_WRITE2	0x2a0
+#define G17P_TRACE_ENTRIES	512
 
 /* Cursor words of a channel: read, done, producer (H). */
 #define G17P_CUR_READ		0x00
@@ -504,13 +519,59 @@ static int contexts(struct agx4_fw_boot *b, struct g17p_boot *g)
 }
 
 /*
+ * The rings the firmware fills, on both instances: the primary's channel
+ * 13 is drained and dispatched, the secondary's drained and checked, and
+ * the cursor pairs whose records agx4 does not read are handed back at
+ * every drain: channel 13's second pair and both of channel 14 (H:
+ * acknowledge_reports, GravityLinux/linux
+ * drivers/gpu/drm/asahi/g17p_boot.rs@21d3e5c9; the firmware stops
+ * reporting into a ring that is not handed back, L).
+ */
+static int setup_reports(struct agx4_fw_boot *b, struct g17p_boot *g)
+{
+	const struct agx4_fw_chan_geom *geom = &b->adev->gen->chan;
+	struct agx4_event *events = &b->events;
+	const struct {
+		u32 read, write, entries;
+	} pairs[] = {
+		{ G17P_EVENT_READ2, G17P_EVENT_WRITE2, geom->ring_entries },
+		{ G17P_TRACE_READ, G17P_TRACE_WRITE, G17P_TRACE_ENTRIES },
+		{ G17P_TRACE_READ2, G17P_TRACE_WRITE2, G17P_TRACE_ENTRIES },
+	};
+	unsigned int inst, i;
+	int ret;
+
+	for (inst = 0; inst < AGX4_MAX_INSTANCES; inst++) {
+		u32 sa = inst ? G17P_SEC_STATUS_A : G17P_PRI_STATUS_A;
+		struct agx4_channel *ev = inst ? &events->peer : &events->ring;
+
+		ret = agx4_channel_init(ev, inst ? "secondary events" :
+					"events", cluster(g, sa + G17P_EVENT_RING),
+					geom->event_size, geom->ring_entries);
+		if (ret)
+			return ret;
+		ev->prod.ram = (u32 *)cluster(g, sa + G17P_EVENT_WRITE);
+		ev->read.ram = (u32 *)cluster(g, sa + G17P_EVENT_READ);
+		for (i = 0; i < ARRAY_SIZE(pairs); i++) {
+			u32 *host = (u32 *)cluster(g, sa + pairs[i].read);
+			u32 *fw = (u32 *)cluster(g, sa + pairs[i].write);
+
+			ret = agx4_event_add_credit(events, host, fw,
+						    pairs[i].entries);
+			if (ret)
+				return ret;
+		}
+	}
+	return 0;
+}
+
+/*
  * Both control rings hold one record, consumed already: the host's and
- * both firmware counters are 1 (H).  The event channel is the primary's.
+ * both firmware counters are 1 (H).
  */
 static int setup_channels(struct agx4_fw_boot *b, struct g17p_boot *g)
 {
 	const struct agx4_fw_chan_geom *geom = &b->adev->gen->chan;
-	struct agx4_channel *ev = &b->events.ring;
 	unsigned int inst;
 	int ret;
 
@@ -533,13 +594,9 @@ static int setup_channels(struct agx4_fw_boot *b, struct g17p_boot *g)
 		agx4_cursor_set(&ctl->prod, G17P_CTL_STAGED);
 		ctl->head = G17P_CTL_STAGED;
 	}
-	ret = agx4_channel_init(ev, "events",
-				cluster(g, G17P_PRI_STATUS_A + G17P_EVENT_RING),
-				geom->event_size, geom->ring_entries);
+	ret = setup_reports(b, g);
 	if (ret)
 		return ret;
-	ev->prod.ram = (u32 *)cluster(g, G17P_PRI_STATUS_A + G17P_EVENT_WRITE);
-	ev->read.ram = (u32 *)cluster(g, G17P_PRI_STATUS_A + G17P_EVENT_READ);
 	/* The primary's work channels, for submission. */
 	agx4_fw_g17p_sub_init(&g->sub, b, g->bundle->cpu, g->bundle->va,
 			      cluster(g, G17P_PRI_STATE), g->pri_region[0]->cpu,

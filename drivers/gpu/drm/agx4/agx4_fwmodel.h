@@ -170,6 +170,9 @@ enum agx4_fwmodel_fault {
  *	host's mailbox write returned (agx4_fwmodel_set_inline()).
  * @AGX4_FWMODEL_CNT_STAMP_WRITES: lane stamps (G16) or done indices (G17P)
  *	written on request (agx4_fwmodel_set_stamp()).
+ * @AGX4_FWMODEL_CNT_REPORT_STALLS: G17P: times a completed work item
+ *	waited because a ring its completion report goes to was full (the
+ *	host had not handed it back).
  * @AGX4_FWMODEL_NR_COUNTERS: number of counters.
  */
 enum agx4_fwmodel_counter {
@@ -201,6 +204,7 @@ enum agx4_fwmodel_counter {
 	AGX4_FWMODEL_CNT_REPLY_TIMEOUTS,
 	AGX4_FWMODEL_CNT_INLINE_KICKS,
 	AGX4_FWMODEL_CNT_STAMP_WRITES,
+	AGX4_FWMODEL_CNT_REPORT_STALLS,
 	AGX4_FWMODEL_NR_COUNTERS,
 };
 

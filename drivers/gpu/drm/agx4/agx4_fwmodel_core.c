@@ -611,6 +611,101 @@ crash:
 	return -EIO;
 }
 
+/*
+ * The cursor pair of report ring @r on @inst: its address, and the host's
+ * and firmware's cursors, in range.
+ */
+static int report_cursors(struct agx4_fwmodel *m, unsigned int inst,
+			  const struct fwm_report_ring *r, u64 *cur,
+			  u32 *host, u32 *fw)
+{
+	*cur = m->inst[inst].ch[r->ch].state[r->state];
+	if (!*cur)
+		return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_CHANNEL,
+					 m->inst[inst].main_va + 0x20 +
+					 0x20 * r->ch + 8 * r->state);
+	if (agx4_fwmodel_read32(m, inst, *cur + FWM_CUR_READ, host) ||
+	    agx4_fwmodel_read32(m, inst, *cur + FWM_CUR_WRITE, fw))
+		return -EIO;
+	*host %= r->entries;
+	*fw %= r->entries;
+	return 0;
+}
+
+/**
+ * agx4_fwmodel_report_room() - may a completion report go out now?
+ * @m: the model.
+ *
+ * Every ring of &fwm_gen_desc.reports, on every instance, must have room
+ * for one more entry: its firmware cursor one short of the host's means
+ * full.  Executor only.
+ *
+ * Return: 1 when all have room, 0 when one is full, -EIO when the
+ * firmware could not reach a cursor (error recorded).
+ */
+int agx4_fwmodel_report_room(struct agx4_fwmodel *m)
+{
+	const struct fwm_gen_desc *d = m->desc;
+	unsigned int inst, i;
+	u32 host, fw;
+	u64 cur;
+
+	for (inst = 0; inst < d->instances; inst++)
+		for (i = 0; i < d->nreports; i++) {
+			if (report_cursors(m, inst, &d->reports[i], &cur,
+					   &host, &fw))
+				return -EIO;
+			if ((fw + 1) % d->reports[i].entries == host)
+				return 0;
+		}
+	return 1;
+}
+
+/**
+ * agx4_fwmodel_report() - post a completion report on every report ring
+ * @m: the model.
+ * @rec: the record (0x48 bytes) the channel-13 rings get.
+ * @posted: bit n is set for each instance n written to.
+ *
+ * Call after agx4_fwmodel_report_room() said there is room; the caller
+ * notifies.  Rings other than channel 13 get a zeroed entry (GAP: what
+ * the firmware writes there; the host reads none of it).  Executor only.
+ *
+ * Return: 0, or -EIO when the firmware could not reach a ring (error
+ * recorded).
+ */
+int agx4_fwmodel_report(struct agx4_fwmodel *m, const u8 *rec,
+			unsigned long *posted)
+{
+	static const u8 zero[FWM_EVT_RECORD];
+	const struct fwm_gen_desc *d = m->desc;
+	unsigned int inst, i;
+	u32 host, fw;
+	u64 cur;
+
+	for (inst = 0; inst < d->instances; inst++) {
+		for (i = 0; i < d->nreports; i++) {
+			const struct fwm_report_ring *r = &d->reports[i];
+			u64 base = m->inst[inst].ch[r->ch].state[1];
+
+			if (report_cursors(m, inst, r, &cur, &host, &fw))
+				return -EIO;
+			if (r->record &&
+			    agx4_fwmodel_write(m, inst,
+					       base + (u64)fw * FWM_EVT_RECORD,
+					       r->ch == 13 ? rec : zero,
+					       FWM_EVT_RECORD))
+				return -EIO;
+			if (agx4_fwmodel_write32(m, inst, cur + FWM_CUR_WRITE,
+						 (fw + 1) % r->entries))
+				return -EIO;
+		}
+		*posted |= BIT(inst);
+	}
+	agx4_fwmodel_counter_add(m, AGX4_FWMODEL_CNT_EVENTS);
+	return 0;
+}
+
 /* ---- faults ---- */
 
 static bool fault_take(struct agx4_fwmodel *m, enum agx4_fwmodel_fault f,
@@ -913,8 +1008,17 @@ static int check_channels(struct agx4_fwmodel *m, unsigned int inst)
 		if (c->ring != c->state[1] + (u64)k * FWM_EVT_RECORD)
 			return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_CHANNEL,
 						 rva + 0x18);
-		ret = agx4_fwmodel_check(m, inst, c->state[2],
-					 c->state[2] ? 4 : 0, AGX4_FWMODEL_READ);
+		/*
+		 * Where completion reports advance the second pair too
+		 * (G17P), it is a cursor block like the first.
+		 */
+		if (m->desc->nreports)
+			ret = need(m, inst, rva + 0x10, c->state[2],
+				   FWM_CUR_BLOCK, rw);
+		else
+			ret = agx4_fwmodel_check(m, inst, c->state[2],
+						 c->state[2] ? 4 : 0,
+						 AGX4_FWMODEL_READ);
 		if (ret)
 			return ret;
 	}
@@ -1202,6 +1306,8 @@ static void handle_db(struct agx4_fwmodel *m, unsigned int inst, u64 msg,
 		spin_lock_irqsave(&m->lock, flags);
 		m->inst[inst].control_started = true;
 		spin_unlock_irqrestore(&m->lock, flags);
+		if (m->desc->control_started)
+			m->desc->control_started(m, inst);
 		return;
 	default:
 		bad_msg(m, AGX4_FWMODEL_BAD_MESSAGE, msg);

@@ -48,6 +48,22 @@
 #define FWM_CUR_WRITE		0x20
 #define FWM_CUR_BLOCK		0x24
 
+/*
+ * A cursor pair of a firmware-to-host ring a completion report goes to:
+ * channel @ch's state word @state (the host's cursor, the firmware's
+ * 0x20 after it) over @entries entries; with @record, the report's
+ * record is written at the channel's state[1] + cursor * 0x48 first.
+ */
+struct fwm_report_ring {
+	u8 ch;
+	u8 state;
+	bool record;
+	u16 entries;
+};
+
+/* While a report ring is full, the firmware looks again this often. */
+#define FWM_REPORT_POLL_MS	2
+
 /* Regions the boot loader leaves behind. */
 enum fwm_region {
 	FWM_R_TTBS,
@@ -174,6 +190,8 @@ struct fwm_job {
 	u64 mask[2];
 	bool report;
 	struct fwm_tvb tvb;
+	/* Waiting for room in a report ring (counted once). */
+	bool report_wait;
 	/* G16: where completion writes the lane's stamp, and what; 0: none. */
 	u64 stamp_at;
 	u32 stamp;
@@ -437,6 +455,13 @@ struct fwm_clock {
  * @limit_reply: the host replies to a memory-limit report (opcode 9).
  * @ring_wraps: the item ring wraps at its capacity (G16) or is used
  *	linearly (G17P).
+ * @reports: the rings, on every instance, a completion report goes to;
+ *	a report waits until all of them have room.  None (@nreports 0):
+ *	the report goes to the primary's channel 13 alone and is dropped
+ *	when that is full.
+ * @nreports: entries of @reports.
+ * @control_started: after control start (0x89) on @inst: what the
+ *	firmware posts then.
  */
 struct fwm_gen_desc {
 	unsigned int instances;
@@ -469,6 +494,9 @@ struct fwm_gen_desc {
 	int (*tvb_partial)(struct agx4_fwmodel *m, struct fwm_lane *l);
 	bool limit_reply;
 	bool ring_wraps;
+	const struct fwm_report_ring *reports;
+	unsigned int nreports;
+	void (*control_started)(struct agx4_fwmodel *m, unsigned int inst);
 };
 
 extern const struct fwm_gen_desc agx4_fwmodel_g16_desc;
@@ -536,6 +564,9 @@ void agx4_fwmodel_crash(struct agx4_fwmodel *m, unsigned int inst,
 			enum agx4_fwmodel_err e, u64 where);
 int agx4_fwmodel_post(struct agx4_fwmodel *m, unsigned int inst,
 		      const u8 *rec, bool notify);
+int agx4_fwmodel_report_room(struct agx4_fwmodel *m);
+int agx4_fwmodel_report(struct agx4_fwmodel *m, const u8 *rec,
+			unsigned long *posted);
 void agx4_fwmodel_counter_add(struct agx4_fwmodel *m,
 			      enum agx4_fwmodel_counter c);
 int agx4_fwmodel_handoff_check(struct agx4_fwmodel *m);

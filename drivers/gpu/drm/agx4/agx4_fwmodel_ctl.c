@@ -104,6 +104,7 @@ static const char *const counter_names[] = {
 	[AGX4_FWMODEL_CNT_REPLY_TIMEOUTS] = "reply_timeouts",
 	[AGX4_FWMODEL_CNT_INLINE_KICKS] = "inline_kicks",
 	[AGX4_FWMODEL_CNT_STAMP_WRITES] = "stamp_writes",
+	[AGX4_FWMODEL_CNT_REPORT_STALLS] = "report_stalls",
 };
 
 static_assert(ARRAY_SIZE(action_names) == AGX4_FWMODEL_ACT_DELAY + 1);

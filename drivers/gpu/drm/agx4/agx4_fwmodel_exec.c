@@ -56,6 +56,8 @@
 /* Work done in one pass over the lanes. */
 struct pass {
 	unsigned int posted;
+	/* Bit n: instance n got a completion report (&fwm_gen_desc.reports). */
+	unsigned long reported;
 	bool have_due;
 	unsigned long due;
 };
@@ -496,6 +498,46 @@ static int job_start(struct agx4_fwmodel *m, struct fwm_lane *l,
 	return 0;
 }
 
+/* Look again at @ms from now. */
+static void pass_due(struct pass *ps, unsigned int ms)
+{
+	unsigned long due = jiffies + msecs_to_jiffies(ms);
+
+	if (!ps->have_due || time_before(due, ps->due))
+		ps->due = due;
+	ps->have_due = true;
+}
+
+/*
+ * Where the generation reports completions into rings the host hands
+ * back (&fwm_gen_desc.reports), a work item completes only when every one
+ * has room: the firmware does not overwrite a report the host has not
+ * handed back, and does not drop one either; it waits, looking again
+ * while it does (strictest reading: GravityLinux/linux
+ * drivers/gpu/drm/asahi/g17p_boot.rs@21d3e5c9 acknowledge_reports
+ * credits every one of them after each completion, nothing says what
+ * the firmware does when they fill).
+ *
+ * Return: 1 when it may complete, 0 when it waits, -EIO.
+ */
+static int report_room(struct agx4_fwmodel *m, struct fwm_lane *l,
+		       struct pass *ps)
+{
+	struct fwm_job *j = &l->job;
+	int ret;
+
+	if (!j->report || !m->desc->nreports)
+		return 1;
+	ret = agx4_fwmodel_report_room(m);
+	if (ret)
+		return ret;
+	if (!j->report_wait)
+		agx4_fwmodel_counter_add(m, AGX4_FWMODEL_CNT_REPORT_STALLS);
+	j->report_wait = true;
+	pass_due(ps, FWM_REPORT_POLL_MS);
+	return 0;
+}
+
 /* Can the work item of @l complete now? */
 static bool job_due(struct agx4_fwmodel *m, struct fwm_lane *l,
 		    struct pass *ps)
@@ -570,8 +612,18 @@ static int job_complete(struct agx4_fwmodel *m, struct fwm_lane *l,
 	l->done = j->next;
 	if (m->desc->retire && m->desc->retire(m, l))
 		return -EIO;
-	if (j->report && post(m, l->inst, FWM_EV_COMPLETE, j->mask, ps))
+	if (j->report && m->desc->nreports) {
+		u8 rec[FWM_EVT_RECORD] = {};
+
+		put_unaligned_le32(FWM_EV_COMPLETE, rec);
+		put_unaligned_le64(j->mask[0], rec + 4);
+		put_unaligned_le64(j->mask[1], rec + 0xc);
+		if (agx4_fwmodel_report(m, rec, &ps->reported))
+			return -EIO;
+	} else if (j->report &&
+		   post(m, l->inst, FWM_EV_COMPLETE, j->mask, ps)) {
 		return -EIO;
+	}
 	agx4_fwmodel_counter_add(m, kind_counter[l->kind]);
 	spin_lock_irqsave(&m->lock, flags);
 	m->busy--;
@@ -597,6 +649,9 @@ static int lane_run(struct agx4_fwmodel *m, struct fwm_lane *l, bool *moved,
 		if (l->job.active) {
 			if (!job_due(m, l, ps))
 				return 0;
+			ret = report_room(m, l, ps);
+			if (ret <= 0)
+				return ret;
 			ret = job_complete(m, l, ps);
 			if (ret)
 				return ret;
@@ -640,10 +695,15 @@ static void pass_end(struct agx4_fwmodel *m, unsigned int inst,
 		     struct pass *ps)
 {
 	unsigned long flags;
+	unsigned int i;
 
 	if (ps->posted)
-		agx4_fwmodel_send(m, inst, FWM_EP_FW,
-				  (u64)FWM_MSG_NOTIFY << 48);
+		ps->reported |= BIT(inst);
+	/* Each instance written to notifies on its own endpoint. */
+	for (i = 0; i < m->desc->instances; i++)
+		if (ps->reported & BIT(i))
+			agx4_fwmodel_send(m, i, FWM_EP_FW,
+					  (u64)FWM_MSG_NOTIFY << 48);
 	if (!ps->have_due)
 		return;
 	spin_lock_irqsave(&m->lock, flags);
@@ -724,7 +784,9 @@ static struct fwm_lane *next_held(struct agx4_fwmodel *m, unsigned int inst,
  * @inst: instance.
  *
  * In the order agx4_fwmodel_release() asked for, all of them before any
- * lane moves on; then the lanes run as usual.
+ * lane moves on; then the lanes run as usual.  One whose report has no
+ * room yet is no longer held and completes, with the others waiting for
+ * room, when its lane runs.
  */
 void agx4_fwmodel_exec_release(struct agx4_fwmodel *m, unsigned int inst)
 {
@@ -733,6 +795,7 @@ void agx4_fwmodel_exec_release(struct agx4_fwmodel *m, unsigned int inst)
 	struct fwm_lane *l;
 	unsigned int order;
 	u32 epoch;
+	int ret;
 
 	spin_lock_irqsave(&m->lock, flags);
 	order = m->release;
@@ -746,7 +809,8 @@ void agx4_fwmodel_exec_release(struct agx4_fwmodel *m, unsigned int inst)
 		l->job.held = false;
 		m->held--;
 		spin_unlock_irqrestore(&m->lock, flags);
-		if (job_complete(m, l, &ps)) {
+		ret = report_room(m, l, &ps);
+		if (ret < 0 || (ret && job_complete(m, l, &ps))) {
 			agx4_fwmodel_crash(m, inst, AGX4_FWMODEL_OK, 0);
 			return;
 		}

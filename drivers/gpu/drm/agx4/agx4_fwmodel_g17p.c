@@ -118,6 +118,54 @@ static int g17p_ctl_record(struct agx4_fwmodel *m, unsigned int inst, u64 va,
 	}
 }
 
+/*
+ * The rings a completion report goes to, on both instances, as the
+ * reference host reads and hands them back after every completion
+ * (GravityLinux/linux drivers/gpu/drm/asahi/g17p_boot.rs@21d3e5c9
+ * report_snapshot and acknowledge_reports; the words are TRAILING_STATES
+ * in g17p_layout.rs@f22281c5):
+ *
+ * - channel 13, state word 0: the report itself, in the 256-entry record
+ *   array at state[1] (the reference reads the records between the two
+ *   cursors; on the secondary it accepts only kind 1 there, and the
+ *   startup receipt);
+ * - channel 13, state word 2: its firmware cursor is read and handed back
+ *   with the first pair's (GAP: what it counts; the model moves it with
+ *   every report);
+ * - channel 14, state words 0 and 2: handed back the same way, never
+ *   read (GAP: their records; the model writes a zeroed entry at the
+ *   first pair's cursor; 512 entries, the 0x9000-byte record array, M).
+ *
+ * That the secondary reports the primary's completions is the strictest
+ * reading (L): the reference accepts kind-1 records from it and uses
+ * none.
+ */
+static const struct fwm_report_ring g17p_reports[] = {
+	{ .ch = 13, .state = 0, .record = true, .entries = FWM_RING_ENTRIES },
+	{ .ch = 13, .state = 2, .entries = FWM_RING_ENTRIES },
+	{ .ch = 14, .state = 0, .record = true, .entries = FWM_STAT_ENTRIES },
+	{ .ch = 14, .state = 2, .entries = FWM_STAT_ENTRIES },
+};
+
+/*
+ * The secondary's startup receipt: at control start it posts {13, 1, 0}
+ * as the first record of its channel 13 (the reference finds exactly
+ * that one record there, firmware cursor 1, before its first work:
+ * g17p_boot.rs@21d3e5c9, the startup check after report_snapshot; M for
+ * the moment: it is seen after control start, when exactly it comes is
+ * not known).
+ */
+static void g17p_control_started(struct agx4_fwmodel *m, unsigned int inst)
+{
+	u8 rec[FWM_EVT_RECORD] = {};
+
+	if (inst != 1)
+		return;
+	put_unaligned_le32(13, rec);
+	put_unaligned_le32(1, rec + 4);
+	agx4_fwmodel_post(m, inst, rec, true);
+}
+
 const struct fwm_gen_desc agx4_fwmodel_g17p_desc = {
 	.instances = 2,
 	/* "pagetables" is at least 0x80000 (H); the other sizes are GAP. */
@@ -152,4 +200,7 @@ const struct fwm_gen_desc agx4_fwmodel_g17p_desc = {
 	.tvb_partial = agx4_fwmodel_g17p_tvb_partial,
 	/* G17P only consumes a memory-limit report (H). */
 	.limit_reply = false,
+	.reports = g17p_reports,
+	.nreports = ARRAY_SIZE(g17p_reports),
+	.control_started = g17p_control_started,
 };

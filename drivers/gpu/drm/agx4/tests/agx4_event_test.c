@@ -34,6 +34,15 @@ struct ev_ctx {
 	/* Drains ended, and the completions seen when the last one did. */
 	unsigned int drains;
 	unsigned int completions_at_drained;
+	/* Records and cursors handed to recovery. */
+	unsigned int bad;
+	unsigned int bad_ring;
+	/* The secondary's ring (G17P), as peer_setup() sets it. */
+	u8 peer_ring[ENTRIES * REC];
+	u32 peer_write;
+	u32 peer_read;
+	/* Cursor pairs only handed back: host, firmware. */
+	u32 pair[3][2];
 };
 
 static void on_completion(void *priv, const struct agx4_fw_event *e)
@@ -53,9 +62,25 @@ static void on_drained(void *priv)
 	c->completions_at_drained = c->completions;
 }
 
+static void on_bad(void *priv, const void *rec, size_t len)
+{
+	struct ev_ctx *c = priv;
+
+	c->bad++;
+}
+
+static void on_bad_ring(void *priv)
+{
+	struct ev_ctx *c = priv;
+
+	c->bad_ring++;
+}
+
 static const struct agx4_event_handlers handlers = {
 	.completion = on_completion,
 	.drained = on_drained,
+	.bad = on_bad,
+	.bad_ring = on_bad_ring,
 };
 
 static struct ev_ctx *ev_setup(struct kunit *test)
@@ -308,7 +333,190 @@ static void agx4_event_kind_past_the_table_is_malformed(struct kunit *test)
 	agx4_event_fini(&c->ev);
 }
 
+/*
+ * G17P: the primary's ring, the secondary's, and three cursor pairs only
+ * handed back (of 16, 512 and 512 entries).
+ */
+static struct ev_ctx *peer_setup(struct kunit *test)
+{
+	struct ev_ctx *c = ev_setup(test);
+	static const u32 entries[] = { ENTRIES, 512, 512 };
+	unsigned int i;
+
+	c->ev.gen = &agx4_fw_g17p;
+	KUNIT_ASSERT_EQ(test, agx4_channel_init(&c->ev.peer, "peer",
+						c->peer_ring, REC, ENTRIES), 0);
+	c->ev.peer.prod.ram = &c->peer_write;
+	c->ev.peer.read.ram = &c->peer_read;
+	for (i = 0; i < ARRAY_SIZE(entries); i++)
+		KUNIT_ASSERT_EQ(test, agx4_event_add_credit(&c->ev,
+							    &c->pair[i][0],
+							    &c->pair[i][1],
+							    entries[i]), 0);
+	return c;
+}
+
+/* The secondary posts a record. */
+static void peer_post(struct ev_ctx *c, const u8 *rec)
+{
+	memcpy(&c->peer_ring[c->peer_write * REC], rec, REC);
+	c->peer_write = (c->peer_write + 1) % ENTRIES;
+}
+
+/* The G17P startup receipt: 13, 1, 0. */
+static void startup_receipt(u8 *rec)
+{
+	memset(rec, 0, REC);
+	put_unaligned_le32(13, rec);
+	put_unaligned_le32(1, rec + 4);
+}
+
+/*
+ * The secondary's ring is drained too: its startup receipt (first) and
+ * its completion notifications are taken and handed back, none of them
+ * dispatched (the primary's ring decides what completed).
+ */
+static void agx4_event_secondary_ring_is_drained_not_dispatched(struct kunit *test)
+{
+	struct ev_ctx *c = peer_setup(test);
+	unsigned int i;
+	u8 rec[REC];
+
+	startup_receipt(rec);
+	peer_post(c, rec);
+	memset(rec, 0, REC);
+	put_unaligned_le32(1, rec);		/* a completion, grid 0 */
+	put_unaligned_le32(1, rec + 4);
+	for (i = 0; i < ENTRIES + 3; i++) {
+		peer_post(c, rec);
+		if (i == ENTRIES / 2)
+			agx4_event_drain(&c->ev);
+	}
+	agx4_event_drain(&c->ev);
+	KUNIT_EXPECT_EQ(test, c->peer_read, c->peer_write);
+	KUNIT_EXPECT_EQ(test, c->ev.peer_taken, ENTRIES + 4);
+	KUNIT_EXPECT_EQ(test, c->ev.malformed, 0);
+	KUNIT_EXPECT_EQ(test, c->bad, 0);
+	KUNIT_EXPECT_EQ(test, c->completions, 0);
+	KUNIT_EXPECT_EQ(test, c->ev.receipts, 0);
+	KUNIT_EXPECT_EQ(test, c->ev.by_kind[1] + c->ev.by_kind[13], 0);
+	agx4_event_fini(&c->ev);
+}
+
+/*
+ * On the secondary's ring anything but a completion, or the startup
+ * receipt as its first record, is malformed and goes to recovery, as a
+ * refused record of the primary's does; the drain goes on behind it.
+ */
+static void agx4_event_secondary_ring_refuses_other_records(struct kunit *test)
+{
+	struct ev_ctx *c = peer_setup(test);
+	u8 rec[REC];
+
+	memset(rec, 0, REC);
+	put_unaligned_le32(1, rec);		/* a completion first */
+	peer_post(c, rec);
+	startup_receipt(rec);			/* a receipt, not first */
+	peer_post(c, rec);
+	memset(rec, 0, REC);
+	put_unaligned_le32(6, rec);		/* a growth request */
+	peer_post(c, rec);
+	put_unaligned_le32(4, rec);		/* fatal */
+	peer_post(c, rec);
+	put_unaligned_le32(0x77, rec);		/* no such kind */
+	peer_post(c, rec);
+	memset(rec, 0, REC);
+	put_unaligned_le32(1, rec);		/* and a completion again */
+	peer_post(c, rec);
+	agx4_event_drain(&c->ev);
+	KUNIT_EXPECT_EQ(test, c->ev.malformed, 4);
+	KUNIT_EXPECT_EQ(test, c->bad, 4);
+	KUNIT_EXPECT_EQ(test, c->peer_read, 6);
+	KUNIT_EXPECT_EQ(test, c->completions, 0);
+	KUNIT_EXPECT_EQ(test, c->ev.by_kind[4] + c->ev.by_kind[6], 0);
+	agx4_event_fini(&c->ev);
+}
+
+/* A wild write cursor on the secondary's ring stops its drain only. */
+static void agx4_event_secondary_wild_cursor_goes_to_recovery(struct kunit *test)
+{
+	struct ev_ctx *c = peer_setup(test);
+	u8 rec[REC];
+
+	memset(rec, 0, REC);
+	put_unaligned_le32(1, rec);
+	post(c, rec);
+	c->peer_write = ENTRIES;
+	c->pair[1][1] = 7;
+	agx4_event_drain(&c->ev);
+	KUNIT_EXPECT_EQ(test, c->ev.ring_errors, 1);
+	KUNIT_EXPECT_EQ(test, c->bad_ring, 1);
+	KUNIT_EXPECT_EQ(test, c->peer_read, 0);
+	KUNIT_EXPECT_EQ(test, c->read, 1);
+	KUNIT_EXPECT_EQ(test, c->completions, 1);
+	KUNIT_EXPECT_EQ(test, c->pair[1][0], 7);
+	agx4_event_fini(&c->ev);
+}
+
+/*
+ * Every cursor pair whose records agx4 does not read is handed back at
+ * every drain: the host's cursor takes the firmware's.  One out of range
+ * is not written and goes to recovery; the others are still handed back.
+ */
+static void agx4_event_credits_hand_back_every_pair(struct kunit *test)
+{
+	struct ev_ctx *c = peer_setup(test);
+
+	c->pair[0][1] = 5;
+	c->pair[1][1] = 300;
+	c->pair[2][1] = 511;
+	agx4_event_drain(&c->ev);
+	KUNIT_EXPECT_EQ(test, c->pair[0][0], 5);
+	KUNIT_EXPECT_EQ(test, c->pair[1][0], 300);
+	KUNIT_EXPECT_EQ(test, c->pair[2][0], 511);
+	KUNIT_EXPECT_EQ(test, c->ev.ring_errors, 0);
+	/* The firmware wraps one; another goes wild. */
+	c->pair[0][1] = 1;
+	c->pair[1][1] = 512;
+	c->pair[2][1] = 3;
+	agx4_event_notify(&c->ev);
+	KUNIT_EXPECT_EQ(test, c->pair[0][0], 1);
+	KUNIT_EXPECT_EQ(test, c->pair[1][0], 300);
+	KUNIT_EXPECT_EQ(test, c->pair[2][0], 3);
+	KUNIT_EXPECT_EQ(test, c->ev.ring_errors, 1);
+	KUNIT_EXPECT_EQ(test, c->bad_ring, 1);
+	agx4_event_fini(&c->ev);
+}
+
+/* A pair without words or ring, or one more than the table holds, is refused. */
+static void agx4_event_add_credit_refuses_bad_pairs(struct kunit *test)
+{
+	struct ev_ctx *c = ev_setup(test);
+	u32 w[2] = {};
+	unsigned int i;
+
+	KUNIT_EXPECT_EQ(test, agx4_event_add_credit(&c->ev, NULL, &w[1], 16),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, agx4_event_add_credit(&c->ev, &w[0], NULL, 16),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, agx4_event_add_credit(&c->ev, &w[0], &w[1], 1),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, c->ev.num_credits, 0);
+	for (i = 0; i < AGX4_EVENT_CREDITS; i++)
+		KUNIT_EXPECT_EQ(test, agx4_event_add_credit(&c->ev, &w[0],
+							    &w[1], 16), 0);
+	KUNIT_EXPECT_EQ(test, agx4_event_add_credit(&c->ev, &w[0], &w[1], 16),
+			-ENOSPC);
+	KUNIT_EXPECT_EQ(test, c->ev.num_credits, AGX4_EVENT_CREDITS);
+	agx4_event_fini(&c->ev);
+}
+
 static struct kunit_case agx4_event_cases[] = {
+	KUNIT_CASE(agx4_event_secondary_ring_is_drained_not_dispatched),
+	KUNIT_CASE(agx4_event_secondary_ring_refuses_other_records),
+	KUNIT_CASE(agx4_event_secondary_wild_cursor_goes_to_recovery),
+	KUNIT_CASE(agx4_event_credits_hand_back_every_pair),
+	KUNIT_CASE(agx4_event_add_credit_refuses_bad_pairs),
 	KUNIT_CASE(agx4_event_init_refuses_records_past_its_buffer),
 	KUNIT_CASE(agx4_event_kind_past_the_table_is_malformed),
 	KUNIT_CASE(agx4_event_notify_drains_in_the_receive_path),

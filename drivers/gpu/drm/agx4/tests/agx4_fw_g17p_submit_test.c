@@ -1293,6 +1293,60 @@ static void agx4_g17p_submit_model_runs_render_and_compute(struct kunit *test)
 	c->ops->queue_destroy(fq);
 }
 
+/* Status A of each instance in the "status" object (graph base + 0x2ee40, + 0xe3100). */
+static const u32 status_a[] = { 0x2ee40 - 0x20000, 0xe3100 - 0x20000 };
+
+/*
+ * More completion reports than one report ring holds (255) go through:
+ * the model's firmware waits while a ring it reports into is not handed
+ * back, so the host must hand back both instances' channel 13 (both
+ * pairs) and channel 14 (both pairs), and take the secondary's records,
+ * its startup receipt first.  At the end every pair is handed back.
+ */
+static void agx4_g17p_submit_more_reports_than_a_ring_holds(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fwmodel *m = agx4_test_model();
+	struct agx4_event *ev = &c->adev->fw->events;
+	struct agx4_fw_queue *fq = queue(test);
+	u32 done = agx4_fwmodel_count(m, AGX4_FWMODEL_CNT_COMPUTE);
+	static const u32 pairs[] = { 0x40, 0x80, 0x240, 0x280 };
+	enum agx4_fwmodel_err e;
+	unsigned int i, k;
+	u64 where = 0;
+	int ret;
+
+	bind_stream(test, CDM_BASE);
+	c->pass = true;
+	for (i = 0; i < 300; i++) {
+		struct agx4_fw_job *job = prepare(test, fq, computes(test, 1));
+
+		agx4_test_publish_kick(c->adev, c->ops, job);
+		ret = wait_job(c, job);
+		c->ops->job_free(job);
+		KUNIT_ASSERT_EQ_MSG(test, ret, 0, "command %u", i);
+	}
+	agx4_fwmodel_sync(m);
+	e = agx4_fwmodel_error(m, &where);
+	KUNIT_EXPECT_EQ_MSG(test, e, AGX4_FWMODEL_OK, "model: %s at %#llx",
+			    agx4_fwmodel_err_name(e), where);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_count(m, AGX4_FWMODEL_CNT_COMPUTE) -
+			done, 300);
+	KUNIT_EXPECT_EQ(test, ev->peer_taken, 301);
+	KUNIT_EXPECT_EQ(test, ev->malformed, 0);
+	KUNIT_EXPECT_EQ(test, ev->ring_errors, 0);
+	for (i = 0; i < ARRAY_SIZE(status_a); i++)
+		for (k = 0; k < ARRAY_SIZE(pairs); k++) {
+			u32 off = status_a[i] + pairs[k];
+
+			KUNIT_EXPECT_EQ_MSG(test, *cursor(c, off),
+					    *cursor(c, off + 0x20),
+					    "instance %u pair %#x", i,
+					    pairs[k]);
+		}
+	c->ops->queue_destroy(fq);
+}
+
 /* The channel-6 (TA) and -7 (3D) messages in slot @slot. */
 static const u8 *msg_ta(struct ctx *c, u32 slot)
 {
@@ -2823,6 +2877,7 @@ static struct kunit_case agx4_g17p_submit_cases[] = {
 	KUNIT_CASE(agx4_g17p_submit_pool_bank_switch_keeps_older_renders_done),
 	KUNIT_CASE(agx4_g17p_submit_render_barriers),
 	KUNIT_CASE(agx4_g17p_submit_pools_are_taken_at_first_render),
+	KUNIT_CASE(agx4_g17p_submit_more_reports_than_a_ring_holds),
 	KUNIT_CASE(agx4_g17p_submit_model_runs_render_and_compute),
 	KUNIT_CASE(agx4_g17p_submit_destroy_cleans_up_contexts),
 	KUNIT_CASE(agx4_g17p_submit_cleanup_not_taken_keeps_memory),

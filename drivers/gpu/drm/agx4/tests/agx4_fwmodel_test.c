@@ -2605,6 +2605,129 @@ static void g17p_compute_completes(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, got(t, 0, 0x20, 0x0042000000000000ULL), 1);
 }
 
+/*
+ * The secondary's startup receipt: at its control start the secondary
+ * posts {13, 1, 0} as the first record of its channel 13, and notifies
+ * on its own endpoint; the primary's ring stays empty.
+ */
+static void g17p_secondary_posts_startup_receipt(struct kunit *test)
+{
+	struct g17w *g = g17w_new(test);
+	struct fwt *t = g->t;
+
+	expect_err(t, AGX4_FWMODEL_OK, 0);
+	KUNIT_EXPECT_EQ(test, r32(t, G17_SA1 + 0x40 + 0x20), 1);
+	KUNIT_EXPECT_EQ(test, r32(t, G17_SA1 + 0x2c0), 13);
+	KUNIT_EXPECT_EQ(test, r32(t, G17_SA1 + 0x2c0 + 4), 1);
+	KUNIT_EXPECT_EQ(test, r32(t, G17_SA1 + 0x2c0 + 8), 0);
+	KUNIT_EXPECT_EQ(test, r32(t, G17_SA0 + 0x40 + 0x20), 0);
+	KUNIT_EXPECT_EQ(test, got(t, 1, 0x20, 0x0042000000000000ULL), 1);
+	KUNIT_EXPECT_EQ(test, got(t, 0, 0x20, 0x0042000000000000ULL), 0);
+}
+
+/* Status A @sa's cursor pair at @off: host, and the firmware's 0x20 on. */
+static void expect_pair(struct fwt *t, u64 sa, u32 off, u32 host, u32 fw)
+{
+	KUNIT_EXPECT_EQ_MSG(t->test, r32(t, sa + off), host, "%#llx+%#x",
+			    sa, off);
+	KUNIT_EXPECT_EQ_MSG(t->test, r32(t, sa + off + 0x20), fw,
+			    "%#llx+%#x", sa, off);
+}
+
+/*
+ * A completion report goes to channel 13 of both instances (its record
+ * and both cursor pairs) and to both pairs of channel 14 of both, and
+ * each instance notifies.
+ */
+static void g17p_completion_reports_on_every_ring(struct kunit *test)
+{
+	struct g17w *g = g17w_new(test);
+	struct fwt *t = g->t;
+	unsigned int i;
+
+	g17_owner(g, 0);
+	g17_compute(g, 0, 0, 0, 0);
+	g17_compute(g, 0, 1, 0, 0);
+	g17_message(g, 8, OWN_Q(0), 5, 32, true);
+	kick(t, 2, 2);
+	expect_err(t, AGX4_FWMODEL_OK, 0);
+	expect_pair(t, G17_SA0, 0x40, 0, 2);
+	expect_pair(t, G17_SA0, 0x80, 0, 2);
+	expect_pair(t, G17_SA1, 0x40, 0, 3);
+	expect_pair(t, G17_SA1, 0x80, 0, 2);
+	for (i = 0; i < 2; i++) {
+		u64 sa = i ? G17_SA1 : G17_SA0;
+
+		expect_pair(t, sa, 0x240, 0, 2);
+		expect_pair(t, sa, 0x280, 0, 2);
+	}
+	/* The secondary's copies behind its receipt: kind 1, bit 32. */
+	KUNIT_EXPECT_EQ(test, r32(t, G17_SA1 + 0x2c0 + 0x48), 1);
+	KUNIT_EXPECT_EQ(test, r32(t, G17_SA1 + 0x2c0 + 0x48 + 8), 1);
+	KUNIT_EXPECT_EQ(test, r32(t, G17_SA1 + 0x2c0 + 2 * 0x48 + 8), 1);
+	KUNIT_EXPECT_EQ(test, got(t, 0, 0x20, 0x0042000000000000ULL), 1);
+	KUNIT_EXPECT_EQ(test, got(t, 1, 0x20, 0x0042000000000000ULL), 2);
+	KUNIT_EXPECT_EQ(test,
+			agx4_fwmodel_count(t->m, AGX4_FWMODEL_CNT_REPORT_STALLS),
+			0);
+}
+
+/*
+ * Report ring @sa + @off (@entries) full: the firmware's cursor one short
+ * of the host's.  A command then waits, not completing (no status, no
+ * done index, no report anywhere), until the host hands the ring back;
+ * then it completes and the cursor wraps.
+ */
+static void report_ring_full_stalls(struct kunit *test, u64 sa, u32 off,
+				    u32 entries)
+{
+	struct g17w *g = g17w_new(test);
+	struct fwt *t = g->t;
+	u32 fw0 = r32(t, G17_SA0 + 0x60);
+	unsigned int i;
+
+	w32(t, sa + off + 0x20, entries - 1);
+	g17_owner(g, 0);
+	g17_compute(g, 0, 0, 0, 0);
+	g17_message(g, 8, OWN_Q(0), 3, 32, true);
+	kick(t, 2, 2);
+	expect_err(t, AGX4_FWMODEL_OK, 0);
+	KUNIT_EXPECT_EQ(test, r64(t, OWN_STATUS(0) + 8), 0);
+	KUNIT_EXPECT_EQ(test, r32(t, OWN_PB(0)), 0);
+	KUNIT_EXPECT_EQ(test, r32(t, G17_SA0 + 0x60), fw0);
+	KUNIT_EXPECT_EQ(test,
+			agx4_fwmodel_count(t->m, AGX4_FWMODEL_CNT_REPORT_STALLS),
+			1);
+	/* Still waiting a while later: it looks again, and waits again. */
+	msleep(30);
+	agx4_fwmodel_sync(t->m);
+	KUNIT_EXPECT_EQ(test, r32(t, OWN_PB(0)), 0);
+	KUNIT_EXPECT_EQ(test,
+			agx4_fwmodel_count(t->m, AGX4_FWMODEL_CNT_REPORT_STALLS),
+			1);
+	/* Handed back: it completes without another doorbell. */
+	w32(t, sa + off, entries - 1);
+	for (i = 0; i < 100 && !r32(t, OWN_PB(0)); i++) {
+		usleep_range(5000, 10000);
+		agx4_fwmodel_sync(t->m);
+	}
+	KUNIT_EXPECT_NE(test, r64(t, OWN_STATUS(0) + 8), 0);
+	KUNIT_EXPECT_EQ(test, r32(t, OWN_PB(0)), 3);
+	KUNIT_EXPECT_EQ(test, r32(t, sa + off + 0x20), 0);
+	KUNIT_EXPECT_EQ(test, r32(t, G17_SA0 + 0x60), fw0 + 1);
+	expect_err(t, AGX4_FWMODEL_OK, 0);
+}
+
+static void g17p_full_secondary_event_pair_stalls(struct kunit *test)
+{
+	report_ring_full_stalls(test, G17_SA1, 0x80, 256);
+}
+
+static void g17p_full_primary_trace_ring_stalls(struct kunit *test)
+{
+	report_ring_full_stalls(test, G17_SA0, 0x240, 512);
+}
+
 /* A dependency point on another grid stops the command until that grid completes. */
 static void g17p_point_waits_for_other_grid(struct kunit *test)
 {
@@ -3640,6 +3763,10 @@ static struct kunit_case agx4_fwmodel_cases[] = {
 	KUNIT_CASE(g17p_event_on_secondary_ring),
 	KUNIT_CASE(g17p_ids_for_identify),
 	KUNIT_CASE(g17p_compute_completes),
+	KUNIT_CASE(g17p_secondary_posts_startup_receipt),
+	KUNIT_CASE(g17p_completion_reports_on_every_ring),
+	KUNIT_CASE(g17p_full_secondary_event_pair_stalls),
+	KUNIT_CASE(g17p_full_primary_trace_ring_stalls),
 	KUNIT_CASE(g17p_point_waits_for_other_grid),
 	KUNIT_CASE(g17p_render_reports_the_pair_once),
 	KUNIT_CASE(g17p_render_tag_and_lifecycle_checked),

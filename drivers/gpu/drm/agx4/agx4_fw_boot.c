@@ -509,15 +509,18 @@ int agx4_fw_boot_wait_u32(struct agx4_fw_boot *b, const u32 *word, u32 value)
  * agx4_fw_boot_wait_acked() - wait for init acknowledgments (G17P)
  * @b: the firmware.
  * @mask: the instances (bit n: instance n) that must have acknowledged.
+ * @timeout_ms: how long they may take: the generation's, not the boot's
+ *	step timeout.
  *
  * Return: 0, -ETIMEDOUT, or -EIO when the firmware crashed meanwhile.
  */
-int agx4_fw_boot_wait_acked(struct agx4_fw_boot *b, unsigned long mask)
+int agx4_fw_boot_wait_acked(struct agx4_fw_boot *b, unsigned long mask,
+			    unsigned int timeout_ms)
 {
 	long left = wait_event_timeout(b->wq,
 				       (READ_ONCE(b->acked) & mask) == mask ||
 				       READ_ONCE(b->crashed),
-				       msecs_to_jiffies(b->timeout_ms));
+				       msecs_to_jiffies(timeout_ms));
 
 	if (READ_ONCE(b->crashed))
 		return -EIO;

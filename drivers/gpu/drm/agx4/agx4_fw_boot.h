@@ -175,7 +175,8 @@ int agx4_fw_boot_send(struct agx4_fw_boot *b, unsigned int inst, u8 ep,
 int agx4_fw_boot_publish_root(struct agx4_fw_boot *b, unsigned int inst,
 			      u64 root_va);
 int agx4_fw_boot_wait_u32(struct agx4_fw_boot *b, const u32 *word, u32 value);
-int agx4_fw_boot_wait_acked(struct agx4_fw_boot *b, unsigned long mask);
+int agx4_fw_boot_wait_acked(struct agx4_fw_boot *b, unsigned long mask,
+			    unsigned int timeout_ms);
 int agx4_fw_boot_ctl_push(struct agx4_fw_boot *b, unsigned int inst,
 			  const void *rec, size_t len);
 int agx4_fw_boot_ctl_ring(struct agx4_fw_boot *b, unsigned int inst);

@@ -57,7 +57,7 @@
  *    channel 12 is 1 on both instances.  The rings the firmware fills on
  *    both instances (channels 13 and 14) are handed to the event drain.
  * 7. Both roots are published (0x81), the primary first; both instances
- *    acknowledge (0x09).
+ *    acknowledge (0x09), within 5 s as the reference waits.
  * 8. Both get control start (0x89), the primary first, 12 ms apart.
  * 9. Five status-config words are written into primary status B.
  * 10. The primary's device-control doorbell rings (0x84); 100 ms later
@@ -96,8 +96,6 @@
  * - Words one reference script writes just before the init data (main
  *   config +0x32c, +0x344; region C +0x7c, +0x80, +0x9c, +0xa0) and the
  *   reference driver does not: not written.
- * - The acknowledgments are waited for the boot's timeout (3 s by
- *   default); the reference waits 5 s.
  * - The firmware's startup receipt on the event ring is not waited for.
  */
 
@@ -194,6 +192,14 @@ static_assert(upper_32_bits(G17P_CTX0_PRI_REGION0) == G17P_MC_VIEW_TAG);
 /* hwdata's two region records: lead and trail words (H, meaning GAP). */
 #define G17P_HW_REGION0_LEAD	0x100
 #define G17P_HW_REGION1_TRAIL	2
+
+/*
+ * How long both acknowledgments (0x09) may take: the reference polls 500
+ * times, 10 ms apart, and stops early on a crash (H: GravityLinux/linux
+ * drivers/gpu/drm/asahi/g17p_boot.rs@21d3e5c9 start_inner).  A device
+ * that sets its own handshake timeout uses that instead.
+ */
+#define G17P_ACK_TIMEOUT_MS	5000
 
 /* The pause the reference makes after the primary's control start. */
 #define G17P_CONTROL_START_MS	12
@@ -627,7 +633,9 @@ static int publish(struct agx4_fw_boot *b, struct g17p_boot *g)
 		if (ret)
 			return ret;
 	}
-	ret = agx4_fw_boot_wait_acked(b, BIT(0) | BIT(1));
+	ret = agx4_fw_boot_wait_acked(b, BIT(0) | BIT(1),
+				      b->adev->fw_timeout_ms ?:
+				      G17P_ACK_TIMEOUT_MS);
 	if (ret)
 		drm_err(&b->adev->base, "G17P firmware did not acknowledge its init data (%#lx): %d\n",
 			READ_ONCE(b->acked), ret);

@@ -46,6 +46,10 @@ static void soc_desc(const enum agx4_soc_id *soc, char *desc)
 
 KUNIT_ARRAY_PARAM(soc, socs, soc_desc);
 
+static const enum agx4_soc_id g17p_socs[] = { AGX4_SOC_T8140 };
+
+KUNIT_ARRAY_PARAM(g17p_soc, g17p_socs, soc_desc);
+
 static enum agx4_soc_id param_soc(struct kunit *test)
 {
 	return *(const enum agx4_soc_id *)test->param_value;
@@ -206,6 +210,19 @@ static void agx4_boot_late_ack_within_timeout_boots(struct kunit *test)
 {
 	struct agx4_device *adev = probe(test, AGX4_FWMODEL_FAULT_ACK_LATE,
 					 SHORT_MS / 4, SHORT_MS * 4);
+
+	KUNIT_EXPECT_NOT_ERR_OR_NULL(test, adev);
+	expect_no_model_error(test, agx4_test_model());
+}
+
+/*
+ * G17P: both acknowledgments may take up to 5 s, as the reference waits,
+ * longer than the 3 s the boot's other steps get by default.
+ */
+static void agx4_boot_g17p_ack_within_five_seconds_boots(struct kunit *test)
+{
+	struct agx4_device *adev = probe(test, AGX4_FWMODEL_FAULT_ACK_LATE,
+					 4000, 0);
 
 	KUNIT_EXPECT_NOT_ERR_OR_NULL(test, adev);
 	expect_no_model_error(test, agx4_test_model());
@@ -412,6 +429,8 @@ static struct kunit_case agx4_boot_cases[] = {
 	KUNIT_CASE_PARAM(agx4_boot_late_ack_within_timeout_boots,
 			 soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_boot_ack_after_timeout_fails, soc_gen_params),
+	KUNIT_CASE_PARAM(agx4_boot_g17p_ack_within_five_seconds_boots,
+			 g17p_soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_boot_wrong_status_fails, soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_boot_crash_during_boot_fails_with_eio,
 			 soc_gen_params),

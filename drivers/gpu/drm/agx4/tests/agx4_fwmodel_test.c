@@ -2788,6 +2788,12 @@ static void g17_render(struct g17w *g)
 		w32(t, d, s);
 		w32(t, d + 4, s ? 0 : 1);
 		w32(t, d + 0xc, 1);
+		/*
+		 * The TA's shared pool object: a zeroed 0x100 bytes, whose
+		 * count (+0x34) asks for no index registration.
+		 */
+		if (s == 0)
+			w64(t, d + 0x20, POOL + 0x3f00);
 		if (s == 0) {
 			for (k = 0; k < 73; k++)
 				reg(t, d + 0x60 + 12 * k, 0x1748 + k, k);

@@ -21,11 +21,12 @@
  * GPU address space and is made here: agx4_fw_obj_create() allocates its
  * memory in 16 KiB chunks (one physically contiguous, naturally aligned
  * allocation each, whatever the CPU page size), gives it a firmware
- * address from a drm_mm allocator with an unmapped 16 KiB guard page
- * after it (an overrun by the firmware faults instead of corrupting a
- * neighbour), maps it with the attributes of its class, maps it for the
- * CPU write-combined (no CPU cache maintenance is ever needed), and calls
- * its init callback.
+ * address from a drm_mm allocator (or the fixed address the caller
+ * names, for what the firmware expects where the reference drivers put
+ * it) with an unmapped 16 KiB guard page after it (an overrun by the
+ * firmware faults instead of corrupting a neighbour), maps it with the
+ * attributes of its class, maps it for the CPU write-combined (no CPU
+ * cache maintenance is ever needed), and calls its init callback.
  *
  * ============ ================= =============================
  * class        firmware mapping  use
@@ -183,10 +184,16 @@ err:
 	return -ENOMEM;
 }
 
+/*
+ * Make an object of @size bytes: at firmware address @at when it is not 0
+ * (its guard page included, the range must be free), else wherever the
+ * allocator finds room.
+ */
 static struct agx4_fw_obj *obj_create(struct agx4_fw_obj_heap *fwm, u64 size,
 				      enum agx4_fw_obj_class class,
 				      phys_addr_t pa, const phys_addr_t *pas,
-				      agx4_fw_obj_init_fn init, void *priv)
+				      agx4_fw_obj_init_fn init, void *priv,
+				      u64 at)
 {
 	bool owned = class <= AGX4_FW_OBJ_RO;
 	struct agx4_fw_obj *obj;
@@ -220,9 +227,16 @@ static struct agx4_fw_obj *obj_create(struct agx4_fw_obj_heap *fwm, u64 size,
 
 	mutex_lock(&fwm->lock);
 	/* One unmapped guard chunk after every object. */
-	ret = drm_mm_insert_node_in_range(&fwm->mm, &obj->node,
-					  obj->size + CHUNK, CHUNK, 0, 0,
-					  U64_MAX, DRM_MM_INSERT_BEST);
+	if (at) {
+		obj->node.start = at - fwm->base;
+		obj->node.size = obj->size + CHUNK;
+		ret = drm_mm_reserve_node(&fwm->mm, &obj->node);
+	} else {
+		ret = drm_mm_insert_node_in_range(&fwm->mm, &obj->node,
+						  obj->size + CHUNK, CHUNK, 0,
+						  0, U64_MAX,
+						  DRM_MM_INSERT_BEST);
+	}
 	if (ret)
 		goto err_unlock;
 	obj->va = fwm->base + obj->node.start;
@@ -264,7 +278,7 @@ struct agx4_fw_obj *agx4_fw_obj_create(struct agx4_fw_obj_heap *fwm, u64 size,
 {
 	if (class > AGX4_FW_OBJ_RO)
 		return ERR_PTR(-EINVAL);
-	return obj_create(fwm, size, class, 0, NULL, init, priv);
+	return obj_create(fwm, size, class, 0, NULL, init, priv, 0);
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_fw_obj_create);
 
@@ -285,7 +299,7 @@ struct agx4_fw_obj *agx4_fw_obj_map_phys(struct agx4_fw_obj_heap *fwm,
 	    !size || !IS_ALIGNED(pa | size, CHUNK) ||
 	    (pa + size - 1) >> fwm->uat->geom->oa_bits)
 		return ERR_PTR(-EINVAL);
-	return obj_create(fwm, size, class, pa, NULL, NULL, NULL);
+	return obj_create(fwm, size, class, pa, NULL, NULL, NULL, 0);
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_fw_obj_map_phys);
 
@@ -304,18 +318,48 @@ struct agx4_fw_obj *agx4_fw_obj_map_pages(struct agx4_fw_obj_heap *fwm,
 					  const phys_addr_t *pas, u64 n,
 					  enum agx4_fw_obj_class class)
 {
+	return agx4_fw_obj_map_pages_at(fwm, 0, pas, n, class);
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_fw_obj_map_pages);
+
+/**
+ * agx4_fw_obj_map_pages_at() - map pages agx4 does not own at a fixed address
+ * @fwm: the address space.
+ * @va: the firmware address, 16 KiB aligned, with the object and its guard
+ *	page inside @fwm; 0 to let the allocator choose.
+ * @pas: the physical address of each 16 KiB page, in order.
+ * @n: their number.
+ * @class: %AGX4_FW_OBJ_MMIO, %AGX4_FW_OBJ_MMIO_RO or %AGX4_FW_OBJ_EXTERNAL.
+ *
+ * For what the firmware expects at an address of its own choosing: the
+ * register windows, which the reference drivers place at fixed addresses.
+ * The pages must stay valid until the object is destroyed.
+ *
+ * Return: the object, ERR_PTR(-EINVAL) for bad arguments or an address
+ * outside @fwm, -ENOSPC when the range (or its guard page) is taken,
+ * -ENOMEM.
+ */
+struct agx4_fw_obj *agx4_fw_obj_map_pages_at(struct agx4_fw_obj_heap *fwm,
+					     u64 va, const phys_addr_t *pas,
+					     u64 n,
+					     enum agx4_fw_obj_class class)
+{
 	u64 i;
 
 	if (class <= AGX4_FW_OBJ_RO || class >= AGX4_FW_OBJ_NUM_CLASSES ||
 	    !n || n > fwm->size / CHUNK)
 		return ERR_PTR(-EINVAL);
+	if (va && (!IS_ALIGNED(va, CHUNK) || va < fwm->base ||
+		   (n + 1) * CHUNK > fwm->size ||
+		   va - fwm->base > fwm->size - (n + 1) * CHUNK))
+		return ERR_PTR(-EINVAL);
 	for (i = 0; i < n; i++)
 		if (!IS_ALIGNED(pas[i], CHUNK) ||
 		    pas[i] >> fwm->uat->geom->oa_bits)
 			return ERR_PTR(-EINVAL);
-	return obj_create(fwm, n * CHUNK, class, 0, pas, NULL, NULL);
+	return obj_create(fwm, n * CHUNK, class, 0, pas, NULL, NULL, va);
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_fw_obj_map_pages);
+EXPORT_SYMBOL_IF_KUNIT(agx4_fw_obj_map_pages_at);
 
 /**
  * agx4_fw_obj_alias() - map a firmware object into another address space

@@ -114,6 +114,10 @@ struct agx4_fw_obj *agx4_fw_obj_map_phys(struct agx4_fw_obj_heap *fwm,
 struct agx4_fw_obj *agx4_fw_obj_map_pages(struct agx4_fw_obj_heap *fwm,
 					  const phys_addr_t *pas, u64 n,
 					  enum agx4_fw_obj_class class);
+struct agx4_fw_obj *agx4_fw_obj_map_pages_at(struct agx4_fw_obj_heap *fwm,
+					     u64 va, const phys_addr_t *pas,
+					     u64 n,
+					     enum agx4_fw_obj_class class);
 void agx4_fw_obj_destroy(struct agx4_fw_obj *obj);
 void agx4_fw_obj_heap_reinit(struct agx4_fw_obj_heap *fwm);
 int agx4_fw_obj_alias(struct agx4_fw_obj *obj, struct agx4_uat *uat, u64 va,

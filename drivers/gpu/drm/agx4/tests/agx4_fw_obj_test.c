@@ -211,6 +211,67 @@ static void agx4_fw_obj_mmio_and_external_not_owned(struct kunit *test)
 	agx4_fw_obj_destroy(ext);
 }
 
+/*
+ * Pages mapped at an address the caller names: there and nowhere else,
+ * guard page included; a taken, misaligned or outside address refused.
+ */
+static void agx4_fw_obj_map_pages_at_fixed_address(struct kunit *test)
+{
+	struct obj_ctx *c = test->priv;
+	const u64 at = FW_BASE + 0x100000;
+	const phys_addr_t pas[2] = { 0x380000000ull, 0x220000000ull };
+	struct agx4_fw_obj *w, *x;
+	phys_addr_t pa;
+	u64 pte;
+
+	w = agx4_fw_obj_map_pages_at(&c->fwm, at, pas, 2, AGX4_FW_OBJ_MMIO_RO);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, w);
+	KUNIT_EXPECT_EQ(test, w->va, at);
+	fw_pte(test, &c->fw, at, &pa);
+	KUNIT_EXPECT_EQ(test, pa, pas[0]);
+	pte = fw_pte(test, &c->fw, at + PG + 0x123, &pa);
+	KUNIT_EXPECT_EQ(test, pa, pas[1] + 0x123);
+	/* Device memory, read only. */
+	KUNIT_EXPECT_EQ(test, PTE_ATTRS(pte), 0x0080000000000447ull);
+	KUNIT_EXPECT_NE(test, agx4_uat_translate(&c->fw, at + 2 * PG, &pa,
+						 &pte), 0);
+
+	/* Taken: the object, and its guard page. */
+	KUNIT_EXPECT_EQ(test, PTR_ERR(agx4_fw_obj_map_pages_at(&c->fwm, at + PG,
+							       pas, 1,
+							       AGX4_FW_OBJ_MMIO)),
+			-ENOSPC);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(agx4_fw_obj_map_pages_at(&c->fwm,
+							       at + 2 * PG,
+							       pas, 1,
+							       AGX4_FW_OBJ_MMIO)),
+			-ENOSPC);
+	/* Right after the guard is free. */
+	x = agx4_fw_obj_map_pages_at(&c->fwm, at + 3 * PG, pas, 1,
+				     AGX4_FW_OBJ_MMIO);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, x);
+	KUNIT_EXPECT_EQ(test, x->va, at + 3 * PG);
+
+	/* Misaligned, below the space, past its end (guard included). */
+	KUNIT_EXPECT_EQ(test, PTR_ERR(agx4_fw_obj_map_pages_at(&c->fwm,
+							       at + 0x800,
+							       pas, 1,
+							       AGX4_FW_OBJ_MMIO)),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(agx4_fw_obj_map_pages_at(&c->fwm,
+							       FW_BASE - PG,
+							       pas, 1,
+							       AGX4_FW_OBJ_MMIO)),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(agx4_fw_obj_map_pages_at(&c->fwm,
+							       FW_BASE + SZ_1G -
+							       PG, pas, 1,
+							       AGX4_FW_OBJ_MMIO)),
+			-EINVAL);
+	agx4_fw_obj_destroy(x);
+	agx4_fw_obj_destroy(w);
+}
+
 static void agx4_fw_obj_reinit_rebuilds_owned_objects(struct kunit *test)
 {
 	struct obj_ctx *c = test->priv;
@@ -308,6 +369,7 @@ static struct kunit_case agx4_fw_obj_cases[] = {
 	KUNIT_CASE(agx4_fw_obj_object_mapped_with_class_attrs),
 	KUNIT_CASE(agx4_fw_obj_guard_page_after_each_object),
 	KUNIT_CASE(agx4_fw_obj_mmio_and_external_not_owned),
+	KUNIT_CASE(agx4_fw_obj_map_pages_at_fixed_address),
 	KUNIT_CASE(agx4_fw_obj_reinit_rebuilds_owned_objects),
 	KUNIT_CASE(agx4_fw_obj_space_exhaustion_is_enospc),
 	KUNIT_CASE(agx4_fw_obj_alias_follows_object),

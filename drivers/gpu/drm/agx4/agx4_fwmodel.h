@@ -13,6 +13,19 @@
 struct device;
 struct agx4_fwmodel;
 
+/*
+ * What the GPU nodes the model writes (agx4_fwmodel_dt_fill()) say, which
+ * its firmware knows in turn: the SGX register windows of t8132 and
+ * t8140, and the address t8132's apple,sgx-meta-sw-interrupt carries (GAP:
+ * not the address a real t8132 gives; a page offset is kept to show the
+ * rounding).  The t8132 node leaves apple,sgx-active-mcc-bit-vector out,
+ * so the reference's default (memory controllers 0 and 1) holds.
+ */
+#define AGX4_FWMODEL_T8132_SGX		0x300000000ULL
+#define AGX4_FWMODEL_T8132_META_SWI	0x301014010ULL
+#define AGX4_FWMODEL_T8132_MCC_MASK	0x3
+#define AGX4_FWMODEL_T8140_SGX		0x480000000ULL
+
 /**
  * enum agx4_fwmodel_gen - the firmware generation the model plays
  * @AGX4_FWMODEL_G16: M4 (t8132), one firmware instance.

@@ -16,6 +16,7 @@
 
 #include <kunit/visibility.h>
 
+#include "agx4_fwmodel.h"
 #include "agx4_fwmodel_dt.h"
 
 /* The longest property written here: the t8140 performance states. */
@@ -91,7 +92,8 @@ static int fill_t8132(struct agx4_fwmodel_dt *dt)
 	int ret;
 
 	dt->reg[AGX4_REG_ASC] = (struct agx4_range){ 0x302600000ull, 0x88000 };
-	dt->reg[AGX4_REG_SGX] = (struct agx4_range){ 0x300000000ull, 0x4000000 };
+	dt->reg[AGX4_REG_SGX] = (struct agx4_range){ AGX4_FWMODEL_T8132_SGX,
+						      0x4000000 };
 	dt->mbox_count = 1;
 
 	ret = dt->set(dt->ctx, "compatible", compat, sizeof(compat)) ?:
@@ -122,8 +124,10 @@ static int fill_t8132(struct agx4_fwmodel_dt *dt)
 	v[1] = 0x3ff;
 	v[2] = 22000;
 	v[3] = 8;
+	/* The doorbell address in bytes 0..7, then bytes of no meaning. */
 	for (i = 0; i < sizeof(swi); i++)
 		swi[i] = i;
+	put_unaligned_le64(AGX4_FWMODEL_T8132_META_SWI, swi);
 	return set_be32(dt, "apple,chip-revision", &v[0], 1) ?:
 	       set_be32(dt, "apple,m4-core-mask", &v[1], 1) ?:
 	       set_be32(dt, "apple,m4-max-power-mw", &v[2], 1) ?:
@@ -140,7 +144,8 @@ static int fill_t8140(struct agx4_fwmodel_dt *dt)
 	unsigned int i;
 	int ret;
 
-	dt->reg[AGX4_REG_SGX] = (struct agx4_range){ 0x480000000ull, 0x4000000 };
+	dt->reg[AGX4_REG_SGX] = (struct agx4_range){ AGX4_FWMODEL_T8140_SGX,
+						      0x4000000 };
 	dt->reg[AGX4_REG_ASC] = (struct agx4_range){ 0x482600000ull, 0x88000 };
 	dt->reg[AGX4_REG_ASC1] = (struct agx4_range){ 0x482e00000ull, 0x88000 };
 	dt->reg[AGX4_REG_SGX_AUX] = (struct agx4_range){ 0x480d00000ull,

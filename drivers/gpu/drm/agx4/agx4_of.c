@@ -693,12 +693,33 @@ static int check_private_vm(struct parse_ctx *pc, struct agx4_platform *p)
 	return 0;
 }
 
+/*
+ * The address in apple,sgx-meta-sw-interrupt: the u64 at bytes
+ * [len - 20, len - 12) of the 20- or 40-byte value, at least one page up
+ * and below 1 << 48 (H: GravityLinux/linux
+ * drivers/gpu/drm/asahi/g16_platform.rs@3a2ad760
+ * Platform::build_registers).
+ */
+static int check_meta_swi(struct parse_ctx *pc, struct agx4_platform *p)
+{
+	u64 a = get_unaligned_le64(p->meta_swi + p->meta_swi_len - 20);
+
+	if (a < AGX4_META_SWI_MIN || a >= AGX4_META_SWI_END)
+		return reject(pc, -EINVAL, "apple,sgx-meta-sw-interrupt",
+			      "address out of range");
+	p->meta_swi_addr = a;
+	return 0;
+}
+
 static int check_t8132(struct parse_ctx *pc, struct agx4_platform *p)
 {
 	static const char *what = "apple,sgx-gpu-power-sample-period";
 	const void *raw;
-	int len;
+	int len, ret;
 
+	ret = check_meta_swi(pc, p);
+	if (ret)
+		return ret;
 	if (p->sample_period_clks)
 		return 0;
 	raw = pc->src->ops->prop(pc->src->ctx, what, &len);

@@ -5,6 +5,7 @@
 #ifndef AGX4_OF_H
 #define AGX4_OF_H
 
+#include <linux/bits.h>
 #include <linux/types.h>
 
 struct device;
@@ -20,6 +21,9 @@ struct device_node;
 #define AGX4_MAX_INSTANCES 2
 /* longest apple,sgx-meta-sw-interrupt value. */
 #define AGX4_META_SWI_MAX 40
+/* The address it carries: at least one 16 KiB page up, below 1 << 48. */
+#define AGX4_META_SWI_MIN 0x4000ull
+#define AGX4_META_SWI_END BIT_ULL(48)
 
 /**
  * enum agx4_soc_id - the SoCs agx4 drives
@@ -227,6 +231,11 @@ struct agx4_platform {
 	u8 meta_swi[AGX4_META_SWI_MAX];
 	/** @meta_swi_len: its length, 20 or 40. */
 	u32 meta_swi_len;
+	/**
+	 * @meta_swi_addr: the address @meta_swi carries, the u64 at its
+	 * bytes [len - 20, len - 12): the page of register window 0.
+	 */
+	u64 meta_swi_addr;
 	/** @pwr: the ``apple,sgx-gpu-*`` power-controller tunables. */
 	struct agx4_g16_tunables pwr;
 

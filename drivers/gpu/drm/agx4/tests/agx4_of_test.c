@@ -90,12 +90,14 @@ static void agx4_of_t8132_good_node_parses(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, p->core_mask, 0x3ff);
 	KUNIT_EXPECT_EQ(test, p->max_power_mw, 22000);
 	KUNIT_EXPECT_EQ(test, p->no_gpc, 0);
-	/* Absent: the default of three memory controllers. */
+	/* Absent: the default, memory controllers 0 and 1. */
 	KUNIT_EXPECT_EQ(test, p->mcc_mask, 3);
 	/* 8 ms at 24000 AIC clocks per ms. */
 	KUNIT_EXPECT_EQ(test, p->sample_period_clks, 192000);
 	KUNIT_EXPECT_EQ(test, p->meta_swi_len, 20);
 	KUNIT_EXPECT_EQ(test, p->meta_swi[19], 19);
+	/* The doorbell address, bytes [len - 20, len - 12). */
+	KUNIT_EXPECT_EQ(test, p->meta_swi_addr, 0x301014010ull);
 	KUNIT_EXPECT_EQ(test, p->boot_abi, 0);
 }
 
@@ -399,6 +401,33 @@ static void agx4_of_sample_period_sources(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, c->plat.sample_period_clks, 0);
 }
 
+/*
+ * The doorbell address must lie at least one 16 KiB page up and below
+ * 1 << 48 (the reference's bounds).
+ */
+static void agx4_of_meta_swi_address_out_of_range_is_einval(struct kunit *test)
+{
+	static const char *what = "apple,sgx-meta-sw-interrupt";
+	static const u64 bad[] = { 0, 0x3fff, 1ull << 48, ~0ull };
+	static const u64 good[] = { 0x4000, (1ull << 48) - 1 };
+	struct agx4_test_dt *dt = agx4_test_dt_alloc(test, AGX4_SOC_T8132);
+	struct of_ctx *c = ctx(test);
+	u8 v[20] = { };
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		put_unaligned_le64(bad[i], v);
+		agx4_test_dt_set(test, dt, what, v, sizeof(v));
+		expect_rejected(test, dt, c, -EINVAL, what);
+	}
+	for (i = 0; i < ARRAY_SIZE(good); i++) {
+		put_unaligned_le64(good[i], v);
+		agx4_test_dt_set(test, dt, what, v, sizeof(v));
+		KUNIT_EXPECT_EQ(test, try_parse(test, dt, c), 0);
+		KUNIT_EXPECT_EQ(test, c->plat.meta_swi_addr, good[i]);
+	}
+}
+
 static void agx4_of_meta_swi_takes_20_or_40_bytes(struct kunit *test)
 {
 	static const char *what = "apple,sgx-meta-sw-interrupt";
@@ -407,10 +436,13 @@ static void agx4_of_meta_swi_takes_20_or_40_bytes(struct kunit *test)
 	u8 v[AGX4_META_SWI_MAX + 4];
 
 	memset(v, 0x5a, sizeof(v));
+	/* In a 40-byte value the address is at bytes 20..27. */
+	put_unaligned_le64(0x2ffff8000ull, v + 20);
 	agx4_test_dt_set(test, dt, what, v, 40);
 	KUNIT_EXPECT_EQ(test, try_parse(test, dt, c), 0);
 	KUNIT_EXPECT_EQ(test, c->plat.meta_swi_len, 40);
 	KUNIT_EXPECT_EQ(test, c->plat.meta_swi[39], 0x5a);
+	KUNIT_EXPECT_EQ(test, c->plat.meta_swi_addr, 0x2ffff8000ull);
 
 	agx4_test_dt_set(test, dt, what, v, 30);
 	expect_rejected(test, dt, c, -EINVAL, what);
@@ -798,6 +830,7 @@ static struct kunit_case agx4_of_cases[] = {
 	KUNIT_CASE(agx4_of_flag_property_with_value_is_einval),
 	KUNIT_CASE(agx4_of_sample_period_sources),
 	KUNIT_CASE(agx4_of_meta_swi_takes_20_or_40_bytes),
+	KUNIT_CASE(agx4_of_meta_swi_address_out_of_range_is_einval),
 	KUNIT_CASE(agx4_of_missing_or_small_reg_window),
 	KUNIT_CASE(agx4_of_bad_memory_regions_are_rejected),
 	KUNIT_CASE(agx4_of_overlapping_memory_regions_are_einval),

@@ -119,6 +119,12 @@ struct agx4_fw_gen {
 	 */
 	struct agx4_range ts_aperture;
 	/**
+	 * @reg_windows: firmware addresses of the GPU register windows
+	 * hwdata lists, which are placed where the reference drivers place
+	 * them (each generation's boot code says where in this range).
+	 */
+	struct agx4_range reg_windows;
+	/**
 	 * @read_gpu_info: read and check the GPU's identity (ID registers
 	 * and device-tree inputs); -ENODEV for a GPU agx4 cannot drive.
 	 */

@@ -385,6 +385,52 @@ struct agx4_fw_obj *agx4_fw_boot_map_sgx(struct agx4_fw_boot *b,
 }
 
 /**
+ * agx4_fw_boot_map_window() - map a GPU register window where hwdata says
+ * @b: the firmware.
+ * @va: the firmware address of the window's first page, 16 KiB aligned,
+ *	in &agx4_fw_gen.reg_windows.
+ * @pa: the physical address of each of the window's @n runs, 16 KiB
+ *	aligned; the runs follow each other at @va.
+ * @n: their number.
+ * @size: bytes of each run, a multiple of 16 KiB.
+ * @rw: device memory the firmware may write (%AGX4_FW_OBJ_MMIO), else
+ *	read only (%AGX4_FW_OBJ_MMIO_RO).
+ *
+ * The window is an object of the boot, followed by an unmapped guard page;
+ * it lives until agx4_fw_boot_fini().
+ *
+ * Return: 0, -EINVAL for a bad address, size or run, -ENOSPC when the
+ * range is taken or the boot holds too many objects, -ENOMEM.
+ */
+int agx4_fw_boot_map_window(struct agx4_fw_boot *b, u64 va,
+			    const phys_addr_t *pa, unsigned int n, u64 size,
+			    bool rw)
+{
+	u64 per = size / AGX4_UAT_PAGE_SIZE, i;
+	struct agx4_fw_obj *obj;
+	phys_addr_t *pas;
+
+	if (b->num_objs == AGX4_FW_BOOT_MAX_OBJS)
+		return -ENOSPC;
+	if (!n || !per || !IS_ALIGNED(size, AGX4_UAT_PAGE_SIZE))
+		return -EINVAL;
+	pas = kmalloc_array(n * per, sizeof(*pas), GFP_KERNEL);
+	if (!pas)
+		return -ENOMEM;
+	for (i = 0; i < n * per; i++)
+		pas[i] = pa[i / per] + (i % per) * AGX4_UAT_PAGE_SIZE;
+	obj = agx4_fw_obj_map_pages_at(&b->adev->mem->windows, va, pas,
+				       n * per,
+				       rw ? AGX4_FW_OBJ_MMIO :
+					    AGX4_FW_OBJ_MMIO_RO);
+	kfree(pas);
+	if (IS_ERR(obj))
+		return PTR_ERR(obj);
+	b->objs[b->num_objs++] = (struct agx4_fw_boot_obj){ "window", obj };
+	return 0;
+}
+
+/**
  * agx4_fw_boot_start() - start a firmware instance and its endpoints
  * @b: the firmware.
  * @inst: the instance.

@@ -22,7 +22,7 @@ struct agx4_fw_obj;
 struct drm_printer;
 
 /* Firmware objects one boot may allocate. */
-#define AGX4_FW_BOOT_MAX_OBJS	32
+#define AGX4_FW_BOOT_MAX_OBJS	64
 /* Records inside those objects the decoder shows by name. */
 #define AGX4_FW_BOOT_MAX_VIEWS	16
 
@@ -167,6 +167,9 @@ struct agx4_fw_obj *agx4_fw_boot_alloc(struct agx4_fw_boot *b,
 struct agx4_fw_obj *agx4_fw_boot_map_sgx(struct agx4_fw_boot *b,
 					 const char *name, u32 offset,
 					 u64 size, unsigned int class);
+int agx4_fw_boot_map_window(struct agx4_fw_boot *b, u64 va,
+			    const phys_addr_t *pa, unsigned int n, u64 size,
+			    bool rw);
 int agx4_fw_boot_views(struct agx4_fw_boot *b,
 		       const struct agx4_fw_boot_view *views, unsigned int n);
 int agx4_fw_boot_start(struct agx4_fw_boot *b, unsigned int inst);

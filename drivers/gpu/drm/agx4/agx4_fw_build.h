@@ -174,7 +174,9 @@ struct agx4_fw_pstates {
  * @size: its size in bytes; 0 for a flag-only slot (G17P), which has
  *	@rw set and no address, stride or offset, and is not mapped.
  * @stride: the record's second size word, as the reference writes it.
- * @sgx_offset: its offset in the SGX window, 0 if absolute.
+ * @sgx_offset: the record's "relative" word: the window's offset in the
+ *	SGX block for most SGX windows, 0 for the others and where the
+ *	reference writes 0 (G16 and G17P slots 22, 39 and 41; G17P 17).
  */
 struct agx4_fw_regwin_in {
 	u32 slot;

@@ -456,6 +456,12 @@ const struct agx4_fw_gen agx4_fw_g16 = {
 	 * source gives the base).
 	 */
 	.ts_aperture = { 0xfffffc2181400000ull, 0x4000000ull },
+	/*
+	 * H: the reference packs the windows from its REGISTER_BASE up to
+	 * REGISTER_LIMIT (GravityLinux/linux
+	 * drivers/gpu/drm/asahi/g16_platform.rs@3a2ad760).
+	 */
+	.reg_windows = { 0xfffffc2180200000ull, 0xe00000ull },
 	.read_gpu_info = g16_read_gpu_info,
 	.read_fault = g16_read_fault,
 	.layouts = g16_layouts,

@@ -12,6 +12,8 @@
 
 struct agx4_fw_boot;
 struct agx4_fw_gen;
+struct agx4_fw_regwin_in;
+struct agx4_platform;
 struct agx4_fw_job;
 struct agx4_fw_obj;
 struct agx4_fw_queue;
@@ -23,6 +25,9 @@ extern const struct agx4_fw_item agx4_fw_g16_tvb_objs[6];
 
 extern const struct agx4_fw_submit_ops agx4_fw_g16_submit_ops;
 
+/* The register windows hwdata lists (H). */
+#define AGX4_FW_G16_NUM_WINDOWS	18
+
 int agx4_fw_g16_boot(struct agx4_fw_boot *b);
 int agx4_fw_g16_build_operand_dir(void *buf, size_t size, u64 base,
 				  unsigned int buffers);
@@ -31,6 +36,8 @@ int agx4_fw_g16_build_flist(void *buf, size_t size, u64 aux);
 int agx4_fw_g16_build_compute_support(void *buf, size_t size, u64 shared);
 int agx4_fw_g16_build_resume(void *buf, size_t size);
 u32 agx4_fw_g16_merge_default(u32 dim);
+int agx4_fw_g16_windows(const struct agx4_platform *plat, u64 base, u64 end,
+			struct agx4_fw_regwin_in *wins);
 struct agx4_fw_obj *agx4_fw_g16_queue_obj(struct agx4_fw_queue *fq);
 struct agx4_fw_obj *agx4_fw_g16_job_obj(struct agx4_fw_job *job, u32 i);
 #endif

@@ -43,7 +43,9 @@
  *    device-control ring), the root, regions A and C, the status area
  *    (status records A and B, the two support objects, the event and
  *    statistics rings), and the two register pages of the work and
- *    control cursors mapped for the firmware (the producer page read-only).
+ *    control cursors mapped for the firmware (the producer page read-only),
+ *    and every register window hwdata lists, mapped where the reference
+ *    driver maps them (see agx4_fw_g16_windows()).
  *    With them the device-wide objects that exist before any submission:
  *    the opening FList in CONTROL_DATA with CONTROL_AUX, its operand
  *    namespace (a 4 MiB page list, the operand table, twenty 2 MiB operand
@@ -72,11 +74,8 @@
  *    cursors at 1) and both items (the queue's read index at 2).
  *
  * Every step is bounded by the boot's timeout; a failure unwinds all of
- * it.  Still missing (named where it matters): the register windows whose
- * sizes are not known.  Real firmware may need them; the firmware model
- * does not check them.  The opening client's high half is the
- * firmware's, as in every agx4 context (the reference gives it an empty
- * one of its own).
+ * it.  The opening client's high half is the firmware's, as in every agx4
+ * context (the reference gives it an empty one of its own).
  *
  * The operand namespaces cost 73 MiB of memory per device (twenty and
  * sixteen 2 MiB buffers with their 32 KiB guards), the FList's page list
@@ -174,25 +173,66 @@ static const struct agx4_uat_prot gpu_rw = {
 #define G16_CTL_BOOT_RECORDS	3
 
 /*
- * Register windows hwdata describes whose offset and size are known:
- * slot, SGX offset, size, writable.  Slots 0 and 3 (the meta software
- * interrupt page and the memory-controller windows), 31, 39, 40, 41 and
- * the absolute windows 9, 10, 12, 14 and 15 are GAP: their sizes are not
- * known; they are left out.
+ * The register windows hwdata lists (H: every one, GravityLinux/linux
+ * drivers/gpu/drm/asahi/g16_platform.rs@3a2ad760
+ * Platform::build_registers), in slot order, which is the order their
+ * firmware addresses are packed in:
+ *
+ * - slot 0, the meta software-interrupt page: the 16 KiB page of the
+ *   address in apple,sgx-meta-sw-interrupt;
+ * - slot 3, the memory controllers: one 0x18000-byte window per bit set
+ *   in apple,sgx-active-mcc-bit-vector, at %G16_MCC_BASE + (bit << 25),
+ *   listed as one record (the first window's address, all their bytes,
+ *   stride one window) and mapped one after the other;
+ * - SGX windows at an offset in the SGX block, whose record's "relative"
+ *   word is that offset, except for slots 22, 39 and 41, where it is 0;
+ * - windows at fixed physical addresses outside it.
+ *
+ * The firmware may write a window whose record has flag bit 1; it only
+ * reads the others (slots 10, 14 and 15), mapped read-only.
  */
-static const struct {
-	u32 slot;
-	u32 offset;
-	u32 size;
-	bool rw;
-} g16_windows[] = {
-	{ 17, 0x0, 0x20000, true },
-	{ 22, 0x1000000, 0x8000, true },
-	{ 26, 0xd04000, 0x8000, true },
-	{ 28, 0xd58000, 0x8000, true },
-	{ 29, 0xd10000, 0x4000, true },
-	{ 32, 0xd60000, 0x8000, true },
+enum g16_window_kind {
+	G16_WIN_META,
+	G16_WIN_MCC,
+	G16_WIN_SGX,
+	G16_WIN_PHYS,
 };
+
+#define G16_MCC_BASE		0x2201c4000ull
+#define G16_MCC_SIZE		0x18000
+
+static const struct g16_window {
+	u8 slot;
+	u8 kind;
+	/* The record's relative word is the SGX offset (else 0). */
+	bool relative;
+	bool rw;
+	/* SGX offset or physical address; unused for slots 0 and 3. */
+	u64 addr;
+	/* Bytes; slot 3: per memory controller. */
+	u32 size;
+} g16_windows[] = {
+	{ 0, G16_WIN_META, false, true, 0, SZ_16K },
+	{ 3, G16_WIN_MCC, false, true, 0, G16_MCC_SIZE },
+	{ 9, G16_WIN_PHYS, false, true, 0x3803d0000ull, 0x1000 },
+	{ 10, G16_WIN_PHYS, false, false, 0x3803c0000ull, 0x2000 },
+	{ 12, G16_WIN_PHYS, false, true, 0x50165c000ull, 0x4000 },
+	{ 14, G16_WIN_PHYS, false, false, 0x380280000ull, 0x8000 },
+	{ 15, G16_WIN_PHYS, false, false, 0x38c840000ull, 0x24000 },
+	{ 17, G16_WIN_SGX, true, true, 0x0, 0x20000 },
+	{ 22, G16_WIN_SGX, false, true, 0x1000000, 0x8000 },
+	{ 26, G16_WIN_SGX, true, true, 0xd04000, 0x8000 },
+	{ 27, G16_WIN_SGX, true, true, 0xd0d000, 0x1000 },
+	{ 28, G16_WIN_SGX, true, true, 0xd58000, 0x8000 },
+	{ 29, G16_WIN_SGX, true, true, 0xd10000, 0x4000 },
+	{ 31, G16_WIN_SGX, true, true, 0xd40000, 0x4000 },
+	{ 32, G16_WIN_SGX, true, true, 0xd60000, 0x8000 },
+	{ 39, G16_WIN_SGX, false, true, 0xe08000, 0x8000 },
+	{ 40, G16_WIN_SGX, true, true, 0xe1c000, 0x4000 },
+	{ 41, G16_WIN_SGX, false, true, 0xe1f800, 0x4000 },
+};
+
+static_assert(ARRAY_SIZE(g16_windows) == AGX4_FW_G16_NUM_WINDOWS);
 
 struct g16_boot {
 	struct agx4_fw_obj *bundle;
@@ -220,7 +260,7 @@ struct g16_boot {
 	struct agx4_fw_obj *boot_queue;
 	struct agx4_fw_obj *boot_shared;
 	struct agx4_fw_obj *compute_stats;
-	struct agx4_fw_regwin_in wins[ARRAY_SIZE(g16_windows)];
+	struct agx4_fw_regwin_in wins[AGX4_FW_G16_NUM_WINDOWS];
 	/* Work channel 1, which carries the bootstrap barrier. */
 	struct agx4_channel work;
 	/* Submission's shared state, once the barrier went through. */
@@ -352,6 +392,121 @@ VISIBLE_IF_KUNIT int agx4_fw_g16_build_resume(void *buf, size_t size)
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_fw_g16_build_resume);
 
+/* The memory controllers' windows, in bit order; returns how many. */
+static unsigned int mcc_windows(u32 mask, phys_addr_t *pa)
+{
+	unsigned int bit, n = 0;
+
+	for (bit = 0; bit < 32; bit++)
+		if (mask & BIT(bit))
+			pa[n++] = G16_MCC_BASE + ((u64)bit << 25);
+	return n;
+}
+
+/**
+ * agx4_fw_g16_windows() - the register windows hwdata lists, placed
+ * @plat: the device-tree inputs (SGX block, meta software-interrupt
+ *	address, memory-controller mask).
+ * @base: the first firmware address of the windows' range.
+ * @end: the end of that range.
+ * @wins: receives the %AGX4_FW_G16_NUM_WINDOWS windows, in slot order.
+ *
+ * The firmware addresses are packed as the reference packs them
+ * (g16_platform.rs@3a2ad760 Platform::build_registers): in slot order from
+ * @base, each window at the cursor plus its offset in its 16 KiB page, the
+ * cursor then moving past the window's pages and one unmapped guard page.
+ *
+ * Return: 0, -EINVAL for an SGX window outside the SGX block or no memory
+ * controller, -ENOSPC when the windows do not fit below @end.
+ */
+VISIBLE_IF_KUNIT int agx4_fw_g16_windows(const struct agx4_platform *plat,
+					 u64 base, u64 end,
+					 struct agx4_fw_regwin_in *wins)
+{
+	const struct agx4_range *sgx = &plat->reg[AGX4_REG_SGX];
+	phys_addr_t mcc[32];
+	unsigned int i, n_mcc = mcc_windows(plat->mcc_mask, mcc);
+	u64 cursor = base;
+
+	if (!n_mcc)
+		return -EINVAL;
+	for (i = 0; i < ARRAY_SIZE(g16_windows); i++) {
+		const struct g16_window *d = &g16_windows[i];
+		struct agx4_fw_regwin_in *w = &wins[i];
+		u64 in_page;
+
+		*w = (struct agx4_fw_regwin_in){
+			.slot = d->slot,
+			.rw = d->rw,
+			.size = d->size,
+			.stride = d->size,
+		};
+		switch (d->kind) {
+		case G16_WIN_META:
+			w->pa = plat->meta_swi_addr & ~(u64)(SZ_16K - 1);
+			break;
+		case G16_WIN_MCC:
+			w->pa = mcc[0];
+			w->size = n_mcc * d->size;
+			break;
+		case G16_WIN_SGX:
+			if (d->addr + d->size > sgx->size)
+				return -EINVAL;
+			w->pa = sgx->start + d->addr;
+			w->sgx_offset = d->relative ? d->addr : 0;
+			break;
+		default:
+			w->pa = d->addr;
+			break;
+		}
+		in_page = w->pa & (SZ_16K - 1);
+		w->fw_va = cursor + in_page;
+		cursor += round_up(in_page + w->size, SZ_16K) + SZ_16K;
+		if (cursor > end)
+			return -ENOSPC;
+	}
+	return 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_fw_g16_windows);
+
+/*
+ * Map every window where agx4_fw_g16_windows() placed it: device memory,
+ * writable when the firmware may write it, from the 16 KiB page that
+ * holds its start; the memory controllers' windows one after the other.
+ */
+static int map_windows(struct agx4_fw_boot *b, struct g16_boot *g)
+{
+	const struct agx4_platform *plat = &b->adev->plat;
+	const struct agx4_range *r = &b->adev->gen->reg_windows;
+	phys_addr_t mcc[32];
+	unsigned int i, n;
+	int ret;
+
+	ret = agx4_fw_g16_windows(plat, r->start, r->start + r->size, g->wins);
+	if (ret)
+		return ret;
+	for (i = 0; i < ARRAY_SIZE(g->wins); i++) {
+		const struct agx4_fw_regwin_in *w = &g->wins[i];
+		u64 in_page = w->pa & (SZ_16K - 1);
+		phys_addr_t pa = w->pa - in_page;
+
+		if (g16_windows[i].kind == G16_WIN_MCC) {
+			n = mcc_windows(plat->mcc_mask, mcc);
+			ret = agx4_fw_boot_map_window(b, w->fw_va, mcc, n,
+						      w->stride, w->rw);
+		} else {
+			ret = agx4_fw_boot_map_window(b, w->fw_va - in_page,
+						      &pa, 1,
+						      round_up(in_page + w->size,
+							       SZ_16K),
+						      w->rw);
+		}
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
 static int alloc_objects(struct agx4_fw_boot *b, struct g16_boot *g)
 {
 	const struct {
@@ -426,26 +581,7 @@ static int alloc_objects(struct agx4_fw_boot *b, struct g16_boot *g)
 					  SZ_16K, AGX4_FW_OBJ_MMIO);
 	if (IS_ERR(g->cursors))
 		return PTR_ERR(g->cursors);
-	for (i = 0; i < ARRAY_SIZE(g16_windows); i++) {
-		struct agx4_fw_obj *w;
-
-		w = agx4_fw_boot_map_sgx(b, "window", g16_windows[i].offset,
-					 g16_windows[i].size,
-					 AGX4_FW_OBJ_MMIO);
-		if (IS_ERR(w))
-			return PTR_ERR(w);
-		g->wins[i] = (struct agx4_fw_regwin_in){
-			.slot = g16_windows[i].slot,
-			.rw = g16_windows[i].rw,
-			.pa = b->adev->plat.reg[AGX4_REG_SGX].start +
-			      g16_windows[i].offset,
-			.fw_va = w->va,
-			.size = g16_windows[i].size,
-			.stride = g16_windows[i].size,
-			.sgx_offset = g16_windows[i].offset,
-		};
-	}
-	return 0;
+	return map_windows(b, g);
 }
 
 /* The device-wide objects that exist before the first submission. */

@@ -550,6 +550,13 @@ const struct agx4_fw_gen agx4_fw_g17p = {
 	 * same as G16's); L: the size is assumed to be G16's.
 	 */
 	.ts_aperture = { 0xfffffc2181400000ull, 0x4000000ull },
+	/*
+	 * H for the windows' addresses, 0xfffffc2180000000 to
+	 * 0xfffffc21800ef800 (REGISTERS, GravityLinux/linux
+	 * drivers/gpu/drm/asahi/g17p_layout.rs@f22281c5); the range's end
+	 * is agx4's, below the timestamp aperture.
+	 */
+	.reg_windows = { 0xfffffc2180000000ull, 0x1000000ull },
 	.read_gpu_info = g17p_read_gpu_info,
 	.layouts = g17p_layouts,
 	.num_layouts = ARRAY_SIZE(g17p_layouts),

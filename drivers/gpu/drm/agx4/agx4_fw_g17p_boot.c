@@ -44,7 +44,8 @@
  *      bytes, the secondary's 0xc8 with its two support objects), 0x8000
  *      apart in one object; the fwctl page; the computed page; the two
  *      hw regions; the two primary regions and the sentinel page the
- *      primary main config names; the GPU register windows hwdata lists.
+ *      primary main config names; the GPU register windows hwdata lists,
+ *      at the reference's firmware addresses.
  *
  * 2. The "AXI transition" bits SGX+0x1000104 and SGX+0x1000108 are set.
  * 3. Both coprocessors start, the primary first, then the secondary; each
@@ -66,7 +67,7 @@
  * Every wait is bounded by the boot's timeout; a failure unwinds all of
  * it.
  *
- * Firmware addresses: nothing is placed at a fixed firmware address.  The
+ * Firmware addresses: only the register windows have fixed ones.  The
  * reference driver builds the init graph at the end of the loader's
  * private VM region (0xffff_fc20_0000_0000) at offsets copied from a
  * capture; the firmware needs only the relations between some of the
@@ -88,7 +89,6 @@
  *   author's notes say the secondary first.
  * - Context 1's render address space is empty; the reference maps a
  *   blank render shape there, including the page hwdata +0x20 names.
- * - The register windows outside the SGX block are not mapped.
  * - Region A is a zeroed page, as in the reference driver; whether the
  *   firmware wants real contents there is not known.
  * - The three unknown status-config words, and which of the five the
@@ -207,32 +207,46 @@ static_assert(upper_32_bits(G17P_CTX0_PRI_REGION0) == G17P_MC_VIEW_TAG);
 #define G17P_CONTROL_SETTLE_MS	100
 
 /*
- * Register windows hwdata lists that lie in the SGX block: slot, SGX
- * offset, size, and the record's "relative" word (the SGX offset, or 0
- * where the reference writes 0) (H).  Windows are mapped from their
- * containing 16 KiB pages, the firmware address keeping the offset in the
- * page.  GAP: slots 0, 3, 9, 10, 12 and 14 lie outside the SGX block, at
- * physical addresses the device tree does not give agx4; they are left
- * out.
+ * The register windows hwdata lists, every one (H: REGISTERS,
+ * GravityLinux/linux drivers/gpu/drm/asahi/g17p_layout.rs@f22281c5):
+ * slot, where (an offset in the SGX block, or a fixed physical address of
+ * t8140 outside it: slots 0, 3, 9, 10, 12 and 14, which the device tree
+ * does not give), size, the record's "relative" word (the SGX offset, or
+ * 0 where the reference writes 0), the record's flag bit 1 (clear for
+ * slots 10 and 14), and the firmware address the reference maps it at.
+ * Windows are mapped from their containing 16 KiB pages, the firmware
+ * address keeping the offset in the page, all of them device memory the
+ * firmware may write, whatever the flag says: the reference maps every
+ * one with the same writable device PTE (H: Vm::build,
+ * g17p_vm.rs@fc79d23c).
  */
 static const struct {
-	u32 slot;
-	u32 offset;
+	u8 slot;
+	bool sgx;
+	bool rw;
+	u64 addr;
 	u32 size;
 	u32 relative;
+	u64 fw_va;
 } g17p_windows[] = {
-	{ 17, 0x0, 0x21400, 0 },
-	{ 22, 0x1000000, 0x8000, 0 },
-	{ 26, 0xd04000, 0x8000, 0xd04000 },
-	{ 27, 0xd0d000, 0x1000, 0xd0d000 },
-	{ 28, 0xd58000, 0x8000, 0xd58000 },
-	{ 29, 0xd10000, 0x4000, 0xd10000 },
-	{ 31, 0xd40000, 0x4000, 0xd40000 },
-	{ 32, 0xd60000, 0x4000, 0xd60000 },
-	{ 35, 0xe00000, 0x4000, 0xe00000 },
-	{ 39, 0xe08000, 0x8000, 0 },
-	{ 40, 0xe1c000, 0x4000, 0xe1c000 },
-	{ 41, 0xe1f800, 0x4000, 0 },
+	{ 0, false, true, 0x301014000ull, 0x4000, 0, 0xfffffc2180000000ull },
+	{ 3, false, true, 0x220104000ull, 0x18000, 0, 0xfffffc2180008000ull },
+	{ 9, false, true, 0x3003d0000ull, 0x1000, 0, 0xfffffc2180028000ull },
+	{ 10, false, false, 0x3003c0000ull, 0x2000, 0, 0xfffffc2180030000ull },
+	{ 12, false, true, 0x40165c000ull, 0x4000, 0, 0xfffffc2180038000ull },
+	{ 14, false, false, 0x300280000ull, 0x8000, 0, 0xfffffc2180040000ull },
+	{ 17, true, true, 0x0, 0x21400, 0, 0xfffffc2180050000ull },
+	{ 22, true, true, 0x1000000, 0x8000, 0, 0xfffffc2180078000ull },
+	{ 26, true, true, 0xd04000, 0x8000, 0xd04000, 0xfffffc2180088000ull },
+	{ 27, true, true, 0xd0d000, 0x1000, 0xd0d000, 0xfffffc2180099000ull },
+	{ 28, true, true, 0xd58000, 0x8000, 0xd58000, 0xfffffc21800a0000ull },
+	{ 29, true, true, 0xd10000, 0x4000, 0xd10000, 0xfffffc21800b0000ull },
+	{ 31, true, true, 0xd40000, 0x4000, 0xd40000, 0xfffffc21800b8000ull },
+	{ 32, true, true, 0xd60000, 0x4000, 0xd60000, 0xfffffc21800c0000ull },
+	{ 35, true, true, 0xe00000, 0x4000, 0xe00000, 0xfffffc21800c8000ull },
+	{ 39, true, true, 0xe08000, 0x8000, 0, 0xfffffc21800d0000ull },
+	{ 40, true, true, 0xe1c000, 0x4000, 0xe1c000, 0xfffffc21800e0000ull },
+	{ 41, true, true, 0xe1f800, 0x4000, 0, 0xfffffc21800eb800ull },
 };
 
 /* Slots that carry only the read-write flag (H). */
@@ -279,24 +293,32 @@ static u64 bundle_va(struct g17p_boot *g, u32 off)
 
 static int map_windows(struct agx4_fw_boot *b, struct g17p_boot *g)
 {
-	phys_addr_t sgx = b->adev->plat.reg[AGX4_REG_SGX].start;
+	const struct agx4_range *sgx = &b->adev->plat.reg[AGX4_REG_SGX];
 	unsigned int i, n = 0;
+	int ret;
 
 	for (i = 0; i < ARRAY_SIZE(g17p_windows); i++) {
-		u32 off = g17p_windows[i].offset, size = g17p_windows[i].size;
-		u32 in_page = off & (SZ_16K - 1);
-		struct agx4_fw_obj *w;
+		u64 pa = g17p_windows[i].addr, size = g17p_windows[i].size;
+		u64 in_page = pa & (SZ_16K - 1);
+		phys_addr_t page;
 
-		w = agx4_fw_boot_map_sgx(b, "window", off - in_page,
-					 round_up(in_page + size, SZ_16K),
-					 AGX4_FW_OBJ_MMIO);
-		if (IS_ERR(w))
-			return PTR_ERR(w);
+		if (g17p_windows[i].sgx) {
+			if (pa + size > sgx->size)
+				return -EINVAL;
+			pa += sgx->start;
+		}
+		page = pa - in_page;
+		ret = agx4_fw_boot_map_window(b, g17p_windows[i].fw_va - in_page,
+					      &page, 1,
+					      round_up(in_page + size, SZ_16K),
+					      true);
+		if (ret)
+			return ret;
 		g->wins[n++] = (struct agx4_fw_regwin_in){
 			.slot = g17p_windows[i].slot,
-			.rw = true,
-			.pa = sgx + off,
-			.fw_va = w->va + in_page,
+			.rw = g17p_windows[i].rw,
+			.pa = pa,
+			.fw_va = g17p_windows[i].fw_va,
 			.size = size,
 			.stride = size,
 			.sgx_offset = g17p_windows[i].relative,

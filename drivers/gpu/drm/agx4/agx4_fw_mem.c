@@ -22,11 +22,14 @@
  * The firmware's half of the GPU address space is a page-table tree the
  * boot loader built in the ``pagetables`` reservation; its root is the
  * region's first page.  The memory step of the probe maps the region and
- * adopts the tree (agx4_uat_init_borrowed()), then carves two allocators
+ * adopts the tree (agx4_uat_init_borrowed()), then carves three allocators
  * out of it, at the addresses of the generation descriptor
- * (&agx4_fw_gen.fw_heap, &agx4_fw_gen.ts_aperture): one for agx4's own
- * firmware objects and the timestamp aperture, the only window in which
- * the firmware accepts the timestamp destinations of GEM_BIND_OBJECT.
+ * (&agx4_fw_gen.fw_heap, &agx4_fw_gen.ts_aperture,
+ * &agx4_fw_gen.reg_windows): one for agx4's own firmware objects, the
+ * timestamp aperture, the only window in which the firmware accepts the
+ * timestamp destinations of GEM_BIND_OBJECT, and the range of the GPU
+ * register windows, which the boot maps at the reference drivers' fixed
+ * addresses.
  *
  * Unlike the other steps, this one is undone when the DRM device is
  * released rather than at unplug: a client that still has the device open
@@ -125,6 +128,7 @@ static void mem_release(struct drm_device *drm, void *data)
 	if (mem->handoff.va)
 		agx4_fw_mem_unmap_region(adev, &mem->handoff);
 
+	agx4_fw_obj_heap_fini(&mem->windows);
 	agx4_fw_obj_heap_fini(&mem->ts);
 	agx4_fw_obj_heap_fini(&mem->heap);
 	agx4_uat_fini(&mem->fw_uat);
@@ -185,9 +189,16 @@ int agx4_fw_mem_init(struct agx4_device *adev)
 				    gen->ts_aperture.start, gen->ts_aperture.size);
 	if (ret)
 		goto err_heap;
+	ret = agx4_fw_obj_heap_init(&mem->windows, dev, &mem->fw_uat,
+				    gen->reg_windows.start,
+				    gen->reg_windows.size);
+	if (ret)
+		goto err_ts;
 	adev->mem = mem;
 	return drmm_add_action_or_reset(&adev->base, mem_release, mem);
 
+err_ts:
+	agx4_fw_obj_heap_fini(&mem->ts);
 err_heap:
 	agx4_fw_obj_heap_fini(&mem->heap);
 err_uat:

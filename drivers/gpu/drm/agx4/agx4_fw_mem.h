@@ -53,6 +53,8 @@ struct agx4_fw_mem {
 	struct agx4_fw_obj_heap heap;
 	/** @ts: the timestamp aperture (GEM_BIND_OBJECT). */
 	struct agx4_fw_obj_heap ts;
+	/** @windows: the GPU register windows, at fixed addresses. */
+	struct agx4_fw_obj_heap windows;
 };
 
 int agx4_fw_mem_init(struct agx4_device *adev);

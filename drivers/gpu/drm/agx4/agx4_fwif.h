@@ -264,7 +264,7 @@ struct agx4_fw_regwin {
 	__le32 size;
 	/* Size / stride as the reference writes it. */
 	__le32 stride;
-	/* Offset from the SGX window, 0 if absolute. */
+	/* "Relative": the SGX offset of most SGX windows, else 0. */
 	__le64 sgx_offset;
 	/* Bit 1, present and read-write. */
 	__le32 flags;

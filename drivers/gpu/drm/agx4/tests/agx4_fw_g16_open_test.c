@@ -21,6 +21,7 @@
 
 #include "../agx4_device.h"
 #include "../agx4_fw_boot.h"
+#include "../agx4_fw_build.h"
 #include "../agx4_fw_g16.h"
 #include "../agx4_fw_obj.h"
 #include "../agx4_fwmodel.h"
@@ -327,6 +328,164 @@ static void agx4_g16_open_boot_maps_the_namespaces(struct kunit *test)
 }
 
 /*
+ * A register window as the reference gives it (g16_platform.rs@3a2ad760
+ * Platform::build_registers) for the model's t8132 node: SGX block at
+ * 0x3_0000_0000, doorbell address 0x3_0101_4010, memory controllers 0
+ * and 1 (the default), and the firmware address the reference packs it
+ * at from 0xffff_fc21_8020_0000 (slot order, a guard page after each).
+ */
+struct g16_win {
+	u32 slot;
+	u64 pa;
+	u64 va;
+	u32 size;
+	u32 stride;
+	u64 rel;
+	u32 flags;
+};
+
+#define WIN_BASE	0xfffffc2180200000ull
+#define SGX		0x300000000ull
+
+static const struct g16_win g16_wins[] = {
+	{ 0, 0x301014000ull, WIN_BASE, 0x4000, 0x4000, 0, 2 },
+	{ 3, 0x2201c4000ull, WIN_BASE + 0x8000, 0x30000, 0x18000, 0, 2 },
+	{ 9, 0x3803d0000ull, WIN_BASE + 0x3c000, 0x1000, 0x1000, 0, 2 },
+	{ 10, 0x3803c0000ull, WIN_BASE + 0x44000, 0x2000, 0x2000, 0, 0 },
+	{ 12, 0x50165c000ull, WIN_BASE + 0x4c000, 0x4000, 0x4000, 0, 2 },
+	{ 14, 0x380280000ull, WIN_BASE + 0x54000, 0x8000, 0x8000, 0, 0 },
+	{ 15, 0x38c840000ull, WIN_BASE + 0x60000, 0x24000, 0x24000, 0, 0 },
+	{ 17, SGX, WIN_BASE + 0x88000, 0x20000, 0x20000, 0, 2 },
+	{ 22, SGX + 0x1000000, WIN_BASE + 0xac000, 0x8000, 0x8000, 0, 2 },
+	{ 26, SGX + 0xd04000, WIN_BASE + 0xb8000, 0x8000, 0x8000, 0xd04000, 2 },
+	{ 27, SGX + 0xd0d000, WIN_BASE + 0xc5000, 0x1000, 0x1000, 0xd0d000, 2 },
+	{ 28, SGX + 0xd58000, WIN_BASE + 0xcc000, 0x8000, 0x8000, 0xd58000, 2 },
+	{ 29, SGX + 0xd10000, WIN_BASE + 0xd8000, 0x4000, 0x4000, 0xd10000, 2 },
+	{ 31, SGX + 0xd40000, WIN_BASE + 0xe0000, 0x4000, 0x4000, 0xd40000, 2 },
+	{ 32, SGX + 0xd60000, WIN_BASE + 0xe8000, 0x8000, 0x8000, 0xd60000, 2 },
+	{ 39, SGX + 0xe08000, WIN_BASE + 0xf4000, 0x8000, 0x8000, 0, 2 },
+	{ 40, SGX + 0xe1c000, WIN_BASE + 0x100000, 0x4000, 0x4000, 0xe1c000, 2 },
+	{ 41, SGX + 0xe1f800, WIN_BASE + 0x10b800, 0x4000, 0x4000, 0, 2 },
+};
+
+/*
+ * After boot, every window hwdata lists is there as the reference lists
+ * it (slot 22's relative word 0), and its firmware address reaches every
+ * page of it, writable exactly where flag bit 1 is set (the model's own
+ * walk of the tables, context 0); the memory controllers' windows follow
+ * each other.
+ */
+static void agx4_g16_open_boot_gives_every_register_window(struct kunit *test)
+{
+	struct agx4_device *adev = probe_g16(test);
+	struct agx4_fwmodel *m = agx4_test_model();
+	struct agx4_fw_obj *hw;
+	unsigned int i;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, adev);
+	hw = boot_obj(test, adev->fw, "hwdata");
+	KUNIT_ASSERT_NOT_NULL(test, hw);
+	for (i = 0; i < ARRAY_SIZE(g16_wins); i++) {
+		const struct g16_win *w = &g16_wins[i];
+		const u8 *r = hw->cpu + 0x640 + 0x28 * w->slot;
+		phys_addr_t pa = 0;
+		u64 off;
+
+		KUNIT_EXPECT_EQ_MSG(test, get_unaligned_le64(r), w->pa,
+				    "slot %u", w->slot);
+		KUNIT_EXPECT_EQ_MSG(test, get_unaligned_le64(r + 8), w->va,
+				    "slot %u", w->slot);
+		KUNIT_EXPECT_EQ_MSG(test, get_unaligned_le32(r + 0x10),
+				    w->size, "slot %u", w->slot);
+		KUNIT_EXPECT_EQ_MSG(test, get_unaligned_le32(r + 0x14),
+				    w->stride, "slot %u", w->slot);
+		KUNIT_EXPECT_EQ_MSG(test, get_unaligned_le64(r + 0x18), w->rel,
+				    "slot %u", w->slot);
+		KUNIT_EXPECT_EQ_MSG(test, get_unaligned_le32(r + 0x20),
+				    w->flags, "slot %u", w->slot);
+		for (off = 0; off < w->size; off += 0x1000) {
+			u64 want = w->pa + off;
+
+			/* Slot 3: controller 1 at + (1 << 25). */
+			if (w->slot == 3 && off >= w->stride)
+				want += (1ull << 25) - w->stride;
+			KUNIT_EXPECT_EQ_MSG(test,
+					    agx4_fwmodel_translate(m, 0,
+								   w->va + off,
+								   AGX4_FWMODEL_READ,
+								   &pa),
+					    AGX4_FWMODEL_OK, "slot %u +%#llx",
+					    w->slot, off);
+			KUNIT_EXPECT_EQ_MSG(test, pa, want, "slot %u +%#llx",
+					    w->slot, off);
+			KUNIT_EXPECT_EQ_MSG(test,
+					    agx4_fwmodel_translate(m, 0,
+								   w->va + off,
+								   AGX4_FWMODEL_WRITE,
+								   &pa),
+					    w->flags & 2 ? AGX4_FWMODEL_OK :
+					    AGX4_FWMODEL_PERMISSION,
+					    "slot %u +%#llx", w->slot, off);
+		}
+	}
+	/* Nothing else in the table but the slots above. */
+	for (i = 0; i < 53; i++) {
+		unsigned int k;
+
+		for (k = 0; k < ARRAY_SIZE(g16_wins); k++)
+			if (g16_wins[k].slot == i)
+				break;
+		if (k == ARRAY_SIZE(g16_wins))
+			KUNIT_EXPECT_TRUE_MSG(test,
+					      !memchr_inv(hw->cpu + 0x640 +
+							  0x28 * i, 0, 0x28),
+					      "slot %u", i);
+	}
+}
+
+/*
+ * The windows' placement from the device-tree inputs: four memory
+ * controllers make slot 3 four windows long and move what follows; no
+ * memory controller, an SGX block too small for its windows or a range
+ * too small for all of them is refused.
+ */
+static void agx4_g16_windows_follow_the_device_tree(struct kunit *test)
+{
+	struct agx4_fw_regwin_in wins[AGX4_FW_G16_NUM_WINDOWS];
+	struct agx4_platform *p = kunit_kzalloc(test, sizeof(*p), GFP_KERNEL);
+	const u64 end = 0xfffffc2181000000ull;
+
+	KUNIT_ASSERT_NOT_NULL(test, p);
+	p->reg[AGX4_REG_SGX] = (struct agx4_range){ SGX, 0x4000000 };
+	p->meta_swi_addr = 0x301014010ull;
+	p->mcc_mask = 0xf;
+	KUNIT_ASSERT_EQ(test, agx4_fw_g16_windows(p, WIN_BASE, end, wins), 0);
+	KUNIT_EXPECT_EQ(test, wins[0].pa, 0x301014000ull);
+	KUNIT_EXPECT_EQ(test, wins[1].slot, 3);
+	KUNIT_EXPECT_EQ(test, wins[1].pa, 0x2201c4000ull);
+	KUNIT_EXPECT_EQ(test, wins[1].size, 0x60000);
+	KUNIT_EXPECT_EQ(test, wins[1].stride, 0x18000);
+	KUNIT_EXPECT_EQ(test, wins[2].slot, 9);
+	KUNIT_EXPECT_EQ(test, wins[2].fw_va, WIN_BASE + 0x6c000);
+	KUNIT_EXPECT_EQ(test, wins[17].slot, 41);
+	KUNIT_EXPECT_EQ(test, wins[17].fw_va, WIN_BASE + 0x13b800);
+
+	/* The last window's guard page ends the range exactly: accepted. */
+	KUNIT_EXPECT_EQ(test, agx4_fw_g16_windows(p, WIN_BASE,
+						  WIN_BASE + 0x144000, wins), 0);
+	KUNIT_EXPECT_EQ(test, agx4_fw_g16_windows(p, WIN_BASE,
+						  WIN_BASE + 0x140000, wins),
+			-ENOSPC);
+	p->reg[AGX4_REG_SGX].size = 0x1000000;
+	KUNIT_EXPECT_EQ(test, agx4_fw_g16_windows(p, WIN_BASE, end, wins),
+			-EINVAL);
+	p->reg[AGX4_REG_SGX].size = 0x4000000;
+	p->mcc_mask = 0;
+	KUNIT_EXPECT_EQ(test, agx4_fw_g16_windows(p, WIN_BASE, end, wins),
+			-EINVAL);
+}
+
+/*
  * The bootstrap barrier: channel 1's first message names a queue whose
  * ring holds two barrier items, one kick (priority 0, 3D) went out and
  * the firmware took the message and both items.
@@ -398,6 +557,8 @@ static struct kunit_case agx4_g16_open_cases[] = {
 	KUNIT_CASE(agx4_g16_open_short_buffers_are_refused),
 	KUNIT_CASE(agx4_g16_open_boot_maps_the_namespaces),
 	KUNIT_CASE(agx4_g16_open_boot_sends_the_barrier),
+	KUNIT_CASE(agx4_g16_open_boot_gives_every_register_window),
+	KUNIT_CASE(agx4_g16_windows_follow_the_device_tree),
 	{ }
 };
 

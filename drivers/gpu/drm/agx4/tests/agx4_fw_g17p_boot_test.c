@@ -627,6 +627,105 @@ static void agx4_fw_g17p_boot_graph_relations(struct kunit *test)
 	}
 }
 
+/*
+ * The register windows of t8140 as the reference lists them (REGISTERS,
+ * g17p_layout.rs@f22281c5): slot, physical address (the SGX ones in the
+ * model's block at 0x4_8000_0000), firmware address, size, relative word,
+ * flags.
+ */
+static const struct {
+	u32 slot;
+	u64 pa;
+	u64 va;
+	u32 size;
+	u64 rel;
+	u32 flags;
+} g17p_wins[] = {
+	{ 0, 0x301014000ull, 0xfffffc2180000000ull, 0x4000, 0, 2 },
+	{ 3, 0x220104000ull, 0xfffffc2180008000ull, 0x18000, 0, 2 },
+	{ 9, 0x3003d0000ull, 0xfffffc2180028000ull, 0x1000, 0, 2 },
+	{ 10, 0x3003c0000ull, 0xfffffc2180030000ull, 0x2000, 0, 0 },
+	{ 12, 0x40165c000ull, 0xfffffc2180038000ull, 0x4000, 0, 2 },
+	{ 14, 0x300280000ull, 0xfffffc2180040000ull, 0x8000, 0, 0 },
+	{ 17, 0x480000000ull, 0xfffffc2180050000ull, 0x21400, 0, 2 },
+	{ 22, 0x481000000ull, 0xfffffc2180078000ull, 0x8000, 0, 2 },
+	{ 26, 0x480d04000ull, 0xfffffc2180088000ull, 0x8000, 0xd04000, 2 },
+	{ 27, 0x480d0d000ull, 0xfffffc2180099000ull, 0x1000, 0xd0d000, 2 },
+	{ 28, 0x480d58000ull, 0xfffffc21800a0000ull, 0x8000, 0xd58000, 2 },
+	{ 29, 0x480d10000ull, 0xfffffc21800b0000ull, 0x4000, 0xd10000, 2 },
+	{ 31, 0x480d40000ull, 0xfffffc21800b8000ull, 0x4000, 0xd40000, 2 },
+	{ 32, 0x480d60000ull, 0xfffffc21800c0000ull, 0x4000, 0xd60000, 2 },
+	{ 35, 0x480e00000ull, 0xfffffc21800c8000ull, 0x4000, 0xe00000, 2 },
+	{ 39, 0x480e08000ull, 0xfffffc21800d0000ull, 0x8000, 0, 2 },
+	{ 40, 0x480e1c000ull, 0xfffffc21800e0000ull, 0x4000, 0xe1c000, 2 },
+	{ 41, 0x480e1f800ull, 0xfffffc21800eb800ull, 0x4000, 0, 2 },
+};
+
+/*
+ * After boot, hwdata lists every window the reference lists, the six
+ * outside the SGX block included, and both instances reach each at its
+ * firmware address with write access (the reference maps them all with
+ * one writable device PTE, Vm::build, g17p_vm.rs@fc79d23c).
+ */
+static void agx4_fw_g17p_boot_gives_every_register_window(struct kunit *test)
+{
+	struct device *dev = drm_kunit_helper_alloc_device(test);
+	struct agx4_test_dt *dt = agx4_test_dt_alloc(test, AGX4_SOC_T8140);
+	const unsigned int rw = AGX4_FWMODEL_READ | AGX4_FWMODEL_WRITE;
+	struct agx4_device *adev;
+	struct agx4_fwmodel *m;
+	unsigned int i, inst;
+	u64 hw, off;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, dev);
+	agx4_test_fake_gpu(test, AGX4_SOC_T8140);
+	agx4_test_arm_model(AGX4_FWMODEL_FAULT_NONE, 0, 0);
+	adev = agx4_device_create(dev, &dt->src);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, adev);
+	m = agx4_test_model();
+	KUNIT_ASSERT_NOT_NULL(test, m);
+	agx4_fwmodel_sync(m);
+	/* hwdata: main config +0, the main config the root's +0x18. */
+	hw = 0;
+	for (i = 0; i < adev->fw->num_objs; i++)
+		if (!strcmp(adev->fw->objs[i].name, "roots"))
+			hw = fw64(test, m, 0,
+				  fw64(test, m, 0,
+				       adev->fw->objs[i].obj->va + 0x18));
+	KUNIT_ASSERT_NE(test, hw, 0);
+	for (i = 0; i < ARRAY_SIZE(g17p_wins); i++) {
+		u64 r = hw + 0x640 + 0x28 * g17p_wins[i].slot;
+		u32 slot = g17p_wins[i].slot;
+
+		KUNIT_EXPECT_EQ_MSG(test, fw64(test, m, 0, r), g17p_wins[i].pa,
+				    "slot %u", slot);
+		KUNIT_EXPECT_EQ_MSG(test, fw64(test, m, 0, r + 8),
+				    g17p_wins[i].va, "slot %u", slot);
+		KUNIT_EXPECT_EQ_MSG(test, fw32(test, m, 0, r + 0x10),
+				    g17p_wins[i].size, "slot %u", slot);
+		KUNIT_EXPECT_EQ_MSG(test, fw32(test, m, 0, r + 0x14),
+				    g17p_wins[i].size, "slot %u", slot);
+		KUNIT_EXPECT_EQ_MSG(test, fw64(test, m, 0, r + 0x18),
+				    g17p_wins[i].rel, "slot %u", slot);
+		KUNIT_EXPECT_EQ_MSG(test, fw32(test, m, 0, r + 0x20),
+				    g17p_wins[i].flags, "slot %u", slot);
+		for (inst = 0; inst < 2; inst++)
+			for (off = 0; off < g17p_wins[i].size; off += 0x1000) {
+				phys_addr_t pa = 0;
+
+				KUNIT_EXPECT_EQ_MSG(test,
+						    agx4_fwmodel_translate(m, inst,
+									   g17p_wins[i].va + off,
+									   rw, &pa),
+						    AGX4_FWMODEL_OK,
+						    "slot %u +%#llx", slot, off);
+				KUNIT_EXPECT_EQ_MSG(test, pa,
+						    g17p_wins[i].pa + off,
+						    "slot %u +%#llx", slot, off);
+			}
+	}
+}
+
 static struct kunit_case agx4_fw_g17p_init_cases[] = {
 	KUNIT_CASE(agx4_fw_g17p_bundle_power_block_fields),
 	KUNIT_CASE(agx4_fw_g17p_bundle_third_page_fields),
@@ -636,6 +735,7 @@ static struct kunit_case agx4_fw_g17p_init_cases[] = {
 	KUNIT_CASE(agx4_fw_g17p_secondary_extra_image),
 	KUNIT_CASE(agx4_fw_g17p_init_refuses_short_buffers),
 	KUNIT_CASE(agx4_fw_g17p_boot_graph_relations),
+	KUNIT_CASE(agx4_fw_g17p_boot_gives_every_register_window),
 	{}
 };
 

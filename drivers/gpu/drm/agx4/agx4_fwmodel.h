@@ -78,6 +78,11 @@ enum agx4_fwmodel_gen {
  *	client's page tables (the context slot its work names) is not mapped
  *	there with the access it needs, or the slot has no valid tables
  *	(where = the GPU VA).
+ * @AGX4_FWMODEL_BAD_WINDOW: a register window the firmware maps from
+ *	hwdata's table is missing or described wrongly there (where = VA of
+ *	the hwdata word), or its firmware VA does not reach the window's
+ *	physical address with write access exactly when the window is
+ *	writable (where = the firmware VA).
  * @AGX4_FWMODEL_NR_ERRS: number of error codes.
  *
  * Access and layout errors during boot crash the firmware (the transport's
@@ -105,6 +110,7 @@ enum agx4_fwmodel_err {
 	AGX4_FWMODEL_BAD_QUEUE,
 	AGX4_FWMODEL_BAD_ITEM,
 	AGX4_FWMODEL_GPU_FAULT,
+	AGX4_FWMODEL_BAD_WINDOW,
 	AGX4_FWMODEL_NR_ERRS,
 };
 

@@ -53,7 +53,10 @@
  * page, the loader's image mapping, the root (version words, page-table
  * geometry), every object the root and the channel table name, with the
  * access the firmware needs (read for what it only reads, write for
- * status words, cursors and firmware-to-host rings).  The first thing that
+ * status words, cursors and firmware-to-host rings), and every register
+ * window the generation's reference maps from hwdata: the record as the
+ * reference writes it, and a mapping of every page onto the window's
+ * registers, writable exactly as the reference maps it.  The first thing that
  * is wrong is kept as a named error with the VA or value involved
  * (agx4_fwmodel_error()); an access or layout error crashes the firmware
  * (the transport's crashed callback), a bad message or device-control
@@ -142,6 +145,7 @@ static const char *const err_names[AGX4_FWMODEL_NR_ERRS] = {
 	[AGX4_FWMODEL_BAD_QUEUE] = "bad-queue",
 	[AGX4_FWMODEL_BAD_ITEM] = "bad-item",
 	[AGX4_FWMODEL_GPU_FAULT] = "gpu-fault",
+	[AGX4_FWMODEL_BAD_WINDOW] = "bad-window",
 };
 
 /**
@@ -1025,6 +1029,112 @@ static int check_channels(struct agx4_fwmodel *m, unsigned int inst)
 	return 0;
 }
 
+/* hwdata's register-window records: 0x28 bytes from +0x640 (H). */
+#define FWM_HW_WINDOWS		0x640
+#define FWM_HW_WINDOW		0x28
+#define FWM_MCC_MAX		32
+
+/*
+ * A window's physical runs, each @size bytes, back to back at its firmware
+ * address; returns how many (0 for none).
+ */
+static unsigned int window_runs(const struct fwm_gen_desc *d,
+				const struct fwm_window *w, u64 *pa)
+{
+	unsigned int bit, n = 0;
+
+	switch (w->where) {
+	case FWM_WIN_SGX:
+		pa[0] = d->sgx_pa + w->addr;
+		return 1;
+	case FWM_WIN_META:
+		pa[0] = d->meta_swi & ~(FWM_PAGE - 1);
+		return 1;
+	case FWM_WIN_MCC:
+		/*
+		 * G16: 0x2201c4000 + (bit << 25) per bit of the mask (H:
+		 * GravityLinux/linux drivers/gpu/drm/asahi/g16_platform.rs@3a2ad760
+		 * Platform::build_registers).
+		 */
+		for (bit = 0; bit < FWM_MCC_MAX; bit++)
+			if (d->mcc_mask & BIT(bit))
+				pa[n++] = w->addr + ((u64)bit << 25);
+		return n;
+	default:
+		pa[0] = w->addr;
+		return 1;
+	}
+}
+
+/*
+ * The register windows: the firmware maps each from its hwdata record
+ * (physical address, firmware address, size, stride, relative word,
+ * flags) and touches its registers, so every record must say what the
+ * reference says and its firmware address must reach every page of the
+ * window, writable exactly when the generation's table says.  The
+ * registers are not RAM: only the translation is checked.  A window
+ * missing or wrong is a fault at boot.
+ */
+static int check_windows(struct agx4_fwmodel *m, unsigned int inst, u64 hw)
+{
+	const struct fwm_gen_desc *d = m->desc;
+	const unsigned int rw = AGX4_FWMODEL_READ | AGX4_FWMODEL_WRITE;
+	u64 run[FWM_MCC_MAX];
+	unsigned int i, n;
+
+	for (i = 0; i < d->num_windows; i++) {
+		const struct fwm_window *w = &d->windows[i];
+		u64 rec = hw + FWM_HW_WINDOWS + FWM_HW_WINDOW * w->slot;
+		u8 r[FWM_HW_WINDOW];
+		u64 va, p, size, where;
+		enum agx4_fwmodel_err e;
+		bool writable;
+		phys_addr_t pa;
+
+		n = window_runs(d, w, run);
+		if (!n)
+			return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_WINDOW, rec);
+		size = (u64)n * w->size;
+		if (agx4_fwmodel_read(m, inst, rec, r, sizeof(r)))
+			return -EIO;
+		if (get_unaligned_le64(r) != run[0])
+			return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_WINDOW, rec);
+		va = get_unaligned_le64(r + 8);
+		if (!va || (va & (FWM_PAGE - 1)) != (run[0] & (FWM_PAGE - 1)))
+			return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_WINDOW,
+						 rec + 8);
+		if (get_unaligned_le32(r + 0x10) != size)
+			return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_WINDOW,
+						 rec + 0x10);
+		if (get_unaligned_le32(r + 0x14) != w->size)
+			return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_WINDOW,
+						 rec + 0x14);
+		if (get_unaligned_le64(r + 0x18) != (w->relative ? w->addr : 0))
+			return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_WINDOW,
+						 rec + 0x18);
+		if (get_unaligned_le32(r + 0x20) != w->flags)
+			return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_WINDOW,
+						 rec + 0x20);
+		for (p = va; p - va < size; p = (p | (FWM_PAGE - 1)) + 1) {
+			u64 off = p - va;
+
+			e = walk(m, inst, p, AGX4_FWMODEL_READ, &pa, &where);
+			if (e != AGX4_FWMODEL_OK ||
+			    pa != run[off / w->size] + off % w->size)
+				return agx4_fwmodel_fail(m,
+							 AGX4_FWMODEL_BAD_WINDOW,
+							 p);
+			writable = walk(m, inst, p, rw, &pa, &where) ==
+				   AGX4_FWMODEL_OK;
+			if (writable != w->writable)
+				return agx4_fwmodel_fail(m,
+							 AGX4_FWMODEL_BAD_WINDOW,
+							 p);
+		}
+	}
+	return 0;
+}
+
 static int check_init(struct agx4_fwmodel *m, unsigned int inst, u64 va)
 {
 	const struct fwm_gen_desc *d = m->desc;
@@ -1099,7 +1209,10 @@ static int check_init(struct agx4_fwmodel *m, unsigned int inst, u64 va)
 		fi->ch[i].state[2] = get_unaligned_le64(c + 0x10);
 		fi->ch[i].ring = get_unaligned_le64(c + 0x18);
 	}
-	return check_channels(m, inst);
+	ret = check_channels(m, inst);
+	if (ret)
+		return ret;
+	return check_windows(m, inst, get_unaligned_le64(mc));
 }
 
 /* Consume device-control records from the read cursor to the producer. */

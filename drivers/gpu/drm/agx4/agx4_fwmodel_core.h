@@ -271,6 +271,35 @@ struct fwm_inst {
 
 struct fwm_gen_desc;
 
+/* Where a register window lies (&fwm_window.where). */
+enum fwm_window_where {
+	FWM_WIN_SGX,	/* at @addr in the SGX block */
+	FWM_WIN_PHYS,	/* at physical address @addr */
+	FWM_WIN_META,	/* the page of the meta software-interrupt address */
+	FWM_WIN_MCC,	/* one @size window per memory controller */
+};
+
+/**
+ * struct fwm_window - a register window the firmware maps from hwdata
+ * @slot: its record, at hwdata + 0x640 + 0x28 * @slot.
+ * @where: an &enum fwm_window_where.
+ * @relative: the record's +0x18 word is the SGX offset (else 0).
+ * @flags: the record's +0x20 word.
+ * @writable: whether the firmware's mapping allows writes, which must
+ *	match exactly.
+ * @addr: the SGX offset or physical address.
+ * @size: bytes (per memory controller for %FWM_WIN_MCC).
+ */
+struct fwm_window {
+	u8 slot;
+	u8 where;
+	bool relative;
+	bool writable;
+	u32 flags;
+	u64 addr;
+	u32 size;
+};
+
 /*
  * Buffers a work item is read into while it runs: the item or descriptor,
  * its register alias, its micro-sequence.  Allocated with the model, so
@@ -432,6 +461,11 @@ struct fwm_clock {
  * @root_size: root size per instance.
  * @main_size: main config size.
  * @sgx_id: identity registers, offset/value pairs ending with offset 0.
+ * @windows: the register windows the firmware maps from hwdata.
+ * @num_windows: how many.
+ * @sgx_pa: the SGX block's physical address (the device tree's).
+ * @meta_swi: the meta software-interrupt address (the device tree's).
+ * @mcc_mask: the memory controllers (the device tree's).
  * @check_root: check the generation's own root pointers.
  * @ctl_cursor: read or write the control ring's cursor @which (0 firmware
  *	read, 1 firmware done, 2 host producer).
@@ -471,6 +505,11 @@ struct fwm_gen_desc {
 	size_t root_size[FWM_MAX_INST];
 	size_t main_size;
 	const u32 (*sgx_id)[2];
+	const struct fwm_window *windows;
+	unsigned int num_windows;
+	u64 sgx_pa;
+	u64 meta_swi;
+	u32 mcc_mask;
 	int (*check_root)(struct agx4_fwmodel *m, unsigned int inst, u64 va,
 			  const u8 *root);
 	int (*ctl_cursor)(struct agx4_fwmodel *m, unsigned int inst,

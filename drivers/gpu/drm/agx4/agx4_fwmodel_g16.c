@@ -41,6 +41,38 @@ static const u32 g16_sgx_id[][2] = {
 	{ 0, 0 },
 };
 
+/*
+ * The register windows (H: GravityLinux/linux
+ * drivers/gpu/drm/asahi/g16_platform.rs@3a2ad760
+ * Platform::build_registers, which lists them; g16.rs@1ab42a3a, which maps
+ * each at its firmware address as device memory, writable exactly when
+ * flag bit 1 is set, the memory controllers' windows one after the other):
+ * the meta software-interrupt page, one 0x18000-byte window per memory
+ * controller from 0x2201c4000, the SGX windows (the relative word the
+ * offset, but 0 for slots 22, 39 and 41), and five at fixed addresses,
+ * three of them read-only.
+ */
+static const struct fwm_window g16_windows[] = {
+	{ 0, FWM_WIN_META, false, true, 2, 0, 0x4000 },
+	{ 3, FWM_WIN_MCC, false, true, 2, 0x2201c4000ULL, 0x18000 },
+	{ 17, FWM_WIN_SGX, true, true, 2, 0x0, 0x20000 },
+	{ 26, FWM_WIN_SGX, true, true, 2, 0xd04000, 0x8000 },
+	{ 27, FWM_WIN_SGX, true, true, 2, 0xd0d000, 0x1000 },
+	{ 28, FWM_WIN_SGX, true, true, 2, 0xd58000, 0x8000 },
+	{ 29, FWM_WIN_SGX, true, true, 2, 0xd10000, 0x4000 },
+	{ 31, FWM_WIN_SGX, true, true, 2, 0xd40000, 0x4000 },
+	{ 32, FWM_WIN_SGX, true, true, 2, 0xd60000, 0x8000 },
+	{ 40, FWM_WIN_SGX, true, true, 2, 0xe1c000, 0x4000 },
+	{ 22, FWM_WIN_SGX, false, true, 2, 0x1000000, 0x8000 },
+	{ 39, FWM_WIN_SGX, false, true, 2, 0xe08000, 0x8000 },
+	{ 41, FWM_WIN_SGX, false, true, 2, 0xe1f800, 0x4000 },
+	{ 9, FWM_WIN_PHYS, false, true, 2, 0x3803d0000ULL, 0x1000 },
+	{ 10, FWM_WIN_PHYS, false, false, 0, 0x3803c0000ULL, 0x2000 },
+	{ 12, FWM_WIN_PHYS, false, true, 2, 0x50165c000ULL, 0x4000 },
+	{ 14, FWM_WIN_PHYS, false, false, 0, 0x380280000ULL, 0x8000 },
+	{ 15, FWM_WIN_PHYS, false, false, 0, 0x38c840000ULL, 0x24000 },
+};
+
 static int g16_check_root(struct agx4_fwmodel *m, unsigned int inst, u64 va,
 			  const u8 *root)
 {
@@ -166,6 +198,12 @@ const struct fwm_gen_desc agx4_fwmodel_g16_desc = {
 	.root_size = { 0xc8 },
 	.main_size = 0x500,
 	.sgx_id = g16_sgx_id,
+	.windows = g16_windows,
+	.num_windows = ARRAY_SIZE(g16_windows),
+	/* What the model's t8132 node gives (agx4_fwmodel_dt_fill()). */
+	.sgx_pa = AGX4_FWMODEL_T8132_SGX,
+	.meta_swi = AGX4_FWMODEL_T8132_META_SWI,
+	.mcc_mask = AGX4_FWMODEL_T8132_MCC_MASK,
 	.check_root = g16_check_root,
 	.ctl_cursor = g16_ctl_cursor,
 	.work_cursor = g16_work_cursor,

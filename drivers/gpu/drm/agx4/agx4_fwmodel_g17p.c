@@ -34,6 +34,35 @@ static const u32 g17p_sgx_id[][2] = {
 	{ 0, 0 },
 };
 
+/*
+ * The register windows (H: REGISTERS, GravityLinux/linux
+ * drivers/gpu/drm/asahi/g17p_layout.rs@f22281c5, fixed for t8140; the
+ * SGX ones are at 0x480000000 + offset there, the device tree's block
+ * here).  Vm::build (g17p_vm.rs@fc79d23c) maps every one with the same
+ * device PTE, which the firmware may write, whatever the record's flags:
+ * slots 10 and 14 too.
+ */
+static const struct fwm_window g17p_windows[] = {
+	{ 0, FWM_WIN_PHYS, false, true, 2, 0x301014000ULL, 0x4000 },
+	{ 3, FWM_WIN_PHYS, false, true, 2, 0x220104000ULL, 0x18000 },
+	{ 9, FWM_WIN_PHYS, false, true, 2, 0x3003d0000ULL, 0x1000 },
+	{ 10, FWM_WIN_PHYS, false, true, 0, 0x3003c0000ULL, 0x2000 },
+	{ 12, FWM_WIN_PHYS, false, true, 2, 0x40165c000ULL, 0x4000 },
+	{ 14, FWM_WIN_PHYS, false, true, 0, 0x300280000ULL, 0x8000 },
+	{ 17, FWM_WIN_SGX, false, true, 2, 0x0, 0x21400 },
+	{ 22, FWM_WIN_SGX, false, true, 2, 0x1000000, 0x8000 },
+	{ 26, FWM_WIN_SGX, true, true, 2, 0xd04000, 0x8000 },
+	{ 27, FWM_WIN_SGX, true, true, 2, 0xd0d000, 0x1000 },
+	{ 28, FWM_WIN_SGX, true, true, 2, 0xd58000, 0x8000 },
+	{ 29, FWM_WIN_SGX, true, true, 2, 0xd10000, 0x4000 },
+	{ 31, FWM_WIN_SGX, true, true, 2, 0xd40000, 0x4000 },
+	{ 32, FWM_WIN_SGX, true, true, 2, 0xd60000, 0x4000 },
+	{ 35, FWM_WIN_SGX, true, true, 2, 0xe00000, 0x4000 },
+	{ 39, FWM_WIN_SGX, false, true, 2, 0xe08000, 0x8000 },
+	{ 40, FWM_WIN_SGX, true, true, 2, 0xe1c000, 0x4000 },
+	{ 41, FWM_WIN_SGX, false, true, 2, 0xe1f800, 0x4000 },
+};
+
 static int g17p_check_root(struct agx4_fwmodel *m, unsigned int inst, u64 va,
 			   const u8 *root)
 {
@@ -186,6 +215,10 @@ const struct fwm_gen_desc agx4_fwmodel_g17p_desc = {
 	.root_size = { 0xb8, 0xc8 },
 	.main_size = 0x600,
 	.sgx_id = g17p_sgx_id,
+	.windows = g17p_windows,
+	.num_windows = ARRAY_SIZE(g17p_windows),
+	/* What the model's t8140 node gives (agx4_fwmodel_dt_fill()). */
+	.sgx_pa = AGX4_FWMODEL_T8140_SGX,
 	.check_root = g17p_check_root,
 	.ctl_cursor = g17p_ctl_cursor,
 	.work_cursor = g17p_work_cursor,

@@ -30,6 +30,9 @@
 #define FW_RO		0x008000000000044bULL	/* AP 1, UXN 0 PXN 0 */
 #define GPU_RW		0x00c0000000000c8bULL	/* AP 2: no firmware access */
 #define TABLE		0x3ULL
+/* Device memory (attribute 1), firmware read-write / read-only. */
+#define DEV_RW		0x00c0000000000447ULL
+#define DEV_RO		0x0080000000000447ULL
 
 /* G16 firmware VAs (fixed placements of the reference driver). */
 #define G16_ROOT	0xfffffc2000100000ULL
@@ -383,6 +386,131 @@ static void write_trailing(struct fwt *t, u64 main, u64 sa)
 static const u16 g16_ver[4] = { 0x04b8, 0x8392, 0xc357, 0x0c89 };
 static const u16 g17_ver[4] = { 0x04c0, 0x0396, 0xa322, 0x0c8a };
 
+/*
+ * A register window of hwdata (record at +0x640 + 0x28 * slot: PA, VA,
+ * size, stride, relative, flags), mapped at @va onto @n runs of @stride
+ * bytes from @pa[] with @pte.
+ */
+struct twin {
+	u8 slot;
+	u8 n;
+	u64 pa[2];
+	u32 size;
+	u32 stride;
+	u64 rel;
+	u32 flags;
+};
+
+static void twindow(struct fwt *t, u64 hw, const struct twin *w, u64 va,
+		    u64 pte)
+{
+	u64 rec = hw + 0x640 + 0x28 * w->slot, in = w->pa[0] & (PG - 1);
+	u64 off;
+
+	w64(t, rec, w->pa[0]);
+	w64(t, rec + 0x08, va);
+	w32(t, rec + 0x10, w->size);
+	w32(t, rec + 0x14, w->stride);
+	w64(t, rec + 0x18, w->rel);
+	w32(t, rec + 0x20, w->flags);
+	for (off = 0; off < in + w->size; off += PG) {
+		u64 pa = w->n > 1 ? w->pa[off / w->stride] + off % w->stride :
+				    w->pa[0] - in + off;
+
+		*tpte(t, t->root, va - in + off) = cpu_to_le64(pa | pte);
+	}
+}
+
+/*
+ * The G16 windows as the reference lists them (the model's t8132 node:
+ * SGX at 0x3_0000_0000, the doorbell page 0x3_0101_4000, memory
+ * controllers 0 and 1), packed from 0xffff_fc21_8020_0000 in slot order
+ * with a guard page after each; read-only where flag bit 1 is clear.
+ */
+#define G16_SGX		0x300000000ULL
+static const struct twin g16_wins[] = {
+	{ 0, 1, { 0x301014000ULL }, 0x4000, 0x4000, 0, 2 },
+	{ 3, 2, { 0x2201c4000ULL, 0x2221c4000ULL }, 0x30000, 0x18000, 0, 2 },
+	{ 9, 1, { 0x3803d0000ULL }, 0x1000, 0x1000, 0, 2 },
+	{ 10, 1, { 0x3803c0000ULL }, 0x2000, 0x2000, 0, 0 },
+	{ 12, 1, { 0x50165c000ULL }, 0x4000, 0x4000, 0, 2 },
+	{ 14, 1, { 0x380280000ULL }, 0x8000, 0x8000, 0, 0 },
+	{ 15, 1, { 0x38c840000ULL }, 0x24000, 0x24000, 0, 0 },
+	{ 17, 1, { G16_SGX }, 0x20000, 0x20000, 0, 2 },
+	{ 22, 1, { G16_SGX + 0x1000000 }, 0x8000, 0x8000, 0, 2 },
+	{ 26, 1, { G16_SGX + 0xd04000 }, 0x8000, 0x8000, 0xd04000, 2 },
+	{ 27, 1, { G16_SGX + 0xd0d000 }, 0x1000, 0x1000, 0xd0d000, 2 },
+	{ 28, 1, { G16_SGX + 0xd58000 }, 0x8000, 0x8000, 0xd58000, 2 },
+	{ 29, 1, { G16_SGX + 0xd10000 }, 0x4000, 0x4000, 0xd10000, 2 },
+	{ 31, 1, { G16_SGX + 0xd40000 }, 0x4000, 0x4000, 0xd40000, 2 },
+	{ 32, 1, { G16_SGX + 0xd60000 }, 0x8000, 0x8000, 0xd60000, 2 },
+	{ 39, 1, { G16_SGX + 0xe08000 }, 0x8000, 0x8000, 0, 2 },
+	{ 40, 1, { G16_SGX + 0xe1c000 }, 0x4000, 0x4000, 0xe1c000, 2 },
+	{ 41, 1, { G16_SGX + 0xe1f800 }, 0x4000, 0x4000, 0, 2 },
+};
+
+/* The firmware VA of G16 window @i, packed as the reference packs them. */
+static u64 g16_win_va(unsigned int i)
+{
+	u64 cursor = 0xfffffc2180200000ULL;
+	unsigned int k;
+
+	for (k = 0; k < i; k++)
+		cursor += ALIGN((g16_wins[k].pa[0] & (PG - 1)) +
+				g16_wins[k].size, PG) + PG;
+	return cursor + (g16_wins[i].pa[0] & (PG - 1));
+}
+
+static void g16_windows(struct fwt *t, u64 hw)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(g16_wins); i++)
+		twindow(t, hw, &g16_wins[i], g16_win_va(i),
+			g16_wins[i].flags & 2 ? DEV_RW : DEV_RO);
+}
+
+/* The G17P windows, at the reference's fixed addresses, all writable. */
+#define G17_SGX		0x480000000ULL
+static const struct { struct twin w; u64 va; } g17_wins[] = {
+	{ { 0, 1, { 0x301014000ULL }, 0x4000, 0x4000, 0, 2 },
+	  0xfffffc2180000000ULL },
+	{ { 3, 1, { 0x220104000ULL }, 0x18000, 0x18000, 0, 2 },
+	  0xfffffc2180008000ULL },
+	{ { 9, 1, { 0x3003d0000ULL }, 0x1000, 0x1000, 0, 2 },
+	  0xfffffc2180028000ULL },
+	{ { 10, 1, { 0x3003c0000ULL }, 0x2000, 0x2000, 0, 0 },
+	  0xfffffc2180030000ULL },
+	{ { 12, 1, { 0x40165c000ULL }, 0x4000, 0x4000, 0, 2 },
+	  0xfffffc2180038000ULL },
+	{ { 14, 1, { 0x300280000ULL }, 0x8000, 0x8000, 0, 0 },
+	  0xfffffc2180040000ULL },
+	{ { 17, 1, { G17_SGX }, 0x21400, 0x21400, 0, 2 },
+	  0xfffffc2180050000ULL },
+	{ { 22, 1, { G17_SGX + 0x1000000 }, 0x8000, 0x8000, 0, 2 },
+	  0xfffffc2180078000ULL },
+	{ { 26, 1, { G17_SGX + 0xd04000 }, 0x8000, 0x8000, 0xd04000, 2 },
+	  0xfffffc2180088000ULL },
+	{ { 27, 1, { G17_SGX + 0xd0d000 }, 0x1000, 0x1000, 0xd0d000, 2 },
+	  0xfffffc2180099000ULL },
+	{ { 28, 1, { G17_SGX + 0xd58000 }, 0x8000, 0x8000, 0xd58000, 2 },
+	  0xfffffc21800a0000ULL },
+	{ { 29, 1, { G17_SGX + 0xd10000 }, 0x4000, 0x4000, 0xd10000, 2 },
+	  0xfffffc21800b0000ULL },
+	{ { 31, 1, { G17_SGX + 0xd40000 }, 0x4000, 0x4000, 0xd40000, 2 },
+	  0xfffffc21800b8000ULL },
+	{ { 32, 1, { G17_SGX + 0xd60000 }, 0x4000, 0x4000, 0xd60000, 2 },
+	  0xfffffc21800c0000ULL },
+	{ { 35, 1, { G17_SGX + 0xe00000 }, 0x4000, 0x4000, 0xe00000, 2 },
+	  0xfffffc21800c8000ULL },
+	{ { 39, 1, { G17_SGX + 0xe08000 }, 0x8000, 0x8000, 0, 2 },
+	  0xfffffc21800d0000ULL },
+	{ { 40, 1, { G17_SGX + 0xe1c000 }, 0x4000, 0x4000, 0xe1c000, 2 },
+	  0xfffffc21800e0000ULL },
+	{ { 41, 1, { G17_SGX + 0xe1f800 }, 0x4000, 0x4000, 0, 2 },
+	  0xfffffc21800eb800ULL },
+};
+
 /* Everything the G16 firmware reads at init, as the reference places it. */
 static void g16_init_data(struct fwt *t)
 {
@@ -417,6 +545,7 @@ static void g16_init_data(struct fwt *t)
 			      (3 - i / 3) * 0x1800);
 	write_channel(t, G16_MAIN, 12, 0, 0, 0, G16_MAIN + 0x4c0);
 	write_trailing(t, G16_MAIN, G16_STATUS_A);
+	g16_windows(t, G16_BUNDLE);
 	/* Slot 0 of the control ring: the opening no-op, produced. */
 	w32(t, G16_MAIN + 0x4c0, 0x16);
 	w32(t, G16_STATUS_A + 4, 1);
@@ -595,6 +724,95 @@ static void g16_unmapped_main_config(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, crashes(t, 0), 1);
 	KUNIT_EXPECT_FALSE(test, agx4_fwmodel_booted(t->m, 0));
 	KUNIT_EXPECT_EQ(test, r32(t, G16_STATUS_A + 0x14), 0);
+}
+
+/* The record of window @slot in G16 hwdata. */
+#define G16_WIN_REC(slot)	(G16_BUNDLE + 0x640 + 0x28 * (slot))
+
+/* The firmware faults at init, before any acknowledgment. */
+static void expect_window_fault(struct fwt *t, u64 where)
+{
+	expect_err(t, AGX4_FWMODEL_BAD_WINDOW, where);
+	KUNIT_EXPECT_EQ(t->test, crashes(t, 0), 1);
+	KUNIT_EXPECT_FALSE(t->test, agx4_fwmodel_booted(t->m, 0));
+	KUNIT_EXPECT_EQ(t->test, r32(t, G16_STATUS_A + 0x14), 0);
+}
+
+static void g16_missing_window_is_bad_window(struct kunit *test)
+{
+	struct fwt *t = g16_ready(test);
+
+	/* Slot 9 (absolute, 0x3803d0000) left out of hwdata. */
+	memset(tva(t, G16_WIN_REC(9)), 0, 0x28);
+	g16_publish(t);
+	expect_window_fault(t, G16_WIN_REC(9));
+}
+
+static void g16_slot_22_relative_word_must_be_zero(struct kunit *test)
+{
+	struct fwt *t = g16_ready(test);
+
+	w64(t, G16_WIN_REC(22) + 0x18, 0x1000000);
+	g16_publish(t);
+	expect_window_fault(t, G16_WIN_REC(22) + 0x18);
+}
+
+static void g16_window_record_fields_are_checked(struct kunit *test)
+{
+	static const struct { u32 off, bytes; u64 bad; } f[] = {
+		{ 0x10, 4, 0x4000 },	/* slot 3: one controller's size */
+		{ 0x14, 4, 0x30000 },	/* stride: all of them */
+		{ 0x20, 4, 0 },		/* flags: read-only */
+		{ 0x08, 8, 0 },		/* no firmware address */
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(f); i++) {
+		struct fwt *t = g16_ready(test);
+		u64 w = G16_WIN_REC(3) + f[i].off;
+
+		if (f[i].bytes == 4)
+			w32(t, w, f[i].bad);
+		else
+			w64(t, w, f[i].bad);
+		g16_publish(t);
+		expect_window_fault(t, f[i].off == 0x08 ? G16_WIN_REC(3) + 8 :
+				    w);
+	}
+}
+
+static void g16_window_must_reach_its_registers(struct kunit *test)
+{
+	struct fwt *t = g16_ready(test);
+	/* The second memory controller's first page. */
+	u64 va = g16_win_va(1) + 0x18000;
+
+	*tpte(t, t->root, va) = cpu_to_le64(0x2201c4000ULL | DEV_RW);
+	g16_publish(t);
+	expect_window_fault(t, va);
+}
+
+static void g16_window_write_access_follows_flags(struct kunit *test)
+{
+	struct fwt *t = g16_ready(test);
+	/* Slot 10 (index 3) is read-only: a writable mapping is wrong. */
+	u64 ro = g16_win_va(3), rw = g16_win_va(2);
+
+	tattr(t, ro, DEV_RW);
+	g16_publish(t);
+	expect_window_fault(t, ro);
+
+	/* Slot 9 (index 2) is writable: a read-only mapping is wrong. */
+	t = g16_ready(test);
+	tattr(t, rw, DEV_RO);
+	g16_publish(t);
+	expect_window_fault(t, rw);
+
+	/* And an unmapped page of a window is a fault too. */
+	t = g16_ready(test);
+	tunmap(t, g16_win_va(6) + 0x20000);
+	g16_publish(t);
+	expect_window_fault(t, g16_win_va(6) + 0x20000);
 }
 
 static void g16_null_pointer_is_unmapped_at_the_field(struct kunit *test)
@@ -2227,6 +2445,8 @@ static struct fwt *g17_ready(struct kunit *test)
 	tmap(t, G17_REGION_A, PG, FW_RO);
 	g17_instance(t, 0);
 	g17_instance(t, 1);
+	for (i = 0; i < ARRAY_SIZE(g17_wins); i++)
+		twindow(t, G17_BUNDLE, &g17_wins[i].w, g17_wins[i].va, DEV_RW);
 
 	sgx_w(t, 0x1000104, 1);
 	sgx_w(t, 0x1000108, 1);
@@ -2276,6 +2496,30 @@ static void g17p_boot_acks_both_instances(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, r32(t, G17_STATE0 + 0x310), 1);
 	KUNIT_EXPECT_EQ(test, r32(t, G17_STATE1 + 0x300), 1);
 	KUNIT_EXPECT_EQ(test, crashes(t, 0) + crashes(t, 1), 0);
+}
+
+/* G17P: every window writable, slots 10 and 14 too (the reference's PTE). */
+static void g17p_window_read_only_is_bad_window(struct kunit *test)
+{
+	struct fwt *t = g17_ready(test);
+	u64 va = 0xfffffc2180040000ULL;	/* slot 14 */
+
+	tattr(t, va, DEV_RO);
+	g17_publish(t);
+	expect_err(t, AGX4_FWMODEL_BAD_WINDOW, va);
+	KUNIT_EXPECT_EQ(test, crashes(t, 0), 1);
+	KUNIT_EXPECT_FALSE(test, agx4_fwmodel_booted(t->m, 0));
+}
+
+static void g17p_missing_window_is_bad_window(struct kunit *test)
+{
+	struct fwt *t = g17_ready(test);
+	u64 rec = G17_BUNDLE + 0x640 + 0x28 * 12;
+
+	memset(tva(t, rec), 0, 0x28);
+	g17_publish(t);
+	expect_err(t, AGX4_FWMODEL_BAD_WINDOW, rec);
+	KUNIT_EXPECT_EQ(test, crashes(t, 0), 1);
 }
 
 static void g17p_doorbell_before_control_start(struct kunit *test)
@@ -3704,6 +3948,11 @@ static struct kunit_case agx4_fwmodel_cases[] = {
 	KUNIT_CASE(g16_unknown_record_is_bad_record),
 	KUNIT_CASE(g16_malformed_registration_is_bad_record),
 	KUNIT_CASE(g16_unmapped_main_config),
+	KUNIT_CASE(g16_missing_window_is_bad_window),
+	KUNIT_CASE(g16_slot_22_relative_word_must_be_zero),
+	KUNIT_CASE(g16_window_record_fields_are_checked),
+	KUNIT_CASE(g16_window_must_reach_its_registers),
+	KUNIT_CASE(g16_window_write_access_follows_flags),
 	KUNIT_CASE(g16_null_pointer_is_unmapped_at_the_field),
 	KUNIT_CASE(g16_unmapped_event_ring),
 	KUNIT_CASE(g16_root_gpu_only_is_permission),
@@ -3758,6 +4007,8 @@ static struct kunit_case agx4_fwmodel_cases[] = {
 	KUNIT_CASE(cpu_time_inline_leaves_out_the_host_callbacks),
 	KUNIT_CASE(stop_is_recorded_and_idempotent),
 	KUNIT_CASE(g17p_boot_acks_both_instances),
+	KUNIT_CASE(g17p_window_read_only_is_bad_window),
+	KUNIT_CASE(g17p_missing_window_is_bad_window),
 	KUNIT_CASE(g17p_doorbell_before_control_start),
 	KUNIT_CASE(g17p_control_record_consumed_from_ram),
 	KUNIT_CASE(g17p_handoff_checked_at_init),

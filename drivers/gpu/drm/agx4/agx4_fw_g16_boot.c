@@ -169,6 +169,9 @@ static const struct agx4_uat_prot gpu_rw = {
 	.memtype = AGX4_UAT_UNCACHED,
 };
 
+/* The pause the reference makes before the opening's control doorbell. */
+#define G16_OPEN_SETTLE_MS	100
+
 /* Device-control records queued at boot: slot 0, then slots 1 and 2. */
 #define G16_CTL_BOOT_RECORDS	3
 
@@ -880,10 +883,23 @@ static int open_control(struct agx4_fw_boot *b, struct g16_boot *g)
 		.operands = G16_OPEN_TABLE,
 		.count = G16_OPENING_OPERANDS,
 	};
+	struct agx4_channel *ctl = &b->ctl[0];
 	u8 rec[AGX4_FW_CTL_SIZE] = { };
 	u8 *sb = g->status->cpu;
 	int ret;
 
+	/*
+	 * H: the reference opens only a control channel that took the
+	 * initial record and nothing else: read, done and producer at 1.
+	 */
+	if (agx4_cursor_get(&ctl->read) != 1 ||
+	    agx4_cursor_get(&ctl->done) != 1 ||
+	    agx4_cursor_get(&ctl->prod) != 1) {
+		drm_err(&b->adev->base, "G16 control channel not ready to open (%u/%u/%u)\n",
+			agx4_cursor_get(&ctl->read), agx4_cursor_get(&ctl->done),
+			agx4_cursor_get(&ctl->prod));
+		return -EIO;
+	}
 	put_unaligned_le32(AGX4_FW_CTL_INITIAL, rec);
 	ret = agx4_fw_boot_ctl_push(b, 0, rec, sizeof(rec));
 	if (ret)
@@ -897,6 +913,8 @@ static int open_control(struct agx4_fw_boot *b, struct g16_boot *g)
 	put_unaligned_le64(g->notify->va, sb + G16_STATUS_B_NOTIFY_STATE);
 	put_unaligned_le64(g->notify->va + SZ_16K, sb + G16_STATUS_B_NOTIFY_RING);
 	put_unaligned_le32(1, sb + G16_STATUS_B_NOTIFY_ON);
+	/* M: the reference pauses before this doorbell; it says not why. */
+	msleep(G16_OPEN_SETTLE_MS);
 	ret = agx4_fw_boot_ctl_ring(b, 0);
 	if (ret)
 		return ret;
@@ -994,6 +1012,15 @@ static int submit_barrier(struct agx4_fw_boot *b, struct g16_boot *g)
 			ret, le32_to_cpu(READ_ONCE(fl->cursor)), G16_FLIST_TAKEN,
 			get_unaligned_le32(g->control_aux->cpu));
 		return ret;
+	}
+	/* H: the reference sends the barrier only on an untouched channel. */
+	if (agx4_cursor_get(&g->work.read) || agx4_cursor_get(&g->work.done) ||
+	    agx4_cursor_get(&g->work.prod)) {
+		drm_err(&b->adev->base, "G16 work channel 1 not empty before the barrier (%u/%u/%u)\n",
+			agx4_cursor_get(&g->work.read),
+			agx4_cursor_get(&g->work.done),
+			agx4_cursor_get(&g->work.prod));
+		return -EBUSY;
 	}
 	put_unaligned_le32(0, status_a(g) + G16_STATUS_A_10);
 	put_unaligned_le32(0, status_a(g) + G16_STATUS_A_18);

@@ -133,6 +133,8 @@ enum agx4_fwmodel_err {
  *	(work kicks and device-control doorbells).
  * @AGX4_FWMODEL_FAULT_FILL_EVENT_RING: post @arg events (kind 1, empty
  *	mask) without notification, then notify once.
+ * @AGX4_FWMODEL_FAULT_CONTROL_UNREAD: accept the init data but leave the
+ *	device-control records produced before it unread.
  * @AGX4_FWMODEL_FAULT_CRASH: crash instance @arg now.
  */
 enum agx4_fwmodel_fault {
@@ -145,6 +147,7 @@ enum agx4_fwmodel_fault {
 	AGX4_FWMODEL_FAULT_UNKNOWN_MSG,
 	AGX4_FWMODEL_FAULT_DROP_DOORBELL,
 	AGX4_FWMODEL_FAULT_FILL_EVENT_RING,
+	AGX4_FWMODEL_FAULT_CONTROL_UNREAD,
 	AGX4_FWMODEL_FAULT_CRASH,
 };
 

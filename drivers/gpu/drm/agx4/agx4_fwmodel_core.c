@@ -1327,7 +1327,9 @@ static void handle_init(struct agx4_fwmodel *m, unsigned int inst, u64 msg)
 	 * the opening no-op before init and finds all three control cursors
 	 * at 1 afterwards; G17P stages them consumed.
 	 */
-	if (check_init(m, inst, va) || control_consume(m, inst)) {
+	if (check_init(m, inst, va) ||
+	    (!fault_take(m, AGX4_FWMODEL_FAULT_CONTROL_UNREAD, NULL) &&
+	     control_consume(m, inst))) {
 		agx4_fwmodel_crash(m, inst, AGX4_FWMODEL_OK, 0);
 		return;
 	}

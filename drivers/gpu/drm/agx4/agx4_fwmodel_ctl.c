@@ -66,6 +66,7 @@ static const char *const fault_names[] = {
 	[AGX4_FWMODEL_FAULT_UNKNOWN_MSG] = "unknown-msg",
 	[AGX4_FWMODEL_FAULT_DROP_DOORBELL] = "drop-doorbell",
 	[AGX4_FWMODEL_FAULT_FILL_EVENT_RING] = "fill-event-ring",
+	[AGX4_FWMODEL_FAULT_CONTROL_UNREAD] = "control-unread",
 	[AGX4_FWMODEL_FAULT_CRASH] = "crash",
 };
 

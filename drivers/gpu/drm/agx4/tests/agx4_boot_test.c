@@ -205,6 +205,22 @@ static void agx4_boot_never_acked_times_out(struct kunit *test)
 	expect_clean_failure(test, agx4_test_model());
 }
 
+/*
+ * G16: the firmware accepts its init data but leaves the control record
+ * produced before it unread.  The reference opens only a control channel
+ * at (1, 1, 1); the boot ends with -EIO, as the reference's does.
+ */
+static void agx4_boot_g16_control_unread_is_not_opened(struct kunit *test)
+{
+	struct agx4_device *adev;
+
+	if (instances(test) != 1)
+		kunit_skip(test, "G16 only: its opening checks the control cursors");
+	adev = probe(test, AGX4_FWMODEL_FAULT_CONTROL_UNREAD, 0, SHORT_MS);
+	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(adev), -EIO);
+	expect_clean_failure(test, agx4_test_model());
+}
+
 /* Late, but within the timeout: the boot waits. */
 static void agx4_boot_late_ack_within_timeout_boots(struct kunit *test)
 {
@@ -424,6 +440,8 @@ static struct kunit_case agx4_boot_cases[] = {
 	KUNIT_CASE_PARAM(agx4_boot_probe_boots_the_firmware, soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_boot_named_records_are_shown, soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_boot_remove_shuts_the_firmware_down,
+			 soc_gen_params),
+	KUNIT_CASE_PARAM(agx4_boot_g16_control_unread_is_not_opened,
 			 soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_boot_never_acked_times_out, soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_boot_late_ack_within_timeout_boots,

@@ -361,7 +361,8 @@ int agx4_fw_boot_views(struct agx4_fw_boot *b,
  * @offset: their offset in the SGX window, 16 KiB aligned.
  * @size: bytes.
  * @class: %AGX4_FW_OBJ_MMIO, or %AGX4_FW_OBJ_MMIO_RO for registers the
- *	firmware only reads.
+ *	firmware only reads; %AGX4_FW_OBJ_EXTERNAL(_RO) for register pages
+ *	the firmware sees as normal uncached memory.
  *
  * Return: the object, or an ERR_PTR().
  */

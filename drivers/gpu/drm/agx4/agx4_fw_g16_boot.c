@@ -576,12 +576,17 @@ static int alloc_objects(struct agx4_fw_boot *b, struct g16_boot *g)
 		if (IS_ERR(*objs[i].obj))
 			return PTR_ERR(*objs[i].obj);
 	}
+	/*
+	 * H: the two cursor pages are mapped normal uncached, as shared
+	 * memory, not as device memory like the register windows (the
+	 * reference's choice, which says it differs on purpose).
+	 */
 	g->producers = agx4_fw_boot_map_sgx(b, "producers", G16_SGX_PRODUCERS,
-					    SZ_16K, AGX4_FW_OBJ_MMIO_RO);
+					    SZ_16K, AGX4_FW_OBJ_EXTERNAL_RO);
 	if (IS_ERR(g->producers))
 		return PTR_ERR(g->producers);
 	g->cursors = agx4_fw_boot_map_sgx(b, "cursors", G16_SGX_CURSORS,
-					  SZ_16K, AGX4_FW_OBJ_MMIO);
+					  SZ_16K, AGX4_FW_OBJ_EXTERNAL);
 	if (IS_ERR(g->cursors))
 		return PTR_ERR(g->cursors);
 	return map_windows(b, g);

@@ -36,6 +36,7 @@
  * RO           RO, uncached      init data, region A/C
  * MMIO         RW, device        register windows (not owned)
  * EXTERNAL     RW, uncached      others' pages (not owned)
+ * EXTERNAL_RO  RO, uncached      others' pages the firmware reads
  * ============ ================= =============================
  *
  * The registry of objects is what a firmware restart uses:
@@ -57,6 +58,8 @@ static const struct agx4_uat_prot obj_prot[AGX4_FW_OBJ_NUM_CLASSES] = {
 	[AGX4_FW_OBJ_MMIO_RO] = { AGX4_UAT_FW, AGX4_UAT_RO, AGX4_UAT_DEVICE, true },
 	[AGX4_FW_OBJ_EXTERNAL] = { AGX4_UAT_FW, AGX4_UAT_RW, AGX4_UAT_UNCACHED,
 				  true },
+	[AGX4_FW_OBJ_EXTERNAL_RO] = { AGX4_UAT_FW, AGX4_UAT_RO,
+				     AGX4_UAT_UNCACHED, true },
 };
 
 /**
@@ -287,7 +290,8 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_fw_obj_create);
  * @fwm: the address space.
  * @pa: physical start, 16 KiB aligned.
  * @size: bytes, 16 KiB aligned.
- * @class: %AGX4_FW_OBJ_MMIO, %AGX4_FW_OBJ_MMIO_RO or %AGX4_FW_OBJ_EXTERNAL.
+ * @class: %AGX4_FW_OBJ_MMIO, %AGX4_FW_OBJ_MMIO_RO, %AGX4_FW_OBJ_EXTERNAL or
+ *	%AGX4_FW_OBJ_EXTERNAL_RO.
  *
  * Return: the object, or an ERR_PTR() as for agx4_fw_obj_create().
  */

@@ -23,9 +23,11 @@ struct page;
  * @AGX4_FW_OBJ_RO: shared, read-only for the firmware, uncached.
  * @AGX4_FW_OBJ_MMIO: registers (device memory, read-write); not owned.
  * @AGX4_FW_OBJ_MMIO_RO: registers the firmware only reads (device memory,
- *	read-only; the host's producer cursors); not owned.
+ *	read-only); not owned.
  * @AGX4_FW_OBJ_EXTERNAL: someone else's pages (cursor pages, timestamp
  *	buffers), shared uncached; not owned.
+ * @AGX4_FW_OBJ_EXTERNAL_RO: someone else's pages the firmware only reads
+ *	(the host's producer cursors), shared uncached; not owned.
  * @AGX4_FW_OBJ_NUM_CLASSES: number of classes.
  */
 enum agx4_fw_obj_class {
@@ -35,6 +37,7 @@ enum agx4_fw_obj_class {
 	AGX4_FW_OBJ_MMIO,
 	AGX4_FW_OBJ_MMIO_RO,
 	AGX4_FW_OBJ_EXTERNAL,
+	AGX4_FW_OBJ_EXTERNAL_RO,
 	AGX4_FW_OBJ_NUM_CLASSES,
 };
 

@@ -262,10 +262,10 @@ static enum agx4_fwmodel_err root_of(struct agx4_fwmodel *m,
 	return AGX4_FWMODEL_OK;
 }
 
-static enum agx4_fwmodel_err walk_ctx(struct agx4_fwmodel *m,
-				      unsigned int inst, unsigned int slot,
-				      bool gpu, u64 va, unsigned int access,
-				      phys_addr_t *pa, u64 *where)
+static enum agx4_fwmodel_err walk_leaf(struct agx4_fwmodel *m,
+				       unsigned int inst, unsigned int slot,
+				       bool gpu, u64 va, unsigned int access,
+				       phys_addr_t *pa, u64 *where, u64 *leaf)
 {
 	static const unsigned int shift[3] = { 36, 25, 14 };
 	static const unsigned int mask[3] = { 63, 2047, 2047 };
@@ -308,7 +308,38 @@ static enum agx4_fwmodel_err walk_ctx(struct agx4_fwmodel *m,
 	if (!(pte & FWM_PTE_AF) || (perm & access) != access)
 		return AGX4_FWMODEL_PERMISSION;
 	*pa = (pte & FWM_OA_MASK) | (va & (FWM_PAGE - 1));
+	if (leaf)
+		*leaf = pte;
 	return AGX4_FWMODEL_OK;
+}
+
+static enum agx4_fwmodel_err walk_ctx(struct agx4_fwmodel *m,
+				      unsigned int inst, unsigned int slot,
+				      bool gpu, u64 va, unsigned int access,
+				      phys_addr_t *pa, u64 *where)
+{
+	return walk_leaf(m, inst, slot, gpu, va, access, pa, where, NULL);
+}
+
+/*
+ * The memory attribute index (leaf bits 4..2) the firmware's context 0
+ * maps @va with: 0 cached, 1 device, 2 normal uncached (H: the loader's
+ * firmware pages are 0x...443, attribute 0; the reference's device
+ * windows 0x...447, attribute 1).  Records the error of a failed walk.
+ */
+int agx4_fwmodel_attr(struct agx4_fwmodel *m, unsigned int inst, u64 va,
+		      unsigned int *attr)
+{
+	enum agx4_fwmodel_err e;
+	phys_addr_t pa;
+	u64 where, pte;
+
+	e = walk_leaf(m, inst, 0, false, va, AGX4_FWMODEL_READ, &pa, &where,
+		      &pte);
+	if (e != AGX4_FWMODEL_OK)
+		return agx4_fwmodel_fail(m, e, where);
+	*attr = FIELD_GET(GENMASK_ULL(4, 2), pte);
+	return 0;
 }
 
 /* The firmware's own view: context 0. */

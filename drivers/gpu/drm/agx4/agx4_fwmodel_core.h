@@ -585,6 +585,8 @@ int agx4_fwmodel_fail(struct agx4_fwmodel *m, enum agx4_fwmodel_err e,
 		      u64 where);
 int agx4_fwmodel_check(struct agx4_fwmodel *m, unsigned int inst, u64 va,
 		       u64 size, unsigned int access);
+int agx4_fwmodel_attr(struct agx4_fwmodel *m, unsigned int inst, u64 va,
+		      unsigned int *attr);
 int agx4_fwmodel_need(struct agx4_fwmodel *m, unsigned int inst, u64 where,
 		      u64 ptr, u64 size, unsigned int access);
 int agx4_fwmodel_read(struct agx4_fwmodel *m, unsigned int inst, u64 va,

@@ -18,6 +18,8 @@ static const u32 ctl_cursor_off[3] = { 0xd640c0, 0xd640c8, 0xd60060 };
 /* Work channel cursors in SGX (H). */
 #define G16_CUR_FW		0xd64000
 #define G16_CUR_HOST		0xd60000
+/* Their pages' memory attribute: normal uncached (H). */
+#define G16_CURSOR_ATTR		2
 
 /* Registration record (opcode 0x20) fields (H). */
 #define G16_OP_NOP		0x16
@@ -77,6 +79,7 @@ static int g16_check_root(struct agx4_fwmodel *m, unsigned int inst, u64 va,
 			  const u8 *root)
 {
 	const unsigned int rw = AGX4_FWMODEL_READ | AGX4_FWMODEL_WRITE;
+	unsigned int attr;
 	__le64 hdr;
 	int ret;
 
@@ -99,8 +102,22 @@ static int g16_check_root(struct agx4_fwmodel *m, unsigned int inst, u64 va,
 	if (agx4_fwmodel_read(m, inst, get_unaligned_le64(root + 0x18) + 0x18,
 			      &hdr, sizeof(hdr)))
 		return -EIO;
-	return agx4_fwmodel_need(m, inst, get_unaligned_le64(root + 0x18) + 0x18,
-				 le64_to_cpu(hdr), 8, AGX4_FWMODEL_READ);
+	ret = agx4_fwmodel_need(m, inst, get_unaligned_le64(root + 0x18) + 0x18,
+				le64_to_cpu(hdr), 8, AGX4_FWMODEL_READ);
+	if (ret)
+		return ret;
+	/*
+	 * The producer-cursor page is mapped normal uncached, unlike the
+	 * register windows (H: GravityLinux/linux drivers/gpu/drm/asahi/
+	 * g16.rs@1ab42a3a maps SGX+0xd60000 and +0xd64000 with its shared
+	 * attribute, saying so on purpose); strictest reading: the firmware
+	 * refuses another attribute.
+	 */
+	ret = agx4_fwmodel_attr(m, inst, le64_to_cpu(hdr), &attr);
+	if (!ret && attr != G16_CURSOR_ATTR)
+		return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_ROOT,
+					 get_unaligned_le64(root + 0x18) + 0x18);
+	return ret;
 }
 
 static int g16_ctl_cursor(struct agx4_fwmodel *m, unsigned int inst,

@@ -125,6 +125,12 @@ struct agx4_fw_gen {
 	 */
 	struct agx4_range reg_windows;
 	/**
+	 * @fixed_objs: the firmware range where the reference drivers place
+	 * firmware objects at fixed addresses and agx4 places them alike
+	 * (size 0: none, every object comes from @fw_heap).
+	 */
+	struct agx4_range fixed_objs;
+	/**
 	 * @read_gpu_info: read and check the GPU's identity (ID registers
 	 * and device-tree inputs); -ENODEV for a GPU agx4 cannot drive.
 	 */

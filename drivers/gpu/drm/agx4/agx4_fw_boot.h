@@ -22,7 +22,7 @@ struct agx4_fw_obj;
 struct drm_printer;
 
 /* Firmware objects one boot may allocate. */
-#define AGX4_FW_BOOT_MAX_OBJS	64
+#define AGX4_FW_BOOT_MAX_OBJS	128
 /* Records inside those objects the decoder shows by name. */
 #define AGX4_FW_BOOT_MAX_VIEWS	16
 
@@ -161,6 +161,9 @@ void agx4_fw_boot_stop(struct agx4_device *adev);
 void agx4_fw_boot_print(struct agx4_fw_boot *b, struct drm_printer *p);
 
 /* For the generations' boot ops. */
+struct agx4_fw_obj *agx4_fw_boot_alloc_at(struct agx4_fw_boot *b,
+					  const char *name, u64 va, u64 size,
+					  unsigned int class);
 struct agx4_fw_obj *agx4_fw_boot_alloc(struct agx4_fw_boot *b,
 				       const char *name, u64 size,
 				       unsigned int class);

@@ -237,6 +237,87 @@ static const struct g16_window {
 
 static_assert(ARRAY_SIZE(g16_windows) == AGX4_FW_G16_NUM_WINDOWS);
 
+/*
+ * Firmware objects at the reference's fixed addresses (H: GravityLinux/linux
+ * drivers/gpu/drm/asahi/g16.rs@1ab42a3a, which allocates them there before
+ * the firmware starts; g16_fw.rs@bd25d194 names the root, CONTROL_DATA,
+ * CONTROL_AUX and region 0, g16_compute.rs@1ab42a3a the compute support,
+ * g16_power.rs@bd25d194 the policy page).  agx4 keeps every relation the
+ * firmware sees and adds its own objects only in its heap.
+ */
+#define G16_FIXED_ROOT			0xfffffc2000100000ull
+#define G16_FIXED_PB_TABLE		0xfffffc2000128000ull
+#define G16_FIXED_PB_AUX		0xfffffc2000130000ull
+#define G16_FIXED_CONTROL_AUX		0xfffffc2000148000ull
+#define G16_FIXED_COMPUTE_STATE		0xfffffc20001b0000ull
+#define G16_FIXED_RESUME		0xfffffc20001b8000ull
+#define G16_FIXED_POLICY		0xfffffc20c0500000ull
+#define G16_FIXED_REGION_0		0xfffffc20c0518000ull
+#define G16_FIXED_CONTROL_DATA		0xfffffc20c0528000ull
+#define G16_FIXED_COMPUTE_SUPPORT	0xfffffc20c05e8000ull
+
+/*
+ * The rest of what the reference allocates zeroed at fixed addresses:
+ * firmware-private ranges and shared pages that nothing it builds points
+ * at, so possibly firmware state at fixed addresses (L); the ones agx4
+ * fills (the PB table and the page after it, the compute shared state
+ * and support) are objects of their own above.
+ */
+static const struct {
+	u64 va;
+	u32 size;
+	u32 class;
+} g16_zero_ranges[] = {
+	{ 0xfffffc20c0020000ull, 0x8c000, AGX4_FW_OBJ_PRIVATE },
+	{ 0xfffffc20c00b0000ull, 0xc0000, AGX4_FW_OBJ_PRIVATE },
+	{ 0xfffffc20c0178000ull, 0x94000, AGX4_FW_OBJ_PRIVATE },
+	{ 0xfffffc20c0210000ull, 0x84000, AGX4_FW_OBJ_PRIVATE },
+	{ 0xfffffc20c0298000ull, 0xac000, AGX4_FW_OBJ_PRIVATE },
+	{ 0xfffffc20c0348000ull, 0x4000, AGX4_FW_OBJ_PRIVATE },
+	{ 0xfffffc20c0350000ull, 0x4000, AGX4_FW_OBJ_PRIVATE },
+	{ 0xfffffc20c0358000ull, 0x8000, AGX4_FW_OBJ_PRIVATE },
+	{ 0xfffffc20c0368000ull, 0x8000, AGX4_FW_OBJ_PRIVATE },
+	{ 0xfffffc20c0378000ull, 0xc000, AGX4_FW_OBJ_PRIVATE },
+	{ 0xfffffc20c0388000ull, 0x34000, AGX4_FW_OBJ_PRIVATE },
+	{ 0xfffffc20c03c0000ull, 0xc4000, AGX4_FW_OBJ_PRIVATE },
+	{ 0xfffffc20c0488000ull, 0x34000, AGX4_FW_OBJ_PRIVATE },
+	{ 0xfffffc20c04c0000ull, 0x10000, AGX4_FW_OBJ_PRIVATE },
+	{ 0xfffffc20c0510000ull, 0x4000, AGX4_FW_OBJ_PRIVATE },
+	{ 0xfffffc20c0530000ull, 0x4000, AGX4_FW_OBJ_PRIVATE },
+	{ 0xfffffc20c05ec000ull, 0x4000, AGX4_FW_OBJ_PRIVATE },
+	{ 0xfffffc2000110000ull, 0x4000, AGX4_FW_OBJ_SHARED },
+	{ 0xfffffc2000118000ull, 0x4000, AGX4_FW_OBJ_SHARED },
+	{ 0xfffffc2000120000ull, 0x4000, AGX4_FW_OBJ_SHARED },
+	{ 0xfffffc2000150000ull, 0x4000, AGX4_FW_OBJ_SHARED },
+	{ 0xfffffc2000140000ull, 0x4000, AGX4_FW_OBJ_SHARED },
+	{ 0xfffffc20001c0000ull, 0x4000, AGX4_FW_OBJ_SHARED },
+	{ 0xfffffc20001c4000ull, 0x4000, AGX4_FW_OBJ_SHARED },
+	{ 0xfffffc20001c8000ull, 0x4000, AGX4_FW_OBJ_SHARED },
+	{ 0xfffffc20001cc000ull, 0x4000, AGX4_FW_OBJ_SHARED },
+	{ 0xfffffc20c0524000ull, 0x4000, AGX4_FW_OBJ_SHARED },
+};
+
+/*
+ * Zeroed ranges the reference maps GPU read-only in context 0 (H: g16.rs
+ * @1ab42a3a, alloc_low); what reads them is not known (L).
+ */
+static const struct {
+	u64 va;
+	u32 size;
+} g16_gpu_zero_ranges[] = {
+	{ 0x7000000000ull, 0x8c000 },
+	{ 0x7000090000ull, 0xc0000 },
+	{ 0x7000158000ull, 0x94000 },
+	{ 0x70001f0000ull, 0x84000 },
+};
+
+/* The GPU's read-only view of them. */
+static const struct agx4_uat_prot gpu_ro = {
+	.access = AGX4_UAT_GPU,
+	.perm = AGX4_UAT_RO,
+	.memtype = AGX4_UAT_UNCACHED,
+};
+
 struct g16_boot {
 	struct agx4_fw_obj *bundle;
 	struct agx4_fw_obj *root;
@@ -263,6 +344,7 @@ struct g16_boot {
 	struct agx4_fw_obj *boot_queue;
 	struct agx4_fw_obj *boot_shared;
 	struct agx4_fw_obj *compute_stats;
+	struct agx4_fw_obj *gpu_zero[4];
 	struct agx4_fw_regwin_in wins[AGX4_FW_G16_NUM_WINDOWS];
 	/* Work channel 1, which carries the bootstrap barrier. */
 	struct agx4_channel work;
@@ -517,16 +599,20 @@ static int alloc_objects(struct agx4_fw_boot *b, struct g16_boot *g)
 		const char *name;
 		u64 size;
 		unsigned int class;
+		/* Where the reference places it (H), or 0: the heap. */
+		u64 at;
 	} objs[] = {
 		/* Named for what the decoder shows of it: hwdata comes first. */
 		{ &g->bundle, "hwdata", G16_BUNDLE_SIZE, AGX4_FW_OBJ_PRIVATE },
-		{ &g->root, "root_extra", SZ_16K, AGX4_FW_OBJ_RO },
+		{ &g->root, "root_extra", SZ_16K, AGX4_FW_OBJ_RO, G16_FIXED_ROOT },
 		{ &g->region_a, "region_a", SZ_16K, AGX4_FW_OBJ_RO },
 		{ &g->region_c, "region_c", SZ_16K, AGX4_FW_OBJ_RO },
 		{ &g->status, "status", G16_STATUS_SIZE, AGX4_FW_OBJ_SHARED },
 		/* CONTROL_DATA holds the opening FList. */
-		{ &g->control_data, "flist", SZ_16K, AGX4_FW_OBJ_PRIVATE },
-		{ &g->control_aux, "control_aux", SZ_16K, AGX4_FW_OBJ_SHARED },
+		{ &g->control_data, "flist", SZ_16K, AGX4_FW_OBJ_PRIVATE,
+		  G16_FIXED_CONTROL_DATA },
+		{ &g->control_aux, "control_aux", SZ_16K, AGX4_FW_OBJ_SHARED,
+		  G16_FIXED_CONTROL_AUX },
 		/* The opening namespace: GPU-only, aliased in context 0. */
 		{ &g->operand_list, "operand_list",
 		  G16_FLIST_ENTRIES * sizeof(__le64), AGX4_FW_OBJ_SHARED },
@@ -535,17 +621,22 @@ static int alloc_objects(struct agx4_fw_boot *b, struct g16_boot *g)
 		/* The mapping-notification state (first page) and ring. */
 		{ &g->notify, "notify", 2 * SZ_16K, AGX4_FW_OBJ_SHARED },
 		/* Extra policy objects the power block points at, zeroed (GAP). */
-		{ &g->policy, "policy", SZ_16K, AGX4_FW_OBJ_PRIVATE },
+		{ &g->policy, "policy", SZ_16K, AGX4_FW_OBJ_PRIVATE,
+		  G16_FIXED_POLICY },
 		/* GAP: the main config's first region, left zeroed. */
-		{ &g->region_0, "region_0", SZ_16K, AGX4_FW_OBJ_SHARED },
+		{ &g->region_0, "region_0", SZ_16K, AGX4_FW_OBJ_SHARED,
+		  G16_FIXED_REGION_0 },
 		/* Zero until a VM's TVB pool takes a slot. */
-		{ &g->pb_table, "pb_table", SZ_16K, AGX4_FW_OBJ_SHARED },
+		{ &g->pb_table, "pb_table", SZ_16K, AGX4_FW_OBJ_SHARED,
+		  G16_FIXED_PB_TABLE },
 		/* GAP: the page after the table, left zeroed. */
-		{ &g->pb_aux, "pb_aux", SZ_16K, AGX4_FW_OBJ_SHARED },
-		{ &g->compute_support, "support", SZ_16K, AGX4_FW_OBJ_PRIVATE },
+		{ &g->pb_aux, "pb_aux", SZ_16K, AGX4_FW_OBJ_SHARED,
+		  G16_FIXED_PB_AUX },
+		{ &g->compute_support, "support", SZ_16K, AGX4_FW_OBJ_PRIVATE,
+		  G16_FIXED_COMPUTE_SUPPORT },
 		{ &g->compute_state, "compute_state", SZ_16K,
-		  AGX4_FW_OBJ_SHARED },
-		{ &g->resume, "resume", SZ_16K, AGX4_FW_OBJ_RO },
+		  AGX4_FW_OBJ_SHARED, G16_FIXED_COMPUTE_STATE },
+		{ &g->resume, "resume", SZ_16K, AGX4_FW_OBJ_RO, G16_FIXED_RESUME },
 		{ &g->compute_dir, "compute_directory",
 		  G16_COMPUTE_DIRECTORY_SIZE, AGX4_FW_OBJ_SHARED },
 		/*
@@ -571,10 +662,34 @@ static int alloc_objects(struct agx4_fw_boot *b, struct g16_boot *g)
 	unsigned int i;
 
 	for (i = 0; i < ARRAY_SIZE(objs); i++) {
-		*objs[i].obj = agx4_fw_boot_alloc(b, objs[i].name, objs[i].size,
-						  objs[i].class);
+		if (objs[i].at)
+			*objs[i].obj = agx4_fw_boot_alloc_at(b, objs[i].name,
+							     objs[i].at,
+							     objs[i].size,
+							     objs[i].class);
+		else
+			*objs[i].obj = agx4_fw_boot_alloc(b, objs[i].name,
+							  objs[i].size,
+							  objs[i].class);
 		if (IS_ERR(*objs[i].obj))
 			return PTR_ERR(*objs[i].obj);
+	}
+	for (i = 0; i < ARRAY_SIZE(g16_zero_ranges); i++) {
+		struct agx4_fw_obj *z;
+
+		z = agx4_fw_boot_alloc_at(b, "reference_zeroed",
+					  g16_zero_ranges[i].va,
+					  g16_zero_ranges[i].size,
+					  g16_zero_ranges[i].class);
+		if (IS_ERR(z))
+			return PTR_ERR(z);
+	}
+	for (i = 0; i < ARRAY_SIZE(g16_gpu_zero_ranges); i++) {
+		g->gpu_zero[i] = agx4_fw_boot_alloc(b, "gpu_zeroed",
+						    g16_gpu_zero_ranges[i].size,
+						    AGX4_FW_OBJ_SHARED);
+		if (IS_ERR(g->gpu_zero[i]))
+			return PTR_ERR(g->gpu_zero[i]);
 	}
 	/*
 	 * H: the two cursor pages are mapped normal uncached, as shared
@@ -682,6 +797,14 @@ static int map_gpu_views(struct agx4_fw_boot *b, struct g16_boot *g)
 	for (i = 0; i < ARRAY_SIZE(views); i++) {
 		ret = agx4_fw_obj_alias(views[i].obj, views[i].uat, views[i].va,
 					&gpu_rw);
+		if (ret)
+			return ret;
+	}
+	static_assert(ARRAY_SIZE(g16_gpu_zero_ranges) ==
+		      ARRAY_SIZE(((struct g16_boot *)0)->gpu_zero));
+	for (i = 0; i < ARRAY_SIZE(g16_gpu_zero_ranges); i++) {
+		ret = agx4_fw_obj_alias(g->gpu_zero[i], &b->dev_uat,
+					g16_gpu_zero_ranges[i].va, &gpu_ro);
 		if (ret)
 			return ret;
 	}

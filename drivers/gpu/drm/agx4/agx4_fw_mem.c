@@ -128,6 +128,8 @@ static void mem_release(struct drm_device *drm, void *data)
 	if (mem->handoff.va)
 		agx4_fw_mem_unmap_region(adev, &mem->handoff);
 
+	if (adev->gen->fixed_objs.size)
+		agx4_fw_obj_heap_fini(&mem->fixed);
 	agx4_fw_obj_heap_fini(&mem->windows);
 	agx4_fw_obj_heap_fini(&mem->ts);
 	agx4_fw_obj_heap_fini(&mem->heap);
@@ -194,9 +196,18 @@ int agx4_fw_mem_init(struct agx4_device *adev)
 				    gen->reg_windows.size);
 	if (ret)
 		goto err_ts;
+	if (gen->fixed_objs.size) {
+		ret = agx4_fw_obj_heap_init(&mem->fixed, dev, &mem->fw_uat,
+					    gen->fixed_objs.start,
+					    gen->fixed_objs.size);
+		if (ret)
+			goto err_windows;
+	}
 	adev->mem = mem;
 	return drmm_add_action_or_reset(&adev->base, mem_release, mem);
 
+err_windows:
+	agx4_fw_obj_heap_fini(&mem->windows);
 err_ts:
 	agx4_fw_obj_heap_fini(&mem->ts);
 err_heap:

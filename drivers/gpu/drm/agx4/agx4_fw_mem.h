@@ -55,6 +55,11 @@ struct agx4_fw_mem {
 	struct agx4_fw_obj_heap ts;
 	/** @windows: the GPU register windows, at fixed addresses. */
 	struct agx4_fw_obj_heap windows;
+	/**
+	 * @fixed: firmware objects at the reference drivers' fixed addresses
+	 * (&agx4_fw_gen.fixed_objs); unused when that range is empty.
+	 */
+	struct agx4_fw_obj_heap fixed;
 };
 
 int agx4_fw_mem_init(struct agx4_device *adev);

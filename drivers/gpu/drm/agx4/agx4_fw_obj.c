@@ -196,7 +196,7 @@ static struct agx4_fw_obj *obj_create(struct agx4_fw_obj_heap *fwm, u64 size,
 				      enum agx4_fw_obj_class class,
 				      phys_addr_t pa, const phys_addr_t *pas,
 				      agx4_fw_obj_init_fn init, void *priv,
-				      u64 at)
+				      u64 at, bool guard)
 {
 	bool owned = class <= AGX4_FW_OBJ_RO;
 	struct agx4_fw_obj *obj;
@@ -229,10 +229,10 @@ static struct agx4_fw_obj *obj_create(struct agx4_fw_obj_heap *fwm, u64 size,
 	}
 
 	mutex_lock(&fwm->lock);
-	/* One unmapped guard chunk after every object. */
+	/* One unmapped guard chunk after every object but a packed one. */
 	if (at) {
 		obj->node.start = at - fwm->base;
-		obj->node.size = obj->size + CHUNK;
+		obj->node.size = obj->size + (guard ? CHUNK : 0);
 		ret = drm_mm_reserve_node(&fwm->mm, &obj->node);
 	} else {
 		ret = drm_mm_insert_node_in_range(&fwm->mm, &obj->node,
@@ -281,9 +281,35 @@ struct agx4_fw_obj *agx4_fw_obj_create(struct agx4_fw_obj_heap *fwm, u64 size,
 {
 	if (class > AGX4_FW_OBJ_RO)
 		return ERR_PTR(-EINVAL);
-	return obj_create(fwm, size, class, 0, NULL, init, priv, 0);
+	return obj_create(fwm, size, class, 0, NULL, init, priv, 0, true);
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_fw_obj_create);
+
+/**
+ * agx4_fw_obj_create_at() - allocate a firmware object at a fixed address
+ * @fwm: the address space.
+ * @va: where, 16 KiB aligned, inside @fwm.
+ * @size: bytes, rounded up to 16 KiB.
+ * @class: %AGX4_FW_OBJ_PRIVATE, %AGX4_FW_OBJ_SHARED or %AGX4_FW_OBJ_RO.
+ *
+ * For objects the reference drivers place at fixed addresses, packed back
+ * to back: no guard page follows the object.
+ *
+ * Return: the zeroed object, ERR_PTR(-EINVAL) for bad arguments or an
+ * address outside @fwm, -ENOSPC when the range is taken, -ENOMEM.
+ */
+struct agx4_fw_obj *agx4_fw_obj_create_at(struct agx4_fw_obj_heap *fwm,
+					  u64 va, u64 size,
+					  enum agx4_fw_obj_class class)
+{
+	size = ALIGN(size, CHUNK);
+	if (class > AGX4_FW_OBJ_RO || !size || !IS_ALIGNED(va, CHUNK) ||
+	    va < fwm->base || size > fwm->size ||
+	    va - fwm->base > fwm->size - size)
+		return ERR_PTR(-EINVAL);
+	return obj_create(fwm, size, class, 0, NULL, NULL, NULL, va, false);
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_fw_obj_create_at);
 
 /**
  * agx4_fw_obj_map_phys() - map memory agx4 does not own for the firmware
@@ -303,7 +329,7 @@ struct agx4_fw_obj *agx4_fw_obj_map_phys(struct agx4_fw_obj_heap *fwm,
 	    !size || !IS_ALIGNED(pa | size, CHUNK) ||
 	    (pa + size - 1) >> fwm->uat->geom->oa_bits)
 		return ERR_PTR(-EINVAL);
-	return obj_create(fwm, size, class, pa, NULL, NULL, NULL, 0);
+	return obj_create(fwm, size, class, pa, NULL, NULL, NULL, 0, true);
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_fw_obj_map_phys);
 
@@ -361,7 +387,8 @@ struct agx4_fw_obj *agx4_fw_obj_map_pages_at(struct agx4_fw_obj_heap *fwm,
 		if (!IS_ALIGNED(pas[i], CHUNK) ||
 		    pas[i] >> fwm->uat->geom->oa_bits)
 			return ERR_PTR(-EINVAL);
-	return obj_create(fwm, n * CHUNK, class, 0, pas, NULL, NULL, va);
+	return obj_create(fwm, n * CHUNK, class, 0, pas, NULL, NULL, va,
+			  true);
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_fw_obj_map_pages_at);
 

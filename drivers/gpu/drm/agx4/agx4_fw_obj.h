@@ -108,6 +108,9 @@ struct agx4_fw_obj_heap {
 int agx4_fw_obj_heap_init(struct agx4_fw_obj_heap *fwm, struct device *dev,
 			  struct agx4_uat *uat, u64 base, u64 size);
 void agx4_fw_obj_heap_fini(struct agx4_fw_obj_heap *fwm);
+struct agx4_fw_obj *agx4_fw_obj_create_at(struct agx4_fw_obj_heap *fwm,
+					  u64 va, u64 size,
+					  enum agx4_fw_obj_class class);
 struct agx4_fw_obj *agx4_fw_obj_create(struct agx4_fw_obj_heap *fwm, u64 size,
 				       enum agx4_fw_obj_class class,
 				       agx4_fw_obj_init_fn init, void *priv);

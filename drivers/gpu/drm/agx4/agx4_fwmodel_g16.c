@@ -18,6 +18,10 @@ static const u32 ctl_cursor_off[3] = { 0xd640c0, 0xd640c8, 0xd60060 };
 /* Work channel cursors in SGX (H). */
 #define G16_CUR_FW		0xd64000
 #define G16_CUR_HOST		0xd60000
+/* The resume records: where, how many, what (H). */
+#define G16_RESUME		0xfffffc20001b8000ULL
+#define G16_RESUME_RECORDS	96
+#define G16_RESUME_WORD		0x0000007000001822ULL
 /* Their pages' memory attribute: normal uncached (H). */
 #define G16_CURSOR_ATTR		2
 
@@ -75,6 +79,92 @@ static const struct fwm_window g16_windows[] = {
 	{ 15, FWM_WIN_PHYS, false, false, 0, 0x38c840000ULL, 0x24000 },
 };
 
+/*
+ * What the reference maps at fixed firmware addresses before the firmware
+ * starts, zeroed unless it says otherwise (H: GravityLinux/linux
+ * drivers/gpu/drm/asahi/g16.rs@1ab42a3a): firmware-private ranges and
+ * shared pages nothing it builds points at, which the firmware may use
+ * as state at fixed addresses (strictest reading: it does, and faults
+ * where one is missing), the resume records (read-only, 96 records of
+ * 0x40 bytes holding 0x0000007000001822), and four zeroed ranges GPU
+ * read-only in context 0.
+ */
+static const struct {
+	u64 va;
+	u32 size;
+	bool rw;
+} g16_fixed_fw[] = {
+	{ 0xfffffc20c0020000ULL, 0x8c000, true },
+	{ 0xfffffc20c00b0000ULL, 0xc0000, true },
+	{ 0xfffffc20c0178000ULL, 0x94000, true },
+	{ 0xfffffc20c0210000ULL, 0x84000, true },
+	{ 0xfffffc20c0298000ULL, 0xac000, true },
+	{ 0xfffffc20c0348000ULL, 0x4000, true },
+	{ 0xfffffc20c0350000ULL, 0x4000, true },
+	{ 0xfffffc20c0358000ULL, 0x8000, true },
+	{ 0xfffffc20c0368000ULL, 0x8000, true },
+	{ 0xfffffc20c0378000ULL, 0xc000, true },
+	{ 0xfffffc20c0388000ULL, 0x34000, true },
+	{ 0xfffffc20c03c0000ULL, 0xc4000, true },
+	{ 0xfffffc20c0488000ULL, 0x34000, true },
+	{ 0xfffffc20c04c0000ULL, 0x10000, true },
+	{ 0xfffffc20c0510000ULL, 0x4000, true },
+	{ 0xfffffc20c0530000ULL, 0x4000, true },
+	{ 0xfffffc20c05e8000ULL, 0x4000, true },
+	{ 0xfffffc20c05ec000ULL, 0x4000, true },
+	{ 0xfffffc2000110000ULL, 0x4000, true },
+	{ 0xfffffc2000118000ULL, 0x4000, true },
+	{ 0xfffffc2000120000ULL, 0x4000, true },
+	{ 0xfffffc2000128000ULL, 0x4000, true },
+	{ 0xfffffc2000130000ULL, 0x4000, true },
+	{ 0xfffffc2000150000ULL, 0x4000, true },
+	{ 0xfffffc2000140000ULL, 0x4000, true },
+	{ 0xfffffc20001b0000ULL, 0x4000, true },
+	{ 0xfffffc20001c0000ULL, 0x4000, true },
+	{ 0xfffffc20001c4000ULL, 0x4000, true },
+	{ 0xfffffc20001c8000ULL, 0x4000, true },
+	{ 0xfffffc20001cc000ULL, 0x4000, true },
+	{ 0xfffffc20c0524000ULL, 0x4000, true },
+	{ G16_RESUME, 0x4000, false },
+};
+
+static const struct {
+	u64 va;
+	u32 size;
+} g16_fixed_gpu[] = {
+	{ 0x7000000000ULL, 0x8c000 },
+	{ 0x7000090000ULL, 0xc0000 },
+	{ 0x7000158000ULL, 0x94000 },
+	{ 0x70001f0000ULL, 0x84000 },
+};
+
+static int g16_check_fixed(struct agx4_fwmodel *m, unsigned int inst)
+{
+	unsigned int i;
+	u64 rec;
+
+	for (i = 0; i < ARRAY_SIZE(g16_fixed_fw); i++)
+		if (agx4_fwmodel_check(m, inst, g16_fixed_fw[i].va,
+				       g16_fixed_fw[i].size,
+				       AGX4_FWMODEL_READ |
+				       (g16_fixed_fw[i].rw ?
+					AGX4_FWMODEL_WRITE : 0)))
+			return -EIO;
+	for (i = 0; i < G16_RESUME_RECORDS; i++) {
+		if (agx4_fwmodel_read64(m, inst, G16_RESUME + i * 0x40, &rec))
+			return -EIO;
+		if (rec != G16_RESUME_WORD)
+			return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_ROOT,
+						 G16_RESUME + i * 0x40);
+	}
+	for (i = 0; i < ARRAY_SIZE(g16_fixed_gpu); i++)
+		if (agx4_fwmodel_gpu_check(m, inst, 0, g16_fixed_gpu[i].va,
+					   g16_fixed_gpu[i].size,
+					   AGX4_FWMODEL_READ))
+			return -EIO;
+	return 0;
+}
+
 static int g16_check_root(struct agx4_fwmodel *m, unsigned int inst, u64 va,
 			  const u8 *root)
 {
@@ -85,6 +175,8 @@ static int g16_check_root(struct agx4_fwmodel *m, unsigned int inst, u64 va,
 
 	if (get_unaligned_le32(root + 0x28))
 		return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_ROOT, va + 0x28);
+	if (g16_check_fixed(m, inst))
+		return -EIO;
 	/* L: status B's and the extras' sizes are not known; the model reads their heads. */
 	ret = agx4_fwmodel_need(m, inst, va + 0xb0,
 				get_unaligned_le64(root + 0xb0), 0x80, rw);

@@ -365,11 +365,58 @@ static void agx4_fw_obj_alias_follows_object(struct kunit *test)
 						 NULL), -ENOENT);
 }
 
+/*
+ * An owned object at a fixed address, packed: zeroed, mapped with its
+ * class's attributes, no guard page after it (the next object may start
+ * right there), and the same refusals as the other fixed placements.
+ */
+static void agx4_fw_obj_create_at_packs_without_guard(struct kunit *test)
+{
+	struct obj_ctx *c = test->priv;
+	const u64 at = FW_BASE + 0x200000;
+	struct agx4_fw_obj *a, *b;
+	phys_addr_t pa;
+
+	a = agx4_fw_obj_create_at(&c->fwm, at, 2 * PG, AGX4_FW_OBJ_PRIVATE);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, a);
+	KUNIT_EXPECT_EQ(test, a->va, at);
+	KUNIT_EXPECT_NULL(test, memchr_inv(a->cpu, 0, 2 * PG));
+	fw_pte(test, &c->fw, at + PG, &pa);
+	b = agx4_fw_obj_create_at(&c->fwm, at + 2 * PG, PG, AGX4_FW_OBJ_RO);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, b);
+	KUNIT_EXPECT_EQ(test, b->va, at + 2 * PG);
+	/* Taken, misaligned, outside the space, not an owned class. */
+	KUNIT_EXPECT_EQ(test, PTR_ERR(agx4_fw_obj_create_at(&c->fwm, at + PG,
+							    PG,
+							    AGX4_FW_OBJ_SHARED)),
+			-ENOSPC);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(agx4_fw_obj_create_at(&c->fwm,
+							    at + 0x800, PG,
+							    AGX4_FW_OBJ_SHARED)),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(agx4_fw_obj_create_at(&c->fwm,
+							    FW_BASE - PG, PG,
+							    AGX4_FW_OBJ_SHARED)),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(agx4_fw_obj_create_at(&c->fwm,
+							    FW_BASE + SZ_1G -
+							    PG, 2 * PG,
+							    AGX4_FW_OBJ_SHARED)),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(agx4_fw_obj_create_at(&c->fwm, at + 8 * PG,
+							    PG,
+							    AGX4_FW_OBJ_MMIO)),
+			-EINVAL);
+	agx4_fw_obj_destroy(b);
+	agx4_fw_obj_destroy(a);
+}
+
 static struct kunit_case agx4_fw_obj_cases[] = {
 	KUNIT_CASE(agx4_fw_obj_object_mapped_with_class_attrs),
 	KUNIT_CASE(agx4_fw_obj_guard_page_after_each_object),
 	KUNIT_CASE(agx4_fw_obj_mmio_and_external_not_owned),
 	KUNIT_CASE(agx4_fw_obj_map_pages_at_fixed_address),
+	KUNIT_CASE(agx4_fw_obj_create_at_packs_without_guard),
 	KUNIT_CASE(agx4_fw_obj_reinit_rebuilds_owned_objects),
 	KUNIT_CASE(agx4_fw_obj_space_exhaustion_is_enospc),
 	KUNIT_CASE(agx4_fw_obj_alias_follows_object),

@@ -29,6 +29,7 @@
 #define FW_RW_CACHED	0x00c0000000000443ULL
 #define FW_RO		0x008000000000044bULL	/* AP 1, UXN 0 PXN 0 */
 #define GPU_RW		0x00c0000000000c8bULL	/* AP 2: no firmware access */
+#define GPU_RO		0x0080000000000c8bULL
 #define TABLE		0x3ULL
 /* Device memory (attribute 1), firmware read-write / read-only. */
 #define DEV_RW		0x00c0000000000447ULL
@@ -49,6 +50,7 @@
 #define G16_MAIN	(G16_BUNDLE + 0x1da40)
 #define G16_CURSOR_PG	0xfffffc2000020000ULL
 #define G16_CTL_DATA	0xfffffc20c0528000ULL
+#define G16_RESUME	0xfffffc20001b8000ULL
 #define G16_OPERANDS	0x0000007000000000ULL
 #define G16_INIT_MSG	0x00810c2000100000ULL
 
@@ -211,6 +213,16 @@ static void tmap(struct fwt *t, u64 va, u64 size, u64 attr)
 	tmap_in(t, t->root, va, size, attr);
 }
 
+/* Map [va, va + size) of @root onto the one page at @pa, with @attr. */
+static void tmap_same(struct fwt *t, __le64 *root, u64 va, u64 size,
+		      phys_addr_t pa, u64 attr)
+{
+	u64 p;
+
+	for (p = va; p < va + size; p += PG)
+		*tpte(t, root, p) = cpu_to_le64(pa | attr);
+}
+
 /* Map @gva in @root onto the pages behind firmware VA @fwva. */
 static void talias(struct fwt *t, __le64 *root, u64 gva, u64 fwva, u64 size,
 		   u64 attr)
@@ -319,7 +331,11 @@ static void set_ttb(struct fwt *t)
 {
 	phys_addr_t low;
 
-	t->low = tpage(t, &low);
+	/* The low root may hold what the init data set up already. */
+	if (t->low)
+		low = virt_to_phys(t->low);
+	else
+		t->low = tpage(t, &low);
 	t->ttbs[0] = cpu_to_le64(low | 1);
 	t->ttbs[1] = cpu_to_le64(t->root_pa | 1);
 }
@@ -512,6 +528,59 @@ static const struct { struct twin w; u64 va; } g17_wins[] = {
 };
 
 /* Everything the G16 firmware reads at init, as the reference places it. */
+/*
+ * What the reference maps at fixed addresses before the firmware starts
+ * (its g16.rs): zeroed firmware-private ranges and shared pages, the
+ * resume records, zeroed ranges GPU read-only in context 0.  The zeroed
+ * ones all map one zero page here; the model only walks them.
+ */
+static void g16_fixed(struct fwt *t)
+{
+	static const struct { u64 va; u32 size; bool rw; } fw[] = {
+		{ 0xfffffc20c0020000ULL, 0x8c000, true },
+		{ 0xfffffc20c00b0000ULL, 0xc0000, true },
+		{ 0xfffffc20c0178000ULL, 0x94000, true },
+		{ 0xfffffc20c0210000ULL, 0x84000, true },
+		{ 0xfffffc20c0298000ULL, 0xac000, true },
+		{ 0xfffffc20c0348000ULL, 0x4000, true },
+		{ 0xfffffc20c0350000ULL, 0x4000, true },
+		{ 0xfffffc20c0358000ULL, 0x8000, true },
+		{ 0xfffffc20c0368000ULL, 0x8000, true },
+		{ 0xfffffc20c0378000ULL, 0xc000, true },
+		{ 0xfffffc20c0388000ULL, 0x34000, true },
+		{ 0xfffffc20c03c0000ULL, 0xc4000, true },
+		{ 0xfffffc20c0488000ULL, 0x34000, true },
+		{ 0xfffffc20c04c0000ULL, 0x10000, true },
+		{ 0xfffffc20c0510000ULL, 0x4000, true },
+		{ 0xfffffc20c0530000ULL, 0x4000, true },
+		{ 0xfffffc20c05e8000ULL, 0x8000, true },
+		{ 0xfffffc2000110000ULL, 0x1c000, true },
+		{ 0xfffffc2000130000ULL, 0x4000, true },
+		{ 0xfffffc2000140000ULL, 0x4000, true },
+		{ 0xfffffc2000150000ULL, 0x4000, true },
+		{ 0xfffffc20001b0000ULL, 0x4000, true },
+		{ 0xfffffc20001c0000ULL, 0x10000, true },
+		{ 0xfffffc20c0524000ULL, 0x4000, true },
+	};
+	static const struct { u64 va; u32 size; } gpu[] = {
+		{ 0x7000000000ULL, 0x8c000 }, { 0x7000090000ULL, 0xc0000 },
+		{ 0x7000158000ULL, 0x94000 }, { 0x70001f0000ULL, 0x84000 },
+	};
+	phys_addr_t zero, low;
+	unsigned int i;
+
+	tpage(t, &zero);
+	if (!t->low)
+		t->low = tpage(t, &low);
+	for (i = 0; i < ARRAY_SIZE(fw); i++)
+		tmap_same(t, t->root, fw[i].va, fw[i].size, zero, FW_RW);
+	for (i = 0; i < ARRAY_SIZE(gpu); i++)
+		tmap_same(t, t->low, gpu[i].va, gpu[i].size, zero, GPU_RO);
+	tmap(t, G16_RESUME, PG, FW_RO);
+	for (i = 0; i < 96; i++)
+		w64(t, G16_RESUME + i * 0x40, 0x0000007000001822ULL);
+}
+
 static void g16_init_data(struct fwt *t)
 {
 	u8 *r;
@@ -546,6 +615,7 @@ static void g16_init_data(struct fwt *t)
 	write_channel(t, G16_MAIN, 12, 0, 0, 0, G16_MAIN + 0x4c0);
 	write_trailing(t, G16_MAIN, G16_STATUS_A);
 	g16_windows(t, G16_BUNDLE);
+	g16_fixed(t);
 	/* Slot 0 of the control ring: the opening no-op, produced. */
 	w32(t, G16_MAIN + 0x4c0, 0x16);
 	w32(t, G16_STATUS_A + 4, 1);
@@ -883,6 +953,31 @@ static void g16_mapping_outside_ram_is_bad_pa(struct kunit *test)
 	expect_err(t, AGX4_FWMODEL_BAD_PA, G16_ROOT);
 }
 
+/*
+ * The reference maps its fixed firmware ranges before the firmware starts;
+ * the model takes one missing as the firmware would (a fault at init), and
+ * refuses resume records that do not hold the reference's word.
+ */
+static void g16_fixed_range_missing_faults(struct kunit *test)
+{
+	struct fwt *t = g16_ready(test);
+
+	tunmap(t, 0xfffffc20c03c4000ULL);
+	g16_publish(t);
+	expect_err(t, AGX4_FWMODEL_UNMAPPED, 0xfffffc20c03c4000ULL);
+	KUNIT_EXPECT_FALSE(test, agx4_fwmodel_booted(t->m, 0));
+}
+
+static void g16_resume_record_checked(struct kunit *test)
+{
+	struct fwt *t = g16_ready(test);
+
+	w64(t, G16_RESUME + 95 * 0x40, 0);
+	g16_publish(t);
+	expect_err(t, AGX4_FWMODEL_BAD_ROOT, G16_RESUME + 95 * 0x40);
+	KUNIT_EXPECT_FALSE(test, agx4_fwmodel_booted(t->m, 0));
+}
+
 static void g16_bad_version_is_bad_root(struct kunit *test)
 {
 	struct fwt *t = g16_ready(test);
@@ -1091,7 +1186,6 @@ static void g16_init_with_high_bits_is_bad_message(struct kunit *test)
 #define USER_STATUS	(CTX_BASE + 0x130000)
 #define USER_CDM	0x0000001200000000ULL
 #define SLOT		9
-#define GPU_RO		0x0080000000000c8bULL
 
 #define TA_W		(RWORK + 0x2940)
 #define FRAG_W		(RWORK + 0x9b40)
@@ -3960,6 +4054,8 @@ static struct kunit_case agx4_fwmodel_cases[] = {
 	KUNIT_CASE(g16_event_ring_read_only_is_permission),
 	KUNIT_CASE(g16_access_flag_clear_is_permission),
 	KUNIT_CASE(g16_mapping_outside_ram_is_bad_pa),
+	KUNIT_CASE(g16_fixed_range_missing_faults),
+	KUNIT_CASE(g16_resume_record_checked),
 	KUNIT_CASE(g16_bad_version_is_bad_root),
 	KUNIT_CASE(g16_bad_geometry_is_bad_root),
 	KUNIT_CASE(g16_bad_levels_is_bad_root),

@@ -368,7 +368,7 @@ static u8 *status_a(struct g16_boot *g)
  * @size: its bytes.
  * @aux: CONTROL_AUX's firmware address.
  *
- * The FList names the opening namespace at its GPU addresses in context 0
+ * The FList names the opening namespace at its GPU addresses in context 1
  * (%G16_OPEN_LIST, %G16_OPEN_TABLE): the firmware hands those on as they
  * are, so the namespace must be mapped exactly there (the reference has
  * never placed it elsewhere, M).
@@ -613,7 +613,7 @@ static int alloc_objects(struct agx4_fw_boot *b, struct g16_boot *g)
 		  G16_FIXED_CONTROL_DATA },
 		{ &g->control_aux, "control_aux", SZ_16K, AGX4_FW_OBJ_SHARED,
 		  G16_FIXED_CONTROL_AUX },
-		/* The opening namespace: GPU-only, aliased in context 0. */
+		/* The opening namespace: GPU-only, aliased in context 1. */
 		{ &g->operand_list, "operand_list",
 		  G16_FLIST_ENTRIES * sizeof(__le64), AGX4_FW_OBJ_SHARED },
 		{ &g->operand_table, "operand_table", G16_OPEN_TABLE_SIZE,

@@ -1676,9 +1676,10 @@ AGX4_FW_CHECK_FIELDS(struct g16_flist, 0x80, G16_FLIST_FIELDS);
 #define G16_FLIST_TAKEN		160
 
 /*
- * The opening operand namespace, in context 0's low half: the page list,
- * the operand table (zero) and twenty 2 MiB operand buffers, each followed
- * by an unmapped 32 KiB guard.  List entry k is buffer k / 512, 4 KiB page
+ * The opening operand namespace, in context 1's low half (the opening
+ * client, as the reference maps it): the page list, the operand table
+ * (zero) and twenty 2 MiB operand buffers, each followed by an unmapped
+ * 32 KiB guard.  List entry k is buffer k / 512, 4 KiB page
  * k % 512.
  */
 #define G16_OPEN_LIST		0x7000000000ull

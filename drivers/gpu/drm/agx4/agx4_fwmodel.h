@@ -384,6 +384,69 @@ struct agx4_fwmodel_cmd {
 /* Work channels (0..11) whose kicks the model counts. */
 #define AGX4_FWMODEL_WORK_CHANNELS	12
 
+/**
+ * enum agx4_fwmodel_trace_kind - what a trace step records
+ * @AGX4_FWMODEL_TR_START: the host started instance @inst's coprocessor
+ *	(ASC+0x44 |= 0x10).
+ * @AGX4_FWMODEL_TR_STOP: the host stopped it.
+ * @AGX4_FWMODEL_TR_EP_START: the host started endpoint @ep.
+ * @AGX4_FWMODEL_TR_SEND: the host sent message @value to endpoint @ep.
+ * @AGX4_FWMODEL_TR_RING: the host rang doorbell @value on endpoint @ep.
+ * @AGX4_FWMODEL_TR_SGX: the host wrote @value to SGX register @reg.
+ * @AGX4_FWMODEL_TR_CREDIT: the firmware found a ring cursor the host
+ *	writes in memory moved to @value (@reg a &enum agx4_fwmodel_trace_ring).
+ * @AGX4_FWMODEL_TR_CONTROL: the firmware took a device-control record of
+ *	opcode @value.
+ * @AGX4_FWMODEL_TR_EVENT: the firmware posted an event record of kind
+ *	@value on channel 13.
+ * @AGX4_FWMODEL_TR_REPLY: the firmware sent message @value on endpoint @ep.
+ */
+enum agx4_fwmodel_trace_kind {
+	AGX4_FWMODEL_TR_START,
+	AGX4_FWMODEL_TR_STOP,
+	AGX4_FWMODEL_TR_EP_START,
+	AGX4_FWMODEL_TR_SEND,
+	AGX4_FWMODEL_TR_RING,
+	AGX4_FWMODEL_TR_SGX,
+	AGX4_FWMODEL_TR_CREDIT,
+	AGX4_FWMODEL_TR_CONTROL,
+	AGX4_FWMODEL_TR_EVENT,
+	AGX4_FWMODEL_TR_REPLY,
+};
+
+/**
+ * enum agx4_fwmodel_trace_ring - the host-written cursors a credit names
+ * @AGX4_FWMODEL_TRR_EVENT_READ: the event ring's (channel 13) read cursor.
+ * @AGX4_FWMODEL_TRR_CTL_PROD: the device-control ring's producer, where
+ *	it is in memory (G17P; G16's is an SGX register).
+ * @AGX4_FWMODEL_TRR_WORK_PROD: work channel 0..11's producer, where it is
+ *	in memory (G17P), plus the channel.
+ */
+enum agx4_fwmodel_trace_ring {
+	AGX4_FWMODEL_TRR_EVENT_READ = 0x100,
+	AGX4_FWMODEL_TRR_CTL_PROD = 0x200,
+	AGX4_FWMODEL_TRR_WORK_PROD = 0x300,
+};
+
+/**
+ * struct agx4_fwmodel_trace - one step of what the model saw, in order
+ * @kind: an &enum agx4_fwmodel_trace_kind.
+ * @inst: the firmware instance.
+ * @ep: the endpoint, for messages.
+ * @reg: the SGX offset or the ring, for register writes and credits.
+ * @value: the message, register value, cursor, opcode or event kind.
+ */
+struct agx4_fwmodel_trace {
+	u8 kind;
+	u8 inst;
+	u8 ep;
+	u32 reg;
+	u64 value;
+};
+
+/* Steps a trace keeps; later ones are counted as lost. */
+#define AGX4_FWMODEL_TRACE_MAX	1024
+
 struct agx4_fwmodel *agx4_fwmodel_create(struct device *dev,
 					 enum agx4_fwmodel_gen gen);
 void agx4_fwmodel_destroy(struct agx4_fwmodel *m);
@@ -445,5 +508,11 @@ int agx4_fwmodel_parse(const char *line, size_t len,
 int agx4_fwmodel_command(struct agx4_fwmodel *m, const char *line,
 			 size_t len);
 size_t agx4_fwmodel_show(struct agx4_fwmodel *m, char *buf, size_t size);
+
+int agx4_fwmodel_trace_start(struct agx4_fwmodel *m);
+unsigned int agx4_fwmodel_trace_get(struct agx4_fwmodel *m,
+				    struct agx4_fwmodel_trace *buf,
+				    unsigned int max, unsigned int *lost);
+void agx4_fwmodel_trace_sgx(struct agx4_fwmodel *m, u32 off, u32 val);
 
 #endif /* AGX4_FWMODEL_H */

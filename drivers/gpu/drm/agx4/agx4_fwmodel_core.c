@@ -559,6 +559,7 @@ void agx4_fwmodel_send(struct agx4_fwmodel *m, unsigned int inst, u8 ep,
 	if (ev && ev->recv) {
 		u64 t0 = ktime_get_ns();
 
+		agx4_fwmodel_trace(m, AGX4_FWMODEL_TR_REPLY, inst, ep, 0, msg);
 		ev->recv(cookie, inst, ep, msg);
 		m->host_ns += ktime_get_ns() - t0;
 	}
@@ -626,6 +627,7 @@ int agx4_fwmodel_post(struct agx4_fwmodel *m, unsigned int inst,
 	if (agx4_fwmodel_read32(m, inst, cur + FWM_CUR_READ, &r) ||
 	    agx4_fwmodel_read32(m, inst, cur + FWM_CUR_WRITE, &w))
 		goto crash;
+	agx4_fwmodel_trace_cursor(m, inst, AGX4_FWMODEL_TRR_EVENT_READ, r);
 	r %= FWM_RING_ENTRIES;
 	w %= FWM_RING_ENTRIES;
 	if ((w + 1) % FWM_RING_ENTRIES == r) {
@@ -638,6 +640,8 @@ int agx4_fwmodel_post(struct agx4_fwmodel *m, unsigned int inst,
 				 (w + 1) % FWM_RING_ENTRIES))
 		goto crash;
 	agx4_fwmodel_counter_add(m, AGX4_FWMODEL_CNT_EVENTS);
+	agx4_fwmodel_trace(m, AGX4_FWMODEL_TR_EVENT, inst, 0, 0,
+			   get_unaligned_le32(rec));
 	if (notify)
 		agx4_fwmodel_send(m, inst, FWM_EP_FW, (u64)FWM_MSG_NOTIFY << 48);
 	return 0;
@@ -1258,6 +1262,8 @@ static int control_consume(struct agx4_fwmodel *m, unsigned int inst)
 	if (d->ctl_cursor(m, inst, 0, &r, false) ||
 	    d->ctl_cursor(m, inst, 2, &p, false))
 		return -EIO;
+	if (m->gen == AGX4_FWMODEL_G17P)
+		agx4_fwmodel_trace_cursor(m, inst, AGX4_FWMODEL_TRR_CTL_PROD, p);
 	if (r >= FWM_RING_ENTRIES || p >= FWM_RING_ENTRIES) {
 		agx4_fwmodel_counter_add(m, AGX4_FWMODEL_CNT_BAD_RECORDS);
 		agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_RECORD, max(r, p));
@@ -1268,6 +1274,8 @@ static int control_consume(struct agx4_fwmodel *m, unsigned int inst)
 
 		if (agx4_fwmodel_read(m, inst, va, rec, sizeof(rec)))
 			return -EIO;
+		agx4_fwmodel_trace(m, AGX4_FWMODEL_TR_CONTROL, inst, 0, 0,
+				   get_unaligned_le32(rec));
 		ret = d->ctl_record(m, inst, va, rec);
 		if (ret == -EIO)
 			return ret;
@@ -1743,6 +1751,7 @@ static int op_start(void *priv, unsigned int inst)
 	fi->epoch++;
 	spin_unlock_irqrestore(&m->lock, flags);
 	asc_set(m, inst, true);
+	agx4_fwmodel_trace(m, AGX4_FWMODEL_TR_START, inst, 0, 0, 0);
 	return 0;
 }
 
@@ -1754,6 +1763,7 @@ static void op_stop(void *priv, unsigned int inst)
 
 	if (inst >= m->desc->instances)
 		return;
+	agx4_fwmodel_trace(m, AGX4_FWMODEL_TR_STOP, inst, 0, 0, 0);
 	fi = &m->inst[inst];
 	spin_lock_irqsave(&m->lock, flags);
 	if (fi->running) {
@@ -1785,6 +1795,8 @@ static int op_start_endpoint(void *priv, unsigned int inst, u8 ep)
 	else
 		ret = -EIO;
 	spin_unlock_irqrestore(&m->lock, flags);
+	if (!ret)
+		agx4_fwmodel_trace(m, AGX4_FWMODEL_TR_EP_START, inst, ep, 0, 0);
 	return ret;
 }
 
@@ -1812,6 +1824,7 @@ static int do_send(struct agx4_fwmodel *m, unsigned int inst, u8 ep,
 
 static int op_send(void *priv, unsigned int inst, u8 ep, u64 msg)
 {
+	agx4_fwmodel_trace(priv, AGX4_FWMODEL_TR_SEND, inst, ep, 0, msg);
 	return do_send(priv, inst, ep, msg, GFP_KERNEL);
 }
 
@@ -1819,6 +1832,7 @@ static int op_ring(void *priv, unsigned int inst, u8 ep, u64 msg)
 {
 	int ret;
 
+	agx4_fwmodel_trace(priv, AGX4_FWMODEL_TR_RING, inst, ep, 0, msg);
 	if (ep == FWM_EP_DB && ring_inline(priv, inst, msg))
 		return 0;
 	ret = do_send(priv, inst, ep, msg, GFP_ATOMIC);
@@ -1958,6 +1972,7 @@ void agx4_fwmodel_destroy(struct agx4_fwmodel *m)
 		kfree(m->asc[i]);
 	vfree(m->sgx);
 	free_regions(m);
+	kfree(m->trace);
 	kfree(m);
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_destroy);
@@ -1987,6 +2002,7 @@ struct agx4_fwmodel *agx4_fwmodel_create(struct device *dev,
 	m->desc = gen == AGX4_FWMODEL_G16 ? &agx4_fwmodel_g16_desc :
 					    &agx4_fwmodel_g17p_desc;
 	spin_lock_init(&m->lock);
+	spin_lock_init(&m->trace_lock);
 	INIT_LIST_HEAD(&m->msgs);
 	INIT_WORK(&m->work, fwm_work);
 	INIT_DELAYED_WORK(&m->ack_work, ack_work);
@@ -2419,3 +2435,127 @@ int agx4_fwmodel_set_pool_blocks(struct agx4_fwmodel *m, unsigned int inst,
 	return queue_delta(m, inst, FWM_CMD_POOL, delta);
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_set_pool_blocks);
+
+/* ---- the trace ---- */
+
+/* Record one step; a no-op while the trace is off (any context). */
+void agx4_fwmodel_trace(struct agx4_fwmodel *m, enum agx4_fwmodel_trace_kind k,
+			unsigned int inst, u8 ep, u32 reg, u64 value)
+{
+	struct agx4_fwmodel_trace *t;
+	unsigned long flags;
+
+	if (!READ_ONCE(m->trace))
+		return;
+	spin_lock_irqsave(&m->trace_lock, flags);
+	if (m->trace_len < AGX4_FWMODEL_TRACE_MAX) {
+		t = &m->trace[m->trace_len++];
+		t->kind = k;
+		t->inst = inst;
+		t->ep = ep;
+		t->reg = reg;
+		t->value = value;
+	} else {
+		m->trace_lost++;
+	}
+	spin_unlock_irqrestore(&m->trace_lock, flags);
+}
+
+/*
+ * The firmware read a cursor the host writes in memory (@ring, an
+ * &enum agx4_fwmodel_trace_ring): a credit step when it moved since the
+ * firmware last read it (executor only).
+ */
+void agx4_fwmodel_trace_cursor(struct agx4_fwmodel *m, unsigned int inst,
+			       u32 ring, u32 value)
+{
+	unsigned int i;
+
+	if (!READ_ONCE(m->trace) || inst >= FWM_MAX_INST)
+		return;
+	if (ring == AGX4_FWMODEL_TRR_EVENT_READ)
+		i = 0;
+	else if (ring == AGX4_FWMODEL_TRR_CTL_PROD)
+		i = 1;
+	else
+		i = 2 + ring - AGX4_FWMODEL_TRR_WORK_PROD;
+	if (i >= FWM_TRACE_CURSORS || m->trace_seen[inst][i] == value)
+		return;
+	m->trace_seen[inst][i] = value;
+	agx4_fwmodel_trace(m, AGX4_FWMODEL_TR_CREDIT, inst, 0, ring, value);
+}
+
+/**
+ * agx4_fwmodel_trace_start() - record, in order, what the host does
+ * @m: the model.
+ *
+ * From now on the model records every host action it sees (coprocessor
+ * and endpoint starts and stops, messages, doorbells, SGX register writes
+ * reported with agx4_fwmodel_trace_sgx(), cursors the host writes in
+ * memory as the firmware reads them) and what its firmware answers
+ * (device-control records taken, events posted, messages sent), up to
+ * %AGX4_FWMODEL_TRACE_MAX steps.  A second call starts a new trace.
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int agx4_fwmodel_trace_start(struct agx4_fwmodel *m)
+{
+	struct agx4_fwmodel_trace *t, *old;
+	unsigned long flags;
+
+	t = kcalloc(AGX4_FWMODEL_TRACE_MAX, sizeof(*t), GFP_KERNEL);
+	if (!t)
+		return -ENOMEM;
+	spin_lock_irqsave(&m->trace_lock, flags);
+	old = m->trace;
+	m->trace_len = 0;
+	m->trace_lost = 0;
+	WRITE_ONCE(m->trace, t);
+	spin_unlock_irqrestore(&m->trace_lock, flags);
+	kfree(old);
+	return 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_trace_start);
+
+/**
+ * agx4_fwmodel_trace_get() - the steps recorded so far
+ * @m: the model.
+ * @buf: where to copy them.
+ * @max: room in @buf.
+ * @lost: steps that did not fit in the trace (may be NULL).
+ *
+ * Return: the steps recorded (those past @max are not copied), 0 when
+ * the trace is off.
+ */
+unsigned int agx4_fwmodel_trace_get(struct agx4_fwmodel *m,
+				    struct agx4_fwmodel_trace *buf,
+				    unsigned int max, unsigned int *lost)
+{
+	unsigned long flags;
+	unsigned int n;
+
+	spin_lock_irqsave(&m->trace_lock, flags);
+	n = m->trace ? m->trace_len : 0;
+	if (n)
+		memcpy(buf, m->trace, min(n, max) * sizeof(*buf));
+	if (lost)
+		*lost = m->trace_lost;
+	spin_unlock_irqrestore(&m->trace_lock, flags);
+	return n;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_trace_get);
+
+/**
+ * agx4_fwmodel_trace_sgx() - the host wrote a GPU register
+ * @m: the model.
+ * @off: SGX offset.
+ * @val: the value.
+ *
+ * The register window is plain memory the host writes directly; whoever
+ * provides the host's write calls this for the trace.
+ */
+void agx4_fwmodel_trace_sgx(struct agx4_fwmodel *m, u32 off, u32 val)
+{
+	agx4_fwmodel_trace(m, AGX4_FWMODEL_TR_SGX, 0, 0, off, val);
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_trace_sgx);

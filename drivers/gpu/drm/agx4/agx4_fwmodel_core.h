@@ -321,6 +321,8 @@ enum fwm_scratch {
 #define FWM_TVB_POOLS		64
 /* G17P receiver slots of dependency points (an 8-bit field). */
 #define FWM_RECV_SLOTS		256
+/* Host-written cursors a trace follows: event read, control, 12 work. */
+#define FWM_TRACE_CURSORS	14
 
 /**
  * struct agx4_fwmodel - the firmware model
@@ -388,6 +390,15 @@ enum fwm_scratch {
  *	agx4_fwmodel_cpu_ns() reads).
  * @host_ns: nanoseconds spent in the host's receive callbacks (executor
  *	only).
+ * @trace_lock: protects @trace, @trace_len and @trace_lost; innermost:
+ *	nothing else is taken while it is held.
+ * @trace: the steps recorded since agx4_fwmodel_trace_start(), or NULL
+ *	(off, the default).
+ * @trace_len: steps in @trace.
+ * @trace_lost: steps that did not fit.
+ * @trace_seen: per instance, the last value of each host-written cursor
+ *	in memory the firmware read, for &enum agx4_fwmodel_trace_ring
+ *	(event read, control producer, work producers 0..11; executor only).
  */
 struct agx4_fwmodel {
 	struct device *dev;
@@ -439,6 +450,12 @@ struct agx4_fwmodel {
 	unsigned int nscripts;
 	atomic64_t cpu_ns;
 	u64 host_ns;
+
+	spinlock_t trace_lock;	/* see the kernel-doc above */
+	struct agx4_fwmodel_trace *trace;
+	unsigned int trace_len;
+	unsigned int trace_lost;
+	u32 trace_seen[FWM_MAX_INST][FWM_TRACE_CURSORS];
 };
 
 /**
@@ -622,6 +639,12 @@ int agx4_fwmodel_read64(struct agx4_fwmodel *m, unsigned int inst, u64 va,
 			u64 *val);
 
 void agx4_fwmodel_exec_done(struct agx4_fwmodel *m);
+
+/* The trace (agx4_fwmodel_trace_start()); a no-op while it is off. */
+void agx4_fwmodel_trace(struct agx4_fwmodel *m, enum agx4_fwmodel_trace_kind k,
+			unsigned int inst, u8 ep, u32 reg, u64 value);
+void agx4_fwmodel_trace_cursor(struct agx4_fwmodel *m, unsigned int inst,
+			       u32 ring, u32 value);
 
 /* Execution (agx4_fwmodel_exec.c), executor only unless said. */
 void agx4_fwmodel_exec_init(struct agx4_fwmodel *m);

@@ -310,6 +310,9 @@ int agx4_fwmodel_exec_kick(struct agx4_fwmodel *m, unsigned int inst,
 	if (d->work_cursor(m, inst, ch, 0, &r, false) ||
 	    d->work_cursor(m, inst, ch, 2, &p, false))
 		goto crash;
+	if (m->gen == AGX4_FWMODEL_G17P)
+		agx4_fwmodel_trace_cursor(m, inst,
+					  AGX4_FWMODEL_TRR_WORK_PROD + ch, p);
 	r %= WORK_MSG_RING;
 	p %= WORK_MSG_RING;
 	while (r != p) {

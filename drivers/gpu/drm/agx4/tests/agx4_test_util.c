@@ -102,6 +102,7 @@ static size_t current_sgx_size;
 static enum agx4_fwmodel_fault next_fault;
 static u32 next_fault_arg;
 static unsigned int next_timeout_ms;
+static bool next_trace;
 
 static void model_destroy(struct drm_device *drm, void *data)
 {
@@ -133,6 +134,8 @@ static void fake_write_sgx(struct agx4_device *adev, u32 offset, u32 value)
 
 	if (w)
 		WRITE_ONCE(*w, value);
+	if (current_model)
+		agx4_fwmodel_trace_sgx(current_model, offset, value);
 }
 
 static u32 fake_read_sgx(struct agx4_device *adev, u32 offset)
@@ -372,6 +375,8 @@ static int map_sgx(struct agx4_device *adev)
 	current_sgx = agx4_fwmodel_sgx(m, &current_sgx_size);
 	if (next_fault)
 		agx4_fwmodel_inject(m, next_fault, next_fault_arg);
+	if (next_trace)
+		KUNIT_ASSERT_EQ(test, agx4_fwmodel_trace_start(m), 0);
 	adev->sgx = window_map_all(adev);
 	return 0;
 }
@@ -525,6 +530,19 @@ void agx4_test_arm_model(enum agx4_fwmodel_fault fault, u32 arg,
 	next_fault = fault;
 	next_fault_arg = arg;
 	next_timeout_ms = timeout_ms;
+	next_trace = false;
+}
+
+/**
+ * agx4_test_trace_model() - trace the next probe's firmware from its start
+ *
+ * Its model records what the driver does from before the first register
+ * write (agx4_fwmodel_trace_start()).  agx4_test_fake_gpu() and
+ * agx4_test_arm_model() turn it off again.
+ */
+void agx4_test_trace_model(void)
+{
+	next_trace = true;
 }
 
 /* Pages fake_map_region() allocated and has not freed. */

@@ -51,6 +51,7 @@ void agx4_test_device_memory(struct kunit *test, struct agx4_device *adev,
 struct agx4_fwmodel *agx4_test_model(void);
 void agx4_test_arm_model(enum agx4_fwmodel_fault fault, u32 arg,
 			 unsigned int timeout_ms);
+void agx4_test_trace_model(void);
 void agx4_test_no_restart(struct kunit *test);
 bool agx4_test_failslab(struct kunit *test);
 void agx4_test_fail_nth(unsigned int n);

@@ -677,6 +677,65 @@ static void expect_err(struct fwt *t, enum agx4_fwmodel_err e, u64 where)
 	KUNIT_EXPECT_EQ(t->test, w, where);
 }
 
+/* ---- the trace ---- */
+
+/* Off by default: a booted model recorded nothing. */
+static void trace_is_off_until_started(struct kunit *test)
+{
+	struct fwt *t = g16_booted(test);
+	struct agx4_fwmodel_trace tr[4];
+	unsigned int lost = 1;
+
+	agx4_fwmodel_trace_sgx(t->m, 0xd60060, 2);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_trace_get(t->m, tr, 4, &lost), 0);
+	KUNIT_EXPECT_EQ(test, lost, 0);
+}
+
+/* Host steps in the order the host took them, then the firmware's. */
+static void trace_records_host_steps_in_order(struct kunit *test)
+{
+	struct fwt *t = g16_booted(test);
+	struct agx4_fwmodel_trace tr[8];
+	unsigned int n;
+
+	KUNIT_ASSERT_EQ(test, agx4_fwmodel_trace_start(t->m), 0);
+	agx4_fwmodel_trace_sgx(t->m, SGX_CTL_PROD, 1);
+	KUNIT_ASSERT_EQ(test, t->ops->ring(t->m, 0, 0x21,
+					   0x0084000000000011ULL), 0);
+	agx4_fwmodel_sync(t->m);
+	t->ops->stop(t->m, 0);
+	n = agx4_fwmodel_trace_get(t->m, tr, ARRAY_SIZE(tr), NULL);
+	KUNIT_ASSERT_EQ(test, n, 3);
+	KUNIT_EXPECT_EQ(test, tr[0].kind, AGX4_FWMODEL_TR_SGX);
+	KUNIT_EXPECT_EQ(test, tr[0].reg, SGX_CTL_PROD);
+	KUNIT_EXPECT_EQ(test, tr[0].value, 1);
+	KUNIT_EXPECT_EQ(test, tr[1].kind, AGX4_FWMODEL_TR_RING);
+	KUNIT_EXPECT_EQ(test, tr[1].ep, 0x21);
+	KUNIT_EXPECT_EQ(test, tr[1].value, 0x0084000000000011ULL);
+	KUNIT_EXPECT_EQ(test, tr[2].kind, AGX4_FWMODEL_TR_STOP);
+	KUNIT_EXPECT_EQ(test, tr[2].inst, 0);
+}
+
+/* A full trace keeps its first steps and counts the rest as lost. */
+static void trace_counts_what_does_not_fit(struct kunit *test)
+{
+	struct fwt *t = fwt_new(test, AGX4_FWMODEL_G16);
+	struct agx4_fwmodel_trace tr[2];
+	unsigned int i, lost = 0;
+
+	KUNIT_ASSERT_EQ(test, agx4_fwmodel_trace_start(t->m), 0);
+	for (i = 0; i < AGX4_FWMODEL_TRACE_MAX + 6; i++)
+		agx4_fwmodel_trace_sgx(t->m, 4 * i, i);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_trace_get(t->m, tr, 2, &lost),
+			AGX4_FWMODEL_TRACE_MAX);
+	KUNIT_EXPECT_EQ(test, lost, 6);
+	KUNIT_EXPECT_EQ(test, tr[1].reg, 4);
+	/* A new trace starts empty. */
+	KUNIT_ASSERT_EQ(test, agx4_fwmodel_trace_start(t->m), 0);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_trace_get(t->m, tr, 2, &lost), 0);
+	KUNIT_EXPECT_EQ(test, lost, 0);
+}
+
 /* ---- G16 boot ---- */
 
 static void g16_boot_acknowledges_in_status_a(struct kunit *test)
@@ -4038,6 +4097,9 @@ static struct kunit_case agx4_fwmodel_cases[] = {
 	KUNIT_CASE(loader_maps_the_image),
 	KUNIT_CASE(err_names_are_distinct),
 	KUNIT_CASE(g16_boot_acknowledges_in_status_a),
+	KUNIT_CASE(trace_is_off_until_started),
+	KUNIT_CASE(trace_records_host_steps_in_order),
+	KUNIT_CASE(trace_counts_what_does_not_fit),
 	KUNIT_CASE(g16_registration_posts_receipt),
 	KUNIT_CASE(g16_unknown_record_is_bad_record),
 	KUNIT_CASE(g16_malformed_registration_is_bad_record),

@@ -422,6 +422,14 @@ static const struct tr_step g17p_boot[] = {
 	{ MSG(0, 0x21, 0x0089000000000000ull, ALL) },
 	{ MSG(1, 0x21, 0x0089000000000000ull, ALL) },
 	/*
+	 * The startup receipt, {13, 1, 0} in slot 0 of a peer's channel 13,
+	 * which run_render and run_compute accept before the first work;
+	 * the model's secondary posts it at 0x89, then notifies (0x42,
+	 * Operations::recv_message).
+	 */
+	{ EVENT(1, 13) },
+	{ REPLY(1, 0x20, NOTIFY) },
+	/*
 	 * Session::start_control: the status config words (memory), then
 	 * 0x0084_0000_0000_0011 on the primary only.
 	 */

@@ -127,6 +127,28 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_channel_free_entries);
  */
 int agx4_channel_push(struct agx4_channel *ch, const void *entry, size_t len)
 {
+	int ret = agx4_channel_write(ch, entry, len);
+
+	if (!ret)
+		agx4_channel_publish(ch);
+	return ret;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_channel_push);
+
+/**
+ * agx4_channel_write() - write one entry, not yet published
+ * @ch: the channel.
+ * @entry: the entry.
+ * @len: its bytes, at most the entry size; the rest is zeroed.
+ *
+ * The entry goes to the ring at the host's head, which moves on; the
+ * producer the firmware reads stays until agx4_channel_publish(), so that
+ * several entries become visible at once.
+ *
+ * Return: as agx4_channel_push().
+ */
+int agx4_channel_write(struct agx4_channel *ch, const void *entry, size_t len)
+{
 	int room;
 	void *slot;
 
@@ -141,10 +163,21 @@ int agx4_channel_push(struct agx4_channel *ch, const void *entry, size_t len)
 	memcpy(slot, entry, len);
 	memset(slot + len, 0, ch->entry_size - len);
 	ch->head = (ch->head + 1) % ch->entries;
-	agx4_cursor_set(&ch->prod, ch->head);
 	return 0;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_channel_push);
+EXPORT_SYMBOL_IF_KUNIT(agx4_channel_write);
+
+/**
+ * agx4_channel_publish() - show the firmware every entry written
+ * @ch: the channel.
+ *
+ * Moves the producer to the host's head, after the entries' writes.
+ */
+void agx4_channel_publish(struct agx4_channel *ch)
+{
+	agx4_cursor_set(&ch->prod, ch->head);
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_channel_publish);
 
 /**
  * agx4_channel_consumed() - did the firmware take everything pushed?

@@ -56,6 +56,8 @@ void agx4_cursor_set(const struct agx4_cursor *c, u32 v);
 int agx4_channel_init(struct agx4_channel *ch, const char *name, void *ring,
 		      u32 entry_size, u32 entries);
 int agx4_channel_free_entries(struct agx4_channel *ch);
+int agx4_channel_write(struct agx4_channel *ch, const void *entry, size_t len);
+void agx4_channel_publish(struct agx4_channel *ch);
 int agx4_channel_push(struct agx4_channel *ch, const void *entry, size_t len);
 bool agx4_channel_consumed(struct agx4_channel *ch);
 int agx4_channel_pop(struct agx4_channel *ch, void *entry, size_t len);

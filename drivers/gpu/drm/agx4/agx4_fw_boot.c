@@ -468,6 +468,19 @@ int agx4_fw_boot_map_window(struct agx4_fw_boot *b, u64 va,
  */
 int agx4_fw_boot_start(struct agx4_fw_boot *b, unsigned int inst)
 {
+	return agx4_fw_boot_start_cpu(b, inst) ?:
+	       agx4_fw_boot_start_endpoints(b, inst);
+}
+
+/**
+ * agx4_fw_boot_start_cpu() - start a firmware instance, not its endpoints
+ * @b: the firmware.
+ * @inst: the instance.
+ *
+ * Return: 0 or the transport's errno.
+ */
+int agx4_fw_boot_start_cpu(struct agx4_fw_boot *b, unsigned int inst)
+{
 	const struct agx4_fw_transport *t = &b->adev->transport;
 	int ret;
 
@@ -479,6 +492,22 @@ int agx4_fw_boot_start(struct agx4_fw_boot *b, unsigned int inst)
 		return ret;
 	}
 	set_bit(inst, &b->started);
+	return 0;
+}
+
+/**
+ * agx4_fw_boot_start_endpoints() - start a started instance's endpoints
+ * @b: the firmware.
+ * @inst: the instance, started by agx4_fw_boot_start_cpu().
+ *
+ * Return: 0 or the transport's errno.
+ */
+int agx4_fw_boot_start_endpoints(struct agx4_fw_boot *b, unsigned int inst)
+{
+	const struct agx4_fw_transport *t = &b->adev->transport;
+	int ret;
+
+	lockdep_assert_held(&b->lock);
 	ret = t->ops->start_endpoint(t->priv, inst, AGX4_RTKIT_EP_FW);
 	if (!ret)
 		ret = t->ops->start_endpoint(t->priv, inst,
@@ -631,6 +660,44 @@ int agx4_fw_boot_ctl_push(struct agx4_fw_boot *b, unsigned int inst,
 	return ret;
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_fw_boot_ctl_push);
+
+/**
+ * agx4_fw_boot_ctl_push_n() - queue device-control records, published at once
+ * @b: the firmware.
+ * @inst: the instance.
+ * @recs: @n records of @len bytes each, back to back.
+ * @len: bytes of each.
+ * @n: how many.
+ *
+ * The producer moves once, past the last record, when all are written.
+ *
+ * Return: 0 or agx4_channel_write()'s errno (nothing published then).
+ */
+int agx4_fw_boot_ctl_push_n(struct agx4_fw_boot *b, unsigned int inst,
+			    const void *recs, size_t len, unsigned int n)
+{
+	struct agx4_channel *ch = &b->ctl[inst];
+	unsigned long flags;
+	unsigned int i;
+	u32 head;
+	int ret = 0;
+
+	spin_lock_irqsave(&b->ctl_lock, flags);
+	head = ch->head;
+	for (i = 0; i < n && !ret; i++)
+		ret = agx4_channel_write(ch, recs + i * len, len);
+	if (ret)
+		ch->head = head;
+	else
+		agx4_channel_publish(ch);
+	spin_unlock_irqrestore(&b->ctl_lock, flags);
+	if (unlikely(ret == -EPROTO)) {
+		atomic_inc(&b->bad_cursors);
+		agx4_reset_schedule(b->adev, AGX4_RESET_BAD_CONTROL, 0, NULL,
+				    0);
+	}
+	return ret;
+}
 
 /**
  * agx4_fw_boot_ctl_ring() - ring an instance's device-control doorbell

@@ -175,6 +175,8 @@ int agx4_fw_boot_map_window(struct agx4_fw_boot *b, u64 va,
 			    bool rw);
 int agx4_fw_boot_views(struct agx4_fw_boot *b,
 		       const struct agx4_fw_boot_view *views, unsigned int n);
+int agx4_fw_boot_start_cpu(struct agx4_fw_boot *b, unsigned int inst);
+int agx4_fw_boot_start_endpoints(struct agx4_fw_boot *b, unsigned int inst);
 int agx4_fw_boot_start(struct agx4_fw_boot *b, unsigned int inst);
 int agx4_fw_boot_send(struct agx4_fw_boot *b, unsigned int inst, u8 ep,
 		      u64 msg);
@@ -185,6 +187,8 @@ int agx4_fw_boot_wait_acked(struct agx4_fw_boot *b, unsigned long mask,
 			    unsigned int timeout_ms);
 int agx4_fw_boot_ctl_push(struct agx4_fw_boot *b, unsigned int inst,
 			  const void *rec, size_t len);
+int agx4_fw_boot_ctl_push_n(struct agx4_fw_boot *b, unsigned int inst,
+			    const void *recs, size_t len, unsigned int n);
 int agx4_fw_boot_ctl_ring(struct agx4_fw_boot *b, unsigned int inst);
 int agx4_fw_boot_wait_ctl(struct agx4_fw_boot *b, unsigned int inst);
 int agx4_fw_boot_handoff(struct agx4_fw_boot *b);

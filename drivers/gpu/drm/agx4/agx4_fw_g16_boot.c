@@ -1012,7 +1012,7 @@ static int open_control(struct agx4_fw_boot *b, struct g16_boot *g)
 		.count = G16_OPENING_OPERANDS,
 	};
 	struct agx4_channel *ctl = &b->ctl[0];
-	u8 rec[AGX4_FW_CTL_SIZE] = { };
+	u8 rec[2][AGX4_FW_CTL_SIZE] = { };
 	u8 *sb = g->status->cpu;
 	int ret;
 
@@ -1028,14 +1028,12 @@ static int open_control(struct agx4_fw_boot *b, struct g16_boot *g)
 			agx4_cursor_get(&ctl->prod));
 		return -EIO;
 	}
-	put_unaligned_le32(AGX4_FW_CTL_INITIAL, rec);
-	ret = agx4_fw_boot_ctl_push(b, 0, rec, sizeof(rec));
+	/* Both records, then the producer once, at 3 (H: the reference). */
+	put_unaligned_le32(AGX4_FW_CTL_INITIAL, rec[0]);
+	ret = gen->build_ctl(&reg, rec[1], sizeof(rec[1]));
 	if (ret)
 		return ret;
-	ret = gen->build_ctl(&reg, rec, sizeof(rec));
-	if (ret)
-		return ret;
-	ret = agx4_fw_boot_ctl_push(b, 0, rec, sizeof(rec));
+	ret = agx4_fw_boot_ctl_push_n(b, 0, rec, sizeof(rec[0]), 2);
 	if (ret)
 		return ret;
 	put_unaligned_le64(g->notify->va, sb + G16_STATUS_B_NOTIFY_STATE);

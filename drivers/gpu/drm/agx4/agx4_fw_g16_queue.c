@@ -2058,8 +2058,11 @@ static bool send_locked(struct agx4_fw_g16_sub *sub, struct agx4_fw_job *job,
  */
 static void flush_locked(struct agx4_fw_g16_sub *sub)
 {
+	static const u8 stage_order[3] = {
+		AGX4_FW_LANE_3D, AGX4_FW_LANE_TA, AGX4_FW_LANE_COMPUTE,
+	};
 	struct agx4_fw_job *job, *tmp;
-	u32 chans = 0, c;
+	u32 chans = 0, c, i;
 
 	lockdep_assert_held(&sub->lock);
 	list_for_each_entry_safe(job, tmp, &sub->deferred, link) {
@@ -2071,7 +2074,13 @@ static void flush_locked(struct agx4_fw_g16_sub *sub)
 		return;
 	/* The messages before the producers; agx4_cursor_set() orders too. */
 	wmb();
-	for (c = 0; c < AGX4_FW_NUM_WORK_CHANNELS; c++) {
+	for (i = 0; i < AGX4_FW_NUM_WORK_CHANNELS; i++) {
+		/*
+		 * Per priority, the 3D channel's producer before the TA's
+		 * (H: the reference publishes a render's stages 3D first),
+		 * then the compute channel's.
+		 */
+		c = i / 3 * 3 + stage_order[i % 3];
 		if (!(chans & BIT(c)))
 			continue;
 		agx4_cursor_set(&sub->chans[c].prod, sub->chans[c].head);

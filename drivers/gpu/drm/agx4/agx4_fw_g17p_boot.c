@@ -497,14 +497,16 @@ static int build_init_data(struct agx4_fw_boot *b, struct g17p_boot *g)
  * Start order: the reference driver starts the primary first; the notes
  * of the reference's author say the secondary first.  agx4 follows the
  * driver that boots (GAP: which order the firmware needs is not known).
+ * The endpoints are started later, each instance's just before its init
+ * message, as the reference does (G17P-28).
  */
 static int start_instances(struct agx4_fw_boot *b)
 {
 	int ret;
 
-	ret = agx4_fw_boot_start(b, 0);
+	ret = agx4_fw_boot_start_cpu(b, 0);
 	if (!ret)
-		ret = agx4_fw_boot_start(b, 1);
+		ret = agx4_fw_boot_start_cpu(b, 1);
 	return ret;
 }
 
@@ -643,14 +645,19 @@ struct agx4_fw_g17p_sub *agx4_fw_g17p_sub(struct agx4_fw_boot *b)
 	return &((struct g17p_boot *)b->gen_priv)->sub;
 }
 
-/* Both roots out, the primary first; both must acknowledge (0x09). */
+/*
+ * Both roots out, the primary first, each instance's endpoints started
+ * just before its root (H: the reference's start_inner); both must
+ * acknowledge (0x09).
+ */
 static int publish(struct agx4_fw_boot *b, struct g17p_boot *g)
 {
 	unsigned int inst;
 	int ret;
 
 	for (inst = 0; inst < AGX4_MAX_INSTANCES; inst++) {
-		ret = agx4_fw_boot_publish_root(b, inst, g->roots->va +
+		ret = agx4_fw_boot_start_endpoints(b, inst) ?:
+		      agx4_fw_boot_publish_root(b, inst, g->roots->va +
 						(inst ? G17P_ROOT_SEC : 0));
 		if (ret)
 			return ret;

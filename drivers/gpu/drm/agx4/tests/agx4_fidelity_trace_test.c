@@ -336,10 +336,9 @@ static const struct tr_step g16_boot[] = {
 static const struct tr_step g16_render[] = {
 	/*
 	 * publish_render: "for stage in [1usize, 0]": the 3D channel's
-	 * producer first, then the TA's, each to epoch + 1.  agx4 writes the
-	 * TA producer first, the 3D one after it.
+	 * producer first, then the TA's, each to epoch + 1.
 	 */
-	{ DIVERGES, SGX(G16_PROD(1, G16_PRIO), 1) },
+	{ SGX(G16_PROD(1, G16_PRIO), 1) },
 	{ SGX(G16_PROD(0, G16_PRIO), 1) },
 	/* publish_render: 0x0083_0000_0000_0000 | priority << 2 on 0x21. */
 	{ MSG(0, 0x21, 0x0083000000000000ull | G16_PRIO << 2, ALL) },
@@ -399,13 +398,11 @@ static const struct tr_step g17p_boot[] = {
 	/*
 	 * Session::start_inner (after the handoff and the VM): for each peer
 	 * in order, start 0x20, start 0x21, send 0x81 | root on 0x20 (the
-	 * root's address is agx4's: "any").  agx4 starts the endpoints with
-	 * each coprocessor, before the secondary's start, and sends both
-	 * 0x81 messages after all four endpoints (G17P-28).
+	 * root's address is agx4's: "any").
 	 */
-	{ DIVERGES, EP(0, 0x20) },
-	{ DIVERGES, EP(0, 0x21) },
-	{ DIVERGES, MSG(0, 0x20, INIT_MSG, INIT_MASK) },
+	{ EP(0, 0x20) },
+	{ EP(0, 0x21) },
+	{ MSG(0, 0x20, INIT_MSG, INIT_MASK) },
 	{ EP(1, 0x20) },
 	{ EP(1, 0x21) },
 	{ MSG(1, 0x20, INIT_MSG, INIT_MASK) },

@@ -675,6 +675,9 @@ static int parse_mboxes(struct parse_ctx *pc, const struct agx4_soc_desc *soc,
 	return 0;
 }
 
+#define AGX4_T8140_PRIVATE_VM_START	0xfffffc0000000000ull
+#define AGX4_T8140_PRIVATE_VM_SIZE	0x2000000000ull
+
 static int check_private_vm(struct parse_ctx *pc, struct agx4_platform *p)
 {
 	static const char *what = "apple,rtkit-private-vm-region";
@@ -690,6 +693,16 @@ static int check_private_vm(struct parse_ctx *pc, struct agx4_platform *p)
 	/* The firmware's private range is in the upper (kernel) half. */
 	if (!(p->private_vm.start & BIT_ULL(63)))
 		return reject(pc, -EINVAL, what, "not in the upper half");
+	/*
+	 * G17P: the firmware's graph sits at the end of this range, and the
+	 * reference takes only the range its firmware build has (H:
+	 * GravityLinux/linux drivers/gpu/drm/asahi/g17p_platform.rs@5f23f74e).
+	 */
+	if (p->soc == AGX4_SOC_T8140 &&
+	    (p->private_vm.start != AGX4_T8140_PRIVATE_VM_START ||
+	     p->private_vm.size != AGX4_T8140_PRIVATE_VM_SIZE))
+		return reject(pc, -EINVAL, what,
+			      "not the range of the G17P firmware");
 	return 0;
 }
 

@@ -612,6 +612,31 @@ static void agx4_of_bad_private_vm_region_is_einval(struct kunit *test)
 }
 
 /*
+ * G17P takes only its firmware's private range, [0xffff_fc00_0000_0000,
+ * + 0x20_0000_0000) (the reference's rule): another valid upper-half
+ * range is refused there, and taken on G16.
+ */
+static void agx4_of_g17p_private_vm_region_is_the_firmware_s(struct kunit *test)
+{
+	static const char *what = "apple,rtkit-private-vm-region";
+	struct agx4_test_dt *dt = agx4_test_dt_alloc(test, AGX4_SOC_T8140);
+	struct agx4_test_dt *dt16 = agx4_test_dt_alloc(test, AGX4_SOC_T8132);
+	struct of_ctx *c = ctx(test);
+	__be64 v[2];
+
+	v[0] = cpu_to_be64(0xfffffc0000000000ull);
+	v[1] = cpu_to_be64(0x1000000000ull);		/* smaller */
+	agx4_test_dt_set(test, dt, what, v, sizeof(v));
+	expect_rejected(test, dt, c, -EINVAL, what);
+	v[0] = cpu_to_be64(0xfffffe0000000000ull);	/* elsewhere */
+	v[1] = cpu_to_be64(0x2000000000ull);
+	agx4_test_dt_set(test, dt, what, v, sizeof(v));
+	expect_rejected(test, dt, c, -EINVAL, what);
+	agx4_test_dt_set(test, dt16, what, v, sizeof(v));
+	KUNIT_EXPECT_EQ(test, try_parse(test, dt16, c), 0);
+}
+
+/*
  * The t8132 power-controller tunables, from the specification of the
  * G16 power block: property (after "apple,sgx-gpu-"), member, float or
  * not, default (NO_DEFAULT: optional, has_* says whether present), up to
@@ -838,6 +863,7 @@ static struct kunit_case agx4_of_cases[] = {
 	KUNIT_CASE(agx4_of_t8140_adt_reservation_mismatch_is_einval),
 	KUNIT_CASE(agx4_of_mailbox_count_and_names),
 	KUNIT_CASE(agx4_of_bad_private_vm_region_is_einval),
+	KUNIT_CASE(agx4_of_g17p_private_vm_region_is_the_firmware_s),
 	KUNIT_CASE_PARAM(agx4_of_power_tunable_absent_takes_default,
 			 tunable_gen_params),
 	KUNIT_CASE_PARAM(agx4_of_power_tunable_present_is_read,

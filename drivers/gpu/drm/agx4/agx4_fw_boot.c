@@ -211,13 +211,18 @@ static const struct agx4_fw_transport_events fw_events = {
 	.crashed = fw_crashed,
 };
 
+/*
+ * Stops the instances in the reverse order of their start, the secondary
+ * before the primary (H: GravityLinux/linux
+ * drivers/gpu/drm/asahi/g17p_boot.rs@05fb6a7d, the session's drop).
+ */
 static void stop_all_locked(struct agx4_fw_boot *b)
 {
 	const struct agx4_fw_transport *t = &b->adev->transport;
 	unsigned int i;
 
 	lockdep_assert_held(&b->lock);
-	for (i = 0; i < AGX4_MAX_INSTANCES; i++)
+	for (i = AGX4_MAX_INSTANCES; i-- > 0;)
 		if (test_and_clear_bit(i, &b->started))
 			t->ops->stop(t->priv, i);
 }

@@ -554,6 +554,29 @@ static void agx4_fidelity_trace_g17p_boot(struct kunit *test)
 		 ARRAY_SIZE(g17p_boot));
 }
 
+/*
+ * G17P shutdown: GravityLinux/linux drivers/gpu/drm/asahi/g17p_boot.rs@05fb6a7d,
+ * the session's drop: the RTKit shutdown of each started peer, in reverse
+ * order, the secondary first.
+ */
+static const struct tr_step g17p_shutdown[] = {
+	{ STOP(1) },
+	{ STOP(0) },
+};
+
+/* A booted G17P device going away. */
+static void agx4_fidelity_trace_g17p_shutdown(struct kunit *test)
+{
+	struct agx4_device *adev = tr_probe(test, AGX4_SOC_T8140);
+	struct agx4_fwmodel *m = agx4_test_model();
+
+	agx4_fwmodel_sync(m);
+	KUNIT_ASSERT_EQ(test, agx4_fwmodel_trace_start(m), 0);
+	agx4_device_unplug(adev);
+	tr_check(test, TR_G17P, "g17p shutdown", g17p_shutdown,
+		 ARRAY_SIZE(g17p_shutdown));
+}
+
 /* ---- the suite -------------------------------------------------------- */
 
 static int agx4_fidelity_trace_init(struct kunit_suite *suite)
@@ -578,6 +601,7 @@ static struct kunit_case agx4_fidelity_trace_cases[] = {
 	KUNIT_CASE(agx4_fidelity_trace_g16_compute),
 	KUNIT_CASE(agx4_fidelity_trace_g16_shutdown),
 	KUNIT_CASE(agx4_fidelity_trace_g17p_boot),
+	KUNIT_CASE(agx4_fidelity_trace_g17p_shutdown),
 	{ }
 };
 

@@ -10,6 +10,9 @@
 #include "agx4_of.h"
 #include "agx4_uat.h"
 
+/* Ranges of firmware objects at the reference drivers' fixed addresses. */
+#define AGX4_FW_FIXED_RANGES	2
+
 /* Lanes (stages) of work: queue records, stamps and channels. */
 #define AGX4_FW_LANE_TA		0
 #define AGX4_FW_LANE_3D		1
@@ -125,11 +128,11 @@ struct agx4_fw_gen {
 	 */
 	struct agx4_range reg_windows;
 	/**
-	 * @fixed_objs: the firmware range where the reference drivers place
+	 * @fixed_objs: the firmware ranges where the reference drivers place
 	 * firmware objects at fixed addresses and agx4 places them alike
-	 * (size 0: none, every object comes from @fw_heap).
+	 * (size 0: none; with none, every object comes from @fw_heap).
 	 */
-	struct agx4_range fixed_objs;
+	struct agx4_range fixed_objs[AGX4_FW_FIXED_RANGES];
 	/**
 	 * @read_gpu_info: read and check the GPU's identity (ID registers
 	 * and device-tree inputs); -ENODEV for a GPU agx4 cannot drive.

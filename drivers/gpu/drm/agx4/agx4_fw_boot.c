@@ -328,29 +328,39 @@ struct agx4_fw_obj *agx4_fw_boot_alloc(struct agx4_fw_boot *b,
  * agx4_fw_boot_alloc_at() - allocate a named firmware object at a fixed address
  * @b: the firmware.
  * @name: what it is.
- * @va: where the reference drivers place it, in &agx4_fw_gen.fixed_objs.
+ * @va: where the reference drivers place it, in one of the ranges of
+ *	&agx4_fw_gen.fixed_objs.
  * @size: bytes.
  * @class: as for agx4_fw_obj_create_at().
  *
  * Return: the object, or an ERR_PTR(): -ENOSPC when the boot's table is
- * full, else as agx4_fw_obj_create_at().
+ * full, -EINVAL when no fixed range holds the object, else as
+ * agx4_fw_obj_create_at().
  */
 struct agx4_fw_obj *agx4_fw_boot_alloc_at(struct agx4_fw_boot *b,
 					  const char *name, u64 va, u64 size,
 					  unsigned int class)
 {
+	const struct agx4_range *r = b->adev->gen->fixed_objs;
 	struct agx4_fw_obj *obj;
+	unsigned int i;
 
 	if (b->num_objs == AGX4_FW_BOOT_MAX_OBJS)
 		return ERR_PTR(-ENOSPC);
-	if (!b->adev->gen->fixed_objs.size)
+	for (i = 0; i < AGX4_FW_FIXED_RANGES; i++)
+		if (r[i].size && va >= r[i].start &&
+		    va - r[i].start < r[i].size &&
+		    size <= r[i].size - (va - r[i].start))
+			break;
+	if (i == AGX4_FW_FIXED_RANGES)
 		return ERR_PTR(-EINVAL);
-	obj = agx4_fw_obj_create_at(&b->adev->mem->fixed, va, size, class);
+	obj = agx4_fw_obj_create_at(&b->adev->mem->fixed[i], va, size, class);
 	if (IS_ERR(obj))
 		return obj;
 	b->objs[b->num_objs++] = (struct agx4_fw_boot_obj){ name, obj };
 	return obj;
 }
+EXPORT_SYMBOL_IF_KUNIT(agx4_fw_boot_alloc_at);
 
 /**
  * agx4_fw_boot_views() - name records inside the boot's objects

@@ -464,9 +464,14 @@ const struct agx4_fw_gen agx4_fw_g16 = {
 	.reg_windows = { 0xfffffc2180200000ull, 0xe00000ull },
 	/*
 	 * H: the reference's fixed firmware objects, 0xfffffc2000100000 to
-	 * 0xfffffc20c05f0000 (g16.rs@1ab42a3a; the boot places them).
+	 * 0xfffffc20c05f0000, and the notification pages just past its
+	 * register windows, 0xfffffc2181000000 to 0xfffffc218100c000
+	 * (g16.rs@1ab42a3a; the boot places them).
 	 */
-	.fixed_objs = { 0xfffffc2000000000ull, 0x100000000ull },
+	.fixed_objs = {
+		{ 0xfffffc2000000000ull, 0x100000000ull },
+		{ 0xfffffc2181000000ull, 0x10000ull },
+	},
 	.read_gpu_info = g16_read_gpu_info,
 	.read_fault = g16_read_fault,
 	.layouts = g16_layouts,

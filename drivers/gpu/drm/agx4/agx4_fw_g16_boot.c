@@ -255,6 +255,9 @@ static_assert(ARRAY_SIZE(g16_windows) == AGX4_FW_G16_NUM_WINDOWS);
 #define G16_FIXED_REGION_0		0xfffffc20c0518000ull
 #define G16_FIXED_CONTROL_DATA		0xfffffc20c0528000ull
 #define G16_FIXED_COMPUTE_SUPPORT	0xfffffc20c05e8000ull
+/* The mapping-notification state and ring, past the register windows. */
+#define G16_FIXED_NOTIFY_STATE		0xfffffc2181000000ull
+#define G16_FIXED_NOTIFY_RING		0xfffffc2181008000ull
 
 /*
  * The rest of what the reference allocates zeroed at fixed addresses:
@@ -331,7 +334,8 @@ struct g16_boot {
 	struct agx4_fw_obj *operand_list;
 	struct agx4_fw_obj *operand_table;
 	struct agx4_fw_obj *operand_bufs;
-	struct agx4_fw_obj *notify;
+	struct agx4_fw_obj *notify_state;
+	struct agx4_fw_obj *notify_ring;
 	struct agx4_fw_obj *policy;
 	struct agx4_fw_obj *region_0;
 	struct agx4_fw_obj *pb_table;
@@ -618,8 +622,11 @@ static int alloc_objects(struct agx4_fw_boot *b, struct g16_boot *g)
 		  G16_FLIST_ENTRIES * sizeof(__le64), AGX4_FW_OBJ_SHARED },
 		{ &g->operand_table, "operand_table", G16_OPEN_TABLE_SIZE,
 		  AGX4_FW_OBJ_SHARED },
-		/* The mapping-notification state (first page) and ring. */
-		{ &g->notify, "notify", 2 * SZ_16K, AGX4_FW_OBJ_SHARED },
+		/* The mapping-notification state and ring. */
+		{ &g->notify_state, "notify_state", SZ_16K,
+		  AGX4_FW_OBJ_SHARED, G16_FIXED_NOTIFY_STATE },
+		{ &g->notify_ring, "notify_ring", SZ_16K, AGX4_FW_OBJ_SHARED,
+		  G16_FIXED_NOTIFY_RING },
 		/* Extra policy objects the power block points at, zeroed (GAP). */
 		{ &g->policy, "policy", SZ_16K, AGX4_FW_OBJ_PRIVATE,
 		  G16_FIXED_POLICY },
@@ -1036,8 +1043,8 @@ static int open_control(struct agx4_fw_boot *b, struct g16_boot *g)
 	ret = agx4_fw_boot_ctl_push_n(b, 0, rec, sizeof(rec[0]), 2);
 	if (ret)
 		return ret;
-	put_unaligned_le64(g->notify->va, sb + G16_STATUS_B_NOTIFY_STATE);
-	put_unaligned_le64(g->notify->va + SZ_16K, sb + G16_STATUS_B_NOTIFY_RING);
+	put_unaligned_le64(g->notify_state->va, sb + G16_STATUS_B_NOTIFY_STATE);
+	put_unaligned_le64(g->notify_ring->va, sb + G16_STATUS_B_NOTIFY_RING);
 	put_unaligned_le32(1, sb + G16_STATUS_B_NOTIFY_ON);
 	/* M: the reference pauses before this doorbell; it says not why. */
 	msleep(G16_OPEN_SETTLE_MS);

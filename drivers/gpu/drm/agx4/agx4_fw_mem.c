@@ -122,14 +122,16 @@ static void mem_release(struct drm_device *drm, void *data)
 {
 	struct agx4_device *adev = to_agx4_device(drm);
 	struct agx4_fw_mem *mem = data;
+	unsigned int i;
 
 	if (mem->ttbs.va)
 		agx4_fw_mem_unmap_region(adev, &mem->ttbs);
 	if (mem->handoff.va)
 		agx4_fw_mem_unmap_region(adev, &mem->handoff);
 
-	if (adev->gen->fixed_objs.size)
-		agx4_fw_obj_heap_fini(&mem->fixed);
+	for (i = 0; i < AGX4_FW_FIXED_RANGES; i++)
+		if (adev->gen->fixed_objs[i].size)
+			agx4_fw_obj_heap_fini(&mem->fixed[i]);
 	agx4_fw_obj_heap_fini(&mem->windows);
 	agx4_fw_obj_heap_fini(&mem->ts);
 	agx4_fw_obj_heap_fini(&mem->heap);
@@ -152,7 +154,7 @@ int agx4_fw_mem_init(struct agx4_device *adev)
 	struct agx4_uat_region regions[AGX4_UAT_MAX_REGIONS];
 	struct device *dev = adev->base.dev;
 	struct agx4_fw_mem *mem;
-	unsigned int n = 1;
+	unsigned int n = 1, i;
 	int ret;
 
 	mem = drmm_kzalloc(&adev->base, sizeof(*mem), GFP_KERNEL);
@@ -196,17 +198,22 @@ int agx4_fw_mem_init(struct agx4_device *adev)
 				    gen->reg_windows.size);
 	if (ret)
 		goto err_ts;
-	if (gen->fixed_objs.size) {
-		ret = agx4_fw_obj_heap_init(&mem->fixed, dev, &mem->fw_uat,
-					    gen->fixed_objs.start,
-					    gen->fixed_objs.size);
+	for (i = 0; i < AGX4_FW_FIXED_RANGES; i++) {
+		if (!gen->fixed_objs[i].size)
+			continue;
+		ret = agx4_fw_obj_heap_init(&mem->fixed[i], dev, &mem->fw_uat,
+					    gen->fixed_objs[i].start,
+					    gen->fixed_objs[i].size);
 		if (ret)
-			goto err_windows;
+			goto err_fixed;
 	}
 	adev->mem = mem;
 	return drmm_add_action_or_reset(&adev->base, mem_release, mem);
 
-err_windows:
+err_fixed:
+	while (i-- > 0)
+		if (gen->fixed_objs[i].size)
+			agx4_fw_obj_heap_fini(&mem->fixed[i]);
 	agx4_fw_obj_heap_fini(&mem->windows);
 err_ts:
 	agx4_fw_obj_heap_fini(&mem->ts);

@@ -7,6 +7,7 @@
 
 #include <linux/types.h>
 
+#include "agx4_fw.h"
 #include "agx4_fw_obj.h"
 #include "agx4_of.h"
 #include "agx4_uat.h"
@@ -56,10 +57,11 @@ struct agx4_fw_mem {
 	/** @windows: the GPU register windows, at fixed addresses. */
 	struct agx4_fw_obj_heap windows;
 	/**
-	 * @fixed: firmware objects at the reference drivers' fixed addresses
-	 * (&agx4_fw_gen.fixed_objs); unused when that range is empty.
+	 * @fixed: firmware objects at the reference drivers' fixed addresses,
+	 * one heap per range of &agx4_fw_gen.fixed_objs; unused where that
+	 * range is empty.
 	 */
-	struct agx4_fw_obj_heap fixed;
+	struct agx4_fw_obj_heap fixed[AGX4_FW_FIXED_RANGES];
 };
 
 int agx4_fw_mem_init(struct agx4_device *adev);

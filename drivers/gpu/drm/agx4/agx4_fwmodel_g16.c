@@ -35,6 +35,18 @@ static const u32 ctl_cursor_off[3] = { 0xd640c0, 0xd640c8, 0xd60060 };
 #define G16_STATUS_REGISTERED	0x1c
 /* Control data + 0x48: the FList's progress, the record's count once taken (M). */
 #define G16_FLIST_PROGRESS	0x48
+/*
+ * The mapping notifications: status B's flag turning them on, its
+ * pointers to the state page and the ring, and where the reference places
+ * those pages (H: GravityLinux/linux drivers/gpu/drm/asahi/g16.rs@1ab42a3a
+ * open_control).
+ */
+#define G16_ROOT_STATUS_B	0xb0
+#define G16_SB_NOTIFY_STATE	0x4f88
+#define G16_SB_NOTIFY_RING	0x4f90
+#define G16_SB_NOTIFY_ON	0x4fd4
+#define G16_NOTIFY_STATE	0xfffffc2181000000ULL
+#define G16_NOTIFY_RING		0xfffffc2181008000ULL
 
 /*
  * GAP: identity values for t8132 are not recorded; these are non-zero,
@@ -238,6 +250,47 @@ static int g16_work_cursor(struct agx4_fwmodel *m, unsigned int inst,
 }
 
 /*
+ * The mapping notifications, as the opening finds them: the reference
+ * maps the state page and the ring at fixed addresses, names them in
+ * status B and turns them on before it rings for the opening (H:
+ * g16.rs@1ab42a3a open_control).  Strictest reading: the firmware writes
+ * both pages from then on, so each must be mapped writable, and it may
+ * find them by address as well, so each must be where the reference puts
+ * it; anything else faults the instance.
+ */
+static int g16_check_notify(struct agx4_fwmodel *m, unsigned int inst)
+{
+	static const u32 off[2] = { G16_SB_NOTIFY_STATE, G16_SB_NOTIFY_RING };
+	static const u64 at[2] = { G16_NOTIFY_STATE, G16_NOTIFY_RING };
+	__le64 sb, va;
+	__le32 on;
+	unsigned int i;
+	u64 b;
+
+	if (agx4_fwmodel_read(m, inst,
+			      m->inst[inst].root_va + G16_ROOT_STATUS_B,
+			      &sb, sizeof(sb)))
+		return -EIO;
+	b = le64_to_cpu(sb);
+	if (agx4_fwmodel_read(m, inst, b + G16_SB_NOTIFY_ON, &on, sizeof(on)))
+		return -EIO;
+	if (le32_to_cpu(on) != 1)
+		return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_ROOT,
+					 b + G16_SB_NOTIFY_ON);
+	for (i = 0; i < ARRAY_SIZE(off); i++) {
+		if (agx4_fwmodel_read(m, inst, b + off[i], &va, sizeof(va)))
+			return -EIO;
+		if (le64_to_cpu(va) != at[i])
+			return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_ROOT,
+						 b + off[i]);
+		if (agx4_fwmodel_check(m, inst, at[i], SZ_16K,
+				       AGX4_FWMODEL_READ | AGX4_FWMODEL_WRITE))
+			return -EIO;
+	}
+	return 0;
+}
+
+/*
  * The opening registration: +4 = 1, +8 = 0x3f, +0x14 control data,
  * +0x1c and +0x24 the operand table (twice), +0x2c = 160, +0x34 = 1 (H).
  */
@@ -256,7 +309,8 @@ static int g16_register(struct agx4_fwmodel *m, unsigned int inst, u64 va,
 	    get_unaligned_le32(rec + 0x34) != 1)
 		return -EINVAL;
 	/* The firmware reads the control data it is given. */
-	if (agx4_fwmodel_check(m, inst, data, 1, AGX4_FWMODEL_READ))
+	if (agx4_fwmodel_check(m, inst, data, 1, AGX4_FWMODEL_READ) ||
+	    g16_check_notify(m, inst))
 		return -EIO;
 	/*
 	 * The receipt echoes the record under kind 13 (H); the echo's

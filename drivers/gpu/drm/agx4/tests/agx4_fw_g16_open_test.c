@@ -449,6 +449,76 @@ static void agx4_g16_open_boot_gives_every_register_window(struct kunit *test)
  * memory controller, an SGX block too small for its windows or a range
  * too small for all of them is refused.
  */
+/*
+ * The opening finds the mapping-notification pages where the reference
+ * places them (g16.rs open_control: the state page at 0xfffffc2181000000,
+ * the ring at 0xfffffc2181008000), named in status B (+0x4f88, +0x4f90),
+ * turned on (+0x4fd4 = 1) and writable by the firmware; the model faults
+ * the opening on anything else.
+ */
+static void agx4_g16_open_notification_pages_at_the_reference_addresses(struct kunit *test)
+{
+	static const u64 at[2] = { 0xfffffc2181000000ull,
+				   0xfffffc2181008000ull };
+	struct agx4_device *adev = probe_g16(test);
+	struct agx4_fwmodel *m = agx4_test_model();
+	enum agx4_fwmodel_err e;
+	struct agx4_fw_obj *st;
+	u64 where = 0;
+	phys_addr_t pa;
+	unsigned int i;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, adev);
+	st = boot_obj(test, adev->fw, "status");
+	KUNIT_ASSERT_NOT_NULL(test, st);
+	KUNIT_EXPECT_EQ(test, get_unaligned_le32(st->cpu + 0x4fd4), 1);
+	for (i = 0; i < ARRAY_SIZE(at); i++) {
+		KUNIT_EXPECT_EQ(test, get_unaligned_le64(st->cpu + 0x4f88 +
+							 8 * i), at[i]);
+		KUNIT_EXPECT_EQ(test, agx4_fwmodel_translate(m, 0, at[i],
+							     AGX4_FWMODEL_WRITE,
+							     &pa),
+				AGX4_FWMODEL_OK);
+	}
+	agx4_fwmodel_sync(m);
+	e = agx4_fwmodel_error(m, &where);
+	KUNIT_EXPECT_EQ_MSG(test, e, AGX4_FWMODEL_OK, "model: %s at %#llx",
+			    agx4_fwmodel_err_name(e), where);
+}
+
+/*
+ * An object at a fixed address must lie wholly inside one of the
+ * generation's fixed ranges: between them, across a range's end, or past
+ * the last one it is refused with -EINVAL, and nothing is allocated.
+ */
+static void agx4_g16_fixed_object_outside_the_fixed_ranges_is_refused(struct kunit *test)
+{
+	static const struct { u64 va, size; } bad[] = {
+		{ 0xfffffc2180000000ull, SZ_16K },	/* between the ranges */
+		{ 0xfffffc20fffff000ull, SZ_16K },	/* across the first's end */
+		{ 0xfffffc218100c000ull, SZ_32K },	/* across the second's */
+		{ 0xfffffc2181010000ull, SZ_16K },	/* past the last */
+	};
+	struct agx4_device *adev = probe_g16(test);
+	struct agx4_fw_obj *obj;
+	unsigned int i, n;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, adev);
+	n = adev->fw->num_objs;
+	KUNIT_ASSERT_LT(test, n, AGX4_FW_BOOT_MAX_OBJS);
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		obj = agx4_fw_boot_alloc_at(adev->fw, "test", bad[i].va,
+					    bad[i].size, AGX4_FW_OBJ_SHARED);
+		KUNIT_EXPECT_EQ_MSG(test, PTR_ERR_OR_ZERO(obj), -EINVAL,
+				    "%#llx + %#llx", bad[i].va, bad[i].size);
+	}
+	KUNIT_EXPECT_EQ(test, adev->fw->num_objs, n);
+	/* The second range's free page past the ring is taken. */
+	obj = agx4_fw_boot_alloc_at(adev->fw, "test", 0xfffffc218100c000ull,
+				    SZ_16K, AGX4_FW_OBJ_SHARED);
+	KUNIT_EXPECT_FALSE(test, IS_ERR(obj));
+}
+
 static void agx4_g16_windows_follow_the_device_tree(struct kunit *test)
 {
 	struct agx4_fw_regwin_in wins[AGX4_FW_G16_NUM_WINDOWS];
@@ -559,6 +629,8 @@ static struct kunit_case agx4_g16_open_cases[] = {
 	KUNIT_CASE(agx4_g16_open_boot_sends_the_barrier),
 	KUNIT_CASE(agx4_g16_open_boot_gives_every_register_window),
 	KUNIT_CASE(agx4_g16_windows_follow_the_device_tree),
+	KUNIT_CASE(agx4_g16_open_notification_pages_at_the_reference_addresses),
+	KUNIT_CASE(agx4_g16_fixed_object_outside_the_fixed_ranges_is_refused),
 	{ }
 };
 

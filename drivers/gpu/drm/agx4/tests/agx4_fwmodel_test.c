@@ -758,6 +758,23 @@ static void g16_boot_acknowledges_in_status_a(struct kunit *test)
 }
 
 /* Step 9: slots 1 (no-op) and 2 (registration), producer 3, doorbell. */
+/*
+ * The mapping-notification pages as the reference leaves them before the
+ * opening (its g16.rs open_control): state and ring at fixed addresses,
+ * named in status B, turned on.
+ */
+#define G16_NOTIFY_STATE	0xfffffc2181000000ULL
+#define G16_NOTIFY_RING		0xfffffc2181008000ULL
+
+static void g16_notify_pages(struct fwt *t)
+{
+	tmap(t, G16_NOTIFY_STATE, PG, FW_RW);
+	tmap(t, G16_NOTIFY_RING, PG, FW_RW);
+	w64(t, G16_STATUS_B + 0x4f88, G16_NOTIFY_STATE);
+	w64(t, G16_STATUS_B + 0x4f90, G16_NOTIFY_RING);
+	w32(t, G16_STATUS_B + 0x4fd4, 1);
+}
+
 static void g16_open_control(struct fwt *t)
 {
 	u64 rec = G16_MAIN + 0x4c0 + 2 * 0x40;
@@ -782,6 +799,7 @@ static void g16_registration_posts_receipt(struct kunit *test)
 	struct fwt *t = g16_booted(test);
 	u64 ev = G16_STATUS_A + 0x2c0;
 
+	g16_notify_pages(t);
 	g16_open_control(t);
 	expect_err(t, AGX4_FWMODEL_OK, 0);
 	KUNIT_EXPECT_EQ(test, sgx_r(t, SGX_CTL_READ), 3);
@@ -795,6 +813,45 @@ static void g16_registration_posts_receipt(struct kunit *test)
 			G16_CTL_DATA);
 	KUNIT_EXPECT_EQ(test, r32(t, ev + 0x2c), 160);
 	KUNIT_EXPECT_EQ(test, got(t, 0, 0x20, 0x0042000000000000ULL), 1);
+}
+
+/*
+ * The opening faults the instance when the notification pages are not
+ * where status B and the reference put them, not writable, or not turned
+ * on.
+ */
+static void g16_opening_needs_the_notification_pages(struct kunit *test)
+{
+	static const struct { u32 off; u64 val; bool map; } bad[] = {
+		{ 0x4f88, G16_NOTIFY_STATE + PG, true },	/* elsewhere */
+		{ 0x4f90, G16_NOTIFY_STATE, true },		/* the state page */
+		{ 0x4fd4, 0, true },				/* off */
+		{ 0x4fd4, 1, false },				/* unmapped */
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		struct fwt *t = g16_booted(test);
+
+		if (bad[i].map) {
+			g16_notify_pages(t);
+			if (bad[i].off == 0x4fd4)
+				w32(t, G16_STATUS_B + 0x4fd4, bad[i].val);
+			else
+				w64(t, G16_STATUS_B + bad[i].off, bad[i].val);
+			expect_err(t, AGX4_FWMODEL_OK, 0);
+			g16_open_control(t);
+			expect_err(t, AGX4_FWMODEL_BAD_ROOT,
+				   G16_STATUS_B + bad[i].off);
+		} else {
+			w64(t, G16_STATUS_B + 0x4f88, G16_NOTIFY_STATE);
+			w64(t, G16_STATUS_B + 0x4f90, G16_NOTIFY_RING);
+			w32(t, G16_STATUS_B + 0x4fd4, 1);
+			g16_open_control(t);
+			expect_err(t, AGX4_FWMODEL_UNMAPPED, G16_NOTIFY_STATE);
+		}
+		KUNIT_EXPECT_EQ(test, r32(t, G16_STATUS_A + 0x1c), 0);
+	}
 }
 
 static void g16_unknown_record_is_bad_record(struct kunit *test)
@@ -4101,6 +4158,7 @@ static struct kunit_case agx4_fwmodel_cases[] = {
 	KUNIT_CASE(trace_records_host_steps_in_order),
 	KUNIT_CASE(trace_counts_what_does_not_fit),
 	KUNIT_CASE(g16_registration_posts_receipt),
+	KUNIT_CASE(g16_opening_needs_the_notification_pages),
 	KUNIT_CASE(g16_unknown_record_is_bad_record),
 	KUNIT_CASE(g16_malformed_registration_is_bad_record),
 	KUNIT_CASE(g16_unmapped_main_config),

@@ -2056,7 +2056,12 @@ static int prepare_compute(struct agx4_fw_queue *fq,
 				  4ull * (n + 1));
 	ctx->work = cpu_to_le64(in.st.work);
 	ctx->queue = cpu_to_le64(own_va(o, OWN_QUEUE));
-	/* The owner's previous command (H); barriers on compute are in it. */
+	/*
+	 * The owner's previous command (H); barriers on compute are in it.
+	 * It is the only point, so the own point comes last, as the
+	 * reference orders them (g17p_compute.rs@e64fbc4e
+	 * context_dependencies): any foreign wait added here must precede it.
+	 */
 	ret = add_point(ctx, &c->npoints, o->grid, n);
 	if (ret)
 		return ret;
@@ -2285,12 +2290,19 @@ static int prepare_render(struct agx4_fw_queue *fq, struct g17p_pool *pl,
 	render_contexts(fq, c, in.ta.work_alias, in.frag.work_alias);
 	c->ctx.work = cpu_to_le64(in.ta.work);
 	c->ctx3d.work = cpu_to_le64(in.frag.work);
-	ret = add_point(&c->ctx, &c->npoints, pl->grid, k) ?:
-	      add_point(&c->ctx3d, &c->npoints3d, pl->grid, k + 1) ?:
-	      add_point(&c->ctx3d, &c->npoints3d, pl->grid + 1, k);
-	if (!ret && barrier >= 0 && barrier < k)
+	/*
+	 * Foreign waits first, the receiving grid's own previous-value
+	 * point last (H: GravityLinux/linux
+	 * drivers/gpu/drm/asahi/g17p_render_lifecycle.rs@e64fbc4e
+	 * Item::context keeps that order for the firmware's value list).
+	 */
+	ret = 0;
+	if (barrier >= 0 && barrier < k)
 		ret = add_point(&c->ctx, &c->npoints, pl->grid + 1,
 				barrier + 1);
+	ret = ret ?: add_point(&c->ctx, &c->npoints, pl->grid, k) ?:
+	      add_point(&c->ctx3d, &c->npoints3d, pl->grid, k + 1) ?:
+	      add_point(&c->ctx3d, &c->npoints3d, pl->grid + 1, k);
 	if (ret)
 		return ret;
 	points_header(&c->ctx, G17P_DEP_ENGINE_TA, pl->index, c->npoints);

@@ -269,7 +269,7 @@ static int points_met(struct agx4_fwmodel *m, struct fwm_lane *l, u64 desc,
 	u64 ctx, h, p;
 	u8 c[CTX_SIZE];
 	u32 mask, n, i, grid;
-	bool met = true;
+	bool met = true, own;
 
 	if (!l->ctx_area)
 		return agx4_fwmodel_item_fail(m, desc);
@@ -284,12 +284,24 @@ static int points_met(struct agx4_fwmodel *m, struct fwm_lane *l, u64 desc,
 	mask = lower_32_bits(h);
 	n = hweight32(mask);
 	if (h >> 48 != 0xffff || ((h >> 40) & 0xff) != k->engine ||
-	    (mask & (mask + 1)) || receiver_slot(m, l, (h >> 32) & 0xff))
+	    !n || (mask & (mask + 1)) ||
+	    receiver_slot(m, l, (h >> 32) & 0xff))
 		return agx4_fwmodel_item_fail(m, ctx + CTX_POINTS);
 	for (i = 0; i < n; i++) {
 		p = get_unaligned_le64(c + CTX_POINTS + 8 + 8 * i);
 		grid = p >> 40;
-		if (grid >= FWM_GRIDS || (p & GENMASK_ULL(39, 30)))
+		own = grid == l->event;
+		/*
+		 * Foreign waits first, the receiving grid's own
+		 * previous-value point last, and present (H:
+		 * GravityLinux/linux
+		 * drivers/gpu/drm/asahi/g17p_render_lifecycle.rs@e64fbc4e
+		 * Item::context refuses a list without it and rotates it to
+		 * the end; g17p_compute.rs@e64fbc4e context_dependencies
+		 * likewise).  Strictest reading: any other order is refused.
+		 */
+		if (grid >= FWM_GRIDS || (p & GENMASK_ULL(39, 30)) ||
+		    own != (i == n - 1))
 			return agx4_fwmodel_item_fail(m, ctx + CTX_POINTS +
 						      8 + 8 * i);
 		spin_lock_irqsave(&m->lock, flags);

@@ -1151,7 +1151,8 @@ static void agx4_g17p_submit_pool_bank_switch_keeps_older_renders_done(struct ku
 /*
  * A second render follows (item 2, not first, context slot 2); a vertex
  * barrier on the previous SUBMIT's render waits for its 3D (grid 1,
- * value 1) in the TA's context; a compute command behind a render of its
+ * value 1) in the TA's context, ahead of the TA grid's own point (the
+ * reference's order, G17P-13); a compute command behind a render of its
  * SUBMIT stays unpublished until that render is done.
  */
 static void agx4_g17p_submit_render_barriers(struct kunit *test)
@@ -1183,8 +1184,9 @@ static void agx4_g17p_submit_render_barriers(struct kunit *test)
 	rec = fw_ptr(test, rd64(fw_ptr(test, o), 0x10) + 2 * 0x200);
 	KUNIT_EXPECT_EQ(test, rd64(rec, 0x000), 1ull << 60 | 8);
 	KUNIT_EXPECT_EQ(test, rd64(rec, 0x020), 0xffff0c0000000003ull);
-	KUNIT_EXPECT_EQ(test, rd64(rec, 0x028), 1);
-	KUNIT_EXPECT_EQ(test, rd64(rec, 0x030), 1ull << 40 | 1);
+	/* The foreign wait first, the TA grid's own point last. */
+	KUNIT_EXPECT_EQ(test, rd64(rec, 0x028), 1ull << 40 | 1);
+	KUNIT_EXPECT_EQ(test, rd64(rec, 0x030), 1);
 	/* The compute goes once the render it waits for is done. */
 	agx4_test_poll_kick(c->adev, c->ops);
 	KUNIT_EXPECT_EQ(test, *cursor(c, CH8_PROD), 0);
@@ -1290,6 +1292,41 @@ static void agx4_g17p_submit_model_runs_render_and_compute(struct kunit *test)
 	KUNIT_EXPECT_EQ_MSG(test, e, AGX4_FWMODEL_OK, "model: %s at %#llx",
 			    agx4_fwmodel_err_name(e), where);
 	c->ops->job_free(job);
+	c->ops->queue_destroy(fq);
+}
+
+/*
+ * A render whose vertex barrier waits on the previous SUBMIT's render,
+ * run by the firmware model: its TA's context record carries the wait on
+ * the 3D grid first and its own point last, which the model takes (it
+ * refuses any other order, G17P-13), and both renders complete.
+ */
+static void agx4_g17p_submit_barrier_render_runs_on_the_model(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fwmodel *m = agx4_test_model();
+	struct agx4_fw_queue *fq = queue(test);
+	struct agx4_cmdbuf *first = renders(test, 1);
+	struct agx4_cmdbuf *second = renders(test, 1);
+	struct agx4_fw_job *j1, *j2;
+	enum agx4_fwmodel_err e;
+	u64 where = 0;
+
+	second->cmds[0].wait_vdm = 0;
+	bind_stream(test, first->cmds[0].render.cmd.vdm_ctrl_stream_base);
+	c->pass = true;
+	j1 = prepare(test, fq, first);
+	agx4_test_publish_kick(c->adev, c->ops, j1);
+	j2 = prepare(test, fq, second);
+	agx4_test_publish_kick(c->adev, c->ops, j2);
+	KUNIT_EXPECT_EQ(test, wait_job(c, j1), 0);
+	KUNIT_EXPECT_EQ(test, wait_job(c, j2), 0);
+	agx4_fwmodel_sync(m);
+	e = agx4_fwmodel_error(m, &where);
+	KUNIT_EXPECT_EQ_MSG(test, e, AGX4_FWMODEL_OK, "model: %s at %#llx",
+			    agx4_fwmodel_err_name(e), where);
+	c->ops->job_free(j1);
+	c->ops->job_free(j2);
 	c->ops->queue_destroy(fq);
 }
 
@@ -2876,6 +2913,7 @@ static struct kunit_case agx4_g17p_submit_cases[] = {
 	KUNIT_CASE(agx4_g17p_submit_render_done_needs_every_signal),
 	KUNIT_CASE(agx4_g17p_submit_pool_bank_switch_keeps_older_renders_done),
 	KUNIT_CASE(agx4_g17p_submit_render_barriers),
+	KUNIT_CASE(agx4_g17p_submit_barrier_render_runs_on_the_model),
 	KUNIT_CASE(agx4_g17p_submit_pools_are_taken_at_first_render),
 	KUNIT_CASE(agx4_g17p_submit_more_reports_than_a_ring_holds),
 	KUNIT_CASE(agx4_g17p_submit_model_runs_render_and_compute),

@@ -2930,9 +2930,10 @@ static void g17_compute(struct g17w *g, unsigned int i, unsigned int n,
 	w64(t, ctx + 0x18, OWN_Q(i));
 	w64(t, ctx + 0x20, 0xffff080000000000ULL | (u64)grid << 32 |
 	    (grid2 ? 3 : 1));
-	w64(t, ctx + 0x28, (u64)grid << 40 | n);
+	/* Foreign waits first, the owner's own point last. */
 	if (grid2)
-		w64(t, ctx + 0x30, (u64)grid2 << 40 | value2);
+		w64(t, ctx + 0x28, (u64)grid2 << 40 | value2);
+	w64(t, ctx + (grid2 ? 0x30 : 0x28), (u64)grid << 40 | n);
 	g17_ring(g, OWN_RING(i), &g->head[i], d);
 	if (n == 0)
 		g17_ring(g, OWN_RING(i), &g->head[i], OWN_OPT(i));
@@ -3432,6 +3433,11 @@ static const struct g17_bad g17_bad_cases[] = {
 	  AGX4_FWMODEL_BAD_ITEM, OWN_CTX(0) + 0x220 },
 	{ "point value past 30 bits", OWN_CTX(0) + 0x228,
 	  32ULL << 40 | 1ULL << 30, 8, AGX4_FWMODEL_BAD_ITEM,
+	  OWN_CTX(0) + 0x228 },
+	{ "own point missing", OWN_CTX(0) + 0x228, 33ULL << 40, 8,
+	  AGX4_FWMODEL_BAD_ITEM, OWN_CTX(0) + 0x228 },
+	{ "own point before a foreign point", OWN_CTX(0) + 0x220,
+	  0xffff082000000003ULL, 8, AGX4_FWMODEL_BAD_ITEM,
 	  OWN_CTX(0) + 0x228 },
 	{ "status word unset", OWN_DESC(0, 0) + 0xf84, 0, 8,
 	  AGX4_FWMODEL_UNMAPPED, OWN_DESC(0, 0) + 0xf84 },

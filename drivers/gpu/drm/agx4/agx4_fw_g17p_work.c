@@ -355,8 +355,15 @@ static int g17p_frag_work(const struct agx4_render_desc *d,
 	w->partial_store_bind = cpu_to_le32(v->partial_store_bind);
 	w->partial_store = cpu_to_le64(v->partial_store);
 	w->depth_clear = cpu_to_le32(v->depth_clear);
-	w->tib_tag = cpu_to_le64(v->tib_blocks << G17P_TIB_TAG_SHIFT |
-				 G17P_TIB_TAG);
+	/*
+	 * Two words (H: GravityLinux/linux
+	 * drivers/gpu/drm/asahi/g17p_render.rs@498fde22 structural_tail,
+	 * Parameters::sample_size_field): the stencil clear as register
+	 * 0x15309 has it, and the UAPI sample size, or the tile-buffer
+	 * blocks * 2 when that is 0.
+	 */
+	w->stencil_clear = cpu_to_le32(lower_32_bits(v->stencil_clear));
+	w->sample_size = cpu_to_le32(v->sample_size ?: v->tib_blocks * 2);
 	w->store_flag = s->store_flag;
 	/*
 	 * Fragment sync grow: unless the host asks for it, set exactly when

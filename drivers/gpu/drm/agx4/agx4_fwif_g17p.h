@@ -402,8 +402,6 @@ AGX4_FW_CHECK_FIELDS(struct g17p_event_item, 0x40, G17P_EVENT_ITEM_FIELDS);
 #define G17P_FRAG_88		0x59
 #define G17P_FRAG_21CC		0x53
 #define G17P_ZLS_CONST		0x04040404
-#define G17P_TIB_TAG_SHIFT	33
-#define G17P_TIB_TAG		0x300
 #define G17P_COMPUTE_CLASSES	{ 0x22, 0x23, 0x23, 0x24 }
 #define G17P_COMPUTE_FB0		0x1a
 #define G17P_COMPUTE_FC5		0x9f
@@ -702,8 +700,10 @@ struct g17p_frag_work {
 	u8 __pad_1fa4[0x4];
 	/* Depth clear value bits. */
 	__le32 depth_clear;
-	/* Tile-buffer blocks << 33 | 0x300 (unaligned). */
-	__le64 tib_tag;
+	/* Stencil clear value | 0x300, as register 0x15309 holds it. */
+	__le32 stencil_clear;
+	/* Sample size in bytes; tile-buffer blocks * 2 when it is 0. */
+	__le32 sample_size;
 	u8 __pad_1fb4[0x148];
 	/* Fragment store flag. */
 	u8 store_flag;
@@ -818,7 +818,8 @@ struct g17p_frag_work {
 	 TYPE(__VA_ARGS__, partial_store_bind, 0x1f98)			\
 	 TYPE(__VA_ARGS__, partial_store, 0x1f9c)			\
 	 TYPE(__VA_ARGS__, depth_clear, 0x1fa8)				\
-	 TYPE(__VA_ARGS__, tib_tag, 0x1fac)				\
+	 TYPE(__VA_ARGS__, stencil_clear, 0x1fac)			\
+	 TYPE(__VA_ARGS__, sample_size, 0x1fb0)				\
 	 TYPE(__VA_ARGS__, store_flag, 0x20fc)				\
 	 TYPE(__VA_ARGS__, sync_grow, 0x2100)				\
 	 TYPE(__VA_ARGS__, lifecycle_hi, 0x2108)			\

@@ -1070,6 +1070,11 @@ The suite accepts these as divergence GEN-R (agx4 follows
   ``g_3d*`` +0x1fac: generator 00, agx4 ab (stencil clear 0x1ab);
   ``g_3d_msaa2``/``l_s2_3d`` +0x1fb0: generator 10, agx4 08;
   ``g_3d_msaa4``/``l_s4_3d`` +0x1fb0: generator 20, agx4 08.
+- The 3D depth/stencil copies (G17P-10): the Rust reference copies the
+  depth flags (+0x1eb8), depth and stencil buffers and strides
+  (+0x1ec8..+0x1f27) and depth dimensions (+0x1fd0) from the values the
+  registers carry; the generator leaves them 0.  ``g_3d*``: generator 0,
+  agx4 the golden inputs' values.
 
 Not compared
 ============

@@ -675,9 +675,15 @@ struct g17p_frag_work {
 	__le64 partial_load_bind;
 	/* Partial-render background program. */
 	__le64 partial_load;
-	u8 __pad_1eb8[0x8];
+	/* ZLS control (depth flags), as register 0x15319. */
+	__le64 zls_ctrl;
 	__le32 zls_const;
-	u8 __pad_1ec4[0x74];
+	u8 __pad_1ec4[0x4];
+	/* Depth: buffer, stride, comp stride, buffer, buffer, comp buffer. */
+	__le64 depth[6];
+	/* Stencil, likewise. */
+	__le64 stencil[6];
+	u8 __pad_1f28[0x10];
 	/* Tile-buffer blocks. */
 	__le64 tib;
 	/* Aux framebuffer flags. */
@@ -704,7 +710,10 @@ struct g17p_frag_work {
 	__le32 stencil_clear;
 	/* Sample size in bytes; tile-buffer blocks * 2 when it is 0. */
 	__le32 sample_size;
-	u8 __pad_1fb4[0x148];
+	u8 __pad_1fb4[0x1c];
+	/* ZLS pixels (depth dimensions), as register 0x15321. */
+	__le64 zls_pixels;
+	u8 __pad_1fd8[0x124];
 	/* Fragment store flag. */
 	u8 store_flag;
 	u8 __pad_20fd[0x3];
@@ -806,7 +815,10 @@ struct g17p_frag_work {
 	 TYPE(__VA_ARGS__, load, 0x1e80)				\
 	 TYPE(__VA_ARGS__, partial_load_bind, 0x1ea8)			\
 	 TYPE(__VA_ARGS__, partial_load, 0x1eb0)			\
+	 TYPE(__VA_ARGS__, zls_ctrl, 0x1eb8)				\
 	 TYPE(__VA_ARGS__, zls_const, 0x1ec0)				\
+	 TYPE(__VA_ARGS__, depth, 0x1ec8)				\
+	 TYPE(__VA_ARGS__, stencil, 0x1ef8)				\
 	 TYPE(__VA_ARGS__, tib, 0x1f38)					\
 	 TYPE(__VA_ARGS__, aux_fb_flags, 0x1f40)			\
 	 TYPE(__VA_ARGS__, width, 0x1f48)				\
@@ -820,6 +832,7 @@ struct g17p_frag_work {
 	 TYPE(__VA_ARGS__, depth_clear, 0x1fa8)				\
 	 TYPE(__VA_ARGS__, stencil_clear, 0x1fac)			\
 	 TYPE(__VA_ARGS__, sample_size, 0x1fb0)				\
+	 TYPE(__VA_ARGS__, zls_pixels, 0x1fd0)				\
 	 TYPE(__VA_ARGS__, store_flag, 0x20fc)				\
 	 TYPE(__VA_ARGS__, sync_grow, 0x2100)				\
 	 TYPE(__VA_ARGS__, lifecycle_hi, 0x2108)			\

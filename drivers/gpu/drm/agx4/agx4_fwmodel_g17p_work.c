@@ -407,6 +407,63 @@ static int work_tags(struct agx4_fwmodel *m, const struct desc_layout *k,
 }
 
 /*
+ * The 3D descriptor's copies of its depth/stencil state: the reference
+ * writes each from the same parameter as a register of the main program
+ * (GravityLinux/linux drivers/gpu/drm/asahi/g17p_render.rs@498fde22
+ * structural_tail and fragment_registers): +0x1eb8 depth flags (0x15319),
+ * +0x1ec8..+0x1f20 depth buffer, stride, comp stride, buffer, buffer, comp
+ * buffer (0x15329, 0x15401, 0x15411, 0x15329, 0x15329, 0x153c1) and the
+ * stencil's likewise (0x15339, 0x15409, 0x15419, 0x15339, 0x15339,
+ * 0x153d1), +0x1fac the stencil clear | 0x300 (u32, 0x15309) and +0x1fd0
+ * the depth dimensions (0x15321).  The last write of a register counts;
+ * one absent from the program holds 0.  A copy that disagrees is refused
+ * (strictest reading: the firmware may take either).  +0x1fb0, the UAPI
+ * sample size, has no register to check it against.
+ */
+static const struct {
+	u16 at;
+	u16 width;
+	u32 reg;
+} zls_copies_3d[] = {
+	{ 0x1eb8, 8, 0x15319 },
+	{ 0x1ec8, 8, 0x15329 }, { 0x1ed0, 8, 0x15401 }, { 0x1ed8, 8, 0x15411 },
+	{ 0x1ee0, 8, 0x15329 }, { 0x1ee8, 8, 0x15329 }, { 0x1ef0, 8, 0x153c1 },
+	{ 0x1ef8, 8, 0x15339 }, { 0x1f00, 8, 0x15409 }, { 0x1f08, 8, 0x15419 },
+	{ 0x1f10, 8, 0x15339 }, { 0x1f18, 8, 0x15339 }, { 0x1f20, 8, 0x153d1 },
+	{ 0x1fac, 4, 0x15309 },
+	{ 0x1fd0, 8, 0x15321 },
+};
+
+static int zls_copies(struct agx4_fwmodel *m, const struct fwm_lane *l,
+		      const struct desc_layout *k, const u8 *d, u64 desc)
+{
+	const struct program *p = &k->prog[0];
+	unsigned int i, j;
+	u64 want, have;
+
+	if (l->kind != FWM_KIND_3D)
+		return 0;
+	for (i = 0; i < ARRAY_SIZE(zls_copies_3d); i++) {
+		want = 0;
+		for (j = 0; j < p->count; j++)
+			if (get_unaligned_le32(d + p->regs + j * REG_SIZE) ==
+			    zls_copies_3d[i].reg)
+				want = get_unaligned_le64(d + p->regs +
+							  j * REG_SIZE + 4);
+		if (zls_copies_3d[i].width == 4) {
+			have = get_unaligned_le32(d + zls_copies_3d[i].at);
+			want = lower_32_bits(want);
+		} else {
+			have = get_unaligned_le64(d + zls_copies_3d[i].at);
+		}
+		if (have != want)
+			return agx4_fwmodel_item_fail(m, desc +
+						      zls_copies_3d[i].at);
+	}
+	return 0;
+}
+
+/*
  * A render stage's lifecycle words go with its gate: an ordinary render
  * has lifecycle 0 and the ordinary gate; only an opening descriptor (the
  * first-generation constructor for a dormant owner) has the opening
@@ -552,7 +609,8 @@ static int descriptor(struct agx4_fwmodel *m, struct fwm_lane *l, u64 desc)
 		goto out;
 	}
 	if (programs(m, l, k, d, desc) || work_tags(m, k, d, desc, ctx) ||
-	    lifecycle(m, k, d, desc) || index_registration(m, l, d, desc))
+	    lifecycle(m, k, d, desc) || zls_copies(m, l, k, d, desc) ||
+	    index_registration(m, l, d, desc))
 		goto out;
 	if (k->fw_ts && pair(m, l, d, desc, k->fw_ts, false,
 			     l->kind == FWM_KIND_3D))

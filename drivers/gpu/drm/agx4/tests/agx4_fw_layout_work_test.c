@@ -845,7 +845,20 @@ static void agx4_fw_layout_g17p_render_golden_bytes(struct kunit *test)
 	agx4_golden_put(&l, 0x1e80, 8, 0x1000);
 	agx4_golden_put(&l, 0x1ea8, 8, 0x23);
 	agx4_golden_put(&l, 0x1eb0, 8, 0x3000);
+	agx4_golden_put(&l, 0x1eb8, 8, 0x1234);
 	agx4_golden_put(&l, 0x1ec0, 4, 0x04040404);
+	agx4_golden_put(&l, 0x1ec8, 8, DEPTH);
+	agx4_golden_put(&l, 0x1ed0, 8, 0x1000);
+	agx4_golden_put(&l, 0x1ed8, 8, 0x100);
+	agx4_golden_put(&l, 0x1ee0, 8, DEPTH);
+	agx4_golden_put(&l, 0x1ee8, 8, DEPTH);
+	agx4_golden_put(&l, 0x1ef0, 8, DCOMP);
+	agx4_golden_put(&l, 0x1ef8, 8, STEN);
+	agx4_golden_put(&l, 0x1f00, 8, 0x2000);
+	agx4_golden_put(&l, 0x1f08, 8, 0x200);
+	agx4_golden_put(&l, 0x1f10, 8, STEN);
+	agx4_golden_put(&l, 0x1f18, 8, STEN);
+	agx4_golden_put(&l, 0x1f20, 8, SCOMP);
 	agx4_golden_put(&l, 0x1f38, 8, 4);
 	agx4_golden_put(&l, 0x1f40, 8, 0xc001);
 	agx4_golden_put(&l, 0x1f48, 4, 800);
@@ -859,6 +872,7 @@ static void agx4_fw_layout_g17p_render_golden_bytes(struct kunit *test)
 	agx4_golden_put(&l, 0x1fa8, 4, 0x3f800000);
 	agx4_golden_put(&l, 0x1fac, 4, 0x1ab | 0x300);
 	agx4_golden_put(&l, 0x1fb0, 4, 8);
+	agx4_golden_put(&l, 0x1fd0, 8, 0x257031f);
 	agx4_golden_put(&l, 0x2108, 8, R_LIFE_FR >> 32);
 	agx4_golden_put(&l, 0x2110, 4, 0xffffffff);
 	agx4_golden_put(&l, 0x2114, 8, 0x1400000000ull);

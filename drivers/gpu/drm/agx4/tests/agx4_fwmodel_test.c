@@ -3297,6 +3297,69 @@ static void g17p_render_tag_and_lifecycle_checked(struct kunit *test)
 	}
 }
 
+/*
+ * The 3D descriptor's depth/stencil copies (+0x1eb8, +0x1ec8..+0x1f20,
+ * +0x1fac, +0x1fd0) must hold what its registers hold (G17P-10, G17P-27):
+ * a copy the program agrees with runs, one it does not is refused.
+ */
+static void g17p_3d_depth_stencil_copies_match_registers(struct kunit *test)
+{
+	static const struct {
+		const char *name;
+		u32 reg;
+		u64 val;
+		u32 at;
+		u64 copy;
+		unsigned int width;
+		bool ok;
+	} rows[] = {
+		{ "depth flags", 0x15319, 0x1234, 0x1eb8, 0x1234, 8, true },
+		{ "depth flags differ", 0x15319, 0x1234, 0x1eb8, 0x1235, 8,
+		  false },
+		{ "depth buffer not copied", 0x15329, 0x1200000000ULL, 0x1ec8,
+		  0, 8, false },
+		{ "stencil comp stride", 0x15419, 0x200, 0x1f08, 0x200, 8, true },
+		{ "stencil clear", 0x15309, 0x3ab, 0x1fac, 0x3ab, 4, true },
+		{ "stencil clear without its tag", 0x15309, 0x3ab, 0x1fac, 0xab,
+		  4, false },
+		{ "depth dimensions", 0x15321, 0x257031f, 0x1fd0, 0x257031f, 8,
+		  true },
+		{ "a copy without its register", 0x15000, 0, 0x1f20, 1, 8,
+		  false },
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(rows); i++) {
+		struct g17w *g = g17w_new(test);
+		struct fwt *t = g->t;
+		u64 d = POOL_DESC(1);
+
+		g17_render(g);
+		/* Main program record 5 becomes the register under test. */
+		reg(t, d + 0xa0 + 12 * 5, rows[i].reg, rows[i].val);
+		if (rows[i].width == 4)
+			w32(t, d + rows[i].at, rows[i].copy);
+		else
+			w64(t, d + rows[i].at, rows[i].copy);
+		kick(t, 2, 0);
+		agx4_fwmodel_sync(t->m);
+		if (rows[i].ok) {
+			KUNIT_EXPECT_EQ_MSG(test, agx4_fwmodel_error(t->m, NULL),
+					    AGX4_FWMODEL_OK, "%s", rows[i].name);
+			KUNIT_EXPECT_NE_MSG(test, r64(t, POOL_STATUS(1)), 0,
+					    "%s", rows[i].name);
+		} else {
+			u64 w = 0;
+
+			KUNIT_EXPECT_EQ_MSG(test, agx4_fwmodel_error(t->m, &w),
+					    AGX4_FWMODEL_BAD_ITEM, "%s",
+					    rows[i].name);
+			KUNIT_EXPECT_EQ_MSG(test, w, d + rows[i].at, "%s",
+					    rows[i].name);
+		}
+	}
+}
+
 static void g17p_render_reports_the_pair_once(struct kunit *test)
 {
 	struct g17w *g = g17w_new(test);
@@ -4190,6 +4253,7 @@ static struct kunit_case agx4_fwmodel_cases[] = {
 	KUNIT_CASE(g17p_full_primary_trace_ring_stalls),
 	KUNIT_CASE(g17p_point_waits_for_other_grid),
 	KUNIT_CASE(g17p_render_reports_the_pair_once),
+	KUNIT_CASE(g17p_3d_depth_stencil_copies_match_registers),
 	KUNIT_CASE(g17p_render_tag_and_lifecycle_checked),
 	KUNIT_CASE(g17p_bank_switch_restarts_the_ring),
 	KUNIT_CASE(g17p_first_again_restarts_the_grid_count),

@@ -3351,21 +3351,22 @@ static bool pool_intact(const struct g17p_pool *pl)
 /*
  * Add blocks @old..@new - 1 to @pl: one object for them, each block
  * mapped in the pool's VM at its place in the pool's carve-out slice,
- * their page ids appended to the primary index and their ids to the
- * secondary index (as the first blocks', H), then the new count written
- * twice in the shared slots (H).  GAP: whether the firmware extends the
- * page counts of the pool object itself, as G16's does its page list, is
- * not known; agx4 leaves them to it.
+ * their ids appended to the secondary index, then the new count written
+ * twice in the shared slots (H: GravityLinux/linux
+ * drivers/gpu/drm/asahi/g17p_growth_runtime.rs@fc79d23c allocate writes
+ * those and nothing else).  The primary index keeps the first blocks'
+ * page ids only, as the reference leaves it.  GAP: whether the firmware
+ * extends the page counts of the pool object itself, as G16's does its
+ * page list, is not known; agx4 leaves them to it.
  */
 static int pool_add_blocks(struct agx4_device *adev, struct g17p_pool *pl,
 			   u32 old, u32 new)
 {
 	struct g17p_leaf_shared *ls = pool_cpu(pl, POOL_LEAF_SHARED);
-	__le32 *primary = pool_cpu(pl, POOL_LEAF_PRIMARY);
 	__le64 *secondary = pool_cpu(pl, POOL_LEAF_SECONDARY);
 	struct agx4_vm *vm = pl->vm;
 	struct agx4_fw_obj *obj;
-	u32 i, m;
+	u32 i;
 	int ret = 0;
 
 	if (pl->ngrown == ARRAY_SIZE(pl->grown))
@@ -3389,13 +3390,8 @@ static int pool_add_blocks(struct agx4_device *adev, struct g17p_pool *pl,
 		return -ENOMEM;
 	}
 	pl->grown[pl->ngrown++] = obj;
-	for (i = old; i < new; i++) {
-		u32 id = block_id(growth_va(vm, pl, i));
-
-		for (m = 0; m < POOL_BLOCK_PAGES; m++)
-			primary[i * POOL_BLOCK_PAGES + m] = cpu_to_le32(id + m);
-		secondary[i] = cpu_to_le64(id);
-	}
+	for (i = old; i < new; i++)
+		secondary[i] = cpu_to_le64(block_id(growth_va(vm, pl, i)));
 	/* The blocks are mapped and listed before the count names them. */
 	wmb();
 	ls->blocks = cpu_to_le32(new);

@@ -2071,6 +2071,53 @@ static void agx4_g17p_submit_render_waits_and_takes_an_idle_pool(struct kunit *t
 }
 
 /*
+ * A growth writes what the reference writes (G17P-35): the new blocks'
+ * ids in the secondary index (a u64 base id per block) and the new count
+ * twice in the shared slots; the primary index keeps the first blocks'
+ * page ids only, its entries past them untouched.
+ */
+static void agx4_g17p_submit_growth_writes_secondary_ids_and_count(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fw_queue *fq = queue(test);
+	struct agx4_fw_job *job = prepare(test, fq, renders(test, 1));
+	struct agx4_fw_ev_grow_in req = {
+		.context = c->vm->uat.asid, .slot = 0, .counter = 0,
+	};
+	const u8 *sh, *primary, *secondary, *slots;
+	u64 qta, q3d, ta;
+	u32 i, id0;
+
+	agx4_test_publish_kick(c->adev, c->ops, job);
+	qta = rd64(c->bundle + CH6_RING, 0x08);
+	q3d = rd64(c->bundle + CH7_RING, 0x08);
+	ta = rd64(fw_ptr(test, rd64(fw_ptr(test, qta), 0x08)), 0);
+	/* The TA names its pool's shared object at +0x20. */
+	sh = fw_ptr(test, rd64(fw_ptr(test, ta), 0x20));
+	primary = fw_ptr(test, rd64(sh, 0x20));
+	secondary = fw_ptr(test, rd64(sh, 0x44));
+	slots = fw_ptr(test, rd64(sh, 0x4c));
+	id0 = rd32(primary, 0);
+	KUNIT_ASSERT_EQ(test, c->ops->tvb_grow(c->adev, &req, 2048), 18);
+	KUNIT_EXPECT_EQ(test, rd32(slots, 0), 18);
+	KUNIT_EXPECT_EQ(test, rd32(slots, 4), 18);
+	for (i = 0; i < 18; i++)
+		KUNIT_EXPECT_NE_MSG(test, rd64(secondary, 8 * i), 0,
+				    "block %u", i);
+	/* The first blocks' page ids stay; nothing is written past them. */
+	KUNIT_EXPECT_EQ(test, rd32(primary, 0), id0);
+	KUNIT_EXPECT_EQ(test, rd32(primary, 4 * 31),
+			rd64(secondary, 8 * 7) + 3);
+	for (i = 32; i < 18 * 4; i++)
+		KUNIT_EXPECT_EQ_MSG(test, rd32(primary, 4 * i), 0, "page %u",
+				    i);
+	render_complete(test, qta, q3d);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), 0);
+	c->ops->job_free(job);
+	c->ops->queue_destroy(fq);
+}
+
+/*
  * An idle pool taken over by a queue whose VM has no page-table room for
  * its window is left in no VM, still the new queue's, and the render
  * fails with -ENOMEM.  A growth request naming that pool and the new
@@ -2926,6 +2973,7 @@ static struct kunit_case agx4_g17p_submit_cases[] = {
 	KUNIT_CASE(agx4_g17p_submit_reused_pool_a_record_continues_phases),
 	KUNIT_CASE(agx4_g17p_submit_destroy_after_crash_frees_at_once),
 	KUNIT_CASE(agx4_g17p_submit_render_waits_and_takes_an_idle_pool),
+	KUNIT_CASE(agx4_g17p_submit_growth_writes_secondary_ids_and_count),
 	KUNIT_CASE(agx4_g17p_submit_pool_in_no_vm_grows_nothing),
 	KUNIT_CASE(agx4_g17p_submit_pool_wait_ends_on_signal_and_crash),
 	KUNIT_CASE(agx4_g17p_submit_kill_drops_deferred_work),

@@ -924,6 +924,30 @@ static void write_dispatch(struct agx4_fw_g17p_sub *sub)
 		w[i] = cpu_to_le32(words[i]);
 }
 
+/*
+ * The dispatch record at primary region 1 + 0, written at boot before the
+ * init messages (H: GravityLinux/linux
+ * drivers/gpu/drm/asahi/g17p_vm.rs@fc79d23c Vm::build writes it, with
+ * the other cold render-owner records, before either 0x81; its comment:
+ * without them the first compute command runs but later compute work
+ * retires without a command status).  The words are M: the reference's
+ * body is not available, these are its generator's
+ * (ADevWithAnIdea/m1n1@ffe58c78 proxyclient/experiments/agx_g17p_boot.py
+ * PARTIAL_DISPATCH_RECORD_FIELDS).  GAP: the "current jobs" records
+ * Vm::build writes at hw regions 0 and 1 + 0 are not written, their
+ * contents being unknown.
+ */
+static void write_dispatch_record(void *region1)
+{
+	static const u32 words[] = G17P_DISPATCH_RECORD_WORDS;
+	struct g17p_dispatch *d = region1 + G17P_DISPATCH_RECORD_OFFSET;
+	__le32 *w = &d->gap_0;
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(words); i++)
+		w[i] = cpu_to_le32(words[i]);
+}
+
 static void init_pointers(struct g17p_pointers *p)
 {
 	memset(p, 0, sizeof(*p));
@@ -3565,7 +3589,8 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_fw_g17p_queue_set_counts);
  * @bundle_va: its firmware address.
  * @cursors: the primary's work-state base (channel cursors), CPU view.
  * @region0: primary region 0, CPU view.
- * @region1: primary region 1, CPU view (the dispatch block is in it).
+ * @region1: primary region 1, CPU view (the dispatch block is in it);
+ *	its dispatch record at +0 is written here, before the init messages.
  */
 void agx4_fw_g17p_sub_init(struct agx4_fw_g17p_sub *sub,
 			   struct agx4_fw_boot *b, u8 *bundle, u64 bundle_va,
@@ -3587,6 +3612,7 @@ void agx4_fw_g17p_sub_init(struct agx4_fw_g17p_sub *sub,
 	INIT_LIST_HEAD(&sub->queues);
 	sub->region0 = region0;
 	sub->dispatch = (u8 *)region1 + G17P_DISPATCH_OFFSET;
+	write_dispatch_record(region1);
 	for (stage = 0; stage < AGX4_G17P_NUM_STAGES; stage++) {
 		u32 ring = G17P_WORK_RINGS + stage * G17P_RING_STAGE_STRIDE +
 			   (3 - G17P_PRIORITY) * G17P_RING_PRIO_STRIDE;

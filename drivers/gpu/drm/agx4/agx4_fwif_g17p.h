@@ -1346,6 +1346,13 @@ struct g17p_dispatch {
 AGX4_FW_CHECK_FIELDS(struct g17p_dispatch, 0x20, G17P_DISPATCH_FIELDS);
 #define G17P_DISPATCH_OFFSET	0x20
 #define G17P_DISPATCH_WORDS	{ 0xe0000000, 0x08000000, 0, 0x2a00, 0x1500 }
+/*
+ * The dispatch record before it, at primary region 1 + 0 (HW-5), in the
+ * same form; its words are M (the reference generator's).
+ */
+#define G17P_DISPATCH_RECORD_OFFSET	0
+#define G17P_DISPATCH_RECORD_WORDS \
+	{ 0xe0000000, 0x08000000, 0, 0x3800, 0x1c00 }
 
 /* Pool B of a render pool: 79 records (0x80 bytes), a pre-record first. */
 struct g17p_pool_b {

@@ -554,6 +554,42 @@ static int index_registration(struct agx4_fwmodel *m, struct fwm_lane *l,
 	return 0;
 }
 
+/*
+ * The cold dispatch record: before the first init message the host
+ * writes it at primary region 1 + 0, whose context-0 view is
+ * 0x70_0184_0000 (H: GravityLinux/linux
+ * drivers/gpu/drm/asahi/g17p_vm.rs@fc79d23c Vm::build;
+ * g17p_initgraph.rs@f22281c5 primary_aliases).  Vm::build's comment: without
+ * the cold records the first compute command runs, later compute work
+ * retires without a command status.  The words (M, the reference's body
+ * not being available) are the generator's: 0xe0000000, 0x08000000, 0,
+ * 0x3800, 0x1c00 (ADevWithAnIdea/m1n1@ffe58c78
+ * proxyclient/experiments/agx_g17p_boot.py PARTIAL_DISPATCH_RECORD_FIELDS).
+ * Strictest reading: a compute command finding anything else there is
+ * refused.
+ */
+#define PRI_REGION1_LOW		0x7001840000ULL
+static const u32 dispatch_record_words[] = {
+	0xe0000000, 0x08000000, 0, 0x3800, 0x1c00,
+};
+
+static int dispatch_record(struct agx4_fwmodel *m, struct fwm_lane *l)
+{
+	u8 rec[sizeof(dispatch_record_words)];
+	unsigned int i;
+
+	if (l->kind != FWM_KIND_COMPUTE)
+		return 0;
+	/* M: the firmware reads the low aliases in context 0, as the GPU. */
+	if (agx4_fwmodel_gpu_read(m, l->inst, 0, PRI_REGION1_LOW, rec,
+				  sizeof(rec)))
+		return -EIO;
+	for (i = 0; i < ARRAY_SIZE(dispatch_record_words); i++)
+		if (get_unaligned_le32(rec + 4 * i) != dispatch_record_words[i])
+			return agx4_fwmodel_item_fail(m, PRI_REGION1_LOW + 4 * i);
+	return 0;
+}
+
 /* A pair of u64 destinations at @off of the descriptor. */
 static int pair(struct agx4_fwmodel *m, struct fwm_lane *l, const u8 *d,
 		u64 desc, u32 off, bool user, bool need_end)
@@ -610,7 +646,7 @@ static int descriptor(struct agx4_fwmodel *m, struct fwm_lane *l, u64 desc)
 	}
 	if (programs(m, l, k, d, desc) || work_tags(m, k, d, desc, ctx) ||
 	    lifecycle(m, k, d, desc) || zls_copies(m, l, k, d, desc) ||
-	    index_registration(m, l, d, desc))
+	    index_registration(m, l, d, desc) || dispatch_record(m, l))
 		goto out;
 	if (k->fw_ts && pair(m, l, d, desc, k->fw_ts, false,
 			     l->kind == FWM_KIND_3D))

@@ -2826,6 +2826,25 @@ struct g17w {
 	u32 ring_head[2];
 };
 
+/*
+ * The cold dispatch record the host writes at boot: primary region 1
+ * (here at the reference's firmware address), + 0, seen in context 0 at
+ * 0x70_0184_0000.
+ */
+#define G17_REGION1		(G17_BASE + 0x15e8000)
+#define G17_REGION1_LOW		0x7001840000ULL
+static void g17_dispatch_record(struct fwt *t)
+{
+	static const u32 words[] = { 0xe0000000, 0x08000000, 0, 0x3800,
+				     0x1c00 };
+	unsigned int i;
+
+	tmap(t, G17_REGION1, PG, FW_RW);
+	talias(t, t->low, G17_REGION1_LOW, G17_REGION1, PG, GPU_RO);
+	for (i = 0; i < ARRAY_SIZE(words); i++)
+		w32(t, G17_REGION1 + 4 * i, words[i]);
+}
+
 static struct g17w *g17w_new(struct kunit *test)
 {
 	struct g17w *g = kunit_kzalloc(test, sizeof(*g), GFP_KERNEL);
@@ -2842,6 +2861,7 @@ static struct g17w *g17w_new(struct kunit *test)
 	agx4_fwmodel_sync(t->m);
 	KUNIT_ASSERT_TRUE(test, agx4_fwmodel_booted(t->m, 0));
 	tmap(t, TS_AP, PG, FW_RW);
+	g17_dispatch_record(t);
 	return g;
 }
 
@@ -3502,6 +3522,10 @@ static const struct g17_bad g17_bad_cases[] = {
 	{ "own point before a foreign point", OWN_CTX(0) + 0x220,
 	  0xffff082000000003ULL, 8, AGX4_FWMODEL_BAD_ITEM,
 	  OWN_CTX(0) + 0x228 },
+	{ "dispatch record missing", G17_REGION1, 0, 4, AGX4_FWMODEL_BAD_ITEM,
+	  G17_REGION1_LOW },
+	{ "dispatch record with the block's words", G17_REGION1 + 0xc,
+	  0x2a00, 4, AGX4_FWMODEL_BAD_ITEM, G17_REGION1_LOW + 0xc },
 	{ "status word unset", OWN_DESC(0, 0) + 0xf84, 0, 8,
 	  AGX4_FWMODEL_UNMAPPED, OWN_DESC(0, 0) + 0xf84 },
 	{ "status pair unmapped", OWN_DESC(0, 0) + 0xf84, OWN(0) + 0x8000,

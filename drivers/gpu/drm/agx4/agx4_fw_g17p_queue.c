@@ -310,9 +310,18 @@ static_assert(OWN_SCRATCH + OWN_RECORDS * 0x40 <= OWN_CONTROL);
 #define KC_OWNERS		0x2000000
 #define KC_OWNER_SIZE		0x40000
 /*
- * L: save areas of 3 pages (the reference re-points 3 pages per slot);
- * the reference keeps 256 of them per owner; an owner runs one command
- * at a time (each waits for its previous one), so agx4 keeps 4.
+ * Save areas (G17P-16), L: 3 pages each (the reference re-points 3 pages
+ * per slot), 4 per owner, taken by ordinal mod 4: an owner runs one
+ * command at a time (each waits for its previous one).  The reference
+ * spaces 256 of them 0x78000 apart (preempt + slot * 0x78000,
+ * PreparationSeed::prepare, g17p_compute_queues.rs@fc79d23c), which agx4
+ * does not follow: that is 120 MiB of the VM's carve-out per owner (the
+ * carve-out is 512 MiB for up to 96 owners); even 4 such slots would
+ * take 1.9 MiB per owner (against 208 KiB) and cut each pool's TVB
+ * growth room from 194 blocks to 122; and the stride is not a size the
+ * firmware fills, since the reference's own robustness words (preempt +
+ * 0x100000 + slot * 0x40) lie inside slot 2's stride.  The robustness
+ * words are indexed by the ordinal mod 256, as the reference's.
  */
 #define SAVE_SLOTS		4
 #define SAVE_SIZE		0xc000

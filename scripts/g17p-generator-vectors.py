@@ -1064,6 +1064,17 @@ The suite accepts these as divergence GEN-R (agx4 follows
   every sample count and never +0x212c.
 - TA +0x788 (G17P-2): the Rust reference writes the TPC size there; the
   generator keeps the older byte +0x789 = 0x78.
+- 3D +0x1fac/+0x1fb0 (G17P-27): the Rust reference writes two u32, the
+  stencil clear | 0x300 and the UAPI sample size (twice the tile-buffer
+  blocks when it is 0); the generator writes the u64 blocks << 33 | 0x300.
+  ``g_3d*`` +0x1fac: generator 00, agx4 ab (stencil clear 0x1ab);
+  ``g_3d_msaa2``/``l_s2_3d`` +0x1fb0: generator 10, agx4 08;
+  ``g_3d_msaa4``/``l_s4_3d`` +0x1fb0: generator 20, agx4 08.
+- The 3D depth/stencil copies (G17P-10): the Rust reference copies the
+  depth flags (+0x1eb8), depth and stencil buffers and strides
+  (+0x1ec8..+0x1f27) and depth dimensions (+0x1fd0) from the values the
+  registers carry; the generator leaves them 0.  ``g_3d*``: generator 0,
+  agx4 the golden inputs' values.
 
 Not compared
 ============

@@ -140,7 +140,10 @@
  * unfinished command in its own record slots.  A compute command's other
  * records (event area, scheduler, status, dispatch, scratch and
  * robustness slots) are named to the firmware by address, in its
- * descriptor and ring items, and follow its descriptor slot instead.
+ * descriptor and ring items; they are indexed as the context record's,
+ * by the ordinal mod 256 (H: GravityLinux/linux
+ * drivers/gpu/drm/asahi/g17p_compute_queues.rs@fc79d23c
+ * PreparationSeed::prepare, Queue::stage), and written at publication.
  *
  * Compute descriptor slots.  An owner has 240 of 0x1040 bytes (the
  * firmware touches the 0x40 after the 0x1000 agx4 writes, H).  A slot's
@@ -148,21 +151,17 @@
  * the descriptor (work), what the descriptor builder derives from work
  * and from its context-0 low alias (work_alias), and the context
  * record's work pointer and two program locators (low alias + the two
- * register programs).  L: nothing known ties a slot to the command's
- * ordinal (the reference takes ordinal mod 240; for renders it may take
- * any free storage slot), so the choice is agx4's: a command
- * takes the slot freed most recently (a per-owner LIFO stack) at prepare
- * and gives it back when its job is freed (the firmware done with it, or
- * the command never went out).  A queue with few commands in flight so
- * keeps reusing the same few cache-hot slots instead of walking ~1 MiB
- * per owner; the command's per-command records of the same index (see
- * above) stay as hot.  The firmware cannot see a slot until a
- * publication names it, so prepare writes the descriptor there.  With
- * every slot held
- * (more than 240 compute commands of the queue prepared and not freed,
- * which a SUBMIT of at most 128 commands reaches only behind earlier
- * unfinished SUBMITs) prepare waits, interruptibly, for one to be freed,
- * as a render waits for a pool.
+ * register programs).  Command n takes slot n mod 240, as the reference
+ * does (H: g17p_compute_queues.rs@fc79d23c PreparationSeed::prepare),
+ * at prepare, and gives it back when its job is freed (the firmware done
+ * with it, or the command never went out).  The firmware cannot see a
+ * slot until a publication names it, so prepare writes the descriptor
+ * there.  While command n - 240 still holds the slot (so at most 240
+ * compute commands of an owner are prepared and not freed, which a
+ * SUBMIT of at most 128 commands reaches only behind earlier unfinished
+ * SUBMITs) prepare waits, interruptibly, for its job to be freed, as a
+ * render waits for a pool.  Within those 240 the ordinal's records
+ * (mod 256) are never shared either.
  *
  * Counters.  An owner's command n is written as the queue submission
  * n + 1 (24 bits, H) and its event group n + 1 (24 bits of the event
@@ -263,6 +262,12 @@ static_assert(OWN_DESCS * OWN_DESC_STRIDE <= OWN_QUEUE);
 static_assert(OWN_BANK_COMMANDS >= G17P_CREDITS);
 static_assert(OWN_DESCS > G17P_CREDITS);
 static_assert(OWN_DESCS <= OWN_RECORDS);
+/* The records of an ordinal mod 256 each fit their array. */
+static_assert(OWN_SCHED + OWN_RECORDS * 0x100 <= OWN_SLOTS);
+static_assert(OWN_SLOTS + OWN_RECORDS * 0x40 <= OWN_STATUS);
+static_assert(OWN_STATUS + OWN_RECORDS * 0x40 <= OWN_DISPATCH_A);
+static_assert(OWN_DISPATCH_A + OWN_RECORDS * 0x40 <= OWN_DISPATCH_B);
+static_assert(OWN_SCRATCH + OWN_RECORDS * 0x40 <= OWN_CONTROL);
 
 /* Context-0 low alias of owner i's arena (M: the reference's window). */
 #define OWN_LOW_BASE		0x7200000000ull
@@ -305,9 +310,18 @@ static_assert(OWN_DESCS <= OWN_RECORDS);
 #define KC_OWNERS		0x2000000
 #define KC_OWNER_SIZE		0x40000
 /*
- * L: save areas of 3 pages (the reference re-points 3 pages per slot);
- * the reference keeps 256 of them per owner; an owner runs one command
- * at a time (each waits for its previous one), so agx4 keeps 4.
+ * Save areas (G17P-16), L: 3 pages each (the reference re-points 3 pages
+ * per slot), 4 per owner, taken by ordinal mod 4: an owner runs one
+ * command at a time (each waits for its previous one).  The reference
+ * spaces 256 of them 0x78000 apart (preempt + slot * 0x78000,
+ * PreparationSeed::prepare, g17p_compute_queues.rs@fc79d23c), which agx4
+ * does not follow: that is 120 MiB of the VM's carve-out per owner (the
+ * carve-out is 512 MiB for up to 96 owners); even 4 such slots would
+ * take 1.9 MiB per owner (against 208 KiB) and cut each pool's TVB
+ * growth room from 194 blocks to 122; and the stride is not a size the
+ * firmware fills, since the reference's own robustness words (preempt +
+ * 0x100000 + slot * 0x40) lie inside slot 2's stride.  The robustness
+ * words are indexed by the ordinal mod 256, as the reference's.
  */
 #define SAVE_SLOTS		4
 #define SAVE_SIZE		0xc000
@@ -485,10 +499,8 @@ struct g17p_vm {
  * @seen: the done index last read from the current bank.
  * @published: commands published.
  * @desc_wq: prepare waiting for a descriptor slot; woken when one is
- *	given back to an empty @free, at unplug and when the firmware stops.
- * @nfree: descriptor slots in @free.
- * @free: free descriptor slots (index, not offset), a stack: the most
- *	recently given back on top, at @free[@nfree - 1].
+ *	given back, at unplug and when the firmware stops.
+ * @held: descriptor slots a command holds (index, not offset).
  */
 struct g17p_owner {
 	unsigned int index;
@@ -503,13 +515,12 @@ struct g17p_owner {
 	u32 seen;
 	u32 published;
 	/**
-	 * @desc_lock: protects @nfree and @free; taken by prepare and by
-	 * the freeing of jobs.
+	 * @desc_lock: protects @held; taken by prepare and by the freeing
+	 * of jobs.
 	 */
 	spinlock_t desc_lock;
 	wait_queue_head_t desc_wq;
-	u32 nfree;
-	u16 free[OWN_DESCS];
+	DECLARE_BITMAP(held, OWN_DESCS);
 };
 
 /**
@@ -924,6 +935,30 @@ static void write_dispatch(struct agx4_fw_g17p_sub *sub)
 		w[i] = cpu_to_le32(words[i]);
 }
 
+/*
+ * The dispatch record at primary region 1 + 0, written at boot before the
+ * init messages (H: GravityLinux/linux
+ * drivers/gpu/drm/asahi/g17p_vm.rs@fc79d23c Vm::build writes it, with
+ * the other cold render-owner records, before either 0x81; its comment:
+ * without them the first compute command runs but later compute work
+ * retires without a command status).  The words are M: the reference's
+ * body is not available, these are its generator's
+ * (ADevWithAnIdea/m1n1@ffe58c78 proxyclient/experiments/agx_g17p_boot.py
+ * PARTIAL_DISPATCH_RECORD_FIELDS).  GAP: the "current jobs" records
+ * Vm::build writes at hw regions 0 and 1 + 0 are not written, their
+ * contents being unknown.
+ */
+static void write_dispatch_record(void *region1)
+{
+	static const u32 words[] = G17P_DISPATCH_RECORD_WORDS;
+	struct g17p_dispatch *d = region1 + G17P_DISPATCH_RECORD_OFFSET;
+	__le32 *w = &d->gap_0;
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(words); i++)
+		w[i] = cpu_to_le32(words[i]);
+}
+
 static void init_pointers(struct g17p_pointers *p)
 {
 	memset(p, 0, sizeof(*p));
@@ -1040,9 +1075,6 @@ static int owner_create(struct agx4_fw_queue *fq)
 	o->grid = OWN_FIRST_GRID + i;
 	spin_lock_init(&o->desc_lock);
 	init_waitqueue_head(&o->desc_wq);
-	/* Slot 0 on top: an idle owner's commands take 0, 1, 2, ... */
-	for (o->nfree = 0; o->nfree < OWN_DESCS; o->nfree++)
-		o->free[o->nfree] = OWN_DESCS - 1 - o->nfree;
 	o->low = OWN_LOW_BASE + (u64)i * OWN_SIZE;
 	o->priv_gpu = fq->vm->kernel_start + KC_OWNERS + i * KC_OWNER_SIZE;
 	o->arena = agx4_fw_obj_create(heap, OWN_SIZE, AGX4_FW_OBJ_SHARED,
@@ -1935,27 +1967,41 @@ static u64 locator(u64 code, u64 alias)
 	       alias >> G17P_LOCATOR_ALIAS_SHIFT;
 }
 
-/*
- * Take the most recently freed descriptor slot of @o; with none free,
- * wait for one (see the DOC).  0; -ERESTARTSYS on a signal; -ENODEV once
- * the device is going or the firmware stopped.
- */
-static int desc_get(struct agx4_fw_queue *fq, struct g17p_owner *o, u16 *slot)
+static bool desc_held(struct g17p_owner *o, u16 slot)
 {
+	bool held;
+
+	spin_lock(&o->desc_lock);
+	held = test_bit(slot, o->held);
+	spin_unlock(&o->desc_lock);
+	return held;
+}
+
+/*
+ * Take descriptor slot @n mod 240 of @o for command @n; while an earlier
+ * command holds it, wait for its job to be freed (see the DOC).  0;
+ * -ERESTARTSYS on a signal; -ENODEV once the device is going or the
+ * firmware stopped.
+ */
+static int desc_get(struct agx4_fw_queue *fq, struct g17p_owner *o, u32 n,
+		    u16 *slot)
+{
+	u16 s = n % OWN_DESCS;
 	int ret;
 
 	for (;;) {
 		spin_lock(&o->desc_lock);
-		if (o->nfree) {
-			*slot = o->free[--o->nfree];
+		if (!test_bit(s, o->held)) {
+			__set_bit(s, o->held);
 			spin_unlock(&o->desc_lock);
+			*slot = s;
 			return 0;
 		}
 		spin_unlock(&o->desc_lock);
 		if (submission_ends(fq->sub))
 			return -ENODEV;
 		ret = wait_event_interruptible(o->desc_wq,
-					       READ_ONCE(o->nfree) ||
+					       !desc_held(o, s) ||
 					       submission_ends(fq->sub));
 		if (ret)
 			return ret;
@@ -1966,17 +2012,14 @@ static int desc_get(struct agx4_fw_queue *fq, struct g17p_owner *o, u16 *slot)
 static void desc_put(struct g17p_cmd *c)
 {
 	struct g17p_owner *o = c->owner;
-	bool wake;
 
 	if (!c->slotted)
 		return;
 	c->slotted = false;
 	spin_lock(&o->desc_lock);
-	o->free[o->nfree++] = c->slot;
-	wake = o->nfree == 1;
+	__clear_bit(c->slot, o->held);
 	spin_unlock(&o->desc_lock);
-	if (wake)
-		wake_up(&o->desc_wq);
+	wake_up(&o->desc_wq);
 }
 
 /*
@@ -1989,7 +2032,7 @@ static int prepare_compute(struct agx4_fw_queue *fq,
 {
 	const struct agx4_fw_gen *gen = fq->adev->gen;
 	struct g17p_owner *o = fq->owner;
-	u32 n = o->next, s, desc;
+	u32 n = o->next, s = n % OWN_RECORDS, desc;
 	u64 priv = o->priv_gpu;
 	struct agx4_fw_compute_in in = {
 		.st = {
@@ -2021,13 +2064,12 @@ static int prepare_compute(struct agx4_fw_queue *fq,
 	static_assert(OWN_DESC_BYTES == G17P_COMPUTE_WORK_WRITTEN);
 	if (n + 1 > OWN_MAX_COMMANDS)
 		return -ENOSPC;
-	ret = desc_get(fq, o, &c->slot);
+	ret = desc_get(fq, o, n, &c->slot);
 	if (ret)
 		return ret;
 	c->slotted = true;
 	c->owner = o;
-	/* The records that follow the descriptor slot (see the DOC). */
-	s = c->slot;
+	/* The records of the ordinal mod 256 (see the DOC). */
 	in.st.dispatch[0] = own_va(o, OWN_DISPATCH_A + s * 0x40);
 	in.st.dispatch[1] = own_va(o, OWN_DISPATCH_B + s * 0x40);
 	in.sched = own_va(o, OWN_SCHED + s * sizeof(struct g17p_sched));
@@ -2035,7 +2077,7 @@ static int prepare_compute(struct agx4_fw_queue *fq,
 	in.status[1] = in.status[0] + 8;
 	in.zero_page = own_va(o, OWN_SCRATCH + s * sizeof(struct g17p_slot));
 	in.robustness = priv + PRIV_ROBUST + s * sizeof(struct g17p_slot);
-	desc = s * OWN_DESC_STRIDE;
+	desc = c->slot * OWN_DESC_STRIDE;
 	in.st.work = own_va(o, desc);
 	in.st.work_alias = own_low(o, desc);
 	/*
@@ -2056,7 +2098,12 @@ static int prepare_compute(struct agx4_fw_queue *fq,
 				  4ull * (n + 1));
 	ctx->work = cpu_to_le64(in.st.work);
 	ctx->queue = cpu_to_le64(own_va(o, OWN_QUEUE));
-	/* The owner's previous command (H); barriers on compute are in it. */
+	/*
+	 * The owner's previous command (H); barriers on compute are in it.
+	 * It is the only point, so the own point comes last, as the
+	 * reference orders them (g17p_compute.rs@e64fbc4e
+	 * context_dependencies): any foreign wait added here must precede it.
+	 */
 	ret = add_point(ctx, &c->npoints, o->grid, n);
 	if (ret)
 		return ret;
@@ -2285,12 +2332,19 @@ static int prepare_render(struct agx4_fw_queue *fq, struct g17p_pool *pl,
 	render_contexts(fq, c, in.ta.work_alias, in.frag.work_alias);
 	c->ctx.work = cpu_to_le64(in.ta.work);
 	c->ctx3d.work = cpu_to_le64(in.frag.work);
-	ret = add_point(&c->ctx, &c->npoints, pl->grid, k) ?:
-	      add_point(&c->ctx3d, &c->npoints3d, pl->grid, k + 1) ?:
-	      add_point(&c->ctx3d, &c->npoints3d, pl->grid + 1, k);
-	if (!ret && barrier >= 0 && barrier < k)
+	/*
+	 * Foreign waits first, the receiving grid's own previous-value
+	 * point last (H: GravityLinux/linux
+	 * drivers/gpu/drm/asahi/g17p_render_lifecycle.rs@e64fbc4e
+	 * Item::context keeps that order for the firmware's value list).
+	 */
+	ret = 0;
+	if (barrier >= 0 && barrier < k)
 		ret = add_point(&c->ctx, &c->npoints, pl->grid + 1,
 				barrier + 1);
+	ret = ret ?: add_point(&c->ctx, &c->npoints, pl->grid, k) ?:
+	      add_point(&c->ctx3d, &c->npoints3d, pl->grid, k + 1) ?:
+	      add_point(&c->ctx3d, &c->npoints3d, pl->grid + 1, k);
 	if (ret)
 		return ret;
 	points_header(&c->ctx, G17P_DEP_ENGINE_TA, pl->index, c->npoints);
@@ -2578,7 +2632,8 @@ static bool cmd_done_locked(struct agx4_fw_g17p_sub *sub, struct g17p_cmd *c)
 		    !stage_done(sub, AGX4_FW_LANE_COMPUTE, c->ptrs, &o->seen,
 				o->w, c->w_end, c->seq))
 			return false;
-		st = own_cpu(o, OWN_STATUS + c->slot * sizeof(*st));
+		st = own_cpu(o, OWN_STATUS +
+				(c->n % OWN_RECORDS) * sizeof(*st));
 		if (!READ_ONCE(st->word[1]))
 			return false;
 	} else {
@@ -2709,8 +2764,8 @@ static void publish_compute(struct agx4_fw_queue *fq, struct g17p_cmd *c)
 {
 	struct agx4_fw_g17p_sub *sub = fq->sub;
 	struct g17p_owner *o = c->owner;
-	u32 n = c->n, s = c->slot;
-	u32 desc = s * OWN_DESC_STRIDE;
+	u32 n = c->n, s = n % OWN_RECORDS;
+	u32 desc = c->slot * OWN_DESC_STRIDE;
 	u32 ev = OWN_EVENTS + s * OWN_EVENT_SIZE;
 	u32 slot = s * sizeof(struct g17p_slot);
 	struct g17p_sched *sched = own_cpu(o, OWN_SCHED + s * sizeof(*sched));
@@ -3339,21 +3394,22 @@ static bool pool_intact(const struct g17p_pool *pl)
 /*
  * Add blocks @old..@new - 1 to @pl: one object for them, each block
  * mapped in the pool's VM at its place in the pool's carve-out slice,
- * their page ids appended to the primary index and their ids to the
- * secondary index (as the first blocks', H), then the new count written
- * twice in the shared slots (H).  GAP: whether the firmware extends the
- * page counts of the pool object itself, as G16's does its page list, is
- * not known; agx4 leaves them to it.
+ * their ids appended to the secondary index, then the new count written
+ * twice in the shared slots (H: GravityLinux/linux
+ * drivers/gpu/drm/asahi/g17p_growth_runtime.rs@fc79d23c allocate writes
+ * those and nothing else).  The primary index keeps the first blocks'
+ * page ids only, as the reference leaves it.  GAP: whether the firmware
+ * extends the page counts of the pool object itself, as G16's does its
+ * page list, is not known; agx4 leaves them to it.
  */
 static int pool_add_blocks(struct agx4_device *adev, struct g17p_pool *pl,
 			   u32 old, u32 new)
 {
 	struct g17p_leaf_shared *ls = pool_cpu(pl, POOL_LEAF_SHARED);
-	__le32 *primary = pool_cpu(pl, POOL_LEAF_PRIMARY);
 	__le64 *secondary = pool_cpu(pl, POOL_LEAF_SECONDARY);
 	struct agx4_vm *vm = pl->vm;
 	struct agx4_fw_obj *obj;
-	u32 i, m;
+	u32 i;
 	int ret = 0;
 
 	if (pl->ngrown == ARRAY_SIZE(pl->grown))
@@ -3377,13 +3433,8 @@ static int pool_add_blocks(struct agx4_device *adev, struct g17p_pool *pl,
 		return -ENOMEM;
 	}
 	pl->grown[pl->ngrown++] = obj;
-	for (i = old; i < new; i++) {
-		u32 id = block_id(growth_va(vm, pl, i));
-
-		for (m = 0; m < POOL_BLOCK_PAGES; m++)
-			primary[i * POOL_BLOCK_PAGES + m] = cpu_to_le32(id + m);
-		secondary[i] = cpu_to_le64(id);
-	}
+	for (i = old; i < new; i++)
+		secondary[i] = cpu_to_le64(block_id(growth_va(vm, pl, i)));
 	/* The blocks are mapped and listed before the count names them. */
 	wmb();
 	ls->blocks = cpu_to_le32(new);
@@ -3557,7 +3608,8 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_fw_g17p_queue_set_counts);
  * @bundle_va: its firmware address.
  * @cursors: the primary's work-state base (channel cursors), CPU view.
  * @region0: primary region 0, CPU view.
- * @region1: primary region 1, CPU view (the dispatch block is in it).
+ * @region1: primary region 1, CPU view (the dispatch block is in it);
+ *	its dispatch record at +0 is written here, before the init messages.
  */
 void agx4_fw_g17p_sub_init(struct agx4_fw_g17p_sub *sub,
 			   struct agx4_fw_boot *b, u8 *bundle, u64 bundle_va,
@@ -3579,6 +3631,7 @@ void agx4_fw_g17p_sub_init(struct agx4_fw_g17p_sub *sub,
 	INIT_LIST_HEAD(&sub->queues);
 	sub->region0 = region0;
 	sub->dispatch = (u8 *)region1 + G17P_DISPATCH_OFFSET;
+	write_dispatch_record(region1);
 	for (stage = 0; stage < AGX4_G17P_NUM_STAGES; stage++) {
 		u32 ring = G17P_WORK_RINGS + stage * G17P_RING_STAGE_STRIDE +
 			   (3 - G17P_PRIORITY) * G17P_RING_PRIO_STRIDE;

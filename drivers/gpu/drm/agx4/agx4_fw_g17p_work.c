@@ -308,6 +308,18 @@ static int g17p_frag_programs(const struct agx4_fw_render_in *in,
 			    &w->pload_alias, &w->pload_header);
 }
 
+/* A depth or stencil copy: buffer, stride, comp stride, buffer, buffer, comp. */
+static void g17p_zls_words(__le64 *out, u64 buf, u64 stride, u64 comp,
+			   u64 comp_stride)
+{
+	out[0] = cpu_to_le64(buf);
+	out[1] = cpu_to_le64(stride);
+	out[2] = cpu_to_le64(comp_stride);
+	out[3] = cpu_to_le64(buf);
+	out[4] = cpu_to_le64(buf);
+	out[5] = cpu_to_le64(comp);
+}
+
 static int g17p_frag_work(const struct agx4_render_desc *d,
 			  const struct agx4_fw_render_in *in,
 			  const struct agx4_fw_render_vals *v,
@@ -343,7 +355,17 @@ static int g17p_frag_work(const struct agx4_render_desc *d,
 	w->load = cpu_to_le64(v->load);
 	w->partial_load_bind = cpu_to_le64(v->partial_load_bind);
 	w->partial_load = cpu_to_le64(v->partial_load);
+	/*
+	 * Copies of the depth/stencil state the registers carry, from the
+	 * same UAPI values (H: GravityLinux/linux
+	 * drivers/gpu/drm/asahi/g17p_render.rs@498fde22 structural_tail).
+	 */
+	w->zls_ctrl = cpu_to_le64(v->zls_ctrl);
 	w->zls_const = cpu_to_le32(G17P_ZLS_CONST);
+	g17p_zls_words(w->depth, v->depth, v->depth_stride, v->depth_comp,
+		       v->depth_comp_stride);
+	g17p_zls_words(w->stencil, v->stencil, v->stencil_stride,
+		       v->stencil_comp, v->stencil_comp_stride);
 	w->tib = cpu_to_le64(v->tib_blocks);
 	w->aux_fb_flags = cpu_to_le64(v->aux_fb_flags);
 	w->width = cpu_to_le32(d->cmd.width_px);
@@ -355,8 +377,16 @@ static int g17p_frag_work(const struct agx4_render_desc *d,
 	w->partial_store_bind = cpu_to_le32(v->partial_store_bind);
 	w->partial_store = cpu_to_le64(v->partial_store);
 	w->depth_clear = cpu_to_le32(v->depth_clear);
-	w->tib_tag = cpu_to_le64(v->tib_blocks << G17P_TIB_TAG_SHIFT |
-				 G17P_TIB_TAG);
+	/*
+	 * Two words (H: GravityLinux/linux
+	 * drivers/gpu/drm/asahi/g17p_render.rs@498fde22 structural_tail,
+	 * Parameters::sample_size_field): the stencil clear as register
+	 * 0x15309 has it, and the UAPI sample size, or the tile-buffer
+	 * blocks * 2 when that is 0.
+	 */
+	w->stencil_clear = cpu_to_le32(lower_32_bits(v->stencil_clear));
+	w->sample_size = cpu_to_le32(v->sample_size ?: v->tib_blocks * 2);
+	w->zls_pixels = cpu_to_le64(v->zls_pixels);
 	w->store_flag = s->store_flag;
 	/*
 	 * Fragment sync grow: unless the host asks for it, set exactly when

@@ -402,8 +402,6 @@ AGX4_FW_CHECK_FIELDS(struct g17p_event_item, 0x40, G17P_EVENT_ITEM_FIELDS);
 #define G17P_FRAG_88		0x59
 #define G17P_FRAG_21CC		0x53
 #define G17P_ZLS_CONST		0x04040404
-#define G17P_TIB_TAG_SHIFT	33
-#define G17P_TIB_TAG		0x300
 #define G17P_COMPUTE_CLASSES	{ 0x22, 0x23, 0x23, 0x24 }
 #define G17P_COMPUTE_FB0		0x1a
 #define G17P_COMPUTE_FC5		0x9f
@@ -677,9 +675,15 @@ struct g17p_frag_work {
 	__le64 partial_load_bind;
 	/* Partial-render background program. */
 	__le64 partial_load;
-	u8 __pad_1eb8[0x8];
+	/* ZLS control (depth flags), as register 0x15319. */
+	__le64 zls_ctrl;
 	__le32 zls_const;
-	u8 __pad_1ec4[0x74];
+	u8 __pad_1ec4[0x4];
+	/* Depth: buffer, stride, comp stride, buffer, buffer, comp buffer. */
+	__le64 depth[6];
+	/* Stencil, likewise. */
+	__le64 stencil[6];
+	u8 __pad_1f28[0x10];
 	/* Tile-buffer blocks. */
 	__le64 tib;
 	/* Aux framebuffer flags. */
@@ -702,9 +706,14 @@ struct g17p_frag_work {
 	u8 __pad_1fa4[0x4];
 	/* Depth clear value bits. */
 	__le32 depth_clear;
-	/* Tile-buffer blocks << 33 | 0x300 (unaligned). */
-	__le64 tib_tag;
-	u8 __pad_1fb4[0x148];
+	/* Stencil clear value | 0x300, as register 0x15309 holds it. */
+	__le32 stencil_clear;
+	/* Sample size in bytes; tile-buffer blocks * 2 when it is 0. */
+	__le32 sample_size;
+	u8 __pad_1fb4[0x1c];
+	/* ZLS pixels (depth dimensions), as register 0x15321. */
+	__le64 zls_pixels;
+	u8 __pad_1fd8[0x124];
 	/* Fragment store flag. */
 	u8 store_flag;
 	u8 __pad_20fd[0x3];
@@ -806,7 +815,10 @@ struct g17p_frag_work {
 	 TYPE(__VA_ARGS__, load, 0x1e80)				\
 	 TYPE(__VA_ARGS__, partial_load_bind, 0x1ea8)			\
 	 TYPE(__VA_ARGS__, partial_load, 0x1eb0)			\
+	 TYPE(__VA_ARGS__, zls_ctrl, 0x1eb8)				\
 	 TYPE(__VA_ARGS__, zls_const, 0x1ec0)				\
+	 TYPE(__VA_ARGS__, depth, 0x1ec8)				\
+	 TYPE(__VA_ARGS__, stencil, 0x1ef8)				\
 	 TYPE(__VA_ARGS__, tib, 0x1f38)					\
 	 TYPE(__VA_ARGS__, aux_fb_flags, 0x1f40)			\
 	 TYPE(__VA_ARGS__, width, 0x1f48)				\
@@ -818,7 +830,9 @@ struct g17p_frag_work {
 	 TYPE(__VA_ARGS__, partial_store_bind, 0x1f98)			\
 	 TYPE(__VA_ARGS__, partial_store, 0x1f9c)			\
 	 TYPE(__VA_ARGS__, depth_clear, 0x1fa8)				\
-	 TYPE(__VA_ARGS__, tib_tag, 0x1fac)				\
+	 TYPE(__VA_ARGS__, stencil_clear, 0x1fac)			\
+	 TYPE(__VA_ARGS__, sample_size, 0x1fb0)				\
+	 TYPE(__VA_ARGS__, zls_pixels, 0x1fd0)				\
 	 TYPE(__VA_ARGS__, store_flag, 0x20fc)				\
 	 TYPE(__VA_ARGS__, sync_grow, 0x2100)				\
 	 TYPE(__VA_ARGS__, lifecycle_hi, 0x2108)			\
@@ -1332,6 +1346,13 @@ struct g17p_dispatch {
 AGX4_FW_CHECK_FIELDS(struct g17p_dispatch, 0x20, G17P_DISPATCH_FIELDS);
 #define G17P_DISPATCH_OFFSET	0x20
 #define G17P_DISPATCH_WORDS	{ 0xe0000000, 0x08000000, 0, 0x2a00, 0x1500 }
+/*
+ * The dispatch record before it, at primary region 1 + 0 (HW-5), in the
+ * same form; its words are M (the reference generator's).
+ */
+#define G17P_DISPATCH_RECORD_OFFSET	0
+#define G17P_DISPATCH_RECORD_WORDS \
+	{ 0xe0000000, 0x08000000, 0, 0x3800, 0x1c00 }
 
 /* Pool B of a render pool: 79 records (0x80 bytes), a pre-record first. */
 struct g17p_pool_b {

@@ -269,7 +269,7 @@ static int points_met(struct agx4_fwmodel *m, struct fwm_lane *l, u64 desc,
 	u64 ctx, h, p;
 	u8 c[CTX_SIZE];
 	u32 mask, n, i, grid;
-	bool met = true;
+	bool met = true, own;
 
 	if (!l->ctx_area)
 		return agx4_fwmodel_item_fail(m, desc);
@@ -284,12 +284,24 @@ static int points_met(struct agx4_fwmodel *m, struct fwm_lane *l, u64 desc,
 	mask = lower_32_bits(h);
 	n = hweight32(mask);
 	if (h >> 48 != 0xffff || ((h >> 40) & 0xff) != k->engine ||
-	    (mask & (mask + 1)) || receiver_slot(m, l, (h >> 32) & 0xff))
+	    !n || (mask & (mask + 1)) ||
+	    receiver_slot(m, l, (h >> 32) & 0xff))
 		return agx4_fwmodel_item_fail(m, ctx + CTX_POINTS);
 	for (i = 0; i < n; i++) {
 		p = get_unaligned_le64(c + CTX_POINTS + 8 + 8 * i);
 		grid = p >> 40;
-		if (grid >= FWM_GRIDS || (p & GENMASK_ULL(39, 30)))
+		own = grid == l->event;
+		/*
+		 * Foreign waits first, the receiving grid's own
+		 * previous-value point last, and present (H:
+		 * GravityLinux/linux
+		 * drivers/gpu/drm/asahi/g17p_render_lifecycle.rs@e64fbc4e
+		 * Item::context refuses a list without it and rotates it to
+		 * the end; g17p_compute.rs@e64fbc4e context_dependencies
+		 * likewise).  Strictest reading: any other order is refused.
+		 */
+		if (grid >= FWM_GRIDS || (p & GENMASK_ULL(39, 30)) ||
+		    own != (i == n - 1))
 			return agx4_fwmodel_item_fail(m, ctx + CTX_POINTS +
 						      8 + 8 * i);
 		spin_lock_irqsave(&m->lock, flags);
@@ -395,6 +407,63 @@ static int work_tags(struct agx4_fwmodel *m, const struct desc_layout *k,
 }
 
 /*
+ * The 3D descriptor's copies of its depth/stencil state: the reference
+ * writes each from the same parameter as a register of the main program
+ * (GravityLinux/linux drivers/gpu/drm/asahi/g17p_render.rs@498fde22
+ * structural_tail and fragment_registers): +0x1eb8 depth flags (0x15319),
+ * +0x1ec8..+0x1f20 depth buffer, stride, comp stride, buffer, buffer, comp
+ * buffer (0x15329, 0x15401, 0x15411, 0x15329, 0x15329, 0x153c1) and the
+ * stencil's likewise (0x15339, 0x15409, 0x15419, 0x15339, 0x15339,
+ * 0x153d1), +0x1fac the stencil clear | 0x300 (u32, 0x15309) and +0x1fd0
+ * the depth dimensions (0x15321).  The last write of a register counts;
+ * one absent from the program holds 0.  A copy that disagrees is refused
+ * (strictest reading: the firmware may take either).  +0x1fb0, the UAPI
+ * sample size, has no register to check it against.
+ */
+static const struct {
+	u16 at;
+	u16 width;
+	u32 reg;
+} zls_copies_3d[] = {
+	{ 0x1eb8, 8, 0x15319 },
+	{ 0x1ec8, 8, 0x15329 }, { 0x1ed0, 8, 0x15401 }, { 0x1ed8, 8, 0x15411 },
+	{ 0x1ee0, 8, 0x15329 }, { 0x1ee8, 8, 0x15329 }, { 0x1ef0, 8, 0x153c1 },
+	{ 0x1ef8, 8, 0x15339 }, { 0x1f00, 8, 0x15409 }, { 0x1f08, 8, 0x15419 },
+	{ 0x1f10, 8, 0x15339 }, { 0x1f18, 8, 0x15339 }, { 0x1f20, 8, 0x153d1 },
+	{ 0x1fac, 4, 0x15309 },
+	{ 0x1fd0, 8, 0x15321 },
+};
+
+static int zls_copies(struct agx4_fwmodel *m, const struct fwm_lane *l,
+		      const struct desc_layout *k, const u8 *d, u64 desc)
+{
+	const struct program *p = &k->prog[0];
+	unsigned int i, j;
+	u64 want, have;
+
+	if (l->kind != FWM_KIND_3D)
+		return 0;
+	for (i = 0; i < ARRAY_SIZE(zls_copies_3d); i++) {
+		want = 0;
+		for (j = 0; j < p->count; j++)
+			if (get_unaligned_le32(d + p->regs + j * REG_SIZE) ==
+			    zls_copies_3d[i].reg)
+				want = get_unaligned_le64(d + p->regs +
+							  j * REG_SIZE + 4);
+		if (zls_copies_3d[i].width == 4) {
+			have = get_unaligned_le32(d + zls_copies_3d[i].at);
+			want = lower_32_bits(want);
+		} else {
+			have = get_unaligned_le64(d + zls_copies_3d[i].at);
+		}
+		if (have != want)
+			return agx4_fwmodel_item_fail(m, desc +
+						      zls_copies_3d[i].at);
+	}
+	return 0;
+}
+
+/*
  * A render stage's lifecycle words go with its gate: an ordinary render
  * has lifecycle 0 and the ordinary gate; only an opening descriptor (the
  * first-generation constructor for a dormant owner) has the opening
@@ -485,6 +554,42 @@ static int index_registration(struct agx4_fwmodel *m, struct fwm_lane *l,
 	return 0;
 }
 
+/*
+ * The cold dispatch record: before the first init message the host
+ * writes it at primary region 1 + 0, whose context-0 view is
+ * 0x70_0184_0000 (H: GravityLinux/linux
+ * drivers/gpu/drm/asahi/g17p_vm.rs@fc79d23c Vm::build;
+ * g17p_initgraph.rs@f22281c5 primary_aliases).  Vm::build's comment: without
+ * the cold records the first compute command runs, later compute work
+ * retires without a command status.  The words (M, the reference's body
+ * not being available) are the generator's: 0xe0000000, 0x08000000, 0,
+ * 0x3800, 0x1c00 (ADevWithAnIdea/m1n1@ffe58c78
+ * proxyclient/experiments/agx_g17p_boot.py PARTIAL_DISPATCH_RECORD_FIELDS).
+ * Strictest reading: a compute command finding anything else there is
+ * refused.
+ */
+#define PRI_REGION1_LOW		0x7001840000ULL
+static const u32 dispatch_record_words[] = {
+	0xe0000000, 0x08000000, 0, 0x3800, 0x1c00,
+};
+
+static int dispatch_record(struct agx4_fwmodel *m, struct fwm_lane *l)
+{
+	u8 rec[sizeof(dispatch_record_words)];
+	unsigned int i;
+
+	if (l->kind != FWM_KIND_COMPUTE)
+		return 0;
+	/* M: the firmware reads the low aliases in context 0, as the GPU. */
+	if (agx4_fwmodel_gpu_read(m, l->inst, 0, PRI_REGION1_LOW, rec,
+				  sizeof(rec)))
+		return -EIO;
+	for (i = 0; i < ARRAY_SIZE(dispatch_record_words); i++)
+		if (get_unaligned_le32(rec + 4 * i) != dispatch_record_words[i])
+			return agx4_fwmodel_item_fail(m, PRI_REGION1_LOW + 4 * i);
+	return 0;
+}
+
 /* A pair of u64 destinations at @off of the descriptor. */
 static int pair(struct agx4_fwmodel *m, struct fwm_lane *l, const u8 *d,
 		u64 desc, u32 off, bool user, bool need_end)
@@ -540,7 +645,8 @@ static int descriptor(struct agx4_fwmodel *m, struct fwm_lane *l, u64 desc)
 		goto out;
 	}
 	if (programs(m, l, k, d, desc) || work_tags(m, k, d, desc, ctx) ||
-	    lifecycle(m, k, d, desc) || index_registration(m, l, d, desc))
+	    lifecycle(m, k, d, desc) || zls_copies(m, l, k, d, desc) ||
+	    index_registration(m, l, d, desc) || dispatch_record(m, l))
 		goto out;
 	if (k->fw_ts && pair(m, l, d, desc, k->fw_ts, false,
 			     l->kind == FWM_KIND_3D))

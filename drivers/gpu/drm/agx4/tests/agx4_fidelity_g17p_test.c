@@ -91,6 +91,17 @@ static const struct fid_accept fid_accepted[] = {
 	 *  - G17P-2: TA +0x788 is the TPC size, size3 * 64 * layers = 0x2000
 	 *    here (structural_tail); the generator keeps the older byte
 	 *    +0x789 = 0x78;
+	 *  - G17P-27: 3D +0x1fac is the u32 stencil clear | 0x300 and
+	 *    +0x1fb0 the u32 UAPI sample size, or the tile-buffer blocks * 2
+	 *    when that is 0 (structural_tail, sample_size_field); the
+	 *    generator writes the u64 blocks << 33 | 0x300, so it drops the
+	 *    stencil clear (0x1ab here) and gives blocks * 2 where the UAPI
+	 *    sample size (8) is set;
+	 *  - G17P-10: 3D +0x1eb8 (depth flags), +0x1ec8..+0x1f27 (depth and
+	 *    stencil buffers and strides) and +0x1fd0 (depth dimensions)
+	 *    copy the values the registers carry (structural_tail); the
+	 *    generator leaves them 0 although its inputs name depth and
+	 *    stencil buffers (the golden 0x1200000000 / 0x1300000000);
 	 *  - the compute descriptor's support control and flags (+0xfba,
 	 *    +0xfbe): 0xe0a00001 and 0 for an independent compute queue
 	 *    (g17p_compute_queues.rs Queue::stage); the generator's default
@@ -123,6 +134,48 @@ static const struct fid_accept fid_accepted[] = {
 	  (const u8 *)"\x01" },
 	{ "GEN-R", "l_s*_3d", 0x212c, 1, (const u8 *)"\x00",
 	  (const u8 *)"\x01" },
+	{ "GEN-R", "g_3d*", 0x1eb8, 2, (const u8 *)"\x00\x00",
+	  (const u8 *)"\x34\x12" },
+	{ "GEN-R", "g_3d*", 0x1ecc, 1, (const u8 *)"\x00",
+	  (const u8 *)"\x12" },
+	{ "GEN-R", "g_3d*", 0x1ed1, 1, (const u8 *)"\x00",
+	  (const u8 *)"\x10" },
+	{ "GEN-R", "g_3d*", 0x1ed9, 1, (const u8 *)"\x00",
+	  (const u8 *)"\x01" },
+	{ "GEN-R", "g_3d*", 0x1ee4, 1, (const u8 *)"\x00",
+	  (const u8 *)"\x12" },
+	{ "GEN-R", "g_3d*", 0x1eec, 1, (const u8 *)"\x00",
+	  (const u8 *)"\x12" },
+	{ "GEN-R", "g_3d*", 0x1ef2, 1, (const u8 *)"\x00",
+	  (const u8 *)"\x10" },
+	{ "GEN-R", "g_3d*", 0x1ef4, 1, (const u8 *)"\x00",
+	  (const u8 *)"\x12" },
+	{ "GEN-R", "g_3d*", 0x1efc, 1, (const u8 *)"\x00",
+	  (const u8 *)"\x13" },
+	{ "GEN-R", "g_3d*", 0x1f01, 1, (const u8 *)"\x00",
+	  (const u8 *)"\x20" },
+	{ "GEN-R", "g_3d*", 0x1f09, 1, (const u8 *)"\x00",
+	  (const u8 *)"\x02" },
+	{ "GEN-R", "g_3d*", 0x1f14, 1, (const u8 *)"\x00",
+	  (const u8 *)"\x13" },
+	{ "GEN-R", "g_3d*", 0x1f1c, 1, (const u8 *)"\x00",
+	  (const u8 *)"\x13" },
+	{ "GEN-R", "g_3d*", 0x1f22, 1, (const u8 *)"\x00",
+	  (const u8 *)"\x10" },
+	{ "GEN-R", "g_3d*", 0x1f24, 1, (const u8 *)"\x00",
+	  (const u8 *)"\x13" },
+	{ "GEN-R", "g_3d*", 0x1fd0, 4, (const u8 *)"\x00\x00\x00\x00",
+	  (const u8 *)"\x1f\x03\x57\x02" },
+	{ "GEN-R", "g_3d*", 0x1fac, 1, (const u8 *)"\x00",
+	  (const u8 *)"\xab" },
+	{ "GEN-R", "g_3d_msaa2", 0x1fb0, 1, (const u8 *)"\x10",
+	  (const u8 *)"\x08" },
+	{ "GEN-R", "l_s2_3d", 0x1fb0, 1, (const u8 *)"\x10",
+	  (const u8 *)"\x08" },
+	{ "GEN-R", "g_3d_msaa4", 0x1fb0, 1, (const u8 *)"\x20",
+	  (const u8 *)"\x08" },
+	{ "GEN-R", "l_s4_3d", 0x1fb0, 1, (const u8 *)"\x20",
+	  (const u8 *)"\x08" },
 	{ "GEN-R", "g_ta*", 0x789, 1, (const u8 *)"\x78", (const u8 *)"\x20" },
 	{ "GEN-R", "l_*_ta", 0x789, 1, (const u8 *)"\x78",
 	  (const u8 *)"\x20" },

@@ -726,6 +726,49 @@ static void agx4_fw_g17p_boot_gives_every_register_window(struct kunit *test)
 	}
 }
 
+/*
+ * HW-5: after boot, before any queue exists, primary region 1 holds the
+ * cold dispatch record at +0 {0xe0000000, 0x08000000, 0, 0x3800,
+ * 0x1c00}, the page its context-0 view 0x70_0184_0000 names; the
+ * dispatch block at +0x20 is still empty (the first compute owner writes
+ * it).
+ */
+static void agx4_fw_g17p_boot_writes_the_dispatch_record(struct kunit *test)
+{
+	static const u32 words[] = { 0xe0000000, 0x08000000, 0, 0x3800,
+				     0x1c00 };
+	struct device *dev = drm_kunit_helper_alloc_device(test);
+	struct agx4_test_dt *dt = agx4_test_dt_alloc(test, AGX4_SOC_T8140);
+	struct agx4_device *adev;
+	struct agx4_fwmodel *m;
+	u64 region1 = 0;
+	unsigned int i;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, dev);
+	agx4_test_fake_gpu(test, AGX4_SOC_T8140);
+	agx4_test_arm_model(AGX4_FWMODEL_FAULT_NONE, 0, 0);
+	adev = agx4_device_create(dev, &dt->src);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, adev);
+	m = agx4_test_model();
+	KUNIT_ASSERT_NOT_NULL(test, m);
+	agx4_fwmodel_sync(m);
+	for (i = 0; i < adev->fw->num_objs; i++)
+		if (!strcmp(adev->fw->objs[i].name, "roots"))
+			region1 = fw64(test, m, 0,
+				       fw64(test, m, 0,
+					    adev->fw->objs[i].obj->va + 0x18) +
+				       0x2f0);
+	KUNIT_ASSERT_NE(test, region1, 0);
+	KUNIT_EXPECT_EQ(test, ctx0_page(test, m, 0x7001840000ull),
+			ctx0_page(test, m, region1));
+	for (i = 0; i < ARRAY_SIZE(words); i++)
+		KUNIT_EXPECT_EQ_MSG(test, fw32(test, m, 0, region1 + 4 * i),
+				    words[i], "+%#x", 4 * i);
+	for (i = 0; i < 0x20; i += 4)
+		KUNIT_EXPECT_EQ_MSG(test, fw32(test, m, 0, region1 + 0x20 + i),
+				    0, "+%#x", 0x20 + i);
+}
+
 static struct kunit_case agx4_fw_g17p_init_cases[] = {
 	KUNIT_CASE(agx4_fw_g17p_bundle_power_block_fields),
 	KUNIT_CASE(agx4_fw_g17p_bundle_third_page_fields),
@@ -736,6 +779,7 @@ static struct kunit_case agx4_fw_g17p_init_cases[] = {
 	KUNIT_CASE(agx4_fw_g17p_init_refuses_short_buffers),
 	KUNIT_CASE(agx4_fw_g17p_boot_graph_relations),
 	KUNIT_CASE(agx4_fw_g17p_boot_gives_every_register_window),
+	KUNIT_CASE(agx4_fw_g17p_boot_writes_the_dispatch_record),
 	{}
 };
 

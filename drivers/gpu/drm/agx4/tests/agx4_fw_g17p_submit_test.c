@@ -483,12 +483,12 @@ static bool same_records(struct kunit *test, u64 a, u64 b)
 }
 
 /*
- * A compute command's per-command records follow its descriptor slot:
- * commands in flight together name distinct ones, and a command that
- * takes a freed slot takes that command's records with it (two commands
- * later, so not by ordinal).
+ * A compute command's per-command records follow its ordinal (G17P-15):
+ * commands in flight together name distinct ones, and a command prepared
+ * after an earlier one was freed takes its own ordinal's slot and
+ * records, not the freed command's.
  */
-static void agx4_g17p_submit_records_follow_the_descriptor_slot(struct kunit *test)
+static void agx4_g17p_submit_records_follow_the_ordinal(struct kunit *test)
 {
 	struct ctx *c = test->priv;
 	struct agx4_fw_queue *fq = queue(test);
@@ -514,12 +514,14 @@ static void agx4_g17p_submit_records_follow_the_descriptor_slot(struct kunit *te
 
 	j3 = prepare(test, fq, computes(test, 1));
 	agx4_test_publish_kick(c->adev, c->ops, j3);
-	/* d3, e3 after them. */
+	/* d3, e3 after them: slot and records 2. */
 	d3 = rd64(ring, 0x28);
-	KUNIT_EXPECT_EQ(test, d3, d1);
-	KUNIT_EXPECT_TRUE(test, same_records(test, d3, d1));
+	KUNIT_EXPECT_EQ(test, d3, d1 + 2 * 0x1040);
+	KUNIT_EXPECT_FALSE(test, same_records(test, d3, d1));
 	KUNIT_EXPECT_FALSE(test, same_records(test, d3, d2));
-	KUNIT_EXPECT_EQ(test, rd64(ring, 0x30), rd64(ring, 0x10));
+	KUNIT_EXPECT_EQ(test, rd64(fw_ptr(test, d3), 0xf7c),
+			rd64(fw_ptr(test, d1), 0xf7c) + 2 * 0x40);
+	KUNIT_EXPECT_NE(test, rd64(ring, 0x30), rd64(ring, 0x10));
 	fw_complete(test, q, d1);
 	c->ops->job_free(j2);
 	c->ops->job_free(j3);
@@ -1151,7 +1153,8 @@ static void agx4_g17p_submit_pool_bank_switch_keeps_older_renders_done(struct ku
 /*
  * A second render follows (item 2, not first, context slot 2); a vertex
  * barrier on the previous SUBMIT's render waits for its 3D (grid 1,
- * value 1) in the TA's context; a compute command behind a render of its
+ * value 1) in the TA's context, ahead of the TA grid's own point (the
+ * reference's order, G17P-13); a compute command behind a render of its
  * SUBMIT stays unpublished until that render is done.
  */
 static void agx4_g17p_submit_render_barriers(struct kunit *test)
@@ -1183,8 +1186,9 @@ static void agx4_g17p_submit_render_barriers(struct kunit *test)
 	rec = fw_ptr(test, rd64(fw_ptr(test, o), 0x10) + 2 * 0x200);
 	KUNIT_EXPECT_EQ(test, rd64(rec, 0x000), 1ull << 60 | 8);
 	KUNIT_EXPECT_EQ(test, rd64(rec, 0x020), 0xffff0c0000000003ull);
-	KUNIT_EXPECT_EQ(test, rd64(rec, 0x028), 1);
-	KUNIT_EXPECT_EQ(test, rd64(rec, 0x030), 1ull << 40 | 1);
+	/* The foreign wait first, the TA grid's own point last. */
+	KUNIT_EXPECT_EQ(test, rd64(rec, 0x028), 1ull << 40 | 1);
+	KUNIT_EXPECT_EQ(test, rd64(rec, 0x030), 1);
 	/* The compute goes once the render it waits for is done. */
 	agx4_test_poll_kick(c->adev, c->ops);
 	KUNIT_EXPECT_EQ(test, *cursor(c, CH8_PROD), 0);
@@ -1290,6 +1294,41 @@ static void agx4_g17p_submit_model_runs_render_and_compute(struct kunit *test)
 	KUNIT_EXPECT_EQ_MSG(test, e, AGX4_FWMODEL_OK, "model: %s at %#llx",
 			    agx4_fwmodel_err_name(e), where);
 	c->ops->job_free(job);
+	c->ops->queue_destroy(fq);
+}
+
+/*
+ * A render whose vertex barrier waits on the previous SUBMIT's render,
+ * run by the firmware model: its TA's context record carries the wait on
+ * the 3D grid first and its own point last, which the model takes (it
+ * refuses any other order, G17P-13), and both renders complete.
+ */
+static void agx4_g17p_submit_barrier_render_runs_on_the_model(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fwmodel *m = agx4_test_model();
+	struct agx4_fw_queue *fq = queue(test);
+	struct agx4_cmdbuf *first = renders(test, 1);
+	struct agx4_cmdbuf *second = renders(test, 1);
+	struct agx4_fw_job *j1, *j2;
+	enum agx4_fwmodel_err e;
+	u64 where = 0;
+
+	second->cmds[0].wait_vdm = 0;
+	bind_stream(test, first->cmds[0].render.cmd.vdm_ctrl_stream_base);
+	c->pass = true;
+	j1 = prepare(test, fq, first);
+	agx4_test_publish_kick(c->adev, c->ops, j1);
+	j2 = prepare(test, fq, second);
+	agx4_test_publish_kick(c->adev, c->ops, j2);
+	KUNIT_EXPECT_EQ(test, wait_job(c, j1), 0);
+	KUNIT_EXPECT_EQ(test, wait_job(c, j2), 0);
+	agx4_fwmodel_sync(m);
+	e = agx4_fwmodel_error(m, &where);
+	KUNIT_EXPECT_EQ_MSG(test, e, AGX4_FWMODEL_OK, "model: %s at %#llx",
+			    agx4_fwmodel_err_name(e), where);
+	c->ops->job_free(j1);
+	c->ops->job_free(j2);
 	c->ops->queue_destroy(fq);
 }
 
@@ -2034,6 +2073,53 @@ static void agx4_g17p_submit_render_waits_and_takes_an_idle_pool(struct kunit *t
 }
 
 /*
+ * A growth writes what the reference writes (G17P-35): the new blocks'
+ * ids in the secondary index (a u64 base id per block) and the new count
+ * twice in the shared slots; the primary index keeps the first blocks'
+ * page ids only, its entries past them untouched.
+ */
+static void agx4_g17p_submit_growth_writes_secondary_ids_and_count(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fw_queue *fq = queue(test);
+	struct agx4_fw_job *job = prepare(test, fq, renders(test, 1));
+	struct agx4_fw_ev_grow_in req = {
+		.context = c->vm->uat.asid, .slot = 0, .counter = 0,
+	};
+	const u8 *sh, *primary, *secondary, *slots;
+	u64 qta, q3d, ta;
+	u32 i, id0;
+
+	agx4_test_publish_kick(c->adev, c->ops, job);
+	qta = rd64(c->bundle + CH6_RING, 0x08);
+	q3d = rd64(c->bundle + CH7_RING, 0x08);
+	ta = rd64(fw_ptr(test, rd64(fw_ptr(test, qta), 0x08)), 0);
+	/* The TA names its pool's shared object at +0x20. */
+	sh = fw_ptr(test, rd64(fw_ptr(test, ta), 0x20));
+	primary = fw_ptr(test, rd64(sh, 0x20));
+	secondary = fw_ptr(test, rd64(sh, 0x44));
+	slots = fw_ptr(test, rd64(sh, 0x4c));
+	id0 = rd32(primary, 0);
+	KUNIT_ASSERT_EQ(test, c->ops->tvb_grow(c->adev, &req, 2048), 18);
+	KUNIT_EXPECT_EQ(test, rd32(slots, 0), 18);
+	KUNIT_EXPECT_EQ(test, rd32(slots, 4), 18);
+	for (i = 0; i < 18; i++)
+		KUNIT_EXPECT_NE_MSG(test, rd64(secondary, 8 * i), 0,
+				    "block %u", i);
+	/* The first blocks' page ids stay; nothing is written past them. */
+	KUNIT_EXPECT_EQ(test, rd32(primary, 0), id0);
+	KUNIT_EXPECT_EQ(test, rd32(primary, 4 * 31),
+			rd64(secondary, 8 * 7) + 3);
+	for (i = 32; i < 18 * 4; i++)
+		KUNIT_EXPECT_EQ_MSG(test, rd32(primary, 4 * i), 0, "page %u",
+				    i);
+	render_complete(test, qta, q3d);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), 0);
+	c->ops->job_free(job);
+	c->ops->queue_destroy(fq);
+}
+
+/*
  * An idle pool taken over by a queue whose VM has no page-table room for
  * its window is left in no VM, still the new queue's, and the render
  * fails with -ENOMEM.  A growth request naming that pool and the new
@@ -2169,19 +2255,19 @@ static u64 run_one(struct kunit *test, struct agx4_fw_queue *fq, u32 item)
 }
 
 /*
- * One job at a time: every command's descriptor is in the same slot,
- * which its ring item, its context record's work pointer and the
- * record's two program locators (low alias + 0x40 and + 0x760, >> 5)
- * all name; the slot is the arena's first (owner base + 0, low alias
- * 0x72_0000_0000 for owner 0).
+ * One job at a time: command n's descriptor is in slot n (the ordinal
+ * mod 240, G17P-15), which its ring item, its context record's work
+ * pointer and the record's two program locators (low alias + 0x40 and
+ * + 0x760, >> 5) all name; slot 0 is the arena's first (owner base + 0,
+ * low alias 0x72_0000_0000 for owner 0).
  */
-static void agx4_g17p_submit_serial_commands_reuse_one_descriptor_slot(struct kunit *test)
+static void agx4_g17p_submit_serial_commands_take_their_ordinal_slot(struct kunit *test)
 {
 	struct ctx *c = test->priv;
 	struct agx4_fw_queue *fq = queue(test);
 	/* The commands' first ring items: 3 for the first, then 2 each. */
 	static const u32 item[] = { 0, 3, 5, 7 };
-	u64 d[ARRAY_SIZE(item)], q, low = 0x7200000000ull;
+	u64 d[ARRAY_SIZE(item)], q, low;
 	const u8 *rec;
 	u32 n;
 
@@ -2190,23 +2276,62 @@ static void agx4_g17p_submit_serial_commands_reuse_one_descriptor_slot(struct ku
 	q = rd64(msg(c, 0), 0x08);
 	KUNIT_EXPECT_EQ(test, d[0], q - 0x100000);
 	for (n = 0; n < ARRAY_SIZE(item); n++) {
-		KUNIT_EXPECT_EQ_MSG(test, d[n], d[0], "command %u", n);
+		low = 0x7200000000ull + n * 0x1040;
+		KUNIT_EXPECT_EQ_MSG(test, d[n], d[0] + n * 0x1040,
+				    "command %u", n);
 		rec = compute_ctx(test, q, n);
-		KUNIT_EXPECT_EQ(test, rd64(rec, 0x010), d[0]);
+		KUNIT_EXPECT_EQ(test, rd64(rec, 0x010), d[n]);
 		KUNIT_EXPECT_EQ(test, rd64(rec, 0x150),
 				0x0001100000000000ull | (low + 0x40) >> 5);
 		KUNIT_EXPECT_EQ(test, rd64(rec, 0x158),
 				0x0000200000000000ull | (low + 0x760) >> 5);
+		/* Each slot holds its command's ordinal. */
+		KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, d[n]), 0xf70), n);
 	}
-	/* The slot holds the last command's descriptor: its ordinal. */
-	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, d[0]), 0xf70),
-			ARRAY_SIZE(item) - 1);
+	c->ops->queue_destroy(fq);
+}
+
+/*
+ * The reference's indexing (G17P-15): command n's descriptor is slot
+ * n mod 240 and its records (here the status pair) n mod 256, so
+ * commands 239 and 240 take descriptor slots 239 and 0 and status
+ * records 239 and 240.
+ */
+static void agx4_g17p_submit_descriptor_and_records_by_ordinal(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fw_queue *fq = queue(test);
+	struct agx4_fw_job *j;
+	u64 q, d239, d240;
+	u8 *p;
+
+	agx4_fw_g17p_queue_set_counts(fq, 239, 0);
+	j = prepare(test, fq, computes(test, 2));
+	agx4_test_publish_kick(c->adev, c->ops, j);
+	q = rd64(msg(c, 0), 0x08);
+	d239 = ring_item(test, q, 0);
+	d240 = ring_item(test, q, 2);
+	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, d239), 0xf70), 239);
+	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, d240), 0xf70), 240);
+	KUNIT_EXPECT_EQ(test, d240, d239 - 239 * 0x1040);
+	KUNIT_EXPECT_EQ(test, rd64(fw_ptr(test, d240), 0xf7c),
+			rd64(fw_ptr(test, d239), 0xf7c) + 0x40);
+	KUNIT_EXPECT_EQ(test, rd64(fw_ptr(test, d240), 0xf84),
+			rd64(fw_ptr(test, d240), 0xf7c) + 8);
+	/* Done: the done index at the write index, both status words set. */
+	p = fw_ptr(test, rd64(fw_ptr(test, q), 0x00));
+	put_unaligned_le32(rd32(p, 0x40), p);
+	put_unaligned_le64(1, fw_ptr(test, rd64(fw_ptr(test, d239), 0xf84)));
+	put_unaligned_le64(1, fw_ptr(test, rd64(fw_ptr(test, d240), 0xf84)));
+	consume(c);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, j), 0);
+	c->ops->job_free(j);
 	c->ops->queue_destroy(fq);
 }
 
 /*
  * Two commands in flight have different slots; once both are freed the
- * next command takes the one freed last (most recently freed first).
+ * next command takes the slot of its ordinal, 2, not a freed one.
  */
 static void agx4_g17p_submit_descriptor_slots_in_flight_differ(struct kunit *test)
 {
@@ -2233,7 +2358,7 @@ static void agx4_g17p_submit_descriptor_slots_in_flight_differ(struct kunit *tes
 	j3 = prepare(test, fq, computes(test, 1));
 	agx4_test_publish_kick(c->adev, c->ops, j3);
 	d3 = ring_item(test, q, 5);
-	KUNIT_EXPECT_EQ(test, d3, d2);
+	KUNIT_EXPECT_EQ(test, d3, d1 + 2 * 0x1040);
 	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, d3), 0xf70), 2);
 	fw_complete(test, q, d1);
 	c->ops->job_free(j3);
@@ -2244,8 +2369,8 @@ static void agx4_g17p_submit_descriptor_slots_in_flight_differ(struct kunit *tes
  * The firmware model holds a queue's first command: while it is not
  * done the next command, prepared and published after it, takes another
  * slot and leaves the held one's descriptor whole; the model then runs
- * both to the end without an error, and only once both jobs are freed a
- * third command takes the held one's slot again (freed last).
+ * both to the end without an error, and a third command takes the slot
+ * of its ordinal, 2.
  */
 static void agx4_g17p_submit_held_command_keeps_its_descriptor_slot(struct kunit *test)
 {
@@ -2294,7 +2419,7 @@ static void agx4_g17p_submit_held_command_keeps_its_descriptor_slot(struct kunit
 	j3 = prepare(test, fq, computes(test, 1));
 	agx4_test_publish_kick(c->adev, c->ops, j3);
 	d3 = ring_item(test, q, 5);
-	KUNIT_EXPECT_EQ(test, d3, d1);
+	KUNIT_EXPECT_EQ(test, d3, d1 + 2 * 0x1040);
 	KUNIT_EXPECT_EQ(test, wait_job(c, j3), 0);
 	c->ops->job_free(j3);
 	c->ops->queue_destroy(fq);
@@ -2302,7 +2427,8 @@ static void agx4_g17p_submit_held_command_keeps_its_descriptor_slot(struct kunit
 
 /*
  * With all 240 descriptor slots held by prepared jobs, the next prepare
- * waits (no -ENOSPC) until a job is freed, then takes the freed slot;
+ * waits (no -ENOSPC) until the job holding its ordinal's slot (ordinal
+ * - 240) is freed, then takes that slot;
  * the wait ends with -ERESTARTSYS on a signal and -ENODEV when the
  * firmware crashes, taking nothing.
  */
@@ -2864,7 +2990,8 @@ static void agx4_g17p_submit_render_completion_rings_control(struct kunit *test)
 static struct kunit_case agx4_g17p_submit_cases[] = {
 	KUNIT_CASE(agx4_g17p_submit_compute_publishes_per_spec),
 	KUNIT_CASE(agx4_g17p_submit_second_command_follows),
-	KUNIT_CASE(agx4_g17p_submit_records_follow_the_descriptor_slot),
+	KUNIT_CASE(agx4_g17p_submit_records_follow_the_ordinal),
+	KUNIT_CASE(agx4_g17p_submit_descriptor_and_records_by_ordinal),
 	KUNIT_CASE(agx4_g17p_submit_done_needs_every_signal),
 	KUNIT_CASE(agx4_g17p_submit_rotates_bank_when_idle),
 	KUNIT_CASE(agx4_g17p_submit_compute_barrier_on_compute_is_a_point),
@@ -2876,6 +3003,7 @@ static struct kunit_case agx4_g17p_submit_cases[] = {
 	KUNIT_CASE(agx4_g17p_submit_render_done_needs_every_signal),
 	KUNIT_CASE(agx4_g17p_submit_pool_bank_switch_keeps_older_renders_done),
 	KUNIT_CASE(agx4_g17p_submit_render_barriers),
+	KUNIT_CASE(agx4_g17p_submit_barrier_render_runs_on_the_model),
 	KUNIT_CASE(agx4_g17p_submit_pools_are_taken_at_first_render),
 	KUNIT_CASE(agx4_g17p_submit_more_reports_than_a_ring_holds),
 	KUNIT_CASE(agx4_g17p_submit_model_runs_render_and_compute),
@@ -2888,6 +3016,7 @@ static struct kunit_case agx4_g17p_submit_cases[] = {
 	KUNIT_CASE(agx4_g17p_submit_reused_pool_a_record_continues_phases),
 	KUNIT_CASE(agx4_g17p_submit_destroy_after_crash_frees_at_once),
 	KUNIT_CASE(agx4_g17p_submit_render_waits_and_takes_an_idle_pool),
+	KUNIT_CASE(agx4_g17p_submit_growth_writes_secondary_ids_and_count),
 	KUNIT_CASE(agx4_g17p_submit_pool_in_no_vm_grows_nothing),
 	KUNIT_CASE(agx4_g17p_submit_pool_wait_ends_on_signal_and_crash),
 	KUNIT_CASE(agx4_g17p_submit_kill_drops_deferred_work),
@@ -2899,7 +3028,7 @@ static struct kunit_case agx4_g17p_submit_cases[] = {
 	KUNIT_CASE(agx4_g17p_submit_render_completion_rings_control),
 	KUNIT_CASE(agx4_g17p_submit_recycle_waits_for_an_idle_queue),
 	KUNIT_CASE(agx4_g17p_submit_killed_pool_with_gaps_is_not_taken),
-	KUNIT_CASE(agx4_g17p_submit_serial_commands_reuse_one_descriptor_slot),
+	KUNIT_CASE(agx4_g17p_submit_serial_commands_take_their_ordinal_slot),
 	KUNIT_CASE(agx4_g17p_submit_descriptor_slots_in_flight_differ),
 	KUNIT_CASE(agx4_g17p_submit_held_command_keeps_its_descriptor_slot),
 	KUNIT_CASE(agx4_g17p_submit_descriptor_wait_ends_on_free_signal_crash),

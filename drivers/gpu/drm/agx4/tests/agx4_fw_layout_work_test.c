@@ -674,6 +674,52 @@ static void agx4_fw_layout_g17p_render_samples_and_sync_grow(struct kunit *test)
 	}
 }
 
+/*
+ * G17P 3D +0x1fac and +0x1fb0 are two words (G17P-27): the stencil clear
+ * | 0x300, and the UAPI sample size, or the tile-buffer blocks * 2 when
+ * it is 0 (the reference's structural tail), not one u64 of the blocks
+ * << 33 | 0x300.
+ */
+static void agx4_fw_layout_g17p_render_stencil_and_sample_size_words(struct kunit *test)
+{
+	static const struct {
+		u32 samples, sample_size, stencil;
+		u32 want_1fac, want_1fb0;
+	} rows[] = {
+		/* 8 B x 16 x 16 x 1 = 1 block. */
+		{ 1, 8, 0x1ab, 0x3ab, 8 },
+		{ 1, 0, 0, 0x300, 0 },
+		/* 8 B x 16 x 16 x 4 = 4 blocks; the literal sample size. */
+		{ 4, 8, 0xff, 0x3ff, 8 },
+		{ 4, 16, 0x12, 0x312, 16 },
+	};
+	const struct agx4_fw_gen *gen = &agx4_fw_g17p;
+	struct agx4_render_desc *d = kunit_kzalloc(test, sizeof(*d), GFP_KERNEL);
+	struct agx4_fw_render_in in;
+	struct agx4_fw_buf bufs[4];
+	unsigned int i;
+	const u8 *fr;
+
+	KUNIT_ASSERT_NOT_NULL(test, d);
+	for (i = 0; i < ARRAY_SIZE(rows); i++) {
+		agx4_golden_g17p_render_inputs(d, &in);
+		d->cmd.samples = rows[i].samples;
+		d->cmd.sample_size_B = rows[i].sample_size;
+		d->cmd.isp_bgobjvals = rows[i].stencil;
+		d->cmd.utile_width_px = 16;
+		d->cmd.utile_height_px = 16;
+		agx4_golden_make_bufs(test, gen->render_objs,
+				      gen->num_render_objs, bufs,
+				      ARRAY_SIZE(bufs));
+		KUNIT_ASSERT_EQ(test, gen->build_render(d, &in, bufs), 0);
+		fr = bufs[2].ptr;
+		KUNIT_EXPECT_EQ_MSG(test, get_unaligned_le32(fr + 0x1fac),
+				    rows[i].want_1fac, "row %u", i);
+		KUNIT_EXPECT_EQ_MSG(test, get_unaligned_le32(fr + 0x1fb0),
+				    rows[i].want_1fb0, "row %u", i);
+	}
+}
+
 static void agx4_fw_layout_g17p_render_golden_bytes(struct kunit *test)
 {
 	const struct agx4_fw_gen *gen = &agx4_fw_g17p;
@@ -799,7 +845,20 @@ static void agx4_fw_layout_g17p_render_golden_bytes(struct kunit *test)
 	agx4_golden_put(&l, 0x1e80, 8, 0x1000);
 	agx4_golden_put(&l, 0x1ea8, 8, 0x23);
 	agx4_golden_put(&l, 0x1eb0, 8, 0x3000);
+	agx4_golden_put(&l, 0x1eb8, 8, 0x1234);
 	agx4_golden_put(&l, 0x1ec0, 4, 0x04040404);
+	agx4_golden_put(&l, 0x1ec8, 8, DEPTH);
+	agx4_golden_put(&l, 0x1ed0, 8, 0x1000);
+	agx4_golden_put(&l, 0x1ed8, 8, 0x100);
+	agx4_golden_put(&l, 0x1ee0, 8, DEPTH);
+	agx4_golden_put(&l, 0x1ee8, 8, DEPTH);
+	agx4_golden_put(&l, 0x1ef0, 8, DCOMP);
+	agx4_golden_put(&l, 0x1ef8, 8, STEN);
+	agx4_golden_put(&l, 0x1f00, 8, 0x2000);
+	agx4_golden_put(&l, 0x1f08, 8, 0x200);
+	agx4_golden_put(&l, 0x1f10, 8, STEN);
+	agx4_golden_put(&l, 0x1f18, 8, STEN);
+	agx4_golden_put(&l, 0x1f20, 8, SCOMP);
 	agx4_golden_put(&l, 0x1f38, 8, 4);
 	agx4_golden_put(&l, 0x1f40, 8, 0xc001);
 	agx4_golden_put(&l, 0x1f48, 4, 800);
@@ -811,7 +870,9 @@ static void agx4_fw_layout_g17p_render_golden_bytes(struct kunit *test)
 	agx4_golden_put(&l, 0x1f98, 4, 0x24);
 	agx4_golden_put(&l, 0x1f9c, 8, 0x4000);
 	agx4_golden_put(&l, 0x1fa8, 4, 0x3f800000);
-	agx4_golden_put(&l, 0x1fac, 8, 4ull << 33 | 0x300);
+	agx4_golden_put(&l, 0x1fac, 4, 0x1ab | 0x300);
+	agx4_golden_put(&l, 0x1fb0, 4, 8);
+	agx4_golden_put(&l, 0x1fd0, 8, 0x257031f);
 	agx4_golden_put(&l, 0x2108, 8, R_LIFE_FR >> 32);
 	agx4_golden_put(&l, 0x2110, 4, 0xffffffff);
 	agx4_golden_put(&l, 0x2114, 8, 0x1400000000ull);
@@ -1171,6 +1232,7 @@ static struct kunit_case agx4_fw_layout_work_cases[] = {
 	KUNIT_CASE(agx4_fw_layout_g16_compute_golden_bytes),
 	KUNIT_CASE(agx4_fw_layout_g17p_render_golden_bytes),
 	KUNIT_CASE(agx4_fw_layout_g17p_render_samples_and_sync_grow),
+	KUNIT_CASE(agx4_fw_layout_g17p_render_stencil_and_sample_size_words),
 	KUNIT_CASE(agx4_fw_layout_g17p_compute_golden_bytes),
 	KUNIT_CASE(agx4_fw_layout_g17p_optional_golden_bytes),
 	{ }

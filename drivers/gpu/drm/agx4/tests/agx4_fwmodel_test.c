@@ -2883,6 +2883,25 @@ struct g17w {
 	u32 ring_head[2];
 };
 
+/*
+ * The cold dispatch record the host writes at boot: primary region 1
+ * (here at the reference's firmware address), + 0, seen in context 0 at
+ * 0x70_0184_0000.
+ */
+#define G17_REGION1		(G17_BASE + 0x15e8000)
+#define G17_REGION1_LOW		0x7001840000ULL
+static void g17_dispatch_record(struct fwt *t)
+{
+	static const u32 words[] = { 0xe0000000, 0x08000000, 0, 0x3800,
+				     0x1c00 };
+	unsigned int i;
+
+	tmap(t, G17_REGION1, PG, FW_RW);
+	talias(t, t->low, G17_REGION1_LOW, G17_REGION1, PG, GPU_RO);
+	for (i = 0; i < ARRAY_SIZE(words); i++)
+		w32(t, G17_REGION1 + 4 * i, words[i]);
+}
+
 static struct g17w *g17w_new(struct kunit *test)
 {
 	struct g17w *g = kunit_kzalloc(test, sizeof(*g), GFP_KERNEL);
@@ -2899,6 +2918,7 @@ static struct g17w *g17w_new(struct kunit *test)
 	agx4_fwmodel_sync(t->m);
 	KUNIT_ASSERT_TRUE(test, agx4_fwmodel_booted(t->m, 0));
 	tmap(t, TS_AP, PG, FW_RW);
+	g17_dispatch_record(t);
 	return g;
 }
 
@@ -2987,9 +3007,10 @@ static void g17_compute(struct g17w *g, unsigned int i, unsigned int n,
 	w64(t, ctx + 0x18, OWN_Q(i));
 	w64(t, ctx + 0x20, 0xffff080000000000ULL | (u64)grid << 32 |
 	    (grid2 ? 3 : 1));
-	w64(t, ctx + 0x28, (u64)grid << 40 | n);
+	/* Foreign waits first, the owner's own point last. */
 	if (grid2)
-		w64(t, ctx + 0x30, (u64)grid2 << 40 | value2);
+		w64(t, ctx + 0x28, (u64)grid2 << 40 | value2);
+	w64(t, ctx + (grid2 ? 0x30 : 0x28), (u64)grid << 40 | n);
 	g17_ring(g, OWN_RING(i), &g->head[i], d);
 	if (n == 0)
 		g17_ring(g, OWN_RING(i), &g->head[i], OWN_OPT(i));
@@ -3353,6 +3374,69 @@ static void g17p_render_tag_and_lifecycle_checked(struct kunit *test)
 	}
 }
 
+/*
+ * The 3D descriptor's depth/stencil copies (+0x1eb8, +0x1ec8..+0x1f20,
+ * +0x1fac, +0x1fd0) must hold what its registers hold (G17P-10, G17P-27):
+ * a copy the program agrees with runs, one it does not is refused.
+ */
+static void g17p_3d_depth_stencil_copies_match_registers(struct kunit *test)
+{
+	static const struct {
+		const char *name;
+		u32 reg;
+		u64 val;
+		u32 at;
+		u64 copy;
+		unsigned int width;
+		bool ok;
+	} rows[] = {
+		{ "depth flags", 0x15319, 0x1234, 0x1eb8, 0x1234, 8, true },
+		{ "depth flags differ", 0x15319, 0x1234, 0x1eb8, 0x1235, 8,
+		  false },
+		{ "depth buffer not copied", 0x15329, 0x1200000000ULL, 0x1ec8,
+		  0, 8, false },
+		{ "stencil comp stride", 0x15419, 0x200, 0x1f08, 0x200, 8, true },
+		{ "stencil clear", 0x15309, 0x3ab, 0x1fac, 0x3ab, 4, true },
+		{ "stencil clear without its tag", 0x15309, 0x3ab, 0x1fac, 0xab,
+		  4, false },
+		{ "depth dimensions", 0x15321, 0x257031f, 0x1fd0, 0x257031f, 8,
+		  true },
+		{ "a copy without its register", 0x15000, 0, 0x1f20, 1, 8,
+		  false },
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(rows); i++) {
+		struct g17w *g = g17w_new(test);
+		struct fwt *t = g->t;
+		u64 d = POOL_DESC(1);
+
+		g17_render(g);
+		/* Main program record 5 becomes the register under test. */
+		reg(t, d + 0xa0 + 12 * 5, rows[i].reg, rows[i].val);
+		if (rows[i].width == 4)
+			w32(t, d + rows[i].at, rows[i].copy);
+		else
+			w64(t, d + rows[i].at, rows[i].copy);
+		kick(t, 2, 0);
+		agx4_fwmodel_sync(t->m);
+		if (rows[i].ok) {
+			KUNIT_EXPECT_EQ_MSG(test, agx4_fwmodel_error(t->m, NULL),
+					    AGX4_FWMODEL_OK, "%s", rows[i].name);
+			KUNIT_EXPECT_NE_MSG(test, r64(t, POOL_STATUS(1)), 0,
+					    "%s", rows[i].name);
+		} else {
+			u64 w = 0;
+
+			KUNIT_EXPECT_EQ_MSG(test, agx4_fwmodel_error(t->m, &w),
+					    AGX4_FWMODEL_BAD_ITEM, "%s",
+					    rows[i].name);
+			KUNIT_EXPECT_EQ_MSG(test, w, d + rows[i].at, "%s",
+					    rows[i].name);
+		}
+	}
+}
+
 static void g17p_render_reports_the_pair_once(struct kunit *test)
 {
 	struct g17w *g = g17w_new(test);
@@ -3490,6 +3574,15 @@ static const struct g17_bad g17_bad_cases[] = {
 	{ "point value past 30 bits", OWN_CTX(0) + 0x228,
 	  32ULL << 40 | 1ULL << 30, 8, AGX4_FWMODEL_BAD_ITEM,
 	  OWN_CTX(0) + 0x228 },
+	{ "own point missing", OWN_CTX(0) + 0x228, 33ULL << 40, 8,
+	  AGX4_FWMODEL_BAD_ITEM, OWN_CTX(0) + 0x228 },
+	{ "own point before a foreign point", OWN_CTX(0) + 0x220,
+	  0xffff082000000003ULL, 8, AGX4_FWMODEL_BAD_ITEM,
+	  OWN_CTX(0) + 0x228 },
+	{ "dispatch record missing", G17_REGION1, 0, 4, AGX4_FWMODEL_BAD_ITEM,
+	  G17_REGION1_LOW },
+	{ "dispatch record with the block's words", G17_REGION1 + 0xc,
+	  0x2a00, 4, AGX4_FWMODEL_BAD_ITEM, G17_REGION1_LOW + 0xc },
 	{ "status word unset", OWN_DESC(0, 0) + 0xf84, 0, 8,
 	  AGX4_FWMODEL_UNMAPPED, OWN_DESC(0, 0) + 0xf84 },
 	{ "status pair unmapped", OWN_DESC(0, 0) + 0xf84, OWN(0) + 0x8000,
@@ -4242,6 +4335,7 @@ static struct kunit_case agx4_fwmodel_cases[] = {
 	KUNIT_CASE(g17p_full_primary_trace_ring_stalls),
 	KUNIT_CASE(g17p_point_waits_for_other_grid),
 	KUNIT_CASE(g17p_render_reports_the_pair_once),
+	KUNIT_CASE(g17p_3d_depth_stencil_copies_match_registers),
 	KUNIT_CASE(g17p_render_tag_and_lifecycle_checked),
 	KUNIT_CASE(g17p_bank_switch_restarts_the_ring),
 	KUNIT_CASE(g17p_first_again_restarts_the_grid_count),

@@ -789,11 +789,17 @@ static void g16_registration_posts_receipt(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, r32(t, G16_STATUS_A + 0x1c), 1);
 	/* Event ring: firmware write cursor at state[0] + 0x20 = 1, kind 13. */
 	KUNIT_EXPECT_EQ(test, r32(t, G16_STATUS_A + 0x40 + 0x20), 1);
+	/* The reference's receipt: the registration from +0x14 at +0xc. */
 	KUNIT_EXPECT_EQ(test, r32(t, ev), 13);
 	KUNIT_EXPECT_EQ(test, r32(t, ev + 4), 1);
-	KUNIT_EXPECT_EQ(test, get_unaligned_le64(tva(t, ev + 0x14)),
+	KUNIT_EXPECT_EQ(test, r32(t, ev + 8), 0);
+	KUNIT_EXPECT_EQ(test, get_unaligned_le64(tva(t, ev + 0xc)),
 			G16_CTL_DATA);
-	KUNIT_EXPECT_EQ(test, r32(t, ev + 0x2c), 160);
+	KUNIT_EXPECT_EQ(test, get_unaligned_le64(tva(t, ev + 0x14)),
+			G16_OPERANDS);
+	KUNIT_EXPECT_EQ(test, get_unaligned_le64(tva(t, ev + 0x1c)),
+			G16_OPERANDS);
+	KUNIT_EXPECT_EQ(test, r32(t, ev + 0x24), 160);
 	KUNIT_EXPECT_EQ(test, got(t, 0, 0x20, 0x0042000000000000ULL), 1);
 }
 

@@ -603,6 +603,48 @@ void agx4_fwmodel_crash(struct agx4_fwmodel *m, unsigned int inst,
 		ev->crashed(cookie, inst);
 }
 
+/*
+ * Channel 13's cursors on @inst, in range: the host's read cursor in *@r,
+ * the firmware's write cursor in *@w.  -ENODEV before init, -EIO when the
+ * firmware could not reach them.
+ */
+static int event_cursors(struct agx4_fwmodel *m, unsigned int inst, u32 *r,
+			 u32 *w)
+{
+	u64 cur = m->inst[inst].ch[13].state[0];
+
+	if (!cur || !m->inst[inst].ch[13].state[1])
+		return -ENODEV;
+	if (agx4_fwmodel_read32(m, inst, cur + FWM_CUR_READ, r) ||
+	    agx4_fwmodel_read32(m, inst, cur + FWM_CUR_WRITE, w))
+		return -EIO;
+	agx4_fwmodel_trace_cursor(m, inst, AGX4_FWMODEL_TRR_EVENT_READ, *r);
+	*r %= FWM_RING_ENTRIES;
+	*w %= FWM_RING_ENTRIES;
+	return 0;
+}
+
+/**
+ * agx4_fwmodel_event_room() - has an instance's channel 13 room for a record?
+ * @m: the model.
+ * @inst: instance.
+ *
+ * The ring is full when the firmware's write cursor is one short of the
+ * host's read cursor.  Executor only.
+ *
+ * Return: 1 when there is room, 0 when the ring is full, -ENODEV before
+ * init, -EIO when the firmware could not reach the cursors.
+ */
+int agx4_fwmodel_event_room(struct agx4_fwmodel *m, unsigned int inst)
+{
+	u32 r, w;
+	int ret = event_cursors(m, inst, &r, &w);
+
+	if (ret)
+		return ret;
+	return (w + 1) % FWM_RING_ENTRIES != r;
+}
+
 /**
  * agx4_fwmodel_post() - post one event record on an instance's channel 13
  * @m: the model.
@@ -610,7 +652,10 @@ void agx4_fwmodel_crash(struct agx4_fwmodel *m, unsigned int inst,
  * @rec: 0x48 bytes.
  * @notify: send the 0x42 notification after it.
  *
- * A full ring is never overwritten: the event is dropped and counted.
+ * A full ring is never overwritten.  The firmware's own records wait for
+ * room before they get here (agx4_fwmodel_event_room()); a record a test
+ * pushes in (agx4_fwmodel_post_event(), the fill fault) or a receipt that
+ * finds the ring full is not posted and is counted.
  *
  * Return: 0, -ENOSPC when the ring was full, -ENODEV before init, -EIO
  * when the firmware could not reach the ring (it has crashed).
@@ -621,15 +666,12 @@ int agx4_fwmodel_post(struct agx4_fwmodel *m, unsigned int inst,
 	struct fwm_inst *fi = &m->inst[inst];
 	u64 cur = fi->ch[13].state[0], base = fi->ch[13].state[1];
 	u32 r, w;
+	int ret = event_cursors(m, inst, &r, &w);
 
-	if (!cur || !base)
-		return -ENODEV;
-	if (agx4_fwmodel_read32(m, inst, cur + FWM_CUR_READ, &r) ||
-	    agx4_fwmodel_read32(m, inst, cur + FWM_CUR_WRITE, &w))
+	if (ret == -ENODEV)
+		return ret;
+	if (ret)
 		goto crash;
-	agx4_fwmodel_trace_cursor(m, inst, AGX4_FWMODEL_TRR_EVENT_READ, r);
-	r %= FWM_RING_ENTRIES;
-	w %= FWM_RING_ENTRIES;
 	if ((w + 1) % FWM_RING_ENTRIES == r) {
 		agx4_fwmodel_counter_add(m, AGX4_FWMODEL_CNT_EVENTS_DROPPED);
 		return -ENOSPC;
@@ -2307,7 +2349,8 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_kicks);
  * @len: its length.
  *
  * The firmware's worker writes the record, advances its cursor and sends
- * the 0x42 notification, as for its own events.
+ * the 0x42 notification, as for its own events; a record that finds the
+ * ring full is not posted (counted in %AGX4_FWMODEL_CNT_EVENTS_DROPPED).
  *
  * Return: 0 or a negative errno (the post itself is asynchronous).
  */

@@ -190,8 +190,14 @@ struct fwm_job {
 	u64 mask[2];
 	bool report;
 	struct fwm_tvb tvb;
-	/* Waiting for room in a report ring (counted once). */
+	/* Waiting for room in a report ring or channel 13 (counted once). */
 	bool report_wait;
+	/*
+	 * The kind of a record waiting for room on channel 13 before it is
+	 * posted (a fatal report, or the growth request or memory-limit
+	 * report in @tvb.req); 0 for none.
+	 */
+	u32 post_wait;
 	/* G16: where completion writes the lane's stamp, and what; 0: none. */
 	u64 stamp_at;
 	u32 stamp;
@@ -508,8 +514,8 @@ struct fwm_clock {
  *	linearly (G17P).
  * @reports: the rings, on every instance, a completion report goes to;
  *	a report waits until all of them have room.  None (@nreports 0):
- *	the report goes to the primary's channel 13 alone and is dropped
- *	when that is full.
+ *	the report goes to the primary's channel 13 alone and waits until
+ *	that has room.
  * @nreports: entries of @reports.
  * @control_started: after control start (0x89) on @inst: what the
  *	firmware posts then.
@@ -622,6 +628,7 @@ void agx4_fwmodel_crash(struct agx4_fwmodel *m, unsigned int inst,
 			enum agx4_fwmodel_err e, u64 where);
 int agx4_fwmodel_post(struct agx4_fwmodel *m, unsigned int inst,
 		      const u8 *rec, bool notify);
+int agx4_fwmodel_event_room(struct agx4_fwmodel *m, unsigned int inst);
 int agx4_fwmodel_report_room(struct agx4_fwmodel *m);
 int agx4_fwmodel_report(struct agx4_fwmodel *m, const u8 *rec,
 			unsigned long *posted);

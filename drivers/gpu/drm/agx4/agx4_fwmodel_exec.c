@@ -392,9 +392,106 @@ static int post(struct agx4_fwmodel *m, unsigned int inst, u32 kind,
 	return 0;
 }
 
+/* Look again at @ms from now. */
+static void pass_due(struct pass *ps, unsigned int ms)
+{
+	unsigned long due = jiffies + msecs_to_jiffies(ms);
+
+	if (!ps->have_due || time_before(due, ps->due))
+		ps->due = due;
+	ps->have_due = true;
+}
+
+/*
+ * @l's work item waits for room in a ring it writes: counted once per
+ * wait, and the lanes run again in FWM_REPORT_POLL_MS.
+ */
+static void room_wait(struct agx4_fwmodel *m, struct fwm_lane *l,
+		      struct pass *ps)
+{
+	if (!l->job.report_wait)
+		agx4_fwmodel_counter_add(m, AGX4_FWMODEL_CNT_REPORT_STALLS);
+	l->job.report_wait = true;
+	pass_due(ps, FWM_REPORT_POLL_MS);
+}
+
+/*
+ * A record the firmware posts on channel 13 for a work item (a G16
+ * completion event, a growth request, a memory-limit report, a fatal
+ * report) waits for room: the firmware neither overwrites a record the
+ * host has not consumed nor drops one, and looks again every
+ * FWM_REPORT_POLL_MS until the host's read cursor moves, as for the G17P
+ * report rings (report_room()).  Strictest reading: GravityLinux/linux
+ * drivers/gpu/drm/asahi/g16_runtime.rs@1ab42a3a service_render_events
+ * consumes every record up to the firmware's cursor and hands the ring
+ * back; no reference says what the firmware does when it fills.
+ *
+ * Return: 1 when there is room, 0 when it waits, -EIO.
+ */
+static int event_room(struct agx4_fwmodel *m, struct fwm_lane *l,
+		      struct pass *ps)
+{
+	int ret = agx4_fwmodel_event_room(m, l->inst);
+
+	/* No channel 13 yet: agx4_fwmodel_post() says so, as before. */
+	if (ret == -ENODEV)
+		return 1;
+	if (ret)
+		return ret;
+	room_wait(m, l, ps);
+	return 0;
+}
+
+/*
+ * Post the record @l's work item has waiting (&fwm_job.post_wait) once
+ * channel 13 has room: a fatal report, or the growth request or
+ * memory-limit report in &fwm_tvb.req, after which the work item waits
+ * for the reply where there is one.
+ *
+ * Return: 1 when nothing waits (any more), 0 when it still waits, -EIO.
+ */
+static int send_waiting(struct agx4_fwmodel *m, struct fwm_lane *l,
+			struct pass *ps)
+{
+	struct fwm_job *j = &l->job;
+	struct fwm_tvb *t = &j->tvb;
+	u8 fatal[FWM_EVT_RECORD] = {};
+	u32 kind = j->post_wait;
+	bool limit = kind == FWM_EV_LIMIT;
+	int ret;
+
+	if (!kind)
+		return 1;
+	ret = event_room(m, l, ps);
+	if (ret <= 0)
+		return ret;
+	j->post_wait = 0;
+	j->report_wait = false;
+	/* A fatal report has an empty body (H). */
+	put_unaligned_le32(FWM_EV_FATAL, fatal);
+	ret = agx4_fwmodel_post(m, l->inst,
+				kind == FWM_EV_FATAL ? fatal : t->req, false);
+	if (ret == -EIO)
+		return ret;
+	if (!ret)
+		ps->posted++;
+	if (kind == FWM_EV_FATAL)
+		return 1;
+	agx4_fwmodel_counter_add(m, limit ? AGX4_FWMODEL_CNT_LIMITS :
+				 AGX4_FWMODEL_CNT_GROW_REQUESTS);
+	t->sent++;
+	if (limit && !m->desc->limit_reply)
+		return 1;
+	t->wait = limit ? FWM_OP_LIMIT_REPLY : FWM_OP_GROW_REPLY;
+	t->deadline = jiffies +
+		      msecs_to_jiffies(AGX4_FWMODEL_REPLY_TIMEOUT_MS);
+	return 1;
+}
+
 /*
  * Post the next request of @l's growth or limit script, or end it: the
- * work item waits for the reply, or may complete.
+ * work item waits for the reply, or may complete.  The request waits for
+ * room on channel 13 first (send_waiting()).
  */
 static int tvb_next(struct agx4_fwmodel *m, struct fwm_lane *l,
 		    struct pass *ps)
@@ -418,21 +515,9 @@ static int tvb_next(struct agx4_fwmodel *m, struct fwm_lane *l,
 		return -EIO;
 	put_unaligned_le32(limit ? FWM_EV_LIMIT : FWM_EV_GROW, rec);
 	memcpy(t->req, rec, sizeof(rec));
-	/* A request lost to a full ring is never answered: the wait times out. */
-	ret = agx4_fwmodel_post(m, l->inst, rec, false);
-	if (ret == -EIO)
-		return ret;
-	if (!ret)
-		ps->posted++;
-	agx4_fwmodel_counter_add(m, limit ? AGX4_FWMODEL_CNT_LIMITS :
-				 AGX4_FWMODEL_CNT_GROW_REQUESTS);
-	t->sent++;
-	if (limit && !m->desc->limit_reply)
-		return 0;
-	t->wait = limit ? FWM_OP_LIMIT_REPLY : FWM_OP_GROW_REPLY;
-	t->deadline = jiffies +
-		      msecs_to_jiffies(AGX4_FWMODEL_REPLY_TIMEOUT_MS);
-	return 0;
+	l->job.post_wait = limit ? FWM_EV_LIMIT : FWM_EV_GROW;
+	ret = send_waiting(m, l, ps);
+	return ret < 0 ? ret : 0;
 }
 
 /*
@@ -460,7 +545,7 @@ static int job_start(struct agx4_fwmodel *m, struct fwm_lane *l,
 	unsigned long flags;
 	struct fwm_job *j = &l->job;
 	u32 arg = 0;
-	int action;
+	int action, ret;
 
 	j->active = true;
 	j->seq = ++m->job_seq;
@@ -485,9 +570,10 @@ static int job_start(struct agx4_fwmodel *m, struct fwm_lane *l,
 		j->never = true;
 		break;
 	case AGX4_FWMODEL_ACT_FATAL:
-		/* A fatal report has an empty body (H). */
 		j->never = true;
-		return post(m, l->inst, FWM_EV_FATAL, NULL, ps);
+		j->post_wait = FWM_EV_FATAL;
+		ret = send_waiting(m, l, ps);
+		return ret < 0 ? ret : 0;
 	case AGX4_FWMODEL_ACT_CRASH:
 		return agx4_fwmodel_fail(m, AGX4_FWMODEL_INJECTED, j->item);
 	case AGX4_FWMODEL_ACT_GROW:
@@ -501,16 +587,6 @@ static int job_start(struct agx4_fwmodel *m, struct fwm_lane *l,
 	return 0;
 }
 
-/* Look again at @ms from now. */
-static void pass_due(struct pass *ps, unsigned int ms)
-{
-	unsigned long due = jiffies + msecs_to_jiffies(ms);
-
-	if (!ps->have_due || time_before(due, ps->due))
-		ps->due = due;
-	ps->have_due = true;
-}
-
 /*
  * Where the generation reports completions into rings the host hands
  * back (&fwm_gen_desc.reports), a work item completes only when every one
@@ -519,7 +595,8 @@ static void pass_due(struct pass *ps, unsigned int ms)
  * while it does (strictest reading: GravityLinux/linux
  * drivers/gpu/drm/asahi/g17p_boot.rs@21d3e5c9 acknowledge_reports
  * credits every one of them after each completion, nothing says what
- * the firmware does when they fill).
+ * the firmware does when they fill).  Where it posts a completion event
+ * on channel 13 alone (G16), it waits for room there (event_room()).
  *
  * Return: 1 when it may complete, 0 when it waits, -EIO.
  */
@@ -529,15 +606,14 @@ static int report_room(struct agx4_fwmodel *m, struct fwm_lane *l,
 	struct fwm_job *j = &l->job;
 	int ret;
 
-	if (!j->report || !m->desc->nreports)
+	if (!j->report)
 		return 1;
+	if (!m->desc->nreports)
+		return event_room(m, l, ps);
 	ret = agx4_fwmodel_report_room(m);
 	if (ret)
 		return ret;
-	if (!j->report_wait)
-		agx4_fwmodel_counter_add(m, AGX4_FWMODEL_CNT_REPORT_STALLS);
-	j->report_wait = true;
-	pass_due(ps, FWM_REPORT_POLL_MS);
+	room_wait(m, l, ps);
 	return 0;
 }
 
@@ -650,6 +726,9 @@ static int lane_run(struct agx4_fwmodel *m, struct fwm_lane *l, bool *moved,
 
 	for (;;) {
 		if (l->job.active) {
+			ret = send_waiting(m, l, ps);
+			if (ret <= 0)
+				return ret;
 			if (!job_due(m, l, ps))
 				return 0;
 			ret = report_room(m, l, ps);

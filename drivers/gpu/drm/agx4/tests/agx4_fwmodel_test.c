@@ -1529,6 +1529,85 @@ static void g16_compute_completes(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, agx4_fwmodel_busy(t->m), 0);
 }
 
+/*
+ * G16's event ring (channel 13) filled while the host does not drain it:
+ * a completion whose event finds it full waits, its work item not
+ * complete (no stamp, no done index), and nothing is dropped; once the
+ * host consumes the records the firmware looks again by itself and every
+ * event is there, in order.
+ */
+static void g16_full_event_ring_holds_completion_until_drained(struct kunit *test)
+{
+	struct g16w *g = g16w_new(test);
+	struct fwt *t = g->t;
+	u64 cur = G16_STATUS_A + 0x40;
+	u32 events, notes;
+	unsigned int i;
+
+	/* Everything so far consumed, then 254 records: one slot left. */
+	w32(t, cur, 0);
+	w32(t, cur + 0x20, 0);
+	events = agx4_fwmodel_count(t->m, AGX4_FWMODEL_CNT_EVENTS);
+	agx4_fwmodel_inject(t->m, AGX4_FWMODEL_FAULT_FILL_EVENT_RING, 254);
+	agx4_fwmodel_sync(t->m);
+	KUNIT_ASSERT_EQ(test, r32(t, cur + 0x20), 254);
+	notes = got(t, 0, 0x20, 0x0042000000000000ULL);
+
+	g16_compute(g, 0, 0x100, 35);
+	g16_compute(g, 1, 0x200, 36);
+	push(g, 2, CWORK(0));
+	push(g, 2, CWORK(1));
+	g16_publish_lane(g, 2, 35);
+	kick(t, 2, 2);
+	expect_err(t, AGX4_FWMODEL_OK, 0);
+	/* The first takes the last slot; the second waits for room. */
+	KUNIT_EXPECT_EQ(test, g16_event(t, 254, 0), 1);
+	KUNIT_EXPECT_EQ(test, g16_event(t, 254, 8), BIT(35 - 32));
+	KUNIT_EXPECT_EQ(test, r32(t, cur + 0x20), 255);
+	KUNIT_EXPECT_EQ(test, r32(t, LANE_STAMP(2)), 0x100);
+	KUNIT_EXPECT_EQ(test, r32(t, LANE_PB(2)), 1);
+	KUNIT_EXPECT_EQ(test, r32(t, CWORK(1) + 0x4000), 0x100);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_busy(t->m), 1);
+	KUNIT_EXPECT_EQ(test,
+			agx4_fwmodel_count(t->m, AGX4_FWMODEL_CNT_REPORT_STALLS),
+			1);
+	KUNIT_EXPECT_EQ(test,
+			agx4_fwmodel_count(t->m, AGX4_FWMODEL_CNT_EVENTS_DROPPED),
+			0);
+	/* Still waiting a while later: it looks again, and waits again. */
+	msleep(30);
+	agx4_fwmodel_sync(t->m);
+	KUNIT_EXPECT_EQ(test, r32(t, LANE_PB(2)), 1);
+	KUNIT_EXPECT_EQ(test,
+			agx4_fwmodel_count(t->m, AGX4_FWMODEL_CNT_REPORT_STALLS),
+			1);
+
+	/* The host drains: the second completes without another doorbell. */
+	w32(t, cur, 255);
+	for (i = 0; i < 100 && r32(t, LANE_PB(2)) != 2; i++) {
+		usleep_range(5000, 10000);
+		agx4_fwmodel_sync(t->m);
+	}
+	expect_err(t, AGX4_FWMODEL_OK, 0);
+	KUNIT_EXPECT_EQ(test, r32(t, LANE_PB(2)), 2);
+	KUNIT_EXPECT_EQ(test, r32(t, LANE_STAMP(2)), 0x200);
+	KUNIT_EXPECT_EQ(test, r32(t, CWORK(1) + 0x4000), 0x200);
+	KUNIT_EXPECT_EQ(test, g16_event(t, 255, 0), 1);
+	KUNIT_EXPECT_EQ(test, g16_event(t, 255, 8), BIT(36 - 32));
+	KUNIT_EXPECT_EQ(test, r32(t, cur + 0x20), 0);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_count(t->m, AGX4_FWMODEL_CNT_EVENTS),
+			events + 254 + 2);
+	KUNIT_EXPECT_EQ(test,
+			agx4_fwmodel_count(t->m, AGX4_FWMODEL_CNT_EVENTS_DROPPED),
+			0);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_count(t->m, AGX4_FWMODEL_CNT_COMPUTE),
+			2);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_busy(t->m), 0);
+	/* Each completion notified: the host learns of the late one too. */
+	KUNIT_EXPECT_EQ(test, got(t, 0, 0x20, 0x0042000000000000ULL),
+			notes + 2);
+}
+
 /* A dependency item stops the lane until the stamp it names is reached. */
 static void g16_dependency_waits_for_stamp(struct kunit *test)
 {
@@ -4141,6 +4220,7 @@ static struct kunit_case agx4_fwmodel_cases[] = {
 	KUNIT_CASE(g16_init_with_high_bits_is_bad_message),
 	KUNIT_CASE(g16_kick_counts_and_barrier_retires),
 	KUNIT_CASE(g16_compute_completes),
+	KUNIT_CASE(g16_full_event_ring_holds_completion_until_drained),
 	KUNIT_CASE(g16_dependency_waits_for_stamp),
 	KUNIT_CASE(g16_render_completes_both_stages),
 	KUNIT_CASE(g16_ta_scene_record_in_its_pool),

@@ -304,7 +304,12 @@ static enum agx4_fwmodel_err walk_leaf(struct agx4_fwmodel *m,
 	ap = FIELD_GET(FWM_PTE_AP, pte);
 	up = (pte & FWM_PTE_UXN ? 2 : 0) | (pte & FWM_PTE_PXN ? 1 : 0);
 	perm = gpu ? gpu_perm[ap][up] : fw_perm[ap][up];
-	/* H: an access-flag fault is its own fault reason on G13. */
+	/*
+	 * Every leaf the reference writes has the access flag
+	 * (GravityLinux/linux drivers/gpu/drm/asahi/m4_pgtable.rs@bd25d194
+	 * Prot::as_pte); one without it faults (strictest reading: an ARM
+	 * walker's access-flag fault).
+	 */
 	if (!(pte & FWM_PTE_AF) || (perm & access) != access)
 		return AGX4_FWMODEL_PERMISSION;
 	*pa = (pte & FWM_OA_MASK) | (va & (FWM_PAGE - 1));
@@ -960,7 +965,11 @@ int agx4_fwmodel_handoff_check(struct agx4_fwmodel *m)
 		return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_HANDOFF, 0x18);
 	if (get_unaligned_le64(h + 0x640) != 0)
 		return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_HANDOFF, 0x640);
-	/* H: the firmware answers with the same magic once it is up. */
+	/*
+	 * The firmware answers with the same magic at +8 once it is up
+	 * (ADevWithAnIdea/m1n1@ffe58c78 proxyclient/m1n1/fw/agx/handoff.py
+	 * GFXHandoff.initialize waits for it).
+	 */
 	put_unaligned_le64(FWM_HANDOFF_MAGIC, h + 8);
 	spin_lock_irqsave(&m->lock, flags);
 	m->handoff_ok = true;
@@ -1338,10 +1347,19 @@ static void ack(struct agx4_fwmodel *m, unsigned int inst)
 	unsigned long flags;
 	u32 status = 1, arg;
 
-	/* GAP: what a refusal looks like is not known; any value but 1 is one. */
+	/*
+	 * What a refusal looks like is not known: strictest reading, any
+	 * value but 1 is one (the references wait for exactly 1).
+	 */
 	if (fault_armed(m, AGX4_FWMODEL_FAULT_WRONG_STATUS, &arg))
 		status = arg ?: 2;
-	/* Status A: +0x10 and +0x14 = 1 when the init data is accepted (H). */
+	/*
+	 * Status A: +0x10 and +0x14 = 1 when the init data is accepted
+	 * (GravityLinux/linux drivers/gpu/drm/asahi/g16.rs@1ab42a3a
+	 * Bootstrap::publish waits for +0x14; ADevWithAnIdea/m1n1@ffe58c78
+	 * proxyclient/m1n1/agx/g17p_initdata.py build_status_block: both
+	 * words 1 once acknowledged).
+	 */
 	if (agx4_fwmodel_write32(m, inst, m->inst[inst].status_a + 0x10, 1) ||
 	    agx4_fwmodel_write32(m, inst, m->inst[inst].status_a + 0x14,
 				 status)) {
@@ -1463,8 +1481,11 @@ static void handle_db(struct agx4_fwmodel *m, unsigned int inst, u64 msg,
 		}
 		/*
 		 * Engine 0 is render: its TA and 3D channels together; 2
-		 * compute (H); 1 the 3D channel alone, as the G16 bootstrap
-		 * barrier kicks it (M).
+		 * compute (GravityLinux/linux drivers/gpu/drm/asahi/
+		 * g16_runtime.rs@1ab42a3a Bootstrap::flush kicks once per
+		 * priority after publishing both render channels); 1 the 3D
+		 * channel alone, as the G16 bootstrap barrier kicks it
+		 * (g16.rs@1ab42a3a Bootstrap::submit_barrier).
 		 */
 		if (agx4_fwmodel_exec_kick(m, inst, ch) ||
 		    ((payload & 3) == 0 &&

@@ -234,8 +234,9 @@ static int take_msg(struct agx4_fwmodel *m, unsigned int inst,
 		return -EIO;
 	/*
 	 * The queue record may name a new pointer block and ring while the
-	 * lane is idle (G17P bank switch, H); the indices restart from what
-	 * the new block holds.
+	 * lane is idle (the G17P bank switch); the indices restart from what
+	 * the new block holds.  Refusing a switch under running work is the
+	 * strictest reading: no reference switches one then.
 	 */
 	if (fresh || mi->first || pointers != l->pointers || ring != l->ring) {
 		if (l->job.active || l->read != l->head)
@@ -261,7 +262,8 @@ static int take_msg(struct agx4_fwmodel *m, unsigned int inst,
 	/*
 	 * G17P: a queue registered with "first" numbers its commands from 0
 	 * again (a queue rebuilt after its cleanup), and so does its grid's
-	 * completion count (L).
+	 * completion count (strictest reading: no reference says; a host
+	 * counting on from before is not served).
 	 */
 	if (mi->first && m->gen == AGX4_FWMODEL_G17P && l->event < FWM_GRIDS) {
 		spin_lock_irqsave(&m->lock, flags);
@@ -1222,7 +1224,9 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_grid);
  * The block control must count more blocks than at the request (the
  * count, twice), and the block list must name each new one with a
  * non-zero ID of a block mapped read/write for the GPU in the render's
- * context; the firmware then updates the buffer manager's count.
+ * context; the firmware then updates the buffer manager's count at +0x3c
+ * (GravityLinux/linux drivers/gpu/drm/asahi/g16_tvb.rs@4f7fe108 Tvb::grow
+ * reads it as the firmware's mirror, behind the host's until then).
  *
  * Return: 0; -EIO for memory the model cannot reach (a new block
  * unmapped included), or a model error (bad record) for a reply whose

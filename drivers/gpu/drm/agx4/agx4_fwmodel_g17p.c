@@ -180,9 +180,10 @@ static const struct fwm_report_ring g17p_reports[] = {
  * The secondary's startup receipt: at control start it posts {13, 1, 0}
  * as the first record of its channel 13 (the reference finds exactly
  * that one record there, firmware cursor 1, before its first work:
- * g17p_boot.rs@21d3e5c9, the startup check after report_snapshot; M for
- * the moment: it is seen after control start, when exactly it comes is
- * not known).
+ * GravityLinux/linux drivers/gpu/drm/asahi/g17p_boot.rs@21d3e5c9, the
+ * startup check after report_snapshot).  When exactly it comes is not
+ * known: strictest reading, while control start is taken, the latest
+ * moment before the reference looks.
  */
 static void g17p_control_started(struct agx4_fwmodel *m, unsigned int inst)
 {

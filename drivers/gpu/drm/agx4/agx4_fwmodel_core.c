@@ -659,8 +659,8 @@ int agx4_fwmodel_event_room(struct agx4_fwmodel *m, unsigned int inst)
  *
  * A full ring is never overwritten.  The firmware's own records wait for
  * room before they get here (agx4_fwmodel_event_room()); a record a test
- * pushes in (agx4_fwmodel_post_event(), the fill fault) or a receipt that
- * finds the ring full is not posted and is counted.
+ * pushes in (agx4_fwmodel_post_event(), the fill fault) or the G17P
+ * startup receipt that finds the ring full is not posted and is counted.
  *
  * Return: 0, -ENOSPC when the ring was full, -ENODEV before init, -EIO
  * when the firmware could not reach the ring (it has crashed).
@@ -1301,15 +1301,40 @@ static int check_init(struct agx4_fwmodel *m, unsigned int inst, u64 va)
 	return check_windows(m, inst, get_unaligned_le64(mc));
 }
 
+/*
+ * A device-control record whose receipt finds channel 13 full is not
+ * consumed: the firmware stops at it, its cursors unmoved, and looks
+ * again every FWM_REPORT_POLL_MS until the host consumes (strictest
+ * reading, as for the records work posts there); counted once.
+ */
+static void control_wait(struct agx4_fwmodel *m, unsigned int inst,
+			 bool waited)
+{
+	struct fwm_inst *fi = &m->inst[inst];
+	unsigned long flags;
+
+	if (!waited)
+		agx4_fwmodel_counter_add(m, AGX4_FWMODEL_CNT_REPORT_STALLS);
+	fi->ctl_wait = true;
+	spin_lock_irqsave(&m->lock, flags);
+	fi->ctl_epoch = fi->epoch;
+	if (!m->dying)
+		mod_delayed_work(m->wq, &m->exec_work,
+				 msecs_to_jiffies(FWM_REPORT_POLL_MS));
+	spin_unlock_irqrestore(&m->lock, flags);
+}
+
 /* Consume device-control records from the read cursor to the producer. */
 static int control_consume(struct agx4_fwmodel *m, unsigned int inst)
 {
 	const struct fwm_gen_desc *d = m->desc;
 	u64 ring = m->inst[inst].ch[12].ring;
+	bool waited = m->inst[inst].ctl_wait;
 	u8 rec[FWM_CTL_RECORD];
 	u32 r, p;
 	int ret;
 
+	m->inst[inst].ctl_wait = false;
 	if (d->ctl_cursor(m, inst, 0, &r, false) ||
 	    d->ctl_cursor(m, inst, 2, &p, false))
 		return -EIO;
@@ -1330,6 +1355,10 @@ static int control_consume(struct agx4_fwmodel *m, unsigned int inst)
 		ret = d->ctl_record(m, inst, va, rec);
 		if (ret == -EIO)
 			return ret;
+		if (ret == -EAGAIN) {
+			control_wait(m, inst, waited);
+			return 0;
+		}
 		agx4_fwmodel_counter_add(m, ret ? AGX4_FWMODEL_CNT_BAD_RECORDS :
 					 AGX4_FWMODEL_CNT_CONTROL_RECORDS);
 		if (ret)
@@ -1340,6 +1369,35 @@ static int control_consume(struct agx4_fwmodel *m, unsigned int inst)
 			return -EIO;
 	}
 	return 0;
+}
+
+/**
+ * agx4_fwmodel_control_retry() - look again at a waiting device-control record
+ * @m: the model.
+ * @inst: instance.
+ *
+ * Executor only: when a record of @inst waits for room on channel 13
+ * (control_wait()) and the instance still runs the boot it waited in, the
+ * firmware takes the control ring again from that record.
+ */
+void agx4_fwmodel_control_retry(struct agx4_fwmodel *m, unsigned int inst)
+{
+	struct fwm_inst *fi = &m->inst[inst];
+	unsigned long flags;
+	bool go;
+
+	if (!fi->ctl_wait)
+		return;
+	spin_lock_irqsave(&m->lock, flags);
+	go = fi->running && fi->acked && !fi->crashed &&
+	     fi->epoch == fi->ctl_epoch;
+	spin_unlock_irqrestore(&m->lock, flags);
+	if (!go) {
+		fi->ctl_wait = false;
+		return;
+	}
+	if (control_consume(m, inst))
+		agx4_fwmodel_crash(m, inst, AGX4_FWMODEL_OK, 0);
 }
 
 static void ack(struct agx4_fwmodel *m, unsigned int inst)

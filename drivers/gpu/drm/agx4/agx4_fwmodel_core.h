@@ -273,6 +273,9 @@ struct fwm_inst {
 	u64 main_va;
 	u64 status_a;
 	struct fwm_channel ch[FWM_CHANNELS];
+	/* A device-control record waits for room on channel 13, since @ctl_epoch. */
+	bool ctl_wait;
+	u32 ctl_epoch;
 };
 
 struct fwm_gen_desc;
@@ -495,7 +498,9 @@ struct fwm_clock {
  * @work_cursor: the same for work channel @ch.
  * @acked: after the status words: what else acknowledges init data.
  * @ctl_record: act on a device-control record: 0, -EINVAL when malformed
- *	or unknown, -EIO when the firmware could not reach memory.
+ *	or unknown, -EAGAIN when what it posts on channel 13 finds no room
+ *	(nothing done: the record is taken again later), -EIO when the
+ *	firmware could not reach memory.
  * @work_msg: parse a work-channel message at @va: 0 or -EIO (error
  *	recorded).
  * @open_lane: check a lane's queue record and pointer block and set its
@@ -629,6 +634,7 @@ void agx4_fwmodel_crash(struct agx4_fwmodel *m, unsigned int inst,
 int agx4_fwmodel_post(struct agx4_fwmodel *m, unsigned int inst,
 		      const u8 *rec, bool notify);
 int agx4_fwmodel_event_room(struct agx4_fwmodel *m, unsigned int inst);
+void agx4_fwmodel_control_retry(struct agx4_fwmodel *m, unsigned int inst);
 int agx4_fwmodel_report_room(struct agx4_fwmodel *m);
 int agx4_fwmodel_report(struct agx4_fwmodel *m, const u8 *rec,
 			unsigned long *posted);

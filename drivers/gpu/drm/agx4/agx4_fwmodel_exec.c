@@ -1036,8 +1036,10 @@ void agx4_fwmodel_exec_timer(struct work_struct *w)
 	if (busy)
 		return;
 	agx4_fwmodel_clock_start(m, &clock);
-	for (i = 0; i < m->desc->instances; i++)
+	for (i = 0; i < m->desc->instances; i++) {
+		agx4_fwmodel_control_retry(m, i);
 		agx4_fwmodel_exec_run(m, i);
+	}
 	agx4_fwmodel_clock_stop(m, &clock);
 	agx4_fwmodel_exec_done(m);
 }

@@ -258,6 +258,12 @@ static int g16_register(struct agx4_fwmodel *m, unsigned int inst, u64 va,
 	/* The firmware reads the control data it is given. */
 	if (agx4_fwmodel_check(m, inst, data, 1, AGX4_FWMODEL_READ))
 		return -EIO;
+	/* Its receipt waits for room on channel 13, and the record with it. */
+	ret = agx4_fwmodel_event_room(m, inst);
+	if (!ret)
+		return -EAGAIN;
+	if (ret < 0 && ret != -ENODEV)
+		return -EIO;
 	/*
 	 * The receipt echoes the record under kind 13: +4 the record's +4,
 	 * +8 zero, then the record from +0x14 on at +0xc (the control data,

@@ -803,6 +803,54 @@ static void g16_registration_posts_receipt(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, got(t, 0, 0x20, 0x0042000000000000ULL), 1);
 }
 
+/*
+ * The registration's receipt finds the event ring full: the firmware
+ * stops at the record (no receipt, no progress, cursors unmoved, nothing
+ * dropped) and takes it by itself once the host consumes.
+ */
+static void g16_registration_waits_for_event_ring_room(struct kunit *test)
+{
+	struct fwt *t = g16_booted(test);
+	u64 cur = G16_STATUS_A + 0x40;
+	unsigned int i;
+
+	w32(t, cur, 0);
+	w32(t, cur + 0x20, 255);
+	g16_open_control(t);
+	expect_err(t, AGX4_FWMODEL_OK, 0);
+	/* The no-op in slot 1 is taken; the registration in slot 2 waits. */
+	KUNIT_EXPECT_EQ(test, sgx_r(t, SGX_CTL_READ), 2);
+	KUNIT_EXPECT_EQ(test, sgx_r(t, SGX_CTL_DONE), 2);
+	KUNIT_EXPECT_EQ(test, r32(t, G16_STATUS_A + 0x1c), 0);
+	KUNIT_EXPECT_EQ(test, r32(t, G16_CTL_DATA + 0x48), 0);
+	KUNIT_EXPECT_EQ(test, r32(t, cur + 0x20), 255);
+	KUNIT_EXPECT_EQ(test,
+			agx4_fwmodel_count(t->m, AGX4_FWMODEL_CNT_EVENTS_DROPPED),
+			0);
+	KUNIT_EXPECT_EQ(test,
+			agx4_fwmodel_count(t->m, AGX4_FWMODEL_CNT_REPORT_STALLS),
+			1);
+
+	w32(t, cur, 255);
+	for (i = 0; i < 100 && sgx_r(t, SGX_CTL_READ) != 3; i++) {
+		usleep_range(5000, 10000);
+		agx4_fwmodel_sync(t->m);
+	}
+	expect_err(t, AGX4_FWMODEL_OK, 0);
+	KUNIT_EXPECT_EQ(test, sgx_r(t, SGX_CTL_READ), 3);
+	KUNIT_EXPECT_EQ(test, sgx_r(t, SGX_CTL_DONE), 3);
+	KUNIT_EXPECT_EQ(test, r32(t, G16_STATUS_A + 0x1c), 1);
+	KUNIT_EXPECT_EQ(test, r32(t, G16_CTL_DATA + 0x48), 160);
+	KUNIT_EXPECT_EQ(test, r32(t, cur + 0x20), 0);
+	KUNIT_EXPECT_EQ(test, r32(t, G16_STATUS_A + 0x2c0 + 255 * 0x48), 13);
+	KUNIT_EXPECT_EQ(test,
+			get_unaligned_le64(tva(t, G16_STATUS_A + 0x2c0 +
+					   255 * 0x48 + 0xc)), G16_CTL_DATA);
+	KUNIT_EXPECT_EQ(test,
+			agx4_fwmodel_count(t->m, AGX4_FWMODEL_CNT_BAD_RECORDS),
+			0);
+}
+
 static void g16_unknown_record_is_bad_record(struct kunit *test)
 {
 	struct fwt *t = g16_booted(test);
@@ -3758,6 +3806,57 @@ static void g16_grow_three_times_refused_once(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_3D), 1);
 }
 
+/*
+ * A growth request that finds the event ring full waits on its TA, not
+ * posted and not lost; once the host consumes, it goes out by itself
+ * (no doorbell), its reply deadline starting then, and the render
+ * finishes when answered.
+ */
+static void g16_grow_request_waits_for_event_ring_room(struct kunit *test)
+{
+	struct g16w *g = g16w_new(test);
+	struct fwt *t = g->t;
+	const struct agx4_fwmodel_script s = {
+		.action = AGX4_FWMODEL_ACT_GROW, .arg = 1,
+	};
+	u64 cur = G16_STATUS_A + 0x40;
+	unsigned int i;
+
+	/* Full: the firmware's cursor one short of the host's. */
+	w32(t, cur, 0);
+	w32(t, cur + 0x20, 255);
+	KUNIT_ASSERT_EQ(test, agx4_fwmodel_script(t->m, &s), 0);
+	g16_tvb_render(g);
+	kick(t, 2, 0);
+	expect_err(t, AGX4_FWMODEL_OK, 0);
+	KUNIT_EXPECT_EQ(test, r32(t, cur + 0x20), 255);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_GROW_REQUESTS), 0);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_EVENTS_DROPPED), 0);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_REPORT_STALLS), 1);
+	KUNIT_EXPECT_EQ(test, r32(t, LANE_STAMP(0)), 0xc00 - 0x100);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_busy(t->m), 1);
+
+	/* The host consumes: the request goes out in the last slot. */
+	w32(t, cur, 255);
+	for (i = 0; i < 100 && r32(t, cur + 0x20) != 0; i++) {
+		usleep_range(5000, 10000);
+		agx4_fwmodel_sync(t->m);
+	}
+	KUNIT_ASSERT_EQ(test, r32(t, cur + 0x20), 0);
+	KUNIT_EXPECT_EQ(test, g16_event(t, 255, 0), 6);
+	KUNIT_EXPECT_EQ(test, g16_event(t, 255, 8), G16_BM_SLOT);
+	KUNIT_EXPECT_EQ(test, g16_event(t, 255, 0xc), 0);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_GROW_REQUESTS), 1);
+	g16_host_grow(g);
+	g16_answer(t, 255, true);
+	expect_err(t, AGX4_FWMODEL_OK, 0);
+	KUNIT_EXPECT_EQ(test, r32(t, LANE_STAMP(0)), 0xc00);
+	KUNIT_EXPECT_EQ(test, r32(t, LANE_STAMP(1)), 0x100);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_busy(t->m), 0);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_BAD_REPLIES), 0);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_EVENTS_DROPPED), 0);
+}
+
 /* "Grew" with a new block the GPU cannot reach: a GPU fault at the block. */
 static void g16_grew_needs_mapped_blocks(struct kunit *test)
 {
@@ -4186,6 +4285,7 @@ static struct kunit_case agx4_fwmodel_cases[] = {
 	KUNIT_CASE(trace_records_host_steps_in_order),
 	KUNIT_CASE(trace_counts_what_does_not_fit),
 	KUNIT_CASE(g16_registration_posts_receipt),
+	KUNIT_CASE(g16_registration_waits_for_event_ring_room),
 	KUNIT_CASE(g16_unknown_record_is_bad_record),
 	KUNIT_CASE(g16_malformed_registration_is_bad_record),
 	KUNIT_CASE(g16_unmapped_main_config),
@@ -4276,6 +4376,7 @@ static struct kunit_case agx4_fwmodel_cases[] = {
 	KUNIT_CASE(g17p_malformed_work_crashes),
 	KUNIT_CASE(g17p_descriptor_alias_covers_0x1040),
 	KUNIT_CASE(g16_grow_three_times_refused_once),
+	KUNIT_CASE(g16_grow_request_waits_for_event_ring_room),
 	KUNIT_CASE(g16_grew_needs_mapped_blocks),
 	KUNIT_CASE(g16_grew_without_blocks_is_bad_record),
 	KUNIT_CASE(g16_partial_render_needs_partial_eot),

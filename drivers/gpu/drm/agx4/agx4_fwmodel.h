@@ -164,10 +164,9 @@ enum agx4_fwmodel_fault {
  *	sequence, endpoint not started).
  * @AGX4_FWMODEL_CNT_EVENTS: event records posted.
  * @AGX4_FWMODEL_CNT_EVENTS_DROPPED: events a test pushed in
- *	(agx4_fwmodel_post_event(), %AGX4_FWMODEL_FAULT_FILL_EVENT_RING) or
- *	G17P startup receipts not posted because the ring was full; the
- *	firmware's records for work and the G16 registration's receipt wait
- *	for room instead (%AGX4_FWMODEL_CNT_REPORT_STALLS).
+ *	(agx4_fwmodel_post_event(), %AGX4_FWMODEL_FAULT_FILL_EVENT_RING) not
+ *	posted because the ring was full; what the firmware posts itself
+ *	waits for room instead (%AGX4_FWMODEL_CNT_REPORT_STALLS).
  * @AGX4_FWMODEL_CNT_CRASHES: crashes.
  * @AGX4_FWMODEL_CNT_IGNORED: messages dropped because their instance was
  *	stopped or crashed, or no host was attached.
@@ -200,8 +199,9 @@ enum agx4_fwmodel_fault {
  * @AGX4_FWMODEL_CNT_REPORT_STALLS: times a work item waited because a
  *	ring its record goes to was full (the host had not handed it back):
  *	G17P's report rings for a completion, channel 13 for a G16
- *	completion event or registration receipt and, on both, a growth
- *	request, memory-limit report or fatal report.
+ *	completion event or registration receipt or the G17P startup
+ *	receipt and, on both, a growth request, memory-limit report or
+ *	fatal report.
  * @AGX4_FWMODEL_NR_COUNTERS: number of counters.
  */
 enum agx4_fwmodel_counter {

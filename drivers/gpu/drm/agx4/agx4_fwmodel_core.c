@@ -659,8 +659,8 @@ int agx4_fwmodel_event_room(struct agx4_fwmodel *m, unsigned int inst)
  *
  * A full ring is never overwritten.  The firmware's own records wait for
  * room before they get here (agx4_fwmodel_event_room()); a record a test
- * pushes in (agx4_fwmodel_post_event(), the fill fault) or the G17P
- * startup receipt that finds the ring full is not posted and is counted.
+ * pushes in (agx4_fwmodel_post_event(), the fill fault) that finds the
+ * ring full is not posted and is counted.
  *
  * Return: 0, -ENOSPC when the ring was full, -ENODEV before init, -EIO
  * when the firmware could not reach the ring (it has crashed).
@@ -1307,21 +1307,46 @@ static int check_init(struct agx4_fwmodel *m, unsigned int inst, u64 va)
  * again every FWM_REPORT_POLL_MS until the host consumes (strictest
  * reading, as for the records work posts there); counted once.
  */
-static void control_wait(struct agx4_fwmodel *m, unsigned int inst,
-			 bool waited)
+static void control_rearm(struct agx4_fwmodel *m, unsigned int inst)
 {
 	struct fwm_inst *fi = &m->inst[inst];
 	unsigned long flags;
 
-	if (!waited)
-		agx4_fwmodel_counter_add(m, AGX4_FWMODEL_CNT_REPORT_STALLS);
-	fi->ctl_wait = true;
 	spin_lock_irqsave(&m->lock, flags);
 	fi->ctl_epoch = fi->epoch;
 	if (!m->dying)
 		mod_delayed_work(m->wq, &m->exec_work,
 				 msecs_to_jiffies(FWM_REPORT_POLL_MS));
 	spin_unlock_irqrestore(&m->lock, flags);
+}
+
+static void control_wait(struct agx4_fwmodel *m, unsigned int inst,
+			 bool waited)
+{
+	if (!waited)
+		agx4_fwmodel_counter_add(m, AGX4_FWMODEL_CNT_REPORT_STALLS);
+	m->inst[inst].ctl_wait = true;
+	control_rearm(m, inst);
+}
+
+/*
+ * What the firmware posts at control start waits for room likewise
+ * (&fwm_gen_desc.control_started says -EAGAIN): counted once, and posted
+ * from the model's timer once the host consumes.
+ */
+static void control_start_post(struct agx4_fwmodel *m, unsigned int inst)
+{
+	struct fwm_inst *fi = &m->inst[inst];
+
+	if (!m->desc->control_started ||
+	    m->desc->control_started(m, inst) != -EAGAIN) {
+		fi->start_wait = false;
+		return;
+	}
+	if (!fi->start_wait)
+		agx4_fwmodel_counter_add(m, AGX4_FWMODEL_CNT_REPORT_STALLS);
+	fi->start_wait = true;
+	control_rearm(m, inst);
 }
 
 /* Consume device-control records from the read cursor to the producer. */
@@ -1376,9 +1401,10 @@ static int control_consume(struct agx4_fwmodel *m, unsigned int inst)
  * @m: the model.
  * @inst: instance.
  *
- * Executor only: when a record of @inst waits for room on channel 13
- * (control_wait()) and the instance still runs the boot it waited in, the
- * firmware takes the control ring again from that record.
+ * Executor only: when a record of @inst, or what its control start posts,
+ * waits for room on channel 13 (control_wait(), control_start_post()) and
+ * the instance still runs the boot it waited in, the firmware posts what
+ * control start had, and takes the control ring again from that record.
  */
 void agx4_fwmodel_control_retry(struct agx4_fwmodel *m, unsigned int inst)
 {
@@ -1386,7 +1412,7 @@ void agx4_fwmodel_control_retry(struct agx4_fwmodel *m, unsigned int inst)
 	unsigned long flags;
 	bool go;
 
-	if (!fi->ctl_wait)
+	if (!fi->ctl_wait && !fi->start_wait)
 		return;
 	spin_lock_irqsave(&m->lock, flags);
 	go = fi->running && fi->acked && !fi->crashed &&
@@ -1394,9 +1420,12 @@ void agx4_fwmodel_control_retry(struct agx4_fwmodel *m, unsigned int inst)
 	spin_unlock_irqrestore(&m->lock, flags);
 	if (!go) {
 		fi->ctl_wait = false;
+		fi->start_wait = false;
 		return;
 	}
-	if (control_consume(m, inst))
+	if (fi->start_wait)
+		control_start_post(m, inst);
+	if (fi->ctl_wait && control_consume(m, inst))
 		agx4_fwmodel_crash(m, inst, AGX4_FWMODEL_OK, 0);
 }
 
@@ -1581,8 +1610,7 @@ static void handle_db(struct agx4_fwmodel *m, unsigned int inst, u64 msg,
 		spin_lock_irqsave(&m->lock, flags);
 		m->inst[inst].control_started = true;
 		spin_unlock_irqrestore(&m->lock, flags);
-		if (m->desc->control_started)
-			m->desc->control_started(m, inst);
+		control_start_post(m, inst);
 		return;
 	default:
 		bad_msg(m, AGX4_FWMODEL_BAD_MESSAGE, msg);

@@ -273,8 +273,12 @@ struct fwm_inst {
 	u64 main_va;
 	u64 status_a;
 	struct fwm_channel ch[FWM_CHANNELS];
-	/* A device-control record waits for room on channel 13, since @ctl_epoch. */
+	/*
+	 * A device-control record, or what control start posts, waits for
+	 * room on channel 13, since the boot @ctl_epoch.
+	 */
 	bool ctl_wait;
+	bool start_wait;
 	u32 ctl_epoch;
 };
 
@@ -523,7 +527,8 @@ struct fwm_clock {
  *	that has room.
  * @nreports: entries of @reports.
  * @control_started: after control start (0x89) on @inst: what the
- *	firmware posts then.
+ *	firmware posts then: 0, or -EAGAIN when channel 13 has no room yet
+ *	(nothing posted: called again later).
  */
 struct fwm_gen_desc {
 	unsigned int instances;
@@ -563,7 +568,7 @@ struct fwm_gen_desc {
 	bool ring_wraps;
 	const struct fwm_report_ring *reports;
 	unsigned int nreports;
-	void (*control_started)(struct agx4_fwmodel *m, unsigned int inst);
+	int (*control_started)(struct agx4_fwmodel *m, unsigned int inst);
 };
 
 extern const struct fwm_gen_desc agx4_fwmodel_g16_desc;

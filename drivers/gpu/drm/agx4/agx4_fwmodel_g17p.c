@@ -185,15 +185,19 @@ static const struct fwm_report_ring g17p_reports[] = {
  * known: strictest reading, while control start is taken, the latest
  * moment before the reference looks.
  */
-static void g17p_control_started(struct agx4_fwmodel *m, unsigned int inst)
+static int g17p_control_started(struct agx4_fwmodel *m, unsigned int inst)
 {
 	u8 rec[FWM_EVT_RECORD] = {};
 
 	if (inst != 1)
-		return;
+		return 0;
+	/* It waits for room, as every record the firmware posts. */
+	if (!agx4_fwmodel_event_room(m, inst))
+		return -EAGAIN;
 	put_unaligned_le32(13, rec);
 	put_unaligned_le32(1, rec + 4);
 	agx4_fwmodel_post(m, inst, rec, true);
+	return 0;
 }
 
 const struct fwm_gen_desc agx4_fwmodel_g17p_desc = {

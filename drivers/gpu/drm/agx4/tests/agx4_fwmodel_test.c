@@ -3155,6 +3155,46 @@ static void g17p_secondary_posts_startup_receipt(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, got(t, 0, 0x20, 0x0042000000000000ULL), 0);
 }
 
+/*
+ * The startup receipt finds the secondary's channel 13 full at control
+ * start: nothing is posted or dropped, and it comes by itself once the
+ * host consumes.
+ */
+static void g17p_startup_receipt_waits_for_room(struct kunit *test)
+{
+	struct fwt *t = g17_ready(test);
+	u64 cur = G17_SA1 + 0x40;
+	unsigned int i;
+
+	g17_publish(t);
+	w32(t, cur, 0);
+	w32(t, cur + 0x20, 255);
+	for (i = 0; i < 2; i++)
+		KUNIT_ASSERT_EQ(test, t->ops->send(t->m, i, 0x21,
+						   0x0089000000000000ULL), 0);
+	agx4_fwmodel_sync(t->m);
+	expect_err(t, AGX4_FWMODEL_OK, 0);
+	KUNIT_EXPECT_EQ(test, r32(t, cur + 0x20), 255);
+	KUNIT_EXPECT_EQ(test, got(t, 1, 0x20, 0x0042000000000000ULL), 0);
+	KUNIT_EXPECT_EQ(test,
+			agx4_fwmodel_count(t->m, AGX4_FWMODEL_CNT_EVENTS_DROPPED),
+			0);
+	KUNIT_EXPECT_EQ(test,
+			agx4_fwmodel_count(t->m, AGX4_FWMODEL_CNT_REPORT_STALLS),
+			1);
+
+	w32(t, cur, 255);
+	for (i = 0; i < 100 && r32(t, cur + 0x20) != 0; i++) {
+		usleep_range(5000, 10000);
+		agx4_fwmodel_sync(t->m);
+	}
+	KUNIT_EXPECT_EQ(test, r32(t, cur + 0x20), 0);
+	KUNIT_EXPECT_EQ(test, r32(t, G17_SA1 + 0x2c0 + 255 * 0x48), 13);
+	KUNIT_EXPECT_EQ(test, r32(t, G17_SA1 + 0x2c0 + 255 * 0x48 + 4), 1);
+	KUNIT_EXPECT_EQ(test, got(t, 1, 0x20, 0x0042000000000000ULL), 1);
+	expect_err(t, AGX4_FWMODEL_OK, 0);
+}
+
 /* Status A @sa's cursor pair at @off: host, and the firmware's 0x20 on. */
 static void expect_pair(struct fwt *t, u64 sa, u32 off, u32 host, u32 fw)
 {
@@ -4365,6 +4405,7 @@ static struct kunit_case agx4_fwmodel_cases[] = {
 	KUNIT_CASE(g17p_ids_for_identify),
 	KUNIT_CASE(g17p_compute_completes),
 	KUNIT_CASE(g17p_secondary_posts_startup_receipt),
+	KUNIT_CASE(g17p_startup_receipt_waits_for_room),
 	KUNIT_CASE(g17p_completion_reports_on_every_ring),
 	KUNIT_CASE(g17p_full_secondary_event_pair_stalls),
 	KUNIT_CASE(g17p_full_primary_trace_ring_stalls),

@@ -132,7 +132,8 @@ enum agx4_fwmodel_err {
  * @AGX4_FWMODEL_FAULT_DROP_DOORBELL: ignore the next @arg doorbells
  *	(work kicks and device-control doorbells).
  * @AGX4_FWMODEL_FAULT_FILL_EVENT_RING: post @arg events (kind 1, empty
- *	mask) without notification, then notify once.
+ *	mask) without notification, then notify once; those that find the
+ *	ring full are not posted (%AGX4_FWMODEL_CNT_EVENTS_DROPPED).
  * @AGX4_FWMODEL_FAULT_CONTROL_UNREAD: accept the init data but leave the
  *	device-control records produced before it unread.
  * @AGX4_FWMODEL_FAULT_CRASH: crash instance @arg now.
@@ -162,7 +163,10 @@ enum agx4_fwmodel_fault {
  * @AGX4_FWMODEL_CNT_BAD_MESSAGES: host messages refused (bad, out of
  *	sequence, endpoint not started).
  * @AGX4_FWMODEL_CNT_EVENTS: event records posted.
- * @AGX4_FWMODEL_CNT_EVENTS_DROPPED: events not posted, the ring was full.
+ * @AGX4_FWMODEL_CNT_EVENTS_DROPPED: events a test pushed in
+ *	(agx4_fwmodel_post_event(), %AGX4_FWMODEL_FAULT_FILL_EVENT_RING) not
+ *	posted because the ring was full; what the firmware posts itself
+ *	waits for room instead (%AGX4_FWMODEL_CNT_REPORT_STALLS).
  * @AGX4_FWMODEL_CNT_CRASHES: crashes.
  * @AGX4_FWMODEL_CNT_IGNORED: messages dropped because their instance was
  *	stopped or crashed, or no host was attached.
@@ -192,9 +196,12 @@ enum agx4_fwmodel_fault {
  *	host's mailbox write returned (agx4_fwmodel_set_inline()).
  * @AGX4_FWMODEL_CNT_STAMP_WRITES: lane stamps (G16) or done indices (G17P)
  *	written on request (agx4_fwmodel_set_stamp()).
- * @AGX4_FWMODEL_CNT_REPORT_STALLS: G17P: times a completed work item
- *	waited because a ring its completion report goes to was full (the
- *	host had not handed it back).
+ * @AGX4_FWMODEL_CNT_REPORT_STALLS: times a work item waited because a
+ *	ring its record goes to was full (the host had not handed it back):
+ *	G17P's report rings for a completion, channel 13 for a G16
+ *	completion event or registration receipt or the G17P startup
+ *	receipt and, on both, a growth request, memory-limit report or
+ *	fatal report.
  * @AGX4_FWMODEL_NR_COUNTERS: number of counters.
  */
 enum agx4_fwmodel_counter {

@@ -304,7 +304,12 @@ static enum agx4_fwmodel_err walk_leaf(struct agx4_fwmodel *m,
 	ap = FIELD_GET(FWM_PTE_AP, pte);
 	up = (pte & FWM_PTE_UXN ? 2 : 0) | (pte & FWM_PTE_PXN ? 1 : 0);
 	perm = gpu ? gpu_perm[ap][up] : fw_perm[ap][up];
-	/* H: an access-flag fault is its own fault reason on G13. */
+	/*
+	 * Every leaf the reference writes has the access flag
+	 * (GravityLinux/linux drivers/gpu/drm/asahi/m4_pgtable.rs@bd25d194
+	 * Prot::as_pte); one without it faults (strictest reading: an ARM
+	 * walker's access-flag fault).
+	 */
 	if (!(pte & FWM_PTE_AF) || (perm & access) != access)
 		return AGX4_FWMODEL_PERMISSION;
 	*pa = (pte & FWM_OA_MASK) | (va & (FWM_PAGE - 1));
@@ -603,6 +608,48 @@ void agx4_fwmodel_crash(struct agx4_fwmodel *m, unsigned int inst,
 		ev->crashed(cookie, inst);
 }
 
+/*
+ * Channel 13's cursors on @inst, in range: the host's read cursor in *@r,
+ * the firmware's write cursor in *@w.  -ENODEV before init, -EIO when the
+ * firmware could not reach them.
+ */
+static int event_cursors(struct agx4_fwmodel *m, unsigned int inst, u32 *r,
+			 u32 *w)
+{
+	u64 cur = m->inst[inst].ch[13].state[0];
+
+	if (!cur || !m->inst[inst].ch[13].state[1])
+		return -ENODEV;
+	if (agx4_fwmodel_read32(m, inst, cur + FWM_CUR_READ, r) ||
+	    agx4_fwmodel_read32(m, inst, cur + FWM_CUR_WRITE, w))
+		return -EIO;
+	agx4_fwmodel_trace_cursor(m, inst, AGX4_FWMODEL_TRR_EVENT_READ, *r);
+	*r %= FWM_RING_ENTRIES;
+	*w %= FWM_RING_ENTRIES;
+	return 0;
+}
+
+/**
+ * agx4_fwmodel_event_room() - has an instance's channel 13 room for a record?
+ * @m: the model.
+ * @inst: instance.
+ *
+ * The ring is full when the firmware's write cursor is one short of the
+ * host's read cursor.  Executor only.
+ *
+ * Return: 1 when there is room, 0 when the ring is full, -ENODEV before
+ * init, -EIO when the firmware could not reach the cursors.
+ */
+int agx4_fwmodel_event_room(struct agx4_fwmodel *m, unsigned int inst)
+{
+	u32 r, w;
+	int ret = event_cursors(m, inst, &r, &w);
+
+	if (ret)
+		return ret;
+	return (w + 1) % FWM_RING_ENTRIES != r;
+}
+
 /**
  * agx4_fwmodel_post() - post one event record on an instance's channel 13
  * @m: the model.
@@ -610,7 +657,10 @@ void agx4_fwmodel_crash(struct agx4_fwmodel *m, unsigned int inst,
  * @rec: 0x48 bytes.
  * @notify: send the 0x42 notification after it.
  *
- * A full ring is never overwritten: the event is dropped and counted.
+ * A full ring is never overwritten.  The firmware's own records wait for
+ * room before they get here (agx4_fwmodel_event_room()); a record a test
+ * pushes in (agx4_fwmodel_post_event(), the fill fault) that finds the
+ * ring full is not posted and is counted.
  *
  * Return: 0, -ENOSPC when the ring was full, -ENODEV before init, -EIO
  * when the firmware could not reach the ring (it has crashed).
@@ -621,15 +671,12 @@ int agx4_fwmodel_post(struct agx4_fwmodel *m, unsigned int inst,
 	struct fwm_inst *fi = &m->inst[inst];
 	u64 cur = fi->ch[13].state[0], base = fi->ch[13].state[1];
 	u32 r, w;
+	int ret = event_cursors(m, inst, &r, &w);
 
-	if (!cur || !base)
-		return -ENODEV;
-	if (agx4_fwmodel_read32(m, inst, cur + FWM_CUR_READ, &r) ||
-	    agx4_fwmodel_read32(m, inst, cur + FWM_CUR_WRITE, &w))
+	if (ret == -ENODEV)
+		return ret;
+	if (ret)
 		goto crash;
-	agx4_fwmodel_trace_cursor(m, inst, AGX4_FWMODEL_TRR_EVENT_READ, r);
-	r %= FWM_RING_ENTRIES;
-	w %= FWM_RING_ENTRIES;
 	if ((w + 1) % FWM_RING_ENTRIES == r) {
 		agx4_fwmodel_counter_add(m, AGX4_FWMODEL_CNT_EVENTS_DROPPED);
 		return -ENOSPC;
@@ -918,7 +965,11 @@ int agx4_fwmodel_handoff_check(struct agx4_fwmodel *m)
 		return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_HANDOFF, 0x18);
 	if (get_unaligned_le64(h + 0x640) != 0)
 		return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_HANDOFF, 0x640);
-	/* H: the firmware answers with the same magic once it is up. */
+	/*
+	 * The firmware answers with the same magic at +8 once it is up
+	 * (ADevWithAnIdea/m1n1@ffe58c78 proxyclient/m1n1/fw/agx/handoff.py
+	 * GFXHandoff.initialize waits for it).
+	 */
 	put_unaligned_le64(FWM_HANDOFF_MAGIC, h + 8);
 	spin_lock_irqsave(&m->lock, flags);
 	m->handoff_ok = true;
@@ -1250,15 +1301,65 @@ static int check_init(struct agx4_fwmodel *m, unsigned int inst, u64 va)
 	return check_windows(m, inst, get_unaligned_le64(mc));
 }
 
+/*
+ * A device-control record whose receipt finds channel 13 full is not
+ * consumed: the firmware stops at it, its cursors unmoved, and looks
+ * again every FWM_REPORT_POLL_MS until the host consumes (strictest
+ * reading, as for the records work posts there); counted once.
+ */
+static void control_rearm(struct agx4_fwmodel *m, unsigned int inst)
+{
+	struct fwm_inst *fi = &m->inst[inst];
+	unsigned long flags;
+
+	spin_lock_irqsave(&m->lock, flags);
+	fi->ctl_epoch = fi->epoch;
+	if (!m->dying)
+		mod_delayed_work(m->wq, &m->exec_work,
+				 msecs_to_jiffies(FWM_REPORT_POLL_MS));
+	spin_unlock_irqrestore(&m->lock, flags);
+}
+
+static void control_wait(struct agx4_fwmodel *m, unsigned int inst,
+			 bool waited)
+{
+	if (!waited)
+		agx4_fwmodel_counter_add(m, AGX4_FWMODEL_CNT_REPORT_STALLS);
+	m->inst[inst].ctl_wait = true;
+	control_rearm(m, inst);
+}
+
+/*
+ * What the firmware posts at control start waits for room likewise
+ * (&fwm_gen_desc.control_started says -EAGAIN): counted once, and posted
+ * from the model's timer once the host consumes.
+ */
+static void control_start_post(struct agx4_fwmodel *m, unsigned int inst)
+{
+	struct fwm_inst *fi = &m->inst[inst];
+
+	if (!m->desc->control_started ||
+	    m->desc->control_started(m, inst) != -EAGAIN) {
+		fi->start_wait = false;
+		return;
+	}
+	if (!fi->start_wait)
+		agx4_fwmodel_counter_add(m, AGX4_FWMODEL_CNT_REPORT_STALLS);
+	fi->start_wait = true;
+	control_rearm(m, inst);
+}
+
 /* Consume device-control records from the read cursor to the producer. */
 static int control_consume(struct agx4_fwmodel *m, unsigned int inst)
 {
 	const struct fwm_gen_desc *d = m->desc;
 	u64 ring = m->inst[inst].ch[12].ring;
+	bool waited = m->inst[inst].ctl_wait;
 	u8 rec[FWM_CTL_RECORD];
 	u32 r, p;
 	int ret;
 
+	m->inst[inst].ctl_wait = false;
 	if (d->ctl_cursor(m, inst, 0, &r, false) ||
 	    d->ctl_cursor(m, inst, 2, &p, false))
 		return -EIO;
@@ -1279,6 +1380,10 @@ static int control_consume(struct agx4_fwmodel *m, unsigned int inst)
 		ret = d->ctl_record(m, inst, va, rec);
 		if (ret == -EIO)
 			return ret;
+		if (ret == -EAGAIN) {
+			control_wait(m, inst, waited);
+			return 0;
+		}
 		agx4_fwmodel_counter_add(m, ret ? AGX4_FWMODEL_CNT_BAD_RECORDS :
 					 AGX4_FWMODEL_CNT_CONTROL_RECORDS);
 		if (ret)
@@ -1291,15 +1396,57 @@ static int control_consume(struct agx4_fwmodel *m, unsigned int inst)
 	return 0;
 }
 
+/**
+ * agx4_fwmodel_control_retry() - look again at a waiting device-control record
+ * @m: the model.
+ * @inst: instance.
+ *
+ * Executor only: when a record of @inst, or what its control start posts,
+ * waits for room on channel 13 (control_wait(), control_start_post()) and
+ * the instance still runs the boot it waited in, the firmware posts what
+ * control start had, and takes the control ring again from that record.
+ */
+void agx4_fwmodel_control_retry(struct agx4_fwmodel *m, unsigned int inst)
+{
+	struct fwm_inst *fi = &m->inst[inst];
+	unsigned long flags;
+	bool go;
+
+	if (!fi->ctl_wait && !fi->start_wait)
+		return;
+	spin_lock_irqsave(&m->lock, flags);
+	go = fi->running && fi->acked && !fi->crashed &&
+	     fi->epoch == fi->ctl_epoch;
+	spin_unlock_irqrestore(&m->lock, flags);
+	if (!go) {
+		fi->ctl_wait = false;
+		fi->start_wait = false;
+		return;
+	}
+	if (fi->start_wait)
+		control_start_post(m, inst);
+	if (fi->ctl_wait && control_consume(m, inst))
+		agx4_fwmodel_crash(m, inst, AGX4_FWMODEL_OK, 0);
+}
+
 static void ack(struct agx4_fwmodel *m, unsigned int inst)
 {
 	unsigned long flags;
 	u32 status = 1, arg;
 
-	/* GAP: what a refusal looks like is not known; any value but 1 is one. */
+	/*
+	 * What a refusal looks like is not known: strictest reading, any
+	 * value but 1 is one (the references wait for exactly 1).
+	 */
 	if (fault_armed(m, AGX4_FWMODEL_FAULT_WRONG_STATUS, &arg))
 		status = arg ?: 2;
-	/* Status A: +0x10 and +0x14 = 1 when the init data is accepted (H). */
+	/*
+	 * Status A: +0x10 and +0x14 = 1 when the init data is accepted
+	 * (GravityLinux/linux drivers/gpu/drm/asahi/g16.rs@1ab42a3a
+	 * Bootstrap::publish waits for +0x14; ADevWithAnIdea/m1n1@ffe58c78
+	 * proxyclient/m1n1/agx/g17p_initdata.py build_status_block: both
+	 * words 1 once acknowledged).
+	 */
 	if (agx4_fwmodel_write32(m, inst, m->inst[inst].status_a + 0x10, 1) ||
 	    agx4_fwmodel_write32(m, inst, m->inst[inst].status_a + 0x14,
 				 status)) {
@@ -1421,8 +1568,11 @@ static void handle_db(struct agx4_fwmodel *m, unsigned int inst, u64 msg,
 		}
 		/*
 		 * Engine 0 is render: its TA and 3D channels together; 2
-		 * compute (H); 1 the 3D channel alone, as the G16 bootstrap
-		 * barrier kicks it (M).
+		 * compute (GravityLinux/linux drivers/gpu/drm/asahi/
+		 * g16_runtime.rs@1ab42a3a Bootstrap::flush kicks once per
+		 * priority after publishing both render channels); 1 the 3D
+		 * channel alone, as the G16 bootstrap barrier kicks it
+		 * (g16.rs@1ab42a3a Bootstrap::submit_barrier).
 		 */
 		if (agx4_fwmodel_exec_kick(m, inst, ch) ||
 		    ((payload & 3) == 0 &&
@@ -1460,8 +1610,7 @@ static void handle_db(struct agx4_fwmodel *m, unsigned int inst, u64 msg,
 		spin_lock_irqsave(&m->lock, flags);
 		m->inst[inst].control_started = true;
 		spin_unlock_irqrestore(&m->lock, flags);
-		if (m->desc->control_started)
-			m->desc->control_started(m, inst);
+		control_start_post(m, inst);
 		return;
 	default:
 		bad_msg(m, AGX4_FWMODEL_BAD_MESSAGE, msg);
@@ -2307,7 +2456,8 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_kicks);
  * @len: its length.
  *
  * The firmware's worker writes the record, advances its cursor and sends
- * the 0x42 notification, as for its own events.
+ * the 0x42 notification, as for its own events; a record that finds the
+ * ring full is not posted (counted in %AGX4_FWMODEL_CNT_EVENTS_DROPPED).
  *
  * Return: 0 or a negative errno (the post itself is asynchronous).
  */

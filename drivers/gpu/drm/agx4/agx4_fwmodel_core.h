@@ -190,8 +190,14 @@ struct fwm_job {
 	u64 mask[2];
 	bool report;
 	struct fwm_tvb tvb;
-	/* Waiting for room in a report ring (counted once). */
+	/* Waiting for room in a report ring or channel 13 (counted once). */
 	bool report_wait;
+	/*
+	 * The kind of a record waiting for room on channel 13 before it is
+	 * posted (a fatal report, or the growth request or memory-limit
+	 * report in @tvb.req); 0 for none.
+	 */
+	u32 post_wait;
 	/* G16: where completion writes the lane's stamp, and what; 0: none. */
 	u64 stamp_at;
 	u32 stamp;
@@ -267,6 +273,13 @@ struct fwm_inst {
 	u64 main_va;
 	u64 status_a;
 	struct fwm_channel ch[FWM_CHANNELS];
+	/*
+	 * A device-control record, or what control start posts, waits for
+	 * room on channel 13, since the boot @ctl_epoch.
+	 */
+	bool ctl_wait;
+	bool start_wait;
+	u32 ctl_epoch;
 };
 
 struct fwm_gen_desc;
@@ -489,7 +502,9 @@ struct fwm_clock {
  * @work_cursor: the same for work channel @ch.
  * @acked: after the status words: what else acknowledges init data.
  * @ctl_record: act on a device-control record: 0, -EINVAL when malformed
- *	or unknown, -EIO when the firmware could not reach memory.
+ *	or unknown, -EAGAIN when what it posts on channel 13 finds no room
+ *	(nothing done: the record is taken again later), -EIO when the
+ *	firmware could not reach memory.
  * @work_msg: parse a work-channel message at @va: 0 or -EIO (error
  *	recorded).
  * @open_lane: check a lane's queue record and pointer block and set its
@@ -508,11 +523,12 @@ struct fwm_clock {
  *	linearly (G17P).
  * @reports: the rings, on every instance, a completion report goes to;
  *	a report waits until all of them have room.  None (@nreports 0):
- *	the report goes to the primary's channel 13 alone and is dropped
- *	when that is full.
+ *	the report goes to the primary's channel 13 alone and waits until
+ *	that has room.
  * @nreports: entries of @reports.
  * @control_started: after control start (0x89) on @inst: what the
- *	firmware posts then.
+ *	firmware posts then: 0, or -EAGAIN when channel 13 has no room yet
+ *	(nothing posted: called again later).
  */
 struct fwm_gen_desc {
 	unsigned int instances;
@@ -552,7 +568,7 @@ struct fwm_gen_desc {
 	bool ring_wraps;
 	const struct fwm_report_ring *reports;
 	unsigned int nreports;
-	void (*control_started)(struct agx4_fwmodel *m, unsigned int inst);
+	int (*control_started)(struct agx4_fwmodel *m, unsigned int inst);
 };
 
 extern const struct fwm_gen_desc agx4_fwmodel_g16_desc;
@@ -622,6 +638,8 @@ void agx4_fwmodel_crash(struct agx4_fwmodel *m, unsigned int inst,
 			enum agx4_fwmodel_err e, u64 where);
 int agx4_fwmodel_post(struct agx4_fwmodel *m, unsigned int inst,
 		      const u8 *rec, bool notify);
+int agx4_fwmodel_event_room(struct agx4_fwmodel *m, unsigned int inst);
+void agx4_fwmodel_control_retry(struct agx4_fwmodel *m, unsigned int inst);
 int agx4_fwmodel_report_room(struct agx4_fwmodel *m);
 int agx4_fwmodel_report(struct agx4_fwmodel *m, const u8 *rec,
 			unsigned long *posted);

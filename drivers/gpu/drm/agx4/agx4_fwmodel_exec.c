@@ -234,8 +234,9 @@ static int take_msg(struct agx4_fwmodel *m, unsigned int inst,
 		return -EIO;
 	/*
 	 * The queue record may name a new pointer block and ring while the
-	 * lane is idle (G17P bank switch, H); the indices restart from what
-	 * the new block holds.
+	 * lane is idle (the G17P bank switch); the indices restart from what
+	 * the new block holds.  Refusing a switch under running work is the
+	 * strictest reading: no reference switches one then.
 	 */
 	if (fresh || mi->first || pointers != l->pointers || ring != l->ring) {
 		if (l->job.active || l->read != l->head)
@@ -261,7 +262,8 @@ static int take_msg(struct agx4_fwmodel *m, unsigned int inst,
 	/*
 	 * G17P: a queue registered with "first" numbers its commands from 0
 	 * again (a queue rebuilt after its cleanup), and so does its grid's
-	 * completion count (L).
+	 * completion count (strictest reading: no reference says; a host
+	 * counting on from before is not served).
 	 */
 	if (mi->first && m->gen == AGX4_FWMODEL_G17P && l->event < FWM_GRIDS) {
 		spin_lock_irqsave(&m->lock, flags);
@@ -392,9 +394,106 @@ static int post(struct agx4_fwmodel *m, unsigned int inst, u32 kind,
 	return 0;
 }
 
+/* Look again at @ms from now. */
+static void pass_due(struct pass *ps, unsigned int ms)
+{
+	unsigned long due = jiffies + msecs_to_jiffies(ms);
+
+	if (!ps->have_due || time_before(due, ps->due))
+		ps->due = due;
+	ps->have_due = true;
+}
+
+/*
+ * @l's work item waits for room in a ring it writes: counted once per
+ * wait, and the lanes run again in FWM_REPORT_POLL_MS.
+ */
+static void room_wait(struct agx4_fwmodel *m, struct fwm_lane *l,
+		      struct pass *ps)
+{
+	if (!l->job.report_wait)
+		agx4_fwmodel_counter_add(m, AGX4_FWMODEL_CNT_REPORT_STALLS);
+	l->job.report_wait = true;
+	pass_due(ps, FWM_REPORT_POLL_MS);
+}
+
+/*
+ * A record the firmware posts on channel 13 for a work item (a G16
+ * completion event, a growth request, a memory-limit report, a fatal
+ * report) waits for room: the firmware neither overwrites a record the
+ * host has not consumed nor drops one, and looks again every
+ * FWM_REPORT_POLL_MS until the host's read cursor moves, as for the G17P
+ * report rings (report_room()).  Strictest reading: GravityLinux/linux
+ * drivers/gpu/drm/asahi/g16_runtime.rs@1ab42a3a service_render_events
+ * consumes every record up to the firmware's cursor and hands the ring
+ * back; no reference says what the firmware does when it fills.
+ *
+ * Return: 1 when there is room, 0 when it waits, -EIO.
+ */
+static int event_room(struct agx4_fwmodel *m, struct fwm_lane *l,
+		      struct pass *ps)
+{
+	int ret = agx4_fwmodel_event_room(m, l->inst);
+
+	/* No channel 13 yet: agx4_fwmodel_post() says so, as before. */
+	if (ret == -ENODEV)
+		return 1;
+	if (ret)
+		return ret;
+	room_wait(m, l, ps);
+	return 0;
+}
+
+/*
+ * Post the record @l's work item has waiting (&fwm_job.post_wait) once
+ * channel 13 has room: a fatal report, or the growth request or
+ * memory-limit report in &fwm_tvb.req, after which the work item waits
+ * for the reply where there is one.
+ *
+ * Return: 1 when nothing waits (any more), 0 when it still waits, -EIO.
+ */
+static int send_waiting(struct agx4_fwmodel *m, struct fwm_lane *l,
+			struct pass *ps)
+{
+	struct fwm_job *j = &l->job;
+	struct fwm_tvb *t = &j->tvb;
+	u8 fatal[FWM_EVT_RECORD] = {};
+	u32 kind = j->post_wait;
+	bool limit = kind == FWM_EV_LIMIT;
+	int ret;
+
+	if (!kind)
+		return 1;
+	ret = event_room(m, l, ps);
+	if (ret <= 0)
+		return ret;
+	j->post_wait = 0;
+	j->report_wait = false;
+	/* A fatal report has an empty body (H). */
+	put_unaligned_le32(FWM_EV_FATAL, fatal);
+	ret = agx4_fwmodel_post(m, l->inst,
+				kind == FWM_EV_FATAL ? fatal : t->req, false);
+	if (ret == -EIO)
+		return ret;
+	if (!ret)
+		ps->posted++;
+	if (kind == FWM_EV_FATAL)
+		return 1;
+	agx4_fwmodel_counter_add(m, limit ? AGX4_FWMODEL_CNT_LIMITS :
+				 AGX4_FWMODEL_CNT_GROW_REQUESTS);
+	t->sent++;
+	if (limit && !m->desc->limit_reply)
+		return 1;
+	t->wait = limit ? FWM_OP_LIMIT_REPLY : FWM_OP_GROW_REPLY;
+	t->deadline = jiffies +
+		      msecs_to_jiffies(AGX4_FWMODEL_REPLY_TIMEOUT_MS);
+	return 1;
+}
+
 /*
  * Post the next request of @l's growth or limit script, or end it: the
- * work item waits for the reply, or may complete.
+ * work item waits for the reply, or may complete.  The request waits for
+ * room on channel 13 first (send_waiting()).
  */
 static int tvb_next(struct agx4_fwmodel *m, struct fwm_lane *l,
 		    struct pass *ps)
@@ -418,21 +517,9 @@ static int tvb_next(struct agx4_fwmodel *m, struct fwm_lane *l,
 		return -EIO;
 	put_unaligned_le32(limit ? FWM_EV_LIMIT : FWM_EV_GROW, rec);
 	memcpy(t->req, rec, sizeof(rec));
-	/* A request lost to a full ring is never answered: the wait times out. */
-	ret = agx4_fwmodel_post(m, l->inst, rec, false);
-	if (ret == -EIO)
-		return ret;
-	if (!ret)
-		ps->posted++;
-	agx4_fwmodel_counter_add(m, limit ? AGX4_FWMODEL_CNT_LIMITS :
-				 AGX4_FWMODEL_CNT_GROW_REQUESTS);
-	t->sent++;
-	if (limit && !m->desc->limit_reply)
-		return 0;
-	t->wait = limit ? FWM_OP_LIMIT_REPLY : FWM_OP_GROW_REPLY;
-	t->deadline = jiffies +
-		      msecs_to_jiffies(AGX4_FWMODEL_REPLY_TIMEOUT_MS);
-	return 0;
+	l->job.post_wait = limit ? FWM_EV_LIMIT : FWM_EV_GROW;
+	ret = send_waiting(m, l, ps);
+	return ret < 0 ? ret : 0;
 }
 
 /*
@@ -460,7 +547,7 @@ static int job_start(struct agx4_fwmodel *m, struct fwm_lane *l,
 	unsigned long flags;
 	struct fwm_job *j = &l->job;
 	u32 arg = 0;
-	int action;
+	int action, ret;
 
 	j->active = true;
 	j->seq = ++m->job_seq;
@@ -485,9 +572,10 @@ static int job_start(struct agx4_fwmodel *m, struct fwm_lane *l,
 		j->never = true;
 		break;
 	case AGX4_FWMODEL_ACT_FATAL:
-		/* A fatal report has an empty body (H). */
 		j->never = true;
-		return post(m, l->inst, FWM_EV_FATAL, NULL, ps);
+		j->post_wait = FWM_EV_FATAL;
+		ret = send_waiting(m, l, ps);
+		return ret < 0 ? ret : 0;
 	case AGX4_FWMODEL_ACT_CRASH:
 		return agx4_fwmodel_fail(m, AGX4_FWMODEL_INJECTED, j->item);
 	case AGX4_FWMODEL_ACT_GROW:
@@ -501,16 +589,6 @@ static int job_start(struct agx4_fwmodel *m, struct fwm_lane *l,
 	return 0;
 }
 
-/* Look again at @ms from now. */
-static void pass_due(struct pass *ps, unsigned int ms)
-{
-	unsigned long due = jiffies + msecs_to_jiffies(ms);
-
-	if (!ps->have_due || time_before(due, ps->due))
-		ps->due = due;
-	ps->have_due = true;
-}
-
 /*
  * Where the generation reports completions into rings the host hands
  * back (&fwm_gen_desc.reports), a work item completes only when every one
@@ -519,7 +597,8 @@ static void pass_due(struct pass *ps, unsigned int ms)
  * while it does (strictest reading: GravityLinux/linux
  * drivers/gpu/drm/asahi/g17p_boot.rs@21d3e5c9 acknowledge_reports
  * credits every one of them after each completion, nothing says what
- * the firmware does when they fill).
+ * the firmware does when they fill).  Where it posts a completion event
+ * on channel 13 alone (G16), it waits for room there (event_room()).
  *
  * Return: 1 when it may complete, 0 when it waits, -EIO.
  */
@@ -529,15 +608,14 @@ static int report_room(struct agx4_fwmodel *m, struct fwm_lane *l,
 	struct fwm_job *j = &l->job;
 	int ret;
 
-	if (!j->report || !m->desc->nreports)
+	if (!j->report)
 		return 1;
+	if (!m->desc->nreports)
+		return event_room(m, l, ps);
 	ret = agx4_fwmodel_report_room(m);
 	if (ret)
 		return ret;
-	if (!j->report_wait)
-		agx4_fwmodel_counter_add(m, AGX4_FWMODEL_CNT_REPORT_STALLS);
-	j->report_wait = true;
-	pass_due(ps, FWM_REPORT_POLL_MS);
+	room_wait(m, l, ps);
 	return 0;
 }
 
@@ -650,6 +728,9 @@ static int lane_run(struct agx4_fwmodel *m, struct fwm_lane *l, bool *moved,
 
 	for (;;) {
 		if (l->job.active) {
+			ret = send_waiting(m, l, ps);
+			if (ret <= 0)
+				return ret;
 			if (!job_due(m, l, ps))
 				return 0;
 			ret = report_room(m, l, ps);
@@ -955,8 +1036,10 @@ void agx4_fwmodel_exec_timer(struct work_struct *w)
 	if (busy)
 		return;
 	agx4_fwmodel_clock_start(m, &clock);
-	for (i = 0; i < m->desc->instances; i++)
+	for (i = 0; i < m->desc->instances; i++) {
+		agx4_fwmodel_control_retry(m, i);
 		agx4_fwmodel_exec_run(m, i);
+	}
 	agx4_fwmodel_clock_stop(m, &clock);
 	agx4_fwmodel_exec_done(m);
 }
@@ -1143,7 +1226,9 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_grid);
  * The block control must count more blocks than at the request (the
  * count, twice), and the block list must name each new one with a
  * non-zero ID of a block mapped read/write for the GPU in the render's
- * context; the firmware then updates the buffer manager's count.
+ * context; the firmware then updates the buffer manager's count at +0x3c
+ * (GravityLinux/linux drivers/gpu/drm/asahi/g16_tvb.rs@4f7fe108 Tvb::grow
+ * reads it as the firmware's mirror, behind the host's until then).
  *
  * Return: 0; -EIO for memory the model cannot reach (a new block
  * unmapped included), or a model error (bad record) for a reply whose

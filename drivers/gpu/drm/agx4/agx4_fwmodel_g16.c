@@ -312,14 +312,23 @@ static int g16_register(struct agx4_fwmodel *m, unsigned int inst, u64 va,
 	if (agx4_fwmodel_check(m, inst, data, 1, AGX4_FWMODEL_READ) ||
 	    g16_check_notify(m, inst))
 		return -EIO;
+	/* Its receipt waits for room on channel 13, and the record with it. */
+	ret = agx4_fwmodel_event_room(m, inst);
+	if (!ret)
+		return -EAGAIN;
+	if (ret < 0 && ret != -ENODEV)
+		return -EIO;
 	/*
-	 * The receipt echoes the record under kind 13 (H); the echo's
-	 * layout is not known (GAP): the body is copied at the same
-	 * offsets, with the second word 0 as the one observed echo shows.
+	 * The receipt echoes the record under kind 13: +4 the record's +4,
+	 * +8 zero, then the record from +0x14 on at +0xc (the control data,
+	 * the operand table twice, the count 160 at +0x24); the rest of the
+	 * record is not meaningful (GravityLinux/linux
+	 * drivers/gpu/drm/asahi/g16_runtime.rs@1ab42a3a
+	 * Bootstrap::service_flights accepts exactly that prefix once).
 	 */
-	memcpy(ev, rec, FWM_CTL_RECORD);
 	put_unaligned_le32(G16_EVENT_RECEIPT, ev);
-	put_unaligned_le32(0, ev + 8);
+	memcpy(ev + 4, rec + 4, 4);
+	memcpy(ev + 0xc, rec + 0x14, 0x1c);
 	ret = agx4_fwmodel_post(m, inst, ev, true);
 	if (ret == -EIO)
 		return ret;

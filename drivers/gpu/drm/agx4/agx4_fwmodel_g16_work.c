@@ -34,7 +34,11 @@
 #define TS_QUEUE		0x1c
 #define TS_USER			0x24
 
-/* Notifier: +0x10 = 0x50, +0x24 context, +0x94 back to 0 once unlinked (H). */
+/*
+ * Notifier: +0x10 = 0x50, +0x24 context, +0x94 back to 0 once unlinked
+ * (GravityLinux/linux drivers/gpu/drm/asahi/g16_runtime.rs@1ab42a3a
+ * Bootstrap::retire retires a Work only once +0x94 is 0).
+ */
 #define NOTIFIER_SIZE		0x100
 #define NOTIFIER_50		0x10
 #define NOTIFIER_CONTEXT	0x24
@@ -165,8 +169,10 @@ static const struct { u64 mask; u32 first, last; } prio_rows[4] = {
 
 /*
  * The queue record (0xb0): +0x2c and +0x4c all-ones, the priority row of
- * its channel at +0x30..+0x48 (compute lanes: +0x30 = 0, +0x48 = 1); the
- * pointer block with capacity 0x500 at +0x50 (H).
+ * its channel at +0x30..+0x48 (compute lanes: +0x30 = 0, +0x48 = 1,
+ * GravityLinux/linux drivers/gpu/drm/asahi/g16_runtime.rs@1ab42a3a
+ * Bootstrap::prepare_queues); the pointer block with capacity 0x500 at
+ * +0x50 (H).
  */
 int agx4_fwmodel_g16_open_lane(struct agx4_fwmodel *m, struct fwm_lane *l)
 {
@@ -215,7 +221,8 @@ int agx4_fwmodel_g16_open_lane(struct agx4_fwmodel *m, struct fwm_lane *l)
  * distance, H).  Two forms (H): the dependency form repeats the stamp
  * address at +0xc and waits for +0x14, with +0x30 = 1 (a dependency) or
  * 0 (the 3D prelude waiting for its TA); the bootstrap form waits for
- * +0xc.  L: the firmware tells them apart by that repeated address.
+ * +0xc.  Telling them apart by that repeated address, and refusing a
+ * dependency form with +0x30 above 1, is the strictest reading.
  */
 static int wait_item(struct agx4_fwmodel *m, struct fwm_lane *l, u64 item)
 {
@@ -463,8 +470,11 @@ static int registers(struct agx4_fwmodel *m, struct fwm_lane *l,
  * A work item: checked from end to end when it starts; completing it
  * writes the timestamps, the lane's firmware stamp, the driver stamp,
  * notifier +0x94 = 0 (H), then the done index and a completion event
- * (kind 1) whose mask has the work's event bit (M: the G13 layout; the
- * host does not read the body).
+ * (kind 1) whose 128-bit mask at +4 has the work's event bit (the G13
+ * layout: ADevWithAnIdea/m1n1@ffe58c78 proxyclient/m1n1/fw/agx/
+ * channels.py FlagMsg; GravityLinux/linux drivers/gpu/drm/asahi/
+ * g16_runtime.rs@1ab42a3a Bootstrap::service_flights consumes it
+ * without reading the body).
  */
 /*
  * A TA names its scene record in its pool: the pool (its buffer manager,
@@ -581,7 +591,9 @@ int agx4_fwmodel_g16_step(struct agx4_fwmodel *m, struct fwm_lane *l, u32 r,
  * manager: +0x18 the BM slot, +0x20 the buffer manager; +0x77c/+0x780
  * the event and stamp of its 3D Work, by which partial rendering finds
  * that Work (H).  The buffer manager (0x88 bytes): +0xc slot, +0x3c
- * current blocks (a mirror the firmware updates), +0x44 the block list
+ * current blocks (a mirror the firmware updates once it takes a reply:
+ * GravityLinux/linux drivers/gpu/drm/asahi/g16_tvb.rs@4f7fe108
+ * Tvb::grow), +0x44 the block list
  * (u64 block IDs, M), +0x4c the block control (the block count, twice,
  * in its first two u32s, L) (H for the offsets).
  */
@@ -642,9 +654,12 @@ static int find_frag(struct agx4_fwmodel *m, struct fwm_lane *l, u64 ta,
  * starts it at 0; g16_runtime.rs@1ab42a3a service_render_events answers
  * only a request carrying the pool's counter and moves it on after each
  * reply).  A pool is keyed by its BM slot and starts again at its TVB
- * init item (tvb_init()), which comes before the pool's first TA.  GAP:
- * the subpipe is 0 (TA) and the halt count the work item's own count of
- * requests.  Memory-limit report (kind 7): +4 0, +8 1, +0xc the 3D event,
+ * init item (tvb_init()), which comes before the pool's first TA.  The
+ * reference takes a subpipe below 64 and any halt count, and echoes both
+ * in its reply (service_render_events); the values here, subpipe 0 (TA)
+ * and the work item's own count of requests, are the model's choice,
+ * and the reply must echo them exactly (strictest reading).
+ * Memory-limit report (kind 7): +4 0, +8 1, +0xc the 3D event,
  * +0x10 the 3D stamp (H).
  */
 int agx4_fwmodel_g16_tvb_request(struct agx4_fwmodel *m, struct fwm_lane *l,

@@ -180,19 +180,24 @@ static const struct fwm_report_ring g17p_reports[] = {
  * The secondary's startup receipt: at control start it posts {13, 1, 0}
  * as the first record of its channel 13 (the reference finds exactly
  * that one record there, firmware cursor 1, before its first work:
- * g17p_boot.rs@21d3e5c9, the startup check after report_snapshot; M for
- * the moment: it is seen after control start, when exactly it comes is
- * not known).
+ * GravityLinux/linux drivers/gpu/drm/asahi/g17p_boot.rs@21d3e5c9, the
+ * startup check after report_snapshot).  When exactly it comes is not
+ * known: strictest reading, while control start is taken, the latest
+ * moment before the reference looks.
  */
-static void g17p_control_started(struct agx4_fwmodel *m, unsigned int inst)
+static int g17p_control_started(struct agx4_fwmodel *m, unsigned int inst)
 {
 	u8 rec[FWM_EVT_RECORD] = {};
 
 	if (inst != 1)
-		return;
+		return 0;
+	/* It waits for room, as every record the firmware posts. */
+	if (!agx4_fwmodel_event_room(m, inst))
+		return -EAGAIN;
 	put_unaligned_le32(13, rec);
 	put_unaligned_le32(1, rec + 4);
 	agx4_fwmodel_post(m, inst, rec, true);
+	return 0;
 }
 
 const struct fwm_gen_desc agx4_fwmodel_g17p_desc = {

@@ -28,15 +28,27 @@
 #define REG_SIZE		12
 #define REG_CDM_START		0x1a420
 
-/* Pointer block: +0x50 all-ones, +0x60 capacity 0x500 (H). */
+/*
+ * Pointer block: +0x50 all-ones, +0x60 capacity 0x500, at least 0x80
+ * bytes (ADevWithAnIdea/m1n1@ffe58c78 proxyclient/m1n1/agx/g17p_shim.py
+ * create_queue_pair; GravityLinux/linux drivers/gpu/drm/asahi/
+ * g17p_queue.rs@60cb2f79 pointers disagrees: capacity at +0x50 of 0x60).
+ */
 #define PB_SIZE			0x80
 #define PB_CAP			0x500
 
-/* Queue record: +0x1c mirrors the done index (H). */
+/*
+ * Queue record: +0x1c mirrors the done index (ADevWithAnIdea/m1n1@ffe58c78
+ * proxyclient/m1n1/agx/g17p.py QUEUE_GPU_RPTR2).
+ */
 #define QUEUE_SIZE		0xc0
 #define QUEUE_DONE_MIRROR	0x1c
 
-/* Context records: 0x200 slots, indexed by the item's group (H). */
+/*
+ * Context records: 0x200 slots, indexed by the item's group (H); that the
+ * firmware finds the record by the group, and refuses one naming another
+ * descriptor or queue, is the strictest reading.
+ */
 #define CTX_SLOT		0x200
 #define CTX_SIZE		0x180
 #define CTX_SLOTS		256
@@ -360,7 +372,12 @@ static int programs(struct agx4_fwmodel *m, struct fwm_lane *l,
 			ret = agx4_fwmodel_item_fail(m, desc + p->header);
 			break;
 		}
-		/* M: the low aliases live in context 0, the firmware's own. */
+		/*
+		 * The low aliases (ADevWithAnIdea/m1n1@ffe58c78
+		 * proxyclient/m1n1/agx/g17p_compute.py
+		 * build_compute_descriptor) are read in context 0, the
+		 * firmware's own (strictest reading).
+		 */
 		ret = agx4_fwmodel_gpu_read(m, l->inst, 0,
 					    get_unaligned_le64(d + p->alias),
 					    alias, bytes);
@@ -369,7 +386,10 @@ static int programs(struct agx4_fwmodel *m, struct fwm_lane *l,
 	}
 	if (!ret)
 		ret = cdm_stream(m, l, k, d);
-	/* The firmware reads past the host's bytes: the alias must cover them (H). */
+	/*
+	 * The firmware may read past the host's bytes: the alias must cover
+	 * them (strictest reading; the size is the specification's).
+	 */
 	if (!ret && k->alias_size)
 		ret = agx4_fwmodel_gpu_check(m, l->inst, 0,
 					     get_unaligned_le64(d + k->prog[0].alias) -
@@ -876,9 +896,10 @@ bool agx4_fwmodel_g17p_tvb_echo(struct agx4_fwmodel *m, struct fwm_lane *l,
 /*
  * "Refused": the firmware runs the 3D's partial store, resume and load
  * programs (H), found through the 3D's context record: each locator is
- * code << 40 | (alias >> 5) (M: the form of the main locator), code 0x10
- * or 8 * the program's records (H), naming the program's low alias,
- * which the firmware reads in its own context (M).
+ * code << 40 | (alias >> 5), code 0x10 or 8 * the program's records,
+ * naming the program's low alias, which the firmware reads in its own
+ * context (strictest reading: no reference builds a refusal's programs;
+ * the firmware follows each locator and checks what it finds).
  */
 int agx4_fwmodel_g17p_tvb_partial(struct agx4_fwmodel *m,
 				  struct fwm_lane *l)

@@ -807,11 +807,17 @@ static void g16_registration_posts_receipt(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, r32(t, G16_STATUS_A + 0x1c), 1);
 	/* Event ring: firmware write cursor at state[0] + 0x20 = 1, kind 13. */
 	KUNIT_EXPECT_EQ(test, r32(t, G16_STATUS_A + 0x40 + 0x20), 1);
+	/* The reference's receipt: the registration from +0x14 at +0xc. */
 	KUNIT_EXPECT_EQ(test, r32(t, ev), 13);
 	KUNIT_EXPECT_EQ(test, r32(t, ev + 4), 1);
-	KUNIT_EXPECT_EQ(test, get_unaligned_le64(tva(t, ev + 0x14)),
+	KUNIT_EXPECT_EQ(test, r32(t, ev + 8), 0);
+	KUNIT_EXPECT_EQ(test, get_unaligned_le64(tva(t, ev + 0xc)),
 			G16_CTL_DATA);
-	KUNIT_EXPECT_EQ(test, r32(t, ev + 0x2c), 160);
+	KUNIT_EXPECT_EQ(test, get_unaligned_le64(tva(t, ev + 0x14)),
+			G16_OPERANDS);
+	KUNIT_EXPECT_EQ(test, get_unaligned_le64(tva(t, ev + 0x1c)),
+			G16_OPERANDS);
+	KUNIT_EXPECT_EQ(test, r32(t, ev + 0x24), 160);
 	KUNIT_EXPECT_EQ(test, got(t, 0, 0x20, 0x0042000000000000ULL), 1);
 }
 
@@ -852,6 +858,55 @@ static void g16_opening_needs_the_notification_pages(struct kunit *test)
 		}
 		KUNIT_EXPECT_EQ(test, r32(t, G16_STATUS_A + 0x1c), 0);
 	}
+}
+
+/*
+ * The registration's receipt finds the event ring full: the firmware
+ * stops at the record (no receipt, no progress, cursors unmoved, nothing
+ * dropped) and takes it by itself once the host consumes.
+ */
+static void g16_registration_waits_for_event_ring_room(struct kunit *test)
+{
+	struct fwt *t = g16_booted(test);
+	u64 cur = G16_STATUS_A + 0x40;
+	unsigned int i;
+
+	w32(t, cur, 0);
+	w32(t, cur + 0x20, 255);
+	g16_notify_pages(t);
+	g16_open_control(t);
+	expect_err(t, AGX4_FWMODEL_OK, 0);
+	/* The no-op in slot 1 is taken; the registration in slot 2 waits. */
+	KUNIT_EXPECT_EQ(test, sgx_r(t, SGX_CTL_READ), 2);
+	KUNIT_EXPECT_EQ(test, sgx_r(t, SGX_CTL_DONE), 2);
+	KUNIT_EXPECT_EQ(test, r32(t, G16_STATUS_A + 0x1c), 0);
+	KUNIT_EXPECT_EQ(test, r32(t, G16_CTL_DATA + 0x48), 0);
+	KUNIT_EXPECT_EQ(test, r32(t, cur + 0x20), 255);
+	KUNIT_EXPECT_EQ(test,
+			agx4_fwmodel_count(t->m, AGX4_FWMODEL_CNT_EVENTS_DROPPED),
+			0);
+	KUNIT_EXPECT_EQ(test,
+			agx4_fwmodel_count(t->m, AGX4_FWMODEL_CNT_REPORT_STALLS),
+			1);
+
+	w32(t, cur, 255);
+	for (i = 0; i < 100 && sgx_r(t, SGX_CTL_READ) != 3; i++) {
+		usleep_range(5000, 10000);
+		agx4_fwmodel_sync(t->m);
+	}
+	expect_err(t, AGX4_FWMODEL_OK, 0);
+	KUNIT_EXPECT_EQ(test, sgx_r(t, SGX_CTL_READ), 3);
+	KUNIT_EXPECT_EQ(test, sgx_r(t, SGX_CTL_DONE), 3);
+	KUNIT_EXPECT_EQ(test, r32(t, G16_STATUS_A + 0x1c), 1);
+	KUNIT_EXPECT_EQ(test, r32(t, G16_CTL_DATA + 0x48), 160);
+	KUNIT_EXPECT_EQ(test, r32(t, cur + 0x20), 0);
+	KUNIT_EXPECT_EQ(test, r32(t, G16_STATUS_A + 0x2c0 + 255 * 0x48), 13);
+	KUNIT_EXPECT_EQ(test,
+			get_unaligned_le64(tva(t, G16_STATUS_A + 0x2c0 +
+					   255 * 0x48 + 0xc)), G16_CTL_DATA);
+	KUNIT_EXPECT_EQ(test,
+			agx4_fwmodel_count(t->m, AGX4_FWMODEL_CNT_BAD_RECORDS),
+			0);
 }
 
 static void g16_unknown_record_is_bad_record(struct kunit *test)
@@ -1578,6 +1633,85 @@ static void g16_compute_completes(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, agx4_fwmodel_count(t->m, AGX4_FWMODEL_CNT_COMPUTE),
 			1);
 	KUNIT_EXPECT_EQ(test, agx4_fwmodel_busy(t->m), 0);
+}
+
+/*
+ * G16's event ring (channel 13) filled while the host does not drain it:
+ * a completion whose event finds it full waits, its work item not
+ * complete (no stamp, no done index), and nothing is dropped; once the
+ * host consumes the records the firmware looks again by itself and every
+ * event is there, in order.
+ */
+static void g16_full_event_ring_holds_completion_until_drained(struct kunit *test)
+{
+	struct g16w *g = g16w_new(test);
+	struct fwt *t = g->t;
+	u64 cur = G16_STATUS_A + 0x40;
+	u32 events, notes;
+	unsigned int i;
+
+	/* Everything so far consumed, then 254 records: one slot left. */
+	w32(t, cur, 0);
+	w32(t, cur + 0x20, 0);
+	events = agx4_fwmodel_count(t->m, AGX4_FWMODEL_CNT_EVENTS);
+	agx4_fwmodel_inject(t->m, AGX4_FWMODEL_FAULT_FILL_EVENT_RING, 254);
+	agx4_fwmodel_sync(t->m);
+	KUNIT_ASSERT_EQ(test, r32(t, cur + 0x20), 254);
+	notes = got(t, 0, 0x20, 0x0042000000000000ULL);
+
+	g16_compute(g, 0, 0x100, 35);
+	g16_compute(g, 1, 0x200, 36);
+	push(g, 2, CWORK(0));
+	push(g, 2, CWORK(1));
+	g16_publish_lane(g, 2, 35);
+	kick(t, 2, 2);
+	expect_err(t, AGX4_FWMODEL_OK, 0);
+	/* The first takes the last slot; the second waits for room. */
+	KUNIT_EXPECT_EQ(test, g16_event(t, 254, 0), 1);
+	KUNIT_EXPECT_EQ(test, g16_event(t, 254, 8), BIT(35 - 32));
+	KUNIT_EXPECT_EQ(test, r32(t, cur + 0x20), 255);
+	KUNIT_EXPECT_EQ(test, r32(t, LANE_STAMP(2)), 0x100);
+	KUNIT_EXPECT_EQ(test, r32(t, LANE_PB(2)), 1);
+	KUNIT_EXPECT_EQ(test, r32(t, CWORK(1) + 0x4000), 0x100);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_busy(t->m), 1);
+	KUNIT_EXPECT_EQ(test,
+			agx4_fwmodel_count(t->m, AGX4_FWMODEL_CNT_REPORT_STALLS),
+			1);
+	KUNIT_EXPECT_EQ(test,
+			agx4_fwmodel_count(t->m, AGX4_FWMODEL_CNT_EVENTS_DROPPED),
+			0);
+	/* Still waiting a while later: it looks again, and waits again. */
+	msleep(30);
+	agx4_fwmodel_sync(t->m);
+	KUNIT_EXPECT_EQ(test, r32(t, LANE_PB(2)), 1);
+	KUNIT_EXPECT_EQ(test,
+			agx4_fwmodel_count(t->m, AGX4_FWMODEL_CNT_REPORT_STALLS),
+			1);
+
+	/* The host drains: the second completes without another doorbell. */
+	w32(t, cur, 255);
+	for (i = 0; i < 100 && r32(t, LANE_PB(2)) != 2; i++) {
+		usleep_range(5000, 10000);
+		agx4_fwmodel_sync(t->m);
+	}
+	expect_err(t, AGX4_FWMODEL_OK, 0);
+	KUNIT_EXPECT_EQ(test, r32(t, LANE_PB(2)), 2);
+	KUNIT_EXPECT_EQ(test, r32(t, LANE_STAMP(2)), 0x200);
+	KUNIT_EXPECT_EQ(test, r32(t, CWORK(1) + 0x4000), 0x200);
+	KUNIT_EXPECT_EQ(test, g16_event(t, 255, 0), 1);
+	KUNIT_EXPECT_EQ(test, g16_event(t, 255, 8), BIT(36 - 32));
+	KUNIT_EXPECT_EQ(test, r32(t, cur + 0x20), 0);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_count(t->m, AGX4_FWMODEL_CNT_EVENTS),
+			events + 254 + 2);
+	KUNIT_EXPECT_EQ(test,
+			agx4_fwmodel_count(t->m, AGX4_FWMODEL_CNT_EVENTS_DROPPED),
+			0);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_count(t->m, AGX4_FWMODEL_CNT_COMPUTE),
+			2);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_busy(t->m), 0);
+	/* Each completion notified: the host learns of the late one too. */
+	KUNIT_EXPECT_EQ(test, got(t, 0, 0x20, 0x0042000000000000ULL),
+			notes + 2);
 }
 
 /* A dependency item stops the lane until the stamp it names is reached. */
@@ -3100,6 +3234,46 @@ static void g17p_secondary_posts_startup_receipt(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, got(t, 0, 0x20, 0x0042000000000000ULL), 0);
 }
 
+/*
+ * The startup receipt finds the secondary's channel 13 full at control
+ * start: nothing is posted or dropped, and it comes by itself once the
+ * host consumes.
+ */
+static void g17p_startup_receipt_waits_for_room(struct kunit *test)
+{
+	struct fwt *t = g17_ready(test);
+	u64 cur = G17_SA1 + 0x40;
+	unsigned int i;
+
+	g17_publish(t);
+	w32(t, cur, 0);
+	w32(t, cur + 0x20, 255);
+	for (i = 0; i < 2; i++)
+		KUNIT_ASSERT_EQ(test, t->ops->send(t->m, i, 0x21,
+						   0x0089000000000000ULL), 0);
+	agx4_fwmodel_sync(t->m);
+	expect_err(t, AGX4_FWMODEL_OK, 0);
+	KUNIT_EXPECT_EQ(test, r32(t, cur + 0x20), 255);
+	KUNIT_EXPECT_EQ(test, got(t, 1, 0x20, 0x0042000000000000ULL), 0);
+	KUNIT_EXPECT_EQ(test,
+			agx4_fwmodel_count(t->m, AGX4_FWMODEL_CNT_EVENTS_DROPPED),
+			0);
+	KUNIT_EXPECT_EQ(test,
+			agx4_fwmodel_count(t->m, AGX4_FWMODEL_CNT_REPORT_STALLS),
+			1);
+
+	w32(t, cur, 255);
+	for (i = 0; i < 100 && r32(t, cur + 0x20) != 0; i++) {
+		usleep_range(5000, 10000);
+		agx4_fwmodel_sync(t->m);
+	}
+	KUNIT_EXPECT_EQ(test, r32(t, cur + 0x20), 0);
+	KUNIT_EXPECT_EQ(test, r32(t, G17_SA1 + 0x2c0 + 255 * 0x48), 13);
+	KUNIT_EXPECT_EQ(test, r32(t, G17_SA1 + 0x2c0 + 255 * 0x48 + 4), 1);
+	KUNIT_EXPECT_EQ(test, got(t, 1, 0x20, 0x0042000000000000ULL), 1);
+	expect_err(t, AGX4_FWMODEL_OK, 0);
+}
+
 /* Status A @sa's cursor pair at @off: host, and the firmware's 0x20 on. */
 static void expect_pair(struct fwt *t, u64 sa, u32 off, u32 host, u32 fw)
 {
@@ -3823,6 +3997,57 @@ static void g16_grow_three_times_refused_once(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_3D), 1);
 }
 
+/*
+ * A growth request that finds the event ring full waits on its TA, not
+ * posted and not lost; once the host consumes, it goes out by itself
+ * (no doorbell), its reply deadline starting then, and the render
+ * finishes when answered.
+ */
+static void g16_grow_request_waits_for_event_ring_room(struct kunit *test)
+{
+	struct g16w *g = g16w_new(test);
+	struct fwt *t = g->t;
+	const struct agx4_fwmodel_script s = {
+		.action = AGX4_FWMODEL_ACT_GROW, .arg = 1,
+	};
+	u64 cur = G16_STATUS_A + 0x40;
+	unsigned int i;
+
+	/* Full: the firmware's cursor one short of the host's. */
+	w32(t, cur, 0);
+	w32(t, cur + 0x20, 255);
+	KUNIT_ASSERT_EQ(test, agx4_fwmodel_script(t->m, &s), 0);
+	g16_tvb_render(g);
+	kick(t, 2, 0);
+	expect_err(t, AGX4_FWMODEL_OK, 0);
+	KUNIT_EXPECT_EQ(test, r32(t, cur + 0x20), 255);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_GROW_REQUESTS), 0);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_EVENTS_DROPPED), 0);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_REPORT_STALLS), 1);
+	KUNIT_EXPECT_EQ(test, r32(t, LANE_STAMP(0)), 0xc00 - 0x100);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_busy(t->m), 1);
+
+	/* The host consumes: the request goes out in the last slot. */
+	w32(t, cur, 255);
+	for (i = 0; i < 100 && r32(t, cur + 0x20) != 0; i++) {
+		usleep_range(5000, 10000);
+		agx4_fwmodel_sync(t->m);
+	}
+	KUNIT_ASSERT_EQ(test, r32(t, cur + 0x20), 0);
+	KUNIT_EXPECT_EQ(test, g16_event(t, 255, 0), 6);
+	KUNIT_EXPECT_EQ(test, g16_event(t, 255, 8), G16_BM_SLOT);
+	KUNIT_EXPECT_EQ(test, g16_event(t, 255, 0xc), 0);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_GROW_REQUESTS), 1);
+	g16_host_grow(g);
+	g16_answer(t, 255, true);
+	expect_err(t, AGX4_FWMODEL_OK, 0);
+	KUNIT_EXPECT_EQ(test, r32(t, LANE_STAMP(0)), 0xc00);
+	KUNIT_EXPECT_EQ(test, r32(t, LANE_STAMP(1)), 0x100);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_busy(t->m), 0);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_BAD_REPLIES), 0);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_EVENTS_DROPPED), 0);
+}
+
 /* "Grew" with a new block the GPU cannot reach: a GPU fault at the block. */
 static void g16_grew_needs_mapped_blocks(struct kunit *test)
 {
@@ -4252,6 +4477,7 @@ static struct kunit_case agx4_fwmodel_cases[] = {
 	KUNIT_CASE(trace_counts_what_does_not_fit),
 	KUNIT_CASE(g16_registration_posts_receipt),
 	KUNIT_CASE(g16_opening_needs_the_notification_pages),
+	KUNIT_CASE(g16_registration_waits_for_event_ring_room),
 	KUNIT_CASE(g16_unknown_record_is_bad_record),
 	KUNIT_CASE(g16_malformed_registration_is_bad_record),
 	KUNIT_CASE(g16_unmapped_main_config),
@@ -4286,6 +4512,7 @@ static struct kunit_case agx4_fwmodel_cases[] = {
 	KUNIT_CASE(g16_init_with_high_bits_is_bad_message),
 	KUNIT_CASE(g16_kick_counts_and_barrier_retires),
 	KUNIT_CASE(g16_compute_completes),
+	KUNIT_CASE(g16_full_event_ring_holds_completion_until_drained),
 	KUNIT_CASE(g16_dependency_waits_for_stamp),
 	KUNIT_CASE(g16_render_completes_both_stages),
 	KUNIT_CASE(g16_ta_scene_record_in_its_pool),
@@ -4330,6 +4557,7 @@ static struct kunit_case agx4_fwmodel_cases[] = {
 	KUNIT_CASE(g17p_ids_for_identify),
 	KUNIT_CASE(g17p_compute_completes),
 	KUNIT_CASE(g17p_secondary_posts_startup_receipt),
+	KUNIT_CASE(g17p_startup_receipt_waits_for_room),
 	KUNIT_CASE(g17p_completion_reports_on_every_ring),
 	KUNIT_CASE(g17p_full_secondary_event_pair_stalls),
 	KUNIT_CASE(g17p_full_primary_trace_ring_stalls),
@@ -4342,6 +4570,7 @@ static struct kunit_case agx4_fwmodel_cases[] = {
 	KUNIT_CASE(g17p_malformed_work_crashes),
 	KUNIT_CASE(g17p_descriptor_alias_covers_0x1040),
 	KUNIT_CASE(g16_grow_three_times_refused_once),
+	KUNIT_CASE(g16_grow_request_waits_for_event_ring_room),
 	KUNIT_CASE(g16_grew_needs_mapped_blocks),
 	KUNIT_CASE(g16_grew_without_blocks_is_bad_record),
 	KUNIT_CASE(g16_partial_render_needs_partial_eot),

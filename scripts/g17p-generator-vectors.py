@@ -508,8 +508,9 @@ LIVE_CLIENT = dict(tilemap=0x1000580000, heapmeta=0x1000404000,
                    deflake_2=0x1000408020, deflake_3=0x1000408000,
                    encoder=0x1005000000, ta_status=0x100040c000,
                    fragment_status=0x1000410000, aux_fb=0x1000400000)
+# The TA's end timestamp is left to the generator's default, 0, and
+# compared: agx4 leaves it 0 as well.
 LIVE_FW = dict(timestamp_a=0xfffffc2300010000,
-               ta_timestamp_end=0xfffffc2300010000,
                fragment_timestamp_start=0xfffffc2300010000,
                fragment_timestamp_end=0xfffffc2300010008)
 LIVE_OBJS = dict(pool_a=0xfffffc2300020000, pool_b=0xfffffc2300030000,

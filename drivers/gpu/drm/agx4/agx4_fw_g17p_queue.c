@@ -2288,9 +2288,15 @@ static int prepare_render(struct agx4_fw_queue *fq, struct g17p_pool *pl,
 		/* Both stages' store flags are 0 (H: both references). */
 		x->store_flag = 0;
 		x->ev_group = k + 1;
-		/* The TA's end and the 3D's start share a word (H). */
+		/*
+		 * The TA's +0x8fe and the 3D's start share a word; the TA's
+		 * end word is left 0, the 3D's end is the next word (H:
+		 * GravityLinux/linux drivers/gpu/drm/asahi/g17p_render.rs@498fde22
+		 * timestamp_a, ta_timestamp_end 0 by default; the generator
+		 * alike).
+		 */
 		x->prof.start = stamps;
-		x->prof.end = stamps + (i ? 8 : 0);
+		x->prof.end = i ? stamps + 8 : 0;
 	}
 	in.context_id = fq->asid;
 	in.context_base = AGX4_FW_CONTEXT_BASE;

@@ -2203,7 +2203,7 @@ static const struct agx4_fid_run l_r0_ta_runs[] = {
 	{ 0x8a8, 16, (const u8 *)
 		"\x07\x00\x23\xfc\xff\xff\x08\x00\x07\x00\x23\xfc\xff\xff\x00\x01" },
 	{ 0x8c6, 6, (const u8 *)"\x01\x00\x00\x00\x00\x01" },
-	{ 0x900, 14, (const u8 *)"\x01\x00\x23\xfc\xff\xff\x00\x00\x01\x00\x23\xfc\xff\xff" },
+	{ 0x900, 6, (const u8 *)"\x01\x00\x23\xfc\xff\xff" },
 	{ 0x932, 11, (const u8 *)"\x44\x00\x10\x00\x07\x00\x23\xfc\xff\xff\x01" },
 	{ 0x945, 9, (const u8 *)"\x18\x00\x07\x00\x23\xfc\xff\xff\x01" },
 };
@@ -2214,7 +2214,7 @@ static const struct agx4_fid_run l_r0_ta_addr[] = {
 	{ 0xf4, 5 }, { 0x100, 5 }, { 0x10c, 5 }, { 0x124, 5 }, { 0x13c, 5 },
 	{ 0x148, 5 }, { 0x154, 5 }, { 0x3a0, 5 }, { 0x3b8, 5 }, { 0x760, 5 },
 	{ 0x780, 5 }, { 0x7d6, 4 }, { 0x8a6, 5 }, { 0x8ae, 5 }, { 0x8fe, 5 },
-	{ 0x906, 5 }, { 0x934, 5 }, { 0x945, 5 },
+	{ 0x934, 5 }, { 0x945, 5 },
 };
 
 static const struct agx4_fid_run l_r0_3d_runs[] = {
@@ -2528,7 +2528,7 @@ static const struct agx4_fid_run l_r1_ta_runs[] = {
 		"\x07\x00\x23\xfc\xff\xff\x08\x00\x07\x00\x23\xfc\xff\xff\x00\x02" },
 	{ 0x8c6, 6, (const u8 *)"\x02\x00\x00\x00\x00\x02" },
 	{ 0x8d6, 1, (const u8 *)"\x01" },
-	{ 0x900, 14, (const u8 *)"\x01\x00\x23\xfc\xff\xff\x00\x00\x01\x00\x23\xfc\xff\xff" },
+	{ 0x900, 6, (const u8 *)"\x01\x00\x23\xfc\xff\xff" },
 	{ 0x932, 11, (const u8 *)"\x44\x00\x10\x00\x07\x00\x23\xfc\xff\xff\x01" },
 	{ 0x945, 9, (const u8 *)"\x18\x00\x07\x00\x23\xfc\xff\xff\x01" },
 };
@@ -2539,7 +2539,7 @@ static const struct agx4_fid_run l_r1_ta_addr[] = {
 	{ 0xf4, 5 }, { 0x100, 5 }, { 0x10c, 5 }, { 0x124, 5 }, { 0x13c, 5 },
 	{ 0x148, 5 }, { 0x154, 5 }, { 0x3a0, 5 }, { 0x3b8, 5 }, { 0x760, 5 },
 	{ 0x780, 5 }, { 0x7d6, 4 }, { 0x8a6, 5 }, { 0x8ae, 5 }, { 0x8fe, 5 },
-	{ 0x906, 5 }, { 0x934, 5 }, { 0x945, 5 },
+	{ 0x934, 5 }, { 0x945, 5 },
 };
 
 static const struct agx4_fid_run l_r1_3d_runs[] = {
@@ -2849,7 +2849,7 @@ static const struct agx4_fid_run l_r2_ta_runs[] = {
 		"\x07\x00\x23\xfc\xff\xff\x08\x00\x07\x00\x23\xfc\xff\xff\x00\x03" },
 	{ 0x8c6, 6, (const u8 *)"\x03\x00\x00\x00\x00\x03" },
 	{ 0x8d6, 1, (const u8 *)"\x02" },
-	{ 0x900, 14, (const u8 *)"\x01\x00\x23\xfc\xff\xff\x00\x00\x01\x00\x23\xfc\xff\xff" },
+	{ 0x900, 6, (const u8 *)"\x01\x00\x23\xfc\xff\xff" },
 	{ 0x932, 11, (const u8 *)"\x44\x00\x10\x00\x07\x00\x23\xfc\xff\xff\x01" },
 	{ 0x945, 9, (const u8 *)"\x18\x00\x07\x00\x23\xfc\xff\xff\x01" },
 };
@@ -2860,7 +2860,7 @@ static const struct agx4_fid_run l_r2_ta_addr[] = {
 	{ 0xf4, 5 }, { 0x100, 5 }, { 0x10c, 5 }, { 0x124, 5 }, { 0x13c, 5 },
 	{ 0x148, 5 }, { 0x154, 5 }, { 0x3a0, 5 }, { 0x3b8, 5 }, { 0x760, 5 },
 	{ 0x780, 5 }, { 0x7d6, 4 }, { 0x8a6, 5 }, { 0x8ae, 5 }, { 0x8fe, 5 },
-	{ 0x906, 5 }, { 0x934, 5 }, { 0x945, 5 },
+	{ 0x934, 5 }, { 0x945, 5 },
 };
 
 static const struct agx4_fid_run l_r2_3d_runs[] = {
@@ -3170,7 +3170,7 @@ static const struct agx4_fid_run l_r35_ta_runs[] = {
 		"\x07\x00\x23\xfc\xff\xff\x08\x00\x07\x00\x23\xfc\xff\xff\x00\x24" },
 	{ 0x8c6, 6, (const u8 *)"\x24\x00\x00\x00\x00\x24" },
 	{ 0x8d6, 1, (const u8 *)"\x23" },
-	{ 0x900, 14, (const u8 *)"\x01\x00\x23\xfc\xff\xff\x00\x00\x01\x00\x23\xfc\xff\xff" },
+	{ 0x900, 6, (const u8 *)"\x01\x00\x23\xfc\xff\xff" },
 	{ 0x932, 11, (const u8 *)"\x44\x00\x10\x00\x07\x00\x23\xfc\xff\xff\x01" },
 	{ 0x945, 9, (const u8 *)"\x18\x00\x07\x00\x23\xfc\xff\xff\x01" },
 };
@@ -3181,7 +3181,7 @@ static const struct agx4_fid_run l_r35_ta_addr[] = {
 	{ 0xf4, 5 }, { 0x100, 5 }, { 0x10c, 5 }, { 0x124, 5 }, { 0x13c, 5 },
 	{ 0x148, 5 }, { 0x154, 5 }, { 0x3a0, 5 }, { 0x3b8, 5 }, { 0x760, 5 },
 	{ 0x780, 5 }, { 0x7d6, 4 }, { 0x8a6, 5 }, { 0x8ae, 5 }, { 0x8fe, 5 },
-	{ 0x906, 5 }, { 0x934, 5 }, { 0x945, 5 },
+	{ 0x934, 5 }, { 0x945, 5 },
 };
 
 static const struct agx4_fid_run l_r35_3d_runs[] = {
@@ -3491,7 +3491,7 @@ static const struct agx4_fid_run l_r79_ta_runs[] = {
 		"\x07\x00\x23\xfc\xff\xff\x08\x00\x07\x00\x23\xfc\xff\xff\x00\x50" },
 	{ 0x8c6, 6, (const u8 *)"\x50\x00\x00\x00\x00\x50" },
 	{ 0x8d6, 1, (const u8 *)"\x4f" },
-	{ 0x900, 14, (const u8 *)"\x01\x00\x23\xfc\xff\xff\x00\x00\x01\x00\x23\xfc\xff\xff" },
+	{ 0x900, 6, (const u8 *)"\x01\x00\x23\xfc\xff\xff" },
 	{ 0x932, 11, (const u8 *)"\x44\x00\x10\x00\x07\x00\x23\xfc\xff\xff\x01" },
 	{ 0x945, 9, (const u8 *)"\x18\x00\x07\x00\x23\xfc\xff\xff\x01" },
 };
@@ -3502,7 +3502,7 @@ static const struct agx4_fid_run l_r79_ta_addr[] = {
 	{ 0xf4, 5 }, { 0x100, 5 }, { 0x10c, 5 }, { 0x124, 5 }, { 0x13c, 5 },
 	{ 0x148, 5 }, { 0x154, 5 }, { 0x3a0, 5 }, { 0x3b8, 5 }, { 0x760, 5 },
 	{ 0x780, 5 }, { 0x7d6, 4 }, { 0x8a6, 5 }, { 0x8ae, 5 }, { 0x8fe, 5 },
-	{ 0x906, 5 }, { 0x934, 5 }, { 0x945, 5 },
+	{ 0x934, 5 }, { 0x945, 5 },
 };
 
 static const struct agx4_fid_run l_r79_3d_runs[] = {
@@ -3812,7 +3812,7 @@ static const struct agx4_fid_run l_r171_ta_runs[] = {
 		"\x07\x00\x23\xfc\xff\xff\x08\x00\x07\x00\x23\xfc\xff\xff\x00\xac" },
 	{ 0x8c6, 6, (const u8 *)"\xac\x00\x00\x00\x00\xac" },
 	{ 0x8d6, 1, (const u8 *)"\xab" },
-	{ 0x900, 14, (const u8 *)"\x01\x00\x23\xfc\xff\xff\x00\x00\x01\x00\x23\xfc\xff\xff" },
+	{ 0x900, 6, (const u8 *)"\x01\x00\x23\xfc\xff\xff" },
 	{ 0x932, 11, (const u8 *)"\x44\x00\x10\x00\x07\x00\x23\xfc\xff\xff\x01" },
 	{ 0x945, 9, (const u8 *)"\x18\x00\x07\x00\x23\xfc\xff\xff\x01" },
 };
@@ -3823,7 +3823,7 @@ static const struct agx4_fid_run l_r171_ta_addr[] = {
 	{ 0xf4, 5 }, { 0x100, 5 }, { 0x10c, 5 }, { 0x124, 5 }, { 0x13c, 5 },
 	{ 0x148, 5 }, { 0x154, 5 }, { 0x3a0, 5 }, { 0x3b8, 5 }, { 0x760, 5 },
 	{ 0x780, 5 }, { 0x7d6, 4 }, { 0x8a6, 5 }, { 0x8ae, 5 }, { 0x8fe, 5 },
-	{ 0x906, 5 }, { 0x934, 5 }, { 0x945, 5 },
+	{ 0x934, 5 }, { 0x945, 5 },
 };
 
 static const struct agx4_fid_run l_r171_3d_runs[] = {
@@ -4132,7 +4132,7 @@ static const struct agx4_fid_run l_p1_ta_runs[] = {
 		"\x07\x00\x23\xfc\xff\xff\x08\x00\x07\x00\x23\xfc\xff\xff\x00\x01"
 		"\x00\x00\x02" },
 	{ 0x8c6, 6, (const u8 *)"\x01\x00\x00\x00\x00\x01" },
-	{ 0x900, 14, (const u8 *)"\x01\x00\x23\xfc\xff\xff\x00\x00\x01\x00\x23\xfc\xff\xff" },
+	{ 0x900, 6, (const u8 *)"\x01\x00\x23\xfc\xff\xff" },
 	{ 0x932, 11, (const u8 *)"\x44\x00\x10\x00\x07\x00\x23\xfc\xff\xff\x01" },
 	{ 0x945, 9, (const u8 *)"\x18\x00\x07\x00\x23\xfc\xff\xff\x01" },
 };
@@ -4143,7 +4143,7 @@ static const struct agx4_fid_run l_p1_ta_addr[] = {
 	{ 0xf4, 5 }, { 0x100, 5 }, { 0x10c, 5 }, { 0x124, 5 }, { 0x13c, 5 },
 	{ 0x148, 5 }, { 0x154, 5 }, { 0x3a0, 5 }, { 0x3b8, 5 }, { 0x760, 5 },
 	{ 0x780, 5 }, { 0x7d6, 4 }, { 0x8a6, 5 }, { 0x8ae, 5 }, { 0x8fe, 5 },
-	{ 0x906, 5 }, { 0x934, 5 }, { 0x945, 5 },
+	{ 0x934, 5 }, { 0x945, 5 },
 };
 
 static const struct agx4_fid_run l_p1_3d_runs[] = {
@@ -4456,7 +4456,7 @@ static const struct agx4_fid_run l_p2_ta_runs[] = {
 		"\x07\x00\x23\xfc\xff\xff\x08\x00\x07\x00\x23\xfc\xff\xff\x00\x01"
 		"\x00\x00\x06" },
 	{ 0x8c6, 6, (const u8 *)"\x01\x00\x00\x00\x00\x01" },
-	{ 0x900, 14, (const u8 *)"\x01\x00\x23\xfc\xff\xff\x00\x00\x01\x00\x23\xfc\xff\xff" },
+	{ 0x900, 6, (const u8 *)"\x01\x00\x23\xfc\xff\xff" },
 	{ 0x932, 11, (const u8 *)"\x44\x00\x10\x00\x07\x00\x23\xfc\xff\xff\x01" },
 	{ 0x945, 9, (const u8 *)"\x18\x00\x07\x00\x23\xfc\xff\xff\x01" },
 };
@@ -4467,7 +4467,7 @@ static const struct agx4_fid_run l_p2_ta_addr[] = {
 	{ 0xf4, 5 }, { 0x100, 5 }, { 0x10c, 5 }, { 0x124, 5 }, { 0x13c, 5 },
 	{ 0x148, 5 }, { 0x154, 5 }, { 0x3a0, 5 }, { 0x3b8, 5 }, { 0x760, 5 },
 	{ 0x780, 5 }, { 0x7d6, 4 }, { 0x8a6, 5 }, { 0x8ae, 5 }, { 0x8fe, 5 },
-	{ 0x906, 5 }, { 0x934, 5 }, { 0x945, 5 },
+	{ 0x934, 5 }, { 0x945, 5 },
 };
 
 static const struct agx4_fid_run l_p2_3d_runs[] = {
@@ -4780,7 +4780,7 @@ static const struct agx4_fid_run l_p3_ta_runs[] = {
 		"\x07\x00\x23\xfc\xff\xff\x08\x00\x07\x00\x23\xfc\xff\xff\x00\x01"
 		"\x00\x00\x08" },
 	{ 0x8c6, 6, (const u8 *)"\x01\x00\x00\x00\x00\x01" },
-	{ 0x900, 14, (const u8 *)"\x01\x00\x23\xfc\xff\xff\x00\x00\x01\x00\x23\xfc\xff\xff" },
+	{ 0x900, 6, (const u8 *)"\x01\x00\x23\xfc\xff\xff" },
 	{ 0x932, 11, (const u8 *)"\x44\x00\x10\x00\x07\x00\x23\xfc\xff\xff\x01" },
 	{ 0x945, 9, (const u8 *)"\x18\x00\x07\x00\x23\xfc\xff\xff\x01" },
 };
@@ -4791,7 +4791,7 @@ static const struct agx4_fid_run l_p3_ta_addr[] = {
 	{ 0xf4, 5 }, { 0x100, 5 }, { 0x10c, 5 }, { 0x124, 5 }, { 0x13c, 5 },
 	{ 0x148, 5 }, { 0x154, 5 }, { 0x3a0, 5 }, { 0x3b8, 5 }, { 0x760, 5 },
 	{ 0x780, 5 }, { 0x7d6, 4 }, { 0x8a6, 5 }, { 0x8ae, 5 }, { 0x8fe, 5 },
-	{ 0x906, 5 }, { 0x934, 5 }, { 0x945, 5 },
+	{ 0x934, 5 }, { 0x945, 5 },
 };
 
 static const struct agx4_fid_run l_p3_3d_runs[] = {
@@ -5103,7 +5103,7 @@ static const struct agx4_fid_run l_s2_ta_runs[] = {
 	{ 0x8a8, 16, (const u8 *)
 		"\x07\x00\x23\xfc\xff\xff\x08\x00\x07\x00\x23\xfc\xff\xff\x00\x01" },
 	{ 0x8c6, 6, (const u8 *)"\x01\x00\x00\x00\x00\x01" },
-	{ 0x900, 14, (const u8 *)"\x01\x00\x23\xfc\xff\xff\x00\x00\x01\x00\x23\xfc\xff\xff" },
+	{ 0x900, 6, (const u8 *)"\x01\x00\x23\xfc\xff\xff" },
 	{ 0x932, 11, (const u8 *)"\x44\x00\x10\x00\x07\x00\x23\xfc\xff\xff\x01" },
 	{ 0x945, 9, (const u8 *)"\x18\x00\x07\x00\x23\xfc\xff\xff\x01" },
 };
@@ -5114,7 +5114,7 @@ static const struct agx4_fid_run l_s2_ta_addr[] = {
 	{ 0xf4, 5 }, { 0x100, 5 }, { 0x10c, 5 }, { 0x124, 5 }, { 0x13c, 5 },
 	{ 0x148, 5 }, { 0x154, 5 }, { 0x3a0, 5 }, { 0x3b8, 5 }, { 0x760, 5 },
 	{ 0x780, 5 }, { 0x7d6, 4 }, { 0x8a6, 5 }, { 0x8ae, 5 }, { 0x8fe, 5 },
-	{ 0x906, 5 }, { 0x934, 5 }, { 0x945, 5 },
+	{ 0x934, 5 }, { 0x945, 5 },
 };
 
 static const struct agx4_fid_run l_s2_3d_runs[] = {
@@ -5426,7 +5426,7 @@ static const struct agx4_fid_run l_s4_ta_runs[] = {
 	{ 0x8a8, 16, (const u8 *)
 		"\x07\x00\x23\xfc\xff\xff\x08\x00\x07\x00\x23\xfc\xff\xff\x00\x01" },
 	{ 0x8c6, 6, (const u8 *)"\x01\x00\x00\x00\x00\x01" },
-	{ 0x900, 14, (const u8 *)"\x01\x00\x23\xfc\xff\xff\x00\x00\x01\x00\x23\xfc\xff\xff" },
+	{ 0x900, 6, (const u8 *)"\x01\x00\x23\xfc\xff\xff" },
 	{ 0x932, 11, (const u8 *)"\x44\x00\x10\x00\x07\x00\x23\xfc\xff\xff\x01" },
 	{ 0x945, 9, (const u8 *)"\x18\x00\x07\x00\x23\xfc\xff\xff\x01" },
 };
@@ -5437,7 +5437,7 @@ static const struct agx4_fid_run l_s4_ta_addr[] = {
 	{ 0xf4, 5 }, { 0x100, 5 }, { 0x10c, 5 }, { 0x124, 5 }, { 0x13c, 5 },
 	{ 0x148, 5 }, { 0x154, 5 }, { 0x3a0, 5 }, { 0x3b8, 5 }, { 0x760, 5 },
 	{ 0x780, 5 }, { 0x7d6, 4 }, { 0x8a6, 5 }, { 0x8ae, 5 }, { 0x8fe, 5 },
-	{ 0x906, 5 }, { 0x934, 5 }, { 0x945, 5 },
+	{ 0x934, 5 }, { 0x945, 5 },
 };
 
 static const struct agx4_fid_run l_s4_3d_runs[] = {

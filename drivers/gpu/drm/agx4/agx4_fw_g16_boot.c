@@ -57,9 +57,12 @@
  * 5. Publication: every work cursor is zeroed, the control cursors are
  *    (0, 0) with the producer at 1 (slot 0 of the control ring already
  *    holds the initial record), context 0 is written with the PB views in
- *    its low half, context 1 (the opening client) with the two operand
- *    namespaces in its own, and the root goes out (0x81).  The firmware
- *    accepts it by writing 1 at status A +0x14.
+ *    its low half and an empty root in its high half (the firmware runs
+ *    on the loader's root, not on this slot), the opening client's
+ *    address space gets the two operand namespaces, and the root goes
+ *    out (0x81).  The firmware accepts it by writing 1 at status A +0x14.
+ *    Only then is context 1 written: the opening client's low half and an
+ *    empty high root of its own, both tagged 1.
  * 6. Opening: two device-control records follow the initial one (another
  *    initial record, and the registration of the opening FList and its
  *    operand table), the notification state and ring are published in
@@ -74,8 +77,7 @@
  *    cursors at 1) and both items (the queue's read index at 2).
  *
  * Every step is bounded by the boot's timeout; a failure unwinds all of
- * it.  The opening client's high half is the firmware's, as in every agx4
- * context (the reference gives it an empty one of its own).
+ * it.
  *
  * The operand namespaces cost 73 MiB of memory per device (twenty and
  * sixteen 2 MiB buffers with their 32 KiB guards), the FList's page list
@@ -791,7 +793,7 @@ static int map_gpu_views(struct agx4_fw_boot *b, struct g16_boot *g)
 	unsigned int i;
 	int ret;
 
-	ret = agx4_fw_boot_render_context(b);
+	ret = agx4_fw_boot_render_space(b);
 	if (ret)
 		return ret;
 	for (i = 0; i < ARRAY_SIZE(views); i++) {
@@ -986,7 +988,8 @@ static int publish(struct agx4_fw_boot *b, struct g16_boot *g)
 	int ret;
 
 	zero_cursors(b);
-	ret = agx4_fw_boot_contexts(b);
+	/* Context 0's high half is an empty root (see agx4_fw_boot_contexts()). */
+	ret = agx4_fw_boot_contexts(b, true);
 	if (!ret)
 		ret = map_gpu_views(b, g);
 	if (ret)
@@ -996,10 +999,18 @@ static int publish(struct agx4_fw_boot *b, struct g16_boot *g)
 		return ret;
 	ret = agx4_fw_boot_wait_u32(b, (u32 *)(status_a(g) +
 					       G16_STATUS_ACCEPTED), 1);
-	if (ret)
+	if (ret) {
 		drm_err(&b->adev->base, "G16 firmware did not accept its init data: %d\n",
 			ret);
-	return ret;
+		return ret;
+	}
+	/*
+	 * H: context 1, the opening client, is written only now, after the
+	 * acceptance, with an empty high root of its own
+	 * (GravityLinux/linux drivers/gpu/drm/asahi/g16.rs@1ab42a3a
+	 * Bootstrap::open_control).
+	 */
+	return agx4_fw_boot_render_context(b, true);
 }
 
 static int open_control(struct agx4_fw_boot *b, struct g16_boot *g)

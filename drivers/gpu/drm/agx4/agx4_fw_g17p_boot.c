@@ -535,7 +535,7 @@ static int contexts(struct agx4_fw_boot *b, struct g17p_boot *g)
 	unsigned int i;
 	int ret;
 
-	ret = agx4_fw_boot_contexts(b);
+	ret = agx4_fw_boot_contexts(b, false);
 	if (ret)
 		return ret;
 	for (i = 0; i < ARRAY_SIZE(aliases); i++) {
@@ -545,7 +545,7 @@ static int contexts(struct agx4_fw_boot *b, struct g17p_boot *g)
 			return ret;
 	}
 	/* GAP: the render address space stays empty (no blank shape). */
-	return agx4_fw_boot_render_context(b);
+	return agx4_fw_boot_render_context(b, false);
 }
 
 /*

@@ -46,10 +46,12 @@
  *   the model held.
  *
  * What it checks: the firmware sees memory only through context 0 of the
- * context table in "ttbs", walking the host's page tables with its own
- * walker (16 KiB pages, three levels, valid = low bits 0b11, output
- * address bits 41..14, the permission classes of AP bits 7..6 and
- * UXN/PXN, the access flag).  On the init message it checks the handoff
+ * context table in "ttbs" (on G16 the high half through the loader's root
+ * instead, as the reference says its firmware does), walking the host's
+ * page tables with its own walker (16 KiB pages, three levels, valid =
+ * low bits 0b11, output address bits 41..14, the permission classes of
+ * AP bits 7..6 and UXN/PXN, the access flag).  On the init message it
+ * checks the handoff
  * page, the loader's image mapping, the root (version words, page-table
  * geometry), every object the root and the channel table name, with the
  * access the firmware needs (read for what it only reads, write for
@@ -233,13 +235,35 @@ static u64 ttb_word(struct agx4_fwmodel *m, unsigned int slot, bool high)
 	return le64_to_cpu(READ_ONCE(ttb[slot * 2 + high]));
 }
 
+/* The loader's firmware root of @inst, in "pagetables". */
+static phys_addr_t loader_root_pa(struct agx4_fwmodel *m, unsigned int inst)
+{
+	return m->region[FWM_R_PAGETABLES].pa +
+	       (inst ? m->desc->secondary_root_offset : 0);
+}
+
 /* The root an instance runs on for one half of context @slot, or an error. */
 static enum agx4_fwmodel_err root_of(struct agx4_fwmodel *m,
 				     unsigned int inst, unsigned int slot,
-				     bool high, phys_addr_t *root, u64 *where)
+				     bool gpu, bool high, phys_addr_t *root,
+				     u64 *where)
 {
-	u64 w = ttb_word(m, slot, high);
+	u64 w;
 
+	/*
+	 * H (G16): the firmware's own accesses to the high half go through
+	 * its bootstrap root, the loader's, not through the context table,
+	 * whose high words hold empty roots (GravityLinux/linux
+	 * drivers/gpu/drm/asahi/g16.rs@1ab42a3a Bootstrap::publish: "Firmware
+	 * keeps using its separate bootstrap root from the loader
+	 * reservation, not this context entry").
+	 */
+	if (high && !gpu && m->desc->bootstrap_root) {
+		*root = loader_root_pa(m, inst);
+		*where = *root;
+		return AGX4_FWMODEL_OK;
+	}
+	w = ttb_word(m, slot, high);
 	*where = w;
 	if (!(w & FWM_TTB_VALID))
 		return high ? AGX4_FWMODEL_BAD_TTB : AGX4_FWMODEL_UNMAPPED;
@@ -283,7 +307,7 @@ static enum agx4_fwmodel_err walk_leaf(struct agx4_fwmodel *m,
 		*where = va;
 		return AGX4_FWMODEL_UNMAPPED;
 	}
-	e = root_of(m, inst, slot, high, &table, where);
+	e = root_of(m, inst, slot, gpu, high, &table, where);
 	if (e != AGX4_FWMODEL_OK) {
 		if (e == AGX4_FWMODEL_UNMAPPED)
 			*where = va;
@@ -321,6 +345,54 @@ static enum agx4_fwmodel_err walk_ctx(struct agx4_fwmodel *m,
 	return walk_leaf(m, inst, slot, gpu, va, access, pa, where, NULL);
 }
 
+/**
+ * agx4_fwmodel_ttb_empty_high() - check that a context's high half is empty
+ * @m: the model.
+ * @slot: the context.
+ * @root: its root, on success (may be NULL).
+ *
+ * The high word must be valid, tagged with @slot and name a RAM page
+ * with no entry set: an empty root.  Anything else is
+ * %AGX4_FWMODEL_BAD_TTB at the word.
+ *
+ * Return: 0 or -EIO.
+ */
+int agx4_fwmodel_ttb_empty_high(struct agx4_fwmodel *m, unsigned int slot,
+				phys_addr_t *root)
+{
+	u64 w = ttb_word(m, slot, true);
+	const __le64 *t;
+	phys_addr_t pa;
+	unsigned int i;
+
+	if (!(w & FWM_TTB_VALID) || FIELD_GET(FWM_TTB_TAG, w) != slot ||
+	    (w & ~(FWM_TTB_TAG | FWM_OA_MASK | FWM_TTB_VALID)))
+		return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_TTB, w);
+	pa = w & FWM_OA_MASK;
+	if (!ram(pa, FWM_PAGE))
+		return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_TTB, w);
+	t = phys_to_virt(pa);
+	for (i = 0; i < FWM_PAGE / sizeof(*t); i++)
+		if (READ_ONCE(t[i]))
+			return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_TTB, w);
+	if (root)
+		*root = pa;
+	return 0;
+}
+
+/**
+ * agx4_fwmodel_ttb() - a word of the context table
+ * @m: the model.
+ * @slot: the context.
+ * @high: its high word, else its low word.
+ *
+ * Return: the word.
+ */
+u64 agx4_fwmodel_ttb(struct agx4_fwmodel *m, unsigned int slot, bool high)
+{
+	return ttb_word(m, slot, high);
+}
+
 /*
  * The memory attribute index (leaf bits 4..2) the firmware's context 0
  * maps @va with: 0 cached, 1 device, 2 normal uncached (H: the loader's
@@ -342,7 +414,10 @@ int agx4_fwmodel_attr(struct agx4_fwmodel *m, unsigned int inst, u64 va,
 	return 0;
 }
 
-/* The firmware's own view: context 0. */
+/*
+ * The firmware's own view: context 0, but the high half through the
+ * loader's root where the generation says so (&fwm_gen_desc.bootstrap_root).
+ */
 static enum agx4_fwmodel_err walk(struct agx4_fwmodel *m, unsigned int inst,
 				  u64 va, unsigned int access,
 				  phys_addr_t *pa, u64 *where)
@@ -402,7 +477,7 @@ int agx4_fwmodel_gpu_read(struct agx4_fwmodel *m, unsigned int inst,
  * @m: the model.
  * @inst: firmware instance whose view is used.
  * @va: firmware or GPU VA (high half walks the high root of context 0,
- *	low half the low root).
+ *	or on G16 the loader's root; low half the low root).
  * @access: %AGX4_FWMODEL_READ and/or %AGX4_FWMODEL_WRITE.
  * @pa: the physical address, on success.
  *

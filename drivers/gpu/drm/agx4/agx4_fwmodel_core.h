@@ -506,6 +506,9 @@ struct fwm_clock {
  * @limit_reply: the host replies to a memory-limit report (opcode 9).
  * @ring_wraps: the item ring wraps at its capacity (G16) or is used
  *	linearly (G17P).
+ * @bootstrap_root: the firmware's own accesses to the high half walk the
+ *	loader's root in "pagetables", never the context table (G16); else
+ *	they walk context 0's high word.
  * @reports: the rings, on every instance, a completion report goes to;
  *	a report waits until all of them have room.  None (@nreports 0):
  *	the report goes to the primary's channel 13 alone and is dropped
@@ -550,6 +553,7 @@ struct fwm_gen_desc {
 	int (*tvb_partial)(struct agx4_fwmodel *m, struct fwm_lane *l);
 	bool limit_reply;
 	bool ring_wraps;
+	bool bootstrap_root;
 	const struct fwm_report_ring *reports;
 	unsigned int nreports;
 	void (*control_started)(struct agx4_fwmodel *m, unsigned int inst);
@@ -628,6 +632,9 @@ int agx4_fwmodel_report(struct agx4_fwmodel *m, const u8 *rec,
 void agx4_fwmodel_counter_add(struct agx4_fwmodel *m,
 			      enum agx4_fwmodel_counter c);
 int agx4_fwmodel_handoff_check(struct agx4_fwmodel *m);
+int agx4_fwmodel_ttb_empty_high(struct agx4_fwmodel *m, unsigned int slot,
+				phys_addr_t *root);
+u64 agx4_fwmodel_ttb(struct agx4_fwmodel *m, unsigned int slot, bool high);
 int agx4_fwmodel_queue_cmd(struct agx4_fwmodel *m, unsigned int inst,
 			   enum fwm_cmd cmd);
 int agx4_fwmodel_gpu_read(struct agx4_fwmodel *m, unsigned int inst,

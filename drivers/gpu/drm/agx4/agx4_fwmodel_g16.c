@@ -165,6 +165,46 @@ static int g16_check_fixed(struct agx4_fwmodel *m, unsigned int inst)
 	return 0;
 }
 
+/*
+ * The context table at the init message (H: GravityLinux/linux
+ * drivers/gpu/drm/asahi/g16.rs@1ab42a3a Bootstrap::publish): slot 0's high
+ * word an empty root (the firmware runs on the loader's), and slot 1 not
+ * yet written: open_control writes it after the acceptance.  Strictest
+ * reading: the firmware refuses either otherwise.
+ */
+static int g16_check_ttb_init(struct agx4_fwmodel *m)
+{
+	u64 w;
+
+	if (agx4_fwmodel_ttb_empty_high(m, 0, NULL))
+		return -EIO;
+	w = agx4_fwmodel_ttb(m, 1, false) | agx4_fwmodel_ttb(m, 1, true);
+	if (w)
+		return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_TTB, w);
+	return 0;
+}
+
+/*
+ * Slot 1 once the init data is accepted (H: g16.rs@1ab42a3a
+ * Bootstrap::open_control): the opening client's own low root and its own
+ * empty high root, both tagged 1, written before the opening doorbell.
+ */
+static int g16_check_ttb_open(struct agx4_fwmodel *m)
+{
+	u64 low = agx4_fwmodel_ttb(m, 1, false);
+	phys_addr_t high0, high1;
+
+	if (!(low & 1) || (low >> 48) != 1)
+		return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_TTB, low);
+	if (agx4_fwmodel_ttb_empty_high(m, 0, &high0) ||
+	    agx4_fwmodel_ttb_empty_high(m, 1, &high1))
+		return -EIO;
+	if (high0 == high1)
+		return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_TTB,
+					 agx4_fwmodel_ttb(m, 1, true));
+	return 0;
+}
+
 static int g16_check_root(struct agx4_fwmodel *m, unsigned int inst, u64 va,
 			  const u8 *root)
 {
@@ -173,6 +213,8 @@ static int g16_check_root(struct agx4_fwmodel *m, unsigned int inst, u64 va,
 	__le64 hdr;
 	int ret;
 
+	if (g16_check_ttb_init(m))
+		return -EIO;
 	if (get_unaligned_le32(root + 0x28))
 		return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_ROOT, va + 0x28);
 	if (g16_check_fixed(m, inst))
@@ -255,6 +297,9 @@ static int g16_register(struct agx4_fwmodel *m, unsigned int inst, u64 va,
 	    get_unaligned_le32(rec + 0x2c) != 160 ||
 	    get_unaligned_le32(rec + 0x34) != 1)
 		return -EINVAL;
+	/* The registration is the opening client's: context 1 is set. */
+	if (g16_check_ttb_open(m))
+		return -EIO;
 	/* The firmware reads the control data it is given. */
 	if (agx4_fwmodel_check(m, inst, data, 1, AGX4_FWMODEL_READ))
 		return -EIO;
@@ -326,4 +371,6 @@ const struct fwm_gen_desc agx4_fwmodel_g16_desc = {
 	/* G16 answers a memory-limit report with opcode 9 (H). */
 	.limit_reply = true,
 	.ring_wraps = true,
+	/* H: g16.rs@1ab42a3a Bootstrap::publish (see root_of()). */
+	.bootstrap_root = true,
 };

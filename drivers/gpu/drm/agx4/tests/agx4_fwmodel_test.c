@@ -83,6 +83,7 @@ struct fwt {
 	__le64 *root;			/* the high root the test maps into */
 	phys_addr_t root_pa;
 	__le64 *low;			/* context 0's low root */
+	bool g16;			/* G16: empty high roots in slots 0, 1 */
 	u8 prod[12];			/* work-channel producers */
 	struct page *pages[MAX_PAGES];
 	unsigned int npages;
@@ -306,6 +307,7 @@ static struct fwt *fwt_new(struct kunit *test, enum agx4_fwmodel_gen gen)
 	KUNIT_ASSERT_NOT_NULL(test, t);
 	t->test = test;
 	spin_lock_init(&t->lock);
+	t->g16 = gen == AGX4_FWMODEL_G16;
 	t->m = agx4_fwmodel_create(dev, gen);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, t->m);
 	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, fwt_release, t),
@@ -326,18 +328,40 @@ static struct fwt *fwt_new(struct kunit *test, enum agx4_fwmodel_gen gen)
 	return t;
 }
 
-/* Context 0: the high root the test extends, an empty low root. */
+/*
+ * Context 0: an empty low root and, in the high half, the root the test
+ * extends (G17P) or an empty root (G16, whose firmware walks the loader's
+ * root itself: GravityLinux/linux drivers/gpu/drm/asahi/g16.rs@1ab42a3a
+ * Bootstrap::publish).
+ */
 static void set_ttb(struct fwt *t)
 {
-	phys_addr_t low;
+	phys_addr_t low, high = t->root_pa;
 
 	/* The low root may hold what the init data set up already. */
 	if (t->low)
 		low = virt_to_phys(t->low);
 	else
 		t->low = tpage(t, &low);
+	if (t->g16)
+		tpage(t, &high);
 	t->ttbs[0] = cpu_to_le64(low | 1);
-	t->ttbs[1] = cpu_to_le64(t->root_pa | 1);
+	t->ttbs[1] = cpu_to_le64(high | 1);
+}
+
+/*
+ * G16 context 1, the opening client, as the reference writes it after
+ * the acceptance (g16.rs@1ab42a3a Bootstrap::open_control): its own low
+ * root and its own empty high root, both tagged 1.
+ */
+static void g16_set_ctx1(struct fwt *t)
+{
+	phys_addr_t low, high;
+
+	tpage(t, &low);
+	tpage(t, &high);
+	t->ttbs[2] = cpu_to_le64(low | BIT_ULL(48) | 1);
+	t->ttbs[3] = cpu_to_le64(high | BIT_ULL(48) | 1);
 }
 
 static void write_handoff(struct fwt *t)
@@ -771,6 +795,7 @@ static void g16_open_control(struct fwt *t)
 	w64(t, rec + 0x24, G16_OPERANDS);
 	w32(t, rec + 0x2c, 160);
 	w32(t, rec + 0x34, 1);
+	g16_set_ctx1(t);
 	sgx_w(t, SGX_CTL_PROD, 3);
 	KUNIT_ASSERT_EQ(t->test, t->ops->ring(t->m, 0, 0x21,
 					      0x0084000000000011ULL), 0);
@@ -1108,6 +1133,94 @@ static void g16_tagged_slot0_is_bad_ttb(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, t->ops->send(t->m, 0, 0x20, G16_INIT_MSG), 0);
 	agx4_fwmodel_sync(t->m);
 	expect_err(t, AGX4_FWMODEL_BAD_TTB, w);
+}
+
+/* G16 slot 0's high word names the loader's root, which is not empty. */
+static void g16_nonempty_slot0_high_root_is_bad_ttb(struct kunit *test)
+{
+	struct fwt *t = g16_ready(test);
+	u64 w = t->root_pa | 1;
+
+	set_ttb(t);
+	t->ttbs[1] = cpu_to_le64(w);
+	KUNIT_ASSERT_EQ(test, t->ops->send(t->m, 0, 0x20, G16_INIT_MSG), 0);
+	agx4_fwmodel_sync(t->m);
+	expect_err(t, AGX4_FWMODEL_BAD_TTB, w);
+	KUNIT_EXPECT_FALSE(test, agx4_fwmodel_booted(t->m, 0));
+}
+
+/* G16 context 1 written before the init data was accepted. */
+static void g16_slot1_before_acceptance_is_bad_ttb(struct kunit *test)
+{
+	struct fwt *t = g16_ready(test);
+
+	g16_set_ctx1(t);
+	g16_publish(t);
+	expect_err(t, AGX4_FWMODEL_BAD_TTB, le64_to_cpu(t->ttbs[2]) |
+					    le64_to_cpu(t->ttbs[3]));
+	KUNIT_EXPECT_FALSE(test, agx4_fwmodel_booted(t->m, 0));
+}
+
+/* The firmware walks the loader's root, whatever slot 0's high word says. */
+static void g16_firmware_walks_the_loader_root(struct kunit *test)
+{
+	struct fwt *t = g16_booted(test);
+	phys_addr_t pa;
+
+	t->ttbs[1] = 0;
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_translate(t->m, 0, G16_ROOT,
+						     AGX4_FWMODEL_READ, &pa),
+			AGX4_FWMODEL_OK);
+}
+
+/* The opening registration needs context 1 as the reference writes it. */
+static void g16_registration_checks_slot1(struct kunit *test)
+{
+	static const char *const what[] = {
+		"unset", "shared high root", "non-empty high root", "untagged",
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(what); i++) {
+		struct fwt *t = g16_booted(test);
+		u64 rec = G16_MAIN + 0x4c0 + 0x40;
+		u64 w;
+
+		g16_set_ctx1(t);
+		switch (i) {
+		case 0:
+			t->ttbs[2] = 0;
+			t->ttbs[3] = 0;
+			break;
+		case 1:
+			t->ttbs[3] = cpu_to_le64((le64_to_cpu(t->ttbs[1]) &
+						  OA) | BIT_ULL(48) | 1);
+			break;
+		case 2:
+			t->ttbs[3] = cpu_to_le64(t->root_pa | BIT_ULL(48) | 1);
+			break;
+		case 3:
+			t->ttbs[3] = cpu_to_le64(le64_to_cpu(t->ttbs[3]) &
+						 ~GENMASK_ULL(63, 48));
+			break;
+		}
+		w = le64_to_cpu(t->ttbs[i ? 3 : 2]);
+		w32(t, rec, 0x20);
+		w32(t, rec + 4, 1);
+		w32(t, rec + 8, 0x3f);
+		w64(t, rec + 0x14, G16_CTL_DATA);
+		w64(t, rec + 0x1c, G16_OPERANDS);
+		w64(t, rec + 0x24, G16_OPERANDS);
+		w32(t, rec + 0x2c, 160);
+		w32(t, rec + 0x34, 1);
+		sgx_w(t, SGX_CTL_PROD, 2);
+		KUNIT_ASSERT_EQ(test, t->ops->ring(t->m, 0, 0x21,
+						   0x0084000000000011ULL), 0);
+		agx4_fwmodel_sync(t->m);
+		kunit_info(test, "slot 1 %s\n", what[i]);
+		expect_err(t, AGX4_FWMODEL_BAD_TTB, w);
+		KUNIT_EXPECT_EQ(test, r32(t, G16_STATUS_A + 0x1c), 0);
+	}
 }
 
 static void g16_lost_image_is_loader_map(struct kunit *test)
@@ -4125,6 +4238,10 @@ static struct kunit_case agx4_fwmodel_cases[] = {
 	KUNIT_CASE(g16_missing_work_ring_is_bad_channel),
 	KUNIT_CASE(g16_invalid_ttb_is_bad_ttb),
 	KUNIT_CASE(g16_tagged_slot0_is_bad_ttb),
+	KUNIT_CASE(g16_nonempty_slot0_high_root_is_bad_ttb),
+	KUNIT_CASE(g16_slot1_before_acceptance_is_bad_ttb),
+	KUNIT_CASE(g16_firmware_walks_the_loader_root),
+	KUNIT_CASE(g16_registration_checks_slot1),
 	KUNIT_CASE(g16_lost_image_is_loader_map),
 	KUNIT_CASE(g16_handoff_checked_at_start),
 	KUNIT_CASE(g16_stale_handoff_word_refused),

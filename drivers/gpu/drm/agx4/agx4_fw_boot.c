@@ -460,6 +460,28 @@ int agx4_fw_boot_map_window(struct agx4_fw_boot *b, u64 va,
 }
 
 /**
+ * agx4_fw_boot_check_cold() - check that an instance has not started
+ * @b: the firmware.
+ * @inst: the instance.
+ *
+ * Return: 0, -EBUSY when its coprocessor is not cold, or the transport's
+ * errno.
+ */
+int agx4_fw_boot_check_cold(struct agx4_fw_boot *b, unsigned int inst)
+{
+	const struct agx4_fw_transport *t = &b->adev->transport;
+	int ret;
+
+	if (!t->ops->cold)
+		return 0;
+	ret = t->ops->cold(t->priv, inst);
+	if (ret)
+		drm_err(&b->adev->base, "firmware %u is not cold: %d\n", inst,
+			ret);
+	return ret;
+}
+
+/**
  * agx4_fw_boot_start() - start a firmware instance and its endpoints
  * @b: the firmware.
  * @inst: the instance.

@@ -32,6 +32,8 @@
  *
  * The G16 firmware (t8132, one instance) boots in this order:
  *
+ * 0. The coprocessor must be cold (its run bit clear, its status
+ *    "stopped"), before anything else is written.
  * 1. The "AXI transition" bits SGX+0x1000104 and SGX+0x1000108 are set and
  *    SGX+0xd06030 is written 6 (meaning unknown, GAP: the reference
  *    driver does it before every boot).
@@ -69,11 +71,11 @@
  *    status B, and the doorbell rings.  The firmware consumes both records
  *    (every control cursor at 3), writes 1 at status A +0x1c and posts a
  *    receipt.
- * 7. The bootstrap barrier: once the firmware reports the FList taken
- *    (its cursor, CONTROL_DATA +0x48, at 160), one message on work
- *    channel 1 (priority 0, 3D) names a bootstrap queue whose ring holds
- *    two barrier items, both already satisfied; the kick (priority 0, 3D)
- *    follows.  The firmware takes the message (channel 1's read and done
+ * 7. The bootstrap barrier: one message on work channel 1 (priority 0,
+ *    3D), with its producer, names a bootstrap queue whose ring holds two
+ *    barrier items, both already satisfied; once the firmware reports
+ *    the FList taken (its cursor, CONTROL_DATA +0x48, at 160), the kick
+ *    (priority 0, 3D) follows.  The firmware takes the message (channel 1's read and done
  *    cursors at 1) and both items (the queue's read index at 2).
  *
  * Every step is bounded by the boot's timeout; a failure unwinds all of
@@ -1136,20 +1138,6 @@ static int submit_barrier(struct agx4_fw_boot *b, struct g16_boot *g)
 	ret = build_boot_queue(b, g);
 	if (ret)
 		return ret;
-	/*
-	 * M: as the reference, first wait until the firmware took the FList
-	 * (its cursor at 8 per operand buffer) with CONTROL_AUX 0 or 1.
-	 */
-	ret = agx4_fw_boot_wait_u32(b, (const u32 *)(void *)&fl->cursor,
-				    G16_FLIST_TAKEN);
-	if (!ret && get_unaligned_le32(g->control_aux->cpu) > 1)
-		ret = -EPROTO;
-	if (ret) {
-		drm_err(&b->adev->base, "G16 firmware did not take the opening FList: %d (%u/%u, aux %u)\n",
-			ret, le32_to_cpu(READ_ONCE(fl->cursor)), G16_FLIST_TAKEN,
-			get_unaligned_le32(g->control_aux->cpu));
-		return ret;
-	}
 	/* H: the reference sends the barrier only on an untouched channel. */
 	if (agx4_cursor_get(&g->work.read) || agx4_cursor_get(&g->work.done) ||
 	    agx4_cursor_get(&g->work.prod)) {
@@ -1162,9 +1150,27 @@ static int submit_barrier(struct agx4_fw_boot *b, struct g16_boot *g)
 	put_unaligned_le32(0, status_a(g) + G16_STATUS_A_10);
 	put_unaligned_le32(0, status_a(g) + G16_STATUS_A_18);
 	ret = agx4_channel_push(&g->work, &msg, sizeof(msg));
-	if (!ret)
-		ret = agx4_rtkit_msg_kick(G16_BOOT_CHANNEL_PRIO,
-					  AGX4_FW_LANE_3D, &kick);
+	if (ret)
+		return ret;
+	/*
+	 * H: as the reference, with the message and producer written, wait
+	 * until the firmware took the FList (its cursor at 8 per operand
+	 * buffer) with CONTROL_AUX 0 or 1, and only then kick
+	 * (GravityLinux/linux drivers/gpu/drm/asahi/g16.rs@1ab42a3a
+	 * Bootstrap::submit_barrier).
+	 */
+	ret = agx4_fw_boot_wait_u32(b, (const u32 *)(void *)&fl->cursor,
+				    G16_FLIST_TAKEN);
+	if (!ret && get_unaligned_le32(g->control_aux->cpu) > 1)
+		ret = -EPROTO;
+	if (ret) {
+		drm_err(&b->adev->base, "G16 firmware did not take the opening FList: %d (%u/%u, aux %u)\n",
+			ret, le32_to_cpu(READ_ONCE(fl->cursor)), G16_FLIST_TAKEN,
+			get_unaligned_le32(g->control_aux->cpu));
+		return ret;
+	}
+	ret = agx4_rtkit_msg_kick(G16_BOOT_CHANNEL_PRIO, AGX4_FW_LANE_3D,
+				  &kick);
 	if (!ret)
 		ret = agx4_fw_boot_send(b, 0, AGX4_RTKIT_EP_DOORBELL, kick);
 	if (ret)
@@ -1269,6 +1275,14 @@ int agx4_fw_g16_boot(struct agx4_fw_boot *b)
 		return -ENOMEM;
 	b->gen_priv = g;
 
+	/*
+	 * H: the coprocessor must be cold before anything is written
+	 * (GravityLinux/linux drivers/gpu/drm/asahi/g16.rs@1ab42a3a
+	 * Bootstrap::new checks ASC+0x44 and +0x48 first).
+	 */
+	ret = agx4_fw_boot_check_cold(b, 0);
+	if (ret)
+		return ret;
 	sgx_set(adev, G16_SGX_AXI_A, G16_SGX_AXI_ON);
 	sgx_set(adev, G16_SGX_AXI_B, G16_SGX_AXI_ON);
 	agx4_device_write_sgx(adev, G16_SGX_D06030, G16_SGX_D06030_BOOT);

@@ -113,6 +113,7 @@
 #define FWM_SGX_SIZE		0x1010000
 #define FWM_SGX_AXI_A		0x1000104
 #define FWM_SGX_AXI_B		0x1000108
+#define FWM_SGX_D06030		0xd06030
 #define FWM_ASC_SIZE		0x4000
 #define FWM_ASC_CPU_CONTROL	0x44
 #define FWM_ASC_CPU_STATUS	0x48
@@ -1409,6 +1410,40 @@ static void ack_work(struct work_struct *w)
 	}
 }
 
+/**
+ * agx4_fwmodel_poll_arm() - run the generation's poll in a millisecond
+ * @m: the model.
+ */
+void agx4_fwmodel_poll_arm(struct agx4_fwmodel *m)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&m->lock, flags);
+	if (!m->dying && m->desc->poll)
+		queue_delayed_work(m->wq, &m->poll_work, msecs_to_jiffies(1));
+	spin_unlock_irqrestore(&m->lock, flags);
+}
+
+static void poll_work(struct work_struct *w)
+{
+	struct agx4_fwmodel *m = container_of(w, struct agx4_fwmodel,
+					      poll_work.work);
+	unsigned long flags;
+	bool busy, again = true;
+
+	spin_lock_irqsave(&m->lock, flags);
+	busy = m->executing;
+	if (!busy)
+		m->executing = true;
+	spin_unlock_irqrestore(&m->lock, flags);
+	if (!busy) {
+		again = m->desc->poll(m);
+		agx4_fwmodel_exec_done(m);
+	}
+	if (again)
+		agx4_fwmodel_poll_arm(m);
+}
+
 static void handle_init(struct agx4_fwmodel *m, unsigned int inst, u64 msg)
 {
 	unsigned long flags;
@@ -1777,6 +1812,51 @@ static void asc_set(struct agx4_fwmodel *m, unsigned int inst, bool run)
 	WRITE_ONCE(*st, cpu_to_le32(run ? 1 : 2));
 }
 
+/* The coprocessor's state, as the host reads it before it writes anything. */
+static int op_cold(void *priv, unsigned int inst)
+{
+	unsigned long flags;
+	struct agx4_fwmodel *m = priv;
+	int ret = 0;
+
+	if (inst >= m->desc->instances)
+		return -EINVAL;
+	spin_lock_irqsave(&m->lock, flags);
+	if (m->inst[inst].running)
+		ret = -EBUSY;
+	else
+		m->inst[inst].cold_seen = true;
+	spin_unlock_irqrestore(&m->lock, flags);
+	return ret;
+}
+
+/*
+ * H (G16): the host checks that the coprocessor is cold (ASC+0x44 bit 4
+ * clear, ASC+0x48 & 3 == 2) before the SGX writes and the handoff page
+ * (GravityLinux/linux drivers/gpu/drm/asahi/g16.rs@1ab42a3a Bootstrap::new).
+ * Strictest reading: a start without that check first, or after one of
+ * the boot's SGX writes, is refused.
+ */
+static int cold_order(struct agx4_fwmodel *m, unsigned int inst)
+{
+	unsigned long flags;
+	bool seen;
+	u32 early;
+
+	if (!m->desc->cold_first)
+		return 0;
+	spin_lock_irqsave(&m->lock, flags);
+	seen = m->inst[inst].cold_seen;
+	early = inst ? 0 : m->early_sgx;
+	spin_unlock_irqrestore(&m->lock, flags);
+	if (early)
+		return agx4_fwmodel_fail(m, AGX4_FWMODEL_COLD_STATE, early);
+	if (!seen)
+		return agx4_fwmodel_fail(m, AGX4_FWMODEL_COLD_STATE,
+					 FWM_ASC_CPU_CONTROL);
+	return 0;
+}
+
 static int op_start(void *priv, unsigned int inst)
 {
 	unsigned long flags;
@@ -1793,6 +1873,8 @@ static int op_start(void *priv, unsigned int inst)
 				  AGX4_FWMODEL_FAULT_CRASH_IN_BOOT);
 		return -ETIMEDOUT;
 	}
+	if (cold_order(m, inst))
+		return -EIO;
 	/*
 	 * GAP: what hardware does without the AXI transition bits is not
 	 * known; both generations set them before the coprocessor starts,
@@ -1816,6 +1898,9 @@ static int op_start(void *priv, unsigned int inst)
 		return -EBUSY;
 	}
 	fi->running = true;
+	fi->cold_seen = false;
+	if (!inst)
+		m->early_sgx = 0;
 	fi->crashed = false;
 	fi->init_seen = false;
 	fi->acked = false;
@@ -1943,6 +2028,7 @@ static ssize_t op_read_crashlog(void *priv, unsigned int inst, void *buf,
 }
 
 const struct agx4_fw_transport_ops agx4_fwmodel_transport_ops = {
+	.cold = op_cold,
 	.start = op_start,
 	.stop = op_stop,
 	.start_endpoint = op_start_endpoint,
@@ -2035,6 +2121,7 @@ void agx4_fwmodel_destroy(struct agx4_fwmodel *m)
 		m->dying = true;
 		spin_unlock_irqrestore(&m->lock, flags);
 		cancel_delayed_work_sync(&m->ack_work);
+		cancel_delayed_work_sync(&m->poll_work);
 		cancel_delayed_work_sync(&m->exec_work);
 		destroy_workqueue(m->wq);
 	}
@@ -2081,6 +2168,7 @@ struct agx4_fwmodel *agx4_fwmodel_create(struct device *dev,
 	INIT_LIST_HEAD(&m->msgs);
 	INIT_WORK(&m->work, fwm_work);
 	INIT_DELAYED_WORK(&m->ack_work, ack_work);
+	INIT_DELAYED_WORK(&m->poll_work, poll_work);
 	agx4_fwmodel_exec_init(m);
 
 	if (alloc_regions(m))
@@ -2627,10 +2715,23 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_trace_get);
  * @val: the value.
  *
  * The register window is plain memory the host writes directly; whoever
- * provides the host's write calls this for the trace.
+ * provides the host's write calls this, for the trace and for the order
+ * of the boot's writes (&fwm_gen_desc.cold_first).
  */
 void agx4_fwmodel_trace_sgx(struct agx4_fwmodel *m, u32 off, u32 val)
 {
+	unsigned long flags;
+
+	/* The boot's register writes, before the host checked it is cold. */
+	if (m->desc->cold_first && (off == FWM_SGX_AXI_A ||
+				    off == FWM_SGX_AXI_B ||
+				    off == FWM_SGX_D06030)) {
+		spin_lock_irqsave(&m->lock, flags);
+		if (!m->inst[0].running && !m->inst[0].cold_seen &&
+		    !m->early_sgx)
+			m->early_sgx = off;
+		spin_unlock_irqrestore(&m->lock, flags);
+	}
 	agx4_fwmodel_trace(m, AGX4_FWMODEL_TR_SGX, 0, 0, off, val);
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_trace_sgx);

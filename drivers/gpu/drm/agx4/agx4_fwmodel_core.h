@@ -251,6 +251,8 @@ struct fwm_channel {
 /*
  * Per instance.  The first group is under &agx4_fwmodel.lock; the second
  * (what the init data said) is written and read only by the executor.
+ * @flist is G16's registered opening FList, its progress word's VA,
+ * until the firmware takes it (0: none pending).
  */
 struct fwm_inst {
 	bool running;
@@ -260,12 +262,14 @@ struct fwm_inst {
 	bool acked;
 	bool control_started;
 	bool ack_pending;
+	bool cold_seen;
 	u32 epoch;
 	unsigned int stops;
 
 	u64 root_va;
 	u64 main_va;
 	u64 status_a;
+	u64 flist;
 	struct fwm_channel ch[FWM_CHANNELS];
 };
 
@@ -343,6 +347,7 @@ enum fwm_scratch {
  *	and left its pass to it (under @lock).
  * @scratch: buffers work items are read into (executor only).
  * @ack_work: late init acknowledgments.
+ * @poll_work: runs &fwm_gen_desc.poll.
  * @lock: protects @msgs, @inst's host-visible flags, the faults, @counters,
  *	@kicks, @err and @err_where.
  * @msgs: host messages and internal commands not yet handled.
@@ -352,6 +357,8 @@ enum fwm_scratch {
  * @fault: armed faults, bit per &enum agx4_fwmodel_fault.
  * @fault_arg: their arguments.
  * @handoff_ok: the handoff page was found correct.
+ * @early_sgx: the first of the boot's SGX registers the host wrote
+ *	before it checked instance 0 cold (0: none; &fwm_gen_desc.cold_first).
  * @dying: destroy has begun; nothing new is queued.
  * @counters: see &enum agx4_fwmodel_counter.
  * @kicks: work kicks per channel.
@@ -416,6 +423,7 @@ struct agx4_fwmodel {
 	bool timer_missed;
 	u8 *scratch[FWM_SCRATCH_N];
 	struct delayed_work ack_work;
+	struct delayed_work poll_work;
 
 	spinlock_t lock;	/* see the kernel-doc above */
 	struct list_head msgs;
@@ -425,6 +433,7 @@ struct agx4_fwmodel {
 	unsigned long fault;
 	u32 fault_arg[AGX4_FWMODEL_FAULT_CRASH + 1];
 	bool handoff_ok;
+	u32 early_sgx;
 	bool dying;
 	u32 counters[AGX4_FWMODEL_NR_COUNTERS];
 	u32 kicks[AGX4_FWMODEL_WORK_CHANNELS];
@@ -506,6 +515,8 @@ struct fwm_clock {
  * @limit_reply: the host replies to a memory-limit report (opcode 9).
  * @ring_wraps: the item ring wraps at its capacity (G16) or is used
  *	linearly (G17P).
+ * @cold_first: the host checks the coprocessor is cold (the transport's
+ *	cold op) before the boot's SGX writes and the coprocessor's start.
  * @bootstrap_root: the firmware's own accesses to the high half walk the
  *	loader's root in "pagetables", never the context table (G16); else
  *	they walk context 0's high word.
@@ -516,6 +527,9 @@ struct fwm_clock {
  * @nreports: entries of @reports.
  * @control_started: after control start (0x89) on @inst: what the
  *	firmware posts then.
+ * @poll: what the firmware does on its own, without a message, run as
+ *	executor every millisecond while agx4_fwmodel_poll_arm() asked for
+ *	it and it returns true.
  */
 struct fwm_gen_desc {
 	unsigned int instances;
@@ -554,9 +568,11 @@ struct fwm_gen_desc {
 	bool limit_reply;
 	bool ring_wraps;
 	bool bootstrap_root;
+	bool cold_first;
 	const struct fwm_report_ring *reports;
 	unsigned int nreports;
 	void (*control_started)(struct agx4_fwmodel *m, unsigned int inst);
+	bool (*poll)(struct agx4_fwmodel *m);
 };
 
 extern const struct fwm_gen_desc agx4_fwmodel_g16_desc;
@@ -665,6 +681,7 @@ void agx4_fwmodel_exec_pool(struct agx4_fwmodel *m, unsigned int inst,
 void agx4_fwmodel_exec_stamp(struct agx4_fwmodel *m, unsigned int inst,
 			     s32 delta);
 void agx4_fwmodel_exec_timer(struct work_struct *w);
+void agx4_fwmodel_poll_arm(struct agx4_fwmodel *m);
 void agx4_fwmodel_clock_start(struct agx4_fwmodel *m, struct fwm_clock *c);
 void agx4_fwmodel_clock_stop(struct agx4_fwmodel *m, const struct fwm_clock *c);
 int agx4_fwmodel_job_write(struct agx4_fwmodel *m, struct fwm_lane *l,

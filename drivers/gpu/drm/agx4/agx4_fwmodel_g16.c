@@ -314,12 +314,49 @@ static int g16_register(struct agx4_fwmodel *m, unsigned int inst, u64 va,
 	ret = agx4_fwmodel_post(m, inst, ev, true);
 	if (ret == -EIO)
 		return ret;
-	/* L: the whole FList is taken at once; the count is 8 per buffer. */
-	if (agx4_fwmodel_write32(m, inst, data + G16_FLIST_PROGRESS, 160))
-		return -EIO;
+	/*
+	 * H: the host waits for the FList's progress (160) only after it
+	 * published the first work, the bootstrap barrier's message and
+	 * producer, and kicks only then ("first-work registration";
+	 * GravityLinux/linux drivers/gpu/drm/asahi/g16.rs@1ab42a3a
+	 * Bootstrap::submit_barrier).  Strictest reading: the firmware takes
+	 * the FList (g16_poll()) once a work producer moved, not before.
+	 */
+	m->inst[inst].flist = data + G16_FLIST_PROGRESS;
+	agx4_fwmodel_poll_arm(m);
 	return agx4_fwmodel_write32(m, inst,
 				    m->inst[inst].status_a +
 				    G16_STATUS_REGISTERED, 1);
+}
+
+/*
+ * The registered FList is taken once any work producer moved: the whole
+ * FList at once (L), its progress word then the count, 8 per operand
+ * buffer (M).
+ */
+static bool g16_poll(struct agx4_fwmodel *m)
+{
+	struct fwm_inst *fi = &m->inst[0];
+	unsigned int ch;
+	u32 prod;
+
+	if (!fi->flist)
+		return false;
+	if (!agx4_fwmodel_running(m, 0)) {
+		fi->flist = 0;
+		return false;
+	}
+	for (ch = 0; ch < AGX4_FWMODEL_WORK_CHANNELS; ch++) {
+		g16_work_cursor(m, 0, ch, 2, &prod, false);
+		if (prod)
+			break;
+	}
+	if (ch == AGX4_FWMODEL_WORK_CHANNELS)
+		return true;
+	if (agx4_fwmodel_write32(m, 0, fi->flist, 160))
+		agx4_fwmodel_crash(m, 0, AGX4_FWMODEL_OK, 0);
+	fi->flist = 0;
+	return false;
 }
 
 static int g16_ctl_record(struct agx4_fwmodel *m, unsigned int inst, u64 va,
@@ -373,4 +410,7 @@ const struct fwm_gen_desc agx4_fwmodel_g16_desc = {
 	.ring_wraps = true,
 	/* H: g16.rs@1ab42a3a Bootstrap::publish (see root_of()). */
 	.bootstrap_root = true,
+	/* H: g16.rs@1ab42a3a Bootstrap::new (see cold_order()). */
+	.cold_first = true,
+	.poll = g16_poll,
 };

@@ -135,6 +135,13 @@ int agx4_fwmodel_g16_work_msg(struct agx4_fwmodel *m, unsigned int inst,
 {
 	u32 w = get_unaligned_le32(msg + 0x14);
 
+	/*
+	 * H: the host kicks no work before the firmware took the opening
+	 * FList (GravityLinux/linux drivers/gpu/drm/asahi/g16.rs@1ab42a3a
+	 * Bootstrap::submit_barrier waits for it before its kick).
+	 */
+	if (m->inst[inst].flist)
+		return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_SEQUENCE, va);
 	/* M: the tag is a publication count + 1, never 0. */
 	if (!get_unaligned_le64(msg))
 		return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_WORK_MSG, va);

@@ -651,6 +651,7 @@ static int g16_start(struct fwt *t)
 {
 	int ret;
 
+	KUNIT_EXPECT_EQ(t->test, t->ops->cold(t->m, 0), 0);
 	sgx_w(t, 0x1000104, 1);
 	sgx_w(t, 0x1000108, 1);
 	write_handoff(t);
@@ -1236,6 +1237,8 @@ static void g16_handoff_checked_at_start(struct kunit *test)
 {
 	struct fwt *t = fwt_new(test, AGX4_FWMODEL_G16);
 
+	KUNIT_ASSERT_EQ(test, t->ops->cold(t->m, 0), 0);
+
 	sgx_w(t, 0x1000104, 1);
 	sgx_w(t, 0x1000108, 1);
 	write_handoff(t);
@@ -1248,6 +1251,8 @@ static void g16_handoff_checked_at_start(struct kunit *test)
 static void g16_stale_handoff_word_refused(struct kunit *test)
 {
 	struct fwt *t = fwt_new(test, AGX4_FWMODEL_G16);
+
+	KUNIT_ASSERT_EQ(test, t->ops->cold(t->m, 0), 0);
 
 	sgx_w(t, 0x1000104, 1);
 	sgx_w(t, 0x1000108, 1);
@@ -1262,15 +1267,82 @@ static void g16_start_without_axi_is_cold_state(struct kunit *test)
 {
 	struct fwt *t = fwt_new(test, AGX4_FWMODEL_G16);
 
+	KUNIT_ASSERT_EQ(test, t->ops->cold(t->m, 0), 0);
+
 	write_handoff(t);
 	sgx_w(t, 0x1000104, 1);
 	KUNIT_EXPECT_EQ(test, t->ops->start(t->m, 0), -EIO);
 	expect_err(t, AGX4_FWMODEL_COLD_STATE, 0x1000108);
 }
 
+/*
+ * The host checks the coprocessor cold before anything else (H:
+ * GravityLinux/linux drivers/gpu/drm/asahi/g16.rs@1ab42a3a Bootstrap::new).
+ */
+static void g16_start_without_cold_check_is_cold_state(struct kunit *test)
+{
+	struct fwt *t = fwt_new(test, AGX4_FWMODEL_G16);
+
+	sgx_w(t, 0x1000104, 1);
+	sgx_w(t, 0x1000108, 1);
+	write_handoff(t);
+	KUNIT_EXPECT_EQ(test, t->ops->start(t->m, 0), -EIO);
+	expect_err(t, AGX4_FWMODEL_COLD_STATE, 0x44);
+	KUNIT_EXPECT_FALSE(test, agx4_fwmodel_running(t->m, 0));
+}
+
+static void g16_sgx_writes_before_cold_check_are_cold_state(struct kunit *test)
+{
+	struct fwt *t = fwt_new(test, AGX4_FWMODEL_G16);
+
+	/* The host's write, as its register accessor reports it. */
+	sgx_w(t, 0x1000104, 1);
+	agx4_fwmodel_trace_sgx(t->m, 0x1000104, 1);
+	KUNIT_ASSERT_EQ(test, t->ops->cold(t->m, 0), 0);
+	sgx_w(t, 0x1000108, 1);
+	agx4_fwmodel_trace_sgx(t->m, 0x1000108, 1);
+	write_handoff(t);
+	KUNIT_EXPECT_EQ(test, t->ops->start(t->m, 0), -EIO);
+	expect_err(t, AGX4_FWMODEL_COLD_STATE, 0x1000104);
+}
+
+/* A running coprocessor is not cold. */
+static void g16_cold_check_of_running_instance_is_busy(struct kunit *test)
+{
+	struct fwt *t = g16_ready(test);
+
+	KUNIT_EXPECT_EQ(test, t->ops->cold(t->m, 0), -EBUSY);
+	KUNIT_EXPECT_EQ(test, t->ops->cold(t->m, 1), -EINVAL);
+}
+
+/*
+ * The opening FList is taken once the first work is published, not at
+ * its registration (H: g16.rs@1ab42a3a Bootstrap::submit_barrier writes
+ * the message and producer, then waits for the FList, then kicks).
+ */
+static void g16_flist_taken_after_first_work_published(struct kunit *test)
+{
+	struct fwt *t = g16_booted(test);
+	unsigned int i;
+
+	g16_open_control(t);
+	expect_err(t, AGX4_FWMODEL_OK, 0);
+	msleep(20);
+	agx4_fwmodel_sync(t->m);
+	KUNIT_EXPECT_EQ(test, r32(t, G16_CTL_DATA + 0x48), 0);
+	/* Channel 1's producer (stage 1, priority 0) moves. */
+	sgx_w(t, 0xd60020, 1);
+	for (i = 0; i < 5000 && r32(t, G16_CTL_DATA + 0x48) != 160; i++)
+		usleep_range(1000, 2000);
+	KUNIT_EXPECT_EQ(test, r32(t, G16_CTL_DATA + 0x48), 160);
+	expect_err(t, AGX4_FWMODEL_OK, 0);
+}
+
 static void g16_message_to_stopped_endpoint(struct kunit *test)
 {
 	struct fwt *t = fwt_new(test, AGX4_FWMODEL_G16);
+
+	KUNIT_ASSERT_EQ(test, t->ops->cold(t->m, 0), 0);
 
 	g16_init_data(t);
 	sgx_w(t, 0x1000104, 1);
@@ -4239,6 +4311,10 @@ static struct kunit_case agx4_fwmodel_cases[] = {
 	KUNIT_CASE(g16_invalid_ttb_is_bad_ttb),
 	KUNIT_CASE(g16_tagged_slot0_is_bad_ttb),
 	KUNIT_CASE(g16_nonempty_slot0_high_root_is_bad_ttb),
+	KUNIT_CASE(g16_start_without_cold_check_is_cold_state),
+	KUNIT_CASE(g16_sgx_writes_before_cold_check_are_cold_state),
+	KUNIT_CASE(g16_cold_check_of_running_instance_is_busy),
+	KUNIT_CASE(g16_flist_taken_after_first_work_published),
 	KUNIT_CASE(g16_slot1_before_acceptance_is_bad_ttb),
 	KUNIT_CASE(g16_firmware_walks_the_loader_root),
 	KUNIT_CASE(g16_registration_checks_slot1),

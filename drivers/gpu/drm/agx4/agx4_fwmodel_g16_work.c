@@ -252,6 +252,43 @@ static int wait_item(struct agx4_fwmodel *m, struct fwm_lane *l, u64 item)
 }
 
 /*
+ * The buffer manager's page list and the slot's PB descriptor (H:
+ * GravityLinux/linux drivers/gpu/drm/asahi/g16_tvb.rs@4f7fe108 Tvb::new):
+ * the descriptor, in the table context 0 sees at GPU 0x70_0027_8000 + slot
+ * * 16 (g16.rs@1ab42a3a, the table's alias), holds the page list's GPU
+ * address as its distance from 0x10_0000_0000 >> 4 in word 0; the buffer
+ * manager's u64 at +0x28 is that address (0x10_0025_8000 there) and +0x30
+ * the bytes mapped at it (0x1c000), shared read-write in the client's
+ * context.  Strictest reading: a buffer manager naming another page list
+ * than its descriptor, or one the GPU cannot reach, is refused.
+ */
+#define PB_TABLE_GPU		0x7000278000ULL
+#define PB_DESC_SIZE		16
+#define PB_CONTEXT_BASE		0x1000000000ULL
+#define BM_PAGE_LIST_GPU	0x28
+#define BM_PAGE_LIST_SIZE	0x30
+static int tvb_page_list(struct agx4_fwmodel *m, struct fwm_lane *l, u32 ctx,
+			 u32 slot, u64 bm)
+{
+	u64 gpu;
+	u32 size;
+	__le32 pb;
+
+	if (agx4_fwmodel_read64(m, l->inst, bm + BM_PAGE_LIST_GPU, &gpu) ||
+	    agx4_fwmodel_read32(m, l->inst, bm + BM_PAGE_LIST_SIZE, &size) ||
+	    agx4_fwmodel_gpu_read(m, l->inst, 0,
+				  PB_TABLE_GPU + slot * PB_DESC_SIZE, &pb,
+				  sizeof(pb)))
+		return -EIO;
+	if (gpu != PB_CONTEXT_BASE + ((u64)le32_to_cpu(pb) << 4))
+		return agx4_fwmodel_item_fail(m, bm + BM_PAGE_LIST_GPU);
+	if (!size)
+		return agx4_fwmodel_item_fail(m, bm + BM_PAGE_LIST_SIZE);
+	return agx4_fwmodel_gpu_check(m, l->inst, ctx, gpu, size,
+				      AGX4_FWMODEL_READ | AGX4_FWMODEL_WRITE);
+}
+
+/*
  * TVB init before a pool's first TA: +4 context, +8 buffer-manager slot
  * (7..63 as the reference leases them, M), +0x10 initial blocks, +0x14
  * the buffer manager, which the firmware updates (0x88 bytes used, H).
@@ -273,7 +310,8 @@ static int tvb_init(struct agx4_fwmodel *m, struct fwm_lane *l, u64 item)
 		return agx4_fwmodel_item_fail(m, item + 0x10);
 	if (agx4_fwmodel_need(m, l->inst, item + 0x14,
 			      get_unaligned_le64(b + 0x14), 0x88,
-			      AGX4_FWMODEL_READ | AGX4_FWMODEL_WRITE))
+			      AGX4_FWMODEL_READ | AGX4_FWMODEL_WRITE) ||
+	    tvb_page_list(m, l, ctx, slot, get_unaligned_le64(b + 0x14)))
 		return -EIO;
 	/* A pool made anew numbers its growth requests from 0 again. */
 	m->tvb_count[slot] = 0;

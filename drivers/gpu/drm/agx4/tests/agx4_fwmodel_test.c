@@ -1424,6 +1424,16 @@ static void g16_init_with_high_bits_is_bad_message(struct kunit *test)
 #define RALIAS(w)	(0x7200000000ULL + ((w) - DYN))
 #define CALIAS(w)	(0x7100000000ULL + ((w) - DYN))
 #define BM		(DYN + 0x300000)
+/*
+ * The PB descriptor table (firmware page, context 0's GPU alias
+ * 0x70_0027_8000) and the page list its slot 7 names, GPU 0x10_0025_8000
+ * in the client, 0x1c000 bytes (H: GravityLinux/linux
+ * drivers/gpu/drm/asahi/g16_tvb.rs@4f7fe108 Tvb::new).
+ */
+#define PB_TABLE	(DYN + 0x304000)
+#define PB_TABLE_GPU	0x7000278000ULL
+#define PB_LIST_GPU	0x1000258000ULL
+#define PB_LIST_SIZE	0x1c000
 #define TS_AP		0xfffffc2181400000ULL
 #define CTX_BASE	0x1000000000ULL
 #define USER_VDM	(CTX_BASE + 0x100000)
@@ -1501,6 +1511,13 @@ static struct g16w *g16w_new(struct kunit *test)
 	tmap(t, BM, PG, FW_RW);
 	tmap(t, TS_AP, PG, FW_RW);
 	g->client = client_slot(t, SLOT);
+	tmap(t, PB_TABLE, PG, FW_RW);
+	talias(t, t->low, PB_TABLE_GPU, PB_TABLE, PG, GPU_RW);
+	w32(t, PB_TABLE + 7 * 16, (PB_LIST_GPU - 0x1000000000ULL) >> 4);
+	w32(t, PB_TABLE + 7 * 16 + 4, 44);
+	tmap_in(t, g->client, PB_LIST_GPU, PB_LIST_SIZE, GPU_RW);
+	w64(t, BM + 0x28, PB_LIST_GPU);
+	w32(t, BM + 0x30, PB_LIST_SIZE);
 	/* Work register pages at their GPU aliases; the user's buffers. */
 	talias(t, g->client, RALIAS(RWORK), RWORK, PG, GPU_RO);
 	talias(t, g->client, RALIAS(RWORK) + 0x4000, RWORK + 0x8000, PG,
@@ -1841,6 +1858,45 @@ static void g16_render(struct g16w *g, bool tvb_init)
 	/* 3D then TA, as the host flushes them. */
 	g16_publish_lane(g, 1, 33);
 	g16_publish_lane(g, 0, 32);
+}
+
+/*
+ * The buffer manager names the page list its PB descriptor names, mapped
+ * for the GPU in the client's context; anything else is refused.
+ */
+static void g16_bm_page_list_must_match_pb_descriptor(struct kunit *test)
+{
+	static const struct {
+		const char *what;
+		u64 gpu;
+		u32 size;
+		enum agx4_fwmodel_err err;
+		u64 where;
+	} cases[] = {
+		{ "another page list", PB_LIST_GPU + 0x4000, PB_LIST_SIZE,
+		  AGX4_FWMODEL_BAD_ITEM, BM + 0x28 },
+		{ "an offset, not an address", 0x258000, PB_LIST_SIZE,
+		  AGX4_FWMODEL_BAD_ITEM, BM + 0x28 },
+		{ "no size", PB_LIST_GPU, 0, AGX4_FWMODEL_BAD_ITEM, BM + 0x30 },
+		{ "past the mapping", PB_LIST_GPU, PB_LIST_SIZE + PG,
+		  AGX4_FWMODEL_GPU_FAULT, PB_LIST_GPU + PB_LIST_SIZE },
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		struct g16w *g = g16w_new(test);
+		struct fwt *t = g->t;
+
+		g16_render(g, true);
+		w64(t, BM + 0x28, cases[i].gpu);
+		w32(t, BM + 0x30, cases[i].size);
+		kick(t, 2, 0);
+		kunit_info(test, "%s\n", cases[i].what);
+		expect_err(t, cases[i].err, cases[i].where);
+		KUNIT_EXPECT_EQ(test,
+				agx4_fwmodel_count(t->m, AGX4_FWMODEL_CNT_TVB_INITS),
+				0);
+	}
 }
 
 static void g16_render_completes_both_stages(struct kunit *test)
@@ -4329,6 +4385,7 @@ static struct kunit_case agx4_fwmodel_cases[] = {
 	KUNIT_CASE(g16_kick_counts_and_barrier_retires),
 	KUNIT_CASE(g16_compute_completes),
 	KUNIT_CASE(g16_dependency_waits_for_stamp),
+	KUNIT_CASE(g16_bm_page_list_must_match_pb_descriptor),
 	KUNIT_CASE(g16_render_completes_both_stages),
 	KUNIT_CASE(g16_ta_scene_record_in_its_pool),
 	KUNIT_CASE(g16_held_ta_stalls_its_3d),

@@ -259,6 +259,15 @@ static_assert(ARRAY_SIZE(g16_windows) == AGX4_FW_G16_NUM_WINDOWS);
 #define G16_FIXED_REGION_0		0xfffffc20c0518000ull
 #define G16_FIXED_CONTROL_DATA		0xfffffc20c0528000ull
 #define G16_FIXED_COMPUTE_SUPPORT	0xfffffc20c05e8000ull
+/*
+ * The empty buffer every render names (TA +0x30, 3D +0x38): zero bytes
+ * just past the 80 records of the reference's device-wide bootstrap scene
+ * page (H: g16_render.rs@1ab42a3a Addresses::bootstrap, empty_buffer).
+ * agx4 has no such scene page (each pool has its own records): the page
+ * is allocated there, zero, for the empty buffer alone.
+ */
+#define G16_FIXED_SCENE_PAGE		0xfffffc20c0600000ull
+#define G16_EMPTY_BUFFER		0x2800
 
 /*
  * The rest of what the reference allocates zeroed at fixed addresses:
@@ -348,6 +357,7 @@ struct g16_boot {
 	struct agx4_fw_obj *boot_queue;
 	struct agx4_fw_obj *boot_shared;
 	struct agx4_fw_obj *compute_stats;
+	struct agx4_fw_obj *scene_page;
 	struct agx4_fw_obj *gpu_zero[4];
 	struct agx4_fw_regwin_in wins[AGX4_FW_G16_NUM_WINDOWS];
 	/* Work channel 1, which carries the bootstrap barrier. */
@@ -662,6 +672,8 @@ static int alloc_objects(struct agx4_fw_boot *b, struct g16_boot *g)
 		 */
 		{ &g->compute_stats, "compute_stats", SZ_16K,
 		  AGX4_FW_OBJ_PRIVATE },
+		{ &g->scene_page, "empty_buffer", SZ_16K, AGX4_FW_OBJ_PRIVATE,
+		  G16_FIXED_SCENE_PAGE },
 	};
 	unsigned int i;
 
@@ -1218,6 +1230,7 @@ static int init_submission(struct agx4_fw_boot *b, struct g16_boot *g)
 	sub->compute_support = g->compute_support->va;
 	sub->compute_state = g->compute_state->cpu;
 	sub->compute_stats = g->compute_stats->va;
+	sub->empty_buffer = g->scene_page->va + G16_EMPTY_BUFFER;
 	sub->compute_dir = g->compute_dir;
 	sub->compute_bufs = g->compute_bufs;
 	sub->bundle = g->bundle->va;

@@ -539,6 +539,39 @@ static int scene(struct agx4_fwmodel *m, struct fwm_lane *l, const u8 *w,
 	return 0;
 }
 
+/*
+ * Every render names one device-wide empty buffer, TA +0x30 and 3D
+ * +0x38: the constant 0xfffffc20c0602800, zero bytes just past the 80
+ * records of the bootstrap scene page, never overridden (H:
+ * GravityLinux/linux drivers/gpu/drm/asahi/g16_render.rs@1ab42a3a
+ * Addresses::bootstrap, empty_buffer).  Strictest reading: the firmware
+ * reads it there, to the end of its page, and finds zeros.
+ */
+#define EMPTY_BUFFER		0xfffffc20c0602800ULL
+#define EMPTY_BUFFER_SIZE	0x1800
+static int empty_buffer(struct agx4_fwmodel *m, struct fwm_lane *l,
+			const u8 *w, u64 item)
+{
+	static const u32 at[] = { [FWM_KIND_TA] = 0x30, [FWM_KIND_3D] = 0x38 };
+	u64 z[8], off;
+	unsigned int i;
+
+	if (l->kind != FWM_KIND_TA && l->kind != FWM_KIND_3D)
+		return 0;
+	if (get_unaligned_le64(w + at[l->kind]) != EMPTY_BUFFER)
+		return agx4_fwmodel_item_fail(m, item + at[l->kind]);
+	for (off = 0; off < EMPTY_BUFFER_SIZE; off += sizeof(z)) {
+		if (agx4_fwmodel_read(m, l->inst, EMPTY_BUFFER + off, z,
+				      sizeof(z)))
+			return -EIO;
+		for (i = 0; i < ARRAY_SIZE(z); i++)
+			if (z[i])
+				return agx4_fwmodel_item_fail(m, EMPTY_BUFFER +
+							      off + i * 8);
+	}
+	return 0;
+}
+
 static int work(struct agx4_fwmodel *m, struct fwm_lane *l, u64 item)
 {
 	const unsigned int rw = AGX4_FWMODEL_READ | AGX4_FWMODEL_WRITE;
@@ -563,7 +596,8 @@ static int work(struct agx4_fwmodel *m, struct fwm_lane *l, u64 item)
 		goto out;
 	}
 	if (registers(m, l, k, w, item, ctx) ||
-	    microsequence(m, l, k, w, item) || scene(m, l, w, item))
+	    microsequence(m, l, k, w, item) || scene(m, l, w, item) ||
+	    empty_buffer(m, l, w, item))
 		goto out;
 	dstamp = get_unaligned_le64(w + k->driver_stamp);
 	if (agx4_fwmodel_need(m, l->inst, item + k->driver_stamp, dstamp, 4,

@@ -1434,6 +1434,12 @@ static void g16_init_with_high_bits_is_bad_message(struct kunit *test)
 #define PB_TABLE_GPU	0x7000278000ULL
 #define PB_LIST_GPU	0x1000258000ULL
 #define PB_LIST_SIZE	0x1c000
+/*
+ * The device-wide empty buffer every render names (H: GravityLinux/linux
+ * drivers/gpu/drm/asahi/g16_render.rs@1ab42a3a Addresses::bootstrap).
+ */
+#define EMPTY_PAGE	0xfffffc20c0600000ULL
+#define EMPTY_BUF	(EMPTY_PAGE + 0x2800)
 #define TS_AP		0xfffffc2181400000ULL
 #define CTX_BASE	0x1000000000ULL
 #define USER_VDM	(CTX_BASE + 0x100000)
@@ -1512,6 +1518,7 @@ static struct g16w *g16w_new(struct kunit *test)
 	tmap(t, TS_AP, PG, FW_RW);
 	g->client = client_slot(t, SLOT);
 	tmap(t, PB_TABLE, PG, FW_RW);
+	tmap(t, EMPTY_PAGE, PG, FW_RW);
 	talias(t, t->low, PB_TABLE_GPU, PB_TABLE, PG, GPU_RW);
 	w32(t, PB_TABLE + 7 * 16, (PB_LIST_GPU - 0x1000000000ULL) >> 4);
 	w32(t, PB_TABLE + 7 * 16 + 4, 44);
@@ -1778,6 +1785,8 @@ static void g16_render(struct g16w *g, bool tvb_init)
 	w32(t, TA_W, 0);
 	w64(t, TA_W + 4, 1);
 	w64(t, TA_W + 0x20, BM);
+	w64(t, TA_W + 0x30, EMPTY_BUF);
+	w64(t, FRAG_W + 0x38, EMPTY_BUF);
 	w64(t, TA_W + 0x28, BM + 0x4000 + 0x80);
 	w32(t, TA_W + 0xc, SLOT);
 	w64(t, TA_W + 0x10, NOTIFIER);
@@ -1896,6 +1905,37 @@ static void g16_bm_page_list_must_match_pb_descriptor(struct kunit *test)
 		KUNIT_EXPECT_EQ(test,
 				agx4_fwmodel_count(t->m, AGX4_FWMODEL_CNT_TVB_INITS),
 				0);
+	}
+}
+
+/* One empty buffer for every render, zero, where the reference has it. */
+static void g16_render_names_the_device_empty_buffer(struct kunit *test)
+{
+	static const struct {
+		const char *what;
+		u64 at, value;
+		u64 dirty;
+		u64 where;
+	} cases[] = {
+		{ "TA elsewhere", TA_W + 0x30, EMPTY_PAGE, 0, TA_W + 0x30 },
+		{ "3D elsewhere", FRAG_W + 0x38, BM + 0x20000, 0,
+		  FRAG_W + 0x38 },
+		{ "not zero", 0, 0, EMPTY_BUF + 0x100, EMPTY_BUF + 0x100 },
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		struct g16w *g = g16w_new(test);
+		struct fwt *t = g->t;
+
+		g16_render(g, true);
+		if (cases[i].at)
+			w64(t, cases[i].at, cases[i].value);
+		if (cases[i].dirty)
+			w32(t, cases[i].dirty, 1);
+		kick(t, 2, 0);
+		kunit_info(test, "%s\n", cases[i].what);
+		expect_err(t, AGX4_FWMODEL_BAD_ITEM, cases[i].where);
 	}
 }
 
@@ -4386,6 +4426,7 @@ static struct kunit_case agx4_fwmodel_cases[] = {
 	KUNIT_CASE(g16_compute_completes),
 	KUNIT_CASE(g16_dependency_waits_for_stamp),
 	KUNIT_CASE(g16_bm_page_list_must_match_pb_descriptor),
+	KUNIT_CASE(g16_render_names_the_device_empty_buffer),
 	KUNIT_CASE(g16_render_completes_both_stages),
 	KUNIT_CASE(g16_ta_scene_record_in_its_pool),
 	KUNIT_CASE(g16_held_ta_stalls_its_3d),

@@ -772,6 +772,35 @@ int agx4_fw_boot_handoff(struct agx4_fw_boot *b)
 	return 0;
 }
 
+/**
+ * agx4_fw_boot_clear_contexts() - clear stale context slots before a start
+ * @b: the firmware, no instance started.
+ * @first: the first slot cleared; those below are kept.
+ *
+ * Slots @first..63 of the ``ttbs`` page are zeroed and made visible, so
+ * that no table pointer a loader or an earlier run left there is used
+ * once a coprocessor starts.  The table is not taken over
+ * (agx4_fw_boot_contexts() does that later).
+ *
+ * Return: 0, -EINVAL for @first past the table, or the mapping's errno.
+ */
+int agx4_fw_boot_clear_contexts(struct agx4_fw_boot *b, unsigned int first)
+{
+	struct agx4_fw_mem_region ttbs;
+	u64 *w;
+	int ret;
+
+	if (first > AGX4_UAT_NUM_CTX)
+		return -EINVAL;
+	ret = agx4_fw_mem_boot_region(b->adev, AGX4_MEM_TTBS, &ttbs);
+	if (ret)
+		return ret;
+	w = ttbs.va;
+	memset(w + 2 * first, 0, (AGX4_UAT_NUM_CTX - first) * 2 * sizeof(*w));
+	wmb();	/* cleared before any coprocessor starts */
+	return 0;
+}
+
 /* One more empty root for a context's high half (@empty_high). */
 static struct agx4_uat *empty_high_root(struct agx4_fw_boot *b)
 {

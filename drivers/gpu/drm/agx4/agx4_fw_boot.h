@@ -204,6 +204,7 @@ int agx4_fw_boot_ctl_ring(struct agx4_fw_boot *b, unsigned int inst);
 int agx4_fw_boot_wait_ctl(struct agx4_fw_boot *b, unsigned int inst);
 int agx4_fw_boot_handoff(struct agx4_fw_boot *b);
 int agx4_fw_boot_check_cold(struct agx4_fw_boot *b, unsigned int inst);
+int agx4_fw_boot_clear_contexts(struct agx4_fw_boot *b, unsigned int first);
 int agx4_fw_boot_contexts(struct agx4_fw_boot *b, bool empty_high);
 int agx4_fw_boot_render_space(struct agx4_fw_boot *b);
 int agx4_fw_boot_render_context(struct agx4_fw_boot *b, bool empty_high);

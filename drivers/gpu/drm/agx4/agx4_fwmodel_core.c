@@ -1857,6 +1857,32 @@ static int cold_order(struct agx4_fwmodel *m, unsigned int inst)
 	return 0;
 }
 
+/*
+ * H (G17P): before the coprocessors start the host clears context slots
+ * 3..63, keeping 0..2 (GravityLinux/linux
+ * drivers/gpu/drm/asahi/g17p_memory.rs@e64fbc4e Memory::prepare_cold:
+ * "Other stale table pointers must go").  The model's loader leaves stale
+ * words there (agx4_fwmodel_create()); strictest reading: a start that
+ * finds one is refused.
+ */
+#define FWM_CTX_KEPT		3
+#define FWM_CTX_SLOTS		64
+#define FWM_CTX_STALE		0x0000dead00000001ULL
+static int stale_contexts(struct agx4_fwmodel *m)
+{
+	unsigned int slot;
+	u64 w;
+
+	if (!m->desc->stale_contexts)
+		return 0;
+	for (slot = FWM_CTX_KEPT; slot < FWM_CTX_SLOTS; slot++) {
+		w = ttb_word(m, slot, false) | ttb_word(m, slot, true);
+		if (w)
+			return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_TTB, w);
+	}
+	return 0;
+}
+
 static int op_start(void *priv, unsigned int inst)
 {
 	unsigned long flags;
@@ -1873,7 +1899,7 @@ static int op_start(void *priv, unsigned int inst)
 				  AGX4_FWMODEL_FAULT_CRASH_IN_BOOT);
 		return -ETIMEDOUT;
 	}
-	if (cold_order(m, inst))
+	if (cold_order(m, inst) || stale_contexts(m))
 		return -EIO;
 	/*
 	 * GAP: what hardware does without the AXI transition bits is not
@@ -2204,6 +2230,13 @@ struct agx4_fwmodel *agx4_fwmodel_create(struct device *dev,
 	 */
 	h = m->region[FWM_R_HANDOFF].va;
 	put_unaligned_le64(0x0640064006400640ULL, h + 0x640);
+	/* GAP: stale context slots a loader left, the host must clear. */
+	if (m->desc->stale_contexts) {
+		__le64 *ttb = m->region[FWM_R_TTBS].va;
+
+		for (i = 2 * FWM_CTX_KEPT; i < 2 * FWM_CTX_SLOTS; i++)
+			ttb[i] = cpu_to_le64(FWM_CTX_STALE | (u64)i << 48);
+	}
 	return m;
 
 nomem:

@@ -515,6 +515,8 @@ struct fwm_clock {
  * @limit_reply: the host replies to a memory-limit report (opcode 9).
  * @ring_wraps: the item ring wraps at its capacity (G16) or is used
  *	linearly (G17P).
+ * @stale_contexts: the loader leaves stale words in context slots 3..63,
+ *	which the host must clear before any coprocessor starts.
  * @cold_first: the host checks the coprocessor is cold (the transport's
  *	cold op) before the boot's SGX writes and the coprocessor's start.
  * @bootstrap_root: the firmware's own accesses to the high half walk the
@@ -569,6 +571,7 @@ struct fwm_gen_desc {
 	bool ring_wraps;
 	bool bootstrap_root;
 	bool cold_first;
+	bool stale_contexts;
 	const struct fwm_report_ring *reports;
 	unsigned int nreports;
 	void (*control_started)(struct agx4_fwmodel *m, unsigned int inst);

@@ -2866,6 +2866,44 @@ static void g17_instance(struct fwt *t, unsigned int inst)
 	w32(t, sa + 4, 1);
 }
 
+/*
+ * The loader leaves stale pointers in context slots 3..63, which the host
+ * clears before a coprocessor starts, keeping 0..2 (H: GravityLinux/linux
+ * drivers/gpu/drm/asahi/g17p_memory.rs@e64fbc4e Memory::prepare_cold).
+ */
+static void g17_stale_context_slots_refuse_start(struct kunit *test)
+{
+	struct fwt *t = fwt_new(test, AGX4_FWMODEL_G17P);
+	unsigned int i;
+	u64 w;
+
+	for (i = 0; i < 6; i++)
+		KUNIT_EXPECT_EQ(test, le64_to_cpu(t->ttbs[i]), 0);
+	for (i = 6; i < 128; i++)
+		KUNIT_EXPECT_NE(test, le64_to_cpu(t->ttbs[i]), 0);
+	sgx_w(t, 0x1000104, 1);
+	sgx_w(t, 0x1000108, 1);
+	/* All but slot 40 cleared. */
+	w = le64_to_cpu(t->ttbs[80]) | le64_to_cpu(t->ttbs[81]);
+	memset(t->ttbs + 6, 0, 74 * sizeof(*t->ttbs));
+	memset(t->ttbs + 82, 0, 46 * sizeof(*t->ttbs));
+	KUNIT_EXPECT_EQ(test, t->ops->start(t->m, 0), -EIO);
+	expect_err(t, AGX4_FWMODEL_BAD_TTB, w);
+	KUNIT_EXPECT_FALSE(test, agx4_fwmodel_running(t->m, 0));
+}
+
+static void g17_cleared_context_slots_start(struct kunit *test)
+{
+	struct fwt *t = fwt_new(test, AGX4_FWMODEL_G17P);
+
+	sgx_w(t, 0x1000104, 1);
+	sgx_w(t, 0x1000108, 1);
+	memset(t->ttbs + 6, 0, 122 * sizeof(*t->ttbs));
+	KUNIT_EXPECT_EQ(test, t->ops->start(t->m, 0), 0);
+	KUNIT_EXPECT_EQ(test, t->ops->start(t->m, 1), 0);
+	expect_err(t, AGX4_FWMODEL_OK, 0);
+}
+
 static struct fwt *g17_ready(struct kunit *test)
 {
 	struct fwt *t = fwt_new(test, AGX4_FWMODEL_G17P);
@@ -2882,6 +2920,8 @@ static struct fwt *g17_ready(struct kunit *test)
 	for (i = 0; i < ARRAY_SIZE(g17_wins); i++)
 		twindow(t, G17_BUNDLE, &g17_wins[i].w, g17_wins[i].va, DEV_RW);
 
+	/* The loader's stale context slots 3..63 go before the starts. */
+	memset(t->ttbs + 6, 0, 122 * sizeof(*t->ttbs));
 	sgx_w(t, 0x1000104, 1);
 	sgx_w(t, 0x1000108, 1);
 	for (i = 0; i < 2; i++)
@@ -4406,6 +4446,8 @@ static struct kunit_case agx4_fwmodel_cases[] = {
 	KUNIT_CASE(g16_missing_work_ring_is_bad_channel),
 	KUNIT_CASE(g16_invalid_ttb_is_bad_ttb),
 	KUNIT_CASE(g16_tagged_slot0_is_bad_ttb),
+	KUNIT_CASE(g17_stale_context_slots_refuse_start),
+	KUNIT_CASE(g17_cleared_context_slots_start),
 	KUNIT_CASE(g16_nonempty_slot0_high_root_is_bad_ttb),
 	KUNIT_CASE(g16_start_without_cold_check_is_cold_state),
 	KUNIT_CASE(g16_sgx_writes_before_cold_check_are_cold_state),

@@ -52,7 +52,8 @@
  *    the opening FList in CONTROL_DATA with CONTROL_AUX, its operand
  *    namespace (a 4 MiB page list, the operand table, twenty 2 MiB operand
  *    buffers), the compute support with its shared state and its operand
- *    namespace (a directory and sixteen 2 MiB buffers), the 96 resume
+ *    namespace (a directory and sixteen 2 MiB buffers) with the opening
+ *    client's compute scratch and marker, the 96 resume
  *    records, the parameter-buffer descriptor table and the page after it.
  *    Each VM's render support is that VM's, made with it: nothing of it
  *    exists at boot.
@@ -353,6 +354,8 @@ struct g16_boot {
 	struct agx4_fw_obj *compute_state;
 	struct agx4_fw_obj *resume;
 	struct agx4_fw_obj *compute_dir;
+	struct agx4_fw_obj *compute_scratch;
+	struct agx4_fw_obj *compute_marker;
 	struct agx4_fw_obj *compute_bufs;
 	struct agx4_fw_obj *boot_queue;
 	struct agx4_fw_obj *boot_shared;
@@ -653,6 +656,10 @@ static int alloc_objects(struct agx4_fw_boot *b, struct g16_boot *g)
 		{ &g->resume, "resume", SZ_16K, AGX4_FW_OBJ_RO, G16_FIXED_RESUME },
 		{ &g->compute_dir, "compute_directory",
 		  G16_COMPUTE_DIRECTORY_SIZE, AGX4_FW_OBJ_SHARED },
+		{ &g->compute_scratch, "compute_scratch",
+		  G16_COMPUTE_SCRATCH_SIZE, AGX4_FW_OBJ_SHARED },
+		{ &g->compute_marker, "compute_marker", G16_COMPUTE_MARKER_SIZE,
+		  AGX4_FW_OBJ_SHARED },
 		/*
 		 * The operand buffers, each followed by its guard (allocated,
 		 * never mapped for the GPU): one object per namespace.
@@ -785,7 +792,8 @@ static int map_buffers(struct agx4_uat *uat, struct agx4_fw_obj *obj, u64 va,
  * The GPU views.  Context 0's low half holds the PB descriptor table and
  * the page after it; context 1, the opening client (an address space of
  * its own in the low half, tagged with its context), holds the two
- * operand namespaces: as in the reference, which keeps them apart because
+ * operand namespaces and the compute scratch and marker the reference
+ * maps with them: as in the reference, which keeps them apart because
  * the page list at %G16_OPEN_LIST spans both PB views.  None of these
  * addresses is agx4's to choose: the FList, the compute support and the
  * main config's region list hand them to the firmware, which passes them
@@ -803,6 +811,8 @@ static int map_gpu_views(struct agx4_fw_boot *b, struct g16_boot *g)
 		{ g->operand_list, &b->render_uat, G16_OPEN_LIST },
 		{ g->operand_table, &b->render_uat, G16_OPEN_TABLE },
 		{ g->compute_dir, &b->render_uat, G16_COMPUTE_DIRECTORY },
+		{ g->compute_scratch, &b->render_uat, G16_COMPUTE_SCRATCH },
+		{ g->compute_marker, &b->render_uat, G16_COMPUTE_MARKER },
 	};
 	unsigned int i;
 	int ret;

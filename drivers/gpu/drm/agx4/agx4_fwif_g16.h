@@ -1702,6 +1702,15 @@ AGX4_FW_CHECK_FIELDS(struct g16_flist, 0x80, G16_FLIST_FIELDS);
 #define G16_COMPUTE_DIRECTORY_SIZE 0x18000
 #define G16_COMPUTE_BUFFERS	0x7003108000ull
 #define G16_COMPUTE_NUM_BUFFERS	16
+/*
+ * The opening client's compute scratch and marker, mapped with the
+ * namespace at boot (H: GravityLinux/linux
+ * drivers/gpu/drm/asahi/g16_compute.rs@1ab42a3a private_ranges).
+ */
+#define G16_COMPUTE_SCRATCH	0x70030e0000ull
+#define G16_COMPUTE_SCRATCH_SIZE 0x20000
+#define G16_COMPUTE_MARKER	0x1000c60000ull
+#define G16_COMPUTE_MARKER_SIZE	0x4000
 
 /*
  * The GPU aliases of the parameter-buffer descriptor table and of the page

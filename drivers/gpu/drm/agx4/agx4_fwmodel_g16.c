@@ -185,6 +185,21 @@ static int g16_check_ttb_init(struct agx4_fwmodel *m)
 }
 
 /*
+ * The opening client's compute scratch and marker, which the reference
+ * maps in context 1 at boot with the compute namespace (H:
+ * GravityLinux/linux drivers/gpu/drm/asahi/g16_compute.rs@1ab42a3a
+ * private_ranges, g16.rs@1ab42a3a Bootstrap::new); strictest reading:
+ * the firmware's opening finds them GPU read-write.
+ */
+static const struct {
+	u64 va;
+	u32 size;
+} g16_opening_ranges[] = {
+	{ 0x70030e0000ULL, 0x20000 },
+	{ 0x1000c60000ULL, 0x4000 },
+};
+
+/*
  * Slot 1 once the init data is accepted (H: g16.rs@1ab42a3a
  * Bootstrap::open_control): the opening client's own low root and its own
  * empty high root, both tagged 1, written before the opening doorbell.
@@ -193,6 +208,7 @@ static int g16_check_ttb_open(struct agx4_fwmodel *m)
 {
 	u64 low = agx4_fwmodel_ttb(m, 1, false);
 	phys_addr_t high0, high1;
+	unsigned int i;
 
 	if (!(low & 1) || (low >> 48) != 1)
 		return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_TTB, low);
@@ -202,6 +218,12 @@ static int g16_check_ttb_open(struct agx4_fwmodel *m)
 	if (high0 == high1)
 		return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_TTB,
 					 agx4_fwmodel_ttb(m, 1, true));
+	for (i = 0; i < ARRAY_SIZE(g16_opening_ranges); i++)
+		if (agx4_fwmodel_gpu_check(m, 0, 1, g16_opening_ranges[i].va,
+					   g16_opening_ranges[i].size,
+					   AGX4_FWMODEL_READ |
+					   AGX4_FWMODEL_WRITE))
+			return -EIO;
 	return 0;
 }
 

@@ -357,8 +357,11 @@ static void set_ttb(struct fwt *t)
 static void g16_set_ctx1(struct fwt *t)
 {
 	phys_addr_t low, high;
+	__le64 *root = tpage(t, &low);
 
-	tpage(t, &low);
+	/* With the compute scratch and marker (g16_compute.rs@1ab42a3a). */
+	tmap_in(t, root, 0x70030e0000ULL, 0x20000, GPU_RW);
+	tmap_in(t, root, 0x1000c60000ULL, 0x4000, GPU_RW);
 	tpage(t, &high);
 	t->ttbs[2] = cpu_to_le64(low | BIT_ULL(48) | 1);
 	t->ttbs[3] = cpu_to_le64(high | BIT_ULL(48) | 1);
@@ -1172,6 +1175,43 @@ static void g16_firmware_walks_the_loader_root(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, agx4_fwmodel_translate(t->m, 0, G16_ROOT,
 						     AGX4_FWMODEL_READ, &pa),
 			AGX4_FWMODEL_OK);
+}
+
+/*
+ * Context 1 holds the compute scratch and marker at the opening (H:
+ * GravityLinux/linux drivers/gpu/drm/asahi/g16_compute.rs@1ab42a3a
+ * private_ranges).
+ */
+static void g16_registration_needs_compute_scratch_and_marker(struct kunit *test)
+{
+	unsigned int i;
+
+	for (i = 0; i < 2; i++) {
+		struct fwt *t = g16_booted(test);
+		u64 rec = G16_MAIN + 0x4c0 + 0x40;
+		phys_addr_t low;
+		__le64 *root;
+
+		g16_set_ctx1(t);
+		root = tpage(t, &low);
+		if (i)
+			tmap_in(t, root, 0x70030e0000ULL, 0x20000, GPU_RW);
+		t->ttbs[2] = cpu_to_le64(low | BIT_ULL(48) | 1);
+		w32(t, rec, 0x20);
+		w32(t, rec + 4, 1);
+		w32(t, rec + 8, 0x3f);
+		w64(t, rec + 0x14, G16_CTL_DATA);
+		w64(t, rec + 0x1c, G16_OPERANDS);
+		w64(t, rec + 0x24, G16_OPERANDS);
+		w32(t, rec + 0x2c, 160);
+		w32(t, rec + 0x34, 1);
+		sgx_w(t, SGX_CTL_PROD, 2);
+		KUNIT_ASSERT_EQ(test, t->ops->ring(t->m, 0, 0x21,
+						   0x0084000000000011ULL), 0);
+		agx4_fwmodel_sync(t->m);
+		expect_err(t, AGX4_FWMODEL_GPU_FAULT,
+			   i ? 0x1000c60000ULL : 0x70030e0000ULL);
+	}
 }
 
 /* The opening registration needs context 1 as the reference writes it. */
@@ -4455,6 +4495,7 @@ static struct kunit_case agx4_fwmodel_cases[] = {
 	KUNIT_CASE(g16_flist_taken_after_first_work_published),
 	KUNIT_CASE(g16_slot1_before_acceptance_is_bad_ttb),
 	KUNIT_CASE(g16_firmware_walks_the_loader_root),
+	KUNIT_CASE(g16_registration_needs_compute_scratch_and_marker),
 	KUNIT_CASE(g16_registration_checks_slot1),
 	KUNIT_CASE(g16_lost_image_is_loader_map),
 	KUNIT_CASE(g16_handoff_checked_at_start),

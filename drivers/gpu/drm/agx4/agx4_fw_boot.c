@@ -475,6 +475,28 @@ int agx4_fw_boot_map_window(struct agx4_fw_boot *b, u64 va,
 }
 
 /**
+ * agx4_fw_boot_check_cold() - check that an instance has not started
+ * @b: the firmware.
+ * @inst: the instance.
+ *
+ * Return: 0, -EBUSY when its coprocessor is not cold, or the transport's
+ * errno.
+ */
+int agx4_fw_boot_check_cold(struct agx4_fw_boot *b, unsigned int inst)
+{
+	const struct agx4_fw_transport *t = &b->adev->transport;
+	int ret;
+
+	if (!t->ops->cold)
+		return 0;
+	ret = t->ops->cold(t->priv, inst);
+	if (ret)
+		drm_err(&b->adev->base, "firmware %u is not cold: %d\n", inst,
+			ret);
+	return ret;
+}
+
+/**
  * agx4_fw_boot_start() - start a firmware instance and its endpoints
  * @b: the firmware.
  * @inst: the instance.
@@ -766,18 +788,76 @@ int agx4_fw_boot_handoff(struct agx4_fw_boot *b)
 }
 
 /**
+ * agx4_fw_boot_clear_contexts() - clear stale context slots before a start
+ * @b: the firmware, no instance started.
+ * @first: the first slot cleared; those below are kept.
+ *
+ * Slots @first..63 of the ``ttbs`` page are zeroed and made visible, so
+ * that no table pointer a loader or an earlier run left there is used
+ * once a coprocessor starts.  The table is not taken over
+ * (agx4_fw_boot_contexts() does that later).
+ *
+ * Return: 0, -EINVAL for @first past the table, or the mapping's errno.
+ */
+int agx4_fw_boot_clear_contexts(struct agx4_fw_boot *b, unsigned int first)
+{
+	struct agx4_fw_mem_region ttbs;
+	u64 *w;
+	int ret;
+
+	if (first > AGX4_UAT_NUM_CTX)
+		return -EINVAL;
+	ret = agx4_fw_mem_boot_region(b->adev, AGX4_MEM_TTBS, &ttbs);
+	if (ret)
+		return ret;
+	w = ttbs.va;
+	memset(w + 2 * first, 0, (AGX4_UAT_NUM_CTX - first) * 2 * sizeof(*w));
+	wmb();	/* cleared before any coprocessor starts */
+	return 0;
+}
+
+/* One more empty root for a context's high half (@empty_high). */
+static struct agx4_uat *empty_high_root(struct agx4_fw_boot *b)
+{
+	struct agx4_device *adev = b->adev;
+	struct agx4_uat *u;
+
+	if (WARN_ON(b->num_empty_high >= ARRAY_SIZE(b->empty_high)))
+		return ERR_PTR(-EINVAL);
+	u = &b->empty_high[b->num_empty_high];
+	if (agx4_uat_init(u, adev->base.dev, adev->uat_geom, true))
+		return ERR_PTR(-ENOMEM);
+	b->num_empty_high++;
+	return u;
+}
+
+static void empty_high_release(struct agx4_fw_boot *b, unsigned int from)
+{
+	while (b->num_empty_high > from)
+		agx4_uat_fini(&b->empty_high[--b->num_empty_high]);
+}
+
+/**
  * agx4_fw_boot_contexts() - take over the context table
  * @b: the firmware.
+ * @empty_high: give context 0 an empty high root of its own (G16), not
+ *	the firmware half.
  *
  * Maps the ``ttbs`` page, clears every slot and makes context 0 the
- * firmware's: an empty device address space in the low half, the
- * firmware half the loader built (and agx4 extends) in the high half.
+ * firmware's: an empty device address space in the low half and, in the
+ * high half, either the firmware half the loader built (and agx4
+ * extends) or, with @empty_high, an empty root: the G16 firmware keeps
+ * running on the loader's root from the ``pagetables`` reservation, not
+ * on this slot (H: GravityLinux/linux drivers/gpu/drm/asahi/g16.rs@1ab42a3a
+ * Bootstrap::publish).
  *
  * Return: 0 or a negative errno.
  */
-int agx4_fw_boot_contexts(struct agx4_fw_boot *b)
+int agx4_fw_boot_contexts(struct agx4_fw_boot *b, bool empty_high)
 {
 	struct agx4_device *adev = b->adev;
+	struct agx4_uat *high = &adev->mem->fw_uat;
+	unsigned int n = b->num_empty_high;
 	int ret;
 
 	ret = agx4_fw_mem_boot_region(adev, AGX4_MEM_TTBS, &b->ttbs);
@@ -786,14 +866,23 @@ int agx4_fw_boot_contexts(struct agx4_fw_boot *b)
 	ret = agx4_uat_init(&b->dev_uat, adev->base.dev, adev->uat_geom, false);
 	if (ret)
 		goto err_unmap;
+	if (empty_high) {
+		high = empty_high_root(b);
+		if (IS_ERR(high)) {
+			ret = PTR_ERR(high);
+			goto err_dev;
+		}
+	}
 	agx4_uat_ctx_table_init(&b->ctx, b->ttbs.va);
-	ret = agx4_uat_ctx_set_fw(&b->ctx, &b->dev_uat, &adev->mem->fw_uat);
+	ret = agx4_uat_ctx_set_fw(&b->ctx, &b->dev_uat, high);
 	if (ret)
 		goto err_uat;
 	return 0;
 
 err_uat:
 	agx4_uat_ctx_table_fini(&b->ctx);
+	empty_high_release(b, n);
+err_dev:
 	agx4_uat_fini(&b->dev_uat);
 err_unmap:
 	/* The mapping stays with the device (agx4_fw_mem_boot_region()). */
@@ -802,35 +891,70 @@ err_unmap:
 }
 
 /**
- * agx4_fw_boot_render_context() - give the render context its slot (G17P)
- * @b: the firmware, its contexts taken over (agx4_fw_boot_contexts()).
+ * agx4_fw_boot_render_space() - the render context's address space
+ * @b: the firmware.
  *
- * G17P's firmware expects context 1 to be the render context at boot: an
- * address space of its own in the low half, the firmware half in the high
- * half, both tagged with the context.  It takes the first client slot of
- * the freshly cleared table, which is 1.
+ * Only the tree, for what is mapped in it before its context is written
+ * (agx4_fw_boot_render_context()).  Idempotent.
+ *
+ * Return: 0 or a negative errno.
+ */
+int agx4_fw_boot_render_space(struct agx4_fw_boot *b)
+{
+	struct agx4_device *adev = b->adev;
+	int ret;
+
+	if (b->render_uat_ready)
+		return 0;
+	ret = agx4_uat_init(&b->render_uat, adev->base.dev, adev->uat_geom,
+			    false);
+	if (!ret)
+		b->render_uat_ready = true;
+	return ret;
+}
+
+/**
+ * agx4_fw_boot_render_context() - give the render context its slot
+ * @b: the firmware, its contexts taken over (agx4_fw_boot_contexts()).
+ * @empty_high: give the context an empty high root of its own (G16), not
+ *	the firmware half.
+ *
+ * Both firmwares expect context 1 to be the render context (G16: the
+ * opening client): the address space of agx4_fw_boot_render_space() in
+ * the low half, the firmware half or an empty root of its own in the
+ * high half, both tagged with the context.  It takes the first client
+ * slot of the freshly cleared table, which is 1.  G17P writes it before
+ * the root goes out; G16 after the firmware accepted its init data (H:
+ * GravityLinux/linux drivers/gpu/drm/asahi/g16.rs@1ab42a3a
+ * Bootstrap::open_control).
  *
  * Return: 0, -EBUSY if that slot is not 1, or a negative errno.
  */
-int agx4_fw_boot_render_context(struct agx4_fw_boot *b)
+int agx4_fw_boot_render_context(struct agx4_fw_boot *b, bool empty_high)
 {
 	struct agx4_device *adev = b->adev;
+	struct agx4_uat *high = &adev->mem->fw_uat;
+	unsigned int n = b->num_empty_high;
 	int ctx, ret;
 
 	if (!b->ttbs.va || b->render_ctx)
 		return -EINVAL;
-	ret = agx4_uat_init(&b->render_uat, adev->base.dev, adev->uat_geom,
-			    false);
+	ret = agx4_fw_boot_render_space(b);
 	if (ret)
 		return ret;
-	ctx = agx4_uat_ctx_get(&b->ctx, &b->render_uat, &adev->mem->fw_uat);
+	if (empty_high) {
+		high = empty_high_root(b);
+		if (IS_ERR(high))
+			return PTR_ERR(high);
+	}
+	ctx = agx4_uat_ctx_get(&b->ctx, &b->render_uat, high);
 	if (ctx == 1) {
 		b->render_ctx = ctx;
 		return 0;
 	}
 	if (ctx > 0)
 		agx4_uat_ctx_put(&b->ctx, ctx);
-	agx4_uat_fini(&b->render_uat);
+	empty_high_release(b, n);
 	return ctx < 0 ? ctx : -EBUSY;
 }
 
@@ -871,14 +995,19 @@ static void boot_release(struct agx4_fw_boot *b)
 		agx4_fw_obj_destroy(b->objs[--b->num_objs].obj);
 	if (b->render_ctx) {
 		agx4_uat_ctx_put(&b->ctx, b->render_ctx);
-		agx4_uat_fini(&b->render_uat);
 		b->render_ctx = 0;
+	}
+	if (b->render_uat_ready) {
+		agx4_uat_fini(&b->render_uat);
+		b->render_uat_ready = false;
 	}
 	if (b->ttbs.va) {
 		agx4_uat_ctx_table_fini(&b->ctx);
 		agx4_uat_fini(&b->dev_uat);
 		b->ttbs.va = NULL;
 	}
+	/* Slot 0 is left as it is, the firmware stopped: nothing walks it. */
+	empty_high_release(b, 0);
 	/* The regions' mappings stay with the device, for a restart. */
 	b->handoff.va = NULL;
 	kfree(b->gen_priv);

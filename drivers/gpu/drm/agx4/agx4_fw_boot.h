@@ -106,12 +106,23 @@ struct agx4_fw_boot {
 	/** @dev_uat: context 0's low half (the device address space). */
 	struct agx4_uat dev_uat;
 	/**
-	 * @render_uat: G17P: the render context's low half, in context 1
-	 * (agx4_fw_boot_render_context()).
+	 * @render_uat: the render context's low half (G16: the opening
+	 * client's), in context 1 (agx4_fw_boot_render_space(),
+	 * agx4_fw_boot_render_context()).
 	 */
 	struct agx4_uat render_uat;
+	/** @render_uat_ready: @render_uat is initialised. */
+	bool render_uat_ready;
 	/** @render_ctx: @render_uat's context, 0 while it has none. */
 	int render_ctx;
+	/**
+	 * @empty_high: the high halves of contexts 0 and 1 when the
+	 * generation gives each an empty root of its own (G16), the firmware
+	 * running on the loader's root instead.
+	 */
+	struct agx4_uat empty_high[2];
+	/** @num_empty_high: entries of @empty_high initialised. */
+	unsigned int num_empty_high;
 	/**
 	 * @ctl_lock: serialises agx4_fw_boot_ctl_push(): boot, queue
 	 * cleanup and TVB replies publish on @ctl from different contexts.
@@ -192,8 +203,11 @@ int agx4_fw_boot_ctl_push_n(struct agx4_fw_boot *b, unsigned int inst,
 int agx4_fw_boot_ctl_ring(struct agx4_fw_boot *b, unsigned int inst);
 int agx4_fw_boot_wait_ctl(struct agx4_fw_boot *b, unsigned int inst);
 int agx4_fw_boot_handoff(struct agx4_fw_boot *b);
-int agx4_fw_boot_contexts(struct agx4_fw_boot *b);
-int agx4_fw_boot_render_context(struct agx4_fw_boot *b);
+int agx4_fw_boot_check_cold(struct agx4_fw_boot *b, unsigned int inst);
+int agx4_fw_boot_clear_contexts(struct agx4_fw_boot *b, unsigned int first);
+int agx4_fw_boot_contexts(struct agx4_fw_boot *b, bool empty_high);
+int agx4_fw_boot_render_space(struct agx4_fw_boot *b);
+int agx4_fw_boot_render_context(struct agx4_fw_boot *b, bool empty_high);
 
 #if IS_ENABLED(CONFIG_KUNIT)
 void agx4_fw_boot_coredump(struct agx4_fw_boot *b, unsigned int inst);

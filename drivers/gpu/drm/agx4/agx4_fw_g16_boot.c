@@ -32,6 +32,8 @@
  *
  * The G16 firmware (t8132, one instance) boots in this order:
  *
+ * 0. The coprocessor must be cold (its run bit clear, its status
+ *    "stopped"), before anything else is written.
  * 1. The "AXI transition" bits SGX+0x1000104 and SGX+0x1000108 are set and
  *    SGX+0xd06030 is written 6 (meaning unknown, GAP: the reference
  *    driver does it before every boot).
@@ -50,32 +52,35 @@
  *    the opening FList in CONTROL_DATA with CONTROL_AUX, its operand
  *    namespace (a 4 MiB page list, the operand table, twenty 2 MiB operand
  *    buffers), the compute support with its shared state and its operand
- *    namespace (a directory and sixteen 2 MiB buffers), the 96 resume
+ *    namespace (a directory and sixteen 2 MiB buffers) with the opening
+ *    client's compute scratch and marker, the 96 resume
  *    records, the parameter-buffer descriptor table and the page after it.
  *    Each VM's render support is that VM's, made with it: nothing of it
  *    exists at boot.
  * 5. Publication: every work cursor is zeroed, the control cursors are
  *    (0, 0) with the producer at 1 (slot 0 of the control ring already
  *    holds the initial record), context 0 is written with the PB views in
- *    its low half, context 1 (the opening client) with the two operand
- *    namespaces in its own, and the root goes out (0x81).  The firmware
- *    accepts it by writing 1 at status A +0x14.
+ *    its low half and an empty root in its high half (the firmware runs
+ *    on the loader's root, not on this slot), the opening client's
+ *    address space gets the two operand namespaces, and the root goes
+ *    out (0x81).  The firmware accepts it by writing 1 at status A +0x14.
+ *    Only then is context 1 written: the opening client's low half and an
+ *    empty high root of its own, both tagged 1.
  * 6. Opening: two device-control records follow the initial one (another
  *    initial record, and the registration of the opening FList and its
  *    operand table), the notification state and ring are published in
  *    status B, and the doorbell rings.  The firmware consumes both records
  *    (every control cursor at 3), writes 1 at status A +0x1c and posts a
  *    receipt.
- * 7. The bootstrap barrier: once the firmware reports the FList taken
- *    (its cursor, CONTROL_DATA +0x48, at 160), one message on work
- *    channel 1 (priority 0, 3D) names a bootstrap queue whose ring holds
- *    two barrier items, both already satisfied; the kick (priority 0, 3D)
- *    follows.  The firmware takes the message (channel 1's read and done
+ * 7. The bootstrap barrier: one message on work channel 1 (priority 0,
+ *    3D), with its producer, names a bootstrap queue whose ring holds two
+ *    barrier items, both already satisfied; once the firmware reports
+ *    the FList taken (its cursor, CONTROL_DATA +0x48, at 160), the kick
+ *    (priority 0, 3D) follows.  The firmware takes the message (channel 1's read and done
  *    cursors at 1) and both items (the queue's read index at 2).
  *
  * Every step is bounded by the boot's timeout; a failure unwinds all of
- * it.  The opening client's high half is the firmware's, as in every agx4
- * context (the reference gives it an empty one of its own).
+ * it.
  *
  * The operand namespaces cost 73 MiB of memory per device (twenty and
  * sixteen 2 MiB buffers with their 32 KiB guards), the FList's page list
@@ -258,6 +263,15 @@ static_assert(ARRAY_SIZE(g16_windows) == AGX4_FW_G16_NUM_WINDOWS);
 /* The mapping-notification state and ring, past the register windows. */
 #define G16_FIXED_NOTIFY_STATE		0xfffffc2181000000ull
 #define G16_FIXED_NOTIFY_RING		0xfffffc2181008000ull
+/*
+ * The empty buffer every render names (TA +0x30, 3D +0x38): zero bytes
+ * just past the 80 records of the reference's device-wide bootstrap scene
+ * page (H: g16_render.rs@1ab42a3a Addresses::bootstrap, empty_buffer).
+ * agx4 has no such scene page (each pool has its own records): the page
+ * is allocated there, zero, for the empty buffer alone.
+ */
+#define G16_FIXED_SCENE_PAGE		0xfffffc20c0600000ull
+#define G16_EMPTY_BUFFER		0x2800
 
 /*
  * The rest of what the reference allocates zeroed at fixed addresses:
@@ -344,10 +358,13 @@ struct g16_boot {
 	struct agx4_fw_obj *compute_state;
 	struct agx4_fw_obj *resume;
 	struct agx4_fw_obj *compute_dir;
+	struct agx4_fw_obj *compute_scratch;
+	struct agx4_fw_obj *compute_marker;
 	struct agx4_fw_obj *compute_bufs;
 	struct agx4_fw_obj *boot_queue;
 	struct agx4_fw_obj *boot_shared;
 	struct agx4_fw_obj *compute_stats;
+	struct agx4_fw_obj *scene_page;
 	struct agx4_fw_obj *gpu_zero[4];
 	struct agx4_fw_regwin_in wins[AGX4_FW_G16_NUM_WINDOWS];
 	/* Work channel 1, which carries the bootstrap barrier. */
@@ -646,6 +663,10 @@ static int alloc_objects(struct agx4_fw_boot *b, struct g16_boot *g)
 		{ &g->resume, "resume", SZ_16K, AGX4_FW_OBJ_RO, G16_FIXED_RESUME },
 		{ &g->compute_dir, "compute_directory",
 		  G16_COMPUTE_DIRECTORY_SIZE, AGX4_FW_OBJ_SHARED },
+		{ &g->compute_scratch, "compute_scratch",
+		  G16_COMPUTE_SCRATCH_SIZE, AGX4_FW_OBJ_SHARED },
+		{ &g->compute_marker, "compute_marker", G16_COMPUTE_MARKER_SIZE,
+		  AGX4_FW_OBJ_SHARED },
 		/*
 		 * The operand buffers, each followed by its guard (allocated,
 		 * never mapped for the GPU): one object per namespace.
@@ -665,6 +686,8 @@ static int alloc_objects(struct agx4_fw_boot *b, struct g16_boot *g)
 		 */
 		{ &g->compute_stats, "compute_stats", SZ_16K,
 		  AGX4_FW_OBJ_PRIVATE },
+		{ &g->scene_page, "empty_buffer", SZ_16K, AGX4_FW_OBJ_PRIVATE,
+		  G16_FIXED_SCENE_PAGE },
 	};
 	unsigned int i;
 
@@ -776,7 +799,8 @@ static int map_buffers(struct agx4_uat *uat, struct agx4_fw_obj *obj, u64 va,
  * The GPU views.  Context 0's low half holds the PB descriptor table and
  * the page after it; context 1, the opening client (an address space of
  * its own in the low half, tagged with its context), holds the two
- * operand namespaces: as in the reference, which keeps them apart because
+ * operand namespaces and the compute scratch and marker the reference
+ * maps with them: as in the reference, which keeps them apart because
  * the page list at %G16_OPEN_LIST spans both PB views.  None of these
  * addresses is agx4's to choose: the FList, the compute support and the
  * main config's region list hand them to the firmware, which passes them
@@ -794,11 +818,13 @@ static int map_gpu_views(struct agx4_fw_boot *b, struct g16_boot *g)
 		{ g->operand_list, &b->render_uat, G16_OPEN_LIST },
 		{ g->operand_table, &b->render_uat, G16_OPEN_TABLE },
 		{ g->compute_dir, &b->render_uat, G16_COMPUTE_DIRECTORY },
+		{ g->compute_scratch, &b->render_uat, G16_COMPUTE_SCRATCH },
+		{ g->compute_marker, &b->render_uat, G16_COMPUTE_MARKER },
 	};
 	unsigned int i;
 	int ret;
 
-	ret = agx4_fw_boot_render_context(b);
+	ret = agx4_fw_boot_render_space(b);
 	if (ret)
 		return ret;
 	for (i = 0; i < ARRAY_SIZE(views); i++) {
@@ -993,7 +1019,8 @@ static int publish(struct agx4_fw_boot *b, struct g16_boot *g)
 	int ret;
 
 	zero_cursors(b);
-	ret = agx4_fw_boot_contexts(b);
+	/* Context 0's high half is an empty root (see agx4_fw_boot_contexts()). */
+	ret = agx4_fw_boot_contexts(b, true);
 	if (!ret)
 		ret = map_gpu_views(b, g);
 	if (ret)
@@ -1003,10 +1030,18 @@ static int publish(struct agx4_fw_boot *b, struct g16_boot *g)
 		return ret;
 	ret = agx4_fw_boot_wait_u32(b, (u32 *)(status_a(g) +
 					       G16_STATUS_ACCEPTED), 1);
-	if (ret)
+	if (ret) {
 		drm_err(&b->adev->base, "G16 firmware did not accept its init data: %d\n",
 			ret);
-	return ret;
+		return ret;
+	}
+	/*
+	 * H: context 1, the opening client, is written only now, after the
+	 * acceptance, with an empty high root of its own
+	 * (GravityLinux/linux drivers/gpu/drm/asahi/g16.rs@1ab42a3a
+	 * Bootstrap::open_control).
+	 */
+	return agx4_fw_boot_render_context(b, true);
 }
 
 static int open_control(struct agx4_fw_boot *b, struct g16_boot *g)
@@ -1132,20 +1167,6 @@ static int submit_barrier(struct agx4_fw_boot *b, struct g16_boot *g)
 	ret = build_boot_queue(b, g);
 	if (ret)
 		return ret;
-	/*
-	 * M: as the reference, first wait until the firmware took the FList
-	 * (its cursor at 8 per operand buffer) with CONTROL_AUX 0 or 1.
-	 */
-	ret = agx4_fw_boot_wait_u32(b, (const u32 *)(void *)&fl->cursor,
-				    G16_FLIST_TAKEN);
-	if (!ret && get_unaligned_le32(g->control_aux->cpu) > 1)
-		ret = -EPROTO;
-	if (ret) {
-		drm_err(&b->adev->base, "G16 firmware did not take the opening FList: %d (%u/%u, aux %u)\n",
-			ret, le32_to_cpu(READ_ONCE(fl->cursor)), G16_FLIST_TAKEN,
-			get_unaligned_le32(g->control_aux->cpu));
-		return ret;
-	}
 	/* H: the reference sends the barrier only on an untouched channel. */
 	if (agx4_cursor_get(&g->work.read) || agx4_cursor_get(&g->work.done) ||
 	    agx4_cursor_get(&g->work.prod)) {
@@ -1158,9 +1179,27 @@ static int submit_barrier(struct agx4_fw_boot *b, struct g16_boot *g)
 	put_unaligned_le32(0, status_a(g) + G16_STATUS_A_10);
 	put_unaligned_le32(0, status_a(g) + G16_STATUS_A_18);
 	ret = agx4_channel_push(&g->work, &msg, sizeof(msg));
-	if (!ret)
-		ret = agx4_rtkit_msg_kick(G16_BOOT_CHANNEL_PRIO,
-					  AGX4_FW_LANE_3D, &kick);
+	if (ret)
+		return ret;
+	/*
+	 * H: as the reference, with the message and producer written, wait
+	 * until the firmware took the FList (its cursor at 8 per operand
+	 * buffer) with CONTROL_AUX 0 or 1, and only then kick
+	 * (GravityLinux/linux drivers/gpu/drm/asahi/g16.rs@1ab42a3a
+	 * Bootstrap::submit_barrier).
+	 */
+	ret = agx4_fw_boot_wait_u32(b, (const u32 *)(void *)&fl->cursor,
+				    G16_FLIST_TAKEN);
+	if (!ret && get_unaligned_le32(g->control_aux->cpu) > 1)
+		ret = -EPROTO;
+	if (ret) {
+		drm_err(&b->adev->base, "G16 firmware did not take the opening FList: %d (%u/%u, aux %u)\n",
+			ret, le32_to_cpu(READ_ONCE(fl->cursor)), G16_FLIST_TAKEN,
+			get_unaligned_le32(g->control_aux->cpu));
+		return ret;
+	}
+	ret = agx4_rtkit_msg_kick(G16_BOOT_CHANNEL_PRIO, AGX4_FW_LANE_3D,
+				  &kick);
 	if (!ret)
 		ret = agx4_fw_boot_send(b, 0, AGX4_RTKIT_EP_DOORBELL, kick);
 	if (ret)
@@ -1208,6 +1247,7 @@ static int init_submission(struct agx4_fw_boot *b, struct g16_boot *g)
 	sub->compute_support = g->compute_support->va;
 	sub->compute_state = g->compute_state->cpu;
 	sub->compute_stats = g->compute_stats->va;
+	sub->empty_buffer = g->scene_page->va + G16_EMPTY_BUFFER;
 	sub->compute_dir = g->compute_dir;
 	sub->compute_bufs = g->compute_bufs;
 	sub->bundle = g->bundle->va;
@@ -1265,6 +1305,14 @@ int agx4_fw_g16_boot(struct agx4_fw_boot *b)
 		return -ENOMEM;
 	b->gen_priv = g;
 
+	/*
+	 * H: the coprocessor must be cold before anything is written
+	 * (GravityLinux/linux drivers/gpu/drm/asahi/g16.rs@1ab42a3a
+	 * Bootstrap::new checks ASC+0x44 and +0x48 first).
+	 */
+	ret = agx4_fw_boot_check_cold(b, 0);
+	if (ret)
+		return ret;
 	sgx_set(adev, G16_SGX_AXI_A, G16_SGX_AXI_ON);
 	sgx_set(adev, G16_SGX_AXI_B, G16_SGX_AXI_ON);
 	agx4_device_write_sgx(adev, G16_SGX_D06030, G16_SGX_D06030_BOOT);

@@ -102,6 +102,8 @@ struct agx4_fw_g16_sub {
 	__le32 *compute_state;
 	/** @compute_stats: the compute statistics record. */
 	u64 compute_stats;
+	/** @empty_buffer: the device-wide empty buffer every render names. */
+	u64 empty_buffer;
 	/** @compute_dir: the compute operand directory. */
 	struct agx4_fw_obj *compute_dir;
 	/** @compute_bufs: the compute operand buffers, with their guards. */

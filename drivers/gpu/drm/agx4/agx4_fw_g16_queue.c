@@ -278,8 +278,7 @@
 #define G16_TVB_SCENE_LIST	0xc000
 #define G16_TVB_COUNTER		0x10000
 #define G16_TVB_BLOCK_LIST	0x14000
-/* GAP: what the "empty buffer" is; agx4 names a zeroed page of the pool. */
-#define G16_TVB_EMPTY		0x20000
+/* +0x20000: unused (the empty buffer is the device's, agx4_fw_g16_sub). */
 #define G16_TVB_PAGES_SIZE	0x1c000
 #define G16_PB_DESC_SIZE	16
 
@@ -986,6 +985,7 @@ static int render_tvb(struct agx4_device *adev, struct agx4_fw_g16_sub *sub,
 		.first_block = r->ks + G16_VM_BLOCKS,
 		.page_list = r->pages->va,
 		.page_list_gpu = r->ks + G16_VM_PAGES,
+		.page_list_size = G16_TVB_PAGES_SIZE,
 		.block_list = r->tvb->va + G16_TVB_BLOCK_LIST,
 		.block_control = r->tvb->va + G16_TVB_CONTROL,
 		.counter = r->tvb->va + G16_TVB_COUNTER,
@@ -1671,7 +1671,7 @@ static int build_render(struct agx4_fw_queue *fq, struct g16_cmd *cmd,
 	in->bm_slot = slot;
 	in->bm = r->tvb->va;
 	in->scene = r->tvb->va + G16_TVB_SCENES + cmd->scene * G16_SCENE_RECORD;
-	in->empty_buffer = r->tvb->va + G16_TVB_EMPTY;
+	in->empty_buffer = sub->empty_buffer;
 	in->tilemap = base;
 	in->tpc = base + t;
 	in->heapmeta = d->cmd.layers > 1 ? m + G16_RS_LAYERED_META : m;

@@ -665,9 +665,8 @@ static void g16_bm(const struct agx4_fw_tvb_in *in, struct g16_bm *bm)
 	memset(bm, 0, sizeof(*bm));
 	bm->slot = cpu_to_le32(in->slot);
 	bm->page_list = cpu_to_le64(in->page_list);
-	bm->gap_28 = cpu_to_le32(G16_BM_28);
-	bm->gap_2c = cpu_to_le32(G16_BM_2C);
-	bm->page_list_size = cpu_to_le32(G16_BM_PAGE_LIST_SIZE);
+	bm->page_list_gpu = cpu_to_le64(in->page_list_gpu);
+	bm->page_list_size = cpu_to_le32(in->page_list_size);
 	bm->gap_34 = cpu_to_le32(G16_BM_34);
 	bm->max_blocks = cpu_to_le32(G16_BM_MAX_BLOCKS);
 	bm->blocks = cpu_to_le32(in->blocks);
@@ -713,7 +712,9 @@ static void g16_scenes(const struct agx4_fw_tvb_in *in, struct g16_scene *sc)
  * 7..63, a block count outside 1..the generation's limit, a first block
  * not 32 KiB-aligned above the context base or ids past 32 bits, or a
  * page list the PB descriptor cannot address (below the context base, 2^36
- * or more above it, or not 128-byte aligned).
+ * or more above it, or not 128-byte aligned) or shorter than the page list
+ * or longer than 32 bits count.  The buffer manager names the page list
+ * where the PB descriptor does, with its mapped size.
  */
 int agx4_fw_g16_build_tvb(const struct agx4_fw_gen *gen,
 			  const struct agx4_fw_tvb_in *in,
@@ -737,7 +738,9 @@ int agx4_fw_g16_build_tvb(const struct agx4_fw_gen *gen,
 		return -EINVAL;
 	if (in->first_block < AGX4_FW_CONTEXT_BASE ||
 	    in->first_block % G16_TVB_ID_UNIT ||
-	    in->page_list_gpu < AGX4_FW_CONTEXT_BASE)
+	    in->page_list_gpu < AGX4_FW_CONTEXT_BASE ||
+	    in->page_list_size < agx4_fw_g16_tvb_objs[G16_T_PAGES].size ||
+	    in->page_list_size > U32_MAX)
 		return -EINVAL;
 	/*
 	 * The reference writes (address >> 4) & 0xfffffff8 into 32 bits,

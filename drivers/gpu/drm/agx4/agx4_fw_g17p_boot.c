@@ -47,7 +47,9 @@
  *      primary main config names; the GPU register windows hwdata lists,
  *      at the reference's firmware addresses.
  *
- * 2. The "AXI transition" bits SGX+0x1000104 and SGX+0x1000108 are set.
+ * 2. Context slots 3..63 are cleared (a loader's or an earlier run's
+ *    table pointers), and the "AXI transition" bits SGX+0x1000104 and
+ *    SGX+0x1000108 are set.
  * 3. Both coprocessors start, the primary first, then the secondary; each
  *    boots RTKit and starts endpoints 0x20 and 0x21.
  * 4. The loader handoff page gets the host magic.
@@ -103,6 +105,8 @@
 #define G17P_SGX_AXI_A		0x1000104
 #define G17P_SGX_AXI_B		0x1000108
 #define G17P_SGX_AXI_ON		BIT(0)
+/* Context slots kept when the stale ones are cleared before the start (H). */
+#define G17P_KEPT_CONTEXTS	3
 
 /*
  * The private cluster: 0x178000 bytes at the graph base + 0x20000 in the
@@ -535,7 +539,7 @@ static int contexts(struct agx4_fw_boot *b, struct g17p_boot *g)
 	unsigned int i;
 	int ret;
 
-	ret = agx4_fw_boot_contexts(b);
+	ret = agx4_fw_boot_contexts(b, false);
 	if (ret)
 		return ret;
 	for (i = 0; i < ARRAY_SIZE(aliases); i++) {
@@ -545,7 +549,7 @@ static int contexts(struct agx4_fw_boot *b, struct g17p_boot *g)
 			return ret;
 	}
 	/* GAP: the render address space stays empty (no blank shape). */
-	return agx4_fw_boot_render_context(b);
+	return agx4_fw_boot_render_context(b, false);
 }
 
 /*
@@ -756,6 +760,17 @@ int agx4_fw_g17p_boot(struct agx4_fw_boot *b)
 		ret = build_init_data(b, g);
 	if (!ret)
 		ret = add_views(b, g);
+	if (ret)
+		return ret;
+	/*
+	 * H: before the coprocessors start, context slots 3..63 are cleared
+	 * (0..2 kept) so that no stale table pointer survives
+	 * (GravityLinux/linux drivers/gpu/drm/asahi/g17p_memory.rs@e64fbc4e
+	 * Memory::prepare_cold).  The reference also zeroes its low root,
+	 * a table at a fixed address; agx4's is allocated zero when the table
+	 * is taken over (agx4_fw_boot_contexts()).
+	 */
+	ret = agx4_fw_boot_clear_contexts(b, G17P_KEPT_CONTEXTS);
 	if (ret)
 		return ret;
 	sgx_set(adev, G17P_SGX_AXI_A, G17P_SGX_AXI_ON);

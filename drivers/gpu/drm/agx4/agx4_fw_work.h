@@ -236,6 +236,7 @@ struct agx4_fw_compute_in {
  *	generation's block stride.
  * @page_list: firmware address of the page list.
  * @page_list_gpu: GPU address the page list is also mapped at.
+ * @page_list_size: bytes of it mapped there.
  * @block_list: firmware address of the block list.
  * @block_control: firmware address of the block control.
  * @counter: firmware address of the growth counter.
@@ -248,6 +249,7 @@ struct agx4_fw_tvb_in {
 	u64 first_block;
 	u64 page_list;
 	u64 page_list_gpu;
+	u64 page_list_size;
 	u64 block_list;
 	u64 block_control;
 	u64 counter;

@@ -1384,12 +1384,9 @@ AGX4_FW_CHECK_FIELDS(struct g16_ts_pair, 0x10, G16_TS_PAIR_FIELDS);
  * GAP: the buffer manager's gap_<offset> words, of unknown meaning, carry
  * these values of the reference (H for the values).
  */
-#define G16_BM_28		0x258000
-#define G16_BM_2C		0x10
 #define G16_BM_34		0x2c
 #define G16_BM_54		0x2b
 #define G16_BM_84		0x248000
-#define G16_BM_PAGE_LIST_SIZE	0x1c000
 #define G16_BM_MAX_BLOCKS	0x19b3
 /*
  * L: the pages of the most blocks (4 x 0x19b3) and a third of them, where
@@ -1428,8 +1425,12 @@ struct g16_bm {
 	u8 __pad_10[0x10];
 	/* The page list (unaligned). */
 	__le64 page_list;
-	__le32 gap_28;
-	__le32 gap_2c;
+	/*
+	 * Where the GPU sees it, the address the PB descriptor names
+	 * (unaligned; the reference's 0x10_0025_8000, H).
+	 */
+	__le64 page_list_gpu;
+	/* Bytes mapped there (the reference's 0x1c000, H). */
 	__le32 page_list_size;
 	__le32 gap_34;
 	__le32 max_blocks;
@@ -1454,8 +1455,7 @@ struct g16_bm {
 #define G16_BM_FIELDS(TYPE, ...)					\
 	(TYPE(__VA_ARGS__, slot, 0xc)					\
 	 TYPE(__VA_ARGS__, page_list, 0x20)				\
-	 TYPE(__VA_ARGS__, gap_28, 0x28)				\
-	 TYPE(__VA_ARGS__, gap_2c, 0x2c)				\
+	 TYPE(__VA_ARGS__, page_list_gpu, 0x28)				\
 	 TYPE(__VA_ARGS__, page_list_size, 0x30)			\
 	 TYPE(__VA_ARGS__, gap_34, 0x34)				\
 	 TYPE(__VA_ARGS__, max_blocks, 0x38)				\
@@ -1702,6 +1702,15 @@ AGX4_FW_CHECK_FIELDS(struct g16_flist, 0x80, G16_FLIST_FIELDS);
 #define G16_COMPUTE_DIRECTORY_SIZE 0x18000
 #define G16_COMPUTE_BUFFERS	0x7003108000ull
 #define G16_COMPUTE_NUM_BUFFERS	16
+/*
+ * The opening client's compute scratch and marker, mapped with the
+ * namespace at boot (H: GravityLinux/linux
+ * drivers/gpu/drm/asahi/g16_compute.rs@1ab42a3a private_ranges).
+ */
+#define G16_COMPUTE_SCRATCH	0x70030e0000ull
+#define G16_COMPUTE_SCRATCH_SIZE 0x20000
+#define G16_COMPUTE_MARKER	0x1000c60000ull
+#define G16_COMPUTE_MARKER_SIZE	0x4000
 
 /*
  * The GPU aliases of the parameter-buffer descriptor table and of the page

@@ -46,10 +46,12 @@
  *   the model held.
  *
  * What it checks: the firmware sees memory only through context 0 of the
- * context table in "ttbs", walking the host's page tables with its own
- * walker (16 KiB pages, three levels, valid = low bits 0b11, output
- * address bits 41..14, the permission classes of AP bits 7..6 and
- * UXN/PXN, the access flag).  On the init message it checks the handoff
+ * context table in "ttbs" (on G16 the high half through the loader's root
+ * instead, as the reference says its firmware does), walking the host's
+ * page tables with its own walker (16 KiB pages, three levels, valid =
+ * low bits 0b11, output address bits 41..14, the permission classes of
+ * AP bits 7..6 and UXN/PXN, the access flag).  On the init message it
+ * checks the handoff
  * page, the loader's image mapping, the root (version words, page-table
  * geometry), every object the root and the channel table name, with the
  * access the firmware needs (read for what it only reads, write for
@@ -111,6 +113,7 @@
 #define FWM_SGX_SIZE		0x1010000
 #define FWM_SGX_AXI_A		0x1000104
 #define FWM_SGX_AXI_B		0x1000108
+#define FWM_SGX_D06030		0xd06030
 #define FWM_ASC_SIZE		0x4000
 #define FWM_ASC_CPU_CONTROL	0x44
 #define FWM_ASC_CPU_STATUS	0x48
@@ -233,13 +236,35 @@ static u64 ttb_word(struct agx4_fwmodel *m, unsigned int slot, bool high)
 	return le64_to_cpu(READ_ONCE(ttb[slot * 2 + high]));
 }
 
+/* The loader's firmware root of @inst, in "pagetables". */
+static phys_addr_t loader_root_pa(struct agx4_fwmodel *m, unsigned int inst)
+{
+	return m->region[FWM_R_PAGETABLES].pa +
+	       (inst ? m->desc->secondary_root_offset : 0);
+}
+
 /* The root an instance runs on for one half of context @slot, or an error. */
 static enum agx4_fwmodel_err root_of(struct agx4_fwmodel *m,
 				     unsigned int inst, unsigned int slot,
-				     bool high, phys_addr_t *root, u64 *where)
+				     bool gpu, bool high, phys_addr_t *root,
+				     u64 *where)
 {
-	u64 w = ttb_word(m, slot, high);
+	u64 w;
 
+	/*
+	 * H (G16): the firmware's own accesses to the high half go through
+	 * its bootstrap root, the loader's, not through the context table,
+	 * whose high words hold empty roots (GravityLinux/linux
+	 * drivers/gpu/drm/asahi/g16.rs@1ab42a3a Bootstrap::publish: "Firmware
+	 * keeps using its separate bootstrap root from the loader
+	 * reservation, not this context entry").
+	 */
+	if (high && !gpu && m->desc->bootstrap_root) {
+		*root = loader_root_pa(m, inst);
+		*where = *root;
+		return AGX4_FWMODEL_OK;
+	}
+	w = ttb_word(m, slot, high);
 	*where = w;
 	if (!(w & FWM_TTB_VALID))
 		return high ? AGX4_FWMODEL_BAD_TTB : AGX4_FWMODEL_UNMAPPED;
@@ -283,7 +308,7 @@ static enum agx4_fwmodel_err walk_leaf(struct agx4_fwmodel *m,
 		*where = va;
 		return AGX4_FWMODEL_UNMAPPED;
 	}
-	e = root_of(m, inst, slot, high, &table, where);
+	e = root_of(m, inst, slot, gpu, high, &table, where);
 	if (e != AGX4_FWMODEL_OK) {
 		if (e == AGX4_FWMODEL_UNMAPPED)
 			*where = va;
@@ -326,6 +351,54 @@ static enum agx4_fwmodel_err walk_ctx(struct agx4_fwmodel *m,
 	return walk_leaf(m, inst, slot, gpu, va, access, pa, where, NULL);
 }
 
+/**
+ * agx4_fwmodel_ttb_empty_high() - check that a context's high half is empty
+ * @m: the model.
+ * @slot: the context.
+ * @root: its root, on success (may be NULL).
+ *
+ * The high word must be valid, tagged with @slot and name a RAM page
+ * with no entry set: an empty root.  Anything else is
+ * %AGX4_FWMODEL_BAD_TTB at the word.
+ *
+ * Return: 0 or -EIO.
+ */
+int agx4_fwmodel_ttb_empty_high(struct agx4_fwmodel *m, unsigned int slot,
+				phys_addr_t *root)
+{
+	u64 w = ttb_word(m, slot, true);
+	const __le64 *t;
+	phys_addr_t pa;
+	unsigned int i;
+
+	if (!(w & FWM_TTB_VALID) || FIELD_GET(FWM_TTB_TAG, w) != slot ||
+	    (w & ~(FWM_TTB_TAG | FWM_OA_MASK | FWM_TTB_VALID)))
+		return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_TTB, w);
+	pa = w & FWM_OA_MASK;
+	if (!ram(pa, FWM_PAGE))
+		return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_TTB, w);
+	t = phys_to_virt(pa);
+	for (i = 0; i < FWM_PAGE / sizeof(*t); i++)
+		if (READ_ONCE(t[i]))
+			return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_TTB, w);
+	if (root)
+		*root = pa;
+	return 0;
+}
+
+/**
+ * agx4_fwmodel_ttb() - a word of the context table
+ * @m: the model.
+ * @slot: the context.
+ * @high: its high word, else its low word.
+ *
+ * Return: the word.
+ */
+u64 agx4_fwmodel_ttb(struct agx4_fwmodel *m, unsigned int slot, bool high)
+{
+	return ttb_word(m, slot, high);
+}
+
 /*
  * The memory attribute index (leaf bits 4..2) the firmware's context 0
  * maps @va with: 0 cached, 1 device, 2 normal uncached (H: the loader's
@@ -347,7 +420,10 @@ int agx4_fwmodel_attr(struct agx4_fwmodel *m, unsigned int inst, u64 va,
 	return 0;
 }
 
-/* The firmware's own view: context 0. */
+/*
+ * The firmware's own view: context 0, but the high half through the
+ * loader's root where the generation says so (&fwm_gen_desc.bootstrap_root).
+ */
 static enum agx4_fwmodel_err walk(struct agx4_fwmodel *m, unsigned int inst,
 				  u64 va, unsigned int access,
 				  phys_addr_t *pa, u64 *where)
@@ -407,7 +483,7 @@ int agx4_fwmodel_gpu_read(struct agx4_fwmodel *m, unsigned int inst,
  * @m: the model.
  * @inst: firmware instance whose view is used.
  * @va: firmware or GPU VA (high half walks the high root of context 0,
- *	low half the low root).
+ *	or on G16 the loader's root; low half the low root).
  * @access: %AGX4_FWMODEL_READ and/or %AGX4_FWMODEL_WRITE.
  * @pa: the physical address, on success.
  *
@@ -1481,6 +1557,40 @@ static void ack_work(struct work_struct *w)
 	}
 }
 
+/**
+ * agx4_fwmodel_poll_arm() - run the generation's poll in a millisecond
+ * @m: the model.
+ */
+void agx4_fwmodel_poll_arm(struct agx4_fwmodel *m)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&m->lock, flags);
+	if (!m->dying && m->desc->poll)
+		queue_delayed_work(m->wq, &m->poll_work, msecs_to_jiffies(1));
+	spin_unlock_irqrestore(&m->lock, flags);
+}
+
+static void poll_work(struct work_struct *w)
+{
+	struct agx4_fwmodel *m = container_of(w, struct agx4_fwmodel,
+					      poll_work.work);
+	unsigned long flags;
+	bool busy, again = true;
+
+	spin_lock_irqsave(&m->lock, flags);
+	busy = m->executing;
+	if (!busy)
+		m->executing = true;
+	spin_unlock_irqrestore(&m->lock, flags);
+	if (!busy) {
+		again = m->desc->poll(m);
+		agx4_fwmodel_exec_done(m);
+	}
+	if (again)
+		agx4_fwmodel_poll_arm(m);
+}
+
 static void handle_init(struct agx4_fwmodel *m, unsigned int inst, u64 msg)
 {
 	unsigned long flags;
@@ -1851,6 +1961,77 @@ static void asc_set(struct agx4_fwmodel *m, unsigned int inst, bool run)
 	WRITE_ONCE(*st, cpu_to_le32(run ? 1 : 2));
 }
 
+/* The coprocessor's state, as the host reads it before it writes anything. */
+static int op_cold(void *priv, unsigned int inst)
+{
+	unsigned long flags;
+	struct agx4_fwmodel *m = priv;
+	int ret = 0;
+
+	if (inst >= m->desc->instances)
+		return -EINVAL;
+	spin_lock_irqsave(&m->lock, flags);
+	if (m->inst[inst].running)
+		ret = -EBUSY;
+	else
+		m->inst[inst].cold_seen = true;
+	spin_unlock_irqrestore(&m->lock, flags);
+	return ret;
+}
+
+/*
+ * H (G16): the host checks that the coprocessor is cold (ASC+0x44 bit 4
+ * clear, ASC+0x48 & 3 == 2) before the SGX writes and the handoff page
+ * (GravityLinux/linux drivers/gpu/drm/asahi/g16.rs@1ab42a3a Bootstrap::new).
+ * Strictest reading: a start without that check first, or after one of
+ * the boot's SGX writes, is refused.
+ */
+static int cold_order(struct agx4_fwmodel *m, unsigned int inst)
+{
+	unsigned long flags;
+	bool seen;
+	u32 early;
+
+	if (!m->desc->cold_first)
+		return 0;
+	spin_lock_irqsave(&m->lock, flags);
+	seen = m->inst[inst].cold_seen;
+	early = inst ? 0 : m->early_sgx;
+	spin_unlock_irqrestore(&m->lock, flags);
+	if (early)
+		return agx4_fwmodel_fail(m, AGX4_FWMODEL_COLD_STATE, early);
+	if (!seen)
+		return agx4_fwmodel_fail(m, AGX4_FWMODEL_COLD_STATE,
+					 FWM_ASC_CPU_CONTROL);
+	return 0;
+}
+
+/*
+ * H (G17P): before the coprocessors start the host clears context slots
+ * 3..63, keeping 0..2 (GravityLinux/linux
+ * drivers/gpu/drm/asahi/g17p_memory.rs@e64fbc4e Memory::prepare_cold:
+ * "Other stale table pointers must go").  The model's loader leaves stale
+ * words there (agx4_fwmodel_create()); strictest reading: a start that
+ * finds one is refused.
+ */
+#define FWM_CTX_KEPT		3
+#define FWM_CTX_SLOTS		64
+#define FWM_CTX_STALE		0x0000dead00000001ULL
+static int stale_contexts(struct agx4_fwmodel *m)
+{
+	unsigned int slot;
+	u64 w;
+
+	if (!m->desc->stale_contexts)
+		return 0;
+	for (slot = FWM_CTX_KEPT; slot < FWM_CTX_SLOTS; slot++) {
+		w = ttb_word(m, slot, false) | ttb_word(m, slot, true);
+		if (w)
+			return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_TTB, w);
+	}
+	return 0;
+}
+
 static int op_start(void *priv, unsigned int inst)
 {
 	unsigned long flags;
@@ -1867,6 +2048,8 @@ static int op_start(void *priv, unsigned int inst)
 				  AGX4_FWMODEL_FAULT_CRASH_IN_BOOT);
 		return -ETIMEDOUT;
 	}
+	if (cold_order(m, inst) || stale_contexts(m))
+		return -EIO;
 	/*
 	 * GAP: what hardware does without the AXI transition bits is not
 	 * known; both generations set them before the coprocessor starts,
@@ -1890,6 +2073,9 @@ static int op_start(void *priv, unsigned int inst)
 		return -EBUSY;
 	}
 	fi->running = true;
+	fi->cold_seen = false;
+	if (!inst)
+		m->early_sgx = 0;
 	fi->crashed = false;
 	fi->init_seen = false;
 	fi->acked = false;
@@ -2017,6 +2203,7 @@ static ssize_t op_read_crashlog(void *priv, unsigned int inst, void *buf,
 }
 
 const struct agx4_fw_transport_ops agx4_fwmodel_transport_ops = {
+	.cold = op_cold,
 	.start = op_start,
 	.stop = op_stop,
 	.start_endpoint = op_start_endpoint,
@@ -2109,6 +2296,7 @@ void agx4_fwmodel_destroy(struct agx4_fwmodel *m)
 		m->dying = true;
 		spin_unlock_irqrestore(&m->lock, flags);
 		cancel_delayed_work_sync(&m->ack_work);
+		cancel_delayed_work_sync(&m->poll_work);
 		cancel_delayed_work_sync(&m->exec_work);
 		destroy_workqueue(m->wq);
 	}
@@ -2155,6 +2343,7 @@ struct agx4_fwmodel *agx4_fwmodel_create(struct device *dev,
 	INIT_LIST_HEAD(&m->msgs);
 	INIT_WORK(&m->work, fwm_work);
 	INIT_DELAYED_WORK(&m->ack_work, ack_work);
+	INIT_DELAYED_WORK(&m->poll_work, poll_work);
 	agx4_fwmodel_exec_init(m);
 
 	if (alloc_regions(m))
@@ -2190,6 +2379,13 @@ struct agx4_fwmodel *agx4_fwmodel_create(struct device *dev,
 	 */
 	h = m->region[FWM_R_HANDOFF].va;
 	put_unaligned_le64(0x0640064006400640ULL, h + 0x640);
+	/* GAP: stale context slots a loader left, the host must clear. */
+	if (m->desc->stale_contexts) {
+		__le64 *ttb = m->region[FWM_R_TTBS].va;
+
+		for (i = 2 * FWM_CTX_KEPT; i < 2 * FWM_CTX_SLOTS; i++)
+			ttb[i] = cpu_to_le64(FWM_CTX_STALE | (u64)i << 48);
+	}
 	return m;
 
 nomem:
@@ -2702,10 +2898,23 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_trace_get);
  * @val: the value.
  *
  * The register window is plain memory the host writes directly; whoever
- * provides the host's write calls this for the trace.
+ * provides the host's write calls this, for the trace and for the order
+ * of the boot's writes (&fwm_gen_desc.cold_first).
  */
 void agx4_fwmodel_trace_sgx(struct agx4_fwmodel *m, u32 off, u32 val)
 {
+	unsigned long flags;
+
+	/* The boot's register writes, before the host checked it is cold. */
+	if (m->desc->cold_first && (off == FWM_SGX_AXI_A ||
+				    off == FWM_SGX_AXI_B ||
+				    off == FWM_SGX_D06030)) {
+		spin_lock_irqsave(&m->lock, flags);
+		if (!m->inst[0].running && !m->inst[0].cold_seen &&
+		    !m->early_sgx)
+			m->early_sgx = off;
+		spin_unlock_irqrestore(&m->lock, flags);
+	}
 	agx4_fwmodel_trace(m, AGX4_FWMODEL_TR_SGX, 0, 0, off, val);
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_trace_sgx);

@@ -257,6 +257,8 @@ struct fwm_channel {
 /*
  * Per instance.  The first group is under &agx4_fwmodel.lock; the second
  * (what the init data said) is written and read only by the executor.
+ * @flist is G16's registered opening FList, its progress word's VA,
+ * until the firmware takes it (0: none pending).
  */
 struct fwm_inst {
 	bool running;
@@ -266,12 +268,14 @@ struct fwm_inst {
 	bool acked;
 	bool control_started;
 	bool ack_pending;
+	bool cold_seen;
 	u32 epoch;
 	unsigned int stops;
 
 	u64 root_va;
 	u64 main_va;
 	u64 status_a;
+	u64 flist;
 	struct fwm_channel ch[FWM_CHANNELS];
 	/*
 	 * A device-control record, or what control start posts, waits for
@@ -356,6 +360,7 @@ enum fwm_scratch {
  *	and left its pass to it (under @lock).
  * @scratch: buffers work items are read into (executor only).
  * @ack_work: late init acknowledgments.
+ * @poll_work: runs &fwm_gen_desc.poll.
  * @lock: protects @msgs, @inst's host-visible flags, the faults, @counters,
  *	@kicks, @err and @err_where.
  * @msgs: host messages and internal commands not yet handled.
@@ -365,6 +370,8 @@ enum fwm_scratch {
  * @fault: armed faults, bit per &enum agx4_fwmodel_fault.
  * @fault_arg: their arguments.
  * @handoff_ok: the handoff page was found correct.
+ * @early_sgx: the first of the boot's SGX registers the host wrote
+ *	before it checked instance 0 cold (0: none; &fwm_gen_desc.cold_first).
  * @dying: destroy has begun; nothing new is queued.
  * @counters: see &enum agx4_fwmodel_counter.
  * @kicks: work kicks per channel.
@@ -429,6 +436,7 @@ struct agx4_fwmodel {
 	bool timer_missed;
 	u8 *scratch[FWM_SCRATCH_N];
 	struct delayed_work ack_work;
+	struct delayed_work poll_work;
 
 	spinlock_t lock;	/* see the kernel-doc above */
 	struct list_head msgs;
@@ -438,6 +446,7 @@ struct agx4_fwmodel {
 	unsigned long fault;
 	u32 fault_arg[AGX4_FWMODEL_FAULT_CRASH + 1];
 	bool handoff_ok;
+	u32 early_sgx;
 	bool dying;
 	u32 counters[AGX4_FWMODEL_NR_COUNTERS];
 	u32 kicks[AGX4_FWMODEL_WORK_CHANNELS];
@@ -521,6 +530,13 @@ struct fwm_clock {
  * @limit_reply: the host replies to a memory-limit report (opcode 9).
  * @ring_wraps: the item ring wraps at its capacity (G16) or is used
  *	linearly (G17P).
+ * @stale_contexts: the loader leaves stale words in context slots 3..63,
+ *	which the host must clear before any coprocessor starts.
+ * @cold_first: the host checks the coprocessor is cold (the transport's
+ *	cold op) before the boot's SGX writes and the coprocessor's start.
+ * @bootstrap_root: the firmware's own accesses to the high half walk the
+ *	loader's root in "pagetables", never the context table (G16); else
+ *	they walk context 0's high word.
  * @reports: the rings, on every instance, a completion report goes to;
  *	a report waits until all of them have room.  None (@nreports 0):
  *	the report goes to the primary's channel 13 alone and waits until
@@ -529,6 +545,9 @@ struct fwm_clock {
  * @control_started: after control start (0x89) on @inst: what the
  *	firmware posts then: 0, or -EAGAIN when channel 13 has no room yet
  *	(nothing posted: called again later).
+ * @poll: what the firmware does on its own, without a message, run as
+ *	executor every millisecond while agx4_fwmodel_poll_arm() asked for
+ *	it and it returns true.
  */
 struct fwm_gen_desc {
 	unsigned int instances;
@@ -566,9 +585,13 @@ struct fwm_gen_desc {
 	int (*tvb_partial)(struct agx4_fwmodel *m, struct fwm_lane *l);
 	bool limit_reply;
 	bool ring_wraps;
+	bool bootstrap_root;
+	bool cold_first;
+	bool stale_contexts;
 	const struct fwm_report_ring *reports;
 	unsigned int nreports;
 	int (*control_started)(struct agx4_fwmodel *m, unsigned int inst);
+	bool (*poll)(struct agx4_fwmodel *m);
 };
 
 extern const struct fwm_gen_desc agx4_fwmodel_g16_desc;
@@ -646,6 +669,9 @@ int agx4_fwmodel_report(struct agx4_fwmodel *m, const u8 *rec,
 void agx4_fwmodel_counter_add(struct agx4_fwmodel *m,
 			      enum agx4_fwmodel_counter c);
 int agx4_fwmodel_handoff_check(struct agx4_fwmodel *m);
+int agx4_fwmodel_ttb_empty_high(struct agx4_fwmodel *m, unsigned int slot,
+				phys_addr_t *root);
+u64 agx4_fwmodel_ttb(struct agx4_fwmodel *m, unsigned int slot, bool high);
 int agx4_fwmodel_queue_cmd(struct agx4_fwmodel *m, unsigned int inst,
 			   enum fwm_cmd cmd);
 int agx4_fwmodel_gpu_read(struct agx4_fwmodel *m, unsigned int inst,
@@ -676,6 +702,7 @@ void agx4_fwmodel_exec_pool(struct agx4_fwmodel *m, unsigned int inst,
 void agx4_fwmodel_exec_stamp(struct agx4_fwmodel *m, unsigned int inst,
 			     s32 delta);
 void agx4_fwmodel_exec_timer(struct work_struct *w);
+void agx4_fwmodel_poll_arm(struct agx4_fwmodel *m);
 void agx4_fwmodel_clock_start(struct agx4_fwmodel *m, struct fwm_clock *c);
 void agx4_fwmodel_clock_stop(struct agx4_fwmodel *m, const struct fwm_clock *c);
 int agx4_fwmodel_job_write(struct agx4_fwmodel *m, struct fwm_lane *l,

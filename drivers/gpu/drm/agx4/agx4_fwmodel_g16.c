@@ -177,6 +177,68 @@ static int g16_check_fixed(struct agx4_fwmodel *m, unsigned int inst)
 	return 0;
 }
 
+/*
+ * The context table at the init message (H: GravityLinux/linux
+ * drivers/gpu/drm/asahi/g16.rs@1ab42a3a Bootstrap::publish): slot 0's high
+ * word an empty root (the firmware runs on the loader's), and slot 1 not
+ * yet written: open_control writes it after the acceptance.  Strictest
+ * reading: the firmware refuses either otherwise.
+ */
+static int g16_check_ttb_init(struct agx4_fwmodel *m)
+{
+	u64 w;
+
+	if (agx4_fwmodel_ttb_empty_high(m, 0, NULL))
+		return -EIO;
+	w = agx4_fwmodel_ttb(m, 1, false) | agx4_fwmodel_ttb(m, 1, true);
+	if (w)
+		return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_TTB, w);
+	return 0;
+}
+
+/*
+ * The opening client's compute scratch and marker, which the reference
+ * maps in context 1 at boot with the compute namespace (H:
+ * GravityLinux/linux drivers/gpu/drm/asahi/g16_compute.rs@1ab42a3a
+ * private_ranges, g16.rs@1ab42a3a Bootstrap::new); strictest reading:
+ * the firmware's opening finds them GPU read-write.
+ */
+static const struct {
+	u64 va;
+	u32 size;
+} g16_opening_ranges[] = {
+	{ 0x70030e0000ULL, 0x20000 },
+	{ 0x1000c60000ULL, 0x4000 },
+};
+
+/*
+ * Slot 1 once the init data is accepted (H: g16.rs@1ab42a3a
+ * Bootstrap::open_control): the opening client's own low root and its own
+ * empty high root, both tagged 1, written before the opening doorbell.
+ */
+static int g16_check_ttb_open(struct agx4_fwmodel *m)
+{
+	u64 low = agx4_fwmodel_ttb(m, 1, false);
+	phys_addr_t high0, high1;
+	unsigned int i;
+
+	if (!(low & 1) || (low >> 48) != 1)
+		return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_TTB, low);
+	if (agx4_fwmodel_ttb_empty_high(m, 0, &high0) ||
+	    agx4_fwmodel_ttb_empty_high(m, 1, &high1))
+		return -EIO;
+	if (high0 == high1)
+		return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_TTB,
+					 agx4_fwmodel_ttb(m, 1, true));
+	for (i = 0; i < ARRAY_SIZE(g16_opening_ranges); i++)
+		if (agx4_fwmodel_gpu_check(m, 0, 1, g16_opening_ranges[i].va,
+					   g16_opening_ranges[i].size,
+					   AGX4_FWMODEL_READ |
+					   AGX4_FWMODEL_WRITE))
+			return -EIO;
+	return 0;
+}
+
 static int g16_check_root(struct agx4_fwmodel *m, unsigned int inst, u64 va,
 			  const u8 *root)
 {
@@ -185,6 +247,8 @@ static int g16_check_root(struct agx4_fwmodel *m, unsigned int inst, u64 va,
 	__le64 hdr;
 	int ret;
 
+	if (g16_check_ttb_init(m))
+		return -EIO;
 	if (get_unaligned_le32(root + 0x28))
 		return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_ROOT, va + 0x28);
 	if (g16_check_fixed(m, inst))
@@ -308,6 +372,9 @@ static int g16_register(struct agx4_fwmodel *m, unsigned int inst, u64 va,
 	    get_unaligned_le32(rec + 0x2c) != 160 ||
 	    get_unaligned_le32(rec + 0x34) != 1)
 		return -EINVAL;
+	/* The registration is the opening client's: context 1 is set. */
+	if (g16_check_ttb_open(m))
+		return -EIO;
 	/* The firmware reads the control data it is given. */
 	if (agx4_fwmodel_check(m, inst, data, 1, AGX4_FWMODEL_READ) ||
 	    g16_check_notify(m, inst))
@@ -332,12 +399,49 @@ static int g16_register(struct agx4_fwmodel *m, unsigned int inst, u64 va,
 	ret = agx4_fwmodel_post(m, inst, ev, true);
 	if (ret == -EIO)
 		return ret;
-	/* L: the whole FList is taken at once; the count is 8 per buffer. */
-	if (agx4_fwmodel_write32(m, inst, data + G16_FLIST_PROGRESS, 160))
-		return -EIO;
+	/*
+	 * H: the host waits for the FList's progress (160) only after it
+	 * published the first work, the bootstrap barrier's message and
+	 * producer, and kicks only then ("first-work registration";
+	 * GravityLinux/linux drivers/gpu/drm/asahi/g16.rs@1ab42a3a
+	 * Bootstrap::submit_barrier).  Strictest reading: the firmware takes
+	 * the FList (g16_poll()) once a work producer moved, not before.
+	 */
+	m->inst[inst].flist = data + G16_FLIST_PROGRESS;
+	agx4_fwmodel_poll_arm(m);
 	return agx4_fwmodel_write32(m, inst,
 				    m->inst[inst].status_a +
 				    G16_STATUS_REGISTERED, 1);
+}
+
+/*
+ * The registered FList is taken once any work producer moved: the whole
+ * FList at once (L), its progress word then the count, 8 per operand
+ * buffer (M).
+ */
+static bool g16_poll(struct agx4_fwmodel *m)
+{
+	struct fwm_inst *fi = &m->inst[0];
+	unsigned int ch;
+	u32 prod;
+
+	if (!fi->flist)
+		return false;
+	if (!agx4_fwmodel_running(m, 0)) {
+		fi->flist = 0;
+		return false;
+	}
+	for (ch = 0; ch < AGX4_FWMODEL_WORK_CHANNELS; ch++) {
+		g16_work_cursor(m, 0, ch, 2, &prod, false);
+		if (prod)
+			break;
+	}
+	if (ch == AGX4_FWMODEL_WORK_CHANNELS)
+		return true;
+	if (agx4_fwmodel_write32(m, 0, fi->flist, 160))
+		agx4_fwmodel_crash(m, 0, AGX4_FWMODEL_OK, 0);
+	fi->flist = 0;
+	return false;
 }
 
 static int g16_ctl_record(struct agx4_fwmodel *m, unsigned int inst, u64 va,
@@ -389,4 +493,9 @@ const struct fwm_gen_desc agx4_fwmodel_g16_desc = {
 	/* G16 answers a memory-limit report with opcode 9 (H). */
 	.limit_reply = true,
 	.ring_wraps = true,
+	/* H: g16.rs@1ab42a3a Bootstrap::publish (see root_of()). */
+	.bootstrap_root = true,
+	/* H: g16.rs@1ab42a3a Bootstrap::new (see cold_order()). */
+	.cold_first = true,
+	.poll = g16_poll,
 };

@@ -139,6 +139,13 @@ int agx4_fwmodel_g16_work_msg(struct agx4_fwmodel *m, unsigned int inst,
 {
 	u32 w = get_unaligned_le32(msg + 0x14);
 
+	/*
+	 * H: the host kicks no work before the firmware took the opening
+	 * FList (GravityLinux/linux drivers/gpu/drm/asahi/g16.rs@1ab42a3a
+	 * Bootstrap::submit_barrier waits for it before its kick).
+	 */
+	if (m->inst[inst].flist)
+		return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_SEQUENCE, va);
 	/* M: the tag is a publication count + 1, never 0. */
 	if (!get_unaligned_le64(msg))
 		return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_WORK_MSG, va);
@@ -252,6 +259,43 @@ static int wait_item(struct agx4_fwmodel *m, struct fwm_lane *l, u64 item)
 }
 
 /*
+ * The buffer manager's page list and the slot's PB descriptor (H:
+ * GravityLinux/linux drivers/gpu/drm/asahi/g16_tvb.rs@4f7fe108 Tvb::new):
+ * the descriptor, in the table context 0 sees at GPU 0x70_0027_8000 + slot
+ * * 16 (g16.rs@1ab42a3a, the table's alias), holds the page list's GPU
+ * address as its distance from 0x10_0000_0000 >> 4 in word 0; the buffer
+ * manager's u64 at +0x28 is that address (0x10_0025_8000 there) and +0x30
+ * the bytes mapped at it (0x1c000), shared read-write in the client's
+ * context.  Strictest reading: a buffer manager naming another page list
+ * than its descriptor, or one the GPU cannot reach, is refused.
+ */
+#define PB_TABLE_GPU		0x7000278000ULL
+#define PB_DESC_SIZE		16
+#define PB_CONTEXT_BASE		0x1000000000ULL
+#define BM_PAGE_LIST_GPU	0x28
+#define BM_PAGE_LIST_SIZE	0x30
+static int tvb_page_list(struct agx4_fwmodel *m, struct fwm_lane *l, u32 ctx,
+			 u32 slot, u64 bm)
+{
+	u64 gpu;
+	u32 size;
+	__le32 pb;
+
+	if (agx4_fwmodel_read64(m, l->inst, bm + BM_PAGE_LIST_GPU, &gpu) ||
+	    agx4_fwmodel_read32(m, l->inst, bm + BM_PAGE_LIST_SIZE, &size) ||
+	    agx4_fwmodel_gpu_read(m, l->inst, 0,
+				  PB_TABLE_GPU + slot * PB_DESC_SIZE, &pb,
+				  sizeof(pb)))
+		return -EIO;
+	if (gpu != PB_CONTEXT_BASE + ((u64)le32_to_cpu(pb) << 4))
+		return agx4_fwmodel_item_fail(m, bm + BM_PAGE_LIST_GPU);
+	if (!size)
+		return agx4_fwmodel_item_fail(m, bm + BM_PAGE_LIST_SIZE);
+	return agx4_fwmodel_gpu_check(m, l->inst, ctx, gpu, size,
+				      AGX4_FWMODEL_READ | AGX4_FWMODEL_WRITE);
+}
+
+/*
  * TVB init before a pool's first TA: +4 context, +8 buffer-manager slot
  * (7..63 as the reference leases them, M), +0x10 initial blocks, +0x14
  * the buffer manager, which the firmware updates (0x88 bytes used, H).
@@ -273,7 +317,8 @@ static int tvb_init(struct agx4_fwmodel *m, struct fwm_lane *l, u64 item)
 		return agx4_fwmodel_item_fail(m, item + 0x10);
 	if (agx4_fwmodel_need(m, l->inst, item + 0x14,
 			      get_unaligned_le64(b + 0x14), 0x88,
-			      AGX4_FWMODEL_READ | AGX4_FWMODEL_WRITE))
+			      AGX4_FWMODEL_READ | AGX4_FWMODEL_WRITE) ||
+	    tvb_page_list(m, l, ctx, slot, get_unaligned_le64(b + 0x14)))
 		return -EIO;
 	/* A pool made anew numbers its growth requests from 0 again. */
 	m->tvb_count[slot] = 0;
@@ -504,6 +549,39 @@ static int scene(struct agx4_fwmodel *m, struct fwm_lane *l, const u8 *w,
 	return 0;
 }
 
+/*
+ * Every render names one device-wide empty buffer, TA +0x30 and 3D
+ * +0x38: the constant 0xfffffc20c0602800, zero bytes just past the 80
+ * records of the bootstrap scene page, never overridden (H:
+ * GravityLinux/linux drivers/gpu/drm/asahi/g16_render.rs@1ab42a3a
+ * Addresses::bootstrap, empty_buffer).  Strictest reading: the firmware
+ * reads it there, to the end of its page, and finds zeros.
+ */
+#define EMPTY_BUFFER		0xfffffc20c0602800ULL
+#define EMPTY_BUFFER_SIZE	0x1800
+static int empty_buffer(struct agx4_fwmodel *m, struct fwm_lane *l,
+			const u8 *w, u64 item)
+{
+	static const u32 at[] = { [FWM_KIND_TA] = 0x30, [FWM_KIND_3D] = 0x38 };
+	u64 z[8], off;
+	unsigned int i;
+
+	if (l->kind != FWM_KIND_TA && l->kind != FWM_KIND_3D)
+		return 0;
+	if (get_unaligned_le64(w + at[l->kind]) != EMPTY_BUFFER)
+		return agx4_fwmodel_item_fail(m, item + at[l->kind]);
+	for (off = 0; off < EMPTY_BUFFER_SIZE; off += sizeof(z)) {
+		if (agx4_fwmodel_read(m, l->inst, EMPTY_BUFFER + off, z,
+				      sizeof(z)))
+			return -EIO;
+		for (i = 0; i < ARRAY_SIZE(z); i++)
+			if (z[i])
+				return agx4_fwmodel_item_fail(m, EMPTY_BUFFER +
+							      off + i * 8);
+	}
+	return 0;
+}
+
 static int work(struct agx4_fwmodel *m, struct fwm_lane *l, u64 item)
 {
 	const unsigned int rw = AGX4_FWMODEL_READ | AGX4_FWMODEL_WRITE;
@@ -528,7 +606,8 @@ static int work(struct agx4_fwmodel *m, struct fwm_lane *l, u64 item)
 		goto out;
 	}
 	if (registers(m, l, k, w, item, ctx) ||
-	    microsequence(m, l, k, w, item) || scene(m, l, w, item))
+	    microsequence(m, l, k, w, item) || scene(m, l, w, item) ||
+	    empty_buffer(m, l, w, item))
 		goto out;
 	dstamp = get_unaligned_le64(w + k->driver_stamp);
 	if (agx4_fwmodel_need(m, l->inst, item + k->driver_stamp, dstamp, 4,

@@ -241,4 +241,6 @@ const struct fwm_gen_desc agx4_fwmodel_g17p_desc = {
 	.reports = g17p_reports,
 	.nreports = ARRAY_SIZE(g17p_reports),
 	.control_started = g17p_control_started,
+	/* H: g17p_memory.rs@e64fbc4e Memory::prepare_cold (stale_contexts()). */
+	.stale_contexts = true,
 };

@@ -53,7 +53,8 @@
  * handed over from the mailbox's receive interrupt (recv_message_early),
  * RTKit's own on its workqueue.  Starting an instance checks
  * that its coprocessor is cold (the CPU-control run bit clear and the
- * status reporting "stopped"), starts the CPU and runs the RTKit handshake;
+ * status reporting "stopped"; a boot may check that first on its own,
+ * &agx4_fw_transport_ops.cold), starts the CPU and runs the RTKit handshake;
  * stopping it shuts RTKit down and stops the CPU, so it can boot again.
  *
  * Buffers the firmware asks for: the crashlog's (and other system
@@ -359,24 +360,42 @@ static struct rtkit_inst *get_inst(void *priv, unsigned int inst)
 	return inst < rk->num ? &rk->inst[inst] : NULL;
 }
 
+/* The run bit clear and the status "stopped", or -EBUSY. */
+static int asc_cold(struct rtkit_inst *ri, unsigned int inst)
+{
+	u32 ctl = readl(ri->asc + ASC_CPU_CONTROL);
+	u32 status = readl(ri->asc + ASC_CPU_STATUS);
+
+	if ((ctl & ASC_CPU_CONTROL_RUN) ||
+	    FIELD_GET(ASC_CPU_STATUS_STATE, status) != ASC_CPU_STATUS_STOPPED) {
+		drm_err(&ri->rk->adev->base, "firmware %u: coprocessor not cold (control %#x, status %#x)\n",
+			inst, ctl, status);
+		return -EBUSY;
+	}
+	return 0;
+}
+
+static int rtkit_cold(void *priv, unsigned int inst)
+{
+	struct rtkit_inst *ri = get_inst(priv, inst);
+
+	return ri ? asc_cold(ri, inst) : -EINVAL;
+}
+
 static int rtkit_start(void *priv, unsigned int inst)
 {
 	struct rtkit_inst *ri = get_inst(priv, inst);
 	struct drm_device *drm;
-	u32 ctl, status;
+	u32 ctl;
 	int ret;
 
 	if (!ri)
 		return -EINVAL;
 	drm = &ri->rk->adev->base;
+	ret = asc_cold(ri, inst);
+	if (ret)
+		return ret;
 	ctl = readl(ri->asc + ASC_CPU_CONTROL);
-	status = readl(ri->asc + ASC_CPU_STATUS);
-	if ((ctl & ASC_CPU_CONTROL_RUN) ||
-	    FIELD_GET(ASC_CPU_STATUS_STATE, status) != ASC_CPU_STATUS_STOPPED) {
-		drm_err(drm, "firmware %u: coprocessor not cold (control %#x, status %#x)\n",
-			inst, ctl, status);
-		return -EBUSY;
-	}
 	writel(ctl | ASC_CPU_CONTROL_RUN, ri->asc + ASC_CPU_CONTROL);
 	ret = apple_rtkit_boot(ri->rtk);
 	if (ret) {
@@ -459,6 +478,7 @@ static ssize_t rtkit_read_crashlog(void *priv, unsigned int inst, void *buf,
 }
 
 static const struct agx4_fw_transport_ops rtkit_transport_ops = {
+	.cold = rtkit_cold,
 	.start = rtkit_start,
 	.stop = rtkit_stop,
 	.start_endpoint = rtkit_start_endpoint,

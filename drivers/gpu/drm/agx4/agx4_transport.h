@@ -32,6 +32,13 @@
  */
 struct agx4_fw_transport_ops {
 	/**
+	 * @cold: check that the coprocessor of @inst is cold (not running,
+	 * reporting stopped) without touching it: -EBUSY if not.  A boot
+	 * that must know this before it writes anything calls it first (G16).
+	 * Optional (NULL: @start checks alone).
+	 */
+	int (*cold)(void *priv, unsigned int inst);
+	/**
 	 * @start: start the coprocessor CPU of @inst and complete its RTKit
 	 * handshake (endpoint map, power states).  May sleep.  On failure the
 	 * instance is left stopped.

@@ -401,7 +401,8 @@ static void agx4_fw_layout_g16_tvb_golden_bytes(struct kunit *test)
 	struct agx4_fw_tvb_in in = {
 		.slot = 7, .blocks = 11, .first_block = 0x1000088000ull,
 		.page_list = T_PL, .page_list_gpu = T_PL_GPU,
-		.block_list = T_BL, .block_control = T_BC, .counter = T_CNT,
+		.page_list_size = 0x1c000, .block_list = T_BL,
+		.block_control = T_BC, .counter = T_CNT,
 		.scene_list = T_SL, .pool_slots = T_SLOTS,
 	};
 	struct agx4_fw_tvb_in bad;
@@ -503,6 +504,40 @@ static void agx4_fw_layout_g16_tvb_golden_bytes(struct kunit *test)
 				    -EINVAL, "case %u", i);
 	}
 	KUNIT_EXPECT_TRUE(test, agx4_golden_untouched(bufs, ARRAY_SIZE(bufs)));
+}
+
+/*
+ * The buffer manager names the page list where the PB descriptor does
+ * (+0x28, u64: the reference's 0x10_0025_8000 is its own placement), with
+ * the size mapped there at +0x30.
+ */
+static void agx4_fw_layout_g16_bm_names_the_pb_page_list(struct kunit *test)
+{
+	const struct agx4_fw_gen *gen = &agx4_fw_g16;
+	struct agx4_fw_tvb_in in = {
+		.slot = 9, .blocks = 11, .first_block = 0x1003128000ull,
+		.page_list = T_PL, .page_list_gpu = 0x1003100000ull,
+		.page_list_size = 0x1c000, .block_list = T_BL,
+		.block_control = T_BC, .counter = T_CNT, .scene_list = T_SL,
+		.pool_slots = T_SLOTS,
+	};
+	struct agx4_fw_buf bufs[6];
+	u8 *bm, *pb;
+
+	agx4_golden_make_bufs(test, gen->tvb_objs, gen->num_tvb_objs, bufs,
+			      ARRAY_SIZE(bufs));
+	KUNIT_ASSERT_EQ(test, gen->build_tvb(gen, &in, bufs), 0);
+	bm = bufs[0].ptr;
+	pb = bufs[5].ptr;
+	KUNIT_EXPECT_EQ(test, get_unaligned_le32(pb), 0x3100000 >> 4);
+	KUNIT_EXPECT_EQ(test, get_unaligned_le64(bm + 0x28),
+			AGX4_FW_CONTEXT_BASE + ((u64)get_unaligned_le32(pb) << 4));
+	KUNIT_EXPECT_EQ(test, get_unaligned_le32(bm + 0x30), 0x1c000);
+	/* A page list shorter than the list, or past 32 bits of size. */
+	in.page_list_size = 0x1000;
+	KUNIT_EXPECT_EQ(test, gen->build_tvb(gen, &in, bufs), -EINVAL);
+	in.page_list_size = 1ull << 32;
+	KUNIT_EXPECT_EQ(test, gen->build_tvb(gen, &in, bufs), -EINVAL);
 }
 
 /* Constant bytes at an offset, in hex as the specification prints them. */
@@ -962,6 +997,7 @@ static struct kunit_case agx4_fw_layout_init_cases[] = {
 			 agx4_layout_gen_params),
 	KUNIT_CASE_PARAM(agx4_fw_layout_queue_golden_bytes, agx4_layout_gen_params),
 	KUNIT_CASE(agx4_fw_layout_g16_tvb_golden_bytes),
+	KUNIT_CASE(agx4_fw_layout_g16_bm_names_the_pb_page_list),
 	KUNIT_CASE_PARAM(agx4_fw_layout_hwdata_and_region_c_golden_bytes,
 			 agx4_layout_gen_params),
 	KUNIT_CASE(agx4_fw_layout_g17p_flag_only_slots_golden_bytes),

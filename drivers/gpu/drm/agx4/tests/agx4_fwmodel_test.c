@@ -83,6 +83,7 @@ struct fwt {
 	__le64 *root;			/* the high root the test maps into */
 	phys_addr_t root_pa;
 	__le64 *low;			/* context 0's low root */
+	bool g16;			/* G16: empty high roots in slots 0, 1 */
 	u8 prod[12];			/* work-channel producers */
 	struct page *pages[MAX_PAGES];
 	unsigned int npages;
@@ -306,6 +307,7 @@ static struct fwt *fwt_new(struct kunit *test, enum agx4_fwmodel_gen gen)
 	KUNIT_ASSERT_NOT_NULL(test, t);
 	t->test = test;
 	spin_lock_init(&t->lock);
+	t->g16 = gen == AGX4_FWMODEL_G16;
 	t->m = agx4_fwmodel_create(dev, gen);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, t->m);
 	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, fwt_release, t),
@@ -326,18 +328,43 @@ static struct fwt *fwt_new(struct kunit *test, enum agx4_fwmodel_gen gen)
 	return t;
 }
 
-/* Context 0: the high root the test extends, an empty low root. */
+/*
+ * Context 0: an empty low root and, in the high half, the root the test
+ * extends (G17P) or an empty root (G16, whose firmware walks the loader's
+ * root itself: GravityLinux/linux drivers/gpu/drm/asahi/g16.rs@1ab42a3a
+ * Bootstrap::publish).
+ */
 static void set_ttb(struct fwt *t)
 {
-	phys_addr_t low;
+	phys_addr_t low, high = t->root_pa;
 
 	/* The low root may hold what the init data set up already. */
 	if (t->low)
 		low = virt_to_phys(t->low);
 	else
 		t->low = tpage(t, &low);
+	if (t->g16)
+		tpage(t, &high);
 	t->ttbs[0] = cpu_to_le64(low | 1);
-	t->ttbs[1] = cpu_to_le64(t->root_pa | 1);
+	t->ttbs[1] = cpu_to_le64(high | 1);
+}
+
+/*
+ * G16 context 1, the opening client, as the reference writes it after
+ * the acceptance (g16.rs@1ab42a3a Bootstrap::open_control): its own low
+ * root and its own empty high root, both tagged 1.
+ */
+static void g16_set_ctx1(struct fwt *t)
+{
+	phys_addr_t low, high;
+	__le64 *root = tpage(t, &low);
+
+	/* With the compute scratch and marker (g16_compute.rs@1ab42a3a). */
+	tmap_in(t, root, 0x70030e0000ULL, 0x20000, GPU_RW);
+	tmap_in(t, root, 0x1000c60000ULL, 0x4000, GPU_RW);
+	tpage(t, &high);
+	t->ttbs[2] = cpu_to_le64(low | BIT_ULL(48) | 1);
+	t->ttbs[3] = cpu_to_le64(high | BIT_ULL(48) | 1);
 }
 
 static void write_handoff(struct fwt *t)
@@ -627,6 +654,7 @@ static int g16_start(struct fwt *t)
 {
 	int ret;
 
+	KUNIT_EXPECT_EQ(t->test, t->ops->cold(t->m, 0), 0);
 	sgx_w(t, 0x1000104, 1);
 	sgx_w(t, 0x1000108, 1);
 	write_handoff(t);
@@ -788,6 +816,7 @@ static void g16_open_control(struct fwt *t)
 	w64(t, rec + 0x24, G16_OPERANDS);
 	w32(t, rec + 0x2c, 160);
 	w32(t, rec + 0x34, 1);
+	g16_set_ctx1(t);
 	sgx_w(t, SGX_CTL_PROD, 3);
 	KUNIT_ASSERT_EQ(t->test, t->ops->ring(t->m, 0, 0x21,
 					      0x0084000000000011ULL), 0);
@@ -898,7 +927,8 @@ static void g16_registration_waits_for_event_ring_room(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, sgx_r(t, SGX_CTL_READ), 3);
 	KUNIT_EXPECT_EQ(test, sgx_r(t, SGX_CTL_DONE), 3);
 	KUNIT_EXPECT_EQ(test, r32(t, G16_STATUS_A + 0x1c), 1);
-	KUNIT_EXPECT_EQ(test, r32(t, G16_CTL_DATA + 0x48), 160);
+	/* The FList is taken with the first work, not with the record. */
+	KUNIT_EXPECT_EQ(test, r32(t, G16_CTL_DATA + 0x48), 0);
 	KUNIT_EXPECT_EQ(test, r32(t, cur + 0x20), 0);
 	KUNIT_EXPECT_EQ(test, r32(t, G16_STATUS_A + 0x2c0 + 255 * 0x48), 13);
 	KUNIT_EXPECT_EQ(test,
@@ -1222,6 +1252,131 @@ static void g16_tagged_slot0_is_bad_ttb(struct kunit *test)
 	expect_err(t, AGX4_FWMODEL_BAD_TTB, w);
 }
 
+/* G16 slot 0's high word names the loader's root, which is not empty. */
+static void g16_nonempty_slot0_high_root_is_bad_ttb(struct kunit *test)
+{
+	struct fwt *t = g16_ready(test);
+	u64 w = t->root_pa | 1;
+
+	set_ttb(t);
+	t->ttbs[1] = cpu_to_le64(w);
+	KUNIT_ASSERT_EQ(test, t->ops->send(t->m, 0, 0x20, G16_INIT_MSG), 0);
+	agx4_fwmodel_sync(t->m);
+	expect_err(t, AGX4_FWMODEL_BAD_TTB, w);
+	KUNIT_EXPECT_FALSE(test, agx4_fwmodel_booted(t->m, 0));
+}
+
+/* G16 context 1 written before the init data was accepted. */
+static void g16_slot1_before_acceptance_is_bad_ttb(struct kunit *test)
+{
+	struct fwt *t = g16_ready(test);
+
+	g16_set_ctx1(t);
+	g16_publish(t);
+	expect_err(t, AGX4_FWMODEL_BAD_TTB, le64_to_cpu(t->ttbs[2]) |
+					    le64_to_cpu(t->ttbs[3]));
+	KUNIT_EXPECT_FALSE(test, agx4_fwmodel_booted(t->m, 0));
+}
+
+/* The firmware walks the loader's root, whatever slot 0's high word says. */
+static void g16_firmware_walks_the_loader_root(struct kunit *test)
+{
+	struct fwt *t = g16_booted(test);
+	phys_addr_t pa;
+
+	t->ttbs[1] = 0;
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_translate(t->m, 0, G16_ROOT,
+						     AGX4_FWMODEL_READ, &pa),
+			AGX4_FWMODEL_OK);
+}
+
+/*
+ * Context 1 holds the compute scratch and marker at the opening (H:
+ * GravityLinux/linux drivers/gpu/drm/asahi/g16_compute.rs@1ab42a3a
+ * private_ranges).
+ */
+static void g16_registration_needs_compute_scratch_and_marker(struct kunit *test)
+{
+	unsigned int i;
+
+	for (i = 0; i < 2; i++) {
+		struct fwt *t = g16_booted(test);
+		u64 rec = G16_MAIN + 0x4c0 + 0x40;
+		phys_addr_t low;
+		__le64 *root;
+
+		g16_set_ctx1(t);
+		root = tpage(t, &low);
+		if (i)
+			tmap_in(t, root, 0x70030e0000ULL, 0x20000, GPU_RW);
+		t->ttbs[2] = cpu_to_le64(low | BIT_ULL(48) | 1);
+		w32(t, rec, 0x20);
+		w32(t, rec + 4, 1);
+		w32(t, rec + 8, 0x3f);
+		w64(t, rec + 0x14, G16_CTL_DATA);
+		w64(t, rec + 0x1c, G16_OPERANDS);
+		w64(t, rec + 0x24, G16_OPERANDS);
+		w32(t, rec + 0x2c, 160);
+		w32(t, rec + 0x34, 1);
+		sgx_w(t, SGX_CTL_PROD, 2);
+		KUNIT_ASSERT_EQ(test, t->ops->ring(t->m, 0, 0x21,
+						   0x0084000000000011ULL), 0);
+		agx4_fwmodel_sync(t->m);
+		expect_err(t, AGX4_FWMODEL_GPU_FAULT,
+			   i ? 0x1000c60000ULL : 0x70030e0000ULL);
+	}
+}
+
+/* The opening registration needs context 1 as the reference writes it. */
+static void g16_registration_checks_slot1(struct kunit *test)
+{
+	static const char *const what[] = {
+		"unset", "shared high root", "non-empty high root", "untagged",
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(what); i++) {
+		struct fwt *t = g16_booted(test);
+		u64 rec = G16_MAIN + 0x4c0 + 0x40;
+		u64 w;
+
+		g16_set_ctx1(t);
+		switch (i) {
+		case 0:
+			t->ttbs[2] = 0;
+			t->ttbs[3] = 0;
+			break;
+		case 1:
+			t->ttbs[3] = cpu_to_le64((le64_to_cpu(t->ttbs[1]) &
+						  OA) | BIT_ULL(48) | 1);
+			break;
+		case 2:
+			t->ttbs[3] = cpu_to_le64(t->root_pa | BIT_ULL(48) | 1);
+			break;
+		case 3:
+			t->ttbs[3] = cpu_to_le64(le64_to_cpu(t->ttbs[3]) &
+						 ~GENMASK_ULL(63, 48));
+			break;
+		}
+		w = le64_to_cpu(t->ttbs[i ? 3 : 2]);
+		w32(t, rec, 0x20);
+		w32(t, rec + 4, 1);
+		w32(t, rec + 8, 0x3f);
+		w64(t, rec + 0x14, G16_CTL_DATA);
+		w64(t, rec + 0x1c, G16_OPERANDS);
+		w64(t, rec + 0x24, G16_OPERANDS);
+		w32(t, rec + 0x2c, 160);
+		w32(t, rec + 0x34, 1);
+		sgx_w(t, SGX_CTL_PROD, 2);
+		KUNIT_ASSERT_EQ(test, t->ops->ring(t->m, 0, 0x21,
+						   0x0084000000000011ULL), 0);
+		agx4_fwmodel_sync(t->m);
+		kunit_info(test, "slot 1 %s\n", what[i]);
+		expect_err(t, AGX4_FWMODEL_BAD_TTB, w);
+		KUNIT_EXPECT_EQ(test, r32(t, G16_STATUS_A + 0x1c), 0);
+	}
+}
+
 static void g16_lost_image_is_loader_map(struct kunit *test)
 {
 	struct fwt *t = g16_ready(test);
@@ -1234,6 +1389,8 @@ static void g16_lost_image_is_loader_map(struct kunit *test)
 static void g16_handoff_checked_at_start(struct kunit *test)
 {
 	struct fwt *t = fwt_new(test, AGX4_FWMODEL_G16);
+
+	KUNIT_ASSERT_EQ(test, t->ops->cold(t->m, 0), 0);
 
 	sgx_w(t, 0x1000104, 1);
 	sgx_w(t, 0x1000108, 1);
@@ -1248,6 +1405,8 @@ static void g16_stale_handoff_word_refused(struct kunit *test)
 {
 	struct fwt *t = fwt_new(test, AGX4_FWMODEL_G16);
 
+	KUNIT_ASSERT_EQ(test, t->ops->cold(t->m, 0), 0);
+
 	sgx_w(t, 0x1000104, 1);
 	sgx_w(t, 0x1000108, 1);
 	/* The host forgets to clear +0x640: the loader's bytes stay. */
@@ -1261,15 +1420,83 @@ static void g16_start_without_axi_is_cold_state(struct kunit *test)
 {
 	struct fwt *t = fwt_new(test, AGX4_FWMODEL_G16);
 
+	KUNIT_ASSERT_EQ(test, t->ops->cold(t->m, 0), 0);
+
 	write_handoff(t);
 	sgx_w(t, 0x1000104, 1);
 	KUNIT_EXPECT_EQ(test, t->ops->start(t->m, 0), -EIO);
 	expect_err(t, AGX4_FWMODEL_COLD_STATE, 0x1000108);
 }
 
+/*
+ * The host checks the coprocessor cold before anything else (H:
+ * GravityLinux/linux drivers/gpu/drm/asahi/g16.rs@1ab42a3a Bootstrap::new).
+ */
+static void g16_start_without_cold_check_is_cold_state(struct kunit *test)
+{
+	struct fwt *t = fwt_new(test, AGX4_FWMODEL_G16);
+
+	sgx_w(t, 0x1000104, 1);
+	sgx_w(t, 0x1000108, 1);
+	write_handoff(t);
+	KUNIT_EXPECT_EQ(test, t->ops->start(t->m, 0), -EIO);
+	expect_err(t, AGX4_FWMODEL_COLD_STATE, 0x44);
+	KUNIT_EXPECT_FALSE(test, agx4_fwmodel_running(t->m, 0));
+}
+
+static void g16_sgx_writes_before_cold_check_are_cold_state(struct kunit *test)
+{
+	struct fwt *t = fwt_new(test, AGX4_FWMODEL_G16);
+
+	/* The host's write, as its register accessor reports it. */
+	sgx_w(t, 0x1000104, 1);
+	agx4_fwmodel_trace_sgx(t->m, 0x1000104, 1);
+	KUNIT_ASSERT_EQ(test, t->ops->cold(t->m, 0), 0);
+	sgx_w(t, 0x1000108, 1);
+	agx4_fwmodel_trace_sgx(t->m, 0x1000108, 1);
+	write_handoff(t);
+	KUNIT_EXPECT_EQ(test, t->ops->start(t->m, 0), -EIO);
+	expect_err(t, AGX4_FWMODEL_COLD_STATE, 0x1000104);
+}
+
+/* A running coprocessor is not cold. */
+static void g16_cold_check_of_running_instance_is_busy(struct kunit *test)
+{
+	struct fwt *t = g16_ready(test);
+
+	KUNIT_EXPECT_EQ(test, t->ops->cold(t->m, 0), -EBUSY);
+	KUNIT_EXPECT_EQ(test, t->ops->cold(t->m, 1), -EINVAL);
+}
+
+/*
+ * The opening FList is taken once the first work is published, not at
+ * its registration (H: g16.rs@1ab42a3a Bootstrap::submit_barrier writes
+ * the message and producer, then waits for the FList, then kicks).
+ */
+static void g16_flist_taken_after_first_work_published(struct kunit *test)
+{
+	struct fwt *t = g16_booted(test);
+	unsigned int i;
+
+	g16_notify_pages(t);
+	g16_open_control(t);
+	expect_err(t, AGX4_FWMODEL_OK, 0);
+	msleep(20);
+	agx4_fwmodel_sync(t->m);
+	KUNIT_EXPECT_EQ(test, r32(t, G16_CTL_DATA + 0x48), 0);
+	/* Channel 1's producer (stage 1, priority 0) moves. */
+	sgx_w(t, 0xd60020, 1);
+	for (i = 0; i < 5000 && r32(t, G16_CTL_DATA + 0x48) != 160; i++)
+		usleep_range(1000, 2000);
+	KUNIT_EXPECT_EQ(test, r32(t, G16_CTL_DATA + 0x48), 160);
+	expect_err(t, AGX4_FWMODEL_OK, 0);
+}
+
 static void g16_message_to_stopped_endpoint(struct kunit *test)
 {
 	struct fwt *t = fwt_new(test, AGX4_FWMODEL_G16);
+
+	KUNIT_ASSERT_EQ(test, t->ops->cold(t->m, 0), 0);
 
 	g16_init_data(t);
 	sgx_w(t, 0x1000104, 1);
@@ -1351,6 +1578,22 @@ static void g16_init_with_high_bits_is_bad_message(struct kunit *test)
 #define RALIAS(w)	(0x7200000000ULL + ((w) - DYN))
 #define CALIAS(w)	(0x7100000000ULL + ((w) - DYN))
 #define BM		(DYN + 0x300000)
+/*
+ * The PB descriptor table (firmware page, context 0's GPU alias
+ * 0x70_0027_8000) and the page list its slot 7 names, GPU 0x10_0025_8000
+ * in the client, 0x1c000 bytes (H: GravityLinux/linux
+ * drivers/gpu/drm/asahi/g16_tvb.rs@4f7fe108 Tvb::new).
+ */
+#define PB_TABLE	(DYN + 0x304000)
+#define PB_TABLE_GPU	0x7000278000ULL
+#define PB_LIST_GPU	0x1000258000ULL
+#define PB_LIST_SIZE	0x1c000
+/*
+ * The device-wide empty buffer every render names (H: GravityLinux/linux
+ * drivers/gpu/drm/asahi/g16_render.rs@1ab42a3a Addresses::bootstrap).
+ */
+#define EMPTY_PAGE	0xfffffc20c0600000ULL
+#define EMPTY_BUF	(EMPTY_PAGE + 0x2800)
 #define TS_AP		0xfffffc2181400000ULL
 #define CTX_BASE	0x1000000000ULL
 #define USER_VDM	(CTX_BASE + 0x100000)
@@ -1428,6 +1671,14 @@ static struct g16w *g16w_new(struct kunit *test)
 	tmap(t, BM, PG, FW_RW);
 	tmap(t, TS_AP, PG, FW_RW);
 	g->client = client_slot(t, SLOT);
+	tmap(t, PB_TABLE, PG, FW_RW);
+	tmap(t, EMPTY_PAGE, PG, FW_RW);
+	talias(t, t->low, PB_TABLE_GPU, PB_TABLE, PG, GPU_RW);
+	w32(t, PB_TABLE + 7 * 16, (PB_LIST_GPU - 0x1000000000ULL) >> 4);
+	w32(t, PB_TABLE + 7 * 16 + 4, 44);
+	tmap_in(t, g->client, PB_LIST_GPU, PB_LIST_SIZE, GPU_RW);
+	w64(t, BM + 0x28, PB_LIST_GPU);
+	w32(t, BM + 0x30, PB_LIST_SIZE);
 	/* Work register pages at their GPU aliases; the user's buffers. */
 	talias(t, g->client, RALIAS(RWORK), RWORK, PG, GPU_RO);
 	talias(t, g->client, RALIAS(RWORK) + 0x4000, RWORK + 0x8000, PG,
@@ -1767,6 +2018,8 @@ static void g16_render(struct g16w *g, bool tvb_init)
 	w32(t, TA_W, 0);
 	w64(t, TA_W + 4, 1);
 	w64(t, TA_W + 0x20, BM);
+	w64(t, TA_W + 0x30, EMPTY_BUF);
+	w64(t, FRAG_W + 0x38, EMPTY_BUF);
 	w64(t, TA_W + 0x28, BM + 0x4000 + 0x80);
 	w32(t, TA_W + 0xc, SLOT);
 	w64(t, TA_W + 0x10, NOTIFIER);
@@ -1847,6 +2100,76 @@ static void g16_render(struct g16w *g, bool tvb_init)
 	/* 3D then TA, as the host flushes them. */
 	g16_publish_lane(g, 1, 33);
 	g16_publish_lane(g, 0, 32);
+}
+
+/*
+ * The buffer manager names the page list its PB descriptor names, mapped
+ * for the GPU in the client's context; anything else is refused.
+ */
+static void g16_bm_page_list_must_match_pb_descriptor(struct kunit *test)
+{
+	static const struct {
+		const char *what;
+		u64 gpu;
+		u32 size;
+		enum agx4_fwmodel_err err;
+		u64 where;
+	} cases[] = {
+		{ "another page list", PB_LIST_GPU + 0x4000, PB_LIST_SIZE,
+		  AGX4_FWMODEL_BAD_ITEM, BM + 0x28 },
+		{ "an offset, not an address", 0x258000, PB_LIST_SIZE,
+		  AGX4_FWMODEL_BAD_ITEM, BM + 0x28 },
+		{ "no size", PB_LIST_GPU, 0, AGX4_FWMODEL_BAD_ITEM, BM + 0x30 },
+		{ "past the mapping", PB_LIST_GPU, PB_LIST_SIZE + PG,
+		  AGX4_FWMODEL_GPU_FAULT, PB_LIST_GPU + PB_LIST_SIZE },
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		struct g16w *g = g16w_new(test);
+		struct fwt *t = g->t;
+
+		g16_render(g, true);
+		w64(t, BM + 0x28, cases[i].gpu);
+		w32(t, BM + 0x30, cases[i].size);
+		kick(t, 2, 0);
+		kunit_info(test, "%s\n", cases[i].what);
+		expect_err(t, cases[i].err, cases[i].where);
+		KUNIT_EXPECT_EQ(test,
+				agx4_fwmodel_count(t->m, AGX4_FWMODEL_CNT_TVB_INITS),
+				0);
+	}
+}
+
+/* One empty buffer for every render, zero, where the reference has it. */
+static void g16_render_names_the_device_empty_buffer(struct kunit *test)
+{
+	static const struct {
+		const char *what;
+		u64 at, value;
+		u64 dirty;
+		u64 where;
+	} cases[] = {
+		{ "TA elsewhere", TA_W + 0x30, EMPTY_PAGE, 0, TA_W + 0x30 },
+		{ "3D elsewhere", FRAG_W + 0x38, BM + 0x20000, 0,
+		  FRAG_W + 0x38 },
+		{ "not zero", 0, 0, EMPTY_BUF + 0x100, EMPTY_BUF + 0x100 },
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		struct g16w *g = g16w_new(test);
+		struct fwt *t = g->t;
+
+		g16_render(g, true);
+		if (cases[i].at)
+			w64(t, cases[i].at, cases[i].value);
+		if (cases[i].dirty)
+			w32(t, cases[i].dirty, 1);
+		kick(t, 2, 0);
+		kunit_info(test, "%s\n", cases[i].what);
+		expect_err(t, AGX4_FWMODEL_BAD_ITEM, cases[i].where);
+	}
 }
 
 static void g16_render_completes_both_stages(struct kunit *test)
@@ -2776,6 +3099,44 @@ static void g17_instance(struct fwt *t, unsigned int inst)
 	w32(t, sa + 4, 1);
 }
 
+/*
+ * The loader leaves stale pointers in context slots 3..63, which the host
+ * clears before a coprocessor starts, keeping 0..2 (H: GravityLinux/linux
+ * drivers/gpu/drm/asahi/g17p_memory.rs@e64fbc4e Memory::prepare_cold).
+ */
+static void g17_stale_context_slots_refuse_start(struct kunit *test)
+{
+	struct fwt *t = fwt_new(test, AGX4_FWMODEL_G17P);
+	unsigned int i;
+	u64 w;
+
+	for (i = 0; i < 6; i++)
+		KUNIT_EXPECT_EQ(test, le64_to_cpu(t->ttbs[i]), 0);
+	for (i = 6; i < 128; i++)
+		KUNIT_EXPECT_NE(test, le64_to_cpu(t->ttbs[i]), 0);
+	sgx_w(t, 0x1000104, 1);
+	sgx_w(t, 0x1000108, 1);
+	/* All but slot 40 cleared. */
+	w = le64_to_cpu(t->ttbs[80]) | le64_to_cpu(t->ttbs[81]);
+	memset(t->ttbs + 6, 0, 74 * sizeof(*t->ttbs));
+	memset(t->ttbs + 82, 0, 46 * sizeof(*t->ttbs));
+	KUNIT_EXPECT_EQ(test, t->ops->start(t->m, 0), -EIO);
+	expect_err(t, AGX4_FWMODEL_BAD_TTB, w);
+	KUNIT_EXPECT_FALSE(test, agx4_fwmodel_running(t->m, 0));
+}
+
+static void g17_cleared_context_slots_start(struct kunit *test)
+{
+	struct fwt *t = fwt_new(test, AGX4_FWMODEL_G17P);
+
+	sgx_w(t, 0x1000104, 1);
+	sgx_w(t, 0x1000108, 1);
+	memset(t->ttbs + 6, 0, 122 * sizeof(*t->ttbs));
+	KUNIT_EXPECT_EQ(test, t->ops->start(t->m, 0), 0);
+	KUNIT_EXPECT_EQ(test, t->ops->start(t->m, 1), 0);
+	expect_err(t, AGX4_FWMODEL_OK, 0);
+}
+
 static struct fwt *g17_ready(struct kunit *test)
 {
 	struct fwt *t = fwt_new(test, AGX4_FWMODEL_G17P);
@@ -2792,6 +3153,8 @@ static struct fwt *g17_ready(struct kunit *test)
 	for (i = 0; i < ARRAY_SIZE(g17_wins); i++)
 		twindow(t, G17_BUNDLE, &g17_wins[i].w, g17_wins[i].va, DEV_RW);
 
+	/* The loader's stale context slots 3..63 go before the starts. */
+	memset(t->ttbs + 6, 0, 122 * sizeof(*t->ttbs));
 	sgx_w(t, 0x1000104, 1);
 	sgx_w(t, 0x1000108, 1);
 	for (i = 0; i < 2; i++)
@@ -4502,6 +4865,17 @@ static struct kunit_case agx4_fwmodel_cases[] = {
 	KUNIT_CASE(g16_missing_work_ring_is_bad_channel),
 	KUNIT_CASE(g16_invalid_ttb_is_bad_ttb),
 	KUNIT_CASE(g16_tagged_slot0_is_bad_ttb),
+	KUNIT_CASE(g17_stale_context_slots_refuse_start),
+	KUNIT_CASE(g17_cleared_context_slots_start),
+	KUNIT_CASE(g16_nonempty_slot0_high_root_is_bad_ttb),
+	KUNIT_CASE(g16_start_without_cold_check_is_cold_state),
+	KUNIT_CASE(g16_sgx_writes_before_cold_check_are_cold_state),
+	KUNIT_CASE(g16_cold_check_of_running_instance_is_busy),
+	KUNIT_CASE(g16_flist_taken_after_first_work_published),
+	KUNIT_CASE(g16_slot1_before_acceptance_is_bad_ttb),
+	KUNIT_CASE(g16_firmware_walks_the_loader_root),
+	KUNIT_CASE(g16_registration_needs_compute_scratch_and_marker),
+	KUNIT_CASE(g16_registration_checks_slot1),
 	KUNIT_CASE(g16_lost_image_is_loader_map),
 	KUNIT_CASE(g16_handoff_checked_at_start),
 	KUNIT_CASE(g16_stale_handoff_word_refused),
@@ -4514,6 +4888,8 @@ static struct kunit_case agx4_fwmodel_cases[] = {
 	KUNIT_CASE(g16_compute_completes),
 	KUNIT_CASE(g16_full_event_ring_holds_completion_until_drained),
 	KUNIT_CASE(g16_dependency_waits_for_stamp),
+	KUNIT_CASE(g16_bm_page_list_must_match_pb_descriptor),
+	KUNIT_CASE(g16_render_names_the_device_empty_buffer),
 	KUNIT_CASE(g16_render_completes_both_stages),
 	KUNIT_CASE(g16_ta_scene_record_in_its_pool),
 	KUNIT_CASE(g16_held_ta_stalls_its_3d),

@@ -419,6 +419,15 @@ static const struct agx4_fw_transport_events model_events = {
 static const struct agx4_fw_transport_ops *model_ops =
 	&agx4_fwmodel_transport_ops;
 
+static int paused_cold(void *priv, unsigned int inst)
+{
+	unsigned int n = fault_pause();
+	int ret = model_ops->cold(priv, inst);
+
+	fault_resume(n);
+	return ret;
+}
+
 static int paused_start(void *priv, unsigned int inst)
 {
 	unsigned int n = fault_pause();
@@ -474,6 +483,7 @@ static ssize_t paused_read_crashlog(void *priv, unsigned int inst,
 }
 
 static const struct agx4_fw_transport_ops paused_ops = {
+	.cold = paused_cold,
 	.start = paused_start,
 	.stop = paused_stop,
 	.start_endpoint = paused_start_endpoint,
@@ -482,6 +492,7 @@ static const struct agx4_fw_transport_ops paused_ops = {
 };
 
 static const struct agx4_fw_transport_ops paused_ops_crashlog = {
+	.cold = paused_cold,
 	.start = paused_start,
 	.stop = paused_stop,
 	.start_endpoint = paused_start_endpoint,

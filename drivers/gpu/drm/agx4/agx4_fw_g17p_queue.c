@@ -116,10 +116,11 @@
  * the region's "resource record" at +0 that the reference writes cold.
  * The first render of a pool other than 0, once complete, leaves the
  * pool's "done" mark, and every render seen complete rings the control
- * doorbell (twice for the first since the boot).  What the render path
- * does not do (named where each matters): the device-control "tick" the
- * reference sends before renders from the second one and its prestate
- * are not sent.  The fragment-barrier render flag is not
+ * doorbell (twice for the first since the boot).  Device control goes
+ * with the work too (see ctl_before_locked()): a "tick" before every
+ * render from the third since the boot, with the support's prestate when
+ * nothing else runs, and before the third command of a compute owner made
+ * after a render.  The fragment-barrier render flag is not
  * taken: a vertex barrier on earlier render work of the queue is a point
  * in the TA's context record, a compute barrier on a render waits on the
  * CPU.
@@ -484,6 +485,8 @@ struct g17p_vm {
  * @w: write index in the current bank.
  * @seen: the done index last read from the current bank.
  * @published: commands published.
+ * @after_render: made (or recycled) once a render was published since the
+ *	boot: its command 2 is preceded by a compute tick.
  * @desc_wq: prepare waiting for a descriptor slot; woken when one is
  *	given back to an empty @free, at unplug and when the firmware stops.
  * @nfree: descriptor slots in @free.
@@ -502,6 +505,7 @@ struct g17p_owner {
 	u32 w;
 	u32 seen;
 	u32 published;
+	bool after_render;
 	/**
 	 * @desc_lock: protects @nfree and @free; taken by prepare and by
 	 * the freeing of jobs.
@@ -1014,6 +1018,19 @@ static void owner_free(struct agx4_fw_queue *fq, struct g17p_owner *o)
 	put_slot(fq->sub, fq->sub->owners, i);
 }
 
+/*
+ * A compute owner made (or made anew) after a render takes the compute
+ * tick (H: G17P-8, the reference's after_render gates stage_compute_tick;
+ * GravityLinux/linux drivers/gpu/drm/asahi/g17p_boot.rs@21d3e5c9).
+ */
+static void owner_after_render(struct agx4_fw_g17p_sub *sub,
+			       struct g17p_owner *o)
+{
+	spin_lock_irq(&sub->lock);
+	o->after_render = sub->render_ordinal != 0;
+	spin_unlock_irq(&sub->lock);
+}
+
 static int owner_create(struct agx4_fw_queue *fq)
 {
 	struct agx4_fw_g17p_sub *sub = fq->sub;
@@ -1063,6 +1080,7 @@ static int owner_create(struct agx4_fw_queue *fq)
 		ret = init_owner(fq, o);
 	if (ret)
 		goto err_ret;
+	owner_after_render(sub, o);
 	fq->owner = o;
 	return 0;
 
@@ -1811,7 +1829,10 @@ static int owner_recycle(struct agx4_fw_queue *fq)
 	o->w = 0;
 	o->seen = 0;
 	o->published = 0;
-	return init_owner(fq, o);
+	ret = init_owner(fq, o);
+	if (!ret)
+		owner_after_render(fq->sub, o);
+	return ret;
 }
 
 /* An idle pool the caller holds, forgotten by the firmware and made anew. */
@@ -2620,6 +2641,7 @@ static bool cmd_done_locked(struct agx4_fw_g17p_sub *sub, struct g17p_cmd *c)
 		 */
 		atomic_add(sub->renders_done++ ? 1 : 2, &sub->ctl_rings);
 	}
+	sub->live--;
 	WRITE_ONCE(c->done, true);
 	return true;
 }
@@ -2745,6 +2767,7 @@ static void publish_compute(struct agx4_fw_queue *fq, struct g17p_cmd *c)
 		      o->w, items, nitems, own_cpu(o, ev), &c->ev, o->grid,
 		      !n, &c->ptrs, &c->w_end, &c->seq);
 	c->published = true;
+	sub->live++;
 	c->epoch = o->epoch;
 	o->w += nitems;
 	o->published++;
@@ -2938,6 +2961,8 @@ static void publish_render(struct agx4_fw_queue *fq, struct g17p_cmd *c)
 		pl->w[st] += ARRAY_SIZE(items);
 	}
 	c->published = true;
+	sub->live++;
+	sub->render_ordinal++;
 	c->epoch = pl->epoch;
 	pl->published++;
 	pl->recent[k % TILEMAP_BLOCKS] = c;
@@ -2970,6 +2995,75 @@ static bool cmd_ready(struct agx4_fw_queue *fq, struct g17p_cmd *c)
 	       chan_room(sub, AGX4_FW_LANE_3D);
 }
 
+/*
+ * Device control that goes before command @c, on the primary's
+ * device-control channel (12), all in the reference's pipelined form,
+ * agx4's pools being independent render roots (GravityLinux/linux
+ * drivers/gpu/drm/asahi/g17p_boot.rs@21d3e5c9 announce_render,
+ * stage_compute_tick; g17p_render_lifecycle.rs@df192647 control_tick,
+ * control_prestate):
+ *
+ * - before a render of device-global ordinal 2 or more (0: the first
+ *   since the boot), a tick {0x2e, ordinal - 1, +0xc 0}, then the control
+ *   doorbell (H: G17P-7).  The ring must have credit (the render waits
+ *   for it), the firmware need not have taken what it holds.  From
+ *   ordinal 3, with no render or compute command out and not seen done
+ *   anywhere on the device, the render's pool support first gets the
+ *   prestate {0x1a0, 0x1ea0, 0, 0x1d00} at +0x20 (H; L: that it is the
+ *   pool's own support, the one its descriptors name: the reference's
+ *   pools share one).  The 32-bit word keeps the ordinal's low bits; the
+ *   two ordinals in 2^32 whose low bits fall below 2 send none (GAP).
+ * - before command 2 of a compute owner made after a render, a tick
+ *   {0x2e, 0, +0xc 2}, with no control doorbell: the compute doorbell
+ *   carries it (H: G17P-8).
+ *
+ * The records and the producer are written before the command's own
+ * producers; the doorbells ring after the lock, the control doorbell
+ * before the work doorbells (g17p_kick()).
+ *
+ * Return: 0, or -EBUSY (the command waits: no credit), or the push's
+ * errno.
+ */
+static int ctl_before_locked(struct agx4_fw_g17p_sub *sub,
+			     const struct g17p_cmd *c)
+{
+	static const u32 prestate[] = G17P_PRESTATE;
+	struct agx4_fw_ctl ctl = { .opcode = AGX4_FW_CTL_TICK };
+	u64 ord = sub->render_ordinal;
+	u8 rec[AGX4_FW_CTL_SIZE];
+	__le32 *sup;
+	unsigned int i;
+	int ret;
+
+	lockdep_assert_held(&sub->lock);
+	if (c->compute) {
+		if (!c->owner->after_render ||
+		    c->n != G17P_TICK_COMPUTE_ORDINAL)
+			return 0;
+		ctl.tick_context = G17P_TICK_COMPUTE;
+	} else {
+		if (ord < G17P_TICK_FIRST_ORDINAL)
+			return 0;
+		ctl.ordinal = lower_32_bits(ord - 1) + 1;
+		ctl.tick_context = G17P_TICK_RENDER;
+	}
+	if (sub->b->adev->gen->build_ctl(&ctl, rec, sizeof(rec)))
+		return 0;
+	if (!agx4_fw_boot_ctl_room(sub->b, 0))
+		return -EBUSY;
+	if (!c->compute && ord >= G17P_PRESTATE_FIRST_ORDINAL && !sub->live) {
+		sup = pool_cpu(c->pool, POOL_SUPPORT +
+			       offsetof(struct g17p_support, class_20));
+		for (i = 0; i < ARRAY_SIZE(prestate); i++)
+			WRITE_ONCE(sup[i], cpu_to_le32(prestate[i]));
+	}
+	/* agx4_cursor_set() orders the prestate and record before the producer. */
+	ret = agx4_fw_boot_ctl_push(sub->b, 0, rec, sizeof(rec));
+	if (!ret && !c->compute)
+		atomic_inc(&sub->ctl_rings);
+	return ret;
+}
+
 /* Publish what of @job may go out; true when all of it went. */
 static bool publish_job_locked(struct agx4_fw_job *job, unsigned long *kick)
 {
@@ -2979,7 +3073,7 @@ static bool publish_job_locked(struct agx4_fw_job *job, unsigned long *kick)
 	for (; job->next < job->count; job->next++) {
 		struct g17p_cmd *c = &job->cmds[job->next];
 
-		if (!cmd_ready(fq, c))
+		if (!cmd_ready(fq, c) || ctl_before_locked(fq->sub, c))
 			return false;
 		if (c->compute) {
 			publish_compute(fq, c);
@@ -3162,6 +3256,10 @@ static void g17p_job_free(struct agx4_fw_job *job)
 	list_del_init(&job->live);
 	if (job->deferred)
 		undefer_job(job);
+	/* Out and never seen done (a killed queue, a lost firmware). */
+	for (i = 0; i < job->count; i++)
+		if (job->cmds[i].published && !READ_ONCE(job->cmds[i].done))
+			sub->live--;
 	/* Done (or never out): nothing later waits for these. */
 	if (fq->last_compute >= first && fq->last_compute < end)
 		fq->last_compute = NULL;

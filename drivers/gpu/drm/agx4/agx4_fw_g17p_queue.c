@@ -120,7 +120,8 @@
  * with the work too (see ctl_before_locked()): a "tick" before every
  * render from the third since the boot, with the support's prestate when
  * nothing else runs, and before the third command of a compute owner made
- * after a render.  The fragment-barrier render flag is not
+ * after a render; and a pool's job list is reset when the pool goes idle
+ * (see pool_quiesce_locked()).  The fragment-barrier render flag is not
  * taken: a vertex barrier on earlier render work of the queue is a point
  * in the TA's context record, a compute barrier on a render waits on the
  * CPU.
@@ -733,6 +734,9 @@ struct agx4_fw_queue {
 #define SCRATCH_EV		sizeof(struct g17p_compute_work)
 #define SCRATCH_SIZE		(SCRATCH_EV + sizeof(struct g17p_event_item_compute))
 
+static void pool_quiesce_locked(struct agx4_fw_g17p_sub *sub,
+				struct g17p_pool *pl);
+
 static u64 own_va(const struct g17p_owner *o, u32 off)
 {
 	return o->arena->va + off;
@@ -1019,16 +1023,27 @@ static void owner_free(struct agx4_fw_queue *fq, struct g17p_owner *o)
 }
 
 /*
- * A compute owner made (or made anew) after a render takes the compute
- * tick (H: G17P-8, the reference's after_render gates stage_compute_tick;
- * GravityLinux/linux drivers/gpu/drm/asahi/g17p_boot.rs@21d3e5c9).
+ * A compute owner made (or made anew) after a render: it takes the
+ * compute tick, and every idle pool's job list is reset first (H: G17P-6
+ * and G17P-8, the reference's prepare_compute quiesces the render's list
+ * before it makes a compute owner after a render, and its after_render
+ * gates stage_compute_tick; GravityLinux/linux
+ * drivers/gpu/drm/asahi/g17p_boot.rs@21d3e5c9).  A pool some job holds is
+ * left to its own idling: agx4's pools are independent of the owners.
  */
 static void owner_after_render(struct agx4_fw_g17p_sub *sub,
 			       struct g17p_owner *o)
 {
+	unsigned int i;
+
+	mutex_lock(&sub->setup_lock);
 	spin_lock_irq(&sub->lock);
 	o->after_render = sub->render_ordinal != 0;
+	for (i = 0; o->after_render && i < AGX4_G17P_MAX_POOLS; i++)
+		if (sub->pool[i] && !sub->pool[i]->live)
+			pool_quiesce_locked(sub, sub->pool[i]);
 	spin_unlock_irq(&sub->lock);
+	mutex_unlock(&sub->setup_lock);
 }
 
 static int owner_create(struct agx4_fw_queue *fq)
@@ -2640,6 +2655,10 @@ static bool cmd_done_locked(struct agx4_fw_g17p_sub *sub, struct g17p_cmd *c)
 		 * signals (L: that the second look is not needed).
 		 */
 		atomic_add(sub->renders_done++ ? 1 : 2, &sub->ctl_rings);
+		/* The pool's last render published: the pool is idle. */
+		if (c->epoch == pl->epoch && c->w_end == pl->w[0] &&
+		    c->w_end3d == pl->w[1])
+			pool_quiesce_locked(sub, pl);
 	}
 	sub->live--;
 	WRITE_ONCE(c->done, true);
@@ -2807,6 +2826,39 @@ static u32 pool_bank(const struct g17p_pool *pl, unsigned int st)
 static u32 pool_ring(const struct g17p_pool *pl, unsigned int st)
 {
 	return pl->epoch ? pool_bank(pl, st) + OWN_BANK_RING : POOL_RING(st);
+}
+
+/*
+ * An idle pool's job list is reset: when both stages' done, read and
+ * write indices are the pool's last write index and the list's +8 word
+ * (the firmware moves it) is not the list's own address, the header is
+ * written anew, {0, its own address, 0} (H: G17P-6, the reference's
+ * quiesce after the last render of a wave; GravityLinux/linux
+ * drivers/gpu/drm/asahi/g17p_render_runtime.rs@21d3e5c9 quiesce).  A pool
+ * with work in flight is left alone.
+ */
+static void pool_quiesce_locked(struct agx4_fw_g17p_sub *sub,
+				struct g17p_pool *pl)
+{
+	struct agx4_fw_job_list *jl = pool_cpu(pl, POOL_JOB_LIST);
+	u64 self = pool_va(pl, POOL_JOB_LIST);
+	unsigned int st;
+
+	lockdep_assert_held(&sub->lock);
+	for (st = 0; st < 2; st++) {
+		const struct g17p_pointers *p = pool_cpu(pl, pool_bank(pl, st));
+
+		if (le32_to_cpu(READ_ONCE(p->done)) != pl->w[st] ||
+		    le32_to_cpu(READ_ONCE(p->read)) != pl->w[st] ||
+		    le32_to_cpu(READ_ONCE(p->write)) != pl->w[st])
+			return;
+	}
+	if (le64_to_cpu(READ_ONCE(jl->self)) == self)
+		return;
+	WRITE_ONCE(jl->head, 0);
+	WRITE_ONCE(jl->self, cpu_to_le64(self));
+	WRITE_ONCE(jl->tail, 0);
+	wmb();	/* the header before what is published next */
 }
 
 /*

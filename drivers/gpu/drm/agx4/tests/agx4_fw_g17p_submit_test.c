@@ -885,7 +885,9 @@ static void render_complete(struct kunit *test, u64 qta, u64 q3d)
 		u8 *ring = fw_ptr(test, rd64(rec, 0x08));
 		u32 w = rd32(p, 0x40), r = st ? CH7_READ : CH6_READ;
 
+		/* Done and read indices. */
 		put_unaligned_le32(w, p);
+		put_unaligned_le32(w, p + 0x30);
 		/* Every descriptor in the ring: status record and stamps. */
 		for (i = 0; i < w; i += 3) {
 			u8 *d = fw_ptr(test, rd64(ring, i * 8));
@@ -3053,6 +3055,46 @@ static void agx4_g17p_submit_compute_tick_after_render(struct kunit *test)
 	c->ops->queue_destroy(before);
 }
 
+/*
+ * When a pool goes idle, a job list whose +8 word the firmware moved is
+ * written anew: {0, its own address, 0}.  One with work out is not; a
+ * compute owner made after a render resets an idle pool's too.
+ */
+static void agx4_g17p_submit_idle_pool_resets_its_job_list(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fw_queue *fq = queue(test), *other;
+	struct agx4_fw_job *job;
+	u64 qta, jl;
+	u8 *w;
+
+	render_done(test, fq, 0);
+	qta = rd64(msg_ta(c, 0), 0x08);
+	jl = rd64(fw_ptr(test, qta), 0x10);
+	w = fw_ptr(test, jl);
+	KUNIT_EXPECT_EQ(test, rd64(w, 8), jl);
+	/* The firmware moves the list while render 1 runs. */
+	job = prepare(test, fq, renders(test, 1));
+	agx4_test_publish_kick(c->adev, c->ops, job);
+	put_unaligned_le64(0x1234000, w);
+	put_unaligned_le64(0x1234000, w + 8);
+	put_unaligned_le64(0x5678000, w + 0x10);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), -EINPROGRESS);
+	KUNIT_EXPECT_EQ(test, rd64(w, 8), 0x1234000);
+	render_complete(test, qta, rd64(c->bundle + CH7_RING, 0x08));
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), 0);
+	KUNIT_EXPECT_EQ(test, rd64(w, 0), 0);
+	KUNIT_EXPECT_EQ(test, rd64(w, 8), jl);
+	KUNIT_EXPECT_EQ(test, rd64(w, 0x10), 0);
+	c->ops->job_free(job);
+	/* Moved again while idle: a compute owner made now resets it. */
+	put_unaligned_le64(0x1234000, w + 8);
+	other = queue(test);
+	KUNIT_EXPECT_EQ(test, rd64(w, 8), jl);
+	c->ops->queue_destroy(other);
+	c->ops->queue_destroy(fq);
+}
+
 static struct kunit_case agx4_g17p_submit_cases[] = {
 	KUNIT_CASE(agx4_g17p_submit_compute_publishes_per_spec),
 	KUNIT_CASE(agx4_g17p_submit_second_command_follows),
@@ -3092,6 +3134,7 @@ static struct kunit_case agx4_g17p_submit_cases[] = {
 	KUNIT_CASE(agx4_g17p_submit_render_ticks_from_ordinal_2),
 	KUNIT_CASE(agx4_g17p_submit_render_tick_waits_for_credit),
 	KUNIT_CASE(agx4_g17p_submit_compute_tick_after_render),
+	KUNIT_CASE(agx4_g17p_submit_idle_pool_resets_its_job_list),
 	KUNIT_CASE(agx4_g17p_submit_recycle_waits_for_an_idle_queue),
 	KUNIT_CASE(agx4_g17p_submit_killed_pool_with_gaps_is_not_taken),
 	KUNIT_CASE(agx4_g17p_submit_serial_commands_reuse_one_descriptor_slot),

@@ -200,9 +200,11 @@
  * reached its write index, both channel consumers passed its message and
  * the second word of its status pair is non-zero; a render when both its
  * stages are (indices and consumers), both status records have a non-zero
- * word and its completion word (the 3D's end timestamp) is set.  The
- * grids' terminal counts in the report ring are not consulted (GAP:
- * whether the firmware coalesces terminal reports).  A done index only
+ * word, its completion word (the 3D's end timestamp) is set and the
+ * primary posted a completion report naming both its pool's grids since
+ * it went out (unless a memory-limit report named it).  The compute
+ * grids' terminal counts are not consulted (GAP: whether the firmware
+ * coalesces terminal reports).  A done index only
  * moves forward within a bank and never past the host's write index
  * there: one that went backwards or ahead is counted and the firmware
  * restarted, as is a cursor outside its ring.
@@ -381,6 +383,8 @@ static_assert(POOL_SLOTS >= G17P_CREDITS);
 #define POOL_LOW_BASE		0x7400000000ull
 #define POOL_LOW_STRIDE		0x400000
 #define POOL_UUID		0x15
+/* The last pool's 3D grid is below the owners' (see pool_grid()). */
+static_assert(2 * (AGX4_G17P_MAX_POOLS - 1) + 2 + 1 < OWN_FIRST_GRID);
 /* Groups of TVB blocks a pool starts with, and their geometry (H). */
 #define POOL_GROUPS		8
 #define POOL_BLOCK_SIZE		0x20000
@@ -600,6 +604,8 @@ struct g17p_pool {
  * @ptrs3d: render: the 3D pointer block of its bank.
  * @w_end3d: render: the 3D write index after it.
  * @seq3d: render: channel 7's producer count after its message.
+ * @terminals: render: its pool's terminal count when it went out.
+ * @limited: render: a memory-limit report named it.
  */
 struct g17p_cmd {
 	bool compute;
@@ -630,6 +636,8 @@ struct g17p_cmd {
 	struct g17p_pointers *ptrs3d;
 	u32 w_end3d;
 	u64 seq3d;
+	u32 terminals;
+	bool limited;
 };
 
 /**
@@ -1106,6 +1114,12 @@ err_ret:
 	return ret;
 }
 
+/* Pool @p's TA grid; its 3D grid is the next (H: 4 and 5 are compute's). */
+static u32 pool_grid(unsigned int p)
+{
+	return 2 * p + (p >= 2 ? 2 : 0);
+}
+
 static u64 pool_va(const struct g17p_pool *pl, u32 off)
 {
 	return pl->arena->va + off;
@@ -1446,7 +1460,7 @@ static int pool_create(struct agx4_fw_queue *fq, unsigned int i)
 	}
 	pl->index = i;
 	pl->blocks = POOL_GROUPS;
-	pl->grid = 2 * i + (i >= 2 ? 2 : 0);
+	pl->grid = pool_grid(i);
 	pl->low = POOL_LOW_BASE + (u64)i * POOL_LOW_STRIDE;
 	pl->gpu = WIN_BASE + (u64)i * WIN_STRIDE;
 	pl->arena = agx4_fw_obj_create(heap, POOL_SIZE, AGX4_FW_OBJ_SHARED,
@@ -2634,6 +2648,15 @@ static bool cmd_done_locked(struct agx4_fw_g17p_sub *sub, struct g17p_cmd *c)
 		    !READ_ONCE(stamps[1]))
 			return false;
 		/*
+		 * And a terminal for its pool since it went out, unless the
+		 * memory-limit report took its place (H: G17P-32, the
+		 * reference's poll_render_inner: terminals past the baseline
+		 * taken at publication, or the limit consumed).
+		 */
+		if (!c->limited &&
+		    (s32)(sub->pool_terminals[pl->index] - c->terminals) <= 0)
+			return false;
+		/*
 		 * The first render of a pool other than pool 0, once seen
 		 * complete, leaves the pool's retirement mark in its
 		 * shared-slots leaf (H: G17P-5, the reference's
@@ -3013,6 +3036,7 @@ static void publish_render(struct agx4_fw_queue *fq, struct g17p_cmd *c)
 		pl->w[st] += ARRAY_SIZE(items);
 	}
 	c->published = true;
+	c->terminals = sub->pool_terminals[pl->index];
 	sub->live++;
 	sub->render_ordinal++;
 	c->epoch = pl->epoch;
@@ -3634,7 +3658,7 @@ static int g17p_tvb_limit(struct agx4_device *adev,
 		    (u64)job->fq->asid != lim->vm)
 			continue;
 		for (i = 0; i < job->next; i++) {
-			const struct g17p_cmd *c = &job->cmds[i];
+			struct g17p_cmd *c = &job->cmds[i];
 			u32 slot = c->n % POOL_SLOTS;
 			u64 ta = pool_va(pl, POOL_DESC_TA + slot * POOL_TA_SIZE);
 			u64 fr = pool_va(pl, POOL_DESC_3D + slot * POOL_3D_SIZE);
@@ -3646,6 +3670,7 @@ static int g17p_tvb_limit(struct agx4_device *adev,
 		}
 		if (i == job->next)
 			continue;
+		job->cmds[i].limited = true;
 		job->nomem = true;
 		ret = 0;
 		break;
@@ -3654,6 +3679,36 @@ static int g17p_tvb_limit(struct agx4_device *adev,
 	/* G17P only consumes the report (H): no reply. */
 	reply->opcode = 0;
 	return ret;
+}
+
+/*
+ * A completion report of the primary: each render pool whose two grids
+ * it names has a terminal more (H: G17P-32, GravityLinux/linux
+ * drivers/gpu/drm/asahi/g17p_growth_runtime.rs@fc79d23c step_inner counts
+ * a pool's terminals from the kind-1 reports whose grid mask holds the
+ * pool's terminal mask, both its grids; poll_render_inner,
+ * g17p_boot.rs@21d3e5c9, reads them).  The secondary's reports are not
+ * counted, as the reference's growth service reads the primary's only.
+ */
+static void g17p_completion(struct agx4_device *adev,
+			    const struct agx4_fw_event *e)
+{
+	struct agx4_fw_g17p_sub *sub;
+	unsigned long flags;
+	unsigned int i;
+
+	if (!adev->fw || !adev->fw->gen_priv)
+		return;
+	sub = agx4_fw_g17p_sub(adev->fw);
+	spin_lock_irqsave(&sub->lock, flags);
+	for (i = 0; i < AGX4_G17P_MAX_POOLS; i++) {
+		u32 g = pool_grid(i);
+
+		/* A pool's two grids are in one u64: g is even, below 32. */
+		if ((e->mask[0] >> g & 3) == 3)
+			sub->pool_terminals[i]++;
+	}
+	spin_unlock_irqrestore(&sub->lock, flags);
 }
 
 const struct agx4_fw_submit_ops agx4_fw_g17p_submit = {
@@ -3667,6 +3722,7 @@ const struct agx4_fw_submit_ops agx4_fw_g17p_submit = {
 	.job_status = g17p_job_status,
 	.job_free = g17p_job_free,
 	.poll = g17p_poll,
+	.completion = g17p_completion,
 	.kick = g17p_kick,
 	.queue_kill = g17p_queue_kill,
 	.job_dump = g17p_job_dump,

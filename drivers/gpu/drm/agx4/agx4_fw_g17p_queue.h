@@ -92,6 +92,11 @@ struct agx4_fw_g17p_sub {
 	 */
 	u32 live;
 	/**
+	 * @pool_terminals: completion reports from the primary naming both
+	 * grids of each render pool, by pool index; under @lock.
+	 */
+	u32 pool_terminals[AGX4_G17P_MAX_POOLS];
+	/**
 	 * @setup_lock: protects @owners, @pools, @pool, @pool_gen,
 	 * @pool_waiters, @queues, which queue each pool is bound to,
 	 * @operands and the dispatch block.

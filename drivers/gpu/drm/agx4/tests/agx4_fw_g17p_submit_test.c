@@ -872,8 +872,33 @@ static u32 *cur(struct ctx *c, u32 read, u32 word)
 	return cursor(c, read + word * 0x10);
 }
 
-/* The firmware completed render queue @q's TA and 3D work so far. */
-static void render_complete(struct kunit *test, u64 qta, u64 q3d)
+/*
+ * The primary posts a completion report (kind 1) naming the grids below
+ * 64 of @mask, and the host drains it.
+ */
+static void post_report(struct kunit *test, u64 mask)
+{
+	struct agx4_fwmodel *m = agx4_test_model();
+	u8 rec[0x48] = {};
+
+	put_unaligned_le32(1, rec);
+	put_unaligned_le64(mask, rec + 4);
+	KUNIT_ASSERT_EQ(test, agx4_fwmodel_post_event(m, 0, rec, sizeof(rec)),
+			0);
+	agx4_fwmodel_sync(m);
+}
+
+/* A report naming grids @grid and @grid + 1: a render pool's terminal. */
+static void post_terminal(struct kunit *test, u32 grid)
+{
+	post_report(test, 3ull << grid);
+}
+
+/*
+ * The firmware completed render queue @q's TA and 3D work so far, all but
+ * the completion report.
+ */
+static void render_complete_quiet(struct kunit *test, u64 qta, u64 q3d)
 {
 	struct ctx *c = test->priv;
 	u64 q[2] = { qta, q3d };
@@ -901,6 +926,20 @@ static void render_complete(struct kunit *test, u64 qta, u64 q3d)
 		WRITE_ONCE(*cur(c, r, 0), *cur(c, r, 2));
 		WRITE_ONCE(*cur(c, r, 1), *cur(c, r, 2));
 	}
+}
+
+/*
+ * The firmware completed render queue @q's TA and 3D work so far, and
+ * reported it: one report naming the pool's grids, the TA grid one below
+ * the 3D grid its first event item carries (+4, 0x10000 | grid).
+ */
+static void render_complete(struct kunit *test, u64 qta, u64 q3d)
+{
+	u32 grid = rd32(fw_ptr(test, rd64(fw_ptr(test, rd64(fw_ptr(test, q3d),
+							     0x08)), 16)), 4);
+
+	render_complete_quiet(test, qta, q3d);
+	post_terminal(test, (grid & 0xff) - 1);
 }
 
 /*
@@ -3095,6 +3134,36 @@ static void agx4_g17p_submit_idle_pool_resets_its_job_list(struct kunit *test)
 	c->ops->queue_destroy(fq);
 }
 
+/*
+ * A render whose memory says complete is not done before the primary
+ * reported a terminal for its pool since it went out: a report for
+ * another pool's grids, or one for its TA grid alone, is not one.
+ */
+static void agx4_g17p_submit_render_done_needs_its_pool_terminal(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fw_queue *fq = queue(test);
+	struct agx4_fw_job *job;
+	u64 qta, q3d;
+
+	/* A report before the render went out does not count for it. */
+	post_terminal(test, 0);
+	job = prepare(test, fq, renders(test, 1));
+	agx4_test_publish_kick(c->adev, c->ops, job);
+	qta = rd64(msg_ta(c, 0), 0x08);
+	q3d = rd64(c->bundle + CH7_RING, 0x08);
+	render_complete_quiet(test, qta, q3d);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), -EINPROGRESS);
+	post_terminal(test, 2);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), -EINPROGRESS);
+	post_report(test, 1);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), -EINPROGRESS);
+	post_terminal(test, 0);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), 0);
+	c->ops->job_free(job);
+	c->ops->queue_destroy(fq);
+}
+
 static struct kunit_case agx4_g17p_submit_cases[] = {
 	KUNIT_CASE(agx4_g17p_submit_compute_publishes_per_spec),
 	KUNIT_CASE(agx4_g17p_submit_second_command_follows),
@@ -3108,6 +3177,7 @@ static struct kunit_case agx4_g17p_submit_cases[] = {
 	KUNIT_CASE(agx4_g17p_submit_failed_create_keeps_nothing),
 	KUNIT_CASE(agx4_g17p_submit_render_publishes_per_spec),
 	KUNIT_CASE(agx4_g17p_submit_render_done_needs_every_signal),
+	KUNIT_CASE(agx4_g17p_submit_render_done_needs_its_pool_terminal),
 	KUNIT_CASE(agx4_g17p_submit_pool_bank_switch_keeps_older_renders_done),
 	KUNIT_CASE(agx4_g17p_submit_render_barriers),
 	KUNIT_CASE(agx4_g17p_submit_pools_are_taken_at_first_render),

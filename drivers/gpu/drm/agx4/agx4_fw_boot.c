@@ -737,6 +737,25 @@ int agx4_fw_boot_ctl_push_n(struct agx4_fw_boot *b, unsigned int inst,
 }
 
 /**
+ * agx4_fw_boot_ctl_room() - may a device-control record be pushed now?
+ * @b: the firmware.
+ * @inst: the instance.
+ *
+ * Return: true when the ring has credit for one more record (a read
+ * cursor outside the ring gives none).
+ */
+bool agx4_fw_boot_ctl_room(struct agx4_fw_boot *b, unsigned int inst)
+{
+	unsigned long flags;
+	int room;
+
+	spin_lock_irqsave(&b->ctl_lock, flags);
+	room = agx4_channel_free_entries(&b->ctl[inst]);
+	spin_unlock_irqrestore(&b->ctl_lock, flags);
+	return room > 0;
+}
+
+/**
  * agx4_fw_boot_ctl_ring() - ring an instance's device-control doorbell
  * @b: the firmware.
  * @inst: the instance.

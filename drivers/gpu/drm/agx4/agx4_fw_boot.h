@@ -201,6 +201,7 @@ int agx4_fw_boot_ctl_push(struct agx4_fw_boot *b, unsigned int inst,
 int agx4_fw_boot_ctl_push_n(struct agx4_fw_boot *b, unsigned int inst,
 			    const void *recs, size_t len, unsigned int n);
 int agx4_fw_boot_ctl_ring(struct agx4_fw_boot *b, unsigned int inst);
+bool agx4_fw_boot_ctl_room(struct agx4_fw_boot *b, unsigned int inst);
 int agx4_fw_boot_wait_ctl(struct agx4_fw_boot *b, unsigned int inst);
 int agx4_fw_boot_handoff(struct agx4_fw_boot *b);
 int agx4_fw_boot_check_cold(struct agx4_fw_boot *b, unsigned int inst);

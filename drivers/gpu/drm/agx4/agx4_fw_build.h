@@ -298,7 +298,10 @@ struct agx4_fw_event {
  * @context_control: and the context-control record.
  * @maint_kind: %AGX4_FW_CTL_MAINTENANCE (G17P): kind 0..2.
  * @maint_phase: and phase 1..2.
- * @ordinal: %AGX4_FW_CTL_TICK (G17P): the render ordinal, 2 or more.
+ * @ordinal: %AGX4_FW_CTL_TICK (G17P): the render ordinal, 2 or more,
+ *	before a render; 0 before a compute.
+ * @tick_context: and the context word: %G17P_TICK_RENDER or
+ *	%G17P_TICK_COMPUTE.
  */
 struct agx4_fw_ctl {
 	u32 opcode;
@@ -324,7 +327,10 @@ struct agx4_fw_ctl {
 			u32 maint_kind;
 			u32 maint_phase;
 		};
-		u32 ordinal;
+		struct {
+			u32 ordinal;
+			u32 tick_context;
+		};
 	};
 };
 

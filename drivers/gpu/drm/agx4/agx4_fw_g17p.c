@@ -496,10 +496,15 @@ static int g17p_build_ctl(const struct agx4_fw_ctl *c, void *buf,
 		m->phase = cpu_to_le32(c->maint_phase);
 		break;
 	case AGX4_FW_CTL_TICK:
-		if (c->ordinal < G17P_TICK_FIRST_ORDINAL)
+		/* A render's from ordinal 2; a compute's is tick 0. */
+		if (c->tick_context == G17P_TICK_RENDER ?
+		    c->ordinal < G17P_TICK_FIRST_ORDINAL :
+		    c->tick_context != G17P_TICK_COMPUTE || c->ordinal)
 			return -EINVAL;
 		memset(buf, 0, AGX4_FW_CTL_SIZE);
-		t->ordinal = cpu_to_le32(c->ordinal - 1);
+		if (c->ordinal)
+			t->ordinal = cpu_to_le32(c->ordinal - 1);
+		t->context = cpu_to_le32(c->tick_context);
 		break;
 	default:
 		/* Opcode 9 exists on G17P only as a diagnostic. */

@@ -116,10 +116,12 @@
  * the region's "resource record" at +0 that the reference writes cold.
  * The first render of a pool other than 0, once complete, leaves the
  * pool's "done" mark, and every render seen complete rings the control
- * doorbell (twice for the first since the boot).  What the render path
- * does not do (named where each matters): the device-control "tick" the
- * reference sends before renders from the second one and its prestate
- * are not sent.  The fragment-barrier render flag is not
+ * doorbell (twice for the first since the boot).  Device control goes
+ * with the work too (see ctl_before_locked()): a "tick" before every
+ * render from the third since the boot, with the support's prestate when
+ * nothing else runs, and before the third command of a compute owner made
+ * after a render; and a pool's job list is reset when the pool goes idle
+ * (see pool_quiesce_locked()).  The fragment-barrier render flag is not
  * taken: a vertex barrier on earlier render work of the queue is a point
  * in the TA's context record, a compute barrier on a render waits on the
  * CPU.
@@ -197,9 +199,11 @@
  * reached its write index, both channel consumers passed its message and
  * the second word of its status pair is non-zero; a render when both its
  * stages are (indices and consumers), both status records have a non-zero
- * word and its completion word (the 3D's end timestamp) is set.  The
- * grids' terminal counts in the report ring are not consulted (GAP:
- * whether the firmware coalesces terminal reports).  A done index only
+ * word, its completion word (the 3D's end timestamp) is set and the
+ * primary posted a completion report naming both its pool's grids since
+ * it went out (unless a memory-limit report named it).  The compute
+ * grids' terminal counts are not consulted (GAP: whether the firmware
+ * coalesces terminal reports).  A done index only
  * moves forward within a bank and never past the host's write index
  * there: one that went backwards or ahead is counted and the firmware
  * restarted, as is a cursor outside its ring.
@@ -393,6 +397,8 @@ static_assert(POOL_SLOTS >= G17P_CREDITS);
 #define POOL_LOW_BASE		0x7400000000ull
 #define POOL_LOW_STRIDE		0x400000
 #define POOL_UUID		0x15
+/* The last pool's 3D grid is below the owners' (see pool_grid()). */
+static_assert(2 * (AGX4_G17P_MAX_POOLS - 1) + 2 + 1 < OWN_FIRST_GRID);
 /* Groups of TVB blocks a pool starts with, and their geometry (H). */
 #define POOL_GROUPS		8
 #define POOL_BLOCK_SIZE		0x20000
@@ -498,6 +504,8 @@ struct g17p_vm {
  * @w: write index in the current bank.
  * @seen: the done index last read from the current bank.
  * @published: commands published.
+ * @after_render: made (or recycled) once a render was published since the
+ *	boot: its command 2 is preceded by a compute tick.
  * @desc_wq: prepare waiting for a descriptor slot; woken when one is
  *	given back, at unplug and when the firmware stops.
  * @held: descriptor slots a command holds (index, not offset).
@@ -514,6 +522,7 @@ struct g17p_owner {
 	u32 w;
 	u32 seen;
 	u32 published;
+	bool after_render;
 	/**
 	 * @desc_lock: protects @held; taken by prepare and by the freeing
 	 * of jobs.
@@ -606,6 +615,8 @@ struct g17p_pool {
  * @ptrs3d: render: the 3D pointer block of its bank.
  * @w_end3d: render: the 3D write index after it.
  * @seq3d: render: channel 7's producer count after its message.
+ * @terminals: render: its pool's terminal count when it went out.
+ * @limited: render: a memory-limit report named it.
  */
 struct g17p_cmd {
 	bool compute;
@@ -636,6 +647,8 @@ struct g17p_cmd {
 	struct g17p_pointers *ptrs3d;
 	u32 w_end3d;
 	u64 seq3d;
+	u32 terminals;
+	bool limited;
 };
 
 /**
@@ -739,6 +752,9 @@ struct agx4_fw_queue {
 
 #define SCRATCH_EV		sizeof(struct g17p_compute_work)
 #define SCRATCH_SIZE		(SCRATCH_EV + sizeof(struct g17p_event_item_compute))
+
+static void pool_quiesce_locked(struct agx4_fw_g17p_sub *sub,
+				struct g17p_pool *pl);
 
 static u64 own_va(const struct g17p_owner *o, u32 off)
 {
@@ -1049,6 +1065,30 @@ static void owner_free(struct agx4_fw_queue *fq, struct g17p_owner *o)
 	put_slot(fq->sub, fq->sub->owners, i);
 }
 
+/*
+ * A compute owner made (or made anew) after a render: it takes the
+ * compute tick, and every idle pool's job list is reset first (H: G17P-6
+ * and G17P-8, the reference's prepare_compute quiesces the render's list
+ * before it makes a compute owner after a render, and its after_render
+ * gates stage_compute_tick; GravityLinux/linux
+ * drivers/gpu/drm/asahi/g17p_boot.rs@21d3e5c9).  A pool some job holds is
+ * left to its own idling: agx4's pools are independent of the owners.
+ */
+static void owner_after_render(struct agx4_fw_g17p_sub *sub,
+			       struct g17p_owner *o)
+{
+	unsigned int i;
+
+	mutex_lock(&sub->setup_lock);
+	spin_lock_irq(&sub->lock);
+	o->after_render = sub->render_ordinal != 0;
+	for (i = 0; o->after_render && i < AGX4_G17P_MAX_POOLS; i++)
+		if (sub->pool[i] && !sub->pool[i]->live)
+			pool_quiesce_locked(sub, sub->pool[i]);
+	spin_unlock_irq(&sub->lock);
+	mutex_unlock(&sub->setup_lock);
+}
+
 static int owner_create(struct agx4_fw_queue *fq)
 {
 	struct agx4_fw_g17p_sub *sub = fq->sub;
@@ -1095,6 +1135,7 @@ static int owner_create(struct agx4_fw_queue *fq)
 		ret = init_owner(fq, o);
 	if (ret)
 		goto err_ret;
+	owner_after_render(sub, o);
 	fq->owner = o;
 	return 0;
 
@@ -1103,6 +1144,12 @@ err:
 err_ret:
 	owner_free(fq, o);
 	return ret;
+}
+
+/* Pool @p's TA grid; its 3D grid is the next (H: 4 and 5 are compute's). */
+static u32 pool_grid(unsigned int p)
+{
+	return 2 * p + (p >= 2 ? 2 : 0);
 }
 
 static u64 pool_va(const struct g17p_pool *pl, u32 off)
@@ -1445,7 +1492,7 @@ static int pool_create(struct agx4_fw_queue *fq, unsigned int i)
 	}
 	pl->index = i;
 	pl->blocks = POOL_GROUPS;
-	pl->grid = 2 * i + (i >= 2 ? 2 : 0);
+	pl->grid = pool_grid(i);
 	pl->low = POOL_LOW_BASE + (u64)i * POOL_LOW_STRIDE;
 	pl->gpu = WIN_BASE + (u64)i * WIN_STRIDE;
 	pl->arena = agx4_fw_obj_create(heap, POOL_SIZE, AGX4_FW_OBJ_SHARED,
@@ -1843,7 +1890,10 @@ static int owner_recycle(struct agx4_fw_queue *fq)
 	o->w = 0;
 	o->seen = 0;
 	o->published = 0;
-	return init_owner(fq, o);
+	ret = init_owner(fq, o);
+	if (!ret)
+		owner_after_render(fq->sub, o);
+	return ret;
 }
 
 /* An idle pool the caller holds, forgotten by the firmware and made anew. */
@@ -2659,6 +2709,15 @@ static bool cmd_done_locked(struct agx4_fw_g17p_sub *sub, struct g17p_cmd *c)
 		    !READ_ONCE(stamps[1]))
 			return false;
 		/*
+		 * And a terminal for its pool since it went out, unless the
+		 * memory-limit report took its place (H: G17P-32, the
+		 * reference's poll_render_inner: terminals past the baseline
+		 * taken at publication, or the limit consumed).
+		 */
+		if (!c->limited &&
+		    (s32)(sub->pool_terminals[pl->index] - c->terminals) <= 0)
+			return false;
+		/*
 		 * The first render of a pool other than pool 0, once seen
 		 * complete, leaves the pool's retirement mark in its
 		 * shared-slots leaf (H: G17P-5, the reference's
@@ -2680,7 +2739,12 @@ static bool cmd_done_locked(struct agx4_fw_g17p_sub *sub, struct g17p_cmd *c)
 		 * signals (L: that the second look is not needed).
 		 */
 		atomic_add(sub->renders_done++ ? 1 : 2, &sub->ctl_rings);
+		/* The pool's last render published: the pool is idle. */
+		if (c->epoch == pl->epoch && c->w_end == pl->w[0] &&
+		    c->w_end3d == pl->w[1])
+			pool_quiesce_locked(sub, pl);
 	}
+	sub->live--;
 	WRITE_ONCE(c->done, true);
 	return true;
 }
@@ -2806,6 +2870,7 @@ static void publish_compute(struct agx4_fw_queue *fq, struct g17p_cmd *c)
 		      o->w, items, nitems, own_cpu(o, ev), &c->ev, o->grid,
 		      !n, &c->ptrs, &c->w_end, &c->seq);
 	c->published = true;
+	sub->live++;
 	c->epoch = o->epoch;
 	o->w += nitems;
 	o->published++;
@@ -2845,6 +2910,39 @@ static u32 pool_bank(const struct g17p_pool *pl, unsigned int st)
 static u32 pool_ring(const struct g17p_pool *pl, unsigned int st)
 {
 	return pl->epoch ? pool_bank(pl, st) + OWN_BANK_RING : POOL_RING(st);
+}
+
+/*
+ * An idle pool's job list is reset: when both stages' done, read and
+ * write indices are the pool's last write index and the list's +8 word
+ * (the firmware moves it) is not the list's own address, the header is
+ * written anew, {0, its own address, 0} (H: G17P-6, the reference's
+ * quiesce after the last render of a wave; GravityLinux/linux
+ * drivers/gpu/drm/asahi/g17p_render_runtime.rs@21d3e5c9 quiesce).  A pool
+ * with work in flight is left alone.
+ */
+static void pool_quiesce_locked(struct agx4_fw_g17p_sub *sub,
+				struct g17p_pool *pl)
+{
+	struct agx4_fw_job_list *jl = pool_cpu(pl, POOL_JOB_LIST);
+	u64 self = pool_va(pl, POOL_JOB_LIST);
+	unsigned int st;
+
+	lockdep_assert_held(&sub->lock);
+	for (st = 0; st < 2; st++) {
+		const struct g17p_pointers *p = pool_cpu(pl, pool_bank(pl, st));
+
+		if (le32_to_cpu(READ_ONCE(p->done)) != pl->w[st] ||
+		    le32_to_cpu(READ_ONCE(p->read)) != pl->w[st] ||
+		    le32_to_cpu(READ_ONCE(p->write)) != pl->w[st])
+			return;
+	}
+	if (le64_to_cpu(READ_ONCE(jl->self)) == self)
+		return;
+	WRITE_ONCE(jl->head, 0);
+	WRITE_ONCE(jl->self, cpu_to_le64(self));
+	WRITE_ONCE(jl->tail, 0);
+	wmb();	/* the header before what is published next */
 }
 
 /*
@@ -2999,6 +3097,9 @@ static void publish_render(struct agx4_fw_queue *fq, struct g17p_cmd *c)
 		pl->w[st] += ARRAY_SIZE(items);
 	}
 	c->published = true;
+	c->terminals = sub->pool_terminals[pl->index];
+	sub->live++;
+	sub->render_ordinal++;
 	c->epoch = pl->epoch;
 	pl->published++;
 	pl->recent[k % TILEMAP_BLOCKS] = c;
@@ -3031,6 +3132,75 @@ static bool cmd_ready(struct agx4_fw_queue *fq, struct g17p_cmd *c)
 	       chan_room(sub, AGX4_FW_LANE_3D);
 }
 
+/*
+ * Device control that goes before command @c, on the primary's
+ * device-control channel (12), all in the reference's pipelined form,
+ * agx4's pools being independent render roots (GravityLinux/linux
+ * drivers/gpu/drm/asahi/g17p_boot.rs@21d3e5c9 announce_render,
+ * stage_compute_tick; g17p_render_lifecycle.rs@df192647 control_tick,
+ * control_prestate):
+ *
+ * - before a render of device-global ordinal 2 or more (0: the first
+ *   since the boot), a tick {0x2e, ordinal - 1, +0xc 0}, then the control
+ *   doorbell (H: G17P-7).  The ring must have credit (the render waits
+ *   for it), the firmware need not have taken what it holds.  From
+ *   ordinal 3, with no render or compute command out and not seen done
+ *   anywhere on the device, the render's pool support first gets the
+ *   prestate {0x1a0, 0x1ea0, 0, 0x1d00} at +0x20 (H; L: that it is the
+ *   pool's own support, the one its descriptors name: the reference's
+ *   pools share one).  The 32-bit word keeps the ordinal's low bits; the
+ *   two ordinals in 2^32 whose low bits fall below 2 send none (GAP).
+ * - before command 2 of a compute owner made after a render, a tick
+ *   {0x2e, 0, +0xc 2}, with no control doorbell: the compute doorbell
+ *   carries it (H: G17P-8).
+ *
+ * The records and the producer are written before the command's own
+ * producers; the doorbells ring after the lock, the control doorbell
+ * before the work doorbells (g17p_kick()).
+ *
+ * Return: 0, or -EBUSY (the command waits: no credit), or the push's
+ * errno.
+ */
+static int ctl_before_locked(struct agx4_fw_g17p_sub *sub,
+			     const struct g17p_cmd *c)
+{
+	static const u32 prestate[] = G17P_PRESTATE;
+	struct agx4_fw_ctl ctl = { .opcode = AGX4_FW_CTL_TICK };
+	u64 ord = sub->render_ordinal;
+	u8 rec[AGX4_FW_CTL_SIZE];
+	__le32 *sup;
+	unsigned int i;
+	int ret;
+
+	lockdep_assert_held(&sub->lock);
+	if (c->compute) {
+		if (!c->owner->after_render ||
+		    c->n != G17P_TICK_COMPUTE_ORDINAL)
+			return 0;
+		ctl.tick_context = G17P_TICK_COMPUTE;
+	} else {
+		if (ord < G17P_TICK_FIRST_ORDINAL)
+			return 0;
+		ctl.ordinal = lower_32_bits(ord - 1) + 1;
+		ctl.tick_context = G17P_TICK_RENDER;
+	}
+	if (sub->b->adev->gen->build_ctl(&ctl, rec, sizeof(rec)))
+		return 0;
+	if (!agx4_fw_boot_ctl_room(sub->b, 0))
+		return -EBUSY;
+	if (!c->compute && ord >= G17P_PRESTATE_FIRST_ORDINAL && !sub->live) {
+		sup = pool_cpu(c->pool, POOL_SUPPORT +
+			       offsetof(struct g17p_support, class_20));
+		for (i = 0; i < ARRAY_SIZE(prestate); i++)
+			WRITE_ONCE(sup[i], cpu_to_le32(prestate[i]));
+	}
+	/* agx4_cursor_set() orders the prestate and record before the producer. */
+	ret = agx4_fw_boot_ctl_push(sub->b, 0, rec, sizeof(rec));
+	if (!ret && !c->compute)
+		atomic_inc(&sub->ctl_rings);
+	return ret;
+}
+
 /* Publish what of @job may go out; true when all of it went. */
 static bool publish_job_locked(struct agx4_fw_job *job, unsigned long *kick)
 {
@@ -3040,7 +3210,7 @@ static bool publish_job_locked(struct agx4_fw_job *job, unsigned long *kick)
 	for (; job->next < job->count; job->next++) {
 		struct g17p_cmd *c = &job->cmds[job->next];
 
-		if (!cmd_ready(fq, c))
+		if (!cmd_ready(fq, c) || ctl_before_locked(fq->sub, c))
 			return false;
 		if (c->compute) {
 			publish_compute(fq, c);
@@ -3223,6 +3393,10 @@ static void g17p_job_free(struct agx4_fw_job *job)
 	list_del_init(&job->live);
 	if (job->deferred)
 		undefer_job(job);
+	/* Out and never seen done (a killed queue, a lost firmware). */
+	for (i = 0; i < job->count; i++)
+		if (job->cmds[i].published && !READ_ONCE(job->cmds[i].done))
+			sub->live--;
 	/* Done (or never out): nothing later waits for these. */
 	if (fq->last_compute >= first && fq->last_compute < end)
 		fq->last_compute = NULL;
@@ -3541,7 +3715,7 @@ static int g17p_tvb_limit(struct agx4_device *adev,
 		    (u64)job->fq->asid != lim->vm)
 			continue;
 		for (i = 0; i < job->next; i++) {
-			const struct g17p_cmd *c = &job->cmds[i];
+			struct g17p_cmd *c = &job->cmds[i];
 			u32 slot = c->n % POOL_SLOTS;
 			u64 ta = pool_va(pl, POOL_DESC_TA + slot * POOL_TA_SIZE);
 			u64 fr = pool_va(pl, POOL_DESC_3D + slot * POOL_3D_SIZE);
@@ -3553,6 +3727,7 @@ static int g17p_tvb_limit(struct agx4_device *adev,
 		}
 		if (i == job->next)
 			continue;
+		job->cmds[i].limited = true;
 		job->nomem = true;
 		ret = 0;
 		break;
@@ -3561,6 +3736,36 @@ static int g17p_tvb_limit(struct agx4_device *adev,
 	/* G17P only consumes the report (H): no reply. */
 	reply->opcode = 0;
 	return ret;
+}
+
+/*
+ * A completion report of the primary: each render pool whose two grids
+ * it names has a terminal more (H: G17P-32, GravityLinux/linux
+ * drivers/gpu/drm/asahi/g17p_growth_runtime.rs@fc79d23c step_inner counts
+ * a pool's terminals from the kind-1 reports whose grid mask holds the
+ * pool's terminal mask, both its grids; poll_render_inner,
+ * g17p_boot.rs@21d3e5c9, reads them).  The secondary's reports are not
+ * counted, as the reference's growth service reads the primary's only.
+ */
+static void g17p_completion(struct agx4_device *adev,
+			    const struct agx4_fw_event *e)
+{
+	struct agx4_fw_g17p_sub *sub;
+	unsigned long flags;
+	unsigned int i;
+
+	if (!adev->fw || !adev->fw->gen_priv)
+		return;
+	sub = agx4_fw_g17p_sub(adev->fw);
+	spin_lock_irqsave(&sub->lock, flags);
+	for (i = 0; i < AGX4_G17P_MAX_POOLS; i++) {
+		u32 g = pool_grid(i);
+
+		/* A pool's two grids are in one u64: g is even, below 32. */
+		if ((e->mask[0] >> g & 3) == 3)
+			sub->pool_terminals[i]++;
+	}
+	spin_unlock_irqrestore(&sub->lock, flags);
 }
 
 const struct agx4_fw_submit_ops agx4_fw_g17p_submit = {
@@ -3574,6 +3779,7 @@ const struct agx4_fw_submit_ops agx4_fw_g17p_submit = {
 	.job_status = g17p_job_status,
 	.job_free = g17p_job_free,
 	.poll = g17p_poll,
+	.completion = g17p_completion,
 	.kick = g17p_kick,
 	.queue_kill = g17p_queue_kill,
 	.job_dump = g17p_job_dump,

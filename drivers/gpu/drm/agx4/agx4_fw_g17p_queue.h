@@ -82,6 +82,21 @@ struct agx4_fw_g17p_sub {
 	/** @renders_done: renders seen complete since the boot; under @lock. */
 	u64 renders_done;
 	/**
+	 * @render_ordinal: renders published since the boot, the ordinal of
+	 * the next one (0: the first); under @lock.
+	 */
+	u64 render_ordinal;
+	/**
+	 * @live: commands (render or compute) published and neither seen
+	 * done nor freed; under @lock.
+	 */
+	u32 live;
+	/**
+	 * @pool_terminals: completion reports from the primary naming both
+	 * grids of each render pool, by pool index; under @lock.
+	 */
+	u32 pool_terminals[AGX4_G17P_MAX_POOLS];
+	/**
 	 * @setup_lock: protects @owners, @pools, @pool, @pool_gen,
 	 * @pool_waiters, @queues, which queue each pool is bound to,
 	 * @operands and the dispatch block.

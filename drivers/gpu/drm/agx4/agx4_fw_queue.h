@@ -11,6 +11,7 @@
 struct agx4_cmdbuf;
 struct agx4_device;
 struct agx4_fw_ctl;
+struct agx4_fw_event;
 struct agx4_fw_ev_grow_in;
 struct agx4_fw_ev_limit_in;
 struct agx4_fw_job;
@@ -178,6 +179,13 @@ struct agx4_fw_submit_ops {
 	 * what @job_publish deferred.
 	 */
 	void (*poll)(struct agx4_device *adev);
+	/**
+	 * @completion: optional; the primary posted completion report @e
+	 * (kind 1), about to cause a completion scan: note what it names.
+	 * Called from the event drain (any context, hard IRQ included).
+	 */
+	void (*completion)(struct agx4_device *adev,
+			   const struct agx4_fw_event *e);
 	/**
 	 * @kick: ring the doorbells @job_publish and @poll noted since the
 	 * last call, each once; a doorbell the mailbox refuses is noted

@@ -244,16 +244,20 @@ struct g17p_ctl_maintenance {
 AGX4_FW_CHECK_FIELDS(struct g17p_ctl_maintenance, AGX4_FW_CTL_SIZE,
 		     G17P_CTL_MAINTENANCE_FIELDS);
 
-/* Device control 0x2e, render control tick. */
+/* Device control 0x2e, control tick (before a render or a compute). */
 struct g17p_ctl_tick {
 	__le32 opcode;
-	/* Render ordinal - 1. */
+	/* Render: the render ordinal - 1; compute: 0. */
 	__le32 ordinal;
-	u8 __pad_8[0x38];
+	u8 __pad_8[0x4];
+	/* Context word: 0 render, 2 compute. */
+	__le32 context;
+	u8 __pad_10[0x30];
 } __packed;
 #define G17P_CTL_TICK_FIELDS(TYPE, ...)					\
 	(TYPE(__VA_ARGS__, opcode, 0x0)					\
-	 TYPE(__VA_ARGS__, ordinal, 0x4))
+	 TYPE(__VA_ARGS__, ordinal, 0x4)				\
+	 TYPE(__VA_ARGS__, context, 0xc))
 AGX4_FW_CHECK_FIELDS(struct g17p_ctl_tick, AGX4_FW_CTL_SIZE,
 		     G17P_CTL_TICK_FIELDS);
 
@@ -284,6 +288,14 @@ AGX4_FW_CHECK_FIELDS(struct g17p_ev_completion, AGX4_FW_EV_SIZE,
 #define G17P_MAINT_PHASES	2
 /* Control ticks are sent for render ordinals from this on. */
 #define G17P_TICK_FIRST_ORDINAL	2
+/* A control tick's context word: before a render, before a compute. */
+#define G17P_TICK_RENDER	0
+#define G17P_TICK_COMPUTE	2
+/* The compute command ordinal (of an owner) a compute tick precedes. */
+#define G17P_TICK_COMPUTE_ORDINAL	2
+/* The render prestate: four u32 at the support + 0x20, from ordinal 3. */
+#define G17P_PRESTATE_FIRST_ORDINAL	3
+#define G17P_PRESTATE		{ 0x1a0, 0x1ea0, 0, 0x1d00 }
 
 /* Event 6, TVB growth request. */
 struct g17p_ev_grow {

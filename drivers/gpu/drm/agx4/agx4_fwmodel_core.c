@@ -1621,8 +1621,11 @@ static void handle_init(struct agx4_fwmodel *m, unsigned int inst, u64 msg)
 	/*
 	 * L: records already produced are consumed at init: G16 produces
 	 * the opening no-op before init and finds all three control cursors
-	 * at 1 afterwards; G17P stages them consumed.
+	 * at 1 afterwards; G17P stages them consumed.  A started firmware
+	 * has taken no render tick yet.
 	 */
+	if (inst == 0)
+		m->render_ticks = 0;
 	if (check_init(m, inst, va) ||
 	    (!fault_take(m, AGX4_FWMODEL_FAULT_CONTROL_UNREAD, NULL) &&
 	     control_consume(m, inst))) {

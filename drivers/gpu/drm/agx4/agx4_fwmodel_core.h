@@ -395,6 +395,8 @@ enum fwm_scratch {
  *	step_inner (G17P).
  * @slot_owner: G17P: the receiver each dependency-point receiver slot
  *	belongs to, 1 + its key (0: none yet; executor only).
+ * @render_ticks: G17P: render control ticks the primary took since it
+ *	started (executor only).
  * @grid_done: G17P: commands completed per grid (executor writes;
  *	read under @lock).
  * @mode: see &enum agx4_fwmodel_mode (under @lock).
@@ -462,6 +464,7 @@ struct agx4_fwmodel {
 	u64 job_seq;
 	u32 tvb_count[FWM_TVB_POOLS];
 	u32 slot_owner[FWM_RECV_SLOTS];
+	u32 render_ticks;
 	u32 grid_done[FWM_GRIDS];
 	enum agx4_fwmodel_mode mode;
 	u32 mode_arg;

@@ -124,6 +124,42 @@ static void g17p_acked(struct agx4_fwmodel *m, unsigned int inst, u32 status)
 			  (status == 1 ? 0 : status));
 }
 
+/*
+ * The 0x2e control tick, 0x40 bytes: +0 0x2e, +4 a tick number, +0xc a
+ * context word, the rest zero (GravityLinux/linux
+ * drivers/gpu/drm/asahi/g17p_render_lifecycle.rs@df192647 control_tick;
+ * g17p_boot.rs@21d3e5c9 announce_render, stage_compute_tick).  Before a
+ * render (context 0) the number is the render's ordinal - 1, and the host
+ * sends one for every render from ordinal 2 (control_tick refuses a
+ * lower one), so the render ticks since the firmware started carry 1, 2,
+ * 3, ... in turn; before a compute (context 2) it is 0.  Both go to the
+ * primary only (announce_render and stage_compute_tick write peer 0's
+ * channel 12).  Anything else is refused (strictest reading).
+ */
+#define TICK_NUMBER		0x04
+#define TICK_CONTEXT		0x0c
+#define TICK_RENDER		0
+#define TICK_COMPUTE		2
+static int g17p_tick(struct agx4_fwmodel *m, unsigned int inst,
+		     const u8 *rec)
+{
+	u32 number = get_unaligned_le32(rec + TICK_NUMBER);
+	u32 context = get_unaligned_le32(rec + TICK_CONTEXT);
+	unsigned int i;
+
+	if (inst != 0 || get_unaligned_le32(rec + 8))
+		return -EINVAL;
+	for (i = 0x10; i < FWM_CTL_RECORD; i++)
+		if (rec[i])
+			return -EINVAL;
+	if (context == TICK_COMPUTE)
+		return number ? -EINVAL : 0;
+	if (context != TICK_RENDER || number != m->render_ticks + 1)
+		return -EINVAL;
+	m->render_ticks++;
+	return 0;
+}
+
 static int g17p_ctl_record(struct agx4_fwmodel *m, unsigned int inst, u64 va,
 			   const u8 *rec)
 {
@@ -140,8 +176,9 @@ static int g17p_ctl_record(struct agx4_fwmodel *m, unsigned int inst, u64 va,
 	/* L: lifecycle records are accepted, not acted on yet. */
 	case G17P_OP_CLEANUP:
 	case G17P_OP_MAINTENANCE:
-	case G17P_OP_TICK:
 		return 0;
+	case G17P_OP_TICK:
+		return g17p_tick(m, inst, rec);
 	default:
 		return -EINVAL;
 	}

@@ -451,9 +451,13 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_job_notify);
 static void event_completion(void *priv, const struct agx4_fw_event *e)
 {
 	struct agx4_device *adev = priv;
+	struct agx4_job_dev *jd = adev->jobs;
 
-	if (adev->jobs)
-		WRITE_ONCE(adev->jobs->completed, true);
+	if (!jd)
+		return;
+	if (jd->ops->completion)
+		jd->ops->completion(adev, e);
+	WRITE_ONCE(jd->completed, true);
 }
 
 static void event_drained(void *priv)

@@ -847,6 +847,29 @@ static struct agx4_fw_job *fid_prepare(struct kunit *test, struct fid_ctx *c,
 	return job;
 }
 
+/*
+ * The primary's completion report for the render pool of 3D queue @q3d:
+ * kind 1 naming its TA and 3D grids (the 3D grid is in its channel
+ * message, the queue record's +0x48 low byte being the UUID, so taken
+ * from the first 3D event item: +4 = 0x10000 | grid).
+ */
+static void fid_terminal(struct kunit *test, struct fid_ctx *c, u64 q3d)
+{
+	struct agx4_fwmodel *m = agx4_test_model();
+	u8 *ring = fid_ptr(test, c, get_unaligned_le64(fid_ptr(test, c, q3d) +
+						       8));
+	u32 grid = get_unaligned_le32(fid_ptr(test, c,
+					      get_unaligned_le64(ring + 16)) +
+				      4) & 0xff;
+	u8 rec[0x48] = {};
+
+	put_unaligned_le32(1, rec);
+	put_unaligned_le64(3ull << (grid - 1), rec + 4);
+	KUNIT_ASSERT_EQ(test, agx4_fwmodel_post_event(m, 0, rec, sizeof(rec)),
+			0);
+	agx4_fwmodel_sync(m);
+}
+
 /* The firmware completed render queues @qta/@q3d's work so far. */
 static void fid_render_complete(struct kunit *test, struct fid_ctx *c,
 				u64 qta, u64 q3d)
@@ -870,6 +893,7 @@ static void fid_render_complete(struct kunit *test, struct fid_ctx *c,
 		WRITE_ONCE(*fid_cursor(c, r), *fid_cursor(c, r + 0x20));
 		WRITE_ONCE(*fid_cursor(c, r + 0x10), *fid_cursor(c, r + 0x20));
 	}
+	fid_terminal(test, c, q3d);
 }
 
 /* Compare the render just published (objects @pfx_ta, ...). */

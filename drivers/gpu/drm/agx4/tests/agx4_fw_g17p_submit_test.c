@@ -81,6 +81,8 @@ struct ctx {
 	unsigned int nkicks;
 	/* Control doorbells (0x0084000000000011) rung through ring(). */
 	unsigned int nctl;
+	/* @nkicks when the last control doorbell rang. */
+	unsigned int ctl_at;
 	bool pass;
 };
 
@@ -91,8 +93,10 @@ static int wrap_ring(void *priv, unsigned int inst, u8 ep, u64 msg)
 {
 	struct ctx *c = the_ctx;
 
-	if (msg == 0x0084000000000011ull)
+	if (msg == 0x0084000000000011ull) {
 		c->nctl++;
+		c->ctl_at = c->nkicks;
+	}
 	if (msg >> 48 == 0x83) {
 		if (c->nkicks < ARRAY_SIZE(c->kicks))
 			c->kicks[c->nkicks++] = msg;
@@ -870,8 +874,33 @@ static u32 *cur(struct ctx *c, u32 read, u32 word)
 	return cursor(c, read + word * 0x10);
 }
 
-/* The firmware completed render queue @q's TA and 3D work so far. */
-static void render_complete(struct kunit *test, u64 qta, u64 q3d)
+/*
+ * The primary posts a completion report (kind 1) naming the grids below
+ * 64 of @mask, and the host drains it.
+ */
+static void post_report(struct kunit *test, u64 mask)
+{
+	struct agx4_fwmodel *m = agx4_test_model();
+	u8 rec[0x48] = {};
+
+	put_unaligned_le32(1, rec);
+	put_unaligned_le64(mask, rec + 4);
+	KUNIT_ASSERT_EQ(test, agx4_fwmodel_post_event(m, 0, rec, sizeof(rec)),
+			0);
+	agx4_fwmodel_sync(m);
+}
+
+/* A report naming grids @grid and @grid + 1: a render pool's terminal. */
+static void post_terminal(struct kunit *test, u32 grid)
+{
+	post_report(test, 3ull << grid);
+}
+
+/*
+ * The firmware completed render queue @q's TA and 3D work so far, all but
+ * the completion report.
+ */
+static void render_complete_quiet(struct kunit *test, u64 qta, u64 q3d)
 {
 	struct ctx *c = test->priv;
 	u64 q[2] = { qta, q3d };
@@ -883,7 +912,9 @@ static void render_complete(struct kunit *test, u64 qta, u64 q3d)
 		u8 *ring = fw_ptr(test, rd64(rec, 0x08));
 		u32 w = rd32(p, 0x40), r = st ? CH7_READ : CH6_READ;
 
+		/* Done and read indices. */
 		put_unaligned_le32(w, p);
+		put_unaligned_le32(w, p + 0x30);
 		/* Every descriptor in the ring: status record and stamps. */
 		for (i = 0; i < w; i += 3) {
 			u8 *d = fw_ptr(test, rd64(ring, i * 8));
@@ -897,6 +928,20 @@ static void render_complete(struct kunit *test, u64 qta, u64 q3d)
 		WRITE_ONCE(*cur(c, r, 0), *cur(c, r, 2));
 		WRITE_ONCE(*cur(c, r, 1), *cur(c, r, 2));
 	}
+}
+
+/*
+ * The firmware completed render queue @q's TA and 3D work so far, and
+ * reported it: one report naming the pool's grids, the TA grid one below
+ * the 3D grid its first event item carries (+4, 0x10000 | grid).
+ */
+static void render_complete(struct kunit *test, u64 qta, u64 q3d)
+{
+	u32 grid = rd32(fw_ptr(test, rd64(fw_ptr(test, rd64(fw_ptr(test, q3d),
+							     0x08)), 16)), 4);
+
+	render_complete_quiet(test, qta, q3d);
+	post_terminal(test, (grid & 0xff) - 1);
 }
 
 /*
@@ -1134,6 +1179,8 @@ static void agx4_g17p_submit_pool_bank_switch_keeps_older_renders_done(struct ku
 		}
 		render_complete(test, qta, q3d);
 		agx4_test_poll_kick(c->adev, c->ops);
+		/* The firmware takes the renders' control ticks. */
+		agx4_fwmodel_sync(agx4_test_model());
 		render_complete(test, qta, q3d);
 		if (rd64(fw_ptr(test, qta), 0x00) != p0)
 			at = i;
@@ -2963,11 +3010,11 @@ static void agx4_g17p_submit_first_render_of_pool_1_leaves_the_mark(struct kunit
 /*
  * Every render seen complete rings the control doorbell, twice for the
  * first render since the boot (the reference's completion path), before
- * its job is reported done.
+ * its job is reported done; render 2 rings one more for its tick.
  */
 static void agx4_g17p_submit_render_completion_rings_control(struct kunit *test)
 {
-	static const unsigned int want[] = { 2, 3, 4 };
+	static const unsigned int want[] = { 2, 3, 5 };
 	struct ctx *c = test->priv;
 	struct agx4_fw_queue *fq = queue(test);
 	struct agx4_fw_job *job;
@@ -2987,6 +3034,262 @@ static void agx4_g17p_submit_render_completion_rings_control(struct kunit *test)
 	c->ops->queue_destroy(fq);
 }
 
+/* Render @k of a pool's first bank, queue @qta: its TA descriptor. */
+static u64 ta_desc(struct kunit *test, u64 qta, u32 k)
+{
+	return ring_item(test, qta, 3 * k);
+}
+
+/*
+ * A render published on @fq (its messages in slot @slot), completed by
+ * the test, seen done (its completion doorbells rung), freed.
+ */
+static void render_done(struct kunit *test, struct agx4_fw_queue *fq,
+			u32 slot)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fw_job *job = prepare(test, fq, renders(test, 1));
+
+	agx4_test_publish_kick(c->adev, c->ops, job);
+	render_complete(test, rd64(msg_ta(c, slot), 0x08),
+			rd64(c->bundle + CH7_RING + slot * 0x18, 0x08));
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), 0);
+	agx4_test_poll_kick(c->adev, c->ops);
+	c->ops->job_free(job);
+}
+
+/* A 0x2e control tick: tick number @number, context word @context. */
+static void expect_tick(struct kunit *test, const u8 *rec, u32 number,
+			u32 context)
+{
+	static const u8 zero[0x40];
+
+	KUNIT_EXPECT_EQ(test, rd32(rec, 0x00), 0x2e);
+	KUNIT_EXPECT_EQ(test, rd32(rec, 0x04), number);
+	KUNIT_EXPECT_EQ(test, rd32(rec, 0x08), 0);
+	KUNIT_EXPECT_EQ(test, rd32(rec, 0x0c), context);
+	KUNIT_EXPECT_MEMEQ(test, rec + 0x10, zero, 0x40 - 0x10);
+}
+
+/*
+ * Renders 0 and 1 since the boot go out with no device control; every
+ * later one is preceded by a 0x2e tick on the primary's device-control
+ * ring, +4 = ordinal - 1, +0xc = 0, and the control doorbell rung before
+ * the render doorbell.  From ordinal 3, a render published while nothing
+ * else is out first writes the prestate {0x1a0, 0x1ea0, 0, 0x1d00} at
+ * +0x20 of the support its descriptors name; one published while a
+ * render is out does not.  The model takes every tick.
+ */
+static void agx4_g17p_submit_render_ticks_from_ordinal_2(struct kunit *test)
+{
+	static const u32 prestate[4] = { 0x1a0, 0x1ea0, 0, 0x1d00 };
+	struct ctx *c = test->priv;
+	struct agx4_fwmodel *m = agx4_test_model();
+	u32 bad = agx4_fwmodel_count(m, AGX4_FWMODEL_CNT_BAD_RECORDS);
+	struct agx4_fw_queue *fq = queue(test);
+	struct agx4_fw_job *job[2];
+	u64 qta, sup;
+	unsigned int k, i;
+	u32 h;
+	u8 *w;
+
+	for (k = 0; k < 4; k++) {
+		unsigned int nctl = c->nctl, nkicks = c->nkicks;
+
+		h = ctl_head(c);
+		render_done(test, fq, k);
+		qta = rd64(msg_ta(c, k), 0x08);
+		sup = rd64(fw_ptr(test, ta_desc(test, qta, k)), 0x934);
+		w = fw_ptr(test, sup + 0x20);
+		KUNIT_EXPECT_EQ_MSG(test, c->kicks[nkicks], KICK_RENDER,
+				    "render %u", k);
+		if (k < 2) {
+			KUNIT_EXPECT_EQ_MSG(test, ctl_head(c), h,
+					    "render %u", k);
+			/* Only the completion doorbells (2 for render 0). */
+			KUNIT_EXPECT_EQ(test, c->nctl - nctl, k ? 1 : 2);
+			continue;
+		}
+		KUNIT_EXPECT_EQ_MSG(test, ctl_head(c), (h + 1) % 256,
+				    "render %u", k);
+		expect_tick(test, ctl_rec(c, h), k - 1, 0);
+		/* Its own control doorbell and its completion doorbell. */
+		KUNIT_EXPECT_EQ(test, c->nctl - nctl, 2);
+		if (k == 2) {
+			KUNIT_EXPECT_EQ(test, rd64(w, 0), 0x160000000000ull);
+			KUNIT_EXPECT_EQ(test, rd64(w, 8), 0x160000000000ull);
+		} else {
+			for (i = 0; i < 4; i++)
+				KUNIT_EXPECT_EQ_MSG(test, rd32(w, 4 * i),
+						    prestate[i], "word %u", i);
+		}
+	}
+
+	/* Render 4 while nothing is out: the doorbells' order. */
+	memset(w, 0, 16);
+	job[0] = prepare(test, fq, renders(test, 1));
+	h = ctl_head(c);
+	k = c->nkicks;
+	agx4_test_publish_kick(c->adev, c->ops, job[0]);
+	expect_tick(test, ctl_rec(c, h), 3, 0);
+	KUNIT_ASSERT_EQ(test, c->nkicks, k + 1);
+	KUNIT_EXPECT_EQ(test, c->ctl_at, k);
+	KUNIT_EXPECT_EQ(test, rd32(w, 4), 0x1ea0);
+	/* Render 5 while render 4 is out: its tick, no prestate. */
+	memset(w, 0, 16);
+	job[1] = prepare(test, fq, renders(test, 1));
+	agx4_test_publish_kick(c->adev, c->ops, job[1]);
+	expect_tick(test, ctl_rec(c, h + 1), 4, 0);
+	KUNIT_EXPECT_EQ(test, rd64(w, 0), 0);
+	KUNIT_EXPECT_EQ(test, rd64(w, 8), 0);
+	render_complete(test, qta, rd64(c->bundle + CH7_RING, 0x08));
+	for (i = 0; i < 2; i++) {
+		KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job[i]), 0);
+		c->ops->job_free(job[i]);
+	}
+	agx4_fwmodel_sync(m);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_count(m, AGX4_FWMODEL_CNT_BAD_RECORDS),
+			bad);
+	c->ops->queue_destroy(fq);
+}
+
+/*
+ * With no credit on the device-control ring, a render that needs a tick
+ * waits, unpublished, and goes out with its tick once the firmware took
+ * a record.
+ */
+static void agx4_g17p_submit_render_tick_waits_for_credit(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fw_queue *fq = queue(test);
+	struct agx4_channel *ch = &c->adev->fw->ctl[0];
+	struct agx4_fw_job *job;
+	u32 read, h;
+
+	render_done(test, fq, 0);
+	render_done(test, fq, 1);
+	/* The firmware's read cursor just past the head: the ring full. */
+	read = agx4_cursor_get(&ch->read);
+	h = ctl_head(c);
+	WRITE_ONCE(*ch->read.ram, (h + 1) % 256);
+	job = prepare(test, fq, renders(test, 1));
+	agx4_test_publish_kick(c->adev, c->ops, job);
+	KUNIT_EXPECT_EQ(test, ctl_head(c), h);
+	KUNIT_EXPECT_EQ(test, *cursor(c, CH6_READ + 0x20), 2);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), -EINPROGRESS);
+	WRITE_ONCE(*ch->read.ram, read);
+	agx4_test_poll_kick(c->adev, c->ops);
+	KUNIT_EXPECT_EQ(test, ctl_head(c), (h + 1) % 256);
+	expect_tick(test, ctl_rec(c, h), 1, 0);
+	KUNIT_EXPECT_EQ(test, *cursor(c, CH6_READ + 0x20), 3);
+	render_complete(test, rd64(msg_ta(c, 2), 0x08),
+			rd64(c->bundle + CH7_RING + 2 * 0x18, 0x08));
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), 0);
+	c->ops->job_free(job);
+	c->ops->queue_destroy(fq);
+}
+
+/*
+ * A compute owner made after a render sends a tick {0x2e, 0, +0xc 2}
+ * before its command 2, and no control doorbell (the compute doorbell
+ * carries it); one made before any render sends none.
+ */
+static void agx4_g17p_submit_compute_tick_after_render(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fw_queue *before = queue(test), *after;
+	unsigned int n, slot = 0;
+	u32 h;
+
+	render_done(test, before, 0);
+	after = queue(test);
+	for (n = 0; n < 4; n++) {
+		unsigned int nctl = c->nctl;
+
+		h = ctl_head(c);
+		compute_done(test, before, slot++);
+		KUNIT_EXPECT_EQ_MSG(test, ctl_head(c), h, "before, %u", n);
+		compute_done(test, after, slot++);
+		KUNIT_EXPECT_EQ_MSG(test, ctl_head(c), (h + (n == 2)) % 256,
+				    "after, %u", n);
+		if (n == 2)
+			expect_tick(test, ctl_rec(c, h), 0, 2);
+		KUNIT_EXPECT_EQ(test, c->nctl, nctl);
+	}
+	c->ops->queue_destroy(after);
+	c->ops->queue_destroy(before);
+}
+
+/*
+ * When a pool goes idle, a job list whose +8 word the firmware moved is
+ * written anew: {0, its own address, 0}.  One with work out is not; a
+ * compute owner made after a render resets an idle pool's too.
+ */
+static void agx4_g17p_submit_idle_pool_resets_its_job_list(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fw_queue *fq = queue(test), *other;
+	struct agx4_fw_job *job;
+	u64 qta, jl;
+	u8 *w;
+
+	render_done(test, fq, 0);
+	qta = rd64(msg_ta(c, 0), 0x08);
+	jl = rd64(fw_ptr(test, qta), 0x10);
+	w = fw_ptr(test, jl);
+	KUNIT_EXPECT_EQ(test, rd64(w, 8), jl);
+	/* The firmware moves the list while render 1 runs. */
+	job = prepare(test, fq, renders(test, 1));
+	agx4_test_publish_kick(c->adev, c->ops, job);
+	put_unaligned_le64(0x1234000, w);
+	put_unaligned_le64(0x1234000, w + 8);
+	put_unaligned_le64(0x5678000, w + 0x10);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), -EINPROGRESS);
+	KUNIT_EXPECT_EQ(test, rd64(w, 8), 0x1234000);
+	render_complete(test, qta, rd64(c->bundle + CH7_RING, 0x08));
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), 0);
+	KUNIT_EXPECT_EQ(test, rd64(w, 0), 0);
+	KUNIT_EXPECT_EQ(test, rd64(w, 8), jl);
+	KUNIT_EXPECT_EQ(test, rd64(w, 0x10), 0);
+	c->ops->job_free(job);
+	/* Moved again while idle: a compute owner made now resets it. */
+	put_unaligned_le64(0x1234000, w + 8);
+	other = queue(test);
+	KUNIT_EXPECT_EQ(test, rd64(w, 8), jl);
+	c->ops->queue_destroy(other);
+	c->ops->queue_destroy(fq);
+}
+
+/*
+ * A render whose memory says complete is not done before the primary
+ * reported a terminal for its pool since it went out: a report for
+ * another pool's grids, or one for its TA grid alone, is not one.
+ */
+static void agx4_g17p_submit_render_done_needs_its_pool_terminal(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fw_queue *fq = queue(test);
+	struct agx4_fw_job *job;
+	u64 qta, q3d;
+
+	/* A report before the render went out does not count for it. */
+	post_terminal(test, 0);
+	job = prepare(test, fq, renders(test, 1));
+	agx4_test_publish_kick(c->adev, c->ops, job);
+	qta = rd64(msg_ta(c, 0), 0x08);
+	q3d = rd64(c->bundle + CH7_RING, 0x08);
+	render_complete_quiet(test, qta, q3d);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), -EINPROGRESS);
+	post_terminal(test, 2);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), -EINPROGRESS);
+	post_report(test, 1);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), -EINPROGRESS);
+	post_terminal(test, 0);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), 0);
+	c->ops->job_free(job);
+	c->ops->queue_destroy(fq);
+}
+
 static struct kunit_case agx4_g17p_submit_cases[] = {
 	KUNIT_CASE(agx4_g17p_submit_compute_publishes_per_spec),
 	KUNIT_CASE(agx4_g17p_submit_second_command_follows),
@@ -3001,6 +3304,7 @@ static struct kunit_case agx4_g17p_submit_cases[] = {
 	KUNIT_CASE(agx4_g17p_submit_failed_create_keeps_nothing),
 	KUNIT_CASE(agx4_g17p_submit_render_publishes_per_spec),
 	KUNIT_CASE(agx4_g17p_submit_render_done_needs_every_signal),
+	KUNIT_CASE(agx4_g17p_submit_render_done_needs_its_pool_terminal),
 	KUNIT_CASE(agx4_g17p_submit_pool_bank_switch_keeps_older_renders_done),
 	KUNIT_CASE(agx4_g17p_submit_render_barriers),
 	KUNIT_CASE(agx4_g17p_submit_barrier_render_runs_on_the_model),
@@ -3026,6 +3330,10 @@ static struct kunit_case agx4_g17p_submit_cases[] = {
 	KUNIT_CASE(agx4_g17p_submit_compute_receiver_slot_is_the_owner_grid),
 	KUNIT_CASE(agx4_g17p_submit_first_render_of_pool_1_leaves_the_mark),
 	KUNIT_CASE(agx4_g17p_submit_render_completion_rings_control),
+	KUNIT_CASE(agx4_g17p_submit_render_ticks_from_ordinal_2),
+	KUNIT_CASE(agx4_g17p_submit_render_tick_waits_for_credit),
+	KUNIT_CASE(agx4_g17p_submit_compute_tick_after_render),
+	KUNIT_CASE(agx4_g17p_submit_idle_pool_resets_its_job_list),
 	KUNIT_CASE(agx4_g17p_submit_recycle_waits_for_an_idle_queue),
 	KUNIT_CASE(agx4_g17p_submit_killed_pool_with_gaps_is_not_taken),
 	KUNIT_CASE(agx4_g17p_submit_serial_commands_take_their_ordinal_slot),

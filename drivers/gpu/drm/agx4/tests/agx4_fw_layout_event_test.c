@@ -410,6 +410,19 @@ static void agx4_fw_layout_control_records_golden_bytes(struct kunit *test)
 	n += agx4_golden_expect(test, buf, 0x40, l.g, l.n, "tick");
 	ctl.ordinal = 1;
 	KUNIT_EXPECT_EQ(test, gen->build_ctl(&ctl, buf, 0x40), -EINVAL);
+	/* Before a compute: tick 0, context word 2 at +0xc. */
+	ctl.ordinal = 0;
+	ctl.tick_context = 2;
+	KUNIT_ASSERT_EQ(test, gen->build_ctl(&ctl, buf, 0x40), 0);
+	agx4_golden_init(test, &l, 2);
+	agx4_golden_put(&l, 0x00, 4, 0x2e);
+	agx4_golden_put(&l, 0x0c, 4, 2);
+	n += agx4_golden_expect(test, buf, 0x40, l.g, l.n, "compute tick");
+	ctl.ordinal = 3;
+	KUNIT_EXPECT_EQ(test, gen->build_ctl(&ctl, buf, 0x40), -EINVAL);
+	ctl.ordinal = 0;
+	ctl.tick_context = 1;
+	KUNIT_EXPECT_EQ(test, gen->build_ctl(&ctl, buf, 0x40), -EINVAL);
 	/* G16's registration and limit reply are not G17P's. */
 	ctl.opcode = 0x20;
 	KUNIT_EXPECT_EQ(test, gen->build_ctl(&ctl, buf, 0x40), -EOPNOTSUPP);

@@ -940,6 +940,7 @@ static const struct expect_field g17p_fields[] = {
 	{ "ctl_tick", NULL, 0, 0x40 },
 	{ "ctl_tick", "opcode", 0x00, 4 },
 	{ "ctl_tick", "ordinal", 0x04, 4 },
+	{ "ctl_tick", "context", 0x0c, 4 },
 	{ "ev_completion", NULL, 0, 0x48 },
 	{ "ev_completion", "kind", 0x00, 4 },
 	{ "ev_completion", "mask", 0x04, 16 },

@@ -3247,7 +3247,9 @@ static void g17p_control_record_consumed_from_ram(struct kunit *test)
 	g17_publish(t);
 	KUNIT_ASSERT_EQ(test, t->ops->send(t->m, 0, 0x21,
 					   0x0089000000000000ULL), 0);
+	/* The first render tick: 0x2e, +4 = 1. */
 	w32(t, G17_MAIN0 + 0x4c0 + 0x40, 0x2e);
+	w32(t, G17_MAIN0 + 0x4c0 + 0x44, 1);
 	w32(t, G17_STATE0 + 0x320, 2);
 	KUNIT_ASSERT_EQ(test, t->ops->ring(t->m, 0, 0x21,
 					   0x0084000000000011ULL), 0);
@@ -4637,6 +4639,49 @@ static void g17_answer(struct fwt *t, unsigned int i, bool grew)
 }
 
 /*
+ * Control ticks (0x2e): render ticks carry 1, 2, 3, ... in turn (the
+ * render ordinal - 1, from ordinal 2) with context word 0; a compute tick
+ * carries 0 with context word 2.  A number out of turn, another context
+ * word or other bytes set are refused; a refused render tick counts for
+ * nothing.
+ */
+static void g17p_tick_numbers_follow_renders(struct kunit *test)
+{
+	static const u32 ok[][4] = {
+		{ 0x2e, 1, 0, 0 }, { 0x2e, 0, 0, 2 }, { 0x2e, 2, 0, 0 },
+	};
+	static const u32 bad[][4] = {
+		{ 0x2e, 4, 0, 0 }, { 0x2e, 0, 0, 0 }, { 0x2e, 1, 0, 2 },
+		{ 0x2e, 3, 0, 1 }, { 0x2e, 3, 1, 0 },
+	};
+	struct g17w *g = g17w_new(test);
+	struct fwt *t = g->t;
+	u32 good = cnt(t, AGX4_FWMODEL_CNT_CONTROL_RECORDS);
+	u32 p, i;
+
+	for (i = 0; i < ARRAY_SIZE(ok); i++)
+		g17_ctl(t, ok[i], 4);
+	expect_err(t, AGX4_FWMODEL_OK, 0);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_CONTROL_RECORDS),
+			good + ARRAY_SIZE(ok));
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_BAD_RECORDS), 0);
+	p = r32(t, G17_STATE0 + 0x320);
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		g17_ctl(t, bad[i], 4);
+		KUNIT_EXPECT_EQ_MSG(test, cnt(t, AGX4_FWMODEL_CNT_BAD_RECORDS),
+				    i + 1, "record %u", i);
+	}
+	/* The first error is kept: the first bad record. */
+	expect_err(t, AGX4_FWMODEL_BAD_RECORD, G17_MAIN0 + 0x4c0 + p * 0x40ULL);
+	/* The next in turn is still 3. */
+	g17_ctl(t, (const u32[]){ 0x2e, 3, 0, 0 }, 4);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_BAD_RECORDS),
+			ARRAY_SIZE(bad));
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_CONTROL_RECORDS),
+			good + ARRAY_SIZE(ok) + 1);
+}
+
+/*
  * GROW 2: requests {context, pool, counter, TA grid, zeros, 1, 1 << grid},
  * answered grew (the shared slots and the index hold two more blocks)
  * then refused (partial programs through the 3D's context record); then
@@ -4954,6 +4999,7 @@ static struct kunit_case agx4_fwmodel_cases[] = {
 	KUNIT_CASE(g16_reply_without_request_is_refused),
 	KUNIT_CASE_SLOW(g16_unanswered_request_leaves_the_job),
 	KUNIT_CASE(g17p_grow_grew_then_refused),
+	KUNIT_CASE(g17p_tick_numbers_follow_renders),
 	KUNIT_CASE(g17p_grew_needs_indexed_blocks),
 	KUNIT_CASE(g17p_grew_needs_mapped_blocks),
 	KUNIT_CASE(g17p_partial_render_checks_locators),

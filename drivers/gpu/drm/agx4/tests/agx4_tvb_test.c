@@ -818,7 +818,7 @@ static void agx4_tvb_request_at_unplug_is_dropped(struct kunit *test)
  * for the firmware to take what fills the ring, then goes out, and the
  * render completes.  The ring is filled, without a doorbell, with
  * records the firmware takes and does nothing with (G16 opcode 0x16,
- * G17P 0x2e, the periodic tick).
+ * G17P 0x2e with context word 2, a compute tick).
  */
 static void agx4_tvb_reply_waits_for_room_on_a_full_ring(struct kunit *test)
 {
@@ -834,6 +834,8 @@ static void agx4_tvb_reply_waits_for_room_on_a_full_ring(struct kunit *test)
 	f = render_nowait(t);
 	wait_pending(t, 1);
 	put_unaligned_le32(t->g->soc == AGX4_SOC_T8132 ? 0x16 : 0x2e, rec);
+	if (t->g->soc != AGX4_SOC_T8132)
+		put_unaligned_le32(2, rec + 0xc);
 	for (n = 0; n < 4096 && !ret; n++)
 		ret = agx4_fw_boot_ctl_push(t->adev->fw, 0, rec, sizeof(rec));
 	KUNIT_ASSERT_EQ_MSG(test, ret, -EBUSY, "the ring never filled");

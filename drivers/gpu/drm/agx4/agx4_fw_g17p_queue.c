@@ -201,9 +201,11 @@
  * stages are (indices and consumers), both status records have a non-zero
  * word, its completion word (the 3D's end timestamp) is set and the
  * primary posted a completion report naming both its pool's grids since
- * it went out (unless a memory-limit report named it).  The compute
- * grids' terminal counts are not consulted (GAP: whether the firmware
- * coalesces terminal reports).  A done index only
+ * it went out (unless a memory-limit report named it).  A compute command
+ * n also needs n + 1 completion reports of the primary naming its owner's
+ * grid since the owner was made or recycled (GAP: whether the firmware
+ * ever coalesces terminal reports; if it did, such a command would only
+ * complete by its timeout, as in the reference).  A done index only
  * moves forward within a bank and never past the host's write index
  * there: one that went backwards or ahead is counted and the firmware
  * restarted, as is a cursor outside its ring.
@@ -399,6 +401,8 @@ static_assert(POOL_SLOTS >= G17P_CREDITS);
 #define POOL_UUID		0x15
 /* The last pool's 3D grid is below the owners' (see pool_grid()). */
 static_assert(2 * (AGX4_G17P_MAX_POOLS - 1) + 2 + 1 < OWN_FIRST_GRID);
+/* Every owner's grid is in a report's 128-bit mask. */
+static_assert(OWN_FIRST_GRID + AGX4_G17P_MAX_OWNERS <= 128);
 /* Groups of TVB blocks a pool starts with, and their geometry (H). */
 #define POOL_GROUPS		8
 #define POOL_BLOCK_SIZE		0x20000
@@ -504,6 +508,8 @@ struct g17p_vm {
  * @w: write index in the current bank.
  * @seen: the done index last read from the current bank.
  * @published: commands published.
+ * @terminals: &agx4_fw_g17p_sub.owner_terminals of its grid when it was
+ *	made or recycled; under &agx4_fw_g17p_sub.lock.
  * @after_render: made (or recycled) once a render was published since the
  *	boot: its command 2 is preceded by a compute tick.
  * @desc_wq: prepare waiting for a descriptor slot; woken when one is
@@ -522,6 +528,7 @@ struct g17p_owner {
 	u32 w;
 	u32 seen;
 	u32 published;
+	u32 terminals;
 	bool after_render;
 	/**
 	 * @desc_lock: protects @held; taken by prepare and by the freeing
@@ -1089,6 +1096,24 @@ static void owner_after_render(struct agx4_fw_g17p_sub *sub,
 	mutex_unlock(&sub->setup_lock);
 }
 
+/*
+ * A compute owner made (or made anew): its grid's completion reports are
+ * counted from here (H: G17P-31, GravityLinux/linux
+ * drivers/gpu/drm/asahi/g17p_boot.rs@21d3e5c9 poll_independent_compute
+ * waits for the grid's terminal count to reach the command's value,
+ * counted from the baseline taken when the owner is made).  A report
+ * for an owner this grid had before does not count for this one.
+ */
+static void owner_count_from_now(struct agx4_fw_g17p_sub *sub,
+				 struct g17p_owner *o)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&sub->lock, flags);
+	o->terminals = sub->owner_terminals[o->index];
+	spin_unlock_irqrestore(&sub->lock, flags);
+}
+
 static int owner_create(struct agx4_fw_queue *fq)
 {
 	struct agx4_fw_g17p_sub *sub = fq->sub;
@@ -1135,6 +1160,7 @@ static int owner_create(struct agx4_fw_queue *fq)
 		ret = init_owner(fq, o);
 	if (ret)
 		goto err_ret;
+	owner_count_from_now(sub, o);
 	owner_after_render(sub, o);
 	fq->owner = o;
 	return 0;
@@ -1891,9 +1917,11 @@ static int owner_recycle(struct agx4_fw_queue *fq)
 	o->seen = 0;
 	o->published = 0;
 	ret = init_owner(fq, o);
-	if (!ret)
-		owner_after_render(fq->sub, o);
-	return ret;
+	if (ret)
+		return ret;
+	owner_count_from_now(fq->sub, o);
+	owner_after_render(fq->sub, o);
+	return 0;
 }
 
 /* An idle pool the caller holds, forgotten by the firmware and made anew. */
@@ -2691,6 +2719,14 @@ static bool cmd_done_locked(struct agx4_fw_g17p_sub *sub, struct g17p_cmd *c)
 		st = own_cpu(o, OWN_STATUS +
 				(c->n % OWN_RECORDS) * sizeof(*st));
 		if (!READ_ONCE(st->word[1]))
+			return false;
+		/*
+		 * And its grid's terminal count reached n + 1 since the owner
+		 * was made (H: G17P-31, the reference's
+		 * poll_independent_compute).
+		 */
+		if ((s32)(sub->owner_terminals[o->index] - o->terminals -
+			  (c->n + 1)) < 0)
 			return false;
 	} else {
 		struct g17p_pool *pl = c->pool;
@@ -3740,12 +3776,14 @@ static int g17p_tvb_limit(struct agx4_device *adev,
 
 /*
  * A completion report of the primary: each render pool whose two grids
- * it names has a terminal more (H: G17P-32, GravityLinux/linux
+ * it names, and each compute owner whose grid it names, has a terminal
+ * more (H: G17P-32 and G17P-31, GravityLinux/linux
  * drivers/gpu/drm/asahi/g17p_growth_runtime.rs@fc79d23c step_inner counts
- * a pool's terminals from the kind-1 reports whose grid mask holds the
- * pool's terminal mask, both its grids; poll_render_inner,
- * g17p_boot.rs@21d3e5c9, reads them).  The secondary's reports are not
- * counted, as the reference's growth service reads the primary's only.
+ * a grid's terminals from the kind-1 reports whose grid mask holds the
+ * terminal mask, a pool's both its grids, an owner's its one grid;
+ * poll_render_inner and poll_independent_compute, g17p_boot.rs@21d3e5c9,
+ * read them).  The secondary's reports are not counted, as the
+ * reference's growth service reads the primary's only.
  */
 static void g17p_completion(struct agx4_device *adev,
 			    const struct agx4_fw_event *e)
@@ -3764,6 +3802,12 @@ static void g17p_completion(struct agx4_device *adev,
 		/* A pool's two grids are in one u64: g is even, below 32. */
 		if ((e->mask[0] >> g & 3) == 3)
 			sub->pool_terminals[i]++;
+	}
+	for (i = 0; i < AGX4_G17P_MAX_OWNERS; i++) {
+		u32 g = OWN_FIRST_GRID + i;
+
+		if (e->mask[g / 64] & BIT_ULL(g % 64))
+			sub->owner_terminals[i]++;
 	}
 	spin_unlock_irqrestore(&sub->lock, flags);
 }
@@ -3801,11 +3845,20 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_fw_g17p_submit);
  * @renders: its pool's next render index, if it has a pool.
  *
  * For tests of the counters' limits, which take 2^24 commands to reach.
+ * The owner's grid counts as reported for every command skipped.
  */
 void agx4_fw_g17p_queue_set_counts(struct agx4_fw_queue *fq, u32 commands,
 				   u32 renders)
 {
-	fq->owner->next = commands;
+	struct agx4_fw_g17p_sub *sub = fq->sub;
+	struct g17p_owner *o = fq->owner;
+	unsigned long flags;
+
+	/* As if the firmware had reported the commands skipped. */
+	spin_lock_irqsave(&sub->lock, flags);
+	o->terminals = sub->owner_terminals[o->index] - commands;
+	spin_unlock_irqrestore(&sub->lock, flags);
+	o->next = commands;
 	if (fq->pool)
 		fq->pool->next = renders;
 }

@@ -97,6 +97,11 @@ struct agx4_fw_g17p_sub {
 	 */
 	u32 pool_terminals[AGX4_G17P_MAX_POOLS];
 	/**
+	 * @owner_terminals: completion reports from the primary naming each
+	 * compute owner's grid, by owner index; under @lock.
+	 */
+	u32 owner_terminals[AGX4_G17P_MAX_OWNERS];
+	/**
 	 * @setup_lock: protects @owners, @pools, @pool, @pool_gen,
 	 * @pool_waiters, @queues, which queue each pool is bound to,
 	 * @operands and the dispatch block.

@@ -870,6 +870,20 @@ static void fid_terminal(struct kunit *test, struct fid_ctx *c, u64 q3d)
 	agx4_fwmodel_sync(m);
 }
 
+/* The primary's completion report naming grid @grid alone (kind 1). */
+static void fid_grid_terminal(struct kunit *test, u32 grid)
+{
+	struct agx4_fwmodel *m = agx4_test_model();
+	u8 rec[0x48] = {};
+
+	KUNIT_ASSERT_LT(test, grid, 128);
+	put_unaligned_le32(1, rec);
+	put_unaligned_le64(BIT_ULL(grid % 64), rec + 4 + grid / 64 * 8);
+	KUNIT_ASSERT_EQ(test, agx4_fwmodel_post_event(m, 0, rec, sizeof(rec)),
+			0);
+	agx4_fwmodel_sync(m);
+}
+
 /* The firmware completed render queues @qta/@q3d's work so far. */
 static void fid_render_complete(struct kunit *test, struct fid_ctx *c,
 				u64 qta, u64 q3d)
@@ -1035,6 +1049,9 @@ static void fid_live_compute(struct kunit *test, struct fid_ctx *c,
 	WRITE_ONCE(*fid_cursor(c, CH8_READ), *fid_cursor(c, CH8_READ + 0x20));
 	WRITE_ONCE(*fid_cursor(c, CH8_READ + 0x10),
 		   *fid_cursor(c, CH8_READ + 0x20));
+	/* And the primary's report naming the owner's grid (+0xf54). */
+	fid_grid_terminal(test,
+			  get_unaligned_le32(fid_ptr(test, c, d) + 0xf54));
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), 0);
 	c->ops->job_free(job);
 }

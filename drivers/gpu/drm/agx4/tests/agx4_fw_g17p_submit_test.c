@@ -84,6 +84,11 @@ struct ctx {
 	/* @nkicks when the last control doorbell rang. */
 	unsigned int ctl_at;
 	bool pass;
+	/* Completion reports fw_complete() posted, by grid. */
+	u32 reported[128];
+	/* set_counts() moved an owner's counter to @jump: not reported. */
+	bool jumped;
+	u32 jump;
 };
 
 static struct ctx *the_ctx;
@@ -268,11 +273,42 @@ static void consume(struct ctx *c)
 }
 
 /*
- * The firmware completed what queue @q's pointer block holds: done index
- * up to the write index, and the second status word of every slot of
- * the owner (the status array named by descriptor @desc +0xf7c).
+ * The primary posts a completion report (kind 1) naming the grids of
+ * @lo (0-63) and @hi (64-127), and the host drains it.
  */
-static void fw_complete(struct kunit *test, u64 q, u64 desc0)
+static void post_report2(struct kunit *test, u64 lo, u64 hi)
+{
+	struct agx4_fwmodel *m = agx4_test_model();
+	u8 rec[0x48] = {};
+
+	put_unaligned_le32(1, rec);
+	put_unaligned_le64(lo, rec + 4);
+	put_unaligned_le64(hi, rec + 0xc);
+	KUNIT_ASSERT_EQ(test, agx4_fwmodel_post_event(m, 0, rec, sizeof(rec)),
+			0);
+	agx4_fwmodel_sync(m);
+}
+
+/* A completion report naming the grids below 64 of @mask. */
+static void post_report(struct kunit *test, u64 mask)
+{
+	post_report2(test, mask, 0);
+}
+
+/* A report naming grid @grid alone: a compute owner's terminal. */
+static void post_grid(struct kunit *test, u32 grid)
+{
+	post_report2(test, grid < 64 ? BIT_ULL(grid) : 0,
+		     grid < 64 ? 0 : BIT_ULL(grid - 64));
+}
+
+/*
+ * The firmware completed what queue @q's pointer block holds, all but
+ * the completion reports: done index up to the write index, and the
+ * second status word of every slot of the owner (the status array named
+ * by descriptor @desc +0xf7c).
+ */
+static void fw_complete_quiet(struct kunit *test, u64 q, u64 desc0)
 {
 	u8 *qr = fw_ptr(test, q);
 	u8 *p = fw_ptr(test, rd64(qr, 0x00));
@@ -283,6 +319,48 @@ static void fw_complete(struct kunit *test, u64 q, u64 desc0)
 	for (s = 0; s < 256; s++)
 		put_unaligned_le64(1, st + s * 0x40 + 8);
 	consume(test->priv);
+}
+
+/*
+ * As fw_complete_quiet(), and the primary reports each command completed
+ * since the last call: one report naming the owner's grid (descriptor
+ * @desc0 +0xf54) per command, up to the support's state word (+0xfb2,
+ * then +0x4c), which holds the number of commands published since the
+ * owner was made.  A state word below what was reported is an owner made
+ * anew: counted from 0 again.
+ */
+static void fw_complete(struct kunit *test, u64 q, u64 desc0)
+{
+	struct ctx *c = test->priv;
+	const u8 *d = fw_ptr(test, desc0);
+	u32 grid = rd32(d, 0xf54);
+	u32 n = rd32(fw_ptr(test, rd64(fw_ptr(test, rd64(d, 0xfb2)), 0x4c)),
+		     0);
+
+	fw_complete_quiet(test, q, desc0);
+	KUNIT_ASSERT_LT(test, grid, ARRAY_SIZE(c->reported));
+	if (c->jumped)
+		c->reported[grid] = c->jump;
+	c->jumped = false;
+	if (n < c->reported[grid])
+		c->reported[grid] = 0;
+	for (; c->reported[grid] < n; c->reported[grid]++)
+		post_grid(test, grid);
+}
+
+/*
+ * Move @fq's counters; the next fw_complete() reports the owner's
+ * commands from @commands on (the driver counts those skipped as
+ * reported).
+ */
+static void set_counts(struct kunit *test, struct agx4_fw_queue *fq,
+		       u32 commands, u32 renders)
+{
+	struct ctx *c = test->priv;
+
+	agx4_fw_g17p_queue_set_counts(fq, commands, renders);
+	c->jumped = true;
+	c->jump = commands;
 }
 
 /*
@@ -564,6 +642,8 @@ static void agx4_g17p_submit_done_needs_every_signal(struct kunit *test)
 	put_unaligned_le64(0, st);
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), -EINPROGRESS);
 	put_unaligned_le64(1, st);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), -EINPROGRESS);
+	post_grid(test, GRID0);
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), 0);
 
 	/* The next command: descriptor and event item, to index 5. */
@@ -576,6 +656,8 @@ static void agx4_g17p_submit_done_needs_every_signal(struct kunit *test)
 	put_unaligned_le32(4, p);
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, next), -EINPROGRESS);
 	put_unaligned_le32(5, p);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, next), -EINPROGRESS);
+	post_grid(test, GRID0);
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, next), 0);
 	KUNIT_EXPECT_EQ(test, atomic_read(&c->adev->fw->bad_stamps), stamps);
 	c->ops->job_free(job);
@@ -613,8 +695,8 @@ static void agx4_g17p_submit_rotates_bank_when_idle(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, j), -EINPROGRESS);
 	agx4_test_poll_kick(c->adev, c->ops);
 	KUNIT_EXPECT_EQ(test, *cursor(c, CH8_PROD), 128);
-	fw_complete(test, q, d0);
 	put_unaligned_le32(257, rec + 0x1c);
+	fw_complete(test, q, d0);
 	agx4_test_poll_kick(c->adev, c->ops);
 	KUNIT_ASSERT_EQ(test, *cursor(c, CH8_PROD), 129);
 	KUNIT_EXPECT_NE(test, rd64(rec, 0x00), p0);
@@ -872,22 +954,6 @@ static struct agx4_cmdbuf *renders(struct kunit *test, u32 n)
 static u32 *cur(struct ctx *c, u32 read, u32 word)
 {
 	return cursor(c, read + word * 0x10);
-}
-
-/*
- * The primary posts a completion report (kind 1) naming the grids below
- * 64 of @mask, and the host drains it.
- */
-static void post_report(struct kunit *test, u64 mask)
-{
-	struct agx4_fwmodel *m = agx4_test_model();
-	u8 rec[0x48] = {};
-
-	put_unaligned_le32(1, rec);
-	put_unaligned_le64(mask, rec + 4);
-	KUNIT_ASSERT_EQ(test, agx4_fwmodel_post_event(m, 0, rec, sizeof(rec)),
-			0);
-	agx4_fwmodel_sync(m);
 }
 
 /* A report naming grids @grid and @grid + 1: a render pool's terminal. */
@@ -2352,7 +2418,7 @@ static void agx4_g17p_submit_descriptor_and_records_by_ordinal(struct kunit *tes
 	u64 q, d239, d240;
 	u8 *p;
 
-	agx4_fw_g17p_queue_set_counts(fq, 239, 0);
+	set_counts(test, fq, 239, 0);
 	j = prepare(test, fq, computes(test, 2));
 	agx4_test_publish_kick(c->adev, c->ops, j);
 	q = rd64(msg(c, 0), 0x08);
@@ -2371,6 +2437,8 @@ static void agx4_g17p_submit_descriptor_and_records_by_ordinal(struct kunit *tes
 	put_unaligned_le64(1, fw_ptr(test, rd64(fw_ptr(test, d239), 0xf84)));
 	put_unaligned_le64(1, fw_ptr(test, rd64(fw_ptr(test, d240), 0xf84)));
 	consume(c);
+	post_grid(test, GRID0);
+	post_grid(test, GRID0);
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, j), 0);
 	c->ops->job_free(j);
 	c->ops->queue_destroy(fq);
@@ -2551,7 +2619,7 @@ static void agx4_g17p_submit_unplug_ends_every_wait_for_room(struct kunit *test)
 	b = prepare(test, fd, computes(test, 120));
 	wd = prepare_in_thread(test, fd, computes(test, 1));
 	/* @fi's owner at its limit, its last command in flight. */
-	agx4_fw_g17p_queue_set_counts(fi, 0xfffffe, 0);
+	set_counts(test, fi, 0xfffffe, 0);
 	j1 = prepare(test, fi, computes(test, 1));
 	agx4_test_publish_kick(c->adev, c->ops, j1);
 	q = rd64(msg(c, 0), 0x08);
@@ -2686,7 +2754,7 @@ static void agx4_g17p_submit_counters_recycle_at_their_limit(struct kunit *test)
 	const u8 *ring;
 	u32 h;
 
-	agx4_fw_g17p_queue_set_counts(fq, 0xfffffe, 0);
+	set_counts(test, fq, 0xfffffe, 0);
 	job = prepare(test, fq, computes(test, 1));
 	agx4_test_publish_kick(c->adev, c->ops, job);
 	q = rd64(msg(c, 0), 0x08);
@@ -2730,7 +2798,7 @@ static void agx4_g17p_submit_counters_recycle_at_their_limit(struct kunit *test)
 	render_complete(test, qta, q3d);
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), 0);
 	c->ops->job_free(job);
-	agx4_fw_g17p_queue_set_counts(fq, 1, 0xfffffe);
+	set_counts(test, fq, 1, 0xfffffe);
 	job = prepare(test, fq, renders(test, 1));
 	agx4_test_publish_kick(c->adev, c->ops, job);
 	KUNIT_EXPECT_EQ(test, rd32(msg_ta(c, 1), 0x14), 6 | 0 << 16);
@@ -2771,7 +2839,7 @@ static void agx4_g17p_submit_recycle_waits_for_an_idle_queue(struct kunit *test)
 	u64 q;
 	u32 h;
 
-	agx4_fw_g17p_queue_set_counts(fq, 0xfffffe, 0);
+	set_counts(test, fq, 0xfffffe, 0);
 	j1 = prepare(test, fq, computes(test, 1));
 	agx4_test_publish_kick(c->adev, c->ops, j1);
 	q = rd64(msg(c, 0), 0x08);
@@ -3290,6 +3358,44 @@ static void agx4_g17p_submit_render_done_needs_its_pool_terminal(struct kunit *t
 	c->ops->queue_destroy(fq);
 }
 
+/*
+ * A compute command whose memory says complete is not done before the
+ * primary reported its owner's grid n + 1 times since the owner was made:
+ * a report before that, one for another owner's grid or a render pool's
+ * do not count, and each report counts for one command.
+ */
+static void agx4_g17p_submit_compute_done_needs_its_grid_terminal(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fw_queue *fq;
+	struct agx4_fw_job *j1, *j2;
+	u64 q, d;
+
+	/* Before the owner is made: not its report. */
+	post_grid(test, GRID0);
+	fq = queue(test);
+	j1 = prepare(test, fq, computes(test, 1));
+	j2 = prepare(test, fq, computes(test, 1));
+	agx4_test_publish_kick(c->adev, c->ops, j1);
+	agx4_test_publish_kick(c->adev, c->ops, j2);
+	q = rd64(msg(c, 0), 0x08);
+	d = rd64(fw_ptr(test, rd64(fw_ptr(test, q), 0x08)), 0);
+	fw_complete_quiet(test, q, d);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, j1), -EINPROGRESS);
+	post_grid(test, GRID0 + 1);
+	post_grid(test, GRID0 + 64);
+	post_report(test, 3);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, j1), -EINPROGRESS);
+	post_grid(test, GRID0);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, j1), 0);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, j2), -EINPROGRESS);
+	post_grid(test, GRID0);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, j2), 0);
+	c->ops->job_free(j1);
+	c->ops->job_free(j2);
+	c->ops->queue_destroy(fq);
+}
+
 static struct kunit_case agx4_g17p_submit_cases[] = {
 	KUNIT_CASE(agx4_g17p_submit_compute_publishes_per_spec),
 	KUNIT_CASE(agx4_g17p_submit_second_command_follows),
@@ -3305,6 +3411,7 @@ static struct kunit_case agx4_g17p_submit_cases[] = {
 	KUNIT_CASE(agx4_g17p_submit_render_publishes_per_spec),
 	KUNIT_CASE(agx4_g17p_submit_render_done_needs_every_signal),
 	KUNIT_CASE(agx4_g17p_submit_render_done_needs_its_pool_terminal),
+	KUNIT_CASE(agx4_g17p_submit_compute_done_needs_its_grid_terminal),
 	KUNIT_CASE(agx4_g17p_submit_pool_bank_switch_keeps_older_renders_done),
 	KUNIT_CASE(agx4_g17p_submit_render_barriers),
 	KUNIT_CASE(agx4_g17p_submit_barrier_render_runs_on_the_model),

@@ -242,18 +242,6 @@ static void g16_ta_ms(const struct agx4_render_desc *d,
 
 #undef TA
 
-static void zls_words(__le64 *out, u64 buf, u64 stride, u64 comp,
-		      u64 comp_stride)
-{
-	/* buffer, stride, comp stride, buffer, buffer, comp buffer */
-	out[0] = cpu_to_le64(buf);
-	out[1] = cpu_to_le64(stride);
-	out[2] = cpu_to_le64(comp_stride);
-	out[3] = cpu_to_le64(buf);
-	out[4] = cpu_to_le64(buf);
-	out[5] = cpu_to_le64(comp);
-}
-
 static int g16_frag_work(const struct agx4_render_desc *d,
 			 const struct agx4_fw_render_in *in,
 			 const struct agx4_fw_render_vals *v,
@@ -301,10 +289,10 @@ static int g16_frag_work(const struct agx4_render_desc *d,
 	w->partial_load = cpu_to_le64(v->partial_load);
 	w->zls_ctrl = cpu_to_le64(v->zls_ctrl);
 	w->zls_const = cpu_to_le32(G16_ZLS_CONST);
-	zls_words(w->depth, v->depth, v->depth_stride, v->depth_comp,
-		  v->depth_comp_stride);
-	zls_words(w->stencil, v->stencil, v->stencil_stride, v->stencil_comp,
-		  v->stencil_comp_stride);
+	agx4_fw_zls_words(w->depth, v->depth, v->depth_stride, v->depth_comp,
+			  v->depth_comp_stride);
+	agx4_fw_zls_words(w->stencil, v->stencil, v->stencil_stride,
+			  v->stencil_comp, v->stencil_comp_stride);
 	w->tib = cpu_to_le32(v->tib);
 	w->aux_fb_flags = cpu_to_le64(v->aux_fb_flags);
 	w->dims = cpu_to_le64(v->dims);

@@ -308,18 +308,6 @@ static int g17p_frag_programs(const struct agx4_fw_render_in *in,
 			    &w->pload_alias, &w->pload_header);
 }
 
-/* A depth or stencil copy: buffer, stride, comp stride, buffer, buffer, comp. */
-static void g17p_zls_words(__le64 *out, u64 buf, u64 stride, u64 comp,
-			   u64 comp_stride)
-{
-	out[0] = cpu_to_le64(buf);
-	out[1] = cpu_to_le64(stride);
-	out[2] = cpu_to_le64(comp_stride);
-	out[3] = cpu_to_le64(buf);
-	out[4] = cpu_to_le64(buf);
-	out[5] = cpu_to_le64(comp);
-}
-
 static int g17p_frag_work(const struct agx4_render_desc *d,
 			  const struct agx4_fw_render_in *in,
 			  const struct agx4_fw_render_vals *v,
@@ -362,10 +350,10 @@ static int g17p_frag_work(const struct agx4_render_desc *d,
 	 */
 	w->zls_ctrl = cpu_to_le64(v->zls_ctrl);
 	w->zls_const = cpu_to_le32(G17P_ZLS_CONST);
-	g17p_zls_words(w->depth, v->depth, v->depth_stride, v->depth_comp,
-		       v->depth_comp_stride);
-	g17p_zls_words(w->stencil, v->stencil, v->stencil_stride,
-		       v->stencil_comp, v->stencil_comp_stride);
+	agx4_fw_zls_words(w->depth, v->depth, v->depth_stride, v->depth_comp,
+			  v->depth_comp_stride);
+	agx4_fw_zls_words(w->stencil, v->stencil, v->stencil_stride,
+			  v->stencil_comp, v->stencil_comp_stride);
 	w->tib = cpu_to_le64(v->tib_blocks);
 	w->aux_fb_flags = cpu_to_le64(v->aux_fb_flags);
 	w->width = cpu_to_le32(d->cmd.width_px);

@@ -371,6 +371,26 @@ int agx4_fw_compute_vals(const struct agx4_compute_desc *d,
 EXPORT_SYMBOL_IF_KUNIT(agx4_fw_compute_vals);
 
 /**
+ * agx4_fw_zls_words() - the six words of a depth or stencil copy
+ * @out: where to: buffer, stride, compression stride, buffer, buffer,
+ *	compression buffer (the layout both generations' descriptors share).
+ * @buf: the buffer.
+ * @stride: its stride.
+ * @comp: the compression buffer.
+ * @comp_stride: its stride.
+ */
+void agx4_fw_zls_words(__le64 *out, u64 buf, u64 stride, u64 comp,
+		       u64 comp_stride)
+{
+	out[0] = cpu_to_le64(buf);
+	out[1] = cpu_to_le64(stride);
+	out[2] = cpu_to_le64(comp_stride);
+	out[3] = cpu_to_le64(buf);
+	out[4] = cpu_to_le64(buf);
+	out[5] = cpu_to_le64(comp);
+}
+
+/**
  * agx4_fw_emit_regs() - write a register program
  * @prog: the program's records, in order.
  * @n: how many.

@@ -542,6 +542,8 @@ int agx4_fw_emit_cvals(const struct agx4_fw_reg_src *prog, unsigned int n,
 int agx4_fw_emit_render(bool frag, const struct agx4_fw_reg_src *tail,
 			unsigned int ntail, const struct agx4_fw_render_vals *v,
 			struct agx4_fw_reg *out, unsigned int max);
+void agx4_fw_zls_words(__le64 *out, u64 buf, u64 stride, u64 comp,
+		       u64 comp_stride);
 int agx4_fw_emit_regs(const struct agx4_fw_reg_src *prog, unsigned int n,
 		      const u64 *vals, unsigned int nvals,
 		      struct agx4_fw_reg *out, unsigned int max);

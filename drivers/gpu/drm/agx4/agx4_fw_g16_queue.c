@@ -396,10 +396,10 @@ struct g16_hist {
 };
 
 /**
- * struct agx4_fw_queue - a G16 queue
- * @adev: the device.
+ * struct agx4_g16_queue - a G16 queue
+ * @base: what the job unit sees (device, VM; the queue holds a reference
+ *	to the VM).
  * @sub: submission's shared state.
- * @vm: the VM its commands run in; the queue holds a reference.
  * @obj: the block of its three lanes.
  * @priority: its firmware priority.
  * @lanes: the lanes, by stage.
@@ -410,10 +410,9 @@ struct g16_hist {
  * @outstanding: its jobs reserved and not freed; protected likewise.
  *	The queue holds a lease while it has any, unless it was killed.
  */
-struct agx4_fw_queue {
-	struct agx4_device *adev;
+struct agx4_g16_queue {
+	struct agx4_fw_queue base;
 	struct agx4_fw_g16_sub *sub;
-	struct agx4_vm *vm;
 	struct agx4_fw_obj *obj;
 	u32 priority;
 	struct g16_lane lanes[G16_LANES];
@@ -456,7 +455,8 @@ struct g16_cmd {
 };
 
 /**
- * struct agx4_fw_job - a G16 job: the commands of one SUBMIT
+ * struct agx4_g16_job - a G16 job: the commands of one SUBMIT
+ * @base: what the job unit sees.
  * @fq: its queue.
  * @link: on &agx4_fw_g16_sub.deferred while its messages wait; protected
  *	by &agx4_fw_g16_sub.lock.
@@ -473,7 +473,7 @@ struct g16_cmd {
  * @prev_ordinal: the lanes' ordinals before prepare, to undo it.
  * @prev_hist: the queue's history before prepare, to undo it.
  * @leased: @job_reserve (or a lease handed over) counted it in its
- *	queue's &agx4_fw_queue.outstanding; protected by &agx4_fw_g16_sub.lock.
+ *	queue's &agx4_g16_queue.outstanding; protected by &agx4_fw_g16_sub.lock.
  * @events: set_events() ran; only @job_reserve, serialised by drm_sched,
  *	touches it.
  * @waiting: on &agx4_fw_g16_sub.lease_waiters while it waits for a
@@ -488,8 +488,9 @@ struct g16_cmd {
  * @ncmds: entries of @cmds.
  * @cmds: its commands, in order.
  */
-struct agx4_fw_job {
-	struct agx4_fw_queue *fq;
+struct agx4_g16_job {
+	struct agx4_fw_job base;
+	struct agx4_g16_queue *fq;
 	struct list_head link;
 	bool published;
 	bool sent;
@@ -511,6 +512,16 @@ struct agx4_fw_job {
 	u32 ncmds;
 	struct g16_cmd cmds[] __counted_by(ncmds);
 };
+
+static struct agx4_g16_queue *to_g16_queue(struct agx4_fw_queue *q)
+{
+	return container_of(q, struct agx4_g16_queue, base);
+}
+
+static struct agx4_g16_job *to_g16_job(struct agx4_fw_job *j)
+{
+	return container_of(j, struct agx4_g16_job, base);
+}
 
 /* Compute storage a VM keeps for reuse (the reference's arenas hold 16). */
 #define G16_VM_SPARE_WORKS	16
@@ -608,21 +619,21 @@ static u32 lane_first_stamp(struct agx4_device *adev, u32 lane)
 	return adev->gen->chan.stamp_first[lane];
 }
 
-static u32 lane_event(const struct agx4_fw_queue *fq, u32 lane)
+static u32 lane_event(const struct agx4_g16_queue *fq, u32 lane)
 {
 	return G16_EVENT_FIRST + 3 * fq->lease + lane;
 }
 
-static u32 lane_channel(const struct agx4_fw_queue *fq, u32 lane)
+static u32 lane_channel(const struct agx4_g16_queue *fq, u32 lane)
 {
 	return fq->priority * 3 + lane;
 }
 
 /* ---- queues ---- */
 
-static int build_lane(struct agx4_fw_queue *fq, u32 s)
+static int build_lane(struct agx4_g16_queue *fq, u32 s)
 {
-	struct agx4_device *adev = fq->adev;
+	struct agx4_device *adev = fq->base.adev;
 	struct g16_lane *l = &fq->lanes[s];
 	u8 *cpu = fq->obj->cpu + s * G16_Q_LANE;
 	u64 va = fq->obj->va + s * G16_Q_LANE;
@@ -663,7 +674,7 @@ static int g16_queue_create(struct agx4_device *adev,
 	struct agx4_fw_g16_sub *sub = agx4_fw_g16_sub(adev->fw);
 	struct agx4_fw_job_list *jobs;
 	struct g16_queue_context *ctx;
-	struct agx4_fw_queue *fq;
+	struct agx4_g16_queue *fq;
 	u32 s;
 	int ret;
 
@@ -674,10 +685,10 @@ static int g16_queue_create(struct agx4_device *adev,
 	fq = kzalloc(sizeof(*fq), GFP_KERNEL);
 	if (!fq)
 		return -ENOMEM;
-	fq->adev = adev;
+	fq->base.adev = adev;
 	fq->sub = sub;
 	/* Its storage is mapped in the VM: the VM outlives it. */
-	fq->vm = agx4_vm_get(args->vm);
+	fq->base.vm = agx4_vm_get(args->vm);
 	fq->lease = -1;
 	/* H: LOW (0) runs at firmware priority 3, MEDIUM at 2. */
 	fq->priority = DRM_ASAHI_PRIORITY_REALTIME - args->priority;
@@ -705,13 +716,13 @@ static int g16_queue_create(struct agx4_device *adev,
 	ctx->gap_5 = G16_QUEUE_CONTEXT_5;
 	ctx->gap_26 = G16_QUEUE_CONTEXT_26;
 	ctx->gap_33 = G16_QUEUE_CONTEXT_33;
-	*out = fq;
+	*out = &fq->base;
 	return 0;
 
 err_obj:
 	agx4_fw_obj_destroy(fq->obj);
 err_free:
-	agx4_vm_put(fq->vm);
+	agx4_vm_put(fq->base.vm);
 	kfree(fq);
 	return ret;
 }
@@ -723,13 +734,16 @@ err_free:
  * stamp reached what it published, so the firmware has nothing left to
  * read there.
  */
-static void g16_queue_destroy(struct agx4_fw_queue *fq)
+static void g16_queue_destroy(struct agx4_fw_queue *q)
 {
-	if (!fq)
+	struct agx4_g16_queue *fq;
+
+	if (!q)
 		return;
+	fq = to_g16_queue(q);
 	WARN_ON(fq->outstanding || fq->lease >= 0);
 	agx4_fw_obj_destroy(fq->obj);
-	agx4_vm_put(fq->vm);
+	agx4_vm_put(fq->base.vm);
 	kfree(fq);
 }
 
@@ -1011,11 +1025,11 @@ static int render_tvb(struct agx4_device *adev, struct agx4_fw_g16_sub *sub,
 }
 
 /* The VM's render objects, made at its first render; @vm->fw_lock held. */
-static struct g16_render_vm *render_vm(struct agx4_fw_queue *fq)
+static struct g16_render_vm *render_vm(struct agx4_g16_queue *fq)
 {
-	struct agx4_device *adev = fq->adev;
+	struct agx4_device *adev = fq->base.adev;
 	struct agx4_fw_g16_sub *sub = fq->sub;
-	struct agx4_vm *vm = fq->vm;
+	struct agx4_vm *vm = fq->base.vm;
 	struct g16_vm *gv = vm->fw;
 	struct g16_render_vm *r;
 	unsigned long k;
@@ -1091,10 +1105,10 @@ static void g16_vm_free(struct agx4_vm *vm, void *fw)
 }
 
 /* The VM's context, taken at its first job. */
-static int vm_context(struct agx4_fw_queue *fq)
+static int vm_context(struct agx4_g16_queue *fq)
 {
-	struct agx4_device *adev = fq->adev;
-	struct agx4_vm *vm = fq->vm;
+	struct agx4_device *adev = fq->base.adev;
+	struct agx4_vm *vm = fq->base.vm;
 	struct g16_vm *gv;
 	int ctx, ret;
 
@@ -1136,7 +1150,7 @@ out:
 /* ---- event leases ---- */
 
 /* One more job on @fq, with a lease if it has none; false: none free. */
-static bool lease_try_locked(struct agx4_fw_queue *fq)
+static bool lease_try_locked(struct agx4_g16_queue *fq)
 {
 	struct agx4_fw_g16_sub *sub = fq->sub;
 
@@ -1155,7 +1169,7 @@ static bool lease_try_locked(struct agx4_fw_queue *fq)
 }
 
 /* Give the lease back: @sub->lock held.  False if @fq had none. */
-static bool lease_release_locked(struct agx4_fw_queue *fq)
+static bool lease_release_locked(struct agx4_g16_queue *fq)
 {
 	lockdep_assert_held(&fq->sub->lock);
 	if (fq->lease < 0)
@@ -1170,7 +1184,7 @@ static bool lease_release_locked(struct agx4_fw_queue *fq)
  * for a job that will not be reserved.  Its fence's lock nests inside
  * @sub->lock; drm_sched's callback only queues its work.
  */
-static void lease_wake_locked(struct agx4_fw_job *job, int err)
+static void lease_wake_locked(struct agx4_g16_job *job, int err)
 {
 	lockdep_assert_held(&job->fq->sub->lock);
 	list_del_init(&job->waiting);
@@ -1186,17 +1200,17 @@ static void lease_wake_locked(struct agx4_fw_job *job, int err)
  */
 static void lease_handoff_locked(struct agx4_fw_g16_sub *sub)
 {
-	struct agx4_fw_job *job;
+	struct agx4_g16_job *job;
 
 	job = list_first_entry_or_null(&sub->lease_waiters,
-				       struct agx4_fw_job, waiting);
+				       struct agx4_g16_job, waiting);
 	if (!job || !lease_try_locked(job->fq))
 		return;
 	job->leased = true;
 	lease_wake_locked(job, 0);
 }
 
-static void lease_put(struct agx4_fw_queue *fq)
+static void lease_put(struct agx4_g16_queue *fq)
 {
 	struct agx4_fw_g16_sub *sub = fq->sub;
 	unsigned long flags;
@@ -1219,7 +1233,7 @@ static const struct dma_fence_ops lease_fence_ops = {
 };
 
 /* A dependency item's event: that of the lane it waits for. */
-static void dep_event(const struct agx4_fw_queue *fq, u8 *item, u32 lane)
+static void dep_event(const struct agx4_g16_queue *fq, u8 *item, u32 lane)
 {
 	((struct g16_barrier *)item)->event = cpu_to_le32(lane_event(fq, lane));
 }
@@ -1232,9 +1246,9 @@ static void dep_event(const struct agx4_fw_queue *fq, u8 *item, u32 lane)
  * earlier jobs, if not freed yet, hold the same lease).  Before
  * @job_publish, so before the firmware sees any of it.
  */
-static void set_events(struct agx4_fw_job *job)
+static void set_events(struct agx4_g16_job *job)
 {
-	const struct agx4_fw_queue *fq = job->fq;
+	const struct agx4_g16_queue *fq = job->fq;
 	__le32 ta = cpu_to_le32(lane_event(fq, AGX4_FW_LANE_TA));
 	__le32 fr = cpu_to_le32(lane_event(fq, AGX4_FW_LANE_3D));
 	__le32 cp = cpu_to_le32(lane_event(fq, AGX4_FW_LANE_COMPUTE));
@@ -1278,8 +1292,9 @@ static void set_events(struct agx4_fw_job *job)
  * unplug ends the wait too (g16_unplug()).  Nothing here sleeps or
  * allocates: prepare allocated the fence.
  */
-static struct dma_fence *g16_job_reserve(struct agx4_fw_job *job)
+static struct dma_fence *g16_job_reserve(struct agx4_fw_job *j)
 {
+	struct agx4_g16_job *job = to_g16_job(j);
 	struct agx4_fw_g16_sub *sub = job->fq->sub;
 	struct dma_fence *wait = NULL;
 	unsigned long flags;
@@ -1321,7 +1336,7 @@ static struct dma_fence *g16_job_reserve(struct agx4_fw_job *job)
 /* ---- prepare ---- */
 
 /* A dependency item: wait until @lane of the queue reaches @stamp. */
-static void build_dep(const struct agx4_fw_queue *fq, struct g16_barrier *b,
+static void build_dep(const struct agx4_g16_queue *fq, struct g16_barrier *b,
 		      const struct g16_hist *h, u32 own_stamp, u32 own_lane)
 {
 	const struct g16_lane *p = &fq->lanes[h->lane];
@@ -1360,10 +1375,10 @@ static u64 compute_alias(struct agx4_device *adev, struct agx4_fw_obj *obj)
  * Compute storage for a command: a spare of the VM's, its save area
  * zeroed again, or a new one mapped at its alias in context 0 and the VM.
  */
-static struct agx4_fw_obj *work_get(struct agx4_fw_queue *fq)
+static struct agx4_fw_obj *work_get(struct agx4_g16_queue *fq)
 {
-	struct agx4_device *adev = fq->adev;
-	struct agx4_vm *vm = fq->vm;
+	struct agx4_device *adev = fq->base.adev;
+	struct agx4_vm *vm = fq->base.vm;
 	struct g16_vm *gv = vm->fw;
 	struct agx4_fw_obj *obj = NULL;
 	int ret;
@@ -1413,9 +1428,9 @@ static void work_destroy(struct agx4_device *adev, struct agx4_fw_obj *obj,
  * Give compute storage back once the firmware is done with it (or never
  * saw it): kept for the VM's next command while there is room.
  */
-static void work_put(struct agx4_fw_queue *fq, struct agx4_fw_obj *obj)
+static void work_put(struct agx4_g16_queue *fq, struct agx4_fw_obj *obj)
 {
-	struct agx4_vm *vm = fq->vm;
+	struct agx4_vm *vm = fq->base.vm;
 	struct g16_vm *gv = vm->fw;
 
 	mutex_lock(&vm->fw_lock);
@@ -1425,10 +1440,10 @@ static void work_put(struct agx4_fw_queue *fq, struct agx4_fw_obj *obj)
 	}
 	mutex_unlock(&vm->fw_lock);
 	if (obj)
-		work_destroy(fq->adev, obj, true);
+		work_destroy(fq->base.adev, obj, true);
 }
 
-static int build_compute(struct agx4_fw_queue *fq, struct g16_cmd *cmd,
+static int build_compute(struct agx4_g16_queue *fq, struct g16_cmd *cmd,
 			 const struct agx4_compute_desc *d, int ctx,
 			 const struct g16_hist **deps, u32 ndeps)
 {
@@ -1445,7 +1460,7 @@ static int build_compute(struct agx4_fw_queue *fq, struct g16_cmd *cmd,
 	if (IS_ERR(obj))
 		return PTR_ERR(obj);
 	cmd->obj = obj;
-	alias = compute_alias(fq->adev, obj);
+	alias = compute_alias(fq->base.adev, obj);
 	w = obj->va;
 	cpu = obj->cpu;
 	{
@@ -1517,11 +1532,11 @@ static int build_compute(struct agx4_fw_queue *fq, struct g16_cmd *cmd,
  * render of the job, or one whose scratch would not fit in an empty
  * arena, fails with -ENOSPC.
  */
-static int render_lease(struct agx4_fw_queue *fq, struct g16_render_vm *r,
+static int render_lease(struct agx4_g16_queue *fq, struct g16_render_vm *r,
 			struct g16_cmd *cmd, u64 size, bool first)
 {
 	struct agx4_fw_g16_sub *sub = fq->sub;
-	struct agx4_vm *vm = fq->vm;
+	struct agx4_vm *vm = fq->base.vm;
 	unsigned long k, freed;
 	int ret;
 
@@ -1558,7 +1573,7 @@ static int render_lease(struct agx4_fw_queue *fq, struct g16_render_vm *r,
 		if (READ_ONCE(sub->going))
 			return -ENODEV;
 	}
-	cmd->scratch = agx4_fw_obj_create(&fq->adev->mem->heap, size,
+	cmd->scratch = agx4_fw_obj_create(&fq->base.adev->mem->heap, size,
 					  AGX4_FW_OBJ_SHARED, NULL, NULL);
 	if (IS_ERR(cmd->scratch)) {
 		ret = PTR_ERR(cmd->scratch);
@@ -1573,12 +1588,12 @@ static int render_lease(struct agx4_fw_queue *fq, struct g16_render_vm *r,
  * Build a render command; of its @ndeps dependencies, the first @nfrag
  * wait ahead of its 3D stage, the others ahead of its TA.
  */
-static int build_render(struct agx4_fw_queue *fq, struct g16_cmd *cmd,
+static int build_render(struct agx4_g16_queue *fq, struct g16_cmd *cmd,
 			const struct agx4_render_desc *d, int ctx,
 			const struct g16_hist **deps, u32 ndeps, u32 nfrag,
 			bool first)
 {
-	struct agx4_device *adev = fq->adev;
+	struct agx4_device *adev = fq->base.adev;
 	struct agx4_fw_g16_sub *sub = fq->sub;
 	struct g16_lane *ta = &fq->lanes[AGX4_FW_LANE_TA];
 	struct g16_lane *fr = &fq->lanes[AGX4_FW_LANE_3D];
@@ -1602,9 +1617,9 @@ static int build_render(struct agx4_fw_queue *fq, struct g16_cmd *cmd,
 	ret = agx4_fw_render_scratch(&d->cmd, &t, &p);
 	if (ret)
 		return ret;
-	mutex_lock(&fq->vm->fw_lock);
+	mutex_lock(&fq->base.vm->fw_lock);
 	r = render_vm(fq);
-	mutex_unlock(&fq->vm->fw_lock);
+	mutex_unlock(&fq->base.vm->fw_lock);
 	if (IS_ERR(r))
 		return PTR_ERR(r);
 	ret = render_lease(fq, r, cmd,
@@ -1623,7 +1638,7 @@ static int build_render(struct agx4_fw_queue *fq, struct g16_cmd *cmd,
 	if (w - adev->gen->fw_heap.start + cmd->obj->size > G16_ALIAS_WINDOW)
 		return -ENOSPC;
 	alias = G16_RENDER_ALIAS + (w - adev->gen->fw_heap.start);
-	ret = agx4_fw_obj_alias(cmd->obj, &fq->vm->uat, alias, &gpu_rw) ?:
+	ret = agx4_fw_obj_alias(cmd->obj, &fq->base.vm->uat, alias, &gpu_rw) ?:
 	      dev_alias(adev, cmd->obj, alias, true);
 	if (ret)
 		return ret;
@@ -1733,9 +1748,9 @@ static int build_render(struct agx4_fw_queue *fq, struct g16_cmd *cmd,
 }
 
 /* Undo what prepare did to the queue (the job was never published). */
-static void unprepare(struct agx4_fw_job *job)
+static void unprepare(struct agx4_g16_job *job)
 {
-	struct agx4_fw_queue *fq = job->fq;
+	struct agx4_g16_queue *fq = job->fq;
 	u32 s;
 
 	for (s = 0; s < G16_LANES; s++)
@@ -1748,11 +1763,11 @@ static void unprepare(struct agx4_fw_job *job)
  * storage out of context 0 first while the firmware is there
  * (@fw_alive).
  */
-static void render_put(struct agx4_fw_queue *fq, struct g16_cmd *cmd,
+static void render_put(struct agx4_g16_queue *fq, struct g16_cmd *cmd,
 		       bool fw_alive)
 {
-	struct agx4_device *adev = fq->adev;
-	struct agx4_vm *vm = fq->vm;
+	struct agx4_device *adev = fq->base.adev;
+	struct agx4_vm *vm = fq->base.vm;
 	struct g16_vm *gv = vm->fw;
 
 	mutex_lock(&vm->fw_lock);
@@ -1774,7 +1789,7 @@ static void render_put(struct agx4_fw_queue *fq, struct g16_cmd *cmd,
 }
 
 /* @fw_alive false: after unplug, compute storage is not kept either. */
-static void free_cmds(struct agx4_fw_job *job, bool fw_alive)
+static void free_cmds(struct agx4_g16_job *job, bool fw_alive)
 {
 	u32 i;
 
@@ -1786,14 +1801,14 @@ static void free_cmds(struct agx4_fw_job *job, bool fw_alive)
 		else if (cmd->obj && fw_alive)
 			work_put(job->fq, cmd->obj);
 		else if (cmd->obj)
-			work_destroy(job->fq->adev, cmd->obj, false);
+			work_destroy(job->fq->base.adev, cmd->obj, false);
 	}
 }
 
-static int prepare_cmds(struct agx4_fw_job *job, const struct agx4_cmdbuf *cb,
+static int prepare_cmds(struct agx4_g16_job *job, const struct agx4_cmdbuf *cb,
 			int ctx, u32 *credits)
 {
-	struct agx4_fw_queue *fq = job->fq;
+	struct agx4_g16_queue *fq = job->fq;
 	/* NULL until allocated: the error path frees every one. */
 	struct g16_hist *e[G16_SQ_NUM] = { };
 	u32 n[G16_SQ_NUM] = { 1, 1 };
@@ -1847,7 +1862,7 @@ static int prepare_cmds(struct agx4_fw_job *job, const struct agx4_cmdbuf *cb,
 		}
 		cmd->lane = AGX4_FW_LANE_COMPUTE;
 		l = &fq->lanes[cmd->lane];
-		cmd->stamp = lane_first_stamp(fq->adev, cmd->lane) +
+		cmd->stamp = lane_first_stamp(fq->base.adev, cmd->lane) +
 			     l->ordinal * G16_STAMP_STEP;
 		l->ordinal++;
 		ret = build_compute(fq, cmd, &c->compute, ctx, deps, ndeps);
@@ -1868,11 +1883,12 @@ out:
 	return ret;
 }
 
-static int g16_job_prepare(struct agx4_fw_queue *fq,
+static int g16_job_prepare(struct agx4_fw_queue *q,
 			   const struct agx4_cmdbuf *cb,
 			   struct agx4_fw_job **out, u32 *credits)
 {
-	struct agx4_fw_job *job;
+	struct agx4_g16_queue *fq = to_g16_queue(q);
+	struct agx4_g16_job *job;
 	u32 s;
 	int ctx, ret;
 
@@ -1906,7 +1922,8 @@ static int g16_job_prepare(struct agx4_fw_queue *fq,
 		kfree(job);
 		return ret;
 	}
-	*out = job;
+	job->base.queue = q;
+	*out = &job->base;
 	return 0;
 }
 
@@ -2010,13 +2027,13 @@ static bool chan_room(struct agx4_fw_g16_sub *sub, u32 c)
 }
 
 /* Send @job's messages if every channel it needs has room. */
-static bool send_locked(struct agx4_fw_g16_sub *sub, struct agx4_fw_job *job,
+static bool send_locked(struct agx4_fw_g16_sub *sub, struct agx4_g16_job *job,
 			u32 *chans)
 {
 	/* H: 3D channels first, then TA, then compute. */
 	static const u32 order[G16_LANES] = {
 		AGX4_FW_LANE_3D, AGX4_FW_LANE_TA, AGX4_FW_LANE_COMPUTE };
-	struct agx4_fw_queue *fq = job->fq;
+	struct agx4_g16_queue *fq = job->fq;
 	u32 i;
 
 	lockdep_assert_held(&sub->lock);
@@ -2061,7 +2078,7 @@ static void flush_locked(struct agx4_fw_g16_sub *sub)
 	static const u8 stage_order[3] = {
 		AGX4_FW_LANE_3D, AGX4_FW_LANE_TA, AGX4_FW_LANE_COMPUTE,
 	};
-	struct agx4_fw_job *job, *tmp;
+	struct agx4_g16_job *job, *tmp;
 	u32 chans = 0, c, i;
 
 	lockdep_assert_held(&sub->lock);
@@ -2127,12 +2144,12 @@ static void g16_kick(struct agx4_device *adev)
  * pool's first render, the TA work; the 3D prelude and the 3D work.  The
  * support's shared-state word counts both stages first.
  */
-static void publish_render_locked(struct agx4_fw_job *job,
+static void publish_render_locked(struct agx4_g16_job *job,
 				  struct g16_cmd *cmd)
 {
-	struct agx4_fw_queue *fq = job->fq;
+	struct agx4_g16_queue *fq = job->fq;
 	struct agx4_fw_g16_sub *sub = fq->sub;
-	struct g16_render_vm *r = ((struct g16_vm *)fq->vm->fw)->r;
+	struct g16_render_vm *r = ((struct g16_vm *)fq->base.vm->fw)->r;
 	struct g16_lane *ta = &fq->lanes[AGX4_FW_LANE_TA];
 	struct g16_lane *fr = &fq->lanes[AGX4_FW_LANE_3D];
 	u64 w = cmd->obj->va;
@@ -2162,9 +2179,10 @@ static void publish_render_locked(struct agx4_fw_job *job,
 	fr->top = cmd->stamp;
 }
 
-static void g16_job_publish(struct agx4_fw_job *job)
+static void g16_job_publish(struct agx4_fw_job *j)
 {
-	struct agx4_fw_queue *fq = job->fq;
+	struct agx4_g16_job *job = to_g16_job(j);
+	struct agx4_g16_queue *fq = job->fq;
 	struct agx4_fw_g16_sub *sub = fq->sub;
 	unsigned long flags;
 	u32 i, k;
@@ -2214,10 +2232,11 @@ static void g16_poll(struct agx4_device *adev)
  * firmware may still post events with its ids for work it took: events
  * only wake the host, which then reads stamps).
  */
-static void g16_queue_kill(struct agx4_fw_queue *fq)
+static void g16_queue_kill(struct agx4_fw_queue *q)
 {
+	struct agx4_g16_queue *fq = to_g16_queue(q);
 	struct agx4_fw_g16_sub *sub = fq->sub;
-	struct agx4_fw_job *job, *tmp;
+	struct agx4_g16_job *job, *tmp;
 	unsigned long flags;
 	u32 i;
 
@@ -2234,7 +2253,7 @@ static void g16_queue_kill(struct agx4_fw_queue *fq)
 		 */
 		for (i = 0; i < job->ncmds; i++)
 			if (job->cmds[i].prelude)
-				((struct g16_vm *)fq->vm->fw)->r->live = false;
+				((struct g16_vm *)fq->base.vm->fw)->r->live = false;
 	}
 	if (lease_release_locked(fq))
 		lease_handoff_locked(sub);
@@ -2244,7 +2263,7 @@ static void g16_queue_kill(struct agx4_fw_queue *fq)
 /* ---- completion ---- */
 
 /* Both firmware cursors of the channel of @job's lane @s passed its message. */
-static bool message_done_locked(struct agx4_fw_job *job, u32 s)
+static bool message_done_locked(struct agx4_g16_job *job, u32 s)
 {
 	struct agx4_fw_g16_sub *sub = job->fq->sub;
 	u32 c = lane_channel(job->fq, s);
@@ -2263,28 +2282,28 @@ static bool message_done_locked(struct agx4_fw_job *job, u32 s)
  * (L: the firmware writes a lane's stamp only with the targets of work it
  * took from the lane, in order; no source states it.)
  */
-static bool stamp_sane_locked(struct agx4_fw_job *job, u32 s)
+static bool stamp_sane_locked(struct agx4_g16_job *job, u32 s)
 {
-	struct agx4_fw_queue *fq = job->fq;
+	struct agx4_g16_queue *fq = job->fq;
 	struct g16_lane *l = &fq->lanes[s];
 	u32 v = le32_to_cpu(READ_ONCE(*l->fw_stamp));
 
 	lockdep_assert_held(&fq->sub->lock);
 	if (unlikely(!stamp_reached(v, l->seen) ||
 		     stamp_reached(v, l->top + 1))) {
-		atomic_inc(&fq->adev->fw->bad_stamps);
+		atomic_inc(&fq->base.adev->fw->bad_stamps);
 		/* Every look meets it again until the restart. */
-		drm_dbg_ratelimited(&fq->adev->base,
+		drm_dbg_ratelimited(&fq->base.adev->base,
 				    "lane %u stamp %#x: seen %#x, top %#x\n",
 				    s, v, l->seen, l->top);
-		agx4_reset_schedule(fq->adev, AGX4_RESET_BAD_STAMP, 0, NULL, 0);
+		agx4_reset_schedule(fq->base.adev, AGX4_RESET_BAD_STAMP, 0, NULL, 0);
 		return false;
 	}
 	l->seen = v;
 	return true;
 }
 
-static bool lane_done(struct agx4_fw_job *job, u32 s)
+static bool lane_done(struct agx4_g16_job *job, u32 s)
 {
 	const struct g16_lane *l = &job->fq->lanes[s];
 
@@ -2324,8 +2343,9 @@ static bool cmd_done(const struct g16_cmd *cmd)
 	return stamp_reached(ds, cmd->stamp) && !READ_ONCE(nt->linked);
 }
 
-static int g16_job_status(struct agx4_fw_job *job)
+static int g16_job_status(struct agx4_fw_job *j)
 {
+	struct agx4_g16_job *job = to_g16_job(j);
 	struct agx4_fw_g16_sub *sub = job->fq->sub;
 	bool nomem;
 	int ret = 0;
@@ -2354,7 +2374,7 @@ static int g16_job_status(struct agx4_fw_job *job)
 	for (i = 0; i < job->ncmds; i++) {
 		const struct g16_cmd *cmd = &job->cmds[i];
 
-		if (cmd->render ? !render_done(job->fq->adev, cmd) :
+		if (cmd->render ? !render_done(job->fq->base.adev, cmd) :
 				  !cmd_done(cmd))
 			return -EINPROGRESS;
 	}
@@ -2363,7 +2383,7 @@ static int g16_job_status(struct agx4_fw_job *job)
 }
 
 /* The job's reference to its wait fence, or the fence never used. */
-static void wait_free(struct agx4_fw_job *job)
+static void wait_free(struct agx4_g16_job *job)
 {
 	if (job->armed)
 		dma_fence_put(job->wait);
@@ -2371,9 +2391,10 @@ static void wait_free(struct agx4_fw_job *job)
 		kfree(job->wait);
 }
 
-static void g16_job_free(struct agx4_fw_job *job)
+static void g16_job_free(struct agx4_fw_job *j)
 {
-	struct agx4_fw_queue *fq = job->fq;
+	struct agx4_g16_job *job = to_g16_job(j);
+	struct agx4_g16_queue *fq = job->fq;
 	struct agx4_fw_g16_sub *sub = fq->sub;
 	unsigned long flags;
 
@@ -2407,10 +2428,11 @@ static void dump_record(struct agx4_device *adev, const char *layout,
 }
 
 /* A crash dump: the queue record of each lane it uses, each work item. */
-static void g16_job_dump(struct agx4_fw_job *job, struct drm_printer *p)
+static void g16_job_dump(struct agx4_fw_job *j, struct drm_printer *p)
 {
-	struct agx4_fw_queue *fq = job->fq;
-	struct agx4_device *adev = fq->adev;
+	struct agx4_g16_job *job = to_g16_job(j);
+	struct agx4_g16_queue *fq = job->fq;
+	struct agx4_device *adev = fq->base.adev;
 	u32 i, s;
 
 	for (s = 0; s < G16_LANES; s++)
@@ -2435,18 +2457,22 @@ static void g16_job_dump(struct agx4_fw_job *job, struct drm_printer *p)
  * its place in the queue's history go with the firmware; its wait for a
  * lease, if any, was ended by the unplug (g16_unplug()).
  */
-static void g16_job_forget(struct agx4_fw_job *job)
+static void g16_job_forget(struct agx4_fw_job *j)
 {
+	struct agx4_g16_job *job = to_g16_job(j);
+
 	free_cmds(job, false);
 	wait_free(job);
 	kfree(job);
 }
 
 /* After unplug, each of its jobs forgotten or freed: the same for a queue. */
-static void g16_queue_forget(struct agx4_fw_queue *fq)
+static void g16_queue_forget(struct agx4_fw_queue *q)
 {
+	struct agx4_g16_queue *fq = to_g16_queue(q);
+
 	agx4_fw_obj_destroy(fq->obj);
-	agx4_vm_put(fq->vm);
+	agx4_vm_put(fq->base.vm);
 	kfree(fq);
 }
 
@@ -2460,7 +2486,7 @@ static void g16_queue_forget(struct agx4_fw_queue *fq)
 static void g16_unplug(struct agx4_device *adev)
 {
 	struct agx4_fw_g16_sub *sub = agx4_fw_g16_sub(adev->fw);
-	struct agx4_fw_job *job, *tmp;
+	struct agx4_g16_job *job, *tmp;
 	unsigned long flags;
 
 	if (!sub)
@@ -2611,7 +2637,7 @@ static int g16_tvb_limit(struct agx4_device *adev,
 			 struct agx4_fw_ctl *reply)
 {
 	struct agx4_fw_g16_sub *sub = agx4_fw_g16_sub(adev->fw);
-	struct agx4_fw_job *job;
+	struct agx4_g16_job *job;
 	unsigned long flags;
 	int ret = -ENOENT;
 	u32 i;
@@ -2620,8 +2646,8 @@ static int g16_tvb_limit(struct agx4_device *adev,
 		return ret;
 	spin_lock_irqsave(&sub->lock, flags);
 	list_for_each_entry(job, &sub->renders, live) {
-		struct agx4_fw_queue *fq = job->fq;
-		const struct g16_vm *gv = fq->vm->fw;
+		struct agx4_g16_queue *fq = job->fq;
+		const struct g16_vm *gv = fq->base.vm->fw;
 
 		if (fq->lease < 0 ||
 		    lane_event(fq, AGX4_FW_LANE_3D) != lim->event ||
@@ -2653,19 +2679,21 @@ static int g16_tvb_limit(struct agx4_device *adev,
  */
 struct agx4_fw_obj *agx4_fw_g16_queue_obj(struct agx4_fw_queue *fq)
 {
-	return fq->obj;
+	return to_g16_queue(fq)->obj;
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_fw_g16_queue_obj);
 
 /**
  * agx4_fw_g16_job_obj() - the storage of a job's command, for tests
- * @job: the job.
+ * @j: the job.
  * @i: the command.
  *
  * Return: the object, or NULL past the job's commands.
  */
-struct agx4_fw_obj *agx4_fw_g16_job_obj(struct agx4_fw_job *job, u32 i)
+struct agx4_fw_obj *agx4_fw_g16_job_obj(struct agx4_fw_job *j, u32 i)
 {
+	struct agx4_g16_job *job = to_g16_job(j);
+
 	return i < job->ncmds ? job->cmds[i].obj : NULL;
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_fw_g16_job_obj);

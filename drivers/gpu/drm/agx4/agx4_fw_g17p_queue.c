@@ -575,7 +575,7 @@ struct g17p_pool {
 	u64 low;
 	struct agx4_fw_obj *mem;
 	u64 gpu;
-	struct agx4_fw_queue *fq;
+	struct agx4_g17p_queue *fq;
 	unsigned int live;
 	struct agx4_vm *vm;
 	u32 next;
@@ -659,7 +659,8 @@ struct g17p_cmd {
 };
 
 /**
- * struct agx4_fw_job - a SUBMIT on G17P
+ * struct agx4_g17p_job - a SUBMIT on G17P
+ * @base: what the job unit sees.
  * @fq: its queue.
  * @link: on &agx4_fw_g17p_sub.deferred while not wholly published.
  * @deferred: it is on that list.
@@ -681,8 +682,9 @@ struct g17p_cmd {
  * @count: its commands.
  * @cmds: the commands.
  */
-struct agx4_fw_job {
-	struct agx4_fw_queue *fq;
+struct agx4_g17p_job {
+	struct agx4_fw_job base;
+	struct agx4_g17p_queue *fq;
 	struct list_head link;
 	bool deferred;
 	bool ran;
@@ -703,10 +705,9 @@ struct agx4_fw_job {
 };
 
 /**
- * struct agx4_fw_queue - a UAPI queue's firmware side on G17P
- * @adev: the device.
+ * struct agx4_g17p_queue - a UAPI queue's firmware side on G17P
+ * @base: what the job unit sees (device, VM; a reference to the VM held).
  * @sub: the device's submission state.
- * @vm: its VM (a reference held).
  * @gvm: the VM's G17P state.
  * @asid: the VM's context.
  * @usc_base: the USC execution base.
@@ -734,10 +735,9 @@ struct agx4_fw_job {
  * @spare: the storage of a freed job of one command, kept for the next
  *	one (most jobs have one), or NULL; taken and given with xchg().
  */
-struct agx4_fw_queue {
-	struct agx4_device *adev;
+struct agx4_g17p_queue {
+	struct agx4_fw_queue base;
 	struct agx4_fw_g17p_sub *sub;
-	struct agx4_vm *vm;
 	struct g17p_vm *gvm;
 	int asid;
 	u64 usc_base;
@@ -754,8 +754,18 @@ struct agx4_fw_queue {
 	atomic_t jobs;
 	wait_queue_head_t idle_wq;
 	bool killed;
-	struct agx4_fw_job *spare;
+	struct agx4_g17p_job *spare;
 };
+
+static struct agx4_g17p_queue *to_g17p_queue(struct agx4_fw_queue *q)
+{
+	return container_of(q, struct agx4_g17p_queue, base);
+}
+
+static struct agx4_g17p_job *to_g17p_job(struct agx4_fw_job *j)
+{
+	return container_of(j, struct agx4_g17p_job, base);
+}
 
 #define SCRATCH_EV		sizeof(struct g17p_compute_work)
 #define SCRATCH_SIZE		(SCRATCH_EV + sizeof(struct g17p_event_item_compute))
@@ -990,9 +1000,9 @@ static void init_pointers(struct g17p_pointers *p)
 }
 
 /* The owner's queue-lifetime objects (what the firmware sees first). */
-static int init_owner(struct agx4_fw_queue *fq, struct g17p_owner *o)
+static int init_owner(struct agx4_g17p_queue *fq, struct g17p_owner *o)
 {
-	const struct agx4_fw_gen *gen = fq->adev->gen;
+	const struct agx4_fw_gen *gen = fq->base.adev->gen;
 	struct agx4_fw_queue_in qin = {
 		.pointers = own_va(o, OWN_POINTERS),
 		.ring = own_va(o, OWN_RING),
@@ -1014,7 +1024,7 @@ static int init_owner(struct agx4_fw_queue *fq, struct g17p_owner *o)
 	sup->gap_18 = cpu_to_le64(G17P_SUPPORT_18);
 	sup->class_20 = cpu_to_le64(cls);
 	sup->class_28 = cpu_to_le64(cls);
-	sup->operands = cpu_to_le64(fq->vm->kernel_start + KC_TABLE);
+	sup->operands = cpu_to_le64(fq->base.vm->kernel_start + KC_TABLE);
 	sup->gap_40 = cpu_to_le32(G17P_SUPPORT_40);
 	sup->cursor = cpu_to_le32(G17P_SUPPORT_CURSOR_COMPUTE);
 	put_unaligned_le64(own_va(o, OWN_STATE), &sup->state);
@@ -1031,14 +1041,14 @@ static int init_owner(struct agx4_fw_queue *fq, struct g17p_owner *o)
 }
 
 /* Unmap @obj from @fq's VM, where it lies at @gpu for @size bytes, and free it. */
-static void unmap_destroy(struct agx4_fw_queue *fq, struct agx4_fw_obj *obj,
+static void unmap_destroy(struct agx4_g17p_queue *fq, struct agx4_fw_obj *obj,
 			  u64 gpu, u64 size)
 {
 	if (IS_ERR_OR_NULL(obj))
 		return;
-	mutex_lock(&fq->vm->bind_lock);
-	unmap_part(&fq->vm->uat, gpu, size);
-	mutex_unlock(&fq->vm->bind_lock);
+	mutex_lock(&fq->base.vm->bind_lock);
+	unmap_part(&fq->base.vm->uat, gpu, size);
+	mutex_unlock(&fq->base.vm->bind_lock);
 	agx4_fw_obj_destroy(obj);
 }
 
@@ -1056,14 +1066,14 @@ static void put_slot(struct agx4_fw_g17p_sub *sub, unsigned long *map,
  * Context 0's alias is unmapped by the caller (owner_free()) while the
  * firmware's tables exist, not after unplug.
  */
-static void owner_release(struct agx4_fw_queue *fq, struct g17p_owner *o)
+static void owner_release(struct agx4_g17p_queue *fq, struct g17p_owner *o)
 {
 	unmap_destroy(fq, o->priv, o->priv_gpu, PRIV_SIZE);
 	agx4_fw_obj_destroy(o->arena);
 	kfree(o);
 }
 
-static void owner_free(struct agx4_fw_queue *fq, struct g17p_owner *o)
+static void owner_free(struct agx4_g17p_queue *fq, struct g17p_owner *o)
 {
 	unsigned int i = o->index;
 
@@ -1114,10 +1124,10 @@ static void owner_count_from_now(struct agx4_fw_g17p_sub *sub,
 	spin_unlock_irqrestore(&sub->lock, flags);
 }
 
-static int owner_create(struct agx4_fw_queue *fq)
+static int owner_create(struct agx4_g17p_queue *fq)
 {
 	struct agx4_fw_g17p_sub *sub = fq->sub;
-	struct agx4_fw_obj_heap *heap = &fq->adev->mem->heap;
+	struct agx4_fw_obj_heap *heap = &fq->base.adev->mem->heap;
 	struct g17p_owner *o;
 	unsigned int i;
 	int ret;
@@ -1141,7 +1151,7 @@ static int owner_create(struct agx4_fw_queue *fq)
 	spin_lock_init(&o->desc_lock);
 	init_waitqueue_head(&o->desc_wq);
 	o->low = OWN_LOW_BASE + (u64)i * OWN_SIZE;
-	o->priv_gpu = fq->vm->kernel_start + KC_OWNERS + i * KC_OWNER_SIZE;
+	o->priv_gpu = fq->base.vm->kernel_start + KC_OWNERS + i * KC_OWNER_SIZE;
 	o->arena = agx4_fw_obj_create(heap, OWN_SIZE, AGX4_FW_OBJ_SHARED,
 				      NULL, NULL);
 	if (IS_ERR(o->arena))
@@ -1153,9 +1163,9 @@ static int owner_create(struct agx4_fw_queue *fq)
 				     NULL, NULL);
 	if (IS_ERR(o->priv))
 		goto err;
-	mutex_lock(&fq->vm->bind_lock);
-	ret = map_part(&fq->vm->uat, o->priv_gpu, o->priv, 0, PRIV_SIZE);
-	mutex_unlock(&fq->vm->bind_lock);
+	mutex_lock(&fq->base.vm->bind_lock);
+	ret = map_part(&fq->base.vm->uat, o->priv_gpu, o->priv, 0, PRIV_SIZE);
+	mutex_unlock(&fq->base.vm->bind_lock);
 	if (!ret)
 		ret = init_owner(fq, o);
 	if (ret)
@@ -1266,13 +1276,13 @@ static void init_pool_tvb(struct g17p_pool *pl)
 }
 
 /* What of a pool names its client: the support's context and operands. */
-static void pool_client(struct agx4_fw_queue *fq, struct g17p_pool *pl)
+static void pool_client(struct agx4_g17p_queue *fq, struct g17p_pool *pl)
 {
 	struct g17p_support *sup = pool_cpu(pl, POOL_SUPPORT);
 
 	sup->gap_8 = cpu_to_le64(fq->asid);
 	/* GAP: the render operand namespace; the VM's compute one. */
-	sup->operands = cpu_to_le64(fq->vm->kernel_start + KC_TABLE);
+	sup->operands = cpu_to_le64(fq->base.vm->kernel_start + KC_TABLE);
 }
 
 /* The pool's memory as a new client must find it: zero but the aux page's words. */
@@ -1284,9 +1294,9 @@ static void pool_mem_init(struct g17p_pool *pl)
 	aux->gap_484 = cpu_to_le32(G17P_AUX_FB_484);
 }
 
-static int init_pool(struct agx4_fw_queue *fq, struct g17p_pool *pl)
+static int init_pool(struct agx4_g17p_queue *fq, struct g17p_pool *pl)
 {
-	const struct agx4_fw_gen *gen = fq->adev->gen;
+	const struct agx4_fw_gen *gen = fq->base.adev->gen;
 	struct g17p_support *sup = pool_cpu(pl, POOL_SUPPORT);
 	struct g17p_chan_control *cc = pool_cpu(pl, POOL_CONTROL);
 	struct agx4_fw_job_list *jl = pool_cpu(pl, POOL_JOB_LIST);
@@ -1473,11 +1483,11 @@ static void pool_free(struct agx4_fw_g17p_sub *sub, struct g17p_pool *pl)
  * The caller holds the pool (&g17p_pool.live), which is idle.  On failure
  * the pool is in no VM and the next render of @fq tries again.
  */
-static int pool_bind(struct agx4_fw_queue *fq, struct g17p_pool *pl)
+static int pool_bind(struct agx4_g17p_queue *fq, struct g17p_pool *pl)
 {
 	int ret;
 
-	if (pl->vm == fq->vm)
+	if (pl->vm == fq->base.vm)
 		return 0;
 	mutex_lock(&fq->sub->tvb_lock);
 	if (pl->vm) {
@@ -1489,13 +1499,13 @@ static int pool_bind(struct agx4_fw_queue *fq, struct g17p_pool *pl)
 		pool_client(fq, pl);
 		wmb();	/* the pool's memory before a render names it */
 	}
-	mutex_lock(&fq->vm->bind_lock);
-	ret = map_window(fq->vm, pl);
+	mutex_lock(&fq->base.vm->bind_lock);
+	ret = map_window(fq->base.vm, pl);
 	if (ret)
-		unmap_part(&fq->vm->uat, pl->gpu, WIN_STRIDE);
-	mutex_unlock(&fq->vm->bind_lock);
+		unmap_part(&fq->base.vm->uat, pl->gpu, WIN_STRIDE);
+	mutex_unlock(&fq->base.vm->bind_lock);
 	if (!ret)
-		pl->vm = agx4_vm_get(fq->vm);
+		pl->vm = agx4_vm_get(fq->base.vm);
 	mutex_unlock(&fq->sub->tvb_lock);
 	return ret;
 }
@@ -1504,10 +1514,10 @@ static int pool_bind(struct agx4_fw_queue *fq, struct g17p_pool *pl)
  * A new render pool at index @i (taken in &agx4_fw_g17p_sub.pools by the
  * caller) for @fq, held by its first render; given back on failure.
  */
-static int pool_create(struct agx4_fw_queue *fq, unsigned int i)
+static int pool_create(struct agx4_g17p_queue *fq, unsigned int i)
 {
 	struct agx4_fw_g17p_sub *sub = fq->sub;
-	struct agx4_fw_obj_heap *heap = &fq->adev->mem->heap;
+	struct agx4_fw_obj_heap *heap = &fq->base.adev->mem->heap;
 	struct g17p_pool *pl;
 	int ret;
 
@@ -1561,7 +1571,7 @@ err:
  * render.  Nothing publishes on an idle pool, so @published is stable.
  */
 static struct g17p_pool *idle_pool(struct agx4_fw_g17p_sub *sub,
-				   struct agx4_fw_queue *fq)
+				   struct agx4_g17p_queue *fq)
 {
 	unsigned int i;
 
@@ -1601,7 +1611,7 @@ static struct g17p_pool *idle_pool(struct agx4_fw_g17p_sub *sub,
  * Return: 0; -ERESTARTSYS on a signal; -ENODEV once the device is going
  * or the firmware stopped; -ENOMEM.
  */
-static int pool_get(struct agx4_fw_queue *fq, struct agx4_fw_job *job)
+static int pool_get(struct agx4_g17p_queue *fq, struct agx4_g17p_job *job)
 {
 	struct agx4_fw_g17p_sub *sub = fq->sub;
 	struct g17p_pool *pl;
@@ -1661,7 +1671,7 @@ static int pool_get(struct agx4_fw_queue *fq, struct agx4_fw_job *job)
 }
 
 /* Let go of the pool @job held; the last job of an idle pool wakes waiters. */
-static void pool_put(struct agx4_fw_job *job)
+static void pool_put(struct agx4_g17p_job *job)
 {
 	struct agx4_fw_g17p_sub *sub = job->fq->sub;
 	struct g17p_pool *pl = job->pool;
@@ -1680,7 +1690,7 @@ static int g17p_queue_create(struct agx4_device *adev,
 			     struct agx4_fw_queue **out)
 {
 	struct agx4_fw_boot *b = adev->fw;
-	struct agx4_fw_queue *fq;
+	struct agx4_g17p_queue *fq;
 	struct g17p_vm *gvm;
 	int ret;
 
@@ -1689,23 +1699,23 @@ static int g17p_queue_create(struct agx4_device *adev,
 	fq = kzalloc(sizeof(*fq), GFP_KERNEL);
 	if (!fq)
 		return -ENOMEM;
-	fq->adev = adev;
+	fq->base.adev = adev;
 	fq->sub = agx4_fw_g17p_sub(b);
-	fq->vm = agx4_vm_get(args->vm);
+	fq->base.vm = agx4_vm_get(args->vm);
 	init_waitqueue_head(&fq->idle_wq);
 	fq->usc_base = args->usc_exec_base;
 	fq->scratch = kvzalloc(SCRATCH_SIZE, GFP_KERNEL);
 	ret = -ENOMEM;
 	if (!fq->scratch)
 		goto err_vm;
-	mutex_lock(&fq->vm->fw_lock);
-	gvm = vm_state(fq->sub, fq->vm);
-	mutex_unlock(&fq->vm->fw_lock);
+	mutex_lock(&fq->base.vm->fw_lock);
+	gvm = vm_state(fq->sub, fq->base.vm);
+	mutex_unlock(&fq->base.vm->fw_lock);
 	ret = PTR_ERR_OR_ZERO(gvm);
 	if (ret)
 		goto err_vm;
 	fq->gvm = gvm;
-	fq->asid = agx4_uat_ctx_get(&b->ctx, &fq->vm->uat, &adev->mem->fw_uat);
+	fq->asid = agx4_uat_ctx_get(&b->ctx, &fq->base.vm->uat, &adev->mem->fw_uat);
 	if (fq->asid < 0) {
 		ret = fq->asid == -EBUSY ? -ENOSPC : fq->asid;
 		goto err_vm;
@@ -1716,19 +1726,19 @@ static int g17p_queue_create(struct agx4_device *adev,
 	mutex_lock(&fq->sub->setup_lock);
 	list_add_tail(&fq->link, &fq->sub->queues);
 	mutex_unlock(&fq->sub->setup_lock);
-	*out = fq;
+	*out = &fq->base;
 	return 0;
 
 err_ctx:
 	agx4_uat_ctx_put(&b->ctx, fq->asid);
 err_vm:
 	kvfree(fq->scratch);
-	agx4_vm_put(fq->vm);
+	agx4_vm_put(fq->base.vm);
 	kfree(fq);
 	return ret;
 }
 
-static void queue_free(struct agx4_fw_queue *fq)
+static void queue_free(struct agx4_g17p_queue *fq)
 {
 	mutex_lock(&fq->sub->setup_lock);
 	list_del(&fq->link);
@@ -1738,7 +1748,7 @@ static void queue_free(struct agx4_fw_queue *fq)
 	agx4_uat_ctx_put(&fq->sub->b->ctx, fq->asid);
 	kfree(fq->spare);
 	kvfree(fq->scratch);
-	agx4_vm_put(fq->vm);
+	agx4_vm_put(fq->base.vm);
 	kfree(fq);
 }
 
@@ -1748,7 +1758,7 @@ static void queue_free(struct agx4_fw_queue *fq)
  * (H: the firmware rewrites some of them; the reference sees
  * 0x04000002 | incarnation << 16 there).
  */
-static int push_cleanup(struct agx4_fw_queue *fq, u64 va, const u8 *cc)
+static int push_cleanup(struct agx4_g17p_queue *fq, u64 va, const u8 *cc)
 {
 	static const u8 echo[] = { 0x26, 0, 1, 4 };
 	struct agx4_fw_ctl ctl = {
@@ -1762,7 +1772,7 @@ static int push_cleanup(struct agx4_fw_queue *fq, u64 va, const u8 *cc)
 	static_assert(ARRAY_SIZE(echo) == sizeof(ctl.ctrl));
 	for (i = 0; i < ARRAY_SIZE(echo); i++)
 		ctl.ctrl[i] = READ_ONCE(cc[echo[i]]);
-	ret = fq->adev->gen->build_ctl(&ctl, rec, sizeof(rec));
+	ret = fq->base.adev->gen->build_ctl(&ctl, rec, sizeof(rec));
 	if (!ret)
 		ret = agx4_fw_boot_ctl_push(fq->sub->b, 0, rec, sizeof(rec));
 	return ret;
@@ -1772,7 +1782,7 @@ static int push_cleanup(struct agx4_fw_queue *fq, u64 va, const u8 *cc)
  * Tell the firmware to forget @fq's pool and owner: 0 once it took every
  * device-control record (its read and done counters passed them).
  */
-static int cleanup(struct agx4_fw_queue *fq)
+static int cleanup(struct agx4_g17p_queue *fq)
 {
 	struct agx4_fw_g17p_sub *sub = fq->sub;
 	struct g17p_owner *o = fq->owner;
@@ -1805,7 +1815,7 @@ static int cleanup(struct agx4_fw_queue *fq)
  */
 static void free_retained(struct agx4_fw_g17p_sub *sub)
 {
-	struct agx4_fw_queue *fq, *tmp;
+	struct agx4_g17p_queue *fq, *tmp;
 
 	lockdep_assert_held(&sub->cleanup_lock);
 	list_for_each_entry_safe(fq, tmp, &sub->retained, retained) {
@@ -1838,8 +1848,9 @@ static void free_retained(struct agx4_fw_g17p_sub *sub)
  * tables go), so none outlives the device.  Once the firmware crashed or
  * stopped it uses nothing, and a queue destroyed then goes at once.
  */
-static void g17p_queue_destroy(struct agx4_fw_queue *fq)
+static void g17p_queue_destroy(struct agx4_fw_queue *q)
 {
+	struct agx4_g17p_queue *fq = to_g17p_queue(q);
 	struct agx4_fw_g17p_sub *sub = fq->sub;
 	int ret = 0;
 
@@ -1852,7 +1863,7 @@ static void g17p_queue_destroy(struct agx4_fw_queue *fq)
 	if (!firmware_gone(sub->b))
 		ret = cleanup(fq);
 	if (ret && !firmware_gone(sub->b)) {
-		dev_warn_ratelimited(fq->adev->base.dev,
+		dev_warn_ratelimited(fq->base.adev->base.dev,
 				     "G17P firmware did not take a queue cleanup (%d): its memory is kept\n",
 				     ret);
 		list_add_tail(&fq->retained, &sub->retained);
@@ -1867,7 +1878,7 @@ static void g17p_queue_destroy(struct agx4_fw_queue *fq)
  * Make the firmware forget one channel-control record's context, as
  * g17p_queue_destroy() does for a queue: 0 once it took the cleanup.
  */
-static int forget_context(struct agx4_fw_queue *fq, u64 va, const u8 *cc)
+static int forget_context(struct agx4_g17p_queue *fq, u64 va, const u8 *cc)
 {
 	struct agx4_fw_g17p_sub *sub = fq->sub;
 	int ret;
@@ -1885,7 +1896,7 @@ static int forget_context(struct agx4_fw_queue *fq, u64 va, const u8 *cc)
  * the caller, under the queue's submit lock, adds jobs.  0; -ERESTARTSYS
  * on a signal; -ENODEV once the device is going or the firmware stopped.
  */
-static int queue_idle_wait(struct agx4_fw_queue *fq)
+static int queue_idle_wait(struct agx4_g17p_queue *fq)
 {
 	int ret;
 
@@ -1898,7 +1909,7 @@ static int queue_idle_wait(struct agx4_fw_queue *fq)
 }
 
 /* An idle owner, forgotten by the firmware and made anew. */
-static int owner_recycle(struct agx4_fw_queue *fq)
+static int owner_recycle(struct agx4_g17p_queue *fq)
 {
 	struct g17p_owner *o = fq->owner;
 	int ret;
@@ -1925,7 +1936,7 @@ static int owner_recycle(struct agx4_fw_queue *fq)
 }
 
 /* An idle pool the caller holds, forgotten by the firmware and made anew. */
-static int pool_recycle(struct agx4_fw_queue *fq, struct g17p_pool *pl)
+static int pool_recycle(struct agx4_g17p_queue *fq, struct g17p_pool *pl)
 {
 	int ret;
 
@@ -1954,7 +1965,7 @@ static int pool_recycle(struct agx4_fw_queue *fq, struct g17p_pool *pl)
 	return init_pool(fq, pl);
 }
 
-static bool pool_full(struct agx4_fw_queue *fq, const struct agx4_cmdbuf *cb)
+static bool pool_full(struct agx4_g17p_queue *fq, const struct agx4_cmdbuf *cb)
 {
 	lockdep_assert_held(&fq->sub->setup_lock);
 	return fq->pool && fq->pool->next + cb->renders > POOL_MAX_RENDERS;
@@ -1967,7 +1978,7 @@ static bool pool_full(struct agx4_fw_queue *fq, const struct agx4_cmdbuf *cb)
  * cleanup's -ETIMEDOUT or -EIO (the counter stays at its limit, the next
  * SUBMIT tries again).
  */
-static int recycle(struct agx4_fw_queue *fq, const struct agx4_cmdbuf *cb)
+static int recycle(struct agx4_g17p_queue *fq, const struct agx4_cmdbuf *cb)
 {
 	struct agx4_fw_g17p_sub *sub = fq->sub;
 	bool own = fq->owner->next + cb->computes > OWN_MAX_COMMANDS;
@@ -2061,7 +2072,7 @@ static bool desc_held(struct g17p_owner *o, u16 slot)
  * -ERESTARTSYS on a signal; -ENODEV once the device is going or the
  * firmware stopped.
  */
-static int desc_get(struct agx4_fw_queue *fq, struct g17p_owner *o, u32 n,
+static int desc_get(struct agx4_g17p_queue *fq, struct g17p_owner *o, u32 n,
 		    u16 *slot)
 {
 	u16 s = n % OWN_DESCS;
@@ -2104,11 +2115,11 @@ static void desc_put(struct g17p_cmd *c)
  * A compute command's descriptor, written into the descriptor slot it
  * takes, its event item and context record.
  */
-static int prepare_compute(struct agx4_fw_queue *fq,
+static int prepare_compute(struct agx4_g17p_queue *fq,
 			   const struct agx4_compute_desc *d,
 			   struct g17p_cmd *c)
 {
-	const struct agx4_fw_gen *gen = fq->adev->gen;
+	const struct agx4_fw_gen *gen = fq->base.adev->gen;
 	struct g17p_owner *o = fq->owner;
 	u32 n = o->next, s = n % OWN_RECORDS, desc;
 	u64 priv = o->priv_gpu;
@@ -2128,7 +2139,7 @@ static int prepare_compute(struct agx4_fw_queue *fq,
 		.queue_submission = n + 1,
 		.submission_index = n + 1,
 		.gate = OWN_GATE,
-		.operand_state = fq->vm->kernel_start + KC_STATE,
+		.operand_state = fq->base.vm->kernel_start + KC_STATE,
 		.usc_base = fq->usc_base,
 	};
 	struct agx4_fw_buf bufs[] = {
@@ -2224,7 +2235,7 @@ static u64 partial_code(int asid, u64 code)
 	return asid < 3 ? 0x10 : code;
 }
 
-static void render_contexts(struct agx4_fw_queue *fq, struct g17p_cmd *c,
+static void render_contexts(struct agx4_g17p_queue *fq, struct g17p_cmd *c,
 			    u64 ta_alias, u64 fr_alias)
 {
 	struct g17p_pool *pl = c->pool;
@@ -2259,7 +2270,7 @@ static void render_contexts(struct agx4_fw_queue *fq, struct g17p_cmd *c,
 	c->ctx3d.gap_178 = cpu_to_le64(G17P_CONTEXT_LIMIT);
 }
 
-static int render_optional(struct agx4_fw_queue *fq, struct g17p_cmd *c,
+static int render_optional(struct agx4_g17p_queue *fq, struct g17p_cmd *c,
 			   unsigned int st)
 {
 	struct g17p_pool *pl = c->pool;
@@ -2290,7 +2301,7 @@ static int render_optional(struct agx4_fw_queue *fq, struct g17p_cmd *c,
 		.ns = (pl->grid + st) / 2,
 	};
 
-	return fq->adev->gen->build_optional(&in, &c->opt[st],
+	return fq->base.adev->gen->build_optional(&in, &c->opt[st],
 					     sizeof(c->opt[st]));
 }
 
@@ -2301,7 +2312,7 @@ static int render_optional(struct agx4_fw_queue *fq, struct g17p_cmd *c,
  * vertex barrier on an earlier render of the queue waits for that
  * render's 3D (H: the same queue's pool).
  */
-static int prepare_render(struct agx4_fw_queue *fq, struct g17p_pool *pl,
+static int prepare_render(struct agx4_g17p_queue *fq, struct g17p_pool *pl,
 			  const struct agx4_render_desc *d,
 			  struct g17p_cmd *c, s64 barrier)
 {
@@ -2401,7 +2412,7 @@ static int prepare_render(struct agx4_fw_queue *fq, struct g17p_pool *pl,
 	in.pool_objs[2] = pool_va(pl, POOL_B + rb * sizeof(*pb));
 	in.pool_objs[3] = pool_va(pl, POOL_SHARED1);
 	in.work_value = node;
-	ret = fq->adev->gen->build_render(d, &in, bufs);
+	ret = fq->base.adev->gen->build_render(d, &in, bufs);
 	if (ret)
 		return ret;
 	c->desc = kmemdup(bufs[0].ptr, POOL_TA_SIZE, GFP_KERNEL);
@@ -2443,7 +2454,7 @@ static int prepare_render(struct agx4_fw_queue *fq, struct g17p_pool *pl,
 }
 
 /* The compute optional record, with the owner's first command (H). */
-static int write_optional(struct agx4_fw_queue *fq, struct g17p_owner *o)
+static int write_optional(struct agx4_g17p_queue *fq, struct g17p_owner *o)
 {
 	static const u32 sched[] = OWN_OPT_SCHED;
 	struct agx4_fw_optional_in in = {
@@ -2460,11 +2471,11 @@ static int write_optional(struct agx4_fw_queue *fq, struct g17p_owner *o)
 		.ctx = { fq->asid, OWN_OPT_CTX2 },
 	};
 
-	return fq->adev->gen->build_optional(&in, own_cpu(o, OWN_OPTIONAL),
+	return fq->base.adev->gen->build_optional(&in, own_cpu(o, OWN_OPTIONAL),
 					     sizeof(struct g17p_optional));
 }
 
-static void free_cmds(struct agx4_fw_job *job)
+static void free_cmds(struct agx4_g17p_job *job)
 {
 	u32 i;
 
@@ -2479,9 +2490,9 @@ static void free_cmds(struct agx4_fw_job *job)
  * Give back what a job that never ran took of its queue's counters, and
  * its pool.
  */
-static void rollback(struct agx4_fw_job *job)
+static void rollback(struct agx4_g17p_job *job)
 {
-	struct agx4_fw_queue *fq = job->fq;
+	struct agx4_g17p_queue *fq = job->fq;
 	struct agx4_fw_g17p_sub *sub = fq->sub;
 	struct g17p_pool *pl = job->pool;
 
@@ -2506,7 +2517,7 @@ static void rollback(struct agx4_fw_job *job)
 }
 
 /* The render a vertex barrier names, as a pool index; -1 for none. */
-static s64 vdm_target(struct agx4_fw_queue *fq, const struct agx4_fw_job *job,
+static s64 vdm_target(struct agx4_g17p_queue *fq, const struct agx4_g17p_job *job,
 		      s32 wait)
 {
 	if (wait == AGX4_WAIT_NONE)
@@ -2518,7 +2529,7 @@ static s64 vdm_target(struct agx4_fw_queue *fq, const struct agx4_fw_job *job,
 	return wait <= job->nrender ? (s64)job->first_k + wait - 1 : -1;
 }
 
-static int prepare_cmd(struct agx4_fw_queue *fq, struct agx4_fw_job *job,
+static int prepare_cmd(struct agx4_g17p_queue *fq, struct agx4_g17p_job *job,
 		       const struct agx4_cmd_desc *cd, struct g17p_cmd *c)
 {
 	s64 target;
@@ -2552,11 +2563,12 @@ static int prepare_cmd(struct agx4_fw_queue *fq, struct agx4_fw_job *job,
 	return 0;
 }
 
-static int g17p_job_prepare(struct agx4_fw_queue *fq,
+static int g17p_job_prepare(struct agx4_fw_queue *q,
 			    const struct agx4_cmdbuf *cb,
 			    struct agx4_fw_job **out, u32 *credits)
 {
-	struct agx4_fw_job *job;
+	struct agx4_g17p_queue *fq = to_g17p_queue(q);
+	struct agx4_g17p_job *job;
 	u32 i;
 	int ret = 0;
 
@@ -2586,7 +2598,8 @@ static int g17p_job_prepare(struct agx4_fw_queue *fq,
 		return ret;
 	}
 	atomic_inc(&fq->jobs);
-	*out = job;
+	job->base.queue = q;
+	*out = &job->base;
 	*credits = cb->count;
 	return 0;
 }
@@ -2866,7 +2879,7 @@ static void publish_items(struct agx4_fw_g17p_sub *sub, unsigned int stage,
 	*seq = sub->prod[stage];
 }
 
-static void publish_compute(struct agx4_fw_queue *fq, struct g17p_cmd *c)
+static void publish_compute(struct agx4_g17p_queue *fq, struct g17p_cmd *c)
 {
 	struct agx4_fw_g17p_sub *sub = fq->sub;
 	struct g17p_owner *o = c->owner;
@@ -3064,7 +3077,7 @@ static void register_index(struct agx4_fw_g17p_sub *sub,
  * record and from the slot word's current value on a reused one, whose
  * +0x0c the firmware made non-zero (H).
  */
-static void publish_render(struct agx4_fw_queue *fq, struct g17p_cmd *c)
+static void publish_render(struct agx4_g17p_queue *fq, struct g17p_cmd *c)
 {
 	struct agx4_fw_g17p_sub *sub = fq->sub;
 	struct g17p_pool *pl = c->pool;
@@ -3151,7 +3164,7 @@ static bool tilemap_free(struct agx4_fw_g17p_sub *sub, struct g17p_cmd *c)
 }
 
 /* May @c go out now: its CPU waits are over and its channels have room? */
-static bool cmd_ready(struct agx4_fw_queue *fq, struct g17p_cmd *c)
+static bool cmd_ready(struct agx4_g17p_queue *fq, struct g17p_cmd *c)
 {
 	struct agx4_fw_g17p_sub *sub = fq->sub;
 
@@ -3238,9 +3251,9 @@ static int ctl_before_locked(struct agx4_fw_g17p_sub *sub,
 }
 
 /* Publish what of @job may go out; true when all of it went. */
-static bool publish_job_locked(struct agx4_fw_job *job, unsigned long *kick)
+static bool publish_job_locked(struct agx4_g17p_job *job, unsigned long *kick)
 {
-	struct agx4_fw_queue *fq = job->fq;
+	struct agx4_g17p_queue *fq = job->fq;
 
 	lockdep_assert_held(&fq->sub->lock);
 	for (; job->next < job->count; job->next++) {
@@ -3261,7 +3274,7 @@ static bool publish_job_locked(struct agx4_fw_job *job, unsigned long *kick)
 	return true;
 }
 
-static void defer_job(struct agx4_fw_job *job)
+static void defer_job(struct agx4_g17p_job *job)
 {
 	lockdep_assert_held(&job->fq->sub->lock);
 	list_add_tail(&job->link, &job->fq->sub->deferred);
@@ -3269,7 +3282,7 @@ static void defer_job(struct agx4_fw_job *job)
 	job->fq->deferred++;
 }
 
-static void undefer_job(struct agx4_fw_job *job)
+static void undefer_job(struct agx4_g17p_job *job)
 {
 	lockdep_assert_held(&job->fq->sub->lock);
 	list_del_init(&job->link);
@@ -3324,8 +3337,9 @@ static void note_kick(struct agx4_fw_g17p_sub *sub, unsigned long pipes)
 	atomic_long_or(pipes, &sub->kick_pending);
 }
 
-static void g17p_job_publish(struct agx4_fw_job *job)
+static void g17p_job_publish(struct agx4_fw_job *j)
 {
+	struct agx4_g17p_job *job = to_g17p_job(j);
 	struct agx4_fw_g17p_sub *sub = job->fq->sub;
 	unsigned long pipes = 0;
 
@@ -3344,7 +3358,7 @@ static void g17p_job_publish(struct agx4_fw_job *job)
 static void g17p_poll(struct agx4_device *adev)
 {
 	struct agx4_fw_g17p_sub *sub;
-	struct agx4_fw_job *job, *tmp;
+	struct agx4_g17p_job *job, *tmp;
 	unsigned long pipes;
 
 	if (!adev->fw)
@@ -3377,8 +3391,9 @@ static void g17p_poll(struct agx4_device *adev)
  * Done: every command published and done; on a killed queue, every
  * command that went out done (the rest never will go out).
  */
-static int g17p_job_status(struct agx4_fw_job *job)
+static int g17p_job_status(struct agx4_fw_job *j)
 {
+	struct agx4_g17p_job *job = to_g17p_job(j);
 	struct agx4_fw_g17p_sub *sub = job->fq->sub;
 	int ret = 0;
 	u32 i;
@@ -3403,10 +3418,11 @@ static int g17p_job_status(struct agx4_fw_job *job)
  * &agx4_fw_g17p_sub.deferred never goes out (what went out runs on: its
  * storage stays until job_status() says the firmware is done with it).
  */
-static void g17p_queue_kill(struct agx4_fw_queue *fq)
+static void g17p_queue_kill(struct agx4_fw_queue *q)
 {
+	struct agx4_g17p_queue *fq = to_g17p_queue(q);
 	struct agx4_fw_g17p_sub *sub = fq->sub;
-	struct agx4_fw_job *job, *tmp;
+	struct agx4_g17p_job *job, *tmp;
 	unsigned long flags;
 
 	spin_lock_irqsave(&sub->lock, flags);
@@ -3417,9 +3433,10 @@ static void g17p_queue_kill(struct agx4_fw_queue *fq)
 	spin_unlock_irqrestore(&sub->lock, flags);
 }
 
-static void g17p_job_free(struct agx4_fw_job *job)
+static void g17p_job_free(struct agx4_fw_job *j)
 {
-	struct agx4_fw_queue *fq = job->fq;
+	struct agx4_g17p_job *job = to_g17p_job(j);
+	struct agx4_g17p_queue *fq = job->fq;
 	struct agx4_fw_g17p_sub *sub = fq->sub;
 	struct g17p_cmd *first = job->cmds, *end = job->cmds + job->count;
 	unsigned long flags;
@@ -3475,9 +3492,10 @@ static void dump_record(struct agx4_device *adev, const char *layout,
  * A crash dump: each command's pointer block (firmware-shared), event
  * item and context record (as the host wrote them into the firmware's).
  */
-static void g17p_job_dump(struct agx4_fw_job *job, struct drm_printer *p)
+static void g17p_job_dump(struct agx4_fw_job *j, struct drm_printer *p)
 {
-	struct agx4_device *adev = job->fq->adev;
+	struct agx4_g17p_job *job = to_g17p_job(j);
+	struct agx4_device *adev = job->fq->base.adev;
 	u32 i;
 
 	for (i = 0; i < job->count; i++) {
@@ -3497,8 +3515,10 @@ static void g17p_job_dump(struct agx4_fw_job *job, struct drm_printer *p)
  * After unplug: the firmware is gone, and with it the submission state
  * and context 0's tables (the boot's).  A job's host storage goes.
  */
-static void g17p_job_forget(struct agx4_fw_job *job)
+static void g17p_job_forget(struct agx4_fw_job *j)
 {
+	struct agx4_g17p_job *job = to_g17p_job(j);
+
 	free_cmds(job);
 	kfree(job);
 }
@@ -3510,8 +3530,10 @@ static void g17p_job_forget(struct agx4_fw_job *job)
  * are; its owner and pool indices, its context and its place on
  * &agx4_fw_g17p_sub.queues went with the submission state.
  */
-static void g17p_queue_forget(struct agx4_fw_queue *fq)
+static void g17p_queue_forget(struct agx4_fw_queue *q)
 {
+	struct agx4_g17p_queue *fq = to_g17p_queue(q);
+
 	if (fq->pool) {
 		pool_release(fq->pool);
 		kfree(fq->pool);
@@ -3519,14 +3541,14 @@ static void g17p_queue_forget(struct agx4_fw_queue *fq)
 	owner_release(fq, fq->owner);
 	kfree(fq->spare);
 	kvfree(fq->scratch);
-	agx4_vm_put(fq->vm);
+	agx4_vm_put(fq->base.vm);
 	kfree(fq);
 }
 
 /* Wake every wait of a prepare for room: they look at submission_ends(). */
 static void wake_waiters(struct agx4_fw_g17p_sub *sub)
 {
-	struct agx4_fw_queue *fq;
+	struct agx4_g17p_queue *fq;
 
 	mutex_lock(&sub->setup_lock);
 	list_for_each_entry(fq, &sub->queues, link) {
@@ -3736,7 +3758,7 @@ static int g17p_tvb_limit(struct agx4_device *adev,
 			  struct agx4_fw_ctl *reply)
 {
 	struct agx4_fw_g17p_sub *sub = agx4_fw_g17p_sub(adev->fw);
-	struct agx4_fw_job *job;
+	struct agx4_g17p_job *job;
 	unsigned long flags;
 	int ret = -ENOENT;
 	u32 i;
@@ -3840,16 +3862,17 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_fw_g17p_submit);
 #if IS_ENABLED(CONFIG_KUNIT)
 /**
  * agx4_fw_g17p_queue_set_counts() - move an idle queue's counters
- * @fq: the queue, with no job prepared and not freed.
+ * @q: the queue, with no job prepared and not freed.
  * @commands: its owner's next command ordinal.
  * @renders: its pool's next render index, if it has a pool.
  *
  * For tests of the counters' limits, which take 2^24 commands to reach.
  * The owner's grid counts as reported for every command skipped.
  */
-void agx4_fw_g17p_queue_set_counts(struct agx4_fw_queue *fq, u32 commands,
+void agx4_fw_g17p_queue_set_counts(struct agx4_fw_queue *q, u32 commands,
 				   u32 renders)
 {
+	struct agx4_g17p_queue *fq = to_g17p_queue(q);
 	struct agx4_fw_g17p_sub *sub = fq->sub;
 	struct g17p_owner *o = fq->owner;
 	unsigned long flags;

@@ -79,6 +79,31 @@ struct agx4_vm;
  */
 
 /**
+ * struct agx4_fw_queue - what every backend's queue starts with
+ * @adev: the device.
+ * @vm: the VM its commands run in; the queue holds a reference.
+ *
+ * A backend embeds it in its own queue (&struct agx4_g16_queue,
+ * &struct agx4_g17p_queue) and finds that with container_of(); the job
+ * unit sees only this part.
+ */
+struct agx4_fw_queue {
+	struct agx4_device *adev;
+	struct agx4_vm *vm;
+};
+
+/**
+ * struct agx4_fw_job - what every backend's job starts with
+ * @queue: the queue it was prepared on.
+ *
+ * Embedded in a backend's own job (&struct agx4_g16_job,
+ * &struct agx4_g17p_job) like &struct agx4_fw_queue.
+ */
+struct agx4_fw_job {
+	struct agx4_fw_queue *queue;
+};
+
+/**
  * struct agx4_fw_queue_args - what a firmware queue is made for
  * @vm: the VM its commands run in.
  * @priority: &enum drm_asahi_priority, checked by the caller.

@@ -54,14 +54,15 @@ struct fake {
 	bool auto_complete;
 };
 
-struct agx4_fw_queue {
+struct fake_queue {
+	struct agx4_fw_queue base;	/* its VM held, as a backend holds it */
 	struct fake *f;
-	struct agx4_vm *vm;	/* held, as a generation's queue holds it */
 	u32 prepared;
 };
 
-struct agx4_fw_job {
-	struct agx4_fw_queue *q;
+struct fake_job {
+	struct agx4_fw_job base;
+	struct fake_queue *q;
 	struct list_head node;
 	u32 ordinal;
 	bool published;
@@ -76,29 +77,32 @@ static int fake_queue_create(struct agx4_device *adev,
 			     const struct agx4_fw_queue_args *args,
 			     struct agx4_fw_queue **out)
 {
-	struct agx4_fw_queue *q = kzalloc(sizeof(*q), GFP_KERNEL);
+	struct fake_queue *q = kzalloc(sizeof(*q), GFP_KERNEL);
 
 	if (!q)
 		return -ENOMEM;
 	q->f = cur;
-	q->vm = agx4_vm_get(args->vm);
+	q->base.vm = agx4_vm_get(args->vm);
 	atomic_inc(&cur->queues);
-	*out = q;
+	*out = &q->base;
 	return 0;
 }
 
-static void fake_queue_destroy(struct agx4_fw_queue *q)
+static void fake_queue_destroy(struct agx4_fw_queue *fq)
 {
-	agx4_vm_put(q->vm);
+	struct fake_queue *q = container_of(fq, struct fake_queue, base);
+
+	agx4_vm_put(q->base.vm);
 	atomic_dec(&q->f->queues);
 	kfree(q);
 }
 
-static int fake_job_prepare(struct agx4_fw_queue *q,
+static int fake_job_prepare(struct agx4_fw_queue *fq,
 			    const struct agx4_cmdbuf *cb,
 			    struct agx4_fw_job **out, u32 *credits)
 {
-	struct agx4_fw_job *j;
+	struct fake_queue *q = container_of(fq, struct fake_queue, base);
+	struct fake_job *j;
 
 	if (q->f->refuse)
 		return q->f->refuse;
@@ -110,13 +114,15 @@ static int fake_job_prepare(struct agx4_fw_queue *q,
 	INIT_LIST_HEAD(&j->node);
 	atomic_inc(&q->f->jobs);
 	*credits = q->f->credits;
-	*out = j;
+	j->base.queue = fq;
+	*out = &j->base;
 	return 0;
 }
 
 /* What a job reserves is the passing of @hold. */
-static struct dma_fence *fake_job_reserve(struct agx4_fw_job *j)
+static struct dma_fence *fake_job_reserve(struct agx4_fw_job *fj)
 {
+	struct fake_job *j = container_of(fj, struct fake_job, base);
 	struct dma_fence *hold = READ_ONCE(j->q->f->hold);
 
 	atomic_inc(&j->q->f->reserves);
@@ -125,8 +131,9 @@ static struct dma_fence *fake_job_reserve(struct agx4_fw_job *j)
 	return NULL;
 }
 
-static void fake_job_publish(struct agx4_fw_job *j)
+static void fake_job_publish(struct agx4_fw_job *fj)
 {
+	struct fake_job *j = container_of(fj, struct fake_job, base);
 	struct fake *f = j->q->f;
 
 	spin_lock(&f->lock);
@@ -137,8 +144,9 @@ static void fake_job_publish(struct agx4_fw_job *j)
 	atomic_inc(&f->npublished);
 }
 
-static int fake_job_status(struct agx4_fw_job *j)
+static int fake_job_status(struct agx4_fw_job *fj)
 {
+	struct fake_job *j = container_of(fj, struct fake_job, base);
 	char fn[64];
 
 	/*
@@ -154,8 +162,9 @@ static int fake_job_status(struct agx4_fw_job *j)
 	return READ_ONCE(j->done) ? j->err : -EINPROGRESS;
 }
 
-static void fake_job_free(struct agx4_fw_job *j)
+static void fake_job_free(struct agx4_fw_job *fj)
 {
+	struct fake_job *j = container_of(fj, struct fake_job, base);
 	struct fake *f = j->q->f;
 
 	spin_lock(&f->lock);
@@ -243,7 +252,7 @@ static void close_file(struct kunit *test, struct job_ctx *c)
 static void job_test_exit(struct kunit *test)
 {
 	struct job_ctx *c = test->priv;
-	struct agx4_fw_job *j;
+	struct fake_job *j;
 
 	/* Complete whatever a failed case left, so nothing hangs. */
 	spin_lock(&c->f.lock);
@@ -373,7 +382,7 @@ static bool wait_published(struct job_ctx *c, int n)
 /* Complete the @idx-th published job (from 0) with @err. */
 static void finish(struct job_ctx *c, int idx, int err)
 {
-	struct agx4_fw_job *j;
+	struct fake_job *j;
 	int i = 0;
 
 	spin_lock(&c->f.lock);
@@ -860,7 +869,7 @@ static void agx4_job_spurious_timeout_keeps_running_jobs(struct kunit *test)
 	struct job_ctx *c = test->priv;
 	u32 q, a = syncobj(test, c, NULL), b = syncobj(test, c, NULL);
 	struct dma_fence *fa, *fb;
-	struct agx4_fw_job *j;
+	struct fake_job *j;
 
 	agx4_job_timeout_ms = 100;
 	q = queue_create(test, c);
@@ -870,14 +879,14 @@ static void agx4_job_spurious_timeout_keeps_running_jobs(struct kunit *test)
 	fb = fence_of(c, b, 0);
 	KUNIT_ASSERT_TRUE(test, wait_published(c, 2));
 	spin_lock(&c->f.lock);
-	j = list_first_entry(&c->f.published, struct agx4_fw_job, node);
+	j = list_first_entry(&c->f.published, struct fake_job, node);
 	WRITE_ONCE(j->done_in_tdr, true);
 	spin_unlock(&c->f.lock);
 	KUNIT_ASSERT_TRUE(test, signalled_within(fa, WAIT_MS));
 	KUNIT_EXPECT_EQ(test, fa->error, 0);
 	/* B runs on; it completes now, or spuriously at its own timer. */
 	spin_lock(&c->f.lock);
-	j = list_last_entry(&c->f.published, struct agx4_fw_job, node);
+	j = list_last_entry(&c->f.published, struct fake_job, node);
 	WRITE_ONCE(j->done_in_tdr, true);
 	spin_unlock(&c->f.lock);
 	finish(c, 1, 0);

@@ -9,10 +9,9 @@
 
 #include <asm/barrier.h>
 
-#include <kunit/visibility.h>
-
 #include "agx4_channel.h"
 #include "agx4_device.h"
+#include "agx4_test_hooks.h"
 
 /**
  * DOC: channels
@@ -47,7 +46,7 @@ u32 agx4_cursor_get(const struct agx4_cursor *c)
 {
 	return c->ram ? READ_ONCE(*c->ram) : agx4_device_read_sgx(c->adev, c->sgx);
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_cursor_get);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_cursor_get);
 
 /**
  * agx4_cursor_set() - write a cursor word
@@ -66,7 +65,7 @@ void agx4_cursor_set(const struct agx4_cursor *c, u32 v)
 		agx4_device_write_sgx(c->adev, c->sgx, v);
 	}
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_cursor_set);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_cursor_set);
 
 /**
  * agx4_channel_init() - describe a ring
@@ -90,7 +89,7 @@ int agx4_channel_init(struct agx4_channel *ch, const char *name, void *ring,
 	ch->entries = entries;
 	return 0;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_channel_init);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_channel_init);
 
 static void *entry_at(struct agx4_channel *ch, u32 i)
 {
@@ -112,7 +111,7 @@ int agx4_channel_free_entries(struct agx4_channel *ch)
 		return -EPROTO;
 	return (r + ch->entries - ch->head - 1) % ch->entries;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_channel_free_entries);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_channel_free_entries);
 
 /**
  * agx4_channel_push() - publish one entry on a host-to-firmware ring
@@ -133,7 +132,7 @@ int agx4_channel_push(struct agx4_channel *ch, const void *entry, size_t len)
 		agx4_channel_publish(ch);
 	return ret;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_channel_push);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_channel_push);
 
 /**
  * agx4_channel_write() - write one entry, not yet published
@@ -165,7 +164,7 @@ int agx4_channel_write(struct agx4_channel *ch, const void *entry, size_t len)
 	ch->head = (ch->head + 1) % ch->entries;
 	return 0;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_channel_write);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_channel_write);
 
 /**
  * agx4_channel_publish() - show the firmware every entry written
@@ -177,7 +176,7 @@ void agx4_channel_publish(struct agx4_channel *ch)
 {
 	agx4_cursor_set(&ch->prod, ch->head);
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_channel_publish);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_channel_publish);
 
 /**
  * agx4_channel_consumed() - did the firmware take everything pushed?
@@ -193,7 +192,7 @@ bool agx4_channel_consumed(struct agx4_channel *ch)
 	return !(ch->done.ram || ch->done.adev) ||
 	       agx4_cursor_get(&ch->done) == ch->head;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_channel_consumed);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_channel_consumed);
 
 /**
  * agx4_channel_pop() - take the next entry of a firmware-to-host ring
@@ -223,4 +222,4 @@ int agx4_channel_pop(struct agx4_channel *ch, void *entry, size_t len)
 	agx4_cursor_set(&ch->read, ch->head);
 	return 0;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_channel_pop);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_channel_pop);

@@ -8,9 +8,8 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
-#include <kunit/visibility.h>
-
 #include "agx4_cmdbuf.h"
+#include "agx4_test_hooks.h"
 
 /**
  * DOC: command buffers
@@ -275,7 +274,7 @@ void agx4_cmdbuf_free(struct agx4_cmdbuf *desc)
 		desc->ts_ops->put(desc->refs[i]);
 	kvfree(desc);
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_cmdbuf_free);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_cmdbuf_free);
 
 /**
  * agx4_cmdbuf_parse() - validate a command buffer
@@ -365,4 +364,4 @@ err:
 	agx4_cmdbuf_free(desc);
 	return ret;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_cmdbuf_parse);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_cmdbuf_parse);

@@ -12,9 +12,6 @@
 #include <drm/drm_managed.h>
 #include <drm/drm_print.h>
 
-#include <kunit/static_stub.h>
-#include <kunit/visibility.h>
-
 #include "agx4_device.h"
 #include "agx4_drv.h"
 #include "agx4_fw.h"
@@ -24,6 +21,7 @@
 #include "agx4_job.h"
 #include "agx4_reset.h"
 #include "agx4_rtkit.h"
+#include "agx4_test_hooks.h"
 
 /**
  * DOC: device lifetime
@@ -55,8 +53,8 @@
  * @adev: the device.
  * @steps: the table that agx4_device_run_steps() ran.
  */
-VISIBLE_IF_KUNIT void agx4_device_undo_steps(struct agx4_device *adev,
-					     const struct agx4_init_step *steps)
+AGX4_VISIBLE_IF_TEST void agx4_device_undo_steps(struct agx4_device *adev,
+						 const struct agx4_init_step *steps)
 {
 	while (adev->steps_done) {
 		const struct agx4_init_step *s = &steps[--adev->steps_done];
@@ -65,7 +63,7 @@ VISIBLE_IF_KUNIT void agx4_device_undo_steps(struct agx4_device *adev,
 			s->fini(adev);
 	}
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_device_undo_steps);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_device_undo_steps);
 
 /**
  * agx4_device_run_steps() - run probe steps in order
@@ -78,9 +76,9 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_device_undo_steps);
  *
  * Return: 0 or the errno of the step that failed.
  */
-VISIBLE_IF_KUNIT int agx4_device_run_steps(struct agx4_device *adev,
-					   const struct agx4_init_step *steps,
-					   unsigned int n)
+AGX4_VISIBLE_IF_TEST int agx4_device_run_steps(struct agx4_device *adev,
+					       const struct agx4_init_step *steps,
+					       unsigned int n)
 {
 	int ret;
 
@@ -101,7 +99,7 @@ VISIBLE_IF_KUNIT int agx4_device_run_steps(struct agx4_device *adev,
 	}
 	return 0;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_device_run_steps);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_device_run_steps);
 
 /**
  * agx4_device_map_sgx() - map the GPU's register window
@@ -112,17 +110,17 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_device_run_steps);
  *
  * Return: 0 or a negative errno.
  */
-VISIBLE_IF_KUNIT int agx4_device_map_sgx(struct agx4_device *adev)
+AGX4_VISIBLE_IF_TEST int agx4_device_map_sgx(struct agx4_device *adev)
 {
 	const struct agx4_range *w = &adev->plat.reg[AGX4_REG_SGX];
 
-	KUNIT_STATIC_STUB_REDIRECT(agx4_device_map_sgx, adev);
+	AGX4_STATIC_STUB_REDIRECT(agx4_device_map_sgx, adev);
 	if (adev->backend)
 		return adev->backend->map_sgx(adev);
 	adev->sgx = devm_ioremap(adev->base.dev, w->start, w->size);
 	return adev->sgx ? 0 : -ENOMEM;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_device_map_sgx);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_device_map_sgx);
 
 /**
  * agx4_device_read_sgx() - read a GPU register
@@ -133,12 +131,12 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_device_map_sgx);
  */
 u32 agx4_device_read_sgx(struct agx4_device *adev, u32 offset)
 {
-	KUNIT_STATIC_STUB_REDIRECT(agx4_device_read_sgx, adev, offset);
+	AGX4_STATIC_STUB_REDIRECT(agx4_device_read_sgx, adev, offset);
 	if (unlikely(adev->backend))
 		return adev->backend->read_sgx(adev, offset);
 	return readl(adev->sgx + offset);
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_device_read_sgx);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_device_read_sgx);
 
 /**
  * agx4_device_write_sgx() - write a GPU register
@@ -150,13 +148,13 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_device_read_sgx);
  */
 void agx4_device_write_sgx(struct agx4_device *adev, u32 offset, u32 value)
 {
-	KUNIT_STATIC_STUB_REDIRECT(agx4_device_write_sgx, adev, offset, value);
+	AGX4_STATIC_STUB_REDIRECT(agx4_device_write_sgx, adev, offset, value);
 	if (unlikely(adev->backend))
 		adev->backend->write_sgx(adev, offset, value);
 	else
 		writel(value, adev->sgx + offset);
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_device_write_sgx);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_device_write_sgx);
 
 /* Map the registers and learn what the GPU is. */
 static int identify_step(struct agx4_device *adev)
@@ -184,14 +182,14 @@ static int identify_step(struct agx4_device *adev)
  *
  * Return: 0 or a negative errno.
  */
-VISIBLE_IF_KUNIT int agx4_device_transport_init(struct agx4_device *adev)
+AGX4_VISIBLE_IF_TEST int agx4_device_transport_init(struct agx4_device *adev)
 {
-	KUNIT_STATIC_STUB_REDIRECT(agx4_device_transport_init, adev);
+	AGX4_STATIC_STUB_REDIRECT(agx4_device_transport_init, adev);
 	if (adev->backend)
 		return adev->backend->transport_init(adev);
 	return agx4_rtkit_init(adev, &adev->transport);
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_device_transport_init);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_device_transport_init);
 
 static int drm_register_step(struct agx4_device *adev)
 {
@@ -244,7 +242,7 @@ void agx4_device_unplug(struct agx4_device *adev)
 	}
 	mutex_unlock(&adev->unplug.lock);
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_device_unplug);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_device_unplug);
 
 static void unplug_action(void *data)
 {
@@ -306,7 +304,7 @@ agx4_device_create_backend(struct device *dev, const struct agx4_dt_source *src,
 		 adev->gen->num_instances);
 	return adev;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_device_create_backend);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_device_create_backend);
 
 /**
  * agx4_device_create() - allocate and bring up an agx4 device on hardware
@@ -320,4 +318,4 @@ struct agx4_device *agx4_device_create(struct device *dev,
 {
 	return agx4_device_create_backend(dev, src, NULL, NULL);
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_device_create);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_device_create);

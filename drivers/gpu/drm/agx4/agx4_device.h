@@ -245,7 +245,7 @@ void agx4_reset_exit(struct agx4_device *adev);
 void agx4_reset_read_fault(struct agx4_device *adev,
 			   struct agx4_reset_fault *f);
 
-#if IS_ENABLED(CONFIG_KUNIT)
+#if IS_ENABLED(CONFIG_DRM_AGX4_KUNIT_TEST)
 int agx4_device_map_sgx(struct agx4_device *adev);
 int agx4_device_transport_init(struct agx4_device *adev);
 int agx4_device_run_steps(struct agx4_device *adev,

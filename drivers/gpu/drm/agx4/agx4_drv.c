@@ -21,8 +21,6 @@
 #include <drm/drm_ioctl.h>
 #include <drm/drm_syncobj.h>
 
-#include <kunit/visibility.h>
-
 #ifdef CONFIG_ARM64
 #include <asm/arch_timer.h>
 #endif
@@ -38,6 +36,7 @@
 #include "agx4_job.h"
 #include "agx4_of.h"
 #include "agx4_queue.h"
+#include "agx4_test_hooks.h"
 #include "agx4_vm.h"
 
 /**
@@ -101,11 +100,11 @@ static void put_vm(struct drm_device *drm, struct agx4_vm *vm)
  *
  * Return: @ticks in ns, 0 when @rate is 0.
  */
-VISIBLE_IF_KUNIT __maybe_unused u64 agx4_ticks_to_ns(u64 ticks, u32 rate)
+AGX4_VISIBLE_IF_TEST __maybe_unused u64 agx4_ticks_to_ns(u64 ticks, u32 rate)
 {
 	return rate ? mul_u64_u32_div(ticks, NSEC_PER_SEC, rate) : 0;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_ticks_to_ns);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_ticks_to_ns);
 
 /**
  * agx4_ioctl_get_time() - DRM_IOCTL_ASAHI_GET_TIME
@@ -119,8 +118,8 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_ticks_to_ns);
  *
  * Return: 0, or -EINVAL for non-zero flags.
  */
-VISIBLE_IF_KUNIT int agx4_ioctl_get_time(struct drm_device *drm, void *data,
-					 struct drm_file *file)
+AGX4_VISIBLE_IF_TEST int agx4_ioctl_get_time(struct drm_device *drm, void *data,
+					     struct drm_file *file)
 {
 	struct drm_asahi_get_time *args = data;
 
@@ -135,7 +134,7 @@ VISIBLE_IF_KUNIT int agx4_ioctl_get_time(struct drm_device *drm, void *data,
 #endif
 	return 0;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_ioctl_get_time);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_ioctl_get_time);
 
 /**
  * agx4_ioctl_get_params() - DRM_IOCTL_ASAHI_GET_PARAMS
@@ -149,8 +148,8 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_ioctl_get_time);
  * Return: 0; -EINVAL for a parameter group other than 0 or a non-zero
  * pad; -ENODEV for a device that was never identified; -EFAULT.
  */
-VISIBLE_IF_KUNIT int agx4_ioctl_get_params(struct drm_device *drm, void *data,
-					   struct drm_file *file)
+AGX4_VISIBLE_IF_TEST int agx4_ioctl_get_params(struct drm_device *drm, void *data,
+					       struct drm_file *file)
 {
 	struct drm_asahi_get_params *args = data;
 	struct agx4_device *adev = to_agx4_device(drm);
@@ -190,7 +189,7 @@ VISIBLE_IF_KUNIT int agx4_ioctl_get_params(struct drm_device *drm, void *data,
 		return -EFAULT;
 	return 0;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_ioctl_get_params);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_ioctl_get_params);
 
 /**
  * agx4_drv_open() - &drm_driver.open: an empty pool of each kind
@@ -270,8 +269,8 @@ void agx4_drv_close_object(struct drm_gem_object *obj, struct drm_file *file)
  * every VM included); -ENOSPC when the file holds %AGX4_VM_MAX_PER_FILE
  * VMs; -ENOMEM.
  */
-VISIBLE_IF_KUNIT int agx4_ioctl_vm_create(struct drm_device *drm, void *data,
-					  struct drm_file *file)
+AGX4_VISIBLE_IF_TEST int agx4_ioctl_vm_create(struct drm_device *drm, void *data,
+					      struct drm_file *file)
 {
 	const struct agx4_fw_gen *gen = to_agx4_device(drm)->gen;
 	const struct agx4_fw_submit_ops *sub = gen ? gen->submit : NULL;
@@ -298,7 +297,7 @@ VISIBLE_IF_KUNIT int agx4_ioctl_vm_create(struct drm_device *drm, void *data,
 	args->vm_id = id;
 	return 0;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_ioctl_vm_create);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_ioctl_vm_create);
 
 /**
  * agx4_ioctl_vm_destroy() - DRM_IOCTL_ASAHI_VM_DESTROY
@@ -310,8 +309,8 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_ioctl_vm_create);
  *
  * Return: 0, -EINVAL for a non-zero pad, -ENOENT for an unknown VM.
  */
-VISIBLE_IF_KUNIT int agx4_ioctl_vm_destroy(struct drm_device *drm, void *data,
-					   struct drm_file *file)
+AGX4_VISIBLE_IF_TEST int agx4_ioctl_vm_destroy(struct drm_device *drm, void *data,
+					       struct drm_file *file)
 {
 	struct drm_asahi_vm_destroy *args = data;
 	struct agx4_file *af = file->driver_priv;
@@ -325,7 +324,7 @@ VISIBLE_IF_KUNIT int agx4_ioctl_vm_destroy(struct drm_device *drm, void *data,
 	agx4_reset_exit(adev);
 	return ret;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_ioctl_vm_destroy);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_ioctl_vm_destroy);
 
 /*
  * Copy one user bind operation: a short stride is zero-extended, a longer
@@ -361,8 +360,8 @@ static void put_bind_objs(struct agx4_vm_bind_op *ops, unsigned int n)
  * import the GPU cannot map included); -ENOENT for an unknown VM or
  * object; -EFAULT; -ENOMEM; -ENODEV once unplugged.
  */
-VISIBLE_IF_KUNIT int agx4_ioctl_vm_bind(struct drm_device *drm, void *data,
-					struct drm_file *file)
+AGX4_VISIBLE_IF_TEST int agx4_ioctl_vm_bind(struct drm_device *drm, void *data,
+					    struct drm_file *file)
 {
 	struct drm_asahi_vm_bind *args = data;
 	struct agx4_file *af = file->driver_priv;
@@ -422,7 +421,7 @@ out_vm:
 	put_vm(drm, vm);
 	return ret;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_ioctl_vm_bind);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_ioctl_vm_bind);
 
 /**
  * agx4_ioctl_gem_create() - DRM_IOCTL_ASAHI_GEM_CREATE
@@ -434,8 +433,8 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_ioctl_vm_bind);
  * %DRM_ASAHI_GEM_VM_PRIVATE or a bad size; -ENOENT for an unknown VM;
  * -ENOMEM.
  */
-VISIBLE_IF_KUNIT int agx4_ioctl_gem_create(struct drm_device *drm, void *data,
-					   struct drm_file *file)
+AGX4_VISIBLE_IF_TEST int agx4_ioctl_gem_create(struct drm_device *drm, void *data,
+					       struct drm_file *file)
 {
 	struct drm_asahi_gem_create *args = data;
 	struct agx4_file *af = file->driver_priv;
@@ -457,7 +456,7 @@ VISIBLE_IF_KUNIT int agx4_ioctl_gem_create(struct drm_device *drm, void *data,
 	agx4_vm_put(vm);
 	return ret;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_ioctl_gem_create);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_ioctl_gem_create);
 
 /**
  * agx4_ioctl_gem_mmap_offset() - DRM_IOCTL_ASAHI_GEM_MMAP_OFFSET
@@ -467,9 +466,9 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_ioctl_gem_create);
  *
  * Return: 0, -EINVAL for non-zero flags, -ENOENT for an unknown handle.
  */
-VISIBLE_IF_KUNIT int agx4_ioctl_gem_mmap_offset(struct drm_device *drm,
-						void *data,
-						struct drm_file *file)
+AGX4_VISIBLE_IF_TEST int agx4_ioctl_gem_mmap_offset(struct drm_device *drm,
+						    void *data,
+						    struct drm_file *file)
 {
 	struct drm_asahi_gem_mmap_offset *args = data;
 
@@ -477,7 +476,7 @@ VISIBLE_IF_KUNIT int agx4_ioctl_gem_mmap_offset(struct drm_device *drm,
 		return -EINVAL;
 	return agx4_gem_mmap_offset(file, args->handle, &args->offset);
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_ioctl_gem_mmap_offset);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_ioctl_gem_mmap_offset);
 
 static int bind_object(struct agx4_device *adev, struct drm_file *file,
 		       struct drm_asahi_gem_bind_object *args)
@@ -524,9 +523,9 @@ static int bind_object(struct agx4_device *adev, struct drm_file *file,
  * GEM or object handle; -ENOSPC when the aperture (or the file's share) is
  * full; -ENODEV once the device is gone; -ENOMEM.
  */
-VISIBLE_IF_KUNIT int agx4_ioctl_gem_bind_object(struct drm_device *drm,
-						void *data,
-						struct drm_file *file)
+AGX4_VISIBLE_IF_TEST int agx4_ioctl_gem_bind_object(struct drm_device *drm,
+						    void *data,
+						    struct drm_file *file)
 {
 	struct drm_asahi_gem_bind_object *args = data;
 	struct agx4_file *af = file->driver_priv;
@@ -548,7 +547,7 @@ VISIBLE_IF_KUNIT int agx4_ioctl_gem_bind_object(struct drm_device *drm,
 	drm_dev_exit(idx);
 	return ret;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_ioctl_gem_bind_object);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_ioctl_gem_bind_object);
 
 /**
  * agx4_ioctl_queue_create() - DRM_IOCTL_ASAHI_QUEUE_CREATE
@@ -565,9 +564,9 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_ioctl_gem_bind_object);
  * firmware restart (make a new VM); -ENODEV after unplug, or once the
  * firmware did not come back from a restart; -ENOMEM.
  */
-VISIBLE_IF_KUNIT int agx4_ioctl_queue_create(struct drm_device *drm,
-					     void *data,
-					     struct drm_file *file)
+AGX4_VISIBLE_IF_TEST int agx4_ioctl_queue_create(struct drm_device *drm,
+						 void *data,
+						 struct drm_file *file)
 {
 	struct drm_asahi_queue_create *args = data;
 	struct agx4_file *af = file->driver_priv;
@@ -613,7 +612,7 @@ VISIBLE_IF_KUNIT int agx4_ioctl_queue_create(struct drm_device *drm,
 	args->queue_id = id;
 	return 0;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_ioctl_queue_create);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_ioctl_queue_create);
 
 /**
  * agx4_ioctl_queue_destroy() - DRM_IOCTL_ASAHI_QUEUE_DESTROY
@@ -623,9 +622,9 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_ioctl_queue_create);
  *
  * Return: 0, -EINVAL for a non-zero pad, -ENOENT for an unknown queue.
  */
-VISIBLE_IF_KUNIT int agx4_ioctl_queue_destroy(struct drm_device *drm,
-					      void *data,
-					      struct drm_file *file)
+AGX4_VISIBLE_IF_TEST int agx4_ioctl_queue_destroy(struct drm_device *drm,
+						  void *data,
+						  struct drm_file *file)
 {
 	struct drm_asahi_queue_destroy *args = data;
 	struct agx4_file *af = file->driver_priv;
@@ -634,7 +633,7 @@ VISIBLE_IF_KUNIT int agx4_ioctl_queue_destroy(struct drm_device *drm,
 		return -EINVAL;
 	return agx4_queue_pool_remove(af->queues, args->queue_id);
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_ioctl_queue_destroy);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_ioctl_queue_destroy);
 
 /* @buf: the caller's storage resolve_syncs() was given. */
 static void put_syncs(struct agx4_job_syncs *s, const u64 *buf)
@@ -750,8 +749,8 @@ static const struct agx4_ts_ops file_ts_ops = {
  * after unplug, or once the firmware did not come back from a restart;
  * -EFAULT; -ENOMEM.
  */
-VISIBLE_IF_KUNIT int agx4_ioctl_submit(struct drm_device *drm, void *data,
-				       struct drm_file *file)
+AGX4_VISIBLE_IF_TEST int agx4_ioctl_submit(struct drm_device *drm, void *data,
+					   struct drm_file *file)
 {
 	struct drm_asahi_submit *args = data;
 	struct agx4_file *af = file->driver_priv;
@@ -838,7 +837,7 @@ out:
 	agx4_queue_put(q);
 	return ret;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_ioctl_submit);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_ioctl_submit);
 
 #define AGX4_IOCTL(name, func, flags) \
 	DRM_IOCTL_DEF_DRV(ASAHI_##name, func, flags)
@@ -888,7 +887,7 @@ const struct drm_driver agx4_drm_driver = {
 	.minor = AGX4_DRM_MINOR,
 	.patchlevel = AGX4_DRM_PATCHLEVEL,
 };
-EXPORT_SYMBOL_IF_KUNIT(agx4_drm_driver);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_drm_driver);
 
 static int agx4_probe(struct platform_device *pdev)
 {

@@ -29,7 +29,7 @@ static inline void agx4_swdev_exit(void)
 }
 #endif
 
-#if IS_ENABLED(CONFIG_KUNIT)
+#if IS_ENABLED(CONFIG_DRM_AGX4_KUNIT_TEST)
 #include <linux/types.h>
 
 u64 agx4_ticks_to_ns(u64 ticks, u32 rate);

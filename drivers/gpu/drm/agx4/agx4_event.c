@@ -11,12 +11,11 @@
 #include <drm/drm_drv.h>
 #include <drm/drm_print.h>
 
-#include <kunit/visibility.h>
-
 #include "agx4_event.h"
 #include "agx4_fw.h"
 #include "agx4_fw_build.h"
 #include "agx4_fwif.h"
+#include "agx4_test_hooks.h"
 
 /**
  * DOC: events
@@ -95,7 +94,7 @@ int agx4_event_init(struct agx4_event *ev, struct drm_device *drm,
 	init_waitqueue_head(&ev->receipt_wq);
 	return 0;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_event_init);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_event_init);
 
 /**
  * agx4_event_fini() - stop draining
@@ -112,7 +111,7 @@ void agx4_event_fini(struct agx4_event *ev)
 	ev->stopped = true;
 	spin_unlock_irqrestore(&ev->lock, flags);
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_event_fini);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_event_fini);
 
 /**
  * agx4_event_set_handlers() - change the consumers
@@ -133,7 +132,7 @@ void agx4_event_set_handlers(struct agx4_event *ev,
 	ev->priv = priv;
 	spin_unlock_irqrestore(&ev->lock, flags);
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_event_set_handlers);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_event_set_handlers);
 
 /**
  * agx4_event_add_credit() - hand a cursor pair back at every drain
@@ -161,7 +160,7 @@ int agx4_event_add_credit(struct agx4_event *ev, u32 *host, u32 *fw,
 	c->entries = entries;
 	return 0;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_event_add_credit);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_event_add_credit);
 
 /**
  * agx4_event_notify() - the firmware said its rings were updated
@@ -174,7 +173,7 @@ void agx4_event_notify(struct agx4_event *ev)
 {
 	agx4_event_drain(ev);
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_event_notify);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_event_notify);
 
 static void dispatch_locked(struct agx4_event *ev, const struct agx4_fw_event *e)
 {
@@ -344,7 +343,7 @@ void agx4_event_drain(struct agx4_event *ev)
 	spin_unlock_irqrestore(&ev->lock, flags);
 	drm_dev_exit(idx);
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_event_drain);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_event_drain);
 
 /**
  * agx4_event_wait_receipts() - wait until a number of receipts came
@@ -363,4 +362,4 @@ int agx4_event_wait_receipts(struct agx4_event *ev, u64 count,
 
 	return left ? 0 : -ETIMEDOUT;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_event_wait_receipts);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_event_wait_receipts);

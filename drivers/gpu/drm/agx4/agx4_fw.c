@@ -7,9 +7,8 @@
 #include <linux/err.h>
 #include <linux/string.h>
 
-#include <kunit/visibility.h>
-
 #include "agx4_fw.h"
+#include "agx4_test_hooks.h"
 
 /**
  * DOC: firmware generations and builds
@@ -55,7 +54,7 @@ int agx4_fw_gen_list_builds(enum agx4_soc_id soc, char *buf, size_t len)
 	}
 	return n;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_fw_gen_list_builds);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_gen_list_builds);
 
 /**
  * agx4_fw_gen_select() - the generation for a GPU and its firmware
@@ -92,7 +91,7 @@ const struct agx4_fw_gen *agx4_fw_gen_select(struct device *dev,
 		plat->firmware_build, plat->chip_id, list);
 	return ERR_PTR(-EOPNOTSUPP);
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_fw_gen_select);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_gen_select);
 
 /**
  * agx4_fw_stamp_value() - the stamp value that means "work item done"
@@ -112,7 +111,7 @@ u32 agx4_fw_stamp_value(const struct agx4_fw_gen *gen, unsigned int lane,
 		return 0;
 	return gen->chan.stamp_first[lane] + ordinal * gen->chan.stamp_step;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_fw_stamp_value);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_stamp_value);
 
 /**
  * agx4_fw_stamp_reached() - has a stamp word reached a value
@@ -127,4 +126,4 @@ bool agx4_fw_stamp_reached(u32 stamp, u32 target)
 {
 	return (s32)(stamp - target) >= 0;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_fw_stamp_reached);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_stamp_reached);

@@ -16,9 +16,6 @@
 #include <drm/drm_managed.h>
 #include <drm/drm_print.h>
 
-#include <kunit/static_stub.h>
-#include <kunit/visibility.h>
-
 #include "agx4_device.h"
 #include "agx4_fw.h"
 #include "agx4_fw_boot.h"
@@ -27,6 +24,7 @@
 #include "agx4_fw_obj.h"
 #include "agx4_fw_queue.h"
 #include "agx4_rtkit.h"
+#include "agx4_test_hooks.h"
 
 /**
  * DOC: firmware lifecycle
@@ -154,8 +152,8 @@ void agx4_fw_boot_print(struct agx4_fw_boot *b, struct drm_printer *p)
  * devcoredump, which frees it.  Used when the firmware is not restarted;
  * a restart captures its own dump (agx4_reset.c).
  */
-VISIBLE_IF_KUNIT void agx4_fw_boot_coredump(struct agx4_fw_boot *b,
-					    unsigned int inst)
+AGX4_VISIBLE_IF_TEST void agx4_fw_boot_coredump(struct agx4_fw_boot *b,
+						unsigned int inst)
 {
 	struct agx4_device *adev = b->adev;
 	const struct agx4_fw_transport_ops *ops = adev->transport.ops;
@@ -184,7 +182,7 @@ VISIBLE_IF_KUNIT void agx4_fw_boot_coredump(struct agx4_fw_boot *b,
 	dev_coredumpv(adev->base.dev, buf, it.offset + max_t(ssize_t, n, 0),
 		      GFP_KERNEL);
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_fw_boot_coredump);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_boot_coredump);
 
 /*
  * The transport's crashed callback: cheap, and without the boot's lock
@@ -279,7 +277,7 @@ void agx4_fw_boot_reset(struct agx4_fw_boot *b)
 	if (ops->fw_gone)
 		ops->fw_gone(b->adev);
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_fw_boot_reset);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_boot_reset);
 
 /* After a crash: capture it once per crashed instance, then reset. */
 static void crash_work(struct work_struct *work)
@@ -360,7 +358,7 @@ struct agx4_fw_obj *agx4_fw_boot_alloc_at(struct agx4_fw_boot *b,
 	b->objs[b->num_objs++] = (struct agx4_fw_boot_obj){ name, obj };
 	return obj;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_fw_boot_alloc_at);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_boot_alloc_at);
 
 /**
  * agx4_fw_boot_views() - name records inside the boot's objects
@@ -573,7 +571,7 @@ int agx4_fw_boot_send(struct agx4_fw_boot *b, unsigned int inst, u8 ep,
 		return -EIO;
 	return t->ops->send(t->priv, inst, ep, msg);
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_fw_boot_send);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_boot_send);
 
 /**
  * agx4_fw_boot_publish_root() - hand an instance its init data
@@ -589,13 +587,13 @@ int agx4_fw_boot_publish_root(struct agx4_fw_boot *b, unsigned int inst,
 	u64 msg;
 	int ret;
 
-	KUNIT_STATIC_STUB_REDIRECT(agx4_fw_boot_publish_root, b, inst, root_va);
+	AGX4_STATIC_STUB_REDIRECT(agx4_fw_boot_publish_root, b, inst, root_va);
 	ret = agx4_rtkit_msg_init(root_va, &msg);
 	if (ret)
 		return ret;
 	return agx4_fw_boot_send(b, inst, AGX4_RTKIT_EP_FW, msg);
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_fw_boot_publish_root);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_boot_publish_root);
 
 /* Poll @done(@arg) until it holds, the firmware crashes, or time is up. */
 static int boot_wait(struct agx4_fw_boot *b, bool (*done)(const void *arg),
@@ -696,7 +694,7 @@ int agx4_fw_boot_ctl_push(struct agx4_fw_boot *b, unsigned int inst,
 	}
 	return ret;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_fw_boot_ctl_push);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_boot_ctl_push);
 
 /**
  * agx4_fw_boot_ctl_push_n() - queue device-control records, published at once
@@ -1095,7 +1093,7 @@ err_free:
 	kfree(b);
 	return ret;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_fw_boot_init);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_boot_init);
 
 /**
  * agx4_fw_boot_fini() - shut the firmware down
@@ -1133,4 +1131,4 @@ void agx4_fw_boot_fini(struct agx4_device *adev)
 	mutex_destroy(&b->lock);
 	kfree(b);
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_fw_boot_fini);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_boot_fini);

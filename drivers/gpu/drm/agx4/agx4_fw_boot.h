@@ -210,7 +210,7 @@ int agx4_fw_boot_contexts(struct agx4_fw_boot *b, bool empty_high);
 int agx4_fw_boot_render_space(struct agx4_fw_boot *b);
 int agx4_fw_boot_render_context(struct agx4_fw_boot *b, bool empty_high);
 
-#if IS_ENABLED(CONFIG_KUNIT)
+#if IS_ENABLED(CONFIG_DRM_AGX4_KUNIT_TEST)
 void agx4_fw_boot_coredump(struct agx4_fw_boot *b, unsigned int inst);
 #endif
 

@@ -12,13 +12,12 @@
 #include <linux/log2.h>
 #include <linux/string.h>
 
-#include <kunit/visibility.h>
-
 #include <asm/byteorder.h>
 
 #include "agx4_fw.h"
 #include "agx4_fw_build.h"
 #include "agx4_fwif.h"
+#include "agx4_test_hooks.h"
 
 /**
  * agx4_fw_fill_uat_levels() - describe the page tables to the firmware
@@ -48,7 +47,7 @@ void agx4_fw_fill_uat_levels(const struct agx4_fw_gen *gen, void *levels)
 		shift -= ilog2(g->entries);
 	}
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_fw_fill_uat_levels);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_fill_uat_levels);
 
 /* Channels 13..15, placed relative to status record A (agx4_fwif.h). */
 static const struct {
@@ -77,7 +76,7 @@ void agx4_fw_fill_status_channels(void *channels, u64 status_a)
 	}
 	memset(c, 0, sizeof(*c));	/* 16: unused */
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_fw_fill_status_channels);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_fill_status_channels);
 
 /**
  * agx4_fw_build_root() - write an instance's init-data root
@@ -126,7 +125,7 @@ int agx4_fw_build_root(const struct agx4_fw_gen *gen,
 	}
 	return 0;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_fw_build_root);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_build_root);
 
 /**
  * agx4_fw_parse_common_event() - decode the events every generation shares
@@ -163,7 +162,7 @@ int agx4_fw_parse_common_event(const void *rec, struct agx4_fw_event *ev)
 	}
 	return -ENOENT;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_fw_parse_common_event);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_parse_common_event);
 
 /**
  * agx4_fw_build_region_a() - write region A
@@ -181,7 +180,7 @@ int agx4_fw_build_region_a(void *buf, size_t size)
 	memset(buf, 0, sizeof(struct agx4_fw_region_a));
 	return 0;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_fw_build_region_a);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_build_region_a);
 
 /**
  * agx4_fw_apply_runs() - lay constant runs over an object
@@ -207,7 +206,7 @@ int agx4_fw_apply_runs(const struct agx4_fw_run *runs, unsigned int n,
 		memcpy((u8 *)buf + runs[i].offset, runs[i].bytes, runs[i].len);
 	return 0;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_fw_apply_runs);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_apply_runs);
 
 /**
  * agx4_fw_regwins_check() - check the register windows for hwdata
@@ -237,7 +236,7 @@ int agx4_fw_regwins_check(const struct agx4_fw_hwdata_in *in)
 	}
 	return 0;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_fw_regwins_check);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_regwins_check);
 
 /**
  * agx4_fw_regwins_fill() - write checked register windows into hwdata
@@ -261,7 +260,7 @@ void agx4_fw_regwins_fill(struct agx4_fw_hwdata *hw,
 		r->flags = cpu_to_le32(w->rw ? AGX4_FW_REGWIN_RW : 0);
 	}
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_fw_regwins_fill);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_regwins_fill);
 
 static void le32_copy(__le32 *dst, const u32 *src, unsigned int n)
 {
@@ -316,7 +315,7 @@ void agx4_fw_hwdata_fill(struct agx4_fw_hwdata *hw,
 	for (i = 0; i < ARRAY_SIZE(hw->channel_ones); i++)
 		hw->channel_ones[i] = cpu_to_le32(U32_MAX);
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_fw_hwdata_fill);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_hwdata_fill);
 
 /* The decoder's view of the records every generation shares. */
 const struct agx4_fw_layout agx4_fw_common_layouts[] = {
@@ -343,8 +342,8 @@ const struct agx4_fw_layout agx4_fw_common_layouts[] = {
 		       struct agx4_fw_region_a),
 	AGX4_FW_LAYOUT("reg", AGX4_FW_REG_FIELDS, struct agx4_fw_reg),
 };
-EXPORT_SYMBOL_IF_KUNIT(agx4_fw_common_layouts);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_common_layouts);
 
 const unsigned int agx4_fw_num_common_layouts =
 	ARRAY_SIZE(agx4_fw_common_layouts);
-EXPORT_SYMBOL_IF_KUNIT(agx4_fw_num_common_layouts);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_num_common_layouts);

@@ -16,12 +16,11 @@
 #include <drm/drm_managed.h>
 #include <drm/drm_print.h>
 
-#include <kunit/visibility.h>
-
 #include "agx4_device.h"
 #include "agx4_fw.h"
 #include "agx4_fw_decode.h"
 #include "agx4_fwif.h"
+#include "agx4_test_hooks.h"
 
 /**
  * agx4_fw_layouts_print() - print object layouts as text
@@ -48,7 +47,7 @@ void agx4_fw_layouts_print(const struct agx4_fw_layout *layouts,
 				   l->fields[j].size);
 	}
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_fw_layouts_print);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_layouts_print);
 
 /**
  * agx4_fw_layout_field() - look a member of an object up by name
@@ -67,7 +66,7 @@ const struct agx4_fw_field *agx4_fw_layout_field(const struct agx4_fw_layout *l,
 			return &l->fields[i];
 	return NULL;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_fw_layout_field);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_layout_field);
 
 /**
  * agx4_fw_gen_layouts_print() - print every object a generation uses
@@ -84,7 +83,7 @@ void agx4_fw_gen_layouts_print(const struct agx4_fw_gen *gen,
 			      agx4_fw_num_common_layouts, p);
 	agx4_fw_layouts_print(gen->layouts, gen->num_layouts, p);
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_fw_gen_layouts_print);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_gen_layouts_print);
 
 /**
  * agx4_fw_layout_find() - look an object of a generation up by name
@@ -106,7 +105,7 @@ const struct agx4_fw_layout *agx4_fw_layout_find(const struct agx4_fw_gen *gen,
 			return &gen->layouts[i];
 	return NULL;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_fw_layout_find);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_layout_find);
 
 /* Bytes of an array member one decoder line shows. */
 #define AGX4_FW_DECODE_LINE	16
@@ -177,7 +176,7 @@ void agx4_fw_decode(const struct agx4_fw_layout *l, const void *obj,
 		drm_printf(p, "%s.%s = 0x%llx\n", l->name, f->name, v);
 	}
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_fw_decode);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_decode);
 
 /**
  * struct agx4_fw_live - a live firmware object shown in debugfs
@@ -234,6 +233,7 @@ int agx4_fw_debugfs_add_object(struct agx4_device *adev, const char *file,
 	drm_debugfs_add_file(&adev->base, file, fw_object_show, live);
 	return 0;
 }
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_debugfs_add_object);
 
 static int fw_layouts_show(struct seq_file *m, void *data)
 {

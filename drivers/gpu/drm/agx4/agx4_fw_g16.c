@@ -13,8 +13,6 @@
 
 #include <drm/drm_print.h>
 
-#include <kunit/visibility.h>
-
 #include "agx4_device.h"
 #include "agx4_fw.h"
 #include "agx4_fw_build.h"
@@ -23,6 +21,7 @@
 #include "agx4_fwif_g16_power.h"
 #include "agx4_regs.h"
 #include "agx4_regs_g16.h"
+#include "agx4_test_hooks.h"
 
 /* Fixed on t8132: one die, one cluster, ten core slots. */
 #define G16_CORES_PER_CLUSTER	10
@@ -496,4 +495,4 @@ const struct agx4_fw_gen agx4_fw_g16 = {
 	.boot = agx4_fw_g16_boot,
 	.submit = &agx4_fw_g16_submit_ops,
 };
-EXPORT_SYMBOL_IF_KUNIT(agx4_fw_g16);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_g16);

@@ -31,7 +31,7 @@ extern const struct agx4_fw_submit_ops agx4_fw_g16_submit_ops;
 int agx4_fw_g16_boot(struct agx4_fw_boot *b);
 int agx4_fw_g16_build_operand_dir(void *buf, size_t size, u64 base,
 				  unsigned int buffers);
-#if IS_ENABLED(CONFIG_KUNIT)
+#if IS_ENABLED(CONFIG_DRM_AGX4_KUNIT_TEST)
 int agx4_fw_g16_build_flist(void *buf, size_t size, u64 aux);
 int agx4_fw_g16_build_compute_support(void *buf, size_t size, u64 shared);
 int agx4_fw_g16_build_resume(void *buf, size_t size);

@@ -13,8 +13,6 @@
 
 #include <drm/drm_print.h>
 
-#include <kunit/visibility.h>
-
 #include "agx4_device.h"
 #include "agx4_fw.h"
 #include "agx4_fw_boot.h"
@@ -26,6 +24,7 @@
 #include "agx4_fwif_g16.h"
 #include "agx4_fwif_g16_power.h"
 #include "agx4_rtkit.h"
+#include "agx4_test_hooks.h"
 
 /**
  * DOC: G16 boot
@@ -396,7 +395,7 @@ static u8 *status_a(struct g16_boot *g)
  *
  * Return: 0, or -EINVAL for a short buffer.
  */
-VISIBLE_IF_KUNIT int agx4_fw_g16_build_flist(void *buf, size_t size, u64 aux)
+AGX4_VISIBLE_IF_TEST int agx4_fw_g16_build_flist(void *buf, size_t size, u64 aux)
 {
 	struct g16_flist *fl = buf;
 
@@ -411,7 +410,7 @@ VISIBLE_IF_KUNIT int agx4_fw_g16_build_flist(void *buf, size_t size, u64 aux)
 	fl->aux = cpu_to_le64(aux);
 	return 0;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_fw_g16_build_flist);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_g16_build_flist);
 
 /**
  * agx4_fw_g16_build_operand_dir() - list the 4 KiB pages of operand buffers
@@ -443,7 +442,7 @@ int agx4_fw_g16_build_operand_dir(void *buf, size_t size, u64 base,
 				     G16_OPERAND_PAGE);
 	return 0;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_fw_g16_build_operand_dir);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_g16_build_operand_dir);
 
 /**
  * agx4_fw_g16_build_compute_support() - build the compute support object
@@ -456,8 +455,8 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_fw_g16_build_operand_dir);
  *
  * Return: 0, or -EINVAL for a short buffer.
  */
-VISIBLE_IF_KUNIT int agx4_fw_g16_build_compute_support(void *buf, size_t size,
-						       u64 shared)
+AGX4_VISIBLE_IF_TEST int agx4_fw_g16_build_compute_support(void *buf, size_t size,
+							   u64 shared)
 {
 	u32 cap = G16_COMPUTE_DIRECTORY_SIZE / sizeof(__le64);
 	u32 pages = G16_COMPUTE_NUM_BUFFERS * G16_OPERAND_PAGES;
@@ -475,7 +474,7 @@ VISIBLE_IF_KUNIT int agx4_fw_g16_build_compute_support(void *buf, size_t size,
 	s->shared = cpu_to_le64(shared);
 	return 0;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_fw_g16_build_compute_support);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_g16_build_compute_support);
 
 /**
  * agx4_fw_g16_build_resume() - build the resume records
@@ -484,7 +483,7 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_fw_g16_build_compute_support);
  *
  * Return: 0, or -EINVAL for a buffer short of the 96 records.
  */
-VISIBLE_IF_KUNIT int agx4_fw_g16_build_resume(void *buf, size_t size)
+AGX4_VISIBLE_IF_TEST int agx4_fw_g16_build_resume(void *buf, size_t size)
 {
 	struct g16_resume *r = buf;
 	unsigned int i;
@@ -496,7 +495,7 @@ VISIBLE_IF_KUNIT int agx4_fw_g16_build_resume(void *buf, size_t size)
 		r[i].gap_0 = cpu_to_le64(G16_RESUME_0);
 	return 0;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_fw_g16_build_resume);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_g16_build_resume);
 
 /* The memory controllers' windows, in bit order; returns how many. */
 static unsigned int mcc_windows(u32 mask, phys_addr_t *pa)
@@ -525,9 +524,9 @@ static unsigned int mcc_windows(u32 mask, phys_addr_t *pa)
  * Return: 0, -EINVAL for an SGX window outside the SGX block or no memory
  * controller, -ENOSPC when the windows do not fit below @end.
  */
-VISIBLE_IF_KUNIT int agx4_fw_g16_windows(const struct agx4_platform *plat,
-					 u64 base, u64 end,
-					 struct agx4_fw_regwin_in *wins)
+AGX4_VISIBLE_IF_TEST int agx4_fw_g16_windows(const struct agx4_platform *plat,
+					     u64 base, u64 end,
+					     struct agx4_fw_regwin_in *wins)
 {
 	const struct agx4_range *sgx = &plat->reg[AGX4_REG_SGX];
 	phys_addr_t mcc[32];
@@ -573,7 +572,7 @@ VISIBLE_IF_KUNIT int agx4_fw_g16_windows(const struct agx4_platform *plat,
 	}
 	return 0;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_fw_g16_windows);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_g16_windows);
 
 /*
  * Map every window where agx4_fw_g16_windows() placed it: device memory,
@@ -1267,7 +1266,7 @@ struct agx4_fw_g16_sub *agx4_fw_g16_sub(struct agx4_fw_boot *b)
 
 	return g && g->sub.compute_support ? &g->sub : NULL;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_fw_g16_sub);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_g16_sub);
 
 /* The records debugfs and crash dumps show by name. */
 static int add_views(struct agx4_fw_boot *b, struct g16_boot *g)

@@ -13,11 +13,10 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
-#include <kunit/visibility.h>
-
 #include "agx4_fw_g16_power.h"
 #include "agx4_fwif_g16_power.h"
 #include "agx4_of.h"
+#include "agx4_test_hooks.h"
 
 /**
  * DOC: G16 power controller
@@ -718,4 +717,4 @@ int agx4_fw_g16_build_power(const struct agx4_platform *plat,
 	kvfree(c.pw);
 	return ret;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_fw_g16_build_power);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_g16_build_power);

@@ -13,8 +13,6 @@
 #include <linux/kernel.h>
 #include <linux/string.h>
 
-#include <kunit/visibility.h>
-
 #include <asm/byteorder.h>
 
 #include "agx4_fw.h"
@@ -23,6 +21,7 @@
 #include "agx4_fwif_g16.h"
 #include "agx4_regs.h"
 #include "agx4_regs_g16.h"
+#include "agx4_test_hooks.h"
 
 #define CV(r, m)	AGX4_FW_REG_VAL(struct agx4_fw_compute_vals, r, m)
 #define K(r, v)		AGX4_FW_REG_CONST(r, v)
@@ -418,7 +417,7 @@ static void g16_frag_prelude(const struct agx4_fw_render_in *in,
  * f32 0x3fddb3d9, about sqrt(3), by the width or height).  Computed on
  * integers: @dim (1..16384, checked by the caller) is exact in binary32.
  */
-VISIBLE_IF_KUNIT u32 agx4_fw_g16_merge_default(u32 dim)
+AGX4_VISIBLE_IF_TEST u32 agx4_fw_g16_merge_default(u32 dim)
 {
 	u64 m = (G16_MERGE_NUMERATOR & GENMASK(22, 0)) | BIT(23);
 	u64 q, r;
@@ -439,7 +438,7 @@ VISIBLE_IF_KUNIT u32 agx4_fw_g16_merge_default(u32 dim)
 	}
 	return (u32)(127 - s) << 23 | (q & GENMASK(22, 0));
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_fw_g16_merge_default);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_g16_merge_default);
 
 /**
  * agx4_fw_g16_build_render() - build the work items of a G16 render
@@ -489,7 +488,7 @@ int agx4_fw_g16_build_render(const struct agx4_render_desc *d,
 	g16_frag_prelude(in, bufs[G16_R_FRAG_PRELUDE].ptr);
 	return 0;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_fw_g16_build_render);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_g16_build_render);
 
 #define CW(m)	((u64)offsetof(struct g16_compute_work, m))
 
@@ -627,7 +626,7 @@ int agx4_fw_g16_build_compute(const struct agx4_compute_desc *d,
 	ts->end = cpu_to_le64(d->ts.end);
 	return 0;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_fw_g16_build_compute);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_g16_build_compute);
 
 /* The TVB pool's objects; lists sized for the most blocks a pool holds. */
 #define G16_TVB_MAX_BLOCKS	331
@@ -766,4 +765,4 @@ int agx4_fw_g16_build_tvb(const struct agx4_fw_gen *gen,
 	pb->pages = cpu_to_le32(in->blocks * G16_TVB_PAGES_PER_BLOCK);
 	return 0;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_fw_g16_build_tvb);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_g16_build_tvb);

@@ -13,8 +13,6 @@
 
 #include <drm/drm_print.h>
 
-#include <kunit/visibility.h>
-
 #include "agx4_device.h"
 #include "agx4_fw.h"
 #include "agx4_fw_build.h"
@@ -22,6 +20,7 @@
 #include "agx4_fwif_g17p.h"
 #include "agx4_regs.h"
 #include "agx4_regs_g17p.h"
+#include "agx4_test_hooks.h"
 
 #define G17P_MAX_CORES		32
 
@@ -583,4 +582,4 @@ const struct agx4_fw_gen agx4_fw_g17p = {
 	.boot = agx4_fw_g17p_boot,
 	.submit = &agx4_fw_g17p_submit,
 };
-EXPORT_SYMBOL_IF_KUNIT(agx4_fw_g17p);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_g17p);

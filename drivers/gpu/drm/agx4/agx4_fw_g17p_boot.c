@@ -22,6 +22,7 @@
 #include "agx4_fw_obj.h"
 #include "agx4_fwif_g17p.h"
 #include "agx4_rtkit.h"
+#include "agx4_test_hooks.h"
 
 /**
  * DOC: G17P boot
@@ -648,6 +649,7 @@ struct agx4_fw_g17p_sub *agx4_fw_g17p_sub(struct agx4_fw_boot *b)
 {
 	return &((struct g17p_boot *)b->gen_priv)->sub;
 }
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_g17p_sub);
 
 /*
  * Both roots out, the primary first, each instance's endpoints started

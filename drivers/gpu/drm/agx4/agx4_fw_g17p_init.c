@@ -23,10 +23,9 @@
 #include <linux/kernel.h>
 #include <linux/unaligned.h>
 
-#include <kunit/visibility.h>
-
 #include "agx4_fw_build.h"
 #include "agx4_fw_g17p_init.h"
+#include "agx4_test_hooks.h"
 
 /* A run of constant bytes at @off. */
 #define RUN(off, ...) { (off), sizeof((const u8[]){ __VA_ARGS__ }),	\
@@ -666,7 +665,7 @@ int agx4_fw_g17p_init_bundle(void *bundle, size_t size, u64 state_object)
 			   (u8 *)bundle + G17P_BUNDLE_STATE_OBJECT);
 	return 0;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_fw_g17p_init_bundle);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_g17p_init_bundle);
 
 /**
  * agx4_fw_g17p_init_status_b() - the primary status-B image
@@ -693,7 +692,7 @@ int agx4_fw_g17p_init_status_b(void *sb, size_t size, u64 fwctl)
 				  ARRAY_SIZE(g17p_sb_config_runs),
 				  p + G17P_SB_CONFIG, G17P_SB_CONFIG_SIZE);
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_fw_g17p_init_status_b);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_g17p_init_status_b);
 
 /**
  * agx4_fw_g17p_status_config() - the status-config words of control start
@@ -719,7 +718,7 @@ void agx4_fw_g17p_status_config(void *sb, u64 fwctl)
 	/* The words reach memory before the doorbell that follows. */
 	wmb();
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_fw_g17p_status_config);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_g17p_status_config);
 
 /**
  * agx4_fw_g17p_init_sec_extra() - the secondary's support object
@@ -736,4 +735,4 @@ int agx4_fw_g17p_init_sec_extra(void *buf, size_t size)
 				  ARRAY_SIZE(g17p_sec_extra_runs), buf,
 				  AGX4_G17P_SEC_EXTRA_SIZE);
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_fw_g17p_init_sec_extra);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_g17p_init_sec_extra);

@@ -13,8 +13,6 @@
 #include <linux/kernel.h>
 #include <linux/string.h>
 
-#include <kunit/visibility.h>
-
 #include <asm/byteorder.h>
 
 #include "agx4_fw.h"
@@ -23,6 +21,7 @@
 #include "agx4_fwif_g17p.h"
 #include "agx4_regs.h"
 #include "agx4_regs_g17p.h"
+#include "agx4_test_hooks.h"
 
 #define RV(r, m)	AGX4_FW_REG_VAL(struct agx4_fw_render_vals, r, m)
 #define CV(r, m)	AGX4_FW_REG_VAL(struct agx4_fw_compute_vals, r, m)
@@ -472,7 +471,7 @@ int agx4_fw_g17p_build_render(const struct agx4_render_desc *d,
 	g17p_event_item(bufs[G17P_R_FRAG_EV].ptr, &in->frag, G17P_KIND_3D);
 	return 0;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_fw_g17p_build_render);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_g17p_build_render);
 
 static void g17p_compute_work(const struct agx4_compute_desc *d,
 			      const struct agx4_fw_compute_in *in,
@@ -596,7 +595,7 @@ int agx4_fw_g17p_build_compute(const struct agx4_compute_desc *d,
 	g17p_event_item(bufs[G17P_C_EV].ptr, &in->st, G17P_KIND_COMPUTE);
 	return 0;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_fw_g17p_build_compute);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_g17p_build_compute);
 
 /* A value for a 16-bit field, or false if it does not fit. */
 static bool put16(__le16 *field, u32 v)
@@ -678,4 +677,4 @@ int agx4_fw_g17p_build_optional(const struct agx4_fw_optional_in *in,
 	memcpy(buf, &o, sizeof(o));
 	return 0;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_fw_g17p_build_optional);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_g17p_build_optional);

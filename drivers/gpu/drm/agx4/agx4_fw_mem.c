@@ -9,12 +9,10 @@
 #include <drm/drm_managed.h>
 #include <drm/drm_print.h>
 
-#include <kunit/static_stub.h>
-#include <kunit/visibility.h>
-
 #include "agx4_device.h"
 #include "agx4_fw.h"
 #include "agx4_fw_mem.h"
+#include "agx4_test_hooks.h"
 
 /**
  * DOC: device memory
@@ -55,7 +53,7 @@ int agx4_fw_mem_map_region(struct agx4_device *adev, enum agx4_mem id,
 {
 	const struct agx4_range *m = &adev->plat.mem[id];
 
-	KUNIT_STATIC_STUB_REDIRECT(agx4_fw_mem_map_region, adev, id, r);
+	AGX4_STATIC_STUB_REDIRECT(agx4_fw_mem_map_region, adev, id, r);
 	if (!m->size)
 		return -ENODEV;
 	r->va = memremap(m->start, m->size, MEMREMAP_WB);
@@ -65,7 +63,7 @@ int agx4_fw_mem_map_region(struct agx4_device *adev, enum agx4_mem id,
 	r->size = m->size;
 	return 0;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_fw_mem_map_region);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_mem_map_region);
 
 /**
  * agx4_fw_mem_unmap_region() - undo agx4_fw_mem_map_region()
@@ -75,10 +73,10 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_fw_mem_map_region);
 void agx4_fw_mem_unmap_region(struct agx4_device *adev,
 			      struct agx4_fw_mem_region *r)
 {
-	KUNIT_STATIC_STUB_REDIRECT(agx4_fw_mem_unmap_region, adev, r);
+	AGX4_STATIC_STUB_REDIRECT(agx4_fw_mem_unmap_region, adev, r);
 	memunmap(r->va);
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_fw_mem_unmap_region);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_mem_unmap_region);
 
 /**
  * agx4_fw_mem_boot_region() - a reserved region each firmware boot writes
@@ -227,4 +225,4 @@ err_unmap:
 	agx4_fw_mem_unmap_region(adev, &mem->pagetables);
 	return ret;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_fw_mem_init);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_mem_init);

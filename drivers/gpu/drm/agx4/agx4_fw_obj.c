@@ -10,9 +10,8 @@
 #include <linux/slab.h>
 #include <linux/vmalloc.h>
 
-#include <kunit/visibility.h>
-
 #include "agx4_fw_obj.h"
+#include "agx4_test_hooks.h"
 
 /**
  * DOC: firmware memory
@@ -101,7 +100,7 @@ int agx4_fw_obj_heap_init(struct agx4_fw_obj_heap *fwm, struct device *dev,
 	INIT_LIST_HEAD(&fwm->objects);
 	return 0;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_fw_obj_heap_init);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_obj_heap_init);
 
 static void uat_unmap(struct agx4_uat *uat, u64 va, u64 size)
 {
@@ -283,7 +282,7 @@ struct agx4_fw_obj *agx4_fw_obj_create(struct agx4_fw_obj_heap *fwm, u64 size,
 		return ERR_PTR(-EINVAL);
 	return obj_create(fwm, size, class, 0, NULL, init, priv, 0, true);
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_fw_obj_create);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_obj_create);
 
 /**
  * agx4_fw_obj_create_at() - allocate a firmware object at a fixed address
@@ -309,7 +308,7 @@ struct agx4_fw_obj *agx4_fw_obj_create_at(struct agx4_fw_obj_heap *fwm,
 		return ERR_PTR(-EINVAL);
 	return obj_create(fwm, size, class, 0, NULL, NULL, NULL, va, false);
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_fw_obj_create_at);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_obj_create_at);
 
 /**
  * agx4_fw_obj_map_phys() - map memory agx4 does not own for the firmware
@@ -331,7 +330,7 @@ struct agx4_fw_obj *agx4_fw_obj_map_phys(struct agx4_fw_obj_heap *fwm,
 		return ERR_PTR(-EINVAL);
 	return obj_create(fwm, size, class, pa, NULL, NULL, NULL, 0, true);
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_fw_obj_map_phys);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_obj_map_phys);
 
 /**
  * agx4_fw_obj_map_pages() - map scattered pages agx4 does not own
@@ -350,7 +349,7 @@ struct agx4_fw_obj *agx4_fw_obj_map_pages(struct agx4_fw_obj_heap *fwm,
 {
 	return agx4_fw_obj_map_pages_at(fwm, 0, pas, n, class);
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_fw_obj_map_pages);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_obj_map_pages);
 
 /**
  * agx4_fw_obj_map_pages_at() - map pages agx4 does not own at a fixed address
@@ -390,7 +389,7 @@ struct agx4_fw_obj *agx4_fw_obj_map_pages_at(struct agx4_fw_obj_heap *fwm,
 	return obj_create(fwm, n * CHUNK, class, 0, pas, NULL, NULL, va,
 			  true);
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_fw_obj_map_pages_at);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_obj_map_pages_at);
 
 /**
  * agx4_fw_obj_alias() - map a firmware object into another address space
@@ -427,7 +426,7 @@ int agx4_fw_obj_alias(struct agx4_fw_obj *obj, struct agx4_uat *uat, u64 va,
 		kfree(alias);
 	return ret;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_fw_obj_alias);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_obj_alias);
 
 /**
  * agx4_fw_obj_destroy() - unmap and free a firmware object
@@ -454,7 +453,7 @@ void agx4_fw_obj_destroy(struct agx4_fw_obj *obj)
 	free_chunks(obj);
 	kfree(obj);
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_fw_obj_destroy);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_obj_destroy);
 
 /**
  * agx4_fw_obj_heap_reinit() - rebuild every firmware object for a restart
@@ -476,7 +475,7 @@ void agx4_fw_obj_heap_reinit(struct agx4_fw_obj_heap *fwm)
 	}
 	mutex_unlock(&fwm->lock);
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_fw_obj_heap_reinit);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_obj_heap_reinit);
 
 /**
  * agx4_fw_obj_heap_fini() - tear down a firmware address space
@@ -493,4 +492,4 @@ void agx4_fw_obj_heap_fini(struct agx4_fw_obj_heap *fwm)
 	drm_mm_takedown(&fwm->mm);
 	mutex_destroy(&fwm->lock);
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_fw_obj_heap_fini);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_obj_heap_fini);

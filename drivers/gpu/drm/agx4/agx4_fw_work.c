@@ -10,13 +10,12 @@
 #include <linux/sizes.h>
 #include <linux/string.h>
 
-#include <kunit/visibility.h>
-
 #include <asm/byteorder.h>
 
 #include "agx4_fw_work.h"
 #include "agx4_fwif.h"
 #include "agx4_regs.h"
+#include "agx4_test_hooks.h"
 
 /**
  * DOC: work items
@@ -63,7 +62,7 @@ int agx4_fw_bufs_check(const struct agx4_fw_item *objs, unsigned int n,
 			return -EINVAL;
 	return 0;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_fw_bufs_check);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_bufs_check);
 
 /* @addr as an offset from @base, if it lies in the 4 GiB above it. */
 static int ta_offset(u64 base, u64 addr, u64 *out)
@@ -325,7 +324,7 @@ int agx4_fw_render_vals(const struct agx4_render_desc *d,
 			AGX4_FW_TILE_STATE_UTILE_SHIFT;
 	return 0;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_fw_render_vals);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_render_vals);
 
 /* Save-area words the compute program points the hardware at. */
 static const u32 compute_resource_words[] = AGX4_FW_COMPUTE_SAVE_WORDS;
@@ -368,7 +367,7 @@ int agx4_fw_compute_vals(const struct agx4_compute_desc *d,
 	v->robustness = in->robustness | 1;
 	return 0;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_fw_compute_vals);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_compute_vals);
 
 /**
  * agx4_fw_zls_words() - the six words of a depth or stencil copy
@@ -422,7 +421,7 @@ int agx4_fw_emit_regs(const struct agx4_fw_reg_src *prog, unsigned int n,
 	}
 	return n;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_fw_emit_regs);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_emit_regs);
 
 #define RV(r, m)	AGX4_FW_REG_VAL(struct agx4_fw_render_vals, r, m)
 #define K(r, v)		AGX4_FW_REG_CONST(r, v)
@@ -618,7 +617,7 @@ int agx4_fw_emit_rvals(const struct agx4_fw_reg_src *prog, unsigned int n,
 	return agx4_fw_emit_regs(prog, n, (const u64 *)v,
 				 sizeof(*v) / sizeof(u64), out, max);
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_fw_emit_rvals);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_emit_rvals);
 
 /**
  * agx4_fw_emit_cvals() - write a register program from a compute job's values
@@ -637,7 +636,7 @@ int agx4_fw_emit_cvals(const struct agx4_fw_reg_src *prog, unsigned int n,
 	return agx4_fw_emit_regs(prog, n, (const u64 *)v,
 				 sizeof(*v) / sizeof(u64), out, max);
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_fw_emit_cvals);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_emit_cvals);
 
 /**
  * agx4_fw_emit_render() - write a render stage's register program
@@ -666,4 +665,4 @@ int agx4_fw_emit_render(bool frag, const struct agx4_fw_reg_src *tail,
 	ret = agx4_fw_emit_rvals(tail, ntail, v, out + n, max - n);
 	return ret < 0 ? ret : n + ntail;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_fw_emit_render);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_emit_render);

@@ -17,8 +17,6 @@
 #include <drm/drm_prime.h>
 #include <drm/drm_print.h>
 
-#include <kunit/visibility.h>
-
 #ifdef CONFIG_X86
 #include <asm/set_memory.h>
 #endif
@@ -28,6 +26,7 @@
 #include "agx4_device.h"
 #include "agx4_fw_obj.h"
 #include "agx4_gem.h"
+#include "agx4_test_hooks.h"
 #include "agx4_uat.h"
 
 /**
@@ -155,7 +154,7 @@ static const struct drm_gem_object_funcs agx4_gem_funcs = {
 	.vm_ops = &drm_gem_shmem_vm_ops,
 };
 
-#if IS_ENABLED(CONFIG_KUNIT)
+#if IS_ENABLED(CONFIG_DRM_AGX4_KUNIT_TEST)
 /**
  * agx4_gem_is_agx4() - was an object made by agx4?
  * @obj: a GEM object of any driver.
@@ -166,6 +165,7 @@ bool agx4_gem_is_agx4(struct drm_gem_object *obj)
 {
 	return obj->funcs == &agx4_gem_funcs;
 }
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_gem_is_agx4);
 #endif
 
 /**
@@ -239,7 +239,7 @@ struct agx4_gem_object *agx4_gem_create(struct drm_device *drm, u64 size,
 	}
 	return bo;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_gem_create);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_gem_create);
 
 /**
  * agx4_gem_create_with_handle() - create an object and a handle to it
@@ -268,7 +268,7 @@ int agx4_gem_create_with_handle(struct drm_file *file, struct drm_device *drm,
 	drm_gem_object_put(&bo->base.base);
 	return ret;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_gem_create_with_handle);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_gem_create_with_handle);
 
 /**
  * agx4_gem_mmap_offset() - the fake offset to mmap an object at
@@ -292,7 +292,7 @@ int agx4_gem_mmap_offset(struct drm_file *file, u32 handle, u64 *offset)
 	drm_gem_object_put(obj);
 	return ret;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_gem_mmap_offset);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_gem_mmap_offset);
 
 /*
  * The 16 KiB page addresses of an imported scatter list, or NULL when a
@@ -378,7 +378,7 @@ int agx4_gem_pin_pages(struct agx4_gem_object *bo)
 	sgt = drm_gem_shmem_get_pages_sgt(&bo->base);
 	return PTR_ERR_OR_ZERO(sgt);
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_gem_pin_pages);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_gem_pin_pages);
 
 /**
  * agx4_gem_page_pa() - physical address of one 16 KiB GPU page of an object
@@ -400,7 +400,7 @@ phys_addr_t agx4_gem_page_pa(struct agx4_gem_object *bo, u64 index)
 		return bo->import_pas[index];
 	return page_to_phys(bo->base.pages[index * per]);
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_gem_page_pa);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_gem_page_pa);
 
 /**
  * agx4_gem_bind_fw() - map a slice of an object for the firmware
@@ -457,7 +457,7 @@ struct agx4_gem_fw_binding *agx4_gem_bind_fw(struct agx4_fw_obj_heap *window,
 	b->bo = bo;
 	return b;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_gem_bind_fw);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_gem_bind_fw);
 
 static void binding_release(struct kref *ref)
 {
@@ -478,7 +478,7 @@ void agx4_gem_unbind_fw(struct agx4_gem_fw_binding *b)
 {
 	kref_put(&b->ref, binding_release);
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_gem_unbind_fw);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_gem_unbind_fw);
 
 /**
  * struct agx4_gem_fw_pool - a file's firmware-bound objects
@@ -561,7 +561,7 @@ struct agx4_gem_fw_binding *agx4_gem_fw_pool_get(struct agx4_gem_fw_pool *pool,
 	xa_unlock(&pool->xa);
 	return b;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_gem_fw_pool_get);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_gem_fw_pool_get);
 
 /**
  * agx4_gem_fw_pool_remove() - drop a handle
@@ -580,7 +580,7 @@ int agx4_gem_fw_pool_remove(struct agx4_gem_fw_pool *pool, u32 handle)
 	return 0;
 }
 
-#if IS_ENABLED(CONFIG_KUNIT)
+#if IS_ENABLED(CONFIG_DRM_AGX4_KUNIT_TEST)
 /**
  * agx4_gem_fw_pool_count() - handles a pool holds
  * @pool: the pool.
@@ -597,5 +597,5 @@ unsigned int agx4_gem_fw_pool_count(struct agx4_gem_fw_pool *pool)
 		n++;
 	return n;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_gem_fw_pool_count);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_gem_fw_pool_count);
 #endif

@@ -88,7 +88,7 @@ agx4_gem_prime_import_sg_table(struct drm_device *drm,
 			       struct sg_table *sgt);
 int agx4_gem_pin_pages(struct agx4_gem_object *bo);
 phys_addr_t agx4_gem_page_pa(struct agx4_gem_object *bo, u64 index);
-#if IS_ENABLED(CONFIG_KUNIT)
+#if IS_ENABLED(CONFIG_DRM_AGX4_KUNIT_TEST)
 bool agx4_gem_is_agx4(struct drm_gem_object *obj);
 #endif
 
@@ -124,7 +124,7 @@ int agx4_gem_fw_pool_add(struct agx4_gem_fw_pool *pool,
 struct agx4_gem_fw_binding *agx4_gem_fw_pool_get(struct agx4_gem_fw_pool *pool,
 						 u32 handle);
 int agx4_gem_fw_pool_remove(struct agx4_gem_fw_pool *pool, u32 handle);
-#if IS_ENABLED(CONFIG_KUNIT)
+#if IS_ENABLED(CONFIG_DRM_AGX4_KUNIT_TEST)
 unsigned int agx4_gem_fw_pool_count(struct agx4_gem_fw_pool *pool);
 #endif
 

@@ -21,8 +21,6 @@
 #include <drm/drm_syncobj.h>
 #include <drm/gpu_scheduler.h>
 
-#include <kunit/visibility.h>
-
 #include "agx4_cmdbuf.h"
 #include "agx4_device.h"
 #include "agx4_event.h"
@@ -30,6 +28,7 @@
 #include "agx4_fw_boot.h"
 #include "agx4_fw_queue.h"
 #include "agx4_job.h"
+#include "agx4_test_hooks.h"
 #include "agx4_tvb.h"
 #include "agx4_vm.h"
 
@@ -115,8 +114,8 @@
  * without a word to the firmware.
  */
 
-VISIBLE_IF_KUNIT unsigned int agx4_job_timeout_ms = AGX4_JOB_TIMEOUT_MS;
-EXPORT_SYMBOL_IF_KUNIT(agx4_job_timeout_ms);
+AGX4_VISIBLE_IF_TEST unsigned int agx4_job_timeout_ms = AGX4_JOB_TIMEOUT_MS;
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_job_timeout_ms);
 module_param_named(job_timeout_ms, agx4_job_timeout_ms, uint, 0444);
 MODULE_PARM_DESC(job_timeout_ms,
 		 "Milliseconds a job may run before its queue is killed (default 10000)");
@@ -442,7 +441,7 @@ void agx4_job_notify(struct agx4_device *adev)
 	if (adev->jobs)
 		scan(adev->jobs);
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_job_notify);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_job_notify);
 
 /*
  * A completion record only says that some work may have finished: note
@@ -1306,7 +1305,7 @@ void agx4_job_unplug(struct agx4_device *adev)
 	if (jd->ops->unplug)
 		jd->ops->unplug(adev);
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_job_unplug);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_job_unplug);
 
 /**
  * agx4_job_fini() - stop the job unit before the firmware goes
@@ -1370,6 +1369,7 @@ void agx4_job_fini(struct agx4_device *adev)
 	wait_var_event(&jd->releasing, !atomic_read(&jd->releasing));
 	cancel_delayed_work_sync(&jd->poll);
 }
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_job_fini);
 
 /**
  * agx4_job_fw_gone() - the firmware stopped: free the queues kept for it
@@ -1400,9 +1400,9 @@ void agx4_job_fw_gone(struct agx4_device *adev)
 	list_for_each_entry_safe(q, tmp, &gone, link)
 		queue_free(jd, q, true);
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_job_fw_gone);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_job_fw_gone);
 
-#if IS_ENABLED(CONFIG_KUNIT)
+#if IS_ENABLED(CONFIG_DRM_AGX4_KUNIT_TEST)
 /**
  * agx4_job_init_backend() - the job unit on a backend a test supplies
  * @adev: a device without one.
@@ -1415,7 +1415,7 @@ int agx4_job_init_backend(struct agx4_device *adev,
 {
 	return job_dev_create(adev, ops);
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_job_init_backend);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_job_init_backend);
 
 /**
  * agx4_job_flush() - wait until every queue let go has been freed
@@ -1428,5 +1428,5 @@ void agx4_job_flush(struct agx4_device *adev)
 	if (jd)
 		wait_var_event(&jd->releasing, !atomic_read(&jd->releasing));
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_job_flush);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_job_flush);
 #endif

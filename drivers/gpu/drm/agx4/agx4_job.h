@@ -54,7 +54,7 @@ void agx4_job_notify(struct agx4_device *adev);
 u64 agx4_job_features(struct agx4_device *adev);
 long agx4_job_timeout(void);
 
-#if IS_ENABLED(CONFIG_KUNIT)
+#if IS_ENABLED(CONFIG_DRM_AGX4_KUNIT_TEST)
 struct agx4_fw_submit_ops;
 
 extern unsigned int agx4_job_timeout_ms;

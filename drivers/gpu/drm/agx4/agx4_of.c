@@ -14,9 +14,8 @@
 #include <linux/string.h>
 #include <linux/unaligned.h>
 
-#include <kunit/visibility.h>
-
 #include "agx4_of.h"
+#include "agx4_test_hooks.h"
 
 /**
  * DOC: device-tree inputs
@@ -374,7 +373,7 @@ const char *agx4_of_reg_name(enum agx4_reg r)
 {
 	return r < AGX4_REG_COUNT ? agx4_reg_names[r] : "?";
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_of_reg_name);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_of_reg_name);
 
 /**
  * agx4_of_mem_name() - the ``memory-region-names`` entry of a region
@@ -386,7 +385,7 @@ const char *agx4_of_mem_name(enum agx4_mem m)
 {
 	return m < AGX4_MEM_COUNT ? agx4_mem_names[m] : "?";
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_of_mem_name);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_of_mem_name);
 
 struct parse_ctx {
 	struct device *dev;
@@ -813,7 +812,7 @@ int agx4_of_parse(struct device *dev, const struct agx4_dt_source *src,
 	kfree(p);
 	return ret;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_of_parse);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_of_parse);
 
 /* The production source: the OF API on the device's node. */
 

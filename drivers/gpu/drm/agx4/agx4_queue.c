@@ -7,10 +7,9 @@
 #include <linux/slab.h>
 #include <linux/xarray.h>
 
-#include <kunit/visibility.h>
-
 #include "agx4_job.h"
 #include "agx4_queue.h"
+#include "agx4_test_hooks.h"
 #include "agx4_vm.h"
 
 /**
@@ -58,6 +57,7 @@ void agx4_queue_put(struct agx4_queue *q)
 	if (q)
 		kref_put(&q->ref, queue_release);
 }
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_queue_put);
 
 /**
  * agx4_queue_create() - a new queue
@@ -166,6 +166,7 @@ struct agx4_queue *agx4_queue_pool_get(struct agx4_queue_pool *pool, u32 id)
 	xa_unlock(&pool->xa);
 	return q;
 }
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_queue_pool_get);
 
 /**
  * agx4_queue_pool_remove() - drop a queue's id
@@ -184,7 +185,7 @@ int agx4_queue_pool_remove(struct agx4_queue_pool *pool, u32 id)
 	return 0;
 }
 
-#if IS_ENABLED(CONFIG_KUNIT)
+#if IS_ENABLED(CONFIG_DRM_AGX4_KUNIT_TEST)
 /**
  * agx4_queue_pool_count() - queues a pool holds
  * @pool: the pool.
@@ -201,5 +202,5 @@ unsigned int agx4_queue_pool_count(struct agx4_queue_pool *pool)
 		n++;
 	return n;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_queue_pool_count);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_queue_pool_count);
 #endif

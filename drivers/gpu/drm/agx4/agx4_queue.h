@@ -65,7 +65,7 @@ int agx4_queue_pool_add(struct agx4_queue_pool *pool, struct agx4_queue *q,
 			u32 *id);
 struct agx4_queue *agx4_queue_pool_get(struct agx4_queue_pool *pool, u32 id);
 int agx4_queue_pool_remove(struct agx4_queue_pool *pool, u32 id);
-#if IS_ENABLED(CONFIG_KUNIT)
+#if IS_ENABLED(CONFIG_DRM_AGX4_KUNIT_TEST)
 unsigned int agx4_queue_pool_count(struct agx4_queue_pool *pool);
 #endif
 

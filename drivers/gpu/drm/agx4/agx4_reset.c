@@ -20,14 +20,13 @@
 #include <drm/drm_managed.h>
 #include <drm/drm_print.h>
 
-#include <kunit/visibility.h>
-
 #include "agx4_device.h"
 #include "agx4_fw.h"
 #include "agx4_fw_boot.h"
 #include "agx4_fwif.h"
 #include "agx4_job.h"
 #include "agx4_reset.h"
+#include "agx4_test_hooks.h"
 #include "agx4_trace.h"
 #include "agx4_tvb.h"
 
@@ -96,8 +95,8 @@
  * until it is removed.
  */
 
-VISIBLE_IF_KUNIT bool agx4_fw_restart = true;
-EXPORT_SYMBOL_IF_KUNIT(agx4_fw_restart);
+AGX4_VISIBLE_IF_TEST bool agx4_fw_restart = true;
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_restart);
 module_param_named(fw_restart, agx4_fw_restart, bool, 0644);
 MODULE_PARM_DESC(fw_restart,
 		 "Restart the firmware after a crash or fatal fault (default true; false keeps the crashed state for inspection)");
@@ -145,14 +144,14 @@ struct agx4_reset {
 	atomic_t count;
 	/** @failures: resets after which the firmware did not come back. */
 	atomic_t failures;
-#if IS_ENABLED(CONFIG_KUNIT)
 	/**
-	 * @held: KUnit's agx4_reset_hold(): causes are noted without
-	 * @work, for agx4_reset_run() to restart in the test's task;
-	 * protected by @lock.
+	 * @held: only ever set by the agx4 tests (agx4_reset_hold()):
+	 * causes are noted without @work, for agx4_reset_run() to restart
+	 * in the test's task; protected by @lock.  Present in every build,
+	 * so that the tests do not change the layout; false and never read
+	 * without them.
 	 */
 	bool held;
-#endif
 };
 
 static const char *const cause_names[AGX4_RESET_NR_CAUSES] = {
@@ -201,16 +200,13 @@ void agx4_reset_schedule(struct agx4_device *adev,
 			r->rec_len = min(len, sizeof(r->rec));
 			memcpy(r->rec, rec, r->rec_len);
 		}
-		queue = true;
-#if IS_ENABLED(CONFIG_KUNIT)
-		queue = !r->held;
-#endif
+		queue = !(IS_ENABLED(CONFIG_DRM_AGX4_KUNIT_TEST) && r->held);
 	}
 	spin_unlock_irqrestore(&r->lock, flags);
 	if (queue)
 		queue_work(r->wq, &r->work);
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_reset_schedule);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_reset_schedule);
 
 /**
  * agx4_reset_wanted() - whether a crash restarts the firmware
@@ -290,22 +286,22 @@ void agx4_reset_read_fault(struct agx4_device *adev,
 	f->known = true;
 	drm_dev_exit(idx);
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_reset_read_fault);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_reset_read_fault);
 
-#if IS_ENABLED(CONFIG_KUNIT)
+#if IS_ENABLED(CONFIG_DRM_AGX4_KUNIT_TEST)
 /*
  * Where KUnit reads dumps: the reset runs on its workqueue, off the
  * test's task, where static stubs do not redirect.  The hook takes the
  * buffer over.
  */
 agx4_reset_dump_fn agx4_reset_dump_hook;
-EXPORT_SYMBOL_IF_KUNIT(agx4_reset_dump_hook);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_reset_dump_hook);
 #endif
 
 /* Hand a dump, from vmalloc(), to devcoredump, which frees it. */
 static void coredump_submit(struct agx4_device *adev, void *buf, size_t len)
 {
-#if IS_ENABLED(CONFIG_KUNIT)
+#if IS_ENABLED(CONFIG_DRM_AGX4_KUNIT_TEST)
 	agx4_reset_dump_fn hook = READ_ONCE(agx4_reset_dump_hook);
 
 	if (hook) {
@@ -537,7 +533,7 @@ void agx4_reset_unplug(struct agx4_device *adev)
 		cancel_work_sync(&r->work);
 }
 
-#if IS_ENABLED(CONFIG_KUNIT)
+#if IS_ENABLED(CONFIG_DRM_AGX4_KUNIT_TEST)
 /**
  * agx4_reset_hold() - restart in the test's task, not on the workqueue
  * @adev: the device.
@@ -563,7 +559,7 @@ void agx4_reset_hold(struct agx4_device *adev, bool hold)
 	else if (queue)
 		queue_work(r->wq, &r->work);
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_reset_hold);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_reset_hold);
 
 /**
  * agx4_reset_pending() - whether a cause waits for the reset
@@ -583,7 +579,7 @@ bool agx4_reset_pending(struct agx4_device *adev)
 	spin_unlock_irq(&r->lock);
 	return ret;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_reset_pending);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_reset_pending);
 
 /**
  * agx4_reset_run() - run the reset waiting, in the caller's task
@@ -599,7 +595,7 @@ int agx4_reset_run(struct agx4_device *adev)
 {
 	return adev->reset ? reset_run(adev->reset) : -ENODATA;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_reset_run);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_reset_run);
 
 /**
  * agx4_reset_flush() - wait for resets queued and their unplug
@@ -612,7 +608,7 @@ void agx4_reset_flush(struct agx4_device *adev)
 	flush_workqueue(adev->reset->wq);
 	flush_work(&adev->reset->unplug_work);
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_reset_flush);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_reset_flush);
 
 /**
  * agx4_reset_count() - resets begun
@@ -624,7 +620,7 @@ unsigned int agx4_reset_count(struct agx4_device *adev)
 {
 	return adev->reset ? atomic_read(&adev->reset->count) : 0;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_reset_count);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_reset_count);
 
 /**
  * agx4_reset_failures() - resets after which the firmware stayed down
@@ -636,5 +632,5 @@ unsigned int agx4_reset_failures(struct agx4_device *adev)
 {
 	return adev->reset ? atomic_read(&adev->reset->failures) : 0;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_reset_failures);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_reset_failures);
 #endif

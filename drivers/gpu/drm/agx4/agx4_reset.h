@@ -12,7 +12,7 @@ struct agx4_device;
 int agx4_reset_init(struct agx4_device *adev);
 void agx4_reset_unplug(struct agx4_device *adev);
 
-#if IS_ENABLED(CONFIG_KUNIT)
+#if IS_ENABLED(CONFIG_DRM_AGX4_KUNIT_TEST)
 extern bool agx4_fw_restart;
 void agx4_reset_flush(struct agx4_device *adev);
 void agx4_reset_hold(struct agx4_device *adev, bool hold);

@@ -15,12 +15,11 @@
 
 #include <drm/drm_print.h>
 
-#include <kunit/visibility.h>
-
 #include "agx4_device.h"
 #include "agx4_fw_mem.h"
 #include "agx4_fw_obj.h"
 #include "agx4_rtkit.h"
+#include "agx4_test_hooks.h"
 
 /**
  * DOC: RTKit transport
@@ -109,7 +108,7 @@ int agx4_rtkit_msg_init(u64 root_va, u64 *msg)
 	       FIELD_PREP(MSG_INIT_ADDR, root_va);
 	return 0;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_rtkit_msg_init);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_rtkit_msg_init);
 
 /**
  * agx4_rtkit_msg_kick() - encode a work-channel kick
@@ -128,7 +127,7 @@ int agx4_rtkit_msg_kick(u32 group, u32 pipe, u64 *msg)
 	       FIELD_PREP(MSG_KICK_PIPE, pipe);
 	return 0;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_rtkit_msg_kick);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_rtkit_msg_kick);
 
 /**
  * agx4_rtkit_msg_ctl_doorbell() - the device-control doorbell
@@ -139,7 +138,7 @@ u64 agx4_rtkit_msg_ctl_doorbell(void)
 {
 	return FIELD_PREP(MSG_TYPE, TYPE_CTL) | CTL_DOORBELL;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_rtkit_msg_ctl_doorbell);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_rtkit_msg_ctl_doorbell);
 
 /**
  * agx4_rtkit_msg_control_start() - the G17P control start
@@ -150,7 +149,7 @@ u64 agx4_rtkit_msg_control_start(void)
 {
 	return FIELD_PREP(MSG_TYPE, TYPE_CONTROL_START);
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_rtkit_msg_control_start);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_rtkit_msg_control_start);
 
 /**
  * agx4_rtkit_msg_decode() - what a message from the firmware means
@@ -175,7 +174,7 @@ int agx4_rtkit_msg_decode(u8 ep, u64 msg)
 		return -EPROTO;
 	}
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_rtkit_msg_decode);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_rtkit_msg_decode);
 
 /* The coprocessor's control registers in the ASC window. */
 #define ASC_CPU_CONTROL		0x44

@@ -14,14 +14,13 @@
 #include <drm/drm_managed.h>
 #include <drm/drm_print.h>
 
-#include <kunit/visibility.h>
-
 #include "agx4_device.h"
 #include "agx4_fw.h"
 #include "agx4_fw_boot.h"
 #include "agx4_fw_build.h"
 #include "agx4_fw_queue.h"
 #include "agx4_fwif.h"
+#include "agx4_test_hooks.h"
 #include "agx4_trace.h"
 #include "agx4_tvb.h"
 
@@ -99,8 +98,8 @@
  * blocks included.
  */
 
-VISIBLE_IF_KUNIT unsigned int agx4_tvb_max_blocks_param;
-EXPORT_SYMBOL_IF_KUNIT(agx4_tvb_max_blocks_param);
+AGX4_VISIBLE_IF_TEST unsigned int agx4_tvb_max_blocks_param;
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_tvb_max_blocks_param);
 module_param_named(tvb_max_blocks, agx4_tvb_max_blocks_param, uint, 0644);
 MODULE_PARM_DESC(tvb_max_blocks,
 		 "Most TVB blocks a pool may grow to (0, default: 32 growth requests past the initial blocks: G16 331, G17P 328)");
@@ -150,13 +149,13 @@ struct agx4_tvb {
 	 * old firmware asks is dropped, nothing is queued.
 	 */
 	bool paused;
-#if IS_ENABLED(CONFIG_KUNIT)
 	/**
-	 * @held: KUnit's agx4_tvb_hold(): items are queued without @work,
-	 * for agx4_tvb_run_one() to answer in the test's task.
+	 * @held: only ever set by the agx4 tests (agx4_tvb_hold()): items
+	 * are queued without @work, for agx4_tvb_run_one() to answer in the
+	 * test's task.  Present in every build, so that the tests do not
+	 * change the layout; false and never read without them.
 	 */
 	bool held;
-#endif
 	/** @head: the oldest entry of @items. */
 	u32 head;
 	/** @count: entries of @items in use. */
@@ -189,7 +188,7 @@ u32 agx4_tvb_max_blocks(const struct agx4_fw_gen *gen)
 		       AGX4_TVB_DEFAULT_REQUESTS * p->growth_blocks;
 	return clamp(want, p->initial_blocks, p->max_blocks);
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_tvb_max_blocks);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_tvb_max_blocks);
 
 /* Queue @it for the workqueue; false when there is no room. */
 static bool queue_item_locked(struct agx4_tvb *t, const struct tvb_item *it)
@@ -199,10 +198,8 @@ static bool queue_item_locked(struct agx4_tvb *t, const struct tvb_item *it)
 		return false;
 	t->items[(t->head + t->count) % TVB_PENDING] = *it;
 	t->count++;
-#if IS_ENABLED(CONFIG_KUNIT)
-	if (t->held)
+	if (IS_ENABLED(CONFIG_DRM_AGX4_KUNIT_TEST) && t->held)
 		return true;
-#endif
 	queue_work(t->wq, &t->work);
 	return true;
 }
@@ -479,10 +476,8 @@ void agx4_tvb_fini(struct agx4_device *adev)
 		return;
 	spin_lock_irq(&t->lock);
 	t->stopped = true;
-#if IS_ENABLED(CONFIG_KUNIT)
 	/* What a test held is handled the way the workqueue would. */
 	t->held = false;
-#endif
 	if (t->count)
 		queue_work(t->wq, &t->work);
 	spin_unlock_irq(&t->lock);
@@ -528,7 +523,7 @@ void agx4_tvb_post_reset(struct agx4_device *adev)
 	spin_unlock_irq(&t->lock);
 }
 
-#if IS_ENABLED(CONFIG_KUNIT)
+#if IS_ENABLED(CONFIG_DRM_AGX4_KUNIT_TEST)
 /**
  * agx4_tvb_hold() - answer in the test's task, not on the workqueue
  * @adev: the device.
@@ -552,7 +547,7 @@ void agx4_tvb_hold(struct agx4_device *adev, bool hold)
 	if (hold)
 		flush_workqueue(t->wq);
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_tvb_hold);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_tvb_hold);
 
 /**
  * agx4_tvb_pending() - requests and replies waiting
@@ -572,7 +567,7 @@ u32 agx4_tvb_pending(struct agx4_device *adev)
 	spin_unlock_irq(&t->lock);
 	return n;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_tvb_pending);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_tvb_pending);
 
 /**
  * agx4_tvb_run_one() - answer the oldest waiting item in the caller's task
@@ -587,7 +582,7 @@ int agx4_tvb_run_one(struct agx4_device *adev)
 {
 	return adev->tvb ? answer_one(adev->tvb) : -ENODATA;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_tvb_run_one);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_tvb_run_one);
 
 /**
  * agx4_tvb_flush() - wait until every request queued was answered
@@ -598,7 +593,7 @@ void agx4_tvb_flush(struct agx4_device *adev)
 	if (adev->tvb)
 		flush_workqueue(adev->tvb->wq);
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_tvb_flush);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_tvb_flush);
 
 /**
  * agx4_tvb_get_stats() - what the unit saw
@@ -616,5 +611,5 @@ void agx4_tvb_get_stats(struct agx4_device *adev, struct agx4_tvb_stats *stats)
 	*stats = t->stats;
 	spin_unlock_irq(&t->lock);
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_tvb_get_stats);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_tvb_get_stats);
 #endif

@@ -60,7 +60,7 @@ u32 agx4_tvb_max_blocks(const struct agx4_fw_gen *gen);
 void agx4_tvb_pre_reset(struct agx4_device *adev);
 void agx4_tvb_post_reset(struct agx4_device *adev);
 
-#if IS_ENABLED(CONFIG_KUNIT)
+#if IS_ENABLED(CONFIG_DRM_AGX4_KUNIT_TEST)
 extern unsigned int agx4_tvb_max_blocks_param;
 void agx4_tvb_flush(struct agx4_device *adev);
 void agx4_tvb_hold(struct agx4_device *adev, bool hold);

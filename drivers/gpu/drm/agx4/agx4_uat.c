@@ -14,9 +14,7 @@
 #include <linux/slab.h>
 #include <linux/xarray.h>
 
-#include <kunit/static_stub.h>
-#include <kunit/visibility.h>
-
+#include "agx4_test_hooks.h"
 #include "agx4_uat.h"
 
 /**
@@ -280,7 +278,7 @@ int agx4_uat_init(struct agx4_uat *uat, struct device *dev,
 	uat->tables = 1;
 	return 0;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_uat_init);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_uat_init);
 
 /* Record a loader table and, recursively, the loader tables below it. */
 static int adopt_tree(struct agx4_uat *uat, u64 *table, unsigned int level)
@@ -399,7 +397,7 @@ int agx4_uat_init_borrowed(struct agx4_uat *uat, struct device *dev,
 	}
 	return ret;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_uat_init_borrowed);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_uat_init_borrowed);
 
 /* Free our tables under @table, and @table itself unless it is foreign. */
 static void free_tree(struct agx4_uat *uat, u64 *table, unsigned int level)
@@ -437,7 +435,7 @@ void agx4_uat_fini(struct agx4_uat *uat)
 		xa_destroy(&uat->foreign);
 	mutex_destroy(&uat->lock);
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_uat_fini);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_uat_fini);
 
 /*
  * (UXN, PXN) for each permission of each class, or -1 where the class
@@ -487,7 +485,7 @@ bool agx4_uat_prot_valid(const struct agx4_uat_prot *prot)
 	       prot->memtype <= AGX4_UAT_UNCACHED &&
 	       uat_xn[prot->access][prot->perm] >= 0;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_uat_prot_valid);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_uat_prot_valid);
 
 /**
  * agx4_uat_pte_attrs() - the attribute bits of a leaf descriptor
@@ -509,7 +507,7 @@ u64 agx4_uat_pte_attrs(const struct agx4_uat_prot *prot)
 	       (prot->global ? 0 : UAT_PTE_NG) |
 	       ((xn & 2) ? UAT_PTE_UXN : 0) | ((xn & 1) ? UAT_PTE_PXN : 0);
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_uat_pte_attrs);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_uat_pte_attrs);
 
 /**
  * agx4_uat_op_begin() - start a batch of changes
@@ -525,7 +523,7 @@ void agx4_uat_op_begin(struct agx4_uat *uat, struct agx4_uat_op *op)
 	INIT_LIST_HEAD(&op->dirty);
 	INIT_LIST_HEAD(&op->empty);
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_uat_op_begin);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_uat_op_begin);
 
 static bool range_ok(const struct agx4_uat *uat, u64 va, u64 size)
 {
@@ -609,7 +607,7 @@ int agx4_uat_op_reserve(struct agx4_uat_op *op, u64 va, u64 size)
 	}
 	return 0;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_uat_op_reserve);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_uat_op_reserve);
 
 static void mark_dirty(struct agx4_uat_op *op, struct uat_pt *pt,
 		       unsigned int lo, unsigned int hi)
@@ -713,7 +711,7 @@ void agx4_uat_op_map(struct agx4_uat_op *op, u64 va, phys_addr_t pa,
 		off += (u64)(last - first) << AGX4_UAT_PAGE_SHIFT;
 	}
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_uat_op_map);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_uat_op_map);
 
 static void note_empty(struct agx4_uat_op *op, struct uat_pt *pt)
 {
@@ -784,7 +782,7 @@ void agx4_uat_op_unmap(struct agx4_uat_op *op, u64 va, u64 size)
 		off += (u64)(last - first) << AGX4_UAT_PAGE_SHIFT;
 	}
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_uat_op_unmap);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_uat_op_unmap);
 
 /**
  * agx4_uat_tlb_inval() - invalidate the UAT's TLB for a range of a tree
@@ -798,7 +796,7 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_uat_op_unmap);
  */
 void agx4_uat_tlb_inval(struct agx4_uat *uat, u64 start, u64 size)
 {
-	KUNIT_STATIC_STUB_REDIRECT(agx4_uat_tlb_inval, uat, start, size);
+	AGX4_STATIC_STUB_REDIRECT(agx4_uat_tlb_inval, uat, start, size);
 #ifdef CONFIG_ARM64
 	{
 		bool all = uat->va_start != 0;
@@ -836,7 +834,7 @@ void agx4_uat_tlb_inval(struct agx4_uat *uat, u64 start, u64 size)
 	}
 #endif
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_uat_tlb_inval);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_uat_tlb_inval);
 
 /**
  * agx4_uat_op_end() - finish a batch
@@ -904,7 +902,7 @@ void agx4_uat_op_end(struct agx4_uat_op *op)
 	op->nprealloc = 0;
 	INIT_LIST_HEAD(&op->prealloc);
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_uat_op_end);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_uat_op_end);
 
 /**
  * agx4_uat_table_overhead() - host memory agx4 keeps per table page
@@ -915,7 +913,7 @@ size_t agx4_uat_table_overhead(void)
 {
 	return sizeof(struct uat_pt);
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_uat_table_overhead);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_uat_table_overhead);
 
 /**
  * agx4_uat_translate() - walk the tree like the UAT does
@@ -947,7 +945,7 @@ int agx4_uat_translate(struct agx4_uat *uat, u64 va, phys_addr_t *pa,
 		*pte = entry;
 	return 0;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_uat_translate);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_uat_translate);
 
 /**
  * DOC: UAT contexts
@@ -974,7 +972,7 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_uat_translate);
  */
 void agx4_uat_tlb_inval_asid(unsigned int asid)
 {
-	KUNIT_STATIC_STUB_REDIRECT(agx4_uat_tlb_inval_asid, asid);
+	AGX4_STATIC_STUB_REDIRECT(agx4_uat_tlb_inval_asid, asid);
 #ifdef CONFIG_ARM64
 	dsb(osh);
 	/* TLBI ASIDE1OS */
@@ -984,7 +982,7 @@ void agx4_uat_tlb_inval_asid(unsigned int asid)
 	isb();
 #endif
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_uat_tlb_inval_asid);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_uat_tlb_inval_asid);
 
 /**
  * agx4_uat_ctx_table_init() - take over the context table
@@ -999,7 +997,7 @@ void agx4_uat_ctx_table_init(struct agx4_uat_ctx_table *tbl, u64 *ttb)
 	memset(ttb, 0, AGX4_UAT_NUM_CTX * 2 * sizeof(u64));
 	wmb();	/* cleared before any context is used */
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_uat_ctx_table_init);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_uat_ctx_table_init);
 
 /**
  * agx4_uat_ctx_table_fini() - release the context table
@@ -1009,7 +1007,7 @@ void agx4_uat_ctx_table_fini(struct agx4_uat_ctx_table *tbl)
 {
 	mutex_destroy(&tbl->lock);
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_uat_ctx_table_fini);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_uat_ctx_table_fini);
 
 static u64 ttb_word(struct agx4_uat *uat, unsigned int ctx)
 {
@@ -1074,7 +1072,7 @@ int agx4_uat_ctx_set_fw(struct agx4_uat_ctx_table *tbl, struct agx4_uat *low,
 	mutex_unlock(&tbl->lock);
 	return ret;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_uat_ctx_set_fw);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_uat_ctx_set_fw);
 
 /**
  * agx4_uat_ctx_get() - a context for a client address space
@@ -1111,7 +1109,7 @@ out:
 	mutex_unlock(&tbl->lock);
 	return ctx;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_uat_ctx_get);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_uat_ctx_get);
 
 /**
  * agx4_uat_ctx_put() - drop a reference to a client context
@@ -1134,4 +1132,4 @@ void agx4_uat_ctx_put(struct agx4_uat_ctx_table *tbl, int ctx)
 	}
 	mutex_unlock(&tbl->lock);
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_uat_ctx_put);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_uat_ctx_put);

@@ -11,12 +11,11 @@
 #include <drm/drm_gem.h>
 #include <drm/drm_gpuvm.h>
 
-#include <kunit/visibility.h>
-
 #include <uapi/drm/asahi_drm.h>
 
 #include "agx4_gem.h"
 #include "agx4_of.h"
+#include "agx4_test_hooks.h"
 #include "agx4_vm.h"
 
 /**
@@ -298,7 +297,7 @@ err_free:
 	kfree(vm);
 	return ERR_PTR(ret);
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_vm_create);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_vm_create);
 
 /**
  * agx4_vm_get() - take a reference to a VM
@@ -311,7 +310,7 @@ struct agx4_vm *agx4_vm_get(struct agx4_vm *vm)
 	kref_get(&vm->ref);
 	return vm;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_vm_get);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_vm_get);
 
 /* Remove every mapping; never allocates, so it cannot fail. */
 static void unmap_all_locked(struct agx4_vm *vm)
@@ -358,7 +357,7 @@ void agx4_vm_put(struct agx4_vm *vm)
 	if (vm)
 		kref_put(&vm->ref, vm_release);
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_vm_put);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_vm_put);
 
 static bool overlaps(u64 a, u64 alen, u64 b, u64 blen)
 {
@@ -406,6 +405,7 @@ int agx4_vm_check_op_shape(struct agx4_vm *vm, const struct agx4_vm_bind_op *op)
 			return -EINVAL;
 	return 0;
 }
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_vm_check_op_shape);
 
 /**
  * agx4_vm_reserve() - keep user binds out of the backend's windows
@@ -429,7 +429,7 @@ int agx4_vm_reserve(struct agx4_vm *vm, const struct agx4_range *r, u32 n)
 	vm->num_reserved = n;
 	return 0;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_vm_check_op_shape);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_vm_reserve);
 
 static int validate_op(struct agx4_vm *vm, const struct agx4_vm_bind_op *op)
 {
@@ -590,7 +590,7 @@ int agx4_vm_bind(struct agx4_vm *vm, const struct agx4_vm_bind_op *ops,
 	mutex_unlock(&vm->bind_lock);
 	return ret;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_vm_bind);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_vm_bind);
 
 /**
  * agx4_vm_unmap_obj() - remove every mapping of an object from a VM
@@ -634,7 +634,7 @@ int agx4_vm_unmap_obj(struct agx4_vm *vm, struct drm_gem_object *obj)
 	kvfree(ops);
 	return ret;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_vm_unmap_obj);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_vm_unmap_obj);
 
 /**
  * agx4_vm_num_mappings() - how many mappings a VM has
@@ -654,7 +654,7 @@ unsigned int agx4_vm_num_mappings(struct agx4_vm *vm)
 	mutex_unlock(&vm->bind_lock);
 	return n;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_vm_num_mappings);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_vm_num_mappings);
 
 /**
  * struct agx4_vm_pool - a file's VMs
@@ -742,7 +742,7 @@ struct agx4_vm *agx4_vm_pool_get(struct agx4_vm_pool *pool, u32 id)
 	xa_unlock(&pool->xa);
 	return vm;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_vm_pool_get);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_vm_pool_get);
 
 /**
  * agx4_vm_pool_remove() - drop a VM's id
@@ -820,7 +820,7 @@ void agx4_vm_pool_unmap_obj(struct agx4_vm_pool *pool,
 	mutex_unlock(&pool->lock);
 }
 
-#if IS_ENABLED(CONFIG_KUNIT)
+#if IS_ENABLED(CONFIG_DRM_AGX4_KUNIT_TEST)
 /**
  * agx4_vm_pool_count() - VMs a pool holds
  * @pool: the pool.
@@ -837,5 +837,5 @@ unsigned int agx4_vm_pool_count(struct agx4_vm_pool *pool)
 		n++;
 	return n;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_vm_pool_count);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_vm_pool_count);
 #endif

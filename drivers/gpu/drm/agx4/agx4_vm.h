@@ -141,7 +141,7 @@ struct agx4_vm *agx4_vm_pool_get(struct agx4_vm_pool *pool, u32 id);
 int agx4_vm_pool_remove(struct agx4_vm_pool *pool, u32 id);
 void agx4_vm_pool_unmap_obj(struct agx4_vm_pool *pool,
 			    struct drm_gem_object *obj, long wait);
-#if IS_ENABLED(CONFIG_KUNIT)
+#if IS_ENABLED(CONFIG_DRM_AGX4_KUNIT_TEST)
 unsigned int agx4_vm_pool_count(struct agx4_vm_pool *pool);
 #endif
 

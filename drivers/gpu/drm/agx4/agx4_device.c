@@ -115,7 +115,7 @@ AGX4_VISIBLE_IF_TEST int agx4_device_map_sgx(struct agx4_device *adev)
 	const struct agx4_range *w = &adev->plat.reg[AGX4_REG_SGX];
 
 	AGX4_STATIC_STUB_REDIRECT(agx4_device_map_sgx, adev);
-	if (adev->backend)
+	if (adev->backend && adev->backend->map_sgx)
 		return adev->backend->map_sgx(adev);
 	adev->sgx = devm_ioremap(adev->base.dev, w->start, w->size);
 	return adev->sgx ? 0 : -ENOMEM;
@@ -132,7 +132,7 @@ EXPORT_SYMBOL_IF_AGX4_TEST(agx4_device_map_sgx);
 u32 agx4_device_read_sgx(struct agx4_device *adev, u32 offset)
 {
 	AGX4_STATIC_STUB_REDIRECT(agx4_device_read_sgx, adev, offset);
-	if (unlikely(adev->backend))
+	if (unlikely(adev->backend && adev->backend->read_sgx))
 		return adev->backend->read_sgx(adev, offset);
 	return readl(adev->sgx + offset);
 }
@@ -149,7 +149,7 @@ EXPORT_SYMBOL_IF_AGX4_TEST(agx4_device_read_sgx);
 void agx4_device_write_sgx(struct agx4_device *adev, u32 offset, u32 value)
 {
 	AGX4_STATIC_STUB_REDIRECT(agx4_device_write_sgx, adev, offset, value);
-	if (unlikely(adev->backend))
+	if (unlikely(adev->backend && adev->backend->write_sgx))
 		adev->backend->write_sgx(adev, offset, value);
 	else
 		writel(value, adev->sgx + offset);
@@ -185,7 +185,7 @@ static int identify_step(struct agx4_device *adev)
 AGX4_VISIBLE_IF_TEST int agx4_device_transport_init(struct agx4_device *adev)
 {
 	AGX4_STATIC_STUB_REDIRECT(agx4_device_transport_init, adev);
-	if (adev->backend)
+	if (adev->backend && adev->backend->transport_init)
 		return adev->backend->transport_init(adev);
 	return agx4_rtkit_init(adev, &adev->transport);
 }

@@ -51,8 +51,10 @@ struct agx4_gpu_info {
  * struct agx4_device_backend - what stands in for the hardware
  *
  * A device without one drives hardware: its registers through the ``sgx``
- * window of the device tree, its firmware through RTKit.  The software
- * backend (agx4_swdev) puts the firmware model in their place.
+ * window of the device tree, its firmware through RTKit, its dumps go to
+ * devcoredump.  The software backend (agx4_swdev) puts the firmware model
+ * in place of the registers and the firmware; the tests' devices take
+ * their dumps.  Each op is optional: NULL is the hardware's way.
  */
 struct agx4_device_backend {
 	/** @map_sgx: make the register file reachable (first probe step). */
@@ -63,6 +65,12 @@ struct agx4_device_backend {
 	void (*write_sgx)(struct agx4_device *adev, u32 offset, u32 value);
 	/** @transport_init: bind the firmware transport (a probe step). */
 	int (*transport_init)(struct agx4_device *adev);
+	/**
+	 * @coredump: take the dump of a firmware reset, @len bytes at @buf,
+	 * from vmalloc(), which it frees; called from the reset's
+	 * workqueue.
+	 */
+	void (*coredump)(struct agx4_device *adev, void *buf, size_t len);
 };
 
 /**

@@ -288,27 +288,16 @@ void agx4_reset_read_fault(struct agx4_device *adev,
 }
 EXPORT_SYMBOL_IF_AGX4_TEST(agx4_reset_read_fault);
 
-#if IS_ENABLED(CONFIG_DRM_AGX4_KUNIT_TEST)
 /*
- * Where KUnit reads dumps: the reset runs on its workqueue, off the
- * test's task, where static stubs do not redirect.  The hook takes the
- * buffer over.
+ * Hand a dump, from vmalloc(), to devcoredump, which frees it; or to the
+ * device's backend, if it takes dumps itself (&agx4_device_backend.coredump).
  */
-agx4_reset_dump_fn agx4_reset_dump_hook;
-EXPORT_SYMBOL_IF_AGX4_TEST(agx4_reset_dump_hook);
-#endif
-
-/* Hand a dump, from vmalloc(), to devcoredump, which frees it. */
 static void coredump_submit(struct agx4_device *adev, void *buf, size_t len)
 {
-#if IS_ENABLED(CONFIG_DRM_AGX4_KUNIT_TEST)
-	agx4_reset_dump_fn hook = READ_ONCE(agx4_reset_dump_hook);
-
-	if (hook) {
-		hook(adev, buf, len);
+	if (adev->backend && adev->backend->coredump) {
+		adev->backend->coredump(adev, buf, len);
 		return;
 	}
-#endif
 	dev_coredumpv(adev->base.dev, buf, len, GFP_KERNEL);
 }
 

@@ -20,9 +20,6 @@ bool agx4_reset_pending(struct agx4_device *adev);
 int agx4_reset_run(struct agx4_device *adev);
 unsigned int agx4_reset_count(struct agx4_device *adev);
 unsigned int agx4_reset_failures(struct agx4_device *adev);
-typedef void (*agx4_reset_dump_fn)(struct agx4_device *adev, void *buf,
-				   size_t len);
-extern agx4_reset_dump_fn agx4_reset_dump_hook;
 #endif
 
 #endif /* AGX4_RESET_H */

@@ -592,7 +592,7 @@ static int probe_setup(struct fault_run *r)
 
 static int probe_step(struct fault_run *r)
 {
-	struct agx4_device *adev = agx4_device_create(r->dev, &r->dt->src);
+	struct agx4_device *adev = agx4_test_create(r->dev, &r->dt->src);
 
 	if (IS_ERR(adev))
 		return PTR_ERR(adev);
@@ -1842,7 +1842,7 @@ static int agx4_fault_suite_init(struct kunit_suite *suite)
 	*knobs.slab_verbose = 0;
 	*knobs.page_verbose = 0;
 
-	agx4_reset_dump_hook = dump_hook;
+	agx4_test_dump_hook = dump_hook;
 
 	ret = register_trace_kmalloc(probe_kmalloc, NULL);
 	ret = ret ?: register_trace_kmem_cache_alloc(probe_cache_alloc, NULL);
@@ -1858,7 +1858,7 @@ static void agx4_fault_suite_exit(struct kunit_suite *suite)
 	unregister_trace_kmem_cache_alloc(probe_cache_alloc, NULL);
 	unregister_trace_kmalloc(probe_kmalloc, NULL);
 	tracepoint_synchronize_unregister();
-	agx4_reset_dump_hook = NULL;
+	agx4_test_dump_hook = NULL;
 	if (knobs.slab_ignore_wait) {
 		*knobs.slab_ignore_wait = knobs.slab_ignore_wait_was;
 		*knobs.page_ignore_wait = knobs.page_ignore_wait_was;

@@ -10,6 +10,7 @@
 #include <kunit/test-bug.h>
 #include <kunit/test.h>
 #include <linux/debugfs.h>
+#include <linux/devcoredump.h>
 #include <linux/dma-fence.h>
 #include <linux/dma-mapping.h>
 #include <linux/file.h>
@@ -675,6 +676,43 @@ struct agx4_test_regs *agx4_test_fake_gpu(struct kunit *test,
 	return r;
 }
 
+/*
+ * Where the tests' devices hand their reset dumps.  The reset runs on its
+ * workqueue, off the test's task, where static stubs do not redirect: the
+ * tests' devices have a backend that takes the dumps
+ * (&agx4_device_backend.coredump) and gives them to this hook, which takes
+ * the buffer over; without one they go to devcoredump, as on hardware.
+ */
+agx4_test_dump_fn agx4_test_dump_hook;
+
+static void test_coredump(struct agx4_device *adev, void *buf, size_t len)
+{
+	agx4_test_dump_fn hook = READ_ONCE(agx4_test_dump_hook);
+
+	if (hook)
+		hook(adev, buf, len);
+	else
+		dev_coredumpv(adev->base.dev, buf, len, GFP_KERNEL);
+}
+
+/* The registers and the firmware are the static stubs' (test's task). */
+static const struct agx4_device_backend test_backend = {
+	.coredump = test_coredump,
+};
+
+/**
+ * agx4_test_create() - agx4_device_create() for the tests' devices
+ * @dev: the parent device.
+ * @src: its device tree.
+ *
+ * Return: as agx4_device_create(); its dumps go to agx4_test_dump_hook.
+ */
+struct agx4_device *agx4_test_create(struct device *dev,
+				     const struct agx4_dt_source *src)
+{
+	return agx4_device_create_backend(dev, src, &test_backend, NULL);
+}
+
 /**
  * agx4_test_probe() - probe a device of @soc against the firmware model
  * @test: the test; the device goes with it.
@@ -690,7 +728,7 @@ struct agx4_device *agx4_test_probe(struct kunit *test, enum agx4_soc_id soc)
 
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, dev);
 	agx4_test_fake_gpu(test, soc);
-	adev = agx4_device_create(dev, &dt->src);
+	adev = agx4_test_create(dev, &dt->src);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, adev);
 	KUNIT_ASSERT_NOT_NULL(test, adev->fw);
 	return adev;

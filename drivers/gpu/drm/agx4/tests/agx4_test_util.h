@@ -14,6 +14,7 @@
 #include "../agx4_uat.h"
 
 struct agx4_device;
+struct agx4_dt_source;
 struct agx4_gem_object;
 struct dma_fence;
 struct file;
@@ -99,6 +100,11 @@ struct agx4_test_cmdbuf {
 	u8 buf[AGX4_TEST_CMDBUF_MAX];
 };
 
+typedef void (*agx4_test_dump_fn)(struct agx4_device *adev, void *buf,
+				  size_t len);
+extern agx4_test_dump_fn agx4_test_dump_hook;
+struct agx4_device *agx4_test_create(struct device *dev,
+				     const struct agx4_dt_source *src);
 struct agx4_device *agx4_test_probe(struct kunit *test, enum agx4_soc_id soc);
 struct agx4_test_client *agx4_test_client_open(struct kunit *test,
 					       struct agx4_device *adev);

@@ -11,8 +11,9 @@
 # Into a new initramfs it copies busybox-static, those modules, every
 # program of IGT_BUILD/tests/asahi, IGT_BUILD/lib/libigt.so.0 and each
 # shared library they need (as ldd lists them, the loader included).
-# The guest loads agx4 with model=<gen> for each generation, runs every
-# program (every subtest), unloads agx4, and fails the run on a kernel
+# The guest loads agx4 and then the model's module, agx4_model, with
+# model=<gen> for each generation, runs every program (every subtest),
+# unloads both, and fails the run on a kernel
 # warning, oops or lockdep report.
 #
 # Usage: igt-tests/run-in-qemu.sh IGT_BUILD [QEMU_OUT]
@@ -107,7 +108,8 @@ dmesg -c >/tmp/dmesg.all
 for gen in $GENS; do
 	# A 3 s job timeout (default 10 s), as make qemu-test: asahi_model's
 	# job-timeout subtest waits it out.
-	if ! modprobe agx4 model=\$gen job_timeout_ms=3000; then
+	if ! modprobe agx4 job_timeout_ms=3000 ||
+	   ! modprobe agx4_model model=\$gen; then
 		echo "igt: \$gen load-agx4 FAIL"
 		continue
 	fi
@@ -127,7 +129,7 @@ for gen in $GENS; do
 		cat /tmp/k >>/tmp/dmesg.all
 		sed "s/^/\$gen: \$p: # dmesg: /" /tmp/k
 	done
-	rmmod agx4 || echo "igt: \$gen unload-agx4 FAIL"
+	rmmod agx4_model agx4 || echo "igt: \$gen unload-agx4 FAIL"
 done
 dmesg -c >>/tmp/dmesg.all
 if grep -q -E 'WARNING:|BUG:|Oops|possible circular|possible recursive|inconsistent lock|suspicious RCU|UBSAN|general protection|Call Trace' /tmp/dmesg.all; then

@@ -6,17 +6,17 @@
 # software backend (the firmware model), the UAPI programs of
 # tools/testing/selftests/drm/agx4 statically linked against Debian's
 # libdrm, and an initramfs around busybox-static; boots it in
-# qemu-system-x86_64 (TCG), loads agx4 with model=g16, runs every program,
-# unloads, does the same with model=g17p, and checks the kernel log for
-# warnings.  Prints each case, then "qemu: N passed, N failed" last; the
+# qemu-system-x86_64 (TCG), loads agx4 and then the model's module
+# (agx4_model) with model=g16, runs every program, unloads both, does the
+# same with model=g17p, and checks the kernel log for warnings.  Prints each case, then "qemu: N passed, N failed" last; the
 # exit status is non-zero when anything failed.
 #
 # Usage: scripts/qemu-test.sh BUILD_DIR [JOBS]
 #
 # Environment: AGX4_QEMU_GENS (default "g16 g17p"), AGX4_QEMU_TIMEOUT
 # (seconds for the guest, default 900).  To run one program by hand, boot
-# with AGX4_QEMU_SHELL=1: the guest loads agx4 (model=g16) and gives a
-# shell on the console instead of running the programs.
+# with AGX4_QEMU_SHELL=1: the guest loads agx4 and agx4_model (model=g16)
+# and gives a shell on the console instead of running the programs.
 
 set -euo pipefail
 
@@ -108,8 +108,8 @@ result() { # gen, 0/1, name
 	if [ "\$2" = 0 ]; then echo "\$1: ok \$n \$3"; else echo "\$1: not ok \$n \$3"; fi
 }
 if [ -n "$SHELL_MODE" ]; then
-	modprobe agx4 model=g16
-	echo "agx4-guest: agx4 loaded with model=g16; programs in /tests"
+	modprobe agx4 && modprobe agx4_model model=g16
+	echo "agx4-guest: agx4 and agx4_model loaded (model=g16); programs in /tests"
 	setsid cttyhack sh
 	reboot -f
 fi
@@ -117,7 +117,8 @@ dmesg -c >/tmp/dmesg.all
 for gen in $GENS; do
 	# The job timeout cut to 3 s (default 10 s): the model's timeout
 	# cases wait it out once per generation.
-	modprobe agx4 model=\$gen job_timeout_ms=3000; result \$gen \$? load_agx4_model
+	modprobe agx4 job_timeout_ms=3000; result \$gen \$? load_agx4
+	modprobe agx4_model model=\$gen; result \$gen \$? load_agx4_model
 	i=0
 	while [ ! -e /dev/dri/renderD128 ] && [ \$i -lt 50 ]; do sleep 0.1; i=\$((i + 1)); done
 	[ -e /dev/dri/renderD128 ]; result \$gen \$? render_node_appears
@@ -138,8 +139,9 @@ for gen in $GENS; do
 		sed "s/^/\$gen: # dmesg: /" /tmp/k
 		! grep -q -E 'ERROR|error|crash|fault|reset' /tmp/k; result \$gen \$? "\$p-no-driver-errors"
 	done
-	rmmod agx4; result \$gen \$? unload_agx4
+	rmmod agx4_model; result \$gen \$? unload_agx4_model
 	[ ! -e /dev/dri/renderD128 ]; result \$gen \$? render_node_gone
+	rmmod agx4; result \$gen \$? unload_agx4
 done
 # Any warning, oops or lockdep report in the kernel log fails the run.
 dmesg -c >>/tmp/dmesg.all

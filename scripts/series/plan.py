@@ -312,6 +312,9 @@ def mk_filter(text, keep):
             out.append(st)
             continue
         if not any(keep(w) for w in items):
+            # A comment above a dropped statement is its own.
+            while out and all(l.startswith("#") for l in out[-1]):
+                out.pop()
             continue
         if len(st) == 1:
             die("cannot filter Makefile line " + st[0].strip())
@@ -684,7 +687,8 @@ def main():
     hook_k = [l for l in read(os.path.join(root, "Kconfig")).splitlines()
               if l.startswith("source ")][0]
     hook_m = "obj-$(CONFIG_DRM_AGX4) += agx4/"
-    is_model = re.compile(r"^(agx4_fwmodel\w*\.o|agx4_swdev\.o|tests/)$")
+    is_model = re.compile(
+        r"^(agx4_fwmodel\w*\.o|agx4_swdev\.o|agx4_model\.o|tests/)$")
     mk_final = mk_filter(mk_full, lambda w: not is_model.match(w))
     objs = []
     for i, group in enumerate(steps):
@@ -789,9 +793,11 @@ def main():
             "description, and the probe and boot of both generations "
             "against the model. None needs hardware: they run on UML "
             "with PROVE_LOCKING, KASAN and kmemleak on.",
-            "The model is built only with DRM_AGX4_FWMODEL, which the "
-            "KUnit option selects; it drives no hardware and is never for "
-            "production kernels. Run the suites with:",
+            "The model is a module of its own, agx4_model, built with "
+            "DRM_AGX4_FWMODEL, which the KUnit option selects; the tests "
+            "are another, agx4_test, so neither links into agx4.ko. The "
+            "model drives no hardware and is never for production "
+            "kernels. Run the suites with:",
             "  ./tools/testing/kunit/kunit.py run "
             "--kunitconfig=drivers/gpu/drm/agx4"]),
         paths)

@@ -5,6 +5,7 @@
 
 #include <linux/device.h>
 #include <linux/err.h>
+#include <linux/export.h>
 #include <linux/io.h>
 #include <linux/mutex.h>
 
@@ -242,7 +243,7 @@ void agx4_device_unplug(struct agx4_device *adev)
 	}
 	mutex_unlock(&adev->unplug.lock);
 }
-EXPORT_SYMBOL_IF_AGX4_TEST(agx4_device_unplug);
+EXPORT_SYMBOL_NS_GPL(agx4_device_unplug, DRM_AGX4);
 
 static void unplug_action(void *data)
 {
@@ -304,7 +305,7 @@ agx4_device_create_backend(struct device *dev, const struct agx4_dt_source *src,
 		 adev->gen->num_instances);
 	return adev;
 }
-EXPORT_SYMBOL_IF_AGX4_TEST(agx4_device_create_backend);
+EXPORT_SYMBOL_NS_GPL(agx4_device_create_backend, DRM_AGX4);
 
 /**
  * agx4_device_create() - allocate and bring up an agx4 device on hardware

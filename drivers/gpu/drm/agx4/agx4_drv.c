@@ -924,25 +924,7 @@ static struct platform_driver agx4_platform_driver = {
 	.remove = agx4_remove,
 };
 
-static int __init agx4_init(void)
-{
-	int ret = platform_driver_register(&agx4_platform_driver);
-
-	if (ret)
-		return ret;
-	ret = agx4_swdev_init();
-	if (ret)
-		platform_driver_unregister(&agx4_platform_driver);
-	return ret;
-}
-module_init(agx4_init);
-
-static void __exit agx4_exit(void)
-{
-	agx4_swdev_exit();
-	platform_driver_unregister(&agx4_platform_driver);
-}
-module_exit(agx4_exit);
+module_platform_driver(agx4_platform_driver);
 
 MODULE_AUTHOR("The agx4 authors");
 MODULE_DESCRIPTION("DRM driver for the Apple M4 and A18 Pro GPUs (asahi UAPI)");

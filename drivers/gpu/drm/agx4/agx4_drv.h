@@ -11,24 +11,6 @@ struct drm_file;
 
 extern const struct drm_driver agx4_drm_driver;
 
-/*
- * The virtual GPU on the firmware model (agx4_swdev.c, testing only):
- * registered at module load when asked for.
- */
-#if IS_ENABLED(CONFIG_DRM_AGX4_SWDEV)
-int agx4_swdev_init(void);
-void agx4_swdev_exit(void);
-#else
-static inline int agx4_swdev_init(void)
-{
-	return 0;
-}
-
-static inline void agx4_swdev_exit(void)
-{
-}
-#endif
-
 #if IS_ENABLED(CONFIG_DRM_AGX4_KUNIT_TEST)
 #include <linux/types.h>
 

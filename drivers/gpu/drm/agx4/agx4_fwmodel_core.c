@@ -11,6 +11,7 @@
 #include <linux/jiffies.h>
 #include <linux/ktime.h>
 #include <linux/mm.h>
+#include <linux/module.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/unaligned.h>
@@ -2921,3 +2922,7 @@ void agx4_fwmodel_trace_sgx(struct agx4_fwmodel *m, u32 off, u32 val)
 	agx4_fwmodel_trace(m, AGX4_FWMODEL_TR_SGX, 0, 0, off, val);
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_trace_sgx);
+
+MODULE_AUTHOR("The agx4 authors");
+MODULE_DESCRIPTION("Firmware model and software device for agx4 (testing only)");
+MODULE_LICENSE("Dual MIT/GPL");

@@ -5,6 +5,7 @@
 
 #include <linux/align.h>
 #include <linux/device.h>
+#include <linux/export.h>
 #include <linux/kernel.h>
 #include <linux/of.h>
 #include <linux/of_address.h>
@@ -373,7 +374,7 @@ const char *agx4_of_reg_name(enum agx4_reg r)
 {
 	return r < AGX4_REG_COUNT ? agx4_reg_names[r] : "?";
 }
-EXPORT_SYMBOL_IF_AGX4_TEST(agx4_of_reg_name);
+EXPORT_SYMBOL_NS_GPL(agx4_of_reg_name, DRM_AGX4);
 
 /**
  * agx4_of_mem_name() - the ``memory-region-names`` entry of a region
@@ -385,7 +386,7 @@ const char *agx4_of_mem_name(enum agx4_mem m)
 {
 	return m < AGX4_MEM_COUNT ? agx4_mem_names[m] : "?";
 }
-EXPORT_SYMBOL_IF_AGX4_TEST(agx4_of_mem_name);
+EXPORT_SYMBOL_NS_GPL(agx4_of_mem_name, DRM_AGX4);
 
 struct parse_ctx {
 	struct device *dev;

@@ -18,7 +18,6 @@
 #include <drm/drm_print.h>
 
 #include "agx4_device.h"
-#include "agx4_drv.h"
 #include "agx4_fwmodel.h"
 #include "agx4_fwmodel_dt.h"
 #include "agx4_of.h"
@@ -26,8 +25,9 @@
 /**
  * DOC: software backend
  *
- * With ``CONFIG_DRM_AGX4_SWDEV``, loading agx4 with ``model=g16`` or
- * ``model=g17p`` registers one virtual GPU whose firmware is the firmware
+ * With ``CONFIG_DRM_AGX4_SWDEV``, loading the model's module
+ * (``agx4_model``, after ``agx4``) with ``model=g16`` or ``model=g17p``
+ * registers one virtual GPU whose firmware is the firmware
  * model (agx4_fwmodel), the same code the KUnit suites boot the driver
  * against: a t8132 (G16) or a t8140 (G17P) with the good device tree of
  * its SoC (agx4_fwmodel_dt_fill(), the node the KUnit suites start from),
@@ -464,12 +464,11 @@ static struct platform_driver swdev_driver = {
 
 static struct platform_device *swdev_pdev;
 
-/**
- * agx4_swdev_init() - register the virtual GPU the ``model`` parameter asks for
- *
- * Return: 0 (also when none is asked for), or a negative errno.
+/*
+ * Register the virtual GPU the ``model`` parameter asks for: 0 (also when
+ * none is asked for), or a negative errno.
  */
-int agx4_swdev_init(void)
+static int __init swdev_init(void)
 {
 	const struct platform_device_info info = {
 		.name = sysfs_streq(model, "g16") ? "agx4-model-g16" :
@@ -482,7 +481,7 @@ int agx4_swdev_init(void)
 	if (!model[0])
 		return 0;
 	if (!sysfs_streq(model, "g16") && !sysfs_streq(model, "g17p")) {
-		pr_err("agx4: model=%s: expected g16 or g17p\n", model);
+		pr_err("agx4_model: model=%s: expected g16 or g17p\n", model);
 		return -EINVAL;
 	}
 	ret = platform_driver_register(&swdev_driver);
@@ -498,10 +497,8 @@ int agx4_swdev_init(void)
 	return 0;
 }
 
-/**
- * agx4_swdev_exit() - unregister what agx4_swdev_init() registered
- */
-void agx4_swdev_exit(void)
+/* Unregister what swdev_init() registered. */
+static void __exit swdev_exit(void)
 {
 	if (!swdev_pdev)
 		return;
@@ -509,3 +506,8 @@ void agx4_swdev_exit(void)
 	platform_driver_unregister(&swdev_driver);
 	swdev_pdev = NULL;
 }
+module_init(swdev_init);
+module_exit(swdev_exit);
+
+/* agx4_device_create_backend(), agx4_device_unplug(), agx4_of_*_name(). */
+MODULE_IMPORT_NS(DRM_AGX4);

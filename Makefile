@@ -2,10 +2,11 @@
 #
 # agx4 repository entry points.  See README.md.
 #
-#   make                 arm64 W=1 build of the kernel and agx4.ko
+#   make                 arm64 W=1 build of the kernel and agx4.ko (and
+#                        the agx4 tests and model as modules)
 #   make check           every check (what CI runs)
 #   make kunit [T=glob]  KUnit on UML; T selects suites/cases
-#   make sparse | checkpatch | kerneldoc | bench | units | symbols
+#   make sparse | checkpatch | kerneldoc | bench | units | symbols | split
 #   make qemu-test       agx4 on the firmware model in an x86_64 QEMU guest,
 #                        driven from userspace (not part of check yet)
 #   make series          the patch series for review, in build/series/
@@ -35,8 +36,8 @@ OVERLAY := $(shell cd '$(ROOT)' && find drivers include patches tools \
 	     Kconfig scripts/agx4-arm64.config scripts/build-arm64.sh \
 	     scripts/kconfig-fragment.sh -type f 2>/dev/null)
 
-.PHONY: all check kunit bench sparse checkpatch kerneldoc units symbols graft \
-	qemu-test series series-check mutants clean FORCE
+.PHONY: all check kunit bench sparse checkpatch kerneldoc units symbols split \
+	graft qemu-test series series-check mutants clean FORCE
 
 all: $(B)/arm64/.agx4-built
 	@$(S)/report.sh '$(B)'
@@ -73,6 +74,10 @@ units:
 # Every global symbol of the driver starts with agx4_.
 symbols: $(B)/arm64/.agx4-built
 	@$(S)/symbols.sh '$(B)'
+
+# agx4.ko holds no test or model code (they are modules of their own).
+split: $(B)/arm64/.agx4-built
+	@$(S)/split.sh '$(B)'
 
 checkpatch kerneldoc: $(B)/.graft-stamp
 	@$(S)/deps.sh check

@@ -3,7 +3,9 @@
 #
 # Configure and build the arm64 kernel and agx4.ko the way a distro would:
 # cross compiler aarch64-linux-gnu-, ARCH_APPLE, 16 KiB pages, agx4 as a
-# module, W=1.  Any warning from an agx4 file fails the build.
+# module, and KUnit, the agx4 tests (agx4_test.ko) and the firmware model
+# (agx4_model.ko) as modules too, W=1.  Any warning from an agx4 file fails
+# the build.
 #
 # Usage: scripts/build-arm64.sh BUILD_DIR [JOBS]
 

@@ -15,7 +15,7 @@ shopt -s nullglob
 objs=()
 for o in "$dir"/*.o; do
 	case "$(basename "$o")" in
-	agx4.o | *.mod.o) ;;
+	agx4.o | agx4_model.o | *.mod.o) ;;
 	*) objs+=("$o") ;;
 	esac
 done

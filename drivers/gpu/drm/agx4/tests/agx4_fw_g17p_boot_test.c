@@ -355,7 +355,10 @@ static void agx4_fw_g17p_bundle_keeps_other_bytes(struct kunit *test)
 						       STATE_OBJECT), 0);
 	/* hwdata (0..0x3db4), the work rings and both main configs. */
 	memset(ref, 0x5a, BUNDLE_SIZE);
-	KUNIT_EXPECT_EQ(test, memcmp(b, ref, 0x5245), 0);
+	KUNIT_EXPECT_EQ(test, memcmp(b, ref, 0x5240), 0);
+	/* The power block is written whole, to 0x7fd0; what follows is kept. */
+	KUNIT_EXPECT_EQ(test, first_nonzero(b + 0x5240, 4), 4);
+	KUNIT_EXPECT_EQ(test, memcmp(b + 0x7fd0, ref, 0x80ac - 0x7fd0), 0);
 	KUNIT_EXPECT_EQ(test, memcmp(b + 0xb8e2, ref, BUNDLE_SIZE - 0xb8e2),
 			0);
 }

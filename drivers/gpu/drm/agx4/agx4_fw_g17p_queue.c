@@ -221,259 +221,9 @@
  * hand, not recorded in the objects.
  */
 
-#define G17P_PRIORITY		2
-#define G17P_PIPE_RENDER	0
-#define G17P_PIPE_COMPUTE	2
-
-/* Commands a queue may have published and not finished (its credits). */
-#define G17P_CREDITS		128
-
-/*
- * Commands of one owner and renders of one pool before a recycle: n + 1
- * and k + 1 must fit 24 bits (queue submission, event group; H).
- */
-#define OWN_MAX_COMMANDS	G17P_MAX_SUBMISSION
-#define POOL_MAX_RENDERS	0xffffff
-
-/* An owner's arena: offsets from its base (H: the reference's layout). */
-#define OWN_SIZE		SZ_2M
-#define OWN_DESC_STRIDE		0x1040
-#define OWN_DESCS		240
-#define OWN_DESC_BYTES		0x1000
-#define OWN_QUEUE		0x100000
-#define OWN_POINTERS		0x104000
-#define OWN_RING		0x108000
-#define OWN_CONTEXTS		0x110000
-#define OWN_SUPPORT		0x140000
-#define OWN_STATE		0x144000
-#define OWN_SCRATCH		0x148000
-#define OWN_CONTROL		0x14c000
-#define OWN_JOB_LIST		0x150000
-#define OWN_OPTIONAL		0x154000
-#define OWN_SCHED		0x160000
-#define OWN_SLOTS		0x170000
-#define OWN_STATUS		0x178000
-#define OWN_DISPATCH_A		0x17c000
-#define OWN_DISPATCH_B		0x180000
-#define OWN_BANKS		0x190000
-#define OWN_BANK_SIZE		0x8000
-#define OWN_BANK_RING		0x4000
-#define OWN_EVENTS		0x1a0000
-#define OWN_EVENT_SIZE		0x400
-#define OWN_RECORDS		256
-#define OWN_RING_ENTRIES	0x500
-#define OWN_BANK_COMMANDS	128
-static_assert(OWN_EVENTS + OWN_RECORDS * OWN_EVENT_SIZE <= OWN_SIZE);
-static_assert(OWN_DESCS * OWN_DESC_STRIDE <= OWN_QUEUE);
-static_assert(OWN_BANK_COMMANDS >= G17P_CREDITS);
-static_assert(OWN_DESCS > G17P_CREDITS);
-static_assert(OWN_DESCS <= OWN_RECORDS);
-/* The records of an ordinal mod 256 each fit their array. */
-static_assert(OWN_SCHED + OWN_RECORDS * 0x100 <= OWN_SLOTS);
-static_assert(OWN_SLOTS + OWN_RECORDS * 0x40 <= OWN_STATUS);
-static_assert(OWN_STATUS + OWN_RECORDS * 0x40 <= OWN_DISPATCH_A);
-static_assert(OWN_DISPATCH_A + OWN_RECORDS * 0x40 <= OWN_DISPATCH_B);
-static_assert(OWN_SCRATCH + OWN_RECORDS * 0x40 <= OWN_CONTROL);
-
-/* Context-0 low alias of owner i's arena (M: the reference's window). */
-#define OWN_LOW_BASE		0x7200000000ull
-#define OWN_FIRST_GRID		32
-#define OWN_UUID_BASE		0x200
-/* Per-command constants of the descriptor and program (H). */
-#define OWN_SUPPORT_CONTROL	0xe0a00001
-#define OWN_IDENTITY		0x0200020803000247ull
-#define OWN_IDENTITY_STEP	0x200000001ull
-#define OWN_GATE		1
-#define OWN_EV_COUNTER		2
-/* The compute optional record's words (H; GAP: meaning). */
-#define OWN_OPT_SCHED		{ 2, 0, 2 }
-#define OWN_OPT_CTX2		2
-#define OWN_OPT_ORDINAL		0x29
-
-/*
- * The VM's kernel carve-out: the compute operand namespace (lists, table,
- * state, buffers; the reference's relative layout from 0x70_0000_0000,
- * M), then each owner's save areas and robustness words.
- */
-#define KC_LISTS		0x0
-#define KC_LIST_STRIDE		0x800
-#define KC_LISTS_PER_PAGE	8
-#define KC_TABLE		0x208000
-#define KC_TABLE_STRIDE		0x40
-#define KC_TABLE_TAG		BIT_ULL(60)
-#define KC_STATE		0x220000
-#define KC_STATE_SIZE		0x14000
-#define KC_BUFFERS		0x238000
-#define KC_BUFFER_STRIDE	0x108000
-#define KC_BUFFER_SIZE		SZ_1M
-#define KC_NUM_BUFFERS		21
-#define KC_LIST_PAGES		DIV_ROUND_UP(KC_NUM_BUFFERS, KC_LISTS_PER_PAGE)
-/* The namespace object: lists, table, state. */
-#define NS_LISTS		0
-#define NS_TABLE		(KC_LIST_PAGES * SZ_16K)
-#define NS_STATE		(NS_TABLE + SZ_16K)
-#define NS_SIZE			(NS_STATE + KC_STATE_SIZE)
-#define KC_OWNERS		0x2000000
-#define KC_OWNER_SIZE		0x40000
-/*
- * Save areas (G17P-16), L: 3 pages each (the reference re-points 3 pages
- * per slot), 4 per owner, taken by ordinal mod 4: an owner runs one
- * command at a time (each waits for its previous one).  The reference
- * spaces 256 of them 0x78000 apart (preempt + slot * 0x78000,
- * PreparationSeed::prepare, g17p_compute_queues.rs@fc79d23c), which agx4
- * does not follow: that is 120 MiB of the VM's carve-out per owner (the
- * carve-out is 512 MiB for up to 96 owners); even 4 such slots would
- * take 1.9 MiB per owner (against 208 KiB) and cut each pool's TVB
- * growth room from 194 blocks to 122; and the stride is not a size the
- * firmware fills, since the reference's own robustness words (preempt +
- * 0x100000 + slot * 0x40) lie inside slot 2's stride.  The robustness
- * words are indexed by the ordinal mod 256, as the reference's.
- */
-#define SAVE_SLOTS		4
-#define SAVE_SIZE		0xc000
-#define PRIV_ROBUST		(SAVE_SLOTS * SAVE_SIZE)
-#define PRIV_SIZE		(PRIV_ROBUST + SZ_16K)
-static_assert(KC_BUFFERS + KC_NUM_BUFFERS * KC_BUFFER_STRIDE <= KC_OWNERS);
-static_assert(PRIV_SIZE <= KC_OWNER_SIZE);
-static_assert(KC_OWNERS + AGX4_G17P_MAX_OWNERS * KC_OWNER_SIZE <=
+/* The owners' areas fit the smallest kernel carve-out. */
+static_assert(G17P_KC_OWNERS + AGX4_G17P_MAX_OWNERS * G17P_KC_OWNER_SIZE <=
 	      AGX4_VM_KERNEL_MIN_SIZE);
-/*
- * The rest of the carve-out holds the blocks TVB growth adds to the VM's
- * pools: one equal slice per pool index (agx4's layout; GAP: where the
- * firmware needs them is not known, the reference takes the first free
- * range from 0x10_0200_0000, which agx4's pool windows use).
- */
-#define KC_GROWTH		(KC_OWNERS + AGX4_G17P_MAX_OWNERS * KC_OWNER_SIZE)
-
-/*
- * A render pool's arena: offsets from its base.  The reference's layout
- * for pools 2 and up (H), with everything a pool uses its own (support,
- * state, channel control, descriptors, optional records, event items,
- * completion pairs, dispatch words), so pools never share a slot.
- */
-#define POOL_QUEUE(st)		((st) * 0xc0)
-#define POOL_POINTERS(st)	(0x8000 + (st) * 0x8000)
-#define POOL_RING(st)		(0x18000 + (st) * 0x8000)
-#define POOL_STATUS(st)		(0x28000 + (st) * 0x8000)
-#define POOL_JOB_LIST		0x38000
-#define POOL_A_PRE		0x40000
-#define POOL_A			0x40100
-#define POOL_B_PRE		0x48000
-#define POOL_B			0x48080
-#define POOL_SHARED1		0x4a800
-#define POOL_LEAF_PRIMARY	0x50000
-#define POOL_LEAF_SECONDARY	0x60000
-#define POOL_LEAF_A		0x68000
-#define POOL_LEAF_B		0x70000
-#define POOL_LEAF_SHARED	0x78000
-#define POOL_LEAF_FLAG		0x80000
-#define POOL_SHARED0		0x88000
-#define POOL_CONTEXTS(st)	(0x90000 + (st) * 0x20000)
-#define POOL_BANKS(st)		(0xd0000 + (st) * 0x10000)
-#define POOL_SUPPORT		0xf0000
-#define POOL_STATE		0xf4000
-#define POOL_CONTROL		0xf8000
-#define POOL_STAMPS		0xfc000
-#define POOL_DISPATCH		0x100000
-#define POOL_DISPATCH_B		0x2000
-#define POOL_OPTIONAL		0x104000
-#define POOL_EVENTS		0x110000
-#define POOL_DESC_TA		0x120000
-#define POOL_DESC_3D		0x170000
-#define POOL_SIZE		0x284000
-/* Storage slots (descriptors, optional records, events, completion). */
-#define POOL_SLOTS		128
-#define POOL_OPT_SIZE		0x180
-#define POOL_EV_SIZE		0x80
-#define POOL_STAMP_SIZE		0x40
-#define POOL_STATUS_SIZE	0x40
-#define POOL_TA_SIZE		0x9c0
-#define POOL_3D_SIZE		0x2240
-static_assert(POOL_DESC_TA + POOL_SLOTS * POOL_TA_SIZE <= POOL_DESC_3D);
-static_assert(POOL_DESC_3D + POOL_SLOTS * POOL_3D_SIZE <= POOL_SIZE);
-static_assert(POOL_SLOTS >= G17P_CREDITS);
-/* Item rings: 3 items a render, used up to 0x500 entries (H). */
-#define POOL_RING_ENTRIES	0x500
-#define POOL_BANK_RENDERS	(POOL_RING_ENTRIES / 3)
-/* Context-0 alias of pool p's arena (agx4's choice of window). */
-#define POOL_LOW_BASE		0x7400000000ull
-#define POOL_LOW_STRIDE		0x400000
-#define POOL_UUID		0x15
-/* The last pool's 3D grid is below the owners' (see pool_grid()). */
-static_assert(2 * (AGX4_G17P_MAX_POOLS - 1) + 2 + 1 < OWN_FIRST_GRID);
-/* Every owner's grid is in a report's 128-bit mask. */
-static_assert(OWN_FIRST_GRID + AGX4_G17P_MAX_OWNERS <= 128);
-/* Groups of TVB blocks a pool starts with, and their geometry (H). */
-#define POOL_GROUPS		8
-#define POOL_BLOCK_SIZE		0x20000
-#define POOL_BLOCK_STRIDE	0x28000
-#define POOL_BLOCK_PAGES	4
-#define POOL_ID_SHIFT		15
-/*
- * Growths a pool records: up to 2048 blocks (H), 10 at a time (H).  A
- * pool grown in smaller steps (tvb_max_blocks raised between requests)
- * is refused growth once they are used.
- */
-#define G17P_TVB_MAX_BLOCKS	2048
-#define G17P_TVB_MAX_GROWTHS	DIV_ROUND_UP(G17P_TVB_MAX_BLOCKS - POOL_GROUPS, 10)
-/* Pool-B cycle values (H). */
-#define POOL_B_VALUE		0x80004
-#define POOL_B_PRE_VALUE	0x80000
-#define POOL_B_4		0x10
-#define POOL_B_CYCLE		0x178020
-#define POOL_B_CYCLE_LAST	0x178000
-#define POOL_B_CYCLES		36
-#define POOL_SHARED_30		0x10000
-#define POOL_SHARED_38		0xc18
-#define POOL_SHARED_7C		0x3060
-#define POOL_SHARED_80		0x1020
-#define POOL_SHARED_84		0x180000
-#define POOL_DONE_MARK		0x13
-
-/*
- * Pool p's window in the client VM, in the 64 MiB above the context base
- * that the Mesa fork leaves to the kernel (M): the aux-framebuffer,
- * metadata and deflake pages, the status arrays and two leaves aliased,
- * the TVB blocks and a scratch area for the tilemap ring and TPC.
- */
-#define WIN_BASE		(AGX4_FW_CONTEXT_BASE + 0x400000)
-#define WIN_STRIDE		0x400000
-#define WIN_AUX			0x0
-#define WIN_META		0x4000
-#define WIN_DEFLAKE		0x8000
-#define WIN_STATUS(st)		(0xc000 + (st) * 0x4000)
-#define WIN_LEAF_B		0x14000
-#define WIN_LEAF_PRIMARY	0x18000
-#define WIN_BLOCKS		0x20000
-#define WIN_SCRATCH		0x180000
-#define WIN_SCRATCH_SIZE	0x200000
-static_assert(WIN_BLOCKS + POOL_GROUPS * POOL_BLOCK_STRIDE <= WIN_SCRATCH);
-static_assert(WIN_SCRATCH + WIN_SCRATCH_SIZE <= WIN_STRIDE);
-static_assert(WIN_BASE + AGX4_G17P_MAX_POOLS * WIN_STRIDE <=
-	      AGX4_FW_CONTEXT_BASE + 0x4000000);
-/* The pool's own memory there: aux, meta, deflake, blocks, scratch. */
-#define MEM_BLOCKS		0xc000
-#define MEM_SCRATCH		(MEM_BLOCKS + POOL_GROUPS * POOL_BLOCK_SIZE)
-#define MEM_SIZE		(MEM_SCRATCH + WIN_SCRATCH_SIZE)
-#define DEFLAKE_3		0x0
-#define DEFLAKE_2		0x20
-#define DEFLAKE_1		0x2a0
-#define HEAPMETA_LAYERED	0x100
-/* The tilemap ring: one block a render, by index (H). */
-#define TILEMAP_BLOCKS		8
-/* Render support (class-4 state form, H). */
-#define POOL_SUPPORT_HEADER	6
-/*
- * The lifecycle words of an ordinary render are 0, with the ordinary
- * gates (H: both references; the words 0xc4010000e8 / 0xc4010000e7 and
- * their own gates belong only to an opening descriptor built for a
- * dormant owner, which agx4 never builds).
- */
-#define POOL_LIFECYCLE		0
-/* Aux-framebuffer flags and pages, as G16's (M: same family). */
-#define POOL_AUX_FLAGS		0xc000
-#define POOL_AUX_PAGES		0x100000
-#define POOL_AUX_DBIAS		BIT(18)
 
 /* GPU read-write, uncached, in a client or the device context. */
 static const struct agx4_uat_prot gpu_rw = {
@@ -536,7 +286,7 @@ struct g17p_owner {
 	 */
 	spinlock_t desc_lock;
 	wait_queue_head_t desc_wq;
-	DECLARE_BITMAP(held, OWN_DESCS);
+	DECLARE_BITMAP(held, G17P_OWN_DESCS);
 };
 
 /**
@@ -560,9 +310,9 @@ struct g17p_owner {
  * @w: write index of each stage in the current bank.
  * @seen: the done index last read from each stage's current bank.
  * @published: renders published.
- * @recent: the last %TILEMAP_BLOCKS renders published, by index, while
+ * @recent: the last %G17P_TILEMAP_BLOCKS renders published, by index, while
  *	their job lives.
- * @blocks: TVB blocks the pool holds (%POOL_GROUPS, then what growth
+ * @blocks: TVB blocks the pool holds (%G17P_POOL_GROUPS, then what growth
  *	added in @vm); under &agx4_fw_g17p_sub.tvb_lock, as the next three.
  * @counter: the request counter the pool's next growth request carries.
  * @ngrown: entries of @grown.
@@ -585,7 +335,7 @@ struct g17p_pool {
 	u32 w[2];
 	u32 seen[2];
 	u32 published;
-	struct g17p_cmd *recent[TILEMAP_BLOCKS];
+	struct g17p_cmd *recent[G17P_TILEMAP_BLOCKS];
 	u32 blocks;
 	u32 counter;
 	u32 ngrown;
@@ -825,12 +575,12 @@ static void unmap_namespace(struct agx4_vm *vm)
 	unsigned int i;
 
 	lockdep_assert_held(&vm->bind_lock);
-	unmap_part(&vm->uat, base + KC_LISTS, NS_TABLE - NS_LISTS);
-	unmap_part(&vm->uat, base + KC_TABLE, SZ_16K);
-	unmap_part(&vm->uat, base + KC_STATE, KC_STATE_SIZE);
-	for (i = 0; i < KC_NUM_BUFFERS; i++)
-		unmap_part(&vm->uat, base + KC_BUFFERS + i * KC_BUFFER_STRIDE,
-			   KC_BUFFER_SIZE);
+	unmap_part(&vm->uat, base + G17P_KC_LISTS, G17P_NS_TABLE - G17P_NS_LISTS);
+	unmap_part(&vm->uat, base + G17P_KC_TABLE, SZ_16K);
+	unmap_part(&vm->uat, base + G17P_KC_STATE, G17P_KC_STATE_SIZE);
+	for (i = 0; i < G17P_KC_NUM_BUFFERS; i++)
+		unmap_part(&vm->uat, base + G17P_KC_BUFFERS + i * G17P_KC_BUFFER_STRIDE,
+			   G17P_KC_BUFFER_SIZE);
 }
 
 static void vm_fw_free(struct agx4_vm *vm, void *fw)
@@ -855,7 +605,7 @@ static struct agx4_fw_obj *operand_buffers(struct agx4_fw_g17p_sub *sub)
 		return sub->operands;
 	mutex_lock(&sub->b->lock);
 	obj = agx4_fw_boot_alloc(sub->b, "compute_operands",
-				 KC_NUM_BUFFERS * KC_BUFFER_SIZE,
+				 G17P_KC_NUM_BUFFERS * G17P_KC_BUFFER_SIZE,
 				 AGX4_FW_OBJ_SHARED);
 	mutex_unlock(&sub->b->lock);
 	if (!IS_ERR(obj))
@@ -873,17 +623,17 @@ static void fill_namespace(struct agx4_fw_obj *ns, u64 base)
 	u8 *cpu = ns->cpu;
 	unsigned int i, j;
 
-	for (i = 0; i < KC_NUM_BUFFERS; i++) {
-		u64 buf = base + KC_BUFFERS + i * KC_BUFFER_STRIDE;
-		__le64 *list = (__le64 *)(cpu + NS_LISTS +
-					  (i / KC_LISTS_PER_PAGE) * SZ_16K +
-					  (i % KC_LISTS_PER_PAGE) *
-					  KC_LIST_STRIDE);
+	for (i = 0; i < G17P_KC_NUM_BUFFERS; i++) {
+		u64 buf = base + G17P_KC_BUFFERS + i * G17P_KC_BUFFER_STRIDE;
+		__le64 *list = (__le64 *)(cpu + G17P_NS_LISTS +
+					  (i / G17P_KC_LISTS_PER_PAGE) * SZ_16K +
+					  (i % G17P_KC_LISTS_PER_PAGE) *
+					  G17P_KC_LIST_STRIDE);
 
-		for (j = 0; j < KC_BUFFER_SIZE / SZ_16K; j++)
+		for (j = 0; j < G17P_KC_BUFFER_SIZE / SZ_16K; j++)
 			list[j] = cpu_to_le64(buf + j * SZ_16K);
-		put_unaligned_le64(buf | KC_TABLE_TAG,
-				   cpu + NS_TABLE + i * KC_TABLE_STRIDE);
+		put_unaligned_le64(buf | G17P_KC_TABLE_TAG,
+				   cpu + G17P_NS_TABLE + i * G17P_KC_TABLE_STRIDE);
 	}
 }
 
@@ -896,17 +646,18 @@ static int map_namespace(struct agx4_vm *vm, struct g17p_vm *gvm,
 
 	lockdep_assert_held(&vm->bind_lock);
 	gvm->mapped = true;
-	ret = map_part(&vm->uat, base + KC_LISTS, gvm->ns, NS_LISTS,
-		       NS_TABLE - NS_LISTS) ?:
-	      map_part(&vm->uat, base + KC_TABLE, gvm->ns, NS_TABLE, SZ_16K) ?:
-	      map_part(&vm->uat, base + KC_STATE, gvm->ns, NS_STATE,
-		       KC_STATE_SIZE);
+	ret = map_part(&vm->uat, base + G17P_KC_LISTS, gvm->ns, G17P_NS_LISTS,
+		       G17P_NS_TABLE - G17P_NS_LISTS) ?:
+	      map_part(&vm->uat, base + G17P_KC_TABLE, gvm->ns, G17P_NS_TABLE,
+		       SZ_16K) ?:
+	      map_part(&vm->uat, base + G17P_KC_STATE, gvm->ns, G17P_NS_STATE,
+		       G17P_KC_STATE_SIZE);
 	if (ret)
 		return ret;
-	for (i = 0; i < KC_NUM_BUFFERS; i++) {
-		ret = map_part(&vm->uat, base + KC_BUFFERS +
-			       i * KC_BUFFER_STRIDE, buffers,
-			       i * KC_BUFFER_SIZE, KC_BUFFER_SIZE);
+	for (i = 0; i < G17P_KC_NUM_BUFFERS; i++) {
+		ret = map_part(&vm->uat, base + G17P_KC_BUFFERS +
+			       i * G17P_KC_BUFFER_STRIDE, buffers,
+			       i * G17P_KC_BUFFER_SIZE, G17P_KC_BUFFER_SIZE);
 		if (ret)
 			return ret;
 	}
@@ -933,7 +684,7 @@ static struct g17p_vm *vm_state(struct agx4_fw_g17p_sub *sub,
 	if (!gvm)
 		return ERR_PTR(-ENOMEM);
 	gvm->sub = sub;
-	gvm->ns = agx4_fw_obj_create(&sub->b->adev->mem->heap, NS_SIZE,
+	gvm->ns = agx4_fw_obj_create(&sub->b->adev->mem->heap, G17P_NS_SIZE,
 				     AGX4_FW_OBJ_SHARED, NULL, NULL);
 	if (IS_ERR(gvm->ns)) {
 		ret = PTR_ERR(gvm->ns);
@@ -996,7 +747,7 @@ static void init_pointers(struct g17p_pointers *p)
 {
 	memset(p, 0, sizeof(*p));
 	p->gap_50 = cpu_to_le32(U32_MAX);
-	p->capacity = cpu_to_le32(OWN_RING_ENTRIES);
+	p->capacity = cpu_to_le32(G17P_OWN_RING_ENTRIES);
 }
 
 /* The owner's queue-lifetime objects (what the firmware sees first). */
@@ -1004,18 +755,18 @@ static int init_owner(struct agx4_g17p_queue *fq, struct g17p_owner *o)
 {
 	const struct agx4_fw_gen *gen = fq->base.adev->gen;
 	struct agx4_fw_queue_in qin = {
-		.pointers = own_va(o, OWN_POINTERS),
-		.ring = own_va(o, OWN_RING),
-		.job_list = own_va(o, OWN_JOB_LIST),
-		.self = own_va(o, OWN_QUEUE),
+		.pointers = own_va(o, G17P_OWN_POINTERS),
+		.ring = own_va(o, G17P_OWN_RING),
+		.job_list = own_va(o, G17P_OWN_JOB_LIST),
+		.self = own_va(o, G17P_OWN_QUEUE),
 		.priority = G17P_PRIORITY,
 		.lane = AGX4_FW_LANE_COMPUTE,
-		.uuid = OWN_UUID_BASE + o->grid,
-		.context = own_va(o, OWN_CONTROL),
+		.uuid = G17P_OWN_UUID_BASE + o->grid,
+		.context = own_va(o, G17P_OWN_CONTROL),
 	};
-	struct g17p_support *sup = own_cpu(o, OWN_SUPPORT);
-	struct g17p_chan_control *cc = own_cpu(o, OWN_CONTROL);
-	struct agx4_fw_job_list *jl = own_cpu(o, OWN_JOB_LIST);
+	struct g17p_support *sup = own_cpu(o, G17P_OWN_SUPPORT);
+	struct g17p_chan_control *cc = own_cpu(o, G17P_OWN_CONTROL);
+	struct agx4_fw_job_list *jl = own_cpu(o, G17P_OWN_JOB_LIST);
 	u64 cls = G17P_SUPPORT_CLASS_COMPUTE << G17P_SUPPORT_CLASS_SHIFT;
 
 	sup->header = cpu_to_le64(fq->asid);
@@ -1024,19 +775,19 @@ static int init_owner(struct agx4_g17p_queue *fq, struct g17p_owner *o)
 	sup->gap_18 = cpu_to_le64(G17P_SUPPORT_18);
 	sup->class_20 = cpu_to_le64(cls);
 	sup->class_28 = cpu_to_le64(cls);
-	sup->operands = cpu_to_le64(fq->base.vm->kernel_start + KC_TABLE);
+	sup->operands = cpu_to_le64(fq->base.vm->kernel_start + G17P_KC_TABLE);
 	sup->gap_40 = cpu_to_le32(G17P_SUPPORT_40);
 	sup->cursor = cpu_to_le32(G17P_SUPPORT_CURSOR_COMPUTE);
-	put_unaligned_le64(own_va(o, OWN_STATE), &sup->state);
+	put_unaligned_le64(own_va(o, G17P_OWN_STATE), &sup->state);
 	sup->gap_5c = cpu_to_le32(1);
 	sup->kind = cpu_to_le32(G17P_SUPPORT_KIND_COMPUTE);
-	*(__le32 *)own_cpu(o, OWN_STATE) = cpu_to_le32(1);
+	*(__le32 *)own_cpu(o, G17P_OWN_STATE) = cpu_to_le32(1);
 	cc->gap_0 = cpu_to_le64(G17P_CHAN_CONTROL_0);
 	cc->gap_20 = cpu_to_le64(G17P_CHAN_CONTROL_20);
 	cc->gap_30 = cpu_to_le64(G17P_CHAN_CONTROL_30);
-	jl->self = cpu_to_le64(own_va(o, OWN_JOB_LIST));
-	init_pointers(own_cpu(o, OWN_POINTERS));
-	return gen->build_queue(&qin, own_cpu(o, OWN_QUEUE),
+	jl->self = cpu_to_le64(own_va(o, G17P_OWN_JOB_LIST));
+	init_pointers(own_cpu(o, G17P_OWN_POINTERS));
+	return gen->build_queue(&qin, own_cpu(o, G17P_OWN_QUEUE),
 				sizeof(struct g17p_queue));
 }
 
@@ -1068,7 +819,7 @@ static void put_slot(struct agx4_fw_g17p_sub *sub, unsigned long *map,
  */
 static void owner_release(struct agx4_g17p_queue *fq, struct g17p_owner *o)
 {
-	unmap_destroy(fq, o->priv, o->priv_gpu, PRIV_SIZE);
+	unmap_destroy(fq, o->priv, o->priv_gpu, G17P_PRIV_SIZE);
 	agx4_fw_obj_destroy(o->arena);
 	kfree(o);
 }
@@ -1077,7 +828,7 @@ static void owner_free(struct agx4_g17p_queue *fq, struct g17p_owner *o)
 {
 	unsigned int i = o->index;
 
-	unmap_part(&fq->sub->b->dev_uat, o->low, OWN_SIZE);
+	unmap_part(&fq->sub->b->dev_uat, o->low, G17P_OWN_SIZE);
 	owner_release(fq, o);
 	put_slot(fq->sub, fq->sub->owners, i);
 }
@@ -1147,24 +898,25 @@ static int owner_create(struct agx4_g17p_queue *fq)
 		return -ENOSPC;
 	}
 	o->index = i;
-	o->grid = OWN_FIRST_GRID + i;
+	o->grid = G17P_OWN_FIRST_GRID + i;
 	spin_lock_init(&o->desc_lock);
 	init_waitqueue_head(&o->desc_wq);
-	o->low = OWN_LOW_BASE + (u64)i * OWN_SIZE;
-	o->priv_gpu = fq->base.vm->kernel_start + KC_OWNERS + i * KC_OWNER_SIZE;
-	o->arena = agx4_fw_obj_create(heap, OWN_SIZE, AGX4_FW_OBJ_SHARED,
+	o->low = G17P_OWN_LOW_BASE + (u64)i * G17P_OWN_SIZE;
+	o->priv_gpu = fq->base.vm->kernel_start + G17P_KC_OWNERS +
+		      i * G17P_KC_OWNER_SIZE;
+	o->arena = agx4_fw_obj_create(heap, G17P_OWN_SIZE, AGX4_FW_OBJ_SHARED,
 				      NULL, NULL);
 	if (IS_ERR(o->arena))
 		goto err;
-	ret = map_part(&sub->b->dev_uat, o->low, o->arena, 0, OWN_SIZE);
+	ret = map_part(&sub->b->dev_uat, o->low, o->arena, 0, G17P_OWN_SIZE);
 	if (ret)
 		goto err_ret;
-	o->priv = agx4_fw_obj_create(heap, PRIV_SIZE, AGX4_FW_OBJ_SHARED,
+	o->priv = agx4_fw_obj_create(heap, G17P_PRIV_SIZE, AGX4_FW_OBJ_SHARED,
 				     NULL, NULL);
 	if (IS_ERR(o->priv))
 		goto err;
 	mutex_lock(&fq->base.vm->bind_lock);
-	ret = map_part(&fq->base.vm->uat, o->priv_gpu, o->priv, 0, PRIV_SIZE);
+	ret = map_part(&fq->base.vm->uat, o->priv_gpu, o->priv, 0, G17P_PRIV_SIZE);
 	mutex_unlock(&fq->base.vm->bind_lock);
 	if (!ret)
 		ret = init_owner(fq, o);
@@ -1206,89 +958,89 @@ static u64 pool_low(const struct g17p_pool *pl, u32 off)
 /* TVB block ids count 32 KiB from the context base (H). */
 static u32 block_id(u64 gpu)
 {
-	return (gpu - AGX4_FW_CONTEXT_BASE) >> POOL_ID_SHIFT;
+	return (gpu - AGX4_FW_CONTEXT_BASE) >> G17P_POOL_ID_SHIFT;
 }
 
 /* Leaves, pool A and B with their pre-records, the shared objects (H). */
 static void init_pool_tvb(struct g17p_pool *pl)
 {
-	struct g17p_pool_shared *sh = pool_cpu(pl, POOL_SHARED0);
-	struct g17p_leaf_shared *ls = pool_cpu(pl, POOL_LEAF_SHARED);
-	__le32 *primary = pool_cpu(pl, POOL_LEAF_PRIMARY);
-	__le64 *secondary = pool_cpu(pl, POOL_LEAF_SECONDARY);
-	struct g17p_sched *a = pool_cpu(pl, POOL_A_PRE);
-	struct g17p_pool_b *b = pool_cpu(pl, POOL_B_PRE);
-	u64 shared_ctl = pool_va(pl, POOL_LEAF_SHARED) +
+	struct g17p_pool_shared *sh = pool_cpu(pl, G17P_POOL_SHARED0);
+	struct g17p_leaf_shared *ls = pool_cpu(pl, G17P_POOL_LEAF_SHARED);
+	__le32 *primary = pool_cpu(pl, G17P_POOL_LEAF_PRIMARY);
+	__le64 *secondary = pool_cpu(pl, G17P_POOL_LEAF_SECONDARY);
+	struct g17p_sched *a = pool_cpu(pl, G17P_POOL_A_PRE);
+	struct g17p_pool_b *b = pool_cpu(pl, G17P_POOL_B_PRE);
+	u64 shared_ctl = pool_va(pl, G17P_POOL_LEAF_SHARED) +
 			 offsetof(struct g17p_leaf_shared, done);
 	u32 g, m, i;
 
-	for (g = 0; g < POOL_GROUPS; g++) {
-		u32 id = block_id(pl->gpu + WIN_BLOCKS + g * POOL_BLOCK_STRIDE);
+	for (g = 0; g < G17P_POOL_GROUPS; g++) {
+		u32 id = block_id(pl->gpu + G17P_WIN_BLOCKS + g * G17P_POOL_BLOCK_STRIDE);
 
-		for (m = 0; m < POOL_BLOCK_PAGES; m++)
-			primary[g * POOL_BLOCK_PAGES + m] = cpu_to_le32(id + m);
+		for (m = 0; m < G17P_POOL_BLOCK_PAGES; m++)
+			primary[g * G17P_POOL_BLOCK_PAGES + m] = cpu_to_le32(id + m);
 		secondary[g] = cpu_to_le64(id);
 	}
-	*(__le32 *)pool_cpu(pl, POOL_LEAF_A + 4) = cpu_to_le32(2);
-	ls->blocks = cpu_to_le32(POOL_GROUPS);
-	ls->blocks2 = cpu_to_le32(POOL_GROUPS);
+	*(__le32 *)pool_cpu(pl, G17P_POOL_LEAF_A + 4) = cpu_to_le32(2);
+	ls->blocks = cpu_to_le32(G17P_POOL_GROUPS);
+	ls->blocks2 = cpu_to_le32(G17P_POOL_GROUPS);
 	ls->gap_60 = cpu_to_le32(1);
-	*(__le32 *)pool_cpu(pl, POOL_LEAF_FLAG) = cpu_to_le32(1);
-	a[0].slot = cpu_to_le64(pool_va(pl, POOL_LEAF_A));
+	*(__le32 *)pool_cpu(pl, G17P_POOL_LEAF_FLAG) = cpu_to_le32(1);
+	a[0].slot = cpu_to_le64(pool_va(pl, G17P_POOL_LEAF_A));
 	for (i = 0; i < G17P_POOL_A_RECORDS; i++)
-		a[1 + i].slot = cpu_to_le64(pool_va(pl, POOL_LEAF_A) + 4 + 4 * i);
+		a[1 + i].slot = cpu_to_le64(pool_va(pl, G17P_POOL_LEAF_A) + 4 + 4 * i);
 	a[1].gap_10 = cpu_to_le32(G17P_SCHED_10);
-	b[0].value = cpu_to_le32(POOL_B_PRE_VALUE);
-	b[0].gap_4 = cpu_to_le32(POOL_B_4);
-	b[0].slot = cpu_to_le64(pool_va(pl, POOL_LEAF_B));
-	b[0].cycle = cpu_to_le32(POOL_B_CYCLE_LAST);
+	b[0].value = cpu_to_le32(G17P_POOL_B_PRE_VALUE);
+	b[0].gap_4 = cpu_to_le32(G17P_POOL_B_4);
+	b[0].slot = cpu_to_le64(pool_va(pl, G17P_POOL_LEAF_B));
+	b[0].cycle = cpu_to_le32(G17P_POOL_B_CYCLE_LAST);
 	b[0].shared = cpu_to_le64(shared_ctl);
 	for (i = 0; i < G17P_POOL_B_RECORDS; i++) {
 		struct g17p_pool_b *r = &b[1 + i];
-		u32 k = i % POOL_B_CYCLES;
+		u32 k = i % G17P_POOL_B_CYCLES;
 
-		r->value = cpu_to_le32(POOL_B_VALUE + 4 * i);
-		r->gap_4 = cpu_to_le32(POOL_B_4);
-		r->slot = cpu_to_le64(pool_va(pl, POOL_LEAF_B) + 4 + 4 * i);
-		r->cycle = cpu_to_le32(k == POOL_B_CYCLES - 1 ?
-				       POOL_B_CYCLE_LAST :
-				       POOL_B_CYCLE + k * 0x20);
+		r->value = cpu_to_le32(G17P_POOL_B_VALUE + 4 * i);
+		r->gap_4 = cpu_to_le32(G17P_POOL_B_4);
+		r->slot = cpu_to_le64(pool_va(pl, G17P_POOL_LEAF_B) + 4 + 4 * i);
+		r->cycle = cpu_to_le32(k == G17P_POOL_B_CYCLES - 1 ?
+				       G17P_POOL_B_CYCLE_LAST :
+				       G17P_POOL_B_CYCLE + k * 0x20);
 		r->shared = cpu_to_le64(shared_ctl);
 	}
 	b[1].used = cpu_to_le32(1);
 	/* GAP: +0x0c names the pool (the reference's "pair"). */
 	sh->pair = cpu_to_le32(pl->index);
-	sh->primary = cpu_to_le64(pool_va(pl, POOL_LEAF_PRIMARY));
-	sh->primary_gpu = cpu_to_le64(pl->gpu + WIN_LEAF_PRIMARY);
-	sh->gap_30 = cpu_to_le32(POOL_SHARED_30);
-	sh->pages = cpu_to_le32(POOL_GROUPS * POOL_BLOCK_PAGES);
-	sh->gap_38 = cpu_to_le32(POOL_SHARED_38);
-	sh->blocks = cpu_to_le32(POOL_GROUPS);
-	put_unaligned_le64(pool_va(pl, POOL_LEAF_SECONDARY), &sh->secondary);
-	put_unaligned_le64(pool_va(pl, POOL_LEAF_SHARED), &sh->shared_slots);
-	sh->pages_m1 = cpu_to_le32(POOL_GROUPS * POOL_BLOCK_PAGES - 1);
-	sh->block_size = cpu_to_le32(POOL_BLOCK_SIZE);
-	put_unaligned_le64(pool_va(pl, POOL_LEAF_FLAG), &sh->flag);
-	sh->gap_7c = cpu_to_le32(POOL_SHARED_7C);
-	sh->gap_80 = cpu_to_le32(POOL_SHARED_80);
+	sh->primary = cpu_to_le64(pool_va(pl, G17P_POOL_LEAF_PRIMARY));
+	sh->primary_gpu = cpu_to_le64(pl->gpu + G17P_WIN_LEAF_PRIMARY);
+	sh->gap_30 = cpu_to_le32(G17P_POOL_SHARED_30);
+	sh->pages = cpu_to_le32(G17P_POOL_GROUPS * G17P_POOL_BLOCK_PAGES);
+	sh->gap_38 = cpu_to_le32(G17P_POOL_SHARED_38);
+	sh->blocks = cpu_to_le32(G17P_POOL_GROUPS);
+	put_unaligned_le64(pool_va(pl, G17P_POOL_LEAF_SECONDARY), &sh->secondary);
+	put_unaligned_le64(pool_va(pl, G17P_POOL_LEAF_SHARED), &sh->shared_slots);
+	sh->pages_m1 = cpu_to_le32(G17P_POOL_GROUPS * G17P_POOL_BLOCK_PAGES - 1);
+	sh->block_size = cpu_to_le32(G17P_POOL_BLOCK_SIZE);
+	put_unaligned_le64(pool_va(pl, G17P_POOL_LEAF_FLAG), &sh->flag);
+	sh->gap_7c = cpu_to_le32(G17P_POOL_SHARED_7C);
+	sh->gap_80 = cpu_to_le32(G17P_POOL_SHARED_80);
 	/* GAP: +0x84 is 0x180000 + the pool's delta; agx4's window's. */
-	sh->gap_84 = cpu_to_le32(POOL_SHARED_84 + (u32)(pl->gpu - WIN_BASE));
+	sh->gap_84 = cpu_to_le32(G17P_POOL_SHARED_84 + (u32)(pl->gpu - G17P_WIN_BASE));
 }
 
 /* What of a pool names its client: the support's context and operands. */
 static void pool_client(struct agx4_g17p_queue *fq, struct g17p_pool *pl)
 {
-	struct g17p_support *sup = pool_cpu(pl, POOL_SUPPORT);
+	struct g17p_support *sup = pool_cpu(pl, G17P_POOL_SUPPORT);
 
 	sup->gap_8 = cpu_to_le64(fq->asid);
 	/* GAP: the render operand namespace; the VM's compute one. */
-	sup->operands = cpu_to_le64(fq->base.vm->kernel_start + KC_TABLE);
+	sup->operands = cpu_to_le64(fq->base.vm->kernel_start + G17P_KC_TABLE);
 }
 
 /* The pool's memory as a new client must find it: zero but the aux page's words. */
 static void pool_mem_init(struct g17p_pool *pl)
 {
-	struct g17p_aux_fb *aux = pl->mem->cpu + WIN_AUX;
+	struct g17p_aux_fb *aux = pl->mem->cpu + G17P_WIN_AUX;
 
 	aux->gap_480 = cpu_to_le32(G17P_AUX_FB_480);
 	aux->gap_484 = cpu_to_le32(G17P_AUX_FB_484);
@@ -1297,14 +1049,14 @@ static void pool_mem_init(struct g17p_pool *pl)
 static int init_pool(struct agx4_g17p_queue *fq, struct g17p_pool *pl)
 {
 	const struct agx4_fw_gen *gen = fq->base.adev->gen;
-	struct g17p_support *sup = pool_cpu(pl, POOL_SUPPORT);
-	struct g17p_chan_control *cc = pool_cpu(pl, POOL_CONTROL);
-	struct agx4_fw_job_list *jl = pool_cpu(pl, POOL_JOB_LIST);
+	struct g17p_support *sup = pool_cpu(pl, G17P_POOL_SUPPORT);
+	struct g17p_chan_control *cc = pool_cpu(pl, G17P_POOL_CONTROL);
+	struct agx4_fw_job_list *jl = pool_cpu(pl, G17P_POOL_JOB_LIST);
 	u64 cls = G17P_SUPPORT_CLASS_RENDER << G17P_SUPPORT_CLASS_SHIFT;
 	unsigned int st;
 	int ret;
 
-	sup->header = cpu_to_le64(POOL_SUPPORT_HEADER);
+	sup->header = cpu_to_le64(G17P_POOL_SUPPORT_HEADER);
 	pool_client(fq, pl);
 	sup->class = cpu_to_le32(G17P_SUPPORT_CLASS);
 	sup->gap_18 = cpu_to_le64(G17P_SUPPORT_18);
@@ -1312,28 +1064,28 @@ static int init_pool(struct agx4_g17p_queue *fq, struct g17p_pool *pl)
 	sup->class_28 = cpu_to_le64(cls);
 	sup->gap_40 = cpu_to_le32(G17P_SUPPORT_40);
 	sup->cursor = cpu_to_le32(G17P_SUPPORT_CURSOR_RENDER);
-	put_unaligned_le64(pool_va(pl, POOL_STATE), &sup->state);
+	put_unaligned_le64(pool_va(pl, G17P_POOL_STATE), &sup->state);
 	sup->kind = cpu_to_le32(G17P_SUPPORT_KIND_RENDER);
 	cc->gap_0 = cpu_to_le64(G17P_CHAN_CONTROL_0);
 	cc->gap_20 = cpu_to_le64(G17P_CHAN_CONTROL_20);
 	cc->gap_30 = cpu_to_le64(G17P_CHAN_CONTROL_30);
-	jl->self = cpu_to_le64(pool_va(pl, POOL_JOB_LIST));
+	jl->self = cpu_to_le64(pool_va(pl, G17P_POOL_JOB_LIST));
 	pool_mem_init(pl);
 	init_pool_tvb(pl);
 	for (st = 0; st < 2; st++) {
 		struct agx4_fw_queue_in qin = {
-			.pointers = pool_va(pl, POOL_POINTERS(st)),
-			.ring = pool_va(pl, POOL_RING(st)),
-			.job_list = pool_va(pl, POOL_JOB_LIST),
-			.self = pool_va(pl, POOL_QUEUE(st)),
+			.pointers = pool_va(pl, G17P_POOL_POINTERS(st)),
+			.ring = pool_va(pl, G17P_POOL_RING(st)),
+			.job_list = pool_va(pl, G17P_POOL_JOB_LIST),
+			.self = pool_va(pl, G17P_POOL_QUEUE(st)),
 			.priority = G17P_PRIORITY,
 			.lane = st,
-			.uuid = POOL_UUID,
-			.context = pool_va(pl, POOL_CONTROL),
+			.uuid = G17P_POOL_UUID,
+			.context = pool_va(pl, G17P_POOL_CONTROL),
 		};
 
-		init_pointers(pool_cpu(pl, POOL_POINTERS(st)));
-		ret = gen->build_queue(&qin, pool_cpu(pl, POOL_QUEUE(st)),
+		init_pointers(pool_cpu(pl, G17P_POOL_POINTERS(st)));
+		ret = gen->build_queue(&qin, pool_cpu(pl, G17P_POOL_QUEUE(st)),
 				       sizeof(struct g17p_queue));
 		if (ret)
 			return ret;
@@ -1350,20 +1102,21 @@ static int map_window(struct agx4_vm *vm, struct g17p_pool *pl)
 	u32 g;
 
 	lockdep_assert_held(&vm->bind_lock);
-	ret = map_part(uat, w + WIN_AUX, pl->mem, 0, MEM_BLOCKS) ?:
-	      map_part(uat, w + WIN_STATUS(0), pl->arena, POOL_STATUS(0),
+	ret = map_part(uat, w + G17P_WIN_AUX, pl->mem, 0, G17P_MEM_BLOCKS) ?:
+	      map_part(uat, w + G17P_WIN_STATUS(0), pl->arena, G17P_POOL_STATUS(0),
 		       SZ_16K) ?:
-	      map_part(uat, w + WIN_STATUS(1), pl->arena, POOL_STATUS(1),
+	      map_part(uat, w + G17P_WIN_STATUS(1), pl->arena, G17P_POOL_STATUS(1),
 		       SZ_16K) ?:
-	      map_part(uat, w + WIN_LEAF_B, pl->arena, POOL_LEAF_B, SZ_16K) ?:
-	      map_part(uat, w + WIN_LEAF_PRIMARY, pl->arena, POOL_LEAF_PRIMARY,
+	      map_part(uat, w + G17P_WIN_LEAF_B, pl->arena, G17P_POOL_LEAF_B,
 		       SZ_16K) ?:
-	      map_part(uat, w + WIN_SCRATCH, pl->mem, MEM_SCRATCH,
-		       WIN_SCRATCH_SIZE);
-	for (g = 0; g < POOL_GROUPS && !ret; g++)
-		ret = map_part(uat, w + WIN_BLOCKS + g * POOL_BLOCK_STRIDE,
-			       pl->mem, MEM_BLOCKS + g * POOL_BLOCK_SIZE,
-			       POOL_BLOCK_SIZE);
+	      map_part(uat, w + G17P_WIN_LEAF_PRIMARY, pl->arena,
+		       G17P_POOL_LEAF_PRIMARY, SZ_16K) ?:
+	      map_part(uat, w + G17P_WIN_SCRATCH, pl->mem, G17P_MEM_SCRATCH,
+		       G17P_WIN_SCRATCH_SIZE);
+	for (g = 0; g < G17P_POOL_GROUPS && !ret; g++)
+		ret = map_part(uat, w + G17P_WIN_BLOCKS + g * G17P_POOL_BLOCK_STRIDE,
+			       pl->mem, G17P_MEM_BLOCKS + g * G17P_POOL_BLOCK_SIZE,
+			       G17P_POOL_BLOCK_SIZE);
 	return ret;
 }
 
@@ -1388,37 +1141,37 @@ static u64 growth_slice(const struct agx4_vm *vm)
 {
 	u64 size = vm->kernel_end - vm->kernel_start;
 
-	if (size <= KC_GROWTH)
+	if (size <= G17P_KC_GROWTH)
 		return 0;
-	return rounddown((size - KC_GROWTH) / AGX4_G17P_MAX_POOLS,
-			 POOL_BLOCK_STRIDE);
+	return rounddown((size - G17P_KC_GROWTH) / AGX4_G17P_MAX_POOLS,
+			 G17P_POOL_BLOCK_STRIDE);
 }
 
-/* Where block @i (past the first %POOL_GROUPS) of @pl is in @vm. */
+/* Where block @i (past the first %G17P_POOL_GROUPS) of @pl is in @vm. */
 static u64 growth_va(const struct agx4_vm *vm, const struct g17p_pool *pl,
 		     u32 i)
 {
-	return vm->kernel_start + KC_GROWTH + pl->index * growth_slice(vm) +
-	       (u64)(i - POOL_GROUPS) * POOL_BLOCK_STRIDE;
+	return vm->kernel_start + G17P_KC_GROWTH + pl->index * growth_slice(vm) +
+	       (u64)(i - G17P_POOL_GROUPS) * G17P_POOL_BLOCK_STRIDE;
 }
 
 /*
  * The pool goes back to its first blocks: what growth added is freed
- * (unmapped by the caller) and the counts say %POOL_GROUPS again.  L:
+ * (unmapped by the caller) and the counts say %G17P_POOL_GROUPS again.  L:
  * the firmware reads them afresh at a render's start, and an idle pool
  * has none running.
  */
 static void pool_shrink(struct g17p_pool *pl)
 {
-	struct g17p_pool_shared *sh = pool_cpu(pl, POOL_SHARED0);
-	struct g17p_leaf_shared *ls = pool_cpu(pl, POOL_LEAF_SHARED);
+	struct g17p_pool_shared *sh = pool_cpu(pl, G17P_POOL_SHARED0);
+	struct g17p_leaf_shared *ls = pool_cpu(pl, G17P_POOL_LEAF_SHARED);
 
 	while (pl->ngrown)
 		agx4_fw_obj_destroy(pl->grown[--pl->ngrown]);
-	pl->blocks = POOL_GROUPS;
-	ls->blocks = cpu_to_le32(POOL_GROUPS);
-	ls->blocks2 = cpu_to_le32(POOL_GROUPS);
-	sh->blocks = cpu_to_le32(POOL_GROUPS);
+	pl->blocks = G17P_POOL_GROUPS;
+	ls->blocks = cpu_to_le32(G17P_POOL_GROUPS);
+	ls->blocks2 = cpu_to_le32(G17P_POOL_GROUPS);
+	sh->blocks = cpu_to_le32(G17P_POOL_GROUPS);
 }
 
 /*
@@ -1431,11 +1184,11 @@ static void pool_unmap(struct g17p_pool *pl)
 	if (!pl->vm)
 		return;
 	mutex_lock(&pl->vm->bind_lock);
-	unmap_part(&pl->vm->uat, pl->gpu, WIN_STRIDE);
-	if (pl->blocks > POOL_GROUPS)
-		unmap_part(&pl->vm->uat, growth_va(pl->vm, pl, POOL_GROUPS),
-			   (u64)(pl->blocks - POOL_GROUPS) *
-			   POOL_BLOCK_STRIDE);
+	unmap_part(&pl->vm->uat, pl->gpu, G17P_WIN_STRIDE);
+	if (pl->blocks > G17P_POOL_GROUPS)
+		unmap_part(&pl->vm->uat, growth_va(pl->vm, pl, G17P_POOL_GROUPS),
+			   (u64)(pl->blocks - G17P_POOL_GROUPS) *
+			   G17P_POOL_BLOCK_STRIDE);
 	mutex_unlock(&pl->vm->bind_lock);
 	pool_shrink(pl);
 	agx4_vm_put(pl->vm);
@@ -1463,7 +1216,7 @@ static void pool_free(struct agx4_fw_g17p_sub *sub, struct g17p_pool *pl)
 {
 	if (!pl)
 		return;
-	unmap_part(&sub->b->dev_uat, pl->low, POOL_SIZE);
+	unmap_part(&sub->b->dev_uat, pl->low, G17P_POOL_SIZE);
 	/* A growth request finds it no more once it is freed. */
 	mutex_lock(&sub->tvb_lock);
 	pool_release(pl);
@@ -1492,7 +1245,7 @@ static int pool_bind(struct agx4_g17p_queue *fq, struct g17p_pool *pl)
 	mutex_lock(&fq->sub->tvb_lock);
 	if (pl->vm) {
 		pool_unmap(pl);
-		memset(pl->mem->cpu, 0, MEM_SIZE);
+		memset(pl->mem->cpu, 0, G17P_MEM_SIZE);
 		pool_mem_init(pl);
 		pl->tile = 0;
 		pl->tpc = 0;
@@ -1502,7 +1255,7 @@ static int pool_bind(struct agx4_g17p_queue *fq, struct g17p_pool *pl)
 	mutex_lock(&fq->base.vm->bind_lock);
 	ret = map_window(fq->base.vm, pl);
 	if (ret)
-		unmap_part(&fq->base.vm->uat, pl->gpu, WIN_STRIDE);
+		unmap_part(&fq->base.vm->uat, pl->gpu, G17P_WIN_STRIDE);
 	mutex_unlock(&fq->base.vm->bind_lock);
 	if (!ret)
 		pl->vm = agx4_vm_get(fq->base.vm);
@@ -1527,20 +1280,20 @@ static int pool_create(struct agx4_g17p_queue *fq, unsigned int i)
 		return -ENOMEM;
 	}
 	pl->index = i;
-	pl->blocks = POOL_GROUPS;
+	pl->blocks = G17P_POOL_GROUPS;
 	pl->grid = pool_grid(i);
-	pl->low = POOL_LOW_BASE + (u64)i * POOL_LOW_STRIDE;
-	pl->gpu = WIN_BASE + (u64)i * WIN_STRIDE;
-	pl->arena = agx4_fw_obj_create(heap, POOL_SIZE, AGX4_FW_OBJ_SHARED,
+	pl->low = G17P_POOL_LOW_BASE + (u64)i * G17P_POOL_LOW_STRIDE;
+	pl->gpu = G17P_WIN_BASE + (u64)i * G17P_WIN_STRIDE;
+	pl->arena = agx4_fw_obj_create(heap, G17P_POOL_SIZE, AGX4_FW_OBJ_SHARED,
 				       NULL, NULL);
 	if (IS_ERR(pl->arena)) {
 		ret = PTR_ERR(pl->arena);
 		goto err;
 	}
-	ret = map_part(&sub->b->dev_uat, pl->low, pl->arena, 0, POOL_SIZE);
+	ret = map_part(&sub->b->dev_uat, pl->low, pl->arena, 0, G17P_POOL_SIZE);
 	if (ret)
 		goto err;
-	pl->mem = agx4_fw_obj_create(heap, MEM_SIZE, AGX4_FW_OBJ_SHARED,
+	pl->mem = agx4_fw_obj_create(heap, G17P_MEM_SIZE, AGX4_FW_OBJ_SHARED,
 				     NULL, NULL);
 	if (IS_ERR(pl->mem)) {
 		ret = PTR_ERR(pl->mem);
@@ -1793,13 +1546,13 @@ static int cleanup(struct agx4_g17p_queue *fq)
 	lockdep_assert_held(&sub->cleanup_lock);
 	/* The pool, then the owner: the reverse of their creation (M). */
 	if (pl && pl->published) {
-		ret = push_cleanup(fq, pool_va(pl, POOL_CONTROL),
-				   pool_cpu(pl, POOL_CONTROL));
+		ret = push_cleanup(fq, pool_va(pl, G17P_POOL_CONTROL),
+				   pool_cpu(pl, G17P_POOL_CONTROL));
 		pushed = !ret;
 	}
 	if (!ret && o->published) {
-		ret = push_cleanup(fq, own_va(o, OWN_CONTROL),
-				   own_cpu(o, OWN_CONTROL));
+		ret = push_cleanup(fq, own_va(o, G17P_OWN_CONTROL),
+				   own_cpu(o, G17P_OWN_CONTROL));
 		pushed = !ret;
 	}
 	if (ret || (!pushed && list_empty(&sub->retained)))
@@ -1915,13 +1668,13 @@ static int owner_recycle(struct agx4_g17p_queue *fq)
 	int ret;
 
 	if (o->published) {
-		ret = forget_context(fq, own_va(o, OWN_CONTROL),
-				     own_cpu(o, OWN_CONTROL));
+		ret = forget_context(fq, own_va(o, G17P_OWN_CONTROL),
+				     own_cpu(o, G17P_OWN_CONTROL));
 		if (ret)
 			return ret;
 	}
 	/* Every job freed: all its descriptor slots are free, in any order. */
-	memset(o->arena->cpu, 0, OWN_SIZE);
+	memset(o->arena->cpu, 0, G17P_OWN_SIZE);
 	o->next = 0;
 	o->epoch = 0;
 	o->w = 0;
@@ -1941,13 +1694,13 @@ static int pool_recycle(struct agx4_g17p_queue *fq, struct g17p_pool *pl)
 	int ret;
 
 	if (pl->published) {
-		ret = forget_context(fq, pool_va(pl, POOL_CONTROL),
-				     pool_cpu(pl, POOL_CONTROL));
+		ret = forget_context(fq, pool_va(pl, G17P_POOL_CONTROL),
+				     pool_cpu(pl, G17P_POOL_CONTROL));
 		if (ret)
 			return ret;
 	}
-	memset(pl->arena->cpu, 0, POOL_SIZE);
-	memset(pl->mem->cpu, 0, MEM_SIZE);
+	memset(pl->arena->cpu, 0, G17P_POOL_SIZE);
+	memset(pl->mem->cpu, 0, G17P_MEM_SIZE);
 	memset(pl->recent, 0, sizeof(pl->recent));
 	pl->next = 0;
 	pl->tile = 0;
@@ -1968,7 +1721,7 @@ static int pool_recycle(struct agx4_g17p_queue *fq, struct g17p_pool *pl)
 static bool pool_full(struct agx4_g17p_queue *fq, const struct agx4_cmdbuf *cb)
 {
 	lockdep_assert_held(&fq->sub->setup_lock);
-	return fq->pool && fq->pool->next + cb->renders > POOL_MAX_RENDERS;
+	return fq->pool && fq->pool->next + cb->renders > G17P_POOL_MAX_RENDERS;
 }
 
 /*
@@ -1981,7 +1734,7 @@ static bool pool_full(struct agx4_g17p_queue *fq, const struct agx4_cmdbuf *cb)
 static int recycle(struct agx4_g17p_queue *fq, const struct agx4_cmdbuf *cb)
 {
 	struct agx4_fw_g17p_sub *sub = fq->sub;
-	bool own = fq->owner->next + cb->computes > OWN_MAX_COMMANDS;
+	bool own = fq->owner->next + cb->computes > G17P_OWN_MAX_COMMANDS;
 	struct g17p_pool *pl = NULL;
 	bool full = false;
 	int ret;
@@ -2075,7 +1828,7 @@ static bool desc_held(struct g17p_owner *o, u16 slot)
 static int desc_get(struct agx4_g17p_queue *fq, struct g17p_owner *o, u32 n,
 		    u16 *slot)
 {
-	u16 s = n % OWN_DESCS;
+	u16 s = n % G17P_OWN_DESCS;
 	int ret;
 
 	for (;;) {
@@ -2121,37 +1874,37 @@ static int prepare_compute(struct agx4_g17p_queue *fq,
 {
 	const struct agx4_fw_gen *gen = fq->base.adev->gen;
 	struct g17p_owner *o = fq->owner;
-	u32 n = o->next, s = n % OWN_RECORDS, desc;
+	u32 n = o->next, s = n % G17P_OWN_RECORDS, desc;
 	u64 priv = o->priv_gpu;
 	struct agx4_fw_compute_in in = {
 		.st = {
 			.counter = n,
 			.grid = o->grid,
 			.ev_group = n + 1,
-			.ev_counter = OWN_EV_COUNTER,
+			.ev_counter = G17P_OWN_EV_COUNTER,
 		},
 		.context_id = fq->asid,
-		.resource = priv + (n % SAVE_SLOTS) * SAVE_SIZE,
-		.reg_identity = OWN_IDENTITY + (u64)n * OWN_IDENTITY_STEP,
+		.resource = priv + (n % G17P_SAVE_SLOTS) * G17P_SAVE_SIZE,
+		.reg_identity = G17P_OWN_IDENTITY + (u64)n * G17P_OWN_IDENTITY_STEP,
 		.ordinal = n,
-		.shared_control = own_va(o, OWN_SUPPORT),
-		.support_control = OWN_SUPPORT_CONTROL,
+		.shared_control = own_va(o, G17P_OWN_SUPPORT),
+		.support_control = G17P_OWN_SUPPORT_CONTROL,
 		.queue_submission = n + 1,
 		.submission_index = n + 1,
-		.gate = OWN_GATE,
-		.operand_state = fq->base.vm->kernel_start + KC_STATE,
+		.gate = G17P_OWN_GATE,
+		.operand_state = fq->base.vm->kernel_start + G17P_KC_STATE,
 		.usc_base = fq->usc_base,
 	};
 	struct agx4_fw_buf bufs[] = {
-		{ NULL, OWN_DESC_BYTES },
+		{ NULL, G17P_OWN_DESC_BYTES },
 		{ fq->scratch + SCRATCH_EV,
 		  sizeof(struct g17p_event_item_compute) },
 	};
 	struct g17p_context *ctx = &c->ctx;
 	int ret;
 
-	static_assert(OWN_DESC_BYTES == G17P_COMPUTE_WORK_WRITTEN);
-	if (n + 1 > OWN_MAX_COMMANDS)
+	static_assert(G17P_OWN_DESC_BYTES == G17P_COMPUTE_WORK_WRITTEN);
+	if (n + 1 > G17P_OWN_MAX_COMMANDS)
 		return -ENOSPC;
 	ret = desc_get(fq, o, n, &c->slot);
 	if (ret)
@@ -2159,14 +1912,14 @@ static int prepare_compute(struct agx4_g17p_queue *fq,
 	c->slotted = true;
 	c->owner = o;
 	/* The records of the ordinal mod 256 (see the DOC). */
-	in.st.dispatch[0] = own_va(o, OWN_DISPATCH_A + s * 0x40);
-	in.st.dispatch[1] = own_va(o, OWN_DISPATCH_B + s * 0x40);
-	in.sched = own_va(o, OWN_SCHED + s * sizeof(struct g17p_sched));
-	in.status[0] = own_va(o, OWN_STATUS + s * sizeof(struct g17p_slot));
+	in.st.dispatch[0] = own_va(o, G17P_OWN_DISPATCH_A + s * 0x40);
+	in.st.dispatch[1] = own_va(o, G17P_OWN_DISPATCH_B + s * 0x40);
+	in.sched = own_va(o, G17P_OWN_SCHED + s * sizeof(struct g17p_sched));
+	in.status[0] = own_va(o, G17P_OWN_STATUS + s * sizeof(struct g17p_slot));
 	in.status[1] = in.status[0] + 8;
-	in.zero_page = own_va(o, OWN_SCRATCH + s * sizeof(struct g17p_slot));
-	in.robustness = priv + PRIV_ROBUST + s * sizeof(struct g17p_slot);
-	desc = c->slot * OWN_DESC_STRIDE;
+	in.zero_page = own_va(o, G17P_OWN_SCRATCH + s * sizeof(struct g17p_slot));
+	in.robustness = priv + G17P_PRIV_ROBUST + s * sizeof(struct g17p_slot);
+	desc = c->slot * G17P_OWN_DESC_STRIDE;
 	in.st.work = own_va(o, desc);
 	in.st.work_alias = own_low(o, desc);
 	/*
@@ -2186,7 +1939,7 @@ static int prepare_compute(struct agx4_g17p_queue *fq,
 				  (u64)o->grid * 4 << G17P_CONTEXT_GRID_SHIFT |
 				  4ull * (n + 1));
 	ctx->work = cpu_to_le64(in.st.work);
-	ctx->queue = cpu_to_le64(own_va(o, OWN_QUEUE));
+	ctx->queue = cpu_to_le64(own_va(o, G17P_OWN_QUEUE));
 	/*
 	 * The owner's previous command (H); barriers on compute are in it.
 	 * It is the only point, so the own point comes last, as the
@@ -2212,7 +1965,7 @@ static int prepare_compute(struct agx4_g17p_queue *fq,
 						       regs2)));
 	ctx->gap_178 = cpu_to_le64(G17P_CONTEXT_LIMIT);
 	/* A new transport bank needs the owner idle. */
-	c->wait_compute = n && !(n % OWN_BANK_COMMANDS);
+	c->wait_compute = n && !(n % G17P_OWN_BANK_COMMANDS);
 	o->next++;
 	return 0;
 }
@@ -2226,7 +1979,8 @@ static int render_scratch(const struct agx4_render_desc *d, u64 *tile,
 	if (ret)
 		return ret;
 	/* agx4's limit: the ring and TPC fit the pool's window. */
-	return TILEMAP_BLOCKS * *tile + *tpc > WIN_SCRATCH_SIZE ? -EINVAL : 0;
+	return G17P_TILEMAP_BLOCKS * *tile + *tpc > G17P_WIN_SCRATCH_SIZE ?
+	       -EINVAL : 0;
 }
 
 static u64 partial_code(int asid, u64 code)
@@ -2244,14 +1998,14 @@ static void render_contexts(struct agx4_g17p_queue *fq, struct g17p_cmd *c,
 
 	c->ctx.header = cpu_to_le64(hdr | (u64)pl->grid * 4 <<
 				    G17P_CONTEXT_GRID_SHIFT);
-	c->ctx.queue = cpu_to_le64(pool_va(pl, POOL_QUEUE(0)));
+	c->ctx.queue = cpu_to_le64(pool_va(pl, G17P_POOL_QUEUE(0)));
 	c->ctx.program = cpu_to_le64(locator(G17P_LOCATOR_TA, ta_alias +
 					     offsetof(struct g17p_ta_work,
 						      regs)));
 	c->ctx.gap_178 = cpu_to_le64(G17P_CONTEXT_LIMIT);
 	c->ctx3d.header = cpu_to_le64(hdr | (u64)(pl->grid + 1) * 4 <<
 				      G17P_CONTEXT_GRID_SHIFT);
-	c->ctx3d.queue = cpu_to_le64(pool_va(pl, POOL_QUEUE(1)));
+	c->ctx3d.queue = cpu_to_le64(pool_va(pl, G17P_POOL_QUEUE(1)));
 	c->ctx3d.program = cpu_to_le64(locator(G17P_LOCATOR_3D, fr_alias +
 					       offsetof(struct g17p_frag_work,
 							regs)));
@@ -2276,8 +2030,8 @@ static int render_optional(struct agx4_g17p_queue *fq, struct g17p_cmd *c,
 	struct g17p_pool *pl = c->pool;
 	struct agx4_fw_optional_in in = {
 		.kind = st,
-		.context_low = pool_low(pl, POOL_CONTEXTS(st)),
-		.context_high = pool_va(pl, POOL_CONTEXTS(st)),
+		.context_low = pool_low(pl, G17P_POOL_CONTEXTS(st)),
+		.context_high = pool_va(pl, G17P_POOL_CONTEXTS(st)),
 		.grid = pl->grid + st,
 		.first = !c->n,
 		/*
@@ -2286,12 +2040,12 @@ static int render_optional(struct agx4_g17p_queue *fq, struct g17p_cmd *c,
 		 * it 1..255 round.
 		 */
 		.item = c->n % G17P_TA_MAX_ITEM + 1,
-		.shared_control = pool_va(pl, POOL_SUPPORT),
+		.shared_control = pool_va(pl, G17P_POOL_SUPPORT),
 		.ordinal = c->n & U16_MAX,
-		.channel_control = pool_va(pl, POOL_CONTROL),
-		.uuid = POOL_UUID,
+		.channel_control = pool_va(pl, G17P_POOL_CONTROL),
+		.uuid = G17P_POOL_UUID,
 		.context = fq->asid,
-		.tiling_shared = pool_va(pl, POOL_SHARED0),
+		.tiling_shared = pool_va(pl, G17P_POOL_SHARED0),
 		/*
 		 * The TA's lifecycle half-word is the render's ordinal, like
 		 * +0x3e, and its namespace its grid pair (H: the reference
@@ -2316,14 +2070,14 @@ static int prepare_render(struct agx4_g17p_queue *fq, struct g17p_pool *pl,
 			  const struct agx4_render_desc *d,
 			  struct g17p_cmd *c, s64 barrier)
 {
-	u32 k = pl->next, st = k % POOL_SLOTS, s = k % G17P_CONTEXT_SLOTS;
+	u32 k = pl->next, st = k % G17P_POOL_SLOTS, s = k % G17P_CONTEXT_SLOTS;
 	u32 node = k + k / 2, ra = (2 * k) % G17P_POOL_A_RECORDS;
 	u32 rb = k % G17P_POOL_B_RECORDS;
-	const struct g17p_pool_b *pb = pool_cpu(pl, POOL_B + rb * sizeof(*pb));
-	u64 ta = POOL_DESC_TA + st * POOL_TA_SIZE;
-	u64 fr = POOL_DESC_3D + st * POOL_3D_SIZE;
-	u64 stamps = pool_va(pl, POOL_STAMPS + st * POOL_STAMP_SIZE);
-	u64 dispatch = pool_va(pl, POOL_DISPATCH), deflake, tile, tpc;
+	const struct g17p_pool_b *pb = pool_cpu(pl, G17P_POOL_B + rb * sizeof(*pb));
+	u64 ta = G17P_POOL_DESC_TA + st * G17P_POOL_TA_SIZE;
+	u64 fr = G17P_POOL_DESC_3D + st * G17P_POOL_3D_SIZE;
+	u64 stamps = pool_va(pl, G17P_POOL_STAMPS + st * G17P_POOL_STAMP_SIZE);
+	u64 dispatch = pool_va(pl, G17P_POOL_DISPATCH), deflake, tile, tpc;
 	u8 *buf = fq->scratch;
 	struct agx4_fw_buf bufs[] = {
 		{ buf, sizeof(struct g17p_ta_work) },
@@ -2337,7 +2091,7 @@ static int prepare_render(struct agx4_g17p_queue *fq, struct g17p_pool *pl,
 	int ret;
 
 	static_assert(0x3400 + sizeof(struct g17p_event_item) <= SCRATCH_SIZE);
-	if (k + 1 > POOL_MAX_RENDERS)
+	if (k + 1 > G17P_POOL_MAX_RENDERS)
 		return -ENOSPC;
 	ret = render_scratch(d, &tile, &tpc);
 	if (ret)
@@ -2354,11 +2108,11 @@ static int prepare_render(struct agx4_g17p_queue *fq, struct g17p_pool *pl,
 
 		x->work = pool_va(pl, work);
 		x->work_alias = pool_low(pl, work);
-		x->queue = pool_va(pl, POOL_QUEUE(i));
+		x->queue = pool_va(pl, G17P_POOL_QUEUE(i));
 		/* GAP: the register names the record's alias, by index. */
-		x->status = pl->gpu + WIN_STATUS(i) + s * POOL_STATUS_SIZE;
-		x->status_rec = pool_va(pl, POOL_STATUS(i) + s * POOL_STATUS_SIZE);
-		x->lifecycle = POOL_LIFECYCLE;
+		x->status = pl->gpu + G17P_WIN_STATUS(i) + s * G17P_POOL_STATUS_SIZE;
+		x->status_rec = pool_va(pl, G17P_POOL_STATUS(i) + s * G17P_POOL_STATUS_SIZE);
+		x->lifecycle = G17P_POOL_LIFECYCLE;
 		/* The descriptor sequence: 2k + 1 for the TA, 2k the 3D (H). */
 		x->counter = 2 * (u64)k + (i ? 0 : 1);
 		/*
@@ -2370,7 +2124,7 @@ static int prepare_render(struct agx4_g17p_queue *fq, struct g17p_pool *pl,
 				(node & G17P_WORK_TAG_MASK);
 		x->admission = pl->index;
 		x->dispatch[0] = dispatch + 4 * i;
-		x->dispatch[1] = dispatch + POOL_DISPATCH_B + 4 * i;
+		x->dispatch[1] = dispatch + G17P_POOL_DISPATCH_B + 4 * i;
 		x->grid = pl->grid + i;
 		x->item = c->item;
 		x->index = k;
@@ -2390,33 +2144,33 @@ static int prepare_render(struct agx4_g17p_queue *fq, struct g17p_pool *pl,
 	in.context_id = fq->asid;
 	in.context_base = AGX4_FW_CONTEXT_BASE;
 	in.bm_slot = pl->index;
-	in.tilemap = pl->gpu + WIN_SCRATCH + (k % TILEMAP_BLOCKS) * tile;
-	in.tpc = pl->gpu + WIN_SCRATCH + TILEMAP_BLOCKS * tile;
-	in.heapmeta = pl->gpu + WIN_META +
-		      (d->cmd.layers > 1 ? HEAPMETA_LAYERED : 0);
-	deflake = pl->gpu + WIN_DEFLAKE;
-	in.deflake[0] = deflake + DEFLAKE_1;
-	in.deflake[1] = deflake + DEFLAKE_2;
-	in.deflake[2] = deflake + DEFLAKE_3;
+	in.tilemap = pl->gpu + G17P_WIN_SCRATCH + (k % G17P_TILEMAP_BLOCKS) * tile;
+	in.tpc = pl->gpu + G17P_WIN_SCRATCH + G17P_TILEMAP_BLOCKS * tile;
+	in.heapmeta = pl->gpu + G17P_WIN_META +
+		      (d->cmd.layers > 1 ? G17P_HEAPMETA_LAYERED : 0);
+	deflake = pl->gpu + G17P_WIN_DEFLAKE;
+	in.deflake[0] = deflake + G17P_DEFLAKE_1;
+	in.deflake[1] = deflake + G17P_DEFLAKE_2;
+	in.deflake[2] = deflake + G17P_DEFLAKE_3;
 	in.cycle = le32_to_cpu(pb->cycle);
 	in.record_index = le32_to_cpu(pb->value) | 1;
-	in.support = pool_va(pl, POOL_SUPPORT);
-	in.aux_fb = pl->gpu + WIN_AUX;
-	in.aux_fb_flags = POOL_AUX_FLAGS |
+	in.support = pool_va(pl, G17P_POOL_SUPPORT);
+	in.aux_fb = pl->gpu + G17P_WIN_AUX;
+	in.aux_fb_flags = G17P_POOL_AUX_FLAGS |
 			  (d->cmd.flags & DRM_ASAHI_RENDER_DBIAS_IS_INT ?
-			   POOL_AUX_DBIAS : 0);
-	in.aux_fb_pages = POOL_AUX_PAGES;
+			   G17P_POOL_AUX_DBIAS : 0);
+	in.aux_fb_pages = G17P_POOL_AUX_PAGES;
 	in.request_growth = true;
-	in.pool_objs[0] = pool_va(pl, POOL_A + ra * sizeof(struct g17p_sched));
-	in.pool_objs[1] = pool_va(pl, POOL_SHARED0);
-	in.pool_objs[2] = pool_va(pl, POOL_B + rb * sizeof(*pb));
-	in.pool_objs[3] = pool_va(pl, POOL_SHARED1);
+	in.pool_objs[0] = pool_va(pl, G17P_POOL_A + ra * sizeof(struct g17p_sched));
+	in.pool_objs[1] = pool_va(pl, G17P_POOL_SHARED0);
+	in.pool_objs[2] = pool_va(pl, G17P_POOL_B + rb * sizeof(*pb));
+	in.pool_objs[3] = pool_va(pl, G17P_POOL_SHARED1);
 	in.work_value = node;
 	ret = fq->base.adev->gen->build_render(d, &in, bufs);
 	if (ret)
 		return ret;
-	c->desc = kmemdup(bufs[0].ptr, POOL_TA_SIZE, GFP_KERNEL);
-	c->desc3d = kmemdup(bufs[2].ptr, POOL_3D_SIZE, GFP_KERNEL);
+	c->desc = kmemdup(bufs[0].ptr, G17P_POOL_TA_SIZE, GFP_KERNEL);
+	c->desc3d = kmemdup(bufs[2].ptr, G17P_POOL_3D_SIZE, GFP_KERNEL);
 	if (!c->desc || !c->desc3d)
 		return -ENOMEM;
 	memcpy(&c->ev, bufs[1].ptr, sizeof(c->ev));
@@ -2446,7 +2200,7 @@ static int prepare_render(struct agx4_g17p_queue *fq, struct g17p_pool *pl,
 	points_header(&c->ctx3d, G17P_DEP_ENGINE_3D, pl->index,
 		      c->npoints3d);
 	/* A new bank, or new scratch geometry, needs the pool idle. */
-	c->wait_render = (k && !(k % POOL_BANK_RENDERS)) || c->fresh_geometry;
+	c->wait_render = (k && !(k % G17P_POOL_BANK_RENDERS)) || c->fresh_geometry;
 	pl->tile = tile;
 	pl->tpc = tpc;
 	pl->next++;
@@ -2456,22 +2210,22 @@ static int prepare_render(struct agx4_g17p_queue *fq, struct g17p_pool *pl,
 /* The compute optional record, with the owner's first command (H). */
 static int write_optional(struct agx4_g17p_queue *fq, struct g17p_owner *o)
 {
-	static const u32 sched[] = OWN_OPT_SCHED;
+	static const u32 sched[] = G17P_OWN_OPT_SCHED;
 	struct agx4_fw_optional_in in = {
 		.kind = G17P_KIND_COMPUTE,
-		.context_low = own_low(o, OWN_CONTEXTS),
-		.context_high = own_va(o, OWN_CONTEXTS),
+		.context_low = own_low(o, G17P_OWN_CONTEXTS),
+		.context_high = own_va(o, G17P_OWN_CONTEXTS),
 		.grid = o->grid,
 		.first = true,
-		.shared_control = own_va(o, OWN_SUPPORT),
-		.ordinal = OWN_OPT_ORDINAL,
-		.channel_control = own_va(o, OWN_CONTROL),
-		.uuid = OWN_UUID_BASE + o->grid,
+		.shared_control = own_va(o, G17P_OWN_SUPPORT),
+		.ordinal = G17P_OWN_OPT_ORDINAL,
+		.channel_control = own_va(o, G17P_OWN_CONTROL),
+		.uuid = G17P_OWN_UUID_BASE + o->grid,
 		.sched = { sched[0], sched[1], sched[2] },
-		.ctx = { fq->asid, OWN_OPT_CTX2 },
+		.ctx = { fq->asid, G17P_OWN_OPT_CTX2 },
 	};
 
-	return fq->base.adev->gen->build_optional(&in, own_cpu(o, OWN_OPTIONAL),
+	return fq->base.adev->gen->build_optional(&in, own_cpu(o, G17P_OWN_OPTIONAL),
 					     sizeof(struct g17p_optional));
 }
 
@@ -2698,11 +2452,11 @@ static bool stage_done(struct agx4_fw_g17p_sub *sub, unsigned int stage,
 /* A render status record with some non-zero word: the stage completed. */
 static bool status_set(const struct g17p_pool *pl, unsigned int st, u32 k)
 {
-	const u64 *r = pool_cpu(pl, POOL_STATUS(st) +
-				(k % G17P_CONTEXT_SLOTS) * POOL_STATUS_SIZE);
+	const u64 *r = pool_cpu(pl, G17P_POOL_STATUS(st) +
+				(k % G17P_CONTEXT_SLOTS) * G17P_POOL_STATUS_SIZE);
 	unsigned int i;
 
-	for (i = 0; i < POOL_STATUS_SIZE / sizeof(u64); i++)
+	for (i = 0; i < G17P_POOL_STATUS_SIZE / sizeof(u64); i++)
 		if (READ_ONCE(r[i]))
 			return true;
 	return false;
@@ -2729,8 +2483,8 @@ static bool cmd_done_locked(struct agx4_fw_g17p_sub *sub, struct g17p_cmd *c)
 		    !stage_done(sub, AGX4_FW_LANE_COMPUTE, c->ptrs, &o->seen,
 				o->w, c->w_end, c->seq))
 			return false;
-		st = own_cpu(o, OWN_STATUS +
-				(c->n % OWN_RECORDS) * sizeof(*st));
+		st = own_cpu(o, G17P_OWN_STATUS +
+				(c->n % G17P_OWN_RECORDS) * sizeof(*st));
 		if (!READ_ONCE(st->word[1]))
 			return false;
 		/*
@@ -2743,9 +2497,9 @@ static bool cmd_done_locked(struct agx4_fw_g17p_sub *sub, struct g17p_cmd *c)
 			return false;
 	} else {
 		struct g17p_pool *pl = c->pool;
-		const __le64 *stamps = pool_cpu(pl, POOL_STAMPS +
-						(c->n % POOL_SLOTS) *
-						POOL_STAMP_SIZE);
+		const __le64 *stamps = pool_cpu(pl, G17P_POOL_STAMPS +
+						(c->n % G17P_POOL_SLOTS) *
+						G17P_POOL_STAMP_SIZE);
 
 		/* Both stages, both status records, the completion word. */
 		if (c->epoch == pl->epoch &&
@@ -2774,9 +2528,9 @@ static bool cmd_done_locked(struct agx4_fw_g17p_sub *sub, struct g17p_cmd *c)
 		 */
 		if (!c->n && pl->index) {
 			struct g17p_leaf_shared *ls = pool_cpu(pl,
-							       POOL_LEAF_SHARED);
+							       G17P_POOL_LEAF_SHARED);
 
-			WRITE_ONCE(ls->done, cpu_to_le32(POOL_DONE_MARK));
+			WRITE_ONCE(ls->done, cpu_to_le32(G17P_POOL_DONE_MARK));
 		}
 		/*
 		 * A render seen complete pumps device control: the control
@@ -2801,16 +2555,16 @@ static bool cmd_done_locked(struct agx4_fw_g17p_sub *sub, struct g17p_cmd *c)
 /* Move an idle owner to its next transport bank (H). */
 static void switch_bank(struct g17p_owner *o)
 {
-	struct g17p_queue *q = own_cpu(o, OWN_QUEUE);
-	u32 bank = OWN_BANKS + (o->epoch % 2) * OWN_BANK_SIZE;
+	struct g17p_queue *q = own_cpu(o, G17P_OWN_QUEUE);
+	u32 bank = G17P_OWN_BANKS + (o->epoch % 2) * G17P_OWN_BANK_SIZE;
 	struct g17p_pointers *p = own_cpu(o, bank);
 
 	init_pointers(p);
-	memset(own_cpu(o, bank + OWN_BANK_RING), 0,
-	       OWN_RING_ENTRIES * sizeof(u64));
+	memset(own_cpu(o, bank + G17P_OWN_BANK_RING), 0,
+	       G17P_OWN_RING_ENTRIES * sizeof(u64));
 	wmb();	/* the fresh bank before the record names it */
 	q->pointers = cpu_to_le64(own_va(o, bank));
-	q->ring = cpu_to_le64(own_va(o, bank + OWN_BANK_RING));
+	q->ring = cpu_to_le64(own_va(o, bank + G17P_OWN_BANK_RING));
 	q->done = 0;
 	wmb();	/* the record before anything published through it */
 	o->epoch++;
@@ -2820,13 +2574,13 @@ static void switch_bank(struct g17p_owner *o)
 
 static u32 bank_offset(const struct g17p_owner *o)
 {
-	return o->epoch ? OWN_BANKS + ((o->epoch - 1) % 2) * OWN_BANK_SIZE :
-			  OWN_POINTERS;
+	return o->epoch ? G17P_OWN_BANKS + ((o->epoch - 1) % 2) * G17P_OWN_BANK_SIZE :
+			  G17P_OWN_POINTERS;
 }
 
 static u32 ring_offset(const struct g17p_owner *o)
 {
-	return o->epoch ? bank_offset(o) + OWN_BANK_RING : OWN_RING;
+	return o->epoch ? bank_offset(o) + G17P_OWN_BANK_RING : G17P_OWN_RING;
 }
 
 /* The host-owned words of a context record; the rest is the firmware's. */
@@ -2883,38 +2637,38 @@ static void publish_compute(struct agx4_g17p_queue *fq, struct g17p_cmd *c)
 {
 	struct agx4_fw_g17p_sub *sub = fq->sub;
 	struct g17p_owner *o = c->owner;
-	u32 n = c->n, s = n % OWN_RECORDS;
-	u32 desc = c->slot * OWN_DESC_STRIDE;
-	u32 ev = OWN_EVENTS + s * OWN_EVENT_SIZE;
+	u32 n = c->n, s = n % G17P_OWN_RECORDS;
+	u32 desc = c->slot * G17P_OWN_DESC_STRIDE;
+	u32 ev = G17P_OWN_EVENTS + s * G17P_OWN_EVENT_SIZE;
 	u32 slot = s * sizeof(struct g17p_slot);
-	struct g17p_sched *sched = own_cpu(o, OWN_SCHED + s * sizeof(*sched));
-	struct g17p_slot *st = own_cpu(o, OWN_STATUS + slot);
+	struct g17p_sched *sched = own_cpu(o, G17P_OWN_SCHED + s * sizeof(*sched));
+	struct g17p_slot *st = own_cpu(o, G17P_OWN_STATUS + slot);
 	u64 items[3];
 	u32 nitems = 0;
 
 	lockdep_assert_held(&sub->lock);
-	if (n && !(n % OWN_BANK_COMMANDS))
+	if (n && !(n % G17P_OWN_BANK_COMMANDS))
 		switch_bank(o);
-	memset(own_cpu(o, ev), 0, OWN_EVENT_SIZE);
-	memset(own_cpu(o, OWN_SCRATCH + slot), 0, sizeof(struct g17p_slot));
+	memset(own_cpu(o, ev), 0, G17P_OWN_EVENT_SIZE);
+	memset(own_cpu(o, G17P_OWN_SCRATCH + slot), 0, sizeof(struct g17p_slot));
 	memset(sched, 0, sizeof(*sched));
-	sched->slot = cpu_to_le64(own_va(o, OWN_SLOTS + slot));
+	sched->slot = cpu_to_le64(own_va(o, G17P_OWN_SLOTS + slot));
 	sched->work = cpu_to_le32(n);
 	sched->gap_10 = cpu_to_le32(G17P_SCHED_10);
-	*(__le32 *)own_cpu(o, OWN_SLOTS + slot) = cpu_to_le32(1);
-	*(__le32 *)own_cpu(o, OWN_STATE) = cpu_to_le32(n + 1);
-	*(__le64 *)own_cpu(o, OWN_DISPATCH_A + slot) = 0;
-	*(__le64 *)own_cpu(o, OWN_DISPATCH_B + slot) = 0;
+	*(__le32 *)own_cpu(o, G17P_OWN_SLOTS + slot) = cpu_to_le32(1);
+	*(__le32 *)own_cpu(o, G17P_OWN_STATE) = cpu_to_le32(n + 1);
+	*(__le64 *)own_cpu(o, G17P_OWN_DISPATCH_A + slot) = 0;
+	*(__le64 *)own_cpu(o, G17P_OWN_DISPATCH_B + slot) = 0;
 	st->word[0] = 0;
 	st->word[1] = 0;
-	write_context(own_cpu(o, OWN_CONTEXTS + ((n + 1) % OWN_RECORDS) *
+	write_context(own_cpu(o, G17P_OWN_CONTEXTS + ((n + 1) % G17P_OWN_RECORDS) *
 			      G17P_CONTEXT_SLOT), &c->ctx, c->npoints);
 	items[nitems++] = own_va(o, desc);
 	if (!n)
-		items[nitems++] = own_va(o, OWN_OPTIONAL);
+		items[nitems++] = own_va(o, G17P_OWN_OPTIONAL);
 	items[nitems++] = own_va(o, ev);
 	/* GAP: "first" only on the owner's first item, not after a switch. */
-	publish_items(sub, AGX4_FW_LANE_COMPUTE, own_va(o, OWN_QUEUE),
+	publish_items(sub, AGX4_FW_LANE_COMPUTE, own_va(o, G17P_OWN_QUEUE),
 		      own_cpu(o, bank_offset(o)), own_cpu(o, ring_offset(o)),
 		      o->w, items, nitems, own_cpu(o, ev), &c->ev, o->grid,
 		      !n, &c->ptrs, &c->w_end, &c->seq);
@@ -2929,19 +2683,19 @@ static void publish_compute(struct agx4_g17p_queue *fq, struct g17p_cmd *c)
 /* Move an idle pool to the next transport bank of both stages (H). */
 static void switch_pool_banks(struct g17p_pool *pl)
 {
-	u32 bank = (pl->epoch % 2) * OWN_BANK_SIZE;
+	u32 bank = (pl->epoch % 2) * G17P_OWN_BANK_SIZE;
 	unsigned int st;
 
 	for (st = 0; st < 2; st++) {
-		struct g17p_queue *q = pool_cpu(pl, POOL_QUEUE(st));
-		u32 off = POOL_BANKS(st) + bank;
+		struct g17p_queue *q = pool_cpu(pl, G17P_POOL_QUEUE(st));
+		u32 off = G17P_POOL_BANKS(st) + bank;
 
 		init_pointers(pool_cpu(pl, off));
-		memset(pool_cpu(pl, off + OWN_BANK_RING), 0,
-		       POOL_RING_ENTRIES * sizeof(u64));
+		memset(pool_cpu(pl, off + G17P_OWN_BANK_RING), 0,
+		       G17P_POOL_RING_ENTRIES * sizeof(u64));
 		wmb();	/* the fresh bank before the record names it */
 		q->pointers = cpu_to_le64(pool_va(pl, off));
-		q->ring = cpu_to_le64(pool_va(pl, off + OWN_BANK_RING));
+		q->ring = cpu_to_le64(pool_va(pl, off + G17P_OWN_BANK_RING));
 		q->done = 0;
 		pl->w[st] = 0;
 		pl->seen[st] = 0;
@@ -2952,13 +2706,13 @@ static void switch_pool_banks(struct g17p_pool *pl)
 
 static u32 pool_bank(const struct g17p_pool *pl, unsigned int st)
 {
-	return pl->epoch ? POOL_BANKS(st) + ((pl->epoch - 1) % 2) *
-			   OWN_BANK_SIZE : POOL_POINTERS(st);
+	return pl->epoch ? G17P_POOL_BANKS(st) + ((pl->epoch - 1) % 2) *
+			   G17P_OWN_BANK_SIZE : G17P_POOL_POINTERS(st);
 }
 
 static u32 pool_ring(const struct g17p_pool *pl, unsigned int st)
 {
-	return pl->epoch ? pool_bank(pl, st) + OWN_BANK_RING : POOL_RING(st);
+	return pl->epoch ? pool_bank(pl, st) + G17P_OWN_BANK_RING : G17P_POOL_RING(st);
 }
 
 /*
@@ -2973,8 +2727,8 @@ static u32 pool_ring(const struct g17p_pool *pl, unsigned int st)
 static void pool_quiesce_locked(struct agx4_fw_g17p_sub *sub,
 				struct g17p_pool *pl)
 {
-	struct agx4_fw_job_list *jl = pool_cpu(pl, POOL_JOB_LIST);
-	u64 self = pool_va(pl, POOL_JOB_LIST);
+	struct agx4_fw_job_list *jl = pool_cpu(pl, G17P_POOL_JOB_LIST);
+	u64 self = pool_va(pl, G17P_POOL_JOB_LIST);
 	unsigned int st;
 
 	lockdep_assert_held(&sub->lock);
@@ -3001,28 +2755,28 @@ static void pool_quiesce_locked(struct agx4_fw_g17p_sub *sub,
 static void render_stage(struct g17p_pool *pl, struct g17p_cmd *c,
 			 unsigned int st, u32 phase)
 {
-	u32 k = c->n, slot = k % POOL_SLOTS;
+	u32 k = c->n, slot = k % G17P_POOL_SLOTS;
 	u32 s = k % G17P_CONTEXT_SLOTS;
 	u32 ra = (2 * k) % G17P_POOL_A_RECORDS;
-	u32 desc = st ? POOL_DESC_3D + slot * POOL_3D_SIZE :
-			POOL_DESC_TA + slot * POOL_TA_SIZE;
+	u32 desc = st ? G17P_POOL_DESC_3D + slot * G17P_POOL_3D_SIZE :
+			G17P_POOL_DESC_TA + slot * G17P_POOL_TA_SIZE;
 
 	memcpy(pool_cpu(pl, desc), st ? c->desc3d : c->desc,
-	       st ? POOL_3D_SIZE : POOL_TA_SIZE);
-	memcpy(pool_cpu(pl, POOL_OPTIONAL + slot * POOL_OPT_SIZE +
+	       st ? G17P_POOL_3D_SIZE : G17P_POOL_TA_SIZE);
+	memcpy(pool_cpu(pl, G17P_POOL_OPTIONAL + slot * G17P_POOL_OPT_SIZE +
 			(st ? 0 : sizeof(struct g17p_optional))),
 	       &c->opt[st], sizeof(c->opt[st]));
-	write_context(pool_cpu(pl, POOL_CONTEXTS(st) +
+	write_context(pool_cpu(pl, G17P_POOL_CONTEXTS(st) +
 			       ((k + 1) % G17P_CONTEXT_SLOTS) *
 			       G17P_CONTEXT_SLOT),
 		      st ? &c->ctx3d : &c->ctx, st ? c->npoints3d : c->npoints);
 	/* Pool-A slot word: phase 1 for the 3D, 2 for the TA (H). */
-	*(__le32 *)pool_cpu(pl, POOL_LEAF_A + 4 + 4 * ra) =
+	*(__le32 *)pool_cpu(pl, G17P_POOL_LEAF_A + 4 + 4 * ra) =
 		cpu_to_le32(phase + (st ? 1 : 2));
 	/* The support's count of works: 2k + 1 after the 3D, + 2 after the TA. */
-	*(__le32 *)pool_cpu(pl, POOL_STATE) = cpu_to_le32(2 * k + (st ? 1 : 2));
-	memset(pool_cpu(pl, POOL_STATUS(st) + s * POOL_STATUS_SIZE), 0,
-	       POOL_STATUS_SIZE);
+	*(__le32 *)pool_cpu(pl, G17P_POOL_STATE) = cpu_to_le32(2 * k + (st ? 1 : 2));
+	memset(pool_cpu(pl, G17P_POOL_STATUS(st) + s * G17P_POOL_STATUS_SIZE), 0,
+	       G17P_POOL_STATUS_SIZE);
 }
 
 /* Is every render of @pl before index @k done: the pool idle? */
@@ -3035,7 +2789,7 @@ static bool pool_idle_locked(struct agx4_fw_g17p_sub *sub,
 	if (!k)
 		return true;
 	/* The pool's renders complete in order (each waits for the last). */
-	prev = pl->recent[(k - 1) % TILEMAP_BLOCKS];
+	prev = pl->recent[(k - 1) % G17P_TILEMAP_BLOCKS];
 	return !prev || cmd_done_locked(sub, prev);
 }
 
@@ -3045,14 +2799,12 @@ static bool pool_idle_locked(struct agx4_fw_g17p_sub *sub,
  * object's count at +0x34, written before each render when that count is
  * 32 and the registration differs (H: the reference's render path; a
  * count the firmware grew is its own to keep).  agx4's pools hold
- * %POOL_GROUPS groups of %POOL_BLOCK_PAGES pages, 32.
+ * %G17P_POOL_GROUPS groups of %G17P_POOL_BLOCK_PAGES pages, 32.
  */
-#define INDEX_REG_FULL		32
-static_assert(POOL_GROUPS * POOL_BLOCK_PAGES == INDEX_REG_FULL);
 static void register_index(struct agx4_fw_g17p_sub *sub,
 			   const struct g17p_pool *pl)
 {
-	const struct g17p_pool_shared *sh = pool_cpu(pl, POOL_SHARED0);
+	const struct g17p_pool_shared *sh = pool_cpu(pl, G17P_POOL_SHARED0);
 	struct g17p_index_reg *reg = (struct g17p_index_reg *)sub->region0 +
 				     pl->index;
 	u32 count = le32_to_cpu(READ_ONCE(sh->pages));
@@ -3060,7 +2812,7 @@ static void register_index(struct agx4_fw_g17p_sub *sub,
 		    G17P_INDEX_REG_SHIFT;
 
 	lockdep_assert_held(&sub->lock);
-	if (count != INDEX_REG_FULL)
+	if (count != G17P_INDEX_REG_FULL)
 		return;
 	if (le32_to_cpu(READ_ONCE(reg->index)) != index ||
 	    le32_to_cpu(READ_ONCE(reg->groups)) != count) {
@@ -3081,31 +2833,31 @@ static void publish_render(struct agx4_g17p_queue *fq, struct g17p_cmd *c)
 {
 	struct agx4_fw_g17p_sub *sub = fq->sub;
 	struct g17p_pool *pl = c->pool;
-	u32 k = c->n, slot = k % POOL_SLOTS;
+	u32 k = c->n, slot = k % G17P_POOL_SLOTS;
 	u32 ra = (2 * k) % G17P_POOL_A_RECORDS;
 	u32 rb = k % G17P_POOL_B_RECORDS;
-	struct g17p_sched *a = pool_cpu(pl, POOL_A + ra * sizeof(*a));
-	struct g17p_pool_b *b = pool_cpu(pl, POOL_B + rb * sizeof(*b));
-	struct g17p_pool_shared *sh = pool_cpu(pl, POOL_SHARED0);
-	struct g17p_leaf_shared *ls = pool_cpu(pl, POOL_LEAF_SHARED);
-	u32 ev = POOL_EVENTS + slot * POOL_EV_SIZE;
-	u32 opt = POOL_OPTIONAL + slot * POOL_OPT_SIZE;
-	u8 *scratch = (u8 *)pl->mem->cpu + MEM_SCRATCH;
-	__le32 *slot_word = pool_cpu(pl, POOL_LEAF_A + 4 + 4 * ra);
+	struct g17p_sched *a = pool_cpu(pl, G17P_POOL_A + ra * sizeof(*a));
+	struct g17p_pool_b *b = pool_cpu(pl, G17P_POOL_B + rb * sizeof(*b));
+	struct g17p_pool_shared *sh = pool_cpu(pl, G17P_POOL_SHARED0);
+	struct g17p_leaf_shared *ls = pool_cpu(pl, G17P_POOL_LEAF_SHARED);
+	u32 ev = G17P_POOL_EVENTS + slot * G17P_POOL_EV_SIZE;
+	u32 opt = G17P_POOL_OPTIONAL + slot * G17P_POOL_OPT_SIZE;
+	u8 *scratch = (u8 *)pl->mem->cpu + G17P_MEM_SCRATCH;
+	__le32 *slot_word = pool_cpu(pl, G17P_POOL_LEAF_A + 4 + 4 * ra);
 	bool idle = pool_idle_locked(sub, pl, k);
 	u32 phase = 0;
 	unsigned int st;
 
 	lockdep_assert_held(&sub->lock);
 	register_index(sub, pl);
-	if (k && !(k % POOL_BANK_RENDERS))
+	if (k && !(k % G17P_POOL_BANK_RENDERS))
 		switch_pool_banks(pl);
 	if (c->fresh_geometry)
-		memset(scratch, 0, WIN_SCRATCH_SIZE);
-	else if (k >= TILEMAP_BLOCKS)
-		memset(scratch + (k % TILEMAP_BLOCKS) * pl->tile, 0, pl->tile);
-	memset(pool_cpu(pl, POOL_DISPATCH), 0, 16);
-	memset(pool_cpu(pl, POOL_DISPATCH + POOL_DISPATCH_B), 0, 16);
+		memset(scratch, 0, G17P_WIN_SCRATCH_SIZE);
+	else if (k >= G17P_TILEMAP_BLOCKS)
+		memset(scratch + (k % G17P_TILEMAP_BLOCKS) * pl->tile, 0, pl->tile);
+	memset(pool_cpu(pl, G17P_POOL_DISPATCH), 0, 16);
+	memset(pool_cpu(pl, G17P_POOL_DISPATCH + G17P_POOL_DISPATCH_B), 0, 16);
 	a->work = cpu_to_le32(k + k / 2);
 	a->gap_10 = cpu_to_le32(G17P_SCHED_10);
 	b->used = cpu_to_le32(1);
@@ -3116,8 +2868,8 @@ static void publish_render(struct agx4_g17p_queue *fq, struct g17p_cmd *c)
 		phase = le32_to_cpu(READ_ONCE(*slot_word));
 	*slot_word = cpu_to_le32(phase);
 	render_stage(pl, c, 1, phase);
-	*(__le32 *)pool_cpu(pl, POOL_LEAF_FLAG) = cpu_to_le32(k + 1);
-	memset(pool_cpu(pl, POOL_STAMPS + slot * POOL_STAMP_SIZE), 0, 16);
+	*(__le32 *)pool_cpu(pl, G17P_POOL_LEAF_FLAG) = cpu_to_le32(k + 1);
+	memset(pool_cpu(pl, G17P_POOL_STAMPS + slot * G17P_POOL_STAMP_SIZE), 0, 16);
 	render_stage(pl, c, 0, phase);
 	if (idle) {
 		sh->pair = cpu_to_le32(U32_MAX);
@@ -3126,8 +2878,8 @@ static void publish_render(struct agx4_g17p_queue *fq, struct g17p_cmd *c)
 		sh->item = cpu_to_le32(k);
 	}
 	for (st = 0; st < 2; st++) {
-		u32 d = st ? POOL_DESC_3D + slot * POOL_3D_SIZE :
-			     POOL_DESC_TA + slot * POOL_TA_SIZE;
+		u32 d = st ? G17P_POOL_DESC_3D + slot * G17P_POOL_3D_SIZE :
+			     G17P_POOL_DESC_TA + slot * G17P_POOL_TA_SIZE;
 		u32 e = ev + (st ? 0 : sizeof(struct g17p_event_item));
 		u64 items[3] = {
 			pool_va(pl, d),
@@ -3135,7 +2887,7 @@ static void publish_render(struct agx4_g17p_queue *fq, struct g17p_cmd *c)
 			pool_va(pl, e),
 		};
 
-		publish_items(sub, st, pool_va(pl, POOL_QUEUE(st)),
+		publish_items(sub, st, pool_va(pl, G17P_POOL_QUEUE(st)),
 			      pool_cpu(pl, pool_bank(pl, st)),
 			      pool_cpu(pl, pool_ring(pl, st)), pl->w[st], items,
 			      ARRAY_SIZE(items), pool_cpu(pl, e),
@@ -3151,16 +2903,16 @@ static void publish_render(struct agx4_g17p_queue *fq, struct g17p_cmd *c)
 	sub->render_ordinal++;
 	c->epoch = pl->epoch;
 	pl->published++;
-	pl->recent[k % TILEMAP_BLOCKS] = c;
+	pl->recent[k % G17P_TILEMAP_BLOCKS] = c;
 	fq->last_render = c;
 }
 
 /* Is the render that used tilemap block @k mod 8 before @c done? */
 static bool tilemap_free(struct agx4_fw_g17p_sub *sub, struct g17p_cmd *c)
 {
-	struct g17p_cmd *prev = c->pool->recent[c->n % TILEMAP_BLOCKS];
+	struct g17p_cmd *prev = c->pool->recent[c->n % G17P_TILEMAP_BLOCKS];
 
-	return c->n < TILEMAP_BLOCKS || !prev || cmd_done_locked(sub, prev);
+	return c->n < G17P_TILEMAP_BLOCKS || !prev || cmd_done_locked(sub, prev);
 }
 
 /* May @c go out now: its CPU waits are over and its channels have room? */
@@ -3238,7 +2990,7 @@ static int ctl_before_locked(struct agx4_fw_g17p_sub *sub,
 	if (!agx4_fw_boot_ctl_room(sub->b, 0))
 		return -EBUSY;
 	if (!c->compute && ord >= G17P_PRESTATE_FIRST_ORDINAL && !sub->live) {
-		sup = pool_cpu(c->pool, POOL_SUPPORT +
+		sup = pool_cpu(c->pool, G17P_POOL_SUPPORT +
 			       offsetof(struct g17p_support, class_20));
 		for (i = 0; i < ARRAY_SIZE(prestate); i++)
 			WRITE_ONCE(sup[i], cpu_to_le32(prestate[i]));
@@ -3456,7 +3208,7 @@ static void g17p_job_free(struct agx4_fw_job *j)
 	if (fq->last_render >= first && fq->last_render < end)
 		fq->last_render = NULL;
 	if (job->pool)
-		for (i = 0; i < TILEMAP_BLOCKS; i++)
+		for (i = 0; i < G17P_TILEMAP_BLOCKS; i++)
 			if (job->pool->recent[i] >= first &&
 			    job->pool->recent[i] < end)
 				job->pool->recent[i] = NULL;
@@ -3602,7 +3354,7 @@ static void g17p_fw_gone(struct agx4_device *adev)
 
 /* The render pools' windows, in every VM that renders. */
 static const struct agx4_range g17p_vm_reserved[] = {
-	{ .start = WIN_BASE, .size = AGX4_G17P_MAX_POOLS * WIN_STRIDE },
+	{ .start = G17P_WIN_BASE, .size = AGX4_G17P_MAX_POOLS * G17P_WIN_STRIDE },
 };
 
 /* ---- TVB growth and the memory limit ---- */
@@ -3616,17 +3368,17 @@ static const struct agx4_range g17p_vm_reserved[] = {
  */
 static bool pool_intact(const struct g17p_pool *pl)
 {
-	const struct g17p_pool_shared *sh = pool_cpu(pl, POOL_SHARED0);
-	const struct g17p_leaf_shared *ls = pool_cpu(pl, POOL_LEAF_SHARED);
+	const struct g17p_pool_shared *sh = pool_cpu(pl, G17P_POOL_SHARED0);
+	const struct g17p_leaf_shared *ls = pool_cpu(pl, G17P_POOL_LEAF_SHARED);
 
 	return le32_to_cpu(sh->blocks) <= pl->blocks &&
 	       le32_to_cpu(ls->blocks) == pl->blocks &&
 	       le32_to_cpu(ls->blocks2) == pl->blocks &&
 	       le64_to_cpu(sh->secondary) ==
-	       pool_va(pl, POOL_LEAF_SECONDARY) &&
+	       pool_va(pl, G17P_POOL_LEAF_SECONDARY) &&
 	       le64_to_cpu(sh->shared_slots) ==
-	       pool_va(pl, POOL_LEAF_SHARED) &&
-	       le32_to_cpu(sh->block_size) == POOL_BLOCK_SIZE;
+	       pool_va(pl, G17P_POOL_LEAF_SHARED) &&
+	       le32_to_cpu(sh->block_size) == G17P_POOL_BLOCK_SIZE;
 }
 
 /*
@@ -3643,8 +3395,8 @@ static bool pool_intact(const struct g17p_pool *pl)
 static int pool_add_blocks(struct agx4_device *adev, struct g17p_pool *pl,
 			   u32 old, u32 new)
 {
-	struct g17p_leaf_shared *ls = pool_cpu(pl, POOL_LEAF_SHARED);
-	__le64 *secondary = pool_cpu(pl, POOL_LEAF_SECONDARY);
+	struct g17p_leaf_shared *ls = pool_cpu(pl, G17P_POOL_LEAF_SHARED);
+	__le64 *secondary = pool_cpu(pl, G17P_POOL_LEAF_SECONDARY);
 	struct agx4_vm *vm = pl->vm;
 	struct agx4_fw_obj *obj;
 	u32 i;
@@ -3653,18 +3405,18 @@ static int pool_add_blocks(struct agx4_device *adev, struct g17p_pool *pl,
 	if (pl->ngrown == ARRAY_SIZE(pl->grown))
 		return -ENOSPC;
 	obj = agx4_fw_obj_create(&adev->mem->heap,
-				 (u64)(new - old) * POOL_BLOCK_SIZE,
+				 (u64)(new - old) * G17P_POOL_BLOCK_SIZE,
 				 AGX4_FW_OBJ_SHARED, NULL, NULL);
 	if (IS_ERR(obj))
 		return -ENOMEM;
 	mutex_lock(&vm->bind_lock);
 	for (i = old; i < new && !ret; i++)
 		ret = map_part(&vm->uat, growth_va(vm, pl, i), obj,
-			       (u64)(i - old) * POOL_BLOCK_SIZE,
-			       POOL_BLOCK_SIZE);
+			       (u64)(i - old) * G17P_POOL_BLOCK_SIZE,
+			       G17P_POOL_BLOCK_SIZE);
 	if (ret)
 		unmap_part(&vm->uat, growth_va(vm, pl, old),
-			   (u64)(new - old) * POOL_BLOCK_STRIDE);
+			   (u64)(new - old) * G17P_POOL_BLOCK_STRIDE);
 	mutex_unlock(&vm->bind_lock);
 	if (ret) {
 		agx4_fw_obj_destroy(obj);
@@ -3734,8 +3486,9 @@ static int g17p_tvb_grow(struct agx4_device *adev,
 	/* Answered from here on, "grew" or "refused". */
 	pl->counter++;
 	old = pl->blocks;
-	room = POOL_GROUPS + min_t(u64, growth_slice(pl->vm) / POOL_BLOCK_STRIDE,
-				   G17P_TVB_MAX_BLOCKS);
+	room = G17P_POOL_GROUPS +
+	       min_t(u64, growth_slice(pl->vm) / G17P_POOL_BLOCK_STRIDE,
+		     G17P_TVB_MAX_BLOCKS);
 	new = old + adev->gen->tvb.growth_blocks;
 	if (new <= min3(max_blocks, room, (u32)G17P_TVB_MAX_BLOCKS))
 		ret = pool_add_blocks(adev, pl, old, new);
@@ -3774,9 +3527,9 @@ static int g17p_tvb_limit(struct agx4_device *adev,
 			continue;
 		for (i = 0; i < job->next; i++) {
 			struct g17p_cmd *c = &job->cmds[i];
-			u32 slot = c->n % POOL_SLOTS;
-			u64 ta = pool_va(pl, POOL_DESC_TA + slot * POOL_TA_SIZE);
-			u64 fr = pool_va(pl, POOL_DESC_3D + slot * POOL_3D_SIZE);
+			u32 slot = c->n % G17P_POOL_SLOTS;
+			u64 ta = pool_va(pl, G17P_POOL_DESC_TA + slot * G17P_POOL_TA_SIZE);
+			u64 fr = pool_va(pl, G17P_POOL_DESC_3D + slot * G17P_POOL_3D_SIZE);
 
 			if (!c->compute && c->published && !c->done &&
 			    (lim->work == ta || lim->work == fr) &&
@@ -3826,7 +3579,7 @@ static void g17p_completion(struct agx4_device *adev,
 			sub->pool_terminals[i]++;
 	}
 	for (i = 0; i < AGX4_G17P_MAX_OWNERS; i++) {
-		u32 g = OWN_FIRST_GRID + i;
+		u32 g = G17P_OWN_FIRST_GRID + i;
 
 		if (e->mask[g / 64] & BIT_ULL(g % 64))
 			sub->owner_terminals[i]++;

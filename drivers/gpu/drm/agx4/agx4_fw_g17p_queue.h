@@ -27,7 +27,7 @@ struct g17p_pool;
 /* Work channels used: priority 2's TA, 3D and compute (6, 7, 8). */
 #define AGX4_G17P_NUM_STAGES	3
 /* Compute owners: grids 32 .. 127. */
-#define AGX4_G17P_MAX_OWNERS	96
+#define AGX4_G17P_MAX_OWNERS	G17P_NUM_OWNERS
 /* Render pools: grids 0 .. 31 without 4 and 5. */
 #define AGX4_G17P_MAX_POOLS	G17P_NUM_POOLS
 

@@ -1113,7 +1113,7 @@ AGX4_FW_CHECK_FIELDS(struct g17p_event_item_compute, 0x400,
 		     G17P_EVENT_ITEM_COMPUTE_FIELDS);
 
 /*
- * Submission objects (agx4_fw_g17p_queue.c).  Only the words the host
+ * Submission objects (agx4_g17p_*.c).  Only the words the host
  * writes or reads are declared; the rest is firmware-owned or unknown.
  */
 

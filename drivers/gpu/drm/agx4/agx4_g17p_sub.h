@@ -582,7 +582,7 @@ struct agx4_fw_g17p_sub *agx4_fw_g17p_sub(struct agx4_fw_boot *b);
 void agx4_fw_g17p_sub_init(struct agx4_fw_g17p_sub *sub,
 			   struct agx4_fw_boot *b, u8 *bundle, u64 bundle_va,
 			   u8 *cursors, void *region0, void *region1);
-#if IS_ENABLED(CONFIG_KUNIT)
+#if IS_ENABLED(CONFIG_DRM_AGX4_KUNIT_TEST)
 void agx4_fw_g17p_queue_set_counts(struct agx4_fw_queue *fq, u32 commands,
 				   u32 renders);
 #endif

@@ -861,7 +861,7 @@ const struct agx4_fw_submit_ops agx4_fw_g17p_submit = {
 };
 EXPORT_SYMBOL_IF_KUNIT(agx4_fw_g17p_submit);
 
-#if IS_ENABLED(CONFIG_KUNIT)
+#if IS_ENABLED(CONFIG_DRM_AGX4_KUNIT_TEST)
 /**
  * agx4_fw_g17p_queue_set_counts() - move an idle queue's counters
  * @q: the queue, with no job prepared and not freed.

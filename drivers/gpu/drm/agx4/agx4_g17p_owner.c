@@ -85,6 +85,13 @@
 static_assert(G17P_KC_OWNERS + AGX4_G17P_MAX_OWNERS * G17P_KC_OWNER_SIZE <=
 	      AGX4_VM_KERNEL_MIN_SIZE);
 
+/**
+ * agx4_g17p_init_pointers() - reset a pointer block
+ * @p: the block, CPU view.
+ *
+ * Every word is 0 but the item ring's capacity (0x500 entries) and the
+ * all-ones word at +0x50.
+ */
 void agx4_g17p_init_pointers(struct g17p_pointers *p)
 {
 	memset(p, 0, sizeof(*p));
@@ -133,7 +140,12 @@ static int init_owner(struct agx4_g17p_queue *fq, struct g17p_owner *o)
 				sizeof(struct g17p_queue));
 }
 
-/* Give back slot @i of @map (the owners or the pools). */
+/**
+ * agx4_g17p_put_slot() - give back an owner or pool index
+ * @sub: the submission state.
+ * @map: &agx4_fw_g17p_sub.owners or &agx4_fw_g17p_sub.pools.
+ * @i: the index.
+ */
 void agx4_g17p_put_slot(struct agx4_fw_g17p_sub *sub, unsigned long *map,
 			unsigned int i)
 {
@@ -142,7 +154,11 @@ void agx4_g17p_put_slot(struct agx4_fw_g17p_sub *sub, unsigned long *map,
 	mutex_unlock(&sub->setup_lock);
 }
 
-/*
+/**
+ * agx4_g17p_owner_release() - free a compute owner's memory and structure
+ * @fq: its queue.
+ * @o: the owner.
+ *
  * The owner's memory and structure; the firmware must be done with it.  Context
  * 0's alias is unmapped by the caller (agx4_g17p_owner_free()) while the
  * firmware's tables exist, not after unplug.
@@ -154,6 +170,11 @@ void agx4_g17p_owner_release(struct agx4_g17p_queue *fq, struct g17p_owner *o)
 	kfree(o);
 }
 
+/**
+ * agx4_g17p_owner_free() - free a compute owner and give its index back
+ * @fq: its queue.
+ * @o: the owner; the firmware is done with it.
+ */
 void agx4_g17p_owner_free(struct agx4_g17p_queue *fq, struct g17p_owner *o)
 {
 	unsigned int i = o->index;
@@ -205,6 +226,13 @@ static void owner_count_from_now(struct agx4_fw_g17p_sub *sub,
 	spin_unlock_irqrestore(&sub->lock, flags);
 }
 
+/**
+ * agx4_g17p_owner_create() - make the queue's compute owner
+ * @fq: the queue, at its creation.
+ *
+ * Return: 0; -ENOSPC when every owner index is in use; -ENOMEM or a mapping
+ * error.
+ */
 int agx4_g17p_owner_create(struct agx4_g17p_queue *fq)
 {
 	struct agx4_fw_g17p_sub *sub = fq->sub;
@@ -264,7 +292,14 @@ err_ret:
 	return ret;
 }
 
-/* An idle owner, forgotten by the firmware and made anew. */
+/**
+ * agx4_g17p_owner_recycle() - make the queue's compute owner anew
+ * @fq: the queue; every earlier job of it freed.
+ *
+ * An idle owner, forgotten by the firmware and made anew.
+ *
+ * Return: 0, or the error of the cleanup or of making the owner.
+ */
 int agx4_g17p_owner_recycle(struct agx4_g17p_queue *fq)
 {
 	struct g17p_owner *o = fq->owner;
@@ -301,11 +336,18 @@ static bool desc_held(struct g17p_owner *o, u16 slot)
 	return held;
 }
 
-/*
+/**
+ * agx4_g17p_desc_get() - take a compute descriptor slot
+ * @fq: the queue.
+ * @o: its owner.
+ * @n: the command's ordinal on @o.
+ * @slot: set to the slot taken.
+ *
  * Take descriptor slot @n mod 240 of @o for command @n; while an earlier
- * command holds it, wait for its job to be freed (see the DOC).  0;
- * -ERESTARTSYS on a signal; -ENODEV once the device is going or the
- * firmware stopped.
+ * command holds it, wait for its job to be freed (see the DOC).
+ *
+ * Return: 0; -ERESTARTSYS on a signal; -ENODEV once the device is going
+ * or the firmware stopped.
  */
 int agx4_g17p_desc_get(struct agx4_g17p_queue *fq, struct g17p_owner *o, u32 n,
 		       u16 *slot)
@@ -332,7 +374,10 @@ int agx4_g17p_desc_get(struct agx4_g17p_queue *fq, struct g17p_owner *o, u32 n,
 	}
 }
 
-/* Give @c's descriptor slot back: the firmware is done with it. */
+/**
+ * agx4_g17p_desc_put() - give a command's descriptor slot back
+ * @c: the command; the firmware is done with it, or it never went out.
+ */
 void agx4_g17p_desc_put(struct g17p_cmd *c)
 {
 	struct g17p_owner *o = c->owner;
@@ -346,7 +391,15 @@ void agx4_g17p_desc_put(struct g17p_cmd *c)
 	wake_up(&o->desc_wq);
 }
 
-/* The compute optional record, with the owner's first command (H). */
+/**
+ * agx4_g17p_write_optional() - write the compute optional record
+ * @fq: the queue.
+ * @o: its owner.
+ *
+ * The compute optional record, with the owner's first command (H).
+ *
+ * Return: 0, or the builder's error.
+ */
 int agx4_g17p_write_optional(struct agx4_g17p_queue *fq, struct g17p_owner *o)
 {
 	static const u32 sched[] = G17P_OWN_OPT_SCHED;
@@ -368,7 +421,12 @@ int agx4_g17p_write_optional(struct agx4_g17p_queue *fq, struct g17p_owner *o)
 					     sizeof(struct g17p_optional));
 }
 
-/* Move an idle owner to its next transport bank (H). */
+/**
+ * agx4_g17p_switch_bank() - move an idle owner to its next transport bank
+ * @o: the owner.
+ *
+ * Move an idle owner to its next transport bank (H).
+ */
 void agx4_g17p_switch_bank(struct g17p_owner *o)
 {
 	struct g17p_queue *q = own_cpu(o, G17P_OWN_QUEUE);
@@ -388,12 +446,24 @@ void agx4_g17p_switch_bank(struct g17p_owner *o)
 	o->seen = 0;
 }
 
+/**
+ * agx4_g17p_bank_offset() - where the owner's current transport bank is
+ * @o: the owner.
+ *
+ * Return: the bank's offset in the owner's arena.
+ */
 u32 agx4_g17p_bank_offset(const struct g17p_owner *o)
 {
 	return o->epoch ? G17P_OWN_BANKS + ((o->epoch - 1) % 2) * G17P_OWN_BANK_SIZE :
 			  G17P_OWN_POINTERS;
 }
 
+/**
+ * agx4_g17p_ring_offset() - where the owner's current item ring is
+ * @o: the owner.
+ *
+ * Return: the ring's offset in the owner's arena.
+ */
 u32 agx4_g17p_ring_offset(const struct g17p_owner *o)
 {
 	return o->epoch ? agx4_g17p_bank_offset(o) + G17P_OWN_BANK_RING : G17P_OWN_RING;

@@ -307,7 +307,12 @@ static void pool_unmap(struct g17p_pool *pl)
 	pl->vm = NULL;
 }
 
-/* A pool changed hands or went: renders waiting for one look again. */
+/**
+ * agx4_g17p_pool_event() - wake the renders waiting for a pool
+ * @sub: the submission state; the caller holds its setup_lock.
+ *
+ * A pool changed hands or went: renders waiting for one look again.
+ */
 void agx4_g17p_pool_event(struct agx4_fw_g17p_sub *sub)
 {
 	lockdep_assert_held(&sub->setup_lock);
@@ -315,7 +320,12 @@ void agx4_g17p_pool_event(struct agx4_fw_g17p_sub *sub)
 	wake_up_all(&sub->pool_wq);
 }
 
-/* A pool's memory, window and structure (context 0's alias: the caller's). */
+/**
+ * agx4_g17p_pool_release() - free a pool's memory, window and structure
+ * @pl: the pool.
+ *
+ * A pool's memory, window and structure (context 0's alias: the caller's).
+ */
 void agx4_g17p_pool_release(struct g17p_pool *pl)
 {
 	pool_unmap(pl);
@@ -323,7 +333,13 @@ void agx4_g17p_pool_release(struct g17p_pool *pl)
 	agx4_fw_obj_destroy(pl->arena);
 }
 
-/* Free a pool no queue can reach any more, and give its index back. */
+/**
+ * agx4_g17p_pool_free() - free a pool and give its index back
+ * @sub: the submission state.
+ * @pl: the pool, which no queue can reach any more.
+ *
+ * Free a pool no queue can reach any more, and give its index back.
+ */
 void agx4_g17p_pool_free(struct agx4_fw_g17p_sub *sub, struct g17p_pool *pl)
 {
 	if (!pl)
@@ -451,7 +467,11 @@ static struct g17p_pool *idle_pool(struct agx4_fw_g17p_sub *sub,
 	return NULL;
 }
 
-/*
+/**
+ * agx4_g17p_pool_get() - take the pool a job's renders use
+ * @fq: the job's queue.
+ * @job: the job.
+ *
  * The pool @job's renders use, held (&g17p_pool.live) until the job is
  * freed: @fq's own; else a new one; else one taken over from a queue
  * whose pool is idle; else it waits until a pool is given back or goes
@@ -535,7 +555,12 @@ int agx4_g17p_pool_get(struct agx4_g17p_queue *fq, struct agx4_g17p_job *job)
 	return pool_bind(fq, pl);
 }
 
-/* Let go of the pool @job held; the last job of an idle pool wakes waiters. */
+/**
+ * agx4_g17p_pool_put() - let go of the pool a job held
+ * @job: the job.
+ *
+ * Let go of the pool @job held; the last job of an idle pool wakes waiters.
+ */
 void agx4_g17p_pool_put(struct agx4_g17p_job *job)
 {
 	struct agx4_fw_g17p_sub *sub = job->fq->sub;
@@ -550,7 +575,15 @@ void agx4_g17p_pool_put(struct agx4_g17p_job *job)
 	mutex_unlock(&sub->setup_lock);
 }
 
-/* An idle pool the caller holds, forgotten by the firmware and made anew. */
+/**
+ * agx4_g17p_pool_recycle() - make an idle pool anew
+ * @fq: the queue.
+ * @pl: the pool, which the caller holds.
+ *
+ * An idle pool the caller holds, forgotten by the firmware and made anew.
+ *
+ * Return: 0, or the error of the cleanup or of rebuilding the pool.
+ */
 int agx4_g17p_pool_recycle(struct agx4_g17p_queue *fq, struct g17p_pool *pl)
 {
 	int ret;
@@ -580,6 +613,13 @@ int agx4_g17p_pool_recycle(struct agx4_g17p_queue *fq, struct g17p_pool *pl)
 	return init_pool(fq, pl);
 }
 
+/**
+ * agx4_g17p_pool_full() - would a SUBMIT's renders pass the pool's render limit
+ * @fq: the queue.
+ * @cb: the SUBMIT's commands.
+ *
+ * Return: true when its pool must be recycled first.
+ */
 bool agx4_g17p_pool_full(struct agx4_g17p_queue *fq,
 			 const struct agx4_cmdbuf *cb)
 {
@@ -587,7 +627,12 @@ bool agx4_g17p_pool_full(struct agx4_g17p_queue *fq,
 	return fq->pool && fq->pool->next + cb->renders > G17P_POOL_MAX_RENDERS;
 }
 
-/* Move an idle pool to the next transport bank of both stages (H). */
+/**
+ * agx4_g17p_switch_pool_banks() - move an idle pool to its next transport banks
+ * @pl: the pool.
+ *
+ * Move an idle pool to the next transport bank of both stages (H).
+ */
 void agx4_g17p_switch_pool_banks(struct g17p_pool *pl)
 {
 	u32 bank = (pl->epoch % 2) * G17P_OWN_BANK_SIZE;
@@ -611,18 +656,36 @@ void agx4_g17p_switch_pool_banks(struct g17p_pool *pl)
 	pl->epoch++;
 }
 
+/**
+ * agx4_g17p_pool_bank() - where a pool stage's current transport bank is
+ * @pl: the pool.
+ * @st: the stage: 0 for the TA, 1 for the 3D.
+ *
+ * Return: the bank's offset in the pool's arena.
+ */
 u32 agx4_g17p_pool_bank(const struct g17p_pool *pl, unsigned int st)
 {
 	return pl->epoch ? G17P_POOL_BANKS(st) + ((pl->epoch - 1) % 2) *
 			   G17P_OWN_BANK_SIZE : G17P_POOL_POINTERS(st);
 }
 
+/**
+ * agx4_g17p_pool_ring() - where a pool stage's current item ring is
+ * @pl: the pool.
+ * @st: the stage: 0 for the TA, 1 for the 3D.
+ *
+ * Return: the ring's offset in the pool's arena.
+ */
 u32 agx4_g17p_pool_ring(const struct g17p_pool *pl, unsigned int st)
 {
 	return pl->epoch ? agx4_g17p_pool_bank(pl, st) + G17P_OWN_BANK_RING : G17P_POOL_RING(st);
 }
 
-/*
+/**
+ * agx4_g17p_pool_quiesce_locked() - reset an idle pool's job list
+ * @sub: the submission state; the caller holds its lock.
+ * @pl: the pool.
+ *
  * An idle pool's job list is reset: when both stages' done, read and
  * write indices are the pool's last write index and the list's +8 word
  * (the firmware moves it) is not the list's own address, the header is
@@ -655,7 +718,16 @@ void agx4_g17p_pool_quiesce_locked(struct agx4_fw_g17p_sub *sub,
 	wmb();	/* the header before what is published next */
 }
 
-/* Is every render of @pl before index @k done: the pool idle? */
+/**
+ * agx4_g17p_pool_idle_locked() - is a pool idle
+ * @sub: the submission state; the caller holds its lock.
+ * @pl: the pool.
+ * @k: a render index of the pool.
+ *
+ * Is every render of @pl before index @k done: the pool idle?
+ *
+ * Return: true when every render of @pl before @k is done.
+ */
 bool agx4_g17p_pool_idle_locked(struct agx4_fw_g17p_sub *sub,
 				struct g17p_pool *pl, u32 k)
 {
@@ -745,7 +817,12 @@ static int pool_add_blocks(struct agx4_device *adev, struct g17p_pool *pl,
 	return 0;
 }
 
-/*
+/**
+ * agx4_g17p_tvb_grow() - &agx4_fw_submit_ops.tvb_grow for G17P
+ * @adev: the device.
+ * @req: the growth request, parsed.
+ * @max_blocks: the most blocks a pool may have.
+ *
  * A growth request names the pool by its index and grid, and its VM by the
  * context the pool's queue runs in.  Its counter is the pool's: 0 for the first
  * request of a pool made anew (pool_create(), agx4_g17p_pool_recycle()), one
@@ -763,6 +840,9 @@ static int pool_add_blocks(struct agx4_device *adev, struct g17p_pool *pl,
  * request past pool 14), and the TVB unit asks only while the firmware
  * that made the request is up; both are checked again here because the
  * pool indexes @sub->pool.
+ *
+ * Return: as &agx4_fw_submit_ops.tvb_grow: the new block count, or why the
+ * pool did not grow.
  */
 int agx4_g17p_tvb_grow(struct agx4_device *adev,
 		       const struct agx4_fw_ev_grow_in *req, u32 max_blocks)
@@ -812,10 +892,17 @@ out:
 	return ret;
 }
 
-/*
+/**
+ * agx4_g17p_tvb_limit() - &agx4_fw_submit_ops.tvb_limit for G17P
+ * @adev: the device.
+ * @lim: the memory-limit report, parsed.
+ * @reply: the control record to answer with.
+ *
  * A memory-limit report names the render exactly (H): its TA or 3D
  * descriptor, its 3D descriptor, the VM and the pool.  Its render is
  * one of a published job of that pool's, not seen done yet.
+ *
+ * Return: 0, or -ENOENT when no published job matches.
  */
 int agx4_g17p_tvb_limit(struct agx4_device *adev,
 			const struct agx4_fw_ev_limit_in *lim,

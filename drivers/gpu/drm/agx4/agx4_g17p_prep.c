@@ -509,6 +509,10 @@ static int prepare_render(struct agx4_g17p_queue *fq, struct g17p_pool *pl,
 	return 0;
 }
 
+/**
+ * agx4_g17p_free_cmds() - free the host storage of a job's commands
+ * @job: the job.
+ */
 void agx4_g17p_free_cmds(struct agx4_g17p_job *job)
 {
 	u32 i;
@@ -520,7 +524,10 @@ void agx4_g17p_free_cmds(struct agx4_g17p_job *job)
 	}
 }
 
-/*
+/**
+ * agx4_g17p_rollback() - undo a job that never ran
+ * @job: the job.
+ *
  * Give back what a job that never ran took of its queue's counters, and
  * its pool.
  */
@@ -597,6 +604,16 @@ static int prepare_cmd(struct agx4_g17p_queue *fq, struct agx4_g17p_job *job,
 	return 0;
 }
 
+/**
+ * agx4_g17p_job_prepare() - &agx4_fw_submit_ops.job_prepare for G17P
+ * @q: the queue.
+ * @cb: the SUBMIT's validated commands.
+ * @out: set to the job prepared.
+ * @credits: set to the credits the job takes.
+ *
+ * Return: as &agx4_fw_submit_ops.job_prepare; -EINVAL for a render whose
+ * tilemap ring and TPC do not fit its pool's window.
+ */
 int agx4_g17p_job_prepare(struct agx4_fw_queue *q, const struct agx4_cmdbuf *cb,
 			  struct agx4_fw_job **out, u32 *credits)
 {

@@ -58,16 +58,29 @@ static bool firmware_gone(struct agx4_fw_boot *b)
 	return test_bit(0, &b->crashed) || !(READ_ONCE(b->started) & BIT(0));
 }
 
-/*
+/**
+ * agx4_g17p_submission_ends() - do waits for room end
+ * @sub: the submission state.
+ *
  * What ends a prepare's wait for room with -ENODEV: the device going
  * (agx4_g17p_unplug()) or the firmware stopped (agx4_g17p_fw_stopped()).  Both
  * wake every such wait (wake_waiters()); nothing polls.
+ *
+ * Return: true once either happened.
  */
 bool agx4_g17p_submission_ends(struct agx4_fw_g17p_sub *sub)
 {
 	return READ_ONCE(sub->going) || firmware_gone(sub->b);
 }
 
+/**
+ * agx4_g17p_queue_create() - &agx4_fw_submit_ops.queue_create for G17P
+ * @adev: the device.
+ * @args: what the queue is made for.
+ * @out: set to the queue made.
+ *
+ * Return: 0, or the error of making its VM state or its compute owner.
+ */
 int agx4_g17p_queue_create(struct agx4_device *adev,
 			   const struct agx4_fw_queue_args *args,
 			   struct agx4_fw_queue **out)
@@ -207,7 +220,10 @@ static void free_retained(struct agx4_fw_g17p_sub *sub)
 	}
 }
 
-/*
+/**
+ * agx4_g17p_queue_destroy() - &agx4_fw_submit_ops.queue_destroy for G17P
+ * @q: the queue, with no job left.
+ *
  * The firmware must forget a compute owner or render pool before its
  * memory is reused.  Each has its own channel-control record (which its
  * queue records name as their context); agx4 sends a context cleanup
@@ -257,9 +273,17 @@ void agx4_g17p_queue_destroy(struct agx4_fw_queue *q)
 	mutex_unlock(&sub->cleanup_lock);
 }
 
-/*
+/**
+ * agx4_g17p_forget_context() - make the firmware forget one context
+ * @fq: the queue.
+ * @va: the channel-control record's firmware address.
+ * @cc: that record, CPU view.
+ *
  * Make the firmware forget one channel-control record's context, as
- * agx4_g17p_queue_destroy() does for a queue: 0 once it took the cleanup.
+ * agx4_g17p_queue_destroy() does for a queue.
+ *
+ * Return: 0 once it took the cleanup, or the error of sending it or of
+ * the wait.
  */
 int agx4_g17p_forget_context(struct agx4_g17p_queue *fq, u64 va, const u8 *cc)
 {
@@ -274,10 +298,15 @@ int agx4_g17p_forget_context(struct agx4_g17p_queue *fq, u64 va, const u8 *cc)
 	return ret;
 }
 
-/*
+/**
+ * agx4_g17p_queue_idle_wait() - wait until a queue is idle
+ * @fq: the queue.
+ *
  * Wait until every earlier job of @fq is freed: its work is done.  Only
- * the caller, under the queue's submit lock, adds jobs.  0; -ERESTARTSYS
- * on a signal; -ENODEV once the device is going or the firmware stopped.
+ * the caller, under the queue's submit lock, adds jobs.
+ *
+ * Return: 0; -ERESTARTSYS on a signal; -ENODEV once the device is going
+ * or the firmware stopped.
  */
 int agx4_g17p_queue_idle_wait(struct agx4_g17p_queue *fq)
 {
@@ -291,7 +320,10 @@ int agx4_g17p_queue_idle_wait(struct agx4_g17p_queue *fq)
 	return atomic_read(&fq->jobs) ? -ENODEV : 0;
 }
 
-/*
+/**
+ * agx4_g17p_queue_kill() - &agx4_fw_submit_ops.queue_kill for G17P
+ * @q: the queue.
+ *
  * A timeout ended every published job of @fq: what of them waits in
  * &agx4_fw_g17p_sub.deferred never goes out (what went out runs on: its
  * storage stays until job_status() says the firmware is done with it).
@@ -311,6 +343,10 @@ void agx4_g17p_queue_kill(struct agx4_fw_queue *q)
 	spin_unlock_irqrestore(&sub->lock, flags);
 }
 
+/**
+ * agx4_g17p_job_free() - &agx4_fw_submit_ops.job_free for G17P
+ * @j: the job, done or never published.
+ */
 void agx4_g17p_job_free(struct agx4_fw_job *j)
 {
 	struct agx4_g17p_job *job = to_g17p_job(j);
@@ -366,7 +402,11 @@ static void dump_record(struct agx4_device *adev, const char *layout,
 		agx4_fw_decode(l, rec, size, p);
 }
 
-/*
+/**
+ * agx4_g17p_job_dump() - &agx4_fw_submit_ops.job_dump for G17P
+ * @j: the job.
+ * @p: where to print.
+ *
  * A crash dump: each command's pointer block (firmware-shared), event
  * item and context record (as the host wrote them into the firmware's).
  */
@@ -389,7 +429,10 @@ void agx4_g17p_job_dump(struct agx4_fw_job *j, struct drm_printer *p)
 	}
 }
 
-/*
+/**
+ * agx4_g17p_job_forget() - &agx4_fw_submit_ops.job_forget for G17P
+ * @j: the job.
+ *
  * After unplug: the firmware is gone, and with it the submission state
  * and context 0's tables (the boot's).  A job's host storage goes.
  */
@@ -401,7 +444,10 @@ void agx4_g17p_job_forget(struct agx4_fw_job *j)
 	kfree(job);
 }
 
-/*
+/**
+ * agx4_g17p_queue_forget() - &agx4_fw_submit_ops.queue_forget for G17P
+ * @q: the queue.
+ *
  * After unplug, each of its jobs forgotten or freed: the queue's memory
  * goes without a word to the firmware.  Its context-0 aliases are not
  * unmapped (those tables went with the firmware), its windows in the VM
@@ -437,7 +483,10 @@ static void wake_waiters(struct agx4_fw_g17p_sub *sub)
 	wake_up_all(&sub->pool_wq);
 }
 
-/*
+/**
+ * agx4_g17p_unplug() - &agx4_fw_submit_ops.unplug for G17P
+ * @adev: the device.
+ *
  * The device is going (before drm_dev_unplug(), which waits for the
  * SUBMITs in these waits): end them, and any later one, with -ENODEV.
  */
@@ -453,13 +502,21 @@ void agx4_g17p_unplug(struct agx4_device *adev)
 	wake_waiters(sub);
 }
 
-/* The firmware stopped: firmware_gone() holds, the waits end. */
+/**
+ * agx4_g17p_fw_stopped() - &agx4_fw_submit_ops.fw_stopped for G17P
+ * @adev: the device.
+ *
+ * The firmware stopped: firmware_gone() holds, the waits end.
+ */
 void agx4_g17p_fw_stopped(struct agx4_device *adev)
 {
 	wake_waiters(agx4_fw_g17p_sub(adev->fw));
 }
 
-/*
+/**
+ * agx4_g17p_fw_gone() - &agx4_fw_submit_ops.fw_gone for G17P
+ * @adev: the device.
+ *
  * The firmware stopped (a crash, or the removal after the job unit
  * stopped) and its tables are still there: the queues kept for it go,
  * as a destroy would free them now.

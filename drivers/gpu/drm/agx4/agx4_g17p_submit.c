@@ -203,6 +203,13 @@ static bool status_set(const struct g17p_pool *pl, unsigned int st, u32 k)
 	return false;
 }
 
+/**
+ * agx4_g17p_cmd_done_locked() - is the firmware done with a command
+ * @sub: the submission state; the caller holds its lock.
+ * @c: the command, published.
+ *
+ * Return: true once every sign of its end is there (see the DOC).
+ */
 bool agx4_g17p_cmd_done_locked(struct agx4_fw_g17p_sub *sub, struct g17p_cmd *c)
 {
 	lockdep_assert_held(&sub->lock);
@@ -662,6 +669,10 @@ static void defer_job(struct agx4_g17p_job *job)
 	job->fq->deferred++;
 }
 
+/**
+ * agx4_g17p_undefer_job() - take a job off the deferred list
+ * @job: the job; the caller holds &agx4_fw_g17p_sub.lock.
+ */
 void agx4_g17p_undefer_job(struct agx4_g17p_job *job)
 {
 	lockdep_assert_held(&job->fq->sub->lock);

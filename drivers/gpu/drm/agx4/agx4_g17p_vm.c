@@ -62,7 +62,18 @@ static const struct agx4_uat_prot gpu_rw = {
 	.memtype = AGX4_UAT_UNCACHED,
 };
 
-/* Map @size bytes of @obj from @off at @va of @uat, which the caller owns. */
+/**
+ * agx4_g17p_map_part() - map part of a firmware object
+ * @uat: the page tables: a VM's, or context 0's.
+ * @va: where.
+ * @obj: the object.
+ * @off: the part's offset in @obj, a multiple of 16 KiB.
+ * @size: its bytes, a multiple of 16 KiB.
+ *
+ * Map @size bytes of @obj from @off at @va of @uat, which the caller owns.
+ *
+ * Return: 0, or the error of reserving the range.
+ */
 int agx4_g17p_map_part(struct agx4_uat *uat, u64 va, struct agx4_fw_obj *obj,
 		       u64 off, u64 size)
 {
@@ -82,6 +93,12 @@ int agx4_g17p_map_part(struct agx4_uat *uat, u64 va, struct agx4_fw_obj *obj,
 	return ret;
 }
 
+/**
+ * agx4_g17p_unmap_part() - unmap what agx4_g17p_map_part() mapped
+ * @uat: the page tables.
+ * @va: where.
+ * @size: its bytes.
+ */
 void agx4_g17p_unmap_part(struct agx4_uat *uat, u64 va, u64 size)
 {
 	struct agx4_uat_op op;
@@ -188,7 +205,15 @@ static int map_namespace(struct agx4_vm *vm, struct g17p_vm *gvm,
 	return 0;
 }
 
-/* The VM's G17P state, made at its first queue. */
+/**
+ * agx4_g17p_vm_state() - a VM's G17P state
+ * @sub: the submission state.
+ * @vm: the VM; the caller holds its &agx4_vm.fw_lock.
+ *
+ * The VM's G17P state, made at its first queue.
+ *
+ * Return: the state, or an ERR_PTR().
+ */
 struct g17p_vm *agx4_g17p_vm_state(struct agx4_fw_g17p_sub *sub,
 				   struct agx4_vm *vm)
 {
@@ -228,7 +253,12 @@ struct g17p_vm *agx4_g17p_vm_state(struct agx4_fw_g17p_sub *sub,
 	return gvm;
 }
 
-/* The dispatch block, once (H: a non-zero block is left as it is). */
+/**
+ * agx4_g17p_write_dispatch() - write the dispatch block once
+ * @sub: the submission state; the caller holds its setup_lock.
+ *
+ * The dispatch block, once (H: a non-zero block is left as it is).
+ */
 void agx4_g17p_write_dispatch(struct agx4_fw_g17p_sub *sub)
 {
 	static const u32 words[] = G17P_DISPATCH_WORDS;
@@ -243,7 +273,10 @@ void agx4_g17p_write_dispatch(struct agx4_fw_g17p_sub *sub)
 		w[i] = cpu_to_le32(words[i]);
 }
 
-/*
+/**
+ * agx4_g17p_write_dispatch_record() - write the dispatch record
+ * @region1: primary region 1, CPU view.
+ *
  * The dispatch record at primary region 1 + 0, written at boot before the
  * init messages (H: GravityLinux/linux
  * drivers/gpu/drm/asahi/g17p_vm.rs@fc79d23c Vm::build writes it, with
@@ -267,7 +300,16 @@ void agx4_g17p_write_dispatch_record(void *region1)
 		w[i] = cpu_to_le32(words[i]);
 }
 
-/* Unmap @obj from @fq's VM, where it lies at @gpu for @size bytes, and free it. */
+/**
+ * agx4_g17p_unmap_destroy() - unmap a firmware object from the queue's VM and
+ * free it
+ * @fq: the queue.
+ * @obj: the object; an error or NULL is left alone.
+ * @gpu: where it lies in the VM.
+ * @size: its bytes there.
+ *
+ * Unmap @obj from @fq's VM, where it lies at @gpu for @size bytes, and free it.
+ */
 void agx4_g17p_unmap_destroy(struct agx4_g17p_queue *fq,
 			     struct agx4_fw_obj *obj, u64 gpu, u64 size)
 {

@@ -4,13 +4,10 @@
  */
 
 #include <linux/bitmap.h>
-#include <linux/bits.h>
 #include <linux/err.h>
 #include <linux/errno.h>
-#include <linux/io.h>
 #include <linux/lockdep.h>
 #include <linux/minmax.h>
-#include <linux/overflow.h>
 #include <linux/sizes.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
@@ -18,23 +15,16 @@
 #include <linux/unaligned.h>
 #include <linux/wait.h>
 
-#include <drm/drm_drv.h>
-#include <drm/drm_print.h>
-
 #include "agx4_cmdbuf.h"
 #include "agx4_device.h"
 #include "agx4_fw.h"
 #include "agx4_fw_boot.h"
 #include "agx4_fw_build.h"
-#include "agx4_fw_decode.h"
-#include "agx4_fw_g17p.h"
 #include "agx4_fw_mem.h"
 #include "agx4_fw_obj.h"
 #include "agx4_fw_queue.h"
-#include "agx4_fw_work.h"
 #include "agx4_fwif_g17p.h"
 #include "agx4_g17p_sub.h"
-#include "agx4_rtkit.h"
 #include "agx4_uat.h"
 #include "agx4_vm.h"
 

@@ -18,10 +18,10 @@
 #include "agx4_fw_build.h"
 #include "agx4_fw_g17p.h"
 #include "agx4_fw_g17p_init.h"
-#include "agx4_fw_g17p_queue.h"
 #include "agx4_fw_obj.h"
 #include "agx4_fwif_g17p.h"
 #include "agx4_fwif_g17p_power.h"
+#include "agx4_g17p_sub.h"
 #include "agx4_rtkit.h"
 
 /**

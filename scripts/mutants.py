@@ -118,8 +118,8 @@ UNITS = {
     'agx4_tvb.c': None,
     'agx4_fw_g16_queue.c': r'tvb_grow|tvb_limit|pool_|job_prepare|'
                            r'prepare_cmds',
-    'agx4_fw_g17p_queue.c': r'tvb_grow|tvb_limit|pool_|job_prepare|'
-                            r'prepare_cmds|render_scratch',
+    'agx4_g17p_pool.c': r'tvb_grow|tvb_limit|pool_',
+    'agx4_g17p_prep.c': r'job_prepare|prepare_cmds|render_scratch',
 }
 
 # Suites run first for a unit's mutants (one boot each), before all.
@@ -138,7 +138,8 @@ AFFINE = {
     'agx4_fw_g17p.c': ['agx4_fw_layout_event', 'agx4_event', 'agx4_tvb'],
     'agx4_tvb.c': ['agx4_tvb'],
     'agx4_fw_g16_queue.c': ['agx4_tvb', 'agx4_fw_g16_submit*'],
-    'agx4_fw_g17p_queue.c': ['agx4_tvb', 'agx4_fw_g17p_submit'],
+    'agx4_g17p_pool.c': ['agx4_tvb', 'agx4_fw_g17p_submit'],
+    'agx4_g17p_prep.c': ['agx4_tvb', 'agx4_fw_g17p_submit'],
 }
 # Results made with another operator are not reused.
 OPERATOR = 2

@@ -18,6 +18,7 @@
 #include "agx4_fw_build.h"
 #include "agx4_fw_g17p.h"
 #include "agx4_fwif_g17p.h"
+#include "agx4_fwif_g17p_power.h"
 #include "agx4_regs.h"
 #include "agx4_regs_g17p.h"
 #include "agx4_test_hooks.h"
@@ -112,6 +113,7 @@ static const struct agx4_fw_layout g17p_layouts[] = {
 	AGX4_FW_LAYOUT("index_reg", G17P_INDEX_REG_FIELDS,
 		       struct g17p_index_reg),
 	AGX4_FW_LAYOUT("aux_fb", G17P_AUX_FB_FIELDS, struct g17p_aux_fb),
+	AGX4_FW_LAYOUT("power", G17P_POWER_FIELDS, struct g17p_power),
 };
 
 static void g17p_cursors(struct agx4_fw_channel *c, u64 base)

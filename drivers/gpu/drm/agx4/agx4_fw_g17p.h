@@ -17,7 +17,7 @@ struct agx4_fw_submit_ops;
 extern const struct agx4_fw_item agx4_fw_g17p_render_objs[4];
 extern const struct agx4_fw_item agx4_fw_g17p_compute_objs[2];
 
-/* The submission backend (agx4_fw_g17p_queue.c). */
+/* The submission backend (agx4_g17p_submit.c). */
 extern const struct agx4_fw_submit_ops agx4_fw_g17p_submit;
 
 int agx4_fw_g17p_build_render(const struct agx4_render_desc *d,

@@ -18,9 +18,10 @@
 #include "agx4_fw_build.h"
 #include "agx4_fw_g17p.h"
 #include "agx4_fw_g17p_init.h"
-#include "agx4_fw_g17p_queue.h"
 #include "agx4_fw_obj.h"
 #include "agx4_fwif_g17p.h"
+#include "agx4_fwif_g17p_power.h"
+#include "agx4_g17p_sub.h"
 #include "agx4_rtkit.h"
 #include "agx4_test_hooks.h"
 
@@ -165,8 +166,6 @@ static_assert(G17P_STATE_OBJECT + G17P_STATE_OBJECT_SIZE == G17P_CLUSTER_SIZE);
 #define G17P_HWDATA_SIZE	0x3db4
 #define G17P_MAIN_PRI		0x1e5c0
 #define G17P_MAIN_SEC		0x22a80
-/* The secondary main config's extra: the power block (H value, M meaning). */
-#define G17P_POWER_BLOCK	0x5240
 /*
  * hwdata +0x26ac: the computed page, hidden in hwdata's constants as the
  * reference's address (graph base + 0x15d8000); agx4 writes its own (M:
@@ -454,7 +453,7 @@ static int build_instance(struct agx4_fw_boot *b, struct g17p_boot *g,
 	mc.views[0].value = lower_32_bits(G17P_CTX0_PRI_REGION0);
 	mc.views[1].value = lower_32_bits(G17P_CTX0_PRI_REGION1);
 	if (inst) {
-		mc.extra = bundle_va(g, G17P_POWER_BLOCK);
+		mc.extra = bundle_va(g, G17P_POWER);
 		/* No status B; its support objects instead (H). */
 		root.extra_0 = cluster_va(g, G17P_PRI_STATUS_B + G17P_SB_CONFIG);
 		root.extra_1 = cluster_va(g, G17P_SEC_EXTRA);

@@ -8,8 +8,10 @@
  * tables, the primary status-B image, the status-config words written at
  * control start and the secondary's support object.
  *
- * They are constant byte runs, as the reference driver writes them (H for
- * every byte; the meaning of each run is named at it, M where it comes by
+ * The power block is a structure (&struct g17p_power) built field by
+ * field from the values of the reference's runs 53..109.  The rest are
+ * constant byte runs, as the reference driver writes them (H for every
+ * byte; the meaning of each run is named at it, M where it comes by
  * analogy with G16, GAP where none is known).  A run starts at its first
  * non-zero byte, so many start inside a field; the number before each is
  * its position in the reference's list of runs.  The reference also lays
@@ -21,304 +23,18 @@
 #include <linux/bug.h>
 #include <linux/errno.h>
 #include <linux/kernel.h>
+#include <linux/limits.h>
+#include <linux/string.h>
 #include <linux/unaligned.h>
 
 #include "agx4_fw_build.h"
 #include "agx4_fw_g17p_init.h"
+#include "agx4_fwif_g17p_power.h"
 #include "agx4_test_hooks.h"
 
 /* A run of constant bytes at @off. */
 #define RUN(off, ...) { (off), sizeof((const u8[]){ __VA_ARGS__ }),	\
 			(const u8[]){ __VA_ARGS__ } }
-
-/*
- * The bundle's power and performance controller block, from bundle + 0x5240
- * (view 2 of the main config): 56 runs (the reference's list positions
- * 53..109 but 75, the one table written by g17p_power_slots()). The same
- * controllers as G16's block at bundle + 0x5380, their offsets shifted (G16
- * offset - 0x140 up to 0x5e00, - 0x98 for 0x6ed7..0x7b58, + 8 from 0x7c48):
- * the G16 offset of each field is named where the analogy holds (M). The
- * tunables are frozen: a 16 ms sample period, 9550 mW, base p-state 1.
- */
-static const struct agx4_fw_run g17p_power_runs[] = {
-	/*
-	 * 53: 0x5244 and 0x5248: u32 384000 each = sample period in 24 MHz
-	 * clocks (16 ms); 0x5250 u32 4; 0x5254 f32 1.0. G16 analogue
-	 * 0x5384/0x5388/0x5390/0x5394 (M)
-	 */
-	RUN(0x5245, 0xdc, 0x05, 0x00, 0x00, 0xdc, 0x05, 0x00, 0x00, 0x00, 0x00,
-	    0x00, 0x04, 0x00, 0x00, 0x00, 0x00, 0x00, 0x80, 0x3f),
-	/*
-	 * 54: u32 1 at 0x526c and 0x5270 (G16 0x53ac/0x53b0, actual/target
-	 * p-state) (M)
-	 */
-	RUN(0x526c, 0x01, 0x00, 0x00, 0x00, 0x01),
-	/*
-	 * 55: 0x5280 u32 100 (base p-state x 100), 0x5284 u32 1, 0x5288 u32
-	 * 1000 (max p-state scaled), 0x5290 u32 100 (min p-state scaled). G16
-	 * 0x53c0..0x53d0 (M)
-	 */
-	RUN(0x5280, 0x64, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0xe8, 0x03,
-	    0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x64),
-	/*
-	 * 56: second header copy: 0x52a0 u32 4, 0x52a4 f32 1.0, 0x52ac u32 1,
-	 * 0x52b0 u32 1. G16 0x53e0..0x53f0 (M)
-	 */
-	RUN(0x52a0, 0x04, 0x00, 0x00, 0x00, 0x00, 0x00, 0x80, 0x3f, 0x00, 0x00,
-	    0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x01),
-	/*
-	 * 57: 0x52c0 u32 100, 0x52c4 u32 1, 0x52c8 u32 1000, 0x52d0 u32 100.
-	 * G16 0x5400..0x5410 (M)
-	 */
-	RUN(0x52c0, 0x64, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0xe8, 0x03,
-	    0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x64),
-	/*
-	 * 58: 11 x f32 1.02 (0x3f828f5c), one per p-state; same constant as
-	 * hwdata+0x1848. G16 0x5440 (M)
-	 */
-	RUN(0x5300, 0x5c, 0x8f, 0x82, 0x3f, 0x5c, 0x8f, 0x82, 0x3f, 0x5c, 0x8f,
-	    0x82, 0x3f, 0x5c, 0x8f, 0x82, 0x3f, 0x5c, 0x8f, 0x82, 0x3f, 0x5c,
-	    0x8f, 0x82, 0x3f, 0x5c, 0x8f, 0x82, 0x3f, 0x5c, 0x8f, 0x82, 0x3f,
-	    0x5c, 0x8f, 0x82, 0x3f, 0x5c, 0x8f, 0x82, 0x3f, 0x5c, 0x8f, 0x82,
-	    0x3f),
-	/* 59: u32 625. G16 0x5d38 (M) */
-	RUN(0x5bf8, 0x71, 0x02),
-	/*
-	 * 60: power PID: 0x5c04 f32 0.996805 (= 312/313), 0x5c0c f32 0.00319489
-	 * (= 1/313), 0x5c14 f32 0.0202129 (integral gain). G16
-	 * 0x5d44/0x5d4c/0x5d54 (M)
-	 */
-	RUN(0x5c04, 0x9f, 0x2e, 0x7f, 0x3f, 0x00, 0x00, 0x00, 0x00, 0x54, 0x61,
-	    0x51, 0x3b, 0x00, 0x00, 0x00, 0x00, 0x86, 0x95, 0xa5, 0x3c),
-	/*
-	 * 61: 0x5c20 f32 9550.0 (max power mW; byte 0x5c20 is 0), 0x5c24 f32
-	 * 5.28319 (proportional gain), 0x5c2c f32 -0.104712 (= -1000/9550),
-	 * 0x5c30 u32 40 (min duty cycle), 0x5c34 and 0x5c38 u32 1000. G16
-	 * 0x5d60..0x5d78 (M)
-	 */
-	RUN(0x5c21, 0x38, 0x15, 0x46, 0xdb, 0x0f, 0xa9, 0x40, 0x00, 0x00, 0x00,
-	    0x00, 0x44, 0x73, 0xd6, 0xbd, 0x28, 0x00, 0x00, 0x00, 0xe8, 0x03,
-	    0x00, 0x00, 0xe8, 0x03),
-	/* 62: u32 9550 (max power, mW). G16 0x5d84 (M) */
-	RUN(0x5c44, 0x4e, 0x25),
-	/* 63: u32 1000. G16 0x5db8 (M) */
-	RUN(0x5c78, 0xe8, 0x03),
-	/*
-	 * 64: u32 4 = 4 x n, n = 1 (PPM filter length in samples). G16 0x5df0
-	 * (M)
-	 */
-	RUN(0x5cb0, 0x04),
-	/*
-	 * 65: 0x5cc4 f32 1.0 (= 1/n; the companion (n-1)/n at 0x5cbc is 0.0 and
-	 * not written), 0x5ccc f32 6.4 (PPM ki x dt). G16 0x5e04/0x5e0c (M)
-	 */
-	RUN(0x5cc6, 0x80, 0x3f, 0x00, 0x00, 0x00, 0x00, 0xcd, 0xcc, 0xcc, 0x40),
-	/*
-	 * 66: 0x5cd8 f32 65536.0, 0x5cdc f32 0.5 (PPM kp), 0x5ce8 u32 40,
-	 * 0x5cec u32 1000. G16 0x5e18/0x5e1c/0x5e28/0x5e2c (M)
-	 */
-	RUN(0x5cda, 0x80, 0x47, 0x00, 0x00, 0x00, 0x3f, 0x00, 0x00, 0x00, 0x00,
-	    0x00, 0x00, 0x00, 0x00, 0x28, 0x00, 0x00, 0x00, 0xe8, 0x03),
-	/* 67: u32 9550. G16 0x5e3c (M) */
-	RUN(0x5cfc, 0x4e, 0x25),
-	/*
-	 * 68: 0x5d08 u32 16 (PPM filter time constant, ms), 0x5d10 u64 384000
-	 * (same, 24 MHz clocks). G16 0x5e48/0x5e50 (M)
-	 */
-	RUN(0x5d08, 0x10, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xdc,
-	    0x05),
-	/*
-	 * 69: performance loop: 0x5d68 u32 92 (target utilisation), 0x5d70 u32
-	 * 100, 0x5d74 u32 34, 0x5d78 u32 6, 0x5d80 u32 6, 0x5d84 u32 1, 0x5d8c
-	 * f32 0.8, 0x5d90 f32 0.992, 0x5d94 f32 0.2, 0x5d98 f32 0.008, 0x5d9c
-	 * and 0x5da0 f32 0.913404 (ki, ki2), 0x5da8 f32 95.0, 0x5dac and 0x5db0
-	 * f32 3.5775 (kp, kp2), 0x5db4 f32 9.473684 (= 900/95), 0x5db8 u32 100,
-	 * 0x5dbc u32 1000, 0x5dc0 u32 100. G16 0x5ea8..0x5f00 (M)
-	 */
-	RUN(0x5d68, 0x5c, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x64, 0x00,
-	    0x00, 0x00, 0x22, 0x00, 0x00, 0x00, 0x06, 0x00, 0x00, 0x00, 0x00,
-	    0x00, 0x00, 0x00, 0x06, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00,
-	    0x00, 0x00, 0x00, 0x00, 0xcd, 0xcc, 0x4c, 0x3f, 0xb6, 0xf3, 0x7d,
-	    0x3f, 0xcd, 0xcc, 0x4c, 0x3e, 0x6f, 0x12, 0x03, 0x3c, 0xd8, 0xd4,
-	    0x69, 0x3f, 0xd8, 0xd4, 0x69, 0x3f, 0x00, 0x00, 0x00, 0x00, 0x00,
-	    0x00, 0xbe, 0x42, 0xc3, 0xf5, 0x64, 0x40, 0xc3, 0xf5, 0x64, 0x40,
-	    0x36, 0x94, 0x17, 0x41, 0x64, 0x00, 0x00, 0x00, 0xe8, 0x03, 0x00,
-	    0x00, 0x64),
-	/* 70: u32 92 (target utilisation copy). G16 0x5f0c (M) */
-	RUN(0x5dcc, 0x5c),
-	/* 71: u32 100. G16 0x5f40 (M) */
-	RUN(0x5e00, 0x64),
-	/*
-	 * 72: packed, 1-byte misaligned record: u8 1 at 0x5e20; u32 4 at
-	 * 0x5e21; u32 100 at 0x5e25; u32 0 at 0x5e29; pairs (u32, u32) at
-	 * 0x5e2d, 0x5e35, 0x5e3d, 0x5e45 = (8000, 200), (4000, 200), (2000,
-	 * 200), (1000, 200); u32 1 at 0x5e4d. No G16 analogue. GAP
-	 */
-	RUN(0x5e20, 0x01, 0x04, 0x00, 0x00, 0x00, 0x64, 0x00, 0x00, 0x00, 0x00,
-	    0x00, 0x00, 0x00, 0x40, 0x1f, 0x00, 0x00, 0xc8, 0x00, 0x00, 0x00,
-	    0xa0, 0x0f, 0x00, 0x00, 0xc8, 0x00, 0x00, 0x00, 0xd0, 0x07, 0x00,
-	    0x00, 0xc8, 0x00, 0x00, 0x00, 0xe8, 0x03, 0x00, 0x00, 0xc8, 0x00,
-	    0x00, 0x00, 0x01),
-	/* 73: u32 1. GAP */
-	RUN(0x5ea4, 0x01),
-	/* 74: u32 1. GAP */
-	RUN(0x5ed0, 0x01),
-	/*
-	 * 76: 0x74d8 f32 65536.0, 0x74dc f32 40.0, 0x74e0 f32 1000.0, 0x74e4
-	 * u32 1470 (= freq_a[10], MHz). G16 0x7570..0x757c (M)
-	 */
-	RUN(0x74da, 0x80, 0x47, 0x00, 0x00, 0x20, 0x42, 0x00, 0x00, 0x7a, 0x44,
-	    0xbe, 0x05),
-	/* 77: u32 40. G16 0x7590 (M) */
-	RUN(0x74f8, 0x28),
-	/*
-	 * 78: 0x7500 f32 100.0, 0x7504 u32 1000, 0x750c f32 0.8, 0x7510 f32
-	 * 0.2. G16 0x7598..0x75a8 (M)
-	 */
-	RUN(0x7502, 0xc8, 0x42, 0xe8, 0x03, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
-	    0xcd, 0xcc, 0x4c, 0x3f, 0xcd, 0xcc, 0x4c, 0x3e),
-	/*
-	 * 79: fast-die0 loop: 0x7550 u64 0x82a (sensor mask, bits 1, 3, 5, 11),
-	 * 0x7558 u32 8000 (80.00 C release), 0x7560 u32 4. G16
-	 * 0x75e8/0x75f0/0x75f8 (M)
-	 */
-	RUN(0x7550, 0x2a, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x40, 0x1f,
-	    0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x04),
-	/*
-	 * 80: 0x7574 f32 1.0, 0x757c f32 9.376 (ki x dt). G16 0x760c/0x7614 (M)
-	 */
-	RUN(0x7576, 0x80, 0x3f, 0x00, 0x00, 0x00, 0x00, 0x19, 0x04, 0x16, 0x41),
-	/*
-	 * 81: 0x7588 f32 65536.0, 0x758c f32 20.34 (kp), 0x7598 u32 40, 0x759c
-	 * and 0x75a0 u32 1000. G16 0x7620..0x7638 (M)
-	 */
-	RUN(0x758a, 0x80, 0x47, 0x52, 0xb8, 0xa2, 0x41, 0x00, 0x00, 0x00, 0x00,
-	    0x00, 0x00, 0x00, 0x00, 0x28, 0x00, 0x00, 0x00, 0xe8, 0x03, 0x00,
-	    0x00, 0xe8, 0x03),
-	/* 82: u32 11000 (110.00 C). G16 0x7644 (M) */
-	RUN(0x75ac, 0xf8, 0x2a),
-	/* 83: u32 1000. G16 0x7678 (M) */
-	RUN(0x75e0, 0xe8, 0x03),
-	/*
-	 * 84: bytes 06 00 00 42. GAP (G16 turbo-mode bytes would sit at
-	 * 0x7800/0x7801; both are 0 here) (M)
-	 */
-	RUN(0x77fc, 0x06, 0x00, 0x00, 0x42),
-	/*
-	 * 85: turbo controller, 2-byte-aligned fields: 0x7a12 f32 0.995, 0x7a1a
-	 * f32 0.005, 0x7a22 f32 400.0 (KI). G16 0x7aaa/0x7ab2/0x7aba (M)
-	 */
-	RUN(0x7a12, 0x52, 0xb8, 0x7e, 0x3f, 0x00, 0x00, 0x00, 0x00, 0x0a, 0xd7,
-	    0xa3, 0x3b, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xc8, 0x43),
-	/*
-	 * 86: 0x7a2e f32 65536.0, 0x7a32 f32 100.0 (KP), 0x7a3a f32 -0.00152588
-	 * (= -100/65536), 0x7a3e u32 900, 0x7a42 u32 1000, 0x7a46 u32 1000,
-	 * 0x7a4e f32 3000.0, 0x7a52 u32 9900 (TARGET). G16 0x7ac6..0x7aea (M)
-	 */
-	RUN(0x7a30, 0x80, 0x47, 0x00, 0x00, 0xc8, 0x42, 0x00, 0x00, 0x00, 0x00,
-	    0x00, 0x00, 0xc8, 0xba, 0x84, 0x03, 0x00, 0x00, 0xe8, 0x03, 0x00,
-	    0x00, 0xe8, 0x03, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x80,
-	    0x3b, 0x45, 0xac, 0x26),
-	/* 87: u32 1000 (2-byte aligned). G16 0x7b1e (M) */
-	RUN(0x7a86, 0xe8, 0x03),
-	/*
-	 * 88: u32 200 (2-byte aligned). G16 0x7b3a (M); G16's 0x7b52..0x7b5a
-	 * (here 0x7aba..0x7ac2) are zero
-	 */
-	RUN(0x7aa2, 0xc8),
-	/* 89: u32 1000. G16 0x7bf0 (M) */
-	RUN(0x7b58, 0xe8, 0x03),
-	/* 90: u32 1. GAP */
-	RUN(0x7b6c, 0x01),
-	/* 91: u8 1 at 0x7ba0, u8 1 at 0x7ba1, u8 4 at 0x7ba5. GAP */
-	RUN(0x7ba0, 0x01, 0x01, 0x00, 0x00, 0x00, 0x04),
-	/*
-	 * 92: packed record: u32 575 at 0x7bbd, u32 1 at 0x7bc1, u32 1 at
-	 * 0x7bc5. GAP
-	 */
-	RUN(0x7bbd, 0x3f, 0x02, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x01),
-	/* 93: packed record (stride 0x20 from 0x7bbd): u32 576, 1, 1. GAP */
-	RUN(0x7bdd, 0x40, 0x02, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x01),
-	/* 94: packed record: u32 577 at 0x7bfd. GAP */
-	RUN(0x7bfd, 0x41, 0x02),
-	/*
-	 * 95: 0x7c48 u32 1; 0x7c50, 0x7c54, 0x7c58 u32 9550 (max power x 3).
-	 * G16 0x7c48..0x7c50 (+8) (M)
-	 */
-	RUN(0x7c48, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x4e, 0x25,
-	    0x00, 0x00, 0x4e, 0x25, 0x00, 0x00, 0x4e, 0x25),
-	/*
-	 * 96: average-power target filter, t = 1: 0x7c68 f32 1.0, 0x7c6c u32 4,
-	 * 0x7c70 u32 16, 0x7c74 u64 384000 (unaligned). G16 0x7c60..0x7c6c (M)
-	 */
-	RUN(0x7c6a, 0x80, 0x3f, 0x04, 0x00, 0x00, 0x00, 0x10, 0x00, 0x00, 0x00,
-	    0x00, 0xdc, 0x05),
-	/* 97: u32 60 = 4 x m, m = 15. G16 0x7d3c (M) */
-	RUN(0x7d44, 0x3c),
-	/*
-	 * 98: 0x7d50 f32 0.933333 (14/15), 0x7d58 f32 0.0666667 (1/15), 0x7d60
-	 * f32 0.5 (ki x dt). G16 0x7d48/0x7d50/0x7d58 (M)
-	 */
-	RUN(0x7d50, 0xef, 0xee, 0x6e, 0x3f, 0x00, 0x00, 0x00, 0x00, 0x89, 0x88,
-	    0x88, 0x3d, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x3f),
-	/*
-	 * 99: 0x7d6c f32 65536.0, 0x7d70 f32 4.25 (kp), 0x7d7c u32 40, 0x7d80
-	 * and 0x7d84 u32 1000, 0x7d8c f32 9550.0, 0x7d90 u32 9550. G16
-	 * 0x7d64..0x7d88 (M)
-	 */
-	RUN(0x7d6e, 0x80, 0x47, 0x00, 0x00, 0x88, 0x40, 0x00, 0x00, 0x00, 0x00,
-	    0x00, 0x00, 0x00, 0x00, 0x28, 0x00, 0x00, 0x00, 0xe8, 0x03, 0x00,
-	    0x00, 0xe8, 0x03, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x38,
-	    0x15, 0x46, 0x4e, 0x25),
-	/*
-	 * 100: 0x7d9c u32 240 (= m x 16 ms), 0x7da4 u64 5760000 (= 240 x
-	 * 24000). G16 0x7d94/0x7d9c (M)
-	 */
-	RUN(0x7d9c, 0xf0, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xe4,
-	    0x57),
-	/* 101: u32 1000. G16 0x7dbc (M) */
-	RUN(0x7dc4, 0xe8, 0x03),
-	/* 102: u32 1. GAP */
-	RUN(0x7e04, 0x01),
-	/*
-	 * 103: SE loop, n1 = 9, n2 = 3: 0x7ed4 u32 50, 0x7ed8 u32 1, 0x7ee0 f32
-	 * 8/9, 0x7ee4 f32 2/3, 0x7ee8 f32 1/9, 0x7eec f32 1/3, 0x7ef0 and
-	 * 0x7ef4 f32 -0.8, 0x7efc f32 65536.0, 0x7f00 and 0x7f04 f32 -5.0,
-	 * 0x7f0c u32 100, 0x7f10 u32 1000, 0x7f14 u32 100. G16 0x7ecc..0x7f0c
-	 * (M)
-	 */
-	RUN(0x7ed4, 0x32, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00,
-	    0x00, 0x00, 0x39, 0x8e, 0x63, 0x3f, 0xab, 0xaa, 0x2a, 0x3f, 0x39,
-	    0x8e, 0xe3, 0x3d, 0xab, 0xaa, 0xaa, 0x3e, 0xcd, 0xcc, 0x4c, 0xbf,
-	    0xcd, 0xcc, 0x4c, 0xbf, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x80,
-	    0x47, 0x00, 0x00, 0xa0, 0xc0, 0x00, 0x00, 0xa0, 0xc0, 0x00, 0x00,
-	    0x00, 0x00, 0x64, 0x00, 0x00, 0x00, 0xe8, 0x03, 0x00, 0x00, 0x64),
-	/*
-	 * 104: 0x7f1c f32 16000.0 (period in microseconds), 0x7f20 u32 1400.
-	 * G16 0x7f14/0x7f18 (M)
-	 */
-	RUN(0x7f1e, 0x7a, 0x46, 0x78, 0x05),
-	/*
-	 * 105: 0x7f2c u32 144 (= 9 x 16), 0x7f30 u32 48 (= 3 x 16), 0x7f34 u64
-	 * 3456000, 0x7f3c u64 1152000. G16 0x7f24..0x7f34 (M)
-	 */
-	RUN(0x7f2c, 0x90, 0x00, 0x00, 0x00, 0x30, 0x00, 0x00, 0x00, 0x00, 0xbc,
-	    0x34, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x94, 0x11),
-	/* 106: 0x7f48 f32 65536.0. G16 0x7f40 (M) */
-	RUN(0x7f4a, 0x80, 0x47),
-	/*
-	 * 107: 0x7f70 u32 16000, 0x7f74 u32 2, 0x7f78 u32 2500, 0x7f7c u32 525,
-	 * 0x7f80 u32 2, 0x7f84 u32 4, 0x7f88 u32 50. G16 0x7f68..0x7f80 (SE
-	 * thresholds/criteria) (M)
-	 */
-	RUN(0x7f70, 0x80, 0x3e, 0x00, 0x00, 0x02, 0x00, 0x00, 0x00, 0xc4, 0x09,
-	    0x00, 0x00, 0x0d, 0x02, 0x00, 0x00, 0x02, 0x00, 0x00, 0x00, 0x04,
-	    0x00, 0x00, 0x00, 0x32),
-	/* 108: 0x7fb8 f32 65536.0. G16 0x7fb0 (M) */
-	RUN(0x7fba, 0x80, 0x47),
-	/* 109: 0x7fc8 u32 40, 0x7fcc u32 1000. G16 0x7fc0/0x7fc4 (M) */
-	RUN(0x7fc8, 0x28, 0x00, 0x00, 0x00, 0xe8, 0x03),
-};
 
 /*
  * The third page of the bundle (0x80ac..0xb8e1): 48 runs, positions 1..48 of
@@ -594,14 +310,6 @@ static const struct agx4_fw_run g17p_sec_extra_runs[] = {
 #undef RUN
 
 /*
- * Run 75 of the power block: 512 i16 0x7fff from the odd offset 0x6ed7
- * (bytes 0x6ed7..0x72d6), the table at G16 0x6f6f ("initial power
- * slots"; meaning GAP).
- */
-#define G17P_POWER_SLOTS	0x6ed7
-#define G17P_POWER_SLOTS_LEN	1024
-
-/*
  * Bundle + 0x8ed8: the 0xb80-byte state object that follows the
  * secondary's support object (secondary channel-12 state + 0xc0).  The
  * firmware requires the relation (M: a stand-alone page there faults).
@@ -626,20 +334,393 @@ static const struct agx4_fw_run g17p_sec_extra_runs[] = {
 
 static_assert(G17P_SB_CONFIG + G17P_SB_CONFIG_SIZE == AGX4_G17P_STATUS_B_SIZE);
 
-static void g17p_power_slots(u8 *bundle)
+/*
+ * The bundle's power and performance controller block (&struct g17p_power).
+ * The tunables are frozen, as the reference writes them: a 16 ms sample
+ * period, 9550 mW, base performance state 1.  The values below are those
+ * of its constant runs (H), named by what the block's members hold (M).
+ */
+
+/* AIC clocks per millisecond. */
+#define CLKS_PER_MS		24000
+/* The sample period. */
+#define G17P_PERIOD_MS		16
+#define G17P_PERIOD_CLKS	(G17P_PERIOD_MS * CLKS_PER_MS)
+#define G17P_MAX_POWER_MW	9550
+/* Performance states x 100: the highest (1000), the lowest and the base. */
+#define PSTATE_MAX		1000
+#define PSTATE_MIN		100
+#define G17P_PSTATE_BASE	100
+/* The current and target performance state at boot. */
+#define G17P_PSTATE_BOOT	1
+/* The minimum duty cycle of every loop, performance state x 100. */
+#define G17P_MIN_DUTY		40
+/* The header's other words, as on G16 (M). */
+#define G17P_PS_STATUS		4
+#define G17P_PS_ONE		1
+
+/* Filter lengths in samples. */
+#define G17P_PPM_FILTER_N	1
+#define G17P_AVG_TGT_FILTER_N	1
+#define G17P_AVG_FILTER_N	15
+#define G17P_SE_FILTER_N1	9
+#define G17P_SE_FILTER_N2	3
+
+/* binary32 bit patterns. */
+#define F32_ZERO		0x00000000
+#define F32_1			0x3f800000	/* 1.0 */
+#define F32_40			0x42200000	/* 40.0 */
+#define F32_95			0x42be0000	/* 95.0 */
+#define F32_100			0x42c80000	/* 100.0 */
+#define F32_1000		0x447a0000	/* 1000.0 */
+#define F32_3000		0x453b8000	/* 3000.0 */
+#define F32_9550		0x46153800	/* 9550.0 */
+#define F32_16000		0x467a0000	/* 16000.0 */
+#define F32_65536		0x47800000	/* 65536.0 */
+#define F32_1_02		0x3f828f5c	/* 1.02 */
+#define F32_M100_65536		0xbac80000	/* -100 / 65536 */
+/* Filter coefficients, A(n) = (n - 1) / n and I(n) = 1 / n. */
+#define F32_A1			F32_ZERO
+#define F32_I1			F32_1
+#define F32_A3			0x3f2aaaab	/* 2 / 3 */
+#define F32_I3			0x3eaaaaab	/* 1 / 3 */
+#define F32_A5			0x3f4ccccd	/* 0.8 */
+#define F32_I5			0x3e4ccccd	/* 0.2 */
+#define F32_A9			0x3f638e39	/* 8 / 9 */
+#define F32_I9			0x3de38e39	/* 1 / 9 */
+#define F32_A15			0x3f6eeeef	/* 14 / 15 */
+#define F32_I15			0x3d888889	/* 1 / 15 */
+#define F32_A125		0x3f7df3b6	/* 0.992 */
+#define F32_I125		0x3c03126f	/* 0.008 */
+#define F32_A200		0x3f7eb852	/* 0.995 */
+#define F32_I200		0x3ba3d70a	/* 0.005 */
+#define F32_A313		0x3f7f2e9f	/* 312 / 313 */
+#define F32_I313		0x3b516154	/* 1 / 313 */
+/* The loops' gains: ki_dt ones are per sample (x 0.016 s). */
+#define G17P_PWR_KI		0x3ca59586	/* 0.0202129 */
+#define G17P_PWR_KP		0x40a90fdb	/* 5.28319 */
+#define G17P_PWR_PSTATE_K	0xbdd67344	/* -1000 / 9550 */
+#define G17P_PPM_KI_DT		0x40cccccd	/* 6.4 */
+#define G17P_PPM_KP		0x3f000000	/* 0.5 */
+#define G17P_PERF_KI		0x3f69d4d8	/* 0.913404 */
+#define G17P_PERF_KP		0x4064f5c3	/* 3.5775 */
+#define G17P_PERF_BOOST_K	0x41179436	/* (1000 - 100) / 95 */
+#define G17P_DIE_KI_DT		0x41160419	/* 9.376 */
+#define G17P_DIE_KP		0x41a2b852	/* 20.34 */
+#define G17P_TURBO_KI		0x43c80000	/* 400.0 */
+#define G17P_TURBO_KP		F32_100
+#define G17P_AVG_KI_DT		0x3f000000	/* 0.5 */
+#define G17P_AVG_KP		0x40880000	/* 4.25 */
+#define G17P_SE_KI_DT		0xbf4ccccd	/* -0.8 */
+#define G17P_SE_KP		0xc0a00000	/* -5.0 */
+
+/* The performance loop's tunables. */
+#define G17P_PERF_TGT_UTIL	92	/* % */
+#define G17P_PERF_BOOST_MIN_UTIL 100	/* % */
+#define G17P_PERF_BOOST_CE_STEP	34
+#define G17P_PERF_RESET_ITERS	6
+/* The power slots' initial value. */
+#define G17P_SLOT_INIT		S16_MAX
+/* The A18 Pro's highest GPU frequency (the last of its ladder), MHz. */
+#define G17P_MAX_FREQ_MHZ	1470
+/* The fast die-0 loop: sensors (bits 1, 3, 5, 11), release 80.00 C. */
+#define G17P_DIE_SENSORS	0x82a
+#define G17P_DIE_RELEASE_CC	8000
+/* The turbo controller's target. */
+#define G17P_TURBO_TARGET	9900
+/* The SE loop: its thresholds and criteria. */
+#define G17P_SE_INACTIVE_THRESHOLD	2500
+#define G17P_SE_ENGAGEMENT_CRITERIA	525
+#define G17P_SE_ENGAGEMENT_TOLERANCE	2
+#define G17P_SE_RESET_TOLERANCE		4
+#define G17P_SE_RESET_CRITERIA		50
+/* The SE sample count rule: (33 ms + half a period) / period. */
+#define G17P_SE_33MS		33
+
+/*
+ * Constants of members without a known meaning (gap_) or unit (M);
+ * G17P_PWR_ONE is each such word the reference sets to 1.
+ */
+#define G17P_PWR_ONE		1
+#define G17P_PWR_9B8		625
+#define G17P_PERF_B40		6
+#define G17P_REC_BE1		4
+#define G17P_REC_BE5		100
+#define G17P_DIE_2320		4
+#define G17P_DIE_236C		11000	/* M: 110.00 degrees C */
+#define G17P_TURBO_27FE		900
+#define G17P_TURBO_1000		1000
+#define G17P_TURBO_2862		200
+#define G17P_REC_2965		4
+#define G17P_REC_INDEX		575	/* the first record's index */
+#define G17P_SE_2C94		50
+#define G17P_SE_2CCC		100
+#define G17P_SE_2CE0		1400
+
+/* The sample period and the two performance-state headers. */
+static void g17p_power_header(struct g17p_power *pw)
+{
+	pw->period_clks = cpu_to_le32(G17P_PERIOD_CLKS);
+	pw->period_clks2 = cpu_to_le32(G17P_PERIOD_CLKS);
+	pw->ps_status = cpu_to_le32(G17P_PS_STATUS);
+	pw->ps_scale = cpu_to_le32(F32_1);
+	pw->ps_actual = cpu_to_le32(G17P_PSTATE_BOOT);
+	pw->ps_target = cpu_to_le32(G17P_PSTATE_BOOT);
+	pw->ps_base = cpu_to_le32(G17P_PSTATE_BASE);
+	pw->ps_one = cpu_to_le32(G17P_PS_ONE);
+	pw->ps_max = cpu_to_le32(PSTATE_MAX);
+	pw->ps_min = cpu_to_le32(PSTATE_MIN);
+	pw->ps2_status = cpu_to_le32(G17P_PS_STATUS);
+	pw->ps2_scale = cpu_to_le32(F32_1);
+	pw->ps2_actual = cpu_to_le32(G17P_PSTATE_BOOT);
+	pw->ps2_target = cpu_to_le32(G17P_PSTATE_BOOT);
+	pw->ps2_base = cpu_to_le32(G17P_PSTATE_BASE);
+	pw->ps2_one = cpu_to_le32(G17P_PS_ONE);
+	pw->ps2_max = cpu_to_le32(PSTATE_MAX);
+	pw->ps2_min = cpu_to_le32(PSTATE_MIN);
+}
+
+/* The power loop (a 313-sample filter) and the PPM loop. */
+static void g17p_power_loops(struct g17p_power *pw)
 {
 	unsigned int i;
 
-	for (i = 0; i < G17P_POWER_SLOTS_LEN; i += 2) {
-		bundle[G17P_POWER_SLOTS + i] = 0xff;
-		bundle[G17P_POWER_SLOTS + i + 1] = 0x7f;
+	for (i = 0; i < ARRAY_SIZE(pw->pstate_k); i++)
+		pw->pstate_k[i] = cpu_to_le32(F32_1_02);
+
+	pw->gap_9b8 = cpu_to_le32(G17P_PWR_9B8);
+	pw->pwr_filter_a = cpu_to_le32(F32_A313);
+	pw->pwr_filter_i = cpu_to_le32(F32_I313);
+	pw->pwr_ki = cpu_to_le32(G17P_PWR_KI);
+	pw->pwr_max_power_f = cpu_to_le32(F32_9550);
+	pw->pwr_kp = cpu_to_le32(G17P_PWR_KP);
+	pw->pwr_pstate_k = cpu_to_le32(G17P_PWR_PSTATE_K);
+	pw->pwr_min_duty = cpu_to_le32(G17P_MIN_DUTY);
+	pw->pwr_max_pstate = cpu_to_le32(PSTATE_MAX);
+	pw->pwr_max_pstate2 = cpu_to_le32(PSTATE_MAX);
+	pw->pwr_max_power = cpu_to_le32(G17P_MAX_POWER_MW);
+	pw->pwr_max_pstate3 = cpu_to_le32(PSTATE_MAX);
+
+	pw->ppm_tc_x4 = cpu_to_le32(4 * G17P_PPM_FILTER_N);
+	pw->ppm_filter_a = cpu_to_le32(F32_A1);
+	pw->ppm_filter_i = cpu_to_le32(F32_I1);
+	pw->ppm_ki_dt = cpu_to_le32(G17P_PPM_KI_DT);
+	pw->gap_a98 = cpu_to_le32(F32_65536);
+	pw->ppm_kp = cpu_to_le32(G17P_PPM_KP);
+	pw->ppm_min_duty = cpu_to_le32(G17P_MIN_DUTY);
+	pw->ppm_max_pstate = cpu_to_le32(PSTATE_MAX);
+	pw->ppm_max_power = cpu_to_le32(G17P_MAX_POWER_MW);
+	pw->ppm_tc_ms = cpu_to_le32(G17P_PPM_FILTER_N * G17P_PERIOD_MS);
+	pw->ppm_tc_clks = cpu_to_le64(G17P_PPM_FILTER_N * G17P_PERIOD_CLKS);
+}
+
+/* The performance loop (filters of 5 and 125 samples), then two words. */
+static void g17p_power_perf(struct g17p_power *pw)
+{
+	/* The packed record's pairs of words (M: a ladder of some kind). */
+	static const u32 pairs[4][2] = {
+		{ 8000, 200 }, { 4000, 200 }, { 2000, 200 }, { 1000, 200 },
+	};
+	unsigned int i, j;
+
+	pw->perf_tgt_util = cpu_to_le32(G17P_PERF_TGT_UTIL);
+	pw->perf_boost_min_util = cpu_to_le32(G17P_PERF_BOOST_MIN_UTIL);
+	pw->perf_boost_ce_step = cpu_to_le32(G17P_PERF_BOOST_CE_STEP);
+	pw->perf_reset_iters = cpu_to_le32(G17P_PERF_RESET_ITERS);
+	pw->gap_b40 = cpu_to_le32(G17P_PERF_B40);
+	pw->gap_b44 = cpu_to_le32(G17P_PWR_ONE);
+	pw->perf_filter_a = cpu_to_le32(F32_A5);
+	pw->perf_filter2_a = cpu_to_le32(F32_A125);
+	pw->perf_filter_i = cpu_to_le32(F32_I5);
+	pw->perf_filter2_i = cpu_to_le32(F32_I125);
+	pw->perf_ki = cpu_to_le32(G17P_PERF_KI);
+	pw->perf_ki2 = cpu_to_le32(G17P_PERF_KI);
+	pw->gap_b68 = cpu_to_le32(F32_95);
+	pw->perf_kp = cpu_to_le32(G17P_PERF_KP);
+	pw->perf_kp2 = cpu_to_le32(G17P_PERF_KP);
+	pw->perf_boost_k = cpu_to_le32(G17P_PERF_BOOST_K);
+	pw->perf_base = cpu_to_le32(G17P_PSTATE_BASE);
+	pw->perf_max_pstate = cpu_to_le32(PSTATE_MAX);
+	pw->perf_base2 = cpu_to_le32(G17P_PSTATE_BASE);
+	pw->perf_tgt_util2 = cpu_to_le32(G17P_PERF_TGT_UTIL);
+	pw->perf_base3 = cpu_to_le32(G17P_PSTATE_BASE);
+
+	pw->gap_be0 = G17P_PWR_ONE;
+	pw->gap_be1 = cpu_to_le32(G17P_REC_BE1);
+	pw->gap_be5 = cpu_to_le32(G17P_REC_BE5);
+	pw->gap_be9 = 0;
+	for (i = 0; i < ARRAY_SIZE(pairs); i++)
+		for (j = 0; j < ARRAY_SIZE(pairs[i]); j++)
+			pw->gap_bed[i][j] = cpu_to_le32(pairs[i][j]);
+	pw->gap_c0d = cpu_to_le32(G17P_PWR_ONE);
+	pw->gap_c64 = cpu_to_le32(G17P_PWR_ONE);
+	pw->gap_c90 = cpu_to_le32(G17P_PWR_ONE);
+}
+
+/* The power slots: 512 i16 from an odd offset. */
+static void g17p_power_slots(struct g17p_power *pw)
+{
+	unsigned int i, j;
+
+	for (i = 0; i < ARRAY_SIZE(pw->power_slots); i++)
+		for (j = 0; j < ARRAY_SIZE(pw->power_slots[i]); j++)
+			pw->power_slots[i][j] = cpu_to_le16(G17P_SLOT_INIT);
+}
+
+/* The boost helper and the fast die-0 thermal loop. */
+static void g17p_power_die(struct g17p_power *pw)
+{
+	pw->gap_2298 = cpu_to_le32(F32_65536);
+	pw->boost_min_duty_f = cpu_to_le32(F32_40);
+	pw->boost_max_pstate_f = cpu_to_le32(F32_1000);
+	pw->max_freq_mhz = cpu_to_le32(G17P_MAX_FREQ_MHZ);
+	pw->boost_min_duty = cpu_to_le32(G17P_MIN_DUTY);
+	pw->boost_min_pstate_f = cpu_to_le32(F32_100);
+	pw->boost_max_pstate = cpu_to_le32(PSTATE_MAX);
+	pw->boost_filter_a = cpu_to_le32(F32_A5);
+	pw->boost_filter_i = cpu_to_le32(F32_I5);
+
+	pw->die_sensor_mask = cpu_to_le64(G17P_DIE_SENSORS);
+	pw->die_release_cc = cpu_to_le32(G17P_DIE_RELEASE_CC);
+	pw->gap_2320 = cpu_to_le32(G17P_DIE_2320);
+	pw->gap_2334 = cpu_to_le32(F32_1);
+	pw->die_ki_dt = cpu_to_le32(G17P_DIE_KI_DT);
+	pw->gap_2348 = cpu_to_le32(F32_65536);
+	pw->die_kp = cpu_to_le32(G17P_DIE_KP);
+	pw->die_min_duty = cpu_to_le32(G17P_MIN_DUTY);
+	pw->die_max_pstate = cpu_to_le32(PSTATE_MAX);
+	pw->die_max_pstate2 = cpu_to_le32(PSTATE_MAX);
+	pw->gap_236c = cpu_to_le32(G17P_DIE_236C);
+	pw->die_max_pstate3 = cpu_to_le32(PSTATE_MAX);
+}
+
+/* The turbo controller (a 200-sample filter) and the words after it. */
+static void g17p_power_turbo(struct g17p_power *pw)
+{
+	static const u8 bytes_25bc[] = { 0x06, 0x00, 0x00, 0x42 };
+
+	BUILD_BUG_ON(sizeof(bytes_25bc) != sizeof(pw->gap_25bc));
+	memcpy(pw->gap_25bc, bytes_25bc, sizeof(bytes_25bc));
+	pw->turbo_filter_a = cpu_to_le32(F32_A200);
+	pw->turbo_filter_i = cpu_to_le32(F32_I200);
+	pw->turbo_ki = cpu_to_le32(G17P_TURBO_KI);
+	pw->gap_27ee = cpu_to_le32(F32_65536);
+	pw->turbo_kp = cpu_to_le32(G17P_TURBO_KP);
+	pw->gap_27fa = cpu_to_le32(F32_M100_65536);
+	pw->gap_27fe = cpu_to_le32(G17P_TURBO_27FE);
+	pw->gap_2802 = cpu_to_le32(G17P_TURBO_1000);
+	pw->gap_2806 = cpu_to_le32(G17P_TURBO_1000);
+	pw->gap_280e = cpu_to_le32(F32_3000);
+	pw->turbo_target = cpu_to_le32(G17P_TURBO_TARGET);
+	pw->gap_2846 = cpu_to_le32(G17P_TURBO_1000);
+	pw->gap_2862 = cpu_to_le32(G17P_TURBO_2862);
+
+	pw->max_pstate_2918 = cpu_to_le32(PSTATE_MAX);
+	pw->gap_292c = cpu_to_le32(G17P_PWR_ONE);
+	pw->gap_2960 = G17P_PWR_ONE;
+	pw->gap_2961 = G17P_PWR_ONE;
+	pw->gap_2965 = G17P_REC_2965;
+	/* Three records of consecutive indices; the third only its index. */
+	pw->gap_297d = cpu_to_le32(G17P_REC_INDEX);
+	pw->gap_2981 = cpu_to_le32(G17P_PWR_ONE);
+	pw->gap_2985 = cpu_to_le32(G17P_PWR_ONE);
+	pw->gap_299d = cpu_to_le32(G17P_REC_INDEX + 1);
+	pw->gap_29a1 = cpu_to_le32(G17P_PWR_ONE);
+	pw->gap_29a5 = cpu_to_le32(G17P_PWR_ONE);
+	pw->gap_29bd = cpu_to_le32(G17P_REC_INDEX + 2);
+}
+
+/* The maximum-power mirrors and the average-power loops. */
+static void g17p_power_avg(struct g17p_power *pw)
+{
+	unsigned int i;
+
+	pw->gap_2a08 = cpu_to_le32(G17P_PWR_ONE);
+	for (i = 0; i < ARRAY_SIZE(pw->max_power_2a10); i++)
+		pw->max_power_2a10[i] = cpu_to_le32(G17P_MAX_POWER_MW);
+	pw->avg_tgt_filter_i = cpu_to_le32(F32_I1);
+	pw->avg_tgt_tc_x4 = cpu_to_le32(4 * G17P_AVG_TGT_FILTER_N);
+	pw->avg_tgt_tc_ms = cpu_to_le32(G17P_AVG_TGT_FILTER_N *
+					G17P_PERIOD_MS);
+	pw->avg_tgt_tc_clks = cpu_to_le64(G17P_AVG_TGT_FILTER_N *
+					  G17P_PERIOD_CLKS);
+
+	pw->avg_tc_x4 = cpu_to_le32(4 * G17P_AVG_FILTER_N);
+	pw->avg_filter_a = cpu_to_le32(F32_A15);
+	pw->avg_filter_i = cpu_to_le32(F32_I15);
+	pw->avg_ki_dt = cpu_to_le32(G17P_AVG_KI_DT);
+	pw->gap_2b2c = cpu_to_le32(F32_65536);
+	pw->avg_kp = cpu_to_le32(G17P_AVG_KP);
+	pw->avg_min_duty = cpu_to_le32(G17P_MIN_DUTY);
+	pw->avg_max_pstate[0] = cpu_to_le32(PSTATE_MAX);
+	pw->avg_max_pstate[1] = cpu_to_le32(PSTATE_MAX);
+	pw->avg_max_power_f = cpu_to_le32(F32_9550);
+	pw->avg_max_power = cpu_to_le32(G17P_MAX_POWER_MW);
+	pw->avg_tc_ms = cpu_to_le32(G17P_AVG_FILTER_N * G17P_PERIOD_MS);
+	pw->avg_tc_clks = cpu_to_le64(G17P_AVG_FILTER_N * G17P_PERIOD_CLKS);
+	pw->avg_max_pstate2 = cpu_to_le32(PSTATE_MAX);
+	pw->gap_2bc4 = cpu_to_le32(G17P_PWR_ONE);
+}
+
+/* The SE loop, filters of 9 and 3 samples. */
+static void g17p_power_se(struct g17p_power *pw)
+{
+	static const u32 n[2] = { G17P_SE_FILTER_N1, G17P_SE_FILTER_N2 };
+	unsigned int i;
+
+	pw->gap_2c94 = cpu_to_le32(G17P_SE_2C94);
+	pw->gap_2c98 = cpu_to_le32(G17P_PWR_ONE);
+	pw->se_filter_a[0] = cpu_to_le32(F32_A9);
+	pw->se_filter_a[1] = cpu_to_le32(F32_A3);
+	pw->se_filter_i[0] = cpu_to_le32(F32_I9);
+	pw->se_filter_i[1] = cpu_to_le32(F32_I3);
+	for (i = 0; i < ARRAY_SIZE(n); i++) {
+		pw->se_ki_dt[i] = cpu_to_le32(G17P_SE_KI_DT);
+		pw->se_kp[i] = cpu_to_le32(G17P_SE_KP);
+		pw->se_tc_ms[i] = cpu_to_le32(n[i] * G17P_PERIOD_MS);
+		pw->se_tc_clks[i] = cpu_to_le64(n[i] * G17P_PERIOD_CLKS);
 	}
+	pw->gap_2cbc = cpu_to_le32(F32_65536);
+	pw->gap_2ccc = cpu_to_le32(G17P_SE_2CCC);
+	pw->se_max_pstate = cpu_to_le32(PSTATE_MAX);
+	pw->se_base = cpu_to_le32(G17P_PSTATE_BASE);
+	pw->se_period_us_f = cpu_to_le32(F32_16000);
+	pw->gap_2ce0 = cpu_to_le32(G17P_SE_2CE0);
+	pw->gap_2d08 = cpu_to_le32(F32_65536);
+	pw->se_period_us = cpu_to_le32(G17P_PERIOD_MS * 1000);
+	pw->se_33ms = cpu_to_le32((G17P_SE_33MS + G17P_PERIOD_MS / 2) /
+				  G17P_PERIOD_MS);
+	pw->se_inactive_threshold = cpu_to_le32(G17P_SE_INACTIVE_THRESHOLD);
+	pw->se_engagement_criteria = cpu_to_le32(G17P_SE_ENGAGEMENT_CRITERIA);
+	pw->se_engagement_tolerance =
+		cpu_to_le32(G17P_SE_ENGAGEMENT_TOLERANCE);
+	pw->se_reset_tolerance = cpu_to_le32(G17P_SE_RESET_TOLERANCE);
+	pw->se_reset_criteria = cpu_to_le32(G17P_SE_RESET_CRITERIA);
+	pw->gap_2d78 = cpu_to_le32(F32_65536);
+	pw->se_min_duty = cpu_to_le32(G17P_MIN_DUTY);
+	pw->se_max_pstate2 = cpu_to_le32(PSTATE_MAX);
+}
+
+/* The whole block: what it does not set is zero. */
+static void g17p_build_power(u8 *bundle)
+{
+	struct g17p_power *pw = (struct g17p_power *)(bundle + G17P_POWER);
+
+	memset(pw, 0, sizeof(*pw));
+	g17p_power_header(pw);
+	g17p_power_loops(pw);
+	g17p_power_perf(pw);
+	g17p_power_slots(pw);
+	g17p_power_die(pw);
+	g17p_power_turbo(pw);
+	g17p_power_avg(pw);
+	g17p_power_se(pw);
 }
 
 /**
  * agx4_fw_g17p_init_bundle() - the bundle's constants beyond hwdata
- * @bundle: the bundle, hwdata built or not; the bytes the runs do not
- *	name are left alone.
+ * @bundle: the bundle, hwdata built or not; the power block is written
+ *	whole, and the bytes the runs do not name are left alone.
  * @size: its size, at least %AGX4_G17P_BUNDLE_SIZE.
  * @state_object: firmware address of the state object that follows the
  *	secondary's support object.
@@ -652,11 +733,7 @@ int agx4_fw_g17p_init_bundle(void *bundle, size_t size, u64 state_object)
 
 	if (size < AGX4_G17P_BUNDLE_SIZE)
 		return -EINVAL;
-	ret = agx4_fw_apply_runs(g17p_power_runs, ARRAY_SIZE(g17p_power_runs),
-				 bundle, size);
-	if (ret)
-		return ret;
-	g17p_power_slots(bundle);
+	g17p_build_power(bundle);
 	ret = agx4_fw_apply_runs(g17p_third_page_runs,
 				 ARRAY_SIZE(g17p_third_page_runs), bundle, size);
 	if (ret)

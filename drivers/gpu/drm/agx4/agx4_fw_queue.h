@@ -6,6 +6,7 @@
 #define AGX4_FW_QUEUE_H
 
 #include <linux/errno.h>
+#include <linux/list.h>
 #include <linux/types.h>
 
 struct agx4_cmdbuf;
@@ -82,6 +83,10 @@ struct agx4_vm;
  * struct agx4_fw_queue - what every backend's queue starts with
  * @adev: the device.
  * @vm: the VM its commands run in; the queue holds a reference.
+ * @deferred: its jobs waiting for channel room (agx4_engine_defer());
+ *	under &agx4_engine.lock.
+ * @blocked: the engine's flush in which one of its jobs found no room;
+ *	under &agx4_engine.lock.
  *
  * A backend embeds it in its own queue (&struct agx4_g16_queue,
  * &struct agx4_g17p_queue) and finds that with container_of(); the job
@@ -90,17 +95,24 @@ struct agx4_vm;
 struct agx4_fw_queue {
 	struct agx4_device *adev;
 	struct agx4_vm *vm;
+	unsigned int deferred;
+	u64 blocked;
 };
 
 /**
  * struct agx4_fw_job - what every backend's job starts with
  * @queue: the queue it was prepared on.
+ * @defer_link: on &agx4_engine.deferred while it waits for channel room;
+ *	under &agx4_engine.lock.
+ * @deferred: it waits so.
  *
  * Embedded in a backend's own job (&struct agx4_g16_job,
  * &struct agx4_g17p_job) like &struct agx4_fw_queue.
  */
 struct agx4_fw_job {
 	struct agx4_fw_queue *queue;
+	struct list_head defer_link;
+	bool deferred;
 };
 
 /**

@@ -10,6 +10,9 @@
 #ifndef AGX4_FWIF_G17P_H
 #define AGX4_FWIF_G17P_H
 
+#include <linux/math.h>
+#include <linux/sizes.h>
+
 #include "agx4_fwif.h"
 
 /*
@@ -282,6 +285,8 @@ AGX4_FW_CHECK_FIELDS(struct g17p_ev_completion, AGX4_FW_EV_SIZE,
 #define G17P_FIRST_VM		1
 #define G17P_LAST_VM		63
 #define G17P_NUM_POOLS		15
+/* Compute owners: grids 32 .. 127 (agx4's count; a report mask holds 128). */
+#define G17P_NUM_OWNERS		96
 #define G17P_NUM_GRIDS		64
 /* Post-cleanup maintenance: kinds 0..2, phases 1..2. */
 #define G17P_MAINT_KINDS	3
@@ -1108,7 +1113,7 @@ AGX4_FW_CHECK_FIELDS(struct g17p_event_item_compute, 0x400,
 		     G17P_EVENT_ITEM_COMPUTE_FIELDS);
 
 /*
- * Submission objects (agx4_fw_g17p_queue.c).  Only the words the host
+ * Submission objects (agx4_g17p_*.c).  Only the words the host
  * writes or reads are declared; the rest is firmware-owned or unknown.
  */
 
@@ -1478,6 +1483,8 @@ struct g17p_index_reg {
 #define G17P_INDEX_REG_FIELDS(TYPE, ...)				\
 	(TYPE(__VA_ARGS__, index, 0x0) TYPE(__VA_ARGS__, groups, 0x4))
 AGX4_FW_CHECK_FIELDS(struct g17p_index_reg, 0x10, G17P_INDEX_REG_FIELDS);
+/* The shared object's count at which the registration is written. */
+#define G17P_INDEX_REG_FULL	32
 
 /* The aux-framebuffer page: two words (G16 has them at +0x600/+0x604). */
 struct g17p_aux_fb {
@@ -1638,5 +1645,277 @@ struct g17p_pool_state {
 	 TYPE(__VA_ARGS__, blocks2, 0x4))
 AGX4_FW_CHECK_FIELDS(struct g17p_pool_state, 8, G17P_POOL_STATE_FIELDS);
 #define G17P_TVB_MAX_IDS	2048
+
+/*
+ * The submission arenas (the G17P submission backend): where each
+ * firmware object of a compute owner, of a render pool, of the VM's kernel
+ * carve-out and of a pool's window in the client VM lies, and the values
+ * the submission writes there.  The build checks that each array ends
+ * before the next object starts.
+ */
+
+#define G17P_PRIORITY		2
+#define G17P_PIPE_RENDER	0
+#define G17P_PIPE_COMPUTE	2
+
+/* Commands a queue may have published and not finished (its credits). */
+#define G17P_CREDITS		128
+
+/*
+ * Commands of one owner and renders of one pool before a recycle: n + 1
+ * and k + 1 must fit 24 bits (queue submission, event group; H).
+ */
+#define G17P_OWN_MAX_COMMANDS	G17P_MAX_SUBMISSION
+#define G17P_POOL_MAX_RENDERS	0xffffff
+
+/* An owner's arena: offsets from its base (H: the reference's layout). */
+#define G17P_OWN_SIZE		SZ_2M
+#define G17P_OWN_DESC_STRIDE	0x1040
+#define G17P_OWN_DESCS		240
+#define G17P_OWN_DESC_BYTES	0x1000
+#define G17P_OWN_QUEUE		0x100000
+#define G17P_OWN_POINTERS	0x104000
+#define G17P_OWN_RING		0x108000
+#define G17P_OWN_CONTEXTS	0x110000
+#define G17P_OWN_SUPPORT	0x140000
+#define G17P_OWN_STATE		0x144000
+#define G17P_OWN_SCRATCH	0x148000
+#define G17P_OWN_CONTROL	0x14c000
+#define G17P_OWN_JOB_LIST	0x150000
+#define G17P_OWN_OPTIONAL	0x154000
+#define G17P_OWN_SCHED		0x160000
+#define G17P_OWN_SLOTS		0x170000
+#define G17P_OWN_STATUS		0x178000
+#define G17P_OWN_DISPATCH_A	0x17c000
+#define G17P_OWN_DISPATCH_B	0x180000
+#define G17P_OWN_BANKS		0x190000
+#define G17P_OWN_BANK_SIZE	0x8000
+#define G17P_OWN_BANK_RING	0x4000
+#define G17P_OWN_EVENTS		0x1a0000
+#define G17P_OWN_EVENT_SIZE	0x400
+#define G17P_OWN_RECORDS	256
+#define G17P_OWN_RING_ENTRIES	0x500
+#define G17P_OWN_BANK_COMMANDS	128
+static_assert(G17P_OWN_EVENTS + G17P_OWN_RECORDS * G17P_OWN_EVENT_SIZE <=
+	      G17P_OWN_SIZE);
+static_assert(G17P_OWN_DESCS * G17P_OWN_DESC_STRIDE <= G17P_OWN_QUEUE);
+static_assert(G17P_OWN_BANK_COMMANDS >= G17P_CREDITS);
+static_assert(G17P_OWN_DESCS > G17P_CREDITS);
+static_assert(G17P_OWN_DESCS <= G17P_OWN_RECORDS);
+/* The records of an ordinal mod 256 each fit their array. */
+static_assert(G17P_OWN_SCHED + G17P_OWN_RECORDS * 0x100 <= G17P_OWN_SLOTS);
+static_assert(G17P_OWN_SLOTS + G17P_OWN_RECORDS * 0x40 <= G17P_OWN_STATUS);
+static_assert(G17P_OWN_STATUS + G17P_OWN_RECORDS * 0x40 <= G17P_OWN_DISPATCH_A);
+static_assert(G17P_OWN_DISPATCH_A + G17P_OWN_RECORDS * 0x40 <=
+	      G17P_OWN_DISPATCH_B);
+static_assert(G17P_OWN_SCRATCH + G17P_OWN_RECORDS * 0x40 <= G17P_OWN_CONTROL);
+
+/* Context-0 low alias of owner i's arena (M: the reference's window). */
+#define G17P_OWN_LOW_BASE	0x7200000000ull
+#define G17P_OWN_FIRST_GRID	32
+#define G17P_OWN_UUID_BASE	0x200
+/* Per-command constants of the descriptor and program (H). */
+#define G17P_OWN_SUPPORT_CONTROL	0xe0a00001
+#define G17P_OWN_IDENTITY	0x0200020803000247ull
+#define G17P_OWN_IDENTITY_STEP	0x200000001ull
+#define G17P_OWN_GATE		1
+#define G17P_OWN_EV_COUNTER	2
+/* The compute optional record's words (H; GAP: meaning). */
+#define G17P_OWN_OPT_SCHED	{ 2, 0, 2 }
+#define G17P_OWN_OPT_CTX2	2
+#define G17P_OWN_OPT_ORDINAL	0x29
+
+/*
+ * The VM's kernel carve-out: the compute operand namespace (lists, table,
+ * state, buffers; the reference's relative layout from 0x70_0000_0000,
+ * M), then each owner's save areas and robustness words.
+ */
+#define G17P_KC_LISTS		0x0
+#define G17P_KC_LIST_STRIDE	0x800
+#define G17P_KC_LISTS_PER_PAGE	8
+#define G17P_KC_TABLE		0x208000
+#define G17P_KC_TABLE_STRIDE	0x40
+#define G17P_KC_TABLE_TAG	BIT_ULL(60)
+#define G17P_KC_STATE		0x220000
+#define G17P_KC_STATE_SIZE	0x14000
+#define G17P_KC_BUFFERS		0x238000
+#define G17P_KC_BUFFER_STRIDE	0x108000
+#define G17P_KC_BUFFER_SIZE	SZ_1M
+#define G17P_KC_NUM_BUFFERS	21
+#define G17P_KC_LIST_PAGES	\
+	DIV_ROUND_UP(G17P_KC_NUM_BUFFERS, G17P_KC_LISTS_PER_PAGE)
+/* The namespace object: lists, table, state. */
+#define G17P_NS_LISTS		0
+#define G17P_NS_TABLE		(G17P_KC_LIST_PAGES * SZ_16K)
+#define G17P_NS_STATE		(G17P_NS_TABLE + SZ_16K)
+#define G17P_NS_SIZE		(G17P_NS_STATE + G17P_KC_STATE_SIZE)
+#define G17P_KC_OWNERS		0x2000000
+#define G17P_KC_OWNER_SIZE	0x40000
+/*
+ * Save areas (G17P-16), L: 3 pages each (the reference re-points 3 pages
+ * per slot), 4 per owner, taken by ordinal mod 4: an owner runs one
+ * command at a time (each waits for its previous one).  The reference
+ * spaces 256 of them 0x78000 apart (preempt + slot * 0x78000,
+ * PreparationSeed::prepare, g17p_compute_queues.rs@fc79d23c), which agx4
+ * does not follow: that is 120 MiB of the VM's carve-out per owner (the
+ * carve-out is 512 MiB for up to 96 owners); even 4 such slots would
+ * take 1.9 MiB per owner (against 208 KiB) and cut each pool's TVB
+ * growth room from 194 blocks to 122; and the stride is not a size the
+ * firmware fills, since the reference's own robustness words (preempt +
+ * 0x100000 + slot * 0x40) lie inside slot 2's stride.  The robustness
+ * words are indexed by the ordinal mod 256, as the reference's.
+ */
+#define G17P_SAVE_SLOTS		4
+#define G17P_SAVE_SIZE		0xc000
+#define G17P_PRIV_ROBUST	(G17P_SAVE_SLOTS * G17P_SAVE_SIZE)
+#define G17P_PRIV_SIZE		(G17P_PRIV_ROBUST + SZ_16K)
+static_assert(G17P_KC_BUFFERS + G17P_KC_NUM_BUFFERS * G17P_KC_BUFFER_STRIDE <=
+	      G17P_KC_OWNERS);
+static_assert(G17P_PRIV_SIZE <= G17P_KC_OWNER_SIZE);
+/*
+ * The rest of the carve-out holds the blocks TVB growth adds to the VM's
+ * pools: one equal slice per pool index (agx4's layout; GAP: where the
+ * firmware needs them is not known, the reference takes the first free
+ * range from 0x10_0200_0000, which agx4's pool windows use).
+ */
+#define G17P_KC_GROWTH		\
+	(G17P_KC_OWNERS + G17P_NUM_OWNERS * G17P_KC_OWNER_SIZE)
+
+/*
+ * A render pool's arena: offsets from its base.  The reference's layout
+ * for pools 2 and up (H), with everything a pool uses its own (support,
+ * state, channel control, descriptors, optional records, event items,
+ * completion pairs, dispatch words), so pools never share a slot.
+ */
+#define G17P_POOL_QUEUE(st)	((st) * 0xc0)
+#define G17P_POOL_POINTERS(st)	(0x8000 + (st) * 0x8000)
+#define G17P_POOL_RING(st)	(0x18000 + (st) * 0x8000)
+#define G17P_POOL_STATUS(st)	(0x28000 + (st) * 0x8000)
+#define G17P_POOL_JOB_LIST	0x38000
+#define G17P_POOL_A_PRE		0x40000
+#define G17P_POOL_A		0x40100
+#define G17P_POOL_B_PRE		0x48000
+#define G17P_POOL_B		0x48080
+#define G17P_POOL_SHARED1	0x4a800
+#define G17P_POOL_LEAF_PRIMARY	0x50000
+#define G17P_POOL_LEAF_SECONDARY	0x60000
+#define G17P_POOL_LEAF_A	0x68000
+#define G17P_POOL_LEAF_B	0x70000
+#define G17P_POOL_LEAF_SHARED	0x78000
+#define G17P_POOL_LEAF_FLAG	0x80000
+#define G17P_POOL_SHARED0	0x88000
+#define G17P_POOL_CONTEXTS(st)	(0x90000 + (st) * 0x20000)
+#define G17P_POOL_BANKS(st)	(0xd0000 + (st) * 0x10000)
+#define G17P_POOL_SUPPORT	0xf0000
+#define G17P_POOL_STATE		0xf4000
+#define G17P_POOL_CONTROL	0xf8000
+#define G17P_POOL_STAMPS	0xfc000
+#define G17P_POOL_DISPATCH	0x100000
+#define G17P_POOL_DISPATCH_B	0x2000
+#define G17P_POOL_OPTIONAL	0x104000
+#define G17P_POOL_EVENTS	0x110000
+#define G17P_POOL_DESC_TA	0x120000
+#define G17P_POOL_DESC_3D	0x170000
+#define G17P_POOL_SIZE		0x284000
+/* Storage slots (descriptors, optional records, events, completion). */
+#define G17P_POOL_SLOTS		128
+#define G17P_POOL_OPT_SIZE	0x180
+#define G17P_POOL_EV_SIZE	0x80
+#define G17P_POOL_STAMP_SIZE	0x40
+#define G17P_POOL_STATUS_SIZE	0x40
+#define G17P_POOL_TA_SIZE	0x9c0
+#define G17P_POOL_3D_SIZE	0x2240
+static_assert(G17P_POOL_DESC_TA + G17P_POOL_SLOTS * G17P_POOL_TA_SIZE <=
+	      G17P_POOL_DESC_3D);
+static_assert(G17P_POOL_DESC_3D + G17P_POOL_SLOTS * G17P_POOL_3D_SIZE <=
+	      G17P_POOL_SIZE);
+static_assert(G17P_POOL_SLOTS >= G17P_CREDITS);
+/* Item rings: 3 items a render, used up to 0x500 entries (H). */
+#define G17P_POOL_RING_ENTRIES	0x500
+#define G17P_POOL_BANK_RENDERS	(G17P_POOL_RING_ENTRIES / 3)
+/* Context-0 alias of pool p's arena (agx4's choice of window). */
+#define G17P_POOL_LOW_BASE	0x7400000000ull
+#define G17P_POOL_LOW_STRIDE	0x400000
+#define G17P_POOL_UUID		0x15
+/* The last pool's 3D grid is below the owners' (see pool_grid()). */
+static_assert(2 * (G17P_NUM_POOLS - 1) + 2 + 1 < G17P_OWN_FIRST_GRID);
+/* Every owner's grid is in a report's 128-bit mask. */
+static_assert(G17P_OWN_FIRST_GRID + G17P_NUM_OWNERS <= 128);
+/* Groups of TVB blocks a pool starts with, and their geometry (H). */
+#define G17P_POOL_GROUPS	8
+#define G17P_POOL_BLOCK_SIZE	0x20000
+#define G17P_POOL_BLOCK_STRIDE	0x28000
+#define G17P_POOL_BLOCK_PAGES	4
+#define G17P_POOL_ID_SHIFT	15
+/*
+ * Growths a pool records: up to 2048 blocks (H), 10 at a time (H).  A
+ * pool grown in smaller steps (tvb_max_blocks raised between requests)
+ * is refused growth once they are used.
+ */
+#define G17P_TVB_MAX_BLOCKS	2048
+#define G17P_TVB_MAX_GROWTHS	\
+	DIV_ROUND_UP(G17P_TVB_MAX_BLOCKS - G17P_POOL_GROUPS, 10)
+/* Pool-B cycle values (H). */
+#define G17P_POOL_B_VALUE	0x80004
+#define G17P_POOL_B_PRE_VALUE	0x80000
+#define G17P_POOL_B_4		0x10
+#define G17P_POOL_B_CYCLE	0x178020
+#define G17P_POOL_B_CYCLE_LAST	0x178000
+#define G17P_POOL_B_CYCLES	36
+#define G17P_POOL_SHARED_30	0x10000
+#define G17P_POOL_SHARED_38	0xc18
+#define G17P_POOL_SHARED_7C	0x3060
+#define G17P_POOL_SHARED_80	0x1020
+#define G17P_POOL_SHARED_84	0x180000
+#define G17P_POOL_DONE_MARK	0x13
+
+/*
+ * Pool p's window in the client VM, in the 64 MiB above the context base
+ * that the Mesa fork leaves to the kernel (M): the aux-framebuffer,
+ * metadata and deflake pages, the status arrays and two leaves aliased,
+ * the TVB blocks and a scratch area for the tilemap ring and TPC.
+ */
+#define G17P_WIN_BASE		(AGX4_FW_CONTEXT_BASE + 0x400000)
+#define G17P_WIN_STRIDE		0x400000
+#define G17P_WIN_AUX		0x0
+#define G17P_WIN_META		0x4000
+#define G17P_WIN_DEFLAKE	0x8000
+#define G17P_WIN_STATUS(st)	(0xc000 + (st) * 0x4000)
+#define G17P_WIN_LEAF_B		0x14000
+#define G17P_WIN_LEAF_PRIMARY	0x18000
+#define G17P_WIN_BLOCKS		0x20000
+#define G17P_WIN_SCRATCH	0x180000
+#define G17P_WIN_SCRATCH_SIZE	0x200000
+static_assert(G17P_WIN_BLOCKS + G17P_POOL_GROUPS * G17P_POOL_BLOCK_STRIDE <=
+	      G17P_WIN_SCRATCH);
+static_assert(G17P_WIN_SCRATCH + G17P_WIN_SCRATCH_SIZE <= G17P_WIN_STRIDE);
+static_assert(G17P_WIN_BASE + G17P_NUM_POOLS * G17P_WIN_STRIDE <=
+	      AGX4_FW_CONTEXT_BASE + 0x4000000);
+/* The pool's own memory there: aux, meta, deflake, blocks, scratch. */
+#define G17P_MEM_BLOCKS		0xc000
+#define G17P_MEM_SCRATCH	\
+	(G17P_MEM_BLOCKS + G17P_POOL_GROUPS * G17P_POOL_BLOCK_SIZE)
+#define G17P_MEM_SIZE		(G17P_MEM_SCRATCH + G17P_WIN_SCRATCH_SIZE)
+#define G17P_DEFLAKE_3		0x0
+#define G17P_DEFLAKE_2		0x20
+#define G17P_DEFLAKE_1		0x2a0
+#define G17P_HEAPMETA_LAYERED	0x100
+/* The tilemap ring: one block a render, by index (H). */
+#define G17P_TILEMAP_BLOCKS	8
+/* Render support (class-4 state form, H). */
+#define G17P_POOL_SUPPORT_HEADER	6
+/*
+ * The lifecycle words of an ordinary render are 0, with the ordinary
+ * gates (H: both references; the words 0xc4010000e8 / 0xc4010000e7 and
+ * their own gates belong only to an opening descriptor built for a
+ * dormant owner, which agx4 never builds).
+ */
+#define G17P_POOL_LIFECYCLE	0
+/* Aux-framebuffer flags and pages, as G16's (M: same family). */
+#define G17P_POOL_AUX_FLAGS	0xc000
+#define G17P_POOL_AUX_PAGES	0x100000
+#define G17P_POOL_AUX_DBIAS	BIT(18)
+/* A pool's starting blocks fill its index registration. */
+static_assert(G17P_POOL_GROUPS * G17P_POOL_BLOCK_PAGES == G17P_INDEX_REG_FULL);
 
 #endif /* AGX4_FWIF_G17P_H */

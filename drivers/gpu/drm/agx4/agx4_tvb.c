@@ -78,7 +78,7 @@
  * 41 MiB per pool); any other value is clamped between the initial
  * blocks and the generation's bound (G16 331: the pool's lists hold no
  * more; G17P 2048).  A G17P pool may be refused earlier when its VM's
- * kernel range has no room left for it (agx4_fw_g17p_queue.c).  The
+ * kernel range has no room left for it (agx4_g17p_pool.c).  The
  * parameter is read at each request, so it may be raised while a pool
  * grows; each pool records at most as many growths as the default step
  * of 10 takes to reach the generation's bound (G16 32, G17P 204), and a

@@ -28,9 +28,12 @@
 #include <drm/drm_kunit_helpers.h>
 
 #include "../agx4_device.h"
+#include "../agx4_fw.h"
 #include "../agx4_fw_boot.h"
+#include "../agx4_fw_decode.h"
 #include "../agx4_fw_g17p_init.h"
 #include "../agx4_fw_obj.h"
+#include "../agx4_fwif.h"
 #include "../agx4_fwmodel.h"
 #include "agx4_test_dt.h"
 #include "agx4_test_util.h"
@@ -322,6 +325,62 @@ static void agx4_fw_g17p_bundle_power_block_fields(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, first_nonzero(b, 0x8000), 0x8000);
 }
 
+/*
+ * A few members of the power block by name, at bundle offsets and with
+ * values stated here: in each loop, misaligned ones, the first and last.
+ */
+#define POWER		0x5240
+static const struct {
+	const char *name;
+	struct field f;
+} power_named[] = {
+	{ "period_clks", U32(0x5244, 384000) },
+	{ "ps_max", U32(0x5288, 1000) },
+	{ "pwr_max_power_f", F32(0x5c20, F_9550) },
+	{ "pwr_max_power", U32(0x5c44, 9550) },
+	{ "ppm_tc_clks", U64(0x5d10, 384000) },
+	{ "perf_tgt_util", U32(0x5d68, 92) },
+	{ "perf_boost_k", F32(0x5db4, F_900_95) },
+	{ "gap_be1", U32(0x5e21, 4) },
+	{ "max_freq_mhz", U32(0x74e4, 1470) },
+	{ "die_sensor_mask", U64(0x7550, 0x82a) },
+	{ "turbo_target", U32(0x7a52, 9900) },
+	{ "gap_297d", U32(0x7bbd, 575) },
+	{ "avg_tc_clks", U64(0x7da4, 5760000) },
+	{ "se_tc_clks", U64(0x7f34, 3456000) },
+	{ "se_max_pstate2", U32(0x7fcc, 1000) },
+};
+
+/*
+ * The decoder's "power" object names each of them at its offset, and the
+ * built bundle holds its value there: a member declared at the wrong
+ * offset, or under the wrong name, fails here.
+ */
+static void agx4_fw_g17p_power_members_at_their_offsets(struct kunit *test)
+{
+	const struct agx4_fw_layout *l;
+	u8 *b = kunit_kzalloc(test, BUNDLE_SIZE, GFP_KERNEL);
+	unsigned int i;
+
+	KUNIT_ASSERT_NOT_NULL(test, b);
+	KUNIT_ASSERT_EQ(test, agx4_fw_g17p_init_bundle(b, BUNDLE_SIZE,
+						       STATE_OBJECT), 0);
+	l = agx4_fw_layout_find(&agx4_fw_g17p, "power");
+	KUNIT_ASSERT_NOT_NULL(test, l);
+	KUNIT_EXPECT_EQ(test, l->size, 0x7fd0 - POWER);
+	for (i = 0; i < ARRAY_SIZE(power_named); i++) {
+		const struct field *e = &power_named[i].f;
+		const char *name = power_named[i].name;
+		const struct agx4_fw_field *f = agx4_fw_layout_field(l, name);
+
+		KUNIT_ASSERT_NOT_NULL_MSG(test, f, "no power.%s", name);
+		KUNIT_EXPECT_EQ_MSG(test, POWER + f->offset, e->off,
+				    "power.%s offset", name);
+		KUNIT_EXPECT_EQ_MSG(test, get_field(b + e->off, e->width),
+				    e->val, "power.%s value", name);
+	}
+}
+
 static void agx4_fw_g17p_bundle_third_page_fields(struct kunit *test)
 {
 	u8 *b = kunit_kzalloc(test, BUNDLE_SIZE, GFP_KERNEL);
@@ -355,7 +414,10 @@ static void agx4_fw_g17p_bundle_keeps_other_bytes(struct kunit *test)
 						       STATE_OBJECT), 0);
 	/* hwdata (0..0x3db4), the work rings and both main configs. */
 	memset(ref, 0x5a, BUNDLE_SIZE);
-	KUNIT_EXPECT_EQ(test, memcmp(b, ref, 0x5245), 0);
+	KUNIT_EXPECT_EQ(test, memcmp(b, ref, 0x5240), 0);
+	/* The power block is written whole, to 0x7fd0; what follows is kept. */
+	KUNIT_EXPECT_EQ(test, first_nonzero(b + 0x5240, 4), 4);
+	KUNIT_EXPECT_EQ(test, memcmp(b + 0x7fd0, ref, 0x80ac - 0x7fd0), 0);
 	KUNIT_EXPECT_EQ(test, memcmp(b + 0xb8e2, ref, BUNDLE_SIZE - 0xb8e2),
 			0);
 }
@@ -771,6 +833,7 @@ static void agx4_fw_g17p_boot_writes_the_dispatch_record(struct kunit *test)
 
 static struct kunit_case agx4_fw_g17p_init_cases[] = {
 	KUNIT_CASE(agx4_fw_g17p_bundle_power_block_fields),
+	KUNIT_CASE(agx4_fw_g17p_power_members_at_their_offsets),
 	KUNIT_CASE(agx4_fw_g17p_bundle_third_page_fields),
 	KUNIT_CASE(agx4_fw_g17p_bundle_keeps_other_bytes),
 	KUNIT_CASE(agx4_fw_g17p_status_b_image),

@@ -42,7 +42,7 @@
 #include "../agx4_device.h"
 #include "../agx4_drv.h"
 #include "../agx4_fw_boot.h"
-#include "../agx4_fw_g17p_queue.h"
+#include "../agx4_g17p_sub.h"
 #include "../agx4_gem.h"
 #include "../agx4_job.h"
 #include "../agx4_uat.h"

@@ -1,0 +1,420 @@
+// SPDX-License-Identifier: GPL-2.0-only OR MIT
+/*
+ * Copyright 2026 The agx4 authors
+ */
+
+#include <linux/bitops.h>
+#include <linux/lockdep.h>
+#include <linux/minmax.h>
+
+#include <drm/drm_print.h>
+
+#include <kunit/visibility.h>
+
+#include "agx4_device.h"
+#include "agx4_engine.h"
+#include "agx4_fw.h"
+#include "agx4_fw_boot.h"
+#include "agx4_fw_queue.h"
+#include "agx4_rtkit.h"
+#include "agx4_transport.h"
+
+/**
+ * DOC: submission engine
+ *
+ * What every generation's submission does the same way, written once:
+ * the work channels' counts and their room rule, publication through
+ * &struct agx4_channel (entry, barrier, producer), the doorbells, the
+ * jobs that wait for channel room, and the checks of what the firmware
+ * writes back (cursors and progress indices), each of which schedules a
+ * firmware restart when the firmware wrote what it cannot mean.
+ *
+ * A generation's backend (agx4_g16_*, agx4_g17p_*) embeds a &struct
+ * agx4_engine in its submission state and keeps what only it knows: its
+ * queue records and rings, its work items, which channel a stage's
+ * message goes to and what the message says.  Everything here runs under
+ * &agx4_engine.lock but agx4_engine_ring(), which runs with no lock held:
+ * the firmware may answer a doorbell before the mailbox write returns, and
+ * the answer runs the completion scan, which takes the lock.
+ */
+
+/**
+ * agx4_engine_init() - set up an engine
+ * @e: the engine.
+ * @fw: the firmware it submits to.
+ * @chans: the work channels, each set up with agx4_work_chan_init().
+ * @num_chans: entries of @chans; at most BITS_PER_LONG.
+ */
+void agx4_engine_init(struct agx4_engine *e, struct agx4_fw_boot *fw,
+		      struct agx4_work_chan *chans, u32 num_chans)
+{
+	e->fw = fw;
+	spin_lock_init(&e->lock);
+	e->chans = chans;
+	e->num_chans = min_t(u32, num_chans, BITS_PER_LONG);
+	atomic_long_set(&e->bells.pending, 0);
+	atomic_long_set(&e->bells.lost, 0);
+	atomic_set(&e->bells.ctl, 0);
+	INIT_LIST_HEAD(&e->deferred);
+	e->pass = 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_engine_init);
+
+/**
+ * agx4_work_chan_init() - describe a work channel
+ * @wc: the channel; its cursors are set by the caller afterwards.
+ * @name: for messages.
+ * @ring: its entries, as the CPU sees them.
+ * @entry_size: bytes per message.
+ * @entries: entries of the ring.
+ * @limit: most messages outstanding (&agx4_work_chan.limit).
+ *
+ * Return: 0; -EINVAL for a degenerate ring or a @limit of 0 or not below
+ * @entries.
+ */
+int agx4_work_chan_init(struct agx4_work_chan *wc, const char *name,
+			void *ring, u32 entry_size, u32 entries, u32 limit)
+{
+	int ret;
+
+	if (!limit || limit >= entries)
+		return -EINVAL;
+	ret = agx4_channel_init(&wc->ch, name, ring, entry_size, entries);
+	if (ret)
+		return ret;
+	wc->limit = limit;
+	wc->sent = 0;
+	wc->read = 0;
+	wc->done = 0;
+	return 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_work_chan_init);
+
+/*
+ * Move *@seen, the messages firmware cursor @c has passed, to the cursor:
+ * it moved by its distance from the ring index of *@seen, which is at
+ * most the messages published and not yet passed (the host never lets the
+ * ring fill, so it cannot have gone round).  A cursor outside the ring,
+ * which the firmware cannot mean, is false; one that moved further than
+ * what was published moves nothing.
+ */
+static bool cursor_sync(const struct agx4_work_chan *wc,
+			const struct agx4_cursor *c, u64 *seen)
+{
+	u32 n = wc->ch.entries, v = agx4_cursor_get(c);
+	u64 behind = wc->sent - *seen;
+	u32 at, moved;
+
+	if (v >= n)
+		return false;
+	at = (wc->ch.head + n - (u32)(behind % n)) % n;
+	moved = (v + n - at) % n;
+	if (moved <= behind)
+		*seen += moved;
+	return true;
+}
+
+/**
+ * agx4_work_chan_sync() - bring a channel's counts up to its cursors
+ * @e: the engine.
+ * @wc: one of its channels.
+ *
+ * A firmware cursor outside the ring is counted
+ * (&agx4_fw_boot.bad_cursors) and schedules a firmware restart: every
+ * look meets it again until then.
+ *
+ * Return: false for such a cursor.
+ */
+bool agx4_work_chan_sync(struct agx4_engine *e, struct agx4_work_chan *wc)
+{
+	bool r, d;
+
+	lockdep_assert_held(&e->lock);
+	r = cursor_sync(wc, &wc->ch.read, &wc->read);
+	d = cursor_sync(wc, &wc->ch.done, &wc->done);
+	if (likely(r && d))
+		return true;
+	atomic_inc(&e->fw->bad_cursors);
+	drm_dbg_ratelimited(&e->fw->adev->base,
+			    "%s: cursor outside the ring\n", wc->ch.name);
+	agx4_reset_schedule(e->fw->adev, AGX4_RESET_BAD_CHANNEL, 0, NULL, 0);
+	return false;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_work_chan_sync);
+
+/**
+ * agx4_work_chan_room() - may @n more messages go out on a channel
+ * @e: the engine.
+ * @wc: one of its channels.
+ * @n: messages.
+ *
+ * Return: true when both firmware cursors are sane and, with the @n
+ * messages, no more than &agx4_work_chan.limit would be outstanding.
+ */
+bool agx4_work_chan_room(struct agx4_engine *e, struct agx4_work_chan *wc,
+			 u32 n)
+{
+	if (!agx4_work_chan_sync(e, wc))
+		return false;
+	return wc->sent - min(wc->read, wc->done) + n <= wc->limit;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_work_chan_room);
+
+/**
+ * agx4_work_chan_write() - write one message, not yet published
+ * @e: the engine.
+ * @wc: one of its channels, with room for it (agx4_work_chan_room()).
+ * @msg: the message.
+ * @len: its bytes, at most the entry size; the rest is zeroed.
+ *
+ * Return: the message's number on the channel: the firmware is done with
+ * it once agx4_work_chan_passed() says so.
+ */
+u64 agx4_work_chan_write(struct agx4_engine *e, struct agx4_work_chan *wc,
+			 const void *msg, size_t len)
+{
+	lockdep_assert_held(&e->lock);
+	/* Room was checked, and the limit is below the ring's own. */
+	WARN_ON_ONCE(agx4_channel_write(&wc->ch, msg, len));
+	return wc->sent++;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_work_chan_write);
+
+/**
+ * agx4_work_chan_publish() - show the firmware the messages written
+ * @e: the engine.
+ * @wc: one of its channels.
+ *
+ * The producer cursor moves after the messages and every earlier write
+ * of the work they name (agx4_cursor_set() orders them).
+ */
+void agx4_work_chan_publish(struct agx4_engine *e, struct agx4_work_chan *wc)
+{
+	lockdep_assert_held(&e->lock);
+	agx4_channel_publish(&wc->ch);
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_work_chan_publish);
+
+/**
+ * agx4_work_chan_passed() - did the firmware read and finish a message
+ * @e: the engine.
+ * @wc: one of its channels.
+ * @number: the message's number (agx4_work_chan_write()).
+ *
+ * Return: true once both firmware cursors passed it; false while either
+ * is outside the ring (nothing the firmware says is trusted until it
+ * restarts, so the message's work stays the firmware's).
+ */
+bool agx4_work_chan_passed(struct agx4_engine *e, struct agx4_work_chan *wc,
+			   u64 number)
+{
+	if (!agx4_work_chan_sync(e, wc))
+		return false;
+	return wc->read > number && wc->done > number;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_work_chan_passed);
+
+/**
+ * agx4_engine_progress_sane() - check a progress index the firmware wrote
+ * @e: the engine.
+ * @what: what the index is, for the message ("lane", "stage").
+ * @index: which one.
+ * @v: its value as read.
+ * @seen: the value last read; moves to @v when sane.
+ * @top: the highest value work published so far can bring it to.
+ *
+ * A progress index (a G16 lane's stamp, a G17P bank's done index) only
+ * the firmware writes, only forward, and never past what was published:
+ * one that went behind *@seen or past @top means the firmware restarted
+ * or wrote what it cannot mean, and could make a later job look done.
+ * That is counted (&agx4_fw_boot.bad_stamps) and schedules a restart.
+ * Values compare modulo 2^32, as stamps wrap.  (L: the firmware writes an
+ * index only with the ends of work it took, in order; no source states
+ * it.)
+ *
+ * Return: false for such a value.
+ */
+bool agx4_engine_progress_sane(struct agx4_engine *e, const char *what,
+			       unsigned int index, u32 v, u32 *seen, u32 top)
+{
+	lockdep_assert_held(&e->lock);
+	if (likely(agx4_fw_stamp_reached(v, *seen) &&
+		   !agx4_fw_stamp_reached(v, top + 1))) {
+		*seen = v;
+		return true;
+	}
+	atomic_inc(&e->fw->bad_stamps);
+	/* Every look meets it again until the restart. */
+	drm_dbg_ratelimited(&e->fw->adev->base, "%s %u at %#x: seen %#x, top %#x\n",
+			    what, index, v, *seen, top);
+	agx4_reset_schedule(e->fw->adev, AGX4_RESET_BAD_STAMP, 0, NULL, 0);
+	return false;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_engine_progress_sane);
+
+/**
+ * agx4_engine_note_kick() - note work channels to kick
+ * @e: the engine.
+ * @chans: bit n: work channel n, whose producer moved.
+ *
+ * Called after the producers moved; agx4_engine_ring() kicks each once.
+ */
+void agx4_engine_note_kick(struct agx4_engine *e, unsigned long chans)
+{
+	if (!chans)
+		return;
+	/*
+	 * The producers before the bits; pairs with the fully ordered
+	 * atomic_long_xchg() of agx4_engine_ring().
+	 */
+	smp_mb__before_atomic();
+	atomic_long_or(chans, &e->bells.pending);
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_engine_note_kick);
+
+/**
+ * agx4_engine_note_ctl() - note device-control doorbells to ring
+ * @e: the engine.
+ * @n: how many (one per record the firmware is to be told of).
+ */
+void agx4_engine_note_ctl(struct agx4_engine *e, unsigned int n)
+{
+	smp_mb__before_atomic();
+	atomic_add(n, &e->bells.ctl);
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_engine_note_ctl);
+
+/**
+ * agx4_engine_ring() - ring the doorbells noted, each once
+ * @e: the engine.
+ *
+ * Called with no lock of the engine or the job unit held, from any
+ * context publication runs in (also the transport's receive path): it
+ * never sleeps.  A crashed firmware is rung nothing.  Work channel n is
+ * kicked as group n / 3, pipe n % 3; a kick the mailbox refuses is noted
+ * in &agx4_doorbells.lost for agx4_engine_flush().
+ */
+void agx4_engine_ring(struct agx4_engine *e)
+{
+	const struct agx4_fw_transport *t = &e->fw->adev->transport;
+	unsigned long chans;
+	unsigned int c;
+	int n;
+	u64 msg;
+
+	if (!t->ops || !t->ops->ring)
+		return;
+	for (n = atomic_xchg(&e->bells.ctl, 0); n; n--)
+		if (test_bit(0, &e->fw->crashed) ||
+		    t->ops->ring(t->priv, 0, AGX4_RTKIT_EP_DOORBELL,
+				 agx4_rtkit_msg_ctl_doorbell()))
+			break;
+	if (!atomic_long_read(&e->bells.pending))
+		return;
+	/* Fully ordered: the producers noted are seen before the kicks. */
+	chans = atomic_long_xchg(&e->bells.pending, 0);
+	for_each_set_bit(c, &chans, e->num_chans) {
+		if (test_bit(0, &e->fw->crashed) ||
+		    agx4_rtkit_msg_kick(c / 3, c % 3, &msg))
+			continue;
+		if (t->ops->ring(t->priv, 0, AGX4_RTKIT_EP_DOORBELL, msg))
+			atomic_long_or(BIT(c), &e->bells.lost);
+	}
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_engine_ring);
+
+/**
+ * agx4_engine_defer_needed() - must a queue's next job wait its turn
+ * @e: the engine.
+ * @q: the queue.
+ *
+ * Return: true while an earlier job of @q waits for channel room: the
+ * next one waits behind it.
+ */
+bool agx4_engine_defer_needed(struct agx4_engine *e,
+			      const struct agx4_fw_queue *q)
+{
+	lockdep_assert_held(&e->lock);
+	return q->deferred;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_engine_defer_needed);
+
+/**
+ * agx4_engine_defer() - make a job wait for channel room
+ * @e: the engine.
+ * @job: a job drm_sched published, not already waiting.
+ */
+void agx4_engine_defer(struct agx4_engine *e, struct agx4_fw_job *job)
+{
+	lockdep_assert_held(&e->lock);
+	list_add_tail(&job->defer_link, &e->deferred);
+	job->deferred = true;
+	job->queue->deferred++;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_engine_defer);
+
+/**
+ * agx4_engine_undefer() - a waiting job went out, or will never go
+ * @e: the engine.
+ * @job: the job; nothing happens unless it waits.
+ */
+void agx4_engine_undefer(struct agx4_engine *e, struct agx4_fw_job *job)
+{
+	lockdep_assert_held(&e->lock);
+	if (!job->deferred)
+		return;
+	list_del_init(&job->defer_link);
+	job->deferred = false;
+	job->queue->deferred--;
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_engine_undefer);
+
+/**
+ * agx4_engine_flush() - send what waits, while there is room
+ * @e: the engine.
+ * @publish: the backend's: send what of @job may go out now (it checks
+ *	room with agx4_work_chan_room() and notes doorbells); true when all
+ *	of it went.
+ * @arg: passed to @publish.
+ *
+ * Kicks refused earlier are noted again first.  Jobs are tried in the
+ * order they were deferred; once one of a queue's jobs cannot go out,
+ * the queue's later jobs are not tried in this flush, so a queue's work
+ * goes out in order while other queues' work passes it.
+ */
+void agx4_engine_flush(struct agx4_engine *e,
+		       bool (*publish)(struct agx4_fw_job *job, void *arg),
+		       void *arg)
+{
+	struct agx4_fw_job *job, *tmp;
+
+	lockdep_assert_held(&e->lock);
+	if (atomic_long_read(&e->bells.lost))
+		agx4_engine_note_kick(e, atomic_long_xchg(&e->bells.lost, 0));
+	e->pass++;
+	list_for_each_entry_safe(job, tmp, &e->deferred, defer_link) {
+		if (job->queue->blocked == e->pass)
+			continue;
+		if (publish(job, arg))
+			agx4_engine_undefer(e, job);
+		else
+			job->queue->blocked = e->pass;
+	}
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_engine_flush);
+
+/**
+ * agx4_engine_drop_queue() - forget what of a queue waits
+ * @e: the engine.
+ * @q: a queue that was killed: what of its jobs waits never goes out.
+ */
+void agx4_engine_drop_queue(struct agx4_engine *e, struct agx4_fw_queue *q)
+{
+	struct agx4_fw_job *job, *tmp;
+
+	lockdep_assert_held(&e->lock);
+	list_for_each_entry_safe(job, tmp, &e->deferred, defer_link)
+		if (job->queue == q)
+			agx4_engine_undefer(e, job);
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_engine_drop_queue);

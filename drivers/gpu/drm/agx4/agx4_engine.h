@@ -1,0 +1,126 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR MIT */
+/*
+ * Copyright 2026 The agx4 authors
+ */
+#ifndef AGX4_ENGINE_H
+#define AGX4_ENGINE_H
+
+#include <linux/atomic.h>
+#include <linux/list.h>
+#include <linux/spinlock.h>
+#include <linux/types.h>
+
+#include "agx4_channel.h"
+
+struct agx4_fw_boot;
+struct agx4_fw_job;
+struct agx4_fw_queue;
+
+/**
+ * struct agx4_work_chan - a work channel as submission counts it
+ * @ch: the ring and its three cursors.
+ * @limit: most messages outstanding (published, and not both read and
+ *	done by the firmware), the next one included; at most one less
+ *	than the ring's entries.
+ * @sent: messages published since boot.
+ * @read: messages the firmware's read cursor has passed.
+ * @done: messages its done cursor has passed.
+ *
+ * The firmware's cursors are ring indices; the counts extend them to 64
+ * bits, so that "has the firmware passed message n" has an answer that
+ * does not wrap.  Protected by &agx4_engine.lock.
+ */
+struct agx4_work_chan {
+	struct agx4_channel ch;
+	u32 limit;
+	u64 sent;
+	u64 read;
+	u64 done;
+};
+
+/**
+ * struct agx4_doorbells - doorbells noted and not yet rung
+ * @pending: work channels (bit n: channel n) to kick.
+ * @lost: work channels whose kick the mailbox refused, to kick again at
+ *	the next poll.
+ * @ctl: device-control doorbells to ring.
+ *
+ * Lock-free: publication notes doorbells under &agx4_engine.lock, and
+ * they are rung with no lock held (agx4_engine_ring()).
+ */
+struct agx4_doorbells {
+	atomic_long_t pending;
+	atomic_long_t lost;
+	atomic_t ctl;
+};
+
+/**
+ * struct agx4_engine - the generation-independent half of submission
+ * @fw: the firmware it submits to.
+ * @lock: serialises publication, completion checks and the channels'
+ *	counts across every queue of the device.  Taken with interrupts off
+ *	(the completion scan runs from the event drain).
+ * @chans: the work channels.
+ * @num_chans: entries of @chans.
+ * @bells: doorbells noted by publication, rung by agx4_engine_ring().
+ * @deferred: jobs published by drm_sched whose messages wait for channel
+ *	room, in publication order (&agx4_fw_job.defer_link); under @lock.
+ * @pass: the number of the current flush of @deferred; under @lock.
+ *
+ * Each generation's submission state embeds one; the engine names no
+ * generation type.  Publication, in every generation:
+ *
+ * 1. the job's ring entries and work items are written (the backend's);
+ * 2. each message goes to its work channel's ring at the host's head
+ *    (agx4_work_chan_write()), once the channel has room for it;
+ * 3. a write barrier, then the channel's producer cursor moves
+ *    (agx4_work_chan_publish()), and its doorbell is noted;
+ * 4. with no lock held, each doorbell noted is rung once
+ *    (agx4_engine_ring()); one the mailbox refuses is rung again at the
+ *    next poll.
+ *
+ * A job whose messages find no room waits on @deferred; a queue's jobs
+ * go out in order, so a job waits while an earlier one of its queue does,
+ * but other queues' jobs pass it (agx4_engine_flush()).
+ */
+struct agx4_engine {
+	struct agx4_fw_boot *fw;
+	spinlock_t lock;
+	struct agx4_work_chan *chans;
+	u32 num_chans;
+	struct agx4_doorbells bells;
+	struct list_head deferred;
+	u64 pass;
+};
+
+void agx4_engine_init(struct agx4_engine *e, struct agx4_fw_boot *fw,
+		      struct agx4_work_chan *chans, u32 num_chans);
+
+int agx4_work_chan_init(struct agx4_work_chan *wc, const char *name,
+			void *ring, u32 entry_size, u32 entries, u32 limit);
+bool agx4_work_chan_sync(struct agx4_engine *e, struct agx4_work_chan *wc);
+bool agx4_work_chan_room(struct agx4_engine *e, struct agx4_work_chan *wc,
+			 u32 n);
+u64 agx4_work_chan_write(struct agx4_engine *e, struct agx4_work_chan *wc,
+			 const void *msg, size_t len);
+void agx4_work_chan_publish(struct agx4_engine *e, struct agx4_work_chan *wc);
+bool agx4_work_chan_passed(struct agx4_engine *e, struct agx4_work_chan *wc,
+			   u64 number);
+
+bool agx4_engine_progress_sane(struct agx4_engine *e, const char *what,
+			       unsigned int index, u32 v, u32 *seen, u32 top);
+
+void agx4_engine_note_kick(struct agx4_engine *e, unsigned long chans);
+void agx4_engine_note_ctl(struct agx4_engine *e, unsigned int n);
+void agx4_engine_ring(struct agx4_engine *e);
+
+bool agx4_engine_defer_needed(struct agx4_engine *e,
+			      const struct agx4_fw_queue *q);
+void agx4_engine_defer(struct agx4_engine *e, struct agx4_fw_job *job);
+void agx4_engine_undefer(struct agx4_engine *e, struct agx4_fw_job *job);
+void agx4_engine_flush(struct agx4_engine *e,
+		       bool (*publish)(struct agx4_fw_job *job, void *arg),
+		       void *arg);
+void agx4_engine_drop_queue(struct agx4_engine *e, struct agx4_fw_queue *q);
+
+#endif /* AGX4_ENGINE_H */

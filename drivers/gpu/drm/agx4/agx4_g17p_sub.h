@@ -1,0 +1,590 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR MIT */
+/*
+ * Copyright 2026 The agx4 authors
+ *
+ * The G17P submission backend (agx4_g17p_*.c): the state its files share
+ * and the calls between them, and what the G17P boot
+ * (agx4_fw_g17p_boot.c) builds that submission uses.
+ */
+#ifndef AGX4_G17P_SUB_H
+#define AGX4_G17P_SUB_H
+
+#include <linux/atomic.h>
+#include <linux/bitmap.h>
+#include <linux/container_of.h>
+#include <linux/list.h>
+#include <linux/mutex.h>
+#include <linux/spinlock.h>
+#include <linux/types.h>
+#include <linux/wait.h>
+
+#include "agx4_channel.h"
+#include "agx4_fw_obj.h"
+#include "agx4_fw_queue.h"
+#include "agx4_fwif_g17p.h"
+
+struct agx4_cmdbuf;
+struct agx4_device;
+struct agx4_fw_boot;
+struct agx4_fw_ctl;
+struct agx4_fw_ev_grow_in;
+struct agx4_fw_ev_limit_in;
+struct agx4_uat;
+struct agx4_vm;
+struct drm_printer;
+struct g17p_pool;
+
+/* Work channels used: priority 2's TA, 3D and compute (6, 7, 8). */
+#define AGX4_G17P_NUM_STAGES	3
+/* Compute owners: grids 32 .. 127. */
+#define AGX4_G17P_MAX_OWNERS	G17P_NUM_OWNERS
+/* Render pools: grids 0 .. 31 without 4 and 5. */
+#define AGX4_G17P_MAX_POOLS	G17P_NUM_POOLS
+
+/**
+ * struct agx4_fw_g17p_sub - the device's G17P submission state
+ *
+ * Made by the boot (agx4_fw_g17p_boot()), in the boot's own state.
+ */
+struct agx4_fw_g17p_sub {
+	/** @b: the firmware. */
+	struct agx4_fw_boot *b;
+	/**
+	 * @lock: protects @chan (rings and producer cursors) and
+	 * @deferred; taken with interrupts off, it is also taken from the
+	 * completion scan.
+	 */
+	spinlock_t lock;
+	/** @chan: the primary's channels 6, 7 and 8, by stage. */
+	struct agx4_channel chan[AGX4_G17P_NUM_STAGES];
+	/** @chan_va: firmware addresses of their rings. */
+	u64 chan_va[AGX4_G17P_NUM_STAGES];
+	/**
+	 * @prod: messages published on each of @chan, counted from boot.
+	 */
+	u64 prod[AGX4_G17P_NUM_STAGES];
+	/**
+	 * @cons: the firmware's read and done counters of each of @chan,
+	 * extended to 64 bits.
+	 */
+	u64 cons[AGX4_G17P_NUM_STAGES][2];
+	/** @deferred: jobs not wholly published, in publication order. */
+	struct list_head deferred;
+	/** @pass: passes over @deferred. */
+	u64 pass;
+	/**
+	 * @kick_pending: pipes whose doorbell the next kick rings; set
+	 * after what they publish is written (atomic_long_or() after a full
+	 * barrier), taken by the kick with atomic_long_xchg(), without @lock.
+	 */
+	atomic_long_t kick_pending;
+	/**
+	 * @kick_lost: pipes whose doorbell the mailbox refused; set_bit(),
+	 * taken by the next poll with xchg().
+	 */
+	unsigned long kick_lost;
+	/**
+	 * @ctl_rings: control doorbells the next kick rings for renders
+	 * seen complete; added to under @lock, taken by the kick with
+	 * atomic_xchg().
+	 */
+	atomic_t ctl_rings;
+	/** @renders_done: renders seen complete since the boot; under @lock. */
+	u64 renders_done;
+	/**
+	 * @render_ordinal: renders published since the boot, the ordinal of
+	 * the next one (0: the first); under @lock.
+	 */
+	u64 render_ordinal;
+	/**
+	 * @live: commands (render or compute) published and neither seen
+	 * done nor freed; under @lock.
+	 */
+	u32 live;
+	/**
+	 * @pool_terminals: completion reports from the primary naming both
+	 * grids of each render pool, by pool index; under @lock.
+	 */
+	u32 pool_terminals[AGX4_G17P_MAX_POOLS];
+	/**
+	 * @owner_terminals: completion reports from the primary naming each
+	 * compute owner's grid, by owner index; under @lock.
+	 */
+	u32 owner_terminals[AGX4_G17P_MAX_OWNERS];
+	/**
+	 * @setup_lock: protects @owners, @pools, @pool, @pool_gen,
+	 * @pool_waiters, @queues, which queue each pool is bound to,
+	 * @operands and the dispatch block.
+	 */
+	struct mutex setup_lock;
+	/** @owners: compute owner indices in use. */
+	DECLARE_BITMAP(owners, AGX4_G17P_MAX_OWNERS);
+	/** @pools: render pool indices in use. */
+	DECLARE_BITMAP(pools, AGX4_G17P_MAX_POOLS);
+	/** @pool: the render pools made, by index. */
+	struct g17p_pool *pool[AGX4_G17P_MAX_POOLS];
+	/**
+	 * @pool_wq: renders waiting for a pool; woken when one is given back
+	 * or goes idle, at unplug and when the firmware stops.
+	 */
+	wait_queue_head_t pool_wq;
+	/** @pool_gen: counts those events. */
+	unsigned long pool_gen;
+	/** @pool_waiters: renders waiting for a pool now. */
+	unsigned int pool_waiters;
+	/**
+	 * @queues: every queue made and not freed, whose waits the unplug
+	 * and the firmware stopping wake.
+	 */
+	struct list_head queues;
+	/**
+	 * @going: the device is going (&agx4_fw_submit_ops.unplug): waits
+	 * for room give up.  Set once, read locklessly.
+	 */
+	bool going;
+	/** @operands: the compute operand buffers, made at first use. */
+	struct agx4_fw_obj *operands;
+	/** @dispatch: the dispatch block (primary region 1 + 0x20), CPU view. */
+	void *dispatch;
+	/** @region0: primary region 0, CPU view. */
+	void *region0;
+	/**
+	 * @cleanup_lock: serialises queue cleanups: their device-control
+	 * records, the wait for the firmware to take them, and @retained.
+	 */
+	struct mutex cleanup_lock;
+	/**
+	 * @retained: queues whose cleanup the firmware did not take in
+	 * time, kept whole until a later cleanup finds the control channel
+	 * drained or the firmware stops (a crash, the removal).
+	 */
+	struct list_head retained;
+	/**
+	 * @tvb_lock: serialises TVB growth with a pool's binding to a VM
+	 * and its release: protects each pool's grown blocks and the VM
+	 * they are mapped in; taken before @setup_lock.
+	 */
+	struct mutex tvb_lock;
+	/**
+	 * @renders: jobs with a render published and not freed, for the
+	 * memory-limit report to find; protected by @lock.
+	 */
+	struct list_head renders;
+};
+
+/**
+ * struct g17p_vm - a VM's G17P state (&agx4_vm.fw)
+ * @sub: the device's submission state.
+ * @ns: its compute operand lists, table and state.
+ * @mapped: the namespace was (perhaps partly) mapped in the VM.
+ */
+struct g17p_vm {
+	struct agx4_fw_g17p_sub *sub;
+	struct agx4_fw_obj *ns;
+	bool mapped;
+};
+
+/**
+ * struct g17p_owner - a firmware compute queue and its arena
+ * @index: owner index; grid 32 + @index.
+ * @grid: its grid.
+ * @arena: the arena (firmware half).
+ * @low: its context-0 alias.
+ * @priv: save areas and robustness words.
+ * @priv_gpu: where @priv is in the VM.
+ * @next: ordinal of the next command prepared; the caller's submit lock.
+ * @epoch: transport epoch (0: the first bank, then the two pool banks by
+ *	turns); the rest under &agx4_fw_g17p_sub.lock.
+ * @w: write index in the current bank.
+ * @seen: the done index last read from the current bank.
+ * @published: commands published.
+ * @terminals: &agx4_fw_g17p_sub.owner_terminals of its grid when it was
+ *	made or recycled; under &agx4_fw_g17p_sub.lock.
+ * @after_render: made (or recycled) once a render was published since the
+ *	boot: its command 2 is preceded by a compute tick.
+ * @desc_wq: prepare waiting for a descriptor slot; woken when one is
+ *	given back, at unplug and when the firmware stops.
+ * @held: descriptor slots a command holds (index, not offset).
+ */
+struct g17p_owner {
+	unsigned int index;
+	u32 grid;
+	struct agx4_fw_obj *arena;
+	u64 low;
+	struct agx4_fw_obj *priv;
+	u64 priv_gpu;
+	u32 next;
+	u32 epoch;
+	u32 w;
+	u32 seen;
+	u32 published;
+	u32 terminals;
+	bool after_render;
+	/**
+	 * @desc_lock: protects @held; taken by prepare and by the freeing
+	 * of jobs.
+	 */
+	spinlock_t desc_lock;
+	wait_queue_head_t desc_wq;
+	DECLARE_BITMAP(held, G17P_OWN_DESCS);
+};
+
+/**
+ * struct g17p_pool - a render pool: a firmware TA and 3D queue pair
+ * @index: pool number, also its event slot.
+ * @grid: its TA grid; the 3D grid is @grid + 1.
+ * @arena: the arena (firmware half).
+ * @low: its context-0 alias.
+ * @mem: its memory in the VM window.
+ * @gpu: the window's base in the VM.
+ * @fq: the queue it is bound to, NULL once that queue is being destroyed;
+ *	under &agx4_fw_g17p_sub.setup_lock, as the next one.
+ * @live: jobs of @fq with renders on it prepared and not freed; 0: idle.
+ * @vm: the VM its window is mapped in (a reference held), NULL when in
+ *	none; changed only by the job that holds it (@live).
+ * @next: index of the next render prepared; the caller's submit lock, as
+ *	the next two.
+ * @tile: tilemap block bytes of the last render prepared, 0 before.
+ * @tpc: TPC bytes of the last render prepared.
+ * @epoch: transport epoch; the rest under &agx4_fw_g17p_sub.lock.
+ * @w: write index of each stage in the current bank.
+ * @seen: the done index last read from each stage's current bank.
+ * @published: renders published.
+ * @recent: the last %G17P_TILEMAP_BLOCKS renders published, by index, while
+ *	their job lives.
+ * @blocks: TVB blocks the pool holds (%G17P_POOL_GROUPS, then what growth
+ *	added in @vm); under &agx4_fw_g17p_sub.tvb_lock, as the next three.
+ * @counter: the request counter the pool's next growth request carries.
+ * @ngrown: entries of @grown.
+ * @grown: the blocks each growth added, mapped in @vm's carve-out.
+ */
+struct g17p_pool {
+	unsigned int index;
+	u32 grid;
+	struct agx4_fw_obj *arena;
+	u64 low;
+	struct agx4_fw_obj *mem;
+	u64 gpu;
+	struct agx4_g17p_queue *fq;
+	unsigned int live;
+	struct agx4_vm *vm;
+	u32 next;
+	u64 tile;
+	u64 tpc;
+	u32 epoch;
+	u32 w[2];
+	u32 seen[2];
+	u32 published;
+	struct g17p_cmd *recent[G17P_TILEMAP_BLOCKS];
+	u32 blocks;
+	u32 counter;
+	u32 ngrown;
+	struct agx4_fw_obj *grown[G17P_TVB_MAX_GROWTHS];
+};
+
+/**
+ * struct g17p_cmd - one command of a job
+ * @compute: a compute command.
+ * @wait_render: every render command published before it must be done.
+ * @wait_compute: every compute command published before it must be done.
+ * @published: it went out.
+ * @done: the firmware was seen done with it.
+ * @n: its ordinal on its owner or pool.
+ * @epoch: the transport epoch (bank) of its owner or pool it went out in.
+ * @w_end: the item ring write index after it.
+ * @owner: its compute owner.
+ * @ptrs: the pointer block of its bank, CPU view.
+ * @seq: the channel's producer count after its message.
+ * @slotted: compute: it holds descriptor slot @slot of @owner.
+ * @slot: compute: that slot's index.
+ * @desc: render: TA descriptor bytes.
+ * @ev: its event item.
+ * @ctx: its context record's host words (render: the TA's).
+ * @npoints: dependency points in @ctx.
+ * @pool: render: its pool.
+ * @item: render: its queue item (1..255).
+ * @fresh_geometry: render: zero the pool's TPC and tilemaps first.
+ * @desc3d: render: 3D descriptor bytes.
+ * @ev3d: render: the 3D event item.
+ * @ctx3d: render: the 3D context record.
+ * @npoints3d: dependency points in @ctx3d.
+ * @opt: render: the TA and 3D optional records.
+ * @ptrs3d: render: the 3D pointer block of its bank.
+ * @w_end3d: render: the 3D write index after it.
+ * @seq3d: render: channel 7's producer count after its message.
+ * @terminals: render: its pool's terminal count when it went out.
+ * @limited: render: a memory-limit report named it.
+ */
+struct g17p_cmd {
+	bool compute;
+	bool wait_render;
+	bool wait_compute;
+	bool published;
+	bool done;
+	bool slotted;
+	u16 slot;
+	u32 n;
+	u32 epoch;
+	u32 w_end;
+	struct g17p_owner *owner;
+	struct g17p_pointers *ptrs;
+	u64 seq;
+	void *desc;
+	struct g17p_event_item ev;
+	struct g17p_context ctx;
+	u32 npoints;
+	struct g17p_pool *pool;
+	u32 item;
+	bool fresh_geometry;
+	void *desc3d;
+	struct g17p_event_item ev3d;
+	struct g17p_context ctx3d;
+	u32 npoints3d;
+	struct g17p_optional opt[2];
+	struct g17p_pointers *ptrs3d;
+	u32 w_end3d;
+	u64 seq3d;
+	u32 terminals;
+	bool limited;
+};
+
+/**
+ * struct agx4_g17p_job - a SUBMIT on G17P
+ * @base: what the job unit sees.
+ * @fq: its queue.
+ * @link: on &agx4_fw_g17p_sub.deferred while not wholly published.
+ * @deferred: it is on that list.
+ * @ran: job_publish() ran.
+ * @pool: the pool its renders use (counted in its @live), or NULL.
+ * @made_pool: its first render made @pool.
+ * @took_pool: its first render took @pool over from another queue.
+ * @first_n: its first compute ordinal.
+ * @ncompute: its compute commands.
+ * @nrender: its render commands.
+ * @first_k: its first render index.
+ * @tile: the pool's tilemap block bytes before it.
+ * @tpc: the pool's TPC bytes before it.
+ * @next: its first command not published yet.
+ * @live: on &agx4_fw_g17p_sub.renders once a render of it went out,
+ *	until it is freed; protected by &agx4_fw_g17p_sub.lock.
+ * @nomem: a memory-limit report named one of its renders: it ends with
+ *	-ENOMEM; protected likewise.
+ * @count: its commands.
+ * @cmds: the commands.
+ */
+struct agx4_g17p_job {
+	struct agx4_fw_job base;
+	struct agx4_g17p_queue *fq;
+	struct list_head link;
+	bool deferred;
+	bool ran;
+	struct g17p_pool *pool;
+	bool made_pool;
+	bool took_pool;
+	u32 first_n;
+	u32 ncompute;
+	u32 nrender;
+	u32 first_k;
+	u64 tile;
+	u64 tpc;
+	u32 next;
+	struct list_head live;
+	bool nomem;
+	u32 count;
+	struct g17p_cmd cmds[] __counted_by(count);
+};
+
+/**
+ * struct agx4_g17p_queue - a UAPI queue's firmware side on G17P
+ * @base: what the job unit sees (device, VM; a reference to the VM held).
+ * @sub: the device's submission state.
+ * @gvm: the VM's G17P state.
+ * @asid: the VM's context.
+ * @usc_base: the USC execution base.
+ * @owner: its compute owner.
+ * @pool: its render pool, from its first render; under
+ *	&agx4_fw_g17p_sub.setup_lock (the queue's own jobs use it while they
+ *	hold it, &g17p_pool.live).
+ * @scratch: the builders' output before the copy into the job or, for
+ *	a compute descriptor, into its slot.
+ * @renders: render commands prepared; the caller's submit lock.
+ * @last_render: the last render command published, or NULL; under
+ *	&agx4_fw_g17p_sub.lock, as the next two.
+ * @last_compute: the same for compute.
+ * @deferred: its jobs on &agx4_fw_g17p_sub.deferred.
+ * @blocked: the pass over &agx4_fw_g17p_sub.deferred in which one of its
+ *	jobs could not go out.
+ * @retained: on &agx4_fw_g17p_sub.retained, under its cleanup_lock.
+ * @link: on &agx4_fw_g17p_sub.queues from its creation until it is freed;
+ *	under &agx4_fw_g17p_sub.setup_lock.
+ * @jobs: its jobs prepared and not freed.
+ * @idle_wq: woken when @jobs drops to 0, at unplug and when the firmware
+ *	stops.
+ * @killed: queue_kill() ended its work: nothing more of it goes out;
+ *	under &agx4_fw_g17p_sub.lock.
+ * @spare: the storage of a freed job of one command, kept for the next
+ *	one (most jobs have one), or NULL; taken and given with xchg().
+ */
+struct agx4_g17p_queue {
+	struct agx4_fw_queue base;
+	struct agx4_fw_g17p_sub *sub;
+	struct g17p_vm *gvm;
+	int asid;
+	u64 usc_base;
+	struct g17p_owner *owner;
+	struct g17p_pool *pool;
+	void *scratch;
+	u32 renders;
+	struct g17p_cmd *last_render;
+	struct g17p_cmd *last_compute;
+	unsigned int deferred;
+	u64 blocked;
+	struct list_head retained;
+	struct list_head link;
+	atomic_t jobs;
+	wait_queue_head_t idle_wq;
+	bool killed;
+	struct agx4_g17p_job *spare;
+};
+
+static inline struct agx4_g17p_queue *to_g17p_queue(struct agx4_fw_queue *q)
+{
+	return container_of(q, struct agx4_g17p_queue, base);
+}
+
+static inline struct agx4_g17p_job *to_g17p_job(struct agx4_fw_job *j)
+{
+	return container_of(j, struct agx4_g17p_job, base);
+}
+
+/*
+ * &agx4_g17p_queue.scratch: a compute descriptor (or a render's
+ * descriptors), then a compute command's event item.
+ */
+#define AGX4_G17P_SCRATCH_EV	sizeof(struct g17p_compute_work)
+#define AGX4_G17P_SCRATCH_SIZE	\
+	(AGX4_G17P_SCRATCH_EV + sizeof(struct g17p_event_item_compute))
+
+static inline u64 own_va(const struct g17p_owner *o, u32 off)
+{
+	return o->arena->va + off;
+}
+
+static inline void *own_cpu(const struct g17p_owner *o, u32 off)
+{
+	return (u8 *)o->arena->cpu + off;
+}
+
+static inline u64 own_low(const struct g17p_owner *o, u32 off)
+{
+	return o->low + off;
+}
+
+/* Pool @p's TA grid; its 3D grid is the next (H: 4 and 5 are compute's). */
+static inline u32 pool_grid(unsigned int p)
+{
+	return 2 * p + (p >= 2 ? 2 : 0);
+}
+
+static inline u64 pool_va(const struct g17p_pool *pl, u32 off)
+{
+	return pl->arena->va + off;
+}
+
+static inline void *pool_cpu(const struct g17p_pool *pl, u32 off)
+{
+	return (u8 *)pl->arena->cpu + off;
+}
+
+static inline u64 pool_low(const struct g17p_pool *pl, u32 off)
+{
+	return pl->low + off;
+}
+
+/* agx4_g17p_vm.c: the VM's state, mapping helpers */
+int agx4_g17p_map_part(struct agx4_uat *uat, u64 va, struct agx4_fw_obj *obj,
+		       u64 off, u64 size);
+void agx4_g17p_unmap_part(struct agx4_uat *uat, u64 va, u64 size);
+struct g17p_vm *agx4_g17p_vm_state(struct agx4_fw_g17p_sub *sub,
+				   struct agx4_vm *vm);
+void agx4_g17p_write_dispatch(struct agx4_fw_g17p_sub *sub);
+void agx4_g17p_write_dispatch_record(void *region1);
+void agx4_g17p_unmap_destroy(struct agx4_g17p_queue *fq,
+			     struct agx4_fw_obj *obj, u64 gpu, u64 size);
+
+/* agx4_g17p_owner.c: compute owners */
+void agx4_g17p_init_pointers(struct g17p_pointers *p);
+void agx4_g17p_put_slot(struct agx4_fw_g17p_sub *sub, unsigned long *map,
+			unsigned int i);
+void agx4_g17p_owner_release(struct agx4_g17p_queue *fq, struct g17p_owner *o);
+void agx4_g17p_owner_free(struct agx4_g17p_queue *fq, struct g17p_owner *o);
+int agx4_g17p_owner_create(struct agx4_g17p_queue *fq);
+int agx4_g17p_owner_recycle(struct agx4_g17p_queue *fq);
+int agx4_g17p_desc_get(struct agx4_g17p_queue *fq, struct g17p_owner *o, u32 n,
+		       u16 *slot);
+void agx4_g17p_desc_put(struct g17p_cmd *c);
+int agx4_g17p_write_optional(struct agx4_g17p_queue *fq, struct g17p_owner *o);
+void agx4_g17p_switch_bank(struct g17p_owner *o);
+u32 agx4_g17p_bank_offset(const struct g17p_owner *o);
+u32 agx4_g17p_ring_offset(const struct g17p_owner *o);
+
+/* agx4_g17p_pool.c: render pools, TVB growth */
+void agx4_g17p_pool_event(struct agx4_fw_g17p_sub *sub);
+void agx4_g17p_pool_release(struct g17p_pool *pl);
+void agx4_g17p_pool_free(struct agx4_fw_g17p_sub *sub, struct g17p_pool *pl);
+int agx4_g17p_pool_get(struct agx4_g17p_queue *fq, struct agx4_g17p_job *job);
+void agx4_g17p_pool_put(struct agx4_g17p_job *job);
+int agx4_g17p_pool_recycle(struct agx4_g17p_queue *fq, struct g17p_pool *pl);
+bool agx4_g17p_pool_full(struct agx4_g17p_queue *fq,
+			 const struct agx4_cmdbuf *cb);
+void agx4_g17p_switch_pool_banks(struct g17p_pool *pl);
+u32 agx4_g17p_pool_bank(const struct g17p_pool *pl, unsigned int st);
+u32 agx4_g17p_pool_ring(const struct g17p_pool *pl, unsigned int st);
+void agx4_g17p_pool_quiesce_locked(struct agx4_fw_g17p_sub *sub,
+				   struct g17p_pool *pl);
+bool agx4_g17p_pool_idle_locked(struct agx4_fw_g17p_sub *sub,
+				struct g17p_pool *pl, u32 k);
+int agx4_g17p_tvb_grow(struct agx4_device *adev,
+		       const struct agx4_fw_ev_grow_in *req, u32 max_blocks);
+int agx4_g17p_tvb_limit(struct agx4_device *adev,
+			const struct agx4_fw_ev_limit_in *lim,
+			struct agx4_fw_ctl *reply);
+
+/* agx4_g17p_prep.c: job preparation */
+void agx4_g17p_free_cmds(struct agx4_g17p_job *job);
+void agx4_g17p_rollback(struct agx4_g17p_job *job);
+int agx4_g17p_job_prepare(struct agx4_fw_queue *q, const struct agx4_cmdbuf *cb,
+			  struct agx4_fw_job **out, u32 *credits);
+
+/* agx4_g17p_queue.c: queue and job lifecycle */
+bool agx4_g17p_submission_ends(struct agx4_fw_g17p_sub *sub);
+int agx4_g17p_queue_create(struct agx4_device *adev,
+			   const struct agx4_fw_queue_args *args,
+			   struct agx4_fw_queue **out);
+void agx4_g17p_queue_destroy(struct agx4_fw_queue *q);
+int agx4_g17p_forget_context(struct agx4_g17p_queue *fq, u64 va, const u8 *cc);
+int agx4_g17p_queue_idle_wait(struct agx4_g17p_queue *fq);
+void agx4_g17p_queue_kill(struct agx4_fw_queue *q);
+void agx4_g17p_job_free(struct agx4_fw_job *j);
+void agx4_g17p_job_dump(struct agx4_fw_job *j, struct drm_printer *p);
+void agx4_g17p_job_forget(struct agx4_fw_job *j);
+void agx4_g17p_queue_forget(struct agx4_fw_queue *q);
+void agx4_g17p_unplug(struct agx4_device *adev);
+void agx4_g17p_fw_stopped(struct agx4_device *adev);
+void agx4_g17p_fw_gone(struct agx4_device *adev);
+
+/* agx4_g17p_submit.c: publication, completion */
+bool agx4_g17p_cmd_done_locked(struct agx4_fw_g17p_sub *sub,
+			       struct g17p_cmd *c);
+void agx4_g17p_undefer_job(struct agx4_g17p_job *job);
+
+struct agx4_fw_g17p_sub *agx4_fw_g17p_sub(struct agx4_fw_boot *b);
+void agx4_fw_g17p_sub_init(struct agx4_fw_g17p_sub *sub,
+			   struct agx4_fw_boot *b, u8 *bundle, u64 bundle_va,
+			   u8 *cursors, void *region0, void *region1);
+#if IS_ENABLED(CONFIG_DRM_AGX4_KUNIT_TEST)
+void agx4_fw_g17p_queue_set_counts(struct agx4_fw_queue *fq, u32 commands,
+				   u32 renders);
+#endif
+
+#endif /* AGX4_G17P_SUB_H */

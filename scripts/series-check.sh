@@ -161,10 +161,11 @@ link_check() {
 	[ -f "$A/tests/agx4_test.o" ] || return 0
 	und=$(comm -23 <(${CROSS}nm -u "$A/tests/agx4_test.o" |
 			 awk '$2 ~ /^agx4_/ {print $2}' | sort -u) \
-		       <(${CROSS}nm --defined-only "$A/agx4.o" |
+		       <(${CROSS}nm --defined-only "$A/agx4.o" \
+			 $([ -f "$A/agx4_model.o" ] && echo "$A/agx4_model.o") |
 			 awk '{print $3}' | sort -u))
 	if [ -n "$und" ]; then
-		fail "$1: agx4_test.o uses agx4 symbols agx4.o lacks: $(echo $und)"
+		fail "$1: agx4_test.o uses agx4 symbols agx4.o and agx4_model.o lack: $(echo $und)"
 		return 1
 	fi
 }

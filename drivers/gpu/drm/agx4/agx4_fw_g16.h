@@ -38,6 +38,9 @@ int agx4_fw_g16_build_resume(void *buf, size_t size);
 u32 agx4_fw_g16_merge_default(u32 dim);
 int agx4_fw_g16_windows(const struct agx4_platform *plat, u64 base, u64 end,
 			struct agx4_fw_regwin_in *wins);
+#endif
+/* Keyed as their definitions in agx4_fw_g16_queue.c are, until it moves. */
+#if IS_ENABLED(CONFIG_KUNIT)
 struct agx4_fw_obj *agx4_fw_g16_queue_obj(struct agx4_fw_queue *fq);
 struct agx4_fw_obj *agx4_fw_g16_job_obj(struct agx4_fw_job *job, u32 i);
 #endif

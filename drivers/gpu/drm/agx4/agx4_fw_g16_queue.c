@@ -602,21 +602,10 @@ struct g16_render_vm {
 	struct agx4_fw_obj *grown[G16_TVB_MAX_GROWTHS];
 };
 
-/* "a has reached b": signed 32-bit distance (H). */
-static bool stamp_reached(u32 a, u32 b)
-{
-	return (s32)(a - b) >= 0;
-}
-
 /* Index @idx of a ring of @n entries is at or past @target (half-ring). */
 static bool index_reached(u32 idx, u32 target, u32 n)
 {
 	return idx < n && (idx + n - target) % n < n / 2;
-}
-
-static u32 lane_first_stamp(struct agx4_device *adev, u32 lane)
-{
-	return adev->gen->chan.stamp_first[lane];
 }
 
 static u32 lane_event(const struct agx4_g16_queue *fq, u32 lane)
@@ -661,7 +650,7 @@ static int build_lane(struct agx4_g16_queue *fq, u32 s)
 	l->fw_stamp = (__le32 *)(cpu + G16_Q_POINTERS + G16_LANE_STAMP);
 	l->fw_stamp_va = in.pointers + G16_LANE_STAMP;
 	/* H: one step before the first target, so comparisons start right. */
-	l->seen = lane_first_stamp(adev, s) - G16_STAMP_STEP;
+	l->seen = agx4_fw_stamp_value(adev->gen, s, 0) - G16_STAMP_STEP;
 	l->top = l->seen;
 	*l->fw_stamp = cpu_to_le32(l->seen);
 	return 0;
@@ -1608,10 +1597,8 @@ static int build_render(struct agx4_g16_queue *fq, struct g16_cmd *cmd,
 	cmd->render = true;
 	cmd->lane = AGX4_FW_LANE_3D;
 	ord = ta->ordinal;
-	cmd->ta_stamp = lane_first_stamp(adev, AGX4_FW_LANE_TA) +
-			ord * G16_STAMP_STEP;
-	cmd->stamp = lane_first_stamp(adev, AGX4_FW_LANE_3D) +
-		     ord * G16_STAMP_STEP;
+	cmd->ta_stamp = agx4_fw_stamp_value(adev->gen, AGX4_FW_LANE_TA, ord);
+	cmd->stamp = agx4_fw_stamp_value(adev->gen, AGX4_FW_LANE_3D, ord);
 	ta->ordinal++;
 	fr->ordinal++;
 	ret = agx4_fw_render_scratch(&d->cmd, &t, &p);
@@ -1862,8 +1849,8 @@ static int prepare_cmds(struct agx4_g16_job *job, const struct agx4_cmdbuf *cb,
 		}
 		cmd->lane = AGX4_FW_LANE_COMPUTE;
 		l = &fq->lanes[cmd->lane];
-		cmd->stamp = lane_first_stamp(fq->base.adev, cmd->lane) +
-			     l->ordinal * G16_STAMP_STEP;
+		cmd->stamp = agx4_fw_stamp_value(fq->base.adev->gen, cmd->lane,
+						 l->ordinal);
 		l->ordinal++;
 		ret = build_compute(fq, cmd, &c->compute, ctx, deps, ndeps);
 		if (ret)
@@ -2289,8 +2276,8 @@ static bool stamp_sane_locked(struct agx4_g16_job *job, u32 s)
 	u32 v = le32_to_cpu(READ_ONCE(*l->fw_stamp));
 
 	lockdep_assert_held(&fq->sub->lock);
-	if (unlikely(!stamp_reached(v, l->seen) ||
-		     stamp_reached(v, l->top + 1))) {
+	if (unlikely(!agx4_fw_stamp_reached(v, l->seen) ||
+		     agx4_fw_stamp_reached(v, l->top + 1))) {
 		atomic_inc(&fq->base.adev->fw->bad_stamps);
 		/* Every look meets it again until the restart. */
 		drm_dbg_ratelimited(&fq->base.adev->base,
@@ -2307,8 +2294,8 @@ static bool lane_done(struct agx4_g16_job *job, u32 s)
 {
 	const struct g16_lane *l = &job->fq->lanes[s];
 
-	return stamp_reached(le32_to_cpu(READ_ONCE(*l->fw_stamp)),
-			     job->stamp[s]) &&
+	return agx4_fw_stamp_reached(le32_to_cpu(READ_ONCE(*l->fw_stamp)),
+				     job->stamp[s]) &&
 	       index_reached(le32_to_cpu(READ_ONCE(l->ptrs->done)),
 			     job->head[s], G16_QUEUE_RING_ITEMS) &&
 	       index_reached(le32_to_cpu(READ_ONCE(l->ptrs->read)),
@@ -2322,11 +2309,12 @@ static bool render_done(struct agx4_device *adev, const struct g16_cmd *cmd)
 		(const void *)(cpu + G16_RW_NOTIFIER);
 	u32 p = agx4_device_read_sgx(adev, G16_SGX_CTL_PROD);
 
+	u32 ta = get_unaligned_le32(cpu + G16_RW_TA_DSTAMP);
+	u32 fr = get_unaligned_le32(cpu + G16_RW_3D_DSTAMP);
+
 	/* H: growth replies may name the work until control is idle. */
-	return stamp_reached(get_unaligned_le32(cpu + G16_RW_TA_DSTAMP),
-			     cmd->ta_stamp) &&
-	       stamp_reached(get_unaligned_le32(cpu + G16_RW_3D_DSTAMP),
-			     cmd->stamp) &&
+	return agx4_fw_stamp_reached(ta, cmd->ta_stamp) &&
+	       agx4_fw_stamp_reached(fr, cmd->stamp) &&
 	       !READ_ONCE(nt->linked) &&
 	       agx4_device_read_sgx(adev, G16_SGX_CTL_READ) == p &&
 	       agx4_device_read_sgx(adev, G16_SGX_CTL_DONE) == p;
@@ -2340,7 +2328,7 @@ static bool cmd_done(const struct g16_cmd *cmd)
 	u32 ds = le32_to_cpu(READ_ONCE(*(const __le32 *)(cpu +
 						       G16_CW_DRIVER_STAMP)));
 
-	return stamp_reached(ds, cmd->stamp) && !READ_ONCE(nt->linked);
+	return agx4_fw_stamp_reached(ds, cmd->stamp) && !READ_ONCE(nt->linked);
 }
 
 static int g16_job_status(struct agx4_fw_job *j)

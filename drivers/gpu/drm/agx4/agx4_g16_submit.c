@@ -881,7 +881,7 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_fw_g16_job_obj);
  */
 /* The compute namespace and the Work aliases, in every VM. */
 static const struct agx4_range g16_vm_reserved[] = {
-	{ .start = 0x7000000000ull, .size = 0x300000000ull },
+	{ .start = G16_VM_RESERVED, .size = G16_VM_RESERVED_SIZE },
 };
 
 const struct agx4_fw_submit_ops agx4_fw_g16_submit_ops = {

@@ -116,8 +116,9 @@ UNITS = {
     'agx4_fw_g17p.c': r'parse_event|slot_ok|build_ctl',
     # TVB growth and memory-limit requests, and the backends' answers
     'agx4_tvb.c': None,
-    'agx4_fw_g16_queue.c': r'tvb_grow|tvb_limit|pool_|job_prepare|'
-                           r'prepare_cmds',
+    'agx4_g16_vm.c': r'tvb_grow|pool_',
+    'agx4_g16_submit.c': r'tvb_limit',
+    'agx4_g16_prep.c': r'job_prepare|prepare_cmds',
     'agx4_g17p_pool.c': r'tvb_grow|tvb_limit|pool_',
     'agx4_g17p_prep.c': r'job_prepare|prepare_cmds|render_scratch',
 }
@@ -137,7 +138,9 @@ AFFINE = {
     'agx4_fw_g16.c': ['agx4_fw_layout_event', 'agx4_event', 'agx4_tvb'],
     'agx4_fw_g17p.c': ['agx4_fw_layout_event', 'agx4_event', 'agx4_tvb'],
     'agx4_tvb.c': ['agx4_tvb'],
-    'agx4_fw_g16_queue.c': ['agx4_tvb', 'agx4_fw_g16_submit*'],
+    'agx4_g16_vm.c': ['agx4_tvb', 'agx4_fw_g16_submit*'],
+    'agx4_g16_submit.c': ['agx4_tvb', 'agx4_fw_g16_submit*'],
+    'agx4_g16_prep.c': ['agx4_tvb', 'agx4_fw_g16_submit*'],
     'agx4_g17p_pool.c': ['agx4_tvb', 'agx4_fw_g17p_submit'],
     'agx4_g17p_prep.c': ['agx4_tvb', 'agx4_fw_g17p_submit'],
 }

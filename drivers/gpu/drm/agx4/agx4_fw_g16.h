@@ -14,15 +14,13 @@ struct agx4_fw_boot;
 struct agx4_fw_gen;
 struct agx4_fw_regwin_in;
 struct agx4_platform;
-struct agx4_fw_job;
-struct agx4_fw_obj;
-struct agx4_fw_queue;
 struct agx4_fw_submit_ops;
 
 extern const struct agx4_fw_item agx4_fw_g16_render_objs[6];
 extern const struct agx4_fw_item agx4_fw_g16_compute_objs[4];
 extern const struct agx4_fw_item agx4_fw_g16_tvb_objs[6];
 
+/* The submission backend (agx4_g16_submit.c), which the descriptor names. */
 extern const struct agx4_fw_submit_ops agx4_fw_g16_submit_ops;
 
 /* The register windows hwdata lists (H). */
@@ -38,8 +36,6 @@ int agx4_fw_g16_build_resume(void *buf, size_t size);
 u32 agx4_fw_g16_merge_default(u32 dim);
 int agx4_fw_g16_windows(const struct agx4_platform *plat, u64 base, u64 end,
 			struct agx4_fw_regwin_in *wins);
-struct agx4_fw_obj *agx4_fw_g16_queue_obj(struct agx4_fw_queue *fq);
-struct agx4_fw_obj *agx4_fw_g16_job_obj(struct agx4_fw_job *job, u32 i);
 #endif
 int agx4_fw_g16_build_render(const struct agx4_render_desc *d,
 			     const struct agx4_fw_render_in *in,

@@ -3,8 +3,8 @@
  * Copyright 2026 The agx4 authors
  *
  * Between the G16 boot (agx4_fw_g16_boot.c), which builds the device-wide
- * objects, and the G16 submission backend (agx4_fw_g16_queue.c), which
- * uses them.
+ * objects, and the G16 submission backend (agx4_g16_*.c), which uses
+ * them.
  */
 #ifndef AGX4_FW_G16_BOOT_H
 #define AGX4_FW_G16_BOOT_H

@@ -45,7 +45,7 @@ static bool lease_try_locked(struct agx4_g16_queue *fq)
 {
 	struct agx4_fw_g16_sub *sub = fq->sub;
 
-	lockdep_assert_held(&sub->lock);
+	lockdep_assert_held(&sub->eng.lock);
 	if (fq->lease < 0) {
 		unsigned long k = find_first_zero_bit(&sub->events,
 						      G16_EVENT_LEASES);
@@ -59,10 +59,10 @@ static bool lease_try_locked(struct agx4_g16_queue *fq)
 	return true;
 }
 
-/* Give the lease back: @sub->lock held.  False if @fq had none. */
+/* Give the lease back: @sub->eng.lock held.  False if @fq had none. */
 static bool lease_release_locked(struct agx4_g16_queue *fq)
 {
-	lockdep_assert_held(&fq->sub->lock);
+	lockdep_assert_held(&fq->sub->eng.lock);
 	if (fq->lease < 0)
 		return false;
 	__clear_bit(fq->lease, &fq->sub->events);
@@ -75,12 +75,12 @@ static bool lease_release_locked(struct agx4_g16_queue *fq)
  * @job: the job, on &agx4_fw_g16_sub.lease_waiters, which it leaves.
  * @err: 0, or the error of a job that will not be reserved.
  *
- * Caller holds &agx4_fw_g16_sub.lock.  The fence's lock nests inside it;
+ * Caller holds &agx4_engine.lock.  The fence's lock nests inside it;
  * drm_sched's callback only queues its work.
  */
 void agx4_g16_lease_wake_locked(struct agx4_g16_job *job, int err)
 {
-	lockdep_assert_held(&job->fq->sub->lock);
+	lockdep_assert_held(&job->fq->sub->eng.lock);
 	list_del_init(&job->waiting);
 	if (err)
 		dma_fence_set_error(job->wait, err);
@@ -88,7 +88,7 @@ void agx4_g16_lease_wake_locked(struct agx4_g16_job *job, int err)
 }
 
 /*
- * A lease came back (@sub->lock held): the job that has waited longest
+ * A lease came back (@sub->eng.lock held): the job that has waited longest
  * takes it for its queue, which holds none (its jobs reserve in order,
  * and only its first unreserved one can wait).
  */
@@ -109,11 +109,11 @@ static void lease_handoff_locked(struct agx4_fw_g16_sub *sub)
  * @fq: the queue, which has no job reserved any more, or was killed.
  *
  * The job that has waited longest for a lease, if any, takes it.  Caller
- * holds &agx4_fw_g16_sub.lock.
+ * holds &agx4_engine.lock.
  */
 void agx4_g16_lease_drop_locked(struct agx4_g16_queue *fq)
 {
-	lockdep_assert_held(&fq->sub->lock);
+	lockdep_assert_held(&fq->sub->eng.lock);
 	if (lease_release_locked(fq))
 		lease_handoff_locked(fq->sub);
 }
@@ -129,10 +129,10 @@ void agx4_g16_lease_put(struct agx4_g16_queue *fq)
 	struct agx4_fw_g16_sub *sub = fq->sub;
 	unsigned long flags;
 
-	spin_lock_irqsave(&sub->lock, flags);
+	spin_lock_irqsave(&sub->eng.lock, flags);
 	if (!WARN_ON(!fq->outstanding) && !--fq->outstanding)
 		agx4_g16_lease_drop_locked(fq);
-	spin_unlock_irqrestore(&sub->lock, flags);
+	spin_unlock_irqrestore(&sub->eng.lock, flags);
 }
 
 static const char *lease_fence_name(struct dma_fence *f)
@@ -222,7 +222,7 @@ struct dma_fence *agx4_g16_job_reserve(struct agx4_fw_job *j)
 	unsigned long flags;
 	bool leased;
 
-	spin_lock_irqsave(&sub->lock, flags);
+	spin_lock_irqsave(&sub->eng.lock, flags);
 	if (!job->leased && !sub->going) {
 		if (lease_try_locked(job->fq)) {
 			job->leased = true;
@@ -247,7 +247,7 @@ struct dma_fence *agx4_g16_job_reserve(struct agx4_fw_job *j)
 		}
 	}
 	leased = job->leased;
-	spin_unlock_irqrestore(&sub->lock, flags);
+	spin_unlock_irqrestore(&sub->eng.lock, flags);
 	if (leased && !job->events) {
 		set_events(job);
 		job->events = true;

@@ -475,7 +475,7 @@ int agx4_g16_job_prepare(struct agx4_fw_queue *q,
 	}
 	job->ncmds = cb->count;
 	job->fq = fq;
-	INIT_LIST_HEAD(&job->link);
+	INIT_LIST_HEAD(&job->base.defer_link);
 	INIT_LIST_HEAD(&job->waiting);
 	INIT_LIST_HEAD(&job->live);
 	for (s = 0; s < G16_LANES; s++)

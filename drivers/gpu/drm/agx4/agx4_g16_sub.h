@@ -49,9 +49,9 @@ extern const struct agx4_uat_prot agx4_g16_gpu_rw;
  * @ordinal: its next work's ordinal; only prepare (and the free of a job
  *	never published) moves it, under the caller's submit lock.
  * @first_sent: a message named the lane already (the firmware registered
- *	it); protected by &agx4_fw_g16_sub.lock.
+ *	it); protected by &agx4_engine.lock.
  * @seen: the firmware stamp as last read; protected by
- *	&agx4_fw_g16_sub.lock.
+ *	&agx4_engine.lock.
  * @top: the stamp target of the last work published on the lane, past
  *	which the firmware cannot have stamped; protected likewise.
  */
@@ -92,7 +92,7 @@ struct g16_hist {
  * @hist: per subqueue, the last work prepared; prepare-time state under
  *	the caller's submit lock.
  * @lease: its event lease, -1 for none; protected by
- *	&agx4_fw_g16_sub.lock.
+ *	&agx4_engine.lock.
  * @outstanding: its jobs reserved and not freed; protected likewise.
  *	The queue holds a lease while it has any, unless it was killed.
  */
@@ -144,10 +144,8 @@ struct g16_cmd {
  * struct agx4_g16_job - a G16 job: the commands of one SUBMIT
  * @base: what the job unit sees.
  * @fq: its queue.
- * @link: on &agx4_fw_g16_sub.deferred while its messages wait; protected
- *	by &agx4_fw_g16_sub.lock.
  * @published: @job_publish ran.
- * @sent: its messages went out; protected by &agx4_fw_g16_sub.lock.
+ * @sent: its messages went out; protected by &agx4_engine.lock.
  * @dropped: its queue was killed before they went out, so they never
  *	will; protected likewise.
  * @lanes: bit s: it has work on lane s.
@@ -159,16 +157,16 @@ struct g16_cmd {
  * @prev_ordinal: the lanes' ordinals before prepare, to undo it.
  * @prev_hist: the queue's history before prepare, to undo it.
  * @leased: @job_reserve (or a lease handed over) counted it in its
- *	queue's &agx4_g16_queue.outstanding; protected by &agx4_fw_g16_sub.lock.
+ *	queue's &agx4_g16_queue.outstanding; protected by &agx4_engine.lock.
  * @events: set_events() ran; only @job_reserve, serialised by drm_sched,
  *	touches it.
  * @waiting: on &agx4_fw_g16_sub.lease_waiters while it waits for a
- *	lease; protected by &agx4_fw_g16_sub.lock.
+ *	lease; protected by &agx4_engine.lock.
  * @wait: the fence of that wait, allocated by prepare, initialised at
  *	its first wait (@armed); the job holds a reference once it is.
- * @armed: @wait was initialised; under &agx4_fw_g16_sub.lock.
+ * @armed: @wait was initialised; under &agx4_engine.lock.
  * @live: on &agx4_fw_g16_sub.renders from its publication until it is
- *	freed, if it has a render; protected by &agx4_fw_g16_sub.lock.
+ *	freed, if it has a render; protected by &agx4_engine.lock.
  * @nomem: a memory-limit report named one of its renders: it ends with
  *	-ENOMEM; protected likewise.
  * @ncmds: entries of @cmds.
@@ -177,7 +175,6 @@ struct g16_cmd {
 struct agx4_g16_job {
 	struct agx4_fw_job base;
 	struct agx4_g16_queue *fq;
-	struct list_head link;
 	bool published;
 	bool sent;
 	bool dropped;
@@ -249,7 +246,7 @@ struct g16_vm {
  * @scratch: the scratch arena; under &agx4_vm.fw_lock.
  * @freed: renders that gave their scene slot and scratch back; under
  *	&agx4_vm.fw_lock.
- * @live: the pool's TA prelude went out; under &agx4_fw_g16_sub.lock.
+ * @live: the pool's TA prelude went out; under &agx4_engine.lock.
  * @published: render Works published on the support; likewise.
  * @gv: the VM's G16 state (its context), for growth requests.
  * @vm: the VM.

@@ -250,7 +250,7 @@ static u64 number_compute_locked(struct agx4_fw_g16_sub *sub,
 	u64 n = ++sub->compute_published;
 	__le32 n32 = cpu_to_le32(lower_32_bits(n));
 
-	lockdep_assert_held(&sub->lock);
+	lockdep_assert_held(&sub->eng.lock);
 	WRITE_ONCE(*sub->compute_state, n32);
 	w->counter = cpu_to_le64(n);
 	w->identity = n32;
@@ -270,69 +270,10 @@ static void ring_push(struct g16_lane *l, u64 item)
 	l->head = (l->head + 1) % G16_QUEUE_RING_ITEMS;
 }
 
-/*
- * Extend firmware cursor @c of channel @ch (a ring index) into @seen, the
- * count of messages it passed: it moved by its distance from where @seen
- * puts it, which is at most the messages sent and not yet passed (the
- * host never lets the ring fill, so it cannot have gone round).  A value
- * outside the ring or past the producer moves nothing.  False for a value
- * outside the ring.
- */
-static bool cursor_sync(const struct agx4_channel *ch,
-			const struct agx4_cursor *c, u64 sent, u64 *seen)
-{
-	u32 n = ch->entries, v = agx4_cursor_get(c);
-	u64 behind = sent - *seen;
-	u32 at, moved;
-
-	if (v >= n)
-		return false;
-	/* Where the ring index of @seen is: @behind before the host's. */
-	at = (ch->head + n - behind % n) % n;
-	moved = (v + n - at) % n;
-	if (moved <= behind)
-		*seen += moved;
-	return true;
-}
-
-/*
- * Bring channel @c's counts up to its firmware cursors; false if insane:
- * a cursor outside the ring, which the firmware cannot mean, and for which
- * it is restarted.  (The channel's cursors are SGX registers: their
- * &agx4_cursor.adev is the device.)
- */
-static bool chan_sync_locked(struct agx4_fw_g16_sub *sub, u32 c)
-{
-	struct agx4_fw_g16_count *k = &sub->counts[c];
-	const struct agx4_channel *ch = &sub->chans[c];
-	bool r, d;
-
-	lockdep_assert_held(&sub->lock);
-	r = cursor_sync(ch, &ch->read, k->sent, &k->read);
-	d = cursor_sync(ch, &ch->done, k->sent, &k->done);
-	if (unlikely(!(r && d))) {
-		atomic_inc(&ch->read.adev->fw->bad_cursors);
-		agx4_reset_schedule(ch->read.adev, AGX4_RESET_BAD_CHANNEL, 0,
-				    NULL, 0);
-	}
-	return r && d;
-}
-
-/*
- * Room for one more message on channel @c: both firmware cursors less
- * than half a ring behind the producer, the new message included (H).
- * Ring indices are exact here, as the host never lets the ring fill.
- */
+/* Room for one more message on channel @c (&agx4_fw_chan_geom.work_limit). */
 static bool chan_room(struct agx4_fw_g16_sub *sub, u32 c)
 {
-	struct agx4_channel *ch = &sub->chans[c];
-	u32 r = agx4_cursor_get(&ch->read), d = agx4_cursor_get(&ch->done);
-	u32 n = ch->entries;
-
-	if (!chan_sync_locked(sub, c) || r >= n || d >= n)
-		return false;
-	return (ch->head + n - r) % n + 1 < G16_CHAN_HALF &&
-	       (ch->head + n - d) % n + 1 < G16_CHAN_HALF;
+	return agx4_work_chan_room(&sub->eng, &sub->chans[c], 1);
 }
 
 /* Send @job's messages if every channel it needs has room. */
@@ -345,62 +286,59 @@ static bool send_locked(struct agx4_fw_g16_sub *sub, struct agx4_g16_job *job,
 	struct agx4_g16_queue *fq = job->fq;
 	u32 i;
 
-	lockdep_assert_held(&sub->lock);
+	lockdep_assert_held(&sub->eng.lock);
 	for (i = 0; i < G16_LANES; i++)
 		if (job->lanes & BIT(order[i]) &&
 		    !chan_room(sub, lane_channel(fq, order[i])))
 			return false;
 	for (i = 0; i < G16_LANES; i++) {
 		u32 s = order[i], c = lane_channel(fq, s);
-		struct agx4_channel *ch = &sub->chans[c];
 		struct g16_lane *l = &fq->lanes[s];
-		struct g16_work_msg *msg;
+		struct g16_work_msg msg = {
+			.tag = cpu_to_le64(job->tag[s]),
+			.queue = cpu_to_le64(l->record),
+			.kind = cpu_to_le32(s),
+			.head = cpu_to_le32(job->head[s] |
+					    agx4_g16_lane_event(fq, s) <<
+					    G16_MSG_EVENT_SHIFT |
+					    (l->first_sent ? 0 : G16_MSG_FIRST)),
+		};
 
 		if (!(job->lanes & BIT(s)))
 			continue;
 		/* The ring entries before the index that covers them. */
 		wmb();
 		WRITE_ONCE(l->ptrs->write, cpu_to_le32(job->head[s]));
-		msg = ch->ring + (size_t)ch->head * ch->entry_size;
-		msg->tag = cpu_to_le64(job->tag[s]);
-		msg->queue = cpu_to_le64(l->record);
-		msg->kind = cpu_to_le32(s);
-		msg->head = cpu_to_le32(job->head[s] |
-					agx4_g16_lane_event(fq, s) <<
-					G16_MSG_EVENT_SHIFT |
-					(l->first_sent ? 0 : G16_MSG_FIRST));
 		l->first_sent = true;
-		job->msg[s] = sub->counts[c].sent++;
-		ch->head = (ch->head + 1) % ch->entries;
+		job->msg[s] = agx4_work_chan_write(&sub->eng, &sub->chans[c],
+						   &msg, sizeof(msg));
 		*chans |= BIT(c);
 	}
 	job->sent = true;
 	return true;
 }
 
+/* The engine's flush: send a waiting job's messages if they fit. */
+static bool send_one(struct agx4_fw_job *j, void *arg)
+{
+	struct agx4_g16_job *job = to_g16_job(j);
+
+	return send_locked(job->fq->sub, job, arg);
+}
+
 /*
- * Send what waits, in order, while there is room; then move the
- * producers of the channels written and note one doorbell per (priority,
- * engine) for g16_kick().
+ * Move the producers of the channels written (@chans) and note one kick
+ * per (priority, engine) for g16_kick().
  */
-static void flush_locked(struct agx4_fw_g16_sub *sub)
+static void publish_locked(struct agx4_fw_g16_sub *sub, u32 chans)
 {
 	static const u8 stage_order[3] = {
 		AGX4_FW_LANE_3D, AGX4_FW_LANE_TA, AGX4_FW_LANE_COMPUTE,
 	};
-	struct agx4_g16_job *job, *tmp;
-	u32 chans = 0, c, i;
+	unsigned long bells = 0;
+	u32 c, i;
 
-	lockdep_assert_held(&sub->lock);
-	list_for_each_entry_safe(job, tmp, &sub->deferred, link) {
-		if (!send_locked(sub, job, &chans))
-			break;
-		list_del_init(&job->link);
-	}
-	if (!chans)
-		return;
-	/* The messages before the producers; agx4_cursor_set() orders too. */
-	wmb();
+	lockdep_assert_held(&sub->eng.lock);
 	for (i = 0; i < AGX4_FW_NUM_WORK_CHANNELS; i++) {
 		/*
 		 * Per priority, the 3D channel's producer before the TA's
@@ -410,43 +348,20 @@ static void flush_locked(struct agx4_fw_g16_sub *sub)
 		c = i / 3 * 3 + stage_order[i % 3];
 		if (!(chans & BIT(c)))
 			continue;
-		agx4_cursor_set(&sub->chans[c].prod, sub->chans[c].head);
-		__set_bit(c / 3 * 3 + (c % 3 == AGX4_FW_LANE_COMPUTE ?
-				       G16_ENGINE_COMPUTE : G16_ENGINE_RENDER),
-			  &sub->kick_pending);
+		agx4_work_chan_publish(&sub->eng, &sub->chans[c]);
+		bells |= BIT(c / 3 * 3 + (c % 3 == AGX4_FW_LANE_COMPUTE ?
+					  G16_ENGINE_COMPUTE : G16_ENGINE_RENDER));
 	}
+	agx4_engine_note_kick(&sub->eng, bells);
 }
 
-/*
- * One doorbell per (priority, engine) noted, outside every lock: the
- * firmware may answer before the mailbox write returns.
- */
+/* The kicks noted, outside every lock (agx4_engine_ring()). */
 static void g16_kick(struct agx4_device *adev)
 {
 	struct agx4_fw_g16_sub *sub = agx4_fw_g16_sub(adev->fw);
-	const struct agx4_fw_transport *t = &adev->transport;
-	unsigned long flags, bells;
-	unsigned int c;
-	u64 msg;
 
-	if (!sub)
-		return;
-	spin_lock_irqsave(&sub->lock, flags);
-	bells = sub->kick_pending;
-	sub->kick_pending = 0;
-	spin_unlock_irqrestore(&sub->lock, flags);
-	/* The producers, written under the lock, before the doorbells. */
-	wmb();
-	for_each_set_bit(c, &bells, AGX4_FW_NUM_WORK_CHANNELS) {
-		if (agx4_rtkit_msg_kick(c / 3, c % 3, &msg) || !t->ops ||
-		    !t->ops->ring)
-			continue;
-		if (t->ops->ring(t->priv, 0, AGX4_RTKIT_EP_DOORBELL, msg)) {
-			spin_lock_irqsave(&sub->lock, flags);
-			__set_bit(c, &sub->kick_lost);
-			spin_unlock_irqrestore(&sub->lock, flags);
-		}
-	}
+	if (sub)
+		agx4_engine_ring(&sub->eng);
 }
 
 /*
@@ -465,7 +380,7 @@ static void publish_render_locked(struct agx4_g16_job *job,
 	u64 w = cmd->obj->va;
 	u32 k;
 
-	lockdep_assert_held(&sub->lock);
+	lockdep_assert_held(&sub->eng.lock);
 	r->published += 2;
 	WRITE_ONCE(*(__le32 *)(r->support->cpu + G16_SUPPORT_SHARED),
 		   cpu_to_le32(r->published));
@@ -495,9 +410,9 @@ static void g16_job_publish(struct agx4_fw_job *j)
 	struct agx4_g16_queue *fq = job->fq;
 	struct agx4_fw_g16_sub *sub = fq->sub;
 	unsigned long flags;
-	u32 i, k;
+	u32 i, k, chans = 0;
 
-	spin_lock_irqsave(&sub->lock, flags);
+	spin_lock_irqsave(&sub->eng.lock, flags);
 	for (i = 0; i < job->ncmds; i++) {
 		struct g16_cmd *cmd = &job->cmds[i];
 		struct g16_lane *l = &fq->lanes[cmd->lane];
@@ -517,23 +432,25 @@ static void g16_job_publish(struct agx4_fw_job *j)
 		l->top = cmd->stamp;
 	}
 	job->published = true;
-	list_add_tail(&job->link, &sub->deferred);
-	flush_locked(sub);
-	spin_unlock_irqrestore(&sub->lock, flags);
+	if (agx4_engine_defer_needed(&sub->eng, &fq->base) ||
+	    !send_locked(sub, job, &chans))
+		agx4_engine_defer(&sub->eng, &job->base);
+	publish_locked(sub, chans);
+	spin_unlock_irqrestore(&sub->eng.lock, flags);
 }
 
 static void g16_poll(struct agx4_device *adev)
 {
 	struct agx4_fw_g16_sub *sub = agx4_fw_g16_sub(adev->fw);
 	unsigned long flags;
+	u32 chans = 0;
 
-	if (!sub)
+	if (!sub || !agx4_engine_flush_needed(&sub->eng))
 		return;
-	spin_lock_irqsave(&sub->lock, flags);
-	sub->kick_pending |= sub->kick_lost;
-	sub->kick_lost = 0;
-	flush_locked(sub);
-	spin_unlock_irqrestore(&sub->lock, flags);
+	spin_lock_irqsave(&sub->eng.lock, flags);
+	agx4_engine_flush(&sub->eng, send_one, &chans);
+	publish_locked(sub, chans);
+	spin_unlock_irqrestore(&sub->eng.lock, flags);
 }
 
 /*
@@ -542,31 +459,32 @@ static void g16_poll(struct agx4_device *adev)
  * firmware may still post events with its ids for work it took: events
  * only wake the host, which then reads stamps).
  */
+static void drop_job(struct agx4_fw_job *j)
+{
+	struct agx4_g16_job *job = to_g16_job(j);
+	u32 i;
+
+	job->dropped = true;
+	/*
+	 * Its pool's TA prelude never reached the firmware: the VM's next
+	 * render carries it.  L: a render of the VM that another queue
+	 * published behind it has none.
+	 */
+	for (i = 0; i < job->ncmds; i++)
+		if (job->cmds[i].prelude)
+			((struct g16_vm *)job->fq->base.vm->fw)->r->live = false;
+}
+
 static void g16_queue_kill(struct agx4_fw_queue *q)
 {
 	struct agx4_g16_queue *fq = to_g16_queue(q);
 	struct agx4_fw_g16_sub *sub = fq->sub;
-	struct agx4_g16_job *job, *tmp;
 	unsigned long flags;
-	u32 i;
 
-	spin_lock_irqsave(&sub->lock, flags);
-	list_for_each_entry_safe(job, tmp, &sub->deferred, link) {
-		if (job->fq != fq)
-			continue;
-		list_del_init(&job->link);
-		job->dropped = true;
-		/*
-		 * Its pool's TA prelude never reached the firmware: the
-		 * VM's next render carries it.  L: a render of the VM that
-		 * another queue published behind it has none.
-		 */
-		for (i = 0; i < job->ncmds; i++)
-			if (job->cmds[i].prelude)
-				((struct g16_vm *)fq->base.vm->fw)->r->live = false;
-	}
+	spin_lock_irqsave(&sub->eng.lock, flags);
+	agx4_engine_drop_queue(&sub->eng, &fq->base, drop_job);
 	agx4_g16_lease_drop_locked(fq);
-	spin_unlock_irqrestore(&sub->lock, flags);
+	spin_unlock_irqrestore(&sub->eng.lock, flags);
 }
 
 /* ---- completion ---- */
@@ -575,41 +493,24 @@ static void g16_queue_kill(struct agx4_fw_queue *q)
 static bool message_done_locked(struct agx4_g16_job *job, u32 s)
 {
 	struct agx4_fw_g16_sub *sub = job->fq->sub;
-	u32 c = lane_channel(job->fq, s);
-	const struct agx4_fw_g16_count *k = &sub->counts[c];
 
-	lockdep_assert_held(&sub->lock);
-	chan_sync_locked(sub, c);
-	return k->read > job->msg[s] && k->done > job->msg[s];
+	return agx4_work_chan_passed(&sub->eng,
+				     &sub->chans[lane_channel(job->fq, s)],
+				     job->msg[s]);
 }
 
 /*
- * Lane @s's firmware stamp, which only the firmware writes, moves forward
- * and never past the last work published on the lane: false, the firmware
- * restarted, if it went backwards or ahead.  A firmware that did either
- * could make a later job look done; its stamps mean nothing any more.
- * (L: the firmware writes a lane's stamp only with the targets of work it
- * took from the lane, in order; no source states it.)
+ * Lane @s's firmware stamp: only the firmware writes it, forward, never
+ * past the last work published on the lane (agx4_engine_progress_sane()).
  */
 static bool stamp_sane_locked(struct agx4_g16_job *job, u32 s)
 {
 	struct agx4_g16_queue *fq = job->fq;
 	struct g16_lane *l = &fq->lanes[s];
-	u32 v = le32_to_cpu(READ_ONCE(*l->fw_stamp));
 
-	lockdep_assert_held(&fq->sub->lock);
-	if (unlikely(!agx4_fw_stamp_reached(v, l->seen) ||
-		     agx4_fw_stamp_reached(v, l->top + 1))) {
-		atomic_inc(&fq->base.adev->fw->bad_stamps);
-		/* Every look meets it again until the restart. */
-		drm_dbg_ratelimited(&fq->base.adev->base,
-				    "lane %u stamp %#x: seen %#x, top %#x\n",
-				    s, v, l->seen, l->top);
-		agx4_reset_schedule(fq->base.adev, AGX4_RESET_BAD_STAMP, 0, NULL, 0);
-		return false;
-	}
-	l->seen = v;
-	return true;
+	return agx4_engine_progress_sane(&fq->sub->eng, "lane", s,
+					 le32_to_cpu(READ_ONCE(*l->fw_stamp)),
+					 &l->seen, l->top);
 }
 
 static bool lane_done(struct agx4_g16_job *job, u32 s)
@@ -663,7 +564,7 @@ static int g16_job_status(struct agx4_fw_job *j)
 
 	/* The job unit's device lock is held, interrupts off. */
 	lockdep_assert_irqs_disabled();
-	spin_lock(&sub->lock);
+	spin_lock(&sub->eng.lock);
 	nomem = job->nomem;
 	if (job->dropped)
 		ret = -ECANCELED;
@@ -673,7 +574,7 @@ static int g16_job_status(struct agx4_fw_job *j)
 		if (job->lanes & BIT(s) &&
 		    (!stamp_sane_locked(job, s) || !message_done_locked(job, s)))
 			ret = -EINPROGRESS;
-	spin_unlock(&sub->lock);
+	spin_unlock(&sub->eng.lock);
 	if (ret)
 		return ret;
 	/* The stamps before what they cover. */
@@ -699,14 +600,14 @@ static void g16_job_free(struct agx4_fw_job *j)
 	struct agx4_fw_g16_sub *sub = fq->sub;
 	unsigned long flags;
 
-	spin_lock_irqsave(&sub->lock, flags);
+	spin_lock_irqsave(&sub->eng.lock, flags);
 	/* Published and never sent: its queue is going away. */
-	list_del_init(&job->link);
+	agx4_engine_undefer(&sub->eng, &job->base);
 	list_del_init(&job->live);
 	/* Still waiting for a lease: its queue is going away. */
 	if (!list_empty(&job->waiting))
 		agx4_g16_lease_wake_locked(job, -ECANCELED);
-	spin_unlock_irqrestore(&sub->lock, flags);
+	spin_unlock_irqrestore(&sub->eng.lock, flags);
 	if (!job->published)
 		agx4_g16_unprepare(job);
 	agx4_g16_free_cmds(job, true);
@@ -792,11 +693,11 @@ static void g16_unplug(struct agx4_device *adev)
 
 	if (!sub)
 		return;
-	spin_lock_irqsave(&sub->lock, flags);
+	spin_lock_irqsave(&sub->eng.lock, flags);
 	WRITE_ONCE(sub->going, true);
 	list_for_each_entry_safe(job, tmp, &sub->lease_waiters, waiting)
 		agx4_g16_lease_wake_locked(job, -ENODEV);
-	spin_unlock_irqrestore(&sub->lock, flags);
+	spin_unlock_irqrestore(&sub->eng.lock, flags);
 	wake_up_all(&sub->scene_wq);
 }
 
@@ -820,7 +721,7 @@ static int g16_tvb_limit(struct agx4_device *adev,
 
 	if (!sub)
 		return ret;
-	spin_lock_irqsave(&sub->lock, flags);
+	spin_lock_irqsave(&sub->eng.lock, flags);
 	list_for_each_entry(job, &sub->renders, live) {
 		struct agx4_g16_queue *fq = job->fq;
 		const struct g16_vm *gv = fq->base.vm->fw;
@@ -842,7 +743,7 @@ static int g16_tvb_limit(struct agx4_device *adev,
 		ret = 0;
 		break;
 	}
-	spin_unlock_irqrestore(&sub->lock, flags);
+	spin_unlock_irqrestore(&sub->eng.lock, flags);
 	return ret;
 }
 

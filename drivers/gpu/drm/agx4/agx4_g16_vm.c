@@ -345,9 +345,9 @@ static void render_vm_free(struct agx4_device *adev, struct agx4_vm *vm,
 	if (r->lease >= 0 && sub) {
 		memset(sub->pb_table + (G16_BM_SLOT_FIRST + r->lease) *
 		       G16_PB_DESC_SIZE, 0, G16_PB_DESC_SIZE);
-		spin_lock_irqsave(&sub->lock, flags);
+		spin_lock_irqsave(&sub->eng.lock, flags);
 		__clear_bit(r->lease, sub->supports);
-		spin_unlock_irqrestore(&sub->lock, flags);
+		spin_unlock_irqrestore(&sub->eng.lock, flags);
 	}
 	drm_mm_takedown(&r->scratch);
 	kfree(r);
@@ -501,11 +501,11 @@ struct g16_render_vm *agx4_g16_render_vm(struct agx4_g16_queue *fq)
 	r->ks = vm->kernel_start;
 	drm_mm_init(&r->scratch, r->ks + G16_VM_SCRATCH,
 		    vm->kernel_end - r->ks - G16_VM_SCRATCH);
-	spin_lock_irq(&sub->lock);
+	spin_lock_irq(&sub->eng.lock);
 	k = find_first_zero_bit(sub->supports, AGX4_FW_G16_SUPPORTS);
 	if (k < AGX4_FW_G16_SUPPORTS)
 		__set_bit(k, sub->supports);
-	spin_unlock_irq(&sub->lock);
+	spin_unlock_irq(&sub->eng.lock);
 	if (k >= AGX4_FW_G16_SUPPORTS) {
 		r->lease = -1;
 		ret = -ENOSPC;

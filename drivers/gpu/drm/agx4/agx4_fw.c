@@ -100,8 +100,10 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_fw_gen_select);
  * @lane: 0 TA, 1 3D, 2 compute.
  * @ordinal: the work item's ordinal on its lane.
  *
- * first + ordinal * step, wrapping at 32 bits; the word starts at
- * the value minus one step, "not done".
+ * first + ordinal * step, wrapping at 32 bits.  A lane's stamp word
+ * starts at the value of ordinal -1 (first - step), "nothing done", and
+ * a work item's "not done" value is the one of the ordinal before it.
+ * The one copy of the rule: the G16 backend and the tests use it.
  *
  * Return: the value, or 0 for a lane the generation has no stamps for.
  */

@@ -266,12 +266,6 @@ struct agx4_fw_gen {
 	const struct agx4_fw_submit_ops *submit;
 };
 
-extern const struct agx4_fw_gen agx4_fw_g16;
-extern const struct agx4_fw_gen agx4_fw_g17p;
-
-const struct agx4_fw_gen *agx4_fw_gen_select(struct device *dev,
-					     const struct agx4_platform *plat);
-int agx4_fw_gen_list_builds(enum agx4_soc_id soc, char *buf, size_t len);
 u32 agx4_fw_stamp_value(const struct agx4_fw_gen *gen, unsigned int lane,
 			u32 ordinal);
 bool agx4_fw_stamp_reached(u32 stamp, u32 target);

@@ -26,6 +26,7 @@
 #include "agx4_fwif.h"
 #include "agx4_fw_obj.h"
 #include "agx4_fw_queue.h"
+#include "agx4_reset.h"
 #include "agx4_rtkit.h"
 
 /**

@@ -19,6 +19,7 @@
 #include "agx4_fw.h"
 #include "agx4_fw_build.h"
 #include "agx4_fw_g16.h"
+#include "agx4_fw_g16_boot.h"
 #include "agx4_fwif_g16.h"
 #include "agx4_fwif_g16_power.h"
 #include "agx4_regs.h"

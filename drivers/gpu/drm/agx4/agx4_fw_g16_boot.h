@@ -21,6 +21,8 @@
 
 struct agx4_fw_boot;
 struct agx4_fw_obj;
+struct agx4_fw_regwin_in;
+struct agx4_platform;
 
 /* Render support leases: one per VM that renders (H: 57). */
 #define AGX4_FW_G16_SUPPORTS	57
@@ -107,5 +109,19 @@ struct agx4_fw_g16_sub {
 };
 
 struct agx4_fw_g16_sub *agx4_fw_g16_sub(struct agx4_fw_boot *b);
+
+/* The register windows hwdata lists (H). */
+#define AGX4_FW_G16_NUM_WINDOWS	18
+
+int agx4_fw_g16_boot(struct agx4_fw_boot *b);
+int agx4_fw_g16_build_operand_dir(void *buf, size_t size, u64 base,
+				  unsigned int buffers);
+#if IS_ENABLED(CONFIG_KUNIT)
+int agx4_fw_g16_build_flist(void *buf, size_t size, u64 aux);
+int agx4_fw_g16_build_compute_support(void *buf, size_t size, u64 shared);
+int agx4_fw_g16_build_resume(void *buf, size_t size);
+int agx4_fw_g16_windows(const struct agx4_platform *plat, u64 base, u64 end,
+			struct agx4_fw_regwin_in *wins);
+#endif
 
 #endif /* AGX4_FW_G16_BOOT_H */

@@ -19,6 +19,8 @@
 #include "agx4_fw.h"
 #include "agx4_fw_build.h"
 #include "agx4_fw_g17p.h"
+#include "agx4_fw_g17p_boot.h"
+#include "agx4_fw_g17p_work.h"
 #include "agx4_fwif_g17p.h"
 #include "agx4_fwif_g17p_power.h"
 #include "agx4_regs.h"

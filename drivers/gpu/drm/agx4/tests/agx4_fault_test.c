@@ -100,7 +100,7 @@
  * TVB growth and the firmware restart run on work items in production,
  * out of fail_nth's reach.  Their scenarios hold that work
  * (agx4_tvb_hold(), agx4_reset_hold(): KUnit-only) and run it in the
- * test's task as their step (agx4_tvb_run_one(), agx4_reset_run()), the
+ * test's task as their step (agx4_tvb_run_one(), agx4_recovery_run()), the
  * same code the work items run:
  *
  * - tvb_grow: a render whose TA asks for growth three times; the step
@@ -158,6 +158,7 @@
 #include "../agx4_gem.h"
 #include "../agx4_job.h"
 #include "../agx4_queue.h"
+#include "../agx4_recovery.h"
 #include "../agx4_reset.h"
 #include "../agx4_tvb.h"
 #include "../agx4_uat.h"
@@ -1258,7 +1259,7 @@ static int restart_setup(struct fault_run *r)
 
 static int restart_step(struct fault_run *r)
 {
-	return agx4_reset_run(r->adev);
+	return agx4_recovery_run(r->adev);
 }
 
 /* A new client's compute, on a new VM and queue, completes. */
@@ -1842,7 +1843,7 @@ static int agx4_fault_suite_init(struct kunit_suite *suite)
 	*knobs.slab_verbose = 0;
 	*knobs.page_verbose = 0;
 
-	agx4_reset_dump_hook = dump_hook;
+	agx4_recovery_dump_hook = dump_hook;
 
 	ret = register_trace_kmalloc(probe_kmalloc, NULL);
 	ret = ret ?: register_trace_kmem_cache_alloc(probe_cache_alloc, NULL);
@@ -1858,7 +1859,7 @@ static void agx4_fault_suite_exit(struct kunit_suite *suite)
 	unregister_trace_kmem_cache_alloc(probe_cache_alloc, NULL);
 	unregister_trace_kmalloc(probe_kmalloc, NULL);
 	tracepoint_synchronize_unregister();
-	agx4_reset_dump_hook = NULL;
+	agx4_recovery_dump_hook = NULL;
 	if (knobs.slab_ignore_wait) {
 		*knobs.slab_ignore_wait = knobs.slab_ignore_wait_was;
 		*knobs.page_ignore_wait = knobs.page_ignore_wait_was;

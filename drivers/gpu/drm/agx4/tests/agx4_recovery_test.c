@@ -50,6 +50,7 @@
 #include "../agx4_event.h"
 #include "../agx4_fw_boot.h"
 #include "../agx4_job.h"
+#include "../agx4_recovery.h"
 #include "../agx4_reset.h"
 #include "agx4_test_util.h"
 
@@ -98,7 +99,7 @@ static void dump_hook(struct agx4_device *adev, void *buf, size_t len)
 
 static void unhook(void *unused)
 {
-	agx4_reset_dump_hook = NULL;
+	agx4_recovery_dump_hook = NULL;
 	agx4_job_timeout_ms = AGX4_JOB_TIMEOUT_MS;
 	mutex_lock(&dump_lock);
 	vfree(dump_text);
@@ -173,7 +174,7 @@ static struct rec *rec_open(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, r);
 	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, unhook, NULL),
 			0);
-	agx4_reset_dump_hook = dump_hook;
+	agx4_recovery_dump_hook = dump_hook;
 	r->adev = agx4_test_probe(test, is_g16(test) ? AGX4_SOC_T8132 :
 				  AGX4_SOC_T8140);
 	r->m = agx4_test_model();

@@ -45,20 +45,20 @@ PROBE = "agx4_device"
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 
 # (unit, unit it depends on): why the dependency is not followed.  Each
-# closes a cycle; all but the GEM one go when the submission backends are
-# split into files with headers of their own (agx4_g16_*, agx4_g17p_*)
-# and the software device becomes a module of its own.
+# closes a cycle: the backends' ops tables, which the generation
+# descriptors name, the G17P state the boot holds for its backend, the
+# GEM close callback, and the software device until it has a header.
 EXCEPTIONS = {
-    ("agx4_fw_g16_queue", "agx4_fw_g16"):
-        "temporary: the G16 backend includes agx4_fw_g16.h for its own "
-        "declarations (agx4_fw_g16_submit_ops, its KUnit hooks) while the "
-        "G16 descriptor names its ops",
-    ("agx4_fw_g17p_queue", "agx4_fw_g17p"):
-        "temporary: the G17P backend includes agx4_fw_g17p.h for its own "
-        "declaration (agx4_fw_g17p_submit) while the G17P descriptor names "
-        "its ops",
-    ("agx4_fw_g17p_queue", "agx4_fw_g17p_boot"):
-        "temporary: the G17P backend finds its shared state through "
+    ("agx4_g16", "agx4_fw_g16"):
+        "the G16 backend includes agx4_fw_g16.h for the descriptor's "
+        "declaration of its ops table (agx4_fw_g16_submit_ops), which the "
+        "descriptor names: probe-table wiring",
+    ("agx4_g17p", "agx4_fw_g17p"):
+        "the G17P backend includes agx4_fw_g17p.h for the descriptor's "
+        "declaration of its ops table (agx4_fw_g17p_submit), which the "
+        "descriptor names: probe-table wiring",
+    ("agx4_g17p", "agx4_fw_g17p_boot"):
+        "the G17P backend finds its shared state through "
         "agx4_fw_g17p_sub() of the boot, which makes that state with the "
         "backend's agx4_fw_g17p_sub_init()",
     ("agx4_swdev", "agx4_drv"):
@@ -75,17 +75,16 @@ DECL_EXCEPTIONS = {
     ("agx4_drv.h", "agx4_swdev_init"): "temporary: agx4_swdev has no header",
     ("agx4_drv.h", "agx4_swdev_exit"): "temporary: agx4_swdev has no header",
     ("agx4_fw_g16.h", "agx4_fw_g16_submit_ops"):
-        "temporary: agx4_fw_g16_queue has no header",
-    ("agx4_fw_g16.h", "agx4_fw_g16_queue_obj"):
-        "temporary: agx4_fw_g16_queue has no header",
-    ("agx4_fw_g16.h", "agx4_fw_g16_job_obj"):
-        "temporary: agx4_fw_g16_queue has no header",
+        "the descriptor names the backend's ops table; declared with the "
+        "descriptor so that the backend's header need not be the "
+        "descriptor's",
     ("agx4_fw_g17p.h", "agx4_fw_g17p_submit"):
-        "temporary: agx4_fw_g17p_queue's header is agx4_fw_g17p_queue.h "
-        "(to move there with the G17P backend split)",
-    ("agx4_fw_g17p_queue.h", "agx4_fw_g17p_sub"):
-        "temporary: defined by agx4_fw_g17p_boot.c (to move to "
-        "agx4_fw_g17p_boot.h with the G17P backend split)",
+        "the descriptor names the backend's ops table; declared with the "
+        "descriptor so that the backend's header need not be the "
+        "descriptor's",
+    ("agx4_g17p_sub.h", "agx4_fw_g17p_sub"):
+        "defined by the G17P boot, which holds the state; the backend's "
+        "header is where its users look for it",
 }
 
 # nm's letters for a symbol an object defines (global).
@@ -101,6 +100,13 @@ HEADERS = {
 
 # Files that are one unit whatever their names: (prefix, unit, why).
 COMPONENTS = [
+    ("agx4_g16", "agx4_g16",
+     "the G16 submission backend, one file per state it owns: "
+     "agx4_g16_sub.h shared by its files, agx4_g16_submit.h its test "
+     "hooks"),
+    ("agx4_g17p", "agx4_g17p",
+     "the G17P submission backend, one file per state it owns: "
+     "agx4_g17p_sub.h shared by its files"),
     ("agx4_fwmodel", "agx4_fwmodel",
      "the firmware model, a component of its own (testing only): "
      "agx4_fwmodel.h is its interface, agx4_fwmodel_core.h shared by its "

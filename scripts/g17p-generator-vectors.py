@@ -1032,7 +1032,7 @@ How the objects are compared
 
 - ``g_*`` objects: agx4's golden-test inputs
   (``agx4_fw_layout_golden.[ch]``, ``agx4_fw_layout_work_test.c``,
-  ``agx4_fw_layout_init_test.c``, ``agx4_fw_g17p_boot_test.c``).  Where a
+  ``agx4_fw_layout_init_test.c``, ``agx4_fw_g17p_init_test.c``).  Where a
   golden input is synthetic, both sides take the reachable value the
   references use: work stamp (context << 8) + node, 0x904 for context 9
   and node 4 (GEN-1); lifecycle 0; cycle 0x178020.  The suite calls the

@@ -89,19 +89,32 @@ boot() {
 	"${kunit[@]}" exec "${a[@]}" >"$raw" 2>&1
 }
 
-# A whole run is two boots side by side (UML runs on one CPU): the
-# fault-injection suite, which takes most of the time, and every other
-# suite (two globs, the same split as make mutants).  A narrowed run is
-# one boot.
+# A whole run boots once per suite, every suite of the unit-test files by
+# name (scripts/suites.py, the list make mutants runs too), in two lanes
+# side by side (UML runs on one CPU): the fault-injection suite, which
+# takes most of the time, and every other suite one after the other.  A
+# narrowed run is one boot.
 raws=()
 if [ "$MODE" = run ] && [ -z "$GLOB" ]; then
-	echo "agx4 kunit: running ($filter; agx4_fault beside the other suites; raw log: $RAW)"
-	boot "$RAW.fault" agx4_fault "${FAULT_ARGS[@]}" &
-	fault_pid=$!
-	boot "$RAW.1" 'agx4_[!f]*'
-	boot "$RAW.2" 'agx4_f[!a]*'
-	wait "$fault_pid"
-	raws=("$RAW.1" "$RAW.2" "$RAW.fault")
+	suites=$(python3 "$ROOT/scripts/suites.py" \
+		 "$ROOT/drivers/gpu/drm/agx4/tests" test) || die "no suite list"
+	echo "agx4 kunit: running ($filter; $(echo "$suites" | wc -l) suites," \
+	     "each in its own boot, agx4_fault beside the others; raw log: $RAW)"
+	rm -f "$RAW".*
+	fault_pid=
+	if echo "$suites" | grep -qx agx4_fault; then
+		boot "$RAW.fault" agx4_fault "${FAULT_ARGS[@]}" &
+		fault_pid=$!
+	fi
+	for s in $suites; do
+		[ "$s" = agx4_fault ] && continue
+		boot "$RAW.$s" "$s"
+		raws+=("$RAW.$s")
+	done
+	if [ -n "$fault_pid" ]; then
+		wait "$fault_pid"
+		raws+=("$RAW.fault")
+	fi
 	cat "${raws[@]}" >"$RAW"
 else
 	echo "agx4 kunit: running ($filter${GLOB:+, $GLOB}; raw log: $RAW)"

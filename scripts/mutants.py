@@ -51,7 +51,7 @@ kmemleak, UBSAN, Oops), by the kernel dying before the last suite, or by a
 timeout (three times what the suites took unmutated plus a minute, or
 SILENCE seconds without output); the run is stopped at the first of these.  The suites most likely
 to kill a unit's mutants run first (one boot per suite glob of AFFINE), then
-every suite.
+every other suite by name, one boot each (scripts/suites.py).
 
 Equivalent mutants
 ------------------
@@ -92,6 +92,8 @@ import subprocess
 import sys
 import time
 
+import suites as suitelist
+
 ROOT = os.path.realpath(os.path.join(os.path.dirname(__file__), '..'))
 DRV = 'drivers/gpu/drm/agx4'
 LOCK = '/tmp/agx4-build.lock'
@@ -116,8 +118,9 @@ UNITS = {
     'agx4_fw_g17p.c': r'parse_event|slot_ok|build_ctl',
     # TVB growth and memory-limit requests, and the backends' answers
     'agx4_tvb.c': None,
-    'agx4_fw_g16_queue.c': r'tvb_grow|tvb_limit|pool_|job_prepare|'
-                           r'prepare_cmds',
+    'agx4_g16_vm.c': r'tvb_grow|pool_',
+    'agx4_g16_submit.c': r'tvb_limit',
+    'agx4_g16_prep.c': r'job_prepare|prepare_cmds',
     'agx4_g17p_pool.c': r'tvb_grow|tvb_limit|pool_',
     'agx4_g17p_prep.c': r'job_prepare|prepare_cmds|render_scratch',
 }
@@ -137,16 +140,20 @@ AFFINE = {
     'agx4_fw_g16.c': ['agx4_fw_layout_event', 'agx4_event', 'agx4_tvb'],
     'agx4_fw_g17p.c': ['agx4_fw_layout_event', 'agx4_event', 'agx4_tvb'],
     'agx4_tvb.c': ['agx4_tvb'],
-    'agx4_fw_g16_queue.c': ['agx4_tvb', 'agx4_fw_g16_submit*'],
+    'agx4_g16_vm.c': ['agx4_tvb', 'agx4_fw_g16_submit*'],
+    'agx4_g16_submit.c': ['agx4_tvb', 'agx4_fw_g16_submit*'],
+    'agx4_g16_prep.c': ['agx4_tvb', 'agx4_fw_g16_submit*'],
     'agx4_g17p_pool.c': ['agx4_tvb', 'agx4_fw_g17p_submit'],
     'agx4_g17p_prep.c': ['agx4_tvb', 'agx4_fw_g17p_submit'],
 }
 # Results made with another operator are not reused.
 OPERATOR = 2
-# Every suite, in three boots so that the long fault-injection suite runs
-# last and can be left out (--quick).
-FULL = ['agx4_[!f]*', 'agx4_f[!a]*', 'agx4_fault']
+# Every suite of the unit-test files, by name, one boot each (as make
+# kunit runs them), the long fault-injection suite last so that it can be
+# left out (--quick).
 FAULT = 'agx4_fault'
+FULL = sorted(suitelist.names(os.path.join(ROOT, DRV, 'tests')),
+              key=lambda n: n == FAULT)
 FILTER = 'speed>slow'
 # A kernel that prints nothing for this long is taken as hung.
 SILENCE = 180
@@ -741,7 +748,8 @@ def run_mutant(s, orig, msrc, mout, a, th, base, timeout, raw, lock):
     globs = list(AFFINE.get(s.unit, []))
     if s.alloc:
         globs.append(FAULT)
-    full = [g for g in FULL if g not in globs and
+    full = [g for g in FULL
+            if not any(fnmatch.fnmatchcase(g, x) for x in globs) and
             not (a.quick and g == FAULT)]
     r = {'tree': th, 'op': OPERATOR, 'line': s.line,
          'wait_s': round(lock.take())}
@@ -824,6 +832,12 @@ def main():
     ap.add_argument('--only', default='',
                     help='only sites whose key contains this')
     a = ap.parse_args()
+    # A renamed suite must not silently leave a unit's first boots empty.
+    stale = sorted({g for gs in AFFINE.values() for g in gs
+                    if not fnmatch.filter(FULL, g)})
+    if stale:
+        sys.exit('agx4 mutants: AFFINE names no suite for %s' %
+                 ', '.join(stale))
     build = os.path.realpath(a.build)
     units = select_units(a.units)
     equivs = read_equivalents()

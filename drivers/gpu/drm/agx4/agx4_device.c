@@ -16,10 +16,12 @@
 #include "agx4_device.h"
 #include "agx4_drv.h"
 #include "agx4_fw.h"
+#include "agx4_fw_gen.h"
 #include "agx4_fw_mem.h"
 #include "agx4_fw_boot.h"
 #include "agx4_fw_decode.h"
 #include "agx4_job.h"
+#include "agx4_recovery.h"
 #include "agx4_reset.h"
 #include "agx4_rtkit.h"
 #include "agx4_test_hooks.h"
@@ -223,7 +225,7 @@ static const struct agx4_init_step agx4_probe_steps[] = {
 	{ "firmware", agx4_fw_boot_init, agx4_fw_boot_fini },
 	{ "jobs", agx4_job_init, agx4_job_fini },
 	/* Restarts only once everything they restart is up. */
-	{ "reset", agx4_reset_init, agx4_reset_unplug },
+	{ "reset", agx4_recovery_init, agx4_reset_unplug },
 	{ "drm", drm_register_step, drm_unregister_step },
 };
 

@@ -26,8 +26,6 @@ struct agx4_queue_pool;
 struct agx4_reset;
 struct agx4_vm_pool;
 struct device;
-struct drm_file;
-struct drm_gem_object;
 
 /**
  * struct agx4_gpu_info - what the GPU says about itself
@@ -162,8 +160,6 @@ struct agx4_file {
 	struct agx4_gem_fw_pool *fw_objects;
 };
 
-void agx4_drv_close_object(struct drm_gem_object *obj, struct drm_file *file);
-
 /**
  * to_agx4_device() - the agx4 device of a DRM device
  * @drm: a DRM device created by agx4.
@@ -196,62 +192,6 @@ agx4_device_create_backend(struct device *dev, const struct agx4_dt_source *src,
 u32 agx4_device_read_sgx(struct agx4_device *adev, u32 offset);
 void agx4_device_write_sgx(struct agx4_device *adev, u32 offset, u32 value);
 void agx4_device_unplug(struct agx4_device *adev);
-
-/**
- * enum agx4_reset_cause - why the firmware is restarted
- * @AGX4_RESET_CRASH: a firmware instance crashed (the transport's crashed
- *	callback: RTKit's crash log).
- * @AGX4_RESET_FATAL: the firmware posted a fatal event (kind 4).
- * @AGX4_RESET_BAD_EVENT: the firmware posted an event agx4 cannot parse
- *	(an unknown kind, or a known one with impossible contents).
- * @AGX4_RESET_GPU_FAULT: a job timed out while the GPU's fault registers
- *	reported a fault.
- * @AGX4_RESET_BAD_CURSOR: the event ring's write cursor, which the firmware
- *	writes, is outside the ring.
- * @AGX4_RESET_BAD_CHANNEL: a work channel's read or done cursor, which the
- *	firmware writes, is outside the channel's ring.
- * @AGX4_RESET_BAD_CONTROL: a device-control channel's read cursor, which
- *	the firmware writes, is outside the channel's ring (seen when the host
- *	pushes a record).
- * @AGX4_RESET_BAD_STAMP: a G16 lane's firmware stamp or a G17P bank's done
- *	index, which the firmware writes, went backwards or past the last
- *	work published there.
- * @AGX4_RESET_NR_CAUSES: number of causes.
- */
-enum agx4_reset_cause {
-	AGX4_RESET_CRASH,
-	AGX4_RESET_FATAL,
-	AGX4_RESET_BAD_EVENT,
-	AGX4_RESET_GPU_FAULT,
-	AGX4_RESET_BAD_CURSOR,
-	AGX4_RESET_BAD_CHANNEL,
-	AGX4_RESET_BAD_STAMP,
-	AGX4_RESET_BAD_CONTROL,
-	AGX4_RESET_NR_CAUSES,
-};
-
-/**
- * struct agx4_reset_fault - what the GPU's fault registers say
- * @known: the generation has fault registers agx4 knows (G16).
- * @status: fault status/information.
- * @addr: faulting address.
- */
-struct agx4_reset_fault {
-	bool known;
-	u64 status;
-	u64 addr;
-};
-
-/* Recovery (agx4_reset.c), as the units it restarts call it. */
-void agx4_reset_schedule(struct agx4_device *adev,
-			 enum agx4_reset_cause cause, unsigned int inst,
-			 const void *rec, size_t len);
-bool agx4_reset_wanted(struct agx4_device *adev);
-int agx4_reset_enter(struct agx4_device *adev);
-void agx4_reset_read_lock(struct agx4_device *adev);
-void agx4_reset_exit(struct agx4_device *adev);
-void agx4_reset_read_fault(struct agx4_device *adev,
-			   struct agx4_reset_fault *f);
 
 #if IS_ENABLED(CONFIG_DRM_AGX4_KUNIT_TEST)
 int agx4_device_map_sgx(struct agx4_device *adev);

@@ -36,6 +36,7 @@
 #include "agx4_job.h"
 #include "agx4_of.h"
 #include "agx4_queue.h"
+#include "agx4_reset.h"
 #include "agx4_test_hooks.h"
 #include "agx4_vm.h"
 

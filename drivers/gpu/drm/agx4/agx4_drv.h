@@ -8,8 +8,11 @@
 struct drm_device;
 struct drm_driver;
 struct drm_file;
+struct drm_gem_object;
 
 extern const struct drm_driver agx4_drm_driver;
+
+void agx4_drv_close_object(struct drm_gem_object *obj, struct drm_file *file);
 
 #if IS_ENABLED(CONFIG_DRM_AGX4_KUNIT_TEST)
 #include <linux/types.h>

@@ -9,14 +9,13 @@
 
 #include <drm/drm_print.h>
 
-#include <kunit/visibility.h>
-
 #include "agx4_device.h"
 #include "agx4_engine.h"
 #include "agx4_fw.h"
 #include "agx4_fw_boot.h"
 #include "agx4_fw_queue.h"
 #include "agx4_rtkit.h"
+#include "agx4_test_hooks.h"
 #include "agx4_transport.h"
 
 /**
@@ -42,23 +41,24 @@
  * agx4_engine_init() - set up an engine
  * @e: the engine.
  * @fw: the firmware it submits to.
- * @chans: the work channels, each set up with agx4_work_chan_init().
- * @num_chans: entries of @chans; at most BITS_PER_LONG.
+ * @fifo: keep jobs waiting for room in order across queues
+ *	(&agx4_engine.fifo).
+ *
+ * The backend sets up its work channels with agx4_work_chan_init().
  */
 void agx4_engine_init(struct agx4_engine *e, struct agx4_fw_boot *fw,
-		      struct agx4_work_chan *chans, u32 num_chans)
+		      bool fifo)
 {
 	e->fw = fw;
 	spin_lock_init(&e->lock);
-	e->chans = chans;
-	e->num_chans = min_t(u32, num_chans, BITS_PER_LONG);
 	atomic_long_set(&e->bells.pending, 0);
 	atomic_long_set(&e->bells.lost, 0);
 	atomic_set(&e->bells.ctl, 0);
 	INIT_LIST_HEAD(&e->deferred);
 	e->pass = 0;
+	e->fifo = fifo;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_engine_init);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_engine_init);
 
 /**
  * agx4_work_chan_init() - describe a work channel
@@ -86,9 +86,11 @@ int agx4_work_chan_init(struct agx4_work_chan *wc, const char *name,
 	wc->sent = 0;
 	wc->read = 0;
 	wc->done = 0;
+	wc->read_at = 0;
+	wc->done_at = 0;
 	return 0;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_work_chan_init);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_work_chan_init);
 
 /*
  * Move *@seen, the messages firmware cursor @c has passed, to the cursor:
@@ -99,7 +101,7 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_work_chan_init);
  * what was published moves nothing.
  */
 static bool cursor_sync(const struct agx4_work_chan *wc,
-			const struct agx4_cursor *c, u64 *seen)
+			const struct agx4_cursor *c, u64 *seen, u32 *at_now)
 {
 	u32 n = wc->ch.entries, v = agx4_cursor_get(c);
 	u64 behind = wc->sent - *seen;
@@ -107,6 +109,7 @@ static bool cursor_sync(const struct agx4_work_chan *wc,
 
 	if (v >= n)
 		return false;
+	*at_now = v;
 	at = (wc->ch.head + n - (u32)(behind % n)) % n;
 	moved = (v + n - at) % n;
 	if (moved <= behind)
@@ -130,8 +133,8 @@ bool agx4_work_chan_sync(struct agx4_engine *e, struct agx4_work_chan *wc)
 	bool r, d;
 
 	lockdep_assert_held(&e->lock);
-	r = cursor_sync(wc, &wc->ch.read, &wc->read);
-	d = cursor_sync(wc, &wc->ch.done, &wc->done);
+	r = cursor_sync(wc, &wc->ch.read, &wc->read, &wc->read_at);
+	d = cursor_sync(wc, &wc->ch.done, &wc->done, &wc->done_at);
 	if (likely(r && d))
 		return true;
 	atomic_inc(&e->fw->bad_cursors);
@@ -140,7 +143,7 @@ bool agx4_work_chan_sync(struct agx4_engine *e, struct agx4_work_chan *wc)
 	agx4_reset_schedule(e->fw->adev, AGX4_RESET_BAD_CHANNEL, 0, NULL, 0);
 	return false;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_work_chan_sync);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_work_chan_sync);
 
 /**
  * agx4_work_chan_room() - may @n more messages go out on a channel
@@ -148,17 +151,27 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_work_chan_sync);
  * @wc: one of its channels.
  * @n: messages.
  *
+ * Outstanding is what the counts say, or what the cursors' ring distance
+ * behind the host's head says if that is more: a cursor the counts could
+ * not follow (one behind what it had passed) still holds the ring.
+ *
  * Return: true when both firmware cursors are sane and, with the @n
  * messages, no more than &agx4_work_chan.limit would be outstanding.
  */
 bool agx4_work_chan_room(struct agx4_engine *e, struct agx4_work_chan *wc,
 			 u32 n)
 {
+	u32 ents = wc->ch.entries, head = wc->ch.head;
+	u64 out;
+
 	if (!agx4_work_chan_sync(e, wc))
 		return false;
-	return wc->sent - min(wc->read, wc->done) + n <= wc->limit;
+	out = max3(wc->sent - min(wc->read, wc->done),
+		   (u64)((head + ents - wc->read_at) % ents),
+		   (u64)((head + ents - wc->done_at) % ents));
+	return out + n <= wc->limit;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_work_chan_room);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_work_chan_room);
 
 /**
  * agx4_work_chan_write() - write one message, not yet published
@@ -178,7 +191,7 @@ u64 agx4_work_chan_write(struct agx4_engine *e, struct agx4_work_chan *wc,
 	WARN_ON_ONCE(agx4_channel_write(&wc->ch, msg, len));
 	return wc->sent++;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_work_chan_write);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_work_chan_write);
 
 /**
  * agx4_work_chan_publish() - show the firmware the messages written
@@ -193,7 +206,7 @@ void agx4_work_chan_publish(struct agx4_engine *e, struct agx4_work_chan *wc)
 	lockdep_assert_held(&e->lock);
 	agx4_channel_publish(&wc->ch);
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_work_chan_publish);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_work_chan_publish);
 
 /**
  * agx4_work_chan_passed() - did the firmware read and finish a message
@@ -212,7 +225,7 @@ bool agx4_work_chan_passed(struct agx4_engine *e, struct agx4_work_chan *wc,
 		return false;
 	return wc->read > number && wc->done > number;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_work_chan_passed);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_work_chan_passed);
 
 /**
  * agx4_engine_progress_sane() - check a progress index the firmware wrote
@@ -250,27 +263,28 @@ bool agx4_engine_progress_sane(struct agx4_engine *e, const char *what,
 	agx4_reset_schedule(e->fw->adev, AGX4_RESET_BAD_STAMP, 0, NULL, 0);
 	return false;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_engine_progress_sane);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_engine_progress_sane);
 
 /**
- * agx4_engine_note_kick() - note work channels to kick
+ * agx4_engine_note_kick() - note doorbells to kick
  * @e: the engine.
- * @chans: bit n: work channel n, whose producer moved.
+ * @bells: bit n: the kick of group n / 3, pipe n % 3 (&agx4_doorbells).
  *
- * Called after the producers moved; agx4_engine_ring() kicks each once.
+ * Called after the producers of what they announce moved;
+ * agx4_engine_ring() rings each once.
  */
-void agx4_engine_note_kick(struct agx4_engine *e, unsigned long chans)
+void agx4_engine_note_kick(struct agx4_engine *e, unsigned long bells)
 {
-	if (!chans)
+	if (!bells)
 		return;
 	/*
 	 * The producers before the bits; pairs with the fully ordered
 	 * atomic_long_xchg() of agx4_engine_ring().
 	 */
 	smp_mb__before_atomic();
-	atomic_long_or(chans, &e->bells.pending);
+	atomic_long_or(bells, &e->bells.pending);
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_engine_note_kick);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_engine_note_kick);
 
 /**
  * agx4_engine_note_ctl() - note device-control doorbells to ring
@@ -279,10 +293,11 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_engine_note_kick);
  */
 void agx4_engine_note_ctl(struct agx4_engine *e, unsigned int n)
 {
+	/* The records before the count; pairs with agx4_engine_ring(). */
 	smp_mb__before_atomic();
 	atomic_add(n, &e->bells.ctl);
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_engine_note_ctl);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_engine_note_ctl);
 
 /**
  * agx4_engine_ring() - ring the doorbells noted, each once
@@ -290,14 +305,13 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_engine_note_ctl);
  *
  * Called with no lock of the engine or the job unit held, from any
  * context publication runs in (also the transport's receive path): it
- * never sleeps.  A crashed firmware is rung nothing.  Work channel n is
- * kicked as group n / 3, pipe n % 3; a kick the mailbox refuses is noted
- * in &agx4_doorbells.lost for agx4_engine_flush().
+ * never sleeps.  A crashed firmware is rung nothing.  A kick the mailbox
+ * refuses is noted in &agx4_doorbells.lost for agx4_engine_flush().
  */
 void agx4_engine_ring(struct agx4_engine *e)
 {
 	const struct agx4_fw_transport *t = &e->fw->adev->transport;
-	unsigned long chans;
+	unsigned long bells;
 	unsigned int c;
 	int n;
 	u64 msg;
@@ -312,8 +326,8 @@ void agx4_engine_ring(struct agx4_engine *e)
 	if (!atomic_long_read(&e->bells.pending))
 		return;
 	/* Fully ordered: the producers noted are seen before the kicks. */
-	chans = atomic_long_xchg(&e->bells.pending, 0);
-	for_each_set_bit(c, &chans, e->num_chans) {
+	bells = atomic_long_xchg(&e->bells.pending, 0);
+	for_each_set_bit(c, &bells, BITS_PER_LONG) {
 		if (test_bit(0, &e->fw->crashed) ||
 		    agx4_rtkit_msg_kick(c / 3, c % 3, &msg))
 			continue;
@@ -321,23 +335,23 @@ void agx4_engine_ring(struct agx4_engine *e)
 			atomic_long_or(BIT(c), &e->bells.lost);
 	}
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_engine_ring);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_engine_ring);
 
 /**
  * agx4_engine_defer_needed() - must a queue's next job wait its turn
  * @e: the engine.
  * @q: the queue.
  *
- * Return: true while an earlier job of @q waits for channel room: the
- * next one waits behind it.
+ * Return: true while an earlier job of @q (of any queue, for a @fifo
+ * engine) waits for channel room: the next one waits behind it.
  */
 bool agx4_engine_defer_needed(struct agx4_engine *e,
 			      const struct agx4_fw_queue *q)
 {
 	lockdep_assert_held(&e->lock);
-	return q->deferred;
+	return e->fifo ? !list_empty(&e->deferred) : q->deferred;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_engine_defer_needed);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_engine_defer_needed);
 
 /**
  * agx4_engine_defer() - make a job wait for channel room
@@ -351,7 +365,7 @@ void agx4_engine_defer(struct agx4_engine *e, struct agx4_fw_job *job)
 	job->deferred = true;
 	job->queue->deferred++;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_engine_defer);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_engine_defer);
 
 /**
  * agx4_engine_undefer() - a waiting job went out, or will never go
@@ -367,7 +381,25 @@ void agx4_engine_undefer(struct agx4_engine *e, struct agx4_fw_job *job)
 	job->deferred = false;
 	job->queue->deferred--;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_engine_undefer);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_engine_undefer);
+
+/**
+ * agx4_engine_flush_needed() - is there anything for agx4_engine_flush()
+ * @e: the engine.
+ *
+ * Without the engine's lock: for a caller that serialises every
+ * agx4_engine_defer() with this call (the job unit's device lock), so
+ * that a job deferred is seen; a refused kick noted meanwhile is seen at
+ * the next call at the latest.
+ *
+ * Return: true when a job waits or a kick was refused.
+ */
+bool agx4_engine_flush_needed(struct agx4_engine *e)
+{
+	return atomic_long_read(&e->bells.lost) ||
+	       !list_empty_careful(&e->deferred);
+}
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_engine_flush_needed);
 
 /**
  * agx4_engine_flush() - send what waits, while there is room
@@ -380,7 +412,8 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_engine_undefer);
  * Kicks refused earlier are noted again first.  Jobs are tried in the
  * order they were deferred; once one of a queue's jobs cannot go out,
  * the queue's later jobs are not tried in this flush, so a queue's work
- * goes out in order while other queues' work passes it.
+ * goes out in order while other queues' work passes it; a @fifo engine
+ * stops at the first job that cannot go out.
  */
 void agx4_engine_flush(struct agx4_engine *e,
 		       bool (*publish)(struct agx4_fw_job *job, void *arg),
@@ -395,26 +428,36 @@ void agx4_engine_flush(struct agx4_engine *e,
 	list_for_each_entry_safe(job, tmp, &e->deferred, defer_link) {
 		if (job->queue->blocked == e->pass)
 			continue;
-		if (publish(job, arg))
+		if (publish(job, arg)) {
 			agx4_engine_undefer(e, job);
-		else
-			job->queue->blocked = e->pass;
+			continue;
+		}
+		if (e->fifo)
+			break;
+		job->queue->blocked = e->pass;
 	}
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_engine_flush);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_engine_flush);
 
 /**
  * agx4_engine_drop_queue() - forget what of a queue waits
  * @e: the engine.
  * @q: a queue that was killed: what of its jobs waits never goes out.
+ * @dropped: optional; called for each job dropped, after it left the
+ *	list, under the lock.
  */
-void agx4_engine_drop_queue(struct agx4_engine *e, struct agx4_fw_queue *q)
+void agx4_engine_drop_queue(struct agx4_engine *e, struct agx4_fw_queue *q,
+			    void (*dropped)(struct agx4_fw_job *job))
 {
 	struct agx4_fw_job *job, *tmp;
 
 	lockdep_assert_held(&e->lock);
-	list_for_each_entry_safe(job, tmp, &e->deferred, defer_link)
-		if (job->queue == q)
-			agx4_engine_undefer(e, job);
+	list_for_each_entry_safe(job, tmp, &e->deferred, defer_link) {
+		if (job->queue != q)
+			continue;
+		agx4_engine_undefer(e, job);
+		if (dropped)
+			dropped(job);
+	}
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_engine_drop_queue);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_engine_drop_queue);

@@ -25,6 +25,8 @@ struct agx4_fw_queue;
  * @sent: messages published since boot.
  * @read: messages the firmware's read cursor has passed.
  * @done: messages its done cursor has passed.
+ * @read_at: the read cursor as last read (a ring index).
+ * @done_at: the done cursor as last read.
  *
  * The firmware's cursors are ring indices; the counts extend them to 64
  * bits, so that "has the firmware passed message n" has an answer that
@@ -36,13 +38,16 @@ struct agx4_work_chan {
 	u64 sent;
 	u64 read;
 	u64 done;
+	u32 read_at;
+	u32 done_at;
 };
 
 /**
  * struct agx4_doorbells - doorbells noted and not yet rung
- * @pending: work channels (bit n: channel n) to kick.
- * @lost: work channels whose kick the mailbox refused, to kick again at
- *	the next poll.
+ * @pending: kicks to ring; bit n: the kick of group n / 3, pipe n % 3
+ *	(the doorbell of work channel n, which a generation may ring for
+ *	more than one channel: G17P's render pipe starts TA and 3D).
+ * @lost: kicks the mailbox refused, to ring again after the next flush.
  * @ctl: device-control doorbells to ring.
  *
  * Lock-free: publication notes doorbells under &agx4_engine.lock, and
@@ -60,12 +65,13 @@ struct agx4_doorbells {
  * @lock: serialises publication, completion checks and the channels'
  *	counts across every queue of the device.  Taken with interrupts off
  *	(the completion scan runs from the event drain).
- * @chans: the work channels.
- * @num_chans: entries of @chans.
  * @bells: doorbells noted by publication, rung by agx4_engine_ring().
  * @deferred: jobs published by drm_sched whose messages wait for channel
  *	room, in publication order (&agx4_fw_job.defer_link); under @lock.
  * @pass: the number of the current flush of @deferred; under @lock.
+ * @fifo: jobs go out in the order drm_sched published them, across
+ *	queues (a generation whose messages carry numbers assigned at
+ *	publication); otherwise only each queue's own jobs keep their order.
  *
  * Each generation's submission state embeds one; the engine names no
  * generation type.  Publication, in every generation:
@@ -80,21 +86,22 @@ struct agx4_doorbells {
  *    next poll.
  *
  * A job whose messages find no room waits on @deferred; a queue's jobs
- * go out in order, so a job waits while an earlier one of its queue does,
- * but other queues' jobs pass it (agx4_engine_flush()).
+ * go out in order, so a job waits while an earlier one of its queue does;
+ * other queues' jobs pass it unless the engine keeps @fifo order
+ * (agx4_engine_flush()).
  */
 struct agx4_engine {
 	struct agx4_fw_boot *fw;
+	/* See the kernel-doc above: publication and completion checks. */
 	spinlock_t lock;
-	struct agx4_work_chan *chans;
-	u32 num_chans;
 	struct agx4_doorbells bells;
 	struct list_head deferred;
 	u64 pass;
+	bool fifo;
 };
 
 void agx4_engine_init(struct agx4_engine *e, struct agx4_fw_boot *fw,
-		      struct agx4_work_chan *chans, u32 num_chans);
+		      bool fifo);
 
 int agx4_work_chan_init(struct agx4_work_chan *wc, const char *name,
 			void *ring, u32 entry_size, u32 entries, u32 limit);
@@ -110,7 +117,7 @@ bool agx4_work_chan_passed(struct agx4_engine *e, struct agx4_work_chan *wc,
 bool agx4_engine_progress_sane(struct agx4_engine *e, const char *what,
 			       unsigned int index, u32 v, u32 *seen, u32 top);
 
-void agx4_engine_note_kick(struct agx4_engine *e, unsigned long chans);
+void agx4_engine_note_kick(struct agx4_engine *e, unsigned long bells);
 void agx4_engine_note_ctl(struct agx4_engine *e, unsigned int n);
 void agx4_engine_ring(struct agx4_engine *e);
 
@@ -118,9 +125,11 @@ bool agx4_engine_defer_needed(struct agx4_engine *e,
 			      const struct agx4_fw_queue *q);
 void agx4_engine_defer(struct agx4_engine *e, struct agx4_fw_job *job);
 void agx4_engine_undefer(struct agx4_engine *e, struct agx4_fw_job *job);
+bool agx4_engine_flush_needed(struct agx4_engine *e);
 void agx4_engine_flush(struct agx4_engine *e,
 		       bool (*publish)(struct agx4_fw_job *job, void *arg),
 		       void *arg);
-void agx4_engine_drop_queue(struct agx4_engine *e, struct agx4_fw_queue *q);
+void agx4_engine_drop_queue(struct agx4_engine *e, struct agx4_fw_queue *q,
+			    void (*dropped)(struct agx4_fw_job *job));
 
 #endif /* AGX4_ENGINE_H */

@@ -46,6 +46,8 @@ struct device;
  * @ctl_size: bytes of a device-control record.
  * @event_size: bytes of an event record.
  * @ring_entries: entries of a work, control or event ring.
+ * @work_limit: most messages outstanding on a work channel (published and
+ *	not both read and done), the next one included.
  * @trace_entries: entries of the trace ring.
  * @stamp_step: G16: what a lane's stamp advances by per work item.
  * @stamp_first: G16: the first stamp value of a TA, 3D and compute lane.
@@ -55,6 +57,7 @@ struct agx4_fw_chan_geom {
 	u32 ctl_size;
 	u32 event_size;
 	u32 ring_entries;
+	u32 work_limit;
 	u32 trace_entries;
 	u32 stamp_step;
 	u32 stamp_first[3];
@@ -263,12 +266,6 @@ struct agx4_fw_gen {
 	const struct agx4_fw_submit_ops *submit;
 };
 
-extern const struct agx4_fw_gen agx4_fw_g16;
-extern const struct agx4_fw_gen agx4_fw_g17p;
-
-const struct agx4_fw_gen *agx4_fw_gen_select(struct device *dev,
-					     const struct agx4_platform *plat);
-int agx4_fw_gen_list_builds(enum agx4_soc_id soc, char *buf, size_t len);
 u32 agx4_fw_stamp_value(const struct agx4_fw_gen *gen, unsigned int lane,
 			u32 ordinal);
 bool agx4_fw_stamp_reached(u32 stamp, u32 target);

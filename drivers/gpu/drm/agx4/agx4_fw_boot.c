@@ -23,6 +23,7 @@
 #include "agx4_fwif.h"
 #include "agx4_fw_obj.h"
 #include "agx4_fw_queue.h"
+#include "agx4_reset.h"
 #include "agx4_rtkit.h"
 #include "agx4_test_hooks.h"
 

@@ -18,6 +18,7 @@
 
 #include "agx4_device.h"
 #include "agx4_fw.h"
+#include "agx4_fw_build.h"
 #include "agx4_fw_decode.h"
 #include "agx4_fwif.h"
 #include "agx4_test_hooks.h"

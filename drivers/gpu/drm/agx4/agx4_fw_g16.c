@@ -17,6 +17,7 @@
 #include "agx4_fw.h"
 #include "agx4_fw_build.h"
 #include "agx4_fw_g16.h"
+#include "agx4_fw_g16_boot.h"
 #include "agx4_fwif_g16.h"
 #include "agx4_fwif_g16_power.h"
 #include "agx4_regs.h"
@@ -442,6 +443,8 @@ const struct agx4_fw_gen agx4_fw_g16 = {
 		.ctl_size = AGX4_FW_CTL_SIZE,
 		.event_size = AGX4_FW_EV_SIZE,
 		.ring_entries = AGX4_FW_RING_ENTRIES,
+		/* H: both cursors less than half a ring behind. */
+		.work_limit = AGX4_FW_RING_ENTRIES / 2 - 1,
 		.trace_entries = G16_TRACE_ENTRIES,
 		.stamp_step = G16_STAMP_STEP,
 		.stamp_first = G16_STAMP_FIRST,

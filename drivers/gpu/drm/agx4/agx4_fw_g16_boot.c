@@ -17,7 +17,6 @@
 #include "agx4_fw.h"
 #include "agx4_fw_boot.h"
 #include "agx4_fw_build.h"
-#include "agx4_fw_g16.h"
 #include "agx4_fw_g16_boot.h"
 #include "agx4_fw_g16_power.h"
 #include "agx4_fw_obj.h"
@@ -367,7 +366,7 @@ struct g16_boot {
 	struct agx4_fw_obj *gpu_zero[4];
 	struct agx4_fw_regwin_in wins[AGX4_FW_G16_NUM_WINDOWS];
 	/* Work channel 1, which carries the bootstrap barrier. */
-	struct agx4_channel work;
+	struct agx4_work_chan work;
 	/* Submission's shared state, once the barrier went through. */
 	struct agx4_fw_g16_sub sub;
 };
@@ -928,17 +927,19 @@ static int build_init_data(struct agx4_fw_boot *b, struct g16_boot *g)
 
 /* The host's view @ch of the work channel of @stage at @prio. */
 static int work_channel(struct agx4_fw_boot *b, struct g16_boot *g,
-			struct agx4_channel *ch, u32 stage, u32 prio)
+			struct agx4_work_chan *wc, u32 stage, u32 prio)
 {
 	struct agx4_device *adev = b->adev;
 	u32 a = stage * G16_CURSOR_STAGE_STRIDE + prio * G16_CURSOR_PRIO_STRIDE;
+	struct agx4_channel *ch = &wc->ch;
 	int ret;
 
-	ret = agx4_channel_init(ch, "work", g->bundle->cpu + G16_WORK_RINGS +
-				stage * G16_RING_STAGE_STRIDE +
-				(3 - prio) * G16_RING_PRIO_STRIDE,
-				adev->gen->chan.work_msg_size,
-				adev->gen->chan.ring_entries);
+	ret = agx4_work_chan_init(wc, "work", g->bundle->cpu + G16_WORK_RINGS +
+				  stage * G16_RING_STAGE_STRIDE +
+				  (3 - prio) * G16_RING_PRIO_STRIDE,
+				  adev->gen->chan.work_msg_size,
+				  adev->gen->chan.ring_entries,
+				  adev->gen->chan.work_limit);
 	if (ret)
 		return ret;
 	ch->read = (struct agx4_cursor){
@@ -1167,17 +1168,17 @@ static int submit_barrier(struct agx4_fw_boot *b, struct g16_boot *g)
 	if (ret)
 		return ret;
 	/* H: the reference sends the barrier only on an untouched channel. */
-	if (agx4_cursor_get(&g->work.read) || agx4_cursor_get(&g->work.done) ||
-	    agx4_cursor_get(&g->work.prod)) {
+	if (agx4_cursor_get(&g->work.ch.read) || agx4_cursor_get(&g->work.ch.done) ||
+	    agx4_cursor_get(&g->work.ch.prod)) {
 		drm_err(&b->adev->base, "G16 work channel 1 not empty before the barrier (%u/%u/%u)\n",
-			agx4_cursor_get(&g->work.read),
-			agx4_cursor_get(&g->work.done),
-			agx4_cursor_get(&g->work.prod));
+			agx4_cursor_get(&g->work.ch.read),
+			agx4_cursor_get(&g->work.ch.done),
+			agx4_cursor_get(&g->work.ch.prod));
 		return -EBUSY;
 	}
 	put_unaligned_le32(0, status_a(g) + G16_STATUS_A_10);
 	put_unaligned_le32(0, status_a(g) + G16_STATUS_A_18);
-	ret = agx4_channel_push(&g->work, &msg, sizeof(msg));
+	ret = agx4_channel_push(&g->work.ch, &msg, sizeof(msg));
 	if (ret)
 		return ret;
 	/*
@@ -1209,11 +1210,11 @@ static int submit_barrier(struct agx4_fw_boot *b, struct g16_boot *g)
 	if (!ret)
 		ret = read_poll_timeout(agx4_channel_consumed, done, done, 1000,
 					b->timeout_ms * 1000ull, false,
-					&g->work);
+					&g->work.ch);
 	if (ret)
 		drm_err(&b->adev->base, "G16 firmware did not take the bootstrap barrier: %d (channel %u/%u, queue %u)\n",
-			ret, agx4_cursor_get(&g->work.read),
-			agx4_cursor_get(&g->work.done), le32_to_cpu(ptr->read));
+			ret, agx4_cursor_get(&g->work.ch.read),
+			agx4_cursor_get(&g->work.ch.done), le32_to_cpu(ptr->read));
 	return ret;
 }
 
@@ -1228,17 +1229,20 @@ static int init_submission(struct agx4_fw_boot *b, struct g16_boot *g)
 	unsigned int i;
 	int ret;
 
-	spin_lock_init(&sub->lock);
-	INIT_LIST_HEAD(&sub->deferred);
+	/*
+	 * In publication order across queues: a message carries its work's
+	 * number, given at publication.
+	 */
+	agx4_engine_init(&sub->eng, b, true);
 	INIT_LIST_HEAD(&sub->lease_waiters);
 	INIT_LIST_HEAD(&sub->renders);
 	mutex_init(&sub->tvb_lock);
 	init_waitqueue_head(&sub->scene_wq);
 	spin_lock_init(&sub->fence_lock);
 	for (i = 0; i < AGX4_FW_NUM_WORK_CHANNELS; i++) {
-		struct agx4_channel *ch = &sub->chans[i];
+		struct agx4_channel *ch = &sub->chans[i].ch;
 
-		ret = work_channel(b, g, ch, i % 3, i / 3);
+		ret = work_channel(b, g, &sub->chans[i], i % 3, i / 3);
 		if (ret)
 			return ret;
 		ch->head = agx4_cursor_get(&ch->prod) % ch->entries;

@@ -3,8 +3,8 @@
  * Copyright 2026 The agx4 authors
  *
  * Between the G16 boot (agx4_fw_g16_boot.c), which builds the device-wide
- * objects, and the G16 submission backend (agx4_fw_g16_queue.c), which
- * uses them.
+ * objects, and the G16 submission backend (agx4_g16_*.c), which uses
+ * them.
  */
 #ifndef AGX4_FW_G16_BOOT_H
 #define AGX4_FW_G16_BOOT_H
@@ -16,29 +16,16 @@
 #include <linux/types.h>
 #include <linux/wait.h>
 
-#include "agx4_channel.h"
+#include "agx4_engine.h"
 #include "agx4_fwif.h"
 
 struct agx4_fw_boot;
 struct agx4_fw_obj;
+struct agx4_fw_regwin_in;
+struct agx4_platform;
 
 /* Render support leases: one per VM that renders (H: 57). */
 #define AGX4_FW_G16_SUPPORTS	57
-
-/**
- * struct agx4_fw_g16_count - a work channel's messages, counted in 64 bits
- * @sent: messages the host wrote since submission began.
- * @read: of them, those the firmware's read cursor passed.
- * @done: and its done cursor.
- *
- * The firmware's cursors are ring indices; these counts extend them, so a
- * message is compared by its number and never wraps.
- */
-struct agx4_fw_g16_count {
-	u64 sent;
-	u64 read;
-	u64 done;
-};
 
 struct g16_render_vm;
 
@@ -50,40 +37,30 @@ struct g16_render_vm;
  */
 struct agx4_fw_g16_sub {
 	/**
-	 * @lock: protects @chans, @counts, @deferred, @kick_pending,
-	 * @kick_lost, the publication counts, @events and the lease
-	 * waits.  Taken inside the job unit's
+	 * @eng: the submission engine: publication, the channels' counts,
+	 * doorbells and the jobs whose messages wait for ring room.  Its
+	 * lock (&agx4_engine.lock) also protects the publication counts,
+	 * @events and the lease waits; it is taken inside the job unit's
 	 * spinlock (the ops run under it), never around anything that
 	 * sleeps.
 	 */
-	spinlock_t lock;
+	struct agx4_engine eng;
 	/** @chans: the work channels, by firmware priority * 3 + stage. */
-	struct agx4_channel chans[AGX4_FW_NUM_WORK_CHANNELS];
-	/** @counts: per channel, its messages in 64 bits; under @lock. */
-	struct agx4_fw_g16_count counts[AGX4_FW_NUM_WORK_CHANNELS];
-	/** @deferred: jobs whose channel messages wait for ring room. */
-	struct list_head deferred;
-	/**
-	 * @kick_pending: bit c: the doorbell of channel c's (priority,
-	 * engine) is to be rung by the next kick.
-	 */
-	unsigned long kick_pending;
-	/** @kick_lost: the same, for doorbells the mailbox refused. */
-	unsigned long kick_lost;
+	struct agx4_work_chan chans[AGX4_FW_NUM_WORK_CHANNELS];
 	/** @compute_published: compute work items published so far. */
 	u64 compute_published;
 	/** @render_published: render work items (TA + 3D) published. */
 	u64 render_published;
-	/** @events: bit k: event lease k (ids 32 + 3k ..) is taken; @lock. */
+	/** @events: bit k: event lease k (ids 32 + 3k ..) is taken; &agx4_engine.lock. */
 	unsigned long events;
 	/**
 	 * @lease_waiters: jobs waiting for an event lease, oldest first;
-	 * protected by @lock.
+	 * protected by &agx4_engine.lock.
 	 */
 	struct list_head lease_waiters;
 	/**
 	 * @fence_lock: the lock of those jobs' wait fences; taken inside
-	 * @lock.
+	 * &agx4_engine.lock.
 	 */
 	spinlock_t fence_lock;
 	/**
@@ -93,7 +70,7 @@ struct agx4_fw_g16_sub {
 	wait_queue_head_t scene_wq;
 	/**
 	 * @going: the device is going (&agx4_fw_submit_ops.unplug): no job
-	 * waits for a lease or a scene slot any more; written under @lock.
+	 * waits for a lease or a scene slot any more; written under &agx4_engine.lock.
 	 */
 	bool going;
 	/** @compute_support: firmware address of the compute support. */
@@ -114,7 +91,7 @@ struct agx4_fw_g16_sub {
 	void *pb_table;
 	/**
 	 * @supports: bit n: render support lease n is a VM's; protected by
-	 * @lock.
+	 * &agx4_engine.lock.
 	 */
 	DECLARE_BITMAP(supports, AGX4_FW_G16_SUPPORTS);
 	/**
@@ -126,11 +103,25 @@ struct agx4_fw_g16_sub {
 	struct g16_render_vm *pools[AGX4_FW_G16_SUPPORTS];
 	/**
 	 * @renders: jobs with a render, published and not freed, for the
-	 * memory-limit report to find; protected by @lock.
+	 * memory-limit report to find; protected by &agx4_engine.lock.
 	 */
 	struct list_head renders;
 };
 
 struct agx4_fw_g16_sub *agx4_fw_g16_sub(struct agx4_fw_boot *b);
+
+/* The register windows hwdata lists (H). */
+#define AGX4_FW_G16_NUM_WINDOWS	18
+
+int agx4_fw_g16_boot(struct agx4_fw_boot *b);
+int agx4_fw_g16_build_operand_dir(void *buf, size_t size, u64 base,
+				  unsigned int buffers);
+#if IS_ENABLED(CONFIG_DRM_AGX4_KUNIT_TEST)
+int agx4_fw_g16_build_flist(void *buf, size_t size, u64 aux);
+int agx4_fw_g16_build_compute_support(void *buf, size_t size, u64 shared);
+int agx4_fw_g16_build_resume(void *buf, size_t size);
+int agx4_fw_g16_windows(const struct agx4_platform *plat, u64 base, u64 end,
+			struct agx4_fw_regwin_in *wins);
+#endif
 
 #endif /* AGX4_FW_G16_BOOT_H */

@@ -16,7 +16,7 @@
 #include <asm/byteorder.h>
 
 #include "agx4_fw.h"
-#include "agx4_fw_g16.h"
+#include "agx4_fw_g16_work.h"
 #include "agx4_fw_work.h"
 #include "agx4_fwif_g16.h"
 #include "agx4_regs.h"

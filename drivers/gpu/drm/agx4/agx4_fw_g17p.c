@@ -17,6 +17,8 @@
 #include "agx4_fw.h"
 #include "agx4_fw_build.h"
 #include "agx4_fw_g17p.h"
+#include "agx4_fw_g17p_boot.h"
+#include "agx4_fw_g17p_work.h"
 #include "agx4_fwif_g17p.h"
 #include "agx4_fwif_g17p_power.h"
 #include "agx4_regs.h"
@@ -546,6 +548,8 @@ const struct agx4_fw_gen agx4_fw_g17p = {
 		.ctl_size = AGX4_FW_CTL_SIZE,
 		.event_size = AGX4_FW_EV_SIZE,
 		.ring_entries = AGX4_FW_RING_ENTRIES,
+		/* As full as the ring takes (L: no reference limits it). */
+		.work_limit = AGX4_FW_RING_ENTRIES - 1,
 		.trace_entries = G17P_TRACE_ENTRIES,
 	},
 	.tvb = { .initial_blocks = 8, .growth_blocks = 10, .max_blocks = 2048 },

@@ -2,8 +2,9 @@
 /*
  * Copyright 2026 The agx4 authors
  *
- * Between the G17P descriptor (agx4_fw_g17p.c) and its work builders
- * (agx4_fw_g17p_work.c).
+ * The G17P generation (agx4_fw_g17p.c).  Until the G17P submission
+ * backend (agx4_fw_g17p_queue.c) has headers of its own, its descriptor
+ * is declared here too.
  */
 #ifndef AGX4_FW_G17P_H
 #define AGX4_FW_G17P_H
@@ -11,23 +12,12 @@
 #include "agx4_fw_build.h"
 #include "agx4_fw_work.h"
 
-struct agx4_fw_boot;
+struct agx4_fw_gen;
 struct agx4_fw_submit_ops;
 
-extern const struct agx4_fw_item agx4_fw_g17p_render_objs[4];
-extern const struct agx4_fw_item agx4_fw_g17p_compute_objs[2];
+extern const struct agx4_fw_gen agx4_fw_g17p;
 
 /* The submission backend (agx4_g17p_submit.c). */
 extern const struct agx4_fw_submit_ops agx4_fw_g17p_submit;
-
-int agx4_fw_g17p_build_render(const struct agx4_render_desc *d,
-			      const struct agx4_fw_render_in *in,
-			      const struct agx4_fw_buf *bufs);
-int agx4_fw_g17p_build_compute(const struct agx4_compute_desc *d,
-			       const struct agx4_fw_compute_in *in,
-			       const struct agx4_fw_buf *bufs);
-int agx4_fw_g17p_boot(struct agx4_fw_boot *b);
-int agx4_fw_g17p_build_optional(const struct agx4_fw_optional_in *in,
-				void *buf, size_t size);
 
 #endif /* AGX4_FW_G17P_H */

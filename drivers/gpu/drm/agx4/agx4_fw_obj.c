@@ -25,7 +25,8 @@
  * it) with an unmapped 16 KiB guard page after it (an overrun by the
  * firmware faults instead of corrupting a neighbour), maps it with the
  * attributes of its class, maps it for the CPU write-combined (no CPU
- * cache maintenance is ever needed), and calls its init callback.
+ * cache maintenance is ever needed), and hands it back zeroed (or filled
+ * once by the caller's callback).
  *
  * ============ ================= =============================
  * class        firmware mapping  use
@@ -38,11 +39,12 @@
  * EXTERNAL_RO  RO, uncached      others' pages the firmware reads
  * ============ ================= =============================
  *
- * The registry of objects is what a firmware restart uses:
- * agx4_fw_obj_heap_reinit() zeroes every owned object and runs its init
- * callback again, so shared memory is rebuilt as at first boot.  An
- * object can also be aliased into another address space (context 0 or a
- * client VM) with agx4_fw_obj_alias(); aliases go with the object.
+ * Nothing here survives a firmware restart: the restart frees everything
+ * the boot made and boots again from scratch, allocating and building
+ * every object anew (see the recovery unit), so an object is never
+ * rebuilt in place.  An object can also be aliased into another address
+ * space (context 0 or a client VM) with agx4_fw_obj_alias(); aliases go
+ * with the object.
  */
 
 #define CHUNK		AGX4_UAT_PAGE_SIZE
@@ -194,7 +196,6 @@ err:
 static struct agx4_fw_obj *obj_create(struct agx4_fw_obj_heap *fwm, u64 size,
 				      enum agx4_fw_obj_class class,
 				      phys_addr_t pa, const phys_addr_t *pas,
-				      agx4_fw_obj_init_fn init, void *priv,
 				      u64 at, bool guard)
 {
 	bool owned = class <= AGX4_FW_OBJ_RO;
@@ -210,8 +211,6 @@ static struct agx4_fw_obj *obj_create(struct agx4_fw_obj_heap *fwm, u64 size,
 	obj->size = ALIGN(size, CHUNK);
 	obj->class = class;
 	obj->pa = pa;
-	obj->init = init;
-	obj->priv = priv;
 	INIT_LIST_HEAD(&obj->aliases);
 
 	if (owned) {
@@ -247,9 +246,6 @@ static struct agx4_fw_obj *obj_create(struct agx4_fw_obj_heap *fwm, u64 size,
 		goto err_node;
 	list_add_tail(&obj->link, &fwm->objects);
 	mutex_unlock(&fwm->lock);
-
-	if (obj->init)
-		obj->init(obj, obj->priv);
 	return obj;
 
 err_node:
@@ -267,8 +263,7 @@ err_free:
  * @fwm: the address space.
  * @size: bytes, rounded up to 16 KiB.
  * @class: %AGX4_FW_OBJ_PRIVATE, %AGX4_FW_OBJ_SHARED or %AGX4_FW_OBJ_RO.
- * @init: fills the zeroed object, now and after each firmware restart;
- *	may be NULL.
+ * @init: fills the zeroed object once, before it is returned; may be NULL.
  * @priv: argument of @init.
  *
  * Return: the object, ERR_PTR(-EINVAL) for a bad size or class, -ENOSPC
@@ -278,9 +273,14 @@ struct agx4_fw_obj *agx4_fw_obj_create(struct agx4_fw_obj_heap *fwm, u64 size,
 				       enum agx4_fw_obj_class class,
 				       agx4_fw_obj_init_fn init, void *priv)
 {
+	struct agx4_fw_obj *obj;
+
 	if (class > AGX4_FW_OBJ_RO)
 		return ERR_PTR(-EINVAL);
-	return obj_create(fwm, size, class, 0, NULL, init, priv, 0, true);
+	obj = obj_create(fwm, size, class, 0, NULL, 0, true);
+	if (!IS_ERR(obj) && init)
+		init(obj, priv);
+	return obj;
 }
 EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_obj_create);
 
@@ -306,7 +306,7 @@ struct agx4_fw_obj *agx4_fw_obj_create_at(struct agx4_fw_obj_heap *fwm,
 	    va < fwm->base || size > fwm->size ||
 	    va - fwm->base > fwm->size - size)
 		return ERR_PTR(-EINVAL);
-	return obj_create(fwm, size, class, 0, NULL, NULL, NULL, va, false);
+	return obj_create(fwm, size, class, 0, NULL, va, false);
 }
 EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_obj_create_at);
 
@@ -328,7 +328,7 @@ struct agx4_fw_obj *agx4_fw_obj_map_phys(struct agx4_fw_obj_heap *fwm,
 	    !size || !IS_ALIGNED(pa | size, CHUNK) ||
 	    (pa + size - 1) >> fwm->uat->geom->oa_bits)
 		return ERR_PTR(-EINVAL);
-	return obj_create(fwm, size, class, pa, NULL, NULL, NULL, 0, true);
+	return obj_create(fwm, size, class, pa, NULL, 0, true);
 }
 EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_obj_map_phys);
 
@@ -386,7 +386,7 @@ struct agx4_fw_obj *agx4_fw_obj_map_pages_at(struct agx4_fw_obj_heap *fwm,
 		if (!IS_ALIGNED(pas[i], CHUNK) ||
 		    pas[i] >> fwm->uat->geom->oa_bits)
 			return ERR_PTR(-EINVAL);
-	return obj_create(fwm, n * CHUNK, class, 0, pas, NULL, NULL, va,
+	return obj_create(fwm, n * CHUNK, class, 0, pas, va,
 			  true);
 }
 EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_obj_map_pages_at);
@@ -454,28 +454,6 @@ void agx4_fw_obj_destroy(struct agx4_fw_obj *obj)
 	kfree(obj);
 }
 EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_obj_destroy);
-
-/**
- * agx4_fw_obj_heap_reinit() - rebuild every firmware object for a restart
- * @fwm: the address space; the firmware must be stopped.
- *
- * Zeroes every owned object and runs its init callback, in creation order.
- */
-void agx4_fw_obj_heap_reinit(struct agx4_fw_obj_heap *fwm)
-{
-	struct agx4_fw_obj *obj;
-
-	mutex_lock(&fwm->lock);
-	list_for_each_entry(obj, &fwm->objects, link) {
-		if (!obj->cpu)
-			continue;
-		memset(obj->cpu, 0, obj->size);
-		if (obj->init)
-			obj->init(obj, obj->priv);
-	}
-	mutex_unlock(&fwm->lock);
-}
-EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_obj_heap_reinit);
 
 /**
  * agx4_fw_obj_heap_fini() - tear down a firmware address space

@@ -48,8 +48,7 @@ struct agx4_fw_obj;
  * @obj: the object, zeroed.
  * @priv: what was given at creation.
  *
- * Called when the object is created and again after every firmware
- * restart, so shared memory can be rebuilt from scratch.
+ * Called once, by agx4_fw_obj_create(), before the object is returned.
  */
 typedef void (*agx4_fw_obj_init_fn)(struct agx4_fw_obj *obj, void *priv);
 
@@ -75,10 +74,6 @@ struct agx4_fw_obj {
 	phys_addr_t pa;
 	/** @pas: or, per 16 KiB chunk, the addresses of not-owned pages. */
 	phys_addr_t *pas;
-	/** @init: refills the object; may be NULL (left zeroed). */
-	agx4_fw_obj_init_fn init;
-	/** @priv: argument of @init. */
-	void *priv;
 	/** @link: on &agx4_fw_obj_heap.objects, under &agx4_fw_obj_heap.lock. */
 	struct list_head link;
 	/** @aliases: other mappings of the object, under &agx4_fw_obj_heap.lock. */
@@ -125,7 +120,6 @@ struct agx4_fw_obj *agx4_fw_obj_map_pages_at(struct agx4_fw_obj_heap *fwm,
 					     u64 n,
 					     enum agx4_fw_obj_class class);
 void agx4_fw_obj_destroy(struct agx4_fw_obj *obj);
-void agx4_fw_obj_heap_reinit(struct agx4_fw_obj_heap *fwm);
 int agx4_fw_obj_alias(struct agx4_fw_obj *obj, struct agx4_uat *uat, u64 va,
 		      const struct agx4_uat_prot *prot);
 

@@ -9,6 +9,9 @@
 #include <linux/list.h>
 #include <linux/types.h>
 
+/* A backend that finds the firmware's words impossible restarts it. */
+#include "agx4_reset.h"
+
 struct agx4_cmdbuf;
 struct agx4_device;
 struct agx4_fw_ctl;

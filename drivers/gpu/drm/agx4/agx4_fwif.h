@@ -657,9 +657,6 @@ AGX4_FW_CHECK_FIELDS(struct agx4_fw_reg, 12, AGX4_FW_REG_FIELDS);
 #define AGX4_FW_EV_RECEIPT		13
 #define AGX4_FW_EV_SIZE			0x48
 
-extern const struct agx4_fw_layout agx4_fw_common_layouts[];
-extern const unsigned int agx4_fw_num_common_layouts;
-
 /*
  * Event 4, a fatal firmware condition.
  *

@@ -11,6 +11,8 @@
 #define AGX4_FWIF_G16_H
 
 #include <linux/bits.h>
+#include <linux/build_bug.h>
+#include <linux/sizes.h>
 
 #include "agx4_fwif.h"
 
@@ -1834,5 +1836,271 @@ AGX4_FW_CHECK_FIELDS(struct g16_resume, 0x40, G16_RESUME_FIELDS);
 #define G16_RC_9C8		{ 64, 64, 2 }
 #define G16_RC_E28		3
 #define G16_RC_E2C		1
+
+/*
+ * The submission arenas (agx4_g16_*.c): the blocks the G16 backend lays
+ * out in the firmware heap and in a VM, and the values every work of a
+ * kind carries.
+ */
+/* The queue block: three lanes and what they share. */
+#define G16_Q_SIZE		0x24000
+#define G16_Q_LANE		0xc000
+#define G16_Q_POINTERS		0x4000
+#define G16_Q_RING		0x8000
+#define G16_Q_JOB_LIST		0x4100
+#define G16_Q_CONTEXT		0x4140
+/* H: UUID = (record - heap base) >> 14, + 2. */
+#define G16_Q_UUID_SHIFT	14
+#define G16_Q_UUID_BIAS		2
+#define G16_LANES		3
+
+/* Event ids: lease k gives G16_EVENT_FIRST + 3k + stage (M). */
+#define G16_EVENT_FIRST		32
+#define G16_EVENT_LEASES	32
+
+/* Room rules (H): both halves of a ring are never in use at once. */
+#define G16_RING_HALF		(G16_QUEUE_RING_ITEMS / 2)
+#define G16_CHAN_HALF		(AGX4_FW_RING_ENTRIES / 2)
+
+/* A compute command's object: Work storage, then its scratch lease. */
+#define G16_CW_SIZE		0x8000
+#define G16_CW_MS		0x1000
+#define G16_CW_NOTIFIER		0x1400
+#define G16_CW_PROF		0x1700
+#define G16_CW_USER_TS		0x17c0
+#define G16_CW_THRESHOLD	0x1800
+#define G16_CW_DEPS		0x1900
+#define G16_CW_ENTRY		0x1a00
+#define G16_CW_SAVE		0x2000
+#define G16_CW_DRIVER_STAMP	0x4000
+#define G16_CS_SIZE		0x24000
+#define G16_CS_MARKER		0x20000
+/* H: the GPU alias window of compute Work storage, one per heap byte. */
+#define G16_COMPUTE_ALIAS	0x7100000000ull
+#define G16_ALIAS_WINDOW	0x100000000ull
+
+/*
+ * A render command's Work storage (0x1c000): notifier and count array,
+ * work items, preludes with the dependency items after them,
+ * microsequences, the firmware's shared tails and the driver stamps.
+ */
+#define G16_RW_SIZE		0x1c000
+#define G16_RW_PROF		0x100
+#define G16_RW_NOTIFIER		0x200
+#define G16_RW_COUNT		0x300
+#define G16_RW_TA		0x2940
+#define G16_RW_TA_PRELUDE	0x4000
+#define G16_RW_TA_MS		0x6340
+#define G16_RW_3D		0x9b40
+#define G16_RW_3D_PRELUDE	0xc000
+#define G16_RW_3D_MS		0xd680
+#define G16_RW_TA_TAIL		0x10000
+#define G16_RW_3D_TAIL		0x14000
+#define G16_RW_TA_DSTAMP	0x18000
+#define G16_RW_3D_DSTAMP	0x18040
+/* H: render Work is mapped for the GPU in this window (context 0, VM). */
+#define G16_RENDER_ALIAS	0x7200000000ull
+/*
+ * The range of every VM that holds the compute namespace and both alias
+ * windows, which the user must not bind (the fork's layout leaves it free).
+ */
+#define G16_VM_RESERVED		0x7000000000ull
+#define G16_VM_RESERVED_SIZE	0x300000000ull
+
+/*
+ * A VM's render objects in its kernel carve-out (agx4's layout; the
+ * firmware learns every address from host-written records): the operand
+ * directory, table and 24 buffers of its render support, the TVB page
+ * list, the pool-slot page, room for the pool's most blocks, then the
+ * per-render scratch arena.  All of it stays inside the 4 GiB TA window.
+ */
+#define G16_VM_DIR		0x0
+#define G16_VM_TABLE		0x20000
+#define G16_VM_BUFS		0x40000
+#define G16_VM_PAGES		0x3100000
+#define G16_VM_SLOTS		0x3120000
+#define G16_VM_BLOCKS		0x3128000
+#define G16_VM_SCRATCH		0x6500000
+#define G16_RENDER_BUFFERS	24
+#define G16_RENDER_DIR_SIZE	0x18000
+#define G16_RENDER_DIR_ENTRIES	0x80000
+#define G16_RENDER_TABLE_STRIDE	0x40
+#define G16_RENDER_TABLE_TAG	BIT_ULL(61)
+#define G16_RENDER_TABLE_QWORDS	(G16_RENDER_BUFFERS * G16_RENDER_TABLE_STRIDE / 8)
+/* The support's shared-state word: render Works published (+2 each). */
+#define G16_SUPPORT_SHARED	0x1000
+#define G16_SUPPORT_SIZE	0x4000
+/* Support lease n: identity and private-memory slot 3 + n (H). */
+#define G16_SUPPORT_ID_BASE	3
+
+/* The TVB pool object (firmware-private): its parts. */
+#define G16_TVB_SIZE		0x24000
+#define G16_TVB_SCENES		0x4000
+#define G16_TVB_CONTROL		0x8000
+#define G16_TVB_SCENE_LIST	0xc000
+#define G16_TVB_COUNTER		0x10000
+#define G16_TVB_BLOCK_LIST	0x14000
+/* +0x20000: unused (the empty buffer is the device's). */
+#define G16_TVB_PAGES_SIZE	0x1c000
+#define G16_PB_DESC_SIZE	16
+
+/*
+ * The most blocks a pool holds (H: the reference's G16 maximum, 11 + 32
+ * growths of 10), which the carve-out and the pool's lists have room
+ * for; and the growths a pool records, 32 of the default 10 blocks.  A
+ * pool grown in smaller steps (tvb_max_blocks raised between requests)
+ * is refused growth once they are used.
+ */
+#define G16_TVB_MAX_BLOCKS	331
+#define G16_TVB_MAX_GROWTHS	32
+
+/* Scene slots a pool leases to renders in flight (H). */
+#define G16_SCENE_RECORD	0x80
+#define G16_RECORD_INDEX	0x80001
+#define G16_RECORD_INDEX_STEP	4
+
+/* Per-render scratch: pages after tilemap and TPC (H). */
+#define G16_RS_DEFLAKE		0x4000
+#define G16_RS_DEFLAKE_2	0x20
+#define G16_RS_DEFLAKE_1	0x2a0
+#define G16_RS_TA_STATUS	(0x8000 + 0x240)
+#define G16_RS_3D_STATUS	(0xc000 + 0x2c0)
+#define G16_RS_AUX_FB		0x10000
+#define G16_RS_PAGES		5
+#define G16_RS_LAYERED_META	0x100
+
+/* Constants of every render (H: the reference's SUBMIT translation). */
+#define G16_TA_UUID		0x900a6bb
+#define G16_3D_UUID		0x900a6ba
+#define G16_TA_LIFECYCLE	0x08009f520900a6bbull
+#define G16_3D_LIFECYCLE	0x08009f520900a6baull
+#define G16_TA_WORK_STAMP	0x120
+#define G16_3D_WORK_STAMP	0x121
+#define G16_TA_GATE		0xa900400020ull
+#define G16_3D_GATE		0xd500400020ull
+#define G16_COMPLETION		4
+#define G16_AUX_FB_FLAGS	0xc000
+#define G16_AUX_FB_PAGES	0x100000
+#define G16_TA_STATS		0x2684
+#define G16_3D_STATS		0x32c8
+
+/* The device-control channel's cursors: idle when both equal the producer. */
+#define G16_SGX_CTL_READ	0xd640c0
+#define G16_SGX_CTL_DONE	0xd640c8
+#define G16_SGX_CTL_PROD	0xd60060
+
+/* Dependency items a command can need: one per subqueue. */
+#define G16_MAX_DEPS		2
+#define G16_DEP_SIZE		0x40
+
+/* Doorbell engines: render (TA and 3D together) and compute (H). */
+#define G16_ENGINE_RENDER	0
+#define G16_ENGINE_COMPUTE	2
+
+/* The head word of a channel message. */
+#define G16_MSG_EVENT_SHIFT	16
+#define G16_MSG_FIRST		BIT(24)
+
+/*
+ * The arenas above are agx4's layout of what the firmware learns from
+ * host-written records; these checks keep every part inside its object
+ * and clear of the next part.
+ */
+/* The queue block: a lane's record and private area, pointers and ring. */
+static_assert(G16_LANES * G16_Q_LANE == G16_Q_SIZE);
+static_assert(sizeof(struct g16_queue) + G16_QUEUE_PRIVATE_SIZE <=
+	      G16_Q_POINTERS);
+static_assert(G16_Q_POINTERS + sizeof(struct g16_pointers) <=
+	      G16_Q_JOB_LIST);
+static_assert(G16_Q_JOB_LIST + sizeof(struct agx4_fw_job_list) <=
+	      G16_Q_CONTEXT);
+static_assert(G16_Q_CONTEXT + sizeof(struct g16_queue_context) <=
+	      G16_Q_POINTERS + G16_LANE_STAMP);
+static_assert(G16_Q_POINTERS + G16_LANE_STAMP + sizeof(__le32) <=
+	      G16_Q_RING);
+static_assert(G16_Q_RING + G16_QUEUE_RING_ITEMS * sizeof(__le64) <=
+	      G16_Q_LANE);
+/* Compute Work storage, in the order of its parts. */
+static_assert(sizeof(struct g16_compute_work) <= G16_CW_MS);
+static_assert(G16_CW_MS + sizeof(struct g16_compute_ms) <= G16_CW_NOTIFIER);
+static_assert(G16_CW_NOTIFIER + sizeof(struct g16_compute_notifier) <=
+	      G16_CW_PROF);
+static_assert(G16_CW_PROF + 2 * sizeof(__le64) <= G16_CW_USER_TS);
+static_assert(G16_CW_USER_TS + sizeof(struct g16_ts_pair) <=
+	      G16_CW_THRESHOLD);
+static_assert(G16_CW_THRESHOLD + sizeof(__le32) <= G16_CW_DEPS);
+static_assert(sizeof(struct g16_barrier) == G16_DEP_SIZE);
+static_assert(G16_CW_DEPS + G16_MAX_DEPS * G16_DEP_SIZE <= G16_CW_ENTRY);
+static_assert(G16_CW_ENTRY + sizeof(struct g16_cdm_entry) <= G16_CW_SAVE);
+static_assert(G16_CW_SAVE < G16_CW_DRIVER_STAMP);
+static_assert(G16_CW_DRIVER_STAMP + sizeof(__le32) <= G16_CW_SIZE);
+static_assert(G16_CS_MARKER < G16_CS_SIZE);
+/* Render Work storage: a prelude, then up to G16_MAX_DEPS items. */
+static_assert(G16_RW_PROF + 4 * sizeof(__le64) <= G16_RW_NOTIFIER);
+static_assert(G16_RW_NOTIFIER + sizeof(struct g16_event_control) <=
+	      G16_RW_COUNT);
+static_assert(G16_RW_COUNT + sizeof(__le32) <= G16_RW_TA);
+static_assert(G16_RW_TA + sizeof(struct g16_ta_work) <= G16_RW_TA_PRELUDE);
+static_assert(sizeof(struct g16_ta_prelude) <= G16_DEP_SIZE);
+static_assert(G16_RW_TA_PRELUDE + (1 + G16_MAX_DEPS) * G16_DEP_SIZE <=
+	      G16_RW_TA_MS);
+static_assert(G16_RW_TA_MS + sizeof(struct g16_ta_ms) <= G16_RW_3D);
+static_assert(G16_RW_3D + sizeof(struct g16_frag_work) <=
+	      G16_RW_3D_PRELUDE);
+static_assert(G16_RW_3D_PRELUDE + (1 + G16_MAX_DEPS) * G16_DEP_SIZE <=
+	      G16_RW_3D_MS);
+static_assert(G16_RW_3D_MS + sizeof(struct g16_frag_ms) <= G16_RW_TA_TAIL);
+static_assert(G16_RW_TA_TAIL < G16_RW_3D_TAIL);
+static_assert(G16_RW_3D_TAIL < G16_RW_TA_DSTAMP);
+static_assert(G16_RW_TA_DSTAMP + sizeof(__le32) <= G16_RW_3D_DSTAMP);
+static_assert(G16_RW_3D_DSTAMP + sizeof(__le32) <= G16_RW_SIZE);
+/* The compute namespace and both alias windows, in that order. */
+static_assert(G16_COMPUTE_DIRECTORY + G16_COMPUTE_DIRECTORY_SIZE <=
+	      G16_COMPUTE_BUFFERS);
+static_assert(G16_COMPUTE_BUFFERS + G16_COMPUTE_NUM_BUFFERS *
+	      G16_OPERAND_BUFFER_STRIDE <= G16_COMPUTE_ALIAS);
+static_assert(G16_VM_RESERVED <= G16_COMPUTE_DIRECTORY);
+static_assert(G16_COMPUTE_ALIAS + G16_ALIAS_WINDOW <= G16_RENDER_ALIAS);
+static_assert(G16_RENDER_ALIAS + G16_ALIAS_WINDOW <=
+	      G16_VM_RESERVED + G16_VM_RESERVED_SIZE);
+/* The kernel carve-out, inside the 4 GiB TA window. */
+static_assert(G16_VM_DIR + G16_RENDER_DIR_SIZE <= G16_VM_TABLE);
+static_assert(G16_VM_TABLE + G16_RENDER_TABLE_QWORDS * sizeof(__le64) <=
+	      G16_VM_BUFS);
+static_assert(G16_VM_BUFS + G16_RENDER_BUFFERS * G16_OPERAND_BUFFER_STRIDE <=
+	      G16_VM_PAGES);
+static_assert(G16_VM_PAGES + G16_TVB_PAGES_SIZE <= G16_VM_SLOTS);
+static_assert(G16_VM_SLOTS < G16_VM_BLOCKS);
+static_assert(G16_VM_BLOCKS + G16_TVB_MAX_BLOCKS * G16_TVB_BLOCK_STRIDE <=
+	      G16_VM_SCRATCH);
+static_assert(G16_VM_SCRATCH < SZ_4G);
+/* The support lease page and the TVB pool object. */
+static_assert(sizeof(struct g16_support) <= G16_SUPPORT_SHARED);
+static_assert(G16_SUPPORT_SHARED + sizeof(__le32) <= G16_SUPPORT_SIZE);
+static_assert(sizeof(struct g16_bm) <= G16_TVB_SCENES);
+static_assert(G16_TVB_SCENES + G16_SCENE_SLOTS * G16_SCENE_RECORD <=
+	      G16_TVB_CONTROL);
+static_assert(G16_TVB_CONTROL + sizeof(struct g16_block_control) <=
+	      G16_TVB_SCENE_LIST);
+static_assert(G16_TVB_SCENE_LIST < G16_TVB_COUNTER);
+static_assert(G16_TVB_COUNTER < G16_TVB_BLOCK_LIST);
+static_assert(G16_TVB_BLOCK_LIST + G16_TVB_MAX_BLOCKS *
+	      sizeof(struct g16_block_entry) <= G16_TVB_SIZE);
+/* Per-render scratch after tilemap and TPC, in the order of its parts. */
+static_assert(G16_RS_LAYERED_META < G16_RS_DEFLAKE);
+static_assert(G16_RS_DEFLAKE + G16_RS_DEFLAKE_1 < G16_RS_TA_STATUS);
+static_assert(G16_RS_TA_STATUS < G16_RS_3D_STATUS);
+static_assert(G16_RS_3D_STATUS < G16_RS_AUX_FB);
+/* A render's identities: each stage's UUID is its lifecycle's low word. */
+static_assert((G16_TA_LIFECYCLE & 0xffffffff) == G16_TA_UUID);
+static_assert((G16_3D_LIFECYCLE & 0xffffffff) == G16_3D_UUID);
+/* The device-control channel's cursor words, as the channel table's. */
+static_assert((G16_SGX_CTL_READ & 0xfff) == G16_CONTROL_CURSOR);
+static_assert(G16_SGX_CTL_READ + G16_CURSOR_DONE == G16_SGX_CTL_DONE);
+static_assert((G16_SGX_CTL_PROD & 0xfff) == G16_CONTROL_PRODUCER);
+/* A message's head word: ring index, event id and first flag apart. */
+static_assert(G16_QUEUE_RING_ITEMS <= (1 << G16_MSG_EVENT_SHIFT));
+static_assert((G16_EVENT_FIRST + 3 * G16_EVENT_LEASES) <=
+	      (G16_MSG_FIRST >> G16_MSG_EVENT_SHIFT));
 
 #endif /* AGX4_FWIF_G16_H */

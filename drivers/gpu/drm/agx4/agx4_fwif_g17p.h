@@ -1657,6 +1657,12 @@ AGX4_FW_CHECK_FIELDS(struct g17p_pool_state, 8, G17P_POOL_STATE_FIELDS);
 #define G17P_PRIORITY		2
 #define G17P_PIPE_RENDER	0
 #define G17P_PIPE_COMPUTE	2
+/*
+ * The kicks, by the engine's numbering (group * 3 + pipe): G17P rings
+ * priority 2's render pipe for TA and 3D, and its compute pipe.
+ */
+#define G17P_BELL_RENDER	(G17P_PRIORITY * 3 + G17P_PIPE_RENDER)
+#define G17P_BELL_COMPUTE	(G17P_PRIORITY * 3 + G17P_PIPE_COMPUTE)
 
 /* Commands a queue may have published and not finished (its credits). */
 #define G17P_CREDITS		128

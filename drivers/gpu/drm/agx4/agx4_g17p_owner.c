@@ -185,12 +185,12 @@ static void owner_after_render(struct agx4_fw_g17p_sub *sub,
 	unsigned int i;
 
 	mutex_lock(&sub->setup_lock);
-	spin_lock_irq(&sub->lock);
+	spin_lock_irq(&sub->eng.lock);
 	o->after_render = sub->render_ordinal != 0;
 	for (i = 0; o->after_render && i < AGX4_G17P_MAX_POOLS; i++)
 		if (sub->pool[i] && !sub->pool[i]->live)
 			agx4_g17p_pool_quiesce_locked(sub, sub->pool[i]);
-	spin_unlock_irq(&sub->lock);
+	spin_unlock_irq(&sub->eng.lock);
 	mutex_unlock(&sub->setup_lock);
 }
 
@@ -207,9 +207,9 @@ static void owner_count_from_now(struct agx4_fw_g17p_sub *sub,
 {
 	unsigned long flags;
 
-	spin_lock_irqsave(&sub->lock, flags);
+	spin_lock_irqsave(&sub->eng.lock, flags);
 	o->terminals = sub->owner_terminals[o->index];
-	spin_unlock_irqrestore(&sub->lock, flags);
+	spin_unlock_irqrestore(&sub->eng.lock, flags);
 }
 
 /**

@@ -691,7 +691,7 @@ void agx4_g17p_pool_quiesce_locked(struct agx4_fw_g17p_sub *sub,
 	u64 self = pool_va(pl, G17P_POOL_JOB_LIST);
 	unsigned int st;
 
-	lockdep_assert_held(&sub->lock);
+	lockdep_assert_held(&sub->eng.lock);
 	for (st = 0; st < 2; st++) {
 		const struct g17p_pointers *p = pool_cpu(pl, agx4_g17p_pool_bank(pl, st));
 
@@ -723,7 +723,7 @@ bool agx4_g17p_pool_idle_locked(struct agx4_fw_g17p_sub *sub,
 {
 	struct g17p_cmd *prev;
 
-	lockdep_assert_held(&sub->lock);
+	lockdep_assert_held(&sub->eng.lock);
 	if (!k)
 		return true;
 	/* The pool's renders complete in order (each waits for the last). */
@@ -906,7 +906,7 @@ int agx4_g17p_tvb_limit(struct agx4_device *adev,
 
 	if (!sub)
 		return ret;
-	spin_lock_irqsave(&sub->lock, flags);
+	spin_lock_irqsave(&sub->eng.lock, flags);
 	list_for_each_entry(job, &sub->renders, live) {
 		struct g17p_pool *pl = job->pool;
 
@@ -931,7 +931,7 @@ int agx4_g17p_tvb_limit(struct agx4_device *adev,
 		ret = 0;
 		break;
 	}
-	spin_unlock_irqrestore(&sub->lock, flags);
+	spin_unlock_irqrestore(&sub->eng.lock, flags);
 	/* G17P only consumes the report (H): no reply. */
 	reply->opcode = 0;
 	return ret;

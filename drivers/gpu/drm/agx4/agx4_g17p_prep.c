@@ -619,7 +619,7 @@ int agx4_g17p_job_prepare(struct agx4_fw_queue *q, const struct agx4_cmdbuf *cb,
 	job->fq = fq;
 	job->count = cb->count;
 	job->first_n = fq->owner->next;
-	INIT_LIST_HEAD(&job->link);
+	INIT_LIST_HEAD(&job->base.defer_link);
 	INIT_LIST_HEAD(&job->live);
 	for (i = 0; i < cb->count && !ret; i++)
 		ret = prepare_cmd(fq, job, &cb->cmds[i], &job->cmds[i]);

@@ -318,15 +318,12 @@ void agx4_g17p_queue_kill(struct agx4_fw_queue *q)
 {
 	struct agx4_g17p_queue *fq = to_g17p_queue(q);
 	struct agx4_fw_g17p_sub *sub = fq->sub;
-	struct agx4_g17p_job *job, *tmp;
 	unsigned long flags;
 
-	spin_lock_irqsave(&sub->lock, flags);
+	spin_lock_irqsave(&sub->eng.lock, flags);
 	fq->killed = true;
-	list_for_each_entry_safe(job, tmp, &sub->deferred, link)
-		if (job->fq == fq)
-			agx4_g17p_undefer_job(job);
-	spin_unlock_irqrestore(&sub->lock, flags);
+	agx4_engine_drop_queue(&sub->eng, &fq->base, NULL);
+	spin_unlock_irqrestore(&sub->eng.lock, flags);
 }
 
 /**
@@ -342,10 +339,9 @@ void agx4_g17p_job_free(struct agx4_fw_job *j)
 	unsigned long flags;
 	unsigned int i;
 
-	spin_lock_irqsave(&sub->lock, flags);
+	spin_lock_irqsave(&sub->eng.lock, flags);
 	list_del_init(&job->live);
-	if (job->deferred)
-		agx4_g17p_undefer_job(job);
+	agx4_engine_undefer(&sub->eng, &job->base);
 	/* Out and never seen done (a killed queue, a lost firmware). */
 	for (i = 0; i < job->count; i++)
 		if (job->cmds[i].published && !READ_ONCE(job->cmds[i].done))
@@ -360,7 +356,7 @@ void agx4_g17p_job_free(struct agx4_fw_job *j)
 			if (job->pool->recent[i] >= first &&
 			    job->pool->recent[i] < end)
 				job->pool->recent[i] = NULL;
-	spin_unlock_irqrestore(&sub->lock, flags);
+	spin_unlock_irqrestore(&sub->eng.lock, flags);
 	/* A job dropped before it ran gives its ordinals back. */
 	if (!job->ran && fq->owner->next == job->first_n + job->ncompute &&
 	    (!job->pool || job->pool->next == job->first_k + job->nrender))

@@ -18,7 +18,7 @@
 #include <linux/types.h>
 #include <linux/wait.h>
 
-#include "agx4_channel.h"
+#include "agx4_engine.h"
 #include "agx4_fw_obj.h"
 #include "agx4_fw_queue.h"
 #include "agx4_fwif_g17p.h"
@@ -50,65 +50,36 @@ struct agx4_fw_g17p_sub {
 	/** @b: the firmware. */
 	struct agx4_fw_boot *b;
 	/**
-	 * @lock: protects @chan (rings and producer cursors) and
-	 * @deferred; taken with interrupts off, it is also taken from the
-	 * completion scan.
+	 * @eng: the submission engine: publication, channel counts,
+	 * doorbells and the jobs waiting for channel room.  Its lock
+	 * (&agx4_engine.lock) protects @chan and every field said to be
+	 * under it, and is also taken from the completion scan.
 	 */
-	spinlock_t lock;
+	struct agx4_engine eng;
 	/** @chan: the primary's channels 6, 7 and 8, by stage. */
-	struct agx4_channel chan[AGX4_G17P_NUM_STAGES];
+	struct agx4_work_chan chan[AGX4_G17P_NUM_STAGES];
 	/** @chan_va: firmware addresses of their rings. */
 	u64 chan_va[AGX4_G17P_NUM_STAGES];
-	/**
-	 * @prod: messages published on each of @chan, counted from boot.
-	 */
-	u64 prod[AGX4_G17P_NUM_STAGES];
-	/**
-	 * @cons: the firmware's read and done counters of each of @chan,
-	 * extended to 64 bits.
-	 */
-	u64 cons[AGX4_G17P_NUM_STAGES][2];
-	/** @deferred: jobs not wholly published, in publication order. */
-	struct list_head deferred;
-	/** @pass: passes over @deferred. */
-	u64 pass;
-	/**
-	 * @kick_pending: pipes whose doorbell the next kick rings; set
-	 * after what they publish is written (atomic_long_or() after a full
-	 * barrier), taken by the kick with atomic_long_xchg(), without @lock.
-	 */
-	atomic_long_t kick_pending;
-	/**
-	 * @kick_lost: pipes whose doorbell the mailbox refused; set_bit(),
-	 * taken by the next poll with xchg().
-	 */
-	unsigned long kick_lost;
-	/**
-	 * @ctl_rings: control doorbells the next kick rings for renders
-	 * seen complete; added to under @lock, taken by the kick with
-	 * atomic_xchg().
-	 */
-	atomic_t ctl_rings;
-	/** @renders_done: renders seen complete since the boot; under @lock. */
+	/** @renders_done: renders seen complete since the boot; under &agx4_engine.lock. */
 	u64 renders_done;
 	/**
 	 * @render_ordinal: renders published since the boot, the ordinal of
-	 * the next one (0: the first); under @lock.
+	 * the next one (0: the first); under &agx4_engine.lock.
 	 */
 	u64 render_ordinal;
 	/**
 	 * @live: commands (render or compute) published and neither seen
-	 * done nor freed; under @lock.
+	 * done nor freed; under &agx4_engine.lock.
 	 */
 	u32 live;
 	/**
 	 * @pool_terminals: completion reports from the primary naming both
-	 * grids of each render pool, by pool index; under @lock.
+	 * grids of each render pool, by pool index; under &agx4_engine.lock.
 	 */
 	u32 pool_terminals[AGX4_G17P_MAX_POOLS];
 	/**
 	 * @owner_terminals: completion reports from the primary naming each
-	 * compute owner's grid, by owner index; under @lock.
+	 * compute owner's grid, by owner index; under &agx4_engine.lock.
 	 */
 	u32 owner_terminals[AGX4_G17P_MAX_OWNERS];
 	/**
@@ -167,7 +138,7 @@ struct agx4_fw_g17p_sub {
 	struct mutex tvb_lock;
 	/**
 	 * @renders: jobs with a render published and not freed, for the
-	 * memory-limit report to find; protected by @lock.
+	 * memory-limit report to find; protected by &agx4_engine.lock.
 	 */
 	struct list_head renders;
 };
@@ -194,12 +165,12 @@ struct g17p_vm {
  * @priv_gpu: where @priv is in the VM.
  * @next: ordinal of the next command prepared; the caller's submit lock.
  * @epoch: transport epoch (0: the first bank, then the two pool banks by
- *	turns); the rest under &agx4_fw_g17p_sub.lock.
+ *	turns); the rest under &agx4_engine.lock.
  * @w: write index in the current bank.
  * @seen: the done index last read from the current bank.
  * @published: commands published.
  * @terminals: &agx4_fw_g17p_sub.owner_terminals of its grid when it was
- *	made or recycled; under &agx4_fw_g17p_sub.lock.
+ *	made or recycled; under &agx4_engine.lock.
  * @after_render: made (or recycled) once a render was published since the
  *	boot: its command 2 is preceded by a compute tick.
  * @desc_wq: prepare waiting for a descriptor slot; woken when one is
@@ -246,7 +217,7 @@ struct g17p_owner {
  *	the next two.
  * @tile: tilemap block bytes of the last render prepared, 0 before.
  * @tpc: TPC bytes of the last render prepared.
- * @epoch: transport epoch; the rest under &agx4_fw_g17p_sub.lock.
+ * @epoch: transport epoch; the rest under &agx4_engine.lock.
  * @w: write index of each stage in the current bank.
  * @seen: the done index last read from each stage's current bank.
  * @published: renders published.
@@ -294,7 +265,7 @@ struct g17p_pool {
  * @w_end: the item ring write index after it.
  * @owner: its compute owner.
  * @ptrs: the pointer block of its bank, CPU view.
- * @seq: the channel's producer count after its message.
+ * @seq: the number of its message on its channel (agx4_work_chan_write()).
  * @slotted: compute: it holds descriptor slot @slot of @owner.
  * @slot: compute: that slot's index.
  * @desc: render: TA descriptor bytes.
@@ -311,7 +282,7 @@ struct g17p_pool {
  * @opt: render: the TA and 3D optional records.
  * @ptrs3d: render: the 3D pointer block of its bank.
  * @w_end3d: render: the 3D write index after it.
- * @seq3d: render: channel 7's producer count after its message.
+ * @seq3d: render: the number of its 3D message on channel 7.
  * @terminals: render: its pool's terminal count when it went out.
  * @limited: render: a memory-limit report named it.
  */
@@ -352,8 +323,6 @@ struct g17p_cmd {
  * struct agx4_g17p_job - a SUBMIT on G17P
  * @base: what the job unit sees.
  * @fq: its queue.
- * @link: on &agx4_fw_g17p_sub.deferred while not wholly published.
- * @deferred: it is on that list.
  * @ran: job_publish() ran.
  * @pool: the pool its renders use (counted in its @live), or NULL.
  * @made_pool: its first render made @pool.
@@ -366,7 +335,7 @@ struct g17p_cmd {
  * @tpc: the pool's TPC bytes before it.
  * @next: its first command not published yet.
  * @live: on &agx4_fw_g17p_sub.renders once a render of it went out,
- *	until it is freed; protected by &agx4_fw_g17p_sub.lock.
+ *	until it is freed; protected by &agx4_engine.lock.
  * @nomem: a memory-limit report named one of its renders: it ends with
  *	-ENOMEM; protected likewise.
  * @count: its commands.
@@ -375,8 +344,6 @@ struct g17p_cmd {
 struct agx4_g17p_job {
 	struct agx4_fw_job base;
 	struct agx4_g17p_queue *fq;
-	struct list_head link;
-	bool deferred;
 	bool ran;
 	struct g17p_pool *pool;
 	bool made_pool;
@@ -409,11 +376,8 @@ struct agx4_g17p_job {
  *	a compute descriptor, into its slot.
  * @renders: render commands prepared; the caller's submit lock.
  * @last_render: the last render command published, or NULL; under
- *	&agx4_fw_g17p_sub.lock, as the next two.
+ *	&agx4_engine.lock, as the next two.
  * @last_compute: the same for compute.
- * @deferred: its jobs on &agx4_fw_g17p_sub.deferred.
- * @blocked: the pass over &agx4_fw_g17p_sub.deferred in which one of its
- *	jobs could not go out.
  * @retained: on &agx4_fw_g17p_sub.retained, under its cleanup_lock.
  * @link: on &agx4_fw_g17p_sub.queues from its creation until it is freed;
  *	under &agx4_fw_g17p_sub.setup_lock.
@@ -421,7 +385,7 @@ struct agx4_g17p_job {
  * @idle_wq: woken when @jobs drops to 0, at unplug and when the firmware
  *	stops.
  * @killed: queue_kill() ended its work: nothing more of it goes out;
- *	under &agx4_fw_g17p_sub.lock.
+ *	under &agx4_engine.lock.
  * @spare: the storage of a freed job of one command, kept for the next
  *	one (most jobs have one), or NULL; taken and given with xchg().
  */
@@ -437,8 +401,6 @@ struct agx4_g17p_queue {
 	u32 renders;
 	struct g17p_cmd *last_render;
 	struct g17p_cmd *last_compute;
-	unsigned int deferred;
-	u64 blocked;
 	struct list_head retained;
 	struct list_head link;
 	atomic_t jobs;
@@ -576,7 +538,6 @@ void agx4_g17p_fw_gone(struct agx4_device *adev);
 /* agx4_g17p_submit.c: publication, completion */
 bool agx4_g17p_cmd_done_locked(struct agx4_fw_g17p_sub *sub,
 			       struct g17p_cmd *c);
-void agx4_g17p_undefer_job(struct agx4_g17p_job *job);
 
 struct agx4_fw_g17p_sub *agx4_fw_g17p_sub(struct agx4_fw_boot *b);
 void agx4_fw_g17p_sub_init(struct agx4_fw_g17p_sub *sub,

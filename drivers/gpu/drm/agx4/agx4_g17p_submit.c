@@ -14,8 +14,6 @@
 
 #include <drm/drm_print.h>
 
-#include <kunit/visibility.h>
-
 #include "agx4_device.h"
 #include "agx4_fw.h"
 #include "agx4_fw_boot.h"
@@ -25,6 +23,7 @@
 #include "agx4_fwif_g17p.h"
 #include "agx4_g17p_sub.h"
 #include "agx4_rtkit.h"
+#include "agx4_test_hooks.h"
 
 /**
  * DOC: G17P submission
@@ -86,94 +85,28 @@
  * restarted, as is a cursor outside its ring.
  */
 
-/* Both consumers of @stage passed every message before @seq? */
-static bool chan_passed(struct agx4_fw_g17p_sub *sub, unsigned int stage,
-			u64 seq)
-{
-	lockdep_assert_held(&sub->lock);
-	return sub->cons[stage][0] >= seq && sub->cons[stage][1] >= seq;
-}
-
 /*
- * Extend the channel's 8-bit consumer counters to 64 bits.  Called at
- * every publication and status check, so a counter never moves 256 or
- * more between two looks (at most 255 messages are outstanding).  A
- * cursor outside the ring moves nothing: the firmware wrote what it
- * cannot mean, and is restarted.
- */
-static void chan_observe(struct agx4_fw_g17p_sub *sub, unsigned int stage)
-{
-	struct agx4_channel *ch = &sub->chan[stage];
-	u32 cur[2] = { agx4_cursor_get(&ch->read), agx4_cursor_get(&ch->done) };
-	bool wild = false;
-	unsigned int i;
-
-	lockdep_assert_held(&sub->lock);
-	for (i = 0; i < 2; i++) {
-		u64 c = sub->cons[stage][i];
-
-		if (cur[i] >= AGX4_FW_RING_ENTRIES) {
-			wild = true;
-			continue;
-		}
-		c += (u8)(cur[i] - (u32)c);
-		sub->cons[stage][i] = min(c, sub->prod[stage]);
-	}
-	if (unlikely(wild)) {
-		atomic_inc(&sub->b->bad_cursors);
-		agx4_reset_schedule(sub->b->adev, AGX4_RESET_BAD_CHANNEL, 0,
-				    NULL, 0);
-	}
-}
-
-static bool chan_room(struct agx4_fw_g17p_sub *sub, unsigned int stage)
-{
-	chan_observe(sub, stage);
-	return sub->prod[stage] - min(sub->cons[stage][0], sub->cons[stage][1]) <
-	       AGX4_FW_RING_ENTRIES - 1;
-}
-
-/*
- * A done index @v read from a bank, which only the firmware writes, moves
- * forward and never past what was published in the bank (@top): false, the
- * firmware restarted, if it went behind the value last read (*@seen) or ahead.
- * A firmware that did either could make a later command look done; its indices
- * mean nothing any more.  Only the current bank is read: see
- * agx4_g17p_cmd_done_locked().  (L: the firmware writes a done index only with
- * the ends of items it took from the ring, in order; no source states it.)
- */
-static bool done_sane_locked(struct agx4_fw_g17p_sub *sub, unsigned int stage,
-			     u32 v, u32 *seen, u32 top)
-{
-	lockdep_assert_held(&sub->lock);
-	if (unlikely(v < *seen || v > top)) {
-		atomic_inc(&sub->b->bad_stamps);
-		/* Every look meets it again until the restart. */
-		drm_dbg_ratelimited(&sub->b->adev->base,
-				    "stage %u done index %u: seen %u, top %u\n",
-				    stage, v, *seen, top);
-		agx4_reset_schedule(sub->b->adev, AGX4_RESET_BAD_STAMP, 0,
-				    NULL, 0);
-		return false;
-	}
-	*seen = v;
-	return true;
-}
-
-/*
- * One published stage: done index (sane, and at @w_end), both consumers.
- * @seen and @top are those of the stage's current bank (see
- * done_sane_locked()).
+ * One published stage: done index (sane, and at @w_end), both consumers
+ * past its message @seq.  @seen and @top are those of the stage's current
+ * bank: only the current bank is read (see cmd_done_locked()).  A done
+ * index only the firmware writes, forward, never past what was published
+ * in the bank (agx4_engine_progress_sane()).
  */
 static bool stage_done(struct agx4_fw_g17p_sub *sub, unsigned int stage,
 		       const struct g17p_pointers *p, u32 *seen, u32 top,
 		       u32 w_end, u64 seq)
 {
 	u32 v = le32_to_cpu(READ_ONCE(p->done));
+	/* Every look checks the channel's cursors too. */
+	bool passed = agx4_work_chan_passed(&sub->eng, &sub->chan[stage], seq);
 
-	chan_observe(sub, stage);
-	return done_sane_locked(sub, stage, v, seen, top) && v >= w_end &&
-	       chan_passed(sub, stage, seq);
+	return agx4_engine_progress_sane(&sub->eng, "stage", stage, v, seen,
+					 top) && v >= w_end && passed;
+}
+
+static bool chan_room(struct agx4_fw_g17p_sub *sub, unsigned int stage)
+{
+	return agx4_work_chan_room(&sub->eng, &sub->chan[stage], 1);
 }
 
 /* A render status record with some non-zero word: the stage completed. */
@@ -198,7 +131,7 @@ static bool status_set(const struct g17p_pool *pl, unsigned int st, u32 k)
  */
 bool agx4_g17p_cmd_done_locked(struct agx4_fw_g17p_sub *sub, struct g17p_cmd *c)
 {
-	lockdep_assert_held(&sub->lock);
+	lockdep_assert_held(&sub->eng.lock);
 	if (READ_ONCE(c->done))
 		return true;
 	if (!c->published)
@@ -275,7 +208,7 @@ bool agx4_g17p_cmd_done_locked(struct agx4_fw_g17p_sub *sub, struct g17p_cmd *c)
 		 * retires it now, the doorbells ringing before the fence
 		 * signals (L: that the second look is not needed).
 		 */
-		atomic_add(sub->renders_done++ ? 1 : 2, &sub->ctl_rings);
+		agx4_engine_note_ctl(&sub->eng, sub->renders_done++ ? 1 : 2);
 		/* The pool's last render published: the pool is idle. */
 		if (c->epoch == pl->epoch && c->w_end == pl->w[0] &&
 		    c->w_end3d == pl->w[1])
@@ -313,27 +246,25 @@ static void publish_items(struct agx4_fw_g17p_sub *sub, unsigned int stage,
 			  bool first, struct g17p_pointers **pp, u32 *w_end,
 			  u64 *seq)
 {
-	struct agx4_channel *ch = &sub->chan[stage];
-	struct g17p_work_msg *msg = ch->ring + ch->head * sizeof(*msg);
+	struct agx4_work_chan *wc = &sub->chan[stage];
+	struct g17p_work_msg msg = {
+		.queue = cpu_to_le64(queue),
+		.kind = cpu_to_le32(stage),
+		.head = cpu_to_le32((w + nitems) | grid << 16 | (u32)first << 24),
+	};
 	u32 i;
 
-	lockdep_assert_held(&sub->lock);
+	lockdep_assert_held(&sub->eng.lock);
 	for (i = 0; i < nitems; i++)
 		ring[w + i] = cpu_to_le64(items[i]);
 	memcpy(event, ev, sizeof(*ev));
-	msg->zero = 0;
-	msg->queue = cpu_to_le64(queue);
-	msg->kind = cpu_to_le32(stage);
-	msg->head = cpu_to_le32((w + nitems) | grid << 16 | (u32)first << 24);
+	*seq = agx4_work_chan_write(&sub->eng, wc, &msg, sizeof(msg));
 	wmb();	/* items, event and message before the inner index */
 	WRITE_ONCE(p->write, cpu_to_le32(w + nitems));
-	ch->head = (ch->head + 1) % ch->entries;
-	sub->prod[stage]++;
-	/* agx4_cursor_set() orders the inner index before the producer. */
-	agx4_cursor_set(&ch->prod, ch->head);
+	/* The inner index before the producer (agx4_cursor_set() orders). */
+	agx4_work_chan_publish(&sub->eng, wc);
 	*pp = p;
 	*w_end = w + nitems;
-	*seq = sub->prod[stage];
 }
 
 static void publish_compute(struct agx4_g17p_queue *fq, struct g17p_cmd *c)
@@ -349,7 +280,7 @@ static void publish_compute(struct agx4_g17p_queue *fq, struct g17p_cmd *c)
 	u64 items[3];
 	u32 nitems = 0;
 
-	lockdep_assert_held(&sub->lock);
+	lockdep_assert_held(&sub->eng.lock);
 	if (n && !(n % G17P_OWN_BANK_COMMANDS))
 		agx4_g17p_switch_bank(o);
 	memset(own_cpu(o, ev), 0, G17P_OWN_EVENT_SIZE);
@@ -432,7 +363,7 @@ static void register_index(struct agx4_fw_g17p_sub *sub,
 	u32 index = (le64_to_cpu(sh->primary_gpu) - AGX4_FW_CONTEXT_BASE) >>
 		    G17P_INDEX_REG_SHIFT;
 
-	lockdep_assert_held(&sub->lock);
+	lockdep_assert_held(&sub->eng.lock);
 	if (count != G17P_INDEX_REG_FULL)
 		return;
 	if (le32_to_cpu(READ_ONCE(reg->index)) != index ||
@@ -469,7 +400,7 @@ static void publish_render(struct agx4_g17p_queue *fq, struct g17p_cmd *c)
 	u32 phase = 0;
 	unsigned int st;
 
-	lockdep_assert_held(&sub->lock);
+	lockdep_assert_held(&sub->eng.lock);
 	register_index(sub, pl);
 	if (k && !(k % G17P_POOL_BANK_RENDERS))
 		agx4_g17p_switch_pool_banks(pl);
@@ -541,7 +472,7 @@ static bool cmd_ready(struct agx4_g17p_queue *fq, struct g17p_cmd *c)
 {
 	struct agx4_fw_g17p_sub *sub = fq->sub;
 
-	lockdep_assert_held(&sub->lock);
+	lockdep_assert_held(&sub->eng.lock);
 	if (c->wait_render && fq->last_render &&
 	    !agx4_g17p_cmd_done_locked(sub, fq->last_render))
 		return false;
@@ -594,7 +525,7 @@ static int ctl_before_locked(struct agx4_fw_g17p_sub *sub,
 	unsigned int i;
 	int ret;
 
-	lockdep_assert_held(&sub->lock);
+	lockdep_assert_held(&sub->eng.lock);
 	if (c->compute) {
 		if (!c->owner->after_render ||
 		    c->n != G17P_TICK_COMPUTE_ORDINAL)
@@ -619,7 +550,7 @@ static int ctl_before_locked(struct agx4_fw_g17p_sub *sub,
 	/* agx4_cursor_set() orders the prestate and record before the producer. */
 	ret = agx4_fw_boot_ctl_push(sub->b, 0, rec, sizeof(rec));
 	if (!ret && !c->compute)
-		atomic_inc(&sub->ctl_rings);
+		agx4_engine_note_ctl(&sub->eng, 1);
 	return ret;
 }
 
@@ -628,7 +559,7 @@ static bool publish_job_locked(struct agx4_g17p_job *job, unsigned long *kick)
 {
 	struct agx4_g17p_queue *fq = job->fq;
 
-	lockdep_assert_held(&fq->sub->lock);
+	lockdep_assert_held(&fq->sub->eng.lock);
 	for (; job->next < job->count; job->next++) {
 		struct g17p_cmd *c = &job->cmds[job->next];
 
@@ -636,10 +567,10 @@ static bool publish_job_locked(struct agx4_g17p_job *job, unsigned long *kick)
 			return false;
 		if (c->compute) {
 			publish_compute(fq, c);
-			*kick |= BIT(G17P_PIPE_COMPUTE);
+			*kick |= BIT(G17P_BELL_COMPUTE);
 		} else {
 			publish_render(fq, c);
-			*kick |= BIT(G17P_PIPE_RENDER);
+			*kick |= BIT(G17P_BELL_RENDER);
 			if (list_empty(&job->live))
 				list_add_tail(&job->live, &fq->sub->renders);
 		}
@@ -647,121 +578,53 @@ static bool publish_job_locked(struct agx4_g17p_job *job, unsigned long *kick)
 	return true;
 }
 
-static void defer_job(struct agx4_g17p_job *job)
-{
-	lockdep_assert_held(&job->fq->sub->lock);
-	list_add_tail(&job->link, &job->fq->sub->deferred);
-	job->deferred = true;
-	job->fq->deferred++;
-}
-
-/**
- * agx4_g17p_undefer_job() - take a job off the deferred list
- * @job: the job; the caller holds &agx4_fw_g17p_sub.lock.
- */
-void agx4_g17p_undefer_job(struct agx4_g17p_job *job)
-{
-	lockdep_assert_held(&job->fq->sub->lock);
-	list_del_init(&job->link);
-	job->deferred = false;
-	job->fq->deferred--;
-}
-
-/*
- * One doorbell per pipe noted, outside every lock: the firmware may
- * answer before the mailbox write returns.
- */
+/* The kicks noted, outside every lock (agx4_engine_ring()). */
 static void g17p_kick(struct agx4_device *adev)
 {
-	struct agx4_fw_g17p_sub *sub;
-	const struct agx4_fw_transport *t = &adev->transport;
-	unsigned long pipes;
-	unsigned int pipe;
-	int n;
-	u64 msg;
-
-	if (!adev->fw)
-		return;
-	sub = agx4_fw_g17p_sub(adev->fw);
-	for (n = atomic_xchg(&sub->ctl_rings, 0); n; n--)
-		if (test_bit(0, &adev->fw->crashed) ||
-		    t->ops->ring(t->priv, 0, AGX4_RTKIT_EP_DOORBELL,
-				 agx4_rtkit_msg_ctl_doorbell()))
-			break;
-	if (!atomic_long_read(&sub->kick_pending))
-		return;
-	/* Fully ordered: what the pipes publish is seen before the ring. */
-	pipes = atomic_long_xchg(&sub->kick_pending, 0);
-	for_each_set_bit(pipe, &pipes, BITS_PER_LONG) {
-		if (test_bit(0, &adev->fw->crashed) ||
-		    agx4_rtkit_msg_kick(G17P_PRIORITY, pipe, &msg))
-			continue;
-		if (t->ops->ring(t->priv, 0, AGX4_RTKIT_EP_DOORBELL, msg))
-			set_bit(pipe, &sub->kick_lost);
-	}
-}
-
-/* Note @pipes for the next kick, after what they publish (see there). */
-static void note_kick(struct agx4_fw_g17p_sub *sub, unsigned long pipes)
-{
-	if (!pipes)
-		return;
-	/*
-	 * The writes that published before the bits; pairs with the fully
-	 * ordered atomic_long_xchg() of g17p_kick().
-	 */
-	smp_mb__before_atomic();
-	atomic_long_or(pipes, &sub->kick_pending);
+	if (adev->fw)
+		agx4_engine_ring(&agx4_fw_g17p_sub(adev->fw)->eng);
 }
 
 static void g17p_job_publish(struct agx4_fw_job *j)
 {
 	struct agx4_g17p_job *job = to_g17p_job(j);
 	struct agx4_fw_g17p_sub *sub = job->fq->sub;
-	unsigned long pipes = 0;
+	unsigned long bells = 0;
 
 	/* The job unit's device lock is held, interrupts off. */
 	lockdep_assert_irqs_disabled();
-	spin_lock(&sub->lock);
+	spin_lock(&sub->eng.lock);
 	job->ran = true;
 	/* Behind an earlier job of the queue that is still waiting. */
 	if (!job->fq->killed &&
-	    (job->fq->deferred || !publish_job_locked(job, &pipes)))
-		defer_job(job);
-	note_kick(sub, pipes);
-	spin_unlock(&sub->lock);
+	    (agx4_engine_defer_needed(&sub->eng, &job->fq->base) ||
+	     !publish_job_locked(job, &bells)))
+		agx4_engine_defer(&sub->eng, &job->base);
+	agx4_engine_note_kick(&sub->eng, bells);
+	spin_unlock(&sub->eng.lock);
+}
+
+static bool flush_one(struct agx4_fw_job *j, void *arg)
+{
+	return publish_job_locked(to_g17p_job(j), arg);
 }
 
 static void g17p_poll(struct agx4_device *adev)
 {
 	struct agx4_fw_g17p_sub *sub;
-	struct agx4_g17p_job *job, *tmp;
-	unsigned long pipes;
+	unsigned long bells = 0;
 
 	if (!adev->fw)
 		return;
 	sub = agx4_fw_g17p_sub(adev->fw);
-	/*
-	 * Nothing to flush, the common case: only job_publish() adds to
-	 * @deferred, and the caller's lock serialises it with this call.
-	 */
-	if (!READ_ONCE(sub->kick_lost) && list_empty(&sub->deferred))
+	if (!agx4_engine_flush_needed(&sub->eng))
 		return;
 	/* The job unit's device lock is held, interrupts off. */
 	lockdep_assert_irqs_disabled();
-	spin_lock(&sub->lock);
-	pipes = xchg(&sub->kick_lost, 0);
-	sub->pass++;
-	list_for_each_entry_safe(job, tmp, &sub->deferred, link) {
-		if (job->fq->blocked == sub->pass)
-			continue;
-		if (publish_job_locked(job, &pipes))
-			agx4_g17p_undefer_job(job);
-		else
-			job->fq->blocked = sub->pass;
-	}
-	note_kick(sub, pipes);
-	spin_unlock(&sub->lock);
+	spin_lock(&sub->eng.lock);
+	agx4_engine_flush(&sub->eng, flush_one, &bells);
+	agx4_engine_note_kick(&sub->eng, bells);
+	spin_unlock(&sub->eng.lock);
 }
 
 /*
@@ -777,7 +640,7 @@ static int g17p_job_status(struct agx4_fw_job *j)
 
 	/* The job unit's device lock is held, interrupts off. */
 	lockdep_assert_irqs_disabled();
-	spin_lock(&sub->lock);
+	spin_lock(&sub->eng.lock);
 	if (job->next < job->count && !job->fq->killed)
 		ret = -EINPROGRESS;
 	for (i = 0; i < job->next && !ret; i++)
@@ -786,7 +649,7 @@ static int g17p_job_status(struct agx4_fw_job *j)
 	/* The render ran to its end, without all of its geometry. */
 	if (!ret && job->nomem)
 		ret = -ENOMEM;
-	spin_unlock(&sub->lock);
+	spin_unlock(&sub->eng.lock);
 	return ret;
 }
 
@@ -816,7 +679,7 @@ static void g17p_completion(struct agx4_device *adev,
 	if (!adev->fw || !adev->fw->gen_priv)
 		return;
 	sub = agx4_fw_g17p_sub(adev->fw);
-	spin_lock_irqsave(&sub->lock, flags);
+	spin_lock_irqsave(&sub->eng.lock, flags);
 	for (i = 0; i < AGX4_G17P_MAX_POOLS; i++) {
 		u32 g = pool_grid(i);
 
@@ -830,7 +693,7 @@ static void g17p_completion(struct agx4_device *adev,
 		if (e->mask[g / 64] & BIT_ULL(g % 64))
 			sub->owner_terminals[i]++;
 	}
-	spin_unlock_irqrestore(&sub->lock, flags);
+	spin_unlock_irqrestore(&sub->eng.lock, flags);
 }
 
 const struct agx4_fw_submit_ops agx4_fw_g17p_submit = {
@@ -856,7 +719,7 @@ const struct agx4_fw_submit_ops agx4_fw_g17p_submit = {
 	.tvb_grow = agx4_g17p_tvb_grow,
 	.tvb_limit = agx4_g17p_tvb_limit,
 };
-EXPORT_SYMBOL_IF_KUNIT(agx4_fw_g17p_submit);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_g17p_submit);
 
 #if IS_ENABLED(CONFIG_DRM_AGX4_KUNIT_TEST)
 /**
@@ -877,14 +740,14 @@ void agx4_fw_g17p_queue_set_counts(struct agx4_fw_queue *q, u32 commands,
 	unsigned long flags;
 
 	/* As if the firmware had reported the commands skipped. */
-	spin_lock_irqsave(&sub->lock, flags);
+	spin_lock_irqsave(&sub->eng.lock, flags);
 	o->terminals = sub->owner_terminals[o->index] - commands;
-	spin_unlock_irqrestore(&sub->lock, flags);
+	spin_unlock_irqrestore(&sub->eng.lock, flags);
 	o->next = commands;
 	if (fq->pool)
 		fq->pool->next = renders;
 }
-EXPORT_SYMBOL_IF_KUNIT(agx4_fw_g17p_queue_set_counts);
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_g17p_queue_set_counts);
 #endif
 
 /**
@@ -907,8 +770,8 @@ void agx4_fw_g17p_sub_init(struct agx4_fw_g17p_sub *sub,
 
 	memset(sub, 0, sizeof(*sub));
 	sub->b = b;
-	spin_lock_init(&sub->lock);
-	INIT_LIST_HEAD(&sub->deferred);
+	/* Queues pass each other: no message carries a publication number. */
+	agx4_engine_init(&sub->eng, b, false);
 	INIT_LIST_HEAD(&sub->renders);
 	mutex_init(&sub->setup_lock);
 	mutex_init(&sub->tvb_lock);
@@ -924,10 +787,11 @@ void agx4_fw_g17p_sub_init(struct agx4_fw_g17p_sub *sub,
 			   (3 - G17P_PRIORITY) * G17P_RING_PRIO_STRIDE;
 		u8 *cur = cursors + stage * G17P_CURSOR_STAGE_STRIDE +
 			  (3 - G17P_PRIORITY) * G17P_CURSOR_PRIO_STRIDE;
-		struct agx4_channel *ch = &sub->chan[stage];
+		struct agx4_channel *ch = &sub->chan[stage].ch;
 
-		agx4_channel_init(ch, "work", bundle + ring,
-				  geom->work_msg_size, geom->ring_entries);
+		agx4_work_chan_init(&sub->chan[stage], "work", bundle + ring,
+				    geom->work_msg_size, geom->ring_entries,
+				    geom->work_limit);
 		ch->read.ram = (u32 *)cur;
 		ch->done.ram = (u32 *)(cur + G17P_CURSOR_WORD_STRIDE);
 		ch->prod.ram = (u32 *)(cur + 2 * G17P_CURSOR_WORD_STRIDE);

@@ -24,6 +24,7 @@
 #include <uapi/drm/asahi_drm.h>
 
 #include "agx4_device.h"
+#include "agx4_drv.h"
 #include "agx4_fw_obj.h"
 #include "agx4_gem.h"
 #include "agx4_test_hooks.h"

@@ -28,11 +28,11 @@
 #include "agx4_fw_boot.h"
 #include "agx4_fw_queue.h"
 #include "agx4_job.h"
+#include "agx4_reset.h"
 #include "agx4_test_hooks.h"
 #include "agx4_tvb.h"
 #include "agx4_vm.h"
 
-#define CREATE_TRACE_POINTS
 #include "agx4_trace.h"
 
 /**

@@ -76,7 +76,7 @@ static int engine_init(struct kunit *test)
 		c->chans[i].ch.read.ram = &c->words[i][1];
 		c->chans[i].ch.done.ram = &c->words[i][2];
 	}
-	agx4_engine_init(&c->e, c->fw, c->chans, NCHANS);
+	agx4_engine_init(&c->e, c->fw, false);
 	test->priv = c;
 	return 0;
 }
@@ -233,6 +233,21 @@ static void agx4_engine_cursor_past_the_producer_moves_nothing(struct kunit *tes
 	KUNIT_EXPECT_TRUE(test, passed(c, 4, n));
 }
 
+/*
+ * A cursor behind what it had passed: the counts cannot follow it, but
+ * the ring between it and the host's head is still the firmware's.
+ */
+static void agx4_engine_cursor_behind_the_head_holds_its_ring_distance(struct kunit *test)
+{
+	struct engine_ctx *c = test->priv;
+
+	firmware_at(c, 1, ENTRIES - 2, 0);
+	KUNIT_EXPECT_TRUE(test, room(c, 1, LIMIT - 2));
+	KUNIT_EXPECT_FALSE(test, room(c, 1, LIMIT - 1));
+	firmware_at(c, 1, 0, 0);
+	KUNIT_EXPECT_TRUE(test, room(c, 1, LIMIT));
+}
+
 static bool sane(struct engine_ctx *c, u32 v, u32 *seen, u32 top)
 {
 	bool r;
@@ -379,6 +394,32 @@ static void agx4_engine_flush_keeps_a_queue_in_order_and_lets_others_pass(struct
 	spin_unlock_irq(&c->e.lock);
 }
 
+/* In a fifo engine nothing passes a job that waits. */
+static void agx4_engine_fifo_flush_stops_at_the_first_that_waits(struct kunit *test)
+{
+	struct engine_ctx *c = test->priv;
+	struct agx4_fw_queue qa = { }, qb = { };
+	struct test_job a1 = { .base.queue = &qa, .order = 1 };
+	struct test_job b1 = { .base.queue = &qb, .order = 2, .fits = true };
+	struct flush_log log = { };
+
+	c->e.fifo = true;
+	spin_lock_irq(&c->e.lock);
+	agx4_engine_defer(&c->e, &a1.base);
+	/* Another queue's job waits too, behind any. */
+	KUNIT_EXPECT_TRUE(test, agx4_engine_defer_needed(&c->e, &qb));
+	agx4_engine_defer(&c->e, &b1.base);
+	agx4_engine_flush(&c->e, try_job, &log);
+	KUNIT_EXPECT_EQ(test, log.n, 0);
+	KUNIT_EXPECT_TRUE(test, b1.base.deferred);
+	a1.fits = true;
+	agx4_engine_flush(&c->e, try_job, &log);
+	spin_unlock_irq(&c->e.lock);
+	KUNIT_ASSERT_EQ(test, log.n, 2);
+	KUNIT_EXPECT_EQ(test, log.out[0], 1);
+	KUNIT_EXPECT_EQ(test, log.out[1], 2);
+}
+
 static void agx4_engine_dropped_queue_loses_only_its_waiting_jobs(struct kunit *test)
 {
 	struct engine_ctx *c = test->priv;
@@ -390,7 +431,7 @@ static void agx4_engine_dropped_queue_loses_only_its_waiting_jobs(struct kunit *
 	spin_lock_irq(&c->e.lock);
 	agx4_engine_defer(&c->e, &a1.base);
 	agx4_engine_defer(&c->e, &b1.base);
-	agx4_engine_drop_queue(&c->e, &qa);
+	agx4_engine_drop_queue(&c->e, &qa, NULL);
 	KUNIT_EXPECT_FALSE(test, a1.base.deferred);
 	KUNIT_EXPECT_FALSE(test, agx4_engine_defer_needed(&c->e, &qa));
 	agx4_engine_flush(&c->e, try_job, &log);
@@ -421,11 +462,13 @@ static struct kunit_case agx4_engine_cases[] = {
 	KUNIT_CASE(agx4_engine_entry_is_in_the_ring_before_the_producer_moves),
 	KUNIT_CASE(agx4_engine_cursor_outside_the_ring_is_counted_and_gives_no_room),
 	KUNIT_CASE(agx4_engine_cursor_past_the_producer_moves_nothing),
+	KUNIT_CASE(agx4_engine_cursor_behind_the_head_holds_its_ring_distance),
 	KUNIT_CASE(agx4_engine_progress_behind_or_past_the_top_is_insane),
 	KUNIT_CASE(agx4_engine_rings_each_noted_channel_once),
 	KUNIT_CASE(agx4_engine_refused_kick_is_rung_again_after_the_next_flush),
 	KUNIT_CASE(agx4_engine_crashed_firmware_is_rung_nothing),
 	KUNIT_CASE(agx4_engine_flush_keeps_a_queue_in_order_and_lets_others_pass),
+	KUNIT_CASE(agx4_engine_fifo_flush_stops_at_the_first_that_waits),
 	KUNIT_CASE(agx4_engine_dropped_queue_loses_only_its_waiting_jobs),
 	KUNIT_CASE(agx4_engine_channel_limit_must_be_below_the_ring),
 	{ }

@@ -19,6 +19,8 @@
 #include "../agx4_event.h"
 #include "../agx4_fw.h"
 #include "../agx4_fw_build.h"
+#include "../agx4_fw_g16.h"
+#include "../agx4_fw_g17p.h"
 #include "agx4_test_util.h"
 
 #define REC		0x48

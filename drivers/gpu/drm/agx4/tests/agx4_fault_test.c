@@ -100,7 +100,7 @@
  * TVB growth and the firmware restart run on work items in production,
  * out of fail_nth's reach.  Their scenarios hold that work
  * (agx4_tvb_hold(), agx4_reset_hold(): KUnit-only) and run it in the
- * test's task as their step (agx4_tvb_run_one(), agx4_reset_run()), the
+ * test's task as their step (agx4_tvb_run_one(), agx4_recovery_run()), the
  * same code the work items run:
  *
  * - tvb_grow: a render whose TA asks for growth three times; the step
@@ -158,6 +158,7 @@
 #include "../agx4_gem.h"
 #include "../agx4_job.h"
 #include "../agx4_queue.h"
+#include "../agx4_recovery.h"
 #include "../agx4_reset.h"
 #include "../agx4_tvb.h"
 #include "../agx4_uat.h"
@@ -592,7 +593,7 @@ static int probe_setup(struct fault_run *r)
 
 static int probe_step(struct fault_run *r)
 {
-	struct agx4_device *adev = agx4_test_create(r->dev, &r->dt->src);
+	struct agx4_device *adev = agx4_device_create(r->dev, &r->dt->src);
 
 	if (IS_ERR(adev))
 		return PTR_ERR(adev);
@@ -1258,7 +1259,7 @@ static int restart_setup(struct fault_run *r)
 
 static int restart_step(struct fault_run *r)
 {
-	return agx4_reset_run(r->adev);
+	return agx4_recovery_run(r->adev);
 }
 
 /* A new client's compute, on a new VM and queue, completes. */

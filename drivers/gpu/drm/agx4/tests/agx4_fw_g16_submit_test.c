@@ -35,6 +35,7 @@
 #include "../agx4_fw_mem.h"
 #include "../agx4_fw_obj.h"
 #include "../agx4_fw_queue.h"
+#include "../agx4_g16_submit.h"
 #include "../agx4_fwmodel.h"
 #include "../agx4_job.h"
 #include "../agx4_reset.h"

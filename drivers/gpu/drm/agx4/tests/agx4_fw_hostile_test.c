@@ -44,6 +44,7 @@
 #include "../agx4_event.h"
 #include "../agx4_fw_boot.h"
 #include "../agx4_job.h"
+#include "../agx4_recovery.h"
 #include "../agx4_reset.h"
 #include "../agx4_tvb.h"
 #include "agx4_test_util.h"
@@ -883,7 +884,7 @@ static void run_case(struct hctx *h, const struct hcase *hc)
 					    cnt_names[i]);
 	}
 	if (agx4_reset_pending(h->adev)) {
-		KUNIT_EXPECT_EQ_MSG(test, agx4_reset_run(h->adev), 0,
+		KUNIT_EXPECT_EQ_MSG(test, agx4_recovery_run(h->adev), 0,
 				    "%s: restart", hc->name);
 		h->resets++;
 		KUNIT_EXPECT_EQ_MSG(test, agx4_test_fence_wait(f, BOUND_MS),

@@ -17,6 +17,7 @@
 #include "../agx4_cmdbuf.h"
 #include "../agx4_device.h"
 #include "../agx4_fw.h"
+#include "../agx4_fw_build.h"
 #include "../agx4_fw_decode.h"
 #include "../agx4_fw_g17p.h"
 #include "../agx4_fw_work.h"

@@ -12,6 +12,8 @@
 
 #include "../agx4_cmdbuf.h"
 #include "../agx4_fw.h"
+#include "../agx4_fw_g16.h"
+#include "../agx4_fw_g17p.h"
 #include "../agx4_fw_work.h"
 #include "agx4_fw_layout_golden.h"
 

@@ -19,6 +19,7 @@
 #include "../agx4_cmdbuf.h"
 #include "../agx4_device.h"
 #include "../agx4_fw.h"
+#include "../agx4_fw_g16.h"
 #include "../agx4_fw_g17p.h"
 #include "../agx4_fw_work.h"
 #include "../agx4_fwif.h"
@@ -980,7 +981,10 @@ static void agx4_fw_layout_channel_geometry_and_stamps(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, agx4_fw_stamp_value(gen, 1, 0x00ffffff),
 			0x100 + 0xffffff00);
 	KUNIT_EXPECT_EQ(test, agx4_fw_stamp_value(gen, 3, 0), 0);
-	agx4_layout_checked[c->idx] += 5;
+	/* Ordinal -1: the value a lane's stamp word starts at. */
+	KUNIT_EXPECT_EQ(test, agx4_fw_stamp_value(gen, 0, U32_MAX), 0xb00);
+	KUNIT_EXPECT_EQ(test, agx4_fw_stamp_value(gen, 1, U32_MAX), 0);
+	agx4_layout_checked[c->idx] += 7;
 	/* Reached is a signed comparison: the "not done" value is not. */
 	KUNIT_EXPECT_TRUE(test, agx4_fw_stamp_reached(0xd00, 0xd00));
 	KUNIT_EXPECT_TRUE(test, agx4_fw_stamp_reached(0xe00, 0xd00));

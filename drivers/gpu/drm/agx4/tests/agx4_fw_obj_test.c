@@ -272,34 +272,6 @@ static void agx4_fw_obj_map_pages_at_fixed_address(struct kunit *test)
 	agx4_fw_obj_destroy(w);
 }
 
-static void agx4_fw_obj_reinit_rebuilds_owned_objects(struct kunit *test)
-{
-	struct obj_ctx *c = test->priv;
-	struct agx4_fw_obj *a, *b;
-	u32 *w;
-
-	a = agx4_fw_obj_create(&c->fwm, PG, AGX4_FW_OBJ_PRIVATE, fill, c);
-	b = agx4_fw_obj_create(&c->fwm, 2 * PG, AGX4_FW_OBJ_RO, NULL, NULL);
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, a);
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, b);
-	KUNIT_EXPECT_EQ(test, c->inits, 1);
-
-	/* The firmware scribbled over both before it died. */
-	w = a->cpu;
-	w[0] = 0xdead;
-	w[7] = 0xbeef;
-	memset(b->cpu, 0x5a, b->size);
-
-	agx4_fw_obj_heap_reinit(&c->fwm);
-	KUNIT_EXPECT_EQ(test, c->inits, 2);
-	KUNIT_EXPECT_EQ(test, w[0], 0x1234abcd);
-	KUNIT_EXPECT_EQ(test, w[7], 0);
-	KUNIT_EXPECT_EQ(test, w[PG / 4 - 1], 2);
-	KUNIT_EXPECT_EQ(test, ((u8 *)b->cpu)[b->size - 1], 0);
-	agx4_fw_obj_destroy(a);
-	agx4_fw_obj_destroy(b);
-}
-
 static void agx4_fw_obj_space_exhaustion_is_enospc(struct kunit *test)
 {
 	struct obj_ctx *c = test->priv;
@@ -417,7 +389,6 @@ static struct kunit_case agx4_fw_obj_cases[] = {
 	KUNIT_CASE(agx4_fw_obj_mmio_and_external_not_owned),
 	KUNIT_CASE(agx4_fw_obj_map_pages_at_fixed_address),
 	KUNIT_CASE(agx4_fw_obj_create_at_packs_without_guard),
-	KUNIT_CASE(agx4_fw_obj_reinit_rebuilds_owned_objects),
 	KUNIT_CASE(agx4_fw_obj_space_exhaustion_is_enospc),
 	KUNIT_CASE(agx4_fw_obj_alias_follows_object),
 	{ }

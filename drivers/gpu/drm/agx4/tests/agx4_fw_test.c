@@ -13,6 +13,9 @@
 #include <linux/string.h>
 
 #include "../agx4_fw.h"
+#include "../agx4_fw_gen.h"
+#include "../agx4_fw_g16.h"
+#include "../agx4_fw_g17p.h"
 
 static int fw_test_init(struct kunit *test)
 {

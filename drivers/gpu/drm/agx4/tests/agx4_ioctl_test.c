@@ -28,14 +28,15 @@
 
 #include <uapi/drm/asahi_drm.h>
 
+#include "../agx4_cmdbuf.h"
 #include "../agx4_device.h"
 #include "../agx4_drv.h"
 #include "../agx4_fw.h"
+#include "../agx4_fw_g16.h"
 #include "../agx4_fw_mem.h"
 #include "../agx4_fw_obj.h"
 #include "../agx4_gem.h"
 #include "../agx4_queue.h"
-#include "../agx4_cmdbuf.h"
 #include "../agx4_vm.h"
 #include "agx4_test_dt.h"
 #include "agx4_test_util.h"

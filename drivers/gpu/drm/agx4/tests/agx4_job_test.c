@@ -30,6 +30,7 @@
 #include "../agx4_device.h"
 #include "../agx4_drv.h"
 #include "../agx4_fw.h"
+#include "../agx4_fw_g16.h"
 #include "../agx4_fw_queue.h"
 #include "../agx4_job.h"
 #include "../agx4_queue.h"

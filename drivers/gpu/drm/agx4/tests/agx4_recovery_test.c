@@ -50,6 +50,7 @@
 #include "../agx4_event.h"
 #include "../agx4_fw_boot.h"
 #include "../agx4_job.h"
+#include "../agx4_recovery.h"
 #include "../agx4_reset.h"
 #include "agx4_test_util.h"
 

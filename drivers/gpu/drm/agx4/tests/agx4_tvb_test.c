@@ -35,6 +35,8 @@
 #include "../agx4_device.h"
 #include "../agx4_fw.h"
 #include "../agx4_fw_boot.h"
+#include "../agx4_fw_g16.h"
+#include "../agx4_fw_g17p.h"
 #include "../agx4_job.h"
 #include "../agx4_tvb.h"
 #include "../agx4_uat.h"

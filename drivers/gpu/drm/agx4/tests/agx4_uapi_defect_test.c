@@ -28,9 +28,13 @@
  *   the same state).
  *
  * Mutators with expected errno 0 are the good side of a boundary (the
- * largest stride, the last page below a limit): they must succeed.  The
- * suite prints ``agx4-uapi: single-defect inputs = N``, the number of
- * defective calls it proved, and the number of good-side boundary calls.
+ * largest stride, the last page below a limit): they must succeed.  Each
+ * case runs the tables of its ioctls (&struct table); the case
+ * agx4_uapi_defect_totals checks the tables themselves, whatever the order
+ * the cases run in (each is run by a case, each ioctl has defects, each
+ * defect makes a call and expects an errno), and prints
+ * ``agx4-uapi: single-defect inputs = N``, the number of defective calls
+ * the cases make, and the number of good-side boundary calls.
  *
  * Sequences are defects too: an id of another file (a number that names
  * nothing in the calling file), an id just destroyed, closed or unbound,
@@ -38,8 +42,10 @@
  */
 
 #include <kunit/test.h>
+#include <linux/bitops.h>
 #include <linux/dma-fence.h>
 #include <linux/dma-fence-chain.h>
+#include <linux/err.h>
 #include <linux/file.h>
 #include <linux/fs.h>
 #include <linux/sched.h>
@@ -288,9 +294,6 @@ struct env {
 	unsigned long uend;
 	struct spec good, bad, run;
 };
-
-/* Defective calls proved, and good-side boundary calls, over the suite. */
-static unsigned int n_defects, n_bounds;
 
 static struct agx4_file *af(struct agx4_test_client *c)
 {
@@ -772,11 +775,6 @@ static void run_one(struct env *e, const struct builder *b,
 		snap(e, &after);
 		expect_same(e, &before, &after, b->name, how);
 	}
-	if (m->err)
-		n_defects++;
-	else
-		n_bounds++;
-
 	/* The same call without the defect. */
 	put_spec(e, &e->good);
 	e->run = e->good;
@@ -1796,48 +1794,85 @@ static const struct mut m_submit_ts[] = {
 
 /* ---- the cases ---- */
 
-static void agx4_uapi_defect_get_time_and_params(struct kunit *test)
+/* The case that runs a table. */
+enum group {
+	G_TIME_AND_PARAMS,
+	G_VMS,
+	G_VM_BIND,
+	G_GEM,
+	G_QUEUES,
+	G_SUBMIT,	/* once per generation */
+	NUM_GROUPS,
+};
+
+/**
+ * struct table - the defects of one builder
+ * @b: the builder.
+ * @muts: its defects.
+ * @n: entries of @muts.
+ * @group: the case that runs them (&enum group).
+ */
+struct table {
+	const struct builder *b;
+	const struct mut *muts;
+	unsigned int n;
+	unsigned int group;
+};
+
+static const struct table tables[] = {
+	{ &b_get_time, m_get_time, ARRAY_SIZE(m_get_time), G_TIME_AND_PARAMS },
+	{ &b_get_params, m_get_params, ARRAY_SIZE(m_get_params), G_TIME_AND_PARAMS },
+	{ &b_vm_create, m_vm_create, ARRAY_SIZE(m_vm_create), G_VMS },
+	{ &b_vm_destroy, m_vm_destroy, ARRAY_SIZE(m_vm_destroy), G_VMS },
+	{ &b_vm_bind, m_vm_bind, ARRAY_SIZE(m_vm_bind), G_VM_BIND },
+	{ &b_vm_bind40, m_vm_bind40, ARRAY_SIZE(m_vm_bind40), G_VM_BIND },
+	{ &b_vm_unbind, m_vm_unbind, ARRAY_SIZE(m_vm_unbind), G_VM_BIND },
+	{ &b_gem_create, m_gem_create, ARRAY_SIZE(m_gem_create), G_GEM },
+	{ &b_gem_create_private, m_gem_create_private, ARRAY_SIZE(m_gem_create_private), G_GEM },
+	{ &b_mmap_offset, m_mmap_offset, ARRAY_SIZE(m_mmap_offset), G_GEM },
+	{ &b_bind_object, m_bind_object, ARRAY_SIZE(m_bind_object), G_GEM },
+	{ &b_unbind_object, m_unbind_object, ARRAY_SIZE(m_unbind_object), G_GEM },
+	{ &b_queue_create, m_queue_create, ARRAY_SIZE(m_queue_create), G_QUEUES },
+	{ &b_queue_destroy, m_queue_destroy, ARRAY_SIZE(m_queue_destroy), G_QUEUES },
+	{ &b_submit_compute, m_submit, ARRAY_SIZE(m_submit), G_SUBMIT },
+	{ &b_submit_render, m_submit_render, ARRAY_SIZE(m_submit_render), G_SUBMIT },
+	{ &b_submit_mixed, m_submit_mixed, ARRAY_SIZE(m_submit_mixed), G_SUBMIT },
+	{ &b_submit_ts, m_submit_ts, ARRAY_SIZE(m_submit_ts), G_SUBMIT },
+};
+
+static void run_group(struct kunit *test, unsigned int group)
 {
 	struct env *e = env_open(test);
+	unsigned int i;
 
-	run_table(e, &b_get_time, m_get_time, ARRAY_SIZE(m_get_time));
-	run_table(e, &b_get_params, m_get_params, ARRAY_SIZE(m_get_params));
+	for (i = 0; i < ARRAY_SIZE(tables); i++)
+		if (tables[i].group == group)
+			run_table(e, tables[i].b, tables[i].muts, tables[i].n);
+}
+
+static void agx4_uapi_defect_get_time_and_params(struct kunit *test)
+{
+	run_group(test, G_TIME_AND_PARAMS);
 }
 
 static void agx4_uapi_defect_vm_create_and_destroy(struct kunit *test)
 {
-	struct env *e = env_open(test);
-
-	run_table(e, &b_vm_create, m_vm_create, ARRAY_SIZE(m_vm_create));
-	run_table(e, &b_vm_destroy, m_vm_destroy, ARRAY_SIZE(m_vm_destroy));
+	run_group(test, G_VMS);
 }
 
 static void agx4_uapi_defect_vm_bind(struct kunit *test)
 {
-	struct env *e = env_open(test);
-
-	run_table(e, &b_vm_bind, m_vm_bind, ARRAY_SIZE(m_vm_bind));
-	run_table(e, &b_vm_bind40, m_vm_bind40, ARRAY_SIZE(m_vm_bind40));
-	run_table(e, &b_vm_unbind, m_vm_unbind, ARRAY_SIZE(m_vm_unbind));
+	run_group(test, G_VM_BIND);
 }
 
 static void agx4_uapi_defect_gem(struct kunit *test)
 {
-	struct env *e = env_open(test);
-
-	run_table(e, &b_gem_create, m_gem_create, ARRAY_SIZE(m_gem_create));
-	run_table(e, &b_gem_create_private, m_gem_create_private, ARRAY_SIZE(m_gem_create_private));
-	run_table(e, &b_mmap_offset, m_mmap_offset, ARRAY_SIZE(m_mmap_offset));
-	run_table(e, &b_bind_object, m_bind_object, ARRAY_SIZE(m_bind_object));
-	run_table(e, &b_unbind_object, m_unbind_object, ARRAY_SIZE(m_unbind_object));
+	run_group(test, G_GEM);
 }
 
 static void agx4_uapi_defect_queues(struct kunit *test)
 {
-	struct env *e = env_open(test);
-
-	run_table(e, &b_queue_create, m_queue_create, ARRAY_SIZE(m_queue_create));
-	run_table(e, &b_queue_destroy, m_queue_destroy, ARRAY_SIZE(m_queue_destroy));
+	run_group(test, G_QUEUES);
 }
 
 static const enum agx4_soc_id socs[] = { AGX4_SOC_T8132, AGX4_SOC_T8140 };
@@ -1853,12 +1888,7 @@ KUNIT_ARRAY_PARAM(soc, socs, soc_desc);
 /* SUBMIT's defects, on each generation: its backend checks commands too. */
 static void agx4_uapi_defect_submit(struct kunit *test)
 {
-	struct env *e = env_open(test);
-
-	run_table(e, &b_submit_compute, m_submit, ARRAY_SIZE(m_submit));
-	run_table(e, &b_submit_render, m_submit_render, ARRAY_SIZE(m_submit_render));
-	run_table(e, &b_submit_mixed, m_submit_mixed, ARRAY_SIZE(m_submit_mixed));
-	run_table(e, &b_submit_ts, m_submit_ts, ARRAY_SIZE(m_submit_ts));
+	run_group(test, G_SUBMIT);
 }
 
 /* Every ioctl through the DRM core's entry point, by number. */
@@ -1896,6 +1926,11 @@ static int call_by_number(struct env *e, unsigned int cmd, struct spec *s)
 	return ret;
 }
 
+/* The handlers that reach the device, called directly after unplug. */
+static const struct builder *const reach[] = {
+	&b_vm_bind, &b_bind_object, &b_queue_create, &b_submit_compute,
+};
+
 /*
  * After unplug, every ioctl fails with -ENODEV and changes nothing: each
  * call, through the ioctl table, and the handlers that reach the device
@@ -1905,9 +1940,6 @@ static int call_by_number(struct env *e, unsigned int cmd, struct spec *s)
  */
 static void agx4_uapi_defect_after_unplug(struct kunit *test)
 {
-	static const struct builder *const reach[] = {
-		&b_vm_bind, &b_bind_object, &b_queue_create, &b_submit_compute,
-	};
 	struct env *e = env_open(test);
 	struct spec *specs = kunit_kcalloc(test, ARRAY_SIZE(by_number),
 					   sizeof(*specs), GFP_KERNEL);
@@ -1942,7 +1974,6 @@ static void agx4_uapi_defect_after_unplug(struct kunit *test)
 		snap(e, &after);
 		expect_same(e, &before, &after, by_number[i].b->name,
 			    "after unplug");
-		n_defects++;
 	}
 	for (i = 0; i < ARRAY_SIZE(reach); i++) {
 		reach[i]->build(e, &e->good);
@@ -1955,7 +1986,6 @@ static void agx4_uapi_defect_after_unplug(struct kunit *test)
 		snap(e, &after);
 		expect_same(e, &before, &after, reach[i]->name,
 			    "the handler after unplug");
-		n_defects++;
 	}
 }
 
@@ -1981,7 +2011,6 @@ static void alloc_defect(struct env *e, const struct builder *b,
 		b->undo(e, &e->run);
 	snap(e, &after);
 	expect_same(e, &before, &after, b->name, "failed allocation");
-	n_defects++;
 
 	e->run = e->good;
 	ret = b->call(&e->adev->base, &e->run.a, e->c->file);
@@ -2002,8 +2031,8 @@ static void alloc_defect(struct env *e, const struct builder *b,
 static void agx4_uapi_defect_allocation_fails(struct kunit *test)
 {
 	struct env *e = env_open(test);
+	unsigned int n, fails = 2;
 	struct file *filp;
-	unsigned int n;
 	int refs;
 
 	if (!agx4_test_failslab(test))
@@ -2035,25 +2064,87 @@ static void agx4_uapi_defect_allocation_fails(struct kunit *test)
 				    "open, allocation %u", n);
 		KUNIT_EXPECT_EQ_MSG(test, kref_read(&e->adev->base.ref), refs,
 				    "open, allocation %u: device kept", n);
-		n_defects++;
+		fails++;
 	}
 	KUNIT_EXPECT_LT(test, n, 500);
+	kunit_info(test, "agx4-uapi: failed allocations = %u\n", fails);
 }
 #endif
 
-/* Runs last: the totals of the cases before it. */
-static void agx4_uapi_defect_totals(struct kunit *test)
+/* Calls @m makes: one per bit for %K_BITS, else one. */
+static unsigned int mut_calls(const struct mut *m)
 {
-	kunit_info(test, "agx4-uapi: single-defect inputs = %u\n", n_defects);
-	kunit_info(test, "agx4-uapi: good-side boundary inputs = %u\n",
-		   n_bounds);
+	return m->kind == K_BITS ? hweight64(m->v) : 1;
 }
 
-static int defect_suite_init(struct kunit_suite *suite)
+/* Does a table of @b's handler hold a defect (not only boundaries)? */
+static bool has_defect(const struct builder *b)
 {
-	n_defects = 0;
-	n_bounds = 0;
-	return 0;
+	unsigned int i, j;
+
+	for (i = 0; i < ARRAY_SIZE(tables); i++) {
+		if (tables[i].b->call != b->call)
+			continue;
+		for (j = 0; j < tables[i].n; j++)
+			if (tables[i].muts[j].err)
+				return true;
+	}
+	return false;
+}
+
+/*
+ * The suite's own accounts, counted from its tables, so that they hold
+ * whatever order the cases run in and whichever of them a run selects:
+ * every table is run by a case, every ioctl has defects of its own, every
+ * defect makes at least one call, names itself once in its table, and
+ * expects 0 (a good-side boundary) or an errno.  Prints the defective and
+ * the good-side boundary calls the cases make.
+ */
+static void agx4_uapi_defect_totals(struct kunit *test)
+{
+	unsigned int defects = 0, bounds = 0, i, j, k, runs;
+
+	for (i = 0; i < ARRAY_SIZE(tables); i++) {
+		const struct table *t = &tables[i];
+
+		KUNIT_EXPECT_LT_MSG(test, t->group, NUM_GROUPS,
+				    "%s: no case runs table %u", t->b->name, i);
+		KUNIT_EXPECT_GT_MSG(test, t->n, 0, "%s: empty table %u",
+				    t->b->name, i);
+		runs = t->group == G_SUBMIT ? ARRAY_SIZE(socs) : 1;
+		for (j = 0; j < t->n; j++) {
+			const struct mut *m = &t->muts[j];
+
+			KUNIT_EXPECT_GT_MSG(test, mut_calls(m), 0,
+					    "%s: %s makes no call", t->b->name,
+					    m->name);
+			KUNIT_EXPECT_TRUE_MSG(test, m->err <= 0 &&
+					      m->err >= -MAX_ERRNO,
+					      "%s: %s expects %d", t->b->name,
+					      m->name, m->err);
+			KUNIT_EXPECT_TRUE_MSG(test, m->kind != K_FN || m->fn,
+					      "%s: %s has no function",
+					      t->b->name, m->name);
+			for (k = 0; k < j; k++)
+				KUNIT_EXPECT_STRNEQ_MSG(test, m->name,
+							t->muts[k].name,
+							"%s: named twice",
+							t->b->name);
+			if (m->err)
+				defects += runs * mut_calls(m);
+			else
+				bounds += runs * mut_calls(m);
+		}
+	}
+	for (i = 0; i < ARRAY_SIZE(by_number); i++)
+		KUNIT_EXPECT_TRUE_MSG(test, has_defect(by_number[i].b),
+				      "%s has no defect", by_number[i].b->name);
+	/* And each call after the unplug. */
+	defects += ARRAY_SIZE(by_number) + ARRAY_SIZE(reach);
+
+	kunit_info(test, "agx4-uapi: single-defect inputs = %u\n", defects);
+	kunit_info(test, "agx4-uapi: good-side boundary inputs = %u\n",
+		   bounds);
 }
 
 static struct kunit_case agx4_uapi_defect_cases[] = {
@@ -2073,7 +2164,6 @@ static struct kunit_case agx4_uapi_defect_cases[] = {
 
 static struct kunit_suite agx4_uapi_defect_suite = {
 	.name = "agx4_uapi_defect",
-	.suite_init = defect_suite_init,
 	.test_cases = agx4_uapi_defect_cases,
 };
 

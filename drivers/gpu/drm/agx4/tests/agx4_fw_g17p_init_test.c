@@ -31,6 +31,7 @@
 #include "../agx4_fw.h"
 #include "../agx4_fw_boot.h"
 #include "../agx4_fw_decode.h"
+#include "../agx4_fw_g17p.h"
 #include "../agx4_fw_g17p_init.h"
 #include "../agx4_fw_obj.h"
 #include "../agx4_fwif.h"

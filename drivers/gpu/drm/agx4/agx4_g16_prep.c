@@ -1,0 +1,495 @@
+// SPDX-License-Identifier: GPL-2.0-only OR MIT
+/*
+ * Copyright 2026 The agx4 authors
+ */
+
+#include <linux/bitops.h>
+#include <linux/err.h>
+#include <linux/list.h>
+#include <linux/overflow.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/unaligned.h>
+
+#include "agx4_cmdbuf.h"
+#include "agx4_device.h"
+#include "agx4_fw.h"
+#include "agx4_fw_build.h"
+#include "agx4_fw_g16.h"
+#include "agx4_fw_g16_boot.h"
+#include "agx4_fw_mem.h"
+#include "agx4_fw_obj.h"
+#include "agx4_fw_work.h"
+#include "agx4_fwif_g16.h"
+#include "agx4_g16_sub.h"
+#include "agx4_vm.h"
+
+/**
+ * DOC: G16 job preparation
+ *
+ * **Prepare** (ioctl, submit order) assigns each command its lane stamp
+ * (first + ordinal * 0x100), resolves its barriers into dependency items
+ * (a barrier on the render subqueue waits for a 3D stamp, on the compute
+ * subqueue for a compute stamp) and builds everything except the
+ * publication counters (agx4_g16_submit.c numbers and sends them).
+ * Compute commands take their storage from the VM (agx4_g16_vm.c); a
+ * render takes its VM's render objects, a scene slot and a scratch lease
+ * there, and gets a 0x1c000-byte Work storage mapped at 0x72_0000_0000 +
+ * (its address - the heap base) in context 0 and the VM.  Its TA and 3D
+ * share the queue's render ordinal: stamps 0xc00 and 0x100 + ordinal *
+ * 0x100, counters 2 * ordinal + 1 and 2 * ordinal.  Its barriers wait
+ * ahead of the TA, except that with %AGX4_RENDER_VDM_BARRIER_FRAGMENT its
+ * barrier on the render subqueue waits ahead of the 3D stage (the
+ * fragment barrier, as the reference's G16 runtime can do: the backend
+ * reports %AGX4_FEATURE_FRAGMENT_BARRIER).
+ *
+ * A job dropped before publication is undone (agx4_g16_unprepare()): the
+ * lanes' ordinals and the queue's barrier history go back to what they
+ * were, so the next prepare does not depend on it.
+ */
+
+/* A dependency item: wait until @lane of the queue reaches @stamp. */
+static void build_dep(const struct agx4_g16_queue *fq, struct g16_barrier *b,
+		      const struct g16_hist *h, u32 own_stamp, u32 own_lane)
+{
+	const struct g16_lane *p = &fq->lanes[h->lane];
+
+	memset(b, 0, sizeof(*b));
+	b->type = cpu_to_le32(G16_ITEM_BARRIER);
+	b->stamp = cpu_to_le64(p->fw_stamp_va);
+	b->stamp2 = b->stamp;
+	b->value = cpu_to_le32(h->stamp);
+	/* The event: set_events(), once the job has a lease. */
+	b->own_stamp = cpu_to_le32(own_stamp);
+	/* L: the waiting lane's UUID, as the bootstrap barrier's. */
+	b->uuid = cpu_to_le32(fq->lanes[own_lane].uuid);
+	b->graph = cpu_to_le32(G16_BARRIER_GRAPH);
+}
+
+/*
+ * Resolve @wait against subqueue history @e (element 0 the work before
+ * this job, then this job's commands of the subqueue).
+ */
+static const struct g16_hist *resolve(const struct g16_hist *e, u32 n,
+				      s32 wait)
+{
+	if (wait == AGX4_WAIT_NONE || wait >= n || !e[wait].valid)
+		return NULL;
+	return &e[wait];
+}
+
+static int build_compute(struct agx4_g16_queue *fq, struct g16_cmd *cmd,
+			 const struct agx4_compute_desc *d, int ctx,
+			 const struct g16_hist **deps, u32 ndeps)
+{
+	struct agx4_fw_g16_sub *sub = fq->sub;
+	struct g16_lane *l = &fq->lanes[AGX4_FW_LANE_COMPUTE];
+	struct g16_compute_notifier *nt;
+	struct agx4_fw_obj *obj;
+	u64 alias, w;
+	u8 *cpu;
+	u32 k;
+	int ret;
+
+	obj = agx4_g16_work_get(fq);
+	if (IS_ERR(obj))
+		return PTR_ERR(obj);
+	cmd->obj = obj;
+	alias = agx4_g16_compute_alias(fq->base.adev, obj);
+	w = obj->va;
+	cpu = obj->cpu;
+	{
+		const struct agx4_fw_compute_in in = {
+			.st = {
+				.work = w,
+				.microseq = w + G16_CW_MS,
+				.work_alias = alias,
+				.queue = l->record,
+				.stats = sub->compute_stats,
+				.driver_stamp = w + G16_CW_DRIVER_STAMP,
+				.fw_stamp = l->fw_stamp_va,
+				.stamp = cmd->stamp,
+				/* Event 0 until set_events(). */
+				.prof = { w + G16_CW_PROF,
+					  w + G16_CW_PROF + sizeof(u64) },
+			},
+			.context_id = ctx,
+			.notifier = w + G16_CW_NOTIFIER,
+			.resource = alias + G16_CW_SAVE,
+			.cdm_entry = alias + G16_CW_ENTRY,
+			/* The count half is numbered at publication. */
+			.identity = (u64)ctx << 32,
+			.reg_identity = (u64)ctx << 32 | 1,
+			.ordinal = l->ordinal - 1,
+			.support = sub->compute_support,
+			.scratch = alias + G16_CW_SIZE,
+			.marker = alias + G16_CW_SIZE + G16_CS_MARKER,
+			.user_ts = w + G16_CW_USER_TS,
+		};
+		const struct agx4_fw_buf bufs[] = {
+			{ cpu, sizeof(struct g16_compute_work) },
+			{ cpu + G16_CW_MS, sizeof(struct g16_compute_ms) },
+			{ cpu + G16_CW_ENTRY, sizeof(struct g16_cdm_entry) },
+			{ cpu + G16_CW_USER_TS, sizeof(struct g16_ts_pair) },
+		};
+
+		ret = agx4_fw_g16_build_compute(d, &in, bufs);
+		if (ret)
+			return ret;
+	}
+	nt = (struct g16_compute_notifier *)(cpu + G16_CW_NOTIFIER);
+	nt->threshold = cpu_to_le64(w + G16_CW_THRESHOLD);
+	nt->count = 0;
+	nt->control = cpu_to_le32(G16_EVENT_CONTROL);
+	nt->context = cpu_to_le32(ctx);
+	*(__le32 *)(cpu + G16_CW_THRESHOLD) =
+		cpu_to_le32(G16_COMPUTE_THRESHOLD);
+	*(__le32 *)(cpu + G16_CW_DRIVER_STAMP) =
+		cpu_to_le32(cmd->stamp - G16_STAMP_STEP);
+	for (k = 0; k < ndeps; k++) {
+		build_dep(fq, (struct g16_barrier *)(cpu + G16_CW_DEPS +
+						     k * G16_DEP_SIZE),
+			  deps[k], cmd->stamp, AGX4_FW_LANE_COMPUTE);
+		cmd->dep_lane[k] = deps[k]->lane;
+	}
+	cmd->ndeps = ndeps;
+	return 0;
+}
+
+/*
+ * Build a render command; of its @ndeps dependencies, the first @nfrag
+ * wait ahead of its 3D stage, the others ahead of its TA.
+ */
+static int build_render(struct agx4_g16_queue *fq, struct g16_cmd *cmd,
+			const struct agx4_render_desc *d, int ctx,
+			const struct g16_hist **deps, u32 ndeps, u32 nfrag,
+			bool first)
+{
+	struct agx4_device *adev = fq->base.adev;
+	struct agx4_fw_g16_sub *sub = fq->sub;
+	struct g16_lane *ta = &fq->lanes[AGX4_FW_LANE_TA];
+	struct g16_lane *fr = &fq->lanes[AGX4_FW_LANE_3D];
+	struct agx4_fw_render_in *in;
+	struct g16_event_control *nt;
+	struct g16_render_vm *r;
+	u64 t, p, base, m, w, alias;
+	u32 ord, slot, k;
+	u8 *cpu, *aux;
+	int ret;
+
+	cmd->render = true;
+	cmd->lane = AGX4_FW_LANE_3D;
+	ord = ta->ordinal;
+	cmd->ta_stamp = agx4_fw_stamp_value(adev->gen, AGX4_FW_LANE_TA, ord);
+	cmd->stamp = agx4_fw_stamp_value(adev->gen, AGX4_FW_LANE_3D, ord);
+	ta->ordinal++;
+	fr->ordinal++;
+	ret = agx4_fw_render_scratch(&d->cmd, &t, &p);
+	if (ret)
+		return ret;
+	mutex_lock(&fq->base.vm->fw_lock);
+	r = agx4_g16_render_vm(fq);
+	mutex_unlock(&fq->base.vm->fw_lock);
+	if (IS_ERR(r))
+		return PTR_ERR(r);
+	ret = agx4_g16_render_lease(fq, r, cmd,
+				    t + p + G16_RS_PAGES * AGX4_UAT_PAGE_SIZE,
+				    first);
+	if (ret)
+		return ret;
+	cmd->obj = agx4_fw_obj_create(&adev->mem->heap, G16_RW_SIZE,
+				      AGX4_FW_OBJ_SHARED, NULL, NULL);
+	if (IS_ERR(cmd->obj)) {
+		ret = PTR_ERR(cmd->obj);
+		cmd->obj = NULL;
+		return ret;
+	}
+	w = cmd->obj->va;
+	cpu = cmd->obj->cpu;
+	if (w - adev->gen->fw_heap.start + cmd->obj->size > G16_ALIAS_WINDOW)
+		return -ENOSPC;
+	alias = G16_RENDER_ALIAS + (w - adev->gen->fw_heap.start);
+	ret = agx4_fw_obj_alias(cmd->obj, &fq->base.vm->uat, alias,
+				&agx4_g16_gpu_rw) ?:
+	      agx4_g16_dev_alias(adev, cmd->obj, alias, true);
+	if (ret)
+		return ret;
+	cmd->aliased = true;
+
+	slot = G16_BM_SLOT_FIRST + r->lease;
+	base = cmd->node.start;
+	m = base + t + p;
+	aux = cmd->scratch->cpu + t + p + G16_RS_AUX_FB;
+	put_unaligned_le32(G16_AUX_FB_600, aux + 0x600);
+	put_unaligned_le32(G16_AUX_FB_604, aux + 0x604);
+	in = kzalloc(sizeof(*in), GFP_KERNEL);
+	if (!in)
+		return -ENOMEM;
+	in->ta = (struct agx4_fw_stage_in){
+		.work = w + G16_RW_TA, .microseq = w + G16_RW_TA_MS,
+		.work_alias = alias + G16_RW_TA, .queue = ta->record,
+		.stats = sub->bundle + G16_TA_STATS,
+		.status = m + G16_RS_TA_STATUS,
+		.driver_stamp = w + G16_RW_TA_DSTAMP,
+		.fw_stamp = ta->fw_stamp_va, .stamp = cmd->ta_stamp,
+		/* Event 0 until set_events(), as the 3D's. */
+		.uuid = G16_TA_UUID,
+		.counter = 2 * (u64)ord + 1, .lifecycle = G16_TA_LIFECYCLE,
+		.work_stamp = G16_TA_WORK_STAMP, .gate = G16_TA_GATE,
+		.admission = slot, .shared_tail = w + G16_RW_TA_TAIL,
+		.prof = { w + G16_RW_PROF, w + G16_RW_PROF + 8 },
+	};
+	in->frag = (struct agx4_fw_stage_in){
+		.work = w + G16_RW_3D, .microseq = w + G16_RW_3D_MS,
+		.work_alias = alias + G16_RW_3D, .queue = fr->record,
+		.stats = sub->bundle + G16_3D_STATS,
+		.status = m + G16_RS_3D_STATUS,
+		.driver_stamp = w + G16_RW_3D_DSTAMP,
+		.fw_stamp = fr->fw_stamp_va, .stamp = cmd->stamp,
+		.uuid = G16_3D_UUID,
+		.counter = 2 * (u64)ord, .lifecycle = G16_3D_LIFECYCLE,
+		.work_stamp = G16_3D_WORK_STAMP, .gate = G16_3D_GATE,
+		.admission = slot, .shared_tail = w + G16_RW_3D_TAIL,
+		.prof = { w + G16_RW_PROF + 0x10, w + G16_RW_PROF + 0x18 },
+	};
+	in->context_id = ctx;
+	in->context_base = AGX4_FW_CONTEXT_BASE;
+	in->event_control = w + G16_RW_NOTIFIER;
+	in->bm_slot = slot;
+	in->bm = r->tvb->va;
+	in->scene = r->tvb->va + G16_TVB_SCENES + cmd->scene * G16_SCENE_RECORD;
+	in->empty_buffer = sub->empty_buffer;
+	in->tilemap = base;
+	in->tpc = base + t;
+	in->heapmeta = d->cmd.layers > 1 ? m + G16_RS_LAYERED_META : m;
+	in->deflake[0] = m + G16_RS_DEFLAKE + G16_RS_DEFLAKE_1;
+	in->deflake[1] = m + G16_RS_DEFLAKE + G16_RS_DEFLAKE_2;
+	in->deflake[2] = m + G16_RS_DEFLAKE;
+	in->cycle = G16_SCENE_SCRATCH + cmd->scene * G16_SCENE_SCRATCH_STRIDE;
+	in->record_index = G16_RECORD_INDEX +
+			   cmd->scene * G16_RECORD_INDEX_STEP;
+	in->completion = G16_COMPLETION;
+	in->support = r->support->va;
+	in->aux_fb = m + G16_RS_AUX_FB;
+	in->aux_fb_flags = G16_AUX_FB_FLAGS |
+			   (d->cmd.flags & DRM_ASAHI_RENDER_DBIAS_IS_INT);
+	in->aux_fb_pages = G16_AUX_FB_PAGES;
+	/* H: the reference always asks for growth; GAP: sync-grow off. */
+	in->request_growth = true;
+	in->tvb_blocks = adev->gen->tvb.initial_blocks;
+	{
+		const struct agx4_fw_buf bufs[] = {
+			{ cpu + G16_RW_TA, sizeof(struct g16_ta_work) },
+			{ cpu + G16_RW_TA_MS, sizeof(struct g16_ta_ms) },
+			{ cpu + G16_RW_3D, sizeof(struct g16_frag_work) },
+			{ cpu + G16_RW_3D_MS, sizeof(struct g16_frag_ms) },
+			{ cpu + G16_RW_TA_PRELUDE,
+			  sizeof(struct g16_ta_prelude) },
+			{ cpu + G16_RW_3D_PRELUDE, sizeof(struct g16_barrier) },
+		};
+
+		ret = adev->gen->build_render(d, in, bufs);
+	}
+	kfree(in);
+	if (ret)
+		return ret;
+	nt = (struct g16_event_control *)(cpu + G16_RW_NOTIFIER);
+	nt->count = cpu_to_le64(w + G16_RW_COUNT);
+	nt->stamp = cpu_to_le32(cmd->stamp);
+	nt->gap_c = 0;
+	nt->control = cpu_to_le32(G16_EVENT_CONTROL);
+	nt->context = cpu_to_le32(ctx);
+	put_unaligned_le32(G16_EVENT_COUNT_RENDER, cpu + G16_RW_COUNT);
+	put_unaligned_le32(cmd->ta_stamp - G16_STAMP_STEP,
+			   cpu + G16_RW_TA_DSTAMP);
+	put_unaligned_le32(cmd->stamp - G16_STAMP_STEP,
+			   cpu + G16_RW_3D_DSTAMP);
+	for (k = 0; k < nfrag; k++)
+		build_dep(fq, (struct g16_barrier *)(cpu + G16_RW_3D_PRELUDE +
+						     (k + 1) * G16_DEP_SIZE),
+			  deps[k], cmd->stamp, AGX4_FW_LANE_3D);
+	for (k = nfrag; k < ndeps; k++)
+		build_dep(fq, (struct g16_barrier *)(cpu + G16_RW_TA_PRELUDE +
+						     (k - nfrag + 1) *
+						     G16_DEP_SIZE),
+			  deps[k], cmd->ta_stamp, AGX4_FW_LANE_TA);
+	for (k = 0; k < ndeps; k++)
+		cmd->dep_lane[k] = deps[k]->lane;
+	cmd->nfrag = nfrag;
+	cmd->ndeps = ndeps - nfrag;
+	return 0;
+}
+
+/**
+ * agx4_g16_unprepare() - undo what prepare did to a job's queue
+ * @job: the job, never published.
+ *
+ * The lanes' ordinals and the queue's barrier history go back to what
+ * they were before the job was prepared.
+ */
+void agx4_g16_unprepare(struct agx4_g16_job *job)
+{
+	struct agx4_g16_queue *fq = job->fq;
+	u32 s;
+
+	for (s = 0; s < G16_LANES; s++)
+		fq->lanes[s].ordinal = job->prev_ordinal[s];
+	memcpy(fq->hist, job->prev_hist, sizeof(fq->hist));
+}
+
+/**
+ * agx4_g16_free_cmds() - free the storage and resources of a job's commands
+ * @job: the job.
+ * @fw_alive: the firmware is there; false after unplug, when compute
+ *	storage is not kept either.
+ */
+void agx4_g16_free_cmds(struct agx4_g16_job *job, bool fw_alive)
+{
+	u32 i;
+
+	for (i = 0; i < job->ncmds; i++) {
+		struct g16_cmd *cmd = &job->cmds[i];
+
+		if (cmd->render)
+			agx4_g16_render_put(job->fq, cmd, fw_alive);
+		else if (cmd->obj && fw_alive)
+			agx4_g16_work_put(job->fq, cmd->obj);
+		else if (cmd->obj)
+			agx4_g16_work_destroy(job->fq->base.adev, cmd->obj,
+					      false);
+	}
+}
+
+static int prepare_cmds(struct agx4_g16_job *job, const struct agx4_cmdbuf *cb,
+			int ctx, u32 *credits)
+{
+	struct agx4_g16_queue *fq = job->fq;
+	/* NULL until allocated: the error path frees every one. */
+	struct g16_hist *e[G16_SQ_NUM] = { };
+	u32 n[G16_SQ_NUM] = { 1, 1 };
+	u32 i, s, total = 0;
+	bool rendered = false;
+	int ret = 0;
+
+	for (s = 0; s < G16_SQ_NUM; s++) {
+		e[s] = kcalloc(cb->count + 1, sizeof(*e[s]), GFP_KERNEL);
+		if (!e[s]) {
+			ret = -ENOMEM;
+			goto out;
+		}
+		e[s][0] = fq->hist[s];
+	}
+	for (i = 0; i < cb->count; i++) {
+		const struct agx4_cmd_desc *c = &cb->cmds[i];
+		const struct g16_hist *deps[G16_MAX_DEPS], *h;
+		struct g16_cmd *cmd = &job->cmds[i];
+		u32 ndeps = 0, nfrag = 0;
+		struct g16_lane *l;
+
+		h = resolve(e[G16_SQ_RENDER], n[G16_SQ_RENDER], c->wait_vdm);
+		if (h) {
+			deps[ndeps++] = h;
+			nfrag = !c->is_compute &&
+				(c->render.cmd.flags &
+				 AGX4_RENDER_VDM_BARRIER_FRAGMENT);
+		}
+		h = resolve(e[G16_SQ_COMPUTE], n[G16_SQ_COMPUTE], c->wait_cdm);
+		if (h)
+			deps[ndeps++] = h;
+		cmd->scene = -1;
+		if (!c->is_compute) {
+			ret = build_render(fq, cmd, &c->render, ctx, deps,
+					   ndeps, nfrag, !rendered);
+			rendered = true;
+			if (ret)
+				goto out;
+			e[G16_SQ_RENDER][n[G16_SQ_RENDER]++] =
+				(struct g16_hist){ .valid = true,
+						   .lane = AGX4_FW_LANE_3D,
+						   .stamp = cmd->stamp };
+			job->lanes |= BIT(AGX4_FW_LANE_TA) |
+				      BIT(AGX4_FW_LANE_3D);
+			job->stamp[AGX4_FW_LANE_TA] = cmd->ta_stamp;
+			job->stamp[AGX4_FW_LANE_3D] = cmd->stamp;
+			/* TA: items, prelude, work; 3D: prelude, work. */
+			total += 2 + ndeps + 2;
+			continue;
+		}
+		cmd->lane = AGX4_FW_LANE_COMPUTE;
+		l = &fq->lanes[cmd->lane];
+		cmd->stamp = agx4_fw_stamp_value(fq->base.adev->gen, cmd->lane,
+						 l->ordinal);
+		l->ordinal++;
+		ret = build_compute(fq, cmd, &c->compute, ctx, deps, ndeps);
+		if (ret)
+			goto out;
+		e[G16_SQ_COMPUTE][n[G16_SQ_COMPUTE]++] = (struct g16_hist){
+			.valid = true, .lane = cmd->lane, .stamp = cmd->stamp };
+		job->lanes |= BIT(cmd->lane);
+		job->stamp[cmd->lane] = cmd->stamp;
+		total += 1 + ndeps;
+	}
+	fq->hist[G16_SQ_RENDER] = e[G16_SQ_RENDER][n[G16_SQ_RENDER] - 1];
+	fq->hist[G16_SQ_COMPUTE] = e[G16_SQ_COMPUTE][n[G16_SQ_COMPUTE] - 1];
+	*credits = total;
+out:
+	for (s = 0; s < G16_SQ_NUM; s++)
+		kfree(e[s]);
+	return ret;
+}
+
+/**
+ * agx4_g16_job_prepare() - &agx4_fw_submit_ops.job_prepare for G16
+ * @q: the queue.
+ * @cb: the parsed command buffer.
+ * @out: the job.
+ * @credits: the ring entries it takes.
+ *
+ * Return: 0 or a negative errno; on error the queue is as it was.
+ */
+int agx4_g16_job_prepare(struct agx4_fw_queue *q,
+			 const struct agx4_cmdbuf *cb,
+			 struct agx4_fw_job **out, u32 *credits)
+{
+	struct agx4_g16_queue *fq = to_g16_queue(q);
+	struct agx4_g16_job *job;
+	u32 s;
+	int ctx, ret;
+
+	if (!cb->count || cb->count > AGX4_MAX_COMMANDS)
+		return -EINVAL;
+	ctx = agx4_g16_vm_context(fq);
+	if (ctx < 0)
+		return ctx;
+	job = kzalloc(struct_size(job, cmds, cb->count), GFP_KERNEL);
+	if (!job)
+		return -ENOMEM;
+	/*
+	 * The fence a wait for a lease may need: agx4_g16_job_reserve()
+	 * cannot allocate.
+	 */
+	job->wait = kzalloc(sizeof(*job->wait), GFP_KERNEL);
+	if (!job->wait) {
+		kfree(job);
+		return -ENOMEM;
+	}
+	job->ncmds = cb->count;
+	job->fq = fq;
+	INIT_LIST_HEAD(&job->base.defer_link);
+	INIT_LIST_HEAD(&job->waiting);
+	INIT_LIST_HEAD(&job->live);
+	for (s = 0; s < G16_LANES; s++)
+		job->prev_ordinal[s] = fq->lanes[s].ordinal;
+	memcpy(job->prev_hist, fq->hist, sizeof(fq->hist));
+	ret = prepare_cmds(job, cb, ctx, credits);
+	if (ret) {
+		agx4_g16_unprepare(job);
+		agx4_g16_free_cmds(job, true);
+		kfree(job->wait);
+		kfree(job);
+		return ret;
+	}
+	job->base.queue = q;
+	*out = &job->base;
+	return 0;
+}

@@ -1,0 +1,325 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR MIT */
+/*
+ * Copyright 2026 The agx4 authors
+ *
+ * Between the units of the G16 submission backend: the queue, its lanes
+ * and publication (agx4_g16_submit.c), the event leases
+ * (agx4_g16_lease.c), job preparation (agx4_g16_prep.c) and the per-VM
+ * state (agx4_g16_vm.c).  Nothing outside them includes it.
+ */
+#ifndef AGX4_G16_SUB_H
+#define AGX4_G16_SUB_H
+
+#include <linux/bits.h>
+#include <linux/container_of.h>
+#include <linux/list.h>
+#include <linux/types.h>
+
+#include <drm/drm_mm.h>
+
+#include "agx4_fw_g16_boot.h"
+#include "agx4_fw_queue.h"
+#include "agx4_fwif_g16.h"
+#include "agx4_uat.h"
+
+struct agx4_cmdbuf;
+struct agx4_device;
+struct agx4_fw_ev_grow_in;
+struct agx4_fw_obj;
+struct agx4_vm;
+struct dma_fence;
+
+/* Subqueues of the UAPI barriers. */
+enum { G16_SQ_RENDER, G16_SQ_COMPUTE, G16_SQ_NUM };
+/* A command waits for at most one work of each subqueue. */
+static_assert(G16_MAX_DEPS == G16_SQ_NUM);
+
+/* The alias attributes: GPU read-write, uncached (H: the reference's). */
+extern const struct agx4_uat_prot agx4_g16_gpu_rw;
+
+/**
+ * struct g16_lane - one firmware lane of a queue
+ * @record: firmware address of its queue record.
+ * @uuid: the record's UUID.
+ * @ptrs: its pointer block.
+ * @ring: its item ring.
+ * @fw_stamp: its firmware stamp word.
+ * @fw_stamp_va: and the word's firmware address.
+ * @head: next ring position the host writes; only @job_publish moves it.
+ * @ordinal: its next work's ordinal; only prepare (and the free of a job
+ *	never published) moves it, under the caller's submit lock.
+ * @first_sent: a message named the lane already (the firmware registered
+ *	it); protected by &agx4_engine.lock.
+ * @seen: the firmware stamp as last read; protected by
+ *	&agx4_engine.lock.
+ * @top: the stamp target of the last work published on the lane, past
+ *	which the firmware cannot have stamped; protected likewise.
+ */
+struct g16_lane {
+	u64 record;
+	u32 uuid;
+	struct g16_pointers *ptrs;
+	__le64 *ring;
+	__le32 *fw_stamp;
+	u64 fw_stamp_va;
+	u32 head;
+	u32 ordinal;
+	bool first_sent;
+	u32 seen;
+	u32 top;
+};
+
+/**
+ * struct g16_hist - the last work of a subqueue, for barrier 0
+ * @valid: there is one.
+ * @lane: the lane it ran on.
+ * @stamp: its lane stamp.
+ */
+struct g16_hist {
+	bool valid;
+	u32 lane;
+	u32 stamp;
+};
+
+/**
+ * struct agx4_g16_queue - a G16 queue
+ * @base: what the job unit sees (device, VM; the queue holds a reference
+ *	to the VM).
+ * @sub: submission's shared state.
+ * @obj: the block of its three lanes.
+ * @priority: its firmware priority.
+ * @lanes: the lanes, by stage.
+ * @hist: per subqueue, the last work prepared; prepare-time state under
+ *	the caller's submit lock.
+ * @lease: its event lease, -1 for none; protected by
+ *	&agx4_engine.lock.
+ * @outstanding: its jobs reserved and not freed; protected likewise.
+ *	The queue holds a lease while it has any, unless it was killed.
+ */
+struct agx4_g16_queue {
+	struct agx4_fw_queue base;
+	struct agx4_fw_g16_sub *sub;
+	struct agx4_fw_obj *obj;
+	u32 priority;
+	struct g16_lane lanes[G16_LANES];
+	struct g16_hist hist[G16_SQ_NUM];
+	int lease;
+	u32 outstanding;
+};
+
+/**
+ * struct g16_cmd - one command of a job
+ * @obj: its storage.
+ * @lane: the lane it runs on (a render: the 3D lane, its last).
+ * @stamp: its lane stamp target (a render: the 3D stamp).
+ * @ndeps: dependency items before it in the ring (a render: the TA's).
+ * @nfrag: a render's dependency items before its 3D stage.
+ * @render: a render command.
+ * @ta_stamp: a render's TA stamp target.
+ * @scene: a render's scene slot, -1 for none.
+ * @scratch: a render's scratch lease.
+ * @node: where @scratch is in the VM's scratch arena.
+ * @aliased: a render's storage is mapped at its alias in context 0.
+ * @prelude: a render that carries its pool's TA prelude.
+ * @dep_lane: the lane each of its dependency items waits for (a render:
+ *	the 3D stage's first, then the TA's), for set_events().
+ */
+struct g16_cmd {
+	struct agx4_fw_obj *obj;
+	u32 lane;
+	u32 stamp;
+	u32 ndeps;
+	u32 nfrag;
+	bool render;
+	u32 ta_stamp;
+	int scene;
+	struct agx4_fw_obj *scratch;
+	struct drm_mm_node node;
+	bool aliased;
+	bool prelude;
+	u8 dep_lane[G16_MAX_DEPS];
+};
+
+/**
+ * struct agx4_g16_job - a G16 job: the commands of one SUBMIT
+ * @base: what the job unit sees.
+ * @fq: its queue.
+ * @published: @job_publish ran.
+ * @sent: its messages went out; protected by &agx4_engine.lock.
+ * @dropped: its queue was killed before they went out, so they never
+ *	will; protected likewise.
+ * @lanes: bit s: it has work on lane s.
+ * @head: per lane, the lane's ring position after its last entry.
+ * @stamp: per lane, the stamp target of its last work there.
+ * @msg: per lane, the number of its message on the lane's channel
+ *	(&agx4_fw_g16_count.sent before it; once @sent).
+ * @tag: per lane, the tag of its message.
+ * @prev_ordinal: the lanes' ordinals before prepare, to undo it.
+ * @prev_hist: the queue's history before prepare, to undo it.
+ * @leased: @job_reserve (or a lease handed over) counted it in its
+ *	queue's &agx4_g16_queue.outstanding; protected by &agx4_engine.lock.
+ * @events: set_events() ran; only @job_reserve, serialised by drm_sched,
+ *	touches it.
+ * @waiting: on &agx4_fw_g16_sub.lease_waiters while it waits for a
+ *	lease; protected by &agx4_engine.lock.
+ * @wait: the fence of that wait, allocated by prepare, initialised at
+ *	its first wait (@armed); the job holds a reference once it is.
+ * @armed: @wait was initialised; under &agx4_engine.lock.
+ * @live: on &agx4_fw_g16_sub.renders from its publication until it is
+ *	freed, if it has a render; protected by &agx4_engine.lock.
+ * @nomem: a memory-limit report named one of its renders: it ends with
+ *	-ENOMEM; protected likewise.
+ * @ncmds: entries of @cmds.
+ * @cmds: its commands, in order.
+ */
+struct agx4_g16_job {
+	struct agx4_fw_job base;
+	struct agx4_g16_queue *fq;
+	bool published;
+	bool sent;
+	bool dropped;
+	u32 lanes;
+	u32 head[G16_LANES];
+	u32 stamp[G16_LANES];
+	u64 msg[G16_LANES];
+	u64 tag[G16_LANES];
+	u32 prev_ordinal[G16_LANES];
+	struct g16_hist prev_hist[G16_SQ_NUM];
+	bool leased;
+	bool events;
+	struct list_head waiting;
+	struct dma_fence *wait;
+	bool armed;
+	struct list_head live;
+	bool nomem;
+	u32 ncmds;
+	struct g16_cmd cmds[] __counted_by(ncmds);
+};
+
+static inline struct agx4_g16_queue *to_g16_queue(struct agx4_fw_queue *q)
+{
+	return container_of(q, struct agx4_g16_queue, base);
+}
+
+static inline struct agx4_g16_job *to_g16_job(struct agx4_fw_job *j)
+{
+	return container_of(j, struct agx4_g16_job, base);
+}
+
+/* Compute storage a VM keeps for reuse (the reference's arenas hold 16). */
+#define G16_VM_SPARE_WORKS	16
+
+/**
+ * struct g16_vm - what a VM holds for G16 submission
+ * @adev: the device.
+ * @ctx: the VM's context (ASID slot).
+ * @spare: compute storage of retired commands, mapped still, for reuse;
+ *	protected by &agx4_vm.fw_lock.
+ * @nspare: entries of @spare; protected likewise.
+ * @r: its render objects, or NULL; set under &agx4_vm.fw_lock.
+ * @incarnation: the firmware boot it was made for
+ *	(&agx4_fw_boot.incarnation).
+ */
+struct g16_vm {
+	struct agx4_device *adev;
+	u32 incarnation;
+	int ctx;
+	struct agx4_fw_obj *spare[G16_VM_SPARE_WORKS];
+	u32 nspare;
+	struct g16_render_vm *r;
+};
+
+/**
+ * struct g16_render_vm - a VM's render objects, made at its first render
+ * @lease: its render support lease; the pool's buffer-manager slot is
+ *	%G16_BM_SLOT_FIRST + @lease.
+ * @ks: the VM's kernel carve-out start, where they are mapped.
+ * @support: the support lease page (record, shared-state word).
+ * @dir: the operand directory.
+ * @table: the operand table.
+ * @bufs: the operand buffers, with their guards.
+ * @tvb: the TVB pool (buffer manager, scenes, block control and lists).
+ * @pages: the TVB page list.
+ * @slots: the pool-slot words.
+ * @blocks: the pool's first blocks, with their guards.
+ * @scenes: bit s: scene slot s is a render's; under &agx4_vm.fw_lock.
+ * @scratch: the scratch arena; under &agx4_vm.fw_lock.
+ * @freed: renders that gave their scene slot and scratch back; under
+ *	&agx4_vm.fw_lock.
+ * @live: the pool's TA prelude went out; under &agx4_engine.lock.
+ * @published: render Works published on the support; likewise.
+ * @gv: the VM's G16 state (its context), for growth requests.
+ * @vm: the VM.
+ * @nblocks: blocks the pool holds; under &agx4_fw_g16_sub.tvb_lock, as
+ *	the next three.
+ * @counter: the request counter the pool's next growth request carries.
+ * @refused: a growth of the pool was refused; set under
+ *	&agx4_fw_g16_sub.tvb_lock, read without it by the memory-limit
+ *	handler (WRITE_ONCE()/READ_ONCE()).
+ * @ngrown: entries of @grown.
+ * @grown: the blocks each growth added, with their guards, mapped after
+ *	the first ones (@blocks).
+ */
+struct g16_render_vm {
+	int lease;
+	u64 ks;
+	struct agx4_fw_obj *support;
+	struct agx4_fw_obj *dir;
+	struct agx4_fw_obj *table;
+	struct agx4_fw_obj *bufs;
+	struct agx4_fw_obj *tvb;
+	struct agx4_fw_obj *pages;
+	struct agx4_fw_obj *slots;
+	struct agx4_fw_obj *blocks;
+	unsigned long scenes;
+	struct drm_mm scratch;
+	unsigned long freed;
+	bool live;
+	u32 published;
+	struct g16_vm *gv;
+	struct agx4_vm *vm;
+	u32 nblocks;
+	u32 counter;
+	bool refused;
+	u32 ngrown;
+	struct agx4_fw_obj *grown[G16_TVB_MAX_GROWTHS];
+};
+
+/* The event id of @fq's lease on @lane (its lease must be held). */
+static inline u32 agx4_g16_lane_event(const struct agx4_g16_queue *fq,
+				      u32 lane)
+{
+	return G16_EVENT_FIRST + 3 * fq->lease + lane;
+}
+
+/* agx4_g16_vm.c: a VM's context, storage and render objects. */
+int agx4_g16_vm_context(struct agx4_g16_queue *fq);
+struct g16_render_vm *agx4_g16_render_vm(struct agx4_g16_queue *fq);
+int agx4_g16_render_lease(struct agx4_g16_queue *fq, struct g16_render_vm *r,
+			  struct g16_cmd *cmd, u64 size, bool first);
+void agx4_g16_render_put(struct agx4_g16_queue *fq, struct g16_cmd *cmd,
+			 bool fw_alive);
+u64 agx4_g16_compute_alias(struct agx4_device *adev, struct agx4_fw_obj *obj);
+struct agx4_fw_obj *agx4_g16_work_get(struct agx4_g16_queue *fq);
+void agx4_g16_work_put(struct agx4_g16_queue *fq, struct agx4_fw_obj *obj);
+void agx4_g16_work_destroy(struct agx4_device *adev, struct agx4_fw_obj *obj,
+			   bool fw_alive);
+int agx4_g16_dev_alias(struct agx4_device *adev, struct agx4_fw_obj *obj,
+		       u64 va, bool map);
+int agx4_g16_tvb_grow(struct agx4_device *adev,
+		      const struct agx4_fw_ev_grow_in *req, u32 max_blocks);
+
+/* agx4_g16_lease.c: event leases. */
+struct dma_fence *agx4_g16_job_reserve(struct agx4_fw_job *j);
+void agx4_g16_lease_put(struct agx4_g16_queue *fq);
+void agx4_g16_lease_drop_locked(struct agx4_g16_queue *fq);
+void agx4_g16_lease_wake_locked(struct agx4_g16_job *job, int err);
+void agx4_g16_lease_wait_free(struct agx4_g16_job *job);
+
+/* agx4_g16_prep.c: job preparation and its undoing. */
+int agx4_g16_job_prepare(struct agx4_fw_queue *q, const struct agx4_cmdbuf *cb,
+			 struct agx4_fw_job **out, u32 *credits);
+void agx4_g16_unprepare(struct agx4_g16_job *job);
+void agx4_g16_free_cmds(struct agx4_g16_job *job, bool fw_alive);
+
+#endif /* AGX4_G16_SUB_H */

@@ -1,0 +1,847 @@
+// SPDX-License-Identifier: GPL-2.0-only OR MIT
+/*
+ * Copyright 2026 The agx4 authors
+ */
+
+#include <linux/bitops.h>
+#include <linux/err.h>
+#include <linux/lockdep.h>
+#include <linux/mm.h>
+#include <linux/minmax.h>
+#include <linux/mutex.h>
+#include <linux/slab.h>
+#include <linux/spinlock.h>
+#include <linux/string.h>
+#include <linux/wait.h>
+
+#include <asm/barrier.h>
+
+#include <drm/drm_mm.h>
+
+#include "agx4_device.h"
+#include "agx4_fw.h"
+#include "agx4_fw_boot.h"
+#include "agx4_fw_build.h"
+#include "agx4_fw_g16.h"
+#include "agx4_fw_g16_boot.h"
+#include "agx4_fw_mem.h"
+#include "agx4_fw_obj.h"
+#include "agx4_fw_work.h"
+#include "agx4_fwif_g16.h"
+#include "agx4_g16_sub.h"
+#include "agx4_uat.h"
+#include "agx4_vm.h"
+
+/**
+ * DOC: G16 per-VM state
+ *
+ * **Contexts.**  A VM's commands run in one context (ASID) taken at its
+ * first job and kept for the VM's life.  The reference gives each VM a
+ * separate compute view: roots of its own, with the device's compute
+ * operand namespace (its directory and sixteen buffers, at the GPU
+ * addresses the compute support names) mapped in, the same physical
+ * pages in every VM.  agx4 runs compute in the VM's own tree instead, so
+ * the user's buffers need no second mapping, and maps the namespace there
+ * at the VM's first job (guards unmapped), until the VM goes.  The
+ * namespace and the Work aliases below lie in [0x70_0000_0000,
+ * 0x73_0000_0000), which the user must not bind (the fork's layout leaves
+ * it free).  Running out of contexts fails a prepare with -ENOSPC.
+ *
+ * **Compute jobs.**  Each compute command gets a 0x2c000-byte object of
+ * its own while it runs (a VM keeps up to %G16_VM_SPARE_WORKS of them,
+ * still mapped, for its next commands; the save area is zeroed at every
+ * reuse and the notifier's firmware bytes are left alone): the
+ * 0x8000-byte Work storage (work item at +0, microsequence
+ * +0x1000, notifier +0x1400, profiling slots +0x1700, user timestamp
+ * pair +0x17c0, threshold word +0x1800, dependency items from +0x1900,
+ * entry trampoline +0x1a00, save area +0x2000, driver stamp +0x4000)
+ * followed by its 0x24000-byte scratch lease (scratch at +0, marker page
+ * at +0x20000).  The whole object is also mapped for the GPU at
+ * 0x71_0000_0000 + (its address - the heap base), in the device tree
+ * (context 0) and in the VM's tree: unique per object, below
+ * 0x72_0000_0000.
+ *
+ * **Renders.**  A VM's first render makes its render objects: one of
+ * %AGX4_FW_G16_SUPPORTS support leases (lease n: identity and
+ * private-memory slot 3 + n, buffer-manager slot 7 + n; -ENOSPC when all
+ * are taken), whose operand directory, table and 24 operand buffers are
+ * mapped in the VM's kernel carve-out, and the VM's TVB pool (buffer
+ * manager, scenes, block lists, the PB descriptor of its slot, the page
+ * list, pool-slot words and first blocks mapped in the carve-out too).
+ * The 0x35d4000-byte linear backing of the reference is not copied: the
+ * firmware learns every one of these addresses from host-written records,
+ * so agx4 maps only what is used and places it itself (the reference's
+ * fixed aliases at 0x10_0008_0000 and around are free for the user).  Each
+ * render leases one of the pool's %G16_SCENE_SLOTS scene slots and a
+ * scratch lease from the rest of the carve-out (tilemap, TPC, metadata,
+ * deflake, TA and 3D status and the aux-framebuffer page).
+ *
+ * **TVB growth** (agx4_tvb.c) adds blocks to a VM's pool 10 at a time,
+ * mapped after its first blocks in the carve-out (room for 331 in all),
+ * found by the buffer-manager slot and context a request names; they go
+ * with the VM.
+ */
+
+/* The alias attributes: GPU read-write, uncached (H: the reference's). */
+const struct agx4_uat_prot agx4_g16_gpu_rw = {
+	.access = AGX4_UAT_GPU,
+	.perm = AGX4_UAT_RW,
+	.memtype = AGX4_UAT_UNCACHED,
+};
+
+/* Map @size bytes of @obj from @off at @va (reserved first). */
+static int map_chunks(struct agx4_uat_op *op, struct agx4_fw_obj *obj, u64 off,
+		      u64 va, u64 size)
+{
+	u64 k;
+	int ret;
+
+	ret = agx4_uat_op_reserve(op, va, size);
+	if (ret)
+		return ret;
+	for (k = 0; k < size; k += AGX4_UAT_PAGE_SIZE)
+		agx4_uat_op_map(op, va + k,
+				page_to_phys(obj->chunks[(off + k) /
+							 AGX4_UAT_PAGE_SIZE]),
+				AGX4_UAT_PAGE_SIZE, &agx4_g16_gpu_rw);
+	return 0;
+}
+
+/*
+ * @n blocks of @size bytes of @obj, @stride apart, mapped at @va in @uat
+ * (the gaps left unmapped) or, @map false, unmapped again.
+ */
+static int map_spaced(struct agx4_uat *uat, struct agx4_fw_obj *obj, u64 va,
+		      u32 n, u64 size, u64 stride, bool map)
+{
+	struct agx4_uat_op op;
+	int ret = 0;
+	u32 i;
+
+	mutex_lock(&uat->lock);
+	agx4_uat_op_begin(uat, &op);
+	for (i = 0; i < n && !ret; i++) {
+		if (map)
+			ret = map_chunks(&op, obj, (u64)i * stride,
+					 va + (u64)i * stride, size);
+		else
+			agx4_uat_op_unmap(&op, va + (u64)i * stride, size);
+	}
+	agx4_uat_op_end(&op);
+	mutex_unlock(&uat->lock);
+	if (ret)
+		map_spaced(uat, obj, va, n, size, stride, false);
+	return ret;
+}
+
+/**
+ * agx4_g16_dev_alias() - map Work storage in context 0, or unmap it
+ * @adev: the device.
+ * @obj: the storage.
+ * @va: its alias.
+ * @map: map (true) or unmap (false).
+ *
+ * Not an alias of the object's own (agx4_fw_obj_alias()): context 0's
+ * tables go with the firmware, before storage forgotten after unplug is
+ * freed.
+ *
+ * Return: 0 or a negative errno (unmapping cannot fail).
+ */
+int agx4_g16_dev_alias(struct agx4_device *adev, struct agx4_fw_obj *obj,
+		       u64 va, bool map)
+{
+	return map_spaced(&adev->fw->dev_uat, obj, va, 1, obj->size, 0, map);
+}
+
+/*
+ * The device's compute operand namespace in @uat (@map) or out of it:
+ * the directory, then each 2 MiB buffer without its guard.
+ */
+static int compute_namespace(struct agx4_fw_g16_sub *sub, struct agx4_uat *uat,
+			     bool map)
+{
+	struct agx4_uat_op op;
+	int ret = 0;
+	u32 i;
+
+	mutex_lock(&uat->lock);
+	agx4_uat_op_begin(uat, &op);
+	if (map)
+		ret = map_chunks(&op, sub->compute_dir, 0,
+				 G16_COMPUTE_DIRECTORY,
+				 G16_COMPUTE_DIRECTORY_SIZE);
+	else
+		agx4_uat_op_unmap(&op, G16_COMPUTE_DIRECTORY,
+				  G16_COMPUTE_DIRECTORY_SIZE);
+	for (i = 0; i < G16_COMPUTE_NUM_BUFFERS && !ret; i++) {
+		u64 off = (u64)i * G16_OPERAND_BUFFER_STRIDE;
+
+		if (map)
+			ret = map_chunks(&op, sub->compute_bufs, off,
+					 G16_COMPUTE_BUFFERS + off,
+					 G16_OPERAND_BUFFER_SIZE);
+		else
+			agx4_uat_op_unmap(&op, G16_COMPUTE_BUFFERS + off,
+					  G16_OPERAND_BUFFER_SIZE);
+	}
+	agx4_uat_op_end(&op);
+	mutex_unlock(&uat->lock);
+	if (ret)
+		compute_namespace(sub, uat, false);
+	return ret;
+}
+
+/**
+ * agx4_g16_compute_alias() - where the GPU sees compute storage
+ * @adev: the device.
+ * @obj: the storage.
+ *
+ * Return: its alias, in context 0 and in the VM.
+ */
+u64 agx4_g16_compute_alias(struct agx4_device *adev, struct agx4_fw_obj *obj)
+{
+	return G16_COMPUTE_ALIAS + (obj->va - adev->gen->fw_heap.start);
+}
+
+/**
+ * agx4_g16_work_get() - compute storage for a command
+ * @fq: the queue, whose VM has its context.
+ *
+ * A spare of the VM's, its save area zeroed again, or a new one mapped at
+ * its alias in context 0 and the VM.
+ *
+ * Return: the storage, or an ERR_PTR().
+ */
+struct agx4_fw_obj *agx4_g16_work_get(struct agx4_g16_queue *fq)
+{
+	struct agx4_device *adev = fq->base.adev;
+	struct agx4_vm *vm = fq->base.vm;
+	struct g16_vm *gv = vm->fw;
+	struct agx4_fw_obj *obj = NULL;
+	u64 alias;
+	int ret;
+
+	mutex_lock(&vm->fw_lock);
+	if (gv->nspare)
+		obj = gv->spare[--gv->nspare];
+	mutex_unlock(&vm->fw_lock);
+	if (obj) {
+		/* H: the GPU-writable save area is zero at every use. */
+		memset(obj->cpu + G16_CW_SAVE, 0,
+		       G16_CW_DRIVER_STAMP - G16_CW_SAVE);
+		return obj;
+	}
+	obj = agx4_fw_obj_create(&adev->mem->heap, G16_CW_SIZE + G16_CS_SIZE,
+				 AGX4_FW_OBJ_SHARED, NULL, NULL);
+	if (IS_ERR(obj))
+		return obj;
+	alias = agx4_g16_compute_alias(adev, obj);
+	if (obj->va - adev->gen->fw_heap.start + obj->size >
+	    G16_ALIAS_WINDOW)
+		ret = -ENOSPC;
+	else
+		ret = agx4_fw_obj_alias(obj, &vm->uat, alias,
+					&agx4_g16_gpu_rw);
+	if (!ret) {
+		ret = agx4_g16_dev_alias(adev, obj, alias, true);
+		if (!ret)
+			return obj;
+	}
+	agx4_fw_obj_destroy(obj);
+	return ERR_PTR(ret);
+}
+
+/**
+ * agx4_g16_work_destroy() - free compute storage
+ * @adev: the device.
+ * @obj: the storage.
+ * @fw_alive: the firmware is there: unmap it from context 0 first.
+ *
+ * Out of context 0 first while the firmware is there, then out of the
+ * VM and the heap.
+ */
+void agx4_g16_work_destroy(struct agx4_device *adev, struct agx4_fw_obj *obj,
+			   bool fw_alive)
+{
+	if (fw_alive)
+		agx4_g16_dev_alias(adev, obj,
+				   agx4_g16_compute_alias(adev, obj), false);
+	agx4_fw_obj_destroy(obj);
+}
+
+/**
+ * agx4_g16_work_put() - give compute storage back
+ * @fq: the queue it was taken for.
+ * @obj: the storage, which the firmware is done with (or never saw).
+ *
+ * Kept for the VM's next command while there is room, freed otherwise.
+ */
+void agx4_g16_work_put(struct agx4_g16_queue *fq, struct agx4_fw_obj *obj)
+{
+	struct agx4_vm *vm = fq->base.vm;
+	struct g16_vm *gv = vm->fw;
+
+	mutex_lock(&vm->fw_lock);
+	if (gv->nspare < G16_VM_SPARE_WORKS) {
+		gv->spare[gv->nspare++] = obj;
+		obj = NULL;
+	}
+	mutex_unlock(&vm->fw_lock);
+	if (obj)
+		agx4_g16_work_destroy(fq->base.adev, obj, true);
+}
+
+/*
+ * The submission state @vm's firmware state was made with, or NULL once
+ * that firmware went: at unplug, or when the firmware restarted since
+ * (its context table, context 0 and shared records are not the ones the
+ * state names).
+ */
+static struct agx4_fw_g16_sub *vm_sub(const struct g16_vm *gv)
+{
+	struct agx4_fw_boot *b = gv->adev->fw;
+
+	return b && b->incarnation == gv->incarnation ?
+	       agx4_fw_g16_sub(b) : NULL;
+}
+
+static void render_vm_free(struct agx4_device *adev, struct agx4_vm *vm,
+			   struct g16_render_vm *r)
+{
+	struct agx4_fw_g16_sub *sub = vm_sub(vm->fw);
+	u32 initial = adev->gen->tvb.initial_blocks;
+	unsigned long flags;
+
+	/* No growth request finds the pool any more. */
+	if (r->lease >= 0 && sub) {
+		mutex_lock(&sub->tvb_lock);
+		if (sub->pools[r->lease] == r)
+			sub->pools[r->lease] = NULL;
+		mutex_unlock(&sub->tvb_lock);
+	}
+	if (r->nblocks > initial)
+		map_spaced(&vm->uat, NULL, r->ks + G16_VM_BLOCKS +
+			   (u64)initial * G16_TVB_BLOCK_STRIDE,
+			   r->nblocks - initial, G16_TVB_BLOCK_SIZE,
+			   G16_TVB_BLOCK_STRIDE, false);
+	while (r->ngrown)
+		agx4_fw_obj_destroy(r->grown[--r->ngrown]);
+	if (r->bufs)
+		map_spaced(&vm->uat, r->bufs, r->ks + G16_VM_BUFS,
+			   G16_RENDER_BUFFERS, G16_OPERAND_BUFFER_SIZE,
+			   G16_OPERAND_BUFFER_STRIDE, false);
+	if (r->blocks)
+		map_spaced(&vm->uat, r->blocks, r->ks + G16_VM_BLOCKS,
+			   adev->gen->tvb.initial_blocks,
+			   G16_TVB_BLOCK_SIZE, G16_TVB_BLOCK_STRIDE, false);
+	agx4_fw_obj_destroy(r->blocks);
+	agx4_fw_obj_destroy(r->slots);
+	agx4_fw_obj_destroy(r->pages);
+	agx4_fw_obj_destroy(r->tvb);
+	agx4_fw_obj_destroy(r->bufs);
+	agx4_fw_obj_destroy(r->table);
+	agx4_fw_obj_destroy(r->dir);
+	agx4_fw_obj_destroy(r->support);
+	if (r->lease >= 0 && sub) {
+		memset(sub->pb_table + (G16_BM_SLOT_FIRST + r->lease) *
+		       G16_PB_DESC_SIZE, 0, G16_PB_DESC_SIZE);
+		spin_lock_irqsave(&sub->eng.lock, flags);
+		__clear_bit(r->lease, sub->supports);
+		spin_unlock_irqrestore(&sub->eng.lock, flags);
+	}
+	drm_mm_takedown(&r->scratch);
+	kfree(r);
+}
+
+/* The support record of lease @r->lease, its namespace at @r->ks. */
+static void render_support(struct g16_render_vm *r)
+{
+	struct g16_support *sup = r->support->cpu;
+	__le64 *table = r->table->cpu;
+	u32 pages = G16_RENDER_BUFFERS * G16_OPERAND_PAGES, i;
+
+	sup->id = cpu_to_le64(G16_SUPPORT_ID_BASE + r->lease);
+	sup->slot = cpu_to_le32(G16_SUPPORT_ID_BASE + r->lease);
+	sup->directory = cpu_to_le64(r->ks + G16_VM_DIR);
+	sup->capacity = cpu_to_le32(G16_RENDER_DIR_ENTRIES);
+	sup->pages_mod = cpu_to_le32(pages % G16_RENDER_DIR_ENTRIES);
+	sup->pages = cpu_to_le32(pages);
+	sup->operands = cpu_to_le64(r->ks + G16_VM_TABLE);
+	sup->cursor = cpu_to_le32(G16_RENDER_TABLE_QWORDS);
+	sup->shared = cpu_to_le64(r->support->va + G16_SUPPORT_SHARED);
+	for (i = 0; i < G16_RENDER_BUFFERS; i++)
+		table[i * G16_RENDER_TABLE_STRIDE / 8] =
+			cpu_to_le64((r->ks + G16_VM_BUFS +
+				     (u64)i * G16_OPERAND_BUFFER_STRIDE) |
+				    G16_RENDER_TABLE_TAG);
+}
+
+static int render_vm_objects(struct agx4_device *adev, struct agx4_vm *vm,
+			     struct g16_render_vm *r)
+{
+	struct agx4_fw_obj_heap *h = &adev->mem->heap;
+	const struct {
+		struct agx4_fw_obj **obj;
+		u64 size;
+		u64 gpu;	/* carve-out offset + 1, 0: not mapped whole */
+	} objs[] = {
+		{ &r->support, G16_SUPPORT_SIZE, 0 },
+		{ &r->dir, G16_RENDER_DIR_SIZE, G16_VM_DIR + 1 },
+		{ &r->table, AGX4_UAT_PAGE_SIZE, G16_VM_TABLE + 1 },
+		{ &r->bufs, G16_RENDER_BUFFERS * G16_OPERAND_BUFFER_STRIDE, 0 },
+		{ &r->tvb, G16_TVB_SIZE, 0 },
+		{ &r->pages, G16_TVB_PAGES_SIZE, G16_VM_PAGES + 1 },
+		{ &r->slots, AGX4_UAT_PAGE_SIZE, G16_VM_SLOTS + 1 },
+		{ &r->blocks, (u64)adev->gen->tvb.initial_blocks *
+			      G16_TVB_BLOCK_STRIDE, 0 },
+	};
+	u32 i;
+	int ret;
+
+	for (i = 0; i < ARRAY_SIZE(objs); i++) {
+		struct agx4_fw_obj *o;
+
+		o = agx4_fw_obj_create(h, objs[i].size, AGX4_FW_OBJ_SHARED,
+				       NULL, NULL);
+		if (IS_ERR(o))
+			return PTR_ERR(o);
+		*objs[i].obj = o;
+		if (objs[i].gpu) {
+			ret = agx4_fw_obj_alias(o, &vm->uat,
+						r->ks + objs[i].gpu - 1,
+						&agx4_g16_gpu_rw);
+			if (ret)
+				return ret;
+		}
+	}
+	ret = map_spaced(&vm->uat, r->bufs, r->ks + G16_VM_BUFS,
+			 G16_RENDER_BUFFERS, G16_OPERAND_BUFFER_SIZE,
+			 G16_OPERAND_BUFFER_STRIDE, true);
+	if (ret) {
+		agx4_fw_obj_destroy(r->bufs);
+		r->bufs = NULL;
+		return ret;
+	}
+	ret = map_spaced(&vm->uat, r->blocks, r->ks + G16_VM_BLOCKS,
+			 adev->gen->tvb.initial_blocks, G16_TVB_BLOCK_SIZE,
+			 G16_TVB_BLOCK_STRIDE, true);
+	if (ret) {
+		agx4_fw_obj_destroy(r->blocks);
+		r->blocks = NULL;
+	}
+	return ret;
+}
+
+/* The VM's TVB pool, from its objects (the generation builds it). */
+static int render_tvb(struct agx4_device *adev, struct agx4_fw_g16_sub *sub,
+		      struct g16_render_vm *r)
+{
+	const struct agx4_fw_gen *gen = adev->gen;
+	u32 slot = G16_BM_SLOT_FIRST + r->lease;
+	u8 *t = r->tvb->cpu;
+	const struct agx4_fw_tvb_in in = {
+		.slot = slot,
+		.blocks = gen->tvb.initial_blocks,
+		.first_block = r->ks + G16_VM_BLOCKS,
+		.page_list = r->pages->va,
+		.page_list_gpu = r->ks + G16_VM_PAGES,
+		.page_list_size = G16_TVB_PAGES_SIZE,
+		.block_list = r->tvb->va + G16_TVB_BLOCK_LIST,
+		.block_control = r->tvb->va + G16_TVB_CONTROL,
+		.counter = r->tvb->va + G16_TVB_COUNTER,
+		.scene_list = r->tvb->va + G16_TVB_SCENE_LIST,
+		.pool_slots = r->ks + G16_VM_SLOTS,
+	};
+	struct agx4_fw_buf bufs[] = {
+		{ t, 0 },
+		{ t + G16_TVB_CONTROL, 0 },
+		{ t + G16_TVB_BLOCK_LIST, 0 },
+		{ r->pages->cpu, G16_TVB_PAGES_SIZE },
+		{ t + G16_TVB_SCENES, 0 },
+		{ sub->pb_table + slot * G16_PB_DESC_SIZE, G16_PB_DESC_SIZE },
+	};
+	u32 i;
+
+	if (gen->num_tvb_objs != ARRAY_SIZE(bufs))
+		return -EINVAL;
+	for (i = 0; i < ARRAY_SIZE(bufs); i++)
+		if (!bufs[i].size)
+			bufs[i].size = gen->tvb_objs[i].size;
+	return gen->build_tvb(gen, &in, bufs);
+}
+
+/**
+ * agx4_g16_render_vm() - the render objects of a queue's VM
+ * @fq: the queue.
+ *
+ * Made at the VM's first render.  Caller holds the VM's
+ * &agx4_vm.fw_lock.
+ *
+ * Return: the objects, or an ERR_PTR() (-ENOSPC: no support lease left,
+ * or no room in the VM's kernel carve-out).
+ */
+struct g16_render_vm *agx4_g16_render_vm(struct agx4_g16_queue *fq)
+{
+	struct agx4_device *adev = fq->base.adev;
+	struct agx4_fw_g16_sub *sub = fq->sub;
+	struct agx4_vm *vm = fq->base.vm;
+	struct g16_vm *gv = vm->fw;
+	struct g16_render_vm *r;
+	unsigned long k;
+	int ret;
+
+	lockdep_assert_held(&vm->fw_lock);
+	if (gv->r)
+		return gv->r;
+	if (vm->kernel_end - vm->kernel_start <= G16_VM_SCRATCH)
+		return ERR_PTR(-ENOSPC);
+	r = kzalloc(sizeof(*r), GFP_KERNEL);
+	if (!r)
+		return ERR_PTR(-ENOMEM);
+	r->ks = vm->kernel_start;
+	drm_mm_init(&r->scratch, r->ks + G16_VM_SCRATCH,
+		    vm->kernel_end - r->ks - G16_VM_SCRATCH);
+	spin_lock_irq(&sub->eng.lock);
+	k = find_first_zero_bit(sub->supports, AGX4_FW_G16_SUPPORTS);
+	if (k < AGX4_FW_G16_SUPPORTS)
+		__set_bit(k, sub->supports);
+	spin_unlock_irq(&sub->eng.lock);
+	if (k >= AGX4_FW_G16_SUPPORTS) {
+		r->lease = -1;
+		ret = -ENOSPC;
+		goto err;
+	}
+	r->lease = k;
+	ret = render_vm_objects(adev, vm, r);
+	if (ret)
+		goto err;
+	render_support(r);
+	ret = agx4_fw_g16_build_operand_dir(r->dir->cpu, r->dir->size,
+					    r->ks + G16_VM_BUFS,
+					    G16_RENDER_BUFFERS) ?:
+	      render_tvb(adev, sub, r);
+	if (ret)
+		goto err;
+	r->gv = gv;
+	r->vm = vm;
+	r->nblocks = adev->gen->tvb.initial_blocks;
+	mutex_lock(&sub->tvb_lock);
+	sub->pools[r->lease] = r;
+	mutex_unlock(&sub->tvb_lock);
+	gv->r = r;
+	return r;
+
+err:
+	render_vm_free(adev, vm, r);
+	return ERR_PTR(ret);
+}
+
+static void g16_vm_free(struct agx4_vm *vm, void *fw)
+{
+	struct g16_vm *gv = fw;
+	struct agx4_fw_g16_sub *sub = vm_sub(gv);
+
+	if (gv->r)
+		render_vm_free(gv->adev, vm, gv->r);
+
+	/*
+	 * After unplug or a restart, context 0 and the context table went
+	 * with the firmware (unmapping from the VM needs neither).
+	 */
+	while (gv->nspare)
+		agx4_g16_work_destroy(gv->adev, gv->spare[--gv->nspare], !!sub);
+	compute_namespace(sub, &vm->uat, false);
+	if (sub)
+		agx4_uat_ctx_put(&gv->adev->fw->ctx, gv->ctx);
+	kfree(gv);
+}
+
+/**
+ * agx4_g16_vm_context() - the context of a queue's VM
+ * @fq: the queue.
+ *
+ * Taken at the VM's first job, with the VM's G16 state (and the compute
+ * operand namespace mapped in it); kept while the VM lives.
+ *
+ * Return: the context, or a negative errno (-ENOSPC: every context is
+ * another VM's).
+ */
+int agx4_g16_vm_context(struct agx4_g16_queue *fq)
+{
+	struct agx4_device *adev = fq->base.adev;
+	struct agx4_vm *vm = fq->base.vm;
+	struct g16_vm *gv;
+	int ctx, ret;
+
+	mutex_lock(&vm->fw_lock);
+	gv = vm->fw;
+	if (gv) {
+		ctx = gv->ctx;
+		goto out;
+	}
+	gv = kzalloc(sizeof(*gv), GFP_KERNEL);
+	if (!gv) {
+		ctx = -ENOMEM;
+		goto out;
+	}
+	ctx = agx4_uat_ctx_get(&adev->fw->ctx, &vm->uat, &adev->mem->fw_uat);
+	if (ctx < 0) {
+		kfree(gv);
+		/* Every slot is another VM's. */
+		ctx = ctx == -EBUSY ? -ENOSPC : ctx;
+		goto out;
+	}
+	ret = compute_namespace(fq->sub, &vm->uat, true);
+	if (ret) {
+		agx4_uat_ctx_put(&adev->fw->ctx, ctx);
+		kfree(gv);
+		ctx = ret;
+		goto out;
+	}
+	gv->adev = adev;
+	gv->incarnation = adev->fw->incarnation;
+	gv->ctx = ctx;
+	vm->fw = gv;
+	vm->fw_free = g16_vm_free;
+out:
+	mutex_unlock(&vm->fw_lock);
+	return ctx;
+}
+
+/**
+ * agx4_g16_render_lease() - a render's scene slot and scratch lease
+ * @fq: the queue.
+ * @r: its VM's render objects.
+ * @cmd: the render command, which takes them.
+ * @size: the scratch it needs.
+ * @first: the job's first render (the job holds no slot yet).
+ *
+ * The scratch is mapped in the VM.  With every
+ * slot busy or no room in the arena, the first render of a job (@first:
+ * the job holds no slot) waits, interruptibly, until a render of the VM
+ * gives its slot back (its job freed), or the device goes (-ENODEV).
+ * Holding none, no two prepares wait for each other; the renders that
+ * hold them were prepared before and run without this one (unless the
+ * client orders them after it: a signal ends the wait then).  A later
+ * render of the job, or one whose scratch would not fit in an empty
+ * arena, fails with -ENOSPC.
+ *
+ * Return: 0 or a negative errno.
+ */
+int agx4_g16_render_lease(struct agx4_g16_queue *fq, struct g16_render_vm *r,
+			  struct g16_cmd *cmd, u64 size, bool first)
+{
+	struct agx4_fw_g16_sub *sub = fq->sub;
+	struct agx4_vm *vm = fq->base.vm;
+	unsigned long k, freed;
+	int ret;
+
+	if (size > vm->kernel_end - r->ks - G16_VM_SCRATCH)
+		return -ENOSPC;
+	for (;;) {
+		mutex_lock(&vm->fw_lock);
+		k = find_first_zero_bit(&r->scenes, G16_SCENE_SLOTS);
+		if (k >= G16_SCENE_SLOTS) {
+			ret = -ENOSPC;
+		} else {
+			ret = drm_mm_insert_node_in_range(&r->scratch,
+							  &cmd->node, size,
+							  AGX4_UAT_PAGE_SIZE,
+							  0, 0, U64_MAX,
+							  DRM_MM_INSERT_BEST);
+			if (!ret) {
+				__set_bit(k, &r->scenes);
+				cmd->scene = k;
+			}
+		}
+		freed = r->freed;
+		mutex_unlock(&vm->fw_lock);
+		if (!ret)
+			break;
+		/* Every scene slot busy, or no room in the arena. */
+		if (!first)
+			return -ENOSPC;
+		ret = wait_event_interruptible(sub->scene_wq,
+					       READ_ONCE(r->freed) != freed ||
+					       READ_ONCE(sub->going));
+		if (ret)
+			return ret;
+		if (READ_ONCE(sub->going))
+			return -ENODEV;
+	}
+	cmd->scratch = agx4_fw_obj_create(&fq->base.adev->mem->heap, size,
+					  AGX4_FW_OBJ_SHARED, NULL, NULL);
+	if (IS_ERR(cmd->scratch)) {
+		ret = PTR_ERR(cmd->scratch);
+		cmd->scratch = NULL;
+		return ret;
+	}
+	return agx4_fw_obj_alias(cmd->scratch, &vm->uat, cmd->node.start,
+				 &agx4_g16_gpu_rw);
+}
+
+/**
+ * agx4_g16_render_put() - give a render command's resources back
+ * @fq: the queue.
+ * @cmd: the render command.
+ * @fw_alive: the firmware is there (not after unplug).
+ *
+ * Its scene slot, scratch and storage; its storage out of context 0
+ * first while the firmware is there.
+ */
+void agx4_g16_render_put(struct agx4_g16_queue *fq, struct g16_cmd *cmd,
+			 bool fw_alive)
+{
+	struct agx4_device *adev = fq->base.adev;
+	struct agx4_vm *vm = fq->base.vm;
+	struct g16_vm *gv = vm->fw;
+
+	mutex_lock(&vm->fw_lock);
+	if (drm_mm_node_allocated(&cmd->node))
+		drm_mm_remove_node(&cmd->node);
+	if (cmd->scene >= 0) {
+		__clear_bit(cmd->scene, &gv->r->scenes);
+		gv->r->freed++;
+	}
+	mutex_unlock(&vm->fw_lock);
+	/* After unplug nobody waits (and the submission state went). */
+	if (cmd->scene >= 0 && fw_alive)
+		wake_up_all(&fq->sub->scene_wq);
+	agx4_fw_obj_destroy(cmd->scratch);
+	if (cmd->aliased && fw_alive)
+		agx4_g16_dev_alias(adev, cmd->obj, G16_RENDER_ALIAS +
+			  (cmd->obj->va - adev->gen->fw_heap.start), false);
+	agx4_fw_obj_destroy(cmd->obj);
+}
+
+/*
+ * The pool's state as the host wrote it: the firmware's mirror of the
+ * block count at most the pool's, the block control the pool's count
+ * twice, the list, control and block size where they were (H: the
+ * reference checks the same before it grows a pool).
+ */
+static bool pool_intact(const struct g16_render_vm *r)
+{
+	const struct g16_bm *bm = r->tvb->cpu;
+	const struct g16_block_control *bc = r->tvb->cpu + G16_TVB_CONTROL;
+
+	return le32_to_cpu(bm->blocks) <= r->nblocks &&
+	       le32_to_cpu(bc->blocks) == r->nblocks &&
+	       le32_to_cpu(bc->blocks2) == r->nblocks &&
+	       le64_to_cpu(bm->block_list) ==
+	       r->tvb->va + G16_TVB_BLOCK_LIST &&
+	       le64_to_cpu(bm->block_control) ==
+	       r->tvb->va + G16_TVB_CONTROL &&
+	       le32_to_cpu(bm->block_size) == G16_TVB_BLOCK_SIZE;
+}
+
+/*
+ * Add blocks @old..@new - 1 to @r: one object for them, each block
+ * mapped for the GPU at its place after the pool's first blocks (the
+ * guards between them unmapped, the ASID's TLB invalidated by the
+ * mapping), then their ids appended to the block list and the new count
+ * written twice in the block control (H).  The firmware grows its page
+ * list itself.
+ */
+static int pool_add_blocks(struct agx4_device *adev, struct g16_render_vm *r,
+			   u32 old, u32 new)
+{
+	struct g16_block_control *bc = r->tvb->cpu + G16_TVB_CONTROL;
+	struct g16_block_entry *bl = r->tvb->cpu + G16_TVB_BLOCK_LIST;
+	u64 va = r->ks + G16_VM_BLOCKS + (u64)old * G16_TVB_BLOCK_STRIDE;
+	struct agx4_fw_obj *obj;
+	u32 i;
+	int ret;
+
+	lockdep_assert_held(&agx4_fw_g16_sub(adev->fw)->tvb_lock);
+	if (r->ngrown == ARRAY_SIZE(r->grown))
+		return -ENOSPC;
+	obj = agx4_fw_obj_create(&adev->mem->heap,
+				 (u64)(new - old) * G16_TVB_BLOCK_STRIDE,
+				 AGX4_FW_OBJ_SHARED, NULL, NULL);
+	if (IS_ERR(obj))
+		return -ENOMEM;
+	ret = map_spaced(&r->vm->uat, obj, va, new - old, G16_TVB_BLOCK_SIZE,
+			 G16_TVB_BLOCK_STRIDE, true);
+	if (ret) {
+		agx4_fw_obj_destroy(obj);
+		return -ENOMEM;
+	}
+	r->grown[r->ngrown++] = obj;
+	for (i = old; i < new; i++) {
+		u64 b = r->ks + G16_VM_BLOCKS + (u64)i * G16_TVB_BLOCK_STRIDE;
+
+		bl[i].id = cpu_to_le32((b - AGX4_FW_CONTEXT_BASE) /
+				       G16_TVB_ID_UNIT);
+	}
+	/* The blocks are mapped and listed before the count names them. */
+	wmb();
+	bc->blocks = cpu_to_le32(new);
+	bc->blocks2 = cpu_to_le32(new);
+	r->nblocks = new;
+	return 0;
+}
+
+/* The slot indexes &agx4_fw_g16_sub.pools by support lease. */
+static_assert(AGX4_FW_G16_SUPPORTS == G16_BM_SLOTS);
+
+/**
+ * agx4_g16_tvb_grow() - grow a VM's TVB pool, for the TVB unit
+ * @adev: the device.
+ * @req: the growth request, parsed.
+ * @max_blocks: the most blocks a pool may hold.
+ *
+ * A growth request names the pool by its buffer-manager slot (7 + the
+ * support lease) and the VM by its context.  Its counter is the pool's:
+ * 0 for the pool's first request, one more after each reply, "grew" or
+ * "refused" (H: the reference answers only a request carrying its pool's
+ * counter, which it starts at 0 when it makes the pool and moves on after
+ * every reply).  A request behind it repeats one already answered; one
+ * ahead of it is out of sequence: neither is answered.
+ *
+ * The slot is bounded by the parser already (agx4_fw_g16.c refuses a
+ * request outside slots 7..63), and the TVB unit asks only while the
+ * firmware that made the request is up; both are checked again here
+ * because the slot indexes &agx4_fw_g16_sub.pools.
+ *
+ * Return: the pool's new block count, or a negative errno.
+ */
+int agx4_g16_tvb_grow(struct agx4_device *adev,
+		      const struct agx4_fw_ev_grow_in *req, u32 max_blocks)
+{
+	struct agx4_fw_g16_sub *sub = agx4_fw_g16_sub(adev->fw);
+	u32 lease = req->slot - G16_BM_SLOT_FIRST, old, new;
+	struct g16_render_vm *r;
+	int ret;
+
+	if (!sub || req->slot < G16_BM_SLOT_FIRST ||
+	    lease >= AGX4_FW_G16_SUPPORTS)
+		return -ENOENT;
+	mutex_lock(&sub->tvb_lock);
+	r = sub->pools[lease];
+	if (!r || req->context != r->gv->ctx) {
+		ret = -ENOENT;
+		goto out;
+	}
+	if (req->counter != r->counter) {
+		ret = agx4_fw_grow_counter_error(req->counter, r->counter);
+		goto out;
+	}
+	if (!pool_intact(r)) {
+		ret = -EPROTO;
+		goto out;
+	}
+	/* Answered from here on, "grew" or "refused". */
+	r->counter++;
+	old = r->nblocks;
+	new = min3(old + adev->gen->tvb.growth_blocks, max_blocks,
+		   (u32)G16_TVB_MAX_BLOCKS);
+	ret = new > old ? pool_add_blocks(adev, r, old, new) : -ENOSPC;
+	if (!ret)
+		ret = new;
+	else
+		WRITE_ONCE(r->refused, true);
+out:
+	mutex_unlock(&sub->tvb_lock);
+	return ret;
+}

@@ -593,7 +593,7 @@ static int probe_setup(struct fault_run *r)
 
 static int probe_step(struct fault_run *r)
 {
-	struct agx4_device *adev = agx4_device_create(r->dev, &r->dt->src);
+	struct agx4_device *adev = agx4_test_create(r->dev, &r->dt->src);
 
 	if (IS_ERR(adev))
 		return PTR_ERR(adev);

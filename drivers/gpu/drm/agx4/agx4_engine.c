@@ -180,15 +180,26 @@ EXPORT_SYMBOL_IF_AGX4_TEST(agx4_work_chan_room);
  * @msg: the message.
  * @len: its bytes, at most the entry size; the rest is zeroed.
  *
+ * The channel reads the firmware's read cursor again; one that went
+ * outside the ring since agx4_work_chan_room() (the firmware writes it)
+ * leaves the message unwritten, is counted and schedules a restart, as
+ * agx4_work_chan_sync() does.
+ *
  * Return: the message's number on the channel: the firmware is done with
- * it once agx4_work_chan_passed() says so.
+ * it once agx4_work_chan_passed() says so; U64_MAX, which it never
+ * passes, for a message left unwritten.
  */
 u64 agx4_work_chan_write(struct agx4_engine *e, struct agx4_work_chan *wc,
 			 const void *msg, size_t len)
 {
 	lockdep_assert_held(&e->lock);
 	/* Room was checked, and the limit is below the ring's own. */
-	WARN_ON_ONCE(agx4_channel_write(&wc->ch, msg, len));
+	if (unlikely(agx4_channel_write(&wc->ch, msg, len))) {
+		atomic_inc(&e->fw->bad_cursors);
+		agx4_reset_schedule(e->fw->adev, AGX4_RESET_BAD_CHANNEL, 0,
+				    NULL, 0);
+		return U64_MAX;
+	}
 	return wc->sent++;
 }
 EXPORT_SYMBOL_IF_AGX4_TEST(agx4_work_chan_write);

@@ -233,6 +233,27 @@ static void agx4_engine_cursor_past_the_producer_moves_nothing(struct kunit *tes
 	KUNIT_EXPECT_TRUE(test, passed(c, 4, n));
 }
 
+/* The read cursor goes wild between the room check and the write. */
+static void agx4_engine_cursor_wild_at_the_write_leaves_the_message_unwritten(struct kunit *test)
+{
+	struct engine_ctx *c = test->priv;
+	u8 msg[ESIZE];
+	u64 n;
+
+	memset(msg, 0x77, sizeof(msg));
+	KUNIT_ASSERT_TRUE(test, room(c, 3, 1));
+	firmware_at(c, 3, ENTRIES + 1, 0);
+	spin_lock_irq(&c->e.lock);
+	n = agx4_work_chan_write(&c->e, &c->chans[3], msg, sizeof(msg));
+	spin_unlock_irq(&c->e.lock);
+	KUNIT_EXPECT_EQ(test, n, U64_MAX);
+	KUNIT_EXPECT_EQ(test, c->chans[3].sent, 0);
+	KUNIT_EXPECT_EQ(test, atomic_read(&c->fw->bad_cursors), 1);
+	KUNIT_EXPECT_EQ(test, c->ring[3][0], 0);
+	firmware_at(c, 3, 0, 0);
+	KUNIT_EXPECT_FALSE(test, passed(c, 3, n));
+}
+
 /*
  * A cursor behind what it had passed: the counts cannot follow it, but
  * the ring between it and the host's head is still the firmware's.
@@ -463,6 +484,7 @@ static struct kunit_case agx4_engine_cases[] = {
 	KUNIT_CASE(agx4_engine_cursor_outside_the_ring_is_counted_and_gives_no_room),
 	KUNIT_CASE(agx4_engine_cursor_past_the_producer_moves_nothing),
 	KUNIT_CASE(agx4_engine_cursor_behind_the_head_holds_its_ring_distance),
+	KUNIT_CASE(agx4_engine_cursor_wild_at_the_write_leaves_the_message_unwritten),
 	KUNIT_CASE(agx4_engine_progress_behind_or_past_the_top_is_insane),
 	KUNIT_CASE(agx4_engine_rings_each_noted_channel_once),
 	KUNIT_CASE(agx4_engine_refused_kick_is_rung_again_after_the_next_flush),

@@ -4,8 +4,10 @@
  */
 
 #include <linux/bitops.h>
+#include <linux/dma-fence.h>
 #include <linux/lockdep.h>
 #include <linux/minmax.h>
+#include <linux/slab.h>
 
 #include <drm/drm_print.h>
 
@@ -51,6 +53,7 @@ void agx4_engine_init(struct agx4_engine *e, struct agx4_fw_boot *fw,
 {
 	e->fw = fw;
 	spin_lock_init(&e->lock);
+	spin_lock_init(&e->fence_lock);
 	atomic_long_set(&e->bells.pending, 0);
 	atomic_long_set(&e->bells.lost, 0);
 	atomic_set(&e->bells.ctl, 0);
@@ -472,3 +475,196 @@ void agx4_engine_drop_queue(struct agx4_engine *e, struct agx4_fw_queue *q,
 	}
 }
 EXPORT_SYMBOL_IF_AGX4_TEST(agx4_engine_drop_queue);
+
+/**
+ * DOC: waits for firmware room
+ *
+ * The firmware has a fixed number of some resources that jobs hold while
+ * they run (a generation's backend names them: G16's event leases, for
+ * example).  A job takes them in drm_sched's prepare_job, once its
+ * in-fences signalled, never in SUBMIT: SUBMIT does not wait for the
+ * firmware, and a job that waits for its in-fences holds nothing another
+ * queue needs.  Each such resource is a &struct agx4_room.  A job that
+ * finds it taken waits, holding nothing more of it, for a fence of its
+ * own (&struct agx4_room_wait, allocated by SUBMIT: prepare_job cannot
+ * allocate), which drm_sched waits for before it asks again.  The room
+ * comes back when a job that held it is done with it (agx4_room_put());
+ * it is then handed to the job that has waited longest, whose fence
+ * signals once it holds all it asked for.  The jobs holding the room are
+ * reserved jobs, which need nothing of the waiting ones: they complete,
+ * or time out, which kills their queue and gives their room back.  When
+ * the device goes (agx4_room_close()), or a waiting job is freed
+ * (agx4_room_cancel()), its wait ends with an error and the job is not
+ * published.
+ */
+
+/**
+ * agx4_room_init() - set up a room
+ * @r: the room.
+ */
+void agx4_room_init(struct agx4_room *r)
+{
+	INIT_LIST_HEAD(&r->waiters);
+	r->closed = false;
+}
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_room_init);
+
+/**
+ * agx4_room_wait_init() - allocate a job's wait
+ * @w: the wait.
+ *
+ * In SUBMIT: agx4_room_get() cannot allocate the fence.
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int agx4_room_wait_init(struct agx4_room_wait *w)
+{
+	INIT_LIST_HEAD(&w->link);
+	w->armed = false;
+	w->fence = kzalloc(sizeof(*w->fence), GFP_KERNEL);
+	return w->fence ? 0 : -ENOMEM;
+}
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_room_wait_init);
+
+/**
+ * agx4_room_wait_fini() - free a job's wait
+ * @w: the wait, not waiting (never, or ended).
+ *
+ * Drops the wait's reference to its fence, or frees the fence never used.
+ */
+void agx4_room_wait_fini(struct agx4_room_wait *w)
+{
+	if (WARN_ON(!list_empty(&w->link)))
+		return;
+	if (w->armed)
+		dma_fence_put(w->fence);
+	else
+		kfree(w->fence);
+	w->fence = NULL;
+}
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_room_wait_fini);
+
+static const char *room_fence_name(struct dma_fence *f)
+{
+	return "agx4-room";
+}
+
+static const struct dma_fence_ops room_fence_ops = {
+	.get_driver_name = room_fence_name,
+	.get_timeline_name = room_fence_name,
+};
+
+/* End @w's wait, with @err or with the room taken. */
+static void room_wake(struct agx4_engine *e, struct agx4_room_wait *w, int err)
+{
+	lockdep_assert_held(&e->lock);
+	list_del_init(&w->link);
+	if (err)
+		dma_fence_set_error(w->fence, err);
+	/* drm_sched's callback only queues its work. */
+	dma_fence_signal(w->fence);
+}
+
+/**
+ * agx4_room_get() - take what a job needs of a room, or wait
+ * @e: the engine.
+ * @r: the room.
+ * @w: the job's wait for @r, not waiting.
+ * @take: takes what the job needs.
+ *
+ * From the backend's &agx4_fw_submit_ops.job_reserve, under @e's lock.
+ * The job takes what it needs (@take) if no job waits before
+ * it; otherwise it waits behind them.  A job waits at most once per room:
+ * its fence signals only once the room was handed to it, or with an
+ * error once it will not be (agx4_room_cancel(), agx4_room_close()).
+ *
+ * Return: NULL when the job holds what it needs, or when @r is closed
+ * (the job is not going to be published); otherwise a reference to the
+ * fence to wait for.
+ */
+struct dma_fence *agx4_room_get(struct agx4_engine *e, struct agx4_room *r,
+				struct agx4_room_wait *w, agx4_room_take_fn take)
+{
+	lockdep_assert_held(&e->lock);
+	if (r->closed || WARN_ON(!list_empty(&w->link)))
+		return NULL;
+	if (list_empty(&r->waiters) && take(r, w))
+		return NULL;
+	if (WARN_ON(w->armed))
+		return NULL;	/* a second wait: the backend's bug */
+	/*
+	 * A context of its own: these fences do not signal in the order
+	 * they were made (a wait cancelled ends on its own).
+	 */
+	dma_fence_init(w->fence, &room_fence_ops, &e->fence_lock,
+		       dma_fence_context_alloc(1), 1);
+	w->armed = true;
+	list_add_tail(&w->link, &r->waiters);
+	return dma_fence_get(w->fence);
+}
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_room_get);
+
+/**
+ * agx4_room_put() - some of a room came back
+ * @e: the engine.
+ * @r: the room, after the caller gave back what a job held.
+ * @take: takes what a waiting job needs.
+ *
+ * Under @e's lock.  The jobs that waited longest take it, in order, until
+ * one cannot have all it needs: it keeps waiting, and so do the later
+ * ones.  Also after agx4_room_cancel(), which may leave a job first that
+ * can take what is free.
+ */
+void agx4_room_put(struct agx4_engine *e, struct agx4_room *r,
+		   agx4_room_take_fn take)
+{
+	struct agx4_room_wait *w;
+
+	lockdep_assert_held(&e->lock);
+	while ((w = list_first_entry_or_null(&r->waiters,
+					     struct agx4_room_wait, link)) &&
+	       take(r, w))
+		room_wake(e, w, 0);
+}
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_room_put);
+
+/**
+ * agx4_room_cancel() - end a job's wait without the room
+ * @e: the engine.
+ * @r: the room.
+ * @w: the job's wait: if it waits, it ends with @err.
+ * @err: a negative errno.
+ *
+ * Under @e's lock, for a job freed while it waits (its queue goes).  What
+ * the job took of @r before the wait ended is the caller's to give back;
+ * then the caller calls agx4_room_put(): the jobs behind it may take the
+ * room now.
+ */
+void agx4_room_cancel(struct agx4_engine *e, struct agx4_room *r,
+		      struct agx4_room_wait *w, int err)
+{
+	lockdep_assert_held(&e->lock);
+	if (!list_empty(&w->link))
+		room_wake(e, w, err);
+}
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_room_cancel);
+
+/**
+ * agx4_room_close() - the device is going: no job waits any more
+ * @e: the engine.
+ * @r: the room.
+ * @err: the error every wait ends with (-ENODEV).
+ *
+ * Under @e's lock.  Later agx4_room_get() calls take nothing and wait
+ * for nothing.
+ */
+void agx4_room_close(struct agx4_engine *e, struct agx4_room *r, int err)
+{
+	struct agx4_room_wait *w, *tmp;
+
+	lockdep_assert_held(&e->lock);
+	r->closed = true;
+	list_for_each_entry_safe(w, tmp, &r->waiters, link)
+		room_wake(e, w, err);
+}
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_room_close);

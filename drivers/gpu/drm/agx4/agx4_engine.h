@@ -15,6 +15,7 @@
 struct agx4_fw_boot;
 struct agx4_fw_job;
 struct agx4_fw_queue;
+struct dma_fence;
 
 /**
  * struct agx4_work_chan - a work channel as submission counts it
@@ -63,8 +64,11 @@ struct agx4_doorbells {
  * struct agx4_engine - the generation-independent half of submission
  * @fw: the firmware it submits to.
  * @lock: serialises publication, completion checks and the channels'
- *	counts across every queue of the device.  Taken with interrupts off
- *	(the completion scan runs from the event drain).
+ *	counts across every queue of the device, and every &struct
+ *	agx4_room.  Taken with interrupts off (the completion scan runs from
+ *	the event drain).
+ * @fence_lock: the lock of every room-wait fence (&agx4_room_wait.fence);
+ *	nests inside @lock.
  * @bells: doorbells noted by publication, rung by agx4_engine_ring().
  * @deferred: jobs published by drm_sched whose messages wait for channel
  *	room, in publication order (&agx4_fw_job.defer_link); under @lock.
@@ -94,11 +98,63 @@ struct agx4_engine {
 	struct agx4_fw_boot *fw;
 	/* See the kernel-doc above: publication and completion checks. */
 	spinlock_t lock;
+	/* Of every room-wait fence (struct agx4_room_wait); inside @lock. */
+	spinlock_t fence_lock;
 	struct agx4_doorbells bells;
 	struct list_head deferred;
 	u64 pass;
 	bool fifo;
 };
+
+struct agx4_room;
+
+/**
+ * struct agx4_room_wait - one job's wait for a firmware resource
+ * @link: on &agx4_room.waiters while it waits.
+ * @fence: signalled once the room gave the job what it needs (or with an
+ *	error, when the wait ends without it); allocated by
+ *	agx4_room_wait_init(), initialised at the wait (@armed).
+ * @armed: @fence was initialised; the wait holds a reference then.
+ *
+ * A job has one per room it may wait for, and waits on each at most
+ * once: the room hands what it needs to the job before it ends the wait.
+ * Protected by &agx4_engine.lock.
+ */
+struct agx4_room_wait {
+	struct list_head link;
+	struct dma_fence *fence;
+	bool armed;
+};
+
+/**
+ * struct agx4_room - a scarce firmware resource jobs wait for
+ * @waiters: the jobs waiting, oldest first (&agx4_room_wait.link).
+ * @closed: the device is going: no job waits any more.
+ *
+ * The jobs take the room in the order they began waiting: a job that
+ * finds others waiting waits behind them, so none is passed over for
+ * ever.  What a job needs of the room, and how it takes it, only the
+ * backend knows (&agx4_room_take_fn).  Protected by &agx4_engine.lock.
+ */
+struct agx4_room {
+	struct list_head waiters;
+	bool closed;
+};
+
+/**
+ * typedef agx4_room_take_fn - take what a waiting job needs of a room
+ * @r: the room.
+ * @w: the job's wait.
+ *
+ * Give the job what it needs of @r if it is free; it may take part of it
+ * first and keep that.  Called under &agx4_engine.lock, from drm_sched's
+ * prepare_job (agx4_room_get()) and wherever the room comes back
+ * (agx4_room_put()): it must not sleep or allocate.
+ *
+ * Return: true once the job holds all it needs.
+ */
+typedef bool (*agx4_room_take_fn)(struct agx4_room *r,
+				  struct agx4_room_wait *w);
 
 void agx4_engine_init(struct agx4_engine *e, struct agx4_fw_boot *fw,
 		      bool fifo);
@@ -131,5 +187,16 @@ void agx4_engine_flush(struct agx4_engine *e,
 		       void *arg);
 void agx4_engine_drop_queue(struct agx4_engine *e, struct agx4_fw_queue *q,
 			    void (*dropped)(struct agx4_fw_job *job));
+
+void agx4_room_init(struct agx4_room *r);
+int agx4_room_wait_init(struct agx4_room_wait *w);
+void agx4_room_wait_fini(struct agx4_room_wait *w);
+struct dma_fence *agx4_room_get(struct agx4_engine *e, struct agx4_room *r,
+				struct agx4_room_wait *w, agx4_room_take_fn take);
+void agx4_room_put(struct agx4_engine *e, struct agx4_room *r,
+		   agx4_room_take_fn take);
+void agx4_room_cancel(struct agx4_engine *e, struct agx4_room *r,
+		      struct agx4_room_wait *w, int err);
+void agx4_room_close(struct agx4_engine *e, struct agx4_room *r, int err);
 
 #endif /* AGX4_ENGINE_H */

@@ -1234,11 +1234,10 @@ static int init_submission(struct agx4_fw_boot *b, struct g16_boot *g)
 	 * number, given at publication.
 	 */
 	agx4_engine_init(&sub->eng, b, true);
-	INIT_LIST_HEAD(&sub->lease_waiters);
+	agx4_room_init(&sub->leases);
 	INIT_LIST_HEAD(&sub->renders);
 	mutex_init(&sub->tvb_lock);
 	init_waitqueue_head(&sub->scene_wq);
-	spin_lock_init(&sub->fence_lock);
 	for (i = 0; i < AGX4_FW_NUM_WORK_CHANNELS; i++) {
 		struct agx4_channel *ch = &sub->chans[i].ch;
 

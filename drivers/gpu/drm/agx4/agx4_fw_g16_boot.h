@@ -54,15 +54,10 @@ struct agx4_fw_g16_sub {
 	/** @events: bit k: event lease k (ids 32 + 3k ..) is taken; &agx4_engine.lock. */
 	unsigned long events;
 	/**
-	 * @lease_waiters: jobs waiting for an event lease, oldest first;
+	 * @leases: the event leases as jobs wait for them (agx4_g16_lease.c);
 	 * protected by &agx4_engine.lock.
 	 */
-	struct list_head lease_waiters;
-	/**
-	 * @fence_lock: the lock of those jobs' wait fences; taken inside
-	 * &agx4_engine.lock.
-	 */
-	spinlock_t fence_lock;
+	struct agx4_room leases;
 	/**
 	 * @scene_wq: prepares waiting for a VM's scene slot or render
 	 * scratch; woken when a render gives them back, and at unplug.

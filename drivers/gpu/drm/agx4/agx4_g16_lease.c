@@ -7,7 +7,6 @@
 #include <linux/dma-fence.h>
 #include <linux/list.h>
 #include <linux/lockdep.h>
-#include <linux/slab.h>
 #include <linux/spinlock.h>
 
 #include "agx4_fw.h"
@@ -59,49 +58,20 @@ static bool lease_try_locked(struct agx4_g16_queue *fq)
 	return true;
 }
 
-/* Give the lease back: @sub->eng.lock held.  False if @fq had none. */
-static bool lease_release_locked(struct agx4_g16_queue *fq)
-{
-	lockdep_assert_held(&fq->sub->eng.lock);
-	if (fq->lease < 0)
-		return false;
-	__clear_bit(fq->lease, &fq->sub->events);
-	fq->lease = -1;
-	return true;
-}
-
-/**
- * agx4_g16_lease_wake_locked() - end a job's wait for a lease
- * @job: the job, on &agx4_fw_g16_sub.lease_waiters, which it leaves.
- * @err: 0, or the error of a job that will not be reserved.
- *
- * Caller holds &agx4_engine.lock.  The fence's lock nests inside it;
- * drm_sched's callback only queues its work.
- */
-void agx4_g16_lease_wake_locked(struct agx4_g16_job *job, int err)
-{
-	lockdep_assert_held(&job->fq->sub->eng.lock);
-	list_del_init(&job->waiting);
-	if (err)
-		dma_fence_set_error(job->wait, err);
-	dma_fence_signal(job->wait);
-}
-
 /*
- * A lease came back (@sub->eng.lock held): the job that has waited longest
- * takes it for its queue, which holds none (its jobs reserve in order,
- * and only its first unreserved one can wait).
+ * Take a lease (&agx4_room_take_fn): a lease for the waiting job's queue,
+ * which holds none (its jobs reserve in order, and only its first
+ * unreserved one can wait).
  */
-static void lease_handoff_locked(struct agx4_fw_g16_sub *sub)
+static bool lease_take(struct agx4_room *r, struct agx4_room_wait *w)
 {
-	struct agx4_g16_job *job;
+	struct agx4_g16_job *job = container_of(w, struct agx4_g16_job,
+						lease_wait);
 
-	job = list_first_entry_or_null(&sub->lease_waiters,
-				       struct agx4_g16_job, waiting);
-	if (!job || !lease_try_locked(job->fq))
-		return;
+	if (!lease_try_locked(job->fq))
+		return false;
 	job->leased = true;
-	agx4_g16_lease_wake_locked(job, 0);
+	return true;
 }
 
 /**
@@ -113,9 +83,14 @@ static void lease_handoff_locked(struct agx4_fw_g16_sub *sub)
  */
 void agx4_g16_lease_drop_locked(struct agx4_g16_queue *fq)
 {
-	lockdep_assert_held(&fq->sub->eng.lock);
-	if (lease_release_locked(fq))
-		lease_handoff_locked(fq->sub);
+	struct agx4_fw_g16_sub *sub = fq->sub;
+
+	lockdep_assert_held(&sub->eng.lock);
+	if (fq->lease < 0)
+		return;
+	__clear_bit(fq->lease, &sub->events);
+	fq->lease = -1;
+	agx4_room_put(&sub->eng, &sub->leases, lease_take);
 }
 
 /**
@@ -134,16 +109,6 @@ void agx4_g16_lease_put(struct agx4_g16_queue *fq)
 		agx4_g16_lease_drop_locked(fq);
 	spin_unlock_irqrestore(&sub->eng.lock, flags);
 }
-
-static const char *lease_fence_name(struct dma_fence *f)
-{
-	return "agx4-g16-lease";
-}
-
-static const struct dma_fence_ops lease_fence_ops = {
-	.get_driver_name = lease_fence_name,
-	.get_timeline_name = lease_fence_name,
-};
 
 /* A dependency item's event: that of the lane it waits for. */
 static void dep_event(const struct agx4_g16_queue *fq, u8 *item, u32 lane)
@@ -217,34 +182,20 @@ static void set_events(struct agx4_g16_job *job)
 struct dma_fence *agx4_g16_job_reserve(struct agx4_fw_job *j)
 {
 	struct agx4_g16_job *job = to_g16_job(j);
-	struct agx4_fw_g16_sub *sub = job->fq->sub;
+	struct agx4_g16_queue *fq = job->fq;
+	struct agx4_fw_g16_sub *sub = fq->sub;
 	struct dma_fence *wait = NULL;
 	unsigned long flags;
 	bool leased;
 
 	spin_lock_irqsave(&sub->eng.lock, flags);
 	if (!job->leased && !sub->going) {
-		if (lease_try_locked(job->fq)) {
-			job->leased = true;
-		} else {
-			/*
-			 * A context of its own: these fences do not signal
-			 * in the order they were made (a job freed while
-			 * waiting ends its own).
-			 */
-			if (!job->armed) {
-				dma_fence_init(job->wait, &lease_fence_ops,
-					       &sub->fence_lock,
-					       dma_fence_context_alloc(1), 1);
-				job->armed = true;
-			}
-			/*
-			 * A job waits once: its fence signals only with a
-			 * lease handed to it, or once the device is going.
-			 */
-			list_add_tail(&job->waiting, &sub->lease_waiters);
-			wait = dma_fence_get(job->wait);
-		}
+		/* Its queue's lease, held by its earlier jobs: no wait. */
+		if (fq->lease >= 0)
+			job->leased = lease_try_locked(fq);
+		else
+			wait = agx4_room_get(&sub->eng, &sub->leases,
+					     &job->lease_wait, lease_take);
 	}
 	leased = job->leased;
 	spin_unlock_irqrestore(&sub->eng.lock, flags);
@@ -256,16 +207,18 @@ struct dma_fence *agx4_g16_job_reserve(struct agx4_fw_job *j)
 }
 
 /**
- * agx4_g16_lease_wait_free() - free a job's lease-wait fence
- * @job: the job.
+ * agx4_g16_lease_cancel_locked() - end a job's wait for a lease
+ * @job: the job, freed (its queue goes); if it waits, the wait ends.
+ * @err: the error its wait fence ends with.
  *
- * Drops the job's reference to its wait fence, or frees the fence never
- * used.
+ * The jobs that waited behind it may take a free lease now.  Caller holds
+ * &agx4_engine.lock.
  */
-void agx4_g16_lease_wait_free(struct agx4_g16_job *job)
+void agx4_g16_lease_cancel_locked(struct agx4_g16_job *job, int err)
 {
-	if (job->armed)
-		dma_fence_put(job->wait);
-	else
-		kfree(job->wait);
+	struct agx4_fw_g16_sub *sub = job->fq->sub;
+
+	lockdep_assert_held(&sub->eng.lock);
+	agx4_room_cancel(&sub->eng, &sub->leases, &job->lease_wait, err);
+	agx4_room_put(&sub->eng, &sub->leases, lease_take);
 }

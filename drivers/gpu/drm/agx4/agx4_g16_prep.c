@@ -468,15 +468,13 @@ int agx4_g16_job_prepare(struct agx4_fw_queue *q,
 	 * The fence a wait for a lease may need: agx4_g16_job_reserve()
 	 * cannot allocate.
 	 */
-	job->wait = kzalloc(sizeof(*job->wait), GFP_KERNEL);
-	if (!job->wait) {
+	if (agx4_room_wait_init(&job->lease_wait)) {
 		kfree(job);
 		return -ENOMEM;
 	}
 	job->ncmds = cb->count;
 	job->fq = fq;
 	INIT_LIST_HEAD(&job->base.defer_link);
-	INIT_LIST_HEAD(&job->waiting);
 	INIT_LIST_HEAD(&job->live);
 	for (s = 0; s < G16_LANES; s++)
 		job->prev_ordinal[s] = fq->lanes[s].ordinal;
@@ -485,7 +483,7 @@ int agx4_g16_job_prepare(struct agx4_fw_queue *q,
 	if (ret) {
 		agx4_g16_unprepare(job);
 		agx4_g16_free_cmds(job, true);
-		kfree(job->wait);
+		agx4_room_wait_fini(&job->lease_wait);
 		kfree(job);
 		return ret;
 	}

@@ -160,11 +160,7 @@ struct g16_cmd {
  *	queue's &agx4_g16_queue.outstanding; protected by &agx4_engine.lock.
  * @events: set_events() ran; only @job_reserve, serialised by drm_sched,
  *	touches it.
- * @waiting: on &agx4_fw_g16_sub.lease_waiters while it waits for a
- *	lease; protected by &agx4_engine.lock.
- * @wait: the fence of that wait, allocated by prepare, initialised at
- *	its first wait (@armed); the job holds a reference once it is.
- * @armed: @wait was initialised; under &agx4_engine.lock.
+ * @lease_wait: its wait for an event lease (&agx4_fw_g16_sub.leases).
  * @live: on &agx4_fw_g16_sub.renders from its publication until it is
  *	freed, if it has a render; protected by &agx4_engine.lock.
  * @nomem: a memory-limit report named one of its renders: it ends with
@@ -187,9 +183,7 @@ struct agx4_g16_job {
 	struct g16_hist prev_hist[G16_SQ_NUM];
 	bool leased;
 	bool events;
-	struct list_head waiting;
-	struct dma_fence *wait;
-	bool armed;
+	struct agx4_room_wait lease_wait;
 	struct list_head live;
 	bool nomem;
 	u32 ncmds;
@@ -313,8 +307,7 @@ int agx4_g16_tvb_grow(struct agx4_device *adev,
 struct dma_fence *agx4_g16_job_reserve(struct agx4_fw_job *j);
 void agx4_g16_lease_put(struct agx4_g16_queue *fq);
 void agx4_g16_lease_drop_locked(struct agx4_g16_queue *fq);
-void agx4_g16_lease_wake_locked(struct agx4_g16_job *job, int err);
-void agx4_g16_lease_wait_free(struct agx4_g16_job *job);
+void agx4_g16_lease_cancel_locked(struct agx4_g16_job *job, int err);
 
 /* agx4_g16_prep.c: job preparation and its undoing. */
 int agx4_g16_job_prepare(struct agx4_fw_queue *q, const struct agx4_cmdbuf *cb,

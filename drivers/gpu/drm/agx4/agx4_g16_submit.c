@@ -604,15 +604,14 @@ static void g16_job_free(struct agx4_fw_job *j)
 	agx4_engine_undefer(&sub->eng, &job->base);
 	list_del_init(&job->live);
 	/* Still waiting for a lease: its queue is going away. */
-	if (!list_empty(&job->waiting))
-		agx4_g16_lease_wake_locked(job, -ECANCELED);
+	agx4_g16_lease_cancel_locked(job, -ECANCELED);
 	spin_unlock_irqrestore(&sub->eng.lock, flags);
 	if (!job->published)
 		agx4_g16_unprepare(job);
 	agx4_g16_free_cmds(job, true);
 	if (job->leased)
 		agx4_g16_lease_put(fq);
-	agx4_g16_lease_wait_free(job);
+	agx4_room_wait_fini(&job->lease_wait);
 	kfree(job);
 }
 
@@ -663,7 +662,7 @@ static void g16_job_forget(struct agx4_fw_job *j)
 	struct agx4_g16_job *job = to_g16_job(j);
 
 	agx4_g16_free_cmds(job, false);
-	agx4_g16_lease_wait_free(job);
+	agx4_room_wait_fini(&job->lease_wait);
 	kfree(job);
 }
 
@@ -687,15 +686,13 @@ static void g16_queue_forget(struct agx4_fw_queue *q)
 static void g16_unplug(struct agx4_device *adev)
 {
 	struct agx4_fw_g16_sub *sub = agx4_fw_g16_sub(adev->fw);
-	struct agx4_g16_job *job, *tmp;
 	unsigned long flags;
 
 	if (!sub)
 		return;
 	spin_lock_irqsave(&sub->eng.lock, flags);
 	WRITE_ONCE(sub->going, true);
-	list_for_each_entry_safe(job, tmp, &sub->lease_waiters, waiting)
-		agx4_g16_lease_wake_locked(job, -ENODEV);
+	agx4_room_close(&sub->eng, &sub->leases, -ENODEV);
 	spin_unlock_irqrestore(&sub->eng.lock, flags);
 	wake_up_all(&sub->scene_wq);
 }

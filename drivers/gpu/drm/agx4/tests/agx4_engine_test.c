@@ -5,11 +5,12 @@
  * KUnit suite "agx4_engine": the generation-independent half of
  * submission on its own: work-channel counts and room, publication order,
  * the firmware's cursors and progress indices checked, doorbells rung
- * once each and again when refused, and the order in which jobs waiting
- * for room go out.
+ * once each and again when refused, the order in which jobs waiting
+ * for room go out, and the waits for a firmware resource (rooms).
  */
 
 #include <kunit/test.h>
+#include <linux/dma-fence.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 
@@ -476,6 +477,187 @@ static void agx4_engine_channel_limit_must_be_below_the_ring(struct kunit *test)
 						  ENTRIES, ENTRIES - 1), 0);
 }
 
+/* A room of @free units; each waiter takes @need of them at once. */
+struct count_room {
+	struct agx4_room r;
+	int free;
+};
+
+struct count_wait {
+	struct agx4_room_wait w;
+	int need;
+	bool got;
+};
+
+static bool count_take(struct agx4_room *r, struct agx4_room_wait *w)
+{
+	struct count_room *cr = container_of(r, struct count_room, r);
+	struct count_wait *cw = container_of(w, struct count_wait, w);
+
+	if (cr->free < cw->need)
+		return false;
+	cr->free -= cw->need;
+	cw->got = true;
+	return true;
+}
+
+static void count_wait_init(struct kunit *test, struct count_wait *cw,
+			    int need)
+{
+	cw->need = need;
+	cw->got = false;
+	KUNIT_ASSERT_EQ(test, agx4_room_wait_init(&cw->w), 0);
+}
+
+/* agx4_room_get(): NULL (took it, or closed), or the fence to wait for. */
+static struct dma_fence *room_get(struct engine_ctx *c, struct count_room *cr,
+				  struct count_wait *cw)
+{
+	struct dma_fence *f;
+
+	spin_lock_irq(&c->e.lock);
+	f = agx4_room_get(&c->e, &cr->r, &cw->w, count_take);
+	spin_unlock_irq(&c->e.lock);
+	return f;
+}
+
+static void room_give(struct engine_ctx *c, struct count_room *cr, int n)
+{
+	spin_lock_irq(&c->e.lock);
+	cr->free += n;
+	agx4_room_put(&c->e, &cr->r, count_take);
+	spin_unlock_irq(&c->e.lock);
+}
+
+static void agx4_engine_room_goes_to_the_longest_waiter_first(struct kunit *test)
+{
+	struct engine_ctx *c = test->priv;
+	struct count_room cr = { .free = 1 };
+	struct count_wait a, b, d;
+	struct dma_fence *fb, *fd;
+
+	agx4_room_init(&cr.r);
+	count_wait_init(test, &a, 1);
+	count_wait_init(test, &b, 1);
+	count_wait_init(test, &d, 1);
+	KUNIT_EXPECT_NULL(test, room_get(c, &cr, &a));
+	KUNIT_EXPECT_TRUE(test, a.got);
+	fb = room_get(c, &cr, &b);
+	fd = room_get(c, &cr, &d);
+	KUNIT_ASSERT_NOT_NULL(test, fb);
+	KUNIT_ASSERT_NOT_NULL(test, fd);
+	KUNIT_EXPECT_FALSE(test, dma_fence_is_signaled(fb));
+	room_give(c, &cr, 1);
+	KUNIT_EXPECT_TRUE(test, b.got);
+	KUNIT_EXPECT_TRUE(test, dma_fence_is_signaled(fb));
+	KUNIT_EXPECT_EQ(test, fb->error, 0);
+	KUNIT_EXPECT_FALSE(test, d.got);
+	KUNIT_EXPECT_FALSE(test, dma_fence_is_signaled(fd));
+	room_give(c, &cr, 1);
+	KUNIT_EXPECT_TRUE(test, d.got);
+	KUNIT_EXPECT_TRUE(test, dma_fence_is_signaled(fd));
+	dma_fence_put(fb);
+	dma_fence_put(fd);
+	agx4_room_wait_fini(&a.w);
+	agx4_room_wait_fini(&b.w);
+	agx4_room_wait_fini(&d.w);
+}
+
+static void agx4_engine_room_newcomer_waits_behind_a_larger_waiter(struct kunit *test)
+{
+	struct engine_ctx *c = test->priv;
+	struct count_room cr = { .free = 2 };
+	struct count_wait a, big, small;
+	struct dma_fence *fbig, *fsmall;
+
+	agx4_room_init(&cr.r);
+	count_wait_init(test, &a, 2);
+	count_wait_init(test, &big, 2);
+	count_wait_init(test, &small, 1);
+	KUNIT_EXPECT_NULL(test, room_get(c, &cr, &a));
+	fbig = room_get(c, &cr, &big);
+	KUNIT_ASSERT_NOT_NULL(test, fbig);
+	room_give(c, &cr, 1);
+	KUNIT_EXPECT_FALSE(test, big.got);
+	/* One unit is free, but the larger job came first: no passing it. */
+	fsmall = room_get(c, &cr, &small);
+	KUNIT_ASSERT_NOT_NULL(test, fsmall);
+	KUNIT_EXPECT_FALSE(test, small.got);
+	room_give(c, &cr, 1);
+	KUNIT_EXPECT_TRUE(test, big.got);
+	KUNIT_EXPECT_TRUE(test, dma_fence_is_signaled(fbig));
+	KUNIT_EXPECT_FALSE(test, small.got);
+	room_give(c, &cr, 2);
+	KUNIT_EXPECT_TRUE(test, small.got);
+	KUNIT_EXPECT_TRUE(test, dma_fence_is_signaled(fsmall));
+	KUNIT_EXPECT_EQ(test, cr.free, 1);
+	dma_fence_put(fbig);
+	dma_fence_put(fsmall);
+	agx4_room_wait_fini(&a.w);
+	agx4_room_wait_fini(&big.w);
+	agx4_room_wait_fini(&small.w);
+}
+
+static void agx4_engine_room_cancelled_wait_ends_with_its_error_next_takes_it(struct kunit *test)
+{
+	struct engine_ctx *c = test->priv;
+	struct count_room cr = { .free = 0 };
+	struct count_wait big, small;
+	struct dma_fence *fbig, *fsmall;
+
+	agx4_room_init(&cr.r);
+	count_wait_init(test, &big, 2);
+	count_wait_init(test, &small, 1);
+	fbig = room_get(c, &cr, &big);
+	fsmall = room_get(c, &cr, &small);
+	KUNIT_ASSERT_NOT_NULL(test, fbig);
+	KUNIT_ASSERT_NOT_NULL(test, fsmall);
+	room_give(c, &cr, 1);
+	KUNIT_EXPECT_FALSE(test, small.got);
+	/* The first waiter's job is freed: the one behind it takes the unit. */
+	spin_lock_irq(&c->e.lock);
+	agx4_room_cancel(&c->e, &cr.r, &big.w, -ECANCELED);
+	agx4_room_put(&c->e, &cr.r, count_take);
+	spin_unlock_irq(&c->e.lock);
+	KUNIT_EXPECT_TRUE(test, dma_fence_is_signaled(fbig));
+	KUNIT_EXPECT_EQ(test, fbig->error, -ECANCELED);
+	KUNIT_EXPECT_FALSE(test, big.got);
+	KUNIT_EXPECT_TRUE(test, small.got);
+	KUNIT_EXPECT_TRUE(test, dma_fence_is_signaled(fsmall));
+	KUNIT_EXPECT_EQ(test, fsmall->error, 0);
+	dma_fence_put(fbig);
+	dma_fence_put(fsmall);
+	agx4_room_wait_fini(&big.w);
+	agx4_room_wait_fini(&small.w);
+}
+
+static void agx4_engine_closed_room_ends_every_wait_and_starts_none(struct kunit *test)
+{
+	struct engine_ctx *c = test->priv;
+	struct count_room cr = { .free = 0 };
+	struct count_wait a, late;
+	struct dma_fence *fa;
+
+	agx4_room_init(&cr.r);
+	count_wait_init(test, &a, 1);
+	count_wait_init(test, &late, 1);
+	fa = room_get(c, &cr, &a);
+	KUNIT_ASSERT_NOT_NULL(test, fa);
+	spin_lock_irq(&c->e.lock);
+	agx4_room_close(&c->e, &cr.r, -ENODEV);
+	spin_unlock_irq(&c->e.lock);
+	KUNIT_EXPECT_TRUE(test, dma_fence_is_signaled(fa));
+	KUNIT_EXPECT_EQ(test, fa->error, -ENODEV);
+	/* Room comes back after the close: nobody takes it, nobody waits. */
+	room_give(c, &cr, 1);
+	KUNIT_EXPECT_FALSE(test, a.got);
+	KUNIT_EXPECT_NULL(test, room_get(c, &cr, &late));
+	KUNIT_EXPECT_FALSE(test, late.got);
+	dma_fence_put(fa);
+	agx4_room_wait_fini(&a.w);
+	agx4_room_wait_fini(&late.w);
+}
+
 static struct kunit_case agx4_engine_cases[] = {
 	KUNIT_CASE(agx4_engine_room_counts_the_slower_cursor_up_to_the_limit),
 	KUNIT_CASE(agx4_engine_message_passed_only_when_read_and_done),
@@ -493,6 +675,10 @@ static struct kunit_case agx4_engine_cases[] = {
 	KUNIT_CASE(agx4_engine_fifo_flush_stops_at_the_first_that_waits),
 	KUNIT_CASE(agx4_engine_dropped_queue_loses_only_its_waiting_jobs),
 	KUNIT_CASE(agx4_engine_channel_limit_must_be_below_the_ring),
+	KUNIT_CASE(agx4_engine_room_goes_to_the_longest_waiter_first),
+	KUNIT_CASE(agx4_engine_room_newcomer_waits_behind_a_larger_waiter),
+	KUNIT_CASE(agx4_engine_room_cancelled_wait_ends_with_its_error_next_takes_it),
+	KUNIT_CASE(agx4_engine_closed_room_ends_every_wait_and_starts_none),
 	{ }
 };
 

@@ -42,16 +42,20 @@
 /**
  * agx4_engine_init() - set up an engine
  * @e: the engine.
- * @fw: the firmware it submits to.
+ * @fw: the firmware it submits to; the engine is its (&agx4_fw_boot.engine)
+ *	from here on.
+ * @ops: the backend's.
  * @fifo: keep jobs waiting for room in order across queues
  *	(&agx4_engine.fifo).
  *
  * The backend sets up its work channels with agx4_work_chan_init().
  */
 void agx4_engine_init(struct agx4_engine *e, struct agx4_fw_boot *fw,
-		      bool fifo)
+		      const struct agx4_engine_ops *ops, bool fifo)
 {
 	e->fw = fw;
+	e->ops = ops;
+	fw->engine = e;
 	spin_lock_init(&e->lock);
 	spin_lock_init(&e->fence_lock);
 	atomic_long_set(&e->bells.pending, 0);
@@ -452,6 +456,45 @@ void agx4_engine_flush(struct agx4_engine *e,
 	}
 }
 EXPORT_SYMBOL_IF_AGX4_TEST(agx4_engine_flush);
+
+struct poll_arg {
+	struct agx4_engine *e;
+	unsigned long chans;
+};
+
+static bool poll_send(struct agx4_fw_job *job, void *arg)
+{
+	struct poll_arg *pa = arg;
+
+	return pa->e->ops->send(job, &pa->chans);
+}
+
+/**
+ * agx4_engine_poll() - send what waits for room, at a completion scan
+ * @e: the engine, or NULL (no submission state: nothing waits).
+ *
+ * The firmware may have made room since: send what fits, in order
+ * (agx4_engine_flush()), publish it and note its doorbells
+ * (&agx4_engine_ops.sent).  The caller rings them with no lock held
+ * (agx4_engine_ring()).  Any context; the caller serialises it with
+ * publication (see agx4_engine_flush_needed()).
+ */
+void agx4_engine_poll(struct agx4_engine *e)
+{
+	struct poll_arg pa = { .e = e };
+	unsigned long flags;
+
+	if (!e || !agx4_engine_flush_needed(e))
+		return;
+	spin_lock_irqsave(&e->lock, flags);
+	agx4_engine_flush(e, poll_send, &pa);
+	if (e->ops->sent)
+		e->ops->sent(e, pa.chans);
+	else
+		agx4_engine_note_kick(e, pa.chans);
+	spin_unlock_irqrestore(&e->lock, flags);
+}
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_engine_poll);
 
 /**
  * agx4_engine_drop_queue() - forget what of a queue waits

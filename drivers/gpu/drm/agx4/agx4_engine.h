@@ -12,6 +12,7 @@
 
 #include "agx4_channel.h"
 
+struct agx4_engine;
 struct agx4_fw_boot;
 struct agx4_fw_job;
 struct agx4_fw_queue;
@@ -61,8 +62,25 @@ struct agx4_doorbells {
 };
 
 /**
+ * struct agx4_engine_ops - what the engine asks of a generation's backend
+ * @send: send what of @job, which waits for channel room, may go out now:
+ *	write its messages (agx4_work_chan_write() checks the room) and set
+ *	the bit of each work channel written in @chans; true once all of it
+ *	went out.  Under &agx4_engine.lock.
+ * @sent: optional; after a flush, publish the producer cursors of the
+ *	channels @chans names and note their doorbells
+ *	(agx4_engine_note_kick()); without it, @chans are taken as the
+ *	doorbells to ring (the backend's @send published them).
+ */
+struct agx4_engine_ops {
+	bool (*send)(struct agx4_fw_job *job, unsigned long *chans);
+	void (*sent)(struct agx4_engine *e, unsigned long chans);
+};
+
+/**
  * struct agx4_engine - the generation-independent half of submission
  * @fw: the firmware it submits to.
+ * @ops: the backend's.
  * @lock: serialises publication, completion checks and the channels'
  *	counts across every queue of the device, and every &struct
  *	agx4_room.  Taken with interrupts off (the completion scan runs from
@@ -96,6 +114,7 @@ struct agx4_doorbells {
  */
 struct agx4_engine {
 	struct agx4_fw_boot *fw;
+	const struct agx4_engine_ops *ops;
 	/* See the kernel-doc above: publication and completion checks. */
 	spinlock_t lock;
 	/* Of every room-wait fence (struct agx4_room_wait); inside @lock. */
@@ -157,7 +176,7 @@ typedef bool (*agx4_room_take_fn)(struct agx4_room *r,
 				  struct agx4_room_wait *w);
 
 void agx4_engine_init(struct agx4_engine *e, struct agx4_fw_boot *fw,
-		      bool fifo);
+		      const struct agx4_engine_ops *ops, bool fifo);
 
 int agx4_work_chan_init(struct agx4_work_chan *wc, const char *name,
 			void *ring, u32 entry_size, u32 entries, u32 limit);
@@ -185,6 +204,7 @@ bool agx4_engine_flush_needed(struct agx4_engine *e);
 void agx4_engine_flush(struct agx4_engine *e,
 		       bool (*publish)(struct agx4_fw_job *job, void *arg),
 		       void *arg);
+void agx4_engine_poll(struct agx4_engine *e);
 void agx4_engine_drop_queue(struct agx4_engine *e, struct agx4_fw_queue *q,
 			    void (*dropped)(struct agx4_fw_job *job));
 

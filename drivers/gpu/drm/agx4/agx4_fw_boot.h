@@ -73,6 +73,13 @@ struct agx4_fw_boot {
 	 */
 	void (*gone_hook)(struct agx4_device *adev);
 	/**
+	 * @engine: the submission engine of this boot, set by the
+	 * generation's submission state when it is made
+	 * (agx4_engine_init()); NULL without one.  The job unit polls and
+	 * rings through it.
+	 */
+	struct agx4_engine *engine;
+	/**
 	 * @incarnation: which boot of the device this is (1 at probe, one
 	 * more at each restart): state made for an earlier one is the old
 	 * firmware's.

@@ -20,6 +20,7 @@
 #include "agx4_fw_g16_boot.h"
 #include "agx4_fw_g16_power.h"
 #include "agx4_fw_obj.h"
+#include "agx4_fw_queue.h"
 #include "agx4_fwif_g16.h"
 #include "agx4_fwif_g16_power.h"
 #include "agx4_rtkit.h"
@@ -1233,7 +1234,7 @@ static int init_submission(struct agx4_fw_boot *b, struct g16_boot *g)
 	 * In publication order across queues: a message carries its work's
 	 * number, given at publication.
 	 */
-	agx4_engine_init(&sub->eng, b, true);
+	agx4_engine_init(&sub->eng, b, b->adev->gen->submit->engine, true);
 	agx4_room_init(&sub->leases);
 	INIT_LIST_HEAD(&sub->renders);
 	mutex_init(&sub->tvb_lock);

@@ -14,6 +14,7 @@
 
 struct agx4_cmdbuf;
 struct agx4_device;
+struct agx4_engine_ops;
 struct agx4_fw_ctl;
 struct agx4_fw_event;
 struct agx4_fw_ev_grow_in;
@@ -55,11 +56,14 @@ struct agx4_vm;
  *    the job's dependencies are met.  It never fails, never sleeps and
  *    never allocates: it writes the ring entries, dependency items,
  *    channel messages and producer cursors, and notes the doorbells they
- *    need; @kick rings them once the caller dropped its locks.  Room
- *    in the queue's rings is what the scheduler's credits count
- *    (@credit_limit and the credits @job_prepare returned), so it is
- *    there.  Room in a channel ring, which every queue of a priority
- *    shares, is the backend's to find: it may defer a message to @poll.
+ *    need on its engine (&agx4_fw_boot.engine), which the caller rings
+ *    once it dropped its locks (agx4_engine_ring()).  Room in the queue's
+ *    rings is what the scheduler's credits count (@credit_limit and the
+ *    credits @job_prepare returned), so it is there.  Room in a channel
+ *    ring, which every queue of a priority shares, is the backend's to
+ *    find: it may defer the job on its engine (agx4_engine_defer()), and
+ *    the caller's next completion scan sends it as it fits
+ *    (agx4_engine_poll(), through @engine).
  * 4. @job_status tells whether the firmware is done with a published job
  *    (stamps are authoritative; events only wake the caller up).  It is
  *    called under a spinlock, also from the fence-signalling path, and
@@ -69,14 +73,14 @@ struct agx4_vm;
  *    killed queue kept while the firmware was not done with it, once the
  *    firmware is stopped (@fw_gone's point).
  *
- * @job_publish, @job_status and @poll are called with the job unit's
+ * @job_publish, @job_status and the engine's poll are called with the job unit's
  * device spinlock held (interrupts off), so they are serialised against
  * each other across every queue of the device: a backend needs no lock
  * of its own for state only they touch (channel cursors, staged
  * messages).  @queue_create, @queue_destroy, @job_prepare and @job_free
  * run in process context outside it.
  *
- * Doorbells are rung outside every lock of the job unit (@kick): the
+ * Doorbells are rung outside every lock of the job unit: the
  * firmware may answer a doorbell before the write returns (an interrupt
  * on the same CPU, or the firmware model run in the caller), and the
  * answer runs the completion scan, which takes the job unit's spinlock.
@@ -159,6 +163,11 @@ struct agx4_fw_submit_ops {
 	/** @num_vm_reserved: entries of @vm_reserved. */
 	u32 num_vm_reserved;
 	/**
+	 * @engine: what the backend's submission engine asks of it: how a
+	 * job that waited for channel room goes out at a poll.
+	 */
+	const struct agx4_engine_ops *engine;
+	/**
 	 * @queue_create: make a queue's firmware side; 0, -ENOMEM, -ENOSPC
 	 * when the firmware has no room for another queue.
 	 */
@@ -214,26 +223,12 @@ struct agx4_fw_submit_ops {
 	/** @job_free: see the DOC above. */
 	void (*job_free)(struct agx4_fw_job *job);
 	/**
-	 * @poll: optional; called at every completion scan, before the
-	 * statuses are read, under the same rules as @job_status: flush
-	 * what @job_publish deferred.
-	 */
-	void (*poll)(struct agx4_device *adev);
-	/**
 	 * @completion: optional; the primary posted completion report @e
 	 * (kind 1), about to cause a completion scan: note what it names.
 	 * Called from the event drain (any context, hard IRQ included).
 	 */
 	void (*completion)(struct agx4_device *adev,
 			   const struct agx4_fw_event *e);
-	/**
-	 * @kick: ring the doorbells @job_publish and @poll noted since the
-	 * last call, each once; a doorbell the mailbox refuses is noted
-	 * again for the next @poll.  Called after them, with none of the
-	 * job unit's locks held, from any context they are called from
-	 * (also the transport's receive path): it never sleeps.
-	 */
-	void (*kick)(struct agx4_device *adev);
 	/**
 	 * @queue_kill: optional; the caller ended every published job of the
 	 * queue (a timeout killed it) and will publish none of it again:

@@ -71,7 +71,7 @@
  * then the channel producers and one doorbell per (priority, engine).
  * A channel has room while both firmware cursors are less than 127
  * messages behind the producer; without room the job's messages, and
- * every later job's, wait for @poll.  A render counts two Works on its
+ * every later job's, wait for the engine's poll.  A render counts two Works on its
  * support's shared-state word, pushes the TA prelude on its pool's first
  * render only, then the TA work, and the 3D barrier and work.
  *
@@ -317,17 +317,20 @@ static bool send_locked(struct agx4_fw_g16_sub *sub, struct agx4_g16_job *job,
 	return true;
 }
 
-/* The engine's flush: send a waiting job's messages if they fit. */
-static bool send_one(struct agx4_fw_job *j, void *arg)
+/* &agx4_engine_ops.send: a waiting job's messages, if they fit. */
+static bool send_one(struct agx4_fw_job *j, unsigned long *chans)
 {
 	struct agx4_g16_job *job = to_g16_job(j);
+	u32 c = 0;
+	bool all = send_locked(job->fq->sub, job, &c);
 
-	return send_locked(job->fq->sub, job, arg);
+	*chans |= c;
+	return all;
 }
 
 /*
  * Move the producers of the channels written (@chans) and note one kick
- * per (priority, engine) for g16_kick().
+ * per (priority, engine), rung by the job unit (agx4_engine_ring()).
  */
 static void publish_locked(struct agx4_fw_g16_sub *sub, u32 chans)
 {
@@ -352,15 +355,6 @@ static void publish_locked(struct agx4_fw_g16_sub *sub, u32 chans)
 					  G16_ENGINE_COMPUTE : G16_ENGINE_RENDER));
 	}
 	agx4_engine_note_kick(&sub->eng, bells);
-}
-
-/* The kicks noted, outside every lock (agx4_engine_ring()). */
-static void g16_kick(struct agx4_device *adev)
-{
-	struct agx4_fw_g16_sub *sub = agx4_fw_g16_sub(adev->fw);
-
-	if (sub)
-		agx4_engine_ring(&sub->eng);
 }
 
 /*
@@ -438,19 +432,16 @@ static void g16_job_publish(struct agx4_fw_job *j)
 	spin_unlock_irqrestore(&sub->eng.lock, flags);
 }
 
-static void g16_poll(struct agx4_device *adev)
+/* &agx4_engine_ops.sent: the producers of the channels a flush wrote. */
+static void sent(struct agx4_engine *e, unsigned long chans)
 {
-	struct agx4_fw_g16_sub *sub = agx4_fw_g16_sub(adev->fw);
-	unsigned long flags;
-	u32 chans = 0;
-
-	if (!sub || !agx4_engine_flush_needed(&sub->eng))
-		return;
-	spin_lock_irqsave(&sub->eng.lock, flags);
-	agx4_engine_flush(&sub->eng, send_one, &chans);
-	publish_locked(sub, chans);
-	spin_unlock_irqrestore(&sub->eng.lock, flags);
+	publish_locked(container_of(e, struct agx4_fw_g16_sub, eng), chans);
 }
+
+static const struct agx4_engine_ops g16_engine_ops = {
+	.send = send_one,
+	.sent = sent,
+};
 
 /*
  * The queue was killed: drop its jobs' messages that wait for room, so
@@ -786,6 +777,7 @@ const struct agx4_fw_submit_ops agx4_fw_g16_submit_ops = {
 	.features = AGX4_FEATURE_FRAGMENT_BARRIER,
 	.vm_reserved = g16_vm_reserved,
 	.num_vm_reserved = ARRAY_SIZE(g16_vm_reserved),
+	.engine = &g16_engine_ops,
 	.queue_create = g16_queue_create,
 	.queue_destroy = g16_queue_destroy,
 	.job_prepare = agx4_g16_job_prepare,
@@ -793,8 +785,6 @@ const struct agx4_fw_submit_ops agx4_fw_g16_submit_ops = {
 	.job_publish = g16_job_publish,
 	.job_status = g16_job_status,
 	.job_free = g16_job_free,
-	.poll = g16_poll,
-	.kick = g16_kick,
 	.queue_kill = g16_queue_kill,
 	.job_dump = g16_job_dump,
 	.job_forget = g16_job_forget,

@@ -578,13 +578,6 @@ static bool publish_job_locked(struct agx4_g17p_job *job, unsigned long *kick)
 	return true;
 }
 
-/* The kicks noted, outside every lock (agx4_engine_ring()). */
-static void g17p_kick(struct agx4_device *adev)
-{
-	if (adev->fw)
-		agx4_engine_ring(&agx4_fw_g17p_sub(adev->fw)->eng);
-}
-
 static void g17p_job_publish(struct agx4_fw_job *j)
 {
 	struct agx4_g17p_job *job = to_g17p_job(j);
@@ -604,28 +597,16 @@ static void g17p_job_publish(struct agx4_fw_job *j)
 	spin_unlock(&sub->eng.lock);
 }
 
-static bool flush_one(struct agx4_fw_job *j, void *arg)
+/* &agx4_engine_ops.send: a waiting job's commands, as they fit. */
+static bool flush_one(struct agx4_fw_job *j, unsigned long *bells)
 {
-	return publish_job_locked(to_g17p_job(j), arg);
+	return publish_job_locked(to_g17p_job(j), bells);
 }
 
-static void g17p_poll(struct agx4_device *adev)
-{
-	struct agx4_fw_g17p_sub *sub;
-	unsigned long bells = 0;
-
-	if (!adev->fw)
-		return;
-	sub = agx4_fw_g17p_sub(adev->fw);
-	if (!agx4_engine_flush_needed(&sub->eng))
-		return;
-	/* The job unit's device lock is held, interrupts off. */
-	lockdep_assert_irqs_disabled();
-	spin_lock(&sub->eng.lock);
-	agx4_engine_flush(&sub->eng, flush_one, &bells);
-	agx4_engine_note_kick(&sub->eng, bells);
-	spin_unlock(&sub->eng.lock);
-}
+/* Each command published its own producers: @bells are the doorbells. */
+static const struct agx4_engine_ops g17p_engine_ops = {
+	.send = flush_one,
+};
 
 /*
  * Done: every command published and done; on a killed queue, every
@@ -700,15 +681,14 @@ const struct agx4_fw_submit_ops agx4_fw_g17p_submit = {
 	.credit_limit = G17P_CREDITS,
 	.vm_reserved = g17p_vm_reserved,
 	.num_vm_reserved = ARRAY_SIZE(g17p_vm_reserved),
+	.engine = &g17p_engine_ops,
 	.queue_create = agx4_g17p_queue_create,
 	.queue_destroy = agx4_g17p_queue_destroy,
 	.job_prepare = agx4_g17p_job_prepare,
 	.job_publish = g17p_job_publish,
 	.job_status = g17p_job_status,
 	.job_free = agx4_g17p_job_free,
-	.poll = g17p_poll,
 	.completion = g17p_completion,
-	.kick = g17p_kick,
 	.queue_kill = agx4_g17p_queue_kill,
 	.job_dump = agx4_g17p_job_dump,
 	.job_forget = agx4_g17p_job_forget,
@@ -771,7 +751,7 @@ void agx4_fw_g17p_sub_init(struct agx4_fw_g17p_sub *sub,
 	memset(sub, 0, sizeof(*sub));
 	sub->b = b;
 	/* Queues pass each other: no message carries a publication number. */
-	agx4_engine_init(&sub->eng, b, false);
+	agx4_engine_init(&sub->eng, b, &g17p_engine_ops, false);
 	INIT_LIST_HEAD(&sub->renders);
 	mutex_init(&sub->setup_lock);
 	mutex_init(&sub->tvb_lock);

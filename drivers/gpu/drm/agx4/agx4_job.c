@@ -23,6 +23,7 @@
 
 #include "agx4_cmdbuf.h"
 #include "agx4_device.h"
+#include "agx4_engine.h"
 #include "agx4_event.h"
 #include "agx4_fw.h"
 #include "agx4_fw_boot.h"
@@ -84,10 +85,11 @@
  * Locking: @submit_lock (a mutex, per queue) orders prepare, arm and push
  * of one queue's jobs.  &struct agx4_job_dev.lock (a spinlock, per
  * device) protects every queue's list of published jobs and serialises
- * the backend's publish, status and poll calls; done fences are signalled
- * under it, nothing allocates or sleeps there.  Doorbells are rung after
- * it is dropped (&agx4_fw_submit_ops.kick), since the firmware's answer
- * runs the completion scan, which takes it.
+ * the backend's publish and status calls and the engine's poll
+ * (agx4_engine_poll()); done fences are signalled under it, nothing
+ * allocates or sleeps there.  Doorbells are rung after it is dropped
+ * (agx4_engine_ring()), since the firmware's answer runs the completion
+ * scan, which takes it.
  *
  * A timeout kills the job's queue: its published jobs end with
  * -ETIMEDOUT, jobs not yet run with -ECANCELED, and later SUBMITs on it
@@ -344,11 +346,12 @@ static void retire_locked(struct agx4_job_dev *jd, struct agx4_job *job,
  */
 static void kick(struct agx4_job_dev *jd)
 {
+	struct agx4_fw_boot *fw = jd->adev->fw;
 	int idx;
 
-	if (!jd->ops->kick || !drm_dev_enter(&jd->adev->base, &idx))
+	if (!fw || !fw->engine || !drm_dev_enter(&jd->adev->base, &idx))
 		return;
-	jd->ops->kick(jd->adev);
+	agx4_engine_ring(fw->engine);
 	drm_dev_exit(idx);
 }
 
@@ -360,8 +363,9 @@ static bool scan_locked(struct agx4_job_dev *jd)
 	lockdep_assert_held(&jd->lock);
 	if (jd->stopped)
 		return false;
-	if (jd->ops->poll)
-		jd->ops->poll(jd->adev);
+	/* What waited for channel room goes out first, as it fits. */
+	if (jd->adev->fw)
+		agx4_engine_poll(jd->adev->fw->engine);
 	list_for_each_entry_safe(q, tmp, &jd->active, active) {
 		struct agx4_job *job, *next;
 

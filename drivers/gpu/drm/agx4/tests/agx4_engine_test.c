@@ -77,7 +77,7 @@ static int engine_init(struct kunit *test)
 		c->chans[i].ch.read.ram = &c->words[i][1];
 		c->chans[i].ch.done.ram = &c->words[i][2];
 	}
-	agx4_engine_init(&c->e, c->fw, false);
+	agx4_engine_init(&c->e, c->fw, NULL, false);
 	test->priv = c;
 	return 0;
 }

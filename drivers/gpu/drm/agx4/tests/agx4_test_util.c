@@ -32,7 +32,9 @@
 #include "../agx4_cmdbuf.h"
 #include "../agx4_device.h"
 #include "../agx4_drv.h"
+#include "../agx4_engine.h"
 #include "../agx4_fw.h"
+#include "../agx4_fw_boot.h"
 #include "../agx4_fw_mem.h"
 #include "../agx4_fw_obj.h"
 #include "../agx4_fw_queue.h"
@@ -1548,7 +1550,8 @@ void agx4_test_publish_kick(struct agx4_device *adev,
 	local_irq_save(flags);
 	ops->job_publish(job);
 	local_irq_restore(flags);
-	ops->kick(adev);
+	if (adev->fw && adev->fw->engine)
+		agx4_engine_ring(adev->fw->engine);
 }
 
 /**
@@ -1583,8 +1586,10 @@ void agx4_test_poll_kick(struct agx4_device *adev,
 {
 	unsigned long flags;
 
+	if (!adev->fw || !adev->fw->engine)
+		return;
 	local_irq_save(flags);
-	ops->poll(adev);
+	agx4_engine_poll(adev->fw->engine);
 	local_irq_restore(flags);
-	ops->kick(adev);
+	agx4_engine_ring(adev->fw->engine);
 }

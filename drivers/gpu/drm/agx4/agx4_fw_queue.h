@@ -324,20 +324,4 @@ struct agx4_fw_submit_ops {
 			 struct agx4_fw_ctl *reply);
 };
 
-/**
- * agx4_fw_grow_counter_error() - why a growth request's counter is not taken
- * @got: the request's counter.
- * @want: the pool's, which the next request must carry.
- *
- * The firmware numbers a pool's growth requests 0, 1, 2, ... and waits
- * for each reply before it asks again, so only @want is answered.
- *
- * Return: -ESTALE for a request already answered (behind @want, modulo
- * 2^32), -EBADMSG for one out of sequence (ahead of it).
- */
-static inline int agx4_fw_grow_counter_error(u32 got, u32 want)
-{
-	return (s32)(got - want) < 0 ? -ESTALE : -EBADMSG;
-}
-
 #endif /* AGX4_FW_QUEUE_H */

@@ -19,6 +19,7 @@
 
 #include "agx4_fw_g16_boot.h"
 #include "agx4_fw_queue.h"
+#include "agx4_tvb.h"
 #include "agx4_fwif_g16.h"
 #include "agx4_uat.h"
 
@@ -244,12 +245,9 @@ struct g16_vm {
  * @published: render Works published on the support; likewise.
  * @gv: the VM's G16 state (its context), for growth requests.
  * @vm: the VM.
- * @nblocks: blocks the pool holds; under &agx4_fw_g16_sub.tvb_lock, as
- *	the next three.
- * @counter: the request counter the pool's next growth request carries.
- * @refused: a growth of the pool was refused; set under
- *	&agx4_fw_g16_sub.tvb_lock, read without it by the memory-limit
- *	handler (WRITE_ONCE()/READ_ONCE()).
+ * @tp: the pool's blocks and growth counter; under
+ *	&agx4_fw_g16_sub.tvb_lock, as the next two (its refusal is read
+ *	without it by the memory-limit handler).
  * @ngrown: entries of @grown.
  * @grown: the blocks each growth added, with their guards, mapped after
  *	the first ones (@blocks).
@@ -272,9 +270,7 @@ struct g16_render_vm {
 	u32 published;
 	struct g16_vm *gv;
 	struct agx4_vm *vm;
-	u32 nblocks;
-	u32 counter;
-	bool refused;
+	struct agx4_tvb_pool tp;
 	u32 ngrown;
 	struct agx4_fw_obj *grown[G16_TVB_MAX_GROWTHS];
 };

@@ -715,7 +715,7 @@ static int g16_tvb_limit(struct agx4_device *adev,
 
 		if (fq->lease < 0 ||
 		    agx4_g16_lane_event(fq, AGX4_FW_LANE_3D) != lim->event ||
-		    !gv->r || !READ_ONCE(gv->r->refused))
+		    !gv->r || !READ_ONCE(gv->r->tp.refused))
 			continue;
 		for (i = 0; i < job->ncmds; i++)
 			if (job->cmds[i].render &&

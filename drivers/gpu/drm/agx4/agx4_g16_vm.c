@@ -319,10 +319,10 @@ static void render_vm_free(struct agx4_device *adev, struct agx4_vm *vm,
 			sub->pools[r->lease] = NULL;
 		mutex_unlock(&sub->tvb_lock);
 	}
-	if (r->nblocks > initial)
+	if (r->tp.blocks > initial)
 		map_spaced(&vm->uat, NULL, r->ks + G16_VM_BLOCKS +
 			   (u64)initial * G16_TVB_BLOCK_STRIDE,
-			   r->nblocks - initial, G16_TVB_BLOCK_SIZE,
+			   r->tp.blocks - initial, G16_TVB_BLOCK_SIZE,
 			   G16_TVB_BLOCK_STRIDE, false);
 	while (r->ngrown)
 		agx4_fw_obj_destroy(r->grown[--r->ngrown]);
@@ -524,7 +524,7 @@ struct g16_render_vm *agx4_g16_render_vm(struct agx4_g16_queue *fq)
 		goto err;
 	r->gv = gv;
 	r->vm = vm;
-	r->nblocks = adev->gen->tvb.initial_blocks;
+	r->tp.blocks = adev->gen->tvb.initial_blocks;
 	mutex_lock(&sub->tvb_lock);
 	sub->pools[r->lease] = r;
 	mutex_unlock(&sub->tvb_lock);
@@ -725,9 +725,9 @@ static bool pool_intact(const struct g16_render_vm *r)
 	const struct g16_bm *bm = r->tvb->cpu;
 	const struct g16_block_control *bc = r->tvb->cpu + G16_TVB_CONTROL;
 
-	return le32_to_cpu(bm->blocks) <= r->nblocks &&
-	       le32_to_cpu(bc->blocks) == r->nblocks &&
-	       le32_to_cpu(bc->blocks2) == r->nblocks &&
+	return le32_to_cpu(bm->blocks) <= r->tp.blocks &&
+	       le32_to_cpu(bc->blocks) == r->tp.blocks &&
+	       le32_to_cpu(bc->blocks2) == r->tp.blocks &&
 	       le64_to_cpu(bm->block_list) ==
 	       r->tvb->va + G16_TVB_BLOCK_LIST &&
 	       le64_to_cpu(bm->block_control) ==
@@ -743,9 +743,10 @@ static bool pool_intact(const struct g16_render_vm *r)
  * written twice in the block control (H).  The firmware grows its page
  * list itself.
  */
-static int pool_add_blocks(struct agx4_device *adev, struct g16_render_vm *r,
+static int pool_add_blocks(struct agx4_device *adev, struct agx4_tvb_pool *tp,
 			   u32 old, u32 new)
 {
+	struct g16_render_vm *r = container_of(tp, struct g16_render_vm, tp);
 	struct g16_block_control *bc = r->tvb->cpu + G16_TVB_CONTROL;
 	struct g16_block_entry *bl = r->tvb->cpu + G16_TVB_BLOCK_LIST;
 	u64 va = r->ks + G16_VM_BLOCKS + (u64)old * G16_TVB_BLOCK_STRIDE;
@@ -778,7 +779,6 @@ static int pool_add_blocks(struct agx4_device *adev, struct g16_render_vm *r,
 	wmb();
 	bc->blocks = cpu_to_le32(new);
 	bc->blocks2 = cpu_to_le32(new);
-	r->nblocks = new;
 	return 0;
 }
 
@@ -810,7 +810,7 @@ int agx4_g16_tvb_grow(struct agx4_device *adev,
 		      const struct agx4_fw_ev_grow_in *req, u32 max_blocks)
 {
 	struct agx4_fw_g16_sub *sub = agx4_fw_g16_sub(adev->fw);
-	u32 lease = req->slot - G16_BM_SLOT_FIRST, old, new;
+	u32 lease = req->slot - G16_BM_SLOT_FIRST;
 	struct g16_render_vm *r;
 	int ret;
 
@@ -823,24 +823,10 @@ int agx4_g16_tvb_grow(struct agx4_device *adev,
 		ret = -ENOENT;
 		goto out;
 	}
-	if (req->counter != r->counter) {
-		ret = agx4_fw_grow_counter_error(req->counter, r->counter);
-		goto out;
-	}
-	if (!pool_intact(r)) {
-		ret = -EPROTO;
-		goto out;
-	}
-	/* Answered from here on, "grew" or "refused". */
-	r->counter++;
-	old = r->nblocks;
-	new = min3(old + adev->gen->tvb.growth_blocks, max_blocks,
-		   (u32)G16_TVB_MAX_BLOCKS);
-	ret = new > old ? pool_add_blocks(adev, r, old, new) : -ENOSPC;
-	if (!ret)
-		ret = new;
-	else
-		WRITE_ONCE(r->refused, true);
+	/* H: the last step may be short of the whole, up to the limit. */
+	ret = agx4_tvb_pool_grow(adev, &r->tp, req->counter, pool_intact(r),
+				 min(max_blocks, (u32)G16_TVB_MAX_BLOCKS),
+				 false, pool_add_blocks);
 out:
 	mutex_unlock(&sub->tvb_lock);
 	return ret;

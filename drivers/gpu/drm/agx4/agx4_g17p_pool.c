@@ -270,7 +270,7 @@ static void pool_shrink(struct g17p_pool *pl)
 
 	while (pl->ngrown)
 		agx4_fw_obj_destroy(pl->grown[--pl->ngrown]);
-	pl->blocks = G17P_POOL_GROUPS;
+	pl->tp.blocks = G17P_POOL_GROUPS;
 	ls->blocks = cpu_to_le32(G17P_POOL_GROUPS);
 	ls->blocks2 = cpu_to_le32(G17P_POOL_GROUPS);
 	sh->blocks = cpu_to_le32(G17P_POOL_GROUPS);
@@ -287,9 +287,9 @@ static void pool_unmap(struct g17p_pool *pl)
 		return;
 	mutex_lock(&pl->vm->bind_lock);
 	agx4_g17p_unmap_part(&pl->vm->uat, pl->gpu, G17P_WIN_STRIDE);
-	if (pl->blocks > G17P_POOL_GROUPS)
+	if (pl->tp.blocks > G17P_POOL_GROUPS)
 		agx4_g17p_unmap_part(&pl->vm->uat, growth_va(pl->vm, pl, G17P_POOL_GROUPS),
-				     (u64)(pl->blocks - G17P_POOL_GROUPS) *
+				     (u64)(pl->tp.blocks - G17P_POOL_GROUPS) *
 				     G17P_POOL_BLOCK_STRIDE);
 	mutex_unlock(&pl->vm->bind_lock);
 	pool_shrink(pl);
@@ -398,7 +398,7 @@ static int pool_create(struct agx4_g17p_queue *fq, unsigned int i)
 		return -ENOMEM;
 	}
 	pl->index = i;
-	pl->blocks = G17P_POOL_GROUPS;
+	pl->tp.blocks = G17P_POOL_GROUPS;
 	pl->grid = pool_grid(i);
 	pl->low = G17P_POOL_LOW_BASE + (u64)i * G17P_POOL_LOW_STRIDE;
 	pl->gpu = G17P_WIN_BASE + (u64)i * G17P_WIN_STRIDE;
@@ -598,7 +598,7 @@ int agx4_g17p_pool_recycle(struct agx4_g17p_queue *fq, struct g17p_pool *pl)
 	pl->published = 0;
 	/* A new graph: its growth requests are numbered from 0 again. */
 	mutex_lock(&fq->sub->tvb_lock);
-	pl->counter = 0;
+	pl->tp.counter = 0;
 	mutex_unlock(&fq->sub->tvb_lock);
 	return init_pool(fq, pl);
 }
@@ -745,9 +745,9 @@ static bool pool_intact(const struct g17p_pool *pl)
 	const struct g17p_pool_shared *sh = pool_cpu(pl, G17P_POOL_SHARED0);
 	const struct g17p_leaf_shared *ls = pool_cpu(pl, G17P_POOL_LEAF_SHARED);
 
-	return le32_to_cpu(sh->blocks) <= pl->blocks &&
-	       le32_to_cpu(ls->blocks) == pl->blocks &&
-	       le32_to_cpu(ls->blocks2) == pl->blocks &&
+	return le32_to_cpu(sh->blocks) <= pl->tp.blocks &&
+	       le32_to_cpu(ls->blocks) == pl->tp.blocks &&
+	       le32_to_cpu(ls->blocks2) == pl->tp.blocks &&
 	       le64_to_cpu(sh->secondary) ==
 	       pool_va(pl, G17P_POOL_LEAF_SECONDARY) &&
 	       le64_to_cpu(sh->shared_slots) ==
@@ -766,9 +766,10 @@ static bool pool_intact(const struct g17p_pool *pl)
  * extends the page counts of the pool object itself, as G16's does its
  * page list, is not known; agx4 leaves them to it.
  */
-static int pool_add_blocks(struct agx4_device *adev, struct g17p_pool *pl,
+static int pool_add_blocks(struct agx4_device *adev, struct agx4_tvb_pool *tp,
 			   u32 old, u32 new)
 {
+	struct g17p_pool *pl = container_of(tp, struct g17p_pool, tp);
 	struct g17p_leaf_shared *ls = pool_cpu(pl, G17P_POOL_LEAF_SHARED);
 	__le64 *secondary = pool_cpu(pl, G17P_POOL_LEAF_SECONDARY);
 	struct agx4_vm *vm = pl->vm;
@@ -803,7 +804,6 @@ static int pool_add_blocks(struct agx4_device *adev, struct g17p_pool *pl,
 	wmb();
 	ls->blocks = cpu_to_le32(new);
 	ls->blocks2 = cpu_to_le32(new);
-	pl->blocks = new;
 	return 0;
 }
 
@@ -839,8 +839,8 @@ int agx4_g17p_tvb_grow(struct agx4_device *adev,
 {
 	struct agx4_fw_g17p_sub *sub = agx4_fw_g17p_sub(adev->fw);
 	struct g17p_pool *pl;
-	u32 old, new, room;
 	int asid = -1, ret;
+	u32 room;
 
 	if (!sub || req->slot >= AGX4_G17P_MAX_POOLS)
 		return -ENOENT;
@@ -856,27 +856,14 @@ int agx4_g17p_tvb_grow(struct agx4_device *adev,
 		ret = -ENOENT;
 		goto out;
 	}
-	if (req->counter != pl->counter) {
-		ret = agx4_fw_grow_counter_error(req->counter, pl->counter);
-		goto out;
-	}
-	if (!pool_intact(pl)) {
-		ret = -EPROTO;
-		goto out;
-	}
-	/* Answered from here on, "grew" or "refused". */
-	pl->counter++;
-	old = pl->blocks;
 	room = G17P_POOL_GROUPS +
 	       min_t(u64, growth_slice(pl->vm) / G17P_POOL_BLOCK_STRIDE,
 		     G17P_TVB_MAX_BLOCKS);
-	new = old + adev->gen->tvb.growth_blocks;
-	if (new <= min3(max_blocks, room, (u32)G17P_TVB_MAX_BLOCKS))
-		ret = pool_add_blocks(adev, pl, old, new);
-	else
-		ret = -ENOSPC;
-	if (!ret)
-		ret = new;
+	/* H: by the whole step or not at all. */
+	ret = agx4_tvb_pool_grow(adev, &pl->tp, req->counter, pool_intact(pl),
+				 min3(max_blocks, room,
+				      (u32)G17P_TVB_MAX_BLOCKS),
+				 true, pool_add_blocks);
 out:
 	mutex_unlock(&sub->tvb_lock);
 	return ret;

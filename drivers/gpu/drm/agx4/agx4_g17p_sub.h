@@ -21,6 +21,7 @@
 #include "agx4_engine.h"
 #include "agx4_fw_obj.h"
 #include "agx4_fw_queue.h"
+#include "agx4_tvb.h"
 #include "agx4_fwif_g17p.h"
 
 struct agx4_cmdbuf;
@@ -223,9 +224,9 @@ struct g17p_owner {
  * @published: renders published.
  * @recent: the last %G17P_TILEMAP_BLOCKS renders published, by index, while
  *	their job lives.
- * @blocks: TVB blocks the pool holds (%G17P_POOL_GROUPS, then what growth
- *	added in @vm); under &agx4_fw_g17p_sub.tvb_lock, as the next three.
- * @counter: the request counter the pool's next growth request carries.
+ * @tp: the TVB blocks the pool holds (%G17P_POOL_GROUPS, then what growth
+ *	added in @vm) and its growth counter; under
+ *	&agx4_fw_g17p_sub.tvb_lock, as the next two.
  * @ngrown: entries of @grown.
  * @grown: the blocks each growth added, mapped in @vm's carve-out.
  */
@@ -247,8 +248,7 @@ struct g17p_pool {
 	u32 seen[2];
 	u32 published;
 	struct g17p_cmd *recent[G17P_TILEMAP_BLOCKS];
-	u32 blocks;
-	u32 counter;
+	struct agx4_tvb_pool tp;
 	u32 ngrown;
 	struct agx4_fw_obj *grown[G17P_TVB_MAX_GROWTHS];
 };

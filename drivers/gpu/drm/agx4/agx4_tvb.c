@@ -613,3 +613,51 @@ void agx4_tvb_get_stats(struct agx4_device *adev, struct agx4_tvb_stats *stats)
 }
 EXPORT_SYMBOL_IF_AGX4_TEST(agx4_tvb_get_stats);
 #endif
+
+/**
+ * agx4_tvb_pool_grow() - answer one pool's growth request
+ * @adev: the device.
+ * @p: the pool the request names, found by the generation; its growth
+ *	lock held.
+ * @counter: the request's counter.
+ * @intact: the pool's state is what the host wrote.
+ * @limit: the most blocks the pool may hold.
+ * @whole_step: grow by the generation's whole step or not at all (G17P,
+ *	H); otherwise by as much of it as @limit leaves (G16).
+ * @add: adds the blocks.
+ *
+ * The firmware numbers a pool's growth requests 0, 1, 2, ... and waits
+ * for each reply, "grew" or "refused", before it asks again (H, both
+ * generations), so only the request carrying the pool's counter is
+ * answered, and the counter moves on with each answer.
+ *
+ * Return: the pool's new block count; -ENOSPC (at @limit) or @add's error,
+ * both answered "refused"; -ESTALE for a request already answered (behind
+ * the counter, modulo 2^32), -EBADMSG for one out of sequence (ahead of
+ * it), -EPROTO for a pool not @intact, none of which is answered.
+ */
+int agx4_tvb_pool_grow(struct agx4_device *adev, struct agx4_tvb_pool *p,
+		       u32 counter, bool intact, u32 limit, bool whole_step,
+		       agx4_tvb_add_fn add)
+{
+	u32 step = adev->gen->tvb.growth_blocks, old = p->blocks, new;
+	int ret;
+
+	if (counter != p->counter)
+		return (s32)(counter - p->counter) < 0 ? -ESTALE : -EBADMSG;
+	if (!intact)
+		return -EPROTO;
+	/* Answered from here on, "grew" or "refused". */
+	p->counter++;
+	new = old + step;
+	if (new > limit && !whole_step)
+		new = max(limit, old);
+	ret = new > old && new <= limit ? add(adev, p, old, new) : -ENOSPC;
+	if (ret) {
+		WRITE_ONCE(p->refused, true);
+		return ret;
+	}
+	p->blocks = new;
+	return new;
+}
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_tvb_pool_grow);

@@ -52,6 +52,41 @@ struct agx4_tvb_stats {
 	u32 last_counter;
 };
 
+/**
+ * struct agx4_tvb_pool - a TVB pool as its growth requests count it
+ * @blocks: blocks the pool holds.
+ * @counter: the counter the pool's next growth request carries.
+ * @refused: a growth of the pool was refused; read without the lock by
+ *	a memory-limit handler (READ_ONCE()).
+ *
+ * Each generation's pool embeds one, under the lock that serialises its
+ * growth (agx4_tvb_pool_grow()).
+ */
+struct agx4_tvb_pool {
+	u32 blocks;
+	u32 counter;
+	bool refused;
+};
+
+/**
+ * typedef agx4_tvb_add_fn - add blocks to a pool
+ * @adev: the device.
+ * @p: the pool.
+ * @old: the blocks it holds.
+ * @new: the blocks it is to hold.
+ *
+ * Allocate and map blocks @old to @new - 1, list them, then (after a
+ * write barrier) set the block count the firmware reads.
+ *
+ * Return: 0, -ENOSPC when the pool cannot take more, -ENOMEM.
+ */
+typedef int (*agx4_tvb_add_fn)(struct agx4_device *adev,
+			       struct agx4_tvb_pool *p, u32 old, u32 new);
+
+int agx4_tvb_pool_grow(struct agx4_device *adev, struct agx4_tvb_pool *p,
+		       u32 counter, bool intact, u32 limit, bool whole_step,
+		       agx4_tvb_add_fn add);
+
 int agx4_tvb_init(struct agx4_device *adev);
 void agx4_tvb_fini(struct agx4_device *adev);
 void agx4_tvb_event_grow(void *priv, const struct agx4_fw_event *e);

@@ -44,11 +44,17 @@
  * drm_dev_enter() discipline: undoing the DRM step calls drm_dev_unplug(),
  * which waits for every drm_dev_enter() section to end and makes every
  * later drm_dev_enter() fail.  Every path that touches the hardware, the
- * firmware or memory shared with it (ioctls, the scheduler's run_job,
- * interrupt and mailbox work, debugfs) runs inside drm_dev_enter() /
- * drm_dev_exit(), so once unplug passes the DRM step no such path can
- * run, and the remaining steps tear the units down without racing them.
- * Paths that only release memory (GEM free, file close) do not need it.
+ * firmware or memory shared with it (ioctls, doorbells, interrupt and
+ * mailbox work, debugfs) runs inside drm_dev_enter() / drm_dev_exit(), so
+ * once unplug passes the DRM step no such path can run, and the remaining
+ * steps tear the units down without racing them.  The job unit's run_job
+ * and completion scan are the exception: they reach the firmware's memory
+ * under the job unit's lock, run_job only while the device is not going
+ * (agx4_job_unplug(), which undoing the DRM step calls before
+ * drm_dev_unplug()), both only until agx4_job_fini() stops the unit,
+ * before the firmware goes; their doorbells are rung inside
+ * drm_dev_enter().  Paths that only release memory (GEM free, file close)
+ * do not need it.
  */
 
 /**

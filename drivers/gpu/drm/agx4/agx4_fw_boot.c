@@ -35,9 +35,10 @@
  * the init data in the firmware's address space, starts each firmware
  * instance and runs the handshake; what is generation-neutral lives here:
  *
- * - the transport callbacks: a notification queues the event drain; the
- *   G17P init acknowledgment wakes the boot; a message agx4 does not know
- *   is counted and reported (ratelimited), never acted on;
+ * - the transport callbacks: a notification drains the event ring at once
+ *   (agx4_event_notify()); the G17P init acknowledgment wakes the boot; a
+ *   message agx4 does not know is counted and reported (ratelimited),
+ *   never acted on;
  * - waits: every handshake step polls or sleeps with a timeout
  *   (&agx4_fw_boot.timeout_ms) and fails the probe with -ETIMEDOUT, after
  *   which every step done so far is undone;

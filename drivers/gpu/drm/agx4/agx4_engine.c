@@ -524,10 +524,11 @@ EXPORT_SYMBOL_IF_AGX4_TEST(agx4_engine_drop_queue);
  *
  * The firmware has a fixed number of some resources that jobs hold while
  * they run (a generation's backend names them: G16's event leases, for
- * example).  A job takes them in drm_sched's prepare_job, once its
- * in-fences signalled, never in SUBMIT: SUBMIT does not wait for the
- * firmware, and a job that waits for its in-fences holds nothing another
- * queue needs.  Each such resource is a &struct agx4_room.  A job that
+ * example).  A job takes such a room in drm_sched's prepare_job, once its
+ * in-fences signalled, not in SUBMIT: SUBMIT does not wait for it, and a
+ * job that waits for its in-fences holds nothing another queue needs.
+ * (Not every scarce resource is a room yet: a backend names those that
+ * SUBMIT still waits for.)  Each such resource is a &struct agx4_room.  A job that
  * finds it taken waits, holding nothing more of it, for a fence of its
  * own (&struct agx4_room_wait, allocated by SUBMIT: prepare_job cannot
  * allocate), which drm_sched waits for before it asks again.  The room

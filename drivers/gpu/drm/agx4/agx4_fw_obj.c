@@ -115,31 +115,39 @@ static void uat_unmap(struct agx4_uat *uat, u64 va, u64 size)
 	mutex_unlock(&uat->lock);
 }
 
-/* Map @obj's memory at @va in @uat; all of it or nothing. */
-static int uat_map(struct agx4_fw_obj *obj, struct agx4_uat *uat, u64 va,
-		   const struct agx4_uat_prot *prot)
+/* Map @size bytes of @obj from @off at @va in @uat; all of it or nothing. */
+static int uat_map_part(struct agx4_fw_obj *obj, u64 off, u64 size,
+			struct agx4_uat *uat, u64 va,
+			const struct agx4_uat_prot *prot)
 {
 	struct agx4_uat_op op;
-	u64 i, n = obj->size / CHUNK;
+	u64 i;
 	int ret;
 
 	mutex_lock(&uat->lock);
 	agx4_uat_op_begin(uat, &op);
-	ret = agx4_uat_op_reserve(&op, va, obj->size);
+	ret = agx4_uat_op_reserve(&op, va, size);
 	if (!ret) {
 		if (obj->chunks || obj->pas) {
-			for (i = 0; i < n; i++)
-				agx4_uat_op_map(&op, va + i * CHUNK,
+			for (i = 0; i < size; i += CHUNK)
+				agx4_uat_op_map(&op, va + i,
 						obj->chunks ?
-						page_to_phys(obj->chunks[i]) :
-						obj->pas[i], CHUNK, prot);
+						page_to_phys(obj->chunks[(off + i) / CHUNK]) :
+						obj->pas[(off + i) / CHUNK], CHUNK, prot);
 		} else {
-			agx4_uat_op_map(&op, va, obj->pa, obj->size, prot);
+			agx4_uat_op_map(&op, va, obj->pa + off, size, prot);
 		}
 	}
 	agx4_uat_op_end(&op);
 	mutex_unlock(&uat->lock);
 	return ret;
+}
+
+/* Map @obj's memory at @va in @uat; all of it or nothing. */
+static int uat_map(struct agx4_fw_obj *obj, struct agx4_uat *uat, u64 va,
+		   const struct agx4_uat_prot *prot)
+{
+	return uat_map_part(obj, 0, obj->size, uat, va, prot);
 }
 
 static void free_chunks(struct agx4_fw_obj *obj)
@@ -427,6 +435,50 @@ int agx4_fw_obj_alias(struct agx4_fw_obj *obj, struct agx4_uat *uat, u64 va,
 	return ret;
 }
 EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_obj_alias);
+
+/**
+ * agx4_fw_obj_map_part() - map part of a firmware object in other tables
+ * @obj: the object.
+ * @off: the part's offset in @obj, a multiple of 16 KiB.
+ * @size: its bytes, a multiple of 16 KiB, not 0.
+ * @uat: the page tables: context 0's, or a VM's (then through
+ *	agx4_vm_map_fw_obj(), which serialises it with the VM's binds).
+ * @va: where, a range of @uat only the caller maps.
+ * @prot: the attributes.
+ *
+ * Unlike agx4_fw_obj_alias(), the mapping is not the object's: the caller
+ * unmaps it (agx4_fw_obj_unmap_part()) while @uat lives, before the
+ * object goes, so that an object freed after @uat went (context 0's
+ * tables go with the firmware) touches no table.
+ *
+ * Return: 0; -EINVAL for a part outside @obj or misaligned, or bad
+ * @prot; -ENOMEM.
+ */
+int agx4_fw_obj_map_part(struct agx4_fw_obj *obj, u64 off, u64 size,
+			 struct agx4_uat *uat, u64 va,
+			 const struct agx4_uat_prot *prot)
+{
+	if (!size || !IS_ALIGNED(off | size | va, CHUNK) ||
+	    off > obj->size || size > obj->size - off ||
+	    !agx4_uat_prot_valid(prot))
+		return -EINVAL;
+	return uat_map_part(obj, off, size, uat, va, prot);
+}
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_obj_map_part);
+
+/**
+ * agx4_fw_obj_unmap_part() - unmap what agx4_fw_obj_map_part() mapped
+ * @uat: the page tables.
+ * @va: where.
+ * @size: its bytes.
+ *
+ * Unmapping cannot fail; a range with nothing mapped is left as it is.
+ */
+void agx4_fw_obj_unmap_part(struct agx4_uat *uat, u64 va, u64 size)
+{
+	uat_unmap(uat, va, size);
+}
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_obj_unmap_part);
 
 /**
  * agx4_fw_obj_destroy() - unmap and free a firmware object

@@ -122,5 +122,9 @@ struct agx4_fw_obj *agx4_fw_obj_map_pages_at(struct agx4_fw_obj_heap *fwm,
 void agx4_fw_obj_destroy(struct agx4_fw_obj *obj);
 int agx4_fw_obj_alias(struct agx4_fw_obj *obj, struct agx4_uat *uat, u64 va,
 		      const struct agx4_uat_prot *prot);
+int agx4_fw_obj_map_part(struct agx4_fw_obj *obj, u64 off, u64 size,
+			 struct agx4_uat *uat, u64 va,
+			 const struct agx4_uat_prot *prot);
+void agx4_fw_obj_unmap_part(struct agx4_uat *uat, u64 va, u64 size);
 
 #endif /* AGX4_FW_OBJ_H */

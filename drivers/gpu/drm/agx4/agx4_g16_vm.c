@@ -89,48 +89,26 @@ const struct agx4_uat_prot agx4_g16_gpu_rw = {
 	.memtype = AGX4_UAT_UNCACHED,
 };
 
-/* Map @size bytes of @obj from @off at @va (reserved first). */
-static int map_chunks(struct agx4_uat_op *op, struct agx4_fw_obj *obj, u64 off,
-		      u64 va, u64 size)
-{
-	u64 k;
-	int ret;
-
-	ret = agx4_uat_op_reserve(op, va, size);
-	if (ret)
-		return ret;
-	for (k = 0; k < size; k += AGX4_UAT_PAGE_SIZE)
-		agx4_uat_op_map(op, va + k,
-				page_to_phys(obj->chunks[(off + k) /
-							 AGX4_UAT_PAGE_SIZE]),
-				AGX4_UAT_PAGE_SIZE, &agx4_g16_gpu_rw);
-	return 0;
-}
-
 /*
- * @n blocks of @size bytes of @obj, @stride apart, mapped at @va in @uat
+ * @n blocks of @size bytes of @obj, @stride apart, mapped at @va in @vm
  * (the gaps left unmapped) or, @map false, unmapped again.
  */
-static int map_spaced(struct agx4_uat *uat, struct agx4_fw_obj *obj, u64 va,
+static int map_spaced(struct agx4_vm *vm, struct agx4_fw_obj *obj, u64 va,
 		      u32 n, u64 size, u64 stride, bool map)
 {
-	struct agx4_uat_op op;
 	int ret = 0;
 	u32 i;
 
-	mutex_lock(&uat->lock);
-	agx4_uat_op_begin(uat, &op);
 	for (i = 0; i < n && !ret; i++) {
 		if (map)
-			ret = map_chunks(&op, obj, (u64)i * stride,
-					 va + (u64)i * stride, size);
+			ret = agx4_vm_map_fw_obj(vm, va + (u64)i * stride, obj,
+						 (u64)i * stride, size,
+						 &agx4_g16_gpu_rw);
 		else
-			agx4_uat_op_unmap(&op, va + (u64)i * stride, size);
+			agx4_vm_unmap_fw(vm, va + (u64)i * stride, size);
 	}
-	agx4_uat_op_end(&op);
-	mutex_unlock(&uat->lock);
 	if (ret)
-		map_spaced(uat, obj, va, n, size, stride, false);
+		map_spaced(vm, obj, va, n, size, stride, false);
 	return ret;
 }
 
@@ -150,44 +128,33 @@ static int map_spaced(struct agx4_uat *uat, struct agx4_fw_obj *obj, u64 va,
 int agx4_g16_dev_alias(struct agx4_device *adev, struct agx4_fw_obj *obj,
 		       u64 va, bool map)
 {
-	return map_spaced(&adev->fw->dev_uat, obj, va, 1, obj->size, 0, map);
+	if (!map) {
+		agx4_fw_obj_unmap_part(&adev->fw->dev_uat, va, obj->size);
+		return 0;
+	}
+	return agx4_fw_obj_map_part(obj, 0, obj->size, &adev->fw->dev_uat, va,
+				    &agx4_g16_gpu_rw);
 }
 
 /*
- * The device's compute operand namespace in @uat (@map) or out of it:
- * the directory, then each 2 MiB buffer without its guard.
+ * The device's compute operand namespace in @vm (@map) or out of it:
+ * the directory, then each 2 MiB buffer without its guard.  Unmapping
+ * reads nothing of @sub, which may be gone (after unplug).
  */
-static int compute_namespace(struct agx4_fw_g16_sub *sub, struct agx4_uat *uat,
+static int compute_namespace(struct agx4_fw_g16_sub *sub, struct agx4_vm *vm,
 			     bool map)
 {
-	struct agx4_uat_op op;
-	int ret = 0;
-	u32 i;
+	int ret;
 
-	mutex_lock(&uat->lock);
-	agx4_uat_op_begin(uat, &op);
-	if (map)
-		ret = map_chunks(&op, sub->compute_dir, 0,
-				 G16_COMPUTE_DIRECTORY,
-				 G16_COMPUTE_DIRECTORY_SIZE);
-	else
-		agx4_uat_op_unmap(&op, G16_COMPUTE_DIRECTORY,
-				  G16_COMPUTE_DIRECTORY_SIZE);
-	for (i = 0; i < G16_COMPUTE_NUM_BUFFERS && !ret; i++) {
-		u64 off = (u64)i * G16_OPERAND_BUFFER_STRIDE;
-
-		if (map)
-			ret = map_chunks(&op, sub->compute_bufs, off,
-					 G16_COMPUTE_BUFFERS + off,
-					 G16_OPERAND_BUFFER_SIZE);
-		else
-			agx4_uat_op_unmap(&op, G16_COMPUTE_BUFFERS + off,
-					  G16_OPERAND_BUFFER_SIZE);
-	}
-	agx4_uat_op_end(&op);
-	mutex_unlock(&uat->lock);
+	ret = map_spaced(vm, map ? sub->compute_dir : NULL,
+			 G16_COMPUTE_DIRECTORY, 1, G16_COMPUTE_DIRECTORY_SIZE,
+			 0, map) ?:
+	      map_spaced(vm, map ? sub->compute_bufs : NULL,
+			 G16_COMPUTE_BUFFERS, G16_COMPUTE_NUM_BUFFERS,
+			 G16_OPERAND_BUFFER_SIZE, G16_OPERAND_BUFFER_STRIDE,
+			 map);
 	if (ret)
-		compute_namespace(sub, uat, false);
+		compute_namespace(sub, vm, false);
 	return ret;
 }
 
@@ -320,18 +287,18 @@ static void render_vm_free(struct agx4_device *adev, struct agx4_vm *vm,
 		mutex_unlock(&sub->tvb_lock);
 	}
 	if (r->tp.blocks > initial)
-		map_spaced(&vm->uat, NULL, r->ks + G16_VM_BLOCKS +
+		map_spaced(vm, NULL, r->ks + G16_VM_BLOCKS +
 			   (u64)initial * G16_TVB_BLOCK_STRIDE,
 			   r->tp.blocks - initial, G16_TVB_BLOCK_SIZE,
 			   G16_TVB_BLOCK_STRIDE, false);
 	while (r->ngrown)
 		agx4_fw_obj_destroy(r->grown[--r->ngrown]);
 	if (r->bufs)
-		map_spaced(&vm->uat, r->bufs, r->ks + G16_VM_BUFS,
+		map_spaced(vm, r->bufs, r->ks + G16_VM_BUFS,
 			   G16_RENDER_BUFFERS, G16_OPERAND_BUFFER_SIZE,
 			   G16_OPERAND_BUFFER_STRIDE, false);
 	if (r->blocks)
-		map_spaced(&vm->uat, r->blocks, r->ks + G16_VM_BLOCKS,
+		map_spaced(vm, r->blocks, r->ks + G16_VM_BLOCKS,
 			   adev->gen->tvb.initial_blocks,
 			   G16_TVB_BLOCK_SIZE, G16_TVB_BLOCK_STRIDE, false);
 	agx4_fw_obj_destroy(r->blocks);
@@ -414,7 +381,7 @@ static int render_vm_objects(struct agx4_device *adev, struct agx4_vm *vm,
 				return ret;
 		}
 	}
-	ret = map_spaced(&vm->uat, r->bufs, r->ks + G16_VM_BUFS,
+	ret = map_spaced(vm, r->bufs, r->ks + G16_VM_BUFS,
 			 G16_RENDER_BUFFERS, G16_OPERAND_BUFFER_SIZE,
 			 G16_OPERAND_BUFFER_STRIDE, true);
 	if (ret) {
@@ -422,7 +389,7 @@ static int render_vm_objects(struct agx4_device *adev, struct agx4_vm *vm,
 		r->bufs = NULL;
 		return ret;
 	}
-	ret = map_spaced(&vm->uat, r->blocks, r->ks + G16_VM_BLOCKS,
+	ret = map_spaced(vm, r->blocks, r->ks + G16_VM_BLOCKS,
 			 adev->gen->tvb.initial_blocks, G16_TVB_BLOCK_SIZE,
 			 G16_TVB_BLOCK_STRIDE, true);
 	if (ret) {
@@ -550,7 +517,7 @@ static void g16_vm_free(struct agx4_vm *vm, void *fw)
 	 */
 	while (gv->nspare)
 		agx4_g16_work_destroy(gv->adev, gv->spare[--gv->nspare], !!sub);
-	compute_namespace(sub, &vm->uat, false);
+	compute_namespace(sub, vm, false);
 	if (sub)
 		agx4_uat_ctx_put(&gv->adev->fw->ctx, gv->ctx);
 	kfree(gv);
@@ -591,7 +558,7 @@ int agx4_g16_vm_context(struct agx4_g16_queue *fq)
 		ctx = ctx == -EBUSY ? -ENOSPC : ctx;
 		goto out;
 	}
-	ret = compute_namespace(fq->sub, &vm->uat, true);
+	ret = compute_namespace(fq->sub, vm, true);
 	if (ret) {
 		agx4_uat_ctx_put(&adev->fw->ctx, ctx);
 		kfree(gv);
@@ -762,7 +729,7 @@ static int pool_add_blocks(struct agx4_device *adev, struct agx4_tvb_pool *tp,
 				 AGX4_FW_OBJ_SHARED, NULL, NULL);
 	if (IS_ERR(obj))
 		return -ENOMEM;
-	ret = map_spaced(&r->vm->uat, obj, va, new - old, G16_TVB_BLOCK_SIZE,
+	ret = map_spaced(r->vm, obj, va, new - old, G16_TVB_BLOCK_SIZE,
 			 G16_TVB_BLOCK_STRIDE, true);
 	if (ret) {
 		agx4_fw_obj_destroy(obj);

@@ -165,7 +165,7 @@ void agx4_g17p_owner_free(struct agx4_g17p_queue *fq, struct g17p_owner *o)
 {
 	unsigned int i = o->index;
 
-	agx4_g17p_unmap_part(&fq->sub->b->dev_uat, o->low, G17P_OWN_SIZE);
+	agx4_fw_obj_unmap_part(&fq->sub->b->dev_uat, o->low, G17P_OWN_SIZE);
 	agx4_g17p_owner_release(fq, o);
 	agx4_g17p_put_slot(fq->sub, fq->sub->owners, i);
 }
@@ -252,16 +252,16 @@ int agx4_g17p_owner_create(struct agx4_g17p_queue *fq)
 				      NULL, NULL);
 	if (IS_ERR(o->arena))
 		goto err;
-	ret = agx4_g17p_map_part(&sub->b->dev_uat, o->low, o->arena, 0, G17P_OWN_SIZE);
+	ret = agx4_fw_obj_map_part(o->arena, 0, G17P_OWN_SIZE, &sub->b->dev_uat,
+				   o->low, &agx4_g17p_gpu_rw);
 	if (ret)
 		goto err_ret;
 	o->priv = agx4_fw_obj_create(heap, G17P_PRIV_SIZE, AGX4_FW_OBJ_SHARED,
 				     NULL, NULL);
 	if (IS_ERR(o->priv))
 		goto err;
-	mutex_lock(&fq->base.vm->bind_lock);
-	ret = agx4_g17p_map_part(&fq->base.vm->uat, o->priv_gpu, o->priv, 0, G17P_PRIV_SIZE);
-	mutex_unlock(&fq->base.vm->bind_lock);
+	ret = agx4_vm_map_fw_obj(fq->base.vm, o->priv_gpu, o->priv, 0,
+				 G17P_PRIV_SIZE, &agx4_g17p_gpu_rw);
 	if (!ret)
 		ret = init_owner(fq, o);
 	if (ret)

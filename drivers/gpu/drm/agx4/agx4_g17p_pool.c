@@ -214,27 +214,26 @@ static int init_pool(struct agx4_g17p_queue *fq, struct g17p_pool *pl)
 /* The pool's window in the VM: its memory and four arena pages. */
 static int map_window(struct agx4_vm *vm, struct g17p_pool *pl)
 {
-	struct agx4_uat *uat = &vm->uat;
 	u64 w = pl->gpu;
 	int ret;
 	u32 g;
 
-	lockdep_assert_held(&vm->bind_lock);
-	ret = agx4_g17p_map_part(uat, w + G17P_WIN_AUX, pl->mem, 0, G17P_MEM_BLOCKS) ?:
-	      agx4_g17p_map_part(uat, w + G17P_WIN_STATUS(0), pl->arena, G17P_POOL_STATUS(0),
-				 SZ_16K) ?:
-	      agx4_g17p_map_part(uat, w + G17P_WIN_STATUS(1), pl->arena, G17P_POOL_STATUS(1),
-				 SZ_16K) ?:
-	      agx4_g17p_map_part(uat, w + G17P_WIN_LEAF_B, pl->arena, G17P_POOL_LEAF_B,
-				 SZ_16K) ?:
-	      agx4_g17p_map_part(uat, w + G17P_WIN_LEAF_PRIMARY, pl->arena,
-				 G17P_POOL_LEAF_PRIMARY, SZ_16K) ?:
-	      agx4_g17p_map_part(uat, w + G17P_WIN_SCRATCH, pl->mem, G17P_MEM_SCRATCH,
-				 G17P_WIN_SCRATCH_SIZE);
+	ret = agx4_vm_map_fw_obj(vm, w + G17P_WIN_AUX, pl->mem, 0,
+				 G17P_MEM_BLOCKS, &agx4_g17p_gpu_rw) ?:
+	      agx4_vm_map_fw_obj(vm, w + G17P_WIN_STATUS(0), pl->arena, G17P_POOL_STATUS(0),
+				 SZ_16K, &agx4_g17p_gpu_rw) ?:
+	      agx4_vm_map_fw_obj(vm, w + G17P_WIN_STATUS(1), pl->arena, G17P_POOL_STATUS(1),
+				 SZ_16K, &agx4_g17p_gpu_rw) ?:
+	      agx4_vm_map_fw_obj(vm, w + G17P_WIN_LEAF_B, pl->arena, G17P_POOL_LEAF_B,
+				 SZ_16K, &agx4_g17p_gpu_rw) ?:
+	      agx4_vm_map_fw_obj(vm, w + G17P_WIN_LEAF_PRIMARY, pl->arena,
+				 G17P_POOL_LEAF_PRIMARY, SZ_16K, &agx4_g17p_gpu_rw) ?:
+	      agx4_vm_map_fw_obj(vm, w + G17P_WIN_SCRATCH, pl->mem, G17P_MEM_SCRATCH,
+				 G17P_WIN_SCRATCH_SIZE, &agx4_g17p_gpu_rw);
 	for (g = 0; g < G17P_POOL_GROUPS && !ret; g++)
-		ret = agx4_g17p_map_part(uat, w + G17P_WIN_BLOCKS + g * G17P_POOL_BLOCK_STRIDE,
+		ret = agx4_vm_map_fw_obj(vm, w + G17P_WIN_BLOCKS + g * G17P_POOL_BLOCK_STRIDE,
 					 pl->mem, G17P_MEM_BLOCKS + g * G17P_POOL_BLOCK_SIZE,
-					 G17P_POOL_BLOCK_SIZE);
+					 G17P_POOL_BLOCK_SIZE, &agx4_g17p_gpu_rw);
 	return ret;
 }
 
@@ -285,13 +284,12 @@ static void pool_unmap(struct g17p_pool *pl)
 {
 	if (!pl->vm)
 		return;
-	mutex_lock(&pl->vm->bind_lock);
-	agx4_g17p_unmap_part(&pl->vm->uat, pl->gpu, G17P_WIN_STRIDE);
+	agx4_vm_unmap_fw(pl->vm, pl->gpu, G17P_WIN_STRIDE);
 	if (pl->tp.blocks > G17P_POOL_GROUPS)
-		agx4_g17p_unmap_part(&pl->vm->uat, growth_va(pl->vm, pl, G17P_POOL_GROUPS),
-				     (u64)(pl->tp.blocks - G17P_POOL_GROUPS) *
-				     G17P_POOL_BLOCK_STRIDE);
-	mutex_unlock(&pl->vm->bind_lock);
+		agx4_vm_unmap_fw(pl->vm,
+				 growth_va(pl->vm, pl, G17P_POOL_GROUPS),
+				 (u64)(pl->tp.blocks - G17P_POOL_GROUPS) *
+				 G17P_POOL_BLOCK_STRIDE);
 	pool_shrink(pl);
 	agx4_vm_put(pl->vm);
 	pl->vm = NULL;
@@ -334,7 +332,7 @@ void agx4_g17p_pool_free(struct agx4_fw_g17p_sub *sub, struct g17p_pool *pl)
 {
 	if (!pl)
 		return;
-	agx4_g17p_unmap_part(&sub->b->dev_uat, pl->low, G17P_POOL_SIZE);
+	agx4_fw_obj_unmap_part(&sub->b->dev_uat, pl->low, G17P_POOL_SIZE);
 	/* A growth request finds it no more once it is freed. */
 	mutex_lock(&sub->tvb_lock);
 	agx4_g17p_pool_release(pl);
@@ -370,11 +368,9 @@ static int pool_bind(struct agx4_g17p_queue *fq, struct g17p_pool *pl)
 		pool_client(fq, pl);
 		wmb();	/* the pool's memory before a render names it */
 	}
-	mutex_lock(&fq->base.vm->bind_lock);
 	ret = map_window(fq->base.vm, pl);
 	if (ret)
-		agx4_g17p_unmap_part(&fq->base.vm->uat, pl->gpu, G17P_WIN_STRIDE);
-	mutex_unlock(&fq->base.vm->bind_lock);
+		agx4_vm_unmap_fw(fq->base.vm, pl->gpu, G17P_WIN_STRIDE);
 	if (!ret)
 		pl->vm = agx4_vm_get(fq->base.vm);
 	mutex_unlock(&fq->sub->tvb_lock);
@@ -408,7 +404,8 @@ static int pool_create(struct agx4_g17p_queue *fq, unsigned int i)
 		ret = PTR_ERR(pl->arena);
 		goto err;
 	}
-	ret = agx4_g17p_map_part(&sub->b->dev_uat, pl->low, pl->arena, 0, G17P_POOL_SIZE);
+	ret = agx4_fw_obj_map_part(pl->arena, 0, G17P_POOL_SIZE,
+				   &sub->b->dev_uat, pl->low, &agx4_g17p_gpu_rw);
 	if (ret)
 		goto err;
 	pl->mem = agx4_fw_obj_create(heap, G17P_MEM_SIZE, AGX4_FW_OBJ_SHARED,
@@ -784,15 +781,13 @@ static int pool_add_blocks(struct agx4_device *adev, struct agx4_tvb_pool *tp,
 				 AGX4_FW_OBJ_SHARED, NULL, NULL);
 	if (IS_ERR(obj))
 		return -ENOMEM;
-	mutex_lock(&vm->bind_lock);
 	for (i = old; i < new && !ret; i++)
-		ret = agx4_g17p_map_part(&vm->uat, growth_va(vm, pl, i), obj,
+		ret = agx4_vm_map_fw_obj(vm, growth_va(vm, pl, i), obj,
 					 (u64)(i - old) * G17P_POOL_BLOCK_SIZE,
-					 G17P_POOL_BLOCK_SIZE);
+					 G17P_POOL_BLOCK_SIZE, &agx4_g17p_gpu_rw);
 	if (ret)
-		agx4_g17p_unmap_part(&vm->uat, growth_va(vm, pl, old),
-				     (u64)(new - old) * G17P_POOL_BLOCK_STRIDE);
-	mutex_unlock(&vm->bind_lock);
+		agx4_vm_unmap_fw(vm, growth_va(vm, pl, old),
+				 (u64)(new - old) * G17P_POOL_BLOCK_STRIDE);
 	if (ret) {
 		agx4_fw_obj_destroy(obj);
 		return -ENOMEM;

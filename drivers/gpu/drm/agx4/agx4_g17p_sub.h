@@ -463,10 +463,8 @@ static inline u64 pool_low(const struct g17p_pool *pl, u32 off)
 	return pl->low + off;
 }
 
-/* agx4_g17p_vm.c: the VM's state, mapping helpers */
-int agx4_g17p_map_part(struct agx4_uat *uat, u64 va, struct agx4_fw_obj *obj,
-		       u64 off, u64 size);
-void agx4_g17p_unmap_part(struct agx4_uat *uat, u64 va, u64 size);
+/* agx4_g17p_vm.c: the VM's state, the mappings' attributes */
+extern const struct agx4_uat_prot agx4_g17p_gpu_rw;
 struct g17p_vm *agx4_g17p_vm_state(struct agx4_fw_g17p_sub *sub,
 				   struct agx4_vm *vm);
 void agx4_g17p_write_dispatch(struct agx4_fw_g17p_sub *sub);

@@ -31,89 +31,40 @@
  * compute program point.  It goes with the VM (&agx4_vm.fw_free).
  *
  * Also here: the dispatch block written at the first compute owner, the
- * dispatch record the boot writes, and the helpers that map a firmware
- * object, whole or in part, in a VM or in context 0.  Context-0 aliases
- * are mapped by hand, not recorded in the objects, so that forgetting a
- * queue after unplug touches no table that went with the firmware.
+ * dispatch record the boot writes, and the attributes every G17P mapping
+ * of a firmware object has.  Objects are mapped in a VM through the VM
+ * (agx4_vm_map_fw_obj(), under its bind lock) and in context 0 as parts
+ * (agx4_fw_obj_map_part()), not as aliases the objects record, so that
+ * forgetting a queue after unplug touches no table that went with the
+ * firmware.
  */
 
 /* GPU read-write, uncached, in a client or the device context. */
-static const struct agx4_uat_prot gpu_rw = {
+const struct agx4_uat_prot agx4_g17p_gpu_rw = {
 	.access = AGX4_UAT_GPU,
 	.perm = AGX4_UAT_RW,
 	.memtype = AGX4_UAT_UNCACHED,
 };
-
-/**
- * agx4_g17p_map_part() - map part of a firmware object
- * @uat: the page tables: a VM's, or context 0's.
- * @va: where.
- * @obj: the object.
- * @off: the part's offset in @obj, a multiple of 16 KiB.
- * @size: its bytes, a multiple of 16 KiB.
- *
- * Map @size bytes of @obj from @off at @va of @uat, which the caller owns.
- *
- * Return: 0, or the error of reserving the range.
- */
-int agx4_g17p_map_part(struct agx4_uat *uat, u64 va, struct agx4_fw_obj *obj,
-		       u64 off, u64 size)
-{
-	struct agx4_uat_op op;
-	u64 i;
-	int ret;
-
-	mutex_lock(&uat->lock);
-	agx4_uat_op_begin(uat, &op);
-	ret = agx4_uat_op_reserve(&op, va, size);
-	for (i = 0; !ret && i < size; i += SZ_16K)
-		agx4_uat_op_map(&op, va + i,
-				page_to_phys(obj->chunks[(off + i) / SZ_16K]),
-				SZ_16K, &gpu_rw);
-	agx4_uat_op_end(&op);
-	mutex_unlock(&uat->lock);
-	return ret;
-}
-
-/**
- * agx4_g17p_unmap_part() - unmap what agx4_g17p_map_part() mapped
- * @uat: the page tables.
- * @va: where.
- * @size: its bytes.
- */
-void agx4_g17p_unmap_part(struct agx4_uat *uat, u64 va, u64 size)
-{
-	struct agx4_uat_op op;
-
-	mutex_lock(&uat->lock);
-	agx4_uat_op_begin(uat, &op);
-	agx4_uat_op_unmap(&op, va, size);
-	agx4_uat_op_end(&op);
-	mutex_unlock(&uat->lock);
-}
 
 static void unmap_namespace(struct agx4_vm *vm)
 {
 	u64 base = vm->kernel_start;
 	unsigned int i;
 
-	lockdep_assert_held(&vm->bind_lock);
-	agx4_g17p_unmap_part(&vm->uat, base + G17P_KC_LISTS, G17P_NS_TABLE - G17P_NS_LISTS);
-	agx4_g17p_unmap_part(&vm->uat, base + G17P_KC_TABLE, SZ_16K);
-	agx4_g17p_unmap_part(&vm->uat, base + G17P_KC_STATE, G17P_KC_STATE_SIZE);
+	agx4_vm_unmap_fw(vm, base + G17P_KC_LISTS, G17P_NS_TABLE - G17P_NS_LISTS);
+	agx4_vm_unmap_fw(vm, base + G17P_KC_TABLE, SZ_16K);
+	agx4_vm_unmap_fw(vm, base + G17P_KC_STATE, G17P_KC_STATE_SIZE);
 	for (i = 0; i < G17P_KC_NUM_BUFFERS; i++)
-		agx4_g17p_unmap_part(&vm->uat, base + G17P_KC_BUFFERS + i * G17P_KC_BUFFER_STRIDE,
-				     G17P_KC_BUFFER_SIZE);
+		agx4_vm_unmap_fw(vm, base + G17P_KC_BUFFERS +
+				 i * G17P_KC_BUFFER_STRIDE, G17P_KC_BUFFER_SIZE);
 }
 
 static void vm_fw_free(struct agx4_vm *vm, void *fw)
 {
 	struct g17p_vm *gvm = fw;
 
-	mutex_lock(&vm->bind_lock);
 	if (gvm->mapped)
 		unmap_namespace(vm);
-	mutex_unlock(&vm->bind_lock);
 	agx4_fw_obj_destroy(gvm->ns);
 	kfree(gvm);
 }
@@ -167,20 +118,20 @@ static int map_namespace(struct agx4_vm *vm, struct g17p_vm *gvm,
 	unsigned int i;
 	int ret;
 
-	lockdep_assert_held(&vm->bind_lock);
 	gvm->mapped = true;
-	ret = agx4_g17p_map_part(&vm->uat, base + G17P_KC_LISTS, gvm->ns, G17P_NS_LISTS,
-				 G17P_NS_TABLE - G17P_NS_LISTS) ?:
-	      agx4_g17p_map_part(&vm->uat, base + G17P_KC_TABLE, gvm->ns, G17P_NS_TABLE,
-				 SZ_16K) ?:
-	      agx4_g17p_map_part(&vm->uat, base + G17P_KC_STATE, gvm->ns, G17P_NS_STATE,
-				 G17P_KC_STATE_SIZE);
+	ret = agx4_vm_map_fw_obj(vm, base + G17P_KC_LISTS, gvm->ns, G17P_NS_LISTS,
+				 G17P_NS_TABLE - G17P_NS_LISTS, &agx4_g17p_gpu_rw) ?:
+	      agx4_vm_map_fw_obj(vm, base + G17P_KC_TABLE, gvm->ns, G17P_NS_TABLE,
+				 SZ_16K, &agx4_g17p_gpu_rw) ?:
+	      agx4_vm_map_fw_obj(vm, base + G17P_KC_STATE, gvm->ns, G17P_NS_STATE,
+				 G17P_KC_STATE_SIZE, &agx4_g17p_gpu_rw);
 	if (ret)
 		return ret;
 	for (i = 0; i < G17P_KC_NUM_BUFFERS; i++) {
-		ret = agx4_g17p_map_part(&vm->uat, base + G17P_KC_BUFFERS +
+		ret = agx4_vm_map_fw_obj(vm, base + G17P_KC_BUFFERS +
 					 i * G17P_KC_BUFFER_STRIDE, buffers,
-					 i * G17P_KC_BUFFER_SIZE, G17P_KC_BUFFER_SIZE);
+					 i * G17P_KC_BUFFER_SIZE,
+					 G17P_KC_BUFFER_SIZE, &agx4_g17p_gpu_rw);
 		if (ret)
 			return ret;
 	}
@@ -223,9 +174,7 @@ struct g17p_vm *agx4_g17p_vm_state(struct agx4_fw_g17p_sub *sub,
 		return ERR_PTR(ret);
 	}
 	fill_namespace(gvm->ns, vm->kernel_start);
-	mutex_lock(&vm->bind_lock);
 	ret = map_namespace(vm, gvm, buffers);
-	mutex_unlock(&vm->bind_lock);
 	if (ret) {
 		vm_fw_free(vm, gvm);
 		return ERR_PTR(ret);
@@ -297,8 +246,6 @@ void agx4_g17p_unmap_destroy(struct agx4_g17p_queue *fq,
 {
 	if (IS_ERR_OR_NULL(obj))
 		return;
-	mutex_lock(&fq->base.vm->bind_lock);
-	agx4_g17p_unmap_part(&fq->base.vm->uat, gpu, size);
-	mutex_unlock(&fq->base.vm->bind_lock);
+	agx4_vm_unmap_fw(fq->base.vm, gpu, size);
 	agx4_fw_obj_destroy(obj);
 }

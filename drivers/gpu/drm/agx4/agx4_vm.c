@@ -10,9 +10,11 @@
 
 #include <drm/drm_gem.h>
 #include <drm/drm_gpuvm.h>
+#include <drm/drm_print.h>
 
 #include <uapi/drm/asahi_drm.h>
 
+#include "agx4_fw_obj.h"
 #include "agx4_gem.h"
 #include "agx4_of.h"
 #include "agx4_test_hooks.h"
@@ -406,6 +408,79 @@ int agx4_vm_check_op_shape(struct agx4_vm *vm, const struct agx4_vm_bind_op *op)
 	return 0;
 }
 EXPORT_SYMBOL_IF_AGX4_TEST(agx4_vm_check_op_shape);
+
+/* [@va, @va + @size) lies within [@start, @start + @len). */
+static bool within(u64 va, u64 size, u64 start, u64 len)
+{
+	return va >= start && va - start <= len && size <= len - (va - start);
+}
+
+/* [@va, @va + @size) is the backend's: the carve-out or a reserved range. */
+static bool backend_range(const struct agx4_vm *vm, u64 va, u64 size)
+{
+	u32 i;
+
+	if (within(va, size, vm->kernel_start,
+		   vm->kernel_end - vm->kernel_start))
+		return true;
+	for (i = 0; i < vm->num_reserved; i++)
+		if (within(va, size, vm->reserved[i].start,
+			   vm->reserved[i].size))
+			return true;
+	return false;
+}
+
+/**
+ * agx4_vm_map_fw_obj() - map part of a firmware object in a VM
+ * @vm: the VM.
+ * @va: where: in its kernel carve-out or a range the backend reserved
+ *	(agx4_vm_reserve()), which no user bind reaches.
+ * @obj: the object.
+ * @off: the part's offset in @obj, a multiple of 16 KiB.
+ * @size: its bytes, a multiple of 16 KiB.
+ * @prot: the attributes.
+ *
+ * How a submission backend maps its objects in a client's VM: under the
+ * VM's bind lock, as every change of its tables.  The backend unmaps them
+ * (agx4_vm_unmap_fw()) before it frees the object.
+ *
+ * Return: 0; -EINVAL for a range that is not the backend's (a driver
+ * bug, named in the log) or as agx4_fw_obj_map_part().
+ */
+int agx4_vm_map_fw_obj(struct agx4_vm *vm, u64 va, struct agx4_fw_obj *obj,
+		       u64 off, u64 size, const struct agx4_uat_prot *prot)
+{
+	int ret;
+
+	if (!backend_range(vm, va, size)) {
+		drm_err_ratelimited(vm->base.drm,
+				    "firmware object mapped at %#llx+%#llx, outside the kernel's ranges\n",
+				    va, size);
+		return -EINVAL;
+	}
+	mutex_lock(&vm->bind_lock);
+	ret = agx4_fw_obj_map_part(obj, off, size, &vm->uat, va, prot);
+	mutex_unlock(&vm->bind_lock);
+	return ret;
+}
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_vm_map_fw_obj);
+
+/**
+ * agx4_vm_unmap_fw() - unmap what agx4_vm_map_fw_obj() mapped
+ * @vm: the VM.
+ * @va: where.
+ * @size: its bytes.
+ */
+void agx4_vm_unmap_fw(struct agx4_vm *vm, u64 va, u64 size)
+{
+	/* Never a user's mapping. */
+	if (!backend_range(vm, va, size))
+		return;
+	mutex_lock(&vm->bind_lock);
+	agx4_fw_obj_unmap_part(&vm->uat, va, size);
+	mutex_unlock(&vm->bind_lock);
+}
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_vm_unmap_fw);
 
 /**
  * agx4_vm_reserve() - keep user binds out of the backend's windows

@@ -16,6 +16,7 @@
 
 struct drm_device;
 struct drm_gem_object;
+struct agx4_fw_obj;
 
 /* Bind flags; the values are the UAPI's (DRM_ASAHI_BIND_*). */
 #define AGX4_BIND_UNBIND	BIT(0)
@@ -82,7 +83,10 @@ struct agx4_vm {
 	struct agx4_uat uat;
 	/**
 	 * @bind_lock: serialises every change of the mappings: the VA tree
-	 * in @base and the contents of @uat.  Taken before &agx4_uat.lock
+	 * in @base and the contents of @uat, binds and the backend's
+	 * windows (agx4_vm_map_fw_obj()) alike; firmware objects aliased
+	 * in the kernel carve-out (agx4_fw_obj_alias()), which no bind
+	 * reaches, take only &agx4_uat.lock.  Taken before &agx4_uat.lock
 	 * and before any object's reservation or gpuva lock.
 	 */
 	struct mutex bind_lock;
@@ -124,6 +128,9 @@ struct agx4_vm *agx4_vm_create(struct drm_device *drm,
 			       u64 kernel_start, u64 kernel_end);
 struct agx4_vm *agx4_vm_get(struct agx4_vm *vm);
 void agx4_vm_put(struct agx4_vm *vm);
+int agx4_vm_map_fw_obj(struct agx4_vm *vm, u64 va, struct agx4_fw_obj *obj,
+		       u64 off, u64 size, const struct agx4_uat_prot *prot);
+void agx4_vm_unmap_fw(struct agx4_vm *vm, u64 va, u64 size);
 int agx4_vm_reserve(struct agx4_vm *vm, const struct agx4_range *r,
 		    u32 n);
 int agx4_vm_check_op_shape(struct agx4_vm *vm,

@@ -745,6 +745,10 @@ static struct fid_ctx *fid_live(struct kunit *test)
 			       AGX4_VM_START, AGX4_VM_END, FID_KSTART,
 			       FID_KSTART + AGX4_VM_KERNEL_MIN_SIZE);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, c->vm);
+	/* As VM_CREATE: the backend's windows are kept from user binds. */
+	KUNIT_ASSERT_EQ(test, agx4_vm_reserve(c->vm, c->adev->gen->submit->vm_reserved,
+					      c->adev->gen->submit->num_vm_reserved),
+			0);
 	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, fid_put_vm,
 							c->vm), 0);
 	return c;

@@ -136,6 +136,10 @@ static int init(struct kunit *test)
 			       0x1100000000ull - AGX4_VM_KERNEL_MIN_SIZE,
 			       0x1100000000ull);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, c->vm);
+	/* As VM_CREATE: the backend's windows are kept from user binds. */
+	KUNIT_ASSERT_EQ(test, agx4_vm_reserve(c->vm, c->adev->gen->submit->vm_reserved,
+					      c->adev->gen->submit->num_vm_reserved),
+			0);
 	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, put_vm, c->vm),
 			0);
 	test->priv = c;

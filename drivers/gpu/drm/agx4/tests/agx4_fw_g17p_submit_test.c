@@ -126,6 +126,10 @@ static struct agx4_vm *test_vm(struct kunit *test, struct agx4_device *adev)
 			    G17P_TEST_KSTART + AGX4_VM_KERNEL_MIN_SIZE);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, vm);
 	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, put_vm, vm), 0);
+	/* As VM_CREATE: the backend's windows are kept from user binds. */
+	KUNIT_ASSERT_EQ(test, agx4_vm_reserve(vm, adev->gen->submit->vm_reserved,
+					      adev->gen->submit->num_vm_reserved),
+			0);
 	return vm;
 }
 
@@ -928,6 +932,10 @@ static void agx4_g17p_submit_failed_create_keeps_nothing(struct kunit *test)
 			     AGX4_VM_END, G17P_TEST_KSTART,
 			     G17P_TEST_KSTART + AGX4_VM_KERNEL_MIN_SIZE);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, vm2);
+	/* As VM_CREATE: the backend's windows are kept from user binds. */
+	KUNIT_ASSERT_EQ(test, agx4_vm_reserve(vm2, c->adev->gen->submit->vm_reserved,
+					      c->adev->gen->submit->num_vm_reserved),
+			0);
 	vm2->uat.max_tables = vm2->uat.tables + 1;
 	none = NULL;
 	KUNIT_EXPECT_EQ(test, c->ops->queue_create(c->adev, &(struct agx4_fw_queue_args){

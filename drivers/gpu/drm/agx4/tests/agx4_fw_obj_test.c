@@ -338,6 +338,63 @@ static void agx4_fw_obj_alias_follows_object(struct kunit *test)
 }
 
 /*
+ * A part of an object mapped elsewhere: the pages of that part, at the
+ * address asked, and gone again once unmapped, while the object stays;
+ * a part outside the object or not whole pages is refused.
+ */
+static void agx4_fw_obj_part_maps_only_that_part(struct kunit *test)
+{
+	static const struct agx4_uat_prot gpu_rw = {
+		.access = AGX4_UAT_GPU, .perm = AGX4_UAT_RW,
+		.memtype = AGX4_UAT_UNCACHED,
+	};
+	struct obj_ctx *c = test->priv;
+	const u64 va = 0x7001838000ull;
+	struct agx4_fw_obj *obj;
+	phys_addr_t fw_pa, pa;
+
+	obj = agx4_fw_obj_create(&c->fwm, 4 * PG, AGX4_FW_OBJ_SHARED, NULL,
+				 NULL);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, obj);
+	KUNIT_ASSERT_EQ(test, agx4_fw_obj_map_part(obj, 2 * PG, 2 * PG,
+						   &c->ctx0, va, &gpu_rw), 0);
+	/* va maps the object's third page, va + PG its fourth. */
+	fw_pte(test, &c->fw, obj->va + 2 * PG, &fw_pa);
+	fw_pte(test, &c->ctx0, va, &pa);
+	KUNIT_EXPECT_EQ(test, pa, fw_pa);
+	fw_pte(test, &c->fw, obj->va + 3 * PG, &fw_pa);
+	fw_pte(test, &c->ctx0, va + PG, &pa);
+	KUNIT_EXPECT_EQ(test, pa, fw_pa);
+	KUNIT_EXPECT_EQ(test, agx4_uat_translate(&c->ctx0, va + 2 * PG, &pa,
+						 NULL), -ENOENT);
+
+	/* Past the object's end, not whole pages, empty, bad attributes. */
+	KUNIT_EXPECT_EQ(test, agx4_fw_obj_map_part(obj, 3 * PG, 2 * PG,
+						   &c->ctx0, va + 8 * PG,
+						   &gpu_rw), -EINVAL);
+	KUNIT_EXPECT_EQ(test, agx4_fw_obj_map_part(obj, 5 * PG, PG,
+						   &c->ctx0, va + 8 * PG,
+						   &gpu_rw), -EINVAL);
+	KUNIT_EXPECT_EQ(test, agx4_fw_obj_map_part(obj, PG / 2, PG,
+						   &c->ctx0, va + 8 * PG,
+						   &gpu_rw), -EINVAL);
+	KUNIT_EXPECT_EQ(test, agx4_fw_obj_map_part(obj, 0, 0, &c->ctx0,
+						   va + 8 * PG, &gpu_rw),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, agx4_fw_obj_map_part(obj, 0, PG, &c->ctx0,
+						   va + 8 * PG + 8, &gpu_rw),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, agx4_uat_translate(&c->ctx0, va + 8 * PG, &pa,
+						 NULL), -ENOENT);
+
+	agx4_fw_obj_unmap_part(&c->ctx0, va, 2 * PG);
+	KUNIT_EXPECT_EQ(test, agx4_uat_translate(&c->ctx0, va, &pa, NULL),
+			-ENOENT);
+	fw_pte(test, &c->fw, obj->va + 2 * PG, &fw_pa);
+	agx4_fw_obj_destroy(obj);
+}
+
+/*
  * An owned object at a fixed address, packed: zeroed, mapped with its
  * class's attributes, no guard page after it (the next object may start
  * right there), and the same refusals as the other fixed placements.
@@ -391,6 +448,7 @@ static struct kunit_case agx4_fw_obj_cases[] = {
 	KUNIT_CASE(agx4_fw_obj_create_at_packs_without_guard),
 	KUNIT_CASE(agx4_fw_obj_space_exhaustion_is_enospc),
 	KUNIT_CASE(agx4_fw_obj_alias_follows_object),
+	KUNIT_CASE(agx4_fw_obj_part_maps_only_that_part),
 	{ }
 };
 

@@ -15,6 +15,7 @@
 
 #include "../agx4_device.h"
 #include "../agx4_drv.h"
+#include "../agx4_fw_obj.h"
 #include "../agx4_gem.h"
 #include "../agx4_of.h"
 #include "../agx4_vm.h"
@@ -481,9 +482,74 @@ static void agx4_vm_reserved_windows_refuse_binds(struct kunit *test)
 	drm_gem_object_put(&bo->base.base);
 }
 
+/*
+ * The backend maps its firmware objects in a VM only in the kernel
+ * carve-out and its reserved windows, where no bind reaches; anywhere
+ * else is refused and nothing is mapped.
+ */
+static void agx4_vm_backend_maps_only_in_its_own_ranges(struct kunit *test)
+{
+	static const struct agx4_range win[] = {
+		{ .start = 0x7000000000ull, .size = 0x300000000ull },
+	};
+	static const struct agx4_uat_prot gpu_rw = {
+		.access = AGX4_UAT_GPU, .perm = AGX4_UAT_RW,
+		.memtype = AGX4_UAT_UNCACHED,
+	};
+	struct device *dev = agx4_test_dma_device(test, "agx4_vm_fw_test");
+	struct agx4_vm *vm = new_vm(test);
+	struct agx4_fw_obj_heap *fwm;
+	struct agx4_fw_obj *obj;
+	struct agx4_uat *fw;
+	phys_addr_t pa;
+
+	fw = kunit_kzalloc(test, sizeof(*fw), GFP_KERNEL);
+	fwm = kunit_kzalloc(test, sizeof(*fwm), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, fw);
+	KUNIT_ASSERT_NOT_NULL(test, fwm);
+	KUNIT_ASSERT_EQ(test, agx4_uat_init(fw, dev, &agx4_test_g16_geom,
+					    true), 0);
+	KUNIT_ASSERT_EQ(test, agx4_fw_obj_heap_init(fwm, dev, fw,
+						    0xfffffc2200000000ull,
+						    SZ_1G), 0);
+	obj = agx4_fw_obj_create(fwm, 2 * PG, AGX4_FW_OBJ_SHARED, NULL, NULL);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, obj);
+	KUNIT_ASSERT_EQ(test, agx4_vm_reserve(vm, win, 1), 0);
+
+	KUNIT_EXPECT_EQ(test, agx4_vm_map_fw_obj(vm, KERN_START + PG, obj, 0,
+						 2 * PG, &gpu_rw), 0);
+	KUNIT_EXPECT_EQ(test, agx4_uat_translate(&vm->uat, KERN_START + 2 * PG,
+						 &pa, NULL), 0);
+	KUNIT_EXPECT_EQ(test, agx4_vm_map_fw_obj(vm, win[0].start, obj, PG, PG,
+						 &gpu_rw), 0);
+	KUNIT_EXPECT_EQ(test, agx4_uat_translate(&vm->uat, win[0].start, &pa,
+						 NULL), 0);
+	/* The user's range, and ones straddling the carve-out's ends. */
+	KUNIT_EXPECT_EQ(test, agx4_vm_map_fw_obj(vm, 0x200000000ull, obj, 0,
+						 PG, &gpu_rw), -EINVAL);
+	KUNIT_EXPECT_EQ(test, agx4_vm_map_fw_obj(vm, KERN_START - PG, obj, 0,
+						 2 * PG, &gpu_rw), -EINVAL);
+	KUNIT_EXPECT_EQ(test, agx4_vm_map_fw_obj(vm, VM_END - PG, obj, 0,
+						 2 * PG, &gpu_rw), -EINVAL);
+	KUNIT_EXPECT_EQ(test, agx4_uat_translate(&vm->uat, 0x200000000ull,
+						 &pa, NULL), -ENOENT);
+	KUNIT_EXPECT_EQ(test, agx4_uat_translate(&vm->uat, KERN_START - PG,
+						 &pa, NULL), -ENOENT);
+
+	agx4_vm_unmap_fw(vm, KERN_START + PG, 2 * PG);
+	agx4_vm_unmap_fw(vm, win[0].start, PG);
+	KUNIT_EXPECT_EQ(test, agx4_uat_translate(&vm->uat, KERN_START + PG,
+						 &pa, NULL), -ENOENT);
+	agx4_fw_obj_destroy(obj);
+	agx4_fw_obj_heap_fini(fwm);
+	agx4_uat_fini(fw);
+	agx4_vm_put(vm);
+}
+
 static struct kunit_case agx4_vm_cases[] = {
 	KUNIT_CASE(agx4_vm_create_checks_carve_out),
 	KUNIT_CASE(agx4_vm_reserved_windows_refuse_binds),
+	KUNIT_CASE(agx4_vm_backend_maps_only_in_its_own_ranges),
 	KUNIT_CASE(agx4_vm_bind_maps_object_pages),
 	KUNIT_CASE(agx4_vm_partial_unbind_splits),
 	KUNIT_CASE(agx4_vm_bind_over_live_range_replaces),

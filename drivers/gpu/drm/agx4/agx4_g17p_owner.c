@@ -6,11 +6,11 @@
 #include <linux/bitmap.h>
 #include <linux/err.h>
 #include <linux/errno.h>
+#include <linux/lockdep.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
 #include <linux/string.h>
 #include <linux/unaligned.h>
-#include <linux/wait.h>
 
 #include "agx4_device.h"
 #include "agx4_fw.h"
@@ -54,17 +54,26 @@
  * the descriptor (work), what the descriptor builder derives from work
  * and from its context-0 low alias (work_alias), and the context
  * record's work pointer and two program locators (low alias + the two
- * register programs).  Command n takes slot n mod 240, as the reference
- * does (H: g17p_compute_queues.rs@fc79d23c PreparationSeed::prepare),
- * at prepare, and gives it back when its job is freed (the firmware done
- * with it, or the command never went out).  The firmware cannot see a
- * slot until a publication names it, so prepare writes the descriptor
- * there.  While command n - 240 still holds the slot (so at most 240
- * compute commands of an owner are prepared and not freed, which a
- * SUBMIT of at most 128 commands reaches only behind earlier unfinished
- * SUBMITs) prepare waits, interruptibly, for its job to be freed, as a
- * render waits for a pool.  Within those 240 the ordinal's records
- * (mod 256) are never shared either.
+ * register programs).  Command n uses slot n mod 240, as the reference
+ * does (H: g17p_compute_queues.rs@fc79d23c PreparationSeed::prepare), so
+ * prepare knows the slot's address and builds the descriptor into the
+ * job's own memory; it does not wait for the slot, and any number of
+ * jobs may be prepared.  The slot may still be held by command n - 240,
+ * until its job is freed (the firmware done with it, or the command
+ * never went out).  The job takes its commands' slots in @job_reserve
+ * (agx4_g17p_job_reserve()), from drm_sched's prepare_job once its
+ * in-fences signalled, through the owner's &struct agx4_room: a job that
+ * finds one held keeps those it took and waits, in the scheduler, for a
+ * fence that signals once the freeing of its queue's earlier jobs gave
+ * it the rest (agx4_g17p_desc_put()).  Only one job of an owner waits:
+ * its queue's jobs reserve in order, and only its earlier jobs hold its
+ * slots.  The firmware cannot see a slot until a publication names it:
+ * publication copies the descriptor into the slot before the ordering
+ * barrier that precedes the write index.  The unplug and the firmware
+ * stopping end the wait (-ENODEV); the job then holds no slot and none
+ * of it goes out.  A job freed while it waits (its queue destroyed) ends
+ * its wait (-ECANCELED).  Within the 240 commands that hold slots the
+ * ordinal's records (mod 256) are never shared either.
  */
 
 /* The owners' areas fit the smallest kernel carve-out. */
@@ -243,8 +252,7 @@ int agx4_g17p_owner_create(struct agx4_g17p_queue *fq)
 	}
 	o->index = i;
 	o->grid = G17P_OWN_FIRST_GRID + i;
-	spin_lock_init(&o->desc_lock);
-	init_waitqueue_head(&o->desc_wq);
+	agx4_room_init(&o->desc_room);
 	o->low = G17P_OWN_LOW_BASE + (u64)i * G17P_OWN_SIZE;
 	o->priv_gpu = fq->base.vm->kernel_start + G17P_KC_OWNERS +
 		      i * G17P_KC_OWNER_SIZE;
@@ -312,69 +320,128 @@ int agx4_g17p_owner_recycle(struct agx4_g17p_queue *fq)
 	return 0;
 }
 
-static bool desc_held(struct g17p_owner *o, u16 slot)
-{
-	bool held;
-
-	spin_lock(&o->desc_lock);
-	held = test_bit(slot, o->held);
-	spin_unlock(&o->desc_lock);
-	return held;
-}
-
-/**
- * agx4_g17p_desc_get() - take a compute descriptor slot
- * @fq: the queue.
- * @o: its owner.
- * @n: the command's ordinal on @o.
- * @slot: set to the slot taken.
- *
- * Take descriptor slot @n mod 240 of @o for command @n; while an earlier
- * command holds it, wait for its job to be freed (see the DOC).
- *
- * Return: 0; -ERESTARTSYS on a signal; -ENODEV once the device is going
- * or the firmware stopped.
+/*
+ * Take the waiting job's descriptor slots (&agx4_room_take_fn): every
+ * slot of its compute commands that no earlier command holds.  A slot
+ * taken is kept while the job waits for the others: only this job's
+ * commands may hold it until the job is freed (the commands of the same
+ * slot 240 ordinals later are of later jobs of the queue, which reserve
+ * after this one).
  */
-int agx4_g17p_desc_get(struct agx4_g17p_queue *fq, struct g17p_owner *o, u32 n,
-		       u16 *slot)
+static bool desc_take(struct agx4_room *r, struct agx4_room_wait *w)
 {
-	u16 s = n % G17P_OWN_DESCS;
-	int ret;
+	struct agx4_g17p_job *job = container_of(w, struct agx4_g17p_job,
+						 desc_wait);
+	struct g17p_owner *o = job->fq->owner;
+	bool all = true;
+	u32 i;
 
-	for (;;) {
-		spin_lock(&o->desc_lock);
-		if (!test_bit(s, o->held)) {
-			__set_bit(s, o->held);
-			spin_unlock(&o->desc_lock);
-			*slot = s;
-			return 0;
+	lockdep_assert_held(&job->fq->sub->eng.lock);
+	for (i = 0; i < job->count; i++) {
+		struct g17p_cmd *c = &job->cmds[i];
+
+		if (!c->compute || c->slotted)
+			continue;
+		if (test_bit(c->slot, o->held)) {
+			all = false;
+			continue;
 		}
-		spin_unlock(&o->desc_lock);
-		if (agx4_g17p_submission_ends(fq->sub))
-			return -ENODEV;
-		ret = wait_event_interruptible(o->desc_wq,
-					       !desc_held(o, s) ||
-					       agx4_g17p_submission_ends(fq->sub));
-		if (ret)
-			return ret;
+		__set_bit(c->slot, o->held);
+		c->slotted = true;
 	}
+	job->slotted = all;
+	return all;
 }
 
 /**
- * agx4_g17p_desc_put() - give a command's descriptor slot back
- * @c: the command; the firmware is done with it, or it never went out.
+ * agx4_g17p_job_reserve() - &agx4_fw_submit_ops.job_reserve for G17P
+ * @j: the job.
+ *
+ * drm_sched's prepare_job, once the job's dependencies are met: its
+ * compute commands take their descriptor slots (see the DOC), or the job
+ * waits, keeping those it took, for its fence, which the slots given
+ * back as its queue's earlier jobs are freed are handed to.  Those jobs
+ * were reserved and published before it: they complete, or time out
+ * (which kills the queue; the firmware done, or stopped, they are freed).
+ * The unplug and the firmware stopping end the wait
+ * (agx4_g17p_desc_close()); the job then holds no slots and is not
+ * published.  Nothing here sleeps or allocates: prepare allocated the
+ * fence.
+ *
+ * Return: NULL once the job holds its slots, or has none to take (no
+ * compute command, or submission ends); otherwise the fence to wait for.
  */
-void agx4_g17p_desc_put(struct g17p_cmd *c)
+struct dma_fence *agx4_g17p_job_reserve(struct agx4_fw_job *j)
 {
-	struct g17p_owner *o = c->owner;
+	struct agx4_g17p_job *job = to_g17p_job(j);
+	struct agx4_fw_g17p_sub *sub = job->fq->sub;
+	struct dma_fence *wait = NULL;
+	unsigned long flags;
 
-	if (!c->slotted)
+	if (!job->ncompute)
+		return NULL;
+	spin_lock_irqsave(&sub->eng.lock, flags);
+	if (!job->slotted && !agx4_g17p_submission_ends(sub))
+		wait = agx4_room_get(&sub->eng, &job->fq->owner->desc_room,
+				     &job->desc_wait, desc_take);
+	spin_unlock_irqrestore(&sub->eng.lock, flags);
+	return wait;
+}
+
+/**
+ * agx4_g17p_desc_put() - give a job's descriptor slots back
+ * @job: the job, being freed: the firmware is done with its commands, or
+ *	they never went out.
+ *
+ * If the job still waits for slots, the wait ends (-ECANCELED: its queue
+ * goes).  The slots its commands took go back, and the queue's job that
+ * waits for them, if any, takes what it needs.
+ */
+void agx4_g17p_desc_put(struct agx4_g17p_job *job)
+{
+	struct agx4_fw_g17p_sub *sub = job->fq->sub;
+	struct g17p_owner *o = job->fq->owner;
+	unsigned long flags;
+	bool some = false;
+	u32 i;
+
+	if (!job->ncompute)
 		return;
-	c->slotted = false;
-	spin_lock(&o->desc_lock);
-	__clear_bit(c->slot, o->held);
-	spin_unlock(&o->desc_lock);
-	wake_up(&o->desc_wq);
+	spin_lock_irqsave(&sub->eng.lock, flags);
+	if (job->desc_wait.fence)
+		agx4_room_cancel(&sub->eng, &o->desc_room, &job->desc_wait,
+				 -ECANCELED);
+	for (i = 0; i < job->count; i++) {
+		struct g17p_cmd *c = &job->cmds[i];
+
+		if (!c->slotted)
+			continue;
+		__clear_bit(c->slot, o->held);
+		c->slotted = false;
+		some = true;
+	}
+	job->slotted = false;
+	if (some || job->desc_wait.fence)
+		agx4_room_put(&sub->eng, &o->desc_room, desc_take);
+	spin_unlock_irqrestore(&sub->eng.lock, flags);
+}
+
+/**
+ * agx4_g17p_desc_close() - end the wait for an owner's descriptor slots
+ * @sub: the submission state; the device is going or the firmware
+ *	stopped (agx4_g17p_submission_ends()).
+ * @o: the owner.
+ *
+ * The job of its queue that waits, if any, ends its wait with -ENODEV,
+ * holding no slots (and is not published); no later wait starts.
+ */
+void agx4_g17p_desc_close(struct agx4_fw_g17p_sub *sub, struct g17p_owner *o)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&sub->eng.lock, flags);
+	agx4_room_close(&sub->eng, &o->desc_room, -ENODEV);
+	spin_unlock_irqrestore(&sub->eng.lock, flags);
 }
 
 /**

@@ -23,25 +23,26 @@
 /**
  * DOC: G17P job preparation
  *
- * A job is one SUBMIT.  job_prepare() writes each compute command's
- * descriptor into a descriptor slot of its owner that it takes for the
- * command (see "G17P compute owners"), and builds each command's context
- * record (with its dependency points), optional record and render
- * descriptors into the job's own memory; job_publish() copies the records
- * into the owner's or pool's slots for the command and runs the
- * publication (agx4_g17p_submit.c): item ring entries, event item, channel
- * message, inner write index, channel producer, then one doorbell per
- * pipe.  A compute command's context record lies at (n + 1) mod 256 of its
- * owner's context area, where the firmware looks for it, and a render's
- * records at its pool index; those can be written only at publication:
- * jobs prepared but not yet run are not bounded, and the record slot of
- * command n is that of command n - 256.  The queue's credits (128
- * commands) keep every published and unfinished command in its own record
- * slots.  A compute command's other records (event area, scheduler,
- * status, dispatch, scratch and robustness slots) are named to the
- * firmware by address, in its descriptor and ring items; they are indexed
- * as the context record's, by the ordinal mod 256 (H: GravityLinux/linux
- * drivers/gpu/drm/asahi/g17p_compute_queues.rs@fc79d23c
+ * A job is one SUBMIT.  job_prepare() builds each command's descriptors
+ * (a compute command's for the descriptor slot of its ordinal, see "G17P
+ * compute owners"), context record (with its dependency points) and
+ * optional record into the job's own memory; it does not wait for a
+ * descriptor slot: job_reserve() takes them, from drm_sched's
+ * prepare_job.  job_publish() copies the descriptors and records into the
+ * owner's or pool's slots for the command and runs the publication
+ * (agx4_g17p_submit.c): item ring entries, event item, channel message,
+ * inner write index, channel producer, then one doorbell per pipe.  A
+ * compute command's context record lies at (n + 1) mod 256 of its owner's
+ * context area, where the firmware looks for it, and a render's records
+ * at its pool index; those can be written only at publication, as its
+ * descriptors: jobs prepared but not yet run are not bounded, and the
+ * record slot of command n is that of command n - 256.  The queue's
+ * credits (128 commands) keep every published and unfinished command in
+ * its own record slots.  A compute command's other records (event area,
+ * scheduler, status, dispatch, scratch and robustness slots) are named to
+ * the firmware by address, in its descriptor and ring items; they are
+ * indexed as the context record's, by the ordinal mod 256 (H:
+ * GravityLinux/linux drivers/gpu/drm/asahi/g17p_compute_queues.rs@fc79d23c
  * PreparationSeed::prepare, Queue::stage), and written at publication.
  *
  * Counters.  An owner's command n is written as the queue submission
@@ -148,8 +149,9 @@ static u64 locator(u64 code, u64 alias)
 }
 
 /*
- * A compute command's descriptor, written into the descriptor slot it
- * takes, its event item and context record.
+ * A compute command's descriptor, built into the job's memory for the
+ * descriptor slot of its ordinal (taken at reserve, written at
+ * publication), its event item and context record.
  */
 static int prepare_compute(struct agx4_g17p_queue *fq,
 			   const struct agx4_compute_desc *d,
@@ -189,10 +191,10 @@ static int prepare_compute(struct agx4_g17p_queue *fq,
 	static_assert(G17P_OWN_DESC_BYTES == G17P_COMPUTE_WORK_WRITTEN);
 	if (n + 1 > G17P_OWN_MAX_COMMANDS)
 		return -ENOSPC;
-	ret = agx4_g17p_desc_get(fq, o, n, &c->slot);
-	if (ret)
-		return ret;
-	c->slotted = true;
+	c->desc = kmalloc(G17P_OWN_DESC_BYTES, GFP_KERNEL);
+	if (!c->desc)
+		return -ENOMEM;
+	c->slot = n % G17P_OWN_DESCS;
 	c->owner = o;
 	/* The records of the ordinal mod 256 (see the DOC). */
 	in.st.dispatch[0] = own_va(o, G17P_OWN_DISPATCH_A + s * 0x40);
@@ -206,12 +208,11 @@ static int prepare_compute(struct agx4_g17p_queue *fq,
 	in.st.work = own_va(o, desc);
 	in.st.work_alias = own_low(o, desc);
 	/*
-	 * The descriptor is built in its slot: no publication names the
-	 * slot yet and the firmware is done with its last command (whose
-	 * job was freed); publish_items() orders these writes before the
-	 * write index.
+	 * The descriptor is built in the job: its slot may still hold
+	 * command n - 240's, for the firmware.  publish_compute() copies it
+	 * into the slot, which the job holds by then.
 	 */
-	bufs[0].ptr = own_cpu(o, desc);
+	bufs[0].ptr = c->desc;
 	ret = gen->build_compute(d, &in, bufs);
 	if (ret)
 		return ret;
@@ -494,13 +495,15 @@ static int prepare_render(struct agx4_g17p_queue *fq, struct g17p_pool *pl,
 /**
  * agx4_g17p_free_cmds() - free the host storage of a job's commands
  * @job: the job.
+ *
+ * Its descriptor slots are agx4_g17p_desc_put()'s to give back; its wait
+ * for them, if any, has ended.
  */
 void agx4_g17p_free_cmds(struct agx4_g17p_job *job)
 {
 	u32 i;
 
 	for (i = 0; i < job->count; i++) {
-		agx4_g17p_desc_put(&job->cmds[i]);
 		kfree(job->cmds[i].desc);
 		kfree(job->cmds[i].desc3d);
 	}
@@ -623,6 +626,12 @@ int agx4_g17p_job_prepare(struct agx4_fw_queue *q, const struct agx4_cmdbuf *cb,
 	INIT_LIST_HEAD(&job->live);
 	for (i = 0; i < cb->count && !ret; i++)
 		ret = prepare_cmd(fq, job, &cb->cmds[i], &job->cmds[i]);
+	/*
+	 * The fence a wait for descriptor slots may need:
+	 * agx4_g17p_job_reserve() cannot allocate it.
+	 */
+	if (!ret && job->ncompute)
+		ret = agx4_room_wait_init(&job->desc_wait);
 	if (ret) {
 		agx4_g17p_rollback(job);
 		agx4_g17p_free_cmds(job);

@@ -50,7 +50,9 @@ static bool firmware_gone(struct agx4_fw_boot *b)
  *
  * What ends a prepare's wait for room with -ENODEV: the device going
  * (agx4_g17p_unplug()) or the firmware stopped (agx4_g17p_fw_stopped()).  Both
- * wake every such wait (wake_waiters()); nothing polls.
+ * wake every such wait and end every job's wait for descriptor slots
+ * (wake_waiters()); nothing polls.  From then on a job takes no slots
+ * (agx4_g17p_job_reserve()).
  *
  * Return: true once either happened.
  */
@@ -326,6 +328,13 @@ void agx4_g17p_queue_kill(struct agx4_fw_queue *q)
 	spin_unlock_irqrestore(&sub->eng.lock, flags);
 }
 
+/* Free the fence of a job's wait for descriptor slots, if it has one. */
+static void desc_wait_fini(struct agx4_g17p_job *job)
+{
+	if (job->desc_wait.fence)
+		agx4_room_wait_fini(&job->desc_wait);
+}
+
 /**
  * agx4_g17p_job_free() - &agx4_fw_submit_ops.job_free for G17P
  * @j: the job, done or never published.
@@ -362,7 +371,10 @@ void agx4_g17p_job_free(struct agx4_fw_job *j)
 	    (!job->pool || job->pool->next == job->first_k + job->nrender))
 		agx4_g17p_rollback(job);
 	agx4_g17p_pool_put(job);
+	/* Its descriptor slots go back; a wait for them ends. */
+	agx4_g17p_desc_put(job);
 	agx4_g17p_free_cmds(job);
+	desc_wait_fini(job);
 	/* Kept for the next job of one command; the one kept before goes. */
 	if (job->count == 1)
 		job = xchg(&fq->spare, job);
@@ -416,13 +428,16 @@ void agx4_g17p_job_dump(struct agx4_fw_job *j, struct drm_printer *p)
  * @j: the job.
  *
  * After unplug: the firmware is gone, and with it the submission state
- * and context 0's tables (the boot's).  A job's host storage goes.
+ * and context 0's tables (the boot's).  A job's host storage goes; its
+ * descriptor slots go with its owner, and its wait for them, if any, was
+ * ended by the unplug (agx4_g17p_unplug()).
  */
 void agx4_g17p_job_forget(struct agx4_fw_job *j)
 {
 	struct agx4_g17p_job *job = to_g17p_job(j);
 
 	agx4_g17p_free_cmds(job);
+	desc_wait_fini(job);
 	kfree(job);
 }
 
@@ -451,7 +466,11 @@ void agx4_g17p_queue_forget(struct agx4_fw_queue *q)
 	kfree(fq);
 }
 
-/* Wake every wait of a prepare for room: they look at agx4_g17p_submission_ends(). */
+/*
+ * Wake every wait of a prepare for room (they look at
+ * agx4_g17p_submission_ends()) and end every job's wait for descriptor
+ * slots.
+ */
 static void wake_waiters(struct agx4_fw_g17p_sub *sub)
 {
 	struct agx4_g17p_queue *fq;
@@ -459,7 +478,7 @@ static void wake_waiters(struct agx4_fw_g17p_sub *sub)
 	mutex_lock(&sub->setup_lock);
 	list_for_each_entry(fq, &sub->queues, link) {
 		wake_up_all(&fq->idle_wq);
-		wake_up_all(&fq->owner->desc_wq);
+		agx4_g17p_desc_close(sub, fq->owner);
 	}
 	mutex_unlock(&sub->setup_lock);
 	wake_up_all(&sub->pool_wq);
@@ -470,7 +489,8 @@ static void wake_waiters(struct agx4_fw_g17p_sub *sub)
  * @adev: the device.
  *
  * The device is going (before drm_dev_unplug(), which waits for the
- * SUBMITs in these waits): end them, and any later one, with -ENODEV.
+ * SUBMITs in these waits): end them, and any later one, with -ENODEV; so
+ * do the jobs' waits for descriptor slots, in the scheduler.
  */
 void agx4_g17p_unplug(struct agx4_device *adev)
 {
@@ -488,7 +508,8 @@ void agx4_g17p_unplug(struct agx4_device *adev)
  * agx4_g17p_fw_stopped() - &agx4_fw_submit_ops.fw_stopped for G17P
  * @adev: the device.
  *
- * The firmware stopped: firmware_gone() holds, the waits end.
+ * The firmware stopped: firmware_gone() holds, the waits end, those of
+ * jobs for descriptor slots too (the jobs are not published).
  */
 void agx4_g17p_fw_stopped(struct agx4_device *adev)
 {

@@ -174,9 +174,12 @@ struct g17p_vm {
  *	made or recycled; under &agx4_engine.lock.
  * @after_render: made (or recycled) once a render was published since the
  *	boot: its command 2 is preceded by a compute tick.
- * @desc_wq: prepare waiting for a descriptor slot; woken when one is
- *	given back, at unplug and when the firmware stops.
- * @held: descriptor slots a command holds (index, not offset).
+ * @held: descriptor slots a command holds (index, not offset); under
+ *	&agx4_engine.lock, as the next one.
+ * @desc_room: the wait of its queue's jobs for descriptor slots: at most
+ *	one job waits (its queue's jobs reserve in order, and only its
+ *	earlier jobs hold its slots); closed at unplug and when the
+ *	firmware stops.
  */
 struct g17p_owner {
 	unsigned int index;
@@ -192,13 +195,8 @@ struct g17p_owner {
 	u32 published;
 	u32 terminals;
 	bool after_render;
-	/**
-	 * @desc_lock: protects @held; taken by prepare and by the freeing
-	 * of jobs.
-	 */
-	spinlock_t desc_lock;
-	wait_queue_head_t desc_wq;
 	DECLARE_BITMAP(held, G17P_OWN_DESCS);
+	struct agx4_room desc_room;
 };
 
 /**
@@ -266,9 +264,11 @@ struct g17p_pool {
  * @owner: its compute owner.
  * @ptrs: the pointer block of its bank, CPU view.
  * @seq: the number of its message on its channel (agx4_work_chan_write()).
- * @slotted: compute: it holds descriptor slot @slot of @owner.
- * @slot: compute: that slot's index.
- * @desc: render: TA descriptor bytes.
+ * @slotted: compute: it holds descriptor slot @slot of @owner; set by
+ *	@job_reserve (or a slot handed over), under &agx4_engine.lock.
+ * @slot: compute: the index of the descriptor slot of its ordinal.
+ * @desc: render: TA descriptor bytes; compute: the descriptor, copied
+ *	into slot @slot at publication.
  * @ev: its event item.
  * @ctx: its context record's host words (render: the TA's).
  * @npoints: dependency points in @ctx.
@@ -338,6 +338,13 @@ struct g17p_cmd {
  *	until it is freed; protected by &agx4_engine.lock.
  * @nomem: a memory-limit report named one of its renders: it ends with
  *	-ENOMEM; protected likewise.
+ * @slotted: every compute command of it holds its descriptor slot; under
+ *	&agx4_engine.lock.
+ * @unslotted: published without its descriptor slots (its wait for them
+ *	ended as the device went or the firmware stopped): none of it went
+ *	out, it ends with -ECANCELED; under &agx4_engine.lock.
+ * @desc_wait: its wait for descriptor slots (&g17p_owner.desc_room);
+ *	its fence is allocated at prepare for a job with compute commands.
  * @count: its commands.
  * @cmds: the commands.
  */
@@ -357,6 +364,9 @@ struct agx4_g17p_job {
 	u32 next;
 	struct list_head live;
 	bool nomem;
+	bool slotted;
+	bool unslotted;
+	struct agx4_room_wait desc_wait;
 	u32 count;
 	struct g17p_cmd cmds[] __counted_by(count);
 };
@@ -372,8 +382,7 @@ struct agx4_g17p_job {
  * @pool: its render pool, from its first render; under
  *	&agx4_fw_g17p_sub.setup_lock (the queue's own jobs use it while they
  *	hold it, &g17p_pool.live).
- * @scratch: the builders' output before the copy into the job or, for
- *	a compute descriptor, into its slot.
+ * @scratch: the builders' output before the copy into the job.
  * @renders: render commands prepared; the caller's submit lock.
  * @last_render: the last render command published, or NULL; under
  *	&agx4_engine.lock, as the next two.
@@ -480,9 +489,9 @@ void agx4_g17p_owner_release(struct agx4_g17p_queue *fq, struct g17p_owner *o);
 void agx4_g17p_owner_free(struct agx4_g17p_queue *fq, struct g17p_owner *o);
 int agx4_g17p_owner_create(struct agx4_g17p_queue *fq);
 int agx4_g17p_owner_recycle(struct agx4_g17p_queue *fq);
-int agx4_g17p_desc_get(struct agx4_g17p_queue *fq, struct g17p_owner *o, u32 n,
-		       u16 *slot);
-void agx4_g17p_desc_put(struct g17p_cmd *c);
+struct dma_fence *agx4_g17p_job_reserve(struct agx4_fw_job *j);
+void agx4_g17p_desc_put(struct agx4_g17p_job *job);
+void agx4_g17p_desc_close(struct agx4_fw_g17p_sub *sub, struct g17p_owner *o);
 int agx4_g17p_write_optional(struct agx4_g17p_queue *fq, struct g17p_owner *o);
 void agx4_g17p_switch_bank(struct g17p_owner *o);
 u32 agx4_g17p_bank_offset(const struct g17p_owner *o);

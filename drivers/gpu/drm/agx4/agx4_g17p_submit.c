@@ -295,6 +295,8 @@ static void publish_compute(struct agx4_g17p_queue *fq, struct g17p_cmd *c)
 	*(__le64 *)own_cpu(o, G17P_OWN_DISPATCH_B + slot) = 0;
 	st->word[0] = 0;
 	st->word[1] = 0;
+	/* The job holds the slot (agx4_g17p_job_reserve()). */
+	memcpy(own_cpu(o, desc), c->desc, G17P_OWN_DESC_BYTES);
 	write_context(own_cpu(o, G17P_OWN_CONTEXTS + ((n + 1) % G17P_OWN_RECORDS) *
 			      G17P_CONTEXT_SLOT), &c->ctx, c->npoints);
 	items[nitems++] = own_va(o, desc);
@@ -588,10 +590,16 @@ static void g17p_job_publish(struct agx4_fw_job *j)
 	lockdep_assert_irqs_disabled();
 	spin_lock(&sub->eng.lock);
 	job->ran = true;
+	/*
+	 * Its wait for descriptor slots ended without them (the device
+	 * goes, or the firmware stopped): none of it goes out.
+	 */
+	if (job->ncompute && !job->slotted)
+		job->unslotted = true;
 	/* Behind an earlier job of the queue that is still waiting. */
-	if (!job->fq->killed &&
-	    (agx4_engine_defer_needed(&sub->eng, &job->fq->base) ||
-	     !publish_job_locked(job, &bells)))
+	else if (!job->fq->killed &&
+		 (agx4_engine_defer_needed(&sub->eng, &job->fq->base) ||
+		  !publish_job_locked(job, &bells)))
 		agx4_engine_defer(&sub->eng, &job->base);
 	agx4_engine_note_kick(&sub->eng, bells);
 	spin_unlock(&sub->eng.lock);
@@ -610,7 +618,8 @@ static const struct agx4_engine_ops g17p_engine_ops = {
 
 /*
  * Done: every command published and done; on a killed queue, every
- * command that went out done (the rest never will go out).
+ * command that went out done (the rest never will go out).  A job
+ * published without its descriptor slots sent nothing: -ECANCELED.
  */
 static int g17p_job_status(struct agx4_fw_job *j)
 {
@@ -622,7 +631,9 @@ static int g17p_job_status(struct agx4_fw_job *j)
 	/* The job unit's device lock is held, interrupts off. */
 	lockdep_assert_irqs_disabled();
 	spin_lock(&sub->eng.lock);
-	if (job->next < job->count && !job->fq->killed)
+	if (job->unslotted)
+		ret = -ECANCELED;
+	else if (job->next < job->count && !job->fq->killed)
 		ret = -EINPROGRESS;
 	for (i = 0; i < job->next && !ret; i++)
 		if (!agx4_g17p_cmd_done_locked(sub, &job->cmds[i]))
@@ -685,6 +696,7 @@ const struct agx4_fw_submit_ops agx4_fw_g17p_submit = {
 	.queue_create = agx4_g17p_queue_create,
 	.queue_destroy = agx4_g17p_queue_destroy,
 	.job_prepare = agx4_g17p_job_prepare,
+	.job_reserve = agx4_g17p_job_reserve,
 	.job_publish = g17p_job_publish,
 	.job_status = g17p_job_status,
 	.job_free = agx4_g17p_job_free,

@@ -847,6 +847,8 @@ static struct agx4_fw_job *fid_prepare(struct kunit *test, struct fid_ctx *c,
 
 	KUNIT_ASSERT_EQ(test, c->ops->job_prepare(fq, cb, &job, &got), 0);
 	KUNIT_ASSERT_NOT_NULL(test, job);
+	/* Its descriptor slots, as drm_sched's prepare_job takes them. */
+	KUNIT_ASSERT_NULL(test, c->ops->job_reserve(job));
 	agx4_test_publish_kick(c->adev, c->ops, job);
 	return job;
 }

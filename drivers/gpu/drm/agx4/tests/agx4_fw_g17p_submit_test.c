@@ -14,8 +14,12 @@
  */
 
 #include <kunit/test.h>
+#include <kunit/test-bug.h>
 #include <linux/completion.h>
 #include <linux/delay.h>
+#include <linux/dma-fence.h>
+#include <linux/jiffies.h>
+#include <linux/ktime.h>
 #include <linux/kthread.h>
 #include <linux/list.h>
 #include <linux/sched/debug.h>
@@ -23,6 +27,7 @@
 #include <linux/overflow.h>
 #include <linux/slab.h>
 #include <linux/unaligned.h>
+#include <linux/workqueue.h>
 
 #include <drm/drm_kunit_helpers.h>
 
@@ -246,6 +251,18 @@ static struct agx4_fw_job *prepare(struct kunit *test,
 	return job;
 }
 
+/*
+ * Publish a prepared job as the job unit does, its descriptor slots
+ * reserved first as drm_sched's prepare_job would: no wait.
+ */
+static void publish_kick(struct ctx *c, struct agx4_fw_job *job)
+{
+	struct kunit *test = kunit_get_current_test();
+
+	KUNIT_ASSERT_NULL(test, c->ops->job_reserve(job));
+	agx4_test_publish_kick(c->adev, c->ops, job);
+}
+
 static u32 rd32(const void *base, u32 off)
 {
 	return get_unaligned_le32(base + off);
@@ -387,7 +404,7 @@ static void agx4_g17p_submit_compute_publishes_per_spec(struct kunit *test)
 	job = prepare(test, fq, computes(test, 1));
 	KUNIT_EXPECT_EQ(test, *cursor(c, CH8_PROD), 0);
 	KUNIT_EXPECT_EQ(test, rd64(msg(c, 0), 0x08), 0);
-	agx4_test_publish_kick(c->adev, c->ops, job);
+	publish_kick(c, job);
 
 	KUNIT_EXPECT_EQ(test, *cursor(c, CH8_PROD), 1);
 	KUNIT_ASSERT_EQ(test, c->nkicks, 1);
@@ -519,8 +536,8 @@ static void agx4_g17p_submit_second_command_follows(struct kunit *test)
 
 	j1 = prepare(test, fq, computes(test, 1));
 	j2 = prepare(test, fq, computes(test, 1));
-	agx4_test_publish_kick(c->adev, c->ops, j1);
-	agx4_test_publish_kick(c->adev, c->ops, j2);
+	publish_kick(c, j1);
+	publish_kick(c, j2);
 	KUNIT_EXPECT_EQ(test, *cursor(c, CH8_PROD), 2);
 	KUNIT_EXPECT_EQ(test, c->nkicks, 2);
 	KUNIT_EXPECT_EQ(test, rd32(msg(c, 1), 0x14), 5 | GRID0 << 16);
@@ -584,8 +601,8 @@ static void agx4_g17p_submit_records_follow_the_ordinal(struct kunit *test)
 
 	j1 = prepare(test, fq, computes(test, 1));
 	j2 = prepare(test, fq, computes(test, 1));
-	agx4_test_publish_kick(c->adev, c->ops, j1);
-	agx4_test_publish_kick(c->adev, c->ops, j2);
+	publish_kick(c, j1);
+	publish_kick(c, j2);
 	q = rd64(msg(c, 0), 0x08);
 	r = rd64(fw_ptr(test, q), 0x08);
 	ring = fw_ptr(test, r);
@@ -599,7 +616,7 @@ static void agx4_g17p_submit_records_follow_the_ordinal(struct kunit *test)
 	c->ops->job_free(j1);
 
 	j3 = prepare(test, fq, computes(test, 1));
-	agx4_test_publish_kick(c->adev, c->ops, j3);
+	publish_kick(c, j3);
 	/* d3, e3 after them: slot and records 2. */
 	d3 = rd64(ring, 0x28);
 	KUNIT_EXPECT_EQ(test, d3, d1 + 2 * 0x1040);
@@ -632,7 +649,7 @@ static void agx4_g17p_submit_done_needs_every_signal(struct kunit *test)
 	u8 *p, *st;
 	u64 q, d;
 
-	agx4_test_publish_kick(c->adev, c->ops, job);
+	publish_kick(c, job);
 	q = rd64(msg(c, 0), 0x08);
 	d = rd64(fw_ptr(test, rd64(fw_ptr(test, q), 0x08)), 0);
 	p = fw_ptr(test, rd64(fw_ptr(test, q), 0x00));
@@ -651,7 +668,7 @@ static void agx4_g17p_submit_done_needs_every_signal(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), 0);
 
 	/* The next command: descriptor and event item, to index 5. */
-	agx4_test_publish_kick(c->adev, c->ops, next);
+	publish_kick(c, next);
 	d = rd64(fw_ptr(test, rd64(fw_ptr(test, q), 0x08)), 3 * 8);
 	st = fw_ptr(test, rd64(fw_ptr(test, d), 0xf84));
 	put_unaligned_le64(1, st);
@@ -685,8 +702,8 @@ static void agx4_g17p_submit_rotates_bank_when_idle(struct kunit *test)
 	a = prepare(test, fq, computes(test, 64));
 	b = prepare(test, fq, computes(test, 64));
 	j = prepare(test, fq, computes(test, 1));
-	agx4_test_publish_kick(c->adev, c->ops, a);
-	agx4_test_publish_kick(c->adev, c->ops, b);
+	publish_kick(c, a);
+	publish_kick(c, b);
 	KUNIT_EXPECT_EQ(test, *cursor(c, CH8_PROD), 128);
 	q = rd64(msg(c, 0), 0x08);
 	rec = fw_ptr(test, q);
@@ -694,7 +711,7 @@ static void agx4_g17p_submit_rotates_bank_when_idle(struct kunit *test)
 	d0 = rd64(fw_ptr(test, rd64(rec, 0x08)), 0);
 	/* 1 + 128 * 2 items in the first bank. */
 	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, p0), 0x40), 257);
-	agx4_test_publish_kick(c->adev, c->ops, j);
+	publish_kick(c, j);
 	KUNIT_EXPECT_EQ(test, *cursor(c, CH8_PROD), 128);
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, j), -EINPROGRESS);
 	agx4_test_poll_kick(c->adev, c->ops);
@@ -734,7 +751,7 @@ static void agx4_g17p_submit_compute_barrier_on_compute_is_a_point(struct kunit 
 
 	cb->cmds[1].wait_cdm = 1;
 	job = prepare(test, fq, cb);
-	agx4_test_publish_kick(c->adev, c->ops, job);
+	publish_kick(c, job);
 	KUNIT_EXPECT_EQ(test, *cursor(c, CH8_PROD), 2);
 	c->ops->job_free(job);
 	c->ops->queue_destroy(fq);
@@ -801,12 +818,12 @@ static void agx4_g17p_submit_refusals_give_back(struct kunit *test)
 	KUNIT_EXPECT_NULL(test, job);
 	/* The next command is still the owner's first. */
 	job = prepare(test, fq, computes(test, 1));
-	agx4_test_publish_kick(c->adev, c->ops, job);
+	publish_kick(c, job);
 	KUNIT_EXPECT_EQ(test, rd32(msg(c, 0), 0x14), 3 | GRID0 << 16 | 1 << 24);
 	/* A prepared job dropped before it ran gives its ordinal back. */
 	c->ops->job_free(prepare(test, fq, computes(test, 1)));
 	job = prepare(test, fq, computes(test, 1));
-	agx4_test_publish_kick(c->adev, c->ops, job);
+	publish_kick(c, job);
 	KUNIT_EXPECT_EQ(test, rd32(msg(c, 1), 0x14), 5 | GRID0 << 16);
 	/* Its event item counts it as the owner's second command. */
 	ring = fw_ptr(test, rd64(fw_ptr(test, rd64(msg(c, 1), 0x08)), 0x08));
@@ -864,9 +881,9 @@ static void agx4_g17p_submit_full_channel_defers_in_order(struct kunit *test)
 	d1 = prepare(test, d, computes(test, 127));
 	a1 = prepare(test, a, computes(test, 2));
 	a2 = prepare(test, a, computes(test, 1));
-	agx4_test_publish_kick(c->adev, c->ops, b1);
-	agx4_test_publish_kick(c->adev, c->ops, d1);
-	agx4_test_publish_kick(c->adev, c->ops, a1);
+	publish_kick(c, b1);
+	publish_kick(c, d1);
+	publish_kick(c, a1);
 	/* 255 outstanding: A's second command waits. */
 	KUNIT_EXPECT_EQ(test, *cursor(c, CH8_PROD), 255);
 	qa = rd64(msg(c, 254), 0x08);
@@ -875,7 +892,7 @@ static void agx4_g17p_submit_full_channel_defers_in_order(struct kunit *test)
 	/* The firmware took one message: room, but a2 is behind a1. */
 	WRITE_ONCE(*cursor(c, CH8_READ), 1);
 	WRITE_ONCE(*cursor(c, CH8_DONE), 1);
-	agx4_test_publish_kick(c->adev, c->ops, a2);
+	publish_kick(c, a2);
 	KUNIT_EXPECT_EQ(test, *cursor(c, CH8_PROD), 255);
 	consume(c);
 	agx4_test_poll_kick(c->adev, c->ops);
@@ -922,7 +939,7 @@ static void agx4_g17p_submit_failed_create_keeps_nothing(struct kunit *test)
 	/* Owner 0 again: its first message names grid 32. */
 	fq = queue(test);
 	job = prepare(test, fq, computes(test, 1));
-	agx4_test_publish_kick(c->adev, c->ops, job);
+	publish_kick(c, job);
 	KUNIT_EXPECT_EQ(test, rd32(msg(c, 0), 0x14), 3 | GRID0 << 16 | 1 << 24);
 	c->ops->job_free(job);
 	c->ops->queue_destroy(fq);
@@ -1036,7 +1053,7 @@ static void agx4_g17p_submit_render_publishes_per_spec(struct kunit *test)
 	u32 id0;
 
 	KUNIT_EXPECT_EQ(test, *cursor(c, CH6_READ + 0x20), 0);
-	agx4_test_publish_kick(c->adev, c->ops, job);
+	publish_kick(c, job);
 	KUNIT_EXPECT_EQ(test, *cursor(c, CH6_READ + 0x20), 1);
 	KUNIT_EXPECT_EQ(test, *cursor(c, CH7_READ + 0x20), 1);
 	KUNIT_ASSERT_EQ(test, c->nkicks, 1);
@@ -1202,7 +1219,7 @@ static void agx4_g17p_submit_render_done_needs_every_signal(struct kunit *test)
 	u64 qta, q3d, fr;
 	u8 *word;
 
-	agx4_test_publish_kick(c->adev, c->ops, job);
+	publish_kick(c, job);
 	qta = rd64(c->bundle + CH6_RING, 0x08);
 	q3d = rd64(c->bundle + CH7_RING, 0x08);
 	fr = rd64(fw_ptr(test, rd64(fw_ptr(test, q3d), 0x08)), 0);
@@ -1245,7 +1262,7 @@ static void agx4_g17p_submit_pool_bank_switch_keeps_older_renders_done(struct ku
 	KUNIT_ASSERT_NOT_NULL(test, jobs);
 	for (i = 0; i < n && at == n; i++) {
 		jobs[i] = prepare(test, fq, renders(test, 8));
-		agx4_test_publish_kick(c->adev, c->ops, jobs[i]);
+		publish_kick(c, jobs[i]);
 		if (!i) {
 			qta = rd64(c->bundle + CH6_RING, 0x08);
 			q3d = rd64(c->bundle + CH7_RING, 0x08);
@@ -1296,8 +1313,8 @@ static void agx4_g17p_submit_render_barriers(struct kunit *test)
 	};
 	j1 = prepare(test, fq, renders(test, 1));
 	j2 = prepare(test, fq, mixed);
-	agx4_test_publish_kick(c->adev, c->ops, j1);
-	agx4_test_publish_kick(c->adev, c->ops, j2);
+	publish_kick(c, j1);
+	publish_kick(c, j2);
 	KUNIT_EXPECT_EQ(test, *cursor(c, CH6_READ + 0x20), 2);
 	KUNIT_EXPECT_EQ(test, *cursor(c, CH8_PROD), 0);
 	qta = rd64(c->bundle + CH6_RING, 0x08);
@@ -1334,7 +1351,7 @@ static void agx4_g17p_submit_pools_are_taken_at_first_render(struct kunit *test)
 
 	KUNIT_EXPECT_TRUE(test, bitmap_empty(sub->pools, AGX4_G17P_MAX_POOLS));
 	job = prepare(test, fq, computes(test, 1));
-	agx4_test_publish_kick(c->adev, c->ops, job);
+	publish_kick(c, job);
 	KUNIT_EXPECT_EQ(test, rd32(msg(c, 0), 0x14), 3 | GRID0 << 16 | 1 << 24);
 	c->ops->job_free(job);
 	/* The first render takes pool 0, and its destruction gives it back. */
@@ -1408,7 +1425,7 @@ static void agx4_g17p_submit_model_runs_render_and_compute(struct kunit *test)
 	bind_stream(test, cb->cmds[0].render.cmd.vdm_ctrl_stream_base);
 	c->pass = true;
 	job = prepare(test, fq, cb);
-	agx4_test_publish_kick(c->adev, c->ops, job);
+	publish_kick(c, job);
 	KUNIT_EXPECT_EQ(test, wait_job(c, job), 0);
 	agx4_fwmodel_sync(m);
 	e = agx4_fwmodel_error(m, &where);
@@ -1439,9 +1456,9 @@ static void agx4_g17p_submit_barrier_render_runs_on_the_model(struct kunit *test
 	bind_stream(test, first->cmds[0].render.cmd.vdm_ctrl_stream_base);
 	c->pass = true;
 	j1 = prepare(test, fq, first);
-	agx4_test_publish_kick(c->adev, c->ops, j1);
+	publish_kick(c, j1);
 	j2 = prepare(test, fq, second);
-	agx4_test_publish_kick(c->adev, c->ops, j2);
+	publish_kick(c, j2);
 	KUNIT_EXPECT_EQ(test, wait_job(c, j1), 0);
 	KUNIT_EXPECT_EQ(test, wait_job(c, j2), 0);
 	agx4_fwmodel_sync(m);
@@ -1481,7 +1498,7 @@ static void agx4_g17p_submit_more_reports_than_a_ring_holds(struct kunit *test)
 	for (i = 0; i < 300; i++) {
 		struct agx4_fw_job *job = prepare(test, fq, computes(test, 1));
 
-		agx4_test_publish_kick(c->adev, c->ops, job);
+		publish_kick(c, job);
 		ret = wait_job(c, job);
 		c->ops->job_free(job);
 		KUNIT_ASSERT_EQ_MSG(test, ret, 0, "command %u", i);
@@ -1533,7 +1550,7 @@ static void compute_done(struct kunit *test, struct agx4_fw_queue *fq,
 	struct agx4_fw_job *job = prepare(test, fq, computes(test, 1));
 	u64 q;
 
-	agx4_test_publish_kick(c->adev, c->ops, job);
+	publish_kick(c, job);
 	q = rd64(msg(c, slot), 0x08);
 	fw_complete(test, q, rd64(fw_ptr(test, rd64(fw_ptr(test, q), 0x08)),
 				  0));
@@ -1596,7 +1613,7 @@ static void agx4_g17p_submit_destroy_cleans_up_contexts(struct kunit *test)
 	fq = queue(test);
 	compute_done(test, fq, 0);
 	job = prepare(test, fq, renders(test, 1));
-	agx4_test_publish_kick(c->adev, c->ops, job);
+	publish_kick(c, job);
 	render_complete(test, rd64(msg_ta(c, 0), 0x08),
 			rd64(c->bundle + CH7_RING, 0x08));
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), 0);
@@ -1698,7 +1715,7 @@ static void retain_queue(struct kunit *test, u64 *own, u64 *pool)
 
 	compute_done(test, fq, 0);
 	job = prepare(test, fq, renders(test, 1));
-	agx4_test_publish_kick(c->adev, c->ops, job);
+	publish_kick(c, job);
 	render_complete(test, rd64(msg_ta(c, 0), 0x08),
 			rd64(c->bundle + CH7_RING, 0x08));
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), 0);
@@ -1843,11 +1860,11 @@ static void agx4_g17p_submit_failed_render_gives_back(struct kunit *test)
 
 	/* Render 0 out, render 1 dropped: the next is render 1 again. */
 	j1 = prepare(test, fq, renders(test, 1));
-	agx4_test_publish_kick(c->adev, c->ops, j1);
+	publish_kick(c, j1);
 	c->ops->job_free(prepare(test, fq, renders(test, 1)));
 	KUNIT_EXPECT_TRUE(test, test_bit(0, sub->pools));
 	job = prepare(test, fq, renders(test, 1));
-	agx4_test_publish_kick(c->adev, c->ops, job);
+	publish_kick(c, job);
 	KUNIT_EXPECT_EQ(test, rd32(msg_ta(c, 1), 0x14), 6 | 0 << 16);
 	ring = fw_ptr(test, rd64(fw_ptr(test, rd64(msg_ta(c, 1), 0x08)), 0x08));
 	/* Its TA event item: counter (index + 1) << 8. */
@@ -1876,7 +1893,7 @@ static void agx4_g17p_submit_shared_pool_object_only_when_idle(struct kunit *tes
 	u8 *sh, *slots;
 
 	j0 = prepare(test, fq, renders(test, 1));
-	agx4_test_publish_kick(c->adev, c->ops, j0);
+	publish_kick(c, j0);
 	qta = rd64(msg_ta(c, 0), 0x08);
 	q3d = rd64(c->bundle + CH7_RING, 0x08);
 	/* TA descriptor +0x20: the shared pool object. */
@@ -1888,7 +1905,7 @@ static void agx4_g17p_submit_shared_pool_object_only_when_idle(struct kunit *tes
 	put_unaligned_le32(0x77, sh + 0x0c);
 	put_unaligned_le32(0, slots + 0x60);
 	j1 = prepare(test, fq, renders(test, 1));
-	agx4_test_publish_kick(c->adev, c->ops, j1);
+	publish_kick(c, j1);
 	KUNIT_EXPECT_EQ(test, rd32(msg_ta(c, 1), 0x14) & 0xffff, 6);
 	KUNIT_EXPECT_EQ(test, rd32(sh, 0x0c), 0x77);
 	KUNIT_EXPECT_EQ(test, rd32(sh, 0x00), 0);
@@ -1896,7 +1913,7 @@ static void agx4_g17p_submit_shared_pool_object_only_when_idle(struct kunit *tes
 	render_complete(test, qta, q3d);
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, j1), 0);
 	j2 = prepare(test, fq, renders(test, 1));
-	agx4_test_publish_kick(c->adev, c->ops, j2);
+	publish_kick(c, j2);
 	KUNIT_EXPECT_EQ(test, rd32(sh, 0x0c), 0);
 	KUNIT_EXPECT_EQ(test, rd32(sh, 0x00), 2);
 	KUNIT_EXPECT_EQ(test, rd32(slots, 0x60), 1);
@@ -1921,7 +1938,7 @@ static void agx4_g17p_submit_reused_pool_a_record_continues_phases(struct kunit 
 	u8 *rec1, *slot1;
 
 	j0 = prepare(test, fq, renders(test, 1));
-	agx4_test_publish_kick(c->adev, c->ops, j0);
+	publish_kick(c, j0);
 	ring = rd64(fw_ptr(test, rd64(msg_ta(c, 0), 0x08)), 0x08);
 	ta = rd64(fw_ptr(test, ring), 0);
 	/* TA descriptor +0x10: pool-A record (2 * index) mod 35. */
@@ -1934,7 +1951,7 @@ static void agx4_g17p_submit_reused_pool_a_record_continues_phases(struct kunit 
 	put_unaligned_le32(1, rec1 + 0x0c);
 	put_unaligned_le32(7, slot1);
 	j1 = prepare(test, fq, renders(test, 1));
-	agx4_test_publish_kick(c->adev, c->ops, j1);
+	publish_kick(c, j1);
 	ta = rd64(fw_ptr(test, ring), 3 * 8);
 	KUNIT_EXPECT_EQ(test, rd64(fw_ptr(test, ta), 0x10), rec0 + 2 * 0x100);
 	KUNIT_EXPECT_EQ(test, rd32(slot1, 0), 7 + 2);
@@ -2113,7 +2130,7 @@ static void hold_every_pool(struct kunit *test, struct every_pool *p)
 	for (i = 0; i < 15; i++) {
 		p->fq[i] = queue(test);
 		p->job[i] = prepare(test, p->fq[i], renders(test, 1));
-		agx4_test_publish_kick(c->adev, c->ops, p->job[i]);
+		publish_kick(c, p->job[i]);
 	}
 	KUNIT_EXPECT_TRUE(test, bitmap_full(sub->pools, AGX4_G17P_MAX_POOLS));
 	p->qta = rd64(msg_ta(c, 0), 0x08);
@@ -2161,7 +2178,7 @@ static void agx4_g17p_submit_render_waits_and_takes_an_idle_pool(struct kunit *t
 	KUNIT_ASSERT_EQ(test, waiter_result(test, w), 0);
 	KUNIT_EXPECT_EQ(test, pool_waiters(c), 0);
 	job[15] = w->job;
-	agx4_test_publish_kick(c->adev, c->ops, job[15]);
+	publish_kick(c, job[15]);
 	/* Pool 0's TA queue again: write index 6, grid 0, not first. */
 	KUNIT_EXPECT_EQ(test, rd64(msg_ta(c, 15), 0x08), qta);
 	KUNIT_EXPECT_EQ(test, rd32(msg_ta(c, 15), 0x14), 6 | 0 << 16);
@@ -2211,7 +2228,7 @@ static void agx4_g17p_submit_growth_writes_secondary_ids_and_count(struct kunit 
 	u64 qta, q3d, ta;
 	u32 i, id0;
 
-	agx4_test_publish_kick(c->adev, c->ops, job);
+	publish_kick(c, job);
 	qta = rd64(c->bundle + CH6_RING, 0x08);
 	q3d = rd64(c->bundle + CH7_RING, 0x08);
 	ta = rd64(fw_ptr(test, rd64(fw_ptr(test, qta), 0x08)), 0);
@@ -2276,7 +2293,7 @@ static void agx4_g17p_submit_pool_in_no_vm_grows_nothing(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, c->ops->tvb_grow(c->adev, &req, 2048), -ENOENT);
 
 	p->job[15] = prepare(test, p->fq[15], renders(test, 1));
-	agx4_test_publish_kick(c->adev, c->ops, p->job[15]);
+	publish_kick(c, p->job[15]);
 	render_complete(test, p->qta, p->q3d);
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, p->job[15]), 0);
 	for (i = 1; i < 16; i++)
@@ -2319,7 +2336,7 @@ static void agx4_g17p_submit_pool_wait_ends_on_signal_and_crash(struct kunit *te
 	KUNIT_EXPECT_EQ(test, pool_waiters(c), 0);
 	KUNIT_EXPECT_EQ(test, heap_objects(c->adev), base);
 	job = prepare(test, fq, computes(test, 1));
-	agx4_test_publish_kick(c->adev, c->ops, job);
+	publish_kick(c, job);
 	KUNIT_EXPECT_EQ(test, rd32(msg(c, 0), 0x14), 3 | GRID0 << 16 | 1 << 24);
 	fw_complete(test, rd64(msg(c, 0), 0x08),
 		    rd64(fw_ptr(test, rd64(fw_ptr(test, rd64(msg(c, 0), 0x08)),
@@ -2366,7 +2383,7 @@ static u64 run_one(struct kunit *test, struct agx4_fw_queue *fq, u32 item)
 	struct agx4_fw_job *job = prepare(test, fq, computes(test, 1));
 	u64 q, d;
 
-	agx4_test_publish_kick(c->adev, c->ops, job);
+	publish_kick(c, job);
 	q = rd64(msg(c, 0), 0x08);
 	d = ring_item(test, q, item);
 	fw_complete(test, q, d);
@@ -2428,7 +2445,7 @@ static void agx4_g17p_submit_descriptor_and_records_by_ordinal(struct kunit *tes
 
 	set_counts(test, fq, 239, 0);
 	j = prepare(test, fq, computes(test, 2));
-	agx4_test_publish_kick(c->adev, c->ops, j);
+	publish_kick(c, j);
 	q = rd64(msg(c, 0), 0x08);
 	d239 = ring_item(test, q, 0);
 	d240 = ring_item(test, q, 2);
@@ -2465,8 +2482,8 @@ static void agx4_g17p_submit_descriptor_slots_in_flight_differ(struct kunit *tes
 
 	j1 = prepare(test, fq, computes(test, 1));
 	j2 = prepare(test, fq, computes(test, 1));
-	agx4_test_publish_kick(c->adev, c->ops, j1);
-	agx4_test_publish_kick(c->adev, c->ops, j2);
+	publish_kick(c, j1);
+	publish_kick(c, j2);
 	q = rd64(msg(c, 0), 0x08);
 	d1 = ring_item(test, q, 0);
 	d2 = ring_item(test, q, 3);
@@ -2479,7 +2496,7 @@ static void agx4_g17p_submit_descriptor_slots_in_flight_differ(struct kunit *tes
 	c->ops->job_free(j1);
 	c->ops->job_free(j2);
 	j3 = prepare(test, fq, computes(test, 1));
-	agx4_test_publish_kick(c->adev, c->ops, j3);
+	publish_kick(c, j3);
 	d3 = ring_item(test, q, 5);
 	KUNIT_EXPECT_EQ(test, d3, d1 + 2 * 0x1040);
 	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, d3), 0xf70), 2);
@@ -2510,7 +2527,7 @@ static void agx4_g17p_submit_held_command_keeps_its_descriptor_slot(struct kunit
 	c->pass = true;
 	agx4_fwmodel_exec(m, AGX4_FWMODEL_HOLD, 0);
 	j1 = prepare(test, fq, computes(test, 1));
-	agx4_test_publish_kick(c->adev, c->ops, j1);
+	publish_kick(c, j1);
 	q = rd64(msg(c, 0), 0x08);
 	d1 = ring_item(test, q, 0);
 	for (i = 0; i < 50 && !agx4_fwmodel_held(m); i++)
@@ -2523,7 +2540,7 @@ static void agx4_g17p_submit_held_command_keeps_its_descriptor_slot(struct kunit
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, j1), -EINPROGRESS);
 
 	j2 = prepare(test, fq, computes(test, 1));
-	agx4_test_publish_kick(c->adev, c->ops, j2);
+	publish_kick(c, j2);
 	d2 = ring_item(test, q, 3);
 	KUNIT_EXPECT_NE(test, d2, d1);
 	KUNIT_EXPECT_EQ(test, memcmp(fw_ptr(test, d1), snap, 0x1000), 0);
@@ -2540,7 +2557,7 @@ static void agx4_g17p_submit_held_command_keeps_its_descriptor_slot(struct kunit
 	c->ops->job_free(j2);
 	c->ops->job_free(j1);
 	j3 = prepare(test, fq, computes(test, 1));
-	agx4_test_publish_kick(c->adev, c->ops, j3);
+	publish_kick(c, j3);
 	d3 = ring_item(test, q, 5);
 	KUNIT_EXPECT_EQ(test, d3, d1 + 2 * 0x1040);
 	KUNIT_EXPECT_EQ(test, wait_job(c, j3), 0);
@@ -2548,64 +2565,191 @@ static void agx4_g17p_submit_held_command_keeps_its_descriptor_slot(struct kunit
 	c->ops->queue_destroy(fq);
 }
 
-/*
- * With all 240 descriptor slots held by prepared jobs, the next prepare
- * waits (no -ENOSPC) until the job holding its ordinal's slot (ordinal
- * - 240) is freed, then takes that slot;
- * the wait ends with -ERESTARTSYS on a signal and -ENODEV when the
- * firmware crashes, taking nothing.
- */
-static void agx4_g17p_submit_descriptor_wait_ends_on_free_signal_crash(struct kunit *test)
+/* Prepare a job and reserve its descriptor slots: no wait. */
+static struct agx4_fw_job *reserved(struct kunit *test,
+				    struct agx4_fw_queue *fq,
+				    const struct agx4_cmdbuf *cb)
 {
 	struct ctx *c = test->priv;
-	struct agx4_fwmodel *m = agx4_test_model();
+	struct agx4_fw_job *job = prepare(test, fq, cb);
+
+	KUNIT_ASSERT_NULL(test, c->ops->job_reserve(job));
+	return job;
+}
+
+/*
+ * Command n's descriptor slot (n mod 240) may still be held by command
+ * n - 240: its prepare does not wait for it (nor write it), its reserve
+ * does, holding what it could take.  Command 0 went out; 1..239 are
+ * reserved and not freed; a job of commands 240 and 241 prepares at
+ * once, and its reserve returns a fence.  Slot 0 still holds command 0's
+ * descriptor.  Command 0's job freed hands slot 0 to the waiting job,
+ * which keeps it and still waits for slot 1; command 1..119's job freed
+ * signals its fence.  Its reserve then returns NULL, and its publication
+ * writes its descriptors into slots 0 and 1, which its items name.
+ */
+static void agx4_g17p_submit_241st_command_waits_for_its_slot_at_reserve(struct kunit *test)
+{
+	struct ctx *c = test->priv;
 	struct agx4_fw_queue *fq = queue(test);
-	struct agx4_fw_job *a, *b, *a2, *j;
-	struct waiter *w;
+	struct agx4_fw_job *a, *a2, *b, *j;
+	struct dma_fence *f;
+	u64 q, d0;
 
-	a = prepare(test, fq, computes(test, 120));
-	b = prepare(test, fq, computes(test, 120));
-	w = prepare_in_thread(test, fq, computes(test, 1));
-	msleep(100);
-	KUNIT_EXPECT_FALSE(test, completion_done(&w->done));
+	a = prepare(test, fq, computes(test, 1));
+	publish_kick(c, a);
+	q = rd64(msg(c, 0), 0x08);
+	d0 = ring_item(test, q, 0);
+	KUNIT_EXPECT_EQ(test, d0, q - 0x100000);
+	a2 = reserved(test, fq, computes(test, 119));
+	b = reserved(test, fq, computes(test, 120));
+	j = prepare(test, fq, computes(test, 2));
+	f = c->ops->job_reserve(j);
+	KUNIT_ASSERT_NOT_NULL(test, f);
+	KUNIT_EXPECT_FALSE(test, dma_fence_is_signaled(f));
+	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, d0), 0xf70), 0);
+
+	fw_complete(test, q, d0);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, a), 0);
 	c->ops->job_free(a);
-	KUNIT_EXPECT_EQ(test, waiter_result(test, w), 0);
-	KUNIT_ASSERT_NOT_NULL(test, w->job);
-	j = w->job;
-
-	/* 120 + 1 held: 119 more fill the slots again. */
-	a2 = prepare(test, fq, computes(test, 119));
-	w = prepare_in_thread(test, fq, computes(test, 1));
-	msleep(100);
-	KUNIT_EXPECT_FALSE(test, completion_done(&w->done));
-	send_sig(SIGINT, w->task, 1);
-	KUNIT_EXPECT_EQ(test, waiter_result(test, w), -ERESTARTSYS);
-	KUNIT_EXPECT_NULL(test, w->job);
-
-	w = prepare_in_thread(test, fq, computes(test, 1));
-	msleep(100);
-	KUNIT_EXPECT_FALSE(test, completion_done(&w->done));
-	agx4_test_no_restart(test);
-	agx4_fwmodel_inject(m, AGX4_FWMODEL_FAULT_CRASH, 0);
-	agx4_fwmodel_sync(m);
-	flush_work(&c->adev->fw->crash_work);
-	KUNIT_EXPECT_EQ(test, waiter_result(test, w), -ENODEV);
-	KUNIT_EXPECT_NULL(test, w->job);
+	KUNIT_EXPECT_FALSE(test, dma_fence_is_signaled(f));
 	c->ops->job_free(a2);
+	KUNIT_EXPECT_TRUE(test, dma_fence_is_signaled(f));
+	KUNIT_EXPECT_EQ(test, f->error, 0);
+	dma_fence_put(f);
+	KUNIT_EXPECT_NULL(test, c->ops->job_reserve(j));
+	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, d0), 0xf70), 0);
+
+	publish_kick(c, j);
+	KUNIT_EXPECT_EQ(test, ring_item(test, q, 3), d0);
+	KUNIT_EXPECT_EQ(test, ring_item(test, q, 5), d0 + 0x1040);
+	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, d0), 0xf70), 240);
+	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, d0 + 0x1040), 0xf70), 241);
+	fw_complete(test, q, d0);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, j), 0);
+	c->ops->job_free(b);
+	c->ops->job_free(j);
+	c->ops->queue_destroy(fq);
+}
+
+/*
+ * A job waiting for a descriptor slot, freed (its queue goes), ends its
+ * wait with -ECANCELED and leaves nothing behind: no wait (the queue's
+ * next job, which takes its ordinal back, waits for the slot in its
+ * turn, and is handed it when its holder is freed) and no storage.
+ */
+static void agx4_g17p_submit_job_freed_while_waiting_for_a_slot_ends_its_wait(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fw_queue *fq = queue(test);
+	struct agx4_fw_job *a, *b, *j, *k;
+	struct dma_fence *f;
+	unsigned int objs;
+
+	a = reserved(test, fq, computes(test, 120));
+	b = reserved(test, fq, computes(test, 120));
+	objs = heap_objects(c->adev);
+	j = prepare(test, fq, computes(test, 1));
+	f = c->ops->job_reserve(j);
+	KUNIT_ASSERT_NOT_NULL(test, f);
+	c->ops->job_free(j);
+	KUNIT_EXPECT_TRUE(test, dma_fence_is_signaled(f));
+	KUNIT_EXPECT_EQ(test, f->error, -ECANCELED);
+	dma_fence_put(f);
+	KUNIT_EXPECT_EQ(test, heap_objects(c->adev), objs);
+
+	k = prepare(test, fq, computes(test, 1));
+	f = c->ops->job_reserve(k);
+	KUNIT_ASSERT_NOT_NULL(test, f);
+	c->ops->job_free(a);
+	KUNIT_EXPECT_TRUE(test, dma_fence_is_signaled(f));
+	KUNIT_EXPECT_EQ(test, f->error, 0);
+	dma_fence_put(f);
+	KUNIT_EXPECT_NULL(test, c->ops->job_reserve(k));
+	c->ops->job_free(k);
+	c->ops->job_free(b);
+	c->ops->queue_destroy(fq);
+}
+
+/*
+ * The unplug ends a job's wait for a descriptor slot at once, with
+ * -ENODEV (its fence is signalled by the call itself: no slot came
+ * back), and hands it no slot: its reserve returns NULL, and a
+ * publication sends none of it (no message, no doorbell) and ends it
+ * -ECANCELED.  A job prepared later takes nothing and waits for nothing.
+ */
+static void agx4_g17p_submit_unplug_ends_the_wait_for_a_slot(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fw_queue *fq = queue(test);
+	struct agx4_fw_job *a, *b, *j, *k;
+	struct dma_fence *f;
+
+	a = reserved(test, fq, computes(test, 120));
+	b = reserved(test, fq, computes(test, 120));
+	j = prepare(test, fq, computes(test, 1));
+	f = c->ops->job_reserve(j);
+	KUNIT_ASSERT_NOT_NULL(test, f);
+	c->ops->unplug(c->adev);
+	KUNIT_EXPECT_TRUE(test, dma_fence_is_signaled(f));
+	KUNIT_EXPECT_EQ(test, f->error, -ENODEV);
+	dma_fence_put(f);
+	KUNIT_EXPECT_NULL(test, c->ops->job_reserve(j));
+	agx4_test_publish_kick(c->adev, c->ops, j);
+	KUNIT_EXPECT_EQ(test, *cursor(c, CH8_PROD), 0);
+	KUNIT_EXPECT_EQ(test, c->nkicks, 0);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, j), -ECANCELED);
+	k = prepare(test, fq, computes(test, 1));
+	KUNIT_EXPECT_NULL(test, c->ops->job_reserve(k));
+	c->ops->job_free(a);
+	c->ops->job_free(k);
 	c->ops->job_free(j);
 	c->ops->job_free(b);
 	c->ops->queue_destroy(fq);
 }
 
 /*
+ * The firmware crashing (not restarted) ends a job's wait for a
+ * descriptor slot with -ENODEV: the slots' holders may never be freed
+ * while the firmware is stopped.
+ */
+static void agx4_g17p_submit_crash_ends_the_wait_for_a_slot(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fwmodel *m = agx4_test_model();
+	struct agx4_fw_queue *fq = queue(test);
+	struct agx4_fw_job *a, *b, *j;
+	struct dma_fence *f;
+
+	a = reserved(test, fq, computes(test, 120));
+	b = reserved(test, fq, computes(test, 120));
+	j = prepare(test, fq, computes(test, 1));
+	f = c->ops->job_reserve(j);
+	KUNIT_ASSERT_NOT_NULL(test, f);
+	KUNIT_EXPECT_FALSE(test, dma_fence_is_signaled(f));
+	agx4_test_no_restart(test);
+	agx4_fwmodel_inject(m, AGX4_FWMODEL_FAULT_CRASH, 0);
+	agx4_fwmodel_sync(m);
+	flush_work(&c->adev->fw->crash_work);
+	KUNIT_EXPECT_TRUE(test, dma_fence_is_signaled(f));
+	KUNIT_EXPECT_EQ(test, f->error, -ENODEV);
+	dma_fence_put(f);
+	KUNIT_EXPECT_NULL(test, c->ops->job_reserve(j));
+	c->ops->job_free(j);
+	c->ops->job_free(b);
+	c->ops->job_free(a);
+	c->ops->queue_destroy(fq);
+}
+
+/*
  * The unplug hook ends every kind of wait for room at once, with
- * -ENODEV: a render waiting for a pool, a compute command waiting for a
- * descriptor slot and a SUBMIT waiting for its queue to go idle before a
- * recycle, each on a queue of its own, all asleep together.  No wait
- * re-checks anything by itself, so only the hook's wake-up can end them
- * before the bounded wait does (the reap's signal would, after it).  A
- * wait that starts after the hook ends at once.  The firmware is still
- * up: the job in flight completes and everything goes.
+ * -ENODEV: a render SUBMIT waiting for a pool and a SUBMIT waiting for
+ * its queue to go idle before a recycle, asleep together, and a job
+ * waiting in the scheduler for a descriptor slot, each on a queue of its
+ * own.  No wait re-checks anything by itself, so only the hook's wake-up
+ * can end them before the bounded wait does (the reap's signal would,
+ * after it).  A wait that starts after the hook ends at once.  The
+ * firmware is still up: the job in flight completes and everything goes.
  */
 static void agx4_g17p_submit_unplug_ends_every_wait_for_room(struct kunit *test)
 {
@@ -2614,8 +2758,9 @@ static void agx4_g17p_submit_unplug_ends_every_wait_for_room(struct kunit *test)
 	struct agx4_fw_queue *fp = queue(test);
 	struct agx4_fw_queue *fd = queue(test);
 	struct agx4_fw_queue *fi = queue(test);
-	struct agx4_fw_job *a, *b, *j1;
-	struct waiter *wp, *wd, *wi, *late;
+	struct agx4_fw_job *a, *b, *j1, *jd;
+	struct waiter *wp, *wi, *late;
+	struct dma_fence *fd_wait;
 	u64 q;
 
 	/* Every pool index taken, no pool to take over. */
@@ -2623,36 +2768,40 @@ static void agx4_g17p_submit_unplug_ends_every_wait_for_room(struct kunit *test)
 	wp = prepare_in_thread(test, fp, renders(test, 1));
 	expect_waiting(test, wp, 1);
 	/* Every descriptor slot of @fd's owner held. */
-	a = prepare(test, fd, computes(test, 120));
-	b = prepare(test, fd, computes(test, 120));
-	wd = prepare_in_thread(test, fd, computes(test, 1));
+	a = reserved(test, fd, computes(test, 120));
+	b = reserved(test, fd, computes(test, 120));
+	jd = prepare(test, fd, computes(test, 1));
+	fd_wait = c->ops->job_reserve(jd);
+	KUNIT_ASSERT_NOT_NULL(test, fd_wait);
 	/* @fi's owner at its limit, its last command in flight. */
 	set_counts(test, fi, 0xfffffe, 0);
 	j1 = prepare(test, fi, computes(test, 1));
-	agx4_test_publish_kick(c->adev, c->ops, j1);
+	publish_kick(c, j1);
 	q = rd64(msg(c, 0), 0x08);
 	wi = prepare_in_thread(test, fi, computes(test, 1));
 	msleep(100);
 	KUNIT_EXPECT_FALSE(test, completion_done(&wp->done));
-	KUNIT_EXPECT_FALSE(test, completion_done(&wd->done));
+	KUNIT_EXPECT_FALSE(test, dma_fence_is_signaled(fd_wait));
 	KUNIT_EXPECT_FALSE(test, completion_done(&wi->done));
 
 	c->ops->unplug(c->adev);
 	/* A waiter still there would run into what the case frees: stop. */
 	KUNIT_ASSERT_EQ(test, waiter_result(test, wp), -ENODEV);
-	KUNIT_ASSERT_EQ(test, waiter_result(test, wd), -ENODEV);
 	KUNIT_ASSERT_EQ(test, waiter_result(test, wi), -ENODEV);
+	KUNIT_EXPECT_TRUE(test, dma_fence_is_signaled(fd_wait));
+	KUNIT_EXPECT_EQ(test, fd_wait->error, -ENODEV);
+	dma_fence_put(fd_wait);
 	KUNIT_EXPECT_NULL(test, wp->job);
-	KUNIT_EXPECT_NULL(test, wd->job);
 	KUNIT_EXPECT_NULL(test, wi->job);
 	KUNIT_EXPECT_EQ(test, pool_waiters(c), 0);
-	late = prepare_in_thread(test, fd, computes(test, 1));
+	late = prepare_in_thread(test, fp, renders(test, 1));
 	KUNIT_EXPECT_EQ(test, waiter_result(test, late), -ENODEV);
 
 	fw_complete(test, q, rd64(fw_ptr(test, rd64(fw_ptr(test, q), 0x08)),
 				  0));
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, j1), 0);
 	c->ops->job_free(j1);
+	c->ops->job_free(jd);
 	c->ops->job_free(b);
 	c->ops->job_free(a);
 	bitmap_zero(sub->pools, AGX4_G17P_MAX_POOLS);
@@ -2681,9 +2830,9 @@ static void agx4_g17p_submit_kill_drops_deferred_work(struct kunit *test)
 	a = prepare(test, fq, computes(test, 64));
 	b = prepare(test, fq, computes(test, 64));
 	j = prepare(test, fq, computes(test, 2));
-	agx4_test_publish_kick(c->adev, c->ops, a);
-	agx4_test_publish_kick(c->adev, c->ops, b);
-	agx4_test_publish_kick(c->adev, c->ops, j);
+	publish_kick(c, a);
+	publish_kick(c, b);
+	publish_kick(c, j);
 	KUNIT_EXPECT_EQ(test, *cursor(c, CH8_PROD), 128);
 	c->ops->queue_kill(fq);
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, a), -EINPROGRESS);
@@ -2724,10 +2873,10 @@ static void agx4_g17p_submit_forget_after_unplug_keeps_nothing(struct kunit *tes
 	j1 = prepare(test, fq, computes(test, 1));
 	j2 = prepare(test, fq, renders(test, 1));
 	j3 = prepare(test, fq, computes(test, 1));
-	agx4_test_publish_kick(c->adev, c->ops, j1);
-	agx4_test_publish_kick(c->adev, c->ops, j2);
+	publish_kick(c, j1);
+	publish_kick(c, j2);
 	/* Full channel 8 is not needed: j3 waits behind nothing, it is out. */
-	agx4_test_publish_kick(c->adev, c->ops, j3);
+	publish_kick(c, j3);
 	KUNIT_EXPECT_EQ(test, agx4_uat_translate(&c->vm->uat, WIN0, &pa, NULL),
 			0);
 	agx4_device_unplug(c->adev);
@@ -2764,7 +2913,7 @@ static void agx4_g17p_submit_counters_recycle_at_their_limit(struct kunit *test)
 
 	set_counts(test, fq, 0xfffffe, 0);
 	job = prepare(test, fq, computes(test, 1));
-	agx4_test_publish_kick(c->adev, c->ops, job);
+	publish_kick(c, job);
 	q = rd64(msg(c, 0), 0x08);
 	r = rd64(fw_ptr(test, q), 0x08);
 	d = rd64(fw_ptr(test, r), 0);
@@ -2784,7 +2933,7 @@ static void agx4_g17p_submit_counters_recycle_at_their_limit(struct kunit *test)
 	KUNIT_EXPECT_EQ(test,
 			agx4_fwmodel_count(m, AGX4_FWMODEL_CNT_CONTROL_RECORDS),
 			records + 1);
-	agx4_test_publish_kick(c->adev, c->ops, job);
+	publish_kick(c, job);
 	KUNIT_EXPECT_EQ(test, rd64(msg(c, 1), 0x08), q);
 	KUNIT_EXPECT_EQ(test, rd32(msg(c, 1), 0x14), 3 | GRID0 << 16 | 1 << 24);
 	d = rd64(fw_ptr(test, r), 0);
@@ -2800,7 +2949,7 @@ static void agx4_g17p_submit_counters_recycle_at_their_limit(struct kunit *test)
 
 	/* A render, then render 2^24 - 2 of the same pool. */
 	job = prepare(test, fq, renders(test, 1));
-	agx4_test_publish_kick(c->adev, c->ops, job);
+	publish_kick(c, job);
 	qta = rd64(msg_ta(c, 0), 0x08);
 	q3d = rd64(c->bundle + CH7_RING, 0x08);
 	render_complete(test, qta, q3d);
@@ -2808,7 +2957,7 @@ static void agx4_g17p_submit_counters_recycle_at_their_limit(struct kunit *test)
 	c->ops->job_free(job);
 	set_counts(test, fq, 1, 0xfffffe);
 	job = prepare(test, fq, renders(test, 1));
-	agx4_test_publish_kick(c->adev, c->ops, job);
+	publish_kick(c, job);
 	KUNIT_EXPECT_EQ(test, rd32(msg_ta(c, 1), 0x14), 6 | 0 << 16);
 	ring = fw_ptr(test, rd64(fw_ptr(test, qta), 0x08));
 	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, rd64(ring, 5 * 8)), 0x08),
@@ -2822,7 +2971,7 @@ static void agx4_g17p_submit_counters_recycle_at_their_limit(struct kunit *test)
 	job = prepare(test, fq, renders(test, 1));
 	KUNIT_EXPECT_EQ(test, ctl_head(c), (h + 1) % 256);
 	expect_cleanup(test, ctl_rec(c, h), 0x04050002, cc);
-	agx4_test_publish_kick(c->adev, c->ops, job);
+	publish_kick(c, job);
 	KUNIT_EXPECT_EQ(test, rd64(msg_ta(c, 2), 0x08), qta);
 	KUNIT_EXPECT_EQ(test, rd32(msg_ta(c, 2), 0x14), 3 | 0 << 16 | 1 << 24);
 	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, rd64(ring, 2 * 8)), 0x08),
@@ -2849,7 +2998,7 @@ static void agx4_g17p_submit_recycle_waits_for_an_idle_queue(struct kunit *test)
 
 	set_counts(test, fq, 0xfffffe, 0);
 	j1 = prepare(test, fq, computes(test, 1));
-	agx4_test_publish_kick(c->adev, c->ops, j1);
+	publish_kick(c, j1);
 	q = rd64(msg(c, 0), 0x08);
 	h = ctl_head(c);
 	w = prepare_in_thread(test, fq, computes(test, 1));
@@ -2865,7 +3014,7 @@ static void agx4_g17p_submit_recycle_waits_for_an_idle_queue(struct kunit *test)
 	c->ops->job_free(j1);
 	KUNIT_ASSERT_EQ(test, waiter_result(test, w), 0);
 	KUNIT_EXPECT_EQ(test, ctl_head(c), (h + 1) % 256);
-	agx4_test_publish_kick(c->adev, c->ops, w->job);
+	publish_kick(c, w->job);
 	KUNIT_EXPECT_EQ(test, rd32(msg(c, 1), 0x14), 3 | GRID0 << 16 | 1 << 24);
 	fw_complete(test, q, rd64(fw_ptr(test, rd64(fw_ptr(test, q), 0x08)),
 				  0));
@@ -2891,7 +3040,7 @@ static void agx4_g17p_submit_killed_pool_with_gaps_is_not_taken(struct kunit *te
 	for (i = 0; i < 15; i++) {
 		fq[i] = queue(test);
 		job[i] = prepare(test, fq[i], renders(test, 1));
-		agx4_test_publish_kick(c->adev, c->ops, job[i]);
+		publish_kick(c, job[i]);
 	}
 	/* Queue 0: renders 1 and 2 prepared, never published: killed. */
 	b = prepare(test, fq[0], renders(test, 1));
@@ -2914,7 +3063,7 @@ static void agx4_g17p_submit_killed_pool_with_gaps_is_not_taken(struct kunit *te
 	c->ops->job_free(job[1]);
 	KUNIT_ASSERT_EQ(test, waiter_result(test, w), 0);
 	job[15] = w->job;
-	agx4_test_publish_kick(c->adev, c->ops, job[15]);
+	publish_kick(c, job[15]);
 	KUNIT_EXPECT_EQ(test, rd64(msg_ta(c, 15), 0x08),
 			rd64(msg_ta(c, 1), 0x08));
 	for (i = 2; i < 16; i++)
@@ -2961,7 +3110,7 @@ static void agx4_g17p_submit_render_tag_keeps_its_context_past_node_255(struct k
 	for (k = 0; k < 170; k += n) {
 		n = min(170 - k, 64u);
 		job = prepare(test, fq, renders(test, n));
-		agx4_test_publish_kick(c->adev, c->ops, job);
+		publish_kick(c, job);
 		KUNIT_ASSERT_EQ(test, wait_job(c, job), 0);
 		c->ops->job_free(job);
 	}
@@ -2975,7 +3124,7 @@ static void agx4_g17p_submit_render_tag_keeps_its_context_past_node_255(struct k
 		wta = rd32(fw_ptr(test, rd64(fw_ptr(test, qta), 0)), 0x40);
 		w3d = rd32(fw_ptr(test, rd64(fw_ptr(test, q3d), 0)), 0x40);
 		job = prepare(test, fq, renders(test, 1));
-		agx4_test_publish_kick(c->adev, c->ops, job);
+		publish_kick(c, job);
 		KUNIT_EXPECT_EQ(test, wait_job(c, job), 0);
 		ta = fw_ptr(test, ring_item(test, qta, wta));
 		frag = fw_ptr(test, ring_item(test, q3d, w3d));
@@ -3025,9 +3174,9 @@ static void agx4_g17p_submit_compute_receiver_slot_is_the_owner_grid(struct kuni
 	bind_stream(test, cb->cmds[0].render.cmd.vdm_ctrl_stream_base);
 	c->pass = true;
 	job[0] = prepare(test, fq[0], cb);
-	agx4_test_publish_kick(c->adev, c->ops, job[0]);
+	publish_kick(c, job[0]);
 	job[1] = prepare(test, fq[1], computes(test, 1));
-	agx4_test_publish_kick(c->adev, c->ops, job[1]);
+	publish_kick(c, job[1]);
 	for (i = 0; i < 2; i++) {
 		KUNIT_EXPECT_EQ(test, wait_job(c, job[i]), 0);
 		/* The owner's queue and the grid its messages carry. */
@@ -3066,7 +3215,7 @@ static void agx4_g17p_submit_first_render_of_pool_1_leaves_the_mark(struct kunit
 	c->pass = true;
 	for (i = 0; i < 2; i++) {
 		job = prepare(test, fq[i], renders(test, 1));
-		agx4_test_publish_kick(c->adev, c->ops, job);
+		publish_kick(c, job);
 		KUNIT_ASSERT_EQ(test, wait_job(c, job), 0);
 		/* Its TA queue and the first descriptor on it. */
 		qta = rd64(msg_ta(c, i), 0x08);
@@ -3101,7 +3250,7 @@ static void agx4_g17p_submit_render_completion_rings_control(struct kunit *test)
 	c->nctl = 0;
 	for (i = 0; i < ARRAY_SIZE(want); i++) {
 		job = prepare(test, fq, renders(test, 1));
-		agx4_test_publish_kick(c->adev, c->ops, job);
+		publish_kick(c, job);
 		KUNIT_ASSERT_EQ(test, wait_job(c, job), 0);
 		agx4_test_poll_kick(c->adev, c->ops);
 		KUNIT_EXPECT_EQ_MSG(test, c->nctl, want[i], "render %u", i);
@@ -3126,7 +3275,7 @@ static void render_done(struct kunit *test, struct agx4_fw_queue *fq,
 	struct ctx *c = test->priv;
 	struct agx4_fw_job *job = prepare(test, fq, renders(test, 1));
 
-	agx4_test_publish_kick(c->adev, c->ops, job);
+	publish_kick(c, job);
 	render_complete(test, rd64(msg_ta(c, slot), 0x08),
 			rd64(c->bundle + CH7_RING + slot * 0x18, 0x08));
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), 0);
@@ -3206,7 +3355,7 @@ static void agx4_g17p_submit_render_ticks_from_ordinal_2(struct kunit *test)
 	job[0] = prepare(test, fq, renders(test, 1));
 	h = ctl_head(c);
 	k = c->nkicks;
-	agx4_test_publish_kick(c->adev, c->ops, job[0]);
+	publish_kick(c, job[0]);
 	expect_tick(test, ctl_rec(c, h), 3, 0);
 	KUNIT_ASSERT_EQ(test, c->nkicks, k + 1);
 	KUNIT_EXPECT_EQ(test, c->ctl_at, k);
@@ -3214,7 +3363,7 @@ static void agx4_g17p_submit_render_ticks_from_ordinal_2(struct kunit *test)
 	/* Render 5 while render 4 is out: its tick, no prestate. */
 	memset(w, 0, 16);
 	job[1] = prepare(test, fq, renders(test, 1));
-	agx4_test_publish_kick(c->adev, c->ops, job[1]);
+	publish_kick(c, job[1]);
 	expect_tick(test, ctl_rec(c, h + 1), 4, 0);
 	KUNIT_EXPECT_EQ(test, rd64(w, 0), 0);
 	KUNIT_EXPECT_EQ(test, rd64(w, 8), 0);
@@ -3249,7 +3398,7 @@ static void agx4_g17p_submit_render_tick_waits_for_credit(struct kunit *test)
 	h = ctl_head(c);
 	WRITE_ONCE(*ch->read.ram, (h + 1) % 256);
 	job = prepare(test, fq, renders(test, 1));
-	agx4_test_publish_kick(c->adev, c->ops, job);
+	publish_kick(c, job);
 	KUNIT_EXPECT_EQ(test, ctl_head(c), h);
 	KUNIT_EXPECT_EQ(test, *cursor(c, CH6_READ + 0x20), 2);
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), -EINPROGRESS);
@@ -3316,7 +3465,7 @@ static void agx4_g17p_submit_idle_pool_resets_its_job_list(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, rd64(w, 8), jl);
 	/* The firmware moves the list while render 1 runs. */
 	job = prepare(test, fq, renders(test, 1));
-	agx4_test_publish_kick(c->adev, c->ops, job);
+	publish_kick(c, job);
 	put_unaligned_le64(0x1234000, w);
 	put_unaligned_le64(0x1234000, w + 8);
 	put_unaligned_le64(0x5678000, w + 0x10);
@@ -3351,7 +3500,7 @@ static void agx4_g17p_submit_render_done_needs_its_pool_terminal(struct kunit *t
 	/* A report before the render went out does not count for it. */
 	post_terminal(test, 0);
 	job = prepare(test, fq, renders(test, 1));
-	agx4_test_publish_kick(c->adev, c->ops, job);
+	publish_kick(c, job);
 	qta = rd64(msg_ta(c, 0), 0x08);
 	q3d = rd64(c->bundle + CH7_RING, 0x08);
 	render_complete_quiet(test, qta, q3d);
@@ -3384,8 +3533,8 @@ static void agx4_g17p_submit_compute_done_needs_its_grid_terminal(struct kunit *
 	fq = queue(test);
 	j1 = prepare(test, fq, computes(test, 1));
 	j2 = prepare(test, fq, computes(test, 1));
-	agx4_test_publish_kick(c->adev, c->ops, j1);
-	agx4_test_publish_kick(c->adev, c->ops, j2);
+	publish_kick(c, j1);
+	publish_kick(c, j2);
 	q = rd64(msg(c, 0), 0x08);
 	d = rd64(fw_ptr(test, rd64(fw_ptr(test, q), 0x08)), 0);
 	fw_complete_quiet(test, q, d);
@@ -3454,7 +3603,10 @@ static struct kunit_case agx4_g17p_submit_cases[] = {
 	KUNIT_CASE(agx4_g17p_submit_serial_commands_take_their_ordinal_slot),
 	KUNIT_CASE(agx4_g17p_submit_descriptor_slots_in_flight_differ),
 	KUNIT_CASE(agx4_g17p_submit_held_command_keeps_its_descriptor_slot),
-	KUNIT_CASE(agx4_g17p_submit_descriptor_wait_ends_on_free_signal_crash),
+	KUNIT_CASE(agx4_g17p_submit_241st_command_waits_for_its_slot_at_reserve),
+	KUNIT_CASE(agx4_g17p_submit_job_freed_while_waiting_for_a_slot_ends_its_wait),
+	KUNIT_CASE(agx4_g17p_submit_unplug_ends_the_wait_for_a_slot),
+	KUNIT_CASE(agx4_g17p_submit_crash_ends_the_wait_for_a_slot),
 	KUNIT_CASE(agx4_g17p_submit_unplug_ends_every_wait_for_room),
 	{ }
 };
@@ -3465,4 +3617,171 @@ static struct kunit_suite agx4_g17p_submit_suite = {
 	.test_cases = agx4_g17p_submit_cases,
 };
 
-kunit_test_suite(agx4_g17p_submit_suite);
+/* ---- through the ioctls, the model executing the work ---- */
+
+/* Bound of every wait on the model. */
+#define BOUND_MS	5000
+/* Compute SUBMITs held back: more than an owner has descriptor slots. */
+#define HELD_JOBS	250
+
+/* A booted G17P device, a client that opened it as the fork does. */
+struct uapi {
+	struct agx4_device *adev;
+	struct agx4_fwmodel *m;
+	struct agx4_test_client *c;
+	struct agx4_test_fork f;
+	struct agx4_test_cmdbuf cb;
+};
+
+static struct uapi *uapi_open(struct kunit *test)
+{
+	struct uapi *u = kunit_kzalloc(test, sizeof(*u), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, u);
+	agx4_test_arm_model(AGX4_FWMODEL_FAULT_NONE, 0, 0);
+	u->adev = agx4_test_probe(test, AGX4_SOC_T8140);
+	u->m = agx4_test_model();
+	u->c = agx4_test_client_open(test, u->adev);
+	KUNIT_ASSERT_EQ(test, agx4_test_fork_open(u->c, &u->f), 0);
+	return u;
+}
+
+static const char *gate_name(struct dma_fence *f)
+{
+	return "agx4-test-gate";
+}
+
+static const struct dma_fence_ops gate_ops = {
+	.get_driver_name = gate_name,
+	.get_timeline_name = gate_name,
+};
+
+/*
+ * Signal the gate and drop the case's reference, before the client
+ * closes, even after a failed assertion.
+ */
+static void gate_open(void *data)
+{
+	dma_fence_signal(data);
+	dma_fence_put(data);
+}
+
+/* From a work item, some time after it is armed: open a gate. */
+struct later {
+	struct delayed_work dw;
+	struct dma_fence *gate;
+	bool ran;
+};
+
+static void later_fn(struct work_struct *work)
+{
+	struct later *l = container_of(to_delayed_work(work), struct later,
+				       dw);
+
+	dma_fence_signal(l->gate);
+	WRITE_ONCE(l->ran, true);
+}
+
+static void later_cancel(void *data)
+{
+	cancel_delayed_work_sync(&((struct later *)data)->dw);
+}
+
+static struct later *later_arm(struct kunit *test, struct dma_fence *gate,
+			       unsigned int ms)
+{
+	struct later *l = kunit_kzalloc(test, sizeof(*l), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, l);
+	l->gate = gate;
+	INIT_DELAYED_WORK(&l->dw, later_fn);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, later_cancel, l),
+			0);
+	schedule_delayed_work(&l->dw, msecs_to_jiffies(ms));
+	return l;
+}
+
+/*
+ * One queue SUBMITs 250 compute commands, one per SUBMIT, each held back
+ * by an in-sync fence nobody signals yet: more commands prepared than its
+ * owner has descriptor slots (240).  Every SUBMIT returns 0 at once:
+ * none waits for a slot (the 241st would wait for command 0's job, which
+ * cannot run).  Should one wait, the gate opens after 3 s, the jobs run
+ * and free their slots, and the case fails instead of hanging.  Nothing
+ * ran meanwhile.  Once the gate opens every job runs, taking the slots
+ * the earlier ones give back, and they complete in order.
+ */
+static void agx4_g17p_uapi_submit_does_not_wait_for_descriptor_slots(struct kunit *test)
+{
+	struct uapi *u = uapi_open(test);
+	struct dma_fence *gate = kzalloc(sizeof(*gate), GFP_KERNEL);
+	static DEFINE_SPINLOCK(gate_lock);
+	struct drm_asahi_cmd_compute cc;
+	struct drm_asahi_sync sy[2];
+	struct dma_fence **done;
+	struct later *fallback;
+	u32 queue, in, i;
+	int ret;
+
+	KUNIT_ASSERT_NOT_NULL(test, gate);
+	dma_fence_init(gate, &gate_ops, &gate_lock, dma_fence_context_alloc(1),
+		       1);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, gate_open, gate),
+			0);
+	done = kunit_kcalloc(test, HELD_JOBS, sizeof(*done), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, done);
+	KUNIT_ASSERT_EQ(test, agx4_test_queue_create(u->c, u->f.vm_id,
+						     DRM_ASAHI_PRIORITY_MEDIUM,
+						     &queue), 0);
+	in = agx4_test_syncobj(u->c, gate);
+	fallback = later_arm(test, gate, 3000);
+	for (i = 0; i < HELD_JOBS; i++) {
+		sy[0] = (struct drm_asahi_sync){ .sync_type =
+						 DRM_ASAHI_SYNC_SYNCOBJ,
+						 .handle = in };
+		sy[1] = (struct drm_asahi_sync){
+			.sync_type = DRM_ASAHI_SYNC_SYNCOBJ,
+			.handle = agx4_test_syncobj(u->c, NULL) };
+		memset(&u->cb, 0, sizeof(u->cb));
+		cc = agx4_test_fork_compute(&u->f, i % 64);
+		agx4_test_cmd_compute(&u->cb, &cc);
+		ret = agx4_test_submit(u->c, queue, &u->cb, sy, 1, 1);
+		KUNIT_ASSERT_EQ_MSG(test, ret, 0, "SUBMIT %u", i);
+		done[i] = agx4_test_syncobj_fence(u->c, sy[1].handle, 0);
+		KUNIT_ASSERT_NOT_NULL(test, done[i]);
+	}
+	cancel_delayed_work_sync(&fallback->dw);
+	KUNIT_EXPECT_FALSE_MSG(test, fallback->ran,
+			       "a SUBMIT waited for a descriptor slot");
+	agx4_fwmodel_sync(u->m);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_count(u->m, AGX4_FWMODEL_CNT_COMPUTE),
+			0);
+	KUNIT_EXPECT_FALSE(test, dma_fence_is_signaled(done[0]));
+
+	dma_fence_signal(gate);
+	for (i = 0; i < HELD_JOBS; i++)
+		KUNIT_EXPECT_EQ_MSG(test, agx4_test_fence_wait(done[i],
+							       BOUND_MS), 0,
+				    "job %u", i);
+	for (i = 1; i < HELD_JOBS; i++)
+		KUNIT_EXPECT_LE_MSG(test, ktime_compare(done[i - 1]->timestamp,
+							done[i]->timestamp), 0,
+				    "job %u completed before job %u", i, i - 1);
+	agx4_fwmodel_sync(u->m);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_count(u->m, AGX4_FWMODEL_CNT_COMPUTE),
+			HELD_JOBS);
+	for (i = 0; i < HELD_JOBS; i++)
+		dma_fence_put(done[i]);
+}
+
+static struct kunit_case agx4_g17p_uapi_cases[] = {
+	KUNIT_CASE(agx4_g17p_uapi_submit_does_not_wait_for_descriptor_slots),
+	{ }
+};
+
+static struct kunit_suite agx4_g17p_uapi_suite = {
+	.name = "agx4_fw_g17p_submit_uapi",
+	.test_cases = agx4_g17p_uapi_cases,
+};
+
+kunit_test_suites(&agx4_g17p_submit_suite, &agx4_g17p_uapi_suite);

@@ -180,9 +180,12 @@ struct agx4_fw_submit_ops {
 	 * whose jobs the firmware still owned is destroyed, after @job_free
 	 * of each of them, once the firmware is stopped and before @fw_gone
 	 * (the job unit keeps it until then): it must send nothing, but the
-	 * firmware's tables are still there.
+	 * firmware's tables are still there.  Without @fw (the firmware the
+	 * queue was made for went: unplug, or a restart since), after each
+	 * of its jobs was freed so: free its memory without a word to the
+	 * firmware, as @job_free does.
 	 */
-	void (*queue_destroy)(struct agx4_fw_queue *fq);
+	void (*queue_destroy)(struct agx4_fw_queue *fq, bool fw);
 	/**
 	 * @job_prepare: see the DOC above.  @credits receives what the job
 	 * takes of @credit_limit (1 or more, at most @credit_limit).  It may
@@ -220,8 +223,15 @@ struct agx4_fw_submit_ops {
 	 * a render that hit the memory limit).
 	 */
 	int (*job_status)(struct agx4_fw_job *job);
-	/** @job_free: see the DOC above. */
-	void (*job_free)(struct agx4_fw_job *job);
+	/**
+	 * @job_free: see the DOC above.  Without @fw (the firmware the job
+	 * was made for went: unplug, or a restart since), free what the job
+	 * holds without talking to the firmware or touching the state its
+	 * shutdown freed (its shared records and context 0's tables); its
+	 * storage may go back to the firmware heap, which lives until the
+	 * device is released.
+	 */
+	void (*job_free)(struct agx4_fw_job *job, bool fw);
 	/**
 	 * @completion: optional; the primary posted completion report @e
 	 * (kind 1), about to cause a completion scan: note what it names.
@@ -245,20 +255,6 @@ struct agx4_fw_submit_ops {
 	 * its killed queue kept; reads only.
 	 */
 	void (*job_dump)(struct agx4_fw_job *job, struct drm_printer *p);
-	/**
-	 * @job_forget: optional; after the firmware went (unplug, or a
-	 * restart since the job was made), free what the job holds,
-	 * without talking to the firmware or touching the state its
-	 * shutdown freed (its shared records and context 0's tables).
-	 * The job's storage may go back to the firmware heap, which lives
-	 * until the device is released.  Called instead of @job_free then.
-	 */
-	void (*job_forget)(struct agx4_fw_job *job);
-	/**
-	 * @queue_forget: optional; the same for a queue, instead of
-	 * @queue_destroy, after each of its jobs was forgotten or freed.
-	 */
-	void (*queue_forget)(struct agx4_fw_queue *fq);
 	/**
 	 * @unplug: optional, required of a backend whose @job_prepare or
 	 * @job_reserve waits: the device is going.  Every wait of

@@ -224,7 +224,7 @@ err_free:
  * stamp reached what it published, so the firmware has nothing left to
  * read there.
  */
-static void g16_queue_destroy(struct agx4_fw_queue *q)
+static void g16_queue_destroy_fw(struct agx4_fw_queue *q)
 {
 	struct agx4_g16_queue *fq;
 
@@ -583,7 +583,7 @@ static int g16_job_status(struct agx4_fw_job *j)
 	return nomem ? -ENOMEM : 0;
 }
 
-static void g16_job_free(struct agx4_fw_job *j)
+static void g16_job_free_fw(struct agx4_fw_job *j)
 {
 	struct agx4_g16_job *job = to_g16_job(j);
 	struct agx4_g16_queue *fq = job->fq;
@@ -665,6 +665,24 @@ static void g16_queue_forget(struct agx4_fw_queue *q)
 	agx4_fw_obj_destroy(fq->obj);
 	agx4_vm_put(fq->base.vm);
 	kfree(fq);
+}
+
+/* &agx4_fw_submit_ops.job_free: through the firmware, or forgotten. */
+static void g16_job_free(struct agx4_fw_job *j, bool fw)
+{
+	if (fw)
+		g16_job_free_fw(j);
+	else
+		g16_job_forget(j);
+}
+
+/* &agx4_fw_submit_ops.queue_destroy: through the firmware, or forgotten. */
+static void g16_queue_destroy(struct agx4_fw_queue *q, bool fw)
+{
+	if (fw)
+		g16_queue_destroy_fw(q);
+	else
+		g16_queue_forget(q);
 }
 
 /*
@@ -787,8 +805,6 @@ const struct agx4_fw_submit_ops agx4_fw_g16_submit_ops = {
 	.job_free = g16_job_free,
 	.queue_kill = g16_queue_kill,
 	.job_dump = g16_job_dump,
-	.job_forget = g16_job_forget,
-	.queue_forget = g16_queue_forget,
 	.unplug = g16_unplug,
 	.tvb_grow = agx4_g16_tvb_grow,
 	.tvb_limit = g16_tvb_limit,

@@ -688,23 +688,39 @@ static void g17p_completion(struct agx4_device *adev,
 	spin_unlock_irqrestore(&sub->eng.lock, flags);
 }
 
+/* &agx4_fw_submit_ops.job_free: through the firmware, or forgotten. */
+static void g17p_job_free(struct agx4_fw_job *j, bool fw)
+{
+	if (fw)
+		agx4_g17p_job_free(j);
+	else
+		agx4_g17p_job_forget(j);
+}
+
+/* &agx4_fw_submit_ops.queue_destroy: through the firmware, or forgotten. */
+static void g17p_queue_destroy(struct agx4_fw_queue *q, bool fw)
+{
+	if (fw)
+		agx4_g17p_queue_destroy(q);
+	else
+		agx4_g17p_queue_forget(q);
+}
+
 const struct agx4_fw_submit_ops agx4_fw_g17p_submit = {
 	.credit_limit = G17P_CREDITS,
 	.vm_reserved = g17p_vm_reserved,
 	.num_vm_reserved = ARRAY_SIZE(g17p_vm_reserved),
 	.engine = &g17p_engine_ops,
 	.queue_create = agx4_g17p_queue_create,
-	.queue_destroy = agx4_g17p_queue_destroy,
+	.queue_destroy = g17p_queue_destroy,
 	.job_prepare = agx4_g17p_job_prepare,
 	.job_reserve = agx4_g17p_job_reserve,
 	.job_publish = g17p_job_publish,
 	.job_status = g17p_job_status,
-	.job_free = agx4_g17p_job_free,
+	.job_free = g17p_job_free,
 	.completion = g17p_completion,
 	.queue_kill = agx4_g17p_queue_kill,
 	.job_dump = agx4_g17p_job_dump,
-	.job_forget = agx4_g17p_job_forget,
-	.queue_forget = agx4_g17p_queue_forget,
 	.unplug = agx4_g17p_unplug,
 	.fw_stopped = agx4_g17p_fw_stopped,
 	.fw_gone = agx4_g17p_fw_gone,

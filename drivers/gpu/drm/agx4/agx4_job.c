@@ -105,14 +105,14 @@
  * (agx4_job_pre_reset()): published jobs end with -EIO, the rest with
  * -ECANCELED.  Each queue and job remembers the firmware boot it was made
  * for (&agx4_job_queue.incarnation); once the firmware restarted, what
- * they hold is forgotten (&agx4_fw_submit_ops.job_forget, .queue_forget),
+ * they hold is forgotten (&agx4_fw_submit_ops.job_free and .queue_destroy without the firmware),
  * never freed through the new firmware.
  *
  * Unplug first ends every SUBMIT waiting in the backend for firmware room
  * (agx4_job_unplug(): the waits are woken, not polled), since
  * drm_dev_unplug() waits for them.  After unplug the firmware is gone:
  * in-flight jobs end with -ENODEV, and jobs and queues released later are
- * forgotten (&agx4_fw_submit_ops.job_forget, .queue_forget): freed
+ * forgotten (&agx4_fw_submit_ops.job_free and .queue_destroy without the firmware): freed
  * without a word to the firmware.
  */
 
@@ -569,7 +569,7 @@ static void job_free(struct agx4_job *job)
 	struct agx4_job_queue *q = job->q;
 
 	if (job->fw)
-		q->adev->jobs->ops->job_free(job->fw);
+		q->adev->jobs->ops->job_free(job->fw, true);
 	agx4_cmdbuf_free(job->cb);
 	kfree(job);	/* @done was never initialised */
 	queue_put(q);
@@ -585,10 +585,7 @@ static void job_free(struct agx4_job *job)
 static void release_storage(struct agx4_job_dev *jd, struct agx4_job *job,
 			    bool fw)
 {
-	if (fw)
-		jd->ops->job_free(job->fw);
-	else if (jd->ops->job_forget)
-		jd->ops->job_forget(job->fw);
+	jd->ops->job_free(job->fw, fw);
 	agx4_cmdbuf_free(job->cb);
 	dma_fence_put(&job->done);
 }
@@ -876,10 +873,7 @@ static void queue_free(struct agx4_job_dev *jd, struct agx4_job_queue *q,
 	/* Its scheduler is gone: nothing adds to @q->zombies any more. */
 	list_for_each_entry_safe(job, next, &q->zombies, node)
 		release_storage(jd, job, fw);
-	if (fw)
-		jd->ops->queue_destroy(q->fw);
-	else if (jd->ops->queue_forget)
-		jd->ops->queue_forget(q->fw);
+	jd->ops->queue_destroy(q->fw, fw);
 	mutex_destroy(&q->submit_lock);
 	kfree(q);
 }
@@ -1087,7 +1081,7 @@ struct agx4_job_queue *agx4_job_queue_create(struct agx4_device *adev,
 err_sched:
 	drm_sched_fini(&q->sched);
 err_fw:
-	jd->ops->queue_destroy(q->fw);
+	jd->ops->queue_destroy(q->fw, true);
 err_free:
 	mutex_destroy(&q->submit_lock);
 	kfree(q);

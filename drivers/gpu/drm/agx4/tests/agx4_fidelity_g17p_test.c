@@ -965,9 +965,9 @@ static void agx4_fidelity_g17p_live_renders(struct kunit *test)
 			i++;
 		fid_render_complete(test, c, qta, q3d);
 		KUNIT_ASSERT_EQ(test, agx4_test_job_status(c->ops, job), 0);
-		c->ops->job_free(job);
+		c->ops->job_free(job, true);
 	}
-	c->ops->queue_destroy(fq);
+	c->ops->queue_destroy(fq, true);
 }
 
 /* The first render of pools 1, 2 and 3: four queues, each its own pool. */
@@ -990,8 +990,8 @@ static void agx4_fidelity_g17p_live_pools(struct kunit *test)
 	for (p = 0; p < 4; p++) {
 		fid_render_complete(test, c, qta[p], q3d[p]);
 		KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job[p]), 0);
-		c->ops->job_free(job[p]);
-		c->ops->queue_destroy(fq[p]);
+		c->ops->job_free(job[p], true);
+		c->ops->queue_destroy(fq[p], true);
 	}
 }
 
@@ -1008,8 +1008,8 @@ static void fid_live_samples(struct kunit *test, u32 samples)
 	fid_live_render(test, c, pfx, &qta, &q3d);
 	fid_render_complete(test, c, qta, q3d);
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), 0);
-	c->ops->job_free(job);
-	c->ops->queue_destroy(fq);
+	c->ops->job_free(job, true);
+	c->ops->queue_destroy(fq, true);
 }
 
 static void agx4_fidelity_g17p_live_2_samples(struct kunit *test)
@@ -1059,7 +1059,7 @@ static void fid_live_compute(struct kunit *test, struct fid_ctx *c,
 	fid_grid_terminal(test,
 			  get_unaligned_le32(fid_ptr(test, c, d) + 0xf54));
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), 0);
-	c->ops->job_free(job);
+	c->ops->job_free(job, true);
 }
 
 static void agx4_fidelity_g17p_live_compute(struct kunit *test)
@@ -1068,7 +1068,7 @@ static void agx4_fidelity_g17p_live_compute(struct kunit *test)
 	struct agx4_fw_queue *fq = fid_queue(test, c);
 
 	fid_live_compute(test, c, fq, "l_c0");
-	c->ops->queue_destroy(fq);
+	c->ops->queue_destroy(fq, true);
 }
 
 static void agx4_fidelity_g17p_live_compute_after_render(struct kunit *test)
@@ -1081,9 +1081,9 @@ static void agx4_fidelity_g17p_live_compute_after_render(struct kunit *test)
 	fid_live_render(test, c, NULL, &qta, &q3d);
 	fid_render_complete(test, c, qta, q3d);
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), 0);
-	c->ops->job_free(job);
+	c->ops->job_free(job, true);
 	fid_live_compute(test, c, fq, "l_c_after_render");
-	c->ops->queue_destroy(fq);
+	c->ops->queue_destroy(fq, true);
 }
 
 /* The init graph of the booted device, found from the two roots. */

@@ -255,8 +255,8 @@ static void agx4_g16_submit_queue_records_by_priority(struct kunit *test)
 	expect_lanes(test, agx4_fw_g16_queue_obj(low), 3, 0, 0, 3);
 	expect_lanes(test, agx4_fw_g16_queue_obj(med), 2,
 		     0xffff000000000000ull, 0, 2);
-	c->ops->queue_destroy(low);
-	c->ops->queue_destroy(med);
+	c->ops->queue_destroy(low, true);
+	c->ops->queue_destroy(med, true);
 }
 
 /* A register record of the compute program, by register. */
@@ -392,8 +392,8 @@ static void agx4_g16_submit_compute_prepare_then_publish(struct kunit *test)
 						 AGX4_FWMODEL_CNT_DOORBELLS_DROPPED),
 			dropped + 1);
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), -EINPROGRESS);
-	c->ops->job_free(job);
-	c->ops->queue_destroy(fq);
+	c->ops->job_free(job, true);
+	c->ops->queue_destroy(fq, true);
 }
 
 /*
@@ -438,8 +438,8 @@ static void agx4_g16_submit_vm_maps_compute_namespace(struct kunit *test)
 							     &pa, NULL),
 				    -ENOENT, "guard %u", i);
 	}
-	c->ops->job_free(job);
-	c->ops->queue_destroy(fq);
+	c->ops->job_free(job, true);
+	c->ops->queue_destroy(fq, true);
 }
 
 /* Play the firmware: complete @job's compute work on channel 11. */
@@ -509,8 +509,8 @@ static void agx4_g16_submit_compute_done_needs_every_signal(struct kunit *test)
 			put_unaligned_le32(0, w->cpu + W_NOTIFIER + 0x94);
 		KUNIT_EXPECT_EQ_MSG(test, agx4_test_job_status(c->ops, job), 0,
 				    "with signal %u", missing);
-		c->ops->job_free(job);
-		c->ops->queue_destroy(fq);
+		c->ops->job_free(job, true);
+		c->ops->queue_destroy(fq, true);
 	}
 }
 
@@ -541,8 +541,8 @@ static void agx4_g16_submit_lane_stamp_past_the_work_is_refused(struct kunit *te
 	KUNIT_EXPECT_TRUE(test, agx4_reset_pending(c->adev));
 	firmware_step(c, q, w, F_LANE_STAMP, 0x100, 1, prod);
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), 0);
-	c->ops->job_free(job);
-	c->ops->queue_destroy(fq);
+	c->ops->job_free(job, true);
+	c->ops->queue_destroy(fq, true);
 }
 
 /*
@@ -591,9 +591,9 @@ static void agx4_g16_submit_barriers_become_dependency_items(struct kunit *test)
 	w2 = agx4_fw_g16_job_obj(job2, 0);
 	KUNIT_EXPECT_EQ(test, rd32(w2->cpu, W_DEPS + 0x14), 0x200);
 	KUNIT_EXPECT_EQ(test, rd32(w2->cpu, W_DEPS + 0x24), 0x300);
-	c->ops->job_free(job2);
-	c->ops->job_free(job);
-	c->ops->queue_destroy(fq);
+	c->ops->job_free(job2, true);
+	c->ops->job_free(job, true);
+	c->ops->queue_destroy(fq, true);
 }
 
 /*
@@ -615,18 +615,18 @@ static void agx4_g16_submit_full_channel_defers_to_poll(struct kunit *test)
 	agx4_test_publish_kick(c->adev, c->ops, job);
 	KUNIT_EXPECT_EQ(test, rd32(lane, PTRS + 0x40), 0);
 	KUNIT_EXPECT_EQ(test, agx4_device_read_sgx(c->adev, CH11_PROD), prod);
-	agx4_test_poll_kick(c->adev, c->ops);
+	agx4_test_poll_kick(c->adev);
 	KUNIT_EXPECT_EQ(test, agx4_device_read_sgx(c->adev, CH11_PROD), prod);
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), -EINPROGRESS);
 	/* One more slot consumed: room again. */
 	agx4_device_write_sgx(c->adev, CH11_DONE, (prod + 256 - 126) % 256);
-	agx4_test_poll_kick(c->adev, c->ops);
+	agx4_test_poll_kick(c->adev);
 	KUNIT_EXPECT_EQ(test, rd32(lane, PTRS + 0x40), 1);
 	KUNIT_EXPECT_EQ(test, agx4_device_read_sgx(c->adev, CH11_PROD),
 			(prod + 1) % 256);
 	agx4_device_write_sgx(c->adev, CH11_DONE, prod);
-	c->ops->job_free(job);
-	c->ops->queue_destroy(fq);
+	c->ops->job_free(job, true);
+	c->ops->queue_destroy(fq, true);
 }
 
 /*
@@ -661,7 +661,7 @@ static void agx4_g16_submit_refuses_bad_render_and_empty(struct kunit *test)
 			-EINVAL);
 	KUNIT_EXPECT_NULL(test, job);
 	KUNIT_EXPECT_EQ(test, heap_objects(c->adev), objs);
-	c->ops->queue_destroy(fq);
+	c->ops->queue_destroy(fq, true);
 }
 
 /*
@@ -690,13 +690,13 @@ static void agx4_g16_submit_failed_prepare_gives_back(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, rd32(agx4_fw_g16_job_obj(job, 0)->cpu, 0x814),
 			34);
 	/* A job never published: freeing it undoes its prepare too. */
-	c->ops->job_free(job);
+	c->ops->job_free(job, true);
 	KUNIT_EXPECT_EQ(test, heap_objects(c->adev), objs + 2);
 	job = prepare(test, fq, computes(test, 1), 1);
 	KUNIT_EXPECT_EQ(test, rd32(agx4_fw_g16_job_obj(job, 0)->cpu, 0x810),
 			0x100);
-	c->ops->job_free(job);
-	c->ops->queue_destroy(fq);
+	c->ops->job_free(job, true);
+	c->ops->queue_destroy(fq, true);
 }
 
 /* A command buffer of one render (the golden command, VDM in the window). */
@@ -835,9 +835,9 @@ static void agx4_g16_submit_render_prepare_then_publish(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, rd32(w->cpu, 0x2940 + 4), 3);
 	KUNIT_EXPECT_EQ(test, rd32(sup->cpu, 0x1000), 4);
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), -EINPROGRESS);
-	c->ops->job_free(job2);
-	c->ops->job_free(job);
-	c->ops->queue_destroy(fq);
+	c->ops->job_free(job2, true);
+	c->ops->job_free(job, true);
+	c->ops->queue_destroy(fq, true);
 }
 
 /*
@@ -905,11 +905,11 @@ static void agx4_g16_submit_fragment_barrier_moves_to_3d(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, rd64(ta, RING + 40), w->va + 0x4080);
 	KUNIT_EXPECT_EQ(test, rd64(ta, RING + 48), w->va + 0x2940);
 	KUNIT_EXPECT_EQ(test, rd64(fr, RING + 40), w->va + 0xc000);
-	c->ops->job_free(j3);
-	c->ops->job_free(j2);
-	c->ops->job_free(j1);
-	c->ops->job_free(j0);
-	c->ops->queue_destroy(fq);
+	c->ops->job_free(j3, true);
+	c->ops->job_free(j2, true);
+	c->ops->job_free(j1, true);
+	c->ops->job_free(j0, true);
+	c->ops->queue_destroy(fq, true);
 }
 
 /*
@@ -951,8 +951,8 @@ static void agx4_g16_submit_render_done_waits_for_idle_control(struct kunit *tes
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), -EINPROGRESS);
 	put_unaligned_le32(0xc00, w->cpu + 0x18000);
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), 0);
-	c->ops->job_free(job);
-	c->ops->queue_destroy(fq);
+	c->ops->job_free(job, true);
+	c->ops->queue_destroy(fq, true);
 }
 
 /*
@@ -973,7 +973,7 @@ static void agx4_g16_submit_reused_storage_is_reset(struct kunit *test)
 	memset(cpu + W_NOTIFIER + 0x14, 0xa5, 0x10);
 	put_unaligned_le32(0x777, cpu + W_DSTAMP);
 	put_unaligned_le32(0, cpu + W_THRESHOLD);
-	c->ops->job_free(job);
+	c->ops->job_free(job, true);
 	job = prepare(test, fq, computes(test, 1), 1);
 	w2 = agx4_fw_g16_job_obj(job, 0);
 	KUNIT_ASSERT_PTR_EQ(test, w2, w);
@@ -985,8 +985,8 @@ static void agx4_g16_submit_reused_storage_is_reset(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, rd32(cpu, W_DSTAMP), 0);
 	KUNIT_EXPECT_EQ(test, rd32(cpu, W_THRESHOLD), 1);
 	KUNIT_EXPECT_EQ(test, rd32(cpu, W_NOTIFIER + 0x10), 0x50);
-	c->ops->job_free(job);
-	c->ops->queue_destroy(fq);
+	c->ops->job_free(job, true);
+	c->ops->queue_destroy(fq, true);
 }
 
 /* The compute lane's event id of a job's first command. */
@@ -1017,9 +1017,9 @@ static void busy_32_end(struct ctx *c, struct agx4_fw_queue **fq,
 
 	for (i = 0; i < 33; i++)
 		if (i != 5)
-			c->ops->job_free(job[i]);
+			c->ops->job_free(job[i], true);
 	for (i = 0; i < 64; i++)
-		c->ops->queue_destroy(fq[i]);
+		c->ops->queue_destroy(fq[i], true);
 }
 
 /*
@@ -1050,20 +1050,20 @@ static void agx4_g16_submit_33rd_busy_queue_waits_for_a_lease(struct kunit *test
 	KUNIT_EXPECT_FALSE(test, dma_fence_is_signaled(f));
 	KUNIT_EXPECT_EQ(test, job_event(job[32]), 0);
 
-	c->ops->job_free(job[5]);
+	c->ops->job_free(job[5], true);
 	KUNIT_EXPECT_TRUE(test, dma_fence_is_signaled(f));
 	KUNIT_EXPECT_EQ(test, f->error, 0);
 	KUNIT_EXPECT_FALSE(test, dma_fence_is_signaled(f2));
 	KUNIT_EXPECT_NULL(test, c->ops->job_reserve(job[32]));
 	KUNIT_EXPECT_EQ(test, job_event(job[32]), 32 + 3 * 5 + 2);
 
-	c->ops->job_free(job[6]);
+	c->ops->job_free(job[6], true);
 	KUNIT_EXPECT_TRUE(test, dma_fence_is_signaled(f2));
 	KUNIT_EXPECT_NULL(test, c->ops->job_reserve(second));
 	KUNIT_EXPECT_EQ(test, job_event(second), 32 + 3 * 6 + 2);
 	dma_fence_put(f);
 	dma_fence_put(f2);
-	c->ops->job_free(second);
+	c->ops->job_free(second, true);
 	job[6] = prepare(test, fq[6], cb, 1);
 	busy_32_end(c, fq, job);
 }
@@ -1105,16 +1105,16 @@ static void agx4_g16_submit_out_of_memory_prepare_while_leases_are_held(struct k
 		f = c->ops->job_reserve(j);
 		KUNIT_EXPECT_NOT_NULL_MSG(test, f, "allocation %u", n);
 		dma_fence_put(f);
-		c->ops->job_free(j);
+		c->ops->job_free(j, true);
 		if (!hit)
 			break;
 	}
 	KUNIT_EXPECT_LT(test, n, 200);
 	KUNIT_EXPECT_GT(test, enomem, 0);
 	for (n = 0; n < 32; n++)
-		c->ops->job_free(job[n]);
+		c->ops->job_free(job[n], true);
 	for (n = 0; n < 64; n++)
-		c->ops->queue_destroy(fq[n]);
+		c->ops->queue_destroy(fq[n], true);
 }
 #endif
 
@@ -1149,7 +1149,7 @@ static void agx4_g16_submit_render_gets_its_event_ids_at_reserve(struct kunit *t
 				    "+%#x", ev[i].base + ev[i].off);
 	f = c->ops->job_reserve(job[32]);
 	KUNIT_ASSERT_NOT_NULL(test, f);
-	c->ops->job_free(job[7]);
+	c->ops->job_free(job[7], true);
 	job[7] = job[5];
 	job[5] = NULL;
 	KUNIT_EXPECT_TRUE(test, dma_fence_is_signaled(f));
@@ -1181,13 +1181,13 @@ static void agx4_g16_submit_job_waiting_for_a_lease_holds_nothing(struct kunit *
 	extra = prepare_only(test, fq[32], cb, 1);
 	f = c->ops->job_reserve(extra);
 	KUNIT_ASSERT_NOT_NULL(test, f);
-	c->ops->job_free(extra);
+	c->ops->job_free(extra, true);
 	KUNIT_EXPECT_TRUE(test, dma_fence_is_signaled(f));
 	KUNIT_EXPECT_EQ(test, f->error, -ECANCELED);
 	dma_fence_put(f);
 	/* Its command's storage is the VM's spare now, nothing else. */
 	KUNIT_EXPECT_EQ(test, heap_objects(c->adev), objs + 1);
-	c->ops->job_free(job[5]);
+	c->ops->job_free(job[5], true);
 	job[32] = prepare(test, fq[32], cb, 1);
 	KUNIT_EXPECT_EQ(test, heap_objects(c->adev), objs + 1);
 	KUNIT_EXPECT_EQ(test, rd32(agx4_fw_g16_job_obj(job[32], 0)->cpu,
@@ -1217,7 +1217,7 @@ static void agx4_g16_submit_unplug_ends_the_wait_for_a_lease(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, dma_fence_is_signaled(f));
 	KUNIT_EXPECT_EQ(test, f->error, -ENODEV);
 	dma_fence_put(f);
-	c->ops->job_free(job[5]);
+	c->ops->job_free(job[5], true);
 	KUNIT_EXPECT_EQ(test, job_event(job[32]), 0);
 	busy_32_end(c, fq, job);
 }
@@ -1251,7 +1251,7 @@ static void agx4_g16_submit_killed_queue_sends_nothing_deferred(struct kunit *te
 	KUNIT_EXPECT_EQ(test, agx4_device_read_sgx(c->adev, CH11_PROD), prod);
 	c->ops->queue_kill(fq);
 	agx4_device_write_sgx(c->adev, CH11_DONE, prod);
-	agx4_test_poll_kick(c->adev, c->ops);
+	agx4_test_poll_kick(c->adev);
 	KUNIT_EXPECT_EQ(test, rd32(lane, PTRS + 0x40), 0);
 	KUNIT_EXPECT_EQ(test, rd32(lane2, PTRS + 0x40), 1);
 	KUNIT_EXPECT_EQ(test, agx4_device_read_sgx(c->adev, CH11_PROD),
@@ -1259,12 +1259,12 @@ static void agx4_g16_submit_killed_queue_sends_nothing_deferred(struct kunit *te
 	KUNIT_EXPECT_NE(test, agx4_test_job_status(c->ops, job), -EINPROGRESS);
 	job3 = prepare(test, fq3, computes(test, 1), 1);
 	KUNIT_EXPECT_EQ(test, job_event(job3), 34);
-	c->ops->job_free(job3);
-	c->ops->job_free(job2);
-	c->ops->job_free(job);
-	c->ops->queue_destroy(fq3);
-	c->ops->queue_destroy(fq2);
-	c->ops->queue_destroy(fq);
+	c->ops->job_free(job3, true);
+	c->ops->job_free(job2, true);
+	c->ops->job_free(job, true);
+	c->ops->queue_destroy(fq3, true);
+	c->ops->queue_destroy(fq2, true);
+	c->ops->queue_destroy(fq, true);
 }
 
 /*
@@ -1294,14 +1294,14 @@ static void agx4_g16_submit_done_after_a_ring_of_later_messages(struct kunit *te
 		p = agx4_device_read_sgx(c->adev, CH11_PROD);
 		agx4_device_write_sgx(c->adev, CH11_READ, p);
 		agx4_device_write_sgx(c->adev, CH11_DONE, p);
-		c->ops->job_free(j);
+		c->ops->job_free(j, true);
 	}
 	KUNIT_EXPECT_EQ(test, agx4_device_read_sgx(c->adev, CH11_PROD),
 			(prod + 1 + 256 + 150) % 256);
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), 0);
-	c->ops->job_free(job);
-	c->ops->queue_destroy(fq2);
-	c->ops->queue_destroy(fq);
+	c->ops->job_free(job, true);
+	c->ops->queue_destroy(fq2, true);
+	c->ops->queue_destroy(fq, true);
 }
 
 static struct kunit_case agx4_g16_submit_cases[] = {

@@ -517,8 +517,8 @@ static void agx4_g17p_submit_compute_publishes_per_spec(struct kunit *test)
 
 	fw_complete(test, q, d);
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), 0);
-	c->ops->job_free(job);
-	c->ops->queue_destroy(fq);
+	c->ops->job_free(job, true);
+	c->ops->queue_destroy(fq, true);
 }
 
 /*
@@ -565,9 +565,9 @@ static void agx4_g17p_submit_second_command_follows(struct kunit *test)
 	fw_complete(test, q, d1);
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, j1), 0);
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, j2), 0);
-	c->ops->job_free(j1);
-	c->ops->job_free(j2);
-	c->ops->queue_destroy(fq);
+	c->ops->job_free(j1, true);
+	c->ops->job_free(j2, true);
+	c->ops->queue_destroy(fq, true);
 }
 
 /* Whether descriptors @a and @b name the same per-command records. */
@@ -613,7 +613,7 @@ static void agx4_g17p_submit_records_follow_the_ordinal(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, same_records(test, d1, d2));
 	KUNIT_EXPECT_NE(test, rd64(ring, 0x10), rd64(ring, 0x20));
 	fw_complete(test, q, d1);
-	c->ops->job_free(j1);
+	c->ops->job_free(j1, true);
 
 	j3 = prepare(test, fq, computes(test, 1));
 	publish_kick(c, j3);
@@ -626,9 +626,9 @@ static void agx4_g17p_submit_records_follow_the_ordinal(struct kunit *test)
 			rd64(fw_ptr(test, d1), 0xf7c) + 2 * 0x40);
 	KUNIT_EXPECT_NE(test, rd64(ring, 0x30), rd64(ring, 0x10));
 	fw_complete(test, q, d1);
-	c->ops->job_free(j2);
-	c->ops->job_free(j3);
-	c->ops->queue_destroy(fq);
+	c->ops->job_free(j2, true);
+	c->ops->job_free(j3, true);
+	c->ops->queue_destroy(fq, true);
 }
 
 /*
@@ -681,9 +681,9 @@ static void agx4_g17p_submit_done_needs_every_signal(struct kunit *test)
 	post_grid(test, GRID0);
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, next), 0);
 	KUNIT_EXPECT_EQ(test, atomic_read(&c->adev->fw->bad_stamps), stamps);
-	c->ops->job_free(job);
-	c->ops->job_free(next);
-	c->ops->queue_destroy(fq);
+	c->ops->job_free(job, true);
+	c->ops->job_free(next, true);
+	c->ops->queue_destroy(fq, true);
 }
 
 /*
@@ -714,11 +714,11 @@ static void agx4_g17p_submit_rotates_bank_when_idle(struct kunit *test)
 	publish_kick(c, j);
 	KUNIT_EXPECT_EQ(test, *cursor(c, CH8_PROD), 128);
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, j), -EINPROGRESS);
-	agx4_test_poll_kick(c->adev, c->ops);
+	agx4_test_poll_kick(c->adev);
 	KUNIT_EXPECT_EQ(test, *cursor(c, CH8_PROD), 128);
 	put_unaligned_le32(257, rec + 0x1c);
 	fw_complete(test, q, d0);
-	agx4_test_poll_kick(c->adev, c->ops);
+	agx4_test_poll_kick(c->adev);
 	KUNIT_ASSERT_EQ(test, *cursor(c, CH8_PROD), 129);
 	KUNIT_EXPECT_NE(test, rd64(rec, 0x00), p0);
 	KUNIT_EXPECT_EQ(test, rd32(rec, 0x1c), 0);
@@ -732,10 +732,10 @@ static void agx4_g17p_submit_rotates_bank_when_idle(struct kunit *test)
 	fw_complete(test, q, d0);
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, a), 0);
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, j), 0);
-	c->ops->job_free(a);
-	c->ops->job_free(b);
-	c->ops->job_free(j);
-	c->ops->queue_destroy(fq);
+	c->ops->job_free(a, true);
+	c->ops->job_free(b, true);
+	c->ops->job_free(j, true);
+	c->ops->queue_destroy(fq, true);
 }
 
 /*
@@ -753,8 +753,8 @@ static void agx4_g17p_submit_compute_barrier_on_compute_is_a_point(struct kunit 
 	job = prepare(test, fq, cb);
 	publish_kick(c, job);
 	KUNIT_EXPECT_EQ(test, *cursor(c, CH8_PROD), 2);
-	c->ops->job_free(job);
-	c->ops->queue_destroy(fq);
+	c->ops->job_free(job, true);
+	c->ops->queue_destroy(fq, true);
 }
 
 /* A render command of 800 x 600, one layer, its VDM stream in the window. */
@@ -821,7 +821,7 @@ static void agx4_g17p_submit_refusals_give_back(struct kunit *test)
 	publish_kick(c, job);
 	KUNIT_EXPECT_EQ(test, rd32(msg(c, 0), 0x14), 3 | GRID0 << 16 | 1 << 24);
 	/* A prepared job dropped before it ran gives its ordinal back. */
-	c->ops->job_free(prepare(test, fq, computes(test, 1)));
+	c->ops->job_free(prepare(test, fq, computes(test, 1)), true);
 	job = prepare(test, fq, computes(test, 1));
 	publish_kick(c, job);
 	KUNIT_EXPECT_EQ(test, rd32(msg(c, 1), 0x14), 5 | GRID0 << 16);
@@ -829,8 +829,8 @@ static void agx4_g17p_submit_refusals_give_back(struct kunit *test)
 	ring = fw_ptr(test, rd64(fw_ptr(test, rd64(msg(c, 1), 0x08)), 0x08));
 	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, rd64(ring, 4 * 8)), 0x08),
 			2 << 8 | 2);
-	c->ops->job_free(job);
-	c->ops->queue_destroy(fq);
+	c->ops->job_free(job, true);
+	c->ops->queue_destroy(fq, true);
 }
 
 /*
@@ -848,11 +848,11 @@ static void agx4_g17p_submit_queue_create_and_destroy_balance(struct kunit *test
 	unsigned int before;
 	int i;
 
-	c->ops->queue_destroy(fq);
+	c->ops->queue_destroy(fq, true);
 	before = heap_objects(c->adev);
 	fq = queue(test);
 	KUNIT_EXPECT_GT(test, heap_objects(c->adev), before);
-	c->ops->queue_destroy(fq);
+	c->ops->queue_destroy(fq, true);
 	KUNIT_EXPECT_EQ(test, heap_objects(c->adev), before);
 	for (i = 0; i < AGX4_G17P_MAX_OWNERS; i++)
 		set_bit(i, sub->owners);
@@ -895,7 +895,7 @@ static void agx4_g17p_submit_full_channel_defers_in_order(struct kunit *test)
 	publish_kick(c, a2);
 	KUNIT_EXPECT_EQ(test, *cursor(c, CH8_PROD), 255);
 	consume(c);
-	agx4_test_poll_kick(c->adev, c->ops);
+	agx4_test_poll_kick(c->adev);
 	KUNIT_EXPECT_EQ(test, *cursor(c, CH8_PROD), 1);
 	KUNIT_EXPECT_EQ(test, rd64(msg(c, 255), 0x08), qa);
 	KUNIT_EXPECT_EQ(test, rd32(msg(c, 255), 0x14) & 0xffff, 5);
@@ -903,13 +903,13 @@ static void agx4_g17p_submit_full_channel_defers_in_order(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, rd32(msg(c, 0), 0x14) & 0xffff, 7);
 	/* One doorbell per publication pass that sent something. */
 	KUNIT_EXPECT_EQ(test, c->nkicks, 4);
-	c->ops->job_free(a1);
-	c->ops->job_free(a2);
-	c->ops->job_free(b1);
-	c->ops->job_free(d1);
-	c->ops->queue_destroy(a);
-	c->ops->queue_destroy(b);
-	c->ops->queue_destroy(d);
+	c->ops->job_free(a1, true);
+	c->ops->job_free(a2, true);
+	c->ops->job_free(b1, true);
+	c->ops->job_free(d1, true);
+	c->ops->queue_destroy(a, true);
+	c->ops->queue_destroy(b, true);
+	c->ops->queue_destroy(d, true);
 }
 
 /*
@@ -928,7 +928,7 @@ static void agx4_g17p_submit_failed_create_keeps_nothing(struct kunit *test)
 	struct agx4_vm *vm2;
 	unsigned int before;
 
-	c->ops->queue_destroy(fq);
+	c->ops->queue_destroy(fq, true);
 	before = heap_objects(c->adev);
 	c->vm->uat.max_tables = c->vm->uat.tables;
 	KUNIT_EXPECT_EQ(test, c->ops->queue_create(c->adev, &args, &none),
@@ -941,8 +941,8 @@ static void agx4_g17p_submit_failed_create_keeps_nothing(struct kunit *test)
 	job = prepare(test, fq, computes(test, 1));
 	publish_kick(c, job);
 	KUNIT_EXPECT_EQ(test, rd32(msg(c, 0), 0x14), 3 | GRID0 << 16 | 1 << 24);
-	c->ops->job_free(job);
-	c->ops->queue_destroy(fq);
+	c->ops->job_free(job, true);
+	c->ops->queue_destroy(fq, true);
 
 	/* A VM whose namespace cannot be mapped gets no state. */
 	vm2 = agx4_vm_create(&c->adev->base, c->adev->uat_geom, AGX4_VM_START,
@@ -1202,8 +1202,8 @@ static void agx4_g17p_submit_render_publishes_per_spec(struct kunit *test)
 
 	render_complete(test, qta, q3d);
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), 0);
-	c->ops->job_free(job);
-	c->ops->queue_destroy(fq);
+	c->ops->job_free(job, true);
+	c->ops->queue_destroy(fq, true);
 }
 
 /*
@@ -1235,8 +1235,8 @@ static void agx4_g17p_submit_render_done_needs_every_signal(struct kunit *test)
 	put_unaligned_le64(1, word);
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), 0);
 	KUNIT_EXPECT_EQ(test, atomic_read(&c->adev->fw->bad_stamps), stamps);
-	c->ops->job_free(job);
-	c->ops->queue_destroy(fq);
+	c->ops->job_free(job, true);
+	c->ops->queue_destroy(fq, true);
 }
 
 /* A render pool's rings hold 0x500 items (spec); a render takes 3. */
@@ -1269,7 +1269,7 @@ static void agx4_g17p_submit_pool_bank_switch_keeps_older_renders_done(struct ku
 			p0 = rd64(fw_ptr(test, qta), 0x00);
 		}
 		render_complete(test, qta, q3d);
-		agx4_test_poll_kick(c->adev, c->ops);
+		agx4_test_poll_kick(c->adev);
 		/* The firmware takes the renders' control ticks. */
 		agx4_fwmodel_sync(agx4_test_model());
 		render_complete(test, qta, q3d);
@@ -1284,8 +1284,8 @@ static void agx4_g17p_submit_pool_bank_switch_keeps_older_renders_done(struct ku
 		KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, jobs[i]), 0);
 	KUNIT_EXPECT_EQ(test, atomic_read(&c->adev->fw->bad_stamps), stamps);
 	for (i = 0; i <= at; i++)
-		c->ops->job_free(jobs[i]);
-	c->ops->queue_destroy(fq);
+		c->ops->job_free(jobs[i], true);
+	c->ops->queue_destroy(fq, true);
 }
 
 /*
@@ -1328,14 +1328,14 @@ static void agx4_g17p_submit_render_barriers(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, rd64(rec, 0x028), 1ull << 40 | 1);
 	KUNIT_EXPECT_EQ(test, rd64(rec, 0x030), 1);
 	/* The compute goes once the render it waits for is done. */
-	agx4_test_poll_kick(c->adev, c->ops);
+	agx4_test_poll_kick(c->adev);
 	KUNIT_EXPECT_EQ(test, *cursor(c, CH8_PROD), 0);
 	render_complete(test, qta, q3d);
-	agx4_test_poll_kick(c->adev, c->ops);
+	agx4_test_poll_kick(c->adev);
 	KUNIT_EXPECT_EQ(test, *cursor(c, CH8_PROD), 1);
-	c->ops->job_free(j1);
-	c->ops->job_free(j2);
-	c->ops->queue_destroy(fq);
+	c->ops->job_free(j1, true);
+	c->ops->job_free(j2, true);
+	c->ops->queue_destroy(fq, true);
 }
 
 /*
@@ -1353,12 +1353,12 @@ static void agx4_g17p_submit_pools_are_taken_at_first_render(struct kunit *test)
 	job = prepare(test, fq, computes(test, 1));
 	publish_kick(c, job);
 	KUNIT_EXPECT_EQ(test, rd32(msg(c, 0), 0x14), 3 | GRID0 << 16 | 1 << 24);
-	c->ops->job_free(job);
+	c->ops->job_free(job, true);
 	/* The first render takes pool 0, and its destruction gives it back. */
 	job = prepare(test, fq, renders(test, 1));
 	KUNIT_EXPECT_TRUE(test, test_bit(0, sub->pools));
-	c->ops->job_free(job);
-	c->ops->queue_destroy(fq);
+	c->ops->job_free(job, true);
+	c->ops->queue_destroy(fq, true);
 	KUNIT_EXPECT_TRUE(test, bitmap_empty(sub->pools, AGX4_G17P_MAX_POOLS));
 }
 
@@ -1392,7 +1392,7 @@ static int wait_job(struct ctx *c, struct agx4_fw_job *job)
 	int ret = -EINPROGRESS;
 
 	for (i = 0; i < 200 && ret == -EINPROGRESS; i++) {
-		agx4_test_poll_kick(c->adev, c->ops);
+		agx4_test_poll_kick(c->adev);
 		ret = agx4_test_job_status(c->ops, job);
 		if (ret == -EINPROGRESS)
 			usleep_range(5000, 10000);
@@ -1431,8 +1431,8 @@ static void agx4_g17p_submit_model_runs_render_and_compute(struct kunit *test)
 	e = agx4_fwmodel_error(m, &where);
 	KUNIT_EXPECT_EQ_MSG(test, e, AGX4_FWMODEL_OK, "model: %s at %#llx",
 			    agx4_fwmodel_err_name(e), where);
-	c->ops->job_free(job);
-	c->ops->queue_destroy(fq);
+	c->ops->job_free(job, true);
+	c->ops->queue_destroy(fq, true);
 }
 
 /*
@@ -1465,9 +1465,9 @@ static void agx4_g17p_submit_barrier_render_runs_on_the_model(struct kunit *test
 	e = agx4_fwmodel_error(m, &where);
 	KUNIT_EXPECT_EQ_MSG(test, e, AGX4_FWMODEL_OK, "model: %s at %#llx",
 			    agx4_fwmodel_err_name(e), where);
-	c->ops->job_free(j1);
-	c->ops->job_free(j2);
-	c->ops->queue_destroy(fq);
+	c->ops->job_free(j1, true);
+	c->ops->job_free(j2, true);
+	c->ops->queue_destroy(fq, true);
 }
 
 /* Status A of each instance in the "status" object (graph base + 0x2ee40, + 0xe3100). */
@@ -1500,7 +1500,7 @@ static void agx4_g17p_submit_more_reports_than_a_ring_holds(struct kunit *test)
 
 		publish_kick(c, job);
 		ret = wait_job(c, job);
-		c->ops->job_free(job);
+		c->ops->job_free(job, true);
 		KUNIT_ASSERT_EQ_MSG(test, ret, 0, "command %u", i);
 	}
 	agx4_fwmodel_sync(m);
@@ -1521,7 +1521,7 @@ static void agx4_g17p_submit_more_reports_than_a_ring_holds(struct kunit *test)
 					    "instance %u pair %#x", i,
 					    pairs[k]);
 		}
-	c->ops->queue_destroy(fq);
+	c->ops->queue_destroy(fq, true);
 }
 
 /* The channel-6 (TA) and -7 (3D) messages in slot @slot. */
@@ -1555,7 +1555,7 @@ static void compute_done(struct kunit *test, struct agx4_fw_queue *fq,
 	fw_complete(test, q, rd64(fw_ptr(test, rd64(fw_ptr(test, q), 0x08)),
 				  0));
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), 0);
-	c->ops->job_free(job);
+	c->ops->job_free(job, true);
 }
 
 /* The firmware's rewrite of a channel-control record's bytes 0, 1, 4. */
@@ -1606,7 +1606,7 @@ static void agx4_g17p_submit_destroy_cleans_up_contexts(struct kunit *test)
 	u64 own_cc, pool_cc;
 
 	/* Never used: nothing to forget (the VM keeps its state). */
-	c->ops->queue_destroy(fq);
+	c->ops->queue_destroy(fq, true);
 	KUNIT_EXPECT_EQ(test, ctl_head(c), h);
 	base = heap_objects(c->adev);
 
@@ -1617,7 +1617,7 @@ static void agx4_g17p_submit_destroy_cleans_up_contexts(struct kunit *test)
 	render_complete(test, rd64(msg_ta(c, 0), 0x08),
 			rd64(c->bundle + CH7_RING, 0x08));
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), 0);
-	c->ops->job_free(job);
+	c->ops->job_free(job, true);
 	/* Queue records +0x9c: their channel-control records. */
 	own_cc = rd64(fw_ptr(test, rd64(msg(c, 0), 0x08)), 0x9c);
 	pool_cc = rd64(fw_ptr(test, rd64(msg_ta(c, 0), 0x08)), 0x9c);
@@ -1625,7 +1625,7 @@ static void agx4_g17p_submit_destroy_cleans_up_contexts(struct kunit *test)
 	incarnate(test, own_cc, 3);
 	incarnate(test, pool_cc, 5);
 
-	c->ops->queue_destroy(fq);
+	c->ops->queue_destroy(fq, true);
 	KUNIT_EXPECT_EQ(test, ctl_head(c), (h + 2) % 256);
 	expect_cleanup(test, ctl_rec(c, h), 0x04050002, pool_cc);
 	expect_cleanup(test, ctl_rec(c, h + 1), 0x04030002, own_cc);
@@ -1653,7 +1653,7 @@ static void agx4_g17p_submit_cleanup_not_taken_keeps_memory(struct kunit *test)
 	u32 records;
 
 	/* The VM's state stays from its first queue on. */
-	c->ops->queue_destroy(queue(test));
+	c->ops->queue_destroy(queue(test), true);
 	base = heap_objects(c->adev);
 	fq = queue(test);
 	compute_done(test, fq, 0);
@@ -1661,7 +1661,7 @@ static void agx4_g17p_submit_cleanup_not_taken_keeps_memory(struct kunit *test)
 	records = agx4_fwmodel_count(m, AGX4_FWMODEL_CNT_CONTROL_RECORDS);
 	c->adev->fw->timeout_ms = 50;
 	agx4_fwmodel_inject(m, AGX4_FWMODEL_FAULT_DROP_DOORBELL, 1);
-	c->ops->queue_destroy(fq);
+	c->ops->queue_destroy(fq, true);
 	agx4_fwmodel_sync(m);
 	KUNIT_EXPECT_EQ(test,
 			agx4_fwmodel_count(m, AGX4_FWMODEL_CNT_CONTROL_RECORDS),
@@ -1673,7 +1673,7 @@ static void agx4_g17p_submit_cleanup_not_taken_keeps_memory(struct kunit *test)
 	fq2 = queue(test);
 	compute_done(test, fq2, 1);
 	KUNIT_EXPECT_EQ(test, rd32(msg(c, 1), 0x14) >> 16 & 0xff, GRID0 + 1);
-	c->ops->queue_destroy(fq2);
+	c->ops->queue_destroy(fq2, true);
 	c->adev->fw->timeout_ms = timeout;
 	KUNIT_EXPECT_EQ(test,
 			agx4_fwmodel_count(m, AGX4_FWMODEL_CNT_CONTROL_RECORDS),
@@ -1719,13 +1719,13 @@ static void retain_queue(struct kunit *test, u64 *own, u64 *pool)
 	render_complete(test, rd64(msg_ta(c, 0), 0x08),
 			rd64(c->bundle + CH7_RING, 0x08));
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), 0);
-	c->ops->job_free(job);
+	c->ops->job_free(job, true);
 	*own = rd64(msg(c, 0), 0x08);
 	*pool = rd64(msg_ta(c, 0), 0x08);
 	records = agx4_fwmodel_count(m, AGX4_FWMODEL_CNT_CONTROL_RECORDS);
 	c->adev->fw->timeout_ms = 50;
 	agx4_fwmodel_inject(m, AGX4_FWMODEL_FAULT_DROP_DOORBELL, 1);
-	c->ops->queue_destroy(fq);
+	c->ops->queue_destroy(fq, true);
 	agx4_fwmodel_sync(m);
 	c->adev->fw->timeout_ms = timeout;
 	KUNIT_ASSERT_EQ(test,
@@ -1748,7 +1748,7 @@ static void agx4_g17p_submit_retained_queue_freed_at_removal(struct kunit *test)
 	u64 own, pool;
 
 	/* The VM's state stays from its first queue on. */
-	c->ops->queue_destroy(queue(test));
+	c->ops->queue_destroy(queue(test), true);
 	refs = kref_read(&c->vm->ref);
 	retain_queue(test, &own, &pool);
 	KUNIT_EXPECT_GT(test, kref_read(&c->vm->ref), refs);
@@ -1773,7 +1773,7 @@ static void agx4_g17p_submit_retained_queue_freed_at_crash(struct kunit *test)
 	unsigned int refs, base;
 	u64 own, pool;
 
-	c->ops->queue_destroy(queue(test));
+	c->ops->queue_destroy(queue(test), true);
 	refs = kref_read(&c->vm->ref);
 	base = heap_objects(c->adev);
 	retain_queue(test, &own, &pool);
@@ -1817,7 +1817,7 @@ static void agx4_g17p_submit_failed_render_gives_back(struct kunit *test)
 	const u8 *ring;
 
 	/* The VM's state stays from its first queue on. */
-	c->ops->queue_destroy(queue(test));
+	c->ops->queue_destroy(queue(test), true);
 	base = heap_objects(c->adev);
 	/* Owner 64's context-0 alias (a fresh table) finds no room. */
 	bitmap_fill(sub->owners, 64);
@@ -1854,14 +1854,14 @@ static void agx4_g17p_submit_failed_render_gives_back(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, bitmap_empty(sub->pools, AGX4_G17P_MAX_POOLS));
 	KUNIT_EXPECT_EQ(test, heap_objects(c->adev), before);
 	/* A render dropped before it ran gives its new pool back. */
-	c->ops->job_free(prepare(test, fq, renders(test, 1)));
+	c->ops->job_free(prepare(test, fq, renders(test, 1)), true);
 	KUNIT_EXPECT_TRUE(test, bitmap_empty(sub->pools, AGX4_G17P_MAX_POOLS));
 	KUNIT_EXPECT_EQ(test, heap_objects(c->adev), before);
 
 	/* Render 0 out, render 1 dropped: the next is render 1 again. */
 	j1 = prepare(test, fq, renders(test, 1));
 	publish_kick(c, j1);
-	c->ops->job_free(prepare(test, fq, renders(test, 1)));
+	c->ops->job_free(prepare(test, fq, renders(test, 1)), true);
 	KUNIT_EXPECT_TRUE(test, test_bit(0, sub->pools));
 	job = prepare(test, fq, renders(test, 1));
 	publish_kick(c, job);
@@ -1873,9 +1873,9 @@ static void agx4_g17p_submit_failed_render_gives_back(struct kunit *test)
 	render_complete(test, rd64(msg_ta(c, 0), 0x08),
 			rd64(c->bundle + CH7_RING, 0x08));
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), 0);
-	c->ops->job_free(j1);
-	c->ops->job_free(job);
-	c->ops->queue_destroy(fq);
+	c->ops->job_free(j1, true);
+	c->ops->job_free(job, true);
+	c->ops->queue_destroy(fq, true);
 	KUNIT_EXPECT_EQ(test, heap_objects(c->adev), base);
 }
 
@@ -1918,10 +1918,10 @@ static void agx4_g17p_submit_shared_pool_object_only_when_idle(struct kunit *tes
 	KUNIT_EXPECT_EQ(test, rd32(sh, 0x00), 2);
 	KUNIT_EXPECT_EQ(test, rd32(slots, 0x60), 1);
 	render_complete(test, qta, q3d);
-	c->ops->job_free(j0);
-	c->ops->job_free(j1);
-	c->ops->job_free(j2);
-	c->ops->queue_destroy(fq);
+	c->ops->job_free(j0, true);
+	c->ops->job_free(j1, true);
+	c->ops->job_free(j2, true);
+	c->ops->queue_destroy(fq, true);
 }
 
 /*
@@ -1958,9 +1958,9 @@ static void agx4_g17p_submit_reused_pool_a_record_continues_phases(struct kunit 
 	KUNIT_EXPECT_EQ(test, rd32(rec1, 0x08), 1);
 	render_complete(test, rd64(msg_ta(c, 0), 0x08),
 			rd64(c->bundle + CH7_RING, 0x08));
-	c->ops->job_free(j0);
-	c->ops->job_free(j1);
-	c->ops->queue_destroy(fq);
+	c->ops->job_free(j0, true);
+	c->ops->job_free(j1, true);
+	c->ops->queue_destroy(fq, true);
 }
 
 /*
@@ -1975,7 +1975,7 @@ static void agx4_g17p_submit_destroy_after_crash_frees_at_once(struct kunit *tes
 	unsigned int base;
 	u32 h;
 
-	c->ops->queue_destroy(queue(test));
+	c->ops->queue_destroy(queue(test), true);
 	base = heap_objects(c->adev);
 	fq = queue(test);
 	compute_done(test, fq, 0);
@@ -1985,7 +1985,7 @@ static void agx4_g17p_submit_destroy_after_crash_frees_at_once(struct kunit *tes
 	flush_work(&c->adev->fw->crash_work);
 	KUNIT_ASSERT_TRUE(test, test_bit(0, &c->adev->fw->crashed));
 	h = ctl_head(c);
-	c->ops->queue_destroy(fq);
+	c->ops->queue_destroy(fq, true);
 	KUNIT_EXPECT_EQ(test, ctl_head(c), h);
 	KUNIT_EXPECT_EQ(test, heap_objects(c->adev), base);
 }
@@ -2122,10 +2122,10 @@ static void hold_every_pool(struct kunit *test, struct every_pool *p)
 		.vm = p->vm2, .priority = 1, .usc_exec_base = 1ull << 40,
 	};
 	/* Both VMs' state stays from their first queue on. */
-	c->ops->queue_destroy(queue(test));
+	c->ops->queue_destroy(queue(test), true);
 	KUNIT_ASSERT_EQ(test, c->ops->queue_create(c->adev, &p->args2,
 						   &p->fq[15]), 0);
-	c->ops->queue_destroy(p->fq[15]);
+	c->ops->queue_destroy(p->fq[15], true);
 	p->base = heap_objects(c->adev);
 	for (i = 0; i < 15; i++) {
 		p->fq[i] = queue(test);
@@ -2174,7 +2174,7 @@ static void agx4_g17p_submit_render_waits_and_takes_an_idle_pool(struct kunit *t
 	/* Queue 0's render completes and is freed: pool 0 is idle. */
 	render_complete(test, qta, q3d);
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job[0]), 0);
-	c->ops->job_free(job[0]);
+	c->ops->job_free(job[0], true);
 	KUNIT_ASSERT_EQ(test, waiter_result(test, w), 0);
 	KUNIT_EXPECT_EQ(test, pool_waiters(c), 0);
 	job[15] = w->job;
@@ -2203,9 +2203,9 @@ static void agx4_g17p_submit_render_waits_and_takes_an_idle_pool(struct kunit *t
 	render_complete(test, qta, q3d);
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job[15]), 0);
 	for (i = 1; i < 16; i++)
-		c->ops->job_free(job[i]);
+		c->ops->job_free(job[i], true);
 	for (i = 0; i < 16; i++)
-		c->ops->queue_destroy(fq[i]);
+		c->ops->queue_destroy(fq[i], true);
 	KUNIT_EXPECT_TRUE(test, bitmap_empty(sub->pools, AGX4_G17P_MAX_POOLS));
 	KUNIT_EXPECT_EQ(test, heap_objects(c->adev), base);
 }
@@ -2253,8 +2253,8 @@ static void agx4_g17p_submit_growth_writes_secondary_ids_and_count(struct kunit 
 				    i);
 	render_complete(test, qta, q3d);
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), 0);
-	c->ops->job_free(job);
-	c->ops->queue_destroy(fq);
+	c->ops->job_free(job, true);
+	c->ops->queue_destroy(fq, true);
 }
 
 /*
@@ -2281,7 +2281,7 @@ static void agx4_g17p_submit_pool_in_no_vm_grows_nothing(struct kunit *test)
 						   &p->fq[15]), 0);
 	render_complete(test, p->qta, p->q3d);
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, p->job[0]), 0);
-	c->ops->job_free(p->job[0]);
+	c->ops->job_free(p->job[0], true);
 
 	budget = p->vm2->uat.max_tables;
 	p->vm2->uat.max_tables = p->vm2->uat.tables;
@@ -2297,9 +2297,9 @@ static void agx4_g17p_submit_pool_in_no_vm_grows_nothing(struct kunit *test)
 	render_complete(test, p->qta, p->q3d);
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, p->job[15]), 0);
 	for (i = 1; i < 16; i++)
-		c->ops->job_free(p->job[i]);
+		c->ops->job_free(p->job[i], true);
 	for (i = 0; i < 16; i++)
-		c->ops->queue_destroy(p->fq[i]);
+		c->ops->queue_destroy(p->fq[i], true);
 	KUNIT_EXPECT_TRUE(test, bitmap_empty(sub->pools, AGX4_G17P_MAX_POOLS));
 	KUNIT_EXPECT_EQ(test, heap_objects(c->adev), p->base);
 }
@@ -2341,7 +2341,7 @@ static void agx4_g17p_submit_pool_wait_ends_on_signal_and_crash(struct kunit *te
 	fw_complete(test, rd64(msg(c, 0), 0x08),
 		    rd64(fw_ptr(test, rd64(fw_ptr(test, rd64(msg(c, 0), 0x08)),
 					   0x08)), 0));
-	c->ops->job_free(job);
+	c->ops->job_free(job, true);
 
 	w = prepare_in_thread(test, fq, renders(test, 1));
 	expect_waiting(test, w, 1);
@@ -2352,7 +2352,7 @@ static void agx4_g17p_submit_pool_wait_ends_on_signal_and_crash(struct kunit *te
 	KUNIT_EXPECT_EQ(test, waiter_result(test, w), -ENODEV);
 	KUNIT_EXPECT_EQ(test, heap_objects(c->adev), base);
 	bitmap_zero(sub->pools, AGX4_G17P_MAX_POOLS);
-	c->ops->queue_destroy(fq);
+	c->ops->queue_destroy(fq, true);
 }
 
 /* Item @i of the ring queue @q's record names (its current bank). */
@@ -2388,7 +2388,7 @@ static u64 run_one(struct kunit *test, struct agx4_fw_queue *fq, u32 item)
 	d = ring_item(test, q, item);
 	fw_complete(test, q, d);
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), 0);
-	c->ops->job_free(job);
+	c->ops->job_free(job, true);
 	return d;
 }
 
@@ -2426,7 +2426,7 @@ static void agx4_g17p_submit_serial_commands_take_their_ordinal_slot(struct kuni
 		/* Each slot holds its command's ordinal. */
 		KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, d[n]), 0xf70), n);
 	}
-	c->ops->queue_destroy(fq);
+	c->ops->queue_destroy(fq, true);
 }
 
 /*
@@ -2465,8 +2465,8 @@ static void agx4_g17p_submit_descriptor_and_records_by_ordinal(struct kunit *tes
 	post_grid(test, GRID0);
 	post_grid(test, GRID0);
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, j), 0);
-	c->ops->job_free(j);
-	c->ops->queue_destroy(fq);
+	c->ops->job_free(j, true);
+	c->ops->queue_destroy(fq, true);
 }
 
 /*
@@ -2493,16 +2493,16 @@ static void agx4_g17p_submit_descriptor_slots_in_flight_differ(struct kunit *tes
 	fw_complete(test, q, d1);
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, j1), 0);
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, j2), 0);
-	c->ops->job_free(j1);
-	c->ops->job_free(j2);
+	c->ops->job_free(j1, true);
+	c->ops->job_free(j2, true);
 	j3 = prepare(test, fq, computes(test, 1));
 	publish_kick(c, j3);
 	d3 = ring_item(test, q, 5);
 	KUNIT_EXPECT_EQ(test, d3, d1 + 2 * 0x1040);
 	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, d3), 0xf70), 2);
 	fw_complete(test, q, d1);
-	c->ops->job_free(j3);
-	c->ops->queue_destroy(fq);
+	c->ops->job_free(j3, true);
+	c->ops->queue_destroy(fq, true);
 }
 
 /*
@@ -2536,7 +2536,7 @@ static void agx4_g17p_submit_held_command_keeps_its_descriptor_slot(struct kunit
 	snap = kunit_kmalloc(test, 0x1000, GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, snap);
 	memcpy(snap, fw_ptr(test, d1), 0x1000);
-	agx4_test_poll_kick(c->adev, c->ops);
+	agx4_test_poll_kick(c->adev);
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, j1), -EINPROGRESS);
 
 	j2 = prepare(test, fq, computes(test, 1));
@@ -2554,15 +2554,15 @@ static void agx4_g17p_submit_held_command_keeps_its_descriptor_slot(struct kunit
 	e = agx4_fwmodel_error(m, &where);
 	KUNIT_EXPECT_EQ_MSG(test, e, AGX4_FWMODEL_OK, "model: %s at %#llx",
 			    agx4_fwmodel_err_name(e), where);
-	c->ops->job_free(j2);
-	c->ops->job_free(j1);
+	c->ops->job_free(j2, true);
+	c->ops->job_free(j1, true);
 	j3 = prepare(test, fq, computes(test, 1));
 	publish_kick(c, j3);
 	d3 = ring_item(test, q, 5);
 	KUNIT_EXPECT_EQ(test, d3, d1 + 2 * 0x1040);
 	KUNIT_EXPECT_EQ(test, wait_job(c, j3), 0);
-	c->ops->job_free(j3);
-	c->ops->queue_destroy(fq);
+	c->ops->job_free(j3, true);
+	c->ops->queue_destroy(fq, true);
 }
 
 /* Prepare a job and reserve its descriptor slots: no wait. */
@@ -2611,9 +2611,9 @@ static void agx4_g17p_submit_241st_command_waits_for_its_slot_at_reserve(struct 
 
 	fw_complete(test, q, d0);
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, a), 0);
-	c->ops->job_free(a);
+	c->ops->job_free(a, true);
 	KUNIT_EXPECT_FALSE(test, dma_fence_is_signaled(f));
-	c->ops->job_free(a2);
+	c->ops->job_free(a2, true);
 	KUNIT_EXPECT_TRUE(test, dma_fence_is_signaled(f));
 	KUNIT_EXPECT_EQ(test, f->error, 0);
 	dma_fence_put(f);
@@ -2627,9 +2627,9 @@ static void agx4_g17p_submit_241st_command_waits_for_its_slot_at_reserve(struct 
 	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, d0 + 0x1040), 0xf70), 241);
 	fw_complete(test, q, d0);
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, j), 0);
-	c->ops->job_free(b);
-	c->ops->job_free(j);
-	c->ops->queue_destroy(fq);
+	c->ops->job_free(b, true);
+	c->ops->job_free(j, true);
+	c->ops->queue_destroy(fq, true);
 }
 
 /*
@@ -2652,7 +2652,7 @@ static void agx4_g17p_submit_job_freed_while_waiting_for_a_slot_ends_its_wait(st
 	j = prepare(test, fq, computes(test, 1));
 	f = c->ops->job_reserve(j);
 	KUNIT_ASSERT_NOT_NULL(test, f);
-	c->ops->job_free(j);
+	c->ops->job_free(j, true);
 	KUNIT_EXPECT_TRUE(test, dma_fence_is_signaled(f));
 	KUNIT_EXPECT_EQ(test, f->error, -ECANCELED);
 	dma_fence_put(f);
@@ -2661,14 +2661,14 @@ static void agx4_g17p_submit_job_freed_while_waiting_for_a_slot_ends_its_wait(st
 	k = prepare(test, fq, computes(test, 1));
 	f = c->ops->job_reserve(k);
 	KUNIT_ASSERT_NOT_NULL(test, f);
-	c->ops->job_free(a);
+	c->ops->job_free(a, true);
 	KUNIT_EXPECT_TRUE(test, dma_fence_is_signaled(f));
 	KUNIT_EXPECT_EQ(test, f->error, 0);
 	dma_fence_put(f);
 	KUNIT_EXPECT_NULL(test, c->ops->job_reserve(k));
-	c->ops->job_free(k);
-	c->ops->job_free(b);
-	c->ops->queue_destroy(fq);
+	c->ops->job_free(k, true);
+	c->ops->job_free(b, true);
+	c->ops->queue_destroy(fq, true);
 }
 
 /*
@@ -2701,11 +2701,11 @@ static void agx4_g17p_submit_unplug_ends_the_wait_for_a_slot(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, j), -ECANCELED);
 	k = prepare(test, fq, computes(test, 1));
 	KUNIT_EXPECT_NULL(test, c->ops->job_reserve(k));
-	c->ops->job_free(a);
-	c->ops->job_free(k);
-	c->ops->job_free(j);
-	c->ops->job_free(b);
-	c->ops->queue_destroy(fq);
+	c->ops->job_free(a, true);
+	c->ops->job_free(k, true);
+	c->ops->job_free(j, true);
+	c->ops->job_free(b, true);
+	c->ops->queue_destroy(fq, true);
 }
 
 /*
@@ -2735,10 +2735,10 @@ static void agx4_g17p_submit_crash_ends_the_wait_for_a_slot(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, f->error, -ENODEV);
 	dma_fence_put(f);
 	KUNIT_EXPECT_NULL(test, c->ops->job_reserve(j));
-	c->ops->job_free(j);
-	c->ops->job_free(b);
-	c->ops->job_free(a);
-	c->ops->queue_destroy(fq);
+	c->ops->job_free(j, true);
+	c->ops->job_free(b, true);
+	c->ops->job_free(a, true);
+	c->ops->queue_destroy(fq, true);
 }
 
 /*
@@ -2800,14 +2800,14 @@ static void agx4_g17p_submit_unplug_ends_every_wait_for_room(struct kunit *test)
 	fw_complete(test, q, rd64(fw_ptr(test, rd64(fw_ptr(test, q), 0x08)),
 				  0));
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, j1), 0);
-	c->ops->job_free(j1);
-	c->ops->job_free(jd);
-	c->ops->job_free(b);
-	c->ops->job_free(a);
+	c->ops->job_free(j1, true);
+	c->ops->job_free(jd, true);
+	c->ops->job_free(b, true);
+	c->ops->job_free(a, true);
 	bitmap_zero(sub->pools, AGX4_G17P_MAX_POOLS);
-	c->ops->queue_destroy(fi);
-	c->ops->queue_destroy(fd);
-	c->ops->queue_destroy(fp);
+	c->ops->queue_destroy(fi, true);
+	c->ops->queue_destroy(fd, true);
+	c->ops->queue_destroy(fp, true);
 }
 
 /*
@@ -2824,7 +2824,7 @@ static void agx4_g17p_submit_kill_drops_deferred_work(struct kunit *test)
 	unsigned int base;
 	u64 q, d0;
 
-	c->ops->queue_destroy(queue(test));
+	c->ops->queue_destroy(queue(test), true);
 	base = heap_objects(c->adev);
 	fq = queue(test);
 	a = prepare(test, fq, computes(test, 64));
@@ -2840,17 +2840,17 @@ static void agx4_g17p_submit_kill_drops_deferred_work(struct kunit *test)
 	d0 = rd64(fw_ptr(test, rd64(fw_ptr(test, q), 0x08)), 0);
 	fw_complete(test, q, d0);
 	put_unaligned_le32(257, fw_ptr(test, q) + 0x1c);
-	agx4_test_poll_kick(c->adev, c->ops);
+	agx4_test_poll_kick(c->adev);
 	/* The owner is idle, the bank could switch: nothing more went out. */
 	KUNIT_EXPECT_EQ(test, *cursor(c, CH8_PROD), 128);
 	KUNIT_EXPECT_EQ(test, c->nkicks, 2);
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, a), 0);
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, b), 0);
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, j), 0);
-	c->ops->job_free(a);
-	c->ops->job_free(b);
-	c->ops->job_free(j);
-	c->ops->queue_destroy(fq);
+	c->ops->job_free(a, true);
+	c->ops->job_free(b, true);
+	c->ops->job_free(j, true);
+	c->ops->queue_destroy(fq, true);
 	KUNIT_EXPECT_EQ(test, heap_objects(c->adev), base);
 }
 
@@ -2882,10 +2882,10 @@ static void agx4_g17p_submit_forget_after_unplug_keeps_nothing(struct kunit *tes
 	agx4_device_unplug(c->adev);
 	KUNIT_ASSERT_NULL(test, c->adev->fw);
 	left = heap_objects(c->adev);
-	c->ops->job_forget(j1);
-	c->ops->job_forget(j2);
-	c->ops->job_forget(j3);
-	c->ops->queue_forget(fq);
+	c->ops->job_free(j1, false);
+	c->ops->job_free(j2, false);
+	c->ops->job_free(j3, false);
+	c->ops->queue_destroy(fq, false);
 	KUNIT_EXPECT_EQ(test, heap_objects(c->adev), left - 4);
 	KUNIT_EXPECT_NE(test, agx4_uat_translate(&c->vm->uat, WIN0, &pa, NULL),
 			0);
@@ -2923,7 +2923,7 @@ static void agx4_g17p_submit_counters_recycle_at_their_limit(struct kunit *test)
 			0xffffff << 8 | 2);
 	fw_complete(test, q, d);
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), 0);
-	c->ops->job_free(job);
+	c->ops->job_free(job, true);
 	cc = rd64(fw_ptr(test, q), 0x9c);
 	incarnate(test, cc, 3);
 	h = ctl_head(c);
@@ -2945,7 +2945,7 @@ static void agx4_g17p_submit_counters_recycle_at_their_limit(struct kunit *test)
 			1 << 8 | 2);
 	fw_complete(test, q, d);
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), 0);
-	c->ops->job_free(job);
+	c->ops->job_free(job, true);
 
 	/* A render, then render 2^24 - 2 of the same pool. */
 	job = prepare(test, fq, renders(test, 1));
@@ -2954,7 +2954,7 @@ static void agx4_g17p_submit_counters_recycle_at_their_limit(struct kunit *test)
 	q3d = rd64(c->bundle + CH7_RING, 0x08);
 	render_complete(test, qta, q3d);
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), 0);
-	c->ops->job_free(job);
+	c->ops->job_free(job, true);
 	set_counts(test, fq, 1, 0xfffffe);
 	job = prepare(test, fq, renders(test, 1));
 	publish_kick(c, job);
@@ -2964,7 +2964,7 @@ static void agx4_g17p_submit_counters_recycle_at_their_limit(struct kunit *test)
 			0xffffff << 8);
 	render_complete(test, qta, q3d);
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), 0);
-	c->ops->job_free(job);
+	c->ops->job_free(job, true);
 	cc = rd64(fw_ptr(test, qta), 0x9c);
 	incarnate(test, cc, 5);
 	h = ctl_head(c);
@@ -2978,8 +2978,8 @@ static void agx4_g17p_submit_counters_recycle_at_their_limit(struct kunit *test)
 			1 << 8);
 	render_complete(test, qta, q3d);
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), 0);
-	c->ops->job_free(job);
-	c->ops->queue_destroy(fq);
+	c->ops->job_free(job, true);
+	c->ops->queue_destroy(fq, true);
 }
 
 /*
@@ -3011,7 +3011,7 @@ static void agx4_g17p_submit_recycle_waits_for_an_idle_queue(struct kunit *test)
 	/* Done is not enough: the job must be freed. */
 	msleep(60);
 	KUNIT_EXPECT_FALSE(test, completion_done(&w->done));
-	c->ops->job_free(j1);
+	c->ops->job_free(j1, true);
 	KUNIT_ASSERT_EQ(test, waiter_result(test, w), 0);
 	KUNIT_EXPECT_EQ(test, ctl_head(c), (h + 1) % 256);
 	publish_kick(c, w->job);
@@ -3019,8 +3019,8 @@ static void agx4_g17p_submit_recycle_waits_for_an_idle_queue(struct kunit *test)
 	fw_complete(test, q, rd64(fw_ptr(test, rd64(fw_ptr(test, q), 0x08)),
 				  0));
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, w->job), 0);
-	c->ops->job_free(w->job);
-	c->ops->queue_destroy(fq);
+	c->ops->job_free(w->job, true);
+	c->ops->queue_destroy(fq, true);
 }
 
 /*
@@ -3052,24 +3052,24 @@ static void agx4_g17p_submit_killed_pool_with_gaps_is_not_taken(struct kunit *te
 	render_complete(test, rd64(msg_ta(c, 0), 0x08),
 			rd64(c->bundle + CH7_RING, 0x08));
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job[0]), 0);
-	c->ops->job_free(job[0]);
-	c->ops->job_free(b);
-	c->ops->job_free(d);
+	c->ops->job_free(job[0], true);
+	c->ops->job_free(b, true);
+	c->ops->job_free(d, true);
 	msleep(100);
 	KUNIT_EXPECT_FALSE(test, completion_done(&w->done));
 	/* Queue 1's render is done and freed: its pool goes over. */
 	render_complete(test, rd64(msg_ta(c, 1), 0x08),
 			rd64(c->bundle + CH7_RING + 0x18, 0x08));
-	c->ops->job_free(job[1]);
+	c->ops->job_free(job[1], true);
 	KUNIT_ASSERT_EQ(test, waiter_result(test, w), 0);
 	job[15] = w->job;
 	publish_kick(c, job[15]);
 	KUNIT_EXPECT_EQ(test, rd64(msg_ta(c, 15), 0x08),
 			rd64(msg_ta(c, 1), 0x08));
 	for (i = 2; i < 16; i++)
-		c->ops->job_free(job[i]);
+		c->ops->job_free(job[i], true);
 	for (i = 0; i < 16; i++)
-		c->ops->queue_destroy(fq[i]);
+		c->ops->queue_destroy(fq[i], true);
 }
 
 /* The value of register @reg in the register program at @regs, or ~0. */
@@ -3112,7 +3112,7 @@ static void agx4_g17p_submit_render_tag_keeps_its_context_past_node_255(struct k
 		job = prepare(test, fq, renders(test, n));
 		publish_kick(c, job);
 		KUNIT_ASSERT_EQ(test, wait_job(c, job), 0);
-		c->ops->job_free(job);
+		c->ops->job_free(job, true);
 	}
 	qta = rd64(msg_ta(c, 0), 0x08);
 	q3d = rd64(c->bundle + CH7_RING, 0x08);
@@ -3139,13 +3139,13 @@ static void agx4_g17p_submit_render_tag_keeps_its_context_past_node_255(struct k
 							   frag_tags[i]),
 					    (u64)asid << 8 | (node & 0xff),
 					    "render %u 3D %#x", k, frag_tags[i]);
-		c->ops->job_free(job);
+		c->ops->job_free(job, true);
 	}
 	agx4_fwmodel_sync(m);
 	e = agx4_fwmodel_error(m, &where);
 	KUNIT_EXPECT_EQ_MSG(test, e, AGX4_FWMODEL_OK, "model: %s at %#llx",
 			    agx4_fwmodel_err_name(e), where);
-	c->ops->queue_destroy(fq);
+	c->ops->queue_destroy(fq, true);
 }
 
 /*
@@ -3191,8 +3191,8 @@ static void agx4_g17p_submit_compute_receiver_slot_is_the_owner_grid(struct kuni
 	KUNIT_EXPECT_EQ_MSG(test, e, AGX4_FWMODEL_OK, "model: %s at %#llx",
 			    agx4_fwmodel_err_name(e), where);
 	for (i = 0; i < 2; i++) {
-		c->ops->job_free(job[i]);
-		c->ops->queue_destroy(fq[i]);
+		c->ops->job_free(job[i], true);
+		c->ops->queue_destroy(fq[i], true);
 	}
 }
 
@@ -3226,10 +3226,10 @@ static void agx4_g17p_submit_first_render_of_pool_1_leaves_the_mark(struct kunit
 				    rd32(fw_ptr(test, rd64(fw_ptr(test, shared),
 							   0x4c)), 0x40),
 				    i ? 0x13 : 0, "pool %u", i);
-		c->ops->job_free(job);
+		c->ops->job_free(job, true);
 	}
 	for (i = 0; i < 2; i++)
-		c->ops->queue_destroy(fq[i]);
+		c->ops->queue_destroy(fq[i], true);
 }
 
 /*
@@ -3252,11 +3252,11 @@ static void agx4_g17p_submit_render_completion_rings_control(struct kunit *test)
 		job = prepare(test, fq, renders(test, 1));
 		publish_kick(c, job);
 		KUNIT_ASSERT_EQ(test, wait_job(c, job), 0);
-		agx4_test_poll_kick(c->adev, c->ops);
+		agx4_test_poll_kick(c->adev);
 		KUNIT_EXPECT_EQ_MSG(test, c->nctl, want[i], "render %u", i);
-		c->ops->job_free(job);
+		c->ops->job_free(job, true);
 	}
-	c->ops->queue_destroy(fq);
+	c->ops->queue_destroy(fq, true);
 }
 
 /* Render @k of a pool's first bank, queue @qta: its TA descriptor. */
@@ -3279,8 +3279,8 @@ static void render_done(struct kunit *test, struct agx4_fw_queue *fq,
 	render_complete(test, rd64(msg_ta(c, slot), 0x08),
 			rd64(c->bundle + CH7_RING + slot * 0x18, 0x08));
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), 0);
-	agx4_test_poll_kick(c->adev, c->ops);
-	c->ops->job_free(job);
+	agx4_test_poll_kick(c->adev);
+	c->ops->job_free(job, true);
 }
 
 /* A 0x2e control tick: tick number @number, context word @context. */
@@ -3370,12 +3370,12 @@ static void agx4_g17p_submit_render_ticks_from_ordinal_2(struct kunit *test)
 	render_complete(test, qta, rd64(c->bundle + CH7_RING, 0x08));
 	for (i = 0; i < 2; i++) {
 		KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job[i]), 0);
-		c->ops->job_free(job[i]);
+		c->ops->job_free(job[i], true);
 	}
 	agx4_fwmodel_sync(m);
 	KUNIT_EXPECT_EQ(test, agx4_fwmodel_count(m, AGX4_FWMODEL_CNT_BAD_RECORDS),
 			bad);
-	c->ops->queue_destroy(fq);
+	c->ops->queue_destroy(fq, true);
 }
 
 /*
@@ -3403,15 +3403,15 @@ static void agx4_g17p_submit_render_tick_waits_for_credit(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, *cursor(c, CH6_READ + 0x20), 2);
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), -EINPROGRESS);
 	WRITE_ONCE(*ch->read.ram, read);
-	agx4_test_poll_kick(c->adev, c->ops);
+	agx4_test_poll_kick(c->adev);
 	KUNIT_EXPECT_EQ(test, ctl_head(c), (h + 1) % 256);
 	expect_tick(test, ctl_rec(c, h), 1, 0);
 	KUNIT_EXPECT_EQ(test, *cursor(c, CH6_READ + 0x20), 3);
 	render_complete(test, rd64(msg_ta(c, 2), 0x08),
 			rd64(c->bundle + CH7_RING + 2 * 0x18, 0x08));
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), 0);
-	c->ops->job_free(job);
-	c->ops->queue_destroy(fq);
+	c->ops->job_free(job, true);
+	c->ops->queue_destroy(fq, true);
 }
 
 /*
@@ -3441,8 +3441,8 @@ static void agx4_g17p_submit_compute_tick_after_render(struct kunit *test)
 			expect_tick(test, ctl_rec(c, h), 0, 2);
 		KUNIT_EXPECT_EQ(test, c->nctl, nctl);
 	}
-	c->ops->queue_destroy(after);
-	c->ops->queue_destroy(before);
+	c->ops->queue_destroy(after, true);
+	c->ops->queue_destroy(before, true);
 }
 
 /*
@@ -3476,13 +3476,13 @@ static void agx4_g17p_submit_idle_pool_resets_its_job_list(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, rd64(w, 0), 0);
 	KUNIT_EXPECT_EQ(test, rd64(w, 8), jl);
 	KUNIT_EXPECT_EQ(test, rd64(w, 0x10), 0);
-	c->ops->job_free(job);
+	c->ops->job_free(job, true);
 	/* Moved again while idle: a compute owner made now resets it. */
 	put_unaligned_le64(0x1234000, w + 8);
 	other = queue(test);
 	KUNIT_EXPECT_EQ(test, rd64(w, 8), jl);
-	c->ops->queue_destroy(other);
-	c->ops->queue_destroy(fq);
+	c->ops->queue_destroy(other, true);
+	c->ops->queue_destroy(fq, true);
 }
 
 /*
@@ -3511,8 +3511,8 @@ static void agx4_g17p_submit_render_done_needs_its_pool_terminal(struct kunit *t
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), -EINPROGRESS);
 	post_terminal(test, 0);
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), 0);
-	c->ops->job_free(job);
-	c->ops->queue_destroy(fq);
+	c->ops->job_free(job, true);
+	c->ops->queue_destroy(fq, true);
 }
 
 /*
@@ -3548,9 +3548,9 @@ static void agx4_g17p_submit_compute_done_needs_its_grid_terminal(struct kunit *
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, j2), -EINPROGRESS);
 	post_grid(test, GRID0);
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, j2), 0);
-	c->ops->job_free(j1);
-	c->ops->job_free(j2);
-	c->ops->queue_destroy(fq);
+	c->ops->job_free(j1, true);
+	c->ops->job_free(j2, true);
+	c->ops->queue_destroy(fq, true);
 }
 
 static struct kunit_case agx4_g17p_submit_cases[] = {

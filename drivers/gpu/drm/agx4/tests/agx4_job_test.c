@@ -89,7 +89,7 @@ static int fake_queue_create(struct agx4_device *adev,
 	return 0;
 }
 
-static void fake_queue_destroy(struct agx4_fw_queue *fq)
+static void fake_queue_destroy(struct agx4_fw_queue *fq, bool fw)
 {
 	struct fake_queue *q = container_of(fq, struct fake_queue, base);
 
@@ -163,7 +163,7 @@ static int fake_job_status(struct agx4_fw_job *fj)
 	return READ_ONCE(j->done) ? j->err : -EINPROGRESS;
 }
 
-static void fake_job_free(struct agx4_fw_job *fj)
+static void fake_job_free(struct agx4_fw_job *fj, bool fw)
 {
 	struct fake_job *j = container_of(fj, struct fake_job, base);
 	struct fake *f = j->q->f;

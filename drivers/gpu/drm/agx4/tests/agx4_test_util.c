@@ -1579,10 +1579,11 @@ int agx4_test_job_status(const struct agx4_fw_submit_ops *ops,
 /**
  * agx4_test_poll_kick() - the completion scan's poll, as the job unit does
  * @adev: the device.
- * @ops: its submission backend.
+ *
+ * What waits for channel room goes out as it fits, then the doorbells
+ * are rung with no lock held.
  */
-void agx4_test_poll_kick(struct agx4_device *adev,
-			 const struct agx4_fw_submit_ops *ops)
+void agx4_test_poll_kick(struct agx4_device *adev)
 {
 	unsigned long flags;
 

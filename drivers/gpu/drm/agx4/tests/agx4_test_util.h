@@ -267,7 +267,6 @@ void agx4_test_publish_kick(struct agx4_device *adev,
 			    struct agx4_fw_job *job);
 int agx4_test_job_status(const struct agx4_fw_submit_ops *ops,
 			 struct agx4_fw_job *job);
-void agx4_test_poll_kick(struct agx4_device *adev,
-			 const struct agx4_fw_submit_ops *ops);
+void agx4_test_poll_kick(struct agx4_device *adev);
 
 #endif /* AGX4_TEST_UTIL_H */

@@ -272,16 +272,16 @@ def golden_render(g):
         fr = descriptor(g, "fragment", p, 1, 3, 9, 1, 1, (0, 0),
                         (P_POOL_A, P_POOL_B), (P_SHARED_A, P_SHARED_B),
                         R_FR_ALIAS, fr_tail, P_FR_STATUS - 0x40)
-        add("g_ta" + sfx, ta, "gen->build_render() bufs[0]",
+        add("g_ta" + sfx, ta, "agx4_fw_g17p_build_render() bufs[0]",
             common % (what, 0, "tiling", pdesc))
-        add("g_3d" + sfx, fr, "gen->build_render() bufs[2]",
+        add("g_3d" + sfx, fr, "agx4_fw_g17p_build_render() bufs[2]",
             common % (what, 1, "fragment", pdesc))
     add("g_ta_event", event(g, "tiling", 0x12, 0, 0x34),
-        "gen->build_render() bufs[1]",
+        "agx4_fw_g17p_build_render() bufs[1]",
         "g17p.build_event_record(0x12, 'tiling', 0) | counter 0x34 "
         "(golden ta.ev_group/ev_counter, grid 0)")
     add("g_3d_event", event(g, "fragment", 0x12, 1, 0x35),
-        "gen->build_render() bufs[3]",
+        "agx4_fw_g17p_build_render() bufs[3]",
         "g17p.build_event_record(0x12, 'fragment', 1) | counter 0x35")
 
 
@@ -308,8 +308,8 @@ def golden_compute(g):
                      Q_SCHED, C_ALIAS, C_CDM + 0x1000 - 4, 2, 4, Q_D0, Q_D1,
                      Q_S0, Q_S0 + 8, R_TS + 0x20, R_TS + 0x28, Q_SC, Q_ZP,
                      0x1234, 0x5678, 3, 6, 7, 0xabc, 1 << 40)
-    add("g_compute", d[:0x1000], "gen->build_compute() bufs[0], 0x1000 "
-        "written", "agx4_golden_g17p_compute_inputs() with user "
+    add("g_compute", d[:0x1000], "agx4_fw_g17p_build_compute() bufs[0], "
+        "0x1000 written", "agx4_golden_g17p_compute_inputs() with user "
         "timestamps R_TS+0x20/+0x28; generator build_compute_register_"
         "program(preempt C_RES, cdm C_CDM, identity 1<<32|1, context 1, "
         "ordinal 5, robustness 0x100, operand Q_OS, usc 1<<40, gate "
@@ -318,7 +318,7 @@ def golden_compute(g):
         "status Q_S0/+8, shared Q_SC, zero Q_ZP, support 0x1234/0x5678, "
         "queue submission 3, queue ordinal 6, submission index 7)")
     ev = g.g17p_compute.build_compute_event(0x20, 4, 7)
-    add("g_compute_event", ev, "gen->build_compute() bufs[1]",
+    add("g_compute_event", ev, "agx4_fw_g17p_build_compute() bufs[1]",
         "g17p_compute.build_compute_event(0x20, 4, 7)")
 
 
@@ -335,18 +335,18 @@ def golden_optional(g):
     add("g_opt_ta_ctx1", s.build_optional_item(
         "tiling", context_id=1, tiling_shared_object=0xfffffc20c0850000,
         lifecycle_ordinal=0x6789, queue_namespace=0x77, **base),
-        "gen->build_optional()", desc % (
+        "agx4_fw_g17p_build_optional()", desc % (
             "TA, context 1", "'tiling', context_id 1, lifecycle 0x6789, "
             "namespace 0x77, item 3, ordinal 9, grid 2, uuid 0x15, first"))
     add("g_opt_3d_ctx1", s.build_optional_item(
-        "fragment", context_id=1, **base), "gen->build_optional()",
+        "fragment", context_id=1, **base), "agx4_fw_g17p_build_optional()",
         desc % ("3D, context 1", "'fragment', context_id 1"))
     add("g_opt_3d_ctx2", s.build_optional_item(
-        "fragment", context_id=2, **base), "gen->build_optional()",
+        "fragment", context_id=2, **base), "agx4_fw_g17p_build_optional()",
         desc % ("3D, context 2", "'fragment', context_id 2"))
     add("g_opt_3d_class4", s.build_optional_item(
         "fragment", context_id=1, scheduler_class=4, **base),
-        "gen->build_optional()",
+        "agx4_fw_g17p_build_optional()",
         desc % ("3D, class 4", "'fragment', context_id 1, "
                 "scheduler_class 4"))
     add("g_opt_compute", g.g17p_compute.build_compute_optional(
@@ -354,7 +354,7 @@ def golden_optional(g):
         submission_ordinal=0x3f, shared_control=0xfffffc20c0870000,
         channel_control=0xfffffc20c07b8040, uuid=0x170, field_46=1,
         field_1e=2, field_32=2, field_56=1, field_5e=2, first_submit=True,
-        item_index=0), "gen->build_optional() kind 2",
+        item_index=0), "agx4_fw_g17p_build_optional() kind 2",
         "compute golden input; g17p_compute.build_compute_optional(ctx "
         "0x70004d8000/0xfffffc2000278000, grid 4, ordinal 0x3f, uuid "
         "0x170, sched {2, 1, 2} at +0x1e/+0x46/+0x5e, ctx {2, 1} at "
@@ -386,12 +386,12 @@ def golden_init(g):
     i = g.g17p_initdata
     version = (0x04c0, 0x0396, 0xa322, 0x0c8a)
     add("g_root", i.build_root(version, RA, MC, RC, SA, SB),
-        "gen->build_root() instance 0",
+        "agx4_fw_build_root() instance 0",
         "agx4_fw_layout_root_golden_bytes() input; g17p_initdata."
         "build_root(version 04c0 0396 a322 0c8a, RA, MC, RC, SA, SB)")
     add("g_root_secondary", i.build_root(
         version, RA, MC, RC, SA, 0, kind=1, secondary_extra_0=X0,
-        secondary_extra_1=X1), "gen->build_root() instance 1",
+        secondary_extra_1=X1), "agx4_fw_build_root() instance 1",
         "same, kind 1, status B 0, secondary_extra_0/1 = X0/X1")
     ch = channels_primary(g)
     regions = ((GB + 0xc07c8000, 0x1838000), (GB + 0x15e0000, 0x1840000),
@@ -399,7 +399,7 @@ def golden_init(g):
     addr = [BUNDLE + o for o in g.g17p.MAIN_ADDR_OBJECT_OFFSETS]
     add("g_main_config", i.build_main_config(
         BUNDLE, BUNDLE + g.g17p.MAIN_REPEATED_ADDR_OFFSET, ch, addr,
-        regions), "gen->build_main_config() instance 0",
+        regions), "agx4_fw_g17p_build_main_config() instance 0",
         "agx4_fw_layout_main_config_golden_bytes() input; g17p_initdata."
         "build_main_config(BUNDLE, BUNDLE + MAIN_REPEATED_ADDR_OFFSET, "
         "17 channels, BUNDLE + MAIN_ADDR_OBJECT_OFFSETS, views)")
@@ -407,20 +407,20 @@ def golden_init(g):
         BUNDLE, BUNDLE + g.g17p.MAIN_REPEATED_ADDR_OFFSET, ch,
         ((0, 0x1838000), (0, 0x1840000), (0, None)),
         extra_addr=0xfffffc20c04ff000),
-        "gen->build_main_config() instance 1",
+        "agx4_fw_g17p_build_main_config() instance 1",
         "same input, views without addresses; g17p_initdata."
         "build_secondary_main_config(..., extra 0xfffffc20c04ff000)")
     prof = g.g17p.queue_priority_profile(2)
     q = g.g17p.build_queue_record(0xfffffc2200020000, 0xfffffc2200024000,
                                   0xfffffc2200028000, 0xfffffc220002c000,
                                   uuid=0x15, **prof)
-    add("g_queue", q, "gen->build_queue() lane 0",
+    add("g_queue", q, "agx4_fw_g17p_build_queue() lane 0",
         "agx4_fw_layout_queue_golden_bytes() input; g17p.build_queue_"
         "record(pointers, ring, job list, context, uuid 0x15, "
         "**queue_priority_profile(2))")
-    add("g_queue_compute", q, "gen->build_queue() lane 2",
+    add("g_queue_compute", q, "agx4_fw_g17p_build_queue() lane 2",
         "same record: G17P takes one priority-2 row for every lane")
-    add("g_region_c", i.build_region_c(), "gen->build_region_c()",
+    add("g_region_c", i.build_region_c(), "agx4_fw_g17p_build_region_c()",
         "g17p_initdata.build_region_c()")
     wins = {
         17: dict(phys=0x404000000, device_va=0xfffffc2180200000,
@@ -436,7 +436,7 @@ def golden_init(g):
             dict(lead=3, value=0x1840000, addr=0xfffffc20015e0000, trail=4))
     add("g_hwdata", i.build_hwdata(wins, {}, perf, chip_id=0x8140,
                                    region_records=recs),
-        "gen->build_hwdata()",
+        "agx4_fw_g17p_build_hwdata()",
         "agx4_fw_layout_hwdata_and_region_c_golden_bytes() input (windows "
         "17, 32, 9; ladders; 2 region records); g17p_initdata.build_"
         "hwdata(windows, no flag-only slots, PERF_TABLES with scale_b "
@@ -445,7 +445,7 @@ def golden_init(g):
                     size=0x4000, flag=2, unk_18=0)}
     add("g_hwdata_flag_only", i.build_hwdata(
         flag, g.g17p.REGISTER_FLAG_ONLY_SLOTS, perf, chip_id=0x8140),
-        "gen->build_hwdata()",
+        "agx4_fw_g17p_build_hwdata()",
         "agx4_fw_layout_g17p_flag_only_slots_golden_bytes() input "
         "(window 0 and the 17 flag-only slots) with the golden ladders; "
         "build_hwdata(..., REGISTER_FLAG_ONLY_SLOTS, ...)")

@@ -18,26 +18,16 @@
 #define AGX4_FW_LANE_3D		1
 #define AGX4_FW_LANE_COMPUTE	2
 
-struct agx4_compute_desc;
 struct agx4_device;
 struct agx4_fw_boot;
-struct agx4_fw_buf;
-struct agx4_fw_chan_in;
-struct agx4_fw_compute_in;
 struct agx4_fw_ctl;
 struct agx4_fw_event;
-struct agx4_fw_hwdata_in;
 struct agx4_fw_item;
 struct agx4_fw_layout;
-struct agx4_fw_mc_in;
 struct agx4_fw_optional_in;
 struct agx4_fw_queue_in;
-struct agx4_fw_render_in;
-struct agx4_fw_root_in;
 struct agx4_fw_submit_ops;
-struct agx4_fw_tvb_in;
 struct agx4_gpu_info;
-struct agx4_render_desc;
 struct device;
 
 /**
@@ -80,8 +70,10 @@ struct agx4_fw_tvb_params {
  *
  * One per generation, in that generation's own file (agx4_fw_g16.c,
  * agx4_fw_g17p.c); chosen at probe by agx4_fw_gen_select() from the SoC
- * and the firmware build.  The structure layouts and builders of each
- * generation join it there.
+ * and the firmware build.  Its ops are the calls generation-neutral code
+ * makes (the probe, the crash dump, the event drain, TVB growth, the
+ * boot); a generation's own files call its other builders directly, as
+ * its headers declare them.
  */
 struct agx4_fw_gen {
 	/** @name: the generation, for messages ("G16"). */
@@ -153,90 +145,42 @@ struct agx4_fw_gen {
 	/** @num_layouts: entries in @layouts. */
 	u32 num_layouts;
 	/**
-	 * @build_root: write an init-data root into @buf (@size bytes,
-	 * zeroed first); -EINVAL for a buffer too small or a bad instance.
-	 */
-	int (*build_root)(const struct agx4_fw_gen *gen,
-			  const struct agx4_fw_root_in *in, void *buf,
-			  size_t size);
-	/**
-	 * @build_channels: fill the channel table of the main config in
-	 * @buf (@size bytes; only the table is written); -EINVAL for a
-	 * buffer too small.
-	 */
-	int (*build_channels)(const struct agx4_fw_chan_in *in, void *buf,
-			      size_t size);
-	/**
-	 * @build_main_config: write a whole main config into @buf (@size
-	 * bytes, zeroed first), channel table included; -EINVAL for a
-	 * buffer too small or an instance the generation does not have.
-	 */
-	int (*build_main_config)(const struct agx4_fw_gen *gen,
-				 const struct agx4_fw_mc_in *in, void *buf,
-				 size_t size);
-	/**
 	 * @build_queue: write a queue record into @buf (@size bytes,
 	 * zeroed first); -EINVAL for a buffer too small or a priority the
-	 * generation does not take.
+	 * generation does not take.  Only the G17P owner code
+	 * (agx4_g17p_owner.c) calls it through here; the rest call
+	 * agx4_fw_g16_build_queue() or agx4_fw_g17p_build_queue().
 	 */
 	int (*build_queue)(const struct agx4_fw_queue_in *in, void *buf,
 			   size_t size);
 	/**
-	 * @build_hwdata: write hwdata into @buf (@size bytes, zeroed first)
-	 * from the device-tree inputs and @in; -EINVAL for a short buffer, a
-	 * window slot out of range or used twice, or device-tree values the
-	 * firmware does not take.  NULL where agx4 cannot build it yet.
+	 * @render_objs: the objects the generation's render builder
+	 * (agx4_fw_g16_build_render(), agx4_fw_g17p_build_render()) writes,
+	 * in order: one buffer each.
 	 */
-	int (*build_hwdata)(const struct agx4_fw_gen *gen,
-			    const struct agx4_platform *plat,
-			    const struct agx4_fw_hwdata_in *in, void *buf,
-			    size_t size);
-	/**
-	 * @build_region_c: write region C into @buf (@size bytes, zeroed
-	 * first); -EINVAL for a short buffer or a missing power limit.
-	 */
-	int (*build_region_c)(const struct agx4_platform *plat, void *buf,
-			      size_t size);
-	/** @render_objs: the objects @build_render writes, in order. */
 	const struct agx4_fw_item *render_objs;
 	/** @num_render_objs: entries in @render_objs. */
 	u32 num_render_objs;
-	/**
-	 * @build_render: build a render job's work items into @bufs (one
-	 * per entry of @render_objs); nothing is written unless every
-	 * input checks out.
-	 */
-	int (*build_render)(const struct agx4_render_desc *d,
-			    const struct agx4_fw_render_in *in,
-			    const struct agx4_fw_buf *bufs);
-	/** @compute_objs: the objects @build_compute writes, in order. */
+	/** @compute_objs: the same for its compute builder. */
 	const struct agx4_fw_item *compute_objs;
 	/** @num_compute_objs: entries in @compute_objs. */
 	u32 num_compute_objs;
-	/** @build_compute: the same for a compute job. */
-	int (*build_compute)(const struct agx4_compute_desc *d,
-			     const struct agx4_fw_compute_in *in,
-			     const struct agx4_fw_buf *bufs);
 	/**
 	 * @build_optional: write the optional record that precedes a
 	 * descriptor (G17P; NULL elsewhere) into @buf (@size bytes, zeroed
 	 * first); -EINVAL for a short buffer, an unknown stage or a value
-	 * too wide for its field.
+	 * too wide for its field.  Only the G17P owner code calls it
+	 * through here; the rest call agx4_fw_g17p_build_optional().
 	 */
 	int (*build_optional)(const struct agx4_fw_optional_in *in, void *buf,
 			      size_t size);
-	/** @tvb_objs: the objects @build_tvb writes, in order. */
+	/**
+	 * @tvb_objs: the TVB pool objects agx4_fw_g16_build_tvb() writes,
+	 * in order (none on G17P).
+	 */
 	const struct agx4_fw_item *tvb_objs;
 	/** @num_tvb_objs: entries in @tvb_objs. */
 	u32 num_tvb_objs;
-	/**
-	 * @build_tvb: build a VM's TVB pool objects into @bufs (one per
-	 * entry of @tvb_objs); nothing is written unless every input checks
-	 * out.
-	 */
-	int (*build_tvb)(const struct agx4_fw_gen *gen,
-			 const struct agx4_fw_tvb_in *in,
-			 const struct agx4_fw_buf *bufs);
 	/**
 	 * @parse_event: check and decode the event record at @rec (@size
 	 * bytes): 0; -EINVAL for a short record; -EPROTO for an unknown

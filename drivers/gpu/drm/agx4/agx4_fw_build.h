@@ -7,8 +7,9 @@
 
 /*
  * What the generation builders of init-data objects, events and device
- * control take and give (the &struct agx4_fw_gen ops), and the helpers
- * for the records every generation shares (agx4_fw_common.c).  Only the
+ * control take and give (each generation's own, and the &struct
+ * agx4_fw_gen ops), and the helpers for the records every generation
+ * shares (agx4_fw_common.c).  Only the
  * builders and their callers include this; work-item inputs are in
  * agx4_fw_work.h.
  */

@@ -86,8 +86,8 @@ EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_fill_status_channels);
  * @buf: where to, zeroed first.
  * @size: bytes at @buf.
  *
- * The root is the same on every generation known, so both use this
- * as their &agx4_fw_gen.build_root.
+ * The root is the same on every generation known, so both boots call
+ * this.
  *
  * Return: 0, or -EINVAL for an instance the generation does not have or a
  * buffer too small for its root.

@@ -9,7 +9,6 @@
 #include <linux/bits.h>
 #include <linux/errno.h>
 #include <linux/string.h>
-#include <linux/unaligned.h>
 
 #include <drm/drm_print.h>
 
@@ -118,195 +117,6 @@ static const struct agx4_fw_layout g16_layouts[] = {
 		       struct g16_compute_state),
 	AGX4_FW_LAYOUT("resume", G16_RESUME_FIELDS, struct g16_resume),
 };
-
-static int g16_build_channels(const struct agx4_fw_chan_in *in, void *buf,
-			      size_t size)
-{
-	struct g16_main_config *mc = buf;
-	unsigned int i;
-
-	if (size < sizeof(*mc))
-		return -EINVAL;
-	for (i = 0; i < AGX4_FW_NUM_WORK_CHANNELS; i++) {
-		struct agx4_fw_channel *c = &mc->channels[i];
-		u32 stage = i % 3, prio = i / 3;
-		u64 a = stage * G16_CURSOR_STAGE_STRIDE +
-			prio * G16_CURSOR_PRIO_STRIDE;
-		u64 b = stage * G16_PRODUCER_STAGE_STRIDE +
-			prio * G16_PRODUCER_PRIO_STRIDE;
-
-		c->state[0] = cpu_to_le64(in->cursors + a);
-		c->state[1] = cpu_to_le64(in->cursors + a + G16_CURSOR_DONE);
-		c->state[2] = cpu_to_le64(in->producers + b);
-		c->ring = cpu_to_le64(in->bundle + G16_WORK_RINGS +
-				      stage * G16_RING_STAGE_STRIDE +
-				      (3 - prio) * G16_RING_PRIO_STRIDE);
-	}
-	mc->channels[AGX4_FW_CHAN_CONTROL] = (struct agx4_fw_channel){
-		.state = {
-			cpu_to_le64(in->cursors + G16_CONTROL_CURSOR),
-			cpu_to_le64(in->cursors + G16_CONTROL_CURSOR +
-				    G16_CURSOR_DONE),
-			cpu_to_le64(in->producers + G16_CONTROL_PRODUCER),
-		},
-		.ring = cpu_to_le64(in->main_config +
-				    offsetof(struct g16_main_config, control)),
-	};
-	agx4_fw_fill_status_channels(mc->channels, in->status_a);
-	return 0;
-}
-
-static int g16_build_main_config(const struct agx4_fw_gen *gen,
-				 const struct agx4_fw_mc_in *in, void *buf,
-				 size_t size)
-{
-	static const u32 addresses[] = G16_MC_ADDRESSES;
-	struct g16_main_config *mc = buf;
-	u64 bundle = in->chan.bundle;
-	unsigned int i;
-
-	if (size < sizeof(*mc) || in->instance)
-		return -EINVAL;
-	memset(mc, 0, sizeof(*mc));
-	g16_build_channels(&in->chan, buf, size);
-	mc->hwdata = cpu_to_le64(bundle);
-	mc->repeated[0] = cpu_to_le64(bundle + G16_MC_REPEATED);
-	mc->repeated[1] = mc->repeated[0];
-	mc->header = cpu_to_le64(in->header);
-	for (i = 0; i < ARRAY_SIZE(addresses); i++)
-		mc->addresses[i] = addresses[i] ?
-				   cpu_to_le64(bundle + addresses[i]) : 0;
-	for (i = 0; i < ARRAY_SIZE(mc->regions); i++)
-		mc->regions[i] = cpu_to_le64(in->regions[i]);
-	mc->gap_2f8 = cpu_to_le32(G16_MC_2F8);
-	mc->gap_3d8 = cpu_to_le32(G16_MC_3D8);
-	mc->power = cpu_to_le64(bundle + G16_MC_POWER);
-	put_unaligned_le32(AGX4_FW_CTL_INITIAL, mc->control);
-	return 0;
-}
-
-/* Priority rows: mask, first, last. */
-static const struct {
-	u64 mask;
-	u32 first;
-	u32 last;
-} g16_priorities[] = {
-	{ 0xffffffffffff0000ull, 1, 1 },
-	{ 0xffffffff00000000ull, 0, 0 },
-	{ 0xffff000000000000ull, 0, 2 },
-	{ 0, 0, 3 },
-};
-
-static int g16_build_queue(const struct agx4_fw_queue_in *in, void *buf,
-			   size_t size)
-{
-	struct g16_queue *q = buf;
-
-	if (size < sizeof(*q) || in->priority >= ARRAY_SIZE(g16_priorities) ||
-	    in->lane > AGX4_FW_LANE_COMPUTE)
-		return -EINVAL;
-	memset(q, 0, sizeof(*q));
-	q->pointers = cpu_to_le64(in->pointers);
-	q->ring = cpu_to_le64(in->ring);
-	q->job_list = cpu_to_le64(in->job_list);
-	q->private_area = cpu_to_le64(in->self + sizeof(*q));
-	q->gap_2c = cpu_to_le32(U32_MAX);
-	q->priority = cpu_to_le32(in->priority);
-	q->priority2 = cpu_to_le32(in->priority);
-	q->priority_mask = cpu_to_le64(g16_priorities[in->priority].mask);
-	q->first = cpu_to_le32(g16_priorities[in->priority].first);
-	q->last = cpu_to_le32(g16_priorities[in->priority].last);
-	if (in->lane == AGX4_FW_LANE_COMPUTE) {
-		/*
-		 * H: the newest reference keeps compute non-preemptible:
-		 * after the row it rewrites these two words for the compute
-		 * lane of every priority (the TA and 3D lanes keep the row).
-		 */
-		q->priority = cpu_to_le32(G16_QUEUE_COMPUTE_PRIORITY);
-		q->last = cpu_to_le32(G16_QUEUE_COMPUTE_LAST);
-	}
-	q->gap_4c = cpu_to_le32(U32_MAX);
-	q->uuid = cpu_to_le32(in->uuid);
-	q->context = cpu_to_le64(in->context);
-	return 0;
-}
-
-static int g16_build_hwdata(const struct agx4_fw_gen *gen,
-			    const struct agx4_platform *p,
-			    const struct agx4_fw_hwdata_in *in, void *buf,
-			    size_t size)
-{
-	struct agx4_fw_hwdata *hw = buf;
-	unsigned int i;
-	int ret;
-
-	static_assert(AGX4_FW_NUM_PSTATES == AGX4_NUM_PSTATES);
-	if (size < sizeof(*hw) || !p->sample_period_clks)
-		return -EINVAL;
-	ret = agx4_fw_regwins_check(in);
-	if (ret)
-		return ret;
-	memset(hw, 0, sizeof(*hw));
-	agx4_fw_regwins_fill(hw, in);
-	/*
-	 * H: the reference's platform builder leaves +0x28 zero and its
-	 * bootstrap then writes the aperture there, before the bundle goes
-	 * to the firmware; the firmware accepts user timestamps only inside.
-	 */
-	hw->ts_aperture = cpu_to_le64(in->ts_aperture);
-	hw->chip_id = cpu_to_le32(p->chip_id);
-	hw->rev_hi = cpu_to_le32(p->chip_revision >> G16_HWDATA_REV_HI_SHIFT);
-	hw->rev_lo = cpu_to_le32(p->chip_revision & G16_HWDATA_REV_LO_MASK);
-	hw->gpc = cpu_to_le32(!p->no_gpc);
-	hw->gap_eb8 = cpu_to_le32(G16_HWDATA_EB8);
-	hw->gap_ec8 = cpu_to_le32(G16_HWDATA_EC8);
-	hw->clocks_per_ms = cpu_to_le32(G16_HWDATA_CLOCKS_PER_MS);
-	hw->sample_period = cpu_to_le32(p->sample_period_clks /
-					G16_HWDATA_CLOCKS_PER_MS);
-	for (i = 0; i < ARRAY_SIZE(hw->gap_ee0); i++)
-		hw->gap_ee0[i] = cpu_to_le32(G16_HWDATA_EE0);
-	agx4_fw_hwdata_fill(hw, &(struct agx4_fw_pstates){
-		.freq_a = p->freq_a, .freq_b = p->freq_b,
-		.core_mv = p->core_mv, .mem_mv = p->mem_mv,
-		.relative_a = p->relative_a, .relative_b = p->relative_b,
-		.index_a = p->index_a, .index_b = p->index_b,
-		.scale_b = G16_HWDATA_SCALE_B,
-	});
-	hw->gap_258e = cpu_to_le16(G16_HWDATA_258E);
-	hw->gap_2604 = cpu_to_le32(G16_HWDATA_2604);
-	return 0;
-}
-
-static int g16_build_region_c(const struct agx4_platform *p, void *buf,
-			      size_t size)
-{
-	static const u32 c998[] = G16_RC_998, c9c8[] = G16_RC_9C8;
-	struct agx4_fw_region_c *rc = buf;
-	unsigned int i;
-
-	static_assert(sizeof(*rc) <= G16_REGION_C_SIZE);
-	if (size < G16_REGION_C_SIZE || !p->max_power_mw)
-		return -EINVAL;
-	memset(buf, 0, G16_REGION_C_SIZE);
-	rc->gap_24 = cpu_to_le32(G16_RC_24);
-	rc->gap_54 = cpu_to_le16(G16_RC_54);
-	rc->gap_56 = cpu_to_le16(G16_RC_56);
-	rc->gap_58 = cpu_to_le16(G16_RC_58);
-	rc->gap_78 = cpu_to_le32(G16_RC_78);
-	rc->max_power_mw = cpu_to_le32(p->max_power_mw);
-	rc->gap_88[0] = cpu_to_le32(G16_RC_88);
-	rc->gap_88[1] = cpu_to_le32(G16_RC_88);
-	rc->gap_98 = cpu_to_le32(G16_RC_98);
-	rc->gap_7e8[1] = cpu_to_le32(G16_RC_7EC);
-	rc->gap_7e8[2] = cpu_to_le32(G16_RC_7F0);
-	for (i = 0; i < ARRAY_SIZE(c998); i++)
-		rc->gap_998[i] = cpu_to_le32(c998[i]);
-	for (i = 0; i < ARRAY_SIZE(c9c8); i++)
-		rc->gap_9c8[i] = cpu_to_le32(c9c8[i]);
-	rc->gap_e28 = cpu_to_le32(G16_RC_E28);
-	rc->gap_e2c = cpu_to_le32(G16_RC_E2C);
-	return 0;
-}
 
 static bool g16_slot_ok(u32 slot)
 {
@@ -478,21 +288,13 @@ const struct agx4_fw_gen agx4_fw_g16 = {
 	.read_fault = g16_read_fault,
 	.layouts = g16_layouts,
 	.num_layouts = ARRAY_SIZE(g16_layouts),
-	.build_root = agx4_fw_build_root,
-	.build_channels = g16_build_channels,
-	.build_main_config = g16_build_main_config,
-	.build_queue = g16_build_queue,
-	.build_hwdata = g16_build_hwdata,
-	.build_region_c = g16_build_region_c,
+	.build_queue = agx4_fw_g16_build_queue,
 	.render_objs = agx4_fw_g16_render_objs,
 	.num_render_objs = ARRAY_SIZE(agx4_fw_g16_render_objs),
-	.build_render = agx4_fw_g16_build_render,
 	.compute_objs = agx4_fw_g16_compute_objs,
 	.num_compute_objs = ARRAY_SIZE(agx4_fw_g16_compute_objs),
-	.build_compute = agx4_fw_g16_build_compute,
 	.tvb_objs = agx4_fw_g16_tvb_objs,
 	.num_tvb_objs = ARRAY_SIZE(agx4_fw_g16_tvb_objs),
-	.build_tvb = agx4_fw_g16_build_tvb,
 	.parse_event = g16_parse_event,
 	.build_ctl = g16_build_ctl,
 	.boot = agx4_fw_g16_boot,

@@ -406,8 +406,8 @@ static int build_bundle(struct agx4_fw_boot *b, struct g17p_boot *g)
 	u8 *bundle = g->bundle->cpu;
 	int ret;
 
-	ret = gen->build_hwdata(gen, &adev->plat, &hw, bundle,
-				G17P_HWDATA_SIZE);
+	ret = agx4_fw_g17p_build_hwdata(gen, &adev->plat, &hw, bundle,
+					G17P_HWDATA_SIZE);
 	if (ret)
 		return ret;
 	put_unaligned_le64(g->computed->va, bundle + G17P_HWDATA_COMPUTED);
@@ -471,12 +471,13 @@ static int build_instance(struct agx4_fw_boot *b, struct g17p_boot *g,
 	if (ret)
 		return ret;
 	/* The main config writes slot 0 of its control ring too (H). */
-	ret = gen->build_main_config(gen, &mc, g->bundle->cpu + main_off,
-				     sizeof(struct g17p_main_config));
+	ret = agx4_fw_g17p_build_main_config(gen, &mc,
+					     g->bundle->cpu + main_off,
+					     sizeof(struct g17p_main_config));
 	if (ret)
 		return ret;
 	put_unaligned_le32(1, cluster(g, sa) + G17P_STATUS_PRESENT);
-	return gen->build_root(gen, &root, root_buf, SZ_16K);
+	return agx4_fw_build_root(gen, &root, root_buf, SZ_16K);
 }
 
 static int build_init_data(struct agx4_fw_boot *b, struct g17p_boot *g)
@@ -487,9 +488,9 @@ static int build_init_data(struct agx4_fw_boot *b, struct g17p_boot *g)
 	if (!ret)
 		ret = agx4_fw_build_region_a(g->region_a->cpu, g->region_a->size);
 	if (!ret)
-		ret = b->adev->gen->build_region_c(&b->adev->plat,
-						   g->region_c->cpu,
-						   g->region_c->size);
+		ret = agx4_fw_g17p_build_region_c(&b->adev->plat,
+						  g->region_c->cpu,
+						  g->region_c->size);
 	if (!ret)
 		ret = build_instance(b, g, 0);
 	if (!ret)

@@ -3,10 +3,11 @@
  * Copyright 2026 The agx4 authors
  *
  * G17P (Apple A18 Pro, t8140, firmware mBoot-18000.161.9): the init data
- * the firmware reads at boot beyond hwdata, region C and the main configs
- * (agx4_fw_g17p.c builds those): the bundle's power block and third-page
- * tables, the primary status-B image, the status-config words written at
- * control start and the secondary's support object.
+ * the firmware reads at boot: hwdata, region C, the main configs, the
+ * bundle's power block and third-page tables, the primary status-B image,
+ * the status-config words written at control start and the secondary's
+ * support object; and the queue records, which the submission backend
+ * makes too.
  *
  * The power block is a structure (&struct g17p_power) built field by
  * field from the values of the reference's runs 53..109.  The rest are
@@ -27,9 +28,12 @@
 #include <linux/string.h>
 #include <linux/unaligned.h>
 
+#include "agx4_fw.h"
 #include "agx4_fw_build.h"
 #include "agx4_fw_g17p_init.h"
+#include "agx4_fwif_g17p.h"
 #include "agx4_fwif_g17p_power.h"
+#include "agx4_of.h"
 #include "agx4_test_hooks.h"
 
 /* A run of constant bytes at @off. */
@@ -813,3 +817,336 @@ int agx4_fw_g17p_init_sec_extra(void *buf, size_t size)
 				  AGX4_G17P_SEC_EXTRA_SIZE);
 }
 EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_g17p_init_sec_extra);
+
+static void g17p_cursors(struct agx4_fw_channel *c, u64 base)
+{
+	unsigned int j;
+
+	for (j = 0; j < 3; j++)
+		c->state[j] = cpu_to_le64(base + j * G17P_CURSOR_WORD_STRIDE);
+}
+
+/**
+ * agx4_fw_g17p_build_channels() - fill the channel table of a main config
+ * @in: the channels' addresses.
+ * @buf: the main config; only its channel table is written.
+ * @size: its bytes.
+ *
+ * Return: 0, or -EINVAL for a buffer short of a main config.
+ */
+AGX4_VISIBLE_IF_TEST int
+agx4_fw_g17p_build_channels(const struct agx4_fw_chan_in *in, void *buf,
+			    size_t size)
+{
+	struct g17p_main_config *mc = buf;
+	unsigned int i;
+
+	if (size < sizeof(*mc))
+		return -EINVAL;
+	for (i = 0; i < AGX4_FW_NUM_WORK_CHANNELS; i++) {
+		struct agx4_fw_channel *c = &mc->channels[i];
+		u32 stage = i % 3, prio = i / 3;
+
+		g17p_cursors(c, in->cursors +
+			     stage * G17P_CURSOR_STAGE_STRIDE +
+			     (3 - prio) * G17P_CURSOR_PRIO_STRIDE);
+		c->ring = cpu_to_le64(in->bundle + G17P_WORK_RINGS +
+				      stage * G17P_RING_STAGE_STRIDE +
+				      (3 - prio) * G17P_RING_PRIO_STRIDE);
+	}
+	g17p_cursors(&mc->channels[AGX4_FW_CHAN_CONTROL],
+		     in->cursors + G17P_CONTROL_CURSORS);
+	mc->channels[AGX4_FW_CHAN_CONTROL].ring =
+		cpu_to_le64(in->main_config +
+			    offsetof(struct g17p_main_config, control));
+	agx4_fw_fill_status_channels(mc->channels, in->status_a);
+	return 0;
+}
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_g17p_build_channels);
+
+/**
+ * agx4_fw_g17p_build_main_config() - write an instance's main config
+ * @gen: the generation.
+ * @in: what it points at.
+ * @buf: the main config (zeroed first), channel table included.
+ * @size: its bytes.
+ *
+ * Return: 0, or -EINVAL for a short buffer or an instance the generation
+ * does not have.
+ */
+int agx4_fw_g17p_build_main_config(const struct agx4_fw_gen *gen,
+				   const struct agx4_fw_mc_in *in, void *buf,
+				   size_t size)
+{
+	static const u32 addresses[] = G17P_MC_ADDRESSES;
+	struct g17p_main_config *mc = buf;
+	u64 bundle = in->chan.bundle;
+	unsigned int i;
+
+	if (size < sizeof(*mc) || in->instance >= gen->num_instances)
+		return -EINVAL;
+	memset(mc, 0, sizeof(*mc));
+	agx4_fw_g17p_build_channels(&in->chan, buf, size);
+	mc->hwdata = cpu_to_le64(bundle);
+	mc->repeated[0] = cpu_to_le64(bundle + G17P_MC_REPEATED);
+	mc->repeated[1] = mc->repeated[0];
+	/* A view without a value has no tag either (H). */
+	for (i = 0; i < ARRAY_SIZE(mc->views); i++) {
+		mc->views[i].address = cpu_to_le64(in->views[i].address);
+		mc->views[i].value = cpu_to_le32(in->views[i].value);
+		if (in->views[i].value)
+			mc->views[i].tag = cpu_to_le32(G17P_MC_VIEW_TAG);
+	}
+	if (in->instance) {
+		/* The secondary has no work channels. */
+		memset(mc->channels, 0,
+		       AGX4_FW_NUM_WORK_CHANNELS * sizeof(mc->channels[0]));
+		mc->gap_300 = cpu_to_le32(G17P_MC_300);
+		mc->secondary_extra = cpu_to_le64(in->extra);
+		put_unaligned_le32(AGX4_FW_CTL_INITIAL_SECONDARY, mc->control);
+		return 0;
+	}
+	for (i = 0; i < ARRAY_SIZE(addresses); i++)
+		mc->addresses[i] = cpu_to_le64(bundle + addresses[i]);
+	mc->gap_3e0 = cpu_to_le32(G17P_MC_3E0);
+	put_unaligned_le32(AGX4_FW_CTL_INITIAL, mc->control);
+	return 0;
+}
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_g17p_build_main_config);
+
+/* G17P queues run at the one priority row the reference uses (2). */
+#define G17P_QUEUE_PRIORITY	2
+#define G17P_QUEUE_MASK		0xffff000000000000ull
+
+/**
+ * agx4_fw_g17p_build_queue() - write a queue record
+ * @in: the queue's objects and priority.
+ * @buf: the record (zeroed first).
+ * @size: its bytes.
+ *
+ * Return: 0, or -EINVAL for a short buffer or a priority other than
+ * %G17P_QUEUE_PRIORITY.
+ */
+int agx4_fw_g17p_build_queue(const struct agx4_fw_queue_in *in, void *buf,
+			     size_t size)
+{
+	struct g17p_queue *q = buf;
+
+	if (size < sizeof(*q) || in->priority != G17P_QUEUE_PRIORITY)
+		return -EINVAL;
+	memset(q, 0, sizeof(*q));
+	q->pointers = cpu_to_le64(in->pointers);
+	q->ring = cpu_to_le64(in->ring);
+	q->job_list = cpu_to_le64(in->job_list);
+	q->gap_24 = cpu_to_le32(U32_MAX);
+	q->priority = cpu_to_le32(G17P_QUEUE_PRIORITY);
+	q->priority2 = cpu_to_le32(G17P_QUEUE_PRIORITY);
+	q->priority_mask = cpu_to_le64(G17P_QUEUE_MASK);
+	q->first = 0;
+	q->last = cpu_to_le32(G17P_QUEUE_PRIORITY);
+	q->gap_44 = cpu_to_le32(U32_MAX);
+	q->uuid = cpu_to_le32(in->uuid);
+	q->context = cpu_to_le64(in->context);
+	return 0;
+}
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_g17p_build_queue);
+
+/*
+ * The constant runs left of the reference's G17P hwdata constants: the
+ * bytes its 29 hwdata runs set that are not a declared member.  Both fall
+ * in the region records from +0x2610 (records 2 and 3), whose layout there
+ * is not known (GAP); the first holds the address of an init-graph page
+ * (M), which must follow the graph base.  Its 12 region C runs are all
+ * written through &struct agx4_fw_region_c.
+ */
+/* A run of constant bytes at @off. */
+#define RUN(off, ...) { (off), sizeof((const u8[]){ __VA_ARGS__ }),	\
+			(const u8[]){ __VA_ARGS__ } }
+
+static const struct agx4_fw_run g17p_hwdata_runs[] = {
+	RUN(0x26ad, 0x80, 0x5d, 0x01, 0x20, 0xfc, 0xff, 0xff, 0x01, 0x00, 0x00,
+	    0x00, 0x01),
+	RUN(0x26e8, 0x01),
+};
+
+#undef RUN
+
+static void le32_fill(__le32 *dst, const u32 *src, unsigned int n)
+{
+	while (n--)
+		*dst++ = cpu_to_le32(*src++);
+}
+
+/**
+ * agx4_fw_g17p_build_region_c() - write region C
+ * @p: the device-tree inputs (G17P's values are fixed: none is read).
+ * @buf: region C (zeroed first).
+ * @size: its bytes.
+ *
+ * Return: 0, or -EINVAL for a short buffer.
+ */
+int agx4_fw_g17p_build_region_c(const struct agx4_platform *p, void *buf,
+				size_t size)
+{
+	static const u32 c30[] = G17P_RC_30, c7c8[] = G17P_RC_7C8;
+	static const u32 c7e8[] = G17P_RC_7E8, c998[] = G17P_RC_998;
+	static const u32 c9b8[] = G17P_RC_9B8, c9c8[] = G17P_RC_9C8;
+	static const u32 ce38[] = G17P_RC_E38;
+	static const u16 c5a[] = G17P_RC_5A;
+	struct agx4_fw_region_c *rc = buf;
+	unsigned int i;
+
+	static_assert(sizeof(*rc) == G17P_REGION_C_SIZE);
+	if (size < sizeof(*rc))
+		return -EINVAL;
+	memset(rc, 0, sizeof(*rc));
+	rc->gap_24 = cpu_to_le32(G17P_RC_24);
+	le32_fill(rc->gap_30, c30, ARRAY_SIZE(c30));
+	rc->gap_54 = cpu_to_le16(G17P_RC_54);
+	rc->gap_56 = cpu_to_le16(G17P_RC_56);
+	rc->gap_58 = cpu_to_le16(G17P_RC_58);
+	for (i = 0; i < ARRAY_SIZE(c5a); i++)
+		rc->gap_5a[i] = cpu_to_le16(c5a[i]);
+	rc->gap_78 = cpu_to_le32(G17P_RC_78);
+	rc->max_power_mw = cpu_to_le32(G17P_RC_MAX_POWER_MW);
+	rc->gap_88[0] = cpu_to_le32(G17P_RC_88);
+	rc->gap_88[1] = cpu_to_le32(G17P_RC_88);
+	rc->gap_98 = cpu_to_le32(G17P_RC_98);
+	rc->gap_7c4 = cpu_to_le32(G17P_RC_7C4);
+	le32_fill(rc->gap_7c8, c7c8, ARRAY_SIZE(c7c8));
+	le32_fill(rc->gap_7e8, c7e8, ARRAY_SIZE(c7e8));
+	le32_fill(rc->gap_998, c998, ARRAY_SIZE(c998));
+	le32_fill(rc->gap_9b8, c9b8, ARRAY_SIZE(c9b8));
+	le32_fill(rc->gap_9c8, c9c8, ARRAY_SIZE(c9c8));
+	rc->gap_e1c = cpu_to_le32(G17P_RC_E1C);
+	le32_fill(rc->gap_e38, ce38, ARRAY_SIZE(ce38));
+	rc->gap_e50 = cpu_to_le32(G17P_RC_E50);
+	return 0;
+}
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_g17p_build_region_c);
+
+/* The fixed T8140 performance table. */
+static const u32 g17p_freq_a[] = G17P_FREQ_A, g17p_freq_b[] = G17P_FREQ_B;
+static const u32 g17p_core_mv[] = G17P_CORE_MV, g17p_mem_mv[] = G17P_MEM_MV;
+static const u32 g17p_rel_a[] = G17P_RELATIVE_A, g17p_rel_b[] = G17P_RELATIVE_B;
+static const u32 g17p_idx_a[] = G17P_INDEX_A, g17p_idx_b[] = G17P_INDEX_B;
+static_assert(ARRAY_SIZE(g17p_freq_a) == AGX4_FW_NUM_PSTATES);
+
+static const struct agx4_fw_pstates g17p_pstates = {
+	.freq_a = g17p_freq_a, .freq_b = g17p_freq_b,
+	.core_mv = g17p_core_mv, .mem_mv = g17p_mem_mv,
+	.relative_a = g17p_rel_a, .relative_b = g17p_rel_b,
+	.index_a = g17p_idx_a, .index_b = g17p_idx_b,
+	.scale_b = G17P_SCALE_B,
+};
+
+/* Matrix @m of hwdata: @diag on the diagonal, or the 12 words of @v. */
+static void g17p_yuv(struct agx4_fw_hwdata *hw, unsigned int m, s16 diag,
+		     const s16 *v)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(hw->yuv[m]); i++)
+		hw->yuv[m][i] = cpu_to_le16(v ? v[i] : i % 5 ? 0 : diag);
+}
+
+static void g17p_hwdata_consts(struct agx4_fw_hwdata *hw)
+{
+	static const s16 yuv7[] = G17P_YUV_7, yuv27[] = G17P_YUV_27;
+	static const s16 yuv59[] = G17P_YUV_59;
+	static const u64 c0[] = G17P_HWDATA_0;
+	static const u32 cf34[] = G17P_HWDATA_F34, cf88[] = G17P_HWDATA_F88;
+	static const u32 cfb8[] = G17P_HWDATA_FB8, c2544[] = G17P_HWDATA_2544;
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(c0); i++)
+		hw->gap_0[i] = cpu_to_le64(c0[i]);
+	g17p_yuv(hw, 6, G17P_YUV_IDENTITY, NULL);
+	g17p_yuv(hw, 7, 0, yuv7);
+	g17p_yuv(hw, 27, 0, yuv27);
+	g17p_yuv(hw, 38, G17P_YUV_38_DIAG, NULL);
+	g17p_yuv(hw, 39, G17P_YUV_39_DIAG, NULL);
+	g17p_yuv(hw, 59, 0, yuv59);
+	hw->rev_hi = cpu_to_le32(G17P_HWDATA_REV_HI);
+	hw->rev_lo = cpu_to_le32(G17P_HWDATA_REV_LO);
+	hw->gpc = cpu_to_le32(G17P_HWDATA_GPC);
+	hw->gap_ea4 = cpu_to_le32(G17P_HWDATA_EA4);
+	hw->gap_eb8 = cpu_to_le32(G17P_HWDATA_EB8);
+	hw->gap_ec0 = cpu_to_le32(G17P_HWDATA_EC0);
+	hw->gap_ec8 = cpu_to_le32(G17P_HWDATA_EC8);
+	hw->clocks_per_ms = cpu_to_le32(G17P_HWDATA_CLOCKS_PER_MS);
+	hw->gap_ed4 = cpu_to_le32(G17P_HWDATA_ED4);
+	hw->sample_period = cpu_to_le32(G17P_HWDATA_SAMPLE_PERIOD);
+	for (i = 0; i < ARRAY_SIZE(hw->gap_ee0); i++)
+		hw->gap_ee0[i] = cpu_to_le32(G17P_HWDATA_EE0);
+	hw->gap_f04 = cpu_to_le32(G17P_HWDATA_F04);
+	hw->gap_f24 = cpu_to_le32(G17P_HWDATA_F24);
+	le32_fill(hw->gap_f34, cf34, ARRAY_SIZE(cf34));
+	hw->gap_f4c = cpu_to_le32(G17P_HWDATA_F4C);
+	hw->gap_f6c = cpu_to_le32(G17P_HWDATA_F6C);
+	le32_fill(hw->gap_f88, cf88, ARRAY_SIZE(cf88));
+	hw->gap_fac = cpu_to_le32(G17P_HWDATA_FAC);
+	le32_fill(hw->gap_fb8, cfb8, ARRAY_SIZE(cfb8));
+	le32_fill(hw->gap_2544, c2544, ARRAY_SIZE(c2544));
+	hw->gap_2568 = cpu_to_le32(G17P_HWDATA_2568);
+	hw->gap_2570 = cpu_to_le32(G17P_HWDATA_2570);
+	hw->gap_258e = cpu_to_le16(G17P_HWDATA_258E);
+	hw->gap_25f4 = cpu_to_le32(G17P_HWDATA_25F4);
+	hw->gap_2600 = cpu_to_le32(G17P_HWDATA_2600);
+	hw->gap_2608 = cpu_to_le32(G17P_HWDATA_2608);
+	hw->gap_3d98 = cpu_to_le32(G17P_HWDATA_3D98);
+	hw->gap_3db0 = cpu_to_le32(G17P_HWDATA_3DB0);
+}
+
+/**
+ * agx4_fw_g17p_build_hwdata() - write hwdata
+ * @gen: the generation.
+ * @p: the device-tree inputs (the chip ID).
+ * @in: the register windows, the GPU regions and the timestamp aperture.
+ * @buf: hwdata (zeroed first).
+ * @size: its bytes.
+ *
+ * Return: 0, or -EINVAL for a short buffer, too many regions, or a window
+ * slot out of range or used twice.
+ */
+int agx4_fw_g17p_build_hwdata(const struct agx4_fw_gen *gen,
+			      const struct agx4_platform *p,
+			      const struct agx4_fw_hwdata_in *in, void *buf,
+			      size_t size)
+{
+	struct agx4_fw_hwdata *hw = buf;
+	u8 *base = buf;
+	unsigned int i;
+	int ret;
+
+	if (size < sizeof(*hw) || in->num_regions > AGX4_FW_MAX_HW_REGIONS)
+		return -EINVAL;
+	ret = agx4_fw_regwins_check(in);
+	if (ret)
+		return ret;
+	memset(hw, 0, sizeof(*hw));
+	ret = agx4_fw_apply_runs(g17p_hwdata_runs,
+				 ARRAY_SIZE(g17p_hwdata_runs), hw, sizeof(*hw));
+	if (ret)
+		return ret;
+	g17p_hwdata_consts(hw);
+	agx4_fw_regwins_fill(hw, in);
+	hw->ts_aperture = cpu_to_le64(in->ts_aperture);
+	hw->chip_id = cpu_to_le32(p->chip_id);
+	agx4_fw_hwdata_fill(hw, &g17p_pstates);
+	for (i = 0; i < in->num_regions; i++) {
+		const struct agx4_fw_hw_region_in *r = &in->regions[i];
+		struct g17p_hw_region *out = (void *)(base + G17P_HW_REGIONS +
+						      i * G17P_HW_REGION_STRIDE);
+
+		out->lead = cpu_to_le32(r->lead);
+		out->value = cpu_to_le32(r->value);
+		out->tag = cpu_to_le32(G17P_MC_VIEW_TAG);
+		out->address = cpu_to_le64(r->address);
+		out->size_a = cpu_to_le32(G17P_HW_REGION_SIZE_A);
+		out->size_b = cpu_to_le32(G17P_HW_REGION_SIZE_B);
+		out->trail = cpu_to_le32(r->trail);
+	}
+	return 0;
+}
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_g17p_build_hwdata);

@@ -288,7 +288,7 @@ static int build_render(struct agx4_g16_queue *fq, struct g16_cmd *cmd,
 			{ cpu + G16_RW_3D_PRELUDE, sizeof(struct g16_barrier) },
 		};
 
-		ret = adev->gen->build_render(d, in, bufs);
+		ret = agx4_fw_g16_build_render(d, in, bufs);
 	}
 	kfree(in);
 	if (ret)

@@ -142,7 +142,7 @@ static int build_lane(struct agx4_g16_queue *fq, u32 s)
 	l->uuid = ((va - adev->gen->fw_heap.start) >> G16_Q_UUID_SHIFT) +
 		  G16_Q_UUID_BIAS;
 	in.uuid = l->uuid;
-	ret = adev->gen->build_queue(&in, cpu, sizeof(struct g16_queue));
+	ret = agx4_fw_g16_build_queue(&in, cpu, sizeof(struct g16_queue));
 	if (ret)
 		return ret;
 	l->ptrs = (struct g16_pointers *)(cpu + G16_Q_POINTERS);

@@ -434,7 +434,7 @@ static int render_tvb(struct agx4_device *adev, struct agx4_fw_g16_sub *sub,
 	for (i = 0; i < ARRAY_SIZE(bufs); i++)
 		if (!bufs[i].size)
 			bufs[i].size = gen->tvb_objs[i].size;
-	return gen->build_tvb(gen, &in, bufs);
+	return agx4_fw_g16_build_tvb(gen, &in, bufs);
 }
 
 /**

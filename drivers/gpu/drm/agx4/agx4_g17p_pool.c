@@ -166,7 +166,6 @@ static void pool_mem_init(struct g17p_pool *pl)
 
 static int init_pool(struct agx4_g17p_queue *fq, struct g17p_pool *pl)
 {
-	const struct agx4_fw_gen *gen = fq->base.adev->gen;
 	struct g17p_support *sup = pool_cpu(pl, G17P_POOL_SUPPORT);
 	struct g17p_chan_control *cc = pool_cpu(pl, G17P_POOL_CONTROL);
 	struct agx4_fw_job_list *jl = pool_cpu(pl, G17P_POOL_JOB_LIST);
@@ -203,8 +202,9 @@ static int init_pool(struct agx4_g17p_queue *fq, struct g17p_pool *pl)
 		};
 
 		agx4_g17p_init_pointers(pool_cpu(pl, G17P_POOL_POINTERS(st)));
-		ret = gen->build_queue(&qin, pool_cpu(pl, G17P_POOL_QUEUE(st)),
-				       sizeof(struct g17p_queue));
+		ret = agx4_fw_g17p_build_queue(&qin,
+					       pool_cpu(pl, G17P_POOL_QUEUE(st)),
+					       sizeof(struct g17p_queue));
 		if (ret)
 			return ret;
 	}

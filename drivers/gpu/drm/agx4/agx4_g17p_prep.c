@@ -157,7 +157,6 @@ static int prepare_compute(struct agx4_g17p_queue *fq,
 			   const struct agx4_compute_desc *d,
 			   struct g17p_cmd *c)
 {
-	const struct agx4_fw_gen *gen = fq->base.adev->gen;
 	struct g17p_owner *o = fq->owner;
 	u32 n = o->next, s = n % G17P_OWN_RECORDS, desc;
 	u64 priv = o->priv_gpu;
@@ -213,7 +212,7 @@ static int prepare_compute(struct agx4_g17p_queue *fq,
 	 * into the slot, which the job holds by then.
 	 */
 	bufs[0].ptr = c->desc;
-	ret = gen->build_compute(d, &in, bufs);
+	ret = agx4_fw_g17p_build_compute(d, &in, bufs);
 	if (ret)
 		return ret;
 	memcpy(&c->ev, fq->scratch + AGX4_G17P_SCRATCH_EV, sizeof(c->ev));
@@ -339,8 +338,8 @@ static int render_optional(struct agx4_g17p_queue *fq, struct g17p_cmd *c,
 		.ns = (pl->grid + st) / 2,
 	};
 
-	return fq->base.adev->gen->build_optional(&in, &c->opt[st],
-					     sizeof(c->opt[st]));
+	return agx4_fw_g17p_build_optional(&in, &c->opt[st],
+					   sizeof(c->opt[st]));
 }
 
 /*
@@ -451,7 +450,7 @@ static int prepare_render(struct agx4_g17p_queue *fq, struct g17p_pool *pl,
 	in.pool_objs[2] = pool_va(pl, G17P_POOL_B + rb * sizeof(*pb));
 	in.pool_objs[3] = pool_va(pl, G17P_POOL_SHARED1);
 	in.work_value = node;
-	ret = fq->base.adev->gen->build_render(d, &in, bufs);
+	ret = agx4_fw_g17p_build_render(d, &in, bufs);
 	if (ret)
 		return ret;
 	c->desc = kmemdup(bufs[0].ptr, G17P_POOL_TA_SIZE, GFP_KERNEL);

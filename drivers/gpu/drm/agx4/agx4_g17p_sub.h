@@ -19,6 +19,8 @@
 #include <linux/wait.h>
 
 #include "agx4_engine.h"
+#include "agx4_fw_g17p_init.h"
+#include "agx4_fw_g17p_work.h"
 #include "agx4_fw_obj.h"
 #include "agx4_fw_queue.h"
 #include "agx4_tvb.h"

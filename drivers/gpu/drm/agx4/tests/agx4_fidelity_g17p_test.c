@@ -44,6 +44,7 @@
 #include "../agx4_fw_build.h"
 #include "../agx4_fw_g17p.h"
 #include "../agx4_fw_g17p_init.h"
+#include "../agx4_fw_g17p_work.h"
 #include "../agx4_fw_mem.h"
 #include "../agx4_fw_obj.h"
 #include "../agx4_fw_queue.h"
@@ -410,7 +411,7 @@ static void fid_render(struct kunit *test, const char *sfx, u32 flags,
 			      ARRAY_SIZE(bufs));
 	memset(bufs[0].ptr, 0, bufs[0].size);
 	memset(bufs[2].ptr, 0, bufs[2].size);
-	KUNIT_ASSERT_EQ(test, gen->build_render(d, &in, bufs), 0);
+	KUNIT_ASSERT_EQ(test, agx4_fw_g17p_build_render(d, &in, bufs), 0);
 	snprintf(name, sizeof(name), "g_ta%s", sfx);
 	fid_compare(test, name, bufs[0].ptr, bufs[0].size);
 	snprintf(name, sizeof(name), "g_3d%s", sfx);
@@ -448,7 +449,7 @@ static void agx4_fidelity_g17p_compute_golden(struct kunit *test)
 			      bufs, ARRAY_SIZE(bufs));
 	memset(bufs[0].ptr, 0, bufs[0].size);
 	memset(bufs[1].ptr, 0, bufs[1].size);
-	KUNIT_ASSERT_EQ(test, gen->build_compute(d, &in, bufs), 0);
+	KUNIT_ASSERT_EQ(test, agx4_fw_g17p_build_compute(d, &in, bufs), 0);
 	fid_compare(test, "g_compute", bufs[0].ptr, 0x1000);
 	fid_compare(test, "g_compute_event", bufs[1].ptr, bufs[1].size);
 }
@@ -459,7 +460,7 @@ static void fid_optional(struct kunit *test, const char *name,
 	u8 *buf = kunit_kzalloc(test, 0xc0, GFP_KERNEL);
 
 	KUNIT_ASSERT_NOT_NULL(test, buf);
-	KUNIT_ASSERT_EQ(test, agx4_fw_g17p.build_optional(in, buf, 0xc0), 0);
+	KUNIT_ASSERT_EQ(test, agx4_fw_g17p_build_optional(in, buf, 0xc0), 0);
 	fid_compare(test, name, buf, 0xc0);
 }
 
@@ -531,30 +532,32 @@ static void agx4_fidelity_g17p_init_golden(struct kunit *test)
 	unsigned int i;
 
 	KUNIT_ASSERT_NOT_NULL(test, buf);
-	KUNIT_ASSERT_EQ(test, gen->build_root(gen, &root, buf, 0xb8), 0);
+	KUNIT_ASSERT_EQ(test, agx4_fw_build_root(gen, &root, buf, 0xb8), 0);
 	fid_compare(test, "g_root", buf, 0xb8);
 	memset(buf, 0, 0x100);
 	root.instance = 1;
 	root.status_b = 0;
-	KUNIT_ASSERT_EQ(test, gen->build_root(gen, &root, buf, 0xc8), 0);
+	KUNIT_ASSERT_EQ(test, agx4_fw_build_root(gen, &root, buf, 0xc8), 0);
 	fid_compare(test, "g_root_secondary", buf, 0xc8);
 
 	memset(buf, 0, 0x600);
-	KUNIT_ASSERT_EQ(test, gen->build_main_config(gen, &mc, buf, 0x600), 0);
+	KUNIT_ASSERT_EQ(test, agx4_fw_g17p_build_main_config(gen, &mc, buf,
+							     0x600), 0);
 	fid_compare(test, "g_main_config", buf, 0x600);
 	memset(buf, 0, 0x600);
 	mc.instance = 1;
 	for (i = 0; i < 3; i++)
 		mc.views[i].address = 0;
-	KUNIT_ASSERT_EQ(test, gen->build_main_config(gen, &mc, buf, 0x600), 0);
+	KUNIT_ASSERT_EQ(test, agx4_fw_g17p_build_main_config(gen, &mc, buf,
+							     0x600), 0);
 	fid_compare(test, "g_main_config_secondary", buf, 0x600);
 
 	memset(buf, 0, 0x100);
-	KUNIT_ASSERT_EQ(test, gen->build_queue(&q, buf, 0xc0), 0);
+	KUNIT_ASSERT_EQ(test, agx4_fw_g17p_build_queue(&q, buf, 0xc0), 0);
 	fid_compare(test, "g_queue", buf, 0xc0);
 	memset(buf, 0, 0x100);
 	q.lane = 2;
-	KUNIT_ASSERT_EQ(test, gen->build_queue(&q, buf, 0xc0), 0);
+	KUNIT_ASSERT_EQ(test, agx4_fw_g17p_build_queue(&q, buf, 0xc0), 0);
 	fid_compare(test, "g_queue_compute", buf, 0xc0);
 
 	memset(buf, 0, AGX4_G17P_STATUS_B_SIZE);
@@ -641,10 +644,11 @@ static void agx4_fidelity_g17p_hwdata_golden(struct kunit *test)
 	unsigned int i;
 
 	KUNIT_ASSERT_NOT_NULL(test, buf);
-	KUNIT_ASSERT_EQ(test, gen->build_region_c(p, buf, 0x1000), 0);
+	KUNIT_ASSERT_EQ(test, agx4_fw_g17p_build_region_c(p, buf, 0x1000), 0);
 	fid_compare(test, "g_region_c", buf, 0x1000);
 	memset(buf, 0, 0x3db4);
-	KUNIT_ASSERT_EQ(test, gen->build_hwdata(gen, p, &in, buf, 0x3db4), 0);
+	KUNIT_ASSERT_EQ(test, agx4_fw_g17p_build_hwdata(gen, p, &in, buf,
+							0x3db4), 0);
 	fid_compare(test, "g_hwdata", buf, 0x3db4);
 	for (i = 0; i < ARRAY_SIZE(slots); i++)
 		flag[i + 1] = (struct agx4_fw_regwin_in){ .slot = slots[i],
@@ -654,7 +658,8 @@ static void agx4_fidelity_g17p_hwdata_golden(struct kunit *test)
 	in.regions = NULL;
 	in.num_regions = 0;
 	memset(buf, 0, 0x3db4);
-	KUNIT_ASSERT_EQ(test, gen->build_hwdata(gen, p, &in, buf, 0x3db4), 0);
+	KUNIT_ASSERT_EQ(test, agx4_fw_g17p_build_hwdata(gen, p, &in, buf,
+							0x3db4), 0);
 	fid_compare(test, "g_hwdata_flag_only", buf, 0x3db4);
 }
 

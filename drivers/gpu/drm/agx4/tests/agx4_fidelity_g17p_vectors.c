@@ -6013,7 +6013,7 @@ const struct agx4_fid_vec agx4_fid_g17p_vecs[AGX4_FID_G17P_NUM_VECS] = {
 	{
 		.name = "g_ta",
 		.agx4 =
-			"gen->build_render() bufs[0]",
+			"agx4_fw_g17p_build_render() bufs[0]",
 		.inputs =
 			"agx4_golden_g17p_render_inputs() with work_stamp 0x904 (both stages), lifecycle 0, cycle 0x178020; generator G17PWorkBuilder.item(index 1, submission_ordinal 3, context_id 9, queue_pair 1 = bm_slot, record_indices (0, 0), queue_grid_index 0) with its own register recipe (build_tiling_registers) from G17PRenderParameters(samples 1, process_empty_tiles True, tib_blocks 4)",
 		.size = 0x9c0,
@@ -6023,7 +6023,7 @@ const struct agx4_fid_vec agx4_fid_g17p_vecs[AGX4_FID_G17P_NUM_VECS] = {
 	{
 		.name = "g_3d",
 		.agx4 =
-			"gen->build_render() bufs[2]",
+			"agx4_fw_g17p_build_render() bufs[2]",
 		.inputs =
 			"agx4_golden_g17p_render_inputs() with work_stamp 0x904 (both stages), lifecycle 0, cycle 0x178020; generator G17PWorkBuilder.item(index 1, submission_ordinal 3, context_id 9, queue_pair 1 = bm_slot, record_indices (0, 0), queue_grid_index 1) with its own register recipe (build_fragment_registers) from G17PRenderParameters(samples 1, process_empty_tiles True, tib_blocks 4)",
 		.size = 0x2240,
@@ -6033,7 +6033,7 @@ const struct agx4_fid_vec agx4_fid_g17p_vecs[AGX4_FID_G17P_NUM_VECS] = {
 	{
 		.name = "g_ta_nopet",
 		.agx4 =
-			"gen->build_render() bufs[0]",
+			"agx4_fw_g17p_build_render() bufs[0]",
 		.inputs =
 			"agx4_golden_g17p_render_inputs() with work_stamp 0x904 (both stages), lifecycle 0, cycle 0x178020, flags 0; generator G17PWorkBuilder.item(index 1, submission_ordinal 3, context_id 9, queue_pair 1 = bm_slot, record_indices (0, 0), queue_grid_index 0) with its own register recipe (build_tiling_registers) from G17PRenderParameters(samples 1, process_empty_tiles False, tib_blocks 4)",
 		.size = 0x9c0,
@@ -6043,7 +6043,7 @@ const struct agx4_fid_vec agx4_fid_g17p_vecs[AGX4_FID_G17P_NUM_VECS] = {
 	{
 		.name = "g_3d_nopet",
 		.agx4 =
-			"gen->build_render() bufs[2]",
+			"agx4_fw_g17p_build_render() bufs[2]",
 		.inputs =
 			"agx4_golden_g17p_render_inputs() with work_stamp 0x904 (both stages), lifecycle 0, cycle 0x178020, flags 0; generator G17PWorkBuilder.item(index 1, submission_ordinal 3, context_id 9, queue_pair 1 = bm_slot, record_indices (0, 0), queue_grid_index 1) with its own register recipe (build_fragment_registers) from G17PRenderParameters(samples 1, process_empty_tiles False, tib_blocks 4)",
 		.size = 0x2240,
@@ -6053,7 +6053,7 @@ const struct agx4_fid_vec agx4_fid_g17p_vecs[AGX4_FID_G17P_NUM_VECS] = {
 	{
 		.name = "g_ta_msaa2",
 		.agx4 =
-			"gen->build_render() bufs[0]",
+			"agx4_fw_g17p_build_render() bufs[0]",
 		.inputs =
 			"agx4_golden_g17p_render_inputs() with work_stamp 0x904 (both stages), lifecycle 0, cycle 0x178020, samples 2; generator G17PWorkBuilder.item(index 1, submission_ordinal 3, context_id 9, queue_pair 1 = bm_slot, record_indices (0, 0), queue_grid_index 0) with its own register recipe (build_tiling_registers) from G17PRenderParameters(samples 2, process_empty_tiles True, tib_blocks 8)",
 		.size = 0x9c0,
@@ -6063,7 +6063,7 @@ const struct agx4_fid_vec agx4_fid_g17p_vecs[AGX4_FID_G17P_NUM_VECS] = {
 	{
 		.name = "g_3d_msaa2",
 		.agx4 =
-			"gen->build_render() bufs[2]",
+			"agx4_fw_g17p_build_render() bufs[2]",
 		.inputs =
 			"agx4_golden_g17p_render_inputs() with work_stamp 0x904 (both stages), lifecycle 0, cycle 0x178020, samples 2; generator G17PWorkBuilder.item(index 1, submission_ordinal 3, context_id 9, queue_pair 1 = bm_slot, record_indices (0, 0), queue_grid_index 1) with its own register recipe (build_fragment_registers) from G17PRenderParameters(samples 2, process_empty_tiles True, tib_blocks 8)",
 		.size = 0x2240,
@@ -6073,7 +6073,7 @@ const struct agx4_fid_vec agx4_fid_g17p_vecs[AGX4_FID_G17P_NUM_VECS] = {
 	{
 		.name = "g_ta_msaa4",
 		.agx4 =
-			"gen->build_render() bufs[0]",
+			"agx4_fw_g17p_build_render() bufs[0]",
 		.inputs =
 			"agx4_golden_g17p_render_inputs() with work_stamp 0x904 (both stages), lifecycle 0, cycle 0x178020, samples 4; generator G17PWorkBuilder.item(index 1, submission_ordinal 3, context_id 9, queue_pair 1 = bm_slot, record_indices (0, 0), queue_grid_index 0) with its own register recipe (build_tiling_registers) from G17PRenderParameters(samples 4, process_empty_tiles True, tib_blocks 16)",
 		.size = 0x9c0,
@@ -6083,7 +6083,7 @@ const struct agx4_fid_vec agx4_fid_g17p_vecs[AGX4_FID_G17P_NUM_VECS] = {
 	{
 		.name = "g_3d_msaa4",
 		.agx4 =
-			"gen->build_render() bufs[2]",
+			"agx4_fw_g17p_build_render() bufs[2]",
 		.inputs =
 			"agx4_golden_g17p_render_inputs() with work_stamp 0x904 (both stages), lifecycle 0, cycle 0x178020, samples 4; generator G17PWorkBuilder.item(index 1, submission_ordinal 3, context_id 9, queue_pair 1 = bm_slot, record_indices (0, 0), queue_grid_index 1) with its own register recipe (build_fragment_registers) from G17PRenderParameters(samples 4, process_empty_tiles True, tib_blocks 16)",
 		.size = 0x2240,
@@ -6093,7 +6093,7 @@ const struct agx4_fid_vec agx4_fid_g17p_vecs[AGX4_FID_G17P_NUM_VECS] = {
 	{
 		.name = "g_ta_event",
 		.agx4 =
-			"gen->build_render() bufs[1]",
+			"agx4_fw_g17p_build_render() bufs[1]",
 		.inputs =
 			"g17p.build_event_record(0x12, 'tiling', 0) | counter 0x34 (golden ta.ev_group/ev_counter, grid 0)",
 		.size = 0x40,
@@ -6103,7 +6103,7 @@ const struct agx4_fid_vec agx4_fid_g17p_vecs[AGX4_FID_G17P_NUM_VECS] = {
 	{
 		.name = "g_3d_event",
 		.agx4 =
-			"gen->build_render() bufs[3]",
+			"agx4_fw_g17p_build_render() bufs[3]",
 		.inputs =
 			"g17p.build_event_record(0x12, 'fragment', 1) | counter 0x35",
 		.size = 0x40,
@@ -6113,7 +6113,7 @@ const struct agx4_fid_vec agx4_fid_g17p_vecs[AGX4_FID_G17P_NUM_VECS] = {
 	{
 		.name = "g_compute",
 		.agx4 =
-			"gen->build_compute() bufs[0], 0x1000 written",
+			"agx4_fw_g17p_build_compute() bufs[0], 0x1000 written",
 		.inputs =
 			"agx4_golden_g17p_compute_inputs() with user timestamps R_TS+0x20/+0x28; generator build_compute_register_program(preempt C_RES, cdm C_CDM, identity 1<<32|1, context 1, ordinal 5, robustness 0x100, operand Q_OS, usc 1<<40, gate 0xabc) + build_compute_descriptor(sched Q_SCHED, alias C_ALIAS, terminator C_CDM+0xffc, submit 2, grid 4, dispatch Q_D0/Q_D1, status Q_S0/+8, shared Q_SC, zero Q_ZP, support 0x1234/0x5678, queue submission 3, queue ordinal 6, submission index 7)",
 		.size = 0x1000,
@@ -6123,7 +6123,7 @@ const struct agx4_fid_vec agx4_fid_g17p_vecs[AGX4_FID_G17P_NUM_VECS] = {
 	{
 		.name = "g_compute_event",
 		.agx4 =
-			"gen->build_compute() bufs[1]",
+			"agx4_fw_g17p_build_compute() bufs[1]",
 		.inputs =
 			"g17p_compute.build_compute_event(0x20, 4, 7)",
 		.size = 0x400,
@@ -6133,7 +6133,7 @@ const struct agx4_fid_vec agx4_fid_g17p_vecs[AGX4_FID_G17P_NUM_VECS] = {
 	{
 		.name = "g_opt_ta_ctx1",
 		.agx4 =
-			"gen->build_optional()",
+			"agx4_fw_g17p_build_optional()",
 		.inputs =
 			"agx4_fw_layout_g17p_optional_golden_bytes() input TA, context 1; g17p_submission.build_optional_item('tiling', context_id 1, lifecycle 0x6789, namespace 0x77, item 3, ordinal 9, grid 2, uuid 0x15, first)",
 		.size = 0xc0,
@@ -6143,7 +6143,7 @@ const struct agx4_fid_vec agx4_fid_g17p_vecs[AGX4_FID_G17P_NUM_VECS] = {
 	{
 		.name = "g_opt_3d_ctx1",
 		.agx4 =
-			"gen->build_optional()",
+			"agx4_fw_g17p_build_optional()",
 		.inputs =
 			"agx4_fw_layout_g17p_optional_golden_bytes() input 3D, context 1; g17p_submission.build_optional_item('fragment', context_id 1)",
 		.size = 0xc0,
@@ -6153,7 +6153,7 @@ const struct agx4_fid_vec agx4_fid_g17p_vecs[AGX4_FID_G17P_NUM_VECS] = {
 	{
 		.name = "g_opt_3d_ctx2",
 		.agx4 =
-			"gen->build_optional()",
+			"agx4_fw_g17p_build_optional()",
 		.inputs =
 			"agx4_fw_layout_g17p_optional_golden_bytes() input 3D, context 2; g17p_submission.build_optional_item('fragment', context_id 2)",
 		.size = 0xc0,
@@ -6163,7 +6163,7 @@ const struct agx4_fid_vec agx4_fid_g17p_vecs[AGX4_FID_G17P_NUM_VECS] = {
 	{
 		.name = "g_opt_3d_class4",
 		.agx4 =
-			"gen->build_optional()",
+			"agx4_fw_g17p_build_optional()",
 		.inputs =
 			"agx4_fw_layout_g17p_optional_golden_bytes() input 3D, class 4; g17p_submission.build_optional_item('fragment', context_id 1, scheduler_class 4)",
 		.size = 0xc0,
@@ -6173,7 +6173,7 @@ const struct agx4_fid_vec agx4_fid_g17p_vecs[AGX4_FID_G17P_NUM_VECS] = {
 	{
 		.name = "g_opt_compute",
 		.agx4 =
-			"gen->build_optional() kind 2",
+			"agx4_fw_g17p_build_optional() kind 2",
 		.inputs =
 			"compute golden input; g17p_compute.build_compute_optional(ctx 0x70004d8000/0xfffffc2000278000, grid 4, ordinal 0x3f, uuid 0x170, sched {2, 1, 2} at +0x1e/+0x46/+0x5e, ctx {2, 1} at +0x32/+0x56, first)",
 		.size = 0xc0,
@@ -6183,7 +6183,7 @@ const struct agx4_fid_vec agx4_fid_g17p_vecs[AGX4_FID_G17P_NUM_VECS] = {
 	{
 		.name = "g_root",
 		.agx4 =
-			"gen->build_root() instance 0",
+			"agx4_fw_build_root() instance 0",
 		.inputs =
 			"agx4_fw_layout_root_golden_bytes() input; g17p_initdata.build_root(version 04c0 0396 a322 0c8a, RA, MC, RC, SA, SB)",
 		.size = 0xb8,
@@ -6193,7 +6193,7 @@ const struct agx4_fid_vec agx4_fid_g17p_vecs[AGX4_FID_G17P_NUM_VECS] = {
 	{
 		.name = "g_root_secondary",
 		.agx4 =
-			"gen->build_root() instance 1",
+			"agx4_fw_build_root() instance 1",
 		.inputs =
 			"same, kind 1, status B 0, secondary_extra_0/1 = X0/X1",
 		.size = 0xc8,
@@ -6203,7 +6203,7 @@ const struct agx4_fid_vec agx4_fid_g17p_vecs[AGX4_FID_G17P_NUM_VECS] = {
 	{
 		.name = "g_main_config",
 		.agx4 =
-			"gen->build_main_config() instance 0",
+			"agx4_fw_g17p_build_main_config() instance 0",
 		.inputs =
 			"agx4_fw_layout_main_config_golden_bytes() input; g17p_initdata.build_main_config(BUNDLE, BUNDLE + MAIN_REPEATED_ADDR_OFFSET, 17 channels, BUNDLE + MAIN_ADDR_OBJECT_OFFSETS, views)",
 		.size = 0x600,
@@ -6213,7 +6213,7 @@ const struct agx4_fid_vec agx4_fid_g17p_vecs[AGX4_FID_G17P_NUM_VECS] = {
 	{
 		.name = "g_main_config_secondary",
 		.agx4 =
-			"gen->build_main_config() instance 1",
+			"agx4_fw_g17p_build_main_config() instance 1",
 		.inputs =
 			"same input, views without addresses; g17p_initdata.build_secondary_main_config(..., extra 0xfffffc20c04ff000)",
 		.size = 0x600,
@@ -6223,7 +6223,7 @@ const struct agx4_fid_vec agx4_fid_g17p_vecs[AGX4_FID_G17P_NUM_VECS] = {
 	{
 		.name = "g_queue",
 		.agx4 =
-			"gen->build_queue() lane 0",
+			"agx4_fw_g17p_build_queue() lane 0",
 		.inputs =
 			"agx4_fw_layout_queue_golden_bytes() input; g17p.build_queue_record(pointers, ring, job list, context, uuid 0x15, **queue_priority_profile(2))",
 		.size = 0xc0,
@@ -6233,7 +6233,7 @@ const struct agx4_fid_vec agx4_fid_g17p_vecs[AGX4_FID_G17P_NUM_VECS] = {
 	{
 		.name = "g_queue_compute",
 		.agx4 =
-			"gen->build_queue() lane 2",
+			"agx4_fw_g17p_build_queue() lane 2",
 		.inputs =
 			"same record: G17P takes one priority-2 row for every lane",
 		.size = 0xc0,
@@ -6243,7 +6243,7 @@ const struct agx4_fid_vec agx4_fid_g17p_vecs[AGX4_FID_G17P_NUM_VECS] = {
 	{
 		.name = "g_region_c",
 		.agx4 =
-			"gen->build_region_c()",
+			"agx4_fw_g17p_build_region_c()",
 		.inputs =
 			"g17p_initdata.build_region_c()",
 		.size = 0x1000,
@@ -6253,7 +6253,7 @@ const struct agx4_fid_vec agx4_fid_g17p_vecs[AGX4_FID_G17P_NUM_VECS] = {
 	{
 		.name = "g_hwdata",
 		.agx4 =
-			"gen->build_hwdata()",
+			"agx4_fw_g17p_build_hwdata()",
 		.inputs =
 			"agx4_fw_layout_hwdata_and_region_c_golden_bytes() input (windows 17, 32, 9; ladders; 2 region records); g17p_initdata.build_hwdata(windows, no flag-only slots, PERF_TABLES with scale_b 0x3f828f5c x 11, chip 0x8140, region records)",
 		.size = 0x3db4,
@@ -6263,7 +6263,7 @@ const struct agx4_fid_vec agx4_fid_g17p_vecs[AGX4_FID_G17P_NUM_VECS] = {
 	{
 		.name = "g_hwdata_flag_only",
 		.agx4 =
-			"gen->build_hwdata()",
+			"agx4_fw_g17p_build_hwdata()",
 		.inputs =
 			"agx4_fw_layout_g17p_flag_only_slots_golden_bytes() input (window 0 and the 17 flag-only slots) with the golden ladders; build_hwdata(..., REGISTER_FLAG_ONLY_SLOTS, ...)",
 		.size = 0x3db4,

@@ -47,7 +47,7 @@ static void agx4_fw_layout_decoder_prints_live_fields(struct kunit *test)
 	text = kunit_kzalloc(test, 4096, GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, root);
 	KUNIT_ASSERT_NOT_NULL(test, text);
-	KUNIT_ASSERT_EQ(test, gen->build_root(gen, &in, root, 0xc8), 0);
+	KUNIT_ASSERT_EQ(test, agx4_fw_build_root(gen, &in, root, 0xc8), 0);
 	iter.data = text;
 	iter.remain = 4095;
 	p = drm_coredump_printer(&iter);

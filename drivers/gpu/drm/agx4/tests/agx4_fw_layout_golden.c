@@ -13,13 +13,42 @@
 #include "../agx4_cmdbuf.h"
 #include "../agx4_fw.h"
 #include "../agx4_fw_g16.h"
+#include "../agx4_fw_g16_boot.h"
 #include "../agx4_fw_g17p.h"
+#include "../agx4_fw_g17p_init.h"
+#include "../agx4_fw_g17p_work.h"
 #include "../agx4_fw_work.h"
 #include "agx4_fw_layout_golden.h"
 
 const struct agx4_layout_case agx4_layout_cases[AGX4_LAYOUT_NUM_GENS] = {
-	{ &agx4_fw_g16, 0, 0xba40, { 0x04b8, 0x8392, 0xc357, 0x0c89 }, 0xb0 },
-	{ &agx4_fw_g17p, 1, 0xc5c0, { 0x04c0, 0x0396, 0xa322, 0x0c8a }, 0xc0 },
+	{
+		.gen = &agx4_fw_g16,
+		.idx = 0,
+		.ring_base = 0xba40,
+		.version = { 0x04b8, 0x8392, 0xc357, 0x0c89 },
+		.queue_size = 0xb0,
+		.build_channels = agx4_fw_g16_build_channels,
+		.build_main_config = agx4_fw_g16_build_main_config,
+		.build_queue = agx4_fw_g16_build_queue,
+		.build_hwdata = agx4_fw_g16_build_hwdata,
+		.build_region_c = agx4_fw_g16_build_region_c,
+		.build_render = agx4_fw_g16_build_render,
+		.build_compute = agx4_fw_g16_build_compute,
+	},
+	{
+		.gen = &agx4_fw_g17p,
+		.idx = 1,
+		.ring_base = 0xc5c0,
+		.version = { 0x04c0, 0x0396, 0xa322, 0x0c8a },
+		.queue_size = 0xc0,
+		.build_channels = agx4_fw_g17p_build_channels,
+		.build_main_config = agx4_fw_g17p_build_main_config,
+		.build_queue = agx4_fw_g17p_build_queue,
+		.build_hwdata = agx4_fw_g17p_build_hwdata,
+		.build_region_c = agx4_fw_g17p_build_region_c,
+		.build_render = agx4_fw_g17p_build_render,
+		.build_compute = agx4_fw_g17p_build_compute,
+	},
 };
 
 unsigned int agx4_layout_checked[AGX4_LAYOUT_NUM_GENS];

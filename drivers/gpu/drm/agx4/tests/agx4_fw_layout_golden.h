@@ -14,10 +14,15 @@
 
 struct agx4_compute_desc;
 struct agx4_fw_buf;
+struct agx4_fw_chan_in;
 struct agx4_fw_compute_in;
 struct agx4_fw_gen;
+struct agx4_fw_hwdata_in;
 struct agx4_fw_item;
+struct agx4_fw_mc_in;
+struct agx4_fw_queue_in;
 struct agx4_fw_render_in;
+struct agx4_platform;
 struct agx4_render_desc;
 struct kunit;
 struct kunit_suite;
@@ -29,6 +34,16 @@ struct kunit_suite;
  * @ring_base: offset of the work rings in the channel bundle.
  * @version: the root's four version words.
  * @queue_size: size of a queue record.
+ * @build_channels: the generation's channel-table builder.
+ * @build_main_config: its main-config builder.
+ * @build_queue: its queue-record builder.
+ * @build_hwdata: its hwdata builder.
+ * @build_region_c: its region C builder.
+ * @build_render: its render work builder.
+ * @build_compute: its compute work builder.
+ *
+ * The builders are each generation's own functions, which its code calls
+ * directly; the table lets one check run on both.
  */
 struct agx4_layout_case {
 	const struct agx4_fw_gen *gen;
@@ -36,6 +51,25 @@ struct agx4_layout_case {
 	u32 ring_base;
 	u16 version[4];
 	u32 queue_size;
+	int (*build_channels)(const struct agx4_fw_chan_in *in, void *buf,
+			      size_t size);
+	int (*build_main_config)(const struct agx4_fw_gen *gen,
+				 const struct agx4_fw_mc_in *in, void *buf,
+				 size_t size);
+	int (*build_queue)(const struct agx4_fw_queue_in *in, void *buf,
+			   size_t size);
+	int (*build_hwdata)(const struct agx4_fw_gen *gen,
+			    const struct agx4_platform *p,
+			    const struct agx4_fw_hwdata_in *in, void *buf,
+			    size_t size);
+	int (*build_region_c)(const struct agx4_platform *p, void *buf,
+			      size_t size);
+	int (*build_render)(const struct agx4_render_desc *d,
+			    const struct agx4_fw_render_in *in,
+			    const struct agx4_fw_buf *bufs);
+	int (*build_compute)(const struct agx4_compute_desc *d,
+			     const struct agx4_fw_compute_in *in,
+			     const struct agx4_fw_buf *bufs);
 };
 
 #define AGX4_LAYOUT_NUM_GENS 2

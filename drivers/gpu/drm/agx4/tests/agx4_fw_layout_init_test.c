@@ -19,8 +19,10 @@
 #include "../agx4_cmdbuf.h"
 #include "../agx4_device.h"
 #include "../agx4_fw.h"
+#include "../agx4_fw_build.h"
 #include "../agx4_fw_g16.h"
 #include "../agx4_fw_g17p.h"
+#include "../agx4_fw_g17p_init.h"
 #include "../agx4_fw_work.h"
 #include "../agx4_fwif.h"
 #include "../agx4_of.h"
@@ -68,21 +70,21 @@ static void agx4_fw_layout_root_golden_bytes(struct kunit *test)
 		g[n++] = (struct agx4_golden){ 0xc0, 8, X1 };
 	}
 	memset(buf, 0xa5, 0x100);
-	KUNIT_ASSERT_EQ(test, c->gen->build_root(c->gen, &in, buf, size), 0);
+	KUNIT_ASSERT_EQ(test, agx4_fw_build_root(c->gen, &in, buf, size), 0);
 	agx4_layout_checked[c->idx] +=
 		agx4_golden_expect(test, buf, size, g, n, "root");
 	/* Nothing written past the object. */
 	KUNIT_EXPECT_EQ(test, buf[size], 0xa5);
 
 	/* Inputs it refuses. */
-	KUNIT_EXPECT_EQ(test, c->gen->build_root(c->gen, &in, buf, size - 1),
+	KUNIT_EXPECT_EQ(test, agx4_fw_build_root(c->gen, &in, buf, size - 1),
 			-EINVAL);
 	bad.instance = 2;
-	KUNIT_EXPECT_EQ(test, c->gen->build_root(c->gen, &bad, buf, 0x100),
+	KUNIT_EXPECT_EQ(test, agx4_fw_build_root(c->gen, &bad, buf, 0x100),
 			-EINVAL);
 	if (g16) {
 		bad.instance = 1;
-		KUNIT_EXPECT_EQ(test, c->gen->build_root(c->gen, &bad, buf,
+		KUNIT_EXPECT_EQ(test, agx4_fw_build_root(c->gen, &bad, buf,
 							 0x100), -EINVAL);
 		return;
 	}
@@ -95,12 +97,12 @@ static void agx4_fw_layout_root_golden_bytes(struct kunit *test)
 		g[12] = (struct agx4_golden){ 0x28, 4, 1 };	/* replaces status B */
 		g[n++] = (struct agx4_golden){ 0xb8, 8, X0 };
 		g[n++] = (struct agx4_golden){ 0xc0, 8, X1 };
-		KUNIT_ASSERT_EQ(test, c->gen->build_root(c->gen, &in2, buf,
+		KUNIT_ASSERT_EQ(test, agx4_fw_build_root(c->gen, &in2, buf,
 							 0xc8), 0);
 		agx4_layout_checked[c->idx] +=
 			agx4_golden_expect(test, buf, 0xc8, g, n,
 					   "secondary root");
-		KUNIT_EXPECT_EQ(test, c->gen->build_root(c->gen, &in2, buf,
+		KUNIT_EXPECT_EQ(test, agx4_fw_build_root(c->gen, &in2, buf,
 							 0xc7), -EINVAL);
 	}
 }
@@ -187,10 +189,10 @@ static void agx4_fw_layout_channel_table_golden_bytes(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, buf);
 	KUNIT_ASSERT_NOT_NULL(test, g);
 	n = channel_gold(c, g, false);
-	KUNIT_ASSERT_EQ(test, c->gen->build_channels(&in, buf, size), 0);
+	KUNIT_ASSERT_EQ(test, c->build_channels(&in, buf, size), 0);
 	agx4_layout_checked[c->idx] +=
 		agx4_golden_expect(test, buf, size, g, n, "channel table");
-	KUNIT_EXPECT_EQ(test, c->gen->build_channels(&in, buf, size - 1),
+	KUNIT_EXPECT_EQ(test, c->build_channels(&in, buf, size - 1),
 			-EINVAL);
 }
 
@@ -220,7 +222,7 @@ static void agx4_fw_layout_main_config_golden_bytes(struct kunit *test)
 
 	KUNIT_ASSERT_NOT_NULL(test, g);
 	KUNIT_ASSERT_NOT_NULL(test, buf);
-	KUNIT_ASSERT_EQ(test, gen->build_main_config(gen, &in, buf, size), 0);
+	KUNIT_ASSERT_EQ(test, c->build_main_config(gen, &in, buf, size), 0);
 	n = channel_gold(c, g, false);
 	g[n++] = (struct agx4_golden){ 0x00, 8, BUNDLE };
 	g[n++] = (struct agx4_golden){ 0x08, 8, BUNDLE + (g16 ? 0xb980 : 0xc500) };
@@ -263,10 +265,10 @@ static void agx4_fw_layout_main_config_golden_bytes(struct kunit *test)
 	}
 	agx4_layout_checked[c->idx] +=
 		agx4_golden_expect(test, buf, size, g, n, "main config");
-	KUNIT_EXPECT_EQ(test, gen->build_main_config(gen, &in, buf, size - 1),
+	KUNIT_EXPECT_EQ(test, c->build_main_config(gen, &in, buf, size - 1),
 			-EINVAL);
 	in.instance = gen->num_instances;
-	KUNIT_EXPECT_EQ(test, gen->build_main_config(gen, &in, buf, size),
+	KUNIT_EXPECT_EQ(test, c->build_main_config(gen, &in, buf, size),
 			-EINVAL);
 	if (g16)
 		return;
@@ -278,7 +280,7 @@ static void agx4_fw_layout_main_config_golden_bytes(struct kunit *test)
 	in.instance = 1;
 	for (i = 0; i < 3; i++)
 		in.views[i].address = 0;
-	KUNIT_ASSERT_EQ(test, gen->build_main_config(gen, &in, buf, size), 0);
+	KUNIT_ASSERT_EQ(test, c->build_main_config(gen, &in, buf, size), 0);
 	n = channel_gold(c, g, true);
 	g[n++] = (struct agx4_golden){ 0x2d8, 4, 0x1838000 };
 	g[n++] = (struct agx4_golden){ 0x2dc, 4, 0x70 };
@@ -323,22 +325,22 @@ static void agx4_fw_layout_queue_golden_bytes(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, buf);
 	if (g16)
 		g[n++] = (struct agx4_golden){ 0x18, 8, self + 0xb0 };
-	KUNIT_ASSERT_EQ(test, c->gen->build_queue(&in, buf, c->queue_size), 0);
+	KUNIT_ASSERT_EQ(test, c->build_queue(&in, buf, c->queue_size), 0);
 	agx4_layout_checked[c->idx] +=
 		agx4_golden_expect(test, buf, c->queue_size, g, n, "queue");
-	KUNIT_EXPECT_EQ(test, c->gen->build_queue(&in, buf,
-						  c->queue_size - 1), -EINVAL);
+	KUNIT_EXPECT_EQ(test, c->build_queue(&in, buf,
+					     c->queue_size - 1), -EINVAL);
 	in.priority = 4;
-	KUNIT_EXPECT_EQ(test, c->gen->build_queue(&in, buf, 0x100), -EINVAL);
+	KUNIT_EXPECT_EQ(test, c->build_queue(&in, buf, 0x100), -EINVAL);
 	if (!g16) {
 		/* G17P takes only the priority-2 row, whatever the lane. */
 		in.priority = 0;
-		KUNIT_EXPECT_EQ(test, c->gen->build_queue(&in, buf, 0x100),
+		KUNIT_EXPECT_EQ(test, c->build_queue(&in, buf, 0x100),
 				-EINVAL);
 		in.priority = 2;
 		in.lane = 2;
-		KUNIT_ASSERT_EQ(test, c->gen->build_queue(&in, buf,
-							  c->queue_size), 0);
+		KUNIT_ASSERT_EQ(test, c->build_queue(&in, buf,
+						     c->queue_size), 0);
 		agx4_layout_checked[c->idx] +=
 			agx4_golden_expect(test, buf, c->queue_size, g, n,
 					   "compute queue");
@@ -366,8 +368,8 @@ static void agx4_fw_layout_queue_golden_bytes(struct kunit *test)
 		for (in.lane = 0; in.lane < 3; in.lane++) {
 			bool compute = in.lane == 2;
 
-			KUNIT_ASSERT_EQ(test, c->gen->build_queue(&in, buf,
-								  0x100), 0);
+			KUNIT_ASSERT_EQ(test, c->build_queue(&in, buf,
+							     0x100), 0);
 			KUNIT_EXPECT_EQ_MSG(test, get_unaligned_le32(buf + 0x30),
 					    compute ? 0 : p, "p %u lane %u", p,
 					    in.lane);
@@ -413,7 +415,7 @@ static void agx4_fw_layout_g16_tvb_golden_bytes(struct kunit *test)
 
 	agx4_golden_make_bufs(test, gen->tvb_objs, gen->num_tvb_objs, bufs,
 			      ARRAY_SIZE(bufs));
-	KUNIT_ASSERT_EQ(test, gen->build_tvb(gen, &in, bufs), 0);
+	KUNIT_ASSERT_EQ(test, agx4_fw_g16_build_tvb(gen, &in, bufs), 0);
 
 	agx4_golden_init(test, &l, 16);
 	agx4_golden_put(&l, 0x0c, 4, 7);
@@ -501,7 +503,8 @@ static void agx4_fw_layout_g16_tvb_golden_bytes(struct kunit *test)
 			bad.page_list_gpu = AGX4_FW_CONTEXT_BASE + (1ull << 36);
 			break;
 		}
-		KUNIT_EXPECT_EQ_MSG(test, gen->build_tvb(gen, &bad, bufs),
+		KUNIT_EXPECT_EQ_MSG(test,
+				    agx4_fw_g16_build_tvb(gen, &bad, bufs),
 				    -EINVAL, "case %u", i);
 	}
 	KUNIT_EXPECT_TRUE(test, agx4_golden_untouched(bufs, ARRAY_SIZE(bufs)));
@@ -527,7 +530,7 @@ static void agx4_fw_layout_g16_bm_names_the_pb_page_list(struct kunit *test)
 
 	agx4_golden_make_bufs(test, gen->tvb_objs, gen->num_tvb_objs, bufs,
 			      ARRAY_SIZE(bufs));
-	KUNIT_ASSERT_EQ(test, gen->build_tvb(gen, &in, bufs), 0);
+	KUNIT_ASSERT_EQ(test, agx4_fw_g16_build_tvb(gen, &in, bufs), 0);
 	bm = bufs[0].ptr;
 	pb = bufs[5].ptr;
 	KUNIT_EXPECT_EQ(test, get_unaligned_le32(pb), 0x3100000 >> 4);
@@ -536,9 +539,9 @@ static void agx4_fw_layout_g16_bm_names_the_pb_page_list(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, get_unaligned_le32(bm + 0x30), 0x1c000);
 	/* A page list shorter than the list, or past 32 bits of size. */
 	in.page_list_size = 0x1000;
-	KUNIT_EXPECT_EQ(test, gen->build_tvb(gen, &in, bufs), -EINVAL);
+	KUNIT_EXPECT_EQ(test, agx4_fw_g16_build_tvb(gen, &in, bufs), -EINVAL);
 	in.page_list_size = 1ull << 32;
-	KUNIT_EXPECT_EQ(test, gen->build_tvb(gen, &in, bufs), -EINVAL);
+	KUNIT_EXPECT_EQ(test, agx4_fw_g16_build_tvb(gen, &in, bufs), -EINVAL);
 }
 
 /* Constant bytes at an offset, in hex as the specification prints them. */
@@ -711,7 +714,7 @@ static void agx4_fw_layout_hwdata_and_region_c_golden_bytes(struct kunit *test)
 
 	/* Region C: every byte of the object written, nothing past it. */
 	memset(buf, 0xa5, 0x4001);
-	KUNIT_ASSERT_EQ(test, gen->build_region_c(p, buf, rc_size), 0);
+	KUNIT_ASSERT_EQ(test, c->build_region_c(p, buf, rc_size), 0);
 	KUNIT_EXPECT_EQ(test, buf[rc_size], 0xa5);
 	agx4_golden_init(test, &l, 512);
 	if (!g16)
@@ -753,11 +756,11 @@ static void agx4_fw_layout_hwdata_and_region_c_golden_bytes(struct kunit *test)
 		agx4_golden_put(&l, 0x9d0, 4, 1);
 	}
 	n += agx4_golden_expect(test, buf, rc_size, l.g, l.n, "region C");
-	KUNIT_EXPECT_EQ(test, gen->build_region_c(p, buf, rc_size - 1),
+	KUNIT_EXPECT_EQ(test, c->build_region_c(p, buf, rc_size - 1),
 			-EINVAL);
 	if (g16) {
 		p->max_power_mw = 0;
-		KUNIT_EXPECT_EQ(test, gen->build_region_c(p, buf, rc_size),
+		KUNIT_EXPECT_EQ(test, c->build_region_c(p, buf, rc_size),
 				-EINVAL);
 	}
 
@@ -767,7 +770,7 @@ static void agx4_fw_layout_hwdata_and_region_c_golden_bytes(struct kunit *test)
 		in.num_regions = ARRAY_SIZE(hw_regions);
 	}
 	memset(buf, 0xa5, 0x4000);
-	KUNIT_ASSERT_EQ(test, gen->build_hwdata(gen, p, &in, buf, 0x3db4), 0);
+	KUNIT_ASSERT_EQ(test, c->build_hwdata(gen, p, &in, buf, 0x3db4), 0);
 	KUNIT_EXPECT_EQ(test, buf[0x3db4], 0xa5);
 	agx4_golden_init(test, &l, 1600);
 	if (!g16) {
@@ -865,28 +868,28 @@ static void agx4_fw_layout_hwdata_and_region_c_golden_bytes(struct kunit *test)
 	in.wins = bad;
 	in.num_wins = 2;
 	bad[1].slot = 53;
-	KUNIT_EXPECT_EQ(test, gen->build_hwdata(gen, p, &in, buf, 0x3db4),
+	KUNIT_EXPECT_EQ(test, c->build_hwdata(gen, p, &in, buf, 0x3db4),
 			-EINVAL);
 	bad[1].slot = bad[0].slot;
-	KUNIT_EXPECT_EQ(test, gen->build_hwdata(gen, p, &in, buf, 0x3db4),
+	KUNIT_EXPECT_EQ(test, c->build_hwdata(gen, p, &in, buf, 0x3db4),
 			-EINVAL);
 	bad[1] = wins[1];
 	bad[1].size = 0;
-	KUNIT_EXPECT_EQ(test, gen->build_hwdata(gen, p, &in, buf, 0x3db4),
+	KUNIT_EXPECT_EQ(test, c->build_hwdata(gen, p, &in, buf, 0x3db4),
 			-EINVAL);
 	bad[1] = wins[1];
-	KUNIT_EXPECT_EQ(test, gen->build_hwdata(gen, p, &in, buf, 0x3db3),
+	KUNIT_EXPECT_EQ(test, c->build_hwdata(gen, p, &in, buf, 0x3db3),
 			-EINVAL);
 	if (g16) {
 		p->sample_period_clks = 0;
-		KUNIT_EXPECT_EQ(test, gen->build_hwdata(gen, p, &in, buf,
-							0x3db4), -EINVAL);
+		KUNIT_EXPECT_EQ(test, c->build_hwdata(gen, p, &in, buf,
+						      0x3db4), -EINVAL);
 	} else {
 		in.wins = wins;
 		in.num_wins = ARRAY_SIZE(wins);
 		in.num_regions = 17;
-		KUNIT_EXPECT_EQ(test, gen->build_hwdata(gen, p, &in, buf,
-							0x3db4), -EINVAL);
+		KUNIT_EXPECT_EQ(test, c->build_hwdata(gen, p, &in, buf,
+						      0x3db4), -EINVAL);
 	}
 	KUNIT_EXPECT_TRUE(test, !memchr_inv(buf, 0xa5, 0x4000));
 }
@@ -926,7 +929,8 @@ static void agx4_fw_layout_g17p_flag_only_slots_golden_bytes(struct kunit *test)
 	for (i = 0; i < ARRAY_SIZE(slots); i++)
 		wins[i + 1] = (struct agx4_fw_regwin_in){ .slot = slots[i],
 							  .rw = true };
-	KUNIT_ASSERT_EQ(test, gen->build_hwdata(gen, p, &in, buf, 0x3db4), 0);
+	KUNIT_ASSERT_EQ(test, agx4_fw_g17p_build_hwdata(gen, p, &in, buf,
+							0x3db4), 0);
 	/* Slot 0, a full window, for contrast. */
 	KUNIT_EXPECT_EQ(test, get_unaligned_le64(buf + 0x640), 0x301014000ull);
 	KUNIT_EXPECT_EQ(test, get_unaligned_le32(buf + 0x660), 2);
@@ -942,12 +946,12 @@ static void agx4_fw_layout_g17p_flag_only_slots_golden_bytes(struct kunit *test)
 
 	/* Flag-only means no address, stride or offset, and writable. */
 	wins[1].pa = 0x300000000ull;
-	KUNIT_EXPECT_EQ(test, gen->build_hwdata(gen, p, &in, buf, 0x3db4),
-			-EINVAL);
+	KUNIT_EXPECT_EQ(test, agx4_fw_g17p_build_hwdata(gen, p, &in, buf,
+							0x3db4), -EINVAL);
 	wins[1].pa = 0;
 	wins[1].rw = false;
-	KUNIT_EXPECT_EQ(test, gen->build_hwdata(gen, p, &in, buf, 0x3db4),
-			-EINVAL);
+	KUNIT_EXPECT_EQ(test, agx4_fw_g17p_build_hwdata(gen, p, &in, buf,
+							0x3db4), -EINVAL);
 }
 
 /* Ring geometry and stamps in the descriptor. */

@@ -21,6 +21,7 @@
 #include "../agx4_fw_g16.h"
 #include "../agx4_fw_g16_work.h"
 #include "../agx4_fw_g17p.h"
+#include "../agx4_fw_g17p_work.h"
 #include "../agx4_fw_work.h"
 #include "../agx4_fwif.h"
 #include "../agx4_of.h"
@@ -129,14 +130,14 @@ static void agx4_fw_layout_g16_merge_bounds_default(struct kunit *test)
 	d->cmd.isp_merge_upper_y = 0;
 	agx4_golden_make_bufs(test, gen->render_objs, gen->num_render_objs, bufs,
 			      ARRAY_SIZE(bufs));
-	KUNIT_ASSERT_EQ(test, gen->build_render(d, &in, bufs), 0);
+	KUNIT_ASSERT_EQ(test, agx4_fw_g16_build_render(d, &in, bufs), 0);
 	KUNIT_ASSERT_STREQ(test, gen->render_objs[2].name, "frag_work");
 	fr = bufs[2].ptr;
 	KUNIT_EXPECT_EQ(test, get_unaligned_le32(fr + 0x68), 0x3b0de3be);
 	KUNIT_EXPECT_EQ(test, get_unaligned_le32(fr + 0x6c), 0x3b3d2fa8);
 	/* A value the command gives is kept. */
 	agx4_golden_render_inputs(d, &in);
-	KUNIT_ASSERT_EQ(test, gen->build_render(d, &in, bufs), 0);
+	KUNIT_ASSERT_EQ(test, agx4_fw_g16_build_render(d, &in, bufs), 0);
 	KUNIT_EXPECT_EQ(test, get_unaligned_le32(fr + 0x68), 0x3b0dbd2a);
 }
 
@@ -161,7 +162,7 @@ static void agx4_fw_layout_g16_render_golden_bytes(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, gen->render_objs[3].size, 0x380);
 	KUNIT_ASSERT_EQ(test, ARRAY_SIZE(g16_ta_regs), 71);
 	KUNIT_ASSERT_EQ(test, ARRAY_SIZE(g16_frag_regs), 87);
-	KUNIT_ASSERT_EQ(test, gen->build_render(d, &in, bufs), 0);
+	KUNIT_ASSERT_EQ(test, agx4_fw_g16_build_render(d, &in, bufs), 0);
 	for (i = 0; i < ARRAY_SIZE(bufs); i++)
 		KUNIT_EXPECT_EQ(test, ((u8 *)bufs[i].ptr)[bufs[i].size], 0xa5);
 
@@ -440,7 +441,7 @@ static void agx4_fw_layout_g16_compute_golden_bytes(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, gen->compute_objs[0].size, 0x8c0);
 	KUNIT_EXPECT_EQ(test, gen->compute_objs[1].size, 0x300);
 	KUNIT_ASSERT_EQ(test, ARRAY_SIZE(g16_compute_regs), 24);
-	KUNIT_ASSERT_EQ(test, gen->build_compute(d, &in, bufs), 0);
+	KUNIT_ASSERT_EQ(test, agx4_fw_g16_build_compute(d, &in, bufs), 0);
 
 	agx4_golden_init(test, &l, 128);
 	agx4_golden_put(&l, 0x000, 4, 3);
@@ -663,7 +664,9 @@ static void agx4_fw_layout_g17p_render_samples_and_sync_grow(struct kunit *test)
 			agx4_golden_make_bufs(test, gen->render_objs,
 					      gen->num_render_objs, bufs,
 					      ARRAY_SIZE(bufs));
-			KUNIT_ASSERT_EQ(test, gen->build_render(d, &in, bufs), 0);
+			KUNIT_ASSERT_EQ(test,
+					agx4_fw_g17p_build_render(d, &in, bufs),
+					0);
 			fr = bufs[2].ptr;
 			KUNIT_EXPECT_EQ(test, get_unaligned_le32(fr + 0x50),
 					samples[i]);
@@ -712,7 +715,8 @@ static void agx4_fw_layout_g17p_render_stencil_and_sample_size_words(struct kuni
 		agx4_golden_make_bufs(test, gen->render_objs,
 				      gen->num_render_objs, bufs,
 				      ARRAY_SIZE(bufs));
-		KUNIT_ASSERT_EQ(test, gen->build_render(d, &in, bufs), 0);
+		KUNIT_ASSERT_EQ(test, agx4_fw_g17p_build_render(d, &in, bufs),
+				0);
 		fr = bufs[2].ptr;
 		KUNIT_EXPECT_EQ_MSG(test, get_unaligned_le32(fr + 0x1fac),
 				    rows[i].want_1fac, "row %u", i);
@@ -739,7 +743,7 @@ static void agx4_fw_layout_g17p_render_golden_bytes(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, gen->render_objs[2].size, 0x2240);
 	KUNIT_ASSERT_EQ(test, ARRAY_SIZE(g17p_ta_regs), 73);
 	KUNIT_ASSERT_EQ(test, ARRAY_SIZE(g17p_frag_regs), 89);
-	KUNIT_ASSERT_EQ(test, gen->build_render(d, &in, bufs), 0);
+	KUNIT_ASSERT_EQ(test, agx4_fw_g17p_build_render(d, &in, bufs), 0);
 
 	/* TA descriptor */
 	agx4_golden_init(test, &l, 256);
@@ -912,7 +916,7 @@ static void agx4_fw_layout_g17p_render_golden_bytes(struct kunit *test)
 	agx4_golden_g17p_render_inputs(d, &in);
 	in.ta.item = 300;
 	in.frag.item = 300;
-	KUNIT_ASSERT_EQ(test, gen->build_render(d, &in, bufs), 0);
+	KUNIT_ASSERT_EQ(test, agx4_fw_g17p_build_render(d, &in, bufs), 0);
 	KUNIT_EXPECT_EQ(test, get_unaligned_le32(bufs[0].ptr + 0x7a0), 300 << 8);
 	KUNIT_EXPECT_EQ(test, get_unaligned_le32(bufs[0].ptr + 0x7a8), 300);
 	KUNIT_EXPECT_EQ(test, get_unaligned_le32(bufs[0].ptr + 0x7b0),
@@ -929,10 +933,10 @@ static void agx4_fw_layout_g17p_render_golden_bytes(struct kunit *test)
 	 */
 	agx4_golden_g17p_render_inputs(d, &in);
 	in.bm_slot = 15;
-	KUNIT_EXPECT_EQ(test, gen->build_render(d, &in, bufs), -EINVAL);
+	KUNIT_EXPECT_EQ(test, agx4_fw_g17p_build_render(d, &in, bufs), -EINVAL);
 	agx4_golden_g17p_render_inputs(d, &in);
 	in.ta.dispatch[1] = 0x00001c20c07c0000ull;
-	KUNIT_EXPECT_EQ(test, gen->build_render(d, &in, bufs), -EINVAL);
+	KUNIT_EXPECT_EQ(test, agx4_fw_g17p_build_render(d, &in, bufs), -EINVAL);
 }
 
 /* The G17P compute programs for agx4_golden_g17p_compute_inputs(), in order. */
@@ -981,7 +985,7 @@ static void agx4_fw_layout_g17p_compute_golden_bytes(struct kunit *test)
 	/* Written: the first 0x1000 bytes (descriptor slots are 0x1040). */
 	KUNIT_EXPECT_EQ(test, gen->compute_objs[0].written, 0x1000);
 	KUNIT_ASSERT_EQ(test, ARRAY_SIZE(g17p_compute_regs), 40);
-	KUNIT_ASSERT_EQ(test, gen->build_compute(d, &in, bufs), 0);
+	KUNIT_ASSERT_EQ(test, agx4_fw_g17p_build_compute(d, &in, bufs), 0);
 
 	agx4_golden_init(test, &l, 160);
 	agx4_golden_put(&l, 0x000, 4, 3);
@@ -1041,17 +1045,21 @@ static void agx4_fw_layout_g17p_compute_golden_bytes(struct kunit *test)
 
 	/* G17P specifics refused. */
 	in.submission_index = 0;
-	KUNIT_EXPECT_EQ(test, gen->build_compute(d, &in, bufs), -EINVAL);
+	KUNIT_EXPECT_EQ(test, agx4_fw_g17p_build_compute(d, &in, bufs),
+			-EINVAL);
 	agx4_golden_g17p_compute_inputs(d, &in);
 	in.queue_submission = 0x1000000;
-	KUNIT_EXPECT_EQ(test, gen->build_compute(d, &in, bufs), -EINVAL);
+	KUNIT_EXPECT_EQ(test, agx4_fw_g17p_build_compute(d, &in, bufs),
+			-EINVAL);
 	/* The firmware runs shaders only at 2^40. */
 	agx4_golden_g17p_compute_inputs(d, &in);
 	in.usc_base = 1ull << 39;
-	KUNIT_EXPECT_EQ(test, gen->build_compute(d, &in, bufs), -EINVAL);
+	KUNIT_EXPECT_EQ(test, agx4_fw_g17p_build_compute(d, &in, bufs),
+			-EINVAL);
 	agx4_golden_g17p_compute_inputs(d, &in);
 	d->cmd.helper.binary = 0x1000;
-	KUNIT_EXPECT_EQ(test, gen->build_compute(d, &in, bufs), -EOPNOTSUPP);
+	KUNIT_EXPECT_EQ(test, agx4_fw_g17p_build_compute(d, &in, bufs),
+			-EOPNOTSUPP);
 }
 
 /*
@@ -1105,7 +1113,7 @@ static unsigned int optional_expect(struct kunit *test, u8 *buf,
 				    const char *what)
 {
 	memset(buf, 0xa5, 0xc1);
-	KUNIT_ASSERT_EQ_MSG(test, agx4_fw_g17p.build_optional(in, buf, 0xc0),
+	KUNIT_ASSERT_EQ_MSG(test, agx4_fw_g17p_build_optional(in, buf, 0xc0),
 			    0, "%s", what);
 	KUNIT_EXPECT_EQ(test, buf[0xc0], 0xa5);
 	return agx4_golden_expect(test, buf, 0xc0, l->g, l->n, what);
@@ -1113,7 +1121,6 @@ static unsigned int optional_expect(struct kunit *test, u8 *buf,
 
 static void agx4_fw_layout_g17p_optional_golden_bytes(struct kunit *test)
 {
-	const struct agx4_fw_gen *gen = &agx4_fw_g17p;
 	/* An appended render: item 3, context 1, no scheduler class. */
 	struct agx4_fw_optional_in in = {
 		.kind = 0, .context_low = 0x7000438000ull,
@@ -1212,18 +1219,23 @@ static void agx4_fw_layout_g17p_optional_golden_bytes(struct kunit *test)
 	in.sched_class = 0;
 	memset(buf, 0xa5, 0xc1);
 	in.kind = 3;
-	KUNIT_EXPECT_EQ(test, gen->build_optional(&in, buf, 0xc0), -EINVAL);
+	KUNIT_EXPECT_EQ(test, agx4_fw_g17p_build_optional(&in, buf, 0xc0),
+			-EINVAL);
 	in.kind = 2;
-	KUNIT_EXPECT_EQ(test, gen->build_optional(&in, buf, 0xbf), -EINVAL);
+	KUNIT_EXPECT_EQ(test, agx4_fw_g17p_build_optional(&in, buf, 0xbf),
+			-EINVAL);
 	in.kind = 0;
 	in.item = 256;
-	KUNIT_EXPECT_EQ(test, gen->build_optional(&in, buf, 0xc0), -EINVAL);
+	KUNIT_EXPECT_EQ(test, agx4_fw_g17p_build_optional(&in, buf, 0xc0),
+			-EINVAL);
 	in.item = 3;
 	in.uuid = 0x10000;
-	KUNIT_EXPECT_EQ(test, gen->build_optional(&in, buf, 0xc0), -EINVAL);
+	KUNIT_EXPECT_EQ(test, agx4_fw_g17p_build_optional(&in, buf, 0xc0),
+			-EINVAL);
 	in.uuid = 0x15;
 	in.context = 0x10000;
-	KUNIT_EXPECT_EQ(test, gen->build_optional(&in, buf, 0xc0), -EINVAL);
+	KUNIT_EXPECT_EQ(test, agx4_fw_g17p_build_optional(&in, buf, 0xc0),
+			-EINVAL);
 	KUNIT_EXPECT_TRUE(test, !memchr_inv(buf, 0xa5, 0xc1));
 }
 

@@ -24,8 +24,6 @@ struct agx4_fw_ctl;
 struct agx4_fw_event;
 struct agx4_fw_item;
 struct agx4_fw_layout;
-struct agx4_fw_optional_in;
-struct agx4_fw_queue_in;
 struct agx4_fw_submit_ops;
 struct agx4_gpu_info;
 struct device;
@@ -145,15 +143,6 @@ struct agx4_fw_gen {
 	/** @num_layouts: entries in @layouts. */
 	u32 num_layouts;
 	/**
-	 * @build_queue: write a queue record into @buf (@size bytes,
-	 * zeroed first); -EINVAL for a buffer too small or a priority the
-	 * generation does not take.  Only the G17P owner code
-	 * (agx4_g17p_owner.c) calls it through here; the rest call
-	 * agx4_fw_g16_build_queue() or agx4_fw_g17p_build_queue().
-	 */
-	int (*build_queue)(const struct agx4_fw_queue_in *in, void *buf,
-			   size_t size);
-	/**
 	 * @render_objs: the objects the generation's render builder
 	 * (agx4_fw_g16_build_render(), agx4_fw_g17p_build_render()) writes,
 	 * in order: one buffer each.
@@ -165,15 +154,6 @@ struct agx4_fw_gen {
 	const struct agx4_fw_item *compute_objs;
 	/** @num_compute_objs: entries in @compute_objs. */
 	u32 num_compute_objs;
-	/**
-	 * @build_optional: write the optional record that precedes a
-	 * descriptor (G17P; NULL elsewhere) into @buf (@size bytes, zeroed
-	 * first); -EINVAL for a short buffer, an unknown stage or a value
-	 * too wide for its field.  Only the G17P owner code calls it
-	 * through here; the rest call agx4_fw_g17p_build_optional().
-	 */
-	int (*build_optional)(const struct agx4_fw_optional_in *in, void *buf,
-			      size_t size);
 	/**
 	 * @tvb_objs: the TVB pool objects agx4_fw_g16_build_tvb() writes,
 	 * in order (none on G17P).

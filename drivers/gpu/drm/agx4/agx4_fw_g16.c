@@ -288,7 +288,6 @@ const struct agx4_fw_gen agx4_fw_g16 = {
 	.read_fault = g16_read_fault,
 	.layouts = g16_layouts,
 	.num_layouts = ARRAY_SIZE(g16_layouts),
-	.build_queue = agx4_fw_g16_build_queue,
 	.render_objs = agx4_fw_g16_render_objs,
 	.num_render_objs = ARRAY_SIZE(agx4_fw_g16_render_objs),
 	.compute_objs = agx4_fw_g16_compute_objs,

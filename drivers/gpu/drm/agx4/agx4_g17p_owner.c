@@ -97,7 +97,6 @@ void agx4_g17p_init_pointers(struct g17p_pointers *p)
 /* The owner's queue-lifetime objects (what the firmware sees first). */
 static int init_owner(struct agx4_g17p_queue *fq, struct g17p_owner *o)
 {
-	const struct agx4_fw_gen *gen = fq->base.adev->gen;
 	struct agx4_fw_queue_in qin = {
 		.pointers = own_va(o, G17P_OWN_POINTERS),
 		.ring = own_va(o, G17P_OWN_RING),
@@ -131,8 +130,8 @@ static int init_owner(struct agx4_g17p_queue *fq, struct g17p_owner *o)
 	cc->gap_30 = cpu_to_le64(G17P_CHAN_CONTROL_30);
 	jl->self = cpu_to_le64(own_va(o, G17P_OWN_JOB_LIST));
 	agx4_g17p_init_pointers(own_cpu(o, G17P_OWN_POINTERS));
-	return gen->build_queue(&qin, own_cpu(o, G17P_OWN_QUEUE),
-				sizeof(struct g17p_queue));
+	return agx4_fw_g17p_build_queue(&qin, own_cpu(o, G17P_OWN_QUEUE),
+					sizeof(struct g17p_queue));
 }
 
 /**
@@ -470,8 +469,8 @@ int agx4_g17p_write_optional(struct agx4_g17p_queue *fq, struct g17p_owner *o)
 		.ctx = { fq->asid, G17P_OWN_OPT_CTX2 },
 	};
 
-	return fq->base.adev->gen->build_optional(&in, own_cpu(o, G17P_OWN_OPTIONAL),
-					     sizeof(struct g17p_optional));
+	return agx4_fw_g17p_build_optional(&in, own_cpu(o, G17P_OWN_OPTIONAL),
+					   sizeof(struct g17p_optional));
 }
 
 /**

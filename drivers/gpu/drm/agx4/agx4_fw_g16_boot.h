@@ -114,25 +114,7 @@ struct agx4_fw_g16_sub *agx4_fw_g16_sub(struct agx4_fw_boot *b);
 #define AGX4_FW_G16_NUM_WINDOWS	18
 
 int agx4_fw_g16_boot(struct agx4_fw_boot *b);
-int agx4_fw_g16_build_operand_dir(void *buf, size_t size, u64 base,
-				  unsigned int buffers);
-int agx4_fw_g16_build_main_config(const struct agx4_fw_gen *gen,
-				  const struct agx4_fw_mc_in *in, void *buf,
-				  size_t size);
-int agx4_fw_g16_build_queue(const struct agx4_fw_queue_in *in, void *buf,
-			    size_t size);
-int agx4_fw_g16_build_hwdata(const struct agx4_fw_gen *gen,
-			     const struct agx4_platform *p,
-			     const struct agx4_fw_hwdata_in *in, void *buf,
-			     size_t size);
-int agx4_fw_g16_build_region_c(const struct agx4_platform *p, void *buf,
-			       size_t size);
 #if IS_ENABLED(CONFIG_DRM_AGX4_KUNIT_TEST)
-int agx4_fw_g16_build_channels(const struct agx4_fw_chan_in *in, void *buf,
-			       size_t size);
-int agx4_fw_g16_build_flist(void *buf, size_t size, u64 aux);
-int agx4_fw_g16_build_compute_support(void *buf, size_t size, u64 shared);
-int agx4_fw_g16_build_resume(void *buf, size_t size);
 int agx4_fw_g16_windows(const struct agx4_platform *plat, u64 base, u64 end,
 			struct agx4_fw_regwin_in *wins);
 #endif

@@ -26,6 +26,7 @@
 #include "agx4_fw_decode.h"
 #include "agx4_fw_g16.h"
 #include "agx4_fw_g16_boot.h"
+#include "agx4_fw_g16_init.h"
 #include "agx4_fw_mem.h"
 #include "agx4_fw_obj.h"
 #include "agx4_fwif_g16.h"

@@ -24,6 +24,7 @@
 #include "agx4_fw_build.h"
 #include "agx4_fw_g16.h"
 #include "agx4_fw_g16_boot.h"
+#include "agx4_fw_g16_init.h"
 #include "agx4_fw_mem.h"
 #include "agx4_fw_obj.h"
 #include "agx4_fw_work.h"

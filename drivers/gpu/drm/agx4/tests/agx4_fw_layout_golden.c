@@ -14,6 +14,7 @@
 #include "../agx4_fw.h"
 #include "../agx4_fw_g16.h"
 #include "../agx4_fw_g16_boot.h"
+#include "../agx4_fw_g16_init.h"
 #include "../agx4_fw_g17p.h"
 #include "../agx4_fw_g17p_init.h"
 #include "../agx4_fw_g17p_work.h"

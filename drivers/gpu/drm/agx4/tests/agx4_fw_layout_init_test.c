@@ -21,6 +21,7 @@
 #include "../agx4_fw.h"
 #include "../agx4_fw_build.h"
 #include "../agx4_fw_g16.h"
+#include "../agx4_fw_g16_init.h"
 #include "../agx4_fw_g17p.h"
 #include "../agx4_fw_g17p_init.h"
 #include "../agx4_fw_work.h"

@@ -19,6 +19,7 @@
 #include "../agx4_device.h"
 #include "../agx4_fw.h"
 #include "../agx4_fw_g16.h"
+#include "../agx4_fw_g16_init.h"
 #include "../agx4_fw_g16_work.h"
 #include "../agx4_fw_g17p.h"
 #include "../agx4_fw_g17p_work.h"

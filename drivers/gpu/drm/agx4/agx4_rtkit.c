@@ -380,19 +380,33 @@ static struct rtkit_inst *get_inst(void *priv, unsigned int inst)
 	return inst < rk->num ? &rk->inst[inst] : NULL;
 }
 
+/**
+ * agx4_rtkit_cpu_cold() - is a coprocessor cold
+ * @ctl: its CPU-control register.
+ * @status: its CPU-status register.
+ *
+ * Return: 0 with the run bit clear and the status "stopped", else -EBUSY.
+ */
+AGX4_VISIBLE_IF_TEST int agx4_rtkit_cpu_cold(u32 ctl, u32 status)
+{
+	if ((ctl & ASC_CPU_CONTROL_RUN) ||
+	    FIELD_GET(ASC_CPU_STATUS_STATE, status) != ASC_CPU_STATUS_STOPPED)
+		return -EBUSY;
+	return 0;
+}
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_rtkit_cpu_cold);
+
 /* The run bit clear and the status "stopped", or -EBUSY. */
 static int asc_cold(struct rtkit_inst *ri, unsigned int inst)
 {
 	u32 ctl = readl(ri->asc + ASC_CPU_CONTROL);
 	u32 status = readl(ri->asc + ASC_CPU_STATUS);
+	int ret = agx4_rtkit_cpu_cold(ctl, status);
 
-	if ((ctl & ASC_CPU_CONTROL_RUN) ||
-	    FIELD_GET(ASC_CPU_STATUS_STATE, status) != ASC_CPU_STATUS_STOPPED) {
+	if (ret)
 		drm_err(&ri->rk->adev->base, "firmware %u: coprocessor not cold (control %#x, status %#x)\n",
 			inst, ctl, status);
-		return -EBUSY;
-	}
-	return 0;
+	return ret;
 }
 
 static int rtkit_cold(void *priv, unsigned int inst)

@@ -35,6 +35,7 @@ int agx4_rtkit_init(struct agx4_device *adev, struct agx4_fw_transport *t);
 #if IS_ENABLED(CONFIG_DRM_AGX4_KUNIT_TEST)
 int agx4_rtkit_buffer_check(const struct agx4_range *reserved, u64 iova,
 			    u64 size);
+int agx4_rtkit_cpu_cold(u32 ctl, u32 status);
 #endif
 
 #endif /* AGX4_RTKIT_H */

@@ -4,7 +4,8 @@
  *
  * KUnit suite "agx4_rtkit": the firmware message encodings, written here
  * from the protocol description, not from the driver's constants, and the
- * bounds on a buffer the firmware asks to have mapped.
+ * bounds on a buffer the firmware asks to have mapped, and when a
+ * coprocessor counts as cold.
  */
 
 #include <kunit/test.h>
@@ -140,11 +141,43 @@ static void agx4_rtkit_firmware_buffer_outside_its_reservation_is_einval(struct 
 				    table[i].ret, "buffer %u", i);
 }
 
+/*
+ * An instance starts only from a cold coprocessor: in its ASC window the
+ * CPU-control register (0x44) with the run bit (bit 4) clear and the
+ * CPU-status register (0x48) reporting "stopped" (2) in bits 1:0.  Other
+ * bits of either do not matter.
+ */
+static void agx4_rtkit_coprocessor_not_cold_is_ebusy(struct kunit *test)
+{
+	static const struct {
+		u32 ctl, status;
+		int ret;
+	} table[] = {
+		{ 0, 2, 0 },
+		{ ~0x10u, 0xfffffffe, 0 },
+		/* running */
+		{ 0x10, 2, -EBUSY },
+		{ 0x11, 2, -EBUSY },
+		/* not stopped */
+		{ 0, 0, -EBUSY },
+		{ 0, 1, -EBUSY },
+		{ 0, 3, -EBUSY },
+		{ 0, 0xfffffffd, -EBUSY },
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(table); i++)
+		KUNIT_EXPECT_EQ_MSG(test, agx4_rtkit_cpu_cold(table[i].ctl,
+							      table[i].status),
+				    table[i].ret, "registers %u", i);
+}
+
 static struct kunit_case agx4_rtkit_cases[] = {
 	KUNIT_CASE(agx4_rtkit_host_messages_match_the_protocol),
 	KUNIT_CASE(agx4_rtkit_host_messages_refuse_what_they_cannot_carry),
 	KUNIT_CASE(agx4_rtkit_firmware_messages_decode_strictly),
 	KUNIT_CASE(agx4_rtkit_firmware_buffer_outside_its_reservation_is_einval),
+	KUNIT_CASE(agx4_rtkit_coprocessor_not_cold_is_ebusy),
 	{ }
 };
 

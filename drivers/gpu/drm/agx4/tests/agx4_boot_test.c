@@ -302,6 +302,35 @@ static void agx4_boot_g16_barrier_channel_not_empty_is_ebusy(struct kunit *test)
 	expect_clean_failure(test, agx4_test_model());
 }
 
+/*
+ * G17P: the secondary crashes on its control start, the boot's last step;
+ * the primary's control doorbell still goes out and both staged rings
+ * stay where they were.  The boot must not report the firmware up: it
+ * ends with -EIO, cleanly.
+ */
+static void agx4_boot_g17p_crash_on_control_start_fails_with_eio(struct kunit *test)
+{
+	struct agx4_device *adev = probe(test, AGX4_FWMODEL_FAULT_CRASH_IN_BOOT,
+					 2 + 1, SHORT_MS);
+
+	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(adev), -EIO);
+	expect_clean_failure(test, agx4_test_model());
+}
+
+/*
+ * G17P: control start must leave both staged device-control rings where
+ * the init data put them, at (1, 1, 1).  The secondary moves its read
+ * cursor on control start instead: the boot ends with -EPROTO, cleanly.
+ */
+static void agx4_boot_g17p_control_cursor_moved_fails_with_eproto(struct kunit *test)
+{
+	struct agx4_device *adev = probe(test, AGX4_FWMODEL_FAULT_CONTROL_MOVED,
+					 1, SHORT_MS);
+
+	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(adev), -EPROTO);
+	expect_clean_failure(test, agx4_test_model());
+}
+
 /* Late, but within the timeout: the boot waits. */
 static void agx4_boot_late_ack_within_timeout_boots(struct kunit *test)
 {
@@ -538,6 +567,10 @@ static struct kunit_case agx4_boot_cases[] = {
 	KUNIT_CASE_PARAM(agx4_boot_crash_during_boot_fails_with_eio,
 			 soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_boot_rtkit_start_failure_fails, soc_gen_params),
+	KUNIT_CASE_PARAM(agx4_boot_g17p_crash_on_control_start_fails_with_eio,
+			 g17p_soc_gen_params),
+	KUNIT_CASE_PARAM(agx4_boot_g17p_control_cursor_moved_fails_with_eproto,
+			 g17p_soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_boot_dropped_doorbell, soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_boot_bad_messages_after_boot_are_counted,
 			 soc_gen_params),

@@ -455,6 +455,14 @@ static void agx4_of_meta_swi_takes_20_or_40_bytes(struct kunit *test)
 	expect_rejected(test, dt, c, -EINVAL, what);
 	agx4_test_dt_set(test, dt, what, v, 44);
 	expect_rejected(test, dt, c, -EINVAL, what);
+
+	/* Other sizes, even with a good address 20 bytes from their end. */
+	put_unaligned_le64(0x2ffff8000ull, v + 30 - 20);
+	agx4_test_dt_set(test, dt, what, v, 30);
+	expect_rejected(test, dt, c, -EINVAL, what);
+	put_unaligned_le64(0x2ffff8000ull, v + 24 - 20);
+	agx4_test_dt_set(test, dt, what, v, 24);
+	expect_rejected(test, dt, c, -EINVAL, what);
 }
 
 static void agx4_of_missing_or_small_reg_window(struct kunit *test)

@@ -11,9 +11,10 @@ mutant that no test notices has survived: some input is not tested.
 
 Units and sites
 ---------------
-UNITS below names the files scanned (and, for the generation and queue
-backends, which functions: the rest of those files is firmware-object
-construction, not input checking).  In them a site is
+UNITS below names the files scanned: every driver unit that checks what
+it is given, not the firmware model or the software device (and, for the
+generation and queue backends, which functions: the rest of those files
+is firmware-object construction, not input checking).  In them a site is
 
 * a guarded error: an ``if`` whose body returns an error code
   (``return -E...``, ``return ERR_PTR(-E...)``, ``return c ? -E : 0``) or
@@ -123,6 +124,46 @@ UNITS = {
     'agx4_g16_prep.c': r'job_prepare|prepare_cmds',
     'agx4_g17p_pool.c': r'tvb_grow|tvb_limit|pool_',
     'agx4_g17p_prep.c': r'job_prepare|prepare_cmds|render_scratch',
+    # The units below are scanned whole: what the scanner finds in them are
+    # checks of what they are given (device tree, the loader's tables, the
+    # firmware's registers, messages and buffers, commands), not object
+    # construction, so no function is left out.
+    # work items built from a command: what they refuse of it
+    'agx4_fw_work.c': None,
+    'agx4_fw_g16_work.c': None,
+    'agx4_fw_g17p_work.c': None,
+    # the generation-independent submission engine: channel cursors
+    'agx4_engine.c': None,
+    'agx4_fw.c': None,
+    # the backends' queues, owners, VMs, leases and job status, whole
+    'agx4_g16_submit.c': None,
+    'agx4_g16_lease.c': None,
+    'agx4_g17p_owner.c': None,
+    'agx4_g17p_queue.c': None,
+    'agx4_g17p_submit.c': None,
+    'agx4_g17p_vm.c': None,
+    # the RTKit transport: messages and the firmware's buffer requests
+    'agx4_rtkit.c': None,
+    # page tables, and the loader's tables adopted
+    'agx4_uat.c': None,
+    # firmware objects and the firmware half's memory
+    'agx4_fw_obj.c': None,
+    'agx4_fw_mem.c': None,
+    # the boot of both generations: placement, windows, the firmware's
+    # answers and cursors; power and init objects from device-tree values
+    'agx4_fw_boot.c': None,
+    'agx4_fw_gen.c': None,
+    'agx4_fw_g16_boot.c': None,
+    'agx4_fw_g16_power.c': None,
+    'agx4_fw_g17p_boot.c': None,
+    'agx4_fw_g17p_init.c': None,
+    # the device tree, the probe steps, reset and recovery
+    'agx4_of.c': None,
+    'agx4_device.c': None,
+    'agx4_reset.c': None,
+    'agx4_recovery.c': None,
+    # the debugfs decoder of firmware objects
+    'agx4_fw_decode.c': None,
 }
 
 # Suites run first for a unit's mutants (one boot each), before all.
@@ -145,6 +186,34 @@ AFFINE = {
     'agx4_g16_prep.c': ['agx4_tvb', 'agx4_fw_g16_submit*'],
     'agx4_g17p_pool.c': ['agx4_tvb', 'agx4_fw_g17p_submit'],
     'agx4_g17p_prep.c': ['agx4_tvb', 'agx4_fw_g17p_submit'],
+    'agx4_fw_work.c': ['agx4_fw_layout_refuse', 'agx4_fw_layout_work'],
+    'agx4_fw_g16_work.c': ['agx4_fw_layout_refuse', 'agx4_fw_layout_work',
+                           'agx4_tvb'],
+    'agx4_fw_g17p_work.c': ['agx4_fw_layout_refuse', 'agx4_fw_layout_work'],
+    'agx4_engine.c': ['agx4_engine', 'agx4_fw_hostile'],
+    'agx4_fw.c': ['agx4_fw_layout_init', 'agx4_fw_hostile'],
+    'agx4_g16_submit.c': ['agx4_fw_g16_submit*', 'agx4_fw_hostile'],
+    'agx4_g16_lease.c': ['agx4_fw_g16_submit*', 'agx4_fw_hostile'],
+    'agx4_g17p_owner.c': ['agx4_fw_g17p_submit', 'agx4_fw_hostile'],
+    'agx4_g17p_queue.c': ['agx4_fw_g17p_submit'] + IOCTL,
+    'agx4_g17p_submit.c': ['agx4_fw_g17p_submit', 'agx4_fw_hostile'],
+    'agx4_g17p_vm.c': ['agx4_fw_g17p_submit', 'agx4_vm'],
+    'agx4_rtkit.c': ['agx4_rtkit'],
+    'agx4_uat.c': ['agx4_uat', 'agx4_device'],
+    'agx4_fw_obj.c': ['agx4_fw_obj', 'agx4_boot'],
+    'agx4_fw_mem.c': ['agx4_fw_obj', 'agx4_boot'],
+    'agx4_fw_boot.c': ['agx4_boot', 'agx4_recovery', 'agx4_fw_hostile'],
+    'agx4_fw_gen.c': ['agx4_fw_gen', 'agx4_boot'],
+    'agx4_fw_g16_boot.c': ['agx4_fw_g16_open', 'agx4_boot',
+                           'agx4_fw_layout_init'],
+    'agx4_fw_g16_power.c': ['agx4_fw_g16_power'],
+    'agx4_fw_g17p_boot.c': ['agx4_boot', 'agx4_fw_g17p_init'],
+    'agx4_fw_g17p_init.c': ['agx4_fw_g17p_init', 'agx4_fw_layout_init'],
+    'agx4_of.c': ['agx4_of'],
+    'agx4_device.c': ['agx4_device', 'agx4_boot'],
+    'agx4_reset.c': ['agx4_recovery', 'agx4_fw_hostile'],
+    'agx4_recovery.c': ['agx4_recovery', 'agx4_fw_hostile'],
+    'agx4_fw_decode.c': ['agx4_fw_layout_decode', 'agx4_recovery'],
 }
 # Results made with another operator are not reused.
 OPERATOR = 2

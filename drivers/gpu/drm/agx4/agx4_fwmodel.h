@@ -124,7 +124,8 @@ enum agx4_fwmodel_err {
  *	status word @arg (2 when 0), G17P 0x09 message with payload @arg (2
  *	when 0).
  * @AGX4_FWMODEL_FAULT_CRASH_IN_BOOT: crash during boot: @arg 0 on the init
- *	message (crashed callback), 1 in the RTKit handshake (start fails).
+ *	message (crashed callback), 1 in the RTKit handshake (start fails),
+ *	2 + n: instance n on its control start (G17P; crashed callback).
  * @AGX4_FWMODEL_FAULT_MALFORMED_MSG: once booted, send a notification with
  *	a non-zero payload (@arg, 0xff when 0) on endpoint 0x20.
  * @AGX4_FWMODEL_FAULT_UNKNOWN_MSG: once booted, send a message of unknown
@@ -137,6 +138,9 @@ enum agx4_fwmodel_err {
  * @AGX4_FWMODEL_FAULT_CONTROL_UNREAD: accept the init data but leave the
  *	device-control records produced before it unread.
  * @AGX4_FWMODEL_FAULT_CRASH: crash instance @arg now.
+ * @AGX4_FWMODEL_FAULT_CONTROL_MOVED: on its control start (G17P), instance
+ *	@arg moves its device-control read cursor past the staged record (to
+ *	2) instead of leaving the ring as the init data staged it.
  */
 enum agx4_fwmodel_fault {
 	AGX4_FWMODEL_FAULT_NONE,
@@ -150,6 +154,7 @@ enum agx4_fwmodel_fault {
 	AGX4_FWMODEL_FAULT_FILL_EVENT_RING,
 	AGX4_FWMODEL_FAULT_CONTROL_UNREAD,
 	AGX4_FWMODEL_FAULT_CRASH,
+	AGX4_FWMODEL_FAULT_CONTROL_MOVED,
 };
 
 /**

@@ -992,7 +992,7 @@ void agx4_fwmodel_inject(struct agx4_fwmodel *m, enum agx4_fwmodel_fault f,
 	unsigned long flags;
 	bool booted;
 
-	if (f > AGX4_FWMODEL_FAULT_CRASH)
+	if (f > AGX4_FWMODEL_FAULT_CONTROL_MOVED)
 		return;
 	spin_lock_irqsave(&m->lock, flags);
 	if (f == AGX4_FWMODEL_FAULT_NONE) {
@@ -1654,6 +1654,9 @@ static void bad_msg(struct agx4_fwmodel *m, enum agx4_fwmodel_err e, u64 v)
 	agx4_fwmodel_fail(m, e, v);
 }
 
+static void write_cursor(struct agx4_fwmodel *m, unsigned int inst,
+			 enum agx4_fwmodel_cursor c, unsigned int ch, u32 v);
+
 static void handle_db(struct agx4_fwmodel *m, unsigned int inst, u64 msg,
 		      bool acked, bool control_started)
 {
@@ -1661,6 +1664,7 @@ static void handle_db(struct agx4_fwmodel *m, unsigned int inst, u64 msg,
 	u32 type = FWM_MSG_TYPE(msg);
 	u64 payload = msg & GENMASK_ULL(47, 0);
 	unsigned int ch;
+	u32 arg;
 
 	switch (type) {
 	case FWM_MSG_KICK:
@@ -1721,9 +1725,21 @@ static void handle_db(struct agx4_fwmodel *m, unsigned int inst, u64 msg,
 			bad_msg(m, AGX4_FWMODEL_BAD_SEQUENCE, msg);
 			return;
 		}
+		if (fault_armed(m, AGX4_FWMODEL_FAULT_CRASH_IN_BOOT, &arg) &&
+		    arg == 2 + inst) {
+			fault_take(m, AGX4_FWMODEL_FAULT_CRASH_IN_BOOT, NULL);
+			agx4_fwmodel_crash(m, inst, AGX4_FWMODEL_INJECTED,
+					   AGX4_FWMODEL_FAULT_CRASH_IN_BOOT);
+			return;
+		}
 		spin_lock_irqsave(&m->lock, flags);
 		m->inst[inst].control_started = true;
 		spin_unlock_irqrestore(&m->lock, flags);
+		if (fault_armed(m, AGX4_FWMODEL_FAULT_CONTROL_MOVED, &arg) &&
+		    arg == inst) {
+			fault_take(m, AGX4_FWMODEL_FAULT_CONTROL_MOVED, NULL);
+			write_cursor(m, inst, AGX4_FWMODEL_CUR_CTL_READ, 0, 2);
+		}
 		control_start_post(m, inst);
 		return;
 	default:
@@ -2046,7 +2062,7 @@ static int op_start(void *priv, unsigned int inst)
 	if (inst >= m->desc->instances)
 		return -EINVAL;
 	fi = &m->inst[inst];
-	if (fault_armed(m, AGX4_FWMODEL_FAULT_CRASH_IN_BOOT, &arg) && arg) {
+	if (fault_armed(m, AGX4_FWMODEL_FAULT_CRASH_IN_BOOT, &arg) && arg == 1) {
 		fault_take(m, AGX4_FWMODEL_FAULT_CRASH_IN_BOOT, NULL);
 		agx4_fwmodel_fail(m, AGX4_FWMODEL_INJECTED,
 				  AGX4_FWMODEL_FAULT_CRASH_IN_BOOT);

@@ -446,7 +446,7 @@ struct agx4_fwmodel {
 	const struct agx4_fw_transport_events *ev;
 	void *cookie;
 	unsigned long fault;
-	u32 fault_arg[AGX4_FWMODEL_FAULT_CRASH + 1];
+	u32 fault_arg[AGX4_FWMODEL_FAULT_CONTROL_MOVED + 1];
 	bool handoff_ok;
 	u32 early_sgx;
 	bool dying;

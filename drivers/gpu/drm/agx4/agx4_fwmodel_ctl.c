@@ -36,10 +36,10 @@
  *	(agx4_fwmodel_release()).
  * ``fault <name> <arg>``
  *	Arm a fault (agx4_fwmodel_inject()): ``none`` (disarm all),
- *	``never-ack``, ``ack-late``, ``wrong-status``, ``crash-in-boot``
- *	(these act at the next boot, i.e. after a firmware restart),
- *	``malformed-msg``, ``unknown-msg``, ``drop-doorbell``,
- *	``fill-event-ring``, ``crash``.
+ *	``never-ack``, ``ack-late``, ``wrong-status``, ``crash-in-boot``,
+ *	``control-unread``, ``control-moved`` (these act at the next boot,
+ *	i.e. after a firmware restart), ``malformed-msg``, ``unknown-msg``,
+ *	``drop-doorbell``, ``fill-event-ring``, ``crash``.
  *
  * Anything else is refused with -EINVAL and changes nothing.  Reading the
  * control gives the mode, the armed scripts in the syntax above and every
@@ -68,6 +68,7 @@ static const char *const fault_names[] = {
 	[AGX4_FWMODEL_FAULT_FILL_EVENT_RING] = "fill-event-ring",
 	[AGX4_FWMODEL_FAULT_CONTROL_UNREAD] = "control-unread",
 	[AGX4_FWMODEL_FAULT_CRASH] = "crash",
+	[AGX4_FWMODEL_FAULT_CONTROL_MOVED] = "control-moved",
 };
 
 static const char *const mode_names[] = {
@@ -109,7 +110,7 @@ static const char *const counter_names[] = {
 };
 
 static_assert(ARRAY_SIZE(action_names) == AGX4_FWMODEL_ACT_DELAY + 1);
-static_assert(ARRAY_SIZE(fault_names) == AGX4_FWMODEL_FAULT_CRASH + 1);
+static_assert(ARRAY_SIZE(fault_names) == AGX4_FWMODEL_FAULT_CONTROL_MOVED + 1);
 static_assert(ARRAY_SIZE(counter_names) == AGX4_FWMODEL_NR_COUNTERS);
 
 /* Longest command taken, in bytes. */

@@ -9,6 +9,7 @@
 #include <linux/err.h>
 #include <linux/io.h>
 #include <linux/mutex.h>
+#include <linux/overflow.h>
 #include <linux/slab.h>
 #include <linux/soc/apple/rtkit.h>
 #include <linux/string.h>
@@ -266,13 +267,34 @@ static struct rtkit_buffer *free_slot_locked(struct rtkit_inst *ri)
 	return NULL;
 }
 
+/**
+ * agx4_rtkit_buffer_check() - check a buffer the firmware brought
+ * @reserved: the instance's firmware-reserved memory.
+ * @iova: the buffer's address, as the firmware's request gives it.
+ * @size: its size, as the request gives it.
+ *
+ * Return: 0 when the buffer lies wholly inside @reserved; -EINVAL when it
+ * starts below it, ends past it, or its end does not fit 64 bits.
+ */
+AGX4_VISIBLE_IF_TEST int agx4_rtkit_buffer_check(const struct agx4_range *reserved,
+						 u64 iova, u64 size)
+{
+	u64 end;
+
+	if (check_add_overflow(iova, size, &end) ||
+	    iova < reserved->start ||
+	    end > reserved->start + reserved->size)
+		return -EINVAL;
+	return 0;
+}
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_rtkit_buffer_check);
+
 static int rtkit_shmem_setup(void *cookie, struct apple_rtkit_shmem *bfr)
 {
 	struct rtkit_inst *ri = cookie;
 	struct agx4_device *adev = ri->rk->adev;
 	struct rtkit_buffer *slot;
 	struct agx4_fw_obj *obj;
-	u64 end;
 	int ret = 0;
 
 	mutex_lock(&ri->lock);
@@ -283,12 +305,11 @@ static int rtkit_shmem_setup(void *cookie, struct apple_rtkit_shmem *bfr)
 	}
 	if (bfr->iova) {
 		/* The firmware's own buffer, inside its reserved memory. */
-		if (check_add_overflow((u64)bfr->iova, (u64)bfr->size, &end) ||
-		    bfr->iova < ri->reserved.start ||
-		    end > ri->reserved.start + ri->reserved.size) {
+		ret = agx4_rtkit_buffer_check(&ri->reserved, bfr->iova,
+					      bfr->size);
+		if (ret) {
 			drm_err(&adev->base, "firmware %u: buffer %pad+%#zx outside its reserved memory\n",
 				ri->idx, &bfr->iova, bfr->size);
-			ret = -EINVAL;
 			goto out;
 		}
 		bfr->buffer = memremap(bfr->iova, bfr->size, MEMREMAP_WB);
@@ -359,19 +380,33 @@ static struct rtkit_inst *get_inst(void *priv, unsigned int inst)
 	return inst < rk->num ? &rk->inst[inst] : NULL;
 }
 
+/**
+ * agx4_rtkit_cpu_cold() - is a coprocessor cold
+ * @ctl: its CPU-control register.
+ * @status: its CPU-status register.
+ *
+ * Return: 0 with the run bit clear and the status "stopped", else -EBUSY.
+ */
+AGX4_VISIBLE_IF_TEST int agx4_rtkit_cpu_cold(u32 ctl, u32 status)
+{
+	if ((ctl & ASC_CPU_CONTROL_RUN) ||
+	    FIELD_GET(ASC_CPU_STATUS_STATE, status) != ASC_CPU_STATUS_STOPPED)
+		return -EBUSY;
+	return 0;
+}
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_rtkit_cpu_cold);
+
 /* The run bit clear and the status "stopped", or -EBUSY. */
 static int asc_cold(struct rtkit_inst *ri, unsigned int inst)
 {
 	u32 ctl = readl(ri->asc + ASC_CPU_CONTROL);
 	u32 status = readl(ri->asc + ASC_CPU_STATUS);
+	int ret = agx4_rtkit_cpu_cold(ctl, status);
 
-	if ((ctl & ASC_CPU_CONTROL_RUN) ||
-	    FIELD_GET(ASC_CPU_STATUS_STATE, status) != ASC_CPU_STATUS_STOPPED) {
+	if (ret)
 		drm_err(&ri->rk->adev->base, "firmware %u: coprocessor not cold (control %#x, status %#x)\n",
 			inst, ctl, status);
-		return -EBUSY;
-	}
-	return 0;
+	return ret;
 }
 
 static int rtkit_cold(void *priv, unsigned int inst)

@@ -9,6 +9,7 @@
 
 struct agx4_device;
 struct agx4_fw_transport;
+struct agx4_range;
 
 /* The GPU firmware's application endpoints. */
 #define AGX4_RTKIT_EP_FW	0x20	/* init data, notifications, acks */
@@ -31,5 +32,10 @@ u64 agx4_rtkit_msg_control_start(void);
 int agx4_rtkit_msg_decode(u8 ep, u64 msg);
 
 int agx4_rtkit_init(struct agx4_device *adev, struct agx4_fw_transport *t);
+#if IS_ENABLED(CONFIG_DRM_AGX4_KUNIT_TEST)
+int agx4_rtkit_buffer_check(const struct agx4_range *reserved, u64 iova,
+			    u64 size);
+int agx4_rtkit_cpu_cold(u32 ctl, u32 status);
+#endif
 
 #endif /* AGX4_RTKIT_H */

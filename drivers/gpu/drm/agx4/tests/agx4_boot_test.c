@@ -74,6 +74,17 @@ static struct agx4_device *probe(struct kunit *test,
 	return agx4_device_create(dev, &dt->src);
 }
 
+/* Probe after agx4_test_fake_gpu() and a pinned register, model unarmed. */
+static struct agx4_device *probe_pinned(struct kunit *test)
+{
+	struct device *dev = drm_kunit_helper_alloc_device(test);
+	struct agx4_test_dt *dt = agx4_test_dt_alloc(test, param_soc(test));
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, dev);
+	agx4_test_arm_model(AGX4_FWMODEL_FAULT_NONE, 0, SHORT_MS);
+	return agx4_device_create(dev, &dt->src);
+}
+
 static void expect_no_model_error(struct kunit *test, struct agx4_fwmodel *m)
 {
 	enum agx4_fwmodel_err e;
@@ -218,6 +229,105 @@ static void agx4_boot_g16_control_unread_is_not_opened(struct kunit *test)
 		kunit_skip(test, "G16 only: its opening checks the control cursors");
 	adev = probe(test, AGX4_FWMODEL_FAULT_CONTROL_UNREAD, 0, SHORT_MS);
 	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(adev), -EIO);
+	expect_clean_failure(test, agx4_test_model());
+}
+
+/*
+ * G16 registers the firmware and agx4 leave the boot's channels in, at the
+ * offsets of the SGX window the protocol gives them: the cursor block at
+ * 0xd64000 (stage stride 0x40, done cursor at +8, the device-control
+ * channel's at +0xc0), the producers at 0xd60000 (stage stride 0x20, the
+ * device-control channel's at +0x60).
+ */
+struct pinned_reg {
+	enum agx4_soc_id soc;	/* first: param_soc() reads it */
+	const char *what;
+	u32 offset, value;
+};
+
+static void pinned_desc(const struct pinned_reg *p, char *desc)
+{
+	strscpy(desc, p->what, KUNIT_PARAM_DESC_SIZE);
+}
+
+static const struct pinned_reg g16_control_pins[] = {
+	{ AGX4_SOC_T8132, "control read at 0", 0xd640c0, 0 },
+	{ AGX4_SOC_T8132, "control read at 2", 0xd640c0, 2 },
+	{ AGX4_SOC_T8132, "control done at 0", 0xd640c8, 0 },
+	{ AGX4_SOC_T8132, "control producer at 2", 0xd60060, 2 },
+};
+
+KUNIT_ARRAY_PARAM(g16_control_pin, g16_control_pins, pinned_desc);
+
+/*
+ * G16: the reference opens the device-control channel only when the
+ * firmware read and finished the one initial record: read, done and
+ * producer all at 1.  Any one of them elsewhere and the boot ends with
+ * -EIO, cleanly, before anything is sent on it.
+ */
+static void agx4_boot_g16_control_cursor_off_one_is_not_opened(struct kunit *test)
+{
+	const struct pinned_reg *p = test->param_value;
+	struct agx4_device *adev;
+
+	agx4_test_fake_gpu(test, p->soc);
+	agx4_test_pin_sgx(test, p->offset, p->value);
+	adev = probe_pinned(test);
+	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(adev), -EIO);
+	expect_clean_failure(test, agx4_test_model());
+}
+
+static const struct pinned_reg g16_barrier_pins[] = {
+	{ AGX4_SOC_T8132, "3D read at 128", 0xd64040, 128 },
+	{ AGX4_SOC_T8132, "3D done at 1", 0xd64048, 1 },
+	{ AGX4_SOC_T8132, "3D producer at 1", 0xd60020, 1 },
+};
+
+KUNIT_ARRAY_PARAM(g16_barrier_pin, g16_barrier_pins, pinned_desc);
+
+/*
+ * G16: the bootstrap barrier goes only on an untouched work channel (the
+ * 3D channel of priority 0): its read, done and producer all at 0.  Any
+ * one of them moved and the boot ends with -EBUSY, cleanly.
+ */
+static void agx4_boot_g16_barrier_channel_not_empty_is_ebusy(struct kunit *test)
+{
+	const struct pinned_reg *p = test->param_value;
+	struct agx4_device *adev;
+
+	agx4_test_fake_gpu(test, p->soc);
+	agx4_test_pin_sgx(test, p->offset, p->value);
+	adev = probe_pinned(test);
+	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(adev), -EBUSY);
+	expect_clean_failure(test, agx4_test_model());
+}
+
+/*
+ * G17P: the secondary crashes on its control start, the boot's last step;
+ * the primary's control doorbell still goes out and both staged rings
+ * stay where they were.  The boot must not report the firmware up: it
+ * ends with -EIO, cleanly.
+ */
+static void agx4_boot_g17p_crash_on_control_start_fails_with_eio(struct kunit *test)
+{
+	struct agx4_device *adev = probe(test, AGX4_FWMODEL_FAULT_CRASH_IN_BOOT,
+					 2 + 1, SHORT_MS);
+
+	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(adev), -EIO);
+	expect_clean_failure(test, agx4_test_model());
+}
+
+/*
+ * G17P: control start must leave both staged device-control rings where
+ * the init data put them, at (1, 1, 1).  The secondary moves its read
+ * cursor on control start instead: the boot ends with -EPROTO, cleanly.
+ */
+static void agx4_boot_g17p_control_cursor_moved_fails_with_eproto(struct kunit *test)
+{
+	struct agx4_device *adev = probe(test, AGX4_FWMODEL_FAULT_CONTROL_MOVED,
+					 1, SHORT_MS);
+
+	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(adev), -EPROTO);
 	expect_clean_failure(test, agx4_test_model());
 }
 
@@ -443,6 +553,10 @@ static struct kunit_case agx4_boot_cases[] = {
 			 soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_boot_g16_control_unread_is_not_opened,
 			 soc_gen_params),
+	KUNIT_CASE_PARAM(agx4_boot_g16_control_cursor_off_one_is_not_opened,
+			 g16_control_pin_gen_params),
+	KUNIT_CASE_PARAM(agx4_boot_g16_barrier_channel_not_empty_is_ebusy,
+			 g16_barrier_pin_gen_params),
 	KUNIT_CASE_PARAM(agx4_boot_never_acked_times_out, soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_boot_late_ack_within_timeout_boots,
 			 soc_gen_params),
@@ -453,6 +567,10 @@ static struct kunit_case agx4_boot_cases[] = {
 	KUNIT_CASE_PARAM(agx4_boot_crash_during_boot_fails_with_eio,
 			 soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_boot_rtkit_start_failure_fails, soc_gen_params),
+	KUNIT_CASE_PARAM(agx4_boot_g17p_crash_on_control_start_fails_with_eio,
+			 g17p_soc_gen_params),
+	KUNIT_CASE_PARAM(agx4_boot_g17p_control_cursor_moved_fails_with_eproto,
+			 g17p_soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_boot_dropped_doorbell, soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_boot_bad_messages_after_boot_are_counted,
 			 soc_gen_params),

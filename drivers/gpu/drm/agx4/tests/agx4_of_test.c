@@ -301,6 +301,7 @@ static void agx4_of_bad_firmware_build_string_is_einval(struct kunit *test)
 	struct agx4_test_dt *dt = agx4_test_dt_alloc(test, AGX4_SOC_T8132);
 	struct of_ctx *c = ctx(test);
 	char longest[AGX4_FW_BUILD_MAX];
+	char toolong[AGX4_FW_BUILD_MAX + 1];
 
 	agx4_test_dt_set(test, dt, what, "mBoot-18000", 11);
 	expect_rejected(test, dt, c, -EINVAL, what);	/* no NUL */
@@ -320,6 +321,12 @@ static void agx4_of_bad_firmware_build_string_is_einval(struct kunit *test)
 	expect_rejected(test, dt, c, -EINVAL, what);	/* no NUL */
 	agx4_test_dt_set_str(test, dt, what, "");
 	expect_rejected(test, dt, c, -EINVAL, what);
+
+	/* One character more than the platform holds, NUL-terminated. */
+	memset(toolong, 'x', sizeof(toolong));
+	toolong[sizeof(toolong) - 1] = '\0';
+	agx4_test_dt_set(test, dt, what, toolong, sizeof(toolong));
+	expect_rejected(test, dt, c, -EINVAL, what);	/* too long */
 }
 
 static void set_u32(struct kunit *test, struct agx4_test_dt *dt,
@@ -447,6 +454,14 @@ static void agx4_of_meta_swi_takes_20_or_40_bytes(struct kunit *test)
 	agx4_test_dt_set(test, dt, what, v, 30);
 	expect_rejected(test, dt, c, -EINVAL, what);
 	agx4_test_dt_set(test, dt, what, v, 44);
+	expect_rejected(test, dt, c, -EINVAL, what);
+
+	/* Other sizes, even with a good address 20 bytes from their end. */
+	put_unaligned_le64(0x2ffff8000ull, v + 30 - 20);
+	agx4_test_dt_set(test, dt, what, v, 30);
+	expect_rejected(test, dt, c, -EINVAL, what);
+	put_unaligned_le64(0x2ffff8000ull, v + 24 - 20);
+	agx4_test_dt_set(test, dt, what, v, 24);
 	expect_rejected(test, dt, c, -EINVAL, what);
 }
 

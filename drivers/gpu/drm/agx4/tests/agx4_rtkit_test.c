@@ -3,13 +3,17 @@
  * Copyright 2026 The agx4 authors
  *
  * KUnit suite "agx4_rtkit": the firmware message encodings, written here
- * from the protocol description, not from the driver's constants.
+ * from the protocol description, not from the driver's constants, and the
+ * bounds on a buffer the firmware asks to have mapped, and when a
+ * coprocessor counts as cold.
  */
 
 #include <kunit/test.h>
 #include <linux/errno.h>
 #include <linux/kernel.h>
+#include <linux/limits.h>
 
+#include "../agx4_of.h"
 #include "../agx4_rtkit.h"
 
 /*
@@ -99,10 +103,81 @@ static void agx4_rtkit_firmware_messages_decode_strictly(struct kunit *test)
 				    table[i].kind, "message %u", i);
 }
 
+/*
+ * A buffer request that carries an address (the crash log's, the
+ * syslog's) is mapped from the instance's firmware-reserved memory, so the
+ * address and size the firmware sends must stay inside that reservation:
+ * not below it, not past its end, and not wrapping around 64 bits to look
+ * as if they did.
+ */
+static void agx4_rtkit_firmware_buffer_outside_its_reservation_is_einval(struct kunit *test)
+{
+	static const struct agx4_range fw = {
+		.start = 0x10000000000ull, .size = 0x100000,
+	};
+	static const struct {
+		u64 iova, size;
+		int ret;
+	} table[] = {
+		{ 0x10000000000ull, 0x4000, 0 },
+		{ 0x10000000000ull, 0x100000, 0 },
+		{ 0x100000fc000ull, 0x4000, 0 },
+		/* starts below the reservation, ends inside it */
+		{ 0xffffffc000ull, 0x8000, -EINVAL },
+		/* starts inside, ends past it */
+		{ 0x100000fc000ull, 0x8000, -EINVAL },
+		{ 0x10000000000ull, 0x100001, -EINVAL },
+		/* wholly past it */
+		{ 0x10000100000ull, 0x4000, -EINVAL },
+		/* its end wraps to an address inside the reservation */
+		{ 0x10000004000ull, U64_MAX - 0x1000, -EINVAL },
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(table); i++)
+		KUNIT_EXPECT_EQ_MSG(test,
+				    agx4_rtkit_buffer_check(&fw, table[i].iova,
+							    table[i].size),
+				    table[i].ret, "buffer %u", i);
+}
+
+/*
+ * An instance starts only from a cold coprocessor: in its ASC window the
+ * CPU-control register (0x44) with the run bit (bit 4) clear and the
+ * CPU-status register (0x48) reporting "stopped" (2) in bits 1:0.  Other
+ * bits of either do not matter.
+ */
+static void agx4_rtkit_coprocessor_not_cold_is_ebusy(struct kunit *test)
+{
+	static const struct {
+		u32 ctl, status;
+		int ret;
+	} table[] = {
+		{ 0, 2, 0 },
+		{ ~0x10u, 0xfffffffe, 0 },
+		/* running */
+		{ 0x10, 2, -EBUSY },
+		{ 0x11, 2, -EBUSY },
+		/* not stopped */
+		{ 0, 0, -EBUSY },
+		{ 0, 1, -EBUSY },
+		{ 0, 3, -EBUSY },
+		{ 0, 0xfffffffd, -EBUSY },
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(table); i++)
+		KUNIT_EXPECT_EQ_MSG(test, agx4_rtkit_cpu_cold(table[i].ctl,
+							      table[i].status),
+				    table[i].ret, "registers %u", i);
+}
+
 static struct kunit_case agx4_rtkit_cases[] = {
 	KUNIT_CASE(agx4_rtkit_host_messages_match_the_protocol),
 	KUNIT_CASE(agx4_rtkit_host_messages_refuse_what_they_cannot_carry),
 	KUNIT_CASE(agx4_rtkit_firmware_messages_decode_strictly),
+	KUNIT_CASE(agx4_rtkit_firmware_buffer_outside_its_reservation_is_einval),
+	KUNIT_CASE(agx4_rtkit_coprocessor_not_cold_is_ebusy),
 	{ }
 };
 

@@ -106,6 +106,9 @@ static enum agx4_fwmodel_fault next_fault;
 static u32 next_fault_arg;
 static unsigned int next_timeout_ms;
 static bool next_trace;
+/* A register the host reads as pinned_value, whatever was written. */
+static u32 pinned_offset = U32_MAX;
+static u32 pinned_value;
 
 static void model_destroy(struct drm_device *drm, void *data)
 {
@@ -154,6 +157,8 @@ static u32 fake_read_sgx(struct agx4_device *adev, u32 offset)
 	case 0xe01500:
 		return r->core_mask;
 	default:
+		if (offset == READ_ONCE(pinned_offset))
+			return READ_ONCE(pinned_value);
 		/* Anything else is the model's register file. */
 		w = sgx_word(offset);
 		return w ? READ_ONCE(*w) : 0;
@@ -520,6 +525,30 @@ static int fake_transport_init(struct agx4_device *adev)
 	return 0;
 }
 
+static void unpin_sgx(void *unused)
+{
+	WRITE_ONCE(pinned_offset, U32_MAX);
+}
+
+/**
+ * agx4_test_pin_sgx() - make the host read one register as a fixed value
+ * @test: the test; the pin goes with it.
+ * @offset: the register's offset in the SGX window.
+ * @value: what every read of it by the driver returns from now on.
+ *
+ * Writes (the driver's and the model's) still go to the register file;
+ * only the driver's view is pinned, as if the firmware had left the
+ * register at @value.  The end of the test, or agx4_test_fake_gpu(),
+ * unpins it.
+ */
+void agx4_test_pin_sgx(struct kunit *test, u32 offset, u32 value)
+{
+	WRITE_ONCE(pinned_value, value);
+	WRITE_ONCE(pinned_offset, offset);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, unpin_sgx, NULL),
+			0);
+}
+
 /**
  * agx4_test_model() - the firmware model of the device the test probed
  *
@@ -668,6 +697,7 @@ struct agx4_test_regs *agx4_test_fake_gpu(struct kunit *test,
 	current_regs = r;
 	current_model = NULL;
 	current_sgx = NULL;
+	WRITE_ONCE(pinned_offset, U32_MAX);
 	agx4_test_arm_model(AGX4_FWMODEL_FAULT_NONE, 0, 0);
 	kunit_activate_static_stub(test, agx4_device_map_sgx, fake_map_sgx);
 	kunit_activate_static_stub(test, agx4_device_read_sgx, fake_read_sgx);

@@ -50,6 +50,7 @@ void agx4_test_fake_memory(struct kunit *test);
 void agx4_test_device_memory(struct kunit *test, struct agx4_device *adev,
 			     const struct agx4_fw_gen *gen);
 struct agx4_fwmodel *agx4_test_model(void);
+void agx4_test_pin_sgx(struct kunit *test, u32 offset, u32 value);
 void agx4_test_arm_model(enum agx4_fwmodel_fault fault, u32 arg,
 			 unsigned int timeout_ms);
 void agx4_test_trace_model(void);

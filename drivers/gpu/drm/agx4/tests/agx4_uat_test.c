@@ -828,6 +828,79 @@ static void agx4_uat_borrowed_loader_tree_extended(struct kunit *test)
 	__free_pages(pages, order);
 }
 
+/*
+ * Reservations the boot loader's tree cannot be adopted from: none, more
+ * than agx4 tracks, an empty one, one not on 16 KiB pages, or a root
+ * table not on a table boundary.  Each is refused on its own, with the
+ * other inputs those of a tree that is adopted (an empty root in the first
+ * reservation).
+ */
+static void agx4_uat_borrowed_bad_regions_refused(struct kunit *test)
+{
+	struct uat_ctx *c = test->priv;
+	const unsigned int order = get_order(8 * PG);
+	struct agx4_uat_region r[AGX4_UAT_MAX_REGIONS + 1];
+	struct agx4_uat *uat;
+	struct page *pages;
+	phys_addr_t rpa;
+	void *region;
+	unsigned int i;
+	int ret;
+
+	pages = alloc_pages(GFP_KERNEL | __GFP_ZERO, order);
+	KUNIT_ASSERT_NOT_NULL(test, pages);
+	region = page_address(pages);
+	rpa = page_to_phys(pages);
+	uat = kunit_kzalloc(test, sizeof(*uat), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, uat);
+	for (i = 0; i < ARRAY_SIZE(r); i++)
+		r[i] = (struct agx4_uat_region){ region + 2 * i * PG,
+						 rpa + 2 * i * PG, 2 * PG };
+
+	/* The inputs the cases below break one at a time are adopted. */
+	KUNIT_ASSERT_EQ(test, agx4_uat_init_borrowed(uat, c->dev, &agx4_test_g16_geom,
+						     true, r, 2, rpa), 0);
+	agx4_uat_fini(uat);
+
+	KUNIT_EXPECT_EQ(test, agx4_uat_init_borrowed(uat, c->dev, &agx4_test_g16_geom,
+						     true, r, 0, rpa), -EINVAL);
+	ret = agx4_uat_init_borrowed(uat, c->dev, &agx4_test_g16_geom, true, r,
+				     AGX4_UAT_MAX_REGIONS + 1, rpa);
+	KUNIT_EXPECT_EQ(test, ret, -EINVAL);
+	if (!ret)
+		agx4_uat_fini(uat);
+	ret = agx4_uat_init_borrowed(uat, c->dev, &agx4_test_g16_geom, true, r,
+				     2, rpa + 8);
+	KUNIT_EXPECT_EQ_MSG(test, ret, -EINVAL, "root not on a table");
+	if (!ret)
+		agx4_uat_fini(uat);
+
+	r[1].size = 0;
+	ret = agx4_uat_init_borrowed(uat, c->dev, &agx4_test_g16_geom, true, r,
+				     2, rpa);
+	KUNIT_EXPECT_EQ_MSG(test, ret, -EINVAL, "empty reservation");
+	if (!ret)
+		agx4_uat_fini(uat);
+
+	r[1].size = PG + PG / 2;
+	ret = agx4_uat_init_borrowed(uat, c->dev, &agx4_test_g16_geom, true, r,
+				     2, rpa);
+	KUNIT_EXPECT_EQ_MSG(test, ret, -EINVAL, "size not in pages");
+	if (!ret)
+		agx4_uat_fini(uat);
+
+	r[1].size = PG;
+	r[1].pa += PG / 2;
+	r[1].va += PG / 2;
+	ret = agx4_uat_init_borrowed(uat, c->dev, &agx4_test_g16_geom, true, r,
+				     2, rpa);
+	KUNIT_EXPECT_EQ_MSG(test, ret, -EINVAL, "start not on a page");
+	if (!ret)
+		agx4_uat_fini(uat);
+	KUNIT_EXPECT_NULL(test, uat->root);
+	__free_pages(pages, order);
+}
+
 static struct kunit_case agx4_uat_cases[] = {
 	KUNIT_CASE_PARAM(agx4_uat_pte_attributes_match_spec, pte_gen_params),
 	KUNIT_CASE(agx4_uat_inexpressible_permissions_rejected),
@@ -847,6 +920,7 @@ static struct kunit_case agx4_uat_cases[] = {
 	KUNIT_CASE(agx4_uat_ctx_exhaustion_is_ebusy),
 	KUNIT_CASE(agx4_uat_ctx_replaced_in_spec_order),
 	KUNIT_CASE(agx4_uat_borrowed_loader_tree_extended),
+	KUNIT_CASE(agx4_uat_borrowed_bad_regions_refused),
 	{ }
 };
 

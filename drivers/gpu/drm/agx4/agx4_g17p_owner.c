@@ -347,6 +347,7 @@ static bool desc_take(struct agx4_room *r, struct agx4_room_wait *w)
 		}
 		__set_bit(c->slot, o->held);
 		c->slotted = true;
+		o->unslotted--;
 	}
 	job->slotted = all;
 	return all;
@@ -388,6 +389,39 @@ struct dma_fence *agx4_g17p_job_reserve(struct agx4_fw_job *j)
 }
 
 /**
+ * agx4_g17p_desc_get() - a compute command's descriptor slot, at prepare
+ * @fq: its queue.
+ * @c: the command, with its owner and slot set.
+ *
+ * The command takes its slot now if it is free and no earlier command of
+ * the owner is still to take one (so that a later command never takes a
+ * slot an earlier one needs); otherwise it is counted, and its job takes
+ * the slot at reserve.  Never waits.
+ *
+ * Return: true when the command holds its slot: its descriptor may be
+ * built there.
+ */
+bool agx4_g17p_desc_get(struct agx4_g17p_queue *fq, struct g17p_cmd *c)
+{
+	struct agx4_fw_g17p_sub *sub = fq->sub;
+	struct g17p_owner *o = c->owner;
+	unsigned long flags;
+	bool got = false;
+
+	spin_lock_irqsave(&sub->eng.lock, flags);
+	if (!o->unslotted && !test_bit(c->slot, o->held)) {
+		__set_bit(c->slot, o->held);
+		c->slotted = true;
+		got = true;
+	} else {
+		o->unslotted++;
+	}
+	c->counted = true;
+	spin_unlock_irqrestore(&sub->eng.lock, flags);
+	return got;
+}
+
+/**
  * agx4_g17p_desc_put() - give a job's descriptor slots back
  * @job: the job, being freed: the firmware is done with its commands, or
  *	they never went out.
@@ -413,8 +447,13 @@ void agx4_g17p_desc_put(struct agx4_g17p_job *job)
 	for (i = 0; i < job->count; i++) {
 		struct g17p_cmd *c = &job->cmds[i];
 
-		if (!c->slotted)
+		if (!c->counted)
 			continue;
+		c->counted = false;
+		if (!c->slotted) {
+			o->unslotted--;
+			continue;
+		}
 		__clear_bit(c->slot, o->held);
 		c->slotted = false;
 		some = true;

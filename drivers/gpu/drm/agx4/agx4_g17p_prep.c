@@ -190,11 +190,13 @@ static int prepare_compute(struct agx4_g17p_queue *fq,
 	static_assert(G17P_OWN_DESC_BYTES == G17P_COMPUTE_WORK_WRITTEN);
 	if (n + 1 > G17P_OWN_MAX_COMMANDS)
 		return -ENOSPC;
-	c->desc = kmalloc(G17P_OWN_DESC_BYTES, GFP_KERNEL);
-	if (!c->desc)
-		return -ENOMEM;
 	c->slot = n % G17P_OWN_DESCS;
 	c->owner = o;
+	if (!agx4_g17p_desc_get(fq, c)) {
+		c->desc = kmalloc(G17P_OWN_DESC_BYTES, GFP_KERNEL);
+		if (!c->desc)
+			return -ENOMEM;
+	}
 	/* The records of the ordinal mod 256 (see the DOC). */
 	in.st.dispatch[0] = own_va(o, G17P_OWN_DISPATCH_A + s * 0x40);
 	in.st.dispatch[1] = own_va(o, G17P_OWN_DISPATCH_B + s * 0x40);
@@ -207,11 +209,15 @@ static int prepare_compute(struct agx4_g17p_queue *fq,
 	in.st.work = own_va(o, desc);
 	in.st.work_alias = own_low(o, desc);
 	/*
-	 * The descriptor is built in the job: its slot may still hold
-	 * command n - 240's, for the firmware.  publish_compute() copies it
-	 * into the slot, which the job holds by then.
+	 * The descriptor is built in its slot if the command holds it: no
+	 * publication names the slot yet and the firmware is done with its
+	 * last command (whose job was freed); publish_items() orders these
+	 * writes before the write index.  Otherwise it is built in the job
+	 * (the slot may still hold command n - 240's, for the firmware), and
+	 * publish_compute() copies it into the slot, which the job holds by
+	 * then.
 	 */
-	bufs[0].ptr = c->desc;
+	bufs[0].ptr = c->desc ?: own_cpu(o, desc);
 	ret = agx4_fw_g17p_build_compute(d, &in, bufs);
 	if (ret)
 		return ret;
@@ -626,12 +632,18 @@ int agx4_g17p_job_prepare(struct agx4_fw_queue *q, const struct agx4_cmdbuf *cb,
 	for (i = 0; i < cb->count && !ret; i++)
 		ret = prepare_cmd(fq, job, &cb->cmds[i], &job->cmds[i]);
 	/*
-	 * The fence a wait for descriptor slots may need:
-	 * agx4_g17p_job_reserve() cannot allocate it.
+	 * Compute commands that could not take their descriptor slots here
+	 * take them at reserve, which may wait, with a fence
+	 * agx4_g17p_job_reserve() cannot allocate.
 	 */
-	if (!ret && job->ncompute)
+	job->slotted = true;
+	for (i = 0; i < job->count && !ret; i++)
+		if (job->cmds[i].compute && !job->cmds[i].slotted)
+			job->slotted = false;
+	if (!ret && !job->slotted)
 		ret = agx4_room_wait_init(&job->desc_wait);
 	if (ret) {
+		agx4_g17p_desc_put(job);
 		agx4_g17p_rollback(job);
 		agx4_g17p_free_cmds(job);
 		kfree(job);

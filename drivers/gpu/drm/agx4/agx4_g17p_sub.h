@@ -177,7 +177,9 @@ struct g17p_vm {
  * @after_render: made (or recycled) once a render was published since the
  *	boot: its command 2 is preceded by a compute tick.
  * @held: descriptor slots a command holds (index, not offset); under
- *	&agx4_engine.lock, as the next one.
+ *	&agx4_engine.lock, as the next two.
+ * @unslotted: compute commands prepared and not freed that hold no
+ *	descriptor slot yet (they take it at reserve).
  * @desc_room: the wait of its queue's jobs for descriptor slots: at most
  *	one job waits (its queue's jobs reserve in order, and only its
  *	earlier jobs hold its slots); closed at unplug and when the
@@ -198,6 +200,7 @@ struct g17p_owner {
 	u32 terminals;
 	bool after_render;
 	DECLARE_BITMAP(held, G17P_OWN_DESCS);
+	u32 unslotted;
 	struct agx4_room desc_room;
 };
 
@@ -267,10 +270,15 @@ struct g17p_pool {
  * @ptrs: the pointer block of its bank, CPU view.
  * @seq: the number of its message on its channel (agx4_work_chan_write()).
  * @slotted: compute: it holds descriptor slot @slot of @owner; set by
- *	@job_reserve (or a slot handed over), under &agx4_engine.lock.
+ *	prepare, when the slot was free and no earlier command waits for
+ *	one, or by @job_reserve (or a slot handed over), under
+ *	&agx4_engine.lock.
+ * @counted: compute: it holds its slot or is counted in
+ *	&g17p_owner.unslotted (prepare got that far).
  * @slot: compute: the index of the descriptor slot of its ordinal.
  * @desc: render: TA descriptor bytes; compute: the descriptor, copied
- *	into slot @slot at publication.
+ *	into slot @slot at publication, when prepare could not build it
+ *	there (NULL when it could).
  * @ev: its event item.
  * @ctx: its context record's host words (render: the TA's).
  * @npoints: dependency points in @ctx.
@@ -295,6 +303,7 @@ struct g17p_cmd {
 	bool published;
 	bool done;
 	bool slotted;
+	bool counted;
 	u16 slot;
 	u32 n;
 	u32 epoch;
@@ -346,7 +355,8 @@ struct g17p_cmd {
  *	ended as the device went or the firmware stopped): none of it went
  *	out, it ends with -ECANCELED; under &agx4_engine.lock.
  * @desc_wait: its wait for descriptor slots (&g17p_owner.desc_room);
- *	its fence is allocated at prepare for a job with compute commands.
+ *	its fence is allocated at prepare for a job with compute commands
+ *	that prepare could not give their slots.
  * @count: its commands.
  * @cmds: the commands.
  */
@@ -492,6 +502,7 @@ void agx4_g17p_owner_free(struct agx4_g17p_queue *fq, struct g17p_owner *o);
 int agx4_g17p_owner_create(struct agx4_g17p_queue *fq);
 int agx4_g17p_owner_recycle(struct agx4_g17p_queue *fq);
 struct dma_fence *agx4_g17p_job_reserve(struct agx4_fw_job *j);
+bool agx4_g17p_desc_get(struct agx4_g17p_queue *fq, struct g17p_cmd *c);
 void agx4_g17p_desc_put(struct agx4_g17p_job *job);
 void agx4_g17p_desc_close(struct agx4_fw_g17p_sub *sub, struct g17p_owner *o);
 int agx4_g17p_write_optional(struct agx4_g17p_queue *fq, struct g17p_owner *o);

@@ -295,8 +295,9 @@ static void publish_compute(struct agx4_g17p_queue *fq, struct g17p_cmd *c)
 	*(__le64 *)own_cpu(o, G17P_OWN_DISPATCH_B + slot) = 0;
 	st->word[0] = 0;
 	st->word[1] = 0;
-	/* The job holds the slot (agx4_g17p_job_reserve()). */
-	memcpy(own_cpu(o, desc), c->desc, G17P_OWN_DESC_BYTES);
+	/* Built elsewhere; the job holds the slot (agx4_g17p_job_reserve()). */
+	if (c->desc)
+		memcpy(own_cpu(o, desc), c->desc, G17P_OWN_DESC_BYTES);
 	write_context(own_cpu(o, G17P_OWN_CONTEXTS + ((n + 1) % G17P_OWN_RECORDS) *
 			      G17P_CONTEXT_SLOT), &c->ctx, c->npoints);
 	items[nitems++] = own_va(o, desc);

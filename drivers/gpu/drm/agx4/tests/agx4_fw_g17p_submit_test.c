@@ -2633,6 +2633,51 @@ static void agx4_g17p_submit_241st_command_waits_for_its_slot_at_reserve(struct 
 }
 
 /*
+ * SUBMIT builds a descriptor in its slot when the slot is free, but never
+ * takes a slot while an earlier command of the owner is still to take
+ * one: command 480 finds slot 0 free (command 0 freed) while command 240,
+ * prepared before it, has not taken slot 0 yet; command 240's job then
+ * takes it at reserve, without a wait, and command 480's later.
+ */
+static void agx4_g17p_submit_later_command_leaves_the_slot_to_an_earlier_one(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fw_queue *fq = queue(test);
+	struct agx4_fw_job *a, *a2, *b, *j, *m1, *m2, *k;
+	struct dma_fence *f;
+	u64 q, d0;
+
+	a = prepare(test, fq, computes(test, 1));
+	publish_kick(c, a);
+	q = rd64(msg(c, 0), 0x08);
+	d0 = ring_item(test, q, 0);
+	a2 = reserved(test, fq, computes(test, 119));
+	b = reserved(test, fq, computes(test, 120));
+	/* Command 240: slot 0 is command 0's. */
+	j = prepare(test, fq, computes(test, 1));
+	fw_complete(test, q, d0);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, a), 0);
+	c->ops->job_free(a, true);
+	/* Commands 241..479, then 480, whose slot 0 is free now. */
+	m1 = prepare(test, fq, computes(test, 120));
+	m2 = prepare(test, fq, computes(test, 119));
+	k = prepare(test, fq, computes(test, 1));
+	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, d0), 0xf70), 0);
+	KUNIT_EXPECT_NULL(test, c->ops->job_reserve(j));
+	f = c->ops->job_reserve(m1);
+	KUNIT_ASSERT_NOT_NULL(test, f);
+	KUNIT_EXPECT_FALSE(test, dma_fence_is_signaled(f));
+	dma_fence_put(f);
+	c->ops->job_free(k, true);
+	c->ops->job_free(m2, true);
+	c->ops->job_free(m1, true);
+	c->ops->job_free(j, true);
+	c->ops->job_free(b, true);
+	c->ops->job_free(a2, true);
+	c->ops->queue_destroy(fq, true);
+}
+
+/*
  * A job waiting for a descriptor slot, freed (its queue goes), ends its
  * wait with -ECANCELED and leaves nothing behind: no wait (the queue's
  * next job, which takes its ordinal back, waits for the slot in its
@@ -3604,6 +3649,7 @@ static struct kunit_case agx4_g17p_submit_cases[] = {
 	KUNIT_CASE(agx4_g17p_submit_descriptor_slots_in_flight_differ),
 	KUNIT_CASE(agx4_g17p_submit_held_command_keeps_its_descriptor_slot),
 	KUNIT_CASE(agx4_g17p_submit_241st_command_waits_for_its_slot_at_reserve),
+	KUNIT_CASE(agx4_g17p_submit_later_command_leaves_the_slot_to_an_earlier_one),
 	KUNIT_CASE(agx4_g17p_submit_job_freed_while_waiting_for_a_slot_ends_its_wait),
 	KUNIT_CASE(agx4_g17p_submit_unplug_ends_the_wait_for_a_slot),
 	KUNIT_CASE(agx4_g17p_submit_crash_ends_the_wait_for_a_slot),

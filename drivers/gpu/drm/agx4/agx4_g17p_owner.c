@@ -56,11 +56,15 @@
  * record's work pointer and two program locators (low alias + the two
  * register programs).  Command n uses slot n mod 240, as the reference
  * does (H: g17p_compute_queues.rs@fc79d23c PreparationSeed::prepare), so
- * prepare knows the slot's address and builds the descriptor into the
- * job's own memory; it does not wait for the slot, and any number of
- * jobs may be prepared.  The slot may still be held by command n - 240,
- * until its job is freed (the firmware done with it, or the command
- * never went out).  The job takes its commands' slots in @job_reserve
+ * prepare knows the slot's address; it does not wait for the slot, and
+ * any number of jobs may be prepared.  The slot may still be held by
+ * command n - 240, until its job is freed (the firmware done with it, or
+ * the command never went out).  If it is free, and no earlier command of
+ * the owner is still to take its own (&g17p_owner.unslotted), prepare
+ * takes it and builds the descriptor in place (agx4_g17p_desc_get()),
+ * the common case, which costs nothing more.  Otherwise it builds the
+ * descriptor into the job's own memory, and the job takes the slots its
+ * commands still need in @job_reserve
  * (agx4_g17p_job_reserve()), from drm_sched's prepare_job once its
  * in-fences signalled, through the owner's &struct agx4_room: a job that
  * finds one held keeps those it took and waits, in the scheduler, for a
@@ -68,8 +72,8 @@
  * it the rest (agx4_g17p_desc_put()).  Only one job of an owner waits:
  * its queue's jobs reserve in order, and only its earlier jobs hold its
  * slots.  The firmware cannot see a slot until a publication names it:
- * publication copies the descriptor into the slot before the ordering
- * barrier that precedes the write index.  The unplug and the firmware
+ * publication copies a descriptor built in the job into the slot before
+ * the ordering barrier that precedes the write index.  The unplug and the firmware
  * stopping end the wait (-ENODEV); the job then holds no slot and none
  * of it goes out.  A job freed while it waits (its queue destroyed) ends
  * its wait (-ECANCELED).  Within the 240 commands that hold slots the

@@ -24,11 +24,11 @@
  * DOC: G17P job preparation
  *
  * A job is one SUBMIT.  job_prepare() builds each command's descriptors
- * (a compute command's for the descriptor slot of its ordinal, see "G17P
- * compute owners"), context record (with its dependency points) and
- * optional record into the job's own memory; it does not wait for a
- * descriptor slot: job_reserve() takes them, from drm_sched's
- * prepare_job.  job_publish() copies the descriptors and records into the
+ * (a compute command's for the descriptor slot of its ordinal, in the
+ * slot when it could take it, see "G17P compute owners"), context record
+ * (with its dependency points) and optional record into the job's own
+ * memory; it does not wait for a descriptor slot: job_reserve() takes
+ * those it could not, from drm_sched's prepare_job.  job_publish() copies the descriptors and records into the
  * owner's or pool's slots for the command and runs the publication
  * (agx4_g17p_submit.c): item ring entries, event item, channel message,
  * inner write index, channel producer, then one doorbell per pipe.  A
@@ -149,9 +149,10 @@ static u64 locator(u64 code, u64 alias)
 }
 
 /*
- * A compute command's descriptor, built into the job's memory for the
- * descriptor slot of its ordinal (taken at reserve, written at
- * publication), its event item and context record.
+ * A compute command's descriptor, for the descriptor slot of its ordinal:
+ * in the slot if it takes it now, otherwise in the job's memory (the slot
+ * taken at reserve, written at publication); its event item and context
+ * record.
  */
 static int prepare_compute(struct agx4_g17p_queue *fq,
 			   const struct agx4_compute_desc *d,

@@ -28,7 +28,8 @@
  * slot when it could take it, see "G17P compute owners"), context record
  * (with its dependency points) and optional record into the job's own
  * memory; it does not wait for a descriptor slot: job_reserve() takes
- * those it could not, from drm_sched's prepare_job.  job_publish() copies the descriptors and records into the
+ * those it could not, from drm_sched's prepare_job.  job_publish()
+ * copies what was built in the job (descriptors, records) into the
  * owner's or pool's slots for the command and runs the publication
  * (agx4_g17p_submit.c): item ring entries, event item, channel message,
  * inner write index, channel producer, then one doorbell per pipe.  A

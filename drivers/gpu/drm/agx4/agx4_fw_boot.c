@@ -1029,6 +1029,8 @@ static void boot_release(struct agx4_fw_boot *b)
 	empty_high_release(b, 0);
 	/* The regions' mappings stay with the device, for a restart. */
 	b->handoff.va = NULL;
+	/* The engine lives in the generation's state. */
+	b->engine = NULL;
 	kfree(b->gen_priv);
 	b->gen_priv = NULL;
 }

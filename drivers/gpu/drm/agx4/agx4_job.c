@@ -105,15 +105,16 @@
  * (agx4_job_pre_reset()): published jobs end with -EIO, the rest with
  * -ECANCELED.  Each queue and job remembers the firmware boot it was made
  * for (&agx4_job_queue.incarnation); once the firmware restarted, what
- * they hold is forgotten (&agx4_fw_submit_ops.job_free and .queue_destroy without the firmware),
- * never freed through the new firmware.
+ * they hold is forgotten (&agx4_fw_submit_ops.job_free and
+ * .queue_destroy told the firmware is not there), never freed through
+ * the new firmware.
  *
  * Unplug first ends every SUBMIT waiting in the backend for firmware room
  * (agx4_job_unplug(): the waits are woken, not polled), since
  * drm_dev_unplug() waits for them.  After unplug the firmware is gone:
  * in-flight jobs end with -ENODEV, and jobs and queues released later are
- * forgotten (&agx4_fw_submit_ops.job_free and .queue_destroy without the firmware): freed
- * without a word to the firmware.
+ * forgotten (&agx4_fw_submit_ops.job_free and .queue_destroy told the
+ * firmware is not there): freed without a word to the firmware.
  */
 
 AGX4_VISIBLE_IF_TEST unsigned int agx4_job_timeout_ms = AGX4_JOB_TIMEOUT_MS;
@@ -346,12 +347,14 @@ static void retire_locked(struct agx4_job_dev *jd, struct agx4_job *job,
  */
 static void kick(struct agx4_job_dev *jd)
 {
-	struct agx4_fw_boot *fw = jd->adev->fw;
+	struct agx4_fw_boot *fw;
 	int idx;
 
-	if (!fw || !fw->engine || !drm_dev_enter(&jd->adev->base, &idx))
+	if (!drm_dev_enter(&jd->adev->base, &idx))
 		return;
-	agx4_engine_ring(fw->engine);
+	fw = jd->adev->fw;
+	if (fw && fw->engine)
+		agx4_engine_ring(fw->engine);
 	drm_dev_exit(idx);
 }
 

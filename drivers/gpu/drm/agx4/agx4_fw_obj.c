@@ -481,6 +481,49 @@ void agx4_fw_obj_unmap_part(struct agx4_uat *uat, u64 va, u64 size)
 EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_obj_unmap_part);
 
 /**
+ * agx4_fw_obj_window_map() - map a firmware object in a pinned window
+ * @obj: the object.
+ * @w: the window (agx4_vm_pin_window()).
+ * @va: where, a part of @w only the caller maps, 16 KiB aligned.
+ * @prot: the attributes.
+ *
+ * Neither sleeps nor allocates (for drm_sched's prepare_job); the UAT
+ * sees the mapping on return.  The caller unmaps it
+ * (agx4_fw_obj_window_unmap()) before the object goes.
+ */
+void agx4_fw_obj_window_map(struct agx4_fw_obj *obj, struct agx4_uat_window *w,
+			    u64 va, const struct agx4_uat_prot *prot)
+{
+	u64 i;
+
+	if (obj->chunks || obj->pas) {
+		for (i = 0; i < obj->size; i += CHUNK)
+			agx4_uat_window_map(w, va + i, obj->chunks ?
+					    page_to_phys(obj->chunks[i / CHUNK]) :
+					    obj->pas[i / CHUNK], CHUNK, prot);
+	} else {
+		agx4_uat_window_map(w, va, obj->pa, obj->size, prot);
+	}
+	agx4_uat_window_flush(w, va, obj->size);
+}
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_obj_window_map);
+
+/**
+ * agx4_fw_obj_window_unmap() - unmap what agx4_fw_obj_window_map() mapped
+ * @obj: the object.
+ * @w: the window.
+ * @va: where it was mapped.
+ *
+ * Neither sleeps nor allocates.
+ */
+void agx4_fw_obj_window_unmap(struct agx4_fw_obj *obj,
+			      struct agx4_uat_window *w, u64 va)
+{
+	agx4_uat_window_unmap(w, va, obj->size);
+}
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_obj_window_unmap);
+
+/**
  * agx4_fw_obj_destroy() - unmap and free a firmware object
  * @obj: the object; the firmware must no longer use it.  NULL is ignored.
  */

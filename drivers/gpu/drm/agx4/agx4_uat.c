@@ -94,6 +94,8 @@
  * @table: the table's kernel address.
  * @foreign: the table belongs to the boot loader (it lives in the
  *	borrowed region, is never freed and needs no cache maintenance).
+ * @pinned: a leaf table of a &struct agx4_uat_window: its entries are the
+ *	window's, @valid is not kept, and it is not freed while pinned.
  */
 struct uat_pt {
 	struct page *page;
@@ -110,6 +112,7 @@ struct uat_pt {
 	bool on_empty;
 	u64 *table;
 	bool foreign;
+	bool pinned;
 };
 
 static inline u64 *pt_table(struct uat_pt *pt)
@@ -701,6 +704,9 @@ void agx4_uat_op_map(struct agx4_uat_op *op, u64 va, phys_addr_t pa,
 		if (!table)
 			return;
 		pt = table_pt(uat, table);
+		/* A window's range is mapped only through the window. */
+		if (WARN_ON_ONCE(pt->pinned))
+			return;
 		for (i = first; i < last; i++) {
 			WARN_ON_ONCE(table[i] & UAT_PTE_VALID);
 			table[i] = pa | attrs;
@@ -715,7 +721,8 @@ EXPORT_SYMBOL_IF_AGX4_TEST(agx4_uat_op_map);
 
 static void note_empty(struct agx4_uat_op *op, struct uat_pt *pt)
 {
-	if (!pt->valid && pt->parent && !pt->on_empty && !pt->foreign) {
+	if (!pt->valid && pt->parent && !pt->on_empty && !pt->foreign &&
+	    !pt->pinned) {
 		pt->on_empty = true;
 		list_add_tail(&pt->link, &op->empty);
 	}
@@ -767,6 +774,9 @@ void agx4_uat_op_unmap(struct agx4_uat_op *op, u64 va, u64 size)
 		last = min_t(u64, g->entries,
 			     first + ((end - off) >> AGX4_UAT_PAGE_SHIFT));
 		for (i = first; i < last; i++) {
+			/* A window's range is unmapped only through it. */
+			if (WARN_ON_ONCE(table_pt(uat, table)->pinned))
+				break;
 			if (table[i] & UAT_PTE_VALID) {
 				table[i] = 0;
 				cleared++;
@@ -903,6 +913,240 @@ void agx4_uat_op_end(struct agx4_uat_op *op)
 	INIT_LIST_HEAD(&op->prealloc);
 }
 EXPORT_SYMBOL_IF_AGX4_TEST(agx4_uat_op_end);
+
+/**
+ * DOC: UAT windows
+ *
+ * Some mappings must be made where nothing may sleep or allocate: a
+ * render's scratch goes in its VM when drm_sched's prepare_job hands the
+ * job its place, in the path that signals the job's fences.  A window is
+ * a range of whole leaf tables (%AGX4_UAT_LEAF_SPAN each) that stay
+ * linked while it is pinned: agx4_uat_window_pin() makes them, under the
+ * tree's lock, and from then on the range is the window's alone.
+ * agx4_uat_window_map(), agx4_uat_window_flush() and
+ * agx4_uat_window_unmap() write its entries without the tree's lock and
+ * without allocating; each caller writes a part of the range it owns (the
+ * window does not serialise them), cleans those entries to memory and
+ * invalidates them.  The ordinary batch never writes a window's entries
+ * (it WARNs), and a pinned table is never freed, so nothing of the tree
+ * moves under the window.  agx4_uat_window_unpin() gives the tables back
+ * to the tree, which frees them once empty.
+ */
+
+/* The window's leaf table for @va and the entry of @va in it. */
+static struct uat_pt *window_leaf(const struct agx4_uat_window *w, u64 va,
+				  unsigned int *index)
+{
+	u64 off = va - w->va;
+
+	*index = (off % AGX4_UAT_LEAF_SPAN) >> AGX4_UAT_PAGE_SHIFT;
+	return w->leaf[off / AGX4_UAT_LEAF_SPAN];
+}
+
+static bool window_range_ok(const struct agx4_uat_window *w, u64 va, u64 size)
+{
+	return w->leaf && size && IS_ALIGNED(va | size, AGX4_UAT_PAGE_SIZE) &&
+	       va >= w->va && va - w->va <= w->size &&
+	       size <= w->size - (va - w->va);
+}
+
+/* Give back the first @n leaves of @w (pinned, their entries clear). */
+static void window_release(struct agx4_uat_window *w, unsigned long n,
+			   struct agx4_uat_op *op)
+{
+	unsigned long i;
+
+	for (i = 0; i < n; i++) {
+		struct uat_pt *pt = w->leaf[i];
+		unsigned int k;
+
+		pt->pinned = false;
+		pt->valid = 0;
+		for (k = 0; k < w->uat->geom->entries; k++)
+			pt->valid += !!(pt->table[k] & UAT_PTE_VALID);
+		/* Every entry should have been unmapped: a driver bug. */
+		if (WARN_ON_ONCE(pt->valid)) {
+			memset(pt->table, 0, UAT_TABLE_SIZE);
+			mark_dirty(op, pt, 0, w->uat->geom->entries - 1);
+			note_inval(op, pt->off, pt->off + AGX4_UAT_LEAF_SPAN);
+			pt->valid = 0;
+		}
+		note_empty(op, pt);
+	}
+}
+
+/**
+ * agx4_uat_window_pin() - make a range's leaf tables and keep them
+ * @uat: the tree (not a borrowed one).
+ * @w: the window, not pinned.
+ * @va: the range's start, a multiple of %AGX4_UAT_LEAF_SPAN.
+ * @size: its bytes, likewise, not 0.
+ *
+ * Takes the tree's lock.  Nothing may be mapped in the range: it becomes
+ * the window's.
+ *
+ * Return: 0; -EINVAL for a misaligned range or one outside the tree;
+ * -EBUSY when something is mapped there or a window has it already;
+ * -ENOMEM.
+ */
+int agx4_uat_window_pin(struct agx4_uat *uat, struct agx4_uat_window *w,
+			u64 va, u64 size)
+{
+	unsigned long i, n = size / AGX4_UAT_LEAF_SPAN;
+	struct agx4_uat_op op;
+	int ret;
+
+	if (!IS_ALIGNED(va | size, AGX4_UAT_LEAF_SPAN) ||
+	    !range_ok(uat, va, size) || uat->num_regions)
+		return -EINVAL;
+	w->leaf = kcalloc(n, sizeof(*w->leaf), GFP_KERNEL);
+	if (!w->leaf)
+		return -ENOMEM;
+	w->uat = uat;
+	w->va = va;
+	w->size = size;
+
+	mutex_lock(&uat->lock);
+	agx4_uat_op_begin(uat, &op);
+	ret = agx4_uat_op_reserve(&op, va, size);
+	for (i = 0; !ret && i < n; i++) {
+		u64 *table = leaf_table(&op, va - uat->va_start +
+					i * AGX4_UAT_LEAF_SPAN);
+		struct uat_pt *pt = table ? table_pt(uat, table) : NULL;
+
+		if (!pt) {
+			ret = -ENOMEM;
+			break;
+		}
+		if (pt->pinned || pt->valid) {
+			/* Not linked by this batch: nothing to give back. */
+			ret = -EBUSY;
+			break;
+		}
+		pt->pinned = true;
+		w->leaf[i] = pt;
+	}
+	/* Empty leaves this batch linked go again at its end. */
+	if (ret)
+		window_release(w, i, &op);
+	agx4_uat_op_end(&op);
+	mutex_unlock(&uat->lock);
+	if (ret) {
+		kfree(w->leaf);
+		w->leaf = NULL;
+	}
+	return ret;
+}
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_uat_window_pin);
+
+/**
+ * agx4_uat_window_unpin() - give a window's tables back to the tree
+ * @w: the window; every page it mapped unmapped.  Not pinned: ignored.
+ *
+ * Takes the tree's lock; the tables are freed.  Before agx4_uat_fini().
+ */
+void agx4_uat_window_unpin(struct agx4_uat_window *w)
+{
+	struct agx4_uat *uat = w->uat;
+	struct agx4_uat_op op;
+
+	if (!w->leaf)
+		return;
+	mutex_lock(&uat->lock);
+	agx4_uat_op_begin(uat, &op);
+	window_release(w, w->size / AGX4_UAT_LEAF_SPAN, &op);
+	agx4_uat_op_end(&op);
+	mutex_unlock(&uat->lock);
+	kfree(w->leaf);
+	w->leaf = NULL;
+}
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_uat_window_unpin);
+
+/**
+ * agx4_uat_window_map() - write a physically contiguous range's entries
+ * @w: the window.
+ * @va: start, in the window, 16 KiB aligned; a part the caller owns.
+ * @pa: physical start, 16 KiB aligned.
+ * @size: bytes, 16 KiB aligned.
+ * @prot: attributes.
+ *
+ * Neither sleeps nor allocates; the UAT sees nothing of it before
+ * agx4_uat_window_flush() of the range.  The entries must be clear; a bad
+ * range is a driver bug and WARNs.
+ */
+void agx4_uat_window_map(struct agx4_uat_window *w, u64 va, phys_addr_t pa,
+			 u64 size, const struct agx4_uat_prot *prot)
+{
+	u64 attrs = agx4_uat_pte_attrs(prot), end = va + size;
+
+	if (WARN_ON(!window_range_ok(w, va, size) ||
+		    !IS_ALIGNED(pa, AGX4_UAT_PAGE_SIZE) ||
+		    ((pa + size - 1) >> w->uat->geom->oa_bits) || !attrs))
+		return;
+	for (; va < end; va += AGX4_UAT_PAGE_SIZE, pa += AGX4_UAT_PAGE_SIZE) {
+		unsigned int k;
+		struct uat_pt *pt = window_leaf(w, va, &k);
+
+		WARN_ON_ONCE(pt->table[k] & UAT_PTE_VALID);
+		WRITE_ONCE(pt->table[k], pa | attrs);
+	}
+}
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_uat_window_map);
+
+/**
+ * agx4_uat_window_flush() - make a window's written entries the UAT's
+ * @w: the window.
+ * @va: start of the range written, 16 KiB aligned.
+ * @size: its bytes.
+ *
+ * Cleans the range's entries to memory, then invalidates its
+ * translations.  Neither sleeps nor allocates.
+ */
+void agx4_uat_window_flush(struct agx4_uat_window *w, u64 va, u64 size)
+{
+	u64 end = va + size, at = va;
+
+	if (WARN_ON(!window_range_ok(w, va, size)))
+		return;
+	while (at < end) {
+		unsigned int first, n;
+		struct uat_pt *pt = window_leaf(w, at, &first);
+
+		n = min_t(u64, w->uat->geom->entries - first,
+			  (end - at) >> AGX4_UAT_PAGE_SHIFT);
+		dma_sync_single_for_device(w->uat->dev,
+					   pt->dma + first * sizeof(u64),
+					   n * sizeof(u64), DMA_TO_DEVICE);
+		at += (u64)n << AGX4_UAT_PAGE_SHIFT;
+	}
+	agx4_uat_tlb_inval(w->uat, va, size);
+}
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_uat_window_flush);
+
+/**
+ * agx4_uat_window_unmap() - clear a range of a window
+ * @w: the window.
+ * @va: start, in the window, 16 KiB aligned; a part the caller owns.
+ * @size: bytes, 16 KiB aligned.
+ *
+ * Clears the entries, cleans them and invalidates their translations.
+ * Neither sleeps nor allocates.
+ */
+void agx4_uat_window_unmap(struct agx4_uat_window *w, u64 va, u64 size)
+{
+	u64 at, end = va + size;
+
+	if (WARN_ON(!window_range_ok(w, va, size)))
+		return;
+	for (at = va; at < end; at += AGX4_UAT_PAGE_SIZE) {
+		unsigned int k;
+		struct uat_pt *pt = window_leaf(w, at, &k);
+
+		WRITE_ONCE(pt->table[k], 0);
+	}
+	agx4_uat_window_flush(w, va, size);
+}
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_uat_window_unmap);
 
 /**
  * agx4_uat_table_overhead() - host memory agx4 keeps per table page

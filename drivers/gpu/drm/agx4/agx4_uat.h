@@ -18,6 +18,8 @@ struct device;
 #define AGX4_UAT_PAGE_SIZE	BIT_ULL(AGX4_UAT_PAGE_SHIFT)
 /* Deepest table walk of any generation. */
 #define AGX4_UAT_MAX_LEVELS	3
+/* What one leaf table maps: 2048 entries of 16 KiB. */
+#define AGX4_UAT_LEAF_SPAN	(AGX4_UAT_PAGE_SIZE * (AGX4_UAT_PAGE_SIZE / 8))
 
 /**
  * struct agx4_uat_geom - shape of one GPU address-space half
@@ -200,6 +202,26 @@ struct agx4_uat_op {
 	bool failed_alloc;
 };
 
+struct uat_pt;
+
+/**
+ * struct agx4_uat_window - a range whose leaf tables stay in place
+ * @uat: the tree.
+ * @va: the range's start, a multiple of %AGX4_UAT_LEAF_SPAN.
+ * @size: its bytes, likewise.
+ * @leaf: its leaf tables, one per %AGX4_UAT_LEAF_SPAN; NULL while the
+ *	window is not pinned.
+ *
+ * See the "UAT windows" section of agx4_uat.c: pinned under the tree's
+ * lock, then written without it, neither sleeping nor allocating.
+ */
+struct agx4_uat_window {
+	struct agx4_uat *uat;
+	u64 va;
+	u64 size;
+	struct uat_pt **leaf;
+};
+
 /* Contexts (TTB slots); slot 0 is the firmware/device context. */
 #define AGX4_UAT_NUM_CTX	64
 #define AGX4_UAT_CTX_FW		0
@@ -256,6 +278,14 @@ void agx4_uat_op_map(struct agx4_uat_op *op, u64 va, phys_addr_t pa,
 		     u64 size, const struct agx4_uat_prot *prot);
 void agx4_uat_op_unmap(struct agx4_uat_op *op, u64 va, u64 size);
 void agx4_uat_op_end(struct agx4_uat_op *op);
+
+int agx4_uat_window_pin(struct agx4_uat *uat, struct agx4_uat_window *w,
+			u64 va, u64 size);
+void agx4_uat_window_unpin(struct agx4_uat_window *w);
+void agx4_uat_window_map(struct agx4_uat_window *w, u64 va, phys_addr_t pa,
+			 u64 size, const struct agx4_uat_prot *prot);
+void agx4_uat_window_flush(struct agx4_uat_window *w, u64 va, u64 size);
+void agx4_uat_window_unmap(struct agx4_uat_window *w, u64 va, u64 size);
 
 int agx4_uat_translate(struct agx4_uat *uat, u64 va, phys_addr_t *pa,
 		       u64 *pte);

@@ -483,6 +483,53 @@ void agx4_vm_unmap_fw(struct agx4_vm *vm, u64 va, u64 size)
 EXPORT_SYMBOL_IF_AGX4_TEST(agx4_vm_unmap_fw);
 
 /**
+ * agx4_vm_pin_window() - keep the page tables of a backend range in place
+ * @vm: the VM.
+ * @w: the window, not pinned.
+ * @va: the range: in the kernel carve-out or a range the backend reserved,
+ *	whole leaf tables (%AGX4_UAT_LEAF_SPAN), nothing mapped there.
+ * @size: its bytes.
+ *
+ * Under the VM's bind lock.  From then on the backend maps firmware
+ * objects there with agx4_fw_obj_window_map(), which neither sleeps nor
+ * allocates; it unpins the window (agx4_vm_unpin_window()) before the VM
+ * goes.
+ *
+ * Return: 0; -EINVAL for a range that is not the backend's (a driver
+ * bug, named in the log) or as agx4_uat_window_pin().
+ */
+int agx4_vm_pin_window(struct agx4_vm *vm, struct agx4_uat_window *w,
+		       u64 va, u64 size)
+{
+	int ret;
+
+	if (!backend_range(vm, va, size)) {
+		drm_err_ratelimited(vm->base.drm,
+				    "window pinned at %#llx+%#llx, outside the kernel's ranges\n",
+				    va, size);
+		return -EINVAL;
+	}
+	mutex_lock(&vm->bind_lock);
+	ret = agx4_uat_window_pin(&vm->uat, w, va, size);
+	mutex_unlock(&vm->bind_lock);
+	return ret;
+}
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_vm_pin_window);
+
+/**
+ * agx4_vm_unpin_window() - give a window's page tables back
+ * @vm: the VM.
+ * @w: the window, whose mappings are gone; not pinned: ignored.
+ */
+void agx4_vm_unpin_window(struct agx4_vm *vm, struct agx4_uat_window *w)
+{
+	mutex_lock(&vm->bind_lock);
+	agx4_uat_window_unpin(w);
+	mutex_unlock(&vm->bind_lock);
+}
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_vm_unpin_window);
+
+/**
  * agx4_vm_reserve() - keep user binds out of the backend's windows
  * @vm: a new VM, with no mapping yet.
  * @r: GPU ranges outside the kernel carve-out that the submission backend

@@ -53,6 +53,7 @@ struct agx4_fw_obj;
 #define AGX4_VM_MAX_TABLES	65536
 
 struct agx4_range;
+struct agx4_uat_window;
 
 /**
  * struct agx4_vm_bind_op - one validated-by-type VM_BIND operation
@@ -131,6 +132,9 @@ void agx4_vm_put(struct agx4_vm *vm);
 int agx4_vm_map_fw_obj(struct agx4_vm *vm, u64 va, struct agx4_fw_obj *obj,
 		       u64 off, u64 size, const struct agx4_uat_prot *prot);
 void agx4_vm_unmap_fw(struct agx4_vm *vm, u64 va, u64 size);
+int agx4_vm_pin_window(struct agx4_vm *vm, struct agx4_uat_window *w,
+		       u64 va, u64 size);
+void agx4_vm_unpin_window(struct agx4_vm *vm, struct agx4_uat_window *w);
 int agx4_vm_reserve(struct agx4_vm *vm, const struct agx4_range *r,
 		    u32 n);
 int agx4_vm_check_op_shape(struct agx4_vm *vm,

@@ -598,6 +598,88 @@ struct ttb_log {
 	unsigned int asid_at_flush;
 };
 
+/*
+ * A window maps and unmaps with no table allocated after the pin, and the
+ * GPU sees each change once it is flushed; unpinning frees the tables.
+ */
+static void agx4_uat_window_maps_without_tables_and_frees_them(struct kunit *test)
+{
+	struct uat_ctx *c = test->priv;
+	struct agx4_uat *uat = new_uat(test, &agx4_test_g16_geom, false);
+	const u64 va = 0x10e0000000ull;
+	struct agx4_uat_window w = {};
+	unsigned long before, pinned;
+	phys_addr_t pa;
+
+	before = uat->tables;
+	KUNIT_ASSERT_EQ(test, agx4_uat_window_pin(uat, &w, va, 2 * SZ_32M), 0);
+	pinned = uat->tables;
+	/* Both leaves and the table above them. */
+	KUNIT_EXPECT_EQ(test, pinned, before + 3);
+
+	/* Across the boundary of the two leaves. */
+	agx4_uat_window_map(&w, va + SZ_32M - PG, 0xa0000000ull, 3 * PG,
+			    &gpu_rw);
+	agx4_uat_window_flush(&w, va + SZ_32M - PG, 3 * PG);
+	KUNIT_EXPECT_EQ(test, uat->tables, pinned);
+	expect_range(test, uat, va + SZ_32M - PG, 0xa0000000ull, 3 * PG);
+	KUNIT_ASSERT_EQ(test, gpu_translate(c, uat, va + SZ_32M, &pa), 0);
+	KUNIT_EXPECT_EQ(test, pa, 0xa0000000ull + PG);
+
+	/* Unmapped and mapped elsewhere: the GPU sees the new page. */
+	agx4_uat_window_unmap(&w, va + SZ_32M - PG, 3 * PG);
+	KUNIT_EXPECT_EQ(test, gpu_translate(c, uat, va + SZ_32M, &pa), -ENOENT);
+	KUNIT_ASSERT_EQ(test, gpu_translate(c, uat, va + SZ_32M - PG, &pa),
+			-ENOENT);
+	agx4_uat_window_map(&w, va + SZ_32M, 0xb0000000ull, PG, &gpu_rw);
+	agx4_uat_window_flush(&w, va + SZ_32M, PG);
+	KUNIT_ASSERT_EQ(test, gpu_translate(c, uat, va + SZ_32M, &pa), 0);
+	KUNIT_EXPECT_EQ(test, pa, 0xb0000000ull);
+	/* Empty leaves stay while pinned. */
+	agx4_uat_window_unmap(&w, va + SZ_32M, PG);
+	KUNIT_EXPECT_EQ(test, uat->tables, pinned);
+
+	agx4_uat_window_unpin(&w);
+	KUNIT_EXPECT_EQ(test, uat->tables, before);
+	KUNIT_EXPECT_NULL(test, w.leaf);
+}
+
+/*
+ * A window is refused for a range that is not whole leaves, or where
+ * something is mapped or pinned; a refused pin leaves the tree as it was.
+ */
+static void agx4_uat_window_refuses_bad_and_taken_ranges(struct kunit *test)
+{
+	struct agx4_uat *uat = new_uat(test, &agx4_test_g16_geom, false);
+	const u64 va = 0x10e0000000ull;
+	struct agx4_uat_window w = {}, w2 = {};
+	unsigned long before;
+
+	KUNIT_EXPECT_EQ(test, agx4_uat_window_pin(uat, &w, va + PG, SZ_32M),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, agx4_uat_window_pin(uat, &w, va, SZ_16M),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, agx4_uat_window_pin(uat, &w, va, 0), -EINVAL);
+	KUNIT_EXPECT_EQ(test, agx4_uat_window_pin(uat, &w, uat->va_size,
+						  SZ_32M), -EINVAL);
+
+	/* A page mapped in the second leaf: the first must not stay. */
+	do_map(test, uat, va + SZ_32M + 7 * PG, 0xc0000000ull, PG, &gpu_rw);
+	before = uat->tables;
+	KUNIT_EXPECT_EQ(test, agx4_uat_window_pin(uat, &w, va, 2 * SZ_32M),
+			-EBUSY);
+	KUNIT_EXPECT_EQ(test, uat->tables, before);
+	KUNIT_EXPECT_NULL(test, w.leaf);
+	expect_mapped(test, uat, va + SZ_32M + 7 * PG, 0xc0000000ull);
+
+	/* Pinned once: not twice. */
+	KUNIT_ASSERT_EQ(test, agx4_uat_window_pin(uat, &w, va, SZ_32M), 0);
+	KUNIT_EXPECT_EQ(test, agx4_uat_window_pin(uat, &w2, va, SZ_32M),
+			-EBUSY);
+	agx4_uat_window_unpin(&w);
+	do_unmap(uat, va + SZ_32M + 7 * PG, PG);
+}
+
 static void record_tlb_inval_asid(unsigned int asid)
 {
 	struct uat_ctx *c = kunit_get_current_test()->priv;
@@ -916,6 +998,8 @@ static struct kunit_case agx4_uat_cases[] = {
 	KUNIT_CASE(agx4_uat_two_trees_map_same_va_differently),
 	KUNIT_CASE(agx4_uat_remap_is_seen_after_invalidation),
 	KUNIT_CASE(agx4_uat_invalidation_covers_whole_batch),
+	KUNIT_CASE(agx4_uat_window_maps_without_tables_and_frees_them),
+	KUNIT_CASE(agx4_uat_window_refuses_bad_and_taken_ranges),
 	KUNIT_CASE(agx4_uat_ctx_words_and_sharing),
 	KUNIT_CASE(agx4_uat_ctx_exhaustion_is_ebusy),
 	KUNIT_CASE(agx4_uat_ctx_replaced_in_spec_order),

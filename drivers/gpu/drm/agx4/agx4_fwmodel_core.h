@@ -201,6 +201,8 @@ struct fwm_job {
 	/* G16: where completion writes the lane's stamp, and what; 0: none. */
 	u64 stamp_at;
 	u32 stamp;
+	/* G16: the scene record a running TA or 3D work item uses. */
+	u64 scene;
 };
 
 /*

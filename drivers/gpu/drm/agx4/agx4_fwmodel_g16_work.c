@@ -46,6 +46,8 @@
 
 /* Registers naming what the GPU reads or writes (H). */
 #define REG_TA_ENCODER		0x1c880
+#define REG_TA_TILEMAP		0x1c039
+#define REG_TA_TPC		0x1c0a1
 #define REG_TA_STATUS		0x14318
 #define REG_3D_STATUS		0x14080
 #define REG_CDM_START		0x1a420
@@ -65,6 +67,8 @@ struct work_layout {
 	u32 reg_header;
 	/* Register count: u16 count, u16 bytes (render) or one u32 (compute). */
 	u32 reg_count;
+	/* Records the reference writes, beyond the count for TA and 3D. */
+	u32 reg_records;
 	bool header32;
 	u32 ms;
 	u32 ms_size_at;
@@ -92,7 +96,7 @@ static const struct work_layout layouts[3] = {
 	[FWM_KIND_TA] = {
 		.type = ITEM_TA, .size = 0x940, .notifier = 0x10,
 		.regs = 0x40, .reg_alias = 0x740, .reg_header = 0x748,
-		.reg_count = 0x41, .ms = 0x770, .ms_size_at = 0x778,
+		.reg_count = 0x41, .reg_records = 71, .ms = 0x770, .ms_size_at = 0x778,
 		.ms_size = 0x300, .driver_stamp = 0x878, .fw_stamp = 0x880,
 		.stamp = 0x888, .event = 0x88c,
 		.ms_start = 0x05, .ms_start_queue = 0x34,
@@ -104,7 +108,7 @@ static const struct work_layout layouts[3] = {
 	[FWM_KIND_3D] = {
 		.type = ITEM_3D, .size = 0xcc0, .notifier = 0x20,
 		.regs = 0x80, .reg_alias = 0x780, .reg_header = 0x788,
-		.reg_count = 0x51, .ms = 0x14, .ms_size_at = 0x1c,
+		.reg_count = 0x51, .reg_records = 87, .ms = 0x14, .ms_size_at = 0x1c,
 		.ms_size = 0x380, .driver_stamp = 0xbc0, .fw_stamp = 0xbc8,
 		.stamp = 0xbd0, .event = 0xbd4,
 		.ms_start = 0x07, .ms_start_queue = 0x4c,
@@ -116,7 +120,7 @@ static const struct work_layout layouts[3] = {
 	[FWM_KIND_COMPUTE] = {
 		.type = ITEM_COMPUTE, .size = 0x8c0, .notifier = 0x10,
 		.regs = 0x20, .reg_alias = 0x720, .reg_header = 0x728,
-		.reg_count = 24, .header32 = true, .ms = 0x760,
+		.reg_count = 24, .reg_records = 24, .header32 = true, .ms = 0x760,
 		.ms_size_at = 0x768, .ms_size = 0x300,
 		.driver_stamp = 0x800, .fw_stamp = 0x808, .stamp = 0x810,
 		.event = 0x814,
@@ -341,7 +345,14 @@ static bool reg_value(const u8 *regs, u32 count, u32 reg, u64 *val)
 	return found;
 }
 
-/* What the registers name must be reachable by the GPU in the client's tables. */
+/*
+ * What the registers name must be reachable by the GPU in the client's
+ * tables.  Every record the work item holds is looked at, also those past
+ * the count the reference writes for TA and 3D (L: whether the firmware
+ * programs them; strictest reading: it does).  A TA writes its status
+ * page, tilemap and TPC (the last two named by their offset from the
+ * context base, H), so they must be mapped for writing while it runs.
+ */
 static int user_buffers(struct agx4_fwmodel *m, struct fwm_lane *l,
 			const struct work_layout *k, const u8 *regs,
 			u32 count, u32 ctx)
@@ -358,6 +369,14 @@ static int user_buffers(struct agx4_fwmodel *m, struct fwm_lane *l,
 	    reg_value(regs, count, REG_TA_ENCODER, &v) &&
 	    agx4_fwmodel_gpu_check(m, l->inst, ctx, FWM_CONTEXT_BASE + v, 4,
 				   AGX4_FWMODEL_READ))
+		return -EIO;
+	if (l->kind == FWM_KIND_TA &&
+	    ((reg_value(regs, count, REG_TA_TILEMAP, &v) &&
+	      agx4_fwmodel_gpu_check(m, l->inst, ctx, FWM_CONTEXT_BASE + v, 4,
+				     rw)) ||
+	     (reg_value(regs, count, REG_TA_TPC, &v) &&
+	      agx4_fwmodel_gpu_check(m, l->inst, ctx, FWM_CONTEXT_BASE + v, 4,
+				     rw))))
 		return -EIO;
 	if (l->kind != FWM_KIND_COMPUTE)
 		return 0;
@@ -507,7 +526,7 @@ static int registers(struct agx4_fwmodel *m, struct fwm_lane *l,
 	if (!ret && memcmp(alias, regs, bytes))
 		ret = agx4_fwmodel_item_fail(m, item + k->reg_alias);
 	if (!ret)
-		ret = user_buffers(m, l, k, regs, k->reg_count, ctx);
+		ret = user_buffers(m, l, k, regs, k->reg_records, ctx);
 	return ret;
 }
 
@@ -527,25 +546,44 @@ static int registers(struct agx4_fwmodel *m, struct fwm_lane *l,
  * (GravityLinux/linux drivers/gpu/drm/asahi/g16_render.rs@1ab42a3a
  * +0x28 of the TA, g16_tvb.rs@4f7fe108 the scene records).  A record
  * anywhere else is refused (strictest reading: the firmware may derive
- * the slot from the address).
+ * the slot from the address).  The 3D names the same record at +0x30.
+ * A render holds its scene slot while it is in flight (H: the reference
+ * leases one of 36 per in-flight render): a TA or 3D that starts while
+ * another running TA or 3D uses its record is refused (strictest
+ * reading: the firmware would overwrite one render's scene state with
+ * the other's).  A render's own TA is done before its 3D starts (the 3D
+ * prelude waits for it), so a render never meets itself.
  */
 #define TA_BM			0x20
 #define TA_SCENE		0x28
+#define FRAG_SCENE		0x30
 #define SCENE_RECORDS		0x4000
 #define SCENE_RECORD_SIZE	0x80
 #define SCENE_RECORDS_PER_PAGE	80
 static int scene(struct agx4_fwmodel *m, struct fwm_lane *l, const u8 *w,
 		 u64 item)
 {
-	u64 off;
+	u32 at = l->kind == FWM_KIND_TA ? TA_SCENE : FRAG_SCENE;
+	struct fwm_lane *o;
+	u64 sc, off;
 
-	if (l->kind != FWM_KIND_TA)
+	if (l->kind != FWM_KIND_TA && l->kind != FWM_KIND_3D)
 		return 0;
-	off = get_unaligned_le64(w + TA_SCENE) - get_unaligned_le64(w + TA_BM);
-	if (off < SCENE_RECORDS ||
-	    off >= SCENE_RECORDS + SCENE_RECORDS_PER_PAGE * SCENE_RECORD_SIZE ||
-	    off % SCENE_RECORD_SIZE)
-		return agx4_fwmodel_item_fail(m, item + TA_SCENE);
+	sc = get_unaligned_le64(w + at);
+	if (l->kind == FWM_KIND_TA) {
+		off = sc - get_unaligned_le64(w + TA_BM);
+		if (off < SCENE_RECORDS ||
+		    off >= SCENE_RECORDS +
+			   SCENE_RECORDS_PER_PAGE * SCENE_RECORD_SIZE ||
+		    off % SCENE_RECORD_SIZE)
+			return agx4_fwmodel_item_fail(m, item + TA_SCENE);
+	}
+	list_for_each_entry(o, &m->lanes, node)
+		if (o != l && o->inst == l->inst && o->job.active &&
+		    (o->kind == FWM_KIND_TA || o->kind == FWM_KIND_3D) &&
+		    o->job.scene == sc)
+			return agx4_fwmodel_item_fail(m, item + at);
+	l->job.scene = sc;
 	return 0;
 }
 

@@ -64,11 +64,6 @@ struct agx4_fw_g16_sub {
 	 */
 	struct agx4_room leases;
 	/**
-	 * @scene_wq: prepares waiting for a VM's scene slot or render
-	 * scratch; woken when a render gives them back, and at unplug.
-	 */
-	wait_queue_head_t scene_wq;
-	/**
 	 * @going: the device is going (&agx4_fw_submit_ops.unplug): no job
 	 * waits for a lease or a scene slot any more; written under &agx4_engine.lock.
 	 */

@@ -1921,6 +1921,14 @@ AGX4_FW_CHECK_FIELDS(struct g16_resume, 0x40, G16_RESUME_FIELDS);
 #define G16_VM_SLOTS		0x3120000
 #define G16_VM_BLOCKS		0x3128000
 #define G16_VM_SCRATCH		0x6500000
+/*
+ * agx4's limit on a VM's scratch arena, which starts at the first leaf
+ * table after G16_VM_SCRATCH: its page tables stay pinned while the VM
+ * renders (16 tables, 256 KiB at most), so that a job can map its
+ * scratch where it may not allocate.  The fork's 512 MiB carve-out
+ * leaves 384 MiB.
+ */
+#define G16_VM_SCRATCH_MAX	SZ_512M
 #define G16_RENDER_BUFFERS	24
 #define G16_RENDER_DIR_SIZE	0x18000
 #define G16_RENDER_DIR_ENTRIES	0x80000

@@ -35,8 +35,9 @@
  * not depend on the lease: prepare still assigns them in SUBMIT order.
  * Resources a VM keeps while it lives (its context, its render support
  * lease) are not waited for: running out of them fails the prepare with
- * -ENOSPC.  A VM's scene slots and render scratch, which its prepared
- * renders hold, are: see agx4_g16_render_lease().
+ * -ENOSPC.  A VM's scene slots and render scratch, which its reserved
+ * renders hold, are waited for the same way, first: see
+ * agx4_g16_scenes_reserve().
  */
 
 /* One more job on @fq, with a lease if it has none; false: none free. */
@@ -168,7 +169,8 @@ static void set_events(struct agx4_g16_job *job)
  * agx4_g16_job_reserve() - &agx4_fw_submit_ops.job_reserve for G16
  * @j: the job.
  *
- * drm_sched's prepare_job, once the job's dependencies are met: its queue
+ * drm_sched's prepare_job, once the job's dependencies are met: its
+ * renders get their place (agx4_g16_scenes_reserve()), then its queue
  * counts it on its lease (one it holds, or a free one) and its event ids
  * are written; or it waits, holding nothing, for its fence, which the
  * next lease given back is handed to.  Every lease is held by a queue
@@ -188,6 +190,12 @@ struct dma_fence *agx4_g16_job_reserve(struct agx4_fw_job *j)
 	unsigned long flags;
 	bool leased;
 
+	/* Its renders' places first: those holding leases need none. */
+	if (job->nrender) {
+		wait = agx4_g16_scenes_reserve(job);
+		if (wait || !job->placed)
+			return wait;
+	}
 	spin_lock_irqsave(&sub->eng.lock, flags);
 	if (!job->leased && !sub->going) {
 		/* Its queue's lease, held by its earlier jobs: no wait. */
@@ -204,6 +212,17 @@ struct dma_fence *agx4_g16_job_reserve(struct agx4_fw_job *j)
 		job->events = true;
 	}
 	return wait;
+}
+
+/**
+ * agx4_g16_job_waits_fini() - free the fences of a job's waits
+ * @job: the job, waiting for nothing.
+ */
+void agx4_g16_job_waits_fini(struct agx4_g16_job *job)
+{
+	agx4_room_wait_fini(&job->lease_wait);
+	if (job->nrender)
+		agx4_room_wait_fini(&job->scene_wait);
 }
 
 /**

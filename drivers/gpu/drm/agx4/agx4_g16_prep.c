@@ -156,23 +156,101 @@ static int build_compute(struct agx4_g16_queue *fq, struct g16_cmd *cmd,
 	return 0;
 }
 
+/* The work items' buffers of a render's storage @cpu, as the build takes them. */
+static void render_bufs(u8 *cpu, struct agx4_fw_buf *bufs)
+{
+	bufs[0] = (struct agx4_fw_buf){ cpu + G16_RW_TA,
+					sizeof(struct g16_ta_work) };
+	bufs[1] = (struct agx4_fw_buf){ cpu + G16_RW_TA_MS,
+					sizeof(struct g16_ta_ms) };
+	bufs[2] = (struct agx4_fw_buf){ cpu + G16_RW_3D,
+					sizeof(struct g16_frag_work) };
+	bufs[3] = (struct agx4_fw_buf){ cpu + G16_RW_3D_MS,
+					sizeof(struct g16_frag_ms) };
+	bufs[4] = (struct agx4_fw_buf){ cpu + G16_RW_TA_PRELUDE,
+					sizeof(struct g16_ta_prelude) };
+	bufs[5] = (struct agx4_fw_buf){ cpu + G16_RW_3D_PRELUDE,
+					sizeof(struct g16_barrier) };
+}
+
+#define G16_RENDER_BUFS	6
+
+/*
+ * The inputs that depend on where a render runs: its scratch at @base in
+ * the VM's arena (tilemap, TPC, then metadata, deflake, TA and 3D status
+ * and the aux-framebuffer page) and its scene slot @scene in the pool.
+ */
+static void place_in(struct agx4_fw_render_in *in,
+		     const struct g16_render_vm *r, const struct g16_cmd *cmd,
+		     u64 base, u32 scene)
+{
+	u64 m = base + cmd->tilemap + cmd->tpc;
+
+	in->ta.status = m + G16_RS_TA_STATUS;
+	in->frag.status = m + G16_RS_3D_STATUS;
+	in->scene = r->tvb->va + G16_TVB_SCENES + scene * G16_SCENE_RECORD;
+	in->tilemap = base;
+	in->tpc = base + cmd->tilemap;
+	in->heapmeta = cmd->desc->cmd.layers > 1 ? m + G16_RS_LAYERED_META : m;
+	in->deflake[0] = m + G16_RS_DEFLAKE + G16_RS_DEFLAKE_1;
+	in->deflake[1] = m + G16_RS_DEFLAKE + G16_RS_DEFLAKE_2;
+	in->deflake[2] = m + G16_RS_DEFLAKE;
+	in->cycle = G16_SCENE_SCRATCH + scene * G16_SCENE_SCRATCH_STRIDE;
+	in->record_index = G16_RECORD_INDEX + scene * G16_RECORD_INDEX_STEP;
+	in->aux_fb = m + G16_RS_AUX_FB;
+}
+
+/**
+ * agx4_g16_render_place() - build a render again for the place it got
+ * @fq: its queue.
+ * @r: its VM's render objects.
+ * @cmd: the render, with its scene slot and scratch place, mapped.
+ *
+ * SUBMIT built the render for the place it would get in an idle VM; if
+ * the job got another (agx4_g16_scenes_reserve()), its work items are
+ * built again from the same command and inputs, the place changed.  The
+ * items the build does not write (dependency items, notifier, driver
+ * stamps) do not depend on the place.  Every place lies in the arena,
+ * inside the TA's 4 GiB, so a build that checked out at SUBMIT checks out
+ * here.  Neither sleeps nor allocates.
+ */
+void agx4_g16_render_place(struct agx4_g16_queue *fq, struct g16_render_vm *r,
+			   struct g16_cmd *cmd)
+{
+	struct agx4_fw_buf bufs[G16_RENDER_BUFS];
+	struct agx4_fw_render_in *in = cmd->in;
+
+	if (in->tilemap == cmd->node.start &&
+	    in->scene == r->tvb->va + G16_TVB_SCENES +
+			 cmd->scene * G16_SCENE_RECORD)
+		return;
+	place_in(in, r, cmd, cmd->node.start, cmd->scene);
+	render_bufs(cmd->obj->cpu, bufs);
+	WARN_ON_ONCE(agx4_fw_g16_build_render(cmd->desc, in, bufs));
+}
+
 /*
  * Build a render command; of its @ndeps dependencies, the first @nfrag
- * wait ahead of its 3D stage, the others ahead of its TA.
+ * wait ahead of its 3D stage, the others ahead of its TA.  It is the
+ * job's render number @nth, and the job's renders before it take @off
+ * bytes of scratch (the sum goes up by this one's): SUBMIT builds it for
+ * the place it would get in an idle VM, scene slot @nth at @off in the
+ * arena; agx4_g16_render_place() builds it again if it gets another.
  */
 static int build_render(struct agx4_g16_queue *fq, struct g16_cmd *cmd,
 			const struct agx4_render_desc *d, int ctx,
 			const struct g16_hist **deps, u32 ndeps, u32 nfrag,
-			bool first)
+			u32 nth, u64 *off)
 {
 	struct agx4_device *adev = fq->base.adev;
 	struct agx4_fw_g16_sub *sub = fq->sub;
 	struct g16_lane *ta = &fq->lanes[AGX4_FW_LANE_TA];
 	struct g16_lane *fr = &fq->lanes[AGX4_FW_LANE_3D];
+	struct agx4_fw_buf bufs[G16_RENDER_BUFS];
 	struct agx4_fw_render_in *in;
 	struct g16_event_control *nt;
 	struct g16_render_vm *r;
-	u64 t, p, base, m, w, alias;
+	u64 t, p, size, w, alias;
 	u32 ord, slot, k;
 	u8 *cpu, *aux;
 	int ret;
@@ -192,11 +270,20 @@ static int build_render(struct agx4_g16_queue *fq, struct g16_cmd *cmd,
 	mutex_unlock(&fq->base.vm->fw_lock);
 	if (IS_ERR(r))
 		return PTR_ERR(r);
-	ret = agx4_g16_render_lease(fq, r, cmd,
-				    t + p + G16_RS_PAGES * AGX4_UAT_PAGE_SIZE,
-				    first);
-	if (ret)
+	/* A job whose renders could not all run at once in an idle VM. */
+	size = t + p + G16_RS_PAGES * AGX4_UAT_PAGE_SIZE;
+	if (nth >= G16_SCENE_SLOTS || size > r->arena_size - *off)
+		return -ENOSPC;
+	cmd->tilemap = t;
+	cmd->tpc = p;
+	cmd->desc = d;
+	cmd->scratch = agx4_fw_obj_create(&adev->mem->heap, size,
+					  AGX4_FW_OBJ_SHARED, NULL, NULL);
+	if (IS_ERR(cmd->scratch)) {
+		ret = PTR_ERR(cmd->scratch);
+		cmd->scratch = NULL;
 		return ret;
+	}
 	cmd->obj = agx4_fw_obj_create(&adev->mem->heap, G16_RW_SIZE,
 				      AGX4_FW_OBJ_SHARED, NULL, NULL);
 	if (IS_ERR(cmd->obj)) {
@@ -217,19 +304,18 @@ static int build_render(struct agx4_g16_queue *fq, struct g16_cmd *cmd,
 	cmd->aliased = true;
 
 	slot = G16_BM_SLOT_FIRST + r->lease;
-	base = cmd->node.start;
-	m = base + t + p;
 	aux = cmd->scratch->cpu + t + p + G16_RS_AUX_FB;
 	put_unaligned_le32(G16_AUX_FB_600, aux + 0x600);
 	put_unaligned_le32(G16_AUX_FB_604, aux + 0x604);
+	/* Kept for a build at another place; freed with the command. */
 	in = kzalloc(sizeof(*in), GFP_KERNEL);
 	if (!in)
 		return -ENOMEM;
+	cmd->in = in;
 	in->ta = (struct agx4_fw_stage_in){
 		.work = w + G16_RW_TA, .microseq = w + G16_RW_TA_MS,
 		.work_alias = alias + G16_RW_TA, .queue = ta->record,
 		.stats = sub->bundle + G16_TA_STATS,
-		.status = m + G16_RS_TA_STATUS,
 		.driver_stamp = w + G16_RW_TA_DSTAMP,
 		.fw_stamp = ta->fw_stamp_va, .stamp = cmd->ta_stamp,
 		/* Event 0 until set_events(), as the 3D's. */
@@ -243,7 +329,6 @@ static int build_render(struct agx4_g16_queue *fq, struct g16_cmd *cmd,
 		.work = w + G16_RW_3D, .microseq = w + G16_RW_3D_MS,
 		.work_alias = alias + G16_RW_3D, .queue = fr->record,
 		.stats = sub->bundle + G16_3D_STATS,
-		.status = m + G16_RS_3D_STATUS,
 		.driver_stamp = w + G16_RW_3D_DSTAMP,
 		.fw_stamp = fr->fw_stamp_va, .stamp = cmd->stamp,
 		.uuid = G16_3D_UUID,
@@ -257,40 +342,19 @@ static int build_render(struct agx4_g16_queue *fq, struct g16_cmd *cmd,
 	in->event_control = w + G16_RW_NOTIFIER;
 	in->bm_slot = slot;
 	in->bm = r->tvb->va;
-	in->scene = r->tvb->va + G16_TVB_SCENES + cmd->scene * G16_SCENE_RECORD;
 	in->empty_buffer = sub->empty_buffer;
-	in->tilemap = base;
-	in->tpc = base + t;
-	in->heapmeta = d->cmd.layers > 1 ? m + G16_RS_LAYERED_META : m;
-	in->deflake[0] = m + G16_RS_DEFLAKE + G16_RS_DEFLAKE_1;
-	in->deflake[1] = m + G16_RS_DEFLAKE + G16_RS_DEFLAKE_2;
-	in->deflake[2] = m + G16_RS_DEFLAKE;
-	in->cycle = G16_SCENE_SCRATCH + cmd->scene * G16_SCENE_SCRATCH_STRIDE;
-	in->record_index = G16_RECORD_INDEX +
-			   cmd->scene * G16_RECORD_INDEX_STEP;
 	in->completion = G16_COMPLETION;
 	in->support = r->support->va;
-	in->aux_fb = m + G16_RS_AUX_FB;
 	in->aux_fb_flags = G16_AUX_FB_FLAGS |
 			   (d->cmd.flags & DRM_ASAHI_RENDER_DBIAS_IS_INT);
 	in->aux_fb_pages = G16_AUX_FB_PAGES;
 	/* H: the reference always asks for growth; GAP: sync-grow off. */
 	in->request_growth = true;
 	in->tvb_blocks = adev->gen->tvb.initial_blocks;
-	{
-		const struct agx4_fw_buf bufs[] = {
-			{ cpu + G16_RW_TA, sizeof(struct g16_ta_work) },
-			{ cpu + G16_RW_TA_MS, sizeof(struct g16_ta_ms) },
-			{ cpu + G16_RW_3D, sizeof(struct g16_frag_work) },
-			{ cpu + G16_RW_3D_MS, sizeof(struct g16_frag_ms) },
-			{ cpu + G16_RW_TA_PRELUDE,
-			  sizeof(struct g16_ta_prelude) },
-			{ cpu + G16_RW_3D_PRELUDE, sizeof(struct g16_barrier) },
-		};
-
-		ret = agx4_fw_g16_build_render(d, in, bufs);
-	}
-	kfree(in);
+	place_in(in, r, cmd, r->arena + *off, nth);
+	*off += size;
+	render_bufs(cpu, bufs);
+	ret = agx4_fw_g16_build_render(d, in, bufs);
 	if (ret)
 		return ret;
 	nt = (struct g16_event_control *)(cpu + G16_RW_NOTIFIER);
@@ -367,8 +431,8 @@ static int prepare_cmds(struct agx4_g16_job *job, const struct agx4_cmdbuf *cb,
 	/* NULL until allocated: the error path frees every one. */
 	struct g16_hist *e[G16_SQ_NUM] = { };
 	u32 n[G16_SQ_NUM] = { 1, 1 };
-	u32 i, s, total = 0;
-	bool rendered = false;
+	u32 i, s, total = 0, nth = 0;
+	u64 scratch = 0;
 	int ret = 0;
 
 	for (s = 0; s < G16_SQ_NUM; s++) {
@@ -399,8 +463,7 @@ static int prepare_cmds(struct agx4_g16_job *job, const struct agx4_cmdbuf *cb,
 		cmd->scene = -1;
 		if (!c->is_compute) {
 			ret = build_render(fq, cmd, &c->render, ctx, deps,
-					   ndeps, nfrag, !rendered);
-			rendered = true;
+					   ndeps, nfrag, nth++, &scratch);
 			if (ret)
 				goto out;
 			e[G16_SQ_RENDER][n[G16_SQ_RENDER]++] =
@@ -472,7 +535,14 @@ int agx4_g16_job_prepare(struct agx4_fw_queue *q,
 		kfree(job);
 		return -ENOMEM;
 	}
+	/* And the one a wait for scene slots may need, if it renders. */
+	if (cb->renders && agx4_room_wait_init(&job->scene_wait)) {
+		agx4_room_wait_fini(&job->lease_wait);
+		kfree(job);
+		return -ENOMEM;
+	}
 	job->ncmds = cb->count;
+	job->nrender = cb->renders;
 	job->fq = fq;
 	INIT_LIST_HEAD(&job->base.defer_link);
 	INIT_LIST_HEAD(&job->live);
@@ -483,7 +553,7 @@ int agx4_g16_job_prepare(struct agx4_fw_queue *q,
 	if (ret) {
 		agx4_g16_unprepare(job);
 		agx4_g16_free_cmds(job, true);
-		agx4_room_wait_fini(&job->lease_wait);
+		agx4_g16_job_waits_fini(job);
 		kfree(job);
 		return ret;
 	}

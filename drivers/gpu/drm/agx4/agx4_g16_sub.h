@@ -13,6 +13,7 @@
 #include <linux/bits.h>
 #include <linux/container_of.h>
 #include <linux/list.h>
+#include <linux/spinlock.h>
 #include <linux/types.h>
 
 #include <drm/drm_mm.h>
@@ -26,7 +27,9 @@
 struct agx4_cmdbuf;
 struct agx4_device;
 struct agx4_fw_ev_grow_in;
+struct agx4_fw_render_in;
 struct agx4_fw_obj;
+struct agx4_render_desc;
 struct agx4_vm;
 struct dma_fence;
 
@@ -117,9 +120,17 @@ struct agx4_g16_queue {
  * @nfrag: a render's dependency items before its 3D stage.
  * @render: a render command.
  * @ta_stamp: a render's TA stamp target.
- * @scene: a render's scene slot, -1 for none.
- * @scratch: a render's scratch lease.
- * @node: where @scratch is in the VM's scratch arena.
+ * @scene: a render's scene slot, -1 until the job has its place
+ *	(agx4_g16_scenes_reserve()).
+ * @scratch: a render's scratch (tilemap, TPC, then %G16_RS_PAGES pages).
+ * @node: where @scratch is in the VM's scratch arena, once placed.
+ * @mapped: @scratch is mapped at @node in the arena's window.
+ * @tilemap: a render's tilemap bytes (the start of @scratch).
+ * @tpc: its TPC bytes (after the tilemap).
+ * @desc: a render's command, in the job's command buffer, which lives
+ *	as long as the job: the build is redone with it once the job has
+ *	its place, if that is not the one SUBMIT built for.
+ * @in: a render's inputs to the build, kept for that.
  * @aliased: a render's storage is mapped at its alias in context 0.
  * @prelude: a render that carries its pool's TA prelude.
  * @dep_lane: the lane each of its dependency items waits for (a render:
@@ -136,6 +147,11 @@ struct g16_cmd {
 	int scene;
 	struct agx4_fw_obj *scratch;
 	struct drm_mm_node node;
+	bool mapped;
+	u64 tilemap;
+	u64 tpc;
+	const struct agx4_render_desc *desc;
+	struct agx4_fw_render_in *in;
 	bool aliased;
 	bool prelude;
 	u8 dep_lane[G16_MAX_DEPS];
@@ -162,6 +178,12 @@ struct g16_cmd {
  * @events: set_events() ran; only @job_reserve, serialised by drm_sched,
  *	touches it.
  * @lease_wait: its wait for an event lease (&agx4_fw_g16_sub.leases).
+ * @nrender: its render commands.
+ * @scene_wait: its wait for scene slots and scratch, if it renders.
+ * @scened: it holds its renders' scene slots and scratch places;
+ *	protected by &agx4_engine.lock.
+ * @placed: its scratch is mapped there and its renders built for it;
+ *	only @job_reserve, serialised by drm_sched, touches it.
  * @live: on &agx4_fw_g16_sub.renders from its publication until it is
  *	freed, if it has a render; protected by &agx4_engine.lock.
  * @nomem: a memory-limit report named one of its renders: it ends with
@@ -185,6 +207,10 @@ struct agx4_g16_job {
 	bool leased;
 	bool events;
 	struct agx4_room_wait lease_wait;
+	u32 nrender;
+	struct agx4_room_wait scene_wait;
+	bool scened;
+	bool placed;
 	struct list_head live;
 	bool nomem;
 	u32 ncmds;
@@ -237,10 +263,17 @@ struct g16_vm {
  * @pages: the TVB page list.
  * @slots: the pool-slot words.
  * @blocks: the pool's first blocks, with their guards.
- * @scenes: bit s: scene slot s is a render's; under &agx4_vm.fw_lock.
- * @scratch: the scratch arena; under &agx4_vm.fw_lock.
- * @freed: renders that gave their scene slot and scratch back; under
- *	&agx4_vm.fw_lock.
+ * @lock: protects @scenes and @scratch; taken inside &agx4_engine.lock
+ *	(the room's), alone once the firmware went (the VM outlives it).
+ * @scenes: bit s: scene slot s is a render's.
+ * @scratch: the scratch arena.
+ * @arena: the arena's start, whole leaf tables of @window.
+ * @arena_size: its bytes.
+ * @window: the arena's page tables, pinned while the VM renders: a job
+ *	maps its scratch there when it gets its place, where nothing may
+ *	allocate.
+ * @scene_room: the jobs waiting for scene slots and scratch
+ *	(agx4_g16_scenes_reserve()); under &agx4_engine.lock.
  * @live: the pool's TA prelude went out; under &agx4_engine.lock.
  * @published: render Works published on the support; likewise.
  * @gv: the VM's G16 state (its context), for growth requests.
@@ -263,9 +296,13 @@ struct g16_render_vm {
 	struct agx4_fw_obj *pages;
 	struct agx4_fw_obj *slots;
 	struct agx4_fw_obj *blocks;
+	spinlock_t lock;	/* @scenes, @scratch */
 	unsigned long scenes;
 	struct drm_mm scratch;
-	unsigned long freed;
+	u64 arena;
+	u64 arena_size;
+	struct agx4_uat_window window;
+	struct agx4_room scene_room;
 	bool live;
 	u32 published;
 	struct g16_vm *gv;
@@ -285,8 +322,11 @@ static inline u32 agx4_g16_lane_event(const struct agx4_g16_queue *fq,
 /* agx4_g16_vm.c: a VM's context, storage and render objects. */
 int agx4_g16_vm_context(struct agx4_g16_queue *fq);
 struct g16_render_vm *agx4_g16_render_vm(struct agx4_g16_queue *fq);
-int agx4_g16_render_lease(struct agx4_g16_queue *fq, struct g16_render_vm *r,
-			  struct g16_cmd *cmd, u64 size, bool first);
+struct dma_fence *agx4_g16_scenes_reserve(struct agx4_g16_job *job);
+void agx4_g16_scenes_cancel_locked(struct agx4_g16_job *job, int err);
+void agx4_g16_scenes_close(struct agx4_fw_g16_sub *sub);
+void agx4_g16_render_place(struct agx4_g16_queue *fq, struct g16_render_vm *r,
+			   struct g16_cmd *cmd);
 void agx4_g16_render_put(struct agx4_g16_queue *fq, struct g16_cmd *cmd,
 			 bool fw_alive);
 u64 agx4_g16_compute_alias(struct agx4_device *adev, struct agx4_fw_obj *obj);
@@ -304,6 +344,7 @@ struct dma_fence *agx4_g16_job_reserve(struct agx4_fw_job *j);
 void agx4_g16_lease_put(struct agx4_g16_queue *fq);
 void agx4_g16_lease_drop_locked(struct agx4_g16_queue *fq);
 void agx4_g16_lease_cancel_locked(struct agx4_g16_job *job, int err);
+void agx4_g16_job_waits_fini(struct agx4_g16_job *job);
 
 /* agx4_g16_prep.c: job preparation and its undoing. */
 int agx4_g16_job_prepare(struct agx4_fw_queue *q, const struct agx4_cmdbuf *cb,

@@ -97,8 +97,8 @@
  * its jobs' messages still waiting for room are dropped (those jobs count
  * as done for the firmware, which never saw them) and its event lease is
  * given back (to the job that has waited longest).  The unplug ends every
- * job's wait for a lease (-ENODEV; the job unit then cancels the job) and
- * every prepare's wait for a scene slot.  After unplug, forgetting a job
+ * job's wait for a lease or for scene slots (-ENODEV; the job unit then
+ * cancels the job).  After unplug, forgetting a job
  * or queue frees its host structures and its storage without a word to
  * the firmware, which is gone: storage aliased in context 0 is not
  * unmapped there (context 0's tables went with the firmware), only in the
@@ -595,15 +595,17 @@ static void g16_job_free_fw(struct agx4_fw_job *j)
 	/* Published and never sent: its queue is going away. */
 	agx4_engine_undefer(&sub->eng, &job->base);
 	list_del_init(&job->live);
-	/* Still waiting for a lease: its queue is going away. */
+	/* Still waiting for a lease or scene slots: its queue is going away. */
 	agx4_g16_lease_cancel_locked(job, -ECANCELED);
+	if (job->nrender)
+		agx4_g16_scenes_cancel_locked(job, -ECANCELED);
 	spin_unlock_irqrestore(&sub->eng.lock, flags);
 	if (!job->published)
 		agx4_g16_unprepare(job);
 	agx4_g16_free_cmds(job, true);
 	if (job->leased)
 		agx4_g16_lease_put(fq);
-	agx4_room_wait_fini(&job->lease_wait);
+	agx4_g16_job_waits_fini(job);
 	kfree(job);
 }
 
@@ -654,7 +656,7 @@ static void g16_job_forget(struct agx4_fw_job *j)
 	struct agx4_g16_job *job = to_g16_job(j);
 
 	agx4_g16_free_cmds(job, false);
-	agx4_room_wait_fini(&job->lease_wait);
+	agx4_g16_job_waits_fini(job);
 	kfree(job);
 }
 
@@ -687,11 +689,10 @@ static void g16_queue_destroy(struct agx4_fw_queue *q, bool fw)
 }
 
 /*
- * The device is going: end every job's wait for a lease with -ENODEV, and
- * start no other (the job unit publishes nothing more; after the unplug
- * the jobs are forgotten, without the state the waits are listed in).
- * A prepare waiting for a scene slot (agx4_g16_render_lease()) ends with
- * -ENODEV: drm_dev_unplug(), which comes next, waits for it.
+ * The device is going: end every job's wait for a lease or for scene
+ * slots with -ENODEV, and start no other (the job unit publishes nothing
+ * more; after the unplug the jobs are forgotten, without the state the
+ * waits are listed in).
  */
 static void g16_unplug(struct agx4_device *adev)
 {
@@ -704,7 +705,7 @@ static void g16_unplug(struct agx4_device *adev)
 	WRITE_ONCE(sub->going, true);
 	agx4_room_close(&sub->eng, &sub->leases, -ENODEV);
 	spin_unlock_irqrestore(&sub->eng.lock, flags);
-	wake_up_all(&sub->scene_wq);
+	agx4_g16_scenes_close(sub);
 }
 
 /*

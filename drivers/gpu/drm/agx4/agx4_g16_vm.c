@@ -9,6 +9,7 @@
 #include <linux/mm.h>
 #include <linux/minmax.h>
 #include <linux/mutex.h>
+#include <linux/sizes.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
 #include <linux/string.h>
@@ -72,10 +73,19 @@
  * The 0x35d4000-byte linear backing of the reference is not copied: the
  * firmware learns every one of these addresses from host-written records,
  * so agx4 maps only what is used and places it itself (the reference's
- * fixed aliases at 0x10_0008_0000 and around are free for the user).  Each
- * render leases one of the pool's %G16_SCENE_SLOTS scene slots and a
- * scratch lease from the rest of the carve-out (tilemap, TPC, metadata,
- * deflake, TA and 3D status and the aux-framebuffer page).
+ * fixed aliases at 0x10_0008_0000 and around are free for the user).
+ *
+ * **Scene slots and scratch.**  Each render runs in one of the pool's
+ * %G16_SCENE_SLOTS scene slots, with scratch of its own (tilemap, TPC,
+ * metadata, deflake, TA and 3D status and the aux-framebuffer page) in the
+ * VM's scratch arena: the whole leaf tables of the carve-out after the
+ * render objects, inside the TA's 4 GiB, at most %G16_VM_SCRATCH_MAX
+ * (384 MiB of the fork's carve-out).  SUBMIT allocates the scratch and
+ * builds the render for the place it would get in an idle VM; drm_sched's
+ * prepare_job gives the job its places, or makes it wait for them
+ * (agx4_g16_scenes_reserve()).  Mapping there must not allocate, so the
+ * arena's page tables are made at the VM's first render and stay while it
+ * lives (a pinned &struct agx4_uat_window, 16 KiB per 32 MiB).
  *
  * **TVB growth** (agx4_tvb.c) adds blocks to a VM's pool 10 at a time,
  * mapped after its first blocks in the carve-out (room for 331 in all),
@@ -317,6 +327,8 @@ static void render_vm_free(struct agx4_device *adev, struct agx4_vm *vm,
 		__clear_bit(r->lease, sub->supports);
 		spin_unlock_irqrestore(&sub->eng.lock, flags);
 	}
+	/* Every render gave its scratch back: the jobs went before the VM. */
+	agx4_vm_unpin_window(vm, &r->window);
 	drm_mm_takedown(&r->scratch);
 	kfree(r);
 }
@@ -438,6 +450,25 @@ static int render_tvb(struct agx4_device *adev, struct agx4_fw_g16_sub *sub,
 	return agx4_fw_g16_build_tvb(gen, &in, bufs);
 }
 
+/*
+ * A VM's scratch arena: whole leaf tables after its render objects in the
+ * kernel carve-out, inside the 4 GiB the TA addresses (so that a render
+ * built for one place in it is valid at any other), at most
+ * %G16_VM_SCRATCH_MAX.  False when no leaf table fits.
+ */
+static bool arena_of(const struct agx4_vm *vm, u64 *start, u64 *end)
+{
+	u64 ta_end = AGX4_FW_CONTEXT_BASE + SZ_4G;
+
+	*start = round_up(max(vm->kernel_start + G16_VM_SCRATCH,
+			      (u64)AGX4_FW_CONTEXT_BASE), AGX4_UAT_LEAF_SPAN);
+	*end = round_down(min(vm->kernel_end, ta_end), AGX4_UAT_LEAF_SPAN);
+	if (*end <= *start)
+		return false;
+	*end = min(*end, *start + G16_VM_SCRATCH_MAX);
+	return true;
+}
+
 /**
  * agx4_g16_render_vm() - the render objects of a queue's VM
  * @fq: the queue.
@@ -456,19 +487,29 @@ struct g16_render_vm *agx4_g16_render_vm(struct agx4_g16_queue *fq)
 	struct g16_vm *gv = vm->fw;
 	struct g16_render_vm *r;
 	unsigned long k;
+	u64 start, end;
 	int ret;
 
 	lockdep_assert_held(&vm->fw_lock);
 	if (gv->r)
 		return gv->r;
-	if (vm->kernel_end - vm->kernel_start <= G16_VM_SCRATCH)
+	if (!arena_of(vm, &start, &end))
 		return ERR_PTR(-ENOSPC);
 	r = kzalloc(sizeof(*r), GFP_KERNEL);
 	if (!r)
 		return ERR_PTR(-ENOMEM);
 	r->ks = vm->kernel_start;
-	drm_mm_init(&r->scratch, r->ks + G16_VM_SCRATCH,
-		    vm->kernel_end - r->ks - G16_VM_SCRATCH);
+	r->arena = start;
+	r->arena_size = end - start;
+	drm_mm_init(&r->scratch, start, end - start);
+	spin_lock_init(&r->lock);
+	agx4_room_init(&r->scene_room);
+	ret = agx4_vm_pin_window(vm, &r->window, start, end - start);
+	if (ret) {
+		drm_mm_takedown(&r->scratch);
+		kfree(r);
+		return ERR_PTR(ret);
+	}
 	spin_lock_irq(&sub->eng.lock);
 	k = find_first_zero_bit(sub->supports, AGX4_FW_G16_SUPPORTS);
 	if (k < AGX4_FW_G16_SUPPORTS)
@@ -576,76 +617,156 @@ out:
 	return ctx;
 }
 
-/**
- * agx4_g16_render_lease() - a render's scene slot and scratch lease
- * @fq: the queue.
- * @r: its VM's render objects.
- * @cmd: the render command, which takes them.
- * @size: the scratch it needs.
- * @first: the job's first render (the job holds no slot yet).
- *
- * The scratch is mapped in the VM.  With every
- * slot busy or no room in the arena, the first render of a job (@first:
- * the job holds no slot) waits, interruptibly, until a render of the VM
- * gives its slot back (its job freed), or the device goes (-ENODEV).
- * Holding none, no two prepares wait for each other; the renders that
- * hold them were prepared before and run without this one (unless the
- * client orders them after it: a signal ends the wait then).  A later
- * render of the job, or one whose scratch would not fit in an empty
- * arena, fails with -ENOSPC.
- *
- * Return: 0 or a negative errno.
+/*
+ * Take scene slots and arena places for every render of a waiting job
+ * (&agx4_room_take_fn), all of them or none: a job holding some while it
+ * waits for the rest could wait for a job that waits for it.
  */
-int agx4_g16_render_lease(struct agx4_g16_queue *fq, struct g16_render_vm *r,
-			  struct g16_cmd *cmd, u64 size, bool first)
+static bool scenes_take(struct agx4_room *room, struct agx4_room_wait *w)
 {
-	struct agx4_fw_g16_sub *sub = fq->sub;
-	struct agx4_vm *vm = fq->base.vm;
-	unsigned long k, freed;
-	int ret;
+	struct g16_render_vm *r = container_of(room, struct g16_render_vm,
+					       scene_room);
+	struct agx4_g16_job *job = container_of(w, struct agx4_g16_job,
+						scene_wait);
+	unsigned long scenes;
+	u32 i;
 
-	if (size > vm->kernel_end - r->ks - G16_VM_SCRATCH)
-		return -ENOSPC;
-	for (;;) {
-		mutex_lock(&vm->fw_lock);
-		k = find_first_zero_bit(&r->scenes, G16_SCENE_SLOTS);
-		if (k >= G16_SCENE_SLOTS) {
-			ret = -ENOSPC;
-		} else {
-			ret = drm_mm_insert_node_in_range(&r->scratch,
-							  &cmd->node, size,
-							  AGX4_UAT_PAGE_SIZE,
-							  0, 0, U64_MAX,
-							  DRM_MM_INSERT_BEST);
-			if (!ret) {
-				__set_bit(k, &r->scenes);
-				cmd->scene = k;
-			}
+	lockdep_assert_held(&job->fq->sub->eng.lock);
+	spin_lock(&r->lock);
+	scenes = r->scenes;
+	for (i = 0; i < job->ncmds; i++) {
+		struct g16_cmd *cmd = &job->cmds[i];
+		unsigned long k;
+
+		if (!cmd->render)
+			continue;
+		k = find_first_zero_bit(&scenes, G16_SCENE_SLOTS);
+		if (k >= G16_SCENE_SLOTS ||
+		    drm_mm_insert_node_in_range(&r->scratch, &cmd->node,
+						cmd->scratch->size,
+						AGX4_UAT_PAGE_SIZE, 0, 0,
+						U64_MAX, DRM_MM_INSERT_BEST))
+			goto undo;
+		__set_bit(k, &scenes);
+		cmd->scene = k;
+	}
+	r->scenes = scenes;
+	spin_unlock(&r->lock);
+	job->scened = true;
+	return true;
+
+undo:
+	while (i--) {
+		struct g16_cmd *cmd = &job->cmds[i];
+
+		if (cmd->render) {
+			drm_mm_remove_node(&cmd->node);
+			cmd->scene = -1;
 		}
-		freed = r->freed;
-		mutex_unlock(&vm->fw_lock);
-		if (!ret)
-			break;
-		/* Every scene slot busy, or no room in the arena. */
-		if (!first)
-			return -ENOSPC;
-		ret = wait_event_interruptible(sub->scene_wq,
-					       READ_ONCE(r->freed) != freed ||
-					       READ_ONCE(sub->going));
-		if (ret)
-			return ret;
-		if (READ_ONCE(sub->going))
-			return -ENODEV;
 	}
-	cmd->scratch = agx4_fw_obj_create(&fq->base.adev->mem->heap, size,
-					  AGX4_FW_OBJ_SHARED, NULL, NULL);
-	if (IS_ERR(cmd->scratch)) {
-		ret = PTR_ERR(cmd->scratch);
-		cmd->scratch = NULL;
-		return ret;
+	spin_unlock(&r->lock);
+	return false;
+}
+
+/* The render objects of @job's VM; @job renders, so they exist. */
+static struct g16_render_vm *job_render_vm(const struct agx4_g16_job *job)
+{
+	return ((struct g16_vm *)job->fq->base.vm->fw)->r;
+}
+
+/**
+ * agx4_g16_scenes_reserve() - give a job's renders their place
+ * @job: the job, with renders; from @job_reserve.
+ *
+ * Each render takes one of its VM's %G16_SCENE_SLOTS scene slots and a
+ * place for its scratch in the VM's arena, all of the job's at once, in
+ * the order the jobs of the VM asked; or the job waits, holding none, for
+ * its fence, which the next render given back hands them to.  The renders
+ * that hold them were reserved before, need nothing of this job and are
+ * freed once they complete or their queue is killed.  Then each scratch
+ * is mapped there (in the window pinned for the arena) and, where the
+ * place is not the one SUBMIT built the render for, the render is built
+ * again for it (agx4_g16_render_place()).  Nothing here sleeps or
+ * allocates.
+ *
+ * Return: NULL once the renders have their place (or the device is
+ * going), or the fence to wait for.
+ */
+struct dma_fence *agx4_g16_scenes_reserve(struct agx4_g16_job *job)
+{
+	struct agx4_fw_g16_sub *sub = job->fq->sub;
+	struct g16_render_vm *r = job_render_vm(job);
+	struct dma_fence *wait = NULL;
+	unsigned long flags;
+	bool scened;
+	u32 i;
+
+	if (job->placed)
+		return NULL;
+	spin_lock_irqsave(&sub->eng.lock, flags);
+	if (!job->scened && !sub->going)
+		wait = agx4_room_get(&sub->eng, &r->scene_room,
+				     &job->scene_wait, scenes_take);
+	scened = job->scened;
+	spin_unlock_irqrestore(&sub->eng.lock, flags);
+	if (wait || !scened)
+		return wait;
+	for (i = 0; i < job->ncmds; i++) {
+		struct g16_cmd *cmd = &job->cmds[i];
+
+		if (!cmd->render)
+			continue;
+		agx4_fw_obj_window_map(cmd->scratch, &r->window,
+				       cmd->node.start, &agx4_g16_gpu_rw);
+		cmd->mapped = true;
+		agx4_g16_render_place(job->fq, r, cmd);
 	}
-	return agx4_fw_obj_alias(cmd->scratch, &vm->uat, cmd->node.start,
-				 &agx4_g16_gpu_rw);
+	job->placed = true;
+	return NULL;
+}
+
+/**
+ * agx4_g16_scenes_cancel_locked() - end a job's wait for its renders' place
+ * @job: the job, with renders, freed (its queue goes); if it waits, the
+ *	wait ends.
+ * @err: the error its wait fence ends with.
+ *
+ * Caller holds &agx4_engine.lock.
+ */
+void agx4_g16_scenes_cancel_locked(struct agx4_g16_job *job, int err)
+{
+	struct agx4_fw_g16_sub *sub = job->fq->sub;
+	struct g16_render_vm *r = job_render_vm(job);
+
+	lockdep_assert_held(&sub->eng.lock);
+	agx4_room_cancel(&sub->eng, &r->scene_room, &job->scene_wait, err);
+	agx4_room_put(&sub->eng, &r->scene_room, scenes_take);
+}
+
+/**
+ * agx4_g16_scenes_close() - the device is going: no job waits for a place
+ * @sub: the submission state.
+ *
+ * Every job waiting for scene slots ends its wait with -ENODEV, holding
+ * none (and is not published); no later wait starts (&agx4_fw_g16_sub.going
+ * is set).
+ */
+void agx4_g16_scenes_close(struct agx4_fw_g16_sub *sub)
+{
+	unsigned long flags;
+	u32 i;
+
+	mutex_lock(&sub->tvb_lock);
+	for (i = 0; i < AGX4_FW_G16_SUPPORTS; i++) {
+		struct g16_render_vm *r = sub->pools[i];
+
+		if (!r)
+			continue;
+		spin_lock_irqsave(&sub->eng.lock, flags);
+		agx4_room_close(&sub->eng, &r->scene_room, -ENODEV);
+		spin_unlock_irqrestore(&sub->eng.lock, flags);
+	}
+	mutex_unlock(&sub->tvb_lock);
 }
 
 /**
@@ -654,8 +775,9 @@ int agx4_g16_render_lease(struct agx4_g16_queue *fq, struct g16_render_vm *r,
  * @cmd: the render command.
  * @fw_alive: the firmware is there (not after unplug).
  *
- * Its scene slot, scratch and storage; its storage out of context 0
- * first while the firmware is there.
+ * Its scratch out of the VM, its scene slot and arena place to the job
+ * that waited longest, then its scratch and storage freed; its storage
+ * out of context 0 first while the firmware is there.
  */
 void agx4_g16_render_put(struct agx4_g16_queue *fq, struct g16_cmd *cmd,
 			 bool fw_alive)
@@ -663,18 +785,29 @@ void agx4_g16_render_put(struct agx4_g16_queue *fq, struct g16_cmd *cmd,
 	struct agx4_device *adev = fq->base.adev;
 	struct agx4_vm *vm = fq->base.vm;
 	struct g16_vm *gv = vm->fw;
+	struct g16_render_vm *r = gv ? gv->r : NULL;
+	struct agx4_fw_g16_sub *sub = fq->sub;
+	unsigned long flags;
 
-	mutex_lock(&vm->fw_lock);
-	if (drm_mm_node_allocated(&cmd->node))
+	if (cmd->mapped)
+		agx4_fw_obj_window_unmap(cmd->scratch, &r->window,
+					 cmd->node.start);
+	if (cmd->scene >= 0 && fw_alive) {
+		spin_lock_irqsave(&sub->eng.lock, flags);
+		spin_lock(&r->lock);
 		drm_mm_remove_node(&cmd->node);
-	if (cmd->scene >= 0) {
-		__clear_bit(cmd->scene, &gv->r->scenes);
-		gv->r->freed++;
+		__clear_bit(cmd->scene, &r->scenes);
+		spin_unlock(&r->lock);
+		agx4_room_put(&sub->eng, &r->scene_room, scenes_take);
+		spin_unlock_irqrestore(&sub->eng.lock, flags);
+	} else if (cmd->scene >= 0) {
+		/* The firmware and its engine went: nobody waits any more. */
+		spin_lock_irqsave(&r->lock, flags);
+		drm_mm_remove_node(&cmd->node);
+		__clear_bit(cmd->scene, &r->scenes);
+		spin_unlock_irqrestore(&r->lock, flags);
 	}
-	mutex_unlock(&vm->fw_lock);
-	/* After unplug nobody waits (and the submission state went). */
-	if (cmd->scene >= 0 && fw_alive)
-		wake_up_all(&fq->sub->scene_wq);
+	kfree(cmd->in);
 	agx4_fw_obj_destroy(cmd->scratch);
 	if (cmd->aliased && fw_alive)
 		agx4_g16_dev_alias(adev, cmd->obj, G16_RENDER_ALIAS +

@@ -1613,94 +1613,84 @@ static void agx4_g16_uapi_unplug_ends_the_wait_and_leaves_nothing(struct kunit *
 			    "timestamp mappings left after unplug");
 }
 
-/* From a work item, some time after it is armed: unplug, or let go. */
-struct later {
-	struct delayed_work dw;
-	struct agx4_device *unplug;
-	struct agx4_fwmodel *run;
-	bool returned;	/* the caller's call came back */
-	bool early;	/* ... before the work ran */
-	bool ran;
-};
-
-static void later_fn(struct work_struct *work)
-{
-	struct later *l = container_of(to_delayed_work(work), struct later,
-				       dw);
-
-	l->early = READ_ONCE(l->returned);
-	if (l->run)
-		let_go(l->run);
-	if (l->unplug)
-		agx4_device_unplug(l->unplug);
-	WRITE_ONCE(l->ran, true);
-}
-
-static void later_cancel(void *data)
-{
-	cancel_delayed_work_sync(&((struct later *)data)->dw);
-}
-
-static struct later *later_arm(struct kunit *test, unsigned int ms)
-{
-	struct later *l = kunit_kzalloc(test, sizeof(*l), GFP_KERNEL);
-
-	KUNIT_ASSERT_NOT_NULL(test, l);
-	INIT_DELAYED_WORK(&l->dw, later_fn);
-	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, later_cancel, l),
-			0);
-	schedule_delayed_work(&l->dw, msecs_to_jiffies(ms));
-	return l;
-}
-
 /*
- * G16's one wait in SUBMIT: 36 renders on 32 queues (one lease each, so
- * every render goes out, and is held or queued behind one that is) take
- * every scene slot of the VM, so a 33rd queue's render SUBMIT waits for
- * a slot.  The unplug, from a work item, ends that wait with -ENODEV
- * (drm_dev_unplug() waits for it).  The wait re-checks nothing by itself,
- * and no job waits for a lease, so nothing the unplug cancels gives a
- * slot back either: if the unplug did not wake it, the held work is let
- * go after 3 s, a slot comes back and the SUBMIT succeeds, so the case
- * fails instead of hanging.  The renders end -ENODEV, and nothing is left
- * once the client closes.
+ * 36 renders on 32 queues (one lease each, so every render goes out, and
+ * is held or queued behind one that is) take every scene slot of their
+ * VM.  Return the fences; the caller lets go or unplugs.
  */
-static void agx4_g16_uapi_unplug_ends_the_wait_for_a_scene_slot(struct kunit *test)
+static void fill_scene_slots(struct kunit *test, struct uapi *u, u32 *queue,
+			     struct dma_fence **done)
 {
-	struct uapi *u = uapi_open(test, false);
-	unsigned long end = jiffies + msecs_to_jiffies(BOUND_MS);
-	struct dma_fence *done[37] = { };
-	struct later *unplug, *fallback;
-	u32 queue[33], i;
-	int ret;
+	u32 i;
 
-	uapi_queues(u, queue, 33);
+	uapi_queues(u, queue, 32);
 	agx4_fwmodel_hold(u->m);
 	for (i = 0; i < 36; i++)
 		KUNIT_ASSERT_EQ_MSG(test, uapi_submit(u, queue[i % 32], true,
 						      i, &done[i]), 0,
 				    "render %u", i);
 	wait_held(test, u, 32);
-	fallback = later_arm(test, 3000);
-	fallback->run = u->m;
-	unplug = later_arm(test, 200);
-	unplug->unplug = u->adev;
-	ret = uapi_submit(u, queue[32], true, 36, &done[36]);
-	WRITE_ONCE(unplug->returned, true);
-	WRITE_ONCE(fallback->returned, true);
-	flush_delayed_work(&unplug->dw);
-	cancel_delayed_work_sync(&fallback->dw);
-	KUNIT_EXPECT_EQ(test, ret, -ENODEV);
-	KUNIT_EXPECT_FALSE_MSG(test, unplug->early,
-			       "SUBMIT came back before the unplug");
-	KUNIT_EXPECT_FALSE_MSG(test, fallback->ran,
-			       "SUBMIT came back only once the work was let go");
+}
+
+/*
+ * With every scene slot of the VM held, a 37th render's SUBMIT returns at
+ * once and its job waits in the scheduler, unpublished; once the held
+ * work is let go, a slot is handed to it and all 37 complete.  Renders
+ * that got other slots and scratch places than the ones SUBMIT built them
+ * for ran in their own (the model refuses two running renders that share
+ * either).
+ */
+static void agx4_g16_uapi_render_waits_in_scheduler_for_a_scene_slot(struct kunit *test)
+{
+	struct uapi *u = uapi_open(test, false);
+	struct dma_fence *done[37] = { };
+	unsigned long t0;
+	u32 queue[32], i;
+
+	fill_scene_slots(test, u, queue, done);
+	t0 = jiffies;
+	KUNIT_ASSERT_EQ(test, uapi_submit(u, queue[0], true, 36, &done[36]),
+			0);
+	KUNIT_EXPECT_LT_MSG(test, jiffies_to_msecs(jiffies - t0), 1000U,
+			    "SUBMIT waited for a scene slot");
+	msleep(100);
+	KUNIT_EXPECT_FALSE_MSG(test, dma_fence_is_signaled(done[36]),
+			       "the render ran while every slot was held");
+	let_go(u->m);
 	for (i = 0; i < 37; i++) {
-		if (!done[i])
-			continue;
+		KUNIT_EXPECT_EQ_MSG(test, agx4_test_fence_wait(done[i],
+							       BOUND_MS), 0,
+				    "render %u", i);
+		dma_fence_put(done[i]);
+	}
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_count(u->m, AGX4_FWMODEL_CNT_3D),
+			37);
+}
+
+/*
+ * The unplug ends a job's wait for a scene slot: the 37th render, which
+ * waits in the scheduler, is never published and ends -ECANCELED; the
+ * held renders end -ENODEV; nothing is left once the client closes.
+ * Nothing else could end the wait: no slot comes back after the unplug.
+ */
+static void agx4_g16_uapi_unplug_ends_the_wait_for_a_scene_slot(struct kunit *test)
+{
+	struct uapi *u = uapi_open(test, false);
+	unsigned long end = jiffies + msecs_to_jiffies(BOUND_MS);
+	struct dma_fence *done[37] = { };
+	u32 queue[32], i;
+
+	fill_scene_slots(test, u, queue, done);
+	KUNIT_ASSERT_EQ(test, uapi_submit(u, queue[0], true, 36, &done[36]),
+			0);
+	msleep(50);
+	KUNIT_EXPECT_FALSE(test, dma_fence_is_signaled(done[36]));
+	agx4_device_unplug(u->adev);
+	for (i = 0; i < 37; i++) {
 		KUNIT_EXPECT_EQ_MSG(test, agx4_test_fence_wait(done[i],
 							       BOUND_MS),
-				    -ENODEV, "render %u", i);
+				    i < 36 ? -ENODEV : -ECANCELED,
+				    "render %u", i);
 		dma_fence_put(done[i]);
 	}
 	agx4_test_client_close(u->c);
@@ -1719,6 +1709,7 @@ static struct kunit_case agx4_g16_uapi_cases[] = {
 	KUNIT_CASE(agx4_g16_uapi_jobs_waiting_for_in_syncs_hold_no_lease),
 	KUNIT_CASE(agx4_g16_uapi_64_rendering_queues_complete),
 	KUNIT_CASE(agx4_g16_uapi_unplug_ends_the_wait_and_leaves_nothing),
+	KUNIT_CASE(agx4_g16_uapi_render_waits_in_scheduler_for_a_scene_slot),
 	KUNIT_CASE(agx4_g16_uapi_unplug_ends_the_wait_for_a_scene_slot),
 	{ }
 };

@@ -62,6 +62,7 @@ void agx4_engine_init(struct agx4_engine *e, struct agx4_fw_boot *fw,
 	atomic_long_set(&e->bells.lost, 0);
 	atomic_set(&e->bells.ctl, 0);
 	INIT_LIST_HEAD(&e->deferred);
+	INIT_LIST_HEAD(&e->renders);
 	e->pass = 0;
 	e->fifo = fifo;
 }
@@ -518,6 +519,81 @@ void agx4_engine_drop_queue(struct agx4_engine *e, struct agx4_fw_queue *q,
 	}
 }
 EXPORT_SYMBOL_IF_AGX4_TEST(agx4_engine_drop_queue);
+
+/**
+ * DOC: memory-limit reports
+ *
+ * When the firmware could not grow a render's TVB pool (the host refused)
+ * and the render runs out of it, it reports the memory limit (event 7)
+ * naming the render the way its generation does.  The engine keeps the
+ * published jobs with renders (agx4_engine_render_live(), until
+ * agx4_engine_render_gone() when they are freed); agx4_engine_limit()
+ * asks the backend which of them the report names, marks that job
+ * (&agx4_fw_job.nomem: its fence ends with -ENOMEM once the firmware is
+ * done with it) and returns the backend's reply.
+ */
+
+/**
+ * agx4_engine_render_live() - a job with renders went out
+ * @e: the engine.
+ * @job: the job, being published; a memory-limit report may name it now.
+ *
+ * Under @e's lock; a job already listed stays where it is.
+ */
+void agx4_engine_render_live(struct agx4_engine *e, struct agx4_fw_job *job)
+{
+	lockdep_assert_held(&e->lock);
+	if (list_empty(&job->live_link))
+		list_add_tail(&job->live_link, &e->renders);
+}
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_engine_render_live);
+
+/**
+ * agx4_engine_render_gone() - a job is freed: no report names it any more
+ * @e: the engine.
+ * @job: the job, listed or not.
+ *
+ * Under @e's lock.
+ */
+void agx4_engine_render_gone(struct agx4_engine *e, struct agx4_fw_job *job)
+{
+	lockdep_assert_held(&e->lock);
+	list_del_init(&job->live_link);
+}
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_engine_render_gone);
+
+/**
+ * agx4_engine_limit() - mark the job a memory-limit report names
+ * @e: the engine.
+ * @lim: the report, parsed.
+ * @reply: the control record to answer with (opcode 0: none).
+ * @match: the backend's test of one job.
+ *
+ * Any context (the event drain, hard IRQ included); takes @e's lock.
+ *
+ * Return: 0, or -ENOENT when no published job matches (@reply untouched
+ * then).
+ */
+int agx4_engine_limit(struct agx4_engine *e,
+		      const struct agx4_fw_ev_limit_in *lim,
+		      struct agx4_fw_ctl *reply, agx4_limit_match_fn match)
+{
+	struct agx4_fw_job *job;
+	unsigned long flags;
+	int ret = -ENOENT;
+
+	spin_lock_irqsave(&e->lock, flags);
+	list_for_each_entry(job, &e->renders, live_link) {
+		if (match(job, lim, reply)) {
+			job->nomem = true;
+			ret = 0;
+			break;
+		}
+	}
+	spin_unlock_irqrestore(&e->lock, flags);
+	return ret;
+}
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_engine_limit);
 
 /**
  * DOC: waits for firmware room

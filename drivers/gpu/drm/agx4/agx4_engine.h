@@ -14,6 +14,8 @@
 
 struct agx4_engine;
 struct agx4_fw_boot;
+struct agx4_fw_ctl;
+struct agx4_fw_ev_limit_in;
 struct agx4_fw_job;
 struct agx4_fw_queue;
 struct dma_fence;
@@ -91,6 +93,8 @@ struct agx4_engine_ops {
  * @deferred: jobs published by drm_sched whose messages wait for channel
  *	room, in publication order (&agx4_fw_job.defer_link); under @lock.
  * @pass: the number of the current flush of @deferred; under @lock.
+ * @renders: published jobs with renders, not freed, for a memory-limit
+ *	report to find (&agx4_fw_job.live_link); under @lock.
  * @fifo: jobs go out in the order drm_sched published them, across
  *	queues (a generation whose messages carry numbers assigned at
  *	publication); otherwise only each queue's own jobs keep their order.
@@ -122,6 +126,7 @@ struct agx4_engine {
 	struct agx4_doorbells bells;
 	struct list_head deferred;
 	u64 pass;
+	struct list_head renders;
 	bool fifo;
 };
 
@@ -207,6 +212,28 @@ void agx4_engine_flush(struct agx4_engine *e,
 void agx4_engine_poll(struct agx4_engine *e);
 void agx4_engine_drop_queue(struct agx4_engine *e, struct agx4_fw_queue *q,
 			    void (*dropped)(struct agx4_fw_job *job));
+
+/**
+ * typedef agx4_limit_match_fn - does a memory-limit report name a job
+ * @job: a published job with renders, not freed.
+ * @lim: the report.
+ * @reply: the control record to answer with; the backend fills it when
+ *	the report names @job (opcode 0: no answer).
+ *
+ * Under &agx4_engine.lock: it must not sleep or allocate.  It may mark
+ * which render of @job the report names.
+ *
+ * Return: true when @lim names one of @job's renders.
+ */
+typedef bool (*agx4_limit_match_fn)(struct agx4_fw_job *job,
+				    const struct agx4_fw_ev_limit_in *lim,
+				    struct agx4_fw_ctl *reply);
+
+void agx4_engine_render_live(struct agx4_engine *e, struct agx4_fw_job *job);
+void agx4_engine_render_gone(struct agx4_engine *e, struct agx4_fw_job *job);
+int agx4_engine_limit(struct agx4_engine *e,
+		      const struct agx4_fw_ev_limit_in *lim,
+		      struct agx4_fw_ctl *reply, agx4_limit_match_fn match);
 
 void agx4_room_init(struct agx4_room *r);
 int agx4_room_wait_init(struct agx4_room_wait *w);

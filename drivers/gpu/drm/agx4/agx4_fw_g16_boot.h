@@ -96,11 +96,6 @@ struct agx4_fw_g16_sub {
 	struct mutex tvb_lock;
 	/** @pools: by support lease, the TVB pool that holds it, or NULL. */
 	struct g16_render_vm *pools[AGX4_FW_G16_SUPPORTS];
-	/**
-	 * @renders: jobs with a render, published and not freed, for the
-	 * memory-limit report to find; protected by &agx4_engine.lock.
-	 */
-	struct list_head renders;
 };
 
 struct agx4_fw_g16_sub *agx4_fw_g16_sub(struct agx4_fw_boot *b);

@@ -112,6 +112,10 @@ struct agx4_fw_queue {
  * @defer_link: on &agx4_engine.deferred while it waits for channel room;
  *	under &agx4_engine.lock.
  * @deferred: it waits so.
+ * @live_link: on &agx4_engine.renders from its publication until it is
+ *	freed, if it renders; under &agx4_engine.lock.
+ * @nomem: a memory-limit report named one of its renders: it ends with
+ *	-ENOMEM; under &agx4_engine.lock.
  *
  * Embedded in a backend's own job (&struct agx4_g16_job,
  * &struct agx4_g17p_job) like &struct agx4_fw_queue.
@@ -120,6 +124,8 @@ struct agx4_fw_job {
 	struct agx4_fw_queue *queue;
 	struct list_head defer_link;
 	bool deferred;
+	struct list_head live_link;
+	bool nomem;
 };
 
 /**

@@ -545,7 +545,7 @@ int agx4_g16_job_prepare(struct agx4_fw_queue *q,
 	job->nrender = cb->renders;
 	job->fq = fq;
 	INIT_LIST_HEAD(&job->base.defer_link);
-	INIT_LIST_HEAD(&job->live);
+	INIT_LIST_HEAD(&job->base.live_link);
 	for (s = 0; s < G16_LANES; s++)
 		job->prev_ordinal[s] = fq->lanes[s].ordinal;
 	memcpy(job->prev_hist, fq->hist, sizeof(fq->hist));

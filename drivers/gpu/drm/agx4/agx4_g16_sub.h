@@ -184,10 +184,6 @@ struct g16_cmd {
  *	protected by &agx4_engine.lock.
  * @placed: its scratch is mapped there and its renders built for it;
  *	only @job_reserve, serialised by drm_sched, touches it.
- * @live: on &agx4_fw_g16_sub.renders from its publication until it is
- *	freed, if it has a render; protected by &agx4_engine.lock.
- * @nomem: a memory-limit report named one of its renders: it ends with
- *	-ENOMEM; protected likewise.
  * @ncmds: entries of @cmds.
  * @cmds: its commands, in order.
  */
@@ -211,8 +207,6 @@ struct agx4_g16_job {
 	struct agx4_room_wait scene_wait;
 	bool scened;
 	bool placed;
-	struct list_head live;
-	bool nomem;
 	u32 ncmds;
 	struct g16_cmd cmds[] __counted_by(ncmds);
 };

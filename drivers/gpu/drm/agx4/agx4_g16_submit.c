@@ -413,8 +413,7 @@ static void g16_job_publish(struct agx4_fw_job *j)
 
 		if (cmd->render) {
 			publish_render_locked(job, cmd);
-			if (list_empty(&job->live))
-				list_add_tail(&job->live, &sub->renders);
+			agx4_engine_render_live(&sub->eng, &job->base);
 			continue;
 		}
 		job->tag[cmd->lane] = number_compute_locked(sub, cmd);
@@ -556,7 +555,7 @@ static int g16_job_status(struct agx4_fw_job *j)
 	/* The job unit's device lock is held, interrupts off. */
 	lockdep_assert_irqs_disabled();
 	spin_lock(&sub->eng.lock);
-	nomem = job->nomem;
+	nomem = job->base.nomem;
 	if (job->dropped)
 		ret = -ECANCELED;
 	else if (!job->sent)
@@ -594,7 +593,7 @@ static void g16_job_free_fw(struct agx4_fw_job *j)
 	spin_lock_irqsave(&sub->eng.lock, flags);
 	/* Published and never sent: its queue is going away. */
 	agx4_engine_undefer(&sub->eng, &job->base);
-	list_del_init(&job->live);
+	agx4_engine_render_gone(&sub->eng, &job->base);
 	/* Still waiting for a lease or scene slots: its queue is going away. */
 	agx4_g16_lease_cancel_locked(job, -ECANCELED);
 	if (job->nrender)
@@ -716,42 +715,40 @@ static void g16_unplug(struct agx4_device *adev)
  * the render's pool was refused (H: the reference refuses a report that
  * follows none): a report without one names no render agx4 knows.
  */
+/* &agx4_limit_match_fn: the render of @j the report names, if any. */
+static bool g16_limit_match(struct agx4_fw_job *j,
+			    const struct agx4_fw_ev_limit_in *lim,
+			    struct agx4_fw_ctl *reply)
+{
+	struct agx4_g16_job *job = to_g16_job(j);
+	struct agx4_g16_queue *fq = job->fq;
+	const struct g16_vm *gv = fq->base.vm->fw;
+	u32 i;
+
+	if (fq->lease < 0 ||
+	    agx4_g16_lane_event(fq, AGX4_FW_LANE_3D) != lim->event ||
+	    !gv->r || !READ_ONCE(gv->r->tp.refused))
+		return false;
+	for (i = 0; i < job->ncmds; i++)
+		if (job->cmds[i].render && job->cmds[i].stamp == lim->stamp)
+			break;
+	if (i == job->ncmds)
+		return false;
+	reply->opcode = AGX4_FW_CTL_LIMIT_REPLY;
+	reply->fragment_queue = fq->lanes[AGX4_FW_LANE_3D].record;
+	reply->fragment_stamp = lim->stamp;
+	return true;
+}
+
 static int g16_tvb_limit(struct agx4_device *adev,
 			 const struct agx4_fw_ev_limit_in *lim,
 			 struct agx4_fw_ctl *reply)
 {
 	struct agx4_fw_g16_sub *sub = agx4_fw_g16_sub(adev->fw);
-	struct agx4_g16_job *job;
-	unsigned long flags;
-	int ret = -ENOENT;
-	u32 i;
 
 	if (!sub)
-		return ret;
-	spin_lock_irqsave(&sub->eng.lock, flags);
-	list_for_each_entry(job, &sub->renders, live) {
-		struct agx4_g16_queue *fq = job->fq;
-		const struct g16_vm *gv = fq->base.vm->fw;
-
-		if (fq->lease < 0 ||
-		    agx4_g16_lane_event(fq, AGX4_FW_LANE_3D) != lim->event ||
-		    !gv->r || !READ_ONCE(gv->r->tp.refused))
-			continue;
-		for (i = 0; i < job->ncmds; i++)
-			if (job->cmds[i].render &&
-			    job->cmds[i].stamp == lim->stamp)
-				break;
-		if (i == job->ncmds)
-			continue;
-		job->nomem = true;
-		reply->opcode = AGX4_FW_CTL_LIMIT_REPLY;
-		reply->fragment_queue = fq->lanes[AGX4_FW_LANE_3D].record;
-		reply->fragment_stamp = lim->stamp;
-		ret = 0;
-		break;
-	}
-	spin_unlock_irqrestore(&sub->eng.lock, flags);
-	return ret;
+		return -ENOENT;
+	return agx4_engine_limit(&sub->eng, lim, reply, g16_limit_match);
 }
 
 #if IS_ENABLED(CONFIG_DRM_AGX4_KUNIT_TEST)

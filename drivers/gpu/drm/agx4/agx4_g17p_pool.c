@@ -864,6 +864,35 @@ out:
 	return ret;
 }
 
+/* &agx4_limit_match_fn: the render of @j the report names, if any. */
+static bool g17p_limit_match(struct agx4_fw_job *j,
+			     const struct agx4_fw_ev_limit_in *lim,
+			     struct agx4_fw_ctl *reply)
+{
+	struct agx4_g17p_job *job = to_g17p_job(j);
+	struct g17p_pool *pl = job->pool;
+	u32 i;
+
+	if (!pl || pl->index != lim->pool || (u64)job->fq->asid != lim->vm)
+		return false;
+	for (i = 0; i < job->next; i++) {
+		struct g17p_cmd *c = &job->cmds[i];
+		u32 slot = c->n % G17P_POOL_SLOTS;
+		u64 ta = pool_va(pl, G17P_POOL_DESC_TA + slot * G17P_POOL_TA_SIZE);
+		u64 fr = pool_va(pl, G17P_POOL_DESC_3D + slot * G17P_POOL_3D_SIZE);
+
+		if (!c->compute && c->published && !c->done &&
+		    (lim->work == ta || lim->work == fr) &&
+		    lim->fragment == fr) {
+			c->limited = true;
+			/* G17P only consumes the report (H): no reply. */
+			reply->opcode = 0;
+			return true;
+		}
+	}
+	return false;
+}
+
 /**
  * agx4_g17p_tvb_limit() - &agx4_fw_submit_ops.tvb_limit for G17P
  * @adev: the device.
@@ -881,40 +910,10 @@ int agx4_g17p_tvb_limit(struct agx4_device *adev,
 			struct agx4_fw_ctl *reply)
 {
 	struct agx4_fw_g17p_sub *sub = agx4_fw_g17p_sub(adev->fw);
-	struct agx4_g17p_job *job;
-	unsigned long flags;
-	int ret = -ENOENT;
-	u32 i;
 
-	if (!sub)
-		return ret;
-	spin_lock_irqsave(&sub->eng.lock, flags);
-	list_for_each_entry(job, &sub->renders, live) {
-		struct g17p_pool *pl = job->pool;
-
-		if (!pl || pl->index != lim->pool ||
-		    (u64)job->fq->asid != lim->vm)
-			continue;
-		for (i = 0; i < job->next; i++) {
-			struct g17p_cmd *c = &job->cmds[i];
-			u32 slot = c->n % G17P_POOL_SLOTS;
-			u64 ta = pool_va(pl, G17P_POOL_DESC_TA + slot * G17P_POOL_TA_SIZE);
-			u64 fr = pool_va(pl, G17P_POOL_DESC_3D + slot * G17P_POOL_3D_SIZE);
-
-			if (!c->compute && c->published && !c->done &&
-			    (lim->work == ta || lim->work == fr) &&
-			    lim->fragment == fr)
-				break;
-		}
-		if (i == job->next)
-			continue;
-		job->cmds[i].limited = true;
-		job->nomem = true;
-		ret = 0;
-		break;
-	}
-	spin_unlock_irqrestore(&sub->eng.lock, flags);
-	/* G17P only consumes the report (H): no reply. */
+	/* No reply, also when nothing matches. */
 	reply->opcode = 0;
-	return ret;
+	if (!sub)
+		return -ENOENT;
+	return agx4_engine_limit(&sub->eng, lim, reply, g17p_limit_match);
 }

@@ -630,7 +630,7 @@ int agx4_g17p_job_prepare(struct agx4_fw_queue *q, const struct agx4_cmdbuf *cb,
 	job->count = cb->count;
 	job->first_n = fq->owner->next;
 	INIT_LIST_HEAD(&job->base.defer_link);
-	INIT_LIST_HEAD(&job->live);
+	INIT_LIST_HEAD(&job->base.live_link);
 	for (i = 0; i < cb->count && !ret; i++)
 		ret = prepare_cmd(fq, job, &cb->cmds[i], &job->cmds[i]);
 	/*

@@ -349,7 +349,7 @@ void agx4_g17p_job_free(struct agx4_fw_job *j)
 	unsigned int i;
 
 	spin_lock_irqsave(&sub->eng.lock, flags);
-	list_del_init(&job->live);
+	agx4_engine_render_gone(&sub->eng, &job->base);
 	agx4_engine_undefer(&sub->eng, &job->base);
 	/* Out and never seen done (a killed queue, a lost firmware). */
 	for (i = 0; i < job->count; i++)

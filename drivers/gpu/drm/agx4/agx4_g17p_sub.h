@@ -139,11 +139,6 @@ struct agx4_fw_g17p_sub {
 	 * they are mapped in; taken before @setup_lock.
 	 */
 	struct mutex tvb_lock;
-	/**
-	 * @renders: jobs with a render published and not freed, for the
-	 * memory-limit report to find; protected by &agx4_engine.lock.
-	 */
-	struct list_head renders;
 };
 
 /**
@@ -345,10 +340,6 @@ struct g17p_cmd {
  * @tile: the pool's tilemap block bytes before it.
  * @tpc: the pool's TPC bytes before it.
  * @next: its first command not published yet.
- * @live: on &agx4_fw_g17p_sub.renders once a render of it went out,
- *	until it is freed; protected by &agx4_engine.lock.
- * @nomem: a memory-limit report named one of its renders: it ends with
- *	-ENOMEM; protected likewise.
  * @slotted: every compute command of it holds its descriptor slot; under
  *	&agx4_engine.lock.
  * @unslotted: published without its descriptor slots (its wait for them
@@ -374,8 +365,6 @@ struct agx4_g17p_job {
 	u64 tile;
 	u64 tpc;
 	u32 next;
-	struct list_head live;
-	bool nomem;
 	bool slotted;
 	bool unslotted;
 	struct agx4_room_wait desc_wait;

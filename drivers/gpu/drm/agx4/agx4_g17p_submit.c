@@ -574,8 +574,7 @@ static bool publish_job_locked(struct agx4_g17p_job *job, unsigned long *kick)
 		} else {
 			publish_render(fq, c);
 			*kick |= BIT(G17P_BELL_RENDER);
-			if (list_empty(&job->live))
-				list_add_tail(&job->live, &fq->sub->renders);
+			agx4_engine_render_live(&fq->sub->eng, &job->base);
 		}
 	}
 	return true;
@@ -640,7 +639,7 @@ static int g17p_job_status(struct agx4_fw_job *j)
 		if (!agx4_g17p_cmd_done_locked(sub, &job->cmds[i]))
 			ret = -EINPROGRESS;
 	/* The render ran to its end, without all of its geometry. */
-	if (!ret && job->nomem)
+	if (!ret && job->base.nomem)
 		ret = -ENOMEM;
 	spin_unlock(&sub->eng.lock);
 	return ret;
@@ -781,7 +780,6 @@ void agx4_fw_g17p_sub_init(struct agx4_fw_g17p_sub *sub,
 	sub->b = b;
 	/* Queues pass each other: no message carries a publication number. */
 	agx4_engine_init(&sub->eng, b, &g17p_engine_ops, false);
-	INIT_LIST_HEAD(&sub->renders);
 	mutex_init(&sub->setup_lock);
 	mutex_init(&sub->tvb_lock);
 	init_waitqueue_head(&sub->pool_wq);

@@ -521,6 +521,22 @@ void agx4_engine_drop_queue(struct agx4_engine *e, struct agx4_fw_queue *q,
 EXPORT_SYMBOL_IF_AGX4_TEST(agx4_engine_drop_queue);
 
 /**
+ * agx4_engine_completion() - a completion report, before the scan
+ * @e: the engine.
+ * @ev: the report (kind 1).
+ *
+ * The backend notes what the report names (&agx4_engine_ops.completion),
+ * for a generation whose completion checks count reports.  Any context.
+ */
+void agx4_engine_completion(struct agx4_engine *e,
+			    const struct agx4_fw_event *ev)
+{
+	if (e->ops->completion)
+		e->ops->completion(e, ev);
+}
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_engine_completion);
+
+/**
  * DOC: memory-limit reports
  *
  * When the firmware could not grow a render's TVB pool (the host refused)

@@ -16,6 +16,7 @@ struct agx4_engine;
 struct agx4_fw_boot;
 struct agx4_fw_ctl;
 struct agx4_fw_ev_limit_in;
+struct agx4_fw_event;
 struct agx4_fw_job;
 struct agx4_fw_queue;
 struct dma_fence;
@@ -73,10 +74,15 @@ struct agx4_doorbells {
  *	channels @chans names and note their doorbells
  *	(agx4_engine_note_kick()); without it, @chans are taken as the
  *	doorbells to ring (the backend's @send published them).
+ * @completion: optional; the primary posted completion report @ev (kind
+ *	1), about to cause a completion scan: note what it names.  From the
+ *	event drain (any context, hard IRQ included).
  */
 struct agx4_engine_ops {
 	bool (*send)(struct agx4_fw_job *job, unsigned long *chans);
 	void (*sent)(struct agx4_engine *e, unsigned long chans);
+	void (*completion)(struct agx4_engine *e,
+			   const struct agx4_fw_event *ev);
 };
 
 /**
@@ -210,6 +216,8 @@ void agx4_engine_flush(struct agx4_engine *e,
 		       bool (*publish)(struct agx4_fw_job *job, void *arg),
 		       void *arg);
 void agx4_engine_poll(struct agx4_engine *e);
+void agx4_engine_completion(struct agx4_engine *e,
+			    const struct agx4_fw_event *ev);
 void agx4_engine_drop_queue(struct agx4_engine *e, struct agx4_fw_queue *q,
 			    void (*dropped)(struct agx4_fw_job *job));
 

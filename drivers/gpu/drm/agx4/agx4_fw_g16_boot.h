@@ -64,7 +64,7 @@ struct agx4_fw_g16_sub {
 	 */
 	struct agx4_room leases;
 	/**
-	 * @going: the device is going (&agx4_fw_submit_ops.unplug): no job
+	 * @going: submission ends (&agx4_fw_submit_ops.stop): no job
 	 * waits for a lease or a scene slot any more; written under &agx4_engine.lock.
 	 */
 	bool going;

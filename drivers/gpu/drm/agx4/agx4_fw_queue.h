@@ -15,10 +15,7 @@
 struct agx4_cmdbuf;
 struct agx4_device;
 struct agx4_engine_ops;
-struct agx4_fw_ctl;
-struct agx4_fw_event;
-struct agx4_fw_ev_grow_in;
-struct agx4_fw_ev_limit_in;
+struct agx4_tvb_ops;
 struct agx4_fw_job;
 struct agx4_fw_queue;
 struct agx4_range;
@@ -239,13 +236,6 @@ struct agx4_fw_submit_ops {
 	 */
 	void (*job_free)(struct agx4_fw_job *job, bool fw);
 	/**
-	 * @completion: optional; the primary posted completion report @e
-	 * (kind 1), about to cause a completion scan: note what it names.
-	 * Called from the event drain (any context, hard IRQ included).
-	 */
-	void (*completion)(struct agx4_device *adev,
-			   const struct agx4_fw_event *e);
-	/**
 	 * @queue_kill: optional; the caller ended every published job of the
 	 * queue (a timeout killed it) and will publish none of it again:
 	 * send nothing more for them (drop what @job_publish deferred).
@@ -262,27 +252,20 @@ struct agx4_fw_submit_ops {
 	 */
 	void (*job_dump)(struct agx4_fw_job *job, struct drm_printer *p);
 	/**
-	 * @unplug: optional, required of a backend whose @job_prepare or
-	 * @job_reserve waits: the device is going.  Every wait of
-	 * @job_prepare, those sleeping now and any later one, ends with
-	 * -ENODEV instead of waiting for room, and every fence @job_reserve
-	 * returned signals: the backend records that and wakes them all.
-	 * Called once, in process context, before drm_dev_unplug(), which
-	 * waits for the SUBMITs inside drm_dev_enter(), these waits
-	 * included: it wakes nobody itself, and a wait woken earlier would
-	 * sleep again.  The firmware is still up: published jobs go on until
-	 * the job unit stops (agx4_job_fini()); nothing more is reserved or
-	 * published.
+	 * @stop: optional, required of a backend whose @job_prepare or
+	 * @job_reserve waits: submission to this firmware ends (the device
+	 * is going, the firmware is about to be restarted, or it stopped
+	 * after a crash).  Every wait of @job_prepare, those sleeping now
+	 * and any later one, ends with -ENODEV instead of waiting for room,
+	 * and every fence @job_reserve returned signals: the backend records
+	 * that and wakes them all.  Called in process context, more than
+	 * once possibly, at the latest before drm_dev_unplug(), which waits
+	 * for the SUBMITs inside drm_dev_enter(), these waits included: it
+	 * wakes nobody itself, and a wait woken earlier would sleep again.
+	 * Jobs published go on while the firmware runs; nothing more is
+	 * reserved or published.
 	 */
-	void (*unplug)(struct agx4_device *adev);
-	/**
-	 * @fw_stopped: optional; the firmware was stopped after a crash
-	 * (agx4_fw_boot_reset()): wake the waits of @job_prepare that end
-	 * when it does (the backend names them).  Process context; it may
-	 * come at any time after the job unit is up, until the firmware
-	 * goes.
-	 */
-	void (*fw_stopped)(struct agx4_device *adev);
+	void (*stop)(struct agx4_device *adev);
 	/**
 	 * @fw_gone: optional; the firmware was stopped and uses none of the
 	 * memory it was given any more: free what the backend kept only
@@ -293,37 +276,16 @@ struct agx4_fw_submit_ops {
 	 * tables are released: at removal
 	 * (agx4_fw_boot_fini(), after agx4_job_fini(): a queue released
 	 * later is forgotten, not destroyed) and after a crash
-	 * (agx4_fw_boot_reset(), after @fw_stopped, once the job unit is
+	 * (agx4_fw_boot_reset(), after @stop, once the job unit is
 	 * up).  Process context, without the firmware's lock; it may run
 	 * more than once (a crash, then the removal).
 	 */
 	void (*fw_gone)(struct agx4_device *adev);
 	/**
-	 * @tvb_grow: optional; answer a TVB growth request (agx4_tvb.c):
-	 * find the pool it names, check it against the pool, and grow the
-	 * pool by the generation's step, at most to @max_blocks: new blocks
-	 * allocated and mapped first, then the block list and the block
-	 * control.  Process context (the TVB workqueue); may sleep and
-	 * allocate.  The new block count; -ENOSPC when the pool holds
-	 * @max_blocks already, -ENOMEM when memory ran out (both are
-	 * answered "refused"); -ENOENT for a pool, VM or slot the request
-	 * cannot name, -ESTALE for a request counter not past the last one
-	 * answered for the pool, -EPROTO for a pool whose state does not
-	 * match what the host wrote (all three are not answered).
+	 * @tvb: optional; the backend's TVB growth and memory-limit handling
+	 * (see &struct agx4_tvb_ops).
 	 */
-	int (*tvb_grow)(struct agx4_device *adev,
-			const struct agx4_fw_ev_grow_in *req, u32 max_blocks);
-	/**
-	 * @tvb_limit: optional; a memory-limit report: mark the published
-	 * job it names, whose @job_status then ends with -ENOMEM once the
-	 * firmware is done with it, and fill @reply with the generation's
-	 * reply (opcode 0: none).  Called from the event drain, under its
-	 * spinlock, possibly in hard IRQ: the same rules as @job_status.
-	 * 0, or -ENOENT when no published job matches.
-	 */
-	int (*tvb_limit)(struct agx4_device *adev,
-			 const struct agx4_fw_ev_limit_in *lim,
-			 struct agx4_fw_ctl *reply);
+	const struct agx4_tvb_ops *tvb;
 };
 
 #endif /* AGX4_FW_QUEUE_H */

@@ -648,7 +648,7 @@ static void g16_job_dump(struct agx4_fw_job *j, struct drm_printer *p)
  * shared state (both gone, or going): the job, its commands' storage and
  * their leases in the VM, which outlives the job.  Its event lease and
  * its place in the queue's history go with the firmware; its wait for a
- * lease, if any, was ended by the unplug (g16_unplug()).
+ * lease, if any, was ended by the unplug (g16_stop()).
  */
 static void g16_job_forget(struct agx4_fw_job *j)
 {
@@ -693,7 +693,7 @@ static void g16_queue_destroy(struct agx4_fw_queue *q, bool fw)
  * more; after the unplug the jobs are forgotten, without the state the
  * waits are listed in).
  */
-static void g16_unplug(struct agx4_device *adev)
+static void g16_stop(struct agx4_device *adev)
 {
 	struct agx4_fw_g16_sub *sub = agx4_fw_g16_sub(adev->fw);
 	unsigned long flags;
@@ -780,6 +780,11 @@ struct agx4_fw_obj *agx4_fw_g16_job_obj(struct agx4_fw_job *j, u32 i)
 EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_g16_job_obj);
 #endif
 
+static const struct agx4_tvb_ops g16_tvb_ops = {
+	.grow = agx4_g16_tvb_grow,
+	.limit = g16_tvb_limit,
+};
+
 /*
  * The G16 submission backend.  Credits count ring entries: a queue's
  * published and unretired work never holds half of a lane's ring.
@@ -804,8 +809,7 @@ const struct agx4_fw_submit_ops agx4_fw_g16_submit_ops = {
 	.job_free = g16_job_free,
 	.queue_kill = g16_queue_kill,
 	.job_dump = g16_job_dump,
-	.unplug = g16_unplug,
-	.tvb_grow = agx4_g16_tvb_grow,
-	.tvb_limit = g16_tvb_limit,
+	.stop = g16_stop,
+	.tvb = &g16_tvb_ops,
 };
 EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_g16_submit_ops);

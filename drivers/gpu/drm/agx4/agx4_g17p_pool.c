@@ -477,8 +477,8 @@ static struct g17p_pool *idle_pool(struct agx4_fw_g17p_sub *sub,
  * every pool stays held by work that itself waits for this SUBMIT (a
  * client's own ordering, e.g. in-syncs it signals later): a signal ends
  * it then.  drm_dev_unplug() waits for the drm_dev_enter() section and
- * wakes nobody: the unplug first calls agx4_g17p_unplug(), which ends the wait
- * with -ENODEV, as does the firmware stopping (agx4_g17p_fw_stopped()).
+ * wakes nobody: the unplug first calls agx4_g17p_stop(), which ends the wait
+ * with -ENODEV, as does the firmware stopping (the same call).
  *
  * Return: 0; -ERESTARTSYS on a signal; -ENODEV once the device is going
  * or the firmware stopped; -ENOMEM.
@@ -803,7 +803,7 @@ static int pool_add_blocks(struct agx4_device *adev, struct agx4_tvb_pool *tp,
 }
 
 /**
- * agx4_g17p_tvb_grow() - &agx4_fw_submit_ops.tvb_grow for G17P
+ * agx4_g17p_tvb_grow() - &agx4_tvb_ops.grow for G17P
  * @adev: the device.
  * @req: the growth request, parsed.
  * @max_blocks: the most blocks a pool may have.
@@ -826,7 +826,7 @@ static int pool_add_blocks(struct agx4_device *adev, struct agx4_tvb_pool *tp,
  * that made the request is up; both are checked again here because the
  * pool indexes @sub->pool.
  *
- * Return: as &agx4_fw_submit_ops.tvb_grow: the new block count, or why the
+ * Return: as &agx4_tvb_ops.grow: the new block count, or why the
  * pool did not grow.
  */
 int agx4_g17p_tvb_grow(struct agx4_device *adev,
@@ -894,7 +894,7 @@ static bool g17p_limit_match(struct agx4_fw_job *j,
 }
 
 /**
- * agx4_g17p_tvb_limit() - &agx4_fw_submit_ops.tvb_limit for G17P
+ * agx4_g17p_tvb_limit() - &agx4_tvb_ops.limit for G17P
  * @adev: the device.
  * @lim: the memory-limit report, parsed.
  * @reply: the control record to answer with.

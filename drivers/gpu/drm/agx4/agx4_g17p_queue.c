@@ -48,9 +48,9 @@ static bool firmware_gone(struct agx4_fw_boot *b)
  * agx4_g17p_submission_ends() - do waits for room end
  * @sub: the submission state.
  *
- * What ends a prepare's wait for room with -ENODEV: the device going
- * (agx4_g17p_unplug()) or the firmware stopped (agx4_g17p_fw_stopped()).  Both
- * wake every such wait and end every job's wait for descriptor slots
+ * What ends a prepare's wait for room with -ENODEV: submission ending
+ * (the device going, a restart, a crash: agx4_g17p_stop()), or the
+ * firmware stopped.  The first wakes every such wait and end every job's wait for descriptor slots
  * (wake_waiters()); nothing polls.  From then on a job takes no slots
  * (agx4_g17p_job_reserve()).
  *
@@ -430,7 +430,7 @@ void agx4_g17p_job_dump(struct agx4_fw_job *j, struct drm_printer *p)
  * After unplug: the firmware is gone, and with it the submission state
  * and context 0's tables (the boot's).  A job's host storage goes; its
  * descriptor slots go with its owner, and its wait for them, if any, was
- * ended by the unplug (agx4_g17p_unplug()).
+ * ended by the unplug (agx4_g17p_stop()).
  */
 void agx4_g17p_job_forget(struct agx4_fw_job *j)
 {
@@ -485,14 +485,15 @@ static void wake_waiters(struct agx4_fw_g17p_sub *sub)
 }
 
 /**
- * agx4_g17p_unplug() - &agx4_fw_submit_ops.unplug for G17P
+ * agx4_g17p_stop() - &agx4_fw_submit_ops.stop for G17P
  * @adev: the device.
  *
- * The device is going (before drm_dev_unplug(), which waits for the
- * SUBMITs in these waits): end them, and any later one, with -ENODEV; so
- * do the jobs' waits for descriptor slots, in the scheduler.
+ * Submission to this firmware ends (the device goes, a restart, or the
+ * firmware stopped after a crash): every wait of a SUBMIT for room ends,
+ * and any later one, with -ENODEV; so do the jobs' waits for descriptor
+ * slots, in the scheduler.
  */
-void agx4_g17p_unplug(struct agx4_device *adev)
+void agx4_g17p_stop(struct agx4_device *adev)
 {
 	struct agx4_fw_g17p_sub *sub;
 
@@ -502,18 +503,6 @@ void agx4_g17p_unplug(struct agx4_device *adev)
 	sub = agx4_fw_g17p_sub(adev->fw);
 	WRITE_ONCE(sub->going, true);
 	wake_waiters(sub);
-}
-
-/**
- * agx4_g17p_fw_stopped() - &agx4_fw_submit_ops.fw_stopped for G17P
- * @adev: the device.
- *
- * The firmware stopped: firmware_gone() holds, the waits end, those of
- * jobs for descriptor slots too (the jobs are not published).
- */
-void agx4_g17p_fw_stopped(struct agx4_device *adev)
-{
-	wake_waiters(agx4_fw_g17p_sub(adev->fw));
 }
 
 /**

@@ -112,7 +112,7 @@ struct agx4_fw_g17p_sub {
 	 */
 	struct list_head queues;
 	/**
-	 * @going: the device is going (&agx4_fw_submit_ops.unplug): waits
+	 * @going: submission ends (&agx4_fw_submit_ops.stop): waits
 	 * for room give up.  Set once, read locklessly.
 	 */
 	bool going;
@@ -540,8 +540,7 @@ void agx4_g17p_job_free(struct agx4_fw_job *j);
 void agx4_g17p_job_dump(struct agx4_fw_job *j, struct drm_printer *p);
 void agx4_g17p_job_forget(struct agx4_fw_job *j);
 void agx4_g17p_queue_forget(struct agx4_fw_queue *q);
-void agx4_g17p_unplug(struct agx4_device *adev);
-void agx4_g17p_fw_stopped(struct agx4_device *adev);
+void agx4_g17p_stop(struct agx4_device *adev);
 void agx4_g17p_fw_gone(struct agx4_device *adev);
 
 /* agx4_g17p_submit.c: publication, completion */

@@ -611,9 +611,46 @@ static bool flush_one(struct agx4_fw_job *j, unsigned long *bells)
 	return publish_job_locked(to_g17p_job(j), bells);
 }
 
+/*
+ * A completion report of the primary: each render pool whose two grids
+ * it names, and each compute owner whose grid it names, has a terminal
+ * more (H: G17P-32 and G17P-31, GravityLinux/linux
+ * drivers/gpu/drm/asahi/g17p_growth_runtime.rs@fc79d23c step_inner counts
+ * a grid's terminals from the kind-1 reports whose grid mask holds the
+ * terminal mask, a pool's both its grids, an owner's its one grid;
+ * poll_render_inner and poll_independent_compute, g17p_boot.rs@21d3e5c9,
+ * read them).  The secondary's reports are not counted, as the
+ * reference's growth service reads the primary's only.
+ */
+static void g17p_completion(struct agx4_engine *eng,
+			    const struct agx4_fw_event *e)
+{
+	struct agx4_fw_g17p_sub *sub = container_of(eng, struct agx4_fw_g17p_sub,
+						    eng);
+	unsigned long flags;
+	unsigned int i;
+
+	spin_lock_irqsave(&sub->eng.lock, flags);
+	for (i = 0; i < AGX4_G17P_MAX_POOLS; i++) {
+		u32 g = pool_grid(i);
+
+		/* A pool's two grids are in one u64: g is even, below 32. */
+		if ((e->mask[0] >> g & 3) == 3)
+			sub->pool_terminals[i]++;
+	}
+	for (i = 0; i < AGX4_G17P_MAX_OWNERS; i++) {
+		u32 g = G17P_OWN_FIRST_GRID + i;
+
+		if (e->mask[g / 64] & BIT_ULL(g % 64))
+			sub->owner_terminals[i]++;
+	}
+	spin_unlock_irqrestore(&sub->eng.lock, flags);
+}
+
 /* Each command published its own producers: @bells are the doorbells. */
 static const struct agx4_engine_ops g17p_engine_ops = {
 	.send = flush_one,
+	.completion = g17p_completion,
 };
 
 /*
@@ -650,44 +687,6 @@ static const struct agx4_range g17p_vm_reserved[] = {
 	{ .start = G17P_WIN_BASE, .size = AGX4_G17P_MAX_POOLS * G17P_WIN_STRIDE },
 };
 
-/*
- * A completion report of the primary: each render pool whose two grids
- * it names, and each compute owner whose grid it names, has a terminal
- * more (H: G17P-32 and G17P-31, GravityLinux/linux
- * drivers/gpu/drm/asahi/g17p_growth_runtime.rs@fc79d23c step_inner counts
- * a grid's terminals from the kind-1 reports whose grid mask holds the
- * terminal mask, a pool's both its grids, an owner's its one grid;
- * poll_render_inner and poll_independent_compute, g17p_boot.rs@21d3e5c9,
- * read them).  The secondary's reports are not counted, as the
- * reference's growth service reads the primary's only.
- */
-static void g17p_completion(struct agx4_device *adev,
-			    const struct agx4_fw_event *e)
-{
-	struct agx4_fw_g17p_sub *sub;
-	unsigned long flags;
-	unsigned int i;
-
-	if (!adev->fw || !adev->fw->gen_priv)
-		return;
-	sub = agx4_fw_g17p_sub(adev->fw);
-	spin_lock_irqsave(&sub->eng.lock, flags);
-	for (i = 0; i < AGX4_G17P_MAX_POOLS; i++) {
-		u32 g = pool_grid(i);
-
-		/* A pool's two grids are in one u64: g is even, below 32. */
-		if ((e->mask[0] >> g & 3) == 3)
-			sub->pool_terminals[i]++;
-	}
-	for (i = 0; i < AGX4_G17P_MAX_OWNERS; i++) {
-		u32 g = G17P_OWN_FIRST_GRID + i;
-
-		if (e->mask[g / 64] & BIT_ULL(g % 64))
-			sub->owner_terminals[i]++;
-	}
-	spin_unlock_irqrestore(&sub->eng.lock, flags);
-}
-
 /* &agx4_fw_submit_ops.job_free: through the firmware, or forgotten. */
 static void g17p_job_free(struct agx4_fw_job *j, bool fw)
 {
@@ -706,6 +705,11 @@ static void g17p_queue_destroy(struct agx4_fw_queue *q, bool fw)
 		agx4_g17p_queue_forget(q);
 }
 
+static const struct agx4_tvb_ops g17p_tvb_ops = {
+	.grow = agx4_g17p_tvb_grow,
+	.limit = agx4_g17p_tvb_limit,
+};
+
 const struct agx4_fw_submit_ops agx4_fw_g17p_submit = {
 	.credit_limit = G17P_CREDITS,
 	.vm_reserved = g17p_vm_reserved,
@@ -718,14 +722,11 @@ const struct agx4_fw_submit_ops agx4_fw_g17p_submit = {
 	.job_publish = g17p_job_publish,
 	.job_status = g17p_job_status,
 	.job_free = g17p_job_free,
-	.completion = g17p_completion,
 	.queue_kill = agx4_g17p_queue_kill,
 	.job_dump = agx4_g17p_job_dump,
-	.unplug = agx4_g17p_unplug,
-	.fw_stopped = agx4_g17p_fw_stopped,
+	.stop = agx4_g17p_stop,
 	.fw_gone = agx4_g17p_fw_gone,
-	.tvb_grow = agx4_g17p_tvb_grow,
-	.tvb_limit = agx4_g17p_tvb_limit,
+	.tvb = &g17p_tvb_ops,
 };
 EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_g17p_submit);
 

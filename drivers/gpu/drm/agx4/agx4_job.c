@@ -461,8 +461,9 @@ static void event_completion(void *priv, const struct agx4_fw_event *e)
 
 	if (!jd)
 		return;
-	if (jd->ops->completion)
-		jd->ops->completion(adev, e);
+	/* The drain is the firmware's: its submission state is there. */
+	if (adev->fw && adev->fw->engine)
+		agx4_engine_completion(adev->fw->engine, e);
 	WRITE_ONCE(jd->completed, true);
 }
 
@@ -1182,8 +1183,7 @@ int agx4_job_init(struct agx4_device *adev)
  * -ECANCELED when drm_sched gets to them, later SUBMITs on it fail with
  * -ECANCELED.  Nothing more is reserved or published, the completion scan
  * stops, and the backend's waits for firmware room end
- * (&agx4_fw_submit_ops.unplug: for the old firmware, the device is
- * going).  A job free that may have run through the firmware finishes
+ * (&agx4_fw_submit_ops.stop).  A job free that may have run through the firmware finishes
  * before it returns; later ones forget the job.
  */
 void agx4_job_pre_reset(struct agx4_device *adev)
@@ -1202,8 +1202,8 @@ void agx4_job_pre_reset(struct agx4_device *adev)
 	jd->stopped = true;
 	spin_unlock_irqrestore(&jd->lock, flags);
 	mutex_unlock(&jd->queues_lock);
-	if (jd->ops->unplug)
-		jd->ops->unplug(adev);
+	if (jd->ops->stop)
+		jd->ops->stop(adev);
 	flush_workqueue(jd->submit_wq);
 	cancel_delayed_work_sync(&jd->poll);
 }
@@ -1290,7 +1290,7 @@ void agx4_job_dump(struct agx4_device *adev, struct drm_printer *p)
  * The device's removal calls it before drm_dev_unplug(), which waits for
  * every SUBMIT inside drm_dev_enter() and wakes none: a SUBMIT waiting
  * in the backend for firmware room is woken here and fails with -ENODEV
- * (&agx4_fw_submit_ops.unplug), and a later one fails with -ENODEV
+ * (&agx4_fw_submit_ops.stop), and a later one fails with -ENODEV
  * before it prepares anything.  Jobs not yet run are cancelled
  * (-ECANCELED); those published go on until agx4_job_fini().  The caller
  * serialises it (agx4_device_unplug());
@@ -1303,8 +1303,8 @@ void agx4_job_unplug(struct agx4_device *adev)
 	if (!jd || READ_ONCE(jd->going))
 		return;
 	WRITE_ONCE(jd->going, true);
-	if (jd->ops->unplug)
-		jd->ops->unplug(adev);
+	if (jd->ops->stop)
+		jd->ops->stop(adev);
 }
 EXPORT_SYMBOL_IF_AGX4_TEST(agx4_job_unplug);
 

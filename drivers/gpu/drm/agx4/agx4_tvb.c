@@ -47,7 +47,7 @@
  * signals fences: its handler here only copies the request and queues it
  * on this unit's own ordered workqueue, which may sleep and allocate
  * (panthor does the same with its tiler heaps).  There the generation's
- * backend (&agx4_fw_submit_ops.tvb_grow) finds the pool, checks the
+ * backend (&agx4_tvb_ops.grow) finds the pool, checks the
  * request against it and grows it by the generation's step (10 blocks):
  * allocation and mapping first, then the block list, then the block
  * control.  It answers "refused" at once, without waiting for memory,
@@ -87,7 +87,7 @@
  * A memory-limit report names the render (G16: its fragment event and
  * stamp; G17P: its vertex or fragment descriptor, its event, VM and
  * pool).  Its handler asks the backend, without sleeping, to mark the
- * published job that owns the render (&agx4_fw_submit_ops.tvb_limit), in
+ * published job that owns the render (&agx4_tvb_ops.limit), in
  * the drain itself, so that a completion record behind the report in
  * the same batch cannot retire the job first.  The job's done fence then
  * ends with -ENOMEM when the firmware is done with it; the queue stays
@@ -251,8 +251,8 @@ void agx4_tvb_event_limit(void *priv, const struct agx4_fw_event *e)
 
 	if (!t)
 		return;
-	if (ops && ops->tvb_limit)
-		ret = ops->tvb_limit(adev, &e->limit, &it.reply);
+	if (ops && ops->tvb)
+		ret = ops->tvb->limit(adev, &e->limit, &it.reply);
 	trace_agx4_tvb_limit(dev_index(adev), e->limit.event, e->limit.stamp,
 			     ret);
 	spin_lock_irqsave(&t->lock, flags);
@@ -354,8 +354,8 @@ static int grow(struct agx4_tvb *t, const struct agx4_fw_ev_grow_in *req)
 
 	trace_agx4_tvb_grow_request(dev, req->context, req->slot,
 				    req->counter);
-	if (ops && ops->tvb_grow)
-		ret = ops->tvb_grow(adev, req, agx4_tvb_max_blocks(adev->gen));
+	if (ops && ops->tvb)
+		ret = ops->tvb->grow(adev, req, agx4_tvb_max_blocks(adev->gen));
 	spin_lock_irq(&t->lock);
 	t->stats.requests++;
 	t->stats.last_context = req->context;

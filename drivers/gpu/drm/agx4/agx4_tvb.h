@@ -8,6 +8,9 @@
 #include <linux/types.h>
 
 struct agx4_device;
+struct agx4_fw_ctl;
+struct agx4_fw_ev_grow_in;
+struct agx4_fw_ev_limit_in;
 struct agx4_fw_event;
 struct agx4_fw_gen;
 
@@ -50,6 +53,36 @@ struct agx4_tvb_stats {
 	u32 last_context;
 	u32 last_slot;
 	u32 last_counter;
+};
+
+/**
+ * struct agx4_tvb_ops - what the TVB unit asks of a submission backend
+ * @grow: answer a TVB growth request: find the pool it names, check it
+ *	against the pool, and grow the pool by the generation's step, at
+ *	most to @max_blocks (agx4_tvb_pool_grow() does the counting).
+ *	Process context (the TVB workqueue); may sleep and allocate.  The
+ *	new block count; -ENOSPC when the pool holds @max_blocks already,
+ *	-ENOMEM when memory ran out (both are answered "refused"); -ENOENT
+ *	for a pool, VM or slot the request cannot name, -ESTALE for a
+ *	request counter not past the last one answered for the pool,
+ *	-EPROTO for a pool whose state does not match what the host wrote
+ *	(all three are not answered).
+ * @limit: a memory-limit report: mark the published job it names
+ *	(agx4_engine_limit()), whose status then ends with -ENOMEM once
+ *	the firmware is done with it, and fill @reply with the generation's
+ *	reply (opcode 0: none).  Called from the event drain, possibly in
+ *	hard IRQ: it must not sleep or allocate.  0, or -ENOENT when no
+ *	published job matches.
+ *
+ * The backend's growth and limit handling, apart from its submission
+ * contract (&agx4_fw_submit_ops.tvb): the TVB unit is their only caller.
+ */
+struct agx4_tvb_ops {
+	int (*grow)(struct agx4_device *adev,
+		    const struct agx4_fw_ev_grow_in *req, u32 max_blocks);
+	int (*limit)(struct agx4_device *adev,
+		     const struct agx4_fw_ev_limit_in *lim,
+		     struct agx4_fw_ctl *reply);
 };
 
 /**

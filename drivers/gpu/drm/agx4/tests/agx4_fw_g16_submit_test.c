@@ -1213,7 +1213,7 @@ static void agx4_g16_submit_unplug_ends_the_wait_for_a_lease(struct kunit *test)
 	job[32] = prepare_only(test, fq[32], cb, 1);
 	f = c->ops->job_reserve(job[32]);
 	KUNIT_ASSERT_NOT_NULL(test, f);
-	c->ops->unplug(c->adev);
+	c->ops->stop(c->adev);
 	KUNIT_EXPECT_TRUE(test, dma_fence_is_signaled(f));
 	KUNIT_EXPECT_EQ(test, f->error, -ENODEV);
 	dma_fence_put(f);

@@ -2238,7 +2238,7 @@ static void agx4_g17p_submit_growth_writes_secondary_ids_and_count(struct kunit 
 	secondary = fw_ptr(test, rd64(sh, 0x44));
 	slots = fw_ptr(test, rd64(sh, 0x4c));
 	id0 = rd32(primary, 0);
-	KUNIT_ASSERT_EQ(test, c->ops->tvb_grow(c->adev, &req, 2048), 18);
+	KUNIT_ASSERT_EQ(test, c->ops->tvb->grow(c->adev, &req, 2048), 18);
 	KUNIT_EXPECT_EQ(test, rd32(slots, 0), 18);
 	KUNIT_EXPECT_EQ(test, rd32(slots, 4), 18);
 	for (i = 0; i < 18; i++)
@@ -2290,7 +2290,7 @@ static void agx4_g17p_submit_pool_in_no_vm_grows_nothing(struct kunit *test)
 	KUNIT_EXPECT_NULL(test, none);
 	p->vm2->uat.max_tables = budget;
 	req.context = p->vm2->uat.asid;
-	KUNIT_EXPECT_EQ(test, c->ops->tvb_grow(c->adev, &req, 2048), -ENOENT);
+	KUNIT_EXPECT_EQ(test, c->ops->tvb->grow(c->adev, &req, 2048), -ENOENT);
 
 	p->job[15] = prepare(test, p->fq[15], renders(test, 1));
 	publish_kick(c, p->job[15]);
@@ -2735,7 +2735,7 @@ static void agx4_g17p_submit_unplug_ends_the_wait_for_a_slot(struct kunit *test)
 	j = prepare(test, fq, computes(test, 1));
 	f = c->ops->job_reserve(j);
 	KUNIT_ASSERT_NOT_NULL(test, f);
-	c->ops->unplug(c->adev);
+	c->ops->stop(c->adev);
 	KUNIT_EXPECT_TRUE(test, dma_fence_is_signaled(f));
 	KUNIT_EXPECT_EQ(test, f->error, -ENODEV);
 	dma_fence_put(f);
@@ -2829,7 +2829,7 @@ static void agx4_g17p_submit_unplug_ends_every_wait_for_room(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, dma_fence_is_signaled(fd_wait));
 	KUNIT_EXPECT_FALSE(test, completion_done(&wi->done));
 
-	c->ops->unplug(c->adev);
+	c->ops->stop(c->adev);
 	/* A waiter still there would run into what the case frees: stop. */
 	KUNIT_ASSERT_EQ(test, waiter_result(test, wp), -ENODEV);
 	KUNIT_ASSERT_EQ(test, waiter_result(test, wi), -ENODEV);

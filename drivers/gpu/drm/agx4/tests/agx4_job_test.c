@@ -175,7 +175,7 @@ static void fake_job_free(struct agx4_fw_job *fj, bool fw)
 	kfree(j);
 }
 
-static void fake_unplug(struct agx4_device *adev)
+static void fake_stop(struct agx4_device *adev)
 {
 	atomic_inc(&cur->unplugs);
 }
@@ -190,7 +190,7 @@ static struct agx4_fw_submit_ops fake_ops = {
 	.job_publish = fake_job_publish,
 	.job_status = fake_job_status,
 	.job_free = fake_job_free,
-	.unplug = fake_unplug,
+	.stop = fake_stop,
 };
 
 struct job_ctx {

@@ -213,8 +213,11 @@ static void place_in(struct agx4_fw_render_in *in,
  * stamps) do not depend on the place.  Every place lies in the arena,
  * inside the TA's 4 GiB, so a build that checked out at SUBMIT checks out
  * here.  Neither sleeps nor allocates.
+ *
+ * Return: true; false (a driver bug, WARNed) when the build failed: the
+ * job must not go out.
  */
-void agx4_g16_render_place(struct agx4_g16_queue *fq, struct g16_render_vm *r,
+bool agx4_g16_render_place(struct agx4_g16_queue *fq, struct g16_render_vm *r,
 			   struct g16_cmd *cmd)
 {
 	struct agx4_fw_buf bufs[G16_RENDER_BUFS];
@@ -223,10 +226,10 @@ void agx4_g16_render_place(struct agx4_g16_queue *fq, struct g16_render_vm *r,
 	if (in->tilemap == cmd->node.start &&
 	    in->scene == r->tvb->va + G16_TVB_SCENES +
 			 cmd->scene * G16_SCENE_RECORD)
-		return;
+		return true;
 	place_in(in, r, cmd, cmd->node.start, cmd->scene);
 	render_bufs(cmd->obj->cpu, bufs);
-	WARN_ON_ONCE(agx4_fw_g16_build_render(cmd->desc, in, bufs));
+	return !WARN_ON_ONCE(agx4_fw_g16_build_render(cmd->desc, in, bufs));
 }
 
 /*

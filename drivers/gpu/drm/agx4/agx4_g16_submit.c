@@ -407,6 +407,19 @@ static void g16_job_publish(struct agx4_fw_job *j)
 	u32 i, k, chans = 0;
 
 	spin_lock_irqsave(&sub->eng.lock, flags);
+	/*
+	 * Submission ended while the job waited for a lease or its renders'
+	 * places (&agx4_fw_submit_ops.stop after a crash the firmware is
+	 * not restarted from), or a render could not be built for its place:
+	 * none of it goes out, and it ends -ECANCELED.  Its ordinals stay
+	 * taken (later jobs were prepared after them).
+	 */
+	if (!job->leased || (job->nrender && !job->placed)) {
+		job->published = true;
+		job->dropped = true;
+		spin_unlock_irqrestore(&sub->eng.lock, flags);
+		return;
+	}
 	for (i = 0; i < job->ncmds; i++) {
 		struct g16_cmd *cmd = &job->cmds[i];
 		struct g16_lane *l = &fq->lanes[cmd->lane];
@@ -474,6 +487,8 @@ static void g16_queue_kill(struct agx4_fw_queue *q)
 	spin_lock_irqsave(&sub->eng.lock, flags);
 	agx4_engine_drop_queue(&sub->eng, &fq->base, drop_job);
 	agx4_g16_lease_drop_locked(fq);
+	/* Its jobs waiting for scene slots hold the VM's others back. */
+	agx4_g16_scenes_kill_locked(fq);
 	spin_unlock_irqrestore(&sub->eng.lock, flags);
 }
 

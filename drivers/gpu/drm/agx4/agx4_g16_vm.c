@@ -682,8 +682,11 @@ static struct g16_render_vm *job_render_vm(const struct agx4_g16_job *job)
  * place for its scratch in the VM's arena, all of the job's at once, in
  * the order the jobs of the VM asked; or the job waits, holding none, for
  * its fence, which the next render given back hands them to.  The renders
- * that hold them were reserved before, need nothing of this job and are
- * freed once they complete or their queue is killed.  Then each scratch
+ * that hold them were reserved before and need nothing of this job: they
+ * complete, or time out, which kills their queue; a killed queue's jobs
+ * stop waiting at once (agx4_g16_scenes_kill_locked()), and its renders
+ * the firmware was running give their places back once it is done with
+ * them.  Then each scratch
  * is mapped there (in the window pinned for the arena) and, where the
  * place is not the one SUBMIT built the render for, the render is built
  * again for it (agx4_g16_render_place()).  Nothing here sleeps or
@@ -719,7 +722,9 @@ struct dma_fence *agx4_g16_scenes_reserve(struct agx4_g16_job *job)
 		agx4_fw_obj_window_map(cmd->scratch, &r->window,
 				       cmd->node.start, &agx4_g16_gpu_rw);
 		cmd->mapped = true;
-		agx4_g16_render_place(job->fq, r, cmd);
+		/* Not placed: publication drops the job. */
+		if (!agx4_g16_render_place(job->fq, r, cmd))
+			return NULL;
 	}
 	job->placed = true;
 	return NULL;
@@ -741,6 +746,31 @@ void agx4_g16_scenes_cancel_locked(struct agx4_g16_job *job, int err)
 	lockdep_assert_held(&sub->eng.lock);
 	agx4_room_cancel(&sub->eng, &r->scene_room, &job->scene_wait, err);
 	agx4_room_put(&sub->eng, &r->scene_room, scenes_take);
+}
+
+/**
+ * agx4_g16_scenes_kill_locked() - a queue is killed: its jobs stop waiting
+ * @fq: the queue.
+ *
+ * Each job of @fq waiting for scene slots ends its wait with -ECANCELED
+ * (the job unit then does not publish it), so that it does not hold back
+ * the VM's jobs waiting behind it.  Caller holds &agx4_engine.lock.
+ */
+void agx4_g16_scenes_kill_locked(struct agx4_g16_queue *fq)
+{
+	const struct g16_vm *gv = READ_ONCE(fq->base.vm->fw);
+	struct g16_render_vm *r = gv ? READ_ONCE(gv->r) : NULL;
+	struct agx4_room_wait *w, *tmp;
+
+	lockdep_assert_held(&fq->sub->eng.lock);
+	/* A VM without render objects has nobody waiting for them. */
+	if (!r)
+		return;
+	list_for_each_entry_safe(w, tmp, &r->scene_room.waiters, link)
+		if (container_of(w, struct agx4_g16_job, scene_wait)->fq == fq)
+			agx4_room_cancel(&fq->sub->eng, &r->scene_room, w,
+					 -ECANCELED);
+	agx4_room_put(&fq->sub->eng, &r->scene_room, scenes_take);
 }
 
 /**

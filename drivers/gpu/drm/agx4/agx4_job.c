@@ -1199,11 +1199,19 @@ void agx4_job_pre_reset(struct agx4_device *adev)
 	WRITE_ONCE(jd->resetting, true);
 	list_for_each_entry(q, &jd->queues, link)
 		kill_locked(jd, q, -EIO);
-	jd->stopped = true;
 	spin_unlock_irqrestore(&jd->lock, flags);
 	mutex_unlock(&jd->queues_lock);
+	/*
+	 * The backend's waits end before the unit stops: a job freed
+	 * meanwhile still goes through the backend's full free, which takes
+	 * it off every room it waits in (the forget after the stop would
+	 * leave it there).
+	 */
 	if (jd->ops->stop)
 		jd->ops->stop(adev);
+	spin_lock_irqsave(&jd->lock, flags);
+	jd->stopped = true;
+	spin_unlock_irqrestore(&jd->lock, flags);
 	flush_workqueue(jd->submit_wq);
 	cancel_delayed_work_sync(&jd->poll);
 }

@@ -1267,6 +1267,94 @@ static void agx4_g16_submit_killed_queue_sends_nothing_deferred(struct kunit *te
 	c->ops->queue_destroy(fq, true);
 }
 
+/* 36 one-render jobs of @fq, reserved: every scene slot of the VM. */
+static void take_scene_slots(struct kunit *test, struct agx4_fw_queue *fq,
+			     struct agx4_fw_job **job)
+{
+	u32 i;
+
+	for (i = 0; i < 36; i++)
+		job[i] = prepare(test, fq, render(test), 4);
+}
+
+/*
+ * A killed queue's job that waits for a scene slot stops waiting at once
+ * (-ECANCELED), so it does not hold back another queue's job waiting
+ * behind it: the next slot given back goes to that one.
+ */
+static void agx4_g16_submit_killed_queue_stops_waiting_for_scene_slots(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fw_queue *fq = queue(test, DRM_ASAHI_PRIORITY_LOW);
+	struct agx4_fw_queue *fq2 = queue(test, DRM_ASAHI_PRIORITY_LOW);
+	struct agx4_fw_job *job[36], *b, *other;
+	struct dma_fence *fb, *fo;
+	u32 i;
+
+	take_scene_slots(test, fq, job);
+	b = prepare_only(test, fq, render(test), 4);
+	other = prepare_only(test, fq2, render(test), 4);
+	fb = c->ops->job_reserve(b);
+	fo = c->ops->job_reserve(other);
+	KUNIT_ASSERT_NOT_NULL(test, fb);
+	KUNIT_ASSERT_NOT_NULL(test, fo);
+
+	c->ops->queue_kill(fq);
+	KUNIT_EXPECT_TRUE(test, dma_fence_is_signaled(fb));
+	KUNIT_EXPECT_EQ(test, fb->error, -ECANCELED);
+	KUNIT_EXPECT_FALSE(test, dma_fence_is_signaled(fo));
+	c->ops->job_free(job[0], true);
+	KUNIT_EXPECT_TRUE_MSG(test, dma_fence_is_signaled(fo),
+			      "the slot went to the killed queue's job");
+	KUNIT_EXPECT_EQ(test, fo->error, 0);
+	KUNIT_EXPECT_NULL(test, c->ops->job_reserve(other));
+	dma_fence_put(fb);
+	dma_fence_put(fo);
+	c->ops->job_free(other, true);
+	c->ops->job_free(b, true);
+	for (i = 1; i < 36; i++)
+		c->ops->job_free(job[i], true);
+	c->ops->queue_destroy(fq2, true);
+	c->ops->queue_destroy(fq, true);
+}
+
+/*
+ * Once submission ends while a job waits for a scene slot (the firmware
+ * stopped after a crash, &agx4_fw_submit_ops.stop), the job, if it is
+ * published after all, sends nothing and ends -ECANCELED: it holds no
+ * slot, no scratch mapping and no lease.
+ */
+static void agx4_g16_submit_job_stopped_waiting_sends_nothing(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fw_queue *fq = queue(test, DRM_ASAHI_PRIORITY_LOW);
+	struct agx4_fw_queue *fq2 = queue(test, DRM_ASAHI_PRIORITY_LOW);
+	const u8 *ta = agx4_fw_g16_queue_obj(fq2)->cpu + LANE(0);
+	u32 p9 = agx4_device_read_sgx(c->adev, CH9_PROD);
+	struct agx4_fw_job *job[36], *late;
+	struct dma_fence *f;
+	u32 i;
+
+	take_scene_slots(test, fq, job);
+	late = prepare_only(test, fq2, render(test), 4);
+	f = c->ops->job_reserve(late);
+	KUNIT_ASSERT_NOT_NULL(test, f);
+	c->ops->stop(c->adev);
+	KUNIT_EXPECT_TRUE(test, dma_fence_is_signaled(f));
+	KUNIT_EXPECT_EQ(test, f->error, -ENODEV);
+	dma_fence_put(f);
+	KUNIT_EXPECT_NULL(test, c->ops->job_reserve(late));
+	agx4_test_publish_kick(c->adev, c->ops, late);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, late), -ECANCELED);
+	KUNIT_EXPECT_EQ(test, rd32(ta, PTRS + 0x40), 0);
+	KUNIT_EXPECT_EQ(test, agx4_device_read_sgx(c->adev, CH9_PROD), p9);
+	c->ops->job_free(late, true);
+	for (i = 0; i < 36; i++)
+		c->ops->job_free(job[i], true);
+	c->ops->queue_destroy(fq2, true);
+	c->ops->queue_destroy(fq, true);
+}
+
 /*
  * Every queue of a priority shares its channels: a job whose completion
  * is looked at only after 256 + 150 later messages of another queue on
@@ -1326,6 +1414,8 @@ static struct kunit_case agx4_g16_submit_cases[] = {
 	KUNIT_CASE(agx4_g16_submit_job_waiting_for_a_lease_holds_nothing),
 	KUNIT_CASE(agx4_g16_submit_unplug_ends_the_wait_for_a_lease),
 	KUNIT_CASE(agx4_g16_submit_killed_queue_sends_nothing_deferred),
+	KUNIT_CASE(agx4_g16_submit_killed_queue_stops_waiting_for_scene_slots),
+	KUNIT_CASE(agx4_g16_submit_job_stopped_waiting_sends_nothing),
 	KUNIT_CASE(agx4_g16_submit_done_after_a_ring_of_later_messages),
 	{ }
 };

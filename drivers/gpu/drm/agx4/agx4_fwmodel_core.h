@@ -338,6 +338,8 @@ enum fwm_scratch {
 #define FWM_GRIDS		128
 /* Keys of TVB pools: G16 buffer-manager slots, G17P grids (below 64). */
 #define FWM_TVB_POOLS		64
+/* G16: renders in flight at once, 36 per pool of 57 (H). */
+#define FWM_G16_SCENES		(57 * 36)
 /* G17P receiver slots of dependency points (an 8-bit field). */
 #define FWM_RECV_SLOTS		256
 /* Host-written cursors a trace follows: event read, control, 12 work. */
@@ -465,6 +467,9 @@ struct agx4_fwmodel {
 	u64 lane_seq;
 	u64 job_seq;
 	u32 tvb_count[FWM_TVB_POOLS];
+	/* G16: scene records of renders in flight (TA start to 3D done). */
+	u64 scenes[FWM_G16_SCENES];
+	unsigned int nscenes;
 	u32 slot_owner[FWM_RECV_SLOTS];
 	u32 render_ticks;
 	u32 grid_done[FWM_GRIDS];
@@ -625,6 +630,7 @@ bool agx4_fwmodel_g16_tvb_echo(struct agx4_fwmodel *m, struct fwm_lane *l,
 #define FWM_BM_CONTROL		0x4c
 
 int agx4_fwmodel_tvb_grew(struct agx4_fwmodel *m, struct fwm_lane *l);
+int agx4_fwmodel_g16_retire(struct agx4_fwmodel *m, struct fwm_lane *l);
 int agx4_fwmodel_g16_tvb_partial(struct agx4_fwmodel *m, struct fwm_lane *l);
 int agx4_fwmodel_g17p_work_msg(struct agx4_fwmodel *m, unsigned int inst,
 			       unsigned int ch, u64 va, const u8 *msg,

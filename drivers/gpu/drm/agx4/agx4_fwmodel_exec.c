@@ -135,6 +135,7 @@ static void sync_epoch(struct agx4_fwmodel *m, unsigned int inst, u32 epoch)
 		/* A new firmware knows no pool and no receiver yet. */
 		memset(m->tvb_count, 0, sizeof(m->tvb_count));
 		memset(m->slot_owner, 0, sizeof(m->slot_owner));
+		m->nscenes = 0;
 	}
 	m->exec_epoch[inst] = epoch;
 }

@@ -487,6 +487,7 @@ const struct fwm_gen_desc agx4_fwmodel_g16_desc = {
 	.work_msg = agx4_fwmodel_g16_work_msg,
 	.open_lane = agx4_fwmodel_g16_open_lane,
 	.step = agx4_fwmodel_g16_step,
+	.retire = agx4_fwmodel_g16_retire,
 	.tvb_request = agx4_fwmodel_g16_tvb_request,
 	.tvb_echo = agx4_fwmodel_g16_tvb_echo,
 	.tvb_partial = agx4_fwmodel_g16_tvb_partial,

@@ -548,11 +548,10 @@ static int registers(struct agx4_fwmodel *m, struct fwm_lane *l,
  * anywhere else is refused (strictest reading: the firmware may derive
  * the slot from the address).  The 3D names the same record at +0x30.
  * A render holds its scene slot while it is in flight (H: the reference
- * leases one of 36 per in-flight render): a TA or 3D that starts while
- * another running TA or 3D uses its record is refused (strictest
- * reading: the firmware would overwrite one render's scene state with
- * the other's).  A render's own TA is done before its 3D starts (the 3D
- * prelude waits for it), so a render never meets itself.
+ * leases one of 36 per in-flight render), from its TA's start until its
+ * 3D is done: a TA that starts on a record a render in flight uses is
+ * refused (strictest reading: the firmware would overwrite one render's
+ * scene state with the other's), and a 3D's completion lets it go.
  */
 #define TA_BM			0x20
 #define TA_SCENE		0x28
@@ -564,7 +563,7 @@ static int scene(struct agx4_fwmodel *m, struct fwm_lane *l, const u8 *w,
 		 u64 item)
 {
 	u32 at = l->kind == FWM_KIND_TA ? TA_SCENE : FRAG_SCENE;
-	struct fwm_lane *o;
+	unsigned int i;
 	u64 sc, off;
 
 	if (l->kind != FWM_KIND_TA && l->kind != FWM_KIND_3D)
@@ -578,12 +577,40 @@ static int scene(struct agx4_fwmodel *m, struct fwm_lane *l, const u8 *w,
 		    off % SCENE_RECORD_SIZE)
 			return agx4_fwmodel_item_fail(m, item + TA_SCENE);
 	}
-	list_for_each_entry(o, &m->lanes, node)
-		if (o != l && o->inst == l->inst && o->job.active &&
-		    (o->kind == FWM_KIND_TA || o->kind == FWM_KIND_3D) &&
-		    o->job.scene == sc)
-			return agx4_fwmodel_item_fail(m, item + at);
 	l->job.scene = sc;
+	if (l->kind == FWM_KIND_3D)
+		return 0;
+	for (i = 0; i < m->nscenes; i++)
+		if (m->scenes[i] == sc)
+			return agx4_fwmodel_item_fail(m, item + at);
+	/* More renders in flight than the firmware has slots for. */
+	if (m->nscenes == FWM_G16_SCENES)
+		return agx4_fwmodel_item_fail(m, item + at);
+	m->scenes[m->nscenes++] = sc;
+	return 0;
+}
+
+/**
+ * agx4_fwmodel_g16_retire() - a G16 work item completed
+ * @m: the model.
+ * @l: its lane.
+ *
+ * A 3D's completion ends its render: its scene record is free again.
+ *
+ * Return: 0.
+ */
+int agx4_fwmodel_g16_retire(struct agx4_fwmodel *m, struct fwm_lane *l)
+{
+	unsigned int i;
+
+	if (l->kind != FWM_KIND_3D)
+		return 0;
+	for (i = 0; i < m->nscenes; i++) {
+		if (m->scenes[i] == l->job.scene) {
+			m->scenes[i] = m->scenes[--m->nscenes];
+			break;
+		}
+	}
 	return 0;
 }
 

@@ -17,6 +17,7 @@
 #include "../agx4_device.h"
 #include "../agx4_engine.h"
 #include "../agx4_fw_boot.h"
+#include "../agx4_fw_build.h"
 #include "../agx4_fw_queue.h"
 #include "../agx4_rtkit.h"
 #include "../agx4_transport.h"
@@ -658,6 +659,71 @@ static void agx4_engine_closed_room_ends_every_wait_and_starts_none(struct kunit
 	agx4_room_wait_fini(&late.w);
 }
 
+/* A job a memory-limit report can name: by its tag, as the report's stamp. */
+struct limit_job {
+	struct agx4_fw_job base;
+	u32 tag;
+};
+
+static bool match_tag(struct agx4_fw_job *j,
+		      const struct agx4_fw_ev_limit_in *lim,
+		      struct agx4_fw_ctl *reply)
+{
+	if (container_of(j, struct limit_job, base)->tag != lim->stamp)
+		return false;
+	reply->opcode = 9;
+	return true;
+}
+
+static void live(struct engine_ctx *c, struct limit_job *j, bool on)
+{
+	spin_lock_irq(&c->e.lock);
+	if (on)
+		agx4_engine_render_live(&c->e, &j->base);
+	else
+		agx4_engine_render_gone(&c->e, &j->base);
+	spin_unlock_irq(&c->e.lock);
+}
+
+/*
+ * A memory-limit report marks the one listed job the backend's match
+ * names, with the backend's reply; a job listed twice is listed once, and
+ * one gone is named by nothing (the reply left alone).
+ */
+static void agx4_engine_limit_marks_only_a_listed_job_it_names(struct kunit *test)
+{
+	struct engine_ctx *c = test->priv;
+	struct limit_job a = { .tag = 1 }, b = { .tag = 2 };
+	struct agx4_fw_ev_limit_in lim = { .stamp = 2 };
+	struct agx4_fw_ctl reply = { };
+
+	INIT_LIST_HEAD(&a.base.live_link);
+	INIT_LIST_HEAD(&b.base.live_link);
+	live(c, &a, true);
+	live(c, &a, true);
+	live(c, &b, true);
+	KUNIT_EXPECT_EQ(test, agx4_engine_limit(&c->e, &lim, &reply, match_tag),
+			0);
+	KUNIT_EXPECT_TRUE(test, b.base.nomem);
+	KUNIT_EXPECT_FALSE(test, a.base.nomem);
+	KUNIT_EXPECT_EQ(test, reply.opcode, 9);
+
+	reply.opcode = 0;
+	live(c, &b, false);
+	b.base.nomem = false;
+	KUNIT_EXPECT_EQ(test, agx4_engine_limit(&c->e, &lim, &reply, match_tag),
+			-ENOENT);
+	KUNIT_EXPECT_FALSE(test, b.base.nomem);
+	KUNIT_EXPECT_EQ(test, reply.opcode, 0);
+
+	/* Listed once however often it went out: one gone, none left. */
+	live(c, &a, false);
+	lim.stamp = 1;
+	KUNIT_EXPECT_EQ(test, agx4_engine_limit(&c->e, &lim, &reply, match_tag),
+			-ENOENT);
+	KUNIT_EXPECT_TRUE(test, list_empty(&c->e.renders));
+}
+
 static struct kunit_case agx4_engine_cases[] = {
 	KUNIT_CASE(agx4_engine_room_counts_the_slower_cursor_up_to_the_limit),
 	KUNIT_CASE(agx4_engine_message_passed_only_when_read_and_done),
@@ -679,6 +745,7 @@ static struct kunit_case agx4_engine_cases[] = {
 	KUNIT_CASE(agx4_engine_room_newcomer_waits_behind_a_larger_waiter),
 	KUNIT_CASE(agx4_engine_room_cancelled_wait_ends_with_its_error_next_takes_it),
 	KUNIT_CASE(agx4_engine_closed_room_ends_every_wait_and_starts_none),
+	KUNIT_CASE(agx4_engine_limit_marks_only_a_listed_job_it_names),
 	{ }
 };
 

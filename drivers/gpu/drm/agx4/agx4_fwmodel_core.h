@@ -397,6 +397,9 @@ enum fwm_scratch {
  *	service_render_events (G16); g17p_growth.rs@5f2f3fa2 Owner::request
  *	and g17p_growth_runtime.rs@fc79d23c register_pool, new_graph,
  *	step_inner (G17P).
+ * @scenes: G16: the scene records of renders in flight, from the start
+ *	of their TA to the completion of their 3D (executor only).
+ * @nscenes: entries of @scenes.
  * @slot_owner: G17P: the receiver each dependency-point receiver slot
  *	belongs to, 1 + its key (0: none yet; executor only).
  * @render_ticks: G17P: render control ticks the primary took since it
@@ -467,7 +470,6 @@ struct agx4_fwmodel {
 	u64 lane_seq;
 	u64 job_seq;
 	u32 tvb_count[FWM_TVB_POOLS];
-	/* G16: scene records of renders in flight (TA start to 3D done). */
 	u64 scenes[FWM_G16_SCENES];
 	unsigned int nscenes;
 	u32 slot_owner[FWM_RECV_SLOTS];

@@ -516,6 +516,30 @@ static void agx4_of_bad_memory_regions_are_rejected(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, try_parse(test, dt, c), 0);
 }
 
+/*
+ * A reservation listed with no size is refused at address 0 too, where
+ * the empty range does not wrap: taken, it would count as absent (the
+ * overlap check and the probe's mappings skip size 0) although required.
+ */
+static void agx4_of_empty_memory_region_at_zero_is_einval(struct kunit *test)
+{
+	struct agx4_test_dt *dt = agx4_test_dt_alloc(test, AGX4_SOC_T8132);
+	struct agx4_test_dt *dt2 = agx4_test_dt_alloc(test, AGX4_SOC_T8140);
+	struct of_ctx *c = ctx(test);
+	static const u8 zero[8];
+
+	dt->mem[AGX4_MEM_HANDOFF] = (struct agx4_range){ };
+	dt->mem_listed[AGX4_MEM_HANDOFF] = true;
+	expect_rejected(test, dt, c, -EINVAL, "handoff");
+
+	/* On t8140 too, where the ADT's copy says the same. */
+	dt2->mem[AGX4_MEM_FIRMWARE1] = (struct agx4_range){ };
+	dt2->mem_listed[AGX4_MEM_FIRMWARE1] = true;
+	agx4_test_dt_set(test, dt2, "apple,sgx-gfx1-data-base", zero, 8);
+	agx4_test_dt_set(test, dt2, "apple,sgx-gfx1-data-size", zero, 8);
+	expect_rejected(test, dt2, c, -EINVAL, "firmware-secondary");
+}
+
 static void agx4_of_overlapping_memory_regions_are_einval(struct kunit *test)
 {
 	struct agx4_test_dt *dt = agx4_test_dt_alloc(test, AGX4_SOC_T8132);
@@ -873,6 +897,7 @@ static struct kunit_case agx4_of_cases[] = {
 	KUNIT_CASE(agx4_of_meta_swi_address_out_of_range_is_einval),
 	KUNIT_CASE(agx4_of_missing_or_small_reg_window),
 	KUNIT_CASE(agx4_of_bad_memory_regions_are_rejected),
+	KUNIT_CASE(agx4_of_empty_memory_region_at_zero_is_einval),
 	KUNIT_CASE(agx4_of_overlapping_memory_regions_are_einval),
 	KUNIT_CASE(agx4_of_t8140_small_pagetables_is_einval),
 	KUNIT_CASE(agx4_of_t8140_adt_reservation_mismatch_is_einval),

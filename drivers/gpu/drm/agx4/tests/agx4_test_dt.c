@@ -159,7 +159,8 @@ static int fake_memory_region(void *ctx, const char *name,
 	for (m = 0; m < AGX4_MEM_COUNT; m++) {
 		if (strcmp(agx4_of_mem_name(m), name))
 			continue;
-		if (!dt->mem[m].size && !dt->mem[m].start)
+		if (!dt->mem[m].size && !dt->mem[m].start &&
+		    !dt->mem_listed[m])
 			return -ENOENT;
 		*out = dt->mem[m];
 		return 0;

@@ -34,7 +34,10 @@ struct agx4_test_prop {
  * @nprops: entries used in @props.
  * @reg: the ``reg`` entries, by window; size 0 means absent.
  * @reg_err: an errno the source returns for a window instead.
- * @mem: the ``memory-region`` entries, by region; size 0 means absent.
+ * @mem: the ``memory-region`` entries, by region; all zero means absent
+ *	unless @mem_listed.
+ * @mem_listed: regions listed even when all zero in @mem: an empty
+ *	reservation at address 0.
  * @mbox_count: entries in ``mboxes``.
  * @src: the source to hand to agx4_of_parse().
  */
@@ -44,6 +47,7 @@ struct agx4_test_dt {
 	struct agx4_range reg[AGX4_REG_COUNT];
 	int reg_err[AGX4_REG_COUNT];
 	struct agx4_range mem[AGX4_MEM_COUNT];
+	bool mem_listed[AGX4_MEM_COUNT];
 	int mbox_count;
 	struct agx4_dt_source src;
 };

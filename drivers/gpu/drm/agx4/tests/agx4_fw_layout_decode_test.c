@@ -8,10 +8,14 @@
  */
 
 #include <kunit/test.h>
+#include <linux/debugfs.h>
+#include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/unaligned.h>
 
+#include <drm/drm_debugfs.h>
+#include <drm/drm_drv.h>
 #include <drm/drm_print.h>
 
 #include "../agx4_cmdbuf.h"
@@ -83,6 +87,62 @@ static void agx4_fw_layout_decoder_prints_live_fields(struct kunit *test)
 							 root, 0xb8), -ENOENT);
 }
 
+/* Read a live object's debugfs file as a reader of it would. */
+static int show_object(struct kunit *test, struct drm_debugfs_entry *entry,
+		       char *buf, size_t size)
+{
+	struct seq_file *m = kunit_kzalloc(test, sizeof(*m), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, m);
+	memset(buf, 0, size);
+	m->buf = buf;
+	m->size = size - 1;
+	m->private = entry;
+	return entry->file.show(m, NULL);
+}
+
+/*
+ * A live object's debugfs file reads memory the firmware shares: a read
+ * that reaches it once the device is unplugged (racing the removal,
+ * which takes the files away only after drm_dev_unplug() marked the
+ * device gone) is -ENODEV and prints nothing.
+ */
+static void agx4_fw_layout_object_file_refused_after_unplug(struct kunit *test)
+{
+	const struct agx4_layout_case *c = test->param_value;
+	const struct agx4_fw_root_in in = {
+		.region_a = RA, .main_config = MC, .region_c = RC,
+		.status_a = SA, .status_b = SB,
+	};
+	struct drm_debugfs_entry *entry;
+	struct agx4_device *adev;
+	struct dentry *d;
+	char *text;
+	u8 *root;
+
+	root = kunit_kzalloc(test, 0xc8, GFP_KERNEL);
+	text = kunit_kzalloc(test, 4096, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, root);
+	KUNIT_ASSERT_NOT_NULL(test, text);
+	KUNIT_ASSERT_EQ(test, agx4_fw_build_root(c->gen, &in, root, 0xc8), 0);
+	adev = agx4_test_drm_device(test, "agx4-decode-unplug");
+	adev->gen = c->gen;
+	KUNIT_ASSERT_EQ(test, agx4_fw_debugfs_add_object(adev, "fw_root0",
+							 "root", root, 0xb8), 0);
+	d = debugfs_lookup("fw_root0", adev->base.debugfs_root);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, d);
+	entry = d_inode(d)->i_private;
+	dput(d);
+	KUNIT_ASSERT_NOT_NULL(test, entry);
+
+	KUNIT_EXPECT_EQ(test, show_object(test, entry, text, 4096), 0);
+	KUNIT_EXPECT_NOT_NULL(test, strstr(text, "root.main_config = "));
+
+	drm_dev_unplug(&adev->base);
+	KUNIT_EXPECT_EQ(test, show_object(test, entry, text, 4096), -ENODEV);
+	KUNIT_EXPECT_STREQ(test, text, "");
+}
+
 /*
  * Every decoder entry: in its object, in offset order, none overlapping,
  * no two with one name.
@@ -130,6 +190,8 @@ static void agx4_fw_layout_fields_ordered_and_disjoint(struct kunit *test)
 
 static struct kunit_case agx4_fw_layout_decode_cases[] = {
 	KUNIT_CASE_PARAM(agx4_fw_layout_decoder_prints_live_fields,
+			 agx4_layout_gen_params),
+	KUNIT_CASE_PARAM(agx4_fw_layout_object_file_refused_after_unplug,
 			 agx4_layout_gen_params),
 	KUNIT_CASE_PARAM(agx4_fw_layout_fields_ordered_and_disjoint,
 			 agx4_layout_gen_params),

@@ -641,6 +641,11 @@ static void agx4_of_bad_private_vm_region_is_einval(struct kunit *test)
 	expect_rejected(test, dt, c, -EINVAL, what);
 
 	v[0] = cpu_to_be64(0xfffffc0000000000ull);
+	v[1] = cpu_to_be64(0x2000001000ull);		/* odd size */
+	agx4_test_dt_set(test, dt, what, v, sizeof(v));
+	expect_rejected(test, dt, c, -EINVAL, what);
+
+	v[0] = cpu_to_be64(0xfffffc0000000000ull);
 	v[1] = 0;					/* empty */
 	agx4_test_dt_set(test, dt, what, v, sizeof(v));
 	expect_rejected(test, dt, c, -EINVAL, what);

@@ -141,6 +141,8 @@ enum agx4_fwmodel_err {
  * @AGX4_FWMODEL_FAULT_CONTROL_MOVED: on its control start (G17P), instance
  *	@arg moves its device-control read cursor past the staged record (to
  *	2) instead of leaving the ring as the init data staged it.
+ * @AGX4_FWMODEL_FAULT_FLIST_AUX: on taking the opening FList (G16), write
+ *	@arg (2 when 0) to CONTROL_AUX, where the host accepts only 0 or 1.
  */
 enum agx4_fwmodel_fault {
 	AGX4_FWMODEL_FAULT_NONE,
@@ -155,6 +157,7 @@ enum agx4_fwmodel_fault {
 	AGX4_FWMODEL_FAULT_CONTROL_UNREAD,
 	AGX4_FWMODEL_FAULT_CRASH,
 	AGX4_FWMODEL_FAULT_CONTROL_MOVED,
+	AGX4_FWMODEL_FAULT_FLIST_AUX,
 };
 
 /**

@@ -899,6 +899,13 @@ static bool fault_armed(struct agx4_fwmodel *m, enum agx4_fwmodel_fault f,
 	return armed;
 }
 
+/* fault_take() for the generation files: a fault that acts once. */
+bool agx4_fwmodel_fault_take(struct agx4_fwmodel *m,
+			     enum agx4_fwmodel_fault f, u32 *arg)
+{
+	return fault_take(m, f, arg);
+}
+
 /* Called with a doorbell: true when it must be dropped. */
 static bool drop_doorbell(struct agx4_fwmodel *m)
 {
@@ -992,7 +999,7 @@ void agx4_fwmodel_inject(struct agx4_fwmodel *m, enum agx4_fwmodel_fault f,
 	unsigned long flags;
 	bool booted;
 
-	if (f > AGX4_FWMODEL_FAULT_CONTROL_MOVED)
+	if (f > AGX4_FWMODEL_FAULT_FLIST_AUX)
 		return;
 	spin_lock_irqsave(&m->lock, flags);
 	if (f == AGX4_FWMODEL_FAULT_NONE) {

@@ -453,7 +453,7 @@ struct agx4_fwmodel {
 	const struct agx4_fw_transport_events *ev;
 	void *cookie;
 	unsigned long fault;
-	u32 fault_arg[AGX4_FWMODEL_FAULT_CONTROL_MOVED + 1];
+	u32 fault_arg[AGX4_FWMODEL_FAULT_FLIST_AUX + 1];
 	bool handoff_ok;
 	u32 early_sgx;
 	bool dying;
@@ -694,6 +694,8 @@ int agx4_fwmodel_gpu_check(struct agx4_fwmodel *m, unsigned int inst,
 			   unsigned int access);
 int agx4_fwmodel_read64(struct agx4_fwmodel *m, unsigned int inst, u64 va,
 			u64 *val);
+bool agx4_fwmodel_fault_take(struct agx4_fwmodel *m,
+			     enum agx4_fwmodel_fault f, u32 *arg);
 
 void agx4_fwmodel_exec_done(struct agx4_fwmodel *m);
 

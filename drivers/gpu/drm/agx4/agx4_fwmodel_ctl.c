@@ -69,6 +69,7 @@ static const char *const fault_names[] = {
 	[AGX4_FWMODEL_FAULT_CONTROL_UNREAD] = "control-unread",
 	[AGX4_FWMODEL_FAULT_CRASH] = "crash",
 	[AGX4_FWMODEL_FAULT_CONTROL_MOVED] = "control-moved",
+	[AGX4_FWMODEL_FAULT_FLIST_AUX] = "flist-aux",
 };
 
 static const char *const mode_names[] = {
@@ -110,7 +111,7 @@ static const char *const counter_names[] = {
 };
 
 static_assert(ARRAY_SIZE(action_names) == AGX4_FWMODEL_ACT_DELAY + 1);
-static_assert(ARRAY_SIZE(fault_names) == AGX4_FWMODEL_FAULT_CONTROL_MOVED + 1);
+static_assert(ARRAY_SIZE(fault_names) == AGX4_FWMODEL_FAULT_FLIST_AUX + 1);
 static_assert(ARRAY_SIZE(counter_names) == AGX4_FWMODEL_NR_COUNTERS);
 
 /* Longest command taken, in bytes. */

@@ -35,6 +35,8 @@ static const u32 ctl_cursor_off[3] = { 0xd640c0, 0xd640c8, 0xd60060 };
 #define G16_STATUS_REGISTERED	0x1c
 /* Control data + 0x48: the FList's progress, the record's count once taken (M). */
 #define G16_FLIST_PROGRESS	0x48
+/* Control data + 0x4c: the FList's CONTROL_AUX address (H). */
+#define G16_FLIST_AUX		0x4c
 /*
  * The mapping notifications: status B's flag turning them on, its
  * pointers to the state page and the ring, and where the reference places
@@ -423,7 +425,8 @@ static bool g16_poll(struct agx4_fwmodel *m)
 {
 	struct fwm_inst *fi = &m->inst[0];
 	unsigned int ch;
-	u32 prod;
+	u32 prod, arg;
+	u64 aux;
 
 	if (!fi->flist)
 		return false;
@@ -438,6 +441,17 @@ static bool g16_poll(struct agx4_fwmodel *m)
 	}
 	if (ch == AGX4_FWMODEL_WORK_CHANNELS)
 		return true;
+	/*
+	 * The firmware reports on CONTROL_AUX too; the host takes the FList
+	 * only with 0 or 1 there (GravityLinux/linux
+	 * drivers/gpu/drm/asahi/g16.rs@1ab42a3a Bootstrap::submit_barrier).
+	 * A test may have it write another value, before the progress.
+	 */
+	if (agx4_fwmodel_fault_take(m, AGX4_FWMODEL_FAULT_FLIST_AUX, &arg) &&
+	    (agx4_fwmodel_read64(m, 0, fi->flist - G16_FLIST_PROGRESS +
+				 G16_FLIST_AUX, &aux) ||
+	     agx4_fwmodel_write32(m, 0, aux, arg ?: 2)))
+		agx4_fwmodel_crash(m, 0, AGX4_FWMODEL_OK, 0);
 	if (agx4_fwmodel_write32(m, 0, fi->flist, 160))
 		agx4_fwmodel_crash(m, 0, AGX4_FWMODEL_OK, 0);
 	fi->flist = 0;

@@ -46,6 +46,10 @@ static void soc_desc(const enum agx4_soc_id *soc, char *desc)
 
 KUNIT_ARRAY_PARAM(soc, socs, soc_desc);
 
+static const enum agx4_soc_id g16_socs[] = { AGX4_SOC_T8132 };
+
+KUNIT_ARRAY_PARAM(g16_soc, g16_socs, soc_desc);
+
 static const enum agx4_soc_id g17p_socs[] = { AGX4_SOC_T8140 };
 
 KUNIT_ARRAY_PARAM(g17p_soc, g17p_socs, soc_desc);
@@ -331,6 +335,20 @@ static void agx4_boot_g17p_control_cursor_moved_fails_with_eproto(struct kunit *
 	expect_clean_failure(test, agx4_test_model());
 }
 
+/*
+ * G16: the firmware takes the opening FList and reports on CONTROL_AUX,
+ * where the boot accepts 0 or 1 (as the reference's host).  With 2 there
+ * the boot ends with -EPROTO before the barrier's kick, cleanly.
+ */
+static void agx4_boot_g16_flist_aux_above_one_fails_with_eproto(struct kunit *test)
+{
+	struct agx4_device *adev = probe(test, AGX4_FWMODEL_FAULT_FLIST_AUX,
+					 2, SHORT_MS);
+
+	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(adev), -EPROTO);
+	expect_clean_failure(test, agx4_test_model());
+}
+
 /* Late, but within the timeout: the boot waits. */
 static void agx4_boot_late_ack_within_timeout_boots(struct kunit *test)
 {
@@ -571,6 +589,8 @@ static struct kunit_case agx4_boot_cases[] = {
 			 g17p_soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_boot_g17p_control_cursor_moved_fails_with_eproto,
 			 g17p_soc_gen_params),
+	KUNIT_CASE_PARAM(agx4_boot_g16_flist_aux_above_one_fails_with_eproto,
+			 g16_soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_boot_dropped_doorbell, soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_boot_bad_messages_after_boot_are_counted,
 			 soc_gen_params),

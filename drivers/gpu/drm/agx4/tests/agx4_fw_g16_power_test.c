@@ -614,6 +614,16 @@ static void agx4_g16_power_out_of_range_inputs_are_refused(struct kunit *test)
 		t->avg_power_filter_tc_ms = 2000;
 		t->has_avg_power_filter_tc_ms = 1;
 		t->se_ki = 0x7f7fffff);
+	/*
+	 * 4 s periods: the product's exponent, 129, is past the one that
+	 * encodes Inf (128) and must still round to Inf, not wrap into the
+	 * sign bit as a finite value.
+	 */
+	REFUSED(c->plat.sample_period_clks = 4000 * 24000;
+		t->ppm_filter_time_constant_ms = 4000;
+		t->avg_power_filter_tc_ms = 4000;
+		t->has_avg_power_filter_tc_ms = 1;
+		t->se_ki = 0x7f7fffff);
 #undef REFUSED
 
 	/* The same 2 s period with sane gains builds. */
@@ -622,6 +632,10 @@ static void agx4_g16_power_out_of_range_inputs_are_refused(struct kunit *test)
 	t->ppm_filter_time_constant_ms = 2000;
 	t->avg_power_filter_tc_ms = 2000;
 	t->has_avg_power_filter_tc_ms = 1;
+	KUNIT_EXPECT_EQ(test, build(c), 0);
+	c->plat.sample_period_clks = 4000 * 24000;
+	t->ppm_filter_time_constant_ms = 4000;
+	t->avg_power_filter_tc_ms = 4000;
 	KUNIT_EXPECT_EQ(test, build(c), 0);
 	/* And the limits themselves are accepted. */
 	c->plat = good;

@@ -156,24 +156,30 @@ static int build_compute(struct agx4_g16_queue *fq, struct g16_cmd *cmd,
 	return 0;
 }
 
+#define G16_RENDER_BUFS	6
+
+/* Where the build's objects lie in a render's storage, in its order. */
+static const struct {
+	u32 off;
+	u32 size;
+} render_objs[G16_RENDER_BUFS] = {
+	{ G16_RW_TA, sizeof(struct g16_ta_work) },
+	{ G16_RW_TA_MS, sizeof(struct g16_ta_ms) },
+	{ G16_RW_3D, sizeof(struct g16_frag_work) },
+	{ G16_RW_3D_MS, sizeof(struct g16_frag_ms) },
+	{ G16_RW_TA_PRELUDE, sizeof(struct g16_ta_prelude) },
+	{ G16_RW_3D_PRELUDE, sizeof(struct g16_barrier) },
+};
+
 /* The work items' buffers of a render's storage @cpu, as the build takes them. */
 static void render_bufs(u8 *cpu, struct agx4_fw_buf *bufs)
 {
-	bufs[0] = (struct agx4_fw_buf){ cpu + G16_RW_TA,
-					sizeof(struct g16_ta_work) };
-	bufs[1] = (struct agx4_fw_buf){ cpu + G16_RW_TA_MS,
-					sizeof(struct g16_ta_ms) };
-	bufs[2] = (struct agx4_fw_buf){ cpu + G16_RW_3D,
-					sizeof(struct g16_frag_work) };
-	bufs[3] = (struct agx4_fw_buf){ cpu + G16_RW_3D_MS,
-					sizeof(struct g16_frag_ms) };
-	bufs[4] = (struct agx4_fw_buf){ cpu + G16_RW_TA_PRELUDE,
-					sizeof(struct g16_ta_prelude) };
-	bufs[5] = (struct agx4_fw_buf){ cpu + G16_RW_3D_PRELUDE,
-					sizeof(struct g16_barrier) };
-}
+	u32 i;
 
-#define G16_RENDER_BUFS	6
+	for (i = 0; i < G16_RENDER_BUFS; i++)
+		bufs[i] = (struct agx4_fw_buf){ cpu + render_objs[i].off,
+						render_objs[i].size };
+}
 
 /*
  * The inputs that depend on where a render runs: its scratch at @base in

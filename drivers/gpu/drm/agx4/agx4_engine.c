@@ -63,6 +63,7 @@ void agx4_engine_init(struct agx4_engine *e, struct agx4_fw_boot *fw,
 	atomic_set(&e->bells.ctl, 0);
 	INIT_LIST_HEAD(&e->deferred);
 	INIT_LIST_HEAD(&e->renders);
+	e->stopped = false;
 	e->pass = 0;
 	e->fifo = fifo;
 }
@@ -547,6 +548,13 @@ EXPORT_SYMBOL_IF_AGX4_TEST(agx4_engine_completion);
  * asks the backend which of them the report names, marks that job
  * (&agx4_fw_job.nomem: its fence ends with -ENOMEM once the firmware is
  * done with it) and returns the backend's reply.
+ *
+ * Once submission to the firmware ends (agx4_engine_stop(), from the
+ * backend's &agx4_fw_submit_ops.stop) no report is matched: the job unit
+ * then frees jobs by forgetting them, without the backend's state, so
+ * they may leave the list only with the engine itself.  A render still
+ * running then gets no answer: the firmware it waits on is being
+ * restarted or shut down, and its job is ended by the job unit.
  */
 
 /**
@@ -579,6 +587,23 @@ void agx4_engine_render_gone(struct agx4_engine *e, struct agx4_fw_job *job)
 EXPORT_SYMBOL_IF_AGX4_TEST(agx4_engine_render_gone);
 
 /**
+ * agx4_engine_stop() - submission to the engine's firmware ended
+ * @e: the engine.
+ *
+ * From the backend's &agx4_fw_submit_ops.stop, before any job is freed
+ * by forgetting it; no lock held.
+ */
+void agx4_engine_stop(struct agx4_engine *e)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&e->lock, flags);
+	e->stopped = true;
+	spin_unlock_irqrestore(&e->lock, flags);
+}
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_engine_stop);
+
+/**
  * agx4_engine_limit() - mark the job a memory-limit report names
  * @e: the engine.
  * @lim: the report, parsed.
@@ -587,8 +612,8 @@ EXPORT_SYMBOL_IF_AGX4_TEST(agx4_engine_render_gone);
  *
  * Any context (the event drain, hard IRQ included); takes @e's lock.
  *
- * Return: 0, or -ENOENT when no published job matches (@reply untouched
- * then).
+ * Return: 0, or -ENOENT when no published job matches or the engine
+ * stopped (@reply untouched then).
  */
 int agx4_engine_limit(struct agx4_engine *e,
 		      const struct agx4_fw_ev_limit_in *lim,
@@ -600,6 +625,8 @@ int agx4_engine_limit(struct agx4_engine *e,
 
 	spin_lock_irqsave(&e->lock, flags);
 	list_for_each_entry(job, &e->renders, live_link) {
+		if (e->stopped)
+			break;
 		if (match(job, lim, reply)) {
 			job->nomem = true;
 			ret = 0;

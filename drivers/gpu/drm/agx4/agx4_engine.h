@@ -101,6 +101,8 @@ struct agx4_engine_ops {
  * @pass: the number of the current flush of @deferred; under @lock.
  * @renders: published jobs with renders, not freed, for a memory-limit
  *	report to find (&agx4_fw_job.live_link); under @lock.
+ * @stopped: submission to this firmware ended (agx4_engine_stop()): no
+ *	report is matched to a job any more; under @lock.
  * @fifo: jobs go out in the order drm_sched published them, across
  *	queues (a generation whose messages carry numbers assigned at
  *	publication); otherwise only each queue's own jobs keep their order.
@@ -133,6 +135,7 @@ struct agx4_engine {
 	struct list_head deferred;
 	u64 pass;
 	struct list_head renders;
+	bool stopped;
 	bool fifo;
 };
 
@@ -239,6 +242,7 @@ typedef bool (*agx4_limit_match_fn)(struct agx4_fw_job *job,
 
 void agx4_engine_render_live(struct agx4_engine *e, struct agx4_fw_job *job);
 void agx4_engine_render_gone(struct agx4_engine *e, struct agx4_fw_job *job);
+void agx4_engine_stop(struct agx4_engine *e);
 int agx4_engine_limit(struct agx4_engine *e,
 		      const struct agx4_fw_ev_limit_in *lim,
 		      struct agx4_fw_ctl *reply, agx4_limit_match_fn match);

@@ -715,6 +715,7 @@ static void g16_stop(struct agx4_device *adev)
 
 	if (!sub)
 		return;
+	agx4_engine_stop(&sub->eng);
 	spin_lock_irqsave(&sub->eng.lock, flags);
 	WRITE_ONCE(sub->going, true);
 	agx4_room_close(&sub->eng, &sub->leases, -ENODEV);

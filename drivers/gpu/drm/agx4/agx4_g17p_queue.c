@@ -501,6 +501,7 @@ void agx4_g17p_stop(struct agx4_device *adev)
 	if (!adev->fw || !adev->fw->gen_priv)
 		return;
 	sub = agx4_fw_g17p_sub(adev->fw);
+	agx4_engine_stop(&sub->eng);
 	WRITE_ONCE(sub->going, true);
 	wake_waiters(sub);
 }

@@ -724,6 +724,27 @@ static void agx4_engine_limit_marks_only_a_listed_job_it_names(struct kunit *tes
 	KUNIT_EXPECT_TRUE(test, list_empty(&c->e.renders));
 }
 
+/*
+ * Once submission ended, no report is matched: the job unit then frees
+ * jobs without taking them off the list, so a report must not walk it.
+ */
+static void agx4_engine_limit_after_stop_matches_nothing(struct kunit *test)
+{
+	struct engine_ctx *c = test->priv;
+	struct limit_job a = { .tag = 1 };
+	struct agx4_fw_ev_limit_in lim = { .stamp = 1 };
+	struct agx4_fw_ctl reply = { };
+
+	INIT_LIST_HEAD(&a.base.live_link);
+	live(c, &a, true);
+	agx4_engine_stop(&c->e);
+	KUNIT_EXPECT_EQ(test, agx4_engine_limit(&c->e, &lim, &reply, match_tag),
+			-ENOENT);
+	KUNIT_EXPECT_FALSE(test, a.base.nomem);
+	KUNIT_EXPECT_EQ(test, reply.opcode, 0);
+	live(c, &a, false);
+}
+
 static struct kunit_case agx4_engine_cases[] = {
 	KUNIT_CASE(agx4_engine_room_counts_the_slower_cursor_up_to_the_limit),
 	KUNIT_CASE(agx4_engine_message_passed_only_when_read_and_done),
@@ -746,6 +767,7 @@ static struct kunit_case agx4_engine_cases[] = {
 	KUNIT_CASE(agx4_engine_room_cancelled_wait_ends_with_its_error_next_takes_it),
 	KUNIT_CASE(agx4_engine_closed_room_ends_every_wait_and_starts_none),
 	KUNIT_CASE(agx4_engine_limit_marks_only_a_listed_job_it_names),
+	KUNIT_CASE(agx4_engine_limit_after_stop_matches_nothing),
 	{ }
 };
 

@@ -33,6 +33,8 @@
 #include <uapi/drm/asahi_drm.h>
 
 #include "../agx4_device.h"
+#include "../agx4_engine.h"
+#include "../agx4_fw_queue.h"
 #include "../agx4_fw.h"
 #include "../agx4_fw_boot.h"
 #include "../agx4_fw_g16.h"
@@ -814,6 +816,46 @@ static void agx4_tvb_request_at_unplug_is_dropped(struct kunit *test)
 	dma_fence_put(f);
 }
 
+/* &agx4_limit_match_fn naming any job it is shown. */
+static bool match_any(struct agx4_fw_job *job,
+		      const struct agx4_fw_ev_limit_in *lim,
+		      struct agx4_fw_ctl *reply)
+{
+	return true;
+}
+
+/*
+ * The backend's stop (a restart or the device going) ends the matching of
+ * memory-limit reports: a render in flight then is named by none, since
+ * from there on the job unit frees jobs by forgetting them, off the
+ * engine's list.
+ */
+static void agx4_tvb_limit_after_stop_names_no_render(struct kunit *test)
+{
+	struct tvb *t = tvb_open(test);
+	struct agx4_fw_ev_limit_in lim = { };
+	struct agx4_fw_ctl reply = { };
+	struct agx4_fw_job *job;
+	struct agx4_engine *e;
+	struct dma_fence *f;
+
+	agx4_tvb_hold(t->adev, true);
+	script(t, AGX4_FWMODEL_ACT_GROW, 1);
+	f = render_nowait(t);
+	wait_pending(t, 1);
+	e = t->adev->fw->engine;
+	KUNIT_ASSERT_FALSE(test, list_empty(&e->renders));
+	job = list_first_entry(&e->renders, struct agx4_fw_job, live_link);
+
+	t->adev->gen->submit->stop(t->adev);
+	KUNIT_EXPECT_EQ(test, agx4_engine_limit(e, &lim, &reply, match_any),
+			-ENOENT);
+	KUNIT_EXPECT_FALSE(test, job->nomem);
+	agx4_device_unplug(t->adev);
+	KUNIT_EXPECT_EQ(test, agx4_test_fence_wait(f, BOUND_MS), -ENODEV);
+	dma_fence_put(f);
+}
+
 /*
  * The device-control ring is full when a growth reply must go out: the
  * reply is not lost, it waits (on the TVB workqueue, off the fence path)
@@ -882,6 +924,8 @@ static struct kunit_case agx4_tvb_cases[] = {
 	KUNIT_CASE_PARAM(agx4_tvb_growths_past_the_record_are_refused,
 			 gen_gen_params),
 	KUNIT_CASE_PARAM(agx4_tvb_request_at_unplug_is_dropped,
+			 gen_gen_params),
+	KUNIT_CASE_PARAM(agx4_tvb_limit_after_stop_names_no_render,
 			 gen_gen_params),
 	KUNIT_CASE_PARAM(agx4_tvb_reply_waits_for_room_on_a_full_ring,
 			 gen_gen_params),

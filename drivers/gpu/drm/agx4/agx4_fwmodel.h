@@ -210,6 +210,10 @@ enum agx4_fwmodel_fault {
  *	completion event or registration receipt or the G17P startup
  *	receipt and, on both, a growth request, memory-limit report or
  *	fatal report.
+ * @AGX4_FWMODEL_CNT_RENDER_TICKS: the firmware's ticks (24 MHz) from
+ *	start to end of every TA and 3D work item whose private profiling
+ *	end slot it wrote, summed (wraps at 2^32: about three minutes).
+ * @AGX4_FWMODEL_CNT_COMPUTE_TICKS: the same for compute work items.
  * @AGX4_FWMODEL_NR_COUNTERS: number of counters.
  */
 enum agx4_fwmodel_counter {
@@ -242,6 +246,8 @@ enum agx4_fwmodel_counter {
 	AGX4_FWMODEL_CNT_INLINE_KICKS,
 	AGX4_FWMODEL_CNT_STAMP_WRITES,
 	AGX4_FWMODEL_CNT_REPORT_STALLS,
+	AGX4_FWMODEL_CNT_RENDER_TICKS,
+	AGX4_FWMODEL_CNT_COMPUTE_TICKS,
 	AGX4_FWMODEL_NR_COUNTERS,
 };
 

@@ -185,10 +185,17 @@ int agx4_fwmodel_fail(struct agx4_fwmodel *m, enum agx4_fwmodel_err e,
 void agx4_fwmodel_counter_add(struct agx4_fwmodel *m,
 			      enum agx4_fwmodel_counter c)
 {
+	agx4_fwmodel_counter_add_n(m, c, 1);
+}
+
+/* Add @n to counter @c. */
+void agx4_fwmodel_counter_add_n(struct agx4_fwmodel *m,
+				enum agx4_fwmodel_counter c, u32 n)
+{
 	unsigned long flags;
 
 	spin_lock_irqsave(&m->lock, flags);
-	m->counters[c]++;
+	m->counters[c] += n;
 	spin_unlock_irqrestore(&m->lock, flags);
 }
 

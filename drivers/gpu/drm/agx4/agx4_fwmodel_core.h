@@ -681,6 +681,8 @@ int agx4_fwmodel_report(struct agx4_fwmodel *m, const u8 *rec,
 			unsigned long *posted);
 void agx4_fwmodel_counter_add(struct agx4_fwmodel *m,
 			      enum agx4_fwmodel_counter c);
+void agx4_fwmodel_counter_add_n(struct agx4_fwmodel *m,
+				enum agx4_fwmodel_counter c, u32 n);
 int agx4_fwmodel_handoff_check(struct agx4_fwmodel *m);
 int agx4_fwmodel_ttb_empty_high(struct agx4_fwmodel *m, unsigned int slot,
 				phys_addr_t *root);

@@ -108,6 +108,8 @@ static const char *const counter_names[] = {
 	[AGX4_FWMODEL_CNT_INLINE_KICKS] = "inline_kicks",
 	[AGX4_FWMODEL_CNT_STAMP_WRITES] = "stamp_writes",
 	[AGX4_FWMODEL_CNT_REPORT_STALLS] = "report_stalls",
+	[AGX4_FWMODEL_CNT_RENDER_TICKS] = "render_ticks",
+	[AGX4_FWMODEL_CNT_COMPUTE_TICKS] = "compute_ticks",
 };
 
 static_assert(ARRAY_SIZE(action_names) == AGX4_FWMODEL_ACT_DELAY + 1);

@@ -665,6 +665,7 @@ static int job_complete(struct agx4_fwmodel *m, struct fwm_lane *l,
 	unsigned long flags;
 	struct fwm_job *j = &l->job;
 	u64 now = gpu_now_ns();
+	u64 t0 = ticks(j->start_ns), t1 = ticks(now);
 	unsigned int i;
 
 	for (i = 0; i < j->nwrites; i++) {
@@ -677,9 +678,8 @@ static int job_complete(struct agx4_fwmodel *m, struct fwm_lane *l,
 			ret = agx4_fwmodel_write32(m, l->inst, w->va, w->val);
 			break;
 		default:
-			v = cpu_to_le64(w->what == FWM_W_TICKS_START ?
-					ticks(j->start_ns) :
-					w->what == FWM_W_TICKS_END ? ticks(now) :
+			v = cpu_to_le64(w->what == FWM_W_TICKS_START ? t0 :
+					w->what == FWM_W_TICKS_END ? t1 :
 					w->what == FWM_W_NS_START ?
 					j->start_ns : now);
 			ret = agx4_fwmodel_write(m, l->inst, w->va, &v,
@@ -688,6 +688,12 @@ static int job_complete(struct agx4_fwmodel *m, struct fwm_lane *l,
 		}
 		if (ret)
 			return ret;
+		/* What a host reading the profiling slots measures. */
+		if (w->what == FWM_W_TICKS_END)
+			agx4_fwmodel_counter_add_n(m, l->kind == FWM_KIND_COMPUTE ?
+						   AGX4_FWMODEL_CNT_COMPUTE_TICKS :
+						   AGX4_FWMODEL_CNT_RENDER_TICKS,
+						   t1 - t0);
 	}
 	if (set_index(m, l, PB_DONE, j->next))
 		return -EIO;

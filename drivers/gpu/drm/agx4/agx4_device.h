@@ -158,6 +158,8 @@ struct agx4_file {
 	struct agx4_queue_pool *queues;
 	/** @fw_objects: the file's firmware-bound objects (agx4_gem). */
 	struct agx4_gem_fw_pool *fw_objects;
+	/** @usage: the GPU time of its jobs, for fdinfo (agx4_job). */
+	struct agx4_job_usage *usage;
 };
 
 /**

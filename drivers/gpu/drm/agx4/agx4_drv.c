@@ -19,6 +19,7 @@
 #include <drm/drm_file.h>
 #include <drm/drm_gem.h>
 #include <drm/drm_ioctl.h>
+#include <drm/drm_print.h>
 #include <drm/drm_syncobj.h>
 
 #ifdef CONFIG_ARM64
@@ -208,7 +209,9 @@ static int agx4_drv_open(struct drm_device *drm, struct drm_file *file)
 	af->vms = agx4_vm_pool_create();
 	af->queues = agx4_queue_pool_create();
 	af->fw_objects = agx4_gem_fw_pool_create();
-	if (!af->vms || !af->queues || !af->fw_objects) {
+	af->usage = agx4_job_usage_create();
+	if (!af->vms || !af->queues || !af->fw_objects || !af->usage) {
+		agx4_job_usage_put(af->usage);
 		agx4_gem_fw_pool_destroy(af->fw_objects);
 		agx4_queue_pool_destroy(af->queues);
 		agx4_vm_pool_destroy(af->vms);
@@ -237,7 +240,42 @@ static void agx4_drv_postclose(struct drm_device *drm, struct drm_file *file)
 	agx4_gem_fw_pool_destroy(af->fw_objects);
 	agx4_vm_pool_destroy(af->vms);
 	agx4_reset_exit(adev);
+	agx4_job_usage_put(af->usage);
 	kfree(af);
+}
+
+static const char *const engine_names[AGX4_ENGINE_CLASSES] = {
+	[AGX4_ENGINE_RENDER] = "render",
+	[AGX4_ENGINE_COMPUTE] = "compute",
+};
+
+/**
+ * agx4_drv_show_fdinfo() - &drm_driver.show_fdinfo: a client's GPU use
+ * @p: where to print.
+ * @file: the client.
+ *
+ * After the DRM core's drm-driver and drm-client-id, as
+ * Documentation/gpu/drm-usage-stats.rst describes: the memory of the
+ * client's objects (drm_show_memory_stats(); shared, private, resident;
+ * purgeable is always 0, since the UAPI has no madvise), and the time its
+ * completed jobs ran on each engine class, as the firmware measured it,
+ * for the classes the generation measures.  Jobs of different queues may
+ * run at once, so the time of a class can pass the wall-clock time.
+ */
+static void agx4_drv_show_fdinfo(struct drm_printer *p, struct drm_file *file)
+{
+	struct agx4_device *adev = to_agx4_device(file->minor->dev);
+	struct agx4_file *af = file->driver_priv;
+	unsigned int c;
+
+	drm_show_memory_stats(p, file);
+	for (c = 0; c < AGX4_ENGINE_CLASSES; c++) {
+		s64 ns = agx4_job_usage_ns(adev, af->usage, c);
+
+		if (ns >= 0)
+			drm_printf(p, "drm-engine-%s:\t%lld ns\n",
+				   engine_names[c], ns);
+	}
 }
 
 /**
@@ -599,7 +637,7 @@ AGX4_VISIBLE_IF_TEST int agx4_ioctl_queue_create(struct drm_device *drm,
 		return ret;
 	}
 	q = agx4_queue_create(to_agx4_device(drm), vm, args->priority,
-			      args->usc_exec_base);
+			      args->usc_exec_base, af->usage);
 	agx4_vm_put(vm);
 	agx4_reset_exit(to_agx4_device(drm));
 	drm_dev_exit(idx);
@@ -865,7 +903,11 @@ static const struct drm_ioctl_desc agx4_ioctls[] = {
 	AGX4_IOCTL(SUBMIT, agx4_ioctl_submit, DRM_AUTH | DRM_RENDER_ALLOW),
 };
 
-DEFINE_DRM_GEM_FOPS(agx4_drm_fops);
+static const struct file_operations agx4_drm_fops = {
+	.owner = THIS_MODULE,
+	DRM_GEM_FOPS,
+	.show_fdinfo = drm_show_fdinfo,
+};
 
 /*
  * Render node only, GEM, binary and timeline syncobjs, GPU VA management:
@@ -879,6 +921,7 @@ const struct drm_driver agx4_drm_driver = {
 	.fops = &agx4_drm_fops,
 	.open = agx4_drv_open,
 	.postclose = agx4_drv_postclose,
+	.show_fdinfo = agx4_drv_show_fdinfo,
 	.gem_create_object = agx4_gem_create_object,
 	.gem_prime_import_sg_table = agx4_gem_prime_import_sg_table,
 	.name = AGX4_DRM_NAME,

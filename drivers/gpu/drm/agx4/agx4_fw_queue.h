@@ -104,6 +104,27 @@ struct agx4_fw_queue {
 };
 
 /**
+ * enum agx4_engine_class - the engines a client's time is counted on
+ * @AGX4_ENGINE_RENDER: renders (every stage of them).
+ * @AGX4_ENGINE_COMPUTE: compute dispatches.
+ * @AGX4_ENGINE_CLASSES: how many there are.
+ *
+ * The classes of fdinfo's drm-engine-<class> keys.
+ */
+enum agx4_engine_class {
+	AGX4_ENGINE_RENDER,
+	AGX4_ENGINE_COMPUTE,
+	AGX4_ENGINE_CLASSES,
+};
+
+/*
+ * The firmware's private timestamps of each stage count the always-on
+ * clock, 24 MHz on G16 and G17P (H: both references convert them to
+ * nanoseconds at 24 MHz).
+ */
+#define AGX4_FW_TICK_HZ		24000000
+
+/**
  * struct agx4_fw_job - what every backend's job starts with
  * @queue: the queue it was prepared on.
  * @defer_link: on &agx4_engine.deferred while it waits for channel room;
@@ -113,6 +134,12 @@ struct agx4_fw_queue {
  *	freed, if it renders; under &agx4_engine.lock.
  * @nomem: a memory-limit report named one of its renders: it ends with
  *	-ENOMEM; under &agx4_engine.lock.
+ * @busy_ticks: the time its commands ran, by &enum agx4_engine_class, in
+ *	firmware ticks (%AGX4_FW_TICK_HZ) from the firmware's own
+ *	timestamps of each stage; 0 where the firmware wrote none.  Cleared
+ *	by the job unit once prepared; a backend that measures a class
+ *	(&agx4_fw_submit_ops.engine_time) sets it when its job_status
+ *	says the firmware is done.
  *
  * Embedded in a backend's own job (&struct agx4_g16_job,
  * &struct agx4_g17p_job) like &struct agx4_fw_queue.
@@ -123,6 +150,7 @@ struct agx4_fw_job {
 	bool deferred;
 	struct list_head live_link;
 	bool nomem;
+	u64 busy_ticks[AGX4_ENGINE_CLASSES];
 };
 
 /**
@@ -165,6 +193,12 @@ struct agx4_fw_submit_ops {
 	const struct agx4_range *vm_reserved;
 	/** @num_vm_reserved: entries of @vm_reserved. */
 	u32 num_vm_reserved;
+	/**
+	 * @engine_time: the engine classes whose time the backend measures
+	 * (bits of &enum agx4_engine_class): it fills
+	 * &agx4_fw_job.busy_ticks for them, and fdinfo shows only them.
+	 */
+	u32 engine_time;
 	/**
 	 * @engine: what the backend's submission engine asks of it: how a
 	 * job that waited for channel room goes out at a poll.
@@ -223,7 +257,9 @@ struct agx4_fw_submit_ops {
 	/**
 	 * @job_status: -EINPROGRESS while the firmware is not done with the
 	 * job, 0 when it completed, or the error it ended with (-ENOMEM for
-	 * a render that hit the memory limit).
+	 * a render that hit the memory limit).  Whenever it answers other
+	 * than -EINPROGRESS it sets &agx4_fw_job.busy_ticks of the classes
+	 * it measures (@engine_time).
 	 */
 	int (*job_status)(struct agx4_fw_job *job);
 	/**

@@ -559,6 +559,39 @@ static bool cmd_done(const struct g16_cmd *cmd)
 	return agx4_fw_stamp_reached(ds, cmd->stamp) && !READ_ONCE(nt->linked);
 }
 
+/*
+ * The ticks between a stage's private start and end timestamps, which
+ * the firmware writes at @off of its work object (H: the microsequence's
+ * timestamp commands); 0 unless both were written, end not before start.
+ */
+static u64 stage_ticks(const u8 *cpu, u32 off)
+{
+	u64 start = get_unaligned_le64(cpu + off);
+	u64 end = get_unaligned_le64(cpu + off + sizeof(u64));
+
+	return start && end >= start ? end - start : 0;
+}
+
+/* What each of @job's commands ran for, by class, once they are done. */
+static void job_busy(struct agx4_g16_job *job)
+{
+	u64 *busy = job->base.busy_ticks;
+	u32 i;
+
+	for (i = 0; i < job->ncmds; i++) {
+		const struct g16_cmd *cmd = &job->cmds[i];
+		const u8 *cpu = cmd->obj->cpu;
+
+		if (cmd->render)
+			busy[AGX4_ENGINE_RENDER] +=
+				stage_ticks(cpu, G16_RW_PROF) +
+				stage_ticks(cpu, G16_RW_PROF + 2 * sizeof(u64));
+		else
+			busy[AGX4_ENGINE_COMPUTE] +=
+				stage_ticks(cpu, G16_CW_PROF);
+	}
+}
+
 static int g16_job_status(struct agx4_fw_job *j)
 {
 	struct agx4_g16_job *job = to_g16_job(j);
@@ -594,6 +627,8 @@ static int g16_job_status(struct agx4_fw_job *j)
 				  !cmd_done(cmd))
 			return -EINPROGRESS;
 	}
+	memset(j->busy_ticks, 0, sizeof(j->busy_ticks));
+	job_busy(job);
 	/* The render ran to its end, without all of its geometry. */
 	return nomem ? -ENOMEM : 0;
 }
@@ -822,6 +857,7 @@ const struct agx4_fw_submit_ops agx4_fw_g16_submit_ops = {
 	.job_reserve = agx4_g16_job_reserve,
 	.job_publish = g16_job_publish,
 	.job_status = g16_job_status,
+	.engine_time = BIT(AGX4_ENGINE_RENDER) | BIT(AGX4_ENGINE_COMPUTE),
 	.job_free = g16_job_free,
 	.queue_kill = g16_queue_kill,
 	.job_dump = g16_job_dump,

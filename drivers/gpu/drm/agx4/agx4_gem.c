@@ -141,6 +141,23 @@ static struct dma_buf *agx4_gem_export(struct drm_gem_object *obj, int flags)
 	return drm_gem_prime_export(obj, flags);
 }
 
+/*
+ * &drm_gem_object_funcs.status, for fdinfo's resident memory: an object
+ * with its pages (taken at its first binding or mapping), or an imported
+ * one (its exporter's pages).  Read without the reservation lock, which
+ * the caller's spinlock forbids: a race with the pages coming or going
+ * only moves one object between two counts.  Never purgeable: the UAPI
+ * has no madvise.
+ */
+static enum drm_gem_object_status agx4_gem_status(struct drm_gem_object *obj)
+{
+	struct drm_gem_shmem_object *shmem = to_drm_gem_shmem_obj(obj);
+
+	if (obj->import_attach || READ_ONCE(shmem->pages))
+		return DRM_GEM_OBJECT_RESIDENT;
+	return 0;
+}
+
 static const struct drm_gem_object_funcs agx4_gem_funcs = {
 	.free = agx4_gem_free,
 	.print_info = drm_gem_shmem_object_print_info,
@@ -152,6 +169,7 @@ static const struct drm_gem_object_funcs agx4_gem_funcs = {
 	.mmap = drm_gem_shmem_object_mmap,
 	.export = agx4_gem_export,
 	.close = agx4_drv_close_object,
+	.status = agx4_gem_status,
 	.vm_ops = &drm_gem_shmem_vm_ops,
 };
 

@@ -7,6 +7,7 @@
 #include <linux/dma-fence-chain.h>
 #include <linux/dma-resv.h>
 #include <linux/list.h>
+#include <linux/math64.h>
 #include <linux/moduleparam.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
@@ -200,6 +201,22 @@ struct agx4_job_dev {
 };
 
 /**
+ * struct agx4_job_usage - what a client's jobs ran for on the GPU
+ *
+ * One per DRM file; each of the file's queues holds a reference, so that
+ * jobs completing after the file closed count somewhere harmless.
+ */
+struct agx4_job_usage {
+	/** @ref: the file's and one per queue. */
+	struct kref ref;
+	/**
+	 * @busy_ticks: by &enum agx4_engine_class, the firmware's measured
+	 * time of every completed job, in its ticks; only grows.
+	 */
+	atomic64_t busy_ticks[AGX4_ENGINE_CLASSES];
+};
+
+/**
  * struct agx4_job_queue - the scheduler and firmware side of a queue
  */
 struct agx4_job_queue {
@@ -209,6 +226,8 @@ struct agx4_job_queue {
 	struct agx4_device *adev;
 	/** @vm: the VM its jobs run in; a reference is held. */
 	struct agx4_vm *vm;
+	/** @usage: where its jobs' time counts; a reference is held. */
+	struct agx4_job_usage *usage;
 	/** @fw: the backend's side. */
 	struct agx4_fw_queue *fw;
 	/**
@@ -331,8 +350,14 @@ static const struct dma_fence_ops done_fence_ops = {
 static void retire_locked(struct agx4_job_dev *jd, struct agx4_job *job,
 			  int err)
 {
+	u32 c;
+
 	lockdep_assert_held(&jd->lock);
 	list_del_init(&job->node);
+	for (c = 0; c < AGX4_ENGINE_CLASSES; c++)
+		if (job->fw->busy_ticks[c])
+			atomic64_add(job->fw->busy_ticks[c],
+				     &job->q->usage->busy_ticks[c]);
 	if (err)
 		dma_fence_set_error(&job->done, err);
 	dma_fence_signal(&job->done);
@@ -800,6 +825,7 @@ int agx4_job_submit(struct agx4_job_queue *q, struct drm_file *file,
 	ret = jd->ops->job_prepare(q->fw, cb, &job->fw, &credits);
 	if (ret)
 		goto err_unlock;
+	memset(job->fw->busy_ticks, 0, sizeof(job->fw->busy_ticks));
 	ret = drm_sched_job_init(&job->base, &q->entity, credits, file,
 				 file->client_id);
 	if (ret)
@@ -879,6 +905,7 @@ static void queue_free(struct agx4_job_dev *jd, struct agx4_job_queue *q,
 		release_storage(jd, job, fw);
 	jd->ops->queue_destroy(q->fw, fw);
 	mutex_destroy(&q->submit_lock);
+	agx4_job_usage_put(q->usage);
 	kfree(q);
 }
 
@@ -1003,11 +1030,63 @@ static void queue_put(struct agx4_job_queue *q)
 }
 
 /**
+ * agx4_job_usage_create() - a new client's GPU time, none yet
+ *
+ * Return: the usage with one reference, or NULL.
+ */
+struct agx4_job_usage *agx4_job_usage_create(void)
+{
+	struct agx4_job_usage *u = kzalloc(sizeof(*u), GFP_KERNEL);
+
+	if (u)
+		kref_init(&u->ref);
+	return u;
+}
+
+static void usage_release(struct kref *ref)
+{
+	kfree(container_of(ref, struct agx4_job_usage, ref));
+}
+
+/**
+ * agx4_job_usage_put() - drop a reference to a client's GPU time
+ * @u: the usage, or NULL.
+ */
+void agx4_job_usage_put(struct agx4_job_usage *u)
+{
+	if (u)
+		kref_put(&u->ref, usage_release);
+}
+
+/**
+ * agx4_job_usage_ns() - a client's GPU time on one engine class
+ * @adev: the device.
+ * @u: the usage.
+ * @class: &enum agx4_engine_class.
+ *
+ * Return: the nanoseconds the firmware measured for the client's
+ * completed jobs of @class, or -EOPNOTSUPP when the device's backend
+ * does not measure that class.
+ */
+s64 agx4_job_usage_ns(struct agx4_device *adev,
+		      const struct agx4_job_usage *u, unsigned int class)
+{
+	struct agx4_job_dev *jd = adev->jobs;
+
+	if (!jd || class >= AGX4_ENGINE_CLASSES ||
+	    !(jd->ops->engine_time & BIT(class)))
+		return -EOPNOTSUPP;
+	return mul_u64_u32_div(atomic64_read(&u->busy_ticks[class]),
+			       NSEC_PER_SEC / 1000, AGX4_FW_TICK_HZ / 1000);
+}
+
+/**
  * agx4_job_queue_create() - the scheduler and firmware side of a new queue
  * @adev: the device.
  * @vm: the VM its jobs run in; a reference is taken.
  * @priority: &enum drm_asahi_priority, checked by the caller.
  * @usc_exec_base: the USC execution base, checked by the caller.
+ * @usage: where its jobs' time counts (its file's); a reference is taken.
  *
  * Return: the new side, NULL on a device without submission (SUBMIT then
  * fails with -EOPNOTSUPP), or ERR_PTR() of -EIO for a VM whose firmware
@@ -1016,7 +1095,8 @@ static void queue_put(struct agx4_job_queue *q)
  */
 struct agx4_job_queue *agx4_job_queue_create(struct agx4_device *adev,
 					     struct agx4_vm *vm, u32 priority,
-					     u64 usc_exec_base)
+					     u64 usc_exec_base,
+					     struct agx4_job_usage *usage)
 {
 	struct agx4_job_dev *jd = adev->jobs;
 	const struct agx4_fw_queue_args args = {
@@ -1075,6 +1155,8 @@ struct agx4_job_queue *agx4_job_queue_create(struct agx4_device *adev,
 		goto err_sched;
 	q->fence_ctx = dma_fence_context_alloc(1);
 	q->vm = agx4_vm_get(vm);
+	kref_get(&usage->ref);
+	q->usage = usage;
 	/* Released off the device's files: keep the device until then. */
 	drm_dev_get(&adev->base);
 	mutex_lock(&jd->queues_lock);

@@ -10,6 +10,7 @@
 struct agx4_cmdbuf;
 struct agx4_device;
 struct agx4_job_queue;
+struct agx4_job_usage;
 struct agx4_vm;
 struct dma_fence;
 struct drm_file;
@@ -43,9 +44,15 @@ void agx4_job_pre_reset(struct agx4_device *adev);
 void agx4_job_post_reset(struct agx4_device *adev);
 void agx4_job_dump(struct agx4_device *adev, struct drm_printer *p);
 
+struct agx4_job_usage *agx4_job_usage_create(void);
+void agx4_job_usage_put(struct agx4_job_usage *u);
+s64 agx4_job_usage_ns(struct agx4_device *adev,
+		      const struct agx4_job_usage *u, unsigned int class);
+
 struct agx4_job_queue *agx4_job_queue_create(struct agx4_device *adev,
 					     struct agx4_vm *vm, u32 priority,
-					     u64 usc_exec_base);
+					     u64 usc_exec_base,
+					     struct agx4_job_usage *usage);
 void agx4_job_queue_destroy(struct agx4_job_queue *q);
 
 int agx4_job_submit(struct agx4_job_queue *q, struct drm_file *file,

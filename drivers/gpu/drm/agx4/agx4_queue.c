@@ -66,19 +66,22 @@ EXPORT_SYMBOL_IF_AGX4_TEST(agx4_queue_put);
  * @priority: &enum drm_asahi_priority, checked by the caller.
  * @usc_exec_base: the USC execution base, checked by the caller
  *	(%AGX4_USC_EXEC_BASE).
+ * @usage: its file's GPU time, where its jobs count theirs.
  *
  * Return: the queue with one reference, or ERR_PTR() of -ENOMEM or of
  * agx4_job_queue_create()'s errno (-ENOSPC: no room in the firmware).
  */
 struct agx4_queue *agx4_queue_create(struct agx4_device *adev,
 				     struct agx4_vm *vm, u32 priority,
-				     u64 usc_exec_base)
+				     u64 usc_exec_base,
+				     struct agx4_job_usage *usage)
 {
 	struct agx4_queue *q = kzalloc(sizeof(*q), GFP_KERNEL);
 
 	if (!q)
 		return ERR_PTR(-ENOMEM);
-	q->jobs = agx4_job_queue_create(adev, vm, priority, usc_exec_base);
+	q->jobs = agx4_job_queue_create(adev, vm, priority, usc_exec_base,
+					usage);
 	if (IS_ERR(q->jobs)) {
 		int ret = PTR_ERR(q->jobs);
 

@@ -11,6 +11,7 @@
 
 struct agx4_device;
 struct agx4_job_queue;
+struct agx4_job_usage;
 struct agx4_vm;
 
 /* Most queues one file may hold, and syncs one SUBMIT may carry. */
@@ -54,7 +55,8 @@ struct agx4_queue {
 
 struct agx4_queue *agx4_queue_create(struct agx4_device *adev,
 				     struct agx4_vm *vm, u32 priority,
-				     u64 usc_exec_base);
+				     u64 usc_exec_base,
+				     struct agx4_job_usage *usage);
 struct agx4_queue *agx4_queue_get(struct agx4_queue *q);
 void agx4_queue_put(struct agx4_queue *q);
 

@@ -5,7 +5,7 @@
  * Buffer objects from userspace: GEM_CREATE and its bad inputs, sizes
  * rounded to the GPU page, CPU maps that write and read back, fresh
  * objects zeroed, PRIME export and import, VM-private objects that
- * cannot be exported, GEM_MMAP_OFFSET's bad inputs.
+ * cannot be exported, GEM_MMAP_OFFSET's bad inputs, fdinfo's memory.
  */
 
 #include "agx4_uapi.h"
@@ -219,6 +219,32 @@ static void test_many(const struct dev *d)
 		gem_close(d->fd, h[i]);
 }
 
+/*
+ * What monitoring tools read of a client: the driver's name, a client
+ * id, and exactly the memory of its objects (16 KiB, 1 MiB and 4 MiB).
+ */
+static void test_fdinfo(void)
+{
+	static const uint64_t sizes[] = { PG, SZ_1M, 4 * SZ_1M };
+	int fd = open_asahi();
+	bool made = fd >= 0;
+	char driver[16] = "";
+	uint32_t h[3];
+	unsigned int i;
+
+	for (i = 0; made && i < 3; i++)
+		made = !gem_create(fd, sizes[i], 0, 0, &h[i]);
+	fdinfo_value(fd, "drm-driver", driver, sizeof(driver));
+	ksft_test_result(made && !strcmp(driver, "asahi") &&
+			 fdinfo_value(fd, "drm-client-id", NULL, 0) >= 0,
+			 "fdinfo_names_the_driver_and_client\n");
+	ksft_test_result(made && fdinfo_value(fd, "drm-total-memory", NULL, 0) ==
+			 (long long)(PG + SZ_1M + 4 * SZ_1M),
+			 "fdinfo_memory_is_the_sum_of_the_objects\n");
+	if (fd >= 0)
+		close(fd);
+}
+
 int main(void)
 {
 	struct dev d;
@@ -237,6 +263,7 @@ int main(void)
 	test_private_export(&d, vm);
 	test_close(&d);
 	test_many(&d);
+	test_fdinfo();
 	vm_destroy(d.fd, vm);
 	close(d.fd);
 	done();

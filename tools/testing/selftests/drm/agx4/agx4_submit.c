@@ -416,6 +416,19 @@ static void test_compute_binary(const struct dev *d, const struct fork *f,
 	ksft_test_result(!ret && wait_binary(d->fd, out),
 			 "submit_compute_binary_syncobj_signals\n");
 	drmSyncobjDestroy(d->fd, out);
+	/*
+	 * The firmware's measure of it in fdinfo: G16 measures, G17P shows
+	 * no engine keys yet.
+	 */
+	if (d->p.gpu_generation == 17)
+		ksft_test_result(fdinfo_value(d->fd, "drm-engine-compute",
+					      NULL, 0) < 0,
+				 "fdinfo_g17p_shows_no_engine_time\n");
+	else
+		ksft_test_result(!ret && fdinfo_value(d->fd,
+						      "drm-engine-compute",
+						      NULL, 0) > 0,
+				 "fdinfo_engine_compute_counts_the_job\n");
 }
 
 static void test_render_binary(const struct dev *d, const struct fork *f,

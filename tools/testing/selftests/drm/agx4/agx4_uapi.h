@@ -373,6 +373,46 @@ static inline int crash_dumps(bool dismiss)
 	return n;
 }
 
+/*
+ * The value of @key in /proc/self/fdinfo of @fd, in bytes for a size with
+ * a KiB or MiB unit; -1 if absent; @text (if not NULL) gets the line's
+ * value as printed.  As monitoring tools read it
+ * (Documentation/gpu/drm-usage-stats.rst).
+ */
+static inline long long fdinfo_value(int fd, const char *key, char *text,
+				     size_t len)
+{
+	char path[48], buf[4096], *at, unit[8] = "";
+	size_t k = strlen(key);
+	long long v = -1;
+	ssize_t n;
+	int f;
+
+	snprintf(path, sizeof(path), "/proc/self/fdinfo/%d", fd);
+	f = open(path, O_RDONLY | O_CLOEXEC);
+	if (f < 0)
+		return -1;
+	n = read(f, buf, sizeof(buf) - 1);
+	close(f);
+	buf[n > 0 ? n : 0] = '\0';
+	for (at = buf; (at = strstr(at, key)); at += k)
+		if ((at == buf || at[-1] == '\n') && at[k] == ':')
+			break;
+	if (!at)
+		return -1;
+	at += k + 1;
+	at += strspn(at, "\t ");
+	if (text)
+		snprintf(text, len, "%.*s", (int)strcspn(at, "\n"), at);
+	if (sscanf(at, "%lld %7[^\n]", &v, unit) < 1)
+		return -1;
+	if (!strcmp(unit, "KiB"))
+		v *= 1024;
+	else if (!strcmp(unit, "MiB"))
+		v *= 1024 * 1024;
+	return v;
+}
+
 /* Mark the kernel log, so what the driver logs is seen next to a case. */
 static inline void kmsg(const char *what)
 {

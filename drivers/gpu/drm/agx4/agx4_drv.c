@@ -11,10 +11,13 @@
 #include <linux/of.h>
 #include <linux/overflow.h>
 #include <linux/platform_device.h>
+#include <linux/seq_file.h>
 #include <linux/slab.h>
+#include <linux/sysfs.h>
 #include <linux/timekeeping.h>
 #include <linux/uaccess.h>
 
+#include <drm/drm_debugfs.h>
 #include <drm/drm_drv.h>
 #include <drm/drm_file.h>
 #include <drm/drm_gem.h>
@@ -29,8 +32,10 @@
 
 #include "agx4_cmdbuf.h"
 #include "agx4_device.h"
+#include "agx4_event.h"
 #include "agx4_drv.h"
 #include "agx4_fw.h"
+#include "agx4_fw_boot.h"
 #include "agx4_fw_mem.h"
 #include "agx4_fw_queue.h"
 #include "agx4_gem.h"
@@ -38,6 +43,7 @@
 #include "agx4_of.h"
 #include "agx4_queue.h"
 #include "agx4_reset.h"
+#include "agx4_tvb.h"
 #include "agx4_test_hooks.h"
 #include "agx4_vm.h"
 
@@ -243,6 +249,100 @@ static void agx4_drv_postclose(struct drm_device *drm, struct drm_file *file)
 	agx4_job_usage_put(af->usage);
 	kfree(af);
 }
+
+/**
+ * agx4_drv_info_print() - what the debugfs file ``info`` shows
+ * @adev: the device.
+ * @p: where to print.
+ *
+ * One ``key: value`` line each: the chip, the generation, the firmware
+ * build the device tree names, the driver's DRM name and version, and
+ * the counters a bug report needs: firmware restarts (and those after
+ * which it stayed down), jobs that timed out, event records of the
+ * current firmware boot that were unknown, malformed or read from a wild
+ * ring cursor, and TVB growth requests, growths, refusals, requests not
+ * answered (naming no pool, stale or ahead, malformed, dropped) and
+ * memory-limit reports (and those naming no render).
+ */
+void agx4_drv_info_print(struct agx4_device *adev, struct drm_printer *p)
+{
+	const struct drm_driver *drv = adev->base.driver;
+	u64 unknown = 0, malformed = 0, ring_errors = 0;
+	struct agx4_tvb_stats t = { };
+	unsigned long flags;
+
+	drm_printf(p, "chip: t%x\n", adev->plat.chip_id);
+	drm_printf(p, "generation: %s\n", adev->gen->name);
+	drm_printf(p, "firmware_build: %s\n", adev->plat.firmware_build);
+	drm_printf(p, "driver: %s %d.%d.%d\n", drv->name, drv->major,
+		   drv->minor, drv->patchlevel);
+	drm_printf(p, "restarts: %u\n", agx4_reset_count(adev));
+	drm_printf(p, "restart_failures: %u\n", agx4_reset_failures(adev));
+	drm_printf(p, "timeouts: %u\n", agx4_job_timeouts(adev));
+	/* The firmware is not swapped under the reset's read side. */
+	agx4_reset_read_lock(adev);
+	if (adev->fw) {
+		struct agx4_event *ev = &adev->fw->events;
+
+		spin_lock_irqsave(&ev->lock, flags);
+		unknown = ev->unknown;
+		malformed = ev->malformed;
+		ring_errors = ev->ring_errors;
+		spin_unlock_irqrestore(&ev->lock, flags);
+	}
+	agx4_reset_exit(adev);
+	drm_printf(p, "events_unknown: %llu\n", unknown);
+	drm_printf(p, "events_malformed: %llu\n", malformed);
+	drm_printf(p, "event_ring_errors: %llu\n", ring_errors);
+	agx4_tvb_get_stats(adev, &t);
+	drm_printf(p, "tvb_requests: %llu\n", t.requests);
+	drm_printf(p, "tvb_grew: %llu\n", t.grew);
+	drm_printf(p, "tvb_refused: %llu\n", t.refused);
+	drm_printf(p, "tvb_ignored: %llu\n",
+		   t.unknown + t.stale + t.ahead + t.malformed + t.dropped);
+	drm_printf(p, "tvb_limits: %llu\n", t.limits);
+	drm_printf(p, "tvb_limits_unmatched: %llu\n", t.limit_unmatched);
+}
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_drv_info_print);
+
+static int info_show(struct seq_file *m, void *data)
+{
+	struct drm_debugfs_entry *entry = m->private;
+	struct drm_printer p = drm_seq_file_printer(m);
+
+	agx4_drv_info_print(to_agx4_device(entry->dev), &p);
+	return 0;
+}
+
+/* &drm_driver.debugfs_init: the files a bug report reads first. */
+static void agx4_drv_debugfs_init(struct drm_minor *minor)
+{
+	drm_debugfs_add_file(minor->dev, "info", info_show, NULL);
+}
+
+/*
+ * The device's ``firmware_build`` attribute: the firmware build the
+ * device tree names (the one this driver's layouts were selected for),
+ * for tools that compare layouts by build.
+ */
+static ssize_t firmware_build_show(struct device *dev,
+				   struct device_attribute *attr, char *buf)
+{
+	struct agx4_device *adev = dev_get_drvdata(dev);
+
+	return sysfs_emit(buf, "%s\n", adev->plat.firmware_build);
+}
+static DEVICE_ATTR_RO(firmware_build);
+
+static struct attribute *agx4_attrs[] = {
+	&dev_attr_firmware_build.attr,
+	NULL,
+};
+ATTRIBUTE_GROUPS(agx4);
+#if IS_ENABLED(CONFIG_DRM_AGX4_KUNIT_TEST)
+const struct attribute_group **agx4_drv_dev_groups = agx4_groups;
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_drv_dev_groups);
+#endif
 
 static const char *const engine_names[AGX4_ENGINE_CLASSES] = {
 	[AGX4_ENGINE_RENDER] = "render",
@@ -922,6 +1022,7 @@ const struct drm_driver agx4_drm_driver = {
 	.open = agx4_drv_open,
 	.postclose = agx4_drv_postclose,
 	.show_fdinfo = agx4_drv_show_fdinfo,
+	.debugfs_init = agx4_drv_debugfs_init,
 	.gem_create_object = agx4_gem_create_object,
 	.gem_prime_import_sg_table = agx4_gem_prime_import_sg_table,
 	.name = AGX4_DRM_NAME,
@@ -963,6 +1064,7 @@ static struct platform_driver agx4_platform_driver = {
 	.driver = {
 		.name = "agx4",
 		.of_match_table = agx4_of_match,
+		.dev_groups = agx4_groups,
 	},
 	.probe = agx4_probe,
 	.remove = agx4_remove,

@@ -5,17 +5,23 @@
 #ifndef AGX4_DRV_H
 #define AGX4_DRV_H
 
+struct agx4_device;
 struct drm_device;
 struct drm_driver;
 struct drm_file;
 struct drm_gem_object;
+struct drm_printer;
 
 extern const struct drm_driver agx4_drm_driver;
 
 void agx4_drv_close_object(struct drm_gem_object *obj, struct drm_file *file);
+void agx4_drv_info_print(struct agx4_device *adev, struct drm_printer *p);
 
 #if IS_ENABLED(CONFIG_DRM_AGX4_KUNIT_TEST)
 #include <linux/types.h>
+
+struct attribute_group;
+extern const struct attribute_group **agx4_drv_dev_groups;
 
 u64 agx4_ticks_to_ns(u64 ticks, u32 rate);
 int agx4_ioctl_get_time(struct drm_device *drm, void *data,

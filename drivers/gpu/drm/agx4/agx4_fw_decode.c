@@ -236,13 +236,35 @@ int agx4_fw_debugfs_add_object(struct agx4_device *adev, const char *file,
 }
 EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_debugfs_add_object);
 
+/**
+ * agx4_fw_layouts_header() - the lines ``fw_layouts`` starts with
+ * @adev: the device.
+ * @p: where to print.
+ *
+ * What the table that follows describes, so that two saved tables can be
+ * told apart: the firmware build the device tree names, the generation
+ * and the driver's DRM name and version, each on a line starting with
+ * ``#`` (which no line of the table does).
+ */
+void agx4_fw_layouts_header(struct agx4_device *adev, struct drm_printer *p)
+{
+	const struct drm_driver *drv = adev->base.driver;
+
+	drm_printf(p, "# firmware_build %s\n", adev->plat.firmware_build);
+	drm_printf(p, "# generation %s\n", adev->gen->name);
+	drm_printf(p, "# driver %s %d.%d.%d\n", drv->name, drv->major,
+		   drv->minor, drv->patchlevel);
+}
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_layouts_header);
+
 static int fw_layouts_show(struct seq_file *m, void *data)
 {
 	struct drm_debugfs_entry *entry = m->private;
-	const struct agx4_fw_gen *gen = to_agx4_device(entry->dev)->gen;
+	struct agx4_device *adev = to_agx4_device(entry->dev);
 	struct drm_printer p = drm_seq_file_printer(m);
 
-	agx4_fw_gen_layouts_print(gen, &p);
+	agx4_fw_layouts_header(adev, &p);
+	agx4_fw_gen_layouts_print(adev->gen, &p);
 	return 0;
 }
 
@@ -250,8 +272,8 @@ static int fw_layouts_show(struct seq_file *m, void *data)
  * agx4_fw_debugfs_init() - add the firmware files to the device's debugfs
  * @adev: the device, its generation chosen.
  *
- * ``fw_layouts``: every object of the generation, as
- * agx4_fw_gen_layouts_print() writes it.
+ * ``fw_layouts``: agx4_fw_layouts_header(), then every object of the
+ * generation, as agx4_fw_gen_layouts_print() writes it.
  */
 void agx4_fw_debugfs_init(struct agx4_device *adev)
 {

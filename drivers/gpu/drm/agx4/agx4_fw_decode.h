@@ -23,6 +23,7 @@ const struct agx4_fw_layout *agx4_fw_layout_find(const struct agx4_fw_gen *gen,
 						 const char *name);
 void agx4_fw_decode(const struct agx4_fw_layout *l, const void *obj,
 		    size_t size, struct drm_printer *p);
+void agx4_fw_layouts_header(struct agx4_device *adev, struct drm_printer *p);
 void agx4_fw_debugfs_init(struct agx4_device *adev);
 int agx4_fw_debugfs_add_object(struct agx4_device *adev, const char *file,
 			       const char *object, const void *obj,

@@ -142,6 +142,8 @@ struct agx4_job_dev {
 	spinlock_t lock;
 	/** @active: queues with published, unretired jobs. */
 	struct list_head active;
+	/** @timeouts: jobs that timed out and killed their queue. */
+	atomic_t timeouts;
 	/** @stopped: the firmware is gone; nothing is published or scanned. */
 	bool stopped;
 	/**
@@ -702,6 +704,7 @@ static enum drm_gpu_sched_stat timedout_job(struct drm_sched_job *sj)
 		trace_agx4_job_timeout(dev_index(q), q->fence_ctx,
 				       job->done.seqno, -ETIMEDOUT);
 		kill_locked(jd, q, -ETIMEDOUT);
+		atomic_inc(&jd->timeouts);
 		killed = true;
 	}
 	spin_unlock_irqrestore(&jd->lock, flags);
@@ -1027,6 +1030,17 @@ static void queue_release(struct kref *ref)
 static void queue_put(struct agx4_job_queue *q)
 {
 	kref_put(&q->ref, queue_release);
+}
+
+/**
+ * agx4_job_timeouts() - jobs that timed out since the probe
+ * @adev: the device.
+ *
+ * Return: the count (0 without submission).
+ */
+unsigned int agx4_job_timeouts(struct agx4_device *adev)
+{
+	return adev->jobs ? atomic_read(&adev->jobs->timeouts) : 0;
 }
 
 /**

@@ -44,6 +44,7 @@ void agx4_job_pre_reset(struct agx4_device *adev);
 void agx4_job_post_reset(struct agx4_device *adev);
 void agx4_job_dump(struct agx4_device *adev, struct drm_printer *p);
 
+unsigned int agx4_job_timeouts(struct agx4_device *adev);
 struct agx4_job_usage *agx4_job_usage_create(void);
 void agx4_job_usage_put(struct agx4_job_usage *u);
 s64 agx4_job_usage_ns(struct agx4_device *adev,

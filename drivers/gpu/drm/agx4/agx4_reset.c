@@ -171,6 +171,30 @@ void agx4_reset_unplug(struct agx4_device *adev)
 		cancel_work_sync(&r->work);
 }
 
+/**
+ * agx4_reset_count() - resets begun
+ * @adev: the device.
+ *
+ * Return: the count.
+ */
+unsigned int agx4_reset_count(struct agx4_device *adev)
+{
+	return adev->reset ? atomic_read(&adev->reset->count) : 0;
+}
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_reset_count);
+
+/**
+ * agx4_reset_failures() - resets after which the firmware stayed down
+ * @adev: the device.
+ *
+ * Return: the count.
+ */
+unsigned int agx4_reset_failures(struct agx4_device *adev)
+{
+	return adev->reset ? atomic_read(&adev->reset->failures) : 0;
+}
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_reset_failures);
+
 #if IS_ENABLED(CONFIG_DRM_AGX4_KUNIT_TEST)
 /**
  * agx4_reset_hold() - restart in the test's task, not on the workqueue
@@ -232,27 +256,4 @@ void agx4_reset_flush(struct agx4_device *adev)
 }
 EXPORT_SYMBOL_IF_AGX4_TEST(agx4_reset_flush);
 
-/**
- * agx4_reset_count() - resets begun
- * @adev: the device.
- *
- * Return: the count.
- */
-unsigned int agx4_reset_count(struct agx4_device *adev)
-{
-	return adev->reset ? atomic_read(&adev->reset->count) : 0;
-}
-EXPORT_SYMBOL_IF_AGX4_TEST(agx4_reset_count);
-
-/**
- * agx4_reset_failures() - resets after which the firmware stayed down
- * @adev: the device.
- *
- * Return: the count.
- */
-unsigned int agx4_reset_failures(struct agx4_device *adev)
-{
-	return adev->reset ? atomic_read(&adev->reset->failures) : 0;
-}
-EXPORT_SYMBOL_IF_AGX4_TEST(agx4_reset_failures);
 #endif

@@ -121,14 +121,14 @@ void agx4_reset_read_fault(struct agx4_device *adev,
 			   struct agx4_reset_fault *f);
 
 void agx4_reset_unplug(struct agx4_device *adev);
+unsigned int agx4_reset_count(struct agx4_device *adev);
+unsigned int agx4_reset_failures(struct agx4_device *adev);
 
 #if IS_ENABLED(CONFIG_DRM_AGX4_KUNIT_TEST)
 extern bool agx4_fw_restart;
 void agx4_reset_flush(struct agx4_device *adev);
 void agx4_reset_hold(struct agx4_device *adev, bool hold);
 bool agx4_reset_pending(struct agx4_device *adev);
-unsigned int agx4_reset_count(struct agx4_device *adev);
-unsigned int agx4_reset_failures(struct agx4_device *adev);
 #endif
 
 #endif /* AGX4_RESET_H */

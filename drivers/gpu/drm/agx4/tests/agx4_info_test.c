@@ -1,0 +1,229 @@
+// SPDX-License-Identifier: GPL-2.0-only OR MIT
+/*
+ * Copyright 2026 The agx4 authors
+ *
+ * KUnit suite "agx4_info": what a bug report or a firmware bisect reads
+ * of a device besides its clients: the debugfs file ``info`` (chip,
+ * generation, firmware build, driver version, restart, timeout, event
+ * and TVB counters), the device attribute ``firmware_build``, and the
+ * header of the debugfs file ``fw_layouts``.
+ *
+ * The expected chips and builds are the two this driver supports (the
+ * test device tree names the build each generation's firmware is);
+ * counters are checked against what the case made happen.
+ */
+
+#include <kunit/test.h>
+#include <linux/delay.h>
+#include <linux/device.h>
+#include <linux/jiffies.h>
+#include <linux/sizes.h>
+#include <linux/string.h>
+#include <linux/sysfs.h>
+#include <linux/unaligned.h>
+
+#include <drm/drm_print.h>
+
+#include "../agx4_device.h"
+#include "../agx4_drv.h"
+#include "../agx4_fw_decode.h"
+#include "../agx4_fwmodel.h"
+#include "../agx4_reset.h"
+#include "agx4_test_util.h"
+
+#define TEXT_SIZE	SZ_4K
+#define BOUND_MS	5000
+
+struct gen_case {
+	enum agx4_soc_id soc;
+	const char *chip;
+	const char *name;
+	const char *build;
+};
+
+static const struct gen_case gens[] = {
+	{ AGX4_SOC_T8132, "t8132", "G16", "mBoot-18000.161.10" },
+	{ AGX4_SOC_T8140, "t8140", "G17P", "mBoot-18000.161.9" },
+};
+
+static void gen_desc(const struct gen_case *g, char *desc)
+{
+	strscpy(desc, g->name, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(gen, gens, gen_desc);
+
+/* What @print writes for @adev, as a string. */
+static char *text(struct kunit *test, struct agx4_device *adev,
+		  void (*print)(struct agx4_device *, struct drm_printer *))
+{
+	struct drm_print_iterator iter = { };
+	struct drm_printer p;
+	char *buf = kunit_kzalloc(test, TEXT_SIZE, GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	iter.data = buf;
+	iter.remain = TEXT_SIZE - 1;
+	p = drm_coredump_printer(&iter);
+	print(adev, &p);
+	KUNIT_ASSERT_GT(test, iter.remain, 0);
+	return buf;
+}
+
+/* Whether @t has the whole line @line. */
+static bool has_line(const char *t, const char *line)
+{
+	size_t n = strlen(line);
+	const char *at;
+
+	for (at = t; (at = strstr(at, line)); at += n)
+		if ((at == t || at[-1] == '\n') && at[n] == '\n')
+			return true;
+	return false;
+}
+
+static void expect_line(struct kunit *test, const char *t, const char *fmt,
+			const char *v)
+{
+	char line[96];
+
+	snprintf(line, sizeof(line), fmt, v);
+	KUNIT_EXPECT_TRUE_MSG(test, has_line(t, line), "no line \"%s\" in:\n%s",
+			      line, t);
+}
+
+/*
+ * ``info`` names the chip, generation, firmware build and driver, and a
+ * device that ran nothing has every counter at 0.
+ */
+static void agx4_info_names_the_device_and_counts_nothing_yet(struct kunit *test)
+{
+	const struct gen_case *g = test->param_value;
+	struct agx4_device *adev = agx4_test_probe(test, g->soc);
+	static const char *const counters[] = {
+		"restarts", "restart_failures", "timeouts", "events_unknown",
+		"events_malformed", "event_ring_errors", "tvb_requests",
+		"tvb_grew", "tvb_refused", "tvb_ignored", "tvb_limits",
+		"tvb_limits_unmatched",
+	};
+	char *t = text(test, adev, agx4_drv_info_print);
+	unsigned int i;
+
+	expect_line(test, t, "chip: %s", g->chip);
+	expect_line(test, t, "generation: %s", g->name);
+	expect_line(test, t, "firmware_build: %s", g->build);
+	expect_line(test, t, "driver: %s 0.0.0", "asahi");
+	for (i = 0; i < ARRAY_SIZE(counters); i++)
+		expect_line(test, t, "%s: 0", counters[i]);
+}
+
+/* Let the model and the recovery run until @n restarts began. */
+static void wait_restarts(struct kunit *test, struct agx4_device *adev,
+			  struct agx4_fwmodel *m, unsigned int n)
+{
+	unsigned long end = jiffies + msecs_to_jiffies(BOUND_MS);
+
+	do {
+		agx4_fwmodel_sync(m);
+		agx4_reset_flush(adev);
+		if (agx4_reset_count(adev) >= n)
+			break;
+		usleep_range(200, 500);
+	} while (time_before(jiffies, end));
+	KUNIT_ASSERT_EQ(test, agx4_reset_count(adev), n);
+}
+
+/*
+ * An empty partial-render report (kind 5): on G16 a kind nothing
+ * consumes, counted in events_unknown and ignored; G17P has no such
+ * record, so its parser refuses it and the firmware is restarted.  A
+ * firmware crash then counts one restart more; the event counters are
+ * the new firmware boot's.
+ */
+static void agx4_info_counts_unknown_events_and_restarts(struct kunit *test)
+{
+	const struct gen_case *g = test->param_value;
+	struct agx4_device *adev = agx4_test_probe(test, g->soc);
+	struct agx4_fwmodel *m = agx4_test_model();
+	bool g16 = g->soc == AGX4_SOC_T8132;
+	u8 rec[0x48] = { };
+	char *t;
+
+	put_unaligned_le32(5, rec);
+	KUNIT_ASSERT_EQ(test, agx4_fwmodel_post_event(m, 0, rec, sizeof(rec)),
+			0);
+	agx4_fwmodel_sync(m);
+	wait_restarts(test, adev, m, g16 ? 0 : 1);
+	t = text(test, adev, agx4_drv_info_print);
+	expect_line(test, t, "events_unknown: %s", g16 ? "1" : "0");
+	expect_line(test, t, "restarts: %s", g16 ? "0" : "1");
+
+	agx4_fwmodel_inject(m, AGX4_FWMODEL_FAULT_CRASH, 0);
+	wait_restarts(test, adev, m, g16 ? 1 : 2);
+	t = text(test, adev, agx4_drv_info_print);
+	expect_line(test, t, "restarts: %s", g16 ? "1" : "2");
+	expect_line(test, t, "restart_failures: %s", "0");
+	expect_line(test, t, "events_unknown: %s", "0");
+}
+
+/* The device attribute firmware_build: the build, one line. */
+static void agx4_info_firmware_build_attribute(struct kunit *test)
+{
+	const struct gen_case *g = test->param_value;
+	struct agx4_device *adev = agx4_test_probe(test, g->soc);
+	struct device *dev = adev->base.dev;
+	struct device_attribute *attr = NULL;
+	struct attribute **a;
+	char *buf, want[64];
+	void *old;
+
+	for (a = agx4_drv_dev_groups[0]->attrs; *a; a++)
+		if (!strcmp((*a)->name, "firmware_build"))
+			attr = container_of(*a, struct device_attribute, attr);
+	KUNIT_ASSERT_NOT_NULL(test, attr);
+	KUNIT_EXPECT_EQ(test, attr->attr.mode, 0444);
+	buf = kunit_kzalloc(test, PAGE_SIZE, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	/* The platform driver's probe sets the device's data so. */
+	old = dev_get_drvdata(dev);
+	dev_set_drvdata(dev, adev);
+	KUNIT_EXPECT_EQ(test, attr->show(dev, attr, buf),
+			(ssize_t)strlen(g->build) + 1);
+	dev_set_drvdata(dev, old);
+	snprintf(want, sizeof(want), "%s\n", g->build);
+	KUNIT_EXPECT_STREQ(test, buf, want);
+}
+
+/*
+ * fw_layouts starts with the build, the generation and the driver, each
+ * on a "#" line, so that saved tables say what they describe.
+ */
+static void agx4_info_fw_layouts_header_names_build_and_generation(struct kunit *test)
+{
+	const struct gen_case *g = test->param_value;
+	struct agx4_device *adev = agx4_test_probe(test, g->soc);
+	char *t = text(test, adev, agx4_fw_layouts_header);
+
+	expect_line(test, t, "# firmware_build %s", g->build);
+	expect_line(test, t, "# generation %s", g->name);
+	expect_line(test, t, "# driver %s 0.0.0", "asahi");
+	KUNIT_EXPECT_EQ(test, t[0], '#');
+}
+
+static struct kunit_case agx4_info_cases[] = {
+	KUNIT_CASE_PARAM(agx4_info_names_the_device_and_counts_nothing_yet,
+			 gen_gen_params),
+	KUNIT_CASE_PARAM(agx4_info_counts_unknown_events_and_restarts,
+			 gen_gen_params),
+	KUNIT_CASE_PARAM(agx4_info_firmware_build_attribute, gen_gen_params),
+	KUNIT_CASE_PARAM(agx4_info_fw_layouts_header_names_build_and_generation,
+			 gen_gen_params),
+	{ }
+};
+
+static struct kunit_suite agx4_info_suite = {
+	.name = "agx4_info",
+	.test_cases = agx4_info_cases,
+};
+
+kunit_test_suite(agx4_info_suite);

@@ -10,7 +10,10 @@
 #include <linux/module.h>
 #include <linux/of.h>
 #include <linux/overflow.h>
+#include <linux/pid.h>
 #include <linux/platform_device.h>
+#include <linux/rcupdate.h>
+#include <linux/sched.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/sysfs.h>
@@ -314,10 +317,137 @@ static int info_show(struct seq_file *m, void *data)
 	return 0;
 }
 
+/*
+ * Each open file of the device, as a "client" line (DRM client id, the
+ * process that opened it), then what @fn prints of it.  The file list's
+ * lock keeps each file from being freed meanwhile.
+ */
+static void each_client(struct drm_device *drm, struct seq_file *m,
+			void (*fn)(struct drm_file *file, struct seq_file *m))
+{
+	struct drm_file *file;
+
+	mutex_lock(&drm->filelist_mutex);
+	list_for_each_entry(file, &drm->filelist, lhead) {
+		struct task_struct *task;
+		struct pid *pid;
+
+		rcu_read_lock();
+		pid = rcu_dereference(file->pid);
+		task = pid_task(pid, PIDTYPE_TGID);
+		seq_printf(m, "client %llu: pid %d, command %s\n",
+			   file->client_id, pid_nr(pid),
+			   task ? task->comm : "?");
+		rcu_read_unlock();
+		fn(file, m);
+	}
+	mutex_unlock(&drm->filelist_mutex);
+}
+
+/* The file's objects, one line each (agx4_gem_describe()). */
+static void client_gems(struct drm_file *file, struct seq_file *m)
+{
+	struct drm_printer p = drm_seq_file_printer(m);
+	struct drm_gem_object *obj;
+	int id = 0;
+
+	for (;; id++) {
+		/* One at a time: describing one sleeps. */
+		spin_lock(&file->table_lock);
+		obj = idr_get_next(&file->object_idr, &id);
+		if (obj)
+			drm_gem_object_get(obj);
+		spin_unlock(&file->table_lock);
+		if (!obj)
+			break;
+		agx4_gem_describe(obj, id, &p);
+		drm_gem_object_put(obj);
+	}
+}
+
+static void client_gpuvas(struct drm_file *file, struct seq_file *m)
+{
+	struct agx4_file *af = file->driver_priv;
+
+	agx4_vm_pool_show(af->vms, m);
+}
+
+static void client_queues(struct drm_file *file, struct seq_file *m)
+{
+	struct agx4_file *af = file->driver_priv;
+	struct drm_printer p = drm_seq_file_printer(m);
+
+	agx4_queue_pool_print(af->queues, &p);
+}
+
+static int gems_show(struct seq_file *m, void *data)
+{
+	struct drm_debugfs_entry *entry = m->private;
+
+	each_client(entry->dev, m, client_gems);
+	return 0;
+}
+
+static int gpuvas_show(struct seq_file *m, void *data)
+{
+	struct drm_debugfs_entry *entry = m->private;
+
+	each_client(entry->dev, m, client_gpuvas);
+	return 0;
+}
+
+static int queues_show(struct seq_file *m, void *data)
+{
+	struct drm_debugfs_entry *entry = m->private;
+
+	each_client(entry->dev, m, client_queues);
+	return 0;
+}
+
+/*
+ * The debugfs files of the device (beside the firmware's, agx4_fw_decode):
+ * ``info`` (agx4_drv_info_print()), and per client ``gems`` (its
+ * objects), ``gpuvas`` (its VMs' mappings) and ``queues`` (its queues).
+ */
+static const struct drm_debugfs_info agx4_debugfs_files[] = {
+	{ "info", info_show },
+	{ "gems", gems_show },
+	DRM_DEBUGFS_GPUVA_INFO(gpuvas_show, NULL),
+	{ "queues", queues_show },
+};
+
+#if IS_ENABLED(CONFIG_DRM_AGX4_KUNIT_TEST)
+/**
+ * agx4_drv_debugfs_show() - what a debugfs file of agx4_drv shows
+ * @adev: the device.
+ * @name: the file's name.
+ * @m: where to print.
+ *
+ * Return: 0, or -ENOENT for a file agx4_drv does not make.
+ */
+int agx4_drv_debugfs_show(struct agx4_device *adev, const char *name,
+			  struct seq_file *m)
+{
+	struct drm_debugfs_entry entry = { .dev = &adev->base };
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(agx4_debugfs_files); i++) {
+		if (strcmp(agx4_debugfs_files[i].name, name))
+			continue;
+		entry.file = agx4_debugfs_files[i];
+		m->private = &entry;
+		return agx4_debugfs_files[i].show(m, NULL);
+	}
+	return -ENOENT;
+}
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_drv_debugfs_show);
+#endif
+
 /* &drm_driver.debugfs_init: the files a bug report reads first. */
 static void agx4_drv_debugfs_init(struct drm_minor *minor)
 {
-	drm_debugfs_add_file(minor->dev, "info", info_show, NULL);
+	drm_debugfs_add_files(minor->dev, agx4_debugfs_files,
+			      ARRAY_SIZE(agx4_debugfs_files));
 }
 
 /*

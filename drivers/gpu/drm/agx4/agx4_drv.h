@@ -21,7 +21,10 @@ void agx4_drv_info_print(struct agx4_device *adev, struct drm_printer *p);
 #include <linux/types.h>
 
 struct attribute_group;
+struct seq_file;
 extern const struct attribute_group **agx4_drv_dev_groups;
+int agx4_drv_debugfs_show(struct agx4_device *adev, const char *name,
+			  struct seq_file *m);
 
 u64 agx4_ticks_to_ns(u64 ticks, u32 rate);
 int agx4_ioctl_get_time(struct drm_device *drm, void *data,

@@ -14,6 +14,7 @@
 #include <drm/drm_drv.h>
 #include <drm/drm_file.h>
 #include <drm/drm_gem.h>
+#include <drm/drm_gpuvm.h>
 #include <drm/drm_prime.h>
 #include <drm/drm_print.h>
 
@@ -157,6 +158,38 @@ static enum drm_gem_object_status agx4_gem_status(struct drm_gem_object *obj)
 		return DRM_GEM_OBJECT_RESIDENT;
 	return 0;
 }
+
+/**
+ * agx4_gem_describe() - one object, for the debugfs file ``gems``
+ * @obj: an object of the file.
+ * @handle: its handle in the file.
+ * @p: where to print.
+ *
+ * One line: the handle, the size, how many handles name it (in every
+ * file), how many VMs map it, whether its pages are there, and its kind
+ * (write-back or write-combined, VM-private, imported, exported).
+ * Sleeps: takes the object's mapping lock.
+ */
+void agx4_gem_describe(struct drm_gem_object *obj, u32 handle,
+		       struct drm_printer *p)
+{
+	struct agx4_gem_object *bo = to_agx4_bo(obj);
+	struct drm_gpuvm_bo *vm_bo;
+	unsigned int vms = 0;
+
+	mutex_lock(&bo->gpuva_lock);
+	drm_gem_for_each_gpuvm_bo(vm_bo, obj)
+		vms++;
+	mutex_unlock(&bo->gpuva_lock);
+	drm_printf(p, "handle %u: size %#zx, handles %u, vms %u, %s, %s%s%s\n",
+		   handle, obj->size, READ_ONCE(obj->handle_count), vms,
+		   agx4_gem_status(obj) ? "resident" : "not resident",
+		   bo->flags & AGX4_BO_WRITEBACK ? "wb" : "wc",
+		   bo->flags & AGX4_BO_VM_PRIVATE ? ", vm-private" : "",
+		   obj->import_attach ? ", imported" :
+		   obj->dma_buf ? ", exported" : "");
+}
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_gem_describe);
 
 static const struct drm_gem_object_funcs agx4_gem_funcs = {
 	.free = agx4_gem_free,

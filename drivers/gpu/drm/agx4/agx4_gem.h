@@ -16,6 +16,7 @@ struct agx4_fw_obj_heap;
 struct dma_buf_attachment;
 struct drm_device;
 struct drm_file;
+struct drm_printer;
 struct sg_table;
 
 /*
@@ -87,6 +88,8 @@ agx4_gem_prime_import_sg_table(struct drm_device *drm,
 			       struct dma_buf_attachment *attach,
 			       struct sg_table *sgt);
 int agx4_gem_pin_pages(struct agx4_gem_object *bo);
+void agx4_gem_describe(struct drm_gem_object *obj, u32 handle,
+		       struct drm_printer *p);
 phys_addr_t agx4_gem_page_pa(struct agx4_gem_object *bo, u64 index);
 #if IS_ENABLED(CONFIG_DRM_AGX4_KUNIT_TEST)
 bool agx4_gem_is_agx4(struct drm_gem_object *obj);

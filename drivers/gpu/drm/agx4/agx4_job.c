@@ -254,6 +254,12 @@ struct agx4_job_queue {
 	 * read locklessly by SUBMIT.
 	 */
 	bool dead;
+	/**
+	 * @fault: the error its published jobs ended with when it was
+	 * killed (-ETIMEDOUT, or -EIO at a firmware restart); under
+	 * &agx4_job_dev.lock.
+	 */
+	int fault;
 	/** @fence_lock: the lock of the done fences. */
 	spinlock_t fence_lock;
 	/** @fence_ctx: the done fences' context. */
@@ -660,6 +666,7 @@ static void kill_locked(struct agx4_job_dev *jd, struct agx4_job_queue *q, int e
 
 	lockdep_assert_held(&jd->lock);
 	WRITE_ONCE(q->dead, true);
+	q->fault = err;
 	if (jd->ops->queue_kill)
 		jd->ops->queue_kill(q->fw);
 	list_for_each_entry_safe(job, next, &q->inflight, node) {
@@ -1042,6 +1049,44 @@ unsigned int agx4_job_timeouts(struct agx4_device *adev)
 {
 	return adev->jobs ? atomic_read(&adev->jobs->timeouts) : 0;
 }
+
+/**
+ * agx4_job_queue_print() - a queue's state, for the debugfs file ``queues``
+ * @q: the queue's scheduler side, or NULL (a device without submission).
+ * @p: where to print.
+ *
+ * On one line: ``live`` or ``killed`` (with the error its jobs ended
+ * with), the jobs published and not yet retired, and the jobs submitted
+ * since it was made.
+ */
+void agx4_job_queue_print(struct agx4_job_queue *q, struct drm_printer *p)
+{
+	struct agx4_job_dev *jd;
+	unsigned int inflight = 0;
+	struct agx4_job *job;
+	unsigned long flags;
+	u64 submitted;
+	int fault;
+
+	if (!q) {
+		drm_printf(p, "no submission\n");
+		return;
+	}
+	jd = q->adev->jobs;
+	spin_lock_irqsave(&jd->lock, flags);
+	list_for_each_entry(job, &q->inflight, node)
+		inflight++;
+	fault = READ_ONCE(q->dead) ? q->fault : 0;
+	spin_unlock_irqrestore(&jd->lock, flags);
+	/* A count for people, read without the submit lock (may sleep). */
+	submitted = data_race(READ_ONCE(q->fence_seqno));
+	if (fault)
+		drm_printf(p, "killed (%d)", fault);
+	else
+		drm_printf(p, "live");
+	drm_printf(p, ", in flight %u, submitted %llu\n", inflight, submitted);
+}
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_job_queue_print);
 
 /**
  * agx4_job_usage_create() - a new client's GPU time, none yet

@@ -4,8 +4,11 @@
  */
 
 #include <linux/err.h>
+#include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/xarray.h>
+
+#include <drm/drm_print.h>
 
 #include "agx4_job.h"
 #include "agx4_queue.h"
@@ -116,6 +119,28 @@ struct agx4_queue_pool *agx4_queue_pool_create(void)
 		xa_init_flags(&pool->xa, XA_FLAGS_ALLOC1);
 	return pool;
 }
+
+/**
+ * agx4_queue_pool_print() - a file's queues, for the debugfs file ``queues``
+ * @pool: the file's queues.
+ * @p: where to print.
+ *
+ * One line per queue: its id and priority, then its scheduler
+ * side's state (agx4_job_queue_print()).
+ */
+void agx4_queue_pool_print(struct agx4_queue_pool *pool, struct drm_printer *p)
+{
+	struct agx4_queue *q;
+	unsigned long id;
+
+	xa_lock(&pool->xa);
+	xa_for_each(&pool->xa, id, q) {
+		drm_printf(p, "queue %lu: priority %u, ", id, q->priority);
+		agx4_job_queue_print(q->jobs, p);
+	}
+	xa_unlock(&pool->xa);
+}
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_queue_pool_print);
 
 /**
  * agx4_queue_pool_destroy() - drop every queue of a closing file

@@ -13,6 +13,7 @@ struct agx4_device;
 struct agx4_job_queue;
 struct agx4_job_usage;
 struct agx4_vm;
+struct drm_printer;
 
 /* Most queues one file may hold, and syncs one SUBMIT may carry. */
 #define AGX4_QUEUE_MAX_PER_FILE	1024
@@ -67,6 +68,7 @@ int agx4_queue_pool_add(struct agx4_queue_pool *pool, struct agx4_queue *q,
 			u32 *id);
 struct agx4_queue *agx4_queue_pool_get(struct agx4_queue_pool *pool, u32 id);
 int agx4_queue_pool_remove(struct agx4_queue_pool *pool, u32 id);
+void agx4_queue_pool_print(struct agx4_queue_pool *pool, struct drm_printer *p);
 #if IS_ENABLED(CONFIG_DRM_AGX4_KUNIT_TEST)
 unsigned int agx4_queue_pool_count(struct agx4_queue_pool *pool);
 #endif

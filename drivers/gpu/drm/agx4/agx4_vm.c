@@ -6,8 +6,10 @@
 #include <linux/dma-resv.h>
 #include <linux/err.h>
 #include <linux/overflow.h>
+#include <linux/seq_file.h>
 #include <linux/slab.h>
 
+#include <drm/drm_debugfs.h>
 #include <drm/drm_gem.h>
 #include <drm/drm_gpuvm.h>
 #include <drm/drm_print.h>
@@ -941,6 +943,31 @@ void agx4_vm_pool_unmap_obj(struct agx4_vm_pool *pool,
 	}
 	mutex_unlock(&pool->lock);
 }
+
+/**
+ * agx4_vm_pool_show() - a file's VMs, for the debugfs file ``gpuvas``
+ * @pool: the file's VMs.
+ * @m: the debugfs file.
+ *
+ * For each VM a line with its id and kernel carve-out, then its mappings
+ * as drm_debugfs_gpuva_info() prints them, read under the VM's bind lock.
+ */
+void agx4_vm_pool_show(struct agx4_vm_pool *pool, struct seq_file *m)
+{
+	struct agx4_vm *vm;
+	unsigned long id;
+
+	mutex_lock(&pool->lock);
+	xa_for_each(&pool->xa, id, vm) {
+		seq_printf(m, "vm %lu: kernel carve-out [0x%016llx;0x%016llx]\n",
+			   id, vm->kernel_start, vm->kernel_end);
+		mutex_lock(&vm->bind_lock);
+		drm_debugfs_gpuva_info(m, &vm->base);
+		mutex_unlock(&vm->bind_lock);
+	}
+	mutex_unlock(&pool->lock);
+}
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_vm_pool_show);
 
 #if IS_ENABLED(CONFIG_DRM_AGX4_KUNIT_TEST)
 /**

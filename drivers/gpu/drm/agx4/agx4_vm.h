@@ -16,6 +16,7 @@
 
 struct drm_device;
 struct drm_gem_object;
+struct seq_file;
 struct agx4_fw_obj;
 
 /* Bind flags; the values are the UAPI's (DRM_ASAHI_BIND_*). */
@@ -152,6 +153,7 @@ struct agx4_vm *agx4_vm_pool_get(struct agx4_vm_pool *pool, u32 id);
 int agx4_vm_pool_remove(struct agx4_vm_pool *pool, u32 id);
 void agx4_vm_pool_unmap_obj(struct agx4_vm_pool *pool,
 			    struct drm_gem_object *obj, long wait);
+void agx4_vm_pool_show(struct agx4_vm_pool *pool, struct seq_file *m);
 #if IS_ENABLED(CONFIG_DRM_AGX4_KUNIT_TEST)
 unsigned int agx4_vm_pool_count(struct agx4_vm_pool *pool);
 #endif

@@ -3,10 +3,10 @@
  * Copyright 2026 The agx4 authors
  *
  * KUnit suite "agx4_info": what a bug report or a firmware bisect reads
- * of a device besides its clients: the debugfs file ``info`` (chip,
- * generation, firmware build, driver version, restart, timeout, event
- * and TVB counters), the device attribute ``firmware_build``, and the
- * header of the debugfs file ``fw_layouts``.
+ * of a device: the debugfs file ``info`` (chip, generation, firmware
+ * build, driver version, restart, timeout, event and TVB counters), the
+ * per-client files ``gems``, ``gpuvas`` and ``queues``, the device
+ * attribute ``firmware_build``, and the header of ``fw_layouts``.
  *
  * The expected chips and builds are the two this driver supports (the
  * test device tree names the build each generation's firmware is);
@@ -15,19 +15,25 @@
 
 #include <kunit/test.h>
 #include <linux/delay.h>
+#include <linux/dma-fence.h>
 #include <linux/device.h>
 #include <linux/jiffies.h>
+#include <linux/seq_file.h>
 #include <linux/sizes.h>
 #include <linux/string.h>
 #include <linux/sysfs.h>
 #include <linux/unaligned.h>
 
+#include <drm/drm_file.h>
 #include <drm/drm_print.h>
+
+#include <uapi/drm/asahi_drm.h>
 
 #include "../agx4_device.h"
 #include "../agx4_drv.h"
 #include "../agx4_fw_decode.h"
 #include "../agx4_fwmodel.h"
+#include "../agx4_job.h"
 #include "../agx4_reset.h"
 #include "agx4_test_util.h"
 
@@ -210,6 +216,151 @@ static void agx4_info_fw_layouts_header_names_build_and_generation(struct kunit 
 	KUNIT_EXPECT_EQ(test, t[0], '#');
 }
 
+/* A debugfs file of agx4_drv, as its reader gets it. */
+static char *debugfs(struct kunit *test, struct agx4_device *adev,
+		     const char *name)
+{
+	struct seq_file m = { };
+
+	m.buf = kunit_kzalloc(test, TEXT_SIZE * 4, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, m.buf);
+	m.size = TEXT_SIZE * 4 - 1;
+	KUNIT_ASSERT_EQ(test, agx4_drv_debugfs_show(adev, name, &m), 0);
+	KUNIT_ASSERT_LT(test, m.count, m.size);
+	m.buf[m.count] = '\0';
+	return m.buf;
+}
+
+/* Whether @t has a line starting with @prefix. */
+static bool has_prefix(const char *t, const char *prefix)
+{
+	size_t n = strlen(prefix);
+	const char *at;
+
+	for (at = t; (at = strstr(at, prefix)); at += n)
+		if (at == t || at[-1] == '\n')
+			return true;
+	return false;
+}
+
+static unsigned int count_prefix(const char *t, const char *prefix)
+{
+	size_t n = strlen(prefix);
+	unsigned int k = 0;
+	const char *at;
+
+	for (at = t; (at = strstr(at, prefix)); at += n)
+		if (at == t || at[-1] == '\n')
+			k++;
+	return k;
+}
+
+static void restore_timeout(void *data)
+{
+	agx4_job_timeout_ms = AGX4_JOB_TIMEOUT_MS;
+}
+
+/*
+ * Per client, as a bug report reads them: ``gems`` lists each object of
+ * the client with its size and how many VMs map it; ``gpuvas`` each VM
+ * with its carve-out and mappings; ``queues`` each queue's priority,
+ * state and jobs.  A queue killed by a timeout says so with the error its
+ * job ended with, and ``info`` counts the timeout.  A second client shows
+ * under its own line, with its own objects.
+ */
+static void agx4_info_clients_objects_vms_and_queues(struct kunit *test)
+{
+	struct agx4_device *adev = agx4_test_probe(test, AGX4_SOC_T8132);
+	struct agx4_test_client *c = agx4_test_client_open(test, adev);
+	struct agx4_test_client *o = agx4_test_client_open(test, adev);
+	struct agx4_fwmodel *m = agx4_test_model();
+	const struct agx4_fwmodel_script never = {
+		.action = AGX4_FWMODEL_ACT_NEVER,
+		.kinds = AGX4_FWMODEL_KIND_COMPUTE,
+	};
+	struct drm_asahi_cmd_compute k;
+	struct agx4_test_cmdbuf *cb;
+	struct drm_asahi_sync sync;
+	struct agx4_test_fork *f;
+	struct dma_fence *fence;
+	char line[128], *t;
+	unsigned int i;
+	u32 q, out, h;
+
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, restore_timeout,
+							NULL), 0);
+	agx4_job_timeout_ms = 300;
+	f = kunit_kzalloc(test, sizeof(*f), GFP_KERNEL);
+	cb = kunit_kzalloc(test, sizeof(*cb), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, f);
+	KUNIT_ASSERT_NOT_NULL(test, cb);
+	KUNIT_ASSERT_EQ(test, agx4_test_fork_open(c, f), 0);
+	KUNIT_ASSERT_EQ(test, agx4_test_queue_create(c, f->vm_id,
+						     DRM_ASAHI_PRIORITY_MEDIUM,
+						     &q), 0);
+	h = agx4_test_gem_create(o, SZ_16K, 0, 0);
+	KUNIT_ASSERT_NE(test, h, 0);
+
+	t = debugfs(test, adev, "gems");
+	snprintf(line, sizeof(line), "client %llu: pid ", c->file->client_id);
+	KUNIT_EXPECT_TRUE(test, has_prefix(t, line));
+	snprintf(line, sizeof(line), "client %llu: pid ", o->file->client_id);
+	KUNIT_EXPECT_TRUE(test, has_prefix(t, line));
+	for (i = 0; i < AGX4_FORK_NR_BOS; i++) {
+		if (!f->handle[i])
+			continue;
+		snprintf(line, sizeof(line), "handle %u: size %#llx, handles 1, ",
+			 f->handle[i], f->size[i]);
+		KUNIT_EXPECT_TRUE_MSG(test, has_prefix(t, line), "no %s in:\n%s",
+				      line, t);
+	}
+	snprintf(line, sizeof(line), "handle %u: size %#x, handles 1, vms 0, ",
+		 h, SZ_16K);
+	KUNIT_EXPECT_TRUE_MSG(test, has_prefix(t, line), "no %s", line);
+	/* The arena is mapped in the fork's VM. */
+	KUNIT_EXPECT_GE(test, count_prefix(t, "handle "), 2);
+	KUNIT_EXPECT_NOT_NULL(test, strstr(t, ", vms 1, "));
+
+	t = debugfs(test, adev, "gpuvas");
+	snprintf(line, sizeof(line),
+		 "vm %u: kernel carve-out [0x%016llx;0x%016llx]", f->vm_id,
+		 f->kernel_start, f->kernel_end);
+	KUNIT_EXPECT_TRUE_MSG(test, has_line(t, line), "no %s in:\n%s", line,
+			      t);
+	KUNIT_EXPECT_TRUE(test, has_prefix(t, "DRM GPU VA space (agx4)"));
+	snprintf(line, sizeof(line), "     | 0x%016llx |",
+		 f->addr[AGX4_FORK_ARENA]);
+	KUNIT_EXPECT_TRUE_MSG(test, has_prefix(t, line), "no %s", line);
+
+	t = debugfs(test, adev, "queues");
+	snprintf(line, sizeof(line),
+		 "queue %u: priority %u, live, in flight 0, submitted 0", q,
+		 DRM_ASAHI_PRIORITY_MEDIUM);
+	KUNIT_EXPECT_TRUE_MSG(test, has_line(t, line), "no %s in:\n%s", line,
+			      t);
+
+	/* A compute the firmware never finishes: the queue is killed. */
+	KUNIT_ASSERT_EQ(test, agx4_fwmodel_script(m, &never), 0);
+	out = agx4_test_syncobj(c, NULL);
+	sync = (struct drm_asahi_sync){ DRM_ASAHI_SYNC_SYNCOBJ, out, 0 };
+	k = agx4_test_fork_compute(f, 0);
+	agx4_test_cmd_compute(cb, &k);
+	KUNIT_ASSERT_EQ(test, agx4_test_submit(c, q, cb, &sync, 0, 1), 0);
+	fence = agx4_test_syncobj_fence(c, out, 0);
+	KUNIT_ASSERT_NOT_NULL(test, fence);
+	KUNIT_EXPECT_EQ(test, agx4_test_fence_wait(fence, BOUND_MS),
+			-ETIMEDOUT);
+	dma_fence_put(fence);
+	t = debugfs(test, adev, "queues");
+	snprintf(line, sizeof(line),
+		 "queue %u: priority %u, killed (%d), in flight 0, submitted 1",
+		 q, DRM_ASAHI_PRIORITY_MEDIUM, -ETIMEDOUT);
+	KUNIT_EXPECT_TRUE_MSG(test, has_line(t, line), "no %s in:\n%s", line,
+			      t);
+	t = text(test, adev, agx4_drv_info_print);
+	expect_line(test, t, "timeouts: %s", "1");
+}
+
 static struct kunit_case agx4_info_cases[] = {
 	KUNIT_CASE_PARAM(agx4_info_names_the_device_and_counts_nothing_yet,
 			 gen_gen_params),
@@ -218,6 +369,7 @@ static struct kunit_case agx4_info_cases[] = {
 	KUNIT_CASE_PARAM(agx4_info_firmware_build_attribute, gen_gen_params),
 	KUNIT_CASE_PARAM(agx4_info_fw_layouts_header_names_build_and_generation,
 			 gen_gen_params),
+	KUNIT_CASE(agx4_info_clients_objects_vms_and_queues),
 	{ }
 };
 

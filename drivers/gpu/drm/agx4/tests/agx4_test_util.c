@@ -793,6 +793,13 @@ struct agx4_test_client *agx4_test_client_open(struct kunit *test,
 	c->filp = mock_drm_getfile(adev->base.render, O_RDWR);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, c->filp);
 	c->file = c->filp->private_data;
+	/*
+	 * On the device's file list, as an open(2) puts it (mock files are
+	 * not): debugfs walks that list.  drm_release() takes it off.
+	 */
+	mutex_lock(&adev->base.filelist_mutex);
+	list_add(&c->file->lhead, &adev->base.filelist);
+	mutex_unlock(&adev->base.filelist_mutex);
 	c->ubuf = kunit_vm_mmap(test, NULL, 0, AGX4_TEST_UBUF_SIZE,
 				PROT_READ | PROT_WRITE,
 				MAP_ANONYMOUS | MAP_PRIVATE, 0);

@@ -3,11 +3,14 @@
  * Copyright 2026 The agx4 authors
  */
 
+#include <linux/devcoredump.h>
 #include <linux/device.h>
 #include <linux/err.h>
 #include <linux/export.h>
 #include <linux/io.h>
+#include <linux/mm.h>
 #include <linux/mutex.h>
+#include <linux/string.h>
 
 #include <drm/drm_drv.h>
 #include <drm/drm_managed.h>
@@ -234,6 +237,40 @@ static const struct agx4_init_step agx4_probe_steps[] = {
 	{ "reset", agx4_recovery_init, agx4_reset_unplug },
 	{ "drm", drm_register_step, drm_unregister_step },
 };
+
+static ssize_t dump_read(char *buffer, loff_t offset, size_t count,
+			 void *data, size_t datalen)
+{
+	return memory_read_from_buffer(buffer, count, &offset, data, datalen);
+}
+
+static void dump_free(void *data)
+{
+	kvfree(data);
+}
+
+/**
+ * agx4_device_coredump() - hand a dump over
+ * @adev: the device.
+ * @buf: the dump, from kvmalloc(); taken over (freed by whoever keeps it).
+ * @len: its bytes.
+ * @gfp: what devcoredump may allocate with (GFP_NOWAIT off a path that
+ *	signals fences).
+ *
+ * To devcoredump (``/sys/class/devcoredump``), or to the device's backend
+ * where it takes dumps (&agx4_device_backend.coredump).
+ */
+void agx4_device_coredump(struct agx4_device *adev, void *buf, size_t len,
+			  gfp_t gfp)
+{
+	if (adev->backend && adev->backend->coredump) {
+		adev->backend->coredump(adev, buf, len);
+		return;
+	}
+	dev_coredumpm(adev->base.dev, THIS_MODULE, buf, len, gfp, dump_read,
+		      dump_free);
+}
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_device_coredump);
 
 /**
  * agx4_device_unplug() - take the device down

@@ -64,9 +64,9 @@ struct agx4_device_backend {
 	/** @transport_init: bind the firmware transport (a probe step). */
 	int (*transport_init)(struct agx4_device *adev);
 	/**
-	 * @coredump: take the dump of a firmware reset, @len bytes at @buf,
-	 * from vmalloc(), which it frees; called from the reset's
-	 * workqueue.
+	 * @coredump: take a dump (of a firmware reset or a job timeout),
+	 * @len bytes at @buf, from kvmalloc(), which it frees with kvfree();
+	 * called from the reset's workqueue or a scheduler's timeout work.
 	 */
 	void (*coredump)(struct agx4_device *adev, void *buf, size_t len);
 };
@@ -194,6 +194,8 @@ agx4_device_create_backend(struct device *dev, const struct agx4_dt_source *src,
 u32 agx4_device_read_sgx(struct agx4_device *adev, u32 offset);
 void agx4_device_write_sgx(struct agx4_device *adev, u32 offset, u32 value);
 void agx4_device_unplug(struct agx4_device *adev);
+void agx4_device_coredump(struct agx4_device *adev, void *buf, size_t len,
+			  gfp_t gfp);
 
 #if IS_ENABLED(CONFIG_DRM_AGX4_KUNIT_TEST)
 int agx4_device_map_sgx(struct agx4_device *adev);

@@ -878,6 +878,8 @@ AGX4_VISIBLE_IF_TEST int agx4_ioctl_queue_create(struct drm_device *drm,
 		agx4_queue_put(q);
 		return ret;
 	}
+	/* For messages: a timeout names the queue as its client knows it. */
+	agx4_job_queue_name(q->jobs, id, args->vm_id);
 	args->queue_id = id;
 	return 0;
 }

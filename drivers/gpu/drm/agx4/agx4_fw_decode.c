@@ -8,6 +8,8 @@
 
 #include <linux/seq_file.h>
 #include <linux/string.h>
+#include <linux/timekeeping.h>
+#include <linux/utsname.h>
 #include <linux/unaligned.h>
 
 #include <drm/drm_debugfs.h>
@@ -235,6 +237,42 @@ int agx4_fw_debugfs_add_object(struct agx4_device *adev, const char *file,
 	return 0;
 }
 EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_debugfs_add_object);
+
+/**
+ * agx4_fw_dump_header() - the lines every dump of agx4 starts with
+ * @adev: the device.
+ * @p: where to print.
+ * @kind: what the dump is of ("firmware restart", "job timeout").
+ * @pid: the process it concerns (the culprit's thread-group id), 0 for
+ *	none known.
+ * @comm: that process's command name, or NULL.
+ *
+ * One ``key: value`` line each: the dump format's version
+ * (%AGX4_DUMP_FORMAT, raised whenever a line's meaning changes), the
+ * kind, the driver's DRM name and version, the kernel release, the
+ * firmware build, generation and chip, the wall-clock time (seconds since
+ * the epoch, UTC) and the process.
+ */
+void agx4_fw_dump_header(struct agx4_device *adev, struct drm_printer *p,
+			 const char *kind, pid_t pid, const char *comm)
+{
+	const struct drm_driver *drv = adev->base.driver;
+
+	drm_printf(p, "agx4 dump format: %u\n", AGX4_DUMP_FORMAT);
+	drm_printf(p, "kind: %s\n", kind);
+	drm_printf(p, "driver: %s %d.%d.%d\n", drv->name, drv->major,
+		   drv->minor, drv->patchlevel);
+	drm_printf(p, "kernel: %s\n", init_utsname()->release);
+	drm_printf(p, "firmware_build: %s\n", adev->plat.firmware_build);
+	drm_printf(p, "generation: %s\n", adev->gen->name);
+	drm_printf(p, "chip: t%x\n", adev->plat.chip_id);
+	drm_printf(p, "time: %lld\n", ktime_get_real_seconds());
+	if (pid)
+		drm_printf(p, "process: %d %s\n", pid, comm ?: "?");
+	else
+		drm_printf(p, "process: none known\n");
+}
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_dump_header);
 
 /**
  * agx4_fw_layouts_header() - the lines ``fw_layouts`` starts with

@@ -23,6 +23,11 @@ const struct agx4_fw_layout *agx4_fw_layout_find(const struct agx4_fw_gen *gen,
 						 const char *name);
 void agx4_fw_decode(const struct agx4_fw_layout *l, const void *obj,
 		    size_t size, struct drm_printer *p);
+/* The version of the dump format agx4_fw_dump_header() names. */
+#define AGX4_DUMP_FORMAT	1
+
+void agx4_fw_dump_header(struct agx4_device *adev, struct drm_printer *p,
+			 const char *kind, pid_t pid, const char *comm);
 void agx4_fw_layouts_header(struct agx4_device *adev, struct drm_printer *p);
 void agx4_fw_debugfs_init(struct agx4_device *adev);
 int agx4_fw_debugfs_add_object(struct agx4_device *adev, const char *file,

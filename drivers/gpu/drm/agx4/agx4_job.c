@@ -9,7 +9,10 @@
 #include <linux/list.h>
 #include <linux/math64.h>
 #include <linux/moduleparam.h>
+#include <linux/ratelimit.h>
+#include <linux/sched.h>
 #include <linux/slab.h>
+#include <linux/sizes.h>
 #include <linux/spinlock.h>
 #include <linux/wait_bit.h>
 #include <linux/workqueue.h>
@@ -28,6 +31,7 @@
 #include "agx4_event.h"
 #include "agx4_fw.h"
 #include "agx4_fw_boot.h"
+#include "agx4_fw_decode.h"
 #include "agx4_fw_queue.h"
 #include "agx4_job.h"
 #include "agx4_reset.h"
@@ -144,6 +148,8 @@ struct agx4_job_dev {
 	struct list_head active;
 	/** @timeouts: jobs that timed out and killed their queue. */
 	atomic_t timeouts;
+	/** @dump_rs: at most one timeout dump a minute. */
+	struct ratelimit_state dump_rs;
 	/** @stopped: the firmware is gone; nothing is published or scanned. */
 	bool stopped;
 	/**
@@ -230,6 +236,17 @@ struct agx4_job_queue {
 	struct agx4_vm *vm;
 	/** @usage: where its jobs' time counts; a reference is held. */
 	struct agx4_job_usage *usage;
+	/** @owner_pid: the thread-group id of the process that made it. */
+	pid_t owner_pid;
+	/** @owner_comm: that process's command name, then. */
+	char owner_comm[TASK_COMM_LEN];
+	/**
+	 * @uapi_id: its id in its file (agx4_job_queue_name()), for
+	 * messages; 0 until then.
+	 */
+	u32 uapi_id;
+	/** @vm_id: likewise its VM's id. */
+	u32 vm_id;
 	/** @fw: the backend's side. */
 	struct agx4_fw_queue *fw;
 	/**
@@ -676,21 +693,70 @@ static void kill_locked(struct agx4_job_dev *jd, struct agx4_job_queue *q, int e
 	list_del_init(&q->active);
 }
 
+/* At most one devcoredump of a job timeout this often, and its room. */
+#define AGX4_JOB_DUMP_INTERVAL	(60 * HZ)
+#define AGX4_JOB_DUMP_SIZE	SZ_128K
+
 /*
  * A job timed out: if the GPU's fault registers report a fault (L: a
  * non-zero status is taken to mean one), the GPU is not going to recover
  * by itself: restart the firmware.
  */
-static void check_fault(struct agx4_device *adev)
+static void check_fault(struct agx4_job_queue *q)
 {
+	struct agx4_device *adev = q->adev;
+	struct drm_printer p = drm_err_printer(&adev->base, NULL);
 	struct agx4_reset_fault f;
 
 	agx4_reset_read_fault(adev, &f);
 	if (!f.known || !f.status)
 		return;
-	drm_err(&adev->base, "GPU fault: status %#llx, address %#llx\n",
-		f.status, f.addr);
+	drm_err(&adev->base,
+		"GPU fault while a job of queue %u (VM %u) of pid %d (%s) ran:\n",
+		q->uapi_id, q->vm_id, q->owner_pid, q->owner_comm);
+	agx4_reset_fault_print(&f, &p);
 	agx4_reset_schedule(adev, AGX4_RESET_GPU_FAULT, 0, NULL, 0);
+}
+
+/*
+ * A devcoredump of a timed-out job (at most one per
+ * AGX4_JOB_DUMP_INTERVAL): the header naming the queue's owner, the
+ * queue, the fault registers, and the job's firmware objects as the
+ * backend decodes them.  The timeout runs in the scheduler's work, which
+ * the job's fences wait for: nothing here may wait for memory, so a dump
+ * that finds none free is not taken.
+ */
+static void timeout_dump(struct agx4_job_dev *jd, struct agx4_job_queue *q,
+			 struct agx4_job *job)
+{
+	struct drm_print_iterator it = { .remain = AGX4_JOB_DUMP_SIZE };
+	struct agx4_device *adev = q->adev;
+	struct agx4_reset_fault f;
+	unsigned long flags;
+	struct drm_printer p;
+	char *buf;
+
+	if (!__ratelimit(&jd->dump_rs))
+		return;
+	buf = kvzalloc(AGX4_JOB_DUMP_SIZE, GFP_NOWAIT | __GFP_NOWARN);
+	if (!buf)
+		return;
+	it.data = buf;
+	p = drm_coredump_printer(&it);
+	agx4_fw_dump_header(adev, &p, "job timeout", q->owner_pid,
+			    q->owner_comm);
+	drm_printf(&p, "queue: %u, VM %u, job %llu, timeout %u ms\n",
+		   q->uapi_id, q->vm_id, job->done.seqno,
+		   jiffies_to_msecs(q->sched.timeout));
+	agx4_reset_read_fault(adev, &f);
+	agx4_reset_fault_print(&f, &p);
+	if (jd->ops->job_dump) {
+		/* Under the rules of job_status; its storage is kept. */
+		spin_lock_irqsave(&jd->lock, flags);
+		jd->ops->job_dump(job->fw, &p);
+		spin_unlock_irqrestore(&jd->lock, flags);
+	}
+	agx4_device_coredump(adev, buf, it.offset, GFP_NOWAIT);
 }
 
 static enum drm_gpu_sched_stat timedout_job(struct drm_sched_job *sj)
@@ -706,7 +772,9 @@ static enum drm_gpu_sched_stat timedout_job(struct drm_sched_job *sj)
 	live = scan_locked(jd);
 	if (!dma_fence_is_signaled(&job->done)) {
 		dev_warn_ratelimited(q->adev->base.dev,
-				     "job timed out after %u ms: queue killed\n",
+				     "job %llu of queue %u (VM %u) of pid %d (%s) timed out after %u ms: queue killed\n",
+				     job->done.seqno, q->uapi_id, q->vm_id,
+				     q->owner_pid, q->owner_comm,
 				     jiffies_to_msecs(q->sched.timeout));
 		trace_agx4_job_timeout(dev_index(q), q->fence_ctx,
 				       job->done.seqno, -ETIMEDOUT);
@@ -717,8 +785,10 @@ static enum drm_gpu_sched_stat timedout_job(struct drm_sched_job *sj)
 	spin_unlock_irqrestore(&jd->lock, flags);
 	if (live)
 		kick(jd);
-	if (killed)
-		check_fault(q->adev);
+	if (killed) {
+		timeout_dump(jd, q, job);
+		check_fault(q);
+	}
 	if (!killed) {
 		/*
 		 * A spurious timeout: the job finished as the timer fired and
@@ -1051,6 +1121,20 @@ unsigned int agx4_job_timeouts(struct agx4_device *adev)
 }
 
 /**
+ * agx4_job_queue_name() - the ids messages name a queue by
+ * @q: the queue's scheduler side, or NULL (a device without submission).
+ * @id: the queue's id in its file.
+ * @vm_id: its VM's id there.
+ */
+void agx4_job_queue_name(struct agx4_job_queue *q, u32 id, u32 vm_id)
+{
+	if (!q)
+		return;
+	WRITE_ONCE(q->uapi_id, id);
+	WRITE_ONCE(q->vm_id, vm_id);
+}
+
+/**
  * agx4_job_queue_print() - a queue's state, for the debugfs file ``queues``
  * @q: the queue's scheduler side, or NULL (a device without submission).
  * @p: where to print.
@@ -1216,6 +1300,9 @@ struct agx4_job_queue *agx4_job_queue_create(struct agx4_device *adev,
 	q->vm = agx4_vm_get(vm);
 	kref_get(&usage->ref);
 	q->usage = usage;
+	/* QUEUE_CREATE runs in the client's task. */
+	q->owner_pid = task_tgid_nr(current);
+	get_task_comm(q->owner_comm, current);
 	/* Released off the device's files: keep the device until then. */
 	drm_dev_get(&adev->base);
 	mutex_lock(&jd->queues_lock);
@@ -1275,6 +1362,8 @@ static int job_dev_create(struct agx4_device *adev,
 	INIT_DELAYED_WORK(&jd->poll, poll_work);
 	INIT_LIST_HEAD(&jd->queues);
 	INIT_LIST_HEAD(&jd->kept);
+	ratelimit_state_init(&jd->dump_rs, AGX4_JOB_DUMP_INTERVAL, 1);
+	ratelimit_set_flags(&jd->dump_rs, RATELIMIT_MSG_ON_RELEASE);
 	ret = drmm_mutex_init(&adev->base, &jd->queues_lock);
 	if (ret)
 		return ret;

@@ -45,6 +45,7 @@ void agx4_job_post_reset(struct agx4_device *adev);
 void agx4_job_dump(struct agx4_device *adev, struct drm_printer *p);
 
 unsigned int agx4_job_timeouts(struct agx4_device *adev);
+void agx4_job_queue_name(struct agx4_job_queue *q, u32 id, u32 vm_id);
 void agx4_job_queue_print(struct agx4_job_queue *q, struct drm_printer *p);
 struct agx4_job_usage *agx4_job_usage_create(void);
 void agx4_job_usage_put(struct agx4_job_usage *u);

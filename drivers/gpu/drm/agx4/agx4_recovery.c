@@ -4,7 +4,6 @@
  */
 
 #include <linux/bitops.h>
-#include <linux/devcoredump.h>
 #include <linux/rwsem.h>
 #include <linux/sizes.h>
 #include <linux/slab.h>
@@ -21,6 +20,7 @@
 
 #include "agx4_device.h"
 #include "agx4_fw.h"
+#include "agx4_fw_decode.h"
 #include "agx4_fw_boot.h"
 #include "agx4_fwif.h"
 #include "agx4_job.h"
@@ -116,19 +116,6 @@ static u32 dev_index(struct agx4_device *adev)
 	return adev->base.primary ? adev->base.primary->index : 0;
 }
 
-/*
- * Hand a dump, from vmalloc(), to devcoredump, which frees it; or to the
- * device's backend, if it takes dumps itself (&agx4_device_backend.coredump).
- */
-static void coredump_submit(struct agx4_device *adev, void *buf, size_t len)
-{
-	if (adev->backend && adev->backend->coredump) {
-		adev->backend->coredump(adev, buf, len);
-		return;
-	}
-	dev_coredumpv(adev->base.dev, buf, len, GFP_KERNEL);
-}
-
 /* The dump of one reset; see the DOC above for what it holds. */
 static void coredump(struct agx4_reset *r, unsigned int n,
 		     unsigned long causes, unsigned long insts,
@@ -150,6 +137,8 @@ static void coredump(struct agx4_reset *r, unsigned int n,
 		return;
 	it.data = buf;
 	p = drm_coredump_printer(&it);
+	/* No process is known to have caused a firmware reset. */
+	agx4_fw_dump_header(adev, &p, "firmware restart", 0, NULL);
 	drm_printf(&p, "agx4 recovery dump: reset %u, %s, firmware %s\n", n,
 		   adev->gen->name, adev->plat.firmware_build);
 	drm_printf(&p, "causes:");
@@ -163,6 +152,7 @@ static void coredump(struct agx4_reset *r, unsigned int n,
 	else
 		drm_printf(&p, "fault: no fault register known on %s\n",
 			   adev->gen->name);
+	agx4_reset_fault_print(&f, &p);
 	if (rec_len) {
 		drm_printf(&p, "event record:");
 		for (i = 0; i + 8 <= rec_len; i += 8)
@@ -184,7 +174,7 @@ static void coredump(struct agx4_reset *r, unsigned int n,
 		if (got > 0)
 			len += got;
 	}
-	coredump_submit(adev, buf, len);
+	agx4_device_coredump(adev, buf, len, GFP_KERNEL);
 }
 
 /* A lost device goes the removal's way, outside the reset work. */

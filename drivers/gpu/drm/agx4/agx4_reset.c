@@ -3,6 +3,7 @@
  * Copyright 2026 The agx4 authors
  */
 
+#include <linux/bitfield.h>
 #include <linux/bitops.h>
 #include <linux/moduleparam.h>
 #include <linux/rwsem.h>
@@ -11,6 +12,7 @@
 #include <linux/workqueue.h>
 
 #include <drm/drm_drv.h>
+#include <drm/drm_print.h>
 
 #include "agx4_device.h"
 #include "agx4_fw.h"
@@ -148,6 +150,50 @@ void agx4_reset_read_fault(struct agx4_device *adev,
 	drm_dev_exit(idx);
 }
 EXPORT_SYMBOL_IF_AGX4_TEST(agx4_reset_read_fault);
+
+/* The reasons of a fault's status (bits 3:1; L on G16). */
+static const char *const fault_reasons[] = {
+	"invalid", "access flag", "write only", "read only", "no access",
+	"unknown",
+};
+
+/**
+ * agx4_reset_fault_print() - what the fault registers say, decoded
+ * @f: as agx4_reset_read_fault() read them.
+ * @p: where to print.
+ *
+ * One line: nothing known, no fault (a status of 0), or the faulting
+ * address and the status's fields as the G13/G14 fault register lays
+ * them out (L for G16, whose register sits where the G14X one does): the
+ * UAT context of the access (bits 22:17), the unit (16:9), the page-table
+ * level (8:7), read or write (bit 4) and the reason (3:1).  Bit 0 says it
+ * faulted; agx4 takes any non-zero status as a fault (L), and says when
+ * that bit is clear.
+ */
+void agx4_reset_fault_print(const struct agx4_reset_fault *f,
+			    struct drm_printer *p)
+{
+	u32 reason = FIELD_GET(GENMASK_ULL(3, 1), f->status);
+
+	if (!f->known) {
+		drm_printf(p, "fault: no fault register known\n");
+		return;
+	}
+	if (!f->status) {
+		drm_printf(p, "fault: none\n");
+		return;
+	}
+	drm_printf(p,
+		   "fault: address %#018llx, context %llu, unit %#llx, level %llu, %s, %s%s (status %#018llx)\n",
+		   f->addr, FIELD_GET(GENMASK_ULL(22, 17), f->status),
+		   FIELD_GET(GENMASK_ULL(16, 9), f->status),
+		   FIELD_GET(GENMASK_ULL(8, 7), f->status),
+		   f->status & BIT_ULL(4) ? "read" : "write",
+		   reason < ARRAY_SIZE(fault_reasons) ? fault_reasons[reason] :
+		   "reason unknown",
+		   f->status & BIT_ULL(0) ? "" : ", fault bit clear", f->status);
+}
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_reset_fault_print);
 
 /**
  * agx4_reset_unplug() - the device is going: no more resets

@@ -13,6 +13,8 @@
 
 #include "agx4_fwif.h"
 
+struct drm_printer;
+
 struct agx4_device;
 
 /**
@@ -119,6 +121,8 @@ void agx4_reset_read_lock(struct agx4_device *adev);
 void agx4_reset_exit(struct agx4_device *adev);
 void agx4_reset_read_fault(struct agx4_device *adev,
 			   struct agx4_reset_fault *f);
+void agx4_reset_fault_print(const struct agx4_reset_fault *f,
+			    struct drm_printer *p);
 
 void agx4_reset_unplug(struct agx4_device *adev);
 unsigned int agx4_reset_count(struct agx4_device *adev);

@@ -1206,7 +1206,7 @@ static unsigned int dumps;
 static void dump_hook(struct agx4_device *adev, void *buf, size_t len)
 {
 	dumps++;
-	vfree(buf);
+	kvfree(buf);
 }
 
 /* Wait, a bounded time, until @ok(@r) holds. */

@@ -36,6 +36,7 @@
 #include <linux/dma-fence.h>
 #include <linux/jiffies.h>
 #include <linux/mutex.h>
+#include <linux/sched.h>
 #include <linux/string.h>
 #include <linux/vmalloc.h>
 
@@ -63,6 +64,9 @@
 /* The GPU's fault registers on G16 (SGX offsets, from the spec). */
 #define G16_FAULT_STATUS	0xd8c0
 #define G16_FAULT_ADDR		0xd8c8
+/* The status the GPU-fault case sets, as the decoder must print it. */
+#define DECODED_FAULT \
+	"fault: address 0x00000015dead0000, context 0, unit 0x9, level 0, read, write only, fault bit clear (status 0x0000000100001234)"
 
 static const enum agx4_soc_id socs[] = { AGX4_SOC_T8132, AGX4_SOC_T8140 };
 
@@ -94,7 +98,7 @@ static void dump_hook(struct agx4_device *adev, void *buf, size_t len)
 		memcpy(dump_text, buf, len);
 	dumps++;
 	mutex_unlock(&dump_lock);
-	vfree(buf);
+	kvfree(buf);
 }
 
 static void unhook(void *unused)
@@ -436,9 +440,65 @@ static void agx4_recovery_timeout_with_gpu_fault(struct kunit *test)
 	wait_resets(test, r, 1);
 	expect_in_dump(test, "causes: GPU fault");
 	expect_in_dump(test, "fault: status 0x0000000100001234 address 0x00000015dead0000");
+	/* 0x1234: context 0, unit 0x9, level 0, read, reason 2; bit 0 clear. */
+	expect_in_dump(test, DECODED_FAULT);
+	expect_in_dump(test, "\nkind: firmware restart\n");
+	expect_in_dump(test, "\nprocess: none known\n");
 	memset(sgx + G16_FAULT_STATUS / 4, 0, 16);
 	agx4_fwmodel_exec(r->m, AGX4_FWMODEL_RUN, 0);
 	expect_carries_on(test, r, cl);
+}
+
+/*
+ * A job that times out without a GPU fault: its queue alone is killed and
+ * a devcoredump is taken, starting with the header every dump has (format,
+ * kind, driver, kernel, firmware build, generation, time, process) and
+ * naming the queue's owner (this test's task), the queue and VM by their
+ * ids, the fault registers, and the job's records by name.  No firmware
+ * restart.
+ */
+static void agx4_recovery_timeout_dump_names_queue_and_process(struct kunit *test)
+{
+	struct rec *r = rec_open(test);
+	struct cl *cl = cl_open(test, r);
+	char line[96];
+
+	agx4_job_timeout_ms = SHORT_TIMEOUT_MS;
+	KUNIT_ASSERT_EQ(test, agx4_test_queue_create(cl->c, cl->f.vm_id,
+						     DRM_ASAHI_PRIORITY_MEDIUM,
+						     &cl->queue), 0);
+	agx4_job_timeout_ms = AGX4_JOB_TIMEOUT_MS;
+	agx4_fwmodel_hold(r->m);
+	expect_fence(test, compute_ok(test, cl, cl->queue), -ETIMEDOUT);
+
+	mutex_lock(&dump_lock);
+	KUNIT_EXPECT_NOT_NULL(test, dump_text);
+	if (dump_text)
+		KUNIT_EXPECT_EQ(test, strncmp(dump_text, "agx4 dump format: 1\n",
+					      20), 0);
+	mutex_unlock(&dump_lock);
+	expect_in_dump(test, "\nkind: job timeout\n");
+	expect_in_dump(test, "\ndriver: asahi 0.0.0\n");
+	expect_in_dump(test, "\nkernel: ");
+	expect_in_dump(test, "\nfirmware_build: mBoot-18000.161.");
+	expect_in_dump(test, is_g16(test) ? "\ngeneration: G16\n" :
+					    "\ngeneration: G17P\n");
+	expect_in_dump(test, "\ntime: ");
+	snprintf(line, sizeof(line), "\nprocess: %d %s\n",
+		 task_tgid_nr(current), current->comm);
+	expect_in_dump(test, line);
+	snprintf(line, sizeof(line), "\nqueue: %u, VM %u, job 1, timeout %u ms\n",
+		 cl->queue, cl->f.vm_id,
+		 jiffies_to_msecs(msecs_to_jiffies(SHORT_TIMEOUT_MS)));
+	expect_in_dump(test, line);
+	expect_in_dump(test, is_g16(test) ? "\nfault: none\n" :
+					    "\nfault: no fault register known\n");
+	expect_in_dump(test, is_g16(test) ? "    compute_work at " :
+					    "    event_item\n");
+	agx4_reset_flush(r->adev);
+	KUNIT_EXPECT_EQ(test, agx4_reset_count(r->adev), 0);
+	agx4_fwmodel_exec(r->m, AGX4_FWMODEL_RUN, 0);
+	agx4_fwmodel_release(r->m, AGX4_FWMODEL_OLDEST_FIRST);
 }
 
 /*
@@ -624,6 +684,8 @@ static void agx4_recovery_nothing_reaches_the_firmware_after_unplug(struct kunit
 }
 
 static struct kunit_case agx4_recovery_cases[] = {
+	KUNIT_CASE_PARAM(agx4_recovery_timeout_dump_names_queue_and_process,
+			 soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_recovery_fatal_event_dumps_and_restarts,
 			 soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_recovery_unknown_event_restarts, soc_gen_params),

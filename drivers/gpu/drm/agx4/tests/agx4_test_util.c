@@ -717,6 +717,17 @@ struct agx4_test_regs *agx4_test_fake_gpu(struct kunit *test,
  */
 agx4_test_dump_fn agx4_test_dump_hook;
 
+static ssize_t dump_read(char *buffer, loff_t offset, size_t count,
+			 void *data, size_t datalen)
+{
+	return memory_read_from_buffer(buffer, count, &offset, data, datalen);
+}
+
+static void dump_free(void *data)
+{
+	kvfree(data);
+}
+
 static void test_coredump(struct agx4_device *adev, void *buf, size_t len)
 {
 	agx4_test_dump_fn hook = READ_ONCE(agx4_test_dump_hook);
@@ -724,7 +735,8 @@ static void test_coredump(struct agx4_device *adev, void *buf, size_t len)
 	if (hook)
 		hook(adev, buf, len);
 	else
-		dev_coredumpv(adev->base.dev, buf, len, GFP_KERNEL);
+		dev_coredumpm(adev->base.dev, THIS_MODULE, buf, len, GFP_NOWAIT,
+			      dump_read, dump_free);
 }
 
 /* The registers and the firmware are the static stubs' (test's task). */

@@ -101,6 +101,7 @@ struct agx4_test_cmdbuf {
 	u8 buf[AGX4_TEST_CMDBUF_MAX];
 };
 
+/* Takes a dump over: @buf is from kvmalloc(), the hook kvfree()s it. */
 typedef void (*agx4_test_dump_fn)(struct agx4_device *adev, void *buf,
 				  size_t len);
 extern agx4_test_dump_fn agx4_test_dump_hook;

@@ -7,6 +7,7 @@
 #   make check           every check (what CI runs)
 #   make kunit [T=glob]  KUnit on UML; T selects suites/cases
 #   make sparse | checkpatch | kerneldoc | bench | units | symbols | split
+#   make clang           the driver's objects built with LLVM=1 (arm64, W=1)
 #   make qemu-test       agx4 on the firmware model in an x86_64 QEMU guest,
 #                        driven from userspace (not part of check yet)
 #   make series          the patch series for review, in build/series/
@@ -37,7 +38,7 @@ OVERLAY := $(shell cd '$(ROOT)' && find drivers include patches tools \
 	     scripts/kconfig-fragment.sh -type f 2>/dev/null)
 
 .PHONY: all check kunit bench sparse checkpatch kerneldoc units symbols split \
-	graft qemu-test series series-check mutants clean FORCE
+	clang graft qemu-test series series-check mutants clean FORCE
 
 all: $(B)/arm64/.agx4-built
 	@$(S)/report.sh '$(B)'
@@ -74,6 +75,11 @@ units: $(B)/.graft-stamp
 	@$(S)/kunit.sh '$(B)' $(JOBS) build
 	@python3 $(S)/units.py '$(ROOT)/drivers/gpu/drm/agx4' \
 		'$(B)/uml/drivers/gpu/drm/agx4'
+
+# The driver's directory built with clang and LLVM's tools.
+clang: $(B)/.graft-stamp
+	@$(S)/deps.sh clang
+	@$(S)/build-clang.sh '$(B)' $(JOBS)
 
 # Every global symbol of the driver starts with agx4_.
 symbols: $(B)/arm64/.agx4-built

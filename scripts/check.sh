@@ -8,8 +8,8 @@ set -uo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd -P)
 BUILD=$1
-names=(units kunit arm64 symbols split sparse checkpatch kerneldoc qemu series)
-targets=(units kunit all symbols split sparse checkpatch kerneldoc qemu-test series-check)
+names=(units kunit arm64 clang symbols split sparse checkpatch kerneldoc qemu series)
+targets=(units kunit all clang symbols split sparse checkpatch kerneldoc qemu-test series-check)
 declare -A result
 failed=0
 

@@ -3,7 +3,9 @@
 #
 # Install the Debian packages a target needs, when they are missing.
 #
-# Usage: scripts/deps.sh build|check|qemu|series [--with-source]
+# Usage: scripts/deps.sh build|check|qemu|series|clang [--with-source]
+#
+# clang (make clang) adds clang, LLVM's binary tools and lld (LLVM=1).
 #
 # qemu (make qemu-test) adds QEMU for x86_64, busybox-static, libdrm's
 # headers and static library, and cpio for the guest's initramfs.
@@ -23,6 +25,7 @@ case "${1:-build}" in
 build) ;;
 check) want+=(sparse) ;;
 qemu) want+=(qemu-system-x86 busybox-static libdrm-dev cpio gzip) ;;
+clang) want+=(clang llvm lld) ;;
 series) want+=(git python3-ply python3-git python3-sphinx python3-sphinx-rtd-theme
 	       dt-schema yamllint) ;;
 *) echo "deps.sh: unknown target '$1'" >&2; exit 2 ;;

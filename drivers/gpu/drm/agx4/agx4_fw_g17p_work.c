@@ -598,10 +598,15 @@ int agx4_fw_g17p_build_compute(const struct agx4_compute_desc *d,
 EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_g17p_build_compute);
 
 /* A value for a 16-bit field, or false if it does not fit. */
-static bool put16(__le16 *field, u32 v)
+/*
+ * Store @v in a 16-bit field; a value too wide clears *@ok (every field
+ * is stored either way, so one check covers a whole record).
+ */
+static void put16(__le16 *field, u32 v, bool *ok)
 {
 	*field = cpu_to_le16(v);
-	return v <= U16_MAX;
+	if (v > U16_MAX)
+		*ok = false;
 }
 
 /**
@@ -625,8 +630,8 @@ int agx4_fw_g17p_build_optional(const struct agx4_fw_optional_in *in,
 				void *buf, size_t size)
 {
 	struct g17p_optional o = { };
+	bool ok = true;
 	u32 sched;
-	bool ok;
 
 	if (size < sizeof(o) || in->kind > G17P_KIND_COMPUTE ||
 	    in->item > G17P_TA_MAX_ITEM)
@@ -643,19 +648,20 @@ int agx4_fw_g17p_build_optional(const struct agx4_fw_optional_in *in,
 	o.shared_control = cpu_to_le64(in->shared_control);
 	o.channel_control = cpu_to_le64(in->channel_control);
 	o.gap_66 = cpu_to_le16(1);
-	ok = put16(&o.grid, in->grid) & put16(&o.ordinal, in->ordinal) &
-	     put16(&o.uuid, in->uuid);
+	put16(&o.grid, in->grid, &ok);
+	put16(&o.ordinal, in->ordinal, &ok);
+	put16(&o.uuid, in->uuid, &ok);
 	if (in->kind == G17P_KIND_COMPUTE) {
-		ok &= put16(&o.scheduler, in->sched[0]) &
-		      put16(&o.scheduler2, in->sched[1]) &
-		      put16(&o.scheduler3, in->sched[2]) &
-		      put16(&o.context, in->ctx[0]) &
-		      put16(&o.context2, in->ctx[1]);
+		put16(&o.scheduler, in->sched[0], &ok);
+		put16(&o.scheduler2, in->sched[1], &ok);
+		put16(&o.scheduler3, in->sched[2], &ok);
+		put16(&o.context, in->ctx[0], &ok);
+		put16(&o.context2, in->ctx[1], &ok);
 	} else {
 		sched = in->sched_class ?: in->context;
-		ok &= put16(&o.context, in->context) &
-		      put16(&o.context2, in->context) &
-		      put16(&o.scheduler3, sched);
+		put16(&o.context, in->context, &ok);
+		put16(&o.context2, in->context, &ok);
+		put16(&o.scheduler3, sched, &ok);
 		if (in->sched_class ||
 		    in->context == G17P_OPTIONAL_SCHED_CONTEXT) {
 			o.scheduler = o.scheduler3;
@@ -665,8 +671,9 @@ int agx4_fw_g17p_build_optional(const struct agx4_fw_optional_in *in,
 	}
 	if (in->kind == G17P_KIND_TA) {
 		o.tiling_shared = cpu_to_le64(in->tiling_shared);
-		ok &= put16(&o.lifecycle, in->lifecycle) &
-		      put16(&o.ns, in->ns) & put16(&o.grid_p1, in->grid + 1);
+		put16(&o.lifecycle, in->lifecycle, &ok);
+		put16(&o.ns, in->ns, &ok);
+		put16(&o.grid_p1, in->grid + 1, &ok);
 	} else {
 		memset((u8 *)&o + offsetof(struct g17p_optional, lifecycle),
 		       0xff, G17P_OPTIONAL_TA_TAIL_END -

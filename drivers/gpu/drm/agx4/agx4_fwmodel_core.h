@@ -128,7 +128,12 @@ enum fwm_cmd {
 #define FWM_TS_APERTURE		0xfffffc2181400000ULL
 #define FWM_TS_APERTURE_SIZE	0x4000000ULL
 
-/* What a completion write stores. */
+/*
+ * What a completion write stores.  A tick write whose &fwm_write.val is
+ * FWM_PROFILING goes to a stage's profiling slot (its end counts in the
+ * model's *_TICKS counters); a status word written with ticks does not.
+ */
+#define FWM_PROFILING	1
 enum fwm_wkind {
 	FWM_W32,		/* the u32 value */
 	FWM_W_TICKS_START,	/* u64 24 MHz ticks at the start */

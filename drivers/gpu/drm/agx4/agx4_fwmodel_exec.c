@@ -689,7 +689,7 @@ static int job_complete(struct agx4_fwmodel *m, struct fwm_lane *l,
 		if (ret)
 			return ret;
 		/* What a host reading the profiling slots measures. */
-		if (w->what == FWM_W_TICKS_END)
+		if (w->what == FWM_W_TICKS_END && w->val == FWM_PROFILING)
 			agx4_fwmodel_counter_add_n(m, l->kind == FWM_KIND_COMPUTE ?
 						   AGX4_FWMODEL_CNT_COMPUTE_TICKS :
 						   AGX4_FWMODEL_CNT_RENDER_TICKS,

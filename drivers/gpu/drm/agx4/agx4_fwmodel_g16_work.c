@@ -415,7 +415,8 @@ static int timestamp(struct agx4_fwmodel *m, struct fwm_lane *l, u64 msva,
 			return -EIO;
 		if (dest && agx4_fwmodel_job_write(m, l, dest, end ?
 						   FWM_W_TICKS_END :
-						   FWM_W_TICKS_START, 0))
+						   FWM_W_TICKS_START,
+						   FWM_PROFILING))
 			return -EIO;
 	}
 	if (!pair)

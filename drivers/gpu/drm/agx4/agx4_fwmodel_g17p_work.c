@@ -610,9 +610,13 @@ static int dispatch_record(struct agx4_fwmodel *m, struct fwm_lane *l)
 	return 0;
 }
 
-/* A pair of u64 destinations at @off of the descriptor. */
+/*
+ * A pair of u64 destinations at @off of the descriptor: nanoseconds for
+ * @user timestamps, else ticks (@prof: the firmware timestamp pair; else
+ * a status pair, for which any non-zero value will do).
+ */
 static int pair(struct agx4_fwmodel *m, struct fwm_lane *l, const u8 *d,
-		u64 desc, u32 off, bool user, bool need_end)
+		u64 desc, u32 off, bool user, bool prof, bool need_end)
 {
 	unsigned int i;
 	u64 dest;
@@ -631,7 +635,8 @@ static int pair(struct agx4_fwmodel *m, struct fwm_lane *l, const u8 *d,
 		if (agx4_fwmodel_job_write(m, l, dest, user ?
 					   (i ? FWM_W_NS_END : FWM_W_NS_START) :
 					   (i ? FWM_W_TICKS_END :
-					    FWM_W_TICKS_START), 0))
+					    FWM_W_TICKS_START),
+					   prof ? FWM_PROFILING : 0))
 			return -EIO;
 	}
 	return 0;
@@ -668,13 +673,13 @@ static int descriptor(struct agx4_fwmodel *m, struct fwm_lane *l, u64 desc)
 	    lifecycle(m, k, d, desc) || zls_copies(m, l, k, d, desc) ||
 	    index_registration(m, l, d, desc) || dispatch_record(m, l))
 		goto out;
-	if (k->fw_ts && pair(m, l, d, desc, k->fw_ts, false,
+	if (k->fw_ts && pair(m, l, d, desc, k->fw_ts, false, true,
 			     l->kind == FWM_KIND_3D))
 		goto out;
-	if (pair(m, l, d, desc, k->user_ts, true, false))
+	if (pair(m, l, d, desc, k->user_ts, true, false, false))
 		goto out;
 	if (k->status_pair) {
-		if (pair(m, l, d, desc, k->status_pair, false, true))
+		if (pair(m, l, d, desc, k->status_pair, false, false, true))
 			goto out;
 	} else {
 		status = get_unaligned_le64(d + k->status);

@@ -654,6 +654,29 @@ static const struct agx4_engine_ops g17p_engine_ops = {
 };
 
 /*
+ * The ticks a done render's 3D stage ran: its per-command timestamp pair
+ * (in its pool's stamp slot, zeroed at its publication) holds the 3D's
+ * start, written over the TA's start, and the 3D's end (H: the
+ * reference's timestamp_a and timestamp_b; the TA's end is not asked
+ * for).  The slot is the render's until its job is retired: render
+ * n + G17P_POOL_SLOTS of the pool needs credits only this job's
+ * retirement gives back (G17P_CREDITS <= G17P_POOL_SLOTS).  0 unless
+ * both were written, end not before start.
+ */
+static u64 render_ticks(const struct g17p_cmd *c)
+{
+	const __le64 *stamps = pool_cpu(c->pool, G17P_POOL_STAMPS +
+					(c->n % G17P_POOL_SLOTS) *
+					G17P_POOL_STAMP_SIZE);
+	u64 start = le64_to_cpu(READ_ONCE(stamps[0]));
+	u64 end = le64_to_cpu(READ_ONCE(stamps[1]));
+
+	return start && end >= start ? end - start : 0;
+}
+
+static_assert(G17P_CREDITS <= G17P_POOL_SLOTS);
+
+/*
  * Done: every command published and done; on a killed queue, every
  * command that went out done (the rest never will go out).  A job
  * published without its descriptor slots sent nothing: -ECANCELED.
@@ -678,6 +701,14 @@ static int g17p_job_status(struct agx4_fw_job *j)
 	/* The render ran to its end, without all of its geometry. */
 	if (!ret && job->base.nomem)
 		ret = -ENOMEM;
+	if (!ret || ret == -ENOMEM) {
+		u64 busy = 0;
+
+		for (i = 0; i < job->next; i++)
+			if (!job->cmds[i].compute)
+				busy += render_ticks(&job->cmds[i]);
+		j->busy_ticks[AGX4_ENGINE_RENDER] = busy;
+	}
 	spin_unlock(&sub->eng.lock);
 	return ret;
 }
@@ -721,6 +752,8 @@ const struct agx4_fw_submit_ops agx4_fw_g17p_submit = {
 	.job_reserve = agx4_g17p_job_reserve,
 	.job_publish = g17p_job_publish,
 	.job_status = g17p_job_status,
+	/* Renders' 3D stages only: compute asks for no firmware timestamp. */
+	.engine_time = BIT(AGX4_ENGINE_RENDER),
 	.job_free = g17p_job_free,
 	.queue_kill = agx4_g17p_queue_kill,
 	.job_dump = agx4_g17p_job_dump,

@@ -41,6 +41,8 @@ for p in "${patches[@]}"; do
 	fi
 done
 echo "agx4 checkpatch: ${#files[@]} files, ${#patches[@]} patches"
+# The binding declares exactly the properties agx4_of.c reads.
+python3 "$ROOT/scripts/binding.py" "$ROOT" || bad=1
 if [ $bad -ne 0 ]; then
 	echo "agx4 checkpatch: FAILED" >&2
 	exit 1

@@ -264,7 +264,8 @@ void agx4_fw_dump_header(struct agx4_device *adev, struct drm_printer *p,
 		   drv->minor, drv->patchlevel);
 	drm_printf(p, "kernel: %s\n", init_utsname()->release);
 	drm_printf(p, "firmware_build: %s\n", adev->plat.firmware_build);
-	drm_printf(p, "generation: %s\n", adev->gen->name);
+	/* A device made without its generation (the job unit's tests). */
+	drm_printf(p, "generation: %s\n", adev->gen ? adev->gen->name : "none");
 	drm_printf(p, "chip: t%x\n", adev->plat.chip_id);
 	drm_printf(p, "time: %lld\n", ktime_get_real_seconds());
 	if (pid)

@@ -109,6 +109,7 @@ UNITS = {
     'agx4_vm.c': None,
     'agx4_queue.c': None,
     'agx4_job.c': None,
+    'agx4_job_report.c': None,
     # the command-buffer parser
     'agx4_cmdbuf.c': None,
     # firmware records: the event ring, its cursors, the record parsers
@@ -173,6 +174,7 @@ AFFINE = {
     'agx4_vm.c': ['agx4_vm'] + IOCTL,
     'agx4_queue.c': IOCTL,
     'agx4_job.c': ['agx4_job', 'agx4_submit'] + IOCTL,
+    'agx4_job_report.c': ['agx4_fdinfo', 'agx4_info', 'agx4_recovery'],
     'agx4_cmdbuf.c': ['agx4_cmdbuf'] + IOCTL,
     'agx4_event.c': ['agx4_event', 'agx4_recovery'],
     'agx4_channel.c': ['agx4_channel', 'agx4_event'],

@@ -43,6 +43,7 @@
 #include "agx4_fw_queue.h"
 #include "agx4_gem.h"
 #include "agx4_job.h"
+#include "agx4_job_report.h"
 #include "agx4_of.h"
 #include "agx4_queue.h"
 #include "agx4_reset.h"

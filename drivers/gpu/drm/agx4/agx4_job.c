@@ -34,6 +34,8 @@
 #include "agx4_fw_decode.h"
 #include "agx4_fw_queue.h"
 #include "agx4_job.h"
+#include "agx4_job_report.h"
+#include "agx4_job_types.h"
 #include "agx4_reset.h"
 #include "agx4_test_hooks.h"
 #include "agx4_tvb.h"
@@ -131,210 +133,6 @@ MODULE_PARM_DESC(job_timeout_ms,
 /* Re-scan period while jobs are in flight: a lost event costs this much. */
 #define AGX4_JOB_POLL_MS	10
 
-/**
- * struct agx4_job_dev - the job unit's device state
- */
-struct agx4_job_dev {
-	/** @adev: the device. */
-	struct agx4_device *adev;
-	/** @ops: the generation's submission backend. */
-	const struct agx4_fw_submit_ops *ops;
-	/**
-	 * @lock: protects @active, @stopped and every queue's &agx4_job_queue.inflight;
-	 * serialises the backend's publish, status and poll calls.
-	 */
-	spinlock_t lock;
-	/** @active: queues with published, unretired jobs. */
-	struct list_head active;
-	/** @timeouts: jobs that timed out and killed their queue. */
-	atomic_t timeouts;
-	/** @dump_rs: at most one timeout dump a minute. */
-	struct ratelimit_state dump_rs;
-	/** @stopped: the firmware is gone; nothing is published or scanned. */
-	bool stopped;
-	/**
-	 * @incarnation: the firmware boot (&agx4_fw_boot.incarnation) the
-	 * queues made now are for; changed by agx4_job_post_reset() only,
-	 * under the reset lock held for writing, and read under it or
-	 * under @lock.
-	 */
-	u32 incarnation;
-	/**
-	 * @resetting: a reset began (agx4_job_pre_reset()): nothing more is
-	 * reserved or published until agx4_job_post_reset(); read locklessly.
-	 */
-	bool resetting;
-	/**
-	 * @going: the device is going (agx4_job_unplug()): SUBMIT prepares
-	 * nothing more, and nothing more is reserved or published.  Set
-	 * once, before @stopped; read locklessly.
-	 */
-	bool going;
-	/**
-	 * @completed: the event drain saw a completion record since its last
-	 * scan; only the drain (serialised by its own lock) touches it.
-	 */
-	bool completed;
-	/**
-	 * @submit_wq: where every queue's scheduler runs its jobs and frees
-	 * them: one reclaim-safe workqueue for the device instead of one
-	 * per queue.  A scheduler's own work items never run concurrently
-	 * with themselves, so each queue still publishes in order.  Per-CPU
-	 * (not %WQ_UNBOUND): run_job and free_job are short, and a per-CPU
-	 * pool wakes another worker only when the running one sleeps.  An
-	 * unbound pool counts none of its workers as running, so it woke a
-	 * second worker for the free_job work that a completion in run_job
-	 * queues: two more context switches per job.
-	 */
-	struct workqueue_struct *submit_wq;
-	/** @poll: re-scans while anything is in flight. */
-	struct delayed_work poll;
-	/**
-	 * @releasing: queue releases queued and not finished; they run on
-	 * system_unbound_wq, since one may drop the device's last reference.
-	 */
-	atomic_t releasing;
-	/** @queues_lock: protects @queues and @kept. */
-	struct mutex queues_lock;
-	/** @queues: every queue's scheduler side, until it is released. */
-	struct list_head queues;
-	/**
-	 * @kept: released queues a timeout killed whose jobs' storage the
-	 * firmware still owned then: their firmware queue and zombie jobs
-	 * are freed by a later release (queue_fini()) that finds the
-	 * firmware done with them, or once the firmware is stopped
-	 * (agx4_job_fw_gone()).
-	 */
-	struct list_head kept;
-};
-
-/**
- * struct agx4_job_usage - what a client's jobs ran for on the GPU
- *
- * One per DRM file; each of the file's queues holds a reference, so that
- * jobs completing after the file closed count somewhere harmless.
- */
-struct agx4_job_usage {
-	/** @ref: the file's and one per queue. */
-	struct kref ref;
-	/**
-	 * @busy_ticks: by &enum agx4_engine_class, the firmware's measured
-	 * time of every completed job, in its ticks; only grows.
-	 */
-	atomic64_t busy_ticks[AGX4_ENGINE_CLASSES];
-};
-
-/**
- * struct agx4_job_queue - the scheduler and firmware side of a queue
- */
-struct agx4_job_queue {
-	/** @ref: the queue's reference and one per job. */
-	struct kref ref;
-	/** @adev: the device. */
-	struct agx4_device *adev;
-	/** @vm: the VM its jobs run in; a reference is held. */
-	struct agx4_vm *vm;
-	/** @usage: where its jobs' time counts; a reference is held. */
-	struct agx4_job_usage *usage;
-	/** @owner_pid: the thread-group id of the process that made it. */
-	pid_t owner_pid;
-	/** @owner_comm: that process's command name, then. */
-	char owner_comm[TASK_COMM_LEN];
-	/**
-	 * @uapi_id: its id in its file (agx4_job_queue_name()), for
-	 * messages; 0 until then.
-	 */
-	u32 uapi_id;
-	/** @vm_id: likewise its VM's id. */
-	u32 vm_id;
-	/** @fw: the backend's side. */
-	struct agx4_fw_queue *fw;
-	/**
-	 * @incarnation: the firmware boot @fw was made for: once the
-	 * firmware restarted, @fw and its jobs are forgotten, not freed
-	 * through it.
-	 */
-	u32 incarnation;
-	/** @entity_gone: @entity was destroyed (the queue went). */
-	bool entity_gone;
-	/** @sched: the queue's scheduler. */
-	struct drm_gpu_scheduler sched;
-	/** @entity: its one entity. */
-	struct drm_sched_entity entity;
-	/**
-	 * @submit_lock: orders the prepare, arm and push of the queue's
-	 * jobs; protects @fence_seqno.
-	 */
-	struct mutex submit_lock;
-	/**
-	 * @dead: a timeout killed the queue; set under &agx4_job_dev.lock,
-	 * read locklessly by SUBMIT.
-	 */
-	bool dead;
-	/**
-	 * @fault: the error its published jobs ended with when it was
-	 * killed (-ETIMEDOUT, or -EIO at a firmware restart); under
-	 * &agx4_job_dev.lock.
-	 */
-	int fault;
-	/** @fence_lock: the lock of the done fences. */
-	spinlock_t fence_lock;
-	/** @fence_ctx: the done fences' context. */
-	u64 fence_ctx;
-	/** @fence_seqno: the last done fence's seqno. */
-	u64 fence_seqno;
-	/**
-	 * @inflight: published, unretired jobs, oldest first; protected by
-	 * &agx4_job_dev.lock.
-	 */
-	struct list_head inflight;
-	/** @zombies: killed jobs whose storage is kept; the same lock. */
-	struct list_head zombies;
-	/**
-	 * @active: in &agx4_job_dev.active while @inflight is not empty; the
-	 * same lock.
-	 */
-	struct list_head active;
-	/** @release_work: frees the queue off its own scheduler. */
-	struct work_struct release_work;
-	/**
-	 * @link: in &agx4_job_dev.queues, then, if the queue is kept, in
-	 * &agx4_job_dev.kept.
-	 */
-	struct list_head link;
-};
-
-/**
- * struct agx4_job - one SUBMIT
- */
-struct agx4_job {
-	/** @base: the scheduler's job; must stay first. */
-	struct drm_sched_job base;
-	/** @q: the queue's scheduler side; a reference is held. */
-	struct agx4_job_queue *q;
-	/** @fw: the backend's side. */
-	struct agx4_fw_job *fw;
-	/**
-	 * @zombie: killed while published: @fw outlives the job's fences, in
-	 * &agx4_job_queue.zombies.
-	 */
-	bool zombie;
-	/** @cb: the commands; it holds the timestamp objects' references. */
-	struct agx4_cmdbuf *cb;
-	/**
-	 * @done: signalled by the completion scan.  Initialised at the
-	 * point of no return; from then on the job's memory is freed with
-	 * it (done_release()), and the job holds one reference until its
-	 * storage is released.
-	 */
-	struct dma_fence done;
-	/**
-	 * @node: in &agx4_job_queue.inflight while published and unretired, then
-	 * in &agx4_job_queue.zombies if killed; protected by &agx4_job_dev.lock.
-	 */
-	struct list_head node;
-};
-
 static void queue_put(struct agx4_job_queue *q);
 
 static u32 dev_index(const struct agx4_job_queue *q)
@@ -375,14 +173,9 @@ static const struct dma_fence_ops done_fence_ops = {
 static void retire_locked(struct agx4_job_dev *jd, struct agx4_job *job,
 			  int err)
 {
-	u32 c;
-
 	lockdep_assert_held(&jd->lock);
 	list_del_init(&job->node);
-	for (c = 0; c < AGX4_ENGINE_CLASSES; c++)
-		if (job->fw->busy_ticks[c])
-			atomic64_add(job->fw->busy_ticks[c],
-				     &job->q->usage->busy_ticks[c]);
+	agx4_job_usage_add(job->q->usage, job->fw->busy_ticks);
 	if (err)
 		dma_fence_set_error(&job->done, err);
 	dma_fence_signal(&job->done);
@@ -693,10 +486,6 @@ static void kill_locked(struct agx4_job_dev *jd, struct agx4_job_queue *q, int e
 	list_del_init(&q->active);
 }
 
-/* At most one devcoredump of a job timeout this often, and its room. */
-#define AGX4_JOB_DUMP_INTERVAL	(60 * HZ)
-#define AGX4_JOB_DUMP_SIZE	SZ_128K
-
 /*
  * A job timed out: if the GPU's fault registers report a fault (L: a
  * non-zero status is taken to mean one), the GPU is not going to recover
@@ -716,47 +505,6 @@ static void check_fault(struct agx4_job_queue *q)
 		q->uapi_id, q->vm_id, q->owner_pid, q->owner_comm);
 	agx4_reset_fault_print(&f, &p);
 	agx4_reset_schedule(adev, AGX4_RESET_GPU_FAULT, 0, NULL, 0);
-}
-
-/*
- * A devcoredump of a timed-out job (at most one per
- * AGX4_JOB_DUMP_INTERVAL): the header naming the queue's owner, the
- * queue, the fault registers, and the job's firmware objects as the
- * backend decodes them.  The timeout runs in the scheduler's work, which
- * the job's fences wait for: nothing here may wait for memory, so a dump
- * that finds none free is not taken.
- */
-static void timeout_dump(struct agx4_job_dev *jd, struct agx4_job_queue *q,
-			 struct agx4_job *job)
-{
-	struct drm_print_iterator it = { .remain = AGX4_JOB_DUMP_SIZE };
-	struct agx4_device *adev = q->adev;
-	struct agx4_reset_fault f;
-	unsigned long flags;
-	struct drm_printer p;
-	char *buf;
-
-	if (!__ratelimit(&jd->dump_rs))
-		return;
-	buf = kvzalloc(AGX4_JOB_DUMP_SIZE, GFP_NOWAIT | __GFP_NOWARN);
-	if (!buf)
-		return;
-	it.data = buf;
-	p = drm_coredump_printer(&it);
-	agx4_fw_dump_header(adev, &p, "job timeout", q->owner_pid,
-			    q->owner_comm);
-	drm_printf(&p, "queue: %u, VM %u, job %llu, timeout %u ms\n",
-		   q->uapi_id, q->vm_id, job->done.seqno,
-		   jiffies_to_msecs(q->sched.timeout));
-	agx4_reset_read_fault(adev, &f);
-	agx4_reset_fault_print(&f, &p);
-	if (jd->ops->job_dump) {
-		/* Under the rules of job_status; its storage is kept. */
-		spin_lock_irqsave(&jd->lock, flags);
-		jd->ops->job_dump(job->fw, &p);
-		spin_unlock_irqrestore(&jd->lock, flags);
-	}
-	agx4_device_coredump(adev, buf, it.offset, GFP_NOWAIT);
 }
 
 static enum drm_gpu_sched_stat timedout_job(struct drm_sched_job *sj)
@@ -786,7 +534,7 @@ static enum drm_gpu_sched_stat timedout_job(struct drm_sched_job *sj)
 	if (live)
 		kick(jd);
 	if (killed) {
-		timeout_dump(jd, q, job);
+		agx4_job_timeout_dump(q, job);
 		check_fault(q);
 	}
 	if (!killed) {
@@ -1107,120 +855,6 @@ static void queue_release(struct kref *ref)
 static void queue_put(struct agx4_job_queue *q)
 {
 	kref_put(&q->ref, queue_release);
-}
-
-/**
- * agx4_job_timeouts() - jobs that timed out since the probe
- * @adev: the device.
- *
- * Return: the count (0 without submission).
- */
-unsigned int agx4_job_timeouts(struct agx4_device *adev)
-{
-	return adev->jobs ? atomic_read(&adev->jobs->timeouts) : 0;
-}
-
-/**
- * agx4_job_queue_name() - the ids messages name a queue by
- * @q: the queue's scheduler side, or NULL (a device without submission).
- * @id: the queue's id in its file.
- * @vm_id: its VM's id there.
- */
-void agx4_job_queue_name(struct agx4_job_queue *q, u32 id, u32 vm_id)
-{
-	if (!q)
-		return;
-	WRITE_ONCE(q->uapi_id, id);
-	WRITE_ONCE(q->vm_id, vm_id);
-}
-
-/**
- * agx4_job_queue_print() - a queue's state, for the debugfs file ``queues``
- * @q: the queue's scheduler side, or NULL (a device without submission).
- * @p: where to print.
- *
- * On one line: ``live`` or ``killed`` (with the error its jobs ended
- * with), the jobs published and not yet retired, and the jobs submitted
- * since it was made.
- */
-void agx4_job_queue_print(struct agx4_job_queue *q, struct drm_printer *p)
-{
-	struct agx4_job_dev *jd;
-	unsigned int inflight = 0;
-	struct agx4_job *job;
-	unsigned long flags;
-	u64 submitted;
-	int fault;
-
-	if (!q) {
-		drm_printf(p, "no submission\n");
-		return;
-	}
-	jd = q->adev->jobs;
-	spin_lock_irqsave(&jd->lock, flags);
-	list_for_each_entry(job, &q->inflight, node)
-		inflight++;
-	fault = READ_ONCE(q->dead) ? q->fault : 0;
-	spin_unlock_irqrestore(&jd->lock, flags);
-	/* A count for people, read without the submit lock (may sleep). */
-	submitted = data_race(READ_ONCE(q->fence_seqno));
-	if (fault)
-		drm_printf(p, "killed (%d)", fault);
-	else
-		drm_printf(p, "live");
-	drm_printf(p, ", in flight %u, submitted %llu\n", inflight, submitted);
-}
-EXPORT_SYMBOL_IF_AGX4_TEST(agx4_job_queue_print);
-
-/**
- * agx4_job_usage_create() - a new client's GPU time, none yet
- *
- * Return: the usage with one reference, or NULL.
- */
-struct agx4_job_usage *agx4_job_usage_create(void)
-{
-	struct agx4_job_usage *u = kzalloc(sizeof(*u), GFP_KERNEL);
-
-	if (u)
-		kref_init(&u->ref);
-	return u;
-}
-
-static void usage_release(struct kref *ref)
-{
-	kfree(container_of(ref, struct agx4_job_usage, ref));
-}
-
-/**
- * agx4_job_usage_put() - drop a reference to a client's GPU time
- * @u: the usage, or NULL.
- */
-void agx4_job_usage_put(struct agx4_job_usage *u)
-{
-	if (u)
-		kref_put(&u->ref, usage_release);
-}
-
-/**
- * agx4_job_usage_ns() - a client's GPU time on one engine class
- * @adev: the device.
- * @u: the usage.
- * @class: &enum agx4_engine_class.
- *
- * Return: the nanoseconds the firmware measured for the client's
- * completed jobs of @class, or -EOPNOTSUPP when the device's backend
- * does not measure that class.
- */
-s64 agx4_job_usage_ns(struct agx4_device *adev,
-		      const struct agx4_job_usage *u, unsigned int class)
-{
-	struct agx4_job_dev *jd = adev->jobs;
-
-	if (!jd || class >= AGX4_ENGINE_CLASSES ||
-	    !(jd->ops->engine_time & BIT(class)))
-		return -EOPNOTSUPP;
-	return mul_u64_u32_div(atomic64_read(&u->busy_ticks[class]),
-			       NSEC_PER_SEC / 1000, AGX4_FW_TICK_HZ / 1000);
 }
 
 /**

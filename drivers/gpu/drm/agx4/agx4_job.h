@@ -44,14 +44,6 @@ void agx4_job_pre_reset(struct agx4_device *adev);
 void agx4_job_post_reset(struct agx4_device *adev);
 void agx4_job_dump(struct agx4_device *adev, struct drm_printer *p);
 
-unsigned int agx4_job_timeouts(struct agx4_device *adev);
-void agx4_job_queue_name(struct agx4_job_queue *q, u32 id, u32 vm_id);
-void agx4_job_queue_print(struct agx4_job_queue *q, struct drm_printer *p);
-struct agx4_job_usage *agx4_job_usage_create(void);
-void agx4_job_usage_put(struct agx4_job_usage *u);
-s64 agx4_job_usage_ns(struct agx4_device *adev,
-		      const struct agx4_job_usage *u, unsigned int class);
-
 struct agx4_job_queue *agx4_job_queue_create(struct agx4_device *adev,
 					     struct agx4_vm *vm, u32 priority,
 					     u64 usc_exec_base,

@@ -11,6 +11,7 @@
 #include <drm/drm_print.h>
 
 #include "agx4_job.h"
+#include "agx4_job_report.h"
 #include "agx4_queue.h"
 #include "agx4_test_hooks.h"
 #include "agx4_vm.h"

@@ -292,11 +292,29 @@ static void agx4_fdinfo_engine_time_follows_the_firmware(struct kunit *test)
 	}
 }
 
+/*
+ * A device whose generation has no submission (SUBMIT: -EOPNOTSUPP) shows
+ * its clients' memory and no engine key: nothing runs there.
+ */
+static void agx4_fdinfo_without_submission_shows_no_engine_time(struct kunit *test)
+{
+	struct agx4_device *adev = agx4_test_drm_device(test, "agx4_fdinfo");
+	struct agx4_test_client *c = agx4_test_client_open(test, adev);
+	char *text;
+
+	KUNIT_ASSERT_NE(test, agx4_test_gem_create(c, SZ_16K, 0, 0), 0);
+	text = fdinfo(c);
+	KUNIT_EXPECT_EQ(test, value(test, text, "drm-total-memory"), SZ_16K);
+	KUNIT_EXPECT_EQ(test, value(test, text, "drm-engine-render"), -1);
+	KUNIT_EXPECT_EQ(test, value(test, text, "drm-engine-compute"), -1);
+}
+
 static struct kunit_case agx4_fdinfo_cases[] = {
 	KUNIT_CASE(agx4_fdinfo_names_the_driver_and_client),
 	KUNIT_CASE(agx4_fdinfo_memory_is_the_sum_of_the_objects),
 	KUNIT_CASE_PARAM(agx4_fdinfo_engine_time_follows_the_firmware,
 			 engine_gen_params),
+	KUNIT_CASE(agx4_fdinfo_without_submission_shows_no_engine_time),
 	{ }
 };
 

@@ -123,9 +123,9 @@ void agx4_job_queue_name(struct agx4_job_queue *q, u32 id, u32 vm_id)
  * @q: the queue's scheduler side, or NULL (a device without submission).
  * @p: where to print.
  *
- * On one line: ``live`` or ``killed`` (with the error its jobs ended
- * with), the jobs published and not yet retired, and the jobs submitted
- * since it was made.
+ * On one line: the pid and command of the process that made it, ``live``
+ * or ``killed`` (with the error its jobs ended with), the jobs published
+ * and not yet retired, and the jobs submitted since it was made.
  */
 void agx4_job_queue_print(struct agx4_job_queue *q, struct drm_printer *p)
 {
@@ -148,6 +148,7 @@ void agx4_job_queue_print(struct agx4_job_queue *q, struct drm_printer *p)
 	spin_unlock_irqrestore(&jd->lock, flags);
 	/* A count for people, read without the submit lock (may sleep). */
 	submitted = data_race(READ_ONCE(q->fence_seqno));
+	drm_printf(p, "owner %d (%s), ", q->owner_pid, q->owner_comm);
 	if (fault)
 		drm_printf(p, "killed (%d)", fault);
 	else

@@ -18,6 +18,7 @@
 #include <linux/dma-fence.h>
 #include <linux/device.h>
 #include <linux/jiffies.h>
+#include <linux/sched.h>
 #include <linux/seq_file.h>
 #include <linux/sizes.h>
 #include <linux/string.h>
@@ -334,8 +335,9 @@ static void agx4_info_clients_objects_vms_and_queues(struct kunit *test)
 
 	t = debugfs(test, adev, "queues");
 	snprintf(line, sizeof(line),
-		 "queue %u: priority %u, live, in flight 0, submitted 0", q,
-		 DRM_ASAHI_PRIORITY_MEDIUM);
+		 "queue %u: priority %u, owner %d (%s), live, in flight 0, submitted 0",
+		 q, DRM_ASAHI_PRIORITY_MEDIUM, task_tgid_nr(current),
+		 current->comm);
 	KUNIT_EXPECT_TRUE_MSG(test, has_line(t, line), "no %s in:\n%s", line,
 			      t);
 
@@ -353,8 +355,9 @@ static void agx4_info_clients_objects_vms_and_queues(struct kunit *test)
 	dma_fence_put(fence);
 	t = debugfs(test, adev, "queues");
 	snprintf(line, sizeof(line),
-		 "queue %u: priority %u, killed (%d), in flight 0, submitted 1",
-		 q, DRM_ASAHI_PRIORITY_MEDIUM, -ETIMEDOUT);
+		 "queue %u: priority %u, owner %d (%s), killed (%d), in flight 0, submitted 1",
+		 q, DRM_ASAHI_PRIORITY_MEDIUM, task_tgid_nr(current),
+		 current->comm, -ETIMEDOUT);
 	KUNIT_EXPECT_TRUE_MSG(test, has_line(t, line), "no %s in:\n%s", line,
 			      t);
 	t = text(test, adev, agx4_drv_info_print);

@@ -273,23 +273,46 @@ static void agx4_uat_inexpressible_permissions_rejected(struct kunit *test)
 				       "case %u", i);
 }
 
+/*
+ * Geometries agx4_uat_init() refuses, each breaking one rule and keeping
+ * the others (the root's shift is the one the levels below it give), so
+ * that each rule is shown to be checked on its own.
+ */
+static const struct {
+	const char *what;
+	struct agx4_uat_geom g;
+} bad_geoms[] = {
+	/* levels, root shift, root entries, entries, output address bits */
+	{ "one level", { 1, 14, 64, 2048, 42 } },
+	{ "four levels", { 4, 47, 64, 2048, 42 } },
+	{ "root shift not the levels'", { 3, 35, 64, 2048, 42 } },
+	{ "root entries not a power of 2", { 3, 36, 48, 2048, 42 } },
+	{ "root larger than a table", { 3, 36, 4096, 2048, 42 } },
+	{ "tables not 16 KiB", { 3, 34, 64, 1024, 42 } },
+	{ "no output address bits", { 3, 36, 64, 2048, 14 } },
+	{ "output address past 52 bits", { 3, 36, 64, 2048, 53 } },
+};
+
 static void agx4_uat_bad_geometry_rejected(struct kunit *test)
 {
 	struct uat_ctx *c = test->priv;
 	struct agx4_uat uat;
-	struct agx4_uat_geom g = agx4_test_g16_geom;
+	unsigned int i;
+	int ret;
 
-	g.root_shift = 35;
-	KUNIT_EXPECT_EQ(test, agx4_uat_init(&uat, c->dev, &g, false), -EINVAL);
-	g = agx4_test_g16_geom;
-	g.entries = 1024;
-	KUNIT_EXPECT_EQ(test, agx4_uat_init(&uat, c->dev, &g, false), -EINVAL);
-	g = agx4_test_g16_geom;
-	g.root_entries = 48;
-	KUNIT_EXPECT_EQ(test, agx4_uat_init(&uat, c->dev, &g, false), -EINVAL);
-	g = agx4_test_g16_geom;
-	g.levels = 4;
-	KUNIT_EXPECT_EQ(test, agx4_uat_init(&uat, c->dev, &g, false), -EINVAL);
+	/* The shape every case starts from is a good one. */
+	KUNIT_ASSERT_EQ(test, agx4_uat_init(&uat, c->dev, &agx4_test_g16_geom,
+					    false), 0);
+	agx4_uat_fini(&uat);
+	for (i = 0; i < ARRAY_SIZE(bad_geoms); i++) {
+		ret = agx4_uat_init(&uat, c->dev, &bad_geoms[i].g, false);
+		KUNIT_EXPECT_EQ_MSG(test, ret, -EINVAL, "%s", bad_geoms[i].what);
+		if (ret)
+			continue;
+		/* Only the (empty) root: free it with a shape fini can walk. */
+		uat.geom = &agx4_test_g16_geom;
+		agx4_uat_fini(&uat);
+	}
 }
 
 /* Map/walk round trips at the edges of the window and of every level. */
@@ -589,6 +612,114 @@ static void agx4_uat_invalidation_covers_whole_batch(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, c->tlb.invals, 1);
 }
 
+#if IS_ENABLED(CONFIG_FAILSLAB) && IS_ENABLED(CONFIG_FAULT_INJECTION_DEBUG_FS)
+/*
+ * Each allocation of making a tree, taking over the loader's (two of its
+ * tables), reserving tables and pinning a window fails in turn: each
+ * call returns -ENOMEM and leaves nothing made, or succeeds where the
+ * allocation that failed has a fallback (kmemleak's metadata, when it is
+ * on).
+ */
+static void agx4_uat_out_of_memory_fails_cleanly(struct kunit *test)
+{
+	struct uat_ctx *c = test->priv;
+	const unsigned int order = get_order(4 * PG);
+	const u64 va = 0x10e0000000ull;
+	struct agx4_uat *uat = new_uat(test, &agx4_test_g16_geom, false);
+	struct agx4_uat_window w = {};
+	struct agx4_uat_region r;
+	struct agx4_uat_op op;
+	struct agx4_uat tree;
+	struct page *pages;
+	unsigned int n, enomem;
+	u64 *root;
+	bool hit;
+	int ret;
+
+	if (!agx4_test_failslab(test))
+		kunit_skip(test, "no failslab in debugfs");
+	pages = alloc_pages(GFP_KERNEL | __GFP_ZERO, order);
+	KUNIT_ASSERT_NOT_NULL(test, pages);
+	r = (struct agx4_uat_region){ page_address(pages), page_to_phys(pages),
+				      4 * PG };
+	root = r.va;
+	root[0] = (r.pa + PG) | 3;
+
+	for (n = 1, enomem = 0; n < 100; n++) {
+		agx4_test_fail_nth(n);
+		ret = agx4_uat_init(&tree, c->dev, &agx4_test_g16_geom, false);
+		hit = agx4_test_fail_hit();
+		KUNIT_EXPECT_TRUE_MSG(test, !ret || ret == -ENOMEM, "init %u", n);
+		enomem += !!ret;
+		if (!ret)
+			agx4_uat_fini(&tree);
+		if (!hit)
+			break;
+	}
+	KUNIT_EXPECT_LT(test, n, 100);
+	KUNIT_EXPECT_GE_MSG(test, enomem, 1, "init");
+
+	for (n = 1, enomem = 0; n < 100; n++) {
+		agx4_test_fail_nth(n);
+		ret = agx4_uat_init_borrowed(&tree, c->dev, &agx4_test_g16_geom,
+					     true, &r, 1, r.pa);
+		hit = agx4_test_fail_hit();
+		KUNIT_EXPECT_TRUE_MSG(test, !ret || ret == -ENOMEM,
+				      "borrowed %u", n);
+		KUNIT_EXPECT_EQ_MSG(test, root[0], (r.pa + PG) | 3,
+				    "borrowed %u", n);
+		enomem += !!ret;
+		if (!ret)
+			agx4_uat_fini(&tree);
+		if (!hit)
+			break;
+	}
+	KUNIT_EXPECT_LT(test, n, 100);
+	/* At least the loader's two tables. */
+	KUNIT_EXPECT_GE_MSG(test, enomem, 2, "borrowed");
+
+	for (n = 1, enomem = 0; n < 100; n++) {
+		mutex_lock(&uat->lock);
+		agx4_uat_op_begin(uat, &op);
+		agx4_test_fail_nth(n);
+		ret = agx4_uat_op_reserve(&op, va, PG);
+		hit = agx4_test_fail_hit();
+		KUNIT_EXPECT_TRUE_MSG(test, !ret || ret == -ENOMEM,
+				      "reserve %u", n);
+		KUNIT_EXPECT_EQ_MSG(test, op.failed_alloc, !!ret, "reserve %u", n);
+		agx4_uat_op_end(&op);
+		mutex_unlock(&uat->lock);
+		KUNIT_EXPECT_EQ_MSG(test, uat->tables, 1, "reserve %u", n);
+		enomem += !!ret;
+		if (!hit)
+			break;
+	}
+	KUNIT_EXPECT_LT(test, n, 100);
+	/* The second-level table and the leaf table. */
+	KUNIT_EXPECT_GE_MSG(test, enomem, 2, "reserve");
+
+	for (n = 1, enomem = 0; n < 100; n++) {
+		agx4_test_fail_nth(n);
+		ret = agx4_uat_window_pin(uat, &w, va, SZ_32M);
+		hit = agx4_test_fail_hit();
+		KUNIT_EXPECT_TRUE_MSG(test, !ret || ret == -ENOMEM, "pin %u", n);
+		if (ret) {
+			KUNIT_EXPECT_NULL_MSG(test, w.leaf, "pin %u", n);
+			KUNIT_EXPECT_EQ_MSG(test, uat->tables, 1, "pin %u", n);
+		}
+		agx4_uat_window_unpin(&w);
+		enomem += !!ret;
+		if (!hit)
+			break;
+	}
+	KUNIT_EXPECT_LT(test, n, 100);
+	/* The window's leaf array and its two tables. */
+	KUNIT_EXPECT_GE_MSG(test, enomem, 3, "pin");
+	KUNIT_EXPECT_EQ(test, uat->tables, 1);
+	__free_pages(pages, order);
+}
+#endif
+
 /* Contexts: the TTB words, sharing, exhaustion, replacement order. */
 
 struct ttb_log {
@@ -662,6 +793,9 @@ static void agx4_uat_window_refuses_bad_and_taken_ranges(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, agx4_uat_window_pin(uat, &w, va, 0), -EINVAL);
 	KUNIT_EXPECT_EQ(test, agx4_uat_window_pin(uat, &w, uat->va_size,
 						  SZ_32M), -EINVAL);
+	/* Far past the tree: refused before its leaf array is allocated. */
+	KUNIT_EXPECT_EQ(test, agx4_uat_window_pin(uat, &w, 0, 1ull << 62),
+			-EINVAL);
 
 	/* A page mapped in the second leaf: the first must not stay. */
 	do_map(test, uat, va + SZ_32M + 7 * PG, 0xc0000000ull, PG, &gpu_rw);
@@ -678,6 +812,42 @@ static void agx4_uat_window_refuses_bad_and_taken_ranges(struct kunit *test)
 			-EBUSY);
 	agx4_uat_window_unpin(&w);
 	do_unmap(uat, va + SZ_32M + 7 * PG, PG);
+}
+
+/*
+ * No window in a tree taken over from the boot loader: its tables are the
+ * loader's, which a window's unlocked writes must not reach.
+ */
+static void agx4_uat_window_refused_in_borrowed_tree(struct kunit *test)
+{
+	struct uat_ctx *c = test->priv;
+	const unsigned int order = get_order(2 * PG);
+	const u64 va = 0xfffffc2000000000ull;
+	struct agx4_uat_window w = {};
+	struct agx4_uat_region r;
+	struct agx4_uat *uat;
+	struct page *pages;
+	int ret;
+
+	pages = alloc_pages(GFP_KERNEL | __GFP_ZERO, order);
+	KUNIT_ASSERT_NOT_NULL(test, pages);
+	r = (struct agx4_uat_region){ page_address(pages), page_to_phys(pages),
+				      2 * PG };
+	uat = kunit_kzalloc(test, sizeof(*uat), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, uat);
+	KUNIT_ASSERT_EQ(test, agx4_uat_init_borrowed(uat, c->dev,
+						     &agx4_test_g16_geom, true,
+						     &r, 1, r.pa), 0);
+	uat->asid = 0;
+
+	ret = agx4_uat_window_pin(uat, &w, va, SZ_32M);
+	KUNIT_EXPECT_EQ(test, ret, -EINVAL);
+	KUNIT_EXPECT_NULL(test, w.leaf);
+	KUNIT_EXPECT_EQ(test, uat->tables, 0);
+	if (!ret)
+		agx4_uat_window_unpin(&w);
+	agx4_uat_fini(uat);
+	__free_pages(pages, order);
 }
 
 static void record_tlb_inval_asid(unsigned int asid)
@@ -995,11 +1165,15 @@ static struct kunit_case agx4_uat_cases[] = {
 	KUNIT_CASE(agx4_uat_huge_bind_8gib),
 	KUNIT_CASE(agx4_uat_bad_ranges_rejected),
 	KUNIT_CASE(agx4_uat_failed_reserve_leaves_tables_unchanged),
+#if IS_ENABLED(CONFIG_FAILSLAB) && IS_ENABLED(CONFIG_FAULT_INJECTION_DEBUG_FS)
+	KUNIT_CASE(agx4_uat_out_of_memory_fails_cleanly),
+#endif
 	KUNIT_CASE(agx4_uat_two_trees_map_same_va_differently),
 	KUNIT_CASE(agx4_uat_remap_is_seen_after_invalidation),
 	KUNIT_CASE(agx4_uat_invalidation_covers_whole_batch),
 	KUNIT_CASE(agx4_uat_window_maps_without_tables_and_frees_them),
 	KUNIT_CASE(agx4_uat_window_refuses_bad_and_taken_ranges),
+	KUNIT_CASE(agx4_uat_window_refused_in_borrowed_tree),
 	KUNIT_CASE(agx4_uat_ctx_words_and_sharing),
 	KUNIT_CASE(agx4_uat_ctx_exhaustion_is_ebusy),
 	KUNIT_CASE(agx4_uat_ctx_replaced_in_spec_order),

@@ -252,6 +252,16 @@ static void agx4_fw_obj_map_pages_at_fixed_address(struct kunit *test)
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, x);
 	KUNIT_EXPECT_EQ(test, x->va, at + 3 * PG);
 
+	/* A page past the output address bits of the tables. */
+	{
+		const phys_addr_t far[1] = { 1ull << 42 };
+
+		KUNIT_EXPECT_EQ(test, PTR_ERR(agx4_fw_obj_map_pages_at(&c->fwm,
+								       at + 8 * PG,
+								       far, 1,
+								       AGX4_FW_OBJ_MMIO)),
+				-EINVAL);
+	}
 	/* Misaligned, below the space, past its end (guard included). */
 	KUNIT_EXPECT_EQ(test, PTR_ERR(agx4_fw_obj_map_pages_at(&c->fwm,
 							       at + 0x800,
@@ -271,6 +281,69 @@ static void agx4_fw_obj_map_pages_at_fixed_address(struct kunit *test)
 	agx4_fw_obj_destroy(x);
 	agx4_fw_obj_destroy(w);
 }
+
+#if IS_ENABLED(CONFIG_FAILSLAB) && IS_ENABLED(CONFIG_FAULT_INJECTION_DEBUG_FS)
+/*
+ * Mapping scattered pages with each of its allocations failing in turn
+ * (the object, its copy of the page list, the page tables): -ENOMEM, or
+ * the object mapping exactly those pages when the allocation failed has
+ * a fallback (kmemleak's metadata, when it is on); never an object
+ * mapping other memory.  An alias whose record cannot be allocated is
+ * not mapped.
+ */
+static void agx4_fw_obj_out_of_memory_fails_cleanly(struct kunit *test)
+{
+	static const struct agx4_uat_prot gpu_ro = {
+		.access = AGX4_UAT_GPU, .perm = AGX4_UAT_RO,
+		.memtype = AGX4_UAT_UNCACHED,
+	};
+	const u64 alias_va = 0x7001838000ull;
+	struct obj_ctx *c = test->priv;
+	const phys_addr_t pas[2] = { 0x380000000ull, 0x220000000ull };
+	unsigned int n, enomem = 0;
+	struct agx4_fw_obj *obj;
+	phys_addr_t pa;
+	bool hit;
+
+	if (!agx4_test_failslab(test))
+		kunit_skip(test, "no failslab in debugfs");
+	for (n = 1; n < 100; n++) {
+		agx4_test_fail_nth(n);
+		obj = agx4_fw_obj_map_pages(&c->fwm, pas, 2, AGX4_FW_OBJ_MMIO);
+		hit = agx4_test_fail_hit();
+		if (IS_ERR(obj)) {
+			KUNIT_EXPECT_EQ_MSG(test, PTR_ERR(obj), -ENOMEM,
+					    "allocation %u", n);
+			KUNIT_EXPECT_EQ_MSG(test, c->fw.tables, 1,
+					    "allocation %u", n);
+			enomem++;
+			continue;
+		}
+		fw_pte(test, &c->fw, obj->va, &pa);
+		KUNIT_EXPECT_EQ_MSG(test, pa, pas[0], "allocation %u", n);
+		fw_pte(test, &c->fw, obj->va + PG, &pa);
+		KUNIT_EXPECT_EQ_MSG(test, pa, pas[1], "allocation %u", n);
+		agx4_fw_obj_destroy(obj);
+		if (!hit)
+			break;
+	}
+	KUNIT_EXPECT_LT(test, n, 100);
+	/* The object, the page list and two tables. */
+	KUNIT_EXPECT_GE(test, enomem, 4);
+
+	/* The alias's record is its first allocation. */
+	obj = agx4_fw_obj_create(&c->fwm, PG, AGX4_FW_OBJ_SHARED, NULL, NULL);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, obj);
+	agx4_test_fail_nth(1);
+	KUNIT_EXPECT_EQ(test, agx4_fw_obj_alias(obj, &c->ctx0, alias_va,
+						&gpu_ro), -ENOMEM);
+	KUNIT_EXPECT_TRUE(test, agx4_test_fail_hit());
+	KUNIT_EXPECT_EQ(test, agx4_uat_translate(&c->ctx0, alias_va, &pa,
+						 NULL), -ENOENT);
+	KUNIT_EXPECT_EQ(test, c->ctx0.tables, 1);
+	agx4_fw_obj_destroy(obj);
+}
+#endif
 
 static void agx4_fw_obj_space_exhaustion_is_enospc(struct kunit *test)
 {
@@ -298,13 +371,35 @@ static void agx4_fw_obj_space_exhaustion_is_enospc(struct kunit *test)
 	agx4_fw_obj_destroy(d);
 	agx4_fw_obj_heap_fini(&small);
 
-	/* Ranges outside the tree's half are refused. */
+	/*
+	 * Ranges outside the tree's half are refused: starting at its end,
+	 * starting below it (in the low half), running past its end; and
+	 * empty ranges and ranges not in whole 16 KiB pages.
+	 */
 	KUNIT_EXPECT_EQ(test, agx4_fw_obj_heap_init(&small, c->dev, &c->fw, 0, PG),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, agx4_fw_obj_heap_init(&small, c->dev, &c->fw,
+						    0x1000000000ull, PG),
 			-EINVAL);
 	KUNIT_EXPECT_EQ(test, agx4_fw_obj_heap_init(&small, c->dev, &c->fw,
 						    0xffffffffffffc000ull, 2 * PG),
 			-EINVAL);
+	KUNIT_EXPECT_EQ(test, agx4_fw_obj_heap_init(&small, c->dev, &c->fw,
+						    0xfffffc3000000000ull, 0),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, agx4_fw_obj_heap_init(&small, c->dev, &c->fw,
+						    0xfffffc3000002000ull, PG),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, agx4_fw_obj_heap_init(&small, c->dev, &c->fw,
+						    0xfffffc3000000000ull,
+						    PG + PG / 2), -EINVAL);
 }
+
+/* Attributes the UAT cannot express: a GPU class with a firmware permission. */
+static const struct agx4_uat_prot gpu_fw_only = {
+	.access = AGX4_UAT_GPU, .perm = AGX4_UAT_FW_RW_GPU_RO,
+	.memtype = AGX4_UAT_UNCACHED,
+};
 
 static void agx4_fw_obj_alias_follows_object(struct kunit *test)
 {
@@ -331,6 +426,10 @@ static void agx4_fw_obj_alias_follows_object(struct kunit *test)
 	/* An alias needs expressible attributes and a free, valid range. */
 	KUNIT_EXPECT_EQ(test, agx4_fw_obj_alias(obj, &c->ctx0, 1ull << 42,
 						&gpu_ro), -EINVAL);
+	KUNIT_EXPECT_EQ(test, agx4_fw_obj_alias(obj, &c->ctx0, alias_va + 8 * PG,
+						&gpu_fw_only), -EINVAL);
+	KUNIT_EXPECT_EQ(test, agx4_uat_translate(&c->ctx0, alias_va + 8 * PG,
+						 &pa, NULL), -ENOENT);
 
 	agx4_fw_obj_destroy(obj);
 	KUNIT_EXPECT_EQ(test, agx4_uat_translate(&c->ctx0, alias_va, &pa,
@@ -383,6 +482,9 @@ static void agx4_fw_obj_part_maps_only_that_part(struct kunit *test)
 			-EINVAL);
 	KUNIT_EXPECT_EQ(test, agx4_fw_obj_map_part(obj, 0, PG, &c->ctx0,
 						   va + 8 * PG + 8, &gpu_rw),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, agx4_fw_obj_map_part(obj, 0, PG, &c->ctx0,
+						   va + 8 * PG, &gpu_fw_only),
 			-EINVAL);
 	KUNIT_EXPECT_EQ(test, agx4_uat_translate(&c->ctx0, va + 8 * PG, &pa,
 						 NULL), -ENOENT);
@@ -447,6 +549,9 @@ static struct kunit_case agx4_fw_obj_cases[] = {
 	KUNIT_CASE(agx4_fw_obj_map_pages_at_fixed_address),
 	KUNIT_CASE(agx4_fw_obj_create_at_packs_without_guard),
 	KUNIT_CASE(agx4_fw_obj_space_exhaustion_is_enospc),
+#if IS_ENABLED(CONFIG_FAILSLAB) && IS_ENABLED(CONFIG_FAULT_INJECTION_DEBUG_FS)
+	KUNIT_CASE(agx4_fw_obj_out_of_memory_fails_cleanly),
+#endif
 	KUNIT_CASE(agx4_fw_obj_alias_follows_object),
 	KUNIT_CASE(agx4_fw_obj_part_maps_only_that_part),
 	{ }

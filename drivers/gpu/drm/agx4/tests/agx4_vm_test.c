@@ -498,6 +498,8 @@ static void agx4_vm_backend_maps_only_in_its_own_ranges(struct kunit *test)
 	};
 	struct device *dev = agx4_test_dma_device(test, "agx4_vm_fw_test");
 	struct agx4_vm *vm = new_vm(test);
+	struct agx4_gem_object *bo[1];
+	struct agx4_uat_window w;
 	struct agx4_fw_obj_heap *fwm;
 	struct agx4_fw_obj *obj;
 	struct agx4_uat *fw;
@@ -540,10 +542,40 @@ static void agx4_vm_backend_maps_only_in_its_own_ranges(struct kunit *test)
 	agx4_vm_unmap_fw(vm, win[0].start, PG);
 	KUNIT_EXPECT_EQ(test, agx4_uat_translate(&vm->uat, KERN_START + PG,
 						 &pa, NULL), -ENOENT);
+
+	/*
+	 * The backend's unmap of a user's range, or of one straddling the
+	 * carve-out's start, leaves the user's pages mapped.
+	 */
+	bo[0] = new_bo(test, 2);
+	KUNIT_ASSERT_EQ(test, bind1(vm, RW, bo[0], 0, 0x200000000ull, PG), 0);
+	KUNIT_ASSERT_EQ(test, bind1(vm, RW, bo[0], PG, KERN_START - PG, PG), 0);
+	agx4_vm_unmap_fw(vm, 0x200000000ull, PG);
+	agx4_vm_unmap_fw(vm, KERN_START - PG, 2 * PG);
+	expect_page(test, vm, 0x200000000ull, bo[0], 0);
+	expect_page(test, vm, KERN_START - PG, bo[0], 1);
+
+	/*
+	 * A window only in the backend's ranges: not in a user's range, nor
+	 * straddling the carve-out's start.
+	 */
+	w = (struct agx4_uat_window){};
+	KUNIT_EXPECT_EQ(test, agx4_vm_pin_window(vm, &w, SZ_16G, SZ_32M),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, agx4_vm_pin_window(vm, &w,
+						 round_down(KERN_START, SZ_32M),
+						 2 * SZ_32M), -EINVAL);
+	KUNIT_EXPECT_NULL(test, w.leaf);
+	agx4_vm_unpin_window(vm, &w);
+	KUNIT_ASSERT_EQ(test, agx4_vm_pin_window(vm, &w,
+						 round_up(KERN_START, SZ_32M),
+						 SZ_32M), 0);
+	agx4_vm_unpin_window(vm, &w);
+
 	agx4_fw_obj_destroy(obj);
 	agx4_fw_obj_heap_fini(fwm);
 	agx4_uat_fini(fw);
-	agx4_vm_put(vm);
+	done(test, vm, bo, 1);
 }
 
 static struct kunit_case agx4_vm_cases[] = {

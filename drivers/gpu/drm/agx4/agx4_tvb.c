@@ -523,6 +523,24 @@ void agx4_tvb_post_reset(struct agx4_device *adev)
 	spin_unlock_irq(&t->lock);
 }
 
+/**
+ * agx4_tvb_get_stats() - what the unit saw
+ * @adev: the device.
+ * @stats: receives the counts (zero without the unit).
+ */
+void agx4_tvb_get_stats(struct agx4_device *adev, struct agx4_tvb_stats *stats)
+{
+	struct agx4_tvb *t = adev->tvb;
+
+	memset(stats, 0, sizeof(*stats));
+	if (!t)
+		return;
+	spin_lock_irq(&t->lock);
+	*stats = t->stats;
+	spin_unlock_irq(&t->lock);
+}
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_tvb_get_stats);
+
 #if IS_ENABLED(CONFIG_DRM_AGX4_KUNIT_TEST)
 /**
  * agx4_tvb_hold() - answer in the test's task, not on the workqueue
@@ -594,24 +612,6 @@ void agx4_tvb_flush(struct agx4_device *adev)
 		flush_workqueue(adev->tvb->wq);
 }
 EXPORT_SYMBOL_IF_AGX4_TEST(agx4_tvb_flush);
-
-/**
- * agx4_tvb_get_stats() - what the unit saw
- * @adev: the device.
- * @stats: receives the counts (zero without the unit).
- */
-void agx4_tvb_get_stats(struct agx4_device *adev, struct agx4_tvb_stats *stats)
-{
-	struct agx4_tvb *t = adev->tvb;
-
-	memset(stats, 0, sizeof(*stats));
-	if (!t)
-		return;
-	spin_lock_irq(&t->lock);
-	*stats = t->stats;
-	spin_unlock_irq(&t->lock);
-}
-EXPORT_SYMBOL_IF_AGX4_TEST(agx4_tvb_get_stats);
 #endif
 
 /**

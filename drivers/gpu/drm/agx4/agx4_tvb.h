@@ -127,6 +127,8 @@ void agx4_tvb_event_limit(void *priv, const struct agx4_fw_event *e);
 u32 agx4_tvb_max_blocks(const struct agx4_fw_gen *gen);
 void agx4_tvb_pre_reset(struct agx4_device *adev);
 void agx4_tvb_post_reset(struct agx4_device *adev);
+void agx4_tvb_get_stats(struct agx4_device *adev,
+			struct agx4_tvb_stats *stats);
 
 #if IS_ENABLED(CONFIG_DRM_AGX4_KUNIT_TEST)
 extern unsigned int agx4_tvb_max_blocks_param;
@@ -134,8 +136,6 @@ void agx4_tvb_flush(struct agx4_device *adev);
 void agx4_tvb_hold(struct agx4_device *adev, bool hold);
 u32 agx4_tvb_pending(struct agx4_device *adev);
 int agx4_tvb_run_one(struct agx4_device *adev);
-void agx4_tvb_get_stats(struct agx4_device *adev,
-			struct agx4_tvb_stats *stats);
 #endif
 
 #endif /* AGX4_TVB_H */

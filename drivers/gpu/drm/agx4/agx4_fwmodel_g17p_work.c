@@ -612,8 +612,10 @@ static int dispatch_record(struct agx4_fwmodel *m, struct fwm_lane *l)
 
 /*
  * A pair of u64 destinations at @off of the descriptor: nanoseconds for
- * @user timestamps, else ticks (@prof: the firmware timestamp pair; else
- * a status pair, for which any non-zero value will do).
+ * @user timestamps, else ticks (@prof: the firmware timestamp pair,
+ * GravityLinux/linux drivers/gpu/drm/asahi/g17p_render.rs@498fde22
+ * timestamp_a/timestamp_b; else a status pair, for which the reference
+ * only asks that the word be non-zero).
  */
 static int pair(struct agx4_fwmodel *m, struct fwm_lane *l, const u8 *d,
 		u64 desc, u32 off, bool user, bool prof, bool need_end)

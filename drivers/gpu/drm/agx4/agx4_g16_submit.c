@@ -561,8 +561,12 @@ static bool cmd_done(const struct g16_cmd *cmd)
 
 /*
  * The ticks between a stage's private start and end timestamps, which
- * the firmware writes at @off of its work object (H: the microsequence's
- * timestamp commands); 0 unless both were written, end not before start.
+ * the firmware writes at @off of its work object: TA +0x100/+0x108, 3D
+ * +0x110/+0x118, compute +0x1700/+0x1708, raw 24 MHz ticks (H:
+ * GravityLinux/linux drivers/gpu/drm/asahi/g16_runtime.rs@1ab42a3a, the
+ * profiling slots it converts to ns).  A hostile value only makes the
+ * client's reported time wrong: 0 unless both were written, end not
+ * before start.
  */
 static u64 stage_ticks(const u8 *cpu, u32 off)
 {

@@ -151,7 +151,11 @@ void agx4_reset_read_fault(struct agx4_device *adev,
 }
 EXPORT_SYMBOL_IF_AGX4_TEST(agx4_reset_read_fault);
 
-/* The reasons of a fault's status (bits 3:1; L on G16). */
+/*
+ * The reasons of a fault's status (bits 3:1), as m1n1's hw/agx.py names
+ * them for G13/G14 (H there; L on G16, whose register at SGX+0xd8c0 is
+ * the one the G16 reference logs, layout not stated).
+ */
 static const char *const fault_reasons[] = {
 	"invalid", "access flag", "write only", "read only", "no access",
 	"unknown",

@@ -220,6 +220,22 @@ static struct dma_fence *compute_ok(struct kunit *test, struct cl *cl, u32 q)
 	return f;
 }
 
+/*
+ * @cl's queue made with a SHORT_TIMEOUT_MS job timeout (the rest of the
+ * device keeps the default), and the model holding every work item: the
+ * next compute on it times out.
+ */
+static void timeout_one_compute_setup(struct kunit *test, struct rec *r,
+				      struct cl *cl)
+{
+	agx4_job_timeout_ms = SHORT_TIMEOUT_MS;
+	KUNIT_ASSERT_EQ(test, agx4_test_queue_create(cl->c, cl->f.vm_id,
+						     DRM_ASAHI_PRIORITY_MEDIUM,
+						     &cl->queue), 0);
+	agx4_job_timeout_ms = AGX4_JOB_TIMEOUT_MS;
+	agx4_fwmodel_hold(r->m);
+}
+
 /* @f ends with @err (0: success); the reference goes. */
 static void expect_fence(struct kunit *test, struct dma_fence *f, int err)
 {
@@ -421,12 +437,7 @@ static void agx4_recovery_timeout_with_gpu_fault(struct kunit *test)
 	sgx[G16_FAULT_STATUS / 4 + 1] = 0x1;
 	sgx[G16_FAULT_ADDR / 4] = 0xdead0000;
 	sgx[G16_FAULT_ADDR / 4 + 1] = 0x15;
-	agx4_job_timeout_ms = SHORT_TIMEOUT_MS;
-	KUNIT_ASSERT_EQ(test, agx4_test_queue_create(cl->c, cl->f.vm_id,
-						     DRM_ASAHI_PRIORITY_MEDIUM,
-						     &cl->queue), 0);
-	agx4_job_timeout_ms = AGX4_JOB_TIMEOUT_MS;
-	agx4_fwmodel_hold(r->m);
+	timeout_one_compute_setup(test, r, cl);
 	f = compute_ok(test, cl, cl->queue);
 	expect_fence(test, f, -ETIMEDOUT);
 	if (!is_g16(test)) {
@@ -463,12 +474,7 @@ static void agx4_recovery_timeout_dump_names_queue_and_process(struct kunit *tes
 	struct cl *cl = cl_open(test, r);
 	char line[96];
 
-	agx4_job_timeout_ms = SHORT_TIMEOUT_MS;
-	KUNIT_ASSERT_EQ(test, agx4_test_queue_create(cl->c, cl->f.vm_id,
-						     DRM_ASAHI_PRIORITY_MEDIUM,
-						     &cl->queue), 0);
-	agx4_job_timeout_ms = AGX4_JOB_TIMEOUT_MS;
-	agx4_fwmodel_hold(r->m);
+	timeout_one_compute_setup(test, r, cl);
 	expect_fence(test, compute_ok(test, cl, cl->queue), -ETIMEDOUT);
 
 	mutex_lock(&dump_lock);

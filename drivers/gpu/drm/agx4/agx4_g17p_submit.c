@@ -658,7 +658,8 @@ static const struct agx4_engine_ops g17p_engine_ops = {
  * (in its pool's stamp slot, zeroed at its publication) holds the 3D's
  * start, written over the TA's start, and the 3D's end (H:
  * GravityLinux/linux drivers/gpu/drm/asahi/g17p_render.rs@498fde22
- * timestamp_a and timestamp_b; the TA's end is not asked for).  The slot is the render's until its job is retired: render
+ * timestamp_a and timestamp_b; the TA's end is not asked for).  The
+ * slot is the render's until its job is retired: render
  * n + G17P_POOL_SLOTS of the pool needs credits only this job's
  * retirement gives back (G17P_CREDITS <= G17P_POOL_SLOTS).  0 unless
  * both were written, end not before start.

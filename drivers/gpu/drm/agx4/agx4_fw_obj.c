@@ -481,32 +481,73 @@ void agx4_fw_obj_unmap_part(struct agx4_uat *uat, u64 va, u64 size)
 EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_obj_unmap_part);
 
 /**
- * agx4_fw_obj_window_map() - map a firmware object in a pinned window
+ * agx4_fw_obj_window_map_part() - map part of a firmware object in a window
  * @obj: the object.
+ * @off: the part's offset in @obj, a multiple of 16 KiB.
+ * @size: its bytes, a multiple of 16 KiB, not 0.
  * @w: the window (agx4_vm_pin_window()).
  * @va: where, a part of @w only the caller maps, 16 KiB aligned.
  * @prot: the attributes.
  *
  * Neither sleeps nor allocates (for drm_sched's prepare_job); the UAT
  * sees the mapping on return.  The caller unmaps it
- * (agx4_fw_obj_window_unmap()) before the object goes.
+ * (agx4_fw_obj_window_unmap()) before the object goes.  A part outside
+ * @obj is a driver bug: it WARNs and maps nothing.
+ */
+void agx4_fw_obj_window_map_part(struct agx4_fw_obj *obj, u64 off, u64 size,
+				 struct agx4_uat_window *w, u64 va,
+				 const struct agx4_uat_prot *prot)
+{
+	u64 i;
+
+	if (WARN_ON(!size || !IS_ALIGNED(off | size, CHUNK) ||
+		    off > obj->size || size > obj->size - off))
+		return;
+	if (obj->chunks || obj->pas) {
+		for (i = 0; i < size; i += CHUNK) {
+			u64 c = (off + i) / CHUNK;
+
+			agx4_uat_window_map(w, va + i, obj->chunks ?
+					    page_to_phys(obj->chunks[c]) :
+					    obj->pas[c], CHUNK, prot);
+		}
+	} else {
+		agx4_uat_window_map(w, va, obj->pa + off, size, prot);
+	}
+	agx4_uat_window_flush(w, va, size);
+}
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_obj_window_map_part);
+
+/**
+ * agx4_fw_obj_window_map() - map a firmware object in a pinned window
+ * @obj: the object.
+ * @w: the window (agx4_vm_pin_window()).
+ * @va: where, a part of @w only the caller maps, 16 KiB aligned.
+ * @prot: the attributes.
+ *
+ * As agx4_fw_obj_window_map_part() of the whole object.
  */
 void agx4_fw_obj_window_map(struct agx4_fw_obj *obj, struct agx4_uat_window *w,
 			    u64 va, const struct agx4_uat_prot *prot)
 {
-	u64 i;
-
-	if (obj->chunks || obj->pas) {
-		for (i = 0; i < obj->size; i += CHUNK)
-			agx4_uat_window_map(w, va + i, obj->chunks ?
-					    page_to_phys(obj->chunks[i / CHUNK]) :
-					    obj->pas[i / CHUNK], CHUNK, prot);
-	} else {
-		agx4_uat_window_map(w, va, obj->pa, obj->size, prot);
-	}
-	agx4_uat_window_flush(w, va, obj->size);
+	agx4_fw_obj_window_map_part(obj, 0, obj->size, w, va, prot);
 }
 EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_obj_window_map);
+
+/**
+ * agx4_fw_obj_window_unmap_part() - unmap a range of a window
+ * @w: the window.
+ * @va: where the range starts, 16 KiB aligned.
+ * @size: its bytes, a multiple of 16 KiB.
+ *
+ * What agx4_fw_obj_window_map_part() mapped there goes; the UAT sees it
+ * gone on return.  Neither sleeps nor allocates.
+ */
+void agx4_fw_obj_window_unmap_part(struct agx4_uat_window *w, u64 va, u64 size)
+{
+	agx4_uat_window_unmap(w, va, size);
+}
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_obj_window_unmap_part);
 
 /**
  * agx4_fw_obj_window_unmap() - unmap what agx4_fw_obj_window_map() mapped

@@ -126,6 +126,10 @@ int agx4_fw_obj_map_part(struct agx4_fw_obj *obj, u64 off, u64 size,
 			 struct agx4_uat *uat, u64 va,
 			 const struct agx4_uat_prot *prot);
 void agx4_fw_obj_unmap_part(struct agx4_uat *uat, u64 va, u64 size);
+void agx4_fw_obj_window_map_part(struct agx4_fw_obj *obj, u64 off, u64 size,
+				 struct agx4_uat_window *w, u64 va,
+				 const struct agx4_uat_prot *prot);
+void agx4_fw_obj_window_unmap_part(struct agx4_uat_window *w, u64 va, u64 size);
 void agx4_fw_obj_window_map(struct agx4_fw_obj *obj, struct agx4_uat_window *w,
 			    u64 va, const struct agx4_uat_prot *prot);
 void agx4_fw_obj_window_unmap(struct agx4_fw_obj *obj,

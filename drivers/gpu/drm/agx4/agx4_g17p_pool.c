@@ -211,30 +211,36 @@ static int init_pool(struct agx4_g17p_queue *fq, struct g17p_pool *pl)
 	return 0;
 }
 
-/* The pool's window in the VM: its memory and four arena pages. */
-static int map_window(struct agx4_vm *vm, struct g17p_pool *pl)
+/*
+ * The pool's window in @vm (its pinned &g17p_vm.pools): its memory and
+ * four arena pages.  Neither sleeps nor allocates.
+ */
+static void map_window(struct agx4_vm *vm, struct g17p_pool *pl)
 {
+	struct agx4_uat_window *win = &((struct g17p_vm *)vm->fw)->pools;
+	const struct agx4_uat_prot *rw = &agx4_g17p_gpu_rw;
 	u64 w = pl->gpu;
-	int ret;
 	u32 g;
 
-	ret = agx4_vm_map_fw_obj(vm, w + G17P_WIN_AUX, pl->mem, 0,
-				 G17P_MEM_BLOCKS, &agx4_g17p_gpu_rw) ?:
-	      agx4_vm_map_fw_obj(vm, w + G17P_WIN_STATUS(0), pl->arena, G17P_POOL_STATUS(0),
-				 SZ_16K, &agx4_g17p_gpu_rw) ?:
-	      agx4_vm_map_fw_obj(vm, w + G17P_WIN_STATUS(1), pl->arena, G17P_POOL_STATUS(1),
-				 SZ_16K, &agx4_g17p_gpu_rw) ?:
-	      agx4_vm_map_fw_obj(vm, w + G17P_WIN_LEAF_B, pl->arena, G17P_POOL_LEAF_B,
-				 SZ_16K, &agx4_g17p_gpu_rw) ?:
-	      agx4_vm_map_fw_obj(vm, w + G17P_WIN_LEAF_PRIMARY, pl->arena,
-				 G17P_POOL_LEAF_PRIMARY, SZ_16K, &agx4_g17p_gpu_rw) ?:
-	      agx4_vm_map_fw_obj(vm, w + G17P_WIN_SCRATCH, pl->mem, G17P_MEM_SCRATCH,
-				 G17P_WIN_SCRATCH_SIZE, &agx4_g17p_gpu_rw);
-	for (g = 0; g < G17P_POOL_GROUPS && !ret; g++)
-		ret = agx4_vm_map_fw_obj(vm, w + G17P_WIN_BLOCKS + g * G17P_POOL_BLOCK_STRIDE,
-					 pl->mem, G17P_MEM_BLOCKS + g * G17P_POOL_BLOCK_SIZE,
-					 G17P_POOL_BLOCK_SIZE, &agx4_g17p_gpu_rw);
-	return ret;
+	agx4_fw_obj_window_map_part(pl->mem, 0, G17P_MEM_BLOCKS, win,
+				    w + G17P_WIN_AUX, rw);
+	agx4_fw_obj_window_map_part(pl->arena, G17P_POOL_STATUS(0), SZ_16K, win,
+				    w + G17P_WIN_STATUS(0), rw);
+	agx4_fw_obj_window_map_part(pl->arena, G17P_POOL_STATUS(1), SZ_16K, win,
+				    w + G17P_WIN_STATUS(1), rw);
+	agx4_fw_obj_window_map_part(pl->arena, G17P_POOL_LEAF_B, SZ_16K, win,
+				    w + G17P_WIN_LEAF_B, rw);
+	agx4_fw_obj_window_map_part(pl->arena, G17P_POOL_LEAF_PRIMARY, SZ_16K,
+				    win, w + G17P_WIN_LEAF_PRIMARY, rw);
+	agx4_fw_obj_window_map_part(pl->mem, G17P_MEM_SCRATCH,
+				    G17P_WIN_SCRATCH_SIZE, win,
+				    w + G17P_WIN_SCRATCH, rw);
+	for (g = 0; g < G17P_POOL_GROUPS; g++)
+		agx4_fw_obj_window_map_part(pl->mem, G17P_MEM_BLOCKS +
+					    g * G17P_POOL_BLOCK_SIZE,
+					    G17P_POOL_BLOCK_SIZE, win,
+					    w + G17P_WIN_BLOCKS +
+					    g * G17P_POOL_BLOCK_STRIDE, rw);
 }
 
 /* The bytes of the carve-out slice of each pool index for grown blocks. */
@@ -284,7 +290,8 @@ static void pool_unmap(struct g17p_pool *pl)
 {
 	if (!pl->vm)
 		return;
-	agx4_vm_unmap_fw(pl->vm, pl->gpu, G17P_WIN_STRIDE);
+	agx4_fw_obj_window_unmap_part(&((struct g17p_vm *)pl->vm->fw)->pools,
+				      pl->gpu, G17P_WIN_STRIDE);
 	if (pl->tp.blocks > G17P_POOL_GROUPS)
 		agx4_vm_unmap_fw(pl->vm,
 				 growth_va(pl->vm, pl, G17P_POOL_GROUPS),
@@ -349,15 +356,13 @@ void agx4_g17p_pool_free(struct agx4_fw_g17p_sub *sub, struct g17p_pool *pl)
 /*
  * Map the pool's window in @fq's VM, where it is not yet: out of the VM
  * it was in, its memory zeroed, the support object naming @fq's context.
- * The caller holds the pool (&g17p_pool.live), which is idle.  On failure
- * the pool is in no VM and the next render of @fq tries again.
+ * The caller holds the pool (&g17p_pool.live), which is idle.  The
+ * window's page tables are the VM's (&g17p_vm.pools): nothing fails.
  */
-static int pool_bind(struct agx4_g17p_queue *fq, struct g17p_pool *pl)
+static void pool_bind(struct agx4_g17p_queue *fq, struct g17p_pool *pl)
 {
-	int ret;
-
 	if (pl->vm == fq->base.vm)
-		return 0;
+		return;
 	mutex_lock(&fq->sub->tvb_lock);
 	if (pl->vm) {
 		pool_unmap(pl);
@@ -368,13 +373,9 @@ static int pool_bind(struct agx4_g17p_queue *fq, struct g17p_pool *pl)
 		pool_client(fq, pl);
 		wmb();	/* the pool's memory before a render names it */
 	}
-	ret = map_window(fq->base.vm, pl);
-	if (ret)
-		agx4_vm_unmap_fw(fq->base.vm, pl->gpu, G17P_WIN_STRIDE);
-	if (!ret)
-		pl->vm = agx4_vm_get(fq->base.vm);
+	map_window(fq->base.vm, pl);
+	pl->vm = agx4_vm_get(fq->base.vm);
 	mutex_unlock(&fq->sub->tvb_lock);
-	return ret;
 }
 
 /*
@@ -414,9 +415,8 @@ static int pool_create(struct agx4_g17p_queue *fq, unsigned int i)
 		ret = PTR_ERR(pl->mem);
 		goto err;
 	}
-	ret = pool_bind(fq, pl);
-	if (!ret)
-		ret = init_pool(fq, pl);
+	pool_bind(fq, pl);
+	ret = init_pool(fq, pl);
 	if (ret)
 		goto err;
 	mutex_lock(&sub->setup_lock);
@@ -539,7 +539,8 @@ int agx4_g17p_pool_get(struct agx4_g17p_queue *fq, struct agx4_g17p_job *job)
 	job->first_k = pl->next;
 	job->tile = pl->tile;
 	job->tpc = pl->tpc;
-	return pool_bind(fq, pl);
+	pool_bind(fq, pl);
+	return 0;
 }
 
 /**

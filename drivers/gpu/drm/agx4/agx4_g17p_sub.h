@@ -20,6 +20,7 @@
 
 #include "agx4_engine.h"
 #include "agx4_fw_g17p_init.h"
+#include "agx4_uat.h"
 #include "agx4_fw_g17p_work.h"
 #include "agx4_fw_obj.h"
 #include "agx4_fw_queue.h"
@@ -146,11 +147,14 @@ struct agx4_fw_g17p_sub {
  * @sub: the device's submission state.
  * @ns: its compute operand lists, table and state.
  * @mapped: the namespace was (perhaps partly) mapped in the VM.
+ * @pools: the render pools' windows in the VM (%G17P_WIN_BASE on), pinned
+ *	while the state lives: a pool moves into the VM without allocating.
  */
 struct g17p_vm {
 	struct agx4_fw_g17p_sub *sub;
 	struct agx4_fw_obj *ns;
 	bool mapped;
+	struct agx4_uat_window pools;
 };
 
 /**

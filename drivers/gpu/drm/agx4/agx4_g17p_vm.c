@@ -28,7 +28,11 @@
  * state) in one firmware heap object, mapped with the device's 21 operand
  * buffers (made at the first queue of any VM) at the bottom of the VM's
  * kernel carve-out, where every compute owner's support object and the
- * compute program point.  It goes with the VM (&agx4_vm.fw_free).
+ * compute program point; and the render pools' windows pinned (a UAT
+ * window over the 15 pools' 4 MiB each, whose first leaf table the
+ * client's buffers below them share: 32 KiB of page tables), so that a
+ * pool moves into the VM from drm_sched's prepare_job.  It goes with the
+ * VM (&agx4_vm.fw_free).
  *
  * Also here: the dispatch block written at the first compute owner, the
  * dispatch record the boot writes, and the attributes every G17P mapping
@@ -65,6 +69,8 @@ static void vm_fw_free(struct agx4_vm *vm, void *fw)
 
 	if (gvm->mapped)
 		unmap_namespace(vm);
+	/* No pool is in the VM: each holds a reference while it is. */
+	agx4_vm_unpin_window(vm, &gvm->pools);
 	agx4_fw_obj_destroy(gvm->ns);
 	kfree(gvm);
 }
@@ -174,7 +180,9 @@ struct g17p_vm *agx4_g17p_vm_state(struct agx4_fw_g17p_sub *sub,
 		return ERR_PTR(ret);
 	}
 	fill_namespace(gvm->ns, vm->kernel_start);
-	ret = map_namespace(vm, gvm, buffers);
+	ret = map_namespace(vm, gvm, buffers) ?:
+	      agx4_vm_pin_window(vm, &gvm->pools, G17P_WIN_BASE,
+				 AGX4_G17P_MAX_POOLS * G17P_WIN_STRIDE);
 	if (ret) {
 		vm_fw_free(vm, gvm);
 		return ERR_PTR(ret);

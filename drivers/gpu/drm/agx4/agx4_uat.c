@@ -94,8 +94,12 @@
  * @table: the table's kernel address.
  * @foreign: the table belongs to the boot loader (it lives in the
  *	borrowed region, is never freed and needs no cache maintenance).
- * @pinned: a leaf table of a &struct agx4_uat_window: its entries are the
- *	window's, @valid is not kept, and it is not freed while pinned.
+ * @pin_first: in a leaf table a &struct agx4_uat_window holds, the first
+ *	of the window's entries; its entries are written only through the
+ *	window, @valid counts only the others, and the table is not freed
+ *	while pinned.
+ * @pin_end: one past the window's last entry; 0 when no window holds the
+ *	table.
  */
 struct uat_pt {
 	struct page *page;
@@ -112,8 +116,21 @@ struct uat_pt {
 	bool on_empty;
 	u64 *table;
 	bool foreign;
-	bool pinned;
+	u16 pin_first;
+	u16 pin_end;
 };
+
+static inline bool pt_pinned(const struct uat_pt *pt)
+{
+	return pt->pin_end;
+}
+
+/* Do entries @first..@last - 1 of @pt meet its window's? */
+static inline bool pt_pins(const struct uat_pt *pt, unsigned int first,
+			   unsigned int last)
+{
+	return first < pt->pin_end && pt->pin_first < last;
+}
 
 static inline u64 *pt_table(struct uat_pt *pt)
 {
@@ -705,7 +722,7 @@ void agx4_uat_op_map(struct agx4_uat_op *op, u64 va, phys_addr_t pa,
 			return;
 		pt = table_pt(uat, table);
 		/* A window's range is mapped only through the window. */
-		if (WARN_ON_ONCE(pt->pinned))
+		if (WARN_ON_ONCE(pt_pins(pt, first, last)))
 			return;
 		for (i = first; i < last; i++) {
 			WARN_ON_ONCE(table[i] & UAT_PTE_VALID);
@@ -722,7 +739,7 @@ EXPORT_SYMBOL_IF_AGX4_TEST(agx4_uat_op_map);
 static void note_empty(struct agx4_uat_op *op, struct uat_pt *pt)
 {
 	if (!pt->valid && pt->parent && !pt->on_empty && !pt->foreign &&
-	    !pt->pinned) {
+	    !pt_pinned(pt)) {
 		pt->on_empty = true;
 		list_add_tail(&pt->link, &op->empty);
 	}
@@ -752,6 +769,7 @@ void agx4_uat_op_unmap(struct agx4_uat_op *op, u64 va, u64 size)
 	while (off < end) {
 		u64 *table = uat->root;
 		unsigned int level, first, last, i, cleared = 0;
+		bool skip;
 		u64 next;
 
 		/* Find the leaf table, or skip the whole hole. */
@@ -773,10 +791,9 @@ void agx4_uat_op_unmap(struct agx4_uat_op *op, u64 va, u64 size)
 		first = level_index(uat, leaf, off);
 		last = min_t(u64, g->entries,
 			     first + ((end - off) >> AGX4_UAT_PAGE_SHIFT));
-		for (i = first; i < last; i++) {
-			/* A window's range is unmapped only through it. */
-			if (WARN_ON_ONCE(table_pt(uat, table)->pinned))
-				break;
+		/* A window's range is unmapped only through it. */
+		skip = WARN_ON_ONCE(pt_pins(table_pt(uat, table), first, last));
+		for (i = first; i < last && !skip; i++) {
 			if (table[i] & UAT_PTE_VALID) {
 				table[i] = 0;
 				cleared++;
@@ -919,28 +936,43 @@ EXPORT_SYMBOL_IF_AGX4_TEST(agx4_uat_op_end);
  *
  * Some mappings must be made where nothing may sleep or allocate: a
  * render's scratch goes in its VM when drm_sched's prepare_job hands the
- * job its place, in the path that signals the job's fences.  A window is
- * a range of whole leaf tables (%AGX4_UAT_LEAF_SPAN each) that stay
- * linked while it is pinned: agx4_uat_window_pin() makes them, under the
- * tree's lock, and from then on the range is the window's alone.
- * agx4_uat_window_map(), agx4_uat_window_flush() and
- * agx4_uat_window_unmap() write its entries without the tree's lock and
- * without allocating; each caller writes a part of the range it owns (the
- * window does not serialise them), cleans those entries to memory and
- * invalidates them.  The ordinary batch never writes a window's entries
- * (it WARNs), and a pinned table is never freed, so nothing of the tree
- * moves under the window.  agx4_uat_window_unpin() gives the tables back
- * to the tree, which frees them once empty.
+ * job its place, in the path that signals the job's fences, and a G17P
+ * render pool moves to the VM of the job that takes it over there.  A
+ * window is a range of 16 KiB pages whose leaf tables stay linked while it
+ * is pinned: agx4_uat_window_pin() makes them, under the tree's lock, and
+ * from then on the range is the window's alone.  agx4_uat_window_map(),
+ * agx4_uat_window_flush() and agx4_uat_window_unmap() write its entries
+ * without the tree's lock and without allocating; each caller writes a
+ * part of the range it owns (the window does not serialise them), cleans
+ * those entries to memory and invalidates them.
+ *
+ * A window need not cover whole leaf tables (%AGX4_UAT_LEAF_SPAN each): a
+ * leaf table at either end may hold the batch's mappings outside the
+ * window too (a G17P VM's pool windows share their first leaf table with
+ * the client's own buffers below them).  The batch keeps the count of its
+ * own entries there and never writes the window's (it WARNs); the window
+ * writes only its own entries.  Both clean only the entries they wrote, a
+ * whole cache line at a time, which writes back the other side's entries
+ * of that line as they are in the cache: a clean never loses a write, so
+ * the two need no common lock.  A pinned table is never freed, so nothing
+ * of the tree moves under the window; a leaf table holds one window at
+ * most.  agx4_uat_window_unpin() gives the tables back to the tree, which
+ * frees them once nothing of the batch is left in them either.
  */
+
+/* The leaf of the tree's half that @va lies in. */
+static u64 leaf_of(const struct agx4_uat *uat, u64 va)
+{
+	return (va - uat->va_start) / AGX4_UAT_LEAF_SPAN;
+}
 
 /* The window's leaf table for @va and the entry of @va in it. */
 static struct uat_pt *window_leaf(const struct agx4_uat_window *w, u64 va,
 				  unsigned int *index)
 {
-	u64 off = va - w->va;
-
-	*index = (off % AGX4_UAT_LEAF_SPAN) >> AGX4_UAT_PAGE_SHIFT;
-	return w->leaf[off / AGX4_UAT_LEAF_SPAN];
+	*index = ((va - w->uat->va_start) % AGX4_UAT_LEAF_SPAN) >>
+		 AGX4_UAT_PAGE_SHIFT;
+	return w->leaf[leaf_of(w->uat, va) - leaf_of(w->uat, w->va)];
 }
 
 static bool window_range_ok(const struct agx4_uat_window *w, u64 va, u64 size)
@@ -950,7 +982,25 @@ static bool window_range_ok(const struct agx4_uat_window *w, u64 va, u64 size)
 	       size <= w->size - (va - w->va);
 }
 
-/* Give back the first @n leaves of @w (pinned, their entries clear). */
+/*
+ * Entries @first..@end - 1 of the leaf table of @w at @off (into the
+ * tree's half, the table's first address or the window's start).
+ */
+static void window_entries(const struct agx4_uat_window *w, u64 off,
+			   unsigned int *first, unsigned int *end)
+{
+	u64 start = w->va - w->uat->va_start, stop = start + w->size;
+	u64 base = round_down(off, AGX4_UAT_LEAF_SPAN);
+
+	*first = (max(start, base) - base) >> AGX4_UAT_PAGE_SHIFT;
+	*end = (min(stop, base + AGX4_UAT_LEAF_SPAN) - base) >>
+	       AGX4_UAT_PAGE_SHIFT;
+}
+
+/*
+ * Give back the first @n leaves of @w (pinned); the window's entries
+ * should be clear, and what the batch has in them stays.
+ */
 static void window_release(struct agx4_uat_window *w, unsigned long n,
 			   struct agx4_uat_op *op)
 {
@@ -958,19 +1008,20 @@ static void window_release(struct agx4_uat_window *w, unsigned long n,
 
 	for (i = 0; i < n; i++) {
 		struct uat_pt *pt = w->leaf[i];
-		unsigned int k;
+		unsigned int k, left = 0;
 
-		pt->pinned = false;
-		pt->valid = 0;
-		for (k = 0; k < w->uat->geom->entries; k++)
-			pt->valid += !!(pt->table[k] & UAT_PTE_VALID);
+		for (k = pt->pin_first; k < pt->pin_end; k++)
+			left += !!(pt->table[k] & UAT_PTE_VALID);
 		/* Every entry should have been unmapped: a driver bug. */
-		if (WARN_ON_ONCE(pt->valid)) {
-			memset(pt->table, 0, UAT_TABLE_SIZE);
-			mark_dirty(op, pt, 0, w->uat->geom->entries - 1);
-			note_inval(op, pt->off, pt->off + AGX4_UAT_LEAF_SPAN);
-			pt->valid = 0;
+		if (WARN_ON_ONCE(left)) {
+			memset(pt->table + pt->pin_first, 0,
+			       (pt->pin_end - pt->pin_first) * sizeof(u64));
+			mark_dirty(op, pt, pt->pin_first, pt->pin_end - 1);
+			note_inval(op, pt->off + ((u64)pt->pin_first << AGX4_UAT_PAGE_SHIFT),
+				   pt->off + ((u64)pt->pin_end << AGX4_UAT_PAGE_SHIFT));
 		}
+		pt->pin_first = 0;
+		pt->pin_end = 0;
 		note_empty(op, pt);
 	}
 }
@@ -979,26 +1030,28 @@ static void window_release(struct agx4_uat_window *w, unsigned long n,
  * agx4_uat_window_pin() - make a range's leaf tables and keep them
  * @uat: the tree (not a borrowed one).
  * @w: the window, not pinned.
- * @va: the range's start, a multiple of %AGX4_UAT_LEAF_SPAN.
+ * @va: the range's start, 16 KiB aligned.
  * @size: its bytes, likewise, not 0.
  *
  * Takes the tree's lock.  Nothing may be mapped in the range: it becomes
- * the window's.
+ * the window's.  The rest of the leaf tables at its ends stays the
+ * batch's, mapped or not.
  *
  * Return: 0; -EINVAL for a misaligned range or one outside the tree;
- * -EBUSY when something is mapped there or a window has it already;
- * -ENOMEM.
+ * -EBUSY when something is mapped there or a window holds one of its leaf
+ * tables already; -ENOMEM.
  */
 int agx4_uat_window_pin(struct agx4_uat *uat, struct agx4_uat_window *w,
 			u64 va, u64 size)
 {
-	unsigned long i, n = size / AGX4_UAT_LEAF_SPAN;
+	unsigned long i, n;
 	struct agx4_uat_op op;
 	int ret;
 
-	if (!IS_ALIGNED(va | size, AGX4_UAT_LEAF_SPAN) ||
+	if (!size || !IS_ALIGNED(va | size, AGX4_UAT_PAGE_SIZE) ||
 	    !range_ok(uat, va, size) || uat->num_regions)
 		return -EINVAL;
+	n = leaf_of(uat, va + size - 1) - leaf_of(uat, va) + 1;
 	w->leaf = kcalloc(n, sizeof(*w->leaf), GFP_KERNEL);
 	if (!w->leaf)
 		return -ENOMEM;
@@ -1010,20 +1063,27 @@ int agx4_uat_window_pin(struct agx4_uat *uat, struct agx4_uat_window *w,
 	agx4_uat_op_begin(uat, &op);
 	ret = agx4_uat_op_reserve(&op, va, size);
 	for (i = 0; !ret && i < n; i++) {
-		u64 *table = leaf_table(&op, va - uat->va_start +
-					i * AGX4_UAT_LEAF_SPAN);
+		u64 off = max(va - uat->va_start,
+			      (leaf_of(uat, va) + i) * AGX4_UAT_LEAF_SPAN);
+		u64 *table = leaf_table(&op, off);
 		struct uat_pt *pt = table ? table_pt(uat, table) : NULL;
+		unsigned int first, end, k;
 
 		if (!pt) {
 			ret = -ENOMEM;
 			break;
 		}
-		if (pt->pinned || pt->valid) {
-			/* Not linked by this batch: nothing to give back. */
+		window_entries(w, off, &first, &end);
+		for (k = first; k < end && !pt_pinned(pt); k++)
+			if (table[k] & UAT_PTE_VALID)
+				break;
+		if (pt_pinned(pt) || k < end) {
+			/* Linked before this batch: nothing to give back. */
 			ret = -EBUSY;
 			break;
 		}
-		pt->pinned = true;
+		pt->pin_first = first;
+		pt->pin_end = end;
 		w->leaf[i] = pt;
 	}
 	/* Empty leaves this batch linked go again at its end. */
@@ -1054,7 +1114,8 @@ void agx4_uat_window_unpin(struct agx4_uat_window *w)
 		return;
 	mutex_lock(&uat->lock);
 	agx4_uat_op_begin(uat, &op);
-	window_release(w, w->size / AGX4_UAT_LEAF_SPAN, &op);
+	window_release(w, leaf_of(uat, w->va + w->size - 1) -
+		       leaf_of(uat, w->va) + 1, &op);
 	agx4_uat_op_end(&op);
 	mutex_unlock(&uat->lock);
 	kfree(w->leaf);

@@ -207,10 +207,11 @@ struct uat_pt;
 /**
  * struct agx4_uat_window - a range whose leaf tables stay in place
  * @uat: the tree.
- * @va: the range's start, a multiple of %AGX4_UAT_LEAF_SPAN.
+ * @va: the range's start, 16 KiB aligned.
  * @size: its bytes, likewise.
- * @leaf: its leaf tables, one per %AGX4_UAT_LEAF_SPAN; NULL while the
- *	window is not pinned.
+ * @leaf: the leaf tables the range meets, one per %AGX4_UAT_LEAF_SPAN of
+ *	the tree from the one @va is in; NULL while the window is not
+ *	pinned.
  *
  * See the "UAT windows" section of agx4_uat.c: pinned under the tree's
  * lock, then written without it, neither sleeping nor allocating.

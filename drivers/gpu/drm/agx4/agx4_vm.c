@@ -489,7 +489,8 @@ EXPORT_SYMBOL_IF_AGX4_TEST(agx4_vm_unmap_fw);
  * @vm: the VM.
  * @w: the window, not pinned.
  * @va: the range: in the kernel carve-out or a range the backend reserved,
- *	whole leaf tables (%AGX4_UAT_LEAF_SPAN), nothing mapped there.
+ *	16 KiB pages, nothing mapped there (the leaf tables at its ends may
+ *	hold user mappings outside it).
  * @size: its bytes.
  *
  * Under the VM's bind lock.  From then on the backend maps firmware

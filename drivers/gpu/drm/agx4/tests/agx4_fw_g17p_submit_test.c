@@ -1840,11 +1840,14 @@ static void agx4_g17p_submit_failed_render_gives_back(struct kunit *test)
 	KUNIT_EXPECT_NULL(test, job);
 	KUNIT_EXPECT_TRUE(test, bitmap_empty(sub->pools, AGX4_G17P_MAX_POOLS));
 	KUNIT_EXPECT_EQ(test, heap_objects(c->adev), before);
-	/* Its window finds none in the VM. */
+	/* Its window needs no table in the VM: pinned with the VM's state. */
 	c->vm->uat.max_tables = c->vm->uat.tables;
 	KUNIT_EXPECT_EQ(test, c->ops->job_prepare(fq, renders(test, 1), &job,
-						  &credits), -ENOMEM);
+						  &credits), 0);
 	c->vm->uat.max_tables = 0;
+	KUNIT_ASSERT_NOT_NULL(test, job);
+	c->ops->job_free(job, true);
+	job = NULL;
 	KUNIT_EXPECT_TRUE(test, bitmap_empty(sub->pools, AGX4_G17P_MAX_POOLS));
 	KUNIT_EXPECT_EQ(test, heap_objects(c->adev), before);
 	/* A render without a size, refused after its pool was made. */
@@ -2258,22 +2261,20 @@ static void agx4_g17p_submit_growth_writes_secondary_ids_and_count(struct kunit 
 }
 
 /*
- * An idle pool taken over by a queue whose VM has no page-table room for
- * its window is left in no VM, still the new queue's, and the render
- * fails with -ENOMEM.  A growth request naming that pool and the new
- * queue's context is not answered (-ENOENT): the pool has no blocks
- * anywhere to grow.  With room again, the queue's next render binds it.
+ * An idle pool taken over by a queue of another VM moves into it without
+ * a page table more: the VM's pools' window was pinned with its state, so
+ * the move could run where nothing may allocate.  With the VM's table
+ * budget at what it holds, the render still goes out and completes, and
+ * the window is there in the new VM.
  */
-static void agx4_g17p_submit_pool_in_no_vm_grows_nothing(struct kunit *test)
+static void agx4_g17p_submit_pool_takeover_allocates_no_page_table(struct kunit *test)
 {
 	struct ctx *c = test->priv;
 	struct agx4_fw_g17p_sub *sub = agx4_fw_g17p_sub(c->adev->fw);
 	struct every_pool *p = kunit_kzalloc(test, sizeof(*p), GFP_KERNEL);
-	struct agx4_fw_ev_grow_in req = { .slot = 0, .counter = 0 };
-	struct agx4_fw_job *none = NULL;
-	unsigned long budget;
+	unsigned long budget, tables;
+	phys_addr_t pa;
 	unsigned int i;
-	u32 credits;
 
 	KUNIT_ASSERT_NOT_NULL(test, p);
 	hold_every_pool(test, p);
@@ -2284,15 +2285,13 @@ static void agx4_g17p_submit_pool_in_no_vm_grows_nothing(struct kunit *test)
 	c->ops->job_free(p->job[0], true);
 
 	budget = p->vm2->uat.max_tables;
-	p->vm2->uat.max_tables = p->vm2->uat.tables;
-	KUNIT_EXPECT_EQ(test, c->ops->job_prepare(p->fq[15], renders(test, 1),
-						  &none, &credits), -ENOMEM);
-	KUNIT_EXPECT_NULL(test, none);
-	p->vm2->uat.max_tables = budget;
-	req.context = p->vm2->uat.asid;
-	KUNIT_EXPECT_EQ(test, c->ops->tvb->grow(c->adev, &req, 2048), -ENOENT);
-
+	tables = p->vm2->uat.tables;
+	p->vm2->uat.max_tables = tables;
 	p->job[15] = prepare(test, p->fq[15], renders(test, 1));
+	KUNIT_EXPECT_EQ(test, p->vm2->uat.tables, tables);
+	KUNIT_EXPECT_EQ(test, agx4_uat_translate(&p->vm2->uat, WIN0, &pa, NULL),
+			0);
+	p->vm2->uat.max_tables = budget;
 	publish_kick(c, p->job[15]);
 	render_complete(test, p->qta, p->q3d);
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, p->job[15]), 0);
@@ -3630,7 +3629,7 @@ static struct kunit_case agx4_g17p_submit_cases[] = {
 	KUNIT_CASE(agx4_g17p_submit_destroy_after_crash_frees_at_once),
 	KUNIT_CASE(agx4_g17p_submit_render_waits_and_takes_an_idle_pool),
 	KUNIT_CASE(agx4_g17p_submit_growth_writes_secondary_ids_and_count),
-	KUNIT_CASE(agx4_g17p_submit_pool_in_no_vm_grows_nothing),
+	KUNIT_CASE(agx4_g17p_submit_pool_takeover_allocates_no_page_table),
 	KUNIT_CASE(agx4_g17p_submit_pool_wait_ends_on_signal_and_crash),
 	KUNIT_CASE(agx4_g17p_submit_kill_drops_deferred_work),
 	KUNIT_CASE(agx4_g17p_submit_forget_after_unplug_keeps_nothing),

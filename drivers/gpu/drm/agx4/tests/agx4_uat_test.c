@@ -776,8 +776,9 @@ static void agx4_uat_window_maps_without_tables_and_frees_them(struct kunit *tes
 }
 
 /*
- * A window is refused for a range that is not whole leaves, or where
- * something is mapped or pinned; a refused pin leaves the tree as it was.
+ * A window is refused for a range that is not whole pages, or where
+ * something is mapped or another window holds a leaf table; a refused pin
+ * leaves the tree as it was.
  */
 static void agx4_uat_window_refuses_bad_and_taken_ranges(struct kunit *test)
 {
@@ -786,9 +787,9 @@ static void agx4_uat_window_refuses_bad_and_taken_ranges(struct kunit *test)
 	struct agx4_uat_window w = {}, w2 = {};
 	unsigned long before;
 
-	KUNIT_EXPECT_EQ(test, agx4_uat_window_pin(uat, &w, va + PG, SZ_32M),
+	KUNIT_EXPECT_EQ(test, agx4_uat_window_pin(uat, &w, va + PG / 2, SZ_32M),
 			-EINVAL);
-	KUNIT_EXPECT_EQ(test, agx4_uat_window_pin(uat, &w, va, SZ_16M),
+	KUNIT_EXPECT_EQ(test, agx4_uat_window_pin(uat, &w, va, PG + PG / 2),
 			-EINVAL);
 	KUNIT_EXPECT_EQ(test, agx4_uat_window_pin(uat, &w, va, 0), -EINVAL);
 	KUNIT_EXPECT_EQ(test, agx4_uat_window_pin(uat, &w, uat->va_size,
@@ -806,12 +807,81 @@ static void agx4_uat_window_refuses_bad_and_taken_ranges(struct kunit *test)
 	KUNIT_EXPECT_NULL(test, w.leaf);
 	expect_mapped(test, uat, va + SZ_32M + 7 * PG, 0xc0000000ull);
 
-	/* Pinned once: not twice. */
-	KUNIT_ASSERT_EQ(test, agx4_uat_window_pin(uat, &w, va, SZ_32M), 0);
+	/* The same page mapped, a window beside it in its leaf: taken. */
+	KUNIT_EXPECT_EQ(test, agx4_uat_window_pin(uat, &w, va + SZ_32M + 7 * PG,
+						  PG), -EBUSY);
+	KUNIT_EXPECT_EQ(test, agx4_uat_window_pin(uat, &w, va + SZ_32M + 6 * PG,
+						  2 * PG), -EBUSY);
+	KUNIT_EXPECT_EQ(test, uat->tables, before);
+
+	/* Pinned once: not twice, nor a window elsewhere in its leaf. */
+	KUNIT_ASSERT_EQ(test, agx4_uat_window_pin(uat, &w, va, SZ_16M), 0);
 	KUNIT_EXPECT_EQ(test, agx4_uat_window_pin(uat, &w2, va, SZ_32M),
 			-EBUSY);
+	KUNIT_EXPECT_EQ(test, agx4_uat_window_pin(uat, &w2, va + SZ_16M,
+						  SZ_16M), -EBUSY);
+	KUNIT_EXPECT_NULL(test, w2.leaf);
 	agx4_uat_window_unpin(&w);
 	do_unmap(uat, va + SZ_32M + 7 * PG, PG);
+}
+
+/*
+ * A window may share its end leaf tables with the batch's own mappings
+ * (a G17P VM's pool windows and the client's buffers below them): the
+ * batch maps and unmaps beside the window, an empty shared table stays
+ * while the window holds it, the window's pages are its own, and
+ * unpinning leaves the batch's mappings and frees a table only once
+ * nothing of either is in it.
+ */
+static void agx4_uat_window_shares_leaf_tables_with_the_batch(struct kunit *test)
+{
+	struct uat_ctx *c = test->priv;
+	struct agx4_uat *uat = new_uat(test, &agx4_test_g16_geom, false);
+	const u64 base = 0x1000000000ull, wva = base + SZ_4M;
+	struct agx4_uat_window w = {};
+	unsigned long before, pinned;
+	phys_addr_t pa;
+
+	do_map(test, uat, base, 0xc0000000ull, 2 * PG, &gpu_rw);
+	before = uat->tables;
+	/* 4 MiB in, up to 4 MiB past the first leaf: two leaves shared. */
+	KUNIT_ASSERT_EQ(test, agx4_uat_window_pin(uat, &w, wva, SZ_32M), 0);
+	pinned = uat->tables;
+	KUNIT_EXPECT_EQ(test, pinned, before + 1);
+	expect_range(test, uat, base, 0xc0000000ull, 2 * PG);
+
+	/* Both sides of the boundary, through the window. */
+	agx4_uat_window_map(&w, wva, 0xa0000000ull, PG, &gpu_rw);
+	agx4_uat_window_map(&w, wva + SZ_32M - PG, 0xa0100000ull, PG, &gpu_rw);
+	agx4_uat_window_flush(&w, wva, PG);
+	agx4_uat_window_flush(&w, wva + SZ_32M - PG, PG);
+	KUNIT_ASSERT_EQ(test, gpu_translate(c, uat, wva + SZ_32M - PG, &pa), 0);
+	KUNIT_EXPECT_EQ(test, pa, 0xa0100000ull);
+
+	/* The batch beside the window, in both shared leaves. */
+	do_map(test, uat, base + 2 * PG, 0xc1000000ull, PG, &gpu_rw);
+	do_map(test, uat, wva + SZ_32M, 0xc2000000ull, PG, &gpu_rw);
+	expect_mapped(test, uat, base + 2 * PG, 0xc1000000ull);
+	expect_mapped(test, uat, wva + SZ_32M, 0xc2000000ull);
+	KUNIT_EXPECT_EQ(test, uat->tables, pinned);
+	/* Every batch page of the first leaf gone: the window keeps it. */
+	do_unmap(uat, base, 3 * PG);
+	do_unmap(uat, wva + SZ_32M, PG);
+	KUNIT_EXPECT_EQ(test, uat->tables, pinned);
+	KUNIT_ASSERT_EQ(test, gpu_translate(c, uat, wva, &pa), 0);
+	KUNIT_EXPECT_EQ(test, pa, 0xa0000000ull);
+
+	/* The batch again, then the window goes: the batch's page stays. */
+	do_map(test, uat, base, 0xc3000000ull, PG, &gpu_rw);
+	agx4_uat_window_unmap(&w, wva, PG);
+	agx4_uat_window_unmap(&w, wva + SZ_32M - PG, PG);
+	agx4_uat_window_unpin(&w);
+	KUNIT_EXPECT_NULL(test, w.leaf);
+	expect_mapped(test, uat, base, 0xc3000000ull);
+	expect_unmapped(test, uat, wva);
+	/* The second leaf, empty, went; the first holds the batch's page. */
+	KUNIT_EXPECT_EQ(test, uat->tables, before);
+	do_unmap(uat, base, PG);
 }
 
 /*
@@ -1173,6 +1243,7 @@ static struct kunit_case agx4_uat_cases[] = {
 	KUNIT_CASE(agx4_uat_invalidation_covers_whole_batch),
 	KUNIT_CASE(agx4_uat_window_maps_without_tables_and_frees_them),
 	KUNIT_CASE(agx4_uat_window_refuses_bad_and_taken_ranges),
+	KUNIT_CASE(agx4_uat_window_shares_leaf_tables_with_the_batch),
 	KUNIT_CASE(agx4_uat_window_refused_in_borrowed_tree),
 	KUNIT_CASE(agx4_uat_ctx_words_and_sharing),
 	KUNIT_CASE(agx4_uat_ctx_exhaustion_is_ebusy),

@@ -11,8 +11,15 @@ it, its range, between the markers
     # BEGIN agx4_of.c properties
     # END agx4_of.c properties
 
-This script prints that block from the tables (--print) or checks that
-the binding holds exactly it (the default; make checkpatch runs it), so
+and lists the properties each table marks required, in the top-level
+``required`` list (both SoCs) and in the per-SoC ``required`` lists of
+its ``allOf`` (t8140 under ``then``, t8132 under ``else``), between
+
+    # BEGIN agx4_of.c required (<soc>)
+    # END agx4_of.c required (<soc>)
+
+This script prints those blocks from the tables (--print) or checks that
+the binding holds exactly them (the default; make checkpatch runs it), so
 that the binding and the parser cannot drift apart.
 
 Encodings: an ADT copy (little-endian u32, u64 or binary32, raw bytes)
@@ -222,6 +229,29 @@ def schema(p):
     return lines
 
 
+# The required blocks: the SoC of the table, the indentation of the list.
+REQUIRED = {'both': '  ', 't8140': '        ', 't8132': '        '}
+
+
+def required_block(props, soc):
+    ind = REQUIRED[soc]
+    out = f'{ind}# BEGIN agx4_of.c required ({soc})\n'
+    for p in sorted(props, key=lambda p: p['name']):
+        if p['soc'] == soc and p['required']:
+            out += f"{ind}- {p['name']}\n"
+    return out + f'{ind}# END agx4_of.c required ({soc})\n'
+
+
+def blocks(props):
+    """Every generated block, as (begin marker, end marker, text)."""
+    out = [(BEGIN, END, block(props))]
+    for soc in REQUIRED:
+        text = required_block(props, soc)
+        lines = text.splitlines(keepends=True)
+        out.append((lines[0], lines[-1], text))
+    return out
+
+
 def block(props):
     out = BEGIN
     for p in sorted(props, key=lambda p: p['name']):
@@ -233,21 +263,25 @@ def main():
     root = sys.argv[-1] if len(sys.argv) > 1 and sys.argv[-1] != '--print' \
         else '.'
     props = tables(root)
-    want = block(props)
+    want = blocks(props)
     if '--print' in sys.argv:
-        sys.stdout.write(want)
+        sys.stdout.write('\n'.join(text for _, _, text in want))
         return 0
     text = open(f'{root}/{YAML}').read()
-    try:
-        have = text[text.index(BEGIN):text.index(END) + len(END)]
-    except ValueError:
-        print(f'agx4 binding: {YAML} lacks the property markers')
-        return 1
-    if have != want:
-        print(f'agx4 binding: {YAML} differs from agx4_of.c\'s tables; '
-              f'regenerate with scripts/binding.py --print')
-        return 1
-    print(f'agx4 binding: {len(props)} properties match agx4_of.c')
+    for begin, end, block_text in want:
+        try:
+            have = text[text.index(begin):text.index(end) + len(end)]
+        except ValueError:
+            print(f'agx4 binding: {YAML} lacks the markers {begin.strip()}')
+            return 1
+        if have != block_text:
+            print(f'agx4 binding: {YAML} differs from agx4_of.c\'s tables '
+                  f'at {begin.strip()}; regenerate with '
+                  f'scripts/binding.py --print')
+            return 1
+    nreq = sum(p['required'] for p in props)
+    print(f'agx4 binding: {len(props)} properties ({nreq} required) '
+          f'match agx4_of.c')
     return 0
 
 

@@ -19,9 +19,7 @@
  * wake-ups on both sides; the rates with up to 64 jobs unfinished.  The
  * share of the SUBMIT calls themselves is printed too, from a pass of its
  * own.  The ratio against a scheduler without a job timeout, which arms
- * no timer per job, is printed beside the main one.  Each cost is the
- * best of RUNS runs, the bare schedulers and agx4 measured in turn in
- * every run.
+ * no timer per job, is printed beside the main one.
  *
  * On hardware the firmware runs on the GPU's coprocessor and its answer
  * comes back as an interrupt; here the model that stands in for it runs
@@ -35,6 +33,16 @@
  * make) is measured in the same run and printed; the ratio is the
  * driver's cost, the time measured less the model's, and the ratio with
  * the model's time left in is printed beside it.
+ *
+ * One run decides nothing on a shared machine: every figure is measured
+ * RUNS times in one boot, the driver and the bare schedulers in turn in
+ * each run (so that a slower phase of the machine weighs on both sides
+ * of a ratio), and printed as the median of the runs with their spread,
+ * "agx4-bench: <metric> = <median> (min <a>, max <b>, n = <RUNS>)".  A
+ * ratio is the median of the per-run ratios, each of two figures taken
+ * moments apart, not a ratio of medians taken at different times.  The
+ * job rates alike; the rate with 64 queues is measured in turn with the
+ * rate with one, and their per-run ratio printed too.
  */
 
 #include <kunit/test.h>
@@ -42,6 +50,7 @@
 #include <linux/ktime.h>
 #include <linux/sizes.h>
 #include <linux/slab.h>
+#include <linux/sort.h>
 
 #include <drm/gpu_scheduler.h>
 
@@ -56,7 +65,7 @@
 /* The device measured. */
 #define BENCH_SOC	AGX4_SOC_T8140
 
-#define RUNS		5
+#define RUNS		7
 #define COST_JOBS	256
 #define RATE_JOBS	512
 #define WINDOW		64
@@ -254,10 +263,45 @@ static u64 cost_ioctl(struct kunit *test, struct bench *b)
 	return b->ioctl_ns / COST_JOBS;
 }
 
-static void print_ratio(struct kunit *test, const char *name, u64 a, u64 s)
+static int cmp_u64(const void *a, const void *b)
 {
-	kunit_info(test, "agx4-bench: %s = %llu.%03llu\n", name, a / s,
-		   a * 1000 / s % 1000);
+	u64 x = *(const u64 *)a, y = *(const u64 *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Sorts @v (RUNS samples); returns the median. */
+static u64 median(u64 *v)
+{
+	sort(v, RUNS, sizeof(*v), cmp_u64, NULL);
+	return v[RUNS / 2];
+}
+
+/* "<name> = <median> (min <a>, max <b>, n = RUNS) <unit>" of RUNS samples. */
+static void print_samples(struct kunit *test, const char *name, u64 *v,
+			  const char *unit)
+{
+	u64 m = median(v);
+
+	kunit_info(test, "agx4-bench: %s = %llu%s (min %llu, max %llu, n = %u)\n",
+		   name, m, unit, v[0], v[RUNS - 1], RUNS);
+}
+
+/* The same for ratios, kept in thousandths. */
+static void print_ratios(struct kunit *test, const char *name, u64 *v)
+{
+	u64 m = median(v);
+
+	kunit_info(test,
+		   "agx4-bench: %s = %llu.%03llu (min %llu.%03llu, max %llu.%03llu, n = %u)\n",
+		   name, m / 1000, m % 1000, v[0] / 1000, v[0] % 1000,
+		   v[RUNS - 1] / 1000, v[RUNS - 1] % 1000, RUNS);
+}
+
+/* @a / @s in thousandths; @s of 0 counts as 1. */
+static u64 ratio(u64 a, u64 s)
+{
+	return a * 1000 / max_t(u64, s, 1);
 }
 
 static void agx4_submit_bench_cost_vs_bare_sched(struct kunit *test)
@@ -265,7 +309,8 @@ static void agx4_submit_bench_cost_vs_bare_sched(struct kunit *test)
 	struct bare *bare = kunit_kzalloc(test, sizeof(*bare), GFP_KERNEL);
 	struct bare *bare_nt = kunit_kzalloc(test, sizeof(*bare_nt),
 					     GFP_KERNEL);
-	u64 a = U64_MAX, s = U64_MAX, s_nt = U64_MAX, t, ioctl, m, model = 0;
+	u64 a[RUNS], s[RUNS], s_nt[RUNS], model[RUNS], drv[RUNS], io[RUNS];
+	u64 r[RUNS], r_model[RUNS], r_nt[RUNS];
 	struct bench *b;
 	unsigned int run;
 
@@ -281,72 +326,88 @@ static void agx4_submit_bench_cost_vs_bare_sched(struct kunit *test)
 	wait_put(test, bare_submit(test, bare_nt));
 	wait_put(test, agx4_submit(test, b, 0));
 
-	/*
-	 * Best of RUNS for each, the three measured in turn in each run so
-	 * that a slower phase of the machine weighs on all of them.
-	 */
+	/* The three in turn in each run, each run's ratios of its own. */
 	for (run = 0; run < RUNS; run++) {
-		s = min(s, cost_bare(test, bare));
-		s_nt = min(s_nt, cost_bare(test, bare_nt));
-		t = cost_agx4(test, b, &m);
-		if (t < a) {
-			a = t;
-			model = m;
-		}
+		s[run] = cost_bare(test, bare);
+		s_nt[run] = cost_bare(test, bare_nt);
+		a[run] = cost_agx4(test, b, &model[run]);
+		model[run] = min(model[run], a[run]);
+		drv[run] = a[run] - model[run];
+		r[run] = ratio(drv[run], s[run]);
+		r_model[run] = ratio(a[run], s[run]);
+		r_nt[run] = ratio(drv[run], s_nt[run]);
+		io[run] = cost_ioctl(test, b);
 	}
-	s = max_t(u64, s, 1);
-	s_nt = max_t(u64, s_nt, 1);
-	ioctl = cost_ioctl(test, b);
-	model = min(model, a);
 	bare_fini(bare);
 	bare_fini(bare_nt);
 
-	kunit_info(test, "agx4-bench: submit_ns_per_job = %llu ns\n", a);
-	kunit_info(test, "agx4-bench: submit_ioctl_ns_per_job = %llu ns\n",
-		   ioctl);
-	kunit_info(test, "agx4-bench: model_ns_per_job = %llu ns\n", model);
-	kunit_info(test, "agx4-bench: driver_ns_per_job = %llu ns\n",
-		   a - model);
-	kunit_info(test, "agx4-bench: bare_sched_ns_per_job = %llu ns\n", s);
-	kunit_info(test,
-		   "agx4-bench: bare_sched_without_timeout_ns_per_job = %llu ns\n",
-		   s_nt);
-	print_ratio(test, "submit_cost_ratio_vs_bare_sched", a - model, s);
-	print_ratio(test, "submit_cost_ratio_with_model_vs_bare_sched", a, s);
-	print_ratio(test, "submit_cost_ratio_vs_bare_sched_without_timeout",
-		    a - model, s_nt);
+	print_samples(test, "submit_ns_per_job", a, " ns");
+	print_samples(test, "submit_ioctl_ns_per_job", io, " ns");
+	print_samples(test, "model_ns_per_job", model, " ns");
+	print_samples(test, "driver_ns_per_job", drv, " ns");
+	print_samples(test, "bare_sched_ns_per_job", s, " ns");
+	print_samples(test, "bare_sched_without_timeout_ns_per_job", s_nt,
+		      " ns");
+	print_ratios(test, "submit_cost_ratio_vs_bare_sched", r);
+	print_ratios(test, "submit_cost_ratio_with_model_vs_bare_sched",
+		     r_model);
+	print_ratios(test, "submit_cost_ratio_vs_bare_sched_without_timeout",
+		     r_nt);
 }
 
 /*
- * Jobs per second over @queues queues, submitted round-robin with at most
- * WINDOW of them unfinished (a client keeps a bounded number of frames in
- * flight; the firmware's job storage is bounded too).
+ * Jobs per second of one run over @b's first @queues queues, submitted
+ * round-robin with at most WINDOW of them unfinished (a client keeps a
+ * bounded number of frames in flight; the firmware's job storage is
+ * bounded too).
+ */
+static u64 rate_run(struct kunit *test, struct bench *b, unsigned int queues,
+		    struct dma_fence **f)
+{
+	unsigned int i;
+	ktime_t t0;
+	u64 ns;
+
+	t0 = ktime_get();
+	for (i = 0; i < RATE_JOBS; i++) {
+		if (i >= WINDOW)
+			wait_put(test, f[i - WINDOW]);
+		f[i] = agx4_submit(test, b, i % queues);
+	}
+	for (i = RATE_JOBS - WINDOW; i < RATE_JOBS; i++)
+		wait_put(test, f[i]);
+	ns = max_t(u64, ktime_to_ns(ktime_sub(ktime_get(), t0)), 1);
+	return RATE_JOBS * NSEC_PER_SEC / ns;
+}
+
+/*
+ * The rate with @queues queues, RUNS times; with more than one queue
+ * the one-queue rate of the same client in turn, and their ratio.
  */
 static void rate(struct kunit *test, unsigned int queues)
 {
 	struct dma_fence **f = kunit_kcalloc(test, RATE_JOBS, sizeof(*f),
 					     GFP_KERNEL);
 	struct bench *b = bench_open(test, queues);
-	u64 best = U64_MAX;
-	unsigned int run, i;
-	ktime_t t0;
+	u64 n[RUNS], one[RUNS] = { }, r[RUNS] = { };
+	char name[32];
+	unsigned int run;
 
 	KUNIT_ASSERT_NOT_NULL(test, f);
 	wait_put(test, agx4_submit(test, b, 0));
 	for (run = 0; run < RUNS; run++) {
-		t0 = ktime_get();
-		for (i = 0; i < RATE_JOBS; i++) {
-			if (i >= WINDOW)
-				wait_put(test, f[i - WINDOW]);
-			f[i] = agx4_submit(test, b, i % queues);
+		n[run] = rate_run(test, b, queues, f);
+		if (queues > 1) {
+			one[run] = rate_run(test, b, 1, f);
+			r[run] = ratio(n[run], one[run]);
 		}
-		for (i = RATE_JOBS - WINDOW; i < RATE_JOBS; i++)
-			wait_put(test, f[i]);
-		best = min_t(u64, best, ktime_to_ns(ktime_sub(ktime_get(), t0)));
 	}
-	best = max_t(u64, best, 1);
-	kunit_info(test, "agx4-bench: jobs_per_s_%uq = %llu\n", queues,
-		   RATE_JOBS * NSEC_PER_SEC / best);
+	snprintf(name, sizeof(name), "jobs_per_s_%uq", queues);
+	print_samples(test, name, n, "");
+	if (queues == 1)
+		return;
+	snprintf(name, sizeof(name), "jobs_per_s_%uq_vs_1q", queues);
+	print_ratios(test, name, r);
 }
 
 static void agx4_submit_bench_jobs_per_s_1q(struct kunit *test)

@@ -283,6 +283,7 @@ void agx4_drv_info_print(struct agx4_device *adev, struct drm_printer *p)
 	drm_printf(p, "restarts: %u\n", agx4_reset_count(adev));
 	drm_printf(p, "restart_failures: %u\n", agx4_reset_failures(adev));
 	drm_printf(p, "timeouts: %u\n", agx4_job_timeouts(adev));
+	drm_printf(p, "hang_restarts: %u\n", agx4_job_hangs(adev));
 	/* The firmware is not swapped under the reset's read side. */
 	agx4_reset_read_lock(adev);
 	if (adev->fw) {

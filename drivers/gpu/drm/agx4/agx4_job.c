@@ -108,6 +108,19 @@
  * later queue release finds the firmware done with it, or until the
  * firmware is stopped, after a crash or at removal (agx4_job_fw_gone()).
  *
+ * A killed job the firmware still runs may hold what every queue needs:
+ * on G17P every queue of a priority shares the work channels, so one job
+ * the firmware never finishes stalls them all, and on G16 the GPU's fault
+ * registers need not show anything.  So a timeout is not the end of it:
+ * one period later (the ``hang_timeout_ms`` module parameter; by default
+ * the queue's job timeout again) the hang check (hang_work()) looks at
+ * every killed job the firmware has still not let go of, and if one was
+ * killed that long ago it names the job's queue and process and restarts
+ * the firmware (%AGX4_RESET_HUNG), with the restart's devcoredump: a
+ * firmware that keeps a job it was given that long is not going to give
+ * it back.  A killed job the firmware finishes in that time costs nothing
+ * more.
+ *
  * A firmware restart (agx4_reset.c) kills every queue first
  * (agx4_job_pre_reset()): published jobs end with -EIO, the rest with
  * -ECANCELED.  Each queue and job remembers the firmware boot it was made
@@ -129,6 +142,12 @@ EXPORT_SYMBOL_IF_AGX4_TEST(agx4_job_timeout_ms);
 module_param_named(job_timeout_ms, agx4_job_timeout_ms, uint, 0444);
 MODULE_PARM_DESC(job_timeout_ms,
 		 "Milliseconds a job may run before its queue is killed (default 10000)");
+
+AGX4_VISIBLE_IF_TEST unsigned int agx4_hang_timeout_ms;
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_hang_timeout_ms);
+module_param_named(hang_timeout_ms, agx4_hang_timeout_ms, uint, 0444);
+MODULE_PARM_DESC(hang_timeout_ms,
+		 "Milliseconds the firmware may keep a job after a timeout killed its queue before the firmware is restarted (default 0: the job timeout again)");
 
 /* Re-scan period while jobs are in flight: a lost event costs this much. */
 #define AGX4_JOB_POLL_MS	10
@@ -481,6 +500,7 @@ static void kill_locked(struct agx4_job_dev *jd, struct agx4_job_queue *q, int e
 		jd->ops->queue_kill(q->fw);
 	list_for_each_entry_safe(job, next, &q->inflight, node) {
 		job->zombie = true;
+		job->killed_at = jiffies;
 		retire_locked(jd, job, err);
 	}
 	list_del_init(&q->active);
@@ -536,6 +556,8 @@ static enum drm_gpu_sched_stat timedout_job(struct drm_sched_job *sj)
 	if (killed) {
 		agx4_job_timeout_dump(q, job);
 		check_fault(q);
+		/* Pending already: it runs earlier and comes back for this one. */
+		queue_delayed_work(system_wq, &jd->hang, q->hang_timeout);
 	}
 	if (!killed) {
 		/*
@@ -559,6 +581,91 @@ static enum drm_gpu_sched_stat timedout_job(struct drm_sched_job *sj)
 	drm_sched_stop(&q->sched, sj);
 	drm_sched_start(&q->sched);
 	return DRM_GPU_SCHED_STAT_NOMINAL;
+}
+
+/*
+ * The first killed job of @q the firmware still has, and whether it was
+ * killed @q->hang_timeout ago; else the jiffies until its deadline in
+ * @wait (unchanged when the firmware has none).
+ */
+static struct agx4_job *hung_locked(struct agx4_job_dev *jd,
+				    struct agx4_job_queue *q,
+				    unsigned long *wait)
+{
+	struct agx4_job *job;
+
+	lockdep_assert_held(&jd->lock);
+	/* A queue of a firmware that restarted since: forgotten, not asked. */
+	if (q->incarnation != jd->incarnation)
+		return NULL;
+	list_for_each_entry(job, &q->zombies, node) {
+		unsigned long end = job->killed_at + q->hang_timeout;
+
+		if (jd->ops->job_status(job->fw) != -EINPROGRESS)
+			continue;
+		if (!time_before(jiffies, end))
+			return job;
+		*wait = min(*wait, end - jiffies);
+	}
+	return NULL;
+}
+
+/*
+ * The hang check (see the DOC above): a killed job the firmware kept for
+ * a hang timeout restarts it; otherwise the check comes back at the next
+ * deadline while the firmware keeps any.  Not while the firmware is
+ * stopped or restarting: its killed jobs are forgotten then.
+ */
+static void hang_work(struct work_struct *w)
+{
+	struct agx4_job_dev *jd = container_of(w, struct agx4_job_dev,
+					       hang.work);
+	struct agx4_device *adev = jd->adev;
+	unsigned long wait = ULONG_MAX, flags;
+	struct agx4_job_queue *q, *culprit = NULL;
+	struct agx4_job *job = NULL;
+	u64 seqno = 0;
+	pid_t pid = 0;
+	char comm[TASK_COMM_LEN] = "";
+	u32 uapi_id = 0, vm_id = 0;
+
+	mutex_lock(&jd->queues_lock);
+	spin_lock_irqsave(&jd->lock, flags);
+	if (!jd->stopped && !READ_ONCE(jd->resetting)) {
+		list_for_each_entry(q, &jd->queues, link) {
+			job = hung_locked(jd, q, &wait);
+			if (job) {
+				culprit = q;
+				break;
+			}
+		}
+		if (!job)
+			list_for_each_entry(q, &jd->kept, link) {
+				job = hung_locked(jd, q, &wait);
+				if (job) {
+					culprit = q;
+					break;
+				}
+			}
+	}
+	if (job) {
+		seqno = job->done.seqno;
+		pid = culprit->owner_pid;
+		strscpy(comm, culprit->owner_comm);
+		uapi_id = culprit->uapi_id;
+		vm_id = culprit->vm_id;
+	}
+	spin_unlock_irqrestore(&jd->lock, flags);
+	mutex_unlock(&jd->queues_lock);
+	if (job) {
+		drm_err(&adev->base,
+			"firmware kept job %llu of queue %u (VM %u) of pid %d (%s) after its timeout: restarting the firmware\n",
+			seqno, uapi_id, vm_id, pid, comm);
+		atomic_inc(&jd->hangs);
+		agx4_reset_schedule(adev, AGX4_RESET_HUNG, 0, NULL, 0);
+	} else if (wait != ULONG_MAX) {
+		queue_delayed_work(system_wq, &jd->hang, wait);
+	}
 }
 
 static const struct drm_sched_backend_ops job_sched_ops = {
@@ -931,6 +1038,8 @@ struct agx4_job_queue *agx4_job_queue_create(struct agx4_device *adev,
 	if (ret)
 		goto err_sched;
 	q->fence_ctx = dma_fence_context_alloc(1);
+	q->hang_timeout = msecs_to_jiffies(agx4_hang_timeout_ms ?:
+					   agx4_job_timeout_ms);
 	q->vm = agx4_vm_get(vm);
 	kref_get(&usage->ref);
 	q->usage = usage;
@@ -977,6 +1086,7 @@ static void job_dev_release(struct drm_device *drm, void *data)
 	struct agx4_job_dev *jd = data;
 
 	cancel_delayed_work_sync(&jd->poll);
+	cancel_delayed_work_sync(&jd->hang);
 	destroy_workqueue(jd->submit_wq);
 }
 
@@ -994,6 +1104,7 @@ static int job_dev_create(struct agx4_device *adev,
 	spin_lock_init(&jd->lock);
 	INIT_LIST_HEAD(&jd->active);
 	INIT_DELAYED_WORK(&jd->poll, poll_work);
+	INIT_DELAYED_WORK(&jd->hang, hang_work);
 	INIT_LIST_HEAD(&jd->queues);
 	INIT_LIST_HEAD(&jd->kept);
 	ratelimit_state_init(&jd->dump_rs, AGX4_JOB_DUMP_INTERVAL, 1);

@@ -60,6 +60,7 @@ long agx4_job_timeout(void);
 struct agx4_fw_submit_ops;
 
 extern unsigned int agx4_job_timeout_ms;
+extern unsigned int agx4_hang_timeout_ms;
 int agx4_job_init_backend(struct agx4_device *adev,
 			  const struct agx4_fw_submit_ops *ops);
 void agx4_job_flush(struct agx4_device *adev);

@@ -94,6 +94,19 @@ void agx4_job_timeout_dump(struct agx4_job_queue *q, struct agx4_job *job)
 }
 
 /**
+ * agx4_job_hangs() - firmware restarts the hang check asked for
+ * @adev: the device.
+ *
+ * Return: how often a killed job the firmware kept for a hang timeout
+ * restarted the firmware since the probe.
+ */
+unsigned int agx4_job_hangs(struct agx4_device *adev)
+{
+	return adev->jobs ? atomic_read(&adev->jobs->hangs) : 0;
+}
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_job_hangs);
+
+/**
  * agx4_job_timeouts() - jobs that timed out since the probe
  * @adev: the device.
  *

@@ -27,6 +27,7 @@ s64 agx4_job_usage_ns(struct agx4_device *adev,
 		      const struct agx4_job_usage *u, unsigned int class);
 
 unsigned int agx4_job_timeouts(struct agx4_device *adev);
+unsigned int agx4_job_hangs(struct agx4_device *adev);
 void agx4_job_queue_name(struct agx4_job_queue *q, u32 id, u32 vm_id);
 void agx4_job_queue_print(struct agx4_job_queue *q, struct drm_printer *p);
 void agx4_job_timeout_dump(struct agx4_job_queue *q, struct agx4_job *job);

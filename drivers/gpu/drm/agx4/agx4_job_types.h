@@ -89,6 +89,13 @@ struct agx4_job_dev {
 	/** @poll: re-scans while anything is in flight. */
 	struct delayed_work poll;
 	/**
+	 * @hang: the hang check, armed by a timeout: a killed job the
+	 * firmware keeps for a hang timeout restarts it (agx4_job.c).
+	 */
+	struct delayed_work hang;
+	/** @hangs: firmware restarts the hang check asked for. */
+	atomic_t hangs;
+	/**
 	 * @releasing: queue releases queued and not finished; they run on
 	 * system_unbound_wq, since one may drop the device's last reference.
 	 */
@@ -178,6 +185,12 @@ struct agx4_job_queue {
 	int fault;
 	/** @fence_lock: the lock of the done fences. */
 	spinlock_t fence_lock;
+	/**
+	 * @hang_timeout: how long the firmware may keep a job a timeout
+	 * killed before it is restarted, in jiffies (``hang_timeout_ms``,
+	 * or the job timeout, when the queue was made).
+	 */
+	unsigned long hang_timeout;
 	/** @fence_ctx: the done fences' context. */
 	u64 fence_ctx;
 	/** @fence_seqno: the last done fence's seqno. */
@@ -218,6 +231,11 @@ struct agx4_job {
 	 * &agx4_job_queue.zombies.
 	 */
 	bool zombie;
+	/**
+	 * @killed_at: when its queue was killed (jiffies), for a zombie; under
+	 * &agx4_job_dev.lock.
+	 */
+	unsigned long killed_at;
 	/** @cb: the commands; it holds the timestamp objects' references. */
 	struct agx4_cmdbuf *cb;
 	/**

@@ -109,6 +109,7 @@ static const char *const cause_names[AGX4_RESET_NR_CAUSES] = {
 	[AGX4_RESET_BAD_CHANNEL] = "work channel cursor out of range",
 	[AGX4_RESET_BAD_STAMP] = "lane stamp or done index backwards or ahead",
 	[AGX4_RESET_BAD_CONTROL] = "device-control cursor out of range",
+	[AGX4_RESET_HUNG] = "killed job kept by the firmware",
 };
 
 static u32 dev_index(struct agx4_device *adev)

@@ -85,6 +85,8 @@ struct agx4_reset {
  * @AGX4_RESET_BAD_STAMP: a G16 lane's firmware stamp or a G17P bank's done
  *	index, which the firmware writes, went backwards or past the last
  *	work published there.
+ * @AGX4_RESET_HUNG: the firmware kept a job a timeout killed for a hang
+ *	timeout more (agx4_job.c's hang check).
  * @AGX4_RESET_NR_CAUSES: number of causes.
  */
 enum agx4_reset_cause {
@@ -96,6 +98,7 @@ enum agx4_reset_cause {
 	AGX4_RESET_BAD_CHANNEL,
 	AGX4_RESET_BAD_STAMP,
 	AGX4_RESET_BAD_CONTROL,
+	AGX4_RESET_HUNG,
 	AGX4_RESET_NR_CAUSES,
 };
 

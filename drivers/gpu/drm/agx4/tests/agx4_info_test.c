@@ -108,7 +108,8 @@ static void agx4_info_names_the_device_and_counts_nothing_yet(struct kunit *test
 	const struct gen_case *g = test->param_value;
 	struct agx4_device *adev = agx4_test_probe(test, g->soc);
 	static const char *const counters[] = {
-		"restarts", "restart_failures", "timeouts", "events_unknown",
+		"restarts", "restart_failures", "timeouts", "hang_restarts",
+		"events_unknown",
 		"events_malformed", "event_ring_errors", "tvb_requests",
 		"tvb_grew", "tvb_refused", "tvb_ignored", "tvb_limits",
 		"tvb_limits_unmatched",
@@ -259,6 +260,7 @@ static unsigned int count_prefix(const char *t, const char *prefix)
 static void restore_timeout(void *data)
 {
 	agx4_job_timeout_ms = AGX4_JOB_TIMEOUT_MS;
+	agx4_hang_timeout_ms = 0;
 }
 
 /*
@@ -291,6 +293,8 @@ static void agx4_info_clients_objects_vms_and_queues(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, restore_timeout,
 							NULL), 0);
 	agx4_job_timeout_ms = 300;
+	/* Killed jobs the case keeps restart no firmware. */
+	agx4_hang_timeout_ms = AGX4_JOB_TIMEOUT_MS;
 	f = kunit_kzalloc(test, sizeof(*f), GFP_KERNEL);
 	cb = kunit_kzalloc(test, sizeof(*cb), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, f);

@@ -263,6 +263,7 @@ static void job_test_exit(struct kunit *test)
 	agx4_job_notify(c->adev);
 	close_file(test, c);
 	agx4_job_timeout_ms = AGX4_JOB_TIMEOUT_MS;
+	agx4_hang_timeout_ms = 0;
 }
 
 static u32 queue_create(struct kunit *test, struct job_ctx *c)
@@ -660,6 +661,8 @@ static void agx4_job_timeout_kills_only_its_queue(struct kunit *test)
 	struct dma_fence *fa, *fb;
 
 	agx4_job_timeout_ms = 100;
+	/* Killed jobs the case keeps restart no firmware. */
+	agx4_hang_timeout_ms = AGX4_JOB_TIMEOUT_MS;
 	hung = queue_create(test, c);
 	ok = queue_create(test, c);
 	KUNIT_ASSERT_EQ(test, submit_signal(test, c, hung, a, 0), 0);
@@ -701,6 +704,8 @@ static void kill_and_destroy(struct kunit *test, struct job_ctx *c,
 	unsigned int i;
 
 	agx4_job_timeout_ms = 100;
+	/* Killed jobs the case keeps restart no firmware. */
+	agx4_hang_timeout_ms = AGX4_JOB_TIMEOUT_MS;
 	qd.queue_id = queue_create(test, c);
 	/* The UAPI queue's, the job unit's and the firmware queue's. */
 	KUNIT_EXPECT_EQ(test, kref_read(&vm->ref), refs + 3);
@@ -873,6 +878,8 @@ static void agx4_job_spurious_timeout_keeps_running_jobs(struct kunit *test)
 	struct fake_job *j;
 
 	agx4_job_timeout_ms = 100;
+	/* Killed jobs the case keeps restart no firmware. */
+	agx4_hang_timeout_ms = AGX4_JOB_TIMEOUT_MS;
 	q = queue_create(test, c);
 	KUNIT_ASSERT_EQ(test, submit_signal(test, c, q, a, 0), 0);
 	KUNIT_ASSERT_EQ(test, submit_signal(test, c, q, b, 0), 0);

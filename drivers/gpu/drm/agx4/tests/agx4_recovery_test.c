@@ -51,6 +51,7 @@
 #include "../agx4_event.h"
 #include "../agx4_fw_boot.h"
 #include "../agx4_job.h"
+#include "../agx4_job_report.h"
 #include "../agx4_recovery.h"
 #include "../agx4_reset.h"
 #include "agx4_test_util.h"
@@ -105,6 +106,7 @@ static void unhook(void *unused)
 {
 	agx4_test_dump_hook = NULL;
 	agx4_job_timeout_ms = AGX4_JOB_TIMEOUT_MS;
+	agx4_hang_timeout_ms = 0;
 	mutex_lock(&dump_lock);
 	vfree(dump_text);
 	dump_text = NULL;
@@ -229,10 +231,13 @@ static void timeout_one_compute_setup(struct kunit *test, struct rec *r,
 				      struct cl *cl)
 {
 	agx4_job_timeout_ms = SHORT_TIMEOUT_MS;
+	/* Killed jobs the case keeps restart no firmware. */
+	agx4_hang_timeout_ms = AGX4_JOB_TIMEOUT_MS;
 	KUNIT_ASSERT_EQ(test, agx4_test_queue_create(cl->c, cl->f.vm_id,
 						     DRM_ASAHI_PRIORITY_MEDIUM,
 						     &cl->queue), 0);
 	agx4_job_timeout_ms = AGX4_JOB_TIMEOUT_MS;
+	agx4_hang_timeout_ms = 0;
 	agx4_fwmodel_hold(r->m);
 }
 
@@ -461,6 +466,77 @@ static void agx4_recovery_timeout_with_gpu_fault(struct kunit *test)
 }
 
 /*
+ * @cl's queue made with a SHORT_TIMEOUT_MS job timeout and a hang timeout
+ * of @hang_ms, the model holding every work item: the next compute on it
+ * times out, and the firmware keeps it until the case lets it go.
+ */
+static void hang_setup(struct kunit *test, struct rec *r, struct cl *cl,
+		       unsigned int hang_ms)
+{
+	agx4_job_timeout_ms = SHORT_TIMEOUT_MS;
+	agx4_hang_timeout_ms = hang_ms;
+	KUNIT_ASSERT_EQ(test, agx4_test_queue_create(cl->c, cl->f.vm_id,
+						     DRM_ASAHI_PRIORITY_MEDIUM,
+						     &cl->queue), 0);
+	agx4_job_timeout_ms = AGX4_JOB_TIMEOUT_MS;
+	agx4_hang_timeout_ms = 0;
+	agx4_fwmodel_hold(r->m);
+}
+
+/*
+ * A job the firmware never finishes, on both generations: the timeout
+ * kills its queue alone, and once the firmware kept the killed job for a
+ * hang timeout more the firmware is restarted, with a devcoredump naming
+ * that cause, and the device carries on.  On G17P, where every queue of a
+ * priority shares the work channels, this is what frees them.
+ */
+static void agx4_recovery_killed_job_the_firmware_keeps_restarts_it(struct kunit *test)
+{
+	struct rec *r = rec_open(test);
+	struct cl *cl = cl_open(test, r);
+	unsigned long killed;
+
+	hang_setup(test, r, cl, 4 * SHORT_TIMEOUT_MS);
+	expect_fence(test, compute_ok(test, cl, cl->queue), -ETIMEDOUT);
+	killed = jiffies;
+	wait_resets(test, r, 1);
+	/* Not before the hang timeout, counted from the kill. */
+	KUNIT_EXPECT_GE(test, jiffies_to_msecs(jiffies - killed) + 1,
+			4 * SHORT_TIMEOUT_MS);
+	KUNIT_EXPECT_EQ(test, agx4_job_hangs(r->adev), 1);
+	expect_in_dump(test, "causes: killed job kept by the firmware");
+	expect_in_dump(test, "\nkind: firmware restart\n");
+	agx4_fwmodel_exec(r->m, AGX4_FWMODEL_RUN, 0);
+	expect_carries_on(test, r, cl);
+}
+
+/*
+ * A killed job the firmware gives back within the hang timeout restarts
+ * nothing: the queue stays killed, no restart follows once the hang
+ * timeout has passed, and another queue of the client carries on.
+ */
+static void agx4_recovery_killed_job_given_back_in_time_restarts_nothing(struct kunit *test)
+{
+	struct rec *r = rec_open(test);
+	struct cl *cl = cl_open(test, r);
+	u32 q2;
+
+	KUNIT_ASSERT_EQ(test, agx4_test_queue_create(cl->c, cl->f.vm_id,
+						     DRM_ASAHI_PRIORITY_LOW,
+						     &q2), 0);
+	hang_setup(test, r, cl, 500);
+	expect_fence(test, compute_ok(test, cl, cl->queue), -ETIMEDOUT);
+	/* The firmware lets the killed job go, well inside the 500 ms. */
+	agx4_fwmodel_exec(r->m, AGX4_FWMODEL_RUN, 0);
+	agx4_fwmodel_release(r->m, AGX4_FWMODEL_OLDEST_FIRST);
+	msleep(1000);
+	agx4_reset_flush(r->adev);
+	KUNIT_EXPECT_EQ(test, agx4_reset_count(r->adev), 0);
+	KUNIT_EXPECT_EQ(test, agx4_job_hangs(r->adev), 0);
+	expect_fence(test, compute_ok(test, cl, q2), 0);
+}
+
+/*
  * A job that times out without a GPU fault: its queue alone is killed and
  * a devcoredump is taken, starting with the header every dump has (format,
  * kind, driver, kernel, firmware build, generation, time, process) and
@@ -527,12 +603,15 @@ static void agx4_recovery_crash_cycles_and_timeouts(struct kunit *test)
 		agx4_fwmodel_hold(r->m);
 		f = compute_ok(test, cl, cl->queue);
 		agx4_job_timeout_ms = SHORT_TIMEOUT_MS;
+		/* Killed jobs the case keeps restart no firmware. */
+		agx4_hang_timeout_ms = AGX4_JOB_TIMEOUT_MS;
 		for (i = 0; i < TIMEOUTS_PER_CYCLE; i++)
 			KUNIT_ASSERT_EQ(test,
 					agx4_test_queue_create(cl->c, cl->f.vm_id,
 							       DRM_ASAHI_PRIORITY_MEDIUM,
 							       &q[i]), 0);
 		agx4_job_timeout_ms = AGX4_JOB_TIMEOUT_MS;
+		agx4_hang_timeout_ms = 0;
 		for (i = 0; i < TIMEOUTS_PER_CYCLE; i++)
 			tf[i] = compute_ok(test, cl, q[i]);
 		for (i = 0; i < TIMEOUTS_PER_CYCLE; i++) {
@@ -653,10 +732,13 @@ static void agx4_recovery_nothing_reaches_the_firmware_after_unplug(struct kunit
 	u64 took;
 
 	agx4_job_timeout_ms = SHORT_TIMEOUT_MS * 20;
+	/* Killed jobs the case keeps restart no firmware. */
+	agx4_hang_timeout_ms = AGX4_JOB_TIMEOUT_MS;
 	KUNIT_ASSERT_EQ(test, agx4_test_queue_create(cl->c, cl->f.vm_id,
 						     DRM_ASAHI_PRIORITY_MEDIUM,
 						     &cl->queue), 0);
 	agx4_job_timeout_ms = AGX4_JOB_TIMEOUT_MS;
+	agx4_hang_timeout_ms = 0;
 	agx4_fwmodel_hold(r->m);
 	f = compute_ok(test, cl, cl->queue);
 	wait_held(test, r, 1);
@@ -698,6 +780,10 @@ static struct kunit_case agx4_recovery_cases[] = {
 	KUNIT_CASE_PARAM(agx4_recovery_crash_mid_job_fails_in_flight,
 			 soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_recovery_timeout_with_gpu_fault, soc_gen_params),
+	KUNIT_CASE_PARAM(agx4_recovery_killed_job_the_firmware_keeps_restarts_it,
+			 soc_gen_params),
+	KUNIT_CASE_PARAM(agx4_recovery_killed_job_given_back_in_time_restarts_nothing,
+			 soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_recovery_crash_cycles_and_timeouts,
 			 soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_recovery_failed_restart_unplugs, soc_gen_params),

@@ -1300,6 +1300,7 @@ static void agx4_submit_queue_destroy_with_work_in_flight(struct kunit *test)
 static void restore_timeout(void *unused)
 {
 	agx4_job_timeout_ms = AGX4_JOB_TIMEOUT_MS;
+	agx4_hang_timeout_ms = 0;
 }
 
 /*
@@ -1331,6 +1332,8 @@ static void kill_and_destroy(struct kunit *test, struct sub *s,
 	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, restore_timeout,
 							NULL), 0);
 	agx4_job_timeout_ms = 100;
+	/* Killed jobs the case keeps restart no firmware. */
+	agx4_hang_timeout_ms = AGX4_JOB_TIMEOUT_MS;
 	KUNIT_ASSERT_EQ(test, agx4_test_queue_create(s->c, s->f.vm_id,
 						     DRM_ASAHI_PRIORITY_MEDIUM,
 						     &q), 0);

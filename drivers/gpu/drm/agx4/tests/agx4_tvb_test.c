@@ -435,6 +435,7 @@ static void agx4_tvb_growth_short_of_a_step(struct kunit *test)
 static void restore_timeout(void *data)
 {
 	agx4_job_timeout_ms = AGX4_JOB_TIMEOUT_MS;
+	agx4_hang_timeout_ms = 0;
 }
 
 /*
@@ -455,6 +456,8 @@ static void agx4_tvb_limit_without_a_refusal(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, restore_timeout,
 							NULL), 0);
 	agx4_job_timeout_ms = 2 * AGX4_FWMODEL_REPLY_TIMEOUT_MS;
+	/* Killed jobs the case keeps restart no firmware. */
+	agx4_hang_timeout_ms = AGX4_JOB_TIMEOUT_MS;
 	t = tvb_open(test);
 	script(t, AGX4_FWMODEL_ACT_LIMIT, 1);
 	ret = render(t);

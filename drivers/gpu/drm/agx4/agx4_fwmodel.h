@@ -305,6 +305,15 @@ enum agx4_fwmodel_order {
  *	whatever the mode.
  * @AGX4_FWMODEL_ACT_DELAY: complete this work item @arg ms after it
  *	starts, whatever the mode.
+ * @AGX4_FWMODEL_ACT_GPU_FAULT: the GPU faults, in the work item's context,
+ *	at the 16 KiB page @arg (address @arg << 14), and the work item
+ *	never completes (the GPU does not get past a fault by itself:
+ *	strictest reading).  G16 latches it in its fault registers
+ *	(SGX+0xd8c0 status, +0xd8c8 address, each two 32-bit halves low
+ *	first, as the G16 reference reads them): status bit 0, the context
+ *	in bits 22:17, a read (bit 4), reason 0 (L: the G13/G14 layout of
+ *	that register).  G17P, whose fault register no reference names,
+ *	shows nothing.
  */
 enum agx4_fwmodel_action {
 	AGX4_FWMODEL_ACT_NEVER,
@@ -314,6 +323,7 @@ enum agx4_fwmodel_action {
 	AGX4_FWMODEL_ACT_CRASH,
 	AGX4_FWMODEL_ACT_HOLD,
 	AGX4_FWMODEL_ACT_DELAY,
+	AGX4_FWMODEL_ACT_GPU_FAULT,
 };
 
 /**

@@ -208,6 +208,8 @@ struct fwm_job {
 	u32 stamp;
 	/* G16: the scene record a running TA or 3D work item uses. */
 	u64 scene;
+	/* The context (UAT context) the work item runs in. */
+	u32 ctx;
 };
 
 /*
@@ -544,6 +546,9 @@ struct fwm_clock {
  *	of @l (the kind word is the caller's): 0 or -EIO (error recorded).
  * @tvb_echo: does the opcode 8/9 record @rec answer what @l waits for?
  * @tvb_partial: check what a partial render runs: 0 or -EIO.
+ * @gpu_fault: optional; latch a GPU fault of the work item @l runs, in
+ *	its context (&fwm_job.ctx), at @addr where the generation's fault
+ *	registers show it (%AGX4_FWMODEL_ACT_GPU_FAULT).
  * @limit_reply: the host replies to a memory-limit report (opcode 9).
  * @ring_wraps: the item ring wraps at its capacity (G16) or is used
  *	linearly (G17P).
@@ -600,6 +605,7 @@ struct fwm_gen_desc {
 	bool (*tvb_echo)(struct agx4_fwmodel *m, struct fwm_lane *l,
 			 const u8 *rec);
 	int (*tvb_partial)(struct agx4_fwmodel *m, struct fwm_lane *l);
+	void (*gpu_fault)(struct agx4_fwmodel *m, struct fwm_lane *l, u64 addr);
 	bool limit_reply;
 	bool ring_wraps;
 	bool bootstrap_root;

@@ -22,8 +22,9 @@
  *
  * ``<action> <arg> <kinds> <skip>``
  *	Arm a per-job script (agx4_fwmodel_script()).  ``<action>`` is
- *	``never``, ``grow``, ``limit``, ``fatal``, ``crash``, ``hold`` or
- *	``delay`` (&enum agx4_fwmodel_action); ``<kinds>`` a mask of 1
+ *	``never``, ``grow``, ``limit``, ``fatal``, ``crash``, ``hold``,
+ *	``delay`` or ``gpu-fault`` (&enum agx4_fwmodel_action); ``<kinds>``
+ *	a mask of 1
  *	(vertex, TA), 2 (fragment, 3D) and 4 (compute), 0 for any;
  *	``<skip>`` how many matching work items pass first.  ``grow`` and
  *	``limit`` apply to vertex work only.
@@ -54,6 +55,7 @@ static const char *const action_names[] = {
 	[AGX4_FWMODEL_ACT_CRASH] = "crash",
 	[AGX4_FWMODEL_ACT_HOLD] = "hold",
 	[AGX4_FWMODEL_ACT_DELAY] = "delay",
+	[AGX4_FWMODEL_ACT_GPU_FAULT] = "gpu-fault",
 };
 
 static const char *const fault_names[] = {
@@ -112,7 +114,7 @@ static const char *const counter_names[] = {
 	[AGX4_FWMODEL_CNT_COMPUTE_TICKS] = "compute_ticks",
 };
 
-static_assert(ARRAY_SIZE(action_names) == AGX4_FWMODEL_ACT_DELAY + 1);
+static_assert(ARRAY_SIZE(action_names) == AGX4_FWMODEL_ACT_GPU_FAULT + 1);
 static_assert(ARRAY_SIZE(fault_names) == AGX4_FWMODEL_FAULT_FLIST_AUX + 1);
 static_assert(ARRAY_SIZE(counter_names) == AGX4_FWMODEL_NR_COUNTERS);
 

@@ -579,6 +579,11 @@ static int job_start(struct agx4_fwmodel *m, struct fwm_lane *l,
 		return ret < 0 ? ret : 0;
 	case AGX4_FWMODEL_ACT_CRASH:
 		return agx4_fwmodel_fail(m, AGX4_FWMODEL_INJECTED, j->item);
+	case AGX4_FWMODEL_ACT_GPU_FAULT:
+		j->never = true;
+		if (m->desc->gpu_fault)
+			m->desc->gpu_fault(m, l, (u64)arg << 14);
+		break;
 	case AGX4_FWMODEL_ACT_GROW:
 	case AGX4_FWMODEL_ACT_LIMIT:
 		j->tvb.left = arg;
@@ -1175,6 +1180,7 @@ int agx4_fwmodel_script(struct agx4_fwmodel *m,
 	case AGX4_FWMODEL_ACT_CRASH:
 	case AGX4_FWMODEL_ACT_HOLD:
 	case AGX4_FWMODEL_ACT_DELAY:
+	case AGX4_FWMODEL_ACT_GPU_FAULT:
 		break;
 	case AGX4_FWMODEL_ACT_GROW:
 	case AGX4_FWMODEL_ACT_LIMIT:

@@ -6,6 +6,7 @@
  * GPU register window, acknowledgment through status A.
  */
 
+#include <linux/bitfield.h>
 #include <linux/errno.h>
 #include <linux/sizes.h>
 #include <linux/unaligned.h>
@@ -474,6 +475,32 @@ static int g16_ctl_record(struct agx4_fwmodel *m, unsigned int inst, u64 va,
 	}
 }
 
+/*
+ * The G16 fault registers, in the SGX block: status at +0xd8c0, address at
+ * +0xd8c8, each two 32-bit halves, low first (H: where the G16 reference
+ * reads them; L: the status's fields, the G13/G14 layout).
+ */
+#define G16_FAULT_STATUS	0xd8c0
+#define G16_FAULT_ADDR		0xd8c8
+#define G16_FAULT_VALID		BIT(0)
+#define G16_FAULT_READ		BIT(4)
+#define G16_FAULT_CONTEXT	GENMASK(22, 17)
+
+/* &fwm_gen_desc.gpu_fault: latch the fault as the registers show it. */
+static void g16_gpu_fault(struct agx4_fwmodel *m, struct fwm_lane *l, u64 addr)
+{
+	u32 *r = m->sgx;
+
+	if (!r || m->sgx_size < G16_FAULT_ADDR + 8)
+		return;
+	WRITE_ONCE(r[G16_FAULT_ADDR / 4], lower_32_bits(addr));
+	WRITE_ONCE(r[G16_FAULT_ADDR / 4 + 1], upper_32_bits(addr));
+	WRITE_ONCE(r[G16_FAULT_STATUS / 4 + 1], 0);
+	WRITE_ONCE(r[G16_FAULT_STATUS / 4],
+		   G16_FAULT_VALID | G16_FAULT_READ |
+		   FIELD_PREP(G16_FAULT_CONTEXT, l->job.ctx));
+}
+
 const struct fwm_gen_desc agx4_fwmodel_g16_desc = {
 	.instances = 1,
 	/* GAP: the loader's region sizes; each is at least what the model puts there. */
@@ -505,6 +532,7 @@ const struct fwm_gen_desc agx4_fwmodel_g16_desc = {
 	.tvb_request = agx4_fwmodel_g16_tvb_request,
 	.tvb_echo = agx4_fwmodel_g16_tvb_echo,
 	.tvb_partial = agx4_fwmodel_g16_tvb_partial,
+	.gpu_fault = g16_gpu_fault,
 	/* G16 answers a memory-limit report with opcode 9 (H). */
 	.limit_reply = true,
 	.ring_wraps = true,

@@ -671,6 +671,7 @@ static int work(struct agx4_fwmodel *m, struct fwm_lane *l, u64 item)
 		agx4_fwmodel_item_fail(m, item + 0xc);
 		goto out;
 	}
+	l->job.ctx = ctx;
 	if (registers(m, l, k, w, item, ctx) ||
 	    microsequence(m, l, k, w, item) || scene(m, l, w, item) ||
 	    empty_buffer(m, l, w, item))

@@ -671,6 +671,7 @@ static int descriptor(struct agx4_fwmodel *m, struct fwm_lane *l, u64 desc)
 		agx4_fwmodel_item_fail(m, desc + 0xc);
 		goto out;
 	}
+	l->job.ctx = ctx;
 	if (programs(m, l, k, d, desc) || work_tags(m, k, d, desc, ctx) ||
 	    lifecycle(m, k, d, desc) || zls_copies(m, l, k, d, desc) ||
 	    index_registration(m, l, d, desc) || dispatch_record(m, l))

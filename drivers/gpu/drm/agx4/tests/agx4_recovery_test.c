@@ -54,6 +54,7 @@
 #include "../agx4_job_report.h"
 #include "../agx4_recovery.h"
 #include "../agx4_reset.h"
+#include "../agx4_vm.h"
 #include "agx4_test_util.h"
 
 /* The most a case waits for anything: a bound, never a measure. */
@@ -537,6 +538,62 @@ static void agx4_recovery_killed_job_given_back_in_time_restarts_nothing(struct 
 }
 
 /*
+ * A GPU fault in one client's context, as the model's firmware plays it
+ * (%AGX4_FWMODEL_ACT_GPU_FAULT): the faulting job never completes, and
+ * its timeout kills its queue.  On G16 the fault registers latched the
+ * fault, so the firmware restarts, and the restart's devcoredump decodes
+ * them: the faulting address and the context of the client whose job
+ * faulted.  G17P has no fault register anyone knows: the queue alone is
+ * killed and nothing restarts.
+ */
+static void agx4_recovery_gpu_fault_names_the_faulting_context(struct kunit *test)
+{
+	struct rec *r = rec_open(test);
+	struct cl *cl = cl_open(test, r);
+	struct agx4_fwmodel_script s = {
+		.action = AGX4_FWMODEL_ACT_GPU_FAULT,
+		.arg = 0x15dead0000ull >> 14,
+		.kinds = AGX4_FWMODEL_KIND_COMPUTE,
+	};
+	struct agx4_file *af = cl->c->file->driver_priv;
+	size_t size;
+	u32 *sgx = agx4_fwmodel_sgx(r->m, &size);
+	struct agx4_vm *vm;
+	char line[160];
+	u32 status;
+
+	agx4_job_timeout_ms = SHORT_TIMEOUT_MS;
+	/* Killed jobs the case keeps restart no firmware. */
+	agx4_hang_timeout_ms = AGX4_JOB_TIMEOUT_MS;
+	KUNIT_ASSERT_EQ(test, agx4_test_queue_create(cl->c, cl->f.vm_id,
+						     DRM_ASAHI_PRIORITY_MEDIUM,
+						     &cl->queue), 0);
+	agx4_job_timeout_ms = AGX4_JOB_TIMEOUT_MS;
+	agx4_hang_timeout_ms = 0;
+	KUNIT_ASSERT_EQ(test, agx4_fwmodel_script(r->m, &s), 0);
+	expect_fence(test, compute_ok(test, cl, cl->queue), -ETIMEDOUT);
+	if (!is_g16(test)) {
+		agx4_reset_flush(r->adev);
+		KUNIT_EXPECT_EQ(test, agx4_reset_count(r->adev), 0);
+		return;
+	}
+	wait_resets(test, r, 1);
+	expect_in_dump(test, "causes: GPU fault");
+	vm = agx4_vm_pool_get(af->vms, cl->f.vm_id);
+	KUNIT_ASSERT_NOT_NULL(test, vm);
+	/* The fault bit, a read, reason 0, and the client's context. */
+	status = 0x11 | vm->uat.asid << 17;
+	snprintf(line, sizeof(line),
+		 "fault: address 0x00000015dead0000, context %u, unit 0x0, level 0, read, invalid (status %#018x)",
+		 vm->uat.asid, status);
+	agx4_vm_put(vm);
+	expect_in_dump(test, line);
+	memset(sgx + G16_FAULT_STATUS / 4, 0, 16);
+	agx4_fwmodel_exec(r->m, AGX4_FWMODEL_RUN, 0);
+	expect_carries_on(test, r, cl);
+}
+
+/*
  * A job that times out without a GPU fault: its queue alone is killed and
  * a devcoredump is taken, starting with the header every dump has (format,
  * kind, driver, kernel, firmware build, generation, time, process) and
@@ -780,6 +837,8 @@ static struct kunit_case agx4_recovery_cases[] = {
 	KUNIT_CASE_PARAM(agx4_recovery_crash_mid_job_fails_in_flight,
 			 soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_recovery_timeout_with_gpu_fault, soc_gen_params),
+	KUNIT_CASE_PARAM(agx4_recovery_gpu_fault_names_the_faulting_context,
+			 soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_recovery_killed_job_the_firmware_keeps_restarts_it,
 			 soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_recovery_killed_job_given_back_in_time_restarts_nothing,

@@ -14,6 +14,7 @@
 #include <drm/drm_print.h>
 
 #include "agx4_device.h"
+#include "agx4_event.h"
 #include "agx4_fw.h"
 #include "agx4_fw_boot.h"
 #include "agx4_fw_build.h"
@@ -128,6 +129,32 @@
 #define G16_EVENT_READ		0x40
 #define G16_EVENT_WRITE		0x60
 #define G16_EVENT_RING		0x2c0
+
+/*
+ * The other cursor pairs of status A that the host hands back at every
+ * drain, by copying the firmware's cursor (at +0x20) into the host's (at
+ * +0), without reading a record (H: the G16 reference acknowledges these
+ * rings after each drain; GAP: what the firmware counts in them).  Their
+ * entries, where known: the event channel's second pair counts its 256
+ * records, the statistics channel's two pairs its 512 (H); the other five
+ * are not known, so their firmware cursor is handed back unchecked
+ * (%G16_CREDIT_UNBOUNDED).
+ */
+#define G16_CREDIT_FW		0x20
+#define G16_CREDIT_UNBOUNDED	U32_MAX
+static const struct {
+	u32 host;
+	u32 entries;
+} g16_credits[] = {
+	{ 0x80, AGX4_FW_RING_ENTRIES },
+	{ 0x240, G16_TRACE_ENTRIES },
+	{ 0x280, G16_TRACE_ENTRIES },
+	{ 0xb0, G16_CREDIT_UNBOUNDED },
+	{ 0xe0, G16_CREDIT_UNBOUNDED },
+	{ 0x110, G16_CREDIT_UNBOUNDED },
+	{ 0x140, G16_CREDIT_UNBOUNDED },
+	{ 0x170, G16_CREDIT_UNBOUNDED },
+};
 
 /* The main config's header pointer: the producer page + 0x68 (M). */
 #define G16_MC_HEADER		0x68
@@ -847,6 +874,7 @@ static int setup_channels(struct agx4_fw_boot *b, struct g16_boot *g)
 	struct g16_main_config *mc = g->bundle->cpu + G16_BUNDLE_MAIN_CONFIG;
 	struct agx4_channel *ctl = &b->ctl[0];
 	struct agx4_channel *ev = &b->events.ring;
+	unsigned int i;
 	int ret;
 
 	ret = agx4_channel_init(ctl, "control", mc->control,
@@ -874,6 +902,15 @@ static int setup_channels(struct agx4_fw_boot *b, struct g16_boot *g)
 		return ret;
 	ev->prod.ram = (u32 *)(status_a(g) + G16_EVENT_WRITE);
 	ev->read.ram = (u32 *)(status_a(g) + G16_EVENT_READ);
+	for (i = 0; i < ARRAY_SIZE(g16_credits); i++) {
+		u8 *host = status_a(g) + g16_credits[i].host;
+
+		ret = agx4_event_add_credit(&b->events, (u32 *)host,
+					    (u32 *)(host + G16_CREDIT_FW),
+					    g16_credits[i].entries);
+		if (ret)
+			return ret;
+	}
 	return 0;
 }
 

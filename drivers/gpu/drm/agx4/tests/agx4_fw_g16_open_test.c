@@ -20,6 +20,7 @@
 #include <drm/drm_kunit_helpers.h>
 
 #include "../agx4_device.h"
+#include "../agx4_event.h"
 #include "../agx4_fw_boot.h"
 #include "../agx4_fw_build.h"
 #include "../agx4_fw_g16.h"
@@ -371,6 +372,53 @@ static const struct g16_win g16_wins[] = {
 };
 
 /*
+ * Status A's cursor pairs the G16 reference hands back at every drain
+ * besides the event ring's own (host cursor at the offset, the firmware's
+ * 0x20 past it), with the entries of the ring where the reference gives
+ * them (the event channel's second pair 256, the statistics channel's
+ * 512), else 0: no bound known.
+ */
+static const struct {
+	u32 host;
+	u32 entries;
+} g16_status_pairs[] = {
+	{ 0x80, 256 }, { 0x240, 512 }, { 0x280, 512 }, { 0xb0, 0 },
+	{ 0xe0, 0 }, { 0x110, 0 }, { 0x140, 0 }, { 0x170, 0 },
+};
+
+/*
+ * A drain hands every pair of g16_status_pairs back: the host's cursor
+ * takes the firmware's, the last entry of a ring of known size included,
+ * and a cursor no bound is known for as it is.  Status A is found from
+ * the event ring's read cursor, which the reference puts at +0x40.
+ */
+static void agx4_g16_open_drain_hands_back_every_status_pair(struct kunit *test)
+{
+	struct agx4_device *adev = probe_g16(test);
+	u8 *sa;
+	unsigned int i;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, adev);
+	sa = (u8 *)adev->fw->events.ring.read.ram - 0x40;
+	for (i = 0; i < ARRAY_SIZE(g16_status_pairs); i++) {
+		u32 e = g16_status_pairs[i].entries;
+
+		WRITE_ONCE(*(u32 *)(sa + g16_status_pairs[i].host + 0x20),
+			   e ? e - 1 : 0x12345 + i);
+	}
+	agx4_event_drain(&adev->fw->events);
+	for (i = 0; i < ARRAY_SIZE(g16_status_pairs); i++) {
+		u32 e = g16_status_pairs[i].entries;
+
+		KUNIT_EXPECT_EQ_MSG(test,
+				    READ_ONCE(*(u32 *)(sa + g16_status_pairs[i].host)),
+				    e ? e - 1 : 0x12345 + i, "pair at +%#x",
+				    g16_status_pairs[i].host);
+	}
+	KUNIT_EXPECT_EQ(test, adev->fw->events.ring_errors, 0);
+}
+
+/*
  * After boot, every window hwdata lists is there as the reference lists
  * it (slot 22's relative word 0), and its firmware address reaches every
  * page of it, writable exactly where flag bit 1 is set (the model's own
@@ -630,6 +678,7 @@ static struct kunit_case agx4_g16_open_cases[] = {
 	KUNIT_CASE(agx4_g16_open_boot_maps_the_namespaces),
 	KUNIT_CASE(agx4_g16_open_boot_sends_the_barrier),
 	KUNIT_CASE(agx4_g16_open_boot_gives_every_register_window),
+	KUNIT_CASE(agx4_g16_open_drain_hands_back_every_status_pair),
 	KUNIT_CASE(agx4_g16_windows_follow_the_device_tree),
 	KUNIT_CASE(agx4_g16_open_notification_pages_at_the_reference_addresses),
 	KUNIT_CASE(agx4_g16_fixed_object_outside_the_fixed_ranges_is_refused),

@@ -748,6 +748,7 @@ static const char *const model_cases[] = {
 	"model_timeout_fence_etimedout",
 	"model_timeout_later_submit_ecanceled",
 	"model_timeout_new_queue_works",
+	"model_timeout_kept_job_restarts_firmware",
 };
 
 static void test_model_script(const struct dev *d)
@@ -832,11 +833,15 @@ static void test_model_limit(const struct dev *d, const struct fork *f,
 /*
  * A compute job the firmware never completes: after job_timeout_ms its
  * fence ends -ETIMEDOUT and the queue is killed (later SUBMITs on it
- * -ECANCELED); a new queue on the same VM works.
+ * -ECANCELED); a new queue on the same VM works.  The firmware keeps the
+ * killed job, so one hang timeout later (hang_timeout_ms, 0: the job
+ * timeout again) the driver restarts it: debugfs info counts one hang
+ * restart within twice the job timeout and a few seconds; its dump is
+ * dismissed.
  */
 static void test_model_timeout(const struct dev *d, const struct fork *f)
 {
-	long timeout = param_read("job_timeout_ms");
+	long timeout = param_read("job_timeout_ms"), hang, waited;
 	struct cmdbuf cb = { 0 };
 	uint32_t q = 0, q2 = 0;
 	int st;
@@ -857,6 +862,17 @@ static void test_model_timeout(const struct dev *d, const struct fork *f)
 			 status_is(run_status(d->fd, q2, &cb, WAIT_NS), 1),
 			 "model_timeout_new_queue_works\n");
 	queue_destroy(d->fd, q2);
+	hang = param_read("hang_timeout_ms");
+	if (hang <= 0)
+		hang = timeout;
+	for (waited = 0; waited < timeout + hang + 5000 &&
+	     info_value(d->fd, "hang_restarts") < 1; waited += 100)
+		sleep_us(100000);
+	ksft_print_msg("hang restart after about %ld ms past the timeout\n",
+		       waited);
+	ksft_test_result(info_value(d->fd, "hang_restarts") == 1,
+			 "model_timeout_kept_job_restarts_firmware\n");
+	crash_dumps(true);
 }
 
 static void test_model(const struct dev *d, const struct fork *f, uint32_t q)

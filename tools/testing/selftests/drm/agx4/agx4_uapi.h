@@ -117,6 +117,34 @@ static inline void model_script_path(int fd, char *path, size_t len)
 		 minor(st.st_rdev));
 }
 
+/*
+ * The value of @key in debugfs dri/<minor>/info of the device @fd is open
+ * on (a "key: N" line), or -1 when the file or the key is not there.
+ */
+static inline long info_value(int fd, const char *key)
+{
+	char path[96], line[256];
+	size_t n = strlen(key);
+	struct stat st;
+	long v = -1;
+	FILE *f;
+
+	if (fstat(fd, &st))
+		return -1;
+	snprintf(path, sizeof(path), "/sys/kernel/debug/dri/%u/info",
+		 minor(st.st_rdev));
+	f = fopen(path, "r");
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f))
+		if (!strncmp(line, key, n) && line[n] == ':') {
+			v = strtol(line + n + 1, NULL, 0);
+			break;
+		}
+	fclose(f);
+	return v;
+}
+
 /* Whether the device has the model's control. */
 static inline bool model_scriptable(int fd)
 {

@@ -869,6 +869,10 @@ int agx4_fwmodel_report(struct agx4_fwmodel *m, const u8 *rec,
 			if (agx4_fwmodel_write32(m, inst, cur + FWM_CUR_WRITE,
 						 (fw + 1) % r->entries))
 				return -EIO;
+			if (r->ch == 13 && r->record)
+				agx4_fwmodel_trace(m, AGX4_FWMODEL_TR_EVENT,
+						   inst, 0, 0,
+						   get_unaligned_le32(rec));
 		}
 		*posted |= BIT(inst);
 	}

@@ -476,6 +476,29 @@ static int g16_ctl_record(struct agx4_fwmodel *m, unsigned int inst, u64 va,
 }
 
 /*
+ * The rings a completion report goes to, as the G16 reference host hands
+ * them back after every drain (H: the event channel's two cursor pairs
+ * and the statistics channel's two, each copied write to read):
+ *
+ * - channel 13, state word 0: the report itself, in the event ring;
+ * - channel 13, state word 2: moved with every report (GAP: what it
+ *   counts);
+ * - channel 14, state words 0 and 2: a zeroed entry at the first pair's
+ *   cursor, both cursors moved (GAP: their records; 512 entries, M).
+ *
+ * That the firmware waits for room in each before a report, rather than
+ * overwriting or dropping, is the strictest reading (L), as on G17P.
+ * The five other pairs the reference hands back are not filled: what
+ * they count is not known.
+ */
+static const struct fwm_report_ring g16_reports[] = {
+	{ .ch = 13, .state = 0, .record = true, .entries = FWM_RING_ENTRIES },
+	{ .ch = 13, .state = 2, .entries = FWM_RING_ENTRIES },
+	{ .ch = 14, .state = 0, .record = true, .entries = FWM_STAT_ENTRIES },
+	{ .ch = 14, .state = 2, .entries = FWM_STAT_ENTRIES },
+};
+
+/*
  * The G16 fault registers, in the SGX block: status at +0xd8c0, address at
  * +0xd8c8, each two 32-bit halves, low first (H: where the G16 reference
  * reads them; L: the status's fields, the G13/G14 layout).
@@ -533,6 +556,8 @@ const struct fwm_gen_desc agx4_fwmodel_g16_desc = {
 	.tvb_echo = agx4_fwmodel_g16_tvb_echo,
 	.tvb_partial = agx4_fwmodel_g16_tvb_partial,
 	.gpu_fault = g16_gpu_fault,
+	.reports = g16_reports,
+	.nreports = ARRAY_SIZE(g16_reports),
 	/* G16 answers a memory-limit report with opcode 9 (H). */
 	.limit_reply = true,
 	.ring_wraps = true,

@@ -323,6 +323,7 @@ struct agx4_fw_obj *agx4_fw_boot_alloc(struct agx4_fw_boot *b,
 	b->objs[b->num_objs++] = (struct agx4_fw_boot_obj){ name, obj };
 	return obj;
 }
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_boot_alloc);
 
 /**
  * agx4_fw_boot_alloc_at() - allocate a named firmware object at a fixed address
@@ -396,6 +397,7 @@ int agx4_fw_boot_views(struct agx4_fw_boot *b,
 	}
 	return 0;
 }
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_boot_views);
 
 /**
  * agx4_fw_boot_map_sgx() - map GPU registers for the firmware
@@ -427,6 +429,7 @@ struct agx4_fw_obj *agx4_fw_boot_map_sgx(struct agx4_fw_boot *b,
 	b->objs[b->num_objs++] = (struct agx4_fw_boot_obj){ name, obj };
 	return obj;
 }
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_boot_map_sgx);
 
 /**
  * agx4_fw_boot_map_window() - map a GPU register window where hwdata says
@@ -473,6 +476,7 @@ int agx4_fw_boot_map_window(struct agx4_fw_boot *b, u64 va,
 	b->objs[b->num_objs++] = (struct agx4_fw_boot_obj){ "window", obj };
 	return 0;
 }
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_boot_map_window);
 
 /**
  * agx4_fw_boot_check_cold() - check that an instance has not started
@@ -947,7 +951,9 @@ int agx4_fw_boot_render_space(struct agx4_fw_boot *b)
  * GravityLinux/linux drivers/gpu/drm/asahi/g16.rs@1ab42a3a
  * Bootstrap::open_control).
  *
- * Return: 0, -EBUSY if that slot is not 1, or a negative errno.
+ * Return: 0; -EINVAL before the contexts are taken over or once the
+ * render context has its slot, nothing changed; -EBUSY if that slot is
+ * not 1; or a negative errno.
  */
 int agx4_fw_boot_render_context(struct agx4_fw_boot *b, bool empty_high)
 {
@@ -976,6 +982,7 @@ int agx4_fw_boot_render_context(struct agx4_fw_boot *b, bool empty_high)
 	empty_high_release(b, n);
 	return ctx < 0 ? ctx : -EBUSY;
 }
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_boot_render_context);
 
 /*
  * The named records in debugfs, once the firmware is up; removed again

@@ -28,6 +28,7 @@
 #include "../agx4_fw_decode.h"
 #include "../agx4_fw_mem.h"
 #include "../agx4_fw_obj.h"
+#include "../agx4_fwif.h"
 #include "../agx4_fwmodel.h"
 #include "../agx4_rtkit.h"
 #include "agx4_test_dt.h"
@@ -564,6 +565,152 @@ static void agx4_boot_unmapped_init_data_fails_with_model_error(struct kunit *te
 	expect_clean_failure(test, m);
 }
 
+/*
+ * The boot's object table holds AGX4_FW_BOOT_MAX_OBJS objects.  Once it is
+ * full, each way of adding one (an allocation, a fixed-address one, SGX
+ * registers, a register window) is refused with -ENOSPC before anything
+ * is allocated or mapped, and the table keeps its entries; the device
+ * still tears down without a leak.
+ */
+static void agx4_boot_full_object_table_is_enospc(struct kunit *test)
+{
+	struct agx4_device *adev = probe(test, AGX4_FWMODEL_FAULT_NONE, 0, 0);
+	const struct agx4_range *win;
+	struct agx4_fw_boot *b;
+	struct agx4_fw_obj *obj;
+	u64 fixed_va, win_va;
+	phys_addr_t pa;
+	int ret;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, adev);
+	b = adev->fw;
+	win = &adev->gen->reg_windows;
+	/* The window range's last page but its guard page is never used. */
+	win_va = win->start + win->size - 2 * SZ_16K;
+	pa = adev->plat.reg[AGX4_REG_SGX].start;
+	/* G16: the second fixed range's free page past the ring. */
+	fixed_va = 0xfffffc218100c000ull;
+
+	mutex_lock(&b->lock);
+	while (b->num_objs < AGX4_FW_BOOT_MAX_OBJS) {
+		obj = agx4_fw_boot_alloc(b, "filler", SZ_16K,
+					 AGX4_FW_OBJ_SHARED);
+		if (IS_ERR(obj))
+			break;
+	}
+	KUNIT_EXPECT_EQ(test, b->num_objs, AGX4_FW_BOOT_MAX_OBJS);
+
+	obj = agx4_fw_boot_alloc(b, "one more", SZ_16K, AGX4_FW_OBJ_SHARED);
+	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(obj), -ENOSPC);
+	if (param_soc(test) == AGX4_SOC_T8132) {
+		obj = agx4_fw_boot_alloc_at(b, "one more", fixed_va, SZ_16K,
+					    AGX4_FW_OBJ_SHARED);
+		KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(obj), -ENOSPC);
+	}
+	obj = agx4_fw_boot_map_sgx(b, "one more", 0, SZ_16K,
+				   AGX4_FW_OBJ_MMIO_RO);
+	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(obj), -ENOSPC);
+	ret = agx4_fw_boot_map_window(b, win_va, &pa, 1, SZ_16K, false);
+	KUNIT_EXPECT_EQ(test, ret, -ENOSPC);
+	KUNIT_EXPECT_EQ(test, b->num_objs, AGX4_FW_BOOT_MAX_OBJS);
+	mutex_unlock(&b->lock);
+}
+
+/* An object of the boot's that has no CPU mapping (registers). */
+static struct agx4_fw_obj *uncached_obj(struct agx4_fw_boot *b)
+{
+	unsigned int i;
+
+	for (i = 0; i < b->num_objs; i++)
+		if (!b->objs[i].obj->cpu)
+			return b->objs[i].obj;
+	return NULL;
+}
+
+/*
+ * A named record must lie wholly inside an object the CPU can read, with
+ * a layout of the generation: anything else is refused with -EINVAL and
+ * not added.  The record ending at its object's end is taken; past
+ * AGX4_FW_BOOT_MAX_VIEWS records the table refuses with -ENOSPC.
+ */
+static void agx4_boot_views_outside_their_object_are_refused(struct kunit *test)
+{
+	struct agx4_device *adev = probe(test, AGX4_FWMODEL_FAULT_NONE, 0, 0);
+	const struct agx4_fw_layout *l;
+	struct agx4_fw_boot_view v;
+	struct agx4_fw_boot *b;
+	unsigned int n;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, adev);
+	b = adev->fw;
+	mutex_lock(&b->lock);
+	n = b->num_views;
+	KUNIT_ASSERT_GT(test, n, 0);
+	v = b->views[0];
+	v.file = "test_view";
+	l = agx4_fw_layout_find(adev->gen, v.layout);
+	KUNIT_ASSERT_NOT_NULL(test, l);
+	KUNIT_ASSERT_GE(test, v.obj->size, (u64)l->size + 8);
+
+	v.layout = "no_such_layout";
+	KUNIT_EXPECT_EQ(test, agx4_fw_boot_views(b, &v, 1), -EINVAL);
+	v.layout = l->name;
+	v.offset = v.obj->size + SZ_16K;	/* past its end */
+	KUNIT_EXPECT_EQ(test, agx4_fw_boot_views(b, &v, 1), -EINVAL);
+	v.offset = v.obj->size - l->size + 8;
+	KUNIT_EXPECT_EQ(test, agx4_fw_boot_views(b, &v, 1), -EINVAL);
+	v.obj = uncached_obj(b);
+	KUNIT_ASSERT_NOT_NULL(test, v.obj);
+	v.offset = 0;
+	KUNIT_EXPECT_EQ(test, agx4_fw_boot_views(b, &v, 1), -EINVAL);
+	KUNIT_EXPECT_EQ(test, b->num_views, n);
+
+	v = b->views[0];
+	v.file = "test_view";
+	v.offset = v.obj->size - l->size;
+	while (b->num_views < AGX4_FW_BOOT_MAX_VIEWS)
+		if (agx4_fw_boot_views(b, &v, 1))
+			break;
+	KUNIT_EXPECT_EQ(test, b->num_views, AGX4_FW_BOOT_MAX_VIEWS);
+	KUNIT_EXPECT_EQ(test, agx4_fw_boot_views(b, &v, 1), -ENOSPC);
+	KUNIT_EXPECT_EQ(test, b->num_views, AGX4_FW_BOOT_MAX_VIEWS);
+	mutex_unlock(&b->lock);
+}
+
+/*
+ * The render context takes its slot once, in a table taken over: asked
+ * before agx4_fw_boot_contexts() (a boot just made) or a second time, it
+ * is refused with -EINVAL and nothing is made or taken.
+ */
+static void agx4_boot_render_context_only_once_in_a_taken_table(struct kunit *test)
+{
+	struct agx4_device *adev = probe(test, AGX4_FWMODEL_FAULT_NONE, 0, 0);
+	bool empty_high = param_soc(test) == AGX4_SOC_T8132;
+	struct agx4_fw_boot *fresh;
+	struct agx4_fw_boot *b;
+	unsigned int n;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, adev);
+	b = adev->fw;
+	fresh = kunit_kzalloc(test, sizeof(*fresh), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, fresh);
+	fresh->adev = adev;
+	KUNIT_EXPECT_EQ(test, agx4_fw_boot_render_context(fresh, empty_high),
+			-EINVAL);
+	KUNIT_EXPECT_FALSE(test, fresh->render_uat_ready);
+	KUNIT_EXPECT_EQ(test, fresh->render_ctx, 0);
+	KUNIT_EXPECT_EQ(test, fresh->num_empty_high, 0);
+
+	mutex_lock(&b->lock);
+	KUNIT_ASSERT_EQ(test, b->render_ctx, 1);
+	n = b->num_empty_high;
+	KUNIT_EXPECT_EQ(test, agx4_fw_boot_render_context(b, empty_high),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, b->render_ctx, 1);
+	KUNIT_EXPECT_EQ(test, b->num_empty_high, n);
+	mutex_unlock(&b->lock);
+}
+
 static struct kunit_case agx4_boot_cases[] = {
 	KUNIT_CASE_PARAM(agx4_boot_probe_boots_the_firmware, soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_boot_named_records_are_shown, soc_gen_params),
@@ -599,6 +746,11 @@ static struct kunit_case agx4_boot_cases[] = {
 			 soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_boot_coredump_of_a_live_firmware, soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_boot_unmapped_init_data_fails_with_model_error,
+			 soc_gen_params),
+	KUNIT_CASE_PARAM(agx4_boot_full_object_table_is_enospc, soc_gen_params),
+	KUNIT_CASE_PARAM(agx4_boot_views_outside_their_object_are_refused,
+			 soc_gen_params),
+	KUNIT_CASE_PARAM(agx4_boot_render_context_only_once_in_a_taken_table,
 			 soc_gen_params),
 	{ }
 };

@@ -671,6 +671,7 @@ int agx4_fw_boot_wait_acked(struct agx4_fw_boot *b, unsigned long mask,
 		return -EIO;
 	return left ? 0 : -ETIMEDOUT;
 }
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_boot_wait_acked);
 
 /**
  * agx4_fw_boot_ctl_push() - queue a device-control record

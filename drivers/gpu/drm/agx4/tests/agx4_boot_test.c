@@ -505,6 +505,57 @@ static void agx4_boot_crash_after_boot_dumps_and_resets(struct kunit *test)
 						0), -EIO);
 }
 
+/*
+ * Nothing is sent to an instance that crashed, even while its crash is
+ * being captured and the coprocessor is not stopped yet (the boot's lock,
+ * held here, keeps the capture and the reset waiting): -EIO.
+ */
+static void agx4_boot_nothing_is_sent_to_a_crashed_instance(struct kunit *test)
+{
+	struct agx4_device *adev = probe(test, AGX4_FWMODEL_FAULT_NONE, 0, 0);
+	struct agx4_fwmodel *m = agx4_test_model();
+	int ret;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, adev);
+	agx4_test_no_restart(test);
+	mutex_lock(&adev->fw->lock);
+	agx4_fwmodel_inject(m, AGX4_FWMODEL_FAULT_CRASH, 0);
+	agx4_fwmodel_sync(m);
+	KUNIT_EXPECT_TRUE(test, test_bit(0, &adev->fw->crashed));
+	KUNIT_EXPECT_TRUE(test, agx4_fwmodel_running(m, 0));
+	ret = agx4_fw_boot_send(adev->fw, 0, AGX4_RTKIT_EP_FW, 0);
+	mutex_unlock(&adev->fw->lock);
+	KUNIT_EXPECT_EQ(test, ret, -EIO);
+	flush_work(&adev->fw->crash_work);
+}
+
+/*
+ * Waiting for acknowledgments from a firmware that crashed ends at once
+ * with -EIO, whether the instances waited for acknowledged or not.
+ */
+static void agx4_boot_ack_wait_after_a_crash_is_eio(struct kunit *test)
+{
+	struct agx4_device *adev = probe(test, AGX4_FWMODEL_FAULT_NONE, 0, 0);
+	struct agx4_fwmodel *m = agx4_test_model();
+	unsigned long mask = BIT(instances(test)) - 1;
+	unsigned long t0;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, adev);
+	agx4_test_no_restart(test);
+	agx4_fwmodel_inject(m, AGX4_FWMODEL_FAULT_CRASH, 0);
+	agx4_fwmodel_sync(m);
+	flush_work(&adev->fw->crash_work);
+	KUNIT_ASSERT_TRUE(test, test_bit(0, &adev->fw->crashed));
+
+	t0 = jiffies;
+	KUNIT_EXPECT_EQ(test, agx4_fw_boot_wait_acked(adev->fw, mask, 1000),
+			-EIO);
+	KUNIT_EXPECT_EQ(test, agx4_fw_boot_wait_acked(adev->fw,
+						      BIT(AGX4_MAX_INSTANCES),
+						      1000), -EIO);
+	KUNIT_EXPECT_LT(test, jiffies - t0, msecs_to_jiffies(1000));
+}
+
 /* The real capture, once: it must not fault and must reach devcoredump. */
 static void agx4_boot_coredump_of_a_live_firmware(struct kunit *test)
 {
@@ -744,6 +795,9 @@ static struct kunit_case agx4_boot_cases[] = {
 	KUNIT_CASE_PARAM(agx4_boot_full_event_ring_is_drained, soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_boot_crash_after_boot_dumps_and_resets,
 			 soc_gen_params),
+	KUNIT_CASE_PARAM(agx4_boot_nothing_is_sent_to_a_crashed_instance,
+			 soc_gen_params),
+	KUNIT_CASE_PARAM(agx4_boot_ack_wait_after_a_crash_is_eio, soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_boot_coredump_of_a_live_firmware, soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_boot_unmapped_init_data_fails_with_model_error,
 			 soc_gen_params),

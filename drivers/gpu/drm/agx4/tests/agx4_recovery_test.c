@@ -224,22 +224,41 @@ static struct dma_fence *compute_ok(struct kunit *test, struct cl *cl, u32 q)
 }
 
 /*
- * @cl's queue made with a SHORT_TIMEOUT_MS job timeout (the rest of the
- * device keeps the default), and the model holding every work item: the
- * next compute on it times out.
+ * @cl's queue made with a SHORT_TIMEOUT_MS job timeout and a hang timeout
+ * of @hang_ms (the rest of the device keeps the defaults).
  */
-static void timeout_one_compute_setup(struct kunit *test, struct rec *r,
-				      struct cl *cl)
+static void short_queue(struct kunit *test, struct cl *cl,
+			unsigned int hang_ms)
 {
 	agx4_job_timeout_ms = SHORT_TIMEOUT_MS;
-	/* Killed jobs the case keeps restart no firmware. */
-	agx4_hang_timeout_ms = AGX4_JOB_TIMEOUT_MS;
+	agx4_hang_timeout_ms = hang_ms;
 	KUNIT_ASSERT_EQ(test, agx4_test_queue_create(cl->c, cl->f.vm_id,
 						     DRM_ASAHI_PRIORITY_MEDIUM,
 						     &cl->queue), 0);
 	agx4_job_timeout_ms = AGX4_JOB_TIMEOUT_MS;
 	agx4_hang_timeout_ms = 0;
+}
+
+/*
+ * short_queue() with a hang timeout of @hang_ms, and the model holding
+ * every work item: the next compute on it times out, and the firmware
+ * keeps it until the case lets it go.
+ */
+static void hang_setup(struct kunit *test, struct rec *r, struct cl *cl,
+		       unsigned int hang_ms)
+{
+	short_queue(test, cl, hang_ms);
 	agx4_fwmodel_hold(r->m);
+}
+
+/*
+ * hang_setup() with a hang timeout no case reaches: killed jobs the case
+ * keeps restart no firmware.
+ */
+static void timeout_one_compute_setup(struct kunit *test, struct rec *r,
+				      struct cl *cl)
+{
+	hang_setup(test, r, cl, AGX4_JOB_TIMEOUT_MS);
 }
 
 /* @f ends with @err (0: success); the reference goes. */
@@ -467,24 +486,6 @@ static void agx4_recovery_timeout_with_gpu_fault(struct kunit *test)
 }
 
 /*
- * @cl's queue made with a SHORT_TIMEOUT_MS job timeout and a hang timeout
- * of @hang_ms, the model holding every work item: the next compute on it
- * times out, and the firmware keeps it until the case lets it go.
- */
-static void hang_setup(struct kunit *test, struct rec *r, struct cl *cl,
-		       unsigned int hang_ms)
-{
-	agx4_job_timeout_ms = SHORT_TIMEOUT_MS;
-	agx4_hang_timeout_ms = hang_ms;
-	KUNIT_ASSERT_EQ(test, agx4_test_queue_create(cl->c, cl->f.vm_id,
-						     DRM_ASAHI_PRIORITY_MEDIUM,
-						     &cl->queue), 0);
-	agx4_job_timeout_ms = AGX4_JOB_TIMEOUT_MS;
-	agx4_hang_timeout_ms = 0;
-	agx4_fwmodel_hold(r->m);
-}
-
-/*
  * A job the firmware never finishes, on both generations: the timeout
  * kills its queue alone, and once the firmware kept the killed job for a
  * hang timeout more the firmware is restarted, with a devcoredump naming
@@ -562,14 +563,8 @@ static void agx4_recovery_gpu_fault_names_the_faulting_context(struct kunit *tes
 	char line[160];
 	u32 status;
 
-	agx4_job_timeout_ms = SHORT_TIMEOUT_MS;
 	/* Killed jobs the case keeps restart no firmware. */
-	agx4_hang_timeout_ms = AGX4_JOB_TIMEOUT_MS;
-	KUNIT_ASSERT_EQ(test, agx4_test_queue_create(cl->c, cl->f.vm_id,
-						     DRM_ASAHI_PRIORITY_MEDIUM,
-						     &cl->queue), 0);
-	agx4_job_timeout_ms = AGX4_JOB_TIMEOUT_MS;
-	agx4_hang_timeout_ms = 0;
+	short_queue(test, cl, AGX4_JOB_TIMEOUT_MS);
 	KUNIT_ASSERT_EQ(test, agx4_fwmodel_script(r->m, &s), 0);
 	expect_fence(test, compute_ok(test, cl, cl->queue), -ETIMEDOUT);
 	if (!is_g16(test)) {

@@ -642,13 +642,12 @@ EXPORT_SYMBOL_IF_AGX4_TEST(agx4_engine_limit);
  * DOC: waits for firmware room
  *
  * The firmware has a fixed number of some resources that jobs hold while
- * they run (a generation's backend names them: G16's event leases, for
- * example).  A job takes such a room in drm_sched's prepare_job, once its
- * in-fences signalled, not in SUBMIT: SUBMIT does not wait for it, and a
- * job that waits for its in-fences holds nothing another queue needs.
- * (Not every scarce resource is a room yet: a backend names those that
- * SUBMIT still waits for.)  Each such resource is a &struct agx4_room.  A job that
- * finds it taken waits, holding nothing more of it, for a fence of its
+ * they run (a generation's backend names them: G16's event leases and
+ * G17P's render pools, for example).  A job takes such a room in
+ * drm_sched's prepare_job, once its in-fences signalled, not in SUBMIT:
+ * SUBMIT does not wait for it, and a job that waits for its in-fences
+ * holds nothing another queue needs.  Each such resource is a &struct
+ * agx4_room.  A job that finds it taken waits, holding nothing more of it, for a fence of its
  * own (&struct agx4_room_wait, allocated by SUBMIT: prepare_job cannot
  * allocate), which drm_sched waits for before it asks again.  The room
  * comes back when a job that held it is done with it (agx4_room_put());

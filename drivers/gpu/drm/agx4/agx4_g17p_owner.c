@@ -65,7 +65,7 @@
  * the common case, which costs nothing more.  Otherwise it builds the
  * descriptor into the job's own memory, and the job takes the slots its
  * commands still need in @job_reserve
- * (agx4_g17p_job_reserve()), from drm_sched's prepare_job once its
+ * (agx4_g17p_desc_reserve()), from drm_sched's prepare_job once its
  * in-fences signalled, through the owner's &struct agx4_room: a job that
  * finds one held keeps those it took and waits, in the scheduler, for a
  * fence that signals once the freeing of its queue's earlier jobs gave
@@ -196,14 +196,12 @@ static void owner_after_render(struct agx4_fw_g17p_sub *sub,
 {
 	unsigned int i;
 
-	mutex_lock(&sub->setup_lock);
 	spin_lock_irq(&sub->eng.lock);
 	o->after_render = sub->render_ordinal != 0;
 	for (i = 0; o->after_render && i < AGX4_G17P_MAX_POOLS; i++)
 		if (sub->pool[i] && !sub->pool[i]->live)
 			agx4_g17p_pool_quiesce_locked(sub, sub->pool[i]);
 	spin_unlock_irq(&sub->eng.lock);
-	mutex_unlock(&sub->setup_lock);
 }
 
 /*
@@ -358,10 +356,10 @@ static bool desc_take(struct agx4_room *r, struct agx4_room_wait *w)
 }
 
 /**
- * agx4_g17p_job_reserve() - &agx4_fw_submit_ops.job_reserve for G17P
- * @j: the job.
+ * agx4_g17p_desc_reserve() - a job's compute commands take their slots
+ * @job: the job.
  *
- * drm_sched's prepare_job, once the job's dependencies are met: its
+ * From agx4_g17p_job_reserve(), once the job's dependencies are met: its
  * compute commands take their descriptor slots (see the DOC), or the job
  * waits, keeping those it took, for its fence, which the slots given
  * back as its queue's earlier jobs are freed are handed to.  Those jobs
@@ -375,9 +373,8 @@ static bool desc_take(struct agx4_room *r, struct agx4_room_wait *w)
  * Return: NULL once the job holds its slots, or has none to take (no
  * compute command, or submission ends); otherwise the fence to wait for.
  */
-struct dma_fence *agx4_g17p_job_reserve(struct agx4_fw_job *j)
+struct dma_fence *agx4_g17p_desc_reserve(struct agx4_g17p_job *job)
 {
-	struct agx4_g17p_job *job = to_g17p_job(j);
 	struct agx4_fw_g17p_sub *sub = job->fq->sub;
 	struct dma_fence *wait = NULL;
 	unsigned long flags;

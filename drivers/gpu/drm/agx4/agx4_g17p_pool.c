@@ -47,9 +47,24 @@
  * context and operand words rewritten.  The reference chooses a pool for
  * each render among its 15 by caller and rebinds idle compute owners to
  * other callers (H); that the firmware needs nothing more than this
- * rewrite to run a pool for another context is L.  A render that finds
- * no pool free or idle waits, interruptibly, until one is: see
- * agx4_g17p_pool_get().
+ * rewrite to run a pool for another context is L.
+ *
+ * A render takes its pool where drm_sched runs its job, in prepare_job
+ * (agx4_g17p_job_reserve()), never in SUBMIT: SUBMIT makes a pool for a
+ * queue without one while an index is free (it may allocate), checks the
+ * renders on a stand-in pool and allocates what they are built into; the
+ * job then takes the queue's own pool, or else the least recently used
+ * idle one (agx4_g17p_pool_take()), or waits on a fence, holding no pool,
+ * until one goes idle.  A job waiting for its in-fences so holds no pool
+ * another job needs.  There the renders are built on the pool, as its
+ * next indices.  Moving a pool into another VM there neither sleeps nor
+ * allocates: the window's page tables are pinned in every VM, the grown
+ * blocks left in the old VM are unmapped and freed by a work item
+ * (&agx4_fw_g17p_sub.pool_work; the pool is not taken again until that is
+ * done), a growing pool is not taken and a moving one does not grow.  A
+ * pool whose queue is destroyed while some job waits to place renders is
+ * kept as an orphan for it (in no VM, made anew: the firmware forgot it),
+ * and freed once no job waits.
  *
  * A pool is the reference's general form (pools 2 and up) with every
  * object its own: one arena in the firmware heap (queue records, pointer
@@ -174,7 +189,9 @@ static int init_pool(struct agx4_g17p_queue *fq, struct g17p_pool *pl)
 	int ret;
 
 	sup->header = cpu_to_le64(G17P_POOL_SUPPORT_HEADER);
-	pool_client(fq, pl);
+	/* An orphan's client is named when a queue takes it (pool_move()). */
+	if (fq)
+		pool_client(fq, pl);
 	sup->class = cpu_to_le32(G17P_SUPPORT_CLASS);
 	sup->gap_18 = cpu_to_le64(G17P_SUPPORT_18);
 	sup->class_20 = cpu_to_le64(cls);
@@ -262,57 +279,88 @@ static u64 growth_va(const struct agx4_vm *vm, const struct g17p_pool *pl,
 	       (u64)(i - G17P_POOL_GROUPS) * G17P_POOL_BLOCK_STRIDE;
 }
 
+/* Queue &agx4_fw_g17p_sub.pool_work, unless submission ended. */
+static void pool_work_kick_locked(struct agx4_fw_g17p_sub *sub)
+{
+	lockdep_assert_held(&sub->eng.lock);
+	if (!sub->going)
+		schedule_work(&sub->pool_work);
+}
+
 /*
- * The pool goes back to its first blocks: what growth added is freed
- * (unmapped by the caller) and the counts say %G17P_POOL_GROUPS again.  L:
- * the firmware reads them afresh at a render's start, and an idle pool
- * has none running.
+ * The pool goes back to its first blocks: the counts say
+ * %G17P_POOL_GROUPS again (what growth added is the caller's to unmap and
+ * free).  L: the firmware reads them afresh at a render's start, and an
+ * idle pool has none running.
  */
-static void pool_shrink(struct g17p_pool *pl)
+static void pool_shrink_counts(struct g17p_pool *pl)
 {
 	struct g17p_pool_shared *sh = pool_cpu(pl, G17P_POOL_SHARED0);
 	struct g17p_leaf_shared *ls = pool_cpu(pl, G17P_POOL_LEAF_SHARED);
 
-	while (pl->ngrown)
-		agx4_fw_obj_destroy(pl->grown[--pl->ngrown]);
 	pl->tp.blocks = G17P_POOL_GROUPS;
 	ls->blocks = cpu_to_le32(G17P_POOL_GROUPS);
 	ls->blocks2 = cpu_to_le32(G17P_POOL_GROUPS);
 	sh->blocks = cpu_to_le32(G17P_POOL_GROUPS);
 }
 
+/* Unmap and free grown blocks left in @vm, then drop the reference to it. */
+static void retire_blocks(struct agx4_vm *vm, const struct g17p_pool *pl,
+			  u32 blocks, struct agx4_fw_obj **grown, u32 ngrown)
+{
+	if (blocks > G17P_POOL_GROUPS)
+		agx4_vm_unmap_fw(vm, growth_va(vm, pl, G17P_POOL_GROUPS),
+				 (u64)(blocks - G17P_POOL_GROUPS) *
+				 G17P_POOL_BLOCK_STRIDE);
+	while (ngrown)
+		agx4_fw_obj_destroy(grown[--ngrown]);
+	agx4_vm_put(vm);
+}
+
 /*
- * Unmap the pool's window and grown blocks from the VM it is in, if any;
- * the grown blocks are freed.  The caller holds
- * &agx4_fw_g17p_sub.tvb_lock, or the submission state is gone.
+ * What @pl left in the VM it moved out of goes now, if anything; nobody
+ * takes it meanwhile (&g17p_pool.retire).  Sleeps.
+ */
+static void pool_retire(struct agx4_fw_g17p_sub *sub, struct g17p_pool *pl)
+{
+	struct g17p_retire *r = &pl->retire;
+	struct agx4_vm *vm;
+
+	lockdep_assert_held(&sub->setup_lock);
+	spin_lock_irq(&sub->eng.lock);
+	vm = r->vm;
+	spin_unlock_irq(&sub->eng.lock);
+	if (!vm)
+		return;
+	retire_blocks(vm, pl, r->blocks, r->grown, r->ngrown);
+	spin_lock_irq(&sub->eng.lock);
+	r->vm = NULL;
+	r->ngrown = 0;
+	agx4_room_put(&sub->eng, &sub->pool_room, agx4_g17p_pool_take);
+	spin_unlock_irq(&sub->eng.lock);
+}
+
+/*
+ * Unmap the pool's window and grown blocks from the VM it is in, if any,
+ * and free the grown blocks and what it left in an earlier VM.  Sleeps;
+ * nobody else uses the pool.
  */
 static void pool_unmap(struct g17p_pool *pl)
 {
+	if (pl->retire.vm) {
+		retire_blocks(pl->retire.vm, pl, pl->retire.blocks,
+			      pl->retire.grown, pl->retire.ngrown);
+		pl->retire.vm = NULL;
+		pl->retire.ngrown = 0;
+	}
 	if (!pl->vm)
 		return;
 	agx4_fw_obj_window_unmap_part(&((struct g17p_vm *)pl->vm->fw)->pools,
 				      pl->gpu, G17P_WIN_STRIDE);
-	if (pl->tp.blocks > G17P_POOL_GROUPS)
-		agx4_vm_unmap_fw(pl->vm,
-				 growth_va(pl->vm, pl, G17P_POOL_GROUPS),
-				 (u64)(pl->tp.blocks - G17P_POOL_GROUPS) *
-				 G17P_POOL_BLOCK_STRIDE);
-	pool_shrink(pl);
-	agx4_vm_put(pl->vm);
+	retire_blocks(pl->vm, pl, pl->tp.blocks, pl->grown, pl->ngrown);
+	pl->ngrown = 0;
+	pool_shrink_counts(pl);
 	pl->vm = NULL;
-}
-
-/**
- * agx4_g17p_pool_event() - wake the renders waiting for a pool
- * @sub: the submission state; the caller holds its setup_lock.
- *
- * A pool changed hands or went: renders waiting for one look again.
- */
-void agx4_g17p_pool_event(struct agx4_fw_g17p_sub *sub)
-{
-	lockdep_assert_held(&sub->setup_lock);
-	sub->pool_gen++;
-	wake_up_all(&sub->pool_wq);
 }
 
 /**
@@ -328,59 +376,234 @@ void agx4_g17p_pool_release(struct g17p_pool *pl)
 	agx4_fw_obj_destroy(pl->arena);
 }
 
-/**
- * agx4_g17p_pool_free() - free a pool and give its index back
- * @sub: the submission state.
- * @pl: the pool, which no queue can reach any more.
- *
- * Free a pool no queue can reach any more, and give its index back.
+/*
+ * Free a pool no queue can reach any more, and give its index back.  A
+ * TVB growth that found it before it left &agx4_fw_g17p_sub.pool ends
+ * first (&agx4_fw_g17p_sub.tvb_lock).
  */
-void agx4_g17p_pool_free(struct agx4_fw_g17p_sub *sub, struct g17p_pool *pl)
+static void pool_free(struct agx4_fw_g17p_sub *sub, struct g17p_pool *pl)
 {
-	if (!pl)
-		return;
 	agx4_fw_obj_unmap_part(&sub->b->dev_uat, pl->low, G17P_POOL_SIZE);
-	/* A growth request finds it no more once it is freed. */
 	mutex_lock(&sub->tvb_lock);
-	agx4_g17p_pool_release(pl);
 	mutex_lock(&sub->setup_lock);
+	spin_lock_irq(&sub->eng.lock);
 	if (sub->pool[pl->index] == pl)
 		sub->pool[pl->index] = NULL;
 	clear_bit(pl->index, sub->pools);
-	agx4_g17p_pool_event(sub);
+	spin_unlock_irq(&sub->eng.lock);
 	mutex_unlock(&sub->setup_lock);
+	agx4_g17p_pool_release(pl);
 	mutex_unlock(&sub->tvb_lock);
 	kfree(pl);
 }
 
-/*
- * Map the pool's window in @fq's VM, where it is not yet: out of the VM
- * it was in, its memory zeroed, the support object naming @fq's context.
- * The caller holds the pool (&g17p_pool.live), which is idle.  The
- * window's page tables are the VM's (&g17p_vm.pools): nothing fails.
- */
-static void pool_bind(struct agx4_g17p_queue *fq, struct g17p_pool *pl)
+/* A pool's records as the firmware must find a new pool's. */
+static int pool_reset(struct agx4_fw_g17p_sub *sub, struct agx4_g17p_queue *fq,
+		      struct g17p_pool *pl)
 {
-	if (pl->vm == fq->base.vm)
+	memset(pl->arena->cpu, 0, G17P_POOL_SIZE);
+	memset(pl->mem->cpu, 0, G17P_MEM_SIZE);
+	memset(pl->recent, 0, sizeof(pl->recent));
+	pl->next = 0;
+	pl->bound_k = 0;
+	pl->tile = 0;
+	pl->tpc = 0;
+	pl->epoch = 0;
+	pl->w[0] = 0;
+	pl->w[1] = 0;
+	pl->seen[0] = 0;
+	pl->seen[1] = 0;
+	pl->published = 0;
+	/* A new graph: its growth requests are numbered from 0 again. */
+	mutex_lock(&sub->tvb_lock);
+	pl->tp.counter = 0;
+	mutex_unlock(&sub->tvb_lock);
+	return init_pool(fq, pl);
+}
+
+/**
+ * agx4_g17p_pool_drop() - the pool of a queue being freed
+ * @sub: the submission state.
+ * @pl: the pool (&g17p_pool.dying), or NULL; the firmware forgot it (a
+ *	context cleanup) or stopped.
+ *
+ * While some job waits to place renders (&agx4_fw_g17p_sub.unplaced),
+ * the pool is kept as an orphan for it: in no VM, its memory zeroed and
+ * its records made anew, as a new pool's (the firmware forgot the old
+ * ones); a job that prepare_job cannot allocate a pool for takes it.
+ * Otherwise it is freed and its index given back.
+ */
+void agx4_g17p_pool_drop(struct agx4_fw_g17p_sub *sub, struct g17p_pool *pl)
+{
+	bool keep;
+
+	if (!pl)
 		return;
-	mutex_lock(&fq->sub->tvb_lock);
-	if (pl->vm) {
+	spin_lock_irq(&sub->eng.lock);
+	keep = sub->unplaced && !sub->pool_room.closed;
+	spin_unlock_irq(&sub->eng.lock);
+	if (keep) {
+		mutex_lock(&sub->tvb_lock);
+		mutex_lock(&sub->setup_lock);
 		pool_unmap(pl);
-		memset(pl->mem->cpu, 0, G17P_MEM_SIZE);
-		pool_mem_init(pl);
-		pl->tile = 0;
-		pl->tpc = 0;
-		pool_client(fq, pl);
-		wmb();	/* the pool's memory before a render names it */
+		mutex_unlock(&sub->setup_lock);
+		mutex_unlock(&sub->tvb_lock);
+		keep = !pool_reset(sub, NULL, pl);
 	}
-	map_window(fq->base.vm, pl);
-	pl->vm = agx4_vm_get(fq->base.vm);
-	mutex_unlock(&fq->sub->tvb_lock);
+	if (!keep) {
+		pool_free(sub, pl);
+		return;
+	}
+	spin_lock_irq(&sub->eng.lock);
+	pl->dying = false;
+	pl->used = 0;
+	sub->orphans++;
+	agx4_room_put(&sub->eng, &sub->pool_room, agx4_g17p_pool_take);
+	/* Nobody waiting any more: it goes after all. */
+	pool_work_kick_locked(sub);
+	spin_unlock_irq(&sub->eng.lock);
+}
+
+/* Take @pl out of @sub if it is an orphan nobody needs; under eng.lock. */
+static bool orphan_unneeded(struct agx4_fw_g17p_sub *sub, struct g17p_pool *pl)
+{
+	lockdep_assert_held(&sub->eng.lock);
+	if (!pl || pl->fq || pl->dying || pl->live || sub->unplaced)
+		return false;
+	pl->dying = true;
+	sub->orphans--;
+	return true;
+}
+
+/**
+ * agx4_g17p_pool_work() - &agx4_fw_g17p_sub.pool_work
+ * @work: the work.
+ *
+ * What pools moving to another VM left in the VM they left goes (its
+ * grown blocks unmapped and freed, the VM's reference dropped: that
+ * sleeps, which prepare_job, where a pool moves, may not); the pools the
+ * move left waits for become takeable again.  Orphans no job waits for
+ * are freed.
+ */
+void agx4_g17p_pool_work(struct work_struct *work)
+{
+	struct agx4_fw_g17p_sub *sub = container_of(work, struct agx4_fw_g17p_sub,
+						    pool_work);
+	struct g17p_pool *gone[AGX4_G17P_MAX_POOLS];
+	unsigned int i, n = 0;
+
+	mutex_lock(&sub->setup_lock);
+	for (i = 0; i < AGX4_G17P_MAX_POOLS; i++)
+		if (sub->pool[i])
+			pool_retire(sub, sub->pool[i]);
+	spin_lock_irq(&sub->eng.lock);
+	for (i = 0; i < AGX4_G17P_MAX_POOLS; i++)
+		if (orphan_unneeded(sub, sub->pool[i]))
+			gone[n++] = sub->pool[i];
+	spin_unlock_irq(&sub->eng.lock);
+	mutex_unlock(&sub->setup_lock);
+	while (n)
+		pool_free(sub, gone[--n]);
+}
+
+/**
+ * agx4_g17p_pools_gone() - retire and free what pools left as the firmware goes
+ * @sub: the submission state; the firmware stopped.
+ *
+ * Submission ends (&agx4_fw_g17p_sub.going); &agx4_fw_g17p_sub.pool_work
+ * is not queued again, and what it had left to do is done here: what
+ * pools left in VMs they moved out of goes, and the orphans are freed,
+ * before the firmware's tables go (their context-0 aliases are there).
+ * The queues free their own pools.
+ */
+void agx4_g17p_pools_gone(struct agx4_fw_g17p_sub *sub)
+{
+	struct g17p_pool *gone[AGX4_G17P_MAX_POOLS];
+	unsigned int i, n = 0;
+
+	/* No work queued from here on; what it had to do is done here. */
+	spin_lock_irq(&sub->eng.lock);
+	WRITE_ONCE(sub->going, true);
+	spin_unlock_irq(&sub->eng.lock);
+	cancel_work_sync(&sub->pool_work);
+	mutex_lock(&sub->setup_lock);
+	for (i = 0; i < AGX4_G17P_MAX_POOLS; i++)
+		if (sub->pool[i])
+			pool_retire(sub, sub->pool[i]);
+	spin_lock_irq(&sub->eng.lock);
+	for (i = 0; i < AGX4_G17P_MAX_POOLS; i++) {
+		struct g17p_pool *pl = sub->pool[i];
+
+		if (pl && !pl->fq && !pl->dying && !pl->live) {
+			pl->dying = true;
+			sub->orphans--;
+			gone[n++] = pl;
+		}
+	}
+	spin_unlock_irq(&sub->eng.lock);
+	mutex_unlock(&sub->setup_lock);
+	while (n)
+		pool_free(sub, gone[--n]);
 }
 
 /*
- * A new render pool at index @i (taken in &agx4_fw_g17p_sub.pools by the
- * caller) for @fq, held by its first render; given back on failure.
+ * Map the pool's window in @fq's VM, where it is not yet: out of the VM
+ * it was in, its memory zeroed (nothing of one client reaches another),
+ * the support object naming @fq's context.  The caller holds the pool
+ * (&g17p_pool.live), which is idle.  The window's page tables are the
+ * VM's (&g17p_vm.pools); what the pool grew in the VM it leaves is
+ * retired by &agx4_fw_g17p_sub.pool_work: nothing here sleeps,
+ * allocates or fails.
+ */
+static void pool_move(struct agx4_g17p_queue *fq, struct g17p_pool *pl)
+{
+	struct agx4_fw_g17p_sub *sub = fq->sub;
+	unsigned long flags;
+
+	if (pl->vm) {
+		agx4_fw_obj_window_unmap_part(&((struct g17p_vm *)pl->vm->fw)->pools,
+					      pl->gpu, G17P_WIN_STRIDE);
+		spin_lock_irqsave(&sub->eng.lock, flags);
+		/* Taken only with nothing left to retire. */
+		WARN_ON(pl->retire.vm);
+		pl->retire.blocks = pl->tp.blocks;
+		pl->retire.ngrown = pl->ngrown;
+		memcpy(pl->retire.grown, pl->grown,
+		       pl->ngrown * sizeof(pl->grown[0]));
+		pl->retire.vm = pl->vm;
+		pool_work_kick_locked(sub);
+		spin_unlock_irqrestore(&sub->eng.lock, flags);
+		pl->ngrown = 0;
+		pool_shrink_counts(pl);
+		memset(pl->mem->cpu, 0, G17P_MEM_SIZE);
+		pl->tile = 0;
+		pl->tpc = 0;
+	}
+	pool_mem_init(pl);
+	pool_client(fq, pl);
+	wmb();	/* the pool's memory before a render names it */
+	map_window(fq->base.vm, pl);
+	pl->vm = agx4_vm_get(fq->base.vm);
+}
+
+/**
+ * agx4_g17p_pool_bind() - have a held pool in its queue's VM
+ * @fq: the queue, which holds @pl (&g17p_pool.live).
+ * @pl: the pool.
+ *
+ * From job_reserve, before a render is placed on @pl: a pool taken over
+ * moves into @fq's VM (pool_move()).  Neither sleeps nor allocates.
+ */
+void agx4_g17p_pool_bind(struct agx4_g17p_queue *fq, struct g17p_pool *pl)
+{
+	if (pl->vm != fq->base.vm)
+		pool_move(fq, pl);
+}
+
+/*
+ * A new render pool at index @i (free in &agx4_fw_g17p_sub.pools) for @fq,
+ * bound to it, idle.  Under &agx4_fw_g17p_sub.setup_lock, so that a render
+ * checked on a stand-in pool finds one made or none being made.
  */
 static int pool_create(struct agx4_g17p_queue *fq, unsigned int i)
 {
@@ -389,11 +612,10 @@ static int pool_create(struct agx4_g17p_queue *fq, unsigned int i)
 	struct g17p_pool *pl;
 	int ret;
 
+	lockdep_assert_held(&sub->setup_lock);
 	pl = kzalloc(sizeof(*pl), GFP_KERNEL);
-	if (!pl) {
-		agx4_g17p_put_slot(sub, sub->pools, i);
+	if (!pl)
 		return -ENOMEM;
-	}
 	pl->index = i;
 	pl->tp.blocks = G17P_POOL_GROUPS;
 	pl->grid = pool_grid(i);
@@ -403,164 +625,274 @@ static int pool_create(struct agx4_g17p_queue *fq, unsigned int i)
 				       NULL, NULL);
 	if (IS_ERR(pl->arena)) {
 		ret = PTR_ERR(pl->arena);
-		goto err;
+		goto err_free;
 	}
-	ret = agx4_fw_obj_map_part(pl->arena, 0, G17P_POOL_SIZE,
-				   &sub->b->dev_uat, pl->low, &agx4_g17p_gpu_rw);
-	if (ret)
-		goto err;
 	pl->mem = agx4_fw_obj_create(heap, G17P_MEM_SIZE, AGX4_FW_OBJ_SHARED,
 				     NULL, NULL);
 	if (IS_ERR(pl->mem)) {
 		ret = PTR_ERR(pl->mem);
-		goto err;
+		goto err_arena;
 	}
-	pool_bind(fq, pl);
+	ret = agx4_fw_obj_map_part(pl->arena, 0, G17P_POOL_SIZE,
+				   &sub->b->dev_uat, pl->low, &agx4_g17p_gpu_rw);
+	if (ret)
+		goto err_mem;
+	pool_move(fq, pl);
 	ret = init_pool(fq, pl);
 	if (ret)
-		goto err;
-	mutex_lock(&sub->setup_lock);
-	pl->fq = fq;
-	pl->live = 1;
+		goto err_unmap;
+	spin_lock_irq(&sub->eng.lock);
+	set_bit(i, sub->pools);
 	sub->pool[i] = pl;
-	fq->pool = pl;
-	mutex_unlock(&sub->setup_lock);
+	if (!fq->pool) {
+		pl->fq = fq;
+		fq->pool = pl;
+	} else {
+		/* An earlier job of @fq took one meanwhile: for a waiter. */
+		sub->orphans++;
+		agx4_room_put(&sub->eng, &sub->pool_room, agx4_g17p_pool_take);
+	}
+	spin_unlock_irq(&sub->eng.lock);
 	return 0;
 
-err:
-	agx4_g17p_pool_free(sub, pl);
+err_unmap:
+	/* Nothing of it went to the firmware, nothing grew. */
+	pool_unmap(pl);
+	agx4_fw_obj_unmap_part(&sub->b->dev_uat, pl->low, G17P_POOL_SIZE);
+err_mem:
+	agx4_fw_obj_destroy(pl->mem);
+err_arena:
+	agx4_fw_obj_destroy(pl->arena);
+err_free:
+	kfree(pl);
 	return ret;
 }
 
-/*
- * An idle pool bound to another queue than @fq, or NULL.  Not a pool
- * some of whose prepared renders never went out (its queue was killed
- * with them waiting): the firmware would wait for them before the next
- * render.  Nothing publishes on an idle pool, so @published is stable.
+/**
+ * agx4_g17p_pool_prepare() - a pool for a queue about to prepare renders
+ * @fq: the queue; the caller holds its submit lock.
+ * @made: if not NULL and still NULL, set to the pool made here, if any.
+ *
+ * In SUBMIT, which may allocate: a queue without a pool gets a new one
+ * while an index is free.  Otherwise the job's renders take a pool at
+ * reserve (agx4_g17p_job_reserve()): the queue's own, or an idle one of
+ * another queue, for which the job waits in prepare_job.  A pool made
+ * here is idle: another queue's job may take it over before this one's
+ * reserve, which then takes another.
+ *
+ * Return: 0, or the error of making the pool (-ENOMEM).
  */
-static struct g17p_pool *idle_pool(struct agx4_fw_g17p_sub *sub,
-				   struct agx4_g17p_queue *fq)
+int agx4_g17p_pool_prepare(struct agx4_g17p_queue *fq, struct g17p_pool **made)
+{
+	struct agx4_fw_g17p_sub *sub = fq->sub;
+	unsigned int i = AGX4_G17P_MAX_POOLS;
+	int ret = 0;
+
+	mutex_lock(&sub->setup_lock);
+	spin_lock_irq(&sub->eng.lock);
+	if (!fq->pool)
+		i = find_first_zero_bit(sub->pools, AGX4_G17P_MAX_POOLS);
+	spin_unlock_irq(&sub->eng.lock);
+	if (i < AGX4_G17P_MAX_POOLS) {
+		ret = pool_create(fq, i);
+		if (!ret && made && !*made)
+			*made = sub->pool[i];
+	}
+	mutex_unlock(&sub->setup_lock);
+	return ret;
+}
+
+/**
+ * agx4_g17p_pool_unmake() - give back the pool a failed SUBMIT made
+ * @fq: the queue; the caller holds its submit lock.
+ * @pl: the pool agx4_g17p_pool_prepare() made for it, or NULL.
+ *
+ * Unless a job took it meanwhile (which then keeps it), the pool goes:
+ * nothing of a SUBMIT that failed is left.
+ */
+void agx4_g17p_pool_unmake(struct agx4_g17p_queue *fq, struct g17p_pool *pl)
+{
+	struct agx4_fw_g17p_sub *sub = fq->sub;
+	bool unused;
+
+	if (!pl)
+		return;
+	spin_lock_irq(&sub->eng.lock);
+	unused = fq->pool == pl && !pl->live && !pl->next;
+	if (unused) {
+		fq->pool = NULL;
+		pl->fq = NULL;
+		pl->dying = true;
+	}
+	spin_unlock_irq(&sub->eng.lock);
+	if (unused)
+		pool_free(sub, pl);
+}
+
+/**
+ * agx4_g17p_pool_stand_in() - a pool to check a render's placement with
+ * @sub: the submission state; the caller holds its setup_lock, which
+ *	keeps the pool from being freed.
+ *
+ * Prepare builds each render once, on this pool, only to check it: what
+ * the builders refuse depends on the command and not on the pool's
+ * index or counters (every pool's window lies in the same 4 GiB).
+ *
+ * Return: a pool, or NULL when none exists.
+ */
+struct g17p_pool *agx4_g17p_pool_stand_in(struct agx4_fw_g17p_sub *sub)
 {
 	unsigned int i;
 
 	lockdep_assert_held(&sub->setup_lock);
-	for (i = 0; i < AGX4_G17P_MAX_POOLS; i++) {
-		struct g17p_pool *pl = sub->pool[i];
-
-		if (pl && pl->fq && pl->fq != fq && !pl->live &&
-		    READ_ONCE(pl->published) == pl->next)
-			return pl;
-	}
+	for (i = 0; i < AGX4_G17P_MAX_POOLS; i++)
+		if (sub->pool[i])
+			return sub->pool[i];
 	return NULL;
 }
 
+/* @job holds @pl, which becomes its queue's if it was not. */
+static void pool_hand(struct agx4_g17p_job *job, struct g17p_pool *pl)
+{
+	struct agx4_g17p_queue *fq = job->fq;
+
+	lockdep_assert_held(&fq->sub->eng.lock);
+	if (pl->fq != fq) {
+		/* Its queue's next render will look for another. */
+		if (pl->fq)
+			pl->fq->pool = NULL;
+		else
+			fq->sub->orphans--;
+		pl->fq = fq;
+		fq->pool = pl;
+		pl->bound_k = pl->next;
+		pl->moving = true;
+	}
+	pl->live++;
+	job->pool = pl;
+}
+
 /**
- * agx4_g17p_pool_get() - take the pool a job's renders use
- * @fq: the job's queue.
+ * agx4_g17p_pool_take_own() - take the queue's own pool, if it has one
+ * @job: the job; the caller holds &agx4_engine.lock.
+ *
+ * Return: true when @job holds its queue's pool now.
+ */
+bool agx4_g17p_pool_take_own(struct agx4_g17p_job *job)
+{
+	struct g17p_pool *pl = job->fq->pool;
+
+	lockdep_assert_held(&job->fq->sub->eng.lock);
+	if (!pl || pl->dying)
+		return false;
+	pool_hand(job, pl);
+	return true;
+}
+
+/*
+ * A pool of another queue (or of none) that @job's queue may take over:
+ * idle, not growing, nothing left to retire, every render placed on it
+ * published (a killed queue's renders that never went out would make the
+ * firmware wait for them before the next), and room under its render
+ * limit for every render of @job's queue not placed yet.
+ */
+static bool pool_takeable(const struct g17p_pool *pl,
+			  const struct agx4_g17p_job *job)
+{
+	return !pl->live && !pl->dying && !pl->growing && !pl->retire.vm &&
+	       pl->published == pl->next &&
+	       pl->next + job->fq->unplaced <= G17P_POOL_MAX_RENDERS;
+}
+
+/**
+ * agx4_g17p_pool_take() - &agx4_room_take_fn of &agx4_fw_g17p_sub.pool_room
+ * @r: the room.
+ * @w: the waiting job's &agx4_g17p_job.pool_wait.
+ *
+ * The job takes its queue's own pool if it has one again (an earlier job
+ * of the queue took one), or else the least recently used pool it may take
+ * over (pool_takeable()), orphans first.
+ *
+ * Return: true when the job holds a pool.
+ */
+bool agx4_g17p_pool_take(struct agx4_room *r, struct agx4_room_wait *w)
+{
+	struct agx4_g17p_job *job = container_of(w, struct agx4_g17p_job,
+						 pool_wait);
+	struct agx4_fw_g17p_sub *sub = job->fq->sub;
+	struct g17p_pool *best = NULL;
+	unsigned int i;
+
+	lockdep_assert_held(&sub->eng.lock);
+	if (agx4_g17p_pool_take_own(job))
+		return true;
+	for (i = 0; i < AGX4_G17P_MAX_POOLS; i++) {
+		struct g17p_pool *pl = sub->pool[i];
+
+		if (pl && pool_takeable(pl, job) &&
+		    (!best || pl->used < best->used))
+			best = pl;
+	}
+	if (!best)
+		return false;
+	pool_hand(job, best);
+	return true;
+}
+
+/**
+ * agx4_g17p_pool_placed() - a job's renders are built on its pool
  * @job: the job.
  *
- * The pool @job's renders use, held (&g17p_pool.live) until the job is
- * freed: @fq's own; else a new one; else one taken over from a queue
- * whose pool is idle; else it waits until a pool is given back or goes
- * idle.
- *
- * The wait: the caller (agx4_job_submit()) holds only @fq's submit lock,
- * inside the ioctl's drm_dev_enter() section; no other lock of the
- * submission path.  What ends it never needs that lock or that section:
- * a pool goes idle when the last job holding it is freed (drm_sched's
- * free_job, on the pool's queue's own scheduler, or a never-run job freed
- * by its queue's submitter) and is given back when its queue is destroyed
- * (agx4_job's queue release, off any file); both only take
- * &agx4_fw_g17p_sub.setup_lock, which is not held across the sleep.  A
- * job that never completes is ended by its timeout, and a killed queue
- * keeps its pool only until it is destroyed.  So the wait ends unless
- * every pool stays held by work that itself waits for this SUBMIT (a
- * client's own ordering, e.g. in-syncs it signals later): a signal ends
- * it then.  drm_dev_unplug() waits for the drm_dev_enter() section and
- * wakes nobody: the unplug first calls agx4_g17p_stop(), which ends the wait
- * with -ENODEV, as does the firmware stopping (the same call).
- *
- * Return: 0; -ERESTARTSYS on a signal; -ENODEV once the device is going
- * or the firmware stopped; -ENOMEM.
+ * It may be published; the pool is in its queue's VM, it may grow.
  */
-int agx4_g17p_pool_get(struct agx4_g17p_queue *fq, struct agx4_g17p_job *job)
+void agx4_g17p_pool_placed(struct agx4_g17p_job *job)
 {
+	struct agx4_g17p_queue *fq = job->fq;
 	struct agx4_fw_g17p_sub *sub = fq->sub;
-	struct g17p_pool *pl;
-	unsigned long gen;
-	unsigned int i;
-	int ret;
+	unsigned long flags;
 
-	for (;;) {
-		mutex_lock(&sub->setup_lock);
-		pl = fq->pool;
-		if (pl) {
-			pl->live++;
-			mutex_unlock(&sub->setup_lock);
-			break;
-		}
-		i = find_first_zero_bit(sub->pools, AGX4_G17P_MAX_POOLS);
-		if (i < AGX4_G17P_MAX_POOLS) {
-			set_bit(i, sub->pools);
-			mutex_unlock(&sub->setup_lock);
-			ret = pool_create(fq, i);
-			if (ret)
-				return ret;
-			job->made_pool = true;
-			pl = fq->pool;
-			break;
-		}
-		pl = idle_pool(sub, fq);
-		if (pl) {
-			/* Its queue's next render will look for another. */
-			pl->fq->pool = NULL;
-			pl->fq = fq;
-			pl->live = 1;
-			fq->pool = pl;
-			mutex_unlock(&sub->setup_lock);
-			job->took_pool = true;
-			break;
-		}
-		gen = sub->pool_gen;
-		sub->pool_waiters++;
-		mutex_unlock(&sub->setup_lock);
-		ret = wait_event_interruptible(sub->pool_wq,
-					       READ_ONCE(sub->pool_gen) != gen ||
-					       agx4_g17p_submission_ends(sub));
-		mutex_lock(&sub->setup_lock);
-		sub->pool_waiters--;
-		mutex_unlock(&sub->setup_lock);
-		if (ret)
-			return ret;
-		if (agx4_g17p_submission_ends(sub))
-			return -ENODEV;
-	}
-	job->pool = pl;
-	job->first_k = pl->next;
-	job->tile = pl->tile;
-	job->tpc = pl->tpc;
-	pool_bind(fq, pl);
-	return 0;
+	spin_lock_irqsave(&sub->eng.lock, flags);
+	job->pool->moving = false;
+	job->pool->used = ++sub->pool_clock;
+	job->placed = true;
+	fq->unplaced -= job->nrender;
+	if (!--sub->unplaced && sub->orphans)
+		pool_work_kick_locked(sub);
+	spin_unlock_irqrestore(&sub->eng.lock, flags);
 }
 
 /**
  * agx4_g17p_pool_put() - let go of the pool a job held
- * @job: the job.
+ * @job: the job, being freed.
  *
- * Let go of the pool @job held; the last job of an idle pool wakes waiters.
+ * Its wait for a pool ends if it still waits (-ECANCELED: its queue
+ * goes); the pool it held goes idle with its last job, and waiting jobs
+ * may take it.
  */
 void agx4_g17p_pool_put(struct agx4_g17p_job *job)
 {
-	struct agx4_fw_g17p_sub *sub = job->fq->sub;
+	struct agx4_g17p_queue *fq = job->fq;
+	struct agx4_fw_g17p_sub *sub = fq->sub;
 	struct g17p_pool *pl = job->pool;
+	unsigned long flags;
 
-	if (!pl)
+	if (!job->nrender)
 		return;
+	spin_lock_irqsave(&sub->eng.lock, flags);
+	if (job->pool_wait.fence)
+		agx4_room_cancel(&sub->eng, &sub->pool_room, &job->pool_wait,
+				 -ECANCELED);
+	/* A pool taken and never placed on stays with its queue. */
+	if (!job->placed) {
+		fq->unplaced -= job->nrender;
+		if (!--sub->unplaced && sub->orphans)
+			pool_work_kick_locked(sub);
+	}
 	job->pool = NULL;
-	mutex_lock(&sub->setup_lock);
-	if (!--pl->live)
-		agx4_g17p_pool_event(sub);
-	mutex_unlock(&sub->setup_lock);
+	if (pl)
+		pl->live--;
+	agx4_room_put(&sub->eng, &sub->pool_room, agx4_g17p_pool_take);
+	spin_unlock_irqrestore(&sub->eng.lock, flags);
 }
 
 /**
@@ -582,23 +914,7 @@ int agx4_g17p_pool_recycle(struct agx4_g17p_queue *fq, struct g17p_pool *pl)
 		if (ret)
 			return ret;
 	}
-	memset(pl->arena->cpu, 0, G17P_POOL_SIZE);
-	memset(pl->mem->cpu, 0, G17P_MEM_SIZE);
-	memset(pl->recent, 0, sizeof(pl->recent));
-	pl->next = 0;
-	pl->tile = 0;
-	pl->tpc = 0;
-	pl->epoch = 0;
-	pl->w[0] = 0;
-	pl->w[1] = 0;
-	pl->seen[0] = 0;
-	pl->seen[1] = 0;
-	pl->published = 0;
-	/* A new graph: its growth requests are numbered from 0 again. */
-	mutex_lock(&fq->sub->tvb_lock);
-	pl->tp.counter = 0;
-	mutex_unlock(&fq->sub->tvb_lock);
-	return init_pool(fq, pl);
+	return pool_reset(fq->sub, fq, pl);
 }
 
 /**
@@ -606,13 +922,17 @@ int agx4_g17p_pool_recycle(struct agx4_g17p_queue *fq, struct g17p_pool *pl)
  * @fq: the queue.
  * @cb: the SUBMIT's commands.
  *
+ * Counting the queue's renders not placed yet, which go on the same pool
+ * (a pool taken over has room for them: pool_takeable()).
+ *
  * Return: true when its pool must be recycled first.
  */
 bool agx4_g17p_pool_full(struct agx4_g17p_queue *fq,
 			 const struct agx4_cmdbuf *cb)
 {
-	lockdep_assert_held(&fq->sub->setup_lock);
-	return fq->pool && fq->pool->next + cb->renders > G17P_POOL_MAX_RENDERS;
+	lockdep_assert_held(&fq->sub->eng.lock);
+	return fq->pool && fq->pool->next + fq->unplaced + cb->renders >
+	       G17P_POOL_MAX_RENDERS;
 }
 
 /**
@@ -841,14 +1161,18 @@ int agx4_g17p_tvb_grow(struct agx4_device *adev,
 	if (!sub || req->slot >= AGX4_G17P_MAX_POOLS)
 		return -ENOENT;
 	mutex_lock(&sub->tvb_lock);
-	mutex_lock(&sub->setup_lock);
+	spin_lock_irq(&sub->eng.lock);
 	pl = sub->pool[req->slot];
-	if (pl && pl->fq)
+	/*
+	 * A pool of no queue, or moving to another VM, has no context a
+	 * request may name (-1).  A pool growing is not taken over.
+	 */
+	if (pl && pl->fq && !pl->moving && pl->vm == pl->fq->base.vm) {
 		asid = pl->fq->asid;
-	mutex_unlock(&sub->setup_lock);
-	/* A pool of no queue has no context (-1): no request names it. */
-	if (!pl || !pl->vm || (int)req->context != asid ||
-	    req->subpipe != pl->grid) {
+		pl->growing = true;
+	}
+	spin_unlock_irq(&sub->eng.lock);
+	if (asid < 0 || (int)req->context != asid || req->subpipe != pl->grid) {
 		ret = -ENOENT;
 		goto out;
 	}
@@ -861,6 +1185,12 @@ int agx4_g17p_tvb_grow(struct agx4_device *adev,
 				      (u32)G17P_TVB_MAX_BLOCKS),
 				 true, pool_add_blocks);
 out:
+	if (asid >= 0) {
+		spin_lock_irq(&sub->eng.lock);
+		pl->growing = false;
+		agx4_room_put(&sub->eng, &sub->pool_room, agx4_g17p_pool_take);
+		spin_unlock_irq(&sub->eng.lock);
+	}
 	mutex_unlock(&sub->tvb_lock);
 	return ret;
 }

@@ -23,12 +23,14 @@
 /**
  * DOC: G17P job preparation
  *
- * A job is one SUBMIT.  job_prepare() builds each command's descriptors
- * (a compute command's for the descriptor slot of its ordinal, in the
- * slot when it could take it, see "G17P compute owners"), context record
- * (with its dependency points) and optional record into the job's own
- * memory; it does not wait for a descriptor slot: job_reserve() takes
- * those it could not, from drm_sched's prepare_job.  job_publish()
+ * A job is one SUBMIT.  job_prepare() builds each compute command's
+ * descriptors (for the descriptor slot of its ordinal, in the slot when
+ * it could take it, see "G17P compute owners"), context record (with its
+ * dependency points) and optional record into the job's own memory, and
+ * checks each render on a stand-in pool; it waits for no firmware room:
+ * job_reserve(), from drm_sched's prepare_job, takes the descriptor slots
+ * prepare could not, then a pool for the renders, which it builds there
+ * (see "G17P render pools").  job_publish()
  * copies what was built in the job (descriptors, records) into the
  * owner's or pool's slots for the command and runs the publication
  * (agx4_g17p_submit.c): item ring entries, event item, channel message,
@@ -81,9 +83,9 @@ static int recycle(struct agx4_g17p_queue *fq, const struct agx4_cmdbuf *cb)
 
 	/* No render, no pool to recycle (a pool never passes its limit). */
 	if (cb->renders) {
-		mutex_lock(&sub->setup_lock);
+		spin_lock_irq(&sub->eng.lock);
 		full = agx4_g17p_pool_full(fq, cb);
-		mutex_unlock(&sub->setup_lock);
+		spin_unlock_irq(&sub->eng.lock);
 	}
 	if (!own && !full)
 		return 0;
@@ -93,19 +95,19 @@ static int recycle(struct agx4_g17p_queue *fq, const struct agx4_cmdbuf *cb)
 	if (ret)
 		return ret;
 	/* Held, so that no other queue takes it over meanwhile. */
-	mutex_lock(&sub->setup_lock);
+	spin_lock_irq(&sub->eng.lock);
 	if (agx4_g17p_pool_full(fq, cb) && !fq->pool->live) {
 		pl = fq->pool;
 		pl->live = 1;
 	}
-	mutex_unlock(&sub->setup_lock);
+	spin_unlock_irq(&sub->eng.lock);
 	if (!pl)
 		return 0;
 	ret = agx4_g17p_pool_recycle(fq, pl);
-	mutex_lock(&sub->setup_lock);
-	if (!--pl->live)
-		agx4_g17p_pool_event(sub);
-	mutex_unlock(&sub->setup_lock);
+	spin_lock_irq(&sub->eng.lock);
+	pl->live--;
+	agx4_room_put(&sub->eng, &sub->pool_room, agx4_g17p_pool_take);
+	spin_unlock_irq(&sub->eng.lock);
 	return ret;
 }
 
@@ -355,45 +357,50 @@ static int render_optional(struct agx4_g17p_queue *fq, struct g17p_cmd *c,
  * context records with their points: the TA waits for the pool's
  * previous TA, the 3D for its TA and the pool's previous 3D (H); a
  * vertex barrier on an earlier render of the queue waits for that
- * render's 3D (H: the same queue's pool).
+ * render's 3D (H: the same queue's pool).  Built as render @k of @pl,
+ * after a render of @tile tilemap block and @tpc TPC bytes (0: none), which
+ * become this render's.  Writes nothing of @pl.
  */
-static int prepare_render(struct agx4_g17p_queue *fq, struct g17p_pool *pl,
-			  const struct agx4_render_desc *d,
-			  struct g17p_cmd *c, s64 barrier)
+static int build_render(struct agx4_g17p_queue *fq, struct g17p_pool *pl,
+			u32 k, const struct agx4_render_desc *d,
+			struct g17p_cmd *c, s64 barrier, u64 *tile, u64 *tpc)
 {
-	u32 k = pl->next, st = k % G17P_POOL_SLOTS, s = k % G17P_CONTEXT_SLOTS;
+	u32 st = k % G17P_POOL_SLOTS, s = k % G17P_CONTEXT_SLOTS;
 	u32 node = k + k / 2, ra = (2 * k) % G17P_POOL_A_RECORDS;
 	u32 rb = k % G17P_POOL_B_RECORDS;
 	const struct g17p_pool_b *pb = pool_cpu(pl, G17P_POOL_B + rb * sizeof(*pb));
 	u64 ta = G17P_POOL_DESC_TA + st * G17P_POOL_TA_SIZE;
 	u64 fr = G17P_POOL_DESC_3D + st * G17P_POOL_3D_SIZE;
 	u64 stamps = pool_va(pl, G17P_POOL_STAMPS + st * G17P_POOL_STAMP_SIZE);
-	u64 dispatch = pool_va(pl, G17P_POOL_DISPATCH), deflake, tile, tpc;
-	u8 *buf = fq->scratch;
+	u64 dispatch = pool_va(pl, G17P_POOL_DISPATCH), deflake, tl, tp;
 	struct agx4_fw_buf bufs[] = {
-		{ buf, sizeof(struct g17p_ta_work) },
-		{ buf + 0x1000, sizeof(struct g17p_event_item) },
-		{ buf + 0x1100, sizeof(struct g17p_frag_work) },
-		{ buf + 0x3400, sizeof(struct g17p_event_item) },
+		{ c->desc, sizeof(struct g17p_ta_work) },
+		{ &c->ev, sizeof(c->ev) },
+		{ c->desc3d, sizeof(struct g17p_frag_work) },
+		{ &c->ev3d, sizeof(c->ev3d) },
 	};
 	struct agx4_fw_render_in in = { };
 	struct agx4_fw_stage_in *stage[2] = { &in.ta, &in.frag };
 	u32 i;
 	int ret;
 
-	static_assert(0x3400 + sizeof(struct g17p_event_item) <=
-		      AGX4_G17P_SCRATCH_SIZE);
+	static_assert(sizeof(struct g17p_ta_work) <= G17P_POOL_TA_SIZE);
+	static_assert(sizeof(struct g17p_frag_work) <= G17P_POOL_3D_SIZE);
 	if (k + 1 > G17P_POOL_MAX_RENDERS)
 		return -ENOSPC;
-	ret = render_scratch(d, &tile, &tpc);
+	ret = render_scratch(d, &tl, &tp);
 	if (ret)
 		return ret;
 	c->pool = pl;
+	c->npoints = 0;
+	c->npoints3d = 0;
+	memset(&c->ctx, 0, sizeof(c->ctx));
+	memset(&c->ctx3d, 0, sizeof(c->ctx3d));
 	c->n = k;
 	/* The descriptors' item is the render's index + 1, in full (H). */
 	c->item = k + 1;
 	/* A pool's memory starts zeroed: only a change needs clearing. */
-	c->fresh_geometry = pl->tile && (pl->tile != tile || pl->tpc != tpc);
+	c->fresh_geometry = *tile && (*tile != tl || *tpc != tp);
 	for (i = 0; i < 2; i++) {
 		struct agx4_fw_stage_in *x = stage[i];
 		u64 work = i ? fr : ta;
@@ -436,8 +443,8 @@ static int prepare_render(struct agx4_g17p_queue *fq, struct g17p_pool *pl,
 	in.context_id = fq->asid;
 	in.context_base = AGX4_FW_CONTEXT_BASE;
 	in.bm_slot = pl->index;
-	in.tilemap = pl->gpu + G17P_WIN_SCRATCH + (k % G17P_TILEMAP_BLOCKS) * tile;
-	in.tpc = pl->gpu + G17P_WIN_SCRATCH + G17P_TILEMAP_BLOCKS * tile;
+	in.tilemap = pl->gpu + G17P_WIN_SCRATCH + (k % G17P_TILEMAP_BLOCKS) * tl;
+	in.tpc = pl->gpu + G17P_WIN_SCRATCH + G17P_TILEMAP_BLOCKS * tl;
 	in.heapmeta = pl->gpu + G17P_WIN_META +
 		      (d->cmd.layers > 1 ? G17P_HEAPMETA_LAYERED : 0);
 	deflake = pl->gpu + G17P_WIN_DEFLAKE;
@@ -461,12 +468,6 @@ static int prepare_render(struct agx4_g17p_queue *fq, struct g17p_pool *pl,
 	ret = agx4_fw_g17p_build_render(d, &in, bufs);
 	if (ret)
 		return ret;
-	c->desc = kmemdup(bufs[0].ptr, G17P_POOL_TA_SIZE, GFP_KERNEL);
-	c->desc3d = kmemdup(bufs[2].ptr, G17P_POOL_3D_SIZE, GFP_KERNEL);
-	if (!c->desc || !c->desc3d)
-		return -ENOMEM;
-	memcpy(&c->ev, bufs[1].ptr, sizeof(c->ev));
-	memcpy(&c->ev3d, bufs[3].ptr, sizeof(c->ev3d));
 	ret = render_optional(fq, c, 0) ?: render_optional(fq, c, 1);
 	if (ret)
 		return ret;
@@ -493,9 +494,8 @@ static int prepare_render(struct agx4_g17p_queue *fq, struct g17p_pool *pl,
 		      c->npoints3d);
 	/* A new bank, or new scratch geometry, needs the pool idle. */
 	c->wait_render = (k && !(k % G17P_POOL_BANK_RENDERS)) || c->fresh_geometry;
-	pl->tile = tile;
-	pl->tpc = tpc;
-	pl->next++;
+	*tile = tl;
+	*tpc = tp;
 	return 0;
 }
 
@@ -520,52 +520,80 @@ void agx4_g17p_free_cmds(struct agx4_g17p_job *job)
  * agx4_g17p_rollback() - undo a job that never ran
  * @job: the job.
  *
- * Give back what a job that never ran took of its queue's counters, and
- * its pool.
+ * Give back what a job that never ran took of its queue's and its pool's
+ * counters (the pool itself: agx4_g17p_pool_put()).
  */
 void agx4_g17p_rollback(struct agx4_g17p_job *job)
 {
 	struct agx4_g17p_queue *fq = job->fq;
-	struct agx4_fw_g17p_sub *sub = fq->sub;
 	struct g17p_pool *pl = job->pool;
 
 	fq->owner->next = job->first_n;
 	fq->renders -= job->nrender;
-	if (!pl)
+	if (!pl || !job->placed)
 		return;
-	if (job->made_pool) {
-		/* Nothing went out on it: the firmware never saw it. */
-		mutex_lock(&sub->setup_lock);
-		fq->pool = NULL;
-		pl->fq = NULL;
-		mutex_unlock(&sub->setup_lock);
-		job->pool = NULL;
-		agx4_g17p_pool_free(sub, pl);
-		return;
-	}
 	pl->next = job->first_k;
 	pl->tile = job->tile;
 	pl->tpc = job->tpc;
-	agx4_g17p_pool_put(job);
 }
 
-/* The render a vertex barrier names, as a pool index; -1 for none. */
-static s64 vdm_target(struct agx4_g17p_queue *fq, const struct agx4_g17p_job *job,
-		      s32 wait)
+/*
+ * The render a vertex barrier names, as an index of @pl; -1 for none.  A
+ * pool taken over holds none of the queue's earlier renders (and was
+ * idle: they are done).
+ */
+static s64 vdm_target(const struct agx4_g17p_job *job,
+		      const struct g17p_pool *pl, s32 wait)
 {
 	if (wait == AGX4_WAIT_NONE)
 		return -1;
 	if (!wait)
-		/* A pool new to the queue holds none of its renders. */
-		return fq->renders > job->nrender && !job->made_pool &&
-		       !job->took_pool ? (s64)job->first_k - 1 : -1;
+		return job->first_k > pl->bound_k ? (s64)job->first_k - 1 : -1;
 	return wait <= job->nrender ? (s64)job->first_k + wait - 1 : -1;
 }
 
-static int prepare_cmd(struct agx4_g17p_queue *fq, struct agx4_g17p_job *job,
-		       const struct agx4_cmd_desc *cd, struct g17p_cmd *c)
+/*
+ * Check a render on a stand-in pool (agx4_g17p_pool_stand_in()), and
+ * allocate what it is built into at reserve.
+ */
+static int check_render(struct agx4_g17p_queue *fq,
+			const struct agx4_render_desc *d, struct g17p_cmd *c,
+			struct g17p_pool **made)
 {
-	s64 target;
+	struct agx4_fw_g17p_sub *sub = fq->sub;
+	struct g17p_pool *pl;
+	u64 tile = 0, tpc = 0;
+	int ret;
+
+	c->desc = kzalloc(G17P_POOL_TA_SIZE, GFP_KERNEL);
+	c->desc3d = kzalloc(G17P_POOL_3D_SIZE, GFP_KERNEL);
+	if (!c->desc || !c->desc3d)
+		return -ENOMEM;
+	mutex_lock(&sub->setup_lock);
+	pl = agx4_g17p_pool_stand_in(sub);
+	if (!pl) {
+		/* Every pool went since this SUBMIT began: an index is free. */
+		mutex_unlock(&sub->setup_lock);
+		ret = agx4_g17p_pool_prepare(fq, made);
+		if (ret)
+			return ret;
+		mutex_lock(&sub->setup_lock);
+		pl = agx4_g17p_pool_stand_in(sub);
+	}
+	if (!pl) {
+		mutex_unlock(&sub->setup_lock);
+		return -ENOMEM;
+	}
+	ret = build_render(fq, pl, 0, d, c, -1, &tile, &tpc);
+	mutex_unlock(&sub->setup_lock);
+	c->pool = NULL;
+	return ret;
+}
+
+static int prepare_cmd(struct agx4_g17p_queue *fq, struct agx4_g17p_job *job,
+		       const struct agx4_cmd_desc *cd, struct g17p_cmd *c,
+		       struct g17p_pool **made)
+{
 	int ret;
 
 	if (cd->is_compute) {
@@ -579,13 +607,7 @@ static int prepare_cmd(struct agx4_g17p_queue *fq, struct agx4_g17p_job *job,
 			c->wait_render = true;
 		return ret;
 	}
-	if (!job->pool) {
-		ret = agx4_g17p_pool_get(fq, job);
-		if (ret)
-			return ret;
-	}
-	target = vdm_target(fq, job, cd->wait_vdm);
-	ret = prepare_render(fq, job->pool, &cd->render, c, target);
+	ret = check_render(fq, &cd->render, c, made);
 	if (ret)
 		return ret;
 	job->nrender++;
@@ -594,6 +616,86 @@ static int prepare_cmd(struct agx4_g17p_queue *fq, struct agx4_g17p_job *job,
 	if (cd->wait_cdm != AGX4_WAIT_NONE && (cd->wait_cdm || job->first_n))
 		c->wait_compute = true;
 	return 0;
+}
+
+/*
+ * Build @job's renders on the pool it holds, as its next renders: the
+ * pool moved into the queue's VM first if it was taken over.  From
+ * job_reserve: nothing sleeps or allocates.  The builders refuse nothing
+ * prepare's check of the same commands passed; if they did, the job
+ * stays unplaced and is not published (-ECANCELED).
+ */
+static void place(struct agx4_g17p_job *job)
+{
+	struct agx4_g17p_queue *fq = job->fq;
+	struct g17p_pool *pl = job->pool;
+	u64 tile, tpc;
+	u32 i, k;
+	int ret = 0;
+
+	agx4_g17p_pool_bind(fq, pl);
+	job->first_k = pl->next;
+	job->tile = pl->tile;
+	job->tpc = pl->tpc;
+	tile = pl->tile;
+	tpc = pl->tpc;
+	k = pl->next;
+	for (i = 0; i < job->count && !ret; i++) {
+		const struct agx4_cmd_desc *cd = &job->cb->cmds[i];
+
+		if (cd->is_compute)
+			continue;
+		ret = build_render(fq, pl, k, &cd->render, &job->cmds[i],
+				   vdm_target(job, pl, cd->wait_vdm), &tile,
+				   &tpc);
+		k++;
+	}
+	if (WARN_ON_ONCE(ret))
+		return;
+	pl->next = k;
+	pl->tile = tile;
+	pl->tpc = tpc;
+	agx4_g17p_pool_placed(job);
+}
+
+/**
+ * agx4_g17p_job_reserve() - &agx4_fw_submit_ops.job_reserve for G17P
+ * @j: the job.
+ *
+ * drm_sched's prepare_job, once the job's dependencies are met: its
+ * compute commands take their descriptor slots (agx4_g17p_desc_reserve()),
+ * then its renders a pool, on which they are built (place()): the
+ * queue's own, or else the least recently used idle pool of another
+ * queue (agx4_g17p_pool_take()); or the job waits, holding no pool, for
+ * its fence, which a pool going idle is handed to.  The pools are held by
+ * reserved jobs, which need nothing of this one: they complete, or time
+ * out (which kills their queue), and are freed.  The unplug and the
+ * firmware stopping end the wait (the room closes): the job is then not
+ * published.  Nothing here sleeps or allocates: prepare allocated the
+ * fences and the renders' buffers.
+ *
+ * Return: NULL once the job holds what it needs, or will not be
+ * published; otherwise the fence to wait for.
+ */
+struct dma_fence *agx4_g17p_job_reserve(struct agx4_fw_job *j)
+{
+	struct agx4_g17p_job *job = to_g17p_job(j);
+	struct agx4_fw_g17p_sub *sub = job->fq->sub;
+	struct dma_fence *wait;
+	unsigned long flags;
+
+	wait = agx4_g17p_desc_reserve(job);
+	if (wait || !job->nrender || job->placed)
+		return wait;
+	spin_lock_irqsave(&sub->eng.lock, flags);
+	if (!job->pool && !agx4_g17p_submission_ends(sub) &&
+	    !agx4_g17p_pool_take_own(job))
+		wait = agx4_room_get(&sub->eng, &sub->pool_room,
+				     &job->pool_wait, agx4_g17p_pool_take);
+	spin_unlock_irqrestore(&sub->eng.lock, flags);
+	if (!wait && job->pool)
+		place(job);
+	return wait;
 }
 
 /**
@@ -610,6 +712,7 @@ int agx4_g17p_job_prepare(struct agx4_fw_queue *q, const struct agx4_cmdbuf *cb,
 			  struct agx4_fw_job **out, u32 *credits)
 {
 	struct agx4_g17p_queue *fq = to_g17p_queue(q);
+	struct g17p_pool *made = NULL;
 	struct agx4_g17p_job *job;
 	u32 i;
 	int ret = 0;
@@ -617,6 +720,8 @@ int agx4_g17p_job_prepare(struct agx4_fw_queue *q, const struct agx4_cmdbuf *cb,
 	if (!cb->count || cb->count > G17P_CREDITS)
 		return -EINVAL;
 	ret = recycle(fq, cb);
+	if (!ret && cb->renders)
+		ret = agx4_g17p_pool_prepare(fq, &made);
 	if (ret)
 		return ret;
 	job = cb->count == 1 ? xchg(&fq->spare, NULL) : NULL;
@@ -624,19 +729,23 @@ int agx4_g17p_job_prepare(struct agx4_fw_queue *q, const struct agx4_cmdbuf *cb,
 		memset(job, 0, struct_size(job, cmds, 1));
 	else
 		job = kzalloc(struct_size(job, cmds, cb->count), GFP_KERNEL);
-	if (!job)
+	if (!job) {
+		agx4_g17p_pool_unmake(fq, made);
 		return -ENOMEM;
+	}
 	job->fq = fq;
+	job->cb = cb;
 	job->count = cb->count;
 	job->first_n = fq->owner->next;
 	INIT_LIST_HEAD(&job->base.defer_link);
 	INIT_LIST_HEAD(&job->base.live_link);
 	for (i = 0; i < cb->count && !ret; i++)
-		ret = prepare_cmd(fq, job, &cb->cmds[i], &job->cmds[i]);
+		ret = prepare_cmd(fq, job, &cb->cmds[i], &job->cmds[i], &made);
 	/*
 	 * Compute commands that could not take their descriptor slots here
 	 * take them at reserve, which may wait, with a fence
-	 * agx4_g17p_job_reserve() cannot allocate.
+	 * agx4_g17p_job_reserve() cannot allocate; renders take their pool
+	 * there, and may wait for one.
 	 */
 	job->slotted = true;
 	for (i = 0; i < job->count && !ret; i++)
@@ -644,12 +753,23 @@ int agx4_g17p_job_prepare(struct agx4_fw_queue *q, const struct agx4_cmdbuf *cb,
 			job->slotted = false;
 	if (!ret && !job->slotted)
 		ret = agx4_room_wait_init(&job->desc_wait);
+	if (!ret && job->nrender)
+		ret = agx4_room_wait_init(&job->pool_wait);
 	if (ret) {
 		agx4_g17p_desc_put(job);
 		agx4_g17p_rollback(job);
 		agx4_g17p_free_cmds(job);
+		if (job->desc_wait.fence)
+			agx4_room_wait_fini(&job->desc_wait);
 		kfree(job);
+		agx4_g17p_pool_unmake(fq, made);
 		return ret;
+	}
+	if (job->nrender) {
+		spin_lock_irq(&fq->sub->eng.lock);
+		fq->unplaced += job->nrender;
+		fq->sub->unplaced++;
+		spin_unlock_irq(&fq->sub->eng.lock);
 	}
 	atomic_inc(&fq->jobs);
 	job->base.queue = q;

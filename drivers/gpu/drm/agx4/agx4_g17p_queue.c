@@ -48,11 +48,12 @@ static bool firmware_gone(struct agx4_fw_boot *b)
  * agx4_g17p_submission_ends() - do waits for room end
  * @sub: the submission state.
  *
- * What ends a prepare's wait for room with -ENODEV: submission ending
- * (the device going, a restart, a crash: agx4_g17p_stop()), or the
- * firmware stopped.  The first wakes every such wait and end every job's wait for descriptor slots
- * (wake_waiters()); nothing polls.  From then on a job takes no slots
- * (agx4_g17p_job_reserve()).
+ * What ends a SUBMIT's wait for its queue to be idle with -ENODEV:
+ * submission ending (the device going, a restart, a crash:
+ * agx4_g17p_stop()), or the firmware stopped.  The first wakes every such
+ * wait and ends every job's wait for descriptor slots or a pool
+ * (wake_waiters()); nothing polls.  From then on a job takes no slots and
+ * no pool (agx4_g17p_job_reserve()).
  *
  * Return: true once either happened.
  */
@@ -127,7 +128,7 @@ static void queue_free(struct agx4_g17p_queue *fq)
 	mutex_lock(&fq->sub->setup_lock);
 	list_del(&fq->link);
 	mutex_unlock(&fq->sub->setup_lock);
-	agx4_g17p_pool_free(fq->sub, fq->pool);
+	agx4_g17p_pool_drop(fq->sub, fq->pool);
 	agx4_g17p_owner_free(fq, fq->owner);
 	agx4_uat_ctx_put(&fq->sub->b->ctx, fq->asid);
 	kfree(fq->spare);
@@ -242,10 +243,12 @@ void agx4_g17p_queue_destroy(struct agx4_fw_queue *q)
 	int ret = 0;
 
 	/* Its pool goes with it: nobody may take it over any more. */
-	mutex_lock(&sub->setup_lock);
-	if (fq->pool)
+	spin_lock_irq(&sub->eng.lock);
+	if (fq->pool) {
 		fq->pool->fq = NULL;
-	mutex_unlock(&sub->setup_lock);
+		fq->pool->dying = true;
+	}
+	spin_unlock_irq(&sub->eng.lock);
 	mutex_lock(&sub->cleanup_lock);
 	if (!firmware_gone(sub->b))
 		ret = cleanup(fq);
@@ -328,11 +331,13 @@ void agx4_g17p_queue_kill(struct agx4_fw_queue *q)
 	spin_unlock_irqrestore(&sub->eng.lock, flags);
 }
 
-/* Free the fence of a job's wait for descriptor slots, if it has one. */
+/* Free the fences of a job's waits for room, if it has them. */
 static void desc_wait_fini(struct agx4_g17p_job *job)
 {
 	if (job->desc_wait.fence)
 		agx4_room_wait_fini(&job->desc_wait);
+	if (job->pool_wait.fence)
+		agx4_room_wait_fini(&job->pool_wait);
 }
 
 /**
@@ -368,7 +373,7 @@ void agx4_g17p_job_free(struct agx4_fw_job *j)
 	spin_unlock_irqrestore(&sub->eng.lock, flags);
 	/* A job dropped before it ran gives its ordinals back. */
 	if (!job->ran && fq->owner->next == job->first_n + job->ncompute &&
-	    (!job->pool || job->pool->next == job->first_k + job->nrender))
+	    (!job->placed || job->pool->next == job->first_k + job->nrender))
 		agx4_g17p_rollback(job);
 	agx4_g17p_pool_put(job);
 	/* Its descriptor slots go back; a wait for them ends. */
@@ -467,9 +472,9 @@ void agx4_g17p_queue_forget(struct agx4_fw_queue *q)
 }
 
 /*
- * Wake every wait of a prepare for room (they look at
+ * Wake every SUBMIT waiting for its queue to be idle (they look at
  * agx4_g17p_submission_ends()) and end every job's wait for descriptor
- * slots.
+ * slots or a pool.
  */
 static void wake_waiters(struct agx4_fw_g17p_sub *sub)
 {
@@ -481,7 +486,9 @@ static void wake_waiters(struct agx4_fw_g17p_sub *sub)
 		agx4_g17p_desc_close(sub, fq->owner);
 	}
 	mutex_unlock(&sub->setup_lock);
-	wake_up_all(&sub->pool_wq);
+	spin_lock_irq(&sub->eng.lock);
+	agx4_room_close(&sub->eng, &sub->pool_room, -ENODEV);
+	spin_unlock_irq(&sub->eng.lock);
 }
 
 /**
@@ -526,4 +533,5 @@ void agx4_g17p_fw_gone(struct agx4_device *adev)
 	mutex_lock(&sub->cleanup_lock);
 	free_retained(sub);
 	mutex_unlock(&sub->cleanup_lock);
+	agx4_g17p_pools_gone(sub);
 }

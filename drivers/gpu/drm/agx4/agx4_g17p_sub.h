@@ -17,6 +17,7 @@
 #include <linux/spinlock.h>
 #include <linux/types.h>
 #include <linux/wait.h>
+#include <linux/workqueue.h>
 
 #include "agx4_engine.h"
 #include "agx4_fw_g17p_init.h"
@@ -87,9 +88,9 @@ struct agx4_fw_g17p_sub {
 	 */
 	u32 owner_terminals[AGX4_G17P_MAX_OWNERS];
 	/**
-	 * @setup_lock: protects @owners, @pools, @pool, @pool_gen,
-	 * @pool_waiters, @queues, which queue each pool is bound to,
-	 * @operands and the dispatch block.
+	 * @setup_lock: protects @owners, @queues, @operands and the dispatch
+	 * block; with &agx4_engine.lock, @pools and @pool (either lock
+	 * reads them).
 	 */
 	struct mutex setup_lock;
 	/** @owners: compute owner indices in use. */
@@ -99,14 +100,26 @@ struct agx4_fw_g17p_sub {
 	/** @pool: the render pools made, by index. */
 	struct g17p_pool *pool[AGX4_G17P_MAX_POOLS];
 	/**
-	 * @pool_wq: renders waiting for a pool; woken when one is given back
-	 * or goes idle, at unplug and when the firmware stops.
+	 * @pool_room: jobs whose queue has no pool wait here, in drm_sched's
+	 * prepare_job, for one to go idle (&agx4_g17p_job.pool_wait); closed
+	 * when submission ends.
 	 */
-	wait_queue_head_t pool_wq;
-	/** @pool_gen: counts those events. */
-	unsigned long pool_gen;
-	/** @pool_waiters: renders waiting for a pool now. */
-	unsigned int pool_waiters;
+	struct agx4_room pool_room;
+	/**
+	 * @unplaced: jobs with renders prepared and not freed whose renders
+	 * have no pool index yet; under &agx4_engine.lock, as the next two.
+	 */
+	u32 unplaced;
+	/** @orphans: pools of no queue, kept for jobs that wait for one. */
+	u32 orphans;
+	/** @pool_clock: counts renders placed, for &g17p_pool.used. */
+	u64 pool_clock;
+	/**
+	 * @pool_work: retires what pools moving between VMs left in the VM
+	 * they left (&g17p_pool.retire), and frees the orphans no job waits
+	 * for; not queued once @going.
+	 */
+	struct work_struct pool_work;
 	/**
 	 * @queues: every queue made and not freed, whose waits the unplug
 	 * and the firmware stopping wake.
@@ -135,9 +148,11 @@ struct agx4_fw_g17p_sub {
 	 */
 	struct list_head retained;
 	/**
-	 * @tvb_lock: serialises TVB growth with a pool's binding to a VM
-	 * and its release: protects each pool's grown blocks and the VM
-	 * they are mapped in; taken before @setup_lock.
+	 * @tvb_lock: serialises TVB growth with a pool's release and its
+	 * counter's reset: protects each pool's grown blocks and the VM
+	 * they are mapped in (a pool moves between VMs without it: see
+	 * &g17p_pool.growing and &g17p_pool.moving); taken before
+	 * @setup_lock.
 	 */
 	struct mutex tvb_lock;
 };
@@ -204,6 +219,21 @@ struct g17p_owner {
 };
 
 /**
+ * struct g17p_retire - what a pool left in the VM it moved out of
+ * @vm: that VM (the pool's reference to it), NULL when nothing is left;
+ *	under &agx4_engine.lock.
+ * @blocks: the pool's block count there.
+ * @ngrown: entries of @grown.
+ * @grown: the blocks growth added there, still mapped in @vm.
+ */
+struct g17p_retire {
+	struct agx4_vm *vm;
+	u32 blocks;
+	u32 ngrown;
+	struct agx4_fw_obj *grown[G17P_TVB_MAX_GROWTHS];
+};
+
+/**
  * struct g17p_pool - a render pool: a firmware TA and 3D queue pair
  * @index: pool number, also its event slot.
  * @grid: its TA grid; the 3D grid is @grid + 1.
@@ -211,15 +241,27 @@ struct g17p_owner {
  * @low: its context-0 alias.
  * @mem: its memory in the VM window.
  * @gpu: the window's base in the VM.
- * @fq: the queue it is bound to, NULL once that queue is being destroyed;
- *	under &agx4_fw_g17p_sub.setup_lock, as the next one.
- * @live: jobs of @fq with renders on it prepared and not freed; 0: idle.
+ * @fq: the queue it is bound to; NULL for an orphan, or once that queue
+ *	is being destroyed (@dying); under &agx4_engine.lock, as the next
+ *	seven.
+ * @live: jobs holding it (they took it at reserve and are not freed);
+ *	0: idle.
+ * @dying: its queue is destroyed: nobody takes it.
+ * @moving: @fq took it and has not placed a render on it yet: its
+ *	window may still be in the last queue's VM, no TVB growth.
+ * @growing: a TVB growth is adding blocks: nobody takes it.
+ * @used: &agx4_fw_g17p_sub.pool_clock at its last placement: the least
+ *	recently used idle pool is taken first.
+ * @bound_k: @next when @fq took it: its renders from there on are @fq's.
+ * @retire: what it left in the VM it moved out of, for
+ *	&agx4_fw_g17p_sub.pool_work; nobody takes it until that is done.
  * @vm: the VM its window is mapped in (a reference held), NULL when in
- *	none; changed only by the job that holds it (@live).
- * @next: index of the next render prepared; the caller's submit lock, as
- *	the next two.
- * @tile: tilemap block bytes of the last render prepared, 0 before.
- * @tpc: TPC bytes of the last render prepared.
+ *	none; changed only by the job that holds it (@live), or with the
+ *	pool in no queue.
+ * @next: index of the next render placed; its holders', as the next
+ *	two.
+ * @tile: tilemap block bytes of the last render placed, 0 before.
+ * @tpc: TPC bytes of the last render placed.
  * @epoch: transport epoch; the rest under &agx4_engine.lock.
  * @w: write index of each stage in the current bank.
  * @seen: the done index last read from each stage's current bank.
@@ -228,7 +270,7 @@ struct g17p_owner {
  *	their job lives.
  * @tp: the TVB blocks the pool holds (%G17P_POOL_GROUPS, then what growth
  *	added in @vm) and its growth counter; under
- *	&agx4_fw_g17p_sub.tvb_lock, as the next two.
+ *	&agx4_fw_g17p_sub.tvb_lock (and @growing), as the next two.
  * @ngrown: entries of @grown.
  * @grown: the blocks each growth added, mapped in @vm's carve-out.
  */
@@ -241,6 +283,12 @@ struct g17p_pool {
 	u64 gpu;
 	struct agx4_g17p_queue *fq;
 	unsigned int live;
+	bool dying;
+	bool moving;
+	bool growing;
+	u64 used;
+	u32 bound_k;
+	struct g17p_retire retire;
 	struct agx4_vm *vm;
 	u32 next;
 	u64 tile;
@@ -334,21 +382,26 @@ struct g17p_cmd {
  * @base: what the job unit sees.
  * @fq: its queue.
  * @ran: job_publish() ran.
- * @pool: the pool its renders use (counted in its @live), or NULL.
- * @made_pool: its first render made @pool.
- * @took_pool: its first render took @pool over from another queue.
+ * @cb: its commands (the job unit's, until the job is freed): its renders
+ *	are built again at reserve, on the pool they take.
+ * @pool: the pool its renders use (counted in its @live), or NULL; set
+ *	under &agx4_engine.lock.
+ * @placed: its renders are built on @pool: it may be published.
+ * @pool_wait: its wait for a pool (&agx4_fw_g17p_sub.pool_room); its
+ *	fence is allocated at prepare for a job with renders.
  * @first_n: its first compute ordinal.
  * @ncompute: its compute commands.
  * @nrender: its render commands.
- * @first_k: its first render index.
+ * @first_k: its first render index, once placed.
  * @tile: the pool's tilemap block bytes before it.
  * @tpc: the pool's TPC bytes before it.
  * @next: its first command not published yet.
  * @slotted: every compute command of it holds its descriptor slot; under
  *	&agx4_engine.lock.
- * @unslotted: published without its descriptor slots (its wait for them
- *	ended as the device went or the firmware stopped): none of it went
- *	out, it ends with -ECANCELED; under &agx4_engine.lock.
+ * @unslotted: published without its descriptor slots or without its
+ *	renders placed (its wait for them ended as the device went or the
+ *	firmware stopped): none of it went out, it ends with -ECANCELED;
+ *	under &agx4_engine.lock.
  * @desc_wait: its wait for descriptor slots (&g17p_owner.desc_room);
  *	its fence is allocated at prepare for a job with compute commands
  *	that prepare could not give their slots.
@@ -359,9 +412,10 @@ struct agx4_g17p_job {
 	struct agx4_fw_job base;
 	struct agx4_g17p_queue *fq;
 	bool ran;
+	const struct agx4_cmdbuf *cb;
 	struct g17p_pool *pool;
-	bool made_pool;
-	bool took_pool;
+	bool placed;
+	struct agx4_room_wait pool_wait;
 	u32 first_n;
 	u32 ncompute;
 	u32 nrender;
@@ -384,9 +438,9 @@ struct agx4_g17p_job {
  * @asid: the VM's context.
  * @usc_base: the USC execution base.
  * @owner: its compute owner.
- * @pool: its render pool, from its first render; under
- *	&agx4_fw_g17p_sub.setup_lock (the queue's own jobs use it while they
- *	hold it, &g17p_pool.live).
+ * @pool: its render pool, NULL until it has one, and again once another
+ *	queue took it over; under &agx4_engine.lock, as the next one.
+ * @unplaced: render commands prepared and not yet placed on a pool.
  * @scratch: the builders' output before the copy into the job.
  * @renders: render commands prepared; the caller's submit lock.
  * @last_render: the last render command published, or NULL; under
@@ -411,6 +465,7 @@ struct agx4_g17p_queue {
 	u64 usc_base;
 	struct g17p_owner *owner;
 	struct g17p_pool *pool;
+	u32 unplaced;
 	void *scratch;
 	u32 renders;
 	struct g17p_cmd *last_render;
@@ -494,7 +549,7 @@ void agx4_g17p_owner_release(struct agx4_g17p_queue *fq, struct g17p_owner *o);
 void agx4_g17p_owner_free(struct agx4_g17p_queue *fq, struct g17p_owner *o);
 int agx4_g17p_owner_create(struct agx4_g17p_queue *fq);
 int agx4_g17p_owner_recycle(struct agx4_g17p_queue *fq);
-struct dma_fence *agx4_g17p_job_reserve(struct agx4_fw_job *j);
+struct dma_fence *agx4_g17p_desc_reserve(struct agx4_g17p_job *job);
 bool agx4_g17p_desc_get(struct agx4_g17p_queue *fq, struct g17p_cmd *c);
 void agx4_g17p_desc_put(struct agx4_g17p_job *job);
 void agx4_g17p_desc_close(struct agx4_fw_g17p_sub *sub, struct g17p_owner *o);
@@ -504,10 +559,17 @@ u32 agx4_g17p_bank_offset(const struct g17p_owner *o);
 u32 agx4_g17p_ring_offset(const struct g17p_owner *o);
 
 /* agx4_g17p_pool.c: render pools, TVB growth */
-void agx4_g17p_pool_event(struct agx4_fw_g17p_sub *sub);
 void agx4_g17p_pool_release(struct g17p_pool *pl);
-void agx4_g17p_pool_free(struct agx4_fw_g17p_sub *sub, struct g17p_pool *pl);
-int agx4_g17p_pool_get(struct agx4_g17p_queue *fq, struct agx4_g17p_job *job);
+void agx4_g17p_pool_drop(struct agx4_fw_g17p_sub *sub, struct g17p_pool *pl);
+void agx4_g17p_pools_gone(struct agx4_fw_g17p_sub *sub);
+void agx4_g17p_pool_work(struct work_struct *work);
+int agx4_g17p_pool_prepare(struct agx4_g17p_queue *fq, struct g17p_pool **made);
+void agx4_g17p_pool_unmake(struct agx4_g17p_queue *fq, struct g17p_pool *pl);
+struct g17p_pool *agx4_g17p_pool_stand_in(struct agx4_fw_g17p_sub *sub);
+bool agx4_g17p_pool_take_own(struct agx4_g17p_job *job);
+bool agx4_g17p_pool_take(struct agx4_room *r, struct agx4_room_wait *w);
+void agx4_g17p_pool_bind(struct agx4_g17p_queue *fq, struct g17p_pool *pl);
+void agx4_g17p_pool_placed(struct agx4_g17p_job *job);
 void agx4_g17p_pool_put(struct agx4_g17p_job *job);
 int agx4_g17p_pool_recycle(struct agx4_g17p_queue *fq, struct g17p_pool *pl);
 bool agx4_g17p_pool_full(struct agx4_g17p_queue *fq,
@@ -528,6 +590,7 @@ int agx4_g17p_tvb_limit(struct agx4_device *adev,
 /* agx4_g17p_prep.c: job preparation */
 void agx4_g17p_free_cmds(struct agx4_g17p_job *job);
 void agx4_g17p_rollback(struct agx4_g17p_job *job);
+struct dma_fence *agx4_g17p_job_reserve(struct agx4_fw_job *j);
 int agx4_g17p_job_prepare(struct agx4_fw_queue *q, const struct agx4_cmdbuf *cb,
 			  struct agx4_fw_job **out, u32 *credits);
 

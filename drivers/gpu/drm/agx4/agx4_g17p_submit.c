@@ -594,7 +594,7 @@ static void g17p_job_publish(struct agx4_fw_job *j)
 	 * Its wait for descriptor slots ended without them (the device
 	 * goes, or the firmware stopped): none of it goes out.
 	 */
-	if (job->ncompute && !job->slotted)
+	if ((job->ncompute && !job->slotted) || (job->nrender && !job->placed))
 		job->unslotted = true;
 	/* Behind an earlier job of the queue that is still waiting. */
 	else if (!job->fq->killed &&
@@ -817,7 +817,8 @@ void agx4_fw_g17p_sub_init(struct agx4_fw_g17p_sub *sub,
 	agx4_engine_init(&sub->eng, b, &g17p_engine_ops, false);
 	mutex_init(&sub->setup_lock);
 	mutex_init(&sub->tvb_lock);
-	init_waitqueue_head(&sub->pool_wq);
+	agx4_room_init(&sub->pool_room);
+	INIT_WORK(&sub->pool_work, agx4_g17p_pool_work);
 	mutex_init(&sub->cleanup_lock);
 	INIT_LIST_HEAD(&sub->retained);
 	INIT_LIST_HEAD(&sub->queues);

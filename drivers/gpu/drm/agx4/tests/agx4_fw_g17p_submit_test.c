@@ -1795,11 +1795,12 @@ static void agx4_g17p_submit_retained_queue_freed_at_crash(struct kunit *test)
 }
 
 /*
- * What a render job takes it gives back when it fails or is dropped
- * before it ran: a pool it made (page tables of the VM or of context 0
- * running out, or a render refused after the pool was made), and the
- * pool's render index, so the next render is the one after the last
- * published.  A queue whose owner cannot be aliased keeps nothing.
+ * What a render SUBMIT takes it gives back when it fails: a pool it made
+ * (context 0's page tables running out, or a render refused after the
+ * pool was made); a pool made for a job that succeeded stays with its
+ * queue.  A render placed and dropped before it ran gives back the pool's
+ * render index, so the next render is the one after the last published.
+ * A queue whose owner cannot be aliased keeps nothing.
  */
 static void agx4_g17p_submit_failed_render_gives_back(struct kunit *test)
 {
@@ -1809,7 +1810,7 @@ static void agx4_g17p_submit_failed_render_gives_back(struct kunit *test)
 	const struct agx4_fw_queue_args args = {
 		.vm = c->vm, .usc_exec_base = 1ull << 40,
 	};
-	struct agx4_fw_queue *fq, *none = NULL;
+	struct agx4_fw_queue *fq, *fq2, *none = NULL;
 	struct agx4_cmdbuf *bad = computes(test, 1);
 	struct agx4_fw_job *job = NULL, *j1;
 	unsigned int base, before;
@@ -1848,23 +1849,25 @@ static void agx4_g17p_submit_failed_render_gives_back(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, job);
 	c->ops->job_free(job, true);
 	job = NULL;
-	KUNIT_EXPECT_TRUE(test, bitmap_empty(sub->pools, AGX4_G17P_MAX_POOLS));
-	KUNIT_EXPECT_EQ(test, heap_objects(c->adev), before);
-	/* A render without a size, refused after its pool was made. */
+	/* A pool is its queue's until the queue goes (arena and memory). */
+	KUNIT_EXPECT_TRUE(test, test_bit(0, sub->pools));
+	KUNIT_EXPECT_EQ(test, heap_objects(c->adev), before + 2);
+	/* A render without a size, refused after its SUBMIT made a pool. */
+	fq2 = queue(test);
 	bad->cmds[0].is_compute = false;
-	KUNIT_EXPECT_EQ(test, c->ops->job_prepare(fq, bad, &job, &credits),
+	KUNIT_EXPECT_EQ(test, c->ops->job_prepare(fq2, bad, &job, &credits),
 			-EINVAL);
-	KUNIT_EXPECT_TRUE(test, bitmap_empty(sub->pools, AGX4_G17P_MAX_POOLS));
-	KUNIT_EXPECT_EQ(test, heap_objects(c->adev), before);
-	/* A render dropped before it ran gives its new pool back. */
-	c->ops->job_free(prepare(test, fq, renders(test, 1)), true);
-	KUNIT_EXPECT_TRUE(test, bitmap_empty(sub->pools, AGX4_G17P_MAX_POOLS));
-	KUNIT_EXPECT_EQ(test, heap_objects(c->adev), before);
+	KUNIT_EXPECT_NULL(test, job);
+	KUNIT_EXPECT_FALSE(test, test_bit(1, sub->pools));
+	c->ops->queue_destroy(fq2, true);
+	KUNIT_EXPECT_EQ(test, heap_objects(c->adev), before + 2);
 
-	/* Render 0 out, render 1 dropped: the next is render 1 again. */
+	/* Render 0 out, render 1 placed and dropped: render 1 again. */
 	j1 = prepare(test, fq, renders(test, 1));
 	publish_kick(c, j1);
-	c->ops->job_free(prepare(test, fq, renders(test, 1)), true);
+	job = prepare(test, fq, renders(test, 1));
+	KUNIT_ASSERT_NULL(test, c->ops->job_reserve(job));
+	c->ops->job_free(job, true);
 	KUNIT_EXPECT_TRUE(test, test_bit(0, sub->pools));
 	job = prepare(test, fq, renders(test, 1));
 	publish_kick(c, job);
@@ -2048,30 +2051,40 @@ static struct waiter *prepare_in_thread(struct kunit *test,
 	return w;
 }
 
-/* Renders waiting for a pool now. */
+/* Jobs waiting in job_reserve for a pool now. */
 static unsigned int pool_waiters(struct ctx *c)
 {
 	struct agx4_fw_g17p_sub *sub = agx4_fw_g17p_sub(c->adev->fw);
 	unsigned int n;
 
-	mutex_lock(&sub->setup_lock);
-	n = sub->pool_waiters;
-	mutex_unlock(&sub->setup_lock);
+	spin_lock_irq(&sub->eng.lock);
+	n = list_count_nodes(&sub->pool_room.waiters);
+	spin_unlock_irq(&sub->eng.lock);
 	return n;
 }
 
-/* Wait (bounded) until @n renders wait for a pool. */
-static void expect_waiting(struct kunit *test, struct waiter *w,
-			   unsigned int n)
+/*
+ * Reserve @job, which finds no pool: it waits for a fence, not signalled,
+ * as the @n-th job waiting for a pool.
+ */
+static struct dma_fence *reserve_waits(struct kunit *test,
+				       struct agx4_fw_job *job, unsigned int n)
 {
-	unsigned int i;
+	struct ctx *c = test->priv;
+	struct dma_fence *f = c->ops->job_reserve(job);
 
-	for (i = 0; i < 400 && pool_waiters(test->priv) < n; i++)
-		usleep_range(5000, 10000);
-	KUNIT_EXPECT_EQ(test, pool_waiters(test->priv), n);
-	/* Still there a while later: it sleeps, it does not fail. */
-	msleep(60);
-	KUNIT_EXPECT_FALSE(test, completion_done(&w->done));
+	KUNIT_ASSERT_NOT_NULL(test, f);
+	KUNIT_EXPECT_FALSE(test, dma_fence_is_signaled(f));
+	KUNIT_EXPECT_EQ(test, pool_waiters(c), n);
+	return f;
+}
+
+/* @f signalled with @err; the reference dropped. */
+static void expect_signalled(struct kunit *test, struct dma_fence *f, int err)
+{
+	KUNIT_EXPECT_TRUE(test, dma_fence_is_signaled(f));
+	KUNIT_EXPECT_EQ(test, f->error, err);
+	dma_fence_put(f);
 }
 
 /* The result of @w's prepare, once it returned (bounded wait). */
@@ -2086,12 +2099,14 @@ static int waiter_result(struct kunit *test, struct waiter *w)
 
 /*
  * 15 queues each hold a pool with a render in flight: the render of a
- * 16th queue, in another VM, waits (no -ENOSPC).  When the first queue's
- * render is done and freed its pool is idle, and the waiting render takes
- * it over: it goes out on pool 0's queue records, continuing their
- * indices (render 1, not "first"), the window is unmapped from the first
- * VM and mapped in the second, its memory zeroed but for the aux page's
- * words, and the support object names the new context.  Everything goes
+ * 16th queue, in another VM, is prepared at once (SUBMIT never waits for
+ * a pool, no -ENOSPC) and waits in job_reserve, on a fence.  When the
+ * first queue's render is done and freed its pool is idle, the fence
+ * signals and the waiting render takes the pool over: it goes out on
+ * pool 0's queue records, continuing their indices (render 1, not
+ * "first"), the window is unmapped from the first VM and mapped in the
+ * second, its memory zeroed but for the aux page's words, and the
+ * support object names the new context.  Everything goes
  * when the queues do.
  */
 /**
@@ -2148,7 +2163,7 @@ static void agx4_g17p_submit_render_waits_and_takes_an_idle_pool(struct kunit *t
 	struct agx4_fw_queue **fq;
 	struct agx4_fw_job **job;
 	struct agx4_vm *vm2;
-	struct waiter *w;
+	struct dma_fence *f;
 	phys_addr_t pa = 0;
 	u64 qta, q3d, sup;
 	unsigned int i, base;
@@ -2171,16 +2186,16 @@ static void agx4_g17p_submit_render_waits_and_takes_an_idle_pool(struct kunit *t
 
 	KUNIT_ASSERT_EQ(test, c->ops->queue_create(c->adev, &p->args2, &fq[15]),
 			0);
-	w = prepare_in_thread(test, fq[15], renders(test, 1));
-	expect_waiting(test, w, 1);
+	job[15] = prepare(test, fq[15], renders(test, 1));
+	f = reserve_waits(test, job[15], 1);
 
-	/* Queue 0's render completes and is freed: pool 0 is idle. */
+	/* Queue 0's render completes: not enough, its job must be freed. */
 	render_complete(test, qta, q3d);
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job[0]), 0);
+	KUNIT_EXPECT_FALSE(test, dma_fence_is_signaled(f));
 	c->ops->job_free(job[0], true);
-	KUNIT_ASSERT_EQ(test, waiter_result(test, w), 0);
+	expect_signalled(test, f, 0);
 	KUNIT_EXPECT_EQ(test, pool_waiters(c), 0);
-	job[15] = w->job;
 	publish_kick(c, job[15]);
 	/* Pool 0's TA queue again: write index 6, grid 0, not first. */
 	KUNIT_EXPECT_EQ(test, rd64(msg_ta(c, 15), 0x08), qta);
@@ -2286,8 +2301,9 @@ static void agx4_g17p_submit_pool_takeover_allocates_no_page_table(struct kunit 
 
 	budget = p->vm2->uat.max_tables;
 	tables = p->vm2->uat.tables;
-	p->vm2->uat.max_tables = tables;
 	p->job[15] = prepare(test, p->fq[15], renders(test, 1));
+	p->vm2->uat.max_tables = tables;
+	KUNIT_ASSERT_NULL(test, c->ops->job_reserve(p->job[15]));
 	KUNIT_EXPECT_EQ(test, p->vm2->uat.tables, tables);
 	KUNIT_EXPECT_EQ(test, agx4_uat_translate(&p->vm2->uat, WIN0, &pa, NULL),
 			0);
@@ -2304,53 +2320,60 @@ static void agx4_g17p_submit_pool_takeover_allocates_no_page_table(struct kunit 
 }
 
 /*
- * A signal ends a render's wait for a pool: -ERESTARTSYS, and the job
- * gives back everything it took (its compute command's ordinal too: the
- * queue's next compute command is its first).  A firmware that crashed
- * ends the wait with -ENODEV.
+ * A job waiting for a pool that is freed (its queue goes) ends its wait
+ * with -ECANCELED and gives back everything it took (its compute
+ * command's ordinal too: the queue's next compute command is its first).
+ * A firmware that crashed ends the wait with -ENODEV; the job takes no
+ * pool and waits for nothing after.
  */
-static void agx4_g17p_submit_pool_wait_ends_on_signal_and_crash(struct kunit *test)
+static void agx4_g17p_submit_pool_wait_ends_on_free_and_crash(struct kunit *test)
 {
 	struct ctx *c = test->priv;
-	struct agx4_fw_g17p_sub *sub = agx4_fw_g17p_sub(c->adev->fw);
+	struct every_pool *p = kunit_kzalloc(test, sizeof(*p), GFP_KERNEL);
 	struct agx4_fwmodel *m = agx4_test_model();
-	struct agx4_fw_queue *fq = queue(test);
 	struct agx4_cmdbuf *cb = renders(test, 2);
+	struct agx4_fw_queue *fq;
 	struct agx4_fw_job *job;
-	unsigned int base = heap_objects(c->adev);
-	struct waiter *w;
+	struct dma_fence *f;
+	unsigned int i, base;
 
-	/* Every pool index taken, no pool to take over. */
-	bitmap_fill(sub->pools, AGX4_G17P_MAX_POOLS);
+	KUNIT_ASSERT_NOT_NULL(test, p);
+	/* Every pool held by a render in flight, no pool to take over. */
+	hold_every_pool(test, p);
+	fq = queue(test);
+	base = heap_objects(c->adev);
 	cb->cmds[0].is_compute = true;
 	cb->cmds[0].compute.cmd = (struct drm_asahi_cmd_compute){
 		.cdm_ctrl_stream_base = CDM_BASE,
 		.cdm_ctrl_stream_end = CDM_END,
 	};
-	w = prepare_in_thread(test, fq, cb);
-	expect_waiting(test, w, 1);
-	send_sig(SIGINT, w->task, 1);
-	KUNIT_EXPECT_EQ(test, waiter_result(test, w), -ERESTARTSYS);
-	KUNIT_EXPECT_NULL(test, w->job);
+	job = prepare(test, fq, cb);
+	f = reserve_waits(test, job, 1);
+	c->ops->job_free(job, true);
+	expect_signalled(test, f, -ECANCELED);
 	KUNIT_EXPECT_EQ(test, pool_waiters(c), 0);
 	KUNIT_EXPECT_EQ(test, heap_objects(c->adev), base);
 	job = prepare(test, fq, computes(test, 1));
 	publish_kick(c, job);
-	KUNIT_EXPECT_EQ(test, rd32(msg(c, 0), 0x14), 3 | GRID0 << 16 | 1 << 24);
-	fw_complete(test, rd64(msg(c, 0), 0x08),
-		    rd64(fw_ptr(test, rd64(fw_ptr(test, rd64(msg(c, 0), 0x08)),
-					   0x08)), 0));
+	/* The owner's first command (its grid is the 16th owner's). */
+	KUNIT_EXPECT_EQ(test, rd32(msg(c, 0), 0x14), 3 | (GRID0 + 15) << 16 |
+			1 << 24);
 	c->ops->job_free(job, true);
 
-	w = prepare_in_thread(test, fq, renders(test, 1));
-	expect_waiting(test, w, 1);
+	job = prepare(test, fq, renders(test, 1));
+	f = reserve_waits(test, job, 1);
 	agx4_test_no_restart(test);
 	agx4_fwmodel_inject(m, AGX4_FWMODEL_FAULT_CRASH, 0);
 	agx4_fwmodel_sync(m);
 	flush_work(&c->adev->fw->crash_work);
-	KUNIT_EXPECT_EQ(test, waiter_result(test, w), -ENODEV);
-	KUNIT_EXPECT_EQ(test, heap_objects(c->adev), base);
-	bitmap_zero(sub->pools, AGX4_G17P_MAX_POOLS);
+	expect_signalled(test, f, -ENODEV);
+	KUNIT_EXPECT_NULL(test, c->ops->job_reserve(job));
+	KUNIT_EXPECT_EQ(test, pool_waiters(c), 0);
+	c->ops->job_free(job, true);
+	for (i = 0; i < 15; i++)
+		c->ops->job_free(p->job[i], true);
+	for (i = 0; i < 15; i++)
+		c->ops->queue_destroy(p->fq[i], true);
 	c->ops->queue_destroy(fq, true);
 }
 
@@ -2798,19 +2821,21 @@ static void agx4_g17p_submit_crash_ends_the_wait_for_a_slot(struct kunit *test)
 static void agx4_g17p_submit_unplug_ends_every_wait_for_room(struct kunit *test)
 {
 	struct ctx *c = test->priv;
-	struct agx4_fw_g17p_sub *sub = agx4_fw_g17p_sub(c->adev->fw);
 	struct agx4_fw_queue *fp = queue(test);
 	struct agx4_fw_queue *fd = queue(test);
 	struct agx4_fw_queue *fi = queue(test);
-	struct agx4_fw_job *a, *b, *j1, *jd;
-	struct waiter *wp, *wi, *late;
-	struct dma_fence *fd_wait;
+	struct every_pool *p = kunit_kzalloc(test, sizeof(*p), GFP_KERNEL);
+	struct agx4_fw_job *a, *b, *j1, *jd, *jp, *late;
+	struct dma_fence *fd_wait, *fp_wait;
+	struct waiter *wi;
+	unsigned int i;
 	u64 q;
 
-	/* Every pool index taken, no pool to take over. */
-	bitmap_fill(sub->pools, AGX4_G17P_MAX_POOLS);
-	wp = prepare_in_thread(test, fp, renders(test, 1));
-	expect_waiting(test, wp, 1);
+	KUNIT_ASSERT_NOT_NULL(test, p);
+	/* Every pool held by a render in flight, no pool to take over. */
+	hold_every_pool(test, p);
+	jp = prepare(test, fp, renders(test, 1));
+	fp_wait = reserve_waits(test, jp, 1);
 	/* Every descriptor slot of @fd's owner held. */
 	a = reserved(test, fd, computes(test, 120));
 	b = reserved(test, fd, computes(test, 120));
@@ -2824,22 +2849,23 @@ static void agx4_g17p_submit_unplug_ends_every_wait_for_room(struct kunit *test)
 	q = rd64(msg(c, 0), 0x08);
 	wi = prepare_in_thread(test, fi, computes(test, 1));
 	msleep(100);
-	KUNIT_EXPECT_FALSE(test, completion_done(&wp->done));
+	KUNIT_EXPECT_FALSE(test, dma_fence_is_signaled(fp_wait));
 	KUNIT_EXPECT_FALSE(test, dma_fence_is_signaled(fd_wait));
 	KUNIT_EXPECT_FALSE(test, completion_done(&wi->done));
 
 	c->ops->stop(c->adev);
 	/* A waiter still there would run into what the case frees: stop. */
-	KUNIT_ASSERT_EQ(test, waiter_result(test, wp), -ENODEV);
 	KUNIT_ASSERT_EQ(test, waiter_result(test, wi), -ENODEV);
+	expect_signalled(test, fp_wait, -ENODEV);
 	KUNIT_EXPECT_TRUE(test, dma_fence_is_signaled(fd_wait));
 	KUNIT_EXPECT_EQ(test, fd_wait->error, -ENODEV);
 	dma_fence_put(fd_wait);
-	KUNIT_EXPECT_NULL(test, wp->job);
 	KUNIT_EXPECT_NULL(test, wi->job);
 	KUNIT_EXPECT_EQ(test, pool_waiters(c), 0);
-	late = prepare_in_thread(test, fp, renders(test, 1));
-	KUNIT_EXPECT_EQ(test, waiter_result(test, late), -ENODEV);
+	/* A job reserved after the hook waits for nothing. */
+	late = prepare(test, fp, renders(test, 1));
+	KUNIT_EXPECT_NULL(test, c->ops->job_reserve(late));
+	KUNIT_EXPECT_EQ(test, pool_waiters(c), 0);
 
 	fw_complete(test, q, rd64(fw_ptr(test, rd64(fw_ptr(test, q), 0x08)),
 				  0));
@@ -2848,7 +2874,12 @@ static void agx4_g17p_submit_unplug_ends_every_wait_for_room(struct kunit *test)
 	c->ops->job_free(jd, true);
 	c->ops->job_free(b, true);
 	c->ops->job_free(a, true);
-	bitmap_zero(sub->pools, AGX4_G17P_MAX_POOLS);
+	c->ops->job_free(late, true);
+	c->ops->job_free(jp, true);
+	for (i = 0; i < 15; i++)
+		c->ops->job_free(p->job[i], true);
+	for (i = 0; i < 15; i++)
+		c->ops->queue_destroy(p->fq[i], true);
 	c->ops->queue_destroy(fi, true);
 	c->ops->queue_destroy(fd, true);
 	c->ops->queue_destroy(fp, true);
@@ -3068,7 +3099,7 @@ static void agx4_g17p_submit_recycle_waits_for_an_idle_queue(struct kunit *test)
 }
 
 /*
- * A pool whose queue was killed with renders prepared and never
+ * A pool whose queue was killed with renders placed (reserved) and never
  * published is never taken over, even once its jobs are freed (the
  * firmware would wait for the renders that never came); a render waiting
  * for a pool takes the next idle one instead.
@@ -3078,7 +3109,7 @@ static void agx4_g17p_submit_killed_pool_with_gaps_is_not_taken(struct kunit *te
 	struct ctx *c = test->priv;
 	struct agx4_fw_queue *fq[16];
 	struct agx4_fw_job *job[16], *b, *d;
-	struct waiter *w;
+	struct dma_fence *f;
 	unsigned int i;
 
 	for (i = 0; i < 15; i++) {
@@ -3086,27 +3117,25 @@ static void agx4_g17p_submit_killed_pool_with_gaps_is_not_taken(struct kunit *te
 		job[i] = prepare(test, fq[i], renders(test, 1));
 		publish_kick(c, job[i]);
 	}
-	/* Queue 0: renders 1 and 2 prepared, never published: killed. */
-	b = prepare(test, fq[0], renders(test, 1));
-	d = prepare(test, fq[0], renders(test, 1));
+	/* Queue 0: renders 1 and 2 placed, never published: killed. */
+	b = reserved(test, fq[0], renders(test, 1));
+	d = reserved(test, fq[0], renders(test, 1));
 	c->ops->queue_kill(fq[0]);
 	fq[15] = queue(test);
-	w = prepare_in_thread(test, fq[15], renders(test, 1));
-	expect_waiting(test, w, 1);
+	job[15] = prepare(test, fq[15], renders(test, 1));
+	f = reserve_waits(test, job[15], 1);
 	render_complete(test, rd64(msg_ta(c, 0), 0x08),
 			rd64(c->bundle + CH7_RING, 0x08));
 	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job[0]), 0);
 	c->ops->job_free(job[0], true);
 	c->ops->job_free(b, true);
 	c->ops->job_free(d, true);
-	msleep(100);
-	KUNIT_EXPECT_FALSE(test, completion_done(&w->done));
+	KUNIT_EXPECT_FALSE(test, dma_fence_is_signaled(f));
 	/* Queue 1's render is done and freed: its pool goes over. */
 	render_complete(test, rd64(msg_ta(c, 1), 0x08),
 			rd64(c->bundle + CH7_RING + 0x18, 0x08));
 	c->ops->job_free(job[1], true);
-	KUNIT_ASSERT_EQ(test, waiter_result(test, w), 0);
-	job[15] = w->job;
+	expect_signalled(test, f, 0);
 	publish_kick(c, job[15]);
 	KUNIT_EXPECT_EQ(test, rd64(msg_ta(c, 15), 0x08),
 			rd64(msg_ta(c, 1), 0x08));
@@ -3114,6 +3143,192 @@ static void agx4_g17p_submit_killed_pool_with_gaps_is_not_taken(struct kunit *te
 		c->ops->job_free(job[i], true);
 	for (i = 0; i < 16; i++)
 		c->ops->queue_destroy(fq[i], true);
+}
+
+/*
+ * A job prepared and not yet reserved (still waiting for its in-fences,
+ * as far as the backend knows) holds no pool: 15 queues whose SUBMITs
+ * made every pool, none of them reserved, do not keep a 16th queue's job
+ * from taking one at its reserve.  Their own jobs then take the pools
+ * left idle, each in turn, until the last finds none and waits; it takes
+ * the pool the 16th queue's job frees.
+ */
+static void agx4_g17p_submit_prepared_jobs_hold_no_pool(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fw_g17p_sub *sub = agx4_fw_g17p_sub(c->adev->fw);
+	struct agx4_fw_queue *fq[16];
+	struct agx4_fw_job *job[16];
+	struct dma_fence *f;
+	unsigned int i;
+
+	for (i = 0; i < 15; i++) {
+		fq[i] = queue(test);
+		job[i] = prepare(test, fq[i], renders(test, 1));
+	}
+	KUNIT_EXPECT_TRUE(test, bitmap_full(sub->pools, AGX4_G17P_MAX_POOLS));
+	fq[15] = queue(test);
+	job[15] = prepare(test, fq[15], renders(test, 1));
+	publish_kick(c, job[15]);
+	KUNIT_EXPECT_PTR_EQ(test, sub->pool[0]->fq, to_g17p_queue(fq[15]));
+	KUNIT_EXPECT_NULL(test, to_g17p_queue(fq[0])->pool);
+	for (i = 0; i < 14; i++)
+		KUNIT_EXPECT_NULL_MSG(test, c->ops->job_reserve(job[i]),
+				      "queue %u", i);
+	f = reserve_waits(test, job[14], 1);
+	render_complete(test, rd64(msg_ta(c, 0), 0x08),
+			rd64(c->bundle + CH7_RING, 0x08));
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job[15]), 0);
+	c->ops->job_free(job[15], true);
+	expect_signalled(test, f, 0);
+	KUNIT_EXPECT_PTR_EQ(test, to_g17p_queue(fq[14])->pool, sub->pool[0]);
+	for (i = 0; i < 15; i++)
+		c->ops->job_free(job[i], true);
+	for (i = 0; i < 16; i++)
+		c->ops->queue_destroy(fq[i], true);
+	KUNIT_EXPECT_TRUE(test, bitmap_empty(sub->pools, AGX4_G17P_MAX_POOLS));
+}
+
+/*
+ * The pool taken over is the least recently used idle one: with every
+ * pool idle, each having run one render in queue order, and queue 0
+ * rendering once more, a 16th queue takes queue 1's pool; queue 0 keeps
+ * its own.
+ */
+static void agx4_g17p_submit_takes_the_least_recently_used_pool(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fw_g17p_sub *sub = agx4_fw_g17p_sub(c->adev->fw);
+	struct agx4_fw_queue *fq[16];
+	struct agx4_fw_job *job;
+	unsigned int i;
+
+	for (i = 0; i < 16; i++) {
+		fq[i] = queue(test);
+		if (i == 15)
+			break;
+		job = prepare(test, fq[i], renders(test, 1));
+		publish_kick(c, job);
+		render_complete(test, rd64(msg_ta(c, i), 0x08),
+				rd64(c->bundle + CH7_RING + i * 0x18, 0x08));
+		KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), 0);
+		c->ops->job_free(job, true);
+	}
+	job = prepare(test, fq[0], renders(test, 1));
+	publish_kick(c, job);
+	render_complete(test, rd64(msg_ta(c, 15), 0x08),
+			rd64(c->bundle + CH7_RING + 15 * 0x18, 0x08));
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job), 0);
+	c->ops->job_free(job, true);
+
+	job = prepare(test, fq[15], renders(test, 1));
+	KUNIT_EXPECT_NULL(test, c->ops->job_reserve(job));
+	KUNIT_EXPECT_PTR_EQ(test, sub->pool[1]->fq, to_g17p_queue(fq[15]));
+	KUNIT_EXPECT_NULL(test, to_g17p_queue(fq[1])->pool);
+	KUNIT_EXPECT_PTR_EQ(test, to_g17p_queue(fq[0])->pool, sub->pool[0]);
+	c->ops->job_free(job, true);
+	for (i = 0; i < 16; i++)
+		c->ops->queue_destroy(fq[i], true);
+}
+
+/*
+ * A pool no job may take (its killed queue left renders placed and never
+ * published) whose queue is destroyed while a job waits for a pool is
+ * kept for that job: an orphan, in no VM, made anew (the firmware forgot
+ * it), so the waiting job's render is the pool's first again.  Once no
+ * job waits, nothing of it is left.
+ */
+static void agx4_g17p_submit_destroyed_queue_leaves_its_pool_to_a_waiter(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fw_g17p_sub *sub = agx4_fw_g17p_sub(c->adev->fw);
+	struct agx4_fw_queue *fq[16];
+	struct agx4_fw_job *job[16], *b, *d;
+	struct dma_fence *f;
+	unsigned int i, base;
+
+	/* The VM's state stays from its first queue on. */
+	c->ops->queue_destroy(queue(test), true);
+	base = heap_objects(c->adev);
+	for (i = 0; i < 15; i++) {
+		fq[i] = queue(test);
+		job[i] = prepare(test, fq[i], renders(test, 1));
+		publish_kick(c, job[i]);
+	}
+	b = reserved(test, fq[0], renders(test, 1));
+	d = reserved(test, fq[0], renders(test, 1));
+	c->ops->queue_kill(fq[0]);
+	fq[15] = queue(test);
+	job[15] = prepare(test, fq[15], renders(test, 1));
+	f = reserve_waits(test, job[15], 1);
+	render_complete(test, rd64(msg_ta(c, 0), 0x08),
+			rd64(c->bundle + CH7_RING, 0x08));
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job[0]), 0);
+	c->ops->job_free(job[0], true);
+	c->ops->job_free(b, true);
+	c->ops->job_free(d, true);
+	KUNIT_EXPECT_FALSE(test, dma_fence_is_signaled(f));
+	c->ops->queue_destroy(fq[0], true);
+	expect_signalled(test, f, 0);
+	KUNIT_EXPECT_PTR_EQ(test, sub->pool[0]->fq, to_g17p_queue(fq[15]));
+	publish_kick(c, job[15]);
+	/* Pool 0's first render: write index 3, grid 0, first. */
+	KUNIT_EXPECT_EQ(test, rd32(msg_ta(c, 15), 0x14), 3 | 0 << 16 | 1 << 24);
+	for (i = 1; i < 16; i++)
+		c->ops->job_free(job[i], true);
+	for (i = 1; i < 16; i++)
+		c->ops->queue_destroy(fq[i], true);
+	flush_work(&sub->pool_work);
+	KUNIT_EXPECT_TRUE(test, bitmap_empty(sub->pools, AGX4_G17P_MAX_POOLS));
+	KUNIT_EXPECT_EQ(test, heap_objects(c->adev), base);
+}
+
+/*
+ * A pool that grew in one VM and is taken over by a queue of another
+ * leaves its grown blocks behind: the move (in prepare_job) only unmaps
+ * the window; the pool's work item then unmaps the grown blocks from the
+ * first VM and frees them, and drops that VM.  Everything goes with the
+ * queues.
+ */
+static void agx4_g17p_submit_moved_pool_retires_its_grown_blocks(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fw_g17p_sub *sub = agx4_fw_g17p_sub(c->adev->fw);
+	struct every_pool *p = kunit_kzalloc(test, sizeof(*p), GFP_KERNEL);
+	struct agx4_fw_ev_grow_in req = { .slot = 0, .counter = 0 };
+	u64 grown = c->vm->kernel_start + G17P_KC_GROWTH;
+	unsigned int i, refs;
+	phys_addr_t pa;
+
+	KUNIT_ASSERT_NOT_NULL(test, p);
+	hold_every_pool(test, p);
+	/* The VM's context, as its queues have it now. */
+	req.context = c->vm->uat.asid;
+	req.subpipe = sub->pool[0]->grid;
+	KUNIT_ASSERT_EQ(test, c->ops->tvb->grow(c->adev, &req, 2048), 18);
+	KUNIT_EXPECT_EQ(test, agx4_uat_translate(&c->vm->uat, grown, &pa, NULL),
+			0);
+	render_complete(test, p->qta, p->q3d);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, p->job[0]), 0);
+	c->ops->job_free(p->job[0], true);
+	refs = kref_read(&c->vm->ref);
+	KUNIT_ASSERT_EQ(test, c->ops->queue_create(c->adev, &p->args2,
+						   &p->fq[15]), 0);
+	p->job[15] = prepare(test, p->fq[15], renders(test, 1));
+	publish_kick(c, p->job[15]);
+	flush_work(&sub->pool_work);
+	KUNIT_EXPECT_NULL(test, sub->pool[0]->retire.vm);
+	KUNIT_EXPECT_NE(test, agx4_uat_translate(&c->vm->uat, grown, &pa, NULL),
+			0);
+	KUNIT_EXPECT_EQ(test, kref_read(&c->vm->ref), refs - 1);
+	/* The pool counts its first blocks again. */
+	KUNIT_EXPECT_EQ(test, sub->pool[0]->tp.blocks, 8);
+	for (i = 1; i < 16; i++)
+		c->ops->job_free(p->job[i], true);
+	for (i = 0; i < 16; i++)
+		c->ops->queue_destroy(p->fq[i], true);
+	KUNIT_EXPECT_TRUE(test, bitmap_empty(sub->pools, AGX4_G17P_MAX_POOLS));
+	KUNIT_EXPECT_EQ(test, heap_objects(c->adev), p->base);
 }
 
 /* The value of register @reg in the register program at @regs, or ~0. */
@@ -3630,7 +3845,7 @@ static struct kunit_case agx4_g17p_submit_cases[] = {
 	KUNIT_CASE(agx4_g17p_submit_render_waits_and_takes_an_idle_pool),
 	KUNIT_CASE(agx4_g17p_submit_growth_writes_secondary_ids_and_count),
 	KUNIT_CASE(agx4_g17p_submit_pool_takeover_allocates_no_page_table),
-	KUNIT_CASE(agx4_g17p_submit_pool_wait_ends_on_signal_and_crash),
+	KUNIT_CASE(agx4_g17p_submit_pool_wait_ends_on_free_and_crash),
 	KUNIT_CASE(agx4_g17p_submit_kill_drops_deferred_work),
 	KUNIT_CASE(agx4_g17p_submit_forget_after_unplug_keeps_nothing),
 	KUNIT_CASE(agx4_g17p_submit_counters_recycle_at_their_limit),
@@ -3644,6 +3859,10 @@ static struct kunit_case agx4_g17p_submit_cases[] = {
 	KUNIT_CASE(agx4_g17p_submit_idle_pool_resets_its_job_list),
 	KUNIT_CASE(agx4_g17p_submit_recycle_waits_for_an_idle_queue),
 	KUNIT_CASE(agx4_g17p_submit_killed_pool_with_gaps_is_not_taken),
+	KUNIT_CASE(agx4_g17p_submit_prepared_jobs_hold_no_pool),
+	KUNIT_CASE(agx4_g17p_submit_takes_the_least_recently_used_pool),
+	KUNIT_CASE(agx4_g17p_submit_destroyed_queue_leaves_its_pool_to_a_waiter),
+	KUNIT_CASE(agx4_g17p_submit_moved_pool_retires_its_grown_blocks),
 	KUNIT_CASE(agx4_g17p_submit_serial_commands_take_their_ordinal_slot),
 	KUNIT_CASE(agx4_g17p_submit_descriptor_slots_in_flight_differ),
 	KUNIT_CASE(agx4_g17p_submit_held_command_keeps_its_descriptor_slot),

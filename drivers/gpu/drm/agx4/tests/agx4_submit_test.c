@@ -26,7 +26,6 @@
 #include <linux/completion.h>
 #include <linux/delay.h>
 #include <linux/jiffies.h>
-#include <linux/kthread.h>
 #include <linux/sched/mm.h>
 #include <linux/sched/signal.h>
 #include <linux/dma-fence.h>
@@ -1633,98 +1632,16 @@ static void g17p_only(struct kunit *test)
 		kunit_skip(test, "G17P's render pools");
 }
 
-/* A SUBMIT of one render run in a thread of its own, which may wait. */
-struct bg_submit {
-	struct sub *s;
-	u32 queue;
-	struct agx4_test_cmdbuf cb;
-	struct drm_asahi_sync sy;
-	int ret;
-	struct completion done;
-	bool reaped;
-	struct task_struct *task;
-	struct mm_struct *mm;
-};
-
-static int bg_submit_fn(void *data)
-{
-	struct bg_submit *b = data;
-
-	allow_signal(SIGINT);
-	/* The client's user memory is the test's. */
-	kthread_use_mm(b->mm);
-	b->ret = agx4_test_submit(b->s->c, b->queue, &b->cb, &b->sy, 0, 1);
-	kthread_unuse_mm(b->mm);
-	complete(&b->done);
-	return 0;
-}
-
-static void bg_reap(void *data)
-{
-	struct bg_submit *b = data;
-
-	if (!b->reaped) {
-		send_sig(SIGINT, b->task, 1);
-		wait_for_completion(&b->done);
-	}
-	put_task_struct(b->task);
-	mmput(b->mm);
-}
-
-static struct bg_submit *bg_render(struct kunit *test, struct sub *s,
-				   u32 queue, unsigned int i)
-{
-	struct bg_submit *b = kunit_kzalloc(test, sizeof(*b), GFP_KERNEL);
-	struct drm_asahi_cmd_render r = agx4_test_fork_render(&s->f, i);
-
-	KUNIT_ASSERT_NOT_NULL(test, b);
-	b->s = s;
-	b->queue = queue;
-	agx4_test_cmd_render(&b->cb, &r);
-	b->sy = (struct drm_asahi_sync){ DRM_ASAHI_SYNC_SYNCOBJ,
-					 agx4_test_syncobj(s->c, NULL) };
-	init_completion(&b->done);
-	KUNIT_ASSERT_NOT_NULL(test, current->mm);
-	b->task = kthread_create(bg_submit_fn, b, "agx4-submit-test");
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, b->task);
-	get_task_struct(b->task);
-	mmget(current->mm);
-	b->mm = current->mm;
-	wake_up_process(b->task);
-	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, bg_reap, b), 0);
-	return b;
-}
-
+/* Jobs waiting in the scheduler (prepare_job) for a pool now. */
 static unsigned int pool_waiters(struct sub *s)
 {
 	struct agx4_fw_g17p_sub *sub = agx4_fw_g17p_sub(s->adev->fw);
 	unsigned int n;
 
-	mutex_lock(&sub->setup_lock);
-	n = sub->pool_waiters;
-	mutex_unlock(&sub->setup_lock);
+	spin_lock_irq(&sub->eng.lock);
+	n = list_count_nodes(&sub->pool_room.waiters);
+	spin_unlock_irq(&sub->eng.lock);
 	return n;
-}
-
-/* @b waits in its SUBMIT for a pool (bounded wait), and stays there. */
-static void expect_bg_waits(struct kunit *test, struct sub *s,
-			    struct bg_submit *b)
-{
-	unsigned long end = jiffies + msecs_to_jiffies(BOUND_MS);
-
-	while (!pool_waiters(s) && time_before(jiffies, end))
-		usleep_range(500, 1000);
-	KUNIT_EXPECT_EQ(test, pool_waiters(s), 1);
-	msleep(100);
-	KUNIT_EXPECT_FALSE(test, completion_done(&b->done));
-}
-
-static int bg_result(struct kunit *test, struct bg_submit *b)
-{
-	b->reaped = wait_for_completion_timeout(&b->done,
-						msecs_to_jiffies(BOUND_MS));
-	KUNIT_EXPECT_TRUE_MSG(test, b->reaped, "the SUBMIT never returned");
-	return b->reaped ? b->ret : -ETIME;
 }
 
 /* 16 queues; the first 15 each submit a render the model holds. */
@@ -1761,112 +1678,126 @@ static void fill_pools(struct kunit *test, struct sub *s, u32 *queue,
 
 /*
  * Every pool busy with a held render of queues 0..14 (fill_pools()), and
- * queue 15's render SUBMIT waiting for one in the background.
+ * queue 15's render SUBMIT: it returns 0 at once, and its job waits in
+ * the scheduler for a pool (bounded wait), and stays there.  Its done
+ * fence, in @done[15].
  */
-static struct bg_submit *wait_for_a_pool(struct kunit *test, struct sub *s,
-					 u32 *queue, struct dma_fence **done)
+static void wait_for_a_pool(struct kunit *test, struct sub *s, u32 *queue,
+			    struct dma_fence **done)
 {
-	struct bg_submit *b;
+	unsigned long end = jiffies + msecs_to_jiffies(BOUND_MS);
+	struct agx4_test_cmdbuf *cb = kunit_kzalloc(test, sizeof(*cb),
+						    GFP_KERNEL);
+	struct drm_asahi_cmd_render r;
+	struct drm_asahi_sync sy;
 
+	KUNIT_ASSERT_NOT_NULL(test, cb);
 	fill_pools(test, s, queue, done);
-	b = bg_render(test, s, queue[G17P_POOLS], G17P_POOLS);
-	expect_bg_waits(test, s, b);
-	return b;
+	r = agx4_test_fork_render(&s->f, G17P_POOLS);
+	agx4_test_cmd_render(cb, &r);
+	sy = (struct drm_asahi_sync){ DRM_ASAHI_SYNC_SYNCOBJ,
+				      agx4_test_syncobj(s->c, NULL) };
+	KUNIT_ASSERT_EQ(test, agx4_test_submit(s->c, queue[G17P_POOLS], cb, &sy,
+					       0, 1), 0);
+	done[G17P_POOLS] = agx4_test_syncobj_fence(s->c, sy.handle, 0);
+	KUNIT_ASSERT_NOT_NULL(test, done[G17P_POOLS]);
+	while (!pool_waiters(s) && time_before(jiffies, end))
+		usleep_range(500, 1000);
+	KUNIT_EXPECT_EQ(test, pool_waiters(s), 1);
+	msleep(100);
+	KUNIT_EXPECT_FALSE(test, dma_fence_is_signaled(done[G17P_POOLS]));
 }
 
 /*
  * G17P: with 15 queues' renders held in the firmware (every pool busy),
- * a 16th queue's render SUBMIT waits, it does not fail; once the held
- * work completes it returns 0 and its render runs to completion too.
+ * a 16th queue's render SUBMIT succeeds at once and its job waits in the
+ * scheduler; once the held work completes it takes a pool and its
+ * render runs to completion too.
  */
 static void agx4_submit_render_waits_for_a_busy_pool(struct kunit *test)
 {
 	struct sub *s;
 	struct dma_fence *done[G17P_POOLS + 1];
 	u32 queue[G17P_POOLS + 1];
-	struct bg_submit *b;
 	unsigned int i;
 
 	g17p_only(test);
 	s = sub_open(test);
-	b = wait_for_a_pool(test, s, queue, done);
+	wait_for_a_pool(test, s, queue, done);
 	run_all(s);
-	KUNIT_EXPECT_EQ(test, bg_result(test, b), 0);
-	done[G17P_POOLS] = agx4_test_syncobj_fence(s->c, b->sy.handle, 0);
-	KUNIT_ASSERT_NOT_NULL(test, done[G17P_POOLS]);
 	for (i = 0; i <= G17P_POOLS; i++) {
 		KUNIT_EXPECT_EQ_MSG(test, agx4_test_fence_wait(done[i],
 							       BOUND_MS), 0,
 				    "queue %u", i);
 		dma_fence_put(done[i]);
 	}
+	KUNIT_EXPECT_EQ(test, pool_waiters(s), 0);
 	KUNIT_EXPECT_EQ(test, agx4_fwmodel_count(s->m, AGX4_FWMODEL_CNT_3D),
 			G17P_POOLS + 1);
 	expect_no_model_error(test, s);
 }
 
 /*
- * G17P: a signal ends a SUBMIT's wait for a pool with -ERESTARTSYS; the
- * held work still completes, and once the client is closed nothing is
- * left behind.
+ * G17P: while a queue's job waits in the scheduler for a pool, the
+ * queue's next render SUBMIT returns 0 at once too (no SUBMIT sleeps for
+ * firmware room); once the held work completes both run, in order, and
+ * nothing is left behind once the client is closed.
  */
-static void agx4_submit_signal_ends_the_wait_for_a_pool(struct kunit *test)
+static void agx4_submit_second_submit_behind_a_pool_wait_returns_at_once(struct kunit *test)
 {
-	struct sub *s;
-	struct dma_fence *done[G17P_POOLS + 1];
+	struct agx4_test_cmdbuf *cb = kunit_kzalloc(test, sizeof(*cb),
+						    GFP_KERNEL);
+	struct dma_fence *done[G17P_POOLS + 1], *next;
 	u32 queue[G17P_POOLS + 1];
-	struct bg_submit *b;
+	struct drm_asahi_cmd_render r;
+	struct drm_asahi_sync sy;
+	struct sub *s;
 	unsigned int i;
 
 	g17p_only(test);
+	KUNIT_ASSERT_NOT_NULL(test, cb);
 	s = sub_open(test);
-	b = wait_for_a_pool(test, s, queue, done);
-	send_sig(SIGINT, b->task, 1);
-	KUNIT_EXPECT_EQ(test, bg_result(test, b), -ERESTARTSYS);
-	KUNIT_EXPECT_EQ(test, pool_waiters(s), 0);
+	wait_for_a_pool(test, s, queue, done);
+	r = agx4_test_fork_render(&s->f, G17P_POOLS + 1);
+	agx4_test_cmd_render(cb, &r);
+	sy = (struct drm_asahi_sync){ DRM_ASAHI_SYNC_SYNCOBJ,
+				      agx4_test_syncobj(s->c, NULL) };
+	KUNIT_ASSERT_EQ(test, agx4_test_submit(s->c, queue[G17P_POOLS], cb, &sy,
+					       0, 1), 0);
+	next = agx4_test_syncobj_fence(s->c, sy.handle, 0);
+	KUNIT_ASSERT_NOT_NULL(test, next);
+	KUNIT_EXPECT_FALSE(test, dma_fence_is_signaled(next));
 	run_all(s);
-	for (i = 0; i < G17P_POOLS; i++) {
-		KUNIT_EXPECT_EQ(test, agx4_test_fence_wait(done[i], BOUND_MS),
-				0);
+	for (i = 0; i <= G17P_POOLS; i++) {
+		KUNIT_EXPECT_EQ_MSG(test, agx4_test_fence_wait(done[i],
+							       BOUND_MS), 0,
+				    "queue %u", i);
 		dma_fence_put(done[i]);
 	}
+	KUNIT_EXPECT_EQ(test, agx4_test_fence_wait(next, BOUND_MS), 0);
+	dma_fence_put(next);
 	expect_no_model_error(test, s);
 	agx4_test_client_close(s->c);
 	expect_nothing_left(test, s);
 }
 
-/* agx4_device_unplug() from a work item: it waits for every SUBMIT. */
-struct unplugger {
-	struct work_struct work;
-	struct agx4_device *adev;
-};
-
-static void unplug_fn(struct work_struct *work)
-{
-	agx4_device_unplug(container_of(work, struct unplugger, work)->adev);
-}
-
 /*
- * G17P: unplug while 15 queues' renders are held and a 16th queue's
- * SUBMIT waits for a pool: the SUBMIT fails with -ENODEV, the held jobs
- * end with -ENODEV, and once the client closes every job and queue is
- * forgotten: no firmware object is left (the device's own went with the
- * firmware).  Held work is not let go at the end: the firmware is gone.
- * The unplug runs in a work item and waits for the SUBMIT: nothing else
- * wakes the SUBMIT's wait (it re-checks nothing by itself), so if the
- * unplug did not, the SUBMIT would not come back within the bounded
- * wait; the test's signal then ends it, and the case fails.
+ * G17P: unplug while 15 queues' renders are held and a 16th queue's job
+ * waits in the scheduler for a pool: the unplug ends the wait, the job is
+ * not run (its fence has an error), the held jobs end with -ENODEV, and
+ * once the client closes every job and queue is forgotten: no firmware
+ * object is left (the device's own went with the firmware).  Held work is
+ * not let go at the end: the firmware is gone.  Nothing else ends the
+ * wait (no pool comes back), so the job's fence signals only if the
+ * unplug ended it.
  */
 static void agx4_submit_unplug_ends_the_wait_for_a_pool(struct kunit *test)
 {
 	unsigned long end = jiffies + msecs_to_jiffies(BOUND_MS);
 	struct dma_fence *done[G17P_POOLS + 1];
 	u32 queue[G17P_POOLS + 1];
-	struct unplugger *u;
-	struct bg_submit *b;
 	struct sub *s;
 	unsigned int i;
-	int ret;
 
 	g17p_only(test);
 	s = kunit_kzalloc(test, sizeof(*s), GFP_KERNEL);
@@ -1875,21 +1806,11 @@ static void agx4_submit_unplug_ends_the_wait_for_a_pool(struct kunit *test)
 	s->m = agx4_test_model();
 	s->c = agx4_test_client_open(test, s->adev);
 	KUNIT_ASSERT_EQ(test, agx4_test_fork_open(s->c, &s->f), 0);
-	u = kunit_kzalloc(test, sizeof(*u), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, u);
-	u->adev = s->adev;
-	INIT_WORK(&u->work, unplug_fn);
-	b = wait_for_a_pool(test, s, queue, done);
-	schedule_work(&u->work);
-	ret = bg_result(test, b);
-	if (!b->reaped) {
-		/* The unplug waits for it: end it, so the case can end. */
-		send_sig(SIGINT, b->task, 1);
-		wait_for_completion(&b->done);
-		b->reaped = true;
-	}
-	flush_work(&u->work);
-	KUNIT_EXPECT_EQ(test, ret, -ENODEV);
+	wait_for_a_pool(test, s, queue, done);
+	agx4_device_unplug(s->adev);
+	KUNIT_EXPECT_EQ(test, agx4_test_fence_wait(done[G17P_POOLS], BOUND_MS),
+			-ECANCELED);
+	dma_fence_put(done[G17P_POOLS]);
 	for (i = 0; i < G17P_POOLS; i++) {
 		KUNIT_EXPECT_EQ_MSG(test, agx4_test_fence_wait(done[i],
 							       BOUND_MS),
@@ -1963,7 +1884,7 @@ static struct kunit_case agx4_submit_cases[] = {
 			 soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_submit_render_waits_for_a_busy_pool,
 			 soc_gen_params),
-	KUNIT_CASE_PARAM(agx4_submit_signal_ends_the_wait_for_a_pool,
+	KUNIT_CASE_PARAM(agx4_submit_second_submit_behind_a_pool_wait_returns_at_once,
 			 soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_submit_unplug_ends_the_wait_for_a_pool,
 			 soc_gen_params),

@@ -143,25 +143,6 @@ struct agx4_fw_gen {
 	/** @num_layouts: entries in @layouts. */
 	u32 num_layouts;
 	/**
-	 * @render_objs: the objects the generation's render builder
-	 * (agx4_fw_g16_build_render(), agx4_fw_g17p_build_render()) writes,
-	 * in order: one buffer each.
-	 */
-	const struct agx4_fw_item *render_objs;
-	/** @num_render_objs: entries in @render_objs. */
-	u32 num_render_objs;
-	/** @compute_objs: the same for its compute builder. */
-	const struct agx4_fw_item *compute_objs;
-	/** @num_compute_objs: entries in @compute_objs. */
-	u32 num_compute_objs;
-	/**
-	 * @tvb_objs: the TVB pool objects agx4_fw_g16_build_tvb() writes,
-	 * in order (none on G17P).
-	 */
-	const struct agx4_fw_item *tvb_objs;
-	/** @num_tvb_objs: entries in @tvb_objs. */
-	u32 num_tvb_objs;
-	/**
 	 * @parse_event: check and decode the event record at @rec (@size
 	 * bytes): 0; -EINVAL for a short record; -EPROTO for an unknown
 	 * kind, a non-zero must-be-zero field or a wrong constant; -ERANGE

@@ -75,7 +75,7 @@ static bool page_tag_ok(u64 addr)
 	return !(addr & (BIT_ULL(G16_PAGE_TAG_SHIFT) - 1));
 }
 
-/* The objects of a render, in the order of agx4_fw_g16.render_objs. */
+/* The objects of a render, in the order of agx4_fw_g16_render_objs. */
 enum {
 	G16_R_TA, G16_R_TA_MS, G16_R_FRAG, G16_R_FRAG_MS, G16_R_TA_PRELUDE,
 	G16_R_FRAG_PRELUDE, G16_R_NUM
@@ -92,6 +92,7 @@ const struct agx4_fw_item agx4_fw_g16_render_objs[G16_R_NUM] = {
 	[G16_R_TA_PRELUDE] = { "ta_prelude", sizeof(struct g16_ta_prelude) },
 	[G16_R_FRAG_PRELUDE] = { "barrier", sizeof(struct g16_barrier) },
 };
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_g16_render_objs);
 
 const struct agx4_fw_item agx4_fw_g16_compute_objs[G16_C_NUM] = {
 	[G16_C_WORK] = { "compute_work", sizeof(struct g16_compute_work) },
@@ -99,6 +100,7 @@ const struct agx4_fw_item agx4_fw_g16_compute_objs[G16_C_NUM] = {
 	[G16_C_ENTRY] = { "cdm_entry", sizeof(struct g16_cdm_entry) },
 	[G16_C_TS] = { "ts_pair", sizeof(struct g16_ts_pair) },
 };
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_g16_compute_objs);
 
 /* The tail both render work items end with; @flags: the stage's. */
 static void g16_work_tail(struct g16_work_tail *t,
@@ -444,7 +446,7 @@ EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_g16_merge_default);
  * agx4_fw_g16_build_render() - build the work items of a G16 render
  * @d: the validated command.
  * @in: the kernel's placement.
- * @bufs: one buffer per object of &agx4_fw_g16.render_objs: TA work item,
+ * @bufs: one buffer per object of agx4_fw_g16_render_objs: TA work item,
  *	TA microsequence, 3D work item, 3D microsequence, TA prelude (which
  *	the caller pushes only before a pool's first render), 3D prelude.
  *
@@ -591,7 +593,7 @@ static void g16_compute_ms(const struct agx4_compute_desc *d,
  * agx4_fw_g16_build_compute() - build the work items of a G16 compute job
  * @d: the validated command.
  * @in: the kernel's placement.
- * @bufs: one buffer per object of &agx4_fw_g16.compute_objs: work item,
+ * @bufs: one buffer per object of agx4_fw_g16_compute_objs: work item,
  *	microsequence, entry trampoline, user timestamp pair.
  *
  * Return: 0, or -EINVAL for a missing or short buffer or inputs the
@@ -646,6 +648,7 @@ const struct agx4_fw_item agx4_fw_g16_tvb_objs[G16_T_NUM] = {
 			   sizeof(struct g16_scene) },
 	[G16_T_PB] = { "pb_desc", sizeof(struct g16_pb_desc) },
 };
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_g16_tvb_objs);
 
 static void g16_bm(const struct agx4_fw_tvb_in *in, struct g16_bm *bm)
 {
@@ -688,7 +691,7 @@ static void g16_scenes(const struct agx4_fw_tvb_in *in, struct g16_scene *sc)
  * agx4_fw_g16_build_tvb() - build a VM's TVB pool
  * @gen: the generation (its initial and most blocks).
  * @in: where the pool's objects are.
- * @bufs: one buffer per object of &agx4_fw_g16.tvb_objs: buffer manager,
+ * @bufs: one buffer per object of agx4_fw_g16_tvb_objs: buffer manager,
  *	block control, block list, page list, scene page, PB descriptor.
  *
  * Block i is mapped at @in->first_block + i * 0x28000; its id is its

@@ -176,6 +176,7 @@ const struct agx4_fw_item agx4_fw_g17p_render_objs[G17P_R_NUM] = {
 	[G17P_R_FRAG] = { "frag_work", sizeof(struct g17p_frag_work) },
 	[G17P_R_FRAG_EV] = { "event_item", sizeof(struct g17p_event_item) },
 };
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_g17p_render_objs);
 
 const struct agx4_fw_item agx4_fw_g17p_compute_objs[G17P_C_NUM] = {
 	[G17P_C_WORK] = { "compute_work", sizeof(struct g17p_compute_work),
@@ -183,6 +184,7 @@ const struct agx4_fw_item agx4_fw_g17p_compute_objs[G17P_C_NUM] = {
 	[G17P_C_EV] = { "event_item_compute",
 			sizeof(struct g17p_event_item_compute) },
 };
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_g17p_compute_objs);
 
 static void g17p_event_item(struct g17p_event_item *e,
 			    const struct agx4_fw_stage_in *s, u32 kind)
@@ -425,7 +427,7 @@ static bool g17p_dispatch_ok(const struct agx4_fw_stage_in *s)
  * agx4_fw_g17p_build_render() - build the work items of a G17P render
  * @d: the validated command.
  * @in: the kernel's placement.
- * @bufs: one buffer per object of &agx4_fw_g17p.render_objs: TA
+ * @bufs: one buffer per object of agx4_fw_g17p_render_objs: TA
  *	descriptor, its event item, 3D descriptor, its event item.
  *
  * Nothing is written unless every input checks out.
@@ -546,7 +548,7 @@ static void g17p_compute_vals(const struct agx4_fw_compute_in *in,
  * agx4_fw_g17p_build_compute() - build the work items of a G17P compute job
  * @d: the validated command.
  * @in: the kernel's placement.
- * @bufs: one buffer per object of &agx4_fw_g17p.compute_objs: the
+ * @bufs: one buffer per object of agx4_fw_g17p_compute_objs: the
  *	descriptor and its event item.
  *
  * The descriptor's first %G17P_COMPUTE_WORK_WRITTEN bytes are written (its

@@ -26,6 +26,7 @@
 #include "agx4_fw_g16.h"
 #include "agx4_fw_g16_boot.h"
 #include "agx4_fw_g16_init.h"
+#include "agx4_fw_g16_work.h"
 #include "agx4_fw_mem.h"
 #include "agx4_fw_obj.h"
 #include "agx4_fw_work.h"
@@ -442,11 +443,10 @@ static int render_tvb(struct agx4_device *adev, struct agx4_fw_g16_sub *sub,
 	};
 	u32 i;
 
-	if (gen->num_tvb_objs != ARRAY_SIZE(bufs))
-		return -EINVAL;
+	static_assert(ARRAY_SIZE(agx4_fw_g16_tvb_objs) == ARRAY_SIZE(bufs));
 	for (i = 0; i < ARRAY_SIZE(bufs); i++)
 		if (!bufs[i].size)
-			bufs[i].size = gen->tvb_objs[i].size;
+			bufs[i].size = agx4_fw_g16_tvb_objs[i].size;
 	return agx4_fw_g16_build_tvb(gen, &in, bufs);
 }
 

@@ -397,7 +397,6 @@ static void fid_render_inputs(struct agx4_render_desc *d,
 static void fid_render(struct kunit *test, const char *sfx, u32 flags,
 		       u32 samples)
 {
-	const struct agx4_fw_gen *gen = &agx4_fw_g17p;
 	struct agx4_render_desc *d = kunit_kzalloc(test, sizeof(*d), GFP_KERNEL);
 	struct agx4_fw_render_in in;
 	struct agx4_fw_buf bufs[4];
@@ -407,7 +406,8 @@ static void fid_render(struct kunit *test, const char *sfx, u32 flags,
 	fid_render_inputs(d, &in);
 	d->cmd.flags = flags;
 	d->cmd.samples = samples;
-	agx4_golden_make_bufs(test, gen->render_objs, gen->num_render_objs, bufs,
+	agx4_golden_make_bufs(test, agx4_fw_g17p_render_objs,
+			      ARRAY_SIZE(agx4_fw_g17p_render_objs), bufs,
 			      ARRAY_SIZE(bufs));
 	memset(bufs[0].ptr, 0, bufs[0].size);
 	memset(bufs[2].ptr, 0, bufs[2].size);
@@ -436,7 +436,6 @@ static void agx4_fidelity_g17p_render_msaa(struct kunit *test)
 
 static void agx4_fidelity_g17p_compute_golden(struct kunit *test)
 {
-	const struct agx4_fw_gen *gen = &agx4_fw_g17p;
 	struct agx4_compute_desc *d = kunit_kzalloc(test, sizeof(*d),
 						    GFP_KERNEL);
 	struct agx4_fw_compute_in in;
@@ -445,7 +444,8 @@ static void agx4_fidelity_g17p_compute_golden(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, d);
 	agx4_golden_g17p_compute_inputs(d, &in);
 	d->ts = (struct agx4_ts_dests){ R_TS + 0x20, R_TS + 0x28 };
-	agx4_golden_make_bufs(test, gen->compute_objs, gen->num_compute_objs,
+	agx4_golden_make_bufs(test, agx4_fw_g17p_compute_objs,
+			      ARRAY_SIZE(agx4_fw_g17p_compute_objs),
 			      bufs, ARRAY_SIZE(bufs));
 	memset(bufs[0].ptr, 0, bufs[0].size);
 	memset(bufs[1].ptr, 0, bufs[1].size);

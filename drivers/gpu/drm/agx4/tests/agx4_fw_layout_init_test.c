@@ -22,6 +22,7 @@
 #include "../agx4_fw_build.h"
 #include "../agx4_fw_g16.h"
 #include "../agx4_fw_g16_init.h"
+#include "../agx4_fw_g16_work.h"
 #include "../agx4_fw_g17p.h"
 #include "../agx4_fw_g17p_init.h"
 #include "../agx4_fw_work.h"
@@ -414,7 +415,7 @@ static void agx4_fw_layout_g16_tvb_golden_bytes(struct kunit *test)
 	struct agx4_golden_list l;
 	unsigned int n = 0, i, j;
 
-	agx4_golden_make_bufs(test, gen->tvb_objs, gen->num_tvb_objs, bufs,
+	agx4_golden_make_bufs(test, agx4_fw_g16_tvb_objs, ARRAY_SIZE(agx4_fw_g16_tvb_objs), bufs,
 			      ARRAY_SIZE(bufs));
 	KUNIT_ASSERT_EQ(test, agx4_fw_g16_build_tvb(gen, &in, bufs), 0);
 
@@ -474,7 +475,7 @@ static void agx4_fw_layout_g16_tvb_golden_bytes(struct kunit *test)
 	agx4_layout_checked[0] += n;
 
 	/* Refused, with nothing written. */
-	agx4_golden_make_bufs(test, gen->tvb_objs, gen->num_tvb_objs, bufs,
+	agx4_golden_make_bufs(test, agx4_fw_g16_tvb_objs, ARRAY_SIZE(agx4_fw_g16_tvb_objs), bufs,
 			      ARRAY_SIZE(bufs));
 	for (i = 0; i < 8; i++) {
 		bad = in;
@@ -529,7 +530,7 @@ static void agx4_fw_layout_g16_bm_names_the_pb_page_list(struct kunit *test)
 	struct agx4_fw_buf bufs[6];
 	u8 *bm, *pb;
 
-	agx4_golden_make_bufs(test, gen->tvb_objs, gen->num_tvb_objs, bufs,
+	agx4_golden_make_bufs(test, agx4_fw_g16_tvb_objs, ARRAY_SIZE(agx4_fw_g16_tvb_objs), bufs,
 			      ARRAY_SIZE(bufs));
 	KUNIT_ASSERT_EQ(test, agx4_fw_g16_build_tvb(gen, &in, bufs), 0);
 	bm = bufs[0].ptr;

@@ -17,12 +17,38 @@
 #include "../agx4_device.h"
 #include "../agx4_fw.h"
 #include "../agx4_fw_g16.h"
+#include "../agx4_fw_g16_work.h"
 #include "../agx4_fw_g17p.h"
+#include "../agx4_fw_g17p_work.h"
 #include "../agx4_fw_work.h"
 #include "../agx4_fwif.h"
 #include "../agx4_of.h"
 #include "agx4_fw_layout_golden.h"
 #include "agx4_test_util.h"
+
+/* The objects @gen's render builder writes, in order; @n their count. */
+static const struct agx4_fw_item *render_objs(const struct agx4_fw_gen *gen,
+					      unsigned int *n)
+{
+	if (gen == &agx4_fw_g17p) {
+		*n = ARRAY_SIZE(agx4_fw_g17p_render_objs);
+		return agx4_fw_g17p_render_objs;
+	}
+	*n = ARRAY_SIZE(agx4_fw_g16_render_objs);
+	return agx4_fw_g16_render_objs;
+}
+
+/* The same for its compute builder. */
+static const struct agx4_fw_item *compute_objs(const struct agx4_fw_gen *gen,
+					       unsigned int *n)
+{
+	if (gen == &agx4_fw_g17p) {
+		*n = ARRAY_SIZE(agx4_fw_g17p_compute_objs);
+		return agx4_fw_g17p_compute_objs;
+	}
+	*n = ARRAY_SIZE(agx4_fw_g16_compute_objs);
+	return agx4_fw_g16_compute_objs;
+}
 
 /* Each input check of the render builder, one at a time. */
 static void agx4_fw_layout_render_builder_refuses_bad_input(struct kunit *test)
@@ -34,7 +60,8 @@ static void agx4_fw_layout_render_builder_refuses_bad_input(struct kunit *test)
 						      GFP_KERNEL);
 	struct agx4_fw_render_in in, good_in;
 	struct agx4_fw_buf bufs[8];
-	unsigned int i, n = gen->num_render_objs;
+	unsigned int i, n;
+	const struct agx4_fw_item *objs = render_objs(gen, &n);
 	static const struct {
 		const char *what;
 		int err;
@@ -60,7 +87,7 @@ static void agx4_fw_layout_render_builder_refuses_bad_input(struct kunit *test)
 		agx4_golden_g17p_render_inputs(good, &good_in);
 	else
 		agx4_golden_render_inputs(good, &good_in);
-	agx4_golden_make_bufs(test, gen->render_objs, n, bufs, n);
+	agx4_golden_make_bufs(test, objs, n, bufs, n);
 	for (i = 0; i < ARRAY_SIZE(cases); i++) {
 		struct drm_asahi_cmd_render *cmd = &d->cmd;
 		struct agx4_fw_buf b[8];
@@ -155,7 +182,8 @@ static void agx4_fw_layout_compute_builder_refuses_bad_input(struct kunit *test)
 						    GFP_KERNEL);
 	struct agx4_fw_compute_in in;
 	struct agx4_fw_buf bufs[8];
-	unsigned int i, n = gen->num_compute_objs;
+	unsigned int i, n;
+	const struct agx4_fw_item *objs = compute_objs(gen, &n);
 	static const char *const what[] = {
 		"no stream", "stream misaligned", "end misaligned",
 		"end before start", "sampler heap misaligned",
@@ -169,7 +197,7 @@ static void agx4_fw_layout_compute_builder_refuses_bad_input(struct kunit *test)
 		agx4_golden_g17p_compute_inputs(good, &in);
 	else
 		agx4_golden_compute_inputs(good, &in);
-	agx4_golden_make_bufs(test, gen->compute_objs, n, bufs, n);
+	agx4_golden_make_bufs(test, objs, n, bufs, n);
 	for (i = 0; i < ARRAY_SIZE(what); i++) {
 		struct drm_asahi_cmd_compute *cmd = &d->cmd;
 		struct agx4_fw_buf b[8];
@@ -198,8 +226,7 @@ static void agx4_fw_layout_compute_builder_refuses_bad_input(struct kunit *test)
 			break;
 		case 6:
 			/* One byte short of what the builder writes. */
-			b[0].size = (gen->compute_objs[0].written ?:
-				     gen->compute_objs[0].size) - 1;
+			b[0].size = (objs[0].written ?: objs[0].size) - 1;
 			break;
 		case 7:
 			b[n - 1].ptr = NULL;

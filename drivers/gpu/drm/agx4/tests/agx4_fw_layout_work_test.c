@@ -115,7 +115,6 @@ static void agx4_fw_layout_g16_merge_bounds_default(struct kunit *test)
 		{ 1080, 0x3ad234f4 }, { 1920, 0x3a6c7b92 },
 		{ 16383, 0x38ddb750 }, { 16384, 0x38ddb3d9 },
 	};
-	const struct agx4_fw_gen *gen = &agx4_fw_g16;
 	struct agx4_render_desc *d = kunit_kzalloc(test, sizeof(*d), GFP_KERNEL);
 	struct agx4_fw_render_in in;
 	struct agx4_fw_buf bufs[6];
@@ -129,10 +128,11 @@ static void agx4_fw_layout_g16_merge_bounds_default(struct kunit *test)
 	agx4_golden_render_inputs(d, &in);
 	d->cmd.isp_merge_upper_x = 0;
 	d->cmd.isp_merge_upper_y = 0;
-	agx4_golden_make_bufs(test, gen->render_objs, gen->num_render_objs, bufs,
+	agx4_golden_make_bufs(test, agx4_fw_g16_render_objs,
+			      ARRAY_SIZE(agx4_fw_g16_render_objs), bufs,
 			      ARRAY_SIZE(bufs));
 	KUNIT_ASSERT_EQ(test, agx4_fw_g16_build_render(d, &in, bufs), 0);
-	KUNIT_ASSERT_STREQ(test, gen->render_objs[2].name, "frag_work");
+	KUNIT_ASSERT_STREQ(test, agx4_fw_g16_render_objs[2].name, "frag_work");
 	fr = bufs[2].ptr;
 	KUNIT_EXPECT_EQ(test, get_unaligned_le32(fr + 0x68), 0x3b0de3be);
 	KUNIT_EXPECT_EQ(test, get_unaligned_le32(fr + 0x6c), 0x3b3d2fa8);
@@ -144,7 +144,6 @@ static void agx4_fw_layout_g16_merge_bounds_default(struct kunit *test)
 
 static void agx4_fw_layout_g16_render_golden_bytes(struct kunit *test)
 {
-	const struct agx4_fw_gen *gen = &agx4_fw_g16;
 	struct agx4_render_desc *d = kunit_kzalloc(test, sizeof(*d), GFP_KERNEL);
 	struct agx4_fw_render_in in;
 	struct agx4_fw_buf bufs[6];
@@ -154,13 +153,14 @@ static void agx4_fw_layout_g16_render_golden_bytes(struct kunit *test)
 
 	KUNIT_ASSERT_NOT_NULL(test, d);
 	agx4_golden_render_inputs(d, &in);
-	agx4_golden_make_bufs(test, gen->render_objs, gen->num_render_objs, bufs,
+	agx4_golden_make_bufs(test, agx4_fw_g16_render_objs,
+			      ARRAY_SIZE(agx4_fw_g16_render_objs), bufs,
 			      ARRAY_SIZE(bufs));
-	KUNIT_EXPECT_STREQ(test, gen->render_objs[0].name, "ta_work");
-	KUNIT_EXPECT_EQ(test, gen->render_objs[0].size, 0x940);
-	KUNIT_EXPECT_EQ(test, gen->render_objs[1].size, 0x300);
-	KUNIT_EXPECT_EQ(test, gen->render_objs[2].size, 0xcc0);
-	KUNIT_EXPECT_EQ(test, gen->render_objs[3].size, 0x380);
+	KUNIT_EXPECT_STREQ(test, agx4_fw_g16_render_objs[0].name, "ta_work");
+	KUNIT_EXPECT_EQ(test, agx4_fw_g16_render_objs[0].size, 0x940);
+	KUNIT_EXPECT_EQ(test, agx4_fw_g16_render_objs[1].size, 0x300);
+	KUNIT_EXPECT_EQ(test, agx4_fw_g16_render_objs[2].size, 0xcc0);
+	KUNIT_EXPECT_EQ(test, agx4_fw_g16_render_objs[3].size, 0x380);
 	KUNIT_ASSERT_EQ(test, ARRAY_SIZE(g16_ta_regs), 71);
 	KUNIT_ASSERT_EQ(test, ARRAY_SIZE(g16_frag_regs), 87);
 	KUNIT_ASSERT_EQ(test, agx4_fw_g16_build_render(d, &in, bufs), 0);
@@ -426,7 +426,6 @@ static const struct agx4_golden_reg g16_compute_regs[] = {
 
 static void agx4_fw_layout_g16_compute_golden_bytes(struct kunit *test)
 {
-	const struct agx4_fw_gen *gen = &agx4_fw_g16;
 	struct agx4_compute_desc *d = kunit_kzalloc(test, sizeof(*d),
 						    GFP_KERNEL);
 	struct agx4_fw_compute_in in;
@@ -437,10 +436,11 @@ static void agx4_fw_layout_g16_compute_golden_bytes(struct kunit *test)
 
 	KUNIT_ASSERT_NOT_NULL(test, d);
 	agx4_golden_compute_inputs(d, &in);
-	agx4_golden_make_bufs(test, gen->compute_objs, gen->num_compute_objs, bufs,
+	agx4_golden_make_bufs(test, agx4_fw_g16_compute_objs,
+			      ARRAY_SIZE(agx4_fw_g16_compute_objs), bufs,
 			      ARRAY_SIZE(bufs));
-	KUNIT_EXPECT_EQ(test, gen->compute_objs[0].size, 0x8c0);
-	KUNIT_EXPECT_EQ(test, gen->compute_objs[1].size, 0x300);
+	KUNIT_EXPECT_EQ(test, agx4_fw_g16_compute_objs[0].size, 0x8c0);
+	KUNIT_EXPECT_EQ(test, agx4_fw_g16_compute_objs[1].size, 0x300);
 	KUNIT_ASSERT_EQ(test, ARRAY_SIZE(g16_compute_regs), 24);
 	KUNIT_ASSERT_EQ(test, agx4_fw_g16_build_compute(d, &in, bufs), 0);
 
@@ -646,7 +646,6 @@ static const struct agx4_golden_reg g17p_pload_regs[] = {
 static void agx4_fw_layout_g17p_render_samples_and_sync_grow(struct kunit *test)
 {
 	static const u32 samples[] = { 1, 2, 4 };
-	const struct agx4_fw_gen *gen = &agx4_fw_g17p;
 	struct agx4_render_desc *d = kunit_kzalloc(test, sizeof(*d), GFP_KERNEL);
 	struct agx4_fw_render_in in;
 	struct agx4_fw_buf bufs[4];
@@ -662,8 +661,8 @@ static void agx4_fw_layout_g17p_render_samples_and_sync_grow(struct kunit *test)
 			d->cmd.utile_height_px = 16;
 			if (!empty)
 				d->cmd.flags &= ~DRM_ASAHI_RENDER_PROCESS_EMPTY_TILES;
-			agx4_golden_make_bufs(test, gen->render_objs,
-					      gen->num_render_objs, bufs,
+			agx4_golden_make_bufs(test, agx4_fw_g17p_render_objs,
+					      ARRAY_SIZE(agx4_fw_g17p_render_objs), bufs,
 					      ARRAY_SIZE(bufs));
 			KUNIT_ASSERT_EQ(test,
 					agx4_fw_g17p_build_render(d, &in, bufs),
@@ -698,7 +697,6 @@ static void agx4_fw_layout_g17p_render_stencil_and_sample_size_words(struct kuni
 		{ 4, 8, 0xff, 0x3ff, 8 },
 		{ 4, 16, 0x12, 0x312, 16 },
 	};
-	const struct agx4_fw_gen *gen = &agx4_fw_g17p;
 	struct agx4_render_desc *d = kunit_kzalloc(test, sizeof(*d), GFP_KERNEL);
 	struct agx4_fw_render_in in;
 	struct agx4_fw_buf bufs[4];
@@ -713,8 +711,8 @@ static void agx4_fw_layout_g17p_render_stencil_and_sample_size_words(struct kuni
 		d->cmd.isp_bgobjvals = rows[i].stencil;
 		d->cmd.utile_width_px = 16;
 		d->cmd.utile_height_px = 16;
-		agx4_golden_make_bufs(test, gen->render_objs,
-				      gen->num_render_objs, bufs,
+		agx4_golden_make_bufs(test, agx4_fw_g17p_render_objs,
+				      ARRAY_SIZE(agx4_fw_g17p_render_objs), bufs,
 				      ARRAY_SIZE(bufs));
 		KUNIT_ASSERT_EQ(test, agx4_fw_g17p_build_render(d, &in, bufs),
 				0);
@@ -728,7 +726,6 @@ static void agx4_fw_layout_g17p_render_stencil_and_sample_size_words(struct kuni
 
 static void agx4_fw_layout_g17p_render_golden_bytes(struct kunit *test)
 {
-	const struct agx4_fw_gen *gen = &agx4_fw_g17p;
 	struct agx4_render_desc *d = kunit_kzalloc(test, sizeof(*d), GFP_KERNEL);
 	struct agx4_fw_render_in in;
 	struct agx4_fw_buf bufs[4];
@@ -737,11 +734,12 @@ static void agx4_fw_layout_g17p_render_golden_bytes(struct kunit *test)
 
 	KUNIT_ASSERT_NOT_NULL(test, d);
 	agx4_golden_g17p_render_inputs(d, &in);
-	agx4_golden_make_bufs(test, gen->render_objs, gen->num_render_objs, bufs,
+	agx4_golden_make_bufs(test, agx4_fw_g17p_render_objs,
+			      ARRAY_SIZE(agx4_fw_g17p_render_objs), bufs,
 			      ARRAY_SIZE(bufs));
-	KUNIT_EXPECT_EQ(test, gen->render_objs[0].size, 0x9c0);
-	KUNIT_EXPECT_EQ(test, gen->render_objs[1].size, 0x40);
-	KUNIT_EXPECT_EQ(test, gen->render_objs[2].size, 0x2240);
+	KUNIT_EXPECT_EQ(test, agx4_fw_g17p_render_objs[0].size, 0x9c0);
+	KUNIT_EXPECT_EQ(test, agx4_fw_g17p_render_objs[1].size, 0x40);
+	KUNIT_EXPECT_EQ(test, agx4_fw_g17p_render_objs[2].size, 0x2240);
 	KUNIT_ASSERT_EQ(test, ARRAY_SIZE(g17p_ta_regs), 73);
 	KUNIT_ASSERT_EQ(test, ARRAY_SIZE(g17p_frag_regs), 89);
 	KUNIT_ASSERT_EQ(test, agx4_fw_g17p_build_render(d, &in, bufs), 0);
@@ -968,7 +966,6 @@ static const struct agx4_golden_reg g17p_compute_regs2[] = {
 
 static void agx4_fw_layout_g17p_compute_golden_bytes(struct kunit *test)
 {
-	const struct agx4_fw_gen *gen = &agx4_fw_g17p;
 	struct agx4_compute_desc *d = kunit_kzalloc(test, sizeof(*d),
 						    GFP_KERNEL);
 	struct agx4_fw_compute_in in;
@@ -980,11 +977,12 @@ static void agx4_fw_layout_g17p_compute_golden_bytes(struct kunit *test)
 	agx4_golden_g17p_compute_inputs(d, &in);
 	/* User timestamps: start at +0xf8c, end at +0xf94. */
 	d->ts = (struct agx4_ts_dests){ R_TS + 0x20, R_TS + 0x28 };
-	agx4_golden_make_bufs(test, gen->compute_objs, gen->num_compute_objs, bufs,
+	agx4_golden_make_bufs(test, agx4_fw_g17p_compute_objs,
+			      ARRAY_SIZE(agx4_fw_g17p_compute_objs), bufs,
 			      ARRAY_SIZE(bufs));
-	KUNIT_EXPECT_EQ(test, gen->compute_objs[0].size, 0x4000);
+	KUNIT_EXPECT_EQ(test, agx4_fw_g17p_compute_objs[0].size, 0x4000);
 	/* Written: the first 0x1000 bytes (descriptor slots are 0x1040). */
-	KUNIT_EXPECT_EQ(test, gen->compute_objs[0].written, 0x1000);
+	KUNIT_EXPECT_EQ(test, agx4_fw_g17p_compute_objs[0].written, 0x1000);
 	KUNIT_ASSERT_EQ(test, ARRAY_SIZE(g17p_compute_regs), 40);
 	KUNIT_ASSERT_EQ(test, agx4_fw_g17p_build_compute(d, &in, bufs), 0);
 

@@ -1886,6 +1886,8 @@ AGX4_FW_CHECK_FIELDS(struct g16_resume, 0x40, G16_RESUME_FIELDS);
  */
 #define G16_RW_SIZE		0x1c000
 #define G16_RW_PROF		0x100
+/* The TA stage's start and end stamps there, then the 3D's. */
+#define G16_RW_PROF_3D		(G16_RW_PROF + 0x10)
 #define G16_RW_NOTIFIER		0x200
 #define G16_RW_COUNT		0x300
 #define G16_RW_TA		0x2940

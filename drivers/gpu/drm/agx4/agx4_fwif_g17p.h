@@ -1210,6 +1210,9 @@ AGX4_FW_CHECK_FIELDS(struct g17p_context_compute, 0x200,
 #define G17P_LOCATOR_PSTORE	0x80ull
 #define G17P_LOCATOR_PRESUME	0xb8ull
 #define G17P_LOCATOR_PLOAD	0x50ull
+/* Below context 3, every partial program takes this code instead (H). */
+#define G17P_LOCATOR_PARTIAL_LOW	0x10ull
+#define G17P_LOCATOR_PARTIAL_CONTEXTS	3
 #define G17P_CONTEXT_COMPUTE_138 8
 
 /*
@@ -1280,6 +1283,11 @@ AGX4_FW_CHECK_FIELDS(struct g17p_chan_control, 0x40,
 #define G17P_CHAN_CONTROL_0	0x000001000000ffffull
 #define G17P_CHAN_CONTROL_20	0x0002000000000000ull
 #define G17P_CHAN_CONTROL_30	0xff000000ull
+/*
+ * The record's live bytes a queue cleanup (0x14) echoes, in its control
+ * word's order (H: the firmware rewrites some of them).
+ */
+#define G17P_CHAN_CONTROL_ECHO	{ 0x26, 0, 1, 4 }
 
 /*
  * A support ("class") object (0x70 bytes at the start of a zeroed page),
@@ -1694,6 +1702,8 @@ AGX4_FW_CHECK_FIELDS(struct g17p_pool_state, 8, G17P_POOL_STATE_FIELDS);
 #define G17P_OWN_STATUS		0x178000
 #define G17P_OWN_DISPATCH_A	0x17c000
 #define G17P_OWN_DISPATCH_B	0x180000
+/* Each ordinal's dispatch words in the two arrays above (H). */
+#define G17P_OWN_DISPATCH_STRIDE 0x40
 #define G17P_OWN_BANKS		0x190000
 #define G17P_OWN_BANK_SIZE	0x8000
 #define G17P_OWN_BANK_RING	0x4000
@@ -1866,6 +1876,8 @@ static_assert(G17P_OWN_FIRST_GRID + G17P_NUM_OWNERS <= 128);
 #define G17P_POOL_B_PRE_VALUE	0x80000
 #define G17P_POOL_B_4		0x10
 #define G17P_POOL_B_CYCLE	0x178020
+/* The cycle value of record k (k < G17P_POOL_B_CYCLES - 1) steps by this. */
+#define G17P_POOL_B_CYCLE_STEP	0x20
 #define G17P_POOL_B_CYCLE_LAST	0x178000
 #define G17P_POOL_B_CYCLES	36
 #define G17P_POOL_SHARED_30	0x10000

@@ -17,6 +17,7 @@
 #include "agx4_fw_build.h"
 #include "agx4_fw_g16.h"
 #include "agx4_fw_g16_boot.h"
+#include "agx4_fw_g16_work.h"
 #include "agx4_fw_mem.h"
 #include "agx4_fw_obj.h"
 #include "agx4_fw_work.h"
@@ -157,6 +158,7 @@ static int build_compute(struct agx4_g16_queue *fq, struct g16_cmd *cmd,
 }
 
 #define G16_RENDER_BUFS	6
+static_assert(ARRAY_SIZE(agx4_fw_g16_render_objs) == G16_RENDER_BUFS);
 
 /* Where the build's objects lie in a render's storage, in its order. */
 static const struct {
@@ -261,7 +263,8 @@ static int build_render(struct agx4_g16_queue *fq, struct g16_cmd *cmd,
 	struct g16_render_vm *r;
 	u64 t, p, size, w, alias;
 	u32 ord, slot, k;
-	u8 *cpu, *aux;
+	struct g16_aux_fb *aux;
+	u8 *cpu;
 	int ret;
 
 	cmd->render = true;
@@ -314,8 +317,8 @@ static int build_render(struct agx4_g16_queue *fq, struct g16_cmd *cmd,
 
 	slot = G16_BM_SLOT_FIRST + r->lease;
 	aux = cmd->scratch->cpu + t + p + G16_RS_AUX_FB;
-	put_unaligned_le32(G16_AUX_FB_600, aux + 0x600);
-	put_unaligned_le32(G16_AUX_FB_604, aux + 0x604);
+	aux->gap_600 = cpu_to_le32(G16_AUX_FB_600);
+	aux->gap_604 = cpu_to_le32(G16_AUX_FB_604);
 	/* Kept for a build at another place; freed with the command. */
 	in = kzalloc(sizeof(*in), GFP_KERNEL);
 	if (!in)
@@ -344,7 +347,7 @@ static int build_render(struct agx4_g16_queue *fq, struct g16_cmd *cmd,
 		.counter = 2 * (u64)ord, .lifecycle = G16_3D_LIFECYCLE,
 		.work_stamp = G16_3D_WORK_STAMP, .gate = G16_3D_GATE,
 		.admission = slot, .shared_tail = w + G16_RW_3D_TAIL,
-		.prof = { w + G16_RW_PROF + 0x10, w + G16_RW_PROF + 0x18 },
+		.prof = { w + G16_RW_PROF_3D, w + G16_RW_PROF_3D + 8 },
 	};
 	in->context_id = ctx;
 	in->context_base = AGX4_FW_CONTEXT_BASE;

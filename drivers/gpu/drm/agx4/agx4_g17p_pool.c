@@ -137,7 +137,8 @@ static void init_pool_tvb(struct g17p_pool *pl)
 		r->slot = cpu_to_le64(pool_va(pl, G17P_POOL_LEAF_B) + 4 + 4 * i);
 		r->cycle = cpu_to_le32(k == G17P_POOL_B_CYCLES - 1 ?
 				       G17P_POOL_B_CYCLE_LAST :
-				       G17P_POOL_B_CYCLE + k * 0x20);
+				       G17P_POOL_B_CYCLE +
+				       k * G17P_POOL_B_CYCLE_STEP);
 		r->shared = cpu_to_le64(shared_ctl);
 	}
 	b[1].used = cpu_to_le32(1);

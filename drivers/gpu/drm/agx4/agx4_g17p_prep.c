@@ -202,8 +202,10 @@ static int prepare_compute(struct agx4_g17p_queue *fq,
 			return -ENOMEM;
 	}
 	/* The records of the ordinal mod 256 (see the DOC). */
-	in.st.dispatch[0] = own_va(o, G17P_OWN_DISPATCH_A + s * 0x40);
-	in.st.dispatch[1] = own_va(o, G17P_OWN_DISPATCH_B + s * 0x40);
+	in.st.dispatch[0] = own_va(o, G17P_OWN_DISPATCH_A +
+				   s * G17P_OWN_DISPATCH_STRIDE);
+	in.st.dispatch[1] = own_va(o, G17P_OWN_DISPATCH_B +
+				   s * G17P_OWN_DISPATCH_STRIDE);
 	in.sched = own_va(o, G17P_OWN_SCHED + s * sizeof(struct g17p_sched));
 	in.status[0] = own_va(o, G17P_OWN_STATUS + s * sizeof(struct g17p_slot));
 	in.status[1] = in.status[0] + 8;
@@ -278,8 +280,8 @@ static int render_scratch(const struct agx4_render_desc *d, u64 *tile,
 
 static u64 partial_code(int asid, u64 code)
 {
-	/* Contexts below 3 take code 0x10 for every partial program (H). */
-	return asid < 3 ? 0x10 : code;
+	return asid < G17P_LOCATOR_PARTIAL_CONTEXTS ? G17P_LOCATOR_PARTIAL_LOW :
+	       code;
 }
 
 static void render_contexts(struct agx4_g17p_queue *fq, struct g17p_cmd *c,

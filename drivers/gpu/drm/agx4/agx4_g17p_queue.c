@@ -145,7 +145,7 @@ static void queue_free(struct agx4_g17p_queue *fq)
  */
 static int push_cleanup(struct agx4_g17p_queue *fq, u64 va, const u8 *cc)
 {
-	static const u8 echo[] = { 0x26, 0, 1, 4 };
+	static const u8 echo[] = G17P_CHAN_CONTROL_ECHO;
 	struct agx4_fw_ctl ctl = {
 		.opcode = AGX4_FW_CTL_CLEANUP,
 		.context_control = va,

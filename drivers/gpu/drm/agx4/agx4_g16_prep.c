@@ -277,9 +277,7 @@ static int build_render(struct agx4_g16_queue *fq, struct g16_cmd *cmd,
 	ret = agx4_fw_render_scratch(&d->cmd, &t, &p);
 	if (ret)
 		return ret;
-	mutex_lock(&fq->base.vm->fw_lock);
 	r = agx4_g16_render_vm(fq);
-	mutex_unlock(&fq->base.vm->fw_lock);
 	if (IS_ERR(r))
 		return PTR_ERR(r);
 	/* A job whose renders could not all run at once in an idle VM. */

@@ -225,17 +225,19 @@ static inline struct agx4_g16_job *to_g16_job(struct agx4_fw_job *j)
 #define G16_VM_SPARE_WORKS	16
 
 /**
- * struct g16_vm - what a VM holds for G16 submission
+ * struct g16_vm - what a VM holds for G16 submission (agx4_vm_fw_state())
+ * @lock: protects @spare, @nspare and the making of @r.
  * @adev: the device.
  * @ctx: the VM's context (ASID slot).
- * @spare: compute storage of retired commands, mapped still, for reuse;
- *	protected by &agx4_vm.fw_lock.
- * @nspare: entries of @spare; protected likewise.
- * @r: its render objects, or NULL; set under &agx4_vm.fw_lock.
+ * @spare: compute storage of retired commands, mapped still, for reuse.
+ * @nspare: entries of @spare.
+ * @r: its render objects, or NULL; set under @lock.
  * @incarnation: the firmware boot it was made for
  *	(&agx4_fw_boot.incarnation).
  */
 struct g16_vm {
+	/* Protects @spare, @nspare and the making of @r. */
+	struct mutex lock;
 	struct agx4_device *adev;
 	u32 incarnation;
 	int ctx;

@@ -200,10 +200,10 @@ struct agx4_fw_obj *agx4_g16_work_get(struct agx4_g16_queue *fq)
 	u64 alias;
 	int ret;
 
-	mutex_lock(&vm->fw_lock);
+	mutex_lock(&gv->lock);
 	if (gv->nspare)
 		obj = gv->spare[--gv->nspare];
-	mutex_unlock(&vm->fw_lock);
+	mutex_unlock(&gv->lock);
 	if (obj) {
 		/* H: the GPU-writable save area is zero at every use. */
 		memset(obj->cpu + G16_CW_SAVE, 0,
@@ -260,12 +260,12 @@ void agx4_g16_work_put(struct agx4_g16_queue *fq, struct agx4_fw_obj *obj)
 	struct agx4_vm *vm = fq->base.vm;
 	struct g16_vm *gv = vm->fw;
 
-	mutex_lock(&vm->fw_lock);
+	mutex_lock(&gv->lock);
 	if (gv->nspare < G16_VM_SPARE_WORKS) {
 		gv->spare[gv->nspare++] = obj;
 		obj = NULL;
 	}
-	mutex_unlock(&vm->fw_lock);
+	mutex_unlock(&gv->lock);
 	if (obj)
 		agx4_g16_work_destroy(fq->base.adev, obj, true);
 }
@@ -469,17 +469,8 @@ static bool arena_of(const struct agx4_vm *vm, u64 *start, u64 *end)
 	return true;
 }
 
-/**
- * agx4_g16_render_vm() - the render objects of a queue's VM
- * @fq: the queue.
- *
- * Made at the VM's first render.  Caller holds the VM's
- * &agx4_vm.fw_lock.
- *
- * Return: the objects, or an ERR_PTR() (-ENOSPC: no support lease left,
- * or no room in the VM's kernel carve-out).
- */
-struct g16_render_vm *agx4_g16_render_vm(struct agx4_g16_queue *fq)
+/* The render objects of @fq's VM, made at its first render. */
+static struct g16_render_vm *render_vm_make(struct agx4_g16_queue *fq)
 {
 	struct agx4_device *adev = fq->base.adev;
 	struct agx4_fw_g16_sub *sub = fq->sub;
@@ -490,7 +481,7 @@ struct g16_render_vm *agx4_g16_render_vm(struct agx4_g16_queue *fq)
 	u64 start, end;
 	int ret;
 
-	lockdep_assert_held(&vm->fw_lock);
+	lockdep_assert_held(&gv->lock);
 	if (gv->r)
 		return gv->r;
 	if (!arena_of(vm, &start, &end))
@@ -545,6 +536,26 @@ err:
 	return ERR_PTR(ret);
 }
 
+/**
+ * agx4_g16_render_vm() - the render objects of a queue's VM
+ * @fq: the queue.
+ *
+ * Made at the VM's first render, under the VM's G16 state's lock.
+ *
+ * Return: the objects, or an ERR_PTR() (-ENOSPC: no support lease left,
+ * or no room in the VM's kernel carve-out).
+ */
+struct g16_render_vm *agx4_g16_render_vm(struct agx4_g16_queue *fq)
+{
+	struct g16_vm *gv = fq->base.vm->fw;
+	struct g16_render_vm *r;
+
+	mutex_lock(&gv->lock);
+	r = render_vm_make(fq);
+	mutex_unlock(&gv->lock);
+	return r;
+}
+
 static void g16_vm_free(struct agx4_vm *vm, void *fw)
 {
 	struct g16_vm *gv = fw;
@@ -562,7 +573,38 @@ static void g16_vm_free(struct agx4_vm *vm, void *fw)
 	compute_namespace(sub, vm, false);
 	if (sub)
 		agx4_uat_ctx_put(&gv->adev->fw->ctx, gv->ctx);
+	mutex_destroy(&gv->lock);
 	kfree(gv);
+}
+
+/* &agx4_vm_fw_state()'s make: the VM's context and compute namespace. */
+static void *g16_vm_make(struct agx4_vm *vm, void *arg)
+{
+	struct agx4_g16_queue *fq = arg;
+	struct agx4_device *adev = fq->base.adev;
+	struct g16_vm *gv;
+	int ctx, ret;
+
+	gv = kzalloc(sizeof(*gv), GFP_KERNEL);
+	if (!gv)
+		return ERR_PTR(-ENOMEM);
+	ctx = agx4_uat_ctx_get(&adev->fw->ctx, &vm->uat, &adev->mem->fw_uat);
+	if (ctx < 0) {
+		kfree(gv);
+		/* Every slot is another VM's. */
+		return ERR_PTR(ctx == -EBUSY ? -ENOSPC : ctx);
+	}
+	ret = compute_namespace(fq->sub, vm, true);
+	if (ret) {
+		agx4_uat_ctx_put(&adev->fw->ctx, ctx);
+		kfree(gv);
+		return ERR_PTR(ret);
+	}
+	mutex_init(&gv->lock);
+	gv->adev = adev;
+	gv->incarnation = adev->fw->incarnation;
+	gv->ctx = ctx;
+	return gv;
 }
 
 /**
@@ -577,44 +619,10 @@ static void g16_vm_free(struct agx4_vm *vm, void *fw)
  */
 int agx4_g16_vm_context(struct agx4_g16_queue *fq)
 {
-	struct agx4_device *adev = fq->base.adev;
-	struct agx4_vm *vm = fq->base.vm;
-	struct g16_vm *gv;
-	int ctx, ret;
+	struct g16_vm *gv = agx4_vm_fw_state(fq->base.vm, g16_vm_make,
+					     g16_vm_free, fq);
 
-	mutex_lock(&vm->fw_lock);
-	gv = vm->fw;
-	if (gv) {
-		ctx = gv->ctx;
-		goto out;
-	}
-	gv = kzalloc(sizeof(*gv), GFP_KERNEL);
-	if (!gv) {
-		ctx = -ENOMEM;
-		goto out;
-	}
-	ctx = agx4_uat_ctx_get(&adev->fw->ctx, &vm->uat, &adev->mem->fw_uat);
-	if (ctx < 0) {
-		kfree(gv);
-		/* Every slot is another VM's. */
-		ctx = ctx == -EBUSY ? -ENOSPC : ctx;
-		goto out;
-	}
-	ret = compute_namespace(fq->sub, vm, true);
-	if (ret) {
-		agx4_uat_ctx_put(&adev->fw->ctx, ctx);
-		kfree(gv);
-		ctx = ret;
-		goto out;
-	}
-	gv->adev = adev;
-	gv->incarnation = adev->fw->incarnation;
-	gv->ctx = ctx;
-	vm->fw = gv;
-	vm->fw_free = g16_vm_free;
-out:
-	mutex_unlock(&vm->fw_lock);
-	return ctx;
+	return IS_ERR(gv) ? PTR_ERR(gv) : gv->ctx;
 }
 
 /*

@@ -93,9 +93,7 @@ int agx4_g17p_queue_create(struct agx4_device *adev,
 	ret = -ENOMEM;
 	if (!fq->scratch)
 		goto err_vm;
-	mutex_lock(&fq->base.vm->fw_lock);
 	gvm = agx4_g17p_vm_state(fq->sub, fq->base.vm);
-	mutex_unlock(&fq->base.vm->fw_lock);
 	ret = PTR_ERR_OR_ZERO(gvm);
 	if (ret)
 		goto err_vm;

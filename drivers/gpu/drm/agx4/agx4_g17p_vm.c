@@ -144,25 +144,14 @@ static int map_namespace(struct agx4_vm *vm, struct g17p_vm *gvm,
 	return 0;
 }
 
-/**
- * agx4_g17p_vm_state() - a VM's G17P state
- * @sub: the submission state.
- * @vm: the VM; the caller holds its &agx4_vm.fw_lock.
- *
- * The VM's G17P state, made at its first queue.
- *
- * Return: the state, or an ERR_PTR().
- */
-struct g17p_vm *agx4_g17p_vm_state(struct agx4_fw_g17p_sub *sub,
-				   struct agx4_vm *vm)
+/* &agx4_vm_fw_state()'s make: the operand namespace, the pools' window. */
+static void *vm_state_make(struct agx4_vm *vm, void *arg)
 {
+	struct agx4_fw_g17p_sub *sub = arg;
 	struct agx4_fw_obj *buffers;
 	struct g17p_vm *gvm;
 	int ret;
 
-	lockdep_assert_held(&vm->fw_lock);
-	if (vm->fw)
-		return vm->fw;
 	mutex_lock(&sub->setup_lock);
 	buffers = operand_buffers(sub);
 	mutex_unlock(&sub->setup_lock);
@@ -187,9 +176,22 @@ struct g17p_vm *agx4_g17p_vm_state(struct agx4_fw_g17p_sub *sub,
 		vm_fw_free(vm, gvm);
 		return ERR_PTR(ret);
 	}
-	vm->fw = gvm;
-	vm->fw_free = vm_fw_free;
 	return gvm;
+}
+
+/**
+ * agx4_g17p_vm_state() - a VM's G17P state
+ * @sub: the submission state.
+ * @vm: the VM.
+ *
+ * The VM's G17P state, made at its first queue.
+ *
+ * Return: the state, or an ERR_PTR().
+ */
+struct g17p_vm *agx4_g17p_vm_state(struct agx4_fw_g17p_sub *sub,
+				   struct agx4_vm *vm)
+{
+	return agx4_vm_fw_state(vm, vm_state_make, vm_fw_free, sub);
 }
 
 /**

@@ -363,6 +363,40 @@ void agx4_vm_put(struct agx4_vm *vm)
 }
 EXPORT_SYMBOL_IF_AGX4_TEST(agx4_vm_put);
 
+/**
+ * agx4_vm_fw_state() - the submission backend's state of a VM
+ * @vm: the VM.
+ * @make: makes the state at the VM's first use (may sleep and allocate,
+ *	map firmware objects in @vm and take a context); returns it or an
+ *	ERR_PTR().  Serialised with every other make of @vm's state.
+ * @free: frees it when the VM's last reference goes, before the
+ *	mappings do.
+ * @arg: for @make.
+ *
+ * The backend keeps its per-VM state here and locks it itself; the VM's
+ * own lock (&agx4_vm.fw_lock) stays with the VM unit.
+ *
+ * Return: the state, made now or before, or @make's ERR_PTR().
+ */
+void *agx4_vm_fw_state(struct agx4_vm *vm,
+		       void *(*make)(struct agx4_vm *vm, void *arg),
+		       void (*free)(struct agx4_vm *vm, void *fw), void *arg)
+{
+	void *fw;
+
+	mutex_lock(&vm->fw_lock);
+	fw = vm->fw;
+	if (!fw) {
+		fw = make(vm, arg);
+		if (!IS_ERR(fw)) {
+			vm->fw = fw;
+			vm->fw_free = free;
+		}
+	}
+	mutex_unlock(&vm->fw_lock);
+	return fw;
+}
+
 static bool overlaps(u64 a, u64 alen, u64 b, u64 blen)
 {
 	return a < b + blen && b < a + alen;

@@ -107,8 +107,8 @@ struct agx4_vm {
 	struct mutex fw_lock;
 	/**
 	 * @fw: the submission backend's state for this VM (its firmware
-	 * objects and contexts), made by the backend at the VM's first job;
-	 * NULL before.
+	 * objects and contexts), made at the VM's first job through
+	 * agx4_vm_fw_state(); NULL before.
 	 */
 	void *fw;
 	/**
@@ -130,6 +130,9 @@ struct agx4_vm *agx4_vm_create(struct drm_device *drm,
 			       u64 kernel_start, u64 kernel_end);
 struct agx4_vm *agx4_vm_get(struct agx4_vm *vm);
 void agx4_vm_put(struct agx4_vm *vm);
+void *agx4_vm_fw_state(struct agx4_vm *vm,
+		       void *(*make)(struct agx4_vm *vm, void *arg),
+		       void (*free)(struct agx4_vm *vm, void *fw), void *arg);
 int agx4_vm_map_fw_obj(struct agx4_vm *vm, u64 va, struct agx4_fw_obj *obj,
 		       u64 off, u64 size, const struct agx4_uat_prot *prot);
 void agx4_vm_unmap_fw(struct agx4_vm *vm, u64 va, u64 size);

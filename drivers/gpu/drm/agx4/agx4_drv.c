@@ -56,7 +56,7 @@
  *
  * Every ioctl handler lives here: it copies its arguments in, checks
  * what the UAPI says about them, and calls down into the unit that owns
- * the object (agx4_vm, agx4_gem, agx4_queue).  Each unit owns its part of
+ * the object (agx4_vm, agx4_gem, agx4_job).  Each unit owns its part of
  * a file's state, a pool of its objects by id (&struct agx4_file), and no
  * unit touches another's pool: a handler looks an object up in one pool
  * and hands it to another unit.  At postclose each pool is destroyed by
@@ -841,7 +841,7 @@ AGX4_VISIBLE_IF_TEST int agx4_ioctl_queue_create(struct drm_device *drm,
 {
 	struct drm_asahi_queue_create *args = data;
 	struct agx4_file *af = file->driver_priv;
-	struct agx4_queue *q;
+	struct agx4_job_queue *q;
 	struct agx4_vm *vm;
 	int ret, idx;
 	u32 id;
@@ -868,8 +868,8 @@ AGX4_VISIBLE_IF_TEST int agx4_ioctl_queue_create(struct drm_device *drm,
 		put_vm(drm, vm);
 		return ret;
 	}
-	q = agx4_queue_create(to_agx4_device(drm), vm, args->priority,
-			      args->usc_exec_base, af->usage);
+	q = agx4_job_queue_create(to_agx4_device(drm), vm, args->priority,
+				  args->usc_exec_base, af->usage);
 	agx4_vm_put(vm);
 	agx4_reset_exit(to_agx4_device(drm));
 	drm_dev_exit(idx);
@@ -877,11 +877,11 @@ AGX4_VISIBLE_IF_TEST int agx4_ioctl_queue_create(struct drm_device *drm,
 		return PTR_ERR(q);
 	ret = agx4_queue_pool_add(af->queues, q, &id);
 	if (ret) {
-		agx4_queue_put(q);
+		agx4_job_queue_put(q);
 		return ret;
 	}
 	/* For messages: a timeout names the queue as its client knows it. */
-	agx4_job_queue_name(q->jobs, id, args->vm_id);
+	agx4_job_queue_name(q, id, args->vm_id);
 	args->queue_id = id;
 	return 0;
 }
@@ -1036,7 +1036,7 @@ AGX4_VISIBLE_IF_TEST int agx4_ioctl_submit(struct drm_device *drm, void *data,
 	u64 inline_cmdbuf[SUBMIT_INLINE_CMDBUF / sizeof(u64)];
 	struct agx4_job_syncs refs = { };
 	struct agx4_cmdbuf *desc = NULL;
-	struct agx4_queue *q;
+	struct agx4_job_queue *q;
 	void *cmdbuf = inline_cmdbuf;
 	u64 nsyncs;
 	int ret, idx;
@@ -1091,8 +1091,7 @@ AGX4_VISIBLE_IF_TEST int agx4_ioctl_submit(struct drm_device *drm, void *data,
 		if (drm_dev_enter(drm, &idx)) {
 			ret = agx4_reset_enter(to_agx4_device(drm));
 			if (!ret) {
-				ret = agx4_job_submit(q->jobs, file, desc,
-						      &refs);
+				ret = agx4_job_submit(q, file, desc, &refs);
 				agx4_reset_exit(to_agx4_device(drm));
 			} else {
 				agx4_cmdbuf_free(desc);
@@ -1107,7 +1106,7 @@ out:
 	put_syncs(&refs, inline_refs);
 	if (syncs != inline_syncs)
 		kfree(syncs);
-	agx4_queue_put(q);
+	agx4_job_queue_put(q);
 	return ret;
 }
 EXPORT_SYMBOL_IF_AGX4_TEST(agx4_ioctl_submit);

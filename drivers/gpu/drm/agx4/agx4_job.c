@@ -698,7 +698,7 @@ static const struct drm_sched_backend_ops job_sched_ops = {
 int agx4_job_submit(struct agx4_job_queue *q, struct drm_file *file,
 		    struct agx4_cmdbuf *cb, struct agx4_job_syncs *syncs)
 {
-	struct agx4_job_dev *jd = q ? q->adev->jobs : NULL;
+	struct agx4_job_dev *jd = q->adev->jobs;
 	struct dma_fence_chain **chains = NULL;
 	struct drm_gem_object *r_obj;
 	struct dma_fence *finished;
@@ -706,7 +706,7 @@ int agx4_job_submit(struct agx4_job_queue *q, struct drm_file *file,
 	u32 credits, i;
 	int ret;
 
-	if (!q) {
+	if (!q->fw) {
 		agx4_cmdbuf_free(cb);
 		return -EOPNOTSUPP;
 	}
@@ -959,9 +959,19 @@ static void queue_release(struct kref *ref)
 	queue_work(system_unbound_wq, &q->release_work);
 }
 
+/* A queue of a device without submission: nothing but its VM. */
+static void bare_release(struct kref *ref)
+{
+	struct agx4_job_queue *q = container_of(ref, struct agx4_job_queue,
+						ref);
+
+	agx4_vm_put(q->vm);
+	kfree(q);
+}
+
 static void queue_put(struct agx4_job_queue *q)
 {
-	kref_put(&q->ref, queue_release);
+	kref_put(&q->ref, q->fw ? queue_release : bare_release);
 }
 
 /**
@@ -972,8 +982,9 @@ static void queue_put(struct agx4_job_queue *q)
  * @usc_exec_base: the USC execution base, checked by the caller.
  * @usage: where its jobs' time counts (its file's); a reference is taken.
  *
- * Return: the new side, NULL on a device without submission (SUBMIT then
- * fails with -EOPNOTSUPP), or ERR_PTR() of -EIO for a VM whose firmware
+ * Return: the new queue, with one user (agx4_job_queue_put()), on a
+ * device without submission one without a scheduler (SUBMIT then fails
+ * with -EOPNOTSUPP), or ERR_PTR() of -EIO for a VM whose firmware
  * state was made before a firmware restart, of the backend's -ENOSPC or
  * -ENOMEM, or of drm_sched's errno.
  */
@@ -999,8 +1010,18 @@ struct agx4_job_queue *agx4_job_queue_create(struct agx4_device *adev,
 	struct agx4_job_queue *q;
 	int ret;
 
-	if (!jd)
-		return NULL;
+	if (!jd) {
+		/* A queue SUBMIT checks commands for, then refuses. */
+		q = kzalloc(sizeof(*q), GFP_KERNEL);
+		if (!q)
+			return ERR_PTR(-ENOMEM);
+		kref_init(&q->ref);
+		kref_init(&q->users);
+		q->adev = adev;
+		q->priority = priority;
+		q->vm = agx4_vm_get(vm);
+		return q;
+	}
 	/*
 	 * A VM whose firmware state was made for a firmware that restarted
 	 * since takes no new queue: that state named the old firmware's
@@ -1018,7 +1039,9 @@ struct agx4_job_queue *agx4_job_queue_create(struct agx4_device *adev,
 		return ERR_PTR(-ENOMEM);
 	q->incarnation = jd->incarnation;
 	kref_init(&q->ref);
+	kref_init(&q->users);
 	q->adev = adev;
+	q->priority = priority;
 	mutex_init(&q->submit_lock);
 	spin_lock_init(&q->fence_lock);
 	INIT_LIST_HEAD(&q->inflight);
@@ -1063,23 +1086,50 @@ err_free:
 	return ERR_PTR(ret);
 }
 
-/**
- * agx4_job_queue_destroy() - the queue went: take no more jobs
- * @q: its scheduler side, or NULL.
- *
- * Waits until the scheduler has taken every job already queued
+/*
+ * The queue's last user went: it takes no more jobs.  Waits until the
+ * scheduler has taken every job already queued
  * (drm_sched_entity_destroy(): killably, or for at most a second when the
  * process is exiting, after which the jobs left are cancelled); published
  * jobs run to completion and keep @q alive until they do.
  */
-void agx4_job_queue_destroy(struct agx4_job_queue *q)
+static void users_gone(struct kref *users)
 {
-	if (!q)
-		return;
-	drm_sched_entity_destroy(&q->entity);
-	q->entity_gone = true;
+	struct agx4_job_queue *q = container_of(users, struct agx4_job_queue,
+						users);
+
+	if (q->fw) {
+		drm_sched_entity_destroy(&q->entity);
+		q->entity_gone = true;
+	}
 	queue_put(q);
 }
+
+/**
+ * agx4_job_queue_get() - a user of the queue more
+ * @q: the queue.
+ *
+ * Return: @q.
+ */
+struct agx4_job_queue *agx4_job_queue_get(struct agx4_job_queue *q)
+{
+	kref_get(&q->users);
+	return q;
+}
+
+/**
+ * agx4_job_queue_put() - a user of the queue less
+ * @q: the queue, or NULL.
+ *
+ * The last user gone (its file's handle and every ioctl using it), the
+ * queue takes no more jobs: see users_gone().
+ */
+void agx4_job_queue_put(struct agx4_job_queue *q)
+{
+	if (q)
+		kref_put(&q->users, users_gone);
+}
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_job_queue_put);
 
 static void job_dev_release(struct drm_device *drm, void *data)
 {

@@ -48,7 +48,8 @@ struct agx4_job_queue *agx4_job_queue_create(struct agx4_device *adev,
 					     struct agx4_vm *vm, u32 priority,
 					     u64 usc_exec_base,
 					     struct agx4_job_usage *usage);
-void agx4_job_queue_destroy(struct agx4_job_queue *q);
+struct agx4_job_queue *agx4_job_queue_get(struct agx4_job_queue *q);
+void agx4_job_queue_put(struct agx4_job_queue *q);
 
 int agx4_job_submit(struct agx4_job_queue *q, struct drm_file *file,
 		    struct agx4_cmdbuf *cb, struct agx4_job_syncs *syncs);

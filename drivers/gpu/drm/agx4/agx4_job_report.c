@@ -119,24 +119,22 @@ unsigned int agx4_job_timeouts(struct agx4_device *adev)
 
 /**
  * agx4_job_queue_name() - the ids messages name a queue by
- * @q: the queue's scheduler side, or NULL (a device without submission).
+ * @q: the queue.
  * @id: the queue's id in its file.
  * @vm_id: its VM's id there.
  */
 void agx4_job_queue_name(struct agx4_job_queue *q, u32 id, u32 vm_id)
 {
-	if (!q)
-		return;
 	WRITE_ONCE(q->uapi_id, id);
 	WRITE_ONCE(q->vm_id, vm_id);
 }
 
 /**
  * agx4_job_queue_print() - a queue's state, for the debugfs file ``queues``
- * @q: the queue's scheduler side, or NULL (a device without submission).
+ * @q: the queue.
  * @p: where to print.
  *
- * On one line: the pid and command of the process that made it, ``live``
+ * On one line: its priority, the pid and command of the process that made it, ``live``
  * or ``killed`` (with the error its jobs ended with), the jobs published
  * and not yet retired, and the jobs submitted since it was made.
  */
@@ -149,7 +147,8 @@ void agx4_job_queue_print(struct agx4_job_queue *q, struct drm_printer *p)
 	u64 submitted;
 	int fault;
 
-	if (!q) {
+	drm_printf(p, "priority %u, ", q->priority);
+	if (!q->fw) {
 		drm_printf(p, "no submission\n");
 		return;
 	}

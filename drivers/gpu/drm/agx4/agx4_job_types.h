@@ -131,11 +131,24 @@ struct agx4_job_usage {
 };
 
 /**
- * struct agx4_job_queue - the scheduler and firmware side of a queue
+ * struct agx4_job_queue - a user queue: its scheduler and firmware side
+ *
+ * One per QUEUE_CREATE.  On a device without submission it has neither
+ * (@fw is NULL: SUBMIT fails with -EOPNOTSUPP after its checks).
  */
 struct agx4_job_queue {
-	/** @ref: the queue's reference and one per job. */
+	/**
+	 * @ref: the object's life: one reference held while @users is not
+	 * 0, and one per job.
+	 */
 	struct kref ref;
+	/**
+	 * @users: its file's handle and each ioctl using it; the last one
+	 * gone, the queue takes no more jobs (agx4_job_queue_put()).
+	 */
+	struct kref users;
+	/** @priority: &enum drm_asahi_priority. */
+	u32 priority;
 	/** @adev: the device. */
 	struct agx4_device *adev;
 	/** @vm: the VM its jobs run in; a reference is held. */
@@ -153,7 +166,10 @@ struct agx4_job_queue {
 	u32 uapi_id;
 	/** @vm_id: likewise its VM's id. */
 	u32 vm_id;
-	/** @fw: the backend's side. */
+	/**
+	 * @fw: the backend's side; NULL on a device without submission,
+	 * whose queues have no scheduler either.
+	 */
 	struct agx4_fw_queue *fw;
 	/**
 	 * @incarnation: the firmware boot @fw was made for: once the
@@ -224,7 +240,10 @@ struct agx4_job {
 	struct drm_sched_job base;
 	/** @q: the queue's scheduler side; a reference is held. */
 	struct agx4_job_queue *q;
-	/** @fw: the backend's side. */
+	/**
+	 * @fw: the backend's side; NULL on a device without submission,
+	 * whose queues have no scheduler either.
+	 */
 	struct agx4_fw_job *fw;
 	/**
 	 * @zombie: killed while published: @fw outlives the job's fences, in

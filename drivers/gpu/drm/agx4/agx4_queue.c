@@ -14,96 +14,27 @@
 #include "agx4_job_report.h"
 #include "agx4_queue.h"
 #include "agx4_test_hooks.h"
-#include "agx4_vm.h"
 
 /**
  * DOC: queues
  *
- * A queue belongs to one VM and has a render and a compute subqueue; a
- * file's queues live in its &struct agx4_queue_pool.  Jobs hold a
- * reference of their queue's scheduler side, and that side one of the
- * VM, so a queue's scheduler side and its VM, destroyed by the file, live
- * on until the queue's last job is done.
- *
- * Each queue has its scheduler and firmware side in agx4_job, made with
- * it.  When the queue goes (QUEUE_DESTROY or its file's close), that
- * side stops taking jobs at once; the jobs it runs already still
- * complete, and keep it alive until they do.
+ * A queue belongs to one VM and has a render and a compute subqueue; it
+ * is one object of the job unit (&struct agx4_job_queue: its scheduler
+ * and firmware side), and a file's queues live in its &struct
+ * agx4_queue_pool by id.  The pool's entry and each ioctl using the queue
+ * are its users (agx4_job_queue_get(), agx4_job_queue_put()); jobs hold
+ * the object itself, and it holds the VM, so a queue and its VM,
+ * destroyed by the file, live on until the queue's last job is done.
+ * When the last user goes (QUEUE_DESTROY or its file's close), the queue
+ * stops taking jobs at once; the jobs it runs already still complete,
+ * and keep it alive until they do.
  */
-
-static void queue_release(struct kref *ref)
-{
-	struct agx4_queue *q = container_of(ref, struct agx4_queue, ref);
-
-	agx4_job_queue_destroy(q->jobs);
-	agx4_vm_put(q->vm);
-	kfree(q);
-}
-
-/**
- * agx4_queue_get() - take a reference to a queue
- * @q: the queue.
- *
- * Return: @q.
- */
-struct agx4_queue *agx4_queue_get(struct agx4_queue *q)
-{
-	kref_get(&q->ref);
-	return q;
-}
-
-/**
- * agx4_queue_put() - drop a reference to a queue
- * @q: the queue, or NULL.
- */
-void agx4_queue_put(struct agx4_queue *q)
-{
-	if (q)
-		kref_put(&q->ref, queue_release);
-}
-EXPORT_SYMBOL_IF_AGX4_TEST(agx4_queue_put);
-
-/**
- * agx4_queue_create() - a new queue
- * @adev: the device.
- * @vm: the VM its commands run in; the queue takes a reference.
- * @priority: &enum drm_asahi_priority, checked by the caller.
- * @usc_exec_base: the USC execution base, checked by the caller
- *	(%AGX4_USC_EXEC_BASE).
- * @usage: its file's GPU time, where its jobs count theirs.
- *
- * Return: the queue with one reference, or ERR_PTR() of -ENOMEM or of
- * agx4_job_queue_create()'s errno (-ENOSPC: no room in the firmware).
- */
-struct agx4_queue *agx4_queue_create(struct agx4_device *adev,
-				     struct agx4_vm *vm, u32 priority,
-				     u64 usc_exec_base,
-				     struct agx4_job_usage *usage)
-{
-	struct agx4_queue *q = kzalloc(sizeof(*q), GFP_KERNEL);
-
-	if (!q)
-		return ERR_PTR(-ENOMEM);
-	q->jobs = agx4_job_queue_create(adev, vm, priority, usc_exec_base,
-					usage);
-	if (IS_ERR(q->jobs)) {
-		int ret = PTR_ERR(q->jobs);
-
-		kfree(q);
-		return ERR_PTR(ret);
-	}
-	kref_init(&q->ref);
-	q->vm = agx4_vm_get(vm);
-	q->priority = priority;
-	q->usc_exec_base = usc_exec_base;
-	return q;
-}
 
 /**
  * struct agx4_queue_pool - a file's queues
  */
 struct agx4_queue_pool {
-	/** @xa: the queues by id, from 1; each entry holds a reference. */
+	/** @xa: the queues by id, from 1; each entry is a user of its queue. */
 	struct xarray xa;
 };
 
@@ -131,13 +62,13 @@ struct agx4_queue_pool *agx4_queue_pool_create(void)
  */
 void agx4_queue_pool_print(struct agx4_queue_pool *pool, struct drm_printer *p)
 {
-	struct agx4_queue *q;
+	struct agx4_job_queue *q;
 	unsigned long id;
 
 	xa_lock(&pool->xa);
 	xa_for_each(&pool->xa, id, q) {
-		drm_printf(p, "queue %lu: priority %u, ", id, q->priority);
-		agx4_job_queue_print(q->jobs, p);
+		drm_printf(p, "queue %lu: ", id);
+		agx4_job_queue_print(q, p);
 	}
 	xa_unlock(&pool->xa);
 }
@@ -149,13 +80,13 @@ EXPORT_SYMBOL_IF_AGX4_TEST(agx4_queue_pool_print);
  */
 void agx4_queue_pool_destroy(struct agx4_queue_pool *pool)
 {
-	struct agx4_queue *q;
+	struct agx4_job_queue *q;
 	unsigned long id;
 
 	if (!pool)
 		return;
 	xa_for_each(&pool->xa, id, q)
-		agx4_queue_put(xa_erase(&pool->xa, id));
+		agx4_job_queue_put(xa_erase(&pool->xa, id));
 	xa_destroy(&pool->xa);
 	kfree(pool);
 }
@@ -163,12 +94,12 @@ void agx4_queue_pool_destroy(struct agx4_queue_pool *pool)
 /**
  * agx4_queue_pool_add() - give a queue an id
  * @pool: the file's pool.
- * @q: the queue; the pool takes over the caller's reference on success.
+ * @q: the queue; the pool takes over the caller's user on success.
  * @id: the new id, from 1.
  *
  * Return: 0, -ENOSPC past %AGX4_QUEUE_MAX_PER_FILE queues, -ENOMEM.
  */
-int agx4_queue_pool_add(struct agx4_queue_pool *pool, struct agx4_queue *q,
+int agx4_queue_pool_add(struct agx4_queue_pool *pool, struct agx4_job_queue *q,
 			u32 *id)
 {
 	int ret = xa_alloc(&pool->xa, id, q,
@@ -182,16 +113,17 @@ int agx4_queue_pool_add(struct agx4_queue_pool *pool, struct agx4_queue *q,
  * @pool: the file's pool.
  * @id: the queue's id.
  *
- * Return: the queue with a reference the caller drops, or NULL.
+ * Return: the queue with a user the caller drops (agx4_job_queue_put()),
+ * or NULL.
  */
-struct agx4_queue *agx4_queue_pool_get(struct agx4_queue_pool *pool, u32 id)
+struct agx4_job_queue *agx4_queue_pool_get(struct agx4_queue_pool *pool, u32 id)
 {
-	struct agx4_queue *q;
+	struct agx4_job_queue *q;
 
 	xa_lock(&pool->xa);
 	q = xa_load(&pool->xa, id);
 	if (q)
-		agx4_queue_get(q);
+		agx4_job_queue_get(q);
 	xa_unlock(&pool->xa);
 	return q;
 }
@@ -206,11 +138,11 @@ EXPORT_SYMBOL_IF_AGX4_TEST(agx4_queue_pool_get);
  */
 int agx4_queue_pool_remove(struct agx4_queue_pool *pool, u32 id)
 {
-	struct agx4_queue *q = xa_erase(&pool->xa, id);
+	struct agx4_job_queue *q = xa_erase(&pool->xa, id);
 
 	if (!q)
 		return -ENOENT;
-	agx4_queue_put(q);
+	agx4_job_queue_put(q);
 	return 0;
 }
 
@@ -223,7 +155,7 @@ int agx4_queue_pool_remove(struct agx4_queue_pool *pool, u32 id)
  */
 unsigned int agx4_queue_pool_count(struct agx4_queue_pool *pool)
 {
-	struct agx4_queue *q;
+	struct agx4_job_queue *q;
 	unsigned long id;
 	unsigned int n = 0;
 

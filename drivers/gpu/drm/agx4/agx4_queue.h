@@ -6,13 +6,9 @@
 #define AGX4_QUEUE_H
 
 #include <linux/bits.h>
-#include <linux/kref.h>
 #include <linux/types.h>
 
-struct agx4_device;
 struct agx4_job_queue;
-struct agx4_job_usage;
-struct agx4_vm;
 struct drm_printer;
 
 /* Most queues one file may hold, and syncs one SUBMIT may carry. */
@@ -29,44 +25,12 @@ struct drm_printer;
 #define AGX4_USC_EXEC_BASE	BIT_ULL(40)
 #define AGX4_USC_RANGE		BIT_ULL(32)
 
-/**
- * struct agx4_queue - a user queue (render and compute subqueues)
- *
- * What QUEUE_CREATE gave, and @jobs: its scheduler entity and firmware
- * side.
- */
-struct agx4_queue {
-	/**
-	 * @ref: users: the file's handle and each ioctl using the queue
-	 * (jobs hold @jobs instead).
-	 */
-	struct kref ref;
-	/** @vm: the VM its commands run in; a reference is held. */
-	struct agx4_vm *vm;
-	/** @priority: &enum drm_asahi_priority. */
-	u32 priority;
-	/** @usc_exec_base: base of every 32-bit shader address. */
-	u64 usc_exec_base;
-	/**
-	 * @jobs: its scheduler and firmware side (agx4_job); jobs keep it
-	 * alive after the queue goes.
-	 */
-	struct agx4_job_queue *jobs;
-};
-
-struct agx4_queue *agx4_queue_create(struct agx4_device *adev,
-				     struct agx4_vm *vm, u32 priority,
-				     u64 usc_exec_base,
-				     struct agx4_job_usage *usage);
-struct agx4_queue *agx4_queue_get(struct agx4_queue *q);
-void agx4_queue_put(struct agx4_queue *q);
-
 struct agx4_queue_pool;
 struct agx4_queue_pool *agx4_queue_pool_create(void);
 void agx4_queue_pool_destroy(struct agx4_queue_pool *pool);
-int agx4_queue_pool_add(struct agx4_queue_pool *pool, struct agx4_queue *q,
+int agx4_queue_pool_add(struct agx4_queue_pool *pool, struct agx4_job_queue *q,
 			u32 *id);
-struct agx4_queue *agx4_queue_pool_get(struct agx4_queue_pool *pool, u32 id);
+struct agx4_job_queue *agx4_queue_pool_get(struct agx4_queue_pool *pool, u32 id);
 int agx4_queue_pool_remove(struct agx4_queue_pool *pool, u32 id);
 void agx4_queue_pool_print(struct agx4_queue_pool *pool, struct drm_printer *p);
 #if IS_ENABLED(CONFIG_DRM_AGX4_KUNIT_TEST)

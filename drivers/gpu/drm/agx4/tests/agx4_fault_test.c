@@ -910,11 +910,11 @@ static int queue_step(struct fault_run *r)
 
 static const char *queue_applied(struct fault_run *r, int ret)
 {
-	struct agx4_queue *q = agx4_queue_pool_get(run_file(r)->queues,
+	struct agx4_job_queue *q = agx4_queue_pool_get(run_file(r)->queues,
 						   ret ? 1 : r->queue);
 
 	if (q)
-		agx4_queue_put(q);
+		agx4_job_queue_put(q);
 	if (ret)
 		return q ? "failed QUEUE_CREATE left a queue" : NULL;
 	return q ? NULL : "QUEUE_CREATE gave an id with no queue";

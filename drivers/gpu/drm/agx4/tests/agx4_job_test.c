@@ -707,8 +707,8 @@ static void kill_and_destroy(struct kunit *test, struct job_ctx *c,
 	/* Killed jobs the case keeps restart no firmware. */
 	agx4_hang_timeout_ms = AGX4_JOB_TIMEOUT_MS;
 	qd.queue_id = queue_create(test, c);
-	/* The UAPI queue's, the job unit's and the firmware queue's. */
-	KUNIT_EXPECT_EQ(test, kref_read(&vm->ref), refs + 3);
+	/* The queue's (one object from the UAPI down) and its firmware side's. */
+	KUNIT_EXPECT_EQ(test, kref_read(&vm->ref), refs + 2);
 	KUNIT_ASSERT_EQ(test, submit_signal(test, c, qd.queue_id, out, 0), 0);
 	f = fence_of(c, out, 0);
 	KUNIT_ASSERT_NOT_NULL(test, f);
@@ -717,7 +717,7 @@ static void kill_and_destroy(struct kunit *test, struct job_ctx *c,
 	dma_fence_put(f);
 	KUNIT_ASSERT_EQ(test, agx4_ioctl_queue_destroy(&c->adev->base, &qd,
 						       c->file), 0);
-	/* Released once drm_sched freed the killed job: the job unit's ref. */
+	/* Released once drm_sched freed the killed job: its firmware side kept. */
 	for (i = 0; i < WAIT_MS && kref_read(&vm->ref) > refs + 1; i++) {
 		agx4_job_flush(c->adev);
 		usleep_range(1000, 2000);

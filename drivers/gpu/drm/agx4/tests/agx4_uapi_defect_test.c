@@ -547,7 +547,7 @@ static void other_open(struct env *e)
 static void expect_foreign(struct env *e)
 {
 	struct agx4_vm *vm = agx4_vm_pool_get(af(e->c)->vms, e->o_vm);
-	struct agx4_queue *q = agx4_queue_pool_get(af(e->c)->queues,
+	struct agx4_job_queue *q = agx4_queue_pool_get(af(e->c)->queues,
 						   e->o_queue);
 	struct drm_gem_object *obj = drm_gem_object_lookup(e->c->file,
 							   e->o_bo);

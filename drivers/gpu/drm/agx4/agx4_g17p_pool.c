@@ -465,11 +465,15 @@ void agx4_g17p_pool_drop(struct agx4_fw_g17p_sub *sub, struct g17p_pool *pl)
 	spin_unlock_irq(&sub->eng.lock);
 }
 
-/* Take @pl out of @sub if it is an orphan nobody needs; under eng.lock. */
-static bool orphan_unneeded(struct agx4_fw_g17p_sub *sub, struct g17p_pool *pl)
+/*
+ * Take @pl out of @sub's reach if it is an orphan, and no job waits to
+ * place renders or @all; under eng.lock.
+ */
+static bool orphan_take(struct agx4_fw_g17p_sub *sub, struct g17p_pool *pl,
+			bool all)
 {
 	lockdep_assert_held(&sub->eng.lock);
-	if (!pl || pl->fq || pl->dying || pl->live || sub->unplaced)
+	if (!pl || pl->fq || pl->dying || pl->live || (sub->unplaced && !all))
 		return false;
 	pl->dying = true;
 	sub->orphans--;
@@ -499,7 +503,7 @@ void agx4_g17p_pool_work(struct work_struct *work)
 			pool_retire(sub, sub->pool[i]);
 	spin_lock_irq(&sub->eng.lock);
 	for (i = 0; i < AGX4_G17P_MAX_POOLS; i++)
-		if (orphan_unneeded(sub, sub->pool[i]))
+		if (orphan_take(sub, sub->pool[i], false))
 			gone[n++] = sub->pool[i];
 	spin_unlock_irq(&sub->eng.lock);
 	mutex_unlock(&sub->setup_lock);
@@ -532,15 +536,9 @@ void agx4_g17p_pools_gone(struct agx4_fw_g17p_sub *sub)
 		if (sub->pool[i])
 			pool_retire(sub, sub->pool[i]);
 	spin_lock_irq(&sub->eng.lock);
-	for (i = 0; i < AGX4_G17P_MAX_POOLS; i++) {
-		struct g17p_pool *pl = sub->pool[i];
-
-		if (pl && !pl->fq && !pl->dying && !pl->live) {
-			pl->dying = true;
-			sub->orphans--;
-			gone[n++] = pl;
-		}
-	}
+	for (i = 0; i < AGX4_G17P_MAX_POOLS; i++)
+		if (orphan_take(sub, sub->pool[i], true))
+			gone[n++] = sub->pool[i];
 	spin_unlock_irq(&sub->eng.lock);
 	mutex_unlock(&sub->setup_lock);
 	while (n)
@@ -840,6 +838,18 @@ bool agx4_g17p_pool_take(struct agx4_room *r, struct agx4_room_wait *w)
 	return true;
 }
 
+/* @job's renders are placed, or will never be; under eng.lock. */
+static void unplaced_done_locked(struct agx4_g17p_job *job)
+{
+	struct agx4_fw_g17p_sub *sub = job->fq->sub;
+
+	lockdep_assert_held(&sub->eng.lock);
+	job->fq->unplaced -= job->nrender;
+	/* The last such job gone: orphans kept for it may go. */
+	if (!--sub->unplaced && sub->orphans)
+		pool_work_kick_locked(sub);
+}
+
 /**
  * agx4_g17p_pool_placed() - a job's renders are built on its pool
  * @job: the job.
@@ -848,17 +858,14 @@ bool agx4_g17p_pool_take(struct agx4_room *r, struct agx4_room_wait *w)
  */
 void agx4_g17p_pool_placed(struct agx4_g17p_job *job)
 {
-	struct agx4_g17p_queue *fq = job->fq;
-	struct agx4_fw_g17p_sub *sub = fq->sub;
+	struct agx4_fw_g17p_sub *sub = job->fq->sub;
 	unsigned long flags;
 
 	spin_lock_irqsave(&sub->eng.lock, flags);
 	job->pool->moving = false;
 	job->pool->used = ++sub->pool_clock;
 	job->placed = true;
-	fq->unplaced -= job->nrender;
-	if (!--sub->unplaced && sub->orphans)
-		pool_work_kick_locked(sub);
+	unplaced_done_locked(job);
 	spin_unlock_irqrestore(&sub->eng.lock, flags);
 }
 
@@ -872,8 +879,7 @@ void agx4_g17p_pool_placed(struct agx4_g17p_job *job)
  */
 void agx4_g17p_pool_put(struct agx4_g17p_job *job)
 {
-	struct agx4_g17p_queue *fq = job->fq;
-	struct agx4_fw_g17p_sub *sub = fq->sub;
+	struct agx4_fw_g17p_sub *sub = job->fq->sub;
 	struct g17p_pool *pl = job->pool;
 	unsigned long flags;
 
@@ -884,11 +890,8 @@ void agx4_g17p_pool_put(struct agx4_g17p_job *job)
 		agx4_room_cancel(&sub->eng, &sub->pool_room, &job->pool_wait,
 				 -ECANCELED);
 	/* A pool taken and never placed on stays with its queue. */
-	if (!job->placed) {
-		fq->unplaced -= job->nrender;
-		if (!--sub->unplaced && sub->orphans)
-			pool_work_kick_locked(sub);
-	}
+	if (!job->placed)
+		unplaced_done_locked(job);
 	job->pool = NULL;
 	if (pl)
 		pl->live--;

@@ -481,18 +481,30 @@ static void agx4_boot_full_event_ring_is_drained(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, adev->fw->events.ring_errors, 0);
 }
 
-/* What a crash after boot leaves: a dump, and the reset entry point. */
-static void agx4_boot_crash_after_boot_dumps_and_resets(struct kunit *test)
+/*
+ * A device up, then its first instance crashed, the crash captured and
+ * the firmware not restarted.
+ */
+static struct agx4_device *probe_and_crash(struct kunit *test)
 {
 	struct agx4_device *adev = probe(test, AGX4_FWMODEL_FAULT_NONE, 0, 0);
 	struct agx4_fwmodel *m = agx4_test_model();
-	unsigned int i;
 
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, adev);
 	agx4_test_no_restart(test);
 	agx4_fwmodel_inject(m, AGX4_FWMODEL_FAULT_CRASH, 0);
 	agx4_fwmodel_sync(m);
 	flush_work(&adev->fw->crash_work);
+	return adev;
+}
+
+/* What a crash after boot leaves: a dump, and the reset entry point. */
+static void agx4_boot_crash_after_boot_dumps_and_resets(struct kunit *test)
+{
+	struct agx4_device *adev = probe_and_crash(test);
+	struct agx4_fwmodel *m = agx4_test_model();
+	unsigned int i;
+
 	/* Captured once, for the instance that crashed. */
 	KUNIT_EXPECT_EQ(test, adev->fw->dumped, BIT(0));
 	KUNIT_EXPECT_EQ(test, atomic_read(&adev->fw->resets), 1);
@@ -535,16 +547,10 @@ static void agx4_boot_nothing_is_sent_to_a_crashed_instance(struct kunit *test)
  */
 static void agx4_boot_ack_wait_after_a_crash_is_eio(struct kunit *test)
 {
-	struct agx4_device *adev = probe(test, AGX4_FWMODEL_FAULT_NONE, 0, 0);
-	struct agx4_fwmodel *m = agx4_test_model();
+	struct agx4_device *adev = probe_and_crash(test);
 	unsigned long mask = BIT(instances(test)) - 1;
 	unsigned long t0;
 
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, adev);
-	agx4_test_no_restart(test);
-	agx4_fwmodel_inject(m, AGX4_FWMODEL_FAULT_CRASH, 0);
-	agx4_fwmodel_sync(m);
-	flush_work(&adev->fw->crash_work);
 	KUNIT_ASSERT_TRUE(test, test_bit(0, &adev->fw->crashed));
 
 	t0 = jiffies;

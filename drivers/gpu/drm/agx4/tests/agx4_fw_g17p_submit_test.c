@@ -3099,16 +3099,18 @@ static void agx4_g17p_submit_recycle_waits_for_an_idle_queue(struct kunit *test)
 }
 
 /*
- * A pool whose queue was killed with renders placed (reserved) and never
- * published is never taken over, even once its jobs are freed (the
- * firmware would wait for the renders that never came); a render waiting
- * for a pool takes the next idle one instead.
+ * 15 queues with a render in flight each; queue 0 then places renders 1
+ * and 2 and is killed before they are published; a 16th queue's render
+ * waits for a pool.  Queue 0's render completes and all its jobs are
+ * freed: its pool is idle, with renders that never went out, and the
+ * waiter still waits.  Return: the waiter's fence (@job[15]'s).
  */
-static void agx4_g17p_submit_killed_pool_with_gaps_is_not_taken(struct kunit *test)
+static struct dma_fence *pool_with_gaps(struct kunit *test,
+					struct agx4_fw_queue **fq,
+					struct agx4_fw_job **job)
 {
 	struct ctx *c = test->priv;
-	struct agx4_fw_queue *fq[16];
-	struct agx4_fw_job *job[16], *b, *d;
+	struct agx4_fw_job *b, *d;
 	struct dma_fence *f;
 	unsigned int i;
 
@@ -3117,7 +3119,6 @@ static void agx4_g17p_submit_killed_pool_with_gaps_is_not_taken(struct kunit *te
 		job[i] = prepare(test, fq[i], renders(test, 1));
 		publish_kick(c, job[i]);
 	}
-	/* Queue 0: renders 1 and 2 placed, never published: killed. */
 	b = reserved(test, fq[0], renders(test, 1));
 	d = reserved(test, fq[0], renders(test, 1));
 	c->ops->queue_kill(fq[0]);
@@ -3131,6 +3132,24 @@ static void agx4_g17p_submit_killed_pool_with_gaps_is_not_taken(struct kunit *te
 	c->ops->job_free(b, true);
 	c->ops->job_free(d, true);
 	KUNIT_EXPECT_FALSE(test, dma_fence_is_signaled(f));
+	return f;
+}
+
+/*
+ * A pool whose queue was killed with renders placed (reserved) and never
+ * published is never taken over, even once its jobs are freed (the
+ * firmware would wait for the renders that never came); a render waiting
+ * for a pool takes the next idle one instead.
+ */
+static void agx4_g17p_submit_killed_pool_with_gaps_is_not_taken(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fw_queue *fq[16];
+	struct agx4_fw_job *job[16];
+	struct dma_fence *f;
+	unsigned int i;
+
+	f = pool_with_gaps(test, fq, job);
 	/* Queue 1's render is done and freed: its pool goes over. */
 	render_complete(test, rd64(msg_ta(c, 1), 0x08),
 			rd64(c->bundle + CH7_RING + 0x18, 0x08));
@@ -3243,31 +3262,14 @@ static void agx4_g17p_submit_destroyed_queue_leaves_its_pool_to_a_waiter(struct 
 	struct ctx *c = test->priv;
 	struct agx4_fw_g17p_sub *sub = agx4_fw_g17p_sub(c->adev->fw);
 	struct agx4_fw_queue *fq[16];
-	struct agx4_fw_job *job[16], *b, *d;
+	struct agx4_fw_job *job[16];
 	struct dma_fence *f;
 	unsigned int i, base;
 
 	/* The VM's state stays from its first queue on. */
 	c->ops->queue_destroy(queue(test), true);
 	base = heap_objects(c->adev);
-	for (i = 0; i < 15; i++) {
-		fq[i] = queue(test);
-		job[i] = prepare(test, fq[i], renders(test, 1));
-		publish_kick(c, job[i]);
-	}
-	b = reserved(test, fq[0], renders(test, 1));
-	d = reserved(test, fq[0], renders(test, 1));
-	c->ops->queue_kill(fq[0]);
-	fq[15] = queue(test);
-	job[15] = prepare(test, fq[15], renders(test, 1));
-	f = reserve_waits(test, job[15], 1);
-	render_complete(test, rd64(msg_ta(c, 0), 0x08),
-			rd64(c->bundle + CH7_RING, 0x08));
-	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, job[0]), 0);
-	c->ops->job_free(job[0], true);
-	c->ops->job_free(b, true);
-	c->ops->job_free(d, true);
-	KUNIT_EXPECT_FALSE(test, dma_fence_is_signaled(f));
+	f = pool_with_gaps(test, fq, job);
 	c->ops->queue_destroy(fq[0], true);
 	expect_signalled(test, f, 0);
 	KUNIT_EXPECT_PTR_EQ(test, sub->pool[0]->fq, to_g17p_queue(fq[15]));

@@ -63,6 +63,8 @@ void agx4_engine_init(struct agx4_engine *e, struct agx4_fw_boot *fw,
 	atomic_set(&e->bells.ctl, 0);
 	INIT_LIST_HEAD(&e->deferred);
 	INIT_LIST_HEAD(&e->renders);
+	INIT_LIST_HEAD(&e->waits);
+	init_waitqueue_head(&e->wq);
 	e->stopped = false;
 	e->pass = 0;
 	e->fifo = fifo;
@@ -549,8 +551,8 @@ EXPORT_SYMBOL_IF_AGX4_TEST(agx4_engine_completion);
  * (&agx4_fw_job.nomem: its fence ends with -ENOMEM once the firmware is
  * done with it) and returns the backend's reply.
  *
- * Once submission to the firmware ends (agx4_engine_stop(), from the
- * backend's &agx4_fw_submit_ops.stop) no report is matched: the job unit
+ * Once submission to the firmware ends (agx4_engine_stop()) no report is
+ * matched: the job unit
  * then frees jobs by forgetting them, without the backend's state, so
  * they may leave the list only with the engine itself.  A render still
  * running then gets no answer: the firmware it waits on is being
@@ -586,20 +588,40 @@ void agx4_engine_render_gone(struct agx4_engine *e, struct agx4_fw_job *job)
 }
 EXPORT_SYMBOL_IF_AGX4_TEST(agx4_engine_render_gone);
 
+/* End @w's wait, with @err or with the room taken. */
+static void room_wake(struct agx4_engine *e, struct agx4_room_wait *w, int err)
+{
+	lockdep_assert_held(&e->lock);
+	list_del_init(&w->link);
+	list_del_init(&w->all);
+	if (err)
+		dma_fence_set_error(w->fence, err);
+	/* drm_sched's callback only queues its work. */
+	dma_fence_signal(w->fence);
+}
+
 /**
- * agx4_engine_stop() - submission to the engine's firmware ended
+ * agx4_engine_stop() - submission to the engine's firmware ends
  * @e: the engine.
  *
- * From the backend's &agx4_fw_submit_ops.stop, before any job is freed
- * by forgetting it; no lock held.
+ * The device is going, the firmware is about to be restarted, or it
+ * stopped after a crash.  Every job's wait for room ends with -ENODEV,
+ * holding nothing (the job is not published), and no later one starts
+ * (agx4_room_get()); the backend's waits on &agx4_engine.wq are woken and
+ * see agx4_engine_stopped().  Process context, no lock held, before any
+ * job is freed by forgetting it; it may be called more than once.
  */
 void agx4_engine_stop(struct agx4_engine *e)
 {
+	struct agx4_room_wait *w, *tmp;
 	unsigned long flags;
 
 	spin_lock_irqsave(&e->lock, flags);
-	e->stopped = true;
+	WRITE_ONCE(e->stopped, true);
+	list_for_each_entry_safe(w, tmp, &e->waits, all)
+		room_wake(e, w, -ENODEV);
 	spin_unlock_irqrestore(&e->lock, flags);
+	wake_up_all(&e->wq);
 }
 EXPORT_SYMBOL_IF_AGX4_TEST(agx4_engine_stop);
 
@@ -655,7 +677,7 @@ EXPORT_SYMBOL_IF_AGX4_TEST(agx4_engine_limit);
  * signals once it holds all it asked for.  The jobs holding the room are
  * reserved jobs, which need nothing of the waiting ones: they complete,
  * or time out, which kills their queue and gives their room back.  When
- * the device goes (agx4_room_close()), or a waiting job is freed
+ * submission ends (agx4_engine_stop()), or a waiting job is freed
  * (agx4_room_cancel()), its wait ends with an error and the job is not
  * published.
  */
@@ -667,7 +689,6 @@ EXPORT_SYMBOL_IF_AGX4_TEST(agx4_engine_limit);
 void agx4_room_init(struct agx4_room *r)
 {
 	INIT_LIST_HEAD(&r->waiters);
-	r->closed = false;
 }
 EXPORT_SYMBOL_IF_AGX4_TEST(agx4_room_init);
 
@@ -682,6 +703,7 @@ EXPORT_SYMBOL_IF_AGX4_TEST(agx4_room_init);
 int agx4_room_wait_init(struct agx4_room_wait *w)
 {
 	INIT_LIST_HEAD(&w->link);
+	INIT_LIST_HEAD(&w->all);
 	w->armed = false;
 	w->fence = kzalloc(sizeof(*w->fence), GFP_KERNEL);
 	return w->fence ? 0 : -ENOMEM;
@@ -716,17 +738,6 @@ static const struct dma_fence_ops room_fence_ops = {
 	.get_timeline_name = room_fence_name,
 };
 
-/* End @w's wait, with @err or with the room taken. */
-static void room_wake(struct agx4_engine *e, struct agx4_room_wait *w, int err)
-{
-	lockdep_assert_held(&e->lock);
-	list_del_init(&w->link);
-	if (err)
-		dma_fence_set_error(w->fence, err);
-	/* drm_sched's callback only queues its work. */
-	dma_fence_signal(w->fence);
-}
-
 /**
  * agx4_room_get() - take what a job needs of a room, or wait
  * @e: the engine.
@@ -738,17 +749,17 @@ static void room_wake(struct agx4_engine *e, struct agx4_room_wait *w, int err)
  * The job takes what it needs (@take) if no job waits before
  * it; otherwise it waits behind them.  A job waits at most once per room:
  * its fence signals only once the room was handed to it, or with an
- * error once it will not be (agx4_room_cancel(), agx4_room_close()).
+ * error once it will not be (agx4_room_cancel(), agx4_engine_stop()).
  *
- * Return: NULL when the job holds what it needs, or when @r is closed
- * (the job is not going to be published); otherwise a reference to the
+ * Return: NULL when the job holds what it needs, or when submission
+ * ended (agx4_engine_stop(): the job is not going to be published); otherwise a reference to the
  * fence to wait for.
  */
 struct dma_fence *agx4_room_get(struct agx4_engine *e, struct agx4_room *r,
 				struct agx4_room_wait *w, agx4_room_take_fn take)
 {
 	lockdep_assert_held(&e->lock);
-	if (r->closed || WARN_ON(!list_empty(&w->link)))
+	if (e->stopped || WARN_ON(!list_empty(&w->link)))
 		return NULL;
 	if (list_empty(&r->waiters) && take(r, w))
 		return NULL;
@@ -762,6 +773,7 @@ struct dma_fence *agx4_room_get(struct agx4_engine *e, struct agx4_room *r,
 		       dma_fence_context_alloc(1), 1);
 	w->armed = true;
 	list_add_tail(&w->link, &r->waiters);
+	list_add_tail(&w->all, &e->waits);
 	return dma_fence_get(w->fence);
 }
 EXPORT_SYMBOL_IF_AGX4_TEST(agx4_room_get);
@@ -810,23 +822,3 @@ void agx4_room_cancel(struct agx4_engine *e, struct agx4_room *r,
 		room_wake(e, w, err);
 }
 EXPORT_SYMBOL_IF_AGX4_TEST(agx4_room_cancel);
-
-/**
- * agx4_room_close() - the device is going: no job waits any more
- * @e: the engine.
- * @r: the room.
- * @err: the error every wait ends with (-ENODEV).
- *
- * Under @e's lock.  Later agx4_room_get() calls take nothing and wait
- * for nothing.
- */
-void agx4_room_close(struct agx4_engine *e, struct agx4_room *r, int err)
-{
-	struct agx4_room_wait *w, *tmp;
-
-	lockdep_assert_held(&e->lock);
-	r->closed = true;
-	list_for_each_entry_safe(w, tmp, &r->waiters, link)
-		room_wake(e, w, err);
-}
-EXPORT_SYMBOL_IF_AGX4_TEST(agx4_room_close);

@@ -9,6 +9,7 @@
 #include <linux/list.h>
 #include <linux/spinlock.h>
 #include <linux/types.h>
+#include <linux/wait.h>
 
 #include "agx4_channel.h"
 
@@ -102,7 +103,14 @@ struct agx4_engine_ops {
  * @renders: published jobs with renders, not freed, for a memory-limit
  *	report to find (&agx4_fw_job.live_link); under @lock.
  * @stopped: submission to this firmware ended (agx4_engine_stop()): no
- *	report is matched to a job any more; under @lock.
+ *	report is matched to a job any more, no job waits for room; under
+ *	@lock, read locklessly where a stale answer only costs a wait that
+ *	ends at once (agx4_engine_stopped()).
+ * @waits: every job's wait for room that has not ended
+ *	(&agx4_room_wait.all), in any room; under @lock.
+ * @wq: the backend's process-context waits, which end when submission
+ *	stops (agx4_engine_stop() wakes it) or when what they wait for
+ *	changes (the backend wakes it then).
  * @fifo: jobs go out in the order drm_sched published them, across
  *	queues (a generation whose messages carry numbers assigned at
  *	publication); otherwise only each queue's own jobs keep their order.
@@ -136,6 +144,8 @@ struct agx4_engine {
 	u64 pass;
 	struct list_head renders;
 	bool stopped;
+	struct list_head waits;
+	wait_queue_head_t wq;
 	bool fifo;
 };
 
@@ -144,6 +154,7 @@ struct agx4_room;
 /**
  * struct agx4_room_wait - one job's wait for a firmware resource
  * @link: on &agx4_room.waiters while it waits.
+ * @all: on &agx4_engine.waits while it waits.
  * @fence: signalled once the room gave the job what it needs (or with an
  *	error, when the wait ends without it); allocated by
  *	agx4_room_wait_init(), initialised at the wait (@armed).
@@ -155,6 +166,7 @@ struct agx4_room;
  */
 struct agx4_room_wait {
 	struct list_head link;
+	struct list_head all;
 	struct dma_fence *fence;
 	bool armed;
 };
@@ -162,7 +174,6 @@ struct agx4_room_wait {
 /**
  * struct agx4_room - a scarce firmware resource jobs wait for
  * @waiters: the jobs waiting, oldest first (&agx4_room_wait.link).
- * @closed: the device is going: no job waits any more.
  *
  * The jobs take the room in the order they began waiting: a job that
  * finds others waiting waits behind them, so none is passed over for
@@ -171,7 +182,6 @@ struct agx4_room_wait {
  */
 struct agx4_room {
 	struct list_head waiters;
-	bool closed;
 };
 
 /**
@@ -243,6 +253,21 @@ typedef bool (*agx4_limit_match_fn)(struct agx4_fw_job *job,
 void agx4_engine_render_live(struct agx4_engine *e, struct agx4_fw_job *job);
 void agx4_engine_render_gone(struct agx4_engine *e, struct agx4_fw_job *job);
 void agx4_engine_stop(struct agx4_engine *e);
+
+/**
+ * agx4_engine_stopped() - has submission to the engine's firmware ended
+ * @e: the engine.
+ *
+ * Without @e's lock: a wait that checks it before it sleeps on
+ * &agx4_engine.wq is woken by agx4_engine_stop().
+ *
+ * Return: true once agx4_engine_stop() was called.
+ */
+static inline bool agx4_engine_stopped(struct agx4_engine *e)
+{
+	return READ_ONCE(e->stopped);
+}
+
 int agx4_engine_limit(struct agx4_engine *e,
 		      const struct agx4_fw_ev_limit_in *lim,
 		      struct agx4_fw_ctl *reply, agx4_limit_match_fn match);
@@ -256,6 +281,5 @@ void agx4_room_put(struct agx4_engine *e, struct agx4_room *r,
 		   agx4_room_take_fn take);
 void agx4_room_cancel(struct agx4_engine *e, struct agx4_room *r,
 		      struct agx4_room_wait *w, int err);
-void agx4_room_close(struct agx4_engine *e, struct agx4_room *r, int err);
 
 #endif /* AGX4_ENGINE_H */

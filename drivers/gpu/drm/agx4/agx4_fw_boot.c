@@ -252,10 +252,9 @@ void agx4_fw_boot_stop(struct agx4_device *adev)
  *
  * Runs after a firmware crash that is not restarted (during the probe,
  * or with the ``fw_restart`` parameter off).  It stops every instance, so
- * nothing is sent to a dead coprocessor.  Once the job unit is
- * up, submission is told (&agx4_fw_submit_ops.stop): its waits for
- * firmware room end, and what it
- * kept only while the firmware could use it is freed: the job unit's
+ * nothing is sent to a dead coprocessor.  Once the job unit is up,
+ * submission ends (its waits for firmware room end) and what it kept
+ * only while the firmware could use it is freed: the job unit's
  * kept queues (&agx4_fw_boot.gone_hook), then the backend's
  * (&agx4_fw_submit_ops.fw_gone).
  */
@@ -271,8 +270,6 @@ void agx4_fw_boot_reset(struct agx4_fw_boot *b)
 	drm_err(&b->adev->base, "firmware stopped after a crash; not restarted\n");
 	if (!READ_ONCE(b->adev->jobs) || !ops)
 		return;
-	if (ops->stop)
-		ops->stop(b->adev);
 	gone = READ_ONCE(b->gone_hook);
 	if (gone)
 		gone(b->adev);

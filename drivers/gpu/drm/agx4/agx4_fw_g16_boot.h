@@ -63,11 +63,6 @@ struct agx4_fw_g16_sub {
 	 * protected by &agx4_engine.lock.
 	 */
 	struct agx4_room leases;
-	/**
-	 * @going: submission ends (&agx4_fw_submit_ops.stop): no job
-	 * waits for a lease or a scene slot any more; written under &agx4_engine.lock.
-	 */
-	bool going;
 	/** @compute_support: firmware address of the compute support. */
 	u64 compute_support;
 	/** @compute_state: the compute shared state (CPU view). */

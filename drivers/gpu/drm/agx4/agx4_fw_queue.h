@@ -225,15 +225,17 @@ struct agx4_fw_submit_ops {
 	void (*queue_destroy)(struct agx4_fw_queue *fq, bool fw);
 	/**
 	 * @job_prepare: see the DOC above.  @credits receives what the job
-	 * takes of @credit_limit (1 or more, at most @credit_limit).  It may
-	 * wait, interruptibly, for firmware room that other queues' jobs give
-	 * back as they retire; only the queue's submit lock is held then.
-	 * 0; -EINVAL for commands the firmware cannot run (named in the
-	 * backend), -ENOMEM, -ENOSPC for room nothing gives back while the
-	 * client runs, -ERESTARTSYS when a signal ends a wait, -ENODEV when
-	 * the device goes (@unplug) before or during one, or the backend's
-	 * own (named there).  Every such wait sleeps until its room comes
-	 * back, a signal, or @unplug: it polls nothing.
+	 * takes of @credit_limit (1 or more, at most @credit_limit).  It
+	 * never waits for firmware room (@job_reserve does); it may wait,
+	 * interruptibly, on its engine's &agx4_engine.wq for its own queue's
+	 * earlier jobs (a backend names why), with only the queue's submit
+	 * lock held.  0; -EINVAL for commands the firmware cannot run (named
+	 * in the backend), -ENOMEM, -ENOSPC for room nothing gives back
+	 * while the client runs, -ERESTARTSYS when a signal ends a wait,
+	 * -ENODEV when submission ends (agx4_engine_stop()) before or during
+	 * one, or the backend's own (named there).  Such a wait sleeps until
+	 * what it waits for happens, a signal, or agx4_engine_stop(): it
+	 * polls nothing.
 	 */
 	int (*job_prepare)(struct agx4_fw_queue *fq,
 			   const struct agx4_cmdbuf *cb,
@@ -247,7 +249,8 @@ struct agx4_fw_submit_ops {
 	 * it must not sleep, wait or allocate (@job_prepare allocates any
 	 * fence it may return) and cannot fail.  The fence must signal
 	 * without this job's help, at the latest when the job is freed or
-	 * at @unplug.  Not called for a job that is not going to be
+	 * submission ends (agx4_engine_stop(): a wait of &struct agx4_room
+	 * ends then).  Not called for a job that is not going to be
 	 * published (its queue killed, the device going): @job_publish is
 	 * then never called either, and @job_free frees what it holds.
 	 */
@@ -288,21 +291,6 @@ struct agx4_fw_submit_ops {
 	 */
 	void (*job_dump)(struct agx4_fw_job *job, struct drm_printer *p);
 	/**
-	 * @stop: optional, required of a backend whose @job_prepare or
-	 * @job_reserve waits: submission to this firmware ends (the device
-	 * is going, the firmware is about to be restarted, or it stopped
-	 * after a crash).  Every wait of @job_prepare, those sleeping now
-	 * and any later one, ends with -ENODEV instead of waiting for room,
-	 * and every fence @job_reserve returned signals: the backend records
-	 * that and wakes them all.  Called in process context, more than
-	 * once possibly, at the latest before drm_dev_unplug(), which waits
-	 * for the SUBMITs inside drm_dev_enter(), these waits included: it
-	 * wakes nobody itself, and a wait woken earlier would sleep again.
-	 * Jobs published go on while the firmware runs; nothing more is
-	 * reserved or published.
-	 */
-	void (*stop)(struct agx4_device *adev);
-	/**
 	 * @fw_gone: optional; the firmware was stopped and uses none of the
 	 * memory it was given any more: free what the backend kept only
 	 * because the firmware might still have used it.  Called once the
@@ -312,8 +300,8 @@ struct agx4_fw_submit_ops {
 	 * tables are released: at removal
 	 * (agx4_fw_boot_fini(), after agx4_job_fini(): a queue released
 	 * later is forgotten, not destroyed) and after a crash
-	 * (agx4_fw_boot_reset(), after @stop, once the job unit is
-	 * up).  Process context, without the firmware's lock; it may run
+	 * (agx4_fw_boot_reset(), after agx4_engine_stop(), once the job
+	 * unit is up).  Process context, without the firmware's lock; it may run
 	 * more than once (a crash, then the removal).
 	 */
 	void (*fw_gone)(struct agx4_device *adev);

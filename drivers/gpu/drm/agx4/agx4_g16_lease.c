@@ -176,7 +176,7 @@ static void set_events(struct agx4_g16_job *job)
  * next lease given back is handed to.  Every lease is held by a queue
  * with jobs reserved, which need nothing from this job: they complete,
  * or time out (which kills their queue and gives its lease back).  The
- * unplug ends the wait too (g16_stop()).  Nothing here sleeps or
+ * unplug ends the wait too (agx4_engine_stop()).  Nothing here sleeps or
  * allocates: prepare allocated the fence.
  *
  * Return: NULL once the job holds a lease, or the fence to wait for.
@@ -197,7 +197,7 @@ struct dma_fence *agx4_g16_job_reserve(struct agx4_fw_job *j)
 			return wait;
 	}
 	spin_lock_irqsave(&sub->eng.lock, flags);
-	if (!job->leased && !sub->going) {
+	if (!job->leased && !sub->eng.stopped) {
 		/* Its queue's lease, held by its earlier jobs: no wait. */
 		if (fq->lease >= 0)
 			job->leased = lease_try_locked(fq);

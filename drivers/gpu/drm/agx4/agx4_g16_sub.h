@@ -320,7 +320,6 @@ int agx4_g16_vm_context(struct agx4_g16_queue *fq);
 struct g16_render_vm *agx4_g16_render_vm(struct agx4_g16_queue *fq);
 struct dma_fence *agx4_g16_scenes_reserve(struct agx4_g16_job *job);
 void agx4_g16_scenes_cancel_locked(struct agx4_g16_job *job, int err);
-void agx4_g16_scenes_close(struct agx4_fw_g16_sub *sub);
 void agx4_g16_scenes_kill_locked(struct agx4_g16_queue *fq);
 bool agx4_g16_render_place(struct agx4_g16_queue *fq, struct g16_render_vm *r,
 			   struct g16_cmd *cmd);

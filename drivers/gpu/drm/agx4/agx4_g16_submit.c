@@ -409,8 +409,8 @@ static void g16_job_publish(struct agx4_fw_job *j)
 	spin_lock_irqsave(&sub->eng.lock, flags);
 	/*
 	 * Submission ended while the job waited for a lease or its renders'
-	 * places (&agx4_fw_submit_ops.stop after a crash the firmware is
-	 * not restarted from), or a render could not be built for its place:
+	 * places (agx4_engine_stop() after a crash the firmware is not
+	 * restarted from), or a render could not be built for its place:
 	 * none of it goes out, and it ends -ECANCELED.  Its ordinals stay
 	 * taken (later jobs were prepared after them).
 	 */
@@ -702,7 +702,7 @@ static void g16_job_dump(struct agx4_fw_job *j, struct drm_printer *p)
  * shared state (both gone, or going): the job, its commands' storage and
  * their leases in the VM, which outlives the job.  Its event lease and
  * its place in the queue's history go with the firmware; its wait for a
- * lease, if any, was ended by the unplug (g16_stop()).
+ * lease, if any, was ended by the unplug (agx4_engine_stop()).
  */
 static void g16_job_forget(struct agx4_fw_job *j)
 {
@@ -739,27 +739,6 @@ static void g16_queue_destroy(struct agx4_fw_queue *q, bool fw)
 		g16_queue_destroy_fw(q);
 	else
 		g16_queue_forget(q);
-}
-
-/*
- * The device is going: end every job's wait for a lease or for scene
- * slots with -ENODEV, and start no other (the job unit publishes nothing
- * more; after the unplug the jobs are forgotten, without the state the
- * waits are listed in).
- */
-static void g16_stop(struct agx4_device *adev)
-{
-	struct agx4_fw_g16_sub *sub = agx4_fw_g16_sub(adev->fw);
-	unsigned long flags;
-
-	if (!sub)
-		return;
-	agx4_engine_stop(&sub->eng);
-	spin_lock_irqsave(&sub->eng.lock, flags);
-	WRITE_ONCE(sub->going, true);
-	agx4_room_close(&sub->eng, &sub->leases, -ENODEV);
-	spin_unlock_irqrestore(&sub->eng.lock, flags);
-	agx4_g16_scenes_close(sub);
 }
 
 /*
@@ -865,7 +844,6 @@ const struct agx4_fw_submit_ops agx4_fw_g16_submit_ops = {
 	.job_free = g16_job_free,
 	.queue_kill = g16_queue_kill,
 	.job_dump = g16_job_dump,
-	.stop = g16_stop,
 	.tvb = &g16_tvb_ops,
 };
 EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_g16_submit_ops);

@@ -715,7 +715,7 @@ struct dma_fence *agx4_g16_scenes_reserve(struct agx4_g16_job *job)
 	if (job->placed)
 		return NULL;
 	spin_lock_irqsave(&sub->eng.lock, flags);
-	if (!job->scened && !sub->going)
+	if (!job->scened && !sub->eng.stopped)
 		wait = agx4_room_get(&sub->eng, &r->scene_room,
 				     &job->scene_wait, scenes_take);
 	scened = job->scened;
@@ -779,32 +779,6 @@ void agx4_g16_scenes_kill_locked(struct agx4_g16_queue *fq)
 			agx4_room_cancel(&fq->sub->eng, &r->scene_room, w,
 					 -ECANCELED);
 	agx4_room_put(&fq->sub->eng, &r->scene_room, scenes_take);
-}
-
-/**
- * agx4_g16_scenes_close() - the device is going: no job waits for a place
- * @sub: the submission state.
- *
- * Every job waiting for scene slots ends its wait with -ENODEV, holding
- * none (and is not published); no later wait starts (&agx4_fw_g16_sub.going
- * is set).
- */
-void agx4_g16_scenes_close(struct agx4_fw_g16_sub *sub)
-{
-	unsigned long flags;
-	u32 i;
-
-	mutex_lock(&sub->tvb_lock);
-	for (i = 0; i < AGX4_FW_G16_SUPPORTS; i++) {
-		struct g16_render_vm *r = sub->pools[i];
-
-		if (!r)
-			continue;
-		spin_lock_irqsave(&sub->eng.lock, flags);
-		agx4_room_close(&sub->eng, &r->scene_room, -ENODEV);
-		spin_unlock_irqrestore(&sub->eng.lock, flags);
-	}
-	mutex_unlock(&sub->tvb_lock);
 }
 
 /**

@@ -366,7 +366,7 @@ static bool desc_take(struct agx4_room *r, struct agx4_room_wait *w)
  * were reserved and published before it: they complete, or time out
  * (which kills the queue; the firmware done, or stopped, they are freed).
  * The unplug and the firmware stopping end the wait
- * (agx4_g17p_desc_close()); the job then holds no slots and is not
+ * (agx4_engine_stop()); the job then holds no slots and is not
  * published.  Nothing here sleeps or allocates: prepare allocated the
  * fence.
  *
@@ -462,24 +462,6 @@ void agx4_g17p_desc_put(struct agx4_g17p_job *job)
 	job->slotted = false;
 	if (some || job->desc_wait.fence)
 		agx4_room_put(&sub->eng, &o->desc_room, desc_take);
-	spin_unlock_irqrestore(&sub->eng.lock, flags);
-}
-
-/**
- * agx4_g17p_desc_close() - end the wait for an owner's descriptor slots
- * @sub: the submission state; the device is going or the firmware
- *	stopped (agx4_g17p_submission_ends()).
- * @o: the owner.
- *
- * The job of its queue that waits, if any, ends its wait with -ENODEV,
- * holding no slots (and is not published); no later wait starts.
- */
-void agx4_g17p_desc_close(struct agx4_fw_g17p_sub *sub, struct g17p_owner *o)
-{
-	unsigned long flags;
-
-	spin_lock_irqsave(&sub->eng.lock, flags);
-	agx4_room_close(&sub->eng, &o->desc_room, -ENODEV);
 	spin_unlock_irqrestore(&sub->eng.lock, flags);
 }
 

@@ -284,7 +284,7 @@ static u64 growth_va(const struct agx4_vm *vm, const struct g17p_pool *pl,
 static void pool_work_kick_locked(struct agx4_fw_g17p_sub *sub)
 {
 	lockdep_assert_held(&sub->eng.lock);
-	if (!sub->going)
+	if (!sub->eng.stopped)
 		schedule_work(&sub->pool_work);
 }
 
@@ -441,7 +441,7 @@ void agx4_g17p_pool_drop(struct agx4_fw_g17p_sub *sub, struct g17p_pool *pl)
 	if (!pl)
 		return;
 	spin_lock_irq(&sub->eng.lock);
-	keep = sub->unplaced && !sub->pool_room.closed;
+	keep = sub->unplaced && !sub->eng.stopped;
 	spin_unlock_irq(&sub->eng.lock);
 	if (keep) {
 		mutex_lock(&sub->tvb_lock);
@@ -515,7 +515,7 @@ void agx4_g17p_pool_work(struct work_struct *work)
  * agx4_g17p_pools_gone() - retire and free what pools left as the firmware goes
  * @sub: the submission state; the firmware stopped.
  *
- * Submission ends (&agx4_fw_g17p_sub.going); &agx4_fw_g17p_sub.pool_work
+ * Submission ends (agx4_engine_stop()); &agx4_fw_g17p_sub.pool_work
  * is not queued again, and what it had left to do is done here: what
  * pools left in VMs they moved out of goes, and the orphans are freed,
  * before the firmware's tables go (their context-0 aliases are there).
@@ -527,9 +527,7 @@ void agx4_g17p_pools_gone(struct agx4_fw_g17p_sub *sub)
 	unsigned int i, n = 0;
 
 	/* No work queued from here on; what it had to do is done here. */
-	spin_lock_irq(&sub->eng.lock);
-	WRITE_ONCE(sub->going, true);
-	spin_unlock_irq(&sub->eng.lock);
+	agx4_engine_stop(&sub->eng);
 	cancel_work_sync(&sub->pool_work);
 	mutex_lock(&sub->setup_lock);
 	for (i = 0; i < AGX4_G17P_MAX_POOLS; i++)

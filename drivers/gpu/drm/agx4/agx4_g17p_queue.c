@@ -50,16 +50,16 @@ static bool firmware_gone(struct agx4_fw_boot *b)
  *
  * What ends a SUBMIT's wait for its queue to be idle with -ENODEV:
  * submission ending (the device going, a restart, a crash:
- * agx4_g17p_stop()), or the firmware stopped.  The first wakes every such
- * wait and ends every job's wait for descriptor slots or a pool
- * (wake_waiters()); nothing polls.  From then on a job takes no slots and
- * no pool (agx4_g17p_job_reserve()).
+ * agx4_engine_stop()), or the firmware stopped.  The first wakes every
+ * such wait and ends every job's wait for descriptor slots or a pool;
+ * nothing polls.  From then on a job takes no slots and no pool
+ * (agx4_g17p_job_reserve()).
  *
  * Return: true once either happened.
  */
 bool agx4_g17p_submission_ends(struct agx4_fw_g17p_sub *sub)
 {
-	return READ_ONCE(sub->going) || firmware_gone(sub->b);
+	return agx4_engine_stopped(&sub->eng) || firmware_gone(sub->b);
 }
 
 /**
@@ -87,7 +87,6 @@ int agx4_g17p_queue_create(struct agx4_device *adev,
 	fq->base.adev = adev;
 	fq->sub = agx4_fw_g17p_sub(b);
 	fq->base.vm = agx4_vm_get(args->vm);
-	init_waitqueue_head(&fq->idle_wq);
 	fq->usc_base = args->usc_exec_base;
 	fq->scratch = kvzalloc(AGX4_G17P_SCRATCH_SIZE, GFP_KERNEL);
 	ret = -ENOMEM;
@@ -106,9 +105,6 @@ int agx4_g17p_queue_create(struct agx4_device *adev,
 	ret = agx4_g17p_owner_create(fq);
 	if (ret)
 		goto err_ctx;
-	mutex_lock(&fq->sub->setup_lock);
-	list_add_tail(&fq->link, &fq->sub->queues);
-	mutex_unlock(&fq->sub->setup_lock);
 	*out = &fq->base;
 	return 0;
 
@@ -123,9 +119,6 @@ err_vm:
 
 static void queue_free(struct agx4_g17p_queue *fq)
 {
-	mutex_lock(&fq->sub->setup_lock);
-	list_del(&fq->link);
-	mutex_unlock(&fq->sub->setup_lock);
 	agx4_g17p_pool_drop(fq->sub, fq->pool);
 	agx4_g17p_owner_free(fq, fq->owner);
 	agx4_uat_ctx_put(&fq->sub->b->ctx, fq->asid);
@@ -301,7 +294,7 @@ int agx4_g17p_queue_idle_wait(struct agx4_g17p_queue *fq)
 {
 	int ret;
 
-	ret = wait_event_interruptible(fq->idle_wq,
+	ret = wait_event_interruptible(fq->sub->eng.wq,
 				       !atomic_read(&fq->jobs) ||
 				       agx4_g17p_submission_ends(fq->sub));
 	if (ret)
@@ -383,8 +376,8 @@ void agx4_g17p_job_free(struct agx4_fw_job *j)
 		job = xchg(&fq->spare, job);
 	kfree(job);
 	/* Fully ordered, as wq_has_sleeper() needs against the wait. */
-	if (atomic_dec_and_test(&fq->jobs) && wq_has_sleeper(&fq->idle_wq))
-		wake_up_all(&fq->idle_wq);
+	if (atomic_dec_and_test(&fq->jobs) && wq_has_sleeper(&fq->sub->eng.wq))
+		wake_up_all(&fq->sub->eng.wq);
 }
 
 /* A record, by the decoder's name @layout, from where the host keeps it. */
@@ -433,7 +426,7 @@ void agx4_g17p_job_dump(struct agx4_fw_job *j, struct drm_printer *p)
  * After unplug: the firmware is gone, and with it the submission state
  * and context 0's tables (the boot's).  A job's host storage goes; its
  * descriptor slots go with its owner, and its wait for them, if any, was
- * ended by the unplug (agx4_g17p_stop()).
+ * ended by the unplug (agx4_engine_stop()).
  */
 void agx4_g17p_job_forget(struct agx4_fw_job *j)
 {
@@ -467,48 +460,6 @@ void agx4_g17p_queue_forget(struct agx4_fw_queue *q)
 	kvfree(fq->scratch);
 	agx4_vm_put(fq->base.vm);
 	kfree(fq);
-}
-
-/*
- * Wake every SUBMIT waiting for its queue to be idle (they look at
- * agx4_g17p_submission_ends()) and end every job's wait for descriptor
- * slots or a pool.
- */
-static void wake_waiters(struct agx4_fw_g17p_sub *sub)
-{
-	struct agx4_g17p_queue *fq;
-
-	mutex_lock(&sub->setup_lock);
-	list_for_each_entry(fq, &sub->queues, link) {
-		wake_up_all(&fq->idle_wq);
-		agx4_g17p_desc_close(sub, fq->owner);
-	}
-	mutex_unlock(&sub->setup_lock);
-	spin_lock_irq(&sub->eng.lock);
-	agx4_room_close(&sub->eng, &sub->pool_room, -ENODEV);
-	spin_unlock_irq(&sub->eng.lock);
-}
-
-/**
- * agx4_g17p_stop() - &agx4_fw_submit_ops.stop for G17P
- * @adev: the device.
- *
- * Submission to this firmware ends (the device goes, a restart, or the
- * firmware stopped after a crash): every wait of a SUBMIT for room ends,
- * and any later one, with -ENODEV; so do the jobs' waits for descriptor
- * slots, in the scheduler.
- */
-void agx4_g17p_stop(struct agx4_device *adev)
-{
-	struct agx4_fw_g17p_sub *sub;
-
-	/* Without the firmware (shut down already) nothing can wait. */
-	if (!adev->fw || !adev->fw->gen_priv)
-		return;
-	sub = agx4_fw_g17p_sub(adev->fw);
-	agx4_engine_stop(&sub->eng);
-	WRITE_ONCE(sub->going, true);
-	wake_waiters(sub);
 }
 
 /**

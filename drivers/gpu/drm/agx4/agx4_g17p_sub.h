@@ -88,7 +88,7 @@ struct agx4_fw_g17p_sub {
 	 */
 	u32 owner_terminals[AGX4_G17P_MAX_OWNERS];
 	/**
-	 * @setup_lock: protects @owners, @queues, @operands and the dispatch
+	 * @setup_lock: protects @owners, @operands and the dispatch
 	 * block; with &agx4_engine.lock, @pools and @pool (either lock
 	 * reads them).
 	 */
@@ -117,19 +117,9 @@ struct agx4_fw_g17p_sub {
 	/**
 	 * @pool_work: retires what pools moving between VMs left in the VM
 	 * they left (&g17p_pool.retire), and frees the orphans no job waits
-	 * for; not queued once @going.
+	 * for; not queued once submission ended (agx4_engine_stopped()).
 	 */
 	struct work_struct pool_work;
-	/**
-	 * @queues: every queue made and not freed, whose waits the unplug
-	 * and the firmware stopping wake.
-	 */
-	struct list_head queues;
-	/**
-	 * @going: submission ends (&agx4_fw_submit_ops.stop): waits
-	 * for room give up.  Set once, read locklessly.
-	 */
-	bool going;
 	/** @operands: the compute operand buffers, made at first use. */
 	struct agx4_fw_obj *operands;
 	/** @dispatch: the dispatch block (primary region 1 + 0x20), CPU view. */
@@ -447,11 +437,8 @@ struct agx4_g17p_job {
  *	&agx4_engine.lock, as the next two.
  * @last_compute: the same for compute.
  * @retained: on &agx4_fw_g17p_sub.retained, under its cleanup_lock.
- * @link: on &agx4_fw_g17p_sub.queues from its creation until it is freed;
- *	under &agx4_fw_g17p_sub.setup_lock.
- * @jobs: its jobs prepared and not freed.
- * @idle_wq: woken when @jobs drops to 0, at unplug and when the firmware
- *	stops.
+ * @jobs: its jobs prepared and not freed; &agx4_engine.wq is woken when
+ *	it drops to 0.
  * @killed: queue_kill() ended its work: nothing more of it goes out;
  *	under &agx4_engine.lock.
  * @spare: the storage of a freed job of one command, kept for the next
@@ -471,9 +458,7 @@ struct agx4_g17p_queue {
 	struct g17p_cmd *last_render;
 	struct g17p_cmd *last_compute;
 	struct list_head retained;
-	struct list_head link;
 	atomic_t jobs;
-	wait_queue_head_t idle_wq;
 	bool killed;
 	struct agx4_g17p_job *spare;
 };
@@ -552,7 +537,6 @@ int agx4_g17p_owner_recycle(struct agx4_g17p_queue *fq);
 struct dma_fence *agx4_g17p_desc_reserve(struct agx4_g17p_job *job);
 bool agx4_g17p_desc_get(struct agx4_g17p_queue *fq, struct g17p_cmd *c);
 void agx4_g17p_desc_put(struct agx4_g17p_job *job);
-void agx4_g17p_desc_close(struct agx4_fw_g17p_sub *sub, struct g17p_owner *o);
 int agx4_g17p_write_optional(struct agx4_g17p_queue *fq, struct g17p_owner *o);
 void agx4_g17p_switch_bank(struct g17p_owner *o);
 u32 agx4_g17p_bank_offset(const struct g17p_owner *o);
@@ -607,7 +591,6 @@ void agx4_g17p_job_free(struct agx4_fw_job *j);
 void agx4_g17p_job_dump(struct agx4_fw_job *j, struct drm_printer *p);
 void agx4_g17p_job_forget(struct agx4_fw_job *j);
 void agx4_g17p_queue_forget(struct agx4_fw_queue *q);
-void agx4_g17p_stop(struct agx4_device *adev);
 void agx4_g17p_fw_gone(struct agx4_device *adev);
 
 /* agx4_g17p_submit.c: publication, completion */

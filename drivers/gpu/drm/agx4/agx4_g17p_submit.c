@@ -758,7 +758,6 @@ const struct agx4_fw_submit_ops agx4_fw_g17p_submit = {
 	.job_free = g17p_job_free,
 	.queue_kill = agx4_g17p_queue_kill,
 	.job_dump = agx4_g17p_job_dump,
-	.stop = agx4_g17p_stop,
 	.fw_gone = agx4_g17p_fw_gone,
 	.tvb = &g17p_tvb_ops,
 };
@@ -821,7 +820,6 @@ void agx4_fw_g17p_sub_init(struct agx4_fw_g17p_sub *sub,
 	INIT_WORK(&sub->pool_work, agx4_g17p_pool_work);
 	mutex_init(&sub->cleanup_lock);
 	INIT_LIST_HEAD(&sub->retained);
-	INIT_LIST_HEAD(&sub->queues);
 	sub->region0 = region0;
 	sub->dispatch = (u8 *)region1 + G17P_DISPATCH_OFFSET;
 	agx4_g17p_write_dispatch_record(region1);

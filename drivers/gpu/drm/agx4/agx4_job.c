@@ -1198,6 +1198,19 @@ int agx4_job_init(struct agx4_device *adev)
 	return 0;
 }
 
+/*
+ * Submission to the firmware ends: the backend's waits for firmware room
+ * end with -ENODEV, and no later one starts.  Without the firmware (shut
+ * down already) or a backend with an engine, nothing can wait.
+ */
+static void stop_engine(struct agx4_device *adev)
+{
+	struct agx4_fw_boot *fw = adev->fw;
+
+	if (fw && fw->engine)
+		agx4_engine_stop(fw->engine);
+}
+
 /**
  * agx4_job_pre_reset() - the firmware is about to restart: stop
  * @adev: the device.
@@ -1208,7 +1221,7 @@ int agx4_job_init(struct agx4_device *adev)
  * -ECANCELED when drm_sched gets to them, later SUBMITs on it fail with
  * -ECANCELED.  Nothing more is reserved or published, the completion scan
  * stops, and the backend's waits for firmware room end
- * (&agx4_fw_submit_ops.stop).  A job free that may have run through the firmware finishes
+ * (agx4_engine_stop()).  A job free that may have run through the firmware finishes
  * before it returns; later ones forget the job.
  */
 void agx4_job_pre_reset(struct agx4_device *adev)
@@ -1232,8 +1245,7 @@ void agx4_job_pre_reset(struct agx4_device *adev)
 	 * it off every room it waits in (the forget after the stop would
 	 * leave it there).
 	 */
-	if (jd->ops->stop)
-		jd->ops->stop(adev);
+	stop_engine(adev);
 	spin_lock_irqsave(&jd->lock, flags);
 	jd->stopped = true;
 	spin_unlock_irqrestore(&jd->lock, flags);
@@ -1323,7 +1335,7 @@ void agx4_job_dump(struct agx4_device *adev, struct drm_printer *p)
  * The device's removal calls it before drm_dev_unplug(), which waits for
  * every SUBMIT inside drm_dev_enter() and wakes none: a SUBMIT waiting
  * in the backend for firmware room is woken here and fails with -ENODEV
- * (&agx4_fw_submit_ops.stop), and a later one fails with -ENODEV
+ * (agx4_engine_stop()), and a later one fails with -ENODEV
  * before it prepares anything.  Jobs not yet run are cancelled
  * (-ECANCELED); those published go on until agx4_job_fini().  The caller
  * serialises it (agx4_device_unplug());
@@ -1336,8 +1348,7 @@ void agx4_job_unplug(struct agx4_device *adev)
 	if (!jd || READ_ONCE(jd->going))
 		return;
 	WRITE_ONCE(jd->going, true);
-	if (jd->ops->stop)
-		jd->ops->stop(adev);
+	stop_engine(adev);
 }
 EXPORT_SYMBOL_IF_AGX4_TEST(agx4_job_unplug);
 
@@ -1418,7 +1429,9 @@ EXPORT_SYMBOL_IF_AGX4_TEST(agx4_job_fini);
  * queue_destroy: the stopped firmware uses none of that memory, and what
  * those calls give back (aliases in context 0, indices, leases) is still
  * there, which the forget calls, made for after it went, would leave.
- * Process context; a device without submission ignores it.
+ * Submission ends first (agx4_engine_stop()), where the removal or the
+ * reset did not end it already.  Process context; a device without
+ * submission ignores it.
  */
 void agx4_job_fw_gone(struct agx4_device *adev)
 {
@@ -1428,6 +1441,8 @@ void agx4_job_fw_gone(struct agx4_device *adev)
 
 	if (!jd)
 		return;
+	/* Submission ends first, if it has not yet (a crash). */
+	stop_engine(adev);
 	mutex_lock(&jd->queues_lock);
 	list_splice_init(&jd->kept, &gone);
 	mutex_unlock(&jd->queues_lock);

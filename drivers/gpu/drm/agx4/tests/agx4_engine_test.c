@@ -10,9 +10,13 @@
  */
 
 #include <kunit/test.h>
+#include <linux/completion.h>
+#include <linux/delay.h>
 #include <linux/dma-fence.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/wait.h>
+#include <linux/workqueue.h>
 
 #include "../agx4_device.h"
 #include "../agx4_engine.h"
@@ -632,31 +636,86 @@ static void agx4_engine_room_cancelled_wait_ends_with_its_error_next_takes_it(st
 	agx4_room_wait_fini(&small.w);
 }
 
-static void agx4_engine_closed_room_ends_every_wait_and_starts_none(struct kunit *test)
+/*
+ * Submission ending ends the waits of every room with -ENODEV, the job
+ * holding nothing; room given back later goes to nobody, and no new wait
+ * starts.
+ */
+static void agx4_engine_stop_ends_every_wait_and_starts_none(struct kunit *test)
 {
 	struct engine_ctx *c = test->priv;
-	struct count_room cr = { .free = 0 };
-	struct count_wait a, late;
-	struct dma_fence *fa;
+	struct count_room cr = { .free = 0 }, other = { .free = 0 };
+	struct count_wait a, b, late;
+	struct dma_fence *fa, *fb;
 
 	agx4_room_init(&cr.r);
+	agx4_room_init(&other.r);
 	count_wait_init(test, &a, 1);
+	count_wait_init(test, &b, 1);
 	count_wait_init(test, &late, 1);
 	fa = room_get(c, &cr, &a);
+	fb = room_get(c, &other, &b);
 	KUNIT_ASSERT_NOT_NULL(test, fa);
-	spin_lock_irq(&c->e.lock);
-	agx4_room_close(&c->e, &cr.r, -ENODEV);
-	spin_unlock_irq(&c->e.lock);
+	KUNIT_ASSERT_NOT_NULL(test, fb);
+	KUNIT_EXPECT_FALSE(test, agx4_engine_stopped(&c->e));
+	agx4_engine_stop(&c->e);
+	KUNIT_EXPECT_TRUE(test, agx4_engine_stopped(&c->e));
 	KUNIT_EXPECT_TRUE(test, dma_fence_is_signaled(fa));
 	KUNIT_EXPECT_EQ(test, fa->error, -ENODEV);
-	/* Room comes back after the close: nobody takes it, nobody waits. */
+	KUNIT_EXPECT_TRUE(test, dma_fence_is_signaled(fb));
+	KUNIT_EXPECT_EQ(test, fb->error, -ENODEV);
+	KUNIT_EXPECT_TRUE(test, list_empty(&c->e.waits));
+	/* Room comes back after the stop: nobody takes it, nobody waits. */
 	room_give(c, &cr, 1);
 	KUNIT_EXPECT_FALSE(test, a.got);
 	KUNIT_EXPECT_NULL(test, room_get(c, &cr, &late));
 	KUNIT_EXPECT_FALSE(test, late.got);
+	KUNIT_EXPECT_EQ(test, cr.free, 1);
+	/* A second stop finds nothing to end. */
+	agx4_engine_stop(&c->e);
 	dma_fence_put(fa);
+	dma_fence_put(fb);
 	agx4_room_wait_fini(&a.w);
+	agx4_room_wait_fini(&b.w);
 	agx4_room_wait_fini(&late.w);
+}
+
+struct stop_waiter {
+	struct work_struct work;
+	struct agx4_engine *e;
+	struct completion done;
+	int ret;
+};
+
+static void stop_waiter_run(struct work_struct *w)
+{
+	struct stop_waiter *sw = container_of(w, struct stop_waiter, work);
+
+	sw->ret = wait_event_interruptible(sw->e->wq,
+					   agx4_engine_stopped(sw->e));
+	complete(&sw->done);
+}
+
+/* A backend's wait on the engine's queue ends when submission ends. */
+static void agx4_engine_stop_wakes_the_backends_waits(struct kunit *test)
+{
+	struct engine_ctx *c = test->priv;
+	struct stop_waiter sw = { .e = &c->e, .ret = 1 };
+	unsigned int i;
+
+	INIT_WORK_ONSTACK(&sw.work, stop_waiter_run);
+	init_completion(&sw.done);
+	schedule_work(&sw.work);
+	for (i = 0; i < 1000 && !wq_has_sleeper(&c->e.wq); i++)
+		usleep_range(1000, 2000);
+	KUNIT_ASSERT_TRUE(test, wq_has_sleeper(&c->e.wq));
+	agx4_engine_stop(&c->e);
+	KUNIT_EXPECT_NE(test, wait_for_completion_timeout(&sw.done, 5 * HZ), 0);
+	/* Not woken: wake it here, so the work ends. */
+	wake_up_all(&c->e.wq);
+	flush_work(&sw.work);
+	KUNIT_EXPECT_EQ(test, sw.ret, 0);
+	destroy_work_on_stack(&sw.work);
 }
 
 /* A job a memory-limit report can name: by its tag, as the report's stamp. */
@@ -765,7 +824,8 @@ static struct kunit_case agx4_engine_cases[] = {
 	KUNIT_CASE(agx4_engine_room_goes_to_the_longest_waiter_first),
 	KUNIT_CASE(agx4_engine_room_newcomer_waits_behind_a_larger_waiter),
 	KUNIT_CASE(agx4_engine_room_cancelled_wait_ends_with_its_error_next_takes_it),
-	KUNIT_CASE(agx4_engine_closed_room_ends_every_wait_and_starts_none),
+	KUNIT_CASE(agx4_engine_stop_ends_every_wait_and_starts_none),
+	KUNIT_CASE(agx4_engine_stop_wakes_the_backends_waits),
 	KUNIT_CASE(agx4_engine_limit_marks_only_a_listed_job_it_names),
 	KUNIT_CASE(agx4_engine_limit_after_stop_matches_nothing),
 	{ }

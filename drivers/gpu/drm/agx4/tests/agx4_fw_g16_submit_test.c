@@ -29,6 +29,7 @@
 
 #include "../agx4_cmdbuf.h"
 #include "../agx4_device.h"
+#include "../agx4_engine.h"
 #include "../agx4_fw.h"
 #include "../agx4_fw_boot.h"
 #include "../agx4_fw_g16.h"
@@ -1213,7 +1214,7 @@ static void agx4_g16_submit_unplug_ends_the_wait_for_a_lease(struct kunit *test)
 	job[32] = prepare_only(test, fq[32], cb, 1);
 	f = c->ops->job_reserve(job[32]);
 	KUNIT_ASSERT_NOT_NULL(test, f);
-	c->ops->stop(c->adev);
+	agx4_engine_stop(c->adev->fw->engine);
 	KUNIT_EXPECT_TRUE(test, dma_fence_is_signaled(f));
 	KUNIT_EXPECT_EQ(test, f->error, -ENODEV);
 	dma_fence_put(f);
@@ -1320,7 +1321,7 @@ static void agx4_g16_submit_killed_queue_stops_waiting_for_scene_slots(struct ku
 
 /*
  * Once submission ends while a job waits for a scene slot (the firmware
- * stopped after a crash, &agx4_fw_submit_ops.stop), the job, if it is
+ * stopped after a crash: agx4_engine_stop()), the job, if it is
  * published after all, sends nothing and ends -ECANCELED: it holds no
  * slot, no scratch mapping and no lease.
  */
@@ -1339,7 +1340,7 @@ static void agx4_g16_submit_job_stopped_waiting_sends_nothing(struct kunit *test
 	late = prepare_only(test, fq2, render(test), 4);
 	f = c->ops->job_reserve(late);
 	KUNIT_ASSERT_NOT_NULL(test, f);
-	c->ops->stop(c->adev);
+	agx4_engine_stop(c->adev->fw->engine);
 	KUNIT_EXPECT_TRUE(test, dma_fence_is_signaled(f));
 	KUNIT_EXPECT_EQ(test, f->error, -ENODEV);
 	dma_fence_put(f);

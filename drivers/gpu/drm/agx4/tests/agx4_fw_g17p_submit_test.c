@@ -33,6 +33,7 @@
 
 #include "../agx4_cmdbuf.h"
 #include "../agx4_device.h"
+#include "../agx4_engine.h"
 #include "../agx4_fw.h"
 #include "../agx4_fw_boot.h"
 #include "../agx4_fw_g17p.h"
@@ -2757,7 +2758,7 @@ static void agx4_g17p_submit_unplug_ends_the_wait_for_a_slot(struct kunit *test)
 	j = prepare(test, fq, computes(test, 1));
 	f = c->ops->job_reserve(j);
 	KUNIT_ASSERT_NOT_NULL(test, f);
-	c->ops->stop(c->adev);
+	agx4_engine_stop(c->adev->fw->engine);
 	KUNIT_EXPECT_TRUE(test, dma_fence_is_signaled(f));
 	KUNIT_EXPECT_EQ(test, f->error, -ENODEV);
 	dma_fence_put(f);
@@ -2853,7 +2854,7 @@ static void agx4_g17p_submit_unplug_ends_every_wait_for_room(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, dma_fence_is_signaled(fd_wait));
 	KUNIT_EXPECT_FALSE(test, completion_done(&wi->done));
 
-	c->ops->stop(c->adev);
+	agx4_engine_stop(c->adev->fw->engine);
 	/* A waiter still there would run into what the case frees: stop. */
 	KUNIT_ASSERT_EQ(test, waiter_result(test, wi), -ENODEV);
 	expect_signalled(test, fp_wait, -ENODEV);

@@ -850,7 +850,7 @@ static void agx4_tvb_limit_after_stop_names_no_render(struct kunit *test)
 	KUNIT_ASSERT_FALSE(test, list_empty(&e->renders));
 	job = list_first_entry(&e->renders, struct agx4_fw_job, live_link);
 
-	t->adev->gen->submit->stop(t->adev);
+	agx4_engine_stop(t->adev->fw->engine);
 	KUNIT_EXPECT_EQ(test, agx4_engine_limit(e, &lim, &reply, match_any),
 			-ENOENT);
 	KUNIT_EXPECT_FALSE(test, job->nomem);

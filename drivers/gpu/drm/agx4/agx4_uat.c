@@ -1048,8 +1048,8 @@ int agx4_uat_window_pin(struct agx4_uat *uat, struct agx4_uat_window *w,
 	struct agx4_uat_op op;
 	int ret;
 
-	if (!size || !IS_ALIGNED(va | size, AGX4_UAT_PAGE_SIZE) ||
-	    !range_ok(uat, va, size) || uat->num_regions)
+	/* range_ok() refuses an empty or unaligned window too. */
+	if (!range_ok(uat, va, size) || uat->num_regions)
 		return -EINVAL;
 	n = leaf_of(uat, va + size - 1) - leaf_of(uat, va) + 1;
 	w->leaf = kcalloc(n, sizeof(*w->leaf), GFP_KERNEL);
@@ -1074,7 +1074,8 @@ int agx4_uat_window_pin(struct agx4_uat *uat, struct agx4_uat_window *w,
 			break;
 		}
 		window_entries(w, off, &first, &end);
-		for (k = first; k < end && !pt_pinned(pt); k++)
+		/* Taken: pinned by another window, or a page mapped in its part. */
+		for (k = first; k < end; k++)
 			if (table[k] & UAT_PTE_VALID)
 				break;
 		if (pt_pinned(pt) || k < end) {

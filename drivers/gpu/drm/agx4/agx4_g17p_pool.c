@@ -229,6 +229,16 @@ static int init_pool(struct agx4_g17p_queue *fq, struct g17p_pool *pl)
 	return 0;
 }
 
+/* The arena pages map_window() maps: whole 16 KiB pages of the arena. */
+static_assert(IS_ALIGNED(G17P_POOL_STATUS(0) | G17P_POOL_STATUS(1) |
+			 G17P_POOL_LEAF_B | G17P_POOL_LEAF_PRIMARY, SZ_16K));
+static_assert(G17P_POOL_STATUS(1) + SZ_16K <= G17P_POOL_SIZE &&
+	      G17P_POOL_LEAF_B + SZ_16K <= G17P_POOL_SIZE &&
+	      G17P_POOL_LEAF_PRIMARY + SZ_16K <= G17P_POOL_SIZE);
+/* And of its memory, whose layout (agx4_fwif_g17p.h) ends with scratch. */
+static_assert(IS_ALIGNED(G17P_MEM_BLOCKS | G17P_POOL_BLOCK_SIZE |
+			 G17P_MEM_SCRATCH | G17P_WIN_SCRATCH_SIZE, SZ_16K));
+
 /*
  * The pool's window in @vm (its pinned &g17p_vm.pools): its memory and
  * four arena pages.  Neither sleeps nor allocates.

@@ -91,6 +91,11 @@ struct agx4_vm;
  *	under &agx4_engine.lock.
  * @blocked: the engine's flush in which one of its jobs found no room;
  *	under &agx4_engine.lock.
+ * @jobs: the job unit's count of its jobs prepared and not freed; under
+ *	the job unit's device lock.
+ * @stale: a firmware restart forgot the queue while some of its jobs
+ *	were not freed: the last one's free destroys it, as the firmware's
+ *	(queue_destroy without @fw); the same lock.
  *
  * A backend embeds it in its own queue (&struct agx4_g16_queue,
  * &struct agx4_g17p_queue) and finds that with container_of(); the job
@@ -101,6 +106,8 @@ struct agx4_fw_queue {
 	struct agx4_vm *vm;
 	unsigned int deferred;
 	u64 blocked;
+	unsigned int jobs;
+	bool stale;
 };
 
 /**

@@ -121,13 +121,18 @@
  * it back.  A killed job the firmware finishes in that time costs nothing
  * more.
  *
- * A firmware restart (agx4_reset.c) kills every queue first
- * (agx4_job_pre_reset()): published jobs end with -EIO, the rest with
- * -ECANCELED.  Each queue and job remembers the firmware boot it was made
- * for (&agx4_job_queue.incarnation); once the firmware restarted, what
- * they hold is forgotten (&agx4_fw_submit_ops.job_free and
- * .queue_destroy told the firmware is not there), never freed through
- * the new firmware.
+ * A firmware restart (agx4_reset.c) costs the clients only the work the
+ * firmware had: every queue's scheduler pauses and its published jobs end
+ * with -EIO (agx4_job_pre_reset(); a job that ran in part may have written
+ * memory a second run would find changed, so none runs again).  Once the
+ * firmware is back (agx4_job_post_reset()) every queue's firmware side is
+ * forgotten and made again, and its jobs not yet run are prepared again
+ * for it and run: SUBMIT and QUEUE_CREATE on queues and VMs from before
+ * the restart go on.  Each queue and job remembers the firmware boot it
+ * was made for (&agx4_job_queue.incarnation, &agx4_job.incarnation): what
+ * an earlier one holds is forgotten (&agx4_fw_submit_ops.job_free and
+ * .queue_destroy told the firmware is not there), never asked or freed
+ * through the new firmware.
  *
  * Unplug first ends every SUBMIT waiting in the backend for firmware room
  * (agx4_job_unplug(): the waits are woken, not polled), since
@@ -379,7 +384,7 @@ static struct dma_fence *prepare_job(struct drm_sched_job *sj,
 	struct agx4_job_queue *q = job->q;
 	struct agx4_job_dev *jd = q->adev->jobs;
 
-	if (!jd->ops->job_reserve || READ_ONCE(q->dead) ||
+	if (!jd->ops->job_reserve || !job->fw || READ_ONCE(q->dead) ||
 	    READ_ONCE(jd->going) || READ_ONCE(jd->resetting))
 		return NULL;
 	return jd->ops->job_reserve(job->fw);
@@ -395,13 +400,20 @@ static struct dma_fence *run_job(struct drm_sched_job *sj)
 
 	cookie = dma_fence_begin_signalling();
 	spin_lock_irqsave(&jd->lock, flags);
-	/* Nothing more goes out once the device is going. */
-	if (q->dead || jd->stopped || READ_ONCE(jd->going)) {
+	list_del_init(&job->unrun_link);
+	/*
+	 * Nothing more goes out once the device is going; a job a restart
+	 * could not prepare again ends with the reason.
+	 */
+	if (q->dead || jd->stopped || READ_ONCE(jd->going) || !job->fw) {
+		int err = job->fw || !job->prep_err ? -ECANCELED :
+			  job->prep_err;
+
 		/* Not published: the backend never saw it run. */
-		dma_fence_set_error(&job->done, -ECANCELED);
+		dma_fence_set_error(&job->done, err);
 		dma_fence_signal(&job->done);
 		trace_agx4_job_done(dev_index(q), q->fence_ctx,
-				    job->done.seqno, -ECANCELED);
+				    job->done.seqno, err);
 	} else {
 		jd->ops->job_publish(job->fw);
 		trace_agx4_job_kick(dev_index(q), q->fence_ctx,
@@ -429,13 +441,56 @@ static struct dma_fence *run_job(struct drm_sched_job *sj)
 	return dma_fence_get(&job->done);
 }
 
+/* A job was prepared on its queue's firmware side: count it there. */
+static void fw_job_made(struct agx4_job_dev *jd, struct agx4_fw_job *fj)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&jd->lock, flags);
+	fj->queue->jobs++;
+	spin_unlock_irqrestore(&jd->lock, flags);
+}
+
+/* Destroy @fq once neither a restart nor its jobs need it: forgotten. */
+static void fw_queue_forget(struct agx4_job_dev *jd, struct agx4_fw_queue *fq)
+{
+	unsigned long flags;
+	bool last;
+
+	spin_lock_irqsave(&jd->lock, flags);
+	fq->stale = true;
+	last = !fq->jobs;
+	spin_unlock_irqrestore(&jd->lock, flags);
+	if (last)
+		jd->ops->queue_destroy(fq, false);
+}
+
+/*
+ * The backend frees a job's firmware side (@fw: through the firmware);
+ * the last job of a queue a restart forgot takes the queue with it.
+ */
+static void fw_job_free(struct agx4_job_dev *jd, struct agx4_fw_job *fj,
+			bool fw)
+{
+	struct agx4_fw_queue *fq = fj->queue;
+	unsigned long flags;
+	bool last;
+
+	jd->ops->job_free(fj, fw);
+	spin_lock_irqsave(&jd->lock, flags);
+	last = !--fq->jobs && fq->stale;
+	spin_unlock_irqrestore(&jd->lock, flags);
+	if (last)
+		jd->ops->queue_destroy(fq, false);
+}
+
 /* Free a job drm_sched never took (the submit failed before arming). */
 static void job_free(struct agx4_job *job)
 {
 	struct agx4_job_queue *q = job->q;
 
 	if (job->fw)
-		q->adev->jobs->ops->job_free(job->fw, true);
+		fw_job_free(q->adev->jobs, job->fw, true);
 	agx4_cmdbuf_free(job->cb);
 	kfree(job);	/* @done was never initialised */
 	queue_put(q);
@@ -451,7 +506,9 @@ static void job_free(struct agx4_job *job)
 static void release_storage(struct agx4_job_dev *jd, struct agx4_job *job,
 			    bool fw)
 {
-	jd->ops->job_free(job->fw, fw);
+	if (job->fw)
+		fw_job_free(jd, job->fw, fw && job->incarnation ==
+					 READ_ONCE(jd->incarnation));
 	agx4_cmdbuf_free(job->cb);
 	dma_fence_put(&job->done);
 }
@@ -462,7 +519,7 @@ static void free_job(struct drm_sched_job *sj)
 	struct agx4_job_queue *q = job->q;
 	struct agx4_job_dev *jd = q->adev->jobs;
 	unsigned long flags;
-	bool fw;
+	bool fw, keep;
 
 	drm_sched_job_cleanup(sj);
 	/*
@@ -471,23 +528,35 @@ static void free_job(struct drm_sched_job *sj)
 	 * submit workqueue then waits for.
 	 */
 	spin_lock_irqsave(&jd->lock, flags);
-	fw = !jd->stopped && q->incarnation == jd->incarnation;
+	/* A restart prepares it again: the restart frees it (queue_make()). */
+	if (job->renewing) {
+		job->orphaned = true;
+		spin_unlock_irqrestore(&jd->lock, flags);
+		return;
+	}
+	/* Never run: the entity went with it still queued. */
+	list_del_init(&job->unrun_link);
+	fw = !jd->stopped;
 	/*
 	 * A killed job's storage goes with its queue (queue_fini()), with
 	 * its commands: the firmware may still write the timestamp objects
-	 * they hold.
+	 * they hold.  Unless a restart forgot it already (queue_forget()).
 	 */
-	if (job->zombie)
-		list_add_tail(&job->node, &q->zombies);
+	keep = job->zombie && job->fw;
+	if (keep)
+		job->sched_freed = true;
+	else if (job->zombie)
+		list_del_init(&job->node);
 	spin_unlock_irqrestore(&jd->lock, flags);
-	if (!job->zombie)
+	if (!keep)
 		release_storage(jd, job, fw);
 	queue_put(q);
 }
 
 /*
  * End every published job of @q with @err.  The firmware may still write
- * their storage, so the queue keeps it until it goes.
+ * their storage, so the queue keeps it until it goes (&agx4_job_queue.zombies,
+ * from now on).
  */
 static void kill_locked(struct agx4_job_dev *jd, struct agx4_job_queue *q, int err)
 {
@@ -496,12 +565,13 @@ static void kill_locked(struct agx4_job_dev *jd, struct agx4_job_queue *q, int e
 	lockdep_assert_held(&jd->lock);
 	WRITE_ONCE(q->dead, true);
 	q->fault = err;
-	if (jd->ops->queue_kill)
+	if (jd->ops->queue_kill && q->fw)
 		jd->ops->queue_kill(q->fw);
 	list_for_each_entry_safe(job, next, &q->inflight, node) {
 		job->zombie = true;
 		job->killed_at = jiffies;
 		retire_locked(jd, job, err);
+		list_add_tail(&job->node, &q->zombies);
 	}
 	list_del_init(&q->active);
 }
@@ -595,13 +665,12 @@ static struct agx4_job *hung_locked(struct agx4_job_dev *jd,
 	struct agx4_job *job;
 
 	lockdep_assert_held(&jd->lock);
-	/* A queue of a firmware that restarted since: forgotten, not asked. */
-	if (q->incarnation != jd->incarnation)
-		return NULL;
 	list_for_each_entry(job, &q->zombies, node) {
 		unsigned long end = job->killed_at + q->hang_timeout;
 
-		if (jd->ops->job_status(job->fw) != -EINPROGRESS)
+		/* Of a firmware that restarted since: forgotten, not asked. */
+		if (!job->fw || job->incarnation != jd->incarnation ||
+		    jd->ops->job_status(job->fw) != -EINPROGRESS)
 			continue;
 		if (!time_before(jiffies, end))
 			return job;
@@ -668,8 +737,15 @@ static void hang_work(struct work_struct *w)
 	}
 }
 
+/* What the job takes of the ring: a restart may have prepared it again. */
+static u32 update_job_credits(struct drm_sched_job *sj)
+{
+	return to_job(sj)->credits;
+}
+
 static const struct drm_sched_backend_ops job_sched_ops = {
 	.prepare_job = prepare_job,
+	.update_job_credits = update_job_credits,
 	.run_job = run_job,
 	.timedout_job = timedout_job,
 	.free_job = free_job,
@@ -706,7 +782,8 @@ int agx4_job_submit(struct agx4_job_queue *q, struct drm_file *file,
 	u32 credits, i;
 	int ret;
 
-	if (!q->fw) {
+	/* A device without submission; a queue that died has no @fw either. */
+	if (!jd) {
 		agx4_cmdbuf_free(cb);
 		return -EOPNOTSUPP;
 	}
@@ -728,6 +805,7 @@ int agx4_job_submit(struct agx4_job_queue *q, struct drm_file *file,
 	job->q = q;
 	job->cb = cb;
 	INIT_LIST_HEAD(&job->node);
+	INIT_LIST_HEAD(&job->unrun_link);
 	/* A chain node per timeline point, before the point of no return. */
 	for (i = 0; i < syncs->nout; i++) {
 		if (!syncs->points[i])
@@ -745,9 +823,8 @@ int agx4_job_submit(struct agx4_job_queue *q, struct drm_file *file,
 
 	mutex_lock(&q->submit_lock);
 	/*
-	 * Killed by a timeout, or made for a firmware that restarted since:
-	 * agx4_job_post_reset() marks every queue dead, and a SUBMIT (under
-	 * the reset lock) never sees the new incarnation without that.
+	 * Killed by a timeout (or not made again after a restart: the new
+	 * firmware had no room for it).
 	 */
 	if (READ_ONCE(q->dead)) {
 		ret = -ECANCELED;
@@ -757,10 +834,23 @@ int agx4_job_submit(struct agx4_job_queue *q, struct drm_file *file,
 		ret = -ENODEV;
 		goto err_unlock;
 	}
-	ret = jd->ops->job_prepare(q->fw, cb, &job->fw, &credits);
-	if (ret)
-		goto err_unlock;
-	memset(job->fw->busy_ticks, 0, sizeof(job->fw->busy_ticks));
+	/*
+	 * A restart began (its write side waits for this SUBMIT): the
+	 * backend is stopping, and the restart prepares the job for the
+	 * new firmware (queue_make()).  Until then it may take every
+	 * credit, as many as the backend could ask.
+	 */
+	if (READ_ONCE(jd->resetting)) {
+		credits = jd->ops->credit_limit;
+	} else {
+		ret = jd->ops->job_prepare(q->fw, cb, &job->fw, &credits);
+		if (ret)
+			goto err_unlock;
+		memset(job->fw->busy_ticks, 0, sizeof(job->fw->busy_ticks));
+		job->incarnation = q->incarnation;
+		fw_job_made(jd, job->fw);
+	}
+	job->credits = credits;
 	ret = drm_sched_job_init(&job->base, &q->entity, credits, file,
 				 file->client_id);
 	if (ret)
@@ -800,6 +890,10 @@ int agx4_job_submit(struct agx4_job_queue *q, struct drm_file *file,
 			drm_syncobj_replace_fence(syncs->out[i], finished);
 		}
 	}
+	/* Before the push: run_job may take it off at once. */
+	spin_lock_irq(&jd->lock);
+	list_add_tail(&job->unrun_link, &q->unrun);
+	spin_unlock_irq(&jd->lock);
 	drm_sched_entity_push_job(&job->base);
 	trace_agx4_job_submit(dev_index(q), q->fence_ctx, q->fence_seqno, 0);
 	dma_resv_unlock(r_obj->resv);
@@ -838,7 +932,8 @@ static void queue_free(struct agx4_job_dev *jd, struct agx4_job_queue *q,
 	/* Its scheduler is gone: nothing adds to @q->zombies any more. */
 	list_for_each_entry_safe(job, next, &q->zombies, node)
 		release_storage(jd, job, fw);
-	jd->ops->queue_destroy(q->fw, fw);
+	if (q->fw)
+		jd->ops->queue_destroy(q->fw, fw);
 	mutex_destroy(&q->submit_lock);
 	agx4_job_usage_put(q->usage);
 	kfree(q);
@@ -852,7 +947,8 @@ static bool zombies_busy_locked(struct agx4_job_dev *jd,
 
 	lockdep_assert_held(&jd->lock);
 	list_for_each_entry(job, &q->zombies, node)
-		if (jd->ops->job_status(job->fw) == -EINPROGRESS)
+		if (job->fw && job->incarnation == jd->incarnation &&
+		    jd->ops->job_status(job->fw) == -EINPROGRESS)
 			return true;
 	return false;
 }
@@ -971,7 +1067,7 @@ static void bare_release(struct kref *ref)
 
 static void queue_put(struct agx4_job_queue *q)
 {
-	kref_put(&q->ref, q->fw ? queue_release : bare_release);
+	kref_put(&q->ref, q->adev->jobs ? queue_release : bare_release);
 }
 
 /**
@@ -984,9 +1080,8 @@ static void queue_put(struct agx4_job_queue *q)
  *
  * Return: the new queue, with one user (agx4_job_queue_put()), on a
  * device without submission one without a scheduler (SUBMIT then fails
- * with -EOPNOTSUPP), or ERR_PTR() of -EIO for a VM whose firmware
- * state was made before a firmware restart, of the backend's -ENOSPC or
- * -ENOMEM, or of drm_sched's errno.
+ * with -EOPNOTSUPP), or ERR_PTR() of the backend's -ENOSPC or -ENOMEM,
+ * or of drm_sched's errno.
  */
 struct agx4_job_queue *agx4_job_queue_create(struct agx4_device *adev,
 					     struct agx4_vm *vm, u32 priority,
@@ -1022,18 +1117,8 @@ struct agx4_job_queue *agx4_job_queue_create(struct agx4_device *adev,
 		q->vm = agx4_vm_get(vm);
 		return q;
 	}
-	/*
-	 * A VM whose firmware state was made for a firmware that restarted
-	 * since takes no new queue: that state named the old firmware's
-	 * contexts and objects.
-	 */
-	mutex_lock(&vm->fw_lock);
-	if (!vm->fw)
-		vm->fw_incarnation = jd->incarnation;
-	ret = vm->fw_incarnation == jd->incarnation ? 0 : -EIO;
-	mutex_unlock(&vm->fw_lock);
-	if (ret)
-		return ERR_PTR(ret);
+	/* State of a firmware that restarted since is made again. */
+	agx4_vm_fw_renew(vm, jd->incarnation);
 	q = kzalloc(sizeof(*q), GFP_KERNEL);
 	if (!q)
 		return ERR_PTR(-ENOMEM);
@@ -1042,10 +1127,12 @@ struct agx4_job_queue *agx4_job_queue_create(struct agx4_device *adev,
 	kref_init(&q->users);
 	q->adev = adev;
 	q->priority = priority;
+	q->usc_exec_base = usc_exec_base;
 	mutex_init(&q->submit_lock);
 	spin_lock_init(&q->fence_lock);
 	INIT_LIST_HEAD(&q->inflight);
 	INIT_LIST_HEAD(&q->zombies);
+	INIT_LIST_HEAD(&q->unrun);
 	INIT_LIST_HEAD(&q->active);
 	ret = jd->ops->queue_create(adev, &args, &q->fw);
 	if (ret)
@@ -1098,7 +1185,8 @@ static void users_gone(struct kref *users)
 	struct agx4_job_queue *q = container_of(users, struct agx4_job_queue,
 						users);
 
-	if (q->fw) {
+	/* A queue with a scheduler (its @fw may be gone: a restart). */
+	if (q->adev->jobs) {
 		drm_sched_entity_destroy(&q->entity);
 		q->entity_gone = true;
 	}
@@ -1211,33 +1299,67 @@ static void stop_engine(struct agx4_device *adev)
 		agx4_engine_stop(fw->engine);
 }
 
+/*
+ * End every published job of @q with -EIO, for a restart: the queue lives
+ * on.  They go to @ended, for their firmware side to be forgotten.
+ */
+static void end_published_locked(struct agx4_job_dev *jd,
+				 struct agx4_job_queue *q,
+				 struct list_head *ended)
+{
+	struct agx4_job *job, *next;
+
+	lockdep_assert_held(&jd->lock);
+	list_for_each_entry_safe(job, next, &q->inflight, node) {
+		retire_locked(jd, job, -EIO);
+		list_add_tail(&job->node, ended);
+	}
+	list_del_init(&q->active);
+}
+
 /**
- * agx4_job_pre_reset() - the firmware is about to restart: stop
+ * agx4_job_pre_reset() - a firmware restart begins
  * @adev: the device.
  *
- * Recovery calls it before it takes the reset lock for writing.  Every
- * queue is killed: its published jobs end with -EIO (the firmware never
- * finishes them; nothing is resubmitted), jobs not yet run end with
- * -ECANCELED when drm_sched gets to them, later SUBMITs on it fail with
- * -ECANCELED.  Nothing more is reserved or published, the completion scan
- * stops, and the backend's waits for firmware room end
- * (agx4_engine_stop()).  A job free that may have run through the firmware finishes
- * before it returns; later ones forget the job.
+ * Recovery calls it before it takes the reset lock for writing, with the
+ * firmware stopped.  Every queue's scheduler pauses (nothing is reserved,
+ * published or freed until agx4_job_post_reset()), and its published jobs
+ * end with -EIO: the firmware that had them is gone, and a job that ran in
+ * part may have written memory a second run would find changed, so none
+ * is run again.  The queues live on, and so do their jobs that have not
+ * run yet: they run after the restart.  The completion scan stops, and the backend's waits for
+ * firmware room end (agx4_engine_stop()).  A job free that may have run
+ * through the firmware finishes before it returns; later ones forget the
+ * job.
  */
 void agx4_job_pre_reset(struct agx4_device *adev)
 {
 	struct agx4_job_dev *jd = adev->jobs;
+	struct agx4_job *job, *next;
 	struct agx4_job_queue *q;
 	unsigned long flags;
+	LIST_HEAD(ended);
 
 	if (!jd)
 		return;
 	mutex_lock(&jd->queues_lock);
-	spin_lock_irqsave(&jd->lock, flags);
 	WRITE_ONCE(jd->resetting, true);
 	list_for_each_entry(q, &jd->queues, link)
-		kill_locked(jd, q, -EIO);
+		drm_sched_wqueue_stop(&q->sched);
+	spin_lock_irqsave(&jd->lock, flags);
+	list_for_each_entry(q, &jd->queues, link)
+		end_published_locked(jd, q, &ended);
 	spin_unlock_irqrestore(&jd->lock, flags);
+	/*
+	 * The stopped firmware uses their storage no more: it is forgotten
+	 * now, before the queues are (queue_forget()); drm_sched frees the
+	 * rest of each job once the scheduler runs again.
+	 */
+	list_for_each_entry_safe(job, next, &ended, node) {
+		list_del_init(&job->node);
+		fw_job_free(jd, job->fw, false);
+		job->fw = NULL;
+	}
 	mutex_unlock(&jd->queues_lock);
 	/*
 	 * The backend's waits end before the unit stops: a job freed
@@ -1253,14 +1375,124 @@ void agx4_job_pre_reset(struct agx4_device *adev)
 	cancel_delayed_work_sync(&jd->poll);
 }
 
+/*
+ * The first half of a queue's renewal at a restart: forget what the old
+ * firmware had of @q (its killed jobs' storage, its jobs not yet run, the
+ * queue itself).  Every queue is forgotten before any is made again: the
+ * VM's state, which they share, goes between.  Its jobs not yet run are
+ * neither run nor freed until queue_make() (free_job() sees
+ * &agx4_job.renewing).
+ */
+static void queue_forget(struct agx4_job_dev *jd, struct agx4_job_queue *q)
+{
+	struct agx4_job *job, *next;
+	LIST_HEAD(zombies);
+	unsigned long flags;
+
+	spin_lock_irqsave(&jd->lock, flags);
+	/* Killed jobs drm_sched freed go; the others lose their firmware side. */
+	list_for_each_entry_safe(job, next, &q->zombies, node)
+		if (job->sched_freed)
+			list_move_tail(&job->node, &zombies);
+	list_for_each_entry(job, &q->unrun, unrun_link)
+		job->renewing = true;
+	spin_unlock_irqrestore(&jd->lock, flags);
+	list_for_each_entry_safe(job, next, &zombies, node) {
+		list_del_init(&job->node);
+		release_storage(jd, job, false);
+	}
+	list_for_each_entry(job, &q->zombies, node) {
+		fw_job_free(jd, job->fw, false);
+		job->fw = NULL;
+	}
+	list_for_each_entry(job, &q->unrun, unrun_link) {
+		if (job->fw)
+			fw_job_free(jd, job->fw, false);
+		job->fw = NULL;
+	}
+	/* Published jobs not freed yet keep it until they are. */
+	if (q->fw)
+		fw_queue_forget(jd, q->fw);
+	q->fw = NULL;
+}
+
+/*
+ * The second half: make @q's firmware side for the new firmware and
+ * prepare its jobs not yet run again, in order.  A queue a timeout killed
+ * gets none (it takes no work).  A queue the new firmware has no room for
+ * is killed (SUBMIT: -ECANCELED); a job that cannot be prepared again ends
+ * with the backend's error when it would have run.
+ */
+static void queue_make(struct agx4_job_dev *jd, struct agx4_job_queue *q)
+{
+	const struct agx4_fw_submit_ops *ops = jd->ops;
+	const struct agx4_fw_queue_args args = {
+		.vm = q->vm,
+		.priority = q->priority,
+		.usc_exec_base = q->usc_exec_base,
+	};
+	struct agx4_job *job, *next;
+	LIST_HEAD(orphans);
+	unsigned long flags;
+	u32 credits;
+	int ret = -ECANCELED;
+
+	mutex_lock(&q->submit_lock);
+	q->incarnation = jd->incarnation;
+	if (!READ_ONCE(q->dead)) {
+		agx4_vm_fw_renew(q->vm, jd->incarnation);
+		ret = ops->queue_create(q->adev, &args, &q->fw);
+		if (ret) {
+			q->fw = NULL;
+			dev_warn_ratelimited(q->adev->base.dev,
+					     "queue %u (VM %u) of pid %d (%s) not made again after a firmware restart (%d): killed\n",
+					     q->uapi_id, q->vm_id, q->owner_pid,
+					     q->owner_comm, ret);
+			spin_lock_irqsave(&jd->lock, flags);
+			WRITE_ONCE(q->dead, true);
+			q->fault = ret;
+			spin_unlock_irqrestore(&jd->lock, flags);
+		}
+	}
+	list_for_each_entry(job, &q->unrun, unrun_link) {
+		job->incarnation = q->incarnation;
+		job->prep_err = q->fw ? ops->job_prepare(q->fw, job->cb,
+							 &job->fw, &credits) :
+					ret;
+		if (job->prep_err) {
+			job->fw = NULL;
+			continue;
+		}
+		memset(job->fw->busy_ticks, 0, sizeof(job->fw->busy_ticks));
+		job->credits = min(credits, ops->credit_limit);
+		fw_job_made(jd, job->fw);
+	}
+	spin_lock_irqsave(&jd->lock, flags);
+	list_for_each_entry_safe(job, next, &q->unrun, unrun_link) {
+		job->renewing = false;
+		if (job->orphaned)
+			list_move_tail(&job->unrun_link, &orphans);
+	}
+	spin_unlock_irqrestore(&jd->lock, flags);
+	mutex_unlock(&q->submit_lock);
+	/* What drm_sched freed meanwhile: as free_job() would have. */
+	list_for_each_entry_safe(job, next, &orphans, unrun_link) {
+		list_del_init(&job->unrun_link);
+		release_storage(jd, job, true);
+		queue_put(q);
+	}
+}
+
 /**
  * agx4_job_post_reset() - the firmware is up again: carry on
  * @adev: the device, its new firmware up (&agx4_device.fw).
  *
- * Called with the reset lock held for writing.  Queues made from now on
- * are the new firmware's; those made before stay dead, and they and
- * their jobs are forgotten by the backend when they go, without a word to
- * the new firmware.
+ * Called with the reset lock held for writing.  Every queue gets its
+ * firmware side again (queue_forget(), then queue_make()) and its
+ * scheduler runs again: the jobs it had not run yet go to the new
+ * firmware, and SUBMIT on it goes on.
+ * Only a queue a timeout killed, or one the new firmware has no room
+ * for, stays dead.
  */
 void agx4_job_post_reset(struct agx4_device *adev)
 {
@@ -1272,16 +1504,41 @@ void agx4_job_post_reset(struct agx4_device *adev)
 		return;
 	mutex_lock(&jd->queues_lock);
 	spin_lock_irqsave(&jd->lock, flags);
-	/* Also a queue made while the reset began. */
-	list_for_each_entry(q, &jd->queues, link)
-		WRITE_ONCE(q->dead, true);
 	WRITE_ONCE(jd->incarnation, adev->fw->incarnation);
 	jd->stopped = false;
-	WRITE_ONCE(jd->resetting, false);
 	spin_unlock_irqrestore(&jd->lock, flags);
+	list_for_each_entry(q, &jd->queues, link)
+		queue_forget(jd, q);
+	list_for_each_entry(q, &jd->queues, link)
+		queue_make(jd, q);
+	WRITE_ONCE(jd->resetting, false);
+	list_for_each_entry(q, &jd->queues, link)
+		drm_sched_wqueue_start(&q->sched);
 	mutex_unlock(&jd->queues_lock);
 	WRITE_ONCE(adev->fw->gone_hook, agx4_job_fw_gone);
 	agx4_event_set_handlers(&adev->fw->events, &job_event_handlers, adev);
+}
+
+/**
+ * agx4_job_reset_failed() - the firmware did not come back from a restart
+ * @adev: the device, about to be unplugged.
+ *
+ * Called with the reset lock held for writing, instead of
+ * agx4_job_post_reset().  Every queue's scheduler runs again, to end the
+ * jobs it holds (-ECANCELED: the job unit stays stopped), so that no
+ * queue's release waits for them.
+ */
+void agx4_job_reset_failed(struct agx4_device *adev)
+{
+	struct agx4_job_dev *jd = adev->jobs;
+	struct agx4_job_queue *q;
+
+	if (!jd)
+		return;
+	mutex_lock(&jd->queues_lock);
+	list_for_each_entry(q, &jd->queues, link)
+		drm_sched_wqueue_start(&q->sched);
+	mutex_unlock(&jd->queues_lock);
 }
 
 /* One job's line, and its firmware objects as the backend decodes them. */
@@ -1291,7 +1548,7 @@ static void dump_job(struct agx4_job_dev *jd, struct agx4_job *job,
 	lockdep_assert_held(&jd->lock);
 	drm_printf(p, "  job %llu (%s): %u command(s)\n",
 		   job->done.seqno, state, job->cb->count);
-	if (jd->ops->job_dump)
+	if (jd->ops->job_dump && job->fw)
 		jd->ops->job_dump(job->fw, p);
 }
 

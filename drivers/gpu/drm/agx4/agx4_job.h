@@ -42,6 +42,7 @@ void agx4_job_unplug(struct agx4_device *adev);
 void agx4_job_fw_gone(struct agx4_device *adev);
 void agx4_job_pre_reset(struct agx4_device *adev);
 void agx4_job_post_reset(struct agx4_device *adev);
+void agx4_job_reset_failed(struct agx4_device *adev);
 void agx4_job_dump(struct agx4_device *adev, struct drm_printer *p);
 
 struct agx4_job_queue *agx4_job_queue_create(struct agx4_device *adev,

@@ -149,6 +149,8 @@ struct agx4_job_queue {
 	struct kref users;
 	/** @priority: &enum drm_asahi_priority. */
 	u32 priority;
+	/** @usc_exec_base: its USC execution base, to make @fw again. */
+	u64 usc_exec_base;
 	/** @adev: the device. */
 	struct agx4_device *adev;
 	/** @vm: the VM its jobs run in; a reference is held. */
@@ -168,13 +170,16 @@ struct agx4_job_queue {
 	u32 vm_id;
 	/**
 	 * @fw: the backend's side; NULL on a device without submission,
-	 * whose queues have no scheduler either.
+	 * whose queues have no scheduler either, and on a queue that died
+	 * at a firmware restart (agx4_job_post_reset()).
 	 */
 	struct agx4_fw_queue *fw;
 	/**
-	 * @incarnation: the firmware boot @fw was made for: once the
-	 * firmware restarted, @fw and its jobs are forgotten, not freed
-	 * through it.
+	 * @incarnation: the firmware boot @fw was made for.  A restart
+	 * forgets @fw and makes it again for the new firmware
+	 * (agx4_job_post_reset()); a queue the job unit no longer lists (a
+	 * release in progress) is forgotten, never freed through the new
+	 * firmware.
 	 */
 	u32 incarnation;
 	/** @entity_gone: @entity was destroyed (the queue went). */
@@ -216,8 +221,17 @@ struct agx4_job_queue {
 	 * &agx4_job_dev.lock.
 	 */
 	struct list_head inflight;
-	/** @zombies: killed jobs whose storage is kept; the same lock. */
+	/**
+	 * @zombies: jobs a timeout killed while published, from the kill
+	 * until their storage goes (&agx4_job.node); the same lock.
+	 */
 	struct list_head zombies;
+	/**
+	 * @unrun: jobs pushed to the scheduler and not yet run, oldest
+	 * first (&agx4_job.unrun_link), which a firmware restart prepares
+	 * again; the same lock.
+	 */
+	struct list_head unrun;
 	/**
 	 * @active: in &agx4_job_dev.active while @inflight is not empty; the
 	 * same lock.
@@ -257,6 +271,40 @@ struct agx4_job {
 	unsigned long killed_at;
 	/** @cb: the commands; it holds the timestamp objects' references. */
 	struct agx4_cmdbuf *cb;
+	/**
+	 * @unrun_link: in &agx4_job_queue.unrun from its push until
+	 * run_job or free_job; under &agx4_job_dev.lock.
+	 */
+	struct list_head unrun_link;
+	/**
+	 * @credits: what it takes of its scheduler's credits
+	 * (update_job_credits): the backend's count for @fw, or the
+	 * scheduler's limit for a job pushed during a restart without one.
+	 */
+	u32 credits;
+	/**
+	 * @prep_err: why it has no @fw after a restart (the backend's
+	 * prepare failed): run_job ends it with this error.
+	 */
+	int prep_err;
+	/**
+	 * @renewing: a restart prepares it again (queue_make()): a free_job
+	 * meanwhile only marks it @orphaned; under &agx4_job_dev.lock.
+	 */
+	bool renewing;
+	/**
+	 * @sched_freed: a zombie drm_sched freed: only its storage is left;
+	 * under &agx4_job_dev.lock.
+	 */
+	bool sched_freed;
+	/** @orphaned: freed by drm_sched while @renewing; the same lock. */
+	bool orphaned;
+	/**
+	 * @incarnation: the firmware boot @fw was made for; a job of an
+	 * earlier one is forgotten, never asked or freed through the
+	 * firmware running now.
+	 */
+	u32 incarnation;
 	/**
 	 * @done: signalled by the completion scan.  Initialised at the
 	 * point of no return; from then on the job's memory is freed with

@@ -58,9 +58,9 @@
  *    for is skipped; the restart goes on;
  * 2. stops every firmware instance (agx4_fw_boot_stop()), so nothing
  *    writes memory the host frees from here on, then runs the job unit's
- *    pre_reset (agx4_job_pre_reset()): every queue is killed, its jobs in
- *    flight end with -EIO, jobs not yet run with -ECANCELED, and the
- *    backend's waits for firmware room end;
+ *    pre_reset (agx4_job_pre_reset()): every queue's scheduler pauses,
+ *    its jobs in flight end with -EIO and their firmware storage is
+ *    forgotten, and the backend's waits for firmware room end;
  * 3. takes the reset lock for writing (&agx4_reset.sem), which waits for
  *    every ioctl and release that reaches the firmware's state;
  * 4. runs the firmware's pre_reset and post_reset: the running firmware
@@ -70,18 +70,19 @@
  *    (agx4_fw_boot_init()): every shared object is allocated and built
  *    again by the generation's builders, the context table cleared, the
  *    handshake run;
- * 5. runs the job unit's post_reset (agx4_job_post_reset()), lets the
- *    TVB unit answer again, and lets the ioctls in again.
+ * 5. runs the job unit's post_reset (agx4_job_post_reset()): every queue
+ *    forgets its firmware side and makes it again, the VMs' firmware state
+ *    with it, its jobs not yet run are prepared again for the new
+ *    firmware and its scheduler runs again; then lets the TVB unit answer
+ *    again, and the ioctls in again.
  *
- * Nothing is resubmitted: the firmware's view of every queue (rings,
- * stamps, contexts, TVB state) is gone, and a job that ran in part may
- * have written memory a second run would see changed.  Queues do not
- * survive: the firmware's records of them went with it, so each queue
- * alive at the reset is dead afterwards (SUBMIT: -ECANCELED), and a VM
- * whose firmware state was made before the reset takes no new queue
- * (QUEUE_CREATE: -EIO); a client makes a new VM and new queues.  Objects
- * of the old firmware that clients still hold are freed later without a
- * word to the new one (the backend's forget calls).
+ * Queues and VMs survive a restart: their clients see only the -EIO of
+ * the jobs that were in the firmware.  Those are not run again: a job
+ * that ran in part may have written memory a second run would find
+ * changed.  A queue a timeout killed before stays dead (it was the
+ * culprit), and so does one the new firmware has no room for.  Objects of
+ * the old firmware are never freed through the new one (the backend's
+ * forget calls).
  *
  * If the firmware does not come back, the device is lost: the reset lock
  * is let go with every ioctl that needs the firmware failing with
@@ -260,6 +261,7 @@ static int reset_run(struct agx4_reset *r)
 		agx4_tvb_post_reset(adev);
 	} else {
 		r->lost = true;
+		agx4_job_reset_failed(adev);
 	}
 	up_write(&r->sem);
 	trace_agx4_reset_end(dev_index(adev), n, ret);

@@ -397,6 +397,31 @@ void *agx4_vm_fw_state(struct agx4_vm *vm,
 	return fw;
 }
 
+/**
+ * agx4_vm_fw_renew() - let go of the backend's state of an earlier firmware
+ * @vm: the VM.
+ * @incarnation: the firmware boot (&agx4_fw_boot.incarnation) running now.
+ *
+ * A VM whose backend state (agx4_vm_fw_state()) was made for a firmware
+ * that restarted since has it freed, the backend told so by its own
+ * record of the boot it was made for, and made again at the next use.
+ * The caller guarantees that nothing made for the old firmware uses the
+ * state any more (the job unit renews every queue first).  Otherwise @vm
+ * is only marked as used with @incarnation.
+ */
+void agx4_vm_fw_renew(struct agx4_vm *vm, u32 incarnation)
+{
+	mutex_lock(&vm->fw_lock);
+	if (vm->fw && vm->fw_incarnation != incarnation) {
+		vm->fw_free(vm, vm->fw);
+		vm->fw = NULL;
+		vm->fw_free = NULL;
+	}
+	vm->fw_incarnation = incarnation;
+	mutex_unlock(&vm->fw_lock);
+}
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_vm_fw_renew);
+
 static bool overlaps(u64 a, u64 alen, u64 b, u64 blen)
 {
 	return a < b + blen && b < a + alen;

@@ -118,8 +118,8 @@ struct agx4_vm {
 	void (*fw_free)(struct agx4_vm *vm, void *fw);
 	/**
 	 * @fw_incarnation: the firmware boot (&agx4_fw_boot.incarnation)
-	 * @fw is for: set by the job unit, under @fw_lock, whenever a queue
-	 * is made while @fw is NULL.
+	 * @fw is for: set under @fw_lock by agx4_vm_fw_renew(), which the
+	 * job unit calls before it makes a queue's firmware side.
 	 */
 	u32 fw_incarnation;
 };
@@ -133,6 +133,7 @@ void agx4_vm_put(struct agx4_vm *vm);
 void *agx4_vm_fw_state(struct agx4_vm *vm,
 		       void *(*make)(struct agx4_vm *vm, void *arg),
 		       void (*free)(struct agx4_vm *vm, void *fw), void *arg);
+void agx4_vm_fw_renew(struct agx4_vm *vm, u32 incarnation);
 int agx4_vm_map_fw_obj(struct agx4_vm *vm, u64 va, struct agx4_fw_obj *obj,
 		       u64 off, u64 size, const struct agx4_uat_prot *prot);
 void agx4_vm_unmap_fw(struct agx4_vm *vm, u64 va, u64 size);

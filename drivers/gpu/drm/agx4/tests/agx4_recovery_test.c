@@ -9,9 +9,8 @@
  *   firmware crash each capture a devcoredump whose text names what it
  *   decodes (the cause, the job in flight and its firmware objects, the
  *   boot's records, the crash log), end the jobs in flight with -EIO,
- *   restart the firmware, and a new job on a new queue of a new VM
- *   completes; the old queue refuses work (-ECANCELED) and the old VM
- *   refuses a new queue (-EIO).
+ *   restart the firmware, and everything carries on: the old queue runs
+ *   new work, the old VM takes a new queue, a new VM's queue works too.
  * - A timeout kills only its queue; on G16, a timeout while the GPU's
  *   fault registers report a fault also restarts the firmware, and the
  *   dump carries the registers.
@@ -192,25 +191,46 @@ static struct rec *rec_open(struct kunit *test)
 }
 
 /* Submit one compute of the fork's; its binary out-sync's fence. */
-static struct dma_fence *compute(struct kunit *test, struct cl *cl, u32 q,
-				 int *ret)
+/*
+ * A SUBMIT of one compute (or, @render, one render) on queue @q, after
+ * syncobj @in (0: none); its out-fence, or NULL with the error in @ret.
+ */
+static struct dma_fence *submit_one(struct kunit *test, struct cl *cl, u32 q,
+				    bool render, u32 in, int *ret)
 {
 	struct agx4_test_cmdbuf *cb = kunit_kzalloc(test, sizeof(*cb),
 						    GFP_KERNEL);
-	struct drm_asahi_cmd_compute cc = agx4_test_fork_compute(&cl->f, 0);
-	struct drm_asahi_sync out = { DRM_ASAHI_SYNC_SYNCOBJ, 0, 0 };
+	struct drm_asahi_sync syncs[2] = {
+		{ DRM_ASAHI_SYNC_SYNCOBJ, in, 0 },
+		{ DRM_ASAHI_SYNC_SYNCOBJ, 0, 0 },
+	};
+	struct drm_asahi_sync *out = &syncs[in ? 1 : 0];
 	struct dma_fence *f;
 
 	KUNIT_ASSERT_NOT_NULL(test, cb);
-	out.handle = agx4_test_syncobj(cl->c, NULL);
-	agx4_test_cmd_compute(cb, &cc);
-	*ret = agx4_test_submit(cl->c, q, cb, &out, 0, 1);
+	out->handle = agx4_test_syncobj(cl->c, NULL);
+	if (render) {
+		struct drm_asahi_cmd_render rc = agx4_test_fork_render(&cl->f, 0);
+
+		agx4_test_cmd_render(cb, &rc);
+	} else {
+		struct drm_asahi_cmd_compute cc = agx4_test_fork_compute(&cl->f, 0);
+
+		agx4_test_cmd_compute(cb, &cc);
+	}
+	*ret = agx4_test_submit(cl->c, q, cb, in ? syncs : out, in ? 1 : 0, 1);
 	kunit_kfree(test, cb);
 	if (*ret)
 		return NULL;
-	f = agx4_test_syncobj_fence(cl->c, out.handle, 0);
+	f = agx4_test_syncobj_fence(cl->c, out->handle, 0);
 	KUNIT_ASSERT_NOT_NULL(test, f);
 	return f;
+}
+
+static struct dma_fence *compute(struct kunit *test, struct cl *cl, u32 q,
+				 int *ret)
+{
+	return submit_one(test, cl, q, false, 0, ret);
 }
 
 /* A compute that must be accepted. */
@@ -294,24 +314,37 @@ static void wait_resets(struct kunit *test, struct rec *r, unsigned int n)
 }
 
 /*
- * After a restart: the old queue takes no work, the old VM takes no
- * queue, and a new VM's new queue runs a job to completion.
+ * After a restart everything from before it carries on: the old queue
+ * runs a job to completion (unless a timeout killed it: @culprit, it then
+ * refuses work), the old VM takes a new queue that does too, and so does
+ * a new VM's new queue.
  */
-static void expect_carries_on(struct kunit *test, struct rec *r,
-			      struct cl *old)
+static void expect_carries_on_but(struct kunit *test, struct rec *r,
+				  struct cl *old, bool culprit)
 {
 	struct cl *cl;
 	int ret;
 	u32 q;
 
-	KUNIT_EXPECT_NULL(test, compute(test, old, old->queue, &ret));
-	KUNIT_EXPECT_EQ(test, ret, -ECANCELED);
-	KUNIT_EXPECT_EQ(test, agx4_test_queue_create(old->c, old->f.vm_id,
+	if (culprit) {
+		KUNIT_EXPECT_NULL(test, compute(test, old, old->queue, &ret));
+		KUNIT_EXPECT_EQ(test, ret, -ECANCELED);
+	} else {
+		expect_fence(test, compute_ok(test, old, old->queue), 0);
+	}
+	KUNIT_ASSERT_EQ(test, agx4_test_queue_create(old->c, old->f.vm_id,
 						     DRM_ASAHI_PRIORITY_MEDIUM,
-						     &q), -EIO);
+						     &q), 0);
+	expect_fence(test, compute_ok(test, old, q), 0);
 	cl = cl_open(test, r);
 	expect_fence(test, compute_ok(test, cl, cl->queue), 0);
 	agx4_test_client_close(cl->c);
+}
+
+static void expect_carries_on(struct kunit *test, struct rec *r,
+			      struct cl *old)
+{
+	expect_carries_on_but(test, r, old, false);
 }
 
 /*
@@ -440,6 +473,75 @@ static void agx4_recovery_crash_mid_job_fails_in_flight(struct kunit *test)
 	expect_carries_on(test, r, cl);
 }
 
+static const char *gate_name(struct dma_fence *f)
+{
+	return "agx4-test-gate";
+}
+
+static const struct dma_fence_ops gate_ops = {
+	.get_driver_name = gate_name,
+	.get_timeline_name = gate_name,
+};
+
+/*
+ * A fence the test signals and puts; syncobjs may hold it longer (it is
+ * freed with its last reference).
+ */
+static struct dma_fence *gate_fence(struct kunit *test)
+{
+	struct dma_fence *gate = kzalloc(sizeof(*gate), GFP_KERNEL);
+	static DEFINE_SPINLOCK(gate_lock);
+
+	KUNIT_ASSERT_NOT_NULL(test, gate);
+	dma_fence_init(gate, &gate_ops, &gate_lock,
+		       dma_fence_context_alloc(1), 1);
+	return gate;
+}
+
+/*
+ * The jobs a restart finds not yet run survive it: with one job of a
+ * queue in the firmware and a compute and a render of the same queue, and
+ * a render of a second queue, held back by an in-fence, the firmware
+ * crashes.  The job in the firmware ends with -EIO; the three others,
+ * prepared again for the new firmware, complete once the in-fence
+ * signals, and both queues take more work.
+ */
+static void agx4_recovery_jobs_not_yet_run_survive_a_restart(struct kunit *test)
+{
+	struct rec *r = rec_open(test);
+	struct cl *cl = cl_open(test, r);
+	struct dma_fence *gate = gate_fence(test);
+	struct dma_fence *f1, *f2, *f3, *f4;
+	int ret;
+	u32 in, q2;
+
+	KUNIT_ASSERT_EQ(test, agx4_test_queue_create(cl->c, cl->f.vm_id,
+						     DRM_ASAHI_PRIORITY_LOW,
+						     &q2), 0);
+	agx4_fwmodel_hold(r->m);
+	f1 = compute_ok(test, cl, cl->queue);
+	wait_held(test, r, 1);
+	in = agx4_test_syncobj(cl->c, gate);
+	f2 = submit_one(test, cl, cl->queue, false, in, &ret);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+	f3 = submit_one(test, cl, cl->queue, true, in, &ret);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+	f4 = submit_one(test, cl, q2, true, in, &ret);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+	agx4_fwmodel_inject(r->m, AGX4_FWMODEL_FAULT_CRASH, 0);
+	wait_resets(test, r, 1);
+	expect_fence(test, f1, -EIO);
+	KUNIT_EXPECT_FALSE(test, dma_fence_is_signaled(f2));
+	agx4_fwmodel_exec(r->m, AGX4_FWMODEL_RUN, 0);
+	dma_fence_signal(gate);
+	dma_fence_put(gate);
+	expect_fence(test, f2, 0);
+	expect_fence(test, f3, 0);
+	expect_fence(test, f4, 0);
+	expect_fence(test, compute_ok(test, cl, q2), 0);
+	expect_carries_on(test, r, cl);
+}
+
 /*
  * A timeout kills only its queue.  On G16 the GPU's fault registers are
  * read then: a fault they report restarts the firmware, and the dump
@@ -482,7 +584,9 @@ static void agx4_recovery_timeout_with_gpu_fault(struct kunit *test)
 	expect_in_dump(test, "\nprocess: none known\n");
 	memset(sgx + G16_FAULT_STATUS / 4, 0, 16);
 	agx4_fwmodel_exec(r->m, AGX4_FWMODEL_RUN, 0);
-	expect_carries_on(test, r, cl);
+	/* The queue made before, innocent, runs on the new firmware. */
+	expect_fence(test, compute_ok(test, cl, q2), 0);
+	expect_carries_on_but(test, r, cl, true);
 }
 
 /*
@@ -509,7 +613,7 @@ static void agx4_recovery_killed_job_the_firmware_keeps_restarts_it(struct kunit
 	expect_in_dump(test, "causes: killed job kept by the firmware");
 	expect_in_dump(test, "\nkind: firmware restart\n");
 	agx4_fwmodel_exec(r->m, AGX4_FWMODEL_RUN, 0);
-	expect_carries_on(test, r, cl);
+	expect_carries_on_but(test, r, cl, true);
 }
 
 /*
@@ -585,7 +689,7 @@ static void agx4_recovery_gpu_fault_names_the_faulting_context(struct kunit *tes
 	expect_in_dump(test, line);
 	memset(sgx + G16_FAULT_STATUS / 4, 0, 16);
 	agx4_fwmodel_exec(r->m, AGX4_FWMODEL_RUN, 0);
-	expect_carries_on(test, r, cl);
+	expect_carries_on_but(test, r, cl, true);
 }
 
 /*
@@ -690,7 +794,8 @@ static void agx4_recovery_crash_cycles_and_timeouts(struct kunit *test)
 
 /*
  * The firmware crashes and does not come back (it crashes again in its
- * boot): the job in flight ends with -EIO, the device is unplugged, and
+ * boot): the job in flight ends with -EIO, a job not yet run ends with
+ * -ECANCELED once its in-fence signals, the device is unplugged, and
  * every ioctl, through DRM's dispatch, returns -ENODEV; those that reach
  * the firmware do so on their own as well.
  */
@@ -699,8 +804,9 @@ static void agx4_recovery_failed_restart_unplugs(struct kunit *test)
 	struct rec *r = rec_open(test);
 	struct cl *cl = cl_open(test, r);
 	const struct drm_driver *drv = r->adev->base.driver;
+	struct dma_fence *gate = gate_fence(test);
 	u64 data[32] = { };
-	struct dma_fence *f;
+	struct dma_fence *f, *held;
 	unsigned int i;
 	int ret;
 	u32 q;
@@ -708,10 +814,17 @@ static void agx4_recovery_failed_restart_unplugs(struct kunit *test)
 	agx4_fwmodel_hold(r->m);
 	f = compute_ok(test, cl, cl->queue);
 	wait_held(test, r, 1);
+	/* Not yet run at the restart: it ends, and nothing waits for it. */
+	held = submit_one(test, cl, cl->queue, false,
+			  agx4_test_syncobj(cl->c, gate), &ret);
+	KUNIT_ASSERT_EQ(test, ret, 0);
 	agx4_fwmodel_inject(r->m, AGX4_FWMODEL_FAULT_CRASH_IN_BOOT, 1);
 	agx4_fwmodel_inject(r->m, AGX4_FWMODEL_FAULT_CRASH, 0);
 	wait_resets(test, r, 1);
 	expect_fence(test, f, -EIO);
+	dma_fence_signal(gate);
+	dma_fence_put(gate);
+	expect_fence(test, held, -ECANCELED);
 	KUNIT_EXPECT_EQ(test, agx4_reset_failures(r->adev), 1);
 	KUNIT_EXPECT_TRUE(test, drm_dev_is_unplugged(&r->adev->base));
 	KUNIT_EXPECT_NULL(test, r->adev->fw);
@@ -830,6 +943,8 @@ static struct kunit_case agx4_recovery_cases[] = {
 			 soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_recovery_unknown_event_restarts, soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_recovery_crash_mid_job_fails_in_flight,
+			 soc_gen_params),
+	KUNIT_CASE_PARAM(agx4_recovery_jobs_not_yet_run_survive_a_restart,
 			 soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_recovery_timeout_with_gpu_fault, soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_recovery_gpu_fault_names_the_faulting_context,

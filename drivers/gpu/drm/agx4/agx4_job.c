@@ -1343,9 +1343,13 @@ void agx4_job_pre_reset(struct agx4_device *adev)
 	if (!jd)
 		return;
 	mutex_lock(&jd->queues_lock);
-	WRITE_ONCE(jd->resetting, true);
+	/*
+	 * The schedulers first: a job whose prepare_job saw @resetting and
+	 * reserved nothing must not be published by the same work item.
+	 */
 	list_for_each_entry(q, &jd->queues, link)
 		drm_sched_wqueue_stop(&q->sched);
+	WRITE_ONCE(jd->resetting, true);
 	spin_lock_irqsave(&jd->lock, flags);
 	list_for_each_entry(q, &jd->queues, link)
 		end_published_locked(jd, q, &ended);

@@ -110,6 +110,7 @@ UNITS = {
     'agx4_queue.c': None,
     'agx4_job.c': None,
     'agx4_job_report.c': None,
+    'agx4_job_reset.c': None,
     # the command-buffer parser
     'agx4_cmdbuf.c': None,
     # firmware records: the event ring, its cursors, the record parsers
@@ -175,6 +176,7 @@ AFFINE = {
     'agx4_queue.c': IOCTL,
     'agx4_job.c': ['agx4_job', 'agx4_submit'] + IOCTL,
     'agx4_job_report.c': ['agx4_fdinfo', 'agx4_info', 'agx4_recovery'],
+    'agx4_job_reset.c': ['agx4_recovery', 'agx4_job'],
     'agx4_cmdbuf.c': ['agx4_cmdbuf'] + IOCTL,
     'agx4_event.c': ['agx4_event', 'agx4_recovery'],
     'agx4_channel.c': ['agx4_channel', 'agx4_event'],
@@ -530,6 +532,10 @@ def read_equivalents():
             if not line or line.startswith('#'):
                 continue
             parts = [p.strip() for p in line.split(' | ')]
+            # A term may hold ' | ' itself (an or of bits): the reason
+            # is after the last one.
+            if len(parts) > 4:
+                parts[2:-1] = [' | '.join(parts[2:-1])]
             if len(parts) != 4 or not parts[3]:
                 sys.exit('%s:%d: want "file | function | term | reason"' %
                          (EQUIV, n))

@@ -157,8 +157,6 @@ MODULE_PARM_DESC(hang_timeout_ms,
 /* Re-scan period while jobs are in flight: a lost event costs this much. */
 #define AGX4_JOB_POLL_MS	10
 
-static void queue_put(struct agx4_job_queue *q);
-
 static u32 dev_index(const struct agx4_job_queue *q)
 {
 	return q->adev->base.primary ? q->adev->base.primary->index : 0;
@@ -194,8 +192,8 @@ static const struct dma_fence_ops done_fence_ops = {
 };
 
 /* Signal @job's done fence with @err (0 for success). */
-static void retire_locked(struct agx4_job_dev *jd, struct agx4_job *job,
-			  int err)
+void agx4_job_retire_locked(struct agx4_job_dev *jd, struct agx4_job *job,
+			    int err)
 {
 	lockdep_assert_held(&jd->lock);
 	list_del_init(&job->node);
@@ -245,7 +243,7 @@ static bool scan_locked(struct agx4_job_dev *jd)
 
 			if (st == -EINPROGRESS)
 				break;
-			retire_locked(jd, job, st);
+			agx4_job_retire_locked(jd, job, st);
 		}
 		if (list_empty(&q->inflight))
 			list_del_init(&q->active);
@@ -362,7 +360,7 @@ static void event_bad_ring(void *priv)
 	agx4_reset_schedule(priv, AGX4_RESET_BAD_CURSOR, 0, NULL, 0);
 }
 
-static const struct agx4_event_handlers job_event_handlers = {
+const struct agx4_event_handlers agx4_job_event_handlers = {
 	.completion = event_completion,
 	.grow = agx4_tvb_event_grow,
 	.limit = agx4_tvb_event_limit,
@@ -442,7 +440,7 @@ static struct dma_fence *run_job(struct drm_sched_job *sj)
 }
 
 /* A job was prepared on its queue's firmware side: count it there. */
-static void fw_job_made(struct agx4_job_dev *jd, struct agx4_fw_job *fj)
+void agx4_job_fw_made(struct agx4_job_dev *jd, struct agx4_fw_job *fj)
 {
 	unsigned long flags;
 
@@ -452,7 +450,7 @@ static void fw_job_made(struct agx4_job_dev *jd, struct agx4_fw_job *fj)
 }
 
 /* Destroy @fq once neither a restart nor its jobs need it: forgotten. */
-static void fw_queue_forget(struct agx4_job_dev *jd, struct agx4_fw_queue *fq)
+void agx4_job_fw_queue_forget(struct agx4_job_dev *jd, struct agx4_fw_queue *fq)
 {
 	unsigned long flags;
 	bool last;
@@ -469,8 +467,8 @@ static void fw_queue_forget(struct agx4_job_dev *jd, struct agx4_fw_queue *fq)
  * The backend frees a job's firmware side (@fw: through the firmware);
  * the last job of a queue a restart forgot takes the queue with it.
  */
-static void fw_job_free(struct agx4_job_dev *jd, struct agx4_fw_job *fj,
-			bool fw)
+void agx4_job_fw_free(struct agx4_job_dev *jd, struct agx4_fw_job *fj,
+		      bool fw)
 {
 	struct agx4_fw_queue *fq = fj->queue;
 	unsigned long flags;
@@ -490,10 +488,10 @@ static void job_free(struct agx4_job *job)
 	struct agx4_job_queue *q = job->q;
 
 	if (job->fw)
-		fw_job_free(q->adev->jobs, job->fw, true);
+		agx4_job_fw_free(q->adev->jobs, job->fw, true);
 	agx4_cmdbuf_free(job->cb);
 	kfree(job);	/* @done was never initialised */
-	queue_put(q);
+	agx4_job_queue_unref(q);
 }
 
 /*
@@ -503,11 +501,11 @@ static void job_free(struct agx4_job *job)
  * the job's reference to its done fence, which frees the job with the
  * fence's last one.
  */
-static void release_storage(struct agx4_job_dev *jd, struct agx4_job *job,
-			    bool fw)
+void agx4_job_release_storage(struct agx4_job_dev *jd, struct agx4_job *job,
+			      bool fw)
 {
 	if (job->fw)
-		fw_job_free(jd, job->fw, fw && job->incarnation ==
+		agx4_job_fw_free(jd, job->fw, fw && job->incarnation ==
 					 READ_ONCE(jd->incarnation));
 	agx4_cmdbuf_free(job->cb);
 	dma_fence_put(&job->done);
@@ -549,8 +547,8 @@ static void free_job(struct drm_sched_job *sj)
 		list_del_init(&job->node);
 	spin_unlock_irqrestore(&jd->lock, flags);
 	if (!keep)
-		release_storage(jd, job, fw);
-	queue_put(q);
+		agx4_job_release_storage(jd, job, fw);
+	agx4_job_queue_unref(q);
 }
 
 /*
@@ -570,7 +568,7 @@ static void kill_locked(struct agx4_job_dev *jd, struct agx4_job_queue *q, int e
 	list_for_each_entry_safe(job, next, &q->inflight, node) {
 		job->zombie = true;
 		job->killed_at = jiffies;
-		retire_locked(jd, job, err);
+		agx4_job_retire_locked(jd, job, err);
 		list_add_tail(&job->node, &q->zombies);
 	}
 	list_del_init(&q->active);
@@ -848,7 +846,7 @@ int agx4_job_submit(struct agx4_job_queue *q, struct drm_file *file,
 			goto err_unlock;
 		memset(job->fw->busy_ticks, 0, sizeof(job->fw->busy_ticks));
 		job->incarnation = q->incarnation;
-		fw_job_made(jd, job->fw);
+		agx4_job_fw_made(jd, job->fw);
 	}
 	job->credits = credits;
 	ret = drm_sched_job_init(&job->base, &q->entity, credits, file,
@@ -931,7 +929,7 @@ static void queue_free(struct agx4_job_dev *jd, struct agx4_job_queue *q,
 
 	/* Its scheduler is gone: nothing adds to @q->zombies any more. */
 	list_for_each_entry_safe(job, next, &q->zombies, node)
-		release_storage(jd, job, fw);
+		agx4_job_release_storage(jd, job, fw);
 	if (q->fw)
 		jd->ops->queue_destroy(q->fw, fw);
 	mutex_destroy(&q->submit_lock);
@@ -1065,7 +1063,7 @@ static void bare_release(struct kref *ref)
 	kfree(q);
 }
 
-static void queue_put(struct agx4_job_queue *q)
+void agx4_job_queue_unref(struct agx4_job_queue *q)
 {
 	kref_put(&q->ref, q->adev->jobs ? queue_release : bare_release);
 }
@@ -1190,7 +1188,7 @@ static void users_gone(struct kref *users)
 		drm_sched_entity_destroy(&q->entity);
 		q->entity_gone = true;
 	}
-	queue_put(q);
+	agx4_job_queue_unref(q);
 }
 
 /**
@@ -1282,7 +1280,7 @@ int agx4_job_init(struct agx4_device *adev)
 		return ret;
 	adev->jobs->incarnation = adev->fw->incarnation;
 	WRITE_ONCE(adev->fw->gone_hook, agx4_job_fw_gone);
-	agx4_event_set_handlers(&adev->fw->events, &job_event_handlers, adev);
+	agx4_event_set_handlers(&adev->fw->events, &agx4_job_event_handlers, adev);
 	return 0;
 }
 
@@ -1291,258 +1289,12 @@ int agx4_job_init(struct agx4_device *adev)
  * end with -ENODEV, and no later one starts.  Without the firmware (shut
  * down already) or a backend with an engine, nothing can wait.
  */
-static void stop_engine(struct agx4_device *adev)
+void agx4_job_stop_engine(struct agx4_device *adev)
 {
 	struct agx4_fw_boot *fw = adev->fw;
 
 	if (fw && fw->engine)
 		agx4_engine_stop(fw->engine);
-}
-
-/*
- * End every published job of @q with -EIO, for a restart: the queue lives
- * on.  They go to @ended, for their firmware side to be forgotten.
- */
-static void end_published_locked(struct agx4_job_dev *jd,
-				 struct agx4_job_queue *q,
-				 struct list_head *ended)
-{
-	struct agx4_job *job, *next;
-
-	lockdep_assert_held(&jd->lock);
-	list_for_each_entry_safe(job, next, &q->inflight, node) {
-		retire_locked(jd, job, -EIO);
-		list_add_tail(&job->node, ended);
-	}
-	list_del_init(&q->active);
-}
-
-/**
- * agx4_job_pre_reset() - a firmware restart begins
- * @adev: the device.
- *
- * Recovery calls it before it takes the reset lock for writing, with the
- * firmware stopped.  Every queue's scheduler pauses (nothing is reserved,
- * published or freed until agx4_job_post_reset()), and its published jobs
- * end with -EIO: the firmware that had them is gone, and a job that ran in
- * part may have written memory a second run would find changed, so none
- * is run again.  The queues live on, and so do their jobs that have not
- * run yet: they run after the restart.  The completion scan stops, and the backend's waits for
- * firmware room end (agx4_engine_stop()).  A job free that may have run
- * through the firmware finishes before it returns; later ones forget the
- * job.
- */
-void agx4_job_pre_reset(struct agx4_device *adev)
-{
-	struct agx4_job_dev *jd = adev->jobs;
-	struct agx4_job *job, *next;
-	struct agx4_job_queue *q;
-	unsigned long flags;
-	LIST_HEAD(ended);
-
-	if (!jd)
-		return;
-	mutex_lock(&jd->queues_lock);
-	/*
-	 * The schedulers first: a job whose prepare_job saw @resetting and
-	 * reserved nothing must not be published by the same work item.
-	 */
-	list_for_each_entry(q, &jd->queues, link)
-		drm_sched_wqueue_stop(&q->sched);
-	WRITE_ONCE(jd->resetting, true);
-	spin_lock_irqsave(&jd->lock, flags);
-	list_for_each_entry(q, &jd->queues, link)
-		end_published_locked(jd, q, &ended);
-	spin_unlock_irqrestore(&jd->lock, flags);
-	/*
-	 * The stopped firmware uses their storage no more: it is forgotten
-	 * now, before the queues are (queue_forget()); drm_sched frees the
-	 * rest of each job once the scheduler runs again.
-	 */
-	list_for_each_entry_safe(job, next, &ended, node) {
-		list_del_init(&job->node);
-		fw_job_free(jd, job->fw, false);
-		job->fw = NULL;
-	}
-	mutex_unlock(&jd->queues_lock);
-	/*
-	 * The backend's waits end before the unit stops: a job freed
-	 * meanwhile still goes through the backend's full free, which takes
-	 * it off every room it waits in (the forget after the stop would
-	 * leave it there).
-	 */
-	stop_engine(adev);
-	spin_lock_irqsave(&jd->lock, flags);
-	jd->stopped = true;
-	spin_unlock_irqrestore(&jd->lock, flags);
-	flush_workqueue(jd->submit_wq);
-	cancel_delayed_work_sync(&jd->poll);
-}
-
-/*
- * The first half of a queue's renewal at a restart: forget what the old
- * firmware had of @q (its killed jobs' storage, its jobs not yet run, the
- * queue itself).  Every queue is forgotten before any is made again: the
- * VM's state, which they share, goes between.  Its jobs not yet run are
- * neither run nor freed until queue_make() (free_job() sees
- * &agx4_job.renewing).
- */
-static void queue_forget(struct agx4_job_dev *jd, struct agx4_job_queue *q)
-{
-	struct agx4_job *job, *next;
-	LIST_HEAD(zombies);
-	unsigned long flags;
-
-	spin_lock_irqsave(&jd->lock, flags);
-	/* Killed jobs drm_sched freed go; the others lose their firmware side. */
-	list_for_each_entry_safe(job, next, &q->zombies, node)
-		if (job->sched_freed)
-			list_move_tail(&job->node, &zombies);
-	list_for_each_entry(job, &q->unrun, unrun_link)
-		job->renewing = true;
-	spin_unlock_irqrestore(&jd->lock, flags);
-	list_for_each_entry_safe(job, next, &zombies, node) {
-		list_del_init(&job->node);
-		release_storage(jd, job, false);
-	}
-	list_for_each_entry(job, &q->zombies, node) {
-		fw_job_free(jd, job->fw, false);
-		job->fw = NULL;
-	}
-	list_for_each_entry(job, &q->unrun, unrun_link) {
-		if (job->fw)
-			fw_job_free(jd, job->fw, false);
-		job->fw = NULL;
-	}
-	/* Published jobs not freed yet keep it until they are. */
-	if (q->fw)
-		fw_queue_forget(jd, q->fw);
-	q->fw = NULL;
-}
-
-/*
- * The second half: make @q's firmware side for the new firmware and
- * prepare its jobs not yet run again, in order.  A queue a timeout killed
- * gets none (it takes no work).  A queue the new firmware has no room for
- * is killed (SUBMIT: -ECANCELED); a job that cannot be prepared again ends
- * with the backend's error when it would have run.
- */
-static void queue_make(struct agx4_job_dev *jd, struct agx4_job_queue *q)
-{
-	const struct agx4_fw_submit_ops *ops = jd->ops;
-	const struct agx4_fw_queue_args args = {
-		.vm = q->vm,
-		.priority = q->priority,
-		.usc_exec_base = q->usc_exec_base,
-	};
-	struct agx4_job *job, *next;
-	LIST_HEAD(orphans);
-	unsigned long flags;
-	u32 credits;
-	int ret = -ECANCELED;
-
-	mutex_lock(&q->submit_lock);
-	q->incarnation = jd->incarnation;
-	if (!READ_ONCE(q->dead)) {
-		agx4_vm_fw_renew(q->vm, jd->incarnation);
-		ret = ops->queue_create(q->adev, &args, &q->fw);
-		if (ret) {
-			q->fw = NULL;
-			dev_warn_ratelimited(q->adev->base.dev,
-					     "queue %u (VM %u) of pid %d (%s) not made again after a firmware restart (%d): killed\n",
-					     q->uapi_id, q->vm_id, q->owner_pid,
-					     q->owner_comm, ret);
-			spin_lock_irqsave(&jd->lock, flags);
-			WRITE_ONCE(q->dead, true);
-			q->fault = ret;
-			spin_unlock_irqrestore(&jd->lock, flags);
-		}
-	}
-	list_for_each_entry(job, &q->unrun, unrun_link) {
-		job->incarnation = q->incarnation;
-		job->prep_err = q->fw ? ops->job_prepare(q->fw, job->cb,
-							 &job->fw, &credits) :
-					ret;
-		if (job->prep_err) {
-			job->fw = NULL;
-			continue;
-		}
-		memset(job->fw->busy_ticks, 0, sizeof(job->fw->busy_ticks));
-		job->credits = min(credits, ops->credit_limit);
-		fw_job_made(jd, job->fw);
-	}
-	spin_lock_irqsave(&jd->lock, flags);
-	list_for_each_entry_safe(job, next, &q->unrun, unrun_link) {
-		job->renewing = false;
-		if (job->orphaned)
-			list_move_tail(&job->unrun_link, &orphans);
-	}
-	spin_unlock_irqrestore(&jd->lock, flags);
-	mutex_unlock(&q->submit_lock);
-	/* What drm_sched freed meanwhile: as free_job() would have. */
-	list_for_each_entry_safe(job, next, &orphans, unrun_link) {
-		list_del_init(&job->unrun_link);
-		release_storage(jd, job, true);
-		queue_put(q);
-	}
-}
-
-/**
- * agx4_job_post_reset() - the firmware is up again: carry on
- * @adev: the device, its new firmware up (&agx4_device.fw).
- *
- * Called with the reset lock held for writing.  Every queue gets its
- * firmware side again (queue_forget(), then queue_make()) and its
- * scheduler runs again: the jobs it had not run yet go to the new
- * firmware, and SUBMIT on it goes on.
- * Only a queue a timeout killed, or one the new firmware has no room
- * for, stays dead.
- */
-void agx4_job_post_reset(struct agx4_device *adev)
-{
-	struct agx4_job_dev *jd = adev->jobs;
-	struct agx4_job_queue *q;
-	unsigned long flags;
-
-	if (!jd)
-		return;
-	mutex_lock(&jd->queues_lock);
-	spin_lock_irqsave(&jd->lock, flags);
-	WRITE_ONCE(jd->incarnation, adev->fw->incarnation);
-	jd->stopped = false;
-	spin_unlock_irqrestore(&jd->lock, flags);
-	list_for_each_entry(q, &jd->queues, link)
-		queue_forget(jd, q);
-	list_for_each_entry(q, &jd->queues, link)
-		queue_make(jd, q);
-	WRITE_ONCE(jd->resetting, false);
-	list_for_each_entry(q, &jd->queues, link)
-		drm_sched_wqueue_start(&q->sched);
-	mutex_unlock(&jd->queues_lock);
-	WRITE_ONCE(adev->fw->gone_hook, agx4_job_fw_gone);
-	agx4_event_set_handlers(&adev->fw->events, &job_event_handlers, adev);
-}
-
-/**
- * agx4_job_reset_failed() - the firmware did not come back from a restart
- * @adev: the device, about to be unplugged.
- *
- * Called with the reset lock held for writing, instead of
- * agx4_job_post_reset().  Every queue's scheduler runs again, to end the
- * jobs it holds (-ECANCELED: the job unit stays stopped), so that no
- * queue's release waits for them.
- */
-void agx4_job_reset_failed(struct agx4_device *adev)
-{
-	struct agx4_job_dev *jd = adev->jobs;
-	struct agx4_job_queue *q;
-
-	if (!jd)
-		return;
-	mutex_lock(&jd->queues_lock);
-	list_for_each_entry(q, &jd->queues, link)
-		drm_sched_wqueue_start(&q->sched);
-	mutex_unlock(&jd->queues_lock);
 }
 
 /* One job's line, and its firmware objects as the backend decodes them. */
@@ -1609,7 +1361,7 @@ void agx4_job_unplug(struct agx4_device *adev)
 	if (!jd || READ_ONCE(jd->going))
 		return;
 	WRITE_ONCE(jd->going, true);
-	stop_engine(adev);
+	agx4_job_stop_engine(adev);
 }
 EXPORT_SYMBOL_IF_AGX4_TEST(agx4_job_unplug);
 
@@ -1703,7 +1455,7 @@ void agx4_job_fw_gone(struct agx4_device *adev)
 	if (!jd)
 		return;
 	/* Submission ends first, if it has not yet (a crash). */
-	stop_engine(adev);
+	agx4_job_stop_engine(adev);
 	mutex_lock(&jd->queues_lock);
 	list_splice_init(&jd->kept, &gone);
 	mutex_unlock(&jd->queues_lock);

@@ -40,9 +40,6 @@ int agx4_job_init(struct agx4_device *adev);
 void agx4_job_fini(struct agx4_device *adev);
 void agx4_job_unplug(struct agx4_device *adev);
 void agx4_job_fw_gone(struct agx4_device *adev);
-void agx4_job_pre_reset(struct agx4_device *adev);
-void agx4_job_post_reset(struct agx4_device *adev);
-void agx4_job_reset_failed(struct agx4_device *adev);
 void agx4_job_dump(struct agx4_device *adev, struct drm_printer *p);
 
 struct agx4_job_queue *agx4_job_queue_create(struct agx4_device *adev,
@@ -67,5 +64,29 @@ int agx4_job_init_backend(struct agx4_device *adev,
 			  const struct agx4_fw_submit_ops *ops);
 void agx4_job_flush(struct agx4_device *adev);
 #endif
+
+/*
+ * The job unit's own, for its restart half (agx4_job_reset.c) only;
+ * agx4_job.c defines them and says what each does.
+ */
+struct agx4_event_handlers;
+struct agx4_fw_job;
+struct agx4_fw_queue;
+struct agx4_job;
+struct agx4_job_dev;
+
+extern const struct agx4_event_handlers agx4_job_event_handlers;
+
+void agx4_job_retire_locked(struct agx4_job_dev *jd, struct agx4_job *job,
+			    int err);
+void agx4_job_fw_made(struct agx4_job_dev *jd, struct agx4_fw_job *fj);
+void agx4_job_fw_free(struct agx4_job_dev *jd, struct agx4_fw_job *fj,
+		      bool fw);
+void agx4_job_fw_queue_forget(struct agx4_job_dev *jd,
+			      struct agx4_fw_queue *fq);
+void agx4_job_release_storage(struct agx4_job_dev *jd, struct agx4_job *job,
+			      bool fw);
+void agx4_job_queue_unref(struct agx4_job_queue *q);
+void agx4_job_stop_engine(struct agx4_device *adev);
 
 #endif /* AGX4_JOB_H */

@@ -2,10 +2,11 @@
 /*
  * Copyright 2026 The agx4 authors
  *
- * The job unit's types, shared by its two files only: agx4_job.c
- * (submission, completion, timeouts, resets) and agx4_job_report.c (what
- * it reports: fdinfo's GPU time, debugfs, timeout dumps).  No other unit
- * includes this header; they see agx4_job.h and agx4_job_report.h.
+ * The job unit's types, shared by its files only: agx4_job.c (submission,
+ * completion, timeouts), agx4_job_reset.c (firmware restarts) and
+ * agx4_job_report.c (what it reports: fdinfo's GPU time, debugfs, timeout
+ * dumps).  No other unit includes this header; they see agx4_job.h and
+ * agx4_job_report.h.
  */
 
 #ifndef AGX4_JOB_TYPES_H

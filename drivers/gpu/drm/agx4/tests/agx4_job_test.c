@@ -390,16 +390,6 @@ static void finish(struct job_ctx *c, int idx, int err)
 	agx4_job_notify(c->adev);
 }
 
-static const char *gate_name(struct dma_fence *f)
-{
-	return "agx4-job-test";
-}
-
-static const struct dma_fence_ops gate_ops = {
-	.get_driver_name = gate_name,
-	.get_timeline_name = gate_name,
-};
-
 static bool signalled_within(struct dma_fence *f, unsigned int ms)
 {
 	return dma_fence_wait_timeout(f, false, msecs_to_jiffies(ms)) > 0;
@@ -475,15 +465,10 @@ static void agx4_job_backend_error_ends_the_fence(struct kunit *test)
 static void agx4_job_waits_for_its_in_sync(struct kunit *test)
 {
 	struct job_ctx *c = test->priv;
-	struct dma_fence *gate = kunit_kzalloc(test, sizeof(*gate), GFP_KERNEL);
+	struct dma_fence *gate = agx4_test_gate_fence(test);
 	u32 q = queue_create(test, c), in, out = syncobj(test, c, NULL);
 	struct drm_asahi_sync s[2];
-	static DEFINE_SPINLOCK(gate_lock);
 
-	KUNIT_ASSERT_NOT_NULL(test, gate);
-	dma_fence_init(gate, &gate_ops, &gate_lock,
-		       dma_fence_context_alloc(1), 1);
-	dma_fence_get(gate);	/* the test's own reference */
 	in = syncobj(test, c, gate);
 	s[0] = (struct drm_asahi_sync){ DRM_ASAHI_SYNC_SYNCOBJ, in };
 	s[1] = (struct drm_asahi_sync){ DRM_ASAHI_SYNC_SYNCOBJ, out };
@@ -494,19 +479,6 @@ static void agx4_job_waits_for_its_in_sync(struct kunit *test)
 			    "published before its in-sync signalled");
 	dma_fence_signal(gate);
 	KUNIT_EXPECT_TRUE(test, wait_published(c, 1));
-	dma_fence_put(gate);
-}
-
-/* A fence only the case signals; the case keeps the first reference. */
-static struct dma_fence *gate_fence(struct kunit *test)
-{
-	struct dma_fence *gate = kunit_kzalloc(test, sizeof(*gate), GFP_KERNEL);
-	static DEFINE_SPINLOCK(gate_lock);
-
-	KUNIT_ASSERT_NOT_NULL(test, gate);
-	dma_fence_init(gate, &gate_ops, &gate_lock,
-		       dma_fence_context_alloc(1), 1);
-	return gate;
 }
 
 /*
@@ -519,8 +491,8 @@ static struct dma_fence *gate_fence(struct kunit *test)
 static void agx4_job_reserves_after_its_in_sync_and_waits_for_it(struct kunit *test)
 {
 	struct job_ctx *c = test->priv;
-	struct dma_fence *in_fence = gate_fence(test);
-	struct dma_fence *hold = gate_fence(test);
+	struct dma_fence *in_fence = agx4_test_gate_fence(test);
+	struct dma_fence *hold = agx4_test_gate_fence(test);
 	u32 q = queue_create(test, c), in, out = syncobj(test, c, NULL);
 	struct drm_asahi_sync s[2];
 	struct dma_fence *f;
@@ -560,7 +532,7 @@ static void agx4_job_reserves_after_its_in_sync_and_waits_for_it(struct kunit *t
 static void agx4_job_going_device_cancels_a_waiting_reserve(struct kunit *test)
 {
 	struct job_ctx *c = test->priv;
-	struct dma_fence *hold = gate_fence(test);
+	struct dma_fence *hold = agx4_test_gate_fence(test);
 	u32 q = queue_create(test, c), out = syncobj(test, c, NULL);
 	struct dma_fence *f;
 	unsigned int i;

@@ -480,31 +480,6 @@ static void agx4_recovery_crash_mid_job_fails_in_flight(struct kunit *test)
 	expect_carries_on(test, r, cl);
 }
 
-static const char *gate_name(struct dma_fence *f)
-{
-	return "agx4-test-gate";
-}
-
-static const struct dma_fence_ops gate_ops = {
-	.get_driver_name = gate_name,
-	.get_timeline_name = gate_name,
-};
-
-/*
- * A fence the test signals and puts; syncobjs may hold it longer (it is
- * freed with its last reference).
- */
-static struct dma_fence *gate_fence(struct kunit *test)
-{
-	struct dma_fence *gate = kzalloc(sizeof(*gate), GFP_KERNEL);
-	static DEFINE_SPINLOCK(gate_lock);
-
-	KUNIT_ASSERT_NOT_NULL(test, gate);
-	dma_fence_init(gate, &gate_ops, &gate_lock,
-		       dma_fence_context_alloc(1), 1);
-	return gate;
-}
-
 /*
  * The jobs a restart finds not yet run survive it: with one job of a
  * queue in the firmware and a compute and a render of the same queue, and
@@ -517,7 +492,7 @@ static void agx4_recovery_jobs_not_yet_run_survive_a_restart(struct kunit *test)
 {
 	struct rec *r = rec_open(test);
 	struct cl *cl = cl_open(test, r);
-	struct dma_fence *gate = gate_fence(test);
+	struct dma_fence *gate = agx4_test_gate_fence(test);
 	struct dma_fence *f1, *f2, *f3, *f4;
 	int ret;
 	u32 in, q2;
@@ -541,7 +516,6 @@ static void agx4_recovery_jobs_not_yet_run_survive_a_restart(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, dma_fence_is_signaled(f2));
 	agx4_fwmodel_exec(r->m, AGX4_FWMODEL_RUN, 0);
 	dma_fence_signal(gate);
-	dma_fence_put(gate);
 	expect_fence(test, f2, 0);
 	expect_fence(test, f3, 0);
 	expect_fence(test, f4, 0);
@@ -911,7 +885,7 @@ static void agx4_recovery_failed_restart_unplugs(struct kunit *test)
 	struct rec *r = rec_open(test);
 	struct cl *cl = cl_open(test, r);
 	const struct drm_driver *drv = r->adev->base.driver;
-	struct dma_fence *gate = gate_fence(test);
+	struct dma_fence *gate = agx4_test_gate_fence(test);
 	u64 data[32] = { };
 	struct dma_fence *f, *held;
 	unsigned int i;
@@ -930,7 +904,6 @@ static void agx4_recovery_failed_restart_unplugs(struct kunit *test)
 	wait_resets(test, r, 1);
 	expect_fence(test, f, -EIO);
 	dma_fence_signal(gate);
-	dma_fence_put(gate);
 	expect_fence(test, held, -ECANCELED);
 	KUNIT_EXPECT_EQ(test, agx4_reset_failures(r->adev), 1);
 	KUNIT_EXPECT_TRUE(test, drm_dev_is_unplugged(&r->adev->base));

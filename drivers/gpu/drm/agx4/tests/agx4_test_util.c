@@ -1012,6 +1012,48 @@ void agx4_test_bo_read(struct agx4_test_client *c, u32 handle, u64 offset,
 	drm_gem_object_put(obj);
 }
 
+static const char *gate_name(struct dma_fence *f)
+{
+	return "agx4-test-gate";
+}
+
+static const struct dma_fence_ops gate_ops = {
+	.get_driver_name = gate_name,
+	.get_timeline_name = gate_name,
+};
+
+/* The case is over: what it still holds back goes, and its reference. */
+static void gate_end(void *data)
+{
+	struct dma_fence *gate = data;
+
+	dma_fence_signal(gate);
+	dma_fence_put(gate);
+}
+
+/**
+ * agx4_test_gate_fence() - a fence only the case signals
+ * @test: the case.
+ *
+ * The case holds one reference, dropped when it ends, after the fence is
+ * signalled if it was not (so nothing waits for it past the case); what
+ * else holds it (a syncobj, a job's dependency) keeps it alive.
+ *
+ * Return: the fence.
+ */
+struct dma_fence *agx4_test_gate_fence(struct kunit *test)
+{
+	struct dma_fence *gate = kzalloc(sizeof(*gate), GFP_KERNEL);
+	static DEFINE_SPINLOCK(gate_lock);
+
+	KUNIT_ASSERT_NOT_NULL(test, gate);
+	dma_fence_init(gate, &gate_ops, &gate_lock,
+		       dma_fence_context_alloc(1), 1);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, gate_end, gate),
+			0);
+	return gate;
+}
+
 /**
  * agx4_test_syncobj() - a new syncobj of the client
  * @c: the client.

@@ -132,6 +132,7 @@ void agx4_test_bo_read(struct agx4_test_client *c, u32 handle, u64 offset,
 		       void *p, size_t n);
 
 u32 agx4_test_syncobj(struct agx4_test_client *c, struct dma_fence *fence);
+struct dma_fence *agx4_test_gate_fence(struct kunit *test);
 struct dma_fence *agx4_test_syncobj_fence(struct agx4_test_client *c,
 					  u32 handle, u64 point);
 int agx4_test_fence_wait(struct dma_fence *f, unsigned int ms);

@@ -228,6 +228,18 @@ static void stop_all_locked(struct agx4_fw_boot *b)
 }
 
 /**
+ * agx4_fw_boot_down() - is the firmware crashed or stopped
+ * @b: the firmware.
+ *
+ * Return: true once an instance crashed or the first is not running;
+ * until agx4_fw_boot_init() boots the firmware again.
+ */
+bool agx4_fw_boot_down(struct agx4_fw_boot *b)
+{
+	return READ_ONCE(b->crashed) || !(READ_ONCE(b->started) & BIT(0));
+}
+
+/**
  * agx4_fw_boot_stop() - stop every firmware instance now
  * @adev: the device.
  *

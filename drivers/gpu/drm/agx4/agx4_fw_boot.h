@@ -175,6 +175,7 @@ struct agx4_fw_boot {
 int agx4_fw_boot_init(struct agx4_device *adev);
 void agx4_fw_boot_fini(struct agx4_device *adev);
 void agx4_fw_boot_reset(struct agx4_fw_boot *b);
+bool agx4_fw_boot_down(struct agx4_fw_boot *b);
 void agx4_fw_boot_stop(struct agx4_device *adev);
 void agx4_fw_boot_print(struct agx4_fw_boot *b, struct drm_printer *p);
 

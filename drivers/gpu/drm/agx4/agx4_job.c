@@ -177,6 +177,53 @@ static const char *fence_timeline_name(struct dma_fence *f)
 	return "agx4-queue";
 }
 
+static const struct dma_fence_ops gate_fence_ops = {
+	.get_driver_name = fence_driver_name,
+	.get_timeline_name = fence_timeline_name,
+};
+
+/*
+ * While the firmware is down (crashed or stopped; a test's backend has
+ * none) or a restart runs, a job about to reserve firmware room waits
+ * for the restart (the gate), which prepares it again for the new
+ * firmware (agx4_job_post_reset()).
+ */
+static struct dma_fence *job_gate(struct agx4_job_dev *jd)
+{
+	struct agx4_fw_boot *fw = READ_ONCE(jd->adev->fw);
+	struct dma_fence *gate = NULL;
+	unsigned long flags;
+
+	if (!READ_ONCE(jd->resetting) && (!fw || !agx4_fw_boot_down(fw)))
+		return NULL;
+	spin_lock_irqsave(&jd->lock, flags);
+	if (jd->gate)
+		gate = dma_fence_get(jd->gate);
+	spin_unlock_irqrestore(&jd->lock, flags);
+	return gate;
+}
+
+/* Let the jobs waiting for a restart go on; @again: set a gate for the next. */
+void agx4_job_gate_open(struct agx4_job_dev *jd, bool again)
+{
+	struct dma_fence *old, *gate = NULL;
+	unsigned long flags;
+
+	if (again)
+		gate = kzalloc(sizeof(*gate), GFP_KERNEL);
+	spin_lock_irqsave(&jd->lock, flags);
+	if (gate)
+		dma_fence_init(gate, &gate_fence_ops, &jd->gate_lock,
+			       jd->gate_ctx, ++jd->gate_seqno);
+	old = jd->gate;
+	jd->gate = gate;
+	spin_unlock_irqrestore(&jd->lock, flags);
+	if (old) {
+		dma_fence_signal(old);
+		dma_fence_put(old);
+	}
+}
+
 /* The last reference to a done fence went: free the job around it. */
 static void done_release(struct dma_fence *f)
 {
@@ -244,6 +291,7 @@ static bool scan_locked(struct agx4_job_dev *jd)
 			if (st == -EINPROGRESS)
 				break;
 			agx4_job_retire_locked(jd, job, st);
+			list_add_tail(&job->node, &q->retired);
 		}
 		if (list_empty(&q->inflight))
 			list_del_init(&q->active);
@@ -381,11 +429,15 @@ static struct dma_fence *prepare_job(struct drm_sched_job *sj,
 	struct agx4_job *job = to_job(sj);
 	struct agx4_job_queue *q = job->q;
 	struct agx4_job_dev *jd = q->adev->jobs;
+	struct dma_fence *wait;
 
-	if (!jd->ops->job_reserve || !job->fw || READ_ONCE(q->dead) ||
-	    READ_ONCE(jd->going) || READ_ONCE(jd->resetting))
+	if (!job->fw || READ_ONCE(q->dead) || READ_ONCE(jd->going))
 		return NULL;
-	return jd->ops->job_reserve(job->fw);
+	wait = job_gate(jd);
+	if (wait || !jd->ops->job_reserve)
+		return wait;
+	/* What the firmware going down refused waits for its restart. */
+	return jd->ops->job_reserve(job->fw) ?: job_gate(jd);
 }
 
 static struct dma_fence *run_job(struct drm_sched_job *sj)
@@ -447,20 +499,6 @@ void agx4_job_fw_made(struct agx4_job_dev *jd, struct agx4_fw_job *fj)
 	spin_lock_irqsave(&jd->lock, flags);
 	fj->queue->jobs++;
 	spin_unlock_irqrestore(&jd->lock, flags);
-}
-
-/* Destroy @fq once neither a restart nor its jobs need it: forgotten. */
-void agx4_job_fw_queue_forget(struct agx4_job_dev *jd, struct agx4_fw_queue *fq)
-{
-	unsigned long flags;
-	bool last;
-
-	spin_lock_irqsave(&jd->lock, flags);
-	fq->stale = true;
-	last = !fq->jobs;
-	spin_unlock_irqrestore(&jd->lock, flags);
-	if (last)
-		jd->ops->queue_destroy(fq, false);
 }
 
 /*
@@ -543,7 +581,7 @@ static void free_job(struct drm_sched_job *sj)
 	keep = job->zombie && job->fw;
 	if (keep)
 		job->sched_freed = true;
-	else if (job->zombie)
+	else
 		list_del_init(&job->node);
 	spin_unlock_irqrestore(&jd->lock, flags);
 	if (!keep)
@@ -1130,6 +1168,7 @@ struct agx4_job_queue *agx4_job_queue_create(struct agx4_device *adev,
 	spin_lock_init(&q->fence_lock);
 	INIT_LIST_HEAD(&q->inflight);
 	INIT_LIST_HEAD(&q->zombies);
+	INIT_LIST_HEAD(&q->retired);
 	INIT_LIST_HEAD(&q->unrun);
 	INIT_LIST_HEAD(&q->active);
 	ret = jd->ops->queue_create(adev, &args, &q->fw);
@@ -1224,6 +1263,7 @@ static void job_dev_release(struct drm_device *drm, void *data)
 	cancel_delayed_work_sync(&jd->poll);
 	cancel_delayed_work_sync(&jd->hang);
 	destroy_workqueue(jd->submit_wq);
+	agx4_job_gate_open(jd, false);
 }
 
 static int job_dev_create(struct agx4_device *adev,
@@ -1238,6 +1278,8 @@ static int job_dev_create(struct agx4_device *adev,
 	jd->adev = adev;
 	jd->ops = ops;
 	spin_lock_init(&jd->lock);
+	spin_lock_init(&jd->gate_lock);
+	jd->gate_ctx = dma_fence_context_alloc(1);
 	INIT_LIST_HEAD(&jd->active);
 	INIT_DELAYED_WORK(&jd->poll, poll_work);
 	INIT_DELAYED_WORK(&jd->hang, hang_work);
@@ -1255,6 +1297,7 @@ static int job_dev_create(struct agx4_device *adev,
 	ret = drmm_add_action_or_reset(&adev->base, job_dev_release, jd);
 	if (ret)
 		return ret;
+	agx4_job_gate_open(jd, true);
 	adev->jobs = jd;
 	return 0;
 }
@@ -1298,49 +1341,6 @@ void agx4_job_stop_engine(struct agx4_device *adev)
 }
 
 /* One job's line, and its firmware objects as the backend decodes them. */
-static void dump_job(struct agx4_job_dev *jd, struct agx4_job *job,
-		     const char *state, struct drm_printer *p)
-{
-	lockdep_assert_held(&jd->lock);
-	drm_printf(p, "  job %llu (%s): %u command(s)\n",
-		   job->done.seqno, state, job->cb->count);
-	if (jd->ops->job_dump && job->fw)
-		jd->ops->job_dump(job->fw, p);
-}
-
-/**
- * agx4_job_dump() - the work the firmware has, for a crash dump
- * @adev: the device.
- * @p: where to.
- *
- * Every queue with published, unretired jobs or killed jobs whose storage
- * is kept: each job and its firmware objects, decoded by name by the
- * backend (&agx4_fw_submit_ops.job_dump).
- */
-void agx4_job_dump(struct agx4_device *adev, struct drm_printer *p)
-{
-	struct agx4_job_dev *jd = adev->jobs;
-	struct agx4_job_queue *q;
-	struct agx4_job *job;
-	unsigned long flags;
-
-	if (!jd)
-		return;
-	mutex_lock(&jd->queues_lock);
-	list_for_each_entry(q, &jd->queues, link) {
-		spin_lock_irqsave(&jd->lock, flags);
-		if (!list_empty(&q->inflight) || !list_empty(&q->zombies))
-			drm_printf(p, "queue %llu%s:\n", q->fence_ctx,
-				   q->dead ? " (killed)" : "");
-		list_for_each_entry(job, &q->inflight, node)
-			dump_job(jd, job, "in flight", p);
-		list_for_each_entry(job, &q->zombies, node)
-			dump_job(jd, job, "killed", p);
-		spin_unlock_irqrestore(&jd->lock, flags);
-	}
-	mutex_unlock(&jd->queues_lock);
-}
-
 /**
  * agx4_job_unplug() - the device is going: end SUBMIT's waits
  * @adev: the device.
@@ -1362,6 +1362,7 @@ void agx4_job_unplug(struct agx4_device *adev)
 		return;
 	WRITE_ONCE(jd->going, true);
 	agx4_job_stop_engine(adev);
+	agx4_job_gate_open(jd, false);
 }
 EXPORT_SYMBOL_IF_AGX4_TEST(agx4_job_unplug);
 
@@ -1456,6 +1457,9 @@ void agx4_job_fw_gone(struct agx4_device *adev)
 		return;
 	/* Submission ends first, if it has not yet (a crash). */
 	agx4_job_stop_engine(adev);
+	/* Outside a restart: none will come. */
+	if (!READ_ONCE(jd->resetting))
+		agx4_job_gate_open(jd, false);
 	mutex_lock(&jd->queues_lock);
 	list_splice_init(&jd->kept, &gone);
 	mutex_unlock(&jd->queues_lock);

@@ -40,7 +40,6 @@ int agx4_job_init(struct agx4_device *adev);
 void agx4_job_fini(struct agx4_device *adev);
 void agx4_job_unplug(struct agx4_device *adev);
 void agx4_job_fw_gone(struct agx4_device *adev);
-void agx4_job_dump(struct agx4_device *adev, struct drm_printer *p);
 
 struct agx4_job_queue *agx4_job_queue_create(struct agx4_device *adev,
 					     struct agx4_vm *vm, u32 priority,
@@ -80,10 +79,9 @@ extern const struct agx4_event_handlers agx4_job_event_handlers;
 void agx4_job_retire_locked(struct agx4_job_dev *jd, struct agx4_job *job,
 			    int err);
 void agx4_job_fw_made(struct agx4_job_dev *jd, struct agx4_fw_job *fj);
+void agx4_job_gate_open(struct agx4_job_dev *jd, bool again);
 void agx4_job_fw_free(struct agx4_job_dev *jd, struct agx4_fw_job *fj,
 		      bool fw);
-void agx4_job_fw_queue_forget(struct agx4_job_dev *jd,
-			      struct agx4_fw_queue *fq);
 void agx4_job_release_storage(struct agx4_job_dev *jd, struct agx4_job *job,
 			      bool fw);
 void agx4_job_queue_unref(struct agx4_job_queue *q);

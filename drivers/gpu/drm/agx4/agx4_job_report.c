@@ -13,6 +13,7 @@
 
 #include <drm/drm_print.h>
 
+#include "agx4_cmdbuf.h"
 #include "agx4_device.h"
 #include "agx4_fw_decode.h"
 #include "agx4_fw_queue.h"
@@ -220,3 +221,45 @@ s64 agx4_job_usage_ns(struct agx4_device *adev,
 			       NSEC_PER_SEC / 1000, AGX4_FW_TICK_HZ / 1000);
 }
 
+static void dump_job(struct agx4_job_dev *jd, struct agx4_job *job,
+		     const char *state, struct drm_printer *p)
+{
+	lockdep_assert_held(&jd->lock);
+	drm_printf(p, "  job %llu (%s): %u command(s)\n",
+		   job->done.seqno, state, job->cb->count);
+	if (jd->ops->job_dump && job->fw)
+		jd->ops->job_dump(job->fw, p);
+}
+
+/**
+ * agx4_job_dump() - the work the firmware has, for a crash dump
+ * @adev: the device.
+ * @p: where to.
+ *
+ * Every queue with published, unretired jobs or killed jobs whose storage
+ * is kept: each job and its firmware objects, decoded by name by the
+ * backend (&agx4_fw_submit_ops.job_dump).
+ */
+void agx4_job_dump(struct agx4_device *adev, struct drm_printer *p)
+{
+	struct agx4_job_dev *jd = adev->jobs;
+	struct agx4_job_queue *q;
+	struct agx4_job *job;
+	unsigned long flags;
+
+	if (!jd)
+		return;
+	mutex_lock(&jd->queues_lock);
+	list_for_each_entry(q, &jd->queues, link) {
+		spin_lock_irqsave(&jd->lock, flags);
+		if (!list_empty(&q->inflight) || !list_empty(&q->zombies))
+			drm_printf(p, "queue %llu%s:\n", q->fence_ctx,
+				   q->dead ? " (killed)" : "");
+		list_for_each_entry(job, &q->inflight, node)
+			dump_job(jd, job, "in flight", p);
+		list_for_each_entry(job, &q->zombies, node)
+			dump_job(jd, job, "killed", p);
+		spin_unlock_irqrestore(&jd->lock, flags);
+	}
+	mutex_unlock(&jd->queues_lock);
+}

@@ -31,5 +31,6 @@ unsigned int agx4_job_hangs(struct agx4_device *adev);
 void agx4_job_queue_name(struct agx4_job_queue *q, u32 id, u32 vm_id);
 void agx4_job_queue_print(struct agx4_job_queue *q, struct drm_printer *p);
 void agx4_job_timeout_dump(struct agx4_job_queue *q, struct agx4_job *job);
+void agx4_job_dump(struct agx4_device *adev, struct drm_printer *p);
 
 #endif /* AGX4_JOB_REPORT_H */

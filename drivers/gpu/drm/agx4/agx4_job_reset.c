@@ -30,7 +30,11 @@
  * and ends the jobs the firmware had; agx4_job_post_reset() makes every
  * queue's firmware side again, prepares the jobs not yet run again and
  * lets the schedulers run; agx4_job_reset_failed() ends what a firmware
- * that did not come back leaves.  The rest of the job unit is in
+ * that did not come back leaves.  From the moment the firmware is down
+ * (it crashed or was stopped) until the restart is over, a job about to
+ * reserve firmware room waits in prepare_job for the restart's gate
+ * (agx4_job_gate_open()) instead: the dead firmware refuses room, and
+ * the job runs on the new one.  The rest of the job unit is in
  * agx4_job.c, whose DOC describes the life of a job.
  */
 
@@ -114,6 +118,20 @@ void agx4_job_pre_reset(struct agx4_device *adev)
 	cancel_delayed_work_sync(&jd->poll);
 }
 
+/* Destroy @fq once neither a restart nor its jobs need it: forgotten. */
+static void fw_queue_forget(struct agx4_job_dev *jd, struct agx4_fw_queue *fq)
+{
+	unsigned long flags;
+	bool last;
+
+	spin_lock_irqsave(&jd->lock, flags);
+	fq->stale = true;
+	last = !fq->jobs;
+	spin_unlock_irqrestore(&jd->lock, flags);
+	if (last)
+		jd->ops->queue_destroy(fq, false);
+}
+
 /*
  * The first half of a queue's renewal at a restart: forget what the old
  * firmware had of @q (its killed jobs' storage, its jobs not yet run, the
@@ -140,8 +158,10 @@ static void queue_forget(struct agx4_job_dev *jd, struct agx4_job_queue *q)
 		list_del_init(&job->node);
 		agx4_job_release_storage(jd, job, false);
 	}
+	/* An earlier restart may have forgotten some already. */
 	list_for_each_entry(job, &q->zombies, node) {
-		agx4_job_fw_free(jd, job->fw, false);
+		if (job->fw)
+			agx4_job_fw_free(jd, job->fw, false);
 		job->fw = NULL;
 	}
 	list_for_each_entry(job, &q->unrun, unrun_link) {
@@ -149,9 +169,21 @@ static void queue_forget(struct agx4_job_dev *jd, struct agx4_job_queue *q)
 			agx4_job_fw_free(jd, job->fw, false);
 		job->fw = NULL;
 	}
-	/* Published jobs not freed yet keep it until they are. */
+	/*
+	 * Completed jobs drm_sched has not freed (its scheduler is paused):
+	 * their firmware side goes now, so that the queue's does before any
+	 * queue is made again.  The new firmware's objects take the same
+	 * places in the VM (a compute owner's index, say), which a later
+	 * free of the old ones would unmap.
+	 */
+	list_for_each_entry_safe(job, next, &q->retired, node) {
+		list_del_init(&job->node);
+		agx4_job_fw_free(jd, job->fw, false);
+		job->fw = NULL;
+	}
+	/* Every job let go of it: it goes now. */
 	if (q->fw)
-		agx4_job_fw_queue_forget(jd, q->fw);
+		fw_queue_forget(jd, q->fw);
 	q->fw = NULL;
 }
 
@@ -251,6 +283,7 @@ void agx4_job_post_reset(struct agx4_device *adev)
 	list_for_each_entry(q, &jd->queues, link)
 		queue_make(jd, q);
 	WRITE_ONCE(jd->resetting, false);
+	agx4_job_gate_open(jd, true);
 	list_for_each_entry(q, &jd->queues, link)
 		drm_sched_wqueue_start(&q->sched);
 	mutex_unlock(&jd->queues_lock);
@@ -274,6 +307,7 @@ void agx4_job_reset_failed(struct agx4_device *adev)
 
 	if (!jd)
 		return;
+	agx4_job_gate_open(jd, false);
 	mutex_lock(&jd->queues_lock);
 	list_for_each_entry(q, &jd->queues, link)
 		drm_sched_wqueue_start(&q->sched);

@@ -65,6 +65,21 @@ struct agx4_job_dev {
 	 */
 	bool resetting;
 	/**
+	 * @gate: what a job waits for in prepare_job while the firmware is
+	 * down or restarting (agx4_job_gate()): signalled, and replaced,
+	 * once the restart made the queues again (agx4_job_gate_open());
+	 * NULL once no restart will come, or a replacement could not be
+	 * allocated (the job then goes on, and ends as the firmware
+	 * leaves it).  Under @lock.
+	 */
+	struct dma_fence *gate;
+	/** @gate_lock: the lock of @gate's fences. */
+	spinlock_t gate_lock;
+	/** @gate_ctx: the fence context of @gate's fences. */
+	u64 gate_ctx;
+	/** @gate_seqno: the seqno of the last of them. */
+	u64 gate_seqno;
+	/**
 	 * @going: the device is going (agx4_job_unplug()): SUBMIT prepares
 	 * nothing more, and nothing more is reserved or published.  Set
 	 * once, before @stopped; read locklessly.
@@ -227,6 +242,12 @@ struct agx4_job_queue {
 	 * until their storage goes (&agx4_job.node); the same lock.
 	 */
 	struct list_head zombies;
+	/**
+	 * @retired: jobs that completed and drm_sched has not freed yet
+	 * (&agx4_job.node), whose firmware side a restart forgets with the
+	 * queue's; the same lock.
+	 */
+	struct list_head retired;
 	/**
 	 * @unrun: jobs pushed to the scheduler and not yet run, oldest
 	 * first (&agx4_job.unrun_link), which a firmware restart prepares

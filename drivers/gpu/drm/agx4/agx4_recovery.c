@@ -24,6 +24,7 @@
 #include "agx4_fw_boot.h"
 #include "agx4_fwif.h"
 #include "agx4_job.h"
+#include "agx4_job_report.h"
 #include "agx4_job_reset.h"
 #include "agx4_recovery.h"
 #include "agx4_reset.h"

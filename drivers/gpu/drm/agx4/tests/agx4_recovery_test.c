@@ -58,6 +58,8 @@
 #include "../agx4_fw_boot.h"
 #include "../agx4_job.h"
 #include "../agx4_job_report.h"
+#include "../agx4_job_types.h"
+#include "../agx4_queue.h"
 #include "../agx4_recovery.h"
 #include "../agx4_reset.h"
 #include "../agx4_vm.h"
@@ -520,6 +522,75 @@ static void agx4_recovery_jobs_not_yet_run_survive_a_restart(struct kunit *test)
 	expect_fence(test, f3, 0);
 	expect_fence(test, f4, 0);
 	expect_fence(test, compute_ok(test, cl, q2), 0);
+	expect_carries_on(test, r, cl);
+}
+
+/*
+ * Work submitted between a crash and the restart (the reset held): the
+ * firmware is down, so the jobs wait in prepare_job for the restart
+ * instead of reserving room the dead firmware cannot give (G17P's
+ * descriptor slots and pools refuse it), then run on the new firmware
+ * and complete; nothing ends them before.
+ */
+static void agx4_recovery_work_submitted_while_down_runs_after_the_restart(struct kunit *test)
+{
+	struct rec *r = rec_open(test);
+	struct cl *cl = cl_open(test, r);
+	unsigned long end = jiffies + msecs_to_jiffies(BOUND_MS);
+	struct dma_fence *fr, *fc;
+	int ret;
+
+	agx4_reset_hold(r->adev, true);
+	agx4_fwmodel_inject(r->m, AGX4_FWMODEL_FAULT_CRASH, 0);
+	while (!agx4_reset_pending(r->adev) && time_before(jiffies, end))
+		usleep_range(200, 500);
+	KUNIT_ASSERT_TRUE(test, agx4_reset_pending(r->adev));
+	fr = submit_one(test, cl, cl->queue, true, 0, &ret);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+	fc = submit_one(test, cl, cl->queue, false, 0, &ret);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+	/* Twenty completion scans' time (10 ms each): still waiting. */
+	KUNIT_EXPECT_EQ(test, agx4_test_fence_wait(fc, 200),
+			-ETIMEDOUT);
+	KUNIT_EXPECT_FALSE(test, dma_fence_is_signaled(fr));
+	agx4_reset_hold(r->adev, false);
+	wait_resets(test, r, 1);
+	expect_fence(test, fr, 0);
+	expect_fence(test, fc, 0);
+	expect_carries_on(test, r, cl);
+}
+
+/*
+ * A job that completed, but that drm_sched had not freed (its queue's
+ * scheduler paused) when the firmware crashed, lets go of its firmware
+ * side before the restart makes any queue again: the new firmware's
+ * objects take the same places in the VM (G17P: the queue's compute
+ * owner's private area, by its index), which the old ones, freed later,
+ * would still hold and then unmap under them.
+ */
+static void agx4_recovery_done_jobs_not_freed_let_go_before_queues_are_made(struct kunit *test)
+{
+	struct rec *r = rec_open(test);
+	struct cl *cl = cl_open(test, r);
+	struct agx4_file *af = cl->c->file->driver_priv;
+	struct agx4_job_queue *q = agx4_queue_pool_get(af->queues, cl->queue);
+	struct dma_fence *f;
+
+	KUNIT_ASSERT_NOT_NULL(test, q);
+	agx4_fwmodel_hold(r->m);
+	f = compute_ok(test, cl, cl->queue);
+	wait_held(test, r, 1);
+	/* Published: from now on drm_sched frees nothing of this queue. */
+	drm_sched_wqueue_stop(&q->sched);
+	agx4_fwmodel_exec(r->m, AGX4_FWMODEL_RUN, 0);
+	agx4_fwmodel_release(r->m, AGX4_FWMODEL_OLDEST_FIRST);
+	expect_fence(test, f, 0);
+	/* The restart starts the scheduler again. */
+	agx4_fwmodel_inject(r->m, AGX4_FWMODEL_FAULT_CRASH, 0);
+	wait_resets(test, r, 1);
+	agx4_job_queue_put(q);
+	expect_fence(test, compute_ok(test, cl, cl->queue), 0);
+	expect_fence(test, compute_ok(test, cl, cl->queue), 0);
 	expect_carries_on(test, r, cl);
 }
 
@@ -1025,6 +1096,10 @@ static struct kunit_case agx4_recovery_cases[] = {
 	KUNIT_CASE_PARAM(agx4_recovery_crash_mid_job_fails_in_flight,
 			 soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_recovery_jobs_not_yet_run_survive_a_restart,
+			 soc_gen_params),
+	KUNIT_CASE_PARAM(agx4_recovery_work_submitted_while_down_runs_after_the_restart,
+			 soc_gen_params),
+	KUNIT_CASE_PARAM(agx4_recovery_done_jobs_not_freed_let_go_before_queues_are_made,
 			 soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_recovery_timeout_with_gpu_fault, soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_recovery_gpu_fault_names_the_faulting_context,

@@ -433,8 +433,9 @@ static struct dma_fence *prepare_job(struct drm_sched_job *sj,
 
 	if (!job->fw || READ_ONCE(q->dead) || READ_ONCE(jd->going))
 		return NULL;
+	/* A restart that failed leaves no gate: reserve nothing then. */
 	wait = job_gate(jd);
-	if (wait || !jd->ops->job_reserve)
+	if (wait || READ_ONCE(jd->resetting) || !jd->ops->job_reserve)
 		return wait;
 	/* What the firmware going down refused waits for its restart. */
 	return jd->ops->job_reserve(job->fw) ?: job_gate(jd);

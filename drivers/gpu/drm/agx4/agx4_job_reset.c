@@ -283,11 +283,12 @@ void agx4_job_post_reset(struct agx4_device *adev)
 	list_for_each_entry(q, &jd->queues, link)
 		queue_make(jd, q);
 	WRITE_ONCE(jd->resetting, false);
+	/* Before any job runs: a crash from now on must reach the unit. */
+	WRITE_ONCE(adev->fw->gone_hook, agx4_job_fw_gone);
 	agx4_job_gate_open(jd, true);
 	list_for_each_entry(q, &jd->queues, link)
 		drm_sched_wqueue_start(&q->sched);
 	mutex_unlock(&jd->queues_lock);
-	WRITE_ONCE(adev->fw->gone_hook, agx4_job_fw_gone);
 	agx4_event_set_handlers(&adev->fw->events, &agx4_job_event_handlers, adev);
 }
 

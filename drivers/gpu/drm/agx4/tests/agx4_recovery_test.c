@@ -668,6 +668,70 @@ static void agx4_recovery_killed_job_the_firmware_keeps_restarts_it(struct kunit
 	expect_carries_on_but(test, r, cl, true);
 }
 
+/* The job timeout of the never-completing job's queue. */
+#define NEVER_TIMEOUT_MS	300
+/*
+ * What the restart may begin past twice that timeout: the timeout's and
+ * the hang check's work items on a loaded UML host (chosen).
+ */
+#define NEVER_SLACK_MS		400
+
+/*
+ * A job the firmware never finishes (%AGX4_FWMODEL_ACT_NEVER: its lane
+ * stops behind it), with the default hang timeout (0: the job timeout
+ * again): the timeout kills its queue alone, and the firmware's restart
+ * begins within twice the job timeout of the job's start (plus the
+ * work items' latency, NEVER_SLACK_MS).  Another client's job, submitted
+ * while it hangs, ends with 0, or with -EIO if the stalled firmware had
+ * it at the restart, and that client's next job completes.  Printed as "agx4-hang: ...".
+ */
+static void agx4_recovery_never_completing_job_restarts_within_two_timeouts(struct kunit *test)
+{
+	struct rec *r = rec_open(test);
+	struct cl *cl = cl_open(test, r);
+	struct cl *other = cl_open(test, r);
+	const struct agx4_fwmodel_script never = {
+		.action = AGX4_FWMODEL_ACT_NEVER,
+		.kinds = AGX4_FWMODEL_KIND_COMPUTE,
+	};
+	unsigned long start, end = jiffies + msecs_to_jiffies(BOUND_MS);
+	struct dma_fence *f, *g;
+	unsigned int ms;
+	int err;
+
+	agx4_job_timeout_ms = NEVER_TIMEOUT_MS;
+	agx4_hang_timeout_ms = 0;
+	KUNIT_ASSERT_EQ(test, agx4_test_queue_create(cl->c, cl->f.vm_id,
+						     DRM_ASAHI_PRIORITY_MEDIUM,
+						     &cl->queue), 0);
+	agx4_job_timeout_ms = AGX4_JOB_TIMEOUT_MS;
+	KUNIT_ASSERT_EQ(test, agx4_fwmodel_script(r->m, &never), 0);
+	start = jiffies;
+	f = compute_ok(test, cl, cl->queue);
+	/* The firmware took it: the other job comes behind it. */
+	while (!agx4_fwmodel_busy(r->m) && time_before(jiffies, end))
+		usleep_range(200, 500);
+	KUNIT_ASSERT_EQ(test, agx4_fwmodel_busy(r->m), 1);
+	g = compute_ok(test, other, other->queue);
+	expect_fence(test, f, -ETIMEDOUT);
+	/* When the restart begins (it counts itself first). */
+	while (!agx4_reset_count(r->adev) && time_before(jiffies, end))
+		usleep_range(200, 500);
+	ms = jiffies_to_msecs(jiffies - start);
+	wait_resets(test, r, 1);
+	KUNIT_EXPECT_EQ(test, agx4_job_hangs(r->adev), 1);
+	expect_in_dump(test, "causes: killed job kept by the firmware");
+	err = agx4_test_fence_wait(g, BOUND_MS);
+	dma_fence_put(g);
+	KUNIT_EXPECT_TRUE_MSG(test, !err || err == -EIO, "ended with %d", err);
+	expect_fence(test, compute_ok(test, other, other->queue), 0);
+	kunit_info(test, "agx4-hang: %s: a job that never completes: firmware restart began %u ms after it started (job timeout %u ms, twice that %u ms), the other client's job ended with %d, its next one completes\n",
+		   is_g16(test) ? "G16" : "G17P", ms, NEVER_TIMEOUT_MS,
+		   2 * NEVER_TIMEOUT_MS, err);
+	KUNIT_EXPECT_LE(test, ms, 2 * NEVER_TIMEOUT_MS + NEVER_SLACK_MS);
+	expect_carries_on_but(test, r, cl, true);
+}
+
 /*
  * A killed job the firmware gives back within the hang timeout restarts
  * nothing: the queue stays killed, no restart follows once the hang
@@ -1105,6 +1169,8 @@ static struct kunit_case agx4_recovery_cases[] = {
 	KUNIT_CASE_PARAM(agx4_recovery_gpu_fault_names_the_faulting_context,
 			 soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_recovery_killed_job_the_firmware_keeps_restarts_it,
+			 soc_gen_params),
+	KUNIT_CASE_PARAM(agx4_recovery_never_completing_job_restarts_within_two_timeouts,
 			 soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_recovery_killed_job_given_back_in_time_restarts_nothing,
 			 soc_gen_params),

@@ -101,7 +101,12 @@
  * A timeout kills the job's queue: its published jobs end with
  * -ETIMEDOUT, jobs not yet run with -ECANCELED, and later SUBMITs on it
  * fail with -ECANCELED; the backend is told to send nothing more for the
- * queue (&agx4_fw_submit_ops.queue_kill).  Other queues carry on.  The firmware's storage
+ * queue (&agx4_fw_submit_ops.queue_kill).  Other queues carry on.  Where
+ * the GPU's fault registers (G16) name the UAT context of a fault, the
+ * queues of that context's VM with work in the firmware are killed
+ * instead (-EFAULT), and the timed-out job, if another VM's, ends with
+ * the restart the fault brings.  A job that times out while a restart is
+ * on its way (agx4_reset_due()) kills nothing.  The firmware's storage
  * of the killed jobs is kept until the queue goes, because the firmware
  * may still write it.  A queue that goes while the firmware is still not
  * done with some of it is kept whole (&struct agx4_job_dev.kept) until a
@@ -121,18 +126,8 @@
  * it back.  A killed job the firmware finishes in that time costs nothing
  * more.
  *
- * A firmware restart (agx4_reset.c) costs the clients only the work the
- * firmware had: every queue's scheduler pauses and its published jobs end
- * with -EIO (agx4_job_pre_reset(); a job that ran in part may have written
- * memory a second run would find changed, so none runs again).  Once the
- * firmware is back (agx4_job_post_reset()) every queue's firmware side is
- * forgotten and made again, and its jobs not yet run are prepared again
- * for it and run: SUBMIT and QUEUE_CREATE on queues and VMs from before
- * the restart go on.  Each queue and job remembers the firmware boot it
- * was made for (&agx4_job_queue.incarnation, &agx4_job.incarnation): what
- * an earlier one holds is forgotten (&agx4_fw_submit_ops.job_free and
- * .queue_destroy told the firmware is not there), never asked or freed
- * through the new firmware.
+ * A firmware restart costs the clients only the work the firmware had:
+ * see "job unit restart" (agx4_job_reset.c).
  *
  * Unplug first ends every SUBMIT waiting in the backend for firmware room
  * (agx4_job_unplug(): the waits are woken, not polled), since
@@ -614,24 +609,27 @@ static void kill_locked(struct agx4_job_dev *jd, struct agx4_job_queue *q, int e
 }
 
 /*
- * A job timed out: if the GPU's fault registers report a fault (L: a
- * non-zero status is taken to mean one), the GPU is not going to recover
- * by itself: restart the firmware.
+ * A GPU fault names the UAT context @ctx of the faulting access (-1: none
+ * named): the queues of that VM with work in the firmware are the culprit,
+ * and only they are killed (-EFAULT).  Return: how many were.
  */
-static void check_fault(struct agx4_job_queue *q)
+static unsigned int kill_context_locked(struct agx4_job_dev *jd, int ctx)
 {
-	struct agx4_device *adev = q->adev;
-	struct drm_printer p = drm_err_printer(&adev->base, NULL);
-	struct agx4_reset_fault f;
+	struct agx4_job_queue *q, *next;
+	unsigned int n = 0;
 
-	agx4_reset_read_fault(adev, &f);
-	if (!f.known || !f.status)
-		return;
-	drm_err(&adev->base,
-		"GPU fault while a job of queue %u (VM %u) of pid %d (%s) ran:\n",
-		q->uapi_id, q->vm_id, q->owner_pid, q->owner_comm);
-	agx4_reset_fault_print(&f, &p);
-	agx4_reset_schedule(adev, AGX4_RESET_GPU_FAULT, 0, NULL, 0);
+	lockdep_assert_held(&jd->lock);
+	list_for_each_entry_safe(q, next, &jd->active, active) {
+		if (ctx < 0 || READ_ONCE(q->vm->uat.asid) != ctx)
+			continue;
+		dev_err_ratelimited(q->adev->base.dev,
+				    "GPU fault in context %d: queue %u (VM %u) of pid %d (%s) killed\n",
+				    ctx, q->uapi_id, q->vm_id, q->owner_pid,
+				    q->owner_comm);
+		kill_locked(jd, q, -EFAULT);
+		n++;
+	}
+	return n;
 }
 
 static enum drm_gpu_sched_stat timedout_job(struct drm_sched_job *sj)
@@ -639,13 +637,20 @@ static enum drm_gpu_sched_stat timedout_job(struct drm_sched_job *sj)
 	struct agx4_job *job = to_job(sj);
 	struct agx4_job_queue *q = job->q;
 	struct agx4_job_dev *jd = q->adev->jobs;
+	struct agx4_reset_fault f = {};
+	bool killed, live, blame;
 	unsigned long flags;
-	bool killed = false, live;
 
+	/* A restart on its way ends the job: that names no culprit. */
+	blame = !agx4_reset_due(q->adev);
+	if (blame)
+		agx4_reset_read_fault(q->adev, &f);
 	spin_lock_irqsave(&jd->lock, flags);
 	/* It may have completed since the timer fired. */
 	live = scan_locked(jd);
-	if (!dma_fence_is_signaled(&job->done)) {
+	blame &= !dma_fence_is_signaled(&job->done);
+	/* A fault that names its context names the culprit, not the timeout. */
+	if (blame && !kill_context_locked(jd, agx4_reset_fault_context(&f))) {
 		dev_warn_ratelimited(q->adev->base.dev,
 				     "job %llu of queue %u (VM %u) of pid %d (%s) timed out after %u ms: queue killed\n",
 				     job->done.seqno, q->uapi_id, q->vm_id,
@@ -655,22 +660,24 @@ static enum drm_gpu_sched_stat timedout_job(struct drm_sched_job *sj)
 				       job->done.seqno, -ETIMEDOUT);
 		kill_locked(jd, q, -ETIMEDOUT);
 		atomic_inc(&jd->timeouts);
-		killed = true;
 	}
+	killed = blame && q->dead;
 	spin_unlock_irqrestore(&jd->lock, flags);
 	if (live)
 		kick(jd);
+	if (blame)
+		agx4_job_fault_report(q, &f);
 	if (killed) {
 		agx4_job_timeout_dump(q, job);
-		check_fault(q);
 		/* Pending already: it runs earlier and comes back for this one. */
 		queue_delayed_work(system_wq, &jd->hang, q->hang_timeout);
 	}
 	if (!killed) {
 		/*
-		 * A spurious timeout: the job finished as the timer fired and
-		 * the queue's other jobs still run.  drm_sched took the job
-		 * off its pending list; put it back at the head, where
+		 * A spurious timeout (the job finished as the timer fired), or
+		 * one a restart on its way ends (a crash, or a fault of another
+		 * VM): the queue's other jobs still run.  drm_sched took the
+		 * job off its pending list; put it back at the head, where
 		 * drm_sched_stop() would have (6.12 has no status for this),
 		 * so it is freed in order and the others keep their fences.
 		 */
@@ -691,27 +698,34 @@ static enum drm_gpu_sched_stat timedout_job(struct drm_sched_job *sj)
 }
 
 /*
- * The first killed job of @q the firmware still has, and whether it was
- * killed @q->hang_timeout ago; else the jiffies until its deadline in
- * @wait (unchanged when the firmware has none).
+ * The first killed job the firmware still has of a queue on @queues
+ * (&agx4_job_queue.link), and its queue in @culprit, if it was killed
+ * that queue's hang timeout ago; else the jiffies until the first
+ * deadline in @wait (unchanged when the firmware has none).
  */
 static struct agx4_job *hung_locked(struct agx4_job_dev *jd,
-				    struct agx4_job_queue *q,
+				    struct list_head *queues,
+				    struct agx4_job_queue **culprit,
 				    unsigned long *wait)
 {
+	struct agx4_job_queue *q;
 	struct agx4_job *job;
 
 	lockdep_assert_held(&jd->lock);
-	list_for_each_entry(job, &q->zombies, node) {
-		unsigned long end = job->killed_at + q->hang_timeout;
+	list_for_each_entry(q, queues, link) {
+		list_for_each_entry(job, &q->zombies, node) {
+			unsigned long end = job->killed_at + q->hang_timeout;
 
-		/* Of a firmware that restarted since: forgotten, not asked. */
-		if (!job->fw || job->incarnation != jd->incarnation ||
-		    jd->ops->job_status(job->fw) != -EINPROGRESS)
-			continue;
-		if (!time_before(jiffies, end))
-			return job;
-		*wait = min(*wait, end - jiffies);
+			/* Of a firmware that restarted since: forgotten. */
+			if (!job->fw || job->incarnation != jd->incarnation ||
+			    jd->ops->job_status(job->fw) != -EINPROGRESS)
+				continue;
+			if (!time_before(jiffies, end)) {
+				*culprit = q;
+				return job;
+			}
+			*wait = min(*wait, end - jiffies);
+		}
 	}
 	return NULL;
 }
@@ -728,7 +742,7 @@ static void hang_work(struct work_struct *w)
 					       hang.work);
 	struct agx4_device *adev = jd->adev;
 	unsigned long wait = ULONG_MAX, flags;
-	struct agx4_job_queue *q, *culprit = NULL;
+	struct agx4_job_queue *culprit = NULL;
 	struct agx4_job *job = NULL;
 	u64 seqno = 0;
 	pid_t pid = 0;
@@ -737,23 +751,9 @@ static void hang_work(struct work_struct *w)
 
 	mutex_lock(&jd->queues_lock);
 	spin_lock_irqsave(&jd->lock, flags);
-	if (!jd->stopped && !READ_ONCE(jd->resetting)) {
-		list_for_each_entry(q, &jd->queues, link) {
-			job = hung_locked(jd, q, &wait);
-			if (job) {
-				culprit = q;
-				break;
-			}
-		}
-		if (!job)
-			list_for_each_entry(q, &jd->kept, link) {
-				job = hung_locked(jd, q, &wait);
-				if (job) {
-					culprit = q;
-					break;
-				}
-			}
-	}
+	if (!jd->stopped && !READ_ONCE(jd->resetting))
+		job = hung_locked(jd, &jd->queues, &culprit, &wait) ?:
+		      hung_locked(jd, &jd->kept, &culprit, &wait);
 	if (job) {
 		seqno = job->done.seqno;
 		pid = culprit->owner_pid;

@@ -28,8 +28,9 @@
  * What the job unit tells people: each client's GPU time (struct
  * agx4_job_usage, one per DRM file, for fdinfo), each queue's state and
  * the ids messages name it by (debugfs ``queues``, timeout messages), the
- * count of timeouts (debugfs ``info``) and the devcoredump of a timed-out
- * job.  It reads the job unit's state under that unit's locks and changes
+ * count of timeouts (debugfs ``info``), the devcoredump of a timed-out
+ * job, and the GPU fault a timeout finds, which restarts the firmware.
+ * It reads the job unit's state under that unit's locks and changes
  * none of it.
  */
 
@@ -48,6 +49,32 @@ void agx4_job_usage_add(struct agx4_job_usage *u, const u64 *busy_ticks)
 	for (c = 0; c < AGX4_ENGINE_CLASSES; c++)
 		if (busy_ticks[c])
 			atomic64_add(busy_ticks[c], &u->busy_ticks[c]);
+}
+
+/**
+ * agx4_job_fault_report() - a timeout found the GPU faulted: restart
+ * @q: the queue whose job timed out.
+ * @f: the fault registers as the timeout read them.
+ *
+ * Nothing when they report no fault.  Else the GPU is not going to
+ * recover by itself (L: a non-zero status is taken to mean a fault): the
+ * registers go to the kernel log, decoded, and the firmware restarts
+ * (%AGX4_RESET_GPU_FAULT).  The culprit's queues are killed already: the
+ * faulting context's, or, when it names none, the timed-out one.
+ */
+void agx4_job_fault_report(struct agx4_job_queue *q,
+			   const struct agx4_reset_fault *f)
+{
+	struct agx4_device *adev = q->adev;
+	struct drm_printer p = drm_err_printer(&adev->base, NULL);
+
+	if (!f->known || !f->status)
+		return;
+	drm_err(&adev->base,
+		"GPU fault seen as a job of queue %u (VM %u) of pid %d (%s) timed out:\n",
+		q->uapi_id, q->vm_id, q->owner_pid, q->owner_comm);
+	agx4_reset_fault_print(f, &p);
+	agx4_reset_schedule(adev, AGX4_RESET_GPU_FAULT, 0, NULL, 0);
 }
 
 /**
@@ -117,6 +144,7 @@ unsigned int agx4_job_timeouts(struct agx4_device *adev)
 {
 	return adev->jobs ? atomic_read(&adev->jobs->timeouts) : 0;
 }
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_job_timeouts);
 
 /**
  * agx4_job_queue_name() - the ids messages name a queue by

@@ -14,6 +14,7 @@ struct agx4_device;
 struct agx4_job;
 struct agx4_job_queue;
 struct agx4_job_usage;
+struct agx4_reset_fault;
 struct drm_printer;
 
 /* At most one devcoredump of a job timeout this often, and its room. */
@@ -30,6 +31,8 @@ unsigned int agx4_job_timeouts(struct agx4_device *adev);
 unsigned int agx4_job_hangs(struct agx4_device *adev);
 void agx4_job_queue_name(struct agx4_job_queue *q, u32 id, u32 vm_id);
 void agx4_job_queue_print(struct agx4_job_queue *q, struct drm_printer *p);
+void agx4_job_fault_report(struct agx4_job_queue *q,
+			   const struct agx4_reset_fault *f);
 void agx4_job_timeout_dump(struct agx4_job_queue *q, struct agx4_job *job);
 void agx4_job_dump(struct agx4_device *adev, struct drm_printer *p);
 

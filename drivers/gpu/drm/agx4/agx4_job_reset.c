@@ -36,6 +36,16 @@
  * (agx4_job_gate_open()) instead: the dead firmware refuses room, and
  * the job runs on the new one.  The rest of the job unit is in
  * agx4_job.c, whose DOC describes the life of a job.
+ *
+ * So a restart costs the clients only the work the firmware had: its
+ * published jobs end with -EIO, and none runs again (a job that ran in
+ * part may have written memory a second run would find changed), while
+ * SUBMIT and QUEUE_CREATE on queues and VMs from before the restart go
+ * on.  Each queue and job remembers the firmware boot it was made for
+ * (&agx4_job_queue.incarnation, &agx4_job.incarnation): what an earlier
+ * one holds is forgotten (&agx4_fw_submit_ops.job_free and .queue_destroy
+ * told the firmware is not there), never asked or freed through the new
+ * firmware.
  */
 
 /*

@@ -212,6 +212,7 @@ static int reset_run(struct agx4_reset *r)
 	rec_len = r->rec_len;
 	memcpy(rec, r->rec, rec_len);
 	r->causes = 0;
+	r->running = !!causes;
 	r->insts = 0;
 	r->rec_len = 0;
 	spin_unlock_irqrestore(&r->lock, flags);
@@ -282,9 +283,21 @@ out:
 	return ret;
 }
 
+/* reset_run(), after which no reset is on its way (agx4_reset_due()). */
+static int reset_run_end(struct agx4_reset *r)
+{
+	unsigned long flags;
+	int ret = reset_run(r);
+
+	spin_lock_irqsave(&r->lock, flags);
+	r->running = false;
+	spin_unlock_irqrestore(&r->lock, flags);
+	return ret;
+}
+
 static void reset_work(struct work_struct *w)
 {
-	reset_run(container_of(w, struct agx4_reset, work));
+	reset_run_end(container_of(w, struct agx4_reset, work));
 }
 
 static void reset_release(struct drm_device *drm, void *data)
@@ -336,7 +349,7 @@ int agx4_recovery_init(struct agx4_device *adev)
  */
 int agx4_recovery_run(struct agx4_device *adev)
 {
-	return adev->reset ? reset_run(adev->reset) : -ENODATA;
+	return adev->reset ? reset_run_end(adev->reset) : -ENODATA;
 }
 EXPORT_SYMBOL_IF_AGX4_TEST(agx4_recovery_run);
 #endif

@@ -84,6 +84,31 @@ bool agx4_reset_wanted(struct agx4_device *adev)
 }
 
 /**
+ * agx4_reset_due() - whether a firmware restart is on its way
+ * @adev: the device.
+ *
+ * True from agx4_reset_schedule() until the reset it queued has run (or
+ * found nothing to do).  A job that times out meanwhile is the restart's
+ * to end: its queue is not blamed for it.
+ *
+ * Return: true while one is.
+ */
+bool agx4_reset_due(struct agx4_device *adev)
+{
+	struct agx4_reset *r = adev->reset;
+	unsigned long flags;
+	bool ret;
+
+	if (!r)
+		return false;
+	spin_lock_irqsave(&r->lock, flags);
+	ret = r->causes || r->running;
+	spin_unlock_irqrestore(&r->lock, flags);
+	return ret;
+}
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_reset_due);
+
+/**
  * agx4_reset_read_lock() - keep the firmware from being swapped
  * @adev: the device.
  *
@@ -129,6 +154,9 @@ void agx4_reset_exit(struct agx4_device *adev)
 		up_read(&adev->reset->sem);
 }
 
+/* The UAT context of the faulting access, in the fault status. */
+#define FAULT_CONTEXT	GENMASK_ULL(22, 17)
+
 /**
  * agx4_reset_read_fault() - what the GPU's fault registers say
  * @adev: the device.
@@ -150,6 +178,23 @@ void agx4_reset_read_fault(struct agx4_device *adev,
 	drm_dev_exit(idx);
 }
 EXPORT_SYMBOL_IF_AGX4_TEST(agx4_reset_read_fault);
+
+/**
+ * agx4_reset_fault_context() - the UAT context a GPU fault names
+ * @f: as agx4_reset_read_fault() read them.
+ *
+ * Return: the context of the faulting access (status bits 22:17, L on
+ * G16 as the layout below), or -1 when no fault register is known or the
+ * status's fault bit (0) is clear: a culprit is named only for a fault
+ * the register itself says happened.
+ */
+int agx4_reset_fault_context(const struct agx4_reset_fault *f)
+{
+	if (!f->known || !(f->status & BIT_ULL(0)))
+		return -1;
+	return FIELD_GET(FAULT_CONTEXT, f->status);
+}
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_reset_fault_context);
 
 /*
  * The reasons of a fault's status (bits 3:1), as m1n1's hw/agx.py names
@@ -189,7 +234,7 @@ void agx4_reset_fault_print(const struct agx4_reset_fault *f,
 	}
 	drm_printf(p,
 		   "fault: address %#018llx, context %llu, unit %#llx, level %llu, %s, %s%s (status %#018llx)\n",
-		   f->addr, FIELD_GET(GENMASK_ULL(22, 17), f->status),
+		   f->addr, FIELD_GET(FAULT_CONTEXT, f->status),
 		   FIELD_GET(GENMASK_ULL(16, 9), f->status),
 		   FIELD_GET(GENMASK_ULL(8, 7), f->status),
 		   f->status & BIT_ULL(4) ? "read" : "write",

@@ -40,12 +40,20 @@ struct agx4_reset {
 	struct rw_semaphore sem;
 	/** @lost: the firmware did not come back; the device is going. */
 	bool lost;
-	/** @lock: protects @gone, @causes, @insts, @rec and @rec_len. */
+	/**
+	 * @lock: protects @gone, @causes, @running, @insts, @rec and
+	 * @rec_len.
+	 */
 	spinlock_t lock;
 	/** @gone: the device is going: no more resets are queued. */
 	bool gone;
 	/** @causes: bit n: &enum agx4_reset_cause n is pending. */
 	unsigned long causes;
+	/**
+	 * @running: a reset took @causes and has not ended
+	 * (agx4_reset_due()).
+	 */
+	bool running;
 	/** @insts: bit n: instance n crashed, pending. */
 	unsigned long insts;
 	/** @rec: the event record behind a pending reset, @rec_len bytes. */
@@ -119,11 +127,13 @@ void agx4_reset_schedule(struct agx4_device *adev,
 			 enum agx4_reset_cause cause, unsigned int inst,
 			 const void *rec, size_t len);
 bool agx4_reset_wanted(struct agx4_device *adev);
+bool agx4_reset_due(struct agx4_device *adev);
 int agx4_reset_enter(struct agx4_device *adev);
 void agx4_reset_read_lock(struct agx4_device *adev);
 void agx4_reset_exit(struct agx4_device *adev);
 void agx4_reset_read_fault(struct agx4_device *adev,
 			   struct agx4_reset_fault *f);
+int agx4_reset_fault_context(const struct agx4_reset_fault *f);
 void agx4_reset_fault_print(const struct agx4_reset_fault *f,
 			    struct drm_printer *p);
 

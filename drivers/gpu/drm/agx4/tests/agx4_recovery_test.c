@@ -20,7 +20,8 @@
  *   kernel.)
  * - A timeout kills only its queue; on G16, a timeout while the GPU's
  *   fault registers report a fault also restarts the firmware, and the
- *   dump carries the registers.
+ *   dump carries the registers; when they name a client's context, that
+ *   VM's queues with work are killed instead of the timed-out one.
  * - 100 crash/restart cycles with 10 timeouts in each (1000 timeouts)
  *   leave no GEM object, firmware object, timestamp mapping or device
  *   reference behind; the count is printed as
@@ -561,6 +562,39 @@ static void agx4_recovery_work_submitted_while_down_runs_after_the_restart(struc
 }
 
 /*
+ * A job that times out while a restart is on its way (a crash noted, the
+ * reset held) is the restart's to end: nothing names its queue, so the
+ * queue is not killed.  The job ends with -EIO at the restart and the
+ * queue runs work after it.
+ */
+static void agx4_recovery_timeout_while_a_restart_is_due_kills_nothing(struct kunit *test)
+{
+	struct rec *r = rec_open(test);
+	struct cl *cl = cl_open(test, r);
+	unsigned long end = jiffies + msecs_to_jiffies(BOUND_MS);
+	struct dma_fence *f;
+
+	hang_setup(test, r, cl, AGX4_JOB_TIMEOUT_MS);
+	f = compute_ok(test, cl, cl->queue);
+	wait_held(test, r, 1);
+	agx4_reset_hold(r->adev, true);
+	agx4_fwmodel_inject(r->m, AGX4_FWMODEL_FAULT_CRASH, 0);
+	while (!agx4_reset_pending(r->adev) && time_before(jiffies, end))
+		usleep_range(200, 500);
+	KUNIT_ASSERT_TRUE(test, agx4_reset_pending(r->adev));
+	/* Forty job timeouts' time: the timer fired and killed nothing. */
+	msleep(40 * SHORT_TIMEOUT_MS);
+	KUNIT_EXPECT_FALSE(test, dma_fence_is_signaled(f));
+	KUNIT_EXPECT_EQ(test, agx4_job_timeouts(r->adev), 0);
+	agx4_reset_hold(r->adev, false);
+	wait_resets(test, r, 1);
+	expect_fence(test, f, -EIO);
+	agx4_fwmodel_exec(r->m, AGX4_FWMODEL_RUN, 0);
+	agx4_fwmodel_release(r->m, AGX4_FWMODEL_OLDEST_FIRST);
+	expect_carries_on(test, r, cl);
+}
+
+/*
  * A job that completed, but that drm_sched had not freed (its queue's
  * scheduler paused) when the firmware crashed, lets go of its firmware
  * side before the restart makes any queue again: the new firmware's
@@ -762,10 +796,11 @@ static void agx4_recovery_killed_job_given_back_in_time_restarts_nothing(struct 
  * A GPU fault in one client's context, as the model's firmware plays it
  * (%AGX4_FWMODEL_ACT_GPU_FAULT): the faulting job never completes, and
  * its timeout kills its queue.  On G16 the fault registers latched the
- * fault, so the firmware restarts, and the restart's devcoredump decodes
- * them: the faulting address and the context of the client whose job
- * faulted.  G17P has no fault register anyone knows: the queue alone is
- * killed and nothing restarts.
+ * fault, naming the client's context: its queue is killed as the fault's
+ * culprit (-EFAULT), the firmware restarts, and the restart's devcoredump
+ * decodes them: the faulting address and the context of the client whose
+ * job faulted.  G17P has no fault register anyone knows: the timeout
+ * kills the queue alone (-ETIMEDOUT) and nothing restarts.
  */
 static void agx4_recovery_gpu_fault_names_the_faulting_context(struct kunit *test)
 {
@@ -786,7 +821,8 @@ static void agx4_recovery_gpu_fault_names_the_faulting_context(struct kunit *tes
 	/* Killed jobs the case keeps restart no firmware. */
 	short_queue(test, cl, AGX4_JOB_TIMEOUT_MS);
 	KUNIT_ASSERT_EQ(test, agx4_fwmodel_script(r->m, &s), 0);
-	expect_fence(test, compute_ok(test, cl, cl->queue), -ETIMEDOUT);
+	expect_fence(test, compute_ok(test, cl, cl->queue),
+		     is_g16(test) ? -EFAULT : -ETIMEDOUT);
 	if (!is_g16(test)) {
 		agx4_reset_flush(r->adev);
 		KUNIT_EXPECT_EQ(test, agx4_reset_count(r->adev), 0);
@@ -806,6 +842,63 @@ static void agx4_recovery_gpu_fault_names_the_faulting_context(struct kunit *tes
 	memset(sgx + G16_FAULT_STATUS / 4, 0, 16);
 	agx4_fwmodel_exec(r->m, AGX4_FWMODEL_RUN, 0);
 	expect_carries_on_but(test, r, cl, true);
+}
+
+/*
+ * Culprit only: one client's job is in the firmware when another client's
+ * job times out, and the G16 fault registers name the first client's
+ * context (fault bit set).  The fault names the culprit, not the timeout:
+ * the first client's queue is killed (-EFAULT), the timed-out queue is
+ * not (its job ends with -EIO at the restart the fault brings, and the
+ * queue runs work after it), and the culprit's VM takes a new queue.  On
+ * G17P the registers mean nothing: the timeout names the timed-out queue,
+ * which alone is killed, and nothing restarts.
+ */
+static void agx4_recovery_gpu_fault_kills_its_vm_not_the_timed_out_queue(struct kunit *test)
+{
+	struct rec *r = rec_open(test);
+	struct cl *culprit = cl_open(test, r), *other = cl_open(test, r);
+	struct agx4_file *af = culprit->c->file->driver_priv;
+	size_t size;
+	u32 *sgx = agx4_fwmodel_sgx(r->m, &size);
+	struct dma_fence *fc, *fo;
+	struct agx4_vm *vm;
+	u64 status;
+
+	short_queue(test, other, AGX4_JOB_TIMEOUT_MS);
+	agx4_fwmodel_hold(r->m);
+	fc = compute_ok(test, culprit, culprit->queue);
+	wait_held(test, r, 1);
+	vm = agx4_vm_pool_get(af->vms, culprit->f.vm_id);
+	KUNIT_ASSERT_NOT_NULL(test, vm);
+	KUNIT_ASSERT_GT(test, vm->uat.asid, 0);
+	status = BIT_ULL(0) | BIT_ULL(4) | (u64)vm->uat.asid << 17;
+	agx4_vm_put(vm);
+	sgx[G16_FAULT_STATUS / 4] = lower_32_bits(status);
+	sgx[G16_FAULT_STATUS / 4 + 1] = upper_32_bits(status);
+	sgx[G16_FAULT_ADDR / 4] = 0xdead0000;
+	sgx[G16_FAULT_ADDR / 4 + 1] = 0x15;
+	fo = compute_ok(test, other, other->queue);
+	if (!is_g16(test)) {
+		expect_fence(test, fo, -ETIMEDOUT);
+		agx4_reset_flush(r->adev);
+		KUNIT_EXPECT_EQ(test, agx4_reset_count(r->adev), 0);
+		agx4_fwmodel_exec(r->m, AGX4_FWMODEL_RUN, 0);
+		agx4_fwmodel_release(r->m, AGX4_FWMODEL_OLDEST_FIRST);
+		expect_fence(test, fc, 0);
+		expect_carries_on(test, r, culprit);
+		expect_carries_on_but(test, r, other, true);
+		return;
+	}
+	expect_fence(test, fc, -EFAULT);
+	wait_resets(test, r, 1);
+	expect_fence(test, fo, -EIO);
+	expect_in_dump(test, "causes: GPU fault");
+	memset(sgx + G16_FAULT_STATUS / 4, 0, 16);
+	agx4_fwmodel_exec(r->m, AGX4_FWMODEL_RUN, 0);
+	agx4_fwmodel_release(r->m, AGX4_FWMODEL_OLDEST_FIRST);
+	expect_carries_on(test, r, other);
+	expect_carries_on_but(test, r, culprit, true);
 }
 
 /*
@@ -1163,9 +1256,13 @@ static struct kunit_case agx4_recovery_cases[] = {
 			 soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_recovery_work_submitted_while_down_runs_after_the_restart,
 			 soc_gen_params),
+	KUNIT_CASE_PARAM(agx4_recovery_timeout_while_a_restart_is_due_kills_nothing,
+			 soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_recovery_done_jobs_not_freed_let_go_before_queues_are_made,
 			 soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_recovery_timeout_with_gpu_fault, soc_gen_params),
+	KUNIT_CASE_PARAM(agx4_recovery_gpu_fault_kills_its_vm_not_the_timed_out_queue,
+			 soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_recovery_gpu_fault_names_the_faulting_context,
 			 soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_recovery_killed_job_the_firmware_keeps_restarts_it,

@@ -99,42 +99,34 @@
  * scan, which takes it.
  *
  * A timeout kills the job's queue: its published jobs end with
- * -ETIMEDOUT, jobs not yet run with -ECANCELED, and later SUBMITs on it
- * fail with -ECANCELED; the backend is told to send nothing more for the
- * queue (&agx4_fw_submit_ops.queue_kill).  Other queues carry on.  Where
- * the GPU's fault registers (G16) name the UAT context of a fault, the
- * queues of that context's VM with work in the firmware are killed
- * instead (-EFAULT), and the timed-out job, if another VM's, ends with
- * the restart the fault brings.  A job that times out while a restart is
- * on its way (agx4_reset_due()) kills nothing.  The firmware's storage
- * of the killed jobs is kept until the queue goes, because the firmware
- * may still write it.  A queue that goes while the firmware is still not
- * done with some of it is kept whole (&struct agx4_job_dev.kept) until a
- * later queue release finds the firmware done with it, or until the
- * firmware is stopped, after a crash or at removal (agx4_job_fw_gone()).
+ * -ETIMEDOUT, jobs not yet run and later SUBMITs with -ECANCELED, and the
+ * backend sends nothing more for it (&agx4_fw_submit_ops.queue_kill);
+ * other queues carry on.  Where the G16 fault registers name the UAT
+ * context of a fault, that VM's queues with work in the firmware are
+ * killed instead (-EFAULT); the timed-out job, if another VM's, ends with
+ * the restart the fault brings.  A timeout while a restart is on its way
+ * (agx4_reset_due()) kills nothing.  The killed jobs' storage, which the
+ * firmware may still write, is kept until the queue goes; a queue that
+ * goes before the firmware is done with it is kept whole (&struct
+ * agx4_job_dev.kept) until a later release finds it done, or until the
+ * firmware stops, after a crash or at removal (agx4_job_fw_gone()).
  *
- * A killed job the firmware still runs may hold what every queue needs:
- * on G17P every queue of a priority shares the work channels, so one job
- * the firmware never finishes stalls them all, and on G16 the GPU's fault
- * registers need not show anything.  So a timeout is not the end of it:
- * one period later (the ``hang_timeout_ms`` module parameter; by default
- * the queue's job timeout again) the hang check (hang_work()) looks at
- * every killed job the firmware has still not let go of, and if one was
- * killed that long ago it names the job's queue and process and restarts
- * the firmware (%AGX4_RESET_HUNG), with the restart's devcoredump: a
- * firmware that keeps a job it was given that long is not going to give
- * it back.  A killed job the firmware finishes in that time costs nothing
- * more.
+ * A killed job the firmware still runs may hold what every queue needs
+ * (on G17P all queues of a priority share the work channels) without the
+ * G16 fault registers showing anything.  So one ``hang_timeout_ms`` later
+ * (default: the queue's job timeout again) the hang check (hang_work())
+ * restarts the firmware (%AGX4_RESET_HUNG, with a devcoredump naming the
+ * job's queue and process) if it still has a job killed that long ago: a
+ * firmware that keeps a job that long is not going to give it back.  A
+ * killed job the firmware finishes in that time costs nothing more.
  *
  * A firmware restart costs the clients only the work the firmware had:
- * see "job unit restart" (agx4_job_reset.c).
- *
- * Unplug first ends every SUBMIT waiting in the backend for firmware room
- * (agx4_job_unplug(): the waits are woken, not polled), since
- * drm_dev_unplug() waits for them.  After unplug the firmware is gone:
- * in-flight jobs end with -ENODEV, and jobs and queues released later are
- * forgotten (&agx4_fw_submit_ops.job_free and .queue_destroy told the
- * firmware is not there): freed without a word to the firmware.
+ * see "job unit restart" (agx4_job_reset.c).  Unplug first ends every
+ * SUBMIT waiting in the backend for firmware room (agx4_job_unplug()),
+ * since drm_dev_unplug() waits for them; then in-flight jobs end with
+ * -ENODEV, and jobs and queues released later are freed without a word
+ * to the firmware (&agx4_fw_submit_ops.job_free and .queue_destroy told
+ * the firmware is not there).
  */
 
 AGX4_VISIBLE_IF_TEST unsigned int agx4_job_timeout_ms = AGX4_JOB_TIMEOUT_MS;
@@ -177,19 +169,27 @@ static const struct dma_fence_ops gate_fence_ops = {
 	.get_timeline_name = fence_timeline_name,
 };
 
+/* The firmware is down, and not for good: work waits for the restart. */
+static bool restart_coming(struct agx4_job_dev *jd)
+{
+	struct agx4_fw_boot *fw = READ_ONCE(jd->adev->fw);
+
+	return !READ_ONCE(jd->going) &&
+	       (READ_ONCE(jd->resetting) ||
+		(fw && agx4_fw_boot_down(fw) && agx4_reset_wanted(jd->adev)));
+}
+
 /*
- * While the firmware is down (crashed or stopped; a test's backend has
- * none) or a restart runs, a job about to reserve firmware room waits
- * for the restart (the gate), which prepares it again for the new
- * firmware (agx4_job_post_reset()).
+ * While the firmware is down and a restart will come, a job about to
+ * reserve firmware room waits for it (the gate), which prepares the job
+ * again for the new firmware (agx4_job_post_reset()).
  */
 static struct dma_fence *job_gate(struct agx4_job_dev *jd)
 {
-	struct agx4_fw_boot *fw = READ_ONCE(jd->adev->fw);
 	struct dma_fence *gate = NULL;
 	unsigned long flags;
 
-	if (!READ_ONCE(jd->resetting) && (!fw || !agx4_fw_boot_down(fw)))
+	if (!restart_coming(jd))
 		return NULL;
 	spin_lock_irqsave(&jd->lock, flags);
 	if (jd->gate)
@@ -871,18 +871,19 @@ int agx4_job_submit(struct agx4_job_queue *q, struct drm_file *file,
 		ret = -ENODEV;
 		goto err_unlock;
 	}
+	ret = READ_ONCE(jd->resetting) ? -ENODEV :
+	      jd->ops->job_prepare(q->fw, cb, &job->fw, &credits);
 	/*
-	 * A restart began (its write side waits for this SUBMIT): the
-	 * backend is stopping, and the restart prepares the job for the
-	 * new firmware (queue_make()).  Until then it may take every
-	 * credit, as many as the backend could ask.
+	 * A restart began, or the firmware went down while the backend
+	 * waited for room and one will (the restart's write side waits for
+	 * this SUBMIT): the restart prepares the job for the new firmware
+	 * (queue_make()).  Until then it may take every credit.
 	 */
-	if (READ_ONCE(jd->resetting)) {
+	if (ret == -ENODEV && restart_coming(jd)) {
 		credits = jd->ops->credit_limit;
+	} else if (ret) {
+		goto err_unlock;
 	} else {
-		ret = jd->ops->job_prepare(q->fw, cb, &job->fw, &credits);
-		if (ret)
-			goto err_unlock;
 		memset(job->fw->busy_ticks, 0, sizeof(job->fw->busy_ticks));
 		job->incarnation = q->incarnation;
 		agx4_job_fw_made(jd, job->fw);

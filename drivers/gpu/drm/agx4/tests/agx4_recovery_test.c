@@ -46,6 +46,7 @@
 #include <linux/sched.h>
 #include <linux/string.h>
 #include <linux/vmalloc.h>
+#include <linux/workqueue.h>
 
 #include <drm/drm_drv.h>
 #include <drm/drm_file.h>
@@ -57,6 +58,7 @@
 #include "../agx4_drv.h"
 #include "../agx4_event.h"
 #include "../agx4_fw_boot.h"
+#include "../agx4_g17p_sub.h"
 #include "../agx4_job.h"
 #include "../agx4_job_report.h"
 #include "../agx4_job_types.h"
@@ -591,6 +593,69 @@ static void agx4_recovery_timeout_while_a_restart_is_due_kills_nothing(struct ku
 	expect_fence(test, f, -EIO);
 	agx4_fwmodel_exec(r->m, AGX4_FWMODEL_RUN, 0);
 	agx4_fwmodel_release(r->m, AGX4_FWMODEL_OLDEST_FIRST);
+	expect_carries_on(test, r, cl);
+}
+
+/* A firmware crash from a work item, while the case waits in SUBMIT. */
+struct delayed_crash {
+	struct delayed_work work;
+	struct agx4_fwmodel *m;
+};
+
+static void delayed_crash_fn(struct work_struct *w)
+{
+	struct delayed_crash *dc = container_of(to_delayed_work(w),
+						struct delayed_crash, work);
+
+	agx4_fwmodel_inject(dc->m, AGX4_FWMODEL_FAULT_CRASH, 0);
+}
+
+/*
+ * A G17P SUBMIT that waits in the ioctl for its queue to be idle (its
+ * compute owner at its counter's limit: the recycle needs the queue's
+ * earlier job gone, here one held by an in-fence) when the firmware
+ * crashes: the restart ends the wait, and the SUBMIT still succeeds (the
+ * restart prepares the job for the new firmware, with fresh counters);
+ * both jobs complete once the in-fence signals.  G16 waits for nothing
+ * in SUBMIT.
+ */
+static void agx4_recovery_submit_waiting_for_an_idle_queue_survives_a_crash(struct kunit *test)
+{
+	struct delayed_crash *dc;
+	struct agx4_job_queue *q;
+	struct agx4_file *af;
+	struct dma_fence *gate, *f1, *f2;
+	struct rec *r;
+	struct cl *cl;
+	int ret;
+
+	if (is_g16(test))
+		kunit_skip(test, "a G16 SUBMIT waits for no idle queue");
+	r = rec_open(test);
+	cl = cl_open(test, r);
+	af = cl->c->file->driver_priv;
+	q = agx4_queue_pool_get(af->queues, cl->queue);
+	KUNIT_ASSERT_NOT_NULL(test, q);
+	/* The next job is the owner's last command; the one after recycles. */
+	agx4_fw_g17p_queue_set_counts(q->fw, 0xfffffe, 0);
+	agx4_job_queue_put(q);
+	gate = agx4_test_gate_fence(test);
+	f1 = submit_one(test, cl, cl->queue, false,
+			agx4_test_syncobj(cl->c, gate), &ret);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+	dc = kunit_kzalloc(test, sizeof(*dc), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, dc);
+	dc->m = r->m;
+	INIT_DELAYED_WORK(&dc->work, delayed_crash_fn);
+	schedule_delayed_work(&dc->work, msecs_to_jiffies(100));
+	f2 = submit_one(test, cl, cl->queue, false, 0, &ret);
+	flush_delayed_work(&dc->work);
+	KUNIT_EXPECT_EQ(test, ret, 0);
+	wait_resets(test, r, 1);
+	dma_fence_signal(gate);
+	expect_fence(test, f1, 0);
+	if (f2)
+		expect_fence(test, f2, 0);
 	expect_carries_on(test, r, cl);
 }
 
@@ -1255,6 +1320,8 @@ static struct kunit_case agx4_recovery_cases[] = {
 	KUNIT_CASE_PARAM(agx4_recovery_jobs_not_yet_run_survive_a_restart,
 			 soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_recovery_work_submitted_while_down_runs_after_the_restart,
+			 soc_gen_params),
+	KUNIT_CASE_PARAM(agx4_recovery_submit_waiting_for_an_idle_queue_survives_a_crash,
 			 soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_recovery_timeout_while_a_restart_is_due_kills_nothing,
 			 soc_gen_params),

@@ -218,6 +218,7 @@ void agx4_job_gate_open(struct agx4_job_dev *jd, bool again)
 		dma_fence_put(old);
 	}
 }
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_job_gate_open);
 
 /* The last reference to a done fence went: free the job around it. */
 static void done_release(struct dma_fence *f)
@@ -426,8 +427,11 @@ static struct dma_fence *prepare_job(struct drm_sched_job *sj,
 	struct agx4_job_dev *jd = q->adev->jobs;
 	struct dma_fence *wait;
 
-	if (!job->fw || READ_ONCE(q->dead) || READ_ONCE(jd->going))
+	if (READ_ONCE(q->dead) || READ_ONCE(jd->going))
 		return NULL;
+	/* Pushed unprepared (SUBMIT met a restart): the restart prepares it. */
+	if (!job->fw)
+		return job->prep_err ? NULL : job_gate(jd);
 	/* A restart that failed leaves no gate: reserve nothing then. */
 	wait = job_gate(jd);
 	if (wait || READ_ONCE(jd->resetting) || !jd->ops->job_reserve)
@@ -609,9 +613,8 @@ static void kill_locked(struct agx4_job_dev *jd, struct agx4_job_queue *q, int e
 }
 
 /*
- * A GPU fault names the UAT context @ctx of the faulting access (-1: none
- * named): the queues of that VM with work in the firmware are the culprit,
- * and only they are killed (-EFAULT).  Return: how many were.
+ * A GPU fault in UAT context @ctx (-1: none named) is the doing of that
+ * VM's queues with work in the firmware: kill them (-EFAULT); how many.
  */
 static unsigned int kill_context_locked(struct agx4_job_dev *jd, int ctx)
 {
@@ -637,18 +640,18 @@ static enum drm_gpu_sched_stat timedout_job(struct drm_sched_job *sj)
 	struct agx4_job *job = to_job(sj);
 	struct agx4_job_queue *q = job->q;
 	struct agx4_job_dev *jd = q->adev->jobs;
-	struct agx4_reset_fault f = {};
-	bool killed, live, blame;
+	struct agx4_reset_fault f;
+	bool killed, live, blame, faulted;
 	unsigned long flags;
 
-	/* A restart on its way ends the job: that names no culprit. */
-	blame = !agx4_reset_due(q->adev);
-	if (blame)
-		agx4_reset_read_fault(q->adev, &f);
+	agx4_reset_read_fault(q->adev, &f);
 	spin_lock_irqsave(&jd->lock, flags);
 	/* It may have completed since the timer fired. */
 	live = scan_locked(jd);
-	blame &= !dma_fence_is_signaled(&job->done);
+	/* A restart on its way ends the job: that names no culprit. */
+	blame = !dma_fence_is_signaled(&job->done) &&
+		!READ_ONCE(jd->resetting) && !agx4_reset_due(q->adev);
+	faulted = blame && f.known && f.status;
 	/* A fault that names its context names the culprit, not the timeout. */
 	if (blame && !kill_context_locked(jd, agx4_reset_fault_context(&f))) {
 		dev_warn_ratelimited(q->adev->base.dev,
@@ -661,18 +664,20 @@ static enum drm_gpu_sched_stat timedout_job(struct drm_sched_job *sj)
 		kill_locked(jd, q, -ETIMEDOUT);
 		atomic_inc(&jd->timeouts);
 	}
+	/* Before the lock goes: a timeout behind this one blames nobody. */
+	if (faulted)
+		agx4_reset_schedule(q->adev, AGX4_RESET_GPU_FAULT, 0, NULL, 0);
 	killed = blame && q->dead;
 	spin_unlock_irqrestore(&jd->lock, flags);
 	if (live)
 		kick(jd);
-	if (blame)
+	if (faulted)
 		agx4_job_fault_report(q, &f);
 	if (killed) {
 		agx4_job_timeout_dump(q, job);
 		/* Pending already: it runs earlier and comes back for this one. */
 		queue_delayed_work(system_wq, &jd->hang, q->hang_timeout);
-	}
-	if (!killed) {
+	} else {
 		/*
 		 * A spurious timeout (the job finished as the timer fired), or
 		 * one a restart on its way ends (a crash, or a fault of another
@@ -684,6 +689,9 @@ static enum drm_gpu_sched_stat timedout_job(struct drm_sched_job *sj)
 		spin_lock(&q->sched.job_list_lock);
 		list_add(&sj->list, &q->sched.pending_list);
 		spin_unlock(&q->sched.job_list_lock);
+		/* Done while off the list: its free work may have missed it. */
+		if (dma_fence_is_signaled(&sj->s_fence->finished))
+			queue_work(q->sched.submit_wq, &q->sched.work_free_job);
 		return DRM_GPU_SCHED_STAT_NOMINAL;
 	}
 	/*
@@ -742,31 +750,23 @@ static void hang_work(struct work_struct *w)
 					       hang.work);
 	struct agx4_device *adev = jd->adev;
 	unsigned long wait = ULONG_MAX, flags;
-	struct agx4_job_queue *culprit = NULL;
+	struct agx4_job_queue *q = NULL;
 	struct agx4_job *job = NULL;
-	u64 seqno = 0;
-	pid_t pid = 0;
-	char comm[TASK_COMM_LEN] = "";
-	u32 uapi_id = 0, vm_id = 0;
 
 	mutex_lock(&jd->queues_lock);
 	spin_lock_irqsave(&jd->lock, flags);
 	if (!jd->stopped && !READ_ONCE(jd->resetting))
-		job = hung_locked(jd, &jd->queues, &culprit, &wait) ?:
-		      hung_locked(jd, &jd->kept, &culprit, &wait);
-	if (job) {
-		seqno = job->done.seqno;
-		pid = culprit->owner_pid;
-		strscpy(comm, culprit->owner_comm);
-		uapi_id = culprit->uapi_id;
-		vm_id = culprit->vm_id;
-	}
+		job = hung_locked(jd, &jd->queues, &q, &wait) ?:
+		      hung_locked(jd, &jd->kept, &q, &wait);
+	/* Named under the lock: the job may go once it is dropped. */
+	if (job)
+		drm_err(&adev->base,
+			"firmware kept job %llu of queue %u (VM %u) of pid %d (%s) after its timeout: restarting the firmware\n",
+			job->done.seqno, q->uapi_id, q->vm_id, q->owner_pid,
+			q->owner_comm);
 	spin_unlock_irqrestore(&jd->lock, flags);
 	mutex_unlock(&jd->queues_lock);
 	if (job) {
-		drm_err(&adev->base,
-			"firmware kept job %llu of queue %u (VM %u) of pid %d (%s) after its timeout: restarting the firmware\n",
-			seqno, uapi_id, vm_id, pid, comm);
 		atomic_inc(&jd->hangs);
 		agx4_reset_schedule(adev, AGX4_RESET_HUNG, 0, NULL, 0);
 	} else if (wait != ULONG_MAX) {

@@ -29,7 +29,7 @@
  * agx4_job_usage, one per DRM file, for fdinfo), each queue's state and
  * the ids messages name it by (debugfs ``queues``, timeout messages), the
  * count of timeouts (debugfs ``info``), the devcoredump of a timed-out
- * job, and the GPU fault a timeout finds, which restarts the firmware.
+ * job, and the GPU fault a timeout finds.
  * It reads the job unit's state under that unit's locks and changes
  * none of it.
  */
@@ -52,15 +52,15 @@ void agx4_job_usage_add(struct agx4_job_usage *u, const u64 *busy_ticks)
 }
 
 /**
- * agx4_job_fault_report() - a timeout found the GPU faulted: restart
+ * agx4_job_fault_report() - a timeout found the GPU faulted: say so
  * @q: the queue whose job timed out.
- * @f: the fault registers as the timeout read them.
+ * @f: the fault registers as the timeout read them, reporting a fault.
  *
- * Nothing when they report no fault.  Else the GPU is not going to
- * recover by itself (L: a non-zero status is taken to mean a fault): the
- * registers go to the kernel log, decoded, and the firmware restarts
- * (%AGX4_RESET_GPU_FAULT).  The culprit's queues are killed already: the
- * faulting context's, or, when it names none, the timed-out one.
+ * The GPU is not going to recover by itself (L: a non-zero status is
+ * taken to mean a fault), so the timeout restarted the firmware
+ * (%AGX4_RESET_GPU_FAULT) and killed the culprit's queues: the faulting
+ * context's, or, when it names none, the timed-out one.  The registers go
+ * to the kernel log, decoded.
  */
 void agx4_job_fault_report(struct agx4_job_queue *q,
 			   const struct agx4_reset_fault *f)
@@ -68,13 +68,10 @@ void agx4_job_fault_report(struct agx4_job_queue *q,
 	struct agx4_device *adev = q->adev;
 	struct drm_printer p = drm_err_printer(&adev->base, NULL);
 
-	if (!f->known || !f->status)
-		return;
 	drm_err(&adev->base,
 		"GPU fault seen as a job of queue %u (VM %u) of pid %d (%s) timed out:\n",
 		q->uapi_id, q->vm_id, q->owner_pid, q->owner_comm);
 	agx4_reset_fault_print(f, &p);
-	agx4_reset_schedule(adev, AGX4_RESET_GPU_FAULT, 0, NULL, 0);
 }
 
 /**

@@ -1350,7 +1350,7 @@ static void set_asid(struct agx4_uat *uat, int asid)
 	if (!uat)
 		return;
 	mutex_lock(&uat->lock);
-	uat->asid = asid;
+	WRITE_ONCE(uat->asid, asid);
 	mutex_unlock(&uat->lock);
 }
 

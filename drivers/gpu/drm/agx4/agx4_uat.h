@@ -145,7 +145,8 @@ struct agx4_uat {
 	struct mutex lock;
 	/**
 	 * @asid: the context (ASID) the tree is bound to, for TLB
-	 * invalidation, or -1 while unbound; protected by @lock.
+	 * invalidation, or -1 while unbound; written under @lock, read
+	 * without it (READ_ONCE()) to match a GPU fault's context.
 	 */
 	int asid;
 	/** @tables: table pages allocated now, the root included. */

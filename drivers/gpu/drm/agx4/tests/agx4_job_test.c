@@ -33,6 +33,7 @@
 #include "../agx4_fw_g16.h"
 #include "../agx4_fw_queue.h"
 #include "../agx4_job.h"
+#include "../agx4_job_types.h"
 #include "../agx4_queue.h"
 #include "../agx4_vm.h"
 #include "agx4_test_util.h"
@@ -553,6 +554,33 @@ static void agx4_job_going_device_cancels_a_waiting_reserve(struct kunit *test)
 	dma_fence_put(f);
 }
 
+/*
+ * A job SUBMIT pushed unprepared because a restart was on its way (the
+ * restart prepares it for the new firmware) waits in prepare_job for the
+ * restart's gate: it never runs unprepared, which would end it with
+ * -ECANCELED though SUBMIT succeeded.  Once the gate opens for good (no
+ * restart came), it ends as before.
+ */
+static void agx4_job_unprepared_job_waits_for_the_restart(struct kunit *test)
+{
+	struct job_ctx *c = test->priv;
+	struct agx4_job_dev *jd = c->adev->jobs;
+	u32 q = queue_create(test, c), out = syncobj(test, c, NULL);
+	struct dma_fence *f;
+
+	WRITE_ONCE(jd->resetting, true);
+	KUNIT_ASSERT_EQ(test, submit_signal(test, c, q, out, 0), 0);
+	f = fence_of(c, out, 0);
+	KUNIT_ASSERT_NOT_NULL(test, f);
+	KUNIT_EXPECT_FALSE(test, signalled_within(f, 100));
+	KUNIT_EXPECT_EQ(test, atomic_read(&c->f.npublished), 0);
+	WRITE_ONCE(jd->resetting, false);
+	agx4_job_gate_open(jd, false);
+	KUNIT_EXPECT_TRUE(test, signalled_within(f, WAIT_MS));
+	KUNIT_EXPECT_EQ(test, f->error, -ECANCELED);
+	dma_fence_put(f);
+}
+
 static void agx4_job_timeline_out_sync_gets_its_point(struct kunit *test)
 {
 	struct job_ctx *c = test->priv;
@@ -924,6 +952,7 @@ static struct kunit_case agx4_job_cases[] = {
 	KUNIT_CASE(agx4_job_unplug_refuses_submit_and_lets_work_complete),
 	KUNIT_CASE(agx4_job_timeout_kills_only_its_queue),
 	KUNIT_CASE(agx4_job_spurious_timeout_keeps_running_jobs),
+	KUNIT_CASE(agx4_job_unprepared_job_waits_for_the_restart),
 	KUNIT_CASE(agx4_job_killed_queue_kept_until_the_firmware_stops),
 	KUNIT_CASE(agx4_job_kept_queue_freed_once_its_job_is_done),
 	KUNIT_CASE(agx4_job_queue_destroy_with_work_in_flight),

@@ -17,7 +17,9 @@
  *   work a crash found in the firmware, printed as "agx4-survive:
  *   clients = N, crashes = N, innocent submit errors = N".  (16 clients
  *   with render objects need more than the 1 GiB kunit.py gives a UML
- *   kernel.)
+ *   kernel: on G16 a VM's first render makes about 52 MiB of firmware
+ *   objects, the reference's 24 operand buffers of 2 MiB among them.
+ *   The guest's agx4_survive program runs 16.)
  * - A timeout kills only its queue; on G16, a timeout while the GPU's
  *   fault registers report a fault also restarts the firmware, and the
  *   dump carries the registers; when they name a client's context, that

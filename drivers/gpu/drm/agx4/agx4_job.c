@@ -874,12 +874,12 @@ int agx4_job_submit(struct agx4_job_queue *q, struct drm_file *file,
 	ret = READ_ONCE(jd->resetting) ? -ENODEV :
 	      jd->ops->job_prepare(q->fw, cb, &job->fw, &credits);
 	/*
-	 * A restart began, or the firmware went down while the backend
-	 * waited for room and one will (the restart's write side waits for
-	 * this SUBMIT): the restart prepares the job for the new firmware
-	 * (queue_make()).  Until then it may take every credit.
+	 * A restart began, or the firmware died while the backend waited for
+	 * it (room, a recycle's cleanup) and one will: the restart (its write
+	 * side waits for this SUBMIT) prepares the job; it takes every credit.
 	 */
-	if (ret == -ENODEV && restart_coming(jd)) {
+	if ((ret == -ENODEV || ret == -EIO || ret == -ETIMEDOUT) &&
+	    restart_coming(jd)) {
 		credits = jd->ops->credit_limit;
 	} else if (ret) {
 		goto err_unlock;

@@ -566,6 +566,48 @@ static void agx4_recovery_work_submitted_while_down_runs_after_the_restart(struc
 }
 
 /*
+ * A G17P SUBMIT that recycles its queue's compute owner (at its counter's
+ * limit, the queue idle) after the firmware crashed and before the
+ * restart (the reset held): the cleanup the recycle sends finds no
+ * firmware, yet SUBMIT succeeds, and the job runs after the restart.
+ */
+static void agx4_recovery_submit_recycling_on_a_crashed_firmware_succeeds(struct kunit *test)
+{
+	unsigned long end = jiffies + msecs_to_jiffies(BOUND_MS);
+	struct agx4_job_queue *q;
+	struct agx4_file *af;
+	struct dma_fence *f;
+	struct rec *r;
+	struct cl *cl;
+	int ret;
+
+	if (is_g16(test))
+		kunit_skip(test, "a G16 SUBMIT recycles nothing");
+	r = rec_open(test);
+	cl = cl_open(test, r);
+	/* A job first: the owner is published, so a recycle cleans it up. */
+	expect_fence(test, compute_ok(test, cl, cl->queue), 0);
+	agx4_job_flush(r->adev);
+	af = cl->c->file->driver_priv;
+	q = agx4_queue_pool_get(af->queues, cl->queue);
+	KUNIT_ASSERT_NOT_NULL(test, q);
+	agx4_fw_g17p_queue_set_counts(q->fw, 0xffffff, 0);
+	agx4_job_queue_put(q);
+	agx4_reset_hold(r->adev, true);
+	agx4_fwmodel_inject(r->m, AGX4_FWMODEL_FAULT_CRASH, 0);
+	while (!agx4_reset_pending(r->adev) && time_before(jiffies, end))
+		usleep_range(200, 500);
+	KUNIT_ASSERT_TRUE(test, agx4_reset_pending(r->adev));
+	f = submit_one(test, cl, cl->queue, false, 0, &ret);
+	KUNIT_EXPECT_EQ(test, ret, 0);
+	agx4_reset_hold(r->adev, false);
+	wait_resets(test, r, 1);
+	if (f)
+		expect_fence(test, f, 0);
+	expect_carries_on(test, r, cl);
+}
+
+/*
  * A job that times out while a restart is on its way (a crash noted, the
  * reset held) is the restart's to end: nothing names its queue, so the
  * queue is not killed.  The job ends with -EIO at the restart and the
@@ -1324,6 +1366,8 @@ static struct kunit_case agx4_recovery_cases[] = {
 	KUNIT_CASE_PARAM(agx4_recovery_work_submitted_while_down_runs_after_the_restart,
 			 soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_recovery_submit_waiting_for_an_idle_queue_survives_a_crash,
+			 soc_gen_params),
+	KUNIT_CASE_PARAM(agx4_recovery_submit_recycling_on_a_crashed_firmware_succeeds,
 			 soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_recovery_timeout_while_a_restart_is_due_kills_nothing,
 			 soc_gen_params),

@@ -565,6 +565,17 @@ static void agx4_recovery_work_submitted_while_down_runs_after_the_restart(struc
 	expect_carries_on(test, r, cl);
 }
 
+/* A G17P queue's compute owner moved to its command ordinal @next. */
+static void owner_at(struct kunit *test, struct cl *cl, u32 next)
+{
+	struct agx4_file *af = cl->c->file->driver_priv;
+	struct agx4_job_queue *q = agx4_queue_pool_get(af->queues, cl->queue);
+
+	KUNIT_ASSERT_NOT_NULL(test, q);
+	agx4_fw_g17p_queue_set_counts(q->fw, next, 0);
+	agx4_job_queue_put(q);
+}
+
 /*
  * A G17P SUBMIT that recycles its queue's compute owner (at its counter's
  * limit, the queue idle) after the firmware crashed and before the
@@ -574,8 +585,6 @@ static void agx4_recovery_work_submitted_while_down_runs_after_the_restart(struc
 static void agx4_recovery_submit_recycling_on_a_crashed_firmware_succeeds(struct kunit *test)
 {
 	unsigned long end = jiffies + msecs_to_jiffies(BOUND_MS);
-	struct agx4_job_queue *q;
-	struct agx4_file *af;
 	struct dma_fence *f;
 	struct rec *r;
 	struct cl *cl;
@@ -588,11 +597,7 @@ static void agx4_recovery_submit_recycling_on_a_crashed_firmware_succeeds(struct
 	/* A job first: the owner is published, so a recycle cleans it up. */
 	expect_fence(test, compute_ok(test, cl, cl->queue), 0);
 	agx4_job_flush(r->adev);
-	af = cl->c->file->driver_priv;
-	q = agx4_queue_pool_get(af->queues, cl->queue);
-	KUNIT_ASSERT_NOT_NULL(test, q);
-	agx4_fw_g17p_queue_set_counts(q->fw, 0xffffff, 0);
-	agx4_job_queue_put(q);
+	owner_at(test, cl, 0xffffff);
 	agx4_reset_hold(r->adev, true);
 	agx4_fwmodel_inject(r->m, AGX4_FWMODEL_FAULT_CRASH, 0);
 	while (!agx4_reset_pending(r->adev) && time_before(jiffies, end))
@@ -666,8 +671,6 @@ static void delayed_crash_fn(struct work_struct *w)
 static void agx4_recovery_submit_waiting_for_an_idle_queue_survives_a_crash(struct kunit *test)
 {
 	struct delayed_crash *dc;
-	struct agx4_job_queue *q;
-	struct agx4_file *af;
 	struct dma_fence *gate, *f1, *f2;
 	struct rec *r;
 	struct cl *cl;
@@ -677,12 +680,8 @@ static void agx4_recovery_submit_waiting_for_an_idle_queue_survives_a_crash(stru
 		kunit_skip(test, "a G16 SUBMIT waits for no idle queue");
 	r = rec_open(test);
 	cl = cl_open(test, r);
-	af = cl->c->file->driver_priv;
-	q = agx4_queue_pool_get(af->queues, cl->queue);
-	KUNIT_ASSERT_NOT_NULL(test, q);
 	/* The next job is the owner's last command; the one after recycles. */
-	agx4_fw_g17p_queue_set_counts(q->fw, 0xfffffe, 0);
-	agx4_job_queue_put(q);
+	owner_at(test, cl, 0xfffffe);
 	gate = agx4_test_gate_fence(test);
 	f1 = submit_one(test, cl, cl->queue, false,
 			agx4_test_syncobj(cl->c, gate), &ret);

@@ -88,37 +88,39 @@ static void job_end(struct client *c, uint32_t h)
 	}
 }
 
+/* An ioctl's result, counted against @c when it failed. */
+static bool counted(struct client *c, int ret)
+{
+	if (ret) {
+		c->submit_errors++;
+		c->last_error = ret;
+	}
+	return !ret;
+}
+
 /* One render and one compute, each on its queue, waited for. */
 static void one_round(struct client *c, unsigned int n)
 {
-	struct cmdbuf rb = { 0 }, cb = { 0 };
-	struct drm_asahi_sync s[2];
+	const uint32_t q[2] = { c->rq, c->cq };
+	struct cmdbuf cb[2] = { 0 };
+	struct drm_asahi_sync s;
 	uint32_t out[2] = { 0, 0 };
+	bool sent[2];
 	long start = now_ms();
-	int ret, i;
+	int i;
 
-	cmd_render(&rb, &c->f, n % 8);
-	cmd_compute(&cb, &c->f, n % 8);
+	cmd_render(&cb[0], &c->f, n % 8);
+	cmd_compute(&cb[1], &c->f, n % 8);
 	for (i = 0; i < 2; i++) {
 		drmSyncobjCreate(c->d.fd, 0, &out[i]);
-		s[i] = binary(out[i]);
-	}
-	ret = submit(c->d.fd, c->rq, &rb, &s[0], 0, 1);
-	if (ret) {
-		c->submit_errors++;
-		c->last_error = ret;
-	} else {
-		c->submits++;
-	}
-	ret = submit(c->d.fd, c->cq, &cb, &s[1], 0, 1);
-	if (ret) {
-		c->submit_errors++;
-		c->last_error = ret;
-	} else {
-		c->submits++;
+		s = binary(out[i]);
+		sent[i] = counted(c, submit(c->d.fd, q[i], &cb[i], &s, 0, 1));
+		c->submits += sent[i];
 	}
 	for (i = 0; i < 2; i++) {
-		job_end(c, out[i]);
+		/* A refused SUBMIT has no job to wait for. */
+		if (sent[i])
+			job_end(c, out[i]);
 		drmSyncobjDestroy(c->d.fd, out[i]);
 	}
 	if (now_ms() - start > c->slowest_ms)
@@ -130,20 +132,15 @@ static void *client_work(void *arg)
 	struct client *c = arg;
 	unsigned int n;
 	uint32_t q;
-	int ret;
 
 	for (n = 0; !stop; n++) {
 		one_round(c, n);
 		/* A VM from before a crash takes a new queue. */
 		if (n % 16 == 15) {
-			ret = queue_create(c->d.fd, c->f.vm,
-					   DRM_ASAHI_PRIORITY_MEDIUM, &q);
-			if (ret) {
-				c->submit_errors++;
-				c->last_error = ret;
-			} else {
+			if (counted(c, queue_create(c->d.fd, c->f.vm,
+						    DRM_ASAHI_PRIORITY_MEDIUM,
+						    &q)))
 				queue_destroy(c->d.fd, q);
-			}
 		}
 	}
 	return NULL;

@@ -854,12 +854,14 @@ static struct agx4_uat *empty_high_root(struct agx4_fw_boot *b)
 {
 	struct agx4_device *adev = b->adev;
 	struct agx4_uat *u;
+	int ret;
 
 	if (WARN_ON(b->num_empty_high >= ARRAY_SIZE(b->empty_high)))
 		return ERR_PTR(-EINVAL);
 	u = &b->empty_high[b->num_empty_high];
-	if (agx4_uat_init(u, adev->base.dev, adev->uat_geom, true))
-		return ERR_PTR(-ENOMEM);
+	ret = agx4_uat_init(u, adev->base.dev, adev->uat_geom, true);
+	if (ret)
+		return ERR_PTR(ret);
 	b->num_empty_high++;
 	return u;
 }

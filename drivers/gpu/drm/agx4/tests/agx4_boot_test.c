@@ -768,6 +768,48 @@ static void agx4_boot_render_context_only_once_in_a_taken_table(struct kunit *te
 	mutex_unlock(&b->lock);
 }
 
+/*
+ * G16's render context cannot get its empty high root: the call passes the
+ * tree's error on and holds nothing (no empty root counted, no slot taken,
+ * the table untouched).  A geometry agx4_uat_init() refuses stands in for a
+ * failed allocation, which this suite cannot inject; the render context's
+ * own address space counts as made, so the empty root is the first tree
+ * the call makes.
+ */
+static void agx4_boot_render_context_without_its_empty_root_takes_nothing(struct kunit *test)
+{
+	static const struct agx4_uat_geom refused = { .levels = 1 };
+	struct agx4_device *adev = probe(test, AGX4_FWMODEL_FAULT_NONE, 0, 0);
+	const struct agx4_uat_geom *geom;
+	struct agx4_fw_boot *fresh;
+	unsigned int i;
+	u64 *ttb;
+	int ret;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, adev);
+	fresh = kunit_kzalloc(test, sizeof(*fresh), GFP_KERNEL);
+	ttb = kunit_kcalloc(test, AGX4_UAT_NUM_CTX * 2, sizeof(*ttb),
+			    GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, fresh);
+	KUNIT_ASSERT_NOT_NULL(test, ttb);
+	fresh->adev = adev;
+	fresh->ttbs.va = ttb;
+	agx4_uat_ctx_table_init(&fresh->ctx, ttb);
+	fresh->render_uat_ready = true;
+
+	geom = adev->uat_geom;
+	adev->uat_geom = &refused;
+	ret = agx4_fw_boot_render_context(fresh, true);
+	adev->uat_geom = geom;
+
+	KUNIT_EXPECT_EQ(test, ret, -EINVAL);
+	KUNIT_EXPECT_EQ(test, fresh->num_empty_high, 0);
+	KUNIT_EXPECT_EQ(test, fresh->render_ctx, 0);
+	for (i = 0; i < AGX4_UAT_NUM_CTX * 2; i++)
+		KUNIT_EXPECT_EQ_MSG(test, ttb[i], 0, "context word %u", i);
+	agx4_uat_ctx_table_fini(&fresh->ctx);
+}
+
 static struct kunit_case agx4_boot_cases[] = {
 	KUNIT_CASE_PARAM(agx4_boot_probe_boots_the_firmware, soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_boot_named_records_are_shown, soc_gen_params),
@@ -812,6 +854,8 @@ static struct kunit_case agx4_boot_cases[] = {
 			 soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_boot_render_context_only_once_in_a_taken_table,
 			 soc_gen_params),
+	KUNIT_CASE_PARAM(agx4_boot_render_context_without_its_empty_root_takes_nothing,
+			 g16_soc_gen_params),
 	{ }
 };
 

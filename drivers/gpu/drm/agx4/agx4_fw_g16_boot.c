@@ -1159,6 +1159,7 @@ static int init_submission(struct agx4_fw_boot *b, struct g16_boot *g)
 	 */
 	agx4_engine_init(&sub->eng, b, b->adev->gen->submit->engine, true);
 	agx4_room_init(&sub->leases);
+	agx4_room_init(&sub->contexts);
 	mutex_init(&sub->tvb_lock);
 	for (i = 0; i < AGX4_FW_NUM_WORK_CHANNELS; i++) {
 		struct agx4_channel *ch = &sub->chans[i].ch;

@@ -18,6 +18,7 @@
 
 #include "agx4_engine.h"
 #include "agx4_fwif.h"
+#include "agx4_uat.h"
 
 struct agx4_fw_boot;
 struct agx4_fw_chan_in;
@@ -33,6 +34,7 @@ struct agx4_platform;
 #define AGX4_FW_G16_SUPPORTS	57
 
 struct g16_render_vm;
+struct g16_vm;
 
 /**
  * struct agx4_fw_g16_sub - what G16 submission shares across queues
@@ -63,6 +65,16 @@ struct agx4_fw_g16_sub {
 	 * protected by &agx4_engine.lock.
 	 */
 	struct agx4_room leases;
+	/**
+	 * @contexts: the UAT contexts as jobs wait for them (a VM's is lent
+	 * while jobs of its are counted on it, agx4_g16_vm.c); protected by
+	 * &agx4_engine.lock, as the next two.
+	 */
+	struct agx4_room contexts;
+	/** @ctx_vm: by context, the VM's G16 state it is lent to, or NULL. */
+	struct g16_vm *ctx_vm[AGX4_UAT_NUM_CTX];
+	/** @ctx_clock: contexts taken so far, the least recently used first. */
+	u64 ctx_clock;
 	/** @compute_support: firmware address of the compute support. */
 	u64 compute_support;
 	/** @compute_state: the compute shared state (CPU view). */

@@ -33,9 +33,10 @@
  * the lease is known only then, prepare builds every item with event 0
  * and @job_reserve writes the ids (set_events()).  Stamps and ordinals do
  * not depend on the lease: prepare still assigns them in SUBMIT order.
- * Resources a VM keeps while it lives (its context, its render support
- * lease) are not waited for: running out of them fails the prepare with
- * -ENOSPC.  A VM's scene slots and render scratch, which its reserved
+ * A job takes its VM's context before anything else, the same way
+ * (agx4_g16_ctx_reserve()).  A VM's render support lease, which it keeps
+ * while it lives, is not waited for: running out of them fails the
+ * prepare with -ENOSPC.  A VM's scene slots and render scratch, which its reserved
  * renders hold, are waited for the same way, first: see
  * agx4_g16_scenes_reserve().
  */
@@ -169,7 +170,8 @@ static void set_events(struct agx4_g16_job *job)
  * agx4_g16_job_reserve() - &agx4_fw_submit_ops.job_reserve for G16
  * @j: the job.
  *
- * drm_sched's prepare_job, once the job's dependencies are met: its
+ * drm_sched's prepare_job, once the job's dependencies are met: it is
+ * counted on its VM's context (agx4_g16_ctx_reserve()), its
  * renders get their place (agx4_g16_scenes_reserve()), then its queue
  * counts it on its lease (one it holds, or a free one) and its event ids
  * are written; or it waits, holding nothing, for its fence, which the
@@ -190,7 +192,11 @@ struct dma_fence *agx4_g16_job_reserve(struct agx4_fw_job *j)
 	unsigned long flags;
 	bool leased;
 
-	/* Its renders' places first: those holding leases need none. */
+	/* Its VM's context first, holding nothing else. */
+	wait = agx4_g16_ctx_reserve(job);
+	if (wait || !READ_ONCE(job->ctx_held) || job->ctx <= 0)
+		return wait;
+	/* Its renders' places next: those holding leases need none. */
 	if (job->nrender) {
 		wait = agx4_g16_scenes_reserve(job);
 		if (wait || !job->placed)
@@ -221,6 +227,7 @@ struct dma_fence *agx4_g16_job_reserve(struct agx4_fw_job *j)
 void agx4_g16_job_waits_fini(struct agx4_g16_job *job)
 {
 	agx4_room_wait_fini(&job->lease_wait);
+	agx4_room_wait_fini(&job->ctx_wait);
 	if (job->nrender)
 		agx4_room_wait_fini(&job->scene_wait);
 }

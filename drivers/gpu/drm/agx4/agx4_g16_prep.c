@@ -79,13 +79,40 @@ static const struct g16_hist *resolve(const struct g16_hist *e, u32 n,
 	return &e[wait];
 }
 
+#define G16_COMPUTE_BUFS	4
+
+/* The work items' buffers of compute storage @cpu, as the build takes them. */
+static void compute_bufs(u8 *cpu, struct agx4_fw_buf *bufs)
+{
+	bufs[0] = (struct agx4_fw_buf){ cpu, sizeof(struct g16_compute_work) };
+	bufs[1] = (struct agx4_fw_buf){ cpu + G16_CW_MS,
+					sizeof(struct g16_compute_ms) };
+	bufs[2] = (struct agx4_fw_buf){ cpu + G16_CW_ENTRY,
+					sizeof(struct g16_cdm_entry) };
+	bufs[3] = (struct agx4_fw_buf){ cpu + G16_CW_USER_TS,
+					sizeof(struct g16_ts_pair) };
+}
+
+/*
+ * The compute inputs that name the context (the count half of the
+ * identities is numbered at publication).
+ */
+static void compute_context(struct agx4_fw_compute_in *in, int ctx)
+{
+	in->context_id = ctx;
+	in->identity = (u64)ctx << 32;
+	in->reg_identity = (u64)ctx << 32 | 1;
+}
+
 static int build_compute(struct agx4_g16_queue *fq, struct g16_cmd *cmd,
 			 const struct agx4_compute_desc *d, int ctx,
 			 const struct g16_hist **deps, u32 ndeps)
 {
 	struct agx4_fw_g16_sub *sub = fq->sub;
 	struct g16_lane *l = &fq->lanes[AGX4_FW_LANE_COMPUTE];
+	struct agx4_fw_buf bufs[G16_COMPUTE_BUFS];
 	struct g16_compute_notifier *nt;
+	struct agx4_fw_compute_in *in;
 	struct agx4_fw_obj *obj;
 	u64 alias, w;
 	u8 *cpu;
@@ -99,8 +126,14 @@ static int build_compute(struct agx4_g16_queue *fq, struct g16_cmd *cmd,
 	alias = agx4_g16_compute_alias(fq->base.adev, obj);
 	w = obj->va;
 	cpu = obj->cpu;
+	/* Kept for a build for another context; freed with the command. */
+	in = kmalloc(sizeof(*in), GFP_KERNEL);
+	if (!in)
+		return -ENOMEM;
+	cmd->cin = in;
+	cmd->cdesc = d;
 	{
-		const struct agx4_fw_compute_in in = {
+		*in = (struct agx4_fw_compute_in){
 			.st = {
 				.work = w,
 				.microseq = w + G16_CW_MS,
@@ -114,30 +147,21 @@ static int build_compute(struct agx4_g16_queue *fq, struct g16_cmd *cmd,
 				.prof = { w + G16_CW_PROF,
 					  w + G16_CW_PROF + sizeof(u64) },
 			},
-			.context_id = ctx,
 			.notifier = w + G16_CW_NOTIFIER,
 			.resource = alias + G16_CW_SAVE,
 			.cdm_entry = alias + G16_CW_ENTRY,
-			/* The count half is numbered at publication. */
-			.identity = (u64)ctx << 32,
-			.reg_identity = (u64)ctx << 32 | 1,
 			.ordinal = l->ordinal - 1,
 			.support = sub->compute_support,
 			.scratch = alias + G16_CW_SIZE,
 			.marker = alias + G16_CW_SIZE + G16_CS_MARKER,
 			.user_ts = w + G16_CW_USER_TS,
 		};
-		const struct agx4_fw_buf bufs[] = {
-			{ cpu, sizeof(struct g16_compute_work) },
-			{ cpu + G16_CW_MS, sizeof(struct g16_compute_ms) },
-			{ cpu + G16_CW_ENTRY, sizeof(struct g16_cdm_entry) },
-			{ cpu + G16_CW_USER_TS, sizeof(struct g16_ts_pair) },
-		};
-
-		ret = agx4_fw_g16_build_compute(d, &in, bufs);
-		if (ret)
-			return ret;
 	}
+	compute_context(in, ctx);
+	compute_bufs(cpu, bufs);
+	ret = agx4_fw_g16_build_compute(d, in, bufs);
+	if (ret)
+		return ret;
 	nt = (struct g16_compute_notifier *)(cpu + G16_CW_NOTIFIER);
 	nt->threshold = cpu_to_le64(w + G16_CW_THRESHOLD);
 	nt->count = 0;
@@ -395,6 +419,53 @@ static int build_render(struct agx4_g16_queue *fq, struct g16_cmd *cmd,
 }
 
 /**
+ * agx4_g16_job_context() - build a job's commands again for a context
+ * @job: the job, counted on its VM's context (agx4_g16_ctx_reserve()),
+ *	before its renders get their place and its events are written.
+ * @ctx: that context, not the one SUBMIT built for.
+ *
+ * The context is named by the build's items and by each command's
+ * notifier: each build is redone from its command and kept inputs, the
+ * context changed, and the notifier names it.  Neither sleeps nor
+ * allocates.
+ *
+ * Return: true; false (a driver bug, WARNed) when a build failed: the
+ * job's context is left -1 and publication drops the job.
+ */
+bool agx4_g16_job_context(struct agx4_g16_job *job, int ctx)
+{
+	struct agx4_fw_buf bufs[G16_RENDER_BUFS];
+	u32 i;
+
+	job->ctx = -1;
+	for (i = 0; i < job->ncmds; i++) {
+		struct g16_cmd *cmd = &job->cmds[i];
+		u8 *cpu = cmd->obj->cpu;
+
+		if (cmd->render) {
+			cmd->in->context_id = ctx;
+			render_bufs(cpu, bufs);
+			if (WARN_ON_ONCE(agx4_fw_g16_build_render(cmd->desc,
+								  cmd->in,
+								  bufs)))
+				return false;
+			((struct g16_event_control *)(cpu + G16_RW_NOTIFIER))->context =
+				cpu_to_le32(ctx);
+			continue;
+		}
+		compute_context(cmd->cin, ctx);
+		compute_bufs(cpu, bufs);
+		if (WARN_ON_ONCE(agx4_fw_g16_build_compute(cmd->cdesc, cmd->cin,
+							   bufs)))
+			return false;
+		((struct g16_compute_notifier *)(cpu + G16_CW_NOTIFIER))->context =
+			cpu_to_le32(ctx);
+	}
+	job->ctx = ctx;
+	return true;
+}
+
+/**
  * agx4_g16_unprepare() - undo what prepare did to a job's queue
  * @job: the job, never published.
  *
@@ -424,6 +495,7 @@ void agx4_g16_free_cmds(struct agx4_g16_job *job, bool fw_alive)
 	for (i = 0; i < job->ncmds; i++) {
 		struct g16_cmd *cmd = &job->cmds[i];
 
+		kfree(cmd->cin);
 		if (cmd->render)
 			agx4_g16_render_put(job->fq, cmd, fw_alive);
 		else if (cmd->obj && fw_alive)
@@ -551,6 +623,13 @@ int agx4_g16_job_prepare(struct agx4_fw_queue *q,
 		kfree(job);
 		return -ENOMEM;
 	}
+	/* And the one a wait for a context may need. */
+	if (agx4_room_wait_init(&job->ctx_wait)) {
+		job->nrender = cb->renders;
+		agx4_g16_job_waits_fini(job);
+		kfree(job);
+		return -ENOMEM;
+	}
 	job->ncmds = cb->count;
 	job->nrender = cb->renders;
 	job->fq = fq;
@@ -559,6 +638,7 @@ int agx4_g16_job_prepare(struct agx4_fw_queue *q,
 	for (s = 0; s < G16_LANES; s++)
 		job->prev_ordinal[s] = fq->lanes[s].ordinal;
 	memcpy(job->prev_hist, fq->hist, sizeof(fq->hist));
+	job->ctx = ctx;
 	ret = prepare_cmds(job, cb, ctx, credits);
 	if (ret) {
 		agx4_g16_unprepare(job);

@@ -129,8 +129,13 @@ struct agx4_g16_queue {
  * @tpc: its TPC bytes (after the tilemap).
  * @desc: a render's command, in the job's command buffer, which lives
  *	as long as the job: the build is redone with it once the job has
- *	its place, if that is not the one SUBMIT built for.
+ *	its place, if that is not the one SUBMIT built for, or its VM's
+ *	context, likewise.
  * @in: a render's inputs to the build, kept for that.
+ * @cdesc: a compute command, in the job's command buffer: its build is
+ *	redone with it for the VM's context, if not the one SUBMIT built
+ *	for.
+ * @cin: a compute command's inputs to the build, kept for that.
  * @aliased: a render's storage is mapped at its alias in context 0.
  * @prelude: a render that carries its pool's TA prelude.
  * @dep_lane: the lane each of its dependency items waits for (a render:
@@ -152,6 +157,8 @@ struct g16_cmd {
 	u64 tpc;
 	const struct agx4_render_desc *desc;
 	struct agx4_fw_render_in *in;
+	const struct agx4_compute_desc *cdesc;
+	struct agx4_fw_compute_in *cin;
 	bool aliased;
 	bool prelude;
 	u8 dep_lane[G16_MAX_DEPS];
@@ -178,6 +185,11 @@ struct g16_cmd {
  * @events: set_events() ran; only @job_reserve, serialised by drm_sched,
  *	touches it.
  * @lease_wait: its wait for an event lease (&agx4_fw_g16_sub.leases).
+ * @ctx_wait: its wait for its VM's context (&agx4_fw_g16_sub.contexts).
+ * @ctx_held: it is counted on its VM's context (&g16_vm.busy);
+ *	protected by &agx4_engine.lock.
+ * @ctx: the context its commands are built for (0: none yet); only
+ *	prepare and then @job_reserve, serialised by drm_sched, touch it.
  * @nrender: its render commands.
  * @scene_wait: its wait for scene slots and scratch, if it renders.
  * @scened: it holds its renders' scene slots and scratch places;
@@ -203,6 +215,9 @@ struct agx4_g16_job {
 	bool leased;
 	bool events;
 	struct agx4_room_wait lease_wait;
+	struct agx4_room_wait ctx_wait;
+	bool ctx_held;
+	int ctx;
 	u32 nrender;
 	struct agx4_room_wait scene_wait;
 	bool scened;
@@ -228,7 +243,14 @@ static inline struct agx4_g16_job *to_g16_job(struct agx4_fw_job *j)
  * struct g16_vm - what a VM holds for G16 submission (agx4_vm_fw_state())
  * @lock: protects @spare, @nspare and the making of @r.
  * @adev: the device.
- * @ctx: the VM's context (ASID slot).
+ * @vm: the VM.
+ * @ctx: the context (ASID slot) lent to the VM, or -1; written under
+ *	&agx4_engine.lock, stable while @busy.
+ * @busy: its jobs counted on @ctx (&agx4_g16_job.ctx_held): they were
+ *	reserved and are not freed; under &agx4_engine.lock.  While 0 the
+ *	context may be taken back for another VM.
+ * @used: &agx4_fw_g16_sub.ctx_clock when a job last took @ctx; under
+ *	&agx4_engine.lock.
  * @spare: compute storage of retired commands, mapped still, for reuse.
  * @nspare: entries of @spare.
  * @r: its render objects, or NULL; set under @lock.
@@ -240,7 +262,10 @@ struct g16_vm {
 	struct mutex lock;
 	struct agx4_device *adev;
 	u32 incarnation;
+	struct agx4_vm *vm;
 	int ctx;
+	u32 busy;
+	u64 used;
 	struct agx4_fw_obj *spare[G16_VM_SPARE_WORKS];
 	u32 nspare;
 	struct g16_render_vm *r;
@@ -317,6 +342,9 @@ static inline u32 agx4_g16_lane_event(const struct agx4_g16_queue *fq,
 
 /* agx4_g16_vm.c: a VM's context, storage and render objects. */
 int agx4_g16_vm_context(struct agx4_g16_queue *fq);
+struct dma_fence *agx4_g16_ctx_reserve(struct agx4_g16_job *job);
+void agx4_g16_ctx_put(struct agx4_g16_job *job);
+void agx4_g16_ctx_cancel_locked(struct agx4_g16_job *job, int err);
 struct g16_render_vm *agx4_g16_render_vm(struct agx4_g16_queue *fq);
 struct dma_fence *agx4_g16_scenes_reserve(struct agx4_g16_job *job);
 void agx4_g16_scenes_cancel_locked(struct agx4_g16_job *job, int err);
@@ -346,6 +374,7 @@ void agx4_g16_job_waits_fini(struct agx4_g16_job *job);
 int agx4_g16_job_prepare(struct agx4_fw_queue *q, const struct agx4_cmdbuf *cb,
 			 struct agx4_fw_job **out, u32 *credits);
 void agx4_g16_unprepare(struct agx4_g16_job *job);
+bool agx4_g16_job_context(struct agx4_g16_job *job, int ctx);
 void agx4_g16_free_cmds(struct agx4_g16_job *job, bool fw_alive);
 
 #endif /* AGX4_G16_SUB_H */

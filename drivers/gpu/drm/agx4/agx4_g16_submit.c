@@ -408,13 +408,15 @@ static void g16_job_publish(struct agx4_fw_job *j)
 
 	spin_lock_irqsave(&sub->eng.lock, flags);
 	/*
-	 * Submission ended while the job waited for a lease or its renders'
-	 * places (agx4_engine_stop() after a crash the firmware is not
-	 * restarted from), or a render could not be built for its place:
+	 * Submission ended while the job waited for a context, a lease or
+	 * its renders' places (agx4_engine_stop() after a crash the firmware
+	 * is not restarted from), or a command could not be built for its
+	 * context or place:
 	 * none of it goes out, and it ends -ECANCELED.  Its ordinals stay
 	 * taken (later jobs were prepared after them).
 	 */
-	if (!job->leased || (job->nrender && !job->placed)) {
+	if (!job->ctx_held || job->ctx <= 0 || !job->leased ||
+	    (job->nrender && !job->placed)) {
 		job->published = true;
 		job->dropped = true;
 		spin_unlock_irqrestore(&sub->eng.lock, flags);
@@ -648,8 +650,12 @@ static void g16_job_free_fw(struct agx4_fw_job *j)
 	/* Published and never sent: its queue is going away. */
 	agx4_engine_undefer(&sub->eng, &job->base);
 	agx4_engine_render_gone(&sub->eng, &job->base);
-	/* Still waiting for a lease or scene slots: its queue is going away. */
+	/*
+	 * Still waiting for a context, a lease or scene slots: its queue is
+	 * going away.
+	 */
 	agx4_g16_lease_cancel_locked(job, -ECANCELED);
+	agx4_g16_ctx_cancel_locked(job, -ECANCELED);
 	if (job->nrender)
 		agx4_g16_scenes_cancel_locked(job, -ECANCELED);
 	spin_unlock_irqrestore(&sub->eng.lock, flags);
@@ -658,6 +664,7 @@ static void g16_job_free_fw(struct agx4_fw_job *j)
 	agx4_g16_free_cmds(job, true);
 	if (job->leased)
 		agx4_g16_lease_put(fq);
+	agx4_g16_ctx_put(job);
 	agx4_g16_job_waits_fini(job);
 	kfree(job);
 }

@@ -38,8 +38,21 @@
 /**
  * DOC: G16 per-VM state
  *
- * **Contexts.**  A VM's commands run in one context (ASID) taken at its
- * first job and kept for the VM's life.  The reference gives each VM a
+ * **Contexts.**  A VM's commands run in one context (ASID), lent to it
+ * while it has work: a job takes it in drm_sched's prepare_job, before
+ * anything else (agx4_g16_ctx_reserve()), and is counted on it until it
+ * is freed, once the firmware is done with it.  A VM keeps its context
+ * while idle, until another VM needs one and none is free: then the
+ * least recently used context of a VM with no job counted on it is taken
+ * back (its slot cleared and its TLB entries invalidated, as when a VM
+ * goes: to the firmware, a VM that got its context back is a new VM,
+ * which the reference does at every VM release; GAP: whether the firmware
+ * keeps anything else per context).  A job that finds every context
+ * counted on waits, holding nothing, for its own fence, which the next
+ * context to go idle is handed to: those jobs run, complete or time out.
+ * SUBMIT builds commands for the context the VM holds then (or 0) and
+ * the job builds them again when it gets another
+ * (agx4_g16_job_context()).  The reference gives each VM a
  * separate compute view: roots of its own, with the device's compute
  * operand namespace (its directory and sixteen buffers, at the GPU
  * addresses the compute support names) mapped in, the same physical
@@ -48,7 +61,7 @@
  * at the VM's first job (guards unmapped), until the VM goes.  The
  * namespace and the Work aliases below lie in [0x70_0000_0000,
  * 0x73_0000_0000), which the user must not bind (the fork's layout leaves
- * it free).  Running out of contexts fails a prepare with -ENOSPC.
+ * it free).
  *
  * **Compute jobs.**  Each compute command gets a 0x2c000-byte object of
  * its own while it runs (a VM keeps up to %G16_VM_SPARE_WORKS of them,
@@ -556,6 +569,67 @@ struct g16_render_vm *agx4_g16_render_vm(struct agx4_g16_queue *fq)
 	return r;
 }
 
+/* Take @gv's context back: it has no job counted on it. */
+static void ctx_drop_locked(struct agx4_fw_g16_sub *sub, struct g16_vm *gv)
+{
+	lockdep_assert_held(&sub->eng.lock);
+	agx4_uat_ctx_put(&gv->adev->fw->ctx, gv->ctx);
+	sub->ctx_vm[gv->ctx] = NULL;
+	WRITE_ONCE(gv->ctx, -1);
+}
+
+/*
+ * Count one more job on @gv's context, lending it one first if it holds
+ * none: a free context, or the least recently used one of a VM with no
+ * job counted on it, taken back.  False: every context is counted on.
+ */
+static bool ctx_try_locked(struct agx4_fw_g16_sub *sub, struct g16_vm *gv)
+{
+	struct agx4_uat_ctx_table *tbl = &gv->adev->fw->ctx;
+	struct g16_vm *lru = NULL;
+	unsigned int c;
+	int ctx;
+
+	lockdep_assert_held(&sub->eng.lock);
+	if (gv->ctx < 0) {
+		ctx = agx4_uat_ctx_get(tbl, &gv->vm->uat,
+				       &gv->adev->mem->fw_uat);
+		if (ctx == -EBUSY) {
+			for (c = 1; c < AGX4_UAT_NUM_CTX; c++) {
+				struct g16_vm *o = sub->ctx_vm[c];
+
+				if (o && !o->busy && (!lru || o->used < lru->used))
+					lru = o;
+			}
+			if (!lru)
+				return false;
+			ctx_drop_locked(sub, lru);
+			ctx = agx4_uat_ctx_get(tbl, &gv->vm->uat,
+					       &gv->adev->mem->fw_uat);
+		}
+		/* The one just taken back is free. */
+		if (WARN_ON(ctx <= 0))
+			return false;
+		sub->ctx_vm[ctx] = gv;
+		WRITE_ONCE(gv->ctx, ctx);
+	}
+	gv->busy++;
+	gv->used = ++sub->ctx_clock;
+	return true;
+}
+
+/* Lend a waiting job's VM its context (&agx4_room_take_fn). */
+static bool ctx_take(struct agx4_room *room, struct agx4_room_wait *w)
+{
+	struct agx4_g16_job *job = container_of(w, struct agx4_g16_job,
+						ctx_wait);
+
+	if (!ctx_try_locked(job->fq->sub, job->fq->base.vm->fw))
+		return false;
+	job->ctx_held = true;
+	return true;
+}
+
 static void g16_vm_free(struct agx4_vm *vm, void *fw)
 {
 	struct g16_vm *gv = fw;
@@ -571,8 +645,18 @@ static void g16_vm_free(struct agx4_vm *vm, void *fw)
 	while (gv->nspare)
 		agx4_g16_work_destroy(gv->adev, gv->spare[--gv->nspare], !!sub);
 	compute_namespace(sub, vm, false);
-	if (sub)
-		agx4_uat_ctx_put(&gv->adev->fw->ctx, gv->ctx);
+	if (sub) {
+		unsigned long flags;
+
+		/* Every job of the VM is freed: nothing counts on it. */
+		spin_lock_irqsave(&sub->eng.lock, flags);
+		WARN_ON(gv->busy);
+		if (gv->ctx > 0) {
+			ctx_drop_locked(sub, gv);
+			agx4_room_put(&sub->eng, &sub->contexts, ctx_take);
+		}
+		spin_unlock_irqrestore(&sub->eng.lock, flags);
+	}
 	mutex_destroy(&gv->lock);
 	kfree(gv);
 }
@@ -583,46 +667,117 @@ static void *g16_vm_make(struct agx4_vm *vm, void *arg)
 	struct agx4_g16_queue *fq = arg;
 	struct agx4_device *adev = fq->base.adev;
 	struct g16_vm *gv;
-	int ctx, ret;
+	int ret;
 
 	gv = kzalloc(sizeof(*gv), GFP_KERNEL);
 	if (!gv)
 		return ERR_PTR(-ENOMEM);
-	ctx = agx4_uat_ctx_get(&adev->fw->ctx, &vm->uat, &adev->mem->fw_uat);
-	if (ctx < 0) {
-		kfree(gv);
-		/* Every slot is another VM's. */
-		return ERR_PTR(ctx == -EBUSY ? -ENOSPC : ctx);
-	}
 	ret = compute_namespace(fq->sub, vm, true);
 	if (ret) {
-		agx4_uat_ctx_put(&adev->fw->ctx, ctx);
 		kfree(gv);
 		return ERR_PTR(ret);
 	}
 	mutex_init(&gv->lock);
 	gv->adev = adev;
+	gv->vm = vm;
 	gv->incarnation = adev->fw->incarnation;
-	gv->ctx = ctx;
+	gv->ctx = -1;
 	return gv;
 }
 
 /**
- * agx4_g16_vm_context() - the context of a queue's VM
+ * agx4_g16_vm_context() - the context a queue's VM holds now
  * @fq: the queue.
  *
- * Taken at the VM's first job, with the VM's G16 state (and the compute
- * operand namespace mapped in it); kept while the VM lives.
+ * Makes the VM's G16 state (and maps the compute operand namespace in it)
+ * at its first job.  The context is only what SUBMIT builds for: the job
+ * takes one in prepare_job (agx4_g16_ctx_reserve()).
  *
- * Return: the context, or a negative errno (-ENOSPC: every context is
- * another VM's).
+ * Return: the context, 0 while the VM holds none, or a negative errno.
  */
 int agx4_g16_vm_context(struct agx4_g16_queue *fq)
 {
 	struct g16_vm *gv = agx4_vm_fw_state(fq->base.vm, g16_vm_make,
 					     g16_vm_free, fq);
 
-	return IS_ERR(gv) ? PTR_ERR(gv) : gv->ctx;
+	if (IS_ERR(gv))
+		return PTR_ERR(gv);
+	return max(READ_ONCE(gv->ctx), 0);
+}
+
+/**
+ * agx4_g16_ctx_reserve() - count a job on its VM's context
+ * @job: the job, from @job_reserve, before anything else: it holds
+ *	nothing while it waits.
+ *
+ * The VM's context, or one lent to it (see the DOC above), then the
+ * job's commands built for it if SUBMIT built them for another.  Every
+ * context counted on is a VM's with jobs reserved, which need nothing
+ * from this one: they complete, or time out.  The unplug ends the wait
+ * (agx4_engine_stop()).  Neither sleeps nor allocates.
+ *
+ * Return: NULL once the job is counted (or the engine stopped; then, or
+ * when a build failed, publication drops the job), or the fence to wait
+ * for.
+ */
+struct dma_fence *agx4_g16_ctx_reserve(struct agx4_g16_job *job)
+{
+	struct agx4_fw_g16_sub *sub = job->fq->sub;
+	struct g16_vm *gv = job->fq->base.vm->fw;
+	struct dma_fence *wait = NULL;
+	unsigned long flags;
+	int ctx = 0;
+
+	spin_lock_irqsave(&sub->eng.lock, flags);
+	if (!job->ctx_held && !sub->eng.stopped)
+		wait = agx4_room_get(&sub->eng, &sub->contexts, &job->ctx_wait,
+				     ctx_take);
+	if (job->ctx_held)
+		ctx = gv->ctx;
+	spin_unlock_irqrestore(&sub->eng.lock, flags);
+	/* A build that fails leaves job->ctx -1: publication drops the job. */
+	if (ctx > 0 && ctx != job->ctx)
+		agx4_g16_job_context(job, ctx);
+	return wait;
+}
+
+/**
+ * agx4_g16_ctx_put() - a job no longer counted on its VM's context
+ * @job: the job, freed: the firmware is done with it, or gone.
+ *
+ * A context no job counts on any more may go to the job that has waited
+ * longest for one.
+ */
+void agx4_g16_ctx_put(struct agx4_g16_job *job)
+{
+	struct agx4_fw_g16_sub *sub = job->fq->sub;
+	struct g16_vm *gv = job->fq->base.vm->fw;
+	unsigned long flags;
+
+	spin_lock_irqsave(&sub->eng.lock, flags);
+	if (job->ctx_held) {
+		job->ctx_held = false;
+		if (!WARN_ON(!gv->busy) && !--gv->busy)
+			agx4_room_put(&sub->eng, &sub->contexts, ctx_take);
+	}
+	spin_unlock_irqrestore(&sub->eng.lock, flags);
+}
+
+/**
+ * agx4_g16_ctx_cancel_locked() - end a job's wait for a context
+ * @job: the job, freed (its queue goes); if it waits, the wait ends.
+ * @err: the error its wait fence ends with.
+ *
+ * The jobs that waited behind it may take a context now.  Caller holds
+ * &agx4_engine.lock.
+ */
+void agx4_g16_ctx_cancel_locked(struct agx4_g16_job *job, int err)
+{
+	struct agx4_fw_g16_sub *sub = job->fq->sub;
+
+	lockdep_assert_held(&sub->eng.lock);
+	agx4_room_cancel(&sub->eng, &sub->contexts, &job->ctx_wait, err);
+	agx4_room_put(&sub->eng, &sub->contexts, ctx_take);
 }
 
 /*
@@ -932,7 +1087,8 @@ int agx4_g16_tvb_grow(struct agx4_device *adev,
 		return -ENOENT;
 	mutex_lock(&sub->tvb_lock);
 	r = sub->pools[lease];
-	if (!r || req->context != r->gv->ctx) {
+	/* A render in flight keeps its VM's context (&g16_vm.busy). */
+	if (!r || req->context != READ_ONCE(r->gv->ctx)) {
 		ret = -ENOENT;
 		goto out;
 	}

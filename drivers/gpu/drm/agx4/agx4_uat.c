@@ -828,13 +828,19 @@ void agx4_uat_tlb_inval(struct agx4_uat *uat, u64 start, u64 size)
 	{
 		bool all = uat->va_start != 0;
 		u64 pages = size >> AGX4_UAT_PAGE_SHIFT;
-		u64 asid = (u64)uat->asid << 48;
-		u64 va, i;
+		u64 va, i, asid;
+		int ctx;
 
-		if (!all && uat->asid < 0)
-			return;
-		/* Table writes are visible before the invalidation starts. */
+		/*
+		 * Table writes are visible before the invalidation starts,
+		 * and before the context is read: bound since, the context's
+		 * first use sees them (set_asid()).
+		 */
 		dsb(osh);
+		ctx = READ_ONCE(uat->asid);
+		if (!all && ctx < 0)
+			return;
+		asid = (u64)ctx << 48;
 		if (pages > AGX4_UAT_TLBI_MAX_PAGES) {
 			if (all)	/* TLBI VMALLE1OS */
 				asm volatile("sys #0, c8, c1, #0" : : : "memory");
@@ -1299,7 +1305,7 @@ void agx4_uat_ctx_table_init(struct agx4_uat_ctx_table *tbl, u64 *ttb)
 {
 	memset(tbl, 0, sizeof(*tbl));
 	tbl->ttb = ttb;
-	mutex_init(&tbl->lock);
+	spin_lock_init(&tbl->lock);
 	memset(ttb, 0, AGX4_UAT_NUM_CTX * 2 * sizeof(u64));
 	wmb();	/* cleared before any context is used */
 }
@@ -1311,7 +1317,7 @@ EXPORT_SYMBOL_IF_AGX4_TEST(agx4_uat_ctx_table_init);
  */
 void agx4_uat_ctx_table_fini(struct agx4_uat_ctx_table *tbl)
 {
-	mutex_destroy(&tbl->lock);
+	/* Nothing to free: the words stay in the ``ttbs`` page. */
 }
 EXPORT_SYMBOL_IF_AGX4_TEST(agx4_uat_ctx_table_fini);
 
@@ -1344,14 +1350,18 @@ static void ctx_write_locked(struct agx4_uat_ctx_table *tbl, unsigned int ctx,
 	tbl->slot[ctx].high = high;
 }
 
-/* Lock order: the context table, then a tree. */
+/*
+ * Under the context table's lock, so not under the tree's (a mutex): the
+ * barrier orders the write before the context's first use, as
+ * agx4_uat_tlb_inval() orders its table writes before its read.
+ */
 static void set_asid(struct agx4_uat *uat, int asid)
 {
 	if (!uat)
 		return;
-	mutex_lock(&uat->lock);
 	WRITE_ONCE(uat->asid, asid);
-	mutex_unlock(&uat->lock);
+	/* Bound before the context's first use: see agx4_uat_tlb_inval(). */
+	smp_mb();
 }
 
 /**
@@ -1365,9 +1375,10 @@ static void set_asid(struct agx4_uat *uat, int asid)
 int agx4_uat_ctx_set_fw(struct agx4_uat_ctx_table *tbl, struct agx4_uat *low,
 			struct agx4_uat *high)
 {
+	unsigned long flags;
 	int ret = 0;
 
-	mutex_lock(&tbl->lock);
+	spin_lock_irqsave(&tbl->lock, flags);
 	if (tbl->slot[AGX4_UAT_CTX_FW].users) {
 		ret = -EBUSY;
 	} else {
@@ -1375,7 +1386,7 @@ int agx4_uat_ctx_set_fw(struct agx4_uat_ctx_table *tbl, struct agx4_uat *low,
 		set_asid(low, AGX4_UAT_CTX_FW);
 		tbl->slot[AGX4_UAT_CTX_FW].users = 1;
 	}
-	mutex_unlock(&tbl->lock);
+	spin_unlock_irqrestore(&tbl->lock, flags);
 	return ret;
 }
 EXPORT_SYMBOL_IF_AGX4_TEST(agx4_uat_ctx_set_fw);
@@ -1392,9 +1403,10 @@ EXPORT_SYMBOL_IF_AGX4_TEST(agx4_uat_ctx_set_fw);
 int agx4_uat_ctx_get(struct agx4_uat_ctx_table *tbl, struct agx4_uat *low,
 		     struct agx4_uat *high)
 {
+	unsigned long flags;
 	int ctx, free = -1;
 
-	mutex_lock(&tbl->lock);
+	spin_lock_irqsave(&tbl->lock, flags);
 	for (ctx = 1; ctx < AGX4_UAT_NUM_CTX; ctx++) {
 		if (tbl->slot[ctx].users && tbl->slot[ctx].low == low) {
 			tbl->slot[ctx].users++;
@@ -1412,7 +1424,7 @@ int agx4_uat_ctx_get(struct agx4_uat_ctx_table *tbl, struct agx4_uat *low,
 	set_asid(low, ctx);
 	tbl->slot[ctx].users = 1;
 out:
-	mutex_unlock(&tbl->lock);
+	spin_unlock_irqrestore(&tbl->lock, flags);
 	return ctx;
 }
 EXPORT_SYMBOL_IF_AGX4_TEST(agx4_uat_ctx_get);
@@ -1426,16 +1438,17 @@ EXPORT_SYMBOL_IF_AGX4_TEST(agx4_uat_ctx_get);
  */
 void agx4_uat_ctx_put(struct agx4_uat_ctx_table *tbl, int ctx)
 {
+	unsigned long flags;
 	struct agx4_uat *low;
 
 	if (WARN_ON(ctx <= AGX4_UAT_CTX_FW || ctx >= AGX4_UAT_NUM_CTX))
 		return;
-	mutex_lock(&tbl->lock);
+	spin_lock_irqsave(&tbl->lock, flags);
 	if (!WARN_ON(!tbl->slot[ctx].users) && !--tbl->slot[ctx].users) {
 		low = tbl->slot[ctx].low;
 		ctx_write_locked(tbl, ctx, NULL, NULL);
 		set_asid(low, -1);
 	}
-	mutex_unlock(&tbl->lock);
+	spin_unlock_irqrestore(&tbl->lock, flags);
 }
 EXPORT_SYMBOL_IF_AGX4_TEST(agx4_uat_ctx_put);

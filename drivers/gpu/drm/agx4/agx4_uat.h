@@ -139,14 +139,19 @@ struct agx4_uat {
 	/** @root_pa: its physical address, for the context table. */
 	phys_addr_t root_pa;
 	/**
-	 * @lock: protects every table of the tree and @asid; held across a
-	 * whole &struct agx4_uat_op.
+	 * @lock: protects every table of the tree; held across a whole
+	 * &struct agx4_uat_op.
 	 */
 	struct mutex lock;
 	/**
 	 * @asid: the context (ASID) the tree is bound to, for TLB
-	 * invalidation, or -1 while unbound; written under @lock, read
-	 * without it (READ_ONCE()) to match a GPU fault's context.
+	 * invalidation, or -1 while unbound; written under the context
+	 * table's lock (&agx4_uat_ctx_table.lock), which a backend may take
+	 * where nothing sleeps, so not under @lock, and read without either
+	 * (READ_ONCE()): an invalidation reads it after its table writes,
+	 * behind a full barrier, and the binding writes it before the
+	 * context's first use, behind one too, so one of them sees the
+	 * other (see agx4_uat_tlb_inval()).
 	 */
 	int asid;
 	/** @tables: table pages allocated now, the root included. */
@@ -242,8 +247,12 @@ struct agx4_uat_ctx_table {
 	 * store needs no cache maintenance).
 	 */
 	u64 *ttb;
-	/** @lock: protects @slot and the words of @ttb. */
-	struct mutex lock;
+	/**
+	 * @lock: protects @slot and the words of @ttb; a spinlock, taken
+	 * with interrupts off, since a backend lends contexts under its
+	 * engine's lock (&agx4_engine.lock).
+	 */
+	spinlock_t lock;
 	/** @slot: what each context holds; protected by @lock. */
 	struct {
 		/** @slot.low: the low-half tree, NULL when free. */

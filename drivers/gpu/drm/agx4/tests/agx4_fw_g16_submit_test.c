@@ -114,6 +114,8 @@ static unsigned int heap_objects(struct agx4_device *adev)
 	return n;
 }
 
+static struct agx4_vm *new_vm(struct kunit *test);
+
 static int init(struct kunit *test)
 {
 	struct device *dev = drm_kunit_helper_alloc_device(test);
@@ -132,32 +134,48 @@ static int init(struct kunit *test)
 	agx4_fwmodel_sync(c->m);
 	/* Only the test plays the firmware from here on. */
 	agx4_fwmodel_inject(c->m, AGX4_FWMODEL_FAULT_DROP_DOORBELL, 10000);
-	c->vm = agx4_vm_create(&c->adev->base, c->adev->uat_geom,
-			       AGX4_VM_START, AGX4_VM_END,
-			       0x1100000000ull - AGX4_VM_KERNEL_MIN_SIZE,
-			       0x1100000000ull);
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, c->vm);
-	/* As VM_CREATE: the backend's windows are kept from user binds. */
-	KUNIT_ASSERT_EQ(test, agx4_vm_reserve(c->vm, c->adev->gen->submit->vm_reserved,
-					      c->adev->gen->submit->num_vm_reserved),
-			0);
-	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, put_vm, c->vm),
-			0);
 	test->priv = c;
+	c->vm = new_vm(test);
 	return 0;
 }
 
-static struct agx4_fw_queue *queue(struct kunit *test, u32 prio)
+/* A VM as VM_CREATE makes it, put at the end of the test. */
+static struct agx4_vm *new_vm(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_vm *vm;
+
+	vm = agx4_vm_create(&c->adev->base, c->adev->uat_geom,
+			    AGX4_VM_START, AGX4_VM_END,
+			    0x1100000000ull - AGX4_VM_KERNEL_MIN_SIZE,
+			    0x1100000000ull);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, vm);
+	/* As VM_CREATE: the backend's windows are kept from user binds. */
+	KUNIT_ASSERT_EQ(test, agx4_vm_reserve(vm, c->ops->vm_reserved,
+					      c->ops->num_vm_reserved), 0);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, put_vm, vm), 0);
+	return vm;
+}
+
+static struct agx4_fw_queue *queue_on(struct kunit *test, struct agx4_vm *vm,
+				      u32 prio)
 {
 	struct ctx *c = test->priv;
 	const struct agx4_fw_queue_args args = {
-		.vm = c->vm, .priority = prio, .usc_exec_base = 1ull << 40,
+		.vm = vm, .priority = prio, .usc_exec_base = 1ull << 40,
 	};
 	struct agx4_fw_queue *fq = NULL;
 
 	KUNIT_ASSERT_EQ(test, c->ops->queue_create(c->adev, &args, &fq), 0);
 	KUNIT_ASSERT_NOT_NULL(test, fq);
 	return fq;
+}
+
+static struct agx4_fw_queue *queue(struct kunit *test, u32 prio)
+{
+	struct ctx *c = test->priv;
+
+	return queue_on(test, c->vm, prio);
 }
 
 /* A command buffer of @n compute commands, no barriers, no timestamps. */
@@ -1393,6 +1411,132 @@ static void agx4_g16_submit_done_after_a_ring_of_later_messages(struct kunit *te
 	c->ops->queue_destroy(fq, true);
 }
 
+/* Client contexts: 63 slots past context 0, the boot's render context 1 in one. */
+#define CLIENT_CTXS	62
+
+/* The context a VM is bound to now, -1 for none. */
+static int asid_of(struct agx4_vm *vm)
+{
+	return READ_ONCE(vm->uat.asid);
+}
+
+/* The context a compute job's work item and notifier name. */
+static void expect_job_ctx(struct kunit *test, struct agx4_fw_job *job, int ctx)
+{
+	const u8 *w = agx4_fw_g16_job_obj(job, 0)->cpu;
+
+	KUNIT_EXPECT_EQ(test, rd32(w, 0xc), ctx);
+	KUNIT_EXPECT_EQ(test, rd32(w, 0x7e0), ctx);
+	KUNIT_EXPECT_EQ(test, rd32(w, W_NOTIFIER + 0x24), ctx);
+}
+
+/*
+ * More VMs than contexts: a context is lent to a VM while its jobs are
+ * counted on it (reserved, not freed) and kept while it idles, until a
+ * VM without one needs it.
+ * - 62 VMs run a job each, one after the other: each gets its own
+ *   context, and keeps it once idle.
+ * - A 63rd VM's job takes back the least recently used one (VM 0's):
+ *   VM 0 is left with none, and the job, which SUBMIT built for no
+ *   context, names the one it got.
+ * - VM 0 runs again: it takes back the next least recently used (VM 1's).
+ * - With every context counted on (62 jobs reserved at once, 30 of them
+ *   still waiting for an event lease, which they take after the
+ *   context), a job of a VM without one waits, on a fence, holding
+ *   nothing; the first job freed hands its VM's context over (and its
+ *   lease to the first job waiting for one), and the waiting job names
+ *   it.  No prepare or reserve fails.
+ */
+static void agx4_g16_submit_contexts_are_lent_while_vms_have_work(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_cmdbuf *cb = computes(test, 1);
+	struct {
+		struct agx4_fw_queue *fq[CLIENT_CTXS + 1];
+		struct agx4_fw_job *job[CLIENT_CTXS + 1];
+		struct agx4_vm *vm[CLIENT_CTXS + 1];
+		struct dma_fence *f[CLIENT_CTXS];
+		int ctx[CLIENT_CTXS + 1];
+	} *t = kunit_kzalloc(test, sizeof(*t), GFP_KERNEL);
+	struct agx4_fw_queue **fq = t ? t->fq : NULL;
+	struct agx4_fw_job **job = t ? t->job : NULL;
+	struct agx4_vm **vm = t ? t->vm : NULL;
+	struct dma_fence **f = t ? t->f : NULL, *wait;
+	int *ctx = t ? t->ctx : NULL, got;
+	u32 i, k;
+
+	KUNIT_ASSERT_NOT_NULL(test, t);
+	for (i = 0; i <= CLIENT_CTXS; i++) {
+		vm[i] = new_vm(test);
+		fq[i] = queue_on(test, vm[i], DRM_ASAHI_PRIORITY_MEDIUM);
+	}
+	for (i = 0; i < CLIENT_CTXS; i++) {
+		job[i] = prepare(test, fq[i], cb, 1);
+		ctx[i] = asid_of(vm[i]);
+		KUNIT_EXPECT_GT(test, ctx[i], 1);
+		for (k = 0; k < i; k++)
+			KUNIT_EXPECT_NE(test, ctx[i], ctx[k]);
+		expect_job_ctx(test, job[i], ctx[i]);
+		c->ops->job_free(job[i], true);
+		KUNIT_EXPECT_EQ(test, asid_of(vm[i]), ctx[i]);
+	}
+
+	job[CLIENT_CTXS] = prepare(test, fq[CLIENT_CTXS], cb, 1);
+	KUNIT_EXPECT_EQ(test, asid_of(vm[CLIENT_CTXS]), ctx[0]);
+	KUNIT_EXPECT_EQ(test, asid_of(vm[0]), -1);
+	expect_job_ctx(test, job[CLIENT_CTXS], ctx[0]);
+	c->ops->job_free(job[CLIENT_CTXS], true);
+
+	job[0] = prepare(test, fq[0], cb, 1);
+	KUNIT_EXPECT_EQ(test, asid_of(vm[0]), ctx[1]);
+	KUNIT_EXPECT_EQ(test, asid_of(vm[1]), -1);
+	expect_job_ctx(test, job[0], ctx[1]);
+	c->ops->job_free(job[0], true);
+
+	/* Every context counted on: VMs 0..61 with a job reserved each. */
+	for (i = 0; i < CLIENT_CTXS; i++) {
+		job[i] = prepare_only(test, fq[i], cb, 1);
+		f[i] = c->ops->job_reserve(job[i]);
+		/* The first 32 hold the event leases, the rest wait for one. */
+		if (i < 32)
+			KUNIT_EXPECT_NULL(test, f[i]);
+		else
+			KUNIT_EXPECT_NOT_NULL(test, f[i]);
+		KUNIT_EXPECT_GT(test, asid_of(vm[i]), 1);
+	}
+	KUNIT_EXPECT_EQ(test, asid_of(vm[CLIENT_CTXS]), -1);
+	job[CLIENT_CTXS] = prepare_only(test, fq[CLIENT_CTXS], cb, 1);
+	wait = c->ops->job_reserve(job[CLIENT_CTXS]);
+	KUNIT_ASSERT_NOT_NULL(test, wait);
+	KUNIT_EXPECT_FALSE(test, dma_fence_is_signaled(wait));
+	expect_job_ctx(test, job[CLIENT_CTXS], 0);
+
+	got = asid_of(vm[5]);
+	c->ops->job_free(job[5], true);
+	KUNIT_EXPECT_TRUE(test, dma_fence_is_signaled(wait));
+	KUNIT_EXPECT_EQ(test, wait->error, 0);
+	KUNIT_EXPECT_EQ(test, asid_of(vm[5]), -1);
+	KUNIT_EXPECT_EQ(test, asid_of(vm[CLIENT_CTXS]), got);
+	/* Lease 5 went to job 32, the first waiting for a lease. */
+	KUNIT_EXPECT_TRUE(test, dma_fence_is_signaled(f[32]));
+	dma_fence_put(wait);
+	wait = c->ops->job_reserve(job[CLIENT_CTXS]);
+	/* Its context held, it now waits for a lease like the others. */
+	KUNIT_EXPECT_NOT_NULL(test, wait);
+	expect_job_ctx(test, job[CLIENT_CTXS], got);
+
+	for (i = 0; i <= CLIENT_CTXS; i++)
+		if (i != 5)
+			c->ops->job_free(job[i], true);
+	for (i = 0; i < CLIENT_CTXS; i++)
+		if (f[i])
+			dma_fence_put(f[i]);
+	if (wait)
+		dma_fence_put(wait);
+	for (i = 0; i <= CLIENT_CTXS; i++)
+		c->ops->queue_destroy(fq[i], true);
+}
+
 static struct kunit_case agx4_g16_submit_cases[] = {
 	KUNIT_CASE(agx4_g16_submit_queue_records_by_priority),
 	KUNIT_CASE(agx4_g16_submit_compute_prepare_then_publish),
@@ -1408,6 +1552,7 @@ static struct kunit_case agx4_g16_submit_cases[] = {
 	KUNIT_CASE(agx4_g16_submit_failed_prepare_gives_back),
 	KUNIT_CASE(agx4_g16_submit_reused_storage_is_reset),
 	KUNIT_CASE(agx4_g16_submit_33rd_busy_queue_waits_for_a_lease),
+	KUNIT_CASE(agx4_g16_submit_contexts_are_lent_while_vms_have_work),
 #if IS_ENABLED(CONFIG_FAILSLAB) && IS_ENABLED(CONFIG_FAULT_INJECTION_DEBUG_FS)
 	KUNIT_CASE(agx4_g16_submit_out_of_memory_prepare_while_leases_are_held),
 #endif

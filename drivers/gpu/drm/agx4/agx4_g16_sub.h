@@ -247,7 +247,8 @@ static inline struct agx4_g16_job *to_g16_job(struct agx4_fw_job *j)
  * @ctx: the context (ASID slot) lent to the VM, or -1; written under
  *	&agx4_engine.lock, stable while @busy.
  * @busy: its jobs counted on @ctx (&agx4_g16_job.ctx_held): they were
- *	reserved and are not freed; under &agx4_engine.lock.  While 0 the
+ *	reserved and the firmware is not done with them (nor were they
+ *	freed); under &agx4_engine.lock.  While 0 the
  *	context may be taken back for another VM.
  * @used: &agx4_fw_g16_sub.ctx_clock when a job last took @ctx; under
  *	&agx4_engine.lock.
@@ -345,6 +346,8 @@ int agx4_g16_vm_context(struct agx4_g16_queue *fq);
 struct dma_fence *agx4_g16_ctx_reserve(struct agx4_g16_job *job);
 void agx4_g16_ctx_put(struct agx4_g16_job *job);
 void agx4_g16_ctx_cancel_locked(struct agx4_g16_job *job, int err);
+void agx4_g16_ctx_done_locked(struct agx4_g16_job *job);
+void agx4_g16_ctx_kill_locked(struct agx4_g16_queue *fq);
 struct g16_render_vm *agx4_g16_render_vm(struct agx4_g16_queue *fq);
 struct dma_fence *agx4_g16_scenes_reserve(struct agx4_g16_job *job);
 void agx4_g16_scenes_cancel_locked(struct agx4_g16_job *job, int err);

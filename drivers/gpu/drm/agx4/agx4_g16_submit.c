@@ -489,7 +489,8 @@ static void g16_queue_kill(struct agx4_fw_queue *q)
 	spin_lock_irqsave(&sub->eng.lock, flags);
 	agx4_engine_drop_queue(&sub->eng, &fq->base, drop_job);
 	agx4_g16_lease_drop_locked(fq);
-	/* Its jobs waiting for scene slots hold the VM's others back. */
+	/* Its jobs waiting for a context or scene slots hold others back. */
+	agx4_g16_ctx_kill_locked(fq);
 	agx4_g16_scenes_kill_locked(fq);
 	spin_unlock_irqrestore(&sub->eng.lock, flags);
 }
@@ -598,9 +599,9 @@ static void job_busy(struct agx4_g16_job *job)
 	}
 }
 
-static int g16_job_status(struct agx4_fw_job *j)
+static int job_status(struct agx4_g16_job *job)
 {
-	struct agx4_g16_job *job = to_g16_job(j);
+	struct agx4_fw_job *j = &job->base;
 	struct agx4_fw_g16_sub *sub = job->fq->sub;
 	bool nomem;
 	int ret = 0;
@@ -637,6 +638,24 @@ static int g16_job_status(struct agx4_fw_job *j)
 	job_busy(job);
 	/* The render ran to its end, without all of its geometry. */
 	return nomem ? -ENOMEM : 0;
+}
+
+static int g16_job_status(struct agx4_fw_job *j)
+{
+	struct agx4_g16_job *job = to_g16_job(j);
+	struct agx4_fw_g16_sub *sub = job->fq->sub;
+	int ret = job_status(job);
+
+	/*
+	 * The firmware is done with it (or never had it): its VM's context
+	 * may go, though a killed queue keeps the job until it goes.
+	 */
+	if (ret != -EINPROGRESS) {
+		spin_lock(&sub->eng.lock);
+		agx4_g16_ctx_done_locked(job);
+		spin_unlock(&sub->eng.lock);
+	}
+	return ret;
 }
 
 static void g16_job_free_fw(struct agx4_fw_job *j)

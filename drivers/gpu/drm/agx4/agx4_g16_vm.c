@@ -52,7 +52,13 @@
  * context to go idle is handed to: those jobs run, complete or time out.
  * SUBMIT builds commands for the context the VM holds then (or 0) and
  * the job builds them again when it gets another
- * (agx4_g16_job_context()).  The reference gives each VM a
+ * (agx4_g16_job_context()).  A job is counted until the firmware is done
+ * with it (found done, agx4_g16_ctx_done_locked(), or freed), so a killed
+ * queue, whose jobs the job unit keeps until the queue goes, holds no
+ * context once the firmware let go of them.  A GPU fault names the
+ * context of its access, and so the VM lent it then: that VM keeps it,
+ * its faulting job being neither done nor freed until the timeout kills
+ * its queue.  The reference gives each VM a
  * separate compute view: roots of its own, with the device's compute
  * operand namespace (its directory and sixteen buffers, at the GPU
  * addresses the compute support names) mapped in, the same physical
@@ -569,13 +575,22 @@ struct g16_render_vm *agx4_g16_render_vm(struct agx4_g16_queue *fq)
 	return r;
 }
 
-/* Take @gv's context back: it has no job counted on it. */
+/*
+ * Take @gv's context back: it has no job counted on it.  Its pool's TA
+ * prelude goes out again with its next render, as a new VM's would: it
+ * names the context.  GAP: whether the firmware keeps anything else of
+ * the pool (its growth counter, say) by context.
+ */
 static void ctx_drop_locked(struct agx4_fw_g16_sub *sub, struct g16_vm *gv)
 {
+	struct g16_render_vm *r = READ_ONCE(gv->r);
+
 	lockdep_assert_held(&sub->eng.lock);
 	agx4_uat_ctx_put(&gv->adev->fw->ctx, gv->ctx);
 	sub->ctx_vm[gv->ctx] = NULL;
 	WRITE_ONCE(gv->ctx, -1);
+	if (r)
+		r->live = false;
 }
 
 /*
@@ -637,6 +652,7 @@ static void g16_vm_free(struct agx4_vm *vm, void *fw)
 
 	if (gv->r)
 		render_vm_free(gv->adev, vm, gv->r);
+	gv->r = NULL;
 
 	/*
 	 * After unplug or a restart, context 0 and the context table went
@@ -648,9 +664,12 @@ static void g16_vm_free(struct agx4_vm *vm, void *fw)
 	if (sub) {
 		unsigned long flags;
 
-		/* Every job of the VM is freed: nothing counts on it. */
+		/*
+		 * Every job of the VM is freed: nothing counts on it, but the
+		 * jobs a stopped engine forgot.
+		 */
 		spin_lock_irqsave(&sub->eng.lock, flags);
-		WARN_ON(gv->busy);
+		WARN_ON(gv->busy && !sub->eng.stopped);
 		if (gv->ctx > 0) {
 			ctx_drop_locked(sub, gv);
 			agx4_room_put(&sub->eng, &sub->contexts, ctx_take);
@@ -751,16 +770,51 @@ struct dma_fence *agx4_g16_ctx_reserve(struct agx4_g16_job *job)
 void agx4_g16_ctx_put(struct agx4_g16_job *job)
 {
 	struct agx4_fw_g16_sub *sub = job->fq->sub;
-	struct g16_vm *gv = job->fq->base.vm->fw;
 	unsigned long flags;
 
 	spin_lock_irqsave(&sub->eng.lock, flags);
-	if (job->ctx_held) {
-		job->ctx_held = false;
-		if (!WARN_ON(!gv->busy) && !--gv->busy)
-			agx4_room_put(&sub->eng, &sub->contexts, ctx_take);
-	}
+	agx4_g16_ctx_done_locked(job);
 	spin_unlock_irqrestore(&sub->eng.lock, flags);
+}
+
+/**
+ * agx4_g16_ctx_done_locked() - a job no longer counted on its context
+ * @job: the job, which the firmware is done with (or never had): freed,
+ *	or found done, which for a killed queue's job may be long before
+ *	it is freed (the job unit keeps it until the queue goes).
+ *
+ * As agx4_g16_ctx_put(), once per job; caller holds &agx4_engine.lock.
+ */
+void agx4_g16_ctx_done_locked(struct agx4_g16_job *job)
+{
+	struct agx4_fw_g16_sub *sub = job->fq->sub;
+	struct g16_vm *gv = job->fq->base.vm->fw;
+
+	lockdep_assert_held(&sub->eng.lock);
+	if (!job->ctx_held)
+		return;
+	job->ctx_held = false;
+	if (!WARN_ON(!gv->busy) && !--gv->busy)
+		agx4_room_put(&sub->eng, &sub->contexts, ctx_take);
+}
+
+/**
+ * agx4_g16_ctx_kill_locked() - end the waits for a context of a queue's jobs
+ * @fq: the queue, killed: its jobs will not run, so they take none.
+ *
+ * Caller holds &agx4_engine.lock.
+ */
+void agx4_g16_ctx_kill_locked(struct agx4_g16_queue *fq)
+{
+	struct agx4_fw_g16_sub *sub = fq->sub;
+	struct agx4_room_wait *w, *tmp;
+
+	lockdep_assert_held(&sub->eng.lock);
+	list_for_each_entry_safe(w, tmp, &sub->contexts.waiters, link)
+		if (container_of(w, struct agx4_g16_job, ctx_wait)->fq == fq)
+			agx4_room_cancel(&sub->eng, &sub->contexts, w,
+					 -ECANCELED);
+	agx4_room_put(&sub->eng, &sub->contexts, ctx_take);
 }
 
 /**

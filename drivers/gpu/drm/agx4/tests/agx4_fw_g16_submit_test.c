@@ -1518,6 +1518,7 @@ static void agx4_g16_submit_contexts_are_lent_while_vms_have_work(struct kunit *
 	KUNIT_EXPECT_EQ(test, asid_of(vm[5]), -1);
 	KUNIT_EXPECT_EQ(test, asid_of(vm[CLIENT_CTXS]), got);
 	/* Lease 5 went to job 32, the first waiting for a lease. */
+	KUNIT_ASSERT_NOT_NULL(test, f[32]);
 	KUNIT_EXPECT_TRUE(test, dma_fence_is_signaled(f[32]));
 	dma_fence_put(wait);
 	wait = c->ops->job_reserve(job[CLIENT_CTXS]);
@@ -1537,6 +1538,68 @@ static void agx4_g16_submit_contexts_are_lent_while_vms_have_work(struct kunit *
 		c->ops->queue_destroy(fq[i], true);
 }
 
+/*
+ * A killed queue's job the firmware finishes gives its VM's context back
+ * then, though the job unit keeps the job until the queue goes: with every
+ * context counted on, a job of a VM without one waits until the killed
+ * job is found done (not a moment before), then takes that VM's context.
+ */
+static void agx4_g16_submit_killed_job_done_gives_its_context_back(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_cmdbuf *cb = computes(test, 1);
+	struct {
+		struct agx4_fw_queue *fq[CLIENT_CTXS + 1];
+		struct agx4_fw_job *job[CLIENT_CTXS + 1];
+		struct agx4_vm *vm[CLIENT_CTXS + 1];
+		struct dma_fence *f[CLIENT_CTXS];
+	} *t = kunit_kzalloc(test, sizeof(*t), GFP_KERNEL);
+	u32 prod = agx4_device_read_sgx(c->adev, CH11_PROD), i, step;
+	struct agx4_fw_obj *q, *w;
+	struct dma_fence *wait;
+	int got;
+
+	KUNIT_ASSERT_NOT_NULL(test, t);
+	for (i = 0; i <= CLIENT_CTXS; i++) {
+		t->vm[i] = new_vm(test);
+		t->fq[i] = queue_on(test, t->vm[i], DRM_ASAHI_PRIORITY_LOW);
+	}
+	for (i = 0; i < CLIENT_CTXS; i++) {
+		t->job[i] = prepare_only(test, t->fq[i], cb, 1);
+		t->f[i] = c->ops->job_reserve(t->job[i]);
+	}
+	KUNIT_ASSERT_NULL(test, t->f[0]);
+	got = asid_of(t->vm[0]);
+	q = agx4_fw_g16_queue_obj(t->fq[0]);
+	w = agx4_fw_g16_job_obj(t->job[0], 0);
+	agx4_test_publish_kick(c->adev, c->ops, t->job[0]);
+	c->ops->queue_kill(t->fq[0]);
+
+	t->job[CLIENT_CTXS] = prepare_only(test, t->fq[CLIENT_CTXS], cb, 1);
+	wait = c->ops->job_reserve(t->job[CLIENT_CTXS]);
+	KUNIT_ASSERT_NOT_NULL(test, wait);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, t->job[0]),
+			-EINPROGRESS);
+	KUNIT_EXPECT_FALSE(test, dma_fence_is_signaled(wait));
+	KUNIT_EXPECT_EQ(test, asid_of(t->vm[0]), got);
+
+	for (step = 0; step < F_NUM; step++)
+		firmware_step(c, q, w, step, 0x100, 1, (prod + 1) % 256);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, t->job[0]), 0);
+	KUNIT_EXPECT_TRUE(test, dma_fence_is_signaled(wait));
+	KUNIT_EXPECT_EQ(test, asid_of(t->vm[0]), -1);
+	KUNIT_EXPECT_EQ(test, asid_of(t->vm[CLIENT_CTXS]), got);
+	dma_fence_put(wait);
+
+	for (i = 0; i <= CLIENT_CTXS; i++)
+		c->ops->job_free(t->job[i], true);
+	for (i = 0; i < CLIENT_CTXS; i++)
+		if (t->f[i])
+			dma_fence_put(t->f[i]);
+	for (i = 0; i <= CLIENT_CTXS; i++)
+		c->ops->queue_destroy(t->fq[i], true);
+}
+
 static struct kunit_case agx4_g16_submit_cases[] = {
 	KUNIT_CASE(agx4_g16_submit_queue_records_by_priority),
 	KUNIT_CASE(agx4_g16_submit_compute_prepare_then_publish),
@@ -1553,6 +1616,7 @@ static struct kunit_case agx4_g16_submit_cases[] = {
 	KUNIT_CASE(agx4_g16_submit_reused_storage_is_reset),
 	KUNIT_CASE(agx4_g16_submit_33rd_busy_queue_waits_for_a_lease),
 	KUNIT_CASE(agx4_g16_submit_contexts_are_lent_while_vms_have_work),
+	KUNIT_CASE(agx4_g16_submit_killed_job_done_gives_its_context_back),
 #if IS_ENABLED(CONFIG_FAILSLAB) && IS_ENABLED(CONFIG_FAULT_INJECTION_DEBUG_FS)
 	KUNIT_CASE(agx4_g16_submit_out_of_memory_prepare_while_leases_are_held),
 #endif

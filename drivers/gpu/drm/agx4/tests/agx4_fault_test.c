@@ -654,6 +654,8 @@ static const char *open_applied(struct fault_run *r, int ret)
 	af = file->driver_priv;
 	if (!af->vms || !af->queues || !af->fw_objects)
 		return "file opened without one of agx4's pools";
+	if (!af->usage)
+		return "file opened without its GPU time account";
 	return NULL;
 }
 

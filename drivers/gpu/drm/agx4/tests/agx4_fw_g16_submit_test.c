@@ -2004,10 +2004,84 @@ static void agx4_g16_uapi_unplug_ends_the_wait_for_a_scene_slot(struct kunit *te
 			    "firmware objects left after unplug");
 }
 
+/* VMs with work in agx4_g16_uapi_more_vms_than_contexts_complete. */
+#define MANY_VMS	80
+
+/*
+ * More VMs with work than the firmware has contexts (62): MANY_VMS VMs of
+ * one client, each with a queue and a compute command whose stream lies in
+ * a buffer of its own, SUBMIT one command each while the model takes 20
+ * ms per work item, so that most are in flight together.  No SUBMIT
+ * fails: a job whose VM has no context waits for one in the scheduler,
+ * and every job completes.  Printed as "agx4-contexts: ...".
+ */
+static void agx4_g16_uapi_more_vms_than_contexts_complete(struct kunit *test)
+{
+	struct uapi *u = uapi_open(test, true);
+	struct dma_fence **done;
+	u32 *queue, i, errors = 0, fails = 0;
+	u64 va = u->f.main_start;
+
+	done = kunit_kcalloc(test, MANY_VMS, sizeof(*done), GFP_KERNEL);
+	queue = kunit_kcalloc(test, MANY_VMS, sizeof(*queue), GFP_KERNEL);
+	KUNIT_ASSERT_TRUE(test, done && queue);
+	for (i = 0; i < MANY_VMS; i++) {
+		u32 vm, bo;
+
+		KUNIT_ASSERT_EQ(test, agx4_test_vm_create(u->c, u->f.kernel_start,
+							  u->f.kernel_end, &vm),
+				0);
+		bo = agx4_test_gem_create(u->c, SZ_16K,
+					  DRM_ASAHI_GEM_VM_PRIVATE, vm);
+		KUNIT_ASSERT_NE(test, bo, 0);
+		KUNIT_ASSERT_EQ(test, agx4_test_vm_bind(u->c, vm,
+							DRM_ASAHI_BIND_READ, bo,
+							0, SZ_16K, va), 0);
+		KUNIT_ASSERT_EQ(test, agx4_test_queue_create(u->c, vm,
+							     DRM_ASAHI_PRIORITY_MEDIUM,
+							     &queue[i]), 0);
+	}
+	agx4_fwmodel_exec(u->m, AGX4_FWMODEL_DELAY, 20);
+	for (i = 0; i < MANY_VMS; i++) {
+		const struct drm_asahi_cmd_compute cc = {
+			.cdm_ctrl_stream_base = va,
+			.cdm_ctrl_stream_end = va + SZ_4K,
+		};
+		struct drm_asahi_sync sy = {
+			.sync_type = DRM_ASAHI_SYNC_SYNCOBJ,
+			.handle = agx4_test_syncobj(u->c, NULL),
+		};
+		int ret;
+
+		memset(&u->cb, 0, sizeof(u->cb));
+		agx4_test_cmd_compute(&u->cb, &cc);
+		ret = agx4_test_submit(u->c, queue[i], &u->cb, &sy, 0, 1);
+		KUNIT_EXPECT_EQ_MSG(test, ret, 0, "VM %u", i);
+		if (ret) {
+			errors++;
+			continue;
+		}
+		done[i] = agx4_test_syncobj_fence(u->c, sy.handle, 0);
+	}
+	for (i = 0; i < MANY_VMS; i++) {
+		int err;
+
+		if (!done[i])
+			continue;
+		err = agx4_test_fence_wait(done[i], BOUND_MS);
+		KUNIT_EXPECT_EQ_MSG(test, err, 0, "VM %u", i);
+		fails += !!err;
+		dma_fence_put(done[i]);
+	}
+	kunit_info(test, "agx4-contexts: G16 VMs with work = %u (contexts %u), submit errors = %u, failed jobs = %u\n",
+		   MANY_VMS, CLIENT_CTXS, errors, fails);
+}
+
 static struct kunit_case agx4_g16_uapi_cases[] = {
 	KUNIT_CASE(agx4_g16_uapi_33rd_busy_queue_waits_for_held_work),
 	KUNIT_CASE(agx4_g16_uapi_jobs_waiting_for_in_syncs_hold_no_lease),
 	KUNIT_CASE(agx4_g16_uapi_64_rendering_queues_complete),
+	KUNIT_CASE(agx4_g16_uapi_more_vms_than_contexts_complete),
 	KUNIT_CASE(agx4_g16_uapi_unplug_ends_the_wait_and_leaves_nothing),
 	KUNIT_CASE(agx4_g16_uapi_render_waits_in_scheduler_for_a_scene_slot),
 	KUNIT_CASE(agx4_g16_uapi_unplug_ends_the_wait_for_a_scene_slot),

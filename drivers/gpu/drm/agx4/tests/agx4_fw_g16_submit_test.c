@@ -1430,6 +1430,60 @@ static void expect_job_ctx(struct kunit *test, struct agx4_fw_job *job, int ctx)
 	KUNIT_EXPECT_EQ(test, rd32(w, W_NOTIFIER + 0x24), ctx);
 }
 
+/* What the context cases make: one VM more than there are contexts. */
+struct ctx_vms {
+	struct agx4_fw_queue *fq[CLIENT_CTXS + 1];
+	struct agx4_fw_job *job[CLIENT_CTXS + 1];
+	struct agx4_vm *vm[CLIENT_CTXS + 1];
+	struct dma_fence *f[CLIENT_CTXS];
+	int ctx[CLIENT_CTXS + 1];
+};
+
+/* CLIENT_CTXS + 1 VMs with a queue of priority @prio each. */
+static struct ctx_vms *ctx_vms(struct kunit *test, u32 prio)
+{
+	struct ctx_vms *t = kunit_kzalloc(test, sizeof(*t), GFP_KERNEL);
+	u32 i;
+
+	KUNIT_ASSERT_NOT_NULL(test, t);
+	for (i = 0; i <= CLIENT_CTXS; i++) {
+		t->vm[i] = new_vm(test);
+		t->fq[i] = queue_on(test, t->vm[i], prio);
+	}
+	return t;
+}
+
+/* A job of each of the first CLIENT_CTXS VMs, prepared and reserved. */
+static void ctx_vms_reserve(struct kunit *test, struct ctx_vms *t,
+			    const struct agx4_cmdbuf *cb)
+{
+	struct ctx *c = test->priv;
+	u32 i;
+
+	for (i = 0; i < CLIENT_CTXS; i++) {
+		t->job[i] = prepare_only(test, t->fq[i], cb, 1);
+		t->f[i] = c->ops->job_reserve(t->job[i]);
+	}
+}
+
+/* Free every job, put the fences, destroy the queues. */
+static void ctx_vms_end(struct ctx *c, struct ctx_vms *t, struct dma_fence *wait,
+			u32 freed)
+{
+	u32 i;
+
+	for (i = 0; i <= CLIENT_CTXS; i++)
+		if (i != freed)
+			c->ops->job_free(t->job[i], true);
+	for (i = 0; i < CLIENT_CTXS; i++)
+		if (t->f[i])
+			dma_fence_put(t->f[i]);
+	if (wait)
+		dma_fence_put(wait);
+	for (i = 0; i <= CLIENT_CTXS; i++)
+		c->ops->queue_destroy(t->fq[i], true);
+}
+
 /*
  * More VMs than contexts: a context is lent to a VM while its jobs are
  * counted on it (reserved, not freed) and kept while it idles, until a
@@ -1451,25 +1505,14 @@ static void agx4_g16_submit_contexts_are_lent_while_vms_have_work(struct kunit *
 {
 	struct ctx *c = test->priv;
 	struct agx4_cmdbuf *cb = computes(test, 1);
-	struct {
-		struct agx4_fw_queue *fq[CLIENT_CTXS + 1];
-		struct agx4_fw_job *job[CLIENT_CTXS + 1];
-		struct agx4_vm *vm[CLIENT_CTXS + 1];
-		struct dma_fence *f[CLIENT_CTXS];
-		int ctx[CLIENT_CTXS + 1];
-	} *t = kunit_kzalloc(test, sizeof(*t), GFP_KERNEL);
-	struct agx4_fw_queue **fq = t ? t->fq : NULL;
-	struct agx4_fw_job **job = t ? t->job : NULL;
-	struct agx4_vm **vm = t ? t->vm : NULL;
-	struct dma_fence **f = t ? t->f : NULL, *wait;
-	int *ctx = t ? t->ctx : NULL, got;
+	struct ctx_vms *t = ctx_vms(test, DRM_ASAHI_PRIORITY_MEDIUM);
+	struct agx4_fw_queue **fq = t->fq;
+	struct agx4_fw_job **job = t->job;
+	struct agx4_vm **vm = t->vm;
+	struct dma_fence **f = t->f, *wait;
+	int *ctx = t->ctx, got;
 	u32 i, k;
 
-	KUNIT_ASSERT_NOT_NULL(test, t);
-	for (i = 0; i <= CLIENT_CTXS; i++) {
-		vm[i] = new_vm(test);
-		fq[i] = queue_on(test, vm[i], DRM_ASAHI_PRIORITY_MEDIUM);
-	}
 	for (i = 0; i < CLIENT_CTXS; i++) {
 		job[i] = prepare(test, fq[i], cb, 1);
 		ctx[i] = asid_of(vm[i]);
@@ -1494,9 +1537,8 @@ static void agx4_g16_submit_contexts_are_lent_while_vms_have_work(struct kunit *
 	c->ops->job_free(job[0], true);
 
 	/* Every context counted on: VMs 0..61 with a job reserved each. */
+	ctx_vms_reserve(test, t, cb);
 	for (i = 0; i < CLIENT_CTXS; i++) {
-		job[i] = prepare_only(test, fq[i], cb, 1);
-		f[i] = c->ops->job_reserve(job[i]);
 		/* The first 32 hold the event leases, the rest wait for one. */
 		if (i < 32)
 			KUNIT_EXPECT_NULL(test, f[i]);
@@ -1525,17 +1567,7 @@ static void agx4_g16_submit_contexts_are_lent_while_vms_have_work(struct kunit *
 	/* Its context held, it now waits for a lease like the others. */
 	KUNIT_EXPECT_NOT_NULL(test, wait);
 	expect_job_ctx(test, job[CLIENT_CTXS], got);
-
-	for (i = 0; i <= CLIENT_CTXS; i++)
-		if (i != 5)
-			c->ops->job_free(job[i], true);
-	for (i = 0; i < CLIENT_CTXS; i++)
-		if (f[i])
-			dma_fence_put(f[i]);
-	if (wait)
-		dma_fence_put(wait);
-	for (i = 0; i <= CLIENT_CTXS; i++)
-		c->ops->queue_destroy(fq[i], true);
+	ctx_vms_end(c, t, wait, 5);
 }
 
 /*
@@ -1548,26 +1580,13 @@ static void agx4_g16_submit_killed_job_done_gives_its_context_back(struct kunit 
 {
 	struct ctx *c = test->priv;
 	struct agx4_cmdbuf *cb = computes(test, 1);
-	struct {
-		struct agx4_fw_queue *fq[CLIENT_CTXS + 1];
-		struct agx4_fw_job *job[CLIENT_CTXS + 1];
-		struct agx4_vm *vm[CLIENT_CTXS + 1];
-		struct dma_fence *f[CLIENT_CTXS];
-	} *t = kunit_kzalloc(test, sizeof(*t), GFP_KERNEL);
-	u32 prod = agx4_device_read_sgx(c->adev, CH11_PROD), i, step;
+	struct ctx_vms *t = ctx_vms(test, DRM_ASAHI_PRIORITY_LOW);
+	u32 prod = agx4_device_read_sgx(c->adev, CH11_PROD), step;
 	struct agx4_fw_obj *q, *w;
 	struct dma_fence *wait;
 	int got;
 
-	KUNIT_ASSERT_NOT_NULL(test, t);
-	for (i = 0; i <= CLIENT_CTXS; i++) {
-		t->vm[i] = new_vm(test);
-		t->fq[i] = queue_on(test, t->vm[i], DRM_ASAHI_PRIORITY_LOW);
-	}
-	for (i = 0; i < CLIENT_CTXS; i++) {
-		t->job[i] = prepare_only(test, t->fq[i], cb, 1);
-		t->f[i] = c->ops->job_reserve(t->job[i]);
-	}
+	ctx_vms_reserve(test, t, cb);
 	KUNIT_ASSERT_NULL(test, t->f[0]);
 	got = asid_of(t->vm[0]);
 	q = agx4_fw_g16_queue_obj(t->fq[0]);
@@ -1589,15 +1608,7 @@ static void agx4_g16_submit_killed_job_done_gives_its_context_back(struct kunit 
 	KUNIT_EXPECT_TRUE(test, dma_fence_is_signaled(wait));
 	KUNIT_EXPECT_EQ(test, asid_of(t->vm[0]), -1);
 	KUNIT_EXPECT_EQ(test, asid_of(t->vm[CLIENT_CTXS]), got);
-	dma_fence_put(wait);
-
-	for (i = 0; i <= CLIENT_CTXS; i++)
-		c->ops->job_free(t->job[i], true);
-	for (i = 0; i < CLIENT_CTXS; i++)
-		if (t->f[i])
-			dma_fence_put(t->f[i]);
-	for (i = 0; i <= CLIENT_CTXS; i++)
-		c->ops->queue_destroy(t->fq[i], true);
+	ctx_vms_end(c, t, wait, CLIENT_CTXS + 1);
 }
 
 static struct kunit_case agx4_g16_submit_cases[] = {

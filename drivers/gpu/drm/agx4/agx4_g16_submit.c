@@ -648,9 +648,11 @@ static int g16_job_status(struct agx4_fw_job *j)
 
 	/*
 	 * The firmware is done with it (or never had it): its VM's context
-	 * may go, though a killed queue keeps the job until it goes.
+	 * may go, though a killed queue keeps the job until it goes.  Once
+	 * counted off, the lock is not taken again (a hint read, checked
+	 * under the lock).
 	 */
-	if (ret != -EINPROGRESS) {
+	if (ret != -EINPROGRESS && READ_ONCE(job->ctx_held)) {
 		spin_lock(&sub->eng.lock);
 		agx4_g16_ctx_done_locked(job);
 		spin_unlock(&sub->eng.lock);

@@ -1134,15 +1134,19 @@ int agx4_g16_tvb_grow(struct agx4_device *adev,
 	struct agx4_fw_g16_sub *sub = agx4_fw_g16_sub(adev->fw);
 	u32 lease = req->slot - G16_BM_SLOT_FIRST;
 	struct g16_render_vm *r;
-	int ret;
+	int ctx, ret;
 
 	if (!sub || req->slot < G16_BM_SLOT_FIRST ||
 	    lease >= AGX4_FW_G16_SUPPORTS)
 		return -ENOENT;
 	mutex_lock(&sub->tvb_lock);
 	r = sub->pools[lease];
-	/* A render in flight keeps its VM's context (&g16_vm.busy). */
-	if (!r || req->context != READ_ONCE(r->gv->ctx)) {
+	/*
+	 * A render in flight keeps its VM's context (&g16_vm.busy); a VM
+	 * lent none (-1) has no render in flight, whatever the request says.
+	 */
+	ctx = r ? READ_ONCE(r->gv->ctx) : -1;
+	if (ctx <= 0 || req->context != ctx) {
 		ret = -ENOENT;
 		goto out;
 	}

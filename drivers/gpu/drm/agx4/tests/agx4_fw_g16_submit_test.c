@@ -40,6 +40,8 @@
 #include "../agx4_fwmodel.h"
 #include "../agx4_job.h"
 #include "../agx4_reset.h"
+#include "../agx4_fw_build.h"
+#include "../agx4_tvb.h"
 #include "../agx4_uat.h"
 #include "../agx4_vm.h"
 #include "agx4_fw_layout_golden.h"
@@ -1492,7 +1494,8 @@ static void ctx_vms_end(struct ctx *c, struct ctx_vms *t, struct dma_fence *wait
  *   context, and keeps it once idle.
  * - A 63rd VM's job takes back the least recently used one (VM 0's):
  *   VM 0 is left with none, and the job, which SUBMIT built for no
- *   context, names the one it got.
+ *   context, names the one it got.  A growth request for VM 0's pool
+ *   naming context -1 finds nothing.
  * - VM 0 runs again: it takes back the next least recently used (VM 1's).
  * - With every context counted on (62 jobs reserved at once, 30 of them
  *   still waiting for an event lease, which they take after the
@@ -1505,6 +1508,10 @@ static void agx4_g16_submit_contexts_are_lent_while_vms_have_work(struct kunit *
 {
 	struct ctx *c = test->priv;
 	struct agx4_cmdbuf *cb = computes(test, 1);
+	/* A request naming "no context" (-1) for VM 0's pool. */
+	const struct agx4_fw_ev_grow_in none = {
+		.context = U32_MAX, .slot = 7, .counter = 1,
+	};
 	struct ctx_vms *t = ctx_vms(test, DRM_ASAHI_PRIORITY_MEDIUM);
 	struct agx4_fw_queue **fq = t->fq;
 	struct agx4_fw_job **job = t->job;
@@ -1514,12 +1521,15 @@ static void agx4_g16_submit_contexts_are_lent_while_vms_have_work(struct kunit *
 	u32 i, k;
 
 	for (i = 0; i < CLIENT_CTXS; i++) {
-		job[i] = prepare(test, fq[i], cb, 1);
+		/* VM 0 renders: its pool is buffer-manager slot 7. */
+		job[i] = i ? prepare(test, fq[i], cb, 1) :
+			     prepare(test, fq[i], render(test), 4);
 		ctx[i] = asid_of(vm[i]);
 		KUNIT_EXPECT_GT(test, ctx[i], 1);
 		for (k = 0; k < i; k++)
 			KUNIT_EXPECT_NE(test, ctx[i], ctx[k]);
-		expect_job_ctx(test, job[i], ctx[i]);
+		if (i)
+			expect_job_ctx(test, job[i], ctx[i]);
 		c->ops->job_free(job[i], true);
 		KUNIT_EXPECT_EQ(test, asid_of(vm[i]), ctx[i]);
 	}
@@ -1529,6 +1539,9 @@ static void agx4_g16_submit_contexts_are_lent_while_vms_have_work(struct kunit *
 	KUNIT_EXPECT_EQ(test, asid_of(vm[0]), -1);
 	expect_job_ctx(test, job[CLIENT_CTXS], ctx[0]);
 	c->ops->job_free(job[CLIENT_CTXS], true);
+	/* No growth request finds the pool of VM 0, which has no context. */
+	KUNIT_EXPECT_EQ(test, c->ops->tvb->grow(c->adev, &none, 1000),
+			-ENOENT);
 
 	job[0] = prepare(test, fq[0], cb, 1);
 	KUNIT_EXPECT_EQ(test, asid_of(vm[0]), ctx[1]);

@@ -111,6 +111,7 @@ UNITS = {
     'agx4_job.c': None,
     'agx4_job_report.c': None,
     'agx4_job_reset.c': None,
+    'agx4_job_hang.c': None,
     # the command-buffer parser
     'agx4_cmdbuf.c': None,
     # firmware records: the event ring, its cursors, the record parsers
@@ -177,6 +178,7 @@ AFFINE = {
     'agx4_job.c': ['agx4_job', 'agx4_submit'] + IOCTL,
     'agx4_job_report.c': ['agx4_fdinfo', 'agx4_info', 'agx4_recovery'],
     'agx4_job_reset.c': ['agx4_recovery', 'agx4_job'],
+    'agx4_job_hang.c': ['agx4_job', 'agx4_recovery'],
     'agx4_cmdbuf.c': ['agx4_cmdbuf'] + IOCTL,
     'agx4_event.c': ['agx4_event', 'agx4_recovery'],
     'agx4_channel.c': ['agx4_channel', 'agx4_event'],

@@ -34,6 +34,7 @@
 #include "agx4_fw_decode.h"
 #include "agx4_fw_queue.h"
 #include "agx4_job.h"
+#include "agx4_job_hang.h"
 #include "agx4_job_report.h"
 #include "agx4_job_types.h"
 #include "agx4_reset.h"
@@ -111,14 +112,8 @@
  * agx4_job_dev.kept) until a later release finds it done, or until the
  * firmware stops, after a crash or at removal (agx4_job_fw_gone()).
  *
- * A killed job the firmware still runs may hold what every queue needs
- * (on G17P all queues of a priority share the work channels) without the
- * G16 fault registers showing anything.  So one ``hang_timeout_ms`` later
- * (default: the queue's job timeout again) the hang check (hang_work())
- * restarts the firmware (%AGX4_RESET_HUNG, with a devcoredump naming the
- * job's queue and process) if it still has a job killed that long ago: a
- * firmware that keeps a job that long is not going to give it back.  A
- * killed job the firmware finishes in that time costs nothing more.
+ * A killed job the firmware still runs may hold what every queue needs:
+ * the hang check (agx4_job_hang.c) restarts a firmware that keeps it.
  *
  * A firmware restart costs the clients only the work the firmware had:
  * see "job unit restart" (agx4_job_reset.c).  Unplug first ends every
@@ -139,7 +134,7 @@ AGX4_VISIBLE_IF_TEST unsigned int agx4_hang_timeout_ms;
 EXPORT_SYMBOL_IF_AGX4_TEST(agx4_hang_timeout_ms);
 module_param_named(hang_timeout_ms, agx4_hang_timeout_ms, uint, 0444);
 MODULE_PARM_DESC(hang_timeout_ms,
-		 "Milliseconds the firmware may keep a job after a timeout killed its queue before the firmware is restarted (default 0: the job timeout again)");
+		 "Milliseconds the firmware may keep a job a timeout killed, past that timeout, before the firmware is restarted (default 0: the job timeout again)");
 
 /* Re-scan period while jobs are in flight: a lost event costs this much. */
 #define AGX4_JOB_POLL_MS	10
@@ -466,6 +461,7 @@ static struct dma_fence *run_job(struct drm_sched_job *sj)
 				    job->done.seqno, err);
 	} else {
 		jd->ops->job_publish(job->fw);
+		job->run_at = jiffies;
 		trace_agx4_job_kick(dev_index(q), q->fence_ctx,
 				    job->done.seqno, 0);
 		list_add_tail(&job->node, &q->inflight);
@@ -675,8 +671,8 @@ static enum drm_gpu_sched_stat timedout_job(struct drm_sched_job *sj)
 		agx4_job_fault_report(q, &f);
 	if (killed) {
 		agx4_job_timeout_dump(q, job);
-		/* Pending already: it runs earlier and comes back for this one. */
-		queue_delayed_work(system_wq, &jd->hang, q->hang_timeout);
+		/* Now: it comes back at the earliest deadline, this one's or not. */
+		mod_delayed_work(system_wq, &jd->hang, 0);
 	} else {
 		/*
 		 * A spurious timeout (the job finished as the timer fired), or
@@ -703,75 +699,6 @@ static enum drm_gpu_sched_stat timedout_job(struct drm_sched_job *sj)
 	drm_sched_stop(&q->sched, sj);
 	drm_sched_start(&q->sched);
 	return DRM_GPU_SCHED_STAT_NOMINAL;
-}
-
-/*
- * The first killed job the firmware still has of a queue on @queues
- * (&agx4_job_queue.link), and its queue in @culprit, if it was killed
- * that queue's hang timeout ago; else the jiffies until the first
- * deadline in @wait (unchanged when the firmware has none).
- */
-static struct agx4_job *hung_locked(struct agx4_job_dev *jd,
-				    struct list_head *queues,
-				    struct agx4_job_queue **culprit,
-				    unsigned long *wait)
-{
-	struct agx4_job_queue *q;
-	struct agx4_job *job;
-
-	lockdep_assert_held(&jd->lock);
-	list_for_each_entry(q, queues, link) {
-		list_for_each_entry(job, &q->zombies, node) {
-			unsigned long end = job->killed_at + q->hang_timeout;
-
-			/* Of a firmware that restarted since: forgotten. */
-			if (!job->fw || job->incarnation != jd->incarnation ||
-			    jd->ops->job_status(job->fw) != -EINPROGRESS)
-				continue;
-			if (!time_before(jiffies, end)) {
-				*culprit = q;
-				return job;
-			}
-			*wait = min(*wait, end - jiffies);
-		}
-	}
-	return NULL;
-}
-
-/*
- * The hang check (see the DOC above): a killed job the firmware kept for
- * a hang timeout restarts it; otherwise the check comes back at the next
- * deadline while the firmware keeps any.  Not while the firmware is
- * stopped or restarting: its killed jobs are forgotten then.
- */
-static void hang_work(struct work_struct *w)
-{
-	struct agx4_job_dev *jd = container_of(w, struct agx4_job_dev,
-					       hang.work);
-	struct agx4_device *adev = jd->adev;
-	unsigned long wait = ULONG_MAX, flags;
-	struct agx4_job_queue *q = NULL;
-	struct agx4_job *job = NULL;
-
-	mutex_lock(&jd->queues_lock);
-	spin_lock_irqsave(&jd->lock, flags);
-	if (!jd->stopped && !READ_ONCE(jd->resetting))
-		job = hung_locked(jd, &jd->queues, &q, &wait) ?:
-		      hung_locked(jd, &jd->kept, &q, &wait);
-	/* Named under the lock: the job may go once it is dropped. */
-	if (job)
-		drm_err(&adev->base,
-			"firmware kept job %llu of queue %u (VM %u) of pid %d (%s) after its timeout: restarting the firmware\n",
-			job->done.seqno, q->uapi_id, q->vm_id, q->owner_pid,
-			q->owner_comm);
-	spin_unlock_irqrestore(&jd->lock, flags);
-	mutex_unlock(&jd->queues_lock);
-	if (job) {
-		atomic_inc(&jd->hangs);
-		agx4_reset_schedule(adev, AGX4_RESET_HUNG, 0, NULL, 0);
-	} else if (wait != ULONG_MAX) {
-		queue_delayed_work(system_wq, &jd->hang, wait);
-	}
 }
 
 /* What the job takes of the ring: a restart may have prepared it again. */
@@ -1284,7 +1211,7 @@ static int job_dev_create(struct agx4_device *adev,
 	jd->gate_ctx = dma_fence_context_alloc(1);
 	INIT_LIST_HEAD(&jd->active);
 	INIT_DELAYED_WORK(&jd->poll, poll_work);
-	INIT_DELAYED_WORK(&jd->hang, hang_work);
+	INIT_DELAYED_WORK(&jd->hang, agx4_job_hang_work);
 	INIT_LIST_HEAD(&jd->queues);
 	INIT_LIST_HEAD(&jd->kept);
 	ratelimit_state_init(&jd->dump_rs, AGX4_JOB_DUMP_INTERVAL, 1);

@@ -3,10 +3,10 @@
  * Copyright 2026 The agx4 authors
  *
  * The job unit's types, shared by its files only: agx4_job.c (submission,
- * completion, timeouts), agx4_job_reset.c (firmware restarts) and
- * agx4_job_report.c (what it reports: fdinfo's GPU time, debugfs, timeout
- * dumps).  No other unit includes this header; they see agx4_job.h and
- * agx4_job_report.h.
+ * completion, timeouts), agx4_job_reset.c (firmware restarts),
+ * agx4_job_hang.c (the hang check) and agx4_job_report.c (what it
+ * reports: fdinfo's GPU time, debugfs, timeout dumps).  No other unit
+ * includes this header; they see agx4_job.h and agx4_job_report.h.
  */
 
 #ifndef AGX4_JOB_TYPES_H
@@ -291,6 +291,11 @@ struct agx4_job {
 	 * &agx4_job_dev.lock.
 	 */
 	unsigned long killed_at;
+	/**
+	 * @run_at: when run_job published it (jiffies), for the hang check;
+	 * under &agx4_job_dev.lock.
+	 */
+	unsigned long run_at;
 	/** @cb: the commands; it holds the timestamp objects' references. */
 	struct agx4_cmdbuf *cb;
 	/**

@@ -33,6 +33,7 @@
 #include "../agx4_fw_g16.h"
 #include "../agx4_fw_queue.h"
 #include "../agx4_job.h"
+#include "../agx4_job_hang.h"
 #include "../agx4_job_types.h"
 #include "../agx4_queue.h"
 #include "../agx4_vm.h"
@@ -940,6 +941,50 @@ static void agx4_job_fragment_barrier_only_where_honoured(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, wait_published(c, 2));
 }
 
+/*
+ * When the hang check restarts a firmware that keeps a killed job: the
+ * hang timeout after the job's timeout was due (its publication plus the
+ * job timeout), however late the kill came; a quarter of the hang timeout
+ * after the kill at the least, for a job whose timeout came late because
+ * it waited behind others; across the jiffies wrap too.
+ */
+static void agx4_job_hang_deadline_counts_from_when_the_timeout_was_due(struct kunit *test)
+{
+	struct agx4_job_queue *q = kunit_kzalloc(test, sizeof(*q), GFP_KERNEL);
+	struct agx4_job *job = kunit_kzalloc(test, sizeof(*job), GFP_KERNEL);
+	static const struct {
+		unsigned long run, killed, due;
+	} cases[] = {
+		/* Timed out on time, or 60 late: due 300 after 1300. */
+		{ 1000, 1300, 1600 },
+		{ 1000, 1360, 1600 },
+		/* Timed out 225 late (it waited): 75 after the kill. */
+		{ 1000, 1525, 1600 },
+		{ 1000, 1526, 1601 },
+		{ 1000, 2000, 2075 },
+		/* Published just before jiffies wrap. */
+		{ ULONG_MAX - 99, 200, 500 },
+		{ ULONG_MAX - 99, 1000, 1075 },
+	};
+	unsigned int i;
+
+	KUNIT_ASSERT_NOT_NULL(test, q);
+	KUNIT_ASSERT_NOT_NULL(test, job);
+	q->sched.timeout = 300;
+	q->hang_timeout = 300;
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		job->run_at = cases[i].run;
+		job->killed_at = cases[i].killed;
+		KUNIT_EXPECT_EQ_MSG(test, agx4_job_hang_due(q, job),
+				    cases[i].due, "case %u", i);
+	}
+	/* A longer hang timeout than the job timeout counts in full. */
+	q->hang_timeout = 1000;
+	job->run_at = 1000;
+	job->killed_at = 1300;
+	KUNIT_EXPECT_EQ(test, agx4_job_hang_due(q, job), 2300);
+}
+
 static struct kunit_case agx4_job_cases[] = {
 	KUNIT_CASE(agx4_job_out_sync_signals_when_the_firmware_is_done),
 	KUNIT_CASE(agx4_job_done_fences_signal_in_queue_order),
@@ -960,6 +1005,7 @@ static struct kunit_case agx4_job_cases[] = {
 	KUNIT_CASE(agx4_job_64_queues_complete),
 	KUNIT_CASE(agx4_job_credits_bound_what_is_published),
 	KUNIT_CASE(agx4_job_fragment_barrier_only_where_honoured),
+	KUNIT_CASE(agx4_job_hang_deadline_counts_from_when_the_timeout_was_due),
 	{}
 };
 

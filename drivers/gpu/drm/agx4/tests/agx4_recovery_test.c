@@ -1265,6 +1265,37 @@ static void agx4_recovery_failed_restart_unplugs(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, ret, -ENODEV);
 }
 
+/*
+ * A job that waits for a restart that then fails (the firmware crashes
+ * again in its boot) ends with -ECANCELED as soon as the restart gives
+ * up: it is not published to the stopped firmware, where it would wait
+ * for the removal.  The restart's failure unplugs the device on a work
+ * item of its own, so the job may find the device going or the job unit
+ * stopped first: either way it is cancelled.
+ */
+static void agx4_recovery_failed_restart_cancels_the_job_waiting_for_it(struct kunit *test)
+{
+	struct rec *r = rec_open(test);
+	struct cl *cl = cl_open(test, r);
+	unsigned long end = jiffies + msecs_to_jiffies(BOUND_MS);
+	struct dma_fence *f;
+	int ret;
+
+	agx4_reset_hold(r->adev, true);
+	agx4_fwmodel_inject(r->m, AGX4_FWMODEL_FAULT_CRASH_IN_BOOT, 1);
+	agx4_fwmodel_inject(r->m, AGX4_FWMODEL_FAULT_CRASH, 0);
+	while (!agx4_reset_pending(r->adev) && time_before(jiffies, end))
+		usleep_range(200, 500);
+	KUNIT_ASSERT_TRUE(test, agx4_reset_pending(r->adev));
+	f = submit_one(test, cl, cl->queue, false, 0, &ret);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+	KUNIT_EXPECT_EQ(test, agx4_test_fence_wait(f, 100), -ETIMEDOUT);
+	agx4_reset_hold(r->adev, false);
+	wait_resets(test, r, 1);
+	expect_fence(test, f, -ECANCELED);
+	KUNIT_EXPECT_EQ(test, agx4_reset_failures(r->adev), 1);
+}
+
 /* What the model saw of the host, for comparisons. */
 struct seen {
 	u32 received;
@@ -1393,6 +1424,8 @@ static struct kunit_case agx4_recovery_cases[] = {
 			 soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_recovery_clients_survive_crashes, soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_recovery_failed_restart_unplugs, soc_gen_params),
+	KUNIT_CASE_PARAM(agx4_recovery_failed_restart_cancels_the_job_waiting_for_it,
+			 soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_recovery_nothing_reaches_the_firmware_after_unplug,
 			 soc_gen_params),
 	{ }

@@ -406,13 +406,32 @@ static int queues_show(struct seq_file *m, void *data)
 	return 0;
 }
 
+/* The firmware's statistics records (agx4_event_stats_print()). */
+static int fw_stats_show(struct seq_file *m, void *data)
+{
+	struct drm_debugfs_entry *entry = m->private;
+	struct agx4_device *adev = to_agx4_device(entry->dev);
+	struct drm_printer p = drm_seq_file_printer(m);
+
+	/* The firmware is not swapped under the reset's read side. */
+	agx4_reset_read_lock(adev);
+	if (adev->fw)
+		agx4_event_stats_print(&adev->fw->events, &p);
+	else
+		drm_printf(&p, "ring: none\n");
+	agx4_reset_exit(adev);
+	return 0;
+}
+
 /*
  * The debugfs files of the device (beside the firmware's, agx4_fw_decode):
- * ``info`` (agx4_drv_info_print()), and per client ``gems`` (its
- * objects), ``gpuvas`` (its VMs' mappings) and ``queues`` (its queues).
+ * ``info`` (agx4_drv_info_print()), ``fw_stats`` (the firmware's
+ * statistics records), and per client ``gems`` (its objects), ``gpuvas``
+ * (its VMs' mappings) and ``queues`` (its queues).
  */
 static const struct drm_debugfs_info agx4_debugfs_files[] = {
 	{ "info", info_show },
+	{ "fw_stats", fw_stats_show },
 	{ "gems", gems_show },
 	DRM_DEBUGFS_GPUVA_INFO(gpuvas_show, NULL),
 	{ "queues", queues_show },

@@ -5,6 +5,8 @@
 
 #include <linux/errno.h>
 #include <linux/jiffies.h>
+#include <linux/minmax.h>
+#include <linux/slab.h>
 #include <linux/unaligned.h>
 
 #include <drm/drm_device.h>
@@ -65,6 +67,15 @@
  *
  * Both happen at every drain, after the primary's records, as the
  * reference acknowledges after it classified the reports.
+ *
+ * The primary's statistics ring (channel 14's first pair, @stats, on both
+ * generations) is read rather than only handed back: its records are
+ * counted by kind and the latest %AGX4_EVENT_STATS_KEEP kept for the
+ * debugfs file ``fw_stats`` (agx4_event_stats_print()).  Only their kind
+ * word is known, the first, as in the event ring: 0x10 to 0x1e are the
+ * statistics kinds the firmware's trace tags name (H); what each carries
+ * is not known (GAP), so they are shown as raw words, and nothing acts
+ * on them.
  */
 
 /**
@@ -161,6 +172,34 @@ int agx4_event_add_credit(struct agx4_event *ev, u32 *host, u32 *fw,
 	return 0;
 }
 EXPORT_SYMBOL_IF_AGX4_TEST(agx4_event_add_credit);
+
+/**
+ * agx4_event_add_stats() - read a statistics ring at every drain
+ * @ev: the unit, before the firmware starts.
+ * @ring: the ring's records, CPU view; records are @ev's record size.
+ * @host: the host's cursor word.
+ * @fw: the firmware's cursor word.
+ * @entries: the ring's entries.
+ *
+ * Return: 0, or -EINVAL for a missing word or a ring of fewer than 2
+ * entries.
+ */
+int agx4_event_add_stats(struct agx4_event *ev, void *ring, u32 *host,
+			 u32 *fw, u32 entries)
+{
+	int ret;
+
+	if (!host || !fw)
+		return -EINVAL;
+	ret = agx4_channel_init(&ev->stats, "statistics", ring,
+				ev->record_size, entries);
+	if (ret)
+		return ret;
+	ev->stats.prod.ram = fw;
+	ev->stats.read.ram = host;
+	return 0;
+}
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_event_add_stats);
 
 /**
  * agx4_event_notify() - the firmware said its rings were updated
@@ -273,6 +312,30 @@ static void drain_peer_locked(struct agx4_event *ev, u8 *rec)
 	}
 }
 
+static void drain_stats_locked(struct agx4_event *ev, u8 *rec)
+{
+	u32 kind;
+	int ret;
+
+	lockdep_assert_held(&ev->lock);
+	while (ev->stats.ring) {
+		ret = agx4_channel_pop(&ev->stats, rec, ev->record_size);
+		if (ret == -ENOENT)
+			return;
+		if (ret) {
+			bad_ring_locked(ev, "statistics ring",
+					agx4_cursor_get(&ev->stats.prod), ret);
+			return;
+		}
+		kind = get_unaligned_le32(rec) - AGX4_EVENT_STATS_FIRST;
+		if (kind < AGX4_EVENT_STATS_KINDS)
+			ev->stats_by_kind[kind]++;
+		memcpy(ev->stats_last[ev->stats_taken % AGX4_EVENT_STATS_KEEP],
+		       rec, ev->record_size);
+		ev->stats_taken++;
+	}
+}
+
 static void credit_locked(struct agx4_event *ev)
 {
 	unsigned int i;
@@ -337,6 +400,7 @@ void agx4_event_drain(struct agx4_event *ev)
 		dispatch_locked(ev, &e);
 	}
 	drain_peer_locked(ev, rec);
+	drain_stats_locked(ev, rec);
 	credit_locked(ev);
 	if (ev->handlers && ev->handlers->drained)
 		ev->handlers->drained(ev->priv);
@@ -363,3 +427,76 @@ int agx4_event_wait_receipts(struct agx4_event *ev, u64 count,
 	return left ? 0 : -ETIMEDOUT;
 }
 EXPORT_SYMBOL_IF_AGX4_TEST(agx4_event_wait_receipts);
+
+/* The statistics kinds, by the firmware's trace tags (H; L where marked). */
+static const char *const stats_kinds[AGX4_EVENT_STATS_KINDS] = {
+	"GPU utilisation", "range (L)", "range (L)", "accumulate",
+	"counter add", "mark (L)", "restart reason", "UV count", "zone",
+	"PM loop state", "power sequence (L)", "range (L)", "GPU SW state",
+	"no-op (L)", "p-state residency",
+};
+
+/* What agx4_event_stats_print() shows, taken under the drain's lock. */
+struct stats_copy {
+	u64 taken;
+	u64 by_kind[AGX4_EVENT_STATS_KINDS];
+	u8 last[AGX4_EVENT_STATS_KEEP][AGX4_FW_EV_SIZE];
+	u32 record_size;
+	bool ring;
+};
+
+/**
+ * agx4_event_stats_print() - what the debugfs file ``fw_stats`` shows
+ * @ev: the unit.
+ * @p: where to.
+ *
+ * The statistics ring's records since the boot, by kind, and the latest
+ * ones, oldest first, each as its kind and its raw 32-bit words (the
+ * payloads are not known).  Process context.
+ */
+void agx4_event_stats_print(struct agx4_event *ev, struct drm_printer *p)
+{
+	struct stats_copy *c = kzalloc(sizeof(*c), GFP_KERNEL);
+	unsigned long flags;
+	unsigned int i, j, n;
+	u64 named = 0;
+
+	if (!c) {
+		drm_printf(p, "error: %d\n", -ENOMEM);
+		return;
+	}
+	spin_lock_irqsave(&ev->lock, flags);
+	c->ring = ev->stats.ring;
+	c->taken = ev->stats_taken;
+	memcpy(c->by_kind, ev->stats_by_kind, sizeof(c->by_kind));
+	memcpy(c->last, ev->stats_last, sizeof(c->last));
+	c->record_size = ev->record_size;
+	spin_unlock_irqrestore(&ev->lock, flags);
+
+	drm_printf(p, "ring: %s\n", c->ring ? "read" : "none");
+	drm_printf(p, "records: %llu\n", c->taken);
+	for (i = 0; i < AGX4_EVENT_STATS_KINDS; i++) {
+		drm_printf(p, "kind %#x (%s): %llu\n",
+			   AGX4_EVENT_STATS_FIRST + i, stats_kinds[i],
+			   c->by_kind[i]);
+		named += c->by_kind[i];
+	}
+	drm_printf(p, "other kinds: %llu\n", c->taken - named);
+	n = min_t(u64, c->taken, AGX4_EVENT_STATS_KEEP);
+	drm_printf(p, "latest %u, oldest first:\n", n);
+	for (i = 0; i < n; i++) {
+		const u8 *rec = c->last[(c->taken - n + i) %
+					AGX4_EVENT_STATS_KEEP];
+		u32 kind = get_unaligned_le32(rec);
+
+		drm_printf(p, "%#x (%s):", kind,
+			   kind - AGX4_EVENT_STATS_FIRST < AGX4_EVENT_STATS_KINDS ?
+			   stats_kinds[kind - AGX4_EVENT_STATS_FIRST] :
+			   "unknown");
+		for (j = 4; j + 4 <= c->record_size; j += 4)
+			drm_printf(p, " %08x", get_unaligned_le32(rec + j));
+		drm_printf(p, "\n");
+	}
+	kfree(c);
+}
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_event_stats_print);

@@ -10,15 +10,22 @@
 #include <linux/wait.h>
 
 #include "agx4_channel.h"
+#include "agx4_fwif.h"
 
 struct agx4_fw_event;
 struct agx4_fw_gen;
 struct drm_device;
+struct drm_printer;
 
 /* Event kinds agx4 counts; larger kinds are counted as unknown. */
 #define AGX4_EVENT_KINDS	16
 /* Cursor pairs the drain hands back without reading records. */
 #define AGX4_EVENT_CREDITS	8
+/* Statistics records kept for debugfs, the latest ones (chosen). */
+#define AGX4_EVENT_STATS_KEEP	16
+/* The statistics kinds the firmware's trace tags name: 0x10 to 0x1e (H). */
+#define AGX4_EVENT_STATS_FIRST	0x10
+#define AGX4_EVENT_STATS_KINDS	15
 
 /**
  * struct agx4_event_credit - a firmware-to-host cursor pair the host only
@@ -108,6 +115,22 @@ struct agx4_event {
 	unsigned int num_credits;
 	/** @record_size: bytes of one record. */
 	u32 record_size;
+	/**
+	 * @stats: the primary instance's statistics ring (channel 14, its
+	 * first cursor pair); its ring is NULL until
+	 * agx4_event_add_stats().  Its records are telemetry: counted and
+	 * the latest kept, for debugfs, never acted on.
+	 */
+	struct agx4_channel stats;
+	/** @stats_taken: records taken from @stats since the boot. */
+	u64 stats_taken;
+	/** @stats_by_kind: of them, by kind from %AGX4_EVENT_STATS_FIRST. */
+	u64 stats_by_kind[AGX4_EVENT_STATS_KINDS];
+	/**
+	 * @stats_last: the latest records taken; the next goes to entry
+	 * @stats_taken modulo %AGX4_EVENT_STATS_KEEP.
+	 */
+	u8 stats_last[AGX4_EVENT_STATS_KEEP][AGX4_FW_EV_SIZE];
 	/** @by_kind: events seen, by kind. */
 	u64 by_kind[AGX4_EVENT_KINDS];
 	/** @unknown: records of a kind agx4 does not know. */
@@ -134,6 +157,9 @@ void agx4_event_set_handlers(struct agx4_event *ev,
 			     void *priv);
 int agx4_event_add_credit(struct agx4_event *ev, u32 *host, u32 *fw,
 			  u32 entries);
+int agx4_event_add_stats(struct agx4_event *ev, void *ring, u32 *host,
+			 u32 *fw, u32 entries);
+void agx4_event_stats_print(struct agx4_event *ev, struct drm_printer *p);
 void agx4_event_notify(struct agx4_event *ev);
 void agx4_event_drain(struct agx4_event *ev);
 int agx4_event_wait_receipts(struct agx4_event *ev, u64 count,

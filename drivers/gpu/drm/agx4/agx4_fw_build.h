@@ -350,6 +350,7 @@ int agx4_fw_apply_runs(const struct agx4_fw_run *runs, unsigned int n,
 int agx4_fw_parse_common_event(const void *rec, struct agx4_fw_event *ev);
 void agx4_fw_fill_uat_levels(const struct agx4_fw_gen *gen, void *levels);
 void agx4_fw_fill_status_channels(void *channels, u64 status_a);
+u32 agx4_fw_status_records(unsigned int ch);
 
 /* The layouts of the records every generation shares. */
 extern const struct agx4_fw_layout agx4_fw_common_layouts[];

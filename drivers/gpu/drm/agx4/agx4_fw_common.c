@@ -79,6 +79,21 @@ void agx4_fw_fill_status_channels(void *channels, u64 status_a)
 EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_fill_status_channels);
 
 /**
+ * agx4_fw_status_records() - where a firmware-to-host ring's records are
+ * @ch: %AGX4_FW_CHAN_EVENT or %AGX4_FW_CHAN_TRACE.
+ *
+ * The channel's second state word is its record array; the ring word is
+ * the array's end (H, both generations).
+ *
+ * Return: the array's offset from status record A.
+ */
+u32 agx4_fw_status_records(unsigned int ch)
+{
+	return status_channels[ch - AGX4_FW_CHAN_EVENT].state[1];
+}
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_status_records);
+
+/**
  * agx4_fw_build_root() - write an instance's init-data root
  * @gen: the generation: its version words, page-table shape and which
  *	instances' roots carry the support objects.

@@ -136,7 +136,7 @@
  * +0), without reading a record (H: the G16 reference acknowledges these
  * rings after each drain; GAP: what the firmware counts in them).  Their
  * entries, where known: the event channel's second pair counts its 256
- * records, the statistics channel's two pairs its 512 (H); the other five
+ * records, the statistics channel's second pair its 512 (H); the other five
  * are not known, so their firmware cursor is handed back unchecked
  * (%G16_CREDIT_UNBOUNDED).
  */
@@ -147,7 +147,6 @@ static const struct {
 	u32 entries;
 } g16_credits[] = {
 	{ 0x80, AGX4_FW_RING_ENTRIES },
-	{ 0x240, G16_TRACE_ENTRIES },
 	{ 0x280, G16_TRACE_ENTRIES },
 	{ 0xb0, G16_CREDIT_UNBOUNDED },
 	{ 0xe0, G16_CREDIT_UNBOUNDED },
@@ -155,6 +154,13 @@ static const struct {
 	{ 0x140, G16_CREDIT_UNBOUNDED },
 	{ 0x170, G16_CREDIT_UNBOUNDED },
 };
+
+/*
+ * Status A: the statistics ring's (channel 14's) first cursor pair, whose
+ * records the host reads (agx4_event_add_stats()) before it hands them
+ * back like the other pairs.
+ */
+#define G16_STATS_READ		0x240
 
 /* The main config's header pointer: the producer page + 0x68 (M). */
 #define G16_MC_HEADER		0x68
@@ -902,6 +908,13 @@ static int setup_channels(struct agx4_fw_boot *b, struct g16_boot *g)
 		return ret;
 	ev->prod.ram = (u32 *)(status_a(g) + G16_EVENT_WRITE);
 	ev->read.ram = (u32 *)(status_a(g) + G16_EVENT_READ);
+	ret = agx4_event_add_stats(&b->events, status_a(g) +
+				   agx4_fw_status_records(AGX4_FW_CHAN_TRACE),
+				   (u32 *)(status_a(g) + G16_STATS_READ),
+				   (u32 *)(status_a(g) + G16_STATS_READ +
+					   G16_CREDIT_FW), G16_TRACE_ENTRIES);
+	if (ret)
+		return ret;
 	for (i = 0; i < ARRAY_SIZE(g16_credits); i++) {
 		u8 *host = status_a(g) + g16_credits[i].host;
 

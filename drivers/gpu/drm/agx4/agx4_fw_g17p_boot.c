@@ -557,7 +557,8 @@ static int contexts(struct agx4_fw_boot *b, struct g17p_boot *g)
  * The rings the firmware fills, on both instances: the primary's channel
  * 13 is drained and dispatched, the secondary's drained and checked, and
  * the cursor pairs whose records agx4 does not read are handed back at
- * every drain: channel 13's second pair and both of channel 14 (H:
+ * every drain: channel 13's second pair and channel 14's, all but the
+ * primary's first, whose statistics records are read (H:
  * acknowledge_reports, GravityLinux/linux
  * drivers/gpu/drm/asahi/g17p_boot.rs@21d3e5c9; the firmware stops
  * reporting into a ring that is not handed back, L).
@@ -570,8 +571,9 @@ static int setup_reports(struct agx4_fw_boot *b, struct g17p_boot *g)
 		u32 read, write, entries;
 	} pairs[] = {
 		{ G17P_EVENT_READ2, G17P_EVENT_WRITE2, geom->ring_entries },
-		{ G17P_TRACE_READ, G17P_TRACE_WRITE, G17P_TRACE_ENTRIES },
 		{ G17P_TRACE_READ2, G17P_TRACE_WRITE2, G17P_TRACE_ENTRIES },
+		/* The primary's is read (agx4_event_add_stats()). */
+		{ G17P_TRACE_READ, G17P_TRACE_WRITE, G17P_TRACE_ENTRIES },
 	};
 	unsigned int inst, i;
 	int ret;
@@ -579,6 +581,7 @@ static int setup_reports(struct agx4_fw_boot *b, struct g17p_boot *g)
 	for (inst = 0; inst < AGX4_MAX_INSTANCES; inst++) {
 		u32 sa = inst ? G17P_SEC_STATUS_A : G17P_PRI_STATUS_A;
 		struct agx4_channel *ev = inst ? &events->peer : &events->ring;
+		void *stats = cluster(g, sa + agx4_fw_status_records(AGX4_FW_CHAN_TRACE));
 
 		ret = agx4_channel_init(ev, inst ? "secondary events" :
 					"events", cluster(g, sa + G17P_EVENT_RING),
@@ -591,8 +594,12 @@ static int setup_reports(struct agx4_fw_boot *b, struct g17p_boot *g)
 			u32 *host = (u32 *)cluster(g, sa + pairs[i].read);
 			u32 *fw = (u32 *)cluster(g, sa + pairs[i].write);
 
-			ret = agx4_event_add_credit(events, host, fw,
-						    pairs[i].entries);
+			if (!inst && pairs[i].read == G17P_TRACE_READ)
+				ret = agx4_event_add_stats(events, stats, host,
+							   fw, pairs[i].entries);
+			else
+				ret = agx4_event_add_credit(events, host, fw,
+							    pairs[i].entries);
 			if (ret)
 				return ret;
 		}

@@ -334,6 +334,8 @@ enum agx4_fwmodel_action {
  * @AGX4_FWMODEL_CUR_CTL_DONE: the device-control ring's done cursor.
  * @AGX4_FWMODEL_CUR_WORK_READ: a work channel's read cursor.
  * @AGX4_FWMODEL_CUR_WORK_DONE: a work channel's done cursor.
+ * @AGX4_FWMODEL_CUR_STATS_WRITE: the statistics ring's (channel 14, first
+ *	pair) write cursor.
  */
 enum agx4_fwmodel_cursor {
 	AGX4_FWMODEL_CUR_EVENT_WRITE,
@@ -341,6 +343,7 @@ enum agx4_fwmodel_cursor {
 	AGX4_FWMODEL_CUR_CTL_DONE,
 	AGX4_FWMODEL_CUR_WORK_READ,
 	AGX4_FWMODEL_CUR_WORK_DONE,
+	AGX4_FWMODEL_CUR_STATS_WRITE,
 };
 
 /* How long a growth or limit request waits for its reply (GAP: chosen). */
@@ -509,6 +512,8 @@ u64 agx4_fwmodel_cpu_ns(struct agx4_fwmodel *m);
 u32 agx4_fwmodel_kicks(struct agx4_fwmodel *m, unsigned int channel);
 int agx4_fwmodel_post_event(struct agx4_fwmodel *m, unsigned int inst,
 			    const void *rec, size_t len);
+int agx4_fwmodel_post_stat(struct agx4_fwmodel *m, unsigned int inst,
+			   const void *rec, size_t len);
 int agx4_fwmodel_send_msg(struct agx4_fwmodel *m, unsigned int inst, u8 ep,
 			  u64 msg);
 int agx4_fwmodel_set_cursor(struct agx4_fwmodel *m, unsigned int inst,

@@ -802,6 +802,38 @@ static int report_cursors(struct agx4_fwmodel *m, unsigned int inst,
 	return 0;
 }
 
+/*
+ * Post @rec on @inst's statistics ring (channel 14, its first cursor pair)
+ * and notify: what a test has the firmware post there (GAP: what the
+ * firmware posts; its completion reports post zeroed records).  A full
+ * ring is not overwritten: the record is dropped and counted.
+ */
+static void post_stat(struct agx4_fwmodel *m, unsigned int inst,
+		      const u8 *rec)
+{
+	const struct fwm_report_ring ring = {
+		.ch = 14, .state = 0, .record = true,
+		.entries = FWM_STAT_ENTRIES,
+	};
+	u64 cur, base = m->inst[inst].ch[14].state[1];
+	u32 host, fw;
+
+	if (report_cursors(m, inst, &ring, &cur, &host, &fw))
+		return;
+	if ((fw + 1) % ring.entries == host) {
+		agx4_fwmodel_counter_add(m, AGX4_FWMODEL_CNT_EVENTS_DROPPED);
+		return;
+	}
+	if (agx4_fwmodel_write(m, inst, base + (u64)fw * FWM_EVT_RECORD, rec,
+			       FWM_EVT_RECORD) ||
+	    agx4_fwmodel_write32(m, inst, cur + FWM_CUR_WRITE,
+				 (fw + 1) % ring.entries)) {
+		agx4_fwmodel_crash(m, inst, AGX4_FWMODEL_OK, 0);
+		return;
+	}
+	agx4_fwmodel_send(m, inst, FWM_EP_FW, (u64)FWM_MSG_NOTIFY << 48);
+}
+
 /**
  * agx4_fwmodel_report_room() - may a completion report go out now?
  * @m: the model.
@@ -1774,6 +1806,9 @@ static void write_cursor(struct agx4_fwmodel *m, unsigned int inst,
 	int ret = -EINVAL;
 
 	switch (c) {
+	case AGX4_FWMODEL_CUR_STATS_WRITE:
+		cur = m->inst[inst].ch[14].state[0];
+		fallthrough;
 	case AGX4_FWMODEL_CUR_EVENT_WRITE:
 		if (!cur)
 			return;
@@ -1806,6 +1841,9 @@ static void handle_cmd(struct agx4_fwmodel *m, struct fwm_msg *q)
 		break;
 	case FWM_CMD_POST:
 		agx4_fwmodel_post(m, q->inst, q->rec, true);
+		break;
+	case FWM_CMD_POST_STAT:
+		post_stat(m, q->inst, q->rec);
 		break;
 	case FWM_CMD_FILL:
 		fill_events(m, q->inst, get_unaligned((u32 *)q->rec));
@@ -2706,6 +2744,29 @@ int agx4_fwmodel_post_event(struct agx4_fwmodel *m, unsigned int inst,
 EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_post_event);
 
 /**
+ * agx4_fwmodel_post_stat() - make the firmware post a statistics record
+ * @m: the model.
+ * @inst: instance whose statistics ring (channel 14) gets it.
+ * @rec: the record, up to 0x48 bytes (the rest is zero).
+ * @len: its length.
+ *
+ * As agx4_fwmodel_post_event(), on the statistics ring's first cursor
+ * pair; a record that finds the ring full is not posted (counted in
+ * %AGX4_FWMODEL_CNT_EVENTS_DROPPED).
+ *
+ * Return: 0 or a negative errno (the post itself is asynchronous).
+ */
+int agx4_fwmodel_post_stat(struct agx4_fwmodel *m, unsigned int inst,
+			   const void *rec, size_t len)
+{
+	if (inst >= m->desc->instances || len > FWM_EVT_RECORD)
+		return -EINVAL;
+	return queue_msg(m, inst, FWM_EP_CMD, FWM_CMD_POST_STAT, rec, len,
+			 GFP_KERNEL);
+}
+EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_post_stat);
+
+/**
  * agx4_fwmodel_send_msg() - make the firmware send a raw mailbox message
  * @m: the model.
  * @inst: the instance that sends it.
@@ -2755,7 +2816,7 @@ int agx4_fwmodel_set_cursor(struct agx4_fwmodel *m, unsigned int inst,
 {
 	u8 rec[8] = { c, channel };
 
-	if (inst >= m->desc->instances || c > AGX4_FWMODEL_CUR_WORK_DONE ||
+	if (inst >= m->desc->instances || c > AGX4_FWMODEL_CUR_STATS_WRITE ||
 	    channel >= AGX4_FWMODEL_WORK_CHANNELS)
 		return -EINVAL;
 	put_unaligned_le32(value, rec + 4);

@@ -100,6 +100,7 @@ struct fwm_msg {
 enum fwm_cmd {
 	FWM_CMD_CRASH,
 	FWM_CMD_POST,
+	FWM_CMD_POST_STAT,
 	FWM_CMD_FILL,
 	FWM_CMD_SEND_BAD,
 	FWM_CMD_RELEASE,

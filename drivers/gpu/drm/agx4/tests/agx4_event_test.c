@@ -286,15 +286,16 @@ static void agx4_event_init_refuses_records_past_its_buffer(struct kunit *test)
 {
 	struct agx4_device *adev = agx4_test_drm_device(test, "agx4_event");
 	struct agx4_fw_gen *g = gen_copy(test);
-	struct agx4_event ev;
+	struct agx4_event *ev = kunit_kzalloc(test, sizeof(*ev), GFP_KERNEL);
 
+	KUNIT_ASSERT_NOT_NULL(test, ev);
 	g->chan.event_size = 0x49;
-	KUNIT_EXPECT_EQ(test, agx4_event_init(&ev, &adev->base, g, &handlers,
+	KUNIT_EXPECT_EQ(test, agx4_event_init(ev, &adev->base, g, &handlers,
 					      NULL), -EINVAL);
 	g->chan.event_size = 0x48;
-	KUNIT_ASSERT_EQ(test, agx4_event_init(&ev, &adev->base, g, &handlers,
+	KUNIT_ASSERT_EQ(test, agx4_event_init(ev, &adev->base, g, &handlers,
 					      NULL), 0);
-	agx4_event_fini(&ev);
+	agx4_event_fini(ev);
 }
 
 /* Decodes every record as a completion of @kind_out's kind. */

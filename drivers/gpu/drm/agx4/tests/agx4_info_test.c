@@ -368,6 +368,78 @@ static void agx4_info_clients_objects_vms_and_queues(struct kunit *test)
 	expect_line(test, t, "timeouts: %s", "1");
 }
 
+/* Post @n statistics records of @kind, word 1 of each its number from @first. */
+static void post_stats(struct kunit *test, struct agx4_fwmodel *m, u32 kind,
+		       unsigned int first, unsigned int n)
+{
+	u8 rec[0x48] = { };
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		put_unaligned_le32(kind, rec);
+		put_unaligned_le32(first + i, rec + 4);
+		put_unaligned_le32(0xa5a5a5a5, rec + 0x44);
+		KUNIT_ASSERT_EQ(test, agx4_fwmodel_post_stat(m, 0, rec,
+							     sizeof(rec)), 0);
+	}
+}
+
+/*
+ * ``fw_stats``: the primary's statistics ring (channel 14) is read, its
+ * records counted by kind (0x10 to 0x1e named by the firmware's trace
+ * tags, the rest "other") and the latest 16 shown oldest first as raw
+ * words after the kind.  A write cursor past the ring's 512 entries is
+ * a ring error, as on the event ring, and the firmware is restarted.
+ */
+static void agx4_info_fw_stats_counts_kinds_and_shows_the_latest(struct kunit *test)
+{
+	const struct gen_case *g = test->param_value;
+	struct agx4_device *adev = agx4_test_probe(test, g->soc);
+	struct agx4_fwmodel *m = agx4_test_model();
+	char *t = debugfs(test, adev, "fw_stats");
+	unsigned int i, n;
+	char want[200];
+
+	expect_line(test, t, "ring: %s", "read");
+	expect_line(test, t, "records: %s", "0");
+	expect_line(test, t, "latest %s, oldest first:", "0");
+
+	post_stats(test, m, 0x10, 100, 1);
+	post_stats(test, m, 0x1e, 101, 1);
+	post_stats(test, m, 0x42, 102, 1);
+	post_stats(test, m, 0x14, 0, 20);
+	agx4_fwmodel_sync(m);
+	t = debugfs(test, adev, "fw_stats");
+	expect_line(test, t, "records: %s", "23");
+	expect_line(test, t, "kind 0x10 (GPU utilisation): %s", "1");
+	expect_line(test, t, "kind 0x14 (counter add): %s", "20");
+	expect_line(test, t, "kind 0x1e (p-state residency): %s", "1");
+	expect_line(test, t, "kind 0x11 (range (L)): %s", "0");
+	expect_line(test, t, "other kinds: %s", "1");
+	expect_line(test, t, "latest %s, oldest first:", "16");
+	KUNIT_EXPECT_EQ(test, count_prefix(t, "0x14 (counter add): "), 16);
+	KUNIT_EXPECT_FALSE(test, has_prefix(t, "0x10 (GPU utilisation): "));
+	/* The oldest kept is the 8th 0x14 record; 16 words follow it. */
+	KUNIT_EXPECT_NOT_NULL(test, strstr(t, "latest 16, oldest first:\n"
+				    "0x14 (counter add): 00000004 00000000"));
+	/* The newest: number 19, 15 zero words, the last word. */
+	n = scnprintf(want, sizeof(want), " %08x", 19);
+	for (i = 0; i < 15; i++)
+		n += scnprintf(want + n, sizeof(want) - n, " %08x", 0);
+	scnprintf(want + n, sizeof(want) - n, " a5a5a5a5\n");
+	KUNIT_EXPECT_NOT_NULL_MSG(test, strstr(t, want), "no \"%s\" in:\n%s",
+				  want, t);
+
+	KUNIT_ASSERT_EQ(test, agx4_fwmodel_set_cursor(m, 0,
+						      AGX4_FWMODEL_CUR_STATS_WRITE,
+						      0, 512), 0);
+	wait_restarts(test, adev, m, 1);
+	t = text(test, adev, agx4_drv_info_print);
+	expect_line(test, t, "restarts: %s", "1");
+	t = debugfs(test, adev, "fw_stats");
+	expect_line(test, t, "records: %s", "0");
+}
+
 static struct kunit_case agx4_info_cases[] = {
 	KUNIT_CASE_PARAM(agx4_info_names_the_device_and_counts_nothing_yet,
 			 gen_gen_params),
@@ -377,6 +449,8 @@ static struct kunit_case agx4_info_cases[] = {
 	KUNIT_CASE_PARAM(agx4_info_fw_layouts_header_names_build_and_generation,
 			 gen_gen_params),
 	KUNIT_CASE(agx4_info_clients_objects_vms_and_queues),
+	KUNIT_CASE_PARAM(agx4_info_fw_stats_counts_kinds_and_shows_the_latest,
+			 gen_gen_params),
 	{ }
 };
 

@@ -978,6 +978,9 @@ static void queue_fini(struct agx4_job_queue *q)
 	if (fw)
 		take_finished_kept(jd, &done);
 	mutex_unlock(&jd->queues_lock);
+	/* A hang check while it was on no list missed its killed jobs. */
+	if (busy)
+		mod_delayed_work(system_wq, &jd->hang, 0);
 	if (!busy)
 		queue_free(jd, q, fw);
 	list_for_each_entry_safe(k, tmp, &done, link)

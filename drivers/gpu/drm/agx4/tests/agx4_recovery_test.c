@@ -797,15 +797,18 @@ static void agx4_recovery_killed_job_the_firmware_keeps_restarts_it(struct kunit
 {
 	struct rec *r = rec_open(test);
 	struct cl *cl = cl_open(test, r);
-	unsigned long killed;
+	unsigned long start;
 
 	hang_setup(test, r, cl, 4 * SHORT_TIMEOUT_MS);
+	start = jiffies;
 	expect_fence(test, compute_ok(test, cl, cl->queue), -ETIMEDOUT);
-	killed = jiffies;
 	wait_resets(test, r, 1);
-	/* Not before the hang timeout, counted from the kill. */
-	KUNIT_EXPECT_GE(test, jiffies_to_msecs(jiffies - killed) + 1,
-			4 * SHORT_TIMEOUT_MS);
+	/*
+	 * Not before the hang timeout past the moment the job's timeout
+	 * was due, the job timeout after its publication (after @start).
+	 */
+	KUNIT_EXPECT_GE(test, jiffies_to_msecs(jiffies - start) + 1,
+			5 * SHORT_TIMEOUT_MS);
 	KUNIT_EXPECT_EQ(test, agx4_job_hangs(r->adev), 1);
 	expect_in_dump(test, "causes: killed job kept by the firmware");
 	expect_in_dump(test, "\nkind: firmware restart\n");
@@ -1296,6 +1299,42 @@ static void agx4_recovery_failed_restart_cancels_the_job_waiting_for_it(struct k
 	KUNIT_EXPECT_EQ(test, agx4_reset_failures(r->adev), 1);
 }
 
+/*
+ * A killed job's queue destroyed as soon as its fence ends: the queue is
+ * on no list of the job unit while its release decides to keep it, and a
+ * hang check that runs then (the timeout queues one at once) finds
+ * nothing; the release checks again once the queue is kept.  Three
+ * rounds, each a job the firmware never completes, each restart counted.
+ */
+static void agx4_recovery_hang_check_finds_a_destroyed_queue_s_killed_job(struct kunit *test)
+{
+	struct rec *r = rec_open(test);
+	struct cl *cl = cl_open(test, r);
+	const struct agx4_fwmodel_script never = {
+		.action = AGX4_FWMODEL_ACT_NEVER,
+		.kinds = AGX4_FWMODEL_KIND_COMPUTE,
+	};
+	unsigned int i;
+	u32 q;
+
+	for (i = 0; i < 3; i++) {
+		agx4_job_timeout_ms = NEVER_TIMEOUT_MS;
+		agx4_hang_timeout_ms = 0;
+		KUNIT_ASSERT_EQ(test,
+				agx4_test_queue_create(cl->c, cl->f.vm_id,
+						       DRM_ASAHI_PRIORITY_MEDIUM,
+						       &q), 0);
+		agx4_job_timeout_ms = AGX4_JOB_TIMEOUT_MS;
+		KUNIT_ASSERT_EQ(test, agx4_fwmodel_script(r->m, &never), 0);
+		expect_fence(test, compute_ok(test, cl, q), -ETIMEDOUT);
+		KUNIT_EXPECT_EQ(test, agx4_test_queue_destroy(cl->c, q), 0);
+		wait_resets(test, r, i + 1);
+		KUNIT_EXPECT_EQ(test, agx4_job_hangs(r->adev), i + 1);
+		agx4_fwmodel_exec(r->m, AGX4_FWMODEL_RUN, 0);
+	}
+	expect_carries_on(test, r, cl);
+}
+
 /* What the model saw of the host, for comparisons. */
 struct seen {
 	u32 received;
@@ -1424,6 +1463,8 @@ static struct kunit_case agx4_recovery_cases[] = {
 			 soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_recovery_clients_survive_crashes, soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_recovery_failed_restart_unplugs, soc_gen_params),
+	KUNIT_CASE_PARAM(agx4_recovery_hang_check_finds_a_destroyed_queue_s_killed_job,
+			 soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_recovery_failed_restart_cancels_the_job_waiting_for_it,
 			 soc_gen_params),
 	KUNIT_CASE_PARAM(agx4_recovery_nothing_reaches_the_firmware_after_unplug,

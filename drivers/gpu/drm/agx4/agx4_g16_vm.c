@@ -32,6 +32,7 @@
 #include "agx4_fw_work.h"
 #include "agx4_fwif_g16.h"
 #include "agx4_g16_sub.h"
+#include "agx4_test_hooks.h"
 #include "agx4_uat.h"
 #include "agx4_vm.h"
 
@@ -154,18 +155,26 @@ static int map_spaced(struct agx4_vm *vm, struct agx4_fw_obj *obj, u64 va,
  * tables go with the firmware, before storage forgotten after unplug is
  * freed.
  *
+ * Storage forgotten once the firmware stopped (a restart's first step,
+ * agx4_job_pre_reset()) leaves its alias here, since these tables go
+ * with the restart's shutdown a little later; a SUBMIT that met the
+ * crash may get storage at the same heap address meanwhile, and so the
+ * same alias.  While the firmware is down the alias is therefore
+ * replaced: nothing runs that could use the old one.
+ *
  * Return: 0 or a negative errno (unmapping cannot fail).
  */
 int agx4_g16_dev_alias(struct agx4_device *adev, struct agx4_fw_obj *obj,
 		       u64 va, bool map)
 {
-	if (!map) {
+	if (!map || agx4_fw_boot_down(adev->fw))
 		agx4_fw_obj_unmap_part(&adev->fw->dev_uat, va, obj->size);
+	if (!map)
 		return 0;
-	}
 	return agx4_fw_obj_map_part(obj, 0, obj->size, &adev->fw->dev_uat, va,
 				    &agx4_g16_gpu_rw);
 }
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_g16_dev_alias);
 
 /*
  * The device's compute operand namespace in @vm (@map) or out of it:

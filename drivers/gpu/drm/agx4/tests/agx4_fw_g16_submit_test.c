@@ -36,6 +36,7 @@
 #include "../agx4_fw_mem.h"
 #include "../agx4_fw_obj.h"
 #include "../agx4_fw_queue.h"
+#include "../agx4_g16_sub.h"
 #include "../agx4_g16_submit.h"
 #include "../agx4_fwmodel.h"
 #include "../agx4_job.h"
@@ -1624,6 +1625,47 @@ static void agx4_g16_submit_killed_job_done_gives_its_context_back(struct kunit 
 	ctx_vms_end(c, t, wait, CLIENT_CTXS + 1);
 }
 
+/*
+ * Work storage forgotten once the firmware stopped (a restart's first
+ * step) leaves its alias in context 0 until the restart's shutdown takes
+ * those tables; storage made meanwhile at the same heap address, as by a
+ * SUBMIT that met the crash, takes the alias over without mapping over a
+ * live entry (which WARNs, and miscounts the table), and unmaps cleanly.
+ */
+static void agx4_g16_submit_alias_of_forgotten_storage_is_replaced_while_down(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_device *adev = c->adev;
+	struct agx4_fw_obj *a, *b;
+	phys_addr_t pa, pb;
+	u64 va, at;
+
+	a = agx4_fw_obj_create(&adev->mem->heap, G16_RW_SIZE,
+			       AGX4_FW_OBJ_SHARED, NULL, NULL);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, a);
+	at = a->va;
+	va = G16_RENDER_ALIAS + (at - adev->gen->fw_heap.start);
+	KUNIT_ASSERT_EQ(test, agx4_g16_dev_alias(adev, a, va, true), 0);
+	/* The firmware crashed; the storage is forgotten, its alias left. */
+	set_bit(0, &adev->fw->crashed);
+	agx4_fw_obj_destroy(a);
+	b = agx4_fw_obj_create(&adev->mem->heap, G16_RW_SIZE,
+			       AGX4_FW_OBJ_SHARED, NULL, NULL);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, b);
+	KUNIT_ASSERT_EQ(test, b->va, at);
+	KUNIT_EXPECT_EQ(test, agx4_g16_dev_alias(adev, b, va, true), 0);
+	KUNIT_ASSERT_EQ(test, agx4_uat_translate(&adev->fw->dev_uat, va, &pa,
+						 NULL), 0);
+	KUNIT_ASSERT_EQ(test, agx4_uat_translate(&adev->mem->fw_uat, b->va,
+						 &pb, NULL), 0);
+	KUNIT_EXPECT_EQ(test, pa, pb);
+	agx4_g16_dev_alias(adev, b, va, false);
+	KUNIT_EXPECT_EQ(test, agx4_uat_translate(&adev->fw->dev_uat, va, &pa,
+						 NULL), -ENOENT);
+	agx4_fw_obj_destroy(b);
+	clear_bit(0, &adev->fw->crashed);
+}
+
 static struct kunit_case agx4_g16_submit_cases[] = {
 	KUNIT_CASE(agx4_g16_submit_queue_records_by_priority),
 	KUNIT_CASE(agx4_g16_submit_compute_prepare_then_publish),
@@ -1641,6 +1683,7 @@ static struct kunit_case agx4_g16_submit_cases[] = {
 	KUNIT_CASE(agx4_g16_submit_33rd_busy_queue_waits_for_a_lease),
 	KUNIT_CASE(agx4_g16_submit_contexts_are_lent_while_vms_have_work),
 	KUNIT_CASE(agx4_g16_submit_killed_job_done_gives_its_context_back),
+	KUNIT_CASE(agx4_g16_submit_alias_of_forgotten_storage_is_replaced_while_down),
 #if IS_ENABLED(CONFIG_FAILSLAB) && IS_ENABLED(CONFIG_FAULT_INJECTION_DEBUG_FS)
 	KUNIT_CASE(agx4_g16_submit_out_of_memory_prepare_while_leases_are_held),
 #endif

@@ -8,8 +8,9 @@
 #   make kunit [T=glob]  KUnit on UML; T selects suites/cases
 #   make sparse | checkpatch | kerneldoc | bench | units | symbols | split
 #   make clang           the driver's objects built with LLVM=1 (arm64, W=1)
-#   make qemu-test       agx4 on the firmware model in an x86_64 QEMU guest,
-#                        driven from userspace (not part of check yet)
+#   make qemu-test       agx4 on the firmware model in QEMU guests (x86_64
+#                        with 4 KiB pages, arm64 with 16 KiB), driven
+#                        from userspace
 #   make series          the patch series for review, in build/series/
 #   make mutants [M=glob] [N=count]
 #                        remove each input check in turn, run KUnit
@@ -93,10 +94,14 @@ checkpatch kerneldoc: $(B)/.graft-stamp
 	@$(S)/deps.sh check
 	@$(S)/$@.sh '$(B)'
 
-# The x86_64 guest, its initramfs and the UAPI programs; incremental.
+# The guests (x86_64 with 4 KiB pages, arm64 with 16 KiB), their
+# initramfs and the UAPI programs; incremental.  Both run, either failing
+# fails the target.
 qemu-test: $(B)/.graft-stamp
 	@$(S)/deps.sh qemu
-	@$(S)/qemu-test.sh '$(B)' $(JOBS)
+	@$(S)/deps.sh qemu-arm64 --sysroot '$(B)/arm64-sysroot'
+	@rc=0; $(S)/qemu-test.sh '$(B)' $(JOBS) x86_64 || rc=1; \
+		$(S)/qemu-test.sh '$(B)' $(JOBS) arm64 || rc=1; exit $$rc
 
 # Takes the build lock per mutant: never run it under flock.
 # M= is kbuild's external-module variable too: the kernel builds the

@@ -2,16 +2,24 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
 # make qemu-test: the driver end to end without hardware.  Builds a small
-# x86_64 kernel from the grafted tree with agx4 as a module and its
-# software backend (the firmware model), the UAPI programs of
+# kernel from the grafted tree with agx4 as a module and its software
+# backend (the firmware model), the UAPI programs of
 # tools/testing/selftests/drm/agx4 statically linked against Debian's
-# libdrm, and an initramfs around busybox-static; boots it in
-# qemu-system-x86_64 (TCG), loads agx4 and then the model's module
-# (agx4_model) with model=g16, runs every program, unloads both, does the
-# same with model=g17p, and checks the kernel log for warnings.  Prints each case, then "qemu: N passed, N failed" last; the
-# exit status is non-zero when anything failed.
+# libdrm, and an initramfs around busybox-static; boots it in QEMU (TCG),
+# loads agx4 and then the model's module (agx4_model) with model=g16,
+# runs every program, unloads both, does the same with model=g17p, and
+# checks the kernel log for warnings.  Prints each case, then "qemu: N
+# passed, N failed" (x86_64) or "qemu-arm64: N passed, N failed" last;
+# the exit status is non-zero when anything failed.
 #
-# Usage: scripts/qemu-test.sh BUILD_DIR [JOBS]
+# Two guests: x86_64 with 4 KiB pages (qemu-system-x86_64), and arm64
+# with 16 KiB pages and ARCH_APPLE, the product's configuration, on
+# QEMU's virt machine (qemu-system-aarch64 -cpu max), built with
+# Debian's cross compiler; its busybox-static and libdrm are Debian's
+# arm64 packages, unpacked into BUILD_DIR/arm64-sysroot (deps.sh
+# qemu-arm64 fetches them).
+#
+# Usage: scripts/qemu-test.sh BUILD_DIR [JOBS [x86_64|arm64]]
 #
 # Environment: AGX4_QEMU_GENS (default "g16 g17p"), AGX4_QEMU_TIMEOUT
 # (seconds for the guest, default 900).  To run one program by hand, boot
@@ -23,13 +31,31 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd -P)
 BUILD=$(cd "$1" && pwd -P)
 JOBS=${2:-$(nproc)}
+GARCH=${3:-x86_64}
 SRC=$BUILD/src
-OUT=$BUILD/qemu-x86
-LOG=$BUILD/qemu-x86-build.log
-RUNLOG=$BUILD/qemu-test.log
+SYSROOT=$BUILD/arm64-sysroot
+case $GARCH in
+x86_64)
+	TAG=qemu
+	OUT=$BUILD/qemu-x86
+	LOG=$BUILD/qemu-x86-build.log
+	RUNLOG=$BUILD/qemu-test.log
+	FRAG=$ROOT/scripts/agx4-qemu-x86.config
+	;;
+arm64)
+	TAG=qemu-arm64
+	OUT=$BUILD/qemu-arm64
+	LOG=$BUILD/qemu-arm64-build.log
+	RUNLOG=$BUILD/qemu-arm64-test.log
+	FRAG=$ROOT/scripts/agx4-qemu-arm64.config
+	;;
+*)
+	echo "agx4 qemu: unknown guest architecture '$GARCH'" >&2
+	exit 2
+	;;
+esac
 # shellcheck source=scripts/kconfig-fragment.sh
 . "$ROOT/scripts/kconfig-fragment.sh"
-FRAG=$ROOT/scripts/agx4-qemu-x86.config
 TESTS=$ROOT/tools/testing/selftests/drm/agx4
 GENS=${AGX4_QEMU_GENS:-g16 g17p}
 TIMEOUT=${AGX4_QEMU_TIMEOUT:-900}
@@ -38,28 +64,40 @@ SURVIVE_ALLOW='model: firmware instance [0-9]+ crashed|firmware [0-9]+ crashed|f
 SHELL_MODE=${AGX4_QEMU_SHELL:-}
 
 die() {
-	echo "agx4 qemu: $*" >&2
-	echo "qemu: 0 passed, 1 failed"
+	echo "agx4 $TAG: $*" >&2
+	echo "$TAG: 0 passed, 1 failed"
 	exit 1
 }
 
 cc=gcc
 command -v ccache >/dev/null && cc="ccache gcc"
-kmake=(make -C "$SRC" O="$OUT" ARCH=x86_64 CC="$cc" HOSTCC="$cc"
-       AGX4_WERROR=1 -j"$JOBS")
+if [ "$GARCH" = arm64 ]; then
+	ucc=aarch64-linux-gnu-gcc
+	kcc=$ucc
+	command -v ccache >/dev/null && kcc="ccache $ucc"
+	kmake=(make -C "$SRC" O="$OUT" ARCH=arm64
+	       CROSS_COMPILE=aarch64-linux-gnu- CC="$kcc" HOSTCC="$cc"
+	       AGX4_WERROR=1 -j"$JOBS")
+	image=arch/arm64/boot/Image
+else
+	ucc=gcc
+	kmake=(make -C "$SRC" O="$OUT" ARCH=x86_64 CC="$cc" HOSTCC="$cc"
+	       AGX4_WERROR=1 -j"$JOBS")
+	image=arch/x86/boot/bzImage
+fi
 
 mkdir -p "$OUT"
 
 # (Re)configure when the fragment changed (scripts/kconfig-fragment.sh).
-agx4_configure_fragment "agx4 qemu" "$OUT" "$FRAG" "$ROOT" "${kmake[@]}" ||
+agx4_configure_fragment "agx4 $TAG" "$OUT" "$FRAG" "$ROOT" "${kmake[@]}" ||
 	die "cannot configure $OUT"
 
-echo "agx4 qemu: building the x86_64 guest kernel and modules (log: $LOG)"
+echo "agx4 $TAG: building the $GARCH guest kernel and modules (log: $LOG)"
 # agx4's files (the software backend among them) first with W=1, as the
 # arm64 build does, then the kernel and modules; ccache keeps both cheap.
 set +e
 "${kmake[@]}" W=1 drivers/gpu/drm/agx4/ >"$LOG" 2>&1 &&
-	"${kmake[@]}" bzImage modules >>"$LOG" 2>&1
+	"${kmake[@]}" "$(basename "$image")" modules >>"$LOG" 2>&1
 rc=$?
 set -e
 warn=$(grep -E '(drivers/gpu/drm/agx4/|include/uapi/drm/asahi_drm\.h).*(warning|error):|^(WARNING|ERROR): modpost: .*agx4' "$LOG" || true)
@@ -77,20 +115,43 @@ rm -rf "$STAGE"
 mkdir -p "$STAGE"/{bin,dev,proc,sys,tmp,tests}
 "${kmake[@]}" -s INSTALL_MOD_PATH="$STAGE" INSTALL_MOD_STRIP=1 \
 	modules_install >>"$LOG" 2>&1 || die "modules_install failed (see $LOG)"
-cp /bin/busybox "$STAGE/bin/busybox"
-file -L "$STAGE/bin/busybox" | grep -q 'statically linked' ||
-	die "/bin/busybox is not busybox-static"
+# The guest checks it runs with the page size it was built for.
+if [ "$GARCH" = arm64 ]; then
+	page_size=16384
+else
+	page_size=4096
+fi
+printf '%s\n' '#include <stdio.h>' '#include <unistd.h>' \
+	'int main(void) { printf("%ld\n", sysconf(_SC_PAGESIZE)); return 0; }' \
+	>"$OUT/pagesize.c"
+$ucc -static -O2 "$OUT/pagesize.c" -o "$STAGE/bin/pagesize" ||
+	die "building pagesize failed"
 
-echo "agx4 qemu: building the UAPI programs"
+if [ "$GARCH" = arm64 ]; then
+	busybox=$SYSROOT/bin/busybox
+	drm_inc=$SYSROOT/usr/include/libdrm
+	drm_lib=(-L"$SYSROOT/usr/lib/aarch64-linux-gnu")
+	want_elf='ARM aarch64'
+else
+	busybox=/bin/busybox
+	drm_inc=/usr/include/libdrm
+	drm_lib=()
+	want_elf='x86-64'
+fi
+cp "$busybox" "$STAGE/bin/busybox"
+file -L "$STAGE/bin/busybox" | grep 'statically linked' | grep -q "$want_elf" ||
+	die "$busybox is not a static $GARCH busybox"
+
+echo "agx4 $TAG: building the UAPI programs"
 cflags=(-static -O2 -g -Wall -Wextra -Werror -Wno-unused-parameter
 	-Wno-missing-field-initializers -I"$TESTS"
-	-I"$ROOT/include/uapi" -I/usr/include/libdrm
+	-I"$ROOT/include/uapi" -I"$drm_inc"
 	-I"$SRC/tools/testing/selftests")
 progs=()
 for c in "$TESTS"/agx4_*.c; do
 	p=$(basename "$c" .c)
-	gcc "${cflags[@]}" "$c" -o "$STAGE/tests/$p" -ldrm -pthread ||
-		die "building $p failed"
+	$ucc "${cflags[@]}" "$c" -o "$STAGE/tests/$p" "${drm_lib[@]}" -ldrm \
+		-pthread || die "building $p failed"
 	progs+=("$p")
 done
 
@@ -115,6 +176,7 @@ if [ -n "$SHELL_MODE" ]; then
 	setsid cttyhack sh
 	reboot -f
 fi
+[ "\$(/bin/pagesize)" = $page_size ]; result all \$? page_size_$page_size
 dmesg -c >/tmp/dmesg.all
 for gen in $GENS; do
 	# The job timeout cut to 3 s (default 10 s): the model's timeout
@@ -126,7 +188,7 @@ for gen in $GENS; do
 	[ -e /dev/dri/renderD128 ]; result \$gen \$? render_node_appears
 	dmesg -c >/tmp/k
 	cat /tmp/k >>/tmp/dmesg.all
-	sed -n 's/^\(.*agx4.*\)\$/\$gen: # dmesg: \1/p' /tmp/k
+	grep agx4 /tmp/k | sed "s/^/\$gen: # dmesg: /"
 	for p in ${progs[*]}; do
 		/tests/\$p >/tmp/out 2>&1
 		rc=\$?
@@ -170,14 +232,21 @@ EOF
 chmod +x "$STAGE/init"
 (cd "$STAGE" && find . | cpio -o -H newc --quiet | gzip -1) >"$OUT/initramfs.cpio.gz"
 
-echo "agx4 qemu: booting $krel in qemu-system-x86_64 (TCG; log: $RUNLOG)"
+echo "agx4 $TAG: booting $krel in QEMU (TCG; log: $RUNLOG)"
 # 2 GiB: agx4_survive's 16 clients render, and on G16 each rendering VM
 # takes about 52 MiB of firmware objects (24 operand buffers of 2 MiB, as
 # the reference lays them out), 1 GiB in all with the clients' own.
-qemu=(qemu-system-x86_64 -accel tcg,thread=multi -cpu max -smp 2 -m 2048
-      -nographic -no-reboot -kernel "$OUT/arch/x86/boot/bzImage"
-      -initrd "$OUT/initramfs.cpio.gz"
-      -append "console=ttyS0 loglevel=1 panic=-1 oops=panic tsc=reliable")
+if [ "$GARCH" = arm64 ]; then
+	qemu=(qemu-system-aarch64 -M virt -accel tcg,thread=multi -cpu max
+	      -smp 2 -m 2048 -nographic -no-reboot -kernel "$OUT/$image"
+	      -initrd "$OUT/initramfs.cpio.gz"
+	      -append "console=ttyAMA0 loglevel=1 panic=-1 oops=panic")
+else
+	qemu=(qemu-system-x86_64 -accel tcg,thread=multi -cpu max -smp 2
+	      -m 2048 -nographic -no-reboot -kernel "$OUT/$image"
+	      -initrd "$OUT/initramfs.cpio.gz"
+	      -append "console=ttyS0 loglevel=1 panic=-1 oops=panic tsc=reliable")
+fi
 if [ -n "$SHELL_MODE" ]; then
 	exec "${qemu[@]}"
 fi
@@ -206,9 +275,9 @@ while IFS= read -r line; do
 	esac
 done < <(grep -E '^(all|g16|g17p): ' "$RUNLOG" || true)
 if ! grep -q '^agx4-guest: done' "$RUNLOG"; then
-	echo "agx4 qemu: the guest did not finish (timeout ${TIMEOUT}s or a crash); last lines:" >&2
+	echo "agx4 $TAG: the guest did not finish (timeout ${TIMEOUT}s or a crash); last lines:" >&2
 	tail -n 30 "$RUNLOG" >&2
 	fail=$((fail + 1))
 fi
-echo "qemu: $pass passed, $fail failed"
+echo "$TAG: $pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -129,12 +129,14 @@ $ucc -static -O2 "$OUT/pagesize.c" -o "$STAGE/bin/pagesize" ||
 
 if [ "$GARCH" = arm64 ]; then
 	busybox=$SYSROOT/bin/busybox
-	drm_inc=$SYSROOT/usr/include/libdrm
+	# The sysroot's xf86drm.h first: the cross compiler searches the
+	# host's /usr/include too.
+	drm_inc=(-I"$SYSROOT/usr/include/libdrm" -I"$SYSROOT/usr/include")
 	drm_lib=(-L"$SYSROOT/usr/lib/aarch64-linux-gnu")
 	want_elf='ARM aarch64'
 else
 	busybox=/bin/busybox
-	drm_inc=/usr/include/libdrm
+	drm_inc=(-I/usr/include/libdrm)
 	drm_lib=()
 	want_elf='x86-64'
 fi
@@ -145,7 +147,7 @@ file -L "$STAGE/bin/busybox" | grep 'statically linked' | grep -q "$want_elf" ||
 echo "agx4 $TAG: building the UAPI programs"
 cflags=(-static -O2 -g -Wall -Wextra -Werror -Wno-unused-parameter
 	-Wno-missing-field-initializers -I"$TESTS"
-	-I"$ROOT/include/uapi" -I"$drm_inc"
+	-I"$ROOT/include/uapi" "${drm_inc[@]}"
 	-I"$SRC/tools/testing/selftests")
 progs=()
 for c in "$TESTS"/agx4_*.c; do

@@ -291,20 +291,30 @@ static int peer_check(struct agx4_event *ev, const u8 *rec)
 	return -EPROTO;
 }
 
-static void drain_peer_locked(struct agx4_event *ev, u8 *rec)
+/*
+ * Take the next record of @ch (@what in messages) into @rec: false when
+ * there is none, or when the firmware's write cursor is outside the ring
+ * (reported, and nothing more is read from it in this drain).
+ */
+static bool take_locked(struct agx4_event *ev, struct agx4_channel *ch,
+			const char *what, u8 *rec)
 {
 	int ret;
 
 	lockdep_assert_held(&ev->lock);
-	while (ev->peer.ring) {
-		ret = agx4_channel_pop(&ev->peer, rec, ev->record_size);
-		if (ret == -ENOENT)
-			return;
-		if (ret) {
-			bad_ring_locked(ev, "secondary event ring",
-					agx4_cursor_get(&ev->peer.prod), ret);
-			return;
-		}
+	if (!ch->ring)
+		return false;
+	ret = agx4_channel_pop(ch, rec, ev->record_size);
+	if (ret && ret != -ENOENT)
+		bad_ring_locked(ev, what, agx4_cursor_get(&ch->prod), ret);
+	return !ret;
+}
+
+static void drain_peer_locked(struct agx4_event *ev, u8 *rec)
+{
+	int ret;
+
+	while (take_locked(ev, &ev->peer, "secondary event ring", rec)) {
 		ret = peer_check(ev, rec);
 		ev->peer_taken++;
 		if (ret)
@@ -315,18 +325,8 @@ static void drain_peer_locked(struct agx4_event *ev, u8 *rec)
 static void drain_stats_locked(struct agx4_event *ev, u8 *rec)
 {
 	u32 kind;
-	int ret;
 
-	lockdep_assert_held(&ev->lock);
-	while (ev->stats.ring) {
-		ret = agx4_channel_pop(&ev->stats, rec, ev->record_size);
-		if (ret == -ENOENT)
-			return;
-		if (ret) {
-			bad_ring_locked(ev, "statistics ring",
-					agx4_cursor_get(&ev->stats.prod), ret);
-			return;
-		}
+	while (take_locked(ev, &ev->stats, "statistics ring", rec)) {
 		kind = get_unaligned_le32(rec) - AGX4_EVENT_STATS_FIRST;
 		if (kind < AGX4_EVENT_STATS_KINDS)
 			ev->stats_by_kind[kind]++;
@@ -382,15 +382,7 @@ void agx4_event_drain(struct agx4_event *ev)
 		drm_dev_exit(idx);
 		return;
 	}
-	while (ev->ring.ring) {
-		ret = agx4_channel_pop(&ev->ring, rec, ev->record_size);
-		if (ret == -ENOENT)
-			break;
-		if (ret) {
-			bad_ring_locked(ev, "event ring",
-					agx4_cursor_get(&ev->ring.prod), ret);
-			break;
-		}
+	while (take_locked(ev, &ev->ring, "event ring", rec)) {
 		memset(&e, 0, sizeof(e));
 		ret = ev->gen->parse_event(rec, ev->record_size, &e);
 		if (ret || e.kind >= AGX4_EVENT_KINDS) {

@@ -2720,6 +2720,15 @@ u32 agx4_fwmodel_kicks(struct agx4_fwmodel *m, unsigned int channel)
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_kicks);
 
+/* A worker command of @inst that posts a record of up to 0x48 bytes. */
+static int queue_record(struct agx4_fwmodel *m, unsigned int inst, u8 cmd,
+			const void *rec, size_t len)
+{
+	if (inst >= m->desc->instances || len > FWM_EVT_RECORD)
+		return -EINVAL;
+	return queue_msg(m, inst, FWM_EP_CMD, cmd, rec, len, GFP_KERNEL);
+}
+
 /**
  * agx4_fwmodel_post_event() - make the firmware post an event
  * @m: the model.
@@ -2736,10 +2745,7 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_kicks);
 int agx4_fwmodel_post_event(struct agx4_fwmodel *m, unsigned int inst,
 			    const void *rec, size_t len)
 {
-	if (inst >= m->desc->instances || len > FWM_EVT_RECORD)
-		return -EINVAL;
-	return queue_msg(m, inst, FWM_EP_CMD, FWM_CMD_POST, rec, len,
-			 GFP_KERNEL);
+	return queue_record(m, inst, FWM_CMD_POST, rec, len);
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_post_event);
 
@@ -2759,10 +2765,7 @@ EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_post_event);
 int agx4_fwmodel_post_stat(struct agx4_fwmodel *m, unsigned int inst,
 			   const void *rec, size_t len)
 {
-	if (inst >= m->desc->instances || len > FWM_EVT_RECORD)
-		return -EINVAL;
-	return queue_msg(m, inst, FWM_EP_CMD, FWM_CMD_POST_STAT, rec, len,
-			 GFP_KERNEL);
+	return queue_record(m, inst, FWM_CMD_POST_STAT, rec, len);
 }
 EXPORT_SYMBOL_IF_KUNIT(agx4_fwmodel_post_stat);
 

@@ -305,6 +305,21 @@ static void expect_fence(struct kunit *test, struct dma_fence *f, int err)
 	dma_fence_put(f);
 }
 
+/*
+ * Crash the firmware with restarts held (agx4_reset_hold(), let go by
+ * the case): once this returns the restart is pending, not begun.
+ */
+static void crash_held(struct kunit *test, struct rec *r)
+{
+	unsigned long end = jiffies + msecs_to_jiffies(BOUND_MS);
+
+	agx4_reset_hold(r->adev, true);
+	agx4_fwmodel_inject(r->m, AGX4_FWMODEL_FAULT_CRASH, 0);
+	while (!agx4_reset_pending(r->adev) && time_before(jiffies, end))
+		usleep_range(200, 500);
+	KUNIT_ASSERT_TRUE(test, agx4_reset_pending(r->adev));
+}
+
 static void wait_held(struct kunit *test, struct rec *r, unsigned int n)
 {
 	unsigned long end = jiffies + msecs_to_jiffies(BOUND_MS);
@@ -544,15 +559,10 @@ static void agx4_recovery_work_submitted_while_down_runs_after_the_restart(struc
 {
 	struct rec *r = rec_open(test);
 	struct cl *cl = cl_open(test, r);
-	unsigned long end = jiffies + msecs_to_jiffies(BOUND_MS);
 	struct dma_fence *fr, *fc;
 	int ret;
 
-	agx4_reset_hold(r->adev, true);
-	agx4_fwmodel_inject(r->m, AGX4_FWMODEL_FAULT_CRASH, 0);
-	while (!agx4_reset_pending(r->adev) && time_before(jiffies, end))
-		usleep_range(200, 500);
-	KUNIT_ASSERT_TRUE(test, agx4_reset_pending(r->adev));
+	crash_held(test, r);
 	fr = submit_one(test, cl, cl->queue, true, 0, &ret);
 	KUNIT_ASSERT_EQ(test, ret, 0);
 	fc = submit_one(test, cl, cl->queue, false, 0, &ret);
@@ -587,7 +597,6 @@ static void owner_at(struct kunit *test, struct cl *cl, u32 next)
  */
 static void agx4_recovery_submit_recycling_on_a_crashed_firmware_succeeds(struct kunit *test)
 {
-	unsigned long end = jiffies + msecs_to_jiffies(BOUND_MS);
 	struct dma_fence *f;
 	struct rec *r;
 	struct cl *cl;
@@ -601,11 +610,7 @@ static void agx4_recovery_submit_recycling_on_a_crashed_firmware_succeeds(struct
 	expect_fence(test, compute_ok(test, cl, cl->queue), 0);
 	agx4_job_flush(r->adev);
 	owner_at(test, cl, 0xffffff);
-	agx4_reset_hold(r->adev, true);
-	agx4_fwmodel_inject(r->m, AGX4_FWMODEL_FAULT_CRASH, 0);
-	while (!agx4_reset_pending(r->adev) && time_before(jiffies, end))
-		usleep_range(200, 500);
-	KUNIT_ASSERT_TRUE(test, agx4_reset_pending(r->adev));
+	crash_held(test, r);
 	f = submit_one(test, cl, cl->queue, false, 0, &ret);
 	KUNIT_EXPECT_EQ(test, ret, 0);
 	agx4_reset_hold(r->adev, false);
@@ -625,17 +630,12 @@ static void agx4_recovery_timeout_while_a_restart_is_due_kills_nothing(struct ku
 {
 	struct rec *r = rec_open(test);
 	struct cl *cl = cl_open(test, r);
-	unsigned long end = jiffies + msecs_to_jiffies(BOUND_MS);
 	struct dma_fence *f;
 
 	hang_setup(test, r, cl, AGX4_JOB_TIMEOUT_MS);
 	f = compute_ok(test, cl, cl->queue);
 	wait_held(test, r, 1);
-	agx4_reset_hold(r->adev, true);
-	agx4_fwmodel_inject(r->m, AGX4_FWMODEL_FAULT_CRASH, 0);
-	while (!agx4_reset_pending(r->adev) && time_before(jiffies, end))
-		usleep_range(200, 500);
-	KUNIT_ASSERT_TRUE(test, agx4_reset_pending(r->adev));
+	crash_held(test, r);
 	/* Forty job timeouts' time: the timer fired and killed nothing. */
 	msleep(40 * SHORT_TIMEOUT_MS);
 	KUNIT_EXPECT_FALSE(test, dma_fence_is_signaled(f));
@@ -1280,16 +1280,11 @@ static void agx4_recovery_failed_restart_cancels_the_job_waiting_for_it(struct k
 {
 	struct rec *r = rec_open(test);
 	struct cl *cl = cl_open(test, r);
-	unsigned long end = jiffies + msecs_to_jiffies(BOUND_MS);
 	struct dma_fence *f;
 	int ret;
 
-	agx4_reset_hold(r->adev, true);
 	agx4_fwmodel_inject(r->m, AGX4_FWMODEL_FAULT_CRASH_IN_BOOT, 1);
-	agx4_fwmodel_inject(r->m, AGX4_FWMODEL_FAULT_CRASH, 0);
-	while (!agx4_reset_pending(r->adev) && time_before(jiffies, end))
-		usleep_range(200, 500);
-	KUNIT_ASSERT_TRUE(test, agx4_reset_pending(r->adev));
+	crash_held(test, r);
 	f = submit_one(test, cl, cl->queue, false, 0, &ret);
 	KUNIT_ASSERT_EQ(test, ret, 0);
 	KUNIT_EXPECT_EQ(test, agx4_test_fence_wait(f, 100), -ETIMEDOUT);

@@ -77,6 +77,19 @@ continues where it stopped and a changed tree starts over (--keep keeps
 earlier kills of a changed tree, for iterating on survivors).  The kernel
 output of every run is appended to BUILD/mutants/raw.log, each mutant's
 after a line "=== <site key>".
+
+The kill ledger
+---------------
+A full run takes longer than one sitting, and a build folder is not kept
+between machines.  scripts/mutants-kills.json, which is committed, records
+every kill: site key, verdict, the case or report that killed it, and the
+tree it was killed on.  With --keep a site the ledger records as killed is
+not run again (as for --keep's kills of a changed tree in results.json);
+without --keep the ledger is not read, so a plain ``make mutants`` proves
+every site on the current tree.  Every kill a run makes is added to the
+ledger of the tree the script is in.  A site whose check text changed has
+another key, so its old kill no longer counts; what the ledger cannot see
+is a test weakened since the kill: run without --keep to be sure.
 """
 
 import argparse
@@ -99,6 +112,7 @@ ROOT = os.path.realpath(os.path.join(os.path.dirname(__file__), '..'))
 DRV = 'drivers/gpu/drm/agx4'
 LOCK = '/tmp/agx4-build.lock'
 EQUIV = os.path.join(ROOT, 'scripts', 'mutants-equivalent.txt')
+LEDGER = os.path.join(ROOT, 'scripts', 'mutants-kills.json')
 
 # The units scanned: file -> regular expression of the functions scanned
 # (None: every function).
@@ -880,6 +894,22 @@ def save_results(path, data):
     os.replace(path + '.tmp', path)
 
 
+def load_ledger():
+    """The committed kills (see "The kill ledger"), by site key."""
+    try:
+        with open(LEDGER) as f:
+            return json.load(f).get('kills', {})
+    except (OSError, ValueError):
+        return {}
+
+
+def save_ledger(kills):
+    with open(LEDGER + '.tmp', 'w') as f:
+        json.dump({'kills': kills}, f, indent=1, sort_keys=True)
+        f.write('\n')
+    os.replace(LEDGER + '.tmp', LEDGER)
+
+
 def select_units(pattern):
     if not pattern:
         return list(UNITS)
@@ -942,6 +972,12 @@ def main():
     data = load_results(rpath)
     results = data['results']
     th = tree_hash()
+    ledger = load_ledger()
+    if a.keep:
+        for k, v in ledger.items():
+            if k not in results or (results[k]['verdict'] == 'survived' and
+                                    results[k]['tree'] != th):
+                results[k] = dict(v, ledger=True)
 
     def current(s):
         r = results.get(s.key)
@@ -1003,6 +1039,10 @@ def main():
                 lock.done()
                 results[s.key] = r
                 save_results(rpath, data)
+                if r['verdict'] not in ('survived', 'build'):
+                    ledger[s.key] = {k: r[k] for k in
+                                     ('verdict', 'detail', 'tree', 'line', 'op')}
+                    save_ledger(ledger)
                 log('[%d/%d] %s:%d %s: %s %s (%ds, lock wait %ds)' %
                     (k, len(todo), s.unit, s.line, s.term, r['verdict'],
                      r['detail'], r['total_s'], r['wait_s']))

@@ -297,6 +297,11 @@ struct g16_vm {
  * @scene_room: the jobs waiting for scene slots and scratch
  *	(agx4_g16_scenes_reserve()); under &agx4_engine.lock.
  * @live: the pool's TA prelude went out; under &agx4_engine.lock.
+ * @inits: the preludes that went out (each makes the pool anew for the
+ *	firmware, which numbers its growth requests from 0 again); under
+ *	&agx4_engine.lock, read without it by growth.
+ * @tp_inits: @inits when growth last looked; under
+ *	&agx4_fw_g16_sub.tvb_lock.
  * @published: render Works published on the support; likewise.
  * @gv: the VM's G16 state (its context), for growth requests.
  * @vm: the VM.
@@ -326,6 +331,8 @@ struct g16_render_vm {
 	struct agx4_uat_window window;
 	struct agx4_room scene_room;
 	bool live;
+	u32 inits;
+	u32 tp_inits;
 	u32 published;
 	struct g16_vm *gv;
 	struct agx4_vm *vm;

@@ -385,6 +385,7 @@ static void publish_render_locked(struct agx4_g16_job *job,
 	if (!r->live) {
 		ring_push(ta, w + G16_RW_TA_PRELUDE);
 		r->live = true;
+		WRITE_ONCE(r->inits, r->inits + 1);
 		cmd->prelude = true;
 	}
 	ring_push(ta, w + G16_RW_TA);

@@ -1128,7 +1128,11 @@ static_assert(AGX4_FW_G16_SUPPORTS == G16_BM_SLOTS);
  * "refused" (H: the reference answers only a request carrying its pool's
  * counter, which it starts at 0 when it makes the pool and moves on after
  * every reply).  A request behind it repeats one already answered; one
- * ahead of it is out of sequence: neither is answered.
+ * ahead of it is out of sequence: neither is answered.  The pool is made
+ * anew for the firmware by its TVB-init prelude, which goes out again
+ * when its VM got another context: the counter starts at 0 again
+ * there (L: the firmware's count is the pool's since its init; the
+ * references send the init once per pool).
  *
  * The slot is bounded by the parser already (agx4_fw_g16.c refuses a
  * request outside slots 7..63), and the TVB unit asks only while the
@@ -1158,6 +1162,16 @@ int agx4_g16_tvb_grow(struct agx4_device *adev,
 	if (ctx <= 0 || req->context != ctx) {
 		ret = -ENOENT;
 		goto out;
+	}
+	/*
+	 * The pool's prelude went out again since (its VM got another
+	 * context): the firmware made it anew and numbers its requests from
+	 * 0 again.  Every request of the pool before was answered or dropped:
+	 * its VM was idle when its context was taken.
+	 */
+	if (READ_ONCE(r->inits) != r->tp_inits) {
+		r->tp_inits = READ_ONCE(r->inits);
+		r->tp.counter = 0;
 	}
 	/* H: the last step may be short of the whole, up to the limit. */
 	ret = agx4_tvb_pool_grow(adev, &r->tp, req->counter, pool_intact(r),

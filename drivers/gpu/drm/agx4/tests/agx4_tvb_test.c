@@ -82,12 +82,17 @@ struct gen_facts {
 	bool limit_after_refusal;
 };
 
+#define G16_FACTS { AGX4_SOC_T8132, "G16", 11, 10, 11 + 32 * 10, 331, 32, \
+		    true, false, true }
+
 static const struct gen_facts gens[] = {
-	{ AGX4_SOC_T8132, "G16", 11, 10, 11 + 32 * 10, 331, 32, true, false,
-	  true },
+	G16_FACTS,
 	{ AGX4_SOC_T8140, "G17P", 8, 10, 8 + 32 * 10, 2048,
 	  DIV_ROUND_UP(2048 - 8, 10), false, true, false },
 };
+
+/* G16 alone: its contexts are lent to the VMs with work. */
+static const struct gen_facts g16_gens[] = { G16_FACTS };
 
 static void gen_desc(const struct gen_facts *g, char *desc)
 {
@@ -95,6 +100,7 @@ static void gen_desc(const struct gen_facts *g, char *desc)
 }
 
 KUNIT_ARRAY_PARAM(gen, gens, gen_desc);
+KUNIT_ARRAY_PARAM(g16, g16_gens, gen_desc);
 
 static const struct gen_facts *facts(struct kunit *test)
 {
@@ -899,6 +905,90 @@ static void agx4_tvb_reply_waits_for_room_on_a_full_ring(struct kunit *test)
 	expect_no_model_error(t);
 }
 
+/* The contexts G16 lends to the VMs with work (one is the firmware's). */
+#define G16_CLIENT_CTXS	62
+
+/*
+ * Give every context of the firmware to a VM with work: G16_CLIENT_CTXS
+ * VMs of a new client, each with a queue and one compute command (its
+ * stream in a buffer of its own), all completed.  @t's VM, idle and the
+ * least recently used, loses its context to the last of them.
+ */
+static void take_every_context(struct tvb *t)
+{
+	struct kunit *test = t->test;
+	struct agx4_test_client *c = agx4_test_client_open(test, t->adev);
+	struct dma_fence **done;
+	u64 va = t->f.main_start;
+	u32 i;
+
+	done = kunit_kcalloc(test, G16_CLIENT_CTXS, sizeof(*done), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, done);
+	for (i = 0; i < G16_CLIENT_CTXS; i++) {
+		const struct drm_asahi_cmd_compute cc = {
+			.cdm_ctrl_stream_base = va,
+			.cdm_ctrl_stream_end = va + SZ_4K,
+		};
+		struct drm_asahi_sync sy = {
+			.sync_type = DRM_ASAHI_SYNC_SYNCOBJ,
+			.handle = agx4_test_syncobj(c, NULL),
+		};
+		u32 vm, bo, q;
+
+		KUNIT_ASSERT_EQ(test, agx4_test_vm_create(c, t->f.kernel_start,
+							  t->f.kernel_end, &vm),
+				0);
+		bo = agx4_test_gem_create(c, SZ_16K, DRM_ASAHI_GEM_VM_PRIVATE,
+					  vm);
+		KUNIT_ASSERT_NE(test, bo, 0);
+		KUNIT_ASSERT_EQ(test, agx4_test_vm_bind(c, vm, DRM_ASAHI_BIND_READ,
+							bo, 0, SZ_16K, va), 0);
+		KUNIT_ASSERT_EQ(test, agx4_test_queue_create(c, vm,
+							     DRM_ASAHI_PRIORITY_MEDIUM,
+							     &q), 0);
+		memset(&t->cb, 0, sizeof(t->cb));
+		agx4_test_cmd_compute(&t->cb, &cc);
+		KUNIT_ASSERT_EQ(test, agx4_test_submit(c, q, &t->cb, &sy, 0, 1),
+				0);
+		done[i] = agx4_test_syncobj_fence(c, sy.handle, 0);
+		KUNIT_ASSERT_NOT_NULL(test, done[i]);
+	}
+	for (i = 0; i < G16_CLIENT_CTXS; i++) {
+		KUNIT_EXPECT_EQ_MSG(test, agx4_test_fence_wait(done[i], BOUND_MS),
+				    0, "VM %u", i);
+		dma_fence_put(done[i]);
+	}
+}
+
+/*
+ * A VM whose context was taken back while it was idle sends its pool's
+ * TVB-init prelude again with its next render, naming its new context;
+ * the firmware makes the pool anew there and numbers its growth requests
+ * from 0 again (the model, as both references make a pool: its count
+ * starts at the pool's init).  That request is answered: the render
+ * completes, grown, and nothing was out of sequence.
+ */
+static void agx4_tvb_g16_pool_grows_again_after_its_context_was_taken_back(struct kunit *test)
+{
+	struct tvb *t = tvb_open(test);
+	struct agx4_tvb_stats s;
+
+	script(t, AGX4_FWMODEL_ACT_GROW, 2);
+	KUNIT_EXPECT_EQ(test, render(t), 0);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_TVB_INITS), 1);
+	take_every_context(t);
+	script(t, AGX4_FWMODEL_ACT_GROW, 1);
+	KUNIT_EXPECT_EQ(test, render(t), 0);
+	s = stats(t);
+	/* The prelude went again: the VM had lost its context. */
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_TVB_INITS), 2);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_GROW_GREW), 3);
+	KUNIT_EXPECT_EQ(test, s.grew, 3);
+	KUNIT_EXPECT_EQ(test, s.last_counter, 0);
+	KUNIT_EXPECT_EQ(test, s.stale + s.ahead + s.unknown, 0);
+	expect_no_model_error(t);
+}
+
 static struct kunit_case agx4_tvb_cases[] = {
 	KUNIT_CASE_PARAM(agx4_tvb_limit_parameter_follows_the_spec,
 			 gen_gen_params),
@@ -932,6 +1022,8 @@ static struct kunit_case agx4_tvb_cases[] = {
 			 gen_gen_params),
 	KUNIT_CASE_PARAM(agx4_tvb_reply_waits_for_room_on_a_full_ring,
 			 gen_gen_params),
+	KUNIT_CASE_PARAM(agx4_tvb_g16_pool_grows_again_after_its_context_was_taken_back,
+			 g16_gen_params),
 	{ }
 };
 

@@ -1173,6 +1173,8 @@ static int init_submission(struct agx4_fw_boot *b, struct g16_boot *g)
 	agx4_engine_init(&sub->eng, b, b->adev->gen->submit->engine, true);
 	agx4_room_init(&sub->leases);
 	agx4_room_init(&sub->contexts);
+	agx4_room_init(&sub->support_room);
+	mutex_init(&sub->support_lock);
 	mutex_init(&sub->tvb_lock);
 	for (i = 0; i < AGX4_FW_NUM_WORK_CHANNELS; i++) {
 		struct agx4_channel *ch = &sub->chans[i].ch;

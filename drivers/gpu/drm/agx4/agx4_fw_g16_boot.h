@@ -9,12 +9,12 @@
 #ifndef AGX4_FW_G16_BOOT_H
 #define AGX4_FW_G16_BOOT_H
 
-#include <linux/bitmap.h>
 #include <linux/list.h>
 #include <linux/mutex.h>
 #include <linux/spinlock.h>
 #include <linux/types.h>
 #include <linux/wait.h>
+#include <linux/workqueue.h>
 
 #include "agx4_engine.h"
 #include "agx4_fwif.h"
@@ -30,10 +30,11 @@ struct agx4_fw_queue_in;
 struct agx4_fw_regwin_in;
 struct agx4_platform;
 
-/* Render support leases: one per VM that renders (H: 57). */
+/* Render support leases, lent to the VMs that render (H: 57). */
 #define AGX4_FW_G16_SUPPORTS	57
 
 struct g16_render_vm;
+struct g16_support_lease;
 struct g16_vm;
 
 /**
@@ -92,17 +93,44 @@ struct agx4_fw_g16_sub {
 	/** @pb_table: the parameter-buffer descriptor table (CPU view). */
 	void *pb_table;
 	/**
-	 * @supports: bit n: render support lease n is a VM's; protected by
-	 * &agx4_engine.lock.
+	 * @support_lock: serialises the making, lending and taking back of
+	 * render support leases (agx4_g16_support.c), which map and clear
+	 * their storage.  Taken before @tvb_lock and &agx4_engine.lock.
 	 */
-	DECLARE_BITMAP(supports, AGX4_FW_G16_SUPPORTS);
+	struct mutex support_lock;
 	/**
-	 * @tvb_lock: serialises TVB growth with the setup and teardown of
-	 * the pools; protects @pools.
+	 * @supports: by index, the render support leases made so far (made
+	 * in SUBMIT, freed when the firmware goes); set under @support_lock
+	 * and &agx4_engine.lock, read under either.
+	 */
+	struct g16_support_lease *supports[AGX4_FW_G16_SUPPORTS];
+	/**
+	 * @support_room: the jobs waiting for their VM to get a lease;
+	 * under &agx4_engine.lock.
+	 */
+	struct agx4_room support_room;
+	/**
+	 * @support_clock: leases lent so far, the least recently used
+	 * first; under @support_lock.
+	 */
+	u64 support_clock;
+	/** @support_ids: render objects given an id (&g16_render_vm.id). */
+	u64 support_ids;
+	/**
+	 * @support_ready: @support_work is set up; under &agx4_engine.lock.
+	 */
+	bool support_ready;
+	/**
+	 * @support_work: lends leases to the VMs of the jobs waiting for one
+	 * (agx4_g16_support_work()); set up with the first lease, under
+	 * @support_lock.
+	 */
+	struct work_struct support_work;
+	/**
+	 * @tvb_lock: serialises TVB growth with the teardown of the pools: a
+	 * pool a growth request found stays until it is done.
 	 */
 	struct mutex tvb_lock;
-	/** @pools: by support lease, the TVB pool that holds it, or NULL. */
-	struct g16_render_vm *pools[AGX4_FW_G16_SUPPORTS];
 };
 
 struct agx4_fw_g16_sub *agx4_fw_g16_sub(struct agx4_fw_boot *b);

@@ -196,8 +196,14 @@ struct dma_fence *agx4_g16_job_reserve(struct agx4_fw_job *j)
 	wait = agx4_g16_ctx_reserve(job);
 	if (wait || !READ_ONCE(job->ctx_held) || job->ctx <= 0)
 		return wait;
-	/* Its renders' places next: those holding leases need none. */
+	/*
+	 * Its VM's render support lease next, then its renders' places:
+	 * those holding event leases need none of either.
+	 */
 	if (job->nrender) {
+		wait = agx4_g16_support_reserve(job);
+		if (wait || !job->slot)
+			return wait;
 		wait = agx4_g16_scenes_reserve(job);
 		if (wait || !job->placed)
 			return wait;
@@ -228,8 +234,10 @@ void agx4_g16_job_waits_fini(struct agx4_g16_job *job)
 {
 	agx4_room_wait_fini(&job->lease_wait);
 	agx4_room_wait_fini(&job->ctx_wait);
-	if (job->nrender)
+	if (job->nrender) {
 		agx4_room_wait_fini(&job->scene_wait);
+		agx4_room_wait_fini(&job->support_wait);
+	}
 }
 
 /**

@@ -275,7 +275,7 @@ bool agx4_g16_render_place(struct agx4_g16_queue *fq, struct g16_render_vm *r,
 static int build_render(struct agx4_g16_queue *fq, struct g16_cmd *cmd,
 			const struct agx4_render_desc *d, int ctx,
 			const struct g16_hist **deps, u32 ndeps, u32 nfrag,
-			u32 nth, u64 *off)
+			u32 nth, u64 *off, u32 slot, u64 support)
 {
 	struct agx4_device *adev = fq->base.adev;
 	struct agx4_fw_g16_sub *sub = fq->sub;
@@ -286,8 +286,8 @@ static int build_render(struct agx4_g16_queue *fq, struct g16_cmd *cmd,
 	struct g16_event_control *nt;
 	struct g16_render_vm *r;
 	u64 t, p, size, w, alias;
-	u32 ord, slot, k;
 	struct g16_aux_fb *aux;
+	u32 ord, k;
 	u8 *cpu;
 	int ret;
 
@@ -337,7 +337,6 @@ static int build_render(struct agx4_g16_queue *fq, struct g16_cmd *cmd,
 		return ret;
 	cmd->aliased = true;
 
-	slot = G16_BM_SLOT_FIRST + r->lease;
 	aux = cmd->scratch->cpu + t + p + G16_RS_AUX_FB;
 	aux->gap_600 = cpu_to_le32(G16_AUX_FB_600);
 	aux->gap_604 = cpu_to_le32(G16_AUX_FB_604);
@@ -378,7 +377,7 @@ static int build_render(struct agx4_g16_queue *fq, struct g16_cmd *cmd,
 	in->bm = r->tvb->va;
 	in->empty_buffer = sub->empty_buffer;
 	in->completion = G16_COMPLETION;
-	in->support = r->support->va;
+	in->support = support;
 	in->aux_fb_flags = G16_AUX_FB_FLAGS |
 			   (d->cmd.flags & DRM_ASAHI_RENDER_DBIAS_IS_INT);
 	in->aux_fb_pages = G16_AUX_FB_PAGES;
@@ -466,6 +465,45 @@ bool agx4_g16_job_context(struct agx4_g16_job *job, int ctx)
 }
 
 /**
+ * agx4_g16_job_slot() - build a job's renders again for a lease
+ * @job: the job, whose VM holds a render support lease now
+ *	(agx4_g16_support_reserve()), before its renders get their place.
+ * @slot: the lease's buffer-manager slot, not the one SUBMIT built for.
+ * @support: the lease's support record.
+ *
+ * The slot is each stage's admission and the TVB-init prelude's slot,
+ * the record the work items' support: each render is built again from its
+ * command and kept inputs with them changed.  Neither sleeps nor
+ * allocates.
+ *
+ * Return: true; false (a driver bug, WARNed) when a build failed: the
+ * job's slot is left 0 and publication drops the job.
+ */
+bool agx4_g16_job_slot(struct agx4_g16_job *job, u32 slot, u64 support)
+{
+	struct agx4_fw_buf bufs[G16_RENDER_BUFS];
+	u32 i;
+
+	job->slot = 0;
+	for (i = 0; i < job->ncmds; i++) {
+		struct g16_cmd *cmd = &job->cmds[i];
+
+		if (!cmd->render)
+			continue;
+		cmd->in->ta.admission = slot;
+		cmd->in->frag.admission = slot;
+		cmd->in->bm_slot = slot;
+		cmd->in->support = support;
+		render_bufs(cmd->obj->cpu, bufs);
+		if (WARN_ON_ONCE(agx4_fw_g16_build_render(cmd->desc, cmd->in,
+							  bufs)))
+			return false;
+	}
+	job->slot = slot;
+	return true;
+}
+
+/**
  * agx4_g16_unprepare() - undo what prepare did to a job's queue
  * @job: the job, never published.
  *
@@ -506,6 +544,26 @@ void agx4_g16_free_cmds(struct agx4_g16_job *job, bool fw_alive)
 	}
 }
 
+/*
+ * The render support lease a job's renders are built for in SUBMIT: its
+ * VM's now (@job->slot its slot, @support its record), or none (@job->slot
+ * 0, @support the VM's TVB pool object, a stand-in page): the job builds
+ * them again for the one it gets (agx4_g16_job_slot()).  The VM's render
+ * objects are made first, and a lease for the job to take if none is
+ * free (agx4_g16_support_offer()).
+ */
+static int build_lease(struct agx4_g16_job *job, u64 *support)
+{
+	struct g16_render_vm *r = agx4_g16_render_vm(job->fq);
+	int ret;
+
+	if (IS_ERR(r))
+		return PTR_ERR(r);
+	*support = r->tvb->va;
+	ret = agx4_g16_support_offer(job->fq, r, &job->slot, support);
+	return ret;
+}
+
 static int prepare_cmds(struct agx4_g16_job *job, const struct agx4_cmdbuf *cb,
 			int ctx, u32 *credits)
 {
@@ -514,8 +572,14 @@ static int prepare_cmds(struct agx4_g16_job *job, const struct agx4_cmdbuf *cb,
 	struct g16_hist *e[G16_SQ_NUM] = { };
 	u32 n[G16_SQ_NUM] = { 1, 1 };
 	u32 i, s, total = 0, nth = 0;
-	u64 scratch = 0;
+	u64 scratch = 0, support = 0;
 	int ret = 0;
+
+	if (cb->renders) {
+		ret = build_lease(job, &support);
+		if (ret)
+			return ret;
+	}
 
 	for (s = 0; s < G16_SQ_NUM; s++) {
 		e[s] = kcalloc(cb->count + 1, sizeof(*e[s]), GFP_KERNEL);
@@ -545,7 +609,9 @@ static int prepare_cmds(struct agx4_g16_job *job, const struct agx4_cmdbuf *cb,
 		cmd->scene = -1;
 		if (!c->is_compute) {
 			ret = build_render(fq, cmd, &c->render, ctx, deps,
-					   ndeps, nfrag, nth++, &scratch);
+					   ndeps, nfrag, nth++, &scratch,
+					   job->slot ?: G16_BM_SLOT_FIRST,
+					   support);
 			if (ret)
 				goto out;
 			e[G16_SQ_RENDER][n[G16_SQ_RENDER]++] =
@@ -583,6 +649,31 @@ out:
 	return ret;
 }
 
+/*
+ * The fences the job's waits may need (for an event lease, a context, and
+ * if it renders scene slots and a render support lease):
+ * agx4_g16_job_reserve() cannot allocate.
+ */
+static int init_waits(struct agx4_g16_job *job)
+{
+	if (agx4_room_wait_init(&job->lease_wait))
+		return -ENOMEM;
+	if (agx4_room_wait_init(&job->ctx_wait))
+		goto err_lease;
+	if (!job->nrender)
+		return 0;
+	if (agx4_room_wait_init(&job->scene_wait))
+		goto err_ctx;
+	if (!agx4_room_wait_init(&job->support_wait))
+		return 0;
+	agx4_room_wait_fini(&job->scene_wait);
+err_ctx:
+	agx4_room_wait_fini(&job->ctx_wait);
+err_lease:
+	agx4_room_wait_fini(&job->lease_wait);
+	return -ENOMEM;
+}
+
 /**
  * agx4_g16_job_prepare() - &agx4_fw_submit_ops.job_prepare for G16
  * @q: the queue.
@@ -609,29 +700,12 @@ int agx4_g16_job_prepare(struct agx4_fw_queue *q,
 	job = kzalloc(struct_size(job, cmds, cb->count), GFP_KERNEL);
 	if (!job)
 		return -ENOMEM;
-	/*
-	 * The fence a wait for a lease may need: agx4_g16_job_reserve()
-	 * cannot allocate.
-	 */
-	if (agx4_room_wait_init(&job->lease_wait)) {
-		kfree(job);
-		return -ENOMEM;
-	}
-	/* And the one a wait for scene slots may need, if it renders. */
-	if (cb->renders && agx4_room_wait_init(&job->scene_wait)) {
-		agx4_room_wait_fini(&job->lease_wait);
-		kfree(job);
-		return -ENOMEM;
-	}
-	/* And the one a wait for a context may need. */
-	if (agx4_room_wait_init(&job->ctx_wait)) {
-		job->nrender = cb->renders;
-		agx4_g16_job_waits_fini(job);
+	job->nrender = cb->renders;
+	if (init_waits(job)) {
 		kfree(job);
 		return -ENOMEM;
 	}
 	job->ncmds = cb->count;
-	job->nrender = cb->renders;
 	job->fq = fq;
 	INIT_LIST_HEAD(&job->base.defer_link);
 	INIT_LIST_HEAD(&job->base.live_link);

@@ -191,6 +191,13 @@ struct g16_cmd {
  * @ctx: the context its commands are built for (0: none yet); only
  *	prepare and then @job_reserve, serialised by drm_sched, touch it.
  * @nrender: its render commands.
+ * @support_wait: its wait for its VM's render support lease, if it
+ *	renders (&agx4_fw_g16_sub.support_room).
+ * @supported: its VM holds a lease for it (&g16_render_vm.sl); protected
+ *	by &agx4_engine.lock.
+ * @slot: the buffer-manager slot its renders are built for (0: a
+ *	stand-in, not yet a lease's); only prepare
+ *	and then @job_reserve, serialised by drm_sched, touch it.
  * @scene_wait: its wait for scene slots and scratch, if it renders.
  * @scened: it holds its renders' scene slots and scratch places;
  *	protected by &agx4_engine.lock.
@@ -219,6 +226,9 @@ struct agx4_g16_job {
 	bool ctx_held;
 	int ctx;
 	u32 nrender;
+	struct agx4_room_wait support_wait;
+	bool supported;
+	u32 slot;
 	struct agx4_room_wait scene_wait;
 	bool scened;
 	bool placed;
@@ -272,15 +282,60 @@ struct g16_vm {
 	struct g16_render_vm *r;
 };
 
+/*
+ * Where a render support lease's operand directory, table and buffers are
+ * mapped in the VM it is lent to: its carve-out up to the TVB page list.
+ */
+#define G16_VM_LEASE_SIZE	G16_VM_PAGES
+static_assert(G16_VM_BUFS + G16_RENDER_BUFFERS * G16_OPERAND_BUFFER_STRIDE <=
+	      G16_VM_LEASE_SIZE);
+
 /**
- * struct g16_render_vm - a VM's render objects, made at its first render
- * @lease: its render support lease; the pool's buffer-manager slot is
- *	%G16_BM_SLOT_FIRST + @lease.
- * @ks: the VM's kernel carve-out start, where they are mapped.
- * @support: the support lease page (record, shared-state word).
+ * struct g16_support_lease - a render support lease and its storage
+ * @n: its index: support identity and private-memory slot 3 + @n,
+ *	buffer-manager slot %G16_BM_SLOT_FIRST + @n.
+ * @support: the support page (record, shared-state word).
  * @dir: the operand directory.
  * @table: the operand table.
  * @bufs: the operand buffers, with their guards.
+ * @r: the render objects it is lent to, or NULL; changed under
+ *	&agx4_fw_g16_sub.support_lock and &agx4_engine.lock, read under
+ *	either, as @used.
+ * @last: the id of the render objects it was last lent to, whose data
+ *	its operand buffers may hold (0: none, they are zero); under
+ *	&agx4_fw_g16_sub.support_lock.
+ * @used: &agx4_fw_g16_sub.support_clock when it was last lent.
+ * @published: render Works published on it (its shared-state word);
+ *	under &agx4_engine.lock.
+ */
+struct g16_support_lease {
+	u32 n;
+	struct agx4_fw_obj *support;
+	struct agx4_fw_obj *dir;
+	struct agx4_fw_obj *table;
+	struct agx4_fw_obj *bufs;
+	struct g16_render_vm *r;
+	u64 last;
+	u64 used;
+	u32 published;
+};
+
+/**
+ * struct g16_render_vm - a VM's render objects, made at its first render
+ * @sl: the render support lease lent to it, or NULL; as
+ *	&g16_support_lease.r, and stable while its VM has jobs counted on
+ *	its context (&g16_vm.busy).  The pool's buffer-manager slot is
+ *	%G16_BM_SLOT_FIRST + its index.
+ * @id: their number among the render objects of the firmware's
+ *	submission state, given when first lent a lease (0: never); under
+ *	&agx4_fw_g16_sub.support_lock.
+ * @ks: the VM's kernel carve-out start, where they are mapped.
+ * @lease_window: the page tables of the carve-out's first
+ *	%G16_VM_LEASE_SIZE bytes, where the lease's storage is mapped while
+ *	it is lent (from drm_sched's prepare_job, where nothing may
+ *	allocate).
+ * @pb: the pool's parameter-buffer descriptor, as the firmware's table
+ *	holds it at the lease's slot while the lease is lent.
  * @tvb: the TVB pool (buffer manager, scenes, block control and lists).
  * @pages: the TVB page list.
  * @slots: the pool-slot words.
@@ -296,13 +351,13 @@ struct g16_vm {
  *	allocate.
  * @scene_room: the jobs waiting for scene slots and scratch
  *	(agx4_g16_scenes_reserve()); under &agx4_engine.lock.
- * @live: the pool's TA prelude went out; under &agx4_engine.lock.
+ * @live: the pool's TA prelude went out since it got its lease; under
+ *	&agx4_engine.lock.
  * @inits: the preludes that went out (each makes the pool anew for the
  *	firmware, which numbers its growth requests from 0 again); under
  *	&agx4_engine.lock, read without it by growth.
  * @tp_inits: @inits when growth last looked; under
  *	&agx4_fw_g16_sub.tvb_lock.
- * @published: render Works published on the support; likewise.
  * @gv: the VM's G16 state (its context), for growth requests.
  * @vm: the VM.
  * @tp: the pool's blocks and growth counter; under
@@ -313,12 +368,11 @@ struct g16_vm {
  *	the first ones (@blocks).
  */
 struct g16_render_vm {
-	int lease;
+	struct g16_support_lease *sl;
+	u64 id;
 	u64 ks;
-	struct agx4_fw_obj *support;
-	struct agx4_fw_obj *dir;
-	struct agx4_fw_obj *table;
-	struct agx4_fw_obj *bufs;
+	struct agx4_uat_window lease_window;
+	u8 pb[G16_PB_DESC_SIZE];
 	struct agx4_fw_obj *tvb;
 	struct agx4_fw_obj *pages;
 	struct agx4_fw_obj *slots;
@@ -333,7 +387,6 @@ struct g16_render_vm {
 	bool live;
 	u32 inits;
 	u32 tp_inits;
-	u32 published;
 	struct g16_vm *gv;
 	struct agx4_vm *vm;
 	struct agx4_tvb_pool tp;
@@ -373,6 +426,23 @@ int agx4_g16_dev_alias(struct agx4_device *adev, struct agx4_fw_obj *obj,
 int agx4_g16_tvb_grow(struct agx4_device *adev,
 		      const struct agx4_fw_ev_grow_in *req, u32 max_blocks);
 
+/* agx4_g16_support.c: render support leases. */
+int agx4_g16_support_offer(struct agx4_g16_queue *fq, struct g16_render_vm *r,
+			   u32 *slot, u64 *support);
+struct dma_fence *agx4_g16_support_reserve(struct agx4_g16_job *job);
+void agx4_g16_support_cancel_locked(struct agx4_g16_job *job, int err);
+void agx4_g16_support_kill_locked(struct agx4_g16_queue *fq);
+void agx4_g16_support_idle_locked(struct agx4_fw_g16_sub *sub);
+void agx4_g16_support_leave(struct agx4_fw_g16_sub *sub,
+			    struct g16_render_vm *r);
+struct g16_render_vm *agx4_g16_support_pool(struct agx4_fw_g16_sub *sub,
+					    u32 slot);
+void agx4_g16_support_work(struct work_struct *work);
+void agx4_g16_fw_gone(struct agx4_device *adev);
+#if IS_ENABLED(CONFIG_DRM_AGX4_KUNIT_TEST)
+extern unsigned int agx4_g16_support_leases_param;
+#endif
+
 /* agx4_g16_lease.c: event leases. */
 struct dma_fence *agx4_g16_job_reserve(struct agx4_fw_job *j);
 void agx4_g16_lease_put(struct agx4_g16_queue *fq);
@@ -385,6 +455,7 @@ int agx4_g16_job_prepare(struct agx4_fw_queue *q, const struct agx4_cmdbuf *cb,
 			 struct agx4_fw_job **out, u32 *credits);
 void agx4_g16_unprepare(struct agx4_g16_job *job);
 bool agx4_g16_job_context(struct agx4_g16_job *job, int ctx);
+bool agx4_g16_job_slot(struct agx4_g16_job *job, u32 slot, u64 support);
 void agx4_g16_free_cmds(struct agx4_g16_job *job, bool fw_alive);
 
 #endif /* AGX4_G16_SUB_H */

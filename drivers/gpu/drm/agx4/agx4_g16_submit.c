@@ -375,9 +375,9 @@ static void publish_render_locked(struct agx4_g16_job *job,
 	u32 k;
 
 	lockdep_assert_held(&sub->eng.lock);
-	r->published += 2;
-	WRITE_ONCE(*(__le32 *)(r->support->cpu + G16_SUPPORT_SHARED),
-		   cpu_to_le32(r->published));
+	r->sl->published += 2;
+	WRITE_ONCE(*(__le32 *)(r->sl->support->cpu + G16_SUPPORT_SHARED),
+		   cpu_to_le32(r->sl->published));
 	job->tag[AGX4_FW_LANE_TA] = ++sub->render_published;
 	job->tag[AGX4_FW_LANE_3D] = sub->render_published;
 	for (k = 0; k < cmd->ndeps; k++)
@@ -417,7 +417,7 @@ static void g16_job_publish(struct agx4_fw_job *j)
 	 * taken (later jobs were prepared after them).
 	 */
 	if (!job->ctx_held || job->ctx <= 0 || !job->leased ||
-	    (job->nrender && !job->placed)) {
+	    (job->nrender && (!job->placed || !job->slot))) {
 		job->published = true;
 		job->dropped = true;
 		spin_unlock_irqrestore(&sub->eng.lock, flags);
@@ -490,8 +490,12 @@ static void g16_queue_kill(struct agx4_fw_queue *q)
 	spin_lock_irqsave(&sub->eng.lock, flags);
 	agx4_engine_drop_queue(&sub->eng, &fq->base, drop_job);
 	agx4_g16_lease_drop_locked(fq);
-	/* Its jobs waiting for a context or scene slots hold others back. */
+	/*
+	 * Its jobs waiting for a context, a render support lease or scene
+	 * slots hold others back.
+	 */
 	agx4_g16_ctx_kill_locked(fq);
+	agx4_g16_support_kill_locked(fq);
 	agx4_g16_scenes_kill_locked(fq);
 	spin_unlock_irqrestore(&sub->eng.lock, flags);
 }
@@ -678,6 +682,7 @@ static void g16_job_free_fw(struct agx4_fw_job *j)
 	 */
 	agx4_g16_lease_cancel_locked(job, -ECANCELED);
 	agx4_g16_ctx_cancel_locked(job, -ECANCELED);
+	agx4_g16_support_cancel_locked(job, -ECANCELED);
 	if (job->nrender)
 		agx4_g16_scenes_cancel_locked(job, -ECANCELED);
 	spin_unlock_irqrestore(&sub->eng.lock, flags);
@@ -873,6 +878,7 @@ const struct agx4_fw_submit_ops agx4_fw_g16_submit_ops = {
 	.job_free = g16_job_free,
 	.queue_kill = g16_queue_kill,
 	.job_dump = g16_job_dump,
+	.fw_gone = agx4_g16_fw_gone,
 	.tvb = &g16_tvb_ops,
 };
 EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_g16_submit_ops);

@@ -84,13 +84,14 @@
  * (context 0) and in the VM's tree: unique per object, below
  * 0x72_0000_0000.
  *
- * **Renders.**  A VM's first render makes its render objects: one of
- * %AGX4_FW_G16_SUPPORTS support leases (lease n: identity and
- * private-memory slot 3 + n, buffer-manager slot 7 + n; -ENOSPC when all
- * are taken), whose operand directory, table and 24 operand buffers are
- * mapped in the VM's kernel carve-out, and the VM's TVB pool (buffer
- * manager, scenes, block lists, the PB descriptor of its slot, the page
- * list, pool-slot words and first blocks mapped in the carve-out too).
+ * **Renders.**  A VM's first render makes its render objects: the VM's
+ * TVB pool (buffer manager, scenes, block lists, its PB descriptor, the
+ * page list, pool-slot words and first blocks mapped in the kernel
+ * carve-out) and the pinned window at the carve-out's start where the
+ * render support lease lent to the VM is mapped (its operand directory,
+ * table and 24 operand buffers; lease n: identity and private-memory
+ * slot 3 + n, buffer-manager slot 7 + n).  Leases are lent while the VM
+ * has work, as contexts are: see agx4_g16_support.c.
  * The 0x35d4000-byte linear backing of the reference is not copied: the
  * firmware learns every one of these addresses from host-written records,
  * so agx4 maps only what is used and places it itself (the reference's
@@ -317,15 +318,15 @@ static void render_vm_free(struct agx4_device *adev, struct agx4_vm *vm,
 {
 	struct agx4_fw_g16_sub *sub = vm_sub(vm->fw);
 	u32 initial = adev->gen->tvb.initial_blocks;
-	unsigned long flags;
 
-	/* No growth request finds the pool any more. */
-	if (r->lease >= 0 && sub) {
-		mutex_lock(&sub->tvb_lock);
-		if (sub->pools[r->lease] == r)
-			sub->pools[r->lease] = NULL;
-		mutex_unlock(&sub->tvb_lock);
-	}
+	/*
+	 * Its lease goes back, and no growth request finds the pool any
+	 * more.  A restart took every lease back already
+	 * (agx4_g16_fw_gone()).
+	 */
+	if (sub)
+		agx4_g16_support_leave(sub, r);
+	WARN_ON(r->sl);
 	if (r->tp.blocks > initial)
 		map_spaced(vm, NULL, r->ks + G16_VM_BLOCKS +
 			   (u64)initial * G16_TVB_BLOCK_STRIDE,
@@ -333,10 +334,6 @@ static void render_vm_free(struct agx4_device *adev, struct agx4_vm *vm,
 			   G16_TVB_BLOCK_STRIDE, false);
 	while (r->ngrown)
 		agx4_fw_obj_destroy(r->grown[--r->ngrown]);
-	if (r->bufs)
-		map_spaced(vm, r->bufs, r->ks + G16_VM_BUFS,
-			   G16_RENDER_BUFFERS, G16_OPERAND_BUFFER_SIZE,
-			   G16_OPERAND_BUFFER_STRIDE, false);
 	if (r->blocks)
 		map_spaced(vm, r->blocks, r->ks + G16_VM_BLOCKS,
 			   adev->gen->tvb.initial_blocks,
@@ -345,44 +342,11 @@ static void render_vm_free(struct agx4_device *adev, struct agx4_vm *vm,
 	agx4_fw_obj_destroy(r->slots);
 	agx4_fw_obj_destroy(r->pages);
 	agx4_fw_obj_destroy(r->tvb);
-	agx4_fw_obj_destroy(r->bufs);
-	agx4_fw_obj_destroy(r->table);
-	agx4_fw_obj_destroy(r->dir);
-	agx4_fw_obj_destroy(r->support);
-	if (r->lease >= 0 && sub) {
-		memset(sub->pb_table + (G16_BM_SLOT_FIRST + r->lease) *
-		       G16_PB_DESC_SIZE, 0, G16_PB_DESC_SIZE);
-		spin_lock_irqsave(&sub->eng.lock, flags);
-		__clear_bit(r->lease, sub->supports);
-		spin_unlock_irqrestore(&sub->eng.lock, flags);
-	}
 	/* Every render gave its scratch back: the jobs went before the VM. */
 	agx4_vm_unpin_window(vm, &r->window);
+	agx4_vm_unpin_window(vm, &r->lease_window);
 	drm_mm_takedown(&r->scratch);
 	kfree(r);
-}
-
-/* The support record of lease @r->lease, its namespace at @r->ks. */
-static void render_support(struct g16_render_vm *r)
-{
-	struct g16_support *sup = r->support->cpu;
-	__le64 *table = r->table->cpu;
-	u32 pages = G16_RENDER_BUFFERS * G16_OPERAND_PAGES, i;
-
-	sup->id = cpu_to_le64(G16_SUPPORT_ID_BASE + r->lease);
-	sup->slot = cpu_to_le32(G16_SUPPORT_ID_BASE + r->lease);
-	sup->directory = cpu_to_le64(r->ks + G16_VM_DIR);
-	sup->capacity = cpu_to_le32(G16_RENDER_DIR_ENTRIES);
-	sup->pages_mod = cpu_to_le32(pages % G16_RENDER_DIR_ENTRIES);
-	sup->pages = cpu_to_le32(pages);
-	sup->operands = cpu_to_le64(r->ks + G16_VM_TABLE);
-	sup->cursor = cpu_to_le32(G16_RENDER_TABLE_QWORDS);
-	sup->shared = cpu_to_le64(r->support->va + G16_SUPPORT_SHARED);
-	for (i = 0; i < G16_RENDER_BUFFERS; i++)
-		table[i * G16_RENDER_TABLE_STRIDE / 8] =
-			cpu_to_le64((r->ks + G16_VM_BUFS +
-				     (u64)i * G16_OPERAND_BUFFER_STRIDE) |
-				    G16_RENDER_TABLE_TAG);
 }
 
 static int render_vm_objects(struct agx4_device *adev, struct agx4_vm *vm,
@@ -394,10 +358,6 @@ static int render_vm_objects(struct agx4_device *adev, struct agx4_vm *vm,
 		u64 size;
 		u64 gpu;	/* carve-out offset + 1, 0: not mapped whole */
 	} objs[] = {
-		{ &r->support, G16_SUPPORT_SIZE, 0 },
-		{ &r->dir, G16_RENDER_DIR_SIZE, G16_VM_DIR + 1 },
-		{ &r->table, AGX4_UAT_PAGE_SIZE, G16_VM_TABLE + 1 },
-		{ &r->bufs, G16_RENDER_BUFFERS * G16_OPERAND_BUFFER_STRIDE, 0 },
 		{ &r->tvb, G16_TVB_SIZE, 0 },
 		{ &r->pages, G16_TVB_PAGES_SIZE, G16_VM_PAGES + 1 },
 		{ &r->slots, AGX4_UAT_PAGE_SIZE, G16_VM_SLOTS + 1 },
@@ -423,14 +383,6 @@ static int render_vm_objects(struct agx4_device *adev, struct agx4_vm *vm,
 				return ret;
 		}
 	}
-	ret = map_spaced(vm, r->bufs, r->ks + G16_VM_BUFS,
-			 G16_RENDER_BUFFERS, G16_OPERAND_BUFFER_SIZE,
-			 G16_OPERAND_BUFFER_STRIDE, true);
-	if (ret) {
-		agx4_fw_obj_destroy(r->bufs);
-		r->bufs = NULL;
-		return ret;
-	}
 	ret = map_spaced(vm, r->blocks, r->ks + G16_VM_BLOCKS,
 			 adev->gen->tvb.initial_blocks, G16_TVB_BLOCK_SIZE,
 			 G16_TVB_BLOCK_STRIDE, true);
@@ -441,12 +393,16 @@ static int render_vm_objects(struct agx4_device *adev, struct agx4_vm *vm,
 	return ret;
 }
 
-/* The VM's TVB pool, from its objects (the generation builds it). */
-static int render_tvb(struct agx4_device *adev, struct agx4_fw_g16_sub *sub,
-		      struct g16_render_vm *r)
+/*
+ * The VM's TVB pool, from its objects (the generation builds it), and its
+ * parameter-buffer descriptor, kept with it: both go to the slot of the
+ * lease the VM is lent (agx4_g16_support.c), which this builds for a
+ * stand-in, the first.
+ */
+static int render_tvb(struct agx4_device *adev, struct g16_render_vm *r)
 {
 	const struct agx4_fw_gen *gen = adev->gen;
-	u32 slot = G16_BM_SLOT_FIRST + r->lease;
+	u32 slot = G16_BM_SLOT_FIRST;
 	u8 *t = r->tvb->cpu;
 	const struct agx4_fw_tvb_in in = {
 		.slot = slot,
@@ -467,7 +423,7 @@ static int render_tvb(struct agx4_device *adev, struct agx4_fw_g16_sub *sub,
 		{ t + G16_TVB_BLOCK_LIST, 0 },
 		{ r->pages->cpu, G16_TVB_PAGES_SIZE },
 		{ t + G16_TVB_SCENES, 0 },
-		{ sub->pb_table + slot * G16_PB_DESC_SIZE, G16_PB_DESC_SIZE },
+		{ r->pb, G16_PB_DESC_SIZE },
 	};
 	u32 i;
 
@@ -501,11 +457,9 @@ static bool arena_of(const struct agx4_vm *vm, u64 *start, u64 *end)
 static struct g16_render_vm *render_vm_make(struct agx4_g16_queue *fq)
 {
 	struct agx4_device *adev = fq->base.adev;
-	struct agx4_fw_g16_sub *sub = fq->sub;
 	struct agx4_vm *vm = fq->base.vm;
 	struct g16_vm *gv = vm->fw;
 	struct g16_render_vm *r;
-	unsigned long k;
 	u64 start, end;
 	int ret;
 
@@ -529,33 +483,15 @@ static struct g16_render_vm *render_vm_make(struct agx4_g16_queue *fq)
 		kfree(r);
 		return ERR_PTR(ret);
 	}
-	spin_lock_irq(&sub->eng.lock);
-	k = find_first_zero_bit(sub->supports, AGX4_FW_G16_SUPPORTS);
-	if (k < AGX4_FW_G16_SUPPORTS)
-		__set_bit(k, sub->supports);
-	spin_unlock_irq(&sub->eng.lock);
-	if (k >= AGX4_FW_G16_SUPPORTS) {
-		r->lease = -1;
-		ret = -ENOSPC;
-		goto err;
-	}
-	r->lease = k;
-	ret = render_vm_objects(adev, vm, r);
-	if (ret)
-		goto err;
-	render_support(r);
-	ret = agx4_fw_g16_build_operand_dir(r->dir->cpu, r->dir->size,
-					    r->ks + G16_VM_BUFS,
-					    G16_RENDER_BUFFERS) ?:
-	      render_tvb(adev, sub, r);
+	ret = agx4_vm_pin_window(vm, &r->lease_window, r->ks + G16_VM_DIR,
+				 G16_VM_LEASE_SIZE) ?:
+	      render_vm_objects(adev, vm, r) ?:
+	      render_tvb(adev, r);
 	if (ret)
 		goto err;
 	r->gv = gv;
 	r->vm = vm;
 	r->tp.blocks = adev->gen->tvb.initial_blocks;
-	mutex_lock(&sub->tvb_lock);
-	sub->pools[r->lease] = r;
-	mutex_unlock(&sub->tvb_lock);
 	gv->r = r;
 	return r;
 
@@ -803,8 +739,11 @@ void agx4_g16_ctx_done_locked(struct agx4_g16_job *job)
 	if (!job->ctx_held)
 		return;
 	job->ctx_held = false;
-	if (!WARN_ON(!gv->busy) && !--gv->busy)
+	if (!WARN_ON(!gv->busy) && !--gv->busy) {
 		agx4_room_put(&sub->eng, &sub->contexts, ctx_take);
+		/* Its render support lease may be lent to another VM now. */
+		agx4_g16_support_idle_locked(sub);
+	}
 }
 
 /**
@@ -1113,7 +1052,7 @@ static int pool_add_blocks(struct agx4_device *adev, struct agx4_tvb_pool *tp,
 	return 0;
 }
 
-/* The slot indexes &agx4_fw_g16_sub.pools by support lease. */
+/* The slot indexes &agx4_fw_g16_sub.supports. */
 static_assert(AGX4_FW_G16_SUPPORTS == G16_BM_SLOTS);
 
 /**
@@ -1130,14 +1069,14 @@ static_assert(AGX4_FW_G16_SUPPORTS == G16_BM_SLOTS);
  * every reply).  A request behind it repeats one already answered; one
  * ahead of it is out of sequence: neither is answered.  The pool is made
  * anew for the firmware by its TVB-init prelude, which goes out again
- * when its VM got another context: the counter starts at 0 again
+ * when its VM got another context or lease: the counter starts at 0 again
  * there (L: the firmware's count is the pool's since its init; the
  * references send the init once per pool).
  *
  * The slot is bounded by the parser already (agx4_fw_g16.c refuses a
  * request outside slots 7..63), and the TVB unit asks only while the
  * firmware that made the request is up; both are checked again here
- * because the slot indexes &agx4_fw_g16_sub.pools.
+ * because the slot indexes &agx4_fw_g16_sub.supports.
  *
  * Return: the pool's new block count, or a negative errno.
  */
@@ -1153,7 +1092,7 @@ int agx4_g16_tvb_grow(struct agx4_device *adev,
 	    lease >= AGX4_FW_G16_SUPPORTS)
 		return -ENOENT;
 	mutex_lock(&sub->tvb_lock);
-	r = sub->pools[lease];
+	r = agx4_g16_support_pool(sub, req->slot);
 	/*
 	 * A render in flight keeps its VM's context (&g16_vm.busy); a VM
 	 * lent none (-1) has no render in flight, whatever the request says.

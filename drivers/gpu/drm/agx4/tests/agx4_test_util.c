@@ -35,6 +35,8 @@
 #include "../agx4_engine.h"
 #include "../agx4_fw.h"
 #include "../agx4_fw_boot.h"
+#include "../agx4_fw_g16.h"
+#include "../agx4_fw_g16_boot.h"
 #include "../agx4_fw_mem.h"
 #include "../agx4_fw_obj.h"
 #include "../agx4_fw_queue.h"
@@ -1548,10 +1550,36 @@ struct drm_asahi_cmd_compute agx4_test_fork_compute(struct agx4_test_fork *f,
 	};
 }
 
+/*
+ * The objects of G16's render support leases: each lease made keeps its
+ * four (support page, operand directory, table and buffers) until the
+ * firmware goes, whichever VMs rendered.
+ */
+static unsigned int g16_lease_objects(struct agx4_device *adev)
+{
+	struct agx4_fw_g16_sub *sub;
+	unsigned int n, k = 0;
+
+	if (adev->gen != &agx4_fw_g16)
+		return 0;
+	sub = agx4_fw_g16_sub(adev->fw);
+	if (!sub)
+		return 0;
+	spin_lock_irq(&sub->eng.lock);
+	for (n = 0; n < AGX4_FW_G16_SUPPORTS; n++)
+		k += sub->supports[n] ? 4 : 0;
+	spin_unlock_irq(&sub->eng.lock);
+	return k;
+}
+
 /**
  * agx4_test_fw_objects() - firmware objects of a device
  * @adev: the device.
  * @ts: count the timestamp aperture's objects, else agx4's own.
+ *
+ * agx4's own leave out G16's render support leases, which stay until the
+ * firmware goes once made (see agx4_g16_support.c), so that a count
+ * taken before clients rendered is the count once they went.
  *
  * Return: how many are alive, 0 without firmware memory.
  */
@@ -1568,7 +1596,7 @@ unsigned int agx4_test_fw_objects(struct agx4_device *adev, bool ts)
 	list_for_each(l, &h->objects)
 		n++;
 	mutex_unlock(&h->lock);
-	return n;
+	return ts ? n : n - g16_lease_objects(adev);
 }
 
 /**

@@ -38,7 +38,9 @@
 #include "../agx4_fw.h"
 #include "../agx4_fw_boot.h"
 #include "../agx4_fw_g16.h"
+#include "../agx4_fw_g16_boot.h"
 #include "../agx4_fw_g17p.h"
+#include "../agx4_g16_sub.h"
 #include "../agx4_job.h"
 #include "../agx4_tvb.h"
 #include "../agx4_uat.h"
@@ -989,6 +991,141 @@ static void agx4_tvb_g16_pool_grows_again_after_its_context_was_taken_back(struc
 	expect_no_model_error(t);
 }
 
+static void restore_leases(void *data)
+{
+	agx4_g16_support_leases_param = 0;
+}
+
+/* G16 with at most @n render support leases, for the rest of the case. */
+static void leases(struct kunit *test, unsigned int n)
+{
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, restore_leases,
+							NULL), 0);
+	agx4_g16_support_leases_param = n;
+}
+
+/* Submit one render on @t's queue; its done fence, not waited for. */
+static struct dma_fence *render_start(struct tvb *t)
+{
+	struct drm_asahi_cmd_render r = agx4_test_fork_render(&t->f, 0);
+	struct drm_asahi_sync out = { DRM_ASAHI_SYNC_SYNCOBJ, t->out, 0 };
+	struct dma_fence *f;
+
+	memset(&t->cb, 0, sizeof(t->cb));
+	agx4_test_cmd_render(&t->cb, &r);
+	KUNIT_ASSERT_EQ(t->test, agx4_test_submit(t->c, t->queue, &t->cb, &out,
+						  0, 1), 0);
+	f = agx4_test_syncobj_fence(t->c, t->out, 0);
+	KUNIT_ASSERT_NOT_NULL(t->test, f);
+	return f;
+}
+
+/*
+ * More VMs render than there are render support leases (two, by the
+ * parameter): four VMs render in turn, each with one growth, then the
+ * first again.  From the third on, a VM's lease is the least recently
+ * used idle VM's, taken back, cleared and lent again.  Every render
+ * completes, grown, and the model finds nothing wrong: at each pool's
+ * TVB init it checks that the descriptor at the init's slot names the
+ * pool's page list, at each growth that the buffer manager names the
+ * slot the render was admitted on.  Each VM's pool is made at its slot
+ * (five TVB inits: the first VM twice, after its lease went to another).
+ */
+static void agx4_tvb_g16_more_rendering_vms_than_leases_complete(struct kunit *test)
+{
+	struct tvb *t = tvb_open(test), *o;
+	struct agx4_tvb_stats s;
+	u32 i;
+
+	leases(test, 2);
+	script(t, AGX4_FWMODEL_ACT_GROW, 1);
+	KUNIT_EXPECT_EQ(test, render(t), 0);
+	for (i = 1; i < 4; i++) {
+		o = tvb_other(t);
+		script(o, AGX4_FWMODEL_ACT_GROW, 1);
+		KUNIT_EXPECT_EQ_MSG(test, render(o), 0, "VM %u", i);
+	}
+	script(t, AGX4_FWMODEL_ACT_GROW, 1);
+	KUNIT_EXPECT_EQ(test, render(t), 0);
+	s = stats(t);
+	KUNIT_EXPECT_EQ(test, s.grew, 5);
+	KUNIT_EXPECT_EQ(test, s.stale + s.ahead + s.unknown, 0);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_GROW_GREW), 5);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_TVB_INITS), 5);
+	expect_no_model_error(t);
+}
+
+/*
+ * One lease, its VM's render held in the firmware: a second VM's render
+ * is submitted without error and waits in the scheduler (nothing of it
+ * reaches the firmware); once the first completes, the lease goes to the
+ * second VM, whose render completes.
+ */
+static void agx4_tvb_g16_render_waits_for_the_lease_of_a_busy_vm(struct kunit *test)
+{
+	struct tvb *t = tvb_open(test), *o;
+	struct dma_fence *a, *b;
+	unsigned int held, i;
+
+	leases(test, 1);
+	agx4_fwmodel_hold(t->m);
+	a = render_start(t);
+	for (i = 0; !agx4_fwmodel_held(t->m) && i < BOUND_MS / 20; i++)
+		msleep(20);
+	held = agx4_fwmodel_held(t->m);
+	KUNIT_ASSERT_GT(test, held, 0);
+	o = tvb_other(t);
+	b = render_start(o);
+	msleep(100);
+	agx4_fwmodel_sync(t->m);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_held(t->m), held);
+	KUNIT_EXPECT_FALSE_MSG(test, dma_fence_is_signaled(b),
+			       "the render ran while the only lease was busy");
+	let_go(t);
+	KUNIT_EXPECT_EQ(test, agx4_test_fence_wait(a, BOUND_MS), 0);
+	KUNIT_EXPECT_EQ(test, agx4_test_fence_wait(b, BOUND_MS), 0);
+	dma_fence_put(a);
+	dma_fence_put(b);
+	KUNIT_EXPECT_EQ(test, cnt(t, AGX4_FWMODEL_CNT_TVB_INITS), 2);
+	expect_no_model_error(t);
+}
+
+/* Lease 0's operand buffers, CPU view, and their bytes. */
+static u8 *lease0_bufs(struct tvb *t, size_t *size)
+{
+	struct agx4_fw_g16_sub *sub = agx4_fw_g16_sub(t->adev->fw);
+
+	KUNIT_ASSERT_NOT_NULL(t->test, sub);
+	KUNIT_ASSERT_NOT_NULL(t->test, sub->supports[0]);
+	*size = sub->supports[0]->bufs->size;
+	return sub->supports[0]->bufs->cpu;
+}
+
+/*
+ * Nothing of one client reaches another through a lease: with one lease,
+ * the first VM renders and its operand buffers are filled (as its
+ * renders' work would leave them); the lease then goes to a second VM,
+ * whose render completes, and the buffers hold only zeroes.
+ */
+static void agx4_tvb_g16_lease_lent_to_another_vm_is_cleared_first(struct kunit *test)
+{
+	struct tvb *t = tvb_open(test), *o;
+	size_t size, i, left = 0;
+	u8 *bufs;
+
+	leases(test, 1);
+	KUNIT_EXPECT_EQ(test, render(t), 0);
+	bufs = lease0_bufs(t, &size);
+	memset(bufs, 0xa5, size);
+	o = tvb_other(t);
+	KUNIT_EXPECT_EQ(test, render(o), 0);
+	for (i = 0; i < size; i++)
+		left += bufs[i] != 0;
+	KUNIT_EXPECT_EQ_MSG(test, left, 0,
+			    "bytes of the first VM's left for the second");
+	expect_no_model_error(t);
+}
+
 static struct kunit_case agx4_tvb_cases[] = {
 	KUNIT_CASE_PARAM(agx4_tvb_limit_parameter_follows_the_spec,
 			 gen_gen_params),
@@ -1023,6 +1160,12 @@ static struct kunit_case agx4_tvb_cases[] = {
 	KUNIT_CASE_PARAM(agx4_tvb_reply_waits_for_room_on_a_full_ring,
 			 gen_gen_params),
 	KUNIT_CASE_PARAM(agx4_tvb_g16_pool_grows_again_after_its_context_was_taken_back,
+			 g16_gen_params),
+	KUNIT_CASE_PARAM(agx4_tvb_g16_more_rendering_vms_than_leases_complete,
+			 g16_gen_params),
+	KUNIT_CASE_PARAM(agx4_tvb_g16_render_waits_for_the_lease_of_a_busy_vm,
+			 g16_gen_params),
+	KUNIT_CASE_PARAM(agx4_tvb_g16_lease_lent_to_another_vm_is_cleared_first,
 			 g16_gen_params),
 	{ }
 };

@@ -154,6 +154,7 @@ UNITS = {
     # the backends' queues, owners, VMs, leases and job status, whole
     'agx4_g16_submit.c': None,
     'agx4_g16_lease.c': None,
+    'agx4_g16_support.c': None,
     'agx4_g17p_owner.c': None,
     'agx4_g17p_queue.c': None,
     'agx4_g17p_submit.c': None,
@@ -213,6 +214,7 @@ AFFINE = {
     'agx4_g16_submit.c': ['agx4_tvb', 'agx4_fw_g16_submit*',
                           'agx4_fw_hostile'],
     'agx4_g16_lease.c': ['agx4_fw_g16_submit*', 'agx4_fw_hostile'],
+    'agx4_g16_support.c': ['agx4_tvb', 'agx4_fw_g16_submit*'],
     'agx4_g17p_owner.c': ['agx4_fw_g17p_submit', 'agx4_fw_hostile'],
     'agx4_g17p_queue.c': ['agx4_fw_g17p_submit'] + IOCTL,
     'agx4_g17p_submit.c': ['agx4_fw_g17p_submit', 'agx4_fw_hostile'],
@@ -808,6 +810,17 @@ def run_uml(mout, glob, timeout, raw):
                     suites[m.group(1)] = round(time.monotonic() - t0, 1)
                 if 'reboot: System halted' in line:
                     halted = True
+        if verdict == 'report':
+            # The report's trace, for raw.log: what killed it, and where.
+            end, n = time.monotonic() + 3, 0
+            while n < 120 and time.monotonic() < end:
+                if not sel.select(0.5):
+                    continue
+                chunk = os.read(fd, 65536)
+                if not chunk:
+                    break
+                raw.write(chunk.decode('utf-8', 'backslashreplace'))
+                n += chunk.count(b'\n')
     finally:
         sel.close()
         try:

@@ -556,6 +556,46 @@ static void agx4_job_going_device_cancels_a_waiting_reserve(struct kunit *test)
 }
 
 /*
+ * A job waiting for its reserve when a timeout kills its queue is not
+ * published once the reserve's fence signals: prepare_job has nothing
+ * more to wait for on a dead queue, and run_job ends the job -ECANCELED
+ * without handing it to the backend.
+ */
+static void agx4_job_killed_queue_s_waiting_job_is_not_published(struct kunit *test)
+{
+	struct job_ctx *c = test->priv;
+	struct dma_fence *hold = agx4_test_gate_fence(test);
+	u32 q, a = syncobj(test, c, NULL), b = syncobj(test, c, NULL);
+	struct dma_fence *fa, *fb;
+	unsigned int i;
+
+	/* Long enough for the second job to reach its reserve first. */
+	agx4_job_timeout_ms = 500;
+	/* Killed jobs the case keeps restart no firmware. */
+	agx4_hang_timeout_ms = AGX4_JOB_TIMEOUT_MS;
+	q = queue_create(test, c);
+	KUNIT_ASSERT_EQ(test, submit_signal(test, c, q, a, 0), 0);
+	KUNIT_ASSERT_TRUE(test, wait_published(c, 1));
+	WRITE_ONCE(c->f.hold, hold);
+	KUNIT_ASSERT_EQ(test, submit_signal(test, c, q, b, 0), 0);
+	for (i = 0; i < WAIT_MS && atomic_read(&c->f.reserves) < 2; i++)
+		usleep_range(1000, 2000);
+	KUNIT_ASSERT_EQ(test, atomic_read(&c->f.reserves), 2);
+	fa = fence_of(c, a, 0);
+	KUNIT_ASSERT_NOT_NULL(test, fa);
+	KUNIT_ASSERT_TRUE(test, signalled_within(fa, WAIT_MS));
+	KUNIT_EXPECT_EQ(test, fa->error, -ETIMEDOUT);
+	dma_fence_put(fa);
+	dma_fence_signal(hold);
+	fb = fence_of(c, b, 0);
+	KUNIT_ASSERT_NOT_NULL(test, fb);
+	KUNIT_EXPECT_TRUE(test, signalled_within(fb, WAIT_MS));
+	KUNIT_EXPECT_EQ(test, fb->error, -ECANCELED);
+	KUNIT_EXPECT_EQ(test, atomic_read(&c->f.npublished), 1);
+	dma_fence_put(fb);
+}
+
+/*
  * A job SUBMIT pushed unprepared because a restart was on its way (the
  * restart prepares it for the new firmware) waits in prepare_job for the
  * restart's gate: it never runs unprepared, which would end it with
@@ -996,6 +1036,7 @@ static struct kunit_case agx4_job_cases[] = {
 	KUNIT_CASE(agx4_job_refused_by_the_backend_leaves_nothing),
 	KUNIT_CASE(agx4_job_unplug_refuses_submit_and_lets_work_complete),
 	KUNIT_CASE(agx4_job_timeout_kills_only_its_queue),
+	KUNIT_CASE(agx4_job_killed_queue_s_waiting_job_is_not_published),
 	KUNIT_CASE(agx4_job_spurious_timeout_keeps_running_jobs),
 	KUNIT_CASE(agx4_job_unprepared_job_waits_for_the_restart),
 	KUNIT_CASE(agx4_job_killed_queue_kept_until_the_firmware_stops),

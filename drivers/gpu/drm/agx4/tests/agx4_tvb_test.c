@@ -183,21 +183,28 @@ static void script(struct tvb *t, enum agx4_fwmodel_action action, u32 arg)
 	KUNIT_ASSERT_EQ(t->test, agx4_fwmodel_script(t->m, &s), 0);
 }
 
-/* Submit one render on the queue; its done fence's status, once done. */
-static int render(struct tvb *t)
+/* Submit one render on @t's queue; its done fence, not waited for. */
+static struct dma_fence *render_start(struct tvb *t)
 {
 	struct drm_asahi_cmd_render r = agx4_test_fork_render(&t->f, 0);
 	struct drm_asahi_sync out = { DRM_ASAHI_SYNC_SYNCOBJ, t->out, 0 };
 	struct dma_fence *f;
-	int ret;
 
 	memset(&t->cb, 0, sizeof(t->cb));
 	agx4_test_cmd_render(&t->cb, &r);
-	ret = agx4_test_submit(t->c, t->queue, &t->cb, &out, 0, 1);
-	KUNIT_ASSERT_EQ(t->test, ret, 0);
+	KUNIT_ASSERT_EQ(t->test, agx4_test_submit(t->c, t->queue, &t->cb, &out,
+						  0, 1), 0);
 	f = agx4_test_syncobj_fence(t->c, t->out, 0);
 	KUNIT_ASSERT_NOT_NULL(t->test, f);
-	ret = agx4_test_fence_wait(f, BOUND_MS);
+	return f;
+}
+
+/* Submit one render on the queue; its done fence's status, once done. */
+static int render(struct tvb *t)
+{
+	struct dma_fence *f = render_start(t);
+	int ret = agx4_test_fence_wait(f, BOUND_MS);
+
 	dma_fence_put(f);
 	return ret;
 }
@@ -1002,22 +1009,6 @@ static void leases(struct kunit *test, unsigned int n)
 	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, restore_leases,
 							NULL), 0);
 	agx4_g16_support_leases_param = n;
-}
-
-/* Submit one render on @t's queue; its done fence, not waited for. */
-static struct dma_fence *render_start(struct tvb *t)
-{
-	struct drm_asahi_cmd_render r = agx4_test_fork_render(&t->f, 0);
-	struct drm_asahi_sync out = { DRM_ASAHI_SYNC_SYNCOBJ, t->out, 0 };
-	struct dma_fence *f;
-
-	memset(&t->cb, 0, sizeof(t->cb));
-	agx4_test_cmd_render(&t->cb, &r);
-	KUNIT_ASSERT_EQ(t->test, agx4_test_submit(t->c, t->queue, &t->cb, &out,
-						  0, 1), 0);
-	f = agx4_test_syncobj_fence(t->c, t->out, 0);
-	KUNIT_ASSERT_NOT_NULL(t->test, f);
-	return f;
 }
 
 /*

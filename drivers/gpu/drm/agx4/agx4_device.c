@@ -222,6 +222,18 @@ static void drm_unregister_step(struct agx4_device *adev)
 }
 
 /*
+ * The firmware goes at removal with the reset lock held for writing, as
+ * in a restart: a queue released meanwhile is freed through the backend
+ * before its state goes, or forgotten after, never while it goes.
+ */
+static void firmware_fini(struct agx4_device *adev)
+{
+	agx4_reset_write_lock(adev);
+	agx4_fw_boot_fini(adev);
+	agx4_reset_write_unlock(adev);
+}
+
+/*
  * The probe, in order.  Units add their step here as they land;
  * registration stays last.
  */
@@ -231,7 +243,7 @@ static const struct agx4_init_step agx4_probe_steps[] = {
 	{ "memory", agx4_fw_mem_init, NULL },
 	/* Device-managed: goes with the device. */
 	{ "transport", agx4_device_transport_init, NULL },
-	{ "firmware", agx4_fw_boot_init, agx4_fw_boot_fini },
+	{ "firmware", agx4_fw_boot_init, firmware_fini },
 	{ "jobs", agx4_job_init, agx4_job_fini },
 	/* Restarts only once everything they restart is up. */
 	{ "reset", agx4_recovery_init, agx4_reset_unplug },

@@ -224,10 +224,11 @@ struct agx4_fw_submit_ops {
 	 * whose jobs the firmware still owned is destroyed, after @job_free
 	 * of each of them, once the firmware is stopped and before @fw_gone
 	 * (the job unit keeps it until then): it must send nothing, but the
-	 * firmware's tables are still there.  Without @fw (the firmware the
-	 * queue was made for went: unplug, or a restart since), after each
-	 * of its jobs was freed so: free its memory without a word to the
-	 * firmware, as @job_free does.
+	 * firmware's tables are still there; so is a queue released once
+	 * the job unit stopped.  Without @fw (the backend's state went with
+	 * the firmware the queue was made for: removal, or a restart since),
+	 * after each of its jobs was freed so: free its memory without a
+	 * word to the firmware, as @job_free does.
 	 */
 	void (*queue_destroy)(struct agx4_fw_queue *fq, bool fw);
 	/**
@@ -273,12 +274,16 @@ struct agx4_fw_submit_ops {
 	 */
 	int (*job_status)(struct agx4_fw_job *job);
 	/**
-	 * @job_free: see the DOC above.  Without @fw (the firmware the job
-	 * was made for went: unplug, or a restart since), free what the job
-	 * holds without talking to the firmware or touching the state its
-	 * shutdown freed (its shared records and context 0's tables); its
-	 * storage may go back to the firmware heap, which lives until the
-	 * device is released.
+	 * @job_free: see the DOC above.  With @fw, also once submission
+	 * ended (agx4_engine_stop()) and the firmware is stopped, until the
+	 * job unit is told the firmware goes (agx4_job_fw_gone()): it must
+	 * send nothing then.  Without @fw (the backend's state went with the
+	 * firmware the job was made for: after that call, or a restart since),
+	 * free what the job holds without talking to the firmware or
+	 * touching the state its shutdown freed (its shared records and
+	 * context 0's tables); its storage may go back to the firmware heap,
+	 * which lives until the device is released.  Never without @fw while
+	 * that state is there.
 	 */
 	void (*job_free)(struct agx4_fw_job *job, bool fw);
 	/**
@@ -306,7 +311,7 @@ struct agx4_fw_submit_ops {
 	 * heap objects of the boot, its context table and context 0's
 	 * tables are released: at removal
 	 * (agx4_fw_boot_fini(), after agx4_job_fini(): a queue released
-	 * later is forgotten, not destroyed) and after a crash
+	 * after this is forgotten, not destroyed) and after a crash
 	 * (agx4_fw_boot_reset(), after agx4_engine_stop(), once the job
 	 * unit is up).  Process context, without the firmware's lock; it may run
 	 * more than once (a crash, then the removal).

@@ -120,8 +120,10 @@
  * SUBMIT waiting in the backend for firmware room (agx4_job_unplug()),
  * since drm_dev_unplug() waits for them; then in-flight jobs end with
  * -ENODEV, and jobs and queues released later are freed without a word
- * to the firmware (&agx4_fw_submit_ops.job_free and .queue_destroy told
- * the firmware is not there).
+ * to the firmware: through the backend until the firmware's shutdown
+ * takes its state (a queue released meanwhile is kept until then), and
+ * forgotten after it (&agx4_fw_submit_ops.job_free and .queue_destroy
+ * told the firmware is not there), never while that state is there.
  */
 
 AGX4_VISIBLE_IF_TEST unsigned int agx4_job_timeout_ms = AGX4_JOB_TIMEOUT_MS;
@@ -555,9 +557,9 @@ static void free_job(struct drm_sched_job *sj)
 
 	drm_sched_job_cleanup(sj);
 	/*
-	 * @stopped under the lock: a free that reads it false runs in a work
-	 * item queued before agx4_job_fini() set it, which its flush of the
-	 * submit workqueue then waits for.
+	 * @forgetting under the lock: a free that reads it false runs in a
+	 * work item of the submit workqueue, which agx4_job_fw_gone() flushes
+	 * after setting it, before the backend's state goes.
 	 */
 	spin_lock_irqsave(&jd->lock, flags);
 	/* A restart prepares it again: the restart frees it (queue_make()). */
@@ -568,7 +570,7 @@ static void free_job(struct drm_sched_job *sj)
 	}
 	/* Never run: the entity went with it still queued. */
 	list_del_init(&job->unrun_link);
-	fw = !jd->stopped;
+	fw = !jd->forgetting;
 	/*
 	 * A killed job's storage goes with its queue (queue_fini()), with
 	 * its commands: the firmware may still write the timestamp objects
@@ -944,7 +946,7 @@ static void queue_fini(struct agx4_job_queue *q)
 	struct agx4_vm *vm = q->vm;
 	unsigned long flags;
 	LIST_HEAD(done);
-	bool fw, busy;
+	bool fw, busy, stopped;
 
 	/* The firmware its queue was made for stays, or is known gone. */
 	agx4_reset_read_lock(adev);
@@ -955,32 +957,39 @@ static void queue_fini(struct agx4_job_queue *q)
 		drm_sched_entity_destroy(&q->entity);
 	drm_sched_fini(&q->sched);
 	/*
-	 * The firmware path or the forget path, chosen once: @stopped is
-	 * read under @jd->lock, which agx4_job_fini() sets it under, so a
-	 * release that reads it false finishes before agx4_job_fini()
-	 * returns (see there).  After that the backend forgets the queue.
+	 * The firmware path or the forget path, chosen once, under both
+	 * locks, which agx4_job_fini() sets @stopped and agx4_job_fw_gone()
+	 * sets @forgetting under: a release that reads @stopped false
+	 * finishes before agx4_job_fini() returns (see there), and one that
+	 * reads @forgetting false is on @kept before agx4_job_fw_gone()
+	 * takes them.  A queue of the firmware before a restart is
+	 * forgotten: the backend's state it was part of went.
 	 *
 	 * Killed jobs whose storage the firmware may still write keep the
 	 * whole queue: nothing may reuse memory the firmware can still
 	 * write.  It is freed once the firmware is done with it, at a later
-	 * release that finds it so, or once the firmware is stopped.
+	 * release that finds it so, or once the firmware is stopped.  Once
+	 * the unit stopped every queue is kept so: nothing is said to the
+	 * firmware any more, and the backend's state, which the queue is
+	 * part of, is there until the firmware goes.
 	 */
+	mutex_lock(&jd->queues_lock);
 	spin_lock_irqsave(&jd->lock, flags);
-	fw = !jd->stopped && q->incarnation == jd->incarnation;
-	busy = fw && zombies_busy_locked(jd, q);
+	stopped = jd->stopped;
+	fw = !jd->forgetting && q->incarnation == jd->incarnation;
+	busy = fw && (stopped || zombies_busy_locked(jd, q));
 	spin_unlock_irqrestore(&jd->lock, flags);
 	if (busy)
-		dev_warn_ratelimited(q->adev->base.dev,
-				     "firmware still owns a killed queue's storage: kept\n");
-	mutex_lock(&jd->queues_lock);
-	if (busy)
 		list_add_tail(&q->link, &jd->kept);
-	if (fw)
+	if (fw && !stopped)
 		take_finished_kept(jd, &done);
 	mutex_unlock(&jd->queues_lock);
-	/* A hang check while it was on no list missed its killed jobs. */
-	if (busy)
+	if (busy && !stopped) {
+		dev_warn_ratelimited(q->adev->base.dev,
+				     "firmware still owns a killed queue's storage: kept\n");
+		/* A hang check while it was on no list missed its killed jobs. */
 		mod_delayed_work(system_wq, &jd->hang, 0);
+	}
 	if (!busy)
 		queue_free(jd, q, fw);
 	list_for_each_entry_safe(k, tmp, &done, link)
@@ -1306,8 +1315,9 @@ EXPORT_SYMBOL_IF_AGX4_TEST(agx4_job_unplug);
  * queue whose killed jobs the firmware still owns is kept until
  * agx4_job_fw_gone()).  Nothing is published or scanned afterwards; a
  * queue released once this returns, such as one still open and released
- * with its file, is forgotten by the backend without a word to the
- * firmware.
+ * with its file, is kept until agx4_job_fw_gone() frees it through the
+ * backend (the firmware stopped), or, released after that, forgotten by
+ * the backend without a word to the firmware.
  */
 void agx4_job_fini(struct agx4_device *adev)
 {
@@ -1340,12 +1350,6 @@ void agx4_job_fini(struct agx4_device *adev)
 	spin_unlock_irqrestore(&jd->lock, flags);
 	mutex_unlock(&jd->queues_lock);
 	/*
-	 * A job freed before @stopped was seen may still be in the backend's
-	 * job_free: let it finish before the firmware's state goes.  Its
-	 * queue's release, if it was the last job, is counted by now.
-	 */
-	flush_workqueue(jd->submit_wq);
-	/*
 	 * A release queued since the first wait may have read @stopped false
 	 * and be destroying its queue through the firmware: wait for it
 	 * again, so none does once this returns.  queue_release() counts a
@@ -1371,10 +1375,13 @@ EXPORT_SYMBOL_IF_AGX4_TEST(agx4_job_fini);
  * the backend's &agx4_fw_submit_ops.fw_gone and before the firmware's heap
  * objects of the boot, its context table and context 0's tables are
  * released.  Each queue kept because the firmware still owned its killed
- * jobs' storage is freed then, with the backend's job_free and
+ * jobs' storage, or released once the unit stopped, is freed then, with
+ * the backend's job_free and
  * queue_destroy: the stopped firmware uses none of that memory, and what
  * those calls give back (aliases in context 0, indices, leases) is still
  * there, which the forget calls, made for after it went, would leave.
+ * From then on, once the unit stopped, jobs and queues are forgotten
+ * (&agx4_job_dev.forgetting): the backend's state goes next.
  * Submission ends first (agx4_engine_stop()), where the removal or the
  * reset did not end it already.  Process context; a device without
  * submission ignores it.
@@ -1383,6 +1390,7 @@ void agx4_job_fw_gone(struct agx4_device *adev)
 {
 	struct agx4_job_dev *jd = adev->jobs;
 	struct agx4_job_queue *q, *tmp;
+	unsigned long flags;
 	LIST_HEAD(gone);
 
 	if (!jd)
@@ -1392,9 +1400,20 @@ void agx4_job_fw_gone(struct agx4_device *adev)
 	/* Outside a restart: none will come. */
 	if (!READ_ONCE(jd->resetting))
 		agx4_job_gate_open(jd, false);
+	/*
+	 * Once the unit stopped (the removal, or a restart) the backend's
+	 * state goes after this: what is freed from then on is forgotten.
+	 * A crash not restarted leaves it until the removal.
+	 */
 	mutex_lock(&jd->queues_lock);
+	spin_lock_irqsave(&jd->lock, flags);
+	if (jd->stopped)
+		jd->forgetting = true;
+	spin_unlock_irqrestore(&jd->lock, flags);
 	list_splice_init(&jd->kept, &gone);
 	mutex_unlock(&jd->queues_lock);
+	/* A free that read @forgetting false ends before the state goes. */
+	flush_workqueue(jd->submit_wq);
 	list_for_each_entry_safe(q, tmp, &gone, link)
 		queue_free(jd, q, true);
 }

@@ -287,6 +287,7 @@ void agx4_job_post_reset(struct agx4_device *adev)
 	spin_lock_irqsave(&jd->lock, flags);
 	WRITE_ONCE(jd->incarnation, adev->fw->incarnation);
 	jd->stopped = false;
+	jd->forgetting = false;
 	spin_unlock_irqrestore(&jd->lock, flags);
 	list_for_each_entry(q, &jd->queues, link)
 		queue_forget(jd, q);

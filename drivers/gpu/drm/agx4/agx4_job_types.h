@@ -40,8 +40,9 @@ struct agx4_job_dev {
 	/** @ops: the generation's submission backend. */
 	const struct agx4_fw_submit_ops *ops;
 	/**
-	 * @lock: protects @active, @stopped and every queue's &agx4_job_queue.inflight;
-	 * serialises the backend's publish, status and poll calls.
+	 * @lock: protects @active, @stopped, @forgetting and every queue's
+	 * &agx4_job_queue.inflight; serialises the backend's publish, status
+	 * and poll calls.
 	 */
 	spinlock_t lock;
 	/** @active: queues with published, unretired jobs. */
@@ -52,6 +53,16 @@ struct agx4_job_dev {
 	struct ratelimit_state dump_rs;
 	/** @stopped: the firmware is gone; nothing is published or scanned. */
 	bool stopped;
+	/**
+	 * @forgetting: the backend's submission state went (or is going)
+	 * with the stopped firmware: jobs and queues freed from now on are
+	 * forgotten (&agx4_fw_submit_ops.job_free and .queue_destroy told
+	 * the firmware is not there).  Until then, even once @stopped, they
+	 * are freed through the backend, whose state they are part of.  Set
+	 * by agx4_job_fw_gone() once the unit stopped, cleared by
+	 * agx4_job_post_reset().
+	 */
+	bool forgetting;
 	/**
 	 * @incarnation: the firmware boot (&agx4_fw_boot.incarnation) the
 	 * queues made now are for; changed by agx4_job_post_reset() only,
@@ -122,10 +133,11 @@ struct agx4_job_dev {
 	struct list_head queues;
 	/**
 	 * @kept: released queues a timeout killed whose jobs' storage the
-	 * firmware still owned then: their firmware queue and zombie jobs
-	 * are freed by a later release (queue_fini()) that finds the
-	 * firmware done with them, or once the firmware is stopped
-	 * (agx4_job_fw_gone()).
+	 * firmware still owned then, and queues released once the unit
+	 * stopped but before the firmware's state went: their firmware
+	 * queue and zombie jobs are freed by a later release (queue_fini())
+	 * that finds the firmware done with them, or once the firmware is
+	 * stopped (agx4_job_fw_gone()).
 	 */
 	struct list_head kept;
 };

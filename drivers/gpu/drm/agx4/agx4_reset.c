@@ -122,6 +122,32 @@ void agx4_reset_read_lock(struct agx4_device *adev)
 }
 
 /**
+ * agx4_reset_write_lock() - keep every reader out while the firmware goes
+ * @adev: the device.
+ *
+ * For the removal's firmware shutdown, which, as a restart does, frees
+ * the backend's state that a queue's release reaches (under
+ * agx4_reset_read_lock()): a release runs wholly before it, and is freed
+ * through the backend, or wholly after, and is forgotten.  Pair with
+ * agx4_reset_write_unlock().
+ */
+void agx4_reset_write_lock(struct agx4_device *adev)
+{
+	if (adev->reset)
+		down_write(&adev->reset->sem);
+}
+
+/**
+ * agx4_reset_write_unlock() - end agx4_reset_write_lock()
+ * @adev: the device.
+ */
+void agx4_reset_write_unlock(struct agx4_device *adev)
+{
+	if (adev->reset)
+		up_write(&adev->reset->sem);
+}
+
+/**
  * agx4_reset_enter() - keep the firmware from being swapped, if it is there
  * @adev: the device.
  *

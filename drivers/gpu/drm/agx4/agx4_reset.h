@@ -130,6 +130,8 @@ bool agx4_reset_wanted(struct agx4_device *adev);
 bool agx4_reset_due(struct agx4_device *adev);
 int agx4_reset_enter(struct agx4_device *adev);
 void agx4_reset_read_lock(struct agx4_device *adev);
+void agx4_reset_write_lock(struct agx4_device *adev);
+void agx4_reset_write_unlock(struct agx4_device *adev);
 void agx4_reset_exit(struct agx4_device *adev);
 void agx4_reset_read_fault(struct agx4_device *adev,
 			   struct agx4_reset_fault *f);

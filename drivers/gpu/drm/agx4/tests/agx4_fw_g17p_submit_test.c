@@ -43,6 +43,7 @@
 #include "../agx4_fwmodel.h"
 #include "../agx4_g17p_sub.h"
 #include "../agx4_gem.h"
+#include "../agx4_job.h"
 #include "../agx4_transport.h"
 #include "../agx4_uat.h"
 #include "../agx4_vm.h"
@@ -4041,8 +4042,61 @@ static void agx4_g17p_uapi_submit_does_not_wait_for_descriptor_slots(struct kuni
 		dma_fence_put(done[i]);
 }
 
+/*
+ * The removal stops the job unit, then shuts the firmware down; a client
+ * that lets its queue go in between (its render pool in the submission
+ * state's table, its owner's too) has it kept and freed through the
+ * backend as the firmware goes, not forgotten while the submission state
+ * still names its pool (the firmware's shutdown would then reach the
+ * freed pool: KASAN says so).  Once the device is gone no firmware object
+ * is left.
+ */
+static void agx4_g17p_uapi_queue_released_during_removal_leaves_nothing(struct kunit *test)
+{
+	struct uapi *u = uapi_open(test);
+	struct drm_asahi_cmd_compute cc;
+	struct drm_asahi_cmd_render r;
+	struct drm_asahi_sync sy;
+	struct dma_fence *done;
+	u32 queue, i;
+
+	KUNIT_ASSERT_EQ(test, agx4_test_queue_create(u->c, u->f.vm_id,
+						     DRM_ASAHI_PRIORITY_MEDIUM,
+						     &queue), 0);
+	for (i = 0; i < 2; i++) {
+		sy = (struct drm_asahi_sync){
+			.sync_type = DRM_ASAHI_SYNC_SYNCOBJ,
+			.handle = agx4_test_syncobj(u->c, NULL) };
+		memset(&u->cb, 0, sizeof(u->cb));
+		if (i) {
+			cc = agx4_test_fork_compute(&u->f, 0);
+			agx4_test_cmd_compute(&u->cb, &cc);
+		} else {
+			r = agx4_test_fork_render(&u->f, 0);
+			agx4_test_cmd_render(&u->cb, &r);
+		}
+		KUNIT_ASSERT_EQ(test, agx4_test_submit(u->c, queue, &u->cb, &sy,
+						       0, 1), 0);
+		done = agx4_test_syncobj_fence(u->c, sy.handle, 0);
+		KUNIT_ASSERT_NOT_NULL(test, done);
+		KUNIT_EXPECT_EQ(test, agx4_test_fence_wait(done, BOUND_MS), 0);
+		dma_fence_put(done);
+	}
+
+	/* The removal's first half; the client goes; then the rest. */
+	agx4_job_unplug(u->adev);
+	agx4_job_fini(u->adev);
+	agx4_test_client_close(u->c);
+	agx4_job_flush(u->adev);
+	agx4_device_unplug(u->adev);
+	KUNIT_ASSERT_NULL(test, u->adev->fw);
+	KUNIT_EXPECT_EQ_MSG(test, agx4_test_fw_objects(u->adev, false), 0,
+			    "firmware objects left after the removal");
+}
+
 static struct kunit_case agx4_g17p_uapi_cases[] = {
 	KUNIT_CASE(agx4_g17p_uapi_submit_does_not_wait_for_descriptor_slots),
+	KUNIT_CASE(agx4_g17p_uapi_queue_released_during_removal_leaves_nothing),
 	{ }
 };
 

@@ -54,6 +54,13 @@ struct fake {
 	int refuse;			/* job_prepare's answer when non-zero */
 	u32 credits;
 	bool auto_complete;
+	/*
+	 * The backend's state went with the firmware (as a real backend's
+	 * fw_gone frees it); until then nothing may be forgotten, since
+	 * forgetting leaves that state naming freed memory.
+	 */
+	bool state_gone;
+	atomic_t early_forgets;	/* forget calls while the state was there */
 };
 
 struct fake_queue {
@@ -93,6 +100,9 @@ static int fake_queue_create(struct agx4_device *adev,
 static void fake_queue_destroy(struct agx4_fw_queue *fq, bool fw)
 {
 	struct fake_queue *q = container_of(fq, struct fake_queue, base);
+
+	if (!fw && !READ_ONCE(q->f->state_gone))
+		atomic_inc(&q->f->early_forgets);
 
 	agx4_vm_put(q->base.vm);
 	atomic_dec(&q->f->queues);
@@ -169,6 +179,8 @@ static void fake_job_free(struct agx4_fw_job *fj, bool fw)
 	struct fake_job *j = container_of(fj, struct fake_job, base);
 	struct fake *f = j->q->f;
 
+	if (!fw && !READ_ONCE(f->state_gone))
+		atomic_inc(&f->early_forgets);
 	spin_lock(&f->lock);
 	list_del(&j->node);
 	spin_unlock(&f->lock);
@@ -794,6 +806,65 @@ static void agx4_job_killed_queue_kept_until_the_firmware_stops(struct kunit *te
 }
 
 /*
+ * The removal stopped the job unit; the firmware, and the backend's state
+ * each queue is part of, are still there until the firmware's shutdown.
+ * A queue its client lets go in between, and the job it still had, are
+ * neither destroyed through the firmware (nothing is said to it any more)
+ * nor forgotten (that would leave the backend's state naming freed
+ * memory): the queue is kept, and agx4_job_fw_gone() frees both through
+ * the backend.  Only what is let go after that is forgotten.
+ */
+static void agx4_job_queue_released_after_stop_kept_until_the_firmware_goes(struct kunit *test)
+{
+	struct job_ctx *c = test->priv;
+	struct drm_asahi_queue_destroy qd = { };
+	struct agx4_vm *vm = file_vm(test, c);
+	unsigned int refs = kref_read(&vm->ref);
+	u32 out = syncobj(test, c, NULL), late = queue_create(test, c);
+	struct dma_fence *f;
+	unsigned int i;
+
+	qd.queue_id = queue_create(test, c);
+	KUNIT_ASSERT_EQ(test, submit_signal(test, c, qd.queue_id, out, 0), 0);
+	f = fence_of(c, out, 0);
+	KUNIT_ASSERT_NOT_NULL(test, f);
+	KUNIT_ASSERT_TRUE(test, wait_published(c, 1));
+
+	/* The removal: the job unit stops, the job ends -ENODEV. */
+	agx4_job_unplug(c->adev);
+	agx4_job_fini(c->adev);
+	KUNIT_ASSERT_TRUE(test, signalled_within(f, WAIT_MS));
+	KUNIT_EXPECT_EQ(test, f->error, -ENODEV);
+	dma_fence_put(f);
+	KUNIT_ASSERT_EQ(test, agx4_ioctl_queue_destroy(&c->adev->base, &qd,
+						       c->file), 0);
+	/* Released once drm_sched freed the killed job (its VM reference). */
+	for (i = 0; i < WAIT_MS && kref_read(&vm->ref) > refs + 3; i++) {
+		agx4_job_flush(c->adev);
+		usleep_range(1000, 2000);
+	}
+	KUNIT_ASSERT_EQ(test, kref_read(&vm->ref), refs + 3);
+	KUNIT_EXPECT_EQ(test, atomic_read(&c->f.early_forgets), 0);
+	KUNIT_EXPECT_EQ(test, atomic_read(&c->f.queues), 2);
+	KUNIT_EXPECT_EQ(test, atomic_read(&c->f.jobs), 1);
+
+	/* The firmware stopped: the kept queue goes, through the backend. */
+	agx4_job_fw_gone(c->adev);
+	KUNIT_EXPECT_EQ(test, atomic_read(&c->f.early_forgets), 0);
+	KUNIT_EXPECT_EQ(test, atomic_read(&c->f.queues), 1);
+	KUNIT_EXPECT_EQ(test, atomic_read(&c->f.jobs), 0);
+	/* The backend's state went: a queue let go now is forgotten. */
+	WRITE_ONCE(c->f.state_gone, true);
+	qd.queue_id = late;
+	KUNIT_ASSERT_EQ(test, agx4_ioctl_queue_destroy(&c->adev->base, &qd,
+						       c->file), 0);
+	agx4_job_flush(c->adev);
+	KUNIT_EXPECT_EQ(test, atomic_read(&c->f.queues), 0);
+	KUNIT_EXPECT_EQ(test, kref_read(&vm->ref), refs);
+	agx4_vm_put(vm);
+}
+
+/*
  * A kept queue whose job the firmware finished later goes at the next
  * queue release, without waiting for the firmware to stop.
  */
@@ -1040,6 +1111,7 @@ static struct kunit_case agx4_job_cases[] = {
 	KUNIT_CASE(agx4_job_spurious_timeout_keeps_running_jobs),
 	KUNIT_CASE(agx4_job_unprepared_job_waits_for_the_restart),
 	KUNIT_CASE(agx4_job_killed_queue_kept_until_the_firmware_stops),
+	KUNIT_CASE(agx4_job_queue_released_after_stop_kept_until_the_firmware_goes),
 	KUNIT_CASE(agx4_job_kept_queue_freed_once_its_job_is_done),
 	KUNIT_CASE(agx4_job_queue_destroy_with_work_in_flight),
 	KUNIT_CASE(agx4_job_file_close_with_work_in_flight),

@@ -738,6 +738,22 @@ static struct agx4_vm *file_vm(struct kunit *test, struct job_ctx *c)
 }
 
 /*
+ * Wait, up to WAIT_MS, for queue releases to bring @vm's references down
+ * to @want; the count then.
+ */
+static unsigned int wait_vm_refs(struct job_ctx *c, struct agx4_vm *vm,
+				 unsigned int want)
+{
+	unsigned int i;
+
+	for (i = 0; i < WAIT_MS && kref_read(&vm->ref) > want; i++) {
+		agx4_job_flush(c->adev);
+		usleep_range(1000, 2000);
+	}
+	return kref_read(&vm->ref);
+}
+
+/*
  * A job on a new queue of @c times out while the firmware holds it; the
  * queue is destroyed and, once drm_sched freed the killed job, kept by
  * the job unit with its firmware queue's VM reference (@refs + 1 left).
@@ -748,7 +764,6 @@ static void kill_and_destroy(struct kunit *test, struct job_ctx *c,
 	struct drm_asahi_queue_destroy qd = { };
 	u32 out = syncobj(test, c, NULL);
 	struct dma_fence *f;
-	unsigned int i;
 
 	agx4_job_timeout_ms = 100;
 	/* Killed jobs the case keeps restart no firmware. */
@@ -765,11 +780,7 @@ static void kill_and_destroy(struct kunit *test, struct job_ctx *c,
 	KUNIT_ASSERT_EQ(test, agx4_ioctl_queue_destroy(&c->adev->base, &qd,
 						       c->file), 0);
 	/* Released once drm_sched freed the killed job: its firmware side kept. */
-	for (i = 0; i < WAIT_MS && kref_read(&vm->ref) > refs + 1; i++) {
-		agx4_job_flush(c->adev);
-		usleep_range(1000, 2000);
-	}
-	KUNIT_ASSERT_EQ(test, kref_read(&vm->ref), refs + 1);
+	KUNIT_ASSERT_EQ(test, wait_vm_refs(c, vm, refs + 1), refs + 1);
 	KUNIT_EXPECT_EQ(test, atomic_read(&c->f.queues), 1);
 }
 
@@ -822,7 +833,6 @@ static void agx4_job_queue_released_after_stop_kept_until_the_firmware_goes(stru
 	unsigned int refs = kref_read(&vm->ref);
 	u32 out = syncobj(test, c, NULL), late = queue_create(test, c);
 	struct dma_fence *f;
-	unsigned int i;
 
 	qd.queue_id = queue_create(test, c);
 	KUNIT_ASSERT_EQ(test, submit_signal(test, c, qd.queue_id, out, 0), 0);
@@ -839,11 +849,7 @@ static void agx4_job_queue_released_after_stop_kept_until_the_firmware_goes(stru
 	KUNIT_ASSERT_EQ(test, agx4_ioctl_queue_destroy(&c->adev->base, &qd,
 						       c->file), 0);
 	/* Released once drm_sched freed the killed job (its VM reference). */
-	for (i = 0; i < WAIT_MS && kref_read(&vm->ref) > refs + 3; i++) {
-		agx4_job_flush(c->adev);
-		usleep_range(1000, 2000);
-	}
-	KUNIT_ASSERT_EQ(test, kref_read(&vm->ref), refs + 3);
+	KUNIT_ASSERT_EQ(test, wait_vm_refs(c, vm, refs + 3), refs + 3);
 	KUNIT_EXPECT_EQ(test, atomic_read(&c->f.early_forgets), 0);
 	KUNIT_EXPECT_EQ(test, atomic_read(&c->f.queues), 2);
 	KUNIT_EXPECT_EQ(test, atomic_read(&c->f.jobs), 1);

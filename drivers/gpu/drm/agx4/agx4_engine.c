@@ -695,15 +695,17 @@ EXPORT_SYMBOL_IF_AGX4_TEST(agx4_room_init);
 /**
  * agx4_room_wait_init() - allocate a job's wait
  * @w: the wait.
+ * @owner: the job's queue (agx4_room_cancel_owner()).
  *
  * In SUBMIT: agx4_room_get() cannot allocate the fence.
  *
  * Return: 0 or -ENOMEM.
  */
-int agx4_room_wait_init(struct agx4_room_wait *w)
+int agx4_room_wait_init(struct agx4_room_wait *w, const void *owner)
 {
 	INIT_LIST_HEAD(&w->link);
 	INIT_LIST_HEAD(&w->all);
+	w->owner = owner;
 	w->armed = false;
 	w->fence = kzalloc(sizeof(*w->fence), GFP_KERNEL);
 	return w->fence ? 0 : -ENOMEM;
@@ -822,3 +824,28 @@ void agx4_room_cancel(struct agx4_engine *e, struct agx4_room *r,
 		room_wake(e, w, err);
 }
 EXPORT_SYMBOL_IF_AGX4_TEST(agx4_room_cancel);
+
+/**
+ * agx4_room_cancel_owner() - end the waits of one queue's jobs
+ * @e: the engine.
+ * @r: the room.
+ * @owner: the queue (&agx4_room_wait.owner), killed: its jobs will not
+ *	run, so they take nothing.
+ * @err: a negative errno each of its waits ends with.
+ * @take: takes what a waiting job needs.
+ *
+ * Under @e's lock.  Then the jobs behind them may take the room
+ * (agx4_room_put()): a killed queue holds back nobody.
+ */
+void agx4_room_cancel_owner(struct agx4_engine *e, struct agx4_room *r,
+			    const void *owner, int err, agx4_room_take_fn take)
+{
+	struct agx4_room_wait *w, *tmp;
+
+	lockdep_assert_held(&e->lock);
+	list_for_each_entry_safe(w, tmp, &r->waiters, link)
+		if (w->owner == owner)
+			room_wake(e, w, err);
+	agx4_room_put(e, r, take);
+}
+EXPORT_SYMBOL_IF_AGX4_TEST(agx4_room_cancel_owner);

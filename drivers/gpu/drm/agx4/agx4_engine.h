@@ -158,6 +158,8 @@ struct agx4_room;
  * @fence: signalled once the room gave the job what it needs (or with an
  *	error, when the wait ends without it); allocated by
  *	agx4_room_wait_init(), initialised at the wait (@armed).
+ * @owner: what the job belongs to (its queue), whose waits end together
+ *	(agx4_room_cancel_owner()).
  * @armed: @fence was initialised; the wait holds a reference then.
  *
  * A job has one per room it may wait for, and waits on each at most
@@ -168,6 +170,7 @@ struct agx4_room_wait {
 	struct list_head link;
 	struct list_head all;
 	struct dma_fence *fence;
+	const void *owner;
 	bool armed;
 };
 
@@ -273,7 +276,7 @@ int agx4_engine_limit(struct agx4_engine *e,
 		      struct agx4_fw_ctl *reply, agx4_limit_match_fn match);
 
 void agx4_room_init(struct agx4_room *r);
-int agx4_room_wait_init(struct agx4_room_wait *w);
+int agx4_room_wait_init(struct agx4_room_wait *w, const void *owner);
 void agx4_room_wait_fini(struct agx4_room_wait *w);
 struct dma_fence *agx4_room_get(struct agx4_engine *e, struct agx4_room *r,
 				struct agx4_room_wait *w, agx4_room_take_fn take);
@@ -281,5 +284,7 @@ void agx4_room_put(struct agx4_engine *e, struct agx4_room *r,
 		   agx4_room_take_fn take);
 void agx4_room_cancel(struct agx4_engine *e, struct agx4_room *r,
 		      struct agx4_room_wait *w, int err);
+void agx4_room_cancel_owner(struct agx4_engine *e, struct agx4_room *r,
+			    const void *owner, int err, agx4_room_take_fn take);
 
 #endif /* AGX4_ENGINE_H */

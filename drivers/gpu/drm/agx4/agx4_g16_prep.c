@@ -656,15 +656,15 @@ out:
  */
 static int init_waits(struct agx4_g16_job *job)
 {
-	if (agx4_room_wait_init(&job->lease_wait))
+	if (agx4_room_wait_init(&job->lease_wait, job->fq))
 		return -ENOMEM;
-	if (agx4_room_wait_init(&job->ctx_wait))
+	if (agx4_room_wait_init(&job->ctx_wait, job->fq))
 		goto err_lease;
 	if (!job->nrender)
 		return 0;
-	if (agx4_room_wait_init(&job->scene_wait))
+	if (agx4_room_wait_init(&job->scene_wait, job->fq))
 		goto err_ctx;
-	if (!agx4_room_wait_init(&job->support_wait))
+	if (!agx4_room_wait_init(&job->support_wait, job->fq))
 		return 0;
 	agx4_room_wait_fini(&job->scene_wait);
 err_ctx:
@@ -701,12 +701,12 @@ int agx4_g16_job_prepare(struct agx4_fw_queue *q,
 	if (!job)
 		return -ENOMEM;
 	job->nrender = cb->renders;
+	job->fq = fq;
 	if (init_waits(job)) {
 		kfree(job);
 		return -ENOMEM;
 	}
 	job->ncmds = cb->count;
-	job->fq = fq;
 	INIT_LIST_HEAD(&job->base.defer_link);
 	INIT_LIST_HEAD(&job->base.live_link);
 	for (s = 0; s < G16_LANES; s++)

@@ -451,14 +451,9 @@ void agx4_g16_support_cancel_locked(struct agx4_g16_job *job, int err)
 void agx4_g16_support_kill_locked(struct agx4_g16_queue *fq)
 {
 	struct agx4_fw_g16_sub *sub = fq->sub;
-	struct agx4_room_wait *w, *tmp;
 
-	lockdep_assert_held(&sub->eng.lock);
-	list_for_each_entry_safe(w, tmp, &sub->support_room.waiters, link)
-		if (container_of(w, struct agx4_g16_job, support_wait)->fq == fq)
-			agx4_room_cancel(&sub->eng, &sub->support_room, w,
-					 -ECANCELED);
-	agx4_room_put(&sub->eng, &sub->support_room, support_take);
+	agx4_room_cancel_owner(&sub->eng, &sub->support_room, fq, -ECANCELED,
+			       support_take);
 }
 
 /**

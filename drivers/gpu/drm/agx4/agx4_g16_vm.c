@@ -755,14 +755,9 @@ void agx4_g16_ctx_done_locked(struct agx4_g16_job *job)
 void agx4_g16_ctx_kill_locked(struct agx4_g16_queue *fq)
 {
 	struct agx4_fw_g16_sub *sub = fq->sub;
-	struct agx4_room_wait *w, *tmp;
 
-	lockdep_assert_held(&sub->eng.lock);
-	list_for_each_entry_safe(w, tmp, &sub->contexts.waiters, link)
-		if (container_of(w, struct agx4_g16_job, ctx_wait)->fq == fq)
-			agx4_room_cancel(&sub->eng, &sub->contexts, w,
-					 -ECANCELED);
-	agx4_room_put(&sub->eng, &sub->contexts, ctx_take);
+	agx4_room_cancel_owner(&sub->eng, &sub->contexts, fq, -ECANCELED,
+			       ctx_take);
 }
 
 /**
@@ -925,17 +920,11 @@ void agx4_g16_scenes_kill_locked(struct agx4_g16_queue *fq)
 {
 	const struct g16_vm *gv = READ_ONCE(fq->base.vm->fw);
 	struct g16_render_vm *r = gv ? READ_ONCE(gv->r) : NULL;
-	struct agx4_room_wait *w, *tmp;
 
-	lockdep_assert_held(&fq->sub->eng.lock);
 	/* A VM without render objects has nobody waiting for them. */
-	if (!r)
-		return;
-	list_for_each_entry_safe(w, tmp, &r->scene_room.waiters, link)
-		if (container_of(w, struct agx4_g16_job, scene_wait)->fq == fq)
-			agx4_room_cancel(&fq->sub->eng, &r->scene_room, w,
-					 -ECANCELED);
-	agx4_room_put(&fq->sub->eng, &r->scene_room, scenes_take);
+	if (r)
+		agx4_room_cancel_owner(&fq->sub->eng, &r->scene_room, fq,
+				       -ECANCELED, scenes_take);
 }
 
 /**

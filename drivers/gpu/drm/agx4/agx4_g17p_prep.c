@@ -754,9 +754,9 @@ int agx4_g17p_job_prepare(struct agx4_fw_queue *q, const struct agx4_cmdbuf *cb,
 		if (job->cmds[i].compute && !job->cmds[i].slotted)
 			job->slotted = false;
 	if (!ret && !job->slotted)
-		ret = agx4_room_wait_init(&job->desc_wait);
+		ret = agx4_room_wait_init(&job->desc_wait, job->fq);
 	if (!ret && job->nrender)
-		ret = agx4_room_wait_init(&job->pool_wait);
+		ret = agx4_room_wait_init(&job->pool_wait, job->fq);
 	if (ret) {
 		agx4_g17p_desc_put(job);
 		agx4_g17p_rollback(job);

@@ -506,12 +506,19 @@ static bool count_take(struct agx4_room *r, struct agx4_room_wait *w)
 	return true;
 }
 
-static void count_wait_init(struct kunit *test, struct count_wait *cw,
-			    int need)
+/* A wait for @need units by a job of @owner's. */
+static void count_wait_init_for(struct kunit *test, struct count_wait *cw,
+				int need, const void *owner)
 {
 	cw->need = need;
 	cw->got = false;
-	KUNIT_ASSERT_EQ(test, agx4_room_wait_init(&cw->w), 0);
+	KUNIT_ASSERT_EQ(test, agx4_room_wait_init(&cw->w, owner), 0);
+}
+
+static void count_wait_init(struct kunit *test, struct count_wait *cw,
+			    int need)
+{
+	count_wait_init_for(test, cw, need, NULL);
 }
 
 /* agx4_room_get(): NULL (took it, or closed), or the fence to wait for. */
@@ -634,6 +641,52 @@ static void agx4_engine_room_cancelled_wait_ends_with_its_error_next_takes_it(st
 	dma_fence_put(fsmall);
 	agx4_room_wait_fini(&big.w);
 	agx4_room_wait_fini(&small.w);
+}
+
+/*
+ * A killed queue's waits end together with the error given, wherever
+ * they stand in the line, and nobody else's: the job behind the first
+ * of them takes the unit it was held back from.
+ */
+static void agx4_engine_room_killed_queue_s_waits_end_the_next_takes_it(struct kunit *test)
+{
+	struct engine_ctx *c = test->priv;
+	struct count_room cr = { .free = 0 };
+	struct count_wait a1, b, a2;
+	struct dma_fence *fa1, *fb, *fa2;
+	int qa, qb;
+
+	agx4_room_init(&cr.r);
+	count_wait_init_for(test, &a1, 2, &qa);
+	count_wait_init_for(test, &b, 1, &qb);
+	count_wait_init_for(test, &a2, 1, &qa);
+	fa1 = room_get(c, &cr, &a1);
+	fb = room_get(c, &cr, &b);
+	fa2 = room_get(c, &cr, &a2);
+	KUNIT_ASSERT_NOT_NULL(test, fa1);
+	KUNIT_ASSERT_NOT_NULL(test, fb);
+	KUNIT_ASSERT_NOT_NULL(test, fa2);
+	room_give(c, &cr, 1);
+	KUNIT_EXPECT_FALSE(test, b.got);
+	spin_lock_irq(&c->e.lock);
+	agx4_room_cancel_owner(&c->e, &cr.r, &qa, -ECANCELED, count_take);
+	spin_unlock_irq(&c->e.lock);
+	KUNIT_EXPECT_TRUE(test, dma_fence_is_signaled(fa1));
+	KUNIT_EXPECT_EQ(test, fa1->error, -ECANCELED);
+	KUNIT_EXPECT_TRUE(test, dma_fence_is_signaled(fa2));
+	KUNIT_EXPECT_EQ(test, fa2->error, -ECANCELED);
+	KUNIT_EXPECT_FALSE(test, a1.got);
+	KUNIT_EXPECT_FALSE(test, a2.got);
+	KUNIT_EXPECT_TRUE(test, b.got);
+	KUNIT_EXPECT_TRUE(test, dma_fence_is_signaled(fb));
+	KUNIT_EXPECT_EQ(test, fb->error, 0);
+	KUNIT_EXPECT_EQ(test, cr.free, 0);
+	dma_fence_put(fa1);
+	dma_fence_put(fb);
+	dma_fence_put(fa2);
+	agx4_room_wait_fini(&a1.w);
+	agx4_room_wait_fini(&b.w);
+	agx4_room_wait_fini(&a2.w);
 }
 
 /*
@@ -824,6 +877,7 @@ static struct kunit_case agx4_engine_cases[] = {
 	KUNIT_CASE(agx4_engine_room_goes_to_the_longest_waiter_first),
 	KUNIT_CASE(agx4_engine_room_newcomer_waits_behind_a_larger_waiter),
 	KUNIT_CASE(agx4_engine_room_cancelled_wait_ends_with_its_error_next_takes_it),
+	KUNIT_CASE(agx4_engine_room_killed_queue_s_waits_end_the_next_takes_it),
 	KUNIT_CASE(agx4_engine_stop_ends_every_wait_and_starts_none),
 	KUNIT_CASE(agx4_engine_stop_wakes_the_backends_waits),
 	KUNIT_CASE(agx4_engine_limit_marks_only_a_listed_job_it_names),

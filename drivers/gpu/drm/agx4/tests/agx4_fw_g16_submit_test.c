@@ -1626,6 +1626,69 @@ static void agx4_g16_submit_killed_job_done_gives_its_context_back(struct kunit 
 }
 
 /*
+ * With every context counted on, a job of a VM without one waits for
+ * one; its queue killed, the wait ends at once (-ECANCELED), holding
+ * nothing: the job will not run, so it takes no context.
+ */
+static void agx4_g16_submit_killed_queue_stops_waiting_for_a_context(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_cmdbuf *cb = computes(test, 1);
+	struct ctx_vms *t = ctx_vms(test, DRM_ASAHI_PRIORITY_LOW);
+	struct dma_fence *wait;
+
+	ctx_vms_reserve(test, t, cb);
+	t->job[CLIENT_CTXS] = prepare_only(test, t->fq[CLIENT_CTXS], cb, 1);
+	wait = c->ops->job_reserve(t->job[CLIENT_CTXS]);
+	KUNIT_ASSERT_NOT_NULL(test, wait);
+	KUNIT_EXPECT_FALSE(test, dma_fence_is_signaled(wait));
+
+	c->ops->queue_kill(t->fq[CLIENT_CTXS]);
+	KUNIT_EXPECT_TRUE(test, dma_fence_is_signaled(wait));
+	KUNIT_EXPECT_EQ(test, wait->error, -ECANCELED);
+	KUNIT_EXPECT_EQ(test, asid_of(t->vm[CLIENT_CTXS]), -1);
+	ctx_vms_end(c, t, wait, CLIENT_CTXS + 1);
+}
+
+static void restore_leases(void *data)
+{
+	agx4_g16_support_leases_param = 0;
+}
+
+/*
+ * With one render support lease, held by a VM's reserved render, another
+ * VM's render waits for it; its queue killed, the wait ends at once
+ * (-ECANCELED): the job will not run, so it takes no lease.
+ */
+static void agx4_g16_submit_killed_queue_stops_waiting_for_a_render_lease(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fw_queue *fa, *fb;
+	struct agx4_fw_job *a, *b;
+	struct dma_fence *wait;
+
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, restore_leases,
+							NULL), 0);
+	agx4_g16_support_leases_param = 1;
+	fa = queue_on(test, new_vm(test), DRM_ASAHI_PRIORITY_LOW);
+	fb = queue_on(test, new_vm(test), DRM_ASAHI_PRIORITY_LOW);
+	a = prepare(test, fa, render(test), 4);
+	b = prepare_only(test, fb, render(test), 4);
+	wait = c->ops->job_reserve(b);
+	KUNIT_ASSERT_NOT_NULL(test, wait);
+	KUNIT_EXPECT_FALSE(test, dma_fence_is_signaled(wait));
+
+	c->ops->queue_kill(fb);
+	KUNIT_EXPECT_TRUE(test, dma_fence_is_signaled(wait));
+	KUNIT_EXPECT_EQ(test, wait->error, -ECANCELED);
+	dma_fence_put(wait);
+	c->ops->job_free(b, true);
+	c->ops->job_free(a, true);
+	c->ops->queue_destroy(fb, true);
+	c->ops->queue_destroy(fa, true);
+}
+
+/*
  * Work storage forgotten once the firmware stopped (a restart's first
  * step) leaves its alias in context 0 until the restart's shutdown takes
  * those tables; storage made meanwhile at the same heap address, as by a
@@ -1683,6 +1746,8 @@ static struct kunit_case agx4_g16_submit_cases[] = {
 	KUNIT_CASE(agx4_g16_submit_33rd_busy_queue_waits_for_a_lease),
 	KUNIT_CASE(agx4_g16_submit_contexts_are_lent_while_vms_have_work),
 	KUNIT_CASE(agx4_g16_submit_killed_job_done_gives_its_context_back),
+	KUNIT_CASE(agx4_g16_submit_killed_queue_stops_waiting_for_a_context),
+	KUNIT_CASE(agx4_g16_submit_killed_queue_stops_waiting_for_a_render_lease),
 	KUNIT_CASE(agx4_g16_submit_alias_of_forgotten_storage_is_replaced_while_down),
 #if IS_ENABLED(CONFIG_FAILSLAB) && IS_ENABLED(CONFIG_FAULT_INJECTION_DEBUG_FS)
 	KUNIT_CASE(agx4_g16_submit_out_of_memory_prepare_while_leases_are_held),

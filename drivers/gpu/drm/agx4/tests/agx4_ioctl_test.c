@@ -1638,6 +1638,36 @@ static void agx4_ioctl_table_dispatches_by_number(struct kunit *test)
 					c->ubuf), -EINVAL);
 }
 
+#if IS_ENABLED(CONFIG_FAILSLAB) && IS_ENABLED(CONFIG_FAULT_INJECTION_DEBUG_FS)
+/*
+ * On a device without submission QUEUE_CREATE still makes a queue (that
+ * SUBMIT then refuses).  Out of memory for it, QUEUE_CREATE answers
+ * -ENOMEM and makes nothing: the next QUEUE_CREATE gets the first id.
+ */
+static void agx4_ioctl_queue_create_out_of_memory_makes_nothing(struct kunit *test)
+{
+	struct ioctl_ctx *c = test->priv;
+	struct drm_asahi_queue_create qc = {
+		.vm_id = vm_create(test, c),
+		.priority = DRM_ASAHI_PRIORITY_MEDIUM,
+		.usc_exec_base = AGX4_USC_EXEC_BASE,
+	};
+	int ret;
+
+	if (!agx4_test_failslab(test))
+		kunit_skip(test, "no failslab in debugfs");
+	/* Its first allocation: the queue. */
+	agx4_test_fail_nth(1);
+	ret = agx4_ioctl_queue_create(&c->adev->base, &qc, c->file);
+	KUNIT_EXPECT_TRUE(test, agx4_test_fail_hit());
+	KUNIT_EXPECT_EQ(test, ret, -ENOMEM);
+	KUNIT_EXPECT_EQ(test, qc.queue_id, 0);
+	KUNIT_ASSERT_EQ(test, agx4_ioctl_queue_create(&c->adev->base, &qc,
+						      c->file), 0);
+	KUNIT_EXPECT_EQ(test, qc.queue_id, 1);
+}
+#endif
+
 static struct kunit_case agx4_ioctl_cases[] = {
 	KUNIT_CASE(agx4_ioctl_get_time_checks_flags),
 	KUNIT_CASE(agx4_ioctl_get_params_writes_prefix),
@@ -1653,6 +1683,9 @@ static struct kunit_case agx4_ioctl_cases[] = {
 	KUNIT_CASE(agx4_ioctl_submit_rejects_bad_command_buffers),
 	KUNIT_CASE(agx4_ioctl_other_files_ids_are_unknown),
 	KUNIT_CASE(agx4_ioctl_table_dispatches_by_number),
+#if IS_ENABLED(CONFIG_FAILSLAB) && IS_ENABLED(CONFIG_FAULT_INJECTION_DEBUG_FS)
+	KUNIT_CASE(agx4_ioctl_queue_create_out_of_memory_makes_nothing),
+#endif
 	{ }
 };
 

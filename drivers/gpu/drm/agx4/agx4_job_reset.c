@@ -103,16 +103,6 @@ void agx4_job_pre_reset(struct agx4_device *adev)
 	list_for_each_entry(q, &jd->queues, link)
 		end_published_locked(jd, q, &ended);
 	spin_unlock_irqrestore(&jd->lock, flags);
-	/*
-	 * The stopped firmware uses their storage no more: it is forgotten
-	 * now, before the queues are (queue_forget()); drm_sched frees the
-	 * rest of each job once the scheduler runs again.
-	 */
-	list_for_each_entry_safe(job, next, &ended, node) {
-		list_del_init(&job->node);
-		agx4_job_fw_free(jd, job->fw, false);
-		job->fw = NULL;
-	}
 	mutex_unlock(&jd->queues_lock);
 	/*
 	 * The backend's waits end before the unit stops: a job freed
@@ -121,6 +111,19 @@ void agx4_job_pre_reset(struct agx4_device *adev)
 	 * leave it there).
 	 */
 	agx4_job_stop_engine(adev);
+	/*
+	 * The stopped firmware uses their storage no more: it goes now,
+	 * before the queues' (queue_forget()), through the backend, whose
+	 * state it is part of until the firmware's shutdown (a queue
+	 * released before that is freed through the backend too, with its
+	 * jobs: agx4_job_fw_gone()); drm_sched frees the rest of each job
+	 * once the scheduler runs again.
+	 */
+	list_for_each_entry_safe(job, next, &ended, node) {
+		list_del_init(&job->node);
+		agx4_job_fw_free(jd, job->fw, true);
+		job->fw = NULL;
+	}
 	spin_lock_irqsave(&jd->lock, flags);
 	jd->stopped = true;
 	spin_unlock_irqrestore(&jd->lock, flags);

@@ -514,12 +514,32 @@ static void agx4_event_add_credit_refuses_bad_pairs(struct kunit *test)
 	agx4_event_fini(&c->ev);
 }
 
+/* A statistics ring without a cursor word, or of one entry, is refused. */
+static void agx4_event_add_stats_refuses_missing_words(struct kunit *test)
+{
+	struct ev_ctx *c = ev_setup(test);
+	void *ring = kunit_kzalloc(test, 4 * c->ev.record_size, GFP_KERNEL);
+	u32 w[2] = {};
+
+	KUNIT_ASSERT_NOT_NULL(test, ring);
+	KUNIT_EXPECT_EQ(test, agx4_event_add_stats(&c->ev, ring, NULL, &w[1],
+						   4), -EINVAL);
+	KUNIT_EXPECT_EQ(test, agx4_event_add_stats(&c->ev, ring, &w[0], NULL,
+						   4), -EINVAL);
+	KUNIT_EXPECT_EQ(test, agx4_event_add_stats(&c->ev, ring, &w[0], &w[1],
+						   1), -EINVAL);
+	KUNIT_EXPECT_EQ(test, agx4_event_add_stats(&c->ev, ring, &w[0], &w[1],
+						   4), 0);
+	agx4_event_fini(&c->ev);
+}
+
 static struct kunit_case agx4_event_cases[] = {
 	KUNIT_CASE(agx4_event_secondary_ring_is_drained_not_dispatched),
 	KUNIT_CASE(agx4_event_secondary_ring_refuses_other_records),
 	KUNIT_CASE(agx4_event_secondary_wild_cursor_goes_to_recovery),
 	KUNIT_CASE(agx4_event_credits_hand_back_every_pair),
 	KUNIT_CASE(agx4_event_add_credit_refuses_bad_pairs),
+	KUNIT_CASE(agx4_event_add_stats_refuses_missing_words),
 	KUNIT_CASE(agx4_event_init_refuses_records_past_its_buffer),
 	KUNIT_CASE(agx4_event_kind_past_the_table_is_malformed),
 	KUNIT_CASE(agx4_event_notify_drains_in_the_receive_path),

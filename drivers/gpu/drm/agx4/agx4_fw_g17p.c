@@ -272,7 +272,11 @@ const struct agx4_fw_gen agx4_fw_g17p = {
 		.work_limit = AGX4_FW_RING_ENTRIES - 1,
 		.trace_entries = G17P_TRACE_ENTRIES,
 	},
-	.tvb = { .initial_blocks = 8, .growth_blocks = 10, .max_blocks = 2048 },
+	.tvb = {
+		.initial_blocks = G17P_POOL_GROUPS,
+		.growth_blocks = G17P_TVB_GROWTH_BLOCKS,
+		.max_blocks = G17P_TVB_MAX_BLOCKS,
+	},
 	/* As on G16; 4 GiB is agx4's choice. */
 	.fw_heap = { 0xfffffc2200000000ull, 0x100000000ull },
 	/*

@@ -1864,13 +1864,16 @@ static_assert(G17P_OWN_FIRST_GRID + G17P_NUM_OWNERS <= 128);
 #define G17P_POOL_BLOCK_PAGES	4
 #define G17P_POOL_ID_SHIFT	15
 /*
- * Growths a pool records: up to 2048 blocks (H), 10 at a time (H).  A
- * pool grown in smaller steps (tvb_max_blocks raised between requests)
- * is refused growth once they are used.
+ * Growths a pool records: up to 2048 blocks (H), %G17P_TVB_GROWTH_BLOCKS
+ * at a time and by that whole step or not at all (H), from the
+ * %G17P_POOL_GROUPS it starts with: the record holds every growth that
+ * reaches the bound, so a pool's blocks run out before its record does.
  */
 #define G17P_TVB_MAX_BLOCKS	2048
+#define G17P_TVB_GROWTH_BLOCKS	10
 #define G17P_TVB_MAX_GROWTHS	\
-	DIV_ROUND_UP(G17P_TVB_MAX_BLOCKS - G17P_POOL_GROUPS, 10)
+	DIV_ROUND_UP(G17P_TVB_MAX_BLOCKS - G17P_POOL_GROUPS, \
+		     G17P_TVB_GROWTH_BLOCKS)
 /* Pool-B cycle values (H). */
 #define G17P_POOL_B_VALUE	0x80004
 #define G17P_POOL_B_PRE_VALUE	0x80000

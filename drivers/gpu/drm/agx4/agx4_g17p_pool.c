@@ -1107,7 +1107,12 @@ static int pool_add_blocks(struct agx4_device *adev, struct agx4_tvb_pool *tp,
 	u32 i;
 	int ret = 0;
 
-	if (pl->ngrown == ARRAY_SIZE(pl->grown))
+	/*
+	 * Never taken: the generation's table grows a pool by whole steps
+	 * of %G17P_TVB_GROWTH_BLOCKS from %G17P_POOL_GROUPS up to
+	 * %G17P_TVB_MAX_BLOCKS, and @pl->grown holds that many growths.
+	 */
+	if (WARN_ON_ONCE(pl->ngrown == ARRAY_SIZE(pl->grown)))
 		return -ENOSPC;
 	obj = agx4_fw_obj_create(&adev->mem->heap,
 				 (u64)(new - old) * G17P_POOL_BLOCK_SIZE,

@@ -240,6 +240,10 @@ struct fwm_lane {
 	bool stalled;
 	/* G17P: the context area the optional record named. */
 	u64 ctx_area;
+	/* G17P: the channel-control record its queue record names (+0x9c). */
+	u64 control;
+	/* G17P: a context cleanup (0x14) named @control since its "first". */
+	bool forgotten;
 	struct fwm_job job;
 };
 
@@ -731,6 +735,7 @@ void agx4_fwmodel_exec_pool(struct agx4_fwmodel *m, unsigned int inst,
 void agx4_fwmodel_exec_stamp(struct agx4_fwmodel *m, unsigned int inst,
 			     s32 delta);
 void agx4_fwmodel_exec_timer(struct work_struct *w);
+void agx4_fwmodel_exec_forget(struct agx4_fwmodel *m, u64 control);
 void agx4_fwmodel_poll_arm(struct agx4_fwmodel *m);
 void agx4_fwmodel_clock_start(struct agx4_fwmodel *m, struct fwm_clock *c);
 void agx4_fwmodel_clock_stop(struct agx4_fwmodel *m, const struct fwm_clock *c);

@@ -205,6 +205,18 @@ static int take_msg(struct agx4_fwmodel *m, unsigned int inst,
 	u64 pointers, ring;
 	bool fresh = false;
 
+	/*
+	 * G17P: a queue the firmware knows starts again ("first") only
+	 * after a context cleanup named it, and one it was told to forget
+	 * is known again only from a "first" (strictest reading: the
+	 * reference sends "first" with a queue's first item and again only
+	 * after it cleaned the queue up, GravityLinux/linux
+	 * drivers/gpu/drm/asahi/g17p_cleanup_session.rs; nothing says what
+	 * the firmware does otherwise).
+	 */
+	if (l && m->gen == AGX4_FWMODEL_G17P && mi->first != l->forgotten)
+		return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_WORK_MSG,
+					 va + 0x14);
 	if (!l) {
 		/* The firmware learns a queue from its first message (H). */
 		if (!mi->first)
@@ -251,6 +263,7 @@ static int take_msg(struct agx4_fwmodel *m, unsigned int inst,
 						 l->queue + 8);
 		l->pointers = pointers;
 		l->ring = ring;
+		l->forgotten = false;
 		if (m->desc->open_lane(m, l) ||
 		    agx4_fwmodel_read32(m, inst, pointers + PB_DONE, &l->done) ||
 		    agx4_fwmodel_read32(m, inst, pointers + PB_READ, &l->read))
@@ -287,6 +300,25 @@ static int take_msg(struct agx4_fwmodel *m, unsigned int inst,
 	if (!lane_idle(l))
 		lane_ready(m, l);
 	return 0;
+}
+
+/**
+ * agx4_fwmodel_exec_forget() - a context cleanup names a channel-control record
+ * @m: the model.
+ * @control: the record's firmware address.
+ *
+ * Every queue whose record names @control as its context is forgotten:
+ * its next message must say "first" (take_msg()).  What the firmware does
+ * with work such a queue still has is not known (GAP); the model lets it
+ * finish.
+ */
+void agx4_fwmodel_exec_forget(struct agx4_fwmodel *m, u64 control)
+{
+	struct fwm_lane *l;
+
+	list_for_each_entry(l, &m->lanes, node)
+		if (l->control == control)
+			l->forgotten = true;
 }
 
 /**

@@ -171,10 +171,17 @@ static int g17p_ctl_record(struct agx4_fwmodel *m, unsigned int inst, u64 va,
 	 */
 	case G17P_OP_LIMIT_REPLY:
 		return agx4_fwmodel_exec_reply(m, inst, rec);
+	/*
+	 * A context cleanup makes the firmware forget the queues whose
+	 * records name its channel-control record (+0xc, H): each starts
+	 * again only with a "first" message (agx4_fwmodel_exec_forget()).
+	 */
+	case G17P_OP_CLEANUP:
+		agx4_fwmodel_exec_forget(m, get_unaligned_le64(rec + 0xc));
+		return 0;
 	case G17P_OP_OPEN_PRIMARY:
 	case G17P_OP_OPEN_SECONDARY:
 	/* L: lifecycle records are accepted, not acted on yet. */
-	case G17P_OP_CLEANUP:
 	case G17P_OP_MAINTENANCE:
 		return 0;
 	case G17P_OP_TICK:

@@ -43,6 +43,8 @@
  */
 #define QUEUE_SIZE		0xc0
 #define QUEUE_DONE_MIRROR	0x1c
+/* The channel-control record a context cleanup names the queue by (H). */
+#define QUEUE_CONTROL		0x9c
 
 /*
  * Context records: 0x200 slots, indexed by the item's group (H); that the
@@ -181,6 +183,7 @@ int agx4_fwmodel_g17p_open_lane(struct agx4_fwmodel *m, struct fwm_lane *l)
 		return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_QUEUE,
 					 l->pointers + 0x60);
 	l->cap = PB_CAP;
+	l->control = get_unaligned_le64(q + QUEUE_CONTROL);
 	return agx4_fwmodel_check(m, l->inst, l->ring, (u64)l->cap * 8,
 				  AGX4_FWMODEL_READ);
 }
@@ -645,6 +648,33 @@ static int pair(struct agx4_fwmodel *m, struct fwm_lane *l, const u8 *d,
 }
 
 /*
+ * An independent compute queue's support object ("class" object, named by
+ * the descriptor's shared-control word at +0xfb2) carries the queue's
+ * context (ASID) in its header, and each of its descriptors the same
+ * context at +0xc (H: the reference's independent compute queues write
+ * both from the one ASID, GravityLinux/linux drivers/gpu/drm/asahi/
+ * g17p_compute_queues.rs).  A descriptor naming another context than its support
+ * object is refused (strictest reading: which one the firmware uses is
+ * not known).
+ */
+#define COMPUTE_SUPPORT		0xfb2
+static int compute_support(struct agx4_fwmodel *m, struct fwm_lane *l,
+			   const u8 *d, u64 desc, u32 ctx)
+{
+	u64 header;
+
+	if (l->kind != FWM_KIND_COMPUTE)
+		return 0;
+	if (agx4_fwmodel_read64(m, l->inst,
+				get_unaligned_le64(d + COMPUTE_SUPPORT),
+				&header))
+		return -EIO;
+	if (header != ctx)
+		return agx4_fwmodel_item_fail(m, desc + 0xc);
+	return 0;
+}
+
+/*
  * A descriptor, checked when its command starts.  Completing it writes
  * (H): the firmware timestamp pair (the 3D end word is the render's
  * completion word), the user timestamps, the status record (render: at
@@ -672,7 +702,8 @@ static int descriptor(struct agx4_fwmodel *m, struct fwm_lane *l, u64 desc)
 		goto out;
 	}
 	l->job.ctx = ctx;
-	if (programs(m, l, k, d, desc) || work_tags(m, k, d, desc, ctx) ||
+	if (compute_support(m, l, d, desc, ctx) ||
+	    programs(m, l, k, d, desc) || work_tags(m, k, d, desc, ctx) ||
 	    lifecycle(m, k, d, desc) || zls_copies(m, l, k, d, desc) ||
 	    index_registration(m, l, d, desc) || dispatch_record(m, l))
 		goto out;

@@ -3358,6 +3358,8 @@ static void g17p_event_on_secondary_ring(struct kunit *test)
 #define OWN_CTX(i)	(OWN(i) + 0x110000)
 #define OWN_OPT(i)	(OWN(i) + 0x154000)
 #define OWN_STATUS(i)	(OWN(i) + 0x178000)
+#define OWN_SUPPORT(i)	(OWN(i) + 0x148000)
+#define OWN_CONTROL(i)	(OWN(i) + 0x14c000)
 #define OWN_EVENTS(i)	(OWN(i) + 0x1a0000)
 #define OWN_DESC(i, n)	(OWN(i) + (n) * 0x1040ULL)
 #define OWN_CDM(i)	(0x1200000000ULL + (i) * 0x100000ULL)
@@ -3374,6 +3376,8 @@ static void g17p_event_on_secondary_ring(struct kunit *test)
 #define POOL_PAIR	(POOL + 0x48400)
 #define POOL_CTX(s)	(POOL + 0x90000 + (s) * 0x20000ULL)
 #define POOL_LOW(s)	(0x7000000000ULL + (s) * 0x4000ULL)
+
+static void g17_ctl(struct fwt *t, const u32 *w, unsigned int n);
 
 struct g17w {
 	struct fwt *t;
@@ -3446,7 +3450,10 @@ static void g17_owner(struct g17w *g, unsigned int i)
 	w32(t, q + 0x40, 2);
 	w32(t, q + 0x44, 0xffffffff);
 	w32(t, q + 0x48, 0x200 + 32 + i);
-	w64(t, q + 0x9c, OWN(i) + 0x14c000);
+	w64(t, q + 0x9c, OWN_CONTROL(i));
+	/* Its support object names the owner's context (ASID) in its header. */
+	tmap(t, OWN_SUPPORT(i), PG, FW_RW);
+	w64(t, OWN_SUPPORT(i), 4 + i);
 	/* The caller's tables under ASID 4 + i, with its command stream. */
 	tmap_in(t, client_slot(t, 4 + i), OWN_CDM(i), PG, GPU_RO);
 	w32(t, OWN_PB(i) + 0x50, 0xffffffff);
@@ -3489,6 +3496,7 @@ static void g17_compute(struct g17w *g, unsigned int i, unsigned int n,
 	w64(t, d + 0xf84, st + 8);
 	w64(t, d + 0xf8c, TS_AP + 0x200 + 16 * n);
 	w64(t, d + 0xf94, TS_AP + 0x208 + 16 * n);
+	put_unaligned_le64(OWN_SUPPORT(i), tva(t, d + 0xfb2));
 	if (n == 0) {
 		u64 o = OWN_OPT(i);
 
@@ -3536,6 +3544,15 @@ static void g17_message(struct g17w *g, unsigned int ch, u64 queue, u32 w,
 	w32(t, msg + 0x14, w | grid << 16 | first << 24);
 	t->prod[ch]++;
 	w32(t, g17_state(ch) + 0x20, t->prod[ch]);
+}
+
+/* A context cleanup (0x14) naming @control, as the host sends one. */
+static void g17_cleanup(struct fwt *t, u64 control)
+{
+	const u32 w[] = { 0x14, 0, 0x04000002, lower_32_bits(control),
+			  upper_32_bits(control) };
+
+	g17_ctl(t, w, ARRAY_SIZE(w));
 }
 
 /* Report @i on the primary's report ring: word at @off. */
@@ -4050,21 +4067,24 @@ static void g17p_bank_switch_restarts_the_ring(struct kunit *test)
 }
 
 /*
- * A recycled owner: once it is idle the host rebuilds its queue (indices,
- * mirror and ring from 0) and registers it again with "first", numbering
- * its commands from 0; the grid's completion count restarts with them.
+ * Owner 0 ran two commands; then, once idle, its queue is rebuilt
+ * (indices, mirror and ring from 0) and its first command written again.
+ * With @cleanup the host first makes the firmware forget it (0x14 naming
+ * its channel-control record).  Returns the message's address.
  */
-static void g17p_first_again_restarts_the_grid_count(struct kunit *test)
+static u64 g17_owner_again(struct g17w *g, bool cleanup)
 {
-	struct g17w *g = g17w_new(test);
 	struct fwt *t = g->t;
+	u64 msg;
 
 	g17_owner(g, 0);
 	g17_compute(g, 0, 0, 0, 0);
 	g17_compute(g, 0, 1, 0, 0);
 	g17_message(g, 8, OWN_Q(0), 5, 32, true);
 	kick(t, 2, 2);
-	KUNIT_EXPECT_EQ(test, agx4_fwmodel_grid(t->m, 32), 2);
+	KUNIT_EXPECT_EQ(t->test, agx4_fwmodel_grid(t->m, 32), 2);
+	if (cleanup)
+		g17_cleanup(t, OWN_CONTROL(0));
 	w32(t, OWN_PB(0), 0);
 	w32(t, OWN_PB(0) + 0x30, 0);
 	w32(t, OWN_Q(0) + 0x1c, 0);
@@ -4072,11 +4092,67 @@ static void g17p_first_again_restarts_the_grid_count(struct kunit *test)
 	w64(t, OWN_STATUS(0) + 8, 0);
 	g->head[0] = 0;
 	g17_compute(g, 0, 0, 0, 0);
+	msg = G17_BUNDLE + 0xc5c0 + 2 * 0x6000 + 0x1800 + t->prod[8] * 0x18;
 	g17_message(g, 8, OWN_Q(0), 3, 32, true);
 	kick(t, 2, 2);
+	return msg;
+}
+
+/*
+ * A recycled owner: once it is idle the host makes the firmware forget
+ * it, rebuilds its queue and registers it again with "first", numbering
+ * its commands from 0; the grid's completion count restarts with them.
+ */
+static void g17p_cleanup_lets_a_queue_start_again(struct kunit *test)
+{
+	struct g17w *g = g17w_new(test);
+	struct fwt *t = g->t;
+
+	g17_owner_again(g, true);
 	expect_err(t, AGX4_FWMODEL_OK, 0);
 	KUNIT_EXPECT_EQ(test, crashes(t, 0), 0);
 	KUNIT_EXPECT_EQ(test, r32(t, OWN_PB(0)), 3);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_grid(t->m, 32), 1);
+}
+
+/*
+ * A queue the firmware knows does not start again ("first") without a
+ * cleanup in between: the firmware still holds it (strictest reading).
+ */
+static void g17p_first_item_of_a_known_queue_needs_its_cleanup(struct kunit *test)
+{
+	struct g17w *g = g17w_new(test);
+	struct fwt *t = g->t;
+	u64 msg = g17_owner_again(g, false);
+
+	expect_err(t, AGX4_FWMODEL_BAD_WORK_MSG, msg + 0x14);
+	KUNIT_EXPECT_EQ(test, crashes(t, 0), 1);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_grid(t->m, 32), 2);
+}
+
+/*
+ * A queue the firmware was told to forget is known again only from a
+ * "first": a command appended after the cleanup, as if the queue went on,
+ * is refused and does not run.
+ */
+static void g17p_forgotten_queue_needs_a_first_message(struct kunit *test)
+{
+	struct g17w *g = g17w_new(test);
+	struct fwt *t = g->t;
+	u64 msg;
+
+	g17_owner(g, 0);
+	g17_compute(g, 0, 0, 0, 0);
+	g17_message(g, 8, OWN_Q(0), 3, 32, true);
+	kick(t, 2, 2);
+	KUNIT_EXPECT_EQ(test, agx4_fwmodel_grid(t->m, 32), 1);
+	g17_cleanup(t, OWN_CONTROL(0));
+	g17_compute(g, 0, 1, 0, 0);
+	msg = G17_BUNDLE + 0xc5c0 + 2 * 0x6000 + 0x1800 + t->prod[8] * 0x18;
+	g17_message(g, 8, OWN_Q(0), 5, 32, false);
+	kick(t, 2, 2);
+	expect_err(t, AGX4_FWMODEL_BAD_WORK_MSG, msg + 0x14);
+	KUNIT_EXPECT_EQ(test, crashes(t, 0), 1);
 	KUNIT_EXPECT_EQ(test, agx4_fwmodel_grid(t->m, 32), 1);
 }
 
@@ -4132,6 +4208,8 @@ static const struct g17_bad g17_bad_cases[] = {
 	  AGX4_FWMODEL_BAD_QUEUE, OWN_PB(0) + 0x60 },
 	{ "descriptor slot holds the optional record", OWN_RING(0),
 	  OWN_OPT(0), 8, AGX4_FWMODEL_BAD_ITEM, OWN_OPT(0) },
+	{ "support object names another context", OWN_SUPPORT(0), 5, 8,
+	  AGX4_FWMODEL_BAD_ITEM, OWN_DESC(0, 0) + 0xc },
 	{ "no event item before the head", G17_MSG8 + 0x14,
 	  2 | 32 << 16 | 1 << 24, 4, AGX4_FWMODEL_BAD_ITEM,
 	  OWN_RING(0) + 0x10 },
@@ -4987,7 +5065,9 @@ static struct kunit_case agx4_fwmodel_cases[] = {
 	KUNIT_CASE(g17p_3d_depth_stencil_copies_match_registers),
 	KUNIT_CASE(g17p_render_tag_and_lifecycle_checked),
 	KUNIT_CASE(g17p_bank_switch_restarts_the_ring),
-	KUNIT_CASE(g17p_first_again_restarts_the_grid_count),
+	KUNIT_CASE(g17p_cleanup_lets_a_queue_start_again),
+	KUNIT_CASE(g17p_first_item_of_a_known_queue_needs_its_cleanup),
+	KUNIT_CASE(g17p_forgotten_queue_needs_a_first_message),
 	KUNIT_CASE(g17p_malformed_work_crashes),
 	KUNIT_CASE(g17p_descriptor_alias_covers_0x1040),
 	KUNIT_CASE(g16_grow_three_times_refused_once),

@@ -99,7 +99,8 @@ void agx4_g17p_init_pointers(struct g17p_pointers *p)
 }
 
 /* The owner's queue-lifetime objects (what the firmware sees first). */
-static int init_owner(struct agx4_g17p_queue *fq, struct g17p_owner *o)
+static int init_owner(struct agx4_g17p_queue *fq, struct g17p_owner *o,
+		      int asid)
 {
 	struct agx4_fw_queue_in qin = {
 		.pointers = own_va(o, G17P_OWN_POINTERS),
@@ -116,7 +117,7 @@ static int init_owner(struct agx4_g17p_queue *fq, struct g17p_owner *o)
 	struct agx4_fw_job_list *jl = own_cpu(o, G17P_OWN_JOB_LIST);
 	u64 cls = G17P_SUPPORT_CLASS_COMPUTE << G17P_SUPPORT_CLASS_SHIFT;
 
-	sup->header = cpu_to_le64(fq->asid);
+	sup->header = cpu_to_le64(asid);
 	sup->gap_8 = cpu_to_le64(1);
 	sup->class = cpu_to_le32(G17P_SUPPORT_CLASS);
 	sup->gap_18 = cpu_to_le64(G17P_SUPPORT_18);
@@ -272,7 +273,7 @@ int agx4_g17p_owner_create(struct agx4_g17p_queue *fq)
 	ret = agx4_vm_map_fw_obj(fq->base.vm, o->priv_gpu, o->priv, 0,
 				 G17P_PRIV_SIZE, &agx4_g17p_gpu_rw);
 	if (!ret)
-		ret = init_owner(fq, o);
+		ret = init_owner(fq, o, fq->asid);
 	if (ret)
 		goto err_ret;
 	owner_count_from_now(sub, o);
@@ -313,7 +314,7 @@ int agx4_g17p_owner_recycle(struct agx4_g17p_queue *fq)
 	o->w = 0;
 	o->seen = 0;
 	o->published = 0;
-	ret = init_owner(fq, o);
+	ret = init_owner(fq, o, fq->asid);
 	if (ret)
 		return ret;
 	owner_count_from_now(fq->sub, o);
@@ -469,12 +470,14 @@ void agx4_g17p_desc_put(struct agx4_g17p_job *job)
  * agx4_g17p_write_optional() - write the compute optional record
  * @fq: the queue.
  * @o: its owner.
+ * @asid: the context it names: the one its commands run in.
  *
  * The compute optional record, with the owner's first command (H).
  *
  * Return: 0, or the builder's error.
  */
-int agx4_g17p_write_optional(struct agx4_g17p_queue *fq, struct g17p_owner *o)
+int agx4_g17p_write_optional(struct agx4_g17p_queue *fq, struct g17p_owner *o,
+			     int asid)
 {
 	static const u32 sched[] = G17P_OWN_OPT_SCHED;
 	struct agx4_fw_optional_in in = {
@@ -488,7 +491,7 @@ int agx4_g17p_write_optional(struct agx4_g17p_queue *fq, struct g17p_owner *o)
 		.channel_control = own_va(o, G17P_OWN_CONTROL),
 		.uuid = G17P_OWN_UUID_BASE + o->grid,
 		.sched = { sched[0], sched[1], sched[2] },
-		.ctx = { fq->asid, G17P_OWN_OPT_CTX2 },
+		.ctx = { asid, G17P_OWN_OPT_CTX2 },
 	};
 
 	return agx4_fw_g17p_build_optional(&in, own_cpu(o, G17P_OWN_OPTIONAL),

@@ -161,12 +161,17 @@ static void init_pool_tvb(struct g17p_pool *pl)
 	sh->gap_84 = cpu_to_le32(G17P_POOL_SHARED_84 + (u32)(pl->gpu - G17P_WIN_BASE));
 }
 
-/* What of a pool names its client: the support's context and operands. */
-static void pool_client(struct agx4_g17p_queue *fq, struct g17p_pool *pl)
+/*
+ * What of a pool names its client: the support's context (@asid, which
+ * a growth request for the pool must name) and operands.
+ */
+static void pool_client(struct agx4_g17p_queue *fq, struct g17p_pool *pl,
+			int asid)
 {
 	struct g17p_support *sup = pool_cpu(pl, G17P_POOL_SUPPORT);
 
-	sup->gap_8 = cpu_to_le64(fq->asid);
+	pl->asid = asid;
+	sup->gap_8 = cpu_to_le64(asid);
 	/* GAP: the render operand namespace; the VM's compute one. */
 	sup->operands = cpu_to_le64(fq->base.vm->kernel_start + G17P_KC_TABLE);
 }
@@ -192,7 +197,7 @@ static int init_pool(struct agx4_g17p_queue *fq, struct g17p_pool *pl)
 	sup->header = cpu_to_le64(G17P_POOL_SUPPORT_HEADER);
 	/* An orphan's client is named when a queue takes it (pool_move()). */
 	if (fq)
-		pool_client(fq, pl);
+		pool_client(fq, pl, fq->asid);
 	sup->class = cpu_to_le32(G17P_SUPPORT_CLASS);
 	sup->gap_18 = cpu_to_le64(G17P_SUPPORT_18);
 	sup->class_20 = cpu_to_le64(cls);
@@ -562,7 +567,8 @@ void agx4_g17p_pools_gone(struct agx4_fw_g17p_sub *sub)
  * retired by &agx4_fw_g17p_sub.pool_work: nothing here sleeps,
  * allocates or fails.
  */
-static void pool_move(struct agx4_g17p_queue *fq, struct g17p_pool *pl)
+static void pool_move(struct agx4_g17p_queue *fq, struct g17p_pool *pl,
+		      int asid)
 {
 	struct agx4_fw_g17p_sub *sub = fq->sub;
 	unsigned long flags;
@@ -587,7 +593,7 @@ static void pool_move(struct agx4_g17p_queue *fq, struct g17p_pool *pl)
 		pl->tpc = 0;
 	}
 	pool_mem_init(pl);
-	pool_client(fq, pl);
+	pool_client(fq, pl, asid);
 	wmb();	/* the pool's memory before a render names it */
 	map_window(fq->base.vm, pl);
 	pl->vm = agx4_vm_get(fq->base.vm);
@@ -597,14 +603,17 @@ static void pool_move(struct agx4_g17p_queue *fq, struct g17p_pool *pl)
  * agx4_g17p_pool_bind() - have a held pool in its queue's VM
  * @fq: the queue, which holds @pl (&g17p_pool.live).
  * @pl: the pool.
+ * @asid: the context the renders placed on it run in.
  *
  * From job_reserve, before a render is placed on @pl: a pool taken over
- * moves into @fq's VM (pool_move()).  Neither sleeps nor allocates.
+ * moves into @fq's VM (pool_move()), naming @asid as its client.  Neither
+ * sleeps nor allocates.
  */
-void agx4_g17p_pool_bind(struct agx4_g17p_queue *fq, struct g17p_pool *pl)
+void agx4_g17p_pool_bind(struct agx4_g17p_queue *fq, struct g17p_pool *pl,
+			 int asid)
 {
 	if (pl->vm != fq->base.vm)
-		pool_move(fq, pl);
+		pool_move(fq, pl, asid);
 }
 
 /*
@@ -644,7 +653,7 @@ static int pool_create(struct agx4_g17p_queue *fq, unsigned int i)
 				   &sub->b->dev_uat, pl->low, &agx4_g17p_gpu_rw);
 	if (ret)
 		goto err_mem;
-	pool_move(fq, pl);
+	pool_move(fq, pl, fq->asid);
 	ret = init_pool(fq, pl);
 	if (ret)
 		goto err_unmap;
@@ -1185,7 +1194,7 @@ int agx4_g17p_tvb_grow(struct agx4_device *adev,
 	 * request may name (-1).  A pool growing is not taken over.
 	 */
 	if (pl && pl->fq && !pl->moving && pl->vm == pl->fq->base.vm) {
-		asid = pl->fq->asid;
+		asid = pl->asid;
 		pl->growing = true;
 	}
 	spin_unlock_irq(&sub->eng.lock);
@@ -1221,7 +1230,7 @@ static bool g17p_limit_match(struct agx4_fw_job *j,
 	struct g17p_pool *pl = job->pool;
 	u32 i;
 
-	if (!pl || pl->index != lim->pool || (u64)job->fq->asid != lim->vm)
+	if (!pl || pl->index != lim->pool || (u64)job->asid != lim->vm)
 		return false;
 	for (i = 0; i < job->next; i++) {
 		struct g17p_cmd *c = &job->cmds[i];

@@ -158,6 +158,7 @@ static u64 locator(u64 code, u64 alias)
  * record.
  */
 static int prepare_compute(struct agx4_g17p_queue *fq,
+			   struct agx4_g17p_job *job,
 			   const struct agx4_compute_desc *d,
 			   struct g17p_cmd *c)
 {
@@ -171,7 +172,7 @@ static int prepare_compute(struct agx4_g17p_queue *fq,
 			.ev_group = n + 1,
 			.ev_counter = G17P_OWN_EV_COUNTER,
 		},
-		.context_id = fq->asid,
+		.context_id = job->asid,
 		.resource = priv + (n % G17P_SAVE_SLOTS) * G17P_SAVE_SIZE,
 		.reg_identity = G17P_OWN_IDENTITY + (u64)n * G17P_OWN_IDENTITY_STEP,
 		.ordinal = n,
@@ -284,8 +285,8 @@ static u64 partial_code(int asid, u64 code)
 	       code;
 }
 
-static void render_contexts(struct agx4_g17p_queue *fq, struct g17p_cmd *c,
-			    u64 ta_alias, u64 fr_alias)
+static void render_contexts(struct g17p_cmd *c, int asid, u64 ta_alias,
+			    u64 fr_alias)
 {
 	struct g17p_pool *pl = c->pool;
 	u32 k = c->n;
@@ -305,22 +306,22 @@ static void render_contexts(struct agx4_g17p_queue *fq, struct g17p_cmd *c,
 					       offsetof(struct g17p_frag_work,
 							regs)));
 	c->ctx3d.partial[0] =
-		cpu_to_le64(locator(partial_code(fq->asid, G17P_LOCATOR_PSTORE),
+		cpu_to_le64(locator(partial_code(asid, G17P_LOCATOR_PSTORE),
 				    fr_alias + offsetof(struct g17p_frag_work,
 							pstore_regs)));
 	c->ctx3d.partial[1] =
-		cpu_to_le64(locator(partial_code(fq->asid, G17P_LOCATOR_PRESUME),
+		cpu_to_le64(locator(partial_code(asid, G17P_LOCATOR_PRESUME),
 				    fr_alias + offsetof(struct g17p_frag_work,
 							presume_regs)));
 	c->ctx3d.partial[2] =
-		cpu_to_le64(locator(partial_code(fq->asid, G17P_LOCATOR_PLOAD),
+		cpu_to_le64(locator(partial_code(asid, G17P_LOCATOR_PLOAD),
 				    fr_alias + offsetof(struct g17p_frag_work,
 							pload_regs)));
 	c->ctx3d.gap_178 = cpu_to_le64(G17P_CONTEXT_LIMIT);
 }
 
 static int render_optional(struct agx4_g17p_queue *fq, struct g17p_cmd *c,
-			   unsigned int st)
+			   int asid, unsigned int st)
 {
 	struct g17p_pool *pl = c->pool;
 	struct agx4_fw_optional_in in = {
@@ -339,7 +340,7 @@ static int render_optional(struct agx4_g17p_queue *fq, struct g17p_cmd *c,
 		.ordinal = c->n & U16_MAX,
 		.channel_control = pool_va(pl, G17P_POOL_CONTROL),
 		.uuid = G17P_POOL_UUID,
-		.context = fq->asid,
+		.context = asid,
 		.tiling_shared = pool_va(pl, G17P_POOL_SHARED0),
 		/*
 		 * The TA's lifecycle half-word is the render's ordinal, like
@@ -364,7 +365,7 @@ static int render_optional(struct agx4_g17p_queue *fq, struct g17p_cmd *c,
  * become this render's.  Writes nothing of @pl.
  */
 static int build_render(struct agx4_g17p_queue *fq, struct g17p_pool *pl,
-			u32 k, const struct agx4_render_desc *d,
+			int asid, u32 k, const struct agx4_render_desc *d,
 			struct g17p_cmd *c, s64 barrier, u64 *tile, u64 *tpc)
 {
 	u32 st = k % G17P_POOL_SLOTS, s = k % G17P_CONTEXT_SLOTS;
@@ -421,7 +422,7 @@ static int build_render(struct agx4_g17p_queue *fq, struct g17p_pool *pl,
 		 * node's low byte below it, so that the tag wraps without
 		 * carrying into the context (H).
 		 */
-		x->work_stamp = (u64)fq->asid << G17P_WORK_TAG_SHIFT |
+		x->work_stamp = (u64)asid << G17P_WORK_TAG_SHIFT |
 				(node & G17P_WORK_TAG_MASK);
 		x->admission = pl->index;
 		x->dispatch[0] = dispatch + 4 * i;
@@ -442,7 +443,7 @@ static int build_render(struct agx4_g17p_queue *fq, struct g17p_pool *pl,
 		x->prof.start = stamps;
 		x->prof.end = i ? stamps + 8 : 0;
 	}
-	in.context_id = fq->asid;
+	in.context_id = asid;
 	in.context_base = AGX4_FW_CONTEXT_BASE;
 	in.bm_slot = pl->index;
 	in.tilemap = pl->gpu + G17P_WIN_SCRATCH + (k % G17P_TILEMAP_BLOCKS) * tl;
@@ -470,10 +471,11 @@ static int build_render(struct agx4_g17p_queue *fq, struct g17p_pool *pl,
 	ret = agx4_fw_g17p_build_render(d, &in, bufs);
 	if (ret)
 		return ret;
-	ret = render_optional(fq, c, 0) ?: render_optional(fq, c, 1);
+	ret = render_optional(fq, c, asid, 0) ?:
+	      render_optional(fq, c, asid, 1);
 	if (ret)
 		return ret;
-	render_contexts(fq, c, in.ta.work_alias, in.frag.work_alias);
+	render_contexts(c, asid, in.ta.work_alias, in.frag.work_alias);
 	c->ctx.work = cpu_to_le64(in.ta.work);
 	c->ctx3d.work = cpu_to_le64(in.frag.work);
 	/*
@@ -558,7 +560,7 @@ static s64 vdm_target(const struct agx4_g17p_job *job,
  * Check a render on a stand-in pool (agx4_g17p_pool_stand_in()), and
  * allocate what it is built into at reserve.
  */
-static int check_render(struct agx4_g17p_queue *fq,
+static int check_render(struct agx4_g17p_queue *fq, struct agx4_g17p_job *job,
 			const struct agx4_render_desc *d, struct g17p_cmd *c,
 			struct g17p_pool **made)
 {
@@ -586,7 +588,7 @@ static int check_render(struct agx4_g17p_queue *fq,
 		mutex_unlock(&sub->setup_lock);
 		return -ENOMEM;
 	}
-	ret = build_render(fq, pl, 0, d, c, -1, &tile, &tpc);
+	ret = build_render(fq, pl, job->asid, 0, d, c, -1, &tile, &tpc);
 	mutex_unlock(&sub->setup_lock);
 	c->pool = NULL;
 	return ret;
@@ -599,9 +601,9 @@ static int prepare_cmd(struct agx4_g17p_queue *fq, struct agx4_g17p_job *job,
 	int ret;
 
 	if (cd->is_compute) {
-		ret = prepare_compute(fq, &cd->compute, c);
+		ret = prepare_compute(fq, job, &cd->compute, c);
 		if (!ret && !c->n)
-			ret = agx4_g17p_write_optional(fq, fq->owner);
+			ret = agx4_g17p_write_optional(fq, fq->owner, job->asid);
 		job->ncompute++;
 		/* Render work of this or an earlier SUBMIT: on the CPU. */
 		if (cd->wait_vdm != AGX4_WAIT_NONE &&
@@ -609,7 +611,7 @@ static int prepare_cmd(struct agx4_g17p_queue *fq, struct agx4_g17p_job *job,
 			c->wait_render = true;
 		return ret;
 	}
-	ret = check_render(fq, &cd->render, c, made);
+	ret = check_render(fq, job, &cd->render, c, made);
 	if (ret)
 		return ret;
 	job->nrender++;
@@ -635,7 +637,7 @@ static void place(struct agx4_g17p_job *job)
 	u32 i, k;
 	int ret = 0;
 
-	agx4_g17p_pool_bind(fq, pl);
+	agx4_g17p_pool_bind(fq, pl, job->asid);
 	job->first_k = pl->next;
 	job->tile = pl->tile;
 	job->tpc = pl->tpc;
@@ -647,7 +649,8 @@ static void place(struct agx4_g17p_job *job)
 
 		if (cd->is_compute)
 			continue;
-		ret = build_render(fq, pl, k, &cd->render, &job->cmds[i],
+		ret = build_render(fq, pl, job->asid, k, &cd->render,
+				   &job->cmds[i],
 				   vdm_target(job, pl, cd->wait_vdm), &tile,
 				   &tpc);
 		k++;
@@ -738,6 +741,7 @@ int agx4_g17p_job_prepare(struct agx4_fw_queue *q, const struct agx4_cmdbuf *cb,
 	job->fq = fq;
 	job->cb = cb;
 	job->count = cb->count;
+	job->asid = fq->asid;
 	job->first_n = fq->owner->next;
 	INIT_LIST_HEAD(&job->base.defer_link);
 	INIT_LIST_HEAD(&job->base.live_link);

@@ -248,6 +248,8 @@ struct g17p_retire {
  * @vm: the VM its window is mapped in (a reference held), NULL when in
  *	none; changed only by the job that holds it (@live), or with the
  *	pool in no queue.
+ * @asid: the context its support names as its client (pool_client()): a
+ *	growth request for it must name that one; changed as @vm is.
  * @next: index of the next render placed; its holders', as the next
  *	two.
  * @tile: tilemap block bytes of the last render placed, 0 before.
@@ -280,6 +282,7 @@ struct g17p_pool {
 	u32 bound_k;
 	struct g17p_retire retire;
 	struct agx4_vm *vm;
+	int asid;
 	u32 next;
 	u64 tile;
 	u64 tpc;
@@ -379,6 +382,7 @@ struct g17p_cmd {
  * @placed: its renders are built on @pool: it may be published.
  * @pool_wait: its wait for a pool (&agx4_fw_g17p_sub.pool_room); its
  *	fence is allocated at prepare for a job with renders.
+ * @asid: the context (ASID) its commands run in and name: its VM's.
  * @first_n: its first compute ordinal.
  * @ncompute: its compute commands.
  * @nrender: its render commands.
@@ -406,6 +410,7 @@ struct agx4_g17p_job {
 	struct g17p_pool *pool;
 	bool placed;
 	struct agx4_room_wait pool_wait;
+	int asid;
 	u32 first_n;
 	u32 ncompute;
 	u32 nrender;
@@ -537,7 +542,8 @@ int agx4_g17p_owner_recycle(struct agx4_g17p_queue *fq);
 struct dma_fence *agx4_g17p_desc_reserve(struct agx4_g17p_job *job);
 bool agx4_g17p_desc_get(struct agx4_g17p_queue *fq, struct g17p_cmd *c);
 void agx4_g17p_desc_put(struct agx4_g17p_job *job);
-int agx4_g17p_write_optional(struct agx4_g17p_queue *fq, struct g17p_owner *o);
+int agx4_g17p_write_optional(struct agx4_g17p_queue *fq, struct g17p_owner *o,
+			     int asid);
 void agx4_g17p_switch_bank(struct g17p_owner *o);
 u32 agx4_g17p_bank_offset(const struct g17p_owner *o);
 u32 agx4_g17p_ring_offset(const struct g17p_owner *o);
@@ -552,7 +558,8 @@ void agx4_g17p_pool_unmake(struct agx4_g17p_queue *fq, struct g17p_pool *pl);
 struct g17p_pool *agx4_g17p_pool_stand_in(struct agx4_fw_g17p_sub *sub);
 bool agx4_g17p_pool_take_own(struct agx4_g17p_job *job);
 bool agx4_g17p_pool_take(struct agx4_room *r, struct agx4_room_wait *w);
-void agx4_g17p_pool_bind(struct agx4_g17p_queue *fq, struct g17p_pool *pl);
+void agx4_g17p_pool_bind(struct agx4_g17p_queue *fq, struct g17p_pool *pl,
+			 int asid);
 void agx4_g17p_pool_placed(struct agx4_g17p_job *job);
 void agx4_g17p_pool_put(struct agx4_g17p_job *job);
 int agx4_g17p_pool_recycle(struct agx4_g17p_queue *fq, struct g17p_pool *pl);

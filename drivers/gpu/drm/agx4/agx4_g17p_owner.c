@@ -164,7 +164,11 @@ void agx4_g17p_put_slot(struct agx4_fw_g17p_sub *sub, unsigned long *map,
  */
 void agx4_g17p_owner_release(struct agx4_g17p_queue *fq, struct g17p_owner *o)
 {
-	agx4_g17p_unmap_destroy(fq, o->priv, o->priv_gpu, G17P_PRIV_SIZE);
+	if (!IS_ERR_OR_NULL(o->priv)) {
+		agx4_fw_obj_window_unmap_part(&fq->gvm->owners, o->priv_gpu,
+					      G17P_PRIV_SIZE);
+		agx4_fw_obj_destroy(o->priv);
+	}
 	agx4_fw_obj_destroy(o->arena);
 	kfree(o);
 }
@@ -270,10 +274,10 @@ int agx4_g17p_owner_create(struct agx4_g17p_queue *fq)
 				     NULL, NULL);
 	if (IS_ERR(o->priv))
 		goto err;
-	ret = agx4_vm_map_fw_obj(fq->base.vm, o->priv_gpu, o->priv, 0,
-				 G17P_PRIV_SIZE, &agx4_g17p_gpu_rw);
-	if (!ret)
-		ret = init_owner(fq, o, fq->asid);
+	/* In its own part of the VM's pinned window: nothing allocated. */
+	agx4_fw_obj_window_map(o->priv, &fq->gvm->owners, o->priv_gpu,
+			       &agx4_g17p_gpu_rw);
+	ret = init_owner(fq, o, fq->asid);
 	if (ret)
 		goto err_ret;
 	owner_count_from_now(sub, o);

@@ -154,12 +154,16 @@ struct agx4_fw_g17p_sub {
  * @mapped: the namespace was (perhaps partly) mapped in the VM.
  * @pools: the render pools' windows in the VM (%G17P_WIN_BASE on), pinned
  *	while the state lives: a pool moves into the VM without allocating.
+ * @owners: the compute owners' save areas in the VM (%G17P_KC_OWNERS of
+ *	the kernel carve-out on, one part per owner index), pinned while the
+ *	state lives: an owner's are mapped without allocating.
  */
 struct g17p_vm {
 	struct agx4_fw_g17p_sub *sub;
 	struct agx4_fw_obj *ns;
 	bool mapped;
 	struct agx4_uat_window pools;
+	struct agx4_uat_window owners;
 };
 
 /**
@@ -528,8 +532,6 @@ struct g17p_vm *agx4_g17p_vm_state(struct agx4_fw_g17p_sub *sub,
 				   struct agx4_vm *vm);
 void agx4_g17p_write_dispatch(struct agx4_fw_g17p_sub *sub);
 void agx4_g17p_write_dispatch_record(void *region1);
-void agx4_g17p_unmap_destroy(struct agx4_g17p_queue *fq,
-			     struct agx4_fw_obj *obj, u64 gpu, u64 size);
 
 /* agx4_g17p_owner.c: compute owners */
 void agx4_g17p_init_pointers(struct g17p_pointers *p);

@@ -31,8 +31,11 @@
  * compute program point; and the render pools' windows pinned (a UAT
  * window over the 15 pools' 4 MiB each, whose first leaf table the
  * client's buffers below them share: 32 KiB of page tables), so that a
- * pool moves into the VM from drm_sched's prepare_job.  It goes with the
- * VM (&agx4_vm.fw_free).
+ * pool moves into the VM from drm_sched's prepare_job; and the compute
+ * owners' save areas' window pinned (96 parts of 256 KiB in the
+ * carve-out, one leaf table), so that an owner's save areas are mapped in
+ * the VM without allocating or failing.  It goes with the VM
+ * (&agx4_vm.fw_free).
  *
  * Also here: the dispatch block written at the first compute owner, the
  * dispatch record the boot writes, and the attributes every G17P mapping
@@ -69,8 +72,12 @@ static void vm_fw_free(struct agx4_vm *vm, void *fw)
 
 	if (gvm->mapped)
 		unmap_namespace(vm);
-	/* No pool is in the VM: each holds a reference while it is. */
+	/*
+	 * No pool is in the VM: each holds a reference while it is; no
+	 * owner either: its queue holds one.
+	 */
 	agx4_vm_unpin_window(vm, &gvm->pools);
+	agx4_vm_unpin_window(vm, &gvm->owners);
 	agx4_fw_obj_destroy(gvm->ns);
 	kfree(gvm);
 }
@@ -144,7 +151,10 @@ static int map_namespace(struct agx4_vm *vm, struct g17p_vm *gvm,
 	return 0;
 }
 
-/* &agx4_vm_fw_state()'s make: the operand namespace, the pools' window. */
+/*
+ * &agx4_vm_fw_state()'s make: the operand namespace, the pools' and the
+ * owners' windows.
+ */
 static void *vm_state_make(struct agx4_vm *vm, void *arg)
 {
 	struct agx4_fw_g17p_sub *sub = arg;
@@ -171,7 +181,10 @@ static void *vm_state_make(struct agx4_vm *vm, void *arg)
 	fill_namespace(gvm->ns, vm->kernel_start);
 	ret = map_namespace(vm, gvm, buffers) ?:
 	      agx4_vm_pin_window(vm, &gvm->pools, G17P_WIN_BASE,
-				 AGX4_G17P_MAX_POOLS * G17P_WIN_STRIDE);
+				 AGX4_G17P_MAX_POOLS * G17P_WIN_STRIDE) ?:
+	      agx4_vm_pin_window(vm, &gvm->owners,
+				 vm->kernel_start + G17P_KC_OWNERS,
+				 AGX4_G17P_MAX_OWNERS * G17P_KC_OWNER_SIZE);
 	if (ret) {
 		vm_fw_free(vm, gvm);
 		return ERR_PTR(ret);
@@ -241,21 +254,3 @@ void agx4_g17p_write_dispatch_record(void *region1)
 		w[i] = cpu_to_le32(words[i]);
 }
 
-/**
- * agx4_g17p_unmap_destroy() - unmap a firmware object from the queue's VM and
- * free it
- * @fq: the queue.
- * @obj: the object; an error or NULL is left alone.
- * @gpu: where it lies in the VM.
- * @size: its bytes there.
- *
- * Unmap @obj from @fq's VM, where it lies at @gpu for @size bytes, and free it.
- */
-void agx4_g17p_unmap_destroy(struct agx4_g17p_queue *fq,
-			     struct agx4_fw_obj *obj, u64 gpu, u64 size)
-{
-	if (IS_ERR_OR_NULL(obj))
-		return;
-	agx4_vm_unmap_fw(fq->base.vm, gpu, size);
-	agx4_fw_obj_destroy(obj);
-}

@@ -866,6 +866,45 @@ static void agx4_g17p_submit_queue_create_and_destroy_balance(struct kunit *test
 }
 
 /*
+ * A compute owner's save areas lie in its own part of a window the VM's
+ * state pins: mapping them takes no page table of the VM (none may be
+ * allocated, and the owner of the last index still maps), and a
+ * destroyed owner's part is left unmapped, its page tables kept.
+ */
+static void agx4_g17p_submit_owner_save_areas_take_no_page_table(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fw_g17p_sub *sub = agx4_fw_g17p_sub(c->adev->fw);
+	struct agx4_uat *uat = &c->vm->uat;
+	struct agx4_fw_queue *fq = queue(test);
+	unsigned long tables;
+	phys_addr_t pa;
+	u64 priv;
+
+	priv = to_g17p_queue(fq)->owner->priv_gpu;
+	KUNIT_EXPECT_EQ(test, agx4_uat_translate(uat, priv, &pa, NULL), 0);
+	KUNIT_EXPECT_EQ(test, agx4_uat_translate(uat, priv + G17P_PRIV_SIZE - 1,
+						 &pa, NULL), 0);
+	c->ops->queue_destroy(fq, true);
+	KUNIT_EXPECT_NE(test, agx4_uat_translate(uat, priv, &pa, NULL), 0);
+
+	tables = uat->tables;
+	uat->max_tables = tables;
+	bitmap_set(sub->owners, 0, AGX4_G17P_MAX_OWNERS - 1);
+	fq = queue(test);
+	priv = to_g17p_queue(fq)->owner->priv_gpu;
+	KUNIT_EXPECT_EQ(test, priv, c->vm->kernel_start + G17P_KC_OWNERS +
+			(AGX4_G17P_MAX_OWNERS - 1) * G17P_KC_OWNER_SIZE);
+	KUNIT_EXPECT_EQ(test, agx4_uat_translate(uat, priv, &pa, NULL), 0);
+	KUNIT_EXPECT_EQ(test, uat->tables, tables);
+	uat->max_tables = 0;
+	c->ops->queue_destroy(fq, true);
+	KUNIT_EXPECT_NE(test, agx4_uat_translate(uat, priv, &pa, NULL), 0);
+	KUNIT_EXPECT_EQ(test, uat->tables, tables);
+	bitmap_zero(sub->owners, AGX4_G17P_MAX_OWNERS);
+}
+
+/*
  * A full channel 8 (255 messages outstanding) holds the rest of a job;
  * a later job of the same queue waits behind it even once there is room;
  * poll() sends both, in order.
@@ -915,36 +954,21 @@ static void agx4_g17p_submit_full_channel_defers_in_order(struct kunit *test)
 }
 
 /*
- * A queue whose creation fails on the way (no page-table room in the VM
- * for its save areas, or for the VM's operand namespace) keeps nothing:
- * heap objects, owner index and context are given back.
+ * A queue whose creation fails on the way (no page-table room in a new VM
+ * for its operand namespace) keeps nothing: heap objects are given back
+ * and the VM gets no state.  (Its owner's save areas take no page table:
+ * agx4_g17p_submit_owner_save_areas_take_no_page_table.)
  */
 static void agx4_g17p_submit_failed_create_keeps_nothing(struct kunit *test)
 {
 	struct ctx *c = test->priv;
-	const struct agx4_fw_queue_args args = {
-		.vm = c->vm, .usc_exec_base = 1ull << 40,
-	};
-	struct agx4_fw_queue *fq = queue(test), *none = NULL;
-	struct agx4_fw_job *job;
+	struct agx4_fw_queue *none = NULL;
 	struct agx4_vm *vm2;
 	unsigned int before;
 
-	c->ops->queue_destroy(fq, true);
+	/* The first VM's state stays from its first queue on. */
+	c->ops->queue_destroy(queue(test), true);
 	before = heap_objects(c->adev);
-	c->vm->uat.max_tables = c->vm->uat.tables;
-	KUNIT_EXPECT_EQ(test, c->ops->queue_create(c->adev, &args, &none),
-			-ENOMEM);
-	KUNIT_EXPECT_NULL(test, none);
-	KUNIT_EXPECT_EQ(test, heap_objects(c->adev), before);
-	c->vm->uat.max_tables = 0;
-	/* Owner 0 again: its first message names grid 32. */
-	fq = queue(test);
-	job = prepare(test, fq, computes(test, 1));
-	publish_kick(c, job);
-	KUNIT_EXPECT_EQ(test, rd32(msg(c, 0), 0x14), 3 | GRID0 << 16 | 1 << 24);
-	c->ops->job_free(job, true);
-	c->ops->queue_destroy(fq, true);
 
 	/* A VM whose namespace cannot be mapped gets no state. */
 	vm2 = agx4_vm_create(&c->adev->base, c->adev->uat_geom, AGX4_VM_START,
@@ -3826,6 +3850,7 @@ static struct kunit_case agx4_g17p_submit_cases[] = {
 	KUNIT_CASE(agx4_g17p_submit_compute_barrier_on_compute_is_a_point),
 	KUNIT_CASE(agx4_g17p_submit_refusals_give_back),
 	KUNIT_CASE(agx4_g17p_submit_queue_create_and_destroy_balance),
+	KUNIT_CASE(agx4_g17p_submit_owner_save_areas_take_no_page_table),
 	KUNIT_CASE(agx4_g17p_submit_full_channel_defers_in_order),
 	KUNIT_CASE(agx4_g17p_submit_failed_create_keeps_nothing),
 	KUNIT_CASE(agx4_g17p_submit_render_publishes_per_spec),

@@ -395,6 +395,20 @@ struct dma_fence *agx4_g17p_desc_reserve(struct agx4_g17p_job *job)
 }
 
 /**
+ * agx4_g17p_desc_kill_locked() - a queue is killed: its jobs stop waiting for slots
+ * @fq: the queue; its owner's slots are only its own jobs'.
+ *
+ * Its jobs that wait for descriptor slots end their wait (-ECANCELED),
+ * holding the slots they took until they are freed.  Caller holds
+ * &agx4_engine.lock.
+ */
+void agx4_g17p_desc_kill_locked(struct agx4_g17p_queue *fq)
+{
+	agx4_room_cancel_owner(&fq->sub->eng, &fq->owner->desc_room, fq,
+			       -ECANCELED, desc_take);
+}
+
+/**
  * agx4_g17p_desc_get() - a compute command's descriptor slot, at prepare
  * @fq: its queue.
  * @c: the command, with its owner and slot set.

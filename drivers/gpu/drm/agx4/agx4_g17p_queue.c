@@ -309,6 +309,9 @@ int agx4_g17p_queue_idle_wait(struct agx4_g17p_queue *fq)
  * A timeout ended every published job of @fq: what of them waits in
  * &agx4_fw_g17p_sub.deferred never goes out (what went out runs on: its
  * storage stays until job_status() says the firmware is done with it).
+ * Its jobs that wait for a render pool or for descriptor slots end their
+ * wait (-ECANCELED): they will not run, so they take none, and a pool
+ * goes to the next queue's job that waits instead.
  */
 void agx4_g17p_queue_kill(struct agx4_fw_queue *q)
 {
@@ -319,6 +322,9 @@ void agx4_g17p_queue_kill(struct agx4_fw_queue *q)
 	spin_lock_irqsave(&sub->eng.lock, flags);
 	fq->killed = true;
 	agx4_engine_drop_queue(&sub->eng, &fq->base, NULL);
+	agx4_room_cancel_owner(&sub->eng, &sub->pool_room, fq, -ECANCELED,
+			       agx4_g17p_pool_take);
+	agx4_g17p_desc_kill_locked(fq);
 	spin_unlock_irqrestore(&sub->eng.lock, flags);
 }
 

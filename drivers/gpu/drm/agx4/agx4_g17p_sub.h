@@ -544,6 +544,7 @@ int agx4_g17p_owner_recycle(struct agx4_g17p_queue *fq);
 struct dma_fence *agx4_g17p_desc_reserve(struct agx4_g17p_job *job);
 bool agx4_g17p_desc_get(struct agx4_g17p_queue *fq, struct g17p_cmd *c);
 void agx4_g17p_desc_put(struct agx4_g17p_job *job);
+void agx4_g17p_desc_kill_locked(struct agx4_g17p_queue *fq);
 int agx4_g17p_write_optional(struct agx4_g17p_queue *fq, struct g17p_owner *o,
 			     int asid);
 void agx4_g17p_switch_bank(struct g17p_owner *o);

@@ -2403,6 +2403,52 @@ static void agx4_g17p_submit_pool_wait_ends_on_free_and_crash(struct kunit *test
 	c->ops->queue_destroy(fq, true);
 }
 
+/*
+ * With every pool held by a render in flight, the renders of two more
+ * queues wait for one.  The first waiter's queue killed, its wait ends at
+ * once (-ECANCELED) and it takes nothing: the pool freed next goes to the
+ * other queue's job, which waited behind it.
+ */
+static void agx4_g17p_submit_killed_queue_stops_waiting_for_a_pool(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct every_pool *p = kunit_kzalloc(test, sizeof(*p), GFP_KERNEL);
+	struct agx4_fw_queue *fa, *fb;
+	struct agx4_fw_job *a, *b;
+	struct dma_fence *fwa, *fwb;
+	unsigned int i;
+
+	KUNIT_ASSERT_NOT_NULL(test, p);
+	hold_every_pool(test, p);
+	fa = queue(test);
+	KUNIT_ASSERT_EQ(test, c->ops->queue_create(c->adev, &p->args2, &fb), 0);
+	a = prepare(test, fa, renders(test, 1));
+	b = prepare(test, fb, renders(test, 1));
+	fwa = reserve_waits(test, a, 1);
+	fwb = reserve_waits(test, b, 2);
+
+	c->ops->queue_kill(fa);
+	expect_signalled(test, fwa, -ECANCELED);
+	KUNIT_EXPECT_EQ(test, pool_waiters(c), 1);
+	KUNIT_EXPECT_FALSE(test, dma_fence_is_signaled(fwb));
+	render_complete(test, p->qta, p->q3d);
+	KUNIT_EXPECT_EQ(test, agx4_test_job_status(c->ops, p->job[0]), 0);
+	c->ops->job_free(p->job[0], true);
+	expect_signalled(test, fwb, 0);
+	KUNIT_EXPECT_EQ(test, pool_waiters(c), 0);
+	KUNIT_EXPECT_PTR_EQ(test, to_g17p_job(b)->pool,
+			    agx4_fw_g17p_sub(c->adev->fw)->pool[0]);
+	KUNIT_EXPECT_NULL(test, to_g17p_job(a)->pool);
+	c->ops->job_free(a, true);
+	c->ops->job_free(b, true);
+	for (i = 1; i < 15; i++)
+		c->ops->job_free(p->job[i], true);
+	for (i = 0; i < 15; i++)
+		c->ops->queue_destroy(p->fq[i], true);
+	c->ops->queue_destroy(fa, true);
+	c->ops->queue_destroy(fb, true);
+}
+
 /* Item @i of the ring queue @q's record names (its current bank). */
 static u64 ring_item(struct kunit *test, u64 q, u32 i)
 {
@@ -2798,6 +2844,35 @@ static void agx4_g17p_submit_unplug_ends_the_wait_for_a_slot(struct kunit *test)
 	c->ops->job_free(k, true);
 	c->ops->job_free(j, true);
 	c->ops->job_free(b, true);
+	c->ops->queue_destroy(fq, true);
+}
+
+/*
+ * A job waiting for a descriptor slot (its queue's 240 held by reserved
+ * jobs) ends its wait at once (-ECANCELED) when its queue is killed: it
+ * will not run, so it takes nothing more.
+ */
+static void agx4_g17p_submit_killed_queue_stops_waiting_for_a_slot(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fw_queue *fq = queue(test);
+	struct agx4_fw_job *a, *b, *j;
+	struct dma_fence *f;
+
+	a = reserved(test, fq, computes(test, 120));
+	b = reserved(test, fq, computes(test, 120));
+	j = prepare(test, fq, computes(test, 1));
+	f = c->ops->job_reserve(j);
+	KUNIT_ASSERT_NOT_NULL(test, f);
+	KUNIT_EXPECT_FALSE(test, dma_fence_is_signaled(f));
+	c->ops->queue_kill(fq);
+	KUNIT_EXPECT_TRUE(test, dma_fence_is_signaled(f));
+	KUNIT_EXPECT_EQ(test, f->error, -ECANCELED);
+	dma_fence_put(f);
+	KUNIT_EXPECT_FALSE(test, to_g17p_job(j)->slotted);
+	c->ops->job_free(j, true);
+	c->ops->job_free(b, true);
+	c->ops->job_free(a, true);
 	c->ops->queue_destroy(fq, true);
 }
 
@@ -3875,6 +3950,7 @@ static struct kunit_case agx4_g17p_submit_cases[] = {
 	KUNIT_CASE(agx4_g17p_submit_growth_writes_secondary_ids_and_count),
 	KUNIT_CASE(agx4_g17p_submit_pool_takeover_allocates_no_page_table),
 	KUNIT_CASE(agx4_g17p_submit_pool_wait_ends_on_free_and_crash),
+	KUNIT_CASE(agx4_g17p_submit_killed_queue_stops_waiting_for_a_pool),
 	KUNIT_CASE(agx4_g17p_submit_kill_drops_deferred_work),
 	KUNIT_CASE(agx4_g17p_submit_forget_after_unplug_keeps_nothing),
 	KUNIT_CASE(agx4_g17p_submit_counters_recycle_at_their_limit),
@@ -3900,6 +3976,7 @@ static struct kunit_case agx4_g17p_submit_cases[] = {
 	KUNIT_CASE(agx4_g17p_submit_job_freed_while_waiting_for_a_slot_ends_its_wait),
 	KUNIT_CASE(agx4_g17p_submit_unplug_ends_the_wait_for_a_slot),
 	KUNIT_CASE(agx4_g17p_submit_crash_ends_the_wait_for_a_slot),
+	KUNIT_CASE(agx4_g17p_submit_killed_queue_stops_waiting_for_a_slot),
 	KUNIT_CASE(agx4_g17p_submit_unplug_ends_every_wait_for_room),
 	{ }
 };

@@ -55,25 +55,22 @@
  * and from its context-0 low alias (work_alias), and the context
  * record's work pointer and two program locators (low alias + the two
  * register programs).  Command n uses slot n mod 240, as the reference
- * does (H: g17p_compute_queues.rs@fc79d23c PreparationSeed::prepare), so
- * prepare knows the slot's address; it does not wait for the slot, and
- * any number of jobs may be prepared.  The slot may still be held by
- * command n - 240, until its job is freed (the firmware done with it, or
- * the command never went out).  If it is free, and no earlier command of
- * the owner is still to take its own (&g17p_owner.unslotted), prepare
- * takes it and builds the descriptor in place (agx4_g17p_desc_get()),
- * the common case, which costs nothing more.  Otherwise it builds the
- * descriptor into the job's own memory, and the job takes the slots its
- * commands still need in @job_reserve
- * (agx4_g17p_desc_reserve()), from drm_sched's prepare_job once its
- * in-fences signalled, through the owner's &struct agx4_room: a job that
- * finds one held keeps those it took and waits, in the scheduler, for a
- * fence that signals once the freeing of its queue's earlier jobs gave
- * it the rest (agx4_g17p_desc_put()).  Only one job of an owner waits:
- * its queue's jobs reserve in order, and only its earlier jobs hold its
- * slots.  The firmware cannot see a slot until a publication names it:
- * publication copies a descriptor built in the job into the slot before
- * the ordering barrier that precedes the write index.  The unplug and the firmware
+ * does (H: g17p_compute_queues.rs@fc79d23c PreparationSeed::prepare).
+ * SUBMIT only checks a compute command (built once into the queue's
+ * scratch); it takes no ordinal, writes nothing of the owner and does not
+ * wait, and any number of jobs may be prepared.  The job takes its
+ * ordinals, in its queue's order, in @job_reserve, from drm_sched's
+ * prepare_job once its in-fences signalled, then the slots of its
+ * commands (agx4_g17p_desc_reserve()), through the owner's &struct
+ * agx4_room: the slot of command n may still be held by command n - 240,
+ * until its job is freed (the firmware done with it, or the command never
+ * went out).  A job that finds one held keeps those it took and waits, in
+ * the scheduler, for a fence that signals once the freeing of its queue's
+ * earlier jobs gave it the rest (agx4_g17p_desc_put()).  Only one job of
+ * an owner waits: its queue's jobs reserve in order, and only its earlier
+ * jobs hold its slots.  Holding them all, it builds each descriptor in
+ * its slot; the firmware cannot see a slot until a publication names it,
+ * after the ordering barrier that precedes the write index.  The unplug and the firmware
  * stopping end the wait (-ENODEV); the job then holds no slot and none
  * of it goes out.  A job freed while it waits (its queue destroyed) ends
  * its wait (-ECANCELED).  Within the 240 commands that hold slots the
@@ -354,7 +351,6 @@ static bool desc_take(struct agx4_room *r, struct agx4_room_wait *w)
 		}
 		__set_bit(c->slot, o->held);
 		c->slotted = true;
-		o->unslotted--;
 	}
 	job->slotted = all;
 	return all;
@@ -409,39 +405,6 @@ void agx4_g17p_desc_kill_locked(struct agx4_g17p_queue *fq)
 }
 
 /**
- * agx4_g17p_desc_get() - a compute command's descriptor slot, at prepare
- * @fq: its queue.
- * @c: the command, with its owner and slot set.
- *
- * The command takes its slot now if it is free and no earlier command of
- * the owner is still to take one (so that a later command never takes a
- * slot an earlier one needs); otherwise it is counted, and its job takes
- * the slot at reserve.  Never waits.
- *
- * Return: true when the command holds its slot: its descriptor may be
- * built there.
- */
-bool agx4_g17p_desc_get(struct agx4_g17p_queue *fq, struct g17p_cmd *c)
-{
-	struct agx4_fw_g17p_sub *sub = fq->sub;
-	struct g17p_owner *o = c->owner;
-	unsigned long flags;
-	bool got = false;
-
-	spin_lock_irqsave(&sub->eng.lock, flags);
-	if (!o->unslotted && !test_bit(c->slot, o->held)) {
-		__set_bit(c->slot, o->held);
-		c->slotted = true;
-		got = true;
-	} else {
-		o->unslotted++;
-	}
-	c->counted = true;
-	spin_unlock_irqrestore(&sub->eng.lock, flags);
-	return got;
-}
-
-/**
  * agx4_g17p_desc_put() - give a job's descriptor slots back
  * @job: the job, being freed: the firmware is done with its commands, or
  *	they never went out.
@@ -470,10 +433,8 @@ void agx4_g17p_desc_put(struct agx4_g17p_job *job)
 		if (!c->counted)
 			continue;
 		c->counted = false;
-		if (!c->slotted) {
-			o->unslotted--;
+		if (!c->slotted)
 			continue;
-		}
 		__clear_bit(c->slot, o->held);
 		c->slotted = false;
 		some = true;

@@ -23,15 +23,17 @@
 /**
  * DOC: G17P job preparation
  *
- * A job is one SUBMIT.  job_prepare() builds each compute command's
- * descriptors (for the descriptor slot of its ordinal, in the slot when
- * it could take it, see "G17P compute owners"), context record (with its
- * dependency points) and optional record into the job's own memory, and
- * checks each render on a stand-in pool; it waits for no firmware room:
- * job_reserve(), from drm_sched's prepare_job, takes the descriptor slots
- * prepare could not, then a pool for the renders, which it builds there
+ * A job is one SUBMIT.  job_prepare() checks each compute command (built
+ * once into the queue's scratch, as the owner's command 0) and each
+ * render on a stand-in pool; it writes nothing of an owner or pool and
+ * waits for no firmware room.  job_reserve(), from drm_sched's
+ * prepare_job, gives the compute commands their ordinals, in the queue's
+ * order, takes their descriptor slots and builds each command there, its
+ * context record (with its dependency points) into the job, and the
+ * owner's optional record with its command 0 (see "G17P compute
+ * owners"); then takes a pool for the renders, which it builds there
  * (see "G17P render pools").  job_publish()
- * copies what was built in the job (descriptors, records) into the
+ * copies what was built in the job (render descriptors, records) into the
  * owner's or pool's slots for the command and runs the publication
  * (agx4_g17p_submit.c): item ring entries, event item, channel message,
  * inner write index, channel producer, then one doorbell per pipe.  A
@@ -76,17 +78,18 @@
 static int recycle(struct agx4_g17p_queue *fq, const struct agx4_cmdbuf *cb)
 {
 	struct agx4_fw_g17p_sub *sub = fq->sub;
-	bool own = fq->owner->next + cb->computes > G17P_OWN_MAX_COMMANDS;
 	struct g17p_pool *pl = NULL;
-	bool full = false;
+	bool full = false, own;
 	int ret;
 
+	/* Counting the compute commands not given their ordinals yet. */
+	spin_lock_irq(&sub->eng.lock);
+	own = fq->owner->next + fq->unordered + cb->computes >
+	      G17P_OWN_MAX_COMMANDS;
 	/* No render, no pool to recycle (a pool never passes its limit). */
-	if (cb->renders) {
-		spin_lock_irq(&sub->eng.lock);
+	if (cb->renders)
 		full = agx4_g17p_pool_full(fq, cb);
-		spin_unlock_irq(&sub->eng.lock);
-	}
+	spin_unlock_irq(&sub->eng.lock);
 	if (!own && !full)
 		return 0;
 	ret = agx4_g17p_queue_idle_wait(fq);
@@ -152,18 +155,16 @@ static u64 locator(u64 code, u64 alias)
 }
 
 /*
- * A compute command's descriptor, for the descriptor slot of its ordinal:
- * in the slot if it takes it now, otherwise in the job's memory (the slot
- * taken at reserve, written at publication); its event item and context
- * record.
+ * Build compute command @d as ordinal @n of @o, in context @asid: its
+ * descriptor into @work, its event item into @ev (then @c's copy), its
+ * context record into @c.  Writes nothing else of @o.
  */
-static int prepare_compute(struct agx4_g17p_queue *fq,
-			   struct agx4_g17p_job *job,
-			   const struct agx4_compute_desc *d,
-			   struct g17p_cmd *c)
+static int build_compute(struct agx4_g17p_queue *fq, struct g17p_owner *o,
+			 int asid, u32 n, const struct agx4_compute_desc *d,
+			 struct g17p_cmd *c, void *work, void *ev)
 {
-	struct g17p_owner *o = fq->owner;
-	u32 n = o->next, s = n % G17P_OWN_RECORDS, desc;
+	u32 s = n % G17P_OWN_RECORDS, desc = (n % G17P_OWN_DESCS) *
+					     G17P_OWN_DESC_STRIDE;
 	u64 priv = o->priv_gpu;
 	struct agx4_fw_compute_in in = {
 		.st = {
@@ -172,7 +173,7 @@ static int prepare_compute(struct agx4_g17p_queue *fq,
 			.ev_group = n + 1,
 			.ev_counter = G17P_OWN_EV_COUNTER,
 		},
-		.context_id = job->asid,
+		.context_id = asid,
 		.resource = priv + (n % G17P_SAVE_SLOTS) * G17P_SAVE_SIZE,
 		.reg_identity = G17P_OWN_IDENTITY + (u64)n * G17P_OWN_IDENTITY_STEP,
 		.ordinal = n,
@@ -185,9 +186,8 @@ static int prepare_compute(struct agx4_g17p_queue *fq,
 		.usc_base = fq->usc_base,
 	};
 	struct agx4_fw_buf bufs[] = {
-		{ NULL, G17P_OWN_DESC_BYTES },
-		{ fq->scratch + AGX4_G17P_SCRATCH_EV,
-		  sizeof(struct g17p_event_item_compute) },
+		{ work, G17P_OWN_DESC_BYTES },
+		{ ev, sizeof(struct g17p_event_item_compute) },
 	};
 	struct g17p_context *ctx = &c->ctx;
 	int ret;
@@ -195,13 +195,6 @@ static int prepare_compute(struct agx4_g17p_queue *fq,
 	static_assert(G17P_OWN_DESC_BYTES == G17P_COMPUTE_WORK_WRITTEN);
 	if (n + 1 > G17P_OWN_MAX_COMMANDS)
 		return -ENOSPC;
-	c->slot = n % G17P_OWN_DESCS;
-	c->owner = o;
-	if (!agx4_g17p_desc_get(fq, c)) {
-		c->desc = kmalloc(G17P_OWN_DESC_BYTES, GFP_KERNEL);
-		if (!c->desc)
-			return -ENOMEM;
-	}
 	/* The records of the ordinal mod 256 (see the DOC). */
 	in.st.dispatch[0] = own_va(o, G17P_OWN_DISPATCH_A +
 				   s * G17P_OWN_DISPATCH_STRIDE);
@@ -212,25 +205,14 @@ static int prepare_compute(struct agx4_g17p_queue *fq,
 	in.status[1] = in.status[0] + 8;
 	in.zero_page = own_va(o, G17P_OWN_SCRATCH + s * sizeof(struct g17p_slot));
 	in.robustness = priv + G17P_PRIV_ROBUST + s * sizeof(struct g17p_slot);
-	desc = c->slot * G17P_OWN_DESC_STRIDE;
 	in.st.work = own_va(o, desc);
 	in.st.work_alias = own_low(o, desc);
-	/*
-	 * The descriptor is built in its slot if the command holds it: no
-	 * publication names the slot yet and the firmware is done with its
-	 * last command (whose job was freed); publish_items() orders these
-	 * writes before the write index.  Otherwise it is built in the job
-	 * (the slot may still hold command n - 240's, for the firmware), and
-	 * publish_compute() copies it into the slot, which the job holds by
-	 * then.
-	 */
-	bufs[0].ptr = c->desc ?: own_cpu(o, desc);
 	ret = agx4_fw_g17p_build_compute(d, &in, bufs);
 	if (ret)
 		return ret;
-	memcpy(&c->ev, fq->scratch + AGX4_G17P_SCRATCH_EV, sizeof(c->ev));
-	c->compute = true;
-	c->n = n;
+	memcpy(&c->ev, ev, sizeof(c->ev));
+	c->npoints = 0;
+	memset(ctx, 0, sizeof(*ctx));
 	ctx->header = cpu_to_le64(G17P_CONTEXT_GRID_FORM |
 				  (u64)o->grid * 4 << G17P_CONTEXT_GRID_SHIFT |
 				  4ull * (n + 1));
@@ -262,8 +244,81 @@ static int prepare_compute(struct agx4_g17p_queue *fq,
 	ctx->gap_178 = cpu_to_le64(G17P_CONTEXT_LIMIT);
 	/* A new transport bank needs the owner idle. */
 	c->wait_compute = n && !(n % G17P_OWN_BANK_COMMANDS);
-	o->next++;
 	return 0;
+}
+
+/*
+ * Check a compute command at SUBMIT: built once into the queue's scratch
+ * as ordinal 0 of the queue's owner, in the job's context.  What the
+ * builder refuses depends on the command, its submission range and the
+ * queue's USC base, not on the ordinal (recycle() keeps the ordinals
+ * below their limit), so a command checked here builds at reserve.
+ */
+static int check_compute(struct agx4_g17p_queue *fq, struct agx4_g17p_job *job,
+			 const struct agx4_compute_desc *d, struct g17p_cmd *c)
+{
+	c->compute = true;
+	return build_compute(fq, fq->owner, job->asid, 0, d, c, fq->scratch,
+			     fq->scratch + AGX4_G17P_SCRATCH_EV);
+}
+
+/*
+ * Give @job's compute commands the next ordinals of their queue's owner
+ * (and so their descriptor slots): at reserve, in the queue's order.
+ */
+static void order_computes_locked(struct agx4_g17p_job *job)
+{
+	struct agx4_g17p_queue *fq = job->fq;
+	struct g17p_owner *o = fq->owner;
+	u32 i;
+
+	lockdep_assert_held(&fq->sub->eng.lock);
+	job->first_n = o->next;
+	for (i = 0; i < job->count; i++) {
+		struct g17p_cmd *c = &job->cmds[i];
+
+		if (!c->compute)
+			continue;
+		c->n = o->next++;
+		c->slot = c->n % G17P_OWN_DESCS;
+		c->owner = o;
+		c->counted = true;
+	}
+	fq->unordered -= job->ncompute;
+	job->ordered = true;
+}
+
+/*
+ * Build @job's compute commands, each in the descriptor slot it holds
+ * (no publication names the slot yet and the firmware is done with its
+ * last command, whose job was freed; publish_items() orders these writes
+ * before the write index), and the owner's optional record with its
+ * command 0.  From job_reserve: nothing sleeps or allocates.  The
+ * builders refuse nothing prepare's check of the same commands passed;
+ * if they did, the job is not built and is not published (-ECANCELED).
+ */
+static void build_computes(struct agx4_g17p_job *job)
+{
+	struct agx4_g17p_queue *fq = job->fq;
+	struct g17p_owner *o = fq->owner;
+	u32 i;
+	int ret = 0;
+
+	for (i = 0; i < job->count && !ret; i++) {
+		struct g17p_cmd *c = &job->cmds[i];
+
+		if (!c->compute)
+			continue;
+		ret = build_compute(fq, o, job->asid, c->n,
+				    &job->cb->cmds[i].compute, c,
+				    own_cpu(o, c->slot * G17P_OWN_DESC_STRIDE),
+				    fq->scratch + AGX4_G17P_SCRATCH_REV);
+		if (!ret && !c->n)
+			ret = agx4_g17p_write_optional(fq, o, job->asid);
+	}
+	if (WARN_ON_ONCE(ret))
+		return;
+	job->built = true;
 }
 
 /* Tilemap block and TPC bytes of a render (H: the reference's lease). */
@@ -532,7 +587,8 @@ void agx4_g17p_rollback(struct agx4_g17p_job *job)
 	struct agx4_g17p_queue *fq = job->fq;
 	struct g17p_pool *pl = job->pool;
 
-	fq->owner->next = job->first_n;
+	if (job->ordered)
+		fq->owner->next = job->first_n;
 	fq->renders -= job->nrender;
 	if (!pl || !job->placed)
 		return;
@@ -601,9 +657,7 @@ static int prepare_cmd(struct agx4_g17p_queue *fq, struct agx4_g17p_job *job,
 	int ret;
 
 	if (cd->is_compute) {
-		ret = prepare_compute(fq, job, &cd->compute, c);
-		if (!ret && !c->n)
-			ret = agx4_g17p_write_optional(fq, fq->owner, job->asid);
+		ret = check_compute(fq, job, &cd->compute, c);
 		job->ncompute++;
 		/* Render work of this or an earlier SUBMIT: on the CPU. */
 		if (cd->wait_vdm != AGX4_WAIT_NONE &&
@@ -689,9 +743,18 @@ struct dma_fence *agx4_g17p_job_reserve(struct agx4_fw_job *j)
 	struct dma_fence *wait;
 	unsigned long flags;
 
+	if (job->ncompute && !job->ordered) {
+		spin_lock_irqsave(&sub->eng.lock, flags);
+		order_computes_locked(job);
+		spin_unlock_irqrestore(&sub->eng.lock, flags);
+	}
 	wait = agx4_g17p_desc_reserve(job);
-	if (wait || !job->nrender || job->placed)
+	if (wait)
 		return wait;
+	if (job->ncompute && job->slotted && !job->built)
+		build_computes(job);
+	if (!job->nrender || job->placed)
+		return NULL;
 	spin_lock_irqsave(&sub->eng.lock, flags);
 	if (!job->pool && !agx4_g17p_submission_ends(sub) &&
 	    !agx4_g17p_pool_take_own(job))
@@ -742,22 +805,25 @@ int agx4_g17p_job_prepare(struct agx4_fw_queue *q, const struct agx4_cmdbuf *cb,
 	job->cb = cb;
 	job->count = cb->count;
 	job->asid = fq->asid;
-	job->first_n = fq->owner->next;
+	/*
+	 * The compute commands of the queue's earlier jobs: given their
+	 * ordinals (at reserve) or still to be.  At reserve, this job's
+	 * first ordinal is this (order_computes_locked()).
+	 */
+	spin_lock_irq(&fq->sub->eng.lock);
+	job->first_n = fq->owner->next + fq->unordered;
+	spin_unlock_irq(&fq->sub->eng.lock);
 	INIT_LIST_HEAD(&job->base.defer_link);
 	INIT_LIST_HEAD(&job->base.live_link);
 	for (i = 0; i < cb->count && !ret; i++)
 		ret = prepare_cmd(fq, job, &cb->cmds[i], &job->cmds[i], &made);
 	/*
-	 * Compute commands that could not take their descriptor slots here
-	 * take them at reserve, which may wait, with a fence
-	 * agx4_g17p_job_reserve() cannot allocate; renders take their pool
-	 * there, and may wait for one.
+	 * Compute commands take their ordinals and descriptor slots at
+	 * reserve, which may wait, with a fence agx4_g17p_job_reserve()
+	 * cannot allocate; renders take their pool there, and may wait for
+	 * one.
 	 */
-	job->slotted = true;
-	for (i = 0; i < job->count && !ret; i++)
-		if (job->cmds[i].compute && !job->cmds[i].slotted)
-			job->slotted = false;
-	if (!ret && !job->slotted)
+	if (!ret && job->ncompute)
 		ret = agx4_room_wait_init(&job->desc_wait, job->fq);
 	if (!ret && job->nrender)
 		ret = agx4_room_wait_init(&job->pool_wait, job->fq);
@@ -771,12 +837,13 @@ int agx4_g17p_job_prepare(struct agx4_fw_queue *q, const struct agx4_cmdbuf *cb,
 		agx4_g17p_pool_unmake(fq, made);
 		return ret;
 	}
+	spin_lock_irq(&fq->sub->eng.lock);
+	fq->unordered += job->ncompute;
 	if (job->nrender) {
-		spin_lock_irq(&fq->sub->eng.lock);
 		fq->unplaced += job->nrender;
 		fq->sub->unplaced++;
-		spin_unlock_irq(&fq->sub->eng.lock);
 	}
+	spin_unlock_irq(&fq->sub->eng.lock);
 	atomic_inc(&fq->jobs);
 	job->base.queue = q;
 	*out = &job->base;

@@ -353,6 +353,9 @@ void agx4_g17p_job_free(struct agx4_fw_job *j)
 	spin_lock_irqsave(&sub->eng.lock, flags);
 	agx4_engine_render_gone(&sub->eng, &job->base);
 	agx4_engine_undefer(&sub->eng, &job->base);
+	/* Compute commands never given their ordinals count no more. */
+	if (!job->ordered)
+		fq->unordered -= job->ncompute;
 	/* Out and never seen done (a killed queue, a lost firmware). */
 	for (i = 0; i < job->count; i++)
 		if (job->cmds[i].published && !READ_ONCE(job->cmds[i].done))
@@ -369,7 +372,8 @@ void agx4_g17p_job_free(struct agx4_fw_job *j)
 				job->pool->recent[i] = NULL;
 	spin_unlock_irqrestore(&sub->eng.lock, flags);
 	/* A job dropped before it ran gives its ordinals back. */
-	if (!job->ran && fq->owner->next == job->first_n + job->ncompute &&
+	if (!job->ran && (!job->ordered ||
+			  fq->owner->next == job->first_n + job->ncompute) &&
 	    (!job->placed || job->pool->next == job->first_k + job->nrender))
 		agx4_g17p_rollback(job);
 	agx4_g17p_pool_put(job);

@@ -185,9 +185,7 @@ struct g17p_vm {
  * @after_render: made (or recycled) once a render was published since the
  *	boot: its command 2 is preceded by a compute tick.
  * @held: descriptor slots a command holds (index, not offset); under
- *	&agx4_engine.lock, as the next two.
- * @unslotted: compute commands prepared and not freed that hold no
- *	descriptor slot yet (they take it at reserve).
+ *	&agx4_engine.lock, as the next one.
  * @desc_room: the wait of its queue's jobs for descriptor slots: at most
  *	one job waits (its queue's jobs reserve in order, and only its
  *	earlier jobs hold its slots); closed at unplug and when the
@@ -208,7 +206,6 @@ struct g17p_owner {
 	u32 terminals;
 	bool after_render;
 	DECLARE_BITMAP(held, G17P_OWN_DESCS);
-	u32 unslotted;
 	struct agx4_room desc_room;
 };
 
@@ -314,15 +311,12 @@ struct g17p_pool {
  * @ptrs: the pointer block of its bank, CPU view.
  * @seq: the number of its message on its channel (agx4_work_chan_write()).
  * @slotted: compute: it holds descriptor slot @slot of @owner; set by
- *	prepare, when the slot was free and no earlier command waits for
- *	one, or by @job_reserve (or a slot handed over), under
- *	&agx4_engine.lock.
- * @counted: compute: it holds its slot or is counted in
- *	&g17p_owner.unslotted (prepare got that far).
+ *	@job_reserve (or a slot handed over), under &agx4_engine.lock.
+ * @counted: compute: it has its ordinal @n and slot index @slot (given
+ *	at reserve), which agx4_g17p_desc_put() looks at.
  * @slot: compute: the index of the descriptor slot of its ordinal.
- * @desc: render: TA descriptor bytes; compute: the descriptor, copied
- *	into slot @slot at publication, when prepare could not build it
- *	there (NULL when it could).
+ * @desc: render: TA descriptor bytes (compute commands are built in
+ *	their slot, at reserve).
  * @ev: its event item.
  * @ctx: its context record's host words (render: the TA's).
  * @npoints: dependency points in @ctx.
@@ -387,22 +381,26 @@ struct g17p_cmd {
  * @pool_wait: its wait for a pool (&agx4_fw_g17p_sub.pool_room); its
  *	fence is allocated at prepare for a job with renders.
  * @asid: the context (ASID) its commands run in and name: its VM's.
- * @first_n: its first compute ordinal.
+ * @first_n: its first compute ordinal: at prepare, the compute commands
+ *	of its queue's earlier jobs; given at reserve (@ordered).
  * @ncompute: its compute commands.
  * @nrender: its render commands.
  * @first_k: its first render index, once placed.
  * @tile: the pool's tilemap block bytes before it.
  * @tpc: the pool's TPC bytes before it.
  * @next: its first command not published yet.
+ * @ordered: its compute commands have their ordinals (at reserve, under
+ *	&agx4_engine.lock; until then they count in
+ *	&agx4_g17p_queue.unordered).
  * @slotted: every compute command of it holds its descriptor slot; under
  *	&agx4_engine.lock.
+ * @built: its compute commands are built in their slots (at reserve).
  * @unslotted: published without its descriptor slots or without its
  *	renders placed (its wait for them ended as the device went or the
- *	firmware stopped): none of it went out, it ends with -ECANCELED;
- *	under &agx4_engine.lock.
+ *	firmware stopped), or with its commands not built: none of it went
+ *	out, it ends with -ECANCELED; under &agx4_engine.lock.
  * @desc_wait: its wait for descriptor slots (&g17p_owner.desc_room);
- *	its fence is allocated at prepare for a job with compute commands
- *	that prepare could not give their slots.
+ *	its fence is allocated at prepare for a job with compute commands.
  * @count: its commands.
  * @cmds: the commands.
  */
@@ -422,7 +420,9 @@ struct agx4_g17p_job {
 	u64 tile;
 	u64 tpc;
 	u32 next;
+	bool ordered;
 	bool slotted;
+	bool built;
 	bool unslotted;
 	struct agx4_room_wait desc_wait;
 	u32 count;
@@ -440,7 +440,10 @@ struct agx4_g17p_job {
  * @pool: its render pool, NULL until it has one, and again once another
  *	queue took it over; under &agx4_engine.lock, as the next one.
  * @unplaced: render commands prepared and not yet placed on a pool.
- * @scratch: the builders' output before the copy into the job.
+ * @unordered: compute commands prepared and not yet given their ordinals
+ *	(at reserve); under &agx4_engine.lock.
+ * @scratch: the builders' output before the copy into the job (see
+ *	%AGX4_G17P_SCRATCH_SIZE).
  * @renders: render commands prepared; the caller's submit lock.
  * @last_render: the last render command published, or NULL; under
  *	&agx4_engine.lock, as the next two.
@@ -462,6 +465,7 @@ struct agx4_g17p_queue {
 	struct g17p_owner *owner;
 	struct g17p_pool *pool;
 	u32 unplaced;
+	u32 unordered;
 	void *scratch;
 	u32 renders;
 	struct g17p_cmd *last_render;
@@ -484,11 +488,16 @@ static inline struct agx4_g17p_job *to_g17p_job(struct agx4_fw_job *j)
 
 /*
  * &agx4_g17p_queue.scratch: a compute descriptor (or a render's
- * descriptors), then a compute command's event item.
+ * descriptors), then a compute command's event item, for the checks of
+ * SUBMIT (under the queue's submit lock); then the event item of the
+ * compute commands built at reserve (serialised by the queue's
+ * scheduler).
  */
 #define AGX4_G17P_SCRATCH_EV	sizeof(struct g17p_compute_work)
-#define AGX4_G17P_SCRATCH_SIZE	\
+#define AGX4_G17P_SCRATCH_REV	\
 	(AGX4_G17P_SCRATCH_EV + sizeof(struct g17p_event_item_compute))
+#define AGX4_G17P_SCRATCH_SIZE	\
+	(AGX4_G17P_SCRATCH_REV + sizeof(struct g17p_event_item_compute))
 
 static inline u64 own_va(const struct g17p_owner *o, u32 off)
 {
@@ -542,7 +551,6 @@ void agx4_g17p_owner_free(struct agx4_g17p_queue *fq, struct g17p_owner *o);
 int agx4_g17p_owner_create(struct agx4_g17p_queue *fq);
 int agx4_g17p_owner_recycle(struct agx4_g17p_queue *fq);
 struct dma_fence *agx4_g17p_desc_reserve(struct agx4_g17p_job *job);
-bool agx4_g17p_desc_get(struct agx4_g17p_queue *fq, struct g17p_cmd *c);
 void agx4_g17p_desc_put(struct agx4_g17p_job *job);
 void agx4_g17p_desc_kill_locked(struct agx4_g17p_queue *fq);
 int agx4_g17p_write_optional(struct agx4_g17p_queue *fq, struct g17p_owner *o,

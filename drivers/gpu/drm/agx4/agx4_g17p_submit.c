@@ -295,9 +295,6 @@ static void publish_compute(struct agx4_g17p_queue *fq, struct g17p_cmd *c)
 	*(__le64 *)own_cpu(o, G17P_OWN_DISPATCH_B + slot) = 0;
 	st->word[0] = 0;
 	st->word[1] = 0;
-	/* Built elsewhere; the job holds the slot (agx4_g17p_job_reserve()). */
-	if (c->desc)
-		memcpy(own_cpu(o, desc), c->desc, G17P_OWN_DESC_BYTES);
 	write_context(own_cpu(o, G17P_OWN_CONTEXTS + ((n + 1) % G17P_OWN_RECORDS) *
 			      G17P_CONTEXT_SLOT), &c->ctx, c->npoints);
 	items[nitems++] = own_va(o, desc);
@@ -592,9 +589,11 @@ static void g17p_job_publish(struct agx4_fw_job *j)
 	job->ran = true;
 	/*
 	 * Its wait for descriptor slots ended without them (the device
-	 * goes, or the firmware stopped): none of it goes out.
+	 * goes, or the firmware stopped), or its commands were not built:
+	 * none of it goes out.
 	 */
-	if ((job->ncompute && !job->slotted) || (job->nrender && !job->placed))
+	if ((job->ncompute && (!job->slotted || !job->built)) ||
+	    (job->nrender && !job->placed))
 		job->unslotted = true;
 	/* Behind an earlier job of the queue that is still waiting. */
 	else if (!job->fq->killed &&

@@ -27,6 +27,7 @@
 #include <linux/overflow.h>
 #include <linux/slab.h>
 #include <linux/unaligned.h>
+#include <linux/vmalloc.h>
 #include <linux/workqueue.h>
 
 #include <drm/drm_kunit_helpers.h>
@@ -2487,6 +2488,74 @@ static u64 run_one(struct kunit *test, struct agx4_fw_queue *fq, u32 item)
 }
 
 /*
+ * SUBMIT writes nothing of the owner: a compute command is only checked
+ * there (its descriptor, the owner's optional record for command 0, its
+ * records are built at reserve, in the slot it then holds).  The owner's
+ * arena is byte for byte what it was until the job is reserved, and then
+ * holds command 0's descriptor and optional record.
+ */
+static void agx4_g17p_submit_prepare_writes_nothing_of_the_owner(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fw_queue *fq = queue(test);
+	struct g17p_owner *o = to_g17p_queue(fq)->owner;
+	struct agx4_fw_job *job;
+	u8 *before;
+
+	before = vmalloc(G17P_OWN_SIZE);
+	KUNIT_ASSERT_NOT_NULL(test, before);
+	memcpy(before, o->arena->cpu, G17P_OWN_SIZE);
+	job = prepare(test, fq, computes(test, 2));
+	KUNIT_EXPECT_EQ(test, memcmp(before, o->arena->cpu, G17P_OWN_SIZE), 0);
+	KUNIT_EXPECT_EQ(test, o->next, 0);
+	KUNIT_EXPECT_NULL(test, c->ops->job_reserve(job));
+	KUNIT_EXPECT_NE(test, memcmp(before, o->arena->cpu, G17P_OWN_SIZE), 0);
+	KUNIT_EXPECT_EQ(test, o->next, 2);
+	/* Descriptors 0 and 1 in slots 0 and 1 (type 3, ordinal at +0xf70). */
+	KUNIT_EXPECT_EQ(test, rd32(o->arena->cpu, 0), 3);
+	KUNIT_EXPECT_EQ(test, rd32(o->arena->cpu, 0xf70), 0);
+	KUNIT_EXPECT_EQ(test, rd32(o->arena->cpu, 0x1040 + 0xf70), 1);
+	KUNIT_EXPECT_EQ(test, rd32(o->arena->cpu, G17P_OWN_OPTIONAL), 0x0f);
+	vfree(before);
+	c->ops->job_free(job, true);
+	c->ops->queue_destroy(fq, true);
+}
+
+/*
+ * A job's compute commands take their ordinals when it is reserved, in
+ * its queue's order: a job prepared before another and dropped before it
+ * was reserved takes none, so the next job's command is the owner's
+ * first (ordinal 0, "first"), not one waiting for a command that never
+ * ran, and the model runs it to the end.
+ */
+static void agx4_g17p_submit_job_dropped_before_reserve_takes_no_ordinal(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	struct agx4_fwmodel *m = agx4_test_model();
+	struct agx4_fw_queue *fq = queue(test);
+	struct agx4_fw_job *dropped, *job;
+	enum agx4_fwmodel_err e;
+	u64 d, where = 0;
+
+	bind_stream(test, CDM_BASE);
+	c->pass = true;
+	dropped = prepare(test, fq, computes(test, 1));
+	job = prepare(test, fq, computes(test, 1));
+	c->ops->job_free(dropped, true);
+	publish_kick(c, job);
+	KUNIT_EXPECT_EQ(test, rd32(msg(c, 0), 0x14), 3 | GRID0 << 16 | 1 << 24);
+	d = ring_item(test, rd64(msg(c, 0), 0x08), 0);
+	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, d), 0xf70), 0);
+	KUNIT_EXPECT_EQ(test, wait_job(c, job), 0);
+	agx4_fwmodel_sync(m);
+	e = agx4_fwmodel_error(m, &where);
+	KUNIT_EXPECT_EQ_MSG(test, e, AGX4_FWMODEL_OK, "model: %s at %#llx",
+			    agx4_fwmodel_err_name(e), where);
+	c->ops->job_free(job, true);
+	c->ops->queue_destroy(fq, true);
+}
+
+/*
  * One job at a time: command n's descriptor is in slot n (the ordinal
  * mod 240, G17P-15), which its ring item, its context record's work
  * pointer and the record's two program locators (low alias + 0x40 and
@@ -2679,8 +2748,9 @@ static struct agx4_fw_job *reserved(struct kunit *test,
  * once, and its reserve returns a fence.  Slot 0 still holds command 0's
  * descriptor.  Command 0's job freed hands slot 0 to the waiting job,
  * which keeps it and still waits for slot 1; command 1..119's job freed
- * signals its fence.  Its reserve then returns NULL, and its publication
- * writes its descriptors into slots 0 and 1, which its items name.
+ * signals its fence.  Its reserve then returns NULL, holding slots 0 and
+ * 1, and builds its descriptors there, which its items name once it is
+ * published.
  */
 static void agx4_g17p_submit_241st_command_waits_for_its_slot_at_reserve(struct kunit *test)
 {
@@ -2711,8 +2781,9 @@ static void agx4_g17p_submit_241st_command_waits_for_its_slot_at_reserve(struct 
 	KUNIT_EXPECT_TRUE(test, dma_fence_is_signaled(f));
 	KUNIT_EXPECT_EQ(test, f->error, 0);
 	dma_fence_put(f);
-	KUNIT_EXPECT_NULL(test, c->ops->job_reserve(j));
 	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, d0), 0xf70), 0);
+	KUNIT_EXPECT_NULL(test, c->ops->job_reserve(j));
+	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, d0), 0xf70), 240);
 
 	publish_kick(c, j);
 	KUNIT_EXPECT_EQ(test, ring_item(test, q, 3), d0);
@@ -2727,11 +2798,11 @@ static void agx4_g17p_submit_241st_command_waits_for_its_slot_at_reserve(struct 
 }
 
 /*
- * SUBMIT builds a descriptor in its slot when the slot is free, but never
- * takes a slot while an earlier command of the owner is still to take
- * one: command 480 finds slot 0 free (command 0 freed) while command 240,
- * prepared before it, has not taken slot 0 yet; command 240's job then
- * takes it at reserve, without a wait, and command 480's later.
+ * SUBMIT takes no slot and writes no descriptor, even when the slot of
+ * the command's place is free: command 480's place, slot 0, is free
+ * (command 0 freed) while command 240, prepared before it, has not taken
+ * slot 0 yet; command 240's job takes it at reserve, without a wait, and
+ * command 480's later.
  */
 static void agx4_g17p_submit_later_command_leaves_the_slot_to_an_earlier_one(struct kunit *test)
 {
@@ -3925,6 +3996,8 @@ static struct kunit_case agx4_g17p_submit_cases[] = {
 	KUNIT_CASE(agx4_g17p_submit_compute_barrier_on_compute_is_a_point),
 	KUNIT_CASE(agx4_g17p_submit_refusals_give_back),
 	KUNIT_CASE(agx4_g17p_submit_queue_create_and_destroy_balance),
+	KUNIT_CASE(agx4_g17p_submit_prepare_writes_nothing_of_the_owner),
+	KUNIT_CASE(agx4_g17p_submit_job_dropped_before_reserve_takes_no_ordinal),
 	KUNIT_CASE(agx4_g17p_submit_owner_save_areas_take_no_page_table),
 	KUNIT_CASE(agx4_g17p_submit_full_channel_defers_in_order),
 	KUNIT_CASE(agx4_g17p_submit_failed_create_keeps_nothing),

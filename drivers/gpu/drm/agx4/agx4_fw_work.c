@@ -64,10 +64,13 @@ int agx4_fw_bufs_check(const struct agx4_fw_item *objs, unsigned int n,
 }
 EXPORT_SYMBOL_IF_AGX4_TEST(agx4_fw_bufs_check);
 
-/* @addr as an offset from @base, if it lies in the 4 GiB above it. */
+/*
+ * @addr as an offset from @base, if it lies in the 4 GiB above it (one
+ * below @base wraps past them).
+ */
 static int ta_offset(u64 base, u64 addr, u64 *out)
 {
-	if (addr < base || addr - base > U32_MAX)
+	if (addr - base > U32_MAX)
 		return -ERANGE;
 	*out = addr - base;
 	return 0;

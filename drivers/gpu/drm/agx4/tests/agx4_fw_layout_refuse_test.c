@@ -253,8 +253,10 @@ static void agx4_fw_layout_helpers_refuse_what_does_not_fit(struct kunit *test)
 		{ 0, sizeof(bytes), bytes }, { 0x3e, sizeof(bytes), bytes },
 	};
 	const u64 vals[3] = { 10, 20, 30 };
-	struct agx4_fw_reg out[4];
+	struct agx4_fw_reg out[4], *rout;
+	struct agx4_fw_render_vals rv = {};
 	u8 buf[0x40];
+	int n;
 
 	memset(out, 0xa5, sizeof(out));
 	/* More records than room; a record naming a value past the end. */
@@ -267,6 +269,19 @@ static void agx4_fw_layout_helpers_refuse_what_does_not_fit(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, le32_to_cpu(out[1].reg), 0x10141);
 	KUNIT_EXPECT_EQ(test, get_unaligned_le64(&out[1].value), 20);
 	KUNIT_EXPECT_EQ(test, get_unaligned_le64(&out[0].value), 1);
+
+	/*
+	 * A render stage's program whose generation tail does not fit: its
+	 * shared part is not written either.
+	 */
+	rout = kunit_kcalloc(test, 256, sizeof(*rout), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, rout);
+	n = agx4_fw_emit_render(false, prog, 1, &rv, rout, 256);
+	KUNIT_ASSERT_GT(test, n, 1);
+	memset(rout, 0xa5, 256 * sizeof(*rout));
+	KUNIT_EXPECT_EQ(test, agx4_fw_emit_render(false, prog, 1, &rv, rout,
+						  n - 1), -E2BIG);
+	KUNIT_EXPECT_TRUE(test, !memchr_inv(rout, 0xa5, 256 * sizeof(*rout)));
 
 	/* A run past the object's end. */
 	memset(buf, 0xa5, sizeof(buf));

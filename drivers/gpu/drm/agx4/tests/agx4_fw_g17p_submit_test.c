@@ -884,7 +884,8 @@ static void agx4_g17p_submit_owner_save_areas_take_no_page_table(struct kunit *t
 
 	priv = to_g17p_queue(fq)->owner->priv_gpu;
 	KUNIT_EXPECT_EQ(test, agx4_uat_translate(uat, priv, &pa, NULL), 0);
-	KUNIT_EXPECT_EQ(test, agx4_uat_translate(uat, priv + G17P_PRIV_SIZE - 1,
+	/* agx4's layout: 0xc000 x 4 save areas, then 16 KiB of robustness. */
+	KUNIT_EXPECT_EQ(test, agx4_uat_translate(uat, priv + 0x34000 - 1,
 						 &pa, NULL), 0);
 	c->ops->queue_destroy(fq, true);
 	KUNIT_EXPECT_NE(test, agx4_uat_translate(uat, priv, &pa, NULL), 0);
@@ -894,8 +895,9 @@ static void agx4_g17p_submit_owner_save_areas_take_no_page_table(struct kunit *t
 	bitmap_set(sub->owners, 0, AGX4_G17P_MAX_OWNERS - 1);
 	fq = queue(test);
 	priv = to_g17p_queue(fq)->owner->priv_gpu;
-	KUNIT_EXPECT_EQ(test, priv, c->vm->kernel_start + G17P_KC_OWNERS +
-			(AGX4_G17P_MAX_OWNERS - 1) * G17P_KC_OWNER_SIZE);
+	/* agx4's layout: 256 KiB per owner from 32 MiB into the carve-out. */
+	KUNIT_EXPECT_EQ(test, priv, c->vm->kernel_start + 0x2000000 +
+			95 * 0x40000);
 	KUNIT_EXPECT_EQ(test, agx4_uat_translate(uat, priv, &pa, NULL), 0);
 	KUNIT_EXPECT_EQ(test, uat->tables, tables);
 	uat->max_tables = 0;
@@ -1413,6 +1415,19 @@ static void bind_stream(struct kunit *test, u64 addr)
 }
 
 /* Wait (polling, as the completion scan does) until @job is done. */
+/* The firmware model, once idle, found nothing it refuses. */
+static void expect_model_ok(struct kunit *test)
+{
+	struct agx4_fwmodel *m = agx4_test_model();
+	enum agx4_fwmodel_err e;
+	u64 where = 0;
+
+	agx4_fwmodel_sync(m);
+	e = agx4_fwmodel_error(m, &where);
+	KUNIT_EXPECT_EQ_MSG(test, e, AGX4_FWMODEL_OK, "model: %s at %#llx",
+			    agx4_fwmodel_err_name(e), where);
+}
+
 static int wait_job(struct ctx *c, struct agx4_fw_job *job)
 {
 	unsigned int i;
@@ -1435,12 +1450,9 @@ static int wait_job(struct ctx *c, struct agx4_fw_job *job)
 static void agx4_g17p_submit_model_runs_render_and_compute(struct kunit *test)
 {
 	struct ctx *c = test->priv;
-	struct agx4_fwmodel *m = agx4_test_model();
 	struct agx4_fw_queue *fq = queue(test);
 	struct agx4_cmdbuf *cb = renders(test, 2);
 	struct agx4_fw_job *job;
-	enum agx4_fwmodel_err e;
-	u64 where = 0;
 
 	cb->cmds[1].is_compute = true;
 	cb->cmds[1].compute.cmd = (struct drm_asahi_cmd_compute){
@@ -1454,10 +1466,7 @@ static void agx4_g17p_submit_model_runs_render_and_compute(struct kunit *test)
 	job = prepare(test, fq, cb);
 	publish_kick(c, job);
 	KUNIT_EXPECT_EQ(test, wait_job(c, job), 0);
-	agx4_fwmodel_sync(m);
-	e = agx4_fwmodel_error(m, &where);
-	KUNIT_EXPECT_EQ_MSG(test, e, AGX4_FWMODEL_OK, "model: %s at %#llx",
-			    agx4_fwmodel_err_name(e), where);
+	expect_model_ok(test);
 	c->ops->job_free(job, true);
 	c->ops->queue_destroy(fq, true);
 }
@@ -1471,13 +1480,10 @@ static void agx4_g17p_submit_model_runs_render_and_compute(struct kunit *test)
 static void agx4_g17p_submit_barrier_render_runs_on_the_model(struct kunit *test)
 {
 	struct ctx *c = test->priv;
-	struct agx4_fwmodel *m = agx4_test_model();
 	struct agx4_fw_queue *fq = queue(test);
 	struct agx4_cmdbuf *first = renders(test, 1);
 	struct agx4_cmdbuf *second = renders(test, 1);
 	struct agx4_fw_job *j1, *j2;
-	enum agx4_fwmodel_err e;
-	u64 where = 0;
 
 	second->cmds[0].wait_vdm = 0;
 	bind_stream(test, first->cmds[0].render.cmd.vdm_ctrl_stream_base);
@@ -1488,10 +1494,7 @@ static void agx4_g17p_submit_barrier_render_runs_on_the_model(struct kunit *test
 	publish_kick(c, j2);
 	KUNIT_EXPECT_EQ(test, wait_job(c, j1), 0);
 	KUNIT_EXPECT_EQ(test, wait_job(c, j2), 0);
-	agx4_fwmodel_sync(m);
-	e = agx4_fwmodel_error(m, &where);
-	KUNIT_EXPECT_EQ_MSG(test, e, AGX4_FWMODEL_OK, "model: %s at %#llx",
-			    agx4_fwmodel_err_name(e), where);
+	expect_model_ok(test);
 	c->ops->job_free(j1, true);
 	c->ops->job_free(j2, true);
 	c->ops->queue_destroy(fq, true);
@@ -1515,9 +1518,7 @@ static void agx4_g17p_submit_more_reports_than_a_ring_holds(struct kunit *test)
 	struct agx4_fw_queue *fq = queue(test);
 	u32 done = agx4_fwmodel_count(m, AGX4_FWMODEL_CNT_COMPUTE);
 	static const u32 pairs[] = { 0x40, 0x80, 0x240, 0x280 };
-	enum agx4_fwmodel_err e;
 	unsigned int i, k;
-	u64 where = 0;
 	int ret;
 
 	bind_stream(test, CDM_BASE);
@@ -1530,10 +1531,7 @@ static void agx4_g17p_submit_more_reports_than_a_ring_holds(struct kunit *test)
 		c->ops->job_free(job, true);
 		KUNIT_ASSERT_EQ_MSG(test, ret, 0, "command %u", i);
 	}
-	agx4_fwmodel_sync(m);
-	e = agx4_fwmodel_error(m, &where);
-	KUNIT_EXPECT_EQ_MSG(test, e, AGX4_FWMODEL_OK, "model: %s at %#llx",
-			    agx4_fwmodel_err_name(e), where);
+	expect_model_ok(test);
 	KUNIT_EXPECT_EQ(test, agx4_fwmodel_count(m, AGX4_FWMODEL_CNT_COMPUTE) -
 			done, 300);
 	KUNIT_EXPECT_EQ(test, ev->peer_taken, 301);
@@ -2501,22 +2499,26 @@ static void agx4_g17p_submit_prepare_writes_nothing_of_the_owner(struct kunit *t
 	struct g17p_owner *o = to_g17p_queue(fq)->owner;
 	struct agx4_fw_job *job;
 	u8 *before;
+	u64 q;
 
-	before = vmalloc(G17P_OWN_SIZE);
+	before = vmalloc(o->arena->size);
 	KUNIT_ASSERT_NOT_NULL(test, before);
-	memcpy(before, o->arena->cpu, G17P_OWN_SIZE);
+	memcpy(before, o->arena->cpu, o->arena->size);
 	job = prepare(test, fq, computes(test, 2));
-	KUNIT_EXPECT_EQ(test, memcmp(before, o->arena->cpu, G17P_OWN_SIZE), 0);
+	KUNIT_EXPECT_EQ(test, memcmp(before, o->arena->cpu, o->arena->size), 0);
 	KUNIT_EXPECT_EQ(test, o->next, 0);
 	KUNIT_EXPECT_NULL(test, c->ops->job_reserve(job));
-	KUNIT_EXPECT_NE(test, memcmp(before, o->arena->cpu, G17P_OWN_SIZE), 0);
+	KUNIT_EXPECT_NE(test, memcmp(before, o->arena->cpu, o->arena->size), 0);
 	KUNIT_EXPECT_EQ(test, o->next, 2);
 	/* Descriptors 0 and 1 in slots 0 and 1 (type 3, ordinal at +0xf70). */
 	KUNIT_EXPECT_EQ(test, rd32(o->arena->cpu, 0), 3);
 	KUNIT_EXPECT_EQ(test, rd32(o->arena->cpu, 0xf70), 0);
 	KUNIT_EXPECT_EQ(test, rd32(o->arena->cpu, 0x1040 + 0xf70), 1);
-	KUNIT_EXPECT_EQ(test, rd32(o->arena->cpu, G17P_OWN_OPTIONAL), 0x0f);
 	vfree(before);
+	/* Published: command 0's second item is the optional record (0x0f). */
+	publish_kick(c, job);
+	q = rd64(msg(c, 0), 0x08);
+	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, ring_item(test, q, 1)), 0), 0x0f);
 	c->ops->job_free(job, true);
 	c->ops->queue_destroy(fq, true);
 }
@@ -2531,11 +2533,9 @@ static void agx4_g17p_submit_prepare_writes_nothing_of_the_owner(struct kunit *t
 static void agx4_g17p_submit_job_dropped_before_reserve_takes_no_ordinal(struct kunit *test)
 {
 	struct ctx *c = test->priv;
-	struct agx4_fwmodel *m = agx4_test_model();
 	struct agx4_fw_queue *fq = queue(test);
 	struct agx4_fw_job *dropped, *job;
-	enum agx4_fwmodel_err e;
-	u64 d, where = 0;
+	u64 d;
 
 	bind_stream(test, CDM_BASE);
 	c->pass = true;
@@ -2547,10 +2547,7 @@ static void agx4_g17p_submit_job_dropped_before_reserve_takes_no_ordinal(struct 
 	d = ring_item(test, rd64(msg(c, 0), 0x08), 0);
 	KUNIT_EXPECT_EQ(test, rd32(fw_ptr(test, d), 0xf70), 0);
 	KUNIT_EXPECT_EQ(test, wait_job(c, job), 0);
-	agx4_fwmodel_sync(m);
-	e = agx4_fwmodel_error(m, &where);
-	KUNIT_EXPECT_EQ_MSG(test, e, AGX4_FWMODEL_OK, "model: %s at %#llx",
-			    agx4_fwmodel_err_name(e), where);
+	expect_model_ok(test);
 	c->ops->job_free(job, true);
 	c->ops->queue_destroy(fq, true);
 }
@@ -2681,8 +2678,7 @@ static void agx4_g17p_submit_held_command_keeps_its_descriptor_slot(struct kunit
 	struct agx4_fwmodel *m = agx4_test_model();
 	struct agx4_fw_queue *fq = queue(test);
 	struct agx4_fw_job *j1, *j2, *j3;
-	enum agx4_fwmodel_err e;
-	u64 q, d1, d2, d3, where = 0;
+	u64 q, d1, d2, d3;
 	unsigned int i;
 	u8 *snap;
 
@@ -2713,10 +2709,7 @@ static void agx4_g17p_submit_held_command_keeps_its_descriptor_slot(struct kunit
 			0);
 	KUNIT_EXPECT_EQ(test, wait_job(c, j1), 0);
 	KUNIT_EXPECT_EQ(test, wait_job(c, j2), 0);
-	agx4_fwmodel_sync(m);
-	e = agx4_fwmodel_error(m, &where);
-	KUNIT_EXPECT_EQ_MSG(test, e, AGX4_FWMODEL_OK, "model: %s at %#llx",
-			    agx4_fwmodel_err_name(e), where);
+	expect_model_ok(test);
 	c->ops->job_free(j2, true);
 	c->ops->job_free(j1, true);
 	j3 = prepare(test, fq, computes(test, 1));
@@ -3529,12 +3522,10 @@ static void agx4_g17p_submit_render_tag_keeps_its_context_past_node_255(struct k
 	static const u32 ta_tags[] = { 0x10209, 0x1c9f0, 0x14320 };
 	static const u32 frag_tags[] = { 0x10211, 0x10420 };
 	struct ctx *c = test->priv;
-	struct agx4_fwmodel *m = agx4_test_model();
 	struct agx4_fw_queue *fq = queue(test);
 	int asid = c->vm->uat.asid;
 	struct agx4_fw_job *job;
-	enum agx4_fwmodel_err e;
-	u64 where = 0, qta, q3d;
+	u64 qta, q3d;
 	u32 k, n, node, i;
 
 	bind_stream(test, renders(test, 1)->cmds[0].render.cmd.vdm_ctrl_stream_base);
@@ -3574,10 +3565,7 @@ static void agx4_g17p_submit_render_tag_keeps_its_context_past_node_255(struct k
 					    "render %u 3D %#x", k, frag_tags[i]);
 		c->ops->job_free(job, true);
 	}
-	agx4_fwmodel_sync(m);
-	e = agx4_fwmodel_error(m, &where);
-	KUNIT_EXPECT_EQ_MSG(test, e, AGX4_FWMODEL_OK, "model: %s at %#llx",
-			    agx4_fwmodel_err_name(e), where);
+	expect_model_ok(test);
 	c->ops->queue_destroy(fq, true);
 }
 
@@ -3590,12 +3578,10 @@ static void agx4_g17p_submit_render_tag_keeps_its_context_past_node_255(struct k
 static void agx4_g17p_submit_compute_receiver_slot_is_the_owner_grid(struct kunit *test)
 {
 	struct ctx *c = test->priv;
-	struct agx4_fwmodel *m = agx4_test_model();
 	struct agx4_fw_queue *fq[2] = { queue(test), queue(test) };
 	struct agx4_cmdbuf *cb = renders(test, 2);
 	struct agx4_fw_job *job[2];
-	enum agx4_fwmodel_err e;
-	u64 where = 0, q, grid;
+	u64 q, grid;
 	unsigned int i;
 
 	cb->cmds[1].is_compute = true;
@@ -3619,10 +3605,7 @@ static void agx4_g17p_submit_compute_receiver_slot_is_the_owner_grid(struct kuni
 		KUNIT_EXPECT_EQ(test, rd64(compute_ctx(test, q, 0), 0x020) >> 32,
 				0xffff0800ull | grid);
 	}
-	agx4_fwmodel_sync(m);
-	e = agx4_fwmodel_error(m, &where);
-	KUNIT_EXPECT_EQ_MSG(test, e, AGX4_FWMODEL_OK, "model: %s at %#llx",
-			    agx4_fwmodel_err_name(e), where);
+	expect_model_ok(test);
 	for (i = 0; i < 2; i++) {
 		c->ops->job_free(job[i], true);
 		c->ops->queue_destroy(fq[i], true);

@@ -208,11 +208,12 @@ static int take_msg(struct agx4_fwmodel *m, unsigned int inst,
 	/*
 	 * G17P: a queue the firmware knows starts again ("first") only
 	 * after a context cleanup named it, and one it was told to forget
-	 * is known again only from a "first" (strictest reading: the
-	 * reference sends "first" with a queue's first item and again only
-	 * after it cleaned the queue up, GravityLinux/linux
-	 * drivers/gpu/drm/asahi/g17p_cleanup_session.rs; nothing says what
-	 * the firmware does otherwise).
+	 * is known again only from a "first".  No reference says either:
+	 * the reference host sends "first" with a queue's first item (H)
+	 * and makes the firmware forget a queue with a context cleanup
+	 * (0x14, H); what the firmware does with a "first" for a queue it
+	 * holds, or with a message for one it forgot, is not known (GAP),
+	 * so the model refuses both (strictest reading).
 	 */
 	if (l && m->gen == AGX4_FWMODEL_G17P && mi->first != l->forgotten)
 		return agx4_fwmodel_fail(m, AGX4_FWMODEL_BAD_WORK_MSG,

@@ -652,10 +652,10 @@ static int pair(struct agx4_fwmodel *m, struct fwm_lane *l, const u8 *d,
  * the descriptor's shared-control word at +0xfb2) carries the queue's
  * context (ASID) in its header, and each of its descriptors the same
  * context at +0xc (H: the reference's independent compute queues write
- * both from the one ASID, GravityLinux/linux drivers/gpu/drm/asahi/
- * g17p_compute_queues.rs).  A descriptor naming another context than its support
- * object is refused (strictest reading: which one the firmware uses is
- * not known).
+ * both from the queue's one ASID, GravityLinux/linux
+ * drivers/gpu/drm/asahi/g17p_compute_queues.rs@fc79d23c).  A descriptor
+ * naming another context than its support object is refused (GAP: which
+ * one the firmware uses is not known; strictest reading).
  */
 #define COMPUTE_SUPPORT		0xfb2
 static int compute_support(struct agx4_fwmodel *m, struct fwm_lane *l,

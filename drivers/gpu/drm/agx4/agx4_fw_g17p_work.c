@@ -544,6 +544,43 @@ static void g17p_compute_vals(const struct agx4_fw_compute_in *in,
 		v->opstate[i] = in->operand_state + opstate[i];
 }
 
+/* What agx4_fw_g17p_build_compute() refuses of its inputs; @v filled. */
+static int g17p_compute_refuse(const struct agx4_compute_desc *d,
+			       const struct agx4_fw_compute_in *in,
+			       struct agx4_fw_compute_vals *v)
+{
+	int ret = agx4_fw_compute_vals(d, in, v);
+
+	if (ret)
+		return ret;
+	if (!in->submission_index || !in->queue_submission ||
+	    in->queue_submission > G17P_MAX_SUBMISSION ||
+	    in->usc_base != G17P_USC_EXEC_BASE)
+		return -EINVAL;
+	if (v->helper_binary || v->helper_data || v->helper_cfg)
+		return -EOPNOTSUPP;
+	return 0;
+}
+
+/**
+ * agx4_fw_g17p_check_compute() - would a G17P compute job build
+ * @d: the validated command.
+ * @in: the kernel's placement.
+ *
+ * Writes nothing.  Given buffers of the right sizes,
+ * agx4_fw_g17p_build_compute() refuses exactly what this refuses: its
+ * register programs are fixed tables that fit their records.
+ *
+ * Return: as agx4_fw_g17p_build_compute().
+ */
+int agx4_fw_g17p_check_compute(const struct agx4_compute_desc *d,
+			       const struct agx4_fw_compute_in *in)
+{
+	struct agx4_fw_compute_vals v;
+
+	return g17p_compute_refuse(d, in, &v);
+}
+
 /**
  * agx4_fw_g17p_build_compute() - build the work items of a G17P compute job
  * @d: the validated command.
@@ -571,15 +608,9 @@ int agx4_fw_g17p_build_compute(const struct agx4_compute_desc *d,
 	int ret;
 
 	ret = agx4_fw_bufs_check(agx4_fw_g17p_compute_objs, G17P_C_NUM, bufs) ?:
-	      agx4_fw_compute_vals(d, in, &v);
+	      g17p_compute_refuse(d, in, &v);
 	if (ret)
 		return ret;
-	if (!in->submission_index || !in->queue_submission ||
-	    in->queue_submission > G17P_MAX_SUBMISSION ||
-	    in->usc_base != G17P_USC_EXEC_BASE)
-		return -EINVAL;
-	if (v.helper_binary || v.helper_data || v.helper_cfg)
-		return -EOPNOTSUPP;
 	g17p_compute_vals(in, &v);
 	memset(w, 0, G17P_COMPUTE_WORK_WRITTEN);
 	ret = agx4_fw_emit_cvals(g17p_compute_prog,

@@ -15,6 +15,8 @@ extern const struct agx4_fw_item agx4_fw_g17p_compute_objs[2];
 int agx4_fw_g17p_build_render(const struct agx4_render_desc *d,
 			      const struct agx4_fw_render_in *in,
 			      const struct agx4_fw_buf *bufs);
+int agx4_fw_g17p_check_compute(const struct agx4_compute_desc *d,
+			       const struct agx4_fw_compute_in *in);
 int agx4_fw_g17p_build_compute(const struct agx4_compute_desc *d,
 			       const struct agx4_fw_compute_in *in,
 			       const struct agx4_fw_buf *bufs);

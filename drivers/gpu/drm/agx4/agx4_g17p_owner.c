@@ -61,7 +61,7 @@
  * wait, and any number of jobs may be prepared.  The job takes its
  * ordinals, in its queue's order, in @job_reserve, from drm_sched's
  * prepare_job once its in-fences signalled, then the slots of its
- * commands (agx4_g17p_desc_reserve()), through the owner's &struct
+ * commands (agx4_g17p_desc_reserve_locked()), through the owner's &struct
  * agx4_room: the slot of command n may still be held by command n - 240,
  * until its job is freed (the firmware done with it, or the command never
  * went out).  A job that finds one held keeps those it took and waits, in
@@ -357,8 +357,8 @@ static bool desc_take(struct agx4_room *r, struct agx4_room_wait *w)
 }
 
 /**
- * agx4_g17p_desc_reserve() - a job's compute commands take their slots
- * @job: the job.
+ * agx4_g17p_desc_reserve_locked() - a job's compute commands take their slots
+ * @job: the job, its compute commands given their ordinals.
  *
  * From agx4_g17p_job_reserve(), once the job's dependencies are met: its
  * compute commands take their descriptor slots (see the DOC), or the job
@@ -369,25 +369,20 @@ static bool desc_take(struct agx4_room *r, struct agx4_room_wait *w)
  * The unplug and the firmware stopping end the wait
  * (agx4_engine_stop()); the job then holds no slots and is not
  * published.  Nothing here sleeps or allocates: prepare allocated the
- * fence.
+ * fence.  Caller holds &agx4_engine.lock.
  *
- * Return: NULL once the job holds its slots, or has none to take (no
- * compute command, or submission ends); otherwise the fence to wait for.
+ * Return: NULL once the job holds its slots, or submission ends;
+ * otherwise the fence to wait for.
  */
-struct dma_fence *agx4_g17p_desc_reserve(struct agx4_g17p_job *job)
+struct dma_fence *agx4_g17p_desc_reserve_locked(struct agx4_g17p_job *job)
 {
 	struct agx4_fw_g17p_sub *sub = job->fq->sub;
-	struct dma_fence *wait = NULL;
-	unsigned long flags;
 
-	if (!job->ncompute)
+	lockdep_assert_held(&sub->eng.lock);
+	if (job->slotted || agx4_g17p_submission_ends(sub))
 		return NULL;
-	spin_lock_irqsave(&sub->eng.lock, flags);
-	if (!job->slotted && !agx4_g17p_submission_ends(sub))
-		wait = agx4_room_get(&sub->eng, &job->fq->owner->desc_room,
-				     &job->desc_wait, desc_take);
-	spin_unlock_irqrestore(&sub->eng.lock, flags);
-	return wait;
+	return agx4_room_get(&sub->eng, &job->fq->owner->desc_room,
+			     &job->desc_wait, desc_take);
 }
 
 /**

@@ -23,8 +23,8 @@
 /**
  * DOC: G17P job preparation
  *
- * A job is one SUBMIT.  job_prepare() checks each compute command (built
- * once into the queue's scratch, as the owner's command 0) and each
+ * A job is one SUBMIT.  job_prepare() checks each compute command (as the
+ * owner's command 0, agx4_fw_g17p_check_compute()) and each
  * render on a stand-in pool; it writes nothing of an owner or pool and
  * waits for no firmware room.  job_reserve(), from drm_sched's
  * prepare_job, gives the compute commands their ordinals, in the queue's
@@ -154,19 +154,15 @@ static u64 locator(u64 code, u64 alias)
 	       alias >> G17P_LOCATOR_ALIAS_SHIFT;
 }
 
-/*
- * Build compute command @d as ordinal @n of @o, in context @asid: its
- * descriptor into @work, its event item into @ev (then @c's copy), its
- * context record into @c.  Writes nothing else of @o.
- */
-static int build_compute(struct agx4_g17p_queue *fq, struct g17p_owner *o,
-			 int asid, u32 n, const struct agx4_compute_desc *d,
-			 struct g17p_cmd *c, void *work, void *ev)
+/* Where compute command @n of @o, in context @asid, lies and what it names. */
+static void compute_in(struct agx4_g17p_queue *fq, struct g17p_owner *o,
+		       int asid, u32 n, struct agx4_fw_compute_in *in)
 {
 	u32 s = n % G17P_OWN_RECORDS, desc = (n % G17P_OWN_DESCS) *
 					     G17P_OWN_DESC_STRIDE;
 	u64 priv = o->priv_gpu;
-	struct agx4_fw_compute_in in = {
+
+	*in = (struct agx4_fw_compute_in){
 		.st = {
 			.counter = n,
 			.grid = o->grid,
@@ -185,6 +181,30 @@ static int build_compute(struct agx4_g17p_queue *fq, struct g17p_owner *o,
 		.operand_state = fq->base.vm->kernel_start + G17P_KC_STATE,
 		.usc_base = fq->usc_base,
 	};
+	/* The records of the ordinal mod 256 (see the DOC). */
+	in->st.dispatch[0] = own_va(o, G17P_OWN_DISPATCH_A +
+				    s * G17P_OWN_DISPATCH_STRIDE);
+	in->st.dispatch[1] = own_va(o, G17P_OWN_DISPATCH_B +
+				    s * G17P_OWN_DISPATCH_STRIDE);
+	in->sched = own_va(o, G17P_OWN_SCHED + s * sizeof(struct g17p_sched));
+	in->status[0] = own_va(o, G17P_OWN_STATUS + s * sizeof(struct g17p_slot));
+	in->status[1] = in->status[0] + 8;
+	in->zero_page = own_va(o, G17P_OWN_SCRATCH + s * sizeof(struct g17p_slot));
+	in->robustness = priv + G17P_PRIV_ROBUST + s * sizeof(struct g17p_slot);
+	in->st.work = own_va(o, desc);
+	in->st.work_alias = own_low(o, desc);
+}
+
+/*
+ * Build compute command @d as ordinal @n of @o, in context @asid: its
+ * descriptor into @work, its event item into @ev (then @c's copy), its
+ * context record into @c.  Writes nothing else of @o.
+ */
+static int build_compute(struct agx4_g17p_queue *fq, struct g17p_owner *o,
+			 int asid, u32 n, const struct agx4_compute_desc *d,
+			 struct g17p_cmd *c, void *work, void *ev)
+{
+	struct agx4_fw_compute_in in;
 	struct agx4_fw_buf bufs[] = {
 		{ work, G17P_OWN_DESC_BYTES },
 		{ ev, sizeof(struct g17p_event_item_compute) },
@@ -195,18 +215,7 @@ static int build_compute(struct agx4_g17p_queue *fq, struct g17p_owner *o,
 	static_assert(G17P_OWN_DESC_BYTES == G17P_COMPUTE_WORK_WRITTEN);
 	if (n + 1 > G17P_OWN_MAX_COMMANDS)
 		return -ENOSPC;
-	/* The records of the ordinal mod 256 (see the DOC). */
-	in.st.dispatch[0] = own_va(o, G17P_OWN_DISPATCH_A +
-				   s * G17P_OWN_DISPATCH_STRIDE);
-	in.st.dispatch[1] = own_va(o, G17P_OWN_DISPATCH_B +
-				   s * G17P_OWN_DISPATCH_STRIDE);
-	in.sched = own_va(o, G17P_OWN_SCHED + s * sizeof(struct g17p_sched));
-	in.status[0] = own_va(o, G17P_OWN_STATUS + s * sizeof(struct g17p_slot));
-	in.status[1] = in.status[0] + 8;
-	in.zero_page = own_va(o, G17P_OWN_SCRATCH + s * sizeof(struct g17p_slot));
-	in.robustness = priv + G17P_PRIV_ROBUST + s * sizeof(struct g17p_slot);
-	in.st.work = own_va(o, desc);
-	in.st.work_alias = own_low(o, desc);
+	compute_in(fq, o, asid, n, &in);
 	ret = agx4_fw_g17p_build_compute(d, &in, bufs);
 	if (ret)
 		return ret;
@@ -248,18 +257,20 @@ static int build_compute(struct agx4_g17p_queue *fq, struct g17p_owner *o,
 }
 
 /*
- * Check a compute command at SUBMIT: built once into the queue's scratch
- * as ordinal 0 of the queue's owner, in the job's context.  What the
- * builder refuses depends on the command, its submission range and the
- * queue's USC base, not on the ordinal (recycle() keeps the ordinals
- * below their limit), so a command checked here builds at reserve.
+ * Check a compute command at SUBMIT, writing nothing: as ordinal 0 of the
+ * queue's owner, in the job's context.  What the builder refuses depends
+ * on the command, its submission range and the queue's USC base, not on
+ * the ordinal (recycle() keeps the ordinals below their limit), so a
+ * command checked here builds at reserve.
  */
 static int check_compute(struct agx4_g17p_queue *fq, struct agx4_g17p_job *job,
 			 const struct agx4_compute_desc *d, struct g17p_cmd *c)
 {
+	struct agx4_fw_compute_in in;
+
 	c->compute = true;
-	return build_compute(fq, fq->owner, job->asid, 0, d, c, fq->scratch,
-			     fq->scratch + AGX4_G17P_SCRATCH_EV);
+	compute_in(fq, fq->owner, job->asid, 0, &in);
+	return agx4_fw_g17p_check_compute(d, &in);
 }
 
 /*
@@ -312,7 +323,7 @@ static void build_computes(struct agx4_g17p_job *job)
 		ret = build_compute(fq, o, job->asid, c->n,
 				    &job->cb->cmds[i].compute, c,
 				    own_cpu(o, c->slot * G17P_OWN_DESC_STRIDE),
-				    fq->scratch + AGX4_G17P_SCRATCH_REV);
+				    fq->scratch);
 		if (!ret && !c->n)
 			ret = agx4_g17p_write_optional(fq, o, job->asid);
 	}
@@ -722,8 +733,10 @@ static void place(struct agx4_g17p_job *job)
  * @j: the job.
  *
  * drm_sched's prepare_job, once the job's dependencies are met: its
- * compute commands take their descriptor slots (agx4_g17p_desc_reserve()),
- * then its renders a pool, on which they are built (place()): the
+ * compute commands take their ordinals and descriptor slots
+ * (agx4_g17p_desc_reserve_locked()) and are built there
+ * (build_computes()), then its renders a pool, on which they are built
+ * (place()): the
  * queue's own, or else the least recently used idle pool of another
  * queue (agx4_g17p_pool_take()); or the job waits, holding no pool, for
  * its fence, which a pool going idle is handed to.  The pools are held by
@@ -743,16 +756,17 @@ struct dma_fence *agx4_g17p_job_reserve(struct agx4_fw_job *j)
 	struct dma_fence *wait;
 	unsigned long flags;
 
-	if (job->ncompute && !job->ordered) {
+	if (job->ncompute) {
 		spin_lock_irqsave(&sub->eng.lock, flags);
-		order_computes_locked(job);
+		if (!job->ordered)
+			order_computes_locked(job);
+		wait = agx4_g17p_desc_reserve_locked(job);
 		spin_unlock_irqrestore(&sub->eng.lock, flags);
+		if (wait)
+			return wait;
+		if (job->slotted && !job->built)
+			build_computes(job);
 	}
-	wait = agx4_g17p_desc_reserve(job);
-	if (wait)
-		return wait;
-	if (job->ncompute && job->slotted && !job->built)
-		build_computes(job);
 	if (!job->nrender || job->placed)
 		return NULL;
 	spin_lock_irqsave(&sub->eng.lock, flags);

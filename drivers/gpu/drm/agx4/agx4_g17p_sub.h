@@ -442,8 +442,8 @@ struct agx4_g17p_job {
  * @unplaced: render commands prepared and not yet placed on a pool.
  * @unordered: compute commands prepared and not yet given their ordinals
  *	(at reserve); under &agx4_engine.lock.
- * @scratch: the builders' output before the copy into the job (see
- *	%AGX4_G17P_SCRATCH_SIZE).
+ * @scratch: the compute builder's event item before the copy into the
+ *	command (see %AGX4_G17P_SCRATCH_SIZE).
  * @renders: render commands prepared; the caller's submit lock.
  * @last_render: the last render command published, or NULL; under
  *	&agx4_engine.lock, as the next two.
@@ -487,17 +487,11 @@ static inline struct agx4_g17p_job *to_g17p_job(struct agx4_fw_job *j)
 }
 
 /*
- * &agx4_g17p_queue.scratch: a compute descriptor (or a render's
- * descriptors), then a compute command's event item, for the checks of
- * SUBMIT (under the queue's submit lock); then the event item of the
- * compute commands built at reserve (serialised by the queue's
- * scheduler).
+ * &agx4_g17p_queue.scratch: the whole event item of a compute command
+ * built at reserve (serialised by the queue's scheduler), whose first
+ * 0x40 bytes the command keeps.
  */
-#define AGX4_G17P_SCRATCH_EV	sizeof(struct g17p_compute_work)
-#define AGX4_G17P_SCRATCH_REV	\
-	(AGX4_G17P_SCRATCH_EV + sizeof(struct g17p_event_item_compute))
-#define AGX4_G17P_SCRATCH_SIZE	\
-	(AGX4_G17P_SCRATCH_REV + sizeof(struct g17p_event_item_compute))
+#define AGX4_G17P_SCRATCH_SIZE	sizeof(struct g17p_event_item_compute)
 
 static inline u64 own_va(const struct g17p_owner *o, u32 off)
 {
@@ -550,7 +544,7 @@ void agx4_g17p_owner_release(struct agx4_g17p_queue *fq, struct g17p_owner *o);
 void agx4_g17p_owner_free(struct agx4_g17p_queue *fq, struct g17p_owner *o);
 int agx4_g17p_owner_create(struct agx4_g17p_queue *fq);
 int agx4_g17p_owner_recycle(struct agx4_g17p_queue *fq);
-struct dma_fence *agx4_g17p_desc_reserve(struct agx4_g17p_job *job);
+struct dma_fence *agx4_g17p_desc_reserve_locked(struct agx4_g17p_job *job);
 void agx4_g17p_desc_put(struct agx4_g17p_job *job);
 void agx4_g17p_desc_kill_locked(struct agx4_g17p_queue *fq);
 int agx4_g17p_write_optional(struct agx4_g17p_queue *fq, struct g17p_owner *o,
